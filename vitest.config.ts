@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+
+// Unit and integration tests run without the React Router Vite plugin; they import modules directly.
+export default defineConfig({
+  resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
+  test: {
+    include: ['server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+    fileParallelism: true,
+  },
+})
