@@ -1,0 +1,25 @@
+import { startTransition, StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { HydratedRouter } from 'react-router/dom'
+import i18next from 'i18next'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { i18nOptions, isLanguage, fallbackLanguage } from './lib/i18n'
+
+// Only the page's language is downloaded: each locale file is its own cached chunk.
+const catalogs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/common.json')
+const lang = document.documentElement.lang
+const locale = isLanguage(lang) ? lang : fallbackLanguage
+const common = (await catalogs[`../locales/${locale}/common.json`]()).default
+
+await i18next.use(initReactI18next).init({ ...i18nOptions, lng: locale, resources: { [locale]: { common } } })
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <I18nextProvider i18n={i18next}>
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>
+    </I18nextProvider>,
+  )
+})

@@ -1,0 +1,61 @@
+import type { RouterContextProvider } from 'react-router'
+import { buildPath, buildQuery, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResultOf } from '../../server/api/contract.ts'
+import { appContext } from './context'
+import { getLocale } from '../middleware/i18next'
+
+export interface ProblemBody {
+  status: number
+  title: string
+  detail: string
+  errors: Record<string, string[]>
+  requestId?: string
+}
+
+/** A non-2xx answer from the API, carrying its problem body (see server/api/errors.ts). */
+export class ApiCallError extends Error {
+  override name = 'ApiCallError'
+  status: number
+  body: ProblemBody | string
+  constructor(status: number, body: ProblemBody | string) {
+    super(typeof body === 'string' ? body : body.detail)
+    this.status = status
+    this.body = body
+  }
+}
+
+type Input<E extends Endpoint> = { query?: QueryOf<E>; params?: ParamsOf<E>; body?: BodyOf<E> }
+
+// The one way loaders and actions reach the API: in process (a Request handed to the API's
+// handler, no socket) unless API_URL points at another host. Either way the same Request is built,
+// with the caller's language and bearer token.
+export function apiFor(context: Readonly<RouterContextProvider>, options: { token?: string | null } = {}) {
+  const deps = context.get(appContext)
+  const locale = getLocale(context)
+  const base = deps.apiUrl ? new URL('/api/v1/', deps.apiUrl).href : 'http://in-process/api/v1/'
+
+  async function send(endpoint: Endpoint, input: { query?: object; params?: object; body?: unknown }) {
+    const url = base + buildPath(endpoint.path, input.params as Record<string, unknown>) + buildQuery(input.query as Record<string, unknown>)
+    const headers = new Headers({ accept: 'application/json', 'accept-language': locale, 'x-request-id': deps.requestId })
+    if (options.token) headers.set('authorization', `Bearer ${options.token}`)
+    if (input.body !== undefined) headers.set('content-type', 'application/json')
+    const request = new Request(url, { method: endpoint.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body) })
+    const response = deps.apiUrl ? await fetch(request) : await deps.api(request, { requestId: deps.requestId })
+    if (!response.ok) {
+      const text = await response.text()
+      let body: ProblemBody | string = text
+      try {
+        body = JSON.parse(text) as ProblemBody
+      } catch {
+        // A plain-text error body is shown as it is (SPEC §8: "or a string body").
+      }
+      throw new ApiCallError(response.status, body)
+    }
+    return endpoint.responseType === 'text' ? response.text() : response.json()
+  }
+
+  return {
+    call<E extends Endpoint>(endpoint: E, input: Input<E> = {}): Promise<ResultOf<E>> {
+      return send(endpoint, input) as Promise<ResultOf<E>>
+    },
+  }
+}

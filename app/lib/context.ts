@@ -1,0 +1,15 @@
+import { createContext } from 'react-router'
+import type { ApiHandler } from '../../server/api/handler.ts'
+
+// What the Node entry hands to every loader and action. Created here, in a module Vite loads, so
+// development and production share one context key.
+export interface AppDeps {
+  mode: 'production' | 'development'
+  /** The in-process API; unused when apiUrl is set. */
+  api: ApiHandler
+  /** When set, the API is another host and calls go over HTTP. */
+  apiUrl?: string
+  requestId: string
+}
+
+export const appContext = createContext<AppDeps>()

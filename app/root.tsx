@@ -1,0 +1,61 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/root'
+import { getLocale, i18nextMiddleware } from './middleware/i18next'
+import { useNonce } from './lib/nonce'
+import { noticeFor } from './lib/errors'
+import stylesheet from './styles/app.css?url'
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware]
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { locale: getLocale(context) }
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
+  const locale = data?.locale ?? 'en'
+  return (
+    <html lang={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f4c81" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const notice = noticeFor(status, isRouteErrorResponse(error) ? error.data : null, t)
+  return (
+    <main className="container page" id="main">
+      <div className="notice notice-error" role="alert">
+        <h1>{notice.title}</h1>
+        <p className="pre-line">{notice.message}</p>
+        <p>
+          <a href="/">{t('nav.home')}</a>
+        </p>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,7 @@
+export function meta() {
+  return [{ title: 'Workneer' }]
+}
+
+export default function Trivial() {
+  return <p>ok</p>
+}

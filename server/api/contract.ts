@@ -1,0 +1,54 @@
+import type { z } from 'zod'
+
+// An endpoint's contract: where it lives and the shapes it takes and gives. Contracts hold no
+// server code, so the web UI's typed client imports them too; the API binds each to a handler.
+export type Access = 'public' | 'user'
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface Endpoint<
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: Method
+  path: string // relative to /api/v1, with {param} placeholders
+  summary: string
+  tag: string
+  access: Access
+  query?: Q
+  params?: P
+  body?: B
+  response: R
+  /** 'text' endpoints answer text/plain (the newsletter's reply is plain text). */
+  responseType?: 'json' | 'text'
+}
+
+export function endpoint<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(e: Endpoint<Q, P, B, R>) {
+  return e
+}
+
+export type QueryOf<E> = E extends Endpoint<infer Q, any, any, any> ? z.input<Q> : never
+export type ParamsOf<E> = E extends Endpoint<any, infer P, any, any> ? z.input<P> : never
+export type BodyOf<E> = E extends Endpoint<any, any, infer B, any> ? z.input<B> : never
+export type ResultOf<E> = E extends Endpoint<any, any, any, infer R> ? z.output<R> : never
+
+/** Fills {param} placeholders, encoding each value as one path segment. */
+export function buildPath(path: string, params: Record<string, unknown> = {}) {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined || value === null) throw new Error(`missing path parameter ${name} for ${path}`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+/** Query strings repeat array keys (SPEC §7: "arrays are repeated"). */
+export function buildQuery(query: Record<string, unknown> = {}) {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue
+    for (const v of Array.isArray(value) ? value : [value]) search.append(key, String(v))
+  }
+  const s = search.toString()
+  return s ? `?${s}` : ''
+}

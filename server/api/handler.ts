@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import type { Logger } from '../log.ts'
+import { locales, type Locale } from '../db/schema.ts'
+import type { Endpoint, ResultOf } from './contract.ts'
+import { ApiError, errorBody, unauthorized, validationError } from './errors.ts'
+import { createRouter } from './router.ts'
+
+export interface Caller {
+  userId: number
+  sessionId: string
+  roles: number[]
+}
+
+export interface RequestContext {
+  requestId: string
+  locale: Locale
+  log: Logger
+  request: Request
+  caller: Caller | null
+  ip: string
+}
+
+export type Handler<E extends Endpoint> = (input: {
+  query: E['query'] extends z.ZodType ? z.output<E['query']> : undefined
+  params: E['params'] extends z.ZodType ? z.output<E['params']> : undefined
+  body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined
+  ctx: RequestContext
+}) => Promise<ResultOf<E>> | ResultOf<E>
+
+export interface Implementation {
+  endpoint: Endpoint
+  handler: Handler<any>
+}
+
+export function implement<E extends Endpoint>(endpoint: E, handler: Handler<E>): Implementation {
+  return { endpoint, handler }
+}
+
+export type ApiHandler = (request: Request, info?: { requestId?: string; ip?: string }) => Promise<Response>
+export const API_PREFIX = '/api/v1/'
+const MAX_JSON_BYTES = 1024 * 1024
+
+export function createApiHandler(options: {
+  implementations: Implementation[]
+  log: Logger
+  authenticate: (request: Request) => Promise<Caller | null>
+  validateResponses: boolean
+  extra?: (request: Request, path: string) => Promise<Response | null> | Response | null
+}): ApiHandler {
+  const router = createRouter(options.implementations)
+  return async (request, info = {}) => {
+    const requestId = info.requestId ?? randomUUID()
+    const started = performance.now()
+    const url = new URL(request.url)
+    const path = url.pathname.slice(API_PREFIX.length)
+    const log = options.log.child({ requestId })
+    let response: Response
+    try {
+      response = (await options.extra?.(request, path)) ?? (await dispatch(request, url, path, requestId, log, info.ip ?? ''))
+    } catch (error) {
+      response = errorResponse(error, requestId, log)
+    }
+    response.headers.set('x-request-id', requestId)
+    response.headers.set('cache-control', response.headers.get('cache-control') ?? 'no-store')
+    log.info({ method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) }, 'api')
+    return response
+  }
+
+  async function dispatch(request: Request, url: URL, path: string, requestId: string, log: Logger, ip: string) {
+    const found = router.match(request.method, path)
+    if (found === 'method-not-allowed') throw new ApiError(405, 'Method Not Allowed', `${request.method} is not allowed on /api/v1/${path}`)
+    if (!found) throw new ApiError(404, 'Not Found', `No endpoint at /api/v1/${path}`)
+    const { endpoint, handler } = found.route
+    const caller = await options.authenticate(request)
+    if (endpoint.access === 'user' && !caller) throw unauthorized()
+    const ctx: RequestContext = { requestId, locale: pickLocale(request, url), log, request, caller, ip }
+    const input = {
+      query: endpoint.query ? parse(endpoint.query, queryObject(url.searchParams), 'query') : undefined,
+      params: endpoint.params ? parse(endpoint.params, found.params, 'params') : undefined,
+      body: endpoint.body ? parse(endpoint.body, await readJson(request), 'body') : undefined,
+      ctx,
+    }
+    const result = await handler(input as Parameters<Handler<Endpoint>>[0])
+    if (result instanceof Response) return result
+    if (endpoint.responseType === 'text') return new Response(String(result), { headers: { 'content-type': 'text/plain; charset=utf-8' } })
+    if (options.validateResponses) {
+      const check = endpoint.response.safeParse(result)
+      if (!check.success) throw new Error(`response of ${endpoint.method} ${endpoint.path} does not match its contract: ${check.error.message}`)
+    }
+    return Response.json(result)
+  }
+}
+
+function parse(schema: z.ZodType, value: unknown, location: string) {
+  const result = schema.safeParse(value)
+  if (!result.success) throw validationError(result.error.issues, location)
+  return result.data
+}
+
+/** Repeated keys become arrays (SPEC §7: "arrays are repeated"). */
+export function queryObject(search: URLSearchParams) {
+  const out: Record<string, string | string[]> = {}
+  for (const key of new Set(search.keys())) {
+    const all = search.getAll(key)
+    out[key] = all.length > 1 ? all : all[0]
+  }
+  return out
+}
+
+async function readJson(request: Request) {
+  const length = Number(request.headers.get('content-length') ?? 0)
+  if (length > MAX_JSON_BYTES) throw new ApiError(413, 'Payload Too Large', `The body may be at most ${MAX_JSON_BYTES} bytes`)
+  const text = await request.text()
+  if (text.length > MAX_JSON_BYTES) throw new ApiError(413, 'Payload Too Large', `The body may be at most ${MAX_JSON_BYTES} bytes`)
+  if (!text.trim()) return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new ApiError(400, 'Invalid Info', 'body: The body is not valid JSON', { body: ['The body is not valid JSON'] })
+  }
+}
+
+export function pickLocale(request: Request, url?: URL): Locale {
+  const explicit = url?.searchParams.get('lang')
+  if (explicit && (locales as readonly string[]).includes(explicit)) return explicit as Locale
+  const header = request.headers.get('accept-language') ?? ''
+  for (const part of header.split(',')) {
+    const code = part.split(';')[0].trim().slice(0, 2).toLowerCase()
+    if ((locales as readonly string[]).includes(code)) return code as Locale
+  }
+  return 'en'
+}
+
+export function errorResponse(error: unknown, requestId: string, log: Logger) {
+  if (error instanceof ApiError) {
+    return Response.json(errorBody(error, requestId), { status: error.status, headers: error.headers })
+  }
+  // Internals stay in the log; the caller gets the request id to quote.
+  log.error({ err: error }, 'unhandled error in API')
+  return Response.json(errorBody(new ApiError(500, 'Server Error', 'Seems like something went wrong. please contact your administrator'), requestId), { status: 500 })
+}

@@ -1,0 +1,79 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+// Every setting comes from the environment and is checked once at boot, so a bad value stops the
+// server with one line that names it instead of failing later inside a request.
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .refine(
+    (v) => /^postgres(ql)?:\/\/[^/]+/.test(v) || /^(file:|sqlite:)/.test(v) || !v.includes('://'),
+    'must be a postgres:// URL, or a SQLite file path (file:data/workneer.sqlite)',
+  )
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0–65535').max(65535, 'must be 0–65535').default(3000),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: databaseUrl.optional(),
+  API_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+  PUBLIC_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_PREFIX: z.string().default('workneer:'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Workneer <no-reply@workneer.local>'),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
+  ALLOWED_ORIGINS: z.string().default(''),
+})
+
+export type Config = ReturnType<typeof loadConfig>
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  // Empty values count as unset, as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = envSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(e.DATA_DIR)
+  const database = describeDatabase(e.DATABASE_URL, dataDir)
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database,
+    apiUrl: e.API_URL,
+    publicUrl: e.PUBLIC_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+  }
+}
+
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
+
+function describeDatabase(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') }
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url }
+  const file = url.replace(/^(file|sqlite):(\/\/)?/, '')
+  return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) }
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}

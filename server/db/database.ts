@@ -1,0 +1,99 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
+import pg from 'pg'
+import type { DatabaseTarget } from '../config.ts'
+import type { Database } from './schema.ts'
+import { NodeSqliteDialect, wrapNodeSqlite } from './sqlite-dialect.ts'
+import { migrations } from './migrations/index.ts'
+import type { Dialect } from './migrations/helpers.ts'
+
+export type DB = Kysely<Database>
+export interface Db {
+  db: DB
+  dialect: Dialect
+  close(): Promise<void>
+}
+
+// Failures to reach the database become one readable line for the operator.
+export class DatabaseStartError extends Error {
+  override name = 'DatabaseStartError'
+}
+
+// PostgreSQL hands back timestamps as Date and bigints as strings; SQLite stores ISO text and
+// numbers. Normalising pg here means services see the same shapes on both databases.
+pg.types.setTypeParser(1184, (v) => new Date(v).toISOString())
+pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString())
+pg.types.setTypeParser(20, (v) => Number(v))
+
+export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+  if (target.kind === 'postgres') return openPostgres(target.url)
+  return openSqlite(target.file)
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new DatabaseStartError('DATABASE_URL is not a valid URL')
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  try {
+    await sql`select 1`.execute(db)
+  } catch (error) {
+    await db.destroy().catch(() => {})
+    throw new DatabaseStartError(`cannot reach PostgreSQL at ${parsed.host}${parsed.pathname}: ${(error as Error).message}`)
+  }
+  return { db, dialect: 'postgres', close: () => db.destroy() }
+}
+
+async function openSqlite(file: string): Promise<Db> {
+  if (file !== ':memory:') {
+    const dir = path.dirname(file)
+    try {
+      fs.mkdirSync(dir, { recursive: true })
+      fs.accessSync(dir, fs.constants.W_OK)
+    } catch {
+      throw new DatabaseStartError(`the data folder ${dir} cannot be created or written to`)
+    }
+  }
+  let handle: DatabaseSync
+  try {
+    // One long-lived handle for the whole process; it is closed only at shutdown.
+    handle = new DatabaseSync(file, { timeout: 5000 })
+    handle.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;')
+  } catch (error) {
+    throw new DatabaseStartError(`cannot open the SQLite file ${file}: ${(error as Error).message}`)
+  }
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(wrapNodeSqlite(handle)) })
+  return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+function migrator({ db, dialect }: Db) {
+  return new Migrator({
+    db,
+    provider: {
+      async getMigrations() {
+        return Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, { up: (k: Kysely<any>) => m.up(k, dialect) }]))
+      },
+    },
+  })
+}
+
+// Each migration runs in its own transaction on both databases, so a failure leaves the schema as it was.
+export async function migrateToLatest(database: Db) {
+  const { error, results } = await migrator(database).migrateToLatest()
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName
+    throw new DatabaseStartError(`migration ${failed ?? ''} failed: ${(error as Error).message ?? error}`)
+  }
+  return results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? []
+}
+
+export async function pendingMigrations(database: Db) {
+  const all = await migrator(database).getMigrations()
+  return all.filter((m) => !m.executedAt).map((m) => m.name)
+}

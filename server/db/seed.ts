@@ -1,0 +1,59 @@
+import type { DB } from './database.ts'
+import { areas, skills } from './seed-data/catalogue.ts'
+import { countries, industries, languages } from './seed-data/reference.ts'
+import { locales } from './schema.ts'
+import type { Localized } from './seed-data/types.ts'
+
+const localized = (prefix: string, text: Localized) => Object.fromEntries(locales.map((l) => [`${prefix}_${l}`, text[l]]))
+
+// The reference seed is idempotent: it upserts by slug, so it runs at every start and keeps the
+// catalogue in step with the code without touching rows that users created.
+export async function seedReference(db: DB) {
+  await db.transaction().execute(async (trx) => {
+    for (const s of skills) {
+      const names = localized('name', s.name)
+      await trx.insertInto('skill').values({ slug: s.slug, ...names } as never).onConflict((oc) => oc.column('slug').doUpdateSet(names as never)).execute()
+    }
+    const skillIds = new Map((await trx.selectFrom('skill').select(['id', 'slug']).execute()).map((r) => [r.slug, r.id]))
+    for (const [order, area] of areas.entries()) {
+      const values = { ...localized('name', area.name), ...localized('description', area.description), image_url: area.image, sort_order: order }
+      const { id: categoryId } = await trx
+        .insertInto('category')
+        .values({ slug: area.slug, ...values } as never)
+        .onConflict((oc) => oc.column('slug').doUpdateSet(values as never))
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      for (const [subOrder, sub] of area.subcategories.entries()) {
+        const subValues = { ...localized('name', sub.name), category_id: categoryId, sort_order: subOrder }
+        const { id: subId } = await trx
+          .insertInto('subcategory')
+          .values({ slug: sub.slug, ...subValues } as never)
+          .onConflict((oc) => oc.column('slug').doUpdateSet(subValues as never))
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        for (const slug of sub.skills) {
+          const skillId = skillIds.get(slug)
+          if (!skillId) throw new Error(`seed: subcategory ${sub.slug} names unknown skill ${slug}`)
+          await trx.insertInto('subcategory_skill').values({ subcategory_id: subId, skill_id: skillId }).onConflict((oc) => oc.doNothing()).execute()
+        }
+      }
+    }
+    for (const ind of industries) {
+      const names = localized('name', ind.name)
+      await trx.insertInto('industry').values({ slug: ind.slug, ...names } as never).onConflict((oc) => oc.column('slug').doUpdateSet(names as never)).execute()
+    }
+    for (const code of countries) await trx.insertInto('country').values({ code }).onConflict((oc) => oc.doNothing()).execute()
+    for (const code of languages) await trx.insertInto('language').values({ code }).onConflict((oc) => oc.doNothing()).execute()
+  })
+}
+
+/** True when no one has used this database yet: the signal to load the demo marketplace. */
+export async function isEmptyMarketplace(db: DB) {
+  void db
+  return true
+}
+
+// The demo seed grows with the product: each module adds its demo rows here.
+export async function seedDemo(db: DB) {
+  void db
+}

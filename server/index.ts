@@ -1,0 +1,123 @@
+import http from 'node:http'
+import { randomUUID } from 'node:crypto'
+import compression from 'compression'
+import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
+import { loadConfig, ConfigError, type Config } from './config.ts'
+import { createLogger, type Logger } from './log.ts'
+import { openDatabase, migrateToLatest, DatabaseStartError, type Db } from './db/database.ts'
+import { seedReference, seedDemo, isEmptyMarketplace } from './db/seed.ts'
+import { createApi } from './api/index.ts'
+import { API_PREFIX } from './api/handler.ts'
+import { loadApp } from './app-loader.ts'
+import { setSecurityHeaders } from './http/security-headers.ts'
+import { readiness } from './http/health.ts'
+
+// The Node entry: one process, one port. Pages, /api/v1, /hubs and static files all come through
+// the http server created here.
+export async function startServer(config: Config, log: Logger) {
+  const database = await openDatabase(config.database)
+  const applied = await migrateToLatest(database)
+  if (applied.length) log.info({ applied }, 'migrations applied')
+  await seedReference(database.db)
+  if (config.seedDemo && (await isEmptyMarketplace(database.db))) await seedDemo(database.db)
+
+  const api = createApi({ database, log, config })
+  const app = await loadApp(config.env === 'development' ? 'development' : 'production', { mode: config.env === 'development' ? 'development' : 'production', api: api.handler, apiUrl: config.apiUrl, requestId: '' }, log)
+  const compress = compression({ filter: (req, res) => !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) })
+
+  const server = http.createServer((req, res) => {
+    const requestId = safeRequestId(req.headers['x-request-id'])
+    req.headers['x-request-id'] = requestId
+    res.setHeader('x-request-id', requestId)
+    setSecurityHeaders(res, config.isProduction)
+    const url = req.url ?? '/'
+    if (url === '/healthz') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
+    if (url === '/readyz') return void readiness(database).then((r) => res.writeHead(r.ok ? 200 : 503, { 'content-type': 'text/plain' }).end(r.detail))
+    compress(req as never, res as never, () => {
+      if (url.startsWith(API_PREFIX) || url === API_PREFIX.slice(0, -1)) {
+        const request = createRequest(req, res)
+        api.handler(request, { requestId, ip: req.socket.remoteAddress ?? '' }).then((response) => sendResponse(res, response)).catch((error) => failed(res, error, log))
+        return
+      }
+      app.listener(req, res, () => {
+        if (!res.headersSent) res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
+      })
+    })
+  })
+
+  // The hubs arrive in their own module; until then every upgrade is refused.
+  server.on('upgrade', (_req, socket) => socket.destroy())
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.port, config.host, () => resolve())
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  log.info({ port, database: database.dialect }, `Workneer is listening on http://localhost:${port}`)
+
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= (async () => {
+      log.info('shutting down: finishing requests in flight')
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeIdleConnections()
+        // Requests still running after 10 s are cut so the process always ends.
+        setTimeout(() => server.closeAllConnections(), 10_000).unref()
+      })
+      await app.close()
+      await database.close()
+      log.info('stopped')
+    })())
+  return { server, port, close, database }
+}
+
+function safeRequestId(value: string | string[] | undefined) {
+  return typeof value === 'string' && /^[\w.-]{8,64}$/.test(value) ? value : randomUUID()
+}
+
+function failed(res: http.ServerResponse, error: unknown, log: Logger) {
+  log.error({ err: error }, 'request failed')
+  if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
+  res.end()
+}
+
+export type RunningServer = Awaited<ReturnType<typeof startServer>>
+
+export async function main() {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const log = createLogger(config.logLevel)
+  let running: RunningServer
+  try {
+    running = await startServer(config, log)
+  } catch (error) {
+    if (error instanceof DatabaseStartError) console.error(`Workneer cannot start: ${error.message}`)
+    else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(`Workneer cannot start: port ${config.port} is already in use (set PORT)`)
+    else console.error(`Workneer cannot start: ${(error as Error).message}`)
+    process.exit(1)
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      running.close().then(
+        () => process.exit(0),
+        (error) => {
+          log.error({ err: error }, 'shutdown failed')
+          process.exit(1)
+        },
+      )
+    })
+  }
+}
+
+
+export type { Db }
