@@ -55,7 +55,7 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
 
   return {
     call<E extends Endpoint>(endpoint: E, input: Input<E> = {}): Promise<ResultOf<E>> {
-      return send(endpoint, input) as Promise<ResultOf<E>>
+      return send(endpoint, input as { query?: object; params?: object; body?: unknown }) as Promise<ResultOf<E>>
     },
   }
 }

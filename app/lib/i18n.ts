@@ -14,6 +14,10 @@ export const i18nOptions = {
   fallbackLng: fallbackLanguage,
   supportedLngs: [...supportedLanguages],
   defaultNS,
-  ns: [defaultNS],
   interpolation: { escapeValue: false },
 } as const
+
+/** Namespaces are the file names under locales/<lng>/ (common.json, auth.json, …). */
+export function namespacesOf(files: string[]) {
+  return [...new Set(files.map((f) => f.match(/([\w-]+)\.json$/)![1]))]
+}

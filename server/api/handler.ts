@@ -22,9 +22,9 @@ export interface RequestContext {
 }
 
 export type Handler<E extends Endpoint> = (input: {
-  query: E['query'] extends z.ZodType ? z.output<E['query']> : undefined
-  params: E['params'] extends z.ZodType ? z.output<E['params']> : undefined
-  body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined
+  query: z.output<NonNullable<E['query']>>
+  params: z.output<NonNullable<E['params']>>
+  body: z.output<NonNullable<E['body']>>
   ctx: RequestContext
 }) => Promise<ResultOf<E>> | ResultOf<E>
 
