@@ -1,5 +1,5 @@
 import type { HubUser, TransportName } from './types.ts'
-import { HANDSHAKE_OK_RECORD, ProtocolError, RecordParser } from './protocol.ts'
+import { HANDSHAKE_OK_RECORD, ProtocolError, RecordParser, closeRecord, frame } from './protocol.ts'
 
 /** What a connection needs from whichever transport carries it. Every write is one or more whole records. */
 export interface Transport {
@@ -42,6 +42,8 @@ export class Connection {
   attachedAt = 0
   lastReceived = 0
   lastSent = 0
+  /** The client's handshake record arrived; the handshake timeout no longer applies. */
+  handshakeStarted = false
   handshaken = false
   closed = false
   finishedAt = 0
@@ -118,10 +120,25 @@ export class Connection {
     else this.finish()
   }
 
+  /**
+   * Server-initiated close with a reason. After the handshake that is a Close message; before it the
+   * client only understands a handshake error.
+   */
+  closeWithError(error: string, allowReconnect: boolean): void {
+    if (this.handshaken) this.close(closeRecord(error, allowReconnect))
+    else if (this.transport) this.close(frame({ error }))
+    else this.close()
+  }
+
+  /** Called by the transport when it is done, including when the client went away first. */
   finish(): void {
     if (this.finished) return
-    if (!this.closed) this.close()
     this.finishedAt = Date.now()
+    if (!this.closed) {
+      this.closed = true
+      this.early = null
+      this.hooks?.closed()
+    }
     this.hooks?.finished()
   }
 }

@@ -1,0 +1,329 @@
+import type { Connection, ConnectionHooks } from './connection.ts'
+import {
+  MessageType,
+  ProtocolError,
+  checkHandshake,
+  completionRecord,
+  frame,
+  parseMessage,
+  streamItemRecord,
+} from './protocol.ts'
+import type { CompletionMessage, HubMessage, InvocationMessage, StreamItemMessage } from './protocol.ts'
+import type { HubRouter } from './routing.ts'
+import type { HubContext, HubDefinition, Logger } from './types.ts'
+import { UploadStream } from './upload-stream.ts'
+
+type HubMethod = (ctx: HubContext, ...args: any[]) => unknown
+
+/** Thrown by hub methods to show its message to the caller; any other error is reported generically. */
+export class HubError extends Error {}
+
+export interface HubRuntime {
+  key: string
+  definition: HubDefinition
+  /** Lower-cased name → method: ASP.NET matches hub method names case-insensitively. */
+  methods: Map<string, HubMethod>
+  router: HubRouter
+}
+
+export function createHubRuntime(definition: HubDefinition, router: HubRouter): HubRuntime {
+  const methods = new Map<string, HubMethod>()
+  for (const [name, fn] of Object.entries(definition.methods)) {
+    const key = name.toLowerCase()
+    if (methods.has(key)) throw new Error(`Hub '${definition.name}' has two methods named '${name}' (names are case-insensitive).`)
+    methods.set(key, fn)
+  }
+  return { key: definition.name.toLowerCase(), definition, methods, router }
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return value !== null && typeof value === 'object' && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function'
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function'
+}
+
+function errorText(prefix: string, error: unknown): string {
+  return error instanceof HubError ? `${prefix} HubException: ${error.message}` : prefix
+}
+
+/**
+ * The hub side of one connection: handshake, then messages. Invocations run one at a time in arrival
+ * order (ASP.NET's default of one parallel invocation per client); streams run in the background once
+ * started. Pings, cancellations and upload-stream items act on arrival, so a running method cannot
+ * block them.
+ */
+export class HubSession implements ConnectionHooks {
+  private readonly conn: Connection
+  private readonly runtime: HubRuntime
+  private readonly logger: Logger
+  private readonly onFinished: () => void
+  private readonly lifetime = new AbortController()
+  private readonly ctx: HubContext
+  private handshake: 'waiting' | 'running' | 'done' = 'waiting'
+  private beforeHandshake: string[] = []
+  private queue: HubMessage[] = []
+  private draining = false
+  private readonly streams = new Map<string, AbortController>()
+  private readonly uploads = new Map<string, UploadStream>()
+  private registration: Promise<void> | null = null
+  private connected: Promise<boolean> | null = null
+  private resolveDone!: () => void
+  /** Settles after the transport is done and onDisconnected has run. */
+  readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve))
+  private hubEnded: Promise<void> | null = null
+
+  constructor(conn: Connection, runtime: HubRuntime, logger: Logger, onFinished: () => void) {
+    this.conn = conn
+    this.runtime = runtime
+    this.logger = logger
+    this.onFinished = onFinished
+    const router = runtime.router
+    this.ctx = {
+      connectionId: conn.id,
+      user: conn.user,
+      hub: router.handle,
+      groups: {
+        add: (name) => router.addToGroup(conn, name),
+        remove: (name) => router.removeFromGroup(conn, name),
+      },
+      signal: this.lifetime.signal,
+      items: new Map(),
+    }
+  }
+
+  records(records: string[]): void {
+    for (const text of records) {
+      if (this.conn.closed) return
+      if (this.handshake === 'waiting') {
+        this.handshake = 'running'
+        this.conn.handshakeStarted = true
+        void this.runHandshake(text)
+      } else if (this.handshake === 'running') {
+        this.beforeHandshake.push(text)
+      } else {
+        this.accept(text)
+      }
+    }
+  }
+
+  protocolError(error: ProtocolError): void {
+    this.logger.warn({ connectionId: this.conn.id, reason: error.message }, 'hub protocol error')
+    // Before the handshake reply the client can only understand a handshake error.
+    this.conn.closeWithError(
+      this.conn.handshaken ? `Connection closed with an error. ${error.message}` : 'Handshake was canceled.',
+      false,
+    )
+  }
+
+  closed(): void {
+    this.lifetime.abort()
+    for (const stream of this.streams.values()) stream.abort()
+    for (const upload of this.uploads.values()) upload.fail(new Error('The connection was closed.'))
+    this.uploads.clear()
+    this.queue = []
+    this.beforeHandshake = []
+    this.hubEnded = this.endHub()
+  }
+
+  finished(): void {
+    void (this.hubEnded ?? Promise.resolve()).finally(() => {
+      this.onFinished()
+      this.resolveDone()
+    })
+  }
+
+  private async runHandshake(text: string): Promise<void> {
+    const error = checkHandshake(text)
+    if (error) return this.conn.close(frame({ error }))
+    this.registration = this.runtime.router.register(this.conn)
+    this.connected = (async () => {
+      try {
+        await this.registration
+        if (this.conn.closed) return false
+        await this.runtime.definition.onConnected?.(this.ctx)
+        return true
+      } catch (err) {
+        this.logger.error({ err, connectionId: this.conn.id, hub: this.runtime.definition.name }, 'onConnected failed')
+        this.conn.close(frame({ error: 'An unexpected error occurred during connection handshake.' }))
+        return false
+      }
+    })()
+    // onConnected runs before the reply, so when the client's start() resolves its groups are in place;
+    // anything the hook sends is held by the connection until the reply is out.
+    if (!(await this.connected) || this.conn.closed) return
+    this.conn.completeHandshake()
+    this.handshake = 'done'
+    const pending = this.beforeHandshake
+    this.beforeHandshake = []
+    for (const text of pending) this.accept(text)
+  }
+
+  private async endHub(): Promise<void> {
+    try {
+      if (this.registration) {
+        await this.registration.catch(() => {})
+        this.runtime.router.unregister(this.conn)
+      }
+      if (this.connected && (await this.connected)) await this.runtime.definition.onDisconnected?.(this.ctx)
+    } catch (err) {
+      this.logger.error({ err, connectionId: this.conn.id, hub: this.runtime.definition.name }, 'onDisconnected failed')
+    }
+  }
+
+  private accept(text: string): void {
+    let message: HubMessage
+    try {
+      message = parseMessage(text)
+    } catch (error) {
+      if (error instanceof ProtocolError) return this.protocolError(error)
+      throw error
+    }
+    switch (message.type) {
+      case MessageType.Ping:
+        return
+      case MessageType.CancelInvocation:
+        this.streams.get((message as { invocationId: string }).invocationId)?.abort()
+        return
+      case MessageType.StreamItem: {
+        const { invocationId, item } = message as StreamItemMessage
+        this.uploads.get(invocationId)?.push(item)
+        return
+      }
+      case MessageType.Completion: {
+        // Ends an upload stream; completions for anything else (client results) are not used by this server.
+        const { invocationId, error } = message as CompletionMessage
+        const upload = this.uploads.get(invocationId)
+        if (!upload) return
+        this.uploads.delete(invocationId)
+        if (error) upload.fail(new Error(error))
+        else upload.end()
+        return
+      }
+      case MessageType.Invocation:
+      case MessageType.StreamInvocation:
+      case MessageType.Close:
+        this.queue.push(message)
+        void this.drain()
+        return
+      default:
+        // Ack, Sequence (stateful reconnect is never negotiated) and unknown types are ignored.
+        return
+    }
+  }
+
+  private async drain(): Promise<void> {
+    if (this.draining) return
+    this.draining = true
+    try {
+      while (this.queue.length && !this.conn.closed) {
+        const message = this.queue.shift()!
+        if (message.type === MessageType.Close) {
+          // The client said goodbye: no Close goes back.
+          this.conn.close()
+          return
+        }
+        await this.invoke(message as InvocationMessage)
+      }
+    } finally {
+      this.draining = false
+    }
+  }
+
+  private async invoke(message: InvocationMessage): Promise<void> {
+    const { target, invocationId } = message
+    const streaming = message.type === MessageType.StreamInvocation
+    const method = this.runtime.methods.get(target.toLowerCase())
+    if (!method) {
+      if (invocationId) this.conn.send(completionRecord(invocationId, { error: `Unknown hub method '${target}'` }))
+      else this.logger.warn({ connectionId: this.conn.id, target }, 'unknown hub method')
+      return
+    }
+    if (streaming && this.streams.has(invocationId!)) {
+      this.conn.send(completionRecord(invocationId!, { error: `Invocation ID '${invocationId}' is already in use.` }))
+      return
+    }
+    const args = [...message.arguments]
+    for (const streamId of message.streamIds ?? []) {
+      const upload = new UploadStream()
+      this.uploads.set(streamId, upload)
+      args.push(upload)
+    }
+    let ctx = this.ctx
+    let cancel: AbortController | null = null
+    if (streaming) {
+      cancel = new AbortController()
+      this.streams.set(invocationId!, cancel)
+      ctx = { ...this.ctx, signal: AbortSignal.any([cancel.signal, this.lifetime.signal]) }
+    }
+    let result: unknown
+    try {
+      result = method(ctx, ...args)
+      if (isThenable(result)) result = await result
+    } catch (error) {
+      if (cancel) this.streams.delete(invocationId!)
+      this.report(error, target)
+      if (invocationId) {
+        this.conn.send(completionRecord(invocationId, { error: errorText(`An unexpected error occurred invoking '${target}' on the server.`, error) }))
+      }
+      return
+    }
+    const iterable = isAsyncIterable(result)
+    if (!streaming) {
+      if (iterable) {
+        void (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().return?.()?.catch(() => {})
+        if (invocationId) {
+          this.conn.send(completionRecord(invocationId, { error: `The client attempted to invoke the streaming '${target}' method with a non-streaming invocation.` }))
+        }
+      } else if (invocationId) {
+        // Non-blocking sends (no invocationId) must never get a Completion: the client would drop the connection.
+        this.conn.send(completionRecord(invocationId, { result }))
+      }
+      return
+    }
+    if (!iterable) {
+      this.streams.delete(invocationId!)
+      this.conn.send(completionRecord(invocationId!, { error: `The client attempted to invoke the non-streaming '${target}' method with a streaming invocation.` }))
+      return
+    }
+    void this.runStream(invocationId!, target, result as AsyncIterable<unknown>, cancel!)
+  }
+
+  private async runStream(id: string, target: string, iterable: AsyncIterable<unknown>, cancel: AbortController): Promise<void> {
+    const iterator = iterable[Symbol.asyncIterator]()
+    const stopped = AbortSignal.any([cancel.signal, this.lifetime.signal])
+    const abort = new Promise<'aborted'>((resolve) => {
+      if (stopped.aborted) resolve('aborted')
+      stopped.addEventListener('abort', () => resolve('aborted'), { once: true })
+    })
+    try {
+      for (;;) {
+        const next = iterator.next()
+        // If the race is lost to a cancellation, a later rejection of next() must not go unhandled.
+        next.catch(() => {})
+        const step = await Promise.race([next, abort])
+        if (step === 'aborted' || step.done) break
+        this.conn.send(streamItemRecord(id, step.value))
+        const backlog = this.conn.transport?.drained()
+        if (backlog) await Promise.race([backlog, abort])
+      }
+      if (!stopped.aborted) this.conn.send(completionRecord(id, {}))
+    } catch (error) {
+      if (!stopped.aborted) {
+        this.report(error, target)
+        this.conn.send(completionRecord(id, { error: errorText('An error occurred on the server while streaming results.', error) }))
+      }
+    } finally {
+      this.streams.delete(id)
+      // A cancelled producer gets return() so its finally blocks run; it may also watch ctx.signal.
+      if (stopped.aborted) iterator.return?.()?.catch(() => {})
+    }
+  }
+
+  private report(error: unknown, target: string): void {
+    if (error instanceof HubError) return
+    this.logger.error({ err: error, connectionId: this.conn.id, hub: this.runtime.definition.name, target }, 'hub method failed')
+  }
+}
+
