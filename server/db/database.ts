@@ -8,7 +8,7 @@ import type { DatabaseTarget } from '../config.ts'
 import type { Database } from './schema.ts'
 import { NodeSqliteDialect, wrapNodeSqlite } from './sqlite-dialect.ts'
 import { migrations } from './migrations/index.ts'
-import type { Dialect } from './migrations/helpers.ts'
+import type { Dialect, Migration } from './migrations/helpers.ts'
 
 export type DB = Kysely<Database>
 export interface Db {
@@ -73,20 +73,20 @@ async function openSqlite(file: string): Promise<Db> {
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }
 
-function migrator({ db, dialect }: Db) {
+function migrator({ db, dialect }: Db, list: Record<string, Migration> = migrations) {
   return new Migrator({
     db,
     provider: {
       async getMigrations() {
-        return Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, { up: (k: Kysely<any>) => m.up(k, dialect) }]))
+        return Object.fromEntries(Object.entries(list).map(([name, m]) => [name, { up: (k: Kysely<any>) => m.up(k, dialect) }]))
       },
     },
   })
 }
 
 // Each migration runs in its own transaction on both databases, so a failure leaves the schema as it was.
-export async function migrateToLatest(database: Db) {
-  const { error, results } = await migrator(database).migrateToLatest()
+export async function migrateToLatest(database: Db, list?: Record<string, Migration>) {
+  const { error, results } = await migrator(database, list).migrateToLatest()
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName
     throw new DatabaseStartError(`migration ${failed ?? ''} failed: ${(error as Error).message ?? error}`)

@@ -1,0 +1,55 @@
+import os from 'node:os'
+import path from 'node:path'
+import fs from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+// End-to-end tests drive Debian's Chromium (no browser download) against the built server, started
+// twice: on a SQLite file and on a fresh PostgreSQL database. A third project turns JavaScript off.
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  },
+}
+export const ports = { sqlite: 3311, postgres: 3312 }
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-e2e-'))
+const postgresUrl = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/workneer_e2e'
+
+const serverEnv = { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', E2E: '1' }
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: { trace: 'retain-on-failure', locale: 'en-US' },
+  projects: [
+    { name: 'sqlite', use: { ...chromium, baseURL: `http://127.0.0.1:${ports.sqlite}` } },
+    { name: 'sqlite-no-js', use: { ...chromium, javaScriptEnabled: false, baseURL: `http://127.0.0.1:${ports.sqlite}` } },
+    { name: 'postgres', use: { ...chromium, baseURL: `http://127.0.0.1:${ports.postgres}` } },
+  ],
+  webServer: [
+    {
+      command: 'node server/boot.js',
+      url: `http://127.0.0.1:${ports.sqlite}/readyz`,
+      env: { ...serverEnv, PORT: String(ports.sqlite), DATA_DIR: path.join(dataDir, 'sqlite') },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node server/boot.js',
+      url: `http://127.0.0.1:${ports.postgres}/readyz`,
+      env: { ...serverEnv, PORT: String(ports.postgres), DATA_DIR: path.join(dataDir, 'postgres'), DATABASE_URL: postgresUrl },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+})

@@ -1,0 +1,14 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+
+/**
+ * Fails with the list of violations when axe-core finds any on the page as it is now. axe runs as
+ * a script in the page, so with JavaScript off it is skipped: the same server HTML is checked by
+ * the JavaScript-on projects.
+ */
+export async function expectNoAxeViolations(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  expect(summary).toEqual([])
+}

@@ -1,0 +1,24 @@
+import { createApi } from '../../server/api/index.ts'
+import { loadConfig } from '../../server/config.ts'
+import { createLogger } from '../../server/log.ts'
+import type { Db } from '../../server/db/database.ts'
+
+// The API as loaders see it: a web Request handed to the in-process handler.
+export function testApi(database: Db) {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
+  const api = createApi({ database, log: createLogger('silent'), config })
+  async function request(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+    const headers = new Headers(init.headers)
+    if (init.body !== undefined) headers.set('content-type', 'application/json')
+    const response = await api.handler(new Request(`http://test/api/v1/${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }))
+    const text = await response.text()
+    let json: any
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+    return { status: response.status, headers: response.headers, text, json }
+  }
+  return { api, request, get: (path: string, headers?: Record<string, string>) => request('GET', path, { headers }) }
+}

@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+// The real entry (server/boot.js) started as an operator would, to see what they would see.
+const root = path.resolve(import.meta.dirname, '../..')
+
+function run(env: Record<string, string>, { until, timeoutMs = 20_000 }: { until?: RegExp; timeoutMs?: number } = {}) {
+  const child = spawn(process.execPath, ['server/boot.js'], { cwd: root, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', SEED_DEMO: 'false', ...env } })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (d) => (stdout += d))
+  child.stderr.on('data', (d) => (stderr += d))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const ready = until
+    ? new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`not ready: ${stdout}${stderr}`)), timeoutMs)
+        child.stdout.on('data', () => until.test(stdout) && (clearTimeout(timer), resolve()))
+      })
+    : Promise.resolve()
+  return { child, exited, ready, output: () => ({ stdout, stderr }) }
+}
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-proc-'))
+
+describe('the server process', () => {
+  it('refuses a bad DATABASE_URL with one clear line and a non-zero exit', async () => {
+    const p = run({ DATABASE_URL: 'mysql://x/y', DATA_DIR: tmp(), PORT: '0' })
+    expect(await p.exited).toBe(1)
+    expect(p.output().stderr.trim()).toMatch(/^Invalid configuration:\n {2}DATABASE_URL: must be a postgres:\/\/ URL/)
+    expect(p.output().stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('says so in one line when PostgreSQL cannot be reached', async () => {
+    const p = run({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', DATA_DIR: tmp(), PORT: '0' })
+    expect(await p.exited).toBe(1)
+    expect(p.output().stderr.trim()).toMatch(/^Workneer cannot start: cannot reach PostgreSQL at 127\.0\.0\.1:1\/none/)
+    expect(p.output().stderr.trim().split('\n')).toHaveLength(1)
+  })
+
+  it('says so when the data folder cannot be written', async () => {
+    const file = path.join(tmp(), 'a-file')
+    fs.writeFileSync(file, '')
+    const p = run({ DATA_DIR: path.join(file, 'data'), PORT: '0' })
+    expect(await p.exited).toBe(1)
+    expect(p.output().stderr.trim()).toMatch(/^Workneer cannot start: the data folder .* cannot be created or written to$/)
+  })
+
+  it('serves, then on SIGTERM finishes and exits 0, keeping its rows for the next start', async () => {
+    const dataDir = tmp()
+    const port = String(20000 + Math.floor(Math.random() * 20000))
+    const first = run({ DATA_DIR: dataDir, PORT: port }, { until: /listening/ })
+    await first.ready
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`)
+    expect(ready.status).toBe(200)
+    expect(await ready.text()).toBe('ready')
+    first.child.kill('SIGTERM')
+    expect(await first.exited).toBe(0)
+    expect(first.output().stdout).toMatch(/"msg":"stopped"/)
+    const second = run({ DATA_DIR: dataDir, PORT: port }, { until: /listening/ })
+    await second.ready
+    expect(second.output().stdout).not.toMatch(/migrations applied/)
+    const categories = await (await fetch(`http://127.0.0.1:${port}/api/v1/categories`)).json()
+    expect(categories.data.length).toBe(6)
+    second.child.kill('SIGINT')
+    expect(await second.exited).toBe(0)
+  })
+})
