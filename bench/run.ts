@@ -1,0 +1,28 @@
+import path from 'node:path'
+import { ensureBuild, freePort, measure, printTable, root, startProcess, startWorkneer, type Measured } from './lib.ts'
+
+// `npm run bench`: every scenario in one run on this machine, so ratios compare like with like.
+// Later issues add their scenarios below.
+ensureBuild()
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const rows: Measured[] = []
+
+const servePort = await freePort()
+const baseline = await startProcess(
+  [path.join(root, 'node_modules/@react-router/serve/bin.cjs'), 'build/server/index.js'],
+  { PORT: String(servePort), HOST: '127.0.0.1', NODE_ENV: 'production' },
+  `http://127.0.0.1:${servePort}/_bench/trivial`,
+)
+const workneer = await startWorkneer()
+try {
+  rows.push(await measure('(a) trivial React Router page, @react-router/serve', `http://127.0.0.1:${servePort}/_bench/trivial`, { seconds }))
+  rows.push(await measure('(a2) trivial page, Workneer server', `${workneer.url}/_bench/trivial`, { seconds }))
+  rows.push(await measure('(b) home page, Workneer server', `${workneer.url}/`, { seconds }))
+} finally {
+  baseline.kill()
+  workneer.child.kill()
+}
+
+printTable(rows)
+const [a, , b] = rows
+console.log(`\nratio b/a (home on Workneer vs trivial page on @react-router/serve): ${(b.rps / a.rps).toFixed(2)}`)
