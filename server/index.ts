@@ -31,6 +31,10 @@ export async function startServer(config: Config, log: Logger) {
     res.setHeader('x-request-id', requestId)
     setSecurityHeaders(res, config.isProduction)
     const url = req.url ?? '/'
+    const started = performance.now()
+    res.once('finish', () => {
+      if (!url.startsWith(API_PREFIX)) log.info({ requestId, method: req.method, path: url.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) }, 'http')
+    })
     if (url === '/healthz') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
     if (url === '/readyz') return void readiness(database).then((r) => res.writeHead(r.ok ? 200 : 503, { 'content-type': 'text/plain' }).end(r.detail))
     compress(req as never, res as never, () => {

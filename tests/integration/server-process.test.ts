@@ -69,3 +69,43 @@ describe('the server process', () => {
     expect(await second.exited).toBe(0)
   })
 })
+
+describe('the web UI and the API on two hosts', () => {
+  it('renders pages from an API on another host when API_URL is set, with one request id across both', async () => {
+    const apiPort = String(20000 + Math.floor(Math.random() * 20000))
+    const uiPort = String(Number(apiPort) + 1)
+    const api = run({ DATA_DIR: tmp(), PORT: apiPort, HOST: '127.0.0.1' }, { until: /listening/ })
+    const ui = run({ DATA_DIR: tmp(), PORT: uiPort, HOST: '127.0.0.1', API_URL: `http://127.0.0.1:${apiPort}` }, { until: /listening/ })
+    await Promise.all([api.ready, ui.ready])
+    try {
+      const requestId = 'trace-0123456789'
+      const page = await fetch(`http://127.0.0.1:${uiPort}/`, { headers: { 'x-request-id': requestId } })
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('Planning and Strategy')
+      await new Promise((r) => setTimeout(r, 200))
+      const apiLines = api.output().stdout.split('\n').filter((l) => l.includes('/api/v1/categories'))
+      expect(apiLines.some((l) => JSON.parse(l).requestId === requestId)).toBe(true)
+    } finally {
+      api.child.kill('SIGTERM')
+      ui.child.kill('SIGTERM')
+      await Promise.all([api.exited, ui.exited])
+    }
+  })
+
+  it('serves hashed assets compressed and cached for a year', async () => {
+    const port = String(20000 + Math.floor(Math.random() * 20000))
+    const p = run({ DATA_DIR: tmp(), PORT: port, HOST: '127.0.0.1' }, { until: /listening/ })
+    await p.ready
+    try {
+      const html = await (await fetch(`http://127.0.0.1:${port}/`)).text()
+      const asset = html.match(/\/assets\/entry\.client-[\w-]+\.js/)![0]
+      const r = await fetch(`http://127.0.0.1:${port}${asset}`, { headers: { 'accept-encoding': 'gzip' } })
+      expect(r.status).toBe(200)
+      expect(r.headers.get('content-encoding')).toBe('gzip')
+      expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    } finally {
+      p.child.kill('SIGTERM')
+      await p.exited
+    }
+  })
+})
