@@ -383,7 +383,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
     async close() {
       if (closing) return
       closing = true
-      clearInterval(ticker)
+      // The ticker keeps running meanwhile, so long-polling clients that stopped polling still time out.
       for (const conn of connections.values()) conn.closeWithError('The server is shutting down.', true)
       const pending = [...sessions].map((s) => s.done)
       let timer: NodeJS.Timeout | undefined
@@ -392,6 +392,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
         new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(SHUTDOWN_WAIT_MS, timeouts.closeTimeoutMs)))),
       ])
       clearTimeout(timer)
+      clearInterval(ticker)
       for (const conn of connections.values()) {
         conn.transport?.terminate()
         conn.finish()

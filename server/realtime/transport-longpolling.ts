@@ -68,9 +68,15 @@ export class LongPollingTransport implements Transport {
 
   end(): void {
     this.ended = true
-    // Data still queued (e.g. a Close message) goes out with the next poll; then that connection gets 204.
-    if (this.poll && !this.queue.length) {
-      this.finishPoll(204)
+    // Remaining data (e.g. a Close message) leaves with the current or next poll, which also ends the
+    // connection; with nothing left the poll gets 204.
+    if (!this.poll) return
+    const { res, timer } = this.poll
+    clearTimeout(timer)
+    this.poll = null
+    if (this.queue.length) this.sendQueued(res)
+    else {
+      this.respond(res, 204)
       this.connection.finish()
     }
   }
@@ -114,6 +120,7 @@ export class LongPollingTransport implements Transport {
       'Cache-Control': 'no-cache, no-store',
     })
     res.end(body)
+    if (this.ended) this.connection.finish()
   }
 
   private respond(res: ServerResponse, status: 200 | 204): void {
