@@ -12,9 +12,11 @@ const chromium = {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
   },
 }
-export const ports = { sqlite: 3311, postgres: 3312 }
+// E2E_PORT moves both servers, so two runs on one machine do not collide.
+const basePort = Number(process.env.E2E_PORT ?? 3311)
+export const ports = { sqlite: basePort, postgres: basePort + 1 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-e2e-'))
-const postgresUrl = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/workneer_e2e'
+const postgresUrl = process.env.E2E_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${process.env.E2E_DATABASE ?? 'workneer_e2e'}`
 
 const serverEnv = { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', E2E: '1' }
 

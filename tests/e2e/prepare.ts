@@ -10,6 +10,8 @@ try {
   console.error(`PostgreSQL is required for the end-to-end tests and is not reachable at ${admin}: ${(error as Error).message}`)
   process.exit(1)
 }
-await client.query('drop database if exists workneer_e2e with (force)')
-await client.query('create database workneer_e2e')
+const name = process.env.E2E_DATABASE ?? 'workneer_e2e'
+if (!/^\w+$/.test(name)) throw new Error('E2E_DATABASE must be a plain name')
+await client.query(`drop database if exists ${name} with (force)`)
+await client.query(`create database ${name}`)
 await client.end()
