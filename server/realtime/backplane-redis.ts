@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
 import { Redis } from 'ioredis'
 import type { Backplane, Logger } from './types.ts'
 
@@ -22,7 +24,8 @@ const silent: Logger = { info() {}, warn() {}, error() {} }
 export async function createRedisBackplane(url: string, prefix: string, options: { logger?: Logger } = {}): Promise<RedisBackplane> {
   const logger = options.logger ?? silent
   const fullPrefix = prefix && !prefix.endsWith(':') ? `${prefix}:` : prefix
-  const clientName = fullPrefix.replace(/[^A-Za-z0-9_.:-]/g, '_')
+  // Unique per process and instance, so one backplane's connections can be told apart in CLIENT LIST.
+  const clientName = `${fullPrefix}${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}-`.replace(/[^A-Za-z0-9_.:-]/g, '_')
   const subscriberName = `${clientName}sub`
   const pub = new Redis(url, { lazyConnect: true, connectionName: `${clientName}pub`, enableOfflineQueue: false, maxRetriesPerRequest: 1 })
   const sub = new Redis(url, { lazyConnect: true, connectionName: subscriberName, autoResubscribe: true, maxRetriesPerRequest: null })

@@ -48,7 +48,7 @@ export interface TestHubState {
   connected: string[]
   disconnected: string[]
   received: unknown[]
-  streamStopped: ReturnType<typeof deferred>
+  streamStopped: { promise: Promise<void>; resolve: () => void }
   produced: number
 }
 
@@ -124,7 +124,7 @@ export function testHub(state: TestHubState, name = 'chat', requireUser = false)
 }
 
 export function newState(): TestHubState {
-  return { connected: [], disconnected: [], received: [], streamStopped: deferred(), produced: 0 }
+  return { connected: [], disconnected: [], received: [], streamStopped: deferred<void>(), produced: 0 }
 }
 
 export interface Harness {
