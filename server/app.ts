@@ -13,9 +13,9 @@ export function createAppListener(deps: AppDeps): NodeListener {
   const listener = createRequestListener({
     build,
     mode: deps.mode,
-    getLoadContext(request) {
+    getLoadContext(request, client) {
       const context = new RouterContextProvider()
-      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '' })
+      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: client?.address ?? '' })
       return context
     },
   })

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { oidcProvidersFromEnv } from './modules/identity/oidc-config.ts'
 
 // Every setting comes from the environment and is checked once at boot, so a bad value stops the
 // server with one line that names it instead of failing later inside a request.
@@ -31,6 +32,7 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
   ALLOWED_ORIGINS: z.string().default(''),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 })
 
 export type Config = ReturnType<typeof loadConfig>
@@ -46,6 +48,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data
   const dataDir = path.resolve(e.DATA_DIR)
   const database = describeDatabase(e.DATABASE_URL, dataDir)
+  let oidcProviders
+  try {
+    oidcProviders = oidcProvidersFromEnv(cleaned)
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`)
+  }
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -61,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    /** signs login tokens; unset, a secret kept in the database is shared by every instance */
+    authSecret: e.AUTH_SECRET,
+    oidcProviders,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
   }
 }

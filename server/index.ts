@@ -51,6 +51,7 @@ export async function startServer(config: Config, log: Logger) {
 
   // The hubs arrive in their own module; until then every upgrade is refused.
   server.on('upgrade', (_req, socket) => socket.destroy())
+  api.jobs.outbox.start()
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -71,6 +72,7 @@ export async function startServer(config: Config, log: Logger) {
         setTimeout(() => server.closeAllConnections(), 10_000).unref()
       })
       await app.close()
+      await api.jobs.close()
       await database.close()
       log.info('stopped')
     })())

@@ -10,6 +10,8 @@ export interface AppDeps {
   /** When set, the API is another host and calls go over HTTP. */
   apiUrl?: string
   requestId: string
+  /** The browser's address (for the API's per-IP rate limits on in-process calls). */
+  clientIp?: string
 }
 
 export const appContext = createContext<AppDeps>()

@@ -19,6 +19,8 @@ export interface RequestContext {
   request: Request
   caller: Caller | null
   ip: string
+  /** The web site's origin, for links in mails: given by the in-process web UI, else the request's own. */
+  origin: string
 }
 
 export type Handler<E extends Endpoint> = (input: {
@@ -37,7 +39,7 @@ export function implement<E extends Endpoint>(endpoint: E, handler: Handler<E>):
   return { endpoint, handler }
 }
 
-export type ApiHandler = (request: Request, info?: { requestId?: string; ip?: string }) => Promise<Response>
+export type ApiHandler = (request: Request, info?: { requestId?: string; ip?: string; origin?: string }) => Promise<Response>
 export const API_PREFIX = '/api/v1/'
 const MAX_JSON_BYTES = 1024 * 1024
 
@@ -57,7 +59,7 @@ export function createApiHandler(options: {
     const log = options.log.child({ requestId })
     let response: Response
     try {
-      response = (await options.extra?.(request, path)) ?? (await dispatch(request, url, path, requestId, log, info.ip ?? ''))
+      response = (await options.extra?.(request, path)) ?? (await dispatch(request, url, path, requestId, log, info.ip ?? '', info.origin ?? url.origin))
     } catch (error) {
       response = errorResponse(error, requestId, log)
     }
@@ -67,14 +69,14 @@ export function createApiHandler(options: {
     return response
   }
 
-  async function dispatch(request: Request, url: URL, path: string, requestId: string, log: Logger, ip: string) {
+  async function dispatch(request: Request, url: URL, path: string, requestId: string, log: Logger, ip: string, origin: string) {
     const found = router.match(request.method, path)
     if (found === 'method-not-allowed') throw new ApiError(405, 'Method Not Allowed', `${request.method} is not allowed on /api/v1/${path}`)
     if (!found) throw new ApiError(404, 'Not Found', `No endpoint at /api/v1/${path}`)
     const { endpoint, handler } = found.route
     const caller = await options.authenticate(request)
     if (endpoint.access === 'user' && !caller) throw unauthorized()
-    const ctx: RequestContext = { requestId, locale: pickLocale(request, url), log, request, caller, ip }
+    const ctx: RequestContext = { requestId, locale: pickLocale(request, url), log, request, caller, ip, origin }
     const input = {
       query: endpoint.query ? parse(endpoint.query, queryObject(url.searchParams), 'query') : undefined,
       params: endpoint.params ? parse(endpoint.params, found.params, 'params') : undefined,

@@ -1,23 +1,41 @@
+import path from 'node:path'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import type { Logger } from '../log.ts'
 import { createCatalogueService } from '../modules/catalogue/service.ts'
 import { catalogueRoutes } from '../modules/catalogue/routes.ts'
+import { createIdentityService, type Limits } from '../modules/identity/service.ts'
+import { bearerOf, identityRoutes } from '../modules/identity/routes.ts'
+import { createOidc } from '../modules/identity/oidc.ts'
+import { createOutboxWorker } from '../jobs/outbox.ts'
+import { createMailHandler, EMAIL_TOPIC } from '../jobs/mailer.ts'
+import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts'
+import { createFileService } from '../modules/files/service.ts'
+import { createFolderStorage } from '../modules/files/storage.ts'
+import { filesRoutes } from '../modules/files/routes.ts'
 import { createApiHandler } from './handler.ts'
 import { openApiDocument, openApiHtml } from './openapi.ts'
 
 // Wires each module's service to its routes. Services are built once per process and shared by
 // the API and the real-time hubs.
-export function createApi({ database, log, config }: { database: Db; log: Logger; config: Config }) {
-  const services = { catalogue: createCatalogueService(database.db) }
-  const implementations = [...catalogueRoutes(services.catalogue)]
+export function createApi({ database, log, config, limits, rateLimiter }: { database: Db; log: Logger; config: Config; limits?: Partial<Limits>; rateLimiter?: RateLimiter }) {
+  // The outbox delivers side effects after commit (mail now; notifications later register topics here).
+  const mailer = createMailHandler({ smtpUrl: config.smtpUrl, from: config.mailFrom, log })
+  const outbox = createOutboxWorker({ db: database.db, log, handlers: { [EMAIL_TOPIC]: mailer.handler } })
+  const limiter = rateLimiter ?? createRateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix })
+  const services = {
+    catalogue: createCatalogueService(database.db),
+    files: createFileService({ db: database.db, storage: createFolderStorage(path.join(config.dataDir, 'files')) }),
+    identity: createIdentityService({ db: database.db, log, rateLimiter: limiter, oidc: createOidc(config.oidcProviders), kick: outbox.kick, publicUrl: config.publicUrl, secret: config.authSecret, limits }),
+  }
+  const implementations = [...catalogueRoutes(services.catalogue), ...identityRoutes(services.identity), ...filesRoutes(services.files)]
   const endpoints = implementations.map((i) => i.endpoint)
   let document: ReturnType<typeof openApiDocument> | undefined
   let html: string | undefined
   const handler = createApiHandler({
     implementations,
     log,
-    authenticate: async () => null,
+    authenticate: (request) => services.identity.authenticate(bearerOf(request)),
     validateResponses: !config.isProduction,
     extra: (request, path) => {
       if (request.method !== 'GET') return null
@@ -26,7 +44,15 @@ export function createApi({ database, log, config }: { database: Db; log: Logger
       return null
     },
   })
-  return { handler, endpoints, services }
+  const jobs = {
+    outbox,
+    async close() {
+      await outbox.stop()
+      mailer.close()
+      await limiter.close()
+    },
+  }
+  return { handler, endpoints, services, jobs }
 }
 
 export type Api = ReturnType<typeof createApi>

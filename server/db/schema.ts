@@ -15,6 +15,65 @@ export type IndustryTable = { id: Generated<number>; slug: string } & Localized<
 export type CountryTable = { code: string }
 export type LanguageTable = { code: string }
 
+// Identity (issue 3). Timestamps are ISO strings; flags 0/1.
+export type AccountType = 'client' | 'company' | 'freelancer' | 'admin'
+export type UserStatus = 'Pending' | 'Active' | 'Suspended' | 'Deleted'
+export type AppUserTable = {
+  id: Generated<number>
+  email: string
+  email_verified: Generated<number>
+  password_hash: string | null
+  first_name: string
+  last_name: string
+  company_name: string | null
+  phone_number: string | null
+  language: Generated<string>
+  account_type: AccountType
+  status: UserStatus
+  image_file_id: number | null
+  provider: Generated<string>
+  terms_accepted_at: string | null
+  created_at: string
+  updated_at: string
+}
+export type UserRoleTable = { user_id: number; role: number }
+export type UserSessionTable = {
+  id: string
+  user_id: number
+  provider: string
+  user_agent: string | null
+  ip: string | null
+  created_at: string
+  expires_at: string
+  revoked_at: string | null
+}
+export type UserTokenTable = {
+  id: Generated<number>
+  user_id: number
+  purpose: 'verify_email' | 'reset_password' | 'change_email'
+  token_hash: string
+  data: string | null
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+export type ExternalIdentityTable = { id: Generated<number>; user_id: number; provider: string; subject: string; email: string | null; created_at: string }
+export type OidcFlowTable = { id: string; provider: string; code_verifier: string; nonce: string; redirect_uri: string; claims: string | null; created_at: string; expires_at: string }
+export type WengazPointEventTable = { id: Generated<number>; user_id: number; reason: string; ref: Generated<string>; points: number; created_at: string }
+export type AppSecretTable = { name: string; value: string; created_at: string }
+export type OutboxTable = {
+  id: Generated<number>
+  topic: string
+  payload: string
+  status: Generated<'pending' | 'done' | 'dead'>
+  attempts: Generated<number>
+  run_after: string
+  locked_until: string | null
+  last_error: string | null
+  created_at: string
+  done_at: string | null
+}
+
 export interface Database {
   category: CategoryTable
   subcategory: SubcategoryTable
@@ -23,4 +82,13 @@ export interface Database {
   industry: IndustryTable
   country: CountryTable
   language: LanguageTable
+  app_user: AppUserTable
+  user_role: UserRoleTable
+  user_session: UserSessionTable
+  user_token: UserTokenTable
+  external_identity: ExternalIdentityTable
+  oidc_flow: OidcFlowTable
+  wengaz_point_event: WengazPointEventTable
+  app_secret: AppSecretTable
+  outbox: OutboxTable
 }

@@ -1,7 +1,9 @@
 import type { Migration } from './helpers.ts'
 import { catalogue } from './0001-catalogue.ts'
+import { identity } from './0002-identity.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
+  '0002-identity': identity,
 }

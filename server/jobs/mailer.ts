@@ -1,0 +1,32 @@
+import nodemailer from 'nodemailer'
+import type { Logger } from '../log.ts'
+import type { OutboxHandler } from './outbox.ts'
+
+// Delivery of the `email` outbox topic. With SMTP_URL set, nodemailer sends it over SMTP (a
+// failure throws, so the outbox retries it). Without it the mail stays in the outbox as the record
+// of what was sent and goes to the log, so one server works with no mail service.
+export interface EmailMessage {
+  to: string
+  subject: string
+  text: string
+  html: string
+  /** the recipient's language, kept for the record */
+  language?: string
+  /** what kind of mail it is (verify-email, reset-password, …), for the log */
+  kind?: string
+}
+
+export const EMAIL_TOPIC = 'email'
+
+export function createMailHandler(options: { smtpUrl?: string; from: string; log: Logger }): { handler: OutboxHandler; close(): void } {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
+  const handler: OutboxHandler = async (message: EmailMessage, row) => {
+    if (!transport) {
+      options.log.info({ outboxId: row.id, mail: { to: message.to, subject: message.subject, kind: message.kind, language: message.language, text: message.text } }, 'email kept in the outbox (SMTP_URL is not set)')
+      return
+    }
+    await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html })
+    options.log.info({ outboxId: row.id, mail: { to: message.to, kind: message.kind } }, 'email sent')
+  }
+  return { handler, close: () => transport?.close() }
+}

@@ -1,0 +1,142 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import type { Logger } from '../log.ts'
+
+// The transactional outbox. A service writes its side effects (an email, a notification, a hub
+// message) as rows with `enqueue(trx, …)` inside the same transaction as the state change, so
+// either both happen or neither. After commit it calls `worker.kick()`; the worker delivers due
+// rows, retrying failures with backoff, and a poll picks up anything left (a crash, another
+// instance). Several instances may share one database: a row is claimed by a conditional UPDATE
+// of `locked_until`, so only one of them delivers it.
+//
+// Topics are free strings; each module registers the handlers for its own topics.
+
+type Executor = Kysely<Database> | Transaction<Database>
+export type OutboxHandler = (payload: any, row: { id: number; attempts: number; topic: string }) => Promise<void>
+
+export const OUTBOX_MAX_ATTEMPTS = 8
+const LOCK_MS = 60_000
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+export async function enqueue(db: Executor, topic: string, payload: unknown, options: { delayMs?: number } = {}) {
+  const now = Date.now()
+  const row = await db
+    .insertInto('outbox')
+    .values({ topic, payload: JSON.stringify(payload), status: 'pending', attempts: 0, run_after: iso(now + (options.delayMs ?? 0)), created_at: iso(now) })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** Seconds to wait before attempt n+1: 5 s, 20 s, 80 s … at most an hour. */
+export function backoffMs(attempts: number) {
+  return Math.min(3_600_000, 5_000 * 4 ** Math.max(0, attempts - 1))
+}
+
+export interface OutboxWorker {
+  /** Deliver what is due now (called after a commit that enqueued something). */
+  kick(): void
+  /** Deliver every due row, resolving when done (tests and shutdown use it). */
+  drain(): Promise<number>
+  start(): void
+  stop(): Promise<void>
+}
+
+export function createOutboxWorker(options: { db: Kysely<Database>; log: Logger; handlers: Record<string, OutboxHandler>; pollMs?: number; batch?: number }): OutboxWorker {
+  const { db, log, handlers } = options
+  const pollMs = options.pollMs ?? 5_000
+  const batch = options.batch ?? 20
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<number> | null = null
+  let again = false
+  let stopped = false
+
+  async function deliverOne(row: { id: number; topic: string; payload: string; attempts: number }) {
+    const now = Date.now()
+    // Claim: only the instance whose UPDATE matches the lock it saw gets to deliver.
+    const claimed = await db
+      .updateTable('outbox')
+      .set({ locked_until: iso(now + LOCK_MS), attempts: row.attempts + 1 })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .where('attempts', '=', row.attempts)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', iso(now))]))
+      .executeTakeFirst()
+    if (Number(claimed.numUpdatedRows) !== 1) return false
+    const handler = handlers[row.topic]
+    try {
+      if (!handler) throw new Error(`no outbox handler for topic ${row.topic}`)
+      await handler(JSON.parse(row.payload), { id: row.id, attempts: row.attempts + 1, topic: row.topic })
+      await db.updateTable('outbox').set({ status: 'done', done_at: iso(Date.now()), locked_until: null, last_error: null }).where('id', '=', row.id).execute()
+    } catch (error) {
+      const attempts = row.attempts + 1
+      const dead = attempts >= OUTBOX_MAX_ATTEMPTS
+      log.warn({ err: error, outboxId: row.id, topic: row.topic, attempts, dead }, dead ? 'outbox delivery failed for good' : 'outbox delivery failed; will retry')
+      await db
+        .updateTable('outbox')
+        .set({ status: dead ? 'dead' : 'pending', locked_until: null, last_error: String((error as Error)?.message ?? error).slice(0, 1000), run_after: iso(Date.now() + backoffMs(attempts)) })
+        .where('id', '=', row.id)
+        .execute()
+    }
+    return true
+  }
+
+  async function runOnce() {
+    let delivered = 0
+    for (;;) {
+      const now = iso(Date.now())
+      const due = await db
+        .selectFrom('outbox')
+        .select(['id', 'topic', 'payload', 'attempts'])
+        .where('status', '=', 'pending')
+        .where('run_after', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .orderBy('id')
+        .limit(batch)
+        .execute()
+      for (const row of due) if (await deliverOne(row)) delivered++
+      if (due.length < batch || stopped) return delivered
+    }
+  }
+
+  function drain(): Promise<number> {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      let total = 0
+      do {
+        again = false
+        try {
+          total += await runOnce()
+        } catch (error) {
+          if (!stopped) log.error({ err: error }, 'outbox worker failed')
+        }
+      } while (again && !stopped)
+      running = null
+      return total
+    })()
+    return running
+  }
+
+  return {
+    kick() {
+      if (!stopped) void drain()
+    },
+    drain,
+    start() {
+      stopped = false
+      timer ??= setInterval(() => void drain(), pollMs)
+      timer.unref()
+      void drain()
+    },
+    async stop() {
+      stopped = true
+      if (timer) clearInterval(timer)
+      timer = undefined
+      await running?.catch(() => {})
+    },
+  }
+}

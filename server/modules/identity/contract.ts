@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import { endpoint } from '../../api/contract.ts'
+
+// Identity endpoints of SPEC §7. Messages name the rule; the 400 names the field (server/api/errors.ts).
+const tag = 'Identity'
+const languages = ['en', 'es', 'de', 'it', 'ru'] as const
+export const accountTypes = ['client', 'company', 'freelancer'] as const
+export type SignupKind = (typeof accountTypes)[number]
+
+const email = z.string({ error: 'is required' }).trim().toLowerCase().max(254, 'must be at most 254 characters').pipe(z.email({ error: 'must be a valid email address' }))
+const password = z.string({ error: 'is required' }).min(1, 'is required').max(128, 'must be at most 128 characters')
+const name = z.string({ error: 'is required' }).trim().min(1, 'is required').max(60, 'must be at most 60 characters')
+const phone = z
+  .string()
+  .trim()
+  .max(24, 'must be at most 24 characters')
+  .regex(/^\+?[0-9 ()-]{6,24}$/, 'must be a phone number (digits, spaces, +, - and brackets)')
+const language = z.enum(languages, { error: 'must be one of en, es, de, it, ru' })
+const token = z.string({ error: 'is required' }).trim().min(10, 'is invalid').max(200, 'is invalid')
+
+export const currentUser = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  email: z.string(),
+  status: z.string(),
+  phoneNumber: z.string().nullable(),
+  roles: z.array(z.number()),
+  wengazPoint: z.number(),
+  wengazPercentage: z.number(),
+  Provider: z.string(),
+})
+export type CurrentUser = z.infer<typeof currentUser>
+
+export const sessionResult = z.object({ token: z.string(), expiresAt: z.string(), user: currentUser })
+export type SessionResult = z.infer<typeof sessionResult>
+const message = z.object({ message: z.string() })
+
+export const registerBody = z
+  .object({
+    accountType: z.enum(accountTypes, { error: 'must be client, company or freelancer' }),
+    firstName: name,
+    lastName: name,
+    companyName: z.string().trim().max(120, 'must be at most 120 characters').optional(),
+    email,
+    password: z.string({ error: 'is required' }),
+    phoneNumber: phone.optional(),
+    language: language.optional(),
+    acceptTerms: z.literal(true, { error: 'must be accepted' }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.accountType === 'company' && !v.companyName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'is required for a company' })
+  })
+
+export const profileDetails = currentUser.extend({
+  accountType: z.string(),
+  companyName: z.string().nullable(),
+  language: z.string(),
+  emailVerified: z.boolean(),
+  hasPassword: z.boolean(),
+  pendingEmail: z.string().nullable(),
+  createdAt: z.string(),
+  permissions: z.array(z.string()),
+})
+
+export const thirdPartyResult = z.discriminatedUnion('status', [
+  sessionResult.extend({ status: z.literal('signed-in') }),
+  z.object({ status: z.literal('registration-required'), ticket: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), provider: z.string() }),
+])
+
+export const identityContract = {
+  register: endpoint({ method: 'POST', path: 'identity/register', summary: 'Sign up as an individual client, a company or a freelancer; sends the verification mail', tag, access: 'public', body: registerBody, response: message.extend({ email: z.string() }) }),
+  login: endpoint({ method: 'POST', path: 'identity/login', summary: 'Sign in with email and password; returns the login token', tag, access: 'public', body: z.object({ email, password }), response: sessionResult }),
+  logout: endpoint({ method: 'POST', path: 'identity/logout', summary: 'End the session that the token names', tag, access: 'user', response: message }),
+  verifyEmail: endpoint({ method: 'GET', path: 'identity/verify-email', summary: 'Confirm an email address with the token from the mail', tag, access: 'public', query: z.object({ token }), response: message }),
+  resendVerification: endpoint({ method: 'POST', path: 'identity/resend-verification', summary: 'Send the verification mail again (answers the same for any address)', tag, access: 'public', body: z.object({ email }), response: message }),
+  forgetPassword: endpoint({ method: 'POST', path: 'identity/forget-password', summary: 'Mail a password-reset link (answers the same for any address)', tag, access: 'public', body: z.object({ email }), response: message }),
+  resetPassword: endpoint({ method: 'POST', path: 'identity/Reset-Password', summary: 'Set a new password with the token from the reset mail; ends every session', tag, access: 'public', body: z.object({ token, password: z.string({ error: 'is required' }) }), response: message }),
+  adminResetPassword: endpoint({ method: 'POST', path: 'identity/{id}/reset-password', summary: 'SuperAdmin: end the user\'s sessions and mail them a reset link', tag, access: 'user', params: z.object({ id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive') }), response: message }),
+  changePassword: endpoint({ method: 'POST', path: 'identity/change-password', summary: 'Change the password; ends every other session and returns a fresh token', tag, access: 'user', body: z.object({ currentPassword: password, newPassword: z.string({ error: 'is required' }) }), response: sessionResult }),
+  changeEmail: endpoint({ method: 'POST', path: 'identity/change-email', summary: 'Ask to change the email; a confirmation link goes to the new address', tag, access: 'user', body: z.object({ newEmail: email, password }), response: message }),
+  confirmEmailChange: endpoint({ method: 'GET', path: 'identity/confirm-email', summary: 'Confirm the new address with the token from the mail', tag, access: 'public', query: z.object({ token }), response: message }),
+  profile: endpoint({ method: 'GET', path: 'identity/profile', summary: 'The current user (the login token\'s claims, fresh from the database)', tag, access: 'user', response: currentUser }),
+  profileDetails: endpoint({ method: 'GET', path: 'identity/profile-details', summary: 'The current user with account settings', tag, access: 'user', response: profileDetails }),
+  updateProfile: endpoint({
+    method: 'PUT', path: 'identity/profile', summary: 'Change name, phone, company name and language; returns a fresh token', tag, access: 'user',
+    body: z.object({ firstName: name, lastName: name, phoneNumber: phone.nullable().optional(), companyName: z.string().trim().max(120, 'must be at most 120 characters').nullable().optional(), language }),
+    response: sessionResult,
+  }),
+  thirdPartyProviders: endpoint({ method: 'GET', path: 'identity/third-part/providers', summary: 'OpenID Connect providers configured on this server', tag, access: 'public', response: z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) }) }),
+  thirdPartyAuthorize: endpoint({
+    method: 'POST', path: 'identity/third-part/authorize', summary: 'Start an OpenID Connect sign-in: the provider URL to send the browser to, and its state', tag, access: 'public',
+    body: z.object({ provider: z.string({ error: 'is required' }).min(1, 'is required').max(40, 'is unknown'), redirectUri: z.url({ error: 'must be an http(s) URL' }) }),
+    response: z.object({ authorizationUrl: z.string(), state: z.string() }),
+  }),
+  loginWithThirdPart: endpoint({
+    method: 'POST', path: 'identity/login-with-third-part', summary: 'Finish an OpenID Connect sign-in with the callback URL; signs in, or asks to register', tag, access: 'public',
+    body: z.object({ callbackUrl: z.url({ error: 'must be an http(s) URL' }) }),
+    response: thirdPartyResult,
+  }),
+  registerWithThirdPart: endpoint({
+    method: 'POST', path: 'identity/register-with-third-part', summary: 'Create an account from a verified OpenID Connect identity (the ticket from login-with-third-part)', tag, access: 'public',
+    body: z
+      .object({
+        ticket: token,
+        accountType: z.enum(accountTypes, { error: 'must be client, company or freelancer' }),
+        firstName: name,
+        lastName: name,
+        companyName: z.string().trim().max(120, 'must be at most 120 characters').optional(),
+        language: language.optional(),
+        acceptTerms: z.literal(true, { error: 'must be accepted' }),
+      })
+      .superRefine((v, ctx) => {
+        if (v.accountType === 'company' && !v.companyName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'is required for a company' })
+      }),
+    response: sessionResult,
+  }),
+}

@@ -1,0 +1,114 @@
+// Roles and permissions in ONE place (SPEC §6). The API (services), the web routes (guards) and the
+// menus all read them from here. Pure data and functions: no server imports, so the web UI bundles it.
+
+export const Role = { SuperAdmin: 1, Client: 2, Company: 3, Freelancer: 4 } as const
+export type RoleId = (typeof Role)[keyof typeof Role]
+export const roleNames: Record<number, string> = { 1: 'SuperAdmin', 2: 'Client', 3: 'Company', 4: 'Freelancer' }
+
+export const permissions = [
+  'freelancers.find',
+  'projects.mine',
+  'projects.create',
+  'projects.list',
+  'projects.find',
+  'contracts.mine',
+  'proposals.mine',
+  'profile.view',
+  'payments.details',
+  'account.settings',
+  'complaints.add',
+  'complaints.viewAll',
+  'session.logout',
+  'admin.area',
+] as const
+export type Permission = (typeof permissions)[number]
+
+const signedIn: Permission[] = ['profile.view', 'payments.details', 'account.settings', 'complaints.add', 'complaints.viewAll', 'session.logout']
+const clientSide: Permission[] = ['freelancers.find', 'projects.mine', 'projects.create', 'projects.list']
+
+export const rolePermissions: Record<RoleId, readonly Permission[]> = {
+  [Role.SuperAdmin]: [...signedIn, 'admin.area'],
+  [Role.Client]: [...signedIn, ...clientSide],
+  [Role.Company]: [...signedIn, ...clientSide],
+  [Role.Freelancer]: [...signedIn, 'projects.find', 'contracts.mine', 'proposals.mine', 'projects.list'],
+}
+
+export function permissionsOf(roles: readonly number[]): Set<Permission> {
+  const out = new Set<Permission>()
+  for (const role of roles) for (const p of rolePermissions[role as RoleId] ?? []) out.add(p)
+  return out
+}
+
+export function can(roles: readonly number[] | null | undefined, permission: Permission) {
+  return !!roles && permissionsOf(roles).has(permission)
+}
+
+/** SPEC §4: the Freelancer role gives the freelancer bar; any other signed-in user gets the client bar. */
+export function topBarOf(roles: readonly number[] | null | undefined): 'freelancer' | 'client' | 'visitor' {
+  if (!roles) return 'visitor'
+  return roles.includes(Role.Freelancer) ? 'freelancer' : 'client'
+}
+
+/** Menu entries, each gated by one permission; labels are keys of the `auth` namespace (menu.*). */
+export const menu: ReadonlyArray<{ permission: Permission; to: string; label: string }> = [
+  { permission: 'freelancers.find', to: '/freelancers', label: 'menu.findFreelancers' },
+  { permission: 'projects.find', to: '/projects/getprojects', label: 'menu.findProject' },
+  { permission: 'projects.mine', to: '/projects/client', label: 'menu.myProjects' },
+  { permission: 'projects.create', to: '/projects/create', label: 'menu.createProject' },
+  { permission: 'contracts.mine', to: '/projects/freelancer', label: 'menu.myContracts' },
+  { permission: 'proposals.mine', to: '/projects/freelancer/porposals', label: 'menu.myProposals' },
+  { permission: 'projects.list', to: '/projects', label: 'menu.projects' },
+  { permission: 'profile.view', to: '/profile', label: 'menu.profile' },
+  { permission: 'payments.details', to: '/peyment-details', label: 'menu.paymentDetails' },
+  { permission: 'account.settings', to: '/profile/account-settings', label: 'menu.accountSettings' },
+  { permission: 'complaints.add', to: '/ticketSupport/addComplaints', label: 'menu.addComplaints' },
+  { permission: 'complaints.viewAll', to: '/ticketSupport', label: 'menu.viewComplaints' },
+]
+
+export function menuFor(roles: readonly number[] | null | undefined) {
+  if (!roles) return []
+  const granted = permissionsOf(roles)
+  return menu.filter((m) => granted.has(m.permission))
+}
+
+/** SPEC §6 route guard: these top-level sections need a signed-in user. */
+export const loginRequiredSections = ['profile', 'dashboard', 'statements', 'payouts', 'chats', 'reviews', 'invoices'] as const
+
+/** Screens that need a permission beyond being signed in (checked by the web guard and the API). */
+export const routePermissions: ReadonlyArray<{ prefix: string; permission: Permission }> = [
+  { prefix: '/profile/account-settings', permission: 'account.settings' },
+  { prefix: '/profile', permission: 'profile.view' },
+  { prefix: '/freelancers', permission: 'freelancers.find' },
+  { prefix: '/projects/create', permission: 'projects.create' },
+  { prefix: '/projects/client', permission: 'projects.mine' },
+  { prefix: '/projects/freelancer/porposals', permission: 'proposals.mine' },
+  { prefix: '/projects/freelancer', permission: 'contracts.mine' },
+  { prefix: '/peyment-details', permission: 'payments.details' },
+  { prefix: '/ticketSupport/addComplaints', permission: 'complaints.add' },
+  { prefix: '/ticketSupport', permission: 'complaints.viewAll' },
+]
+
+const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
+
+export function requiresLogin(pathname: string) {
+  const first = pathname.split('/')[1] ?? ''
+  return (loginRequiredSections as readonly string[]).includes(first) || routePermissions.some((r) => underPrefix(pathname, r.prefix))
+}
+
+/** The permission a path needs, if any (the most specific prefix wins). */
+export function permissionForPath(pathname: string): Permission | null {
+  return routePermissions.find((r) => underPrefix(pathname, r.prefix))?.permission ?? null
+}
+
+/** Only local paths may be returned to after login: "/x" yes; "//host", "/\\host", "http://…" no. */
+export function safeRedirect(to: unknown, fallback = '/') {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  if (/[\u0000-\u001f\\]/.test(to)) return fallback
+  try {
+    const url = new URL(to, 'http://local.invalid')
+    if (url.origin !== 'http://local.invalid') return fallback
+    return url.pathname + url.search + url.hash
+  } catch {
+    return fallback
+  }
+}
