@@ -58,6 +58,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
   const sessions = new Set<HubSession>()
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: Math.max(1 << 20, maxRecordBytes * 4) })
   let closing = false
+  let closePromise: Promise<void> | null = null
 
   const onSessionMessage = (message: string): void => {
     try {
@@ -71,7 +72,8 @@ export function createHubServer(options: HubServerOptions): HubServer {
     ...[...hubs.values()].map((hub) => hub.router.start()),
     backplane.subscribe(SESSIONS_CHANNEL, onSessionMessage),
   ]).then(() => undefined)
-  ready.catch((error: unknown) => logger.error({ err: error }, 'hub backplane subscriptions failed'))
+  // A failed subscription is logged; connections are still served (locally) rather than refused forever.
+  const settledReady = ready.catch((error: unknown) => logger.error({ err: error }, 'hub backplane subscriptions failed'))
 
   // One timer for all connections (ASP.NET scans once a second); finer when tests shorten the timeouts.
   const enabled = [timeouts.keepAliveMs, timeouts.clientTimeoutMs, timeouts.handshakeTimeoutMs, timeouts.disconnectTimeoutMs].filter((v) => v > 0)
@@ -175,7 +177,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
     // Version 0 would make the public connection id double as the secret token, so it is refused.
     const version = requested === null ? 0 : Number(requested)
     if (version < 1) return sendJson(res, { error: `The client requested version '${version}', but the server does not support this version.` })
-    await ready
+    await settledReady
     const conn = createConnection(hub, user)
     sendJson(res, {
       negotiateVersion: 1,
@@ -325,7 +327,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
       // No id: the client skipped negotiation, so the connection is created here (WebSockets only).
       const user = await authenticate(req, query, true)
       if (hub.definition.requireUser && !user) return rejectUpgrade(socket, 401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' })
-      await ready
+      await settledReady
       conn = createConnection(hub, user)
     }
     conn.upgrading = true
@@ -346,7 +348,8 @@ export function createHubServer(options: HubServerOptions): HubServer {
       const target = route(req.url)
       if (!target) return false
       serveHttp(req, res, target).catch((error: unknown) => {
-        logger.error({ err: error, url: req.url }, 'hub request failed')
+        // Only the path: the query holds the connection token and possibly an access token.
+        logger.error({ err: error, path: req.url?.split('?')[0] }, 'hub request failed')
         sendText(res, 500, 'Internal Server Error')
       })
       return true
@@ -357,7 +360,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
       if (!target) return false
       socket.on('error', () => {})
       serveUpgrade(req, socket, head, target).catch((error: unknown) => {
-        logger.error({ err: error, url: req.url }, 'hub upgrade failed')
+        logger.error({ err: error, path: req.url?.split('?')[0] }, 'hub upgrade failed')
         rejectUpgrade(socket, 500)
       })
       return true
@@ -380,28 +383,33 @@ export function createHubServer(options: HubServerOptions): HubServer {
       return { connections: count }
     },
 
-    async close() {
-      if (closing) return
-      closing = true
-      // The ticker keeps running meanwhile, so long-polling clients that stopped polling still time out.
-      for (const conn of connections.values()) conn.closeWithError('The server is shutting down.', true)
-      const pending = [...sessions].map((s) => s.done)
-      let timer: NodeJS.Timeout | undefined
-      await Promise.race([
-        Promise.all(pending),
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(SHUTDOWN_WAIT_MS, timeouts.closeTimeoutMs)))),
-      ])
-      clearTimeout(timer)
-      clearInterval(ticker)
-      for (const conn of connections.values()) {
-        conn.transport?.terminate()
-        conn.finish()
-      }
-      await Promise.all([...hubs.values()].map((hub) => hub.router.stop()))
-      await backplane.unsubscribe(SESSIONS_CHANNEL, onSessionMessage).catch(() => {})
-      if (ownsBackplane) await backplane.close()
-      wss.close()
+    close() {
+      closePromise ??= shutdown()
+      return closePromise
     },
+  }
+
+  /** Close{allowReconnect} to everyone, wait up to 5 s for transports and onDisconnected, then cut the rest. */
+  async function shutdown(): Promise<void> {
+    closing = true
+    // The ticker keeps running meanwhile, so long-polling clients that stopped polling still time out.
+    for (const conn of connections.values()) conn.closeWithError('The server is shutting down.', true)
+    const pending = [...sessions].map((s) => s.done)
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([
+      Promise.all(pending),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(SHUTDOWN_WAIT_MS, timeouts.closeTimeoutMs)))),
+    ])
+    clearTimeout(timer)
+    clearInterval(ticker)
+    for (const conn of connections.values()) {
+      conn.transport?.terminate()
+      conn.finish()
+    }
+    await Promise.all([...hubs.values()].map((hub) => hub.router.stop()))
+    await backplane.unsubscribe(SESSIONS_CHANNEL, onSessionMessage).catch(() => {})
+    if (ownsBackplane) await backplane.close()
+    wss.close()
   }
   return server
 }
