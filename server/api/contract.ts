@@ -20,8 +20,8 @@ export interface Endpoint<
   params?: P
   body?: B
   response: R
-  /** 'text' endpoints answer text/plain (the newsletter's reply is plain text). */
-  responseType?: 'json' | 'text'
+  /** 'text' endpoints answer text/plain (the newsletter's reply is plain text); 'file' ones stream bytes. */
+  responseType?: 'json' | 'text' | 'file'
 }
 
 export function endpoint<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(e: Endpoint<Q, P, B, R>) {

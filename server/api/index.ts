@@ -13,6 +13,8 @@ import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts'
 import { createFileService } from '../modules/files/service.ts'
 import { createFolderStorage } from '../modules/files/storage.ts'
 import { filesRoutes } from '../modules/files/routes.ts'
+import { createContentService } from '../modules/content/service.ts'
+import { contentRoutes } from '../modules/content/routes.ts'
 import { createApiHandler } from './handler.ts'
 import { openApiDocument, openApiHtml } from './openapi.ts'
 
@@ -25,10 +27,11 @@ export function createApi({ database, log, config, limits, rateLimiter }: { data
   const limiter = rateLimiter ?? createRateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix })
   const services = {
     catalogue: createCatalogueService(database.db),
+    content: createContentService({ db: database.db, rateLimiter: limiter, kick: outbox.kick, publicUrl: config.publicUrl, supportInbox: config.supportEmail }),
     files: createFileService({ db: database.db, storage: createFolderStorage(path.join(config.dataDir, 'files')) }),
     identity: createIdentityService({ db: database.db, log, rateLimiter: limiter, oidc: createOidc(config.oidcProviders), kick: outbox.kick, publicUrl: config.publicUrl, secret: config.authSecret, limits }),
   }
-  const implementations = [...catalogueRoutes(services.catalogue), ...identityRoutes(services.identity), ...filesRoutes(services.files)]
+  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files)]
   const endpoints = implementations.map((i) => i.endpoint)
   let document: ReturnType<typeof openApiDocument> | undefined
   let html: string | undefined

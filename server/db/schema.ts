@@ -74,6 +74,20 @@ export type OutboxTable = {
   done_at: string | null
 }
 
+export type StoredFileTable = {
+  id: Generated<number>
+  owner_id: number | null
+  purpose: string
+  original_name: string
+  mime: string
+  type: string
+  attachment_type: number
+  size: number
+  sha256: string
+  storage_key: string
+  created_at: string
+}
+
 export interface Database {
   category: CategoryTable
   subcategory: SubcategoryTable
@@ -81,6 +95,7 @@ export interface Database {
   subcategory_skill: SubcategorySkillTable
   industry: IndustryTable
   country: CountryTable
+  stored_file: StoredFileTable
   language: LanguageTable
   app_user: AppUserTable
   user_role: UserRoleTable
@@ -91,4 +106,31 @@ export interface Database {
   wengaz_point_event: WengazPointEventTable
   app_secret: AppSecretTable
   outbox: OutboxTable
+  faq_entry: FaqEntryTable
+  blog_post: BlogPostTable
+  home_box: HomeBoxTable
+  service_highlight: ServiceHighlightTable
+  partner_logo: PartnerLogoTable
+  content_page: ContentPageTable
+  newsletter_subscriber: NewsletterSubscriberTable
+  contact_message: ContactMessageTable
 }
+
+// Content of the public site (issue 4). Texts are per language; flags 0/1; timestamps ISO strings.
+export type FaqEntryTable = { id: Generated<number>; slug: string; audience: string; sort_order: number } & Localized<'question'> & Localized<'answer'>
+export type BlogPostTable = {
+  id: Generated<number>
+  slug: string
+  author: string
+  tags: string
+  image_url: string | null
+  published: number
+  published_at: string
+  created_at: string
+} & Localized<'title'> & Localized<'summary'> & Localized<'body'>
+export type HomeBoxTable = { id: Generated<number>; slug: string; icon: string; sort_order: number } & Localized<'title'> & Localized<'body'>
+export type ServiceHighlightTable = { id: Generated<number>; slug: string; area_slug: string; sort_order: number } & Localized<'title'> & Localized<'body'>
+export type PartnerLogoTable = { id: Generated<number>; name: string; image_url: string; sort_order: number }
+export type ContentPageTable = { slug: string; updated_at: string } & Localized<'title'> & Localized<'body'>
+export type NewsletterSubscriberTable = { id: Generated<number>; email: string; token: string; language: string; subscribed_at: string; unsubscribed_at: string | null }
+export type ContactMessageTable = { id: Generated<number>; name: string; email: string; subject: string; message: string; language: string; user_id: number | null; ip: string | null; created_at: string }

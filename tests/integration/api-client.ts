@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { createApi } from '../../server/api/index.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createLogger } from '../../server/log.ts'
@@ -5,7 +8,8 @@ import type { Db } from '../../server/db/database.ts'
 
 // The API as loaders see it: a web Request handed to the in-process handler.
 export function testApi(database: Db) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
+  // Files go to a temporary folder, never into the working tree's data/.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-api-')) })
   const api = createApi({ database, log: createLogger('silent'), config })
   async function request(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
     const headers = new Headers(init.headers)

@@ -1,9 +1,13 @@
 import type { Migration } from './helpers.ts'
 import { catalogue } from './0001-catalogue.ts'
 import { identity } from './0002-identity.ts'
+import { content } from './0003-content.ts'
+import { files } from './0004-files.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
   '0002-identity': identity,
+  '0003-content': content,
+  '0004-files': files,
 }

@@ -1,0 +1,11 @@
+import { z } from 'zod'
+import { endpoint } from '../../api/contract.ts'
+
+const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+
+export const filesContract = {
+  download: endpoint({
+    method: 'GET', path: 'files/{id}/download', summary: 'The bytes of a stored file, if the caller may read it', tag: 'Files', access: 'public',
+    params: z.object({ id }), response: z.any(), responseType: 'file',
+  }),
+}

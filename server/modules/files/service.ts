@@ -1,0 +1,176 @@
+import fs from 'node:fs'
+import { createHash } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import Busboy from '@fastify/busboy'
+import type { DB } from '../../db/database.ts'
+import type { Caller } from '../../api/handler.ts'
+import { ApiError } from '../../api/errors.ts'
+import type { FileStorage } from './storage.ts'
+import { attachmentTypeForMime, checkUpload, DEFAULT_MAX_FILE_KB, notDisplayable, problemForKind, problems, type UploadKind, type UploadProblem } from './rules.ts'
+import { sniff } from './sniff.ts'
+import { stripMetadata } from './strip-metadata.ts'
+
+/** Decides whether a caller may read a file of one purpose; modules register theirs. */
+export type ReadPolicy = (file: StoredFile, caller: Caller | null) => Promise<boolean> | boolean
+export interface StoredFile {
+  id: number
+  ownerId: number | null
+  purpose: string
+  originalName: string
+  mime: string
+  type: string
+  attachmentType: number
+  size: number
+  sha256: string
+  storageKey: string
+  createdAt: string
+}
+
+const HEAD_BYTES = 4100 // what file-type needs to recognise a format
+
+function uploadError(problem: UploadProblem) {
+  const error = new ApiError(400, problem.title, problem.message, { file: [problem.message] })
+  // The rest of the body is not read: closing the connection stops the client sending it.
+  error.headers = { connection: 'close' }
+  return error
+}
+
+export function createFileService({ db, storage }: { db: DB; storage: FileStorage }) {
+  const policies = new Map<string, ReadPolicy>([
+    ['profile-image', () => true],
+    ['portfolio', () => true],
+  ])
+
+  /**
+   * Reads one file from a multipart request, checking its name, its size while it streams (an
+   * oversized upload is cut off at the limit, never held in memory or on disk) and its bytes.
+   */
+  async function receive(request: Request, options: { kind: UploadKind; purpose: string; ownerId: number | null; limitKb?: number; field?: string }): Promise<StoredFile> {
+    const limitKb = options.limitKb ?? DEFAULT_MAX_FILE_KB
+    const limit = limitKb * 1024
+    const field = options.field ?? 'file'
+    const contentType = request.headers.get('content-type') ?? ''
+    if (!/^multipart\/form-data/i.test(contentType) || !request.body) {
+      throw new ApiError(400, 'Invalid Info', `${field}: Send the file as multipart/form-data`, { [field]: ['Send the file as multipart/form-data'] })
+    }
+    if (Number(request.headers.get('content-length') ?? 0) > limit + 64 * 1024) throw uploadError(problems.fileSize(limitKb))
+
+    const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream)
+    const temp = storage.temporary()
+    try {
+      const received = await new Promise<{ name: string; size: number; head: Buffer; bytes?: Buffer } | null>((resolve, reject) => {
+        const bb = Busboy({ headers: { 'content-type': contentType }, limits: { fileSize: limit, files: 1, fields: 20, fieldSize: 8 * 1024 } })
+        let result: Promise<{ name: string; size: number; head: Buffer; bytes?: Buffer }> | null = null
+        const fail = (error: unknown) => {
+          source.unpipe(bb)
+          source.destroy()
+          reject(error)
+        }
+        bb.on('file', (name, stream, fileName) => {
+          if (name !== field || result) return void stream.resume()
+          const problem = checkUpload(options.kind, fileName ?? '', undefined, limitKb)
+          if (problem) return fail(uploadError(problem))
+          stream.on('limit', () => fail(uploadError(problems.fileSize(limitKb))))
+          const chunks: Buffer[] = []
+          let size = 0
+          // Images are small (the limit bounds them) and get their metadata stripped in memory;
+          // other files stream straight to a temporary file.
+          const inMemory = options.kind === 'image'
+          stream.on('data', (c: Buffer) => {
+            size += c.length
+            if (inMemory || Buffer.concat(chunks).length < HEAD_BYTES) chunks.push(c)
+          })
+          result = (inMemory ? new Promise<void>((r, j) => stream.on('end', () => r()).on('error', j)) : pipeline(stream, fs.createWriteStream(temp.path))).then(() => {
+            const all = Buffer.concat(chunks)
+            return { name: fileName ?? '', size, head: all.subarray(0, HEAD_BYTES), bytes: inMemory ? all : undefined }
+          })
+        })
+        bb.on('error', fail)
+        bb.on('finish', () => (result ? result.then(resolve, reject) : resolve(null)))
+        source.on('error', fail)
+        source.pipe(bb)
+      })
+      if (!received) throw new ApiError(400, 'Invalid Info', `${field}: Choose a file to upload`, { [field]: ['Choose a file to upload'] })
+      if (received.size > limit) throw uploadError(problems.fileSize(limitKb))
+      const sniffed = await sniff(received.name, received.head, options.kind)
+      if (!sniffed || received.size === 0) throw uploadError(problemForKind(options.kind))
+      if (received.bytes) await fs.promises.writeFile(temp.path, stripMetadata(sniffed.type, received.bytes))
+      const stat = await fs.promises.stat(temp.path)
+      const sha256 = createHash('sha256').update(await fs.promises.readFile(temp.path)).digest('hex')
+      const storageKey = await storage.keep(temp.path)
+      const row = await db
+        .insertInto('stored_file')
+        .values({
+          owner_id: options.ownerId,
+          purpose: options.purpose,
+          original_name: received.name.slice(0, 255),
+          mime: sniffed.mime,
+          type: sniffed.type,
+          attachment_type: attachmentTypeForMime(sniffed.mime),
+          size: stat.size,
+          sha256,
+          storage_key: storageKey,
+          created_at: new Date().toISOString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return toStoredFile(row)
+    } finally {
+      await temp.remove()
+    }
+  }
+
+  async function find(id: number) {
+    const row = await db.selectFrom('stored_file').selectAll().where('id', '=', id).executeTakeFirst()
+    return row ? toStoredFile(row) : null
+  }
+
+  async function canRead(file: StoredFile, caller: Caller | null) {
+    if (caller && file.ownerId === caller.userId) return true
+    const policy = policies.get(file.purpose)
+    return policy ? await policy(file, caller) : false
+  }
+
+  /** The download of SPEC §7 (`files/{id}/download`) as an HTTP response, with caching and disposition. */
+  async function download(id: number, caller: Caller | null, request: Request): Promise<Response> {
+    const file = await find(id)
+    const readable = file && (await canRead(file, caller))
+    if (!file || !readable) {
+      if (file && !caller) throw new ApiError(401, 'Unauthorized', 'Sign in to open this file')
+      throw new ApiError(404, 'Not Found', 'File was not found')
+    }
+    const isPublic = await (policies.get(file.purpose)?.(file, null) ?? false)
+    const etag = `"${file.sha256}"`
+    const headers = new Headers({
+      etag,
+      'cache-control': isPublic ? 'public, max-age=86400' : 'private, max-age=300',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    })
+    if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
+    const inline = file.mime.startsWith('image/') && !(notDisplayable as readonly string[]).includes(file.type === 'tif' ? 'tiff' : file.type)
+    headers.set('content-type', file.mime)
+    headers.set('content-length', String(file.size))
+    headers.set('content-disposition', `${inline || file.mime === 'application/pdf' ? 'inline' : 'attachment'}; filename="${asciiName(file.originalName)}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+    return new Response(Readable.toWeb(storage.read(file.storageKey)) as ReadableStream, { headers })
+  }
+
+  return {
+    receive,
+    find,
+    canRead,
+    download,
+    /** Lets a module say who may read the files it attaches (e.g. a project's participants). */
+    setReadPolicy: (purpose: string, policy: ReadPolicy) => void policies.set(purpose, policy),
+    downloadUrl: (id: number) => `files/${id}/download`,
+  }
+}
+
+const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_')
+
+function toStoredFile(r: { id: number; owner_id: number | null; purpose: string; original_name: string; mime: string; type: string; attachment_type: number; size: number; sha256: string; storage_key: string; created_at: string }): StoredFile {
+  return { id: r.id, ownerId: r.owner_id, purpose: r.purpose, originalName: r.original_name, mime: r.mime, type: r.type, attachmentType: r.attachment_type, size: r.size, sha256: r.sha256, storageKey: r.storage_key, createdAt: r.created_at }
+}
+
+export type FileService = ReturnType<typeof createFileService>

@@ -1,0 +1,46 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { pipeline } from 'node:stream/promises'
+import type { Readable } from 'node:stream'
+
+// Where file bytes live. A folder under data/ by default; an S3-compatible store can implement the
+// same four calls.
+export interface FileStorage {
+  /** A place to write an upload while it is checked; it is moved into place or removed. */
+  temporary(): { path: string; remove(): Promise<void> }
+  /** Moves a checked temporary file into storage under a new key and returns the key. */
+  keep(temporaryPath: string): Promise<string>
+  read(key: string): Readable
+  remove(key: string): Promise<void>
+}
+
+export function createFolderStorage(root: string): FileStorage {
+  const tmp = path.join(root, 'tmp')
+  fs.mkdirSync(tmp, { recursive: true })
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key)
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('file key outside storage')
+    return full
+  }
+  return {
+    temporary() {
+      const p = path.join(tmp, randomUUID())
+      return { path: p, remove: () => fs.promises.rm(p, { force: true }) }
+    },
+    async keep(temporaryPath) {
+      const now = new Date()
+      const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`
+      const full = resolve(key)
+      await fs.promises.mkdir(path.dirname(full), { recursive: true })
+      await fs.promises.rename(temporaryPath, full)
+      return key
+    },
+    read: (key) => fs.createReadStream(resolve(key)),
+    remove: (key) => fs.promises.rm(resolve(key), { force: true }),
+  }
+}
+
+export async function writeStream(source: Readable, file: string) {
+  await pipeline(source, fs.createWriteStream(file))
+}
