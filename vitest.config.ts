@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // CI prints every test, so its log shows each suite ran on SQLite and on PostgreSQL.
+    reporters: process.env.CI ? ['verbose'] : ['default'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
