@@ -29,6 +29,7 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().default('workneer:'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Workneer <no-reply@workneer.local>'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@workneer.local'),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
   ALLOWED_ORIGINS: z.string().default(''),
@@ -67,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     /** signs login tokens; unset, a secret kept in the database is shared by every instance */

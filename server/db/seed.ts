@@ -3,6 +3,8 @@ import { areas, skills } from './seed-data/catalogue.ts'
 import { countries, industries, languages } from './seed-data/reference.ts'
 import { locales } from './schema.ts'
 import type { Localized } from './seed-data/types.ts'
+import * as content from './seed-data/content.ts'
+import { seedContent } from '../modules/content/seed.ts'
 
 const localized = (prefix: string, text: Localized) => Object.fromEntries(locales.map((l) => [`${prefix}_${l}`, text[l]]))
 
@@ -44,6 +46,18 @@ export async function seedReference(db: DB) {
     }
     for (const code of countries) await trx.insertInto('country').values({ code }).onConflict((oc) => oc.doNothing()).execute()
     for (const code of languages) await trx.insertInto('language').values({ code }).onConflict((oc) => oc.doNothing()).execute()
+    await seedContent(trx, {
+      faq: content.faq,
+      blogPosts: content.blogPosts,
+      homeBoxes: content.homeBoxes,
+      services: content.services,
+      partnerLogos: content.partnerLogos,
+      pages: [
+        { slug: 'about-us', title: content.pageTitles.aboutUs, body: content.aboutUs },
+        { slug: 'why-workneer', title: content.pageTitles.whyWorkneer, body: content.whyWorkneer },
+        { slug: 'terms', title: content.pageTitles.terms, body: content.terms },
+      ],
+    })
   })
 }
 

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { formatDate, formatMoney, formatNumber } from './format'
+import { timeAgo, timeAgoParts } from './time-ago'
+
+describe('time ago (SPEC §9)', () => {
+  const now = new Date('2026-06-01T12:00:00Z')
+  const ago = (ms: number) => timeAgoParts(now.getTime() - ms, now)
+  it('counts seconds, minutes, hours, days, 30-day months and 12-month years', () => {
+    expect(ago(0)).toEqual({ value: 0, unit: 'second' })
+    expect(ago(59_000)).toEqual({ value: 59, unit: 'second' })
+    expect(ago(60_000)).toEqual({ value: 1, unit: 'minute' })
+    expect(ago(3_599_000)).toEqual({ value: 59, unit: 'minute' })
+    expect(ago(3_600_000)).toEqual({ value: 1, unit: 'hour' })
+    expect(ago(23 * 3_600_000)).toEqual({ value: 23, unit: 'hour' })
+    expect(ago(86_400_000)).toEqual({ value: 1, unit: 'day' })
+    expect(ago(29 * 86_400_000)).toEqual({ value: 29, unit: 'day' })
+    expect(ago(30 * 86_400_000)).toEqual({ value: 1, unit: 'month' })
+    expect(ago(359 * 86_400_000)).toEqual({ value: 11, unit: 'month' })
+    expect(ago(360 * 86_400_000)).toEqual({ value: 1, unit: 'year' })
+    expect(ago(800 * 86_400_000)).toEqual({ value: 2, unit: 'year' })
+  })
+  it('never shows the future and speaks the page language', () => {
+    expect(timeAgoParts(now.getTime() + 5000, now)).toEqual({ value: 0, unit: 'second' })
+    expect(timeAgo(now.getTime() - 5 * 60_000, 'en', now)).toBe('5 minutes ago')
+    expect(timeAgo(now.getTime() - 2 * 86_400_000, 'de', now)).toBe('vor 2 Tagen')
+    expect(timeAgo(now.getTime() - 3 * 3_600_000, 'ru', now)).toBe('3 часа назад')
+  })
+})
+
+describe('formatting for the language', () => {
+  it('formats dates, numbers and money per locale', () => {
+    expect(formatDate('2026-03-05T10:00:00Z', 'en')).toBe('Mar 5, 2026')
+    expect(formatDate('2026-03-05T10:00:00Z', 'de')).toBe('05.03.2026')
+    expect(formatNumber(1234567.5, 'de')).toBe('1.234.567,5')
+    expect(formatMoney(123456, 'EUR', 'de').replace(/\s/g, ' ')).toBe('1.234,56 €')
+    expect(formatMoney(123456, 'USD', 'en')).toBe('$1,234.56')
+    expect(formatMoney(5000, 'JPY', 'en')).toBe('¥5,000')
+  })
+})

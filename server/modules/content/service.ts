@@ -1,0 +1,192 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import type { DB } from '../../db/database.ts'
+import { locales, type Locale } from '../../db/schema.ts'
+import { ApiError, notFound } from '../../api/errors.ts'
+import { enqueue } from '../../jobs/outbox.ts'
+import { EMAIL_TOPIC, type EmailMessage } from '../../jobs/mailer.ts'
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts'
+import { ALREADY_SUBSCRIBED_REPLY, SUBSCRIBED_REPLY, UNSUBSCRIBED_REPLY, newsletterAddress, type contactMessage } from './contract.ts'
+import type { z } from 'zod'
+
+// The public site's content, the newsletter and the contact form. Texts are stored per language;
+// the caller's language picks the column.
+export interface ContentOptions {
+  db: DB
+  rateLimiter?: RateLimiter
+  /** Wakes the outbox worker after a commit that enqueued mail. */
+  kick?: () => void
+  /** Absolute base of links in mails (the unsubscribe link). */
+  publicUrl?: string
+  /** Where contact-form messages go. */
+  supportInbox?: string
+}
+
+const rules = {
+  subscribe: { name: 'newsletter:ip', limit: 20, windowMs: 10 * 60_000 } satisfies RateLimitRule,
+  contact: { name: 'contact:ip', limit: 5, windowMs: 10 * 60_000 } satisfies RateLimitRule,
+}
+
+export function createContentService(options: ContentOptions) {
+  const { db } = options
+  const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/$/, '')
+  const supportInbox = options.supportInbox ?? 'support@workneer.local'
+  const now = () => new Date().toISOString()
+
+  async function limit(rule: RateLimitRule, ip: string) {
+    if (!options.rateLimiter || !ip) return
+    const decision = await options.rateLimiter.hit(rule, ip)
+    if (!decision.ok) {
+      const error = new ApiError(429, 'Too Many Requests', `Too many attempts. Try again in ${decision.retryAfter} seconds.`)
+      error.headers = { 'retry-after': String(decision.retryAfter) }
+      throw error
+    }
+  }
+
+  async function faq(locale: Locale) {
+    return db
+      .selectFrom('faq_entry')
+      .select(['id', 'slug', 'audience', `question_${locale} as question`, `answer_${locale} as answer`])
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute()
+  }
+
+  const blogColumns = (locale: Locale) => ['id', 'slug', 'author', 'tags', 'image_url', 'published_at', `title_${locale} as title`, `summary_${locale} as summary`] as const
+  const toSummary = (r: { id: number; slug: string; author: string; tags: string; image_url: string | null; published_at: string; title: string; summary: string }) => ({
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    summary: r.summary,
+    author: r.author,
+    tags: r.tags ? r.tags.split(',') : [],
+    imageUrl: r.image_url,
+    publishedAt: r.published_at,
+  })
+
+  async function blogs(locale: Locale, page: number, pageSize: number) {
+    const { total } = await db.selectFrom('blog_post').select((eb) => eb.fn.countAll<number>().as('total')).where('published', '=', 1).executeTakeFirstOrThrow()
+    const rows = await db
+      .selectFrom('blog_post')
+      .select(blogColumns(locale))
+      .where('published', '=', 1)
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute()
+    const count = Number(total)
+    return { data: rows.map(toSummary), page, pageSize, total: count, totalPages: Math.max(1, Math.ceil(count / pageSize)) }
+  }
+
+  async function blog(locale: Locale, id: number) {
+    const row = await db
+      .selectFrom('blog_post')
+      .select([...blogColumns(locale), `body_${locale} as body`])
+      .where('id', '=', id)
+      .where('published', '=', 1)
+      .executeTakeFirst()
+    if (!row) throw notFound('Blog post')
+    return { ...toSummary(row), body: row.body }
+  }
+
+  async function homeBoxes(locale: Locale) {
+    return db.selectFrom('home_box').select(['id', 'slug', 'icon', `title_${locale} as title`, `body_${locale} as body`]).orderBy('sort_order').orderBy('id').execute()
+  }
+
+  async function services(locale: Locale) {
+    return db
+      .selectFrom('service_highlight')
+      .select(['id', 'slug', 'area_slug as areaSlug', `title_${locale} as title`, `body_${locale} as body`])
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute()
+  }
+
+  async function logos() {
+    return db.selectFrom('partner_logo').select(['id', 'name', 'image_url as imageUrl']).orderBy('sort_order').orderBy('id').execute()
+  }
+
+  async function page(locale: Locale, slug: string) {
+    const row = await db.selectFrom('content_page').select(['slug', 'updated_at as updatedAt', `title_${locale} as title`, `body_${locale} as body`]).where('slug', '=', slug).executeTakeFirst()
+    if (!row) throw notFound('Page')
+    return row
+  }
+
+  // Subscribing twice keeps one row; an address that unsubscribed comes back with a fresh token.
+  async function subscribe(address: string, locale: Locale, ip: string) {
+    const email = address.trim().toLowerCase()
+    if (!newsletterAddress.test(email)) throw new ApiError(400, 'Invalid Info', 'address: must be an email address', { address: ['must be an email address'] })
+    await limit(rules.subscribe, ip)
+    const outcome = await db.transaction().execute(async (trx) => {
+      const existing = await trx.selectFrom('newsletter_subscriber').select(['id', 'unsubscribed_at']).where('email', '=', email).executeTakeFirst()
+      if (existing && !existing.unsubscribed_at) return ALREADY_SUBSCRIBED_REPLY
+      const token = randomBytes(24).toString('base64url')
+      if (existing) {
+        await trx.updateTable('newsletter_subscriber').set({ token, language: locale, subscribed_at: now(), unsubscribed_at: null }).where('id', '=', existing.id).execute()
+      } else {
+        await trx
+          .insertInto('newsletter_subscriber')
+          .values({ email, token, language: locale, subscribed_at: now(), unsubscribed_at: null })
+          .onConflict((oc) => oc.column('email').doNothing())
+          .execute()
+      }
+      const saved = await trx.selectFrom('newsletter_subscriber').select('token').where('email', '=', email).executeTakeFirstOrThrow()
+      await enqueue(trx, EMAIL_TOPIC, welcomeMail(email, locale, `${publicUrl}/newsletter/unsubscribe/${saved.token}`))
+      return SUBSCRIBED_REPLY
+    })
+    if (outcome === SUBSCRIBED_REPLY) options.kick?.()
+    return outcome
+  }
+
+  async function unsubscribe(token: string) {
+    const row = await db.selectFrom('newsletter_subscriber').select(['id', 'unsubscribed_at']).where('token', '=', token).executeTakeFirst()
+    if (!row) throw notFound('Subscription')
+    if (!row.unsubscribed_at) await db.updateTable('newsletter_subscriber').set({ unsubscribed_at: now() }).where('id', '=', row.id).execute()
+    return UNSUBSCRIBED_REPLY
+  }
+
+  async function contact(input: z.output<typeof contactMessage>, meta: { locale: Locale; ip: string; userId: number | null }) {
+    await limit(rules.contact, meta.ip)
+    const id = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('contact_message')
+        .values({ ...input, email: input.email.toLowerCase(), language: meta.locale, user_id: meta.userId, ip: meta.ip || null, created_at: now() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await enqueue(trx, EMAIL_TOPIC, supportMail(row.id, input, meta.locale, supportInbox))
+      return row.id
+    })
+    options.kick?.()
+    return { id }
+  }
+
+  return { faq, blogs, blog, homeBoxes, services, logos, page, subscribe, unsubscribe, contact }
+}
+
+export type ContentService = ReturnType<typeof createContentService>
+
+// Mails of this module, in the recipient's language, from locales/<lng>/content.json (mail.*).
+const localesDir = path.resolve(import.meta.dirname, '../../../locales')
+const mailTexts = new Map<Locale, Record<string, string>>()
+function mailText(locale: Locale) {
+  let t = mailTexts.get(locale)
+  if (!t) mailTexts.set(locale, (t = (JSON.parse(fs.readFileSync(path.join(localesDir, locale, 'content.json'), 'utf8')) as { mail: Record<string, string> }).mail))
+  return t
+}
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const asLocale = (l: string): Locale => ((locales as readonly string[]).includes(l) ? (l as Locale) : 'en')
+
+function welcomeMail(to: string, language: Locale, unsubscribeLink: string): EmailMessage {
+  const t = mailText(asLocale(language))
+  const text = [t.welcomeIntro, '', t.welcomeBody, '', `${t.unsubscribe}: ${unsubscribeLink}`].join('\n')
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1b2430;max-width:560px;margin:0 auto;padding:24px"><p>${escape(t.welcomeIntro)}</p><p>${escape(t.welcomeBody)}</p><hr style="border:none;border-top:1px solid #dde3ea"><p style="font-size:13px;color:#555"><a href="${escape(unsubscribeLink)}">${escape(t.unsubscribe)}</a></p></body></html>`
+  return { to, subject: t.welcomeSubject, text, html, language, kind: 'newsletter-welcome' }
+}
+
+function supportMail(id: number, input: z.output<typeof contactMessage>, language: Locale, to: string): EmailMessage {
+  const text = [`Contact message #${id} (${language})`, `From: ${input.name} <${input.email}>`, `Subject: ${input.subject}`, '', input.message].join('\n')
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>Contact message #${id} (${language})<br>From: ${escape(input.name)} &lt;${escape(input.email)}&gt;<br>Subject: ${escape(input.subject)}</p><p style="white-space:pre-line">${escape(input.message)}</p></body></html>`
+  return { to, subject: `[Contact #${id}] ${input.subject}`, text, html, language: 'en', kind: 'contact-us' }
+}
