@@ -214,6 +214,24 @@ describe.each(TRANSPORTS)('official client over %s', (transport: TransportChoice
     expect(await client.connection.invoke('echo', 'after restart')).toBe('after restart')
   })
 
+  it('onConnected runs before start() resolves; what it sends arrives after the handshake', async () => {
+    const client = makeClient(`${h.origin}/hubs/greeter`, transport)
+    clients.push(client.connection)
+    const welcome = new Promise<string>((resolve) => client.connection.on('welcome', resolve))
+    await client.connection.start()
+    expect(await welcome).toBe(client.connection.connectionId)
+    const lobby = new Promise<string>((resolve) => client.connection.on('lobby', resolve))
+    await h.hub.get('greeter').toGroup('lobby').send('lobby', 'hello')
+    expect(await lobby).toBe('hello')
+  })
+
+  it('a failing onConnected becomes a handshake error, and onDisconnected does not run', async () => {
+    const client = makeClient(`${h.origin}/hubs/broken`, transport)
+    await expect(client.connection.start()).rejects.toThrow('Server returned handshake error: An unexpected error occurred during connection handshake.')
+    await sleep(50)
+    expect(h.state.disconnected).not.toContain('broken')
+  })
+
   it('refuses a cross-origin browser request that is not on the allow-list', async () => {
     const client = makeClient(h.url, transport, { headers: { Origin: 'http://evil.example' } })
     await expect(client.connection.start()).rejects.toThrow(/403|Origin not allowed/)

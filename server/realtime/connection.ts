@@ -68,7 +68,11 @@ export class Connection {
     this.attachedAt = this.lastReceived = this.lastSent = Date.now()
   }
 
-  receive(chunk: Buffer): void {
+  /**
+   * Parses incoming bytes. With `held`, complete records are collected there instead of being
+   * dispatched, so a POST can be answered before its records are acted on (see deliver()).
+   */
+  receive(chunk: Buffer, held?: string[]): void {
     if (this.closed) return
     this.lastReceived = Date.now()
     let records: string[]
@@ -78,7 +82,13 @@ export class Connection {
       if (error instanceof ProtocolError) return this.hooks?.protocolError(error)
       throw error
     }
-    if (records.length) this.hooks?.records(records)
+    if (!records.length) return
+    if (held) held.push(...records)
+    else this.hooks?.records(records)
+  }
+
+  deliver(records: string[]): void {
+    if (records.length && !this.closed) this.hooks?.records(records)
   }
 
   /** Hub traffic; held back until the handshake reply has gone out, because the client must see that first. */

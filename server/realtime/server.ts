@@ -25,6 +25,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   groupAckTimeoutMs: 30_000,
 }
 const SHUTDOWN_WAIT_MS = 5_000
+const HELD_POST_BYTES = 1 << 20
 const ALL_TRANSPORTS: TransportName[] = ['WebSockets', 'ServerSentEvents', 'LongPolling']
 const SESSIONS_CHANNEL = 'internal:sessions'
 const silent: Logger = { info() {}, warn() {}, error() {} }
@@ -238,16 +239,31 @@ export function createHubServer(options: HubServerOptions): HubServer {
     // One body at a time, so a record split across two POSTs is reassembled in order.
     if (conn.posting) return reject(409, 'Another send request is in progress.')
     conn.posting = true
+    // Records are acted on after the 200 goes out. The client awaits its POST before it awaits the
+    // handshake reply, so a handshake error arriving first would surface as an unhandled rejection.
+    // Large bodies are dispatched as they arrive so memory stays bounded.
+    let held: string[] = []
+    let heldBytes = 0
     try {
-      for await (const chunk of req) conn.receive(chunk as Buffer)
+      for await (const chunk of req) {
+        conn.receive(chunk as Buffer, held)
+        heldBytes += (chunk as Buffer).length
+        if (heldBytes > HELD_POST_BYTES) {
+          conn.deliver(held)
+          held = []
+          heldBytes = 0
+        }
+      }
     } catch {
-      // The client aborted the body; what arrived whole has been processed.
-      return
-    } finally {
+      // The client aborted the body; whole records that arrived are still processed.
       conn.posting = false
+      conn.deliver(held)
+      return
     }
+    conn.posting = false
     res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': 0 })
     res.end()
+    setImmediate(() => conn.deliver(held))
   }
 
   async function terminatePoll(req: IncomingMessage, res: ServerResponse, hub: HubRuntime, query: URLSearchParams): Promise<void> {

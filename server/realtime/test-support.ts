@@ -144,7 +144,28 @@ export async function startHarness(options: Partial<HubServerOptions> = {}): Pro
   const auth = makeAuth()
   const make = (): HubServer =>
     createHubServer({
-      hubs: [testHub(state), testHub(state, 'secure', true)],
+      hubs: [
+        testHub(state),
+        testHub(state, 'secure', true),
+        {
+          name: 'greeter',
+          methods: {},
+          async onConnected(ctx) {
+            await ctx.groups.add('lobby')
+            await ctx.hub.toConnection(ctx.connectionId).send('welcome', ctx.connectionId)
+          },
+        },
+        {
+          name: 'broken',
+          methods: {},
+          onConnected() {
+            throw new Error('database down')
+          },
+          onDisconnected() {
+            state.disconnected.push('broken')
+          },
+        },
+      ],
       authenticate: auth.authenticate,
       ...options,
     })
