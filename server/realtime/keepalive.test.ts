@@ -6,17 +6,17 @@ import type { Harness, TransportChoice } from './test-support.ts'
 describe.concurrent.each(TRANSPORTS)('keep-alive and timeouts over %s', (transport: TransportChoice) => {
   let h: Harness
   beforeAll(async () => {
-    h = await startHarness({ timeouts: { keepAliveMs: 100, clientTimeoutMs: 500, pollTimeoutMs: 200 } })
+    h = await startHarness({ timeouts: { keepAliveMs: 100, clientTimeoutMs: 800, pollTimeoutMs: 200 } })
   })
   afterAll(async () => {
     await h.close()
   })
 
   it('server pings keep an idle connection alive (long polls re-poll after the poll timeout)', async () => {
-    const client = makeClient(h.url, transport, { serverTimeoutMs: 500, keepAliveMs: 100 })
+    const client = makeClient(h.url, transport, { serverTimeoutMs: 800, keepAliveMs: 100 })
     await client.connection.start()
     const id = client.connection.connectionId
-    const outcome = await Promise.race([client.closed.then((e) => `closed: ${e}`), sleep(1500).then(() => 'alive')])
+    const outcome = await Promise.race([client.closed.then((e) => `closed: ${e}`), sleep(2000).then(() => 'alive')])
     expect(outcome).toBe('alive')
     expect(client.connection.connectionId).toBe(id)
     expect(await client.connection.invoke('echo', 'awake')).toBe('awake')
