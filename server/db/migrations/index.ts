@@ -3,6 +3,7 @@ import { catalogue } from './0001-catalogue.ts'
 import { identity } from './0002-identity.ts'
 import { content } from './0003-content.ts'
 import { files } from './0004-files.ts'
+import { profiles } from './0005-profiles.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-identity': identity,
   '0003-content': content,
   '0004-files': files,
+  '0005-profiles': profiles,
 }
