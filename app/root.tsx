@@ -4,9 +4,23 @@ import type { Route } from './+types/root'
 import { getLocale, i18nextMiddleware } from './middleware/i18next'
 import { useNonce } from './lib/nonce'
 import { noticeFor } from './lib/errors'
+import { ApiCallError, apiFor } from './lib/api.server'
+import { createSessionMiddleware, getUser } from './lib/session.server'
+import { identityContract } from '../server/modules/identity/contract'
 import stylesheet from './styles/app.css?url'
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware]
+// The session middleware asks the API who the cookie's token names, on every request, so a
+// revoked or suspended session ends at once and name or phone changes show at once.
+const sessionMiddleware = createSessionMiddleware(async (context, token) => {
+  try {
+    return await apiFor(context, { token }).call(identityContract.profile)
+  } catch (error) {
+    if (error instanceof Response || (error instanceof ApiCallError && error.status < 500)) return null
+    throw error
+  }
+})
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -14,7 +28,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { locale: getLocale(context) }
+  return { locale: getLocale(context), user: getUser(context) }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

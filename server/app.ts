@@ -15,7 +15,7 @@ export function createAppListener(deps: AppDeps): NodeListener {
     mode: deps.mode,
     getLoadContext(request, client) {
       const context = new RouterContextProvider()
-      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: client?.address ?? '' })
+      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: client?.address ?? '', origin: new URL(request.url).origin })
       return context
     },
   })

@@ -1,7 +1,8 @@
-import type { RouterContextProvider } from 'react-router'
+import { redirect, type RouterContextProvider } from 'react-router'
 import { buildPath, buildQuery, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResultOf } from '../../server/api/contract.ts'
 import { appContext } from './context'
 import { getLocale } from '../middleware/i18next'
+import { SESSION_COOKIE, sessionContext } from './session.server'
 
 export interface ProblemBody {
   status: number
@@ -27,19 +28,27 @@ type Input<E extends Endpoint> = { query?: QueryOf<E>; params?: ParamsOf<E>; bod
 
 // The one way loaders and actions reach the API: in process (a Request handed to the API's
 // handler, no socket) unless API_URL points at another host. Either way the same Request is built,
-// with the caller's language and bearer token.
+// with the caller's language and bearer token. The token is the web session's unless `token` is
+// given (null: call anonymously). A call that carried the session token and is refused applies
+// SPEC §8 at once: 401/402 end the session (cookie cleared) and go to '/', 403 goes to
+// /auth/unauthorized. Calls without a token (login, sign-up) get the ApiCallError to handle.
 export function apiFor(context: Readonly<RouterContextProvider>, options: { token?: string | null } = {}) {
   const deps = context.get(appContext)
   const locale = getLocale(context)
+  const token = options.token === undefined ? context.get(sessionContext).token : options.token
   const base = deps.apiUrl ? new URL('/api/v1/', deps.apiUrl).href : 'http://in-process/api/v1/'
 
   async function send(endpoint: Endpoint, input: { query?: object; params?: object; body?: unknown }) {
     const url = base + buildPath(endpoint.path, input.params as Record<string, unknown>) + buildQuery(input.query as Record<string, unknown>)
     const headers = new Headers({ accept: 'application/json', 'accept-language': locale, 'x-request-id': deps.requestId })
-    if (options.token) headers.set('authorization', `Bearer ${options.token}`)
+    if (token) headers.set('authorization', `Bearer ${token}`)
     if (input.body !== undefined) headers.set('content-type', 'application/json')
     const request = new Request(url, { method: endpoint.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body) })
-    const response = deps.apiUrl ? await fetch(request) : await deps.api(request, { requestId: deps.requestId })
+    const response = deps.apiUrl ? await fetch(request) : await deps.api(request, { requestId: deps.requestId, ip: deps.clientIp, origin: deps.origin })
+    if (token && (response.status === 401 || response.status === 402)) {
+      throw redirect('/', { headers: { 'set-cookie': `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax` } })
+    }
+    if (token && response.status === 403) throw redirect('/auth/unauthorized')
     if (!response.ok) {
       const text = await response.text()
       let body: ProblemBody | string = text

@@ -12,6 +12,8 @@ export interface AppDeps {
   requestId: string
   /** The browser's address (for the API's per-IP rate limits on in-process calls). */
   clientIp?: string
+  /** The site's origin as the browser sees it (links in mails when PUBLIC_URL is unset). */
+  origin?: string
 }
 
 export const appContext = createContext<AppDeps>()

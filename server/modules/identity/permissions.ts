@@ -103,7 +103,7 @@ export function permissionForPath(pathname: string): Permission | null {
 /** Only local paths may be returned to after login: "/x" yes; "//host", "/\\host", "http://…" no. */
 export function safeRedirect(to: unknown, fallback = '/') {
   if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-  if (/[\u0000-\u001f\\]/.test(to)) return fallback
+  if ([...to].some((c) => c.charCodeAt(0) < 32 || c === '\\')) return fallback
   try {
     const url = new URL(to, 'http://local.invalid')
     if (url.origin !== 'http://local.invalid') return fallback

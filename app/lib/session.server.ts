@@ -1,0 +1,94 @@
+import { parseCookie, stringifySetCookie } from 'cookie'
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import type { CurrentUser } from '../../server/modules/identity/contract.ts'
+import { can, permissionForPath, requiresLogin, safeRedirect, type Permission } from '../../server/modules/identity/permissions.ts'
+import { appContext } from './context'
+
+// The web session: the API's login token in an httpOnly, SameSite=Lax cookie (Secure in
+// production on a real host), never in localStorage. The root middleware reads it once per
+// request, asks the API who it names (so a revoked session ends at once) and keeps the answer in
+// the router context; loaders then call the API with it as the bearer token.
+export const SESSION_COOKIE = 'session'
+
+export interface WebSession {
+  token: string | null
+  user: CurrentUser | null
+}
+export const sessionContext = createContext<WebSession>({ token: null, user: null })
+
+const loopback = (host: string) => ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)
+
+/** Secure cookies in production, unless the site is served over plain http on this machine (tests). */
+export function secureCookies(context: Readonly<RouterContextProvider>, request: Request) {
+  const url = new URL(request.url)
+  return context.get(appContext).mode === 'production' && (url.protocol === 'https:' || !loopback(url.hostname))
+}
+
+function cookieOptions(context: Readonly<RouterContextProvider>, request: Request) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: secureCookies(context, request) }
+}
+
+export function readToken(request: Request) {
+  const value = parseCookie(request.headers.get('cookie') ?? '')[SESSION_COOKIE]
+  return value && value.length < 8192 ? value : null
+}
+
+export function sessionCookie(context: Readonly<RouterContextProvider>, request: Request, token: string, expiresAt: string) {
+  const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000))
+  return stringifySetCookie({ name: SESSION_COOKIE, value: token, maxAge, ...cookieOptions(context, request) })
+}
+
+export function clearSessionCookie(context: Readonly<RouterContextProvider>, request: Request) {
+  return stringifySetCookie({ name: SESSION_COOKIE, value: '', maxAge: 0, ...cookieOptions(context, request) })
+}
+
+/** Root middleware: resolves the cookie to the current user, clearing a cookie the API refuses. */
+export function createSessionMiddleware(fetchUser: (context: Readonly<RouterContextProvider>, token: string) => Promise<CurrentUser | null>): MiddlewareFunction<Response> {
+  return async ({ request, context, url }, next) => {
+    const token = readToken(request)
+    let clear = false
+    if (token) {
+      const user = await fetchUser(context, token)
+      if (user) context.set(sessionContext, { token, user })
+      else clear = true
+    }
+    const path = url.pathname
+    const session = context.get(sessionContext)
+    // SPEC §6 guards, from the one list of permissions: logged out → login (and back here after).
+    if (requiresLogin(path) && !session.user) {
+      const to = `/auth/login?redirectTo=${encodeURIComponent(path + url.search)}`
+      throw redirect(to, clear ? { headers: { 'set-cookie': clearSessionCookie(context, request) } } : undefined)
+    }
+    const needed = permissionForPath(path)
+    if (needed && session.user && !can(session.user.roles, needed)) throw redirect('/auth/unauthorized')
+    const response = await next()
+    if (clear) response.headers.append('set-cookie', clearSessionCookie(context, request))
+    return response
+  }
+}
+
+export function getSession(context: Readonly<RouterContextProvider>) {
+  return context.get(sessionContext)
+}
+
+export function getUser(context: Readonly<RouterContextProvider>) {
+  return context.get(sessionContext).user
+}
+
+/** The signed-in user, or a redirect to the login page that comes back to this page (pass the loader's `url`). */
+export function requireUser(context: Readonly<RouterContextProvider>, url: URL) {
+  const user = getUser(context)
+  if (!user) throw redirect(`/auth/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+  return user
+}
+
+export function requirePermission(context: Readonly<RouterContextProvider>, url: URL, permission: Permission) {
+  const user = requireUser(context, url)
+  if (!can(user.roles, permission)) throw redirect('/auth/unauthorized')
+  return user
+}
+
+/** Where to go after signing in: the local path asked for, or home. */
+export function redirectTarget(url: URL, formValue?: FormDataEntryValue | null) {
+  return safeRedirect(formValue ?? url.searchParams.get('redirectTo'), '/')
+}

@@ -1,0 +1,22 @@
+import { useRouteLoaderData } from 'react-router'
+import type { CurrentUser } from '../../server/modules/identity/contract'
+import { can, menuFor, topBarOf, type Permission } from '../../server/modules/identity/permissions'
+
+// The signed-in user as the root loader found it (fresh from the API on every request), or null.
+export function useOptionalUser(): CurrentUser | null {
+  const data = useRouteLoaderData('root') as { user?: CurrentUser | null } | undefined
+  return data?.user ?? null
+}
+
+export function useUser(): CurrentUser {
+  const user = useOptionalUser()
+  if (!user) throw new Error('useUser needs a signed-in user: guard the route (requireUser) first')
+  return user
+}
+
+/** Permission check for components, from the one list in server/modules/identity/permissions.ts. */
+export function useCan(permission: Permission) {
+  return can(useOptionalUser()?.roles, permission)
+}
+
+export { menuFor, topBarOf }

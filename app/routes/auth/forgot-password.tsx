@@ -1,0 +1,57 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, data, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/forgot-password'
+import { apiFor } from '~/lib/api.server'
+import { replyWithApiError } from '~/lib/auth-actions.server'
+import { emailOnlySchema } from '~/lib/auth-forms'
+import { getInstance } from '~/middleware/i18next'
+import { Field, FormErrors, Notice } from '~/components/auth/form'
+import { identityContract } from '../../../server/modules/identity/contract'
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? 'Workneer' }]
+}
+
+export function loader({ context, url }: Route.LoaderArgs) {
+  return { sent: url.searchParams.get('sent') === '1', title: getInstance(context).t('auth:forgot.title') }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  try {
+    await apiFor(context, { token: null }).call(identityContract.forgetPassword, { body: submission.value })
+  } catch (error) {
+    return replyWithApiError(submission, error, ['email'])
+  }
+  // The same answer for every address (no account discovery).
+  return redirect('/auth/forgot-password?sent=1')
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('auth')
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    lastResult: navigation.state === 'idle' ? actionData : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+    shouldValidate: 'onBlur',
+  })
+  return (
+    <main id="main" className="container page narrow auth-page">
+      <h1>{t('forgot.title')}</h1>
+      {loaderData.sent ? <Notice kind="success">{t('forgot.sent')}</Notice> : <p className="lead">{t('forgot.lead')}</p>}
+      <Form method="post" {...getFormProps(form)} className="form-stack">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field field={fields.email} label={t('fields.email')} type="email" autoComplete="email" />
+        <button type="submit" className="button button-primary">
+          {t('forgot.submit')}
+        </button>
+      </Form>
+      <p>
+        <Link to="/auth/login">{t('forgot.back')}</Link>
+      </p>
+    </main>
+  )
+}

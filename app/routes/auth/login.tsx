@@ -1,0 +1,80 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, data, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/login'
+import { apiFor } from '~/lib/api.server'
+import { replyWithApiError } from '~/lib/auth-actions.server'
+import { loginSchema } from '~/lib/auth-forms'
+import { getUser, redirectTarget, sessionCookie } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { Field, FormErrors } from '~/components/auth/form'
+import { identityContract } from '../../../server/modules/identity/contract'
+import { safeRedirect } from '../../../server/modules/identity/permissions'
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? 'Workneer' }]
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const redirectTo = redirectTarget(url)
+  if (getUser(context)) throw redirect(redirectTo)
+  const { data: providers } = await apiFor(context, { token: null }).call(identityContract.thirdPartyProviders)
+  return { redirectTo, providers, title: getInstance(context).t('auth:login.title') }
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: loginSchema })
+  if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
+  try {
+    const session = await apiFor(context, { token: null }).call(identityContract.login, { body: { email: submission.value.email, password: submission.value.password } })
+    const to = safeRedirect(submission.value.redirectTo ?? redirectTarget(url))
+    return redirect(to, { headers: { 'set-cookie': sessionCookie(context, request, session.token, session.expiresAt) } })
+  } catch (error) {
+    return replyWithApiError(submission, error, ['email', 'password'], { hideFields: ['password'] })
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('auth')
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    lastResult: navigation.state === 'idle' ? actionData : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <main id="main" className="container page narrow auth-page">
+      <h1>{t('login.title')}</h1>
+      <p className="lead">{t('login.lead')}</p>
+      <Form method="post" {...getFormProps(form)} className="form-stack">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <Field field={fields.email} label={t('fields.email')} type="email" autoComplete="email" />
+        <Field field={fields.password} label={t('fields.password')} type="password" autoComplete="current-password" />
+        <button type="submit" className="button button-primary" disabled={navigation.state === 'submitting'}>
+          {t('login.submit')}
+        </button>
+      </Form>
+      <p>
+        <Link to="/auth/forgot-password">{t('login.forgot')}</Link>
+      </p>
+      {loaderData.providers.length ? (
+        <div className="third-party">
+          <p>{t('thirdParty.or')}</p>
+          {loaderData.providers.map((p) => (
+            // A link, not a form: the browser leaves for the provider, which a form's CSP (form-action 'self') would block.
+            <a key={p.id} className="button" href={`/auth/oidc/${p.id}?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`} data-provider={p.id}>
+              {t('thirdParty.continueWith', { name: p.name })}
+            </a>
+          ))}
+        </div>
+      ) : null}
+      <p>
+        {t('login.noAccount')} <Link to="/auth/gotosign">{t('login.signUp')}</Link>
+      </p>
+    </main>
+  )
+}
