@@ -11,6 +11,7 @@ import { API_PREFIX } from './api/handler.ts'
 import { loadApp } from './app-loader.ts'
 import { setSecurityHeaders } from './http/security-headers.ts'
 import { readiness } from './http/health.ts'
+import { createHubs } from './hubs.ts'
 
 // The Node entry: one process, one port. Pages, /api/v1, /hubs and static files all come through
 // the http server created here.
@@ -22,6 +23,7 @@ export async function startServer(config: Config, log: Logger) {
   if (config.seedDemo && (await isEmptyMarketplace(database.db))) await seedDemo(database.db)
 
   const api = createApi({ database, log, config })
+  const hubs = await createHubs({ config, log, identity: api.services.identity })
   const app = await loadApp(config.env === 'development' ? 'development' : 'production', { mode: config.env === 'development' ? 'development' : 'production', api: api.handler, apiUrl: config.apiUrl, requestId: '' }, log)
   const compress = compression({ filter: (req, res) => !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) })
 
@@ -37,6 +39,8 @@ export async function startServer(config: Config, log: Logger) {
     })
     if (url === '/healthz') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
     if (url === '/readyz') return void readiness(database).then((r) => res.writeHead(r.ok ? 200 : 503, { 'content-type': 'text/plain' }).end(r.detail))
+    // Hub traffic is never compressed: Server-Sent Events must reach the client as written.
+    if (hubs.server.handleRequest(req, res)) return
     compress(req as never, res as never, () => {
       if (url.startsWith(API_PREFIX) || url === API_PREFIX.slice(0, -1)) {
         const request = createRequest(req, res)
@@ -49,8 +53,10 @@ export async function startServer(config: Config, log: Logger) {
     })
   })
 
-  // The hubs arrive in their own module; until then every upgrade is refused.
-  server.on('upgrade', (_req, socket) => socket.destroy())
+  // WebSocket upgrades go to the hubs; any other upgrade is refused.
+  server.on('upgrade', (req, socket, head) => {
+    if (!hubs.server.handleUpgrade(req, socket, head)) socket.destroy()
+  })
   api.jobs.outbox.start()
 
   await new Promise<void>((resolve, reject) => {
@@ -65,6 +71,8 @@ export async function startServer(config: Config, log: Logger) {
   const close = () =>
     (closing ??= (async () => {
       log.info('shutting down: finishing requests in flight')
+      // Hub clients are told to reconnect (to another instance, or to this one once it is back).
+      await hubs.close()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeIdleConnections()
@@ -76,7 +84,7 @@ export async function startServer(config: Config, log: Logger) {
       await database.close()
       log.info('stopped')
     })())
-  return { server, port, close, database }
+  return { server, port, close, database, hubs: hubs.hubs, api }
 }
 
 function safeRequestId(value: string | string[] | undefined) {
