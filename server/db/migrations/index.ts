@@ -4,6 +4,7 @@ import { identity } from './0002-identity.ts'
 import { content } from './0003-content.ts'
 import { files } from './0004-files.ts'
 import { profiles } from './0005-profiles.ts'
+import { projects } from './0006-projects.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-content': content,
   '0004-files': files,
   '0005-profiles': profiles,
+  '0006-projects': projects,
 }
