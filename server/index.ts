@@ -15,7 +15,7 @@ import { createHubs } from './hubs.ts'
 
 // The Node entry: one process, one port. Pages, /api/v1, /hubs and static files all come through
 // the http server created here.
-export async function startServer(config: Config, log: Logger) {
+export async function startServer(config: Config, log: Logger, options: { webApp?: boolean } = {}) {
   const database = await openDatabase(config.database)
   const applied = await migrateToLatest(database)
   if (applied.length) log.info({ applied }, 'migrations applied')
@@ -24,7 +24,11 @@ export async function startServer(config: Config, log: Logger) {
 
   const api = createApi({ database, log, config })
   const hubs = await createHubs({ config, log, identity: api.services.identity })
-  const app = await loadApp(config.env === 'development' ? 'development' : 'production', { mode: config.env === 'development' ? 'development' : 'production', api: api.handler, apiUrl: config.apiUrl, requestId: '' }, log)
+  // Tests that exercise only the API and the hubs may leave the web app out (no build needed).
+  const app =
+    options.webApp === false
+      ? { listener: (_req: http.IncomingMessage, _res: http.ServerResponse, next: () => void) => next(), close: async () => {} }
+      : await loadApp(config.env === 'development' ? 'development' : 'production', { mode: config.env === 'development' ? 'development' : 'production', api: api.handler, apiUrl: config.apiUrl, requestId: '' }, log)
   const compress = compression({ filter: (req, res) => !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) })
 
   const server = http.createServer((req, res) => {
