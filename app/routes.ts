@@ -4,6 +4,14 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   layout('routes/layout.tsx', [
     index('routes/home.tsx'),
+    route('about-us', 'routes/content-page.tsx', { id: 'about-us' }),
+    route('why-workneer', 'routes/content-page.tsx', { id: 'why-workneer' }),
+    route('blogs', 'routes/blogs.tsx'),
+    route('blogs/:id', 'routes/blog.tsx'),
+    route('faq', 'routes/faq.tsx'),
+    route('contact-us', 'routes/contact-us.tsx'),
+    route('categories', 'routes/categories.tsx'),
+    route('newsletter/unsubscribe/:token', 'routes/newsletter-unsubscribe.tsx'),
     route('auth/not-found', 'routes/auth/not-found.tsx'),
     route('auth/login', 'routes/auth/login.tsx'),
     route('auth/gotosign', 'routes/auth/gotosign.tsx'),
@@ -20,6 +28,11 @@ export default [
     route('profile/account-settings', 'routes/profile/account-settings.tsx'),
     route('*', 'routes/catch-all.tsx'),
   ]),
+  // Form targets and resource routes of the shell (no page of their own).
+  route('set-language', 'routes/set-language.tsx'),
+  route('newsletter', 'routes/newsletter.tsx'),
+  route('search', 'routes/search.tsx'),
+  route('search/suggest', 'routes/search-suggest.tsx'),
   // A deliberately trivial page: the bench's baseline for what React Router costs on its own.
   route('_bench/trivial', 'routes/bench-trivial.tsx'),
 ] satisfies RouteConfig

@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next'
 
-// SPEC §8 in one place: what the user is told for each API status.
+// SPEC §8 in one place: what the user is told, and where they are sent, for each API status.
+// Loaders and actions call `routeForStatus` (through app/lib/api-errors.server.ts); every route's
+// ErrorBoundary renders `noticeFor`.
 export interface Notice {
   title: string
   message: string
@@ -21,6 +23,21 @@ export function validationMessage(body: ErrorBody, t: TFunction) {
 
 export function noticeFor(status: number, body: ErrorBody, t: TFunction): Notice {
   if (status === 400) return { title: t('errors.invalidInfo'), message: validationMessage(body, t) }
+  if (status === 404) return { title: t('notFound.title'), message: t('notFound.body') }
   if (status === 500) return { title: t('errors.serverError'), message: t('errors.fallback') }
   return { title: t('errors.somethingWrong'), message: t('errors.fallback') }
+}
+
+/**
+ * What a page does with an API status (SPEC §8): 401 and 402 end the session and go home, 403
+ * goes to the unauthorized page, 404 to the not-found page (only pages redirect; the API answers
+ * its 404 as it is), anything else is a notice.
+ */
+export type StatusAction = { kind: 'logout'; to: '/' } | { kind: 'redirect'; to: string } | { kind: 'notice'; status: number }
+
+export function routeForStatus(status: number): StatusAction {
+  if (status === 401 || status === 402) return { kind: 'logout', to: '/' }
+  if (status === 403) return { kind: 'redirect', to: '/auth/unauthorized' }
+  if (status === 404) return { kind: 'redirect', to: '/auth/not-found' }
+  return { kind: 'notice', status }
 }

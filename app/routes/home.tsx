@@ -1,8 +1,14 @@
+import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/home'
 import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
+import { ErrorPage } from '~/components/error-page'
+import { SearchBox } from '~/components/shell/search-box'
+import { categoryHref } from '~/components/shell/mega-menu'
 import { catalogueContract } from '../../server/modules/catalogue/contract'
+import { contentContract } from '../../server/modules/content/contract'
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? 'Workneer' }, { name: 'description', content: loaderData?.description ?? '' }]
@@ -10,34 +16,141 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t
-  const { data: categories } = await apiFor(context).call(catalogueContract.categories)
-  return { categories, title: t('home.metaTitle'), description: t('home.metaDescription') }
+  const api = apiFor(context, { token: null })
+  try {
+    const [categories, boxes, services, logos] = await Promise.all([
+      api.call(catalogueContract.categories),
+      api.call(contentContract.homeBoxes),
+      api.call(contentContract.services),
+      api.call(contentContract.logos),
+    ])
+    return { categories: categories.data, boxes: boxes.data, services: services.data, logos: logos.data, title: t('home.metaTitle'), description: t('home.metaDescription') }
+  } catch (error) {
+    throwApiError(error)
+  }
 }
+
+// The icons the home boxes name (the admin area picks one of these).
+const boxIcons: Record<string, string> = {
+  'clipboard-list': 'M9 4h6v3H9zM7 5H5v16h14V5h-2M9 12h6M9 16h6',
+  users: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',
+  'file-signature': 'M14 3H6v18h12V7zM14 3v4h4M8 17c2-2 3 1 5-1l3 1',
+  'shield-check': 'M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6zM9 12l2 2 4-4',
+}
+const iconPath = (icon: string) => boxIcons[icon] ?? 'M5 12l4 4L19 6'
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
+  const { t: tc } = useTranslation('content')
+  const areaName = new Map(loaderData.categories.map((c) => [c.slug, c.name]))
   return (
     <main id="main">
       <section className="hero">
-        <div className="container">
+        <div className="container hero-inner">
           <h1>{t('home.heroTitle')}</h1>
           <p className="lead">{t('home.heroLead')}</p>
+          <h2 className="visually-hidden">{tc('home.searchTitle')}</h2>
+          <SearchBox variant="hero" />
+          <ul className="hero-tags">
+            {loaderData.categories.slice(0, 4).map((c) => (
+              <li key={c.id}>
+                <Link to={categoryHref(c.name)}>{c.name}</Link>
+              </li>
+            ))}
+          </ul>
         </div>
       </section>
-      <section className="container page" aria-labelledby="categories-heading">
-        <h2 id="categories-heading">{t('home.categoriesTitle')}</h2>
-        <ul className="category-grid">
-          {loaderData.categories.map((c) => (
-            <li key={c.id} className="card category-card">
-              <a href={`/categories?search=${encodeURIComponent(c.name)}`}>
-                <img src={c.attachmentUrl} alt="" width="64" height="64" loading="lazy" />
-                <h3>{c.name}</h3>
-                <p>{c.description}</p>
-              </a>
-            </li>
-          ))}
-        </ul>
+
+      <section className="section" aria-labelledby="boxes-heading">
+        <div className="container">
+          <h2 id="boxes-heading" className="section-title">
+            {tc('home.boxesTitle')}
+          </h2>
+          <ol className="box-grid">
+            {loaderData.boxes.map((b) => (
+              <li key={b.id} className="card box">
+                <svg className="box-icon" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+                  <path d={iconPath(b.icon)} />
+                </svg>
+                <h3>{b.title}</h3>
+                <p>{b.body}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="categories-heading">
+        <div className="container">
+          <h2 id="categories-heading" className="section-title">
+            {t('home.categoriesTitle')}
+          </h2>
+          <ul className="category-grid">
+            {loaderData.categories.map((c) => (
+              <li key={c.id} className="card category-card">
+                <Link to={categoryHref(c.name)}>
+                  <img src={c.attachmentUrl} alt="" width="56" height="56" loading="lazy" />
+                  <h3>{c.name}</h3>
+                  <p>{c.description}</p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="services-heading">
+        <div className="container">
+          <h2 id="services-heading" className="section-title">
+            {tc('home.servicesTitle')}
+          </h2>
+          <ul className="service-grid">
+            {loaderData.services.map((s) => (
+              <li key={s.id} className="service">
+                <p className="service-area">{areaName.get(s.areaSlug) ?? ''}</p>
+                <h3>{s.title}</h3>
+                <p>{s.body}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="partners-heading">
+        <div className="container">
+          <h2 id="partners-heading" className="section-title section-title-center">
+            {tc('home.partnersTitle')}
+          </h2>
+          <ul className="logo-row">
+            {loaderData.logos.map((l) => (
+              <li key={l.id}>
+                <img src={l.imageUrl} alt={l.name} width="190" height="35" loading="lazy" />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="cta-heading">
+        <div className="container cta">
+          <div>
+            <h2 id="cta-heading">{tc('home.ctaTitle')}</h2>
+            <p>{tc('home.ctaBody')}</p>
+          </div>
+          <p className="cta-actions">
+            <Link to="/auth/gotosign" className="button button-accent">
+              {tc('home.ctaClient')}
+            </Link>
+            <Link to="/auth/gotosign" className="button button-ghost">
+              {tc('home.ctaFreelancer')}
+            </Link>
+          </p>
+        </div>
       </section>
     </main>
   )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
 }

@@ -1,28 +1,58 @@
-import { Link, Outlet } from 'react-router'
+import { Outlet, data, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/layout'
+import { apiFor } from '~/lib/api.server'
+import { readFlash } from '~/lib/flash.server'
+import { getUser } from '~/lib/session.server'
+import { ErrorPage } from '~/components/error-page'
+import { Footer } from '~/components/shell/footer'
+import { Notices } from '~/components/shell/notices'
+import { TopBar } from '~/components/shell/top-bar'
+import { useShellMenus } from '~/components/shell/use-menus'
+import type { ShellUser } from '~/components/shell/types'
+import { catalogueContract } from '../../server/modules/catalogue/contract'
 
-// The common layout of SPEC §2: top bar, page, footer.
-export default function Layout() {
+// The common layout of SPEC §2: top bar, page, footer. Its loader gives the shell what it shows
+// on every page: the signed-in user, the categories (mega-menu and footer) and a pending notice
+// (flash cookie), which it clears.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const current = getUser(context)
+  const user: ShellUser | null = current ? { id: current.id, name: current.name, imageUrl: current.imageUrl, roles: current.roles } : null
+  const { data: categories } = await apiFor(context, { token: null }).call(catalogueContract.categories)
+  const { notice, clear } = readFlash(request)
+  return data(
+    { user, categories: categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })), notice },
+    clear ? { headers: { 'set-cookie': clear } } : undefined,
+  )
+}
+
+// The shell's data changes only after an action (a sign-in, a subscription, a notice) or when
+// the same URL is requested again (SPEC §2: navigation reloads then).
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return true
+  if (currentUrl.href === nextUrl.href) return true
+  return defaultShouldRevalidate
+}
+
+export default function Layout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
+  const location = useLocation()
+  const navigation = useNavigation()
+  useShellMenus()
   return (
     <>
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
-      <header className="topbar">
-        <div className="container topbar-inner">
-          <Link to="/" className="brand" aria-label={t('app.homeLink')}>
-            <img src="/logo.svg" alt="" width="28" height="28" />
-            <span>Workneer</span>
-          </Link>
-        </div>
-      </header>
+      <div className={`progress ${navigation.state === 'idle' ? '' : 'progress-active'}`} aria-hidden="true" />
+      <TopBar user={loaderData.user} categories={loaderData.categories} pathname={location.pathname} />
+      <Notices notice={loaderData.notice} />
       <Outlet />
-      <footer className="footer">
-        <div className="container">
-          <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
-        </div>
-      </footer>
+      <Footer categories={loaderData.categories} />
     </>
   )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../../api/contract.ts'
+import { newsletterAddress } from './newsletter.ts'
 
 // The public site's content (SPEC §7 Settings/faq, Settings/blogs, Settings/blog/{id}; the home
 // boxes, services, logos and pages the admin area manages), the newsletter (POST subscribe/{address},
@@ -7,11 +8,7 @@ import { endpoint } from '../../api/contract.ts'
 const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
 const list = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) })
 
-/** SPEC §5: text, at sign, text, dot, text. */
-export const newsletterAddress = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-export const SUBSCRIBED_REPLY = 'Subscribed Successfully!'
-export const ALREADY_SUBSCRIBED_REPLY = 'You are already subscribed.'
-export const UNSUBSCRIBED_REPLY = 'Unsubscribed Successfully.'
+export { newsletterAddress, SUBSCRIBED_REPLY, ALREADY_SUBSCRIBED_REPLY, UNSUBSCRIBED_REPLY } from './newsletter.ts'
 
 export const faqItem = z.object({ id: z.number(), slug: z.string(), audience: z.string(), question: z.string(), answer: z.string() })
 export const blogSummary = z.object({

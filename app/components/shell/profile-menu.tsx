@@ -1,0 +1,38 @@
+import { Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { menuFor } from '../../../server/modules/identity/permissions'
+import { Avatar } from '../ui/avatar'
+import type { ShellUser } from './types'
+
+// SPEC §2/§6: the profile-image menu, its links gated by permissions (one list, in identity's
+// permissions module), and Logout (a POST, so no page can trigger it with a link).
+export function ProfileMenu({ user }: { user: ShellUser }) {
+  const { t } = useTranslation('shell')
+  const entries = menuFor(user.roles)
+  return (
+    <details className="menu menu-end profile-menu" data-menu>
+      <summary className="avatar-button" aria-label={t('profile.label', { name: user.name })}>
+        <Avatar src={user.imageUrl} alt="" size={36} />
+      </summary>
+      <div className="menu-panel profile-panel">
+        <p className="menu-heading profile-name">{user.name}</p>
+        <ul>
+          {entries.map((m) => (
+            <li key={m.to}>
+              <Link to={m.to} className="menu-item">
+                {t(m.label, { ns: 'auth' })}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Form method="post" action="/auth/logout" reloadDocument>
+              <button type="submit" className="menu-item menu-item-danger">
+                {t('profile.logout')}
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </details>
+  )
+}

@@ -1,0 +1,72 @@
+import { Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { menuFor } from '../../../server/modules/identity/permissions'
+import { MenuIcon } from '../ui/icons'
+import { categoryHref } from './mega-menu'
+import type { ShellCategory, ShellUser } from './types'
+
+// The mobile side menu (SPEC §2): a <details> whose panel slides in from the side, so it opens
+// without JavaScript; the same links as the desktop bar.
+export function SideMenu({ user, categories }: { user: ShellUser | null; categories: ShellCategory[] }) {
+  const { t } = useTranslation('shell')
+  return (
+    <details className="menu sidemenu" data-menu>
+      <summary className="icon-button" aria-label={t('nav.openMenu')}>
+        <MenuIcon />
+      </summary>
+      <nav className="sidemenu-panel" aria-label={t('nav.menuTitle')}>
+        {user ? (
+          <ul>
+            {menuFor(user.roles).map((m) => (
+              <li key={m.to}>
+                <Link to={m.to}>{t(m.label, { ns: 'auth' })}</Link>
+              </li>
+            ))}
+            <li>
+              <Form method="post" action="/auth/logout" reloadDocument>
+                <button type="submit" className="link-button">
+                  {t('profile.logout')}
+                </button>
+              </Form>
+            </li>
+          </ul>
+        ) : (
+          <p className="sidemenu-actions">
+            <Link to="/auth/login" className="button button-ghost">
+              {t('nav.login')}
+            </Link>
+            <Link to="/auth/gotosign" className="button">
+              {t('nav.signUp')}
+            </Link>
+          </p>
+        )}
+        <p className="sidemenu-heading">{t('nav.categories')}</p>
+        <ul>
+          {categories.map((c) => (
+            <li key={c.id}>
+              <Link to={categoryHref(c.name)}>{c.name}</Link>
+            </li>
+          ))}
+        </ul>
+        <p className="sidemenu-heading">Workneer</p>
+        <ul>
+          <li>
+            <Link to="/about-us">{t('nav.about')}</Link>
+          </li>
+          <li>
+            <Link to="/why-workneer">{t('nav.why')}</Link>
+          </li>
+          <li>
+            <Link to="/blogs">{t('nav.blog')}</Link>
+          </li>
+          <li>
+            <Link to="/faq">{t('nav.faq')}</Link>
+          </li>
+          <li>
+            <Link to="/contact-us">{t('nav.contact')}</Link>
+          </li>
+        </ul>
+      </nav>
+    </details>
+  )
+}

@@ -1,0 +1,85 @@
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { topBarOf } from '../../../server/modules/identity/permissions'
+import { NotificationBell, MessagesMenu } from './bells'
+import { LanguageSwitcher } from './language-switcher'
+import { MegaMenu } from './mega-menu'
+import { ProfileMenu } from './profile-menu'
+import { SearchBox } from './search-box'
+import { SideMenu } from './side-menu'
+import type { ShellCategory, ShellUser } from './types'
+
+export type TopBarVariant = 'home' | 'visitor' | 'freelancer' | 'client'
+
+/** SPEC §4: the Freelancer role gives the freelancer bar, any other signed-in user the client bar; visitors get the home bar on '/' and the not-home bar elsewhere. */
+export function topBarVariant(user: ShellUser | null, pathname: string): TopBarVariant {
+  const bar = topBarOf(user?.roles)
+  if (bar === 'visitor') return pathname === '/' ? 'home' : 'visitor'
+  return bar
+}
+
+function Brand() {
+  const { t } = useTranslation()
+  return (
+    <Link to="/" className="brand" aria-label={t('app.homeLink')}>
+      <img src="/logo.svg" alt="" width="30" height="30" />
+      <span>Workneer</span>
+    </Link>
+  )
+}
+
+export function TopBar({ user, categories, pathname, unreadNotifications = 0, unreadMessages = 0 }: { user: ShellUser | null; categories: ShellCategory[]; pathname: string; unreadNotifications?: number; unreadMessages?: number }) {
+  const { t } = useTranslation('shell')
+  const variant = topBarVariant(user, pathname)
+  return (
+    <header className={`topbar topbar-${variant}`} data-topbar={variant}>
+      <div className="container topbar-inner">
+        <SideMenu user={user} categories={categories} />
+        <Brand />
+        {user ? (
+          <>
+            <div className="topbar-search">
+              <SearchBox defaultType={variant === 'freelancer' ? 'projects' : 'workneerer'} />
+            </div>
+            <nav className="topbar-actions" aria-label={t('nav.primary')}>
+              {variant === 'freelancer' ? (
+                <Link to="/projects/getprojects" className="button button-accent topbar-cta">
+                  {t('nav.findProject')}
+                </Link>
+              ) : (
+                <Link to="/projects/create" className="button button-accent topbar-cta">
+                  {t('nav.createProject')}
+                </Link>
+              )}
+              <NotificationBell unread={unreadNotifications} />
+              <MessagesMenu unread={unreadMessages} />
+              <LanguageSwitcher variant="bar" />
+              <ProfileMenu user={user} />
+            </nav>
+          </>
+        ) : (
+          <>
+            <nav className="topbar-nav" aria-label={t('nav.primary')}>
+              <MegaMenu categories={categories} />
+              <Link to="/why-workneer" className="topbar-link">
+                {t('nav.why')}
+              </Link>
+              <Link to="/blogs" className="topbar-link">
+                {t('nav.blog')}
+              </Link>
+            </nav>
+            <div className="topbar-actions">
+              <LanguageSwitcher variant="bar" />
+              <Link to="/auth/login" className="button button-ghost topbar-login">
+                {t('nav.login')}
+              </Link>
+              <Link to="/auth/gotosign" className="button button-accent">
+                {t('nav.signUp')}
+              </Link>
+            </div>
+          </>
+        )}
+      </div>
+    </header>
+  )
+}

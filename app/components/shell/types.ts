@@ -1,0 +1,17 @@
+// What the shell needs to know about the signed-in user (identity's current user carries more).
+export interface ShellUser {
+  id: number
+  name: string
+  imageUrl: string | null
+  roles: number[]
+}
+
+export interface ShellCategory {
+  id: number
+  name: string
+  attachmentUrl: string
+}
+
+/** SPEC §2: the search types of the top bar's selector. */
+export const searchTypes = ['workneerer', 'projects'] as const
+export type SearchType = (typeof searchTypes)[number]

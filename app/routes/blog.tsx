@@ -1,0 +1,50 @@
+import { Link, redirect } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/blog'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { formatDate, isoDate } from '~/lib/format'
+import { getLocale } from '~/middleware/i18next'
+import { ErrorPage } from '~/components/error-page'
+import { contentContract } from '../../server/modules/content/contract'
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = Number(params.id)
+  if (!Number.isInteger(id) || id <= 0) throw redirect('/auth/not-found')
+  try {
+    const post = await apiFor(context, { token: null }).call(contentContract.blog, { params: { id } })
+    return { post, locale: getLocale(context) }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `${loaderData.post.title} – Workneer` : 'Workneer' }, { name: 'description', content: loaderData?.post.summary ?? '' }]
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('content')
+  const { post, locale } = loaderData
+  return (
+    <main id="main" className="page-main">
+      <article className="container page prose">
+        <p>
+          <Link to="/blogs">← {t('blog.back')}</Link>
+        </p>
+        <h1>{post.title}</h1>
+        <p className="post-meta">
+          <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt, locale, { dateStyle: 'long' })}</time> · {t('blog.by', { author: post.author })}
+        </p>
+        <p className="lead-text">{post.summary}</p>
+        {post.body.split(/\n\n+/).map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+      </article>
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

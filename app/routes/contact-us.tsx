@@ -1,0 +1,85 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, data, useNavigation } from 'react-router'
+import type { Route } from './+types/contact-us'
+import { ApiCallError, apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { contactSchema } from '~/lib/content-forms'
+import { noticeFor } from '~/lib/errors'
+import { redirectWithFlash } from '~/lib/flash.server'
+import { getInstance } from '~/middleware/i18next'
+import { ErrorPage } from '~/components/error-page'
+import { TextField } from '~/components/ui/field'
+import { contentContract } from '../../server/modules/content/contract'
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { title: getInstance(context).t('content:contact.title') }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+}
+
+// A real form that reaches the support inbox: the API stores the message and mails it (outbox).
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: contactSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply(), notice: null }, { status: 400 })
+  const t = getInstance(context).t
+  try {
+    await apiFor(context).call(contentContract.contact, { body: submission.value })
+  } catch (error) {
+    if (!(error instanceof ApiCallError) || [401, 402, 403, 404].includes(error.status)) throwApiError(error)
+    const fields = typeof error.body === 'object' ? error.body.errors : {}
+    const known = Object.fromEntries(Object.entries(fields ?? {}).filter(([k]) => k in contactSchema.shape))
+    const notice = noticeFor(error.status, error.body, t)
+    return data({ result: submission.reply({ fieldErrors: known, formErrors: Object.keys(known).length ? [] : [notice.message] }), notice }, { status: error.status })
+  }
+  return redirectWithFlash('/contact-us', { kind: 'success', message: t('content:contact.sent') })
+}
+
+export default function ContactUs({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('content')
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const [form, fields] = useForm({
+    // The schema (zod) runs on the server only, which keeps zod out of the page's JavaScript; the
+    // browser checks the same limits through the inputs' HTML constraints.
+    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
+  })
+  return (
+    <main id="main" className="page-main">
+      <header className="page-header">
+        <div className="container">
+          <h1>{t('contact.title')}</h1>
+          <p className="lead">{t('contact.lead')}</p>
+        </div>
+      </header>
+      <div className="container page narrow">
+        {actionData?.notice ? (
+          <div className="notice notice-error" role="alert" id={form.errorId}>
+            <h2>{actionData.notice.title}</h2>
+            <p className="pre-line">{actionData.notice.message}</p>
+          </div>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="card form-card form-stack">
+          <div className="field-row">
+            <TextField field={fields.name} label={t('contact.name')} ns="content" autoComplete="name" required minLength={2} maxLength={100} />
+            <TextField field={fields.email} label={t('contact.email')} ns="content" type="email" autoComplete="email" required maxLength={254} />
+          </div>
+          <TextField field={fields.subject} label={t('contact.subject')} ns="content" required minLength={3} maxLength={150} />
+          <TextField field={fields.message} label={t('contact.message')} ns="content" multiline required minLength={10} maxLength={5000} />
+          <p>
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {busy ? t('contact.sending') : t('contact.send')}
+            </button>
+          </p>
+        </Form>
+      </div>
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

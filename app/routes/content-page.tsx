@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/content-page'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { formatDate } from '~/lib/format'
+import { getLocale } from '~/middleware/i18next'
+import { ErrorPage } from '~/components/error-page'
+import { contentContract } from '../../server/modules/content/contract'
+
+// /about-us and /why-workneer (SPEC §2): static pages whose text the API serves in the reader's
+// language. Paragraphs are separated by a blank line; "1. Title\nText" blocks become sections.
+const slugs = { '/about-us': 'about-us', '/why-workneer': 'why-workneer' } as const
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const slug = slugs[url.pathname.replace(/\/$/, '') as keyof typeof slugs] ?? 'about-us'
+  try {
+    const page = await apiFor(context, { token: null }).call(contentContract.page, { params: { slug } })
+    return { ...page, locale: getLocale(context) }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `${loaderData.title} – Workneer` : 'Workneer' }, { name: 'description', content: loaderData?.body.split('\n')[0].slice(0, 160) ?? '' }]
+}
+
+export function ContentBody({ body }: { body: string }) {
+  return (
+    <>
+      {body.split(/\n\n+/).map((block, i) => {
+        const [first, ...rest] = block.split('\n')
+        if (rest.length && /^\d+\.\s/.test(first)) {
+          return (
+            <section key={i}>
+              <h2>{first}</h2>
+              <p className="pre-line">{rest.join('\n')}</p>
+            </section>
+          )
+        }
+        return <p key={i}>{block}</p>
+      })}
+    </>
+  )
+}
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('content')
+  return (
+    <main id="main" className="page-main">
+      <header className="page-header">
+        <div className="container">
+          <h1>{loaderData.title}</h1>
+        </div>
+      </header>
+      <article className="container page prose">
+        <ContentBody body={loaderData.body} />
+        <p className="muted small">{t('pages.updated', { date: formatDate(loaderData.updatedAt, loaderData.locale) })}</p>
+      </article>
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

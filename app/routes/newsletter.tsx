@@ -1,0 +1,45 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { redirect } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/newsletter'
+import { ApiCallError, apiFor } from '~/lib/api.server'
+import { redirectWithFlash } from '~/lib/flash.server'
+import { noticeFor } from '~/lib/errors'
+import { getInstance } from '~/middleware/i18next'
+import { ALREADY_SUBSCRIBED_REPLY, SUBSCRIBED_REPLY, contentContract, newsletterAddress } from '../../server/modules/content/contract'
+import { safeRedirect } from '../../server/modules/identity/permissions'
+
+export const newsletterSchema = z.object({
+  address: z.string().trim().max(254).regex(newsletterAddress),
+  redirectTo: z.string().optional(),
+})
+
+/** SPEC §5: the reply is the notice, with no title; exactly "Subscribed Successfully!" gets a party emoji. */
+export function subscribedNotice(reply: string, translate: (key: string) => string) {
+  if (reply === SUBSCRIBED_REPLY) return `${translate('shell:notices.subscribed')} 🎉`
+  if (reply === ALREADY_SUBSCRIBED_REPLY) return translate('shell:notices.alreadySubscribed')
+  return reply
+}
+
+// The footer's newsletter form posts here and comes back to the page it was on.
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const back = safeRedirect(form.get('redirectTo'))
+  const submission = parseWithZod(form, { schema: newsletterSchema })
+  // A bad address does nothing and shows nothing.
+  if (submission.status !== 'success') return redirect(back)
+  const t = getInstance(context).t
+  try {
+    const reply = await apiFor(context, { token: null }).call(contentContract.subscribe, { params: { address: submission.value.address } })
+    return redirectWithFlash(back, { kind: 'success', message: subscribedNotice(reply, t) })
+  } catch (error) {
+    if (!(error instanceof ApiCallError)) throw error
+    if (error.status === 400) return redirect(back)
+    const notice = noticeFor(error.status, error.body, t)
+    return redirectWithFlash(back, { kind: 'error', ...notice })
+  }
+}
+
+export function loader() {
+  return redirect('/')
+}
