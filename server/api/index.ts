@@ -15,6 +15,8 @@ import { createFolderStorage } from '../modules/files/storage.ts'
 import { filesRoutes } from '../modules/files/routes.ts'
 import { createContentService } from '../modules/content/service.ts'
 import { contentRoutes } from '../modules/content/routes.ts'
+import { createProfilesService } from '../modules/profiles/service.ts'
+import { profilesRoutes } from '../modules/profiles/routes.ts'
 import { createApiHandler } from './handler.ts'
 import { openApiDocument, openApiHtml } from './openapi.ts'
 
@@ -31,7 +33,8 @@ export function createApi({ database, log, config, limits, rateLimiter }: { data
     files: createFileService({ db: database.db, storage: createFolderStorage(path.join(config.dataDir, 'files')) }),
     identity: createIdentityService({ db: database.db, log, rateLimiter: limiter, oidc: createOidc(config.oidcProviders), kick: outbox.kick, publicUrl: config.publicUrl, secret: config.authSecret, limits }),
   }
-  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files)]
+  const profiles = createProfilesService({ db: database.db, dialect: database.dialect, files: services.files })
+  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles)]
   const endpoints = implementations.map((i) => i.endpoint)
   let document: ReturnType<typeof openApiDocument> | undefined
   let html: string | undefined
@@ -55,7 +58,7 @@ export function createApi({ database, log, config, limits, rateLimiter }: { data
       await limiter.close()
     },
   }
-  return { handler, endpoints, services, jobs }
+  return { handler, endpoints, services: { ...services, profiles }, jobs }
 }
 
 export type Api = ReturnType<typeof createApi>

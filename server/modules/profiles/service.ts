@@ -1,0 +1,691 @@
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely'
+import type { Database, Locale } from '../../db/schema.ts'
+import type { DB } from '../../db/database.ts'
+import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { Caller } from '../../api/handler.ts'
+import { ApiError, forbidden, notFound } from '../../api/errors.ts'
+import { Role } from '../identity/permissions.ts'
+import type { FileService, StoredFile } from '../files/service.ts'
+import { notDisplayable } from '../files/rules.ts'
+import type { z } from 'zod'
+import type { bodies, OwnClient, OwnFreelancer, PaymentMethod, paymentBodies, PublicClient, PublicFreelancer, SearchHit, SearchQuery } from './contract.ts'
+import { companySections, completenessOf, freelancerSections, individualSections, limits, maskEmail, maskIban, normalizeIban, type SectionKey } from './rules.ts'
+import { createSearchIndex } from './search-index.ts'
+
+type Trx = Kysely<Database> | Transaction<Database>
+type Body<K extends keyof typeof bodies> = z.output<(typeof bodies)[K]>
+type ClientKind = 'individual' | 'company'
+
+const nowIso = () => new Date().toISOString()
+const fieldError = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
+const displayableType = (type: string | null | undefined) => !!type && !(notDisplayable as readonly string[]).includes(type === 'tif' ? 'tiff' : type)
+const fileUrl = (id: number) => `files/${id}/download`
+
+const regionNames = new Map<Locale, Intl.DisplayNames>()
+const languageNames = new Map<Locale, Intl.DisplayNames>()
+function countryName(locale: Locale, code: string | null) {
+  if (!code) return null
+  let names = regionNames.get(locale)
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region' })))
+  return names.of(code) ?? code
+}
+function languageName(locale: Locale, code: string) {
+  let names = languageNames.get(locale)
+  if (!names) languageNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'language' })))
+  return names.of(code) ?? code
+}
+
+/**
+ * The profiles of freelancers, individual clients and companies, their images and files, the
+ * freelancers' payment methods, and Find Freelancers. Every write is scoped to the caller's own
+ * rows: another user's items answer 404, another kind of account 403.
+ */
+export function createProfilesService({ db, dialect, files }: { db: DB; dialect: Dialect; files: FileService }) {
+  const index = createSearchIndex(db, dialect)
+
+  // Profile images are public while their owner's account is; portfolio files follow the profile.
+  const ownerActive = async (file: StoredFile) => {
+    if (file.ownerId == null) return false
+    const u = await db.selectFrom('app_user').select('status').where('id', '=', file.ownerId).executeTakeFirst()
+    return u?.status === 'Active'
+  }
+  files.setReadPolicy('profile-image', ownerActive)
+  files.setReadPolicy('portfolio', ownerActive)
+
+  // ---- who may do what ------------------------------------------------------------------------
+
+  async function rolesOf(userId: number) {
+    return (await db.selectFrom('user_role').select('role').where('user_id', '=', userId).execute()).map((r) => r.role)
+  }
+  function requireRole(caller: Caller, role: number) {
+    if (!caller.roles.includes(role)) throw forbidden()
+  }
+  const requireFreelancer = (caller: Caller) => requireRole(caller, Role.Freelancer)
+  const clientRole = (kind: ClientKind) => (kind === 'company' ? Role.Company : Role.Client)
+
+  // ---- catalogue checks -----------------------------------------------------------------------
+
+  async function checkCountry(trx: Trx, field: string, code: string | null | undefined) {
+    if (!code) return
+    const row = await trx.selectFrom('country').select('code').where('code', '=', code).executeTakeFirst()
+    if (!row) throw fieldError(field, 'is not a known country')
+  }
+  async function checkCategorization(trx: Trx, categoryId: number, subcategoryIds: number[], skillIds: number[]) {
+    const category = await trx.selectFrom('category').select('id').where('id', '=', categoryId).executeTakeFirst()
+    if (!category) throw fieldError('categoryId', 'is not a known category')
+    const subs = [...new Set(subcategoryIds)]
+    if (subs.length) {
+      const found = await trx.selectFrom('subcategory').select(['id', 'category_id']).where('id', 'in', subs).execute()
+      if (found.length !== subs.length) throw fieldError('subcategoryIds', 'lists an unknown subcategory')
+      if (found.some((s) => s.category_id !== categoryId)) throw fieldError('subcategoryIds', 'must belong to the chosen category')
+    }
+    const skills = [...new Set(skillIds)]
+    if (skills.length) {
+      const found = await trx.selectFrom('skill').select('id').where('id', 'in', skills).execute()
+      if (found.length !== skills.length) throw fieldError('skillIds', 'lists an unknown skill')
+    }
+    return { subs, skills }
+  }
+
+  // ---- freelancer -----------------------------------------------------------------------------
+
+  async function ensureFreelancer(trx: Trx, userId: number) {
+    const now = nowIso()
+    await trx.insertInto('freelancer_profile').values({ user_id: userId, created_at: now, updated_at: now }).onConflict((oc) => oc.column('user_id').doNothing()).execute()
+  }
+
+  /** Keeps the search document and the `listed` flag in step with the profile (a profile is listed once it has a title). */
+  async function reindex(trx: Trx, userId: number) {
+    const p = await trx.selectFrom('freelancer_profile').select(['title', 'overview']).where('user_id', '=', userId).executeTakeFirst()
+    if (!p) return
+    const skills = await trx
+      .selectFrom('freelancer_skill as fs')
+      .innerJoin('skill as s', 's.id', 'fs.skill_id')
+      .select(['s.name_en', 's.name_es', 's.name_de', 's.name_it', 's.name_ru'])
+      .where('fs.user_id', '=', userId)
+      .execute()
+    const skillText = [...new Set(skills.flatMap((s) => [s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru]))].join(' ')
+    await trx.updateTable('freelancer_profile').set({ listed: p.title ? 1 : 0, updated_at: nowIso() }).where('user_id', '=', userId).execute()
+    await index.put(trx as DB, userId, { title: p.title, overview: p.overview, skills: skillText })
+  }
+
+  /** Runs a change to the caller's freelancer profile in one transaction, then answers the whole profile. */
+  async function changeFreelancer(caller: Caller, locale: Locale, change: (trx: Trx) => Promise<void>, options: { reindex?: boolean } = {}) {
+    requireFreelancer(caller)
+    await db.transaction().execute(async (trx) => {
+      await ensureFreelancer(trx, caller.userId)
+      await change(trx)
+      if (options.reindex) await reindex(trx, caller.userId)
+      else await trx.updateTable('freelancer_profile').set({ updated_at: nowIso() }).where('user_id', '=', caller.userId).execute()
+    })
+    return ownFreelancer(caller, locale)
+  }
+
+  const setFreelancer = (caller: Caller, locale: Locale, values: Updateable<Database['freelancer_profile']>, reindexAfter = false) =>
+    changeFreelancer(caller, locale, async (trx) => void (await trx.updateTable('freelancer_profile').set(values).where('user_id', '=', caller.userId).execute()), { reindex: reindexAfter })
+
+  async function userCard(userId: number) {
+    return db
+      .selectFrom('app_user as u')
+      .leftJoin('stored_file as f', 'f.id', 'u.image_file_id')
+      .select(['u.id', 'u.first_name', 'u.last_name', 'u.company_name', 'u.status', 'u.image_file_id', 'u.created_at', 'f.type as image_type'])
+      .where('u.id', '=', userId)
+      .executeTakeFirst()
+  }
+  type Card = NonNullable<Awaited<ReturnType<typeof userCard>>>
+  const personOf = (u: Card) => ({
+    userId: u.id,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    name: `${u.first_name} ${u.last_name}`.trim(),
+    imageUrl: u.image_file_id != null ? fileUrl(u.image_file_id) : null,
+    imageDisplayable: u.image_file_id != null && displayableType(u.image_type),
+    memberSince: u.created_at,
+  })
+
+  async function fileRefs(ids: number[]) {
+    if (!ids.length) return new Map<number, { id: number; url: string; name: string; type: string; size: number; displayable: boolean }>()
+    const rows = await db.selectFrom('stored_file').select(['id', 'original_name', 'type', 'size']).where('id', 'in', ids).execute()
+    return new Map(rows.map((r) => [r.id, { id: r.id, url: fileUrl(r.id), name: r.original_name, type: r.type, size: r.size, displayable: displayableType(r.type) }]))
+  }
+
+  async function loadFreelancer(userId: number, locale: Locale): Promise<{ view: PublicFreelancer; gender: string | null; card: Card } | null> {
+    const card = await userCard(userId)
+    if (!card) return null
+    const n = `name_${locale}` as const
+    const [p, subs, skills, langs, edus, jobs, certs, items] = await Promise.all([
+      db.selectFrom('freelancer_profile as fp').leftJoin('category as c', 'c.id', 'fp.category_id').selectAll('fp').select([`c.${n} as category_name`]).where('fp.user_id', '=', userId).executeTakeFirst(),
+      db.selectFrom('freelancer_subcategory as x').innerJoin('subcategory as s', 's.id', 'x.subcategory_id').select(['s.id', `s.${n} as name`]).where('x.user_id', '=', userId).orderBy('s.sort_order').execute(),
+      db.selectFrom('freelancer_skill as x').innerJoin('skill as s', 's.id', 'x.skill_id').select(['s.id', `s.${n} as name`]).where('x.user_id', '=', userId).orderBy(`s.${n}`).execute(),
+      db.selectFrom('freelancer_language').selectAll().where('user_id', '=', userId).orderBy('language_code').execute(),
+      db.selectFrom('freelancer_education').selectAll().where('user_id', '=', userId).orderBy('end_year', 'desc').orderBy('id', 'desc').execute(),
+      db.selectFrom('freelancer_employment').selectAll().where('user_id', '=', userId).orderBy('start_month', 'desc').orderBy('id', 'desc').execute(),
+      db.selectFrom('freelancer_certification').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute(),
+      db.selectFrom('freelancer_portfolio').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute(),
+    ])
+    const refs = await fileRefs(items.flatMap((i) => [i.image_file_id, i.document_file_id]).filter((x): x is number => x != null))
+    const view: PublicFreelancer = {
+      ...personOf(card),
+      title: p?.title ?? '',
+      overview: p?.overview ?? '',
+      description: p?.description ?? '',
+      experienceLevel: p?.experience_level ?? null,
+      yearsOfExperience: p?.years_of_experience ?? null,
+      country: p?.country ?? null,
+      countryName: countryName(locale, p?.country ?? null),
+      city: p?.city ?? null,
+      availability: p?.availability ?? null,
+      hourlyRate: p?.hourly_rate_minor != null && p.currency ? { amountMinor: p.hourly_rate_minor, currency: p.currency } : null,
+      category: p?.category_id != null ? { id: p.category_id, name: p.category_name ?? '' } : null,
+      subcategories: subs,
+      skills,
+      languages: langs.map((l) => ({ code: l.language_code, name: languageName(locale, l.language_code), level: l.level })),
+      educations: edus.map((e) => ({ id: e.id, school: e.school, degree: e.degree, fieldOfStudy: e.field_of_study, startYear: e.start_year, endYear: e.end_year, description: e.description })),
+      employmentHistory: jobs.map((j) => ({ id: j.id, company: j.company, role: j.role, country: j.country, countryName: countryName(locale, j.country), startMonth: j.start_month, endMonth: j.end_month, description: j.description })),
+      certifications: certs.map((c) => ({ id: c.id, name: c.name, issuer: c.issuer, issuedMonth: c.issued_month, credentialUrl: c.credential_url })),
+      portfolios: items.map((i) => ({
+        id: i.id,
+        title: i.title,
+        description: i.description,
+        projectUrl: i.project_url,
+        completedMonth: i.completed_month,
+        image: (i.image_file_id != null && refs.get(i.image_file_id)) || null,
+        document: (i.document_file_id != null && refs.get(i.document_file_id)) || null,
+      })),
+      rating: { average: (p?.rating_x100 ?? 0) / 100, count: p?.rating_count ?? 0 },
+    }
+    return { view, gender: p?.gender ?? null, card }
+  }
+
+  function freelancerCompleteness(v: PublicFreelancer) {
+    const done: Partial<Record<SectionKey, boolean>> = {
+      image: v.imageUrl != null,
+      titleOverview: !!v.title && !!v.overview,
+      description: !!v.description,
+      experienceLevel: !!v.experienceLevel,
+      yearsOfExperience: v.yearsOfExperience != null,
+      country: !!v.country,
+      availability: !!v.availability,
+      hourlyRate: !!v.hourlyRate,
+      languages: v.languages.length > 0,
+      categorization: !!v.category && v.skills.length > 0,
+      educations: v.educations.length > 0,
+      employmentHistory: v.employmentHistory.length > 0,
+      portfolios: v.portfolios.length > 0,
+    }
+    return completenessOf(done, freelancerSections)
+  }
+
+  async function ownFreelancer(caller: Caller, locale: Locale): Promise<OwnFreelancer> {
+    requireFreelancer(caller)
+    const loaded = await loadFreelancer(caller.userId, locale)
+    if (!loaded) throw notFound('Profile')
+    return { ...loaded.view, gender: loaded.gender, completeness: freelancerCompleteness(loaded.view) }
+  }
+
+  async function publicFreelancer(userId: number, locale: Locale): Promise<PublicFreelancer> {
+    const roles = await rolesOf(userId)
+    const loaded = roles.includes(Role.Freelancer) ? await loadFreelancer(userId, locale) : null
+    if (!loaded || loaded.card.status !== 'Active') throw notFound('Freelancer')
+    return loaded.view
+  }
+
+  // List sections: every change names the caller's own row, so another user's id answers 404.
+  async function countOf(trx: Trx, table: 'freelancer_education' | 'freelancer_employment' | 'freelancer_certification' | 'freelancer_portfolio' | 'freelancer_language', userId: number) {
+    const row = await trx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+  async function assertRoom(trx: Trx, table: Parameters<typeof countOf>[1], userId: number, field: string, max: number = limits.listItems) {
+    if ((await countOf(trx, table, userId)) >= max) throw fieldError(field, `may list at most ${max}`)
+  }
+  function assertOne(result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }, what: string) {
+    if (Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0) !== 1) throw notFound(what)
+  }
+
+  const educationValues = (b: Body<'education'>) => ({ school: b.school, degree: b.degree, field_of_study: b.fieldOfStudy, start_year: b.startYear ?? null, end_year: b.endYear ?? null, description: b.description })
+  const employmentValues = (b: Body<'employment'>) => ({ company: b.company, role: b.role, country: b.country ?? null, start_month: b.startMonth, end_month: b.endMonth ?? null, description: b.description })
+  const certificationValues = (b: Body<'certification'>) => ({ name: b.name, issuer: b.issuer, issued_month: b.issuedMonth ?? null, credential_url: b.credentialUrl ?? null })
+  const portfolioValues = (b: Body<'portfolio'>) => ({ title: b.title, description: b.description, project_url: b.projectUrl ?? null, completed_month: b.completedMonth ?? null })
+
+  const freelancer = {
+    mine: ownFreelancer,
+    public: publicFreelancer,
+    description: (c: Caller, l: Locale, b: Body<'description'>) => setFreelancer(c, l, { description: b.description }),
+    title: (c: Caller, l: Locale, b: Body<'title'>) => setFreelancer(c, l, { title: b.title }, true),
+    titleOverview: (c: Caller, l: Locale, b: Body<'titleOverview'>) => setFreelancer(c, l, { title: b.title, overview: b.overview }, true),
+    experienceLevel: (c: Caller, l: Locale, b: Body<'experienceLevel'>) => setFreelancer(c, l, { experience_level: b.experienceLevel }),
+    yearsOfExperience: (c: Caller, l: Locale, b: Body<'yearsOfExperience'>) => setFreelancer(c, l, { years_of_experience: b.yearsOfExperience }),
+    availability: (c: Caller, l: Locale, b: Body<'availability'>) => setFreelancer(c, l, { availability: b.availability }),
+    gender: (c: Caller, l: Locale, b: Body<'gender'>) => setFreelancer(c, l, { gender: b.gender }),
+    hourlyRate: (c: Caller, l: Locale, b: Body<'hourlyRate'>) => setFreelancer(c, l, { hourly_rate_minor: b.amountMinor, currency: b.currency }),
+    country: (c: Caller, l: Locale, b: Body<'country'>) =>
+      changeFreelancer(c, l, async (trx) => {
+        await checkCountry(trx, 'country', b.country)
+        await trx.updateTable('freelancer_profile').set({ country: b.country, city: b.city || null }).where('user_id', '=', c.userId).execute()
+      }),
+    categorization: (c: Caller, l: Locale, b: Body<'categorization'>) =>
+      changeFreelancer(
+        c,
+        l,
+        async (trx) => {
+          const { subs, skills } = await checkCategorization(trx, b.categoryId, b.subcategoryIds, b.skillIds)
+          await trx.updateTable('freelancer_profile').set({ category_id: b.categoryId }).where('user_id', '=', c.userId).execute()
+          await trx.deleteFrom('freelancer_subcategory').where('user_id', '=', c.userId).execute()
+          await trx.deleteFrom('freelancer_skill').where('user_id', '=', c.userId).execute()
+          if (subs.length) await trx.insertInto('freelancer_subcategory').values(subs.map((s) => ({ user_id: c.userId, subcategory_id: s }))).execute()
+          if (skills.length) await trx.insertInto('freelancer_skill').values(skills.map((s) => ({ user_id: c.userId, skill_id: s }))).execute()
+        },
+        { reindex: true },
+      ),
+    languageAdd: (c: Caller, l: Locale, b: Body<'language'>) =>
+      changeFreelancer(c, l, async (trx) => {
+        const known = await trx.selectFrom('language').select('code').where('code', '=', b.code).executeTakeFirst()
+        if (!known) throw fieldError('code', 'is not a known language')
+        const exists = await trx.selectFrom('freelancer_language').select('level').where('user_id', '=', c.userId).where('language_code', '=', b.code).executeTakeFirst()
+        if (exists) throw fieldError('code', 'is already listed')
+        await assertRoom(trx, 'freelancer_language', c.userId, 'code', limits.languages)
+        await trx.insertInto('freelancer_language').values({ user_id: c.userId, language_code: b.code, level: b.level }).execute()
+      }),
+    languageUpdate: (c: Caller, l: Locale, code: string, b: Body<'languageLevel'>) =>
+      changeFreelancer(c, l, async (trx) => assertOne(await trx.updateTable('freelancer_language').set({ level: b.level }).where('user_id', '=', c.userId).where('language_code', '=', code).executeTakeFirst(), 'Language')),
+    languageDelete: (c: Caller, l: Locale, code: string) =>
+      changeFreelancer(c, l, async (trx) => assertOne(await trx.deleteFrom('freelancer_language').where('user_id', '=', c.userId).where('language_code', '=', code).executeTakeFirst(), 'Language')),
+    educationAdd: (c: Caller, l: Locale, b: Body<'education'>) =>
+      changeFreelancer(c, l, async (trx) => {
+        await assertRoom(trx, 'freelancer_education', c.userId, 'school')
+        await trx.insertInto('freelancer_education').values({ user_id: c.userId, ...educationValues(b), created_at: nowIso() }).execute()
+      }),
+    educationUpdate: (c: Caller, l: Locale, id: number, b: Body<'education'>) =>
+      changeFreelancer(c, l, async (trx) => assertOne(await trx.updateTable('freelancer_education').set(educationValues(b)).where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Education')),
+    educationDelete: (c: Caller, l: Locale, id: number) =>
+      changeFreelancer(c, l, async (trx) => assertOne(await trx.deleteFrom('freelancer_education').where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Education')),
+    employmentAdd: (c: Caller, l: Locale, b: Body<'employment'>) =>
+      changeFreelancer(c, l, async (trx) => {
+        await checkCountry(trx, 'country', b.country)
+        await assertRoom(trx, 'freelancer_employment', c.userId, 'company')
+        await trx.insertInto('freelancer_employment').values({ user_id: c.userId, ...employmentValues(b), created_at: nowIso() }).execute()
+      }),
+    employmentUpdate: (c: Caller, l: Locale, id: number, b: Body<'employment'>) =>
+      changeFreelancer(c, l, async (trx) => {
+        await checkCountry(trx, 'country', b.country)
+        assertOne(await trx.updateTable('freelancer_employment').set(employmentValues(b)).where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Position')
+      }),
+    employmentDelete: (c: Caller, l: Locale, id: number) =>
+      changeFreelancer(c, l, async (trx) => assertOne(await trx.deleteFrom('freelancer_employment').where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Position')),
+    certificationAdd: (c: Caller, l: Locale, b: Body<'certification'>) =>
+      changeFreelancer(c, l, async (trx) => {
+        await assertRoom(trx, 'freelancer_certification', c.userId, 'name')
+        await trx.insertInto('freelancer_certification').values({ user_id: c.userId, ...certificationValues(b), created_at: nowIso() }).execute()
+      }),
+    certificationUpdate: (c: Caller, l: Locale, id: number, b: Body<'certification'>) =>
+      changeFreelancer(c, l, async (trx) => assertOne(await trx.updateTable('freelancer_certification').set(certificationValues(b)).where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Certification')),
+    certificationDelete: (c: Caller, l: Locale, id: number) =>
+      changeFreelancer(c, l, async (trx) => assertOne(await trx.deleteFrom('freelancer_certification').where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Certification')),
+    portfolioAdd: (c: Caller, l: Locale, b: Body<'portfolio'>) =>
+      changeFreelancer(c, l, async (trx) => {
+        await assertRoom(trx, 'freelancer_portfolio', c.userId, 'title')
+        await trx.insertInto('freelancer_portfolio').values({ user_id: c.userId, ...portfolioValues(b), created_at: nowIso() }).execute()
+      }),
+    portfolioUpdate: (c: Caller, l: Locale, id: number, b: Body<'portfolio'>) =>
+      changeFreelancer(c, l, async (trx) => assertOne(await trx.updateTable('freelancer_portfolio').set(portfolioValues(b)).where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Portfolio item')),
+    portfolioDelete: (c: Caller, l: Locale, id: number) =>
+      changeFreelancer(c, l, async (trx) => assertOne(await trx.deleteFrom('freelancer_portfolio').where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Portfolio item')),
+    /** Uploads the picture or the document of one of the caller's portfolio items (checked before a byte is read). */
+    async portfolioUpload(c: Caller, l: Locale, id: number, which: 'image' | 'document', request: Request) {
+      requireFreelancer(c)
+      const item = await db.selectFrom('freelancer_portfolio').select('id').where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst()
+      if (!item) throw notFound('Portfolio item')
+      const stored = await files.receive(request, { kind: which, purpose: 'portfolio', ownerId: c.userId })
+      const column = which === 'image' ? 'image_file_id' : 'document_file_id'
+      await db.updateTable('freelancer_portfolio').set({ [column]: stored.id }).where('id', '=', id).where('user_id', '=', c.userId).execute()
+      return ownFreelancer(c, l)
+    },
+  }
+
+  // ---- profile images ---------------------------------------------------------------------------
+
+  // The image lives on the user row (app_user.image_file_id), which identity reads for the token's
+  // imageUrl and the top bar, so a new image shows on the next page at once.
+  async function imageOf(userId: number) {
+    const u = await db.selectFrom('app_user').select('image_file_id').where('id', '=', userId).executeTakeFirst()
+    return { imageUrl: u?.image_file_id != null ? fileUrl(u.image_file_id) : null }
+  }
+  async function uploadImage(caller: Caller, role: number, request: Request) {
+    requireRole(caller, role)
+    const stored = await files.receive(request, { kind: 'image', purpose: 'profile-image', ownerId: caller.userId })
+    await db.updateTable('app_user').set({ image_file_id: stored.id, updated_at: nowIso() }).where('id', '=', caller.userId).execute()
+    return { imageUrl: fileUrl(stored.id) }
+  }
+  async function removeImage(caller: Caller, role: number) {
+    requireRole(caller, role)
+    await db.updateTable('app_user').set({ image_file_id: null, updated_at: nowIso() }).where('id', '=', caller.userId).execute()
+    return { imageUrl: null }
+  }
+  async function publicImage(userId: number, role: number) {
+    const card = await userCard(userId)
+    if (!card || card.status !== 'Active' || !(await rolesOf(userId)).includes(role)) throw notFound('Profile')
+    return { imageUrl: card.image_file_id != null ? fileUrl(card.image_file_id) : null }
+  }
+  const images = {
+    upload: uploadImage,
+    remove: removeImage,
+    own: (caller: Caller, role: number) => (requireRole(caller, role), imageOf(caller.userId)),
+    public: publicImage,
+  }
+
+  // ---- individual clients and companies ----------------------------------------------------------
+
+  async function ensureClient(trx: Trx, userId: number, kind: ClientKind) {
+    const now = nowIso()
+    await trx.insertInto('client_profile').values({ user_id: userId, kind, who: '', what: '', description: '', created_at: now, updated_at: now }).onConflict((oc) => oc.column('user_id').doNothing()).execute()
+  }
+
+  async function loadClient(userId: number, kind: ClientKind, locale: Locale): Promise<PublicClient | null> {
+    const card = await userCard(userId)
+    if (!card) return null
+    const n = `name_${locale}` as const
+    const [p, subs] = await Promise.all([
+      db
+        .selectFrom('client_profile as cp')
+        .leftJoin('industry as i', 'i.id', 'cp.industry_id')
+        .leftJoin('category as c', 'c.id', 'cp.category_id')
+        .selectAll('cp')
+        .select([`i.${n} as industry_name`, `c.${n} as category_name`])
+        .where('cp.user_id', '=', userId)
+        .executeTakeFirst(),
+      db.selectFrom('client_subcategory as x').innerJoin('subcategory as s', 's.id', 'x.subcategory_id').select(['s.id', `s.${n} as name`]).where('x.user_id', '=', userId).orderBy('s.sort_order').execute(),
+    ])
+    return {
+      ...personOf(card),
+      kind,
+      companyName: card.company_name,
+      country: p?.country ?? null,
+      countryName: countryName(locale, p?.country ?? null),
+      city: p?.city ?? null,
+      industry: p?.industry_id != null ? { id: p.industry_id, name: p.industry_name ?? '' } : null,
+      website: p?.website ?? null,
+      companySize: p?.company_size ?? null,
+      foundedYear: p?.founded_year ?? null,
+      who: p?.who ?? '',
+      what: p?.what ?? '',
+      description: p?.description ?? '',
+      category: p?.category_id != null ? { id: p.category_id, name: p.category_name ?? '' } : null,
+      subcategories: kind === 'individual' ? subs : [],
+    }
+  }
+
+  function clientCompleteness(v: PublicClient) {
+    if (v.kind === 'company') {
+      return completenessOf({ image: v.imageUrl != null, basicDetails: !!v.country && !!v.industry, whoAreWe: !!v.who, whatDoWeDo: !!v.what, description: !!v.description }, companySections)
+    }
+    return completenessOf({ image: v.imageUrl != null, basicDetails: !!v.country, whoIAm: !!v.who, whatIDo: !!v.what, description: !!v.description, categorization: !!v.category }, individualSections)
+  }
+
+  async function ownClient(caller: Caller, kind: ClientKind, locale: Locale): Promise<OwnClient> {
+    requireRole(caller, clientRole(kind))
+    const view = await loadClient(caller.userId, kind, locale)
+    if (!view) throw notFound('Profile')
+    return { ...view, completeness: clientCompleteness(view) }
+  }
+
+  async function changeClient(caller: Caller, kind: ClientKind, locale: Locale, change: (trx: Trx) => Promise<void>) {
+    requireRole(caller, clientRole(kind))
+    await db.transaction().execute(async (trx) => {
+      await ensureClient(trx, caller.userId, kind)
+      await change(trx)
+      await trx.updateTable('client_profile').set({ updated_at: nowIso() }).where('user_id', '=', caller.userId).execute()
+    })
+    return ownClient(caller, kind, locale)
+  }
+  const setClient = (caller: Caller, kind: ClientKind, locale: Locale, values: Updateable<Database['client_profile']>) =>
+    changeClient(caller, kind, locale, async (trx) => void (await trx.updateTable('client_profile').set(values).where('user_id', '=', caller.userId).execute()))
+
+  async function checkIndustry(trx: Trx, industryId: number | null | undefined) {
+    if (industryId == null) return
+    if (!(await trx.selectFrom('industry').select('id').where('id', '=', industryId).executeTakeFirst())) throw fieldError('industryId', 'is not a known industry')
+  }
+
+  async function publicClient(userId: number, kind: ClientKind, locale: Locale) {
+    const roles = await rolesOf(userId)
+    const view = roles.includes(clientRole(kind)) ? await loadClient(userId, kind, locale) : null
+    const card = view ? await userCard(userId) : null
+    if (!view || card?.status !== 'Active') throw notFound(kind === 'company' ? 'Company' : 'Client')
+    return view
+  }
+
+  const clients = {
+    mine: (c: Caller, kind: ClientKind, l: Locale) => ownClient(c, kind, l),
+    public: publicClient,
+    basics: (c: Caller, l: Locale, b: Body<'clientBasics'>) =>
+      changeClient(c, 'individual', l, async (trx) => {
+        await checkCountry(trx, 'country', b.country)
+        await checkIndustry(trx, b.industryId)
+        await trx.updateTable('client_profile').set({ country: b.country, city: b.city || null, industry_id: b.industryId ?? null }).where('user_id', '=', c.userId).execute()
+      }),
+    companyBasics: (c: Caller, l: Locale, b: Body<'companyBasics'>) =>
+      changeClient(c, 'company', l, async (trx) => {
+        await checkCountry(trx, 'country', b.country)
+        await checkIndustry(trx, b.industryId)
+        await trx
+          .updateTable('client_profile')
+          .set({ country: b.country, city: b.city || null, industry_id: b.industryId ?? null, website: b.website || null, company_size: b.companySize ?? null, founded_year: b.foundedYear ?? null })
+          .where('user_id', '=', c.userId)
+          .execute()
+      }),
+    who: (c: Caller, kind: ClientKind, l: Locale, b: Body<'clientText'>) => setClient(c, kind, l, { who: b.text }),
+    what: (c: Caller, kind: ClientKind, l: Locale, b: Body<'clientText'>) => setClient(c, kind, l, { what: b.text }),
+    description: (c: Caller, kind: ClientKind, l: Locale, b: Body<'clientDescription'>) => setClient(c, kind, l, { description: b.description }),
+    categorization: (c: Caller, l: Locale, b: Body<'clientCategorization'>) =>
+      changeClient(c, 'individual', l, async (trx) => {
+        const { subs } = await checkCategorization(trx, b.categoryId, b.subcategoryIds, [])
+        await trx.updateTable('client_profile').set({ category_id: b.categoryId }).where('user_id', '=', c.userId).execute()
+        await trx.deleteFrom('client_subcategory').where('user_id', '=', c.userId).execute()
+        if (subs.length) await trx.insertInto('client_subcategory').values(subs.map((s) => ({ user_id: c.userId, subcategory_id: s }))).execute()
+      }),
+  }
+
+  /** The caller's profile completeness in percent, whatever kind of account (0 for an admin). */
+  async function completeness(caller: Caller, locale: Locale = 'en') {
+    if (caller.roles.includes(Role.Freelancer)) return (await ownFreelancer(caller, locale)).completeness
+    if (caller.roles.includes(Role.Company)) return (await ownClient(caller, 'company', locale)).completeness
+    if (caller.roles.includes(Role.Client)) return (await ownClient(caller, 'individual', locale)).completeness
+    return { percent: 0, missing: [] }
+  }
+
+  // ---- payment methods --------------------------------------------------------------------------
+
+  type PaymentRow = Database['payment_method'] & { id: number }
+  const toPayment = (r: PaymentRow): PaymentMethod => ({
+    id: r.id,
+    kind: r.kind,
+    holderName: r.holder_name,
+    masked: r.kind === 'bank' ? maskIban(r.iban ?? '') : maskEmail(r.email ?? ''),
+    bic: r.bic,
+    bankName: r.bank_name,
+    isDefault: r.is_default === 1,
+    status: r.status,
+    createdAt: r.created_at,
+  })
+  const paymentRows = (trx: Trx, userId: number) => trx.selectFrom('payment_method').selectAll().where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('id', 'desc').execute() as Promise<PaymentRow[]>
+
+  /** Exactly one active method is the default whenever there is an active one. */
+  async function settleDefault(trx: Trx, userId: number, preferred?: number) {
+    const rows = await trx.selectFrom('payment_method').select(['id', 'is_default', 'status']).where('user_id', '=', userId).orderBy('id', 'desc').execute()
+    const active = rows.filter((r) => r.status === 'active')
+    const chosen = (preferred && active.find((r) => r.id === preferred)) || active.find((r) => r.is_default === 1) || active[0]
+    await trx.updateTable('payment_method').set({ is_default: 0 }).where('user_id', '=', userId).where('id', '!=', chosen?.id ?? 0).execute()
+    if (chosen) await trx.updateTable('payment_method').set({ is_default: 1 }).where('id', '=', chosen.id).execute()
+  }
+
+  async function ownPayment(trx: Trx, caller: Caller, id: number) {
+    requireFreelancer(caller)
+    const row = (await trx.selectFrom('payment_method').selectAll().where('id', '=', id).where('user_id', '=', caller.userId).executeTakeFirst()) as PaymentRow | undefined
+    if (!row) throw notFound('Payment method')
+    return row
+  }
+
+  const payments = {
+    async list(caller: Caller, freelancerId: number) {
+      requireFreelancer(caller)
+      if (freelancerId !== caller.userId) throw forbidden()
+      return { data: (await paymentRows(db, caller.userId)).map(toPayment) }
+    },
+    async add(caller: Caller, body: z.output<typeof paymentBodies.add>) {
+      requireFreelancer(caller)
+      const id = await db.transaction().execute(async (trx) => {
+        const count = await trx.selectFrom('payment_method').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', caller.userId).executeTakeFirstOrThrow()
+        if (Number(count.n) >= limits.paymentMethods) throw fieldError('kind', `may list at most ${limits.paymentMethods} payment methods`)
+        const now = nowIso()
+        const row = await trx
+          .insertInto('payment_method')
+          .values({
+            user_id: caller.userId,
+            kind: body.kind,
+            holder_name: body.holderName,
+            iban: body.kind === 'bank' ? normalizeIban(body.iban) : null,
+            bic: body.kind === 'bank' ? (body.bic ?? null) : null,
+            bank_name: body.kind === 'bank' ? (body.bankName ?? null) : null,
+            email: body.kind === 'paypal' ? body.email : null,
+            is_default: 0,
+            status: 'active',
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await settleDefault(trx, caller.userId, body.makeDefault ? row.id : undefined)
+        return row.id
+      })
+      return toPayment(await ownPayment(db, caller, id))
+    },
+    async update(caller: Caller, id: number, body: z.output<typeof paymentBodies.update>) {
+      await db.transaction().execute(async (trx) => {
+        const row = await ownPayment(trx, caller, id)
+        if (row.kind === 'bank' && body.email) throw fieldError('email', 'does not apply to a bank account')
+        if (row.kind === 'paypal' && (body.iban || body.bic || body.bankName)) throw fieldError('iban', 'does not apply to a PayPal address')
+        const values =
+          row.kind === 'bank'
+            ? { holder_name: body.holderName, ...(body.iban ? { iban: normalizeIban(body.iban) } : {}), bic: body.bic ?? null, bank_name: body.bankName ?? null }
+            : { holder_name: body.holderName, ...(body.email ? { email: body.email } : {}) }
+        await trx.updateTable('payment_method').set({ ...values, updated_at: nowIso() }).where('id', '=', id).where('user_id', '=', caller.userId).execute()
+      })
+      return toPayment(await ownPayment(db, caller, id))
+    },
+    async setStatus(caller: Caller, id: number, body: z.output<typeof paymentBodies.status>) {
+      if (!body.status && !body.isDefault) throw fieldError('status', 'is required (or isDefault)')
+      if (body.status === 'inactive' && body.isDefault) throw fieldError('isDefault', 'an inactive method cannot be the default')
+      await db.transaction().execute(async (trx) => {
+        await ownPayment(trx, caller, id)
+        const status = body.status ?? (body.isDefault ? 'active' : undefined)
+        if (status) await trx.updateTable('payment_method').set({ status, updated_at: nowIso() }).where('id', '=', id).execute()
+        if (status === 'inactive') await trx.updateTable('payment_method').set({ is_default: 0 }).where('id', '=', id).execute()
+        await settleDefault(trx, caller.userId, body.isDefault ? id : undefined)
+      })
+      return { data: (await paymentRows(db, caller.userId)).map(toPayment) }
+    },
+    async remove(caller: Caller, id: number) {
+      await db.transaction().execute(async (trx) => {
+        await ownPayment(trx, caller, id)
+        await trx.deleteFrom('payment_method').where('id', '=', id).where('user_id', '=', caller.userId).execute()
+        await settleDefault(trx, caller.userId)
+      })
+      return { message: 'Payment method removed' }
+    },
+  }
+
+  // ---- Find Freelancers ---------------------------------------------------------------------------
+
+  function requireFinder(caller: Caller) {
+    if (!caller.roles.includes(Role.Client) && !caller.roles.includes(Role.Company)) throw forbidden()
+  }
+
+  async function search(caller: Caller, locale: Locale, query: SearchQuery) {
+    requireFinder(caller)
+    const text = index.match(query.q)
+    let q = db.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id').where('fp.listed', '=', 1).where('u.status', '=', 'Active')
+    if (text) q = q.innerJoin(text.source, 'm.user_id', 'fp.user_id') as unknown as typeof q
+    if (query.categoryId) q = q.where('fp.category_id', '=', query.categoryId)
+    if (query.subcategoryId) q = q.where((eb) => eb.exists(eb.selectFrom('freelancer_subcategory as fsc').select('fsc.user_id').whereRef('fsc.user_id', '=', 'fp.user_id').where('fsc.subcategory_id', '=', query.subcategoryId!)))
+    for (const skillId of new Set(query.skills ?? [])) {
+      q = q.where((eb) => eb.exists(eb.selectFrom('freelancer_skill as fsk').select('fsk.user_id').whereRef('fsk.user_id', '=', 'fp.user_id').where('fsk.skill_id', '=', skillId)))
+    }
+    if (query.language) q = q.where((eb) => eb.exists(eb.selectFrom('freelancer_language as fl').select('fl.user_id').whereRef('fl.user_id', '=', 'fp.user_id').where('fl.language_code', '=', query.language!)))
+    if (query.country) q = q.where('fp.country', '=', query.country)
+    if (query.experienceLevel) q = q.where('fp.experience_level', '=', query.experienceLevel)
+    if (query.availability) q = q.where('fp.availability', '=', query.availability)
+    if (query.currency) q = q.where('fp.currency', '=', query.currency)
+    if (query.minRate !== undefined) q = q.where('fp.hourly_rate_minor', '>=', query.minRate)
+    if (query.maxRate !== undefined) q = q.where('fp.hourly_rate_minor', '<=', query.maxRate)
+    if (query.minRating) q = q.where('fp.rating_x100', '>=', Math.round(query.minRating * 100))
+
+    const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const total = Number(counted.n)
+    const pages = Math.max(1, Math.ceil(total / query.pageSize))
+    let page = q.select(['fp.user_id', 'fp.title', 'fp.overview', 'fp.country', 'fp.experience_level', 'fp.availability', 'fp.hourly_rate_minor', 'fp.currency', 'fp.rating_x100', 'fp.rating_count', 'u.first_name', 'u.last_name', 'u.image_file_id'])
+    const rateMissing = sql`(fp.hourly_rate_minor is null)`
+    switch (query.sort) {
+      case 'rate-asc':
+        page = page.orderBy(rateMissing).orderBy('fp.hourly_rate_minor', 'asc')
+        break
+      case 'rate-desc':
+        page = page.orderBy(rateMissing).orderBy('fp.hourly_rate_minor', 'desc')
+        break
+      case 'rating':
+        page = page.orderBy('fp.rating_x100', 'desc').orderBy('fp.rating_count', 'desc')
+        break
+      case 'experience':
+        page = page.orderBy(sql`(fp.years_of_experience is null)`).orderBy('fp.years_of_experience', 'desc')
+        break
+      case 'newest':
+        page = page.orderBy('fp.created_at', 'desc')
+        break
+      default:
+        page = text ? page.orderBy(sql`m.score`) : page.orderBy('fp.rating_x100', 'desc').orderBy('fp.updated_at', 'desc')
+    }
+    const rows = total ? await page.orderBy('fp.user_id', 'desc').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute() : []
+    const ids = rows.map((r) => r.user_id)
+    const n = `name_${locale}` as const
+    const [skills, images] = await Promise.all([
+      ids.length ? db.selectFrom('freelancer_skill as x').innerJoin('skill as s', 's.id', 'x.skill_id').select(['x.user_id', 's.id', `s.${n} as name`]).where('x.user_id', 'in', ids).orderBy(`s.${n}`).execute() : [],
+      fileRefs(rows.map((r) => r.image_file_id).filter((x): x is number => x != null)),
+    ])
+    const skillsOf = Map.groupBy(skills, (s) => s.user_id)
+    const data: SearchHit[] = rows.map((r) => ({
+      userId: r.user_id,
+      name: `${r.first_name} ${r.last_name}`.trim(),
+      imageUrl: r.image_file_id != null ? fileUrl(r.image_file_id) : null,
+      imageDisplayable: r.image_file_id != null && !!images.get(r.image_file_id)?.displayable,
+      title: r.title,
+      overview: r.overview.length > 300 ? `${r.overview.slice(0, 297)}…` : r.overview,
+      country: r.country,
+      countryName: countryName(locale, r.country),
+      experienceLevel: r.experience_level,
+      availability: r.availability,
+      hourlyRate: r.hourly_rate_minor != null && r.currency ? { amountMinor: r.hourly_rate_minor, currency: r.currency } : null,
+      rating: { average: r.rating_x100 / 100, count: r.rating_count },
+      skills: (skillsOf.get(r.user_id) ?? []).slice(0, 8).map(({ id, name }) => ({ id, name })),
+    }))
+    return { data, total, page: query.page, pageSize: query.pageSize, pages }
+  }
+
+  async function suggestions(caller: Caller, term: string) {
+    requireFinder(caller)
+    const text = index.match(term)
+    if (!text) return { data: [] }
+    const rows = await db
+      .selectFrom('freelancer_profile as fp')
+      .innerJoin('app_user as u', 'u.id', 'fp.user_id')
+      .innerJoin(text.source, 'm.user_id', 'fp.user_id')
+      .select(['fp.user_id', 'fp.title', 'u.first_name', 'u.last_name'])
+      .where('fp.listed', '=', 1)
+      .where('u.status', '=', 'Active')
+      .orderBy(sql`m.score`)
+      .limit(8)
+      .execute()
+    return { data: rows.map((r) => ({ userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), title: r.title })) }
+  }
+
+  return { freelancer, clients, images, payments, search, suggestions, completeness, reindex: (userId: number) => reindex(db, userId), index }
+}
+
+export type ProfilesService = ReturnType<typeof createProfilesService>

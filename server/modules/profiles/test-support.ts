@@ -1,0 +1,108 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createApi, type Api } from '../../api/index.ts'
+import { loadConfig } from '../../config.ts'
+import { createLogger } from '../../log.ts'
+import type { Db } from '../../db/database.ts'
+import { hashPassword } from '../identity/passwords.ts'
+import { Role } from '../identity/permissions.ts'
+
+// Test helpers for the profiles API: active users of each kind, signed in through identity/login.
+export const PASSWORD = 'correct horse battery staple'
+let passwordHash: Promise<string> | undefined
+
+export function profilesTestApi(database: Db) {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-profiles-')) })
+  const api: Api = createApi({ database, log: createLogger('silent'), config })
+  let ip = 0
+
+  async function raw(method: string, pathname: string, init: { body?: BodyInit; headers?: Record<string, string>; token?: string } = {}) {
+    const headers = new Headers(init.headers)
+    if (init.token) headers.set('authorization', `Bearer ${init.token}`)
+    return api.handler(new Request(`http://127.0.0.1/api/v1/${pathname}`, { method, headers, body: init.body, duplex: 'half' } as RequestInit), { ip: `10.7.${Math.floor(++ip / 250) % 250}.${ip % 250}` })
+  }
+
+  async function call(method: string, pathname: string, init: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { accept: 'application/json', ...init.headers }
+    if (init.body !== undefined) headers['content-type'] = 'application/json'
+    const response = await raw(method, pathname, { headers, token: init.token, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
+    const text = await response.text()
+    let json: any
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+    return { status: response.status, headers: response.headers, json, text }
+  }
+
+  async function upload(pathname: string, token: string, fileName: string, bytes: Buffer, field = 'file') {
+    // A whole buffer, as a browser sends it; the server may stop reading early (size, type).
+    const boundary = '----workneer-profiles-test'
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ])
+    const response = await raw('POST', pathname, { token, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) } })
+    const text = await response.text()
+    return { status: response.status, json: text ? JSON.parse(text) : undefined }
+  }
+
+  let n = 0
+  /** An active, verified user of that kind, signed in: its token and id. */
+  async function user(kind: 'freelancer' | 'client' | 'company', first = 'Ada', last = 'Roe') {
+    const now = new Date().toISOString()
+    const email = `${kind}-${++n}-${Math.random().toString(36).slice(2, 8)}@profiles.test`
+    passwordHash ??= hashPassword(PASSWORD)
+    const row = await database.db
+      .insertInto('app_user')
+      .values({
+        email,
+        email_verified: 1,
+        password_hash: await passwordHash,
+        first_name: first,
+        last_name: last,
+        company_name: kind === 'company' ? `${last} Engineering` : null,
+        phone_number: null,
+        language: 'en',
+        account_type: kind,
+        status: 'Active',
+        image_file_id: null,
+        provider: 'local',
+        terms_accepted_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const role = kind === 'freelancer' ? Role.Freelancer : kind === 'company' ? Role.Company : Role.Client
+    await database.db.insertInto('user_role').values({ user_id: row.id, role }).execute()
+    const login = await call('POST', 'identity/login', { body: { email, password: PASSWORD } })
+    if (login.status !== 200) throw new Error(`login failed: ${login.text}`)
+    return { id: row.id, token: login.json.token as string, email }
+  }
+
+  return { api, call, raw, upload, user, close: () => api.jobs.close() }
+}
+
+/** A 1×1 PNG with a text chunk (metadata to be stripped). */
+export function tinyPng() {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4)
+    len.writeUInt32BE(data.length)
+    return Buffer.concat([len, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)])
+  }
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', Buffer.from('0000000100000001080600000000', 'hex').subarray(0, 13)),
+    chunk('tEXt', Buffer.from('Comment\0GPS 45.1N 7.6E')),
+    chunk('IDAT', Buffer.from('789c626001000000ffff0300', 'hex')),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+export function tinyPdf() {
+  return Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')
+}
