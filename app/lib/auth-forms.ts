@@ -28,14 +28,15 @@ export const signupSchema = z
     lastName: name,
     companyName: z.string().trim().max(120, 'errors.tooLong').optional(),
     email,
-    password: z.string({ error: required }),
+    password: newPassword(),
     phoneNumber: phone.optional(),
     acceptTerms: z.boolean({ error: 'errors.acceptTerms' }).refine((v) => v, 'errors.acceptTerms'),
   })
   .superRefine(companyRule)
   .superRefine((v, ctx) => {
-    const problem = passwordProblem(v.password, v.email)
-    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: `errors.password.${problem}` })
+    // The rules that need no other field run on the field itself (shown with the other errors);
+    // this one compares with the email, so it runs once the rest is valid.
+    if (passwordProblem(v.password, v.email) === 'sameAsEmail') ctx.addIssue({ code: 'custom', path: ['password'], message: 'errors.password.sameAsEmail' })
   })
 
 export const completeSignupSchema = z

@@ -46,7 +46,7 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
   const [form, fields] = useForm({
     lastResult: navigation.state === 'idle' ? actionData : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: completeSignupSchema }),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     defaultValue: { accountType: 'client', firstName: loaderData.firstName, lastName: loaderData.lastName },
   })
   return (

@@ -36,7 +36,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   const [form, fields] = useForm({
     lastResult: navigation.state === 'idle' ? actionData : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
   })
   return (
     <main id="main" className="container page narrow auth-page">

@@ -43,7 +43,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const [form, fields] = useForm({
     lastResult: navigation.state === 'idle' ? actionData : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     defaultValue: { accountType: 'client' },
   })

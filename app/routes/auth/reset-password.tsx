@@ -38,7 +38,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const [form, fields] = useForm({
     lastResult: navigation.state === 'idle' ? actionData : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   return (

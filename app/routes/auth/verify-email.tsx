@@ -54,7 +54,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const [form, fields] = useForm({
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     defaultValue: { email: outcome.kind === 'sent' ? outcome.email : '' },
   })
   return (

@@ -80,11 +80,11 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
     id: 'profile',
     lastResult: last('profile'),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     defaultValue: { firstName: details.firstName, lastName: details.lastName, phoneNumber: details.phoneNumber ?? '', companyName: details.companyName ?? '', language: details.language },
   })
-  const [passwordForm, pw] = useForm({ id: 'password', lastResult: last('password'), onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }), shouldValidate: 'onBlur' })
-  const [emailForm, em] = useForm({ id: 'email', lastResult: last('email'), onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }), shouldValidate: 'onBlur' })
+  const [passwordForm, pw] = useForm({ id: 'password', lastResult: last('password'), onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }), shouldValidate: 'onSubmit' })
+  const [emailForm, em] = useForm({ id: 'email', lastResult: last('email'), onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }), shouldValidate: 'onSubmit' })
   const languageError = pf.language.errors?.[0]
   const selectProps = getSelectProps(pf.language)
   return (
@@ -159,6 +159,12 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           </button>
         </Form>
       </section>
+
+      <Form method="post" action="/auth/logout" reloadDocument className="form-stack">
+        <button type="submit" className="button" data-testid="logout">
+          {t('menu.logout')}
+        </button>
+      </Form>
     </main>
   )
 }

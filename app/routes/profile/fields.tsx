@@ -1,0 +1,212 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, useNavigation } from 'react-router'
+import type { z } from 'zod'
+import { checkUpload, DEFAULT_MAX_FILE_KB, type UploadKind } from '../../../server/modules/files/rules'
+
+// Form pieces of the profile screens. Every form is a real POST form that works without
+// JavaScript; with it, conform checks the same zod schema in the browser first. A field shows its
+// first error (SPEC §5); error texts are keys of the `profile` namespace, other texts (the API's
+// own) show as they are.
+export function useProfileText() {
+  const { t } = useTranslation('profile')
+  return (key: string | undefined) => (key ? t(key, { defaultValue: key }) : undefined)
+}
+
+export type ActionResult = { formId: string; result?: SubmissionResult<string[]>; upload?: { title: string; message: string } }
+
+type Fields = Record<string, FieldMetadata<any>>
+
+/** One section's form: hidden intent (and item id), the fields, a submit button. */
+export function SectionForm({
+  id,
+  intent,
+  schema,
+  lastResult,
+  defaultValue,
+  submit,
+  children,
+  danger = false,
+  className = 'form-stack',
+}: {
+  id: string
+  intent: string
+  schema: z.ZodType
+  lastResult?: ActionResult | null
+  defaultValue?: Record<string, unknown>
+  submit: string
+  children?: (fields: Fields) => React.ReactNode
+  danger?: boolean
+  className?: string
+}) {
+  const navigation = useNavigation()
+  const text = useProfileText()
+  const [form, fields] = useForm({
+    id,
+    lastResult: navigation.state === 'idle' && lastResult?.formId === id ? lastResult.result : undefined,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('formId') === id
+  return (
+    <Form method="post" {...getFormProps(form)} className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="formId" value={id} />
+      {form.errors?.length ? (
+        <div className="notice notice-error" role="alert" id={form.errorId}>
+          {form.errors.map((e) => (
+            <p key={e}>{text(e)}</p>
+          ))}
+        </div>
+      ) : null}
+      {children?.(fields as Fields)}
+      <div>
+        <button type="submit" className={danger ? 'button button-ghost button-danger' : 'button button-primary'} disabled={busy}>
+          {submit}
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+function ErrorText({ field }: { field: FieldMetadata<any> }) {
+  const text = useProfileText()
+  const error = field.errors?.[0]
+  return error ? (
+    <p className="field-error" id={field.errorId}>
+      {text(error)}
+    </p>
+  ) : null
+}
+
+export function Input({ field, label, type = 'text', hint, maxLength, min, max, step, autoComplete }: { field: FieldMetadata<any>; label: string; type?: 'text' | 'number' | 'month' | 'url' | 'email'; hint?: string; maxLength?: number; min?: number; max?: number; step?: string; autoComplete?: string }) {
+  const props = getInputProps(field, { type, ariaDescribedBy: field.errors?.length ? field.errorId : undefined })
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input {...props} key={props.key} maxLength={maxLength} min={min} max={max} step={step} autoComplete={autoComplete} />
+      {hint ? <p className="field-hint">{hint}</p> : null}
+      <ErrorText field={field} />
+    </div>
+  )
+}
+
+export function TextArea({ field, label, maxLength, rows = 5 }: { field: FieldMetadata<any>; label: string; maxLength?: number; rows?: number }) {
+  const props = getTextareaProps(field, { ariaDescribedBy: field.errors?.length ? field.errorId : undefined })
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <textarea {...props} key={props.key} rows={rows} maxLength={maxLength} />
+      <ErrorText field={field} />
+    </div>
+  )
+}
+
+export function Select({ field, label, options, placeholder }: { field: FieldMetadata<any>; label: string; options: Array<{ value: string; label: string }>; placeholder?: string }) {
+  const props = getSelectProps(field, { ariaDescribedBy: field.errors?.length ? field.errorId : undefined })
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select {...props} key={props.key}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ErrorText field={field} />
+    </div>
+  )
+}
+
+/** A group of checkboxes posting one name many times (an array). */
+export function Checkboxes({ field, legend, options, checked }: { field: FieldMetadata<any>; legend: string; options: Array<{ value: number; label: string }>; checked: number[] }) {
+  return (
+    <fieldset className="checkbox-group">
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <label key={o.value} className="checkbox">
+          <input type="checkbox" name={field.name} value={o.value} defaultChecked={checked.includes(o.value)} /> {o.label}
+        </label>
+      ))}
+      <ErrorText field={field} />
+    </fieldset>
+  )
+}
+
+/**
+ * A multipart upload form. The browser checks the name and size first (SPEC §5, a convenience:
+ * the server checks again, and also the bytes); without JavaScript the server's answer shows.
+ */
+export function UploadForm({ id, action, kind, label, submit, lastResult, accept }: { id: string; action: string; kind: UploadKind; label: string; submit: string; lastResult?: ActionResult | null; accept: string }) {
+  const { t } = useTranslation('profile')
+  const navigation = useNavigation()
+  const [problem, setProblem] = useState<{ title: string; message: string } | null>(null)
+  const shown = problem ?? (navigation.state === 'idle' && lastResult?.formId === id ? (lastResult.upload ?? null) : null)
+  const busy = navigation.state === 'submitting' && navigation.formAction?.includes(action.split('?')[1] ?? action)
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      action={action}
+      className="upload-form"
+      id={id}
+      onSubmit={(event) => {
+        const input = event.currentTarget.elements.namedItem('file') as HTMLInputElement | null
+        const file = input?.files?.[0]
+        const found = file ? checkUpload(kind, file.name, file.size) : { code: 'missing' as const, title: '', message: '' }
+        if (found) {
+          event.preventDefault()
+          setProblem(uploadProblemText(t as T, found.code === 'missing' ? 'missing' : found.code))
+        } else setProblem(null)
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-file`}>{label}</label>
+        <input id={`${id}-file`} type="file" name="file" accept={accept} aria-describedby={shown ? `${id}-problem` : undefined} onChange={() => setProblem(null)} />
+      </div>
+      {shown ? (
+        <div className="notice notice-error" role="alert" id={`${id}-problem`}>
+          <strong>{shown.title}</strong>
+          <p>{shown.message}</p>
+        </div>
+      ) : null}
+      <div>
+        <button type="submit" className="button" disabled={busy}>
+          {submit}
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+type T = (key: string, options?: Record<string, unknown>) => string
+/** The title and message of an upload problem in the page's language (the English ones are SPEC §5's exact words). */
+export function uploadProblemText(t: T, code: string) {
+  switch (code) {
+    case 'fileSize':
+      return { title: t('upload.fileSize.title'), message: t('upload.fileSize.message', { limit: DEFAULT_MAX_FILE_KB }) }
+    case 'invalidImage':
+      return { title: t('upload.invalidImage.title'), message: t('upload.invalidImage.message') }
+    case 'invalidExcel':
+      return { title: t('upload.invalidExcel.title'), message: t('upload.invalidExcel.message') }
+    case 'invalidDocument':
+      return { title: t('upload.invalidDocument.title'), message: t('upload.invalidDocument.message') }
+    default:
+      return { title: t('upload.missing.title'), message: t('upload.missing.message') }
+  }
+}
+
+/** The API names an upload problem by its SPEC §5 title; this gives its code. */
+export function uploadCodeOf(title: string, message: string) {
+  if (title === 'File Size') return 'fileSize'
+  if (title === 'Invalid Image') return 'invalidImage'
+  if (title === 'Invalid Excel') return 'invalidExcel'
+  if (title === 'Invalid Document') return 'invalidDocument'
+  return /Choose a file/.test(message) ? 'missing' : 'other'
+}
