@@ -17,13 +17,19 @@ import { catalogueContract } from '../../server/modules/catalogue/contract'
 // (flash cookie), which it clears.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const current = getUser(context)
-  const user: ShellUser | null = current ? { id: current.id, name: current.name, imageUrl: current.imageUrl, roles: current.roles } : null
+  const user: ShellUser | null = current ? { id: current.id, name: current.name, imageUrl: imageSrc(current.imageUrl), roles: current.roles } : null
   const { data: categories } = await apiFor(context, { token: null }).call(catalogueContract.categories)
   const { notice, clear } = readFlash(request)
   return data(
     { user, categories: categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })), notice },
     clear ? { headers: { 'set-cookie': clear } } : undefined,
   )
+}
+
+/** The API names images relative to itself (SPEC §3: files/{id}/download); the page needs a path. */
+function imageSrc(url: string | null) {
+  if (!url) return null
+  return /^(https?:)?\/\//.test(url) || url.startsWith('/') ? url : `/api/v1/${url}`
 }
 
 // The shell's data changes only after an action (a sign-in, a subscription, a notice) or when
