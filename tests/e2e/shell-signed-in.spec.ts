@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
+import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
+
+// The signed-in top bars (client and freelancer), their menus, the search box and the
+// permission-gated links, with JavaScript on and off, on a server of this file's own.
+test.describe.configure({ mode: 'serial' })
+let server: Awaited<ReturnType<typeof startShellServer>>
+const js = () => test.info().project.use.javaScriptEnabled !== false
+
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(180_000)
+  server = await startShellServer(testInfo)
+})
+test.afterAll(async () => {
+  await server?.stop()
+})
+
+async function logIn(page: Page, email: string) {
+  await page.goto(`${server.base}/auth/login`)
+  await page.locator('main').getByLabel('Email').fill(email)
+  await page.locator('main').getByLabel('Password', { exact: true }).fill(SHELL_PASSWORD)
+  await page.locator('main').getByRole('button', { name: 'Log in' }).click()
+  await expect(page.locator('header[data-topbar="client"], header[data-topbar="freelancer"]')).toBeVisible()
+}
+
+function recordRequests(page: Page) {
+  const urls: string[] = []
+  page.on('request', (r) => urls.push(decodeURIComponent(r.url())))
+  return urls
+}
+
+test('a client gets the client bar: Create Project, empty bell and messages, the gated profile menu', async ({ page }) => {
+  await logIn(page, accounts.client.email)
+  await page.goto(`${server.base}/faq`)
+  const bar = page.locator('header[data-topbar="client"]')
+  await expect(bar).toBeVisible()
+  await expect(bar.getByRole('link', { name: 'Create Project' })).toHaveAttribute('href', '/projects/create')
+  await expect(bar.getByRole('link', { name: 'Find Project' })).toHaveCount(0)
+  await bar.locator('details.bell > summary').click()
+  await expect(bar.locator('details.bell')).toContainText('No notifications')
+  await bar.locator('details.messages > summary').click()
+  await expect(bar.locator('details.messages')).toContainText('No messages')
+  await bar.locator('details.profile-menu > summary').click()
+  const menu = bar.locator('details.profile-menu .menu-panel')
+  await expect(menu).toContainText('Clara Client')
+  for (const name of ['Find Freelancers', 'My Projects', 'Profile', 'Account Settings', 'Logout']) await expect(menu.getByRole(name === 'Logout' ? 'button' : 'link', { name })).toBeVisible()
+  await expect(menu.getByRole('link', { name: 'My Contracts' })).toHaveCount(0)
+  await expectNoAxeViolations(page)
+})
+
+test('a failed profile image shows the default avatar', async ({ page }) => {
+  test.skip(!js(), 'without JavaScript the default avatar is the image\'s CSS background')
+  await logIn(page, accounts.client.email)
+  const avatar = page.locator('details.profile-menu img.avatar')
+  await expect(avatar).toHaveAttribute('src', '/images/default-avatar.svg')
+})
+
+test('the search box goes to the freelancer search or the project list, an empty term kept as all', async ({ page }) => {
+  await logIn(page, accounts.company.email)
+  const urls = recordRequests(page)
+  const bar = page.locator('header[data-topbar="client"]')
+  await bar.getByRole('combobox', { name: 'Search in' }).selectOption('workneerer')
+  await bar.getByRole('button', { name: 'Search' }).click()
+  await expect.poll(() => urls.some((u) => u.includes('/freelancers/freelancersearch') && u.includes('search=all'))).toBe(true)
+  await page.goto(`${server.base}/faq`)
+  await bar.getByRole('combobox', { name: 'Search in' }).selectOption('projects')
+  await bar.getByRole('combobox', { name: 'Search term' }).fill('retaining wall')
+  await bar.getByRole('button', { name: 'Search' }).click()
+  await expect.poll(() => urls.some((u) => u.includes('/projects/getprojects') && /search=retaining( |\+)wall/.test(u))).toBe(true)
+})
+
+test('suggestions appear while typing and hide 500 ms after focus leaves', async ({ page }) => {
+  test.skip(!js(), 'suggestions need JavaScript')
+  await logIn(page, accounts.client.email)
+  const bar = page.locator('header[data-topbar="client"]')
+  const input = bar.getByRole('combobox', { name: 'Search term' })
+  await input.fill('revit')
+  const list = bar.getByRole('listbox')
+  await expect(list).toBeVisible()
+  await expect(list.getByRole('option').first()).toContainText(/revit/i)
+  await input.press('ArrowDown')
+  await expect(list.getByRole('option').first()).toHaveAttribute('aria-selected', 'true')
+  await input.blur()
+  await page.waitForTimeout(200)
+  await expect(list).toBeVisible()
+  await expect(list).toBeHidden({ timeout: 1500 })
+})
+
+test('a freelancer gets the freelancer bar with Find Project, and a client-only page is unauthorized (403)', async ({ page }) => {
+  await logIn(page, accounts.freelancer.email)
+  const bar = page.locator('header[data-topbar="freelancer"]')
+  await expect(bar.getByRole('link', { name: 'Find Project' })).toHaveAttribute('href', '/projects/getprojects')
+  await expect(bar.getByRole('link', { name: 'Create Project' })).toHaveCount(0)
+  await bar.locator('details.profile-menu > summary').click()
+  const menu = bar.locator('details.profile-menu .menu-panel')
+  await expect(menu.getByRole('link', { name: 'My Contracts' })).toBeVisible()
+  await expect(menu.getByRole('link', { name: 'My Proposals' })).toBeVisible()
+  await expect(menu.getByRole('link', { name: 'Find Freelancers' })).toHaveCount(0)
+  await page.goto(`${server.base}/projects/create`)
+  await expect(page).toHaveURL(/\/auth\/unauthorized$/)
+  await expect(bar).toBeVisible()
+})
+
+test('Logout from the profile menu returns to the visitor home bar', async ({ page }) => {
+  await logIn(page, accounts.freelancer.email)
+  const bar = page.locator('header[data-topbar="freelancer"]')
+  await bar.locator('details.profile-menu > summary').click()
+  await bar.getByRole('button', { name: 'Logout' }).click()
+  await expect(page.locator('header[data-topbar="home"]')).toBeVisible()
+})
+
+test('the unsubscribe link from the newsletter mail works', async ({ page }) => {
+  const address = `unsub.${test.info().project.name.replace(/\W/g, '')}@example.com`
+  await page.goto(`${server.base}/`)
+  await page.getByRole('contentinfo').getByLabel('Your email address').fill(address)
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Subscribe' }).click()
+  await expect(page.locator('[data-notice="success"]')).toHaveText('Subscribed Successfully! 🎉')
+  const row = await server.db.db.selectFrom('newsletter_subscriber').select(['token', 'unsubscribed_at']).where('email', '=', address).executeTakeFirstOrThrow()
+  const mail = await server.db.db.selectFrom('outbox').select('payload').where('topic', '=', 'email').where('payload', 'like', `%${address}%`).executeTakeFirstOrThrow()
+  const link = JSON.parse(mail.payload).text.match(/https?:\/\/\S+\/newsletter\/unsubscribe\/[\w-]+/)[0] as string
+  expect(link.endsWith(row.token)).toBe(true)
+  await page.goto(`${server.base}${new URL(link).pathname}`)
+  await page.getByRole('button', { name: 'Unsubscribe' }).click()
+  await expect(page.locator('[data-notice="success"]')).toHaveText('You have been unsubscribed. We will not send you the newsletter any more.')
+  const after = await server.db.db.selectFrom('newsletter_subscriber').select('unsubscribed_at').where('email', '=', address).executeTakeFirstOrThrow()
+  expect(after.unsubscribed_at).toBeTruthy()
+  await page.goto(`${server.base}/newsletter/unsubscribe/not-a-real-token-at-all-000`)
+  await page.getByRole('button', { name: 'Unsubscribe' }).click()
+  await expect(page.getByRole('alert')).toContainText('This unsubscribe link is not valid.')
+})
