@@ -46,8 +46,8 @@ export function SectionForm({
   const [form, fields] = useForm({
     id,
     lastResult: navigation.state === 'idle' && lastResult?.formId === id ? lastResult.result : undefined,
-    defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    defaultValue: defaultValue as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })

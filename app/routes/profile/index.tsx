@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, data } from 'react-router'
+import { Link, data } from 'react-router'
 import type { Route } from './+types/index'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
@@ -530,7 +530,6 @@ function ClientEditor({ p, kind, data, last }: { p: OwnClient; kind: Kind; data:
           <Categorization data={data} last={last} intent="clientCategorization" categoryId={p.category?.id ?? null} subcategoryIds={p.subcategories.map((s) => s.id)} />
         </Section>
       )}
-      <Form method="get" action={`/profiles/${company ? 'companies' : 'clients'}/${p.userId}`} className="visually-hidden" aria-hidden="true" />
     </>
   )
 }

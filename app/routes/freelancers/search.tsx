@@ -1,0 +1,199 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
+import type { Route } from './+types/search'
+import { apiFor } from '~/lib/api.server'
+import { requirePermission } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { Avatar } from '~/components/ui/avatar'
+import { formatMoney, formatNumber } from '~/lib/format'
+import { catalogueContract } from '../../../server/modules/catalogue/contract'
+import { profilesContract, searchQuery } from '../../../server/modules/profiles/contract'
+import { availabilities, currencies, experienceLevels, parseAmount, searchSorts } from '../../../server/modules/profiles/rules'
+import stylesheet from '../profile/profile.css?url'
+
+// Find Freelancers (clients and companies; the route guard sends freelancers to
+// /auth/unauthorized). Every filter, the sort and the page live in the URL: the filter form is a
+// GET form, so the page works without JavaScript and any result page can be shared.
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? 'Workneer' }]
+}
+
+const PAGE_SIZE = 20
+
+/** The URL's parameters as the search API's query; values that do not parse are dropped, never an error. */
+function queryFromUrl(params: URLSearchParams) {
+  const term = params.get('search')?.trim() ?? ''
+  const amount = (v: string | null) => (v ? (parseAmount(v) ?? undefined) : undefined)
+  const candidate = {
+    q: term && term.toLowerCase() !== 'all' ? term.slice(0, 100) : undefined,
+    categoryId: params.get('category') || undefined,
+    subcategoryId: params.get('subcategory') || undefined,
+    skills: params.getAll('skill').filter(Boolean).slice(0, 30),
+    country: params.get('country') || undefined,
+    minRate: amount(params.get('minRate')),
+    maxRate: amount(params.get('maxRate')),
+    currency: params.get('currency') || undefined,
+    experienceLevel: params.get('experience') || undefined,
+    availability: params.get('availability') || undefined,
+    language: params.get('language') || undefined,
+    minRating: params.get('rating') || undefined,
+    sort: params.get('sort') || undefined,
+    page: params.get('page') || undefined,
+    pageSize: PAGE_SIZE,
+  }
+  const parsed = searchQuery.safeParse(candidate)
+  if (parsed.success) return parsed.data
+  // Drop each field the API would refuse, keep the rest.
+  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])))
+  const kept = Object.fromEntries(Object.entries(candidate).filter(([k]) => !bad.has(k)))
+  return searchQuery.parse(kept)
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requirePermission(context, url, 'freelancers.find')
+  const query = queryFromUrl(url.searchParams)
+  const api = apiFor(context)
+  const [results, tree, countries, languages, skills] = await Promise.all([
+    api.call(profilesContract.search, { query }),
+    api.call(catalogueContract.allCategories),
+    api.call(catalogueContract.countries),
+    api.call(catalogueContract.languages),
+    api.call(catalogueContract.allSkills),
+  ])
+  return {
+    title: getInstance(context).t('profile:search.title'),
+    results,
+    tree: tree.data.map((c) => ({ id: c.id, name: c.name, subcategories: c.subcategories.map((s) => ({ id: s.id, name: s.name })) })),
+    countries: countries.data,
+    languages: languages.data,
+    skills: skills.data.map((s) => ({ id: s.id, name: s.name })),
+    params: Object.fromEntries([...url.searchParams.entries()].filter(([k]) => k !== 'skill' && k !== 'page')),
+    selectedSkills: url.searchParams.getAll('skill'),
+    term: query.q ?? '',
+  }
+}
+
+export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('profile')
+  const { results, params, selectedSkills, term } = loaderData
+  const p = (k: string) => params[k] ?? ''
+  const hrefFor = (page: number) => {
+    const s = new URLSearchParams(params)
+    for (const skill of selectedSkills) s.append('skill', skill)
+    if (page > 1) s.set('page', String(page))
+    return `?${s.toString()}`
+  }
+  return (
+    <main id="main" className="container page">
+      <h1>{t('search.title')}</h1>
+      <div className="search-layout">
+        <Form method="get" className="card search-filters" aria-label={t('search.filters')}>
+          <div className="field">
+            <label htmlFor="search-term">{t('search.term')}</label>
+            <input id="search-term" name="search" type="search" defaultValue={term} maxLength={100} placeholder={t('search.termPlaceholder')} />
+          </div>
+          <FilterSelect name="category" label={t('fields.category')} value={p('category')} any={t('search.any')} options={loaderData.tree.map((c) => ({ value: String(c.id), label: c.name }))} />
+          <div className="field">
+            <label htmlFor="f-subcategory">{t('fields.subcategory')}</label>
+            <select id="f-subcategory" name="subcategory" defaultValue={p('subcategory')}>
+              <option value="">{t('search.any')}</option>
+              {loaderData.tree.map((c) => (
+                <optgroup key={c.id} label={c.name}>
+                  {c.subcategories.map((s) => (
+                    <option key={s.id} value={s.id}>{s.name}</option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="f-skill">{t('search.skills')}</label>
+            <select id="f-skill" name="skill" multiple size={5} defaultValue={selectedSkills}>
+              {loaderData.skills.map((s) => (
+                <option key={s.id} value={s.id}>{s.name}</option>
+              ))}
+            </select>
+          </div>
+          <FilterSelect name="country" label={t('fields.country')} value={p('country')} any={t('search.any')} options={loaderData.countries.map((c) => ({ value: c.code, label: c.name }))} />
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="f-min">{t('search.minRate')}</label>
+              <input id="f-min" name="minRate" inputMode="decimal" defaultValue={p('minRate')} size={6} />
+            </div>
+            <div className="field">
+              <label htmlFor="f-max">{t('search.maxRate')}</label>
+              <input id="f-max" name="maxRate" inputMode="decimal" defaultValue={p('maxRate')} size={6} />
+            </div>
+          </div>
+          <FilterSelect name="currency" label={t('fields.currency')} value={p('currency')} any={t('search.anyCurrency')} options={currencies.map((c) => ({ value: c, label: c }))} />
+          <FilterSelect name="experience" label={t('fields.experienceLevel')} value={p('experience')} any={t('search.any')} options={experienceLevels.map((v) => ({ value: v, label: t(`experience.${v}`) }))} />
+          <FilterSelect name="availability" label={t('fields.availability')} value={p('availability')} any={t('search.any')} options={availabilities.map((v) => ({ value: v, label: t(`availability.${v}`) }))} />
+          <FilterSelect name="language" label={t('fields.language')} value={p('language')} any={t('search.any')} options={loaderData.languages.map((l) => ({ value: l.code, label: l.name }))} />
+          <FilterSelect name="rating" label={t('search.rating')} value={p('rating')} any={t('search.any')} options={[4.5, 4, 3].map((r) => ({ value: String(r), label: t('search.ratingAtLeast', { rating: r }) }))} />
+          <FilterSelect name="sort" label={t('search.sort')} value={p('sort')} options={searchSorts.map((s) => ({ value: s, label: t(`search.sorts.${s}`) }))} />
+          <button type="submit" className="button button-primary">{t('search.submit')}</button>
+          <Link to="?">{t('search.reset')}</Link>
+        </Form>
+        <section aria-labelledby="results-title">
+          <h2 id="results-title" aria-live="polite">{t('search.count', { count: results.total, formatted: formatNumber(results.total, i18n.language) })}</h2>
+          {results.data.length ? (
+            <ul className="search-results">
+              {results.data.map((h) => (
+                <li key={h.userId} className="card hit">
+                  <Avatar src={h.imageDisplayable && h.imageUrl ? `/api/v1/${h.imageUrl}` : null} alt="" size={64} />
+                  <div>
+                    <h2><Link to={`/profiles/freelancers/${h.userId}`}>{h.name}</Link></h2>
+                    <p className="item-title">{h.title}</p>
+                    <p className="muted small">
+                      {[h.countryName, h.experienceLevel ? t(`experience.${h.experienceLevel}`) : null, h.availability ? t(`availability.${h.availability}`) : null].filter(Boolean).join(' · ')}
+                      {h.rating.count ? ` · ${t('public.rating', { average: h.rating.average.toFixed(1), count: h.rating.count })}` : ''}
+                    </p>
+                    <p>{h.overview}</p>
+                    {h.skills.length ? <ul className="chips">{h.skills.map((s) => <li key={s.id}>{s.name}</li>)}</ul> : null}
+                  </div>
+                  <p className="hit-rate">{h.hourlyRate ? t('public.perHour', { amount: formatMoney(h.hourlyRate.amountMinor, h.hourlyRate.currency, i18n.language) }) : ''}</p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="empty-state">{t('search.none')}</p>
+          )}
+          {results.pages > 1 ? (
+            <nav className="pagination" aria-label={t('search.pages')}>
+              {results.page > 1 ? <Link to={hrefFor(results.page - 1)} rel="prev">{t('search.previous')}</Link> : null}
+              <ol>
+                {pageWindow(results.page, results.pages).map((n) => (
+                  <li key={n}>
+                    <Link to={hrefFor(n)} aria-current={n === results.page ? 'page' : undefined}>{n}</Link>
+                  </li>
+                ))}
+              </ol>
+              {results.page < results.pages ? <Link to={hrefFor(results.page + 1)} rel="next">{t('search.next')}</Link> : null}
+            </nav>
+          ) : null}
+        </section>
+      </div>
+    </main>
+  )
+}
+
+function pageWindow(page: number, pages: number) {
+  const from = Math.max(1, Math.min(page - 3, pages - 6))
+  return Array.from({ length: Math.min(7, pages) }, (_, i) => from + i)
+}
+
+function FilterSelect({ name, label, value, any, options }: { name: string; label: string; value: string; any?: string; options: Array<{ value: string; label: string }> }) {
+  return (
+    <div className="field">
+      <label htmlFor={`f-${name}`}>{label}</label>
+      <select id={`f-${name}`} name={name} defaultValue={value}>
+        {any !== undefined ? <option value="">{any}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>{o.label}</option>
+        ))}
+      </select>
+    </div>
+  )
+}

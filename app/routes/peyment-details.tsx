@@ -1,0 +1,159 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data } from 'react-router'
+import type { Route } from './+types/peyment-details'
+import { apiFor } from '~/lib/api.server'
+import { replyWithApiError } from '~/lib/auth-actions.server'
+import { successOperation } from '~/lib/api-errors.server'
+import { requirePermission } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { profilesContract as pc, type PaymentMethod } from '../../server/modules/profiles/contract'
+import { Role } from '../../server/modules/identity/permissions'
+import { limits } from '../../server/modules/profiles/rules'
+import { paymentForms } from './profile/forms'
+import { Input, SectionForm, type ActionResult } from './profile/fields'
+import stylesheet from './profile/profile.css?url'
+
+// Payment Details (SPEC §2 spells the path /peyment-details; /payment-details redirects here).
+// A freelancer keeps where payouts go: bank accounts (IBAN checked by its checksum) and PayPal
+// addresses, one of them the default, always shown masked.
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? 'Workneer' }]
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requirePermission(context, url, 'payments.details')
+  const title = getInstance(context).t('profile:payments.title')
+  if (!user.roles.includes(Role.Freelancer)) return { title, freelancer: false, methods: [] as PaymentMethod[] }
+  const { data: methods } = await apiFor(context).call(pc.paymentList, { params: { id: user.id } })
+  return { title, freelancer: true, methods }
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requirePermission(context, url, 'payments.details')
+  const i18n = getInstance(context)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  const formId = String(formData.get('formId') ?? intent).slice(0, 60)
+  const api = apiFor(context)
+  const schema = intent === 'bank' ? paymentForms.bank : intent === 'paypal' ? paymentForms.paypal : intent === 'update' ? paymentForms.update : intent === 'status' ? paymentForms.status : null
+  if (!schema) return data({ formId, result: { status: 'error', error: { '': ['errors.unknownForm'] } } } satisfies ActionResult, { status: 400 })
+  const submission = parseWithZod(formData, { schema })
+  if (submission.status !== 'success') return data({ formId, result: submission.reply() } satisfies ActionResult, { status: 400 })
+  const v = submission.value as Record<string, any>
+  try {
+    if (intent === 'bank') await api.call(pc.paymentAdd, { body: { kind: 'bank', holderName: v.holderName, iban: v.iban, bic: v.bic ?? null, bankName: v.bankName ?? null, makeDefault: v.makeDefault ?? false } })
+    else if (intent === 'paypal') await api.call(pc.paymentAdd, { body: { kind: 'paypal', holderName: v.holderName, email: v.email, makeDefault: v.makeDefault ?? false } })
+    else if (intent === 'update') await api.call(pc.paymentUpdate, { params: { id: v.id }, body: { holderName: v.holderName, iban: v.iban, bic: v.bic ?? null, bankName: v.bankName ?? null, email: v.email } })
+    else if (v.change === 'delete') await api.call(pc.paymentDelete, { params: { id: v.id } })
+    else await api.call(pc.paymentStatus, { params: { id: v.id }, body: v.change === 'default' ? { isDefault: true } : { status: v.change === 'activate' ? 'active' : 'inactive' } })
+  } catch (error) {
+    const reply = replyWithApiError(submission, error, ['holderName', 'iban', 'bic', 'bankName', 'email'])
+    return data({ formId, result: reply.data } as ActionResult, reply.init ?? undefined)
+  }
+  return successOperation('/peyment-details', i18n.t)
+}
+
+export default function PaymentDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('profile')
+  const last = (actionData ?? null) as ActionResult | null
+  if (!loaderData.freelancer) {
+    return (
+      <main id="main" className="container page">
+        <h1>{t('payments.title')}</h1>
+        <p>{t('payments.clientNote')}</p>
+      </main>
+    )
+  }
+  return (
+    <main id="main" className="container page">
+      <h1>{t('payments.title')}</h1>
+      <p className="lead">{t('payments.lead')}</p>
+      {loaderData.methods.length ? (
+        <ul className="payment-list">
+          {loaderData.methods.map((m) => (
+            <li key={m.id} className="card payment" data-testid="payment-method">
+              <div className="payment-head">
+                <strong>{t(`payments.kind.${m.kind}`)}</strong>
+                <span className="masked">{m.masked}</span>
+                <span>{m.holderName}</span>
+                {m.isDefault ? <span className="pill pill-default">{t('payments.default')}</span> : null}
+                {m.status === 'inactive' ? <span className="pill pill-inactive">{t('payments.inactive')}</span> : null}
+              </div>
+              <div className="inline-form">
+                {!m.isDefault && m.status === 'active' ? <StatusButton m={m} change="default" label={t('payments.makeDefault')} last={last} /> : null}
+                {m.status === 'active' ? <StatusButton m={m} change="deactivate" label={t('payments.deactivate')} last={last} /> : <StatusButton m={m} change="activate" label={t('payments.activate')} last={last} />}
+                <StatusButton m={m} change="delete" label={t('actions.remove')} last={last} />
+              </div>
+              <details open={last?.formId === `update-${m.id}`}>
+                <summary>{t('actions.edit')}</summary>
+                <SectionForm id={`update-${m.id}`} intent="update" schema={paymentForms.update} lastResult={last} defaultValue={{ holderName: m.holderName, bic: m.bic ?? '', bankName: m.bankName ?? '' }} submit={t('actions.save')}>
+                  {(x) => (
+                    <>
+                      <input type="hidden" name="id" value={m.id} />
+                      <Input field={x.holderName} label={t('payments.holderName')} maxLength={limits.name} />
+                      {m.kind === 'bank' ? (
+                        <div className="field-row">
+                          <Input field={x.iban} label={t('payments.iban')} hint={t('payments.keepIban')} maxLength={limits.iban} />
+                          <Input field={x.bic} label={t('payments.bic')} maxLength={limits.bic} />
+                          <Input field={x.bankName} label={t('payments.bankName')} maxLength={limits.name} />
+                        </div>
+                      ) : (
+                        <Input field={x.email} label={t('payments.email')} type="email" hint={t('payments.keepEmail')} maxLength={limits.email} />
+                      )}
+                    </>
+                  )}
+                </SectionForm>
+              </details>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('payments.none')}</p>
+      )}
+      <div className="details-grid">
+        <section className="card profile-section" aria-labelledby="add-bank">
+          <h2 id="add-bank">{t('payments.addBank')}</h2>
+          <SectionForm id="bank" intent="bank" schema={paymentForms.bank} lastResult={last} submit={t('actions.add')}>
+            {(x) => (
+              <>
+                <Input field={x.holderName} label={t('payments.holderName')} maxLength={limits.name} autoComplete="name" />
+                <Input field={x.iban} label={t('payments.iban')} maxLength={limits.iban} />
+                <Input field={x.bic} label={t('payments.bic')} maxLength={limits.bic} />
+                <Input field={x.bankName} label={t('payments.bankName')} maxLength={limits.name} />
+                <label className="checkbox"><input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}</label>
+              </>
+            )}
+          </SectionForm>
+        </section>
+        <section className="card profile-section" aria-labelledby="add-paypal">
+          <h2 id="add-paypal">{t('payments.addPaypal')}</h2>
+          <SectionForm id="paypal" intent="paypal" schema={paymentForms.paypal} lastResult={last} submit={t('actions.add')}>
+            {(x) => (
+              <>
+                <Input field={x.holderName} label={t('payments.holderName')} maxLength={limits.name} autoComplete="name" />
+                <Input field={x.email} label={t('payments.email')} type="email" maxLength={limits.email} />
+                <label className="checkbox"><input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}</label>
+              </>
+            )}
+          </SectionForm>
+        </section>
+      </div>
+    </main>
+  )
+}
+
+function StatusButton({ m, change, label, last }: { m: PaymentMethod; change: string; label: string; last: ActionResult | null }) {
+  return (
+    <SectionForm id={`status-${change}-${m.id}`} intent="status" schema={paymentForms.status} lastResult={last} submit={label} danger={change === 'delete'} className="inline-form">
+      {() => (
+        <>
+          <input type="hidden" name="id" value={m.id} />
+          <input type="hidden" name="change" value={change} />
+        </>
+      )}
+    </SectionForm>
+  )
+}

@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Route } from './+types/client'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { getUser } from '~/lib/session.server'
+import { Avatar } from '~/components/ui/avatar'
+import { formatDate } from '~/lib/format'
+import { profilesContract } from '../../../server/modules/profiles/contract'
+import stylesheet from '../profile/profile.css?url'
+
+// The public profile of an individual client (/profiles/clients/:id) or a company
+// (/profiles/companies/:id): one module, the route id says which.
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `${loaderData.profile.companyName ?? loaderData.profile.name} – Workneer` : 'Workneer' }]
+}
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  if (!/^\d{1,9}$/.test(params.id)) throw new Response('Not Found', { status: 404 })
+  const company = url.pathname.startsWith('/profiles/companies/')
+  try {
+    const api = apiFor(context, { token: null })
+    const profile = company ? await api.call(profilesContract.companyPublic, { params: { id: Number(params.id) } }) : await api.call(profilesContract.clientPublic, { params: { id: Number(params.id) } })
+    return { profile, own: getUser(context)?.id === profile.userId }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export default function ClientProfile({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('profile')
+  const { profile: p, own } = loaderData
+  const company = p.kind === 'company'
+  return (
+    <main id="main" className="container page public-profile">
+      <header className="profile-head">
+        <Avatar src={p.imageDisplayable && p.imageUrl ? `/api/v1/${p.imageUrl}` : null} alt="" size={112} className="profile-avatar" />
+        <div>
+          <h1>{company ? p.companyName : p.name}</h1>
+          <p className="lead">{company ? t('public.company') : t('public.individual')}</p>
+          <p className="muted">
+            {[p.city, p.countryName].filter(Boolean).join(', ')} · {t('public.memberSince', { date: formatDate(p.memberSince, i18n.language) })}
+          </p>
+        </div>
+        <div>{own ? <Link to="/profile" className="button">{t('public.edit')}</Link> : null}</div>
+      </header>
+      <section className="card profile-section">
+        <h2>{t('public.about')}</h2>
+        <dl className="facts">
+          {company ? (<><dt>{t('public.contact')}</dt><dd>{p.name}</dd></>) : null}
+          {p.industry ? (<><dt>{t('fields.industry')}</dt><dd>{p.industry.name}</dd></>) : null}
+          {p.companySize ? (<><dt>{t('fields.companySize')}</dt><dd>{t(`companySize.${p.companySize}`)}</dd></>) : null}
+          {p.foundedYear ? (<><dt>{t('fields.foundedYear')}</dt><dd>{p.foundedYear}</dd></>) : null}
+          {p.website ? (<><dt>{t('fields.website')}</dt><dd><a href={p.website} rel="nofollow noopener noreferrer">{p.website}</a></dd></>) : null}
+          {p.category ? (<><dt>{t('fields.category')}</dt><dd>{[p.category.name, ...p.subcategories.map((s) => s.name)].join(', ')}</dd></>) : null}
+        </dl>
+      </section>
+      {p.who ? (
+        <section className="card profile-section">
+          <h2>{t(company ? 'sections.whoAreWe' : 'sections.whoIAm')}</h2>
+          <p className="pre-line">{p.who}</p>
+        </section>
+      ) : null}
+      {p.what ? (
+        <section className="card profile-section">
+          <h2>{t(company ? 'sections.whatDoWeDo' : 'sections.whatIDo')}</h2>
+          <p className="pre-line">{p.what}</p>
+        </section>
+      ) : null}
+      {p.description ? (
+        <section className="card profile-section">
+          <h2>{t('sections.description')}</h2>
+          <p className="pre-line">{p.description}</p>
+        </section>
+      ) : null}
+      <section className="card profile-section">
+        <h2>{t('public.reviews')}</h2>
+        <p className="muted">{t('public.noReviews')}</p>
+      </section>
+    </main>
+  )
+}

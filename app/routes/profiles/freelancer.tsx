@@ -1,0 +1,131 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Route } from './+types/freelancer'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { getUser } from '~/lib/session.server'
+import { Avatar } from '~/components/ui/avatar'
+import { formatMoney } from '~/lib/format'
+import { profilesContract } from '../../../server/modules/profiles/contract'
+import stylesheet from '../profile/profile.css?url'
+
+// A freelancer's public profile: anyone may read it (a visitor, a client comparing proposals).
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? [{ title: `${loaderData.profile.name} – ${loaderData.profile.title || 'Workneer'}` }, { name: 'description', content: loaderData.profile.overview.slice(0, 160) }] : [{ title: 'Workneer' }]
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  if (!/^\d{1,9}$/.test(params.id)) throw new Response('Not Found', { status: 404 })
+  try {
+    const profile = await apiFor(context, { token: null }).call(profilesContract.freelancerPublic, { params: { id: Number(params.id) } })
+    return { profile, own: getUser(context)?.id === profile.userId }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export default function FreelancerProfile({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('profile')
+  const { profile: p, own } = loaderData
+  const yearRange = (a: number | null, b: number | null) => (a || b ? `${a ?? ''}–${b ?? ''}` : '')
+  return (
+    <main id="main" className="container page public-profile">
+      <header className="profile-head">
+        <Avatar src={p.imageDisplayable && p.imageUrl ? `/api/v1/${p.imageUrl}` : null} alt="" size={112} className="profile-avatar" />
+        <div>
+          <h1>{p.name}</h1>
+          <p className="lead">{p.title}</p>
+          <p className="muted">
+            {[p.city, p.countryName].filter(Boolean).join(', ')}
+            {p.rating.count ? ` · ${t('public.rating', { average: p.rating.average.toFixed(1), count: p.rating.count })}` : ` · ${t('public.noReviews')}`}
+          </p>
+        </div>
+        <div>
+          {p.hourlyRate ? <p className="hit-rate">{t('public.perHour', { amount: formatMoney(p.hourlyRate.amountMinor, p.hourlyRate.currency, i18n.language) })}</p> : null}
+          {own ? <Link to="/profile" className="button">{t('public.edit')}</Link> : null}
+        </div>
+      </header>
+      <section className="card profile-section">
+        <h2>{t('public.about')}</h2>
+        <dl className="facts">
+          {p.experienceLevel ? (<><dt>{t('fields.experienceLevel')}</dt><dd>{t(`experience.${p.experienceLevel}`)}</dd></>) : null}
+          {p.yearsOfExperience != null ? (<><dt>{t('fields.yearsOfExperience')}</dt><dd>{p.yearsOfExperience}</dd></>) : null}
+          {p.availability ? (<><dt>{t('fields.availability')}</dt><dd>{t(`availability.${p.availability}`)}</dd></>) : null}
+          {p.category ? (<><dt>{t('fields.category')}</dt><dd>{p.category.name}</dd></>) : null}
+          {p.languages.length ? (<><dt>{t('sections.languages')}</dt><dd>{p.languages.map((l) => `${l.name} (${t(`languageLevel.${l.level}`)})`).join(', ')}</dd></>) : null}
+        </dl>
+        {p.overview ? <p className="lead-text pre-line">{p.overview}</p> : null}
+        {p.description ? <p className="pre-line">{p.description}</p> : null}
+        {p.skills.length ? (
+          <>
+            <h3>{t('public.skills')}</h3>
+            <ul className="chips">{p.skills.map((s) => <li key={s.id}>{s.name}</li>)}</ul>
+          </>
+        ) : null}
+      </section>
+      {p.portfolios.length ? (
+        <section className="card profile-section">
+          <h2>{t('sections.portfolios')}</h2>
+          <ul className="item-list">
+            {p.portfolios.map((item) => (
+              <li key={item.id} className="item">
+                <h3 className="item-title">{item.projectUrl ? <a href={item.projectUrl} rel="nofollow noopener noreferrer">{item.title}</a> : item.title}</h3>
+                {item.image?.displayable ? <img src={`/api/v1/${item.image.url}`} alt={item.title} className="portfolio-image" width={320} /> : null}
+                {item.image && !item.image.displayable ? <a className="file-card" href={`/api/v1/${item.image.url}`} download>{t('files.download', { name: item.image.name })}</a> : null}
+                {item.description ? <p className="pre-line">{item.description}</p> : null}
+                {item.document ? <a className="file-card" href={`/api/v1/${item.document.url}`}>{t('files.download', { name: item.document.name })}</a> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {p.employmentHistory.length ? (
+        <section className="card profile-section">
+          <h2>{t('sections.employmentHistory')}</h2>
+          <ul className="item-list">
+            {p.employmentHistory.map((e) => (
+              <li key={e.id} className="item">
+                <p className="item-title">{e.role}, {e.company}</p>
+                <p className="muted">{e.startMonth} – {e.endMonth ?? t('fields.present')}{e.countryName ? ` · ${e.countryName}` : ''}</p>
+                {e.description ? <p className="pre-line">{e.description}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {p.educations.length ? (
+        <section className="card profile-section">
+          <h2>{t('sections.educations')}</h2>
+          <ul className="item-list">
+            {p.educations.map((e) => (
+              <li key={e.id} className="item">
+                <p className="item-title">{e.degree}{e.fieldOfStudy ? `, ${e.fieldOfStudy}` : ''}</p>
+                <p className="muted">{e.school} {yearRange(e.startYear, e.endYear)}</p>
+                {e.description ? <p className="pre-line">{e.description}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {p.certifications.length ? (
+        <section className="card profile-section">
+          <h2>{t('sections.certifications')}</h2>
+          <ul className="item-list">
+            {p.certifications.map((c) => (
+              <li key={c.id} className="item">
+                <p className="item-title">{c.credentialUrl ? <a href={c.credentialUrl} rel="nofollow noopener noreferrer">{c.name}</a> : c.name}</p>
+                <p className="muted">{c.issuer}{c.issuedMonth ? ` · ${c.issuedMonth}` : ''}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section className="card profile-section">
+        <h2>{t('public.reviews')}</h2>
+        <p className="muted">{t('public.noReviews')}</p>
+      </section>
+    </main>
+  )
+}
