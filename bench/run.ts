@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { ensureBuild, freePort, measure, printTable, root, startProcess, startWorkneer, type Measured } from './lib.ts'
+import { runHubsBench } from './hubs.ts'
 
 // `npm run bench`: every scenario in one run on this machine, so ratios compare like with like.
 // Later issues add their scenarios below.
@@ -26,3 +27,7 @@ try {
 printTable(rows)
 const [a, , b] = rows
 console.log(`\nratio b/a (home on Workneer vs trivial page on @react-router/serve): ${(b.rps / a.rps).toFixed(2)}`)
+
+// Issue 7: hub fan-out to 1,000 clients (Workneer, Socket.IO, bare ws), p99 latency with 2,000
+// connections, memory per idle connection. Each server and the clients in their own processes.
+await runHubsBench()

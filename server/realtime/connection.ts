@@ -1,10 +1,13 @@
 import type { HubUser, TransportName } from './types.ts'
 import { HANDSHAKE_OK_RECORD, ProtocolError, RecordParser, closeRecord, frame } from './protocol.ts'
+import type { SharedRecord } from './shared-record.ts'
 
 /** What a connection needs from whichever transport carries it. Every write is one or more whole records. */
 export interface Transport {
   readonly kind: TransportName
   write(data: string): void
+  /** A record shared by many connections; transports that can reuse its encoding do (WebSockets). */
+  writeShared?(record: SharedRecord): void
   /** Finish after pending data is out; the transport calls connection.finish() when it is done. */
   end(): void
   /** Drop at once (shutdown deadline). */
@@ -108,6 +111,19 @@ export class Connection {
     this.early = null
     this.handshaken = true
     this.writeRaw(HANDSHAKE_OK_RECORD + early.join(''))
+  }
+
+  /** Fan-out: the same record to many connections, written without re-encoding where the transport allows. */
+  sendShared(record: SharedRecord, now: number): void {
+    if (this.closed) return
+    if (this.early) {
+      this.early.push(record.text)
+      return
+    }
+    if (!this.transport || this.finished) return
+    this.lastSent = now
+    if (this.transport.writeShared) this.transport.writeShared(record)
+    else this.transport.write(record.text)
   }
 
   writeRaw(data: string): void {

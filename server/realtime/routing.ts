@@ -1,5 +1,6 @@
 import type { Connection } from './connection.ts'
 import { invocationRecord } from './protocol.ts'
+import { SharedRecord } from './shared-record.ts'
 import type { Backplane, HubHandle, Logger, Sender } from './types.ts'
 
 /** A hub message on a data channel: origin server, excluded connection ids, the framed record. */
@@ -240,7 +241,10 @@ export class HubRouter {
   }
 }
 
+// The record is encoded (and, for WebSockets, framed) once for all targets.
 function writeTo(targets: Iterable<Connection>, record: string, exclude: string[] | undefined): void {
   const skip = exclude?.length ? new Set(exclude) : null
-  for (const conn of targets) if (!skip?.has(conn.id)) conn.send(record)
+  const shared = new SharedRecord(record)
+  const now = Date.now()
+  for (const conn of targets) if (!skip?.has(conn.id)) conn.sendShared(shared, now)
 }

@@ -1,6 +1,10 @@
 import type { WebSocket, RawData } from 'ws'
 import type { Connection, Transport } from './connection.ts'
+import type { SharedRecord } from './shared-record.ts'
 import type { Logger } from './types.ts'
+
+// ws' Sender, used the way engine.io does for pre-encoded broadcasts (websockets/ws#617).
+interface RawSender { _state?: number; _queue?: unknown[]; sendFrame?(list: Buffer[], cb?: (error?: Error) => void): void }
 
 // Above this many buffered bytes a stream producer waits, so a slow reader cannot grow memory without bound.
 const HIGH_WATER = 1 << 20
@@ -32,6 +36,14 @@ export class WebSocketTransport implements Transport {
   write(data: string): void {
     // A string is sent as one text frame, so a record is never split across messages.
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(data)
+  }
+
+  writeShared(record: SharedRecord): void {
+    if (this.ws.readyState !== this.ws.OPEN) return
+    const sender = (this.ws as unknown as { _sender?: RawSender })._sender
+    // Only when nothing is queued in ws (no compression, no pending blob), so frames stay in order.
+    if (sender?.sendFrame && sender._state === 0 && !sender._queue?.length) sender.sendFrame(record.wsFrame())
+    else this.ws.send(record.text)
   }
 
   end(): void {
