@@ -44,7 +44,7 @@ export function SectionForm({
   const navigation = useNavigation()
   const text = useProfileText()
   const [form, fields] = useForm({
-    id,
+    id: `form-${id}`,
     lastResult: navigation.state === 'idle' && lastResult?.formId === id ? lastResult.result : undefined,
     defaultValue: defaultValue as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
@@ -155,7 +155,7 @@ export function UploadForm({ id, action, kind, label, submit, lastResult, accept
       encType="multipart/form-data"
       action={action}
       className="upload-form"
-      id={id}
+      id={`upload-${id}`}
       onSubmit={(event) => {
         const input = event.currentTarget.elements.namedItem('file') as HTMLInputElement | null
         const file = input?.files?.[0]
