@@ -24,6 +24,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
 
   const api = createApi({ database, log, config })
   const hubs = await createHubs({ config, log, identity: api.services.identity })
+  api.attachHubs(hubs.hubs)
   // Tests that exercise only the API and the hubs may leave the web app out (no build needed).
   const app =
     options.webApp === false

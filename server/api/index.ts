@@ -17,6 +17,11 @@ import { createContentService } from '../modules/content/service.ts'
 import { contentRoutes } from '../modules/content/routes.ts'
 import { createProfilesService } from '../modules/profiles/service.ts'
 import { profilesRoutes } from '../modules/profiles/routes.ts'
+import { createProjectsService } from '../modules/projects/service.ts'
+import { projectsRoutes } from '../modules/projects/routes.ts'
+import { projectsOutboxHandlers } from '../modules/projects/outbox.ts'
+import type { OutboxHandler } from '../jobs/outbox.ts'
+import type { Hubs } from '../hubs.ts'
 import { createApiHandler } from './handler.ts'
 import { openApiDocument, openApiHtml } from './openapi.ts'
 
@@ -25,7 +30,8 @@ import { openApiDocument, openApiHtml } from './openapi.ts'
 export function createApi({ database, log, config, limits, rateLimiter }: { database: Db; log: Logger; config: Config; limits?: Partial<Limits>; rateLimiter?: RateLimiter }) {
   // The outbox delivers side effects after commit (mail now; notifications later register topics here).
   const mailer = createMailHandler({ smtpUrl: config.smtpUrl, from: config.mailFrom, log })
-  const outbox = createOutboxWorker({ db: database.db, log, handlers: { [EMAIL_TOPIC]: mailer.handler } })
+  const outboxHandlers: Record<string, OutboxHandler> = { [EMAIL_TOPIC]: mailer.handler }
+  const outbox = createOutboxWorker({ db: database.db, log, handlers: outboxHandlers })
   const limiter = rateLimiter ?? createRateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix })
   const services = {
     catalogue: createCatalogueService(database.db),
@@ -34,7 +40,11 @@ export function createApi({ database, log, config, limits, rateLimiter }: { data
     identity: createIdentityService({ db: database.db, log, rateLimiter: limiter, oidc: createOidc(config.oidcProviders), kick: outbox.kick, publicUrl: config.publicUrl, secret: config.authSecret, limits }),
   }
   const profiles = createProfilesService({ db: database.db, dialect: database.dialect, files: services.files })
-  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles)]
+  const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files })
+  // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
+  let hubs: Hubs | null = null
+  Object.assign(outboxHandlers, projectsOutboxHandlers({ db: database.db, projects, hubs: () => hubs }))
+  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects)]
   const endpoints = implementations.map((i) => i.endpoint)
   let document: ReturnType<typeof openApiDocument> | undefined
   let html: string | undefined
@@ -58,7 +68,16 @@ export function createApi({ database, log, config, limits, rateLimiter }: { data
       await limiter.close()
     },
   }
-  return { handler, endpoints, services: { ...services, profiles }, jobs }
+  return {
+    handler,
+    endpoints,
+    services: { ...services, profiles, projects },
+    jobs,
+    /** Lets outbox deliveries reach browsers once the hubs exist (server/index.ts). */
+    attachHubs(h: Hubs) {
+      hubs = h
+    },
+  }
 }
 
 export type Api = ReturnType<typeof createApi>

@@ -1,0 +1,113 @@
+// The state machines of issue 6 as data: one per entity. A transition names the states it leaves
+// from, the state it enters, who may take it and the guard it must pass (checked in the service,
+// inside the same transaction; the text here documents it). `applyTransition` in transition.ts is
+// the only code that writes a `status` column. docs/state-machines.md is generated from this file
+// (`npm run docs:machines` / the test in machines.test.ts keeps it in step).
+
+export type Actor = 'client' | 'freelancer' | 'system'
+
+export interface TransitionDef<S extends string> {
+  action: string
+  from: readonly S[]
+  to: S
+  actors: readonly Actor[]
+  guard?: string
+}
+
+export interface Machine<S extends string> {
+  entity: 'project' | 'proposal' | 'contract' | 'installment'
+  initial: readonly S[]
+  states: readonly S[]
+  transitions: readonly TransitionDef<S>[]
+}
+
+export const projectStates = ['draft', 'open', 'in_progress', 'completed', 'cancelled'] as const
+export type ProjectState = (typeof projectStates)[number]
+
+export const projectMachine: Machine<ProjectState> = {
+  entity: 'project',
+  initial: ['draft'],
+  states: projectStates,
+  transitions: [
+    { action: 'publish', from: ['draft'], to: 'open', actors: ['client'], guard: 'the project has a title, a description, a subcategory and a budget above zero' },
+    { action: 'hire', from: ['open'], to: 'in_progress', actors: ['client'], guard: 'taken when the client accepts a proposal; no contract exists yet' },
+    { action: 'complete', from: ['in_progress'], to: 'completed', actors: ['client'], guard: 'every installment of the contract is approved or released' },
+    { action: 'cancel', from: ['draft', 'open'], to: 'cancelled', actors: ['client'], guard: 'pending proposals are closed as rejected in the same transaction' },
+    { action: 'cancel_contract', from: ['in_progress'], to: 'cancelled', actors: ['client'], guard: 'no installment is funded, submitted, changes requested or approved (no money in flight)' },
+  ],
+}
+
+export const proposalStates = ['pending', 'accepted', 'rejected', 'withdrawn'] as const
+export type ProposalState = (typeof proposalStates)[number]
+
+export const proposalMachine: Machine<ProposalState> = {
+  entity: 'proposal',
+  initial: ['pending'],
+  states: proposalStates,
+  transitions: [
+    { action: 'revise', from: ['pending'], to: 'pending', actors: ['freelancer'], guard: 'the project is open; the previous version is kept as a revision' },
+    { action: 'accept', from: ['pending'], to: 'accepted', actors: ['client'], guard: 'the project is open and has no contract (single hire)' },
+    { action: 'reject', from: ['pending'], to: 'rejected', actors: ['client'] },
+    { action: 'close', from: ['pending'], to: 'rejected', actors: ['system'], guard: 'the project was taken by another proposal or cancelled' },
+    { action: 'withdraw', from: ['pending'], to: 'withdrawn', actors: ['freelancer'] },
+  ],
+}
+
+export const contractStates = ['active', 'completed', 'cancelled'] as const
+export type ContractState = (typeof contractStates)[number]
+
+export const contractMachine: Machine<ContractState> = {
+  entity: 'contract',
+  initial: ['active'],
+  states: contractStates,
+  transitions: [
+    { action: 'complete', from: ['active'], to: 'completed', actors: ['client'], guard: 'every installment is approved or released' },
+    { action: 'cancel', from: ['active'], to: 'cancelled', actors: ['client'], guard: 'no installment is funded, submitted, changes requested or approved' },
+  ],
+}
+
+export const installmentStates = ['pending', 'funded', 'submitted', 'changes_requested', 'approved', 'released'] as const
+export type InstallmentState = (typeof installmentStates)[number]
+
+export const installmentMachine: Machine<InstallmentState> = {
+  entity: 'installment',
+  initial: ['pending'],
+  states: installmentStates,
+  transitions: [
+    // The payments issue replaces the client's direct move with its checkout callback (actor system).
+    { action: 'fund', from: ['pending'], to: 'funded', actors: ['client', 'system'], guard: 'the contract is active' },
+    { action: 'submit', from: ['funded', 'changes_requested'], to: 'submitted', actors: ['freelancer'], guard: 'the contract is active; a note describes the work' },
+    { action: 'request_changes', from: ['submitted'], to: 'changes_requested', actors: ['client'], guard: 'the contract is active; feedback says what to change' },
+    { action: 'approve', from: ['submitted'], to: 'approved', actors: ['client'], guard: 'the contract is active' },
+    { action: 'release', from: ['approved'], to: 'released', actors: ['system'], guard: 'the payout is made (payments issue)' },
+  ],
+}
+
+export const machines = [projectMachine, proposalMachine, contractMachine, installmentMachine] as const
+
+export function findTransition<S extends string>(machine: Machine<S>, action: string) {
+  return machine.transitions.find((t) => t.action === action)
+}
+
+/** docs/state-machines.md, generated from the machines above. */
+export function machinesMarkdown() {
+  const lines = [
+    '# State machines',
+    '',
+    'Generated from `server/modules/projects/machines.ts` (`machines.test.ts` fails when this file is out of step; regenerate with',
+    '`node server/modules/projects/machines-doc.ts`). Every transition runs in one transaction that checks the current state, the',
+    'actor and the guard, writes the new state with a compare-and-set update, appends a `project_activity` row and writes its',
+    'side effects (notifications and hub messages) to the outbox. A call out of order answers 409 with the current state.',
+    '',
+  ]
+  for (const m of machines) {
+    lines.push(`## ${m.entity[0].toUpperCase()}${m.entity.slice(1)}`, '', `States: ${m.states.map((s) => `\`${s}\``).join(', ')}. Starts in ${m.initial.map((s) => `\`${s}\``).join(' or ')}.`, '')
+    lines.push('| action | from | to | who | guard |', '| --- | --- | --- | --- | --- |')
+    for (const t of m.transitions) lines.push(`| \`${t.action}\` | ${t.from.map((s) => `\`${s}\``).join(', ')} | \`${t.to}\` | ${t.actors.join(', ')} | ${t.guard ?? '—'} |`)
+    lines.push('', '```mermaid', 'stateDiagram-v2')
+    for (const s of m.initial) lines.push(`  [*] --> ${s}`)
+    for (const t of m.transitions) for (const f of t.from) lines.push(`  ${f} --> ${t.to}: ${t.action}`)
+    lines.push('```', '')
+  }
+  return lines.join('\n')
+}

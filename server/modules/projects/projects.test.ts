@@ -1,0 +1,441 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { openDatabase, type Db } from '../../db/database.ts'
+import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
+import { projectsTestApi, tinyPdf } from './test-support.ts'
+
+// The projects API on both databases: every transition allowed and refused, scoping, idempotency
+// and the races of issue 6 with real concurrency.
+for (const dialect of dialects) {
+  describe(`projects on ${dialect}`, () => {
+    let testDb: TestDatabase
+    let database: Db
+    let t: ReturnType<typeof projectsTestApi>
+    let sub: { id: number; category_id: number }
+    let skills: number[]
+    type U = Awaited<ReturnType<typeof t.user>>
+    let client: U, client2: U, company: U, free1: U, free2: U, free3: U
+
+    beforeAll(async () => {
+      testDb = await createTestDatabase(dialect)
+      database = await testDb.open()
+      t = projectsTestApi(database)
+      sub = await database.db.selectFrom('subcategory').select(['id', 'category_id']).where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+      skills = (await database.db.selectFrom('subcategory_skill').select('skill_id').where('subcategory_id', '=', sub.id).orderBy('skill_id').limit(3).execute()).map((s) => s.skill_id)
+      client = await t.user('client', 'Clara', 'Client')
+      client2 = await t.user('client', 'Other', 'Client')
+      company = await t.user('company', 'Carl', 'Bauer')
+      free1 = await t.user('freelancer', 'Fran', 'One')
+      free2 = await t.user('freelancer', 'Fred', 'Two')
+      free3 = await t.user('freelancer', 'Fiona', 'Three')
+    }, 60_000)
+    afterAll(async () => {
+      await t?.close()
+      await database?.close()
+      await testDb?.drop()
+    })
+
+    const input = (over: Record<string, unknown> = {}) => ({
+      title: 'Steel beam calculations for a kitchen extension',
+      description: 'Structural calculations for removing a load-bearing wall and adding a rear extension with a flat roof.',
+      subcategoryId: sub.id,
+      skillIds: skills,
+      budgetType: 'fixed',
+      budgetMinor: 150000,
+      currency: 'EUR',
+      durationDays: 21,
+      experienceLevel: 'intermediate',
+      remote: true,
+      installments: [
+        { title: 'Calculations', amountMinor: 100000, dueDate: '2099-01-10' },
+        { title: 'Details and drawings', amountMinor: 50000 },
+      ],
+      publish: true,
+      ...over,
+    })
+    const proposal = (over: Record<string, unknown> = {}) => ({
+      coverLetter: 'I have designed many steel beams for kitchen extensions and can deliver in two weeks.',
+      bidMinor: 140000,
+      durationDays: 14,
+      installments: [
+        { title: 'Calculations', amountMinor: 90000 },
+        { title: 'Drawings', amountMinor: 50000 },
+      ],
+      ...over,
+    })
+    async function openProject(owner = client, over: Record<string, unknown> = {}) {
+      const r = await t.call('POST', 'projects', { token: owner.token, body: input(over) })
+      expect(r.status, r.text).toBe(200)
+      return r.json as { id: number; status: string; title: string }
+    }
+    async function propose(projectId: number, who: U, over: Record<string, unknown> = {}) {
+      const r = await t.call('POST', `projects/${projectId}/proposal`, { token: who.token, body: proposal(over) })
+      expect(r.status, r.text).toBe(200)
+      return r.json as { id: number; status: string }
+    }
+
+    test('a client creates a draft and publishes it; bad input is a 400 naming the field and changes nothing', async () => {
+      const before = await database.db.selectFrom('project').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      const bad = await t.call('POST', 'projects', { token: client.token, body: input({ title: 'x', budgetMinor: 12.5, installments: [{ title: 'A', amountMinor: 1 }] }) })
+      expect(bad.status).toBe(400)
+      expect(bad.json.title).toBe('Invalid Info')
+      expect(Object.keys(bad.json.errors)).toEqual(expect.arrayContaining(['title', 'budgetMinor']))
+      const mismatch = await t.call('POST', 'projects', { token: client.token, body: input({ installments: [{ title: 'A', amountMinor: 1 }] }) })
+      expect(mismatch.status).toBe(400)
+      expect(mismatch.json.errors.installments[0]).toBe('must add up to the budget')
+      const onSite = await t.call('POST', 'projects', { token: client.token, body: input({ remote: false }) })
+      expect(onSite.json.errors.location).toBeDefined()
+      const unknownSub = await t.call('POST', 'projects', { token: client.token, body: input({ subcategoryId: 999999 }) })
+      expect(unknownSub.status).toBe(400)
+      expect(unknownSub.json.errors.subcategoryId).toBeDefined()
+      const after = await database.db.selectFrom('project').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      expect(Number(after.n)).toBe(Number(before.n))
+
+      const asFreelancer = await t.call('POST', 'projects', { token: free1.token, body: input() })
+      expect(asFreelancer.status).toBe(403)
+      const anonymous = await t.call('POST', 'projects', { body: input() })
+      expect(anonymous.status).toBe(401)
+
+      const draft = await t.call('POST', 'projects', { token: company.token, body: input({ publish: false, title: 'Draft footbridge review' }) })
+      expect(draft.status).toBe(200)
+      expect(draft.json).toMatchObject({ status: 'draft', isOwner: true, budgetMinor: 150000, currency: 'EUR', installments: [{ title: 'Calculations', amountMinor: 100000, dueDate: '2099-01-10' }, { title: 'Details and drawings', amountMinor: 50000 }] })
+      expect(draft.json.skills).toHaveLength(skills.length)
+      // A draft is the owner's alone.
+      expect((await t.call('GET', `projects/${draft.json.id}/details-for-freelancer`, { token: free1.token })).status).toBe(404)
+      expect((await t.call('GET', `projects/${draft.json.id}/details-for-client`, { token: client.token })).status).toBe(404)
+      expect((await t.call('POST', `projects/${draft.json.id}/proposal`, { token: free1.token, body: proposal() })).status).toBe(404)
+      // Editing a draft, then the client's allowed move open; a second open is out of order.
+      const edited = await t.call('PUT', `projects/${draft.json.id}`, { token: company.token, body: input({ publish: false, title: 'Draft footbridge structural review' }) })
+      expect(edited.json.title).toBe('Draft footbridge structural review')
+      const open = await t.call('PUT', `projects/${draft.json.id}/updatestate/open`, { token: company.token })
+      expect(open.json).toEqual({ id: draft.json.id, status: 'open' })
+      const again = await t.call('PUT', `projects/${draft.json.id}/updatestate/open`, { token: company.token })
+      expect(again.status).toBe(409)
+      expect(again.json.errors.state).toEqual(['open'])
+      // Another client cannot move it.
+      expect((await t.call('PUT', `projects/${draft.json.id}/updatestate/cancelled`, { token: client2.token })).status).toBe(403)
+      const completeEarly = await t.call('PUT', `projects/${draft.json.id}/updatestate/completed`, { token: company.token })
+      expect(completeEarly.status).toBe(409)
+      const bogus = await t.call('PUT', `projects/${draft.json.id}/updatestate/in_progress`, { token: company.token })
+      expect(bogus.status).toBe(400)
+      expect(bogus.json.errors.state).toBeDefined()
+
+      const log = await t.call('GET', `projects/${draft.json.id}/activities`, { token: company.token })
+      expect(log.json.data.map((a: { action: string }) => a.action)).toEqual(['publish', 'edit', 'create'])
+      expect((await t.call('GET', `projects/${draft.json.id}/activities`, { token: free1.token })).status).toBe(404)
+    })
+
+    test('search: full text (prefix, folded), filters, sort and paging; only open projects', async () => {
+      const a = await openProject(client, { title: 'Fundación de hormigón para nave industrial', description: 'Diseño de cimentación y losa para una nave de 2000 m² en Sevilla, con estudio geotécnico disponible.', budgetMinor: 900000, installments: [], country: 'ES', remote: false, location: 'Sevilla' })
+      const b = await openProject(client2, { title: 'Timber roof truss check', budgetType: 'hourly', budgetMinor: 6000, installments: [], experienceLevel: 'expert' })
+      await t.call('POST', 'projects', { token: client.token, body: input({ publish: false, title: 'Hidden draft hormigon' }) })
+      const text = await t.call('GET', 'projects?search=cimentac')
+      expect(text.status).toBe(200)
+      expect(text.json.data.map((p: { id: number }) => p.id)).toEqual([a.id])
+      expect((await t.call('GET', 'projects?search=fundacion%20sevilla')).json.data[0].id).toBe(a.id)
+      const hourly = await t.call('GET', 'projects?budgetType=hourly&experienceLevel=expert')
+      expect(hourly.json.data.map((p: { id: number }) => p.id)).toContain(b.id)
+      expect(hourly.json.data.every((p: { budgetType: string }) => p.budgetType === 'hourly')).toBe(true)
+      const range = await t.call('GET', 'projects?budgetMin=800000&budgetMax=1000000&country=es')
+      expect(range.json.data.map((p: { id: number }) => p.id)).toEqual([a.id])
+      const filtered = await t.call('GET', `projects?categoryId=${sub.category_id}&subcategoryId=${sub.id}&skills=${skills[0]}&skills=${skills[1]}&postedWithin=1&sort=budget_high&pageSize=2`)
+      expect(filtered.json.pageSize).toBe(2)
+      expect(filtered.json.data[0].budgetMinor).toBeGreaterThanOrEqual(filtered.json.data[1].budgetMinor)
+      expect(filtered.json.total).toBeGreaterThanOrEqual(3)
+      const page2 = await t.call('GET', `projects?subcategoryId=${sub.id}&pageSize=2&page=2`)
+      expect(page2.json.page).toBe(2)
+      expect((await t.call('GET', 'projects?search=all')).json.total).toBe((await t.call('GET', 'projects')).json.total)
+      const bad = await t.call('GET', 'projects?postedWithin=2&sort=cheap')
+      expect(bad.status).toBe(400)
+      expect(Object.keys(bad.json.errors).sort()).toEqual(['postedWithin', 'sort'])
+      const home = await t.call('GET', 'projects/HomeSearch/projects/cimentacion')
+      expect(home.json.data[0]).toMatchObject({ id: a.id, url: `/projects/details/${a.id}` })
+    })
+
+    test('proposals: one per freelancer, identical repeat is idempotent, scoping, revise with history, withdraw, reject; out of order is 409', async () => {
+      const p = await openProject()
+      const own = await t.call('POST', `projects/${p.id}/proposal`, { token: client.token, body: proposal() })
+      expect(own.status).toBe(403)
+      const first = await propose(p.id, free1)
+      expect(first.status).toBe('pending')
+      const repeat = await t.call('POST', `projects/${p.id}/proposal`, { token: free1.token, body: proposal() })
+      expect(repeat.status).toBe(200)
+      expect(repeat.json.id).toBe(first.id)
+      const second = await t.call('POST', `projects/${p.id}/proposal`, { token: free1.token, body: proposal({ bidMinor: 120000, installments: [] }) })
+      expect(second.status).toBe(409)
+      expect(second.json.detail).toBe('You have already sent a proposal on this project; edit it instead')
+      const badPlan = await t.call('POST', `projects/${p.id}/proposal`, { token: free2.token, body: proposal({ installments: [{ title: 'All', amountMinor: 5 }] }) })
+      expect(badPlan.status).toBe(400)
+      expect(badPlan.json.errors.installments).toBeDefined()
+      const p2 = await propose(p.id, free2)
+      expect((await t.call('GET', `projects/${p.id}`, { token: client.token })).status).toBe(405)
+
+      // Freelancers cannot see or act on others' proposals; another client cannot either.
+      expect((await t.call('GET', `projects/${p.id}/client-proposals`, { token: free1.token })).status).toBe(403)
+      expect((await t.call('GET', `projects/${p.id}/client-proposals`, { token: client2.token })).status).toBe(403)
+      expect((await t.call('POST', `projects/proposals/${p2.id}/accept/${p.id}`, { token: free1.token })).status).toBe(403)
+      expect((await t.call('POST', `projects/proposals/${p2.id}/reject/${p.id}`, { token: client2.token, body: {} })).status).toBe(403)
+      expect((await t.call('POST', `projects/proposals/${p2.id}/withdraw`, { token: free1.token })).status).toBe(404)
+      expect((await t.call('PUT', `projects/proposals/${p2.id}`, { token: free1.token, body: proposal() })).status).toBe(404)
+      const seen = await t.call('GET', `projects/${p.id}/details-for-freelancer`, { token: free1.token })
+      expect(seen.json.proposal.id).toBe(first.id)
+      expect(seen.json.canPropose).toBe(false)
+      expect(JSON.stringify(seen.json)).not.toContain(`"id":${p2.id},`)
+      const list = await t.call('GET', `projects/${p.id}/client-proposals`, { token: client.token })
+      expect(list.json.data.map((x: { id: number }) => x.id).sort()).toEqual([first.id, p2.id].sort())
+      // A mismatched project id is not found.
+      const other = await openProject()
+      expect((await t.call('POST', `projects/proposals/${first.id}/accept/${other.id}`, { token: client.token })).status).toBe(404)
+
+      const revised = await t.call('PUT', `projects/proposals/${first.id}`, { token: free1.token, body: proposal({ bidMinor: 130000, installments: [] }) })
+      expect(revised.json).toMatchObject({ bidMinor: 130000, revision: 2, status: 'pending' })
+      const history = await t.call('GET', `projects/proposals/${first.id}/revisions`, { token: client.token })
+      expect(history.json.data).toMatchObject([{ revision: 1, bidMinor: 140000 }])
+      expect((await t.call('GET', `projects/proposals/${first.id}/revisions`, { token: free2.token })).status).toBe(404)
+
+      const rejected = await t.call('POST', `projects/proposals/${p2.id}/reject/${p.id}`, { token: client.token, body: { reason: 'Budget too high' } })
+      expect(rejected.json).toMatchObject({ status: 'rejected', rejectReason: 'Budget too high' })
+      const lateWithdraw = await t.call('POST', `projects/proposals/${p2.id}/withdraw`, { token: free2.token })
+      expect(lateWithdraw.status).toBe(409)
+      expect(lateWithdraw.json.errors.state).toEqual(['rejected'])
+      const lateAccept = await t.call('POST', `projects/proposals/${p2.id}/accept/${p.id}`, { token: client.token })
+      expect(lateAccept.status).toBe(409)
+      const withdrawn = await t.call('POST', `projects/proposals/${first.id}/withdraw`, { token: free1.token })
+      expect(withdrawn.json.status).toBe('withdrawn')
+      expect((await t.call('PUT', `projects/proposals/${first.id}`, { token: free1.token, body: proposal() })).status).toBe(409)
+      const mine = await t.call('GET', 'projects/freelancer/proposals?status=withdrawn', { token: free1.token })
+      expect(mine.json.data.map((x: { id: number }) => x.id)).toContain(first.id)
+      // Each step is in the activity log, and each notified someone through the outbox.
+      const log = await t.call('GET', `projects/${p.id}/activities?pageSize=50`, { token: client.token })
+      expect(log.json.data.map((a: { entity: string; action: string }) => `${a.entity}.${a.action}`)).toEqual(
+        expect.arrayContaining(['proposal.create', 'proposal.revise', 'proposal.reject', 'proposal.withdraw']),
+      )
+      const outbox = await database.db.selectFrom('outbox').select(['payload']).where('topic', '=', 'projects.notify').execute()
+      const kinds = outbox.map((o) => JSON.parse(o.payload).kind)
+      expect(kinds).toEqual(expect.arrayContaining(['proposalReceived', 'proposalRevised', 'proposalRejected', 'proposalWithdrawn']))
+    })
+
+    test('accept creates the contract with the agreed installments, closes the others, repeat returns the same contract', async () => {
+      const p = await openProject()
+      const a = await propose(p.id, free1)
+      const b = await propose(p.id, free2)
+      await t.call('POST', `projects/subscrib/${p.id}`, { token: free3.token })
+      const accepted = await t.call('POST', `projects/proposals/${a.id}/accept/${p.id}`, { token: client.token })
+      expect(accepted.status, accepted.text).toBe(200)
+      expect(accepted.json).toMatchObject({ projectId: p.id, proposalId: a.id, status: 'active', amountMinor: 140000, currency: 'EUR', roomId: `project-${p.id}` })
+      expect(accepted.json.installments.map((i: { title: string; amountMinor: number; status: string }) => [i.title, i.amountMinor, i.status])).toEqual([
+        ['Calculations', 90000, 'pending'],
+        ['Drawings', 50000, 'pending'],
+      ])
+      const repeat = await t.call('POST', `projects/proposals/${a.id}/accept/${p.id}`, { token: client.token })
+      expect(repeat.json.id).toBe(accepted.json.id)
+      const otherAccept = await t.call('POST', `projects/proposals/${b.id}/accept/${p.id}`, { token: client.token })
+      expect(otherAccept.status).toBe(409)
+      const closed = await database.db.selectFrom('proposal').select('status').where('id', '=', b.id).executeTakeFirstOrThrow()
+      expect(closed.status).toBe('rejected')
+      const proj = await database.db.selectFrom('project').select('status').where('id', '=', p.id).executeTakeFirstOrThrow()
+      expect(proj.status).toBe('in_progress')
+      // Out of the search; comments closed; delete refused; both sides see the contract.
+      expect((await t.call('GET', `projects?search=${encodeURIComponent('kitchen extension')}&pageSize=50`)).json.data.map((x: { id: number }) => x.id)).not.toContain(p.id)
+      expect((await t.call('POST', `projects/comment/${p.id}`, { token: free1.token, body: { body: 'Late question' } })).status).toBe(409)
+      const del = await t.call('DELETE', `projects/${p.id}`, { token: client.token })
+      expect(del.status).toBe(409)
+      expect(del.json.detail).toContain('cancel it instead')
+      const fl = await t.call('GET', `projects/${p.id}/details-for-freelancer`, { token: free1.token })
+      expect(fl.json.contract.id).toBe(accepted.json.id)
+      // The losing freelancer still sees their own proposal, closed; a stranger sees nothing.
+      expect((await t.call('GET', `projects/${p.id}/details-for-freelancer`, { token: free2.token })).json.proposal.status).toBe('rejected')
+      expect((await t.call('GET', `projects/${p.id}/details-for-freelancer`, { token: free3.token })).status).toBe(404)
+      const cl = await t.call('GET', `projects/${p.id}/details-for-client`, { token: client.token })
+      expect(cl.json.contract.id).toBe(accepted.json.id)
+      expect(cl.json.activity.map((x: { entity: string; action: string }) => `${x.entity}.${x.action}`)).toEqual(expect.arrayContaining(['proposal.accept', 'project.hire', 'contract.create', 'proposal.close']))
+      expect((await t.call('GET', 'projects/freelancer/contracts', { token: free1.token })).json.data[0].id).toBe(accepted.json.id)
+      const room = await t.call('POST', `projects/Createroom/${p.id}/${client.id}`, { token: free1.token })
+      expect(room.json).toEqual({ roomId: `project-${p.id}`, projectId: p.id, participants: [client.id, free1.id] })
+      expect((await t.call('POST', `projects/Createroom/${p.id}/${client.id}`, { token: free2.token })).status).toBe(404)
+      const kinds = (await database.db.selectFrom('outbox').select('payload').where('topic', '=', 'projects.notify').execute()).map((o) => JSON.parse(o.payload))
+      const taken = kinds.filter((k) => k.kind === 'projectTaken' && k.projectId === p.id).flatMap((k) => k.userIds)
+      expect(taken.sort()).toEqual([free2.id, free3.id].sort())
+    })
+
+    test('installments: pending → funded → submitted ⇄ changes requested → approved; completion; reviews hidden until both wrote', async () => {
+      const p = await openProject()
+      const a = await propose(p.id, free1)
+      const contract = (await t.call('POST', `projects/proposals/${a.id}/accept/${p.id}`, { token: client.token })).json
+      const [i1, i2] = contract.installments
+      const act = (id: number, action: string, who: U, note?: string) => t.call('POST', `projects/installments/${id}/${action}`, { token: who.token, body: note ? { note } : {} })
+      expect((await act(i1.id, 'submit', free1, 'Done')).status).toBe(409)
+      expect((await act(i1.id, 'fund', free1)).status).toBe(403)
+      expect((await act(i1.id, 'fund', free2)).status).toBe(404)
+      expect((await act(i1.id, 'fund', client)).json.installments[0].status).toBe('funded')
+      expect((await act(i1.id, 'approve', client)).status).toBe(409)
+      const noNote = await act(i1.id, 'submit', free1)
+      expect(noNote.status).toBe(409)
+      const up = await t.upload(`projects/${p.id}/uploadProjectFiles?installmentId=${i1.id}`, free1.token, 'calcs.pdf', tinyPdf())
+      expect(up.status).toBe(200)
+      expect((await act(i1.id, 'submit', free1, 'Calculations attached')).json.installments[0]).toMatchObject({ status: 'submitted', submissionNote: 'Calculations attached' })
+      expect((await act(i1.id, 'request-changes', client, 'Check the padstones')).json.installments[0]).toMatchObject({ status: 'changes_requested', feedback: 'Check the padstones' })
+      expect((await act(i1.id, 'submit', free1, 'Padstones checked')).json.installments[0].status).toBe('submitted')
+      expect((await act(i1.id, 'approve', client)).json.installments[0].status).toBe('approved')
+      const early = await t.call('PUT', `projects/${p.id}/updatestate/completed`, { token: client.token })
+      expect(early.status).toBe(409)
+      expect(early.json.detail).toBe('Every installment must be approved before the project is completed')
+      const cancel = await t.call('PUT', `projects/${p.id}/updatestate/cancelled`, { token: client.token })
+      expect(cancel.status).toBe(409)
+      await act(i2.id, 'fund', client)
+      await act(i2.id, 'submit', free1, 'Drawings')
+      await act(i2.id, 'approve', client)
+      const reviewEarly = await t.call('POST', `projects/contracts/${contract.id}/review`, { token: client.token, body: { rating: 5, body: 'Great' } })
+      expect(reviewEarly.status).toBe(409)
+      const done = await t.call('PUT', `projects/${p.id}/updatestate/completed`, { token: client.token })
+      expect(done.json).toEqual({ id: p.id, status: 'completed' })
+      expect((await act(i2.id, 'submit', free1, 'More')).status).toBe(409)
+
+      const badReview = await t.call('POST', `projects/contracts/${contract.id}/review`, { token: client.token, body: { rating: 6, body: '' } })
+      expect(badReview.status).toBe(400)
+      expect(Object.keys(badReview.json.errors).sort()).toEqual(['body', 'rating'])
+      const r1 = await t.call('POST', `projects/contracts/${contract.id}/review`, { token: client.token, body: { rating: 5, body: 'Clear, careful calculations.' } })
+      expect(r1.json).toMatchObject({ rating: 5, visible: false })
+      expect((await t.call('POST', `projects/contracts/${contract.id}/review`, { token: client.token, body: { rating: 4, body: 'Again' } })).status).toBe(409)
+      expect((await t.call('POST', `projects/contracts/${contract.id}/review`, { token: free2.token, body: { rating: 4, body: 'Stranger' } })).status).toBe(404)
+      // Hidden from its subject until the other side writes.
+      expect((await t.call('GET', `projects/GetCommentsAndReviewes`, { token: free1.token })).json).toMatchObject({ count: 0, toWrite: [{ contractId: contract.id, subject: { id: client.id } }] })
+      await t.call('POST', `projects/contracts/${contract.id}/review`, { token: free1.token, body: { rating: 4, body: 'Quick answers and clear drawings.' } })
+      const forFreelancer = await t.call('GET', `projects/GetCommentsAndReviewes?userId=${free1.id}`, { token: client2.token })
+      expect(forFreelancer.json).toMatchObject({ count: 1, average: 5, data: [{ body: 'Clear, careful calculations.', visible: true }] })
+      const profile = await database.db.selectFrom('freelancer_profile').select(['rating_x100', 'rating_count']).where('user_id', '=', free1.id).executeTakeFirstOrThrow()
+      expect(profile).toEqual({ rating_x100: 500, rating_count: 1 })
+      const points = await database.db.selectFrom('wengaz_point_event').select(['reason', 'points']).where('user_id', '=', free1.id).execute()
+      expect(points).toEqual(expect.arrayContaining([{ reason: 'contract-completed', points: 10 }, { reason: 'five-star-review', points: 5 }]))
+      const log = await t.call('GET', `projects/${p.id}/activities?pageSize=50`, { token: free1.token })
+      expect(log.json.data.map((x: { entity: string; action: string }) => `${x.entity}.${x.action}`)).toEqual(
+        expect.arrayContaining(['installment.fund', 'installment.submit', 'installment.request_changes', 'installment.approve', 'contract.complete', 'project.complete', 'review.review']),
+      )
+    })
+
+    test('cancel: an open project closes pending proposals; an in-progress one cancels its contract when no money is in flight', async () => {
+      const p = await openProject()
+      const a = await propose(p.id, free1)
+      expect((await t.call('PUT', `projects/${p.id}/updatestate/cancelled`, { token: client.token })).json.status).toBe('cancelled')
+      expect((await database.db.selectFrom('proposal').select('status').where('id', '=', a.id).executeTakeFirstOrThrow()).status).toBe('rejected')
+      expect((await t.call('PUT', `projects/${p.id}/updatestate/open`, { token: client.token })).status).toBe(409)
+      const q = await openProject()
+      const b = await propose(q.id, free2)
+      const c = (await t.call('POST', `projects/proposals/${b.id}/accept/${q.id}`, { token: client.token })).json
+      expect((await t.call('PUT', `projects/${q.id}/updatestate/cancelled`, { token: client.token })).json.status).toBe('cancelled')
+      expect((await database.db.selectFrom('contract').select('status').where('id', '=', c.id).executeTakeFirstOrThrow()).status).toBe('cancelled')
+      expect((await t.call('POST', `projects/installments/${c.installments[0].id}/fund`, { token: client.token, body: {} })).status).toBe(409)
+    })
+
+    test('delete: drafts and open projects without a contract; others 404/403', async () => {
+      const p = await openProject()
+      expect((await t.call('DELETE', `projects/${p.id}`, { token: client2.token })).status).toBe(403)
+      expect((await t.call('DELETE', `projects/${p.id}`, { token: free1.token })).status).toBe(403)
+      const d = await t.call('POST', 'projects', { token: client.token, body: input({ publish: false }) })
+      expect((await t.call('DELETE', `projects/${d.json.id}`, { token: client2.token })).status).toBe(404)
+      expect((await t.call('DELETE', `projects/${d.json.id}`, { token: client.token })).json).toEqual({ ok: true })
+      expect((await t.call('DELETE', `projects/${p.id}`, { token: client.token })).json).toEqual({ ok: true })
+      expect((await t.call('GET', `projects/${p.id}/details-for-freelancer`, { token: free1.token })).status).toBe(404)
+    })
+
+    test('wishlist, subscriptions, comments, attachments and who may read them', async () => {
+      const p = await openProject()
+      expect((await t.call('POST', `projects/${p.id}/wishlist`, { token: free1.token })).json).toEqual({ ok: true })
+      expect((await t.call('POST', `projects/${p.id}/wishlist`, { token: free1.token })).json).toEqual({ ok: true })
+      expect((await t.call('GET', 'projects/wishlist', { token: free1.token })).json.data.map((x: { id: number }) => x.id)).toEqual([p.id])
+      expect((await t.call('GET', `projects/${p.id}/details-for-freelancer`, { token: free1.token })).json.project.wishlisted).toBe(true)
+      await t.call('DELETE', `projects/${p.id}/wishlist`, { token: free1.token })
+      expect((await t.call('GET', 'projects/wishlist', { token: free1.token })).json.data).toEqual([])
+      expect((await t.call('POST', `projects/subscrib/${p.id}`, { token: free2.token })).json).toEqual({ ok: true })
+      expect((await t.call('GET', `projects/${p.id}/details-for-freelancer`, { token: free2.token })).json.project.subscribed).toBe(true)
+
+      const q = await t.call('POST', `projects/comment/${p.id}`, { token: free1.token, body: { body: 'Are the foundations known?' } })
+      expect(q.json).toMatchObject({ body: 'Are the foundations known?', isClient: false, parentId: null })
+      const ans = await t.call('POST', `projects/comment/${p.id}`, { token: client.token, body: { body: 'No, a trial pit is planned.', parentId: q.json.id } })
+      expect(ans.json.isClient).toBe(true)
+      expect((await t.call('POST', `projects/comment/${p.id}`, { token: client.token, body: { body: ' ' } })).status).toBe(400)
+      expect((await t.call('GET', `projects/comment/${p.id}`)).json.data).toHaveLength(2)
+
+      const up = await t.upload(`projects/${p.id}/uploadProjectFiles`, client.token, 'spec.pdf', tinyPdf())
+      expect(up.status).toBe(200)
+      expect(up.json).toMatchObject({ name: 'spec.pdf', attachmentType: 4, url: `files/${up.json.id}/download` })
+      expect((await t.upload(`projects/${p.id}/uploadProjectFiles`, free1.token, 'x.pdf', tinyPdf())).status).toBe(403)
+      const exe = await t.upload(`projects/${p.id}/uploadProjectFiles`, client.token, 'virus.exe', Buffer.from('MZ'))
+      expect(exe.status).toBe(400)
+      expect((await t.call('GET', `projects/${p.id}/attachments`, { token: free1.token })).json.data.map((f: { id: number }) => f.id)).toEqual([up.json.id])
+      const read = async (token?: string, id = up.json.id) => {
+        // The body is read to the end, so no file stream is left open behind the test.
+        const r = await t.raw('GET', `files/${id}/download`, { token })
+        await r.arrayBuffer()
+        return r.status
+      }
+      expect(await read(free1.token)).toBe(200)
+      expect(await read()).toBe(401)
+      // A proposal's file is for its freelancer and the client only.
+      const prop = await propose(p.id, free1)
+      const pf = await t.upload(`projects/${p.id}/uploadProjectFiles?proposalId=${prop.id}`, free1.token, 'cv.pdf', tinyPdf())
+      expect(pf.status).toBe(200)
+      expect((await t.upload(`projects/${p.id}/uploadProjectFiles?proposalId=${prop.id}`, free2.token, 'cv.pdf', tinyPdf())).status).toBe(404)
+      expect(await read(client.token, pf.json.id)).toBe(200)
+      expect(await read(free2.token, pf.json.id)).toBe(404)
+      expect((await t.call('DELETE', `projects/${p.id}/attachments/${up.json.id}`, { token: free1.token })).status).toBe(404)
+      expect((await t.call('DELETE', `projects/${p.id}/attachments/${up.json.id}`, { token: client.token })).json).toEqual({ ok: true })
+    })
+
+    test('race: two accepts of different proposals at the same moment make exactly one contract (two connections)', async () => {
+      // PostgreSQL: a second pool, so the two transactions really run at the same time on two
+      // connections. SQLite: node:sqlite is synchronous, so a second connection in this process
+      // would block the thread while the first waits for it; both APIs share the one handle, as the
+      // server does (two processes on one file are covered in race-process.test.ts).
+      const other = dialect === 'postgres' ? await openDatabase(testDb.target) : database
+      const t2 = projectsTestApi(other)
+      try {
+        for (let round = 0; round < 3; round++) {
+          const p = await openProject()
+          const a = await propose(p.id, free1)
+          const b = await propose(p.id, free2)
+          const [r1, r2] = await Promise.all([
+            t.call('POST', `projects/proposals/${a.id}/accept/${p.id}`, { token: client.token }),
+            t2.call('POST', `projects/proposals/${b.id}/accept/${p.id}`, { token: client.token }),
+          ])
+          expect([r1.status, r2.status].sort()).toEqual([200, 409])
+          const contracts = await database.db.selectFrom('contract').select(['id', 'proposal_id']).where('project_id', '=', p.id).execute()
+          expect(contracts).toHaveLength(1)
+          const statuses = await database.db.selectFrom('proposal').select(['id', 'status']).where('project_id', '=', p.id).orderBy('id').execute()
+          expect(statuses.map((s) => s.status).sort()).toEqual(['accepted', 'rejected'])
+          // The same accept twice at once: one contract, both answers name it.
+          const q = await openProject()
+          const c = await propose(q.id, free3)
+          const [s1, s2] = await Promise.all([
+            t.call('POST', `projects/proposals/${c.id}/accept/${q.id}`, { token: client.token }),
+            t2.call('POST', `projects/proposals/${c.id}/accept/${q.id}`, { token: client.token }),
+          ])
+          expect([s1.status, s2.status]).toEqual([200, 200])
+          expect(s1.json.id).toBe(s2.json.id)
+        }
+      } finally {
+        await t2.close()
+        if (other !== database) await other.close()
+      }
+    }, 60_000)
+
+    test('race: a double submit of the same proposal at the same moment makes one proposal', async () => {
+      const other = dialect === 'postgres' ? await openDatabase(testDb.target) : database
+      const t2 = projectsTestApi(other)
+      try {
+        const p = await openProject()
+        const [r1, r2] = await Promise.all([
+          t.call('POST', `projects/${p.id}/proposal`, { token: free1.token, body: proposal() }),
+          t2.call('POST', `projects/${p.id}/proposal`, { token: free1.token, body: proposal() }),
+        ])
+        expect([r1.status, r2.status], r1.text + r2.text).toEqual([200, 200])
+        expect(r1.json.id).toBe(r2.json.id)
+        const rows = await database.db.selectFrom('proposal').select('id').where('project_id', '=', p.id).execute()
+        expect(rows).toHaveLength(1)
+        expect((await database.db.selectFrom('project').select('proposal_count').where('id', '=', p.id).executeTakeFirstOrThrow()).proposal_count).toBe(1)
+      } finally {
+        await t2.close()
+        if (other !== database) await other.close()
+      }
+    }, 30_000)
+  })
+}

@@ -1,0 +1,77 @@
+// Shared by the API contracts, the service and the web forms (no server imports).
+export const budgetTypes = ['fixed', 'hourly'] as const
+export const experienceLevels = ['entry', 'intermediate', 'expert'] as const
+export const currencies = ['EUR', 'USD', 'GBP', 'CHF'] as const
+export const projectSorts = ['newest', 'relevance', 'budget_high', 'budget_low', 'fewest_proposals'] as const
+/** "Posted within" filter, in days. */
+export const postedWithinDays = [1, 3, 7, 30] as const
+/** What the client may ask of `updatestate/{state}`. */
+export const clientStates = ['open', 'cancelled', 'completed'] as const
+export const installmentActions = ['fund', 'submit', 'request-changes', 'approve'] as const
+export const homeSearchTypes = ['projects', 'workneerer'] as const
+
+export const limits = {
+  title: { min: 5, max: 140 },
+  description: { min: 20, max: 10_000 },
+  coverLetter: { min: 20, max: 5_000 },
+  comment: { min: 1, max: 2_000 },
+  review: { min: 1, max: 2_000 },
+  note: 2_000,
+  location: 120,
+  skills: 15,
+  installments: 20,
+  installmentTitle: 120,
+  durationDays: 3650,
+  /** Largest amount in minor units (ten million in the major unit). */
+  amountMinor: 1_000_000_000,
+  searchTerm: 100,
+  pageSize: 50,
+  /** Documents (drawings, specifications) attached to a project, a proposal or submitted work. */
+  documentKb: 10 * 1024,
+  /** Images keep SPEC §5's 800 KB rule. */
+  imageKb: 800,
+  attachmentsPerProject: 20,
+}
+
+/** Reviews stay hidden until both sides have written or this many days have passed. */
+export const REVIEW_HIDDEN_DAYS = 14
+
+export const imageExtensions = ['png', 'jpg', 'jpeg', 'gif', 'tiff', 'bpg']
+export function uploadKindOf(fileName: string): 'image' | 'document' {
+  const ext = fileName.split('.').pop()?.toLowerCase() ?? ''
+  return imageExtensions.includes(ext) ? 'image' : 'document'
+}
+
+/** "12.50" or "12,50" → 1250; null when it is not an amount with at most two decimals. */
+export function parseAmount(text: string): number | null {
+  const t = text.trim().replace(/\s/g, '').replace(',', '.')
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(t)) return null
+  const [whole, frac = ''] = t.split('.')
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'))
+}
+
+export function amountText(minor: number) {
+  return (minor / 100).toFixed(2)
+}
+
+export function formatMoney(minor: number, currency: string, locale: string) {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100)
+  } catch {
+    return `${amountText(minor)} ${currency}`
+  }
+}
+
+/** Installments of a plan must add up to the fixed price when both are given. */
+export function planTotal(plan: ReadonlyArray<{ amountMinor: number }>) {
+  return plan.reduce((sum, i) => sum + i.amountMinor, 0)
+}
+
+/** Lower case without diacritics: what the full-text index stores and what queries look for. */
+export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase()
+
+/** Tokens of a search term: letters and digits, diacritics folded, at most eight ('all' means no term). */
+export function searchTokens(term: string | undefined | null) {
+  if (!term || term.trim().toLowerCase() === 'all') return []
+  return (fold(term).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8)
+}

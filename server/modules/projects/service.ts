@@ -1,0 +1,1021 @@
+import { sql, type Selectable } from 'kysely'
+import { enqueue } from '../../jobs/outbox.ts'
+import type { DB } from '../../db/database.ts'
+import type { Database, Locale } from '../../db/schema.ts'
+import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { Caller } from '../../api/handler.ts'
+import { ApiError, forbidden, notFound } from '../../api/errors.ts'
+import type { FileService } from '../files/service.ts'
+import { Role } from '../identity/permissions.ts'
+import type { ProjectInput, ProposalInput, SearchQuery } from './contract.ts'
+import type { ContractState, InstallmentState, ProjectState, ProposalState } from './machines.ts'
+import { REVIEW_HIDDEN_DAYS, limits, planTotal, searchTokens } from './rules.ts'
+import { createProjectSearchIndex } from './search-index.ts'
+import { conflict, lockRow, notify, recordActivity, recordCreated, transitionContract, transitionInstallment, transitionProject, transitionProposal, type Effect, type Trx } from './transition.ts'
+
+type ProjectRow = Selectable<Database['project']>
+type ProposalRow = Selectable<Database['proposal']>
+type ContractRow = Selectable<Database['contract']>
+type PlanItem = { title: string; amountMinor: number; dueDate?: string }
+
+export const REVIEW_TOPIC = 'projects.review-visible'
+const DAY = 86_400_000
+const nowIso = () => new Date().toISOString()
+const isClient = (c: Caller) => c.roles.includes(Role.Client) || c.roles.includes(Role.Company)
+const isFreelancer = (c: Caller) => c.roles.includes(Role.Freelancer)
+const parsePlan = (text: string): PlanItem[] => {
+  try {
+    return JSON.parse(text) as PlanItem[]
+  } catch {
+    return []
+  }
+}
+const excerpt = (text: string) => (text.length > 280 ? `${text.slice(0, 277).trimEnd()}…` : text)
+const badRequest = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
+
+export function createProjectsService({ db, dialect, files }: { db: DB; dialect: Dialect; files: FileService }) {
+  const index = createProjectSearchIndex(dialect)
+
+  // Files attached to projects: the owner, the contracted freelancer and (for the project's own
+  // files while it is open) any signed-in freelancer may read them; a proposal's files are for its
+  // freelancer and the client; strangers get 404 from the files module.
+  files.setReadPolicy('project', async (file, caller) => {
+    if (!caller) return false
+    const link = await db
+      .selectFrom('project_file as f')
+      .innerJoin('project as p', 'p.id', 'f.project_id')
+      .leftJoin('proposal as pr', 'pr.id', 'f.proposal_id')
+      .leftJoin('contract as c', 'c.project_id', 'p.id')
+      .select(['p.client_id', 'p.status', 'f.proposal_id', 'f.installment_id', 'pr.freelancer_id as proposer', 'c.freelancer_id as hired'])
+      .where('f.file_id', '=', file.id)
+      .executeTakeFirst()
+    if (!link) return false
+    if (caller.userId === link.client_id || caller.userId === link.hired) return true
+    if (link.proposal_id) return caller.userId === link.proposer
+    return !link.installment_id && link.status === 'open'
+  })
+
+  // ——— reading helpers ———
+
+  async function people(ids: number[]) {
+    const unique = [...new Set(ids)].filter((v) => v != null)
+    if (!unique.length) return new Map<number, { id: number; name: string; imageUrl: string | null }>()
+    const rows = await db.selectFrom('app_user').select(['id', 'first_name', 'last_name', 'company_name', 'account_type', 'image_file_id']).where('id', 'in', unique).execute()
+    return new Map(
+      rows.map((u) => [u.id, { id: u.id, name: u.account_type === 'company' && u.company_name ? u.company_name : `${u.first_name} ${u.last_name}`.trim(), imageUrl: u.image_file_id ? files.downloadUrl(u.image_file_id) : null }]),
+    )
+  }
+  const nobody = (id: number) => ({ id, name: '', imageUrl: null })
+
+  async function summaries(rows: ProjectRow[], locale: Locale) {
+    if (!rows.length) return []
+    const ids = rows.map((r) => r.id)
+    const name = `name_${locale}` as const
+    const [skills, cats, subs, clients] = await Promise.all([
+      db.selectFrom('project_skill as ps').innerJoin('skill as s', 's.id', 'ps.skill_id').select(['ps.project_id', 's.id', `s.${name} as name`]).where('ps.project_id', 'in', ids).execute(),
+      db.selectFrom('category').select(['id', `${name} as name`]).execute(),
+      db.selectFrom('subcategory').select(['id', `${name} as name`]).where('id', 'in', [...new Set(rows.map((r) => r.subcategory_id ?? 0))]).execute(),
+      people(rows.map((r) => r.client_id)),
+    ])
+    const skillsOf = Map.groupBy(skills, (s) => s.project_id)
+    const cat = new Map(cats.map((c) => [c.id, c]))
+    const sub = new Map(subs.map((s) => [s.id, s]))
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      excerpt: excerpt(r.description),
+      status: r.status as ProjectState,
+      category: r.category_id ? (cat.get(r.category_id) ?? null) : null,
+      subcategory: r.subcategory_id ? (sub.get(r.subcategory_id) ?? null) : null,
+      skills: (skillsOf.get(r.id) ?? []).map(({ id, name }) => ({ id, name })),
+      budgetType: r.budget_type as 'fixed' | 'hourly',
+      budgetMinor: r.budget_minor,
+      currency: r.currency,
+      durationDays: r.duration_days,
+      deadline: r.deadline,
+      experienceLevel: r.experience_level,
+      remote: r.remote === 1,
+      location: r.location,
+      country: r.country,
+      proposalCount: r.proposal_count,
+      createdAt: r.created_at,
+      publishedAt: r.published_at,
+      client: clients.get(r.client_id) ?? nobody(r.client_id),
+    }))
+  }
+
+  async function attachmentsOf(where: { projectId: number; proposalIds?: number[]; installmentIds?: number[]; projectOnly?: boolean }) {
+    let q = db
+      .selectFrom('project_file as f')
+      .innerJoin('stored_file as s', 's.id', 'f.file_id')
+      .select(['f.file_id', 'f.proposal_id', 'f.installment_id', 'f.uploaded_by', 'f.created_at', 's.original_name', 's.attachment_type', 's.size', 's.mime'])
+      .where('f.project_id', '=', where.projectId)
+    if (where.projectOnly) q = q.where('f.proposal_id', 'is', null).where('f.installment_id', 'is', null)
+    const rows = await q.orderBy('f.id').execute()
+    return rows.map((r) => ({
+      proposalId: r.proposal_id,
+      installmentId: r.installment_id,
+      file: { id: r.file_id, name: r.original_name, url: files.downloadUrl(r.file_id), attachmentType: r.attachment_type, size: r.size, mime: r.mime, uploadedBy: r.uploaded_by, createdAt: r.created_at },
+    }))
+  }
+
+  async function details(row: ProjectRow, caller: Caller | null, locale: Locale) {
+    const [summary] = await summaries([row], locale)
+    const [attachments, wish, sub] = await Promise.all([
+      attachmentsOf({ projectId: row.id, projectOnly: true }),
+      caller ? db.selectFrom('project_wishlist').select('user_id').where('user_id', '=', caller.userId).where('project_id', '=', row.id).executeTakeFirst() : undefined,
+      caller ? db.selectFrom('project_subscription').select('user_id').where('user_id', '=', caller.userId).where('project_id', '=', row.id).executeTakeFirst() : undefined,
+    ])
+    return {
+      ...summary,
+      description: row.description,
+      installments: parsePlan(row.installment_plan),
+      attachments: attachments.map((a) => a.file),
+      wishlisted: !!wish,
+      subscribed: !!sub,
+      isOwner: caller?.userId === row.client_id,
+    }
+  }
+
+  async function proposalsOut(rows: ProposalRow[]) {
+    if (!rows.length) return []
+    const projectIds = [...new Set(rows.map((r) => r.project_id))]
+    const [projects, users, profiles, fileRows] = await Promise.all([
+      db.selectFrom('project').select(['id', 'title', 'status']).where('id', 'in', projectIds).execute(),
+      people(rows.map((r) => r.freelancer_id)),
+      db.selectFrom('freelancer_profile').select(['user_id', 'title', 'rating_x100', 'rating_count']).where('user_id', 'in', rows.map((r) => r.freelancer_id)).execute(),
+      db
+        .selectFrom('project_file as f')
+        .innerJoin('stored_file as s', 's.id', 'f.file_id')
+        .select(['f.file_id', 'f.proposal_id', 'f.uploaded_by', 'f.created_at', 's.original_name', 's.attachment_type', 's.size', 's.mime'])
+        .where('f.proposal_id', 'in', rows.map((r) => r.id))
+        .execute(),
+    ])
+    const project = new Map(projects.map((p) => [p.id, p]))
+    const profile = new Map(profiles.map((p) => [p.user_id, p]))
+    const filesOf = Map.groupBy(fileRows, (f) => f.proposal_id ?? 0)
+    return rows.map((r) => {
+      const pf = profile.get(r.freelancer_id)
+      return {
+        id: r.id,
+        projectId: r.project_id,
+        projectTitle: project.get(r.project_id)?.title ?? '',
+        projectStatus: (project.get(r.project_id)?.status ?? 'open') as ProjectState,
+        freelancer: { ...(users.get(r.freelancer_id) ?? nobody(r.freelancer_id)), title: pf?.title || null, rating: (pf?.rating_x100 ?? 0) / 100, ratingCount: pf?.rating_count ?? 0 },
+        status: r.status as ProposalState,
+        coverLetter: r.cover_letter,
+        bidMinor: r.bid_minor,
+        currency: r.currency,
+        durationDays: r.duration_days,
+        installments: parsePlan(r.installment_plan),
+        revision: r.revision,
+        rejectReason: r.reject_reason,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+        decidedAt: r.decided_at,
+        attachments: (filesOf.get(r.id) ?? []).map((f) => ({ id: f.file_id, name: f.original_name, url: files.downloadUrl(f.file_id), attachmentType: f.attachment_type, size: f.size, mime: f.mime, uploadedBy: f.uploaded_by, createdAt: f.created_at })),
+      }
+    })
+  }
+
+  async function contractsOut(rows: ContractRow[], executor: DB = db) {
+    if (!rows.length) return []
+    const ids = rows.map((r) => r.id)
+    const [projects, users, installments, fileRows] = await Promise.all([
+      executor.selectFrom('project').select(['id', 'title']).where('id', 'in', rows.map((r) => r.project_id)).execute(),
+      people(rows.flatMap((r) => [r.client_id, r.freelancer_id])),
+      executor.selectFrom('installment').selectAll().where('contract_id', 'in', ids).orderBy('contract_id').orderBy('position').execute(),
+      executor
+        .selectFrom('project_file as f')
+        .innerJoin('installment as i', 'i.id', 'f.installment_id')
+        .innerJoin('stored_file as s', 's.id', 'f.file_id')
+        .select(['f.file_id', 'f.installment_id', 'f.uploaded_by', 'f.created_at', 's.original_name', 's.attachment_type', 's.size', 's.mime'])
+        .where('i.contract_id', 'in', ids)
+        .execute(),
+    ])
+    const title = new Map(projects.map((p) => [p.id, p.title]))
+    const byContract = Map.groupBy(installments, (i) => i.contract_id)
+    const filesOf = Map.groupBy(fileRows, (f) => f.installment_id ?? 0)
+    return rows.map((r) => ({
+      id: r.id,
+      projectId: r.project_id,
+      projectTitle: title.get(r.project_id) ?? '',
+      proposalId: r.proposal_id,
+      client: users.get(r.client_id) ?? nobody(r.client_id),
+      freelancer: users.get(r.freelancer_id) ?? nobody(r.freelancer_id),
+      status: r.status as ContractState,
+      amountMinor: r.amount_minor,
+      currency: r.currency,
+      roomId: r.room_id,
+      createdAt: r.created_at,
+      endedAt: r.ended_at,
+      installments: (byContract.get(r.id) ?? []).map((i) => ({
+        id: i.id,
+        position: i.position,
+        title: i.title,
+        amountMinor: i.amount_minor,
+        currency: i.currency,
+        dueDate: i.due_date,
+        status: i.status as InstallmentState,
+        submissionNote: i.submission_note,
+        feedback: i.feedback,
+        files: (filesOf.get(i.id) ?? []).map((f) => ({ id: f.file_id, name: f.original_name, url: files.downloadUrl(f.file_id), attachmentType: f.attachment_type, size: f.size, mime: f.mime, uploadedBy: f.uploaded_by, createdAt: f.created_at })),
+      })),
+    }))
+  }
+
+  async function activityOut(projectId: number, offset: number, limit: number) {
+    const rows = await db.selectFrom('project_activity').selectAll().where('project_id', '=', projectId).orderBy('id', 'desc').offset(offset).limit(limit).execute()
+    const users = await people(rows.map((r) => r.actor_id ?? 0))
+    return rows.map((r) => ({ id: r.id, entity: r.entity, entityId: r.entity_id, action: r.action, fromState: r.from_state, toState: r.to_state, note: r.note, actor: r.actor_id ? (users.get(r.actor_id) ?? null) : null, createdAt: r.created_at }))
+  }
+
+  const project = (id: number) => db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirst()
+  const contractOfProject = (projectId: number) => db.selectFrom('contract').selectAll().where('project_id', '=', projectId).executeTakeFirst()
+
+  /** The owner's project, or 404 (drafts and non-open projects of others are not acknowledged) / 403 (an open project of another client). */
+  async function ownProject(caller: Caller, id: number) {
+    const row = await project(id)
+    if (!row) throw notFound('Project')
+    if (row.client_id !== caller.userId) throw row.status === 'open' ? forbidden() : notFound('Project')
+    return row
+  }
+
+  async function subscribers(trx: Trx, projectId: number) {
+    return (await trx.selectFrom('project_subscription').select('user_id').where('project_id', '=', projectId).execute()).map((r) => r.user_id)
+  }
+
+  async function indexProject(executor: DB, row: { id: number; title: string; description: string; status: string }) {
+    if (row.status !== 'open') return index.remove(executor, row.id)
+    const skills = await executor.selectFrom('project_skill as ps').innerJoin('skill as s', 's.id', 'ps.skill_id').select(['s.name_en', 's.name_es', 's.name_de', 's.name_it', 's.name_ru']).where('ps.project_id', '=', row.id).execute()
+    // Skill names in all five languages, so a search in any of them finds the project.
+    const names = [...new Set(skills.flatMap((s) => [s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru]))].join(' ')
+    await index.put(executor, row.id, { title: row.title, description: row.description, skills: names })
+  }
+
+  function publishGuard(row: { title: string; description: string; subcategory_id: number | null; budget_minor: number }) {
+    if (row.title.trim().length < limits.title.min || row.description.trim().length < limits.description.min) return 'A project needs a title and a description before it is published'
+    if (!row.subcategory_id) return 'Choose a subcategory before publishing'
+    if (row.budget_minor <= 0) return 'Set a budget before publishing'
+    return null
+  }
+
+  async function checkCatalogue(input: ProjectInput) {
+    const sub = await db.selectFrom('subcategory').select(['id', 'category_id']).where('id', '=', input.subcategoryId).executeTakeFirst()
+    if (!sub) throw badRequest('subcategoryId', 'is not a known subcategory')
+    const skillIds = [...new Set(input.skillIds)]
+    if (skillIds.length) {
+      const found = await db.selectFrom('skill').select('id').where('id', 'in', skillIds).execute()
+      if (found.length !== skillIds.length) throw badRequest('skillIds', 'contains an unknown skill')
+    }
+    return { categoryId: sub.category_id, skillIds }
+  }
+
+  function projectValues(input: ProjectInput, categoryId: number) {
+    return {
+      title: input.title,
+      description: input.description,
+      category_id: categoryId,
+      subcategory_id: input.subcategoryId,
+      budget_type: input.budgetType,
+      budget_minor: input.budgetMinor,
+      currency: input.currency,
+      duration_days: input.durationDays ?? null,
+      deadline: input.deadline ?? null,
+      experience_level: input.experienceLevel ?? null,
+      remote: input.remote ? 1 : 0,
+      location: input.location || null,
+      country: input.country ?? null,
+      installment_plan: JSON.stringify(input.installments),
+    }
+  }
+
+  // ——— projects ———
+
+  async function create(caller: Caller, input: ProjectInput, locale: Locale) {
+    if (!isClient(caller)) throw new ApiError(403, 'Forbidden', 'Only clients and companies post projects')
+    const { categoryId, skillIds } = await checkCatalogue(input)
+    const id = await db.transaction().execute(async (trx) => {
+      const now = nowIso()
+      const values = projectValues(input, categoryId)
+      const row = await trx
+        .insertInto('project')
+        .values({ ...values, client_id: caller.userId, status: 'draft', created_at: now, updated_at: now, published_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      if (skillIds.length) await trx.insertInto('project_skill').values(skillIds.map((skill_id) => ({ project_id: row.id, skill_id }))).execute()
+      await recordCreated(trx, 'project', row.id, 'draft', row.id, caller.userId)
+      if (input.publish) {
+        await transitionProject(trx, { id: row.id, current: 'draft', action: 'publish', actor: 'client', actorId: caller.userId, projectId: row.id, guard: () => publishGuard({ ...values, subcategory_id: input.subcategoryId }), set: { published_at: now } })
+        await indexProject(trx, { id: row.id, title: input.title, description: input.description, status: 'open' })
+      }
+      return row.id
+    })
+    return details((await project(id))!, caller, locale)
+  }
+
+  async function update(caller: Caller, id: number, input: ProjectInput, locale: Locale) {
+    const { categoryId, skillIds } = await checkCatalogue(input)
+    await ownProject(caller, id)
+    await db.transaction().execute(async (trx) => {
+      const row = (await lockRow(trx, dialect, 'project', id))!
+      if (row.status !== 'draft' && row.status !== 'open') throw conflict(`The project is ${row.status.replace('_', ' ')}; it can no longer be edited`, row.status)
+      if (row.status === 'open' && row.proposal_count > 0) throw conflict('The project has proposals; it can no longer be edited', row.status)
+      const values = projectValues(input, categoryId)
+      await trx.updateTable('project').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute()
+      await trx.deleteFrom('project_skill').where('project_id', '=', id).execute()
+      if (skillIds.length) await trx.insertInto('project_skill').values(skillIds.map((skill_id) => ({ project_id: id, skill_id }))).execute()
+      await recordActivity(trx, id, caller.userId, 'project', id, 'edit', row.status)
+      if (row.status === 'draft' && input.publish) {
+        const now = nowIso()
+        await transitionProject(trx, { id, current: 'draft', action: 'publish', actor: 'client', actorId: caller.userId, projectId: id, guard: () => publishGuard({ ...values, subcategory_id: input.subcategoryId }), set: { published_at: now } })
+      }
+      const fresh = (await trx.selectFrom('project').select(['id', 'title', 'description', 'status']).where('id', '=', id).executeTakeFirstOrThrow())
+      await indexProject(trx, fresh)
+    })
+    return details((await project(id))!, caller, locale)
+  }
+
+  async function remove(caller: Caller, id: number) {
+    await ownProject(caller, id)
+    const fileIds = await db.transaction().execute(async (trx) => {
+      const row = (await lockRow(trx, dialect, 'project', id))!
+      if (await trx.selectFrom('contract').select('id').where('project_id', '=', id).executeTakeFirst()) {
+        throw conflict('The project has a contract; cancel it instead of deleting it', row.status)
+      }
+      const linked = (await trx.selectFrom('project_file').select('file_id').where('project_id', '=', id).execute()).map((f) => f.file_id)
+      await index.remove(trx, id)
+      await trx.deleteFrom('project').where('id', '=', id).execute()
+      if (linked.length) await trx.deleteFrom('stored_file').where('id', 'in', linked).execute()
+      return linked
+    })
+    void fileIds
+    return { ok: true as const }
+  }
+
+  async function updateState(caller: Caller, id: number, state: 'open' | 'cancelled' | 'completed') {
+    await ownProject(caller, id)
+    const status = await db.transaction().execute(async (trx) => {
+      const row = (await lockRow(trx, dialect, 'project', id))!
+      const current = row.status as ProjectState
+      const base = { id, current, actor: 'client' as const, actorId: caller.userId, projectId: id }
+      if (state === 'open') {
+        const to = await transitionProject(trx, { ...base, action: 'publish', guard: () => publishGuard(row), set: { published_at: nowIso() }, effects: [] })
+        await indexProject(trx, { ...row, status: to })
+        return to
+      }
+      const contract = await lockContract(trx, id)
+      const followers = await subscribers(trx, id)
+      if (state === 'cancelled') {
+        if (current === 'in_progress' && contract) {
+          const inFlight = await trx.selectFrom('installment').select('id').where('contract_id', '=', contract.id).where('status', 'in', ['funded', 'submitted', 'changes_requested', 'approved']).executeTakeFirst()
+          const guard = () => (inFlight ? 'An installment is funded or under review; settle it before cancelling the contract' : null)
+          await transitionContract(trx, { id: contract.id, current: contract.status as ContractState, action: 'cancel', actor: 'client', actorId: caller.userId, projectId: id, guard, set: { ended_at: nowIso() } })
+          const to = await transitionProject(trx, { ...base, action: 'cancel_contract', guard, effects: [notify([contract.freelancer_id, ...followers], 'contractCancelled', id, 'ProjectStatus', { title: row.title })] })
+          return to
+        }
+        const to = await transitionProject(trx, { ...base, action: 'cancel', effects: followers.length ? [notify(followers, 'projectCancelled', id, 'ProjectStatus', { title: row.title })] : [] })
+        await closePending(trx, id, row.title, 'cancelled')
+        await index.remove(trx, id)
+        return to
+      }
+      // completed
+      if (!contract) throw conflict(`The project is ${current.replace('_', ' ')}; it cannot complete now`, current)
+      const open = await trx.selectFrom('installment').select('id').where('contract_id', '=', contract.id).where('status', 'not in', ['approved', 'released']).executeTakeFirst()
+      const guard = () => (open ? 'Every installment must be approved before the project is completed' : null)
+      await transitionContract(trx, { id: contract.id, current: contract.status as ContractState, action: 'complete', actor: 'client', actorId: caller.userId, projectId: id, guard, set: { ended_at: nowIso() } })
+      const to = await transitionProject(trx, { ...base, action: 'complete', guard, effects: [notify([contract.freelancer_id, ...followers], 'projectCompleted', id, 'ProjectStatus', { title: row.title })] })
+      // Reputation: a completed contract is worth points to both sides (once per contract).
+      for (const user of [contract.client_id, contract.freelancer_id]) {
+        await trx.insertInto('wengaz_point_event').values({ user_id: user, reason: 'contract-completed', ref: String(contract.id), points: 10, created_at: nowIso() }).onConflict((oc) => oc.columns(['user_id', 'reason', 'ref']).doNothing()).execute()
+      }
+      return to
+    })
+    return { id, status }
+  }
+
+  async function lockContract(trx: Trx, projectId: number) {
+    const c = await trx.selectFrom('contract').select('id').where('project_id', '=', projectId).executeTakeFirst()
+    return c ? (await lockRow(trx, dialect, 'contract', c.id))! : null
+  }
+
+  /** Pending proposals of a project that is taken or cancelled are closed (rejected) by the system. */
+  async function closePending(trx: Trx, projectId: number, title: string, reason: 'taken' | 'cancelled', except?: number) {
+    let q = trx.selectFrom('proposal').select(['id', 'freelancer_id']).where('project_id', '=', projectId).where('status', '=', 'pending')
+    if (except) q = q.where('id', '!=', except)
+    for (const p of await q.execute()) {
+      await transitionProposal(trx, {
+        id: p.id,
+        current: 'pending',
+        action: 'close',
+        actor: 'system',
+        actorId: null,
+        projectId,
+        note: reason,
+        set: { decided_at: nowIso() },
+        effects: [notify([p.freelancer_id], reason === 'taken' ? 'projectTaken' : 'projectCancelled', projectId, 'Proposal', { title })],
+      })
+    }
+  }
+
+  async function search(query: SearchQuery, locale: Locale) {
+    const text = index.match(query.search)
+    let q = text ? db.selectFrom(text).innerJoin('project as p', 'p.id', 'm.project_id') : db.selectFrom('project as p')
+    q = q.where('p.status', '=', 'open')
+    if (query.categoryId) q = q.where('p.category_id', '=', query.categoryId)
+    if (query.subcategoryId) q = q.where('p.subcategory_id', '=', query.subcategoryId)
+    if (query.skills.length) q = q.where((eb) => eb.exists(eb.selectFrom('project_skill as ps').select('ps.project_id').whereRef('ps.project_id', '=', 'p.id').where('ps.skill_id', 'in', query.skills)))
+    if (query.budgetMin !== undefined) q = q.where('p.budget_minor', '>=', query.budgetMin)
+    if (query.budgetMax !== undefined) q = q.where('p.budget_minor', '<=', query.budgetMax)
+    if (query.budgetType) q = q.where('p.budget_type', '=', query.budgetType)
+    if (query.currency) q = q.where('p.currency', '=', query.currency)
+    if (query.experienceLevel) q = q.where('p.experience_level', '=', query.experienceLevel)
+    if (query.country) q = q.where('p.country', '=', query.country)
+    if (query.remote !== undefined) q = q.where('p.remote', '=', query.remote ? 1 : 0)
+    if (query.postedWithin) q = q.where('p.published_at', '>=', new Date(Date.now() - query.postedWithin * DAY).toISOString())
+    // Counting stops at 1,000 matches: "1,000+" pages are enough and the count stays cheap.
+    const countRow = await db
+      .selectFrom(q.select(sql<number>`1`.as('one')).limit(1000).as('c'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst()
+    const sort = query.sort ?? (text ? 'relevance' : 'newest')
+    let page = q.selectAll('p')
+    switch (sort) {
+      case 'budget_high':
+        page = page.orderBy('p.budget_minor', 'desc')
+        break
+      case 'budget_low':
+        page = page.orderBy('p.budget_minor', 'asc')
+        break
+      case 'fewest_proposals':
+        page = page.orderBy('p.proposal_count', 'asc')
+        break
+      case 'relevance':
+        if (text) page = page.orderBy(sql`m.score`)
+        break
+    }
+    page = page.orderBy('p.published_at', 'desc').orderBy('p.id', 'desc')
+    const rows = (await page.offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute()) as ProjectRow[]
+    return { data: await summaries(rows, locale), page: query.page, pageSize: query.pageSize, total: Number(countRow?.n ?? 0) }
+  }
+
+  async function myProjects(caller: Caller, query: { status?: ProjectState; page: number; pageSize: number }, locale: Locale) {
+    let q = db.selectFrom('project').where('client_id', '=', caller.userId)
+    if (query.status) q = q.where('status', '=', query.status)
+    const [rows, total] = await Promise.all([
+      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ])
+    return { data: await summaries(rows, locale), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
+  }
+
+  async function detailsForFreelancer(caller: Caller, id: number, locale: Locale) {
+    const row = await project(id)
+    if (!row) throw notFound('Project')
+    const [proposal, contract] = await Promise.all([
+      db.selectFrom('proposal').selectAll().where('project_id', '=', id).where('freelancer_id', '=', caller.userId).executeTakeFirst(),
+      db.selectFrom('contract').selectAll().where('project_id', '=', id).where('freelancer_id', '=', caller.userId).executeTakeFirst(),
+    ])
+    // A freelancer sees open projects, and the ones they proposed on or hold a contract for.
+    if (row.status !== 'open' && !proposal && !contract && row.client_id !== caller.userId) throw notFound('Project')
+    const [proposalOut] = proposal ? await proposalsOut([proposal]) : [null]
+    const [contractOutRow] = contract ? await contractsOut([contract]) : [null]
+    return {
+      project: await details(row, caller, locale),
+      proposal: proposalOut ?? null,
+      contract: contractOutRow ?? null,
+      canPropose: row.status === 'open' && !proposal && isFreelancer(caller) && row.client_id !== caller.userId,
+    }
+  }
+
+  async function detailsForClient(caller: Caller, id: number, locale: Locale) {
+    const row = await ownProject(caller, id)
+    const [proposals, contract] = await Promise.all([
+      db.selectFrom('proposal').selectAll().where('project_id', '=', id).where('status', '!=', 'withdrawn').orderBy('created_at', 'desc').limit(200).execute(),
+      contractOfProject(id),
+    ])
+    const [proposalList, contracts, activity] = await Promise.all([proposalsOut(proposals), contract ? contractsOut([contract]) : [], activityOut(id, 0, 50)])
+    return { project: await details(row, caller, locale), proposals: proposalList, contract: contracts[0] ?? null, activity }
+  }
+
+  /** Who takes part in a project: its client and, once hired, its freelancer. */
+  async function participant(caller: Caller, id: number) {
+    const row = await project(id)
+    if (!row) throw notFound('Project')
+    if (row.client_id === caller.userId) return { row, role: 'client' as const, contract: await contractOfProject(id) }
+    const contract = await contractOfProject(id)
+    if (contract && contract.freelancer_id === caller.userId) return { row, role: 'freelancer' as const, contract }
+    return { row, role: null, contract }
+  }
+
+  async function attachments(caller: Caller, id: number) {
+    const { row, role } = await participant(caller, id)
+    if (!role && row.status !== 'open') throw notFound('Project')
+    return { data: (await attachmentsOf({ projectId: id, projectOnly: true })).map((a) => a.file) }
+  }
+
+  async function upload(caller: Caller, id: number, request: Request, target: { proposalId?: number; installmentId?: number; kind?: 'image' | 'document' }) {
+    const { row, role, contract } = await participant(caller, id)
+    let proposalId: number | null = null
+    let installmentId: number | null = null
+    if (target.proposalId) {
+      const p = await db.selectFrom('proposal').select(['id', 'project_id', 'freelancer_id', 'status']).where('id', '=', target.proposalId).executeTakeFirst()
+      if (!p || p.project_id !== id || p.freelancer_id !== caller.userId) throw notFound('Proposal')
+      if (p.status !== 'pending') throw conflict(`The proposal is ${p.status}; files can no longer be added`, p.status)
+      proposalId = p.id
+    } else if (target.installmentId) {
+      const i = await db.selectFrom('installment').select(['id', 'contract_id', 'status']).where('id', '=', target.installmentId).executeTakeFirst()
+      if (!i || !contract || i.contract_id !== contract.id || role !== 'freelancer') throw notFound('Installment')
+      if (!['funded', 'changes_requested', 'submitted', 'pending'].includes(i.status)) throw conflict(`The installment is ${i.status.replace('_', ' ')}; files can no longer be added`, i.status)
+      installmentId = i.id
+    } else {
+      if (role !== 'client') throw row.status === 'open' ? forbidden() : notFound('Project')
+      if (!['draft', 'open', 'in_progress'].includes(row.status)) throw conflict(`The project is ${row.status}; files can no longer be added`, row.status)
+    }
+    const count = await db.selectFrom('project_file').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', id).executeTakeFirst()
+    if (Number(count?.n ?? 0) >= limits.attachmentsPerProject * 5) throw conflict('This project has too many files')
+    // Images are checked as images (SPEC §5: 800 KB, image bytes, metadata stripped) when the
+    // client says so (kind=image, which the web form does from the file name); anything else is a
+    // document of up to 10 MB, and an image that arrives as a document still keeps the 800 KB rule.
+    const kind = target.kind ?? 'document'
+    const stored = await files.receive(request, { kind, purpose: 'project', ownerId: caller.userId, limitKb: kind === 'image' ? limits.imageKb : limits.documentKb })
+    if (stored.attachmentType === 1 && stored.size > limits.imageKb * 1024) {
+      await db.deleteFrom('stored_file').where('id', '=', stored.id).execute()
+      throw new ApiError(400, 'File Size', `Image size should not exceed ${limits.imageKb} KB`, { file: [`Image size should not exceed ${limits.imageKb} KB`] })
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('project_file').values({ project_id: id, file_id: stored.id, proposal_id: proposalId, installment_id: installmentId, uploaded_by: caller.userId, created_at: nowIso() }).execute()
+      await recordActivity(trx, id, caller.userId, 'file', stored.id, 'attach', row.status, stored.originalName)
+    })
+    return { id: stored.id, name: stored.originalName, url: files.downloadUrl(stored.id), attachmentType: stored.attachmentType, size: stored.size, mime: stored.mime, uploadedBy: caller.userId, createdAt: stored.createdAt }
+  }
+
+  async function removeAttachment(caller: Caller, id: number, fileId: number) {
+    const link = await db.selectFrom('project_file').selectAll().where('project_id', '=', id).where('file_id', '=', fileId).executeTakeFirst()
+    if (!link || link.uploaded_by !== caller.userId) throw notFound('File')
+    const row = (await project(id))!
+    if (!['draft', 'open'].includes(row.status) && !link.installment_id) throw conflict(`The project is ${row.status.replace('_', ' ')}; its files are kept`, row.status)
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('project_file').where('id', '=', link.id).execute()
+      await trx.deleteFrom('stored_file').where('id', '=', fileId).execute()
+      await recordActivity(trx, id, caller.userId, 'file', fileId, 'detach', row.status)
+    })
+    return { ok: true as const }
+  }
+
+  // ——— proposals ———
+
+  const samePlan = (a: string, b: PlanItem[]) => a === JSON.stringify(b)
+
+  async function propose(caller: Caller, projectId: number, input: ProposalInput) {
+    if (!isFreelancer(caller)) throw new ApiError(403, 'Forbidden', 'Only freelancers send proposals')
+    const row = await project(projectId)
+    if (!row || (row.status !== 'open' && row.client_id !== caller.userId)) throw notFound('Project')
+    const existing = async () => db.selectFrom('proposal').selectAll().where('project_id', '=', projectId).where('freelancer_id', '=', caller.userId).executeTakeFirst()
+    // A repeated identical submit (a double click, a retried request) answers with the proposal
+    // already made; a different second proposal is refused.
+    const sameAsExisting = (p: ProposalRow) => p.cover_letter === input.coverLetter && p.bid_minor === input.bidMinor && p.duration_days === input.durationDays && samePlan(p.installment_plan, input.installments)
+    const refuse = () => new ApiError(409, 'Conflict', 'You have already sent a proposal on this project; edit it instead', { proposal: ['You have already sent a proposal on this project; edit it instead'] })
+    let id: number
+    try {
+      id = await db.transaction().execute(async (trx) => {
+        const p = (await lockRow(trx, dialect, 'project', projectId))!
+        if (p.client_id === caller.userId) throw forbidden()
+        const before = await trx.selectFrom('proposal').selectAll().where('project_id', '=', projectId).where('freelancer_id', '=', caller.userId).executeTakeFirst()
+        if (before) {
+          if (sameAsExisting(before)) return before.id
+          throw refuse()
+        }
+        if (p.status !== 'open') throw conflict(`The project is ${p.status.replace('_', ' ')}; it takes no proposals`, p.status)
+        if (p.budget_type === 'fixed' && input.installments.length && planTotal(input.installments) !== input.bidMinor) throw badRequest('installments', 'must add up to the bid')
+        const now = nowIso()
+        const created = await trx
+          .insertInto('proposal')
+          .values({ project_id: projectId, freelancer_id: caller.userId, status: 'pending', cover_letter: input.coverLetter, bid_minor: input.bidMinor, currency: p.currency, duration_days: input.durationDays, installment_plan: JSON.stringify(input.installments), revision: 1, reject_reason: null, created_at: now, updated_at: now, decided_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await trx.updateTable('project').set((eb) => ({ proposal_count: eb('proposal_count', '+', 1) })).where('id', '=', projectId).execute()
+        await recordCreated(trx, 'proposal', created.id, 'pending', projectId, caller.userId, [notify([p.client_id], 'proposalReceived', projectId, 'Proposal', { title: p.title })])
+        return created.id
+      })
+    } catch (error) {
+      if (error instanceof ApiError) throw error
+      // Two identical submits at the same moment: the unique (project, freelancer) key let one in.
+      const after = await existing()
+      if (!after) throw error
+      if (!sameAsExisting(after)) throw refuse()
+      id = after.id
+    }
+    const [out] = await proposalsOut([(await db.selectFrom('proposal').selectAll().where('id', '=', id).executeTakeFirstOrThrow())])
+    return out
+  }
+
+  async function ownProposal(caller: Caller, proposalId: number) {
+    const p = await db.selectFrom('proposal').selectAll().where('id', '=', proposalId).executeTakeFirst()
+    if (!p || p.freelancer_id !== caller.userId) throw notFound('Proposal')
+    return p
+  }
+
+  async function reviseProposal(caller: Caller, proposalId: number, input: ProposalInput) {
+    await ownProposal(caller, proposalId)
+    await db.transaction().execute(async (trx) => {
+      const p = (await lockRow(trx, dialect, 'proposal', proposalId))!
+      const proj = (await trx.selectFrom('project').select(['status', 'budget_type', 'client_id', 'title']).where('id', '=', p.project_id).executeTakeFirstOrThrow())
+      if (proj.budget_type === 'fixed' && input.installments.length && planTotal(input.installments) !== input.bidMinor) throw badRequest('installments', 'must add up to the bid')
+      await trx.insertInto('proposal_revision').values({ proposal_id: p.id, revision: p.revision, cover_letter: p.cover_letter, bid_minor: p.bid_minor, duration_days: p.duration_days, installment_plan: p.installment_plan, created_at: p.updated_at }).execute()
+      await transitionProposal(trx, {
+        id: p.id,
+        current: p.status as ProposalState,
+        action: 'revise',
+        actor: 'freelancer',
+        actorId: caller.userId,
+        projectId: p.project_id,
+        guard: () => (proj.status === 'open' ? null : `The project is ${proj.status.replace('_', ' ')}; the proposal can no longer change`),
+        set: { cover_letter: input.coverLetter, bid_minor: input.bidMinor, duration_days: input.durationDays, installment_plan: JSON.stringify(input.installments), revision: p.revision + 1 },
+        note: `revision ${p.revision + 1}`,
+        effects: [notify([proj.client_id], 'proposalRevised', p.project_id, 'Proposal', { title: proj.title })],
+      })
+    })
+    const [out] = await proposalsOut([(await db.selectFrom('proposal').selectAll().where('id', '=', proposalId).executeTakeFirstOrThrow())])
+    return out
+  }
+
+  async function withdrawProposal(caller: Caller, proposalId: number) {
+    await ownProposal(caller, proposalId)
+    await db.transaction().execute(async (trx) => {
+      const p = (await lockRow(trx, dialect, 'proposal', proposalId))!
+      const proj = (await trx.selectFrom('project').select(['client_id', 'title']).where('id', '=', p.project_id).executeTakeFirstOrThrow())
+      await transitionProposal(trx, { id: p.id, current: p.status as ProposalState, action: 'withdraw', actor: 'freelancer', actorId: caller.userId, projectId: p.project_id, set: { decided_at: nowIso() }, effects: [notify([proj.client_id], 'proposalWithdrawn', p.project_id, 'Proposal', { title: proj.title })] })
+      await trx.updateTable('project').set((eb) => ({ proposal_count: eb('proposal_count', '-', 1) })).where('id', '=', p.project_id).where('proposal_count', '>', 0).execute()
+    })
+    const [out] = await proposalsOut([(await db.selectFrom('proposal').selectAll().where('id', '=', proposalId).executeTakeFirstOrThrow())])
+    return out
+  }
+
+  async function proposalRevisions(caller: Caller, proposalId: number) {
+    const p = await db.selectFrom('proposal as pr').innerJoin('project as p', 'p.id', 'pr.project_id').select(['pr.freelancer_id', 'p.client_id']).where('pr.id', '=', proposalId).executeTakeFirst()
+    if (!p || (p.freelancer_id !== caller.userId && p.client_id !== caller.userId)) throw notFound('Proposal')
+    const rows = await db.selectFrom('proposal_revision').selectAll().where('proposal_id', '=', proposalId).orderBy('revision', 'desc').execute()
+    return { data: rows.map((r) => ({ revision: r.revision, coverLetter: r.cover_letter, bidMinor: r.bid_minor, durationDays: r.duration_days, installments: parsePlan(r.installment_plan), createdAt: r.created_at })) }
+  }
+
+  async function myProposals(caller: Caller, query: { status?: ProposalState; page: number; pageSize: number }) {
+    let q = db.selectFrom('proposal').where('freelancer_id', '=', caller.userId)
+    if (query.status) q = q.where('status', '=', query.status)
+    const [rows, total] = await Promise.all([
+      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ])
+    return { data: await proposalsOut(rows), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
+  }
+
+  async function clientProposals(caller: Caller, projectId: number, query: { status?: ProposalState; page: number; pageSize: number }) {
+    await ownProject(caller, projectId)
+    let q = db.selectFrom('proposal').where('project_id', '=', projectId).where('status', '!=', 'withdrawn')
+    if (query.status) q = q.where('status', '=', query.status)
+    const [rows, total] = await Promise.all([
+      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ])
+    return { data: await proposalsOut(rows), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
+  }
+
+  /** The client's decision on a proposal: both ids must match, the caller must own the project. */
+  async function clientsProposal(caller: Caller, proposalId: number, projectId: number) {
+    const proj = await project(projectId)
+    if (!proj) throw notFound('Project')
+    if (proj.client_id !== caller.userId) throw isFreelancer(caller) || proj.status === 'open' ? forbidden() : notFound('Project')
+    const p = await db.selectFrom('proposal').select(['id', 'project_id']).where('id', '=', proposalId).executeTakeFirst()
+    if (!p || p.project_id !== projectId) throw notFound('Proposal')
+  }
+
+  async function accept(caller: Caller, proposalId: number, projectId: number) {
+    await clientsProposal(caller, proposalId, projectId)
+    const contractId = await db.transaction().execute(async (trx) => {
+      // The project row is locked first, so two accepts on one project run one after the other.
+      const proj = (await lockRow(trx, dialect, 'project', projectId))!
+      const p = (await lockRow(trx, dialect, 'proposal', proposalId))!
+      const existing = await trx.selectFrom('contract').select(['id', 'proposal_id']).where('project_id', '=', projectId).executeTakeFirst()
+      if (p.status === 'accepted' && existing?.proposal_id === p.id) return existing.id
+      const guard = () => (proj.status !== 'open' ? `The project is ${proj.status.replace('_', ' ')}; it takes no more hires` : existing ? 'The project already has a contract' : null)
+      const followers = await subscribers(trx, projectId)
+      await transitionProposal(trx, {
+        id: p.id,
+        current: p.status as ProposalState,
+        action: 'accept',
+        actor: 'client',
+        actorId: caller.userId,
+        projectId,
+        guard,
+        set: { decided_at: nowIso() },
+        effects: [notify([p.freelancer_id], 'proposalAccepted', projectId, 'Proposal', { title: proj.title })],
+      })
+      await transitionProject(trx, { id: projectId, current: proj.status as ProjectState, action: 'hire', actor: 'client', actorId: caller.userId, projectId, effects: followers.length ? [notify(followers.filter((f) => f !== p.freelancer_id), 'projectTaken', projectId, 'ProjectStatus', { title: proj.title })] : [] })
+      const now = nowIso()
+      const contract = await trx
+        .insertInto('contract')
+        .values({ project_id: projectId, proposal_id: p.id, client_id: proj.client_id, freelancer_id: p.freelancer_id, status: 'active', amount_minor: p.bid_minor, currency: p.currency, room_id: `project-${projectId}`, created_at: now, updated_at: now, ended_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      // The agreed installments: the proposal's plan, else the project's when it matches the bid, else one for the whole bid.
+      const proposed = parsePlan(p.installment_plan)
+      const projectPlan = parsePlan(proj.installment_plan)
+      const agreed = proposed.length ? proposed : projectPlan.length && planTotal(projectPlan) === p.bid_minor ? projectPlan : [{ title: proj.title.slice(0, limits.installmentTitle), amountMinor: p.bid_minor }]
+      await trx
+        .insertInto('installment')
+        .values(agreed.map((i, n) => ({ contract_id: contract.id, position: n + 1, title: i.title, amount_minor: i.amountMinor, currency: p.currency, due_date: i.dueDate ?? null, status: 'pending', submission_note: null, feedback: null, created_at: now, updated_at: now })))
+        .execute()
+      await recordCreated(trx, 'contract', contract.id, 'active', projectId, caller.userId, [notify([p.freelancer_id, proj.client_id], 'contractStarted', projectId, 'Project', { title: proj.title })])
+      await closePending(trx, projectId, proj.title, 'taken', p.id)
+      await index.remove(trx, projectId)
+      return contract.id
+    })
+    const [out] = await contractsOut([(await db.selectFrom('contract').selectAll().where('id', '=', contractId).executeTakeFirstOrThrow())])
+    return out
+  }
+
+  async function reject(caller: Caller, proposalId: number, projectId: number, reason?: string) {
+    await clientsProposal(caller, proposalId, projectId)
+    await db.transaction().execute(async (trx) => {
+      const proj = (await lockRow(trx, dialect, 'project', projectId))!
+      const p = (await lockRow(trx, dialect, 'proposal', proposalId))!
+      await transitionProposal(trx, { id: p.id, current: p.status as ProposalState, action: 'reject', actor: 'client', actorId: caller.userId, projectId, note: reason || null, set: { decided_at: nowIso(), reject_reason: reason || null }, effects: [notify([p.freelancer_id], 'proposalRejected', projectId, 'Proposal', { title: proj.title })] })
+    })
+    const [out] = await proposalsOut([(await db.selectFrom('proposal').selectAll().where('id', '=', proposalId).executeTakeFirstOrThrow())])
+    return out
+  }
+
+  // ——— contracts ———
+
+  async function myContracts(caller: Caller, query: { status?: ContractState; page: number; pageSize: number }) {
+    let q = db.selectFrom('contract').where((eb) => eb.or([eb('freelancer_id', '=', caller.userId), eb('client_id', '=', caller.userId)]))
+    if (query.status) q = q.where('status', '=', query.status)
+    const [rows, total] = await Promise.all([
+      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ])
+    return { data: await contractsOut(rows), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
+  }
+
+  async function installmentAction(caller: Caller, installmentId: number, action: 'fund' | 'submit' | 'request-changes' | 'approve', note?: string) {
+    const found = await db.selectFrom('installment as i').innerJoin('contract as c', 'c.id', 'i.contract_id').select(['c.id', 'c.client_id', 'c.freelancer_id', 'c.project_id']).where('i.id', '=', installmentId).executeTakeFirst()
+    if (!found || (found.client_id !== caller.userId && found.freelancer_id !== caller.userId)) throw notFound('Installment')
+    const actor = found.client_id === caller.userId ? ('client' as const) : ('freelancer' as const)
+    await db.transaction().execute(async (trx) => {
+      const contract = (await lockRow(trx, dialect, 'contract', found.id))!
+      const i = (await lockRow(trx, dialect, 'installment', installmentId))!
+      const title = (await trx.selectFrom('project').select('title').where('id', '=', contract.project_id).executeTakeFirstOrThrow()).title
+      const active = () => (contract.status === 'active' ? null : `The contract is ${contract.status}`)
+      const other = actor === 'client' ? contract.freelancer_id : contract.client_id
+      const step = { id: i.id, current: i.status as InstallmentState, actor, actorId: caller.userId, projectId: contract.project_id, note: note || null }
+      const params = { title, installment: i.title }
+      if (action === 'fund') await transitionInstallment(trx, { ...step, action: 'fund', guard: active, effects: [notify([other], 'installmentFunded', contract.project_id, 'Project', params)] })
+      else if (action === 'submit') {
+        await transitionInstallment(trx, { ...step, action: 'submit', guard: () => active() ?? (note ? null : 'Describe the work you submit'), set: { submission_note: note ?? null }, effects: [notify([other], 'installmentSubmitted', contract.project_id, 'Project', params)] })
+      } else if (action === 'request-changes') {
+        await transitionInstallment(trx, { ...step, action: 'request_changes', guard: () => active() ?? (note ? null : 'Say what should change'), set: { feedback: note ?? null }, effects: [notify([other], 'installmentChangesRequested', contract.project_id, 'Project', params)] })
+      } else {
+        await transitionInstallment(trx, { ...step, action: 'approve', guard: active, set: { feedback: note || i.feedback }, effects: [notify([other], 'installmentApproved', contract.project_id, 'Project', params)] })
+      }
+    })
+    const [out] = await contractsOut([(await db.selectFrom('contract').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow())])
+    return out
+  }
+
+  async function activities(caller: Caller, projectId: number, query: { page: number; pageSize: number }) {
+    const { role } = await participant(caller, projectId)
+    if (!role) throw notFound('Project')
+    const total = await db.selectFrom('project_activity').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', projectId).executeTakeFirst()
+    return { data: await activityOut(projectId, (query.page - 1) * query.pageSize, query.pageSize), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
+  }
+
+  async function createRoom(caller: Caller, projectId: number, userId: number) {
+    const contract = await contractOfProject(projectId)
+    const participants = contract ? [contract.client_id, contract.freelancer_id] : []
+    if (!contract || !participants.includes(caller.userId) || !participants.includes(userId) || userId === caller.userId) throw notFound('Contract')
+    return { roomId: contract.room_id, projectId, participants }
+  }
+
+  // ——— around a project ———
+
+  async function visibleProject(caller: Caller | null, id: number) {
+    const row = await project(id)
+    if (!row) throw notFound('Project')
+    if (row.status === 'draft' && row.client_id !== caller?.userId) throw notFound('Project')
+    return row
+  }
+
+  async function follow(table: 'project_wishlist' | 'project_subscription', caller: Caller, id: number, on: boolean) {
+    await visibleProject(caller, id)
+    if (on) await db.insertInto(table).values({ user_id: caller.userId, project_id: id, created_at: nowIso() }).onConflict((oc) => oc.columns(['user_id', 'project_id']).doNothing()).execute()
+    else await db.deleteFrom(table).where('user_id', '=', caller.userId).where('project_id', '=', id).execute()
+    return { ok: true as const }
+  }
+
+  async function wishlist(caller: Caller, query: { page: number; pageSize: number }, locale: Locale) {
+    const q = db.selectFrom('project_wishlist as w').innerJoin('project as p', 'p.id', 'w.project_id').where('w.user_id', '=', caller.userId).where((eb) => eb.or([eb('p.status', '!=', 'draft'), eb('p.client_id', '=', caller.userId)]))
+    const [rows, total] = await Promise.all([
+      q.selectAll('p').orderBy('w.created_at', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ])
+    return { data: await summaries(rows as ProjectRow[], locale), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
+  }
+
+  async function comments(caller: Caller | null, id: number) {
+    const row = await visibleProject(caller, id)
+    const rows = await db.selectFrom('project_comment').selectAll().where('project_id', '=', id).orderBy('id').limit(500).execute()
+    const users = await people(rows.map((r) => r.user_id))
+    return { data: rows.map((r) => ({ id: r.id, parentId: r.parent_id, body: r.body, author: users.get(r.user_id) ?? nobody(r.user_id), isClient: r.user_id === row.client_id, createdAt: r.created_at })) }
+  }
+
+  async function addComment(caller: Caller, id: number, body: string, parentId?: number) {
+    const row = await visibleProject(caller, id)
+    if (row.status !== 'open') throw conflict(`The project is ${row.status.replace('_', ' ')}; questions are closed`, row.status)
+    if (parentId) {
+      const parent = await db.selectFrom('project_comment').select('project_id').where('id', '=', parentId).executeTakeFirst()
+      if (!parent || parent.project_id !== id) throw badRequest('parentId', 'is not a comment of this project')
+    }
+    const created = await db.transaction().execute(async (trx) => {
+      const c = await trx.insertInto('project_comment').values({ project_id: id, user_id: caller.userId, parent_id: parentId ?? null, body, created_at: nowIso() }).returningAll().executeTakeFirstOrThrow()
+      await recordActivity(trx, id, caller.userId, 'comment', c.id, 'comment', row.status)
+      const followers = await subscribers(trx, id)
+      const to = [row.client_id, ...followers].filter((u) => u !== caller.userId)
+      if (to.length) await recordEffects(trx, [notify(to, 'newComment', id, 'Project', { title: row.title })])
+      return c
+    })
+    const users = await people([caller.userId])
+    return { id: created.id, parentId: created.parent_id, body: created.body, author: users.get(caller.userId) ?? nobody(caller.userId), isClient: caller.userId === row.client_id, createdAt: created.created_at }
+  }
+
+  async function recordEffects(trx: Trx, effects: Effect[]) {
+    for (const e of effects) await enqueue(trx, e.topic, e.payload, { delayMs: e.delayMs })
+  }
+
+  async function homeSearch(type: 'projects' | 'workneerer', term: string) {
+    const t = term.trim()
+    if (type === 'workneerer') {
+      const q = searchTokens(t).join(' ')
+      return { data: [{ id: 0, title: q || 'all', subtitle: '', url: `/freelancers/freelancersearch?search=${encodeURIComponent(q || 'all')}` }] }
+    }
+    const text = index.match(t)
+    let q = text ? db.selectFrom(text).innerJoin('project as p', 'p.id', 'm.project_id') : db.selectFrom('project as p')
+    q = q.where('p.status', '=', 'open')
+    const rows = await (text ? q.select(['p.id', 'p.title', 'p.budget_minor', 'p.currency']).orderBy(sql`m.score`) : q.select(['p.id', 'p.title', 'p.budget_minor', 'p.currency']).orderBy('p.published_at', 'desc')).limit(8).execute()
+    return { data: rows.map((r) => ({ id: r.id, title: r.title, subtitle: `${(r.budget_minor / 100).toFixed(2)} ${r.currency}`, url: `/projects/details/${r.id}` })) }
+  }
+
+  // ——— reviews ———
+
+  async function recomputeRating(executor: DB, userId: number) {
+    const now = nowIso()
+    const agg = await executor
+      .selectFrom('review')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('rating').as('avg')])
+      .where('subject_id', '=', userId)
+      .where('visible_from', '<=', now)
+      .executeTakeFirst()
+    const count = Number(agg?.n ?? 0)
+    const avg = count ? Number(agg?.avg ?? 0) : 0
+    await executor.updateTable('freelancer_profile').set({ rating_x100: Math.round(avg * 100), rating_count: count }).where('user_id', '=', userId).execute()
+  }
+
+  async function writeReview(caller: Caller, contractId: number, rating: number, body: string) {
+    const contract = await db.selectFrom('contract').selectAll().where('id', '=', contractId).executeTakeFirst()
+    if (!contract || (contract.client_id !== caller.userId && contract.freelancer_id !== caller.userId)) throw notFound('Contract')
+    if (contract.status !== 'completed') throw conflict(`The contract is ${contract.status}; reviews open when it is completed`, contract.status)
+    const subject = contract.client_id === caller.userId ? contract.freelancer_id : contract.client_id
+    let id: number
+    try {
+      id = await db.transaction().execute(async (trx) => {
+        await lockRow(trx, dialect, 'contract', contractId)
+        if (await trx.selectFrom('review').select('id').where('contract_id', '=', contractId).where('author_id', '=', caller.userId).executeTakeFirst()) {
+          throw conflict('You have already reviewed this contract')
+        }
+        const now = nowIso()
+        const other = await trx.selectFrom('review').select('id').where('contract_id', '=', contractId).where('author_id', '=', subject).executeTakeFirst()
+        const created = await trx
+          .insertInto('review')
+          .values({ contract_id: contractId, project_id: contract.project_id, author_id: caller.userId, subject_id: subject, rating, body, created_at: now, visible_from: other ? now : new Date(Date.now() + REVIEW_HIDDEN_DAYS * DAY).toISOString() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        if (other) await trx.updateTable('review').set({ visible_from: now }).where('id', '=', other.id).execute()
+        await recordActivity(trx, contract.project_id, caller.userId, 'review', created.id, 'review', 'completed')
+        if (rating === 5) await trx.insertInto('wengaz_point_event').values({ user_id: subject, reason: 'five-star-review', ref: String(created.id), points: 5, created_at: now }).onConflict((oc) => oc.columns(['user_id', 'reason', 'ref']).doNothing()).execute()
+        await recomputeRating(trx, contract.client_id)
+        await recomputeRating(trx, contract.freelancer_id)
+        // When the other side never writes, the review shows after 14 days: a timer recomputes the ratings then.
+        const effects: Effect[] = [notify([subject], 'reviewReceived', contract.project_id, 'Project', {})]
+        if (!other) effects.push({ topic: REVIEW_TOPIC, payload: { userIds: [contract.client_id, contract.freelancer_id] }, delayMs: REVIEW_HIDDEN_DAYS * DAY + 1000 })
+        await recordEffects(trx, effects)
+        return created.id
+      })
+    } catch (error) {
+      if (error instanceof ApiError) throw error
+      if (await db.selectFrom('review').select('id').where('contract_id', '=', contractId).where('author_id', '=', caller.userId).executeTakeFirst()) throw conflict('You have already reviewed this contract')
+      throw error
+    }
+    const [out] = await reviewsOut([(await db.selectFrom('review').selectAll().where('id', '=', id).executeTakeFirstOrThrow())], caller)
+    return out
+  }
+
+  async function reviewsOut(rows: Selectable<Database['review']>[], caller: Caller) {
+    const [users, projects] = await Promise.all([
+      people(rows.flatMap((r) => [r.author_id, r.subject_id])),
+      rows.length ? db.selectFrom('project').select(['id', 'title']).where('id', 'in', rows.map((r) => r.project_id)).execute() : [],
+    ])
+    const title = new Map(projects.map((p) => [p.id, p.title]))
+    const now = nowIso()
+    return rows.map((r) => {
+      const visible = r.visible_from <= now
+      // A hidden review is shown to its author only.
+      return {
+        id: r.id,
+        projectId: r.project_id,
+        projectTitle: title.get(r.project_id) ?? '',
+        author: users.get(r.author_id) ?? nobody(r.author_id),
+        subject: users.get(r.subject_id) ?? nobody(r.subject_id),
+        rating: visible || r.author_id === caller.userId ? r.rating : 0,
+        body: visible || r.author_id === caller.userId ? r.body : '',
+        createdAt: r.created_at,
+        visible,
+      }
+    })
+  }
+
+  async function reviews(caller: Caller, query: { userId?: number; page: number; pageSize: number }) {
+    const userId = query.userId ?? caller.userId
+    const now = nowIso()
+    const q = db.selectFrom('review').where('subject_id', '=', userId).where('visible_from', '<=', now)
+    const [rows, agg, written] = await Promise.all([
+      q.selectAll().orderBy('created_at', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
+      q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('rating').as('avg')]).executeTakeFirst(),
+      userId === caller.userId ? db.selectFrom('review').selectAll().where('author_id', '=', caller.userId).where('visible_from', '>', now).execute() : [],
+    ])
+    // Contracts the caller may still review.
+    const open = userId === caller.userId
+      ? await db
+          .selectFrom('contract as c')
+          .innerJoin('project as p', 'p.id', 'c.project_id')
+          .select(['c.id', 'c.project_id', 'p.title', 'c.client_id', 'c.freelancer_id'])
+          .where('c.status', '=', 'completed')
+          .where((eb) => eb.or([eb('c.client_id', '=', caller.userId), eb('c.freelancer_id', '=', caller.userId)]))
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('review as r').select('r.id').whereRef('r.contract_id', '=', 'c.id').where('r.author_id', '=', caller.userId))))
+          .execute()
+      : []
+    const users = await people(open.map((c) => (c.client_id === caller.userId ? c.freelancer_id : c.client_id)))
+    const count = Number(agg?.n ?? 0)
+    return {
+      data: await reviewsOut([...written, ...rows], caller),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: count,
+      average: count ? Math.round(Number(agg?.avg ?? 0) * 100) / 100 : 0,
+      count,
+      toWrite: open.map((c) => {
+        const other = c.client_id === caller.userId ? c.freelancer_id : c.client_id
+        return { contractId: c.id, projectId: c.project_id, projectTitle: c.title, subject: users.get(other) ?? nobody(other) }
+      }),
+    }
+  }
+
+  return {
+    create,
+    update,
+    remove,
+    updateState,
+    search,
+    myProjects,
+    detailsForFreelancer,
+    detailsForClient,
+    attachments,
+    upload,
+    removeAttachment,
+    propose,
+    reviseProposal,
+    withdrawProposal,
+    proposalRevisions,
+    myProposals,
+    clientProposals,
+    accept,
+    reject,
+    myContracts,
+    installmentAction,
+    activities,
+    createRoom,
+    wishlist,
+    addWish: (c: Caller, id: number) => follow('project_wishlist', c, id, true),
+    removeWish: (c: Caller, id: number) => follow('project_wishlist', c, id, false),
+    subscribe: (c: Caller, id: number) => follow('project_subscription', c, id, true),
+    unsubscribe: (c: Caller, id: number) => follow('project_subscription', c, id, false),
+    comments,
+    addComment,
+    homeSearch,
+    writeReview,
+    reviews,
+    recomputeRating,
+    /** For seeds and benches: put an open project into the full-text index. */
+    indexProject,
+  }
+}
+
+export type ProjectsService = ReturnType<typeof createProjectsService>

@@ -1,0 +1,100 @@
+import type { Selectable, Transaction } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import type { Dialect } from '../../db/migrations/helpers.ts'
+import { ApiError } from '../../api/errors.ts'
+import { enqueue } from '../../jobs/outbox.ts'
+import { contractMachine, findTransition, installmentMachine, projectMachine, proposalMachine, type Actor, type ContractState, type InstallmentState, type Machine, type ProjectState, type ProposalState } from './machines.ts'
+
+export type Trx = Transaction<Database>
+type Table = 'project' | 'proposal' | 'contract' | 'installment'
+
+/** A side effect written to the outbox in the transaction of the state change. */
+export interface Effect {
+  topic: string
+  payload: unknown
+  delayMs?: number
+}
+
+export const NOTIFY_TOPIC = 'projects.notify'
+export type AlertType = 'Project' | 'Proposal' | 'ProjectStatus'
+/** A notification for users (SPEC §3 alert item): `kind` picks the text in the recipient's language. */
+export function notify(userIds: number[], kind: string, projectId: number, type: AlertType, params: Record<string, string | number> = {}): Effect {
+  return { topic: NOTIFY_TOPIC, payload: { userIds: [...new Set(userIds)], kind, projectId, type, params } }
+}
+
+export function conflict(detail: string, state?: string) {
+  const error = new ApiError(409, 'Conflict', detail, state ? { state: [state] } : undefined)
+  return error
+}
+
+/** Reads a row for a state change, locking it on PostgreSQL (SQLite's BEGIN IMMEDIATE already holds the write lock). */
+export async function lockRow<T extends Table>(trx: Trx, dialect: Dialect, table: T, id: number): Promise<Selectable<Database[T]> | undefined> {
+  let q = trx.selectFrom(table as 'project').selectAll().where('id', '=', id)
+  if (dialect === 'postgres') q = q.forUpdate()
+  return (await q.executeTakeFirst()) as Selectable<Database[T]> | undefined
+}
+
+interface Step<S extends string> {
+  id: number
+  current: S
+  action: string
+  actor: Actor
+  actorId: number | null
+  projectId: number
+  /** Failure reason, or null when the guard passes. */
+  guard?: () => Promise<string | null> | string | null
+  set?: Record<string, unknown>
+  note?: string | null
+  effects?: Effect[]
+}
+
+// The one way a status changes: check the transition exists from the current state, the actor may
+// take it and the guard passes; write the new state only if the row still holds the state we saw
+// (compare-and-set); append the activity row; write the side effects to the outbox. All inside the
+// caller's transaction, so a failure anywhere leaves nothing behind.
+async function apply<S extends string>(trx: Trx, machine: Machine<S>, table: Table, step: Step<S>): Promise<S> {
+  const t = findTransition(machine, step.action)
+  if (!t) throw new Error(`unknown ${machine.entity} transition ${step.action}`)
+  if (!t.actors.includes(step.actor)) throw new ApiError(403, 'Forbidden', `A ${step.actor} cannot ${step.action.replace('_', ' ')} a ${machine.entity}`)
+  if (!t.from.includes(step.current)) throw conflict(`The ${machine.entity} is ${step.current.replace('_', ' ')}; it cannot ${step.action.replace('_', ' ')} now`, step.current)
+  if (step.guard) {
+    const reason = await step.guard()
+    if (reason) throw conflict(reason, step.current)
+  }
+  const now = new Date().toISOString()
+  const result = await trx
+    .updateTable(table)
+    .set({ ...(step.set ?? {}), status: t.to, updated_at: now } as never)
+    .where('id', '=', step.id)
+    .where('status', '=', step.current)
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) !== 1) throw conflict(`The ${machine.entity} changed meanwhile; reload and try again`)
+  await trx
+    .insertInto('project_activity')
+    .values({ project_id: step.projectId, actor_id: step.actorId, entity: machine.entity, entity_id: step.id, action: step.action, from_state: step.current, to_state: t.to, note: step.note ?? null, created_at: now })
+    .execute()
+  for (const e of step.effects ?? []) await enqueue(trx, e.topic, e.payload, { delayMs: e.delayMs })
+  return t.to
+}
+
+export const transitionProject = (trx: Trx, step: Step<ProjectState>) => apply(trx, projectMachine, 'project', step)
+export const transitionProposal = (trx: Trx, step: Step<ProposalState>) => apply(trx, proposalMachine, 'proposal', step)
+export const transitionContract = (trx: Trx, step: Step<ContractState>) => apply(trx, contractMachine, 'contract', step)
+export const transitionInstallment = (trx: Trx, step: Step<InstallmentState>) => apply(trx, installmentMachine, 'installment', step)
+
+/** An entity's first state is also an activity row (created as draft/open/pending/active). */
+export async function recordCreated(trx: Trx, entity: Table, id: number, state: string, projectId: number, actorId: number | null, effects: Effect[] = [], note?: string) {
+  await trx
+    .insertInto('project_activity')
+    .values({ project_id: projectId, actor_id: actorId, entity, entity_id: id, action: 'create', from_state: null, to_state: state, note: note ?? null, created_at: new Date().toISOString() })
+    .execute()
+  for (const e of effects) await enqueue(trx, e.topic, e.payload, { delayMs: e.delayMs })
+}
+
+/** Activity without a state change (a comment, a file, a review). */
+export async function recordActivity(trx: Trx, projectId: number, actorId: number | null, entity: string, entityId: number, action: string, state: string, note?: string) {
+  await trx
+    .insertInto('project_activity')
+    .values({ project_id: projectId, actor_id: actorId, entity, entity_id: entityId, action, from_state: state, to_state: state, note: note ?? null, created_at: new Date().toISOString() })
+    .execute()
+}
