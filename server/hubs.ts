@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Config } from './config.ts'
 import type { Logger } from './log.ts'
-import { createHubServer, createRedisBackplane, parseCookies, type HubContext, type HubDefinition, type HubServer } from './realtime/index.ts'
+import { createHubServer, createRedisBackplane, HubError, parseCookies, type HubContext, type HubDefinition, type HubServer } from './realtime/index.ts'
 
 /** The part of the identity service the hubs need: a login token in, the caller out. */
 export interface HubIdentity {
@@ -40,22 +40,53 @@ function sessionTracker() {
   }
 }
 
+export type HubName = keyof Hubs
+/** Decides whether a user may listen to a group: `kind` is the part before the first ':' (`room:12` → 'room', '12'). */
+export type GroupCheck = (user: { userId: number; sessionId: string }, id: string) => boolean | Promise<boolean>
+
+// Groups a page may join from the browser (JoinGroup/LeaveGroup), by kind. A module registers the
+// kinds it owns with the check that guards them (chat: members of the room; projects: its parties).
+// Anything not registered is refused, so no one can listen to a group they have no right to.
+function groupRegistry() {
+  const checks = new Map<string, GroupCheck>()
+  return {
+    allow(hub: HubName, kind: string, check: GroupCheck) {
+      checks.set(`${hub}/${kind}`, check)
+    },
+    async permitted(hub: string, ctx: HubContext, group: unknown): Promise<string> {
+      const name = typeof group === 'string' ? group : ''
+      const at = name.indexOf(':')
+      const check = at > 0 && name.length <= 200 ? checks.get(`${hub}/${name.slice(0, at)}`) : undefined
+      if (!check || !ctx.user || !(await check(ctx.user, name.slice(at + 1)))) throw new HubError('You cannot join this group.')
+      return name
+    },
+  }
+}
+
 // Chat and notifications (SPEC §7): both need a signed-in user. Messages reach users through
-// `toUser`, so every tab and device of a user gets them; chat rooms add groups when chat lands.
-function hubDefinitions(tracker: ReturnType<typeof sessionTracker>): HubDefinition[] {
-  const common = { requireUser: true, methods: {}, onConnected: tracker.onConnected, onDisconnected: tracker.onDisconnected }
+// `toUser`, so every tab and device of a user gets them; pages join groups (a chat room, a
+// project) with JoinGroup, which the web client repeats after every reconnect.
+function hubDefinitions(tracker: ReturnType<typeof sessionTracker>, groups: ReturnType<typeof groupRegistry>): HubDefinition[] {
+  const methods = (hub: HubName) => ({
+    joinGroup: async (ctx: HubContext, group: unknown) => ctx.groups.add(await groups.permitted(hub, ctx, group)),
+    leaveGroup: async (ctx: HubContext, group: unknown) => {
+      if (typeof group === 'string') await ctx.groups.remove(group)
+    },
+  })
+  const common = { requireUser: true, onConnected: tracker.onConnected, onDisconnected: tracker.onDisconnected }
   return [
-    { name: 'chat', ...common },
-    { name: 'notifications', ...common },
+    { name: 'chat', methods: methods('chat'), ...common },
+    { name: 'notifications', methods: methods('notifications'), ...common },
   ]
 }
 
 export async function createHubs({ config, log, identity }: { config: Config; log: Logger; identity: HubIdentity }) {
   const backplane = config.redisUrl ? await createRedisBackplane(config.redisUrl, `${config.redisPrefix}hubs:`, { logger: log.child({ module: 'hubs-redis' }) }) : undefined
   const tracker = sessionTracker()
+  const groups = groupRegistry()
   const allowedOrigins = [...config.allowedOrigins, ...(config.publicUrl ? [new URL(config.publicUrl).origin] : [])]
   const server = createHubServer({
-    hubs: hubDefinitions(tracker),
+    hubs: hubDefinitions(tracker, groups),
     // Browsers send the session cookie (the web UI) or access_token; other clients a bearer token.
     authenticate: async (req: IncomingMessage, token: string | null) => {
       const fromCookie = parseCookies(req.headers.cookie).get(SESSION_COOKIE)
@@ -83,6 +114,8 @@ export async function createHubs({ config, log, identity }: { config: Config; lo
   return {
     server,
     hubs,
+    /** Lets browsers join groups of one kind on one hub, for users the check accepts. */
+    allowGroups: groups.allow,
     /** Sessions with a connection on this instance (for revocation sweeps). */
     openSessions: () => [...tracker.open.keys()],
     /** Closes now, on every instance, the connections of sessions that have ended. */

@@ -12,6 +12,7 @@ import { loadApp } from './app-loader.ts'
 import { setSecurityHeaders } from './http/security-headers.ts'
 import { readiness } from './http/health.ts'
 import { createHubs } from './hubs.ts'
+import { createE2eHooks } from './e2e-hooks.ts'
 
 // The Node entry: one process, one port. Pages, /api/v1, /hubs and static files all come through
 // the http server created here.
@@ -24,6 +25,8 @@ export async function startServer(config: Config, log: Logger, options: { webApp
 
   const api = createApi({ database, log, config })
   const hubs = await createHubs({ config, log, identity: api.services.identity })
+  // Test-only routes (server/e2e-hooks.ts), present only when the server runs with E2E=1.
+  const e2e = process.env.E2E === '1' ? createE2eHooks(hubs) : null
   api.attachHubs(hubs.hubs)
   // Tests that exercise only the API and the hubs may leave the web app out (no build needed).
   const app =
@@ -44,6 +47,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
     })
     if (url === '/healthz') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
     if (url === '/readyz') return void readiness(database).then((r) => res.writeHead(r.ok ? 200 : 503, { 'content-type': 'text/plain' }).end(r.detail))
+    if (e2e?.(req, res)) return
     // Hub traffic is never compressed: Server-Sent Events must reach the client as written.
     if (hubs.server.handleRequest(req, res)) return
     compress(req as never, res as never, () => {
@@ -89,7 +93,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
       await database.close()
       log.info('stopped')
     })())
-  return { server, port, close, database, hubs: hubs.hubs, api }
+  return { server, port, close, database, hubs: hubs.hubs, allowHubGroups: hubs.allowGroups, api }
 }
 
 function safeRequestId(value: string | string[] | undefined) {

@@ -1,6 +1,9 @@
-import WebSocket from 'ws'
+import * as wsModule from 'ws'
 
-const Sender = (WebSocket as unknown as { Sender: { frame(data: Buffer, options: object): Buffer[] } }).Sender
+type FrameFn = (data: Buffer, options: object) => Buffer[]
+// ws' Sender.frame: a named export of ws' ESM wrapper, a static of the CommonJS export (under vitest).
+const loaded = wsModule as unknown as { Sender?: { frame?: FrameFn }; default?: { Sender?: { frame?: FrameFn } } }
+const frameOf: FrameFn | null = loaded.Sender?.frame ?? loaded.default?.Sender?.frame ?? null
 
 /**
  * One hub record going to many connections (toAll, toUser, toGroup…). It is serialised once per
@@ -16,8 +19,9 @@ export class SharedRecord {
     this.text = text
   }
 
-  /** The unmasked, final text frame (header and payload), built on first use. */
-  wsFrame(): Buffer[] {
-    return (this.frame ??= Sender.frame(Buffer.from(this.text), { fin: true, opcode: 1, mask: false, rsv1: false, readOnly: false }))
+  /** The unmasked, final text frame (header and payload), built on first use; null if ws cannot build one. */
+  wsFrame(): Buffer[] | null {
+    if (!frameOf) return null
+    return (this.frame ??= frameOf(Buffer.from(this.text), { fin: true, opcode: 1, mask: false, rsv1: false, readOnly: false }))
   }
 }

@@ -42,7 +42,8 @@ export class WebSocketTransport implements Transport {
     if (this.ws.readyState !== this.ws.OPEN) return
     const sender = (this.ws as unknown as { _sender?: RawSender })._sender
     // Only when nothing is queued in ws (no compression, no pending blob), so frames stay in order.
-    if (sender?.sendFrame && sender._state === 0 && !sender._queue?.length) sender.sendFrame(record.wsFrame())
+    const frame = sender?.sendFrame && sender._state === 0 && !sender._queue?.length ? record.wsFrame() : null
+    if (frame) sender!.sendFrame!(frame)
     else this.ws.send(record.text)
   }
 

@@ -184,6 +184,8 @@ function instanceEnv(redisUrl: string, prefix: string, name: string): Record<str
     SMTP_URL: smtp.url,
     DATA_DIR: path.join(dataDir, name),
     HUB_REVOCATION_SWEEP_MS: '200',
+    // Test-only: lets clients join `e2e:*` groups (server/e2e-hooks.ts); no other kind is registered yet.
+    E2E: '1',
   }
 }
 
@@ -242,6 +244,22 @@ describe('two instances sharing PostgreSQL and Redis at 127.0.0.1:6379', () => {
     expect(member.got).toEqual([['note', 'hello room'], ['note', 'marker']])
     expect(outsider.got).toEqual([])
     await Promise.all([member.connection.stop(), outsider.connection.stop()])
+  })
+
+  it('a client joins a group itself (JoinGroup) on B and gets what A sends to it; unregistered kinds are refused', async () => {
+    const client = await connect(b, 'chat', alice.token, signalR.HttpTransportType.ServerSentEvents)
+    await expect(client.connection.invoke('JoinGroup', 'room:1')).rejects.toThrow('You cannot join this group.')
+    await expect(client.connection.invoke('joinGroup', 42)).rejects.toThrow('You cannot join this group.')
+    const group = `e2e:${randomBytes(3).toString('hex')}`
+    await client.connection.invoke('JoinGroup', group)
+    await a.command({ op: 'send', hub: 'chat', to: 'group', key: group, target: 'note', args: ['joined'] })
+    await waitFor(() => client.got.length, 5000, 'group message')
+    await client.connection.invoke('LeaveGroup', group)
+    await a.command({ op: 'send', hub: 'chat', to: 'group', key: group, target: 'note', args: ['left'] })
+    await a.command({ op: 'send', hub: 'chat', to: 'user', key: alice.id, target: 'note', args: ['marker'] })
+    await waitFor(() => client.got.length === 2, 5000, 'marker')
+    expect(client.got).toEqual([['note', 'joined'], ['note', 'marker']])
+    await client.connection.stop()
   })
 
   it('delivery resumes after both instances lose their Redis connections (CLIENT KILL)', async () => {
