@@ -12,7 +12,7 @@ import { startOidcProvider } from '../support/oidc-provider.ts'
 // Identity end to end, in Chromium, with JavaScript on and off: this file starts its own server
 // (built app) wired to a real SMTP server and a real OpenID provider, all on 127.0.0.1, on the
 // database of the Playwright project (SQLite, or a fresh PostgreSQL database).
-test.describe.configure({ mode: 'serial' })
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
 const root = path.resolve(import.meta.dirname, '../..')
 const PASSWORD = 'steel beams and concrete'
@@ -179,6 +179,7 @@ test('resets a forgotten password from the mail, and returns to the page asked f
   await page.goto(`${base}/profile/account-settings`)
   await expect(page).toHaveURL(`${base}/auth/login?redirectTo=%2Fprofile%2Faccount-settings`)
   await page.locator('main').getByRole('link', { name: 'Forgot your password?' }).click()
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible()
   const since = smtp.mails.length
   await page.locator('main').getByLabel('Email').fill(email)
   await page.locator('main').getByRole('button', { name: 'Send me a link' }).click()
