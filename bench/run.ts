@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { ensureBuild, freePort, measure, printTable, root, startProcess, startWorkneer, type Measured } from './lib.ts'
 import { runHubsBench } from './hubs.ts'
+import { runPageBudgets } from './page-weight.ts'
 
 // `npm run bench`: every scenario in one run on this machine, so ratios compare like with like.
 // Later issues add their scenarios below.
@@ -31,3 +32,8 @@ console.log(`\nratio b/a (home on Workneer vs trivial page on @react-router/serv
 // Issue 7: hub fan-out to 1,000 clients (Workneer, Socket.IO, bare ws), p99 latency with 2,000
 // connections, memory per idle connection. Each server and the clients in their own processes.
 await runHubsBench()
+
+// Issue 4: per public page, the JavaScript and CSS the browser downloads (gzip), the budget of
+// 150 KB of JavaScript, and a Lighthouse mobile run of the home page (performance ≥ 95,
+// accessibility 100). BENCH_LIGHTHOUSE=0 skips Lighthouse.
+await runPageBudgets()
