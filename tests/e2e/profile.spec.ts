@@ -27,7 +27,7 @@ async function logIn(page: Page, email: string) {
   await page.locator('main').getByLabel('Email').fill(email)
   await page.locator('main').getByLabel('Password', { exact: true }).fill(SHELL_PASSWORD)
   await page.locator('main').getByRole('button', { name: 'Log in' }).click()
-  await expect(page.locator('header[data-topbar]')).toBeVisible()
+  await expect(page.locator('header[data-topbar="client"], header[data-topbar="freelancer"]')).toBeVisible()
 }
 
 /** Submits with a button and waits for the POST, the page that follows and its notice. */
