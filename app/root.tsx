@@ -7,6 +7,7 @@ import { noticeFor } from './lib/errors'
 import { ApiCallError, apiFor } from './lib/api.server'
 import { createSessionMiddleware, getUser } from './lib/session.server'
 import { identityContract } from '../server/modules/identity/contract'
+import { RealtimeProvider } from './components/realtime'
 import stylesheet from './styles/app.css?url'
 
 // The session middleware asks the API who the cookie's token names, on every request, so a
@@ -55,8 +56,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-export default function App() {
-  return <Outlet />
+// Live updates (the hubs) for signed-in users; the SignalR client loads only for them.
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <RealtimeProvider userId={loaderData.user?.id}>
+      <Outlet />
+    </RealtimeProvider>
+  )
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

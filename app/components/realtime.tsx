@@ -1,0 +1,122 @@
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useRevalidator } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { HubName, RealtimeClient, RealtimeState } from '~/lib/realtime.client'
+
+// Live updates for signed-in users. The SignalR client (app/lib/realtime.client.ts) is loaded with a
+// dynamic import after hydration, only when someone is signed in, so public pages and pages without
+// JavaScript never load it; everything here renders nothing until it is there.
+//
+//   <RealtimeProvider userId={user?.id}>   once, around the app (root.tsx)
+//   <RealtimeIndicator />                  the connection state, for the top bar
+//   useRealtimeState('chat')               'disconnected' | 'connecting' | 'connected' | null (not loaded)
+//   useHubGroup('chat', `room:${id}`)      join a group while the component is mounted, again after reconnects
+//   useHubEvent('chat', 'newMessage', fn)  handle a server message
+
+const RealtimeContext = createContext<RealtimeClient | null>(null)
+
+/** Unread counts live in loaders; a countNotify or countChat from the server reloads them (coalesced). */
+const REVALIDATE_EVENTS: [HubName, string][] = [
+  ['notifications', 'countNotify'],
+  ['chat', 'countChat'],
+]
+
+export function RealtimeProvider({ userId, children }: { userId: number | null | undefined; children: ReactNode }) {
+  const [client, setClient] = useState<RealtimeClient | null>(null)
+  useEffect(() => {
+    if (!userId) return
+    let cancelled = false
+    let started: RealtimeClient | null = null
+    import('~/lib/realtime.client').then(
+      ({ createRealtimeClient }) => {
+        if (cancelled) return
+        started = createRealtimeClient()
+        started.start()
+        setClient(started)
+      },
+      () => undefined, // the chunk failed to load (offline, a new deployment): the page works without live updates
+    )
+    return () => {
+      cancelled = true
+      void started?.stop()
+      setClient(null)
+    }
+  }, [userId])
+
+  const revalidator = useRevalidator()
+  const revalidate = useRef(revalidator.revalidate)
+  revalidate.current = revalidator.revalidate
+  useEffect(() => {
+    if (!client) return
+    let timer: ReturnType<typeof setTimeout> | null = null
+    const schedule = () => {
+      timer ??= setTimeout(() => {
+        timer = null
+        void revalidate.current()
+      }, 250)
+    }
+    const offs = REVALIDATE_EVENTS.map(([hub, target]) => client.hub(hub).on(target, schedule))
+    return () => {
+      offs.forEach((off) => off())
+      if (timer) clearTimeout(timer)
+    }
+  }, [client])
+
+  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>
+}
+
+const noSubscribe = () => () => {}
+
+/** One hub's state, or, without a hub, the overall one (connected only when every hub is). Null before the client has loaded. */
+export function useRealtimeState(hub?: HubName): RealtimeState | null {
+  const client = useContext(RealtimeContext)
+  const subscribe = (onChange: () => void) => {
+    if (!client) return () => {}
+    const offs = (hub ? [hub] : (['chat', 'notifications'] as const)).map((h) => client.hub(h).subscribe(onChange))
+    return () => offs.forEach((off) => off())
+  }
+  const snapshot = (): RealtimeState | null => {
+    if (!client) return null
+    if (hub) return client.hub(hub).state
+    const states = [client.hub('chat').state, client.hub('notifications').state]
+    if (states.every((s) => s === 'connected')) return 'connected'
+    return states.includes('connecting') ? 'connecting' : 'disconnected'
+  }
+  return useSyncExternalStore(client ? subscribe : noSubscribe, snapshot, () => null)
+}
+
+/** Joins `group` on `hub` while mounted (and after every reconnect). Pass null to join nothing. */
+export function useHubGroup(hub: HubName, group: string | null | undefined) {
+  const client = useContext(RealtimeContext)
+  useEffect(() => {
+    if (!client || !group) return
+    return client.hub(hub).join(group)
+  }, [client, hub, group])
+}
+
+/** Calls the latest `handler` for each `target` message on `hub`. */
+export function useHubEvent(hub: HubName, target: string, handler: (...args: unknown[]) => void) {
+  const client = useContext(RealtimeContext)
+  const latest = useRef(handler)
+  latest.current = handler
+  useEffect(() => {
+    if (!client) return
+    return client.hub(hub).on(target, (...args) => latest.current(...args))
+  }, [client, hub, target])
+}
+
+const COLORS: Record<RealtimeState, string> = { connected: '#1a7f37', connecting: '#b58100', disconnected: '#8c959f' }
+
+/** A small dot with a text alternative: are live updates on? Nothing for visitors or without JavaScript. */
+export function RealtimeIndicator({ hub }: { hub?: HubName }) {
+  const { t } = useTranslation('realtime')
+  const state = useRealtimeState(hub)
+  if (!state) return null
+  const label = t(`state.${state}`)
+  return (
+    <span className="realtime-indicator" data-testid="realtime-indicator" data-state={state} title={label} role="status" style={{ display: 'inline-flex', alignItems: 'center', padding: '0 0.25rem' }}>
+      <span aria-hidden="true" style={{ width: 8, height: 8, borderRadius: '50%', background: COLORS[state], display: 'inline-block' }} />
+      <span className="visually-hidden">{label}</span>
+    </span>
+  )
+}

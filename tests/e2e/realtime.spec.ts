@@ -1,0 +1,181 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { expect, test, type Page } from '@playwright/test'
+import { linkIn, startSmtpServer } from '../support/smtp.ts'
+
+// Live updates in Chromium: a signed-in user's page loads the SignalR client after hydration, the
+// top bar's indicator reaches "connected", and a message the server pushes to that user
+// (countNotify) makes the page reload its data. No product feature sends hub messages yet
+// (notifications and chat come later), so the message is pushed through the TEST-ONLY route
+// POST /_e2e/hubs/send, which exists only because this file starts the server with E2E=1
+// (server/e2e-hooks.ts). Without JavaScript the same pages work and show no indicator.
+// This file starts its own server (the built app) with a real SMTP server, like identity.spec.ts.
+test.describe.configure({ mode: 'serial' })
+
+const root = path.resolve(import.meta.dirname, '../..')
+const PASSWORD = 'rebar cages and formwork'
+const postgresAdmin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+let server: ChildProcess | undefined
+let base = ''
+let dataDir = ''
+let pgDatabase: string | null = null
+let output = ''
+
+async function freePort() {
+  const s = net.createServer()
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()))
+  const port = (s.address() as net.AddressInfo).port
+  await new Promise<void>((resolve) => s.close(() => resolve()))
+  return port
+}
+
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(180_000)
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  smtp = await startSmtpServer()
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-realtime-e2e-'))
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    E2E: '1',
+  }
+  delete env.DATABASE_URL
+  delete env.REDIS_URL
+  delete env.PUBLIC_URL
+  if (testInfo.project.name.includes('postgres')) {
+    pgDatabase = `wk_realtime_e2e_${randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: postgresAdmin })
+    await admin.connect()
+    await admin.query(`create database ${pgDatabase}`)
+    await admin.end()
+    const url = new URL(postgresAdmin)
+    url.pathname = `/${pgDatabase}`
+    env.DATABASE_URL = url.href
+  }
+  server = spawn(process.execPath, [path.join(root, 'server/boot.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  server.stdout!.on('data', (d) => (output += d))
+  server.stderr!.on('data', (d) => (output += d))
+  const deadline = Date.now() + 150_000
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server stopped:\n${output}`)
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+})
+
+test.afterAll(async ({}, testInfo) => {
+  await testInfo.attach('server-output', { body: output, contentType: 'text/plain' })
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM')
+    await new Promise((r) => server!.once('exit', r))
+  }
+  await smtp?.close()
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  if (pgDatabase) {
+    const admin = new pg.Client({ connectionString: postgresAdmin })
+    await admin.connect()
+    await admin.query(`drop database if exists ${pgDatabase} with (force)`)
+    await admin.end()
+  }
+})
+
+async function api(method: string, apiPath: string, body?: unknown) {
+  const response = await fetch(`${base}/api/v1/${apiPath}`, { method, headers: { accept: 'application/json', 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const text = await response.text()
+  return { status: response.status, json: text ? JSON.parse(text) : undefined }
+}
+
+/** A verified account (signed up through the API, confirmed from the real mail); returns its id. */
+async function verifiedUser(email: string): Promise<number> {
+  const registered = await api('POST', 'identity/register', { accountType: 'client', firstName: 'Emily', lastName: 'Roebling', email, password: PASSWORD, acceptTerms: true })
+  expect(registered.status, JSON.stringify(registered.json)).toBe(200)
+  const mail = await smtp.waitFor(email, (m) => m.text.includes('/auth/verify-email?token='))
+  const token = new URL(linkIn(mail, '/auth/verify-email')).searchParams.get('token')!
+  expect((await api('GET', `identity/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(200)
+  const login = await api('POST', 'identity/login', { email, password: PASSWORD })
+  expect(login.status).toBe(200)
+  return login.json.user.id as number
+}
+
+async function logIn(page: Page, email: string) {
+  await page.goto(`${base}/auth/login`)
+  await page.locator('main').getByLabel('Email').fill(email)
+  await page.locator('main').getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.locator('main').getByRole('button', { name: 'Log in' }).click()
+  await page.waitForURL(`${base}/`)
+}
+
+async function push(body: Record<string, unknown>) {
+  const response = await fetch(`${base}/_e2e/hubs/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  expect(response.status, await response.clone().text()).toBe(202)
+}
+
+const suffix = () => `${test.info().project.name.replace(/\W+/g, '')}.${randomBytes(3).toString('hex')}`
+const signalrChunk = (url: string) => /\/assets\/realtime\.client-[\w-]+\.js$/.test(url)
+
+test('visitors never download the SignalR client', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(r.url())))
+  await page.goto(`${base}/`)
+  await page.waitForLoadState('networkidle')
+  await page.goto(`${base}/faq`)
+  await page.waitForLoadState('networkidle')
+  expect(scripts.filter(signalrChunk)).toEqual([])
+  await expect(page.getByTestId('realtime-indicator')).toHaveCount(0)
+})
+
+test('a signed-in page connects, shows the state, and reloads its data when the server pushes countNotify', async ({ page }) => {
+  test.skip(test.info().project.use.javaScriptEnabled === false, 'needs JavaScript')
+  const email = `live.${suffix()}@example.test`
+  const userId = await verifiedUser(email)
+  const chunk = page.waitForRequest((r) => signalrChunk(r.url()))
+  await logIn(page, email)
+  await chunk
+  const indicator = page.getByTestId('realtime-indicator')
+  await expect(indicator).toHaveAttribute('data-state', 'connected', { timeout: 15_000 })
+  await expect(indicator).toHaveAttribute('title', 'Live updates are on')
+
+  // The server pushes to this user (every tab and device): the page revalidates its loaders.
+  const revalidation = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('.data'), { timeout: 10_000 })
+  await push({ hub: 'notifications', to: 'user', key: userId, target: 'countNotify', args: [1] })
+  await revalidation
+  // countChat on the chat hub does the same.
+  const again = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('.data'), { timeout: 10_000 })
+  await push({ hub: 'chat', to: 'user', key: userId, target: 'countChat', args: [2] })
+  await again
+
+  // Logging out ends the connections; the indicator goes with the signed-in top bar.
+  await page.goto(`${base}/profile/account-settings`)
+  await page.getByTestId('logout').click()
+  await page.waitForURL(`${base}/`)
+  await expect(indicator).toHaveCount(0)
+})
+
+test('without JavaScript a signed-in user gets the same pages and no indicator', async ({ page }) => {
+  test.skip(test.info().project.use.javaScriptEnabled !== false, 'runs in the no-JavaScript project')
+  const email = `nojs.${suffix()}@example.test`
+  await verifiedUser(email)
+  await logIn(page, email)
+  await expect(page.locator('header[data-topbar="client"]')).toBeVisible()
+  await expect(page.getByTestId('realtime-indicator')).toHaveCount(0)
+  await page.goto(`${base}/profile/account-settings`)
+  await expect(page.getByTestId('account-role')).toBeVisible()
+})
