@@ -1,7 +1,6 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form, data, useNavigation } from 'react-router'
+import { Form, data, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/contact-us'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -41,12 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ContactUs({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation('content')
   const navigation = useNavigation()
+  const location = useLocation()
   const busy = navigation.state === 'submitting'
-  const [form, fields] = useForm({
-    // The schema (zod) runs on the server only, which keeps zod out of the page's JavaScript; the
-    // browser checks the same limits through the inputs' HTML constraints.
-    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
-  })
+  // The schema (zod, through conform) runs on the server only, which keeps both libraries out of
+  // the page's JavaScript; the browser checks the same limits through the HTML constraints.
+  const reply = navigation.state === 'idle' ? actionData?.result : undefined
+  const formError = reply?.error?.['']?.[0]
   return (
     <main id="main" className="page-main">
       <header className="page-header">
@@ -57,18 +56,24 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
       </header>
       <div className="container page narrow">
         {actionData?.notice ? (
-          <div className="notice notice-error" role="alert" id={form.errorId}>
+          <div className="notice notice-error" role="alert" id="contact-error">
             <h2>{actionData.notice.title}</h2>
             <p className="pre-line">{actionData.notice.message}</p>
           </div>
         ) : null}
-        <Form method="post" {...getFormProps(form)} className="card form-card form-stack">
+        {formError && !actionData?.notice ? (
+          <p className="notice notice-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        {/* A new key after each navigation (the redirect of a sent message) empties the form. */}
+        <Form key={location.key} method="post" className="card form-card form-stack" aria-describedby={actionData?.notice ? 'contact-error' : undefined}>
           <div className="field-row">
-            <TextField field={fields.name} label={t('contact.name')} ns="content" autoComplete="name" required minLength={2} maxLength={100} />
-            <TextField field={fields.email} label={t('contact.email')} ns="content" type="email" autoComplete="email" required maxLength={254} />
+            <TextField name="name" reply={reply} label={t('contact.name')} ns="content" autoComplete="name" required minLength={2} maxLength={100} />
+            <TextField name="email" reply={reply} label={t('contact.email')} ns="content" type="email" autoComplete="email" required maxLength={254} />
           </div>
-          <TextField field={fields.subject} label={t('contact.subject')} ns="content" required minLength={3} maxLength={150} />
-          <TextField field={fields.message} label={t('contact.message')} ns="content" multiline required minLength={10} maxLength={5000} />
+          <TextField name="subject" reply={reply} label={t('contact.subject')} ns="content" required minLength={3} maxLength={150} />
+          <TextField name="message" reply={reply} label={t('contact.message')} ns="content" multiline required minLength={10} maxLength={5000} />
           <p>
             <button type="submit" className="button button-primary" disabled={busy}>
               {busy ? t('contact.sending') : t('contact.send')}
