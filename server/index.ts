@@ -5,7 +5,8 @@ import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
 import { loadConfig, ConfigError, type Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
 import { openDatabase, migrateToLatest, DatabaseStartError, type Db } from './db/database.ts'
-import { seedReference, seedDemo, isEmptyMarketplace } from './db/seed.ts'
+import { seedReference } from './db/seed.ts'
+import { seedDemo } from './db/demo.ts'
 import { createApi } from './api/index.ts'
 import { API_PREFIX } from './api/handler.ts'
 import { loadApp } from './app-loader.ts'
@@ -21,9 +22,9 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   const applied = await migrateToLatest(database)
   if (applied.length) log.info({ applied }, 'migrations applied')
   await seedReference(database.db)
-  if (config.seedDemo && (await isEmptyMarketplace(database.db))) await seedDemo(database.db)
 
   const api = createApi({ database, log, config })
+  if (config.seedDemo && (await api.services.identity.hasNoAccounts())) await seedDemo({ services: api.services, log })
   const hubs = await createHubs({ config, log, identity: api.services.identity })
   // Test-only routes (server/e2e-hooks.ts), present only when the server runs with E2E=1.
   const e2e = process.env.E2E === '1' ? createE2eHooks(hubs) : null

@@ -60,14 +60,3 @@ export async function seedReference(db: DB) {
     })
   })
 }
-
-/** True when no one has used this database yet: the signal to load the demo marketplace. */
-export async function isEmptyMarketplace(db: DB) {
-  void db
-  return true
-}
-
-// The demo seed grows with the product: each module adds its demo rows here.
-export async function seedDemo(db: DB) {
-  void db
-}

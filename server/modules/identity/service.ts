@@ -89,6 +89,8 @@ export interface IdentityOptions {
   /** AUTH_SECRET; when unset the secret lives in the database, shared by every instance */
   secret?: string
   limits?: Partial<Limits>
+  /** The profile's own completeness in percent (profiles module), or null before a profile is started. */
+  profileCompleteness?: (executor: Trx, userId: number) => Promise<number | null>
 }
 
 export interface CallInfo {
@@ -178,6 +180,8 @@ export function createIdentityService(options: IdentityOptions) {
       trx.selectFrom('user_role').select('role').where('user_id', '=', userId).orderBy('role').execute(),
       trx.selectFrom('wengaz_point_event').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), eb.lit(0)).as('total')).where('user_id', '=', userId).executeTakeFirst(),
     ])
+    // wengazPercentage: the account's completeness, averaged with the profile's once one is started.
+    const profilePercent = (await options.profileCompleteness?.(trx, userId)) ?? null
     const user: CurrentUser = {
       id: u.id,
       firstName: u.first_name,
@@ -189,7 +193,7 @@ export function createIdentityService(options: IdentityOptions) {
       phoneNumber: u.phone_number,
       roles: roles.map((r) => r.role),
       wengazPoint: Number(points?.total ?? 0),
-      wengazPercentage: completeness(u),
+      wengazPercentage: profilePercent == null ? completeness(u) : Math.round((completeness(u) + profilePercent) / 2),
       Provider: u.provider,
     }
     return { row: u, user }
@@ -526,6 +530,31 @@ export function createIdentityService(options: IdentityOptions) {
     return { userId, created: !existing }
   }
 
+  /**
+   * For the demo seed only: an active account with a confirmed email and a known password, so a
+   * newcomer can sign in and look around. Returns the existing id when the address is taken.
+   */
+  async function createDemoAccount(input: { accountType: SignupKind; firstName: string; lastName: string; companyName?: string; email: string; password: string; language: Locale }) {
+    const existing = await db.selectFrom('app_user').select('id').where('email', '=', input.email).executeTakeFirst()
+    if (existing) return existing.id
+    const hash = await hashPassword(input.password)
+    return db.transaction().execute(async (trx) => {
+      const now = nowIso()
+      const user = await trx
+        .insertInto('app_user')
+        .values({ email: input.email, email_verified: 1, password_hash: hash, first_name: input.firstName, last_name: input.lastName, company_name: input.accountType === 'company' ? (input.companyName ?? null) : null, phone_number: null, language: input.language, account_type: input.accountType, status: 'Active', image_file_id: null, provider: 'local', terms_accepted_at: now, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx.insertInto('user_role').values({ user_id: user.id, role: roleOfKind[input.accountType] }).execute()
+      return user.id
+    })
+  }
+
+  /** True while no account exists: the signal to load the demo marketplace on a first start. */
+  async function hasNoAccounts() {
+    return !(await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst())
+  }
+
   // ---- OpenID Connect -------------------------------------------------------------------------
 
   async function thirdPartyAuthorize(input: { provider: string; redirectUri: string }, info: CallInfo) {
@@ -658,6 +687,8 @@ export function createIdentityService(options: IdentityOptions) {
     updateProfile,
     setStatus,
     createAdmin,
+    createDemoAccount,
+    hasNoAccounts,
     awardPoints,
     thirdPartyProviders: () => ({ data: oidc.list() }),
     thirdPartyAuthorize,
