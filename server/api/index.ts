@@ -37,7 +37,7 @@ export function createApi({ database, log, config, limits, rateLimiter }: { data
     catalogue: createCatalogueService(database.db),
     content: createContentService({ db: database.db, rateLimiter: limiter, kick: outbox.kick, publicUrl: config.publicUrl, supportInbox: config.supportEmail }),
     files: createFileService({ db: database.db, storage: createFolderStorage(path.join(config.dataDir, 'files')) }),
-    identity: createIdentityService({ db: database.db, log, rateLimiter: limiter, oidc: createOidc(config.oidcProviders), kick: outbox.kick, publicUrl: config.publicUrl, secret: config.authSecret, limits }),
+    identity: createIdentityService({ db: database.db, log, rateLimiter: limiter, oidc: createOidc(config.oidcProviders), kick: outbox.kick, publicUrl: config.publicUrl, secret: config.authSecret, limits, profileCompleteness: (executor, userId) => profiles.percentFor(userId, executor) }),
   }
   const profiles = createProfilesService({ db: database.db, dialect: database.dialect, files: services.files })
   const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files })

@@ -177,6 +177,7 @@ export type FreelancerProfileTable = {
   rating_x100: Generated<number>
   rating_count: Generated<number>
   listed: Generated<number>
+  completeness: Generated<number>
   created_at: string
   updated_at: string
 }
@@ -210,6 +211,7 @@ export type ClientProfileTable = {
   what: string
   description: string
   category_id: number | null
+  completeness: Generated<number>
   created_at: string
   updated_at: string
 }

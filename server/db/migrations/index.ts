@@ -5,6 +5,7 @@ import { content } from './0003-content.ts'
 import { files } from './0004-files.ts'
 import { profiles } from './0005-profiles.ts'
 import { projects } from './0006-projects.ts'
+import { profileCompleteness } from './0007-profile-completeness.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-files': files,
   '0005-profiles': profiles,
   '0006-projects': projects,
+  '0007-profile-completeness': profileCompleteness,
 }

@@ -104,6 +104,8 @@ describe.each(dialects)('profiles API on %s', (dialect) => {
 
     // The top bar reads the image from the user row through identity: it is there at once.
     expect((await t.call('GET', 'identity/profile', tk)).json.imageUrl).toBe(image.json.imageUrl)
+    // wengazPercentage folds the profile's completeness (100) into the account's (name, email, image: 75).
+    expect((await t.call('GET', 'identity/profile', tk)).json.wengazPercentage).toBe(88)
     expect((await t.call('GET', 'freelancers/profile/image', tk)).json.imageUrl).toBe(image.json.imageUrl)
     expect((await t.call('GET', `freelancers/${ana.id}/profile/image`)).json.imageUrl).toBe(image.json.imageUrl)
     const picture = await t.raw('GET', image.json.imageUrl)

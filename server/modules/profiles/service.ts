@@ -118,7 +118,23 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       if (options.reindex) await reindex(trx, caller.userId)
       else await trx.updateTable('freelancer_profile').set({ updated_at: nowIso() }).where('user_id', '=', caller.userId).execute()
     })
-    return ownFreelancer(caller, locale)
+    return storeCompleteness(caller.userId, await ownFreelancer(caller, locale))
+  }
+
+  /** Keeps the stored percentage (which identity folds into wengazPercentage) in step with the profile. */
+  async function storeCompleteness<V extends { completeness: { percent: number } }>(userId: number, view: V) {
+    const percent = view.completeness.percent
+    await db.updateTable('freelancer_profile').set({ completeness: percent }).where('user_id', '=', userId).where('completeness', '!=', percent).execute()
+    await db.updateTable('client_profile').set({ completeness: percent }).where('user_id', '=', userId).where('completeness', '!=', percent).execute()
+    return view
+  }
+
+  /** The caller's stored profile completeness, or null when they have not started a profile. */
+  async function percentFor(userId: number, executor: Trx = db) {
+    const f = await executor.selectFrom('freelancer_profile').select('completeness').where('user_id', '=', userId).executeTakeFirst()
+    if (f) return f.completeness
+    const c = await executor.selectFrom('client_profile').select('completeness').where('user_id', '=', userId).executeTakeFirst()
+    return c ? c.completeness : null
   }
 
   const setFreelancer = (caller: Caller, locale: Locale, values: Updateable<Database['freelancer_profile']>, reindexAfter = false) =>
@@ -338,7 +354,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       const stored = await files.receive(request, { kind: which, purpose: 'portfolio', ownerId: c.userId })
       const column = which === 'image' ? 'image_file_id' : 'document_file_id'
       await db.updateTable('freelancer_portfolio').set({ [column]: stored.id }).where('id', '=', id).where('user_id', '=', c.userId).execute()
-      return ownFreelancer(c, l)
+      return storeCompleteness(c.userId, await ownFreelancer(c, l))
     },
   }
 
@@ -354,11 +370,13 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     requireRole(caller, role)
     const stored = await files.receive(request, { kind: 'image', purpose: 'profile-image', ownerId: caller.userId })
     await db.updateTable('app_user').set({ image_file_id: stored.id, updated_at: nowIso() }).where('id', '=', caller.userId).execute()
+    await storeCompleteness(caller.userId, await completenessView(caller))
     return { imageUrl: fileUrl(stored.id) }
   }
   async function removeImage(caller: Caller, role: number) {
     requireRole(caller, role)
     await db.updateTable('app_user').set({ image_file_id: null, updated_at: nowIso() }).where('id', '=', caller.userId).execute()
+    await storeCompleteness(caller.userId, await completenessView(caller))
     return { imageUrl: null }
   }
   async function publicImage(userId: number, role: number) {
@@ -435,7 +453,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       await change(trx)
       await trx.updateTable('client_profile').set({ updated_at: nowIso() }).where('user_id', '=', caller.userId).execute()
     })
-    return ownClient(caller, kind, locale)
+    return storeCompleteness(caller.userId, await ownClient(caller, kind, locale))
   }
   const setClient = (caller: Caller, kind: ClientKind, locale: Locale, values: Updateable<Database['client_profile']>) =>
     changeClient(caller, kind, locale, async (trx) => void (await trx.updateTable('client_profile').set(values).where('user_id', '=', caller.userId).execute()))
@@ -483,6 +501,8 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
         if (subs.length) await trx.insertInto('client_subcategory').values(subs.map((s) => ({ user_id: c.userId, subcategory_id: s }))).execute()
       }),
   }
+
+  const completenessView = async (caller: Caller) => ({ completeness: await completeness(caller) })
 
   /** The caller's profile completeness in percent, whatever kind of account (0 for an admin). */
   async function completeness(caller: Caller, locale: Locale = 'en') {
@@ -685,7 +705,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     return { data: rows.map((r) => ({ userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), title: r.title })) }
   }
 
-  return { freelancer, clients, images, payments, search, suggestions, completeness, reindex: (userId: number) => reindex(db, userId), index }
+  return { freelancer, clients, images, payments, search, suggestions, completeness, percentFor, reindex: (userId: number) => reindex(db, userId), index }
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>
