@@ -31,6 +31,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Workneer <no-reply@workneer.local>'),
   SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@workneer.local'),
   SEED_DEMO: bool.default(true),
+  DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  HUB_REVOCATION_SWEEP_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100, 'must be at least 100').default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
   ALLOWED_ORIGINS: z.string().default(''),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -70,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     seedDemo: e.SEED_DEMO,
+    demoPassword: e.DEMO_PASSWORD,
+    hubRevocationSweepMs: e.HUB_REVOCATION_SWEEP_MS,
     logLevel: e.LOG_LEVEL,
     /** signs login tokens; unset, a secret kept in the database is shared by every instance */
     authSecret: e.AUTH_SECRET,

@@ -15,7 +15,6 @@ export interface Hubs {
 }
 
 const SESSION_COOKIE = 'session'
-const REVOCATION_SWEEP_MS = Number(process.env.HUB_REVOCATION_SWEEP_MS ?? 10_000)
 
 // Sessions with open connections on this instance and the token each came with, so a session
 // revoked anywhere (logout, password change, suspension) is found by re-checking its token.
@@ -101,7 +100,7 @@ export async function createHubs({ config, log, identity }: { config: Config; lo
     logger: log.child({ module: 'hubs' }),
   })
   await server.ready
-  const sweep = setInterval(() => void endRevokedSessions(), REVOCATION_SWEEP_MS)
+  const sweep = setInterval(() => void endRevokedSessions(), config.hubRevocationSweepMs)
   sweep.unref()
   async function endRevokedSessions() {
     for (const [sessionId, token] of tracker.tokens) {

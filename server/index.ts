@@ -24,7 +24,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   await seedReference(database.db)
 
   const api = createApi({ database, log, config })
-  if (config.seedDemo && (await api.services.identity.hasNoAccounts())) await seedDemo({ services: api.services, log })
+  if (config.seedDemo && (await api.services.identity.hasNoAccounts())) await seedDemo({ services: api.services, log, password: config.demoPassword })
   const hubs = await createHubs({ config, log, identity: api.services.identity })
   // Test-only routes (server/e2e-hooks.ts), present only when the server runs with E2E=1.
   const e2e = process.env.E2E === '1' ? createE2eHooks(hubs) : null

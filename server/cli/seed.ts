@@ -18,7 +18,7 @@ await runCli(async () => {
     if (demo) {
       const log = createLogger('warn')
       const api = createApi({ database, log, config })
-      const { password, accounts } = await seedDemo({ services: api.services, log })
+      const { password, accounts } = await seedDemo({ services: api.services, log, password: config.demoPassword })
       console.log(`demo marketplace seeded: ${accounts.size} accounts, password ${password}`)
       await api.jobs.close()
     }

@@ -18,7 +18,7 @@ export type DemoStep = (ctx: DemoContext) => Promise<void>
 // use services, not tables. Add a module's step (from its own demo.ts) to this list.
 const steps: DemoStep[] = []
 
-export async function seedDemo({ services, log, password = process.env.DEMO_PASSWORD }: { services: Services; log: Logger; password?: string }) {
+export async function seedDemo({ services, log, password }: { services: Services; log: Logger; password?: string }) {
   // A password per installation, never a default one; the log says it once.
   const demoPassword = password ?? `demo-${randomBytes(9).toString('base64url')}`
   const accounts = new Map<string, number>()
