@@ -63,8 +63,10 @@ function next(child: ChildProcess, op: string, timeoutMs = WAIT_MS): Promise<Mes
   return promise
 }
 
+// BENCH_HUBS_PROFILE=<dir> writes a CPU profile of every child there.
+const profile = process.env.BENCH_HUBS_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HUBS_PROFILE}`] : []
 const start = (script: string, args: string[]) =>
-  fork(path.join(here, script), args, { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  fork(path.join(here, script), args, { execArgv: ['--expose-gc', ...profile], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -122,6 +124,12 @@ async function benchOne(kind: Kind): Promise<HubsResult> {
       bytesPerConnectionAtLatency,
     }
   } finally {
+    // SIGTERM's default action would skip the profile; 'exit' lets the children write theirs.
+    if (profile.length) {
+      clients?.send({ op: 'close' })
+      server.send({ op: 'exit' })
+      await sleep(2000)
+    }
     clients?.kill('SIGKILL')
     server.kill('SIGKILL')
   }

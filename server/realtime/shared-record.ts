@@ -19,9 +19,12 @@ export class SharedRecord {
     this.text = text
   }
 
-  /** The unmasked, final text frame (header and payload), built on first use; null if ws cannot build one. */
+  /**
+   * The unmasked, final text frame, header and payload in one buffer (one plain write per socket
+   * rather than a writev of two), built on first use; null if ws cannot build one.
+   */
   wsFrame(): Buffer[] | null {
     if (!frameOf) return null
-    return (this.frame ??= frameOf(Buffer.from(this.text), { fin: true, opcode: 1, mask: false, rsv1: false, readOnly: false }))
+    return (this.frame ??= [Buffer.concat(frameOf(Buffer.from(this.text), { fin: true, opcode: 1, mask: false, rsv1: false, readOnly: false }))])
   }
 }
