@@ -45,6 +45,13 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
     async drop() {
       const c = new pg.Client({ connectionString: postgresAdminUrl })
       await c.connect()
+      // pg-pool's end() resolves before its sockets have closed: wait (briefly) until they have, so
+      // the forced drop does not kill a connection a closed pool still holds (an unhandled error).
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
+        if (rows[0].n === 0) break
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
       await c.query(`drop database if exists ${name} with (force)`)
       await c.end()
     },

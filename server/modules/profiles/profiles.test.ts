@@ -56,8 +56,6 @@ describe.each(dialects)('profiles API on %s', (dialect) => {
   afterAll(async () => {
     await t?.close()
     await database?.close()
-    // pg-pool resolves end() before its sockets have closed; let them close before the forced drop.
-    await new Promise((resolve) => setTimeout(resolve, 300))
     await testDb?.drop()
   })
 
