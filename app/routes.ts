@@ -12,7 +12,7 @@ export default [
     route('contact-us', 'routes/contact-us.tsx'),
     route('categories', 'routes/categories.tsx'),
     route('newsletter/unsubscribe/:token', 'routes/newsletter-unsubscribe.tsx'),
-    route('_e2e/status/:status', 'routes/e2e-status.tsx'),
+    route('_test/status/:status', 'routes/e2e-status.tsx'),
     route('auth/not-found', 'routes/auth/not-found.tsx'),
     route('auth/login', 'routes/auth/login.tsx'),
     route('auth/gotosign', 'routes/auth/gotosign.tsx'),

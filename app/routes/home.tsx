@@ -9,6 +9,10 @@ import { SearchBox } from '~/components/shell/search-box'
 import { categoryHref } from '~/components/shell/mega-menu'
 import { catalogueContract } from '../../server/modules/catalogue/contract'
 import { contentContract } from '../../server/modules/content/contract'
+import { projectsContract } from '../../server/modules/projects/contract'
+import { formatMoney } from '~/lib/format'
+import { timeAgo } from '~/lib/time-ago'
+import { getLocale } from '~/middleware/i18next'
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? 'Workneer' }, { name: 'description', content: loaderData?.description ?? '' }]
@@ -18,13 +22,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t
   const api = apiFor(context, { token: null })
   try {
-    const [categories, boxes, services, logos] = await Promise.all([
+    const [categories, boxes, services, logos, recent] = await Promise.all([
       api.call(catalogueContract.categories),
       api.call(contentContract.homeBoxes),
       api.call(contentContract.services),
       api.call(contentContract.logos),
+      // Recent open projects; the home page still shows without them.
+      api.call(projectsContract.search, { query: { sort: 'newest', page: 1, pageSize: 4 } }).catch(() => ({ data: [] })),
     ])
-    return { categories: categories.data, boxes: boxes.data, services: services.data, logos: logos.data, title: t('home.metaTitle'), description: t('home.metaDescription') }
+    const projects = recent.data.map((p) => ({ id: p.id, title: p.title, excerpt: p.excerpt, category: p.category?.name ?? null, budget: formatMoney(p.budgetMinor, p.currency, getLocale(context)), hourly: p.budgetType === 'hourly', posted: p.publishedAt ?? p.createdAt }))
+    return { categories: categories.data, boxes: boxes.data, services: services.data, logos: logos.data, projects, locale: getLocale(context), now: Date.now(), title: t('home.metaTitle'), description: t('home.metaDescription') }
   } catch (error) {
     throwApiError(error)
   }
@@ -98,6 +105,35 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
+
+      {loaderData.projects.length ? (
+        <section className="section" aria-labelledby="recent-heading">
+          <div className="container">
+            <h2 id="recent-heading" className="section-title">
+              {tc('home.recentTitle')}
+            </h2>
+            <ul className="project-grid">
+              {loaderData.projects.map((p) => (
+                <li key={p.id} className="card project-card">
+                  <p className="post-meta">
+                    {p.category ? <span>{p.category} · </span> : null}
+                    {/* The server's clock, so the server's HTML and the hydrated page agree. */}
+                    <time dateTime={p.posted}>{timeAgo(p.posted, loaderData.locale, loaderData.now)}</time>
+                  </p>
+                  <h3>
+                    <Link to={`/projects/details/${p.id}`}>{p.title}</Link>
+                  </h3>
+                  <p>{p.excerpt}</p>
+                  <p className="project-budget">{p.hourly ? tc('home.perHour', { amount: p.budget }) : p.budget}</p>
+                </li>
+              ))}
+            </ul>
+            <p>
+              <Link to="/projects/getprojects?search=all">{tc('home.allProjects')}</Link>
+            </p>
+          </div>
+        </section>
+      ) : null}
 
       <section className="section" aria-labelledby="services-heading">
         <div className="container">
