@@ -7,7 +7,7 @@
 import WebSocket from 'ws'
 
 type Protocol = 'signalr' | 'eio' | 'ws'
-type Command = { op: 'connect'; total: number } | { op: 'expect'; deliveries: number } | { op: 'status' } | { op: 'close' }
+type Command = { op: 'connect'; total: number } | { op: 'expect'; deliveries: number; keepLatencies?: boolean } | { op: 'status' } | { op: 'close' }
 
 const protocol = process.argv[2] as Protocol
 const url = process.argv[3]
@@ -20,6 +20,8 @@ let received = 0
 let firstAt = 0
 let lastAt = 0
 let latencies = new Float64Array(0)
+/** Latencies of earlier rounds kept for a combined percentile (interleaved latency rounds). */
+let kept: Float64Array[] = []
 let errors = 0
 
 function delivered(sentAt: number) {
@@ -32,8 +34,15 @@ function delivered(sentAt: number) {
 }
 
 function report() {
-  const n = Math.min(received, latencies.length)
-  const sorted = latencies.subarray(0, n).sort()
+  kept.push(latencies.slice(0, Math.min(received, latencies.length)))
+  const n = kept.reduce((sum, k) => sum + k.length, 0)
+  const sorted = new Float64Array(n)
+  let offset = 0
+  for (const k of kept) {
+    sorted.set(k, offset)
+    offset += k.length
+  }
+  sorted.sort()
   const at = (q: number) => (n ? sorted[Math.min(n - 1, Math.floor(q * n))] : NaN)
   process.send!({ op: 'done', received, firstAt, lastAt, p50: at(0.5), p99: at(0.99), max: at(1) })
   expected = 0
@@ -95,6 +104,7 @@ process.on('message', async (command: Command) => {
   if (command.op === 'expect') {
     expected = command.deliveries
     received = 0
+    if (!command.keepLatencies) kept = []
     latencies = new Float64Array(command.deliveries)
     return process.send!({ op: 'expecting' })
   }

@@ -3,8 +3,8 @@ import path from 'node:path'
 
 // The hubs benchmark (issue 7): fan-out of one broadcast to many connected clients, for Workneer's
 // SignalR hub server, Socket.IO and a bare `ws` broadcast. Each server runs in its own process
-// (bench/hubs-server.ts), all clients in another (bench/hubs-clients.ts, raw `ws` for every
-// protocol), on loopback only. Bounded: a fixed number of messages and connections, a timeout on
+// (bench/hubs-server.ts) and its clients in another (bench/hubs-clients.ts, raw `ws` for every
+// protocol, the same code path for all), on loopback only. Bounded: a fixed number of messages and connections, a timeout on
 // every wait, and every child is ended at the close. `node bench/hubs.ts` runs it alone.
 
 const here = import.meta.dirname
@@ -31,8 +31,9 @@ export interface HubsResult {
 const FANOUT = Number(process.env.BENCH_HUBS_FANOUT ?? 1000)
 const LATENCY_CONNECTIONS = Number(process.env.BENCH_HUBS_CONNECTIONS ?? 2000)
 const MESSAGES_PER_ROUND = Number(process.env.BENCH_HUBS_MESSAGES ?? 200)
-const ROUNDS = 3
-const PACED_MESSAGES = 50
+const ROUNDS = Number(process.env.BENCH_HUBS_ROUNDS ?? 5)
+const PACED_MESSAGES = 60
+const LATENCY_PARTS = 3
 const PACED_INTERVAL_MS = 100
 const WAIT_MS = 60_000
 
@@ -70,82 +71,115 @@ const start = (script: string, args: string[]) =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function benchOne(kind: Kind): Promise<HubsResult> {
-  const server = start('hubs-server.ts', [kind])
-  let clients: ChildProcess | undefined
-  try {
-    const ready = await next(server, 'ready')
-    const baseRss = ready.rss as number
-    clients = start('hubs-clients.ts', [protocolOf[kind], `ws://127.0.0.1:${ready.port}${pathOf[kind]}`])
-    await next(clients, 'ready')
-    const connect = async (total: number) => {
-      clients!.send({ op: 'connect', total })
-      const done = await next(clients!, 'connected', 120_000)
-      if (done.connections !== total) throw new Error(`${kind}: ${done.connections} of ${total} connected`)
-      await sleep(500)
-      server.send({ op: 'memory' })
-      const memory = await next(server, 'memory')
-      if (memory.connections !== total) throw new Error(`${kind}: the server counts ${memory.connections} connections, not ${total}`)
-      return ((memory.rss as number) - baseRss) / total
-    }
-    const round = async (messages: number, connections: number, command: object): Promise<Message> => {
-      clients!.send({ op: 'expect', deliveries: messages * connections })
-      await next(clients!, 'expecting')
-      const done = next(clients!, 'done')
-      server.send(command)
-      const sent = await next(server, 'sent')
-      const result = await done.catch(async (error: Error) => {
-        clients!.send({ op: 'status' })
-        const status = await next(clients!, 'status', 5000).catch(() => ({}))
-        throw new Error(`${kind}: ${error.message} (clients: ${JSON.stringify(status)})`)
-      })
-      return { ...result, started: sent.started as number }
-    }
+interface Running {
+  kind: Kind
+  server: ChildProcess
+  clients: ChildProcess
+  baseRss: number
+}
 
-    const bytesPerConnection = await connect(FANOUT)
-    await round(50, FANOUT, { op: 'broadcast', count: 50, perTurn: 10 }) // warm-up, not reported
-    const rounds: number[] = []
-    for (let i = 0; i < ROUNDS; i++) {
-      const r = await round(MESSAGES_PER_ROUND, FANOUT, { op: 'broadcast', count: MESSAGES_PER_ROUND, perTurn: 10 })
-      rounds.push(Math.round((MESSAGES_PER_ROUND * FANOUT) / (((r.lastAt as number) - (r.started as number)) / 1000)))
+async function launch(kind: Kind): Promise<Running> {
+  const server = start('hubs-server.ts', [kind])
+  const ready = await next(server, 'ready')
+  const clients = start('hubs-clients.ts', [protocolOf[kind], `ws://127.0.0.1:${ready.port}${pathOf[kind]}`])
+  await next(clients, 'ready')
+  return { kind, server, clients, baseRss: ready.rss as number }
+}
+
+/** Opens connections up to `total`; returns the server's RSS growth per connection (after a forced GC). */
+async function connect(r: Running, total: number): Promise<number> {
+  r.clients.send({ op: 'connect', total })
+  const done = await next(r.clients, 'connected', 120_000)
+  if (done.connections !== total) throw new Error(`${r.kind}: ${done.connections} of ${total} connected`)
+  await sleep(500)
+  r.server.send({ op: 'memory' })
+  const memory = await next(r.server, 'memory')
+  if (memory.connections !== total) throw new Error(`${r.kind}: the server counts ${memory.connections} connections, not ${total}`)
+  return ((memory.rss as number) - r.baseRss) / total
+}
+
+async function round(r: Running, messages: number, connections: number, command: object, keepLatencies = false): Promise<Message> {
+  r.clients.send({ op: 'expect', deliveries: messages * connections, keepLatencies })
+  await next(r.clients, 'expecting')
+  const done = next(r.clients, 'done')
+  r.server.send(command)
+  const sent = await next(r.server, 'sent')
+  const result = await done.catch(async (error: Error) => {
+    r.clients.send({ op: 'status' })
+    const status = await next(r.clients, 'status', 5000).catch(() => ({}))
+    throw new Error(`${r.kind}: ${error.message} (clients: ${JSON.stringify(status)})`)
+  })
+  return { ...result, started: sent.started as number }
+}
+
+async function stopAll(all: Running[]) {
+  // With profiling on, 'exit' lets the children write their profiles (a signal would not).
+  if (profile.length) {
+    for (const r of all) {
+      r.clients.send({ op: 'close' })
+      r.server.send({ op: 'exit' })
     }
-    const bytesPerConnectionAtLatency = await connect(LATENCY_CONNECTIONS)
-    const paced = await round(PACED_MESSAGES, LATENCY_CONNECTIONS, { op: 'paced', count: PACED_MESSAGES, intervalMs: PACED_INTERVAL_MS })
-    const sorted = [...rounds].sort((a, b) => a - b)
-    return {
-      kind,
-      label: labelOf[kind],
-      deliveriesPerSecond: sorted[Math.floor(sorted.length / 2)],
-      rounds,
-      p50: paced.p50 as number,
-      p99: paced.p99 as number,
-      max: paced.max as number,
-      bytesPerConnection,
-      bytesPerConnectionAtLatency,
-    }
-  } finally {
-    // SIGTERM's default action would skip the profile; 'exit' lets the children write theirs.
-    if (profile.length) {
-      clients?.send({ op: 'close' })
-      server.send({ op: 'exit' })
-      await sleep(2000)
-    }
-    clients?.kill('SIGKILL')
-    server.kill('SIGKILL')
+    await sleep(2000)
+  }
+  for (const r of all) {
+    r.clients.kill('SIGKILL')
+    r.server.kill('SIGKILL')
   }
 }
 
-export async function runHubsBench(): Promise<HubsResult[]> {
-  const results: HubsResult[] = []
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+/**
+ * All servers (and their client processes) run side by side; the measured rounds are interleaved
+ * (Workneer, Socket.IO, ws, Workneer, …) so that whatever else the machine is doing meanwhile
+ * weighs on each server alike. A server is idle while the others take their turn.
+ */
+export async function runHubsBench(kinds: Kind[] = ['workneer', 'socketio', 'ws']): Promise<HubsResult[]> {
   const only = process.env.BENCH_HUBS_ONLY?.split(',')
-  for (const kind of ['workneer', 'socketio', 'ws'] as const) if (!only || only.includes(kind)) results.push(await benchOne(kind))
-  printHubs(results)
-  return results
+  const selected = kinds.filter((k) => !only || only.includes(k))
+  const all: Running[] = []
+  try {
+    for (const kind of selected) all.push(await launch(kind))
+    const perConnection = new Map<Kind, number>()
+    for (const r of all) perConnection.set(r.kind, await connect(r, FANOUT))
+    for (const r of all) await round(r, 50, FANOUT, { op: 'broadcast', count: 50, perTurn: 10 }) // warm-up, not reported
+    const rounds = new Map<Kind, number[]>(selected.map((k) => [k, []]))
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const r of all) {
+        const result = await round(r, MESSAGES_PER_ROUND, FANOUT, { op: 'broadcast', count: MESSAGES_PER_ROUND, perTurn: 10 })
+        rounds.get(r.kind)!.push(Math.round((MESSAGES_PER_ROUND * FANOUT) / (((result.lastAt as number) - (result.started as number)) / 1000)))
+      }
+    }
+    const perConnectionAtLatency = new Map<Kind, number>()
+    for (const r of all) perConnectionAtLatency.set(r.kind, await connect(r, LATENCY_CONNECTIONS))
+    const latency = new Map<Kind, Message>()
+    const part = Math.ceil(PACED_MESSAGES / LATENCY_PARTS)
+    for (let i = 0; i < LATENCY_PARTS; i++) {
+      for (const r of all) latency.set(r.kind, await round(r, part, LATENCY_CONNECTIONS, { op: 'paced', count: part, intervalMs: PACED_INTERVAL_MS }, i > 0))
+    }
+    const results = all.map(
+      (r): HubsResult => ({
+        kind: r.kind,
+        label: labelOf[r.kind],
+        deliveriesPerSecond: median(rounds.get(r.kind)!),
+        rounds: rounds.get(r.kind)!,
+        p50: latency.get(r.kind)!.p50 as number,
+        p99: latency.get(r.kind)!.p99 as number,
+        max: latency.get(r.kind)!.max as number,
+        bytesPerConnection: perConnection.get(r.kind)!,
+        bytesPerConnectionAtLatency: perConnectionAtLatency.get(r.kind)!,
+      }),
+    )
+    printHubs(results)
+    return results
+  } finally {
+    await stopAll(all)
+  }
 }
 
 export function printHubs(results: HubsResult[]) {
   const kb = (b: number) => (b / 1024).toFixed(1)
-  console.log(`\nHub fan-out: one broadcast to ${FANOUT} clients, ${ROUNDS} rounds of ${MESSAGES_PER_ROUND} messages; latency with ${LATENCY_CONNECTIONS} connections, ${PACED_MESSAGES} messages every ${PACED_INTERVAL_MS} ms`)
+  console.log(`\nHub fan-out: one broadcast to ${FANOUT} clients, ${ROUNDS} interleaved rounds of ${MESSAGES_PER_ROUND} messages each; latency with ${LATENCY_CONNECTIONS} connections, ${PACED_MESSAGES} messages every ${PACED_INTERVAL_MS} ms in ${LATENCY_PARTS} interleaved parts`)
   console.log('| server | deliveries/s (median) | rounds | p50 ms | p99 ms | max ms | KB per idle connection (1k / 2k) |')
   console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: |')
   for (const r of results) {

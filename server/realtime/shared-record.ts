@@ -11,8 +11,12 @@ const frameOf: FrameFn | null = loaded.Sender?.frame ?? loaded.default?.Sender?.
  * buffers, as Socket.IO does for its broadcasts, instead of `ws.send(string)` encoding the text and
  * building a frame again for each connection.
  */
+let nextId = 1
+
 export class SharedRecord {
   readonly text: string
+  /** Identifies the record within this process, so connections with the same queued records can share one frame. */
+  readonly id = nextId++
   private frame: Buffer[] | null = null
 
   constructor(text: string) {
@@ -27,4 +31,10 @@ export class SharedRecord {
     if (!frameOf) return null
     return (this.frame ??= [Buffer.concat(frameOf(Buffer.from(this.text), { fin: true, opcode: 1, mask: false, rsv1: false, readOnly: false }))])
   }
+}
+
+/** One frame holding several whole records (SignalR allows that), or null if ws cannot build one. */
+export function frameOfRecords(records: SharedRecord[]): Buffer[] | null {
+  if (!frameOf) return null
+  return [Buffer.concat(frameOf(Buffer.from(records.map((r) => r.text).join('')), { fin: true, opcode: 1, mask: false, rsv1: false, readOnly: false }))]
 }
