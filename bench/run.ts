@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { ensureBuild, freePort, measure, printTable, root, startProcess, startWorkneer, type Measured } from './lib.ts'
 import { runHubsBench } from './hubs.ts'
+import { runProjectsBench } from './projects-search.ts'
 import { runPageBudgets } from './page-weight.ts'
 
 // `npm run bench`: every scenario in one run on this machine, so ratios compare like with like.
@@ -37,3 +38,7 @@ await runHubsBench()
 // 150 KB of JavaScript, and a Lighthouse mobile run of the home page (performance ≥ 95,
 // accessibility 100). BENCH_LIGHTHOUSE=0 skips Lighthouse.
 await runPageBudgets()
+
+// Issue 6: Find Project with 100,000 projects and 300,000 proposals on SQLite and PostgreSQL:
+// the filtered full-text list and project details with 50 proposals (p50/p95/p99, in process).
+await runProjectsBench()

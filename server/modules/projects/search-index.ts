@@ -47,7 +47,15 @@ export function createProjectSearchIndex(dialect: Dialect) {
     return sql<{ project_id: number; score: number }>`(select project_id, -ts_rank(document, q) as score from project_search, to_tsquery('simple', ${query}) as q where document @@ q)`.as('m')
   }
 
-  return { put, remove, match }
+  /** The ids of matching projects, for `p.id in (…)` when the order comes from the project table (newest, budget). */
+  function ids(term: string | undefined) {
+    const tokens = searchTokens(term)
+    if (!tokens.length) return null
+    if (dialect === 'sqlite') return sql<number>`(select rowid from project_search where project_search match ${tokens.map((t) => `"${t}"*`).join(' AND ')})`
+    return sql<number>`(select project_id from project_search where document @@ to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')}))`
+  }
+
+  return { put, remove, match, ids }
 }
 
 export type ProjectSearchIndex = ReturnType<typeof createProjectSearchIndex>

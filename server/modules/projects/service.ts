@@ -419,9 +419,14 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
   }
 
   async function search(query: SearchQuery, locale: Locale) {
-    const text = index.match(query.search)
+    // Ranked by relevance, the matches are joined (each needs its score); in any other order the
+    // project table's indexes drive and the matches are a set of ids, which stops at the first page.
+    const sort = query.sort ?? (searchTokens(query.search).length ? 'relevance' : 'newest')
+    const text = sort === 'relevance' ? index.match(query.search) : null
+    const idSet = text ? null : index.ids(query.search)
     let q = text ? db.selectFrom(text).innerJoin('project as p', 'p.id', 'm.project_id') : db.selectFrom('project as p')
     q = q.where('p.status', '=', 'open')
+    if (idSet) q = q.where('p.id', 'in', idSet)
     if (query.categoryId) q = q.where('p.category_id', '=', query.categoryId)
     if (query.subcategoryId) q = q.where('p.subcategory_id', '=', query.subcategoryId)
     if (query.skills.length) q = q.where((eb) => eb.exists(eb.selectFrom('project_skill as ps').select('ps.project_id').whereRef('ps.project_id', '=', 'p.id').where('ps.skill_id', 'in', query.skills)))
@@ -438,7 +443,6 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
       .selectFrom(q.select(sql<number>`1`.as('one')).limit(1000).as('c'))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst()
-    const sort = query.sort ?? (text ? 'relevance' : 'newest')
     let page = q.selectAll('p')
     switch (sort) {
       case 'budget_high':
