@@ -194,7 +194,7 @@ async function timed(api: ReturnType<typeof createApi>, urls: string[], token?: 
   return times
 }
 
-export async function runProjectsBench({ dialects = ['sqlite', 'postgres'] as const } = {}): Promise<ProjectsBenchRow[]> {
+export async function runProjectsBench({ dialects = ['sqlite', 'postgres'] }: { dialects?: ReadonlyArray<'sqlite' | 'postgres'> } = {}): Promise<ProjectsBenchRow[]> {
   const rows: ProjectsBenchRow[] = []
   for (const dialect of dialects) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-bench-projects-'))
@@ -254,4 +254,4 @@ export async function runProjectsBench({ dialects = ['sqlite', 'postgres'] as co
   return rows
 }
 
-if (import.meta.main) await runProjectsBench({ dialects: (process.env.BENCH_DIALECTS?.split(',') as ['sqlite']) ?? undefined })
+if (import.meta.main) await runProjectsBench({ dialects: process.env.BENCH_DIALECTS?.split(',') as Array<'sqlite' | 'postgres'> | undefined })
