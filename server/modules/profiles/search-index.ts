@@ -1,4 +1,4 @@
-import { sql, type AliasedRawBuilder } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { DB } from '../../db/database.ts'
 import type { Dialect } from '../../db/migrations/helpers.ts'
 import { fold, searchTokens } from './rules.ts'
@@ -15,8 +15,12 @@ export interface SearchDocument {
 }
 
 export interface FullTextMatch {
-  /** The matching freelancers as `m(user_id, score)`, to join on `fp.user_id`; a smaller score ranks higher. */
-  source: AliasedRawBuilder<{ user_id: number; score: number }, 'm'>
+  /**
+   * The matching freelancers as rows (user_id, score), a smaller score ranking higher. Callers
+   * use it as a MATERIALIZED common table expression, so the engine runs the full-text query once
+   * and then joins, whatever order the filters and the sort suggest.
+   */
+  select: RawBuilder<{ user_id: number; score: number }>
 }
 
 export function createSearchIndex(db: DB, dialect: Dialect) {
@@ -45,12 +49,10 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
     if (!tokens.length) return null
     if (dialect === 'sqlite') {
       const query = tokens.map((t) => `"${t}"*`).join(' AND ')
-      return { source: sql<{ user_id: number; score: number }>`(select rowid as user_id, bm25(freelancer_search, 10.0, 2.0, 5.0) as score from freelancer_search where freelancer_search match ${query})`.as('m') }
+      return { select: sql<{ user_id: number; score: number }>`(select rowid as user_id, bm25(freelancer_search, 10.0, 2.0, 5.0) as score from freelancer_search where freelancer_search match ${query})` }
     }
     const query = tokens.map((t) => `${t}:*`).join(' & ')
-    return {
-      source: sql<{ user_id: number; score: number }>`(select user_id, -ts_rank(document, q) as score from freelancer_search, to_tsquery('simple', ${query}) as q where document @@ q)`.as('m'),
-    }
+    return { select: sql<{ user_id: number; score: number }>`(select user_id, -ts_rank(document, q) as score from freelancer_search, to_tsquery('simple', ${query}) as q where document @@ q)` }
   }
 
   return { put, remove, match, db }

@@ -622,8 +622,9 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
   async function search(caller: Caller, locale: Locale, query: SearchQuery) {
     requireFinder(caller)
     const text = index.match(query.q)
-    let q = db.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id').where('fp.listed', '=', 1).where('u.status', '=', 'Active')
-    if (text) q = q.innerJoin(text.source, 'm.user_id', 'fp.user_id') as unknown as typeof q
+    const root = text ? (db.with((wb) => wb('m').materialized(), () => text.select) as unknown as DB) : db
+    let q = root.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id').where('fp.listed', '=', 1).where('u.status', '=', 'Active')
+    if (text) q = q.innerJoin('m' as never, 'm.user_id' as never, 'fp.user_id') as unknown as typeof q
     if (query.categoryId) q = q.where('fp.category_id', '=', query.categoryId)
     if (query.subcategoryId) q = q.where((eb) => eb.exists(eb.selectFrom('freelancer_subcategory as fsc').select('fsc.user_id').whereRef('fsc.user_id', '=', 'fp.user_id').where('fsc.subcategory_id', '=', query.subcategoryId!)))
     for (const skillId of new Set(query.skills ?? [])) {
@@ -692,10 +693,8 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     requireFinder(caller)
     const text = index.match(term)
     if (!text) return { data: [] }
-    const rows = await db
-      .selectFrom('freelancer_profile as fp')
-      .innerJoin('app_user as u', 'u.id', 'fp.user_id')
-      .innerJoin(text.source, 'm.user_id', 'fp.user_id')
+    const base = (db.with((wb) => wb('m').materialized(), () => text.select) as unknown as DB).selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id')
+    const rows = await (base.innerJoin('m' as never, 'm.user_id' as never, 'fp.user_id') as unknown as typeof base)
       .select(['fp.user_id', 'fp.title', 'u.first_name', 'u.last_name'])
       .where('fp.listed', '=', 1)
       .where('u.status', '=', 'Active')
