@@ -77,11 +77,16 @@ process.on('message', async (command: Command) => {
   }
   if (command.op === 'paced') {
     const started = now()
+    // How long the server itself spends writing one broadcast to every socket (synchronous part).
+    const spent: number[] = []
     for (let i = 0; i < command.count; i++) {
+      const t = now()
       broadcast(++seq)
+      spent.push(now() - t)
       await new Promise((r) => setTimeout(r, command.intervalMs))
     }
-    return send({ op: 'sent', started, finished: now() })
+    spent.sort((a, b) => a - b)
+    return send({ op: 'sent', started, finished: now(), writeMedianMs: spent[Math.floor(spent.length / 2)], writeMaxMs: spent[spent.length - 1] })
   }
 })
 

@@ -23,6 +23,8 @@ export interface HubsResult {
   p50: number
   p99: number
   max: number
+  /** Median time the server spends in one broadcast call to LATENCY_CONNECTIONS sockets (its synchronous writes), ms. */
+  serverWriteMs: number
   /** RSS growth per idle connection (bytes), measured after a forced GC at FANOUT and at LATENCY_CONNECTIONS. */
   bytesPerConnection: number
   bytesPerConnectionAtLatency: number
@@ -109,7 +111,7 @@ async function round(r: Running, messages: number, connections: number, command:
     const status = await next(r.clients, 'status', 5000).catch(() => ({}))
     throw new Error(`${r.kind}: ${error.message} (clients: ${JSON.stringify(status)})`)
   })
-  return { ...result, started: sent.started as number }
+  return { ...result, started: sent.started as number, writeMedianMs: sent.writeMedianMs, writeMaxMs: sent.writeMaxMs }
 }
 
 async function stopAll(all: Running[]) {
@@ -166,6 +168,7 @@ export async function runHubsBench(kinds: Kind[] = ['workneer', 'socketio', 'ws'
         p50: latency.get(r.kind)!.p50 as number,
         p99: latency.get(r.kind)!.p99 as number,
         max: latency.get(r.kind)!.max as number,
+        serverWriteMs: latency.get(r.kind)!.writeMedianMs as number,
         bytesPerConnection: perConnection.get(r.kind)!,
         bytesPerConnectionAtLatency: perConnectionAtLatency.get(r.kind)!,
       }),
@@ -180,10 +183,10 @@ export async function runHubsBench(kinds: Kind[] = ['workneer', 'socketio', 'ws'
 export function printHubs(results: HubsResult[]) {
   const kb = (b: number) => (b / 1024).toFixed(1)
   console.log(`\nHub fan-out: one broadcast to ${FANOUT} clients, ${ROUNDS} interleaved rounds of ${MESSAGES_PER_ROUND} messages each; latency with ${LATENCY_CONNECTIONS} connections, ${PACED_MESSAGES} messages every ${PACED_INTERVAL_MS} ms in ${LATENCY_PARTS} interleaved parts`)
-  console.log('| server | deliveries/s (median) | rounds | p50 ms | p99 ms | max ms | KB per idle connection (1k / 2k) |')
-  console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: |')
+  console.log(`| server | deliveries/s (median) | rounds | p50 ms | p99 ms | max ms | server ms per broadcast to ${LATENCY_CONNECTIONS} | KB per idle connection (${FANOUT} / ${LATENCY_CONNECTIONS}) |`)
+  console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |')
   for (const r of results) {
-    console.log(`| ${r.label} | ${r.deliveriesPerSecond} | ${r.rounds.join(', ')} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${kb(r.bytesPerConnection)} / ${kb(r.bytesPerConnectionAtLatency)} |`)
+    console.log(`| ${r.label} | ${r.deliveriesPerSecond} | ${r.rounds.join(', ')} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.serverWriteMs.toFixed(1)} | ${kb(r.bytesPerConnection)} / ${kb(r.bytesPerConnectionAtLatency)} |`)
   }
   const by = Object.fromEntries(results.map((r) => [r.kind, r])) as Record<Kind, HubsResult>
   if (by.workneer && by.socketio && by.ws) {

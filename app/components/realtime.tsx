@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { HubName, RealtimeClient, RealtimeState } from '~/lib/realtime.client'
@@ -65,16 +65,17 @@ export function RealtimeProvider({ userId, children }: { userId: number | null |
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>
 }
 
-const noSubscribe = () => () => {}
-
 /** One hub's state, or, without a hub, the overall one (connected only when every hub is). Null before the client has loaded. */
 export function useRealtimeState(hub?: HubName): RealtimeState | null {
   const client = useContext(RealtimeContext)
-  const subscribe = (onChange: () => void) => {
-    if (!client) return () => {}
-    const offs = (hub ? [hub] : (['chat', 'notifications'] as const)).map((h) => client.hub(h).subscribe(onChange))
-    return () => offs.forEach((off) => off())
-  }
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!client) return () => {}
+      const offs = (hub ? [hub] : (['chat', 'notifications'] as const)).map((h) => client.hub(h).subscribe(onChange))
+      return () => offs.forEach((off) => off())
+    },
+    [client, hub],
+  )
   const snapshot = (): RealtimeState | null => {
     if (!client) return null
     if (hub) return client.hub(hub).state
@@ -82,7 +83,7 @@ export function useRealtimeState(hub?: HubName): RealtimeState | null {
     if (states.every((s) => s === 'connected')) return 'connected'
     return states.includes('connecting') ? 'connecting' : 'disconnected'
   }
-  return useSyncExternalStore(client ? subscribe : noSubscribe, snapshot, () => null)
+  return useSyncExternalStore(subscribe, snapshot, () => null)
 }
 
 /** Joins `group` on `hub` while mounted (and after every reconnect). Pass null to join nothing. */
