@@ -1,0 +1,174 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link, data, redirect } from 'react-router'
+import type { Route } from './+types/client-details'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { requireUser } from '~/lib/session.server'
+import { ErrorPage } from '~/components/error-page'
+import { projectsContract as c } from '../../../server/modules/projects/contract'
+import { refused, simpleIntent } from './actions.server'
+import { chosenFile, uploadProjectFile } from './api.server'
+import { ActivityList, InstallmentList } from './installments'
+import { ActionButton, Attachments, Budget, Money, Status } from './ui'
+
+// /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
+// plain form actions), the contract and its installments, files, questions and the activity log.
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  requireUser(context, url)
+  const projectId = Number(params.projectId)
+  try {
+    const api = apiFor(context)
+    const [view, comments] = await Promise.all([api.call(c.detailsForClient, { params: { projectId } }), api.call(c.comments, { params: { projectId } })])
+    return { ...view, comments: comments.data, created: url.searchParams.get('created') === '1', uploadError: url.searchParams.get('uploadError') }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.project.title ?? ''} – Workneer` }]
+}
+
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  requireUser(context, url)
+  const projectId = Number(params.projectId)
+  const form = await request.formData()
+  const back = `/projects/client/details/${projectId}`
+  const intent = String(form.get('intent') ?? '')
+  if (intent === 'upload') {
+    const file = chosenFile(form.get('file'))
+    if (!file) return data({ notice: 'errors.chooseFile' }, { status: 400 })
+    try {
+      await uploadProjectFile(context, projectId, file)
+    } catch (error) {
+      return refused(error)
+    }
+    return redirect(back)
+  }
+  if (intent === 'answer') {
+    const body = String(form.get('body') ?? '').trim()
+    if (!body) return data({ notice: 'errors.required' }, { status: 400 })
+    try {
+      await apiFor(context).call(c.addComment, { params: { projectId }, body: { body, parentId: Number(form.get('parentId')) || undefined } })
+    } catch (error) {
+      return refused(error)
+    }
+    return redirect(`${back}#questions`)
+  }
+  return simpleIntent(context, projectId, form, back)
+}
+
+export default function ClientProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('projects')
+  const { project: p, proposals, contract, activity, comments } = loaderData
+  const notice = (actionData as { notice?: string } | undefined)?.notice ?? loaderData.uploadError
+  return (
+    <main id="main" className="container page project-details">
+      {loaderData.created ? <p className="notice notice-success">{p.status === 'draft' ? t('client.draftSaved') : t('client.published')}</p> : null}
+      {notice ? (
+        <p className="notice notice-error" role="alert">
+          {t(notice, { defaultValue: notice })}
+        </p>
+      ) : null}
+      <h1>{p.title}</h1>
+      <p className="muted">
+        <Status value={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} · {t('list.proposals', { count: p.proposalCount })}
+      </p>
+      <div className="actions">
+        {p.status === 'draft' ? <ActionButton intent="open" label={t('client.publish')} className="button button-primary" /> : null}
+        {p.status === 'in_progress' ? <ActionButton intent="completed" label={t('client.complete')} className="button button-primary" /> : null}
+        {['draft', 'open', 'in_progress'].includes(p.status) ? <ActionButton intent="cancelled" label={t('client.cancel')} confirm={t('client.confirmCancel')} /> : null}
+        {!contract ? <ActionButton intent="delete" label={t('client.delete')} confirm={t('client.confirmDelete')} /> : null}
+        {contract ? (
+          <Link className="button" to={`/chats/${contract.roomId}`}>
+            {t('contract.chat')}
+          </Link>
+        ) : null}
+      </div>
+      <section>
+        <h2>{t('details.about')}</h2>
+        <p className="prewrap">{p.description}</p>
+        <Attachments files={p.attachments} />
+        {['draft', 'open', 'in_progress'].includes(p.status) ? (
+          <Form method="post" encType="multipart/form-data" className="inline-form">
+            <input type="hidden" name="intent" value="upload" />
+            <label htmlFor="client-file">{t('fields.attachment')}</label> <input id="client-file" name="file" type="file" />{' '}
+            <button type="submit" className="button">
+              {t('client.upload')}
+            </button>
+          </Form>
+        ) : null}
+      </section>
+      {contract ? (
+        <section aria-labelledby="contract">
+          <h2 id="contract">
+            {t('contract.title')} — {contract.freelancer.name} · <Status value={contract.status} /> · <Money minor={contract.amountMinor} currency={contract.currency} />
+          </h2>
+          <InstallmentList items={contract.installments} role="client" active={contract.status === 'active'} />
+        </section>
+      ) : null}
+      <section aria-labelledby="proposals">
+        <h2 id="proposals">{t('client.proposals', { count: proposals.length })}</h2>
+        {proposals.length ? null : <p className="muted">{t('client.noProposals')}</p>}
+        {proposals.map((pr) => (
+          <article key={pr.id} className="card" data-testid="proposal">
+            <h3>
+              {pr.freelancer.name} {pr.freelancer.title ? <span className="muted">— {pr.freelancer.title}</span> : null}
+            </h3>
+            <p>
+              <Status value={pr.status} /> · <Money minor={pr.bidMinor} currency={pr.currency} /> · {t('list.days', { count: pr.durationDays })}
+              {pr.revision > 1 ? ` · ${t('client.revised', { n: pr.revision })}` : ''}
+            </p>
+            <p className="prewrap">{pr.coverLetter}</p>
+            {pr.installments.length ? (
+              <ol>
+                {pr.installments.map((i, n) => (
+                  <li key={n}>
+                    {i.title} — <Money minor={i.amountMinor} currency={pr.currency} />
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+            <Attachments files={pr.attachments} />
+            {pr.status === 'pending' && p.status === 'open' ? (
+              <div className="actions">
+                <ActionButton intent="accept" fields={{ id: pr.id }} label={t('client.accept')} className="button button-primary" />
+                <ActionButton intent="reject" fields={{ id: pr.id }} label={t('client.reject')} />
+              </div>
+            ) : null}
+          </article>
+        ))}
+      </section>
+      <section id="questions" aria-labelledby="qa">
+        <h2 id="qa">{t('details.questions')}</h2>
+        {comments.length ? null : <p className="muted">{t('details.noQuestions')}</p>}
+        <ul className="comments">
+          {comments.map((cm) => (
+            <li key={cm.id} className={cm.parentId ? 'reply' : undefined}>
+              <strong>{cm.author.name}</strong>
+              <p className="prewrap">{cm.body}</p>
+              {!cm.parentId && p.status === 'open' ? (
+                <Form method="post" className="inline-form">
+                  <input type="hidden" name="intent" value="answer" />
+                  <input type="hidden" name="parentId" value={cm.id} />
+                  <label htmlFor={`answer-${cm.id}`}>{t('client.answer')}</label> <input id={`answer-${cm.id}`} name="body" required maxLength={2000} />{' '}
+                  <button type="submit" className="button">
+                    {t('details.post')}
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="activity">
+        <h2 id="activity">{t('activity.title')}</h2>
+        <ActivityList items={activity} />
+      </section>
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Route } from './+types/contract'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { requireUser } from '~/lib/session.server'
+import { ErrorPage } from '~/components/error-page'
+import { projectsContract as c } from '../../../server/modules/projects/contract'
+import { refused, simpleIntent } from './actions.server'
+import { chosenFile, uploadProjectFile } from './api.server'
+import { ActivityList, InstallmentList } from './installments'
+import { Attachments, Money, Status } from './ui'
+
+// /projects/freelancer/contract/{projectId}: the freelancer's contract page — installments and their
+// states (submit work with a note and a file), the project's files, the activity log, the chat.
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  requireUser(context, url)
+  const projectId = Number(params.projectId)
+  try {
+    const api = apiFor(context)
+    const view = await api.call(c.detailsForFreelancer, { params: { projectId } })
+    if (!view.contract) throw new Response('Not Found', { status: 404 })
+    const activity = await api.call(c.activities, { params: { projectId }, query: { pageSize: 50 } })
+    return { project: view.project, contract: view.contract, activity: activity.data }
+  } catch (error) {
+    if (error instanceof Response) throw error
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.project.title ?? ''} – Workneer` }]
+}
+
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  requireUser(context, url)
+  const projectId = Number(params.projectId)
+  const form = await request.formData()
+  const file = chosenFile(form.get('file'))
+  if (form.get('intent') === 'installment-submit' && file) {
+    try {
+      await uploadProjectFile(context, projectId, file, { installmentId: Number(form.get('id')) })
+    } catch (error) {
+      return refused(error)
+    }
+  }
+  return simpleIntent(context, projectId, form, `/projects/freelancer/contract/${projectId}`)
+}
+
+export default function ContractPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('projects')
+  const { project: p, contract, activity } = loaderData
+  const notice = (actionData as { notice?: string } | undefined)?.notice
+  return (
+    <main id="main" className="container page project-details">
+      {notice ? (
+        <p className="notice notice-error" role="alert">
+          {notice}
+        </p>
+      ) : null}
+      <h1>
+        {t('contract.title')}: {p.title}
+      </h1>
+      <p className="muted">
+        <Status value={contract.status} /> · <Money minor={contract.amountMinor} currency={contract.currency} /> · {t('contract.client', { name: contract.client.name })}
+      </p>
+      <div className="actions">
+        <Link className="button" to={`/chats/${contract.roomId}`}>
+          {t('contract.chat')}
+        </Link>
+        <Link className="button" to={`/projects/details/${p.id}`}>
+          {t('contract.project')}
+        </Link>
+      </div>
+      <section aria-labelledby="installments">
+        <h2 id="installments">{t('contract.installments')}</h2>
+        <InstallmentList items={contract.installments} role="freelancer" active={contract.status === 'active'} />
+      </section>
+      <section>
+        <h2>{t('fields.attachments')}</h2>
+        <Attachments files={p.attachments} />
+      </section>
+      <section aria-labelledby="activity">
+        <h2 id="activity">{t('activity.title')}</h2>
+        <ActivityList items={activity} />
+      </section>
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

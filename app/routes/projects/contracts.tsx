@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Route } from './+types/contracts'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { requirePermission } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { ErrorPage } from '~/components/error-page'
+import { projectsContract as c } from '../../../server/modules/projects/contract'
+import { Money, Pager, Status } from './ui'
+
+// /projects/freelancer: My Contracts.
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requirePermission(context, url, 'contracts.mine')
+  const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
+  try {
+    const result = await apiFor(context).call(c.myContracts, { query: { page, pageSize: 20 } })
+    return { result, url: url.pathname + url.search, title: getInstance(context).t('projects:contracts.title') }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+}
+
+export default function MyContracts({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('projects')
+  const { result, url } = loaderData
+  return (
+    <main id="main" className="container page">
+      <h1>{t('contracts.title')}</h1>
+      {result.data.length ? null : (
+        <p className="muted">
+          {t('contracts.none')} <Link to="/projects/getprojects">{t('contracts.find')}</Link>
+        </p>
+      )}
+      {result.data.map((k) => {
+        const done = k.installments.filter((i) => i.status === 'approved' || i.status === 'released').length
+        return (
+          <article key={k.id} className="card" data-testid="contract">
+            <h3>
+              <Link to={`/projects/freelancer/contract/${k.projectId}`}>{k.projectTitle}</Link>
+            </h3>
+            <p className="muted">
+              <Status value={k.status} /> · <Money minor={k.amountMinor} currency={k.currency} /> · {t('contract.client', { name: k.client.name })} · {t('contracts.progress', { done, total: k.installments.length })}
+            </p>
+          </article>
+        )
+      })}
+      <Pager url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

@@ -1,0 +1,224 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, data, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/details'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { requireUser } from '~/lib/session.server'
+import { formatDateTime } from '~/lib/format'
+import { ErrorPage } from '~/components/error-page'
+import { projectsContract as c } from '../../../server/modules/projects/contract'
+import { PLAN_ROWS, commentFormSchema, planOf, proposalFormSchema } from './forms'
+import { refused, simpleIntent } from './actions.server'
+import { chosenFile, uploadProjectFile } from './api.server'
+import { ActionButton, Attachments, Budget, ErrorText, Money, Status } from './ui'
+
+// /projects/details/{projectId}: what a freelancer sees — the project, questions and answers, and
+// their own proposal (send, see, withdraw). Saving and following are one-button forms.
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const user = requireUser(context, url)
+  const projectId = Number(params.projectId)
+  try {
+    const api = apiFor(context)
+    const [view, comments] = await Promise.all([api.call(c.detailsForFreelancer, { params: { projectId } }), api.call(c.comments, { params: { projectId } })])
+    if (view.project.isOwner) throw redirect(`/projects/client/details/${projectId}`)
+    return { ...view, comments: comments.data, userId: user.id }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.project.title ?? ''} – Workneer` }]
+}
+
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  requireUser(context, url)
+  const projectId = Number(params.projectId)
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const back = `/projects/details/${projectId}`
+  if (intent === 'propose') {
+    const submission = parseWithZod(form, { schema: proposalFormSchema })
+    if (submission.status !== 'success') return data({ proposal: submission.reply() }, { status: 400 })
+    const v = submission.value
+    try {
+      const sent = await apiFor(context).call(c.propose, { params: { projectId }, body: { coverLetter: v.coverLetter, bidMinor: v.bid, durationDays: v.durationDays, installments: planOf(v.installments) } })
+      const file = chosenFile(form.get('file'))
+      if (file) await uploadProjectFile(context, projectId, file, { proposalId: sent.id })
+    } catch (error) {
+      return refused(error)
+    }
+    return redirect(`${back}?sent=1`)
+  }
+  if (intent === 'comment') {
+    const submission = parseWithZod(form, { schema: commentFormSchema })
+    if (submission.status !== 'success') return data({ comment: submission.reply() }, { status: 400 })
+    try {
+      await apiFor(context).call(c.addComment, { params: { projectId }, body: { body: submission.value.body, parentId: submission.value.parentId } })
+    } catch (error) {
+      return refused(error)
+    }
+    return redirect(`${back}#questions`)
+  }
+  return simpleIntent(context, projectId, form, back)
+}
+
+type ActionData = { proposal?: any; comment?: any; notice?: string }
+
+export default function ProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('projects')
+  const { project: p, proposal, contract, canPropose, comments } = loaderData
+  const result = actionData as ActionData | undefined
+  const navigation = useNavigation()
+  const idle = navigation.state === 'idle'
+  const [pForm, pf] = useForm({ id: 'proposal', lastResult: idle ? result?.proposal : undefined, onValidate: ({ formData }) => parseWithZod(formData, { schema: proposalFormSchema }), shouldValidate: 'onBlur' })
+  const [cForm, cf] = useForm({ id: 'comment', lastResult: idle ? result?.comment : undefined, onValidate: ({ formData }) => parseWithZod(formData, { schema: commentFormSchema }), shouldValidate: 'onSubmit' })
+  const plan = pf.installments.getFieldList()
+  return (
+    <main id="main" className="container page project-details">
+      {result?.notice ? (
+        <p className="notice notice-error" role="alert">
+          {result.notice}
+        </p>
+      ) : null}
+      <h1>{p.title}</h1>
+      <p className="muted">
+        <Status value={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} · {p.remote ? t('fields.remote') : (p.location ?? t('fields.onSite'))} · {t('list.proposals', { count: p.proposalCount })}
+      </p>
+      <div className="actions">
+        <ActionButton intent={p.wishlisted ? 'unwish' : 'wish'} label={p.wishlisted ? t('details.unsave') : t('details.save')} />
+        <ActionButton intent={p.subscribed ? 'unsubscribe' : 'subscribe'} label={p.subscribed ? t('details.unfollow') : t('details.follow')} />
+        {contract ? (
+          <Link className="button button-primary" to={`/projects/freelancer/contract/${p.id}`}>
+            {t('details.openContract')}
+          </Link>
+        ) : null}
+      </div>
+      <section>
+        <h2>{t('details.about')}</h2>
+        <p className="prewrap">{p.description}</p>
+        <p className="muted">{p.skills.map((s) => s.name).join(', ')}</p>
+        {p.installments.length ? (
+          <>
+            <h3>{t('details.clientPlan')}</h3>
+            <ol>
+              {p.installments.map((i, n) => (
+                <li key={n}>
+                  {i.title} — <Money minor={i.amountMinor} currency={p.currency} />
+                  {i.dueDate ? ` (${i.dueDate})` : ''}
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : null}
+        <Attachments files={p.attachments} />
+      </section>
+
+      {proposal ? (
+        <section aria-labelledby="my-proposal">
+          <h2 id="my-proposal">{t('details.yourProposal')}</h2>
+          <p>
+            <Status value={proposal.status} /> · <Money minor={proposal.bidMinor} currency={proposal.currency} /> · {t('list.days', { count: proposal.durationDays })}
+          </p>
+          <p className="prewrap">{proposal.coverLetter}</p>
+          <Attachments files={proposal.attachments} />
+          {proposal.status === 'pending' ? <ActionButton intent="withdraw" fields={{ id: proposal.id }} label={t('details.withdraw')} /> : null}
+        </section>
+      ) : null}
+
+      {canPropose ? (
+        <section aria-labelledby="send-proposal">
+          <h2 id="send-proposal">{t('details.sendProposal')}</h2>
+          <Form method="post" encType="multipart/form-data" {...getFormProps(pForm)} className="form-stack">
+            <input type="hidden" name="intent" value="propose" />
+            <input type="hidden" name="fixed" value={p.budgetType === 'fixed' ? 'true' : 'false'} />
+            <div className="field">
+              <label htmlFor={pf.coverLetter.id}>{t('fields.coverLetter')}</label>
+              <textarea {...getTextareaProps(pf.coverLetter)} key={pf.coverLetter.key} rows={6} />
+              <ErrorText errors={pf.coverLetter.errors} id={pf.coverLetter.errorId} />
+            </div>
+            <div className="row">
+              <div className="field">
+                <label htmlFor={pf.bid.id}>
+                  {t('fields.bid')} ({p.currency})
+                </label>
+                <input {...getInputProps(pf.bid, { type: 'text' })} key={pf.bid.key} inputMode="decimal" />
+                <ErrorText errors={pf.bid.errors} id={pf.bid.errorId} />
+              </div>
+              <div className="field">
+                <label htmlFor={pf.durationDays.id}>{t('fields.durationDays')}</label>
+                <input {...getInputProps(pf.durationDays, { type: 'text' })} key={pf.durationDays.key} inputMode="numeric" />
+                <ErrorText errors={pf.durationDays.errors} id={pf.durationDays.errorId} />
+              </div>
+            </div>
+            <fieldset className="field plan">
+              <legend>{t('details.proposedPlan')}</legend>
+              <ErrorText errors={pf.installments.errors} id={pf.installments.errorId} />
+              {Array.from({ length: Math.min(3, PLAN_ROWS) }, (_, i) => {
+                const f = plan[i]?.getFieldset()
+                return (
+                  <div className="row plan-row" key={i}>
+                    <div className="field">
+                      <label htmlFor={`pp-${i}-t`}>{t('fields.installmentTitle', { n: i + 1 })}</label>
+                      <input id={`pp-${i}-t`} name={`installments[${i}].title`} defaultValue={(f?.title.initialValue as string) ?? ''} />
+                      <ErrorText errors={f?.title.errors} />
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`pp-${i}-a`}>{t('fields.installmentAmount', { n: i + 1 })}</label>
+                      <input id={`pp-${i}-a`} name={`installments[${i}].amount`} inputMode="decimal" defaultValue={(f?.amount.initialValue as string) ?? ''} />
+                      <ErrorText errors={f?.amount.errors} />
+                    </div>
+                  </div>
+                )
+              })}
+            </fieldset>
+            <div className="field">
+              <label htmlFor="proposal-file">{t('fields.attachment')}</label>
+              <input id="proposal-file" name="file" type="file" />
+            </div>
+            <button type="submit" className="button button-primary">
+              {t('details.submitProposal')}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      <section id="questions" aria-labelledby="qa">
+        <h2 id="qa">{t('details.questions')}</h2>
+        {comments.length ? (
+          <ul className="comments">
+            {comments.map((cm) => (
+              <li key={cm.id} className={cm.parentId ? 'reply' : undefined}>
+                <strong>{cm.author.name}</strong> {cm.isClient ? <span className="badge">{t('details.client')}</span> : null} <span className="muted small">{formatDateTime(cm.createdAt, i18n.language)}</span>
+                <p className="prewrap">{cm.body}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{t('details.noQuestions')}</p>
+        )}
+        {p.status === 'open' ? (
+          <Form method="post" {...getFormProps(cForm)} className="form-stack">
+            <input type="hidden" name="intent" value="comment" />
+            <div className="field">
+              <label htmlFor={cf.body.id}>{t('details.ask')}</label>
+              <textarea {...getTextareaProps(cf.body)} key={cf.body.key} rows={3} />
+              <ErrorText errors={cf.body.errors} id={cf.body.errorId} />
+            </div>
+            <button type="submit" className="button">
+              {t('details.post')}
+            </button>
+          </Form>
+        ) : (
+          <p className="muted">{t('details.questionsClosed')}</p>
+        )}
+      </section>
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

@@ -1,0 +1,151 @@
+import { Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/list'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { getUser } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { ErrorPage } from '~/components/error-page'
+import { projectsContract } from '../../../server/modules/projects/contract'
+import { catalogueContract } from '../../../server/modules/catalogue/contract'
+import { budgetTypes, experienceLevels, postedWithinDays, projectSorts } from '../../../server/modules/projects/rules'
+import { Pager, ProjectCard } from './ui'
+
+// /projects and /projects/getprojects (Find Project): a GET form, so every filter lives in the URL
+// and works without JavaScript. Budgets in the URL are in major units (budgetMin=1000).
+const keys = ['search', 'categoryId', 'budgetType', 'budgetMin', 'budgetMax', 'experienceLevel', 'country', 'postedWithin', 'sort', 'remote', 'page'] as const
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const p = url.searchParams
+  const get = (k: string) => p.get(k)?.trim() || undefined
+  const num = (k: string) => (get(k) && /^\d+$/.test(get(k)!) ? Number(get(k)) : undefined)
+  const oneOf = <T extends readonly (string | number)[]>(k: string, list: T) => (list.map(String).includes(get(k) ?? '') ? get(k) : undefined)
+  const search = get('search')
+  const query = {
+    search: search && search.toLowerCase() !== 'all' ? search.slice(0, 100) : undefined,
+    categoryId: num('categoryId'),
+    budgetType: oneOf('budgetType', budgetTypes) as 'fixed' | 'hourly' | undefined,
+    budgetMin: num('budgetMin') !== undefined ? num('budgetMin')! * 100 : undefined,
+    budgetMax: num('budgetMax') !== undefined ? num('budgetMax')! * 100 : undefined,
+    experienceLevel: oneOf('experienceLevel', experienceLevels) as 'entry' | undefined,
+    country: get('country') && /^[a-z]{2}$/i.test(get('country')!) ? get('country')!.toUpperCase() : undefined,
+    postedWithin: num('postedWithin') && (postedWithinDays as readonly number[]).includes(num('postedWithin')!) ? num('postedWithin') : undefined,
+    sort: oneOf('sort', projectSorts) as 'newest' | undefined,
+    remote: get('remote') === 'true' ? ('true' as const) : get('remote') === 'false' ? ('false' as const) : undefined,
+    page: Math.min(500, num('page') ?? 1) || 1,
+    pageSize: 20,
+  }
+  try {
+    const api = apiFor(context, { token: null })
+    const [result, categories] = await Promise.all([api.call(projectsContract.search, { query }), api.call(catalogueContract.categoryOptions)])
+    const user = getUser(context)
+    return { result, categories: categories.data, values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])), url: url.pathname + url.search, userId: user?.id ?? null, title: getInstance(context).t('projects:list.title') }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+}
+
+export default function ProjectList({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('projects')
+  const { result, categories, values, url, userId } = loaderData
+  return (
+    <main id="main" className="container page projects-page">
+      <h1>{t('list.title')}</h1>
+      <Form method="get" className="filters" role="search" aria-label={t('list.filters')}>
+        <div className="field">
+          <label htmlFor="f-search">{t('list.search')}</label>
+          <input id="f-search" name="search" type="search" defaultValue={values.search === 'all' ? '' : values.search} maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-category">{t('fields.category')}</label>
+          <select id="f-category" name="categoryId" defaultValue={values.categoryId}>
+            <option value="">{t('list.any')}</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-type">{t('fields.budgetType')}</label>
+          <select id="f-type" name="budgetType" defaultValue={values.budgetType}>
+            <option value="">{t('list.any')}</option>
+            {budgetTypes.map((b) => (
+              <option key={b} value={b}>
+                {t(`budgetType.${b}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-min">{t('list.budgetMin')}</label>
+          <input id="f-min" name="budgetMin" inputMode="numeric" pattern="[0-9]*" defaultValue={values.budgetMin} size={8} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-max">{t('list.budgetMax')}</label>
+          <input id="f-max" name="budgetMax" inputMode="numeric" pattern="[0-9]*" defaultValue={values.budgetMax} size={8} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-level">{t('fields.experienceLevel')}</label>
+          <select id="f-level" name="experienceLevel" defaultValue={values.experienceLevel}>
+            <option value="">{t('list.any')}</option>
+            {experienceLevels.map((l) => (
+              <option key={l} value={l}>
+                {t(`level.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-country">{t('fields.country')}</label>
+          <input id="f-country" name="country" maxLength={2} size={3} defaultValue={values.country} placeholder="ES" />
+        </div>
+        <div className="field">
+          <label htmlFor="f-posted">{t('list.postedWithin')}</label>
+          <select id="f-posted" name="postedWithin" defaultValue={values.postedWithin}>
+            <option value="">{t('list.anyTime')}</option>
+            {postedWithinDays.map((d) => (
+              <option key={d} value={d}>
+                {t('list.days', { count: d })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-sort">{t('list.sort')}</label>
+          <select id="f-sort" name="sort" defaultValue={values.sort}>
+            <option value="">{t('sort.default')}</option>
+            {projectSorts.map((s) => (
+              <option key={s} value={s}>
+                {t(`sort.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button-primary">
+          {t('list.apply')}
+        </button>
+      </Form>
+      <p className="muted" aria-live="polite">
+        {t('list.found', { count: result.total })}
+      </p>
+      {result.data.length ? (
+        result.data.map((p) => <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`} />)
+      ) : (
+        <p>
+          {t('list.empty')} <Link to="/projects/getprojects">{t('list.clear')}</Link>
+        </p>
+      )}
+      <Pager url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

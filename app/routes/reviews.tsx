@@ -1,0 +1,120 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, data, redirect } from 'react-router'
+import type { Route } from './+types/reviews'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { requireUser } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { ErrorPage } from '~/components/error-page'
+import { projectsContract as c } from '../../server/modules/projects/contract'
+import { reviewFormSchema } from './projects/forms'
+import { refused } from './projects/actions.server'
+import { ErrorText } from './projects/ui'
+
+// /reviews (login required, SPEC §6): reviews about me, the ones I wrote that are still hidden, and
+// a form for each completed contract I have not reviewed yet (rating 1–5 and a text).
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireUser(context, url)
+  try {
+    const result = await apiFor(context).call(c.reviews, { query: { page: 1, pageSize: 50 } })
+    return { result, title: getInstance(context).t('projects:reviews.title') }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requireUser(context, url)
+  const submission = parseWithZod(await request.formData(), { schema: reviewFormSchema })
+  if (submission.status !== 'success') return data({ contractId: Number(submission.payload.contractId), reply: submission.reply() }, { status: 400 })
+  try {
+    await apiFor(context).call(c.writeReview, { params: { contractId: submission.value.contractId }, body: { rating: submission.value.rating, body: submission.value.body } })
+  } catch (error) {
+    return refused(error)
+  }
+  return redirect('/reviews?written=1')
+}
+
+export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('projects')
+  const { result } = loaderData
+  const failed = actionData as { contractId?: number; reply?: { error?: Record<string, string[] | null> }; notice?: string } | undefined
+  const about = result.data.filter((r) => r.visible)
+  const pending = result.data.filter((r) => !r.visible)
+  return (
+    <main id="main" className="container page">
+      <h1>{t('reviews.title')}</h1>
+      {failed?.notice ? (
+        <p className="notice notice-error" role="alert">
+          {failed.notice}
+        </p>
+      ) : null}
+      <p className="lead">{result.count ? t('reviews.average', { average: result.average.toFixed(2), count: result.count }) : t('reviews.noneYet')}</p>
+      {result.toWrite.length ? (
+        <section aria-labelledby="to-write">
+          <h2 id="to-write">{t('reviews.toWrite')}</h2>
+          {result.toWrite.map((w) => {
+            const errors = failed?.contractId === w.contractId ? failed.reply?.error : undefined
+            return (
+              <Form key={w.contractId} method="post" className="card form-stack" data-testid="review-form">
+                <h3>{t('reviews.about', { name: w.subject.name, project: w.projectTitle })}</h3>
+                <input type="hidden" name="contractId" value={w.contractId} />
+                <fieldset className="field">
+                  <legend>{t('reviews.rating')}</legend>
+                  {[5, 4, 3, 2, 1].map((n) => (
+                    <label key={n} className="radio">
+                      <input type="radio" name="rating" value={n} /> {t('reviews.stars', { count: n })}
+                    </label>
+                  ))}
+                  <ErrorText errors={errors?.rating ?? undefined} />
+                </fieldset>
+                <div className="field">
+                  <label htmlFor={`review-${w.contractId}`}>{t('reviews.text')}</label>
+                  <textarea id={`review-${w.contractId}`} name="body" rows={4} maxLength={2000} />
+                  <ErrorText errors={errors?.body ?? undefined} />
+                </div>
+                <button type="submit" className="button button-primary">
+                  {t('reviews.submit')}
+                </button>
+              </Form>
+            )
+          })}
+        </section>
+      ) : null}
+      {pending.length ? (
+        <section>
+          <h2>{t('reviews.hidden')}</h2>
+          {pending.map((r) => (
+            <article key={r.id} className="card">
+              <p>
+                {t('reviews.stars', { count: r.rating })} — {r.projectTitle}
+              </p>
+              <p className="prewrap">{r.body}</p>
+            </article>
+          ))}
+        </section>
+      ) : null}
+      <section aria-labelledby="about-me">
+        <h2 id="about-me">{t('reviews.aboutMe')}</h2>
+        {about.length ? null : <p className="muted">{t('reviews.noneYet')}</p>}
+        {about.map((r) => (
+          <article key={r.id} className="card" data-testid="review">
+            <p>
+              <strong>{t('reviews.stars', { count: r.rating })}</strong> — {r.author.name}, {r.projectTitle}
+            </p>
+            <p className="prewrap">{r.body}</p>
+          </article>
+        ))}
+      </section>
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}
