@@ -24,8 +24,7 @@ answer({ ready: true, port: running.port })
 
 async function run(command: Command): Promise<unknown> {
   const hub = running.hubs[command.hub]
-  if (command.op === 'addToGroup') return hub.addToGroup(command.connectionId, command.group)
-  if (command.op === 'removeFromGroup') return hub.removeFromGroup(command.connectionId, command.group)
+  if (command.op !== 'send') return command.op === 'addToGroup' ? hub.addToGroup(command.connectionId, command.group) : hub.removeFromGroup(command.connectionId, command.group)
   const sender = command.to === 'user' ? hub.toUser(Number(command.key)) : command.to === 'group' ? hub.toGroup(String(command.key)) : hub.toAll()
   return sender.send(command.target, ...command.args)
 }

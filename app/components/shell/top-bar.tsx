@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { topBarOf } from '../../../server/modules/identity/permissions'
 import { NotificationBell, MessagesMenu } from './bells'
+import { RealtimeIndicator } from '../realtime'
 import { LanguageSwitcher } from './language-switcher'
 import { MegaMenu } from './mega-menu'
 import { ProfileMenu } from './profile-menu'
@@ -51,6 +52,7 @@ export function TopBar({ user, categories, pathname, unreadNotifications = 0, un
                   {t('nav.createProject')}
                 </Link>
               )}
+              <RealtimeIndicator />
               <NotificationBell unread={unreadNotifications} />
               <MessagesMenu unread={unreadMessages} />
               <LanguageSwitcher variant="bar" />
