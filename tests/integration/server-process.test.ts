@@ -25,7 +25,8 @@ function run(env: Record<string, string>, { until, timeoutMs = 20_000 }: { until
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-proc-'))
 
-describe('the server process', () => {
+// Each test starts real server processes, which can take seconds on a busy two-core machine.
+describe('the server process', { timeout: 60_000 }, () => {
   it('refuses a bad DATABASE_URL with one clear line and a non-zero exit', async () => {
     const p = run({ DATABASE_URL: 'mysql://x/y', DATA_DIR: tmp(), PORT: '0' })
     expect(await p.exited).toBe(1)
@@ -70,7 +71,7 @@ describe('the server process', () => {
   })
 })
 
-describe('the web UI and the API on two hosts', () => {
+describe('the web UI and the API on two hosts', { timeout: 60_000 }, () => {
   it('renders pages from an API on another host when API_URL is set, with one request id across both', async () => {
     const apiPort = String(20000 + Math.floor(Math.random() * 20000))
     const uiPort = String(Number(apiPort) + 1)

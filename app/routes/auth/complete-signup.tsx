@@ -1,5 +1,6 @@
+import type { z } from 'zod'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/complete-signup'
@@ -20,7 +21,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export function loader({ request, context }: Route.LoaderArgs) {
   const ticket = readTicket(request)
   if (!ticket) throw redirect('/auth/gotosign')
-  return { email: ticket.email, firstName: ticket.firstName, lastName: ticket.lastName, title: getInstance(context).t('auth:thirdParty.completeTitle') }
+  return { email: ticket.email, firstName: ticket.firstName, lastName: ticket.lastName, title: getInstance(context).t('auth:thirdParty.completeTitle'), constraint: getZodConstraint(completeSignupSchema) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,9 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof completeSignupSchema>>({
     lastResult: navigation.state === 'idle' ? actionData : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: completeSignupSchema }),
+    constraint: loaderData.constraint,
     shouldValidate: 'onSubmit',
     defaultValue: { accountType: 'client', firstName: loaderData.firstName, lastName: loaderData.lastName },
   })

@@ -1,5 +1,6 @@
+import type { z } from 'zod'
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/forgot-password'
@@ -15,7 +16,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export function loader({ context, url }: Route.LoaderArgs) {
-  return { sent: url.searchParams.get('sent') === '1', title: getInstance(context).t('auth:forgot.title') }
+  return { sent: url.searchParams.get('sent') === '1', title: getInstance(context).t('auth:forgot.title'), constraint: getZodConstraint(emailOnlySchema) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,9 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof emailOnlySchema>>({
     lastResult: navigation.state === 'idle' ? actionData : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+    constraint: loaderData.constraint,
     shouldValidate: 'onSubmit',
   })
   return (

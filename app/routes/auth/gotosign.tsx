@@ -1,5 +1,6 @@
+import type { z } from 'zod'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/gotosign'
@@ -19,7 +20,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   if (getUser(context)) throw redirect('/')
   const { data: providers } = await apiFor(context, { token: null }).call(identityContract.thirdPartyProviders)
-  return { providers, title: getInstance(context).t('auth:signup.title') }
+  return { providers, title: getInstance(context).t('auth:signup.title'), constraint: getZodConstraint(signupSchema) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,9 +41,9 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useTranslation('auth')
   const errorText = useErrorText()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof signupSchema>>({
     lastResult: navigation.state === 'idle' ? actionData : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+    constraint: loaderData.constraint,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     defaultValue: { accountType: 'client' },

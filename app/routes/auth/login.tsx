@@ -1,5 +1,6 @@
+import type { z } from 'zod'
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/login'
@@ -20,7 +21,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const redirectTo = redirectTarget(url)
   if (getUser(context)) throw redirect(redirectTo)
   const { data: providers } = await apiFor(context, { token: null }).call(identityContract.thirdPartyProviders)
-  return { redirectTo, providers, title: getInstance(context).t('auth:login.title') }
+  return { redirectTo, providers, title: getInstance(context).t('auth:login.title'), constraint: getZodConstraint(loginSchema) }
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -39,9 +40,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof loginSchema>>({
     lastResult: navigation.state === 'idle' ? actionData : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    constraint: loaderData.constraint,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })

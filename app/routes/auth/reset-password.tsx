@@ -1,5 +1,6 @@
+import type { z } from 'zod'
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/reset-password'
@@ -17,7 +18,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export function loader({ context, url }: Route.LoaderArgs) {
-  return { token: url.searchParams.get('token') ?? '', title: getInstance(context).t('auth:reset.title') }
+  return { token: url.searchParams.get('token') ?? '', title: getInstance(context).t('auth:reset.title'), constraint: getZodConstraint(resetSchema) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,9 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof resetSchema>>({
     lastResult: navigation.state === 'idle' ? actionData : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
+    constraint: loaderData.constraint,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })

@@ -1,5 +1,6 @@
+import type { z } from 'zod'
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, useNavigation } from 'react-router'
 import type { Route } from './+types/verify-email'
@@ -32,7 +33,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       outcome = { kind: 'invalid' }
     }
   }
-  return data({ outcome, title }, { status: outcome.kind === 'invalid' ? 400 : 200 })
+  return data({ outcome, title, constraint: getZodConstraint(emailOnlySchema) }, { status: outcome.kind === 'invalid' ? 400 : 200 })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,9 +52,9 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation('auth')
   const navigation = useNavigation()
   const { outcome } = loaderData
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof emailOnlySchema>>({
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+    constraint: loaderData.constraint,
     shouldValidate: 'onSubmit',
     defaultValue: { email: outcome.kind === 'sent' ? outcome.email : '' },
   })
