@@ -3,6 +3,7 @@ import type { Api } from '../api/index.ts'
 import type { Logger } from '../log.ts'
 import { demoClients, demoFreelancers } from './seed-data/demo.ts'
 import { profilesDemoStep } from '../modules/profiles/demo.ts'
+import { projectsDemoStep } from '../modules/projects/demo.ts'
 
 export type Services = Api['services']
 /** What each demo step gets: the services (modules are reached only through them) and the accounts made so far. */
@@ -17,7 +18,7 @@ export type DemoStep = (ctx: DemoContext) => Promise<void>
 // The demo marketplace that a newcomer sees on the first start of an empty database (or with
 // `npm run db:seed -- --demo`). After the accounts, each module's step runs in this order; steps
 // use services, not tables. Add a module's step (from its own demo.ts) to this list.
-const steps: DemoStep[] = [profilesDemoStep]
+const steps: DemoStep[] = [profilesDemoStep, projectsDemoStep]
 
 export async function seedDemo({ services, log, password }: { services: Services; log: Logger; password?: string }) {
   // A password per installation, never a default one; the log says it once.
