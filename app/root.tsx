@@ -8,6 +8,7 @@ import { ApiCallError, apiFor } from './lib/api.server'
 import { createSessionMiddleware, getUser } from './lib/session.server'
 import { identityContract } from '../server/modules/identity/contract'
 import { RealtimeProvider } from './components/realtime'
+import { UsedNamespaces } from './components/used-namespaces'
 import stylesheet from './styles/app.css?url'
 
 // The session middleware asks the API who the cookie's token names, on every request, so a
@@ -49,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <UsedNamespaces />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

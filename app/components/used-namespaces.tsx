@@ -1,0 +1,20 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+
+export const USED_NAMESPACES_ID = 'i18n-namespaces'
+
+/**
+ * Names the translation namespaces this page used, so the browser downloads only those before it
+ * hydrates (the rest load when a later page asks for them). Rendered after the page, so on the
+ * server every component above has already called useTranslation; in the browser it repeats what
+ * the server wrote.
+ */
+export function UsedNamespaces() {
+  const { i18n } = useTranslation()
+  const [json] = useState(() =>
+    typeof document === 'undefined'
+      ? JSON.stringify(i18n.reportNamespaces?.getUsedNamespaces() ?? [])
+      : (document.getElementById(USED_NAMESPACES_ID)?.textContent ?? '[]'),
+  )
+  return <script type="application/json" id={USED_NAMESPACES_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json.replace(/</g, '\\u003c') }} />
+}
