@@ -31,6 +31,12 @@ async function signedIn(browser: Browser, email: string) {
   return page
 }
 
+/** Opens a page and waits until it is quiet, so (with JavaScript) it is hydrated before we type. */
+async function go(page: Page, url: string) {
+  await page.goto(url)
+  await page.waitForLoadState('networkidle')
+}
+
 async function click(page: Page, name: string | RegExp, scope = page.locator('main')) {
   await scope.getByRole('button', { name }).first().click()
   await page.waitForLoadState('networkidle')
@@ -43,7 +49,7 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   const main = (p: Page) => p.locator('main')
 
   // The client: bad input shows the first error of each field and creates nothing.
-  await client.goto(`${server.base}/projects/create`)
+  await go(client, `${server.base}/projects/create`)
   await click(client, 'Publish project')
   await expect(main(client).getByText('Please fill this in.').first()).toBeVisible()
 
@@ -64,7 +70,7 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   const projectId = projectUrl.split('/').pop()
 
   // The freelancer finds it by full text and a filter, saves it, asks, proposes.
-  await freelancer.goto(`${server.base}/projects/getprojects?search=${word}`)
+  await go(freelancer, `${server.base}/projects/getprojects?search=${word}`)
   await expect(main(freelancer).getByLabel('Keywords')).toHaveValue(word)
   await main(freelancer).getByLabel('Payment').selectOption('fixed')
   await click(freelancer, 'Apply')
@@ -86,11 +92,11 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   await main(freelancer).getByLabel('Amount 2').fill('500')
   await click(freelancer, 'Send proposal')
   await expect(main(freelancer).getByRole('heading', { name: 'Your proposal' })).toBeVisible()
-  await freelancer.goto(`${server.base}/projects/freelancer/porposals`)
+  await go(freelancer, `${server.base}/projects/freelancer/porposals`)
   await expect(main(freelancer).getByTestId('my-proposal').filter({ hasText: word })).toContainText('Pending')
 
   // The client accepts (a plain form); the contract starts with the freelancer's installments.
-  await client.goto(projectUrl)
+  await go(client, projectUrl)
   const proposal = main(client).getByTestId('proposal').first()
   await expect(proposal).toContainText('Fred Freelancer')
   await click(client, 'Accept', proposal)
@@ -100,7 +106,7 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   await click(client, 'Fund', main(client).getByTestId('installment-2'))
 
   // The freelancer sees the contract and submits both installments.
-  await freelancer.goto(`${server.base}/projects/freelancer`)
+  await go(freelancer, `${server.base}/projects/freelancer`)
   await main(freelancer).getByRole('link', { name: `Timber ${word} structural check` }).click()
   await freelancer.waitForLoadState('networkidle')
   await expect(freelancer).toHaveURL(`${server.base}/projects/freelancer/contract/${projectId}`)
@@ -112,7 +118,7 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   }
 
   // The client approves both and completes the project.
-  await client.goto(projectUrl)
+  await go(client, projectUrl)
   for (const n of [1, 2]) await click(client, 'Approve', main(client).getByTestId(`installment-${n}`))
   await click(client, 'Mark as completed')
   await expect(main(client).getByText('Completed').first()).toBeVisible()
@@ -122,14 +128,14 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
     [client, 'Careful calculations, clear drawings.'],
     [freelancer, 'Quick answers and a clear brief.'],
   ] as const) {
-    await page.goto(`${server.base}/reviews`)
+    await go(page, `${server.base}/reviews`)
     const form = main(page).getByTestId('review-form').first()
     await form.getByLabel('5 ★').check()
     await form.getByLabel('Your review').fill(text)
     await click(page, 'Publish review', form)
   }
-  await freelancer.goto(`${server.base}/reviews`)
+  await go(freelancer, `${server.base}/reviews`)
   await expect(main(freelancer).getByTestId('review')).toContainText('Careful calculations, clear drawings.')
-  await client.goto(`${server.base}/reviews`)
+  await go(client, `${server.base}/reviews`)
   await expect(main(client).getByTestId('review')).toContainText('Quick answers and a clear brief.')
 })
