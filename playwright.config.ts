@@ -30,9 +30,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: { trace: 'retain-on-failure', locale: 'en-US' },
   projects: [
-    { name: 'sqlite', use: { ...chromium, baseURL: `http://127.0.0.1:${ports.sqlite}` } },
-    { name: 'sqlite-no-js', use: { ...chromium, javaScriptEnabled: false, baseURL: `http://127.0.0.1:${ports.sqlite}` } },
-    { name: 'postgres', use: { ...chromium, baseURL: `http://127.0.0.1:${ports.postgres}` } },
+    // Tests tagged @needs-js exist only where JavaScript runs, @no-js only where it is off.
+    { name: 'sqlite', grepInvert: /@no-js/, use: { ...chromium, baseURL: `http://127.0.0.1:${ports.sqlite}` } },
+    { name: 'sqlite-no-js', grepInvert: /@needs-js/, use: { ...chromium, javaScriptEnabled: false, baseURL: `http://127.0.0.1:${ports.sqlite}` } },
+    { name: 'postgres', grepInvert: /@no-js/, use: { ...chromium, baseURL: `http://127.0.0.1:${ports.postgres}` } },
   ],
   webServer: [
     {

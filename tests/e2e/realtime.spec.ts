@@ -142,8 +142,7 @@ test('visitors never download the SignalR client', async ({ page }) => {
   await expect(page.getByTestId('realtime-indicator')).toHaveCount(0)
 })
 
-test('a signed-in page connects, shows the state, and reloads its data when the server pushes countNotify', async ({ page }) => {
-  test.skip(test.info().project.use.javaScriptEnabled === false, 'needs JavaScript')
+test('a signed-in page connects, shows the state, and reloads its data when the server pushes countNotify', { tag: '@needs-js' }, async ({ page }) => {
   const email = `live.${suffix()}@example.test`
   const userId = await verifiedUser(email)
   const chunk = page.waitForRequest((r) => signalrChunk(r.url()))
@@ -169,8 +168,7 @@ test('a signed-in page connects, shows the state, and reloads its data when the 
   await expect(indicator).toHaveCount(0)
 })
 
-test('without JavaScript a signed-in user gets the same pages and no indicator', async ({ page }) => {
-  test.skip(test.info().project.use.javaScriptEnabled !== false, 'runs in the no-JavaScript project')
+test('without JavaScript a signed-in user gets the same pages and no indicator', { tag: '@no-js' }, async ({ page }) => {
   const email = `nojs.${suffix()}@example.test`
   await verifiedUser(email)
   await logIn(page, email)

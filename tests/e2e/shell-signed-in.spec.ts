@@ -6,7 +6,6 @@ import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
 // permission-gated links, with JavaScript on and off, on a server of this file's own.
 test.describe.configure({ mode: 'serial' })
 let server: Awaited<ReturnType<typeof startShellServer>>
-const js = () => test.info().project.use.javaScriptEnabled !== false
 
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(180_000)
@@ -49,8 +48,7 @@ test('a client gets the client bar: Create Project, empty bell and messages, the
   await expectNoAxeViolations(page)
 })
 
-test('a failed profile image shows the default avatar', async ({ page }) => {
-  test.skip(!js(), 'without JavaScript the default avatar is the image\'s CSS background')
+test('a failed profile image shows the default avatar', { tag: '@needs-js' }, async ({ page }) => {
   await logIn(page, accounts.client.email)
   const avatar = page.locator('details.profile-menu img.avatar')
   await expect(avatar).toHaveAttribute('src', '/images/default-avatar.svg')
@@ -70,8 +68,7 @@ test('the search box goes to the freelancer search or the project list, an empty
   await expect.poll(() => urls.some((u) => u.includes('/projects/getprojects') && /search=retaining( |\+)wall/.test(u))).toBe(true)
 })
 
-test('suggestions appear while typing and hide 500 ms after focus leaves', async ({ page }) => {
-  test.skip(!js(), 'suggestions need JavaScript')
+test('suggestions appear while typing and hide 500 ms after focus leaves', { tag: '@needs-js' }, async ({ page }) => {
   await logIn(page, accounts.client.email)
   const bar = page.locator('header[data-topbar="client"]')
   const input = bar.getByRole('combobox', { name: 'Search term' })

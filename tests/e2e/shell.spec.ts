@@ -3,7 +3,6 @@ import { expectNoAxeViolations } from './axe'
 
 // The shell and the public site for visitors (issue 4), on the Playwright project's server, with
 // JavaScript on (sqlite, postgres) and off (sqlite-no-js).
-const js = () => test.info().project.use.javaScriptEnabled !== false
 const main = (page: Page) => page.locator('main')
 
 /** Every URL the page asked for: client navigations fetch `.data`, documents follow redirects. */
@@ -51,8 +50,7 @@ test('the Categories mega-menu shows name and image of each area within 400 × 3
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “Engineering”')
 })
 
-test('the mega-menu works from the keyboard alone', async ({ page }) => {
-  test.skip(!js(), 'keyboard focus is the same without JavaScript; Escape handling needs it')
+test('the mega-menu works from the keyboard alone', { tag: '@needs-js' }, async ({ page }) => {
   await page.goto('/faq')
   const summary = page.locator('details.megamenu > summary')
   await summary.focus()
@@ -254,8 +252,7 @@ test('400, 500 and other statuses render the notices of the error catalogue insi
   await expectNoAxeViolations(page)
 })
 
-test('production prints nothing to the browser console on the public pages', async ({ page }) => {
-  test.skip(!js(), 'needs JavaScript')
+test('production prints nothing to the browser console on the public pages', { tag: '@needs-js' }, async ({ page }) => {
   const messages: string[] = []
   page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`))
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`))
