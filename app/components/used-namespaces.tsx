@@ -7,7 +7,8 @@ export const USED_NAMESPACES_ID = 'i18n-namespaces'
  * Names the translation namespaces this page used, so the browser downloads only those before it
  * hydrates (the rest load when a later page asks for them). Rendered after the page, so on the
  * server every component above has already called useTranslation; in the browser it repeats what
- * the server wrote.
+ * the server wrote. A component that translates with `t(key, { ns })` must also name that
+ * namespace in its useTranslation call, or the browser will not have it.
  */
 export function UsedNamespaces() {
   const { i18n } = useTranslation()

@@ -7,7 +7,7 @@ import type { ShellUser } from './types'
 // SPEC §2/§6: the profile-image menu, its links gated by permissions (one list, in identity's
 // permissions module), and Logout (a POST, so no page can trigger it with a link).
 export function ProfileMenu({ user }: { user: ShellUser }) {
-  const { t } = useTranslation('shell')
+  const { t } = useTranslation(['shell', 'auth']) // the menu's labels are identity's (auth)
   const entries = menuFor(user.roles)
   return (
     <details className="menu menu-end profile-menu" data-menu>

@@ -8,7 +8,7 @@ import type { ShellCategory, ShellUser } from './types'
 // The mobile side menu (SPEC §2): a <details> whose panel slides in from the side, so it opens
 // without JavaScript; the same links as the desktop bar.
 export function SideMenu({ user, categories }: { user: ShellUser | null; categories: ShellCategory[] }) {
-  const { t } = useTranslation('shell')
+  const { t } = useTranslation(['shell', 'auth']) // the menu's labels are identity's (auth)
   return (
     <details className="menu sidemenu" data-menu>
       <summary className="icon-button" aria-label={t('nav.openMenu')}>
