@@ -19,20 +19,21 @@ function Badge({ count, label }: { count: number; label: string }) {
   )
 }
 
-// SPEC §2: the notification bell with its unread badge. Until the notifications issue adds the
-// API, it renders its empty state. A <details> menu: opens without JavaScript and by keyboard.
-export function NotificationBell({ unread = 0, items = [] }: { unread?: number; items?: BellItem[] }) {
+// The bell and the messages icon are one kind of menu: an icon with an unread badge and a list of
+// items, with an empty state until the notifications and chat issues add their APIs. A <details>
+// menu: opens without JavaScript and by keyboard.
+function InboxMenu({ kind, icon, unread, items, footer }: { kind: 'bell' | 'messages'; icon: React.ReactNode; unread: number; items: BellItem[]; footer?: React.ReactNode }) {
   const { t } = useTranslation('shell')
   return (
-    <details className="menu menu-end bell" data-menu>
-      <summary className="icon-button" aria-label={t('bell.label', { count: unread })}>
-        <BellIcon />
-        <Badge count={unread} label={t('bell.unread', { count: unread })} />
+    <details className={`menu menu-end ${kind}`} data-menu>
+      <summary className="icon-button" aria-label={t(`${kind}.label`, { count: unread })}>
+        {icon}
+        <Badge count={unread} label={t(`${kind}.unread`, { count: unread })} />
       </summary>
       <div className="menu-panel bell-panel">
-        <p className="menu-heading">{t('bell.title')}</p>
+        <p className="menu-heading">{t(`${kind}.title`)}</p>
         {items.length === 0 ? (
-          <p className="empty-state">{t('bell.empty')}</p>
+          <p className="empty-state">{t(`${kind}.empty`)}</p>
         ) : (
           <ul className="bell-list">
             {items.map((n) => (
@@ -45,40 +46,24 @@ export function NotificationBell({ unread = 0, items = [] }: { unread?: number; 
             ))}
           </ul>
         )}
+        {footer}
       </div>
     </details>
   )
 }
 
-// SPEC §2: the messages icon with its unread count; empty state until the chat issue lands.
+// SPEC §2: the notification bell with its unread badge.
+export function NotificationBell({ unread = 0, items = [] }: { unread?: number; items?: BellItem[] }) {
+  return <InboxMenu kind="bell" icon={<BellIcon />} unread={unread} items={items} />
+}
+
+// SPEC §2: the messages icon with its unread count, and a link to all chats.
 export function MessagesMenu({ unread = 0, items = [] }: { unread?: number; items?: BellItem[] }) {
   const { t } = useTranslation('shell')
-  return (
-    <details className="menu menu-end messages" data-menu>
-      <summary className="icon-button" aria-label={t('messages.label', { count: unread })}>
-        <ChatIcon />
-        <Badge count={unread} label={t('messages.unread', { count: unread })} />
-      </summary>
-      <div className="menu-panel bell-panel">
-        <p className="menu-heading">{t('messages.title')}</p>
-        {items.length === 0 ? (
-          <p className="empty-state">{t('messages.empty')}</p>
-        ) : (
-          <ul className="bell-list">
-            {items.map((n) => (
-              <li key={n.id} className={n.isRead ? '' : 'unread'}>
-                <Link to={n.href}>
-                  <strong>{n.title}</strong>
-                  {n.content ? <span>{n.content}</span> : null}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Link to="/chats" className="menu-footer-link">
-          {t('messages.all')}
-        </Link>
-      </div>
-    </details>
+  const footer = (
+    <Link to="/chats" className="menu-footer-link">
+      {t('messages.all')}
+    </Link>
   )
+  return <InboxMenu kind="messages" icon={<ChatIcon />} unread={unread} items={items} footer={footer} />
 }
