@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { LanguageSwitcher } from './language-switcher'
 import { categoryHref } from './mega-menu'
 import { NewsletterForm } from './newsletter-form'
-import type { ShellCategory } from './types'
+import { companyPages, type ShellCategory } from './types'
 
 const social = [
   { name: 'LinkedIn', href: 'https://www.linkedin.com/company/workneer', path: 'M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zM9.5 9.5h3.8v1.6h.05c.53-1 1.83-2.05 3.77-2.05 4.03 0 4.78 2.65 4.78 6.1V21h-4v-5.1c0-1.22-.02-2.79-1.7-2.79-1.7 0-1.96 1.33-1.96 2.7V21h-4z' },
@@ -48,21 +48,11 @@ export function Footer({ categories }: { categories: ShellCategory[] }) {
             {t('footer.company')}
           </h2>
           <ul className="footer-links">
-            <li>
-              <Link to="/about-us">{t('nav.about')}</Link>
-            </li>
-            <li>
-              <Link to="/why-workneer">{t('nav.why')}</Link>
-            </li>
-            <li>
-              <Link to="/blogs">{t('nav.blog')}</Link>
-            </li>
-            <li>
-              <Link to="/faq">{t('nav.faq')}</Link>
-            </li>
-            <li>
-              <Link to="/contact-us">{t('nav.contact')}</Link>
-            </li>
+            {companyPages.map((p) => (
+              <li key={p.to}>
+                <Link to={p.to}>{t(p.label)}</Link>
+              </li>
+            ))}
             <li>
               <Link to="/auth/terms-and-conditions">{t('nav.terms')}</Link>
             </li>

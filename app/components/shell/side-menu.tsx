@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { menuFor } from '../../../server/modules/identity/permissions'
 import { MenuIcon } from '../ui/icons'
 import { categoryHref } from './mega-menu'
-import type { ShellCategory, ShellUser } from './types'
+import { companyPages, type ShellCategory, type ShellUser } from './types'
 
 // The mobile side menu (SPEC §2): a <details> whose panel slides in from the side, so it opens
 // without JavaScript; the same links as the desktop bar.
@@ -50,21 +50,11 @@ export function SideMenu({ user, categories }: { user: ShellUser | null; categor
         </ul>
         <p className="sidemenu-heading">Workneer</p>
         <ul>
-          <li>
-            <Link to="/about-us">{t('nav.about')}</Link>
-          </li>
-          <li>
-            <Link to="/why-workneer">{t('nav.why')}</Link>
-          </li>
-          <li>
-            <Link to="/blogs">{t('nav.blog')}</Link>
-          </li>
-          <li>
-            <Link to="/faq">{t('nav.faq')}</Link>
-          </li>
-          <li>
-            <Link to="/contact-us">{t('nav.contact')}</Link>
-          </li>
+          {companyPages.map((p) => (
+            <li key={p.to}>
+              <Link to={p.to}>{t(p.label)}</Link>
+            </li>
+          ))}
         </ul>
       </nav>
     </details>

@@ -15,3 +15,12 @@ export interface ShellCategory {
 /** SPEC §2: the search types of the top bar's selector. */
 export const searchTypes = ['workneerer', 'projects'] as const
 export type SearchType = (typeof searchTypes)[number]
+
+/** The public pages about Workneer, linked from the footer and the mobile side menu (keys of the shell namespace). */
+export const companyPages = [
+  { to: '/about-us', label: 'nav.about' },
+  { to: '/why-workneer', label: 'nav.why' },
+  { to: '/blogs', label: 'nav.blog' },
+  { to: '/faq', label: 'nav.faq' },
+  { to: '/contact-us', label: 'nav.contact' },
+] as const
