@@ -1,17 +1,37 @@
 import type { IncomingMessage } from 'node:http'
 import type { Config } from './config.ts'
 import type { Logger } from './log.ts'
-import { createHubServer, createRedisBackplane, HubError, parseCookies, type HubContext, type HubDefinition, type HubServer } from './realtime/index.ts'
+import { createHubServer, createRedisBackplane, HubError, parseCookies, type HubContext, type HubDefinition, type HubHandle, type HubServer } from './realtime/index.ts'
 
 /** The part of the identity service the hubs need: a login token in, the caller out. */
 export interface HubIdentity {
   authenticate(token: string | null | undefined): Promise<{ userId: number; sessionId: string } | null>
 }
 
+/** What the notifications hub sends to browsers (SPEC §7): `countNotify` makes bells reload their unread count. */
+export interface NotificationsHubMessages {
+  countNotify: [unreadCount: number]
+  /** The alert item of SPEC §3: id, title, content, isRead, type, projectId. */
+  ReceiveNotification: [alert: { id: number; title: string; content: string; isRead: boolean; type: string; projectId: number | null }]
+}
+
+/** A hub whose messages are checked by the compiler: `send('countNotify', 3)`, never a misspelt target. */
+export interface TypedSender<M> {
+  send<K extends keyof M & string>(target: K, ...args: M[K] extends unknown[] ? M[K] : never): Promise<void>
+}
+export interface TypedHub<M> extends Pick<HubHandle, 'addToGroup' | 'removeFromGroup'> {
+  toAll(): TypedSender<M>
+  toUser(id: number): TypedSender<M>
+  toGroup(name: string): TypedSender<M>
+  toConnection(id: string): TypedSender<M>
+  allExcept(ids: string[]): TypedSender<M>
+  groupExcept(name: string, ids: string[]): TypedSender<M>
+}
+
 /** The server-side API modules use to reach browsers; they never touch sockets. */
 export interface Hubs {
   chat: ReturnType<HubServer['get']>
-  notifications: ReturnType<HubServer['get']>
+  notifications: TypedHub<NotificationsHubMessages>
 }
 
 const SESSION_COOKIE = 'session'

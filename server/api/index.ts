@@ -20,6 +20,8 @@ import { profilesRoutes } from '../modules/profiles/routes.ts'
 import { createProjectsService } from '../modules/projects/service.ts'
 import { projectsRoutes } from '../modules/projects/routes.ts'
 import { projectsOutboxHandlers } from '../modules/projects/outbox.ts'
+import { createNotificationsService } from '../modules/notifications/service.ts'
+import { notificationsRoutes } from '../modules/notifications/routes.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs } from '../hubs.ts'
 import { createApiHandler } from './handler.ts'
@@ -41,10 +43,11 @@ export function createApi({ database, log, config, limits, rateLimiter }: { data
   }
   const profiles = createProfilesService({ db: database.db, dialect: database.dialect, files: services.files })
   const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files })
+  const notifications = createNotificationsService({ db: database.db })
   // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
   let hubs: Hubs | null = null
-  Object.assign(outboxHandlers, projectsOutboxHandlers({ db: database.db, projects, hubs: () => hubs }))
-  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects)]
+  Object.assign(outboxHandlers, projectsOutboxHandlers({ db: database.db, projects, notifications, hubs: () => hubs }))
+  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications)]
   const endpoints = implementations.map((i) => i.endpoint)
   let document: ReturnType<typeof openApiDocument> | undefined
   let html: string | undefined
@@ -71,7 +74,7 @@ export function createApi({ database, log, config, limits, rateLimiter }: { data
   return {
     handler,
     endpoints,
-    services: { ...services, profiles, projects },
+    services: { ...services, profiles, projects, notifications },
     jobs,
     /** Lets outbox deliveries reach browsers once the hubs exist (server/index.ts). */
     attachHubs(h: Hubs) {

@@ -137,6 +137,7 @@ export interface Database {
   project_subscription: ProjectFollowTable
   project_comment: ProjectCommentTable
   review: ReviewTable
+  notification: NotificationTable
 }
 
 // Content of the public site (issue 4). Texts are per language; flags 0/1; timestamps ISO strings.
@@ -319,3 +320,19 @@ export type ProjectActivityTable = {
 export type ProjectFollowTable = { user_id: number; project_id: number; created_at: string }
 export type ProjectCommentTable = { id: Generated<number>; project_id: number; user_id: number; parent_id: number | null; body: string; created_at: string }
 export type ReviewTable = { id: Generated<number>; contract_id: number; project_id: number; author_id: number; subject_id: number; rating: number; body: string; created_at: string; visible_from: string }
+
+// Notifications (server/modules/notifications): a message key and its params, rendered per reader.
+export type NotificationType = 'Project' | 'Proposal' | 'ProjectStatus' | 'Chat'
+export type NotificationTable = {
+  id: Generated<number>
+  user_id: number
+  source: string
+  message_key: string
+  params: Generated<string>
+  type: NotificationType
+  project_id: number | null
+  room_id: number | null
+  sender_id: number | null
+  is_read: Generated<number>
+  created_at: string
+}

@@ -10,6 +10,7 @@ import readline from 'node:readline'
 import { loadConfig } from '../../server/config.ts'
 import { createLogger } from '../../server/log.ts'
 import { startServer } from '../../server/index.ts'
+import type { HubHandle } from '../../server/realtime/index.ts'
 
 type Command =
   | { id: number; op: 'send'; hub: 'chat' | 'notifications'; to: 'user' | 'group' | 'all'; key?: string | number; target: string; args: unknown[] }
@@ -23,7 +24,8 @@ const running = await startServer(config, log, { webApp: false })
 answer({ ready: true, port: running.port })
 
 async function run(command: Command): Promise<unknown> {
-  const hub = running.hubs[command.hub]
+  // Untyped on purpose: the test sends any target.
+  const hub = running.hubs[command.hub] as HubHandle
   if (command.op !== 'send') return command.op === 'addToGroup' ? hub.addToGroup(command.connectionId, command.group) : hub.removeFromGroup(command.connectionId, command.group)
   const sender = command.to === 'user' ? hub.toUser(Number(command.key)) : command.to === 'group' ? hub.toGroup(String(command.key)) : hub.toAll()
   return sender.send(command.target, ...command.args)

@@ -1,27 +1,17 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { DB } from '../../db/database.ts'
-import { locales, type Locale } from '../../db/schema.ts'
 import type { OutboxHandler } from '../../jobs/outbox.ts'
 import type { Hubs } from '../../hubs.ts'
+import type { NotificationsService } from '../notifications/service.ts'
+import { asLocale } from '../notifications/texts.ts'
 import { NOTIFY_TOPIC } from './transition.ts'
 import { REVIEW_TOPIC, type ProjectsService } from './service.ts'
 
 // Delivery of the projects module's side effects, after commit, by the outbox worker.
-// - projects.notify: an alert item (SPEC §3: id, title, content, isRead, type, projectId) sent on
-//   the notifications hub to each recipient's every tab, in the recipient's language, followed by
-//   countNotify so bells refresh. Storing notifications for the bell's list is the notifications
-//   issue's: it registers its own handler for this topic (the payload is the contract).
+// - projects.notify: stored as one notification per recipient (the bell's list), keyed by the
+//   outbox row so a retried delivery stores nothing twice; then each recipient's every tab gets
+//   the alert item (SPEC §3) in their language and countNotify with their unread count. The texts
+//   are this module's (locales/*/projects.json `notify.<kind>`), rendered when read.
 // - projects.review-visible: the 14-day timer after which a lone review shows; ratings recomputed.
-const root = path.resolve(import.meta.dirname, '../../../locales')
-const cache = new Map<Locale, Record<string, { title: string; content: string }>>()
-function texts(locale: Locale) {
-  let t = cache.get(locale)
-  if (!t) cache.set(locale, (t = JSON.parse(fs.readFileSync(path.join(root, locale, 'projects.json'), 'utf8')).notify))
-  return t!
-}
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''))
-
 export interface NotifyPayload {
   userIds: number[]
   kind: string
@@ -30,18 +20,23 @@ export interface NotifyPayload {
   params: Record<string, string | number>
 }
 
-export function projectsOutboxHandlers({ db, projects, hubs }: { db: DB; projects: ProjectsService; hubs: () => Hubs | null }): Record<string, OutboxHandler> {
+export function projectsOutboxHandlers({ db, projects, notifications, hubs }: { db: DB; projects: ProjectsService; notifications: NotificationsService; hubs: () => Hubs | null }): Record<string, OutboxHandler> {
   return {
     [NOTIFY_TOPIC]: async (payload: NotifyPayload, row) => {
-      const target = hubs()
-      if (!target || !payload.userIds.length) return
+      if (!payload.userIds.length) return
+      const source = `outbox:${row.id}`
       const users = await db.selectFrom('app_user').select(['id', 'language']).where('id', 'in', payload.userIds).execute()
+      await notifications.record(
+        db,
+        users.map((u) => ({ userId: u.id, source, messageKey: `projects:notify.${payload.kind}`, params: payload.params, type: payload.type, projectId: payload.projectId })),
+      )
+      // Live updates are best effort: the rows are stored, and a page load shows them anyway.
+      const target = hubs()?.notifications
+      if (!target) return
       for (const u of users) {
-        const locale = ((locales as readonly string[]).includes(u.language) ? u.language : 'en') as Locale
-        const text = texts(locale)[payload.kind] ?? texts('en')[payload.kind] ?? { title: payload.kind, content: '' }
-        const alert = { id: row.id, title: fill(text.title, payload.params), content: fill(text.content, payload.params), isRead: false, type: payload.type, projectId: payload.projectId }
-        await target.notifications.toUser(u.id).send('ReceiveNotification', alert)
-        await target.notifications.toUser(u.id).send('countNotify')
+        const alert = await notifications.bySource(u.id, source, asLocale(u.language))
+        if (alert) await target.toUser(u.id).send('ReceiveNotification', { id: alert.id, title: alert.title, content: alert.content, isRead: alert.isRead, type: alert.type, projectId: alert.projectId })
+        await target.toUser(u.id).send('countNotify', await notifications.unreadCount(u.id))
       }
     },
     [REVIEW_TOPIC]: async (payload: { userIds: number[] }) => {

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Db } from '../../db/database.ts'
+import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
+import { projectsTestApi } from '../projects/test-support.ts'
+
+// The notifications API on both databases: paging by 10, the unread count, marking read, scoping
+// to the caller (plain and hub-style paths), texts in the reader's language, and notifications
+// produced by the projects outbox exactly once even when a delivery is retried.
+for (const dialect of dialects) {
+  describe(`notifications on ${dialect}`, () => {
+    let testDb: TestDatabase
+    let database: Db
+    let t: ReturnType<typeof projectsTestApi>
+    type U = Awaited<ReturnType<typeof t.user>>
+    let client: U, free: U, other: U
+
+    beforeAll(async () => {
+      testDb = await createTestDatabase(dialect)
+      database = await testDb.open()
+      t = projectsTestApi(database)
+      client = await t.user('client', 'Clara', 'Client')
+      free = await t.user('freelancer', 'Fran', 'One')
+      other = await t.user('freelancer', 'Otto', 'Other')
+    }, 60_000)
+    afterAll(async () => {
+      await t?.close()
+      await database?.close()
+      await testDb?.drop()
+    })
+
+    const rowsOf = async (userId: number) => (await database.db.selectFrom('notification').selectAll().where('user_id', '=', userId).orderBy('id').execute())
+    const service = () => t.api.services.notifications
+
+    async function acceptedProject() {
+      const sub = await database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+      const project = await t.call('POST', 'projects', {
+        token: client.token,
+        body: { title: 'Load calculations for a timber roof', description: 'Calculations for a new timber roof over a two-storey house, with connection details and a short report.', subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 80000, currency: 'EUR', durationDays: 10, remote: true, publish: true },
+      })
+      expect(project.status, project.text).toBe(200)
+      const proposal = await t.call('POST', `projects/${project.json.id}/proposal`, { token: free.token, body: { coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.', bidMinor: 75000, durationDays: 7 } })
+      expect(proposal.status, proposal.text).toBe(200)
+      const accepted = await t.call('POST', `projects/proposals/${proposal.json.id}/accept/${project.json.id}`, { token: client.token })
+      expect(accepted.status, accepted.text).toBe(200)
+      await t.api.jobs.outbox.drain()
+      return project.json.id as number
+    }
+
+    test('accepting a proposal stores notifications for both parties, once, even when the outbox delivery is retried', async () => {
+      const projectId = await acceptedProject()
+      const mine = await rowsOf(free.id)
+      expect(mine.map((r) => r.message_key)).toEqual(expect.arrayContaining(['projects:notify.proposalAccepted', 'projects:notify.contractStarted']))
+      expect(mine.every((r) => r.project_id === projectId && r.is_read === 0)).toBe(true)
+      expect((await rowsOf(client.id)).map((r) => r.message_key)).toEqual(expect.arrayContaining(['projects:notify.proposalReceived', 'projects:notify.contractStarted']))
+
+      // A retry (the worker crashed after storing, before marking the row done) stores nothing new.
+      const before = (await database.db.selectFrom('notification').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+      const retried = await database.db.updateTable('outbox').set({ status: 'pending', locked_until: null, run_after: new Date(0).toISOString() }).where('topic', '=', 'projects.notify').executeTakeFirst()
+      expect(Number(retried.numUpdatedRows)).toBeGreaterThanOrEqual(3)
+      expect(await t.api.jobs.outbox.drain()).toBeGreaterThanOrEqual(3)
+      const after = (await database.db.selectFrom('notification').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+      expect(Number(after)).toBe(Number(before))
+      const outbox = await database.db.selectFrom('outbox').select(['status', 'last_error']).where('topic', '=', 'projects.notify').execute()
+      expect(outbox.every((o) => o.status === 'done' && o.last_error === null)).toBe(true)
+
+      const list = await t.call('GET', 'notifications', { token: free.token })
+      expect(list.status).toBe(200)
+      const accepted = list.json.data.find((n: { title: string }) => n.title === 'Proposal accepted')
+      expect(accepted).toMatchObject({ isRead: false, type: 'Proposal', projectId, roomId: null })
+      expect(accepted.content).toContain('Load calculations for a timber roof')
+      expect(Date.parse(accepted.createdDate)).not.toBeNaN()
+    })
+
+    test('texts are rendered in the reader\'s language', async () => {
+      const de = await t.raw('GET', 'notifications', { token: free.token, headers: { 'accept-language': 'de' } })
+      const ru = await t.raw('GET', 'notifications?lang=ru', { token: free.token })
+      const en = (await t.call('GET', 'notifications', { token: free.token })).json.data[0]
+      const [deFirst, ruFirst] = [(await de.json()).data[0], (await ru.json()).data[0]]
+      expect(deFirst.id).toBe(en.id)
+      expect(deFirst.title).not.toBe(en.title)
+      expect(ruFirst.title).toMatch(/[А-Яа-я]/)
+    })
+
+    test('lists 10 at a time, newest first, from the offset `hand`; bad hand is a 400 naming it', async () => {
+      await service().record(database.db, Array.from({ length: 23 }, (_, i) => ({ userId: other.id, source: `test:${i}`, messageKey: 'projects:notify.newComment', params: { title: `Bridge ${i}` }, type: 'Project' as const, projectId: 1 })))
+      const pages = [] as { id: number; content: string }[][]
+      for (const hand of [0, 10, 20, 30]) {
+        const r = await t.call('GET', `notifications?hand=${hand}`, { token: other.token })
+        expect(r.status).toBe(200)
+        pages.push(r.json.data)
+      }
+      expect(pages.map((p) => p.length)).toEqual([10, 10, 3, 0])
+      const ids = pages.flat().map((n) => n.id)
+      expect(ids).toEqual([...ids].sort((a, b) => b - a))
+      expect(new Set(ids).size).toBe(23)
+      expect(pages[0][0].content).toContain('Bridge 22')
+      const bad = await t.call('GET', 'notifications?hand=-1', { token: other.token })
+      expect(bad.status).toBe(400)
+      expect(Object.keys(bad.json.errors)).toEqual(['hand'])
+      expect((await t.call('GET', 'notifications')).status).toBe(401)
+    })
+
+    test('the unread count falls when one is read; reading is the owner\'s alone', async () => {
+      const count = async (u: U) => (await t.call('GET', 'notifications/count', { token: u.token })).json.unreadCount as number
+      const start = await count(other)
+      expect(start).toBe(23)
+      const [newest] = (await t.call('GET', 'notifications', { token: other.token })).json.data
+      // Someone else's notification: not found, and it stays unread.
+      expect((await t.call('PUT', `notifications/${newest.id}/read`, { token: free.token })).status).toBe(404)
+      expect((await t.call('PUT', `notificationHub/UpdateReadStatusForNotification/${newest.id}`, { token: free.token })).status).toBe(404)
+      expect(await count(other)).toBe(start)
+      const read = await t.call('PUT', `notifications/${newest.id}/read`, { token: other.token })
+      expect(read.status).toBe(200)
+      expect(read.json).toMatchObject({ id: newest.id, isRead: true })
+      expect(await count(other)).toBe(start - 1)
+      // Reading again changes nothing.
+      expect((await t.call('PUT', `notifications/${newest.id}/read`, { token: other.token })).json.isRead).toBe(true)
+      expect(await count(other)).toBe(start - 1)
+      const second = (await t.call('GET', 'notifications', { token: other.token })).json.data[1]
+      expect((await t.call('PUT', `notificationHub/UpdateReadStatusForNotification/${second.id}`, { token: other.token })).json.isRead).toBe(true)
+      expect(await count(other)).toBe(start - 2)
+      expect((await t.call('PUT', 'notifications/abc/read', { token: other.token })).json.errors.id).toBeDefined()
+    })
+
+    test('the hub-style paths answer only for the caller\'s own id', async () => {
+      const own = await t.call('GET', `notificationHub/notifications/${other.id}?hand=20`, { token: other.token })
+      expect(own.status).toBe(200)
+      expect(own.json.data).toHaveLength(3)
+      expect((await t.call('GET', `notificationHub/unreadNotifications/${other.id}`, { token: other.token })).json).toEqual({ unreadCount: 21 })
+      expect((await t.call('GET', `notificationHub/notifications/${other.id}`, { token: free.token })).status).toBe(403)
+      expect((await t.call('GET', `notificationHub/unreadNotifications/${other.id}`, { token: free.token })).status).toBe(403)
+    })
+  })
+}

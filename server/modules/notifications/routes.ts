@@ -1,0 +1,20 @@
+import { implement, type Caller } from '../../api/handler.ts'
+import { unauthorized } from '../../api/errors.ts'
+import { notificationsContract as c } from './contract.ts'
+import type { NotificationsService } from './service.ts'
+
+const me = (caller: Caller | null) => {
+  if (!caller) throw unauthorized()
+  return caller.userId
+}
+
+export function notificationsRoutes(notifications: NotificationsService) {
+  return [
+    implement(c.count, ({ ctx }) => notifications.count(me(ctx.caller))),
+    implement(c.list, ({ query, ctx }) => notifications.list(me(ctx.caller), query.hand, ctx.locale)),
+    implement(c.markRead, ({ params, ctx }) => notifications.markRead(me(ctx.caller), params.id, ctx.locale)),
+    implement(c.hubList, ({ params, query, ctx }) => notifications.list(notifications.ownId(me(ctx.caller), params.userId), query.hand, ctx.locale)),
+    implement(c.hubCount, ({ params, ctx }) => notifications.count(notifications.ownId(me(ctx.caller), params.userId))),
+    implement(c.hubMarkRead, ({ params, ctx }) => notifications.markRead(me(ctx.caller), params.id, ctx.locale)),
+  ]
+}

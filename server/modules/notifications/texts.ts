@@ -1,0 +1,40 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { locales, type Locale } from '../../db/schema.ts'
+
+// A notification stores a message key, `<namespace>:<path>` into locales/<lang>/<namespace>.json
+// (`projects:notify.proposalAccepted`), whose value is { title, content } with {{param}} slots.
+// The module that produces a notification owns its texts; this renders them for each reader.
+const root = path.resolve(import.meta.dirname, '../../../locales')
+const files = new Map<string, Record<string, unknown>>()
+
+function namespace(locale: Locale, ns: string): Record<string, unknown> {
+  const key = `${locale}/${ns}`
+  let file = files.get(key)
+  if (!file) {
+    const at = path.join(root, locale, `${ns}.json`)
+    file = /^[a-z-]+$/.test(ns) && fs.existsSync(at) ? (JSON.parse(fs.readFileSync(at, 'utf8')) as Record<string, unknown>) : {}
+    files.set(key, file)
+  }
+  return file
+}
+
+function lookup(locale: Locale, key: string): { title?: string; content?: string } | undefined {
+  const [ns, dotted] = key.split(':', 2)
+  if (!ns || !dotted) return undefined
+  let node: unknown = namespace(locale, ns)
+  for (const part of dotted.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined
+  return node && typeof node === 'object' ? (node as { title?: string; content?: string }) : undefined
+}
+
+const fill = (text: string, params: Record<string, unknown>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''))
+
+export function asLocale(value: string | null | undefined): Locale {
+  return (locales as readonly string[]).includes(value ?? '') ? (value as Locale) : 'en'
+}
+
+/** The title and content of a stored message in the reader's language (English when a text is missing). */
+export function renderNotification(locale: Locale, key: string, params: Record<string, unknown>) {
+  const text = lookup(locale, key) ?? lookup('en', key) ?? { title: key, content: '' }
+  return { title: fill(text.title ?? key, params), content: fill(text.content ?? '', params) }
+}
