@@ -53,6 +53,7 @@ export default [
   route('search', 'routes/search.tsx'),
   route('projects/files/:fileId', 'routes/projects/file.tsx'),
   route('search/suggest', 'routes/search-suggest.tsx'),
+  route('notifications/:id/read', 'routes/notifications-read.tsx'),
   // A deliberately trivial page: the bench's baseline for what React Router costs on its own.
   route('_bench/trivial', 'routes/bench-trivial.tsx'),
 ] satisfies RouteConfig

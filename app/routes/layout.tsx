@@ -8,6 +8,7 @@ import { ErrorPage } from '~/components/error-page'
 import { Footer } from '~/components/shell/footer'
 import { Notices } from '~/components/shell/notices'
 import { TopBar } from '~/components/shell/top-bar'
+import { bellData } from '~/components/shell/bells.server'
 import { useShellMenus } from '~/components/shell/use-menus'
 import type { ShellUser } from '~/components/shell/types'
 import { catalogueContract } from '../../server/modules/catalogue/contract'
@@ -20,8 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user: ShellUser | null = current ? { id: current.id, name: current.name, imageUrl: imageSrc(current.imageUrl), roles: current.roles } : null
   const { data: categories } = await apiFor(context, { token: null }).call(catalogueContract.categories)
   const { notice, clear } = readFlash(request)
+  const bell = current ? await bellData(context, new URL(request.url)) : null
   return data(
-    { user, categories: categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })), notice },
+    { user, categories: categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })), notice, bell },
     clear ? { headers: { 'set-cookie': clear } } : undefined,
   )
 }

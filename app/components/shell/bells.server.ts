@@ -1,0 +1,36 @@
+import type { RouterContextProvider } from 'react-router'
+import { apiFor } from '~/lib/api.server'
+import { notificationsContract as c, NOTIFICATION_PAGE, type Notification } from '../../../server/modules/notifications/contract'
+
+/** How many notifications the bell shows: `?bell=20` after "load more" (a link, so it works without JavaScript). */
+export const BELL_PARAM = 'bell'
+const MAX_SHOWN = 100
+
+export interface BellData {
+  unread: number
+  items: Notification[]
+  /** The address that shows the next 10 (null when the last page was not full). */
+  moreHref: string | null
+  /** True after "load more", so the menu renders open. */
+  expanded: boolean
+}
+
+// The bell's data for the layout loader: the unread count and the newest notifications, 10 per
+// page up to what the URL asks for. A failure leaves the bell empty rather than the page broken.
+export async function bellData(context: Readonly<RouterContextProvider>, url: URL): Promise<BellData> {
+  const asked = Number(url.searchParams.get(BELL_PARAM))
+  const shown = Number.isInteger(asked) && asked > NOTIFICATION_PAGE ? Math.min(MAX_SHOWN, Math.ceil(asked / NOTIFICATION_PAGE) * NOTIFICATION_PAGE) : NOTIFICATION_PAGE
+  try {
+    const api = apiFor(context)
+    const hands = Array.from({ length: shown / NOTIFICATION_PAGE }, (_, i) => i * NOTIFICATION_PAGE)
+    const [count, ...pages] = await Promise.all([api.call(c.count), ...hands.map((hand) => api.call(c.list, { query: { hand } }))])
+    const items = pages.flatMap((p) => p.data)
+    const full = items.length === shown && shown < MAX_SHOWN
+    const next = new URL(url)
+    next.searchParams.set(BELL_PARAM, String(shown + NOTIFICATION_PAGE))
+    return { unread: count.unreadCount, items, moreHref: full ? next.pathname + next.search : null, expanded: url.searchParams.has(BELL_PARAM) }
+  } catch (error) {
+    if (error instanceof Response) throw error
+    return { unread: 0, items: [], moreHref: null, expanded: false }
+  }
+}

@@ -1,0 +1,30 @@
+import { expect, test, type Browser } from '@playwright/test'
+import { SHELL_PASSWORD, startShellServer } from './shell-server'
+
+/** Starts a shell server (accounts of every role) for this file's tests and stops it after them. */
+export function useShellServer() {
+  let server: Awaited<ReturnType<typeof startShellServer>> | undefined
+  test.beforeAll(async ({}, testInfo) => {
+    testInfo.setTimeout(180_000)
+    server = await startShellServer(testInfo)
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+  return () => server!
+}
+
+/** Whether the running Playwright project has JavaScript on. */
+export const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false
+
+/** A new browser context signed in through the login form as one of the shell accounts. */
+export async function signInAs(browser: Browser, base: string, email: string) {
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled(), locale: 'en-US' })
+  const page = await context.newPage()
+  await page.goto(`${base}/auth/login`)
+  await page.locator('main').getByLabel('Email').fill(email)
+  await page.locator('main').getByLabel('Password', { exact: true }).fill(SHELL_PASSWORD)
+  await page.locator('main').getByRole('button', { name: 'Log in' }).click()
+  await expect(page.locator('header[data-topbar="client"], header[data-topbar="freelancer"]')).toBeVisible()
+  return page
+}
