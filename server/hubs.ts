@@ -19,7 +19,7 @@ export interface NotificationsHubMessages {
 export interface TypedSender<M> {
   send<K extends keyof M & string>(target: K, ...args: M[K] extends unknown[] ? M[K] : never): Promise<void>
 }
-export interface TypedHub<M> extends Pick<HubHandle, 'addToGroup' | 'removeFromGroup'> {
+export interface TypedHub<M> extends Pick<HubHandle, 'addToGroup' | 'removeFromGroup' | 'invokeConnection'> {
   toAll(): TypedSender<M>
   toUser(id: number): TypedSender<M>
   toGroup(name: string): TypedSender<M>

@@ -98,6 +98,25 @@ describe.each(TRANSPORTS)('official client over %s', (transport: TransportChoice
     expect(got).not.toContain('after-leave')
   })
 
+  it('server-to-client invocations wait for the client result (0, false and "" too), its error or a missing handler', async () => {
+    const { connection } = await connect()
+    connection.on('double', (n: number) => n * 2)
+    connection.on('falsy', (kind: string) => (kind === 'zero' ? 0 : kind === 'false' ? false : ''))
+    connection.on('refuse', () => {
+      throw new Error('not on this device')
+    })
+    expect(await connection.invoke('askCaller', 'double', 21)).toBe(42)
+    expect(await connection.invoke('askCaller', 'falsy', 'zero')).toBe(0)
+    expect(await connection.invoke('askCaller', 'falsy', 'false')).toBe(false)
+    expect(await connection.invoke('askCaller', 'falsy', 'empty')).toBe('')
+    await expect(connection.invoke('askCaller', 'refuse')).rejects.toThrow('HubException: Error: not on this device')
+    await expect(connection.invoke('askCaller', 'noHandler')).rejects.toThrow("HubException: Client didn't provide a result.")
+    // From outside a hub method (a module), through the hub handle.
+    expect(await h.hub.get('chat').invokeConnection(connection.connectionId!, 'double', 4)).toBe(8)
+    await expect(h.hub.get('chat').invokeConnection('no-such-connection', 'double', 4)).rejects.toThrow('is not held by this server')
+    expect(connection.state).toBe(signalR.HubConnectionState.Connected)
+  })
+
   it('streams items in order, then completes; undefined items arrive as null; errors end the stream', async () => {
     const { connection } = await connect()
     const collect = (name: string, ...args: unknown[]) =>
@@ -235,5 +254,28 @@ describe.each(TRANSPORTS)('official client over %s', (transport: TransportChoice
   it('refuses a cross-origin browser request that is not on the allow-list', async () => {
     const client = makeClient(h.url, transport, { headers: { Origin: 'http://evil.example' } })
     await expect(client.connection.start()).rejects.toThrow(/403|Origin not allowed/)
+  })
+})
+
+describe('client results that never come', () => {
+  let h: Harness
+  beforeAll(async () => {
+    h = await startHarness({ timeouts: { clientResultTimeoutMs: 1000 } })
+  })
+  afterAll(async () => {
+    await h.close()
+  })
+
+  it('reject after the timeout, or as soon as the connection ends', async () => {
+    const { connection } = makeClient(h.url, 'WebSockets')
+    await connection.start()
+    connection.on('slow', () => new Promise(() => {}))
+    const started = Date.now()
+    await expect(h.hub.get('chat').invokeConnection(connection.connectionId!, 'slow')).rejects.toThrow("The client did not answer 'slow' within 1000 ms.")
+    expect(Date.now() - started).toBeGreaterThanOrEqual(990)
+    const waiting = h.hub.get('chat').invokeConnection(connection.connectionId!, 'slow')
+    const rejected = expect(waiting).rejects.toThrow('The connection was closed before the client answered.')
+    await connection.stop()
+    await rejected
   })
 })

@@ -25,6 +25,8 @@ export interface ConnectionHooks {
   closed(): void
   /** The transport is done; the server forgets the token. */
   finished(): void
+  /** A client result: invoke a client method and wait for what it returns. */
+  invokeClient?(target: string, args: unknown[]): Promise<unknown>
 }
 
 /**

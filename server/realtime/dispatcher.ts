@@ -73,9 +73,14 @@ export class HubSession implements ConnectionHooks {
   /** Settles after the transport is done and onDisconnected has run. */
   readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve))
   private hubEnded: Promise<void> | null = null
+  /** Server-to-client invocations waiting for the client's result, by invocation id. */
+  private readonly results = new Map<string, { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }>()
+  private nextResultId = 0
+  private readonly resultTimeoutMs: number
 
-  constructor(conn: Connection, runtime: HubRuntime, logger: Logger, onFinished: () => void) {
+  constructor(conn: Connection, runtime: HubRuntime, logger: Logger, onFinished: () => void, resultTimeoutMs = 30_000) {
     this.conn = conn
+    this.resultTimeoutMs = resultTimeoutMs
     this.runtime = runtime
     this.logger = logger
     this.onFinished = onFinished
@@ -90,7 +95,27 @@ export class HubSession implements ConnectionHooks {
       },
       signal: this.lifetime.signal,
       items: new Map(),
+      invoke: (target, ...args) => this.invokeClient(target, args),
     }
+  }
+
+  /**
+   * A client result (HubProtocol.md: an Invocation with an invocationId sent to the client, which
+   * answers with a Completion). Ids start with 's' so they never meet the client's own ids, which
+   * are decimal (its upload streams share our Completion handling).
+   */
+  invokeClient(target: string, args: unknown[]): Promise<unknown> {
+    if (this.conn.closed) return Promise.reject(new Error('The connection is closed.'))
+    const invocationId = `s${this.nextResultId++}`
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.results.delete(invocationId)
+        reject(new Error(`The client did not answer '${target}' within ${this.resultTimeoutMs} ms.`))
+      }, this.resultTimeoutMs)
+      timer.unref()
+      this.results.set(invocationId, { resolve, reject, timer })
+      this.conn.send(frame({ type: MessageType.Invocation, invocationId, target, arguments: args }))
+    })
   }
 
   records(records: string[]): void {
@@ -122,6 +147,11 @@ export class HubSession implements ConnectionHooks {
     for (const stream of this.streams.values()) stream.abort()
     for (const upload of this.uploads.values()) upload.fail(new Error('The connection was closed.'))
     this.uploads.clear()
+    for (const pending of this.results.values()) {
+      clearTimeout(pending.timer)
+      pending.reject(new Error('The connection was closed before the client answered.'))
+    }
+    this.results.clear()
     this.queue = []
     this.beforeHandshake = []
     this.hubEnded = this.endHub()
@@ -192,8 +222,16 @@ export class HubSession implements ConnectionHooks {
         return
       }
       case MessageType.Completion: {
-        // Ends an upload stream; completions for anything else (client results) are not used by this server.
-        const { invocationId, error } = message as CompletionMessage
+        // A client result, or the end of an upload stream.
+        const { invocationId, error, result } = message as CompletionMessage
+        const pending = this.results.get(invocationId)
+        if (pending) {
+          this.results.delete(invocationId)
+          clearTimeout(pending.timer)
+          if (error !== undefined) pending.reject(new HubError(error))
+          else pending.resolve(result)
+          return
+        }
         const upload = this.uploads.get(invocationId)
         if (!upload) return
         this.uploads.delete(invocationId)

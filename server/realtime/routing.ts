@@ -180,6 +180,12 @@ export class HubRouter {
           },
         }
       },
+      invokeConnection: (connectionId, target, ...args) => {
+        const session = this.connections.get(connectionId)?.hooks
+        // Client results are not routed between instances (docs/decisions/070-realtime.md).
+        if (!session?.invokeClient) return Promise.reject(new Error(`Connection '${connectionId}' is not held by this server.`))
+        return session.invokeClient(target, args)
+      },
       addToGroup: (connectionId, group) => this.groupCommand('add', connectionId, group),
       removeFromGroup: (connectionId, group) => this.groupCommand('remove', connectionId, group),
     }

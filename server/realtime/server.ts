@@ -23,6 +23,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   disconnectTimeoutMs: 15_000,
   closeTimeoutMs: 5_000,
   groupAckTimeoutMs: 30_000,
+  clientResultTimeoutMs: 30_000,
 }
 const SHUTDOWN_WAIT_MS = 5_000
 const HELD_POST_BYTES = 1 << 20
@@ -119,7 +120,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
     const session = new HubSession(conn, hub, logger, () => {
       connections.delete(conn.token)
       sessions.delete(session)
-    })
+    }, timeouts.clientResultTimeoutMs)
     conn.hooks = session
     connections.set(conn.token, conn)
     sessions.add(session)

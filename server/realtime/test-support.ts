@@ -108,6 +108,7 @@ export function testHub(state: TestHubState, name = 'chat', requireUser = false)
           state.streamStopped.resolve()
         }
       },
+      askCaller: (ctx, target: string, ...args: unknown[]) => ctx.invoke(target, ...args),
       sum: async (_ctx, numbers: AsyncIterable<number>) => {
         let total = 0
         for await (const n of numbers) total += n

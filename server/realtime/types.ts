@@ -18,6 +18,12 @@ export interface HubContext {
   signal: AbortSignal
   /** Per-connection state that lives as long as the connection. */
   items: Map<string, unknown>
+  /**
+   * Calls a method of this client that returns a value (the protocol's client results) and waits
+   * for it: resolves with the client's result, rejects with its error, when it does not answer
+   * within the timeout, or when the connection ends.
+   */
+  invoke(target: string, ...args: unknown[]): Promise<unknown>
 }
 
 export interface HubDefinition {
@@ -37,6 +43,8 @@ export interface HubHandle {
   toConnection(id: string): Sender
   allExcept(ids: string[]): Sender
   groupExcept(name: string, ids: string[]): Sender
+  /** A client result from a connection held by this instance (see HubContext.invoke); other instances' connections are refused. */
+  invokeConnection(connectionId: string, target: string, ...args: unknown[]): Promise<unknown>
   /** Adds any connection (on any instance) to a group; rejects if no instance owns it within the ack timeout. */
   addToGroup(connectionId: string, group: string): Promise<void>
   removeFromGroup(connectionId: string, group: string): Promise<void>
@@ -75,6 +83,8 @@ export interface Timeouts {
   closeTimeoutMs: number
   /** How long addToGroup waits for the owning instance to acknowledge. */
   groupAckTimeoutMs: number
+  /** How long a server-to-client invocation waits for the client's result. */
+  clientResultTimeoutMs: number
 }
 
 export interface HubServerOptions {
