@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -26,6 +27,30 @@ let base = ''
 let dataDir = ''
 let pgDatabase: string | null = null
 let output = ''
+// Two pages on other loopback origins (another port is another origin): one on the hub's
+// allow-list, one not. Each serves the official browser bundle of @microsoft/signalr.
+let partners: { allowed: string; refused: string; close(): Promise<void> } | undefined
+
+async function startPartnerPages() {
+  const bundle = fs.readFileSync(path.join(root, 'node_modules/@microsoft/signalr/dist/browser/signalr.min.js'))
+  const page = `<!doctype html><html lang="en"><head><title>Partner</title><script src="/signalr.min.js"></script></head><body><main><h1>Partner</h1></main></body></html>`
+  const servers = await Promise.all(
+    [0, 1].map(async () => {
+      const s = http.createServer((req, res) => {
+        if (req.url === '/signalr.min.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle)
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page)
+      })
+      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()))
+      return s
+    }),
+  )
+  const origin = (s: http.Server) => `http://localhost:${(s.address() as net.AddressInfo).port}`
+  return {
+    allowed: origin(servers[0]),
+    refused: origin(servers[1]),
+    close: () => Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())))).then(() => undefined),
+  }
+}
 
 async function freePort() {
   const s = net.createServer()
@@ -40,6 +65,7 @@ test.beforeAll(async ({}, testInfo) => {
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
   smtp = await startSmtpServer()
+  partners = await startPartnerPages()
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-realtime-e2e-'))
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -51,6 +77,7 @@ test.beforeAll(async ({}, testInfo) => {
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
     E2E: '1',
+    ALLOWED_ORIGINS: partners.allowed,
   }
   delete env.DATABASE_URL
   delete env.REDIS_URL
@@ -88,6 +115,7 @@ test.afterAll(async ({}, testInfo) => {
     await new Promise((r) => server!.once('exit', r))
   }
   await smtp?.close()
+  await partners?.close()
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   if (pgDatabase) {
     const admin = new pg.Client({ connectionString: postgresAdmin })
@@ -176,4 +204,57 @@ test('without JavaScript a signed-in user gets the same pages and no indicator',
   await expect(page.getByTestId('realtime-indicator')).toHaveCount(0)
   await page.goto(`${base}/profile/account-settings`)
   await expect(page.getByTestId('account-role')).toBeVisible()
+})
+
+test('a page on an allowed origin connects over every transport; a page on another origin is refused', { tag: '@needs-js' }, async ({ page }) => {
+  const email = `cors.${suffix()}@example.test`
+  const userId = await verifiedUser(email)
+  const token = (await api('POST', 'identity/login', { email, password: PASSWORD })).json.token as string
+  const hubUrl = `${base}/hubs/notifications`
+  const connect = (transport: string) =>
+    page.evaluate(
+      async ({ hubUrl, token, transport }) => {
+        const signalR = (window as unknown as { signalR: any }).signalR
+        const connection = new signalR.HubConnectionBuilder()
+          .withUrl(hubUrl, { accessTokenFactory: () => token, transport: signalR.HttpTransportType[transport] })
+          .configureLogging(signalR.LogLevel.None)
+          .build()
+        const w = window as unknown as { received: unknown[]; hub: unknown }
+        w.received = []
+        connection.on('countNotify', (n: unknown) => w.received.push(n))
+        await connection.start()
+        w.hub = connection
+        return connection.connectionId as string
+      },
+      { hubUrl, token, transport },
+    )
+
+  await page.goto(`${partners!.allowed}/`)
+  for (const [n, transport] of ['WebSockets', 'ServerSentEvents', 'LongPolling'].entries()) {
+    expect(await connect(transport)).toMatch(/^[\w-]{22}$/)
+    await push({ hub: 'notifications', to: 'user', key: userId, target: 'countNotify', args: [n] })
+    await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([n])
+    await page.evaluate(() => (window as unknown as { hub: { stop(): Promise<void> } }).hub.stop())
+  }
+
+  // The refused origin: the preflight gets 403 without CORS headers, so the browser never sends
+  // the negotiate and start() fails.
+  await page.goto(`${partners!.refused}/`)
+  const refused = await connect('WebSockets').then(
+    () => 'connected',
+    (error: Error) => error.message,
+  )
+  expect(refused).toContain('Failed to complete negotiation with the server')
+  const preflight = (origin: string) =>
+    fetch(`${hubUrl}/negotiate?negotiateVersion=1`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,x-requested-with,x-signalr-user-agent' },
+    })
+  const no = await preflight(partners!.refused)
+  expect(no.status).toBe(403)
+  expect(no.headers.get('access-control-allow-origin')).toBeNull()
+  const yes = await preflight(partners!.allowed)
+  expect(yes.status).toBe(204)
+  expect(yes.headers.get('access-control-allow-origin')).toBe(partners!.allowed)
+  expect(yes.headers.get('access-control-allow-credentials')).toBe('true')
 })
