@@ -23,6 +23,7 @@ let latencies = new Float64Array(0)
 /** Latencies of earlier rounds kept for a combined percentile (interleaved latency rounds). */
 let kept: Float64Array[] = []
 let errors = 0
+let cpuAt = process.cpuUsage()
 
 function delivered(sentAt: number) {
   const t = now()
@@ -44,7 +45,8 @@ function report() {
   }
   sorted.sort()
   const at = (q: number) => (n ? sorted[Math.min(n - 1, Math.floor(q * n))] : NaN)
-  process.send!({ op: 'done', received, firstAt, lastAt, p50: at(0.5), p99: at(0.99), max: at(1) })
+  const cpu = process.cpuUsage(cpuAt)
+  process.send!({ op: 'done', received, firstAt, lastAt, p50: at(0.5), p99: at(0.99), max: at(1), clientCpuMs: (cpu.user + cpu.system) / 1000 })
   expected = 0
 }
 
@@ -106,6 +108,7 @@ process.on('message', async (command: Command) => {
     received = 0
     if (!command.keepLatencies) kept = []
     latencies = new Float64Array(command.deliveries)
+    cpuAt = process.cpuUsage()
     return process.send!({ op: 'expecting' })
   }
   if (command.op === 'status') return process.send!({ op: 'status', received, expected, errors, open: sockets.filter((s) => s.readyState === WebSocket.OPEN).length })
@@ -117,13 +120,16 @@ process.on('message', async (command: Command) => {
 
 // Like the official client, a SignalR client pings on its own (every 15 s there; 10 s here), so the
 // server's 30 s client timeout never ends an idle benchmark connection. Real clients' pings are
-// spread over time, so a tenth of the sockets ping each second rather than all at once.
+// spread over time, so a hundredth of the sockets ping every 100 ms: a burst of a tenth of them
+// once a second kept this process (and the server) busy for milliseconds in the middle of
+// deliveries, a cost the other protocols' clients do not pay.
+const PING_SLOTS = 100
 let pingTick = 0
 if (protocol === 'signalr') {
   setInterval(() => {
-    const slot = pingTick++ % 10
-    for (let i = slot; i < sockets.length; i += 10) sockets[i].send(`{"type":6}${RS}`)
-  }, 1_000).unref()
+    const slot = pingTick++ % PING_SLOTS
+    for (let i = slot; i < sockets.length; i += PING_SLOTS) sockets[i].send(`{"type":6}${RS}`)
+  }, 10_000 / PING_SLOTS).unref()
 }
 
 process.send!({ op: 'ready' })

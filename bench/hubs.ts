@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
+import { availableParallelism, loadavg } from 'node:os'
 
 // The hubs benchmark (issue 7): fan-out of one broadcast to many connected clients, for Workneer's
 // SignalR hub server, Socket.IO and a bare `ws` broadcast. Each server runs in its own process
@@ -25,6 +26,10 @@ export interface HubsResult {
   max: number
   /** Median time the server spends in one broadcast call to LATENCY_CONNECTIONS sockets (its synchronous writes), ms. */
   serverWriteMs: number
+  /** The same calls' median CPU time (user + system), ms: the server's own cost, much less sensitive to other load. */
+  serverCpuMs: number
+  /** CPU time the client process spends receiving one broadcast on all LATENCY_CONNECTIONS sockets, ms (same code for every server). */
+  clientCpuMs: number
   /** RSS growth per idle connection (bytes), measured after a forced GC at FANOUT and at LATENCY_CONNECTIONS. */
   bytesPerConnection: number
   bytesPerConnectionAtLatency: number
@@ -111,7 +116,7 @@ async function round(r: Running, messages: number, connections: number, command:
     const status = await next(r.clients, 'status', 5000).catch(() => ({}))
     throw new Error(`${r.kind}: ${error.message} (clients: ${JSON.stringify(status)})`)
   })
-  return { ...result, started: sent.started as number, writeMedianMs: sent.writeMedianMs, writeMaxMs: sent.writeMaxMs }
+  return { ...result, started: sent.started as number, writeMedianMs: sent.writeMedianMs, writeMaxMs: sent.writeMaxMs, cpuMedianMs: sent.cpuMedianMs, clientCpuPerMessageMs: (result.clientCpuMs as number) / messages }
 }
 
 async function stopAll(all: Running[]) {
@@ -169,6 +174,8 @@ export async function runHubsBench(kinds: Kind[] = ['workneer', 'socketio', 'ws'
         p99: latency.get(r.kind)!.p99 as number,
         max: latency.get(r.kind)!.max as number,
         serverWriteMs: latency.get(r.kind)!.writeMedianMs as number,
+        serverCpuMs: latency.get(r.kind)!.cpuMedianMs as number,
+        clientCpuMs: latency.get(r.kind)!.clientCpuPerMessageMs as number,
         bytesPerConnection: perConnection.get(r.kind)!,
         bytesPerConnectionAtLatency: perConnectionAtLatency.get(r.kind)!,
       }),
@@ -183,10 +190,10 @@ export async function runHubsBench(kinds: Kind[] = ['workneer', 'socketio', 'ws'
 export function printHubs(results: HubsResult[]) {
   const kb = (b: number) => (b / 1024).toFixed(1)
   console.log(`\nHub fan-out: one broadcast to ${FANOUT} clients, ${ROUNDS} interleaved rounds of ${MESSAGES_PER_ROUND} messages each; latency with ${LATENCY_CONNECTIONS} connections, ${PACED_MESSAGES} messages every ${PACED_INTERVAL_MS} ms in ${LATENCY_PARTS} interleaved parts`)
-  console.log(`| server | deliveries/s (median) | rounds | p50 ms | p99 ms | max ms | server ms per broadcast to ${LATENCY_CONNECTIONS} | KB per idle connection (${FANOUT} / ${LATENCY_CONNECTIONS}) |`)
-  console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |')
+  console.log(`| server | deliveries/s (median) | rounds | p50 ms | p99 ms | max ms | server ms per broadcast to ${LATENCY_CONNECTIONS} (wall / CPU) | client CPU ms per broadcast | KB per idle connection (${FANOUT} / ${LATENCY_CONNECTIONS}) |`)
+  console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |')
   for (const r of results) {
-    console.log(`| ${r.label} | ${r.deliveriesPerSecond} | ${r.rounds.join(', ')} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.serverWriteMs.toFixed(1)} | ${kb(r.bytesPerConnection)} / ${kb(r.bytesPerConnectionAtLatency)} |`)
+    console.log(`| ${r.label} | ${r.deliveriesPerSecond} | ${r.rounds.join(', ')} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.serverWriteMs.toFixed(1)} / ${r.serverCpuMs.toFixed(1)} | ${r.clientCpuMs.toFixed(1)} | ${kb(r.bytesPerConnection)} / ${kb(r.bytesPerConnectionAtLatency)} |`)
   }
   const by = Object.fromEntries(results.map((r) => [r.kind, r])) as Record<Kind, HubsResult>
   if (by.workneer && by.socketio && by.ws) {
@@ -196,6 +203,7 @@ export function printHubs(results: HubsResult[]) {
     console.log(`ratio Workneer/Socket.IO: ${vsIo.toFixed(2)} (target ≥ 1: ${ok(vsIo >= 1)})`)
     console.log(`ratio Workneer/ws: ${vsWs.toFixed(2)} (target ≥ 0.7: ${ok(vsWs >= 0.7)})`)
     console.log(`Workneer p99 with ${LATENCY_CONNECTIONS} connections: ${by.workneer.p99.toFixed(1)} ms (target < 50 ms: ${ok(by.workneer.p99 < 50)})`)
+    console.log(`load average during the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} cores (latencies are wall time and grow with other load; the CPU columns barely do)`)
     console.log(`Workneer memory per idle connection: ${kb(by.workneer.bytesPerConnectionAtLatency)} KB (RSS delta / ${LATENCY_CONNECTIONS} connections)`)
   }
 }
