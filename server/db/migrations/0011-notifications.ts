@@ -18,7 +18,8 @@ export const notifications: Migration = {
       .addColumn('created_at', timestampType(dialect), (c) => c.notNull())
       .execute()
     await db.schema.createIndex('notification_source_idx').on('notification').columns(['user_id', 'source']).unique().execute()
-    // The list (newest first) and the unread count both start from the reader.
-    await db.schema.createIndex('notification_user_idx').on('notification').columns(['user_id', 'is_read', 'id']).execute()
+    // The list (the reader's, newest first, by offset) and the unread count, each from one index.
+    await db.schema.createIndex('notification_user_idx').on('notification').columns(['user_id', 'id']).execute()
+    await db.schema.createIndex('notification_unread_idx').on('notification').columns(['user_id', 'is_read']).execute()
   },
 }
