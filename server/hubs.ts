@@ -13,6 +13,8 @@ export interface NotificationsHubMessages {
   countNotify: [unreadCount: number]
   /** The alert item of SPEC §3: id, title, content, isRead, type, projectId. */
   ReceiveNotification: [alert: { id: number; title: string; content: string; isRead: boolean; type: string; projectId: number | null }]
+  /** To the group `project:{id}` (its client and proposers): the project changed, pages showing it may reload. */
+  projectChanged: [projectId: number]
 }
 
 /** A hub whose messages are checked by the compiler: `send('countNotify', 3)`, never a misspelt target. */

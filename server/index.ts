@@ -28,7 +28,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   const hubs = await createHubs({ config, log, identity: api.services.identity })
   // Test-only routes (server/e2e-hooks.ts), present only when the server runs with E2E=1.
   const e2e = process.env.E2E === '1' ? createE2eHooks(hubs) : null
-  api.attachHubs(hubs.hubs)
+  api.attachHubs(hubs.hubs, hubs.allowGroups)
   // Tests that exercise only the API and the hubs may leave the web app out (no build needed).
   const app =
     options.webApp === false

@@ -22,8 +22,9 @@ import { projectsRoutes } from '../modules/projects/routes.ts'
 import { projectsOutboxHandlers } from '../modules/projects/outbox.ts'
 import { createNotificationsService } from '../modules/notifications/service.ts'
 import { notificationsRoutes } from '../modules/notifications/routes.ts'
+import { notificationGroups } from '../modules/notifications/groups.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
-import type { Hubs } from '../hubs.ts'
+import type { Hubs, HubsRuntime } from '../hubs.ts'
 import { createApiHandler } from './handler.ts'
 import { openApiDocument, openApiHtml } from './openapi.ts'
 
@@ -76,9 +77,10 @@ export function createApi({ database, log, config, limits, rateLimiter }: { data
     endpoints,
     services: { ...services, profiles, projects, notifications },
     jobs,
-    /** Lets outbox deliveries reach browsers once the hubs exist (server/index.ts). */
-    attachHubs(h: Hubs) {
+    /** Lets outbox deliveries reach browsers once the hubs exist, and registers the hub groups modules let browsers join (server/index.ts). */
+    attachHubs(h: Hubs, allowGroups?: HubsRuntime['allowGroups']) {
       hubs = h
+      for (const rule of notificationGroups(database.db)) allowGroups?.(rule.hub, rule.kind, rule.check)
     },
   }
 }

@@ -9,8 +9,10 @@ import { REVIEW_TOPIC, type ProjectsService } from './service.ts'
 // Delivery of the projects module's side effects, after commit, by the outbox worker.
 // - projects.notify: stored as one notification per recipient (the bell's list), keyed by the
 //   outbox row so a retried delivery stores nothing twice; then each recipient's every tab gets
-//   the alert item (SPEC §3) in their language and countNotify with their unread count. The texts
-//   are this module's (locales/*/projects.json `notify.<kind>`), rendered when read.
+//   the alert item (SPEC §3) in their language and countNotify with their unread count, and the
+//   group `project:{id}` (its client and proposers, see notifications/groups.ts) gets
+//   projectChanged. The texts are this module's (locales/*/projects.json `notify.<kind>`),
+//   rendered when read.
 // - projects.review-visible: the 14-day timer after which a lone review shows; ratings recomputed.
 export interface NotifyPayload {
   userIds: number[]
@@ -38,6 +40,7 @@ export function projectsOutboxHandlers({ db, projects, notifications, hubs }: { 
         if (alert) await target.toUser(u.id).send('ReceiveNotification', { id: alert.id, title: alert.title, content: alert.content, isRead: alert.isRead, type: alert.type, projectId: alert.projectId })
         await target.toUser(u.id).send('countNotify', await notifications.unreadCount(u.id))
       }
+      await target.toGroup(`project:${payload.projectId}`).send('projectChanged', payload.projectId)
     },
     [REVIEW_TOPIC]: async (payload: { userIds: number[] }) => {
       for (const id of payload.userIds) await projects.recomputeRating(db, id)

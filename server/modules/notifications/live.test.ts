@@ -1,0 +1,84 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { loadConfig } from '../../config.ts'
+import { createLogger } from '../../log.ts'
+import { startServer } from '../../index.ts'
+import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
+import { makeClient, signalR, waitFor } from '../../realtime/test-support.ts'
+import { projectsTestApi } from '../projects/test-support.ts'
+
+// The notifications hub live, on the real server (startServer, without the web app) and the
+// official client: only a project's client and proposers may join `project:{id}`; accepting a
+// proposal stores the notifications and pushes, through the typed hub API, the alert and
+// countNotify (with the unread count) to the freelancer and projectChanged to the project group.
+for (const dialect of dialects) {
+  describe(`notifications hub on ${dialect}`, () => {
+    let testDb: TestDatabase | undefined
+    let running: Awaited<ReturnType<typeof startServer>>
+    let users: ReturnType<typeof projectsTestApi>
+    let base = ''
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-notify-live-'))
+    const connections: signalR.HubConnection[] = []
+
+    beforeAll(async () => {
+      const env: Record<string, string> = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'false' }
+      if (dialect === 'postgres') {
+        testDb = await createTestDatabase('postgres')
+        env.DATABASE_URL = (testDb.target as { url: string }).url
+      }
+      running = await startServer(loadConfig(env), createLogger('silent'), { webApp: false })
+      base = `http://127.0.0.1:${running.port}`
+      users = projectsTestApi(running.database)
+    }, 60_000)
+    afterAll(async () => {
+      await Promise.all(connections.map((c) => c.stop()))
+      await users?.close()
+      await running?.close()
+      await testDb?.drop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    })
+
+    async function call(method: string, apiPath: string, token: string, body?: unknown) {
+      const response = await fetch(`${base}/api/v1/${apiPath}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+      const text = await response.text()
+      expect(response.status, text).toBe(200)
+      return JSON.parse(text)
+    }
+    async function hub(token: string) {
+      const { connection } = makeClient(`${base}/hubs/notifications`, 'WebSockets', { token })
+      connections.push(connection)
+      const got: [string, unknown][] = []
+      for (const target of ['countNotify', 'ReceiveNotification', 'projectChanged']) connection.on(target, (arg: unknown) => got.push([target, arg]))
+      await connection.start()
+      return { connection, got }
+    }
+
+    test('only the client and proposers join project:{id}; accepting pushes the alert, countNotify and projectChanged', async () => {
+      const [client, freelancer, outsider] = [await users.user('client'), await users.user('freelancer'), await users.user('freelancer')]
+      const sub = await running.database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+      const project = await call('POST', 'projects', client.token, {
+        title: 'Foundation check for a garden studio', description: 'Check the pad foundations of a small timber garden studio on clay soil and send the calculations.',
+        subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 40000, currency: 'EUR', durationDays: 7, remote: true, publish: true,
+      })
+      const proposal = await call('POST', `projects/${project.id}/proposal`, freelancer.token, { coverLetter: 'I check foundations on clay soils often and can send the calculations this week.', bidMinor: 38000, durationDays: 5 })
+
+      const [owner, proposer, stranger] = await Promise.all([hub(client.token), hub(freelancer.token), hub(outsider.token)])
+      await owner.connection.invoke('JoinGroup', `project:${project.id}`)
+      await proposer.connection.invoke('joingroup', `project:${project.id}`)
+      await expect(stranger.connection.invoke('JoinGroup', `project:${project.id}`)).rejects.toThrow('You cannot join this group.')
+      await expect(owner.connection.invoke('JoinGroup', 'project:abc')).rejects.toThrow('You cannot join this group.')
+      await expect(owner.connection.invoke('JoinGroup', `room:${project.id}`)).rejects.toThrow('You cannot join this group.')
+
+      await call('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, client.token)
+      const changed = (h: { got: [string, unknown][] }) => h.got.filter(([t]) => t === 'projectChanged').map(([, a]) => a)
+      await waitFor(() => changed(owner).length && changed(proposer).length && proposer.got.some(([t]) => t === 'countNotify'), 15_000, 'the pushes after the accept')
+      expect(changed(owner)).toContain(project.id)
+      expect(proposer.got).toContainEqual(['ReceiveNotification', expect.objectContaining({ title: 'Proposal accepted', isRead: false, type: 'Proposal', projectId: project.id })])
+      const unread = (await call('GET', 'notifications/count', freelancer.token)).unreadCount
+      expect(proposer.got.filter(([t]) => t === 'countNotify').at(-1)).toEqual(['countNotify', unread])
+      expect(stranger.got).toEqual([])
+    }, 60_000)
+  })
+}
