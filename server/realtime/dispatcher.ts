@@ -65,8 +65,10 @@ export class HubSession implements ConnectionHooks {
   private beforeHandshake: string[] = []
   private queue: HubMessage[] = []
   private draining = false
-  private readonly streams = new Map<string, AbortController>()
-  private readonly uploads = new Map<string, UploadStream>()
+  // Created on first use: most connections never stream, upload or wait for a client result, and
+  // an empty Map still costs a hash table per connection.
+  private streams: Map<string, AbortController> | null = null
+  private uploads: Map<string, UploadStream> | null = null
   private registration: Promise<void> | null = null
   private connected: Promise<boolean> | null = null
   private resolveDone!: () => void
@@ -74,7 +76,7 @@ export class HubSession implements ConnectionHooks {
   readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve))
   private hubEnded: Promise<void> | null = null
   /** Server-to-client invocations waiting for the client's result, by invocation id. */
-  private readonly results = new Map<string, { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }>()
+  private results: Map<string, { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }> | null = null
   private nextResultId = 0
   private readonly resultTimeoutMs: number
 
@@ -85,6 +87,7 @@ export class HubSession implements ConnectionHooks {
     this.logger = logger
     this.onFinished = onFinished
     const router = runtime.router
+    let items: Map<string, unknown> | null = null
     this.ctx = {
       connectionId: conn.id,
       user: conn.user,
@@ -94,7 +97,9 @@ export class HubSession implements ConnectionHooks {
         remove: (name) => router.removeFromGroup(conn, name),
       },
       signal: this.lifetime.signal,
-      items: new Map(),
+      get items() {
+        return (items ??= new Map())
+      },
       invoke: (target, ...args) => this.invokeClient(target, args),
     }
   }
@@ -109,10 +114,11 @@ export class HubSession implements ConnectionHooks {
     const invocationId = `s${this.nextResultId++}`
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.results.delete(invocationId)
+        this.results?.delete(invocationId)
         reject(new Error(`The client did not answer '${target}' within ${this.resultTimeoutMs} ms.`))
       }, this.resultTimeoutMs)
       timer.unref()
+      this.results ??= new Map()
       this.results.set(invocationId, { resolve, reject, timer })
       this.conn.send(frame({ type: MessageType.Invocation, invocationId, target, arguments: args }))
     })
@@ -144,14 +150,14 @@ export class HubSession implements ConnectionHooks {
 
   closed(): void {
     this.lifetime.abort()
-    for (const stream of this.streams.values()) stream.abort()
-    for (const upload of this.uploads.values()) upload.fail(new Error('The connection was closed.'))
-    this.uploads.clear()
-    for (const pending of this.results.values()) {
+    for (const stream of (this.streams?.values() ?? [])) stream.abort()
+    for (const upload of (this.uploads?.values() ?? [])) upload.fail(new Error('The connection was closed.'))
+    this.uploads?.clear()
+    for (const pending of (this.results?.values() ?? [])) {
       clearTimeout(pending.timer)
       pending.reject(new Error('The connection was closed before the client answered.'))
     }
-    this.results.clear()
+    this.results?.clear()
     this.queue = []
     this.beforeHandshake = []
     this.hubEnded = this.endHub()
@@ -214,27 +220,27 @@ export class HubSession implements ConnectionHooks {
       case MessageType.Ping:
         return
       case MessageType.CancelInvocation:
-        this.streams.get((message as { invocationId: string }).invocationId)?.abort()
+        this.streams?.get((message as { invocationId: string }).invocationId)?.abort()
         return
       case MessageType.StreamItem: {
         const { invocationId, item } = message as StreamItemMessage
-        this.uploads.get(invocationId)?.push(item)
+        this.uploads?.get(invocationId)?.push(item)
         return
       }
       case MessageType.Completion: {
         // A client result, or the end of an upload stream.
         const { invocationId, error, result } = message as CompletionMessage
-        const pending = this.results.get(invocationId)
+        const pending = this.results?.get(invocationId)
         if (pending) {
-          this.results.delete(invocationId)
+          this.results?.delete(invocationId)
           clearTimeout(pending.timer)
           if (error !== undefined) pending.reject(new HubError(error))
           else pending.resolve(result)
           return
         }
-        const upload = this.uploads.get(invocationId)
+        const upload = this.uploads?.get(invocationId)
         if (!upload) return
-        this.uploads.delete(invocationId)
+        this.uploads?.delete(invocationId)
         if (error) upload.fail(new Error(error))
         else upload.end()
         return
@@ -278,13 +284,14 @@ export class HubSession implements ConnectionHooks {
       else this.logger.warn({ connectionId: this.conn.id, target }, 'unknown hub method')
       return
     }
-    if (streaming && this.streams.has(invocationId!)) {
+    if (streaming && this.streams?.has(invocationId!)) {
       this.conn.send(completionRecord(invocationId!, { error: `Invocation ID '${invocationId}' is already in use.` }))
       return
     }
     const args = [...message.arguments]
     for (const streamId of message.streamIds ?? []) {
       const upload = new UploadStream()
+      this.uploads ??= new Map()
       this.uploads.set(streamId, upload)
       args.push(upload)
     }
@@ -292,6 +299,7 @@ export class HubSession implements ConnectionHooks {
     let cancel: AbortController | null = null
     if (streaming) {
       cancel = new AbortController()
+      this.streams ??= new Map()
       this.streams.set(invocationId!, cancel)
       ctx = { ...this.ctx, signal: AbortSignal.any([cancel.signal, this.lifetime.signal]) }
     }
@@ -300,7 +308,7 @@ export class HubSession implements ConnectionHooks {
       result = method(ctx, ...args)
       if (isThenable(result)) result = await result
     } catch (error) {
-      if (cancel) this.streams.delete(invocationId!)
+      if (cancel) this.streams?.delete(invocationId!)
       this.report(error, target)
       if (invocationId) {
         this.conn.send(completionRecord(invocationId, { error: errorText(`An unexpected error occurred invoking '${target}' on the server.`, error) }))
@@ -321,7 +329,7 @@ export class HubSession implements ConnectionHooks {
       return
     }
     if (!iterable) {
-      this.streams.delete(invocationId!)
+      this.streams?.delete(invocationId!)
       this.conn.send(completionRecord(invocationId!, { error: `The client attempted to invoke the non-streaming '${target}' method with a streaming invocation.` }))
       return
     }
@@ -353,7 +361,7 @@ export class HubSession implements ConnectionHooks {
         this.conn.send(completionRecord(id, { error: errorText('An error occurred on the server while streaming results.', error) }))
       }
     } finally {
-      this.streams.delete(id)
+      this.streams?.delete(id)
       // A cancelled producer gets return() so its finally blocks run; it may also watch ctx.signal.
       if (stopped.aborted) iterator.return?.()?.catch(() => {})
     }

@@ -30,6 +30,7 @@ const HELD_POST_BYTES = 1 << 20
 const ALL_TRANSPORTS: TransportName[] = ['WebSockets', 'ServerSentEvents', 'LongPolling']
 const SESSIONS_CHANNEL = 'internal:sessions'
 const silent: Logger = { info() {}, warn() {}, error() {} }
+const ignoreError = (): void => {}
 
 interface Route { hub: HubRuntime | null; negotiate: boolean; query: URLSearchParams }
 
@@ -375,9 +376,12 @@ export function createHubServer(options: HubServerOptions): HubServer {
     handleUpgrade(req, socket, head) {
       const target = route(req.url)
       if (!target) return false
-      socket.on('error', () => {})
+      // A module-level no-op: a closure made here would share this call's scope and keep the
+      // upgrade request (its headers) alive for as long as the socket lives.
+      socket.on('error', ignoreError)
+      const path = req.url?.split('?')[0]
       serveUpgrade(req, socket, head, target).catch((error: unknown) => {
-        logger.error({ err: error, path: req.url?.split('?')[0] }, 'hub upgrade failed')
+        logger.error({ err: error, path }, 'hub upgrade failed')
         rejectUpgrade(socket, 500)
       })
       return true
