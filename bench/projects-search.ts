@@ -11,6 +11,7 @@ import { loadConfig } from '../server/config.ts'
 import { createLogger } from '../server/log.ts'
 import { hashPassword } from '../server/modules/identity/passwords.ts'
 import { createProjectSearchIndex } from '../server/modules/projects/search-index.ts'
+import { ensureBuild, measure, printTable, startTrivialBaseline, startWorkneer, type Measured } from './lib.ts'
 
 // Issue 6: Find Project at scale. 100,000 projects and 300,000 proposals on SQLite and on
 // PostgreSQL; the filtered full-text project list (API, in process: what a loader pays) and project
@@ -189,8 +190,28 @@ async function timed(api: ReturnType<typeof createApi>, urls: string[], token?: 
   return times
 }
 
+// Issue 6: the server-rendered /projects page (Find Project) against the trivial page, measured
+// one after the other in the same run, with a Workneer server on the seeded SQLite file.
+async function measurePages(file: string, categories: number[]): Promise<Measured[]> {
+  ensureBuild()
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+  const baseline = await startTrivialBaseline()
+  const workneer = await startWorkneer({ DATABASE_URL: `file:${file}`, SEED_DEMO: 'false' })
+  try {
+    return [
+      await measure('(a) trivial React Router page, @react-router/serve', baseline.url, { seconds }),
+      await measure('(p1) /projects, newest first, Workneer', `${workneer.url}/projects`, { seconds }),
+      await measure('(p2) /projects with words, a category and a sort, Workneer', `${workneer.url}/projects?search=steel&categoryId=${categories[0]}&sort=relevance`, { seconds }),
+    ]
+  } finally {
+    baseline.child.kill()
+    workneer.child.kill()
+  }
+}
+
 export async function runProjectsBench({ dialects = ['sqlite', 'postgres'] }: { dialects?: ReadonlyArray<'sqlite' | 'postgres'> } = {}): Promise<ProjectsBenchRow[]> {
   const rows: ProjectsBenchRow[] = []
+  const pages: Measured[] = []
   for (const dialect of dialects) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-bench-projects-'))
     let dropPg: (() => Promise<void>) | null = null
@@ -233,14 +254,20 @@ export async function runProjectsBench({ dialects = ['sqlite', 'postgres'] }: { 
       const search = await timed(api, searchUrls(1000, categories))
       const browse = await timed(api, searchUrls(300, categories).map((u) => u.replace(/search=[^&]*&?/, '')))
       const details = await timed(api, Array.from({ length: 300 }, (_, i) => `projects/${filled.detailed[i % filled.detailed.length]}/details-for-client`), token)
+      // The freelancer's view of the same projects (the open ones: others are not theirs to see).
+      const freelancer = (await (await api.handler(new Request('http://bench/api/v1/identity/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'freelancer0@bench.test', password: 'bench password 1234' }) }))).json()) as { token: string }
+      const open = (await database.db.selectFrom('project').select('id').where('id', 'in', filled.detailed).where('status', '=', 'open').execute()).map((r) => r.id)
+      const freelancerDetails = await timed(api, Array.from({ length: 300 }, (_, i) => `projects/${open[i % open.length]}/details-for-freelancer`), freelancer.token)
       for (const [scenario, times] of [
         ['project list: full text + filters + sort + page', search],
         ['project list: filters only', browse],
         ['project details for the client, 50 proposals', details],
+        ['project details for a freelancer, 50 proposals', freelancerDetails],
       ] as const) {
         rows.push({ dialect, scenario, requests: times.length, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) })
       }
       await api.jobs.close()
+      if (dialect === 'sqlite' && process.env.BENCH_PROJECTS_PAGE !== '0') pages.push(...(await measurePages(target.kind === 'sqlite' ? target.file : '', categories)))
     } finally {
       await database.close()
       await dropPg?.()
@@ -249,6 +276,12 @@ export async function runProjectsBench({ dialects = ['sqlite', 'postgres'] }: { 
   }
   console.log('\nFind Project at scale (ms, one request at a time, in process)')
   console.table(rows.map((r) => ({ ...r, p50: r.p50.toFixed(1), p95: r.p95.toFixed(1), p99: r.p99.toFixed(1) })))
+  if (pages.length) {
+    console.log('\nThe projects page over the SQLite data (autocannon, server-rendered)')
+    printTable(pages)
+    const [trivial, ...rest] = pages
+    for (const p of rest) console.log(`ratio ${p.name} / trivial page on @react-router/serve: ${(p.rps / trivial.rps).toFixed(2)} (target ≥ 0.6)`)
+  }
   return rows
 }
 
