@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router'
+import { Form, Link, useRouteLoaderData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
@@ -7,8 +7,8 @@ import { getUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract } from '../../../server/modules/projects/contract'
-import { catalogueContract } from '../../../server/modules/catalogue/contract'
 import { budgetTypes, experienceLevels, postedWithinDays, projectSorts } from '../../../server/modules/projects/rules'
+import type { loader as shellLoader } from '../layout'
 import { Pager, ProjectCard } from './ui'
 
 // /projects and /projects/getprojects (Find Project): a GET form, so every filter lives in the URL
@@ -41,9 +41,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
   try {
     const api = apiFor(context, { token: null })
-    const [result, categories] = await Promise.all([api.call(projectsContract.search, { query }), api.call(catalogueContract.categoryOptions)])
+    const result = await api.call(projectsContract.search, { query })
     const user = getUser(context)
-    return { result, categories: categories.data, values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])), url: url.pathname + url.search, userId: user?.id ?? null, title: getInstance(context).t('projects:list.title') }
+    return { result, values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])), url: url.pathname + url.search, userId: user?.id ?? null, title: getInstance(context).t('projects:list.title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -55,7 +55,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('projects')
-  const { result, categories, values, url, userId } = loaderData
+  const { result, values, url, userId } = loaderData
+  // The categories the shell already loaded for its menu (one catalogue read per page, not two).
+  const categories = useRouteLoaderData<typeof shellLoader>('routes/layout')?.categories ?? []
   const capped = result.total >= SEARCH_WINDOW
   return (
     <main id="main" className="container page projects-page">
