@@ -96,6 +96,7 @@ for (const dialect of dialects) {
       // Combined: every filter must hold.
       expect(await names(`categoryId=${subA.category_id}&experienceLevel=expert&country=ES&budgetMin=100000`)).toEqual(['beam'])
       expect(await names('budgetType=hourly&country=ES')).toEqual([])
+      expect(await found('budgetMin=500000&budgetMax=100000')).toMatchObject({ data: [], total: 0 })
     })
 
     test('words match as prefixes, folded, in title, description and skills, combined with filters', async () => {

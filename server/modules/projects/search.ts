@@ -24,6 +24,8 @@ export function createProjectSearch({ db, index }: { db: DB; index: ProjectSearc
     const sort = query.sort === 'relevance' && !words ? 'newest' : (query.sort ?? (words ? 'relevance' : 'newest'))
     const publishedSince = query.postedWithin ? now - query.postedWithin * DAY : undefined
     const facets = facetQuery({ ...query, publishedSince }, now)
+    // A filter nothing can meet (a budget minimum above the maximum) finds nothing.
+    if (facets.some((set) => !set.length)) return { rows: [], total: 0 }
     // No words and no filters: every open project matches ("open" is a facet of each).
     const q = index.query(query.search, facets) ?? index.query(undefined, [['open']])!
     let page = db
