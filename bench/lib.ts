@@ -63,3 +63,10 @@ export function printTable(rows: Measured[]) {
   console.log('| --- | ---: | ---: | ---: | ---: |')
   for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`)
 }
+
+/** The baseline of the page ratios: the trivial page on @react-router/serve (run.ts row a). */
+export async function startTrivialBaseline() {
+  const port = await freePort()
+  const child = await startProcess([path.join(root, 'node_modules/@react-router/serve/bin.cjs'), 'build/server/index.js'], { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }, `http://127.0.0.1:${port}/_bench/trivial`)
+  return { child, url: `http://127.0.0.1:${port}/_bench/trivial` }
+}

@@ -10,6 +10,8 @@ import { createApi } from '../server/api/index.ts'
 import { loadConfig } from '../server/config.ts'
 import { createLogger } from '../server/log.ts'
 import { hashPassword } from '../server/modules/identity/passwords.ts'
+import { createProjectSearchIndex } from '../server/modules/projects/search-index.ts'
+import { ensureBuild, measure, printTable, startTrivialBaseline, startWorkneer, type Measured } from './lib.ts'
 
 // Issue 6: Find Project at scale. 100,000 projects and 300,000 proposals on SQLite and on
 // PostgreSQL; the filtered full-text project list (API, in process: what a loader pays) and project
@@ -134,19 +136,13 @@ async function fill(database: Db) {
     )
   }
   await sql`update project set proposal_count = (select count(*) from proposal where proposal.project_id = project.id)`.execute(db)
-  // The full-text index of open projects, built in one statement (the demo text is plain ASCII, so lower() folds it).
-  if (database.dialect === 'sqlite') {
-    await sql`insert into project_search (rowid, title, description, skills)
-      select p.id, lower(p.title), lower(p.description), coalesce((select group_concat(s.name_en, ' ') from project_skill ps join skill s on s.id = ps.skill_id where ps.project_id = p.id), '')
-      from project p where p.status = 'open'`.execute(db)
-    await sql`insert into project_search(project_search) values ('optimize')`.execute(db)
-    await sql`analyze`.execute(db)
-  } else {
-    await sql`insert into project_search (project_id, document)
-      select p.id, setweight(to_tsvector('simple', lower(p.title)), 'A') || setweight(to_tsvector('simple', coalesce((select string_agg(lower(s.name_en), ' ') from project_skill ps join skill s on s.id = ps.skill_id where ps.project_id = p.id), '')), 'B') || setweight(to_tsvector('simple', lower(p.description)), 'C')
-      from project p where p.status = 'open'`.execute(db)
-    await sql`analyze`.execute(db)
-  }
+  // The full-text index of open projects (words and facets), written in batches as the app writes it.
+  const indexed = performance.now()
+  await createProjectSearchIndex(database.dialect).rebuild(db)
+  // Statistics for the planner; on PostgreSQL also the visibility map, which index-only scans need
+  // (autovacuum does this in production).
+  await (database.dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db)
+  console.log(`[projects bench] ${database.dialect}: search index written in ${((performance.now() - indexed) / 1000).toFixed(0)} s`)
   return { clientEmail: 'client0@bench.test', detailed: projectIds.slice(0, DETAILED), fillSeconds: (performance.now() - started) / 1000 }
 }
 
@@ -194,26 +190,49 @@ async function timed(api: ReturnType<typeof createApi>, urls: string[], token?: 
   return times
 }
 
+// Issue 6: the server-rendered /projects page (Find Project) against the trivial page, measured
+// one after the other in the same run, with a Workneer server on the seeded SQLite file.
+async function measurePages(file: string, categories: number[]): Promise<Measured[]> {
+  ensureBuild()
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+  const baseline = await startTrivialBaseline()
+  const workneer = await startWorkneer({ DATABASE_URL: `file:${file}`, SEED_DEMO: 'false' })
+  try {
+    return [
+      await measure('(a) trivial React Router page, @react-router/serve', baseline.url, { seconds }),
+      await measure('(p1) /projects, newest first, Workneer', `${workneer.url}/projects`, { seconds }),
+      await measure('(p2) /projects with words, a category and a sort, Workneer', `${workneer.url}/projects?search=steel&categoryId=${categories[0]}&sort=relevance`, { seconds }),
+    ]
+  } finally {
+    baseline.child.kill()
+    workneer.child.kill()
+  }
+}
+
 export async function runProjectsBench({ dialects = ['sqlite', 'postgres'] }: { dialects?: ReadonlyArray<'sqlite' | 'postgres'> } = {}): Promise<ProjectsBenchRow[]> {
   const rows: ProjectsBenchRow[] = []
+  const pages: Measured[] = []
   for (const dialect of dialects) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-bench-projects-'))
     let dropPg: (() => Promise<void>) | null = null
     let target
-    // BENCH_SQLITE_FILE keeps the SQLite data between runs (written once, reused after).
+    // BENCH_SQLITE_FILE and BENCH_POSTGRES_DB keep the data between runs (written once, reused after).
     const keep = dialect === 'sqlite' ? process.env.BENCH_SQLITE_FILE : undefined
-    const reuse = !!keep && fs.existsSync(keep)
+    const keepPg = dialect === 'postgres' ? process.env.BENCH_POSTGRES_DB : undefined
+    let reuse = !!keep && fs.existsSync(keep)
     if (dialect === 'sqlite') target = { kind: 'sqlite' as const, file: keep ?? path.join(dir, 'bench.sqlite') }
     else {
-      const name = `wk_bench_${randomBytes(4).toString('hex')}`
+      if (keepPg && !/^[a-z_][a-z0-9_]*$/.test(keepPg)) throw new Error('BENCH_POSTGRES_DB must be a plain lower-case name')
+      const name = keepPg ?? `wk_bench_${randomBytes(4).toString('hex')}`
       const admin = new pg.Client({ connectionString: postgresAdminUrl })
       await admin.connect()
-      await admin.query(`create database ${name}`)
+      reuse = !!keepPg && (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1
+      if (!reuse) await admin.query(`create database ${name}`)
       await admin.end()
       const url = new URL(postgresAdminUrl)
       url.pathname = `/${name}`
       target = { kind: 'postgres' as const, url: url.href }
-      dropPg = async () => {
+      if (!keepPg) dropPg = async () => {
         const c = new pg.Client({ connectionString: postgresAdminUrl })
         await c.connect()
         await c.query(`drop database if exists ${name} with (force)`)
@@ -235,14 +254,20 @@ export async function runProjectsBench({ dialects = ['sqlite', 'postgres'] }: { 
       const search = await timed(api, searchUrls(1000, categories))
       const browse = await timed(api, searchUrls(300, categories).map((u) => u.replace(/search=[^&]*&?/, '')))
       const details = await timed(api, Array.from({ length: 300 }, (_, i) => `projects/${filled.detailed[i % filled.detailed.length]}/details-for-client`), token)
+      // The freelancer's view of the same projects (the open ones: others are not theirs to see).
+      const freelancer = (await (await api.handler(new Request('http://bench/api/v1/identity/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'freelancer0@bench.test', password: 'bench password 1234' }) }))).json()) as { token: string }
+      const open = (await database.db.selectFrom('project').select('id').where('id', 'in', filled.detailed).where('status', '=', 'open').execute()).map((r) => r.id)
+      const freelancerDetails = await timed(api, Array.from({ length: 300 }, (_, i) => `projects/${open[i % open.length]}/details-for-freelancer`), freelancer.token)
       for (const [scenario, times] of [
         ['project list: full text + filters + sort + page', search],
         ['project list: filters only', browse],
         ['project details for the client, 50 proposals', details],
+        ['project details for a freelancer, 50 proposals', freelancerDetails],
       ] as const) {
         rows.push({ dialect, scenario, requests: times.length, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) })
       }
       await api.jobs.close()
+      if (dialect === 'sqlite' && process.env.BENCH_PROJECTS_PAGE !== '0') pages.push(...(await measurePages(target.kind === 'sqlite' ? target.file : '', categories)))
     } finally {
       await database.close()
       await dropPg?.()
@@ -251,6 +276,12 @@ export async function runProjectsBench({ dialects = ['sqlite', 'postgres'] }: { 
   }
   console.log('\nFind Project at scale (ms, one request at a time, in process)')
   console.table(rows.map((r) => ({ ...r, p50: r.p50.toFixed(1), p95: r.p95.toFixed(1), p99: r.p99.toFixed(1) })))
+  if (pages.length) {
+    console.log('\nThe projects page over the SQLite data (autocannon, server-rendered)')
+    printTable(pages)
+    const [trivial, ...rest] = pages
+    for (const p of rest) console.log(`ratio ${p.name} / trivial page on @react-router/serve: ${(p.rps / trivial.rps).toFixed(2)} (target ≥ 0.6)`)
+  }
   return rows
 }
 

@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router'
+import { Form, Link, useRouteLoaderData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
@@ -7,12 +7,16 @@ import { getUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract } from '../../../server/modules/projects/contract'
-import { catalogueContract } from '../../../server/modules/catalogue/contract'
 import { budgetTypes, experienceLevels, postedWithinDays, projectSorts } from '../../../server/modules/projects/rules'
+import type { loader as shellLoader } from '../layout'
 import { Pager, ProjectCard } from './ui'
 
 // /projects and /projects/getprojects (Find Project): a GET form, so every filter lives in the URL
 // and works without JavaScript. Budgets in the URL are in major units (budgetMin=1000).
+// Find Project answers from the newest 1,000 matches (server/modules/projects/search.ts,
+// SEARCH_WINDOW): a total of 1,000 reads "1,000 or more" and pages stop there.
+const SEARCH_WINDOW = 1000
+const PAGE_SIZE = 20
 const keys = ['search', 'categoryId', 'budgetType', 'budgetMin', 'budgetMax', 'experienceLevel', 'country', 'postedWithin', 'sort', 'remote', 'page'] as const
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -32,14 +36,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     postedWithin: num('postedWithin') && (postedWithinDays as readonly number[]).includes(num('postedWithin')!) ? num('postedWithin') : undefined,
     sort: oneOf('sort', projectSorts) as 'newest' | undefined,
     remote: get('remote') === 'true' ? ('true' as const) : get('remote') === 'false' ? ('false' as const) : undefined,
-    page: Math.min(500, num('page') ?? 1) || 1,
-    pageSize: 20,
+    page: Math.min(SEARCH_WINDOW / PAGE_SIZE, num('page') ?? 1) || 1,
+    pageSize: PAGE_SIZE,
   }
   try {
     const api = apiFor(context, { token: null })
-    const [result, categories] = await Promise.all([api.call(projectsContract.search, { query }), api.call(catalogueContract.categoryOptions)])
+    const result = await api.call(projectsContract.search, { query })
     const user = getUser(context)
-    return { result, categories: categories.data, values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])), url: url.pathname + url.search, userId: user?.id ?? null, title: getInstance(context).t('projects:list.title') }
+    return { result, values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])), url: url.pathname + url.search, userId: user?.id ?? null, title: getInstance(context).t('projects:list.title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -50,8 +54,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('projects')
-  const { result, categories, values, url, userId } = loaderData
+  const { t, i18n } = useTranslation('projects')
+  const { result, values, url, userId } = loaderData
+  // The categories the shell already loaded for its menu (one catalogue read per page, not two).
+  const categories = useRouteLoaderData<typeof shellLoader>('routes/layout')?.categories ?? []
+  const capped = result.total >= SEARCH_WINDOW
   return (
     <main id="main" className="container page projects-page">
       <h1>{t('list.title')}</h1>
@@ -132,7 +139,7 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="muted" aria-live="polite">
-        {t('list.found', { count: result.total })}
+        {capped ? t('list.foundAtLeast', { total: new Intl.NumberFormat(i18n.language).format(SEARCH_WINDOW) }) : t('list.found', { count: result.total })}
       </p>
       {result.data.length ? (
         result.data.map((p) => <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`} />)

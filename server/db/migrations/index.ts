@@ -6,6 +6,7 @@ import { files } from './0004-files.ts'
 import { profiles } from './0005-profiles.ts'
 import { projects } from './0006-projects.ts'
 import { profileCompleteness } from './0007-profile-completeness.ts'
+import { projectSearchFacets } from './0009-project-search-facets.ts'
 import { notifications } from './0011-notifications.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005-profiles': profiles,
   '0006-projects': projects,
   '0007-profile-completeness': profileCompleteness,
+  '0009-project-search-facets': projectSearchFacets,
   '0011-notifications': notifications,
 }

@@ -11,6 +11,7 @@ import type { ProjectInput, ProposalInput, SearchQuery } from './contract.ts'
 import type { ContractState, InstallmentState, ProjectState, ProposalState } from './machines.ts'
 import { REVIEW_HIDDEN_DAYS, limits, planTotal, searchTokens } from './rules.ts'
 import { createProjectSearchIndex } from './search-index.ts'
+import { createProjectSearch } from './search.ts'
 import { conflict, lockRow, notify, recordActivity, recordCreated, transitionContract, transitionInstallment, transitionProject, transitionProposal, type Effect, type Trx } from './transition.ts'
 
 type ProjectRow = Selectable<Database['project']>
@@ -35,6 +36,7 @@ const badRequest = (field: string, message: string) => new ApiError(400, 'Invali
 
 export function createProjectsService({ db, dialect, files }: { db: DB; dialect: Dialect; files: FileService }) {
   const index = createProjectSearchIndex(dialect)
+  const finder = createProjectSearch({ db, index })
 
   // Files attached to projects: the owner, the contracted freelancer and (for the project's own
   // files while it is open) any signed-in freelancer may read them; a proposal's files are for its
@@ -419,48 +421,8 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
   }
 
   async function search(query: SearchQuery, locale: Locale) {
-    // Ranked by relevance, the matches are joined (each needs its score); in any other order the
-    // project table's indexes drive and the matches are a set of ids, which stops at the first page.
-    const sort = query.sort ?? (searchTokens(query.search).length ? 'relevance' : 'newest')
-    const text = sort === 'relevance' ? index.match(query.search) : null
-    const idSet = text ? null : index.ids(query.search)
-    let q = text ? db.selectFrom(text).innerJoin('project as p', 'p.id', 'm.project_id') : db.selectFrom('project as p')
-    q = q.where('p.status', '=', 'open')
-    if (idSet) q = q.where('p.id', 'in', idSet)
-    if (query.categoryId) q = q.where('p.category_id', '=', query.categoryId)
-    if (query.subcategoryId) q = q.where('p.subcategory_id', '=', query.subcategoryId)
-    if (query.skills.length) q = q.where((eb) => eb.exists(eb.selectFrom('project_skill as ps').select('ps.project_id').whereRef('ps.project_id', '=', 'p.id').where('ps.skill_id', 'in', query.skills)))
-    if (query.budgetMin !== undefined) q = q.where('p.budget_minor', '>=', query.budgetMin)
-    if (query.budgetMax !== undefined) q = q.where('p.budget_minor', '<=', query.budgetMax)
-    if (query.budgetType) q = q.where('p.budget_type', '=', query.budgetType)
-    if (query.currency) q = q.where('p.currency', '=', query.currency)
-    if (query.experienceLevel) q = q.where('p.experience_level', '=', query.experienceLevel)
-    if (query.country) q = q.where('p.country', '=', query.country)
-    if (query.remote !== undefined) q = q.where('p.remote', '=', query.remote ? 1 : 0)
-    if (query.postedWithin) q = q.where('p.published_at', '>=', new Date(Date.now() - query.postedWithin * DAY).toISOString())
-    // Counting stops at 1,000 matches: "1,000+" pages are enough and the count stays cheap.
-    const countRow = await db
-      .selectFrom(q.select(sql<number>`1`.as('one')).limit(1000).as('c'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst()
-    let page = q.selectAll('p')
-    switch (sort) {
-      case 'budget_high':
-        page = page.orderBy('p.budget_minor', 'desc')
-        break
-      case 'budget_low':
-        page = page.orderBy('p.budget_minor', 'asc')
-        break
-      case 'fewest_proposals':
-        page = page.orderBy('p.proposal_count', 'asc')
-        break
-      case 'relevance':
-        if (text) page = page.orderBy(sql`m.score`)
-        break
-    }
-    page = page.orderBy('p.published_at', 'desc').orderBy('p.id', 'desc')
-    const rows = (await page.offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute()) as ProjectRow[]
-    return { data: await summaries(rows, locale), page: query.page, pageSize: query.pageSize, total: Number(countRow?.n ?? 0) }
+    const { rows, total } = await finder.search(query)
+    return { data: await summaries(rows, locale), page: query.page, pageSize: query.pageSize, total }
   }
 
   async function myProjects(caller: Caller, query: { status?: ProjectState; page: number; pageSize: number }, locale: Locale) {
