@@ -1,7 +1,18 @@
 // Dates, numbers and money in the page's language. Money is integer minor units with a currency
 // (DESIGN: never floats); the currency's own number of decimals comes from Intl.
+
+// Building an Intl formatter costs far more than formatting with one (it was a tenth of the home
+// page's server time), so each language and set of options gets one, kept for the process. The
+// keys come from the code's options and the five languages, so the map stays small.
+const formatters = new Map<string, unknown>()
+export function intlFormatter<T>(kind: string, locale: string, options: object | undefined, make: () => T): T {
+  const key = `${kind}|${locale}|${JSON.stringify(options ?? {})}`
+  let formatter = formatters.get(key) as T | undefined
+  if (!formatter) formatters.set(key, (formatter = make()))
+  return formatter
+}
 export function formatDate(value: Date | string | number, locale: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) {
-  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options }).format(new Date(value))
+  return intlFormatter('date', locale, options, () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options })).format(new Date(value))
 }
 
 export function formatDateTime(value: Date | string | number, locale: string) {
@@ -9,16 +20,16 @@ export function formatDateTime(value: Date | string | number, locale: string) {
 }
 
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions) {
-  return new Intl.NumberFormat(locale, options).format(value)
+  return intlFormatter('number', locale, options, () => new Intl.NumberFormat(locale, options)).format(value)
 }
 
 export function currencyDigits(currency: string) {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  return intlFormatter('currency', 'en', { currency }, () => new Intl.NumberFormat('en', { style: 'currency', currency })).resolvedOptions().maximumFractionDigits ?? 2
 }
 
 export function formatMoney(minor: number, currency: string, locale: string) {
   const digits = currencyDigits(currency)
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits)
+  return intlFormatter('money', locale, { currency }, () => new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits })).format(minor / 10 ** digits)
 }
 
 /** The ISO date (YYYY-MM-DD) for a machine-readable <time dateTime>. */
