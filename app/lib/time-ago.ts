@@ -1,3 +1,4 @@
+import { intlFormatter } from './format'
 // SPEC §9: time-ago in seconds, minutes, hours, days, months (30 days) and years (12 months),
 // worded by Intl.RelativeTimeFormat in the page's language ("5 minutes ago", "vor 5 Minuten").
 export type TimeAgoUnit = 'second' | 'minute' | 'hour' | 'day' | 'month' | 'year'
@@ -23,5 +24,5 @@ export function timeAgoParts(date: Date | string | number, now: Date | number = 
 
 export function timeAgo(date: Date | string | number, locale: string, now: Date | number = Date.now()) {
   const { value, unit } = timeAgoParts(date, now)
-  return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(-value, unit)
+  return intlFormatter('relative', locale, undefined, () => new Intl.RelativeTimeFormat(locale, { numeric: 'always' })).format(-value, unit)
 }

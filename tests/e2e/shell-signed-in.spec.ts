@@ -126,3 +126,62 @@ test('the unsubscribe link from the newsletter mail works', async ({ page }) => 
   await page.getByRole('button', { name: 'Unsubscribe' }).click()
   await expect(page.getByRole('alert')).toContainText('This unsubscribe link is not valid.')
 })
+
+test('the bell, the messages icon and the profile menu work from the keyboard alone', async ({ page }) => {
+  await logIn(page, accounts.client.email)
+  const bar = page.locator('header[data-topbar="client"]')
+  for (const [menu, text] of [
+    ['details.bell', 'No notifications'],
+    ['details.messages', 'No messages'],
+    ['details.profile-menu', 'Account Settings'],
+  ] as const) {
+    await bar.locator(`${menu} > summary`).focus()
+    await page.keyboard.press('Enter')
+    await expect(bar.locator(menu)).toHaveAttribute('open', '')
+    await expect(bar.locator(menu)).toContainText(text)
+    await page.keyboard.press('Enter')
+    await expect(bar.locator(menu)).not.toHaveAttribute('open', '')
+  }
+  // Into the profile menu and along a link, by keyboard.
+  await bar.locator('details.profile-menu > summary').focus()
+  await page.keyboard.press('Enter')
+  const settings = bar.locator('details.profile-menu').getByRole('link', { name: 'Account Settings' })
+  while (!(await settings.evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/profile\/account-settings$/)
+})
+
+test('German: the client and freelancer bars, their menus and the search box speak the lang cookie', async ({ page, context }) => {
+  // Logging in happens in English (the helper's labels); the bars are then seen in German.
+  const speak = (lang: string) => context.addCookies([{ name: 'lang', value: lang, url: server.base }])
+  await logIn(page, accounts.client.email)
+  await speak('de')
+  await page.goto(`${server.base}/faq`)
+  const client = page.locator('header[data-topbar="client"]')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  await expect(client.getByRole('link', { name: 'Projekt erstellen' })).toHaveAttribute('href', '/projects/create')
+  await client.locator('details.bell > summary').click()
+  await expect(client.locator('details.bell')).toContainText('Keine Benachrichtigungen')
+  await client.locator('details.messages > summary').click()
+  await expect(client.locator('details.messages')).toContainText('Keine Nachrichten')
+  await expectNoAxeViolations(page)
+  const urls = recordRequests(page)
+  await client.getByRole('combobox', { name: 'Suchen in' }).selectOption('projects')
+  await client.getByRole('button', { name: 'Suchen' }).click()
+  await expect.poll(() => urls.some((u) => u.includes('/projects/getprojects') && u.includes('search=all'))).toBe(true)
+  await expect(page).toHaveURL(/\/projects\/getprojects\?search=all/)
+  await page.waitForLoadState('networkidle')
+  await client.locator('details.profile-menu > summary').click()
+  await client.getByRole('button', { name: 'Abmelden' }).click()
+  await expect(page.locator('header[data-topbar="home"]')).toBeVisible()
+
+  await speak('en')
+  await logIn(page, accounts.freelancer.email)
+  await speak('de')
+  await page.goto(`${server.base}/faq`)
+  const freelancer = page.locator('header[data-topbar="freelancer"]')
+  await expect(freelancer.getByRole('link', { name: 'Projekt finden' })).toHaveAttribute('href', '/projects/getprojects')
+  await freelancer.locator('details.profile-menu > summary').click()
+  await expect(freelancer.locator('details.profile-menu .menu-panel').getByRole('link', { name: 'Meine Verträge' })).toBeVisible()
+  await expectNoAxeViolations(page)
+})

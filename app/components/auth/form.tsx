@@ -1,12 +1,10 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { useErrorText } from './notices'
 
-// Form pieces of the identity screens: a labelled input showing the field's first error (SPEC §5),
-// and the form-level message. Error texts are keys of the auth namespace; unknown texts show as they are.
-export function useErrorText() {
-  const { t } = useTranslation('auth')
-  return (key: string | undefined) => (key ? t(key, { defaultValue: key }) : undefined)
-}
+// Form pieces of the signed-in identity screens (account settings), bound to conform's useForm: a
+// labelled input showing the field's first error (SPEC §5). The public sign-in forms use
+// ./fields.tsx instead, which ships no form library (decision 031).
+export { FormErrors, Notice, useErrorText } from './notices'
 
 type InputType = 'text' | 'email' | 'password' | 'tel' | 'hidden'
 
@@ -47,27 +45,6 @@ export function Checkbox({ field, children }: { field: FieldMetadata<any>; child
           {errorText(error)}
         </p>
       ) : null}
-    </div>
-  )
-}
-
-export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
-  const errorText = useErrorText()
-  if (!errors?.length) return null
-  return (
-    <div className="notice notice-error" role="alert" id={id}>
-      {errors.map((e) => (
-        <p key={e}>{errorText(e)}</p>
-      ))}
-    </div>
-  )
-}
-
-export function Notice({ kind = 'success', title, children }: { kind?: 'success' | 'error' | 'info'; title?: string; children: React.ReactNode }) {
-  return (
-    <div className={`notice notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-      {title ? <h2>{title}</h2> : null}
-      <p className="pre-line">{children}</p>
     </div>
   )
 }

@@ -1,8 +1,6 @@
-import type { z } from 'zod'
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, data, redirect, useNavigation } from 'react-router'
+import { Form, Link, data, redirect } from 'react-router'
 import type { Route } from './+types/complete-signup'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
@@ -10,7 +8,7 @@ import { accountTypes, completeSignupSchema } from '~/lib/auth-forms'
 import { clearTicketCookie, readTicket } from '~/lib/oidc-cookies.server'
 import { sessionCookie } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Checkbox, Field, FormErrors } from '~/components/auth/form'
+import { AccountTypeChoice, AuthCheckbox, AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -21,7 +19,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export function loader({ request, context }: Route.LoaderArgs) {
   const ticket = readTicket(request)
   if (!ticket) throw redirect('/auth/gotosign')
-  return { email: ticket.email, firstName: ticket.firstName, lastName: ticket.lastName, title: getInstance(context).t('auth:thirdParty.completeTitle'), constraint: getZodConstraint(completeSignupSchema) }
+  return { email: ticket.email, firstName: ticket.firstName, lastName: ticket.lastName, title: getInstance(context).t('auth:thirdParty.completeTitle'), constraint: getZodConstraint(completeSignupSchema), kinds: accountTypes }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,39 +41,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
-  const navigation = useNavigation()
-  const [form, fields] = useForm<z.input<typeof completeSignupSchema>>({
-    lastResult: navigation.state === 'idle' ? actionData : undefined,
-    constraint: loaderData.constraint,
-    shouldValidate: 'onSubmit',
-    defaultValue: { accountType: 'client', firstName: loaderData.firstName, lastName: loaderData.lastName },
-  })
+  const reply = actionData
+  const constraints = loaderData.constraint
+  const formKey = useReplyKey(reply)
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('thirdParty.completeTitle')}</h1>
       <p className="lead">{t('thirdParty.completeLead', { email: loaderData.email })}</p>
-      <Form method="post" {...getFormProps(form)} className="form-stack">
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <fieldset className="field">
-          <legend>{t('signup.kind')}</legend>
-          {accountTypes.map((kind) => {
-            const props = getInputProps(fields.accountType, { type: 'radio', value: kind })
-            return (
-              <label key={kind} className="choice">
-                <input {...props} key={props.key} /> <strong>{t(`kinds.${kind}`)}</strong>
-              </label>
-            )
-          })}
-        </fieldset>
-        <Field field={fields.firstName} label={t('fields.firstName')} autoComplete="given-name" />
-        <Field field={fields.lastName} label={t('fields.lastName')} autoComplete="family-name" />
-        <Field field={fields.companyName} label={t('fields.companyName')} hint={t('signup.companyHint')} autoComplete="organization" />
-        <Checkbox field={fields.acceptTerms}>
+      <Form method="post" noValidate key={formKey} className="form-stack">
+        <AuthFormErrors reply={reply} />
+        <AccountTypeChoice kinds={loaderData.kinds} reply={reply} constraints={constraints} />
+        <AuthField name="firstName" reply={reply} constraints={constraints} defaultValue={loaderData.firstName} label={t('fields.firstName')} autoComplete="given-name" />
+        <AuthField name="lastName" reply={reply} constraints={constraints} defaultValue={loaderData.lastName} label={t('fields.lastName')} autoComplete="family-name" />
+        <AuthField name="companyName" reply={reply} constraints={constraints} label={t('fields.companyName')} hint={t('signup.companyHint')} autoComplete="organization" />
+        <AuthCheckbox name="acceptTerms" reply={reply} constraints={constraints}>
           {t('signup.acceptTerms')}{' '}
           <Link to="/auth/terms-and-conditions" target="_blank">
             {t('signup.termsLink')}
           </Link>
-        </Checkbox>
+        </AuthCheckbox>
         <button type="submit" className="button button-primary">
           {t('signup.submit')}
         </button>

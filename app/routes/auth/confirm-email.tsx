@@ -3,7 +3,7 @@ import { Link, data } from 'react-router'
 import type { Route } from './+types/confirm-email'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { getInstance } from '~/middleware/i18next'
-import { Notice } from '~/components/auth/form'
+import { Notice } from '~/components/auth/notices'
 import { identityContract } from '../../../server/modules/identity/contract'
 
 export function meta({ loaderData }: Route.MetaArgs) {

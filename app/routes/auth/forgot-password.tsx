@@ -1,14 +1,13 @@
-import type { z } from 'zod'
-import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, data, redirect, useNavigation } from 'react-router'
+import { Form, Link, data, redirect } from 'react-router'
 import type { Route } from './+types/forgot-password'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
 import { emailOnlySchema } from '~/lib/auth-forms'
 import { getInstance } from '~/middleware/i18next'
-import { Field, FormErrors, Notice } from '~/components/auth/form'
+import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
+import { Notice } from '~/components/auth/notices'
 import { identityContract } from '../../../server/modules/identity/contract'
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -33,19 +32,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
-  const navigation = useNavigation()
-  const [form, fields] = useForm<z.input<typeof emailOnlySchema>>({
-    lastResult: navigation.state === 'idle' ? actionData : undefined,
-    constraint: loaderData.constraint,
-    shouldValidate: 'onSubmit',
-  })
+  const reply = actionData
+  const formKey = useReplyKey(reply)
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('forgot.title')}</h1>
       {loaderData.sent ? <Notice kind="success">{t('forgot.sent')}</Notice> : <p className="lead">{t('forgot.lead')}</p>}
-      <Form method="post" {...getFormProps(form)} className="form-stack">
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Field field={fields.email} label={t('fields.email')} type="email" autoComplete="email" />
+      <Form method="post" noValidate key={formKey} className="form-stack">
+        <AuthFormErrors reply={reply} />
+        <AuthField name="email" reply={reply} constraints={loaderData.constraint} label={t('fields.email')} type="email" autoComplete="email" />
         <button type="submit" className="button button-primary">
           {t('forgot.submit')}
         </button>

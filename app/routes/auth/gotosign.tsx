@@ -1,5 +1,3 @@
-import type { z } from 'zod'
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
@@ -9,7 +7,7 @@ import { replyWithApiError } from '~/lib/auth-actions.server'
 import { accountTypes, signupSchema } from '~/lib/auth-forms'
 import { getUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Checkbox, Field, FormErrors, useErrorText } from '~/components/auth/form'
+import { AccountTypeChoice, AuthCheckbox, AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { PASSWORD_MIN } from '../../../server/modules/identity/password-policy'
 
@@ -17,10 +15,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? 'Workneer' }]
 }
 
+// The account kinds and the password length travel in the loader's data: the modules defining them
+// carry zod and the password policy, which stay on the server (decision 031).
 export async function loader({ context }: Route.LoaderArgs) {
   if (getUser(context)) throw redirect('/')
   const { data: providers } = await apiFor(context, { token: null }).call(identityContract.thirdPartyProviders)
-  return { providers, title: getInstance(context).t('auth:signup.title'), constraint: getZodConstraint(signupSchema) }
+  return { providers, title: getInstance(context).t('auth:signup.title'), constraint: getZodConstraint(signupSchema), kinds: accountTypes, passwordMin: PASSWORD_MIN }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,50 +39,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
-  const errorText = useErrorText()
   const navigation = useNavigation()
-  const [form, fields] = useForm<z.input<typeof signupSchema>>({
-    lastResult: navigation.state === 'idle' ? actionData : undefined,
-    constraint: loaderData.constraint,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    defaultValue: { accountType: 'client' },
-  })
-  const kindError = fields.accountType.errors?.[0]
+  const reply = actionData
+  const constraints = loaderData.constraint
+  const formKey = useReplyKey(reply)
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('signup.title')}</h1>
       <p className="lead">{t('signup.lead')}</p>
-      <Form method="post" {...getFormProps(form)} className="form-stack">
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <fieldset className="field">
-          <legend>{t('signup.kind')}</legend>
-          {accountTypes.map((kind) => {
-            const props = getInputProps(fields.accountType, { type: 'radio', value: kind })
-            return (
-              <label key={kind} className="choice">
-                <input {...props} key={props.key} /> <strong>{t(`kinds.${kind}`)}</strong> <span className="muted">{t(`kinds.${kind}Hint`)}</span>
-              </label>
-            )
-          })}
-          {kindError ? (
-            <p className="field-error" id={fields.accountType.errorId} role="alert">
-              {errorText(kindError)}
-            </p>
-          ) : null}
-        </fieldset>
-        <Field field={fields.firstName} label={t('fields.firstName')} autoComplete="given-name" />
-        <Field field={fields.lastName} label={t('fields.lastName')} autoComplete="family-name" />
-        <Field field={fields.companyName} label={t('fields.companyName')} hint={t('signup.companyHint')} autoComplete="organization" />
-        <Field field={fields.email} label={t('fields.email')} type="email" autoComplete="email" />
-        <Field field={fields.password} label={t('fields.password')} type="password" autoComplete="new-password" hint={t('passwordPolicy', { min: PASSWORD_MIN })} />
-        <Field field={fields.phoneNumber} label={t('fields.phoneOptional')} type="tel" autoComplete="tel" />
-        <Checkbox field={fields.acceptTerms}>
+      <Form method="post" noValidate key={formKey} className="form-stack">
+        <AuthFormErrors reply={reply} />
+        <AccountTypeChoice kinds={loaderData.kinds} reply={reply} constraints={constraints} withHints />
+        <AuthField name="firstName" reply={reply} constraints={constraints} label={t('fields.firstName')} autoComplete="given-name" />
+        <AuthField name="lastName" reply={reply} constraints={constraints} label={t('fields.lastName')} autoComplete="family-name" />
+        <AuthField name="companyName" reply={reply} constraints={constraints} label={t('fields.companyName')} hint={t('signup.companyHint')} autoComplete="organization" />
+        <AuthField name="email" reply={reply} constraints={constraints} label={t('fields.email')} type="email" autoComplete="email" />
+        <AuthField name="password" reply={reply} constraints={constraints} label={t('fields.password')} type="password" autoComplete="new-password" hint={t('passwordPolicy', { min: loaderData.passwordMin })} />
+        <AuthField name="phoneNumber" reply={reply} constraints={constraints} label={t('fields.phoneOptional')} type="tel" autoComplete="tel" />
+        <AuthCheckbox name="acceptTerms" reply={reply} constraints={constraints}>
           {t('signup.acceptTerms')}{' '}
           <Link to="/auth/terms-and-conditions" target="_blank">
             {t('signup.termsLink')}
           </Link>
-        </Checkbox>
+        </AuthCheckbox>
         <button type="submit" className="button button-primary" disabled={navigation.state === 'submitting'}>
           {t('signup.submit')}
         </button>

@@ -1,5 +1,3 @@
-import type { z } from 'zod'
-import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
@@ -9,7 +7,7 @@ import { replyWithApiError } from '~/lib/auth-actions.server'
 import { loginSchema } from '~/lib/auth-forms'
 import { getUser, redirectTarget, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { Field, FormErrors } from '~/components/auth/form'
+import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { safeRedirect } from '../../../server/modules/identity/permissions'
 
@@ -40,21 +38,18 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
   const navigation = useNavigation()
-  const [form, fields] = useForm<z.input<typeof loginSchema>>({
-    lastResult: navigation.state === 'idle' ? actionData : undefined,
-    constraint: loaderData.constraint,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const reply = actionData
+  const constraints = loaderData.constraint
+  const formKey = useReplyKey(reply)
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('login.title')}</h1>
       <p className="lead">{t('login.lead')}</p>
-      <Form method="post" {...getFormProps(form)} className="form-stack">
-        <FormErrors errors={form.errors} id={form.errorId} />
+      <Form method="post" noValidate key={formKey} className="form-stack">
+        <AuthFormErrors reply={reply} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <Field field={fields.email} label={t('fields.email')} type="email" autoComplete="email" />
-        <Field field={fields.password} label={t('fields.password')} type="password" autoComplete="current-password" />
+        <AuthField name="email" reply={reply} constraints={constraints} label={t('fields.email')} type="email" autoComplete="email" />
+        <AuthField name="password" reply={reply} constraints={constraints} label={t('fields.password')} type="password" autoComplete="current-password" />
         <button type="submit" className="button button-primary" disabled={navigation.state === 'submitting'}>
           {t('login.submit')}
         </button>

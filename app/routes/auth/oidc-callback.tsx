@@ -5,7 +5,7 @@ import { ApiCallError, apiFor } from '~/lib/api.server'
 import { clearStateCookie, readState, ticketCookie } from '~/lib/oidc-cookies.server'
 import { secureCookies, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { Notice } from '~/components/auth/form'
+import { Notice } from '~/components/auth/notices'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { safeRedirect } from '../../../server/modules/identity/permissions'
 

@@ -1,15 +1,13 @@
-import type { z } from 'zod'
-import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, data, redirect, useNavigation } from 'react-router'
+import { Form, Link, data, redirect } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
 import { resetSchema } from '~/lib/auth-forms'
 import { clearSessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { Field, FormErrors } from '~/components/auth/form'
+import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { PASSWORD_MIN } from '../../../server/modules/identity/password-policy'
 
@@ -17,8 +15,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? 'Workneer' }]
 }
 
+// The account kinds and the password length travel in the loader's data: the modules defining them
+// carry zod and the password policy, which stay on the server (decision 031).
 export function loader({ context, url }: Route.LoaderArgs) {
-  return { token: url.searchParams.get('token') ?? '', title: getInstance(context).t('auth:reset.title'), constraint: getZodConstraint(resetSchema) }
+  return { token: url.searchParams.get('token') ?? '', title: getInstance(context).t('auth:reset.title'), constraint: getZodConstraint(resetSchema), passwordMin: PASSWORD_MIN }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,21 +35,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
-  const navigation = useNavigation()
-  const [form, fields] = useForm<z.input<typeof resetSchema>>({
-    lastResult: navigation.state === 'idle' ? actionData : undefined,
-    constraint: loaderData.constraint,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const reply = actionData
+  const constraints = loaderData.constraint
+  const formKey = useReplyKey(reply)
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('reset.title')}</h1>
-      <Form method="post" {...getFormProps(form)} className="form-stack">
-        <FormErrors errors={form.errors} id={form.errorId} />
+      <Form method="post" noValidate key={formKey} className="form-stack">
+        <AuthFormErrors reply={reply} />
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field field={fields.password} label={t('fields.newPassword')} type="password" autoComplete="new-password" hint={t('passwordPolicy', { min: PASSWORD_MIN })} />
-        <Field field={fields.confirmPassword} label={t('fields.confirmPassword')} type="password" autoComplete="new-password" />
+        {/* Password managers (and Chromium's console) expect the account's name next to a new password. */}
+        <input type="text" autoComplete="username" hidden readOnly aria-hidden="true" tabIndex={-1} />
+        <AuthField name="password" reply={reply} constraints={constraints} label={t('fields.newPassword')} type="password" autoComplete="new-password" hint={t('passwordPolicy', { min: loaderData.passwordMin })} />
+        <AuthField name="confirmPassword" reply={reply} constraints={constraints} label={t('fields.confirmPassword')} type="password" autoComplete="new-password" />
         <button type="submit" className="button button-primary">
           {t('reset.submit')}
         </button>

@@ -1,14 +1,13 @@
-import type { z } from 'zod'
-import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, data, useNavigation } from 'react-router'
+import { Form, Link, data } from 'react-router'
 import type { Route } from './+types/verify-email'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
 import { emailOnlySchema } from '~/lib/auth-forms'
 import { getInstance } from '~/middleware/i18next'
-import { Field, FormErrors, Notice } from '~/components/auth/form'
+import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
+import { Notice } from '~/components/auth/notices'
 import { identityContract } from '../../../server/modules/identity/contract'
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -50,14 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
-  const navigation = useNavigation()
   const { outcome } = loaderData
-  const [form, fields] = useForm<z.input<typeof emailOnlySchema>>({
-    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
-    constraint: loaderData.constraint,
-    shouldValidate: 'onSubmit',
-    defaultValue: { email: outcome.kind === 'sent' ? outcome.email : '' },
-  })
+  const reply = actionData?.result
+  const formKey = useReplyKey(reply)
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('verify.title')}</h1>
@@ -78,9 +72,9 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         <section>
           <h2>{t('verify.resendTitle')}</h2>
           {actionData?.message ? <Notice kind="success">{actionData.message}</Notice> : null}
-          <Form method="post" {...getFormProps(form)} className="form-stack">
-            <FormErrors errors={form.errors} id={form.errorId} />
-            <Field field={fields.email} label={t('fields.email')} type="email" autoComplete="email" />
+          <Form method="post" noValidate key={formKey} className="form-stack">
+            <AuthFormErrors reply={reply} />
+            <AuthField name="email" reply={reply} constraints={loaderData.constraint} defaultValue={outcome.kind === 'sent' && !actionData ? outcome.email : undefined} label={t('fields.email')} type="email" autoComplete="email" />
             <button type="submit" className="button">
               {t('verify.resend')}
             </button>

@@ -4,6 +4,7 @@ import { testApi } from '../../../tests/integration/api-client.ts'
 import type { Db } from '../../db/database.ts'
 import { blogPosts, faq, homeBoxes, partnerLogos, services } from '../../db/seed-data/content.ts'
 import { seedReference } from '../../db/seed.ts'
+import { createContentService } from './service.ts'
 
 describe.each(dialects)('content API on %s', (dialect) => {
   let testDb: TestDatabase
@@ -59,6 +60,27 @@ describe.each(dialects)('content API on %s', (dialect) => {
       expect(page.json.body.length, slug).toBeGreaterThan(100)
     }
     expect((await api.get('Settings/pages/nope')).status).toBe(400)
+  })
+
+  it('keeps what everyone sees per language for a while, and shows a write through the service at once', async () => {
+    const content = createContentService({ db: database.db, cacheTtlMs: 60_000 })
+    const box = (await content.homeBoxes('en'))[0]
+    const original = (await database.db.selectFrom('home_box').select('title_en').where('id', '=', box.id).executeTakeFirstOrThrow()).title_en
+    try {
+      await database.db.updateTable('home_box').set({ title_en: 'Edited behind the service' }).where('id', '=', box.id).execute()
+      // Cached: the edit did not go through the service.
+      expect((await content.homeBoxes('en'))[0].title).toBe(original)
+      expect((await content.homeBoxes('de'))[0].title).not.toBe('Edited behind the service')
+      content.contentChanged()
+      expect((await content.homeBoxes('en'))[0].title).toBe('Edited behind the service')
+      // Without a cache the service reads the table every time.
+      await database.db.updateTable('home_box').set({ title_en: 'Edited again' }).where('id', '=', box.id).execute()
+      expect((await createContentService({ db: database.db, cacheTtlMs: 0 }).homeBoxes('en'))[0].title).toBe('Edited again')
+      // An unknown page stays a 404, and is not kept.
+      await expect(content.page('en', 'no-such-page')).rejects.toMatchObject({ status: 404 })
+    } finally {
+      await database.db.updateTable('home_box').set({ title_en: original }).where('id', '=', box.id).execute()
+    }
   })
 
   it('reseeding keeps one row per item', async () => {

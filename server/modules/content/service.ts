@@ -7,6 +7,7 @@ import { ApiError, notFound } from '../../api/errors.ts'
 import { enqueue } from '../../jobs/outbox.ts'
 import { EMAIL_TOPIC, type EmailMessage } from '../../jobs/mailer.ts'
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts'
+import { createContentCache } from './cache.ts'
 import { ALREADY_SUBSCRIBED_REPLY, SUBSCRIBED_REPLY, UNSUBSCRIBED_REPLY, newsletterAddress, type contactMessage } from './contract.ts'
 import type { z } from 'zod'
 
@@ -21,7 +22,11 @@ export interface ContentOptions {
   publicUrl?: string
   /** Where contact-form messages go. */
   supportInbox?: string
+  /** How long the content shown to everyone is kept in memory (0: not at all). */
+  cacheTtlMs?: number
 }
+
+export const CONTENT_CACHE_TTL_MS = 60_000
 
 const rules = {
   subscribe: { name: 'newsletter:ip', limit: 20, windowMs: 10 * 60_000 } satisfies RateLimitRule,
@@ -33,6 +38,7 @@ export function createContentService(options: ContentOptions) {
   const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/$/, '')
   const supportInbox = options.supportInbox ?? 'support@workneer.local'
   const now = () => new Date().toISOString()
+  const cache = createContentCache(options.cacheTtlMs ?? CONTENT_CACHE_TTL_MS)
 
   async function limit(rule: RateLimitRule, ip: string) {
     if (!options.rateLimiter || !ip) return
@@ -45,6 +51,10 @@ export function createContentService(options: ContentOptions) {
   }
 
   async function faq(locale: Locale) {
+    return cache.get(`faq:${locale}`, () => loadFaq(locale))
+  }
+
+  async function loadFaq(locale: Locale) {
     return db
       .selectFrom('faq_entry')
       .select(['id', 'slug', 'audience', `question_${locale} as question`, `answer_${locale} as answer`])
@@ -92,26 +102,38 @@ export function createContentService(options: ContentOptions) {
   }
 
   async function homeBoxes(locale: Locale) {
-    return db.selectFrom('home_box').select(['id', 'slug', 'icon', `title_${locale} as title`, `body_${locale} as body`]).orderBy('sort_order').orderBy('id').execute()
+    return cache.get(`home-boxes:${locale}`, () =>
+      db.selectFrom('home_box').select(['id', 'slug', 'icon', `title_${locale} as title`, `body_${locale} as body`]).orderBy('sort_order').orderBy('id').execute(),
+    )
   }
 
   async function services(locale: Locale) {
-    return db
-      .selectFrom('service_highlight')
-      .select(['id', 'slug', 'area_slug as areaSlug', `title_${locale} as title`, `body_${locale} as body`])
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute()
+    return cache.get(`services:${locale}`, () =>
+      db
+        .selectFrom('service_highlight')
+        .select(['id', 'slug', 'area_slug as areaSlug', `title_${locale} as title`, `body_${locale} as body`])
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute(),
+    )
   }
 
   async function logos() {
-    return db.selectFrom('partner_logo').select(['id', 'name', 'image_url as imageUrl']).orderBy('sort_order').orderBy('id').execute()
+    return cache.get('logos', () => db.selectFrom('partner_logo').select(['id', 'name', 'image_url as imageUrl']).orderBy('sort_order').orderBy('id').execute())
   }
 
   async function page(locale: Locale, slug: string) {
-    const row = await db.selectFrom('content_page').select(['slug', 'updated_at as updatedAt', `title_${locale} as title`, `body_${locale} as body`]).where('slug', '=', slug).executeTakeFirst()
-    if (!row) throw notFound('Page')
-    return row
+    // An unknown slug is not kept (the load throws), so only existing pages take room.
+    return cache.get(`page:${locale}:${slug}`, async () => {
+      const row = await db.selectFrom('content_page').select(['slug', 'updated_at as updatedAt', `title_${locale} as title`, `body_${locale} as body`]).where('slug', '=', slug).executeTakeFirst()
+      if (!row) throw notFound('Page')
+      return row
+    })
+  }
+
+  /** Every write to the content the site shows (the admin area's, later) ends with this. */
+  function contentChanged() {
+    cache.clear()
   }
 
   // Subscribing twice keeps one row; an address that unsubscribed comes back with a fresh token.
@@ -162,7 +184,7 @@ export function createContentService(options: ContentOptions) {
     return { id }
   }
 
-  return { faq, blogs, blog, homeBoxes, services, logos, page, subscribe, unsubscribe, contact }
+  return { faq, blogs, blog, homeBoxes, services, logos, page, subscribe, unsubscribe, contact, contentChanged }
 }
 
 export type ContentService = ReturnType<typeof createContentService>

@@ -1,0 +1,123 @@
+import { useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { FieldReply } from '~/components/ui/field'
+import { FormErrors, useErrorText } from './notices'
+
+// The public sign-in forms (login, sign-up, forgot and reset password, verification, completing a
+// provider sign-up) rendered from the action's conform reply, with no form library in the browser
+// (decision 031). The limits are the zod schema's, given by the loader (getZodConstraint) and
+// written as HTML attributes; the server validates every post and its reply puts the first error
+// under each field, so the forms behave the same with JavaScript on and off.
+export interface FieldConstraint {
+  required?: boolean
+  minLength?: number
+  maxLength?: number
+  pattern?: string
+}
+export type Constraints = Record<string, FieldConstraint | undefined>
+
+/** What the action answered: conform's reply (`submission.reply()`), with or without an error. */
+export type AuthReply = FieldReply | null | undefined
+
+const fieldId = (name: string) => `auth-${name}`
+const errorOf = (reply: AuthReply, name: string) => reply?.error?.[name]?.[0]
+const valueOf = (reply: AuthReply, name: string) => reply?.initialValue?.[name]
+
+/** The form-level messages (conform keeps them under the empty name). */
+export function AuthFormErrors({ reply }: { reply: AuthReply }) {
+  return <FormErrors errors={reply?.error?.['']?.filter(Boolean) ?? undefined} id="auth-form-error" />
+}
+
+/**
+ * A key for the form that changes with each new reply, so the inputs take the values the reply
+ * kept (the passwords it hid are emptied, a reset form comes back empty), as after a full reload.
+ */
+export function useReplyKey(reply: unknown) {
+  const last = useRef<{ reply: unknown; n: number }>({ reply, n: 0 })
+  if (last.current.reply !== reply) last.current = { reply, n: last.current.n + 1 }
+  return `reply-${last.current.n}`
+}
+
+/** A field's first error, translated when it is a key of the auth namespace. */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  const errorText = useErrorText()
+  if (!error) return null
+  return (
+    <p className="field-error" id={id} role="alert">
+      {errorText(error)}
+    </p>
+  )
+}
+
+type InputType = 'text' | 'email' | 'password' | 'tel'
+
+export function AuthField({ name, label, reply, constraints, type = 'text', hint, autoComplete, defaultValue }: { name: string; label: string; reply: AuthReply; constraints: Constraints; type?: InputType; hint?: string; autoComplete?: string; defaultValue?: string }) {
+  const id = fieldId(name)
+  const error = errorOf(reply, name)
+  const value = valueOf(reply, name)
+  const c = constraints[name] ?? {}
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required={c.required}
+        minLength={c.minLength}
+        maxLength={c.maxLength}
+        pattern={c.pattern}
+        defaultValue={typeof value === 'string' ? value : defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  )
+}
+
+export function AuthCheckbox({ name, reply, constraints, children }: { name: string; reply: AuthReply; constraints: Constraints; children: React.ReactNode }) {
+  const id = fieldId(name)
+  const error = errorOf(reply, name)
+  const checked = valueOf(reply, name)
+  return (
+    <div className="field field-checkbox">
+      <label>
+        <input id={id} name={name} type="checkbox" value="on" required={constraints[name]?.required} defaultChecked={checked === 'on' || checked === true} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} /> {children}
+      </label>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  )
+}
+
+/** The kind of account (client, company, freelancer) as radio buttons, with optional hints. */
+export function AccountTypeChoice({ kinds, reply, constraints, withHints = false, defaultKind = 'client' }: { kinds: readonly string[]; reply: AuthReply; constraints: Constraints; withHints?: boolean; defaultKind?: string }) {
+  const { t } = useTranslation('auth')
+  const error = errorOf(reply, 'accountType')
+  const chosen = valueOf(reply, 'accountType')
+  const selected = typeof chosen === 'string' ? chosen : defaultKind
+  return (
+    <fieldset className="field" aria-describedby={error ? 'auth-accountType-error' : undefined}>
+      <legend>{t('signup.kind')}</legend>
+      {kinds.map((kind) => (
+        <label key={kind} className="choice">
+          <input type="radio" name="accountType" value={kind} required={constraints.accountType?.required} defaultChecked={selected === kind} /> <strong>{t(`kinds.${kind}`)}</strong>
+          {withHints ? (
+            <>
+              {' '}
+              <span className="muted">{t(`kinds.${kind}Hint`)}</span>
+            </>
+          ) : null}
+        </label>
+      ))}
+      <FieldError id="auth-accountType-error" error={error} />
+    </fieldset>
+  )
+}
