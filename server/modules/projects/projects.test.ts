@@ -299,7 +299,12 @@ for (const dialect of dialects) {
       expect((await t.call('POST', `projects/contracts/${contract.id}/review`, { token: free2.token, body: { rating: 4, body: 'Stranger' } })).status).toBe(404)
       // Hidden from its subject until the other side writes.
       expect((await t.call('GET', `projects/GetCommentsAndReviewes`, { token: free1.token })).json).toMatchObject({ count: 0, toWrite: [{ contractId: contract.id, subject: { id: client.id } }] })
+      // Public profiles (no sign-in) show only visible reviews: none while one side has written.
+      expect((await t.call('GET', `projects/reviews/${free1.id}`)).json).toMatchObject({ count: 0, average: 0, data: [] })
       await t.call('POST', `projects/contracts/${contract.id}/review`, { token: free1.token, body: { rating: 4, body: 'Quick answers and clear drawings.' } })
+      expect((await t.call('GET', `projects/reviews/${free1.id}`)).json).toMatchObject({ count: 1, average: 5, data: [{ rating: 5, body: 'Clear, careful calculations.', author: { id: client.id }, projectId: p.id, visible: true }] })
+      expect((await t.call('GET', `projects/reviews/${client.id}`)).json).toMatchObject({ count: 1, average: 4, data: [{ rating: 4, body: 'Quick answers and clear drawings.', author: { id: free1.id } }] })
+      expect((await t.call('GET', 'projects/reviews/0')).status).toBe(400)
       const forFreelancer = await t.call('GET', `projects/GetCommentsAndReviewes?userId=${free1.id}`, { token: client2.token })
       expect(forFreelancer.json).toMatchObject({ count: 1, average: 5, data: [{ body: 'Clear, careful calculations.', visible: true }] })
       const profile = await database.db.selectFrom('freelancer_profile').select(['rating_x100', 'rating_count']).where('user_id', '=', free1.id).executeTakeFirstOrThrow()
@@ -310,6 +315,47 @@ for (const dialect of dialects) {
       expect(log.json.data.map((x: { entity: string; action: string }) => `${x.entity}.${x.action}`)).toEqual(
         expect.arrayContaining(['installment.fund', 'installment.submit', 'installment.request_changes', 'installment.approve', 'contract.complete', 'project.complete', 'review.review']),
       )
+    })
+
+    test('edit: a draft, or an open project without proposals, by its client only; the freelancer sees a decline reason', async () => {
+      const p = await openProject()
+      const edited = await t.call('PUT', `projects/${p.id}`, { token: client.token, body: input({ title: 'Steel beam and padstone calculations', budgetMinor: 160000, installments: [] }) })
+      expect(edited.json).toMatchObject({ title: 'Steel beam and padstone calculations', budgetMinor: 160000, status: 'open', installments: [] })
+      expect((await t.call('PUT', `projects/${p.id}`, { token: client2.token, body: input() })).status).toBe(403)
+      expect((await t.call('PUT', `projects/${p.id}`, { token: free1.token, body: input() })).status).toBe(403)
+      const bad = await t.call('PUT', `projects/${p.id}`, { token: client.token, body: input({ title: 'x' }) })
+      expect(bad.status).toBe(400)
+      expect(Object.keys(bad.json.errors)).toEqual(['title'])
+      const a = await propose(p.id, free1)
+      const late = await t.call('PUT', `projects/${p.id}`, { token: client.token, body: input() })
+      expect(late.status).toBe(409)
+      expect(late.json.detail).toBe('The project has proposals; it can no longer be edited')
+      const unchanged = await database.db.selectFrom('project').select(['title', 'budget_minor']).where('id', '=', p.id).executeTakeFirstOrThrow()
+      expect(unchanged).toEqual({ title: 'Steel beam and padstone calculations', budget_minor: 160000 })
+
+      await t.call('POST', `projects/proposals/${a.id}/reject/${p.id}`, { token: client.token, body: { reason: 'We need a chartered engineer' } })
+      const seen = await t.call('GET', `projects/${p.id}/details-for-freelancer`, { token: free1.token })
+      expect(seen.json.proposal).toMatchObject({ status: 'rejected', rejectReason: 'We need a chartered engineer' })
+      const mine = await t.call('GET', 'projects/freelancer/proposals?status=rejected', { token: free1.token })
+      expect(mine.json.data.find((x: { id: number }) => x.id === a.id).rejectReason).toBe('We need a chartered engineer')
+      const tooLong = await t.call('POST', `projects/proposals/${a.id}/reject/${p.id}`, { token: client.token, body: { reason: 'x'.repeat(2001) } })
+      expect(tooLong.status).toBe(400)
+      expect(Object.keys(tooLong.json.errors)).toEqual(['reason'])
+
+      // Saved among: only the caller's saved projects out of the ids asked about.
+      const q = await openProject()
+      await t.call('POST', `projects/${q.id}/wishlist`, { token: free2.token })
+      expect((await t.call('GET', `projects/wishlist/ids?projectIds=${p.id}&projectIds=${q.id}`, { token: free2.token })).json).toEqual({ data: [q.id] })
+      expect((await t.call('GET', `projects/wishlist/ids?projectIds=${q.id}`, { token: free1.token })).json).toEqual({ data: [] })
+      expect((await t.call('GET', `projects/wishlist/ids?projectIds=${q.id}`)).status).toBe(401)
+
+      // In progress: no more edits.
+      const r = await openProject()
+      const b = await propose(r.id, free2)
+      await t.call('POST', `projects/proposals/${b.id}/accept/${r.id}`, { token: client.token })
+      const running = await t.call('PUT', `projects/${r.id}`, { token: client.token, body: input() })
+      expect(running.status).toBe(409)
+      expect(running.json.errors.state).toEqual(['in_progress'])
     })
 
     test('cancel: an open project closes pending proposals; an in-progress one cancels its contract when no money is in flight', async () => {

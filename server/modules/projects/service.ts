@@ -825,6 +825,13 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     return { data: await summaries(rows as ProjectRow[], locale), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
   }
 
+  /** The ids among `ids` that the caller has saved; a list page marks its Save buttons with them. */
+  async function savedAmong(caller: Caller, ids: number[]) {
+    if (!ids.length) return { data: [] }
+    const rows = await db.selectFrom('project_wishlist').select('project_id').where('user_id', '=', caller.userId).where('project_id', 'in', ids).execute()
+    return { data: rows.map((r) => r.project_id) }
+  }
+
   async function comments(caller: Caller | null, id: number) {
     const row = await visibleProject(caller, id)
     const rows = await db.selectFrom('project_comment').selectAll().where('project_id', '=', id).orderBy('id').limit(500).execute()
@@ -922,7 +929,7 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     return out
   }
 
-  async function reviewsOut(rows: Selectable<Database['review']>[], caller: Caller) {
+  async function reviewsOut(rows: Selectable<Database['review']>[], caller: Caller | null) {
     const [users, projects] = await Promise.all([
       people(rows.flatMap((r) => [r.author_id, r.subject_id])),
       rows.length ? db.selectFrom('project').select(['id', 'title']).where('id', 'in', rows.map((r) => r.project_id)).execute() : [],
@@ -938,12 +945,23 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
         projectTitle: title.get(r.project_id) ?? '',
         author: users.get(r.author_id) ?? nobody(r.author_id),
         subject: users.get(r.subject_id) ?? nobody(r.subject_id),
-        rating: visible || r.author_id === caller.userId ? r.rating : 0,
-        body: visible || r.author_id === caller.userId ? r.body : '',
+        rating: visible || r.author_id === caller?.userId ? r.rating : 0,
+        body: visible || r.author_id === caller?.userId ? r.body : '',
         createdAt: r.created_at,
         visible,
       }
     })
+  }
+
+  /** What a public profile shows: only visible reviews about the user, newest first, and their average. */
+  async function publicReviews(userId: number, query: { page: number; pageSize: number }) {
+    const q = db.selectFrom('review').where('subject_id', '=', userId).where('visible_from', '<=', nowIso())
+    const [rows, agg] = await Promise.all([
+      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
+      q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('rating').as('avg')]).executeTakeFirst(),
+    ])
+    const count = Number(agg?.n ?? 0)
+    return { data: await reviewsOut(rows, null), page: query.page, pageSize: query.pageSize, total: count, average: count ? Math.round(Number(agg?.avg ?? 0) * 100) / 100 : 0, count }
   }
 
   async function reviews(caller: Caller, query: { userId?: number; page: number; pageSize: number }) {
@@ -1007,6 +1025,7 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     activities,
     createRoom,
     wishlist,
+    savedAmong,
     addWish: (c: Caller, id: number) => follow('project_wishlist', c, id, true),
     removeWish: (c: Caller, id: number) => follow('project_wishlist', c, id, false),
     subscribe: (c: Caller, id: number) => follow('project_subscription', c, id, true),
@@ -1016,6 +1035,7 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     homeSearch,
     writeReview,
     reviews,
+    publicReviews,
     recomputeRating,
     /** For seeds and benches: put an open project into the full-text index. */
     indexProject,
