@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
-import { getUser } from '~/lib/session.server'
+import { getUser, requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract } from '../../../server/modules/projects/contract'
 import { catalogueContract } from '../../../server/modules/catalogue/contract'
 import { budgetTypes, experienceLevels, postedWithinDays, projectSorts } from '../../../server/modules/projects/rules'
-import { Pager, ProjectCard } from './ui'
+import { wishFromList } from './actions.server'
+import { Pager, ProjectCard, SaveButton } from './ui'
 
 // /projects and /projects/getprojects (Find Project): a GET form, so every filter lives in the URL
 // and works without JavaScript. Budgets in the URL are in major units (budgetMin=1000).
@@ -39,10 +40,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     const api = apiFor(context, { token: null })
     const [result, categories] = await Promise.all([api.call(projectsContract.search, { query }), api.call(catalogueContract.categoryOptions)])
     const user = getUser(context)
-    return { result, categories: categories.data, values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])), url: url.pathname + url.search, userId: user?.id ?? null, title: getInstance(context).t('projects:list.title') }
+    // The signed-in visitor's saved projects among this page's, for the Save buttons.
+    const ids = result.data.filter((r) => r.client.id !== user?.id).map((r) => r.id)
+    const saved = user && ids.length ? (await apiFor(context).call(projectsContract.savedAmong, { query: { projectIds: ids } })).data : []
+    return { result, saved, categories: categories.data, values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])), url: url.pathname + url.search, userId: user?.id ?? null, title: getInstance(context).t('projects:list.title') }
   } catch (error) {
     throwApiError(error)
   }
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requireUser(context, url)
+  return wishFromList(context, await request.formData(), url.pathname + url.search)
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -51,7 +60,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
-  const { result, categories, values, url, userId } = loaderData
+  const { result, categories, values, url, userId, saved } = loaderData
   return (
     <main id="main" className="container page projects-page">
       <h1>{t('list.title')}</h1>
@@ -135,7 +144,11 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
         {t('list.found', { count: result.total })}
       </p>
       {result.data.length ? (
-        result.data.map((p) => <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`} />)
+        result.data.map((p) => (
+          <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}>
+            {userId && p.client.id !== userId ? <SaveButton projectId={p.id} saved={saved.includes(p.id)} action={url} /> : null}
+          </ProjectCard>
+        ))
       ) : (
         <p>
           {t('list.empty')} <Link to="/projects/getprojects">{t('list.clear')}</Link>

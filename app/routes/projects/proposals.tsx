@@ -56,6 +56,7 @@ export default function MyProposals({ loaderData }: Route.ComponentProps) {
           <p className="muted">
             <Status value={p.status} /> · <Money minor={p.bidMinor} currency={p.currency} /> · {t('list.days', { count: p.durationDays })}
           </p>
+          {p.rejectReason ? <p className="prewrap">{t('proposals.rejectReason', { reason: p.rejectReason })}</p> : null}
         </article>
       ))}
       <Pager url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
