@@ -143,6 +143,7 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
       <p className="muted" aria-live="polite">
         {t('list.found', { count: result.total })}
       </p>
+      <h2 className="visually-hidden">{t('list.results')}</h2>
       {result.data.length ? (
         result.data.map((p) => (
           <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}>

@@ -47,6 +47,7 @@ export default function MyProposals({ loaderData }: Route.ComponentProps) {
           {t('list.apply')}
         </button>
       </Form>
+      <h2 className="visually-hidden">{t('list.results')}</h2>
       {result.data.length ? null : <p className="muted">{t('proposals.none')}</p>}
       {result.data.map((p) => (
         <article key={p.id} className="card" data-testid="my-proposal">

@@ -44,6 +44,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
           {t(notice, { defaultValue: notice })}
         </p>
       ) : null}
+      <h2 className="visually-hidden">{t('list.results')}</h2>
       {result.data.length ? (
         result.data.map((p) => (
           <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}>
