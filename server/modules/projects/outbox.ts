@@ -44,8 +44,9 @@ export function projectsOutboxHandlers({ db, projects, hubs }: { db: DB; project
         await target.notifications.toUser(u.id).send('countNotify')
       }
     },
-    [REVIEW_TOPIC]: async (payload: { userIds: number[] }) => {
+    [REVIEW_TOPIC]: async (payload: { userIds: number[]; contractId?: number }) => {
       for (const id of payload.userIds) await projects.recomputeRating(db, id)
+      if (payload.contractId) await projects.awardReviewPoints(db, payload.contractId)
     },
   }
 }

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase, type Db } from '../../db/database.ts'
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
 import { projectsTestApi, tinyPdf } from './test-support.ts'
+import { projectsOutboxHandlers } from './outbox.ts'
+import { REVIEW_TOPIC } from './service.ts'
 
 // The projects API on both databases: every transition allowed and refused, scoping, idempotency
 // and the races of issue 6 with real concurrency.
@@ -299,6 +301,8 @@ for (const dialect of dialects) {
       expect((await t.call('POST', `projects/contracts/${contract.id}/review`, { token: free2.token, body: { rating: 4, body: 'Stranger' } })).status).toBe(404)
       // Hidden from its subject until the other side writes.
       expect((await t.call('GET', `projects/GetCommentsAndReviewes`, { token: free1.token })).json).toMatchObject({ count: 0, toWrite: [{ contractId: contract.id, subject: { id: client.id } }] })
+      // A hidden five-star review earns its subject nothing yet (the points would reveal it).
+      expect(await database.db.selectFrom('wengaz_point_event').select('id').where('user_id', '=', free1.id).where('reason', '=', 'five-star-review').execute()).toEqual([])
       // Public profiles (no sign-in) show only visible reviews: none while one side has written.
       expect((await t.call('GET', `projects/reviews/${free1.id}`)).json).toMatchObject({ count: 0, average: 0, data: [] })
       await t.call('POST', `projects/contracts/${contract.id}/review`, { token: free1.token, body: { rating: 4, body: 'Quick answers and clear drawings.' } })
@@ -315,6 +319,32 @@ for (const dialect of dialects) {
       expect(log.json.data.map((x: { entity: string; action: string }) => `${x.entity}.${x.action}`)).toEqual(
         expect.arrayContaining(['installment.fund', 'installment.submit', 'installment.request_changes', 'installment.approve', 'contract.complete', 'project.complete', 'review.review']),
       )
+    })
+
+    test('a lone review shows after 14 days: the queued timer recomputes the rating and awards its points', async () => {
+      const p = await openProject()
+      const a = await propose(p.id, free3)
+      const contract = (await t.call('POST', `projects/proposals/${a.id}/accept/${p.id}`, { token: client.token })).json
+      for (const i of contract.installments as Array<{ id: number }>) {
+        for (const [action, who, note] of [['fund', client], ['submit', free3, 'Done'], ['approve', client]] as const) {
+          expect((await t.call('POST', `projects/installments/${i.id}/${action}`, { token: who.token, body: note ? { note } : {} })).status).toBe(200)
+        }
+      }
+      expect((await t.call('PUT', `projects/${p.id}/updatestate/completed`, { token: client.token })).json.status).toBe('completed')
+      const written = await t.call('POST', `projects/contracts/${contract.id}/review`, { token: client.token, body: { rating: 5, body: 'Thorough and on time.' } })
+      expect(written.json.visible).toBe(false)
+      const timer = await database.db.selectFrom('outbox').select(['id', 'payload', 'run_after']).where('topic', '=', REVIEW_TOPIC).orderBy('id', 'desc').executeTakeFirstOrThrow()
+      const payload = JSON.parse(timer.payload)
+      expect(payload).toEqual({ userIds: [client.id, free3.id], contractId: contract.id })
+      expect(Date.parse(timer.run_after) - Date.now()).toBeGreaterThan(13.9 * 86_400_000)
+      // Fourteen days later (the review's time moved back), the timer runs.
+      await database.db.updateTable('review').set({ visible_from: new Date(Date.now() - 1000).toISOString() }).where('id', '=', written.json.id).execute()
+      const handlers = projectsOutboxHandlers({ db: database.db, projects: t.api.services.projects, hubs: () => null })
+      await handlers[REVIEW_TOPIC](payload, { id: timer.id, attempts: 0, topic: REVIEW_TOPIC })
+      expect((await t.call('GET', `projects/reviews/${free3.id}`)).json).toMatchObject({ count: 1, average: 5, data: [{ body: 'Thorough and on time.' }] })
+      expect(await database.db.selectFrom('freelancer_profile').select(['rating_x100', 'rating_count']).where('user_id', '=', free3.id).executeTakeFirstOrThrow()).toEqual({ rating_x100: 500, rating_count: 1 })
+      const points = await database.db.selectFrom('wengaz_point_event').select(['reason', 'ref']).where('user_id', '=', free3.id).where('reason', '=', 'five-star-review').execute()
+      expect(points).toEqual([{ reason: 'five-star-review', ref: String(written.json.id) }])
     })
 
     test('edit: a draft, or an open project without proposals, by its client only; the freelancer sees a decline reason', async () => {

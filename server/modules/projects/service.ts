@@ -890,6 +890,18 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     await executor.updateTable('freelancer_profile').set({ rating_x100: Math.round(avg * 100), rating_count: count }).where('user_id', '=', userId).execute()
   }
 
+  /**
+   * wengazPoint for five-star reviews of a contract, once each review is visible: awarding a hidden
+   * one would tell its subject the rating before they have written theirs. Idempotent.
+   */
+  async function awardReviewPoints(executor: DB, contractId: number) {
+    const now = nowIso()
+    const rows = await executor.selectFrom('review').select(['id', 'subject_id']).where('contract_id', '=', contractId).where('rating', '=', 5).where('visible_from', '<=', now).execute()
+    for (const r of rows) {
+      await executor.insertInto('wengaz_point_event').values({ user_id: r.subject_id, reason: 'five-star-review', ref: String(r.id), points: 5, created_at: now }).onConflict((oc) => oc.columns(['user_id', 'reason', 'ref']).doNothing()).execute()
+    }
+  }
+
   async function writeReview(caller: Caller, contractId: number, rating: number, body: string) {
     const contract = await db.selectFrom('contract').selectAll().where('id', '=', contractId).executeTakeFirst()
     if (!contract || (contract.client_id !== caller.userId && contract.freelancer_id !== caller.userId)) throw notFound('Contract')
@@ -911,12 +923,12 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
           .executeTakeFirstOrThrow()
         if (other) await trx.updateTable('review').set({ visible_from: now }).where('id', '=', other.id).execute()
         await recordActivity(trx, contract.project_id, caller.userId, 'review', created.id, 'review', 'completed')
-        if (rating === 5) await trx.insertInto('wengaz_point_event').values({ user_id: subject, reason: 'five-star-review', ref: String(created.id), points: 5, created_at: now }).onConflict((oc) => oc.columns(['user_id', 'reason', 'ref']).doNothing()).execute()
+        await awardReviewPoints(trx, contractId)
         await recomputeRating(trx, contract.client_id)
         await recomputeRating(trx, contract.freelancer_id)
         // When the other side never writes, the review shows after 14 days: a timer recomputes the ratings then.
         const effects: Effect[] = [notify([subject], 'reviewReceived', contract.project_id, 'Project', {})]
-        if (!other) effects.push({ topic: REVIEW_TOPIC, payload: { userIds: [contract.client_id, contract.freelancer_id] }, delayMs: REVIEW_HIDDEN_DAYS * DAY + 1000 })
+        if (!other) effects.push({ topic: REVIEW_TOPIC, payload: { userIds: [contract.client_id, contract.freelancer_id], contractId }, delayMs: REVIEW_HIDDEN_DAYS * DAY + 1000 })
         await recordEffects(trx, effects)
         return created.id
       })
@@ -1037,6 +1049,7 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     reviews,
     publicReviews,
     recomputeRating,
+    awardReviewPoints,
     /** For seeds and benches: put an open project into the full-text index. */
     indexProject,
   }
