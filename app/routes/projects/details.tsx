@@ -94,7 +94,7 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
     <main id="main" className="container page project-details">
       {result?.notice ? (
         <p className="notice notice-error" role="alert">
-          {result.notice}
+          {t(result.notice, { defaultValue: result.notice })}
         </p>
       ) : null}
       <h1>{p.title}</h1>
