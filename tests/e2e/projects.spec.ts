@@ -149,10 +149,20 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   await expect(main(client).getByRole('link', { name: 'Edit project' })).toHaveCount(0)
   await expectNoAxeViolations(client)
   await click(client, 'Accept', proposal)
+  // The project's file is now for the two participants only.
+  const fileUrl = `${server.base}${await main(client).getByRole('link', { name: 'site-survey.pdf' }).getAttribute('href')}`
+  expect((await client.request.get(fileUrl)).status()).toBe(200)
+  expect((await freelancer.request.get(fileUrl)).status()).toBe(200)
+  const company = await signedIn(browser, accounts.company.email)
+  expect((await company.request.get(fileUrl)).status()).toBe(404)
+  await company.context().close()
   await expect(main(client).getByTestId('installment-1')).toContainText('Calculations')
   await expect(main(client).getByTestId('installment-2')).toContainText('Drawings')
-  await click(client, 'Fund', main(client).getByTestId('installment-1'))
-  await click(client, 'Fund', main(client).getByTestId('installment-2'))
+  // Each move is awaited on the page (a client-side submit does not reset the load state).
+  for (const n of [1, 2]) {
+    await click(client, 'Fund', main(client).getByTestId(`installment-${n}`))
+    await expect(main(client).getByTestId(`installment-${n}`)).toContainText('Funded')
+  }
 
   // The freelancer sees the contract and submits both installments.
   await go(freelancer, `${server.base}/projects/freelancer`)
@@ -168,7 +178,10 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
 
   // The client approves both and completes the project.
   await go(client, projectUrl)
-  for (const n of [1, 2]) await click(client, 'Approve', main(client).getByTestId(`installment-${n}`))
+  for (const n of [1, 2]) {
+    await click(client, 'Approve', main(client).getByTestId(`installment-${n}`))
+    await expect(main(client).getByTestId(`installment-${n}`)).toContainText('Approved')
+  }
   await click(client, 'Mark as completed')
   await expect(main(client).getByText('Completed').first()).toBeVisible()
 
@@ -182,6 +195,7 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
     await form.getByLabel('5 ★').check()
     await form.getByLabel('Your review').fill(text)
     await click(page, 'Publish review', form)
+    await expect(main(page).getByTestId('review-form')).toHaveCount(0)
   }
   await go(freelancer, `${server.base}/reviews`)
   await expect(main(freelancer).getByTestId('review')).toContainText('Careful calculations, clear drawings.')
@@ -230,6 +244,15 @@ test('withdraw a proposal; decline one with a reason the freelancer reads; delet
   const main = (p: Page) => p.locator('main')
 
   const first = await postProject(client, `Lintel ${word} survey`)
+  // Attachments keep their limits, with the reason in the page's language.
+  const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(900 * 1024)])
+  await main(client).getByLabel('Attachment').setInputFiles({ name: 'site-photo.png', mimeType: 'image/png', buffer: png })
+  await click(client, 'Upload')
+  await expect(main(client).getByRole('alert')).toHaveText('The file is too large: images up to 800 KB, documents up to 10 MB.')
+  await main(client).getByLabel('Attachment').setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
+  await click(client, 'Upload')
+  await expect(main(client).getByRole('alert')).toHaveText(/This kind of file cannot be attached/)
+  await expect(main(client).locator('.file-list')).toHaveCount(0)
   await proposeOn(freelancer, first.split('/').pop()!)
   await confirmClick(freelancer, 'Withdraw proposal')
   await expect(main(freelancer).getByText('Withdrawn')).toBeVisible()
