@@ -388,6 +388,55 @@ for (const dialect of dialects) {
       expect(running.json.errors.state).toEqual(['in_progress'])
     })
 
+    test('refused moves: each answers with the current state (409) or the wrong actor (403) and changes nothing', async () => {
+      const p = await openProject()
+      const a = await propose(p.id, free1)
+      const b = await propose(p.id, free2)
+      const contract = (await t.call('POST', `projects/proposals/${a.id}/accept/${p.id}`, { token: client.token })).json
+      const refused = async (r: Promise<{ status: number; json: any }>, status: number, state?: string) => {
+        const res = await r
+        expect(res.status).toBe(status)
+        if (state) expect(res.json.errors.state).toEqual([state])
+      }
+      // An accepted proposal can be neither declined nor withdrawn nor edited; the closed one cannot be revived.
+      await refused(t.call('POST', `projects/proposals/${a.id}/reject/${p.id}`, { token: client.token, body: {} }), 409, 'accepted')
+      await refused(t.call('POST', `projects/proposals/${a.id}/withdraw`, { token: free1.token }), 409, 'accepted')
+      await refused(t.call('PUT', `projects/proposals/${a.id}`, { token: free1.token, body: proposal() }), 409, 'accepted')
+      await refused(t.call('PUT', `projects/proposals/${b.id}`, { token: free2.token, body: proposal() }), 409, 'rejected')
+      await refused(t.call('POST', `projects/proposals/${b.id}/accept/${p.id}`, { token: client.token }), 409, 'rejected')
+      // Installment moves by the wrong side, and out of order.
+      const [i1] = contract.installments
+      const act = (action: string, who: U, note?: string) => t.call('POST', `projects/installments/${i1.id}/${action}`, { token: who.token, body: note ? { note } : {} })
+      await refused(act('approve', client), 409, 'pending')
+      await refused(act('request-changes', client, 'More'), 409, 'pending')
+      expect((await act('fund', client)).status).toBe(200)
+      await refused(act('submit', client, 'Not mine to submit'), 403)
+      await refused(act('fund', client), 409, 'funded')
+      expect((await act('submit', free1, 'Calculations')).status).toBe(200)
+      await refused(act('approve', free1), 403)
+      await refused(act('request-changes', free1, 'Self review'), 403)
+      await refused(act('request-changes', client), 409)
+      await refused(act('submit', free1, 'Again'), 409, 'submitted')
+      const row = await database.db.selectFrom('installment').select(['status', 'feedback']).where('id', '=', i1.id).executeTakeFirstOrThrow()
+      expect(row).toEqual({ status: 'submitted', feedback: null })
+      // The project: no publish while in progress; not complete while work is open; freelancers cannot move it.
+      await refused(t.call('PUT', `projects/${p.id}/updatestate/open`, { token: client.token }), 409, 'in_progress')
+      await refused(t.call('PUT', `projects/${p.id}/updatestate/completed`, { token: free1.token }), 404)
+      // (completion is the contract's move first: its state answers, with the guard's reason)
+      const early = await t.call('PUT', `projects/${p.id}/updatestate/completed`, { token: client.token })
+      expect([early.status, early.json.errors.state, early.json.detail]).toEqual([409, ['active'], 'Every installment must be approved before the project is completed'])
+      // A cancelled project takes no proposal, no accept and no completion.
+      const q = await openProject()
+      const c1 = await propose(q.id, free3)
+      await t.call('PUT', `projects/${q.id}/updatestate/cancelled`, { token: client.token })
+      await refused(t.call('POST', `projects/proposals/${c1.id}/accept/${q.id}`, { token: client.token }), 409, 'rejected')
+      await refused(t.call('PUT', `projects/proposals/${c1.id}`, { token: free3.token, body: proposal() }), 409, 'rejected')
+      await refused(t.call('PUT', `projects/${q.id}/updatestate/completed`, { token: client.token }), 409, 'cancelled')
+      await refused(t.call('PUT', `projects/${q.id}/updatestate/cancelled`, { token: client.token }), 409, 'cancelled')
+      await refused(t.call('POST', `projects/comment/${q.id}`, { token: free3.token, body: { body: 'Still open?' } }), 409, 'cancelled')
+      expect((await database.db.selectFrom('project').select('status').where('id', '=', q.id).executeTakeFirstOrThrow()).status).toBe('cancelled')
+    })
+
     test('cancel: an open project closes pending proposals; an in-progress one cancels its contract when no money is in flight', async () => {
       const p = await openProject()
       const a = await propose(p.id, free1)
