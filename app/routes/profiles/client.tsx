@@ -16,7 +16,7 @@ import stylesheet from '../profile/profile.css?url'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.profile.companyName ?? loaderData.profile.name} – Workneer` : 'Workneer' }]
+  return [{ title: loaderData ? `${loaderData.profile.companyName || loaderData.profile.name} – Workneer` : 'Workneer' }]
 }
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
@@ -41,7 +41,7 @@ export default function ClientProfile({ loaderData }: Route.ComponentProps) {
       <header className="profile-head">
         <Avatar src={p.imageDisplayable && p.imageUrl ? `/api/v1/${p.imageUrl}` : null} alt="" size={112} className="profile-avatar" />
         <div>
-          <h1>{company ? p.companyName : p.name}</h1>
+          <h1>{(company && p.companyName) || p.name}</h1>
           <p className="lead">{company ? t('public.company') : t('public.individual')}</p>
           <p className="muted">
             {[p.city, p.countryName].filter(Boolean).join(', ')} · {t('public.memberSince', { date: formatDate(p.memberSince, i18n.language) })}

@@ -48,6 +48,9 @@ export async function simpleIntent(context: Readonly<RouterContextProvider>, pro
       case 'completed':
         await api.call(c.updateState, { params: { projectId, state: intent } })
         break
+      case 'remove-file':
+        await api.call(c.removeAttachment, { params: { projectId, fileId: id } })
+        break
       case 'delete':
         await api.call(c.remove, { params: { projectId } })
         return redirect('/projects/client')

@@ -101,7 +101,7 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
       <section>
         <h2>{t('details.about')}</h2>
         <p className="prewrap">{p.description}</p>
-        <Attachments files={p.attachments} />
+        <Attachments files={p.attachments} removable={p.status === 'draft' || p.status === 'open'} />
         {['draft', 'open', 'in_progress'].includes(p.status) ? (
           <Form method="post" encType="multipart/form-data" className="inline-form">
             <input type="hidden" name="intent" value="upload" />

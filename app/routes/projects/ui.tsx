@@ -114,7 +114,8 @@ export function ErrorText({ errors, id }: { errors?: string[]; id?: string }) {
   ) : null
 }
 
-export function Attachments({ files }: { files: Array<{ id: number; name: string; url: string; size: number }> }) {
+/** A list of downloadable files; with `removable`, each has a Remove form (intent remove-file). */
+export function Attachments({ files, removable = false }: { files: Array<{ id: number; name: string; url: string; size: number }>; removable?: boolean }) {
   const { t } = useTranslation('projects')
   if (!files.length) return null
   return (
@@ -122,6 +123,7 @@ export function Attachments({ files }: { files: Array<{ id: number; name: string
       {files.map((f) => (
         <li key={f.id}>
           <a href={`/projects/files/${f.id}`} download={f.name}>{f.name}</a> <span className="muted small">({Math.max(1, Math.round(f.size / 1024))} KB)</span>
+          {removable ? <ActionButton intent="remove-file" fields={{ id: f.id }} label={t('client.removeFile', { name: f.name })} /> : null}
         </li>
       ))}
     </ul>
