@@ -253,10 +253,19 @@ test('withdraw a proposal; decline one with a reason the freelancer reads; delet
   await click(client, 'Upload')
   await expect(main(client).getByRole('alert')).toHaveText(/This kind of file cannot be attached/)
   await expect(main(client).locator('.file-list')).toHaveCount(0)
+  // A document within the limit is attached, and (while the project is open) removed again.
+  await main(client).getByLabel('Attachment').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: pdf })
+  await click(client, 'Upload')
+  await expect(main(client).getByRole('link', { name: 'notes.pdf' })).toBeVisible()
+  await expectNoAxeViolations(client)
+  await click(client, 'Remove notes.pdf')
+  await expect(main(client).getByRole('link', { name: 'notes.pdf' })).toHaveCount(0)
   await proposeOn(freelancer, first.split('/').pop()!)
   await confirmClick(freelancer, 'Withdraw proposal')
   await expect(main(freelancer).getByText('Withdrawn')).toBeVisible()
   await expect(main(freelancer).getByRole('heading', { name: 'Edit your proposal' })).toHaveCount(0)
+  await click(freelancer, 'Save')
+  await expect(main(freelancer).getByRole('button', { name: /Saved/ })).toBeVisible()
 
   const second = await postProject(client, `Chimney ${word} survey`)
   const secondId = second.split('/').pop()!
@@ -279,4 +288,16 @@ test('withdraw a proposal; decline one with a reason the freelancer reads; delet
   await expect(main(client).getByText(`Chimney ${word} survey`)).toHaveCount(0)
   const gone = await freelancer.goto(`${server.base}/projects/details/${secondId}`)
   expect(gone?.status()).toBe(404)
+
+  // Saved projects: unsaving from the page removes the card.
+  await go(freelancer, `${server.base}/projects/wishlist`)
+  const saved = main(freelancer).getByTestId('project-card').filter({ hasText: `Lintel ${word} survey` })
+  await expect(saved).toHaveCount(1)
+  await click(freelancer, /Saved/, saved)
+  await expect(saved).toHaveCount(0)
+
+  // A company without completed work: its profile says so, and passes axe.
+  await go(freelancer, `${server.base}/profiles/companies/${await userId(accounts.company.email)}`)
+  await expect(main(freelancer).getByTestId('profile-reviews')).toContainText('No reviews yet')
+  await expectNoAxeViolations(freelancer)
 })
