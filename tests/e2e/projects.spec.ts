@@ -141,6 +141,11 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
 
   // The client accepts (a plain form); the contract starts with the freelancer's installments.
   await go(client, projectUrl)
+  // The client answers the public question first.
+  const questions = main(client).locator('#questions')
+  await questions.getByLabel('Answer').fill('Yes: the 1998 drawings are attached to the survey.')
+  await click(client, 'Post', questions)
+  await expect(questions.getByText('Yes: the 1998 drawings are attached to the survey.')).toBeVisible()
   const proposal = main(client).getByTestId('proposal').first()
   await expect(proposal).toContainText('Fred Freelancer')
   await expect(proposal).toContainText('version 2')
@@ -165,6 +170,11 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   }
 
   // The freelancer sees the contract and submits both installments.
+  // The project left "open": the questions stay readable, and closed.
+  await go(freelancer, `${server.base}/projects/details/${projectId}`)
+  await expect(main(freelancer).getByText('Yes: the 1998 drawings are attached to the survey.')).toBeVisible()
+  await expect(main(freelancer).getByText('Questions are closed: the project is no longer open.')).toBeVisible()
+  await expect(main(freelancer).getByLabel('Ask a question (everyone can read it)')).toHaveCount(0)
   await go(freelancer, `${server.base}/projects/freelancer`)
   await main(freelancer).getByRole('link', { name: `Timber ${word} structural check` }).click()
   await freelancer.waitForLoadState('networkidle')
