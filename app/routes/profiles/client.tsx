@@ -7,6 +7,8 @@ import { getUser } from '~/lib/session.server'
 import { Avatar } from '~/components/ui/avatar'
 import { formatDate } from '~/lib/format'
 import { profilesContract } from '../../../server/modules/profiles/contract'
+import { projectsContract } from '../../../server/modules/projects/contract'
+import { ProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
 
 // The public profile of an individual client (/profiles/clients/:id) or a company
@@ -14,7 +16,7 @@ import stylesheet from '../profile/profile.css?url'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.profile.companyName ?? loaderData.profile.name} – Workneer` : 'Workneer' }]
+  return [{ title: loaderData ? `${loaderData.profile.companyName || loaderData.profile.name} – Workneer` : 'Workneer' }]
 }
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
@@ -23,7 +25,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   try {
     const api = apiFor(context, { token: null })
     const profile = company ? await api.call(profilesContract.companyPublic, { params: { id: Number(params.id) } }) : await api.call(profilesContract.clientPublic, { params: { id: Number(params.id) } })
-    return { profile, own: getUser(context)?.id === profile.userId }
+    const reviews = await api.call(projectsContract.publicReviews, { params: { userId: profile.userId }, query: { page: 1, pageSize: 20 } })
+    return { profile, reviews, own: getUser(context)?.id === profile.userId }
   } catch (error) {
     throwApiError(error)
   }
@@ -38,7 +41,7 @@ export default function ClientProfile({ loaderData }: Route.ComponentProps) {
       <header className="profile-head">
         <Avatar src={p.imageDisplayable && p.imageUrl ? `/api/v1/${p.imageUrl}` : null} alt="" size={112} className="profile-avatar" />
         <div>
-          <h1>{company ? p.companyName : p.name}</h1>
+          <h1>{(company && p.companyName) || p.name}</h1>
           <p className="lead">{company ? t('public.company') : t('public.individual')}</p>
           <p className="muted">
             {[p.city, p.countryName].filter(Boolean).join(', ')} · {t('public.memberSince', { date: formatDate(p.memberSince, i18n.language) })}
@@ -75,10 +78,7 @@ export default function ClientProfile({ loaderData }: Route.ComponentProps) {
           <p className="pre-line">{p.description}</p>
         </section>
       ) : null}
-      <section className="card profile-section">
-        <h2>{t('public.reviews')}</h2>
-        <p className="muted">{t('public.noReviews')}</p>
-      </section>
+      <ProfileReviews reviews={loaderData.reviews} />
     </main>
   )
 }

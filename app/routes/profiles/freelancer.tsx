@@ -7,6 +7,8 @@ import { getUser } from '~/lib/session.server'
 import { Avatar } from '~/components/ui/avatar'
 import { formatMoney } from '~/lib/format'
 import { profilesContract } from '../../../server/modules/profiles/contract'
+import { projectsContract } from '../../../server/modules/projects/contract'
+import { ProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
 
 // A freelancer's public profile: anyone may read it (a visitor, a client comparing proposals).
@@ -19,8 +21,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw new Response('Not Found', { status: 404 })
   try {
-    const profile = await apiFor(context, { token: null }).call(profilesContract.freelancerPublic, { params: { id: Number(params.id) } })
-    return { profile, own: getUser(context)?.id === profile.userId }
+    const api = apiFor(context, { token: null })
+    const profile = await api.call(profilesContract.freelancerPublic, { params: { id: Number(params.id) } })
+    const reviews = await api.call(projectsContract.publicReviews, { params: { userId: profile.userId }, query: { page: 1, pageSize: 20 } })
+    return { profile, reviews, own: getUser(context)?.id === profile.userId }
   } catch (error) {
     throwApiError(error)
   }
@@ -122,10 +126,7 @@ export default function FreelancerProfile({ loaderData }: Route.ComponentProps) 
           </ul>
         </section>
       ) : null}
-      <section className="card profile-section">
-        <h2>{t('public.reviews')}</h2>
-        <p className="muted">{t('public.noReviews')}</p>
-      </section>
+      <ProfileReviews reviews={loaderData.reviews} />
     </main>
   )
 }

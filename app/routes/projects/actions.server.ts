@@ -3,6 +3,9 @@ import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { installmentActions } from '../../../server/modules/projects/rules'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { planOf, projectFormSchema } from './forms'
+import { chosenFile, uploadProjectFile } from './api.server'
 
 /** A refused move becomes the page's notice (409 with the current state, 400 with its message); 401/403/404 follow SPEC §8. */
 export function refused(error: unknown) {
@@ -45,6 +48,9 @@ export async function simpleIntent(context: Readonly<RouterContextProvider>, pro
       case 'completed':
         await api.call(c.updateState, { params: { projectId, state: intent } })
         break
+      case 'remove-file':
+        await api.call(c.removeAttachment, { params: { projectId, fileId: id } })
+        break
       case 'delete':
         await api.call(c.remove, { params: { projectId } })
         return redirect('/projects/client')
@@ -55,6 +61,71 @@ export async function simpleIntent(context: Readonly<RouterContextProvider>, pro
         await api.call(c.installmentAction, { params: { installmentId: id, action }, body: note ? { note } : {} })
       }
     }
+  } catch (error) {
+    return refused(error)
+  }
+  return redirect(back)
+}
+
+/**
+ * Create Project and Edit Project: validates the form, creates (projectId absent) or edits the
+ * project, attaches the chosen file, and goes to the client's details page. API field errors come
+ * back on the form's fields; a refused edit (409) is the form's error.
+ */
+export async function saveProject(context: Readonly<RouterContextProvider>, formData: FormData, projectId?: number) {
+  const submission = parseWithZod(formData, { schema: projectFormSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  const v = submission.value
+  const body = {
+    title: v.title,
+    description: v.description,
+    subcategoryId: v.subcategoryId,
+    skillIds: v.skillIds ?? [],
+    budgetType: v.budgetType,
+    budgetMinor: v.budget,
+    currency: v.currency,
+    durationDays: v.durationDays,
+    deadline: v.deadline,
+    experienceLevel: v.experienceLevel,
+    remote: v.remote,
+    location: v.location,
+    country: v.country?.toUpperCase(),
+    installments: planOf(v.installments),
+    publish: v.intent === 'publish',
+  }
+  let id: number
+  try {
+    const api = apiFor(context)
+    id = (projectId ? await api.call(c.update, { params: { projectId }, body }) : await api.call(c.create, { body })).id
+  } catch (error) {
+    if (error instanceof ApiCallError && typeof error.body === 'object' && error.status === 400) {
+      const fieldErrors: Record<string, string[]> = {}
+      for (const [field, messages] of Object.entries(error.body.errors)) fieldErrors[field === 'budgetMinor' ? 'budget' : field] = messages
+      return data(submission.reply({ fieldErrors }), { status: 400 })
+    }
+    if (error instanceof ApiCallError && typeof error.body === 'object' && error.status === 409) return data(submission.reply({ formErrors: [error.body.detail] }), { status: 409 })
+    throwApiError(error)
+  }
+  const file = chosenFile(formData.get('file'))
+  if (file) {
+    try {
+      await uploadProjectFile(context, id, file)
+    } catch (error) {
+      // The project is saved; the file problem is shown on its page, where another file can be added.
+      const detail = error instanceof ApiCallError && typeof error.body === 'object' ? error.body.detail : 'errors.upload'
+      return redirect(`/projects/client/details/${id}?uploadError=${encodeURIComponent(detail)}`)
+    }
+  }
+  return redirect(`/projects/client/details/${id}?${projectId ? 'edited' : 'created'}=1`)
+}
+
+/** Save or unsave a project from a list (the card's form names its project), then back to the list. */
+export async function wishFromList(context: Readonly<RouterContextProvider>, form: FormData, back: string) {
+  const projectId = Number(form.get('projectId') ?? 0)
+  const intent = String(form.get('intent') ?? '')
+  if (!Number.isInteger(projectId) || projectId <= 0 || (intent !== 'wish' && intent !== 'unwish')) return data({ notice: 'errors.required' }, { status: 400 })
+  try {
+    await apiFor(context).call(intent === 'wish' ? c.addWish : c.removeWish, { params: { projectId } })
   } catch (error) {
     return refused(error)
   }

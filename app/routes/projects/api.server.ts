@@ -32,7 +32,7 @@ export async function uploadProjectFile(context: Readonly<RouterContextProvider>
     } catch {
       // plain text
     }
-    throw new ApiCallError(response.status, problem)
+    throw new ApiCallError(response.status, typeof problem === 'object' ? { ...problem, detail: uploadNoticeKey(problem) } : problem)
   }
   return JSON.parse(text) as { id: number; name: string }
 }
@@ -53,4 +53,11 @@ export async function downloadFile(context: Readonly<RouterContextProvider>, fil
   if (etag) headers.set('if-none-match', etag)
   const call = new Request(`${base}files/${fileId}/download`, { headers })
   return deps.apiUrl ? fetch(call) : deps.api(call, { requestId: deps.requestId, ip: deps.clientIp, origin: deps.origin })
+}
+
+/** The files module names an upload problem by its SPEC §5 title (in English); the pages show these keys of the projects namespace instead. */
+function uploadNoticeKey(problem: ProblemBody) {
+  if (problem.title === 'File Size') return 'errors.fileSize'
+  if (problem.title === 'Invalid Image' || problem.title === 'Invalid Document') return 'errors.fileType'
+  return problem.detail
 }

@@ -5,11 +5,13 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { ErrorPage } from '~/components/error-page'
+import { formatDateTime } from '~/lib/format'
+import { limits } from '../../../server/modules/projects/rules'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
-import { ActionButton, Attachments, Budget, Money, Status } from './ui'
+import { ActionButton, Attachments, Budget, Money, PlanList, Status } from './ui'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
 // plain form actions), the contract and its installments, files, questions and the activity log.
@@ -19,7 +21,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   try {
     const api = apiFor(context)
     const [view, comments] = await Promise.all([api.call(c.detailsForClient, { params: { projectId } }), api.call(c.comments, { params: { projectId } })])
-    return { ...view, comments: comments.data, created: url.searchParams.get('created') === '1', uploadError: url.searchParams.get('uploadError') }
+    // Earlier versions of each revised proposal, so the client sees what changed.
+    const revised = view.proposals.filter((pr) => pr.revision > 1)
+    const histories = await Promise.all(revised.map((pr) => api.call(c.proposalRevisions, { params: { proposalId: pr.id } })))
+    const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
+    return { ...view, revisions, comments: comments.data, created: url.searchParams.get('created') === '1', edited: url.searchParams.get('edited') === '1', uploadError: url.searchParams.get('uploadError') }
   } catch (error) {
     throwApiError(error)
   }
@@ -60,11 +66,13 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 
 export default function ClientProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
-  const { project: p, proposals, contract, activity, comments } = loaderData
+  const { project: p, proposals, contract, activity, comments, revisions } = loaderData
+  const editable = p.status === 'draft' || (p.status === 'open' && p.proposalCount === 0)
   const notice = (actionData as { notice?: string } | undefined)?.notice ?? loaderData.uploadError
   return (
     <main id="main" className="container page project-details">
       {loaderData.created ? <p className="notice notice-success">{p.status === 'draft' ? t('client.draftSaved') : t('client.published')}</p> : null}
+      {loaderData.edited ? <p className="notice notice-success">{t('edit.saved')}</p> : null}
       {notice ? (
         <p className="notice notice-error" role="alert">
           {t(notice, { defaultValue: notice })}
@@ -76,6 +84,11 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
       </p>
       <div className="actions">
         {p.status === 'draft' ? <ActionButton intent="open" label={t('client.publish')} className="button button-primary" /> : null}
+        {editable ? (
+          <Link className="button" to={`/projects/client/edit/${p.id}`}>
+            {t('client.edit')}
+          </Link>
+        ) : null}
         {p.status === 'in_progress' ? <ActionButton intent="completed" label={t('client.complete')} className="button button-primary" /> : null}
         {['draft', 'open', 'in_progress'].includes(p.status) ? <ActionButton intent="cancelled" label={t('client.cancel')} confirm={t('client.confirmCancel')} /> : null}
         {!contract ? <ActionButton intent="delete" label={t('client.delete')} confirm={t('client.confirmDelete')} /> : null}
@@ -88,7 +101,7 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
       <section>
         <h2>{t('details.about')}</h2>
         <p className="prewrap">{p.description}</p>
-        <Attachments files={p.attachments} />
+        <Attachments files={p.attachments} removable={p.status === 'draft' || p.status === 'open'} />
         {['draft', 'open', 'in_progress'].includes(p.status) ? (
           <Form method="post" encType="multipart/form-data" className="inline-form">
             <input type="hidden" name="intent" value="upload" />
@@ -120,20 +133,21 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
               {pr.revision > 1 ? ` · ${t('client.revised', { n: pr.revision })}` : ''}
             </p>
             <p className="prewrap">{pr.coverLetter}</p>
-            {pr.installments.length ? (
-              <ol>
-                {pr.installments.map((i, n) => (
-                  <li key={n}>
-                    {i.title} — <Money minor={i.amountMinor} currency={pr.currency} />
-                  </li>
-                ))}
-              </ol>
-            ) : null}
+            <PlanList items={pr.installments} currency={pr.currency} />
             <Attachments files={pr.attachments} />
+            {pr.rejectReason ? <p className="prewrap muted">{t('proposals.rejectReason', { reason: pr.rejectReason })}</p> : null}
+            {revisions[pr.id]?.length ? <Revisions items={revisions[pr.id]} currency={pr.currency} /> : null}
             {pr.status === 'pending' && p.status === 'open' ? (
               <div className="actions">
                 <ActionButton intent="accept" fields={{ id: pr.id }} label={t('client.accept')} className="button button-primary" />
-                <ActionButton intent="reject" fields={{ id: pr.id }} label={t('client.reject')} />
+                <Form method="post" className="inline-form">
+                  <input type="hidden" name="intent" value="reject" />
+                  <input type="hidden" name="id" value={pr.id} />
+                  <label htmlFor={`reason-${pr.id}`}>{t('client.rejectReason')}</label> <input id={`reason-${pr.id}`} name="reason" maxLength={limits.note} />{' '}
+                  <button type="submit" className="button">
+                    {t('client.reject')}
+                  </button>
+                </Form>
               </div>
             ) : null}
           </article>
@@ -166,6 +180,26 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
         <ActivityList items={activity} />
       </section>
     </main>
+  )
+}
+
+/** A revised proposal's earlier versions, newest first, folded so the current one stays in front. */
+function Revisions({ items, currency }: { items: Array<{ revision: number; coverLetter: string; bidMinor: number; durationDays: number; createdAt: string }>; currency: string }) {
+  const { t, i18n } = useTranslation('projects')
+  return (
+    <details className="revisions">
+      <summary>{t('client.earlierVersions', { count: items.length })}</summary>
+      <ol reversed>
+        {items.map((r) => (
+          <li key={r.revision} data-testid="proposal-revision">
+            <p>
+              {t('client.revised', { n: r.revision })} · {formatDateTime(r.createdAt, i18n.language)} · <Money minor={r.bidMinor} currency={currency} /> · {t('list.days', { count: r.durationDays })}
+            </p>
+            <p className="prewrap">{r.coverLetter}</p>
+          </li>
+        ))}
+      </ol>
+    </details>
   )
 }
 

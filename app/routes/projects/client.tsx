@@ -52,6 +52,7 @@ export default function MyProjects({ loaderData }: Route.ComponentProps) {
           {t('list.apply')}
         </button>
       </Form>
+      <h2 className="visually-hidden">{t('list.results')}</h2>
       {result.data.length ? result.data.map((p) => <ProjectCard key={p.id} p={p} href={`/projects/client/details/${p.id}`} />) : <p className="muted">{t('client.none')}</p>}
       <Pager url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
     </main>

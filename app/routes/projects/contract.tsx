@@ -55,7 +55,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
     <main id="main" className="container page project-details">
       {notice ? (
         <p className="notice notice-error" role="alert">
-          {notice}
+          {t(notice, { defaultValue: notice })}
         </p>
       ) : null}
       <h1>

@@ -31,6 +31,7 @@ export default function MyContracts({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container page">
       <h1>{t('contracts.title')}</h1>
+      <h2 className="visually-hidden">{t('list.results')}</h2>
       {result.data.length ? null : (
         <p className="muted">
           {t('contracts.none')} <Link to="/projects/getprojects">{t('contracts.find')}</Link>

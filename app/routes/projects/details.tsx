@@ -9,10 +9,11 @@ import { requireUser } from '~/lib/session.server'
 import { formatDateTime } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
+import { amountText } from '../../../server/modules/projects/rules'
 import { PLAN_ROWS, commentFormSchema, planOf, proposalFormSchema } from './forms'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
-import { ActionButton, Attachments, Budget, ErrorText, Money, Status } from './ui'
+import { ActionButton, Attachments, Budget, ErrorText, Money, PlanList, Status } from './ui'
 
 // /projects/details/{projectId}: what a freelancer sees — the project, questions and answers, and
 // their own proposal (send, see, withdraw). Saving and following are one-button forms.
@@ -39,18 +40,20 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
   const back = `/projects/details/${projectId}`
-  if (intent === 'propose') {
+  if (intent === 'propose' || intent === 'revise') {
     const submission = parseWithZod(form, { schema: proposalFormSchema })
     if (submission.status !== 'success') return data({ proposal: submission.reply() }, { status: 400 })
     const v = submission.value
+    const body = { coverLetter: v.coverLetter, bidMinor: v.bid, durationDays: v.durationDays, installments: planOf(v.installments) }
     try {
-      const sent = await apiFor(context).call(c.propose, { params: { projectId }, body: { coverLetter: v.coverLetter, bidMinor: v.bid, durationDays: v.durationDays, installments: planOf(v.installments) } })
+      const api = apiFor(context)
+      const sent = v.intent === 'revise' && v.id ? await api.call(c.reviseProposal, { params: { proposalId: v.id }, body }) : await api.call(c.propose, { params: { projectId }, body })
       const file = chosenFile(form.get('file'))
       if (file) await uploadProjectFile(context, projectId, file, { proposalId: sent.id })
     } catch (error) {
       return refused(error)
     }
-    return redirect(`${back}?sent=1`)
+    return redirect(`${back}?${v.intent === 'revise' ? 'revised' : 'sent'}=1`)
   }
   if (intent === 'comment') {
     const submission = parseWithZod(form, { schema: commentFormSchema })
@@ -73,14 +76,25 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
   const result = actionData as ActionData | undefined
   const navigation = useNavigation()
   const idle = navigation.state === 'idle'
-  const [pForm, pf] = useForm({ id: 'proposal', lastResult: idle ? result?.proposal : undefined, onValidate: ({ formData }) => parseWithZod(formData, { schema: proposalFormSchema }), shouldValidate: 'onBlur' })
+  // One proposal form: a new proposal, or (while it is pending) the freelancer's own, filled in to edit.
+  const editing = proposal?.status === 'pending' ? proposal : null
+  const [pForm, pf] = useForm({
+    // A new version remounts the form with the saved values.
+    id: editing ? `proposal-${editing.revision}` : 'proposal',
+    lastResult: idle ? result?.proposal : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: proposalFormSchema }),
+    shouldValidate: 'onBlur',
+    defaultValue: editing
+      ? { coverLetter: editing.coverLetter, bid: amountText(editing.bidMinor), durationDays: String(editing.durationDays), installments: editing.installments.map((i) => ({ title: i.title, amount: amountText(i.amountMinor), dueDate: i.dueDate ?? '' })) }
+      : undefined,
+  })
   const [cForm, cf] = useForm({ id: 'comment', lastResult: idle ? result?.comment : undefined, onValidate: ({ formData }) => parseWithZod(formData, { schema: commentFormSchema }), shouldValidate: 'onSubmit' })
   const plan = pf.installments.getFieldList()
   return (
     <main id="main" className="container page project-details">
       {result?.notice ? (
         <p className="notice notice-error" role="alert">
-          {result.notice}
+          {t(result.notice, { defaultValue: result.notice })}
         </p>
       ) : null}
       <h1>{p.title}</h1>
@@ -103,14 +117,7 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
         {p.installments.length ? (
           <>
             <h3>{t('details.clientPlan')}</h3>
-            <ol>
-              {p.installments.map((i, n) => (
-                <li key={n}>
-                  {i.title} — <Money minor={i.amountMinor} currency={p.currency} />
-                  {i.dueDate ? ` (${i.dueDate})` : ''}
-                </li>
-              ))}
-            </ol>
+            <PlanList items={p.installments} currency={p.currency} />
           </>
         ) : null}
         <Attachments files={p.attachments} />
@@ -122,17 +129,26 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
           <p>
             <Status value={proposal.status} /> · <Money minor={proposal.bidMinor} currency={proposal.currency} /> · {t('list.days', { count: proposal.durationDays })}
           </p>
+          {proposal.revision > 1 ? <p className="muted small">{t('client.revised', { n: proposal.revision })}</p> : null}
           <p className="prewrap">{proposal.coverLetter}</p>
+          <PlanList items={proposal.installments} currency={proposal.currency} />
+          {proposal.rejectReason ? (
+            <p className="notice" data-testid="reject-reason">
+              {t('proposals.rejectReason', { reason: proposal.rejectReason })}
+            </p>
+          ) : null}
           <Attachments files={proposal.attachments} />
-          {proposal.status === 'pending' ? <ActionButton intent="withdraw" fields={{ id: proposal.id }} label={t('details.withdraw')} /> : null}
+          {proposal.status === 'pending' ? <ActionButton intent="withdraw" fields={{ id: proposal.id }} label={t('details.withdraw')} confirm={t('details.confirmWithdraw')} /> : null}
         </section>
       ) : null}
 
-      {canPropose ? (
+      {canPropose || editing ? (
         <section aria-labelledby="send-proposal">
-          <h2 id="send-proposal">{t('details.sendProposal')}</h2>
+          <h2 id="send-proposal">{editing ? t('details.editProposal') : t('details.sendProposal')}</h2>
+          {editing ? <p className="hint">{t('details.editHint')}</p> : null}
           <Form method="post" encType="multipart/form-data" {...getFormProps(pForm)} className="form-stack">
-            <input type="hidden" name="intent" value="propose" />
+            <input type="hidden" name="intent" value={editing ? 'revise' : 'propose'} />
+            {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
             <input type="hidden" name="fixed" value={p.budgetType === 'fixed' ? 'true' : 'false'} />
             <div className="field">
               <label htmlFor={pf.coverLetter.id}>{t('fields.coverLetter')}</label>
@@ -179,7 +195,7 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
               <input id="proposal-file" name="file" type="file" />
             </div>
             <button type="submit" className="button button-primary">
-              {t('details.submitProposal')}
+              {editing ? t('details.saveProposal') : t('details.submitProposal')}
             </button>
           </Form>
         </section>

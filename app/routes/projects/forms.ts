@@ -57,7 +57,9 @@ export const projectFormSchema = z
 
 export const proposalFormSchema = z
   .object({
-    intent: z.literal('propose'),
+    intent: z.enum(['propose', 'revise']),
+    /** The proposal being edited (intent revise). */
+    id: z.coerce.number().int().positive().optional(),
     coverLetter: text(limits.coverLetter.min, limits.coverLetter.max, 'errors.coverShort'),
     bid: amount,
     durationDays: days,

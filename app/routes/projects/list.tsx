@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
-import { getUser } from '~/lib/session.server'
+import { getUser, requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract } from '../../../server/modules/projects/contract'
 import { budgetTypes, experienceLevels, postedWithinDays, projectSorts } from '../../../server/modules/projects/rules'
 import type { loader as shellLoader } from '../layout'
-import { Pager, ProjectCard } from './ui'
+import { wishFromList } from './actions.server'
+import { Pager, ProjectCard, SaveButton } from './ui'
 
 // /projects and /projects/getprojects (Find Project): a GET form, so every filter lives in the URL
 // and works without JavaScript. Budgets in the URL are in major units (budgetMin=1000).
@@ -43,10 +44,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     const api = apiFor(context, { token: null })
     const result = await api.call(projectsContract.search, { query })
     const user = getUser(context)
-    return { result, values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])), url: url.pathname + url.search, userId: user?.id ?? null, title: getInstance(context).t('projects:list.title') }
+    // The signed-in visitor's saved projects among this page's, for the Save buttons.
+    const ids = result.data.filter((r) => r.client.id !== user?.id).map((r) => r.id)
+    const saved = user && ids.length ? (await apiFor(context).call(projectsContract.savedAmong, { query: { projectIds: ids } })).data : []
+    return { result, saved, values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])), url: url.pathname + url.search, userId: user?.id ?? null, title: getInstance(context).t('projects:list.title') }
   } catch (error) {
     throwApiError(error)
   }
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requireUser(context, url)
+  return wishFromList(context, await request.formData(), url.pathname + url.search)
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -55,7 +64,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('projects')
-  const { result, values, url, userId } = loaderData
+  const { result, values, url, userId, saved } = loaderData
   // The categories the shell already loaded for its menu (one catalogue read per page, not two).
   const categories = useRouteLoaderData<typeof shellLoader>('routes/layout')?.categories ?? []
   const capped = result.total >= SEARCH_WINDOW
@@ -141,8 +150,13 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
       <p className="muted" aria-live="polite">
         {capped ? t('list.foundAtLeast', { total: new Intl.NumberFormat(i18n.language).format(SEARCH_WINDOW) }) : t('list.found', { count: result.total })}
       </p>
+      <h2 className="visually-hidden">{t('list.results')}</h2>
       {result.data.length ? (
-        result.data.map((p) => <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`} />)
+        result.data.map((p) => (
+          <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}>
+            {userId && p.client.id !== userId ? <SaveButton projectId={p.id} saved={saved.includes(p.id)} action={url} /> : null}
+          </ProjectCard>
+        ))
       ) : (
         <p>
           {t('list.empty')} <Link to="/projects/getprojects">{t('list.clear')}</Link>

@@ -47,6 +47,7 @@ export default function MyProposals({ loaderData }: Route.ComponentProps) {
           {t('list.apply')}
         </button>
       </Form>
+      <h2 className="visually-hidden">{t('list.results')}</h2>
       {result.data.length ? null : <p className="muted">{t('proposals.none')}</p>}
       {result.data.map((p) => (
         <article key={p.id} className="card" data-testid="my-proposal">
@@ -56,6 +57,7 @@ export default function MyProposals({ loaderData }: Route.ComponentProps) {
           <p className="muted">
             <Status value={p.status} /> · <Money minor={p.bidMinor} currency={p.currency} /> · {t('list.days', { count: p.durationDays })}
           </p>
+          {p.rejectReason ? <p className="prewrap">{t('proposals.rejectReason', { reason: p.rejectReason })}</p> : null}
         </article>
       ))}
       <Pager url={url} page={result.page} pageSize={result.pageSize} total={result.total} />

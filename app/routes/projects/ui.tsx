@@ -1,3 +1,4 @@
+import type React from 'react'
 import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatMoney } from '~/lib/format'
@@ -47,11 +48,11 @@ export function Budget({ p }: { p: { budgetType: string; budgetMinor: number; cu
   )
 }
 
-export function ProjectCard({ p, href }: { p: ProjectCardData; href: string }) {
+export function ProjectCard({ p, href, children }: { p: ProjectCardData; href: string; children?: React.ReactNode }) {
   const { t, i18n } = useTranslation('projects')
   return (
     <article className="card project-card" data-testid="project-card">
-      <h3>
+      <h3 id={`project-${p.id}-title`}>
         <Link to={href}>{p.title}</Link>
       </h3>
       <p className="muted">
@@ -64,6 +65,7 @@ export function ProjectCard({ p, href }: { p: ProjectCardData; href: string }) {
         {p.skills.length ? ' · ' : ''}
         {t('list.proposals', { count: p.proposalCount })} · {p.publishedAt ? formatDate(p.publishedAt, i18n.language) : formatDate(p.createdAt, i18n.language)} · <Status value={p.status} />
       </p>
+      {children}
     </article>
   )
 }
@@ -88,14 +90,14 @@ export function Pager({ url, page, pageSize, total }: { url: string; page: numbe
 }
 
 /** A one-button form (accept, reject, save…): a plain POST that works without JavaScript. */
-export function ActionButton({ intent, label, fields = {}, className = 'button', confirm }: { intent: string; label: string; fields?: Record<string, string | number>; className?: string; confirm?: string }) {
+export function ActionButton({ intent, label, fields = {}, className = 'button', confirm, action, describedBy }: { intent: string; label: string; fields?: Record<string, string | number>; className?: string; confirm?: string; action?: string; describedBy?: string }) {
   return (
-    <Form method="post" className="inline-form" onSubmit={confirm ? (e) => !window.confirm(confirm) && e.preventDefault() : undefined}>
+    <Form method="post" action={action} className="inline-form" onSubmit={confirm ? (e) => !window.confirm(confirm) && e.preventDefault() : undefined}>
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <button type="submit" className={className}>
+      <button type="submit" className={className} aria-describedby={describedBy}>
         {label}
       </button>
     </Form>
@@ -112,7 +114,8 @@ export function ErrorText({ errors, id }: { errors?: string[]; id?: string }) {
   ) : null
 }
 
-export function Attachments({ files }: { files: Array<{ id: number; name: string; url: string; size: number }> }) {
+/** A list of downloadable files; with `removable`, each has a Remove form (intent remove-file). */
+export function Attachments({ files, removable = false }: { files: Array<{ id: number; name: string; url: string; size: number }>; removable?: boolean }) {
   const { t } = useTranslation('projects')
   if (!files.length) return null
   return (
@@ -120,8 +123,32 @@ export function Attachments({ files }: { files: Array<{ id: number; name: string
       {files.map((f) => (
         <li key={f.id}>
           <a href={`/projects/files/${f.id}`} download={f.name}>{f.name}</a> <span className="muted small">({Math.max(1, Math.round(f.size / 1024))} KB)</span>
+          {removable ? <ActionButton intent="remove-file" fields={{ id: f.id }} label={t('client.removeFile', { name: f.name })} /> : null}
         </li>
       ))}
     </ul>
+  )
+}
+
+/** Save or unsave a project from a card (a plain POST to the page, which comes back to the same URL). */
+export function SaveButton({ projectId, saved, action }: { projectId: number; saved: boolean; action: string }) {
+  const { t } = useTranslation('projects')
+  return (
+    <ActionButton intent={saved ? 'unwish' : 'wish'} fields={{ projectId }} action={action} label={saved ? t('details.unsave') : t('details.save')} describedBy={`project-${projectId}-title`} />
+  )
+}
+
+/** An installment plan (the client's or a proposal's): title, amount and due date of each. */
+export function PlanList({ items, currency }: { items: Array<{ title: string; amountMinor: number; dueDate?: string }>; currency: string }) {
+  if (!items.length) return null
+  return (
+    <ol>
+      {items.map((i, n) => (
+        <li key={n}>
+          {i.title} — <Money minor={i.amountMinor} currency={currency} />
+          {i.dueDate ? ` (${i.dueDate})` : ''}
+        </li>
+      ))}
+    </ol>
   )
 }

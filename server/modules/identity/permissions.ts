@@ -57,6 +57,7 @@ export const menu: ReadonlyArray<{ permission: Permission; to: string; label: st
   { permission: 'projects.create', to: '/projects/create', label: 'menu.createProject' },
   { permission: 'contracts.mine', to: '/projects/freelancer', label: 'menu.myContracts' },
   { permission: 'proposals.mine', to: '/projects/freelancer/porposals', label: 'menu.myProposals' },
+  { permission: 'proposals.mine', to: '/projects/wishlist', label: 'menu.savedProjects' },
   { permission: 'projects.list', to: '/projects', label: 'menu.projects' },
   { permission: 'profile.view', to: '/profile', label: 'menu.profile' },
   { permission: 'payments.details', to: '/peyment-details', label: 'menu.paymentDetails' },

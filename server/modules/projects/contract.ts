@@ -215,6 +215,15 @@ export const projectsContract = {
     query: z.object({ status: oneOf(contractStates).optional(), ...page }), response: paged(contractOut),
   }),
   wishlist: endpoint({ method: 'GET', path: 'projects/wishlist', summary: 'Saved projects', tag, access: 'user', query: z.object(page), response: paged(projectSummary) }),
+  savedAmong: endpoint({
+    method: 'GET', path: 'projects/wishlist/ids', summary: 'Which of the given projects the caller has saved (for the Save buttons of a list)', tag, access: 'user',
+    query: z.object({ projectIds: z.union([id, z.array(id)]).optional().transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])).pipe(z.array(z.number()).max(limits.pageSize, 'too many projects')) }),
+    response: list(z.number()),
+  }),
+  publicReviews: endpoint({
+    method: 'GET', path: 'projects/reviews/{userId}', summary: "The visible reviews about a user and their average rating (public profiles)", tag, access: 'public',
+    params: z.object({ userId: id }), query: z.object(page), response: paged(review).extend({ average: z.number(), count: z.number() }),
+  }),
   homeSearch: endpoint({
     method: 'GET', path: 'projects/HomeSearch/{type}/{term}', summary: "The home search's suggestions: open projects or freelancers matching the term ('all' for none)", tag, access: 'public',
     params: z.object({ type: oneOf(homeSearchTypes), term: z.string().trim().max(limits.searchTerm) }),

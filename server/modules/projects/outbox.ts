@@ -42,8 +42,9 @@ export function projectsOutboxHandlers({ db, projects, notifications, hubs }: { 
       }
       await target.toGroup(`project:${payload.projectId}`).send('projectChanged', payload.projectId)
     },
-    [REVIEW_TOPIC]: async (payload: { userIds: number[] }) => {
+    [REVIEW_TOPIC]: async (payload: { userIds: number[]; contractId?: number }) => {
       for (const id of payload.userIds) await projects.recomputeRating(db, id)
+      if (payload.contractId) await projects.awardReviewPoints(db, payload.contractId)
     },
   }
 }

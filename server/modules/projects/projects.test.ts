@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase, type Db } from '../../db/database.ts'
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
 import { projectsTestApi, tinyPdf } from './test-support.ts'
+import { projectsOutboxHandlers } from './outbox.ts'
+import { REVIEW_TOPIC } from './service.ts'
 
 // The projects API on both databases: every transition allowed and refused, scoping, idempotency
 // and the races of issue 6 with real concurrency.
@@ -299,7 +301,14 @@ for (const dialect of dialects) {
       expect((await t.call('POST', `projects/contracts/${contract.id}/review`, { token: free2.token, body: { rating: 4, body: 'Stranger' } })).status).toBe(404)
       // Hidden from its subject until the other side writes.
       expect((await t.call('GET', `projects/GetCommentsAndReviewes`, { token: free1.token })).json).toMatchObject({ count: 0, toWrite: [{ contractId: contract.id, subject: { id: client.id } }] })
+      // A hidden five-star review earns its subject nothing yet (the points would reveal it).
+      expect(await database.db.selectFrom('wengaz_point_event').select('id').where('user_id', '=', free1.id).where('reason', '=', 'five-star-review').execute()).toEqual([])
+      // Public profiles (no sign-in) show only visible reviews: none while one side has written.
+      expect((await t.call('GET', `projects/reviews/${free1.id}`)).json).toMatchObject({ count: 0, average: 0, data: [] })
       await t.call('POST', `projects/contracts/${contract.id}/review`, { token: free1.token, body: { rating: 4, body: 'Quick answers and clear drawings.' } })
+      expect((await t.call('GET', `projects/reviews/${free1.id}`)).json).toMatchObject({ count: 1, average: 5, data: [{ rating: 5, body: 'Clear, careful calculations.', author: { id: client.id }, projectId: p.id, visible: true }] })
+      expect((await t.call('GET', `projects/reviews/${client.id}`)).json).toMatchObject({ count: 1, average: 4, data: [{ rating: 4, body: 'Quick answers and clear drawings.', author: { id: free1.id } }] })
+      expect((await t.call('GET', 'projects/reviews/0')).status).toBe(400)
       const forFreelancer = await t.call('GET', `projects/GetCommentsAndReviewes?userId=${free1.id}`, { token: client2.token })
       expect(forFreelancer.json).toMatchObject({ count: 1, average: 5, data: [{ body: 'Clear, careful calculations.', visible: true }] })
       const profile = await database.db.selectFrom('freelancer_profile').select(['rating_x100', 'rating_count']).where('user_id', '=', free1.id).executeTakeFirstOrThrow()
@@ -310,6 +319,122 @@ for (const dialect of dialects) {
       expect(log.json.data.map((x: { entity: string; action: string }) => `${x.entity}.${x.action}`)).toEqual(
         expect.arrayContaining(['installment.fund', 'installment.submit', 'installment.request_changes', 'installment.approve', 'contract.complete', 'project.complete', 'review.review']),
       )
+    })
+
+    test('a lone review shows after 14 days: the queued timer recomputes the rating and awards its points', async () => {
+      const p = await openProject()
+      const a = await propose(p.id, free3)
+      const contract = (await t.call('POST', `projects/proposals/${a.id}/accept/${p.id}`, { token: client.token })).json
+      for (const i of contract.installments as Array<{ id: number }>) {
+        for (const [action, who, note] of [['fund', client], ['submit', free3, 'Done'], ['approve', client]] as const) {
+          expect((await t.call('POST', `projects/installments/${i.id}/${action}`, { token: who.token, body: note ? { note } : {} })).status).toBe(200)
+        }
+      }
+      expect((await t.call('PUT', `projects/${p.id}/updatestate/completed`, { token: client.token })).json.status).toBe('completed')
+      const written = await t.call('POST', `projects/contracts/${contract.id}/review`, { token: client.token, body: { rating: 5, body: 'Thorough and on time.' } })
+      expect(written.json.visible).toBe(false)
+      const timer = await database.db.selectFrom('outbox').select(['id', 'payload', 'run_after']).where('topic', '=', REVIEW_TOPIC).orderBy('id', 'desc').executeTakeFirstOrThrow()
+      const payload = JSON.parse(timer.payload)
+      expect(payload).toEqual({ userIds: [client.id, free3.id], contractId: contract.id })
+      expect(Date.parse(timer.run_after) - Date.now()).toBeGreaterThan(13.9 * 86_400_000)
+      // Fourteen days later (the review's time moved back), the timer runs.
+      await database.db.updateTable('review').set({ visible_from: new Date(Date.now() - 1000).toISOString() }).where('id', '=', written.json.id).execute()
+      const handlers = projectsOutboxHandlers({ db: database.db, projects: t.api.services.projects, notifications: t.api.services.notifications, hubs: () => null })
+      await handlers[REVIEW_TOPIC](payload, { id: timer.id, attempts: 0, topic: REVIEW_TOPIC })
+      expect((await t.call('GET', `projects/reviews/${free3.id}`)).json).toMatchObject({ count: 1, average: 5, data: [{ body: 'Thorough and on time.' }] })
+      expect(await database.db.selectFrom('freelancer_profile').select(['rating_x100', 'rating_count']).where('user_id', '=', free3.id).executeTakeFirstOrThrow()).toEqual({ rating_x100: 500, rating_count: 1 })
+      const points = await database.db.selectFrom('wengaz_point_event').select(['reason', 'ref']).where('user_id', '=', free3.id).where('reason', '=', 'five-star-review').execute()
+      expect(points).toEqual([{ reason: 'five-star-review', ref: String(written.json.id) }])
+    })
+
+    test('edit: a draft, or an open project without proposals, by its client only; the freelancer sees a decline reason', async () => {
+      const p = await openProject()
+      const edited = await t.call('PUT', `projects/${p.id}`, { token: client.token, body: input({ title: 'Steel beam and padstone calculations', budgetMinor: 160000, installments: [] }) })
+      expect(edited.json).toMatchObject({ title: 'Steel beam and padstone calculations', budgetMinor: 160000, status: 'open', installments: [] })
+      expect((await t.call('PUT', `projects/${p.id}`, { token: client2.token, body: input() })).status).toBe(403)
+      expect((await t.call('PUT', `projects/${p.id}`, { token: free1.token, body: input() })).status).toBe(403)
+      const bad = await t.call('PUT', `projects/${p.id}`, { token: client.token, body: input({ title: 'x' }) })
+      expect(bad.status).toBe(400)
+      expect(Object.keys(bad.json.errors)).toEqual(['title'])
+      const a = await propose(p.id, free1)
+      const late = await t.call('PUT', `projects/${p.id}`, { token: client.token, body: input() })
+      expect(late.status).toBe(409)
+      expect(late.json.detail).toBe('The project has proposals; it can no longer be edited')
+      const unchanged = await database.db.selectFrom('project').select(['title', 'budget_minor']).where('id', '=', p.id).executeTakeFirstOrThrow()
+      expect(unchanged).toEqual({ title: 'Steel beam and padstone calculations', budget_minor: 160000 })
+
+      await t.call('POST', `projects/proposals/${a.id}/reject/${p.id}`, { token: client.token, body: { reason: 'We need a chartered engineer' } })
+      const seen = await t.call('GET', `projects/${p.id}/details-for-freelancer`, { token: free1.token })
+      expect(seen.json.proposal).toMatchObject({ status: 'rejected', rejectReason: 'We need a chartered engineer' })
+      const mine = await t.call('GET', 'projects/freelancer/proposals?status=rejected', { token: free1.token })
+      expect(mine.json.data.find((x: { id: number }) => x.id === a.id).rejectReason).toBe('We need a chartered engineer')
+      const tooLong = await t.call('POST', `projects/proposals/${a.id}/reject/${p.id}`, { token: client.token, body: { reason: 'x'.repeat(2001) } })
+      expect(tooLong.status).toBe(400)
+      expect(Object.keys(tooLong.json.errors)).toEqual(['reason'])
+
+      // Saved among: only the caller's saved projects out of the ids asked about.
+      const q = await openProject()
+      await t.call('POST', `projects/${q.id}/wishlist`, { token: free2.token })
+      expect((await t.call('GET', `projects/wishlist/ids?projectIds=${p.id}&projectIds=${q.id}`, { token: free2.token })).json).toEqual({ data: [q.id] })
+      expect((await t.call('GET', `projects/wishlist/ids?projectIds=${q.id}`, { token: free1.token })).json).toEqual({ data: [] })
+      expect((await t.call('GET', `projects/wishlist/ids?projectIds=${q.id}`)).status).toBe(401)
+
+      // In progress: no more edits.
+      const r = await openProject()
+      const b = await propose(r.id, free2)
+      await t.call('POST', `projects/proposals/${b.id}/accept/${r.id}`, { token: client.token })
+      const running = await t.call('PUT', `projects/${r.id}`, { token: client.token, body: input() })
+      expect(running.status).toBe(409)
+      expect(running.json.errors.state).toEqual(['in_progress'])
+    })
+
+    test('refused moves: each answers with the current state (409) or the wrong actor (403) and changes nothing', async () => {
+      const p = await openProject()
+      const a = await propose(p.id, free1)
+      const b = await propose(p.id, free2)
+      const contract = (await t.call('POST', `projects/proposals/${a.id}/accept/${p.id}`, { token: client.token })).json
+      const refused = async (r: Promise<{ status: number; json: any }>, status: number, state?: string) => {
+        const res = await r
+        expect(res.status).toBe(status)
+        if (state) expect(res.json.errors.state).toEqual([state])
+      }
+      // An accepted proposal can be neither declined nor withdrawn nor edited; the closed one cannot be revived.
+      await refused(t.call('POST', `projects/proposals/${a.id}/reject/${p.id}`, { token: client.token, body: {} }), 409, 'accepted')
+      await refused(t.call('POST', `projects/proposals/${a.id}/withdraw`, { token: free1.token }), 409, 'accepted')
+      await refused(t.call('PUT', `projects/proposals/${a.id}`, { token: free1.token, body: proposal() }), 409, 'accepted')
+      await refused(t.call('PUT', `projects/proposals/${b.id}`, { token: free2.token, body: proposal() }), 409, 'rejected')
+      await refused(t.call('POST', `projects/proposals/${b.id}/accept/${p.id}`, { token: client.token }), 409, 'rejected')
+      // Installment moves by the wrong side, and out of order.
+      const [i1] = contract.installments
+      const act = (action: string, who: U, note?: string) => t.call('POST', `projects/installments/${i1.id}/${action}`, { token: who.token, body: note ? { note } : {} })
+      await refused(act('approve', client), 409, 'pending')
+      await refused(act('request-changes', client, 'More'), 409, 'pending')
+      expect((await act('fund', client)).status).toBe(200)
+      await refused(act('submit', client, 'Not mine to submit'), 403)
+      await refused(act('fund', client), 409, 'funded')
+      expect((await act('submit', free1, 'Calculations')).status).toBe(200)
+      await refused(act('approve', free1), 403)
+      await refused(act('request-changes', free1, 'Self review'), 403)
+      await refused(act('request-changes', client), 409)
+      await refused(act('submit', free1, 'Again'), 409, 'submitted')
+      const row = await database.db.selectFrom('installment').select(['status', 'feedback']).where('id', '=', i1.id).executeTakeFirstOrThrow()
+      expect(row).toEqual({ status: 'submitted', feedback: null })
+      // The project: no publish while in progress; not complete while work is open; freelancers cannot move it.
+      await refused(t.call('PUT', `projects/${p.id}/updatestate/open`, { token: client.token }), 409, 'in_progress')
+      await refused(t.call('PUT', `projects/${p.id}/updatestate/completed`, { token: free1.token }), 404)
+      // (completion is the contract's move first: its state answers, with the guard's reason)
+      const early = await t.call('PUT', `projects/${p.id}/updatestate/completed`, { token: client.token })
+      expect([early.status, early.json.errors.state, early.json.detail]).toEqual([409, ['active'], 'Every installment must be approved before the project is completed'])
+      // A cancelled project takes no proposal, no accept and no completion.
+      const q = await openProject()
+      const c1 = await propose(q.id, free3)
+      await t.call('PUT', `projects/${q.id}/updatestate/cancelled`, { token: client.token })
+      await refused(t.call('POST', `projects/proposals/${c1.id}/accept/${q.id}`, { token: client.token }), 409, 'rejected')
+      await refused(t.call('PUT', `projects/proposals/${c1.id}`, { token: free3.token, body: proposal() }), 409, 'rejected')
+      await refused(t.call('PUT', `projects/${q.id}/updatestate/completed`, { token: client.token }), 409, 'cancelled')
+      await refused(t.call('PUT', `projects/${q.id}/updatestate/cancelled`, { token: client.token }), 409, 'cancelled')
+      await refused(t.call('POST', `projects/comment/${q.id}`, { token: free3.token, body: { body: 'Still open?' } }), 409, 'cancelled')
+      expect((await database.db.selectFrom('project').select('status').where('id', '=', q.id).executeTakeFirstOrThrow()).status).toBe('cancelled')
     })
 
     test('cancel: an open project closes pending proposals; an in-progress one cancels its contract when no money is in flight', async () => {

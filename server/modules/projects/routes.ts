@@ -15,6 +15,8 @@ export function projectsRoutes(projects: ProjectsService) {
     implement(c.myProposals, ({ query, ctx }) => projects.myProposals(me(ctx.caller), query)),
     implement(c.myContracts, ({ query, ctx }) => projects.myContracts(me(ctx.caller), query)),
     implement(c.wishlist, ({ query, ctx }) => projects.wishlist(me(ctx.caller), query, ctx.locale)),
+    implement(c.savedAmong, ({ query, ctx }) => projects.savedAmong(me(ctx.caller), query.projectIds)),
+    implement(c.publicReviews, ({ params, query }) => projects.publicReviews(params.userId, query)),
     implement(c.homeSearch, ({ params }) => projects.homeSearch(params.type, params.term)),
     implement(c.reviews, ({ query, ctx }) => projects.reviews(me(ctx.caller), query)),
     implement(c.writeReview, ({ params, body, ctx }) => projects.writeReview(me(ctx.caller), params.contractId, body.rating, body.body)),

@@ -787,6 +787,13 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     return { data: await summaries(rows as ProjectRow[], locale), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
   }
 
+  /** The ids among `ids` that the caller has saved; a list page marks its Save buttons with them. */
+  async function savedAmong(caller: Caller, ids: number[]) {
+    if (!ids.length) return { data: [] }
+    const rows = await db.selectFrom('project_wishlist').select('project_id').where('user_id', '=', caller.userId).where('project_id', 'in', ids).execute()
+    return { data: rows.map((r) => r.project_id) }
+  }
+
   async function comments(caller: Caller | null, id: number) {
     const row = await visibleProject(caller, id)
     const rows = await db.selectFrom('project_comment').selectAll().where('project_id', '=', id).orderBy('id').limit(500).execute()
@@ -845,6 +852,18 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     await executor.updateTable('freelancer_profile').set({ rating_x100: Math.round(avg * 100), rating_count: count }).where('user_id', '=', userId).execute()
   }
 
+  /**
+   * wengazPoint for five-star reviews of a contract, once each review is visible: awarding a hidden
+   * one would tell its subject the rating before they have written theirs. Idempotent.
+   */
+  async function awardReviewPoints(executor: DB, contractId: number) {
+    const now = nowIso()
+    const rows = await executor.selectFrom('review').select(['id', 'subject_id']).where('contract_id', '=', contractId).where('rating', '=', 5).where('visible_from', '<=', now).execute()
+    for (const r of rows) {
+      await executor.insertInto('wengaz_point_event').values({ user_id: r.subject_id, reason: 'five-star-review', ref: String(r.id), points: 5, created_at: now }).onConflict((oc) => oc.columns(['user_id', 'reason', 'ref']).doNothing()).execute()
+    }
+  }
+
   async function writeReview(caller: Caller, contractId: number, rating: number, body: string) {
     const contract = await db.selectFrom('contract').selectAll().where('id', '=', contractId).executeTakeFirst()
     if (!contract || (contract.client_id !== caller.userId && contract.freelancer_id !== caller.userId)) throw notFound('Contract')
@@ -866,12 +885,12 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
           .executeTakeFirstOrThrow()
         if (other) await trx.updateTable('review').set({ visible_from: now }).where('id', '=', other.id).execute()
         await recordActivity(trx, contract.project_id, caller.userId, 'review', created.id, 'review', 'completed')
-        if (rating === 5) await trx.insertInto('wengaz_point_event').values({ user_id: subject, reason: 'five-star-review', ref: String(created.id), points: 5, created_at: now }).onConflict((oc) => oc.columns(['user_id', 'reason', 'ref']).doNothing()).execute()
+        await awardReviewPoints(trx, contractId)
         await recomputeRating(trx, contract.client_id)
         await recomputeRating(trx, contract.freelancer_id)
         // When the other side never writes, the review shows after 14 days: a timer recomputes the ratings then.
         const effects: Effect[] = [notify([subject], 'reviewReceived', contract.project_id, 'Project', {})]
-        if (!other) effects.push({ topic: REVIEW_TOPIC, payload: { userIds: [contract.client_id, contract.freelancer_id] }, delayMs: REVIEW_HIDDEN_DAYS * DAY + 1000 })
+        if (!other) effects.push({ topic: REVIEW_TOPIC, payload: { userIds: [contract.client_id, contract.freelancer_id], contractId }, delayMs: REVIEW_HIDDEN_DAYS * DAY + 1000 })
         await recordEffects(trx, effects)
         return created.id
       })
@@ -884,7 +903,7 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     return out
   }
 
-  async function reviewsOut(rows: Selectable<Database['review']>[], caller: Caller) {
+  async function reviewsOut(rows: Selectable<Database['review']>[], caller: Caller | null) {
     const [users, projects] = await Promise.all([
       people(rows.flatMap((r) => [r.author_id, r.subject_id])),
       rows.length ? db.selectFrom('project').select(['id', 'title']).where('id', 'in', rows.map((r) => r.project_id)).execute() : [],
@@ -900,12 +919,23 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
         projectTitle: title.get(r.project_id) ?? '',
         author: users.get(r.author_id) ?? nobody(r.author_id),
         subject: users.get(r.subject_id) ?? nobody(r.subject_id),
-        rating: visible || r.author_id === caller.userId ? r.rating : 0,
-        body: visible || r.author_id === caller.userId ? r.body : '',
+        rating: visible || r.author_id === caller?.userId ? r.rating : 0,
+        body: visible || r.author_id === caller?.userId ? r.body : '',
         createdAt: r.created_at,
         visible,
       }
     })
+  }
+
+  /** What a public profile shows: only visible reviews about the user, newest first, and their average. */
+  async function publicReviews(userId: number, query: { page: number; pageSize: number }) {
+    const q = db.selectFrom('review').where('subject_id', '=', userId).where('visible_from', '<=', nowIso())
+    const [rows, agg] = await Promise.all([
+      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
+      q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('rating').as('avg')]).executeTakeFirst(),
+    ])
+    const count = Number(agg?.n ?? 0)
+    return { data: await reviewsOut(rows, null), page: query.page, pageSize: query.pageSize, total: count, average: count ? Math.round(Number(agg?.avg ?? 0) * 100) / 100 : 0, count }
   }
 
   async function reviews(caller: Caller, query: { userId?: number; page: number; pageSize: number }) {
@@ -969,6 +999,7 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     activities,
     createRoom,
     wishlist,
+    savedAmong,
     addWish: (c: Caller, id: number) => follow('project_wishlist', c, id, true),
     removeWish: (c: Caller, id: number) => follow('project_wishlist', c, id, false),
     subscribe: (c: Caller, id: number) => follow('project_subscription', c, id, true),
@@ -978,7 +1009,9 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     homeSearch,
     writeReview,
     reviews,
+    publicReviews,
     recomputeRating,
+    awardReviewPoints,
     /** For seeds and benches: put an open project into the full-text index. */
     indexProject,
   }

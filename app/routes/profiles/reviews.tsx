@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next'
+import { formatDate } from '~/lib/format'
+
+// The reviews section of a public profile (freelancer, client or company): only reviews that are
+// visible (both sides wrote, or 14 days passed), newest first, with their average.
+export interface ProfileReviewsData {
+  average: number
+  count: number
+  data: Array<{ id: number; rating: number; body: string; createdAt: string; projectTitle: string; author: { name: string } }>
+}
+
+export function ProfileReviews({ reviews }: { reviews: ProfileReviewsData }) {
+  const { t, i18n } = useTranslation(['profile', 'projects'])
+  return (
+    <section className="card profile-section" aria-labelledby="profile-reviews" data-testid="profile-reviews">
+      <h2 id="profile-reviews">{t('profile:public.reviews')}</h2>
+      {reviews.count ? (
+        <>
+          <p className="lead">{t('profile:public.rating', { average: reviews.average.toFixed(1), count: reviews.count })}</p>
+          <ul className="item-list">
+            {reviews.data.map((r) => (
+              <li key={r.id} className="item" data-testid="profile-review">
+                <p className="item-title">
+                  {t('projects:reviews.stars', { count: r.rating })} — {t('projects:reviews.by', { name: r.author.name, project: r.projectTitle })}
+                </p>
+                <p className="pre-line">{r.body}</p>
+                <p className="muted small">{formatDate(r.createdAt, i18n.language)}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="muted">{t('profile:public.noReviews')}</p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next'
+import { redirect } from 'react-router'
+import type { Route } from './+types/edit'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { requirePermission } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { ErrorPage } from '~/components/error-page'
+import { catalogueContract } from '../../../server/modules/catalogue/contract'
+import { projectsContract as c } from '../../../server/modules/projects/contract'
+import { amountText } from '../../../server/modules/projects/rules'
+import { saveProject } from './actions.server'
+import { ProjectForm } from './project-form'
+
+// /projects/client/edit/{projectId}: the client edits a draft, or an open project that has no
+// proposals yet (later the freelancers' proposals answer what was posted); otherwise back to details.
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  requirePermission(context, url, 'projects.create')
+  const projectId = Number(params.projectId)
+  try {
+    const api = apiFor(context)
+    const [{ project: p }, { data: tree }] = await Promise.all([api.call(c.detailsForClient, { params: { projectId } }), api.call(catalogueContract.allCategories)])
+    if (!(p.status === 'draft' || (p.status === 'open' && p.proposalCount === 0))) throw redirect(`/projects/client/details/${projectId}`)
+    const values = {
+      title: p.title,
+      description: p.description,
+      subcategoryId: p.subcategory ? String(p.subcategory.id) : '',
+      skillIds: p.skills.map((s) => String(s.id)),
+      budgetType: p.budgetType,
+      budget: amountText(p.budgetMinor),
+      currency: p.currency,
+      durationDays: p.durationDays ? String(p.durationDays) : '',
+      deadline: p.deadline ?? '',
+      experienceLevel: p.experienceLevel ?? '',
+      remote: p.remote ? 'on' : undefined,
+      location: p.location ?? '',
+      country: p.country ?? '',
+      installments: p.installments.map((i) => ({ title: i.title, amount: amountText(i.amountMinor), dueDate: i.dueDate ?? '' })),
+    }
+    return { tree, values, status: p.status as 'draft' | 'open', projectTitle: p.title, title: getInstance(context).t('projects:edit.title') }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+}
+
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  requirePermission(context, url, 'projects.create')
+  return saveProject(context, await request.formData(), Number(params.projectId))
+}
+
+export default function EditProject({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('projects')
+  return (
+    <main id="main" className="container page narrow">
+      <h1>{t('edit.title')}</h1>
+      <p className="lead">{t('edit.lead', { title: loaderData.projectTitle })}</p>
+      <ProjectForm tree={loaderData.tree} lastResult={actionData} defaultValue={loaderData.values} status={loaderData.status} />
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Route } from './+types/wishlist'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { requireUser } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { ErrorPage } from '~/components/error-page'
+import { projectsContract as c } from '../../../server/modules/projects/contract'
+import { wishFromList } from './actions.server'
+import { Pager, ProjectCard, SaveButton } from './ui'
+
+// /projects/wishlist: the projects the signed-in user saved, newest saved first; each can be
+// unsaved here (a plain form). Projects that left "open" stay listed with their state.
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireUser(context, url)
+  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
+  try {
+    const result = await apiFor(context).call(c.wishlist, { query: { page, pageSize: 20 } })
+    return { result, userId: user.id, url: url.pathname + url.search, title: getInstance(context).t('projects:wishlist.title') }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requireUser(context, url)
+  return wishFromList(context, await request.formData(), url.pathname + url.search)
+}
+
+export default function Wishlist({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('projects')
+  const { result, userId, url } = loaderData
+  const notice = (actionData as { notice?: string } | undefined)?.notice
+  return (
+    <main id="main" className="container page">
+      <h1>{t('wishlist.title')}</h1>
+      {notice ? (
+        <p className="notice notice-error" role="alert">
+          {t(notice, { defaultValue: notice })}
+        </p>
+      ) : null}
+      <h2 className="visually-hidden">{t('list.results')}</h2>
+      {result.data.length ? (
+        result.data.map((p) => (
+          <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}>
+            <SaveButton projectId={p.id} saved action={url} />
+          </ProjectCard>
+        ))
+      ) : (
+        <p className="muted">
+          {t('wishlist.none')} <Link to="/projects">{t('contracts.find')}</Link>
+        </p>
+      )}
+      <Pager url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}
