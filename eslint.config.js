@@ -14,4 +14,12 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
     },
   },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/lib/use-translation.ts'],
+    rules: {
+      // The app's hook is much cheaper on the server (app/lib/use-translation.ts says why).
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-i18next', importNames: ['useTranslation'], message: "Import useTranslation from '~/lib/use-translation'." }] }],
+    },
+  },
 )

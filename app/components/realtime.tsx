@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import type { HubName, RealtimeClient, RealtimeState } from '~/lib/realtime.client'
 
 // Live updates for signed-in users. The SignalR client (app/lib/realtime.client.ts) is loaded with a

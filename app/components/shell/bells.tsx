@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link, useLocation, useRouteLoaderData } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { BellIcon, ChatIcon } from '../ui/icons'
 import { timeAgo } from '~/lib/time-ago'
 import type { BellData } from './bells.server'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { LanguageSwitcher } from './language-switcher'
 import { categoryHref } from './mega-menu'
 import { NewsletterForm } from './newsletter-form'

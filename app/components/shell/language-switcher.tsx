@@ -1,5 +1,5 @@
 import { Form, useLocation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { supportedLanguages } from '~/lib/i18n'
 import { GlobeIcon } from '../ui/icons'
 

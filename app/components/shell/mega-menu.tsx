@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { ChevronIcon } from '../ui/icons'
 import type { ShellCategory } from './types'
 

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { Form, useLocation, useNavigation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { newsletterAddress } from '../../../server/modules/content/newsletter'
 
 // SPEC §5: an address that is not text@text.text does nothing and shows nothing. With JavaScript

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form, useFetcher, useNavigate } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { SearchIcon } from '../ui/icons'
 import type { SearchType } from './types'
 

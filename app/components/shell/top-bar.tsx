@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { topBarOf } from '../../../server/modules/identity/permissions'
 import { NotificationBell, MessagesMenu } from './bells'
 import { RealtimeIndicator } from '../realtime'

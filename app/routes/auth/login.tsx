@@ -1,5 +1,5 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/login'
 import { apiFor } from '~/lib/api.server'

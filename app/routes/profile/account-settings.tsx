@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { stringifySetCookie } from 'cookie'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { Form, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/account-settings'
 import { apiFor } from '~/lib/api.server'

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { Form, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { checkUpload, DEFAULT_MAX_FILE_KB, type UploadKind } from '../../../server/modules/files/rules'

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/details'
 import { apiFor } from '~/lib/api.server'

@@ -1,5 +1,5 @@
 import { Form, Link, useRouteLoaderData } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'

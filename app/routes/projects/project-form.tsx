@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import type { z } from 'zod'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { Form, useNavigation } from 'react-router'
 import { budgetTypes, currencies, experienceLevels } from '../../../server/modules/projects/rules'
 import { PLAN_ROWS, projectFormSchema } from './forms'

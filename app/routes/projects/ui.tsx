@@ -1,6 +1,6 @@
 import type React from 'react'
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { formatDate, formatMoney } from '~/lib/format'
 
 // Small pieces shared by the project screens.
