@@ -1,5 +1,5 @@
-import { createRequestListener } from '@react-router/node'
-import { RouterContextProvider } from 'react-router'
+import { createRequestListener, type ClientAddress } from '@remix-run/node-fetch-server'
+import { RouterContextProvider, createRequestHandler } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
 import { appContext, type AppDeps } from '../app/lib/context.ts'
 import type { NodeListener } from './app-loader.ts'
@@ -10,14 +10,14 @@ export * from 'virtual:react-router/server-build'
 export type { AppDeps }
 
 export function createAppListener(deps: AppDeps): NodeListener {
-  const listener = createRequestListener({
-    build,
-    mode: deps.mode,
-    getLoadContext(request, client) {
+  const handle = createRequestHandler(build, deps.mode)
+  const listener = createRequestListener((request: Request, client: ClientAddress) => {
+    const render = () => {
       const context = new RouterContextProvider()
       context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: client?.address ?? '', origin: new URL(request.url).origin })
-      return context
-    },
+      return handle(request, context)
+    }
+    return deps.pageCache ? deps.pageCache.serve(request, render) : render()
   })
   return (req, res) => listener(req, res)
 }

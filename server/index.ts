@@ -14,6 +14,7 @@ import { setSecurityHeaders } from './http/security-headers.ts'
 import { readiness } from './http/health.ts'
 import { createHubs } from './hubs.ts'
 import { createE2eHooks } from './e2e-hooks.ts'
+import { createPageCache } from './http/page-cache.ts'
 
 // The Node entry: one process, one port. Pages, /api/v1, /hubs and static files all come through
 // the http server created here.
@@ -29,11 +30,12 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   // Test-only routes (server/e2e-hooks.ts), present only when the server runs with E2E=1.
   const e2e = process.env.E2E === '1' ? createE2eHooks(hubs) : null
   api.attachHubs(hubs.hubs, hubs.allowGroups)
+  const pageCache = createPageCache({ seconds: config.pageCacheSeconds })
   // Tests that exercise only the API and the hubs may leave the web app out (no build needed).
   const app =
     options.webApp === false
       ? { listener: (_req: http.IncomingMessage, _res: http.ServerResponse, next: () => void) => next(), close: async () => {} }
-      : await loadApp(config.env === 'development' ? 'development' : 'production', { mode: config.env === 'development' ? 'development' : 'production', api: api.handler, apiUrl: config.apiUrl, requestId: '' }, log)
+      : await loadApp(config.env === 'development' ? 'development' : 'production', { mode: config.env === 'development' ? 'development' : 'production', api: api.handler, apiUrl: config.apiUrl, requestId: '', pageCache: config.env === 'development' ? undefined : pageCache }, log)
   const compress = compression({ filter: (req, res) => !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) })
 
   const server = http.createServer((req, res) => {
@@ -42,6 +44,13 @@ export async function startServer(config: Config, log: Logger, options: { webApp
     res.setHeader('x-request-id', requestId)
     setSecurityHeaders(res, config.isProduction)
     const url = req.url ?? '/'
+    // Any write may change what visitors see: the kept pages go when it starts and again when it
+    // ends, so no page rendered in between is kept (server/http/page-cache.ts). Hub traffic
+    // (negotiate, SSE and long-polling sends) writes nothing pages show.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !url.startsWith('/hubs/')) {
+      pageCache.invalidate()
+      res.once('close', () => pageCache.invalidate())
+    }
     const started = performance.now()
     res.once('finish', () => {
       if (!url.startsWith(API_PREFIX)) log.info({ requestId, method: req.method, path: url.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) }, 'http')

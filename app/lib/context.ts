@@ -1,5 +1,6 @@
 import { createContext } from 'react-router'
 import type { ApiHandler } from '../../server/api/handler.ts'
+import type { PageCache } from '../../server/http/page-cache.ts'
 
 // What the Node entry hands to every loader and action. Created here, in a module Vite loads, so
 // development and production share one context key.
@@ -14,6 +15,8 @@ export interface AppDeps {
   clientIp?: string
   /** The site's origin as the browser sees it (links in mails when PUBLIC_URL is unset). */
   origin?: string
+  /** Visitors' pages kept for a few seconds (server/http/page-cache.ts). */
+  pageCache?: PageCache
 }
 
 export const appContext = createContext<AppDeps>()

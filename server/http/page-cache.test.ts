@@ -1,0 +1,105 @@
+import { describe, expect, test } from 'vitest'
+import { createPageCache } from './page-cache.ts'
+
+// A page as entry.server.tsx answers it: the same fresh nonce in the CSP header and the scripts.
+function renderer(options: { status?: number; setCookie?: boolean } = {}) {
+  let renders = 0
+  const render = async () => {
+    renders++
+    const nonce = `n${renders}x${Math.random().toString(36).slice(2)}`
+    const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `script-src 'self' 'nonce-${nonce}'` })
+    if (options.setCookie) headers.set('set-cookie', 'flash=; Max-Age=0')
+    return new Response(`<p>render ${renders}</p><script nonce="${nonce}"></script>`, { status: options.status ?? 200, headers })
+  }
+  return { render, renders: () => renders }
+}
+
+const visit = (path = '/projects', headers: Record<string, string> = {}) => new Request(`http://127.0.0.1${path}`, { headers })
+const nonceOf = (response: Response) => response.headers.get('content-security-policy')!.match(/'nonce-([^']+)'/)![1]
+
+describe('page cache (visitors\' pages for a few seconds)', () => {
+  test('a visitor page is rendered once, and each answer carries its own nonce in header and body alike', async () => {
+    const cache = createPageCache({ seconds: 5 })
+    const page = renderer()
+    const first = await cache.serve(visit(), page.render)
+    const second = await cache.serve(visit(), page.render)
+    expect(page.renders()).toBe(1)
+    const [a, b] = [nonceOf(first), nonceOf(second)]
+    expect(a).not.toBe(b)
+    expect(await first.text()).toContain(`nonce="${a}"`)
+    const body = await second.text()
+    expect(body).toContain('<p>render 1</p>')
+    expect(body).toContain(`nonce="${b}"`)
+  })
+
+  test('a session, a flash notice or any cookie but the language means the page is rendered for that request', async () => {
+    const cache = createPageCache({ seconds: 5 })
+    const page = renderer()
+    for (const cookie of ['session=abc', 'lang=de; flash=x']) {
+      await cache.serve(visit('/', { cookie }), page.render)
+      await cache.serve(visit('/', { cookie }), page.render)
+    }
+    expect(page.renders()).toBe(4)
+    // The language alone is kept, apart from other languages.
+    await cache.serve(visit('/', { cookie: 'lang=de' }), page.render)
+    await cache.serve(visit('/', { cookie: 'lang=de' }), page.render)
+    await cache.serve(visit('/', { cookie: 'lang=it' }), page.render)
+    expect(page.renders()).toBe(6)
+  })
+
+  test('answers that set a cookie, are not 200 or are not GET are never kept', async () => {
+    const cache = createPageCache({ seconds: 5 })
+    for (const page of [renderer({ setCookie: true }), renderer({ status: 404 })]) {
+      await cache.serve(visit(), page.render)
+      const again = await cache.serve(visit(), page.render)
+      expect(page.renders()).toBe(2)
+      expect(await again.text()).toContain('render 2')
+    }
+    const post = renderer()
+    await cache.serve(new Request('http://127.0.0.1/contact-us', { method: 'POST', body: 'x' }), post.render)
+    await cache.serve(new Request('http://127.0.0.1/contact-us', { method: 'POST', body: 'x' }), post.render)
+    expect(post.renders()).toBe(2)
+  })
+
+  test('a write forgets every kept page, and a page rendered while a write happened is not kept', async () => {
+    const cache = createPageCache({ seconds: 5 })
+    const page = renderer()
+    await cache.serve(visit(), page.render)
+    cache.invalidate()
+    await cache.serve(visit(), page.render)
+    expect(page.renders()).toBe(2)
+    const slow = async () => {
+      const response = await page.render()
+      cache.invalidate() // a write lands while this page renders
+      return response
+    }
+    await cache.serve(visit('/faq'), slow)
+    await cache.serve(visit('/faq'), page.render)
+    expect(page.renders()).toBe(4)
+  })
+
+  test('kept pages expire after the configured seconds, and 0 turns the cache off', async () => {
+    let clock = 1_000
+    const cache = createPageCache({ seconds: 5, now: () => clock })
+    const page = renderer()
+    await cache.serve(visit(), page.render)
+    clock += 4_999
+    await cache.serve(visit(), page.render)
+    expect(page.renders()).toBe(1)
+    clock += 2
+    await cache.serve(visit(), page.render)
+    expect(page.renders()).toBe(2)
+    const off = createPageCache({ seconds: 0 })
+    await off.serve(visit(), page.render)
+    await off.serve(visit(), page.render)
+    expect(page.renders()).toBe(4)
+  })
+
+  test('visitors arriving during a render share it', async () => {
+    const cache = createPageCache({ seconds: 5 })
+    const page = renderer()
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.serve(visit(), page.render)))
+    expect(page.renders()).toBe(1)
+    expect(new Set(answers.map(nonceOf)).size).toBe(5)
+  })
+})

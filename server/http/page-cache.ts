@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto'
+import { isbot } from 'isbot'
+
+// A few seconds of memory for pages as a visitor sees them (decision 033). Visitors' pages (the
+// home page, Find Project, the blog, profiles) are the same for every visitor of a language, and
+// rendering them is most of the server's work; crawlers and visitors ask for the same few often.
+//
+// What is kept: GET answers, 200, without Set-Cookie, to requests whose only cookie is the
+// language (a session, a flash notice or anything else means the page may be someone's own).
+// For how long: `seconds` (PAGE_CACHE_SECONDS), and only until the next write this instance
+// serves (any request that is not GET or HEAD), so whoever changes something sees it at once;
+// other instances show it within `seconds`. Each answer gets its own CSP nonce: the kept copy
+// holds a placeholder that a fresh nonce replaces.
+const MAX_ENTRIES = 500
+const MAX_BYTES = 1 << 20
+const NONCE_IN_CSP = /'nonce-([^']+)'/
+const PLACEHOLDER = '__workneer_nonce__'
+
+interface Kept {
+  status: number
+  headers: [string, string][]
+  body: string
+  nonce: boolean
+  expires: number
+  generation: number
+}
+
+export interface PageCache {
+  serve(request: Request, render: () => Promise<Response>): Promise<Response>
+  /** Something changed: every kept page is forgotten. */
+  invalidate(): void
+}
+
+export function createPageCache({ seconds, now = Date.now }: { seconds: number; now?: () => number }): PageCache {
+  const kept = new Map<string, Kept>()
+  const rendering = new Map<string, Promise<Kept | null>>()
+  let generation = 0
+
+  function keyOf(request: Request) {
+    if (seconds <= 0 || request.method !== 'GET') return null
+    const cookies = (request.headers.get('cookie') ?? '').split(';').map((c) => c.trim()).filter(Boolean)
+    if (cookies.some((c) => !c.startsWith('lang='))) return null
+    const agent = request.headers.get('user-agent')
+    // Crawlers get the whole document at once, browsers a stream: keep them apart.
+    return [request.url, cookies.join(';'), request.headers.get('accept-language') ?? '', agent && isbot(agent) ? 'bot' : ''].join('\n')
+  }
+
+  function entryOf(response: Response, body: string, startedAt: number): Kept {
+    const headers = [...response.headers.entries()]
+    const nonce = response.headers.get('content-security-policy')?.match(NONCE_IN_CSP)?.[1]
+    return {
+      status: response.status,
+      headers: nonce ? headers.map(([k, v]): [string, string] => [k, v.replaceAll(nonce, PLACEHOLDER)]) : headers,
+      body: nonce ? body.replaceAll(nonce, PLACEHOLDER) : body,
+      nonce: Boolean(nonce),
+      expires: now() + seconds * 1000,
+      generation: startedAt,
+    }
+  }
+
+  function answer(entry: Kept) {
+    const nonce = entry.nonce ? randomBytes(16).toString('base64') : ''
+    const fill = (text: string) => (entry.nonce ? text.replaceAll(PLACEHOLDER, nonce) : text)
+    return new Response(fill(entry.body), { status: entry.status, headers: entry.headers.map(([k, v]): [string, string] => [k, fill(v)]) })
+  }
+
+  return {
+    invalidate() {
+      generation++
+      kept.clear()
+    },
+    async serve(request, render) {
+      const key = keyOf(request)
+      if (!key) return render()
+      const hit = kept.get(key)
+      if (hit && hit.expires > now() && hit.generation === generation) return answer(hit)
+      kept.delete(key)
+      // One render per page at a time: visitors arriving meanwhile wait for the same one, or render
+      // their own when it turns out not to be a page to keep.
+      const pending = rendering.get(key)
+      if (pending) {
+        const entry = await pending
+        return entry ? answer(entry) : render()
+      }
+      const { promise, resolve } = Promise.withResolvers<Kept | null>()
+      rendering.set(key, promise)
+      try {
+        const startedAt = generation
+        const response = await render()
+        if (response.status !== 200 || response.headers.has('set-cookie')) {
+          resolve(null)
+          return response
+        }
+        const body = await response.text()
+        const entry = entryOf(response, body, startedAt)
+        // A write that happened while this page rendered makes the copy stale before it is kept.
+        if (body.length <= MAX_BYTES && startedAt === generation) {
+          if (kept.size >= MAX_ENTRIES) kept.delete(kept.keys().next().value!)
+          kept.set(key, entry)
+          resolve(entry)
+        } else resolve(null)
+        return answer(entry)
+      } catch (error) {
+        resolve(null)
+        throw error
+      } finally {
+        rendering.delete(key)
+      }
+    },
+  }
+}
