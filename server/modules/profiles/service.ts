@@ -8,26 +8,44 @@ import { Role } from '../identity/permissions.ts'
 import type { FileService, StoredFile } from '../files/service.ts'
 import { notDisplayable } from '../files/rules.ts'
 import type { z } from 'zod'
-import type { bodies, OwnClient, OwnFreelancer, PaymentMethod, paymentBodies, PublicClient, PublicFreelancer, SearchHit, SearchQuery } from './contract.ts'
-import { companySections, completenessOf, freelancerSections, individualSections, limits, maskEmail, maskIban, normalizeIban, type SectionKey } from './rules.ts'
-import { createSearchIndex } from './search-index.ts'
+import { searchQuery, type bodies, type OwnClient, type OwnFreelancer, type PaymentMethod, type paymentBodies, type PublicClient, type PublicFreelancer, type SearchHit, type SearchQuery } from './contract.ts'
+import { companySections, completenessOf, freelancerSections, individualSections, limits, maskEmail, maskIban, normalizeIban, searchCap, type SectionKey } from './rules.ts'
+import { createSearchIndex, type FullTextMatch } from './search-index.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
 type Body<K extends keyof typeof bodies> = z.output<(typeof bodies)[K]>
 type ClientKind = 'individual' | 'company'
 
 const nowIso = () => new Date().toISOString()
+
+/** Each sort of Find Freelancers as ORDER BY terms, column for column the indexes of migration 0008. */
+const sortOrders: Record<SearchQuery['sort'], Array<[string, 'asc' | 'desc']>> = {
+  relevance: [['fp.rating_x100', 'desc'], ['fp.updated_at', 'desc'], ['fp.user_id', 'desc']],
+  rating: [['fp.rating_x100', 'desc'], ['fp.rating_count', 'desc'], ['fp.user_id', 'desc']],
+  'rate-asc': [['coalesce(fp.hourly_rate_minor, 2147483647)', 'asc'], ['fp.user_id', 'asc']],
+  'rate-desc': [['coalesce(fp.hourly_rate_minor, -1)', 'desc'], ['fp.user_id', 'desc']],
+  experience: [['coalesce(fp.years_of_experience, -1)', 'desc'], ['fp.user_id', 'desc']],
+  newest: [['fp.created_at', 'desc'], ['fp.user_id', 'desc']],
+}
 const fieldError = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 const displayableType = (type: string | null | undefined) => !!type && !(notDisplayable as readonly string[]).includes(type === 'tif' ? 'tiff' : type)
 const fileUrl = (id: number) => `files/${id}/download`
 
 const regionNames = new Map<Locale, Intl.DisplayNames>()
 const languageNames = new Map<Locale, Intl.DisplayNames>()
+// Intl.DisplayNames.of costs about half a millisecond a call; a search page names 20 countries.
+const countryNames = new Map<string, string>()
 function countryName(locale: Locale, code: string | null) {
   if (!code) return null
-  let names = regionNames.get(locale)
-  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region' })))
-  return names.of(code) ?? code
+  const key = `${locale}:${code}`
+  let name = countryNames.get(key)
+  if (name === undefined) {
+    let names = regionNames.get(locale)
+    if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region' })))
+    name = names.of(code) ?? code
+    if (countryNames.size < 5000) countryNames.set(key, name)
+  }
+  return name
 }
 function languageName(locale: Locale, code: string) {
   let names = languageNames.get(locale)
@@ -619,12 +637,10 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     if (!caller.roles.includes(Role.Client) && !caller.roles.includes(Role.Company)) throw forbidden()
   }
 
-  async function search(caller: Caller, locale: Locale, query: SearchQuery) {
-    requireFinder(caller)
-    const text = index.match(query.q)
-    const root = text ? (db.with((wb) => wb('m').materialized(), () => text.select) as unknown as DB) : db
-    let q = root.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id').where('fp.listed', '=', 1).where('u.status', '=', 'Active')
-    if (text) q = q.innerJoin('m' as never, 'm.user_id' as never, 'fp.user_id') as unknown as typeof q
+  /** Listed, active freelancers that pass every filter of the query (the text aside). */
+  const listed = () => db.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id')
+  function filtered(query: Omit<SearchQuery, 'sort' | 'page' | 'pageSize'>, from = listed()) {
+    let q = from.where('fp.listed', '=', 1).where('u.status', '=', 'Active')
     if (query.categoryId) q = q.where('fp.category_id', '=', query.categoryId)
     if (query.subcategoryId) q = q.where((eb) => eb.exists(eb.selectFrom('freelancer_subcategory as fsc').select('fsc.user_id').whereRef('fsc.user_id', '=', 'fp.user_id').where('fsc.subcategory_id', '=', query.subcategoryId!)))
     for (const skillId of new Set(query.skills ?? [])) {
@@ -638,32 +654,84 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     if (query.minRate !== undefined) q = q.where('fp.hourly_rate_minor', '>=', query.minRate)
     if (query.maxRate !== undefined) q = q.where('fp.hourly_rate_minor', '<=', query.maxRate)
     if (query.minRating) q = q.where('fp.rating_x100', '>=', Math.round(query.minRating * 100))
+    return q
+  }
 
-    const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-    const total = Number(counted.n)
-    const pages = Math.max(1, Math.ceil(total / query.pageSize))
-    let page = q.select(['fp.user_id', 'fp.title', 'fp.overview', 'fp.country', 'fp.experience_level', 'fp.availability', 'fp.hourly_rate_minor', 'fp.currency', 'fp.rating_x100', 'fp.rating_count', 'u.first_name', 'u.last_name', 'u.image_file_id'])
-    const rateMissing = sql`(fp.hourly_rate_minor is null)`
-    switch (query.sort) {
-      case 'rate-asc':
-        page = page.orderBy(rateMissing).orderBy('fp.hourly_rate_minor', 'asc')
-        break
-      case 'rate-desc':
-        page = page.orderBy(rateMissing).orderBy('fp.hourly_rate_minor', 'desc')
-        break
-      case 'rating':
-        page = page.orderBy('fp.rating_x100', 'desc').orderBy('fp.rating_count', 'desc')
-        break
-      case 'experience':
-        page = page.orderBy(sql`(fp.years_of_experience is null)`).orderBy('fp.years_of_experience', 'desc')
-        break
-      case 'newest':
-        page = page.orderBy('fp.created_at', 'desc')
-        break
-      default:
-        page = text ? page.orderBy(sql`m.score`) : page.orderBy('fp.rating_x100', 'desc').orderBy('fp.updated_at', 'desc')
+  /**
+   * The filtered freelancers that match a tier of the text; the LIMIT stops the scan past the cap.
+   * The index is the outer loop (CROSS JOIN fixes SQLite's join order): FTS5 asked for one rowid
+   * at a time reads whole doclists, which made a query the planner drove from a filter's index
+   * take seconds.
+   */
+  function matching(text: FullTextMatch, query: SearchQuery, tier: 'head' | 'all') {
+    const from = db.selectFrom(sql`freelancer_search`.as('freelancer_search') as never).crossJoin('freelancer_profile as fp').crossJoin('app_user as u') as unknown as ReturnType<typeof listed>
+    return filtered(query, from.where(sql<boolean>`${text.key} = fp.user_id`).where(sql<boolean>`u.id = fp.user_id`).where(text.where(tier))).limit(searchCap + 1)
+  }
+
+  /**
+   * Up to searchCap + 1 filtered matches in relevance order. Each query's LIMIT stops its scan, so
+   * only the rows returned are ranked. Below the cap that is every match, ranked by score: order
+   * and count are exact. Above it, the candidates are the matches in the title or skills (then
+   * the others), so a common word still brings its best-fitting freelancers first.
+   */
+  async function rankedMatches(text: FullTextMatch, query: SearchQuery) {
+    type Scored = { user_id: number; score: number }
+    const tier = (name: 'head' | 'all') => matching(text, query, name).select(['fp.user_id', text.score.as('score')]).execute() as Promise<Scored[]>
+    const byScore = (a: Scored, b: Scored) => Number(a.score) - Number(b.score) || b.user_id - a.user_id
+    const all = await tier('all')
+    if (all.length <= searchCap) return all.sort(byScore).map((r) => r.user_id)
+    const head = (await tier('head')).sort(byScore)
+    const seen = new Set(head.map((r) => r.user_id))
+    return [...head, ...all.filter((r) => !seen.has(r.user_id)).sort(byScore)].slice(0, searchCap + 1).map((r) => r.user_id)
+  }
+
+  /** Up to searchCap + 1 filtered matches, in no particular order (for the other sorts). */
+  async function unrankedMatches(text: FullTextMatch, query: SearchQuery) {
+    return (await matching(text, query, 'all').select('fp.user_id').execute()).map((r) => r.user_id)
+  }
+
+  const hitColumns = ['fp.user_id', 'fp.title', 'fp.overview', 'fp.country', 'fp.experience_level', 'fp.availability', 'fp.hourly_rate_minor', 'fp.currency', 'fp.rating_x100', 'fp.rating_count', 'u.first_name', 'u.last_name', 'u.image_file_id'] as const
+  const hits = () => listed().select(hitColumns)
+  type HitRow = Awaited<ReturnType<ReturnType<typeof hits>['execute']>>[number]
+
+  /**
+   * Find Freelancers. Counting stops at searchCap ("1,000+"), paging stops there too (an offset
+   * never passes it), and a text search ranks only the rows it returns (rankedMatches), so the
+   * work per request is bounded whatever the number of freelancers or how common the words.
+   */
+  async function search(caller: Caller, locale: Locale, query: SearchQuery) {
+    requireFinder(caller)
+    const text = index.match(query.q)
+    const offset = (query.page - 1) * query.pageSize
+    const size = Math.max(0, Math.min(query.pageSize, searchCap - offset))
+    let found: number
+    let rows: HitRow[]
+    if (text && query.sort === 'relevance') {
+      const ids = await rankedMatches(text, query)
+      found = ids.length
+      const pageIds = ids.slice(offset, offset + size)
+      const byId = new Map((pageIds.length ? await hits().where('fp.user_id', 'in', pageIds).execute() : []).map((r) => [r.user_id, r]))
+      rows = pageIds.map((id) => byId.get(id)!).filter(Boolean)
+    } else {
+      // Another order comes from the profile table. Text matches are first taken as a bounded
+      // list (the scan stops past the cap); below the cap that list is every match and the page is
+      // sorted from it; above it the order's index drives and the matches are a set of ids.
+      let q = filtered(query)
+      if (text) {
+        const matches = await unrankedMatches(text, query)
+        q = q.where('fp.user_id', 'in', matches.length > searchCap ? text.ids : matches.length ? matches : [0])
+        found = matches.length
+      } else {
+        const counted = await db.selectFrom(q.select(sql<number>`1`.as('one')).limit(searchCap + 1).as('c')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+        found = Number(counted.n)
+      }
+      let page = q.select(hitColumns)
+      for (const [expression, direction] of sortOrders[query.sort]) page = page.orderBy(sql.raw(expression), direction)
+      rows = found && size ? await page.limit(size).offset(offset).execute() : []
     }
-    const rows = total ? await page.orderBy('fp.user_id', 'desc').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute() : []
+    const capped = found > searchCap
+    const total = Math.min(found, searchCap)
+    const pages = Math.max(1, Math.ceil(total / query.pageSize))
     const ids = rows.map((r) => r.user_id)
     const n = `name_${locale}` as const
     const [skills, images] = await Promise.all([
@@ -686,22 +754,16 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       rating: { average: r.rating_x100 / 100, count: r.rating_count },
       skills: (skillsOf.get(r.user_id) ?? []).slice(0, 8).map(({ id, name }) => ({ id, name })),
     }))
-    return { data, total, page: query.page, pageSize: query.pageSize, pages }
+    return { data, total, capped, page: query.page, pageSize: query.pageSize, pages }
   }
 
   async function suggestions(caller: Caller, term: string) {
     requireFinder(caller)
     const text = index.match(term)
     if (!text) return { data: [] }
-    const base = (db.with((wb) => wb('m').materialized(), () => text.select) as unknown as DB).selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id')
-    const rows = await (base.innerJoin('m' as never, 'm.user_id' as never, 'fp.user_id') as unknown as typeof base)
-      .select(['fp.user_id', 'fp.title', 'u.first_name', 'u.last_name'])
-      .where('fp.listed', '=', 1)
-      .where('u.status', '=', 'Active')
-      .orderBy(sql`m.score`)
-      .limit(8)
-      .execute()
-    return { data: rows.map((r) => ({ userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), title: r.title })) }
+    const ids = (await rankedMatches(text, searchQuery.parse({}))).slice(0, 8)
+    const byId = new Map((ids.length ? await db.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id').select(['fp.user_id', 'fp.title', 'u.first_name', 'u.last_name']).where('fp.user_id', 'in', ids).execute() : []).map((r) => [r.user_id, r]))
+    return { data: ids.flatMap((id) => { const r = byId.get(id); return r ? [{ userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), title: r.title }] : [] }) }
   }
 
   return { freelancer, clients, images, payments, search, suggestions, completeness, percentFor, reindex: (userId: number) => reindex(db, userId), index }
