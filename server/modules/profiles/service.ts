@@ -60,6 +60,27 @@ function languageName(locale: Locale, code: string) {
  */
 export function createProfilesService({ db, dialect, files }: { db: DB; dialect: Dialect; files: FileService }) {
   const index = createSearchIndex(db, dialect)
+  // PostgreSQL locks the row read before a file replaces another (SQLite's BEGIN IMMEDIATE already holds the write lock).
+  const forUpdate = <Q extends { forUpdate(): Q }>(q: Q) => (dialect === 'postgres' ? q.forUpdate() : q)
+
+  /**
+   * Swaps a stored file on a row: `swap` points the row at `next` in one transaction and answers the
+   * file it pointed at, whose row is deleted there too and whose bytes go after commit. If the swap
+   * fails, the just-uploaded file is released instead, so neither is left without an owner.
+   */
+  async function replaceFile(next: number | null, swap: (trx: Trx) => Promise<number | null>) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        const previous = await swap(trx)
+        if (previous !== next) await files.release(trx, [previous])
+      })
+    } catch (error) {
+      if (next != null) await db.transaction().execute((trx) => files.release(trx, [next]))
+      throw error
+    } finally {
+      files.bytesReleased()
+    }
+  }
 
   // Profile images are public while their owner's account is; portfolio files follow the profile.
   const ownerActive = async (file: StoredFile) => {
@@ -362,8 +383,15 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       }),
     portfolioUpdate: (c: Caller, l: Locale, id: number, b: Body<'portfolio'>) =>
       changeFreelancer(c, l, async (trx) => assertOne(await trx.updateTable('freelancer_portfolio').set(portfolioValues(b)).where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Portfolio item')),
-    portfolioDelete: (c: Caller, l: Locale, id: number) =>
-      changeFreelancer(c, l, async (trx) => assertOne(await trx.deleteFrom('freelancer_portfolio').where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Portfolio item')),
+    async portfolioDelete(c: Caller, l: Locale, id: number) {
+      const view = await changeFreelancer(c, l, async (trx) => {
+        const item = await trx.selectFrom('freelancer_portfolio').select(['image_file_id', 'document_file_id']).where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst()
+        assertOne(await trx.deleteFrom('freelancer_portfolio').where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Portfolio item')
+        await files.release(trx, [item?.image_file_id, item?.document_file_id])
+      })
+      files.bytesReleased()
+      return view
+    },
     /** Uploads the picture or the document of one of the caller's portfolio items (checked before a byte is read). */
     async portfolioUpload(c: Caller, l: Locale, id: number, which: 'image' | 'document', request: Request) {
       requireFreelancer(c)
@@ -371,7 +399,12 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       if (!item) throw notFound('Portfolio item')
       const stored = await files.receive(request, { kind: which, purpose: 'portfolio', ownerId: c.userId })
       const column = which === 'image' ? 'image_file_id' : 'document_file_id'
-      await db.updateTable('freelancer_portfolio').set({ [column]: stored.id }).where('id', '=', id).where('user_id', '=', c.userId).execute()
+      await replaceFile(stored.id, async (trx) => {
+        const before = await forUpdate(trx.selectFrom('freelancer_portfolio').select(column).where('id', '=', id).where('user_id', '=', c.userId)).executeTakeFirst()
+        if (!before) throw notFound('Portfolio item')
+        await trx.updateTable('freelancer_portfolio').set({ [column]: stored.id }).where('id', '=', id).execute()
+        return before[column]
+      })
       return storeCompleteness(c.userId, await ownFreelancer(c, l))
     },
   }
@@ -384,16 +417,22 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     const u = await db.selectFrom('app_user').select('image_file_id').where('id', '=', userId).executeTakeFirst()
     return { imageUrl: u?.image_file_id != null ? fileUrl(u.image_file_id) : null }
   }
+  /** Points the user row at another image (or none), answering the one it pointed at. */
+  async function setUserImage(trx: Trx, userId: number, fileId: number | null) {
+    const before = await forUpdate(trx.selectFrom('app_user').select('image_file_id').where('id', '=', userId)).executeTakeFirst()
+    await trx.updateTable('app_user').set({ image_file_id: fileId, updated_at: nowIso() }).where('id', '=', userId).execute()
+    return before?.image_file_id ?? null
+  }
   async function uploadImage(caller: Caller, role: number, request: Request) {
     requireRole(caller, role)
     const stored = await files.receive(request, { kind: 'image', purpose: 'profile-image', ownerId: caller.userId })
-    await db.updateTable('app_user').set({ image_file_id: stored.id, updated_at: nowIso() }).where('id', '=', caller.userId).execute()
+    await replaceFile(stored.id, (trx) => setUserImage(trx, caller.userId, stored.id))
     await storeCompleteness(caller.userId, await completenessView(caller))
     return { imageUrl: fileUrl(stored.id) }
   }
   async function removeImage(caller: Caller, role: number) {
     requireRole(caller, role)
-    await db.updateTable('app_user').set({ image_file_id: null, updated_at: nowIso() }).where('id', '=', caller.userId).execute()
+    await replaceFile(null, (trx) => setUserImage(trx, caller.userId, null))
     await storeCompleteness(caller.userId, await completenessView(caller))
     return { imageUrl: null }
   }
