@@ -157,6 +157,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       if (options.reindex) await reindex(trx, caller.userId)
       else await trx.updateTable('freelancer_profile').set({ updated_at: nowIso() }).where('user_id', '=', caller.userId).execute()
     })
+    forgetSearches() // after the commit, so no search in between caches the old profile
     return storeCompleteness(caller.userId, await ownFreelancer(caller, locale))
   }
 
@@ -427,12 +428,14 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     requireRole(caller, role)
     const stored = await files.receive(request, { kind: 'image', purpose: 'profile-image', ownerId: caller.userId })
     await replaceFile(stored.id, (trx) => setUserImage(trx, caller.userId, stored.id))
+    forgetSearches()
     await storeCompleteness(caller.userId, await completenessView(caller))
     return { imageUrl: fileUrl(stored.id) }
   }
   async function removeImage(caller: Caller, role: number) {
     requireRole(caller, role)
     await replaceFile(null, (trx) => setUserImage(trx, caller.userId, null))
+    forgetSearches()
     await storeCompleteness(caller.userId, await completenessView(caller))
     return { imageUrl: null }
   }
@@ -672,6 +675,13 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
 
   // ---- Find Freelancers ---------------------------------------------------------------------------
 
+  // The answers of recent searches, for 30 s: paging back and forth, the top bar's suggestions and
+  // popular words then cost one query. A change to a freelancer profile in this process clears
+  // them; other changes (another instance, ratings from reviews) show within the 30 s.
+  const RECENT_SEARCH_MS = 30_000
+  const recentSearches = new Map<string, { at: number; result: Awaited<ReturnType<typeof runSearch>> }>()
+  const forgetSearches = () => recentSearches.clear()
+
   function requireFinder(caller: Caller) {
     if (!caller.roles.includes(Role.Client) && !caller.roles.includes(Role.Company)) throw forbidden()
   }
@@ -740,6 +750,16 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
    */
   async function search(caller: Caller, locale: Locale, query: SearchQuery) {
     requireFinder(caller)
+    const key = JSON.stringify([locale, query])
+    const cached = recentSearches.get(key)
+    if (cached && Date.now() - cached.at < RECENT_SEARCH_MS) return cached.result
+    const result = await runSearch(locale, query)
+    if (recentSearches.size >= 500) recentSearches.delete(recentSearches.keys().next().value!)
+    recentSearches.set(key, { at: Date.now(), result })
+    return result
+  }
+
+  async function runSearch(locale: Locale, query: SearchQuery) {
     const text = index.match(query.q)
     const offset = (query.page - 1) * query.pageSize
     const size = Math.max(0, Math.min(query.pageSize, searchCap - offset))
@@ -805,7 +825,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     return { data: ids.flatMap((id) => { const r = byId.get(id); return r ? [{ userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), title: r.title }] : [] }) }
   }
 
-  return { freelancer, clients, images, payments, search, suggestions, completeness, percentFor, reindex: (userId: number) => reindex(db, userId), index }
+  return { freelancer, clients, images, payments, search, suggestions, completeness, percentFor, reindex: (userId: number) => reindex(db, userId).finally(forgetSearches), index }
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>
