@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
 import pg from 'pg'
 import { sql } from 'kysely'
 import { openDatabase, migrateToLatest, type Db } from '../server/db/database.ts'
@@ -249,7 +250,10 @@ async function pagesAgainstTrivial(dialect: string, databaseUrl: string, token: 
     console.log(`[freelancers bench] ${dialect}: ratio Find Freelancers / trivial page = ${(page.rps / trivial.rps).toFixed(2)} (budget ≥ 0.6)`)
     return [trivial, page]
   } finally {
+    // Wait for it to stop: dropping its database under it would crash it noisily.
+    const exited = once(workneer.child, 'exit')
     workneer.child.kill()
+    await exited
   }
 }
 
