@@ -691,11 +691,10 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
   function filtered(query: Omit<SearchQuery, 'sort' | 'page' | 'pageSize'>, from = listed()) {
     let q = from.where('fp.listed', '=', 1).where('u.status', '=', 'Active')
     if (query.categoryId) q = q.where('fp.category_id', '=', query.categoryId)
-    if (query.subcategoryId) q = q.where((eb) => eb.exists(eb.selectFrom('freelancer_subcategory as fsc').select('fsc.user_id').whereRef('fsc.user_id', '=', 'fp.user_id').where('fsc.subcategory_id', '=', query.subcategoryId!)))
-    for (const skillId of new Set(query.skills ?? [])) {
-      q = q.where((eb) => eb.exists(eb.selectFrom('freelancer_skill as fsk').select('fsk.user_id').whereRef('fsk.user_id', '=', 'fp.user_id').where('fsk.skill_id', '=', skillId)))
-    }
-    if (query.language) q = q.where((eb) => eb.exists(eb.selectFrom('freelancer_language as fl').select('fl.user_id').whereRef('fl.user_id', '=', 'fp.user_id').where('fl.language_code', '=', query.language!)))
+    // Set membership (IN) rather than EXISTS, so the planner may start from the (value, user_id) index when it is the most selective.
+    if (query.subcategoryId) q = q.where('fp.user_id', 'in', db.selectFrom('freelancer_subcategory').select('user_id').where('subcategory_id', '=', query.subcategoryId))
+    for (const skillId of new Set(query.skills ?? [])) q = q.where('fp.user_id', 'in', db.selectFrom('freelancer_skill').select('user_id').where('skill_id', '=', skillId))
+    if (query.language) q = q.where('fp.user_id', 'in', db.selectFrom('freelancer_language').select('user_id').where('language_code', '=', query.language))
     if (query.country) q = q.where('fp.country', '=', query.country)
     if (query.experienceLevel) q = q.where('fp.experience_level', '=', query.experienceLevel)
     if (query.availability) q = q.where('fp.availability', '=', query.availability)
@@ -772,18 +771,15 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       const byId = new Map((pageIds.length ? await hits().where('fp.user_id', 'in', pageIds).execute() : []).map((r) => [r.user_id, r]))
       rows = pageIds.map((id) => byId.get(id)!).filter(Boolean)
     } else {
-      // Another order comes from the profile table. Text matches are first taken as a bounded
-      // list (the scan stops past the cap); below the cap that list is every match and the page is
-      // sorted from it; above it the order's index drives and the matches are a set of ids.
+      // Another order comes from the profile table. The freelancers that pass (the text and the
+      // filters) are first taken as a bounded list, from whichever index is most selective; below
+      // the cap that list is every one of them and the page is sorted from it; above it the order's
+      // index drives (the matches are dense, so the scan stops soon) and the text is a set of ids.
+      const passing = text ? await unrankedMatches(text, query) : (await filtered(query).select('fp.user_id').limit(searchCap + 1).execute()).map((r) => r.user_id)
+      found = passing.length
       let q = filtered(query)
-      if (text) {
-        const matches = await unrankedMatches(text, query)
-        q = q.where('fp.user_id', 'in', matches.length > searchCap ? text.ids : matches.length ? matches : [0])
-        found = matches.length
-      } else {
-        const counted = await db.selectFrom(q.select(sql<number>`1`.as('one')).limit(searchCap + 1).as('c')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-        found = Number(counted.n)
-      }
+      if (found <= searchCap) q = listed().where('fp.user_id', 'in', passing.length ? passing : [0])
+      else if (text) q = q.where('fp.user_id', 'in', text.ids)
       let page = q.select(hitColumns)
       for (const [expression, direction] of sortOrders[query.sort]) page = page.orderBy(sql.raw(expression), direction)
       rows = found && size ? await page.limit(size).offset(offset).execute() : []
