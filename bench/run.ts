@@ -3,6 +3,7 @@ import { ensureBuild, freePort, measure, printTable, root, startProcess, startWo
 import { runHubsBench } from './hubs.ts'
 import { runProjectsBench } from './projects-search.ts'
 import { runPageBudgets } from './page-weight.ts'
+import { runFreelancersBench } from './freelancers-search.ts'
 
 // `npm run bench`: every scenario in one run on this machine, so ratios compare like with like.
 // Later issues add their scenarios below.
@@ -42,3 +43,7 @@ await runPageBudgets()
 // Issue 6: Find Project with 100,000 projects and 300,000 proposals on SQLite and PostgreSQL:
 // the filtered full-text list and project details with 50 proposals (p50/p95/p99, in process).
 await runProjectsBench()
+
+// Issue 5: Find Freelancers with 50,000 freelancers on SQLite and PostgreSQL: the filtered full-text
+// search API (p50/p95/p99, in process; p95 < 30 ms) and the page signed in as a client (≥ 0.6× trivial).
+await runFreelancersBench()

@@ -77,6 +77,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
     if (!hubs.server.handleUpgrade(req, socket, head)) socket.destroy()
   })
   api.jobs.outbox.start()
+  api.jobs.fileSweep.start()
   if (config.isProduction && !config.publicUrl) log.warn('PUBLIC_URL is not set: links in mails use the address each request came in on; set PUBLIC_URL to the site\'s public address')
 
   await new Promise<void>((resolve, reject) => {

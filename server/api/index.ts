@@ -13,6 +13,7 @@ import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts'
 import { createFileService } from '../modules/files/service.ts'
 import { createFolderStorage } from '../modules/files/storage.ts'
 import { filesRoutes } from '../modules/files/routes.ts'
+import { createFileSweeper, fileOutboxHandlers } from '../modules/files/lifecycle.ts'
 import { createContentService } from '../modules/content/service.ts'
 import { contentRoutes } from '../modules/content/routes.ts'
 import { createProfilesService } from '../modules/profiles/service.ts'
@@ -39,7 +40,7 @@ export function createApi({ database, log, config, limits, rateLimiter }: { data
   const services = {
     catalogue: createCatalogueService(database.db),
     content: createContentService({ db: database.db, rateLimiter: limiter, kick: outbox.kick, publicUrl: config.publicUrl, supportInbox: config.supportEmail }),
-    files: createFileService({ db: database.db, storage: createFolderStorage(path.join(config.dataDir, 'files')) }),
+    files: createFileService({ db: database.db, storage: createFolderStorage(path.join(config.dataDir, 'files')), kick: outbox.kick }),
     identity: createIdentityService({ db: database.db, log, rateLimiter: limiter, oidc: createOidc(config.oidcProviders), kick: outbox.kick, publicUrl: config.publicUrl, secret: config.authSecret, limits, profileCompleteness: (executor, userId) => profiles.percentFor(userId, executor) }),
   }
   const profiles = createProfilesService({ db: database.db, dialect: database.dialect, files: services.files })
@@ -48,6 +49,9 @@ export function createApi({ database, log, config, limits, rateLimiter }: { data
   // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
   let hubs: Hubs | null = null
   Object.assign(outboxHandlers, projectsOutboxHandlers({ db: database.db, projects, notifications, hubs: () => hubs }))
+  // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
+  Object.assign(outboxHandlers, fileOutboxHandlers({ db: database.db, storage: services.files.storage }))
+  const fileSweep = createFileSweeper({ db: database.db, storage: services.files.storage, log })
   const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications)]
   const endpoints = implementations.map((i) => i.endpoint)
   let document: ReturnType<typeof openApiDocument> | undefined
@@ -66,8 +70,10 @@ export function createApi({ database, log, config, limits, rateLimiter }: { data
   })
   const jobs = {
     outbox,
+    fileSweep,
     async close() {
       await outbox.stop()
+      await fileSweep.stop()
       mailer.close()
       await limiter.close()
     },

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
+import { expectNoAxeViolations } from './axe'
 
 // Profiles end to end, with JavaScript on and off, on SQLite and PostgreSQL: a freelancer fills
 // every section and uploads a picture and portfolio files; SPEC §5's upload messages show word
@@ -146,6 +147,7 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await expect(page.locator('#portfolios').getByRole('link', { name: 'Download calculations.pdf' })).toBeVisible()
 
   await expect(page.getByTestId('completeness')).toHaveText('100% complete')
+  await expectNoAxeViolations(page)
 })
 
 test('a freelancer keeps payment methods: IBAN checked, masked, one default', async ({ page }) => {
@@ -171,6 +173,7 @@ test('a freelancer keeps payment methods: IBAN checked, masked, one default', as
   await submit(page, methods.nth(1).getByRole('button', { name: 'Make default' }))
   await expect(page.getByTestId('payment-method').first()).toContainText('f•••@example.com')
   await expect(page.getByTestId('payment-method').first()).toContainText('Default')
+  await expectNoAxeViolations(page)
 })
 
 test('a freelancer who opens Find Freelancers gets the unauthorized page', async ({ page }) => {
@@ -192,6 +195,7 @@ test('a client searches, filters and opens a public profile; the URL keeps the s
   await expect(page).toHaveURL(/country=RS/)
   await expect(page.getByRole('heading', { name: 'Freelancers found: 1' })).toBeVisible()
   await expect(page.locator('.hit')).toContainText('55.50')
+  await expectNoAxeViolations(page)
   // No match for another country; the URL alone reproduces a search.
   await page.goto(`${server.base}/freelancers?search=struct&country=DE`)
   await expect(page.getByRole('heading', { name: 'Freelancers found: 0' })).toBeVisible()
@@ -203,4 +207,5 @@ test('a client searches, filters and opens a public profile; the URL keeps the s
   await expect(page.locator('main')).toContainText('University of Belgrade')
   await expect(page.locator('main')).not.toContainText('Female')
   if (js()) await expect(page.locator('main img.portfolio-image')).toBeVisible()
+  await expectNoAxeViolations(page)
 })

@@ -137,7 +137,7 @@ export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
           <Link to="?">{t('search.reset')}</Link>
         </Form>
         <section aria-labelledby="results-title">
-          <h2 id="results-title" aria-live="polite">{t('search.count', { count: results.total, formatted: formatNumber(results.total, i18n.language) })}</h2>
+          <h2 id="results-title" aria-live="polite">{t(results.capped ? 'search.countCapped' : 'search.count', { count: results.total, formatted: formatNumber(results.total, i18n.language) })}</h2>
           {results.data.length ? (
             <ul className="search-results">
               {results.data.map((h) => (

@@ -6,6 +6,7 @@ import { files } from './0004-files.ts'
 import { profiles } from './0005-profiles.ts'
 import { projects } from './0006-projects.ts'
 import { profileCompleteness } from './0007-profile-completeness.ts'
+import { freelancerSearchOrder } from './0008-freelancer-search-order.ts'
 import { projectSearchFacets } from './0009-project-search-facets.ts'
 import { notifications } from './0011-notifications.ts'
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0005-profiles': profiles,
   '0006-projects': projects,
   '0007-profile-completeness': profileCompleteness,
+  '0008-freelancer-search-order': freelancerSearchOrder,
   '0009-project-search-facets': projectSearchFacets,
   '0011-notifications': notifications,
 }

@@ -10,6 +10,7 @@ import type { FileStorage } from './storage.ts'
 import { attachmentTypeForMime, checkUpload, DEFAULT_MAX_FILE_KB, notDisplayable, problemForKind, problems, type UploadKind, type UploadProblem } from './rules.ts'
 import { sniff } from './sniff.ts'
 import { stripMetadata } from './strip-metadata.ts'
+import { releaseFiles } from './lifecycle.ts'
 
 /** Decides whether a caller may read a file of one purpose; modules register theirs. */
 export type ReadPolicy = (file: StoredFile, caller: Caller | null) => Promise<boolean> | boolean
@@ -36,7 +37,7 @@ function uploadError(problem: UploadProblem) {
   return error
 }
 
-export function createFileService({ db, storage }: { db: DB; storage: FileStorage }) {
+export function createFileService({ db, storage, kick = () => {} }: { db: DB; storage: FileStorage; kick?: () => void }) {
   const policies = new Map<string, ReadPolicy>([
     ['profile-image', () => true],
     ['portfolio', () => true],
@@ -164,6 +165,13 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
     /** Lets a module say who may read the files it attaches (e.g. a project's participants). */
     setReadPolicy: (purpose: string, policy: ReadPolicy) => void policies.set(purpose, policy),
     downloadUrl: (id: number) => `files/${id}/download`,
+    /**
+     * Deletes file rows in the caller's transaction; their bytes go once it commits (lifecycle.ts).
+     * Call `bytesReleased()` after the commit so they go at once rather than at the next poll.
+     */
+    release: releaseFiles,
+    bytesReleased: kick,
+    storage,
   }
 }
 

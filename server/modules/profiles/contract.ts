@@ -280,7 +280,7 @@ export const profilesContract = {
   // Find Freelancers (clients and companies).
   search: endpoint({
     method: 'GET', path: 'freelancers/search', summary: 'Full-text search over title, overview and skills, with filters, sorting and paging', tag: 'Find Freelancers', access: 'user',
-    query: searchQuery, response: z.object({ data: z.array(searchHit), total: z.number(), page: z.number(), pageSize: z.number(), pages: z.number() }),
+    query: searchQuery, response: z.object({ data: z.array(searchHit), total: z.number(), capped: z.boolean().describe('true when there are more matches than total (the count stops at 1,000)'), page: z.number(), pageSize: z.number(), pages: z.number() }),
   }),
   suggestions: endpoint({
     method: 'GET', path: 'freelancers/suggestions', summary: 'Up to eight freelancers for the top bar\'s search suggestions', tag: 'Find Freelancers', access: 'user',

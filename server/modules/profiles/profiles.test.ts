@@ -325,5 +325,9 @@ describe.each(dialects)('profiles API on %s', (dialect) => {
     const suggest = await t.call('GET', 'freelancers/suggestions?q=bim', { token: client.token })
     expect(suggest.json.data).toEqual([{ userId: bob.id, name: 'Bob Builder', title: 'BIM Modeller – Revit' }])
     expect((await t.call('GET', 'freelancers/suggestions?q=bim', { token: bob.token })).status).toBe(403)
+
+    // Recent answers are remembered for 30 s, but a profile change shows at once.
+    await t.call('PUT', 'freelancers/profile/title', { ...b, body: { title: 'Structural BIM Modeller' } })
+    expect((await search('?q=structural')).json.data.map((h: any) => h.userId).toSorted()).toEqual([ana.id, bob.id].toSorted())
   })
 })

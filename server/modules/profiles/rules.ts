@@ -18,6 +18,9 @@ export const searchSorts = ['relevance', 'rate-asc', 'rate-desc', 'rating', 'exp
 export type SearchSort = (typeof searchSorts)[number]
 
 /** Every text field has a limit (characters). */
+/** Find Freelancers counts and pages up to this many matches ("1,000+" beyond). */
+export const searchCap = 1000
+
 export const limits = {
   title: 120,
   overview: 1000,

@@ -14,13 +14,19 @@ export interface SearchDocument {
   skills: string
 }
 
+/**
+ * A query's match, as pieces the search joins into its own SQL: the index is joined as the table
+ * `freelancer_search` on `key` = the freelancer's user id and filtered by `where(tier)`; `score`
+ * ranks a joined row (smaller first). Only the rows a query returns are scored, so a LIMIT bounds
+ * the ranking work however common the words are (ranking every match was what made a search of a
+ * common word slow). Tier `head` matches every word in the title or skills, `all` anywhere.
+ */
 export interface FullTextMatch {
-  /**
-   * The matching freelancers as rows (user_id, score), a smaller score ranking higher. Callers
-   * use it as a MATERIALIZED common table expression, so the engine runs the full-text query once
-   * and then joins, whatever order the filters and the sort suggest.
-   */
-  select: RawBuilder<{ user_id: number; score: number }>
+  key: RawBuilder<number>
+  where(tier: 'head' | 'all'): RawBuilder<boolean>
+  score: RawBuilder<number>
+  /** The ids of every match, unranked, for `user_id in (…)` when another column gives the order. */
+  ids: RawBuilder<number>
 }
 
 export function createSearchIndex(db: DB, dialect: Dialect) {
@@ -48,11 +54,25 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
     const tokens = searchTokens(term)
     if (!tokens.length) return null
     if (dialect === 'sqlite') {
-      const query = tokens.map((t) => `"${t}"*`).join(' AND ')
-      return { select: sql<{ user_id: number; score: number }>`(select rowid as user_id, bm25(freelancer_search, 10.0, 2.0, 5.0) as score from freelancer_search where freelancer_search match ${query})` }
+      // FTS5 names the table itself as MATCH's left side and bm25's argument, so it is joined unaliased.
+      const all = tokens.map((t) => `"${t}"*`).join(' AND ')
+      const head = `{title skills}: (${all})`
+      return {
+        key: sql<number>`freelancer_search.rowid`,
+        where: (tier) => sql<boolean>`freelancer_search match ${tier === 'head' ? head : all}`,
+        score: sql<number>`bm25(freelancer_search, 10.0, 2.0, 5.0)`,
+        ids: sql<number>`(select rowid from freelancer_search where freelancer_search match ${all})`,
+      }
     }
-    const query = tokens.map((t) => `${t}:*`).join(' & ')
-    return { select: sql<{ user_id: number; score: number }>`(select user_id, -ts_rank(document, q) as score from freelancer_search, to_tsquery('simple', ${query}) as q where document @@ q)` }
+    // Weights A (title) and B (skills) restrict the head tier, as FTS5's column filter does.
+    const all = tokens.map((t) => `${t}:*`).join(' & ')
+    const head = tokens.map((t) => `${t}:*AB`).join(' & ')
+    return {
+      key: sql<number>`freelancer_search.user_id`,
+      where: (tier) => sql<boolean>`freelancer_search.document @@ to_tsquery('simple', ${tier === 'head' ? head : all})`,
+      score: sql<number>`-ts_rank(freelancer_search.document, to_tsquery('simple', ${all}))`,
+      ids: sql<number>`(select user_id from freelancer_search where document @@ to_tsquery('simple', ${all}))`,
+    }
   }
 
   return { put, remove, match, db }

@@ -8,26 +8,44 @@ import { Role } from '../identity/permissions.ts'
 import type { FileService, StoredFile } from '../files/service.ts'
 import { notDisplayable } from '../files/rules.ts'
 import type { z } from 'zod'
-import type { bodies, OwnClient, OwnFreelancer, PaymentMethod, paymentBodies, PublicClient, PublicFreelancer, SearchHit, SearchQuery } from './contract.ts'
-import { companySections, completenessOf, freelancerSections, individualSections, limits, maskEmail, maskIban, normalizeIban, type SectionKey } from './rules.ts'
-import { createSearchIndex } from './search-index.ts'
+import { searchQuery, type bodies, type OwnClient, type OwnFreelancer, type PaymentMethod, type paymentBodies, type PublicClient, type PublicFreelancer, type SearchHit, type SearchQuery } from './contract.ts'
+import { companySections, completenessOf, freelancerSections, individualSections, limits, maskEmail, maskIban, normalizeIban, searchCap, type SectionKey } from './rules.ts'
+import { createSearchIndex, type FullTextMatch } from './search-index.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
 type Body<K extends keyof typeof bodies> = z.output<(typeof bodies)[K]>
 type ClientKind = 'individual' | 'company'
 
 const nowIso = () => new Date().toISOString()
+
+/** Each sort of Find Freelancers as ORDER BY terms, column for column the indexes of migration 0008. */
+const sortOrders: Record<SearchQuery['sort'], Array<[string, 'asc' | 'desc']>> = {
+  relevance: [['fp.rating_x100', 'desc'], ['fp.updated_at', 'desc'], ['fp.user_id', 'desc']],
+  rating: [['fp.rating_x100', 'desc'], ['fp.rating_count', 'desc'], ['fp.user_id', 'desc']],
+  'rate-asc': [['coalesce(fp.hourly_rate_minor, 2147483647)', 'asc'], ['fp.user_id', 'asc']],
+  'rate-desc': [['coalesce(fp.hourly_rate_minor, -1)', 'desc'], ['fp.user_id', 'desc']],
+  experience: [['coalesce(fp.years_of_experience, -1)', 'desc'], ['fp.user_id', 'desc']],
+  newest: [['fp.created_at', 'desc'], ['fp.user_id', 'desc']],
+}
 const fieldError = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 const displayableType = (type: string | null | undefined) => !!type && !(notDisplayable as readonly string[]).includes(type === 'tif' ? 'tiff' : type)
 const fileUrl = (id: number) => `files/${id}/download`
 
 const regionNames = new Map<Locale, Intl.DisplayNames>()
 const languageNames = new Map<Locale, Intl.DisplayNames>()
+// Intl.DisplayNames.of costs about half a millisecond a call; a search page names 20 countries.
+const countryNames = new Map<string, string>()
 function countryName(locale: Locale, code: string | null) {
   if (!code) return null
-  let names = regionNames.get(locale)
-  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region' })))
-  return names.of(code) ?? code
+  const key = `${locale}:${code}`
+  let name = countryNames.get(key)
+  if (name === undefined) {
+    let names = regionNames.get(locale)
+    if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region' })))
+    name = names.of(code) ?? code
+    if (countryNames.size < 5000) countryNames.set(key, name)
+  }
+  return name
 }
 function languageName(locale: Locale, code: string) {
   let names = languageNames.get(locale)
@@ -42,6 +60,27 @@ function languageName(locale: Locale, code: string) {
  */
 export function createProfilesService({ db, dialect, files }: { db: DB; dialect: Dialect; files: FileService }) {
   const index = createSearchIndex(db, dialect)
+  // PostgreSQL locks the row read before a file replaces another (SQLite's BEGIN IMMEDIATE already holds the write lock).
+  const forUpdate = <Q extends { forUpdate(): Q }>(q: Q) => (dialect === 'postgres' ? q.forUpdate() : q)
+
+  /**
+   * Swaps a stored file on a row: `swap` points the row at `next` in one transaction and answers the
+   * file it pointed at, whose row is deleted there too and whose bytes go after commit. If the swap
+   * fails, the just-uploaded file is released instead, so neither is left without an owner.
+   */
+  async function replaceFile(next: number | null, swap: (trx: Trx) => Promise<number | null>) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        const previous = await swap(trx)
+        if (previous !== next) await files.release(trx, [previous])
+      })
+    } catch (error) {
+      if (next != null) await db.transaction().execute((trx) => files.release(trx, [next]))
+      throw error
+    } finally {
+      files.bytesReleased()
+    }
+  }
 
   // Profile images are public while their owner's account is; portfolio files follow the profile.
   const ownerActive = async (file: StoredFile) => {
@@ -118,6 +157,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       if (options.reindex) await reindex(trx, caller.userId)
       else await trx.updateTable('freelancer_profile').set({ updated_at: nowIso() }).where('user_id', '=', caller.userId).execute()
     })
+    forgetSearches() // after the commit, so no search in between caches the old profile
     return storeCompleteness(caller.userId, await ownFreelancer(caller, locale))
   }
 
@@ -344,8 +384,15 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       }),
     portfolioUpdate: (c: Caller, l: Locale, id: number, b: Body<'portfolio'>) =>
       changeFreelancer(c, l, async (trx) => assertOne(await trx.updateTable('freelancer_portfolio').set(portfolioValues(b)).where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Portfolio item')),
-    portfolioDelete: (c: Caller, l: Locale, id: number) =>
-      changeFreelancer(c, l, async (trx) => assertOne(await trx.deleteFrom('freelancer_portfolio').where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Portfolio item')),
+    async portfolioDelete(c: Caller, l: Locale, id: number) {
+      const view = await changeFreelancer(c, l, async (trx) => {
+        const item = await trx.selectFrom('freelancer_portfolio').select(['image_file_id', 'document_file_id']).where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst()
+        assertOne(await trx.deleteFrom('freelancer_portfolio').where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Portfolio item')
+        await files.release(trx, [item?.image_file_id, item?.document_file_id])
+      })
+      files.bytesReleased()
+      return view
+    },
     /** Uploads the picture or the document of one of the caller's portfolio items (checked before a byte is read). */
     async portfolioUpload(c: Caller, l: Locale, id: number, which: 'image' | 'document', request: Request) {
       requireFreelancer(c)
@@ -353,7 +400,12 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       if (!item) throw notFound('Portfolio item')
       const stored = await files.receive(request, { kind: which, purpose: 'portfolio', ownerId: c.userId })
       const column = which === 'image' ? 'image_file_id' : 'document_file_id'
-      await db.updateTable('freelancer_portfolio').set({ [column]: stored.id }).where('id', '=', id).where('user_id', '=', c.userId).execute()
+      await replaceFile(stored.id, async (trx) => {
+        const before = await forUpdate(trx.selectFrom('freelancer_portfolio').select(column).where('id', '=', id).where('user_id', '=', c.userId)).executeTakeFirst()
+        if (!before) throw notFound('Portfolio item')
+        await trx.updateTable('freelancer_portfolio').set({ [column]: stored.id }).where('id', '=', id).execute()
+        return before[column]
+      })
       return storeCompleteness(c.userId, await ownFreelancer(c, l))
     },
   }
@@ -366,16 +418,24 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     const u = await db.selectFrom('app_user').select('image_file_id').where('id', '=', userId).executeTakeFirst()
     return { imageUrl: u?.image_file_id != null ? fileUrl(u.image_file_id) : null }
   }
+  /** Points the user row at another image (or none), answering the one it pointed at. */
+  async function setUserImage(trx: Trx, userId: number, fileId: number | null) {
+    const before = await forUpdate(trx.selectFrom('app_user').select('image_file_id').where('id', '=', userId)).executeTakeFirst()
+    await trx.updateTable('app_user').set({ image_file_id: fileId, updated_at: nowIso() }).where('id', '=', userId).execute()
+    return before?.image_file_id ?? null
+  }
   async function uploadImage(caller: Caller, role: number, request: Request) {
     requireRole(caller, role)
     const stored = await files.receive(request, { kind: 'image', purpose: 'profile-image', ownerId: caller.userId })
-    await db.updateTable('app_user').set({ image_file_id: stored.id, updated_at: nowIso() }).where('id', '=', caller.userId).execute()
+    await replaceFile(stored.id, (trx) => setUserImage(trx, caller.userId, stored.id))
+    forgetSearches()
     await storeCompleteness(caller.userId, await completenessView(caller))
     return { imageUrl: fileUrl(stored.id) }
   }
   async function removeImage(caller: Caller, role: number) {
     requireRole(caller, role)
-    await db.updateTable('app_user').set({ image_file_id: null, updated_at: nowIso() }).where('id', '=', caller.userId).execute()
+    await replaceFile(null, (trx) => setUserImage(trx, caller.userId, null))
+    forgetSearches()
     await storeCompleteness(caller.userId, await completenessView(caller))
     return { imageUrl: null }
   }
@@ -615,22 +675,26 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
 
   // ---- Find Freelancers ---------------------------------------------------------------------------
 
+  // The answers of recent searches, for 30 s: paging back and forth, the top bar's suggestions and
+  // popular words then cost one query. A change to a freelancer profile in this process clears
+  // them; other changes (another instance, ratings from reviews) show within the 30 s.
+  const RECENT_SEARCH_MS = 30_000
+  const recentSearches = new Map<string, { at: number; result: Awaited<ReturnType<typeof runSearch>> }>()
+  const forgetSearches = () => recentSearches.clear()
+
   function requireFinder(caller: Caller) {
     if (!caller.roles.includes(Role.Client) && !caller.roles.includes(Role.Company)) throw forbidden()
   }
 
-  async function search(caller: Caller, locale: Locale, query: SearchQuery) {
-    requireFinder(caller)
-    const text = index.match(query.q)
-    const root = text ? (db.with((wb) => wb('m').materialized(), () => text.select) as unknown as DB) : db
-    let q = root.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id').where('fp.listed', '=', 1).where('u.status', '=', 'Active')
-    if (text) q = q.innerJoin('m' as never, 'm.user_id' as never, 'fp.user_id') as unknown as typeof q
+  /** Listed, active freelancers that pass every filter of the query (the text aside). */
+  const listed = () => db.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id')
+  function filtered(query: Omit<SearchQuery, 'sort' | 'page' | 'pageSize'>, from = listed()) {
+    let q = from.where('fp.listed', '=', 1).where('u.status', '=', 'Active')
     if (query.categoryId) q = q.where('fp.category_id', '=', query.categoryId)
-    if (query.subcategoryId) q = q.where((eb) => eb.exists(eb.selectFrom('freelancer_subcategory as fsc').select('fsc.user_id').whereRef('fsc.user_id', '=', 'fp.user_id').where('fsc.subcategory_id', '=', query.subcategoryId!)))
-    for (const skillId of new Set(query.skills ?? [])) {
-      q = q.where((eb) => eb.exists(eb.selectFrom('freelancer_skill as fsk').select('fsk.user_id').whereRef('fsk.user_id', '=', 'fp.user_id').where('fsk.skill_id', '=', skillId)))
-    }
-    if (query.language) q = q.where((eb) => eb.exists(eb.selectFrom('freelancer_language as fl').select('fl.user_id').whereRef('fl.user_id', '=', 'fp.user_id').where('fl.language_code', '=', query.language!)))
+    // Set membership (IN) rather than EXISTS, so the planner may start from the (value, user_id) index when it is the most selective.
+    if (query.subcategoryId) q = q.where('fp.user_id', 'in', db.selectFrom('freelancer_subcategory').select('user_id').where('subcategory_id', '=', query.subcategoryId))
+    for (const skillId of new Set(query.skills ?? [])) q = q.where('fp.user_id', 'in', db.selectFrom('freelancer_skill').select('user_id').where('skill_id', '=', skillId))
+    if (query.language) q = q.where('fp.user_id', 'in', db.selectFrom('freelancer_language').select('user_id').where('language_code', '=', query.language))
     if (query.country) q = q.where('fp.country', '=', query.country)
     if (query.experienceLevel) q = q.where('fp.experience_level', '=', query.experienceLevel)
     if (query.availability) q = q.where('fp.availability', '=', query.availability)
@@ -638,32 +702,91 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     if (query.minRate !== undefined) q = q.where('fp.hourly_rate_minor', '>=', query.minRate)
     if (query.maxRate !== undefined) q = q.where('fp.hourly_rate_minor', '<=', query.maxRate)
     if (query.minRating) q = q.where('fp.rating_x100', '>=', Math.round(query.minRating * 100))
+    return q
+  }
 
-    const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-    const total = Number(counted.n)
-    const pages = Math.max(1, Math.ceil(total / query.pageSize))
-    let page = q.select(['fp.user_id', 'fp.title', 'fp.overview', 'fp.country', 'fp.experience_level', 'fp.availability', 'fp.hourly_rate_minor', 'fp.currency', 'fp.rating_x100', 'fp.rating_count', 'u.first_name', 'u.last_name', 'u.image_file_id'])
-    const rateMissing = sql`(fp.hourly_rate_minor is null)`
-    switch (query.sort) {
-      case 'rate-asc':
-        page = page.orderBy(rateMissing).orderBy('fp.hourly_rate_minor', 'asc')
-        break
-      case 'rate-desc':
-        page = page.orderBy(rateMissing).orderBy('fp.hourly_rate_minor', 'desc')
-        break
-      case 'rating':
-        page = page.orderBy('fp.rating_x100', 'desc').orderBy('fp.rating_count', 'desc')
-        break
-      case 'experience':
-        page = page.orderBy(sql`(fp.years_of_experience is null)`).orderBy('fp.years_of_experience', 'desc')
-        break
-      case 'newest':
-        page = page.orderBy('fp.created_at', 'desc')
-        break
-      default:
-        page = text ? page.orderBy(sql`m.score`) : page.orderBy('fp.rating_x100', 'desc').orderBy('fp.updated_at', 'desc')
+  /**
+   * The filtered freelancers that match a tier of the text; the LIMIT stops the scan past the cap.
+   * The index is the outer loop (CROSS JOIN fixes SQLite's join order): FTS5 asked for one rowid
+   * at a time reads whole doclists, which made a query the planner drove from a filter's index
+   * take seconds.
+   */
+  function matching(text: FullTextMatch, query: SearchQuery, tier: 'head' | 'all') {
+    const from = db.selectFrom(sql`freelancer_search`.as('freelancer_search') as never).crossJoin('freelancer_profile as fp').crossJoin('app_user as u') as unknown as ReturnType<typeof listed>
+    return filtered(query, from.where(sql<boolean>`${text.key} = fp.user_id`).where(sql<boolean>`u.id = fp.user_id`).where(text.where(tier))).limit(searchCap + 1)
+  }
+
+  /**
+   * Up to searchCap + 1 filtered matches in relevance order. Each query's LIMIT stops its scan, so
+   * only the rows returned are ranked. Below the cap that is every match, ranked by score: order
+   * and count are exact. Above it, the candidates are the matches in the title or skills (then
+   * the others), so a common word still brings its best-fitting freelancers first.
+   */
+  async function rankedMatches(text: FullTextMatch, query: SearchQuery) {
+    type Scored = { user_id: number; score: number }
+    const tier = (name: 'head' | 'all') => matching(text, query, name).select(['fp.user_id', text.score.as('score')]).execute() as Promise<Scored[]>
+    const byScore = (a: Scored, b: Scored) => Number(a.score) - Number(b.score) || b.user_id - a.user_id
+    const all = await tier('all')
+    if (all.length <= searchCap) return all.sort(byScore).map((r) => r.user_id)
+    const head = (await tier('head')).sort(byScore)
+    const seen = new Set(head.map((r) => r.user_id))
+    return [...head, ...all.filter((r) => !seen.has(r.user_id)).sort(byScore)].slice(0, searchCap + 1).map((r) => r.user_id)
+  }
+
+  /** Up to searchCap + 1 filtered matches, in no particular order (for the other sorts). */
+  async function unrankedMatches(text: FullTextMatch, query: SearchQuery) {
+    return (await matching(text, query, 'all').select('fp.user_id').execute()).map((r) => r.user_id)
+  }
+
+  const hitColumns = ['fp.user_id', 'fp.title', 'fp.overview', 'fp.country', 'fp.experience_level', 'fp.availability', 'fp.hourly_rate_minor', 'fp.currency', 'fp.rating_x100', 'fp.rating_count', 'u.first_name', 'u.last_name', 'u.image_file_id'] as const
+  const hits = () => listed().select(hitColumns)
+  type HitRow = Awaited<ReturnType<ReturnType<typeof hits>['execute']>>[number]
+
+  /**
+   * Find Freelancers. Counting stops at searchCap ("1,000+"), paging stops there too (an offset
+   * never passes it), and a text search ranks only the rows it returns (rankedMatches), so the
+   * work per request is bounded whatever the number of freelancers or how common the words.
+   */
+  async function search(caller: Caller, locale: Locale, query: SearchQuery) {
+    requireFinder(caller)
+    const key = JSON.stringify([locale, query])
+    const cached = recentSearches.get(key)
+    if (cached && Date.now() - cached.at < RECENT_SEARCH_MS) return cached.result
+    const result = await runSearch(locale, query)
+    if (recentSearches.size >= 500) recentSearches.delete(recentSearches.keys().next().value!)
+    recentSearches.set(key, { at: Date.now(), result })
+    return result
+  }
+
+  async function runSearch(locale: Locale, query: SearchQuery) {
+    const text = index.match(query.q)
+    const offset = (query.page - 1) * query.pageSize
+    const size = Math.max(0, Math.min(query.pageSize, searchCap - offset))
+    let found: number
+    let rows: HitRow[]
+    if (text && query.sort === 'relevance') {
+      const ids = await rankedMatches(text, query)
+      found = ids.length
+      const pageIds = ids.slice(offset, offset + size)
+      const byId = new Map((pageIds.length ? await hits().where('fp.user_id', 'in', pageIds).execute() : []).map((r) => [r.user_id, r]))
+      rows = pageIds.map((id) => byId.get(id)!).filter(Boolean)
+    } else {
+      // Another order comes from the profile table. The freelancers that pass (the text and the
+      // filters) are first taken as a bounded list, from whichever index is most selective; below
+      // the cap that list is every one of them and the page is sorted from it; above it the order's
+      // index drives (the matches are dense, so the scan stops soon) and the text is a set of ids.
+      const passing = text ? await unrankedMatches(text, query) : (await filtered(query).select('fp.user_id').limit(searchCap + 1).execute()).map((r) => r.user_id)
+      found = passing.length
+      let q = filtered(query)
+      if (found <= searchCap) q = listed().where('fp.user_id', 'in', passing.length ? passing : [0])
+      else if (text) q = q.where('fp.user_id', 'in', text.ids)
+      let page = q.select(hitColumns)
+      for (const [expression, direction] of sortOrders[query.sort]) page = page.orderBy(sql.raw(expression), direction)
+      rows = found && size ? await page.limit(size).offset(offset).execute() : []
     }
-    const rows = total ? await page.orderBy('fp.user_id', 'desc').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute() : []
+    const capped = found > searchCap
+    const total = Math.min(found, searchCap)
+    const pages = Math.max(1, Math.ceil(total / query.pageSize))
     const ids = rows.map((r) => r.user_id)
     const n = `name_${locale}` as const
     const [skills, images] = await Promise.all([
@@ -686,25 +809,19 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       rating: { average: r.rating_x100 / 100, count: r.rating_count },
       skills: (skillsOf.get(r.user_id) ?? []).slice(0, 8).map(({ id, name }) => ({ id, name })),
     }))
-    return { data, total, page: query.page, pageSize: query.pageSize, pages }
+    return { data, total, capped, page: query.page, pageSize: query.pageSize, pages }
   }
 
   async function suggestions(caller: Caller, term: string) {
     requireFinder(caller)
     const text = index.match(term)
     if (!text) return { data: [] }
-    const base = (db.with((wb) => wb('m').materialized(), () => text.select) as unknown as DB).selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id')
-    const rows = await (base.innerJoin('m' as never, 'm.user_id' as never, 'fp.user_id') as unknown as typeof base)
-      .select(['fp.user_id', 'fp.title', 'u.first_name', 'u.last_name'])
-      .where('fp.listed', '=', 1)
-      .where('u.status', '=', 'Active')
-      .orderBy(sql`m.score`)
-      .limit(8)
-      .execute()
-    return { data: rows.map((r) => ({ userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), title: r.title })) }
+    const ids = (await rankedMatches(text, searchQuery.parse({}))).slice(0, 8)
+    const byId = new Map((ids.length ? await db.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id').select(['fp.user_id', 'fp.title', 'u.first_name', 'u.last_name']).where('fp.user_id', 'in', ids).execute() : []).map((r) => [r.user_id, r]))
+    return { data: ids.flatMap((id) => { const r = byId.get(id); return r ? [{ userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), title: r.title }] : [] }) }
   }
 
-  return { freelancer, clients, images, payments, search, suggestions, completeness, percentFor, reindex: (userId: number) => reindex(db, userId), index }
+  return { freelancer, clients, images, payments, search, suggestions, completeness, percentFor, reindex: (userId: number) => reindex(db, userId).finally(forgetSearches), index }
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>

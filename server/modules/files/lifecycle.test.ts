@@ -1,0 +1,156 @@
+import fs from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
+import type { Db } from '../../db/database.ts'
+import { profilesTestApi, tinyPdf, tinyPng } from '../profiles/test-support.ts'
+import { FILE_BYTES_TOPIC, sweepOrphanBytes } from './lifecycle.ts'
+
+// File bytes follow their rows, on both databases, through the real API and folder storage:
+// replaced or removed files lose their bytes after the commit, live files keep theirs, a rolled-back
+// release changes nothing, and the sweep removes only old bytes that no row names.
+describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
+  let testDb: TestDatabase
+  let database: Db
+  let t: ReturnType<typeof profilesTestApi>
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect)
+    database = await testDb.open()
+    t = profilesTestApi(database)
+  })
+  afterAll(async () => {
+    await t?.close()
+    await database?.close()
+    await testDb?.drop()
+  })
+
+  const files = () => t.api.services.files
+  const stored = async () => {
+    const keys = new Set<string>()
+    for await (const entry of files().storage.list()) keys.add(entry.key)
+    return keys
+  }
+  const keyOf = async (fileId: number) => (await database.db.selectFrom('stored_file').select('storage_key').where('id', '=', fileId).executeTakeFirst())?.storage_key
+  const idOf = (url: string) => Number(/files\/(\d+)\//.exec(url)![1])
+  const drain = () => t.api.jobs.outbox.drain()
+
+  it('removes the old bytes when a profile image of any kind is replaced or removed, and keeps the new ones', async () => {
+    const kinds = [['freelancer', 'freelancers/profile/image'], ['client', 'clients/profile/image'], ['company', 'companies/profile/image']] as const
+    let last = { token: '', id: 0, key: '' }
+    let freelancer = last
+    for (const [kind, path] of kinds) {
+      const user = await t.user(kind)
+      const first = await t.upload(path, user.token, 'first.png', tinyPng())
+      expect(first.status).toBe(200)
+      const firstKey = (await keyOf(idOf(first.json.imageUrl)))!
+      const second = await t.upload(path, user.token, 'second.png', tinyPng())
+      const secondId = idOf(second.json.imageUrl)
+      const secondKey = (await keyOf(secondId))!
+      expect(await keyOf(idOf(first.json.imageUrl))).toBeUndefined() // the row went with the swap
+      await drain()
+      const keys = await stored()
+      expect(keys.has(firstKey)).toBe(false)
+      expect(keys.has(secondKey)).toBe(true)
+      expect((await t.raw('GET', `files/${secondId}/download`)).status).toBe(200)
+      last = { token: user.token, id: secondId, key: secondKey }
+      if (kind === 'freelancer') freelancer = last
+    }
+    // Removing the image (freelancers have the endpoint) removes its bytes too.
+    expect((await t.call('DELETE', 'freelancers/profile/image', { token: freelancer.token })).json).toEqual({ imageUrl: null })
+    await drain()
+    expect((await stored()).has(freelancer.key)).toBe(false)
+    expect(await keyOf(freelancer.id)).toBeUndefined()
+    expect((await stored()).has(last.key)).toBe(true) // the company's image stays
+  })
+
+  it('replaces portfolio pictures and documents, and removes both with their item, never another freelancer\'s', async () => {
+    const ana = await t.user('freelancer', 'Ana')
+    const bob = await t.user('freelancer', 'Bob')
+    const addItem = async (token: string) => {
+      const r = await t.call('POST', 'freelancers/profile/portfolios', { token, body: { title: 'Footbridge' } })
+      expect(r.status).toBe(200)
+      return r.json.portfolios[0].id as number
+    }
+    const anaItem = await addItem(ana.token)
+    const bobItem = await addItem(bob.token)
+    const fileIds = async (item: number) => (await database.db.selectFrom('freelancer_portfolio').select(['image_file_id', 'document_file_id']).where('id', '=', item).executeTakeFirstOrThrow())
+    expect((await t.upload(`freelancers/profile/portfolios/${anaItem}/image`, ana.token, 'a.png', tinyPng())).status).toBe(200)
+    expect((await t.upload(`freelancers/profile/portfolios/${anaItem}/file`, ana.token, 'calc.pdf', tinyPdf())).status).toBe(200)
+    expect((await t.upload(`freelancers/profile/portfolios/${bobItem}/image`, bob.token, 'b.png', tinyPng())).status).toBe(200)
+    const before = await fileIds(anaItem)
+    const [oldImage, documentKey, bobKey] = [await keyOf(before.image_file_id!), await keyOf(before.document_file_id!), await keyOf((await fileIds(bobItem)).image_file_id!)]
+
+    expect((await t.upload(`freelancers/profile/portfolios/${anaItem}/image`, ana.token, 'a2.png', tinyPng())).status).toBe(200)
+    const newImage = await keyOf((await fileIds(anaItem)).image_file_id!)
+    await drain()
+    let keys = await stored()
+    expect([keys.has(oldImage!), keys.has(newImage!), keys.has(documentKey!), keys.has(bobKey!)]).toEqual([false, true, true, true])
+
+    // Bob cannot delete Ana's item (nothing changes), then Ana deletes it.
+    expect((await t.call('DELETE', `freelancers/profile/portfolios/${anaItem}`, { token: bob.token })).status).toBe(404)
+    await drain()
+    expect((await stored()).has(newImage!)).toBe(true)
+    expect((await t.call('DELETE', `freelancers/profile/portfolios/${anaItem}`, { token: ana.token })).status).toBe(200)
+    await drain()
+    keys = await stored()
+    expect([keys.has(newImage!), keys.has(documentKey!), keys.has(bobKey!)]).toEqual([false, false, true])
+  })
+
+  it('keeps rows and bytes when the releasing transaction rolls back, and keeps the removal queued until it is delivered', async () => {
+    const user = await t.user('freelancer')
+    const up = await t.upload('freelancers/profile/image', user.token, 'me.png', tinyPng())
+    const id = idOf(up.json.imageUrl)
+    const key = (await keyOf(id))!
+    const queued = () => database.db.selectFrom('outbox').select('payload').where('topic', '=', FILE_BYTES_TOPIC).where('status', '=', 'pending').execute()
+    await drain()
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await files().release(trx, [id])
+        throw new Error('the change that released it failed')
+      }),
+    ).rejects.toThrow('failed')
+    expect(await keyOf(id)).toBe(key)
+    expect(await queued()).toEqual([])
+    await drain()
+    expect((await stored()).has(key)).toBe(true)
+
+    // Committed but not yet delivered (as after a crash): the row is gone, the bytes wait for the outbox.
+    await database.db.transaction().execute((trx) => files().release(trx, [id]))
+    expect(await keyOf(id)).toBeUndefined()
+    expect((await queued()).map((r) => JSON.parse(r.payload).keys)).toEqual([[key]])
+    expect((await stored()).has(key)).toBe(true)
+    await drain()
+    expect((await stored()).has(key)).toBe(false)
+  })
+
+  it('sweeps bytes that no row names once they are an hour old, and never bytes with a row', async () => {
+    const user = await t.user('company')
+    const up = await t.upload('companies/profile/image', user.token, 'logo.png', tinyPng())
+    const liveKey = (await keyOf(idOf(up.json.imageUrl)))!
+    const orphan = async () => {
+      // Bytes kept without a row: what a crashed upload or another module's deleted row leaves.
+      const temp = files().storage.temporary()
+      fs.writeFileSync(temp.path, tinyPdf())
+      return files().storage.keep(temp.path)
+    }
+    const oldOrphan = await orphan()
+    const freshOrphan = await orphan()
+    const age = (key: string) => {
+      const stream = files().storage.read(key) as fs.ReadStream
+      stream.destroy()
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
+      fs.utimesSync(stream.path, twoHoursAgo, twoHoursAgo)
+    }
+    age(oldOrphan)
+    age(liveKey)
+
+    expect(await sweepOrphanBytes({ db: database.db, storage: files().storage })).toBe(1)
+    let keys = await stored()
+    expect([keys.has(oldOrphan), keys.has(freshOrphan), keys.has(liveKey)]).toEqual([false, true, true])
+    // An hour later the fresh orphan goes too; the live file still stays.
+    expect(await sweepOrphanBytes({ db: database.db, storage: files().storage, now: Date.now() + 2 * 3600_000 })).toBeGreaterThanOrEqual(1)
+    keys = await stored()
+    expect([keys.has(freshOrphan), keys.has(liveKey)]).toEqual([false, true])
+    expect((await t.raw('GET', `files/${idOf(up.json.imageUrl)}/download`)).status).toBe(200)
+  })
+})

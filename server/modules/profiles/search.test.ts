@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
+import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
+import type { Db } from '../../db/database.ts'
+import { seedFreelancers } from '../../../bench/freelancers-search.ts'
+import { profilesTestApi } from './test-support.ts'
+import { searchCap } from './rules.ts'
+
+// Find Freelancers past its cap (1,000 matches): the bounded queries of service.ts must return the
+// same rows as a plain reference computed here from every profile row — filters, each sort, paging,
+// the capped count — and a text search must rank title and skill matches first.
+const COUNT = 1200
+
+interface Profile { user_id: number; country: string | null; experience_level: string | null; hourly_rate_minor: number | null; years_of_experience: number | null; rating_x100: number; rating_count: number; created_at: string; updated_at: string; title: string }
+
+describe.each(dialects)('Find Freelancers past the cap on %s', (dialect) => {
+  let testDb: TestDatabase
+  let database: Db
+  let t: ReturnType<typeof profilesTestApi>
+  let token: string
+  let profiles: Profile[]
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect)
+    database = await testDb.open()
+    t = profilesTestApi(database)
+    await seedFreelancers(database, COUNT)
+    token = (await t.user('client', 'Sarah', 'Whitfield')).token
+    profiles = (await database.db.selectFrom('freelancer_profile').select(['user_id', 'country', 'experience_level', 'hourly_rate_minor', 'years_of_experience', 'rating_x100', 'rating_count', 'created_at', 'updated_at', 'title']).execute()) as Profile[]
+  }, 120_000)
+  afterAll(async () => {
+    await t?.close()
+    await database?.close()
+    await testDb?.drop()
+  })
+
+  const search = async (qs: string) => {
+    const r = await t.call('GET', `freelancers/search?${qs}`, { token })
+    expect(r.status).toBe(200)
+    return r.json as { data: Array<{ userId: number }>; total: number; capped: boolean; pages: number }
+  }
+  /** The ids the index itself finds for a word (every match, no filter, no limit). */
+  const matchesOf = async (word: string, tier: 'head' | 'all' = 'all') => {
+    const rows = dialect === 'sqlite'
+      ? await sql<{ id: number }>`select rowid as id from freelancer_search where freelancer_search match ${tier === 'head' ? `{title skills}: "${word}"*` : `"${word}"*`}`.execute(database.db)
+      : await sql<{ id: number }>`select user_id as id from freelancer_search where document @@ to_tsquery('simple', ${tier === 'head' ? `${word}:*AB` : `${word}:*`})`.execute(database.db)
+    return new Set(rows.rows.map((r) => Number(r.id)))
+  }
+  const rate = (p: Profile, missing: number) => p.hourly_rate_minor ?? missing
+  const orders: Record<string, (a: Profile, b: Profile) => number> = {
+    'rate-asc': (a, b) => rate(a, 2 ** 31 - 1) - rate(b, 2 ** 31 - 1) || a.user_id - b.user_id,
+    'rate-desc': (a, b) => rate(b, -1) - rate(a, -1) || b.user_id - a.user_id,
+    rating: (a, b) => b.rating_x100 - a.rating_x100 || b.rating_count - a.rating_count || b.user_id - a.user_id,
+    experience: (a, b) => (b.years_of_experience ?? -1) - (a.years_of_experience ?? -1) || b.user_id - a.user_id,
+    newest: (a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.user_id - a.user_id,
+    relevance: (a, b) => b.rating_x100 - a.rating_x100 || Date.parse(b.updated_at) - Date.parse(a.updated_at) || b.user_id - a.user_id,
+  }
+  const expectPage = async (qs: string, reference: Profile[], sort: string, page: number) => {
+    const r = await search(`${qs}&sort=${sort}&page=${page}&pageSize=20`)
+    const expected = [...reference].sort(orders[sort]).slice(0, searchCap)
+    expect(r.total).toBe(Math.min(reference.length, searchCap))
+    expect(r.capped).toBe(reference.length > searchCap)
+    expect(r.data.map((h) => h.userId)).toEqual(expected.slice((page - 1) * 20, page * 20).map((p) => p.user_id))
+  }
+
+  it('counts up to the cap, then says so, and never pages past it', async () => {
+    expect(profiles.length).toBe(COUNT)
+    await expectPage('', profiles, 'relevance', 1)
+    const last = await search(`page=${searchCap / 20}&pageSize=20`)
+    expect(last).toMatchObject({ total: searchCap, capped: true, pages: searchCap / 20 })
+    expect(last.data).toHaveLength(20)
+    expect((await search(`page=${searchCap / 20 + 1}&pageSize=20`)).data).toEqual([])
+  })
+
+  it('returns the same rows as the reference for every sort, with filters and without, on later pages', async () => {
+    const es = profiles.filter((p) => p.country === 'ES' && p.experience_level === 'expert')
+    for (const sort of Object.keys(orders)) {
+      await expectPage('', profiles, sort, 3)
+      await expectPage('country=ES&experienceLevel=expert', es, sort, 1)
+    }
+    const cheap = profiles.filter((p) => p.hourly_rate_minor != null && p.hourly_rate_minor >= 3000 && p.hourly_rate_minor <= 6000)
+    await expectPage('minRate=3000&maxRate=6000', cheap, 'rate-desc', 2)
+  })
+
+  it('sorts a text search by any column exactly, above the cap and below it', async () => {
+    const common = await matchesOf('structural')
+    expect(common.size).toBeGreaterThan(searchCap) // the seed's most common trade word
+    const withCommon = profiles.filter((p) => common.has(p.user_id))
+    for (const sort of ['rate-asc', 'rating', 'newest']) await expectPage('q=structural', withCommon, sort, 2)
+    const inSpain = withCommon.filter((p) => p.country === 'ES')
+    expect(inSpain.length).toBeLessThan(searchCap)
+    await expectPage('q=structural&country=ES', inSpain, 'experience', 1)
+  })
+
+  it('ranks every match below the cap, and title or skill matches first above it', async () => {
+    const few = profiles.filter((p) => p.country === 'DE' && p.experience_level === 'entry')
+    const common = await matchesOf('structural')
+    const expected = few.filter((p) => common.has(p.user_id)).map((p) => p.user_id)
+    const seen: number[] = []
+    for (let page = 1; seen.length < expected.length; page++) {
+      const r = await search(`q=structural&country=DE&experienceLevel=entry&page=${page}&pageSize=20`)
+      expect(r).toMatchObject({ total: expected.length, capped: false })
+      expect(r.data.length).toBeGreaterThan(0)
+      seen.push(...r.data.map((h) => h.userId))
+    }
+    expect(seen.toSorted()).toEqual(expected.toSorted()) // every match once, across the pages
+
+    // Above the cap: every match in the title or skills is a candidate, ahead of the others.
+    const head = await matchesOf('structural', 'head')
+    expect(head.size).toBeLessThan(searchCap)
+    const ranked: number[] = []
+    for (let page = 1; page <= searchCap / 50; page++) {
+      const r = await search(`q=structural&page=${page}&pageSize=50`)
+      expect(r).toMatchObject({ total: searchCap, capped: true })
+      ranked.push(...r.data.map((h) => h.userId))
+    }
+    expect(new Set(ranked).size).toBe(searchCap)
+    expect(ranked.slice(0, head.size).toSorted()).toEqual([...head].toSorted())
+    expect(ranked.every((id) => common.has(id))).toBe(true)
+  })
+})
