@@ -8,6 +8,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { getInstance } from './middleware/i18next'
 import { NonceProvider } from './lib/nonce'
+import { VISITOR_PAGE_HEADER, isVisitorPage } from './lib/visitor-page'
 
 export const streamTimeout = 5_000
 
@@ -21,6 +22,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })
   const nonce = randomBytes(16).toString('base64')
   if (import.meta.env.PROD) headers.set('content-security-policy', contentSecurityPolicy(nonce))
+  // The page may be kept for visitors when its route says so (app/lib/visitor-page.ts).
+  if (isVisitorPage(routerContext.staticHandlerContext.matches.at(-1)?.route.handle)) headers.set(VISITOR_PAGE_HEADER, '1')
   const userAgent = request.headers.get('user-agent')
   // Bots and no-JS clients get the whole document at once; browsers get the shell first.
   const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'

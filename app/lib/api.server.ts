@@ -44,7 +44,13 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
     if (token) headers.set('authorization', `Bearer ${token}`)
     if (input.body !== undefined) headers.set('content-type', 'application/json')
     const request = new Request(url, { method: endpoint.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body) })
-    const response = deps.apiUrl ? await fetch(request) : await deps.api(request, { requestId: deps.requestId, ip: deps.clientIp, origin: deps.origin })
+    // A write (even from a GET page's loader, like confirming an email) means the page being
+    // rendered around it must not be kept for visitors (decision 033), in either API mode.
+    const writes = endpoint.method !== 'GET'
+    if (writes) deps.pageCache?.invalidate()
+    const response = await (deps.apiUrl ? fetch(request) : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp, origin: deps.origin })).finally(() => {
+      if (writes) deps.pageCache?.invalidate()
+    })
     if (token && (response.status === 401 || response.status === 402)) {
       throw redirect('/', { headers: { 'set-cookie': `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax` } })
     }

@@ -6,6 +6,9 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { catalogueContract } from '../../server/modules/catalogue/contract'
+import { visitorPage } from '~/lib/visitor-page'
+
+export const handle = visitorPage
 
 // /categories?search=<term> (SPEC §2: a footer category passes its name as the search term):
 // the areas whose name, description, subcategories or skills match, with their subcategories.

@@ -6,6 +6,9 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '../../server/modules/content/contract'
+import { visitorPage } from '~/lib/visitor-page'
+
+export const handle = visitorPage
 
 const audiences = ['client', 'freelancer', 'all'] as const
 

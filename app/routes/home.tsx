@@ -13,6 +13,9 @@ import { projectsContract } from '../../server/modules/projects/contract'
 import { formatMoney } from '~/lib/format'
 import { timeAgo } from '~/lib/time-ago'
 import { getLocale } from '~/middleware/i18next'
+import { visitorPage } from '~/lib/visitor-page'
+
+export const handle = visitorPage
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? 'Workneer' }, { name: 'description', content: loaderData?.description ?? '' }]

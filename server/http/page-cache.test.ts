@@ -2,13 +2,14 @@ import { describe, expect, test } from 'vitest'
 import { createPageCache } from './page-cache.ts'
 
 // A page as entry.server.tsx answers it: the same fresh nonce in the CSP header and the scripts.
-function renderer(options: { status?: number; setCookie?: boolean } = {}) {
+function renderer(options: { status?: number; setCookie?: boolean; visitorPage?: boolean } = {}) {
   let renders = 0
   const render = async () => {
     renders++
     const nonce = `n${renders}x${Math.random().toString(36).slice(2)}`
     const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `script-src 'self' 'nonce-${nonce}'` })
     if (options.setCookie) headers.set('set-cookie', 'flash=; Max-Age=0')
+    if (options.visitorPage !== false) headers.set('x-workneer-visitor-page', '1')
     return new Response(`<p>render ${renders}</p><script nonce="${nonce}"></script>`, { status: options.status ?? 200, headers })
   }
   return { render, renders: () => renders }
@@ -24,6 +25,7 @@ describe('page cache (visitors\' pages for a few seconds)', () => {
     const first = await cache.serve(visit(), page.render)
     const second = await cache.serve(visit(), page.render)
     expect(page.renders()).toBe(1)
+    for (const answer of [first, second]) expect(answer.headers.has('x-workneer-visitor-page')).toBe(false)
     const [a, b] = [nonceOf(first), nonceOf(second)]
     expect(a).not.toBe(b)
     expect(await first.text()).toContain(`nonce="${a}"`)
@@ -47,13 +49,14 @@ describe('page cache (visitors\' pages for a few seconds)', () => {
     expect(page.renders()).toBe(6)
   })
 
-  test('answers that set a cookie, are not 200 or are not GET are never kept', async () => {
+  test('answers that set a cookie, are not 200, are not GET or whose route is not a visitor page are never kept', async () => {
     const cache = createPageCache({ seconds: 5 })
-    for (const page of [renderer({ setCookie: true }), renderer({ status: 404 })]) {
+    for (const page of [renderer({ setCookie: true }), renderer({ status: 404 }), renderer({ visitorPage: false })]) {
       await cache.serve(visit(), page.render)
       const again = await cache.serve(visit(), page.render)
       expect(page.renders()).toBe(2)
       expect(await again.text()).toContain('render 2')
+      expect(again.headers.has('x-workneer-visitor-page')).toBe(false)
     }
     const post = renderer()
     await cache.serve(new Request('http://127.0.0.1/contact-us', { method: 'POST', body: 'x' }), post.render)

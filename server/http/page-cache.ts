@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { isbot } from 'isbot'
+import { VISITOR_PAGE_HEADER } from '../../app/lib/visitor-page.ts'
 
 // A few seconds of memory for pages as a visitor sees them (decision 033). Visitors' pages (the
 // home page, Find Project, the blog, profiles) are the same for every visitor of a language, and
 // rendering them is most of the server's work; crawlers and visitors ask for the same few often.
 //
-// What is kept: GET answers, 200, without Set-Cookie, to requests whose only cookie is the
-// language (a session, a flash notice or anything else means the page may be someone's own).
+// What is kept: GET answers, 200, without Set-Cookie, marked by their route as a visitor page
+// (app/lib/visitor-page.ts: it depends only on URL and language, and its loader only reads), to
+// requests whose only cookie is the language (a session, a flash notice or anything else means
+// the page may be someone's own).
 // For how long: `seconds` (PAGE_CACHE_SECONDS), and only until the next write this instance
 // serves (any request that is not GET or HEAD), so whoever changes something sees it at once;
 // other instances show it within `seconds`. Each answer gets its own CSP nonce: the kept copy
@@ -58,6 +61,12 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
     }
   }
 
+  // The mark is for this cache only, never for the browser.
+  function unmarked(response: Response) {
+    response.headers.delete(VISITOR_PAGE_HEADER)
+    return response
+  }
+
   function answer(entry: Kept) {
     const nonce = entry.nonce ? randomBytes(16).toString('base64') : ''
     const fill = (text: string) => (entry.nonce ? text.replaceAll(PLACEHOLDER, nonce) : text)
@@ -71,7 +80,7 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
     },
     async serve(request, render) {
       const key = keyOf(request)
-      if (!key) return render()
+      if (!key) return unmarked(await render())
       const hit = kept.get(key)
       if (hit && hit.expires > now() && hit.generation === generation) return answer(hit)
       kept.delete(key)
@@ -80,17 +89,18 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
       const pending = rendering.get(key)
       if (pending) {
         const entry = await pending
-        return entry ? answer(entry) : render()
+        return entry ? answer(entry) : unmarked(await render())
       }
       const { promise, resolve } = Promise.withResolvers<Kept | null>()
       rendering.set(key, promise)
       try {
         const startedAt = generation
         const response = await render()
-        if (response.status !== 200 || response.headers.has('set-cookie')) {
+        if (response.status !== 200 || response.headers.has('set-cookie') || !response.headers.has(VISITOR_PAGE_HEADER)) {
           resolve(null)
-          return response
+          return unmarked(response)
         }
+        unmarked(response)
         const body = await response.text()
         const entry = entryOf(response, body, startedAt)
         // A write that happened while this page rendered makes the copy stale before it is kept.

@@ -3,6 +3,9 @@ import { Link } from 'react-router'
 import type { Route } from './+types/terms'
 import { getLocale } from '~/middleware/i18next'
 import { pageTitles, terms } from '../../../server/db/seed-data/content'
+import { visitorPage } from '~/lib/visitor-page'
+
+export const handle = visitorPage
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `${loaderData.title} – Workneer` : 'Workneer' }]

@@ -11,6 +11,9 @@ import { budgetTypes, experienceLevels, postedWithinDays, projectSorts } from '.
 import type { loader as shellLoader } from '../layout'
 import { wishFromList } from './actions.server'
 import { Pager, ProjectCard, SaveButton } from './ui'
+import { visitorPage } from '~/lib/visitor-page'
+
+export const handle = visitorPage
 
 // /projects and /projects/getprojects (Find Project): a GET form, so every filter lives in the URL
 // and works without JavaScript. Budgets in the URL are in major units (budgetMin=1000).
