@@ -193,6 +193,8 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
     await expect(main(client).getByTestId(`installment-${n}`)).toContainText('Approved')
   }
   await click(client, 'Mark as completed')
+  // The button goes only once the completion is stored (a 'Completed' text alone may be older).
+  await expect(main(client).getByRole('button', { name: 'Mark as completed' })).toHaveCount(0)
   await expect(main(client).getByText('Completed').first()).toBeVisible()
 
   // Both review; each review shows once both have written.
