@@ -110,6 +110,10 @@ for (const dialect of dialects) {
       // A facet's spelling typed as a word finds nothing: facets are never matched against words.
       expect(await names(`search=c${subA.category_id}`)).toEqual([])
       expect(await names('search=open')).toEqual([])
+      // PostgreSQL keeps words and facets in one tsvector (project_term): a word never reaches a facet.
+      expect(await names('search=tfixed')).toEqual([])
+      expect(await names('search=lexpert&experienceLevel=expert')).toEqual([])
+      expect(await names('search=tim&budgetType=fixed')).toEqual(['roof'])
       expect(await names('search=nonexistentword')).toEqual([])
     })
 
