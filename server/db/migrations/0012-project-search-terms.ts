@@ -3,18 +3,17 @@ import type { Migration } from './helpers.ts'
 import { createProjectSearchIndex } from '../../modules/projects/search-index.ts'
 
 // Find Project on PostgreSQL under 30 ms at 100,000 projects (issue 6, decision 060). A search's
-// words and filters are answered by one GIN index over narrow rows: `project_term` holds, per open
-// project, the text's lexemes (no positions) and the facet tokens (marked with "~", which a word
-// never contains) in one tsvector, stored out of line (toast_tuple_target 128, storage external)
-// so a heap row is ~50 bytes and the bitmap scan never reads the words. fastupdate is off so a
-// search never scans a pending list of recent writes. project_search keeps the weighted document
-// for ts_rank only (its facets column and index are no longer used); project_facet still answers
-// searches without words.
-// SQLite is unchanged (FTS5 already answers in one index).
+// words and filters are answered by one GIN index: `project_term` holds, per open project, the
+// text's lexemes (no positions, no weights: ~1 KB) and the facet tokens (marked with "~", which a
+// word never contains) in one tsvector, uncompressed (storage external) so checking a row without
+// the index reads it directly. fastupdate is off so a search never scans a pending list of recent
+// writes (a write pays its GIN update at once instead). project_search keeps the weighted
+// document for ts_rank only (its facets column and index are no longer used); project_facet still
+// answers searches without words. SQLite is unchanged (FTS5 already answers in one index).
 export const projectSearchTerms: Migration = {
   async up(db, dialect) {
     if (dialect !== 'postgres') return
-    await sql`create table project_term (project_id integer primary key references project(id) on delete cascade, terms tsvector not null) with (toast_tuple_target = 128)`.execute(db)
+    await sql`create table project_term (project_id integer primary key references project(id) on delete cascade, terms tsvector not null)`.execute(db)
     await sql`alter table project_term alter column terms set storage external`.execute(db)
     await sql`create index project_term_terms_idx on project_term using gin (terms) with (fastupdate = off)`.execute(db)
     // Every lexeme ever indexed (C collation: a prefix is a btree range), so a search word's prefix

@@ -39,7 +39,9 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('
 export const budgetBucket = (minor: number) => Math.floor(Math.log2(Math.max(1, minor)))
 const MAX_BUCKET = 40
 /** How many of the newest project ids PostgreSQL walks before it intersects the index instead. */
-const RECENT = 8000
+const RECENT = 4000
+/** Matches among the newest RECENT rows from which walking on beats asking the index. */
+const WALK_ON = 250
 /** A word standing for more lexemes than this stays a prefix in the index query. */
 const WHOLE_WORDS = 32
 /** Marks a facet among the words of PostgreSQL's project_term (a search word is letters and digits only). */
@@ -189,9 +191,17 @@ export function createProjectSearchIndex(dialect: Dialect) {
    */
   async function searchWindow(executor: DB, q: IndexQuery, limit: number, rank: boolean) {
     if (q.sqlite !== null || !q.words) return window(q, limit, rank)
-    // ts_match_vq is @@ without its index: the newest rows are read in id order, stopping at `limit`.
-    const recent = sql<{ project_id: number }>`select project_id from project_term where project_id > (select max(project_id) - ${RECENT} from project_term) and ts_match_vq(terms, ${q.terms}::tsquery) order by project_id desc limit ${limit}`
-    let rows = (await recent.execute(executor)).rows
+    // ts_match_vq is @@ without its index: rows are read newest first, stopping at `limit`.
+    const newest = (await sql<{ id: number | null }>`select max(project_id) as id from project_term`.execute(executor)).rows[0]?.id ?? 0
+    const walk = async (from: number, to: number, n: number) =>
+      (await sql<{ project_id: number }>`select project_id from project_term where project_id > ${to} and project_id <= ${from} and ts_match_vq(terms, ${q.terms}::tsquery) order by project_id desc limit ${n}`.execute(executor)).rows
+    let rows = await walk(newest, newest - RECENT, limit)
+    // Common enough (≥ WALK_ON in RECENT rows): walking on for the rest (1.5 times the rows the rate
+    // seen predicts) is cheaper (~1.5 µs a row) than fetching every GIN match from the heap (~4 µs each).
+    if (rows.length >= WALK_ON && rows.length < limit) {
+      const more = Math.ceil((1.5 * (limit - rows.length) * RECENT) / rows.length)
+      rows = rows.concat(await walk(newest - RECENT, newest - RECENT - more, limit - rows.length))
+    }
     if (rows.length < limit) {
       const terms = await wholeWords(executor, q)
       rows = terms === null ? [] : (await sql<{ project_id: number }>`select project_id from project_term where terms @@ ${terms}::tsquery order by project_id + 0 desc limit ${limit}`.execute(executor)).rows
