@@ -98,7 +98,13 @@ export function facetQuery(f: FacetFilter, now = Date.now()): string[][] {
   return all
 }
 
-export function createProjectSearchIndex(dialect: Dialect) {
+/** How PostgreSQL's searchWindow chooses between walking and the index (tests make these small). */
+export interface WalkLimits {
+  recent: number
+  walkOn: number
+}
+
+export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: WalkLimits = { recent: RECENT, walkOn: WALK_ON }) {
   type Entry = { id: number; doc: ProjectDocument; facets: string[] }
   async function write(executor: DB, entries: Entry[], terms = true) {
     if (!entries.length) return
@@ -195,12 +201,12 @@ export function createProjectSearchIndex(dialect: Dialect) {
     const newest = (await sql<{ id: number | null }>`select max(project_id) as id from project_term`.execute(executor)).rows[0]?.id ?? 0
     const walk = async (from: number, to: number, n: number) =>
       (await sql<{ project_id: number }>`select project_id from project_term where project_id > ${to} and project_id <= ${from} and ts_match_vq(terms, ${q.terms}::tsquery) order by project_id desc limit ${n}`.execute(executor)).rows
-    let rows = await walk(newest, newest - RECENT, limit)
+    let rows = await walk(newest, newest - recent, limit)
     // Common enough (≥ WALK_ON in RECENT rows): walking on for the rest (1.5 times the rows the rate
     // seen predicts) is cheaper (~1.5 µs a row) than fetching every GIN match from the heap (~4 µs each).
-    if (rows.length >= WALK_ON && rows.length < limit) {
-      const more = Math.ceil((1.5 * (limit - rows.length) * RECENT) / rows.length)
-      rows = rows.concat(await walk(newest - RECENT, newest - RECENT - more, limit - rows.length))
+    if (rows.length >= walkOn && rows.length < limit) {
+      const more = Math.ceil((1.5 * (limit - rows.length) * recent) / rows.length)
+      rows = rows.concat(await walk(newest - recent, newest - recent - more, limit - rows.length))
     }
     if (rows.length < limit) {
       const terms = await wholeWords(executor, q)
