@@ -9,6 +9,7 @@ import { profileCompleteness } from './0007-profile-completeness.ts'
 import { freelancerSearchOrder } from './0008-freelancer-search-order.ts'
 import { projectSearchFacets } from './0009-project-search-facets.ts'
 import { notifications } from './0011-notifications.ts'
+import { projectSearchTerms } from './0012-project-search-terms.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-freelancer-search-order': freelancerSearchOrder,
   '0009-project-search-facets': projectSearchFacets,
   '0011-notifications': notifications,
+  '0012-project-search-terms': projectSearchTerms,
 }

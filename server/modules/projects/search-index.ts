@@ -38,8 +38,14 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('
 /** Budget buckets double in size (minor units), so a range filter is a short OR of buckets. */
 export const budgetBucket = (minor: number) => Math.floor(Math.log2(Math.max(1, minor)))
 const MAX_BUCKET = 40
-/** How many of the newest project ids PostgreSQL walks before it intersects indexes instead. */
-const RECENT = 8000
+/** How many of the newest project ids PostgreSQL walks before it intersects the index instead. */
+const RECENT = 4000
+/** Matches among the newest RECENT rows from which walking on beats asking the index. */
+const WALK_ON = 250
+/** A word standing for more lexemes than this stays a prefix in the index query. */
+const WHOLE_WORDS = 32
+/** Marks a facet among the words of PostgreSQL's project_term (a search word is letters and digits only). */
+const FACET = '~'
 
 export function facetTokens(p: FacetSource, skillIds: readonly number[]) {
   const tokens = ['open', `t${p.budget_type}`, `b${budgetBucket(p.budget_minor)}`, `m${p.currency.toLowerCase()}`, `r${p.remote ? 1 : 0}`]
@@ -92,9 +98,15 @@ export function facetQuery(f: FacetFilter, now = Date.now()): string[][] {
   return all
 }
 
-export function createProjectSearchIndex(dialect: Dialect) {
+/** How PostgreSQL's searchWindow chooses between walking and the index (tests make these small). */
+export interface WalkLimits {
+  recent: number
+  walkOn: number
+}
+
+export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: WalkLimits = { recent: RECENT, walkOn: WALK_ON }) {
   type Entry = { id: number; doc: ProjectDocument; facets: string[] }
-  async function write(executor: DB, entries: Entry[]) {
+  async function write(executor: DB, entries: Entry[], terms = true) {
     if (!entries.length) return
     const ids = entries.map((e) => e.id)
     if (dialect === 'sqlite') {
@@ -102,13 +114,15 @@ export function createProjectSearchIndex(dialect: Dialect) {
       const values = entries.map((e) => sql`(${e.id}, ${fold(e.doc.title)}, ${fold(e.doc.description)}, ${fold(e.doc.skills)}, ${e.facets.join(' ')})`)
       await sql`insert into project_search (rowid, title, description, skills, facets) values ${sql.join(values)}`.execute(executor)
     } else {
-      const values = entries.map(
-        (e) =>
-          sql`(${e.id}, setweight(to_tsvector('simple', ${fold(e.doc.title)}), 'A') || setweight(to_tsvector('simple', ${fold(e.doc.skills)}), 'B') || setweight(to_tsvector('simple', ${fold(e.doc.description)}), 'C'), array_to_tsvector(${e.facets}::text[]))`,
-      )
-      await sql`insert into project_search (project_id, document, facets) values ${sql.join(values)} on conflict (project_id) do update set document = excluded.document, facets = excluded.facets`.execute(executor)
+      const values = entries.map((e) => sql`(${e.id}, setweight(to_tsvector('simple', ${fold(e.doc.title)}), 'A') || setweight(to_tsvector('simple', ${fold(e.doc.skills)}), 'B') || setweight(to_tsvector('simple', ${fold(e.doc.description)}), 'C'))`)
+      await sql`insert into project_search (project_id, document) values ${sql.join(values)} on conflict (project_id) do update set document = excluded.document`.execute(executor)
       const facets = entries.map((e) => sql`(${e.id}, array_to_tsvector(${e.facets}::text[]))`)
       await sql`insert into project_facet (project_id, facets) values ${sql.join(facets)} on conflict (project_id) do update set facets = excluded.facets`.execute(executor)
+      if (!terms) return
+      // The narrow search row: the document's lexemes without positions, and the marked facets.
+      const marked = entries.map((e) => sql`(${e.id}::integer, ${e.facets.map((f) => FACET + f).join(' ')}::text)`)
+      await sql`insert into project_term (project_id, terms) select s.project_id, strip(s.document) || array_to_tsvector(string_to_array(v.facets, ' ')) from (values ${sql.join(marked)}) v(project_id, facets) join project_search s on s.project_id = v.project_id on conflict (project_id) do update set terms = excluded.terms`.execute(executor)
+      await sql`insert into project_lexeme (lexeme) select distinct unnest(tsvector_to_array(strip(document))) from project_search where project_id in (${sql.join(entries.map((e) => e.id))}) on conflict do nothing`.execute(executor)
     }
   }
 
@@ -127,6 +141,7 @@ export function createProjectSearchIndex(dialect: Dialect) {
     else {
       await sql`delete from project_search where project_id = ${projectId}`.execute(executor)
       await sql`delete from project_facet where project_id = ${projectId}`.execute(executor)
+      await sql`delete from project_term where project_id = ${projectId}`.execute(executor)
     }
   }
 
@@ -140,14 +155,14 @@ export function createProjectSearchIndex(dialect: Dialect) {
     if (dialect === 'sqlite') {
       const parts = facets.map((set) => `facets : (${set.join(' OR ')})`)
       if (tokens.length) parts.unshift(`{title description skills} : (${tokens.map((t) => `"${t}"*`).join(' AND ')})`)
-      return { sqlite: parts.join(' AND '), words: null, facets: null }
+      return { sqlite: parts.join(' AND '), words: null, facets: '', terms: '' }
     }
     // tsquery literals (cast, not parsed); tokens are letters and digits, facets letters, digits.
-    return {
-      sqlite: null,
-      words: tokens.length ? tokens.map((t) => `'${t}':*`).join(' & ') : null,
-      facets: facets.length ? facets.map((set) => `(${set.map((f) => `'${f}'`).join(' | ')})`).join(' & ') : null,
-    }
+    // PostgreSQL: the words as prefixes and the marked facets, for project_term's one index; the
+    // facets alone (unmarked) for project_facet.
+    const words = tokens.length ? tokens.map((t) => `'${t}':*`).join(' & ') : null
+    const sets = (mark: string) => facets.map((set) => `(${set.map((f) => `'${mark}${f}'`).join(' | ')})`)
+    return { sqlite: null, words, facets: sets('').join(' & '), terms: [...(words ? [words] : []), ...sets(FACET)].join(' & ') }
   }
   type IndexQuery = NonNullable<ReturnType<typeof query>>
 
@@ -156,37 +171,66 @@ export function createProjectSearchIndex(dialect: Dialect) {
    * score ranking higher (0 when `rank` is false). Ranking is paid for these rows only.
    */
   function window(q: IndexQuery, limit: number, rank: boolean) {
-    type M = { project_id: number; score: number }
     if (q.sqlite !== null) {
       const score = rank ? sql`bm25(project_search, 10.0, 1.0, 4.0, 0.0)` : sql`0`
       return sql<M>`(select rowid as project_id, ${score} as score from project_search where project_search match ${q.sqlite} order by rowid desc limit ${limit})`.as('m')
     }
     // Without words the narrow facet rows answer alone. ts_rank runs above the limit.
     if (!q.words) return sql<M>`(select project_id, 0 as score from project_facet where facets @@ ${q.facets}::tsquery order by project_id desc limit ${limit})`.as('m')
-    const inner = sql`select project_id, document from project_search where ${textAndFacets(q)} order by project_id desc limit ${limit}`
-    return rank ? sql<M>`(select s.project_id, -ts_rank(s.document, ${q.words}::tsquery) as score from (${inner}) s)`.as('m') : sql<M>`(select s.project_id, 0 as score from (${inner}) s)`.as('m')
+    const inner = sql`select project_id from project_term where terms @@ ${q.terms}::tsquery order by project_id desc limit ${limit}`
+    return ranked(sql`(${inner})`, q, rank)
   }
 
-  // Facets first: PostgreSQL keeps the written order of equally costly conditions, and the small
-  // facets column is checked before the large text document is decompressed.
-  const textAndFacets = (q: IndexQuery) => sql.join([q.facets ? sql`facets @@ ${q.facets}::tsquery` : null, sql`document @@ ${q.words}::tsquery`].filter((x) => x !== null), sql` and `)
+  type M = { project_id: number; score: number }
+  /** `m(project_id, score)` over a window of ids; ts_rank reads the weighted document of those rows only. */
+  const ranked = (ids: ReturnType<typeof sql>, q: IndexQuery, rank: boolean) =>
+    rank && q.words
+      ? sql<M>`(select t.project_id, -ts_rank(s.document, ${q.words}::tsquery) as score from ${ids} t join project_search s on s.project_id = t.project_id)`.as('m')
+      : sql<M>`(select t.project_id, 0 as score from ${ids} t)`.as('m')
 
   /**
-   * `window`, for Find Project. On PostgreSQL, words and filters together are looked up in two
-   * bounded steps rather than left to the planner, which walks the table newest first when it
-   * expects many matches and then reads every wide row of a rare combination: first among the
-   * newest RECENT projects only (a bounded walk); when that finds fewer than `limit`, the
-   * combination is rare, and the GIN indexes intersect it (`project_id + 0` keeps the walk out).
+   * `window`, for Find Project. On PostgreSQL, words (with or without filters) are looked up in
+   * project_term, one GIN index over words and marked facets, in two bounded steps rather than
+   * left to the planner: first among the newest RECENT projects only (a bounded walk, which a
+   * common word fills); when that finds fewer than `limit`, the combination is rare and the GIN
+   * index intersects it (`project_id + 0` keeps the planner from walking every row newest first).
    */
   async function searchWindow(executor: DB, q: IndexQuery, limit: number, rank: boolean) {
-    if (q.sqlite !== null || !q.words || !q.facets) return window(q, limit, rank)
-    const score = rank ? sql`-ts_rank(s.document, ${q.words}::tsquery)` : sql`0`
-    const run = async (inner: ReturnType<typeof sql>) => (await sql<{ project_id: number; score: number }>`select s.project_id, ${score} as score from (${inner}) s`.execute(executor)).rows
-    let rows = await run(sql`select project_id, document from project_search where project_id > (select max(project_id) - ${RECENT} from project_search) and ${textAndFacets(q)} order by project_id desc limit ${limit}`)
-    if (rows.length < limit) rows = await run(sql`select project_id, document from project_search where ${textAndFacets(q)} order by project_id + 0 desc limit ${limit}`)
-    const ids = rows.map((r) => r.project_id)
-    const scores = rows.map((r) => Number(r.score))
-    return sql<{ project_id: number; score: number }>`(select * from unnest(${ids}::integer[], ${scores}::float8[]) as u(project_id, score))`.as('m')
+    if (q.sqlite !== null || !q.words) return window(q, limit, rank)
+    // ts_match_vq is @@ without its index: rows are read newest first, stopping at `limit`.
+    const newest = (await sql<{ id: number | null }>`select max(project_id) as id from project_term`.execute(executor)).rows[0]?.id ?? 0
+    const walk = async (from: number, to: number, n: number) =>
+      (await sql<{ project_id: number }>`select project_id from project_term where project_id > ${to} and project_id <= ${from} and ts_match_vq(terms, ${q.terms}::tsquery) order by project_id desc limit ${n}`.execute(executor)).rows
+    let rows = await walk(newest, newest - recent, limit)
+    // Common enough (≥ WALK_ON in RECENT rows): walking on for the rest (1.5 times the rows the rate
+    // seen predicts) is cheaper (~1.5 µs a row) than fetching every GIN match from the heap (~4 µs each).
+    if (rows.length >= walkOn && rows.length < limit) {
+      const more = Math.ceil((1.5 * (limit - rows.length) * recent) / rows.length)
+      rows = rows.concat(await walk(newest - recent, newest - recent - more, limit - rows.length))
+    }
+    if (rows.length < limit) {
+      const terms = await wholeWords(executor, q)
+      rows = terms === null ? [] : (await sql<{ project_id: number }>`select project_id from project_term where terms @@ ${terms}::tsquery order by project_id + 0 desc limit ${limit}`.execute(executor)).rows
+    }
+    return ranked(sql`(select * from unnest(${rows.map((r) => r.project_id)}::integer[]) as u(project_id))`, q, rank)
+  }
+
+  /**
+   * q.terms with each word's prefix replaced by the whole lexemes it stands for (project_lexeme),
+   * when they are few: GIN then skips through a common word's postings to the rare filter's
+   * instead of reading them all (a prefix reads every posting first). Null when a word matches
+   * no lexeme at all.
+   */
+  async function wholeWords(executor: DB, q: IndexQuery) {
+    const facets = q.terms.slice(q.words!.length)
+    const groups: string[] = []
+    for (const word of q.words!.split(' & ')) {
+      const token = word.slice(1, -3) // 'token':*
+      const found = await sql<{ lexeme: string }>`select lexeme from project_lexeme where lexeme >= ${token} and lexeme < ${token + '\u{10FFFF}'} order by lexeme limit ${WHOLE_WORDS + 1}`.execute(executor)
+      if (!found.rows.length) return null
+      groups.push(found.rows.length > WHOLE_WORDS ? word : `(${found.rows.map((r) => `'${r.lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`).join(' | ')})`)
+    }
+    return groups.join(' & ') + facets
   }
 
   /** The matching projects as `m(project_id, score)` (a smaller score ranks higher), or null when the term has no words. */
@@ -198,7 +242,10 @@ export function createProjectSearchIndex(dialect: Dialect) {
   /** Writes the index again from the project table (migrations and seeds), a batch at a time. */
   async function rebuild(db: DB) {
     await sql`delete from project_search`.execute(db)
+    // Migration 0009 runs this before 0012 has made project_term: the document alone then.
+    const terms = dialect === 'postgres' && (await sql<{ t: string | null }>`select to_regclass('project_term')::text as t`.execute(db)).rows[0]?.t != null
     if (dialect === 'postgres') await sql`delete from project_facet`.execute(db)
+    if (terms) await sql`delete from project_term`.execute(db)
     for (let after = 0; ; ) {
       const rows = await db.selectFrom('project').select(['id', 'title', 'description', ...facetColumns]).where('status', '=', 'open').where('id', '>', after).orderBy('id').limit(500).execute()
       if (!rows.length) break
@@ -217,6 +264,7 @@ export function createProjectSearchIndex(dialect: Dialect) {
           const names = [...new Set(own.flatMap((s) => [s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru]))].join(' ')
           return { id: r.id, doc: { title: r.title, description: r.description, skills: names }, facets: facetTokens(r, own.map((s) => s.skill_id)) }
         }),
+        terms,
       )
     }
     if (dialect === 'sqlite') await sql`insert into project_search(project_search) values ('optimize')`.execute(db)

@@ -110,7 +110,30 @@ for (const dialect of dialects) {
       // A facet's spelling typed as a word finds nothing: facets are never matched against words.
       expect(await names(`search=c${subA.category_id}`)).toEqual([])
       expect(await names('search=open')).toEqual([])
+      // PostgreSQL keeps words and facets in one tsvector (project_term): a word never reaches a facet.
+      expect(await names('search=tfixed')).toEqual([])
+      expect(await names('search=lexpert&experienceLevel=expert')).toEqual([])
+      expect(await names('search=tim&budgetType=fixed')).toEqual(['roof'])
       expect(await names('search=nonexistentword')).toEqual([])
+    })
+
+    test('walking the newest rows, walking on and asking the index find the same window', async () => {
+      const window = async (limits: { recent: number; walkOn: number } | undefined, term: string, facets: string[][], limit: number) => {
+        const index = createProjectSearchIndex(dialect, limits)
+        const m = await index.searchWindow(database.db, index.query(term, facets)!, limit, false)
+        return (await database.db.selectFrom(m).select('m.project_id').execute()).map((r) => r.project_id)
+      }
+      const cases: [string, string[][], number, number[]][] = [
+        ['steel', [], 10, [ids.old, ids.bridge, ids.beam]],
+        ['steel', [], 2, [ids.old, ids.bridge]],
+        ['steel', [['tfixed']], 10, [ids.old, ids.beam]],
+        ['ti', [[`c${subB.category_id}`]], 10, [ids.roof, ids.bridge]],
+        ['calc', [], 10, [ids.old, ids.roof]],
+      ]
+      // All in the walk; walking on after one of the newest 2 rows; the index after the newest row.
+      for (const limits of [undefined, { recent: 2, walkOn: 1 }, { recent: 1, walkOn: 99 }]) {
+        for (const [term, facets, limit, expected] of cases) expect(await window(limits, term, facets, limit), `${term} ${JSON.stringify(limits)}`).toEqual(expected)
+      }
     })
 
     test('sorts: newest, budget, fewest proposals, relevance (title before description)', async () => {
