@@ -202,6 +202,10 @@ async function measurePages(file: string, categories: number[]): Promise<Measure
       await measure('(a) trivial React Router page, @react-router/serve', baseline.url, { seconds }),
       await measure('(p1) /projects, newest first, Workneer', `${workneer.url}/projects`, { seconds }),
       await measure('(p2) /projects with words, a category and a sort, Workneer', `${workneer.url}/projects?search=steel&categoryId=${categories[0]}&sort=relevance`, { seconds }),
+      // The same pages rendered for every request: any cookie but the language keeps a request
+      // out of the visitor page cache (decision 033), as for a signed-in freelancer.
+      await measure('(p1r) /projects, newest first, rendered every time', `${workneer.url}/projects`, { seconds, headers: { cookie: 'bench=rendered' } }),
+      await measure('(p2r) /projects with words, a category and a sort, rendered every time', `${workneer.url}/projects?search=steel&categoryId=${categories[0]}&sort=relevance`, { seconds, headers: { cookie: 'bench=rendered' } }),
     ]
   } finally {
     baseline.child.kill()

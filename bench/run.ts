@@ -22,14 +22,16 @@ try {
   rows.push(await measure('(a) trivial React Router page, @react-router/serve', `http://127.0.0.1:${servePort}/_bench/trivial`, { seconds }))
   rows.push(await measure('(a2) trivial page, Workneer server', `${workneer.url}/_bench/trivial`, { seconds }))
   rows.push(await measure('(b) home page, Workneer server', `${workneer.url}/`, { seconds }))
+  // Any cookie but the language keeps a request out of the visitor page cache (decision 033).
+  rows.push(await measure('(b2) home page rendered every time, Workneer server', `${workneer.url}/`, { seconds, headers: { cookie: 'bench=rendered' } }))
 } finally {
   baseline.kill()
   workneer.child.kill()
 }
 
 printTable(rows)
-const [a, , b] = rows
-console.log(`\nratio b/a (home on Workneer vs trivial page on @react-router/serve): ${(b.rps / a.rps).toFixed(2)}`)
+const [a, , b, b2] = rows
+console.log(`\nratio b/a (home on Workneer vs trivial page on @react-router/serve): ${(b.rps / a.rps).toFixed(2)}; rendered every time b2/a: ${(b2.rps / a.rps).toFixed(2)}`)
 
 // Issue 7: hub fan-out to 1,000 clients (Workneer, Socket.IO, bare ws), p99 latency with 2,000
 // connections, memory per idle connection. Each server and the clients in their own processes.
