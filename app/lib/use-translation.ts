@@ -72,6 +72,7 @@ function usedNamespacesOf(i18n: I18n) {
   return i18n.reportNamespaces
 }
 
+// The app passes namespaces only (no lng or keyPrefix options), which is all this supports.
 function useServerTranslation(ns?: Namespaces) {
   const { i18n } = useContext(I18nContext)
   const namespaces: readonly string[] = ns === undefined ? [String(i18n.options.defaultNS ?? 'common')] : typeof ns === 'string' ? [ns] : ns
