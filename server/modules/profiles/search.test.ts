@@ -118,4 +118,20 @@ describe.each(dialects)('Find Freelancers past the cap on %s', (dialect) => {
     expect(ranked.slice(0, head.size).toSorted()).toEqual([...head].toSorted())
     expect(ranked.every((id) => common.has(id))).toBe(true)
   })
+  it('lists only active accounts: a suspended freelancer leaves the results and comes back when reactivated', async () => {
+    const few = profiles.filter((p) => p.country === 'IT' && p.experience_level === 'entry')
+    const ids = async (page: number) => (await search(`country=IT&experienceLevel=entry&sort=newest&pageSize=50&page=${page}`)).data.map((h) => h.userId)
+    const target = few[0].user_id
+    expect(await ids(1)).toContain(target)
+    await t.api.services.identity.setStatus(target, 'Suspended')
+    const listed = await database.db.selectFrom('freelancer_profile').select('listed').where('user_id', '=', target).executeTakeFirstOrThrow()
+    expect(listed.listed).toBe(0)
+    // A query not asked before (recent answers are kept 30 s): without the suspended freelancer.
+    const suspended = await search(`country=IT&experienceLevel=entry&sort=rating&pageSize=50`)
+    expect(suspended.total).toBe(few.length - 1)
+    expect(suspended.data.map((h) => h.userId)).not.toContain(target)
+    await t.api.services.identity.setStatus(target, 'Active')
+    const back = await search(`country=IT&experienceLevel=entry&sort=experience&pageSize=50`)
+    expect(back.total).toBe(few.length)
+  })
 })
