@@ -134,4 +134,19 @@ describe.each(dialects)('Find Freelancers past the cap on %s', (dialect) => {
     const back = await search(`country=IT&experienceLevel=entry&sort=experience&pageSize=50`)
     expect(back.total).toBe(few.length)
   })
+  it('offers as filters only the countries and languages that listed freelancers have', async () => {
+    const r = await t.call('GET', 'freelancers/search/facets', { token })
+    expect(r.status).toBe(200)
+    const facets = r.json as { countries: Array<{ code: string; name: string }>; languages: Array<{ code: string; name: string }> }
+    const codes = (list: Array<{ code: string }>) => list.map((x) => x.code).toSorted()
+    expect(codes(facets.countries)).toEqual([...new Set(profiles.map((p) => p.country).filter((c): c is string => !!c))].toSorted())
+    const languages = await database.db.selectFrom('freelancer_language').select('language_code').distinct().execute()
+    expect(codes(facets.languages)).toEqual(languages.map((l) => l.language_code).toSorted())
+    expect(facets.countries.length).toBeLessThan(20) // the seed's 15, not every country
+    expect(facets.countries.find((c) => c.code === 'ES')?.name).toBe('Spain')
+    const names = facets.countries.map((c) => c.name)
+    expect(names).toEqual(names.toSorted((a, b) => a.localeCompare(b, 'en')))
+    const freelancer = await t.user('freelancer', 'Fiona', 'Facets')
+    expect((await t.call('GET', 'freelancers/search/facets', { token: freelancer.token })).status).toBe(403)
+  })
 })

@@ -682,7 +682,14 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
   // them; other changes (another instance, ratings from reviews) show within the 30 s.
   const RECENT_SEARCH_MS = 30_000
   const recentSearches = new Map<string, { at: number; result: Awaited<ReturnType<typeof runSearch>> }>()
-  const forgetSearches = () => recentSearches.clear()
+  // The countries and languages listed freelancers have (the filters offer only those), named
+  // and sorted per language, kept as the recent searches are: cleared with them, 30 s at most.
+  type Named = Array<{ code: string; name: string }>
+  const recentFacets = new Map<Locale, { at: number; result: Promise<{ countries: Named; languages: Named }> }>()
+  const forgetSearches = () => {
+    recentSearches.clear()
+    recentFacets.clear()
+  }
 
   function requireFinder(caller: Caller) {
     if (!caller.roles.includes(Role.Client) && !caller.roles.includes(Role.Company)) throw forbidden()
@@ -818,6 +825,24 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     return { data, total, capped, page: query.page, pageSize: query.pageSize, pages }
   }
 
+  function searchFacets(caller: Caller, locale: Locale) {
+    requireFinder(caller)
+    const kept = recentFacets.get(locale)
+    if (kept && Date.now() - kept.at < RECENT_SEARCH_MS) return kept.result
+    const collator = new Intl.Collator(locale)
+    const named = (codes: string[], nameOf: (code: string) => string) => codes.map((code) => ({ code, name: nameOf(code) })).sort((a, b) => collator.compare(a.name, b.name))
+    const result = Promise.all([
+      profiles().select('fp.country').distinct().where('fp.listed', '=', 1).where('fp.country', 'is not', null).execute(),
+      db.selectFrom('freelancer_language').select('language_code').distinct().where('user_id', 'in', profiles().select('fp.user_id').where('fp.listed', '=', 1)).execute(),
+    ]).then(([countries, languages]) => ({
+      countries: named(countries.map((r) => r.country!), (code) => countryName(locale, code)!),
+      languages: named(languages.map((r) => r.language_code), (code) => languageName(locale, code)),
+    }))
+    recentFacets.set(locale, { at: Date.now(), result })
+    result.catch(() => recentFacets.delete(locale))
+    return result
+  }
+
   async function suggestions(caller: Caller, term: string) {
     requireFinder(caller)
     const text = index.match(term)
@@ -827,7 +852,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     return { data: ids.flatMap((id) => { const r = byId.get(id); return r ? [{ userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), title: r.title }] : [] }) }
   }
 
-  return { freelancer, clients, images, payments, search, suggestions, completeness, percentFor, reindex: (userId: number) => reindex(db, userId).finally(forgetSearches), index }
+  return { freelancer, clients, images, payments, search, searchFacets, suggestions, completeness, percentFor, reindex: (userId: number) => reindex(db, userId).finally(forgetSearches), index }
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>
