@@ -245,10 +245,22 @@ async function pagesAgainstTrivial(dialect: string, databaseUrl: string, token: 
   } finally {
     baseline.kill()
   }
-  const workneer = await startWorkneer({ DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret })
+  // The server's stderr is kept (and still shown): when answers fail, the run prints what the
+  // server said and one failing answer, so a run with errors explains itself.
+  const workneer = await startWorkneer({ DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret }, 'pipe')
+  const serverSaid: string[] = []
+  workneer.child.stderr!.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk)
+    if (serverSaid.length < 20) serverSaid.push(...chunk.toString().split('\n').filter(Boolean).slice(0, 20 - serverSaid.length))
+  })
   try {
-    const page = await measure(`${dialect}: Find Freelancers, "structural" in ES, signed in as a client`, `${workneer.url}/freelancers?search=structural&country=ES`, { seconds, headers: { cookie: `session=${token}` } })
+    const url = `${workneer.url}/freelancers?search=structural&country=ES`
+    const headers = { cookie: `session=${token}` }
+    const page = await measure(`${dialect}: Find Freelancers, "structural" in ES, signed in as a client`, url, { seconds, headers })
     console.log(`[freelancers bench] ${dialect}: ratio Find Freelancers / trivial page = ${(page.rps / trivial.rps).toFixed(2)} (budget ≥ 0.6)`)
+    const html = await (await fetch(url, { headers })).text()
+    console.log(`[freelancers bench] ${dialect}: Find Freelancers HTML ${(html.length / 1024).toFixed(1)} KB, <option>s ${html.split('<option').length - 1}`)
+    if (page.errors) await explainErrors(dialect, page.errors, url, headers, serverSaid)
     return [trivial, page]
   } finally {
     // Wait for it to stop: dropping its database under it would crash it noisily.
@@ -256,6 +268,15 @@ async function pagesAgainstTrivial(dialect: string, databaseUrl: string, token: 
     workneer.child.kill()
     await exited
   }
+}
+
+/** Prints the server's first stderr lines and one answer of the page, for a run whose answers were not 2xx. */
+async function explainErrors(dialect: string, errors: number, url: string, headers: Record<string, string>, serverSaid: string[]) {
+  console.log(`[freelancers bench] ${dialect}: ${errors} errors or non-2xx answers. The server's first stderr lines:`)
+  console.log(serverSaid.length ? serverSaid.map((l) => `  ${l.slice(0, 500)}`).join('\n') : '  (none)')
+  const sample = await fetch(url, { headers, redirect: 'manual' }).catch((e: Error) => e)
+  if (sample instanceof Error) console.log(`  one request now: ${sample.message}`)
+  else console.log(`  one request now: ${sample.status} ${sample.headers.get('location') ?? ''} ${(await sample.text()).slice(0, 300).replace(/\s+/g, ' ')}`)
 }
 
 if (import.meta.main) await runFreelancersBench({ dialects: process.env.BENCH_DIALECTS?.split(',') as Array<'sqlite' | 'postgres'> | undefined, pages: process.env.BENCH_PAGES !== '0' })

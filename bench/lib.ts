@@ -22,9 +22,9 @@ export async function freePort() {
   })
 }
 
-/** Starts a process and resolves once `url` answers 200. */
-export async function startProcess(args: string[], env: Record<string, string>, url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
+/** Starts a process and resolves once `url` answers 200 (stderr 'pipe' lets a bench keep what it wrote). */
+export async function startProcess(args: string[], env: Record<string, string>, url: string, stderr: 'inherit' | 'pipe' = 'inherit'): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', stderr] })
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(url)).ok) return child
@@ -37,10 +37,10 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   throw new Error(`${args.join(' ')} did not start`)
 }
 
-export async function startWorkneer(extraEnv: Record<string, string> = {}) {
+export async function startWorkneer(extraEnv: Record<string, string> = {}, stderr: 'inherit' | 'pipe' = 'inherit') {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-bench-'))
-  const child = await startProcess(['server/boot.js'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv }, `http://127.0.0.1:${port}/readyz`)
+  const child = await startProcess(['server/boot.js'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv }, `http://127.0.0.1:${port}/readyz`, stderr)
   return { port, child, url: `http://127.0.0.1:${port}` }
 }
 

@@ -55,22 +55,35 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'freelancers.find')
   const query = queryFromUrl(url.searchParams)
   const api = apiFor(context)
-  const [results, tree, countries, languages, skills] = await Promise.all([
+  const [results, tree, facets] = await Promise.all([
     api.call(profilesContract.search, { query }),
     api.call(catalogueContract.allCategories),
-    api.call(catalogueContract.countries),
-    api.call(catalogueContract.languages),
-    api.call(catalogueContract.allSkills),
+    api.call(profilesContract.searchFacets),
   ])
+  const selectedSkills = url.searchParams.getAll('skill')
+  const params = Object.fromEntries([...url.searchParams.entries()].filter(([k]) => k !== 'skill' && k !== 'page'))
+  // The page stays light (it was ~100 KB of <option>s): countries and languages only where listed
+  // freelancers are, and skills only of the chosen category or subcategory (and those already
+  // chosen). With JavaScript off a client picks the category, searches, then picks skills.
+  const subcategories = tree.data.flatMap((c) => c.subcategories)
+  const skillPool = query.subcategoryId ? subcategories.filter((s) => s.id === query.subcategoryId) : query.categoryId ? subcategories.filter((s) => s.categoryId === query.categoryId) : []
+  const skillNames = new Map(subcategories.flatMap((s) => s.skills.map((k) => [String(k.id), k.name] as const)))
+  const skillIds = new Set([...skillPool.flatMap((s) => s.skills.map((k) => String(k.id))), ...selectedSkills.filter((id) => skillNames.has(id))])
+  // A value from the URL that no listed freelancer has stays offered (named by its code), so the form shows what was asked.
+  const offered = (list: Array<{ code: string; name: string }>, chosen: string | undefined) => {
+    const options = list.map((x) => ({ value: x.code, label: x.name }))
+    return chosen && !list.some((x) => x.code === chosen) ? [...options, { value: chosen, label: chosen }] : options
+  }
   return {
     title: getInstance(context).t('profile:search.title'),
     results,
-    tree: tree.data.map((c) => ({ id: c.id, name: c.name, subcategories: c.subcategories.map((s) => ({ id: s.id, name: s.name })) })),
-    countries: countries.data,
-    languages: languages.data,
-    skills: skills.data.map((s) => ({ id: s.id, name: s.name })),
-    params: Object.fromEntries([...url.searchParams.entries()].filter(([k]) => k !== 'skill' && k !== 'page')),
-    selectedSkills: url.searchParams.getAll('skill'),
+    categories: tree.data.map((c) => ({ value: String(c.id), label: c.name })),
+    subcategories: tree.data.filter((c) => !query.categoryId || c.id === query.categoryId).map((c) => ({ label: c.name, options: c.subcategories.map((s) => ({ value: String(s.id), label: s.name })) })),
+    skills: [...skillIds].map((id) => ({ value: id, label: skillNames.get(id)! })).sort((a, b) => a.label.localeCompare(b.label)),
+    countries: offered(facets.countries, params.country),
+    languages: offered(facets.languages, params.language),
+    params,
+    selectedSkills,
     term: query.q ?? '',
   }
 }
@@ -94,29 +107,31 @@ export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
             <label htmlFor="search-term">{t('search.term')}</label>
             <input id="search-term" name="search" type="search" defaultValue={term} maxLength={100} placeholder={t('search.termPlaceholder')} />
           </div>
-          <FilterSelect name="category" label={t('fields.category')} value={p('category')} any={t('search.any')} options={loaderData.tree.map((c) => ({ value: String(c.id), label: c.name }))} />
+          <FilterSelect name="category" label={t('fields.category')} value={p('category')} any={t('search.any')} options={loaderData.categories} />
           <div className="field">
             <label htmlFor="f-subcategory">{t('fields.subcategory')}</label>
             <select id="f-subcategory" name="subcategory" defaultValue={p('subcategory')}>
               <option value="">{t('search.any')}</option>
-              {loaderData.tree.map((c) => (
-                <optgroup key={c.id} label={c.name}>
-                  {c.subcategories.map((s) => (
-                    <option key={s.id} value={s.id}>{s.name}</option>
-                  ))}
+              {loaderData.subcategories.map((group) => (
+                <optgroup key={group.label} label={group.label}>
+                  <Options options={group.options} />
                 </optgroup>
               ))}
             </select>
           </div>
           <div className="field">
-            <label htmlFor="f-skill">{t('search.skills')}</label>
-            <select id="f-skill" name="skill" multiple size={5} defaultValue={selectedSkills}>
-              {loaderData.skills.map((s) => (
-                <option key={s.id} value={s.id}>{s.name}</option>
-              ))}
-            </select>
+            {loaderData.skills.length ? (
+              <>
+                <label htmlFor="f-skill">{t('search.skills')}</label>
+                <select id="f-skill" name="skill" multiple size={5} defaultValue={selectedSkills}>
+                  <Options options={loaderData.skills} />
+                </select>
+              </>
+            ) : (
+              <p className="muted small">{t('search.skillsAfterCategory')}</p>
+            )}
           </div>
-          <FilterSelect name="country" label={t('fields.country')} value={p('country')} any={t('search.any')} options={loaderData.countries.map((c) => ({ value: c.code, label: c.name }))} />
+          <FilterSelect name="country" label={t('fields.country')} value={p('country')} any={t('search.any')} options={loaderData.countries} />
           <div className="field-row">
             <div className="field">
               <label htmlFor="f-min">{t('search.minRate')}</label>
@@ -130,7 +145,7 @@ export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
           <FilterSelect name="currency" label={t('fields.currency')} value={p('currency')} any={t('search.anyCurrency')} options={currencies.map((c) => ({ value: c, label: c }))} />
           <FilterSelect name="experience" label={t('fields.experienceLevel')} value={p('experience')} any={t('search.any')} options={experienceLevels.map((v) => ({ value: v, label: t(`experience.${v}`) }))} />
           <FilterSelect name="availability" label={t('fields.availability')} value={p('availability')} any={t('search.any')} options={availabilities.map((v) => ({ value: v, label: t(`availability.${v}`) }))} />
-          <FilterSelect name="language" label={t('fields.language')} value={p('language')} any={t('search.any')} options={loaderData.languages.map((l) => ({ value: l.code, label: l.name }))} />
+          <FilterSelect name="language" label={t('fields.language')} value={p('language')} any={t('search.any')} options={loaderData.languages} />
           <FilterSelect name="rating" label={t('search.rating')} value={p('rating')} any={t('search.any')} options={[4.5, 4, 3].map((r) => ({ value: String(r), label: t('search.ratingAtLeast', { rating: r }) }))} />
           <FilterSelect name="sort" label={t('search.sort')} value={p('sort')} options={searchSorts.map((s) => ({ value: s, label: t(`search.sorts.${s}`) }))} />
           <button type="submit" className="button button-primary">{t('search.submit')}</button>
@@ -190,10 +205,15 @@ function FilterSelect({ name, label, value, any, options }: { name: string; labe
       <label htmlFor={`f-${name}`}>{label}</label>
       <select id={`f-${name}`} name={name} defaultValue={value}>
         {any !== undefined ? <option value="">{any}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
-        ))}
+        <Options options={options} />
       </select>
     </div>
   )
+}
+
+/** Plain options, already named by the loader (no translation call per option). */
+function Options({ options }: { options: Array<{ value: string; label: string }> }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>{o.label}</option>
+  ))
 }

@@ -8,6 +8,7 @@ import { projects } from './0006-projects.ts'
 import { profileCompleteness } from './0007-profile-completeness.ts'
 import { freelancerSearchOrder } from './0008-freelancer-search-order.ts'
 import { projectSearchFacets } from './0009-project-search-facets.ts'
+import { freelancerListing } from './0010-freelancer-listing.ts'
 import { notifications } from './0011-notifications.ts'
 import { projectSearchTerms } from './0012-project-search-terms.ts'
 
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0007-profile-completeness': profileCompleteness,
   '0008-freelancer-search-order': freelancerSearchOrder,
   '0009-project-search-facets': projectSearchFacets,
+  '0010-freelancer-listing': freelancerListing,
   '0011-notifications': notifications,
   '0012-project-search-terms': projectSearchTerms,
 }

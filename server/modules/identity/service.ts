@@ -15,6 +15,7 @@ import { dummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import { passwordProblem, PASSWORD_MAX, PASSWORD_MIN, type PasswordProblem } from './password-policy.ts'
 import { can, permissionsOf, Role } from './permissions.ts'
 import { randomToken, sha256, signJwt, verifyJwt } from './tokens.ts'
+import { relistFreelancer } from '../profiles/listing.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
 
@@ -503,6 +504,7 @@ export function createIdentityService(options: IdentityOptions) {
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('app_user').set({ status, updated_at: nowIso() }).where('id', '=', userId).execute()
       if (status !== 'Active') await revokeSessions(trx, userId)
+      await relistFreelancer(trx, userId) // Find Freelancers shows active accounts only
     })
   }
 

@@ -288,6 +288,11 @@ export const profilesContract = {
     response: list(z.object({ userId: z.number(), name: z.string(), title: z.string() })),
   }),
 
+  searchFacets: endpoint({
+    method: 'GET', path: 'freelancers/search/facets', summary: 'The countries and languages that listed freelancers have, named in the caller\'s language, for the search filters', tag: 'Find Freelancers', access: 'user',
+    response: z.object({ countries: z.array(z.object({ code: z.string(), name: z.string() })), languages: z.array(z.object({ code: z.string(), name: z.string() })) }),
+  }),
+
   // Freelancer, public views (after the owner's paths, which they would otherwise shadow).
   freelancerPublic: endpoint({ method: 'GET', path: 'freelancers/{id}/profile', summary: 'A freelancer\'s public profile, every public section', tag: F, access: 'public', params: item, response: publicFreelancer }),
   freelancerPublicImage: endpoint({ method: 'GET', path: 'freelancers/{id}/profile/image', summary: 'A freelancer\'s profile image URL', tag: F, access: 'public', params: item, response: imageUrl }),

@@ -71,6 +71,7 @@ export function profilesRoutes(profiles: ProfilesService) {
 
     implement(c.search, ({ query, ctx }) => profiles.search(ctx.caller!, ctx.locale, query)),
     implement(c.suggestions, ({ query, ctx }) => profiles.suggestions(ctx.caller!, query.q)),
+    implement(c.searchFacets, ({ ctx }) => profiles.searchFacets(ctx.caller!, ctx.locale)),
 
     implement(c.freelancerPublic, ({ params, ctx }) => profiles.freelancer.public(params.id, ctx.locale)),
     implement(c.freelancerPublicImage, ({ params }) => img.public(params.id, Role.Freelancer)),

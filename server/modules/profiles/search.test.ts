@@ -118,4 +118,35 @@ describe.each(dialects)('Find Freelancers past the cap on %s', (dialect) => {
     expect(ranked.slice(0, head.size).toSorted()).toEqual([...head].toSorted())
     expect(ranked.every((id) => common.has(id))).toBe(true)
   })
+  it('lists only active accounts: a suspended freelancer leaves the results and comes back when reactivated', async () => {
+    const few = profiles.filter((p) => p.country === 'IT' && p.experience_level === 'entry')
+    const ids = async (page: number) => (await search(`country=IT&experienceLevel=entry&sort=newest&pageSize=50&page=${page}`)).data.map((h) => h.userId)
+    const target = few[0].user_id
+    expect(await ids(1)).toContain(target)
+    await t.api.services.identity.setStatus(target, 'Suspended')
+    const listed = await database.db.selectFrom('freelancer_profile').select('listed').where('user_id', '=', target).executeTakeFirstOrThrow()
+    expect(listed.listed).toBe(0)
+    // A query not asked before (recent answers are kept 30 s): without the suspended freelancer.
+    const suspended = await search(`country=IT&experienceLevel=entry&sort=rating&pageSize=50`)
+    expect(suspended.total).toBe(few.length - 1)
+    expect(suspended.data.map((h) => h.userId)).not.toContain(target)
+    await t.api.services.identity.setStatus(target, 'Active')
+    const back = await search(`country=IT&experienceLevel=entry&sort=experience&pageSize=50`)
+    expect(back.total).toBe(few.length)
+  })
+  it('offers as filters only the countries and languages that listed freelancers have', async () => {
+    const r = await t.call('GET', 'freelancers/search/facets', { token })
+    expect(r.status).toBe(200)
+    const facets = r.json as { countries: Array<{ code: string; name: string }>; languages: Array<{ code: string; name: string }> }
+    const codes = (list: Array<{ code: string }>) => list.map((x) => x.code).toSorted()
+    expect(codes(facets.countries)).toEqual([...new Set(profiles.map((p) => p.country).filter((c): c is string => !!c))].toSorted())
+    const languages = await database.db.selectFrom('freelancer_language').select('language_code').distinct().execute()
+    expect(codes(facets.languages)).toEqual(languages.map((l) => l.language_code).toSorted())
+    expect(facets.countries.length).toBeLessThan(20) // the seed's 15, not every country
+    expect(facets.countries.find((c) => c.code === 'ES')?.name).toBe('Spain')
+    const names = facets.countries.map((c) => c.name)
+    expect(names).toEqual(names.toSorted((a, b) => a.localeCompare(b, 'en')))
+    const freelancer = await t.user('freelancer', 'Fiona', 'Facets')
+    expect((await t.call('GET', 'freelancers/search/facets', { token: freelancer.token })).status).toBe(403)
+  })
 })

@@ -11,6 +11,7 @@ import type { z } from 'zod'
 import { searchQuery, type bodies, type OwnClient, type OwnFreelancer, type PaymentMethod, type paymentBodies, type PublicClient, type PublicFreelancer, type SearchHit, type SearchQuery } from './contract.ts'
 import { companySections, completenessOf, freelancerSections, individualSections, limits, maskEmail, maskIban, normalizeIban, searchCap, type SectionKey } from './rules.ts'
 import { createSearchIndex, type FullTextMatch } from './search-index.ts'
+import { relistFreelancer } from './listing.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
 type Body<K extends keyof typeof bodies> = z.output<(typeof bodies)[K]>
@@ -133,7 +134,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     await trx.insertInto('freelancer_profile').values({ user_id: userId, created_at: now, updated_at: now }).onConflict((oc) => oc.column('user_id').doNothing()).execute()
   }
 
-  /** Keeps the search document and the `listed` flag in step with the profile (a profile is listed once it has a title). */
+  /** Keeps the search document and the `listed` flag in step with the profile (listed: a title and an active account, listing.ts). */
   async function reindex(trx: Trx, userId: number) {
     const p = await trx.selectFrom('freelancer_profile').select(['title', 'overview']).where('user_id', '=', userId).executeTakeFirst()
     if (!p) return
@@ -144,7 +145,8 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       .where('fs.user_id', '=', userId)
       .execute()
     const skillText = [...new Set(skills.flatMap((s) => [s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru]))].join(' ')
-    await trx.updateTable('freelancer_profile').set({ listed: p.title ? 1 : 0, updated_at: nowIso() }).where('user_id', '=', userId).execute()
+    await trx.updateTable('freelancer_profile').set({ updated_at: nowIso() }).where('user_id', '=', userId).execute()
+    await relistFreelancer(trx as DB, userId)
     await index.put(trx as DB, userId, { title: p.title, overview: p.overview, skills: skillText })
   }
 
@@ -680,16 +682,27 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
   // them; other changes (another instance, ratings from reviews) show within the 30 s.
   const RECENT_SEARCH_MS = 30_000
   const recentSearches = new Map<string, { at: number; result: Awaited<ReturnType<typeof runSearch>> }>()
-  const forgetSearches = () => recentSearches.clear()
+  // The countries and languages listed freelancers have (the filters offer only those), named
+  // and sorted per language, kept as the recent searches are: cleared with them, 30 s at most.
+  type Named = Array<{ code: string; name: string }>
+  const recentFacets = new Map<Locale, { at: number; result: Promise<{ countries: Named; languages: Named }> }>()
+  const forgetSearches = () => {
+    recentSearches.clear()
+    recentFacets.clear()
+  }
 
   function requireFinder(caller: Caller) {
     if (!caller.roles.includes(Role.Client) && !caller.roles.includes(Role.Company)) throw forbidden()
   }
 
-  /** Listed, active freelancers that pass every filter of the query (the text aside). */
-  const listed = () => db.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id')
-  function filtered(query: Omit<SearchQuery, 'sort' | 'page' | 'pageSize'>, from = listed()) {
-    let q = from.where('fp.listed', '=', 1).where('u.status', '=', 'Active')
+  /**
+   * Listed freelancers that pass every filter of the query (the text aside). `listed` already
+   * says the account is active (listing.ts), so no user row is read until the page's own rows.
+   */
+  const profiles = () => db.selectFrom('freelancer_profile as fp')
+  const listed = () => profiles().innerJoin('app_user as u', 'u.id', 'fp.user_id')
+  function filtered(query: Omit<SearchQuery, 'sort' | 'page' | 'pageSize'>, from = profiles()) {
+    let q = from.where('fp.listed', '=', 1)
     if (query.categoryId) q = q.where('fp.category_id', '=', query.categoryId)
     // Set membership (IN) rather than EXISTS, so the planner may start from the (value, user_id) index when it is the most selective.
     if (query.subcategoryId) q = q.where('fp.user_id', 'in', db.selectFrom('freelancer_subcategory').select('user_id').where('subcategory_id', '=', query.subcategoryId))
@@ -712,8 +725,8 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
    * take seconds.
    */
   function matching(text: FullTextMatch, query: SearchQuery, tier: 'head' | 'all') {
-    const from = db.selectFrom(sql`freelancer_search`.as('freelancer_search') as never).crossJoin('freelancer_profile as fp').crossJoin('app_user as u') as unknown as ReturnType<typeof listed>
-    return filtered(query, from.where(sql<boolean>`${text.key} = fp.user_id`).where(sql<boolean>`u.id = fp.user_id`).where(text.where(tier))).limit(searchCap + 1)
+    const from = db.selectFrom(sql`freelancer_search`.as('freelancer_search') as never).crossJoin('freelancer_profile as fp') as unknown as ReturnType<typeof profiles>
+    return filtered(query, from.where(sql<boolean>`${text.key} = fp.user_id`).where(text.where(tier))).limit(searchCap + 1)
   }
 
   /**
@@ -778,9 +791,9 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       const passing = text ? await unrankedMatches(text, query) : (await filtered(query).select('fp.user_id').limit(searchCap + 1).execute()).map((r) => r.user_id)
       found = passing.length
       let q = filtered(query)
-      if (found <= searchCap) q = listed().where('fp.user_id', 'in', passing.length ? passing : [0])
+      if (found <= searchCap) q = profiles().where('fp.user_id', 'in', passing.length ? passing : [0])
       else if (text) q = q.where('fp.user_id', 'in', text.ids)
-      let page = q.select(hitColumns)
+      let page = q.innerJoin('app_user as u', 'u.id', 'fp.user_id').select(hitColumns)
       for (const [expression, direction] of sortOrders[query.sort]) page = page.orderBy(sql.raw(expression), direction)
       rows = found && size ? await page.limit(size).offset(offset).execute() : []
     }
@@ -812,6 +825,24 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     return { data, total, capped, page: query.page, pageSize: query.pageSize, pages }
   }
 
+  function searchFacets(caller: Caller, locale: Locale) {
+    requireFinder(caller)
+    const kept = recentFacets.get(locale)
+    if (kept && Date.now() - kept.at < RECENT_SEARCH_MS) return kept.result
+    const collator = new Intl.Collator(locale)
+    const named = (codes: string[], nameOf: (code: string) => string) => codes.map((code) => ({ code, name: nameOf(code) })).sort((a, b) => collator.compare(a.name, b.name))
+    const result = Promise.all([
+      profiles().select('fp.country').distinct().where('fp.listed', '=', 1).where('fp.country', 'is not', null).execute(),
+      db.selectFrom('freelancer_language').select('language_code').distinct().where('user_id', 'in', profiles().select('fp.user_id').where('fp.listed', '=', 1)).execute(),
+    ]).then(([countries, languages]) => ({
+      countries: named(countries.map((r) => r.country!), (code) => countryName(locale, code)!),
+      languages: named(languages.map((r) => r.language_code), (code) => languageName(locale, code)),
+    }))
+    recentFacets.set(locale, { at: Date.now(), result })
+    result.catch(() => recentFacets.delete(locale))
+    return result
+  }
+
   async function suggestions(caller: Caller, term: string) {
     requireFinder(caller)
     const text = index.match(term)
@@ -821,7 +852,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     return { data: ids.flatMap((id) => { const r = byId.get(id); return r ? [{ userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), title: r.title }] : [] }) }
   }
 
-  return { freelancer, clients, images, payments, search, suggestions, completeness, percentFor, reindex: (userId: number) => reindex(db, userId).finally(forgetSearches), index }
+  return { freelancer, clients, images, payments, search, searchFacets, suggestions, completeness, percentFor, reindex: (userId: number) => reindex(db, userId).finally(forgetSearches), index }
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>
