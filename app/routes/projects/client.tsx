@@ -1,5 +1,5 @@
 import { useTranslation } from '~/lib/use-translation'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
 import type { Route } from './+types/client'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -8,13 +8,13 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { projectStates } from '../../../server/modules/projects/machines'
-import { Pager, ProjectCard } from './ui'
+import { Pager, ProjectCard, StatusFilter, pageOf, statusOf } from './ui'
 
 // /projects/client: My Projects, filtered by state in the URL.
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'projects.mine')
-  const status = projectStates.find((s) => s === url.searchParams.get('status'))
-  const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
+  const status = statusOf(url, projectStates)
+  const page = pageOf(url)
   try {
     const result = await apiFor(context).call(c.myProjects, { query: { status, page, pageSize: 20 } })
     return { result, status: status ?? '', url: url.pathname + url.search, title: getInstance(context).t('projects:client.title') }
@@ -38,20 +38,7 @@ export default function MyProjects({ loaderData }: Route.ComponentProps) {
           {t('create.title')}
         </Link>
       </div>
-      <Form method="get" className="filters">
-        <label htmlFor="status">{t('fields.status')}</label>{' '}
-        <select id="status" name="status" defaultValue={status}>
-          <option value="">{t('list.any')}</option>
-          {projectStates.map((s) => (
-            <option key={s} value={s}>
-              {t(`status.${s}`)}
-            </option>
-          ))}
-        </select>{' '}
-        <button type="submit" className="button">
-          {t('list.apply')}
-        </button>
-      </Form>
+      <StatusFilter states={projectStates} status={status} />
       <h2 className="visually-hidden">{t('list.results')}</h2>
       {result.data.length ? result.data.map((p) => <ProjectCard key={p.id} p={p} href={`/projects/client/details/${p.id}`} />) : <p className="muted">{t('client.none')}</p>}
       <Pager url={url} page={result.page} pageSize={result.pageSize} total={result.total} />

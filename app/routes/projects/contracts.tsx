@@ -7,12 +7,12 @@ import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
-import { Money, Pager, Status } from './ui'
+import { Money, Pager, Status, pageOf } from './ui'
 
 // /projects/freelancer: My Contracts.
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'contracts.mine')
-  const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
+  const page = pageOf(url)
   try {
     const result = await apiFor(context).call(c.myContracts, { query: { page, pageSize: 20 } })
     return { result, url: url.pathname + url.search, title: getInstance(context).t('projects:contracts.title') }

@@ -152,3 +152,30 @@ export function PlanList({ items, currency }: { items: Array<{ title: string; am
     </ol>
   )
 }
+
+/** A My-list URL's page (1 when absent or not a number). */
+export const pageOf = (url: URL) => Math.max(1, Number(url.searchParams.get('page')) || 1)
+
+/** A My-list URL's status, when it is one of `states`. */
+export const statusOf = <S extends string>(url: URL, states: readonly S[]) => states.find((s) => s === url.searchParams.get('status'))
+
+/** The status filter of My Projects and My Proposals: a GET form, so it works without JavaScript. */
+export function StatusFilter({ states, status }: { states: readonly string[]; status: string }) {
+  const { t } = useTranslation('projects')
+  return (
+    <Form method="get" className="filters">
+      <label htmlFor="status">{t('fields.status')}</label>{' '}
+      <select id="status" name="status" defaultValue={status}>
+        <option value="">{t('list.any')}</option>
+        {states.map((s) => (
+          <option key={s} value={s}>
+            {t(`status.${s}`)}
+          </option>
+        ))}
+      </select>{' '}
+      <button type="submit" className="button">
+        {t('list.apply')}
+      </button>
+    </Form>
+  )
+}
