@@ -25,7 +25,6 @@ interface Kept {
   body: string
   nonce: boolean
   expires: number
-  generation: number
 }
 
 export interface PageCache {
@@ -48,7 +47,7 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
     return [request.url, cookies.join(';'), request.headers.get('accept-language') ?? '', agent && isbot(agent) ? 'bot' : ''].join('\n')
   }
 
-  function entryOf(response: Response, body: string, startedAt: number): Kept {
+  function entryOf(response: Response, body: string): Kept {
     const headers = [...response.headers.entries()]
     const nonce = response.headers.get('content-security-policy')?.match(NONCE_IN_CSP)?.[1]
     return {
@@ -57,7 +56,6 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
       body: nonce ? body.replaceAll(nonce, PLACEHOLDER) : body,
       nonce: Boolean(nonce),
       expires: now() + seconds * 1000,
-      generation: startedAt,
     }
   }
 
@@ -82,7 +80,8 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
       const key = keyOf(request)
       if (!key) return unmarked(await render())
       const hit = kept.get(key)
-      if (hit && hit.expires > now() && hit.generation === generation) return answer(hit)
+      // A write empties `kept`, so whatever is here was rendered after the last write.
+      if (hit && hit.expires > now()) return answer(hit)
       kept.delete(key)
       // One render per page at a time: visitors arriving meanwhile wait for the same one, or render
       // their own when it turns out not to be a page to keep.
@@ -102,7 +101,7 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
         }
         unmarked(response)
         const body = await response.text()
-        const entry = entryOf(response, body, startedAt)
+        const entry = entryOf(response, body)
         // A write that happened while this page rendered makes the copy stale before it is kept.
         if (body.length <= MAX_BYTES && startedAt === generation) {
           if (kept.size >= MAX_ENTRIES) kept.delete(kept.keys().next().value!)
