@@ -1,101 +1,40 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { expect, test, type Page } from '@playwright/test'
 import { linkIn, startSmtpServer } from '../support/smtp.ts'
 import { startOidcProvider } from '../support/oidc-provider.ts'
+import { startPrivateServer, type PrivateServer } from './private-server.ts'
 
 // Identity end to end, in Chromium, with JavaScript on and off: this file starts its own server
 // (built app) wired to a real SMTP server and a real OpenID provider, all on 127.0.0.1, on the
 // database of the Playwright project (SQLite, or a fresh PostgreSQL database).
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
-const root = path.resolve(import.meta.dirname, '../..')
 const PASSWORD = 'steel beams and concrete'
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>
 let oidc: Awaited<ReturnType<typeof startOidcProvider>>
-let server: ChildProcess | undefined
+let server: PrivateServer | undefined
 let base = ''
-let dataDir = ''
-let pgDatabase: string | null = null
-let output = ''
-const postgresAdmin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-
-async function freePort() {
-  const s = net.createServer()
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()))
-  const port = (s.address() as net.AddressInfo).port
-  await new Promise<void>((resolve) => s.close(() => resolve()))
-  return port
-}
 
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(180_000)
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
   smtp = await startSmtpServer()
-  oidc = await startOidcProvider({ redirectUris: [`${base}/auth/oidc/callback`] })
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-identity-e2e-'))
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    NODE_ENV: 'production',
-    LOG_LEVEL: process.env.IDENTITY_E2E_LOG_LEVEL ?? 'warn',
-    SEED_DEMO: 'false',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    ...oidc.env,
-  }
-  delete env.DATABASE_URL
-  delete env.REDIS_URL
-  delete env.PUBLIC_URL
-  if (testInfo.project.name.includes('postgres')) {
-    pgDatabase = `wk_identity_e2e_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: postgresAdmin })
-    await admin.connect()
-    await admin.query(`create database ${pgDatabase}`)
-    await admin.end()
-    const url = new URL(postgresAdmin)
-    url.pathname = `/${pgDatabase}`
-    env.DATABASE_URL = url.href
-  }
-  server = spawn(process.execPath, [path.join(root, 'server/boot.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  server.stdout!.on('data', (d) => (output += d))
-  server.stderr!.on('data', (d) => (output += d))
-  const deadline = Date.now() + 150_000
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server stopped:\n${output}`)
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
+  server = await startPrivateServer(testInfo, {
+    name: 'identity',
+    async env(address) {
+      oidc = await startOidcProvider({ redirectUris: [`${address}/auth/oidc/callback`] })
+      return { LOG_LEVEL: process.env.IDENTITY_E2E_LOG_LEVEL ?? 'warn', SMTP_URL: smtp.url, ...oidc.env }
+    },
+  })
+  base = server.base
 })
 
 test.afterAll(async ({}, testInfo) => {
+  const output = server?.output() ?? ''
   await testInfo.attach('server-output', { body: output, contentType: 'text/plain' })
   if (process.env.IDENTITY_E2E_LOG) fs.writeFileSync(process.env.IDENTITY_E2E_LOG, output)
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM')
-    await new Promise((r) => server!.once('exit', r))
-  }
+  await server?.stop()
   await smtp?.close()
   await oidc?.close()
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
-  if (pgDatabase) {
-    const admin = new pg.Client({ connectionString: postgresAdmin })
-    await admin.connect()
-    await admin.query(`drop database if exists ${pgDatabase} with (force)`)
-    await admin.end()
-  }
 })
 
 const suffix = () => test.info().project.name.replace(/\W+/g, '')

@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { expect, test, type Page } from '@playwright/test'
 import { linkIn, startSmtpServer } from '../support/smtp.ts'
+import { startPrivateServer, type PrivateServer } from './private-server.ts'
 
 // Live updates in Chromium: a signed-in user's page loads the SignalR client after hydration, the
 // top bar's indicator reaches "connected", and a message the server pushes to that user
@@ -20,13 +18,9 @@ test.describe.configure({ mode: 'serial' })
 
 const root = path.resolve(import.meta.dirname, '../..')
 const PASSWORD = 'rebar cages and formwork'
-const postgresAdmin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-let server: ChildProcess | undefined
+let server: PrivateServer | undefined
 let base = ''
-let dataDir = ''
-let pgDatabase: string | null = null
-let output = ''
 // Two pages on other loopback origins (another port is another origin): one on the hub's
 // allow-list, one not. Each serves the official browser bundle of @microsoft/signalr.
 let partners: { allowed: string; refused: string; close(): Promise<void> } | undefined
@@ -52,77 +46,19 @@ async function startPartnerPages() {
   }
 }
 
-async function freePort() {
-  const s = net.createServer()
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()))
-  const port = (s.address() as net.AddressInfo).port
-  await new Promise<void>((resolve) => s.close(() => resolve()))
-  return port
-}
-
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(180_000)
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
   smtp = await startSmtpServer()
-  partners = await startPartnerPages()
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-realtime-e2e-'))
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    E2E: '1',
-    ALLOWED_ORIGINS: partners.allowed,
-  }
-  delete env.DATABASE_URL
-  delete env.REDIS_URL
-  delete env.PUBLIC_URL
-  if (testInfo.project.name.includes('postgres')) {
-    pgDatabase = `wk_realtime_e2e_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: postgresAdmin })
-    await admin.connect()
-    await admin.query(`create database ${pgDatabase}`)
-    await admin.end()
-    const url = new URL(postgresAdmin)
-    url.pathname = `/${pgDatabase}`
-    env.DATABASE_URL = url.href
-  }
-  server = spawn(process.execPath, [path.join(root, 'server/boot.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  server.stdout!.on('data', (d) => (output += d))
-  server.stderr!.on('data', (d) => (output += d))
-  const deadline = Date.now() + 150_000
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server stopped:\n${output}`)
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
+  const pages = (partners = await startPartnerPages())
+  server = await startPrivateServer(testInfo, { name: 'realtime', env: () => ({ SMTP_URL: smtp.url, E2E: '1', ALLOWED_ORIGINS: pages.allowed }) })
+  base = server.base
 })
 
 test.afterAll(async ({}, testInfo) => {
-  await testInfo.attach('server-output', { body: output, contentType: 'text/plain' })
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM')
-    await new Promise((r) => server!.once('exit', r))
-  }
+  await testInfo.attach('server-output', { body: server?.output() ?? '', contentType: 'text/plain' })
+  await server?.stop()
   await smtp?.close()
   await partners?.close()
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
-  if (pgDatabase) {
-    const admin = new pg.Client({ connectionString: postgresAdmin })
-    await admin.connect()
-    await admin.query(`drop database if exists ${pgDatabase} with (force)`)
-    await admin.end()
-  }
 })
 
 async function api(method: string, apiPath: string, body?: unknown) {

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import type { TestInfo } from '@playwright/test'
+import type { DatabaseTarget } from '../../server/config.ts'
+
+// A Workneer server of a spec's own (the built app), for specs that need settings or accounts the
+// shared e2e servers do not have: on a free port, on the Playwright project's kind of database
+// (a SQLite file, or a fresh PostgreSQL database dropped at the end), without demo data.
+const root = path.resolve(import.meta.dirname, '../..')
+const postgresAdmin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+export interface PrivateServer {
+  base: string
+  /** Everything the server printed so far. */
+  output(): string
+  stop(): Promise<void>
+}
+
+export async function startPrivateServer(
+  testInfo: TestInfo,
+  options: {
+    /** Names the folder and the PostgreSQL database (wk_<name>_e2e_…). */
+    name: string
+    /** Settings beyond the defaults; it may use the server's address (a provider's redirect URI). */
+    env?: (base: string) => Record<string, string> | Promise<Record<string, string>>
+    /** Runs on the migrated-to-be database before the server starts (accounts written directly). */
+    beforeStart?: (target: DatabaseTarget) => Promise<void>
+  },
+): Promise<PrivateServer> {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `workneer-${options.name}-e2e-`))
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir }
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'SMTP_URL']) delete env[name]
+  let target: DatabaseTarget = { kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') }
+  let pgDatabase: string | null = null
+  if (testInfo.project.name.includes('postgres')) {
+    pgDatabase = `wk_${options.name}_e2e_${randomBytes(4).toString('hex')}`
+    await adminQuery(`create database ${pgDatabase}`)
+    const url = new URL(postgresAdmin)
+    url.pathname = `/${pgDatabase}`
+    env.DATABASE_URL = url.href
+    target = { kind: 'postgres', url: url.href }
+  }
+  Object.assign(env, await options.env?.(base))
+  await options.beforeStart?.(target)
+
+  let output = ''
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'server/boot.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  server.stdout!.on('data', (d) => (output += d))
+  server.stderr!.on('data', (d) => (output += d))
+  const deadline = Date.now() + 150_000
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server stopped:\n${output}`)
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+
+  return {
+    base,
+    output: () => output,
+    async stop() {
+      if (server.exitCode === null) {
+        server.kill('SIGTERM')
+        await new Promise((r) => server.once('exit', r))
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true })
+      if (pgDatabase) await adminQuery(`drop database if exists ${pgDatabase} with (force)`)
+    },
+  }
+}
+
+async function freePort() {
+  const s = net.createServer()
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()))
+  const port = (s.address() as net.AddressInfo).port
+  await new Promise<void>((resolve) => s.close(() => resolve()))
+  return port
+}
+
+async function adminQuery(text: string) {
+  const admin = new pg.Client({ connectionString: postgresAdmin })
+  await admin.connect()
+  try {
+    await admin.query(text)
+  } finally {
+    await admin.end()
+  }
+}
