@@ -8,7 +8,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { getInstance } from './middleware/i18next'
 import { NonceProvider } from './lib/nonce'
-import { VISITOR_PAGE_HEADER, isVisitorPage } from './lib/visitor-page'
+import { VISITOR_PAGE_HEADER, keptPageOf } from './lib/visitor-page'
 
 export const streamTimeout = 5_000
 
@@ -22,8 +22,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })
   const nonce = randomBytes(16).toString('base64')
   if (import.meta.env.PROD) headers.set('content-security-policy', contentSecurityPolicy(nonce))
-  // The page may be kept for visitors when its route says so (app/lib/visitor-page.ts).
-  if (isVisitorPage(routerContext.staticHandlerContext.matches.at(-1)?.route.handle)) headers.set(VISITOR_PAGE_HEADER, '1')
+  // The page may be kept for a few seconds when its route says so (app/lib/visitor-page.ts).
+  const kept = keptPageOf(routerContext.staticHandlerContext.matches.at(-1)?.route.handle)
+  if (kept) headers.set(VISITOR_PAGE_HEADER, kept)
   const userAgent = request.headers.get('user-agent')
   // Bots and no-JS clients get the whole document at once; browsers get the shell first.
   const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'

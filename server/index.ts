@@ -31,6 +31,8 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   const e2e = process.env.E2E === '1' ? createE2eHooks(hubs) : null
   api.attachHubs(hubs.hubs, hubs.allowGroups)
   const pageCache = createPageCache({ seconds: config.pageCacheSeconds })
+  // A delivery (a notification row, a timer's change) may change what kept pages show.
+  api.jobs.outbox.onDelivered(() => pageCache.invalidate())
   // Tests that exercise only the API and the hubs may leave the web app out (no build needed).
   const app =
     options.webApp === false

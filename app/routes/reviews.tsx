@@ -11,9 +11,13 @@ import { projectsContract as c } from '../../server/modules/projects/contract'
 import { reviewFormSchema } from './projects/forms'
 import { refused } from './projects/actions.server'
 import { ErrorText } from './projects/ui'
+import { ownPage } from '~/lib/visitor-page'
 
 // /reviews (login required, SPEC §6): reviews about me, the ones I wrote that are still hidden, and
 // a form for each completed contract I have not reviewed yet (rating 1–5 and a text).
+// A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
+export const handle = ownPage
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireUser(context, url)
   try {

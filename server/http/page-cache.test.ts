@@ -2,14 +2,15 @@ import { describe, expect, test } from 'vitest'
 import { createPageCache } from './page-cache.ts'
 
 // A page as entry.server.tsx answers it: the same fresh nonce in the CSP header and the scripts.
-function renderer(options: { status?: number; setCookie?: boolean; visitorPage?: boolean } = {}) {
+function renderer(options: { status?: number; setCookie?: boolean; mark?: 'visitor' | 'own' | null } = {}) {
   let renders = 0
   const render = async () => {
     renders++
     const nonce = `n${renders}x${Math.random().toString(36).slice(2)}`
     const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `script-src 'self' 'nonce-${nonce}'` })
     if (options.setCookie) headers.set('set-cookie', 'flash=; Max-Age=0')
-    if (options.visitorPage !== false) headers.set('x-workneer-visitor-page', '1')
+    const mark = options.mark === undefined ? 'visitor' : options.mark
+    if (mark) headers.set('x-workneer-kept-page', mark)
     return new Response(`<p>render ${renders}</p><script nonce="${nonce}"></script>`, { status: options.status ?? 200, headers })
   }
   return { render, renders: () => renders }
@@ -18,14 +19,14 @@ function renderer(options: { status?: number; setCookie?: boolean; visitorPage?:
 const visit = (path = '/projects', headers: Record<string, string> = {}) => new Request(`http://127.0.0.1${path}`, { headers })
 const nonceOf = (response: Response) => response.headers.get('content-security-policy')!.match(/'nonce-([^']+)'/)![1]
 
-describe('page cache (visitors\' pages for a few seconds)', () => {
+describe('page cache (pages kept for a few seconds)', () => {
   test('a visitor page is rendered once, and each answer carries its own nonce in header and body alike', async () => {
     const cache = createPageCache({ seconds: 5 })
     const page = renderer()
     const first = await cache.serve(visit(), page.render)
     const second = await cache.serve(visit(), page.render)
     expect(page.renders()).toBe(1)
-    for (const answer of [first, second]) expect(answer.headers.has('x-workneer-visitor-page')).toBe(false)
+    for (const answer of [first, second]) expect(answer.headers.has('x-workneer-kept-page')).toBe(false)
     const [a, b] = [nonceOf(first), nonceOf(second)]
     expect(a).not.toBe(b)
     expect(await first.text()).toContain(`nonce="${a}"`)
@@ -34,29 +35,67 @@ describe('page cache (visitors\' pages for a few seconds)', () => {
     expect(body).toContain(`nonce="${b}"`)
   })
 
-  test('a session, a flash notice or any cookie but the language means the page is rendered for that request', async () => {
+  test('a flash notice or any cookie but the language and the session means the page is rendered for that request', async () => {
     const cache = createPageCache({ seconds: 5 })
     const page = renderer()
-    for (const cookie of ['session=abc', 'lang=de; flash=x']) {
+    for (const cookie of ['lang=de; flash=x', 'session=abc; oidc_state=y', 'other=1']) {
       await cache.serve(visit('/', { cookie }), page.render)
       await cache.serve(visit('/', { cookie }), page.render)
     }
-    expect(page.renders()).toBe(4)
+    expect(page.renders()).toBe(6)
     // The language alone is kept, apart from other languages.
     await cache.serve(visit('/', { cookie: 'lang=de' }), page.render)
     await cache.serve(visit('/', { cookie: 'lang=de' }), page.render)
     await cache.serve(visit('/', { cookie: 'lang=it' }), page.render)
-    expect(page.renders()).toBe(6)
+    expect(page.renders()).toBe(8)
+  })
+
+  test('a signed-in page is kept for its session only, and an own page never for visitors', async () => {
+    const cache = createPageCache({ seconds: 5 })
+    const own = renderer({ mark: 'own' })
+    const alice = { cookie: 'session=alice; lang=es' }
+    const first = await cache.serve(visit('/freelancers?search=x', alice), own.render)
+    const again = await cache.serve(visit('/freelancers?search=x', alice), own.render)
+    expect(own.renders()).toBe(1)
+    expect(await again.text()).toBe((await first.text()).replace(nonceOf(first), nonceOf(again)))
+    // Another session, the same session in another language, and a visitor each get their own render.
+    await cache.serve(visit('/freelancers?search=x', { cookie: 'session=bob; lang=es' }), own.render)
+    await cache.serve(visit('/freelancers?search=x', { cookie: 'session=alice; lang=de' }), own.render)
+    expect(own.renders()).toBe(3)
+    await cache.serve(visit('/freelancers?search=x'), own.render)
+    await cache.serve(visit('/freelancers?search=x'), own.render)
+    expect(own.renders()).toBe(5)
+    // A visitor page is kept for a session too, apart from visitors.
+    const open = renderer()
+    await cache.serve(visit('/projects', alice), open.render)
+    await cache.serve(visit('/projects', alice), open.render)
+    await cache.serve(visit('/projects'), open.render)
+    expect(open.renders()).toBe(2)
+  })
+
+  test('a reload (Cache-Control: no-cache or max-age=0) renders afresh and keeps the fresh page', async () => {
+    const cache = createPageCache({ seconds: 5 })
+    const page = renderer({ mark: 'own' })
+    const session = { cookie: 'session=alice' }
+    await cache.serve(visit('/projects/client', session), page.render)
+    for (const fresh of [{ 'cache-control': 'no-cache' }, { 'cache-control': 'max-age=0' }, { pragma: 'no-cache' }]) {
+      const answer = await cache.serve(visit('/projects/client', { ...session, ...fresh }), page.render)
+      expect(await answer.text()).toContain(`render ${page.renders()}`)
+    }
+    expect(page.renders()).toBe(4)
+    const kept = await cache.serve(visit('/projects/client', session), page.render)
+    expect(page.renders()).toBe(4)
+    expect(await kept.text()).toContain('render 4')
   })
 
   test('answers that set a cookie, are not 200, are not GET or whose route is not a visitor page are never kept', async () => {
     const cache = createPageCache({ seconds: 5 })
-    for (const page of [renderer({ setCookie: true }), renderer({ status: 404 }), renderer({ visitorPage: false })]) {
+    for (const page of [renderer({ setCookie: true }), renderer({ status: 404 }), renderer({ mark: null })]) {
       await cache.serve(visit(), page.render)
       const again = await cache.serve(visit(), page.render)
       expect(page.renders()).toBe(2)
       expect(await again.text()).toContain('render 2')
-      expect(again.headers.has('x-workneer-visitor-page')).toBe(false)
+      expect(again.headers.has('x-workneer-kept-page')).toBe(false)
     }
     const post = renderer()
     await cache.serve(new Request('http://127.0.0.1/contact-us', { method: 'POST', body: 'x' }), post.render)

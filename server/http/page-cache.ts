@@ -2,22 +2,33 @@ import { randomBytes } from 'node:crypto'
 import { isbot } from 'isbot'
 import { VISITOR_PAGE_HEADER } from '../../app/lib/visitor-page.ts'
 
-// A few seconds of memory for pages as a visitor sees them (decision 033). Visitors' pages (the
-// home page, Find Project, the blog, profiles) are the same for every visitor of a language, and
-// rendering them is most of the server's work; crawlers and visitors ask for the same few often.
+// A few seconds of memory for pages (decisions 033 and 015). Rendering a page is most of the
+// server's work. Visitors' pages (the home page, Find Project, the blog, profiles) are the same for
+// every visitor of a language, and crawlers and visitors ask for the same few often; a signed-in
+// person pages back and forth through the same searches and lists.
 //
-// What is kept: GET answers, 200, without Set-Cookie, marked by their route as a visitor page
-// (app/lib/visitor-page.ts: it depends only on URL and language, and its loader only reads), to
-// requests whose only cookie is the language (a session, a flash notice or anything else means
-// the page may be someone's own).
+// What is kept: GET answers, 200, without Set-Cookie, marked by their route (app/lib/visitor-page.ts)
+// - for a request whose only cookie is the language: pages marked as visitor pages;
+// - for a request with a session cookie (and at most the language besides): pages marked as
+//   visitor or own pages, under a key that holds the session, so no one ever gets another's page.
+// Any other cookie (a flash notice, sign-in state) means the page is rendered for that request.
+// A request that says `Cache-Control: no-cache` or `max-age=0` (a browser's reload) is rendered
+// afresh, and the fresh page replaces the kept one.
 // For how long: `seconds` (PAGE_CACHE_SECONDS), and only until the next write this instance
-// serves (any request that is not GET or HEAD), so whoever changes something sees it at once;
-// other instances show it within `seconds`. Each answer gets its own CSP nonce: the kept copy
-// holds a placeholder that a fresh nonce replaces.
+// serves (any request that is not GET or HEAD, a write a loader makes, an outbox delivery), so
+// whoever changes something sees it at once; other instances show it within `seconds`. Each
+// answer gets its own CSP nonce: the kept copy holds a placeholder that a fresh nonce replaces.
 const MAX_ENTRIES = 500
 const MAX_BYTES = 1 << 20
 const NONCE_IN_CSP = /'nonce-([^']+)'/
 const PLACEHOLDER = '__workneer_nonce__'
+const SESSION_PREFIX = 'session='
+
+/** A reload (Cache-Control: no-cache or max-age=0, or Pragma: no-cache) asks for the page as it is now. */
+function wantsFresh(request: Request) {
+  const control = request.headers.get('cache-control') ?? ''
+  return /\bno-cache\b|\bmax-age=0\b/.test(control) || (!control && request.headers.get('pragma') === 'no-cache')
+}
 
 interface Kept {
   status: number
@@ -38,13 +49,21 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
   const rendering = new Map<string, Promise<Kept | null>>()
   let generation = 0
 
-  function keyOf(request: Request) {
+  /** The key of a request whose page may be kept, and whether it has a session; null when it may not. */
+  function keyOf(request: Request): { key: string; session: boolean } | null {
     if (seconds <= 0 || request.method !== 'GET') return null
     const cookies = (request.headers.get('cookie') ?? '').split(';').map((c) => c.trim()).filter(Boolean)
-    if (cookies.some((c) => !c.startsWith('lang='))) return null
+    if (cookies.some((c) => !c.startsWith('lang=') && !c.startsWith(SESSION_PREFIX))) return null
     const agent = request.headers.get('user-agent')
     // Crawlers get the whole document at once, browsers a stream: keep them apart.
-    return [request.url, cookies.join(';'), request.headers.get('accept-language') ?? '', agent && isbot(agent) ? 'bot' : ''].join('\n')
+    const key = [request.url, cookies.join(';'), request.headers.get('accept-language') ?? '', agent && isbot(agent) ? 'bot' : ''].join('\n')
+    return { key, session: cookies.some((c) => c.startsWith(SESSION_PREFIX)) }
+  }
+
+  /** May this answer be kept for this request? Visitor pages for anyone, own pages only for a session. */
+  function keepable(response: Response, session: boolean) {
+    const mark = response.headers.get(VISITOR_PAGE_HEADER)
+    return response.status === 200 && !response.headers.has('set-cookie') && (mark === 'visitor' || (mark === 'own' && session))
   }
 
   function entryOf(response: Response, body: string): Kept {
@@ -77,9 +96,10 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
       kept.clear()
     },
     async serve(request, render) {
-      const key = keyOf(request)
-      if (!key) return unmarked(await render())
-      const hit = kept.get(key)
+      const asked = keyOf(request)
+      if (!asked) return unmarked(await render())
+      const { key, session } = asked
+      const hit = wantsFresh(request) ? undefined : kept.get(key)
       // A write empties `kept`, so whatever is here was rendered after the last write.
       if (hit && hit.expires > now()) return answer(hit)
       kept.delete(key)
@@ -95,7 +115,7 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
       try {
         const startedAt = generation
         const response = await render()
-        if (response.status !== 200 || response.headers.has('set-cookie') || !response.headers.has(VISITOR_PAGE_HEADER)) {
+        if (!keepable(response, session)) {
           resolve(null)
           return unmarked(response)
         }

@@ -41,6 +41,8 @@ export interface OutboxWorker {
   drain(): Promise<number>
   start(): void
   stop(): Promise<void>
+  /** Calls `listener` after each delivery (what a handler wrote may show on pages: the page cache forgets them). */
+  onDelivered(listener: () => void): void
 }
 
 export function createOutboxWorker(options: { db: Kysely<Database>; log: Logger; handlers: Record<string, OutboxHandler>; pollMs?: number; batch?: number }): OutboxWorker {
@@ -51,6 +53,7 @@ export function createOutboxWorker(options: { db: Kysely<Database>; log: Logger;
   let running: Promise<number> | null = null
   let again = false
   let stopped = false
+  const delivered: Array<() => void> = []
 
   async function deliverOne(row: { id: number; topic: string; payload: string; attempts: number }) {
     const now = Date.now()
@@ -69,6 +72,7 @@ export function createOutboxWorker(options: { db: Kysely<Database>; log: Logger;
       if (!handler) throw new Error(`no outbox handler for topic ${row.topic}`)
       await handler(JSON.parse(row.payload), { id: row.id, attempts: row.attempts + 1, topic: row.topic })
       await db.updateTable('outbox').set({ status: 'done', done_at: iso(Date.now()), locked_until: null, last_error: null }).where('id', '=', row.id).execute()
+      for (const listener of delivered) listener()
     } catch (error) {
       const attempts = row.attempts + 1
       const dead = attempts >= OUTBOX_MAX_ATTEMPTS
@@ -124,6 +128,9 @@ export function createOutboxWorker(options: { db: Kysely<Database>; log: Logger;
   return {
     kick() {
       if (!stopped) void drain()
+    },
+    onDelivered(listener) {
+      delivered.push(listener)
     },
     drain,
     start() {

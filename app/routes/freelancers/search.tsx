@@ -10,6 +10,7 @@ import { catalogueContract } from '../../../server/modules/catalogue/contract'
 import { profilesContract, searchQuery } from '../../../server/modules/profiles/contract'
 import { availabilities, currencies, experienceLevels, parseAmount, searchSorts } from '../../../server/modules/profiles/rules'
 import stylesheet from '../profile/profile.css?url'
+import { ownPage } from '~/lib/visitor-page'
 
 // Find Freelancers (clients and companies; the route guard sends freelancers to
 // /auth/unauthorized). Every filter, the sort and the page live in the URL: the filter form is a
@@ -50,6 +51,9 @@ function queryFromUrl(params: URLSearchParams) {
   const kept = Object.fromEntries(Object.entries(candidate).filter(([k]) => !bad.has(k)))
   return searchQuery.parse(kept)
 }
+
+// A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
+export const handle = ownPage
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'freelancers.find')

@@ -9,8 +9,12 @@ import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { projectStates } from '../../../server/modules/projects/machines'
 import { Pager, ProjectCard, StatusFilter, pageOf, statusOf } from './ui'
+import { ownPage } from '~/lib/visitor-page'
 
 // /projects/client: My Projects, filtered by state in the URL.
+// A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
+export const handle = ownPage
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'projects.mine')
   const status = statusOf(url, projectStates)

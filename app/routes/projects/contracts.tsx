@@ -8,8 +8,12 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { Money, Pager, Status, pageOf } from './ui'
+import { ownPage } from '~/lib/visitor-page'
 
 // /projects/freelancer: My Contracts.
+// A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
+export const handle = ownPage
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'contracts.mine')
   const page = pageOf(url)

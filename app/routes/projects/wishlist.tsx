@@ -9,9 +9,13 @@ import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { wishFromList } from './actions.server'
 import { Pager, ProjectCard, SaveButton } from './ui'
+import { ownPage } from '~/lib/visitor-page'
 
 // /projects/wishlist: the projects the signed-in user saved, newest saved first; each can be
 // unsaved here (a plain form). Projects that left "open" stay listed with their state.
+// A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
+export const handle = ownPage
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser(context, url)
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
