@@ -1,5 +1,6 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { buildPath, buildQuery, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResultOf } from '../../server/api/contract.ts'
+import { inProcessText } from '../../server/api/in-process.ts'
 import { appContext } from './context'
 import { getLocale } from '../middleware/i18next'
 import { SESSION_COOKIE, sessionContext } from './session.server'
@@ -46,10 +47,15 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
     const request = new Request(url, { method: endpoint.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body) })
     // A write (even from a GET page's loader, like confirming an email) means the page being
     // rendered around it must not be kept for visitors (decision 033), in either API mode.
+    // A write may also end or change the session, so the calls after it check it anew.
     const writes = endpoint.method !== 'GET'
-    if (writes) deps.pageCache?.invalidate()
-    const response = await (deps.apiUrl ? fetch(request) : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp, origin: deps.origin })).finally(() => {
-      if (writes) deps.pageCache?.invalidate()
+    const changed = () => {
+      deps.pageCache?.invalidate()
+      deps.callers?.clear()
+    }
+    if (writes) changed()
+    const response = await (deps.apiUrl ? fetch(request) : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp, origin: deps.origin, callers: deps.callers, inProcess: true })).finally(() => {
+      if (writes) changed()
     })
     if (token && (response.status === 401 || response.status === 402)) {
       throw redirect('/', { headers: { 'set-cookie': `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax` } })
@@ -65,7 +71,9 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
       }
       throw new ApiCallError(response.status, body)
     }
-    return endpoint.responseType === 'text' ? response.text() : response.json()
+    if (endpoint.responseType === 'text') return response.text()
+    const text = inProcessText(response)
+    return text === null ? response.json() : JSON.parse(text)
   }
 
   return {

@@ -1,5 +1,5 @@
 import { createContext } from 'react-router'
-import type { ApiHandler } from '../../server/api/handler.ts'
+import type { ApiHandler, CallInfo } from '../../server/api/handler.ts'
 import type { PageCache } from '../../server/http/page-cache.ts'
 
 // What the Node entry hands to every loader and action. Created here, in a module Vite loads, so
@@ -15,7 +15,9 @@ export interface AppDeps {
   clientIp?: string
   /** The site's origin as the browser sees it (links in mails when PUBLIC_URL is unset). */
   origin?: string
-  /** Visitors' pages kept for a few seconds (server/http/page-cache.ts). */
+  /** This page request's authenticated callers, shared by its in-process API calls (one session check a page). */
+  callers?: CallInfo['callers']
+  /** Pages kept for a few seconds (server/http/page-cache.ts). */
   pageCache?: PageCache
 }
 

@@ -26,8 +26,12 @@ export function formatNumber(value: number, locale: string, options?: Intl.Numbe
   return intlFormatter('number', locale, options, () => new Intl.NumberFormat(locale, options)).format(value)
 }
 
+// resolvedOptions() builds an object each call, and a list of 20 freelancers asks 20 times.
+const digitsOf = new Map<string, number>()
 export function currencyDigits(currency: string) {
-  return intlFormatter('currency', 'en', { currency }, () => new Intl.NumberFormat('en', { style: 'currency', currency })).resolvedOptions().maximumFractionDigits ?? 2
+  let digits = digitsOf.get(currency)
+  if (digits === undefined) digitsOf.set(currency, (digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2))
+  return digits
 }
 
 export function formatMoney(minor: number, currency: string, locale: string) {

@@ -5,6 +5,7 @@ import { locales, type Locale } from '../db/schema.ts'
 import type { Endpoint, ResultOf } from './contract.ts'
 import { ApiError, errorBody, unauthorized, validationError } from './errors.ts'
 import { createRouter } from './router.ts'
+import { inProcessJson } from './in-process.ts'
 
 export interface Caller {
   userId: number
@@ -39,7 +40,20 @@ export function implement<E extends Endpoint>(endpoint: E, handler: Handler<E>):
   return { endpoint, handler }
 }
 
-export type ApiHandler = (request: Request, info?: { requestId?: string; ip?: string; origin?: string }) => Promise<Response>
+/**
+ * `callers` lets one web page's calls share their authentication: the in-process web UI passes one
+ * map per page request (a page makes several calls with the same token; each would check the
+ * session anew). The UI clears it after any write, so a call after a sign-out sees it.
+ */
+export interface CallInfo {
+  requestId?: string
+  ip?: string
+  origin?: string
+  callers?: Map<string, Promise<Caller | null>>
+  /** The caller is the web UI in this process: JSON answers come as in-process answers (in-process.ts). */
+  inProcess?: boolean
+}
+export type ApiHandler = (request: Request, info?: CallInfo) => Promise<Response>
 export const API_PREFIX = '/api/v1/'
 const MAX_JSON_BYTES = 1024 * 1024
 
@@ -59,7 +73,7 @@ export function createApiHandler(options: {
     const log = options.log.child({ requestId })
     let response: Response
     try {
-      response = (await options.extra?.(request, path)) ?? (await dispatch(request, url, path, requestId, log, info.ip ?? '', info.origin ?? url.origin))
+      response = (await options.extra?.(request, path)) ?? (await dispatch(request, url, path, requestId, log, info))
     } catch (error) {
       response = errorResponse(error, requestId, log)
     }
@@ -69,14 +83,22 @@ export function createApiHandler(options: {
     return response
   }
 
-  async function dispatch(request: Request, url: URL, path: string, requestId: string, log: Logger, ip: string, origin: string) {
+  function authenticateOnce(request: Request, callers: CallInfo['callers']) {
+    if (!callers) return options.authenticate(request)
+    const key = request.headers.get('authorization') ?? ''
+    let caller = callers.get(key)
+    if (!caller) callers.set(key, (caller = options.authenticate(request)))
+    return caller
+  }
+
+  async function dispatch(request: Request, url: URL, path: string, requestId: string, log: Logger, info: CallInfo) {
     const found = router.match(request.method, path)
     if (found === 'method-not-allowed') throw new ApiError(405, 'Method Not Allowed', `${request.method} is not allowed on /api/v1/${path}`)
     if (!found) throw new ApiError(404, 'Not Found', `No endpoint at /api/v1/${path}`)
     const { endpoint, handler } = found.route
-    const caller = await options.authenticate(request)
+    const caller = await authenticateOnce(request, info.callers)
     if (endpoint.access === 'user' && !caller) throw unauthorized()
-    const ctx: RequestContext = { requestId, locale: pickLocale(request, url), log, request, caller, ip, origin }
+    const ctx: RequestContext = { requestId, locale: pickLocale(request, url), log, request, caller, ip: info.ip ?? '', origin: info.origin ?? url.origin }
     const input = {
       query: endpoint.query ? parse(endpoint.query, queryObject(url.searchParams), 'query') : undefined,
       params: endpoint.params ? parse(endpoint.params, found.params, 'params') : undefined,
@@ -90,7 +112,7 @@ export function createApiHandler(options: {
       const check = endpoint.response.safeParse(result)
       if (!check.success) throw new Error(`response of ${endpoint.method} ${endpoint.path} does not match its contract: ${check.error.message}`)
     }
-    return Response.json(result)
+    return info.inProcess ? inProcessJson(result) : Response.json(result)
   }
 }
 

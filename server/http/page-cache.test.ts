@@ -78,7 +78,7 @@ describe('page cache (pages kept for a few seconds)', () => {
     const page = renderer({ mark: 'own' })
     const session = { cookie: 'session=alice' }
     await cache.serve(visit('/projects/client', session), page.render)
-    for (const fresh of [{ 'cache-control': 'no-cache' }, { 'cache-control': 'max-age=0' }, { pragma: 'no-cache' }]) {
+    for (const fresh of [{ 'cache-control': 'no-cache' }, { 'cache-control': 'max-age=0' }, { pragma: 'no-cache' }] as Array<Record<string, string>>) {
       const answer = await cache.serve(visit('/projects/client', { ...session, ...fresh }), page.render)
       expect(await answer.text()).toContain(`render ${page.renders()}`)
     }

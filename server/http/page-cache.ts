@@ -128,7 +128,8 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
           kept.set(key, entry)
           resolve(entry)
         } else resolve(null)
-        return answer(entry)
+        // This request gets the page as rendered, with its own nonce already in it.
+        return new Response(body, { status: response.status, headers: response.headers })
       } catch (error) {
         resolve(null)
         throw error

@@ -1,12 +1,23 @@
 import { sql } from 'kysely'
 import type { DB } from '../../db/database.ts'
 import type { Locale } from '../../db/schema.ts'
+import { createShortCache } from '../../lib/short-cache.ts'
+
+/** How long an instance keeps a language's categories and tree (the catalogue changes only through seeds and the admin area). */
+export const CATALOGUE_CACHE_TTL_MS = 60_000
 
 // Read side of the catalogue. Names are stored per language; the caller's language picks the column.
-export function createCatalogueService(db: DB) {
+// Every page's shell shows the categories and the search pages the whole tree, so both are kept
+// per language for a minute (server/lib/short-cache.ts); `forget` clears them after a write.
+export function createCatalogueService(db: DB, options: { cacheTtlMs?: number } = {}) {
   const name = (locale: Locale) => `name_${locale}` as const
+  const cache = createShortCache(options.cacheTtlMs ?? CATALOGUE_CACHE_TTL_MS)
 
-  async function categories(locale: Locale) {
+  function categories(locale: Locale) {
+    return cache.get(`categories:${locale}`, () => readCategories(locale))
+  }
+
+  async function readCategories(locale: Locale) {
     const rows = await db
       .selectFrom('category')
       .select(['id', 'slug', 'image_url', `name_${locale} as name`, `description_${locale} as description`])
@@ -42,7 +53,11 @@ export function createCatalogueService(db: DB) {
       .execute()
   }
 
-  async function tree(locale: Locale) {
+  function tree(locale: Locale) {
+    return cache.get(`tree:${locale}`, () => readTree(locale))
+  }
+
+  async function readTree(locale: Locale) {
     const [cats, subs, links] = await Promise.all([
       categories(locale),
       subcategories(locale),
@@ -74,7 +89,7 @@ export function createCatalogueService(db: DB) {
     return sortByName(rows.map((r) => ({ code: r.code, name: names.of(r.code) ?? r.code })), locale)
   }
 
-  return { categories, subcategories, skills, searchSkills, tree, industries, countries, languages }
+  return { categories, subcategories, skills, searchSkills, tree, industries, countries, languages, forget: cache.clear }
 }
 
 function sortByName<T extends { name: string }>(rows: T[], locale: Locale) {

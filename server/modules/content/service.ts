@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../../api/errors.ts'
 import { enqueue } from '../../jobs/outbox.ts'
 import { EMAIL_TOPIC, type EmailMessage } from '../../jobs/mailer.ts'
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts'
-import { createContentCache } from './cache.ts'
+import { createShortCache } from '../../lib/short-cache.ts'
 import { ALREADY_SUBSCRIBED_REPLY, SUBSCRIBED_REPLY, UNSUBSCRIBED_REPLY, newsletterAddress, type contactMessage } from './contract.ts'
 import type { z } from 'zod'
 
@@ -38,7 +38,7 @@ export function createContentService(options: ContentOptions) {
   const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/$/, '')
   const supportInbox = options.supportInbox ?? 'support@workneer.local'
   const now = () => new Date().toISOString()
-  const cache = createContentCache(options.cacheTtlMs ?? CONTENT_CACHE_TTL_MS)
+  const cache = createShortCache(options.cacheTtlMs ?? CONTENT_CACHE_TTL_MS)
 
   async function limit(rule: RateLimitRule, ip: string) {
     if (!options.rateLimiter || !ip) return

@@ -1,15 +1,16 @@
-// What the public site shows everyone in one language (FAQ, home boxes, services, logos, pages)
-// is read on every home page and content page, and changes only when the admin area edits it. So
-// the content service keeps each answer for a short time (`ttlMs`), and any write through the
-// service clears everything at once (`clear`), so this process never serves an answer older than
-// the last write. Another process sees the write within `ttlMs`. Keys come from a fixed set (kind
-// and language, or a page's slug that exists), so the cache cannot grow with what callers ask.
-export interface ContentCache {
+// What the public site shows everyone in one language (the content service's FAQ, home boxes and
+// pages; the catalogue's categories and skills) is read on nearly every page and changes only when
+// the admin area edits it. So a service keeps each answer for a short time (`ttlMs`), and any
+// write through the service clears everything at once (`clear`), so this process never serves an
+// answer older than the last write. Another process sees the write within `ttlMs`. Keys must come
+// from a fixed set (kind and language, a slug that exists), so the cache cannot grow with what
+// callers ask. Answers are shared: callers treat them as read-only.
+export interface ShortCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>
   clear(): void
 }
 
-export function createContentCache(ttlMs: number, now: () => number = Date.now): ContentCache {
+export function createShortCache(ttlMs: number, now: () => number = Date.now): ShortCache {
   const entries = new Map<string, { until: number; value: Promise<unknown> }>()
   let generation = 0
   return {

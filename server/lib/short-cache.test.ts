@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createContentCache } from './cache.ts'
+import { createShortCache } from './short-cache.ts'
 
 describe('content cache', () => {
   it('answers from memory until the time is up, then loads again', async () => {
     let clock = 0
     let loads = 0
-    const cache = createContentCache(1000, () => clock)
+    const cache = createShortCache(1000, () => clock)
     const load = async () => ++loads
     expect(await cache.get('faq:en', load)).toBe(1)
     clock = 999
@@ -16,7 +16,7 @@ describe('content cache', () => {
   })
 
   it('shares one load between concurrent readers and keeps no failure', async () => {
-    const cache = createContentCache(1000, () => 0)
+    const cache = createShortCache(1000, () => 0)
     let loads = 0
     const [a, b] = await Promise.all([cache.get('k', async () => ++loads), cache.get('k', async () => ++loads)])
     expect([a, b, loads]).toEqual([1, 1, 1])
@@ -25,7 +25,7 @@ describe('content cache', () => {
   })
 
   it('forgets everything on clear, also an answer whose load began before the write', async () => {
-    const cache = createContentCache(1000, () => 0)
+    const cache = createShortCache(1000, () => 0)
     expect(await cache.get('k', async () => 'old')).toBe('old')
     cache.clear()
     expect(await cache.get('k', async () => 'new')).toBe('new')
@@ -38,7 +38,7 @@ describe('content cache', () => {
   })
 
   it('keeps nothing when the time is 0', async () => {
-    const cache = createContentCache(0)
+    const cache = createShortCache(0)
     let loads = 0
     await cache.get('k', async () => ++loads)
     await cache.get('k', async () => ++loads)
