@@ -15,6 +15,8 @@ import { readiness } from './http/health.ts'
 import { createHubs } from './hubs.ts'
 import { createE2eHooks } from './e2e-hooks.ts'
 import { createPageCache } from './http/page-cache.ts'
+import { sharePageCache } from './http/page-cache-bus.ts'
+import { createRedisBackplane } from './realtime/backplane-redis.ts'
 
 // The Node entry: one process, one port. Pages, /api/v1, /hubs and static files all come through
 // the http server created here.
@@ -33,6 +35,9 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   const pageCache = createPageCache({ seconds: config.pageCacheSeconds })
   // A delivery (a notification row, a timer's change) may change what kept pages show.
   api.jobs.outbox.onDelivered(() => pageCache.invalidate())
+  // Instances sharing Redis forget kept pages together (decision 015).
+  const pageBus = config.redisUrl && config.pageCacheSeconds > 0 ? await createRedisBackplane(config.redisUrl, `${config.redisPrefix}pages:`, { logger: log.child({ module: 'pages-redis' }) }) : undefined
+  if (pageBus) await sharePageCache(pageCache, pageBus)
   // Tests that exercise only the API and the hubs may leave the web app out (no build needed).
   const app =
     options.webApp === false
@@ -103,6 +108,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
         setTimeout(() => server.closeAllConnections(), 10_000).unref()
       })
       await app.close()
+      await pageBus?.close()
       await api.jobs.close()
       await database.close()
       log.info('stopped')

@@ -16,7 +16,8 @@ import { VISITOR_PAGE_HEADER } from '../../app/lib/visitor-page.ts'
 // afresh, and the fresh page replaces the kept one.
 // For how long: `seconds` (PAGE_CACHE_SECONDS), and only until the next write this instance
 // serves (any request that is not GET or HEAD, a write a loader makes, an outbox delivery), so
-// whoever changes something sees it at once; other instances show it within `seconds`. Each
+// whoever changes something sees it at once; other instances forget too when they share Redis
+// (page-cache-bus.ts), and show it within `seconds` when they do not. Each
 // answer gets its own CSP nonce: the kept copy holds a placeholder that a fresh nonce replaces.
 const MAX_ENTRIES = 500
 const MAX_BYTES = 1 << 20
@@ -40,8 +41,11 @@ interface Kept {
 
 export interface PageCache {
   serve(request: Request, render: () => Promise<Response>): Promise<Response>
-  /** Something changed: every kept page is forgotten. */
+  /** Something changed here: every kept page is forgotten, and the listeners are told (other instances, page-cache-bus.ts). */
   invalidate(): void
+  /** Something changed elsewhere: every kept page is forgotten. */
+  forget(): void
+  onInvalidate(listener: () => void): void
 }
 
 export function createPageCache({ seconds, now = Date.now }: { seconds: number; now?: () => number }): PageCache {
@@ -90,10 +94,20 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
     return new Response(fill(entry.body), { status: entry.status, headers: entry.headers.map(([k, v]): [string, string] => [k, fill(v)]) })
   }
 
+  const listeners: Array<() => void> = []
+  function forget() {
+    generation++
+    kept.clear()
+  }
+
   return {
+    forget,
     invalidate() {
-      generation++
-      kept.clear()
+      forget()
+      for (const listener of listeners) listener()
+    },
+    onInvalidate(listener) {
+      listeners.push(listener)
     },
     async serve(request, render) {
       const asked = keyOf(request)
