@@ -5,6 +5,8 @@ import { createApi } from '../../server/api/index.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createLogger } from '../../server/log.ts'
 import type { Db } from '../../server/db/database.ts'
+import { afterAll, beforeAll } from 'vitest'
+import { createTestDatabase, type TestDialect } from './databases.ts'
 
 // The API as loaders see it: a web Request handed to the in-process handler.
 export function testApi(database: Db) {
@@ -25,4 +27,25 @@ export function testApi(database: Db) {
     return { status: response.status, headers: response.headers, text, json }
   }
   return { api, request, get: (path: string, headers?: Record<string, string>) => request('GET', path, { headers }) }
+}
+
+/**
+ * A fresh, migrated and seeded database of `dialect` with the API over it, for the tests of one
+ * describe block: opened before them, closed and dropped after. Read its fields inside the tests.
+ */
+export function useTestApi(dialect: TestDialect) {
+  const state = {} as { database: Db; api: ReturnType<typeof testApi> }
+  let drop = async () => {}
+  beforeAll(async () => {
+    const testDb = await createTestDatabase(dialect)
+    drop = testDb.drop
+    state.database = await testDb.open()
+    state.api = testApi(state.database)
+  })
+  afterAll(async () => {
+    await state.api?.api.jobs.close()
+    await state.database?.close()
+    await drop()
+  })
+  return state
 }

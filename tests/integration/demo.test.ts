@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, dialects, type TestDatabase } from './databases.ts'
-import { testApi } from './api-client.ts'
+import { describe, expect, it } from 'vitest'
+import { dialects } from './databases.ts'
+import { useTestApi } from './api-client.ts'
 import { seedDemo } from '../../server/db/demo.ts'
 import { createLogger } from '../../server/log.ts'
 import { demoClients, demoFreelancers } from '../../server/db/seed-data/demo.ts'
-import type { Db } from '../../server/db/database.ts'
 
 describe.each(dialects)('demo marketplace on %s', (dialect) => {
-  let testDb: TestDatabase
-  let database: Db
-  let api: ReturnType<typeof testApi>
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
-    database = await testDb.open()
-    api = testApi(database)
-  })
-  afterAll(async () => {
-    await api.api.jobs.close()
-    await database.close()
-    await testDb.drop()
-  })
+  const t = useTestApi(dialect)
 
   it('creates signed-up, confirmed demo accounts once, with a per-installation password', async () => {
-    const services = api.api.services
+    const services = t.api.api.services
     expect(await services.identity.hasNoAccounts()).toBe(true)
     const first = await seedDemo({ services, log: createLogger('silent') })
     expect(first.password).toMatch(/^demo-[\w-]{12}$/)
@@ -31,9 +18,9 @@ describe.each(dialects)('demo marketplace on %s', (dialect) => {
     const again = await seedDemo({ services, log: createLogger('silent'), password: first.password })
     expect([...again.accounts.values()]).toEqual([...first.accounts.values()])
 
-    const login = await api.request('POST', 'identity/login', { body: { email: demoFreelancers[0].email, password: first.password } })
+    const login = await t.api.request('POST', 'identity/login', { body: { email: demoFreelancers[0].email, password: first.password } })
     expect(login.status).toBe(200)
-    const wrong = await api.request('POST', 'identity/login', { body: { email: demoFreelancers[0].email, password: 'not-the-demo-password' } })
+    const wrong = await t.api.request('POST', 'identity/login', { body: { email: demoFreelancers[0].email, password: 'not-the-demo-password' } })
     expect(wrong.status).toBe(401)
   })
 })
