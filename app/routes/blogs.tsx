@@ -8,6 +8,7 @@ import { getInstance, getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '../../server/modules/content/contract'
 import { visitorPage } from '~/lib/visitor-page'
+import { titled } from '~/lib/meta'
 
 export const handle = visitorPage
 
@@ -25,7 +26,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? 'Blog'} – Workneer` }]
+  return titled(loaderData?.title ?? 'Blog')
 }
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {

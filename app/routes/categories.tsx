@@ -7,6 +7,7 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { catalogueContract } from '../../server/modules/catalogue/contract'
 import { visitorPage } from '~/lib/visitor-page'
+import { titled } from '~/lib/meta'
 
 export const handle = visitorPage
 
@@ -26,7 +27,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+  return titled(loaderData?.title)
 }
 
 export default function Categories({ loaderData }: Route.ComponentProps) {

@@ -12,6 +12,7 @@ import { ErrorPage } from '~/components/error-page'
 import { TextField } from '~/components/ui/field'
 import { contentContract } from '../../server/modules/content/contract'
 import { visitorPage } from '~/lib/visitor-page'
+import { titled } from '~/lib/meta'
 
 export const handle = visitorPage
 
@@ -20,7 +21,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+  return titled(loaderData?.title)
 }
 
 // A real form that reaches the support inbox: the API stores the message and mails it (outbox).

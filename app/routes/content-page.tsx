@@ -7,6 +7,7 @@ import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '../../server/modules/content/contract'
 import { visitorPage } from '~/lib/visitor-page'
+import { titled } from '~/lib/meta'
 
 export const handle = visitorPage
 
@@ -25,7 +26,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.title} – Workneer` : 'Workneer' }, { name: 'description', content: loaderData?.body.split('\n')[0].slice(0, 160) ?? '' }]
+  return titled(loaderData?.title, { name: 'description', content: loaderData?.body.split('\n')[0].slice(0, 160) ?? '' })
 }
 
 export function ContentBody({ body }: { body: string }) {

@@ -7,6 +7,7 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '../../server/modules/content/contract'
 import { visitorPage } from '~/lib/visitor-page'
+import { titled } from '~/lib/meta'
 
 export const handle = visitorPage
 
@@ -22,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? 'FAQ'} – Workneer` }]
+  return titled(loaderData?.title ?? 'FAQ')
 }
 
 // Questions grouped by audience; each answer is a <details>, so it opens without JavaScript.

@@ -6,6 +6,7 @@ import { redirectWithFlash } from '~/lib/flash.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '../../server/modules/content/contract'
+import { titled } from '~/lib/meta'
 
 // The link in every newsletter mail. Opening it shows one button (so mail scanners that follow
 // links do not unsubscribe anyone); pressing it unsubscribes, with or without JavaScript.
@@ -16,7 +17,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? ''} – Workneer` }, { name: 'robots', content: 'noindex' }]
+  return titled(loaderData?.title, { name: 'robots', content: 'noindex' })
 }
 
 export async function action({ params, context }: Route.ActionArgs) {

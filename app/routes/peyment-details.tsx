@@ -13,6 +13,7 @@ import { limits } from '../../server/modules/profiles/rules'
 import { paymentForms } from './profile/forms'
 import { Input, SectionForm, type ActionResult } from './profile/fields'
 import stylesheet from './profile/profile.css?url'
+import { titled } from '~/lib/meta'
 
 // Payment Details (SPEC §2 spells the path /peyment-details; /payment-details redirects here).
 // A freelancer keeps where payouts go: bank accounts (IBAN checked by its checksum) and PayPal
@@ -20,7 +21,7 @@ import stylesheet from './profile/profile.css?url'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? 'Workneer' }]
+  return titled(loaderData?.title)
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {

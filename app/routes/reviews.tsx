@@ -12,6 +12,7 @@ import { reviewFormSchema } from './projects/forms'
 import { refused } from './projects/actions.server'
 import { ErrorText } from './projects/ui'
 import { ownPage } from '~/lib/visitor-page'
+import { titled } from '~/lib/meta'
 
 // /reviews (login required, SPEC §6): reviews about me, the ones I wrote that are still hidden, and
 // a form for each completed contract I have not reviewed yet (rating 1–5 and a text).
@@ -29,7 +30,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+  return titled(loaderData?.title)
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {

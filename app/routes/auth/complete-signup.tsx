@@ -10,9 +10,10 @@ import { sessionCookie } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { AccountTypeChoice, AuthCheckbox, AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
+import { titled } from '~/lib/meta'
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? 'Workneer' }]
+  return titled(loaderData?.title)
 }
 
 // First sign-in through a provider: choose the kind of account and accept the terms.

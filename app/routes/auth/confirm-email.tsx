@@ -5,9 +5,10 @@ import { ApiCallError, apiFor } from '~/lib/api.server'
 import { getInstance } from '~/middleware/i18next'
 import { Notice } from '~/components/auth/notices'
 import { identityContract } from '../../../server/modules/identity/contract'
+import { titled } from '~/lib/meta'
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? 'Workneer' }]
+  return titled(loaderData?.title)
 }
 
 // The link from the change-of-address mail: the same answers as the verification page.

@@ -9,9 +9,10 @@ import { getInstance } from '~/middleware/i18next'
 import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { Notice } from '~/components/auth/notices'
 import { identityContract } from '../../../server/modules/identity/contract'
+import { titled } from '~/lib/meta'
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? 'Workneer' }]
+  return titled(loaderData?.title)
 }
 
 export function loader({ context, url }: Route.LoaderArgs) {

@@ -11,11 +11,12 @@ import { AccountTypeChoice, AuthCheckbox, AuthField, AuthFormErrors, useReplyKey
 import { identityContract } from '../../../server/modules/identity/contract'
 import { PASSWORD_MIN } from '../../../server/modules/identity/password-policy'
 import { visitorPage } from '~/lib/visitor-page'
+import { titled } from '~/lib/meta'
 
 export const handle = visitorPage
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? 'Workneer' }]
+  return titled(loaderData?.title)
 }
 
 // The account kinds and the password length travel in the loader's data: the modules defining them

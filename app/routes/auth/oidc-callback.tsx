@@ -8,9 +8,10 @@ import { getInstance } from '~/middleware/i18next'
 import { Notice } from '~/components/auth/notices'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { safeRedirect } from '../../../server/modules/identity/permissions'
+import { titled } from '~/lib/meta'
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? 'Workneer' }]
+  return titled(loaderData?.title)
 }
 
 // The provider sends the browser back here. The state must match this browser's cookie; the API

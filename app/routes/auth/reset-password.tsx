@@ -10,9 +10,10 @@ import { getInstance } from '~/middleware/i18next'
 import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { PASSWORD_MIN } from '../../../server/modules/identity/password-policy'
+import { titled } from '~/lib/meta'
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? 'Workneer' }]
+  return titled(loaderData?.title)
 }
 
 // The account kinds and the password length travel in the loader's data: the modules defining them

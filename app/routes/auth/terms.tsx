@@ -4,11 +4,12 @@ import type { Route } from './+types/terms'
 import { getLocale } from '~/middleware/i18next'
 import { pageTitles, terms } from '../../../server/db/seed-data/content'
 import { visitorPage } from '~/lib/visitor-page'
+import { titled } from '~/lib/meta'
 
 export const handle = visitorPage
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.title} – Workneer` : 'Workneer' }]
+  return titled(loaderData?.title)
 }
 
 // The terms a person accepts when signing up, in their language ("1. Title\nText" sections).

@@ -2,6 +2,7 @@ import { useTranslation } from '~/lib/use-translation'
 import { Link, data } from 'react-router'
 import type { Route } from './+types/unauthorized'
 import { getInstance } from '~/middleware/i18next'
+import { titled } from '~/lib/meta'
 
 // SPEC §8: a 403 lands here.
 export function loader({ context }: Route.LoaderArgs) {
@@ -9,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? 'Workneer' }]
+  return titled(loaderData?.title)
 }
 
 export default function Unauthorized() {

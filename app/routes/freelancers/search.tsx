@@ -11,6 +11,7 @@ import { profilesContract, searchQuery } from '../../../server/modules/profiles/
 import { availabilities, currencies, experienceLevels, parseAmount, searchSorts } from '../../../server/modules/profiles/rules'
 import stylesheet from '../profile/profile.css?url'
 import { ownPage } from '~/lib/visitor-page'
+import { titled } from '~/lib/meta'
 
 // Find Freelancers (clients and companies; the route guard sends freelancers to
 // /auth/unauthorized). Every filter, the sort and the page live in the URL: the filter form is a
@@ -18,7 +19,7 @@ import { ownPage } from '~/lib/visitor-page'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? 'Workneer' }]
+  return titled(loaderData?.title)
 }
 
 const PAGE_SIZE = 20

@@ -12,6 +12,7 @@ import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
 import { ActionButton, Attachments, Budget, Money, PlanList, Status } from './ui'
+import { titled } from '~/lib/meta'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
 // plain form actions), the contract and its installments, files, questions and the activity log.
@@ -32,7 +33,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.project.title ?? ''} – Workneer` }]
+  return titled(loaderData?.project.title)
 }
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {

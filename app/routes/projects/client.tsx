@@ -10,6 +10,7 @@ import { projectsContract as c } from '../../../server/modules/projects/contract
 import { projectStates } from '../../../server/modules/projects/machines'
 import { Pager, ProjectCard, StatusFilter, pageOf, statusOf } from './ui'
 import { ownPage } from '~/lib/visitor-page'
+import { titled } from '~/lib/meta'
 
 // /projects/client: My Projects, filtered by state in the URL.
 // A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
@@ -28,7 +29,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+  return titled(loaderData?.title)
 }
 
 export default function MyProjects({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
 import { Attachments, Money, Status } from './ui'
+import { titled } from '~/lib/meta'
 
 // /projects/freelancer/contract/{projectId}: the freelancer's contract page — installments and their
 // states (submit work with a note and a file), the project's files, the activity log, the chat.
@@ -29,7 +30,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.project.title ?? ''} – Workneer` }]
+  return titled(loaderData?.project.title)
 }
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {

@@ -9,6 +9,7 @@ import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { Money, Pager, Status, pageOf } from './ui'
 import { ownPage } from '~/lib/visitor-page'
+import { titled } from '~/lib/meta'
 
 // /projects/freelancer: My Contracts.
 // A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
@@ -26,7 +27,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+  return titled(loaderData?.title)
 }
 
 export default function MyContracts({ loaderData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { ErrorPage } from '~/components/error-page'
 import { catalogueContract } from '../../../server/modules/catalogue/contract'
 import { saveProject } from './actions.server'
 import { ProjectForm } from './project-form'
+import { titled } from '~/lib/meta'
 
 // /projects/create: a multipart form (the attachment rides along) that saves a draft or publishes.
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -21,7 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+  return titled(loaderData?.title)
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {

@@ -14,6 +14,7 @@ import { PLAN_ROWS, commentFormSchema, planOf, proposalFormSchema } from './form
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import { ActionButton, Attachments, Budget, ErrorText, Money, PlanList, Status } from './ui'
+import { titled } from '~/lib/meta'
 
 // /projects/details/{projectId}: what a freelancer sees — the project, questions and answers, and
 // their own proposal (send, see, withdraw). Saving and following are one-button forms.
@@ -31,7 +32,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.project.title ?? ''} – Workneer` }]
+  return titled(loaderData?.project.title)
 }
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {

@@ -11,6 +11,7 @@ import { projectsContract as c } from '../../../server/modules/projects/contract
 import { amountText } from '../../../server/modules/projects/rules'
 import { saveProject } from './actions.server'
 import { ProjectForm } from './project-form'
+import { titled } from '~/lib/meta'
 
 // /projects/client/edit/{projectId}: the client edits a draft, or an open project that has no
 // proposals yet (later the freelancers' proposals answer what was posted); otherwise back to details.
@@ -44,7 +45,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+  return titled(loaderData?.title)
 }
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {

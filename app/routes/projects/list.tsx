@@ -12,6 +12,7 @@ import type { loader as shellLoader } from '../layout'
 import { wishFromList } from './actions.server'
 import { Pager, ProjectCard, SaveButton } from './ui'
 import { visitorPage } from '~/lib/visitor-page'
+import { titled } from '~/lib/meta'
 
 export const handle = visitorPage
 
@@ -62,7 +63,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+  return titled(loaderData?.title)
 }
 
 export default function ProjectList({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { projectsContract as c } from '../../../server/modules/projects/contract
 import { wishFromList } from './actions.server'
 import { Pager, ProjectCard, SaveButton } from './ui'
 import { ownPage } from '~/lib/visitor-page'
+import { titled } from '~/lib/meta'
 
 // /projects/wishlist: the projects the signed-in user saved, newest saved first; each can be
 // unsaved here (a plain form). Projects that left "open" stay listed with their state.
@@ -28,7 +29,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? ''} – Workneer` }]
+  return titled(loaderData?.title)
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
