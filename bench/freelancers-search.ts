@@ -22,7 +22,8 @@ import { ensureBuild, freePort, measure, root, startProcess, startWorkneer, type
 // against the trivial page on @react-router/serve in the same run (the budget is ≥ 0.6×): as the
 // server answers it (kept a few seconds for the session, decision 015) and rendered every time.
 // BENCH_FREELANCERS shrinks it for a quick look; BENCH_DIALECTS=sqlite picks one database;
-// BENCH_PAGES=0 skips the page; BENCH_SLOW=50 prints each search slower than 50 ms (wall).
+// BENCH_PAGES=0 skips the page; BENCH_SLOW=50 prints each search slower than 50 ms (wall);
+// BENCH_POSTGRES_DB=name keeps the PostgreSQL data between runs.
 const FREELANCERS = Number(process.env.BENCH_FREELANCERS ?? 50_000)
 const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const PASSWORD = 'bench password 1234'
@@ -189,19 +190,24 @@ export async function measureSearch(database: Db, dialect: string, dataDir: stri
   return { token, rows }
 }
 
+/** Where the bench writes; BENCH_POSTGRES_DB names a PostgreSQL database kept between runs (written once, reused after). */
 async function createTarget(dialect: 'sqlite' | 'postgres', dir: string) {
-  if (dialect === 'sqlite') return { target: { kind: 'sqlite' as const, file: path.join(dir, 'bench.sqlite') }, url: `file:${path.join(dir, 'bench.sqlite')}`, drop: async () => {} }
-  const name = `wk_bench_fl_${randomBytes(4).toString('hex')}`
-  const admin = async (statement: string) => {
+  if (dialect === 'sqlite') return { target: { kind: 'sqlite' as const, file: path.join(dir, 'bench.sqlite') }, url: `file:${path.join(dir, 'bench.sqlite')}`, drop: async () => {}, reuse: false }
+  const keep = process.env.BENCH_POSTGRES_DB
+  if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error('BENCH_POSTGRES_DB must be a plain lower-case name')
+  const name = keep ?? `wk_bench_fl_${randomBytes(4).toString('hex')}`
+  const admin = async (statement: string, values: unknown[] = []) => {
     const c = new pg.Client({ connectionString: postgresAdminUrl })
     await c.connect()
-    await c.query(statement)
+    const result = await c.query(statement, values)
     await c.end()
+    return result
   }
-  await admin(`create database ${name}`)
+  const reuse = !!keep && (await admin('select 1 from pg_database where datname = $1', [name])).rowCount === 1
+  if (!reuse) await admin(`create database ${name}`)
   const url = new URL(postgresAdminUrl)
   url.pathname = `/${name}`
-  return { target: { kind: 'postgres' as const, url: url.href }, url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) }
+  return { target: { kind: 'postgres' as const, url: url.href }, url: url.href, drop: keep ? async () => {} : async () => void (await admin(`drop database if exists ${name} with (force)`)), reuse }
 }
 
 export async function runFreelancersBench({ dialects = ['sqlite', 'postgres'], seconds = Number(process.env.BENCH_SECONDS ?? 10), pages = true }: { dialects?: ReadonlyArray<'sqlite' | 'postgres'>; seconds?: number; pages?: boolean } = {}) {
@@ -211,13 +217,16 @@ export async function runFreelancersBench({ dialects = ['sqlite', 'postgres'], s
   if (pages) ensureBuild()
   for (const dialect of dialects) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-bench-freelancers-'))
-    const { target, url, drop } = await createTarget(dialect, dir)
+    const { target, url, drop, reuse } = await createTarget(dialect, dir)
     const database = await openDatabase(target)
     try {
       await migrateToLatest(database)
-      await seedReference(database.db)
-      const fillSeconds = await seedFreelancers(database)
-      console.log(`[freelancers bench] ${dialect}: ${FREELANCERS} freelancers written in ${fillSeconds.toFixed(0)} s`)
+      if (reuse) console.log(`[freelancers bench] ${dialect}: reusing the freelancers of ${process.env.BENCH_POSTGRES_DB}`)
+      else {
+        await seedReference(database.db)
+        const fillSeconds = await seedFreelancers(database)
+        console.log(`[freelancers bench] ${dialect}: ${FREELANCERS} freelancers written in ${fillSeconds.toFixed(0)} s`)
+      }
       const { token, rows: measured } = await measureSearch(database, dialect, dir, authSecret)
       rows.push(...measured)
       if (pages) throughput.push(...(await pagesAgainstTrivial(dialect, url, token, authSecret, seconds)))

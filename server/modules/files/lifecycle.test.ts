@@ -153,4 +153,40 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
     expect([keys.has(freshOrphan), keys.has(liveKey)]).toEqual([false, true])
     expect((await t.raw('GET', `files/${idOf(up.json.imageUrl)}/download`)).status).toBe(200)
   })
+
+  it('releases file rows that nothing points at once they are an hour old, and never a referenced, young or unclaimed one', async () => {
+    const user = await t.user('freelancer')
+    // An image row whose reference was cleared without releasing it (what the sweep is for), then the live one.
+    const dropped = idOf((await t.upload('freelancers/profile/image', user.token, 'old.png', tinyPng())).json.imageUrl)
+    await database.db.updateTable('app_user').set({ image_file_id: null }).where('id', '=', user.id).execute()
+    const live = idOf((await t.upload('freelancers/profile/image', user.token, 'me.png', tinyPng())).json.imageUrl)
+    // Unreferenced rows that must stay: one too young (an upload whose owner row is still being
+    // written), one of a purpose no module claims.
+    const copy = async (purpose: string, storageKey: string) => {
+      const row = await database.db.selectFrom('stored_file').selectAll().where('id', '=', live).executeTakeFirstOrThrow()
+      const { id: _id, ...rest } = row
+      return (await database.db.insertInto('stored_file').values({ ...rest, purpose, storage_key: storageKey, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id
+    }
+    const young = await copy('profile-image', `young-${dialect}`)
+    const unclaimed = await copy('unclaimed', `unclaimed-${dialect}`)
+    // A portfolio document whose item row went without releasing it.
+    const item = await t.call('POST', 'freelancers/profile/portfolios', { token: user.token, body: { title: 'Footbridge', description: 'Timber footbridge over the Isar' } })
+    expect(item.status).toBe(200)
+    const itemId = item.json.portfolios.at(-1).id
+    const doc = await t.upload(`freelancers/profile/portfolios/${itemId}/file`, user.token, 'calc.pdf', tinyPdf())
+    const docId = doc.json.portfolios.at(-1).document.id
+    await database.db.deleteFrom('freelancer_portfolio').where('id', '=', itemId).execute()
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000).toISOString()
+    await database.db.updateTable('stored_file').set({ created_at: twoHoursAgo }).where('id', '!=', young).execute()
+    const droppedKey = (await keyOf(dropped))!
+
+    expect(await files().releaseUnreferenced()).toBe(2)
+    const left = new Set((await database.db.selectFrom('stored_file').select('id').execute()).map((r) => r.id))
+    expect([left.has(live), left.has(young), left.has(dropped), left.has(docId)]).toEqual([true, true, false, false])
+    expect(left.has(unclaimed)).toBe(true)
+    await drain()
+    expect((await stored()).has(droppedKey)).toBe(false)
+    expect((await t.raw('GET', `files/${live}/download`)).status).toBe(200)
+    expect(await files().releaseUnreferenced()).toBe(0)
+  })
 })

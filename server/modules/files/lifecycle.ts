@@ -12,7 +12,9 @@ import type { FileStorage } from './storage.ts'
 // - `sweepOrphanBytes` removes stored bytes that have had no stored_file row for over an hour (rows
 //   that other modules delete, an upload whose row was never written). An upload writes its bytes
 //   just before its row, so the hour keeps uploads in flight safe.
-type Executor = Kysely<Database> | Transaction<Database>
+// - The file service's `releaseUnreferenced` releases stored_file rows over an hour old that no
+//   row of their module points at (modules declare their references with `setReferences`).
+export type Executor = Kysely<Database> | Transaction<Database>
 
 export const FILE_BYTES_TOPIC = 'files.remove-bytes'
 export const ORPHAN_AGE_MS = 60 * 60 * 1000
@@ -65,11 +67,13 @@ export async function sweepOrphanBytes({ db, storage, olderThanMs = ORPHAN_AGE_M
 }
 
 /** Runs the sweep every `everyMs` (an hour by default) while the server runs. */
-export function createFileSweeper({ db, storage, log, everyMs = ORPHAN_AGE_MS }: { db: Kysely<Database>; storage: FileStorage; log: Logger; everyMs?: number }) {
+export function createFileSweeper({ db, storage, log, releaseUnreferenced = async () => 0, everyMs = ORPHAN_AGE_MS }: { db: Kysely<Database>; storage: FileStorage; log: Logger; releaseUnreferenced?: () => Promise<number>; everyMs?: number }) {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> | null = null
   const sweep = () => {
-    running ??= sweepOrphanBytes({ db, storage })
+    running ??= releaseUnreferenced()
+      .then((released) => released && log.info({ released }, 'released file rows that nothing points at'))
+      .then(() => sweepOrphanBytes({ db, storage }))
       .then((removed) => removed && log.info({ removed }, 'removed stored bytes whose file row is gone'))
       .catch((error) => log.error({ err: error }, 'file sweep failed'))
       .finally(() => (running = null))

@@ -10,10 +10,12 @@ import type { FileStorage } from './storage.ts'
 import { attachmentTypeForMime, checkUpload, DEFAULT_MAX_FILE_KB, notDisplayable, problemForKind, problems, type UploadKind, type UploadProblem } from './rules.ts'
 import { sniff } from './sniff.ts'
 import { stripMetadata } from './strip-metadata.ts'
-import { releaseFiles } from './lifecycle.ts'
+import { ORPHAN_AGE_MS, releaseFiles, type Executor } from './lifecycle.ts'
 
 /** Decides whether a caller may read a file of one purpose; modules register theirs. */
 export type ReadPolicy = (file: StoredFile, caller: Caller | null) => Promise<boolean> | boolean
+/** Of these file ids (all of one purpose), the ones a row of the module that registered it still points at. */
+export type References = (executor: Executor, ids: number[]) => Promise<Iterable<number>>
 export interface StoredFile {
   id: number
   ownerId: number | null
@@ -42,6 +44,34 @@ export function createFileService({ db, storage, kick = () => {} }: { db: DB; st
     ['profile-image', () => true],
     ['portfolio', () => true],
   ])
+  const references = new Map<string, References>()
+
+  /**
+   * Releases file rows older than `olderThanMs` that nothing points at any more (an upload whose
+   * owner row was never written, a reference a module cleared without releasing): only of purposes
+   * whose module said how to find their references, so a file of any other purpose is never taken.
+   * Each batch is checked again inside the transaction that releases it.
+   */
+  async function releaseUnreferenced({ olderThanMs = ORPHAN_AGE_MS, now = Date.now() } = {}) {
+    const before = new Date(now - olderThanMs).toISOString()
+    let released = 0
+    for (const [purpose, referenced] of references) {
+      let after = 0
+      for (;;) {
+        const ids = (await db.selectFrom('stored_file').select('id').where('purpose', '=', purpose).where('created_at', '<', before).where('id', '>', after).orderBy('id').limit(500).execute()).map((r) => r.id)
+        if (!ids.length) break
+        after = ids.at(-1)!
+        const unreferenced = async (executor: Executor, of: number[]) => {
+          const kept = new Set(await referenced(executor, of))
+          return of.filter((id) => !kept.has(id))
+        }
+        const candidates = await unreferenced(db, ids)
+        if (candidates.length) released += await db.transaction().execute(async (trx) => releaseFiles(trx, await unreferenced(trx, candidates)))
+      }
+    }
+    if (released) kick()
+    return released
+  }
 
   /**
    * Reads one file from a multipart request, checking its name, its size while it streams (an
@@ -164,6 +194,9 @@ export function createFileService({ db, storage, kick = () => {} }: { db: DB; st
     download,
     /** Lets a module say who may read the files it attaches (e.g. a project's participants). */
     setReadPolicy: (purpose: string, policy: ReadPolicy) => void policies.set(purpose, policy),
+    /** Lets a module say which of its files are still pointed at, so the sweep may release the others. */
+    setReferences: (purpose: string, find: References) => void references.set(purpose, find),
+    releaseUnreferenced,
     downloadUrl: (id: number) => `files/${id}/download`,
     /**
      * Deletes file rows in the caller's transaction; their bytes go once it commits (lifecycle.ts).

@@ -91,6 +91,11 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
   }
   files.setReadPolicy('profile-image', ownerActive)
   files.setReadPolicy('portfolio', ownerActive)
+  // The sweep may release a file of these purposes once no row here points at it (files/service.ts).
+  files.setReferences('profile-image', async (executor, ids) => (await executor.selectFrom('app_user').select('image_file_id as id').where('image_file_id', 'in', ids).execute()).map((r) => r.id!))
+  files.setReferences('portfolio', async (executor, ids) =>
+    (await executor.selectFrom('freelancer_portfolio').select(['image_file_id', 'document_file_id']).where((eb) => eb.or([eb('image_file_id', 'in', ids), eb('document_file_id', 'in', ids)])).execute()).flatMap((r) => [r.image_file_id, r.document_file_id]).filter((id): id is number => id != null),
+  )
 
   // ---- who may do what ------------------------------------------------------------------------
 

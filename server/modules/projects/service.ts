@@ -56,6 +56,8 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     if (link.proposal_id) return caller.userId === link.proposer
     return !link.installment_id && link.status === 'open'
   })
+  // The sweep may release a project file once no project_file row links it (files/service.ts).
+  files.setReferences('project', async (executor, ids) => (await executor.selectFrom('project_file').select('file_id').where('file_id', 'in', ids).execute()).map((r) => r.file_id))
 
   // ——— reading helpers ———
 
