@@ -179,6 +179,7 @@ export type FreelancerProfileTable = {
   rating_count: Generated<number>
   listed: Generated<number>
   completeness: Generated<number>
+  rate_sheet_file_id: Generated<number | null>
   created_at: string
   updated_at: string
 }

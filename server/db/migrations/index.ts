@@ -11,6 +11,7 @@ import { projectSearchFacets } from './0009-project-search-facets.ts'
 import { freelancerListing } from './0010-freelancer-listing.ts'
 import { notifications } from './0011-notifications.ts'
 import { projectSearchTerms } from './0012-project-search-terms.ts'
+import { freelancerRateSheet } from './0013-freelancer-rate-sheet.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-freelancer-listing': freelancerListing,
   '0011-notifications': notifications,
   '0012-project-search-terms': projectSearchTerms,
+  '0013-freelancer-rate-sheet': freelancerRateSheet,
 }

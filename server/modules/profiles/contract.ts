@@ -62,6 +62,8 @@ export const publicFreelancer = z.object({
   employmentHistory: z.array(employment),
   certifications: z.array(certification),
   portfolios: z.array(portfolio),
+  /** The schedule of rates: a spreadsheet (xlsx or csv) the freelancer publishes with the hourly rate. */
+  rateSheet: fileRef.nullable(),
   rating: z.object({ average: z.number(), count: z.number() }),
 })
 export const ownFreelancer = publicFreelancer.extend({ gender: z.string().nullable(), completeness })
@@ -242,6 +244,8 @@ export const profilesContract = {
   portfolioDelete: endpoint({ method: 'DELETE', path: 'freelancers/profile/portfolios/{id}', summary: 'Remove a portfolio item with its files', tag: F, access: 'user', params: item, response: ownFreelancer }),
   portfolioImage: endpoint({ method: 'POST', path: 'freelancers/profile/portfolios/{id}/image', summary: 'Upload the picture of a portfolio item (multipart field "file"; SPEC §5 image rules)', tag: F, access: 'user', params: item, response: ownFreelancer }),
   portfolioFile: endpoint({ method: 'POST', path: 'freelancers/profile/portfolios/{id}/file', summary: 'Upload a document for a portfolio item (multipart field "file": pdf, drawings, spreadsheets…)', tag: F, access: 'user', params: item, response: ownFreelancer }),
+  rateSheetUpload: endpoint({ method: 'POST', path: 'freelancers/profile/rate-sheet', summary: 'Upload the schedule of rates (multipart field "file"; SPEC §5 spreadsheet rules: xlsx or csv), replacing the previous one', tag: F, access: 'user', response: ownFreelancer }),
+  rateSheetDelete: endpoint({ method: 'DELETE', path: 'freelancers/profile/rate-sheet', summary: 'Remove the schedule of rates', tag: F, access: 'user', response: ownFreelancer }),
   freelancerImageUpload: endpoint({ method: 'POST', path: 'freelancers/profile/image', summary: 'Upload the freelancer\'s profile image (multipart field "file"); the top bar shows it at once', tag: F, access: 'user', response: imageUrl }),
   freelancerImage: endpoint({ method: 'GET', path: 'freelancers/profile/image', summary: 'The freelancer\'s profile image URL', tag: F, access: 'user', response: imageUrl }),
   freelancerImageDelete: endpoint({ method: 'DELETE', path: 'freelancers/profile/image', summary: 'Remove the profile image', tag: F, access: 'user', response: imageUrl }),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
 import type { Db } from '../../db/database.ts'
 import { isValidIban, maskEmail, maskIban, parseAmount, searchTokens } from './rules.ts'
-import { profilesTestApi, tinyPdf, tinyPng } from './test-support.ts'
+import { profilesTestApi, tinyXlsx, tinyPdf, tinyPng } from './test-support.ts'
 
 describe('profile rules', () => {
   it('checks IBANs by their mod-97 checksum and masks them', () => {
@@ -209,6 +209,44 @@ describe.each(dialects)('profiles API on %s', (dialect) => {
     expect((await t.call('GET', `companies/${company.id}/profile/image-url`)).json.imageUrl).toBe(k.json.imageUrl)
     expect((await t.upload('companies/profile/image', client.token, 'logo.png', tinyPng())).status).toBe(403)
     expect((await t.call('GET', `companies/${client.id}/profile/image-url`)).status).toBe(404)
+  })
+
+  it('keeps a schedule of rates: xlsx or csv only (SPEC §5 word for word), replaced and removed by its owner, public with the profile', async () => {
+    const before = (await t.call('GET', 'freelancers/profile', { token: ana.token })).json
+    expect(before.rateSheet).toBeNull()
+    // Refused, each with the spreadsheet message, changing nothing: another extension, a renamed executable, too large.
+    for (const [name, bytes] of [['rates.xls', tinyXlsx()], ['rates.pdf', tinyPdf()], ['rates.xlsx', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 1)])], ['rates.csv', Buffer.concat([Buffer.from('item;rate\n'), Buffer.from([0, 1, 2])])]] as const) {
+      const refused = await t.upload('freelancers/profile/rate-sheet', ana.token, name, bytes)
+      expect(refused, name).toMatchObject({ status: 400, json: { title: 'Invalid Excel', errors: { file: ['Please select a valid Excel sheet'] } } })
+    }
+    const big = await t.upload('freelancers/profile/rate-sheet', ana.token, 'rates.csv', Buffer.alloc(801 * 1024, 'a'))
+    expect(big).toMatchObject({ status: 400, json: { title: 'File Size' } })
+    expect((await t.call('GET', 'freelancers/profile', { token: ana.token })).json.rateSheet).toBeNull()
+    // Clients, companies and visitors cannot set one; another freelancer sets only their own.
+    expect((await t.upload('freelancers/profile/rate-sheet', client.token, 'rates.csv', Buffer.from('item;rate\n'))).status).toBe(403)
+    expect((await t.call('DELETE', 'freelancers/profile/rate-sheet', { token: company.token })).status).toBe(403)
+    expect((await t.call('DELETE', 'freelancers/profile/rate-sheet')).status).toBe(401)
+
+    const xlsx = await t.upload('freelancers/profile/rate-sheet', ana.token, 'Rates 2026.xlsx', tinyXlsx())
+    expect(xlsx.status).toBe(200)
+    expect(xlsx.json.rateSheet).toMatchObject({ name: 'Rates 2026.xlsx', type: 'xlsx' })
+    const csv = await t.upload('freelancers/profile/rate-sheet', ana.token, 'tarifas.csv', Buffer.from('partida;unidad;precio\nlosa HA-25;m³;118,50\n'))
+    expect(csv.json.rateSheet).toMatchObject({ name: 'tarifas.csv', type: 'csv' })
+    // The replaced sheet's row is gone; the public profile shows the new one, which anyone may download.
+    expect(await database.db.selectFrom('stored_file').select('id').where('id', '=', xlsx.json.rateSheet.id).executeTakeFirst()).toBeUndefined()
+    const pub = (await t.call('GET', `freelancers/${ana.id}/profile`)).json
+    expect(pub.rateSheet).toEqual(csv.json.rateSheet)
+    const download = await t.raw('GET', csv.json.rateSheet.url)
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment;/)
+    expect(await download.text()).toContain('losa HA-25')
+    expect((await t.upload('freelancers/profile/rate-sheet', bob.token, 'mine.csv', Buffer.from('a;b\n'))).status).toBe(200)
+    expect((await t.call('GET', `freelancers/${ana.id}/profile`)).json.rateSheet.name).toBe('tarifas.csv')
+
+    const removed = await t.call('DELETE', 'freelancers/profile/rate-sheet', { token: ana.token })
+    expect(removed.json.rateSheet).toBeNull()
+    expect((await t.raw('GET', csv.json.rateSheet.url)).status).toBe(404)
+    expect((await t.call('GET', `freelancers/${bob.id}/profile`)).json.rateSheet.name).toBe('mine.csv')
   })
 
   it('keeps individual-client and company profiles, each with its own sections and public view', async () => {

@@ -37,6 +37,8 @@ export function profilesRoutes(profiles: ProfilesService) {
     implement(c.portfolioDelete, ({ params, ctx }) => f.portfolioDelete(ctx.caller!, ctx.locale, params.id)),
     implement(c.portfolioImage, ({ params, ctx }) => f.portfolioUpload(ctx.caller!, ctx.locale, params.id, 'image', ctx.request)),
     implement(c.portfolioFile, ({ params, ctx }) => f.portfolioUpload(ctx.caller!, ctx.locale, params.id, 'document', ctx.request)),
+    implement(c.rateSheetUpload, ({ ctx }) => profiles.rateSheet.upload(ctx.caller!, ctx.locale, ctx.request)),
+    implement(c.rateSheetDelete, ({ ctx }) => profiles.rateSheet.remove(ctx.caller!, ctx.locale)),
     implement(c.freelancerImageUpload, ({ ctx }) => img.upload(ctx.caller!, Role.Freelancer, ctx.request)),
     implement(c.freelancerImage, ({ ctx }) => img.own(ctx.caller!, Role.Freelancer)),
     implement(c.freelancerImageDelete, ({ ctx }) => img.remove(ctx.caller!, Role.Freelancer)),

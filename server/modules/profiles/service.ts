@@ -91,8 +91,10 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
   }
   files.setReadPolicy('profile-image', ownerActive)
   files.setReadPolicy('portfolio', ownerActive)
+  files.setReadPolicy('rate-sheet', ownerActive)
   // The sweep may release a file of these purposes once no row here points at it (files/service.ts).
   files.setReferences('profile-image', async (executor, ids) => (await executor.selectFrom('app_user').select('image_file_id as id').where('image_file_id', 'in', ids).execute()).map((r) => r.id!))
+  files.setReferences('rate-sheet', async (executor, ids) => (await executor.selectFrom('freelancer_profile').select('rate_sheet_file_id as id').where('rate_sheet_file_id', 'in', ids).execute()).map((r) => r.id!))
   files.setReferences('portfolio', async (executor, ids) =>
     (await executor.selectFrom('freelancer_portfolio').select(['image_file_id', 'document_file_id']).where((eb) => eb.or([eb('image_file_id', 'in', ids), eb('document_file_id', 'in', ids)])).execute()).flatMap((r) => [r.image_file_id, r.document_file_id]).filter((id): id is number => id != null),
   )
@@ -226,7 +228,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       db.selectFrom('freelancer_certification').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute(),
       db.selectFrom('freelancer_portfolio').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute(),
     ])
-    const refs = await fileRefs(items.flatMap((i) => [i.image_file_id, i.document_file_id]).filter((x): x is number => x != null))
+    const refs = await fileRefs([...items.flatMap((i) => [i.image_file_id, i.document_file_id]), p?.rate_sheet_file_id].filter((x): x is number => x != null))
     const view: PublicFreelancer = {
       ...personOf(card),
       title: p?.title ?? '',
@@ -255,6 +257,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
         image: (i.image_file_id != null && refs.get(i.image_file_id)) || null,
         document: (i.document_file_id != null && refs.get(i.document_file_id)) || null,
       })),
+      rateSheet: (p?.rate_sheet_file_id != null && refs.get(p.rate_sheet_file_id)) || null,
       rating: { average: (p?.rating_x100 ?? 0) / 100, count: p?.rating_count ?? 0 },
     }
     return { view, gender: p?.gender ?? null, card }
@@ -414,6 +417,30 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
         return before[column]
       })
       return storeCompleteness(c.userId, await ownFreelancer(c, l))
+    },
+  }
+
+  // ---- the schedule of rates (decision 014) --------------------------------------------------------
+
+  /** Points the profile at another rate sheet (or none), answering the one it pointed at. */
+  async function setRateSheet(trx: Trx, userId: number, fileId: number | null) {
+    await ensureFreelancer(trx, userId)
+    const before = await forUpdate(trx.selectFrom('freelancer_profile').select('rate_sheet_file_id').where('user_id', '=', userId)).executeTakeFirstOrThrow()
+    await trx.updateTable('freelancer_profile').set({ rate_sheet_file_id: fileId, updated_at: nowIso() }).where('user_id', '=', userId).execute()
+    return before.rate_sheet_file_id
+  }
+  const rateSheet = {
+    /** Checked before a byte is read: the caller must be a freelancer with a profile; then SPEC §5's spreadsheet rules. */
+    async upload(c: Caller, l: Locale, request: Request) {
+      requireFreelancer(c)
+      const stored = await files.receive(request, { kind: 'spreadsheet', purpose: 'rate-sheet', ownerId: c.userId })
+      await replaceFile(stored.id, (trx) => setRateSheet(trx, c.userId, stored.id))
+      return ownFreelancer(c, l)
+    },
+    async remove(c: Caller, l: Locale) {
+      requireFreelancer(c)
+      await replaceFile(null, (trx) => setRateSheet(trx, c.userId, null))
+      return ownFreelancer(c, l)
     },
   }
 
@@ -857,7 +884,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     return { data: ids.flatMap((id) => { const r = byId.get(id); return r ? [{ userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), title: r.title }] : [] }) }
   }
 
-  return { freelancer, clients, images, payments, search, searchFacets, suggestions, completeness, percentFor, reindex: (userId: number) => reindex(db, userId).finally(forgetSearches), index }
+  return { freelancer, rateSheet, clients, images, payments, search, searchFacets, suggestions, completeness, percentFor, reindex: (userId: number) => reindex(db, userId).finally(forgetSearches), index }
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>

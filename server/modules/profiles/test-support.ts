@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import zlib from 'node:zlib'
 import os from 'node:os'
 import path from 'node:path'
 import { createApi, type Api } from '../../api/index.ts'
@@ -105,4 +106,28 @@ export function tinyPng() {
 
 export function tinyPdf() {
   return Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')
+}
+
+/** A minimal workbook: a zip (entries stored, not compressed) with the parts that make it an xlsx. */
+export function tinyXlsx() {
+  const entries: Array<[string, string]> = [
+    ['[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>'],
+    ['xl/workbook.xml', '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="Rates" sheetId="1"/></sheets></workbook>'],
+  ]
+  // Little-endian fields: [value, width in bytes].
+  const le = (...fields: Array<[number, 2 | 4]>) => Buffer.concat(fields.map(([v, w]) => { const b = Buffer.alloc(w); if (w === 2) b.writeUInt16LE(v); else b.writeUInt32LE(v); return b }))
+  const locals: Buffer[] = []
+  const central: Buffer[] = []
+  let offset = 0
+  for (const [name, text] of entries) {
+    const data = Buffer.from(text)
+    const file = Buffer.from(name)
+    // version, flags, method (stored), time, date, crc, sizes, name length, extra length
+    const common: Array<[number, 2 | 4]> = [[20, 2], [0, 2], [0, 2], [0, 2], [0, 2], [zlib.crc32(data), 4], [data.length, 4], [data.length, 4], [file.length, 2], [0, 2]]
+    locals.push(le([0x04034b50, 4], ...common), file, data)
+    central.push(le([0x02014b50, 4], [20, 2], ...common, [0, 2], [0, 2], [0, 2], [0, 4], [offset, 4]), file)
+    offset += 30 + file.length + data.length
+  }
+  const directory = Buffer.concat(central)
+  return Buffer.concat([...locals, directory, le([0x06054b50, 4], [0, 2], [0, 2], [entries.length, 2], [entries.length, 2], [directory.length, 4], [offset, 4], [0, 2])])
 }
