@@ -146,6 +146,17 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await expect(page.locator('#portfolios img.portfolio-image')).toHaveCount(1)
   await expect(page.locator('#portfolios').getByRole('link', { name: 'Download calculations.pdf' })).toBeVisible()
 
+  // The schedule of rates takes a spreadsheet only (SPEC §5, word for word): an old .xls is refused.
+  const rateSheet = page.locator('#upload-rateSheet')
+  await rateSheet.locator('input[type=file]').setInputFiles({ name: 'rates.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('not a workbook') })
+  await rateSheet.getByRole('button', { name: 'Upload' }).click()
+  await expect(page.locator('#upload-rateSheet [role=alert]')).toContainText('Invalid Excel')
+  await expect(page.locator('#upload-rateSheet [role=alert]')).toContainText('Please select a valid Excel sheet')
+  await expect(page.locator('#rate-sheet')).toContainText('No schedule of rates yet.')
+  await page.locator('#upload-rateSheet input[type=file]').setInputFiles({ name: 'rates.csv', mimeType: 'text/csv', buffer: Buffer.from('item;unit;rate\nslab design;m²;4.50\n') })
+  await submit(page, page.locator('#upload-rateSheet').getByRole('button', { name: 'Upload' }))
+  await expect(page.locator('#rate-sheet').getByRole('link', { name: 'Download rates.csv' })).toBeVisible()
+
   await expect(page.getByTestId('completeness')).toHaveText('100% complete')
   await expectNoAxeViolations(page)
 })
@@ -205,6 +216,7 @@ test('a client searches, filters and opens a public profile; the URL keeps the s
   await expect(page.locator('main')).toContainText('Structural Engineer – Concrete and Seismic Design')
   await expect(page.locator('main')).toContainText('Nine-storey residential building')
   await expect(page.locator('main')).toContainText('University of Belgrade')
+  await expect(page.locator('main').getByRole('link', { name: 'Download rates.csv' })).toHaveAttribute('href', /files\/\d+\/download/)
   await expect(page.locator('main')).not.toContainText('Female')
   if (js()) await expect(page.locator('main img.portfolio-image')).toBeVisible()
   await expectNoAxeViolations(page)

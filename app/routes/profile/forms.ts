@@ -45,6 +45,8 @@ export const profileForms = {
   certification: z.object({ id: itemId, name: requiredText(limits.name), issuer: requiredText(limits.name), issuedMonth: month.optional(), credentialUrl: url.optional() }),
   portfolio: z.object({ id: itemId, title: requiredText(limits.name), description: optionalText(limits.longText), projectUrl: url.optional(), completedMonth: month.optional() }),
   remove: z.object({ id: z.number().int().positive() }),
+  /** A form with nothing to fill in (removing the schedule of rates). */
+  confirm: z.object({}),
   clientBasics: z.object({ country, city: optionalText(limits.city), industryId: id.optional() }),
   companyBasics: z.object({
     country,

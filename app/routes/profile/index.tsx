@@ -82,6 +82,7 @@ const handlers: Record<string, Handler> = {
     run: (api, { id, ...v }) => (id ? api.call(pc.portfolioUpdate, { params: { id }, body: { ...v, projectUrl: none(v.projectUrl), completedMonth: none(v.completedMonth) } }) : api.call(pc.portfolioAdd, { body: v })),
   },
   portfolioDelete: { schema: f.remove, fields: [], anchor: 'portfolios', run: (api, v) => api.call(pc.portfolioDelete, { params: v }) },
+  rateSheetDelete: { schema: f.confirm, fields: [], anchor: 'rate-sheet', run: (api) => api.call(pc.rateSheetDelete) },
   clientBasics: { schema: f.clientBasics, fields: ['country', 'city', 'industryId'], anchor: 'basics', run: (api, v) => api.call(pc.clientBasics, { body: { country: v.country, city: none(v.city), industryId: v.industryId ?? null } }) },
   clientWho: { schema: f.clientText, fields: ['text'], anchor: 'who', run: (api, v) => api.call(pc.clientWho, { body: v }) },
   clientWhat: { schema: f.clientText, fields: ['text'], anchor: 'what', run: (api, v) => api.call(pc.clientWhat, { body: v }) },
@@ -96,10 +97,12 @@ const handlers: Record<string, Handler> = {
   companyDescription: { schema: f.description, fields: ['description'], anchor: 'description', run: (api, v) => api.call(pc.companyDescription, { body: v }) },
 }
 
-const uploadPaths: Record<string, (kind: Kind, item?: string | null) => string | null> = {
-  image: (kind) => (kind === 'freelancer' ? 'freelancers/profile/image' : kind === 'company' ? 'companies/profile/image' : kind === 'individual' ? 'clients/profile/image' : null),
-  portfolioImage: (kind, item) => (kind === 'freelancer' && item && /^\d+$/.test(item) ? `freelancers/profile/portfolios/${item}/image` : null),
-  portfolioFile: (kind, item) => (kind === 'freelancer' && item && /^\d+$/.test(item) ? `freelancers/profile/portfolios/${item}/file` : null),
+// Each upload: the API path it streams to (null when this account has no such upload) and the section it returns to.
+const uploadPaths: Record<string, { path: (kind: Kind, item?: string | null) => string | null; anchor: string }> = {
+  image: { path: (kind) => (kind === 'freelancer' ? 'freelancers/profile/image' : kind === 'company' ? 'companies/profile/image' : kind === 'individual' ? 'clients/profile/image' : null), anchor: 'image' },
+  portfolioImage: { path: (kind, item) => (kind === 'freelancer' && item && /^\d+$/.test(item) ? `freelancers/profile/portfolios/${item}/image` : null), anchor: 'portfolios' },
+  portfolioFile: { path: (kind, item) => (kind === 'freelancer' && item && /^\d+$/.test(item) ? `freelancers/profile/portfolios/${item}/file` : null), anchor: 'portfolios' },
+  rateSheet: { path: (kind) => (kind === 'freelancer' ? 'freelancers/profile/rate-sheet' : null), anchor: 'rate-sheet' },
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -110,11 +113,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const upload = url.searchParams.get('upload')
   if (upload) {
     const item = url.searchParams.get('item')
-    const formId = upload === 'image' ? 'image' : `${upload}-${item}`
-    const target = uploadPaths[upload]?.(kind, item)
+    const formId = item ? `${upload}-${item}` : upload
+    const known = Object.hasOwn(uploadPaths, upload) ? uploadPaths[upload] : null
+    const target = known?.path(kind, item)
     if (!target) return data({ formId, upload: { title: i18n.t('profile:upload.missing.title'), message: i18n.t('profile:upload.missing.message') } } satisfies ActionResult, { status: 400 })
     const outcome = await forwardUpload(context, target, request)
-    if (outcome.ok) return successOperation(upload === 'image' ? '/profile#image' : '/profile#portfolios', i18n.t)
+    if (outcome.ok) return successOperation(`/profile#${known!.anchor}`, i18n.t)
     const code = uploadCodeOf(outcome.problem.title, outcome.problem.message)
     const tp = i18n.getFixedT(null, 'profile') as unknown as (key: string, options?: Record<string, unknown>) => string
     return data({ formId, upload: code === 'other' ? outcome.problem : uploadProblemText(tp, code) } satisfies ActionResult, { status: 400 })
@@ -279,6 +283,21 @@ function FreelancerEditor({ p, data, last }: { p: OwnFreelancer; data: LoaderDat
           </SectionForm>
         </div>
         <p className="field-hint">{t('fields.genderHint')}</p>
+      </Section>
+
+      <Section id="rate-sheet" title={t('sections.rateSheet')}>
+        <p className="muted">{t('files.rateSheetLead')}</p>
+        {p.rateSheet ? (
+          <div className="portfolio-files">
+            <a className="file-card" href={`/api/v1/${p.rateSheet.url}`}>{t('files.download', { name: p.rateSheet.name })}</a>
+            <SectionForm id="rateSheetDelete" intent="rateSheetDelete" schema={f.confirm} lastResult={last} submit={t('actions.remove')} danger className="inline-form">
+              {() => null}
+            </SectionForm>
+          </div>
+        ) : (
+          <p className="empty-state">{t('files.rateSheetNone')}</p>
+        )}
+        <UploadForm id="rateSheet" action="/profile?upload=rateSheet" kind="spreadsheet" accept=".xlsx,.csv" label={t('files.rateSheet')} submit={t('files.upload')} lastResult={last} />
       </Section>
 
       <Section id="languages" title={t('sections.languages')}>

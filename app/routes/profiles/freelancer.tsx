@@ -62,6 +62,7 @@ export default function FreelancerProfile({ loaderData }: Route.ComponentProps) 
           {p.availability ? (<><dt>{t('fields.availability')}</dt><dd>{t(`availability.${p.availability}`)}</dd></>) : null}
           {p.category ? (<><dt>{t('fields.category')}</dt><dd>{p.category.name}</dd></>) : null}
           {p.languages.length ? (<><dt>{t('sections.languages')}</dt><dd>{p.languages.map((l) => `${l.name} (${t(`languageLevel.${l.level}`)})`).join(', ')}</dd></>) : null}
+          {p.rateSheet ? (<><dt>{t('public.rateSheet')}</dt><dd><a className="file-card" href={`/api/v1/${p.rateSheet.url}`}>{t('files.download', { name: p.rateSheet.name })}</a></dd></>) : null}
         </dl>
         {p.overview ? <p className="lead-text pre-line">{p.overview}</p> : null}
         {p.description ? <p className="pre-line">{p.description}</p> : null}
