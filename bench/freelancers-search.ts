@@ -12,6 +12,7 @@ import { loadConfig } from '../server/config.ts'
 import { createLogger } from '../server/log.ts'
 import { hashPassword } from '../server/modules/identity/passwords.ts'
 import { fold } from '../server/modules/profiles/rules.ts'
+import { createSearchIndex } from '../server/modules/profiles/search-index.ts'
 import type { ProjectsBenchRow } from './projects-search.ts'
 import { ensureBuild, freePort, measure, root, startProcess, startWorkneer, type Measured } from './lib.ts'
 
@@ -118,6 +119,8 @@ export async function seedFreelancers(database: Db, count = FREELANCERS) {
     })
   }
   if (dialect === 'sqlite') await sql`insert into freelancer_search(freelancer_search) values ('optimize')`.execute(db)
+  // PostgreSQL: each profile row's own lexemes, as search-index.ts keeps them (migration 0014).
+  else await createSearchIndex(db, dialect).copyTerms(db)
   await sql`analyze`.execute(db)
   return (performance.now() - started) / 1000
 }

@@ -12,6 +12,7 @@ import { freelancerListing } from './0010-freelancer-listing.ts'
 import { notifications } from './0011-notifications.ts'
 import { projectSearchTerms } from './0012-project-search-terms.ts'
 import { freelancerRateSheet } from './0013-freelancer-rate-sheet.ts'
+import { freelancerSearchTerms } from './0014-freelancer-search-terms.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-notifications': notifications,
   '0012-project-search-terms': projectSearchTerms,
   '0013-freelancer-rate-sheet': freelancerRateSheet,
+  '0014-freelancer-search-terms': freelancerSearchTerms,
 }

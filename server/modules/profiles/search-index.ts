@@ -14,20 +14,59 @@ export interface SearchDocument {
   skills: string
 }
 
+/** The profiles, as `fp`, that a search's filters narrow. */
+const profiles = (db: DB) => db.selectFrom('freelancer_profile as fp')
+export type ProfilesQuery = ReturnType<typeof profiles>
+
 /**
- * A query's match, as pieces the search joins into its own SQL: the index is joined as the table
- * `freelancer_search` on `key` = the freelancer's user id and filtered by `where(tier)`; `score`
- * ranks a joined row (smaller first). Only the rows a query returns are scored, so a LIMIT bounds
- * the ranking work however common the words are (ranking every match was what made a search of a
- * common word slow). Tier `head` matches every word in the title or skills, `all` anywhere.
+ * A query's match, as pieces the search builds its own SQL on: `from(tier)` is the profiles (as
+ * `fp`) whose text matches, for the filters to narrow; `score` ranks one of them (smaller first).
+ * Only the rows a query returns are scored, so a LIMIT bounds the ranking work however common the
+ * words are (ranking every match was what made a search of a common word slow). Tier `head`
+ * matches every word in the title or skills, `all` anywhere.
  */
 export interface FullTextMatch {
-  key: RawBuilder<number>
-  where(tier: 'head' | 'all'): RawBuilder<boolean>
+  /** `executor`: the connection of `withIndexScans`, when the query runs inside it. */
+  from(tier: 'head' | 'all', executor?: DB): ProfilesQuery
+  /** True when `from` already answers the facet filters (PostgreSQL), so the search adds only the others. */
+  answersFacets: boolean
   score: RawBuilder<number>
   /** The ids of every match, unranked, for `user_id in (…)` when another column gives the order. */
   ids: RawBuilder<number>
 }
+
+/** The filters PostgreSQL answers from the profile's lexemes, as facet tokens. */
+export interface FacetFilter {
+  categoryId?: number
+  subcategoryId?: number
+  skills?: number[]
+  language?: string
+  country?: string
+  experienceLevel?: string
+  availability?: string
+  currency?: string
+}
+
+// Facet tokens are marked with "~", which a search word (letters and digits) never contains, and
+// name their filter before a dot: ~c.ES, ~sk.37. The same list is written (facetsOf) and asked.
+function facetQuery(f: FacetFilter) {
+  const tokens = [
+    f.categoryId && `cat.${f.categoryId}`,
+    f.subcategoryId && `sub.${f.subcategoryId}`,
+    ...[...new Set(f.skills ?? [])].map((id) => `sk.${id}`),
+    f.language && `lang.${f.language}`,
+    f.country && `c.${f.country}`,
+    f.experienceLevel && `lvl.${f.experienceLevel}`,
+    f.availability && `av.${f.availability}`,
+    f.currency && `cur.${f.currency}`,
+  ].filter((t): t is string => !!t)
+  // Quoted tsquery literals; the values are ids and catalogue codes checked by the API's schema.
+  return tokens.map((t) => `'~${t.replace(/['\\]/g, '')}'`)
+}
+const facetsOf = sql`array_to_tsvector(array_remove(array['~cat.' || fp.category_id, '~c.' || fp.country, '~lvl.' || fp.experience_level, '~av.' || fp.availability, '~cur.' || fp.currency], null)
+  || coalesce((select array_agg('~sub.' || x.subcategory_id) from freelancer_subcategory x where x.user_id = fp.user_id), '{}')
+  || coalesce((select array_agg('~sk.' || x.skill_id) from freelancer_skill x where x.user_id = fp.user_id), '{}')
+  || coalesce((select array_agg('~lang.' || x.language_code) from freelancer_language x where x.user_id = fp.user_id), '{}'))`
 
 export function createSearchIndex(db: DB, dialect: Dialect) {
   async function put(executor: DB, userId: number, doc: SearchDocument) {
@@ -41,43 +80,85 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
       await sql`insert into freelancer_search (user_id, document)
         values (${userId}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${skills}), 'B') || setweight(to_tsvector('simple', ${overview}), 'C'))
         on conflict (user_id) do update set document = excluded.document`.execute(executor)
+      await copyTerms(executor, userId)
     }
+  }
+
+  /**
+   * PostgreSQL: the profile row's own lexemes, from its weighted document, and its facet tokens
+   * (migration 0014). Every change to a freelancer profile calls it, since the facets follow the
+   * profile's columns, subcategories, skills and languages. Without `userId`, every profile.
+   */
+  async function copyTerms(executor: DB, userId?: number) {
+    if (dialect !== 'postgres') return
+    await sql`update freelancer_profile fp set terms = strip(fs.document) || ${facetsOf}, head = strip(ts_filter(fs.document, '{a,b}')) || ${facetsOf}
+      from freelancer_search fs where fs.user_id = fp.user_id ${userId === undefined ? sql`` : sql`and fp.user_id = ${userId}`}`.execute(executor)
   }
 
   async function remove(executor: DB, userId: number) {
     if (dialect === 'sqlite') await sql`delete from freelancer_search where rowid = ${userId}`.execute(executor)
-    else await sql`delete from freelancer_search where user_id = ${userId}`.execute(executor)
+    else {
+      await sql`delete from freelancer_search where user_id = ${userId}`.execute(executor)
+      await sql`update freelancer_profile set terms = null, head = null where user_id = ${userId}`.execute(executor)
+    }
   }
 
   /** The match for a term, or null when the term has no words (then nothing is filtered by text). */
-  function match(term: string | undefined): FullTextMatch | null {
+  function match(term: string | undefined, facets: FacetFilter = {}): FullTextMatch | null {
     const tokens = searchTokens(term)
     if (!tokens.length) return null
     if (dialect === 'sqlite') {
       // FTS5 names the table itself as MATCH's left side and bm25's argument, so it is joined unaliased.
       const all = tokens.map((t) => `"${t}"*`).join(' AND ')
       const head = `{title skills}: (${all})`
+      // The index is the outer loop (CROSS JOIN fixes SQLite's join order): FTS5 asked for one rowid
+      // at a time reads whole doclists, which made a query the planner drove from a filter's index
+      // take seconds.
       return {
-        key: sql<number>`freelancer_search.rowid`,
-        where: (tier) => sql<boolean>`freelancer_search match ${tier === 'head' ? head : all}`,
+        from: (tier, executor = db) =>
+          (executor.selectFrom(sql`freelancer_search`.as('freelancer_search') as never).crossJoin('freelancer_profile as fp') as unknown as ProfilesQuery)
+            .where(sql<boolean>`freelancer_search.rowid = fp.user_id`)
+            .where(sql<boolean>`freelancer_search match ${tier === 'head' ? head : all}`),
+        answersFacets: false,
         score: sql<number>`bm25(freelancer_search, 10.0, 2.0, 5.0)`,
         ids: sql<number>`(select rowid from freelancer_search where freelancer_search match ${all})`,
       }
     }
-    // The head tier keeps the lexemes of weights A (title) and B (skills), as FTS5's column filter
-    // does; written as the expression of its own index (migration 0010), which the planner can estimate.
+    // The profile row's own lexemes answer the match (migration 0014): `head` keeps those of the
+    // title and skills, as FTS5's column filter does. Only a returned row reads its weighted
+    // document, to be ranked.
+    // The words and the facets are one query of one GIN index, which intersects them.
     const all = tokens.map((t) => `${t}:*`).join(' & ')
+    const marked = facetQuery(facets)
+    const asked = marked.length ? sql`(to_tsquery('simple', ${all}) && ${marked.join(' & ')}::tsquery)` : sql`to_tsquery('simple', ${all})`
     return {
-      key: sql<number>`freelancer_search.user_id`,
-      where: (tier) => tier === 'head'
-        ? sql<boolean>`ts_filter(freelancer_search.document, '{a,b}') @@ to_tsquery('simple', ${all})`
-        : sql<boolean>`freelancer_search.document @@ to_tsquery('simple', ${all})`,
-      score: sql<number>`-ts_rank(freelancer_search.document, to_tsquery('simple', ${all}))`,
-      ids: sql<number>`(select user_id from freelancer_search where document @@ to_tsquery('simple', ${all}))`,
+      from: (tier, executor = db) => profiles(executor).where(tier === 'head' ? sql<boolean>`fp.head @@ ${asked}` : sql<boolean>`fp.terms @@ ${asked}`),
+      answersFacets: true,
+      score: sql<number>`(select -ts_rank(fs.document, to_tsquery('simple', ${all})) from freelancer_search fs where fs.user_id = fp.user_id)`,
+      ids: sql<number>`(select user_id from freelancer_profile where terms @@ to_tsquery('simple', ${all}))`,
     }
   }
 
-  return { put, remove, match, db }
+  /**
+   * Runs a search's text queries so PostgreSQL answers their words from the GIN indexes. Asked for
+   * the first 1,001 matches, the planner prefers scanning profiles and checking each row's lexemes
+   * (it expects to stop early), but those lexemes live out of line, so a rare word with a filter
+   * read every row's (up to 129 ms); with sequential scans off for these queries on one connection
+   * it takes the bitmap of the index instead (44 ms for that one, 8 ms for a common word).
+   */
+  async function withIndexScans<T>(run: (executor: DB) => Promise<T>): Promise<T> {
+    if (dialect === 'sqlite') return run(db)
+    return db.connection().execute(async (connection) => {
+      await sql`set enable_seqscan = off`.execute(connection)
+      try {
+        return await run(connection)
+      } finally {
+        await sql`reset enable_seqscan`.execute(connection)
+      }
+    })
+  }
+
+  return { put, remove, match, copyTerms, withIndexScans, db }
 }
 
 export type SearchIndex = ReturnType<typeof createSearchIndex>

@@ -164,7 +164,10 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       await ensureFreelancer(trx, caller.userId)
       await change(trx)
       if (options.reindex) await reindex(trx, caller.userId)
-      else await trx.updateTable('freelancer_profile').set({ updated_at: nowIso() }).where('user_id', '=', caller.userId).execute()
+      else {
+        await trx.updateTable('freelancer_profile').set({ updated_at: nowIso() }).where('user_id', '=', caller.userId).execute()
+        await index.copyTerms(trx as DB, caller.userId) // the facets follow every field (PostgreSQL)
+      }
     })
     forgetSearches() // after the commit, so no search in between caches the old profile
     return storeCompleteness(caller.userId, await ownFreelancer(caller, locale))
@@ -733,8 +736,11 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
    */
   const profiles = () => db.selectFrom('freelancer_profile as fp')
   const listed = () => profiles().innerJoin('app_user as u', 'u.id', 'fp.user_id')
-  function filtered(query: Omit<SearchQuery, 'sort' | 'page' | 'pageSize'>, from = profiles()) {
+  function filtered(query: Omit<SearchQuery, 'sort' | 'page' | 'pageSize'>, from = profiles(), facetsAnswered = false) {
     let q = from.where('fp.listed', '=', 1)
+    // PostgreSQL's text match already holds these as facet tokens of its one index (search-index.ts);
+    // asked again as columns they would only tempt the planner away from that index.
+    if (facetsAnswered) return ranged(query, q)
     if (query.categoryId) q = q.where('fp.category_id', '=', query.categoryId)
     // Set membership (IN) rather than EXISTS, so the planner may start from the (value, user_id) index when it is the most selective.
     if (query.subcategoryId) q = q.where('fp.user_id', 'in', db.selectFrom('freelancer_subcategory').select('user_id').where('subcategory_id', '=', query.subcategoryId))
@@ -744,21 +750,19 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     if (query.experienceLevel) q = q.where('fp.experience_level', '=', query.experienceLevel)
     if (query.availability) q = q.where('fp.availability', '=', query.availability)
     if (query.currency) q = q.where('fp.currency', '=', query.currency)
-    if (query.minRate !== undefined) q = q.where('fp.hourly_rate_minor', '>=', query.minRate)
-    if (query.maxRate !== undefined) q = q.where('fp.hourly_rate_minor', '<=', query.maxRate)
-    if (query.minRating) q = q.where('fp.rating_x100', '>=', Math.round(query.minRating * 100))
+    return ranged(query, q)
+  }
+  /** The range filters, which are never facets. */
+  function ranged<Q extends ReturnType<typeof profiles>>(query: Omit<SearchQuery, 'sort' | 'page' | 'pageSize'>, q: Q): Q {
+    if (query.minRate !== undefined) q = q.where('fp.hourly_rate_minor', '>=', query.minRate) as Q
+    if (query.maxRate !== undefined) q = q.where('fp.hourly_rate_minor', '<=', query.maxRate) as Q
+    if (query.minRating) q = q.where('fp.rating_x100', '>=', Math.round(query.minRating * 100)) as Q
     return q
   }
 
-  /**
-   * The filtered freelancers that match a tier of the text; the LIMIT stops the scan past the cap.
-   * The index is the outer loop (CROSS JOIN fixes SQLite's join order): FTS5 asked for one rowid
-   * at a time reads whole doclists, which made a query the planner drove from a filter's index
-   * take seconds.
-   */
-  function matching(text: FullTextMatch, query: SearchQuery, tier: 'head' | 'all') {
-    const from = db.selectFrom(sql`freelancer_search`.as('freelancer_search') as never).crossJoin('freelancer_profile as fp') as unknown as ReturnType<typeof profiles>
-    return filtered(query, from.where(sql<boolean>`${text.key} = fp.user_id`).where(text.where(tier))).limit(searchCap + 1)
+  /** The filtered freelancers that match a tier of the text; the LIMIT stops the scan past the cap. */
+  function matching(text: FullTextMatch, query: SearchQuery, tier: 'head' | 'all', executor: DB) {
+    return filtered(query, text.from(tier, executor), text.answersFacets).limit(searchCap + 1)
   }
 
   /**
@@ -769,23 +773,30 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
    */
   async function rankedMatches(text: FullTextMatch, query: SearchQuery) {
     type Scored = { user_id: number; score: number }
-    const tier = (name: 'head' | 'all') => matching(text, query, name).select(['fp.user_id', text.score.as('score')]).execute() as Promise<Scored[]>
     const byScore = (a: Scored, b: Scored) => Number(a.score) - Number(b.score) || b.user_id - a.user_id
-    const all = await tier('all')
-    if (all.length <= searchCap) return all.sort(byScore).map((r) => r.user_id)
-    const head = (await tier('head')).sort(byScore)
-    const seen = new Set(head.map((r) => r.user_id))
-    return [...head, ...all.filter((r) => !seen.has(r.user_id)).sort(byScore)].slice(0, searchCap + 1).map((r) => r.user_id)
+    return index.withIndexScans(async (executor) => {
+      const tier = (name: 'head' | 'all') => matching(text, query, name, executor).select(['fp.user_id', text.score.as('score')]).execute() as Promise<Scored[]>
+      const all = await tier('all')
+      if (all.length <= searchCap) return all.sort(byScore).map((r) => r.user_id)
+      const head = (await tier('head')).sort(byScore)
+      const seen = new Set(head.map((r) => r.user_id))
+      return [...head, ...all.filter((r) => !seen.has(r.user_id)).sort(byScore)].slice(0, searchCap + 1).map((r) => r.user_id)
+    })
   }
 
   /** Up to searchCap + 1 filtered matches, in no particular order (for the other sorts). */
   async function unrankedMatches(text: FullTextMatch, query: SearchQuery) {
-    return (await matching(text, query, 'all').select('fp.user_id').execute()).map((r) => r.user_id)
+    return index.withIndexScans(async (executor) => (await matching(text, query, 'all', executor).select('fp.user_id').execute()).map((r) => r.user_id))
   }
 
   const hitColumns = ['fp.user_id', 'fp.title', 'fp.overview', 'fp.country', 'fp.experience_level', 'fp.availability', 'fp.hourly_rate_minor', 'fp.currency', 'fp.rating_x100', 'fp.rating_count', 'u.first_name', 'u.last_name', 'u.image_file_id'] as const
   const hits = () => listed().select(hitColumns)
   type HitRow = Awaited<ReturnType<ReturnType<typeof hits>['execute']>>[number]
+  /** The hit rows of these freelancers, in this order. */
+  async function hitsInOrder(ids: number[]) {
+    const byId = new Map((ids.length ? await hits().where('fp.user_id', 'in', ids).execute() : []).map((r) => [r.user_id, r]))
+    return ids.map((id) => byId.get(id)).filter((r): r is HitRow => !!r)
+  }
 
   /**
    * Find Freelancers. Counting stops at searchCap ("1,000+"), paging stops there too (an offset
@@ -804,7 +815,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
   }
 
   async function runSearch(locale: Locale, query: SearchQuery) {
-    const text = index.match(query.q)
+    const text = index.match(query.q, query)
     const offset = (query.page - 1) * query.pageSize
     const size = Math.max(0, Math.min(query.pageSize, searchCap - offset))
     let found: number
@@ -812,9 +823,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     if (text && query.sort === 'relevance') {
       const ids = await rankedMatches(text, query)
       found = ids.length
-      const pageIds = ids.slice(offset, offset + size)
-      const byId = new Map((pageIds.length ? await hits().where('fp.user_id', 'in', pageIds).execute() : []).map((r) => [r.user_id, r]))
-      rows = pageIds.map((id) => byId.get(id)!).filter(Boolean)
+      rows = await hitsInOrder(ids.slice(offset, offset + size))
     } else {
       // Another order comes from the profile table. The freelancers that pass (the text and the
       // filters) are first taken as a bounded list, from whichever index is most selective; below
@@ -825,9 +834,12 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       let q = filtered(query)
       if (found <= searchCap) q = profiles().where('fp.user_id', 'in', passing.length ? passing : [0])
       else if (text) q = q.where('fp.user_id', 'in', text.ids)
-      let page = q.innerJoin('app_user as u', 'u.id', 'fp.user_id').select(hitColumns)
+      // The order comes from the profile columns alone; the page's own rows are read after, by id
+      // (joining every passing profile to its user first made PostgreSQL scan all users).
+      let page = q.select('fp.user_id')
       for (const [expression, direction] of sortOrders[query.sort]) page = page.orderBy(sql.raw(expression), direction)
-      rows = found && size ? await page.limit(size).offset(offset).execute() : []
+      const pageIds = found && size ? (await page.limit(size).offset(offset).execute()).map((r) => r.user_id) : []
+      rows = await hitsInOrder(pageIds)
     }
     const capped = found > searchCap
     const total = Math.min(found, searchCap)
