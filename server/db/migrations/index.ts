@@ -13,6 +13,7 @@ import { notifications } from './0011-notifications.ts'
 import { projectSearchTerms } from './0012-project-search-terms.ts'
 import { freelancerRateSheet } from './0013-freelancer-rate-sheet.ts'
 import { freelancerSearchTerms } from './0014-freelancer-search-terms.ts'
+import { freelancerSearchFacets } from './0015-freelancer-search-facets.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-project-search-terms': projectSearchTerms,
   '0013-freelancer-rate-sheet': freelancerRateSheet,
   '0014-freelancer-search-terms': freelancerSearchTerms,
+  '0015-freelancer-search-facets': freelancerSearchFacets,
 }

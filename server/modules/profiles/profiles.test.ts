@@ -346,6 +346,13 @@ describe.each(dialects)('profiles API on %s', (dialect) => {
     expect((await search('?experienceLevel=entry')).json.data.map((h: any) => h.userId)).toEqual([bob.id])
     expect((await search('?availability=part-time')).json.data.map((h: any) => h.userId)).toEqual([ana.id])
     expect((await search('?language=hi')).json.data.map((h: any) => h.userId)).toEqual([bob.id])
+    // Words with filters are one index query (facet tokens, decision 013), kept with every change.
+    expect((await search('?q=bim&country=IN&language=hi&availability=full-time&experienceLevel=entry&currency=EUR')).json.data.map((h: any) => h.userId)).toEqual([bob.id])
+    expect((await search(`?q=bim&categoryId=${catalogue.categoryId}`)).json.total).toBe(0)
+    await t.call('PUT', 'freelancers/profile/country', { ...b, body: { country: 'DE' } })
+    expect((await search('?q=bim&country=IN')).json.total).toBe(0)
+    expect((await search('?q=bim&country=DE')).json.data.map((h: any) => h.userId)).toEqual([bob.id])
+    expect((await search(`?q=struct&skills=${catalogue.skillIds[0]}&sort=rate-asc`)).json.data.map((h: any) => h.userId)).toEqual([ana.id])
     expect((await search('?minRating=4')).json.total).toBe(0)
     expect((await search('?sort=rate-asc')).json.data.map((h: any) => h.userId)).toEqual([bob.id, ana.id])
     expect((await search('?sort=rate-desc')).json.data.map((h: any) => h.userId)).toEqual([ana.id, bob.id])

@@ -31,7 +31,7 @@ export interface FullTextMatch {
   /** True when `from` already answers the facet filters (PostgreSQL), so the search adds only the others. */
   answersFacets: boolean
   score: RawBuilder<number>
-  /** The ids of every match, unranked, for `user_id in (…)` when another column gives the order. */
+  /** The ids of every match (words and facets), unranked, for `user_id in (…)` when another column gives the order. */
   ids: RawBuilder<number>
 }
 
@@ -47,26 +47,39 @@ export interface FacetFilter {
   currency?: string
 }
 
-// Facet tokens are marked with "~", which a search word (letters and digits) never contains, and
-// name their filter before a dot: ~c.ES, ~sk.37. The same list is written (facetsOf) and asked.
-function facetQuery(f: FacetFilter) {
-  const tokens = [
-    f.categoryId && `cat.${f.categoryId}`,
-    f.subcategoryId && `sub.${f.subcategoryId}`,
-    ...[...new Set(f.skills ?? [])].map((id) => `sk.${id}`),
-    f.language && `lang.${f.language}`,
-    f.country && `c.${f.country}`,
-    f.experienceLevel && `lvl.${f.experienceLevel}`,
-    f.availability && `av.${f.availability}`,
-    f.currency && `cur.${f.currency}`,
-  ].filter((t): t is string => !!t)
-  // Quoted tsquery literals; the values are ids and catalogue codes checked by the API's schema.
-  return tokens.map((t) => `'~${t.replace(/['\\]/g, '')}'`)
+// A search's facet filters as [filter, value] pairs; each engine writes them as its own tokens.
+function facetPairs(f: FacetFilter): Array<[string, string | number]> {
+  const pairs: Array<[string, string | number | undefined]> = [
+    ['cat', f.categoryId],
+    ['sub', f.subcategoryId],
+    ...[...new Set(f.skills ?? [])].map((id): [string, number] => ['sk', id]),
+    ['lang', f.language],
+    ['c', f.country],
+    ['lvl', f.experienceLevel],
+    ['av', f.availability],
+    ['cur', f.currency],
+  ]
+  return pairs.filter((p): p is [string, string | number] => p[1] !== undefined && p[1] !== '')
 }
-const facetsOf = sql`array_to_tsvector(array_remove(array['~cat.' || fp.category_id, '~c.' || fp.country, '~lvl.' || fp.experience_level, '~av.' || fp.availability, '~cur.' || fp.currency], null)
+
+// PostgreSQL: facet tokens share the tsvector with the words, so they are marked with "~" (a
+// search word is letters and digits only) and name their filter before a dot: ~c.ES, ~sk.37.
+// Quoted tsquery literals; the values are ids and catalogue codes checked by the API's schema.
+const pgFacetQuery = (f: FacetFilter) => facetPairs(f).map(([name, value]) => `'~${name}.${String(value).replace(/['\\]/g, '')}'`)
+const pgFacetsOf = sql`array_to_tsvector(array_remove(array['~cat.' || fp.category_id, '~c.' || fp.country, '~lvl.' || fp.experience_level, '~av.' || fp.availability, '~cur.' || fp.currency], null)
   || coalesce((select array_agg('~sub.' || x.subcategory_id) from freelancer_subcategory x where x.user_id = fp.user_id), '{}')
   || coalesce((select array_agg('~sk.' || x.skill_id) from freelancer_skill x where x.user_id = fp.user_id), '{}')
   || coalesce((select array_agg('~lang.' || x.language_code) from freelancer_language x where x.user_id = fp.user_id), '{}'))`
+
+// SQLite: facet tokens have their own FTS5 column (migration 0015), as single words the tokenizer
+// keeps whole: the filter's name, then the value's letters and digits (fav + full-time: favfulltime).
+const sqliteFacetQuery = (f: FacetFilter) => facetPairs(f).map(([name, value]) => `"f${name}${String(value).replace(/[^\p{L}\p{N}]/gu, '').toLowerCase()}"`)
+const sqliteFacetsOf = sql`(select trim(coalesce(' fcat' || fp.category_id, '') || coalesce(' fc' || fp.country, '') || coalesce(' flvl' || fp.experience_level, '')
+  || coalesce(' fav' || replace(fp.availability, '-', ''), '') || coalesce(' fcur' || fp.currency, '')
+  || coalesce((select ' ' || group_concat('fsub' || x.subcategory_id, ' ') from freelancer_subcategory x where x.user_id = fp.user_id), '')
+  || coalesce((select ' ' || group_concat('fsk' || x.skill_id, ' ') from freelancer_skill x where x.user_id = fp.user_id), '')
+  || coalesce((select ' ' || group_concat('flang' || x.language_code, ' ') from freelancer_language x where x.user_id = fp.user_id), ''))
+  from freelancer_profile fp where fp.user_id = freelancer_search.rowid)`
 
 export function createSearchIndex(db: DB, dialect: Dialect) {
   async function put(executor: DB, userId: number, doc: SearchDocument) {
@@ -76,6 +89,7 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
     if (dialect === 'sqlite') {
       await sql`delete from freelancer_search where rowid = ${userId}`.execute(executor)
       await sql`insert into freelancer_search (rowid, title, overview, skills) values (${userId}, ${title}, ${overview}, ${skills})`.execute(executor)
+      await copyTerms(executor, userId)
     } else {
       await sql`insert into freelancer_search (user_id, document)
         values (${userId}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${skills}), 'B') || setweight(to_tsvector('simple', ${overview}), 'C'))
@@ -85,13 +99,17 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
   }
 
   /**
-   * PostgreSQL: the profile row's own lexemes, from its weighted document, and its facet tokens
-   * (migration 0014). Every change to a freelancer profile calls it, since the facets follow the
-   * profile's columns, subcategories, skills and languages. Without `userId`, every profile.
+   * The facet tokens of a profile (of every profile without `userId`): on PostgreSQL with the
+   * profile row's own lexemes from its weighted document (migration 0014), on SQLite in the FTS5
+   * row's `facets` column (migration 0015). Every change to a freelancer profile calls it, since the
+   * facets follow the profile's columns, subcategories, skills and languages.
    */
   async function copyTerms(executor: DB, userId?: number) {
-    if (dialect !== 'postgres') return
-    await sql`update freelancer_profile fp set terms = strip(fs.document) || ${facetsOf}, head = strip(ts_filter(fs.document, '{a,b}')) || ${facetsOf}
+    if (dialect === 'sqlite') {
+      await sql`update freelancer_search set facets = ${sqliteFacetsOf} ${userId === undefined ? sql`` : sql`where rowid = ${userId}`}`.execute(executor)
+      return
+    }
+    await sql`update freelancer_profile fp set terms = strip(fs.document) || ${pgFacetsOf}, head = strip(ts_filter(fs.document, '{a,b}')) || ${pgFacetsOf}
       from freelancer_search fs where fs.user_id = fp.user_id ${userId === undefined ? sql`` : sql`and fp.user_id = ${userId}`}`.execute(executor)
   }
 
@@ -110,7 +128,9 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
     if (dialect === 'sqlite') {
       // FTS5 names the table itself as MATCH's left side and bm25's argument, so it is joined unaliased.
       const all = tokens.map((t) => `"${t}"*`).join(' AND ')
-      const head = `{title skills}: (${all})`
+      const facetTokens = sqliteFacetQuery(facets)
+      const withFacets = (words: string) => (facetTokens.length ? `${words} AND facets : (${facetTokens.join(' AND ')})` : words)
+      const head = withFacets(`{title skills}: (${all})`)
       // The index is the outer loop (CROSS JOIN fixes SQLite's join order): FTS5 asked for one rowid
       // at a time reads whole doclists, which made a query the planner drove from a filter's index
       // take seconds.
@@ -118,10 +138,10 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
         from: (tier, executor = db) =>
           (executor.selectFrom(sql`freelancer_search`.as('freelancer_search') as never).crossJoin('freelancer_profile as fp') as unknown as ProfilesQuery)
             .where(sql<boolean>`freelancer_search.rowid = fp.user_id`)
-            .where(sql<boolean>`freelancer_search match ${tier === 'head' ? head : all}`),
-        answersFacets: false,
-        score: sql<number>`bm25(freelancer_search, 10.0, 2.0, 5.0)`,
-        ids: sql<number>`(select rowid from freelancer_search where freelancer_search match ${all})`,
+            .where(sql<boolean>`freelancer_search match ${tier === 'head' ? head : withFacets(`(${all})`)}`),
+        answersFacets: true,
+        score: sql<number>`bm25(freelancer_search, 10.0, 2.0, 5.0, 0.0)`,
+        ids: sql<number>`(select rowid from freelancer_search where freelancer_search match ${withFacets(`(${all})`)})`,
       }
     }
     // The profile row's own lexemes answer the match (migration 0014): `head` keeps those of the
@@ -129,13 +149,13 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
     // document, to be ranked.
     // The words and the facets are one query of one GIN index, which intersects them.
     const all = tokens.map((t) => `${t}:*`).join(' & ')
-    const marked = facetQuery(facets)
+    const marked = pgFacetQuery(facets)
     const asked = marked.length ? sql`(to_tsquery('simple', ${all}) && ${marked.join(' & ')}::tsquery)` : sql`to_tsquery('simple', ${all})`
     return {
       from: (tier, executor = db) => profiles(executor).where(tier === 'head' ? sql<boolean>`fp.head @@ ${asked}` : sql<boolean>`fp.terms @@ ${asked}`),
       answersFacets: true,
       score: sql<number>`(select -ts_rank(fs.document, to_tsquery('simple', ${all})) from freelancer_search fs where fs.user_id = fp.user_id)`,
-      ids: sql<number>`(select user_id from freelancer_profile where terms @@ to_tsquery('simple', ${all}))`,
+      ids: sql<number>`(select user_id from freelancer_profile where terms @@ ${asked})`,
     }
   }
 

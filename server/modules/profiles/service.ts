@@ -20,14 +20,19 @@ type ClientKind = 'individual' | 'company'
 const nowIso = () => new Date().toISOString()
 
 /** Each sort of Find Freelancers as ORDER BY terms, column for column the indexes of migration 0008. */
-const sortOrders: Record<SearchQuery['sort'], Array<[string, 'asc' | 'desc']>> = {
-  relevance: [['fp.rating_x100', 'desc'], ['fp.updated_at', 'desc'], ['fp.user_id', 'desc']],
-  rating: [['fp.rating_x100', 'desc'], ['fp.rating_count', 'desc'], ['fp.user_id', 'desc']],
-  'rate-asc': [['coalesce(fp.hourly_rate_minor, 2147483647)', 'asc'], ['fp.user_id', 'asc']],
-  'rate-desc': [['coalesce(fp.hourly_rate_minor, -1)', 'desc'], ['fp.user_id', 'desc']],
-  experience: [['coalesce(fp.years_of_experience, -1)', 'desc'], ['fp.user_id', 'desc']],
-  newest: [['fp.created_at', 'desc'], ['fp.user_id', 'desc']],
+// Each order: the profile columns it sorts by, what a missing value sorts as (the same coalesce()
+// as the indexes of migration 0008), and the direction.
+type SortColumn = 'rating_x100' | 'rating_count' | 'hourly_rate_minor' | 'years_of_experience' | 'created_at' | 'updated_at' | 'user_id'
+type SortKey = { column: SortColumn; missing?: number; direction: 'asc' | 'desc' }
+const sortKeys: Record<SearchQuery['sort'], SortKey[]> = {
+  relevance: [{ column: 'rating_x100', direction: 'desc' }, { column: 'updated_at', direction: 'desc' }, { column: 'user_id', direction: 'desc' }],
+  rating: [{ column: 'rating_x100', direction: 'desc' }, { column: 'rating_count', direction: 'desc' }, { column: 'user_id', direction: 'desc' }],
+  'rate-asc': [{ column: 'hourly_rate_minor', missing: 2147483647, direction: 'asc' }, { column: 'user_id', direction: 'asc' }],
+  'rate-desc': [{ column: 'hourly_rate_minor', missing: -1, direction: 'desc' }, { column: 'user_id', direction: 'desc' }],
+  experience: [{ column: 'years_of_experience', missing: -1, direction: 'desc' }, { column: 'user_id', direction: 'desc' }],
+  newest: [{ column: 'created_at', direction: 'desc' }, { column: 'user_id', direction: 'desc' }],
 }
+const sortExpression = (k: SortKey) => sql.raw(k.missing === undefined ? `fp.${k.column}` : `coalesce(fp.${k.column}, ${k.missing})`)
 const fieldError = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 const displayableType = (type: string | null | undefined) => !!type && !(notDisplayable as readonly string[]).includes(type === 'tif' ? 'tiff' : type)
 const fileUrl = (id: number) => `files/${id}/download`
@@ -166,7 +171,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       if (options.reindex) await reindex(trx, caller.userId)
       else {
         await trx.updateTable('freelancer_profile').set({ updated_at: nowIso() }).where('user_id', '=', caller.userId).execute()
-        await index.copyTerms(trx as DB, caller.userId) // the facets follow every field (PostgreSQL)
+        await index.copyTerms(trx as DB, caller.userId) // the facets follow every field
       }
     })
     forgetSearches() // after the commit, so no search in between caches the old profile
@@ -831,14 +836,14 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       // index drives (the matches are dense, so the scan stops soon) and the text is a set of ids.
       const passing = text ? await unrankedMatches(text, query) : (await filtered(query).select('fp.user_id').limit(searchCap + 1).execute()).map((r) => r.user_id)
       found = passing.length
-      let q = filtered(query)
-      if (found <= searchCap) q = profiles().where('fp.user_id', 'in', passing.length ? passing : [0])
-      else if (text) q = q.where('fp.user_id', 'in', text.ids)
-      // The order comes from the profile columns alone; the page's own rows are read after, by id
-      // (joining every passing profile to its user first made PostgreSQL scan all users).
-      let page = q.select('fp.user_id')
-      for (const [expression, direction] of sortOrders[query.sort]) page = page.orderBy(sql.raw(expression), direction)
-      const pageIds = found && size ? (await page.limit(size).offset(offset).execute()).map((r) => r.user_id) : []
+      let page = (found <= searchCap ? profiles().where('fp.user_id', 'in', passing.length ? passing : [0]) : text ? filtered(query).where('fp.user_id', 'in', text.ids) : filtered(query)).select('fp.user_id')
+      for (const k of sortKeys[query.sort]) page = page.orderBy(sortExpression(k), k.direction)
+      const ordered = page.limit(size).offset(offset)
+      // Above the cap with words, PostgreSQL must take them from the GIN index (search-index.ts).
+      const run = () => (text && found > searchCap ? index.withIndexScans((executor) => executor.executeQuery(ordered.compile())).then((r) => r.rows) : ordered.execute())
+      const pageIds = found && size ? (await run()).map((r) => r.user_id) : []
+      // The page's own rows are read after, by id (joining every passing profile to its user
+      // first made PostgreSQL scan all users).
       rows = await hitsInOrder(pageIds)
     }
     const capped = found > searchCap
