@@ -86,6 +86,9 @@ describe('page cache (pages kept for a few seconds)', () => {
     const kept = await cache.serve(visit('/projects/client', session), page.render)
     expect(page.renders()).toBe(4)
     expect(await kept.text()).toContain('render 4')
+    // Reloads arriving together each render (they do not wait for one another's render).
+    await Promise.all([1, 2, 3].map(() => cache.serve(visit('/projects/client', { ...session, 'cache-control': 'no-cache' }), page.render)))
+    expect(page.renders()).toBe(7)
   })
 
   test('answers that set a cookie, are not 200, are not GET or whose route is not a visitor page are never kept', async () => {

@@ -113,13 +113,14 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
       const asked = keyOf(request)
       if (!asked) return unmarked(await render())
       const { key, session } = asked
-      const hit = wantsFresh(request) ? undefined : kept.get(key)
+      const fresh = wantsFresh(request)
+      const hit = fresh ? undefined : kept.get(key)
       // A write empties `kept`, so whatever is here was rendered after the last write.
       if (hit && hit.expires > now()) return answer(hit)
       kept.delete(key)
       // One render per page at a time: visitors arriving meanwhile wait for the same one, or render
-      // their own when it turns out not to be a page to keep.
-      const pending = rendering.get(key)
+      // their own when it turns out not to be a page to keep. A reload renders its own.
+      const pending = fresh ? undefined : rendering.get(key)
       if (pending) {
         const entry = await pending
         return entry ? answer(entry) : unmarked(await render())
