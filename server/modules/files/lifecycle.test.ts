@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
 import type { Db } from '../../db/database.ts'
-import { profilesTestApi, tinyPdf, tinyPng } from '../profiles/test-support.ts'
+import { profilesTestApi, tinyPdf, tinyPng, tinyXlsx } from '../profiles/test-support.ts'
 import { FILE_BYTES_TOPIC, sweepOrphanBytes } from './lifecycle.ts'
 
 // File bytes follow their rows, on both databases, through the real API and folder storage:
@@ -188,5 +188,65 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
     expect((await stored()).has(droppedKey)).toBe(false)
     expect((await t.raw('GET', `files/${live}/download`)).status).toBe(200)
     expect(await files().releaseUnreferenced()).toBe(0)
+  })
+
+  const twoHoursAgo = () => new Date(Date.now() - 2 * 3600_000).toISOString()
+
+  it('removes a replaced or removed schedule of rates with its bytes, and sweeps one that no profile points at', async () => {
+    const user = await t.user('freelancer')
+    const sheet = async (name: string, bytes: Buffer) => {
+      const up = await t.upload('freelancers/profile/rate-sheet', user.token, name, bytes)
+      expect(up.status).toBe(200)
+      return { id: up.json.rateSheet.id as number, key: (await keyOf(up.json.rateSheet.id))! }
+    }
+    const first = await sheet('rates.xlsx', tinyXlsx())
+    const second = await sheet('rates.csv', Buffer.from('item;unit;rate\nslab design;m²;4.50\n'))
+    await drain()
+    let keys = await stored()
+    expect([await keyOf(first.id), keys.has(first.key), keys.has(second.key)]).toEqual([undefined, false, true])
+
+    // A pointer cleared without releasing the file: the row stays until it is an hour old, then goes with its bytes.
+    await database.db.updateTable('freelancer_profile').set({ rate_sheet_file_id: null }).where('user_id', '=', user.id).execute()
+    expect(await files().releaseUnreferenced()).toBe(0)
+    const third = await sheet('rates-2027.csv', Buffer.from('item;unit;rate\nsite visit;day;480\n'))
+    await database.db.updateTable('stored_file').set({ created_at: twoHoursAgo() }).where('id', 'in', [second.id, third.id]).execute()
+    expect(await files().releaseUnreferenced()).toBe(1)
+    await drain()
+    keys = await stored()
+    expect([await keyOf(second.id), keys.has(second.key), await keyOf(third.id), keys.has(third.key)]).toEqual([undefined, false, third.key, true])
+
+    // Removing it releases it at once.
+    expect((await t.call('DELETE', 'freelancers/profile/rate-sheet', { token: user.token })).json.rateSheet).toBeNull()
+    await drain()
+    expect([await keyOf(third.id), (await stored()).has(third.key)]).toEqual([undefined, false])
+  })
+
+  it('keeps every file that a column points at, in every column that names files, however old', async () => {
+    // Every column that names stored files. A new one must be claimed by its module
+    // (files.setReferences for the purpose its files have) and get a case below, or this fails.
+    const columns = (await database.db.introspection.getTables()).flatMap((table) => table.columns.filter((c) => /file_id$/.test(c.name)).map((c) => `${table.name}.${c.name}`)).sort()
+    expect(columns).toEqual(['app_user.image_file_id', 'freelancer_portfolio.document_file_id', 'freelancer_portfolio.image_file_id', 'freelancer_profile.rate_sheet_file_id', 'project_file.file_id'])
+
+    const freelancer = await t.user('freelancer')
+    const client = await t.user('client')
+    const image = idOf((await t.upload('freelancers/profile/image', freelancer.token, 'me.png', tinyPng())).json.imageUrl)
+    const itemId = (await t.call('POST', 'freelancers/profile/portfolios', { token: freelancer.token, body: { title: 'Footbridge' } })).json.portfolios[0].id
+    await t.upload(`freelancers/profile/portfolios/${itemId}/image`, freelancer.token, 'bridge.png', tinyPng())
+    const item = (await t.upload(`freelancers/profile/portfolios/${itemId}/file`, freelancer.token, 'calc.pdf', tinyPdf())).json.portfolios[0]
+    const rateSheet = (await t.upload('freelancers/profile/rate-sheet', freelancer.token, 'rates.xlsx', tinyXlsx())).json.rateSheet.id
+    const sub = await database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+    const project = await t.call('POST', 'projects', {
+      token: client.token,
+      body: { title: 'Steel beam calculations for a kitchen extension', description: 'Structural calculations for removing a load-bearing wall and adding a rear extension.', subcategoryId: sub.id, skillIds: [], budgetType: 'fixed', budgetMinor: 150000, currency: 'EUR', durationDays: 21, experienceLevel: 'intermediate', remote: true, installments: [{ title: 'Calculations', amountMinor: 150000 }], publish: true },
+    })
+    expect(project.status, project.text).toBe(200)
+    const attached = await t.upload(`projects/${project.json.id}/uploadProjectFiles`, client.token, 'spec.pdf', tinyPdf())
+    expect(attached.status).toBe(200)
+    const ids = [image, item.image.id, item.document.id, rateSheet, attached.json.id as number]
+    await database.db.updateTable('stored_file').set({ created_at: twoHoursAgo() }).execute()
+
+    await files().releaseUnreferenced()
+    const left = new Set((await database.db.selectFrom('stored_file').select('id').where('id', 'in', ids).execute()).map((r) => r.id))
+    expect(ids.filter((id) => !left.has(id))).toEqual([])
   })
 })
