@@ -153,9 +153,16 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await expect(page.locator('#upload-rateSheet [role=alert]')).toContainText('Invalid Excel')
   await expect(page.locator('#upload-rateSheet [role=alert]')).toContainText('Please select a valid Excel sheet')
   await expect(page.locator('#rate-sheet')).toContainText('No schedule of rates yet.')
-  await page.locator('#upload-rateSheet input[type=file]').setInputFiles({ name: 'rates.csv', mimeType: 'text/csv', buffer: Buffer.from('item;unit;rate\nslab design;m²;4.50\n') })
-  await submit(page, page.locator('#upload-rateSheet').getByRole('button', { name: 'Upload' }))
-  await expect(page.locator('#rate-sheet').getByRole('link', { name: 'Download rates.csv' })).toBeVisible()
+  const uploadSheet = async (name: string) => {
+    await page.locator('#upload-rateSheet input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from('item;unit;rate\nslab design;m²;4.50\n') })
+    await submit(page, page.locator('#upload-rateSheet').getByRole('button', { name: 'Upload' }))
+    await expect(page.locator('#rate-sheet').getByRole('link', { name: `Download ${name}` })).toBeVisible()
+  }
+  // A sheet can be removed, and a new one uploaded.
+  await uploadSheet('draft-rates.csv')
+  await submit(page, page.locator('#rate-sheet').getByRole('button', { name: 'Remove' }))
+  await expect(page.locator('#rate-sheet')).toContainText('No schedule of rates yet.')
+  await uploadSheet('rates.csv')
 
   await expect(page.getByTestId('completeness')).toHaveText('100% complete')
   await expectNoAxeViolations(page)
