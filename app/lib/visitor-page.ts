@@ -5,7 +5,7 @@
 // - `handle = ownPage`: a signed-in page whose loader only reads; it depends on the URL, the
 //   language and who is signed in. It is kept for each session apart, never for visitors.
 // A page whose loader writes (confirming an email from a mailed link) must not be marked.
-export const VISITOR_PAGE_HEADER = 'x-workneer-kept-page'
+export const KEPT_PAGE_HEADER = 'x-workneer-kept-page'
 export const visitorPage = { keptPage: 'visitor' } as const
 export const ownPage = { keptPage: 'own' } as const
 export type KeptPage = 'visitor' | 'own'

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { isbot } from 'isbot'
-import { VISITOR_PAGE_HEADER } from '../../app/lib/visitor-page.ts'
+import { KEPT_PAGE_HEADER } from '../../app/lib/visitor-page.ts'
 
 // A few seconds of memory for pages (decisions 033 and 015). Rendering a page is most of the
 // server's work. Visitors' pages (the home page, Find Project, the blog, profiles) are the same for
@@ -66,7 +66,7 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
 
   /** May this answer be kept for this request? Visitor pages for anyone, own pages only for a session. */
   function keepable(response: Response, session: boolean) {
-    const mark = response.headers.get(VISITOR_PAGE_HEADER)
+    const mark = response.headers.get(KEPT_PAGE_HEADER)
     return response.status === 200 && !response.headers.has('set-cookie') && (mark === 'visitor' || (mark === 'own' && session))
   }
 
@@ -84,7 +84,7 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
 
   // The mark is for this cache only, never for the browser.
   function unmarked(response: Response) {
-    response.headers.delete(VISITOR_PAGE_HEADER)
+    response.headers.delete(KEPT_PAGE_HEADER)
     return response
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createShortCache } from './short-cache.ts'
 
-describe('content cache', () => {
+describe('short cache', () => {
   it('answers from memory until the time is up, then loads again', async () => {
     let clock = 0
     let loads = 0

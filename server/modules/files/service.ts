@@ -56,15 +56,15 @@ export function createFileService({ db, storage, kick = () => {} }: { db: DB; st
     const before = new Date(now - olderThanMs).toISOString()
     let released = 0
     for (const [purpose, referenced] of references) {
+      const unreferenced = async (executor: Executor, of: number[]) => {
+        const kept = new Set(await referenced(executor, of))
+        return of.filter((id) => !kept.has(id))
+      }
       let after = 0
       for (;;) {
         const ids = (await db.selectFrom('stored_file').select('id').where('purpose', '=', purpose).where('created_at', '<', before).where('id', '>', after).orderBy('id').limit(500).execute()).map((r) => r.id)
         if (!ids.length) break
         after = ids.at(-1)!
-        const unreferenced = async (executor: Executor, of: number[]) => {
-          const kept = new Set(await referenced(executor, of))
-          return of.filter((id) => !kept.has(id))
-        }
         const candidates = await unreferenced(db, ids)
         if (candidates.length) released += await db.transaction().execute(async (trx) => releaseFiles(trx, await unreferenced(trx, candidates)))
       }

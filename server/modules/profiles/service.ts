@@ -20,19 +20,14 @@ type ClientKind = 'individual' | 'company'
 const nowIso = () => new Date().toISOString()
 
 /** Each sort of Find Freelancers as ORDER BY terms, column for column the indexes of migration 0008. */
-// Each order: the profile columns it sorts by, what a missing value sorts as (the same coalesce()
-// as the indexes of migration 0008), and the direction.
-type SortColumn = 'rating_x100' | 'rating_count' | 'hourly_rate_minor' | 'years_of_experience' | 'created_at' | 'updated_at' | 'user_id'
-type SortKey = { column: SortColumn; missing?: number; direction: 'asc' | 'desc' }
-const sortKeys: Record<SearchQuery['sort'], SortKey[]> = {
-  relevance: [{ column: 'rating_x100', direction: 'desc' }, { column: 'updated_at', direction: 'desc' }, { column: 'user_id', direction: 'desc' }],
-  rating: [{ column: 'rating_x100', direction: 'desc' }, { column: 'rating_count', direction: 'desc' }, { column: 'user_id', direction: 'desc' }],
-  'rate-asc': [{ column: 'hourly_rate_minor', missing: 2147483647, direction: 'asc' }, { column: 'user_id', direction: 'asc' }],
-  'rate-desc': [{ column: 'hourly_rate_minor', missing: -1, direction: 'desc' }, { column: 'user_id', direction: 'desc' }],
-  experience: [{ column: 'years_of_experience', missing: -1, direction: 'desc' }, { column: 'user_id', direction: 'desc' }],
-  newest: [{ column: 'created_at', direction: 'desc' }, { column: 'user_id', direction: 'desc' }],
+const sortOrders: Record<SearchQuery['sort'], Array<[string, 'asc' | 'desc']>> = {
+  relevance: [['fp.rating_x100', 'desc'], ['fp.updated_at', 'desc'], ['fp.user_id', 'desc']],
+  rating: [['fp.rating_x100', 'desc'], ['fp.rating_count', 'desc'], ['fp.user_id', 'desc']],
+  'rate-asc': [['coalesce(fp.hourly_rate_minor, 2147483647)', 'asc'], ['fp.user_id', 'asc']],
+  'rate-desc': [['coalesce(fp.hourly_rate_minor, -1)', 'desc'], ['fp.user_id', 'desc']],
+  experience: [['coalesce(fp.years_of_experience, -1)', 'desc'], ['fp.user_id', 'desc']],
+  newest: [['fp.created_at', 'desc'], ['fp.user_id', 'desc']],
 }
-const sortExpression = (k: SortKey) => sql.raw(k.missing === undefined ? `fp.${k.column}` : `coalesce(fp.${k.column}, ${k.missing})`)
 const fieldError = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 const displayableType = (type: string | null | undefined) => !!type && !(notDisplayable as readonly string[]).includes(type === 'tif' ? 'tiff' : type)
 const fileUrl = (id: number) => `files/${id}/download`
@@ -743,8 +738,8 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
   const listed = () => profiles().innerJoin('app_user as u', 'u.id', 'fp.user_id')
   function filtered(query: Omit<SearchQuery, 'sort' | 'page' | 'pageSize'>, from = profiles(), facetsAnswered = false) {
     let q = from.where('fp.listed', '=', 1)
-    // PostgreSQL's text match already holds these as facet tokens of its one index (search-index.ts);
-    // asked again as columns they would only tempt the planner away from that index.
+    // The text match already holds these as facet tokens of its index (search-index.ts); asked
+    // again as columns they would only tempt the planner away from that index.
     if (facetsAnswered) return ranged(query, q)
     if (query.categoryId) q = q.where('fp.category_id', '=', query.categoryId)
     // Set membership (IN) rather than EXISTS, so the planner may start from the (value, user_id) index when it is the most selective.
@@ -837,11 +832,11 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
       const passing = text ? await unrankedMatches(text, query) : (await filtered(query).select('fp.user_id').limit(searchCap + 1).execute()).map((r) => r.user_id)
       found = passing.length
       let page = (found <= searchCap ? profiles().where('fp.user_id', 'in', passing.length ? passing : [0]) : text ? filtered(query).where('fp.user_id', 'in', text.ids) : filtered(query)).select('fp.user_id')
-      for (const k of sortKeys[query.sort]) page = page.orderBy(sortExpression(k), k.direction)
+      for (const [expression, direction] of sortOrders[query.sort]) page = page.orderBy(sql.raw(expression), direction)
       const ordered = page.limit(size).offset(offset)
       // Above the cap with words, PostgreSQL must take them from the GIN index (search-index.ts).
-      const run = () => (text && found > searchCap ? index.withIndexScans((executor) => executor.executeQuery(ordered.compile())).then((r) => r.rows) : ordered.execute())
-      const pageIds = found && size ? (await run()).map((r) => r.user_id) : []
+      const pageRows = !found || !size ? [] : text && found > searchCap ? (await index.withIndexScans((executor) => executor.executeQuery(ordered.compile()))).rows : await ordered.execute()
+      const pageIds = pageRows.map((r) => r.user_id)
       // The page's own rows are read after, by id (joining every passing profile to its user
       // first made PostgreSQL scan all users).
       rows = await hitsInOrder(pageIds)
