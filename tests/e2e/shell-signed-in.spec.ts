@@ -171,8 +171,13 @@ test('German: the client and freelancer bars, their menus and the search box spe
   await expect.poll(() => urls.some((u) => u.includes('/projects/getprojects') && u.includes('search=all'))).toBe(true)
   await expect(page).toHaveURL(/\/projects\/getprojects\?search=all/)
   await page.waitForLoadState('networkidle')
-  await client.locator('details.profile-menu > summary').click()
-  await client.getByRole('button', { name: 'Abmelden' }).click()
+  // Menus close after every navigation (use-menus.ts); on a loaded machine the search page can
+  // still be settling when the menu opens, so opening it and logging out is tried again until it holds.
+  await expect(async () => {
+    const menu = client.locator('details.profile-menu')
+    if (!(await menu.evaluate((d: HTMLDetailsElement) => d.open))) await menu.locator('> summary').click()
+    await client.getByRole('button', { name: 'Abmelden' }).click({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
   await expect(page.locator('header[data-topbar="home"]')).toBeVisible()
 
   await speak('en')

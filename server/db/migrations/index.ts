@@ -14,6 +14,8 @@ import { projectSearchTerms } from './0012-project-search-terms.ts'
 import { freelancerRateSheet } from './0013-freelancer-rate-sheet.ts'
 import { freelancerSearchTerms } from './0014-freelancer-search-terms.ts'
 import { freelancerSearchFacets } from './0015-freelancer-search-facets.ts'
+import { freelancerSortBuckets } from './0016-freelancer-sort-buckets.ts'
+import { freelancerLexemes } from './0017-freelancer-lexemes.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0013-freelancer-rate-sheet': freelancerRateSheet,
   '0014-freelancer-search-terms': freelancerSearchTerms,
   '0015-freelancer-search-facets': freelancerSearchFacets,
+  '0016-freelancer-sort-buckets': freelancerSortBuckets,
+  '0017-freelancer-lexemes': freelancerLexemes,
 }

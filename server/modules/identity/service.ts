@@ -233,15 +233,17 @@ export function createIdentityService(options: IdentityOptions) {
     const claims = verifyJwt(token, await signingSecret())
     if (!claims || typeof claims.sid !== 'string') return null
     const sessionId = sha256(claims.sid)
-    const row = await db
+    // One query for every request's check (a row per role): the session, the account and its roles.
+    const rows = await db
       .selectFrom('user_session as s')
       .innerJoin('app_user as u', 'u.id', 's.user_id')
-      .select(['s.user_id', 's.expires_at', 's.revoked_at', 'u.status'])
+      .leftJoin('user_role as r', 'r.user_id', 's.user_id')
+      .select(['s.user_id', 's.expires_at', 's.revoked_at', 'u.status', 'r.role'])
       .where('s.id', '=', sessionId)
-      .executeTakeFirst()
+      .execute()
+    const row = rows[0]
     if (!row || row.revoked_at || row.expires_at <= nowIso() || row.status !== 'Active') return null
-    const roles = await db.selectFrom('user_role').select('role').where('user_id', '=', row.user_id).execute()
-    return { userId: row.user_id, sessionId, roles: roles.map((r) => r.role), expiresAt: row.expires_at }
+    return { userId: row.user_id, sessionId, roles: rows.flatMap((r) => (r.role == null ? [] : [r.role])), expiresAt: row.expires_at }
   }
 
   /** Same session, fresh claims (after a profile change). */

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import type { Dialect } from '../../db/migrations/helpers.ts'
+import { createSearchIndex } from './search-index.ts'
 
 /**
  * `freelancer_profile.listed` is whether Find Freelancers shows the freelancer: the profile has a
@@ -15,4 +17,13 @@ export async function relistFreelancer(executor: Kysely<Database>, userId: numbe
     .set((eb) => ({ listed: eb.case().when('title', '<>', '').then(account?.status === 'Active' ? 1 : 0).else(0).end() }))
     .where('user_id', '=', userId)
     .execute()
+}
+
+/**
+ * A freelancer's rating from their visible reviews (the projects module computes it), with the
+ * rating bucket of the search's facet tokens kept in step in the same transaction (sort-buckets.ts).
+ */
+export async function rateFreelancer(executor: Kysely<Database>, dialect: Dialect, userId: number, rating: { average: number; count: number }) {
+  await executor.updateTable('freelancer_profile').set({ rating_x100: Math.round(rating.average * 100), rating_count: rating.count }).where('user_id', '=', userId).execute()
+  await createSearchIndex(executor, dialect).copyTerms(executor, userId)
 }

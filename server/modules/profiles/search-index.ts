@@ -2,6 +2,8 @@ import { sql, type RawBuilder } from 'kysely'
 import type { DB } from '../../db/database.ts'
 import type { Dialect } from '../../db/migrations/helpers.ts'
 import { fold, searchTokens } from './rules.ts'
+import { bucketsOf, type BucketColumn } from './sort-buckets.ts'
+import { keepLexemes, wholeWords } from '../../db/whole-words.ts'
 
 // One full-text interface over two engines: SQLite FTS5 (a virtual table whose rowid is the
 // freelancer's user id, ranked by bm25) and PostgreSQL (a tsvector per freelancer with a GIN
@@ -26,13 +28,22 @@ export type ProfilesQuery = ReturnType<typeof profiles>
  * matches every word in the title or skills, `all` anywhere.
  */
 export interface FullTextMatch {
-  /** `executor`: the connection of `withIndexScans`, when the query runs inside it. */
-  from(tier: 'head' | 'all', executor?: DB): ProfilesQuery
+  /**
+   * `executor`: the connection of `withIndexScans`, when the query runs inside it. `within`: only
+   * the profiles in these buckets of a sort column (sort-buckets.ts).
+   */
+  from(tier: 'head' | 'all', executor?: DB, within?: SortBuckets): ProfilesQuery
   /** True when `from` already answers the facet filters (PostgreSQL), so the search adds only the others. */
   answersFacets: boolean
   score: RawBuilder<number>
   /** The ids of every match (words and facets), unranked, for `user_id in (…)` when another column gives the order. */
   ids: RawBuilder<number>
+}
+
+/** Some buckets of one sort column, as the facet tokens of the index hold them. */
+export interface SortBuckets {
+  column: BucketColumn
+  buckets: string[]
 }
 
 /** The filters PostgreSQL answers from the profile's lexemes, as facet tokens. */
@@ -66,7 +77,12 @@ function facetPairs(f: FacetFilter): Array<[string, string | number]> {
 // search word is letters and digits only) and name their filter before a dot: ~c.ES, ~sk.37.
 // Quoted tsquery literals; the values are ids and catalogue codes checked by the API's schema.
 const pgFacetQuery = (f: FacetFilter) => facetPairs(f).map(([name, value]) => `'~${name}.${String(value).replace(/['\\]/g, '')}'`)
-const pgFacetsOf = sql`array_to_tsvector(array_remove(array['~cat.' || fp.category_id, '~c.' || fp.country, '~lvl.' || fp.experience_level, '~av.' || fp.availability, '~cur.' || fp.currency], null)
+// A sort column's bucket tokens (sort-buckets.ts): ~rt.18 on PostgreSQL, frt18 on SQLite.
+const bucketToken: Record<BucketColumn, string> = { rating: 'rt', rate: 'rate', experience: 'exp', joined: 'joined' }
+const bucketColumns = Object.keys(bucketToken) as BucketColumn[]
+const pgBuckets = bucketsOf('postgres')
+const pgFacetsOf = sql`array_to_tsvector(array_remove(array['~cat.' || fp.category_id, '~c.' || fp.country, '~lvl.' || fp.experience_level, '~av.' || fp.availability, '~cur.' || fp.currency,
+    ${sql.join(bucketColumns.map((c) => sql`${`~${bucketToken[c]}.`} || ${pgBuckets[c]}`))}], null)
   || coalesce((select array_agg('~sub.' || x.subcategory_id) from freelancer_subcategory x where x.user_id = fp.user_id), '{}')
   || coalesce((select array_agg('~sk.' || x.skill_id) from freelancer_skill x where x.user_id = fp.user_id), '{}')
   || coalesce((select array_agg('~lang.' || x.language_code) from freelancer_language x where x.user_id = fp.user_id), '{}'))`
@@ -74,8 +90,10 @@ const pgFacetsOf = sql`array_to_tsvector(array_remove(array['~cat.' || fp.catego
 // SQLite: facet tokens have their own FTS5 column (migration 0015), as single words the tokenizer
 // keeps whole: the filter's name, then the value's letters and digits (fav + full-time: favfulltime).
 const sqliteFacetQuery = (f: FacetFilter) => facetPairs(f).map(([name, value]) => `"f${name}${String(value).replace(/[^\p{L}\p{N}]/gu, '').toLowerCase()}"`)
+const sqliteBuckets = bucketsOf('sqlite')
 const sqliteFacetsOf = sql`(select trim(coalesce(' fcat' || fp.category_id, '') || coalesce(' fc' || fp.country, '') || coalesce(' flvl' || fp.experience_level, '')
   || coalesce(' fav' || replace(fp.availability, '-', ''), '') || coalesce(' fcur' || fp.currency, '')
+  || ${sql.join(bucketColumns.map((c) => sql`coalesce(${` f${bucketToken[c]}`} || ${sqliteBuckets[c]}, '')`), sql` || `)}
   || coalesce((select ' ' || group_concat('fsub' || x.subcategory_id, ' ') from freelancer_subcategory x where x.user_id = fp.user_id), '')
   || coalesce((select ' ' || group_concat('fsk' || x.skill_id, ' ') from freelancer_skill x where x.user_id = fp.user_id), '')
   || coalesce((select ' ' || group_concat('flang' || x.language_code, ' ') from freelancer_language x where x.user_id = fp.user_id), ''))
@@ -94,6 +112,7 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
       await sql`insert into freelancer_search (user_id, document)
         values (${userId}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${skills}), 'B') || setweight(to_tsvector('simple', ${overview}), 'C'))
         on conflict (user_id) do update set document = excluded.document`.execute(executor)
+      await keepLexemes(executor, 'freelancer_lexeme', sql`select document from freelancer_search where user_id = ${userId}`)
       await copyTerms(executor, userId)
     }
   }
@@ -113,6 +132,11 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
       from freelancer_search fs where fs.user_id = fp.user_id ${userId === undefined ? sql`` : sql`and fp.user_id = ${userId}`}`.execute(executor)
   }
 
+  /** Every lexeme of every search document into freelancer_lexeme (PostgreSQL; migrations and seeds). */
+  async function keepAllLexemes(executor: DB) {
+    if (dialect === 'postgres') await keepLexemes(executor, 'freelancer_lexeme', sql`select document from freelancer_search`)
+  }
+
   async function remove(executor: DB, userId: number) {
     if (dialect === 'sqlite') await sql`delete from freelancer_search where rowid = ${userId}`.execute(executor)
     else {
@@ -122,40 +146,50 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
   }
 
   /** The match for a term, or null when the term has no words (then nothing is filtered by text). */
-  function match(term: string | undefined, facets: FacetFilter = {}): FullTextMatch | null {
+  async function match(term: string | undefined, facets: FacetFilter = {}): Promise<FullTextMatch | null> {
     const tokens = searchTokens(term)
     if (!tokens.length) return null
     if (dialect === 'sqlite') {
       // FTS5 names the table itself as MATCH's left side and bm25's argument, so it is joined unaliased.
       const all = tokens.map((t) => `"${t}"*`).join(' AND ')
+      // Every facet token starts with "f", so a word that does too is asked of the text columns
+      // only (fc would otherwise match fces); the column filter costs ~40 % more on a common word.
+      const words = tokens.some((t) => t.startsWith('f')) ? `{title overview skills}: (${all})` : `(${all})`
       const facetTokens = sqliteFacetQuery(facets)
-      const withFacets = (words: string) => (facetTokens.length ? `${words} AND facets : (${facetTokens.join(' AND ')})` : words)
-      const head = withFacets(`{title skills}: (${all})`)
+      const withFacets = (words: string, within?: SortBuckets) => {
+        const asked = [...facetTokens, ...(within ? [`(${within.buckets.map((b) => `"f${bucketToken[within.column]}${b}"`).join(' OR ')})`] : [])]
+        return asked.length ? `${words} AND facets : (${asked.join(' AND ')})` : words
+      }
       // The index is the outer loop (CROSS JOIN fixes SQLite's join order): FTS5 asked for one rowid
       // at a time reads whole doclists, which made a query the planner drove from a filter's index
       // take seconds.
       return {
-        from: (tier, executor = db) =>
+        from: (tier, executor = db, within) =>
           (executor.selectFrom(sql`freelancer_search`.as('freelancer_search') as never).crossJoin('freelancer_profile as fp') as unknown as ProfilesQuery)
             .where(sql<boolean>`freelancer_search.rowid = fp.user_id`)
-            .where(sql<boolean>`freelancer_search match ${tier === 'head' ? head : withFacets(`(${all})`)}`),
+            .where(sql<boolean>`freelancer_search match ${withFacets(tier === 'head' ? `{title skills}: (${all})` : words, within)}`),
         answersFacets: true,
         score: sql<number>`bm25(freelancer_search, 10.0, 2.0, 5.0, 0.0)`,
-        ids: sql<number>`(select rowid from freelancer_search where freelancer_search match ${withFacets(`(${all})`)})`,
+        ids: sql<number>`(select rowid from freelancer_search where freelancer_search match ${withFacets(words)})`,
       }
     }
     // The profile row's own lexemes answer the match (migration 0014): `head` keeps those of the
     // title and skills, as FTS5's column filter does. Only a returned row reads its weighted
-    // document, to be ranked.
-    // The words and the facets are one query of one GIN index, which intersects them.
+    // document, to be ranked. The words, as the whole lexemes they stand for (whole-words.ts),
+    // and the facets are one query of one GIN index, which intersects them.
     const all = tokens.map((t) => `${t}:*`).join(' & ')
+    const words = await wholeWords(db, 'freelancer_lexeme', tokens)
     const marked = pgFacetQuery(facets)
-    const asked = marked.length ? sql`(to_tsquery('simple', ${all}) && ${marked.join(' & ')}::tsquery)` : sql`to_tsquery('simple', ${all})`
+    const asked = (within?: SortBuckets) => {
+      // A word no lexeme starts with: the query asks for a lexeme nobody has, so nothing matches.
+      const parts = [...(words ?? ["'~none'"]), ...marked, ...(within ? [`(${within.buckets.map((b) => `'~${bucketToken[within.column]}.${b}'`).join(' | ')})`] : [])]
+      return sql`${parts.join(' & ')}::tsquery`
+    }
     return {
-      from: (tier, executor = db) => profiles(executor).where(tier === 'head' ? sql<boolean>`fp.head @@ ${asked}` : sql<boolean>`fp.terms @@ ${asked}`),
+      from: (tier, executor = db, within) => profiles(executor).where(tier === 'head' ? sql<boolean>`fp.head @@ ${asked(within)}` : sql<boolean>`fp.terms @@ ${asked(within)}`),
       answersFacets: true,
       score: sql<number>`(select -ts_rank(fs.document, to_tsquery('simple', ${all})) from freelancer_search fs where fs.user_id = fp.user_id)`,
-      ids: sql<number>`(select user_id from freelancer_profile where terms @@ ${asked})`,
+      ids: sql<number>`(select user_id from freelancer_profile where terms @@ ${asked()})`,
     }
   }
 
@@ -178,7 +212,7 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
     })
   }
 
-  return { put, remove, match, copyTerms, withIndexScans, db }
+  return { put, remove, match, copyTerms, keepAllLexemes, withIndexScans, db }
 }
 
 export type SearchIndex = ReturnType<typeof createSearchIndex>

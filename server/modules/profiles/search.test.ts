@@ -5,6 +5,9 @@ import type { Db } from '../../db/database.ts'
 import { seedFreelancers } from '../../../bench/freelancers-search.ts'
 import { profilesTestApi } from './test-support.ts'
 import { searchCap } from './rules.ts'
+import { countBuckets, probesFor } from './sort-buckets.ts'
+import { rateFreelancer } from './listing.ts'
+import { createSearchIndex } from './search-index.ts'
 
 // Find Freelancers past its cap (1,000 matches): the bounded queries of service.ts must return the
 // same rows as a plain reference computed here from every profile row — filters, each sort, paging,
@@ -86,10 +89,71 @@ describe.each(dialects)('Find Freelancers past the cap on %s', (dialect) => {
     const common = await matchesOf('structural')
     expect(common.size).toBeGreaterThan(searchCap) // the seed's most common trade word
     const withCommon = profiles.filter((p) => common.has(p.user_id))
-    for (const sort of ['rate-asc', 'rating', 'newest']) await expectPage('q=structural', withCommon, sort, 2)
+    for (const sort of ['rate-asc', 'rate-desc', 'rating', 'newest', 'experience']) {
+      await expectPage('q=structural', withCommon, sort, 2)
+      await expectPage('q=structural', withCommon, sort, 7) // deeper: more buckets, or every match
+    }
+    // A range filter thins the best buckets: the probes widen until a page is full.
+    const dear = withCommon.filter((p) => p.hourly_rate_minor != null && p.hourly_rate_minor >= 9000)
+    expect(dear.length).toBeGreaterThan(20)
+    await expectPage('q=structural&minRate=9000', dear, 'rating', 1)
+    await expectPage('q=structural&minRate=9000', dear, 'newest', 1)
     const inSpain = withCommon.filter((p) => p.country === 'ES')
     expect(inSpain.length).toBeLessThan(searchCap)
     await expectPage('q=structural&country=ES', inSpain, 'experience', 1)
+  })
+
+  it('keeps each sort column\'s bucket in the index, follows a new rating, and widens when the best buckets hold too few matches', async () => {
+    const counts = await countBuckets(database.db, dialect)
+    // The probes of this data set ask for a few buckets first (so the path above is the buckets', not every match).
+    expect(probesFor('rating', 40, counts)[0].length).toBeLessThan(10)
+    expect(probesFor('newest', 40, counts).length).toBeGreaterThan(0)
+    const inBucket = async (token: string) => {
+      const rows = dialect === 'sqlite'
+        ? await sql<{ id: number }>`select rowid as id from freelancer_search where freelancer_search match ${`facets : "f${token.replace('.', '')}"`}`.execute(database.db)
+        : await sql<{ id: number }>`select user_id as id from freelancer_profile where terms @@ ${`'~${token}'`}::tsquery`.execute(database.db)
+      return rows.rows.map((r) => Number(r.id)).toSorted((a, b) => a - b)
+    }
+    const ids = (list: Profile[]) => list.map((p) => p.user_id).toSorted((a, b) => a - b)
+    // A word never matches a facet token (each starts with f on SQLite, ~ on PostgreSQL).
+    for (const word of ['fcat', 'frt', 'fjoined']) expect((await search(`q=${word}`)).total).toBe(0)
+    expect(await inBucket('rt.18')).toEqual(ids(profiles.filter((p) => Math.floor(p.rating_x100 / 25) === 18)))
+    expect(await inBucket('exp.7')).toEqual(ids(profiles.filter((p) => p.years_of_experience === 7)))
+    expect(await inBucket('rate.none')).toEqual(ids(profiles.filter((p) => p.hourly_rate_minor == null)))
+    const month = profiles[0].created_at.slice(0, 7).replace('-', '')
+    expect(await inBucket(`joined.${month}`)).toEqual(ids(profiles.filter((p) => new Date(p.created_at).toISOString().slice(0, 7).replace('-', '') === month)))
+
+    // An unrated freelancer who matches the common word gets five stars: first by rating at once.
+    const common = await matchesOf('structural')
+    const target = profiles.find((p) => p.rating_x100 === 0 && common.has(p.user_id))!
+    await rateFreelancer(database.db, dialect, target.user_id, { average: 5, count: 99 })
+    const first = await search('q=structural&sort=rating&pageSize=10')
+    expect(first.capped).toBe(true)
+    expect(first.data[0].userId).toBe(target.user_id)
+    expect(await inBucket('rt.20')).toContain(target.user_id)
+    expect(await inBucket('rt.0')).not.toContain(target.user_id)
+    await rateFreelancer(database.db, dialect, target.user_id, { average: 0, count: 0 })
+
+    // Few matches in the best bucket: 75 freelancers who do not match and 5 who do, all dearer
+    // than anyone else. The first probe holds those 80 and so only 5 matches, fewer than a page;
+    // the search widens, and the page is still the reference's.
+    const dearest = [...profiles.filter((p) => !common.has(p.user_id)).slice(0, 75), ...profiles.filter((p) => common.has(p.user_id)).slice(0, 5)]
+    expect(dearest.filter((p) => !common.has(p.user_id))).toHaveLength(75)
+    const setRate = async (p: Profile, rate: number | null) => {
+      await database.db.updateTable('freelancer_profile').set({ hourly_rate_minor: rate }).where('user_id', '=', p.user_id).execute()
+      await createSearchIndex(database.db, dialect).copyTerms(database.db, p.user_id)
+    }
+    for (const p of dearest) await setRate(p, common.has(p.user_id) ? 55_000 : 60_000)
+    const fresh = profilesTestApi(database) // bucket counts are kept five minutes: a new service counts them anew
+    try {
+      expect(probesFor('rate-desc', 20, await countBuckets(database.db, dialect))[0]).toEqual(['19'])
+      const r = await fresh.call('GET', 'freelancers/search?q=structural&sort=rate-desc&pageSize=20', { token })
+      const dear = profiles.map((p) => (dearest.includes(p) ? { ...p, hourly_rate_minor: common.has(p.user_id) ? 55_000 : 60_000 } : p)).filter((p) => common.has(p.user_id))
+      expect(r.json.data.map((h: { userId: number }) => h.userId)).toEqual(dear.sort(orders['rate-desc']).slice(0, 20).map((p) => p.user_id))
+    } finally {
+      for (const p of dearest) await setRate(p, p.hourly_rate_minor)
+      await fresh.close()
+    }
   })
 
   it('ranks every match below the cap, and title or skill matches first above it', async () => {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely'
+import { sql, type CompiledQuery, type Kysely, type Transaction, type Updateable } from 'kysely'
 import type { Database, Locale } from '../../db/schema.ts'
 import type { DB } from '../../db/database.ts'
 import type { Dialect } from '../../db/migrations/helpers.ts'
@@ -10,7 +10,9 @@ import { notDisplayable } from '../files/rules.ts'
 import type { z } from 'zod'
 import { searchQuery, type bodies, type OwnClient, type OwnFreelancer, type PaymentMethod, type paymentBodies, type PublicClient, type PublicFreelancer, type SearchHit, type SearchQuery } from './contract.ts'
 import { companySections, completenessOf, freelancerSections, individualSections, limits, maskEmail, maskIban, normalizeIban, searchCap, type SectionKey } from './rules.ts'
-import { createSearchIndex, type FullTextMatch } from './search-index.ts'
+import { createSearchIndex, type FullTextMatch, type ProfilesQuery } from './search-index.ts'
+import { bucketColumnOf, countBuckets, probesFor } from './sort-buckets.ts'
+import { createShortCache } from '../../lib/short-cache.ts'
 import { relistFreelancer } from './listing.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
@@ -28,6 +30,8 @@ const sortOrders: Record<SearchQuery['sort'], Array<[string, 'asc' | 'desc']>> =
   experience: [['coalesce(fp.years_of_experience, -1)', 'desc'], ['fp.user_id', 'desc']],
   newest: [['fp.created_at', 'desc'], ['fp.user_id', 'desc']],
 }
+/** The columns those orders read. */
+const sortColumns = ['fp.user_id', 'fp.rating_x100', 'fp.rating_count', 'fp.updated_at', 'fp.hourly_rate_minor', 'fp.years_of_experience', 'fp.created_at'] as const
 const fieldError = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 const displayableType = (type: string | null | undefined) => !!type && !(notDisplayable as readonly string[]).includes(type === 'tif' ? 'tiff' : type)
 const fileUrl = (id: number) => `files/${id}/download`
@@ -776,9 +780,12 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     const byScore = (a: Scored, b: Scored) => Number(a.score) - Number(b.score) || b.user_id - a.user_id
     return index.withIndexScans(async (executor) => {
       const tier = (name: 'head' | 'all') => matching(text, query, name, executor).select(['fp.user_id', text.score.as('score')]).execute() as Promise<Scored[]>
+      // The title and skills first: when they alone match past the cap (a common word), the
+      // candidates are theirs and the rest of the text is never ranked.
+      const head = (await tier('head')).sort(byScore)
+      if (head.length > searchCap) return head.map((r) => r.user_id)
       const all = await tier('all')
       if (all.length <= searchCap) return all.sort(byScore).map((r) => r.user_id)
-      const head = (await tier('head')).sort(byScore)
       const seen = new Set(head.map((r) => r.user_id))
       return [...head, ...all.filter((r) => !seen.has(r.user_id)).sort(byScore)].slice(0, searchCap + 1).map((r) => r.user_id)
     })
@@ -789,13 +796,65 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     return index.withIndexScans(async (executor) => (await matching(text, query, 'all', executor).select('fp.user_id').execute()).map((r) => r.user_id))
   }
 
-  const hitColumns = ['fp.user_id', 'fp.title', 'fp.overview', 'fp.country', 'fp.experience_level', 'fp.availability', 'fp.hourly_rate_minor', 'fp.currency', 'fp.rating_x100', 'fp.rating_count', 'u.first_name', 'u.last_name', 'u.image_file_id'] as const
-  const hits = () => listed().select(hitColumns)
+  /** A query of profiles (as `fp`) in the order of a sort. */
+  function inOrder<Q extends ProfilesQuery>(q: Q, sort: SearchQuery['sort']) {
+    let ordered = q.select('fp.user_id')
+    for (const [expression, direction] of sortOrders[sort]) ordered = ordered.orderBy(sql.raw(expression), direction)
+    return ordered
+  }
+  const idsOf = async (q: { compile(): CompiledQuery<{ user_id: number }> }, executor: DB = db) => (await executor.executeQuery(q.compile())).rows.map((r) => r.user_id)
+
+  // How many listed freelancers each sort bucket holds (sort-buckets.ts): it only sizes the probes,
+  // so it is kept five minutes.
+  const bucketCache = createShortCache(5 * 60_000)
+  const bucketCounts = () => bucketCache.get('counts', () => countBuckets(db, dialect))
+
+  /**
+   * The first `wanted` matches of a text search in the order of its sort, when the words match
+   * more than the cap: asked of the sort column's best buckets, then of about eight times as many
+   * freelancers, until a probe holds `wanted` (everyone outside it sorts after). Null when the
+   * sort has no buckets or no probe of few buckets holds enough; the caller then reads every match.
+   */
+  async function topInBuckets(text: FullTextMatch, query: SearchQuery, wanted: number): Promise<number[] | null> {
+    const column = bucketColumnOf(query.sort)
+    if (!column) return null
+    const probes = probesFor(query.sort, wanted, await bucketCounts())
+    return index.withIndexScans(async (executor) => {
+      for (const buckets of probes) {
+        // OFFSET 0 keeps the match a query of its own, so PostgreSQL answers it from the GIN index
+        // and sorts the few rows it returns, instead of walking the order's index and checking
+        // each profile's lexemes (SQLite's CROSS JOIN already drives from the text index).
+        const match = filtered(query, text.from('all', executor, { column, buckets }), true).select(sortColumns)
+        const matched = dialect === 'postgres' ? match.offset(0) : match
+        const ids = await idsOf(inOrder(executor.selectFrom(matched.as('fp')) as unknown as ProfilesQuery, query.sort).limit(wanted), executor)
+        if (ids.length >= wanted) return ids
+      }
+      return null
+    })
+  }
+
+  /** A page of another order than relevance when more than the cap pass. */
+  async function pastTheCap(text: FullTextMatch | null, query: SearchQuery, offset: number, size: number) {
+    if (!text) return idsOf(inOrder(filtered(query), query.sort).limit(size).offset(offset))
+    const top = await topInBuckets(text, query, offset + size)
+    if (top) return top.slice(offset)
+    // Every match as a set of ids, which PostgreSQL must take from the GIN index (search-index.ts).
+    return index.withIndexScans((executor) => idsOf(inOrder(filtered(query).where('fp.user_id', 'in', text.ids), query.sort).limit(size).offset(offset), executor))
+  }
+
+  const hitColumns = ['fp.user_id', 'fp.title', 'fp.overview', 'fp.country', 'fp.experience_level', 'fp.availability', 'fp.hourly_rate_minor', 'fp.currency', 'fp.rating_x100', 'fp.rating_count', 'u.first_name', 'u.last_name', 'u.image_file_id', 'img.type as image_type'] as const
+  const hits = () => listed().leftJoin('stored_file as img', 'img.id', 'u.image_file_id').select(hitColumns)
   type HitRow = Awaited<ReturnType<ReturnType<typeof hits>['execute']>>[number]
-  /** The hit rows of these freelancers, in this order. */
-  async function hitsInOrder(ids: number[]) {
-    const byId = new Map((ids.length ? await hits().where('fp.user_id', 'in', ids).execute() : []).map((r) => [r.user_id, r]))
-    return ids.map((id) => byId.get(id)).filter((r): r is HitRow => !!r)
+  /** The hit rows of these freelancers, in this order, and their skills named in `locale` (read side by side). */
+  async function hitsInOrder(ids: number[], locale: Locale) {
+    if (!ids.length) return { rows: [], skills: [] }
+    const n = `name_${locale}` as const
+    const [found, skills] = await Promise.all([
+      hits().where('fp.user_id', 'in', ids).execute(),
+      db.selectFrom('freelancer_skill as x').innerJoin('skill as s', 's.id', 'x.skill_id').select(['x.user_id', 's.id', `s.${n} as name`]).where('x.user_id', 'in', ids).orderBy(`s.${n}`).execute(),
+    ])
+    const byId = new Map(found.map((r) => [r.user_id, r]))
+    return { rows: ids.map((id) => byId.get(id)).filter((r): r is HitRow => !!r), skills }
   }
 
   /**
@@ -815,47 +874,38 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
   }
 
   async function runSearch(locale: Locale, query: SearchQuery) {
-    const text = index.match(query.q, query)
+    const text = await index.match(query.q, query)
     const offset = (query.page - 1) * query.pageSize
     const size = Math.max(0, Math.min(query.pageSize, searchCap - offset))
     let found: number
-    let rows: HitRow[]
+    let pageIds: number[] = []
     if (text && query.sort === 'relevance') {
       const ids = await rankedMatches(text, query)
       found = ids.length
-      rows = await hitsInOrder(ids.slice(offset, offset + size))
+      pageIds = ids.slice(offset, offset + size)
     } else {
       // Another order comes from the profile table. The freelancers that pass (the text and the
       // filters) are first taken as a bounded list, from whichever index is most selective; below
-      // the cap that list is every one of them and the page is sorted from it; above it the order's
-      // index drives (the matches are dense, so the scan stops soon) and the text is a set of ids.
+      // the cap that list is every one of them and the page is sorted from it. Above it, with words,
+      // the page comes from the best buckets of the sort column (topInBuckets), or, when those hold
+      // too few, from the order's index with the text as a set of ids; without words the order's
+      // index drives (the matches are dense, so the scan stops soon).
       const passing = text ? await unrankedMatches(text, query) : (await filtered(query).select('fp.user_id').limit(searchCap + 1).execute()).map((r) => r.user_id)
       found = passing.length
-      let page = (found <= searchCap ? profiles().where('fp.user_id', 'in', passing.length ? passing : [0]) : text ? filtered(query).where('fp.user_id', 'in', text.ids) : filtered(query)).select('fp.user_id')
-      for (const [expression, direction] of sortOrders[query.sort]) page = page.orderBy(sql.raw(expression), direction)
-      const ordered = page.limit(size).offset(offset)
-      // Above the cap with words, PostgreSQL must take them from the GIN index (search-index.ts).
-      const pageRows = !found || !size ? [] : text && found > searchCap ? (await index.withIndexScans((executor) => executor.executeQuery(ordered.compile()))).rows : await ordered.execute()
-      const pageIds = pageRows.map((r) => r.user_id)
-      // The page's own rows are read after, by id (joining every passing profile to its user
-      // first made PostgreSQL scan all users).
-      rows = await hitsInOrder(pageIds)
+      if (found && size) pageIds = found <= searchCap ? await idsOf(inOrder(profiles().where('fp.user_id', 'in', passing), query.sort).limit(size).offset(offset)) : await pastTheCap(text, query, offset, size)
     }
+    // The page's own rows are read after, by id (joining every passing profile to its user first
+    // made PostgreSQL scan all users).
+    const { rows, skills } = await hitsInOrder(pageIds, locale)
     const capped = found > searchCap
     const total = Math.min(found, searchCap)
     const pages = Math.max(1, Math.ceil(total / query.pageSize))
-    const ids = rows.map((r) => r.user_id)
-    const n = `name_${locale}` as const
-    const [skills, images] = await Promise.all([
-      ids.length ? db.selectFrom('freelancer_skill as x').innerJoin('skill as s', 's.id', 'x.skill_id').select(['x.user_id', 's.id', `s.${n} as name`]).where('x.user_id', 'in', ids).orderBy(`s.${n}`).execute() : [],
-      fileRefs(rows.map((r) => r.image_file_id).filter((x): x is number => x != null)),
-    ])
     const skillsOf = Map.groupBy(skills, (s) => s.user_id)
     const data: SearchHit[] = rows.map((r) => ({
       userId: r.user_id,
       name: `${r.first_name} ${r.last_name}`.trim(),
       imageUrl: r.image_file_id != null ? fileUrl(r.image_file_id) : null,
-      imageDisplayable: r.image_file_id != null && !!images.get(r.image_file_id)?.displayable,
+      imageDisplayable: r.image_file_id != null && displayableType(r.image_type),
       title: r.title,
       overview: r.overview.length > 300 ? `${r.overview.slice(0, 297)}…` : r.overview,
       country: r.country,
@@ -889,7 +939,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
 
   async function suggestions(caller: Caller, term: string) {
     requireFinder(caller)
-    const text = index.match(term)
+    const text = await index.match(term)
     if (!text) return { data: [] }
     const ids = (await rankedMatches(text, searchQuery.parse({}))).slice(0, 8)
     const byId = new Map((ids.length ? await db.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id').select(['fp.user_id', 'fp.title', 'u.first_name', 'u.last_name']).where('fp.user_id', 'in', ids).execute() : []).map((r) => [r.user_id, r]))

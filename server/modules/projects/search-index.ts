@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { keepLexemes, wholeWords } from '../../db/whole-words.ts'
 import type { DB } from '../../db/database.ts'
 import type { Dialect } from '../../db/migrations/helpers.ts'
 import { fold, searchTokens } from './rules.ts'
@@ -42,8 +43,6 @@ const MAX_BUCKET = 40
 const RECENT = 4000
 /** Matches among the newest RECENT rows from which walking on beats asking the index. */
 const WALK_ON = 250
-/** A word standing for more lexemes than this stays a prefix in the index query. */
-const WHOLE_WORDS = 32
 /** Marks a facet among the words of PostgreSQL's project_term (a search word is letters and digits only). */
 const FACET = '~'
 
@@ -122,7 +121,7 @@ export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: W
       // The narrow search row: the document's lexemes without positions, and the marked facets.
       const marked = entries.map((e) => sql`(${e.id}::integer, ${e.facets.map((f) => FACET + f).join(' ')}::text)`)
       await sql`insert into project_term (project_id, terms) select s.project_id, strip(s.document) || array_to_tsvector(string_to_array(v.facets, ' ')) from (values ${sql.join(marked)}) v(project_id, facets) join project_search s on s.project_id = v.project_id on conflict (project_id) do update set terms = excluded.terms`.execute(executor)
-      await sql`insert into project_lexeme (lexeme) select distinct unnest(tsvector_to_array(strip(document))) from project_search where project_id in (${sql.join(entries.map((e) => e.id))}) on conflict do nothing`.execute(executor)
+      await keepLexemes(executor, 'project_lexeme', sql`select document from project_search where project_id in (${sql.join(entries.map((e) => e.id))})`)
     }
   }
 
@@ -209,7 +208,7 @@ export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: W
       rows = rows.concat(await walk(newest - recent, newest - recent - more, limit - rows.length))
     }
     if (rows.length < limit) {
-      const terms = await wholeWords(executor, q)
+      const terms = await wholeWordsOf(executor, q)
       rows = terms === null ? [] : (await sql<{ project_id: number }>`select project_id from project_term where terms @@ ${terms}::tsquery order by project_id + 0 desc limit ${limit}`.execute(executor)).rows
     }
     return ranked(sql`(select * from unnest(${rows.map((r) => r.project_id)}::integer[]) as u(project_id))`, q, rank)
@@ -221,16 +220,10 @@ export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: W
    * instead of reading them all (a prefix reads every posting first). Null when a word matches
    * no lexeme at all.
    */
-  async function wholeWords(executor: DB, q: IndexQuery) {
+  async function wholeWordsOf(executor: DB, q: IndexQuery) {
     const facets = q.terms.slice(q.words!.length)
-    const groups: string[] = []
-    for (const word of q.words!.split(' & ')) {
-      const token = word.slice(1, -3) // 'token':*
-      const found = await sql<{ lexeme: string }>`select lexeme from project_lexeme where lexeme >= ${token} and lexeme < ${token + '\u{10FFFF}'} order by lexeme limit ${WHOLE_WORDS + 1}`.execute(executor)
-      if (!found.rows.length) return null
-      groups.push(found.rows.length > WHOLE_WORDS ? word : `(${found.rows.map((r) => `'${r.lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`).join(' | ')})`)
-    }
-    return groups.join(' & ') + facets
+    const parts = await wholeWords(executor, 'project_lexeme', q.words!.split(' & ').map((word) => word.slice(1, -3))) // 'token':*
+    return parts === null ? null : parts.join(' & ') + facets
   }
 
   /** The matching projects as `m(project_id, score)` (a smaller score ranks higher), or null when the term has no words. */

@@ -11,6 +11,7 @@ import type { ProjectInput, ProposalInput, SearchQuery } from './contract.ts'
 import type { ContractState, InstallmentState, ProjectState, ProposalState } from './machines.ts'
 import { REVIEW_HIDDEN_DAYS, limits, planTotal, searchTokens } from './rules.ts'
 import { createProjectSearchIndex } from './search-index.ts'
+import { rateFreelancer } from '../profiles/listing.ts'
 import { createProjectSearch } from './search.ts'
 import { conflict, lockRow, notify, recordActivity, recordCreated, transitionContract, transitionInstallment, transitionProject, transitionProposal, type Effect, type Trx } from './transition.ts'
 
@@ -851,7 +852,7 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
       .executeTakeFirst()
     const count = Number(agg?.n ?? 0)
     const avg = count ? Number(agg?.avg ?? 0) : 0
-    await executor.updateTable('freelancer_profile').set({ rating_x100: Math.round(avg * 100), rating_count: count }).where('user_id', '=', userId).execute()
+    await rateFreelancer(executor, dialect, userId, { average: avg, count })
   }
 
   /**
