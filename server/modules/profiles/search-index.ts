@@ -128,8 +128,10 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
       await sql`update freelancer_search set facets = ${sqliteFacetsOf} ${userId === undefined ? sql`` : sql`where rowid = ${userId}`}`.execute(executor)
       return
     }
-    await sql`update freelancer_profile fp set terms = strip(fs.document) || ${pgFacetsOf}, head = strip(ts_filter(fs.document, '{a,b}')) || ${pgFacetsOf}
-      from freelancer_search fs where fs.user_id = fp.user_id ${userId === undefined ? sql`` : sql`and fp.user_id = ${userId}`}`.execute(executor)
+    // The facets once per profile (a CTE: an UPDATE cannot read its own row in a LATERAL join).
+    await sql`with f as (select fp.user_id, ${pgFacetsOf} as facets from freelancer_profile fp ${userId === undefined ? sql`` : sql`where fp.user_id = ${userId}`})
+      update freelancer_profile p set terms = strip(fs.document) || f.facets, head = strip(ts_filter(fs.document, '{a,b}')) || f.facets
+      from f join freelancer_search fs on fs.user_id = f.user_id where p.user_id = f.user_id`.execute(executor)
   }
 
   /** Every lexeme of every search document into freelancer_lexeme (PostgreSQL; migrations and seeds). */

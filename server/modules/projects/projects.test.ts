@@ -503,7 +503,18 @@ for (const dialect of dialects) {
       expect(await read(client.token, pf.json.id)).toBe(200)
       expect(await read(free2.token, pf.json.id)).toBe(404)
       expect((await t.call('DELETE', `projects/${p.id}/attachments/${up.json.id}`, { token: free1.token })).status).toBe(404)
+      // A removed attachment loses its row at once and its bytes once the outbox has run (decision 012).
+      const key = (await database.db.selectFrom('stored_file').select('storage_key').where('id', '=', up.json.id).executeTakeFirstOrThrow()).storage_key
+      const keys = async () => {
+        const found = new Set<string>()
+        for await (const entry of t.api.services.files.storage.list()) found.add(entry.key)
+        return found
+      }
+      expect((await keys()).has(key)).toBe(true)
       expect((await t.call('DELETE', `projects/${p.id}/attachments/${up.json.id}`, { token: client.token })).json).toEqual({ ok: true })
+      await t.api.jobs.outbox.drain()
+      expect((await keys()).has(key)).toBe(false)
+      expect(await database.db.selectFrom('stored_file').select('id').where('id', '=', up.json.id).executeTakeFirst()).toBeUndefined()
     })
 
     test('race: two accepts of different proposals at the same moment make exactly one contract (two connections)', async () => {

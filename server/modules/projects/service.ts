@@ -343,7 +343,7 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
 
   async function remove(caller: Caller, id: number) {
     await ownProject(caller, id)
-    const fileIds = await db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       const row = (await lockRow(trx, dialect, 'project', id))!
       if (await trx.selectFrom('contract').select('id').where('project_id', '=', id).executeTakeFirst()) {
         throw conflict('The project has a contract; cancel it instead of deleting it', row.status)
@@ -351,10 +351,8 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
       const linked = (await trx.selectFrom('project_file').select('file_id').where('project_id', '=', id).execute()).map((f) => f.file_id)
       await index.remove(trx, id)
       await trx.deleteFrom('project').where('id', '=', id).execute()
-      if (linked.length) await trx.deleteFrom('stored_file').where('id', 'in', linked).execute()
-      return linked
+      await files.release(trx, linked) // the rows now, the bytes after commit
     })
-    void fileIds
     return { ok: true as const }
   }
 
@@ -509,7 +507,7 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     const kind = target.kind ?? 'document'
     const stored = await files.receive(request, { kind, purpose: 'project', ownerId: caller.userId, limitKb: kind === 'image' ? limits.imageKb : limits.documentKb })
     if (stored.attachmentType === 1 && stored.size > limits.imageKb * 1024) {
-      await db.deleteFrom('stored_file').where('id', '=', stored.id).execute()
+      await db.transaction().execute((trx) => files.release(trx, [stored.id]))
       throw new ApiError(400, 'File Size', `Image size should not exceed ${limits.imageKb} KB`, { file: [`Image size should not exceed ${limits.imageKb} KB`] })
     }
     await db.transaction().execute(async (trx) => {
@@ -526,7 +524,7 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     if (!['draft', 'open'].includes(row.status) && !link.installment_id) throw conflict(`The project is ${row.status.replace('_', ' ')}; its files are kept`, row.status)
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('project_file').where('id', '=', link.id).execute()
-      await trx.deleteFrom('stored_file').where('id', '=', fileId).execute()
+      await files.release(trx, [fileId])
       await recordActivity(trx, id, caller.userId, 'file', fileId, 'detach', row.status)
     })
     return { ok: true as const }
