@@ -8,7 +8,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { getInstance } from './middleware/i18next'
 import { NonceProvider } from './lib/nonce'
-import { KEPT_PAGE_HEADER, keptPageOf } from './lib/visitor-page'
+import { KEPT_PAGE_HEADER, keptPageOf } from './lib/kept-page'
 
 export const streamTimeout = 5_000
 
@@ -22,7 +22,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })
   const nonce = randomBytes(16).toString('base64')
   if (import.meta.env.PROD) headers.set('content-security-policy', contentSecurityPolicy(nonce))
-  // The page may be kept for a few seconds when its route says so (app/lib/visitor-page.ts).
+  // The page may be kept for a few seconds when its route says so (app/lib/kept-page.ts).
   const kept = keptPageOf(routerContext.staticHandlerContext.matches.at(-1)?.route.handle)
   if (kept) headers.set(KEPT_PAGE_HEADER, kept)
   const userAgent = request.headers.get('user-agent')

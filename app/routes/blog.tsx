@@ -7,7 +7,7 @@ import { formatDate, isoDate } from '~/lib/format'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '../../server/modules/content/contract'
-import { visitorPage } from '~/lib/visitor-page'
+import { visitorPage } from '~/lib/kept-page'
 
 export const handle = visitorPage
 

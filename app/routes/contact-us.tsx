@@ -11,7 +11,7 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { TextField } from '~/components/ui/field'
 import { contentContract } from '../../server/modules/content/contract'
-import { visitorPage } from '~/lib/visitor-page'
+import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
 export const handle = visitorPage

@@ -13,7 +13,7 @@ import { projectsContract } from '../../server/modules/projects/contract'
 import { formatMoney } from '~/lib/format'
 import { timeAgo } from '~/lib/time-ago'
 import { getLocale } from '~/middleware/i18next'
-import { visitorPage } from '~/lib/visitor-page'
+import { visitorPage } from '~/lib/kept-page'
 
 export const handle = visitorPage
 

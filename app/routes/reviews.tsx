@@ -11,7 +11,7 @@ import { projectsContract as c } from '../../server/modules/projects/contract'
 import { reviewFormSchema } from './projects/forms'
 import { refused } from './projects/actions.server'
 import { ErrorText } from './projects/ui'
-import { ownPage } from '~/lib/visitor-page'
+import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
 // /reviews (login required, SPEC §6): reviews about me, the ones I wrote that are still hidden, and

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { isbot } from 'isbot'
-import { KEPT_PAGE_HEADER } from '../../app/lib/visitor-page.ts'
+import { KEPT_PAGE_HEADER } from '../../app/lib/kept-page.ts'
 
 // A few seconds of memory for pages (decisions 033 and 015). Rendering a page is most of the
 // server's work. Visitors' pages (the home page, Find Project, the blog, profiles) are the same for
 // every visitor of a language, and crawlers and visitors ask for the same few often; a signed-in
 // person pages back and forth through the same searches and lists.
 //
-// What is kept: GET answers, 200, without Set-Cookie, marked by their route (app/lib/visitor-page.ts)
+// What is kept: GET answers, 200, without Set-Cookie, marked by their route (app/lib/kept-page.ts)
 // - for a request whose only cookie is the language: pages marked as visitor pages;
 // - for a request with a session cookie (and at most the language besides): pages marked as
 //   visitor or own pages, under a key that holds the session, so no one ever gets another's page.

@@ -10,7 +10,7 @@ import { getInstance, getLocale } from '~/middleware/i18next'
 import { AccountTypeChoice, AuthCheckbox, AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { PASSWORD_MIN } from '../../../server/modules/identity/password-policy'
-import { visitorPage } from '~/lib/visitor-page'
+import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
 export const handle = visitorPage

@@ -10,7 +10,7 @@ import { getInstance } from '~/middleware/i18next'
 import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { safeRedirect } from '../../../server/modules/identity/permissions'
-import { visitorPage } from '~/lib/visitor-page'
+import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
 export const handle = visitorPage

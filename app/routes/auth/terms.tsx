@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/terms'
 import { getLocale } from '~/middleware/i18next'
 import { pageTitles, terms } from '../../../server/db/seed-data/content'
-import { visitorPage } from '~/lib/visitor-page'
+import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
 export const handle = visitorPage

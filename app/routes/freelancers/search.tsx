@@ -10,7 +10,7 @@ import { catalogueContract } from '../../../server/modules/catalogue/contract'
 import { profilesContract, searchQuery } from '../../../server/modules/profiles/contract'
 import { availabilities, currencies, experienceLevels, parseAmount, searchSorts } from '../../../server/modules/profiles/rules'
 import stylesheet from '../profile/profile.css?url'
-import { ownPage } from '~/lib/visitor-page'
+import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
 // Find Freelancers (clients and companies; the route guard sends freelancers to

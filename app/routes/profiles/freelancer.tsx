@@ -10,7 +10,7 @@ import { profilesContract } from '../../../server/modules/profiles/contract'
 import { projectsContract } from '../../../server/modules/projects/contract'
 import { ProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
-import { visitorPage } from '~/lib/visitor-page'
+import { visitorPage } from '~/lib/kept-page'
 
 export const handle = visitorPage
 

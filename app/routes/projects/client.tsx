@@ -9,7 +9,7 @@ import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { projectStates } from '../../../server/modules/projects/machines'
 import { Pager, ProjectCard, StatusFilter, pageOf, statusOf } from './ui'
-import { ownPage } from '~/lib/visitor-page'
+import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
 // /projects/client: My Projects, filtered by state in the URL.

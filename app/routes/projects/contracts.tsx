@@ -8,7 +8,7 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { Money, Pager, Status, pageOf } from './ui'
-import { ownPage } from '~/lib/visitor-page'
+import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
 // /projects/freelancer: My Contracts.

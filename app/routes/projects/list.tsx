@@ -11,7 +11,7 @@ import { budgetTypes, experienceLevels, postedWithinDays, projectSorts } from '.
 import type { loader as shellLoader } from '../layout'
 import { wishFromList } from './actions.server'
 import { Pager, ProjectCard, SaveButton } from './ui'
-import { visitorPage } from '~/lib/visitor-page'
+import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
 export const handle = visitorPage

@@ -9,7 +9,7 @@ import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { wishFromList } from './actions.server'
 import { Pager, ProjectCard, SaveButton } from './ui'
-import { ownPage } from '~/lib/visitor-page'
+import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
 // /projects/wishlist: the projects the signed-in user saved, newest saved first; each can be
