@@ -139,6 +139,7 @@ test('German: the mobile side menu works from the keyboard alone', async ({ page
 
 test('German: Escape closes an open menu and returns focus to it', { tag: '@needs-js' }, async ({ page }) => {
   await page.goto('/faq')
+  await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' }) // Escape needs the hydrated menus
   for (const selector of ['details.megamenu', 'details.language-switcher']) {
     const summary = page.getByRole('banner').locator(`${selector} > summary`)
     await summary.focus()

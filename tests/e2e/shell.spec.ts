@@ -53,6 +53,7 @@ test('the Categories mega-menu shows name and image of each area within 400 × 3
 
 test('the mega-menu works from the keyboard alone', { tag: '@needs-js' }, async ({ page }) => {
   await page.goto('/faq')
+  await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' }) // Escape needs the hydrated menus
   const summary = page.locator('details.megamenu > summary')
   await summary.focus()
   await page.keyboard.press('Enter')

@@ -8,6 +8,18 @@ import type { Db } from '../../server/db/database.ts'
 import { afterAll, beforeAll } from 'vitest'
 import { createTestDatabase, type TestDialect } from './databases.ts'
 
+/** An answer of the API read whole: its status, headers, text, and JSON when the text is JSON. */
+export async function answerOf(response: Response) {
+  const text = await response.text()
+  let json: any
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  return { status: response.status, headers: response.headers, text, json }
+}
+
 // The API as loaders see it: a web Request handed to the in-process handler.
 export function testApi(database: Db) {
   // Files go to a temporary folder, never into the working tree's data/.
@@ -16,15 +28,7 @@ export function testApi(database: Db) {
   async function request(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
     const headers = new Headers(init.headers)
     if (init.body !== undefined) headers.set('content-type', 'application/json')
-    const response = await api.handler(new Request(`http://test/api/v1/${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }))
-    const text = await response.text()
-    let json: any
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = undefined
-    }
-    return { status: response.status, headers: response.headers, text, json }
+    return answerOf(await api.handler(new Request(`http://test/api/v1/${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) })))
   }
   return { api, request, get: (path: string, headers?: Record<string, string>) => request('GET', path, { headers }) }
 }

@@ -34,7 +34,11 @@ export function useShellMenus() {
     document.addEventListener('click', onClick)
     document.addEventListener('keydown', onKey)
     document.addEventListener('toggle', onToggle, true)
+    // Says the menus now answer Escape and outside clicks (before hydration only <details> itself
+    // works): the end-to-end tests wait for it rather than guess when hydration is done.
+    document.documentElement.dataset.menus = 'on'
     return () => {
+      delete document.documentElement.dataset.menus
       document.removeEventListener('click', onClick)
       document.removeEventListener('keydown', onKey)
       document.removeEventListener('toggle', onToggle, true)
