@@ -16,6 +16,7 @@ import { freelancerSearchTerms } from './0014-freelancer-search-terms.ts'
 import { freelancerSearchFacets } from './0015-freelancer-search-facets.ts'
 import { freelancerSortBuckets } from './0016-freelancer-sort-buckets.ts'
 import { freelancerLexemes } from './0017-freelancer-lexemes.ts'
+import { projectSearchRanges } from './0018-project-search-ranges.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-freelancer-search-facets': freelancerSearchFacets,
   '0016-freelancer-sort-buckets': freelancerSortBuckets,
   '0017-freelancer-lexemes': freelancerLexemes,
+  '0018-project-search-ranges': projectSearchRanges,
 }

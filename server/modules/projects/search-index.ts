@@ -11,7 +11,7 @@ import { fold, searchTokens } from './rules.ts'
 // find the same projects. Only open projects are in the index: a project leaves it when it leaves
 // open, which keeps Find Project's candidate set small.
 //
-// Each document also carries facet tokens (category, subcategory, skills, budget type and bucket,
+// Each document also carries facet tokens (category, subcategory, skills, budget type, budget bounds,
 // experience level, country, currency, remote, publication day; decision 060), so every filter of
 // Find Project is an intersection inside the index rather than a scan of the project table. They
 // live in their own column, which words are never matched against (FTS5 column / a second tsvector).
@@ -36,24 +36,58 @@ export interface FacetSource {
 
 const DAY = 86_400_000
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '')
-/** Budget buckets double in size (minor units), so a range filter is a short OR of buckets. */
-export const budgetBucket = (minor: number) => Math.floor(Math.log2(Math.max(1, minor)))
-const MAX_BUCKET = 40
+/** Days are also grouped in periods of eight (by days since 1970), so 30 days ask ~10 tokens, not 31. */
+const PERIOD_BITS = 3
+/**
+ * Budget buckets double in size (minor units). Each project carries "at least 2^k" (`a<k>`) and
+ * "below 2^(k+1)" (`u<k>`) tokens for every k its bucket allows within [LOW_BUCKET, HIGH_BUCKET], so
+ * a budget range asks one token per bound instead of an OR of buckets, which GIN merged slowly
+ * (a minimum of 8,000.00 cost ~9 ms with a common word).
+ */
+const budgetBucket = (minor: number) => Math.floor(Math.log2(Math.max(1, minor)))
+const LOW_BUCKET = 10
+const HIGH_BUCKET = 30
 /** How many of the newest project ids PostgreSQL walks before it intersects the index instead. */
 const RECENT = 4000
 /** Matches among the newest RECENT rows from which walking on beats asking the index. */
 const WALK_ON = 250
 /** Marks a facet among the words of PostgreSQL's project_term (a search word is letters and digits only). */
 const FACET = '~'
+/**
+ * PostgreSQL's project_term also marks each project's block of 4,096 project ids (`~w24`), so the
+ * index can be asked for the matches among the newest blocks only (migration 0018).
+ */
+export const BLOCK_BITS = 12
+const blockFacet = (block: number) => `w${block}`
 
 export function facetTokens(p: FacetSource, skillIds: readonly number[]) {
-  const tokens = ['open', `t${p.budget_type}`, `b${budgetBucket(p.budget_minor)}`, `m${p.currency.toLowerCase()}`, `r${p.remote ? 1 : 0}`]
+  const tokens = ['open', `t${p.budget_type}`, `m${p.currency.toLowerCase()}`, `r${p.remote ? 1 : 0}`]
+  const bucket = budgetBucket(p.budget_minor)
+  for (let k = LOW_BUCKET; k <= Math.min(bucket, HIGH_BUCKET); k++) tokens.push(`a${k}`)
+  for (let k = Math.max(bucket, LOW_BUCKET); k <= HIGH_BUCKET; k++) tokens.push(`u${k}`)
   if (p.category_id) tokens.push(`c${p.category_id}`)
   if (p.subcategory_id) tokens.push(`s${p.subcategory_id}`)
   if (p.experience_level) tokens.push(`l${p.experience_level}`)
   if (p.country) tokens.push(`n${p.country.toLowerCase()}`)
-  if (p.published_at) tokens.push(`d${day(Date.parse(p.published_at))}`)
+  if (p.published_at) {
+    const published = Date.parse(p.published_at)
+    tokens.push(`d${day(published)}`, `e${Math.floor(published / DAY) >> PERIOD_BITS}`)
+  }
   for (const id of skillIds) tokens.push(`k${id}`)
+  return tokens
+}
+
+/** The day and period tokens that cover the days from `since` to `now` (whole UTC days). */
+function dayTokens(since: number, now: number) {
+  const tokens: string[] = []
+  const last = Math.floor(now / DAY)
+  for (let d = Math.floor(since / DAY); d <= last; ) {
+    const period = d >> PERIOD_BITS
+    if (d === period << PERIOD_BITS && ((period + 1) << PERIOD_BITS) - 1 <= last) {
+      tokens.push(`e${period}`)
+      d += 1 << PERIOD_BITS
+    } else tokens.push(`d${day(d++ * DAY)}`)
+  }
   return tokens
 }
 
@@ -83,17 +117,11 @@ export function facetQuery(f: FacetFilter, now = Date.now()): string[][] {
   if (f.country) all.push([`n${f.country.toLowerCase()}`])
   if (f.currency) all.push([`m${f.currency.toLowerCase()}`])
   if (f.remote !== undefined) all.push([`r${f.remote ? 1 : 0}`])
-  if (f.publishedSince !== undefined) {
-    const days: string[] = []
-    for (let t = now; day(t) >= day(f.publishedSince); t -= DAY) days.push(`d${day(t)}`)
-    all.push(days)
-  }
-  if (f.budgetMin !== undefined || f.budgetMax !== undefined) {
-    const from = budgetBucket(f.budgetMin ?? 0)
-    const to = f.budgetMax === undefined ? MAX_BUCKET : Math.min(MAX_BUCKET, budgetBucket(f.budgetMax))
-    // Every bucket: no filter is needed (the exact bounds still apply on the row).
-    if (from > 0 || to < MAX_BUCKET) all.push(Array.from({ length: Math.max(0, to - from + 1) }, (_, k) => `b${from + k}`))
-  }
+  if (f.publishedSince !== undefined) all.push(dayTokens(f.publishedSince, now))
+  // The tokens narrow a budget range to its buckets; the exact bounds apply on the project row.
+  if (f.budgetMin !== undefined && f.budgetMax !== undefined && f.budgetMin > f.budgetMax) all.push([])
+  if (f.budgetMin !== undefined && budgetBucket(f.budgetMin) > LOW_BUCKET) all.push([`a${Math.min(budgetBucket(f.budgetMin), HIGH_BUCKET)}`])
+  if (f.budgetMax !== undefined && budgetBucket(f.budgetMax) < HIGH_BUCKET) all.push([`u${Math.max(budgetBucket(f.budgetMax), LOW_BUCKET)}`])
   return all
 }
 
@@ -119,7 +147,7 @@ export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: W
       await sql`insert into project_facet (project_id, facets) values ${sql.join(facets)} on conflict (project_id) do update set facets = excluded.facets`.execute(executor)
       if (!terms) return
       // The narrow search row: the document's lexemes without positions, and the marked facets.
-      const marked = entries.map((e) => sql`(${e.id}::integer, ${e.facets.map((f) => FACET + f).join(' ')}::text)`)
+      const marked = entries.map((e) => sql`(${e.id}::integer, ${[...e.facets, blockFacet(e.id >> BLOCK_BITS)].map((f) => FACET + f).join(' ')}::text)`)
       await sql`insert into project_term (project_id, terms) select s.project_id, strip(s.document) || array_to_tsvector(string_to_array(v.facets, ' ')) from (values ${sql.join(marked)}) v(project_id, facets) join project_search s on s.project_id = v.project_id on conflict (project_id) do update set terms = excluded.terms`.execute(executor)
       await keepLexemes(executor, 'project_lexeme', sql`select document from project_search where project_id in (${sql.join(entries.map((e) => e.id))})`)
     }
@@ -207,11 +235,27 @@ export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: W
       const more = Math.ceil((1.5 * (limit - rows.length) * recent) / rows.length)
       rows = rows.concat(await walk(newest - recent, newest - recent - more, limit - rows.length))
     }
-    if (rows.length < limit) {
-      const terms = await wholeWordsOf(executor, q)
-      rows = terms === null ? [] : (await sql<{ project_id: number }>`select project_id from project_term where terms @@ ${terms}::tsquery order by project_id + 0 desc limit ${limit}`.execute(executor)).rows
-    }
+    if (rows.length < limit) rows = await fromIndex(executor, q, limit, newest, rows.length ? Math.ceil((1.5 * limit * recent) / rows.length) : Infinity)
     return ranked(sql`(select * from unnest(${rows.map((r) => r.project_id)}::integer[]) as u(project_id))`, q, rank)
+  }
+
+  /**
+   * The newest `limit` matches from the GIN index. GIN yields every match unordered, and each is
+   * then read from the table (~3 µs), so when the walk's rate says the window lies within the newest
+   * `span` ids (1.5 times over), the index is asked for the matches in those ids' blocks first:
+   * ~1,500 rows read instead of every match (a word with a category: 5,400 -> 1,400, 18 -> 5 ms).
+   */
+  async function fromIndex(executor: DB, q: IndexQuery, limit: number, newest: number, span: number) {
+    const terms = await wholeWordsOf(executor, q)
+    if (terms === null) return []
+    const ask = async (query: string) => (await sql<{ project_id: number }>`select project_id from project_term where terms @@ ${query}::tsquery order by project_id + 0 desc limit ${limit}`.execute(executor)).rows
+    if (span < newest / 2) {
+      const blocks: string[] = []
+      for (let b = newest >> BLOCK_BITS; b >= (newest - span) >> BLOCK_BITS; b--) blocks.push(`'${FACET}${blockFacet(b)}'`)
+      const rows = await ask(`${terms} & (${blocks.join(' | ')})`)
+      if (rows.length === limit) return rows
+    }
+    return ask(terms)
   }
 
   /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
 import { projectsTestApi } from './test-support.ts'
@@ -133,6 +134,38 @@ for (const dialect of dialects) {
       // All in the walk; walking on after one of the newest 2 rows; the index after the newest row.
       for (const limits of [undefined, { recent: 2, walkOn: 1 }, { recent: 1, walkOn: 99 }]) {
         for (const [term, facets, limit, expected] of cases) expect(await window(limits, term, facets, limit), `${term} ${JSON.stringify(limits)}`).toEqual(expected)
+      }
+    })
+
+    test('asking the newest blocks of ids first finds the same window as asking every match', async () => {
+      // Twelve projects 1,000 ids apart (blocks of 4,096 ids: 4 to 7), removed again at the end.
+      const now = new Date().toISOString()
+      const quarry = Array.from({ length: 12 }, (_, k) => 20_000 + k * 1000)
+      await database.db.insertInto('project').values(quarry.map((id) => ({
+        id, client_id: client.id, status: 'open', title: `Quarry slope ${id}`, description: 'Slope stability of a quarry face.', category_id: subA.category_id, subcategory_id: subA.id,
+        budget_type: 'fixed', budget_minor: 50_000, currency: 'EUR', duration_days: 10, deadline: null, experience_level: 'entry', remote: 1, location: null, country: null,
+        installment_plan: '[]', proposal_count: 0, created_at: now, updated_at: now, published_at: now,
+      }))).execute()
+      try {
+        await createProjectSearchIndex(dialect).rebuild(database.db)
+        if (dialect === 'postgres') {
+          const terms = await sql<{ terms: string }>`select terms::text as terms from project_term where project_id = 31000`.execute(database.db)
+          expect(terms.rows[0].terms).toContain("'~w7'")
+        }
+        const window = async (recent: number, limit: number) => {
+          const index = createProjectSearchIndex(dialect, { recent, walkOn: 99 })
+          const m = await index.searchWindow(database.db, index.query('quarry', [])!, limit, false)
+          return (await database.db.selectFrom(m).select('m.project_id').execute()).map((r) => r.project_id)
+        }
+        const newest = (n: number) => quarry.toReversed().slice(0, n)
+        // One match among the newest 1,000 ids: the window lies in blocks 6 and 7, which hold it.
+        expect(await window(1000, 3)).toEqual(newest(3))
+        // One among the newest 100: block 7 alone holds three, fewer than nine, so every match is asked.
+        expect(await window(100, 9)).toEqual(newest(9))
+        expect(await window(100, 20)).toEqual(newest(12))
+      } finally {
+        await database.db.deleteFrom('project').where('id', 'in', quarry).execute()
+        await createProjectSearchIndex(dialect).rebuild(database.db)
       }
     })
 
