@@ -101,15 +101,35 @@ export function permissionForPath(pathname: string): Permission | null {
   return routePermissions.find((r) => underPrefix(pathname, r.prefix))?.permission ?? null
 }
 
-/** Only local paths may be returned to after login: "/x" yes; "//host", "/\\host", "http://…" no. */
+const LOCAL = 'http://local.invalid'
+const MAX_REDIRECT = 2048
+
+/**
+ * Where a `redirectTo` may send the browser: a path on this site, otherwise `fallback`. The
+ * target is normalised first (dot segments, tabs and newlines dropped, backslashes read as
+ * slashes, as a browser reads them) and the decision is taken on that normalised path, which is
+ * exactly what is returned: `/.//evil.example` normalises to `//evil.example`, a host, so it is
+ * refused rather than returned. The answer reads the same when parsed again (a fixed point), so
+ * no later step can turn it into another host.
+ */
 export function safeRedirect(to: unknown, fallback = '/') {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-  if ([...to].some((c) => c.charCodeAt(0) < 32 || c === '\\')) return fallback
+  if (typeof to !== 'string' || !to.startsWith('/') || to.length > MAX_REDIRECT) return fallback
+  const local = localPath(to)
+  return local !== null && localPath(local) === local ? local : fallback
+}
+
+/** The path, query and fragment `to` leads to when it stays on this site, else null. */
+function localPath(to: string) {
+  let url: URL
   try {
-    const url = new URL(to, 'http://local.invalid')
-    if (url.origin !== 'http://local.invalid') return fallback
-    return url.pathname + url.search + url.hash
+    url = new URL(to, LOCAL)
   } catch {
-    return fallback
+    return null
   }
+  if (url.origin !== LOCAL || url.username || url.password) return null
+  const path = url.pathname + url.search + url.hash
+  // A path that starts with two slashes (or a slash and a backslash) names a host to a browser.
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null
+  // The URL parser escapes what it keeps; anything else left unprintable is refused outright.
+  return /[\u0000-\u001f\u007f\\]/.test(path) ? null : path
 }
