@@ -9,6 +9,7 @@ import { I18nextProvider } from 'react-i18next'
 import { getInstance } from './middleware/i18next'
 import { NonceProvider } from './lib/nonce'
 import { KEPT_PAGE_HEADER, keptPageOf } from './lib/kept-page'
+import { PRIVATE_PAGE } from './lib/response-headers'
 
 export const streamTimeout = 5_000
 
@@ -25,6 +26,8 @@ export default function handleRequest(
   // The page may be kept for a few seconds when its route says so (app/lib/kept-page.ts).
   const kept = keptPageOf(routerContext.staticHandlerContext.matches.at(-1)?.route.handle)
   if (kept) headers.set(KEPT_PAGE_HEADER, kept)
+  // A page its route marks as someone's own is never kept by a browser or proxy, whoever asks.
+  if (kept === 'own') headers.set('cache-control', PRIVATE_PAGE)
   const userAgent = request.headers.get('user-agent')
   // Bots and no-JS clients get the whole document at once; browsers get the shell first.
   const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'

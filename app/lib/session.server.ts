@@ -3,6 +3,7 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import type { CurrentUser } from '../../server/modules/identity/contract.ts'
 import { can, permissionForPath, requiresLogin, safeRedirect, type Permission } from '../../server/modules/identity/permissions.ts'
 import { appContext } from './context'
+import { PRIVATE_PAGE, withHeaders } from './response-headers'
 
 // The web session: the API's login token in an httpOnly, SameSite=Lax cookie (Secure in
 // production on a real host), never in localStorage. The root middleware reads it once per
@@ -62,8 +63,13 @@ export function createSessionMiddleware(fetchUser: (context: Readonly<RouterCont
     const needed = permissionForPath(path)
     if (needed && session.user && !can(session.user.roles, needed)) throw redirect('/auth/unauthorized')
     const response = await next()
-    if (clear) response.headers.append('set-cookie', clearSessionCookie(context, request))
-    return response
+    if (!clear && !session.user) return response
+    // A copy: the route's Response may have immutable headers (a redirect, a file from the API).
+    return withHeaders(response, (headers) => {
+      if (clear) headers.append('set-cookie', clearSessionCookie(context, request))
+      // Whatever was rendered for a signed-in person is theirs alone: no cache keeps it.
+      if (session.user) headers.set('cache-control', PRIVATE_PAGE)
+    })
   }
 }
 

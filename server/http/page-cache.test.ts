@@ -1,4 +1,6 @@
-import { describe, expect, test } from 'vitest'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createPageCache } from './page-cache.ts'
 
 // A page as entry.server.tsx answers it: the same fresh nonce in the CSP header and the scripts.
@@ -146,5 +148,74 @@ describe('page cache (pages kept for a few seconds)', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => cache.serve(visit(), page.render)))
     expect(page.renders()).toBe(1)
     expect(new Set(answers.map(nonceOf)).size).toBe(5)
+  })
+})
+
+// A route's Response may have immutable headers (issue 14, item 6: a visitor opening a project's
+// file got 500 because the cache took the mark off Response.redirect's headers). The cache must
+// never change a Response it did not create, whatever kind it is and whichever path it takes.
+describe('page cache with responses whose headers cannot change', () => {
+  let server: http.Server
+  let origin = ''
+  beforeAll(async () => {
+    // A real peer, so the answers are real fetch() results (immutable headers, a streamed body).
+    server = http.createServer((req, res) => {
+      const status = req.url === '/missing' ? 404 : 200
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'x-workneer-kept-page': 'visitor' })
+      res.end(`<p>${req.url}</p>`)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  const immutable = (make: () => Promise<Response> | Response) => async () => {
+    const response = await make()
+    expect(() => response.headers.set('x-probe', '1')).toThrow(TypeError)
+    return response
+  }
+
+  test.each([
+    ['a visitor GET', visit('/projects/files/7')],
+    ['a signed-in GET', visit('/projects/files/7', { cookie: 'session=abc' })],
+    ['a POST', new Request('http://127.0.0.1/projects/files/7', { method: 'POST' })],
+    ['a reload', visit('/projects/files/7', { 'cache-control': 'no-cache' })],
+  ])('Response.redirect passes through unchanged for %s', async (_, request) => {
+    const cache = createPageCache({ seconds: 5 })
+    const answer = await cache.serve(request, immutable(() => Response.redirect('http://127.0.0.1/auth/login?redirectTo=%2Fprojects%2Ffiles%2F7', 302)))
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get('location')).toBe('http://127.0.0.1/auth/login?redirectTo=%2Fprojects%2Ffiles%2F7')
+  })
+
+  test('a network error (Response.error) passes through as it is', async () => {
+    const cache = createPageCache({ seconds: 5 })
+    const answer = await cache.serve(visit('/x'), immutable(() => Response.error()))
+    expect(answer.type).toBe('error')
+  })
+
+  test('a fetch() result marked as a visitor page is kept, and no answer carries the mark', async () => {
+    const cache = createPageCache({ seconds: 5 })
+    let renders = 0
+    const render = immutable(() => (renders++, fetch(`${origin}/page`)))
+    const first = await cache.serve(visit('/page'), render)
+    const second = await cache.serve(visit('/page'), render)
+    expect(renders).toBe(1)
+    for (const answer of [first, second]) {
+      expect(answer.status).toBe(200)
+      expect(answer.headers.has('x-workneer-kept-page')).toBe(false)
+      expect(await answer.text()).toBe('<p>/page</p>')
+    }
+  })
+
+  test.each([
+    ['not found', '/missing', {}],
+    ['for a request with another cookie', '/page', { cookie: 'flash=1' }],
+    ['for a POST', '/page', {}],
+  ])('a marked fetch() result that is not kept (%s) loses its mark on a copy', async (kind, path, headers) => {
+    const cache = createPageCache({ seconds: 5 })
+    const request = kind === 'for a POST' ? new Request(`http://127.0.0.1${path}`, { method: 'POST' }) : visit(path, headers)
+    const answer = await cache.serve(request, immutable(() => fetch(`${origin}${path}`)))
+    expect(answer.headers.has('x-workneer-kept-page')).toBe(false)
+    expect(await answer.text()).toBe(`<p>${path}</p>`)
   })
 })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { isbot } from 'isbot'
 import { KEPT_PAGE_HEADER } from '../../app/lib/kept-page.ts'
+import { withHeaders } from '../../app/lib/response-headers.ts'
 
 // A few seconds of memory for pages (decisions 033 and 015). Rendering a page is most of the
 // server's work. Visitors' pages (the home page, Find Project, the blog, profiles) are the same for
@@ -82,10 +83,10 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
     }
   }
 
-  // The mark is for this cache only, never for the browser.
+  // The mark is for this cache only, never for the browser. The route's Response is never changed
+  // (its headers may be immutable, as Response.redirect's are): the mark comes off a copy.
   function unmarked(response: Response) {
-    response.headers.delete(KEPT_PAGE_HEADER)
-    return response
+    return response.headers.has(KEPT_PAGE_HEADER) ? withHeaders(response, (headers) => headers.delete(KEPT_PAGE_HEADER)) : response
   }
 
   function answer(entry: Kept) {
@@ -129,12 +130,12 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
       rendering.set(key, promise)
       try {
         const startedAt = generation
-        const response = await render()
-        if (!keepable(response, session)) {
+        const rendered = await render()
+        if (!keepable(rendered, session)) {
           resolve(null)
-          return unmarked(response)
+          return unmarked(rendered)
         }
-        unmarked(response)
+        const response = unmarked(rendered)
         const body = await response.text()
         const entry = entryOf(response, body)
         // A write that happened while this page rendered makes the copy stale before it is kept.

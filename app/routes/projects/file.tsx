@@ -1,3 +1,4 @@
+import { redirect } from 'react-router'
 import type { Route } from './+types/file'
 import { downloadFile } from './api.server'
 
@@ -7,6 +8,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = Number(params.fileId)
   if (!Number.isInteger(id) || id <= 0) return new Response('Not Found', { status: 404 })
   const response = await downloadFile(context, id, request)
-  if (response.status === 401) return Response.redirect(new URL(`/auth/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`, request.url), 302)
+  // A local path, not an absolute URL: the request's Host is not the site's address.
+  if (response.status === 401) return redirect(`/auth/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`)
   return response
 }
