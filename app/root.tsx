@@ -6,6 +6,7 @@ import { useNonce } from './lib/nonce'
 import { noticeFor } from './lib/errors'
 import { ApiCallError, apiFor } from './lib/api.server'
 import { createSessionMiddleware, getUser } from './lib/session.server'
+import { refusalMiddleware } from './lib/page-guard.server'
 import { identityContract } from '../server/modules/identity/contract'
 import { RealtimeProvider } from './components/realtime'
 import { UsedNamespaces } from './components/used-namespaces'
@@ -22,7 +23,8 @@ const sessionMiddleware = createSessionMiddleware(async (context, token) => {
   }
 })
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware]
+// A request refused before React Router (cross-site, a body that is not a form) is answered first.
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, refusalMiddleware, sessionMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

@@ -2,6 +2,7 @@ import { createRequestListener, type ClientAddress } from '@remix-run/node-fetch
 import { RouterContextProvider, createRequestHandler } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
 import { appContext, type AppDeps } from '../app/lib/context.ts'
+import { guardPageRequest, refusalContext } from '../app/lib/page-guard.server.ts'
 import type { NodeListener } from './app-loader.ts'
 
 // Loaded through Vite (dev) or from the build (production). It exports the React Router build too,
@@ -14,8 +15,12 @@ export function createAppListener(deps: AppDeps): NodeListener {
   const listener = createRequestListener((request: Request, client: ClientAddress) => {
     const render = () => {
       const context = new RouterContextProvider()
-      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: client?.address ?? '', origin: new URL(request.url).origin, callers: new Map() })
-      return handle(request, context)
+      const own = new URL(request.url).origin
+      // Every page request passes the one cross-site check and the form guard here (app/lib/page-guard.server.ts).
+      const guarded = guardPageRequest(request, [own, deps.origin])
+      context.set(refusalContext, guarded.refused)
+      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: client?.address ?? '', origin: deps.origin ?? own, callers: new Map() })
+      return handle(guarded.request, context)
     }
     return deps.pageCache ? deps.pageCache.serve(request, render) : render()
   })

@@ -8,12 +8,20 @@ export interface Notice {
   message: string
 }
 
-type ErrorBody = { detail?: string; errors?: Record<string, string[]> } | string | null | undefined
+type ErrorBody = { detail?: string; errors?: Record<string, string[]> } | { refusal: Refusal } | string | null | undefined
+
+/** Why a page request was refused before any route ran (app/lib/page-guard.server.ts), and its status. */
+export type Refusal = 'crossSite' | 'formType' | 'formUnreadable'
+export const refusalStatus: Record<Refusal, number> = { crossSite: 403, formType: 415, formUnreadable: 400 }
+
+export function isRefusal(body: unknown): body is { refusal: Refusal } {
+  return typeof body === 'object' && body !== null && Object.hasOwn(refusalStatus, String((body as { refusal?: unknown }).refusal))
+}
 
 /** 400: the server's validation messages joined by ".\n", else its detail, else a string body. */
 export function validationMessage(body: ErrorBody, t: TFunction) {
   if (typeof body === 'string' && body.trim()) return body
-  if (body && typeof body === 'object') {
+  if (body && typeof body === 'object' && !isRefusal(body)) {
     const messages = Object.values(body.errors ?? {}).flat()
     if (messages.length) return messages.join('.\n')
     if (body.detail) return body.detail
@@ -22,6 +30,11 @@ export function validationMessage(body: ErrorBody, t: TFunction) {
 }
 
 export function noticeFor(status: number, body: ErrorBody, t: TFunction): Notice {
+  // A request refused before any route ran (app/lib/page-guard.server.ts) says why, in the catalogue's title.
+  if (isRefusal(body)) {
+    const title = status === 400 ? t('errors.invalidInfo') : status === 403 ? t('refusals.crossSiteTitle') : t('errors.somethingWrong')
+    return { title, message: t(`refusals.${body.refusal}`) }
+  }
   if (status === 400) return { title: t('errors.invalidInfo'), message: validationMessage(body, t) }
   if (status === 404) return { title: t('notFound.title'), message: t('notFound.body') }
   if (status === 500) return { title: t('errors.serverError'), message: t('errors.fallback') }

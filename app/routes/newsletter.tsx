@@ -8,6 +8,7 @@ import { noticeFor } from '~/lib/errors'
 import { getInstance } from '~/middleware/i18next'
 import { ALREADY_SUBSCRIBED_REPLY, SUBSCRIBED_REPLY, contentContract, newsletterAddress } from '../../server/modules/content/contract'
 import { safeRedirect } from '../../server/modules/identity/permissions'
+import { ErrorPage } from '~/components/error-page'
 
 export const newsletterSchema = z.object({
   address: z.string().trim().max(254).regex(newsletterAddress),
@@ -42,4 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function loader() {
   return redirect('/')
+}
+
+// A form target with a status page of its own, not a bare resource route: what it refuses (another
+// site's form, a body that is not a form) is answered with the page of SPEC §8, not JSON.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
 }

@@ -4,6 +4,7 @@ import { ApiCallError, apiFor } from '~/lib/api.server'
 import { requireUser } from '~/lib/session.server'
 import { notificationsContract as c } from '../../server/modules/notifications/contract'
 import { notificationTarget } from '../../server/modules/notifications/targets'
+import { ErrorPage } from '~/components/error-page'
 
 // The bell's items are forms posting here (so they work without JavaScript): the notification is
 // marked read and the reader goes where it leads (SPEC §4). Someone else's id is not found.
@@ -20,4 +21,10 @@ export async function action({ context, params, url }: Route.ActionArgs) {
 
 export function loader() {
   return redirect('/')
+}
+
+// A form target with a status page of its own, not a bare resource route: what it refuses (another
+// site's form, a body that is not a form) is answered with the page of SPEC §8, not JSON.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
 }

@@ -131,5 +131,5 @@ function localPath(to: string) {
   // A path that starts with two slashes (or a slash and a backslash) names a host to a browser.
   if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null
   // The URL parser escapes what it keeps; anything else left unprintable is refused outright.
-  return /[\u0000-\u001f\u007f\\]/.test(path) ? null : path
+  return [...path].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || c === '\\') ? null : path
 }
