@@ -67,8 +67,9 @@ export function createSessionMiddleware(fetchUser: (context: Readonly<RouterCont
     // A copy: the route's Response may have immutable headers (a redirect, a file from the API).
     return withHeaders(response, (headers) => {
       if (clear) headers.append('set-cookie', clearSessionCookie(context, request))
-      // Whatever was rendered for a signed-in person is theirs alone: no cache keeps it.
-      if (session.user) headers.set('cache-control', PRIVATE_PAGE)
+      // Whatever was rendered for a signed-in person is theirs alone: no cache keeps it, unless the
+      // answer already chose a private policy of its own (a file's, the search suggestions').
+      if (session.user && !/\b(private|no-store)\b/.test(headers.get('cache-control') ?? '')) headers.set('cache-control', PRIVATE_PAGE)
     })
   }
 }
