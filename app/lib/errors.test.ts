@@ -29,6 +29,13 @@ describe('the error catalogue (SPEC §8)', () => {
     expect(noticeFor(418, null, t)).toEqual({ title: 'Something went wrong (because of backend)', message: en['errors.fallback'] })
     expect(noticeFor(503, 'x', t).title).toBe('Something went wrong (because of backend)')
   })
+  it('a request refused before any route ran says why, under the catalogue title of its status', () => {
+    expect(noticeFor(403, { refusal: 'crossSite' }, t)).toEqual({ title: 'refusals.crossSiteTitle', message: 'refusals.crossSite' })
+    expect(noticeFor(415, { refusal: 'formType' }, t)).toEqual({ title: 'Something went wrong (because of backend)', message: 'refusals.formType' })
+    expect(noticeFor(400, { refusal: 'formUnreadable' }, t)).toEqual({ title: 'Invalid Info', message: 'refusals.formUnreadable' })
+    // Only the three refusals: any other body is read as before.
+    expect(noticeFor(400, { refusal: 'other', detail: 'Detail' } as never, t)).toEqual({ title: 'Invalid Info', message: 'Detail' })
+  })
   it('401 and 402 log out to /, 403 goes to unauthorized, 404 to not-found, the rest are notices', () => {
     expect(routeForStatus(401)).toEqual({ kind: 'logout', to: '/' })
     expect(routeForStatus(402)).toEqual({ kind: 'logout', to: '/' })
