@@ -152,7 +152,7 @@ describe('a page action answers 4xx for a body that is not a form', { timeout: 6
 describe('private pages and redirects', { timeout: 60_000 }, () => {
   test('a visitor opening a project file is sent to log in, not answered 500', async () => {
     // Twice: the second visit may meet the page cache, which once changed the redirect's headers.
-    for (const headers of [{}, {}, { cookie: 'lang=de' }, { cookie: 'session=expired' }]) {
+    for (const headers of [{}, {}, { cookie: 'lang=de' }, { cookie: 'session=expired' }] as Array<Record<string, string>>) {
       const response = await fetch(`${base}/projects/files/${server.fileId}`, { redirect: 'manual', headers })
       expect(response.status).toBe(302)
       expect(response.headers.get('location')).toBe(`/auth/login?redirectTo=%2Fprojects%2Ffiles%2F${server.fileId}`)
