@@ -1,5 +1,4 @@
-import { sql } from 'kysely'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Dialect } from './helpers.ts'
 
 // Frozen: every freelancer's facet tokens with the sort buckets of migration 0016 (issue 5,
