@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Migration } from './helpers.ts'
-import { createProjectSearchIndex } from '../../modules/projects/search-index.ts'
+import { rebuildProjectIndex } from './0018-project-index.ts'
 
 // Find Project at 100,000 projects (issue 6, decision 060): the project full-text index also
 // carries each project's filters as facet tokens, in a column of their own, so a filtered search
@@ -24,6 +24,6 @@ export const projectSearchFacets: Migration = {
     // keys: a covering index answers that without reading the wide project rows.
     if (dialect === 'postgres') await sql`create index project_search_keys_idx on project (id) include (status, published_at, budget_minor, proposal_count)`.execute(db)
     else await sql`create index project_search_keys_idx on project (id, status, published_at, budget_minor, proposal_count)`.execute(db)
-    await createProjectSearchIndex(dialect).rebuild(db)
+    await rebuildProjectIndex(db, dialect)
   },
 }

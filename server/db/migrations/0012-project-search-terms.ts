@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Migration } from './helpers.ts'
-import { createProjectSearchIndex } from '../../modules/projects/search-index.ts'
+import { rebuildProjectIndex } from './0018-project-index.ts'
 
 // Find Project on PostgreSQL under 30 ms at 100,000 projects (issue 6, decision 060). A search's
 // words and filters are answered by one GIN index: `project_term` holds, per open project, the
@@ -22,7 +22,7 @@ export const projectSearchTerms: Migration = {
     await sql`create table project_lexeme (lexeme text collate "C" primary key)`.execute(db)
     await sql`drop index project_search_facets_idx`.execute(db)
     await sql`alter table project_search drop column facets`.execute(db)
-    await createProjectSearchIndex(dialect).rebuild(db)
+    await rebuildProjectIndex(db, dialect)
     // Statistics now, so the first searches are planned on the real table rather than an empty one.
     await sql`analyze project_term`.execute(db)
     await sql`analyze project_lexeme`.execute(db)

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Migration } from './helpers.ts'
-import { createSearchIndex } from '../../modules/profiles/search-index.ts'
+import { copyFreelancerTerms } from './0016-freelancer-facets.ts'
 
 // Find Freelancers on PostgreSQL under 30 ms at 50,000 freelancers (issue 5, decision 013). The
 // profile row itself carries the text's lexemes, stripped (no positions, no weights): `terms` of
@@ -18,7 +18,7 @@ export const freelancerSearchTerms: Migration = {
     await sql`alter table freelancer_profile add column terms tsvector, add column head tsvector`.execute(db)
     await sql`alter table freelancer_profile alter column terms set storage external, alter column head set storage external`.execute(db)
     await sql`alter table freelancer_profile set (toast_tuple_target = 128)`.execute(db)
-    await createSearchIndex(db, dialect).copyTerms(db)
+    await copyFreelancerTerms(db, dialect)
     await sql`create index freelancer_profile_terms_idx on freelancer_profile using gin (terms) with (fastupdate = off)`.execute(db)
     await sql`create index freelancer_profile_head_idx on freelancer_profile using gin (head) with (fastupdate = off)`.execute(db)
     await sql`drop index if exists freelancer_search_head_idx`.execute(db)

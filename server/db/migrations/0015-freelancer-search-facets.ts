@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Migration } from './helpers.ts'
-import { createSearchIndex } from '../../modules/profiles/search-index.ts'
+import { copyFreelancerTerms } from './0016-freelancer-facets.ts'
 
 // Find Freelancers on SQLite (issue 5, decision 013): the FTS5 row gets a `facets` column holding
 // the profile's facet tokens (category, subcategories, skills, languages, country, level,
@@ -15,6 +15,6 @@ export const freelancerSearchFacets: Migration = {
     await sql`insert into freelancer_search_next (rowid, title, overview, skills) select rowid, title, overview, skills from freelancer_search`.execute(db)
     await sql`drop table freelancer_search`.execute(db)
     await sql`alter table freelancer_search_next rename to freelancer_search`.execute(db)
-    await createSearchIndex(db, dialect).copyTerms(db)
+    await copyFreelancerTerms(db, dialect)
   },
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Migration } from './helpers.ts'
-import { createProjectSearchIndex } from '../../modules/projects/search-index.ts'
+import { rebuildProjectIndex } from './0018-project-index.ts'
 
 // Find Project (issue 6, decision 060): the index is written again with its new tokens. A budget
 // bound is one token ("at least", "below") instead of an OR of buckets, days come in periods of
@@ -11,7 +11,7 @@ import { createProjectSearchIndex } from '../../modules/projects/search-index.ts
 export const projectSearchRanges: Migration = {
   async up(db, dialect) {
     if (dialect === 'postgres') await sql`drop index project_term_terms_idx`.execute(db)
-    await createProjectSearchIndex(dialect).rebuild(db)
+    await rebuildProjectIndex(db, dialect)
     if (dialect !== 'postgres') return
     await sql`create index project_term_terms_idx on project_term using gin (terms) with (fastupdate = off)`.execute(db)
     await sql`analyze project_term`.execute(db)
