@@ -14,7 +14,7 @@ export function createAppListener(deps: AppDeps): NodeListener {
   const listener = createRequestListener((request: Request, client: ClientAddress) => {
     const render = () => {
       const context = new RouterContextProvider()
-      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: client?.address ?? '', origin: new URL(request.url).origin, callers: new Map() })
+      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: client?.address ?? '', callers: new Map() })
       return handle(request, context)
     }
     return deps.pageCache ? deps.pageCache.serve(request, render) : render()

@@ -51,7 +51,7 @@ describe.each(dialects)('content API on %s', (dialect) => {
   })
 
   it('keeps what everyone sees per language for a while, and shows a write through the service at once', async () => {
-    const content = createContentService({ db: t.database.db, cacheTtlMs: 60_000 })
+    const content = createContentService({ db: t.database.db, publicUrl: 'http://localhost:3000', cacheTtlMs: 60_000 })
     const box = (await content.homeBoxes('en'))[0]
     const original = (await t.database.db.selectFrom('home_box').select('title_en').where('id', '=', box.id).executeTakeFirstOrThrow()).title_en
     try {
@@ -63,7 +63,7 @@ describe.each(dialects)('content API on %s', (dialect) => {
       expect((await content.homeBoxes('en'))[0].title).toBe('Edited behind the service')
       // Without a cache the service reads the table every time.
       await t.database.db.updateTable('home_box').set({ title_en: 'Edited again' }).where('id', '=', box.id).execute()
-      expect((await createContentService({ db: t.database.db, cacheTtlMs: 0 }).homeBoxes('en'))[0].title).toBe('Edited again')
+      expect((await createContentService({ db: t.database.db, publicUrl: 'http://localhost:3000', cacheTtlMs: 0 }).homeBoxes('en'))[0].title).toBe('Edited again')
       // An unknown page stays a 404, and is not kept.
       await expect(content.page('en', 'no-such-page')).rejects.toMatchObject({ status: 404 })
     } finally {

@@ -18,8 +18,8 @@ export interface ContentOptions {
   rateLimiter?: RateLimiter
   /** Wakes the outbox worker after a commit that enqueued mail. */
   kick?: () => void
-  /** Absolute base of links in mails (the unsubscribe link). */
-  publicUrl?: string
+  /** The site's address (PUBLIC_URL), the base of links in mails: never the request's Host. */
+  publicUrl: string
   /** Where contact-form messages go. */
   supportInbox?: string
   /** How long the content shown to everyone is kept in memory (0: not at all). */
@@ -35,7 +35,7 @@ const rules = {
 
 export function createContentService(options: ContentOptions) {
   const { db } = options
-  const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/$/, '')
+  const publicUrl = options.publicUrl.replace(/\/$/, '')
   const supportInbox = options.supportInbox ?? 'support@workneer.local'
   const now = () => new Date().toISOString()
   const cache = createShortCache(options.cacheTtlMs ?? CONTENT_CACHE_TTL_MS)

@@ -85,8 +85,8 @@ export interface IdentityOptions {
   oidc: Oidc
   /** wakes the outbox worker after a commit that enqueued mail */
   kick?: () => void
-  /** base URL for links in mails when the request does not say (PUBLIC_URL) */
-  publicUrl?: string
+  /** the site's address (PUBLIC_URL), the only base of links in mails: never the request's Host */
+  publicUrl: string
   /** AUTH_SECRET; when unset the secret lives in the database, shared by every instance */
   secret?: string
   limits?: Partial<Limits>
@@ -97,8 +97,6 @@ export interface IdentityOptions {
 export interface CallInfo {
   ip: string
   locale: Locale
-  /** the site origin for links in mails */
-  origin?: string
   userAgent?: string
 }
 
@@ -125,7 +123,7 @@ export function createIdentityService(options: IdentityOptions) {
     if (!decision.ok) throw tooManyRequests(decision.retryAfter)
   }
 
-  const siteUrl = (info: CallInfo, pathAndQuery: string) => new URL(pathAndQuery, options.publicUrl ?? info.origin ?? 'http://localhost:3000').href
+  const siteUrl = (pathAndQuery: string) => new URL(pathAndQuery, options.publicUrl).href
 
   async function mail(trx: Trx, kind: MailKind, user: { email: string; first_name: string; language: string }, link?: string, to?: string) {
     await enqueue(trx, EMAIL_TOPIC, renderMail(kind, { to: to ?? user.email, language: user.language, name: user.first_name, link }))
@@ -271,7 +269,7 @@ export function createIdentityService(options: IdentityOptions) {
       const existing = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language', 'status']).where('email', '=', input.email).executeTakeFirst()
       if (existing) {
         // No account discovery: the answer is the same; the owner is told by mail instead.
-        if (existing.status !== 'Deleted') await mail(trx, 'accountExists', existing, siteUrl(info, '/auth/forgot-password'))
+        if (existing.status !== 'Deleted') await mail(trx, 'accountExists', existing, siteUrl('/auth/forgot-password'))
         return
       }
       const now = nowIso()
@@ -298,7 +296,7 @@ export function createIdentityService(options: IdentityOptions) {
         .executeTakeFirstOrThrow()
       await trx.insertInto('user_role').values({ user_id: user.id, role: roleOfKind[input.accountType] }).execute()
       const token = await issueToken(trx, user.id, 'verify_email', lifetimes.verifyEmailMs)
-      await mail(trx, 'verifyEmail', user, siteUrl(info, `/auth/verify-email?token=${token}`))
+      await mail(trx, 'verifyEmail', user, siteUrl(`/auth/verify-email?token=${token}`))
     })
     kick()
     return { message: apiMessage(info.locale, 'registered'), email: input.email }
@@ -332,7 +330,7 @@ export function createIdentityService(options: IdentityOptions) {
         const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language', 'status']).where('email', '=', input.email).executeTakeFirst()
         if (!user || user.status !== 'Pending') return
         const token = await issueToken(trx, user.id, 'verify_email', lifetimes.verifyEmailMs)
-        await mail(trx, 'verifyEmail', user, siteUrl(info, `/auth/verify-email?token=${token}`))
+        await mail(trx, 'verifyEmail', user, siteUrl(`/auth/verify-email?token=${token}`))
       })
       kick()
     } else if (!quiet) throw tooManyRequests(decision.retryAfter)
@@ -366,7 +364,7 @@ export function createIdentityService(options: IdentityOptions) {
       const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language', 'status']).where('email', '=', email).executeTakeFirst()
       if (!user || user.status === 'Deleted') return
       const token = await issueToken(trx, user.id, 'reset_password', lifetimes.resetPasswordMs)
-      await mail(trx, 'resetPassword', user, siteUrl(info, `/auth/reset-password?token=${token}`))
+      await mail(trx, 'resetPassword', user, siteUrl(`/auth/reset-password?token=${token}`))
     })
     kick()
   }
@@ -430,7 +428,7 @@ export function createIdentityService(options: IdentityOptions) {
     if (taken) throw fieldError('newEmail', 'is already in use')
     await db.transaction().execute(async (trx) => {
       const token = await issueToken(trx, user.id, 'change_email', lifetimes.changeEmailMs, input.newEmail)
-      await mail(trx, 'changeEmail', user, siteUrl(info, `/auth/confirm-email?token=${token}`), input.newEmail)
+      await mail(trx, 'changeEmail', user, siteUrl(`/auth/confirm-email?token=${token}`), input.newEmail)
     })
     kick()
     return { message: apiMessage(info.locale, 'emailChangeSent') }
@@ -527,7 +525,7 @@ export function createIdentityService(options: IdentityOptions) {
       await trx.insertInto('user_role').values({ user_id: id, role: Role.SuperAdmin }).onConflict((oc) => oc.doNothing()).execute()
       const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language']).where('id', '=', id).executeTakeFirstOrThrow()
       const token = await issueToken(trx, id, 'reset_password', lifetimes.verifyEmailMs)
-      await mail(trx, 'resetPassword', user, siteUrl(info, `/auth/reset-password?token=${token}`))
+      await mail(trx, 'resetPassword', user, siteUrl(`/auth/reset-password?token=${token}`))
       return id
     })
     kick()
