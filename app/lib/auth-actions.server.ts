@@ -13,7 +13,7 @@ export function replyWithApiError(submission: Submission<any>, error: unknown, f
   const fieldErrors: Record<string, string[]> = {}
   if (error.status === 429) {
     formErrors = ['errors.tooMany']
-    const after = (body as { retryAfter?: number } | null)?.retryAfter
+    const after = error.retryAfter
     if (after) headers.set('retry-after', String(after))
   } else if (error.status === 400) {
     for (const [field, messages] of Object.entries(apiFieldErrors(body?.errors))) {

@@ -15,6 +15,7 @@ import { dummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import { passwordProblem, PASSWORD_MAX, PASSWORD_MIN, type PasswordProblem } from './password-policy.ts'
 import { can, permissionsOf, Role } from './permissions.ts'
 import { randomToken, sha256, signJwt, verifyJwt } from './tokens.ts'
+import { recognizeDevice, rememberDevice } from './devices.ts'
 import { relistFreelancer } from '../profiles/listing.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
@@ -30,9 +31,13 @@ export const lifetimes = {
 }
 
 const minute = 60_000
+// Sign-in attempts (decision 091): every attempt counts against its client address; an attempt from
+// a device that signed in to the account before counts against that device only, any other against
+// the address being signed in to, so guessing from elsewhere locks out only other unknown devices.
 export const defaultLimits = {
   loginIp: { name: 'login:ip', limit: 30, windowMs: 15 * minute },
   loginEmail: { name: 'login:email', limit: 8, windowMs: 15 * minute },
+  loginDevice: { name: 'login:device', limit: 10, windowMs: 15 * minute },
   registerIp: { name: 'register:ip', limit: 20, windowMs: 60 * minute },
   registerEmail: { name: 'register:email', limit: 5, windowMs: 60 * minute },
   forgotIp: { name: 'forgot:ip', limit: 10, windowMs: 60 * minute },
@@ -302,10 +307,14 @@ export function createIdentityService(options: IdentityOptions) {
     return { message: apiMessage(info.locale, 'registered'), email: input.email }
   }
 
-  async function login(input: { email: string; password: string }, info: CallInfo) {
+  async function login(input: { email: string; password: string; deviceToken?: string }, info: CallInfo) {
     await limit(limits.loginIp, info.ip)
-    await limit(limits.loginEmail, input.email)
     const user = await db.selectFrom('app_user').select(['id', 'email', 'password_hash', 'status', 'first_name', 'language']).where('email', '=', input.email).executeTakeFirst()
+    // A device this account signed in from has a limit of its own; every other device shares the
+    // address's (an unknown address has no devices, so it answers as any other unknown device).
+    const device = user ? recognizeDevice(await signingSecret(), input.deviceToken, user.id) : null
+    const [rule, key] = device ? [limits.loginDevice, device.deviceId] : [limits.loginEmail, input.email]
+    await limit(rule, key)
     // Unknown address, no password (third-party only) and wrong password cost one argon2 each and answer alike.
     const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()))
     if (!user || !user.password_hash || !ok || user.status === 'Deleted') throw unauthorized('Invalid email or password')
@@ -313,8 +322,9 @@ export function createIdentityService(options: IdentityOptions) {
       await resendVerification({ email: user.email }, info, true).catch(() => {})
     }
     assertCanSignIn(user.status)
-    await rateLimiter.reset(limits.loginEmail, input.email.toLowerCase())
-    return startSession(db, user.id, 'local', info)
+    await rateLimiter.reset(rule, key.toLowerCase())
+    const session = await startSession(db, user.id, 'local', info)
+    return { ...session, deviceToken: rememberDevice(await signingSecret(), user.id, device?.deviceId) }
   }
 
   async function logout(caller: Caller, info: CallInfo) {
