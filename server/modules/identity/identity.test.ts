@@ -214,6 +214,14 @@ describe.each(dialects)('identity on %s', (dialect) => {
     expect(stopped.status).toBe(429)
     expect(Number(stopped.headers.get('retry-after'))).toBeGreaterThan(0)
     expect((await call('POST', 'identity/login', { body: { email, password: GOOD, deviceToken: phone } })).status).toBe(200)
+
+    // A new device of the owner's gets in after a password reset: the mail proved the owner.
+    const since = smtp.mails.length
+    expect((await call('POST', 'identity/forget-password', { body: { email } })).status).toBe(200)
+    const mail = await smtp.waitFor(email, (m) => m.text.includes('/auth/reset-password'), 15_000, since)
+    const token = new URL(linkIn(mail, '/auth/reset-password')).searchParams.get('token')!
+    expect((await call('POST', 'identity/Reset-Password', { body: { token, password: 'a fresh passphrase 7' } })).status).toBe(200)
+    expect((await call('POST', 'identity/login', { body: { email, password: 'a fresh passphrase 7' } })).status).toBe(200)
   })
 
   it('still limits each client address, remembered device or not', async () => {

@@ -382,7 +382,7 @@ export function createIdentityService(options: IdentityOptions) {
   async function resetPassword(input: { token: string; password: string }, info: CallInfo) {
     await limit(limits.verifyIp, info.ip)
     const hashed = hashPassword(input.password)
-    await db.transaction().execute(async (trx) => {
+    const email = await db.transaction().execute(async (trx) => {
       const row = await consumeToken(trx, input.token, 'reset_password')
       if (!row) throw new ApiError(400, 'Invalid', 'Invalid or expired token', { token: ['is invalid or expired'] })
       const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language', 'status']).where('id', '=', row.user_id).executeTakeFirstOrThrow()
@@ -393,7 +393,10 @@ export function createIdentityService(options: IdentityOptions) {
       await revokeSessions(trx, user.id)
       await awardProfilePoints(trx, user.id)
       await mail(trx, 'passwordChanged', user)
+      return user.email
     })
+    // The mail proved the owner: a new device may sign in at once, whatever others guessed.
+    await rateLimiter.reset(limits.loginEmail, email.toLowerCase())
     kick()
     return { message: apiMessage(info.locale, 'passwordReset') }
   }
