@@ -81,6 +81,15 @@ describe.each([
       for (const mail of [verify, reset]) expect(`${mail.text}\n${mail.html}`).not.toContain(host)
     }
   })
+
+  it('puts the newsletter\'s confirmation link on the public address too', async () => {
+    const email = 'reader@example.test'
+    const answer = await post(running.port, `/api/v1/subscribe/${encodeURIComponent(email)}`, {}, 'evil.example')
+    expect(answer.status, answer.text).toBe(200)
+    const mail = await smtp.waitFor(email, (m) => m.text.includes('/newsletter/confirm/'))
+    expect(linkIn(mail, '/newsletter/confirm/').startsWith(`${expected}/newsletter/confirm/`)).toBe(true)
+    expect(`${mail.text}\n${mail.html}`).not.toContain('evil.example')
+  })
 })
 
 describe('PUBLIC_URL at start', () => {
