@@ -3,7 +3,7 @@ import { useTranslation } from '~/lib/use-translation'
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/login'
 import { apiFor } from '~/lib/api.server'
-import { replyWithApiError } from '~/lib/auth-actions.server'
+import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
 import { deviceCookie, readDeviceToken } from '~/lib/device-cookie.server'
 import { loginSchema } from '~/lib/auth-forms'
 import { getUser, redirectTarget, sessionCookie } from '~/lib/session.server'
@@ -13,6 +13,9 @@ import { identityContract } from '../../../server/modules/identity/contract'
 import { safeRedirect } from '../../../server/modules/identity/permissions'
 import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
+
+// A 429's Retry-After goes out with the page as with the API.
+export const headers = withRetryAfter
 
 export const handle = visitorPage
 
