@@ -48,7 +48,7 @@ await runCli(async () => {
       },
     })
     const identity = createIdentityService({ db: database.db, log, rateLimiter: createMemoryRateLimiter(), oidc: createOidc([]), publicUrl: config.publicUrl, secret: config.authSecret })
-    const { userId, created } = await identity.createAdmin(parsed.data, { ip: '', locale: parsed.data.language })
+    const { userId, created } = await identity.createAdmin(parsed.data)
     await outbox.drain()
     await outbox.stop()
     mailer.close()

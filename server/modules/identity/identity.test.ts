@@ -281,7 +281,7 @@ describe.each(dialects)('identity on %s', (dialect) => {
     const victim = await activeUser('freelancer', `victim@${dialect}.test`)
     const other = await activeUser('client', `other@${dialect}.test`)
     expect((await call('POST', `identity/${victim.user.id}/reset-password`, { token: other.token })).status).toBe(403)
-    const { userId } = await api.services.identity.createAdmin({ email: `admin@${dialect}.test`, firstName: 'Root', lastName: 'Admin', language: 'en' }, { ip: '', locale: 'en' })
+    const { userId } = await api.services.identity.createAdmin({ email: `admin@${dialect}.test`, firstName: 'Root', lastName: 'Admin', language: 'en' })
     const mail = await smtp.waitFor(`admin@${dialect}.test`, (m) => m.text.includes('/auth/reset-password'))
     const token = new URL(linkIn(mail, '/auth/reset-password')).searchParams.get('token')!
     expect((await call('POST', 'identity/Reset-Password', { body: { token, password: 'admin passphrase 42' } })).status).toBe(200)

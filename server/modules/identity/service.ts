@@ -365,11 +365,11 @@ export function createIdentityService(options: IdentityOptions) {
     await limit(limits.forgotIp, info.ip)
     const decision = await rateLimiter.hit(limits.forgotEmail, input.email.toLowerCase())
     // Over the per-address limit the answer stays the same (it would otherwise tell that the address is known).
-    if (decision.ok) await sendReset(input.email, info)
+    if (decision.ok) await sendReset(input.email)
     return { message: apiMessage(info.locale, 'resetSent') }
   }
 
-  async function sendReset(email: string, info: CallInfo) {
+  async function sendReset(email: string) {
     await db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language', 'status']).where('email', '=', email).executeTakeFirst()
       if (!user || user.status === 'Deleted') return
@@ -409,7 +409,7 @@ export function createIdentityService(options: IdentityOptions) {
       await revokeSessions(trx, user.id)
       await trx.updateTable('app_user').set({ password_hash: null, updated_at: nowIso() }).where('id', '=', user.id).execute()
     })
-    await sendReset(user.email, info)
+    await sendReset(user.email)
     return { message: apiMessage(info.locale, 'resetSent') }
   }
 
@@ -522,7 +522,7 @@ export function createIdentityService(options: IdentityOptions) {
   }
 
   /** `npm run admin:create`: a SuperAdmin with no password; the reset mail sets one. */
-  async function createAdmin(input: { email: string; firstName: string; lastName: string; language: Locale }, info: CallInfo) {
+  async function createAdmin(input: { email: string; firstName: string; lastName: string; language: Locale }) {
     const existing = await db.selectFrom('app_user').select(['id']).where('email', '=', input.email).executeTakeFirst()
     const userId = await db.transaction().execute(async (trx) => {
       let id = existing?.id
