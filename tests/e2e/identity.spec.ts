@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import { expect, test, type Page } from '@playwright/test'
 import { linkIn, startSmtpServer } from '../support/smtp.ts'
 import { startOidcProvider } from '../support/oidc-provider.ts'
@@ -224,6 +225,20 @@ test('signs up and logs in through the OpenID provider', async ({ page }) => {
   }
   await expect(page).toHaveURL(`${base}/profile/account-settings`)
   await expect(page.getByTestId('account-role')).toHaveText('Freelancer')
+})
+
+test('sends the provider back to the site\'s address (PUBLIC_URL), whatever Host the request names', async () => {
+  const { port } = new URL(base)
+  const location = await new Promise<string>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/auth/oidc/loopback', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } }, (res) => {
+        res.resume()
+        resolve(String(res.headers.location ?? ''))
+      })
+      .on('error', reject)
+  })
+  const redirectUri = new URL(location).searchParams.get('redirect_uri')
+  expect(redirectUri).toBe(`${base}/auth/oidc/callback`)
 })
 
 test('shows Failed / Failed To Login when the provider round trip is forged', async ({ page }) => {
