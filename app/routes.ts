@@ -11,6 +11,7 @@ export default [
     route('faq', 'routes/faq.tsx'),
     route('contact-us', 'routes/contact-us.tsx'),
     route('categories', 'routes/categories.tsx'),
+    route('newsletter/confirm/:token', 'routes/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe/:token', 'routes/newsletter-unsubscribe.tsx'),
     route('_test/status/:status', 'routes/e2e-status.tsx'),
     route('auth/not-found', 'routes/auth/not-found.tsx'),

@@ -15,11 +15,11 @@ export function createAppListener(deps: AppDeps): NodeListener {
   const listener = createRequestListener((request: Request, client: ClientAddress) => {
     const render = () => {
       const context = new RouterContextProvider()
-      const own = new URL(request.url).origin
-      // Every page request passes the one cross-site check and the form guard here (app/lib/page-guard.server.ts).
-      const guarded = guardPageRequest(request, [own, deps.origin])
+      // Every page request passes the one cross-site check and the form guard here (app/lib/page-guard.server.ts):
+      // a form may come from the address it was sent to or from PUBLIC_URL's (behind a proxy they differ).
+      const guarded = guardPageRequest(request, [new URL(request.url).origin, deps.publicUrl])
       context.set(refusalContext, guarded.refused)
-      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: client?.address ?? '', origin: deps.origin ?? own, callers: new Map() })
+      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: client?.address ?? '', callers: new Map() })
       return handle(guarded.request, context)
     }
     return deps.pageCache ? deps.pageCache.serve(request, render) : render()

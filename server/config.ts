@@ -24,7 +24,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: databaseUrl.optional(),
   API_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
-  PUBLIC_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).refine((v) => new URL(v).pathname === '/', 'must be the site\'s address without a path (https://workneer.example)').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   REDIS_PREFIX: z.string().default('workneer:'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -50,6 +50,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  // Links in mails and sign-in callbacks are built on this address, never on a request's Host
+  // (decision 090): a production server that mails must be told it; elsewhere it is this machine.
+  if (!e.PUBLIC_URL && e.NODE_ENV === 'production' && e.SMTP_URL) throw new ConfigError('Invalid configuration: PUBLIC_URL must be set (the site\'s address, e.g. https://workneer.example) when SMTP_URL is set in production, for the links in mails')
   const dataDir = path.resolve(e.DATA_DIR)
   const database = describeDatabase(e.DATABASE_URL, dataDir)
   let oidcProviders
@@ -66,7 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     database,
     apiUrl: e.API_URL,
-    publicUrl: e.PUBLIC_URL,
+    /** the site's origin as visitors reach it, without a trailing slash */
+    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,

@@ -42,7 +42,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   const app =
     options.webApp === false
       ? { listener: (_req: http.IncomingMessage, _res: http.ServerResponse, next: () => void) => next(), close: async () => {} }
-      : await loadApp(config.env === 'development' ? 'development' : 'production', { mode: config.env === 'development' ? 'development' : 'production', api: api.handler, apiUrl: config.apiUrl, requestId: '', pageCache: config.env === 'development' ? undefined : pageCache }, log)
+      : await loadApp(config.env === 'development' ? 'development' : 'production', { mode: config.env === 'development' ? 'development' : 'production', api: api.handler, apiUrl: config.apiUrl, publicUrl: config.publicUrl, requestId: '', pageCache: config.env === 'development' ? undefined : pageCache }, log)
   const compress = compression({ filter: (req, res) => !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) })
 
   const server = http.createServer((req, res) => {
@@ -85,7 +85,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   })
   api.jobs.outbox.start()
   api.jobs.fileSweep.start()
-  if (config.isProduction && !config.publicUrl) log.warn('PUBLIC_URL is not set: links in mails use the address each request came in on; set PUBLIC_URL to the site\'s public address')
+  if (config.isProduction && new URL(config.publicUrl).hostname === 'localhost') log.warn(`PUBLIC_URL is not set: links in mails point to ${config.publicUrl}; set PUBLIC_URL to the site's public address`)
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

@@ -18,10 +18,13 @@ export class ApiCallError extends Error {
   override name = 'ApiCallError'
   status: number
   body: ProblemBody | string
-  constructor(status: number, body: ProblemBody | string) {
+  /** A 429's Retry-After, in seconds, for the page's own answer. */
+  retryAfter?: number
+  constructor(status: number, body: ProblemBody | string, retryAfter?: number) {
     super(typeof body === 'string' ? body : body.detail)
     this.status = status
     this.body = body
+    this.retryAfter = retryAfter
   }
 }
 
@@ -54,7 +57,7 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
       deps.callers?.clear()
     }
     if (writes) changed()
-    const response = await (deps.apiUrl ? fetch(request) : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp, origin: deps.origin, callers: deps.callers, inProcess: true })).finally(() => {
+    const response = await (deps.apiUrl ? fetch(request) : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp, callers: deps.callers, inProcess: true })).finally(() => {
       if (writes) changed()
     })
     if (token && (response.status === 401 || response.status === 402)) {
@@ -69,7 +72,7 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
       } catch {
         // A plain-text error body is shown as it is (SPEC §8: "or a string body").
       }
-      throw new ApiCallError(response.status, body)
+      throw new ApiCallError(response.status, body, Number(response.headers.get('retry-after')) || undefined)
     }
     if (endpoint.responseType === 'text') return response.text()
     const text = inProcessText(response)

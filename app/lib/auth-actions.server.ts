@@ -1,5 +1,5 @@
 import type { Submission } from '@conform-to/react'
-import { data } from 'react-router'
+import { data, type HeadersFunction } from 'react-router'
 import { ApiCallError } from './api.server'
 import { apiFieldErrors } from './auth-forms'
 
@@ -13,7 +13,7 @@ export function replyWithApiError(submission: Submission<any>, error: unknown, f
   const fieldErrors: Record<string, string[]> = {}
   if (error.status === 429) {
     formErrors = ['errors.tooMany']
-    const after = (body as { retryAfter?: number } | null)?.retryAfter
+    const after = error.retryAfter
     if (after) headers.set('retry-after', String(after))
   } else if (error.status === 400) {
     for (const [field, messages] of Object.entries(apiFieldErrors(body?.errors))) {
@@ -27,4 +27,15 @@ export function replyWithApiError(submission: Submission<any>, error: unknown, f
   else if (error.status >= 500) formErrors = ['errors.server']
   else formErrors = [body?.detail ?? 'errors.failed']
   return data(submission.reply({ formErrors, fieldErrors, hideFields: extra.hideFields }), { status: error.status, headers })
+}
+
+/**
+ * A form route's `headers`: its action's Retry-After reaches the page's answer (React Router passes
+ * only cookies from an action unless the route says which headers to send).
+ */
+export const withRetryAfter: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const headers = new Headers(parentHeaders)
+  const after = actionHeaders.get('retry-after')
+  if (after) headers.set('retry-after', after)
+  return headers
 }

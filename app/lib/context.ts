@@ -13,8 +13,8 @@ export interface AppDeps {
   requestId: string
   /** The browser's address (for the API's per-IP rate limits on in-process calls). */
   clientIp?: string
-  /** The site's origin as the browser sees it (links in mails when PUBLIC_URL is unset). */
-  origin?: string
+  /** The site's address (PUBLIC_URL): absolute links such as the sign-in callback, never the request's Host. */
+  publicUrl: string
   /** This page request's authenticated callers, shared by its in-process API calls (one session check a page). */
   callers?: CallInfo['callers']
   /** Pages kept for a few seconds (server/http/page-cache.ts). */

@@ -13,7 +13,7 @@ const en: Record<string, string> = {
   'notFound.title': 'Page not found',
   'notFound.body': 'gone',
   'shell:notices.subscribed': 'Subscribed Successfully!',
-  'shell:notices.alreadySubscribed': 'You are already subscribed.',
+  'shell:notices.confirmByMail': 'Please confirm it with the link we have just emailed you.',
 }
 const t = ((key: string) => en[key] ?? key) as unknown as TFunction
 
@@ -62,10 +62,9 @@ describe('the shell', () => {
     expect(topBarVariant(user([3]), '/')).toBe('client')
     expect(topBarVariant(user([1]), '/')).toBe('client')
   })
-  it('newsletter: the exact reply gets a party emoji, others show as they are', () => {
+  it('newsletter: the exact reply gets a party emoji and the request to confirm by mail, others show as they are', () => {
     const tr = (k: string) => en[k] ?? k
-    expect(subscribedNotice('Subscribed Successfully!', tr)).toBe('Subscribed Successfully! 🎉')
-    expect(subscribedNotice('You are already subscribed.', tr)).toBe('You are already subscribed.')
+    expect(subscribedNotice('Subscribed Successfully!', tr)).toBe('Subscribed Successfully! 🎉 Please confirm it with the link we have just emailed you.')
     expect(subscribedNotice('Something else', tr)).toBe('Something else')
   })
 })

@@ -5,12 +5,12 @@ import { ApiCallError, apiFor } from '~/lib/api.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { contentContract } from '../../server/modules/content/contract'
+import { contentContract, newsletterToken } from '../../server/modules/content/contract'
 import { titled } from '~/lib/meta'
 
 // The link in every newsletter mail. Opening it shows one button (so mail scanners that follow
 // links do not unsubscribe anyone); pressing it unsubscribes, with or without JavaScript.
-const validToken = (token: string) => /^[\w-]{20,100}$/.test(token)
+const validToken = (token: string) => newsletterToken.test(token)
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return { valid: validToken(params.token), title: getInstance(context).t('content:newsletter.unsubscribeTitle') }

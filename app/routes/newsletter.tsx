@@ -6,7 +6,7 @@ import { ApiCallError, apiFor } from '~/lib/api.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { noticeFor } from '~/lib/errors'
 import { getInstance } from '~/middleware/i18next'
-import { ALREADY_SUBSCRIBED_REPLY, SUBSCRIBED_REPLY, contentContract, newsletterAddress } from '../../server/modules/content/contract'
+import { SUBSCRIBED_REPLY, contentContract, newsletterAddress } from '../../server/modules/content/contract'
 import { safeRedirect } from '../../server/modules/identity/permissions'
 import { ErrorPage } from '~/components/error-page'
 
@@ -15,10 +15,13 @@ export const newsletterSchema = z.object({
   redirectTo: z.string().optional(),
 })
 
-/** SPEC §5: the reply is the notice, with no title; exactly "Subscribed Successfully!" gets a party emoji. */
+/**
+ * SPEC §5: the reply is the notice, with no title; exactly "Subscribed Successfully!" gets a party
+ * emoji. The API gives that reply for every address (decision 092), so the notice also says where
+ * the subscription really starts: the link in the mail.
+ */
 export function subscribedNotice(reply: string, translate: (key: string) => string) {
-  if (reply === SUBSCRIBED_REPLY) return `${translate('shell:notices.subscribed')} 🎉`
-  if (reply === ALREADY_SUBSCRIBED_REPLY) return translate('shell:notices.alreadySubscribed')
+  if (reply === SUBSCRIBED_REPLY) return `${translate('shell:notices.subscribed')} 🎉 ${translate('shell:notices.confirmByMail')}`
   return reply
 }
 

@@ -20,8 +20,6 @@ export interface RequestContext {
   request: Request
   caller: Caller | null
   ip: string
-  /** The web site's origin, for links in mails: given by the in-process web UI, else the request's own. */
-  origin: string
 }
 
 export type Handler<E extends Endpoint> = (input: {
@@ -48,7 +46,6 @@ export function implement<E extends Endpoint>(endpoint: E, handler: Handler<E>):
 export interface CallInfo {
   requestId?: string
   ip?: string
-  origin?: string
   callers?: Map<string, Promise<Caller | null>>
   /** The caller is the web UI in this process: JSON answers come as in-process answers (in-process.ts). */
   inProcess?: boolean
@@ -98,7 +95,7 @@ export function createApiHandler(options: {
     const { endpoint, handler } = found.route
     const caller = await authenticateOnce(request, info.callers)
     if (endpoint.access === 'user' && !caller) throw unauthorized()
-    const ctx: RequestContext = { requestId, locale: pickLocale(request, url), log, request, caller, ip: info.ip ?? '', origin: info.origin ?? url.origin }
+    const ctx: RequestContext = { requestId, locale: pickLocale(request, url), log, request, caller, ip: info.ip ?? '' }
     const input = {
       query: endpoint.query ? parse(endpoint.query, queryObject(url.searchParams), 'query') : undefined,
       params: endpoint.params ? parse(endpoint.params, found.params, 'params') : undefined,

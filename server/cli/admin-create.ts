@@ -48,8 +48,7 @@ await runCli(async () => {
       },
     })
     const identity = createIdentityService({ db: database.db, log, rateLimiter: createMemoryRateLimiter(), oidc: createOidc([]), publicUrl: config.publicUrl, secret: config.authSecret })
-    const origin = config.publicUrl ?? `http://localhost:${config.port}`
-    const { userId, created } = await identity.createAdmin(parsed.data, { ip: '', locale: parsed.data.language, origin })
+    const { userId, created } = await identity.createAdmin(parsed.data)
     await outbox.drain()
     await outbox.stop()
     mailer.close()

@@ -113,6 +113,7 @@ export interface Database {
   partner_logo: PartnerLogoTable
   content_page: ContentPageTable
   newsletter_subscriber: NewsletterSubscriberTable
+  newsletter_confirmation: NewsletterConfirmationTable
   contact_message: ContactMessageTable
   freelancer_profile: FreelancerProfileTable
   freelancer_language: FreelancerLanguageTable
@@ -157,6 +158,7 @@ export type ServiceHighlightTable = { id: Generated<number>; slug: string; area_
 export type PartnerLogoTable = { id: Generated<number>; name: string; image_url: string; sort_order: number }
 export type ContentPageTable = { slug: string; updated_at: string } & Localized<'title'> & Localized<'body'>
 export type NewsletterSubscriberTable = { id: Generated<number>; email: string; token: string; language: string; subscribed_at: string; unsubscribed_at: string | null }
+export type NewsletterConfirmationTable = { id: Generated<number>; email: string; language: string; token_hash: string; created_at: string; expires_at: string; used_at: string | null }
 export type ContactMessageTable = { id: Generated<number>; name: string; email: string; subject: string; message: string; language: string; user_id: number | null; ip: string | null; created_at: string }
 
 // Profiles (issue 5). The full-text table `freelancer_search` differs per database and is reached

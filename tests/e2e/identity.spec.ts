@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import { expect, test, type Page } from '@playwright/test'
 import { linkIn, startSmtpServer } from '../support/smtp.ts'
 import { startOidcProvider } from '../support/oidc-provider.ts'
@@ -149,6 +150,45 @@ test('resets a forgotten password from the mail, and returns to the page asked f
   await logOut(page)
 })
 
+test('guesses from elsewhere lock out new devices only: the browser that signed in before still gets in', async ({ page, browser }) => {
+  const email = `owner.${suffix()}@example.test`
+  await signUpAndVerify(page, 'client', email)
+  await page.goto(`${base}/auth/login`)
+  await logIn(page, email, PASSWORD)
+  await page.waitForURL(`${base}/`)
+  // The remembered-device cookie: httpOnly, only for the sign-in pages, kept after signing out.
+  const device = (await page.context().cookies()).find((c) => c.name === 'device')
+  expect(device).toMatchObject({ httpOnly: true, path: '/auth', sameSite: 'Lax' })
+  await logOut(page)
+  expect((await page.context().cookies()).some((c) => c.name === 'device')).toBe(true)
+
+  // Someone guesses through the API until the address's limit answers.
+  const statuses = []
+  for (let i = 0; i < 9; i++) {
+    const r = await fetch(`${base}/api/v1/identity/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: `guess ${i} of many` }) })
+    statuses.push(r.status)
+    if (r.status === 429) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
+  }
+  expect(statuses).toEqual([...Array(8).fill(401), 429])
+
+  // A browser that never signed in is refused, even with the right password: 429 with Retry-After.
+  const stranger = await browser.newContext({ javaScriptEnabled: test.info().project.name !== 'sqlite-no-js' })
+  const other = await stranger.newPage()
+  await other.goto(`${base}/auth/login`)
+  const [refused] = await Promise.all([other.waitForResponse((r) => r.url().startsWith(`${base}/auth/login`) && r.request().method() === 'POST'), logIn(other, email, PASSWORD)])
+  expect(refused.status()).toBe(429)
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0)
+  await expect(other.getByText('Too many attempts. Please wait a few minutes and try again.')).toBeVisible()
+  await stranger.close()
+
+  // The owner's browser signs in as usual.
+  await page.goto(`${base}/auth/login`)
+  await logIn(page, email, PASSWORD)
+  await page.waitForURL(`${base}/`)
+  await expect(page.locator('header[data-topbar="client"]')).toBeVisible()
+  await logOut(page)
+})
+
 test('never sends the browser to another site after login', async ({ page }) => {
   const email = `redirect.${suffix()}@example.test`
   await signUpAndVerify(page, 'company', email)
@@ -185,6 +225,20 @@ test('signs up and logs in through the OpenID provider', async ({ page }) => {
   }
   await expect(page).toHaveURL(`${base}/profile/account-settings`)
   await expect(page.getByTestId('account-role')).toHaveText('Freelancer')
+})
+
+test('sends the provider back to the site\'s address (PUBLIC_URL), whatever Host the request names', async () => {
+  const { port } = new URL(base)
+  const location = await new Promise<string>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/auth/oidc/loopback', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } }, (res) => {
+        res.resume()
+        resolve(String(res.headers.location ?? ''))
+      })
+      .on('error', reject)
+  })
+  const redirectUri = new URL(location).searchParams.get('redirect_uri')
+  expect(redirectUri).toBe(`${base}/auth/oidc/callback`)
 })
 
 test('shows Failed / Failed To Login when the provider round trip is forged', async ({ page }) => {

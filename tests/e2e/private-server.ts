@@ -37,6 +37,8 @@ export async function startPrivateServer(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `workneer-${options.name}-e2e-`))
   const env: Record<string, string> = { ...(process.env as Record<string, string>), NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir }
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'SMTP_URL']) delete env[name]
+  // Mailed links and sign-in callbacks point here (a production server that mails needs it).
+  env.PUBLIC_URL = base
   let target: DatabaseTarget = { kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') }
   let pgDatabase: string | null = null
   if (testInfo.project.name.includes('postgres')) {

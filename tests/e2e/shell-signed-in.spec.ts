@@ -107,15 +107,35 @@ test('Logout from the profile menu returns to the visitor home bar', async ({ pa
   await expect(page.locator('header[data-topbar="home"]')).toBeVisible()
 })
 
-test('the unsubscribe link from the newsletter mail works', async ({ page }) => {
+/** The link of `kind` in the newest mail to `address` that has one (the server has no SMTP: mails stay in the outbox). */
+async function mailedLink(address: string, kind: 'confirm' | 'unsubscribe') {
+  const mails = await server.db.db.selectFrom('outbox').select('payload').where('topic', '=', 'email').where('payload', 'like', `%${address}%`).orderBy('id', 'desc').execute()
+  const links = mails.map((m) => (JSON.parse(m.payload).text as string).match(new RegExp(`https?://\\S+/newsletter/${kind}/[\\w-]+`))?.[0])
+  return links.find(Boolean)!
+}
+
+test('the newsletter starts only from the confirmation link, which works once; its unsubscribe link works', async ({ page }) => {
   const address = `unsub.${test.info().project.name.replace(/\W/g, '')}@example.com`
   await page.goto(`${server.base}/`)
   await page.getByRole('contentinfo').getByLabel('Your email address').fill(address)
   await page.getByRole('contentinfo').getByRole('button', { name: 'Subscribe' }).click()
-  await expect(page.locator('[data-notice="success"]')).toHaveText('Subscribed Successfully! 🎉')
+  await expect(page.locator('[data-notice="success"]')).toHaveText('Subscribed Successfully! 🎉 Please confirm it with the link we have just emailed you.')
+  expect(await server.db.db.selectFrom('newsletter_subscriber').select('id').where('email', '=', address).executeTakeFirst()).toBeUndefined()
+  // The mailed link is on the site's address (PUBLIC_URL); opening it only shows the button.
+  await expect.poll(() => mailedLink(address, 'confirm')).toMatch(new RegExp(`^${server.base}/newsletter/confirm/`))
+  const confirm = new URL(await mailedLink(address, 'confirm')).pathname
+  await page.goto(`${server.base}${confirm}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your newsletter subscription')
+  expect(await server.db.db.selectFrom('newsletter_subscriber').select('id').where('email', '=', address).executeTakeFirst()).toBeUndefined()
+  await page.getByRole('button', { name: 'Confirm my subscription' }).click()
+  await expect(page.locator('[data-notice="success"]')).toHaveText('Your subscription is confirmed. Welcome to the Workneer newsletter!')
   const row = await server.db.db.selectFrom('newsletter_subscriber').select(['token', 'unsubscribed_at']).where('email', '=', address).executeTakeFirstOrThrow()
-  const mail = await server.db.db.selectFrom('outbox').select('payload').where('topic', '=', 'email').where('payload', 'like', `%${address}%`).executeTakeFirstOrThrow()
-  const link = JSON.parse(mail.payload).text.match(/https?:\/\/\S+\/newsletter\/unsubscribe\/[\w-]+/)[0] as string
+  await page.goto(`${server.base}${confirm}`)
+  await page.getByRole('button', { name: 'Confirm my subscription' }).click()
+  await expect(page.getByRole('alert')).toContainText('This confirmation link is not valid any more.')
+
+  await expect.poll(() => mailedLink(address, 'unsubscribe')).toBeTruthy()
+  const link = await mailedLink(address, 'unsubscribe')
   expect(link.endsWith(row.token)).toBe(true)
   await page.goto(`${server.base}${new URL(link).pathname}`)
   await page.getByRole('button', { name: 'Unsubscribe' }).click()

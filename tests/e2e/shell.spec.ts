@@ -178,18 +178,20 @@ test('newsletter: a bad address does nothing and shows nothing', async ({ page }
   await expect(page.locator('[data-notice]')).toHaveCount(0)
 })
 
-test('newsletter: subscribing shows the reply with a party emoji, twice says already subscribed', async ({ page }) => {
+test('newsletter: subscribing shows the reply with a party emoji and asks to confirm by mail, the same the second time', async ({ page }) => {
   const address = `reader.${test.info().project.name.replace(/\W/g, '')}.${Date.now()}@example.com`
+  const notice = 'Subscribed Successfully! 🎉 Please confirm it with the link we have just emailed you.'
   await page.goto('/faq')
   const footer = page.getByRole('contentinfo')
   await footer.getByLabel('Your email address').fill(address)
   await footer.getByRole('button', { name: 'Subscribe' }).click()
-  await expect(page.locator('[data-notice="success"]')).toHaveText('Subscribed Successfully! 🎉')
+  await expect(page.locator('[data-notice="success"]')).toHaveText(notice)
   await expect(page.locator('[data-notice] .toast-title')).toHaveCount(0)
   await expect(page).toHaveURL(/\/faq$/)
+  // Asking again (the address now waits for its confirmation) tells nothing new (decision 092).
   await page.getByRole('contentinfo').getByLabel('Your email address').fill(address.toUpperCase())
   await page.getByRole('contentinfo').getByRole('button', { name: 'Subscribe' }).click()
-  await expect(page.locator('[data-notice="success"]')).toHaveText('You are already subscribed.')
+  await expect(page.locator('[data-notice="success"]')).toHaveText(notice)
   // The notice is shown once: the next page has none.
   await page.goto('/faq')
   await expect(page.locator('[data-notice]')).toHaveCount(0)
@@ -201,7 +203,7 @@ test('newsletter in German', async ({ page, context, baseURL }) => {
   const footer = page.getByRole('contentinfo')
   await footer.getByLabel('Ihre E-Mail-Adresse').fill(`leser.${Date.now()}.${test.info().project.name.replace(/\W/g, '')}@example.de`)
   await footer.getByRole('button', { name: 'Abonnieren' }).click()
-  await expect(page.locator('[data-notice="success"]')).toHaveText('Erfolgreich abonniert! 🎉')
+  await expect(page.locator('[data-notice="success"]')).toHaveText('Erfolgreich abonniert! 🎉 Bitte bestätigen Sie Ihr Abonnement noch über den Link, den wir Ihnen gerade per E-Mail geschickt haben.')
 })
 
 test('the contact form checks its fields on the server, shows the 400 notice of the API, and reaches the support inbox', async ({ page }) => {

@@ -3,7 +3,7 @@ import { useTranslation } from '~/lib/use-translation'
 import { Form, Link, data, redirect } from 'react-router'
 import type { Route } from './+types/complete-signup'
 import { apiFor } from '~/lib/api.server'
-import { replyWithApiError } from '~/lib/auth-actions.server'
+import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
 import { accountTypes, completeSignupSchema } from '~/lib/auth-forms'
 import { clearTicketCookie, readTicket } from '~/lib/oidc-cookies.server'
 import { sessionCookie } from '~/lib/session.server'
@@ -11,6 +11,9 @@ import { getInstance, getLocale } from '~/middleware/i18next'
 import { AccountTypeChoice, AuthCheckbox, AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { titled } from '~/lib/meta'
+
+// A 429's Retry-After goes out with the page as with the API.
+export const headers = withRetryAfter
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)

@@ -3,13 +3,16 @@ import { useTranslation } from '~/lib/use-translation'
 import { Form, Link, data, redirect } from 'react-router'
 import type { Route } from './+types/forgot-password'
 import { apiFor } from '~/lib/api.server'
-import { replyWithApiError } from '~/lib/auth-actions.server'
+import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
 import { emailOnlySchema } from '~/lib/auth-forms'
 import { getInstance } from '~/middleware/i18next'
 import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { Notice } from '~/components/auth/notices'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { titled } from '~/lib/meta'
+
+// A 429's Retry-After goes out with the page as with the API.
+export const headers = withRetryAfter
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)

@@ -3,7 +3,7 @@ import { useTranslation } from '~/lib/use-translation'
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/gotosign'
 import { apiFor } from '~/lib/api.server'
-import { replyWithApiError } from '~/lib/auth-actions.server'
+import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
 import { accountTypes, signupSchema } from '~/lib/auth-forms'
 import { getUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
@@ -12,6 +12,9 @@ import { identityContract } from '../../../server/modules/identity/contract'
 import { PASSWORD_MIN } from '../../../server/modules/identity/password-policy'
 import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
+
+// A 429's Retry-After goes out with the page as with the API.
+export const headers = withRetryAfter
 
 export const handle = visitorPage
 

@@ -3,7 +3,8 @@ import { useTranslation } from '~/lib/use-translation'
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/login'
 import { apiFor } from '~/lib/api.server'
-import { replyWithApiError } from '~/lib/auth-actions.server'
+import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
+import { deviceCookie, readDeviceToken } from '~/lib/device-cookie.server'
 import { loginSchema } from '~/lib/auth-forms'
 import { getUser, redirectTarget, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
@@ -12,6 +13,9 @@ import { identityContract } from '../../../server/modules/identity/contract'
 import { safeRedirect } from '../../../server/modules/identity/permissions'
 import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
+
+// A 429's Retry-After goes out with the page as with the API.
+export const headers = withRetryAfter
 
 export const handle = visitorPage
 
@@ -31,9 +35,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: loginSchema })
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   try {
-    const session = await apiFor(context, { token: null }).call(identityContract.login, { body: { email: submission.value.email, password: submission.value.password } })
+    // A browser that signed in to this account before says so, and is not locked out by others' guesses.
+    const deviceToken = readDeviceToken(request)
+    const session = await apiFor(context, { token: null }).call(identityContract.login, { body: { email: submission.value.email, password: submission.value.password, deviceToken } })
     const to = safeRedirect(submission.value.redirectTo ?? redirectTarget(url))
-    return redirect(to, { headers: { 'set-cookie': sessionCookie(context, request, session.token, session.expiresAt) } })
+    const headers = new Headers({ 'set-cookie': sessionCookie(context, request, session.token, session.expiresAt) })
+    headers.append('set-cookie', deviceCookie(context, request, session.deviceToken))
+    return redirect(to, { headers })
   } catch (error) {
     return replyWithApiError(submission, error, ['email', 'password'], { hideFields: ['password'] })
   }

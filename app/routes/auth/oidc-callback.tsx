@@ -2,6 +2,7 @@ import { useTranslation } from '~/lib/use-translation'
 import { Link, data, redirect } from 'react-router'
 import type { Route } from './+types/oidc-callback'
 import { ApiCallError, apiFor } from '~/lib/api.server'
+import { appContext } from '~/lib/context'
 import { clearStateCookie, readState, ticketCookie } from '~/lib/oidc-cookies.server'
 import { secureCookies, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
@@ -23,7 +24,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const state = url.searchParams.get('state')
   if (!saved || !state || saved.state !== state || url.searchParams.has('error')) return failed('login')
   try {
-    const callbackUrl = new URL(url.pathname + url.search, url.origin).href
+    // The address the provider was given (oidc-start.tsx): the site's, whatever Host this request names.
+    const callbackUrl = new URL(url.pathname + url.search, context.get(appContext).publicUrl).href
     const result = await apiFor(context, { token: null }).call(identityContract.loginWithThirdPart, { body: { callbackUrl } })
     const headers = new Headers({ 'set-cookie': clearStateCookie() })
     const secure = secureCookies(context, request)

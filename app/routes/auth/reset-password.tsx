@@ -3,7 +3,7 @@ import { useTranslation } from '~/lib/use-translation'
 import { Form, Link, data, redirect } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { apiFor } from '~/lib/api.server'
-import { replyWithApiError } from '~/lib/auth-actions.server'
+import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
 import { resetSchema } from '~/lib/auth-forms'
 import { clearSessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
@@ -11,6 +11,9 @@ import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields
 import { identityContract } from '../../../server/modules/identity/contract'
 import { PASSWORD_MIN } from '../../../server/modules/identity/password-policy'
 import { titled } from '~/lib/meta'
+
+// A 429's Retry-After goes out with the page as with the API.
+export const headers = withRetryAfter
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)

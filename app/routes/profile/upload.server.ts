@@ -21,7 +21,7 @@ export async function forwardUpload(context: Readonly<RouterContextProvider>, ap
   const length = request.headers.get('content-length')
   if (length) headers.set('content-length', length)
   const outgoing = new Request(base + apiPath, { method: 'POST', headers, body: request.body, duplex: 'half' } as RequestInit)
-  const response = deps.apiUrl ? await fetch(outgoing) : await deps.api(outgoing, { requestId: deps.requestId, ip: deps.clientIp, origin: deps.origin })
+  const response = deps.apiUrl ? await fetch(outgoing) : await deps.api(outgoing, { requestId: deps.requestId, ip: deps.clientIp })
   if (response.ok) {
     await response.body?.cancel()
     return { ok: true }

@@ -23,7 +23,7 @@ export async function uploadProjectFile(context: Readonly<RouterContextProvider>
   const headers = new Headers({ accept: 'application/json', 'accept-language': getLocale(context), 'content-type': encoded.headers.get('content-type')! })
   if (token) headers.set('authorization', `Bearer ${token}`)
   const request = new Request(`${base}projects/${projectId}/uploadProjectFiles?${query}`, { method: 'POST', headers, body })
-  const response = deps.apiUrl ? await fetch(request) : await deps.api(request, { requestId: deps.requestId, ip: deps.clientIp, origin: deps.origin })
+  const response = deps.apiUrl ? await fetch(request) : await deps.api(request, { requestId: deps.requestId, ip: deps.clientIp })
   const text = await response.text()
   if (!response.ok) {
     let problem: ProblemBody | string = text
@@ -52,7 +52,7 @@ export async function downloadFile(context: Readonly<RouterContextProvider>, fil
   const etag = request.headers.get('if-none-match')
   if (etag) headers.set('if-none-match', etag)
   const call = new Request(`${base}files/${fileId}/download`, { headers })
-  return deps.apiUrl ? fetch(call) : deps.api(call, { requestId: deps.requestId, ip: deps.clientIp, origin: deps.origin })
+  return deps.apiUrl ? fetch(call) : deps.api(call, { requestId: deps.requestId, ip: deps.clientIp })
 }
 
 /** The files module names an upload problem by its SPEC §5 title (in English); the pages show these keys of the projects namespace instead. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../../api/contract.ts'
-import { newsletterAddress } from './newsletter.ts'
+import { newsletterAddress, newsletterToken } from './newsletter.ts'
 
 // The public site's content (SPEC §7 Settings/faq, Settings/blogs, Settings/blog/{id}; the home
 // boxes, services, logos and pages the admin area manages), the newsletter (POST subscribe/{address},
@@ -8,7 +8,7 @@ import { newsletterAddress } from './newsletter.ts'
 const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
 const list = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) })
 
-export { newsletterAddress, SUBSCRIBED_REPLY, ALREADY_SUBSCRIBED_REPLY, UNSUBSCRIBED_REPLY } from './newsletter.ts'
+export { newsletterAddress, newsletterToken, SUBSCRIBED_REPLY, CONFIRMED_REPLY, UNSUBSCRIBED_REPLY } from './newsletter.ts'
 
 export const faqItem = z.object({ id: z.number(), slug: z.string(), audience: z.string(), question: z.string(), answer: z.string() })
 export const blogSummary = z.object({
@@ -55,13 +55,18 @@ export const contentContract = {
     response: contentPage,
   }),
   subscribe: endpoint({
-    method: 'POST', path: 'subscribe/{address}', summary: 'Subscribe an address to the newsletter (empty body, text reply)', tag: 'Newsletter', access: 'public',
+    method: 'POST', path: 'subscribe/{address}', summary: 'Ask to subscribe an address to the newsletter: its owner gets a link to confirm (empty body; the same text reply whatever the address\'s state)', tag: 'Newsletter', access: 'public',
     params: z.object({ address: z.string().trim().max(254, 'must be at most 254 characters').regex(newsletterAddress, 'must be an email address') }),
+    response: z.string(), responseType: 'text',
+  }),
+  confirmSubscription: endpoint({
+    method: 'POST', path: 'subscribe/confirm/{token}', summary: 'Start the subscription with the token of the mailed confirmation link (single use; text reply)', tag: 'Newsletter', access: 'public',
+    params: z.object({ token: z.string().regex(newsletterToken, 'is not a valid confirmation token') }),
     response: z.string(), responseType: 'text',
   }),
   unsubscribe: endpoint({
     method: 'POST', path: 'subscribe/unsubscribe/{token}', summary: 'Unsubscribe with the token of the link in every newsletter mail (text reply)', tag: 'Newsletter', access: 'public',
-    params: z.object({ token: z.string().regex(/^[\w-]{20,100}$/, 'is not a valid unsubscribe token') }),
+    params: z.object({ token: z.string().regex(newsletterToken, 'is not a valid unsubscribe token') }),
     response: z.string(), responseType: 'text',
   }),
   contact: endpoint({

@@ -12,6 +12,7 @@ export function contentRoutes(content: ContentService) {
     implement(c.logos, async () => ({ data: await content.logos() })),
     implement(c.page, ({ params, ctx }) => content.page(ctx.locale, params.slug)),
     implement(c.subscribe, ({ params, ctx }) => content.subscribe(params.address, ctx.locale, ctx.ip)),
+    implement(c.confirmSubscription, ({ params, ctx }) => content.confirmSubscription(params.token, ctx.ip)),
     implement(c.unsubscribe, ({ params }) => content.unsubscribe(params.token)),
     implement(c.contact, ({ body, ctx }) => content.contact(body, { locale: ctx.locale, ip: ctx.ip, userId: ctx.caller?.userId ?? null })),
   ]

@@ -8,7 +8,8 @@ import { enqueue } from '../../jobs/outbox.ts'
 import { EMAIL_TOPIC, type EmailMessage } from '../../jobs/mailer.ts'
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts'
 import { createShortCache } from '../../lib/short-cache.ts'
-import { ALREADY_SUBSCRIBED_REPLY, SUBSCRIBED_REPLY, UNSUBSCRIBED_REPLY, newsletterAddress, type contactMessage } from './contract.ts'
+import { CONFIRMED_REPLY, SUBSCRIBED_REPLY, UNSUBSCRIBED_REPLY, newsletterAddress, type contactMessage } from './contract.ts'
+import { sha256 } from '../identity/tokens.ts'
 import type { z } from 'zod'
 
 // The public site's content, the newsletter and the contact form. Texts are stored per language;
@@ -18,8 +19,8 @@ export interface ContentOptions {
   rateLimiter?: RateLimiter
   /** Wakes the outbox worker after a commit that enqueued mail. */
   kick?: () => void
-  /** Absolute base of links in mails (the unsubscribe link). */
-  publicUrl?: string
+  /** The site's address (PUBLIC_URL), the base of links in mails: never the request's Host. */
+  publicUrl: string
   /** Where contact-form messages go. */
   supportInbox?: string
   /** How long the content shown to everyone is kept in memory (0: not at all). */
@@ -27,15 +28,20 @@ export interface ContentOptions {
 }
 
 export const CONTENT_CACHE_TTL_MS = 60_000
+/** How long a newsletter confirmation link works (decision 092). */
+export const NEWSLETTER_CONFIRM_MS = 48 * 3600_000
 
 const rules = {
   subscribe: { name: 'newsletter:ip', limit: 20, windowMs: 10 * 60_000 } satisfies RateLimitRule,
+  // Every request mails the address's owner, so one address gets at most this many a day.
+  subscribeMails: { name: 'newsletter:address', limit: 3, windowMs: 24 * 3600_000 } satisfies RateLimitRule,
+  confirm: { name: 'newsletter-confirm:ip', limit: 30, windowMs: 15 * 60_000 } satisfies RateLimitRule,
   contact: { name: 'contact:ip', limit: 5, windowMs: 10 * 60_000 } satisfies RateLimitRule,
 }
 
 export function createContentService(options: ContentOptions) {
   const { db } = options
-  const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/$/, '')
+  const publicUrl = options.publicUrl.replace(/\/$/, '')
   const supportInbox = options.supportInbox ?? 'support@workneer.local'
   const now = () => new Date().toISOString()
   const cache = createShortCache(options.cacheTtlMs ?? CONTENT_CACHE_TTL_MS)
@@ -136,36 +142,61 @@ export function createContentService(options: ContentOptions) {
     cache.clear()
   }
 
-  // Subscribing twice keeps one row; an address that unsubscribed comes back with a fresh token.
+  // Double opt-in (decision 092): asking only mails the owner, who starts the subscription from the
+  // link. The answer is the same for a new, pending, subscribed or unsubscribed address, and past
+  // the address's daily mail limit, so it tells nothing about the address.
   async function subscribe(address: string, locale: Locale, ip: string) {
     const email = address.trim().toLowerCase()
     if (!newsletterAddress.test(email)) throw new ApiError(400, 'Invalid Info', 'address: must be an email address', { address: ['must be an email address'] })
     await limit(rules.subscribe, ip)
-    const outcome = await db.transaction().execute(async (trx) => {
-      const existing = await trx.selectFrom('newsletter_subscriber').select(['id', 'unsubscribed_at']).where('email', '=', email).executeTakeFirst()
-      if (existing && !existing.unsubscribed_at) return ALREADY_SUBSCRIBED_REPLY
-      const token = randomBytes(24).toString('base64url')
-      if (existing) {
-        await trx.updateTable('newsletter_subscriber').set({ token, language: locale, subscribed_at: now(), unsubscribed_at: null }).where('id', '=', existing.id).execute()
-      } else {
-        await trx
-          .insertInto('newsletter_subscriber')
-          .values({ email, token, language: locale, subscribed_at: now(), unsubscribed_at: null })
-          .onConflict((oc) => oc.column('email').doNothing())
-          .execute()
-      }
-      const saved = await trx.selectFrom('newsletter_subscriber').select('token').where('email', '=', email).executeTakeFirstOrThrow()
-      await enqueue(trx, EMAIL_TOPIC, welcomeMail(email, locale, `${publicUrl}/newsletter/unsubscribe/${saved.token}`))
-      return SUBSCRIBED_REPLY
+    const mails = options.rateLimiter ? await options.rateLimiter.hit(rules.subscribeMails, email) : { ok: true }
+    if (!mails.ok) return SUBSCRIBED_REPLY
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('newsletter_confirmation').where('expires_at', '<', now()).where('used_at', 'is', null).execute()
+      const existing = await trx.selectFrom('newsletter_subscriber').select(['token', 'unsubscribed_at']).where('email', '=', email).executeTakeFirst()
+      // Already subscribed: a harmless reminder (with the way out), never a second subscription.
+      if (existing && !existing.unsubscribed_at) return enqueue(trx, EMAIL_TOPIC, newsletterMail('already', email, locale, unsubscribeLink(existing.token)))
+      const token = randomBytes(32).toString('base64url')
+      await trx.insertInto('newsletter_confirmation').values({ email, language: locale, token_hash: sha256(token), created_at: now(), expires_at: new Date(Date.now() + NEWSLETTER_CONFIRM_MS).toISOString(), used_at: null }).execute()
+      await enqueue(trx, EMAIL_TOPIC, newsletterMail('confirm', email, locale, `${publicUrl}/newsletter/confirm/${token}`))
     })
-    if (outcome === SUBSCRIBED_REPLY) options.kick?.()
-    return outcome
+    options.kick?.()
+    return SUBSCRIBED_REPLY
+  }
+
+  const unsubscribeLink = (token: string) => `${publicUrl}/newsletter/unsubscribe/${token}`
+  const invalidLink = () => new ApiError(400, 'Invalid', 'Invalid or expired link', { token: ['is invalid or expired'] })
+
+  /** Starts the subscription a mailed link asked for; the link works once. */
+  async function confirmSubscription(token: string, ip: string) {
+    await limit(rules.confirm, ip)
+    const confirmed = await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('newsletter_confirmation').selectAll().where('token_hash', '=', sha256(token)).where('used_at', 'is', null).where('expires_at', '>', now()).executeTakeFirst()
+      if (!row) return false
+      // Every link of this address ends here, so an older one cannot subscribe it again after it leaves.
+      const used = await trx.updateTable('newsletter_confirmation').set({ used_at: now() }).where('email', '=', row.email).where('used_at', 'is', null).execute()
+      if (!used.some((r) => Number(r.numUpdatedRows) > 0)) return false
+      const existing = await trx.selectFrom('newsletter_subscriber').select(['id', 'unsubscribed_at']).where('email', '=', row.email).executeTakeFirst()
+      if (existing && !existing.unsubscribed_at) return true
+      const unsubscribe = randomBytes(24).toString('base64url')
+      if (existing) await trx.updateTable('newsletter_subscriber').set({ token: unsubscribe, language: row.language, subscribed_at: now(), unsubscribed_at: null }).where('id', '=', existing.id).execute()
+      else await trx.insertInto('newsletter_subscriber').values({ email: row.email, token: unsubscribe, language: row.language, subscribed_at: now(), unsubscribed_at: null }).execute()
+      await enqueue(trx, EMAIL_TOPIC, newsletterMail('welcome', row.email, asLocale(row.language), unsubscribeLink(unsubscribe)))
+      return true
+    })
+    if (!confirmed) throw invalidLink()
+    options.kick?.()
+    return CONFIRMED_REPLY
   }
 
   async function unsubscribe(token: string) {
-    const row = await db.selectFrom('newsletter_subscriber').select(['id', 'unsubscribed_at']).where('token', '=', token).executeTakeFirst()
+    const row = await db.selectFrom('newsletter_subscriber').select(['id', 'email', 'unsubscribed_at']).where('token', '=', token).executeTakeFirst()
     if (!row) throw notFound('Subscription')
-    if (!row.unsubscribed_at) await db.updateTable('newsletter_subscriber').set({ unsubscribed_at: now() }).where('id', '=', row.id).execute()
+    await db.transaction().execute(async (trx) => {
+      if (!row.unsubscribed_at) await trx.updateTable('newsletter_subscriber').set({ unsubscribed_at: now() }).where('id', '=', row.id).execute()
+      // A confirmation link still in the inbox must not bring the address back.
+      await trx.updateTable('newsletter_confirmation').set({ used_at: now() }).where('email', '=', row.email).where('used_at', 'is', null).execute()
+    })
     return UNSUBSCRIBED_REPLY
   }
 
@@ -184,7 +215,7 @@ export function createContentService(options: ContentOptions) {
     return { id }
   }
 
-  return { faq, blogs, blog, homeBoxes, services, logos, page, subscribe, unsubscribe, contact, contentChanged }
+  return { faq, blogs, blog, homeBoxes, services, logos, page, subscribe, confirmSubscription, unsubscribe, contact, contentChanged }
 }
 
 export type ContentService = ReturnType<typeof createContentService>
@@ -200,11 +231,21 @@ function mailText(locale: Locale) {
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 const asLocale = (l: string): Locale => ((locales as readonly string[]).includes(l) ? (l as Locale) : 'en')
 
-function welcomeMail(to: string, language: Locale, unsubscribeLink: string): EmailMessage {
+// The newsletter's three mails: the link that starts a subscription, the welcome once it has
+// started, and the reminder to an address that asks again while subscribed.
+function newsletterMail(kind: 'confirm' | 'welcome' | 'already', to: string, language: Locale, link: string): EmailMessage {
   const t = mailText(asLocale(language))
-  const text = [t.welcomeIntro, '', t.welcomeBody, '', `${t.unsubscribe}: ${unsubscribeLink}`].join('\n')
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1b2430;max-width:560px;margin:0 auto;padding:24px"><p>${escape(t.welcomeIntro)}</p><p>${escape(t.welcomeBody)}</p><hr style="border:none;border-top:1px solid #dde3ea"><p style="font-size:13px;color:#555"><a href="${escape(unsubscribeLink)}">${escape(t.unsubscribe)}</a></p></body></html>`
-  return { to, subject: t.welcomeSubject, text, html, language, kind: 'newsletter-welcome' }
+  const parts: Record<typeof kind, { subject: string; paragraphs: string[]; linkText: string }> = {
+    confirm: { subject: t.confirmSubject, paragraphs: [t.confirmIntro, t.welcomeBody], linkText: t.confirmLink },
+    welcome: { subject: t.welcomeSubject, paragraphs: [t.welcomeIntro, t.welcomeBody], linkText: t.unsubscribe },
+    already: { subject: t.alreadySubject, paragraphs: [t.alreadyIntro], linkText: t.unsubscribe },
+  }
+  const { subject, paragraphs, linkText } = parts[kind]
+  const footer = kind === 'confirm' ? t.confirmIgnore : ''
+  const text = [...paragraphs.flatMap((p) => [p, '']), `${linkText}: ${link}`, ...(footer ? ['', footer] : [])].join('\n')
+  const linkHtml = kind === 'confirm' ? `<p><a href="${escape(link)}" style="display:inline-block;padding:10px 18px;background:#1d5fa8;color:#fff;text-decoration:none;border-radius:6px">${escape(linkText)}</a></p>` : `<hr style="border:none;border-top:1px solid #dde3ea"><p style="font-size:13px;color:#555"><a href="${escape(link)}">${escape(linkText)}</a></p>`
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1b2430;max-width:560px;margin:0 auto;padding:24px">${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}${linkHtml}${footer ? `<p style="font-size:13px;color:#555">${escape(footer)}</p>` : ''}</body></html>`
+  return { to, subject, text, html, language, kind: `newsletter-${kind}` }
 }
 
 function supportMail(id: number, input: z.output<typeof contactMessage>, language: Locale, to: string): EmailMessage {

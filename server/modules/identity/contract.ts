@@ -72,7 +72,11 @@ export const thirdPartyResult = z.discriminatedUnion('status', [
 
 export const identityContract = {
   register: endpoint({ method: 'POST', path: 'identity/register', summary: 'Sign up as an individual client, a company or a freelancer; sends the verification mail', tag, access: 'public', body: registerBody, response: message.extend({ email: z.string() }) }),
-  login: endpoint({ method: 'POST', path: 'identity/login', summary: 'Sign in with email and password; returns the login token', tag, access: 'public', body: z.object({ email, password }), response: sessionResult }),
+  login: endpoint({
+    method: 'POST', path: 'identity/login', summary: 'Sign in with email and password; returns the login token and this device\'s token (send it with the next sign-in: decision 091)', tag, access: 'public',
+    body: z.object({ email, password, deviceToken: z.string().max(200, 'is invalid').optional() }),
+    response: sessionResult.extend({ deviceToken: z.string() }),
+  }),
   logout: endpoint({ method: 'POST', path: 'identity/logout', summary: 'End the session that the token names', tag, access: 'user', response: message }),
   verifyEmail: endpoint({ method: 'GET', path: 'identity/verify-email', summary: 'Confirm an email address with the token from the mail', tag, access: 'public', query: z.object({ token }), response: message }),
   resendVerification: endpoint({ method: 'POST', path: 'identity/resend-verification', summary: 'Send the verification mail again (answers the same for any address)', tag, access: 'public', body: z.object({ email }), response: message }),

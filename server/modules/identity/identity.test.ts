@@ -7,6 +7,7 @@ import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/
 import { linkIn, startSmtpServer } from '../../../tests/support/smtp.ts'
 import { signInAtProvider, startOidcProvider } from '../../../tests/support/oidc-provider.ts'
 import { decodeJwt } from './tokens.ts'
+import { rememberDevice } from './devices.ts'
 import { Role } from './permissions.ts'
 
 // The identity API end to end on both databases: real SMTP delivery, a real OpenID provider.
@@ -28,7 +29,12 @@ describe.each(dialects)('identity on %s', (dialect) => {
     smtp = await startSmtpServer()
     oidc = await startOidcProvider({ redirectUris: [callbackUri] })
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: smtp.url, ...oidc.env })
-    api = createApi({ database, log: createLogger('silent'), config, limits: { loginEmail: { name: 'login:email', limit: 4, windowMs: 60_000 } } })
+    api = createApi({
+      database,
+      log: createLogger('silent'),
+      config,
+      limits: { loginEmail: { name: 'login:email', limit: 4, windowMs: 60_000 }, loginDevice: { name: 'login:device', limit: 3, windowMs: 60_000 }, loginIp: { name: 'login:ip', limit: 12, windowMs: 60_000 } },
+    })
   })
   afterAll(async () => {
     await api?.jobs.close()
@@ -44,7 +50,6 @@ describe.each(dialects)('identity on %s', (dialect) => {
     if (init.token) headers.set('authorization', `Bearer ${init.token}`)
     const response = await api.handler(new Request(`http://127.0.0.1:3999/api/v1/${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }), {
       ip: init.ip ?? `10.9.0.${++ipCounter % 250}`,
-      origin: 'http://127.0.0.1:3999',
     })
     const text = await response.text()
     return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined }
@@ -169,6 +174,73 @@ describe.each(dialects)('identity on %s', (dialect) => {
     expect(last!.json.title).toBe('Too Many Requests')
   })
 
+  it('a stranger\'s guesses lock out unknown devices only: the owner\'s remembered devices still sign in', async () => {
+    const email = `owned@${dialect}.test`
+    const first = (await activeUser('client', email)) as unknown as { deviceToken: string; user: { id: number } }
+    const second = await call('POST', 'identity/login', { body: { email, password: GOOD } })
+    const [laptop, phone] = [first.deviceToken, second.json.deviceToken as string]
+    expect(laptop).toMatch(/^d1\.\d+\./)
+    expect(phone.split('.')[2]).not.toBe(laptop.split('.')[2]) // two devices, two ids
+
+    // The attacker guesses from a new address each time until the address's limit answers.
+    const guesses = []
+    for (let i = 0; i < 6; i++) guesses.push(await call('POST', 'identity/login', { body: { email, password: `guess number ${i}` } }))
+    expect(guesses.map((g) => g.status)).toEqual([401, 401, 401, 401, 429, 429])
+    expect(Number(guesses[5].headers.get('retry-after'))).toBeGreaterThan(0)
+
+    // Any device that is not one of the owner's is refused, the right password or not: none, a
+    // token of another account, a forged or expired one, one of another secret.
+    const stranger = (await activeUser('client', `stranger@${dialect}.test`)) as unknown as { deviceToken: string }
+    const { value: secret } = await database.db.selectFrom('app_secret').select('value').where('name', '=', 'jwt-hs256').executeTakeFirstOrThrow()
+    const [, , id, exp, sig] = laptop.split('.')
+    for (const deviceToken of [undefined, stranger.deviceToken, `d1.${first.user.id}.${id}.${Number(exp) + 1}.${sig}`, rememberDevice(secret, first.user.id, id, Date.now() - 181 * 86_400_000), rememberDevice('another secret of at least thirty-two chars', first.user.id, id), 'garbage']) {
+      const r = await call('POST', 'identity/login', { body: { email, password: GOOD, deviceToken } })
+      expect(r.status, String(deviceToken)).toBe(429)
+      expect(r.json.title).toBe('Too Many Requests')
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+
+    // The owner's devices sign in, each keeping its id.
+    const back = await call('POST', 'identity/login', { body: { email, password: GOOD, deviceToken: laptop } })
+    expect(back.status, JSON.stringify(back.json)).toBe(200)
+    expect(back.json.deviceToken.split('.')[2]).toBe(laptop.split('.')[2])
+    expect((await call('GET', 'identity/profile', { token: back.json.token })).status).toBe(200)
+
+    // A remembered device still has a limit of its own: its own wrong passwords stop it, not the phone.
+    const typos = []
+    for (let i = 0; i < 4; i++) typos.push((await call('POST', 'identity/login', { body: { email, password: `typo ${i}`, deviceToken: laptop } })).status)
+    expect(typos).toEqual([401, 401, 401, 429])
+    const stopped = await call('POST', 'identity/login', { body: { email, password: GOOD, deviceToken: laptop } })
+    expect(stopped.status).toBe(429)
+    expect(Number(stopped.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await call('POST', 'identity/login', { body: { email, password: GOOD, deviceToken: phone } })).status).toBe(200)
+
+    // A new device of the owner's gets in after a password reset: the mail proved the owner.
+    const since = smtp.mails.length
+    expect((await call('POST', 'identity/forget-password', { body: { email } })).status).toBe(200)
+    const mail = await smtp.waitFor(email, (m) => m.text.includes('/auth/reset-password'), 15_000, since)
+    const token = new URL(linkIn(mail, '/auth/reset-password')).searchParams.get('token')!
+    expect((await call('POST', 'identity/Reset-Password', { body: { token, password: 'a fresh passphrase 7' } })).status).toBe(200)
+    expect((await call('POST', 'identity/login', { body: { email, password: 'a fresh passphrase 7' } })).status).toBe(200)
+  })
+
+  it('still limits each client address, remembered device or not', async () => {
+    const email = `busy@${dialect}.test`
+    const owner = (await activeUser('freelancer', email)) as unknown as { deviceToken: string }
+    const ip = '10.77.0.1'
+    const statuses = []
+    // Guesses at many addresses from one client, then the owner's own device from that client.
+    for (let i = 0; i < 12; i++) statuses.push((await call('POST', 'identity/login', { ip, body: { email: `someone${i}@${dialect}.test`, password: 'not the password' } })).status)
+    expect(statuses).toEqual(Array(12).fill(401))
+    const refused = await call('POST', 'identity/login', { ip, body: { email, password: GOOD, deviceToken: owner.deviceToken } })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Another client is not affected, and the device is still recognised there (same device id).
+    const elsewhere = await call('POST', 'identity/login', { ip: '10.77.0.2', body: { email, password: GOOD, deviceToken: owner.deviceToken } })
+    expect(elsewhere.status).toBe(200)
+    expect(elsewhere.json.deviceToken.split('.')[2]).toBe(owner.deviceToken.split('.')[2])
+  })
+
   it('resets a forgotten password from the mail and ends every session', async () => {
     const email = `forgot@${dialect}.test`
     const session = await activeUser('company', email, { language: 'ru' })
@@ -209,7 +281,7 @@ describe.each(dialects)('identity on %s', (dialect) => {
     const victim = await activeUser('freelancer', `victim@${dialect}.test`)
     const other = await activeUser('client', `other@${dialect}.test`)
     expect((await call('POST', `identity/${victim.user.id}/reset-password`, { token: other.token })).status).toBe(403)
-    const { userId } = await api.services.identity.createAdmin({ email: `admin@${dialect}.test`, firstName: 'Root', lastName: 'Admin', language: 'en' }, { ip: '', locale: 'en', origin: 'http://127.0.0.1:3999' })
+    const { userId } = await api.services.identity.createAdmin({ email: `admin@${dialect}.test`, firstName: 'Root', lastName: 'Admin', language: 'en' })
     const mail = await smtp.waitFor(`admin@${dialect}.test`, (m) => m.text.includes('/auth/reset-password'))
     const token = new URL(linkIn(mail, '/auth/reset-password')).searchParams.get('token')!
     expect((await call('POST', 'identity/Reset-Password', { body: { token, password: 'admin passphrase 42' } })).status).toBe(200)

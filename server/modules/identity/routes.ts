@@ -7,7 +7,7 @@ export const bearerOf = (request: Request) => {
   return header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : null
 }
 
-const info = (ctx: RequestContext): CallInfo => ({ ip: ctx.ip, locale: ctx.locale, origin: ctx.origin, userAgent: ctx.request.headers.get('user-agent') ?? undefined })
+const info = (ctx: RequestContext): CallInfo => ({ ip: ctx.ip, locale: ctx.locale, userAgent: ctx.request.headers.get('user-agent') ?? undefined })
 
 export function identityRoutes(identity: IdentityService) {
   return [

@@ -15,6 +15,7 @@ import { dummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import { passwordProblem, PASSWORD_MAX, PASSWORD_MIN, type PasswordProblem } from './password-policy.ts'
 import { can, permissionsOf, Role } from './permissions.ts'
 import { randomToken, sha256, signJwt, verifyJwt } from './tokens.ts'
+import { recognizeDevice, rememberDevice } from './devices.ts'
 import { relistFreelancer } from '../profiles/listing.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
@@ -30,9 +31,13 @@ export const lifetimes = {
 }
 
 const minute = 60_000
+// Sign-in attempts (decision 091): every attempt counts against its client address; an attempt from
+// a device that signed in to the account before counts against that device only, any other against
+// the address being signed in to, so guessing from elsewhere locks out only other unknown devices.
 export const defaultLimits = {
   loginIp: { name: 'login:ip', limit: 30, windowMs: 15 * minute },
   loginEmail: { name: 'login:email', limit: 8, windowMs: 15 * minute },
+  loginDevice: { name: 'login:device', limit: 10, windowMs: 15 * minute },
   registerIp: { name: 'register:ip', limit: 20, windowMs: 60 * minute },
   registerEmail: { name: 'register:email', limit: 5, windowMs: 60 * minute },
   forgotIp: { name: 'forgot:ip', limit: 10, windowMs: 60 * minute },
@@ -85,8 +90,8 @@ export interface IdentityOptions {
   oidc: Oidc
   /** wakes the outbox worker after a commit that enqueued mail */
   kick?: () => void
-  /** base URL for links in mails when the request does not say (PUBLIC_URL) */
-  publicUrl?: string
+  /** the site's address (PUBLIC_URL), the only base of links in mails: never the request's Host */
+  publicUrl: string
   /** AUTH_SECRET; when unset the secret lives in the database, shared by every instance */
   secret?: string
   limits?: Partial<Limits>
@@ -97,8 +102,6 @@ export interface IdentityOptions {
 export interface CallInfo {
   ip: string
   locale: Locale
-  /** the site origin for links in mails */
-  origin?: string
   userAgent?: string
 }
 
@@ -125,7 +128,7 @@ export function createIdentityService(options: IdentityOptions) {
     if (!decision.ok) throw tooManyRequests(decision.retryAfter)
   }
 
-  const siteUrl = (info: CallInfo, pathAndQuery: string) => new URL(pathAndQuery, options.publicUrl ?? info.origin ?? 'http://localhost:3000').href
+  const siteUrl = (pathAndQuery: string) => new URL(pathAndQuery, options.publicUrl).href
 
   async function mail(trx: Trx, kind: MailKind, user: { email: string; first_name: string; language: string }, link?: string, to?: string) {
     await enqueue(trx, EMAIL_TOPIC, renderMail(kind, { to: to ?? user.email, language: user.language, name: user.first_name, link }))
@@ -271,7 +274,7 @@ export function createIdentityService(options: IdentityOptions) {
       const existing = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language', 'status']).where('email', '=', input.email).executeTakeFirst()
       if (existing) {
         // No account discovery: the answer is the same; the owner is told by mail instead.
-        if (existing.status !== 'Deleted') await mail(trx, 'accountExists', existing, siteUrl(info, '/auth/forgot-password'))
+        if (existing.status !== 'Deleted') await mail(trx, 'accountExists', existing, siteUrl('/auth/forgot-password'))
         return
       }
       const now = nowIso()
@@ -298,16 +301,20 @@ export function createIdentityService(options: IdentityOptions) {
         .executeTakeFirstOrThrow()
       await trx.insertInto('user_role').values({ user_id: user.id, role: roleOfKind[input.accountType] }).execute()
       const token = await issueToken(trx, user.id, 'verify_email', lifetimes.verifyEmailMs)
-      await mail(trx, 'verifyEmail', user, siteUrl(info, `/auth/verify-email?token=${token}`))
+      await mail(trx, 'verifyEmail', user, siteUrl(`/auth/verify-email?token=${token}`))
     })
     kick()
     return { message: apiMessage(info.locale, 'registered'), email: input.email }
   }
 
-  async function login(input: { email: string; password: string }, info: CallInfo) {
+  async function login(input: { email: string; password: string; deviceToken?: string }, info: CallInfo) {
     await limit(limits.loginIp, info.ip)
-    await limit(limits.loginEmail, input.email)
     const user = await db.selectFrom('app_user').select(['id', 'email', 'password_hash', 'status', 'first_name', 'language']).where('email', '=', input.email).executeTakeFirst()
+    // A device this account signed in from has a limit of its own; every other device shares the
+    // address's (an unknown address has no devices, so it answers as any other unknown device).
+    const device = user ? recognizeDevice(await signingSecret(), input.deviceToken, user.id) : null
+    const [rule, key] = device ? [limits.loginDevice, device.deviceId] : [limits.loginEmail, input.email]
+    await limit(rule, key)
     // Unknown address, no password (third-party only) and wrong password cost one argon2 each and answer alike.
     const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()))
     if (!user || !user.password_hash || !ok || user.status === 'Deleted') throw unauthorized('Invalid email or password')
@@ -315,8 +322,9 @@ export function createIdentityService(options: IdentityOptions) {
       await resendVerification({ email: user.email }, info, true).catch(() => {})
     }
     assertCanSignIn(user.status)
-    await rateLimiter.reset(limits.loginEmail, input.email.toLowerCase())
-    return startSession(db, user.id, 'local', info)
+    await rateLimiter.reset(rule, key.toLowerCase())
+    const session = await startSession(db, user.id, 'local', info)
+    return { ...session, deviceToken: rememberDevice(await signingSecret(), user.id, device?.deviceId) }
   }
 
   async function logout(caller: Caller, info: CallInfo) {
@@ -332,7 +340,7 @@ export function createIdentityService(options: IdentityOptions) {
         const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language', 'status']).where('email', '=', input.email).executeTakeFirst()
         if (!user || user.status !== 'Pending') return
         const token = await issueToken(trx, user.id, 'verify_email', lifetimes.verifyEmailMs)
-        await mail(trx, 'verifyEmail', user, siteUrl(info, `/auth/verify-email?token=${token}`))
+        await mail(trx, 'verifyEmail', user, siteUrl(`/auth/verify-email?token=${token}`))
       })
       kick()
     } else if (!quiet) throw tooManyRequests(decision.retryAfter)
@@ -357,16 +365,16 @@ export function createIdentityService(options: IdentityOptions) {
     await limit(limits.forgotIp, info.ip)
     const decision = await rateLimiter.hit(limits.forgotEmail, input.email.toLowerCase())
     // Over the per-address limit the answer stays the same (it would otherwise tell that the address is known).
-    if (decision.ok) await sendReset(input.email, info)
+    if (decision.ok) await sendReset(input.email)
     return { message: apiMessage(info.locale, 'resetSent') }
   }
 
-  async function sendReset(email: string, info: CallInfo) {
+  async function sendReset(email: string) {
     await db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language', 'status']).where('email', '=', email).executeTakeFirst()
       if (!user || user.status === 'Deleted') return
       const token = await issueToken(trx, user.id, 'reset_password', lifetimes.resetPasswordMs)
-      await mail(trx, 'resetPassword', user, siteUrl(info, `/auth/reset-password?token=${token}`))
+      await mail(trx, 'resetPassword', user, siteUrl(`/auth/reset-password?token=${token}`))
     })
     kick()
   }
@@ -374,7 +382,7 @@ export function createIdentityService(options: IdentityOptions) {
   async function resetPassword(input: { token: string; password: string }, info: CallInfo) {
     await limit(limits.verifyIp, info.ip)
     const hashed = hashPassword(input.password)
-    await db.transaction().execute(async (trx) => {
+    const email = await db.transaction().execute(async (trx) => {
       const row = await consumeToken(trx, input.token, 'reset_password')
       if (!row) throw new ApiError(400, 'Invalid', 'Invalid or expired token', { token: ['is invalid or expired'] })
       const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language', 'status']).where('id', '=', row.user_id).executeTakeFirstOrThrow()
@@ -385,7 +393,10 @@ export function createIdentityService(options: IdentityOptions) {
       await revokeSessions(trx, user.id)
       await awardProfilePoints(trx, user.id)
       await mail(trx, 'passwordChanged', user)
+      return user.email
     })
+    // The mail proved the owner: a new device may sign in at once, whatever others guessed.
+    await rateLimiter.reset(limits.loginEmail, email.toLowerCase())
     kick()
     return { message: apiMessage(info.locale, 'passwordReset') }
   }
@@ -398,7 +409,7 @@ export function createIdentityService(options: IdentityOptions) {
       await revokeSessions(trx, user.id)
       await trx.updateTable('app_user').set({ password_hash: null, updated_at: nowIso() }).where('id', '=', user.id).execute()
     })
-    await sendReset(user.email, info)
+    await sendReset(user.email)
     return { message: apiMessage(info.locale, 'resetSent') }
   }
 
@@ -430,7 +441,7 @@ export function createIdentityService(options: IdentityOptions) {
     if (taken) throw fieldError('newEmail', 'is already in use')
     await db.transaction().execute(async (trx) => {
       const token = await issueToken(trx, user.id, 'change_email', lifetimes.changeEmailMs, input.newEmail)
-      await mail(trx, 'changeEmail', user, siteUrl(info, `/auth/confirm-email?token=${token}`), input.newEmail)
+      await mail(trx, 'changeEmail', user, siteUrl(`/auth/confirm-email?token=${token}`), input.newEmail)
     })
     kick()
     return { message: apiMessage(info.locale, 'emailChangeSent') }
@@ -511,7 +522,7 @@ export function createIdentityService(options: IdentityOptions) {
   }
 
   /** `npm run admin:create`: a SuperAdmin with no password; the reset mail sets one. */
-  async function createAdmin(input: { email: string; firstName: string; lastName: string; language: Locale }, info: CallInfo) {
+  async function createAdmin(input: { email: string; firstName: string; lastName: string; language: Locale }) {
     const existing = await db.selectFrom('app_user').select(['id']).where('email', '=', input.email).executeTakeFirst()
     const userId = await db.transaction().execute(async (trx) => {
       let id = existing?.id
@@ -527,7 +538,7 @@ export function createIdentityService(options: IdentityOptions) {
       await trx.insertInto('user_role').values({ user_id: id, role: Role.SuperAdmin }).onConflict((oc) => oc.doNothing()).execute()
       const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language']).where('id', '=', id).executeTakeFirstOrThrow()
       const token = await issueToken(trx, id, 'reset_password', lifetimes.verifyEmailMs)
-      await mail(trx, 'resetPassword', user, siteUrl(info, `/auth/reset-password?token=${token}`))
+      await mail(trx, 'resetPassword', user, siteUrl(`/auth/reset-password?token=${token}`))
       return id
     })
     kick()
