@@ -17,6 +17,7 @@ import { freelancerSearchFacets } from './0015-freelancer-search-facets.ts'
 import { freelancerSortBuckets } from './0016-freelancer-sort-buckets.ts'
 import { freelancerLexemes } from './0017-freelancer-lexemes.ts'
 import { projectSearchRanges } from './0018-project-search-ranges.ts'
+import { seedMarker } from './0019-seed-marker.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-freelancer-sort-buckets': freelancerSortBuckets,
   '0017-freelancer-lexemes': freelancerLexemes,
   '0018-project-search-ranges': projectSearchRanges,
+  '0019-seed-marker': seedMarker,
 }
