@@ -137,18 +137,17 @@ export async function main() {
   // the database (SQLite rolls back an unfinished step and leaves a clean file) and exits: every
   // step of a start is whole or not at all, so the next start finishes the work. Once it serves,
   // the same signal lets requests in flight finish first; a second one stops at once.
-  let log: Logger | undefined
-  let opened: Db | undefined
-  let running: RunningServer | undefined
+  const started: { log?: Logger; database?: Db; server?: RunningServer } = {}
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
+    const { log, database, server } = started
     if (stopping) {
       log?.warn(`${signal} again: stopping now`)
       process.exit(1)
     }
     stopping = true
-    if (running) {
-      running.close().then(
+    if (server) {
+      server.close().then(
         () => process.exit(0),
         (error) => {
           log?.error({ err: error }, 'shutdown failed')
@@ -160,7 +159,7 @@ export async function main() {
     log?.info(`${signal} while starting: stopping; the next start finishes what this one began`)
     // PostgreSQL drops the connection's open transaction when the process ends; waiting for the
     // pool to drain could last as long as the step itself, so closing gets a moment, not more.
-    const closed = opened ? Promise.race([opened.close(), new Promise((resolve) => setTimeout(resolve, 1000).unref())]) : Promise.resolve()
+    const closed = database ? Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 1000).unref())]) : Promise.resolve()
     closed.catch(() => {}).finally(() => process.exit(0))
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(signal))
@@ -175,9 +174,10 @@ export async function main() {
     }
     throw error
   }
-  log = createLogger(config.logLevel)
+  const log = (started.log = createLogger(config.logLevel))
+  let running: RunningServer
   try {
-    running = await startServer(config, log, { onDatabaseOpen: (database) => (opened = database) })
+    running = await startServer(config, log, { onDatabaseOpen: (database) => (started.database = database) })
   } catch (error) {
     // A start stopped by a signal fails on its closed database: the signal's handler exits.
     if (stopping) return
@@ -186,6 +186,7 @@ export async function main() {
     else console.error(`Workneer cannot start: ${(error as Error).message}`)
     process.exit(1)
   }
+  started.server = running
   // Stopped while the last step finished: close what started.
   if (stopping) void running.close().finally(() => process.exit(0))
 }
