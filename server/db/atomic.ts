@@ -10,6 +10,11 @@ import type { Db } from './database.ts'
 // when it throws, when the handle is closed under it, or when the process dies (the database drops
 // an unfinished transaction). Nothing of it is visible to anyone else until it commits.
 
+// On SQLite the work is one unbroken chain of synchronous calls: nothing else runs until it ends, not
+// even a Ctrl-C's handler or the log's writes. Each service transaction first lets the event loop
+// turn, so a stop is heard within one service call and rolls the whole work back.
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 /** Services' transactions become savepoints of the outer one; every query uses the one connection. */
 class SavepointDriver implements Driver {
   #depth = 0
@@ -25,6 +30,7 @@ class SavepointDriver implements Driver {
     return this.#connection
   }
   async beginTransaction(c: DatabaseConnection) {
+    await turn()
     await c.executeQuery(CompiledQuery.raw(`savepoint nested_${++this.#depth}`))
   }
   async commitTransaction(c: DatabaseConnection) {
@@ -71,6 +77,8 @@ export async function inOneTransaction<T>(database: Db, work: (db: Db) => Promis
     const db = new Kysely<Database>({ dialect: dialectOn(connection, database.dialect) })
     try {
       const result = await work({ db, dialect: database.dialect, close: async () => {} })
+      // A stop heard at the very end still wins over the commit.
+      await turn()
       await db.destroy()
       await connection.executeQuery(CompiledQuery.raw('commit'))
       return result

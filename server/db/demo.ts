@@ -61,6 +61,7 @@ export async function loadDemo({ database, config, log, services, onlyIntoEmpty 
     .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ attempts: eb('seed_marker.attempts', '+', 1), started_at: now })).where('seed_marker.completed_at', 'is', null))
     .execute()
 
+  log.info('loading the demo marketplace (in one transaction: whole or not at all)')
   const loaded = await inOneTransaction(database, async (trx) => {
     // Instances starting together on one PostgreSQL: one loads, the others wait here and then see it done.
     if (trx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('workneer: demo marketplace'))`.execute(trx.db)
