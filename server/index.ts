@@ -157,9 +157,9 @@ export async function main() {
       return
     }
     log?.info(`${signal} while starting: stopping; the next start finishes what this one began`)
-    // PostgreSQL drops the connection's open transaction when the process ends; waiting for the
-    // pool to drain could last as long as the step itself, so closing gets a moment, not more.
-    const closed = database ? Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 1000).unref())]) : Promise.resolve()
+    // SQLite's handle closes at once. PostgreSQL drops the open transaction of a connection that
+    // goes away; ending the pool would wait for the step to finish instead.
+    const closed = database?.dialect === 'sqlite' ? database.close() : Promise.resolve()
     closed.catch(() => {}).finally(() => process.exit(0))
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(signal))
