@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { dialects } from './databases.ts'
+import { createTestDatabase, dialects } from './databases.ts'
 import { useTestApi } from './api-client.ts'
 import { createApi } from '../../server/api/index.ts'
 import { loadConfig } from '../../server/config.ts'
@@ -74,5 +74,26 @@ describe.each(dialects)('demo marketplace on %s', (dialect) => {
     expect(await count(t.database, 'freelancer_language')).toBe(languages + 1)
     const profile = await t.database.db.selectFrom('freelancer_profile').select('title').where('user_id', '=', userId).executeTakeFirstOrThrow()
     expect(profile.title).toBe('Surveyor – drone photogrammetry')
+  })
+})
+
+// Several instances share a database only on PostgreSQL (one SQLite file has one server).
+describe('two instances starting together on one PostgreSQL database', () => {
+  it('load the demo marketplace once: the second waits for the first and finds it loaded', async () => {
+    const testDb = await createTestDatabase('postgres')
+    const a = await testDb.open()
+    const b = await testDb.open({ migrate: false })
+    const apis = [createApi({ database: a, log, config }), createApi({ database: b, log, config })]
+    try {
+      const results = await Promise.all([a, b].map((database, i) => loadDemo({ database, config, log, services: apis[i].services, onlyIntoEmpty: true })))
+      expect(results.filter((r) => r !== null)).toHaveLength(1)
+      expect(await count(a, 'app_user')).toBe(demoClients.length + demoFreelancers.length)
+      expect(await count(b, 'project')).toBe(demoProjects.length)
+    } finally {
+      for (const api of apis) await api.jobs.close()
+      await a.close()
+      await b.close()
+      await testDb.drop()
+    }
   })
 })
