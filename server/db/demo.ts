@@ -52,8 +52,7 @@ export async function loadDemo({ database, config, log, services, onlyIntoEmpty 
   const marker = await markerOf(database.db)
   if (marker?.completed_at) return null
   if (onlyIntoEmpty && !(await services.identity.hasNoAccounts())) return null
-  if (marker) log.warn({ startedAt: marker.started_at, attempts: marker.attempts }, 'an earlier start stopped while loading the demo marketplace; none of it was kept, loading it again')
-  // Recorded on its own, before the work, so that the next start can say the above.
+  // Recorded on its own, before the work, so that the next start can tell a load that stopped.
   const now = new Date().toISOString()
   await database.db
     .insertInto('seed_marker')
@@ -66,6 +65,7 @@ export async function loadDemo({ database, config, log, services, onlyIntoEmpty 
     // Instances starting together on one PostgreSQL: one loads, the others wait here and then see it done.
     if (trx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('workneer: demo marketplace'))`.execute(trx.db)
     if ((await markerOf(trx.db))?.completed_at) return null
+    if (marker) log.warn({ startedAt: marker.started_at, attempts: marker.attempts }, 'an earlier start stopped while loading the demo marketplace; none of it was kept, loading it again')
     // The demo's own services, on the transaction. Side effects wait in the outbox for the server's
     // worker, which sees them only once they are committed; nothing is mailed or published from here.
     const api = createApi({ database: trx, log, config: { ...config, smtpUrl: undefined, redisUrl: undefined } })
