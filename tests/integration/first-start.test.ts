@@ -17,8 +17,9 @@ const root = path.resolve(import.meta.dirname, '../..')
 const password = 'demo-first-start-1234'
 const signals = ['SIGINT', 'SIGTERM', 'SIGKILL'] as const
 const migratedLine = /"msg":"migrations applied"/
-// The demo's tables, counted after a start that nobody stopped and after each recovery.
-const demoTables = ['app_user', 'user_role', 'freelancer_profile', 'freelancer_language', 'freelancer_subcategory', 'freelancer_skill', 'client_profile', 'project', 'project_skill', 'proposal', 'contract', 'installment', 'project_activity'] as const
+// The catalogue's, the content's and the demo's tables, counted after a start that nobody
+// stopped and after each recovery.
+const wholeTables = ['category', 'subcategory', 'skill', 'subcategory_skill', 'industry', 'country', 'language', 'faq_entry', 'blog_post', 'content_page', 'app_user', 'user_role', 'freelancer_profile', 'freelancer_language', 'freelancer_subcategory', 'freelancer_skill', 'client_profile', 'project', 'project_skill', 'proposal', 'contract', 'installment', 'project_activity'] as const
 
 interface Start {
   child: ReturnType<typeof spawn>
@@ -66,7 +67,7 @@ async function countRows(target: DatabaseTarget) {
   const database = await openDatabase(target)
   try {
     const counts: Record<string, number> = {}
-    for (const table of demoTables) counts[table] = Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    for (const table of wholeTables) counts[table] = Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
     const emails = await database.db.selectFrom('app_user').select('email').execute()
     const titles = await database.db.selectFrom('project').select('title').execute()
     const profiles = await database.db.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id').select(['u.email', 'fp.title']).execute()
