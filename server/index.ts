@@ -6,7 +6,7 @@ import { loadConfig, ConfigError, type Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
 import { openDatabase, migrateToLatest, DatabaseStartError, type Db } from './db/database.ts'
 import { seedReference } from './db/seed.ts'
-import { seedDemo } from './db/demo.ts'
+import { loadDemo } from './db/demo.ts'
 import { createApi } from './api/index.ts'
 import { API_PREFIX } from './api/handler.ts'
 import { loadApp } from './app-loader.ts'
@@ -20,14 +20,18 @@ import { createRedisBackplane } from './realtime/backplane-redis.ts'
 
 // The Node entry: one process, one port. Pages, /api/v1, /hubs and static files all come through
 // the http server created here.
-export async function startServer(config: Config, log: Logger, options: { webApp?: boolean } = {}) {
+export async function startServer(config: Config, log: Logger, options: { webApp?: boolean; onDatabaseOpen?: (database: Db) => void } = {}) {
   const database = await openDatabase(config.database)
+  options.onDatabaseOpen?.(database)
+  // Each step is whole or not at all, so a start stopped anywhere is finished by the next one:
+  // all pending migrations commit together, the reference seed is one idempotent transaction, and
+  // the demo marketplace loads in one transaction (decision 098).
   const applied = await migrateToLatest(database)
   if (applied.length) log.info({ applied }, 'migrations applied')
   await seedReference(database.db)
 
   const api = createApi({ database, log, config })
-  if (config.seedDemo && (await api.services.identity.hasNoAccounts())) await seedDemo({ services: api.services, log, password: config.demoPassword })
+  if (config.seedDemo) await loadDemo({ database, config, log, services: api.services, onlyIntoEmpty: true })
   const hubs = await createHubs({ config, log, identity: api.services.identity })
   // Test-only routes (server/e2e-hooks.ts), present only when the server runs with E2E=1.
   const e2e = process.env.E2E === '1' ? createE2eHooks(hubs) : null
@@ -129,6 +133,37 @@ function failed(res: http.ServerResponse, error: unknown, log: Logger) {
 export type RunningServer = Awaited<ReturnType<typeof startServer>>
 
 export async function main() {
+  // Signals are heard from the first moment. While the server starts, a Ctrl-C or SIGTERM closes
+  // the database (SQLite rolls back an unfinished step and leaves a clean file) and exits: every
+  // step of a start is whole or not at all, so the next start finishes the work. Once it serves,
+  // the same signal lets requests in flight finish first; a second one stops at once.
+  const started: { log?: Logger; database?: Db; server?: RunningServer } = {}
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    const { log, database, server } = started
+    if (stopping) {
+      log?.warn(`${signal} again: stopping now`)
+      process.exit(1)
+    }
+    stopping = true
+    if (server) {
+      server.close().then(
+        () => process.exit(0),
+        (error) => {
+          log?.error({ err: error }, 'shutdown failed')
+          process.exit(1)
+        },
+      )
+      return
+    }
+    log?.info(`${signal} while starting: stopping; the next start finishes what this one began`)
+    // SQLite's handle closes at once. PostgreSQL drops the open transaction of a connection that
+    // goes away; ending the pool would wait for the step to finish instead.
+    const closed = database?.dialect === 'sqlite' ? database.close() : Promise.resolve()
+    closed.catch(() => {}).finally(() => process.exit(0))
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(signal))
+
   let config: Config
   try {
     config = loadConfig()
@@ -139,28 +174,21 @@ export async function main() {
     }
     throw error
   }
-  const log = createLogger(config.logLevel)
+  const log = (started.log = createLogger(config.logLevel))
   let running: RunningServer
   try {
-    running = await startServer(config, log)
+    running = await startServer(config, log, { onDatabaseOpen: (database) => (started.database = database) })
   } catch (error) {
+    // A start stopped by a signal fails on its closed database: the signal's handler exits.
+    if (stopping) return
     if (error instanceof DatabaseStartError) console.error(`Workneer cannot start: ${error.message}`)
     else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(`Workneer cannot start: port ${config.port} is already in use (set PORT)`)
     else console.error(`Workneer cannot start: ${(error as Error).message}`)
     process.exit(1)
   }
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      running.close().then(
-        () => process.exit(0),
-        (error) => {
-          log.error({ err: error }, 'shutdown failed')
-          process.exit(1)
-        },
-      )
-    })
-  }
+  started.server = running
+  // Stopped while the last step finished: close what started.
+  if (stopping) void running.close().finally(() => process.exit(0))
 }
-
 
 export type { Db }

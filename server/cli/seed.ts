@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.ts'
 import { openDatabase, migrateToLatest } from '../db/database.ts'
 import { seedReference } from '../db/seed.ts'
-import { seedDemo } from '../db/demo.ts'
+import { loadDemo } from '../db/demo.ts'
 import { createApi } from '../api/index.ts'
 import { createLogger } from '../log.ts'
 import { runCli } from './run.ts'
@@ -18,9 +18,13 @@ await runCli(async () => {
     if (demo) {
       const log = createLogger('warn')
       const api = createApi({ database, log, config })
-      const { password, accounts } = await seedDemo({ services: api.services, log, password: config.demoPassword })
-      console.log(`demo marketplace seeded: ${accounts.size} accounts, password ${password}`)
-      await api.jobs.close()
+      try {
+        // Once per database: a second run would add every demo project again.
+        const loaded = await loadDemo({ database, config, log, services: api.services, onlyIntoEmpty: false })
+        console.log(loaded ? `demo marketplace seeded: ${loaded.accounts.size} accounts, password ${loaded.password}` : 'the demo marketplace was loaded before: nothing to do')
+      } finally {
+        await api.jobs.close()
+      }
     }
   } finally {
     await database.close()

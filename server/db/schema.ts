@@ -139,7 +139,11 @@ export interface Database {
   project_comment: ProjectCommentTable
   review: ReviewTable
   notification: NotificationTable
+  seed_marker: SeedMarkerTable
 }
+
+/** A seed that a start loads once (the demo marketplace): begun at `started_at`, whole once `completed_at` is set. */
+export type SeedMarkerTable = { name: string; attempts: Generated<number>; started_at: string; completed_at: string | null }
 
 // Content of the public site (issue 4). Texts are per language; flags 0/1; timestamps ISO strings.
 export type FaqEntryTable = { id: Generated<number>; slug: string; audience: string; sort_order: number } & Localized<'question'> & Localized<'answer'>

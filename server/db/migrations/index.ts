@@ -18,6 +18,7 @@ import { freelancerSortBuckets } from './0016-freelancer-sort-buckets.ts'
 import { freelancerLexemes } from './0017-freelancer-lexemes.ts'
 import { projectSearchRanges } from './0018-project-search-ranges.ts'
 import { newsletterConfirmation } from './0019-newsletter-confirmation.ts'
+import { seedMarker } from './0020-seed-marker.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-freelancer-lexemes': freelancerLexemes,
   '0018-project-search-ranges': projectSearchRanges,
   '0019-newsletter-confirmation': newsletterConfirmation,
+  '0020-seed-marker': seedMarker,
 }

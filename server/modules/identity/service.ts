@@ -546,22 +546,31 @@ export function createIdentityService(options: IdentityOptions) {
   }
 
   /**
-   * For the demo seed only: an active account with a confirmed email and a known password, so a
-   * newcomer can sign in and look around. Returns the existing id when the address is taken.
+   * For the demo seed only: active accounts with a confirmed email and one known password, so a
+   * newcomer can sign in and look around. The password is hashed once for all of them (argon2 is
+   * slow on purpose, and twelve hashes made the first start seconds longer). An address that is
+   * taken keeps its account, whose id is returned.
    */
-  async function createDemoAccount(input: { accountType: SignupKind; firstName: string; lastName: string; companyName?: string; email: string; password: string; language: Locale }) {
-    const existing = await db.selectFrom('app_user').select('id').where('email', '=', input.email).executeTakeFirst()
-    if (existing) return existing.id
-    const hash = await hashPassword(input.password)
+  async function createDemoAccounts(accounts: Array<{ accountType: SignupKind; firstName: string; lastName: string; companyName?: string; email: string; language: Locale }>, password: string) {
+    const hash = await hashPassword(password)
     return db.transaction().execute(async (trx) => {
-      const now = nowIso()
-      const user = await trx
-        .insertInto('app_user')
-        .values({ email: input.email, email_verified: 1, password_hash: hash, first_name: input.firstName, last_name: input.lastName, company_name: input.accountType === 'company' ? (input.companyName ?? null) : null, phone_number: null, language: input.language, account_type: input.accountType, status: 'Active', image_file_id: null, provider: 'local', terms_accepted_at: now, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await trx.insertInto('user_role').values({ user_id: user.id, role: roleOfKind[input.accountType] }).execute()
-      return user.id
+      const ids = new Map<string, number>()
+      for (const input of accounts) {
+        const existing = await trx.selectFrom('app_user').select('id').where('email', '=', input.email).executeTakeFirst()
+        if (existing) {
+          ids.set(input.email, existing.id)
+          continue
+        }
+        const now = nowIso()
+        const user = await trx
+          .insertInto('app_user')
+          .values({ email: input.email, email_verified: 1, password_hash: hash, first_name: input.firstName, last_name: input.lastName, company_name: input.accountType === 'company' ? (input.companyName ?? null) : null, phone_number: null, language: input.language, account_type: input.accountType, status: 'Active', image_file_id: null, provider: 'local', terms_accepted_at: now, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await trx.insertInto('user_role').values({ user_id: user.id, role: roleOfKind[input.accountType] }).execute()
+        ids.set(input.email, user.id)
+      }
+      return ids
     })
   }
 
@@ -702,7 +711,7 @@ export function createIdentityService(options: IdentityOptions) {
     updateProfile,
     setStatus,
     createAdmin,
-    createDemoAccount,
+    createDemoAccounts,
     hasNoAccounts,
     awardPoints,
     thirdPartyProviders: () => ({ data: oidc.list() }),
