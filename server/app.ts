@@ -3,6 +3,7 @@ import { RouterContextProvider, createRequestHandler } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
 import { appContext, type AppDeps } from '../app/lib/context.ts'
 import type { NodeListener } from './app-loader.ts'
+import { CLIENT_ADDRESS_HEADER } from './http/client-address.ts'
 
 // Loaded through Vite (dev) or from the build (production). It exports the React Router build too,
 // so @react-router/serve can serve the same build as the bench baseline.
@@ -14,7 +15,7 @@ export function createAppListener(deps: AppDeps): NodeListener {
   const listener = createRequestListener((request: Request, client: ClientAddress) => {
     const render = () => {
       const context = new RouterContextProvider()
-      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: client?.address ?? '', origin: new URL(request.url).origin, callers: new Map() })
+      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: request.headers.get(CLIENT_ADDRESS_HEADER) ?? client?.address ?? '', origin: new URL(request.url).origin, callers: new Map() })
       return handle(request, context)
     }
     return deps.pageCache ? deps.pageCache.serve(request, render) : render()
