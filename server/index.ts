@@ -90,6 +90,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   const server = http.createServer({ shouldUpgradeCallback: (req) => hubs.server.owns(req.url) && String(req.headers.upgrade).toLowerCase() === 'websocket' }, handle)
   // 100-continue is answered once the guard admits the request, so a refused body is never sent.
   server.on('checkContinue', handle)
+  server.on('clientError', doors.clientError)
   server.on('connect', (req, socket) => doors.refuseUpgrade(req, socket) || socket.destroy())
   server.on('upgrade', (req, socket, head) => {
     if (doors.refuseUpgrade(req, socket)) return

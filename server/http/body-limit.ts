@@ -1,4 +1,5 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
 import { DEFAULT_MAX_FILE_KB } from '../modules/files/rules.ts'
 import { limits as projectLimits } from '../modules/projects/rules.ts'
 import { MAX_JSON_BYTES } from '../api/handler.ts'
@@ -66,6 +67,45 @@ export function countBody(req: IncomingMessage, bytes: number, exceeded: () => v
     }
     return over ? true : push(chunk, encoding)
   }
+}
+
+// After a refusal, how long and how much of the rest is read (and dropped) before the connection
+// is cut: see lingerThenClose.
+export const LINGER_MS = 2000
+const LINGER_BYTES = 16 * 1024 * KB
+
+/**
+ * Ends the connection of a request refused before its body was read, without losing the answer.
+ * Cutting it at once, while the client is still sending, makes the kernel answer the unread bytes
+ * with a reset, and a client that gets the reset before it reads loses our answer (a browser then
+ * shows "connection reset" instead of the 413 page). So, as web servers do (a lingering close),
+ * the answer goes out with Connection: close and the end of our side, and what the client still
+ * sends is dropped unread for at most LINGER_MS or LINGER_BYTES, or until the client stops.
+ */
+export function lingerThenClose(req: IncomingMessage, res: ServerResponse) {
+  if (req.complete) return
+  const socket = req.socket
+  let dropped = 0
+  req.push = (chunk: Buffer | null) => {
+    if (chunk !== null && (dropped += chunk.length) > LINGER_BYTES) socket.destroy()
+    return true
+  }
+  // A body whose reader had paused the socket must flow again to be dropped.
+  req.resume()
+  if (res.writableFinished) linger(socket)
+  else res.once('finish', () => linger(socket))
+}
+
+/** Our side is done: end it, drop what still comes, and cut the connection when the client stops or the time is up. */
+export function linger(socket: Duplex) {
+  // With Connection: close Node has ended the socket and would destroy it the moment its FIN is out.
+  socket.removeListener('finish', socket.destroy)
+  if (!socket.writableEnded) socket.end()
+  const cut = () => socket.destroy()
+  const timer = setTimeout(cut, LINGER_MS)
+  timer.unref()
+  socket.once('end', cut)
+  socket.once('close', () => clearTimeout(timer))
 }
 
 /** The declared length is already too much: answer before reading anything. */

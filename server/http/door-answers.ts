@@ -9,7 +9,7 @@ import { locales, type Locale } from '../db/schema.ts'
 // Every refusal closes the connection: the rest of the body, if any, is never read.
 
 export type AnswerDoor = 'api' | 'pages' | 'other'
-export type RefusalStatus = 400 | 413 | 500 | 501
+export type RefusalStatus = 400 | 405 | 413 | 500 | 501 | 505
 
 type Pair = { title: string; body: string }
 /** locales/<lng>/http.json, and the two keys of common.json the 500 page shares with the app's error notice. */
@@ -52,16 +52,19 @@ export interface Refusal {
   status: RefusalStatus
   /** For the API's `detail` and the text answers (English, like the API's other details). */
   detail: string
+  /** 405 only: the methods the door serves. */
+  allow?: string
   /** 413 only: the limit that was passed, and whether it was a file's (uploads) or a form's. */
   limit?: { bytes: number; file: boolean }
 }
 
-const apiTitles: Record<RefusalStatus, string> = { 400: 'Bad Request', 413: 'Payload Too Large', 500: 'Server Error', 501: 'Not Implemented' }
+const apiTitles: Record<RefusalStatus, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 413: 'Payload Too Large', 500: 'Server Error', 501: 'Not Implemented', 505: 'HTTP Version Not Supported' }
 
 export function answer(req: IncomingMessage, res: ServerResponse, door: AnswerDoor, refusal: Refusal, requestId: string) {
   if (res.headersSent) return void res.destroy()
   const { status } = refusal
   const headers: Record<string, string> = { connection: 'close', 'cache-control': 'private, no-store' }
+  if (refusal.allow) headers.allow = refusal.allow
   let body: string
   if (door === 'api') {
     headers['content-type'] = 'application/json; charset=utf-8'
@@ -87,7 +90,7 @@ function page(locale: Locale, refusal: Refusal, requestId: string) {
       ? [t.http.tooLarge.title, fill(limit.file ? t.http.tooLarge.file : t.http.tooLarge.form, { limit: size(limit.bytes, t) })]
       : refusal.status === 500
         ? [t.common.errors.serverError, t.common.errors.fallback]
-        : refusal.status === 501
+        : refusal.status === 405 || refusal.status === 501 || refusal.status === 505
           ? [t.http.notImplemented.title, t.http.notImplemented.body]
           : [t.http.badRequest.title, t.http.badRequest.body]
   const reference = fill(t.http.reference, { requestId })

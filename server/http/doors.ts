@@ -1,8 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { Logger } from '../log.ts'
 import { answer, type AnswerDoor, type Refusal } from './door-answers.ts'
-import { bodyLimit, countBody, declaredTooLarge, type BodyLimit } from './body-limit.ts'
+import { bodyLimit, countBody, declaredTooLarge, linger, lingerThenClose, LINGER_MS, type BodyLimit } from './body-limit.ts'
 import { checkRequest } from './request-check.ts'
 import { CLIENT_ADDRESS_HEADER, clientAddress, trustedProxies } from './client-address.ts'
 import { rejectUpgrade } from '../realtime/http.ts'
@@ -15,6 +15,11 @@ import { rejectUpgrade } from '../realtime/http.ts'
 //     and answered 500 (or the connection cut, when the answer had already begun).
 
 export type Door = 'health' | 'hub' | 'hub-negotiate' | 'api' | 'pages'
+
+// What each door serves. Pages (and the static files among them) are links and HTML forms: GET,
+// HEAD and POST; React Router cannot represent OPTIONS, and no page action takes PUT or DELETE.
+// The API's router and the hubs answer 405 per path themselves.
+const doorMethods: Partial<Record<Door, string[]>> = { pages: ['GET', 'HEAD', 'POST'], health: ['GET', 'HEAD'] }
 
 
 export function createDoorGuard(options: { log: Logger; trustProxy: readonly string[]; isHubPath: (path: string) => boolean; apiPrefix: string }) {
@@ -35,6 +40,7 @@ export function createDoorGuard(options: { log: Logger; trustProxy: readonly str
   function refuse(req: IncomingMessage, res: ServerResponse, door: Door, refusal: Refusal, requestId: string) {
     refused.add(req)
     log.info({ requestId, method: req.method, path: pathOf(req), status: refusal.status, detail: refusal.detail }, 'request refused')
+    lingerThenClose(req, res)
     answer(req, res, answerDoor(door), refusal, requestId)
   }
 
@@ -57,24 +63,27 @@ export function createDoorGuard(options: { log: Logger; trustProxy: readonly str
       const door = doorOf(pathOf(req))
       const problem = checkRequest(req)
       if (problem) return void refuse(req, res, door, problem, requestId), null
+      const methods = doorMethods[door]
+      if (methods && !methods.includes(req.method!)) return void refuse(req, res, door, { status: 405, detail: `${req.method} is not allowed here`, allow: methods.join(', ') }, requestId), null
       req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, trusted)
       const limit = bodyLimit(door, pathOf(req), String(req.headers['content-type'] ?? ''))
       if (limit) {
         if (declaredTooLarge(req, limit.bytes)) return void refuse(req, res, door, tooLarge(limit), requestId), null
         countBody(req, limit.bytes, () => {
           if (res.headersSent) {
-            // The handler has begun answering: it cannot be told 413, so the connection ends.
+            // The handler is answering already (a static file ignores the body): it cannot be told
+            // 413, so the rest of the body is dropped, and the connection ends with its answer,
+            // or after LINGER_MS if that answer was waiting for the body.
             refused.add(req)
-            return void req.socket.destroy()
+            lingerThenClose(req, res)
+            return void setTimeout(() => res.writableFinished || req.socket.destroy(), LINGER_MS).unref()
           }
           refuse(req, res, door, tooLarge(limit), requestId)
         })
       }
-      // An answer sent before its body was read whole (a refusal, a 401 to an upload) ends the
-      // connection, so the rest of that body is not read (Node would read it to keep the connection).
-      res.once('finish', () => {
-        if (!req.complete) req.socket.destroySoon()
-      })
+      // An answer sent before its body was read whole (a 401 to an upload) ends the connection, so
+      // the rest of that body is not read (Node would read it all to keep the connection).
+      res.once('finish', () => lingerThenClose(req, res))
       if (String(req.headers.expect ?? '').toLowerCase() === '100-continue') res.writeContinue()
       return door
     },
@@ -93,6 +102,25 @@ export function createDoorGuard(options: { log: Logger; trustProxy: readonly str
       } catch (error) {
         failed(error)
       }
+    },
+
+    /**
+     * What Node's parser refuses before any door sees it (a garbled request line or header, headers
+     * past 16 KB): answered as Node would (400, 431), then the connection lingers like any refusal.
+     */
+    clientError(error: NodeJS.ErrnoException, socket: Duplex) {
+      const response = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
+      if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+      socket.resume()
+      if (response?.headersSent) {
+        // The body broke off after the handler began answering (a static file): that answer ends
+        // the connection, or the deadline does.
+        setTimeout(() => socket.destroy(), LINGER_MS).unref()
+        return void response.once('finish', () => linger(socket))
+      }
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+      linger(socket)
     },
 
     /** The same checks for an upgrade (a WebSocket to a hub); true when it was answered here. */

@@ -4,8 +4,8 @@ import type { Refusal } from './door-answers.ts'
 // What every request must be before any door looks at it (decision 080). Node's parser already
 // refuses what is not HTTP (a garbled request line, a lowercase or unknown token as method, headers
 // past 16 KB); what it lets through but the web's Request cannot represent is refused here, so no
-// door meets it: a method outside what the site serves (TRACE, CONNECT, PROPFIND…), a target that
-// is not a path, a Host that is missing, repeated or not a host.
+// door meets it: a version other than HTTP/1.x, a method outside what the site serves (TRACE,
+// CONNECT, PROPFIND…), a target that is not a path, a Host that is missing, repeated or not a host.
 
 /** The methods any door of the site serves; anything else is 501 for every path (RFC 9110 §15.6.2). */
 export const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
@@ -15,6 +15,8 @@ export const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'D
 const HOST = /^(?:[a-z0-9._-]{1,253}|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i
 
 export function checkRequest(req: IncomingMessage): Refusal | null {
+  // Node's parser lets HTTP/0.9 and HTTP/2.0 request lines through; only 1.0 and 1.1 are HTTP/1.
+  if (req.httpVersionMajor !== 1) return { status: 505, detail: `HTTP/${req.httpVersion} is not supported` }
   if (!SERVED_METHODS.has(req.method ?? '')) return { status: 501, detail: `${req.method} is not supported` }
   const target = req.url ?? ''
   if (!target.startsWith('/')) return { status: 400, detail: 'The request target must be a path' }
