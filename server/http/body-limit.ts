@@ -77,8 +77,8 @@ const LINGER_BYTES = 16 * 1024 * KB
 /**
  * Ends the connection of a request refused before its body was read, without losing the answer.
  * Cutting it at once, while the client is still sending, makes the kernel answer the unread bytes
- * with a reset, and a client that gets the reset before it reads loses our answer (a browser then
- * shows "connection reset" instead of the 413 page). So, as web servers do (a lingering close),
+ * with a reset, and a client that gets the reset before it reads loses our answer (RFC 9112 §9.6,
+ * decision 081). So, as web servers do (a lingering close),
  * the answer goes out with Connection: close and the end of our side, and what the client still
  * sends is dropped unread for at most LINGER_MS or LINGER_BYTES, or until the client stops.
  */

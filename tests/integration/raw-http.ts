@@ -66,7 +66,11 @@ export function rawRequest(port: number, parts: Array<string | Buffer>, { end = 
         const bytes = typeof part === 'string' ? Buffer.from(part, 'latin1') : part
         const flushed = socket.write(bytes)
         written += bytes.length
-        if (!flushed) await new Promise((r) => (socket.once('drain', r), socket.once('close', r)))
+        if (!flushed)
+          await new Promise<void>((resolve) => {
+            const done = () => (socket.off('drain', done), socket.off('close', done), resolve())
+            socket.on('drain', done).on('close', done)
+          })
         if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs))
       }
       if (end && !socket.destroyed) socket.end()
