@@ -125,9 +125,11 @@ describe('one guard in front of every door', () => {
 describe('limits on every door, read as a stream', () => {
   // Upload routes answer a visitor (a redirect to sign in) before reading: these clients are signed in.
   let cookie = ''
+  let token = ''
   beforeAll(async () => {
     await account(server, 'uploader@doors.test', 'freelancer')
-    cookie = `session=${await login(server, 'uploader@doors.test')}`
+    token = await login(server, 'uploader@doors.test')
+    cookie = `session=${token}`
   })
   const form = (path: string) => head(`POST ${path} HTTP/1.1`, ['Host: localhost', 'Content-Type: application/x-www-form-urlencoded', 'Transfer-Encoding: chunked'])
   const multipart = (path: string, boundary = 'doors') => head(`POST ${path} HTTP/1.1`, ['Host: localhost', `Cookie: ${cookie}`, `Origin: http://localhost`, `Content-Type: multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding: chunked'])
@@ -164,6 +166,17 @@ describe('limits on every door, read as a stream', () => {
     const accepted = await rawRequest(server.port, [head('POST /api/v1/identity/login HTTP/1.1', ['Host: localhost', 'Content-Type: application/json', 'Content-Length: 2', 'Expect: 100-continue']), '{}'], { pauseMs: 100 })
     expect(accepted.interim).toEqual([100])
     expect(accepted.status).toBe(400)
+  })
+
+  it.each([
+    ['no boundary', 'multipart/form-data', (part: string) => part],
+    ['a body cut off inside the file', 'multipart/form-data; boundary=doors', (part: string) => part.slice(0, -4)],
+    ['a body cut off inside the part headers', 'multipart/form-data; boundary=doors', (part: string) => part.slice(0, 30)],
+  ])('an API upload with %s is a 400 naming the field, not a 500', async (_name, contentType, cut) => {
+    const part = `--doors\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n0000`
+    const response = await fetch(`${server.base}/api/v1/freelancers/profile/image`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body: cut(part) })
+    expect(response.status).toBe(400)
+    expect(Object.keys(((await response.json()) as { errors: object }).errors)).toEqual(['file'])
   })
 
   it('the page is in the visitor’s language and names the limit', async () => {
