@@ -4,6 +4,7 @@ import * as build from 'virtual:react-router/server-build'
 import { appContext, type AppDeps } from '../app/lib/context.ts'
 import { guardPageRequest, refusalContext } from '../app/lib/page-guard.server.ts'
 import type { NodeListener } from './app-loader.ts'
+import { CLIENT_ADDRESS_HEADER } from './http/client-address.ts'
 
 // Loaded through Vite (dev) or from the build (production). It exports the React Router build too,
 // so @react-router/serve can serve the same build as the bench baseline.
@@ -19,7 +20,7 @@ export function createAppListener(deps: AppDeps): NodeListener {
       // a form may come from the address it was sent to or from PUBLIC_URL's (behind a proxy they differ).
       const guarded = guardPageRequest(request, [new URL(request.url).origin, deps.publicUrl])
       context.set(refusalContext, guarded.refused)
-      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: client?.address ?? '', callers: new Map() })
+      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: request.headers.get(CLIENT_ADDRESS_HEADER) ?? client?.address ?? '', callers: new Map() })
       return handle(guarded.request, context)
     }
     return deps.pageCache ? deps.pageCache.serve(request, render) : render()

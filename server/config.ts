@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { oidcProvidersFromEnv } from './modules/identity/oidc-config.ts'
+import { invalidProxyEntries } from './http/client-address.ts'
 
 // Every setting comes from the environment and is checked once at boot, so a bad value stops the
 // server with one line that names it instead of failing later inside a request.
@@ -37,6 +38,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
   ALLOWED_ORIGINS: z.string().default(''),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // The reverse proxies in front of this server (decision 082): only their X-Forwarded-For is read.
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((list) => !invalidProxyEntries(list).length, 'must be IP addresses or CIDR blocks separated by commas (10.0.0.1,10.1.0.0/16)'),
 })
 
 export type Config = ReturnType<typeof loadConfig>
@@ -85,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authSecret: e.AUTH_SECRET,
     oidcProviders,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    /** addresses and CIDR blocks of the reverse proxies whose X-Forwarded-For is believed */
+    trustProxy: e.TRUST_PROXY,
   }
 }
 

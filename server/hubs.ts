@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Config } from './config.ts'
 import type { Logger } from './log.ts'
+import { clientAddress, trustedProxies } from './http/client-address.ts'
 import { createHubServer, createRedisBackplane, HubError, parseCookies, type HubContext, type HubDefinition, type HubHandle, type HubServer } from './realtime/index.ts'
 
 /** The part of the identity service the hubs need: a login token in, the caller out. */
@@ -105,6 +106,7 @@ export async function createHubs({ config, log, identity }: { config: Config; lo
   const backplane = config.redisUrl ? await createRedisBackplane(config.redisUrl, `${config.redisPrefix}hubs:`, { logger: log.child({ module: 'hubs-redis' }) }) : undefined
   const tracker = sessionTracker()
   const groups = groupRegistry()
+  const proxies = trustedProxies(config.trustProxy)
   const allowedOrigins = [...config.allowedOrigins, ...(config.publicUrl ? [new URL(config.publicUrl).origin] : [])]
   const server = createHubServer({
     hubs: hubDefinitions(tracker, groups),
@@ -118,6 +120,9 @@ export async function createHubs({ config, log, identity }: { config: Config; lo
       return { userId: caller.userId, sessionId: caller.sessionId }
     },
     allowedOrigins,
+    clientAddress: (req) => clientAddress(req, proxies),
+    // SPEC §7 names the hubs `chat` and `notificationHub`: a client written to the spec connects there.
+    aliases: { '/chat': 'chat', '/notificationHub': 'notifications' },
     backplane,
     logger: log.child({ module: 'hubs' }),
   })

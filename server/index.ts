@@ -12,6 +12,9 @@ import { API_PREFIX } from './api/handler.ts'
 import { loadApp } from './app-loader.ts'
 import { setSecurityHeaders } from './http/security-headers.ts'
 import { readiness } from './http/health.ts'
+import { createDoorGuard } from './http/doors.ts'
+import { CLIENT_ADDRESS_HEADER } from './http/client-address.ts'
+import { rejectUpgrade } from './realtime/http.ts'
 import { createHubs } from './hubs.ts'
 import { createE2eHooks } from './e2e-hooks.ts'
 import { createPageCache } from './http/page-cache.ts'
@@ -49,43 +52,53 @@ export async function startServer(config: Config, log: Logger, options: { webApp
       : await loadApp(config.env === 'development' ? 'development' : 'production', { mode: config.env === 'development' ? 'development' : 'production', api: api.handler, apiUrl: config.apiUrl, publicUrl: config.publicUrl, requestId: '', pageCache: config.env === 'development' ? undefined : pageCache }, log)
   const compress = compression({ filter: (req, res) => !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) })
 
-  const server = http.createServer((req, res) => {
+  // Every request passes the door guard first (server/http/doors.ts): what no door can take is
+  // answered there, each door's body is limited, and whatever escapes a door's dispatch is a 500.
+  const doors = createDoorGuard({ log, trustProxy: config.trustProxy, isHubPath: (path) => hubs.server.owns(path), apiPrefix: API_PREFIX })
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const requestId = safeRequestId(req.headers['x-request-id'])
     req.headers['x-request-id'] = requestId
     res.setHeader('x-request-id', requestId)
     setSecurityHeaders(res, config.isProduction)
     const url = req.url ?? '/'
+    const started = performance.now()
+    res.once('finish', () => {
+      if (!url.startsWith(API_PREFIX) && !doors.refused(req)) log.info({ requestId, method: req.method, path: url.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) }, 'http')
+    })
+    const door = doors.admit(req, res, requestId)
+    if (!door) return
     // Any write may change what visitors see: the kept pages go when it starts and again when it
     // ends, so no page rendered in between is kept (server/http/page-cache.ts). Hub traffic
     // (negotiate, SSE and long-polling sends) writes nothing pages show.
-    if (req.method !== 'GET' && req.method !== 'HEAD' && !url.startsWith('/hubs/')) {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && door !== 'hub' && door !== 'hub-negotiate') {
       pageCache.invalidate()
       res.once('close', () => pageCache.invalidate())
     }
-    const started = performance.now()
-    res.once('finish', () => {
-      if (!url.startsWith(API_PREFIX)) log.info({ requestId, method: req.method, path: url.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) }, 'http')
+    doors.run(req, res, requestId, door, () => {
+      if (door === 'health') return url.startsWith('/readyz') ? readiness(database).then((r) => res.writeHead(r.ok ? 200 : 503, { 'content-type': 'text/plain' }).end(r.detail)) : res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
+      if (e2e?.(req, res)) return
+      // Hub traffic is never compressed: Server-Sent Events must reach the client as written.
+      if (hubs.server.handleRequest(req, res)) return
+      compress(req as never, res as never, () =>
+        doors.run(req, res, requestId, door, async () => {
+          if (door !== 'api') return app.listener(req, res, () => res.headersSent || res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found'))
+          const response = await api.handler(createRequest(req, res), { requestId, ip: String(req.headers[CLIENT_ADDRESS_HEADER]) })
+          // The guard may have answered already (a body past its limit): the API's answer is dropped.
+          if (res.headersSent) return void response.body?.cancel()
+          await sendResponse(res, response)
+        }),
+      )
     })
-    if (url === '/healthz') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
-    if (url === '/readyz') return void readiness(database).then((r) => res.writeHead(r.ok ? 200 : 503, { 'content-type': 'text/plain' }).end(r.detail))
-    if (e2e?.(req, res)) return
-    // Hub traffic is never compressed: Server-Sent Events must reach the client as written.
-    if (hubs.server.handleRequest(req, res)) return
-    compress(req as never, res as never, () => {
-      if (url.startsWith(API_PREFIX) || url === API_PREFIX.slice(0, -1)) {
-        const request = createRequest(req, res)
-        api.handler(request, { requestId, ip: req.socket.remoteAddress ?? '' }).then((response) => sendResponse(res, response)).catch((error) => failed(res, error, log))
-        return
-      }
-      app.listener(req, res, () => {
-        if (!res.headersSent) res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
-      })
-    })
-  })
-
-  // WebSocket upgrades go to the hubs; any other upgrade is refused.
+  }
+  // Only a WebSocket request to a hub is an upgrade; any other Upgrade header is served as a plain request.
+  const server = http.createServer({ shouldUpgradeCallback: (req) => hubs.server.owns(req.url) && String(req.headers.upgrade).toLowerCase() === 'websocket' }, handle)
+  // 100-continue is answered once the guard admits the request, so a refused body is never sent.
+  server.on('checkContinue', handle)
+  server.on('clientError', doors.clientError)
+  server.on('connect', (req, socket) => doors.refuseUpgrade(req, socket) || socket.destroy())
   server.on('upgrade', (req, socket, head) => {
-    if (!hubs.server.handleUpgrade(req, socket, head)) socket.destroy()
+    if (doors.refuseUpgrade(req, socket)) return
+    if (!hubs.server.handleUpgrade(req, socket, head)) rejectUpgrade(socket, 404)
   })
   api.jobs.outbox.start()
   api.jobs.fileSweep.start()
@@ -122,12 +135,6 @@ export async function startServer(config: Config, log: Logger, options: { webApp
 
 function safeRequestId(value: string | string[] | undefined) {
   return typeof value === 'string' && /^[\w.-]{8,64}$/.test(value) ? value : randomUUID()
-}
-
-function failed(res: http.ServerResponse, error: unknown, log: Logger) {
-  log.error({ err: error }, 'request failed')
-  if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
-  res.end()
 }
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>

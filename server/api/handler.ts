@@ -52,7 +52,8 @@ export interface CallInfo {
 }
 export type ApiHandler = (request: Request, info?: CallInfo) => Promise<Response>
 export const API_PREFIX = '/api/v1/'
-const MAX_JSON_BYTES = 1024 * 1024
+/** The largest JSON body the API reads (the door guard applies it on the socket too, server/http/body-limit.ts). */
+export const MAX_JSON_BYTES = 1024 * 1024
 
 export function createApiHandler(options: {
   implementations: Implementation[]
@@ -75,7 +76,10 @@ export function createApiHandler(options: {
       response = errorResponse(error, requestId, log)
     }
     response.headers.set('x-request-id', requestId)
-    response.headers.set('cache-control', response.headers.get('cache-control') ?? 'no-store')
+    // Answers are the caller's own: no cache keeps them, and the browser does not store them (a
+    // shared computer after sign-out). Only what an endpoint declares public (openapi.json, a
+    // public picture) may be kept.
+    if (!/^\s*public\b/i.test(response.headers.get('cache-control') ?? '')) response.headers.set('cache-control', 'private, no-store')
     log.info({ method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) }, 'api')
     return response
   }
@@ -129,11 +133,38 @@ export function queryObject(search: URLSearchParams) {
   return out
 }
 
+const tooLarge = () => {
+  const error = new ApiError(413, 'Payload Too Large', `The body may be at most ${MAX_JSON_BYTES} bytes`)
+  // The rest of the body is not read: closing the connection stops the client sending it.
+  error.headers = { connection: 'close' }
+  return error
+}
+
+/**
+ * Reads a JSON body as it streams, stopping at MAX_JSON_BYTES: a chunked body (no Content-Length)
+ * is refused at the limit, not read whole first. In-process calls from the web UI come here too.
+ */
 async function readJson(request: Request) {
   const length = Number(request.headers.get('content-length') ?? 0)
-  if (length > MAX_JSON_BYTES) throw new ApiError(413, 'Payload Too Large', `The body may be at most ${MAX_JSON_BYTES} bytes`)
-  const text = await request.text()
-  if (text.length > MAX_JSON_BYTES) throw new ApiError(413, 'Payload Too Large', `The body may be at most ${MAX_JSON_BYTES} bytes`)
+  if (length > MAX_JSON_BYTES) throw tooLarge()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = request.body?.getReader()
+  try {
+    for (let next = await reader?.read(); next && !next.done; next = await reader!.read()) {
+      size += next.value.byteLength
+      if (size > MAX_JSON_BYTES) {
+        void reader!.cancel().catch(() => {})
+        throw tooLarge()
+      }
+      chunks.push(next.value)
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error
+    // The client stopped sending (or the door guard stopped it): nothing to parse.
+    throw new ApiError(400, 'Invalid Info', 'body: The body could not be read', { body: ['The body could not be read'] })
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
   if (!text.trim()) return {}
   try {
     return JSON.parse(text)

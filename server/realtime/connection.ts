@@ -38,6 +38,8 @@ export class Connection {
   readonly token: string
   readonly hubKey: string
   readonly user: HubUser | null
+  /** The client's address when it connected (TRUST_PROXY decides whether a proxy's word is taken). */
+  readonly address: string
   readonly createdAt = Date.now()
   transport: Transport | null = null
   /** A WebSocket upgrade is being authorised; a second one gets 409. */
@@ -56,11 +58,12 @@ export class Connection {
   private early: string[] | null = []
   hooks: ConnectionHooks | null = null
 
-  constructor(init: { id: string; token: string; hubKey: string; user: HubUser | null; maxRecordBytes: number }) {
+  constructor(init: { id: string; token: string; hubKey: string; user: HubUser | null; maxRecordBytes: number; address?: string }) {
     this.id = init.id
     this.token = init.token
     this.hubKey = init.hubKey
     this.user = init.user
+    this.address = init.address ?? ''
     this.parser = new RecordParser(init.maxRecordBytes)
   }
 
@@ -156,6 +159,16 @@ export class Connection {
     if (this.handshaken) this.close(closeRecord(error, allowReconnect))
     else if (this.transport) this.close(frame({ error }))
     else this.close()
+  }
+
+  /**
+   * Server-initiated close after which the client should come back (a restart): Close with
+   * allowReconnect and no error, which the client would report as a failure. Before the handshake
+   * the client understands only a handshake error, so it gets one.
+   */
+  closeToReconnect(): void {
+    if (this.handshaken) this.close(closeRecord(undefined, true))
+    else this.closeWithError('The server is shutting down.', true)
   }
 
   /** Called by the transport when it is done, including when the client went away first. */

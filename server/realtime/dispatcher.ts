@@ -91,6 +91,7 @@ export class HubSession implements ConnectionHooks {
     this.ctx = {
       connectionId: conn.id,
       user: conn.user,
+      address: conn.address,
       hub: router.handle,
       groups: {
         add: (name) => router.addToGroup(conn, name),

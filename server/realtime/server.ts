@@ -41,12 +41,15 @@ export function createHubServer(options: HubServerOptions): HubServer {
   const logger = options.logger ?? silent
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
   const basePath = '/' + (options.basePath ?? '/hubs').replace(/^\/+|\/+$/g, '')
+  // Further paths of a hub (matched without regard to case, as ASP.NET routes are): `/chat` → chat.
+  const aliases = new Map(Object.entries(options.aliases ?? {}).map(([path, hub]) => ['/' + path.replace(/^\/+|\/+$/g, '').toLowerCase(), hub.toLowerCase()]))
   const maxRecordBytes = options.maxReceiveMessageSize ?? 32 * 1024
   const offered = ALL_TRANSPORTS.filter((t) => (options.transports ?? ALL_TRANSPORTS).includes(t))
   const allowedOrigins = new Set(options.allowedOrigins ?? [])
   const backplane = options.backplane ?? createMemoryBackplane()
   const ownsBackplane = !options.backplane
   const serverId = `${hostname()}_${randomUUID()}`
+  const clientAddress = options.clientAddress ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? '')
 
   const hubs = new Map<string, HubRuntime>()
   for (const definition of options.hubs) {
@@ -108,7 +111,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
       // Long polling keeps itself alive: the client neither pings nor times out the server on it.
       if (transport.kind === 'LongPolling') continue
       if (timeouts.clientTimeoutMs > 0 && now - conn.lastReceived >= timeouts.clientTimeoutMs) {
-        logger.info({ connectionId: conn.id }, 'client timed out')
+        logger.info({ connectionId: conn.id, address: conn.address }, 'client timed out')
         conn.closeWithError('Connection closed with an error.', true)
         continue
       }
@@ -116,8 +119,8 @@ export function createHubServer(options: HubServerOptions): HubServer {
     }
   }
 
-  function createConnection(hub: HubRuntime, user: HubUser | null): Connection {
-    const conn = new Connection({ id: newId(), token: newId(), hubKey: hub.key, user, maxRecordBytes })
+  function createConnection(hub: HubRuntime, user: HubUser | null, req: IncomingMessage): Connection {
+    const conn = new Connection({ id: newId(), token: newId(), hubKey: hub.key, user, maxRecordBytes, address: clientAddress(req) })
     const session = new HubSession(conn, hub, logger, () => {
       connections.delete(conn.token)
       sessions.delete(session)
@@ -134,11 +137,22 @@ export function createHubServer(options: HubServerOptions): HubServer {
     }
   }
 
+  /** The hub a path names, and what follows it: under basePath (`/hubs/chat/negotiate`) or at an alias (`/chat/negotiate`). */
+  function hubPath(path: string): string[] | null {
+    if (path === basePath || path.startsWith(basePath + '/')) return path.slice(basePath.length + 1).split('/')
+    const lower = path.toLowerCase()
+    for (const [alias, hub] of aliases) {
+      if (lower === alias) return [hub]
+      if (lower.startsWith(alias + '/')) return [hub, ...path.slice(alias.length + 1).split('/')]
+    }
+    return null
+  }
+
   function route(rawUrl: string | undefined): Route | null {
-    const url = new URL(rawUrl ?? '/', 'http://localhost')
-    const path = url.pathname.replace(/\/+$/, '')
-    if (path !== basePath && !path.startsWith(basePath + '/')) return null
-    const parts = path.slice(basePath.length + 1).split('/')
+    const url = URL.parse(rawUrl ?? '/', 'http://localhost')
+    if (!url) return null
+    const parts = hubPath(url.pathname.replace(/\/+$/, ''))
+    if (!parts) return null
     const hub = hubs.get(parts[0].toLowerCase()) ?? null
     const negotiate = parts.length === 2 && parts[1] === 'negotiate'
     if (parts.length > 2 || (parts.length === 2 && !negotiate)) return { hub: null, negotiate: false, query: url.searchParams }
@@ -181,7 +195,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
     const version = requested === null ? 0 : Number(requested)
     if (version < 1) return sendJson(res, { error: `The client requested version '${version}', but the server does not support this version.` })
     await settledReady
-    const conn = createConnection(hub, user)
+    const conn = createConnection(hub, user, req)
     sendJson(res, {
       negotiateVersion: 1,
       connectionId: conn.id,
@@ -346,7 +360,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
       const user = await authenticate(req, query, true)
       if (hub.definition.requireUser && !user) return rejectUpgrade(socket, 401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' })
       await settledReady
-      conn = createConnection(hub, user)
+      conn = createConnection(hub, user, req)
     }
     conn.upgrading = true
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -361,6 +375,10 @@ export function createHubServer(options: HubServerOptions): HubServer {
 
   const server: HubServer = {
     ready,
+
+    owns(rawUrl) {
+      return route(rawUrl) !== null
+    },
 
     handleRequest(req, res) {
       const target = route(req.url)
@@ -410,11 +428,11 @@ export function createHubServer(options: HubServerOptions): HubServer {
     },
   }
 
-  /** Close{allowReconnect} to everyone, wait up to 5 s for transports and onDisconnected, then cut the rest. */
+  /** Close{allowReconnect} (no error: nothing went wrong) to everyone, wait up to 5 s for transports and onDisconnected, then cut the rest. */
   async function shutdown(): Promise<void> {
     closing = true
     // The ticker keeps running meanwhile, so long-polling clients that stopped polling still time out.
-    for (const conn of connections.values()) conn.closeWithError('The server is shutting down.', true)
+    for (const conn of connections.values()) conn.closeToReconnect()
     const pending = [...sessions].map((s) => s.done)
     let timer: NodeJS.Timeout | undefined
     await Promise.race([

@@ -12,6 +12,8 @@ export type Authenticate = (req: IncomingMessage, token: string | null) => Promi
 export interface HubContext {
   connectionId: string
   user: HubUser | null
+  /** The client's address when it connected (HubServerOptions.clientAddress). */
+  address: string
   hub: HubHandle
   groups: { add(name: string): Promise<void>; remove(name: string): Promise<void> }
   /** Aborted when the client cancels this stream, or when the connection ends. */
@@ -95,6 +97,10 @@ export interface HubServerOptions {
   /** Defaults to a private in-memory backplane (single instance). A backplane passed in is not closed by close(). */
   backplane?: Backplane
   basePath?: string
+  /** The client's address for a request (behind trusted proxies, the forwarded one); default the socket's peer. */
+  clientAddress?: (req: IncomingMessage) => string
+  /** Further paths at which a hub answers, path → hub name (`{ '/chat': 'chat' }`), besides basePath/name. */
+  aliases?: Record<string, string>
   timeouts?: Partial<Timeouts>
   /** Largest record accepted from a client, in bytes (default 32 KB). */
   maxReceiveMessageSize?: number
@@ -104,6 +110,8 @@ export interface HubServerOptions {
 }
 
 export interface HubServer {
+  /** Whether a request target (path and query) is a hub's (under basePath or at an alias). */
+  owns(rawUrl: string | undefined): boolean
   handleRequest(req: IncomingMessage, res: ServerResponse): boolean
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean
   get(hubName: string): HubHandle

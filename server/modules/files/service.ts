@@ -32,6 +32,14 @@ export interface StoredFile {
 
 const HEAD_BYTES = 4100 // what file-type needs to recognise a format
 
+/** A body that is not the multipart it claims (no boundary, cut off before its closing boundary) is the sender's error. */
+function malformed(field: string) {
+  const message = 'The upload is incomplete or not valid multipart/form-data'
+  const error = new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
+  error.headers = { connection: 'close' }
+  return error
+}
+
 function uploadError(problem: UploadProblem) {
   const error = new ApiError(400, problem.title, problem.message, { file: [problem.message] })
   // The rest of the body is not read: closing the connection stops the client sending it.
@@ -91,12 +99,21 @@ export function createFileService({ db, storage, kick = () => {} }: { db: DB; st
     const temp = storage.temporary()
     try {
       const received = await new Promise<{ name: string; size: number; head: Buffer; bytes?: Buffer } | null>((resolve, reject) => {
-        const bb = Busboy({ headers: { 'content-type': contentType }, limits: { fileSize: limit, files: 1, fields: 20, fieldSize: 8 * 1024 } })
+        let bb: ReturnType<typeof Busboy>
+        try {
+          bb = Busboy({ headers: { 'content-type': contentType }, limits: { fileSize: limit, files: 1, fields: 20, fieldSize: 8 * 1024 } })
+        } catch {
+          // No boundary in the Content-Type.
+          source.destroy()
+          return reject(malformed(field))
+        }
         let result: Promise<{ name: string; size: number; head: Buffer; bytes?: Buffer }> | null = null
         const fail = (error: unknown) => {
           source.unpipe(bb)
           source.destroy()
-          reject(error)
+          // The parser's own errors (a truncated body, a broken part) and a body that stopped
+          // arriving are the sender's; our checks already speak for themselves.
+          reject(error instanceof ApiError ? error : malformed(field))
         }
         bb.on('file', (name, stream, fileName) => {
           if (name !== field || result) return void stream.resume()
@@ -116,6 +133,9 @@ export function createFileService({ db, storage, kick = () => {} }: { db: DB; st
             const all = Buffer.concat(chunks)
             return { name: fileName ?? '', size, head: all.subarray(0, HEAD_BYTES), bytes: inMemory ? all : undefined }
           })
+          // A file part cut off mid-way fails here and in the parser; the parser's error answers
+          // (fail), so this one must not go unhandled.
+          result.catch(() => {})
         })
         bb.on('error', fail)
         bb.on('finish', () => (result ? result.then(resolve, reject) : resolve(null)))
