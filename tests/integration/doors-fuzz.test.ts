@@ -22,11 +22,6 @@ const BUDGET_MS = 60_000
 const root = path.resolve(import.meta.dirname, '../..')
 const KB = 1024
 
-// Bodies a page action cannot parse (none, JSON or text posted to a page, broken multipart to a
-// page action) are answered by React Router's actions, whose parse errors issue 14's "pages" part
-// turns into 400s; until that change is in, they are left out here (the API's are in).
-// DOORS_FUZZ_PAGE_BODIES=1 puts them in.
-const PAGE_BODY_PARSING = process.env.DOORS_FUZZ_PAGE_BODIES === '1'
 
 /** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
 function generator(seed: number) {
@@ -51,7 +46,6 @@ const doors = {
   health: ['/healthz', '/readyz'],
 } as const
 const allPaths = Object.values(doors).flat()
-const isPage = (p: string) => (doors.pages as readonly string[]).includes(p)
 
 const normalMethods = ['GET', 'GET', 'POST', 'POST', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 // Methods the site does not serve: those Node's parser knows (they reach the server) and those it does not.
@@ -127,15 +121,13 @@ function generate(n: number, g: ReturnType<typeof generator>): Generated {
   const head = (body: string[]) => `${line}${lineEnd}${[...headers, ...body].map((h) => `${h}${lineEnd}`).join('')}${lineEnd}`
   const parts: Array<string | Buffer> = []
   let waitMs = 1500
-  const page = isPage(pathname)
-  // A page action given no form at all is the same parse error (see PAGE_BODY_PARSING).
-  const withBody = method === 'POST' && page && !PAGE_BODY_PARSING ? true : method !== 'GET' && method !== 'HEAD' ? g.chance(0.8) : g.chance(0.1)
+  // Bodies a page action cannot parse (none, JSON, text, broken multipart) are in the stream too:
+  // the page guard answers them 415 or 400 (app/lib/page-guard.server.ts).
+  const withBody = method !== 'GET' && method !== 'HEAD' ? g.chance(0.8) : g.chance(0.1)
   if (!withBody) return { n, what: what.join(', '), parts: [head([])], unsupported, waitMs }
 
   const kinds = ['form', 'form', 'json', 'text', 'over-declared', 'over-chunked', 'broken-chunked', 'short-body', 'length-and-chunked', 'bad-length', 'mp-no-boundary', 'mp-truncated', 'mp-huge', 'mp-good', 'mp-over-chunked']
-  let kind = g.pick(kinds)
-  // See PAGE_BODY_PARSING above.
-  if (page && !PAGE_BODY_PARSING && ['json', 'text', 'mp-no-boundary', 'mp-truncated'].includes(kind)) kind = 'form'
+  const kind = g.pick(kinds)
   what.push(`body ${kind}`)
   const form = 'lang=de&redirectTo=%2F&email=a%40b.c'
   const boundary = 'fuzz' + Math.floor(g.next() * 1e6)
