@@ -83,7 +83,6 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   server.on('upgrade', (req, socket, head) => {
     if (!hubs.server.handleUpgrade(req, socket, head)) socket.destroy()
   })
-  api.jobs.outbox.start()
   api.jobs.fileSweep.start()
   if (config.isProduction && !config.publicUrl) log.warn('PUBLIC_URL is not set: links in mails use the address each request came in on; set PUBLIC_URL to the site\'s public address')
 
@@ -94,6 +93,8 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   log.info({ port, database: database.dialect }, `Workneer is listening on http://localhost:${port}`)
+  // Delivery starts once requests can be served: what a crash left pending goes out beside them.
+  api.jobs.outbox.start()
 
   let closing: Promise<void> | undefined
   const close = () =>

@@ -16,8 +16,6 @@ import type { z } from 'zod'
 export interface ContentOptions {
   db: DB
   rateLimiter?: RateLimiter
-  /** Wakes the outbox worker after a commit that enqueued mail. */
-  kick?: () => void
   /** Absolute base of links in mails (the unsubscribe link). */
   publicUrl?: string
   /** Where contact-form messages go. */
@@ -158,7 +156,6 @@ export function createContentService(options: ContentOptions) {
       await enqueue(trx, EMAIL_TOPIC, welcomeMail(email, locale, `${publicUrl}/newsletter/unsubscribe/${saved.token}`))
       return SUBSCRIBED_REPLY
     })
-    if (outcome === SUBSCRIBED_REPLY) options.kick?.()
     return outcome
   }
 
@@ -180,7 +177,6 @@ export function createContentService(options: ContentOptions) {
       await enqueue(trx, EMAIL_TOPIC, supportMail(row.id, input, meta.locale, supportInbox))
       return row.id
     })
-    options.kick?.()
     return { id }
   }
 

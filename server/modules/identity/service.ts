@@ -83,8 +83,6 @@ export interface IdentityOptions {
   log: Logger
   rateLimiter: RateLimiter
   oidc: Oidc
-  /** wakes the outbox worker after a commit that enqueued mail */
-  kick?: () => void
   /** base URL for links in mails when the request does not say (PUBLIC_URL) */
   publicUrl?: string
   /** AUTH_SECRET; when unset the secret lives in the database, shared by every instance */
@@ -105,7 +103,6 @@ export interface CallInfo {
 export function createIdentityService(options: IdentityOptions) {
   const { db, log, rateLimiter, oidc } = options
   const limits: Limits = { ...defaultLimits, ...options.limits }
-  const kick = () => options.kick?.()
   let secret: Promise<string> | undefined
 
   function signingSecret() {
@@ -300,7 +297,6 @@ export function createIdentityService(options: IdentityOptions) {
       const token = await issueToken(trx, user.id, 'verify_email', lifetimes.verifyEmailMs)
       await mail(trx, 'verifyEmail', user, siteUrl(info, `/auth/verify-email?token=${token}`))
     })
-    kick()
     return { message: apiMessage(info.locale, 'registered'), email: input.email }
   }
 
@@ -334,7 +330,6 @@ export function createIdentityService(options: IdentityOptions) {
         const token = await issueToken(trx, user.id, 'verify_email', lifetimes.verifyEmailMs)
         await mail(trx, 'verifyEmail', user, siteUrl(info, `/auth/verify-email?token=${token}`))
       })
-      kick()
     } else if (!quiet) throw tooManyRequests(decision.retryAfter)
     return { message: apiMessage(info.locale, 'verificationSent') }
   }
@@ -368,7 +363,6 @@ export function createIdentityService(options: IdentityOptions) {
       const token = await issueToken(trx, user.id, 'reset_password', lifetimes.resetPasswordMs)
       await mail(trx, 'resetPassword', user, siteUrl(info, `/auth/reset-password?token=${token}`))
     })
-    kick()
   }
 
   async function resetPassword(input: { token: string; password: string }, info: CallInfo) {
@@ -386,7 +380,6 @@ export function createIdentityService(options: IdentityOptions) {
       await awardProfilePoints(trx, user.id)
       await mail(trx, 'passwordChanged', user)
     })
-    kick()
     return { message: apiMessage(info.locale, 'passwordReset') }
   }
 
@@ -415,7 +408,6 @@ export function createIdentityService(options: IdentityOptions) {
       await mail(trx, 'passwordChanged', user)
       return startSession(trx, user.id, 'local', info)
     })
-    kick()
     return result
   }
 
@@ -432,7 +424,6 @@ export function createIdentityService(options: IdentityOptions) {
       const token = await issueToken(trx, user.id, 'change_email', lifetimes.changeEmailMs, input.newEmail)
       await mail(trx, 'changeEmail', user, siteUrl(info, `/auth/confirm-email?token=${token}`), input.newEmail)
     })
-    kick()
     return { message: apiMessage(info.locale, 'emailChangeSent') }
   }
 
@@ -530,7 +521,6 @@ export function createIdentityService(options: IdentityOptions) {
       await mail(trx, 'resetPassword', user, siteUrl(info, `/auth/reset-password?token=${token}`))
       return id
     })
-    kick()
     return { userId, created: !existing }
   }
 
