@@ -29,6 +29,8 @@ describe.each(dialects)('identity on %s', (dialect) => {
     oidc = await startOidcProvider({ redirectUris: [callbackUri] })
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: smtp.url, ...oidc.env })
     api = createApi({ database, log: createLogger('silent'), config, limits: { loginEmail: { name: 'login:email', limit: 4, windowMs: 60_000 } } })
+    // Mails go out as the server sends them: the outbox worker, started, wakes on each commit.
+    api.jobs.outbox.start()
   })
   afterAll(async () => {
     await api?.jobs.close()
