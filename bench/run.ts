@@ -4,6 +4,7 @@ import { runHubsBench } from './hubs.ts'
 import { runProjectsBench } from './projects-search.ts'
 import { runPageBudgets } from './page-weight.ts'
 import { runFreelancersBench } from './freelancers-search.ts'
+import { runNotifyLatencyBench } from './notify-latency.ts'
 
 // `npm run bench`: every scenario in one run on this machine, so ratios compare like with like.
 // Later issues add their scenarios below.
@@ -49,3 +50,7 @@ await runProjectsBench()
 // Issue 5: Find Freelancers with 50,000 freelancers on SQLite and PostgreSQL: the filtered full-text
 // search API (p50/p95/p99, in process; p95 < 30 ms) and the page signed in as a client (≥ 0.6× trivial).
 await runFreelancersBench()
+
+// Issue 14: commit to countNotify with the official SignalR client, per transport (WebSockets,
+// Server-Sent Events, long polling), 50 samples each, on SQLite and PostgreSQL (p99 < 100 ms).
+await runNotifyLatencyBench()

@@ -100,7 +100,6 @@ export async function startServer(config: Config, log: Logger, options: { webApp
     if (doors.refuseUpgrade(req, socket)) return
     if (!hubs.server.handleUpgrade(req, socket, head)) rejectUpgrade(socket, 404)
   })
-  api.jobs.outbox.start()
   api.jobs.fileSweep.start()
   if (config.isProduction && new URL(config.publicUrl).hostname === 'localhost') log.warn(`PUBLIC_URL is not set: links in mails point to ${config.publicUrl}; set PUBLIC_URL to the site's public address`)
 
@@ -111,6 +110,8 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   log.info({ port, database: database.dialect }, `Workneer is listening on http://localhost:${port}`)
+  // Delivery starts once requests can be served: what a crash left pending goes out beside them.
+  api.jobs.outbox.start()
 
   let closing: Promise<void> | undefined
   const close = () =>

@@ -31,17 +31,18 @@ import { openApiDocument, openApiHtml } from './openapi.ts'
 
 // Wires each module's service to its routes. Services are built once per process and shared by
 // the API and the real-time hubs.
-export function createApi({ database, log, config, limits, rateLimiter }: { database: Db; log: Logger; config: Config; limits?: Partial<Limits>; rateLimiter?: RateLimiter }) {
-  // The outbox delivers side effects after commit (mail now; notifications later register topics here).
+export function createApi({ database, log, config, limits, rateLimiter, outboxPollMs }: { database: Db; log: Logger; config: Config; limits?: Partial<Limits>; rateLimiter?: RateLimiter; outboxPollMs?: number }) {
+  // The outbox delivers side effects after commit: every commit that enqueued wakes it (the
+  // database's commit watch), so services never call it; each module registers its topics here.
   const mailer = createMailHandler({ smtpUrl: config.smtpUrl, from: config.mailFrom, log })
   const outboxHandlers: Record<string, OutboxHandler> = { [EMAIL_TOPIC]: mailer.handler }
-  const outbox = createOutboxWorker({ db: database.db, log, handlers: outboxHandlers })
+  const outbox = createOutboxWorker({ db: database.db, onCommit: database.onCommit, log, handlers: outboxHandlers, pollMs: outboxPollMs })
   const limiter = rateLimiter ?? createRateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix })
   const services = {
     catalogue: createCatalogueService(database.db),
-    content: createContentService({ db: database.db, rateLimiter: limiter, kick: outbox.kick, publicUrl: config.publicUrl, supportInbox: config.supportEmail }),
-    files: createFileService({ db: database.db, storage: createFolderStorage(path.join(config.dataDir, 'files')), kick: outbox.kick }),
-    identity: createIdentityService({ db: database.db, log, rateLimiter: limiter, oidc: createOidc(config.oidcProviders), kick: outbox.kick, publicUrl: config.publicUrl, secret: config.authSecret, limits, profileCompleteness: (executor, userId) => profiles.percentFor(userId, executor) }),
+    content: createContentService({ db: database.db, rateLimiter: limiter, publicUrl: config.publicUrl, supportInbox: config.supportEmail }),
+    files: createFileService({ db: database.db, storage: createFolderStorage(path.join(config.dataDir, 'files')) }),
+    identity: createIdentityService({ db: database.db, log, rateLimiter: limiter, oidc: createOidc(config.oidcProviders), publicUrl: config.publicUrl, secret: config.authSecret, limits, profileCompleteness: (executor, userId) => profiles.percentFor(userId, executor) }),
   }
   const profiles = createProfilesService({ db: database.db, dialect: database.dialect, files: services.files })
   const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files })

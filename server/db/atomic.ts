@@ -76,7 +76,9 @@ export async function inOneTransaction<T>(database: Db, work: (db: Db) => Promis
     await connection.executeQuery(CompiledQuery.raw(database.dialect === 'sqlite' ? 'begin immediate' : 'begin'))
     const db = new Kysely<Database>({ dialect: dialectOn(connection, database.dialect) })
     try {
-      const result = await work({ db, dialect: database.dialect, close: async () => {} })
+      // A service's commit in here is a savepoint, not a commit: nothing is announced to the outbox
+      // (db/commit-watch.ts) until the one real commit, after which the worker's start-up drain delivers it.
+      const result = await work({ db, dialect: database.dialect, close: async () => {}, onCommit: () => () => {} })
       // A stop heard at the very end still wins over the commit.
       await turn()
       await db.destroy()

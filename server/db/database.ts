@@ -7,6 +7,7 @@ import pg from 'pg'
 import type { DatabaseTarget } from '../config.ts'
 import type { Database } from './schema.ts'
 import { NodeSqliteDialect, wrapNodeSqlite } from './sqlite-dialect.ts'
+import { createCommitWatch, type CommitListener } from './commit-watch.ts'
 import { migrations } from './migrations/index.ts'
 import type { Dialect, Migration } from './migrations/helpers.ts'
 
@@ -15,6 +16,8 @@ export interface Db {
   db: DB
   dialect: Dialect
   close(): Promise<void>
+  /** Hears, after each commit, which tables it inserted rows into (db/commit-watch.ts); answers a function that stops it. */
+  onCommit(listener: CommitListener): () => void
 }
 
 // Failures to reach the database become one readable line for the operator.
@@ -41,14 +44,15 @@ async function openPostgres(url: string): Promise<Db> {
     throw new DatabaseStartError('DATABASE_URL is not a valid URL')
   }
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const commits = createCommitWatch()
+  const db = new Kysely<Database>({ dialect: commits.watch(new PostgresDialect({ pool })) })
   try {
     await sql`select 1`.execute(db)
   } catch (error) {
     await db.destroy().catch(() => {})
     throw new DatabaseStartError(`cannot reach PostgreSQL at ${parsed.host}${parsed.pathname}: ${(error as Error).message}`)
   }
-  return { db, dialect: 'postgres', close: () => db.destroy() }
+  return { db, dialect: 'postgres', close: () => db.destroy(), onCommit: commits.onCommit }
 }
 
 async function openSqlite(file: string): Promise<Db> {
@@ -69,8 +73,9 @@ async function openSqlite(file: string): Promise<Db> {
   } catch (error) {
     throw new DatabaseStartError(`cannot open the SQLite file ${file}: ${(error as Error).message}`)
   }
-  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(wrapNodeSqlite(handle)) })
-  return { db, dialect: 'sqlite', close: () => db.destroy() }
+  const commits = createCommitWatch()
+  const db = new Kysely<Database>({ dialect: commits.watch(new NodeSqliteDialect(wrapNodeSqlite(handle))) })
+  return { db, dialect: 'sqlite', close: () => db.destroy(), onCommit: commits.onCommit }
 }
 
 function migrator({ db, dialect }: Db, list: Record<string, Migration> = migrations) {

@@ -5,7 +5,8 @@ import { createTestDatabase, dialects, type TestDatabase } from '../../tests/int
 import { backoffMs, createOutboxWorker, enqueue, OUTBOX_MAX_ATTEMPTS } from './outbox.ts'
 
 // The outbox on both databases: rows written in the caller's transaction, delivered after commit,
-// retried with backoff, given up after the last attempt, and never delivered twice.
+// retried with backoff, given up after the last attempt, and never delivered twice; the database's
+// commit watch tells of committed inserts only, and wakes a started worker (db/commit-watch.ts).
 describe.each(dialects)('outbox on %s', (dialect) => {
   let testDb: TestDatabase
   let database: Db
@@ -68,5 +69,65 @@ describe.each(dialects)('outbox on %s', (dialect) => {
     const dead = await database.db.selectFrom('outbox').select(['status', 'attempts']).where('topic', '=', 'unknown-topic').executeTakeFirstOrThrow()
     expect(dead).toEqual({ status: 'dead', attempts: OUTBOX_MAX_ATTEMPTS })
     await worker.stop()
+  })
+
+  it('the commit watch tells of committed inserts only, after the commit, with the rows visible', async () => {
+    const heard: string[][] = []
+    const seenRows: number[] = []
+    const count = async () => Number((await database.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const before = await count()
+    const stop = database.onCommit((tables) => {
+      heard.push([...tables].sort())
+      // When a listener hears, the commit is done: a new query sees the rows.
+      void count().then((n) => seenRows.push(n - before))
+    })
+    await database.db.transaction().execute(async (trx) => {
+      await enqueue(trx, 'watch', { n: 1 })
+      await enqueue(trx, 'watch', { n: 2 })
+      expect(heard).toEqual([])
+    })
+    expect(heard).toEqual([['outbox']])
+
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await enqueue(trx, 'watch', { n: 'rolled back' })
+        throw new Error('abort')
+      })
+      .catch(() => {})
+    // Outside a transaction a statement is its own commit; reads, updates and deletes tell nothing.
+    await enqueue(database.db, 'watch', { n: 3 })
+    await database.db.selectFrom('outbox').selectAll().execute()
+    await database.db.updateTable('outbox').set({ attempts: 1 }).where('topic', '=', 'watch').execute()
+    await database.db.transaction().execute((trx) => trx.deleteFrom('outbox').where('payload', 'like', '%"n":3%').execute())
+    expect(heard).toEqual([['outbox'], ['outbox']])
+    stop()
+    await enqueue(database.db, 'watch', { n: 4 })
+    expect(heard).toHaveLength(2)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(seenRows).toEqual([2, 3])
+  })
+
+  it('a started worker wakes on each commit that enqueued, and not before it is started', async () => {
+    const seen: string[] = []
+    const worker = createOutboxWorker({ db: database.db, onCommit: database.onCommit, log: createLogger('silent'), handlers: { wake: async (p: { n: string }) => void seen.push(p.n) }, pollMs: 60_000 })
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 100))
+    await enqueue(database.db, 'wake', { n: 'before start' })
+    await settle()
+    expect(seen).toEqual([])
+    worker.start()
+    await settle()
+    expect(seen).toEqual(['before start'])
+    await database.db.transaction().execute(async (trx) => {
+      await enqueue(trx, 'wake', { n: 'committed' })
+      await settle()
+      expect(seen).toEqual(['before start'])
+    })
+    await settle()
+    expect(seen).toEqual(['before start', 'committed'])
+    await worker.stop()
+    await enqueue(database.db, 'wake', { n: 'after stop' })
+    await settle()
+    expect(seen).toEqual(['before start', 'committed'])
   })
 })

@@ -1,13 +1,20 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import type { Db } from '../db/database.ts'
 import type { Logger } from '../log.ts'
 
 // The transactional outbox. A service writes its side effects (an email, a notification, a hub
 // message) as rows with `enqueue(trx, …)` inside the same transaction as the state change, so
-// either both happen or neither. After commit it calls `worker.kick()`; the worker delivers due
-// rows, retrying failures with backoff, and a poll picks up anything left (a crash, another
-// instance). Several instances may share one database: a row is claimed by a conditional UPDATE
+// either both happen or neither. The worker hears of every commit that inserted outbox rows (the
+// database's commit watch, db/commit-watch.ts), so a service cannot forget to wake it: delivery
+// starts right after commit, and a poll picks up anything left (a crash, another instance, a
+// delayed row). Several instances may share one database: a row is claimed by a conditional UPDATE
 // of `locked_until`, so only one of them delivers it.
+//
+// A delivery run never holds the event loop: on SQLite every query is synchronous, so the worker
+// gives the loop a turn (setImmediate) before each row; requests wait at most one row's delivery
+// behind it, not a backlog's (docs/decisions/096-outbox-yields-and-starts-after-listen.md).
 //
 // Topics are free strings; each module registers the handlers for its own topics.
 
@@ -35,24 +42,41 @@ export function backoffMs(attempts: number) {
 }
 
 export interface OutboxWorker {
-  /** Deliver what is due now (called after a commit that enqueued something). */
+  /** Deliver what is due soon, on the next turn of the event loop (once started; commits that enqueue call it). */
   kick(): void
   /** Deliver every due row, resolving when done (tests and shutdown use it). */
   drain(): Promise<number>
+  /** Starts the poll and the wake on commit, and delivers what is pending (call it once the server listens). */
   start(): void
   stop(): Promise<void>
   /** Calls `listener` after each delivery (what a handler wrote may show on pages: the page cache forgets them). */
   onDelivered(listener: () => void): void
 }
 
-export function createOutboxWorker(options: { db: Kysely<Database>; log: Logger; handlers: Record<string, OutboxHandler>; pollMs?: number; batch?: number }): OutboxWorker {
+export interface OutboxOptions {
+  db: Kysely<Database>
+  /** The database's commit watch (Db['onCommit']): a commit that inserted outbox rows wakes the worker. */
+  onCommit?: Db['onCommit']
+  log: Logger
+  handlers: Record<string, OutboxHandler>
+  /** The safety net's interval; delivery does not wait for it. */
+  pollMs?: number
+  /** Rows read per query. */
+  batch?: number
+}
+
+export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   const { db, log, handlers } = options
   const pollMs = options.pollMs ?? 5_000
-  const batch = options.batch ?? 20
+  const batch = options.batch ?? 10
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | null = null
   let again = false
   let stopped = false
+  // Nothing is delivered on its own before start() (the server calls it once it listens); drain() works any time.
+  let started = false
+  let woken: NodeJS.Immediate | undefined
+  let unwatch: (() => void) | undefined
   const delivered: Array<() => void> = []
 
   async function deliverOne(row: { id: number; topic: string; payload: string; attempts: number }) {
@@ -99,8 +123,14 @@ export function createOutboxWorker(options: { db: Kysely<Database>; log: Logger;
         .orderBy('id')
         .limit(batch)
         .execute()
-      for (const row of due) if (await deliverOne(row)) delivered++
+      for (const row of due) {
+        // A turn of the event loop before each row: requests that came meanwhile go first.
+        await nextTurn()
+        if (stopped) return delivered
+        if (await deliverOne(row)) delivered++
+      }
       if (due.length < batch || stopped) return delivered
+      await nextTurn()
     }
   }
 
@@ -125,22 +155,38 @@ export function createOutboxWorker(options: { db: Kysely<Database>; log: Logger;
     return running
   }
 
+  // Many commits in one turn wake one run; the committing request answers before it starts.
+  function kick() {
+    if (!started || woken) return
+    woken = setImmediate(() => {
+      woken = undefined
+      if (started) void drain()
+    })
+  }
+
   return {
-    kick() {
-      if (!stopped) void drain()
-    },
+    kick,
     onDelivered(listener) {
       delivered.push(listener)
     },
     drain,
     start() {
       stopped = false
-      timer ??= setInterval(() => void drain(), pollMs)
+      started = true
+      unwatch ??= options.onCommit?.((inserted) => {
+        if (inserted.has('outbox')) kick()
+      })
+      timer ??= setInterval(kick, pollMs)
       timer.unref()
-      void drain()
+      kick()
     },
     async stop() {
       stopped = true
+      started = false
+      unwatch?.()
+      unwatch = undefined
+      if (woken) clearImmediate(woken)
+      woken = undefined
       if (timer) clearInterval(timer)
       timer = undefined
       await running?.catch(() => {})

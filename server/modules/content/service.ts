@@ -17,8 +17,6 @@ import type { z } from 'zod'
 export interface ContentOptions {
   db: DB
   rateLimiter?: RateLimiter
-  /** Wakes the outbox worker after a commit that enqueued mail. */
-  kick?: () => void
   /** The site's address (PUBLIC_URL), the base of links in mails: never the request's Host. */
   publicUrl: string
   /** Where contact-form messages go. */
@@ -160,7 +158,6 @@ export function createContentService(options: ContentOptions) {
       await trx.insertInto('newsletter_confirmation').values({ email, language: locale, token_hash: sha256(token), created_at: now(), expires_at: new Date(Date.now() + NEWSLETTER_CONFIRM_MS).toISOString(), used_at: null }).execute()
       await enqueue(trx, EMAIL_TOPIC, newsletterMail('confirm', email, locale, `${publicUrl}/newsletter/confirm/${token}`))
     })
-    options.kick?.()
     return SUBSCRIBED_REPLY
   }
 
@@ -185,7 +182,6 @@ export function createContentService(options: ContentOptions) {
       return true
     })
     if (!confirmed) throw invalidLink()
-    options.kick?.()
     return CONFIRMED_REPLY
   }
 
@@ -211,7 +207,6 @@ export function createContentService(options: ContentOptions) {
       await enqueue(trx, EMAIL_TOPIC, supportMail(row.id, input, meta.locale, supportInbox))
       return row.id
     })
-    options.kick?.()
     return { id }
   }
 

@@ -47,7 +47,7 @@ function uploadError(problem: UploadProblem) {
   return error
 }
 
-export function createFileService({ db, storage, kick = () => {} }: { db: DB; storage: FileStorage; kick?: () => void }) {
+export function createFileService({ db, storage }: { db: DB; storage: FileStorage }) {
   const policies = new Map<string, ReadPolicy>([
     ['profile-image', () => true],
     ['portfolio', () => true],
@@ -77,7 +77,6 @@ export function createFileService({ db, storage, kick = () => {} }: { db: DB; st
         if (candidates.length) released += await db.transaction().execute(async (trx) => releaseFiles(trx, await unreferenced(trx, candidates)))
       }
     }
-    if (released) kick()
     return released
   }
 
@@ -218,12 +217,8 @@ export function createFileService({ db, storage, kick = () => {} }: { db: DB; st
     setReferences: (purpose: string, find: References) => void references.set(purpose, find),
     releaseUnreferenced,
     downloadUrl: (id: number) => `files/${id}/download`,
-    /**
-     * Deletes file rows in the caller's transaction; their bytes go once it commits (lifecycle.ts).
-     * Call `bytesReleased()` after the commit so they go at once rather than at the next poll.
-     */
+    /** Deletes file rows in the caller's transaction; their bytes go once it commits (lifecycle.ts). */
     release: releaseFiles,
-    bytesReleased: kick,
     storage,
   }
 }

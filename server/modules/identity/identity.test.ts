@@ -35,6 +35,8 @@ describe.each(dialects)('identity on %s', (dialect) => {
       config,
       limits: { loginEmail: { name: 'login:email', limit: 4, windowMs: 60_000 }, loginDevice: { name: 'login:device', limit: 3, windowMs: 60_000 }, loginIp: { name: 'login:ip', limit: 12, windowMs: 60_000 } },
     })
+    // Mails go out as the server sends them: the outbox worker, started, wakes on each commit.
+    api.jobs.outbox.start()
   })
   afterAll(async () => {
     await api?.jobs.close()

@@ -88,8 +88,6 @@ export interface IdentityOptions {
   log: Logger
   rateLimiter: RateLimiter
   oidc: Oidc
-  /** wakes the outbox worker after a commit that enqueued mail */
-  kick?: () => void
   /** the site's address (PUBLIC_URL), the only base of links in mails: never the request's Host */
   publicUrl: string
   /** AUTH_SECRET; when unset the secret lives in the database, shared by every instance */
@@ -108,7 +106,6 @@ export interface CallInfo {
 export function createIdentityService(options: IdentityOptions) {
   const { db, log, rateLimiter, oidc } = options
   const limits: Limits = { ...defaultLimits, ...options.limits }
-  const kick = () => options.kick?.()
   let secret: Promise<string> | undefined
 
   function signingSecret() {
@@ -303,7 +300,6 @@ export function createIdentityService(options: IdentityOptions) {
       const token = await issueToken(trx, user.id, 'verify_email', lifetimes.verifyEmailMs)
       await mail(trx, 'verifyEmail', user, siteUrl(`/auth/verify-email?token=${token}`))
     })
-    kick()
     return { message: apiMessage(info.locale, 'registered'), email: input.email }
   }
 
@@ -342,7 +338,6 @@ export function createIdentityService(options: IdentityOptions) {
         const token = await issueToken(trx, user.id, 'verify_email', lifetimes.verifyEmailMs)
         await mail(trx, 'verifyEmail', user, siteUrl(`/auth/verify-email?token=${token}`))
       })
-      kick()
     } else if (!quiet) throw tooManyRequests(decision.retryAfter)
     return { message: apiMessage(info.locale, 'verificationSent') }
   }
@@ -376,7 +371,6 @@ export function createIdentityService(options: IdentityOptions) {
       const token = await issueToken(trx, user.id, 'reset_password', lifetimes.resetPasswordMs)
       await mail(trx, 'resetPassword', user, siteUrl(`/auth/reset-password?token=${token}`))
     })
-    kick()
   }
 
   async function resetPassword(input: { token: string; password: string }, info: CallInfo) {
@@ -397,7 +391,6 @@ export function createIdentityService(options: IdentityOptions) {
     })
     // The mail proved the owner: a new device may sign in at once, whatever others guessed.
     await rateLimiter.reset(limits.loginEmail, email.toLowerCase())
-    kick()
     return { message: apiMessage(info.locale, 'passwordReset') }
   }
 
@@ -426,7 +419,6 @@ export function createIdentityService(options: IdentityOptions) {
       await mail(trx, 'passwordChanged', user)
       return startSession(trx, user.id, 'local', info)
     })
-    kick()
     return result
   }
 
@@ -443,7 +435,6 @@ export function createIdentityService(options: IdentityOptions) {
       const token = await issueToken(trx, user.id, 'change_email', lifetimes.changeEmailMs, input.newEmail)
       await mail(trx, 'changeEmail', user, siteUrl(`/auth/confirm-email?token=${token}`), input.newEmail)
     })
-    kick()
     return { message: apiMessage(info.locale, 'emailChangeSent') }
   }
 
@@ -541,7 +532,6 @@ export function createIdentityService(options: IdentityOptions) {
       await mail(trx, 'resetPassword', user, siteUrl(`/auth/reset-password?token=${token}`))
       return id
     })
-    kick()
     return { userId, created: !existing }
   }
 

@@ -82,8 +82,6 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     } catch (error) {
       if (next != null) await db.transaction().execute((trx) => files.release(trx, [next]))
       throw error
-    } finally {
-      files.bytesReleased()
     }
   }
 
@@ -407,7 +405,6 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
         assertOne(await trx.deleteFrom('freelancer_portfolio').where('id', '=', id).where('user_id', '=', c.userId).executeTakeFirst(), 'Portfolio item')
         await files.release(trx, [item?.image_file_id, item?.document_file_id])
       })
-      files.bytesReleased()
       return view
     },
     /** Uploads the picture or the document of one of the caller's portfolio items (checked before a byte is read). */
