@@ -28,6 +28,8 @@ describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
     smtp = await startSmtpServer()
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: smtp.url, PUBLIC_URL, DATA_DIR: dataDir })
     api = createApi({ database, log: createLogger('silent'), config })
+    // Mails go out as the server sends them: the outbox worker, started, wakes on each commit.
+    api.jobs.outbox.start()
   })
   afterAll(async () => {
     await api?.jobs.close()
