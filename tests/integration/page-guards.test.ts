@@ -165,9 +165,10 @@ describe('private pages and redirects', { timeout: 60_000 }, () => {
       expect(response.headers.get('cache-control'), url).toBe('private, no-store')
       await response.body?.cancel()
     }
-    // An answer that chose a private policy of its own keeps it: the API's for a missing file, the suggestions'.
+    // A file the API answers passes with the API's own policy (private, no-store since the doors
+    // work, decision 084); an answer that chose another private policy keeps it (the suggestions').
     const missing = await fetch(`${base}/projects/files/123456`, { headers: { cookie: session } })
-    expect(missing.headers.get('cache-control')).toBe('no-store')
+    expect(missing.headers.get('cache-control')).toBe('private, no-store')
     const suggestions = await fetch(`${base}/search/suggest?term=concrete`, { headers: { cookie: session } })
     expect(suggestions.headers.get('cache-control')).toBe('private, max-age=60')
   })
