@@ -1,59 +1,21 @@
-import { Form } from 'react-router'
-import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/newsletter-unsubscribe'
-import { ApiCallError, apiFor } from '~/lib/api.server'
-import { redirectWithFlash } from '~/lib/flash.server'
-import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { contentContract, newsletterToken } from '../../server/modules/content/contract'
+import { NewsletterLinkPage } from '~/components/newsletter/link-page'
+import { newsletterLinkAction, newsletterLinkLoader } from '~/lib/newsletter-link.server'
+import { contentContract } from '../../server/modules/content/contract'
 import { titled } from '~/lib/meta'
 
-// The link in every newsletter mail. Opening it shows one button (so mail scanners that follow
-// links do not unsubscribe anyone); pressing it unsubscribes, with or without JavaScript.
-const validToken = (token: string) => newsletterToken.test(token)
-
-export function loader({ params, context }: Route.LoaderArgs) {
-  return { valid: validToken(params.token), title: getInstance(context).t('content:newsletter.unsubscribeTitle') }
-}
+// The link in every newsletter mail: pressing the page's one button unsubscribes, with or without JavaScript.
+export const loader = ({ params, context }: Route.LoaderArgs) => newsletterLinkLoader(context, params.token, 'unsubscribeTitle')
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title, { name: 'robots', content: 'noindex' })
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
-  const t = getInstance(context).t
-  if (!validToken(params.token)) return { invalid: true }
-  try {
-    await apiFor(context, { token: null }).call(contentContract.unsubscribe, { params: { token: params.token } })
-  } catch (error) {
-    if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) return { invalid: true }
-    throw error
-  }
-  return redirectWithFlash('/', { kind: 'success', message: t('content:newsletter.unsubscribed') })
-}
+export const action = ({ params, context }: Route.ActionArgs) => newsletterLinkAction(context, params.token, contentContract.unsubscribe, 'unsubscribed')
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('content')
-  const invalid = !loaderData.valid || actionData?.invalid
-  return (
-    <main id="main" className="container page narrow">
-      <h1>{t('newsletter.unsubscribeTitle')}</h1>
-      {invalid ? (
-        <p className="notice notice-error" role="alert">
-          {t('newsletter.invalid')}
-        </p>
-      ) : (
-        <>
-          <p>{t('newsletter.unsubscribeBody')}</p>
-          <Form method="post">
-            <button type="submit" className="button">
-              {t('newsletter.unsubscribeButton')}
-            </button>
-          </Form>
-        </>
-      )}
-    </main>
-  )
+  return <NewsletterLinkPage invalid={!loaderData.valid || !!actionData?.invalid} keys={{ title: 'unsubscribeTitle', invalid: 'invalid', body: 'unsubscribeBody', button: 'unsubscribeButton' }} />
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
