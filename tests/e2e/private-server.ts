@@ -1,17 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { TestInfo } from '@playwright/test'
 import type { DatabaseTarget } from '../../server/config.ts'
+import { freePort, spawnServer } from '../support/server-process.ts'
 
 // A Workneer server of a spec's own (the built app), for specs that need settings or accounts the
 // shared e2e servers do not have: on a free port, on the Playwright project's kind of database
 // (a SQLite file, or a fresh PostgreSQL database dropped at the end), without demo data.
-const root = path.resolve(import.meta.dirname, '../..')
 const postgresAdmin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
 export interface PrivateServer {
@@ -52,43 +50,19 @@ export async function startPrivateServer(
   Object.assign(env, await options.env?.(base))
   await options.beforeStart?.(target)
 
-  let output = ''
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'server/boot.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  server.stdout!.on('data', (d) => (output += d))
-  server.stderr!.on('data', (d) => (output += d))
-  const deadline = Date.now() + 150_000
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server stopped:\n${output}`)
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
+  const server = await spawnServer(base, env, { timeoutMs: 150_000, pollMs: 250 })
 
   return {
     base,
-    output: () => output,
+    output: server.output,
     async stop() {
-      if (server.exitCode === null) {
-        server.kill('SIGTERM')
-        await new Promise((r) => server.once('exit', r))
-      }
+      await server.stop()
       fs.rmSync(dataDir, { recursive: true, force: true })
       if (pgDatabase) await adminQuery(`drop database if exists ${pgDatabase} with (force)`)
     },
   }
 }
 
-async function freePort() {
-  const s = net.createServer()
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()))
-  const port = (s.address() as net.AddressInfo).port
-  await new Promise<void>((resolve) => s.close(() => resolve()))
-  return port
-}
 
 async function adminQuery(text: string) {
   const admin = new pg.Client({ connectionString: postgresAdmin })

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chunk, rawRequest } from './raw-http.ts'
+import { freePort, spawnServer, type ServerProcess } from '../support/server-process.ts'
 
 // Issue 14's "done when": a running server (the real entry, server/boot.js, in its own process,
 // since "the process exits" is the defect) is driven with a generated stream of malformed requests
@@ -19,7 +18,6 @@ import { chunk, rawRequest } from './raw-http.ts'
 const SEED = Number(process.env.DOORS_FUZZ_SEED ?? 20261123)
 const COUNT = Number(process.env.DOORS_FUZZ_COUNT ?? 450)
 const BUDGET_MS = 60_000
-const root = path.resolve(import.meta.dirname, '../..')
 const KB = 1024
 
 
@@ -198,38 +196,18 @@ const findings: Generated[] = allPaths.flatMap((p, i) => [
   { n: 3 * i + 3, what: `POST ${p}, Host: [`, parts: [`POST ${p} HTTP/1.1\r\nHost: [\r\nContent-Length: 0\r\n\r\n`], unsupported: false, waitMs: 1500 },
 ])
 
-async function freePort() {
-  const probe = net.createServer()
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r))
-  const { port } = probe.address() as net.AddressInfo
-  await new Promise<void>((r) => probe.close(() => r()))
-  return port
-}
 
-let child: ChildProcess
+let server: ServerProcess
 let port: number
-let output = ''
-let exited: Promise<number | null>
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-fuzz-'))
 
 beforeAll(async () => {
   port = await freePort()
-  child = spawn(process.execPath, ['server/boot.js'], { cwd: root, env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'info', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir } })
-  child.stdout!.on('data', (d) => (output += d))
-  child.stderr!.on('data', (d) => (output += d))
-  exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)))
-  const deadline = Date.now() + 90_000
-  while (!/listening/.test(output)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  server = await spawnServer(`http://127.0.0.1:${port}`, { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'info', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir })
 }, 120_000)
 
 afterAll(async () => {
-  if (child?.exitCode === null) {
-    child.kill('SIGTERM')
-    await exited
-  }
+  await server?.stop()
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
@@ -253,7 +231,7 @@ describe(`the doors under a generated stream of malformed requests (seed ${SEED}
       if (status !== null && status >= 500) {
         expect((status === 501 || status === 505) && request.unsupported, `${replay} was answered ${status}:\n${answer.head}\n${answer.body.slice(0, 300)}`).toBe(true)
       }
-      expect(child.exitCode, `${replay} ended the process:\n${output.slice(-3000)}`).toBeNull()
+      expect(server.child.exitCode, `${replay} ended the process:\n${server.output().slice(-3000)}`).toBeNull()
       expect(await healthz(), `/healthz after ${replay}`).toBe(200)
       expect(Date.now() - started, `the stream ran past its time budget at ${replay}`).toBeLessThan(BUDGET_MS)
     }
@@ -261,7 +239,7 @@ describe(`the doors under a generated stream of malformed requests (seed ${SEED}
     // The stream did reach the doors (not only Node's parser), and the refusals are there.
     for (const status of ['400', '413', '501']) expect(statuses.get(status), `no ${status} among ${JSON.stringify([...statuses])}`).toBeGreaterThan(0)
     // Nothing the stream did was logged as a failure of ours.
-    const failures = output.split('\n').filter((l) => /"level":50|"level":60/.test(l))
+    const failures = server.output().split('\n').filter((l) => /"level":50|"level":60/.test(l))
     expect(failures).toEqual([])
   })
 })

@@ -3,7 +3,6 @@
 // identity API and connect to instance B (and A); messages are sent through instance A's hub API.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
@@ -13,6 +12,7 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from './databases.ts'
 import { linkIn, startSmtpServer } from '../support/smtp.ts'
+import { freePort } from '../support/server-process.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const PASSWORD = 'girders and trusses 42'
@@ -28,13 +28,6 @@ async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs: 
   }
 }
 
-async function freePort() {
-  const s = net.createServer()
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()))
-  const port = (s.address() as net.AddressInfo).port
-  await new Promise<void>((resolve) => s.close(() => resolve()))
-  return port
-}
 
 interface Instance {
   name: string

@@ -1,17 +1,15 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { openDatabase, migrateToLatest } from '../../server/db/database.ts'
 import { seedReference } from '../../server/db/seed.ts'
 import { hashPassword } from '../../server/modules/identity/passwords.ts'
+import { freePort, spawnServer } from '../support/server-process.ts'
 
 // The built server (run `npm run build` first) on a SQLite file of its own, with one active,
 // verified client account written straight into the database, for tests that speak raw HTTP to
 // the pages as a browser (or an attacker) would. What pages do with a request does not depend on
 // the database, so one kind is enough here.
-const root = path.resolve(import.meta.dirname, '../..')
 export const PAGE_ACCOUNT = { email: 'paula.pages@example.test', password: 'load-bearing walls 7' }
 
 export interface PageServer {
@@ -47,26 +45,12 @@ export async function startPageServer(env: Record<string, string> = {}): Promise
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const childEnv: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env }
-  const child = spawn(process.execPath, [path.join(root, 'server/boot.js')], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`)
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  const server = await spawnServer(base, childEnv, { timeoutMs: 60_000 })
 
   return {
     base,
     fileId: file.id,
-    output: () => output,
+    output: server.output,
     async signIn() {
       const body = new URLSearchParams({ email: PAGE_ACCOUNT.email, password: PAGE_ACCOUNT.password })
       const response = await fetch(`${base}/auth/login`, { method: 'POST', body, headers: { origin: base }, redirect: 'manual' })
@@ -75,19 +59,8 @@ export async function startPageServer(env: Record<string, string> = {}): Promise
       return cookie.split(';', 1)[0]!
     },
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM')
-        await new Promise((r) => child.once('exit', r))
-      }
+      await server.stop()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
-}
-
-async function freePort() {
-  const s = net.createServer()
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()))
-  const port = (s.address() as net.AddressInfo).port
-  await new Promise<void>((resolve) => s.close(() => resolve()))
-  return port
 }

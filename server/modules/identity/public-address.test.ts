@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +8,7 @@ import { loadConfig } from '../../config.ts'
 import { createLogger } from '../../log.ts'
 import { startServer, type RunningServer } from '../../index.ts'
 import { linkIn, startSmtpServer } from '../../../tests/support/smtp.ts'
+import { freePort } from '../../../tests/support/server-process.ts'
 
 // Item 3 of issue 14: a mailed link takes its host from PUBLIC_URL (or, unset outside production,
 // the local address), never from the Host header a request names. The server runs for real
@@ -31,13 +31,6 @@ function post(port: number, apiPath: string, body: unknown, host: string) {
   })
 }
 
-async function freePort() {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as net.AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
 
 describe.each([
   { name: 'PUBLIC_URL set', publicUrl: 'https://workneer.example' as string | undefined },

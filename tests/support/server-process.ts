@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import net from 'node:net'
+import path from 'node:path'
+
+// A Workneer server as its own process (server/boot.js on the built app), for tests whose subject
+// is the process itself: what it answers over a socket, whether it survives, how it starts. One
+// helper for every test that starts one, so they all wait for readiness and stop it the same way.
+export const root = path.resolve(import.meta.dirname, '../..')
+
+export async function freePort() {
+  const probe = net.createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()))
+  const { port } = probe.address() as net.AddressInfo
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  return port
+}
+
+export interface ServerProcess {
+  child: ChildProcess
+  /** Everything the server printed so far. */
+  output(): string
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<void>
+}
+
+/** Spawns the server with exactly `env` (no inherited settings) and resolves once `base`/readyz answers 200. */
+export async function spawnServer(base: string, env: Record<string, string>, options: { timeoutMs?: number; pollMs?: number } = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [path.join(root, 'server/boot.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout!.on('data', (d) => (output += d))
+  child.stderr!.on('data', (d) => (output += d))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000)
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`)
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`the server did not start:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 200))
+  }
+  return {
+    child,
+    output: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM')
+        await exited
+      }
+    },
+  }
+}
