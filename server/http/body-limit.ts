@@ -41,8 +41,19 @@ export function bodyLimit(door: 'health' | 'hub' | 'hub-negotiate' | 'api' | 'pa
     if (!multipart) return { kind: 'json', bytes: MAX_JSON_BYTES }
     return upload(apiUploads.find(([p]) => p.test(path))?.[1] ?? DEFAULT_MAX_FILE_KB)
   }
-  const uploadKb = door === 'pages' && multipart ? pageUploads.find(([p]) => p.test(path))?.[1] : undefined
+  const uploadKb = door === 'pages' && multipart ? pageUploads.find(([p]) => p.test(routePath(path)))?.[1] : undefined
   return uploadKb ? upload(uploadKb) : { kind: 'form', bytes: FORM_LIMIT }
+}
+
+/**
+ * The page route a path names. A hydrated page submits its forms to the same path with React
+ * Router's `.data` suffix (`/projects/details/7.data`, `/_root.data` for `/`): the route, and so
+ * its limit, is the same as without JavaScript.
+ */
+export function routePath(path: string) {
+  const bare = path.split('?', 1)[0]
+  if (bare === '/_root.data') return '/'
+  return bare.endsWith('.data') ? bare.slice(0, -'.data'.length) : bare
 }
 
 const upload = (kb: number): BodyLimit => ({ kind: 'upload', bytes: kb * KB + MULTIPART_ENVELOPE, fileBytes: kb * KB })
