@@ -10,7 +10,8 @@ import { projectsContract } from '../../../server/modules/projects/contract'
 import { budgetTypes, experienceLevels, postedWithinDays, projectSorts } from '../../../server/modules/projects/rules'
 import type { loader as shellLoader } from '../layout'
 import { wishFromList } from './actions.server'
-import { Pager, ProjectCard, SaveButton } from './ui'
+import { ProjectCard, SaveButton } from './ui'
+import { Pagination } from '~/components/ui'
 import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
@@ -166,7 +167,7 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
           {t('list.empty')} <Link to="/projects/getprojects">{t('list.clear')}</Link>
         </p>
       )}
-      <Pager url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
     </main>
   )
 }

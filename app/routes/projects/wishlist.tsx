@@ -8,7 +8,8 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { wishFromList } from './actions.server'
-import { Pager, ProjectCard, SaveButton } from './ui'
+import { ProjectCard, SaveButton } from './ui'
+import { Pagination } from '~/components/ui'
 import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
@@ -61,7 +62,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
           {t('wishlist.none')} <Link to="/projects">{t('contracts.find')}</Link>
         </p>
       )}
-      <Pager url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
     </main>
   )
 }
