@@ -11,7 +11,7 @@ import { budgetTypes, experienceLevels, postedWithinDays, projectSorts } from '.
 import type { loader as shellLoader } from '../layout'
 import { wishFromList } from './actions.server'
 import { ProjectCard, SaveButton } from './ui'
-import { Pagination } from '~/components/ui'
+import { Button, ButtonGroup, ButtonLink, EmptyState, Pagination } from '~/components/ui'
 import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
@@ -76,7 +76,9 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container page projects-page">
       <h1>{t('list.title')}</h1>
-      <Form method="get" className="filters" role="search" aria-label={t('list.filters')}>
+      <div className="ui-with-sidebar">
+      <Form method="get" className="ui-card ui-filters" role="search" aria-label={t('list.filters')}>
+        <h2 className="ui-filters-title">{t('list.filters')}</h2>
         <div className="field">
           <label htmlFor="f-search">{t('list.search')}</label>
           <input id="f-search" name="search" type="search" defaultValue={values.search === 'all' ? '' : values.search} maxLength={100} />
@@ -148,14 +150,16 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <button type="submit" className="button button-primary">
-          {t('list.apply')}
-        </button>
+        <ButtonGroup>
+          <Button variant="primary">{t('list.apply')}</Button>
+          <Link to="/projects/getprojects">{t('list.clear')}</Link>
+        </ButtonGroup>
       </Form>
+      <section aria-labelledby="results-title">
       <p className="muted" aria-live="polite">
         {capped ? t('list.foundAtLeast', { total: new Intl.NumberFormat(i18n.language).format(SEARCH_WINDOW) }) : t('list.found', { count: result.total })}
       </p>
-      <h2 className="visually-hidden">{t('list.results')}</h2>
+      <h2 className="visually-hidden" id="results-title">{t('list.results')}</h2>
       {result.data.length ? (
         result.data.map((p) => (
           <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}>
@@ -163,11 +167,11 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
           </ProjectCard>
         ))
       ) : (
-        <p>
-          {t('list.empty')} <Link to="/projects/getprojects">{t('list.clear')}</Link>
-        </p>
+        <EmptyState title={t('list.empty')} action={<ButtonLink to="/projects/getprojects">{t('list.clear')}</ButtonLink>} />
       )}
       <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      </section>
+      </div>
     </main>
   )
 }

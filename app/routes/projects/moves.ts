@@ -5,7 +5,7 @@
 type InstallmentState = 'pending' | 'funded' | 'submitted' | 'changes_requested' | 'approved' | 'released'
 interface ContractLike {
   status: string
-  installments: Array<{ status: string }>
+  installments: ReadonlyArray<{ status: string }>
 }
 interface ProjectLike {
   status: string
