@@ -102,6 +102,26 @@ export default function Styleguide() {
         <Timeline events={[]} empty="Nothing has happened yet." />
       </section>
 
+      <section className="ui-section" aria-labelledby="sg-field">
+        <h2 id="sg-field">Fields: radios and checkboxes beside their labels</h2>
+        <fieldset className="field" data-testid="sg-radios">
+          <legend>Payment</legend>
+          <div>
+            <label>
+              <input type="radio" name="budgetType" value="fixed" defaultChecked /> Fixed price
+            </label>
+            <label>
+              <input type="radio" name="budgetType" value="hourly" /> Hourly
+            </label>
+          </div>
+        </fieldset>
+        <div className="field">
+          <label>
+            <input type="checkbox" name="remote" defaultChecked /> Remote work is fine
+          </label>
+        </div>
+      </section>
+
       <section className="ui-section" aria-labelledby="sg-tags">
         <h2 id="sg-tags">TagInput</h2>
         <TagInput name="skillIds" legend="Skills" hint="Choose the skills the work needs." options={skills} selected={[2, 6]} />

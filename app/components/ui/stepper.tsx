@@ -40,7 +40,7 @@ export function Stepper({ steps, label }: { steps: Step[]; label: string }) {
               </header>
               {s.children}
               {s.actions ? (
-                <div className="ui-step-actions">
+                <div className="ui-step-moves">
                   <p className="ui-step-next">{t('stepper.yourMove')}</p>
                   {s.actions}
                 </div>

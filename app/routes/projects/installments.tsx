@@ -43,13 +43,7 @@ export function InstallmentList({ items, role, active }: { items: Installment[];
         </>
       ),
       waiting: waiting ? t(`installment.next.${i.status}`) : undefined,
-      actions: moves.length ? (
-        <div className="ui-button-group">
-          {moves.map((m) => (
-            <MoveForm key={m} move={m} id={i.id} label={t(moveLabel[m])} />
-          ))}
-        </div>
-      ) : undefined,
+      actions: moves.length ? moves.map((m) => <MoveForm key={m} move={m} id={i.id} label={t(moveLabel[m])} />) : undefined,
       children: (
         <>
           {i.dueDate ? <p className="muted small">{t('installment.due', { date: i.dueDate })}</p> : null}
@@ -73,7 +67,7 @@ function MoveForm({ move, id, label }: { move: InstallmentMove; id: number; labe
   const note = move === 'installment-submit' || move === 'installment-request-changes'
   const file = move === 'installment-submit'
   return (
-    <Form method="post" encType={file ? 'multipart/form-data' : undefined} className="form-stack">
+    <Form method="post" encType={file ? 'multipart/form-data' : undefined}>
       <input type="hidden" name="intent" value={move} />
       <input type="hidden" name="id" value={id} />
       {note ? (
