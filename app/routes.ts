@@ -59,4 +59,6 @@ export default [
   route('notifications/:id/read', 'routes/notifications-read.tsx'),
   // A deliberately trivial page: the bench's baseline for what React Router costs on its own.
   route('_bench/trivial', 'routes/bench-trivial.tsx'),
+  // Every component of the design system in every state (development and e2e only; decision 110).
+  route('_styleguide', 'routes/styleguide.tsx'),
 ] satisfies RouteConfig

@@ -11,6 +11,7 @@ import { projectsContract as c } from '../../server/modules/projects/contract'
 import { reviewFormSchema } from './projects/forms'
 import { refused } from './projects/actions.server'
 import { ErrorText } from './projects/ui'
+import { Button, Card, EmptyState, Notice, Person, Rating } from '~/components/ui'
 import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
@@ -23,7 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requireUser(context, url)
   try {
     const result = await apiFor(context).call(c.reviews, { query: { page: 1, pageSize: 50 } })
-    return { result, title: getInstance(context).t('projects:reviews.title') }
+    return { result, written: url.searchParams.get('written') === '1', title: getInstance(context).t('projects:reviews.title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -47,35 +48,36 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
-  const { result } = loaderData
+  const { result, written } = loaderData
   const failed = actionData as { contractId?: number; reply?: { error?: Record<string, string[] | null> }; notice?: string } | undefined
   const about = result.data.filter((r) => r.visible)
   const pending = result.data.filter((r) => !r.visible)
   return (
     <main id="main" className="container page">
       <h1>{t('reviews.title')}</h1>
-      {failed?.notice ? (
-        <p className="notice notice-error" role="alert">
-          {failed.notice}
-        </p>
-      ) : null}
-      <p className="lead">{result.count ? t('reviews.average', { average: result.average.toFixed(2), count: result.count }) : t('reviews.noneYet')}</p>
+      {written ? <Notice kind="success">{t('reviews.written')}</Notice> : null}
+      {failed?.notice ? <Notice kind="error">{failed.notice}</Notice> : null}
+      <p className="lead">
+        <Rating value={result.average} count={result.count} />
+      </p>
       {result.toWrite.length ? (
-        <section aria-labelledby="to-write">
+        <section aria-labelledby="to-write" className="ui-section">
           <h2 id="to-write">{t('reviews.toWrite')}</h2>
           {result.toWrite.map((w) => {
             const errors = failed?.contractId === w.contractId ? failed.reply?.error : undefined
             return (
-              <Form key={w.contractId} method="post" className="card form-stack" data-testid="review-form">
-                <h3>{t('reviews.about', { name: w.subject.name, project: w.projectTitle })}</h3>
+              <Form key={w.contractId} method="post" className="ui-card form-stack" data-testid="review-form" aria-labelledby={`review-title-${w.contractId}`}>
+                <h3 id={`review-title-${w.contractId}`}>{t('reviews.about', { name: w.subject.name, project: w.projectTitle })}</h3>
                 <input type="hidden" name="contractId" value={w.contractId} />
                 <fieldset className="field">
                   <legend>{t('reviews.rating')}</legend>
-                  {[5, 4, 3, 2, 1].map((n) => (
-                    <label key={n} className="radio">
-                      <input type="radio" name="rating" value={n} /> {t('reviews.stars', { count: n })}
-                    </label>
-                  ))}
+                  <div>
+                    {[5, 4, 3, 2, 1].map((n) => (
+                      <label key={n}>
+                        <input type="radio" name="rating" value={n} /> {t('reviews.stars', { count: n })}
+                      </label>
+                    ))}
+                  </div>
                   <ErrorText errors={errors?.rating ?? undefined} />
                 </fieldset>
                 <div className="field">
@@ -83,37 +85,31 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                   <textarea id={`review-${w.contractId}`} name="body" rows={4} maxLength={2000} />
                   <ErrorText errors={errors?.body ?? undefined} />
                 </div>
-                <button type="submit" className="button button-primary">
-                  {t('reviews.submit')}
-                </button>
+                <div>
+                  <Button variant="primary">{t('reviews.submit')}</Button>
+                </div>
               </Form>
             )
           })}
         </section>
       ) : null}
       {pending.length ? (
-        <section>
-          <h2>{t('reviews.hidden')}</h2>
+        <section aria-labelledby="hidden-reviews" className="ui-section">
+          <h2 id="hidden-reviews">{t('reviews.hidden')}</h2>
           {pending.map((r) => (
-            <article key={r.id} className="card">
-              <p>
-                {t('reviews.stars', { count: r.rating })} — {r.projectTitle}
-              </p>
+            <Card key={r.id} title={r.projectTitle} meta={t('reviews.stars', { count: r.rating })}>
               <p className="prewrap">{r.body}</p>
-            </article>
+            </Card>
           ))}
         </section>
       ) : null}
-      <section aria-labelledby="about-me">
+      <section aria-labelledby="about-me" className="ui-section">
         <h2 id="about-me">{t('reviews.aboutMe')}</h2>
-        {about.length ? null : <p className="muted">{t('reviews.noneYet')}</p>}
+        {about.length ? null : <EmptyState title={t('reviews.noneYet')} />}
         {about.map((r) => (
-          <article key={r.id} className="card" data-testid="review">
-            <p>
-              <strong>{t('reviews.stars', { count: r.rating })}</strong> — {r.author.name}, {r.projectTitle}
-            </p>
+          <Card key={r.id} data-testid="review" title={<Person name={r.author.name} imageUrl={r.author.imageUrl} subtitle={r.projectTitle} size={40} />} meta={t('reviews.stars', { count: r.rating })}>
             <p className="prewrap">{r.body}</p>
-          </article>
+          </Card>
         ))}
       </section>
     </main>

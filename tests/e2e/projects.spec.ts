@@ -127,9 +127,12 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   await main(freelancer).getByLabel('Installment 2').fill('Drawings')
   await main(freelancer).getByLabel('Amount 2').fill('500')
   await click(freelancer, 'Send proposal')
+  // A confirmation, and the proposal shown once: its edit form is folded away.
+  await expect(main(freelancer).getByTestId('sent-notice')).toContainText('Your proposal is sent.')
   await expect(main(freelancer).getByRole('heading', { name: 'Your proposal', exact: true })).toBeVisible()
+  await expect(main(freelancer).getByLabel('Cover letter')).toBeHidden()
   // While pending the freelancer edits it; the earlier version is kept for the client.
-  await expect(main(freelancer).getByRole('heading', { name: 'Edit your proposal' })).toBeVisible()
+  await main(freelancer).getByRole('heading', { name: 'Edit your proposal' }).click()
   await expect(main(freelancer).getByLabel(/Your price/)).toHaveValue('1400.00')
   await main(freelancer).getByLabel('Duration in days').fill('20')
   await click(freelancer, 'Save changes')
@@ -148,12 +151,18 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   await expect(questions.getByText('Yes: the 1998 drawings are attached to the survey.')).toBeVisible()
   const proposal = main(client).getByTestId('proposal').first()
   await expect(proposal).toContainText('Fred Freelancer')
+  // The proposer's name opens their profile.
+  await expect(proposal.getByRole('link', { name: 'Fred Freelancer' })).toHaveAttribute('href', `/profiles/freelancers/${await userId(accounts.freelancer.email)}`)
   await expect(proposal).toContainText('version 2')
   await proposal.getByText('Earlier versions: 1').click()
   await expect(proposal.getByTestId('proposal-revision')).toContainText('21 d')
   await expect(main(client).getByRole('link', { name: 'Edit project' })).toHaveCount(0)
   await expectNoAxeViolations(client)
   await click(client, 'Accept', proposal)
+  await expect(main(client).getByTestId('accepted-notice')).toContainText('Proposal accepted')
+  // Completing needs every installment approved: the button is not offered yet (it would answer 409).
+  await expect(main(client).getByRole('button', { name: 'Mark as completed' })).toHaveCount(0)
+  await expect(main(client).getByTestId('installment-1').getByTestId('status-chip')).toHaveText('Awaiting funding')
   // The project's file is now for the two participants only.
   const fileUrl = `${server.base}${await main(client).getByRole('link', { name: 'site-survey.pdf' }).getAttribute('href')}`
   expect((await client.request.get(fileUrl)).status()).toBe(200)
@@ -197,16 +206,21 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   await expect(main(client).getByRole('button', { name: 'Mark as completed' })).toHaveCount(0)
   await expect(main(client).getByText('Completed').first()).toBeVisible()
 
-  // Both review; each review shows once both have written.
+  // Both review, reaching /reviews from the completed contract; each review shows once both have written.
+  await go(freelancer, `${server.base}/projects/freelancer/contract/${projectId}`)
+  await expectNoAxeViolations(freelancer)
   for (const [page, text] of [
     [client, 'Careful calculations, clear drawings.'],
     [freelancer, 'Quick answers and a clear brief.'],
   ] as const) {
-    await go(page, `${server.base}/reviews`)
+    await main(page).getByRole('link', { name: 'Write a review' }).first().click()
+    await page.waitForLoadState('networkidle')
+    await expect(page).toHaveURL(`${server.base}/reviews`)
     const form = main(page).getByTestId('review-form').first()
     await form.getByLabel('5 ★').check()
     await form.getByLabel('Your review').fill(text)
     await click(page, 'Publish review', form)
+    await expect(main(page).getByRole('status').filter({ hasText: 'your review is saved' })).toBeVisible()
     await expect(main(page).getByTestId('review-form')).toHaveCount(0)
   }
   await go(freelancer, `${server.base}/reviews`)

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/lib/use-translation'
-import { Form, Link, data, redirect } from 'react-router'
+import { Form, data, redirect } from 'react-router'
 import type { Route } from './+types/client-details'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -11,7 +11,9 @@ import { projectsContract as c } from '../../../server/modules/projects/contract
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
-import { ActionButton, Attachments, Budget, Money, PlanList, Status } from './ui'
+import { ActionButton, Attachments, Budget, Money, PlanList } from './ui'
+import { clientProjectMoves } from './moves'
+import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, EmptyState, Notice, Person, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
@@ -26,7 +28,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const revised = view.proposals.filter((pr) => pr.revision > 1)
     const histories = await Promise.all(revised.map((pr) => api.call(c.proposalRevisions, { params: { proposalId: pr.id } })))
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
-    return { ...view, revisions, comments: comments.data, created: url.searchParams.get('created') === '1', edited: url.searchParams.get('edited') === '1', uploadError: url.searchParams.get('uploadError') }
+    return { ...view, revisions, comments: comments.data, created: url.searchParams.get('created') === '1', edited: url.searchParams.get('edited') === '1', accepted: url.searchParams.get('accepted') === '1', declined: url.searchParams.get('declined') === '1', uploadError: url.searchParams.get('uploadError') }
   } catch (error) {
     throwApiError(error)
   }
@@ -62,99 +64,101 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     }
     return redirect(`${back}#questions`)
   }
-  return simpleIntent(context, projectId, form, back)
+  // Accept and Decline come back with a confirmation of what just happened.
+  const done = intent === 'accept' ? '?accepted=1' : intent === 'reject' ? '?declined=1' : ''
+  return simpleIntent(context, projectId, form, back + done)
 }
 
 export default function ClientProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   const { project: p, proposals, contract, activity, comments, revisions } = loaderData
-  const editable = p.status === 'draft' || (p.status === 'open' && p.proposalCount === 0)
+  const can = clientProjectMoves(p, contract)
   const notice = (actionData as { notice?: string } | undefined)?.notice ?? loaderData.uploadError
   return (
     <main id="main" className="container page project-details">
-      {loaderData.created ? <p className="notice notice-success">{p.status === 'draft' ? t('client.draftSaved') : t('client.published')}</p> : null}
-      {loaderData.edited ? <p className="notice notice-success">{t('edit.saved')}</p> : null}
-      {notice ? (
-        <p className="notice notice-error" role="alert">
-          {t(notice, { defaultValue: notice })}
-        </p>
-      ) : null}
+      {loaderData.created ? <Notice kind="success">{p.status === 'draft' ? t('client.draftSaved') : t('client.published')}</Notice> : null}
+      {loaderData.edited ? <Notice kind="success">{t('edit.saved')}</Notice> : null}
+      {loaderData.accepted ? <Notice kind="success" data-testid="accepted-notice">{t('client.accepted')}</Notice> : null}
+      {loaderData.declined ? <Notice kind="success">{t('client.declined')}</Notice> : null}
+      {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
       <h1>{p.title}</h1>
       <p className="muted">
-        <Status value={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} · {t('list.proposals', { count: p.proposalCount })}
+        <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} · {t('list.proposals', { count: p.proposalCount })}
       </p>
-      <div className="actions">
-        {p.status === 'draft' ? <ActionButton intent="open" label={t('client.publish')} className="button button-primary" /> : null}
-        {editable ? (
-          <Link className="button" to={`/projects/client/edit/${p.id}`}>
-            {t('client.edit')}
-          </Link>
-        ) : null}
-        {p.status === 'in_progress' ? <ActionButton intent="completed" label={t('client.complete')} className="button button-primary" /> : null}
-        {['draft', 'open', 'in_progress'].includes(p.status) ? <ActionButton intent="cancelled" label={t('client.cancel')} confirm={t('client.confirmCancel')} /> : null}
-        {!contract ? <ActionButton intent="delete" label={t('client.delete')} confirm={t('client.confirmDelete')} /> : null}
-        {contract ? (
-          <Link className="button" to={`/chats/${contract.roomId}`}>
-            {t('contract.chat')}
-          </Link>
-        ) : null}
-      </div>
-      <section>
+      <ButtonGroup label={t('client.actions')}>
+        {can.publish ? <ActionButton intent="open" label={t('client.publish')} variant="primary" /> : null}
+        {can.complete ? <ActionButton intent="completed" label={t('client.complete')} variant="primary" /> : null}
+        {can.edit ? <ButtonLink to={`/projects/client/edit/${p.id}`}>{t('client.edit')}</ButtonLink> : null}
+        {contract ? <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink> : null}
+        {contract?.status === 'completed' ? <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink> : null}
+        {can.cancel ? <ActionButton intent="cancelled" label={t('client.cancel')} confirm={t('client.confirmCancel')} variant="destructive" /> : null}
+        {can.delete ? <ActionButton intent="delete" label={t('client.delete')} confirm={t('client.confirmDelete')} variant="destructive" /> : null}
+      </ButtonGroup>
+      {p.status === 'in_progress' && !can.complete ? <p className="muted small">{t('client.completeLater')}</p> : null}
+      <section className="ui-section">
         <h2>{t('details.about')}</h2>
         <p className="prewrap">{p.description}</p>
         <Attachments files={p.attachments} removable={p.status === 'draft' || p.status === 'open'} />
         {['draft', 'open', 'in_progress'].includes(p.status) ? (
-          <Form method="post" encType="multipart/form-data" className="inline-form">
+          <Form method="post" encType="multipart/form-data" className="ui-button-group">
             <input type="hidden" name="intent" value="upload" />
-            <label htmlFor="client-file">{t('fields.attachment')}</label> <input id="client-file" name="file" type="file" />{' '}
-            <button type="submit" className="button">
-              {t('client.upload')}
-            </button>
+            <label htmlFor="client-file">{t('fields.attachment')}</label> <input id="client-file" name="file" type="file" />
+            <Button>{t('client.upload')}</Button>
           </Form>
         ) : null}
       </section>
       {contract ? (
-        <section aria-labelledby="contract">
-          <h2 id="contract">
-            {t('contract.title')} — {contract.freelancer.name} · <Status value={contract.status} /> · <Money minor={contract.amountMinor} currency={contract.currency} />
-          </h2>
+        <section aria-labelledby="contract" className="ui-section">
+          <h2 id="contract">{t('contract.title')}</h2>
+          <Card>
+            <header className="ui-card-header">
+              <Person name={contract.freelancer.name} imageUrl={contract.freelancer.imageUrl} href={`/profiles/freelancers/${contract.freelancer.id}`} />
+              <StatusChip machine="contract" state={contract.status} />
+            </header>
+            <DefinitionList items={[[t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />]]} />
+          </Card>
           <InstallmentList items={contract.installments} role="client" active={contract.status === 'active'} />
         </section>
       ) : null}
-      <section aria-labelledby="proposals">
+      <section aria-labelledby="proposals" className="ui-section">
         <h2 id="proposals">{t('client.proposals', { count: proposals.length })}</h2>
-        {proposals.length ? null : <p className="muted">{t('client.noProposals')}</p>}
+        {proposals.length ? null : <EmptyState title={t('client.noProposals')} />}
         {proposals.map((pr) => (
-          <article key={pr.id} className="card" data-testid="proposal">
-            <h3>
-              {pr.freelancer.name} {pr.freelancer.title ? <span className="muted">— {pr.freelancer.title}</span> : null}
-            </h3>
-            <p>
-              <Status value={pr.status} /> · <Money minor={pr.bidMinor} currency={pr.currency} /> · {t('list.days', { count: pr.durationDays })}
-              {pr.revision > 1 ? ` · ${t('client.revised', { n: pr.revision })}` : ''}
-            </p>
+          <Card key={pr.id} data-testid="proposal">
+            <header className="ui-card-header">
+              <Person name={pr.freelancer.name} imageUrl={pr.freelancer.imageUrl} href={`/profiles/freelancers/${pr.freelancer.id}`} subtitle={pr.freelancer.title} rating={{ value: pr.freelancer.rating, count: pr.freelancer.ratingCount }} />
+              <StatusChip machine="proposal" state={pr.status} />
+            </header>
+            <DefinitionList
+              items={[
+                [t('details.bid'), <Money key="m" minor={pr.bidMinor} currency={pr.currency} />],
+                [t('details.duration'), t('list.days', { count: pr.durationDays })],
+              ]}
+            />
+            {pr.revision > 1 ? <p className="muted small">{t('client.revised', { n: pr.revision })}</p> : null}
             <p className="prewrap">{pr.coverLetter}</p>
             <PlanList items={pr.installments} currency={pr.currency} />
             <Attachments files={pr.attachments} />
             {pr.rejectReason ? <p className="prewrap muted">{t('proposals.rejectReason', { reason: pr.rejectReason })}</p> : null}
             {revisions[pr.id]?.length ? <Revisions items={revisions[pr.id]} currency={pr.currency} /> : null}
             {pr.status === 'pending' && p.status === 'open' ? (
-              <div className="actions">
-                <ActionButton intent="accept" fields={{ id: pr.id }} label={t('client.accept')} className="button button-primary" />
-                <Form method="post" className="inline-form">
+              <ButtonGroup label={t('client.proposalActions')}>
+                <ActionButton intent="accept" fields={{ id: pr.id }} label={t('client.accept')} variant="primary" />
+                <Form method="post">
                   <input type="hidden" name="intent" value="reject" />
                   <input type="hidden" name="id" value={pr.id} />
-                  <label htmlFor={`reason-${pr.id}`}>{t('client.rejectReason')}</label> <input id={`reason-${pr.id}`} name="reason" maxLength={limits.note} />{' '}
-                  <button type="submit" className="button">
-                    {t('client.reject')}
-                  </button>
+                  <span className="field">
+                    <label htmlFor={`reason-${pr.id}`}>{t('client.rejectReason')}</label>
+                    <input id={`reason-${pr.id}`} name="reason" maxLength={limits.note} />
+                  </span>
+                  <Button variant="destructive">{t('client.reject')}</Button>
                 </Form>
-              </div>
+              </ButtonGroup>
             ) : null}
-          </article>
+          </Card>
         ))}
       </section>
-      <section id="questions" aria-labelledby="qa">
+      <section id="questions" aria-labelledby="qa" className="ui-section">
         <h2 id="qa">{t('details.questions')}</h2>
         {comments.length ? null : <p className="muted">{t('details.noQuestions')}</p>}
         <ul className="comments">
@@ -163,20 +167,18 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
               <strong>{cm.author.name}</strong>
               <p className="prewrap">{cm.body}</p>
               {!cm.parentId && p.status === 'open' ? (
-                <Form method="post" className="inline-form">
+                <Form method="post" className="ui-button-group">
                   <input type="hidden" name="intent" value="answer" />
                   <input type="hidden" name="parentId" value={cm.id} />
-                  <label htmlFor={`answer-${cm.id}`}>{t('client.answer')}</label> <input id={`answer-${cm.id}`} name="body" required maxLength={2000} />{' '}
-                  <button type="submit" className="button">
-                    {t('details.post')}
-                  </button>
+                  <label htmlFor={`answer-${cm.id}`}>{t('client.answer')}</label> <input id={`answer-${cm.id}`} name="body" required maxLength={2000} />
+                  <Button>{t('details.post')}</Button>
                 </Form>
               ) : null}
             </li>
           ))}
         </ul>
       </section>
-      <section aria-labelledby="activity">
+      <section aria-labelledby="activity" className="ui-section">
         <h2 id="activity">{t('activity.title')}</h2>
         <ActivityList items={activity} />
       </section>

@@ -1,5 +1,4 @@
 import { useTranslation } from '~/lib/use-translation'
-import { Link } from 'react-router'
 import type { Route } from './+types/client'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -8,7 +7,8 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { projectStates } from '../../../server/modules/projects/machines'
-import { Pager, ProjectCard, StatusFilter, pageOf, statusOf } from './ui'
+import { ProjectCard, StatusFilter, pageOf, statusOf } from './ui'
+import { ButtonLink, EmptyState, Pagination } from '~/components/ui'
 import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
@@ -38,15 +38,18 @@ export default function MyProjects({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container page">
       <h1>{t('client.title')}</h1>
-      <div className="actions">
-        <Link className="button button-primary" to="/projects/create">
+      <StatusFilter machine="project" states={projectStates} status={status}>
+        <ButtonLink variant="primary" to="/projects/create">
           {t('create.title')}
-        </Link>
-      </div>
-      <StatusFilter states={projectStates} status={status} />
+        </ButtonLink>
+      </StatusFilter>
       <h2 className="visually-hidden">{t('list.results')}</h2>
-      {result.data.length ? result.data.map((p) => <ProjectCard key={p.id} p={p} href={`/projects/client/details/${p.id}`} />) : <p className="muted">{t('client.none')}</p>}
-      <Pager url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      {result.data.length ? (
+        result.data.map((p) => <ProjectCard key={p.id} p={p} href={`/projects/client/details/${p.id}`} />)
+      ) : (
+        <EmptyState title={t('client.none')}>{status ? null : t('client.createFirst')}</EmptyState>
+      )}
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
     </main>
   )
 }

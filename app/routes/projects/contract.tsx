@@ -1,5 +1,4 @@
 import { useTranslation } from '~/lib/use-translation'
-import { Link } from 'react-router'
 import type { Route } from './+types/contract'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -9,7 +8,8 @@ import { projectsContract as c } from '../../../server/modules/projects/contract
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
-import { Attachments, Money, Status } from './ui'
+import { Attachments, Money } from './ui'
+import { ButtonGroup, ButtonLink, Card, DefinitionList, Notice, Person, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
 
 // /projects/freelancer/contract/{projectId}: the freelancer's contract page — installments and their
@@ -52,36 +52,46 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
   const { t } = useTranslation('projects')
   const { project: p, contract, activity } = loaderData
   const notice = (actionData as { notice?: string } | undefined)?.notice
+  const done = contract.installments.filter((i) => i.status === 'approved' || i.status === 'released').length
   return (
     <main id="main" className="container page project-details">
-      {notice ? (
-        <p className="notice notice-error" role="alert">
-          {t(notice, { defaultValue: notice })}
-        </p>
-      ) : null}
+      {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
       <h1>
         {t('contract.title')}: {p.title}
       </h1>
-      <p className="muted">
-        <Status value={contract.status} /> · <Money minor={contract.amountMinor} currency={contract.currency} /> · {t('contract.client', { name: contract.client.name })}
-      </p>
-      <div className="actions">
-        <Link className="button" to={`/chats/${contract.roomId}`}>
-          {t('contract.chat')}
-        </Link>
-        <Link className="button" to={`/projects/details/${p.id}`}>
-          {t('contract.project')}
-        </Link>
-      </div>
-      <section aria-labelledby="installments">
+      <Card>
+        <header className="ui-card-header">
+          <Person name={contract.client.name} imageUrl={contract.client.imageUrl} subtitle={t('details.client')} />
+          <StatusChip machine="contract" state={contract.status} />
+        </header>
+        <DefinitionList
+          items={[
+            [t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />],
+            [t('contract.installments'), t('contracts.progress', { done, total: contract.installments.length })],
+          ]}
+        />
+      </Card>
+      {contract.status === 'completed' ? <Notice kind="success">{t('contract.completed')}</Notice> : null}
+      <ButtonGroup label={t('contract.actions')}>
+        {contract.status === 'completed' ? (
+          <ButtonLink variant="primary" to="/reviews">
+            {t('contract.review')}
+          </ButtonLink>
+        ) : null}
+        <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink>
+        <ButtonLink to={`/projects/details/${p.id}`}>{t('contract.project')}</ButtonLink>
+      </ButtonGroup>
+      <section aria-labelledby="installments" className="ui-section">
         <h2 id="installments">{t('contract.installments')}</h2>
         <InstallmentList items={contract.installments} role="freelancer" active={contract.status === 'active'} />
       </section>
-      <section>
-        <h2>{t('fields.attachments')}</h2>
-        <Attachments files={p.attachments} />
-      </section>
-      <section aria-labelledby="activity">
+      {p.attachments.length ? (
+        <section className="ui-section">
+          <h2>{t('fields.attachments')}</h2>
+          <Attachments files={p.attachments} />
+        </section>
+      ) : null}
+      <section aria-labelledby="activity" className="ui-section">
         <h2 id="activity">{t('activity.title')}</h2>
         <ActivityList items={activity} />
       </section>

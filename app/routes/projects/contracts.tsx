@@ -7,7 +7,8 @@ import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
-import { Money, Pager, Status, pageOf } from './ui'
+import { Money, pageOf } from './ui'
+import { ButtonLink, Card, DefinitionList, EmptyState, Pagination, StatusChip } from '~/components/ui'
 import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
@@ -38,24 +39,31 @@ export default function MyContracts({ loaderData }: Route.ComponentProps) {
       <h1>{t('contracts.title')}</h1>
       <h2 className="visually-hidden">{t('list.results')}</h2>
       {result.data.length ? null : (
-        <p className="muted">
-          {t('contracts.none')} <Link to="/projects/getprojects">{t('contracts.find')}</Link>
-        </p>
+        <EmptyState
+          title={t('contracts.none')}
+          action={
+            <ButtonLink variant="primary" to="/projects/getprojects">
+              {t('contracts.find')}
+            </ButtonLink>
+          }
+        />
       )}
       {result.data.map((k) => {
         const done = k.installments.filter((i) => i.status === 'approved' || i.status === 'released').length
         return (
-          <article key={k.id} className="card" data-testid="contract">
-            <h3>
-              <Link to={`/projects/freelancer/contract/${k.projectId}`}>{k.projectTitle}</Link>
-            </h3>
-            <p className="muted">
-              <Status value={k.status} /> · <Money minor={k.amountMinor} currency={k.currency} /> · {t('contract.client', { name: k.client.name })} · {t('contracts.progress', { done, total: k.installments.length })}
-            </p>
-          </article>
+          <Card key={k.id} data-testid="contract" titleId={`contract-${k.id}`} title={<Link to={`/projects/freelancer/contract/${k.projectId}`}>{k.projectTitle}</Link>} status={<StatusChip machine="contract" state={k.status} />}>
+            <DefinitionList
+              items={[
+                [t('details.bid'), <Money key="m" minor={k.amountMinor} currency={k.currency} />],
+                [t('details.client'), k.client.name],
+                [t('contract.installments'), t('contracts.progress', { done, total: k.installments.length })],
+              ]}
+            />
+            {k.status === 'completed' ? <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink> : null}
+          </Card>
         )
       })}
-      <Pager url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
     </main>
   )
 }

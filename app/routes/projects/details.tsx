@@ -1,7 +1,8 @@
+import type React from 'react'
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/use-translation'
-import { Form, Link, data, redirect, useNavigation } from 'react-router'
+import { Form, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/details'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -13,7 +14,8 @@ import { amountText } from '../../../server/modules/projects/rules'
 import { PLAN_ROWS, commentFormSchema, planOf, proposalFormSchema } from './forms'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
-import { ActionButton, Attachments, Budget, ErrorText, Money, PlanList, Status } from './ui'
+import { ActionButton, Attachments, Budget, ErrorText, Money, PlanList } from './ui'
+import { Button, ButtonGroup, ButtonLink, Card, Chip, DefinitionList, Notice, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
 
 // /projects/details/{projectId}: what a freelancer sees — the project, questions and answers, and
@@ -25,7 +27,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const api = apiFor(context)
     const [view, comments] = await Promise.all([api.call(c.detailsForFreelancer, { params: { projectId } }), api.call(c.comments, { params: { projectId } })])
     if (view.project.isOwner) throw redirect(`/projects/client/details/${projectId}`)
-    return { ...view, comments: comments.data, userId: user.id }
+    return { ...view, comments: comments.data, userId: user.id, sent: url.searchParams.get('sent') === '1', revised: url.searchParams.get('revised') === '1' }
   } catch (error) {
     throwApiError(error)
   }
@@ -93,25 +95,27 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
   const plan = pf.installments.getFieldList()
   return (
     <main id="main" className="container page project-details">
-      {result?.notice ? (
-        <p className="notice notice-error" role="alert">
-          {t(result.notice, { defaultValue: result.notice })}
-        </p>
+      {result?.notice ? <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice> : null}
+      {loaderData.sent && proposal ? (
+        <Notice kind="success" data-testid="sent-notice">
+          {t('details.sent')}
+        </Notice>
       ) : null}
+      {loaderData.revised && proposal ? <Notice kind="success">{t('details.revisedNotice')}</Notice> : null}
       <h1>{p.title}</h1>
       <p className="muted">
-        <Status value={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} · {p.remote ? t('fields.remote') : (p.location ?? t('fields.onSite'))} · {t('list.proposals', { count: p.proposalCount })}
+        <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} · {p.remote ? t('fields.remote') : (p.location ?? t('fields.onSite'))} · {t('list.proposals', { count: p.proposalCount })}
       </p>
-      <div className="actions">
+      <ButtonGroup>
+        {contract ? (
+          <ButtonLink variant="primary" to={`/projects/freelancer/contract/${p.id}`}>
+            {t('details.openContract')}
+          </ButtonLink>
+        ) : null}
         <ActionButton intent={p.wishlisted ? 'unwish' : 'wish'} label={p.wishlisted ? t('details.unsave') : t('details.save')} />
         <ActionButton intent={p.subscribed ? 'unsubscribe' : 'subscribe'} label={p.subscribed ? t('details.unfollow') : t('details.follow')} />
-        {contract ? (
-          <Link className="button button-primary" to={`/projects/freelancer/contract/${p.id}`}>
-            {t('details.openContract')}
-          </Link>
-        ) : null}
-      </div>
-      <section>
+      </ButtonGroup>
+      <section className="ui-section">
         <h2>{t('details.about')}</h2>
         <p className="prewrap">{p.description}</p>
         <p className="muted">{p.skills.map((s) => s.name).join(', ')}</p>
@@ -125,27 +129,34 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
       </section>
 
       {proposal ? (
-        <section aria-labelledby="my-proposal">
-          <h2 id="my-proposal">{t('details.yourProposal')}</h2>
-          <p>
-            <Status value={proposal.status} /> · <Money minor={proposal.bidMinor} currency={proposal.currency} /> · {t('list.days', { count: proposal.durationDays })}
-          </p>
-          {proposal.revision > 1 ? <p className="muted small">{t('client.revised', { n: proposal.revision })}</p> : null}
-          <p className="prewrap">{proposal.coverLetter}</p>
-          <PlanList items={proposal.installments} currency={proposal.currency} />
-          {proposal.rejectReason ? (
-            <p className="notice" data-testid="reject-reason">
-              {t('proposals.rejectReason', { reason: proposal.rejectReason })}
-            </p>
-          ) : null}
-          <Attachments files={proposal.attachments} />
-          {proposal.status === 'pending' ? <ActionButton intent="withdraw" fields={{ id: proposal.id }} label={t('details.withdraw')} confirm={t('details.confirmWithdraw')} /> : null}
+        <section aria-labelledby="my-proposal" className="ui-section">
+          <Card title={t('details.yourProposal')} titleId="my-proposal" level={2} status={<StatusChip machine="proposal" state={proposal.status} />}>
+            <DefinitionList
+              items={[
+                [t('details.bid'), <Money key="m" minor={proposal.bidMinor} currency={proposal.currency} />],
+                [t('details.duration'), t('list.days', { count: proposal.durationDays })],
+              ]}
+            />
+            {proposal.revision > 1 ? <p className="muted small">{t('client.revised', { n: proposal.revision })}</p> : null}
+            <p className="prewrap">{proposal.coverLetter}</p>
+            <PlanList items={proposal.installments} currency={proposal.currency} />
+            {proposal.rejectReason ? (
+              <p className="notice" data-testid="reject-reason">
+                {t('proposals.rejectReason', { reason: proposal.rejectReason })}
+              </p>
+            ) : null}
+            <Attachments files={proposal.attachments} />
+            {proposal.status === 'pending' ? (
+              <ButtonGroup>
+                <ActionButton intent="withdraw" fields={{ id: proposal.id }} label={t('details.withdraw')} confirm={t('details.confirmWithdraw')} variant="destructive" />
+              </ButtonGroup>
+            ) : null}
+          </Card>
         </section>
       ) : null}
 
       {canPropose || editing ? (
-        <section aria-labelledby="send-proposal">
-          <h2 id="send-proposal">{editing ? t('details.editProposal') : t('details.sendProposal')}</h2>
+        <ProposalFormSection editing={!!editing} open={!editing || !!result?.proposal}>
           {editing ? <p className="hint">{t('details.editHint')}</p> : null}
           <Form method="post" encType="multipart/form-data" {...getFormProps(pForm)} className="form-stack">
             <input type="hidden" name="intent" value={editing ? 'revise' : 'propose'} />
@@ -195,20 +206,20 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
               <label htmlFor="proposal-file">{t('fields.attachment')}</label>
               <input id="proposal-file" name="file" type="file" />
             </div>
-            <button type="submit" className="button button-primary">
-              {editing ? t('details.saveProposal') : t('details.submitProposal')}
-            </button>
+            <div>
+              <Button variant="primary">{editing ? t('details.saveProposal') : t('details.submitProposal')}</Button>
+            </div>
           </Form>
-        </section>
+        </ProposalFormSection>
       ) : null}
 
-      <section id="questions" aria-labelledby="qa">
+      <section id="questions" aria-labelledby="qa" className="ui-section">
         <h2 id="qa">{t('details.questions')}</h2>
         {comments.length ? (
           <ul className="comments">
             {comments.map((cm) => (
               <li key={cm.id} className={cm.parentId ? 'reply' : undefined}>
-                <strong>{cm.author.name}</strong> {cm.isClient ? <span className="badge">{t('details.client')}</span> : null} <span className="muted small">{formatDateTime(cm.createdAt, i18n.language)}</span>
+                <strong>{cm.author.name}</strong> {cm.isClient ? <Chip tone="info">{t('details.client')}</Chip> : null} <span className="muted small">{formatDateTime(cm.createdAt, i18n.language)}</span>
                 <p className="prewrap">{cm.body}</p>
               </li>
             ))}
@@ -224,15 +235,40 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
               <textarea {...getTextareaProps(cf.body)} key={cf.body.key} rows={3} />
               <ErrorText errors={cf.body.errors} id={cf.body.errorId} />
             </div>
-            <button type="submit" className="button">
-              {t('details.post')}
-            </button>
+            <div>
+              <Button>{t('details.post')}</Button>
+            </div>
           </Form>
         ) : (
           <p className="muted">{t('details.questionsClosed')}</p>
         )}
       </section>
     </main>
+  )
+}
+
+/**
+ * The proposal form. A new proposal shows it open; the freelancer's own pending proposal folds it
+ * under "Edit your proposal", so right after sending the page shows the proposal once, not twice.
+ */
+function ProposalFormSection({ editing, open, children }: { editing: boolean; open: boolean; children: React.ReactNode }) {
+  const { t } = useTranslation('projects')
+  if (!editing)
+    return (
+      <section aria-labelledby="send-proposal" className="ui-section">
+        <h2 id="send-proposal">{t('details.sendProposal')}</h2>
+        {children}
+      </section>
+    )
+  return (
+    <details className="ui-card ui-section" open={open} data-testid="edit-proposal">
+      <summary>
+        <h2 id="send-proposal">
+          {t('details.editProposal')}
+        </h2>
+      </summary>
+      {children}
+    </details>
   )
 }
 

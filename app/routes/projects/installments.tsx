@@ -1,6 +1,8 @@
 import { Form } from 'react-router'
 import { useTranslation } from '~/lib/use-translation'
-import { Attachments, Money, Status } from './ui'
+import { Button, Stepper, Timeline } from '~/components/ui'
+import { Attachments, Money } from './ui'
+import { installmentMoves, waitingOn, type InstallmentMove } from './moves'
 
 interface Installment {
   id: number
@@ -15,63 +17,94 @@ interface Installment {
   files: Array<{ id: number; name: string; url: string; size: number }>
 }
 
-/** A contract's installments with the moves the viewer may make: plain forms, each with a note. */
+const moveLabel: Record<InstallmentMove, string> = {
+  'installment-fund': 'installment.fund',
+  'installment-approve': 'installment.approve',
+  'installment-request-changes': 'installment.requestChanges',
+  'installment-submit': 'installment.submit',
+}
+
+/**
+ * A contract's installments as a stepper: each shows its state, and either the moves the viewer can
+ * make now (plain forms, a note where the move needs one) or whose move it waits on.
+ */
 export function InstallmentList({ items, role, active }: { items: Installment[]; role: 'client' | 'freelancer'; active: boolean }) {
   const { t } = useTranslation('projects')
+  const steps = items.map((i) => {
+    const moves = installmentMoves(role, i.status, active)
+    const waiting = active ? waitingOn(i.status) : null
+    return {
+      key: i.id,
+      testId: `installment-${i.position}`,
+      state: i.status,
+      title: (
+        <>
+          {i.title} · <Money minor={i.amountMinor} currency={i.currency} />
+        </>
+      ),
+      waiting: waiting ? t(`installment.next.${i.status}`) : undefined,
+      actions: moves.length ? moves.map((m) => <MoveForm key={m} move={m} id={i.id} label={t(moveLabel[m])} />) : undefined,
+      children: (
+        <>
+          {i.dueDate ? <p className="muted small">{t('installment.due', { date: i.dueDate })}</p> : null}
+          {i.submissionNote ? <p className="prewrap">{t('installment.submitted', { note: i.submissionNote })}</p> : null}
+          {i.feedback ? <p className="prewrap">{t('installment.feedback', { note: i.feedback })}</p> : null}
+          <Attachments files={i.files} />
+        </>
+      ),
+    }
+  })
   return (
-    <ol className="installments">
-      {items.map((i) => {
-        const moves: Array<{ intent: string; label: string; note?: boolean; file?: boolean }> = []
-        if (active && role === 'client' && i.status === 'pending') moves.push({ intent: 'installment-fund', label: t('installment.fund') })
-        if (active && role === 'client' && i.status === 'submitted') moves.push({ intent: 'installment-approve', label: t('installment.approve') }, { intent: 'installment-request-changes', label: t('installment.requestChanges'), note: true })
-        if (active && role === 'freelancer' && (i.status === 'funded' || i.status === 'changes_requested')) moves.push({ intent: 'installment-submit', label: t('installment.submit'), note: true, file: true })
-        return (
-          <li key={i.id} className="card" data-testid={`installment-${i.position}`}>
-            <h3>
-              {i.position}. {i.title} — <Money minor={i.amountMinor} currency={i.currency} /> <Status value={i.status} />
-            </h3>
-            {i.dueDate ? <p className="muted small">{t('installment.due', { date: i.dueDate })}</p> : null}
-            {i.submissionNote ? <p className="prewrap">{t('installment.submitted', { note: i.submissionNote })}</p> : null}
-            {i.feedback ? <p className="prewrap">{t('installment.feedback', { note: i.feedback })}</p> : null}
-            <Attachments files={i.files} />
-            {moves.map((m) => (
-              <Form key={m.intent} method="post" encType={m.file ? 'multipart/form-data' : undefined} className="form-stack inline-form">
-                <input type="hidden" name="intent" value={m.intent} />
-                <input type="hidden" name="id" value={i.id} />
-                {m.note ? (
-                  <div className="field">
-                    <label htmlFor={`note-${m.intent}-${i.id}`}>{m.intent === 'installment-submit' ? t('installment.noteSubmit') : t('installment.noteChanges')}</label>
-                    <textarea id={`note-${m.intent}-${i.id}`} name="note" rows={2} required maxLength={2000} />
-                  </div>
-                ) : null}
-                {m.file ? (
-                  <div className="field">
-                    <label htmlFor={`file-${i.id}`}>{t('fields.attachment')}</label>
-                    <input id={`file-${i.id}`} name="file" type="file" />
-                  </div>
-                ) : null}
-                <button type="submit" className="button">
-                  {m.label}
-                </button>
-              </Form>
-            ))}
-          </li>
-        )
-      })}
-    </ol>
+    <div data-testid="installments">
+      <Stepper steps={steps} label={t('contract.installments')} />
+    </div>
   )
 }
 
-export function ActivityList({ items }: { items: Array<{ id: number; entity: string; action: string; toState: string; note: string | null; actor: { name: string } | null; createdAt: string }> }) {
-  const { t, i18n } = useTranslation('projects')
+/** One move on one installment; submitting work and asking for changes carry a note (and work a file). */
+function MoveForm({ move, id, label }: { move: InstallmentMove; id: number; label: string }) {
+  const { t } = useTranslation('projects')
+  const note = move === 'installment-submit' || move === 'installment-request-changes'
+  const file = move === 'installment-submit'
   return (
-    <ul className="activity">
-      {items.map((a) => (
-        <li key={a.id}>
-          <span className="muted small">{new Date(a.createdAt).toLocaleString(i18n.language)}</span> — {a.actor?.name ?? t('activity.system')}: {t(`activity.${a.entity}.${a.action}`, { defaultValue: `${a.entity} ${a.action}` })}
-          {a.note ? ` (${a.note})` : ''}
-        </li>
-      ))}
-    </ul>
+    <Form method="post" encType={file ? 'multipart/form-data' : undefined}>
+      <input type="hidden" name="intent" value={move} />
+      <input type="hidden" name="id" value={id} />
+      {note ? (
+        <div className="field">
+          <label htmlFor={`note-${move}-${id}`}>{file ? t('installment.noteSubmit') : t('installment.noteChanges')}</label>
+          <textarea id={`note-${move}-${id}`} name="note" rows={2} required maxLength={2000} />
+        </div>
+      ) : null}
+      {file ? (
+        <div className="field">
+          <label htmlFor={`file-${id}`}>{t('fields.attachment')}</label>
+          <input id={`file-${id}`} name="file" type="file" />
+        </div>
+      ) : null}
+      <div>
+        <Button variant={move === 'installment-request-changes' ? 'secondary' : 'primary'}>{label}</Button>
+      </div>
+    </Form>
+  )
+}
+
+/** The project's activity log as a timeline: who did what, when. */
+export function ActivityList({ items }: { items: Array<{ id: number; entity: string; action: string; toState: string; note: string | null; actor: { name: string } | null; createdAt: string }> }) {
+  const { t } = useTranslation('projects')
+  return (
+    <Timeline
+      empty={t('activity.none')}
+      events={items.map((a) => ({
+        id: a.id,
+        at: a.createdAt,
+        text: (
+          <span>
+            <strong>{a.actor?.name ?? t('activity.system')}</strong> {t(`activity.${a.entity}.${a.action}`, { defaultValue: `${a.entity} ${a.action}` })}
+            {a.note ? <span className="muted"> — {a.note}</span> : null}
+          </span>
+        ),
+      }))}
+    />
   )
 }

@@ -10,7 +10,8 @@ import { projectsContract } from '../../../server/modules/projects/contract'
 import { budgetTypes, experienceLevels, postedWithinDays, projectSorts } from '../../../server/modules/projects/rules'
 import type { loader as shellLoader } from '../layout'
 import { wishFromList } from './actions.server'
-import { Pager, ProjectCard, SaveButton } from './ui'
+import { ProjectCard, SaveButton } from './ui'
+import { Button, ButtonGroup, ButtonLink, EmptyState, Pagination } from '~/components/ui'
 import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
@@ -75,98 +76,102 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container page projects-page">
       <h1>{t('list.title')}</h1>
-      <Form method="get" className="filters" role="search" aria-label={t('list.filters')}>
-        <div className="field">
-          <label htmlFor="f-search">{t('list.search')}</label>
-          <input id="f-search" name="search" type="search" defaultValue={values.search === 'all' ? '' : values.search} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="f-category">{t('fields.category')}</label>
-          <select id="f-category" name="categoryId" defaultValue={values.categoryId}>
-            <option value="">{t('list.any')}</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="f-type">{t('fields.budgetType')}</label>
-          <select id="f-type" name="budgetType" defaultValue={values.budgetType}>
-            <option value="">{t('list.any')}</option>
-            {budgetTypes.map((b) => (
-              <option key={b} value={b}>
-                {t(`budgetType.${b}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="f-min">{t('list.budgetMin')}</label>
-          <input id="f-min" name="budgetMin" inputMode="numeric" pattern="[0-9]*" defaultValue={values.budgetMin} size={8} />
-        </div>
-        <div className="field">
-          <label htmlFor="f-max">{t('list.budgetMax')}</label>
-          <input id="f-max" name="budgetMax" inputMode="numeric" pattern="[0-9]*" defaultValue={values.budgetMax} size={8} />
-        </div>
-        <div className="field">
-          <label htmlFor="f-level">{t('fields.experienceLevel')}</label>
-          <select id="f-level" name="experienceLevel" defaultValue={values.experienceLevel}>
-            <option value="">{t('list.any')}</option>
-            {experienceLevels.map((l) => (
-              <option key={l} value={l}>
-                {t(`level.${l}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="f-country">{t('fields.country')}</label>
-          <input id="f-country" name="country" maxLength={2} size={3} defaultValue={values.country} placeholder="ES" />
-        </div>
-        <div className="field">
-          <label htmlFor="f-posted">{t('list.postedWithin')}</label>
-          <select id="f-posted" name="postedWithin" defaultValue={values.postedWithin}>
-            <option value="">{t('list.anyTime')}</option>
-            {postedWithinDays.map((d) => (
-              <option key={d} value={d}>
-                {t('list.days', { count: d })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="f-sort">{t('list.sort')}</label>
-          <select id="f-sort" name="sort" defaultValue={values.sort}>
-            <option value="">{t('sort.default')}</option>
-            {projectSorts.map((s) => (
-              <option key={s} value={s}>
-                {t(`sort.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button button-primary">
-          {t('list.apply')}
-        </button>
-      </Form>
-      <p className="muted" aria-live="polite">
-        {capped ? t('list.foundAtLeast', { total: new Intl.NumberFormat(i18n.language).format(SEARCH_WINDOW) }) : t('list.found', { count: result.total })}
-      </p>
-      <h2 className="visually-hidden">{t('list.results')}</h2>
-      {result.data.length ? (
-        result.data.map((p) => (
-          <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}>
-            {userId && p.client.id !== userId ? <SaveButton projectId={p.id} saved={saved.includes(p.id)} action={url} /> : null}
-          </ProjectCard>
-        ))
-      ) : (
-        <p>
-          {t('list.empty')} <Link to="/projects/getprojects">{t('list.clear')}</Link>
-        </p>
-      )}
-      <Pager url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      <div className="ui-with-sidebar">
+        <Form method="get" className="ui-card ui-filters" role="search" aria-label={t('list.filters')}>
+          <h2 className="ui-filters-title">{t('list.filters')}</h2>
+          <div className="field">
+            <label htmlFor="f-search">{t('list.search')}</label>
+            <input id="f-search" name="search" type="search" defaultValue={values.search === 'all' ? '' : values.search} maxLength={100} />
+          </div>
+          <div className="field">
+            <label htmlFor="f-category">{t('fields.category')}</label>
+            <select id="f-category" name="categoryId" defaultValue={values.categoryId}>
+              <option value="">{t('list.any')}</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="f-type">{t('fields.budgetType')}</label>
+            <select id="f-type" name="budgetType" defaultValue={values.budgetType}>
+              <option value="">{t('list.any')}</option>
+              {budgetTypes.map((b) => (
+                <option key={b} value={b}>
+                  {t(`budgetType.${b}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="f-min">{t('list.budgetMin')}</label>
+            <input id="f-min" name="budgetMin" inputMode="numeric" pattern="[0-9]*" defaultValue={values.budgetMin} size={8} />
+          </div>
+          <div className="field">
+            <label htmlFor="f-max">{t('list.budgetMax')}</label>
+            <input id="f-max" name="budgetMax" inputMode="numeric" pattern="[0-9]*" defaultValue={values.budgetMax} size={8} />
+          </div>
+          <div className="field">
+            <label htmlFor="f-level">{t('fields.experienceLevel')}</label>
+            <select id="f-level" name="experienceLevel" defaultValue={values.experienceLevel}>
+              <option value="">{t('list.any')}</option>
+              {experienceLevels.map((l) => (
+                <option key={l} value={l}>
+                  {t(`level.${l}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="f-country">{t('fields.country')}</label>
+            <input id="f-country" name="country" maxLength={2} size={3} defaultValue={values.country} placeholder="ES" />
+          </div>
+          <div className="field">
+            <label htmlFor="f-posted">{t('list.postedWithin')}</label>
+            <select id="f-posted" name="postedWithin" defaultValue={values.postedWithin}>
+              <option value="">{t('list.anyTime')}</option>
+              {postedWithinDays.map((d) => (
+                <option key={d} value={d}>
+                  {t('list.days', { count: d })}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="f-sort">{t('list.sort')}</label>
+            <select id="f-sort" name="sort" defaultValue={values.sort}>
+              <option value="">{t('sort.default')}</option>
+              {projectSorts.map((s) => (
+                <option key={s} value={s}>
+                  {t(`sort.${s}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ButtonGroup>
+            <Button variant="primary">{t('list.apply')}</Button>
+            <Link to="/projects/getprojects">{t('list.clear')}</Link>
+          </ButtonGroup>
+        </Form>
+        <section aria-labelledby="results-title">
+          <p className="muted" aria-live="polite">
+            {capped ? t('list.foundAtLeast', { total: new Intl.NumberFormat(i18n.language).format(SEARCH_WINDOW) }) : t('list.found', { count: result.total })}
+          </p>
+          <h2 className="visually-hidden" id="results-title">{t('list.results')}</h2>
+          {result.data.length ? (
+            result.data.map((p) => (
+              <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}>
+                {userId && p.client.id !== userId ? <SaveButton projectId={p.id} saved={saved.includes(p.id)} action={url} /> : null}
+              </ProjectCard>
+            ))
+          ) : (
+            <EmptyState title={t('list.empty')} action={<ButtonLink to="/projects/getprojects">{t('list.clear')}</ButtonLink>} />
+          )}
+          <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+        </section>
+      </div>
     </main>
   )
 }

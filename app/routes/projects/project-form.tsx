@@ -6,6 +6,7 @@ import { Form, useNavigation } from 'react-router'
 import { budgetTypes, currencies, experienceLevels } from '../../../server/modules/projects/rules'
 import { PLAN_ROWS, projectFormSchema } from './forms'
 import { ErrorText } from './ui'
+import { Button, ButtonGroup, TagInput } from '~/components/ui'
 
 type CategoryTree = Array<{ id: number; name: string; subcategories: Array<{ id: number; name: string; skills: Array<{ id: number; name: string }> }> }>
 export type ProjectFormValues = Record<string, string | string[] | Array<Record<string, string>> | undefined>
@@ -49,19 +50,7 @@ export function ProjectForm({ tree, lastResult, defaultValue, status }: { tree: 
           <ErrorText errors={fields.subcategoryId.errors} id={fields.subcategoryId.errorId} />
         </div>
         <div className="field">
-          <label htmlFor={fields.skillIds.id}>{t('fields.skills')}</label>
-          <select {...getSelectProps(fields.skillIds)} key={fields.skillIds.key} multiple size={8}>
-            {tree.map((c) => (
-              <optgroup key={c.id} label={c.name}>
-                {[...new Map(c.subcategories.flatMap((s) => s.skills).map((k) => [k.id, k])).values()].map((k) => (
-                  <option key={k.id} value={k.id}>
-                    {k.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          <p className="hint">{t('create.skillsHint')}</p>
+          <TagInput name={fields.skillIds.name} legend={t('fields.skills')} hint={t('create.skillsHint')} options={skillsOf(tree)} selected={[fields.skillIds.initialValue ?? []].flat().map(String)} />
           <ErrorText errors={fields.skillIds.errors} id={fields.skillIds.errorId} />
         </div>
         <fieldset className="field">
@@ -128,24 +117,30 @@ export function ProjectForm({ tree, lastResult, defaultValue, status }: { tree: 
           <input id="project-file" name="file" type="file" accept=".pdf,.docx,.xlsx,.csv,.txt,.dwg,.dxf,.ifc,.zip,.png,.jpg,.jpeg,.gif,.tiff,.bpg" />
           <p className="hint">{t('create.fileHint')}</p>
         </div>
-        <div className="actions">
+        <ButtonGroup>
           {status === 'open' ? (
-            <button type="submit" name="intent" value="publish" className="button button-primary">
+            <Button name="intent" value="publish" variant="primary">
               {t('edit.save')}
-            </button>
+            </Button>
           ) : (
             <>
-              <button type="submit" name="intent" value="publish" className="button button-primary">
+              <Button name="intent" value="publish" variant="primary">
                 {t('create.publish')}
-              </button>
-              <button type="submit" name="intent" value="draft" className="button">
+              </Button>
+              <Button name="intent" value="draft">
                 {t('create.saveDraft')}
-              </button>
+              </Button>
             </>
           )}
-        </div>
+        </ButtonGroup>
       </Form>
   )
+}
+
+/** Every skill of the catalogue once, by name, for the skills picker. */
+function skillsOf(tree: CategoryTree) {
+  const skills = new Map(tree.flatMap((c) => c.subcategories.flatMap((s) => s.skills)).map((k) => [k.id, k]))
+  return [...skills.values()].sort((a, b) => a.name.localeCompare(b.name))
 }
 
 function TextInput({ field, label, hint, type = 'text', inputMode }: { field: FieldMetadata<any>; label: string; hint?: string; type?: 'text' | 'date'; inputMode?: 'decimal' | 'numeric' }) {

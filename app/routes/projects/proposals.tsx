@@ -8,7 +8,8 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { proposalStates } from '../../../server/modules/projects/machines'
-import { Money, Pager, Status, StatusFilter, pageOf, statusOf } from './ui'
+import { Money, StatusFilter, pageOf, statusOf } from './ui'
+import { ButtonLink, Card, DefinitionList, EmptyState, Pagination, StatusChip } from '~/components/ui'
 import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
@@ -38,21 +39,38 @@ export default function MyProposals({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container page">
       <h1>{t('proposals.title')}</h1>
-      <StatusFilter states={proposalStates} status={status} />
+      <StatusFilter machine="proposal" states={proposalStates} status={status} />
       <h2 className="visually-hidden">{t('list.results')}</h2>
-      {result.data.length ? null : <p className="muted">{t('proposals.none')}</p>}
+      {result.data.length ? null : (
+        <EmptyState
+          title={t('proposals.none')}
+          action={
+            <ButtonLink variant="primary" to="/projects/getprojects">
+              {t('contracts.find')}
+            </ButtonLink>
+          }
+        >
+          {status ? null : t('proposals.find')}
+        </EmptyState>
+      )}
       {result.data.map((p) => (
-        <article key={p.id} className="card" data-testid="my-proposal">
-          <h3>
-            <Link to={p.status === 'accepted' ? `/projects/freelancer/contract/${p.projectId}` : `/projects/details/${p.projectId}`}>{p.projectTitle}</Link>
-          </h3>
-          <p className="muted">
-            <Status value={p.status} /> · <Money minor={p.bidMinor} currency={p.currency} /> · {t('list.days', { count: p.durationDays })}
-          </p>
+        <Card
+          key={p.id}
+          data-testid="my-proposal"
+          titleId={`proposal-${p.id}`}
+          title={<Link to={p.status === 'accepted' ? `/projects/freelancer/contract/${p.projectId}` : `/projects/details/${p.projectId}`}>{p.projectTitle}</Link>}
+          status={<StatusChip machine="proposal" state={p.status} />}
+        >
+          <DefinitionList
+            items={[
+              [t('details.bid'), <Money key="m" minor={p.bidMinor} currency={p.currency} />],
+              [t('details.duration'), t('list.days', { count: p.durationDays })],
+            ]}
+          />
           {p.rejectReason ? <p className="prewrap">{t('proposals.rejectReason', { reason: p.rejectReason })}</p> : null}
-        </article>
+        </Card>
       ))}
-      <Pager url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
     </main>
   )
 }

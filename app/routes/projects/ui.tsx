@@ -2,6 +2,7 @@ import type React from 'react'
 import { Form, Link } from 'react-router'
 import { useTranslation } from '~/lib/use-translation'
 import { formatDate, formatMoney } from '~/lib/format'
+import { ActionForm, Card, StatusChip, Toolbar, Button, type ButtonVariant } from '~/components/ui'
 
 // Small pieces shared by the project screens.
 export interface Named {
@@ -34,11 +35,6 @@ export function Money({ minor, currency }: { minor: number; currency: string }) 
   return <>{formatMoney(minor, currency, i18n.language)}</>
 }
 
-export function Status({ value }: { value: string }) {
-  const { t } = useTranslation('projects')
-  return <span className={`badge badge-${value}`}>{t(`status.${value}`)}</span>
-}
-
 export function Budget({ p }: { p: { budgetType: string; budgetMinor: number; currency: string } }) {
   const { t } = useTranslation('projects')
   return (
@@ -51,57 +47,32 @@ export function Budget({ p }: { p: { budgetType: string; budgetMinor: number; cu
 export function ProjectCard({ p, href, children }: { p: ProjectCardData; href: string; children?: React.ReactNode }) {
   const { t, i18n } = useTranslation('projects')
   return (
-    <article className="card project-card" data-testid="project-card">
-      <h3 id={`project-${p.id}-title`}>
-        <Link to={href}>{p.title}</Link>
-      </h3>
-      <p className="muted">
-        <Budget p={p} /> · {p.subcategory?.name ?? p.category?.name ?? ''} · {p.remote ? t('fields.remote') : (p.location ?? p.country ?? t('fields.onSite'))}
-        {p.experienceLevel ? ` · ${t(`level.${p.experienceLevel}`)}` : ''}
-      </p>
+    <Card
+      data-testid="project-card"
+      titleId={`project-${p.id}-title`}
+      title={<Link to={href}>{p.title}</Link>}
+      status={<StatusChip machine="project" state={p.status} />}
+      meta={
+        <>
+          <Budget p={p} /> · {p.subcategory?.name ?? p.category?.name ?? ''} · {p.remote ? t('fields.remote') : (p.location ?? p.country ?? t('fields.onSite'))}
+          {p.experienceLevel ? ` · ${t(`level.${p.experienceLevel}`)}` : ''}
+        </>
+      }
+    >
       <p>{p.excerpt}</p>
       <p className="muted small">
         {p.skills.map((s) => s.name).join(', ')}
         {p.skills.length ? ' · ' : ''}
-        {t('list.proposals', { count: p.proposalCount })} · {p.publishedAt ? formatDate(p.publishedAt, i18n.language) : formatDate(p.createdAt, i18n.language)} · <Status value={p.status} />
+        {t('list.proposals', { count: p.proposalCount })} · {p.publishedAt ? formatDate(p.publishedAt, i18n.language) : formatDate(p.createdAt, i18n.language)}
       </p>
       {children}
-    </article>
+    </Card>
   )
 }
 
-/** Previous/next links that keep the other parameters of the URL. */
-export function Pager({ url, page, pageSize, total }: { url: string; page: number; pageSize: number; total: number }) {
-  const { t } = useTranslation('projects')
-  const pages = Math.max(1, Math.ceil(total / pageSize))
-  const to = (n: number) => {
-    const u = new URL(url, 'http://x')
-    u.searchParams.set('page', String(n))
-    return `${u.pathname}?${u.searchParams}`
-  }
-  if (pages <= 1) return null
-  return (
-    <nav className="pager" aria-label={t('list.pages')}>
-      {page > 1 ? <Link to={to(page - 1)}>{t('list.previous')}</Link> : null}
-      <span>{t('list.pageOf', { page, pages: total >= 1000 ? `${pages}+` : pages })}</span>
-      {page < pages ? <Link to={to(page + 1)}>{t('list.next')}</Link> : null}
-    </nav>
-  )
-}
-
-/** A one-button form (accept, reject, save…): a plain POST that works without JavaScript. */
-export function ActionButton({ intent, label, fields = {}, className = 'button', confirm, action, describedBy }: { intent: string; label: string; fields?: Record<string, string | number>; className?: string; confirm?: string; action?: string; describedBy?: string }) {
-  return (
-    <Form method="post" action={action} className="inline-form" onSubmit={confirm ? (e) => !window.confirm(confirm) && e.preventDefault() : undefined}>
-      <input type="hidden" name="intent" value={intent} />
-      {Object.entries(fields).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-      <button type="submit" className={className} aria-describedby={describedBy}>
-        {label}
-      </button>
-    </Form>
-  )
+/** A one-button form of the project pages (accept, fund, save…): the design system's ActionForm. */
+export function ActionButton({ intent, label, fields, variant = 'secondary', confirm, action, describedBy }: { intent: string; label: string; fields?: Record<string, string | number>; variant?: ButtonVariant; confirm?: string; action?: string; describedBy?: string }) {
+  return <ActionForm intent={intent} label={label} fields={fields} variant={variant} confirm={confirm} action={action} describedBy={describedBy} />
 }
 
 export function ErrorText({ errors, id }: { errors?: string[]; id?: string }) {
@@ -123,7 +94,7 @@ export function Attachments({ files, removable = false }: { files: Array<{ id: n
       {files.map((f) => (
         <li key={f.id}>
           <a href={`/projects/files/${f.id}`} download={f.name}>{f.name}</a> <span className="muted small">({Math.max(1, Math.round(f.size / 1024))} KB)</span>
-          {removable ? <ActionButton intent="remove-file" fields={{ id: f.id }} label={t('client.removeFile', { name: f.name })} /> : null}
+          {removable ? <ActionButton intent="remove-file" fields={{ id: f.id }} label={t('client.removeFile', { name: f.name })} variant="destructive" /> : null}
         </li>
       ))}
     </ul>
@@ -159,23 +130,26 @@ export const pageOf = (url: URL) => Math.max(1, Number(url.searchParams.get('pag
 /** A My-list URL's status, when it is one of `states`. */
 export const statusOf = <S extends string>(url: URL, states: readonly S[]) => states.find((s) => s === url.searchParams.get('status'))
 
-/** The status filter of My Projects and My Proposals: a GET form, so it works without JavaScript. */
-export function StatusFilter({ states, status }: { states: readonly string[]; status: string }) {
-  const { t } = useTranslation('projects')
+/** The status filter of My Projects and My Proposals: a GET form in the toolbar, so it works without JavaScript. */
+export function StatusFilter({ machine, states, status, children }: { machine: 'project' | 'proposal'; states: readonly string[]; status: string; children?: React.ReactNode }) {
+  const { t } = useTranslation(['projects', 'ui'])
   return (
-    <Form method="get" className="filters">
-      <label htmlFor="status">{t('fields.status')}</label>{' '}
-      <select id="status" name="status" defaultValue={status}>
-        <option value="">{t('list.any')}</option>
-        {states.map((s) => (
-          <option key={s} value={s}>
-            {t(`status.${s}`)}
-          </option>
-        ))}
-      </select>{' '}
-      <button type="submit" className="button">
-        {t('list.apply')}
-      </button>
-    </Form>
+    <Toolbar label={t('list.filters')}>
+      <Form method="get">
+        <label htmlFor="status">
+          {t('fields.status')}
+          <select id="status" name="status" defaultValue={status}>
+            <option value="">{t('list.any')}</option>
+            {states.map((s) => (
+              <option key={s} value={s}>
+                {t(`ui:status.${machine}.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button>{t('list.apply')}</Button>
+      </Form>
+      {children}
+    </Toolbar>
   )
 }

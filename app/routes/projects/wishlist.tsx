@@ -1,5 +1,4 @@
 import { useTranslation } from '~/lib/use-translation'
-import { Link } from 'react-router'
 import type { Route } from './+types/wishlist'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -8,7 +7,8 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { wishFromList } from './actions.server'
-import { Pager, ProjectCard, SaveButton } from './ui'
+import { ProjectCard, SaveButton } from './ui'
+import { ButtonLink, EmptyState, Notice, Pagination } from '~/components/ui'
 import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
@@ -44,11 +44,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
   return (
     <main id="main" className="container page">
       <h1>{t('wishlist.title')}</h1>
-      {notice ? (
-        <p className="notice notice-error" role="alert">
-          {t(notice, { defaultValue: notice })}
-        </p>
-      ) : null}
+      {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
       <h2 className="visually-hidden">{t('list.results')}</h2>
       {result.data.length ? (
         result.data.map((p) => (
@@ -57,11 +53,16 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
           </ProjectCard>
         ))
       ) : (
-        <p className="muted">
-          {t('wishlist.none')} <Link to="/projects">{t('contracts.find')}</Link>
-        </p>
+        <EmptyState
+          title={t('wishlist.none')}
+          action={
+            <ButtonLink variant="primary" to="/projects">
+              {t('contracts.find')}
+            </ButtonLink>
+          }
+        />
       )}
-      <Pager url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
     </main>
   )
 }

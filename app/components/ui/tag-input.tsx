@@ -1,0 +1,71 @@
+import { useEffect, useId, useState } from 'react'
+import { useTranslation } from '~/lib/use-translation'
+
+export interface TagOption {
+  id: number | string
+  name: string
+}
+
+/**
+ * Skills and the like. Without JavaScript it is a list of checkboxes (every one submits as `name`);
+ * with it, the chosen ones also show as removable tags above a filter box that narrows the list.
+ * The checkboxes stay the form's fields either way, so the server sees the same submission.
+ */
+export function TagInput({ name, legend, options, selected = [], hint }: { name: string; legend: string; options: TagOption[]; selected?: Array<number | string>; hint?: string }) {
+  const { t } = useTranslation('ui')
+  const id = useId()
+  const [chosen, setChosen] = useState(() => new Set(selected.map(String)))
+  const [filter, setFilter] = useState('')
+  const [enhanced, setEnhanced] = useState(false)
+  useEffect(() => setEnhanced(true), [])
+  const toggle = (value: string, on: boolean) =>
+    setChosen((prev) => {
+      const next = new Set(prev)
+      if (on) next.add(value)
+      else next.delete(value)
+      return next
+    })
+  const needle = filter.trim().toLocaleLowerCase()
+  const picked = options.filter((o) => chosen.has(String(o.id)))
+  return (
+    <fieldset className="ui-tags" data-testid="tag-input" aria-describedby={hint ? `${id}-hint` : undefined}>
+      <legend>{legend}</legend>
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {enhanced ? (
+        <>
+          <ul className="ui-tags-chosen" aria-label={t('tags.chosen')} aria-live="polite">
+            {picked.map((o) => (
+              <li key={o.id} className="ui-tag">
+                {o.name}
+                <button type="button" aria-label={t('tags.remove', { name: o.name })} onClick={() => toggle(String(o.id), false)}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+          <label className="visually-hidden" htmlFor={`${id}-filter`}>
+            {t('tags.filter')}
+          </label>
+          <input id={`${id}-filter`} type="search" className="ui-tags-filter" placeholder={t('tags.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+        </>
+      ) : null}
+      <ul className="ui-tags-options">
+        {options.map((o) => {
+          const value = String(o.id)
+          const hidden = enhanced && needle !== '' && !o.name.toLocaleLowerCase().includes(needle) && !chosen.has(value)
+          return (
+            <li key={o.id} hidden={hidden}>
+              <label>
+                <input type="checkbox" name={name} value={value} checked={chosen.has(value)} onChange={(e) => toggle(value, e.target.checked)} /> {o.name}
+              </label>
+            </li>
+          )
+        })}
+      </ul>
+    </fieldset>
+  )
+}

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
+
+// The design system's page (/_styleguide, served because the e2e servers run with E2E=1; decision
+// 110): every component in every state. The screenshot makes a change in look a reviewed image
+// diff (update it with --update-snapshots and commit the new images, one per project that runs
+// JavaScript; the page reads no data, so they match). Fixed viewport, time zone and
+// locale, no animations, system fonts only, so it is the same on every run of this machine image.
+test.use({ viewport: { width: 1100, height: 900 }, timezoneId: 'UTC', locale: 'en-US' })
+
+test('the style guide shows every state of every component, accessibly', async ({ page }) => {
+  await page.goto('/_styleguide')
+  await expect(page.getByRole('heading', { name: 'Workneer style guide' })).toBeVisible()
+  // One chip per state of each machine, each with its word.
+  await expect(page.getByTestId('chips-project').getByTestId('status-chip')).toHaveText(['Draft', 'Open', 'In progress', 'Completed', 'Cancelled'])
+  await expect(page.getByTestId('chips-installment').getByTestId('status-chip')).toHaveCount(6)
+  // A chip sits in the text, not at the top of the page like the bell's badge.
+  const chip = await page.getByTestId('chips-project').getByTestId('status-chip').first().boundingBox()
+  const row = await page.getByTestId('chips-project').boundingBox()
+  expect(chip!.y).toBeGreaterThanOrEqual(row!.y - 1)
+  // Radios keep their size beside their label (not stretched to the field's width).
+  for (const radio of await page.getByTestId('sg-radios').getByRole('radio').all()) expect((await radio.boundingBox())!.width).toBeLessThan(30)
+  await expectNoAxeViolations(page)
+})
+
+test('the style guide looks as reviewed @needs-js', async ({ page }) => {
+  await page.goto('/_styleguide')
+  // Hydrated: the tag input has become a tag picker.
+  await expect(page.getByTestId('tag-input').getByRole('searchbox')).toBeVisible()
+  await expect(page).toHaveScreenshot('styleguide.png', { fullPage: true, animations: 'disabled', caret: 'hide' })
+})
