@@ -45,6 +45,7 @@ export default [
     route('projects/freelancer', 'routes/projects/contracts.tsx'),
     route('projects/freelancer/porposals', 'routes/projects/proposals.tsx'),
     route('projects/freelancer/contract/:projectId', 'routes/projects/contract.tsx'),
+    route('dashboard', 'routes/dashboard.tsx'),
     route('reviews', 'routes/reviews.tsx'),
     route('projects/client/edit/:projectId', 'routes/projects/edit.tsx'),
     route('projects/wishlist', 'routes/projects/wishlist.tsx'),

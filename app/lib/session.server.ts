@@ -95,7 +95,10 @@ export function requirePermission(context: Readonly<RouterContextProvider>, url:
   return user
 }
 
-/** Where to go after signing in: the local path asked for, or home. */
+/** Where signing in lands when no page asked for it (SPEC §2 `dashboard`): the user's own work, not the marketing page. */
+export const SIGNED_IN_HOME = '/dashboard'
+
+/** Where to go after signing in: the local path asked for, or the dashboard. */
 export function redirectTarget(url: URL, formValue?: FormDataEntryValue | null) {
-  return safeRedirect(formValue ?? url.searchParams.get('redirectTo'), '/')
+  return safeRedirect(formValue ?? url.searchParams.get('redirectTo'), SIGNED_IN_HOME)
 }

@@ -14,8 +14,30 @@ import { formatMoney } from '~/lib/format'
 import { timeAgo } from '~/lib/time-ago'
 import { getLocale } from '~/middleware/i18next'
 import { visitorPage } from '~/lib/kept-page'
+import { getUser } from '~/lib/session.server'
+import { can, type Permission } from '../../server/modules/identity/permissions'
 
 export const handle = visitorPage
+
+// The closing call to action. A visitor is asked to sign up; someone signed in is sent to the work
+// their account does, gated by the same permissions as the menus, never back to sign-up (which
+// would only send them home again). Labels are keys of the content namespace.
+const visitorCtas = [
+  { to: '/auth/gotosign', label: 'home.ctaClient' },
+  { to: '/auth/gotosign', label: 'home.ctaFreelancer' },
+]
+const signedInCtas: ReadonlyArray<{ permission: Permission; to: string; label: string }> = [
+  { permission: 'projects.create', to: '/projects/create', label: 'home.ctaPostProject' },
+  { permission: 'freelancers.find', to: '/freelancers', label: 'home.ctaFindFreelancers' },
+  { permission: 'projects.find', to: '/projects/getprojects?search=all', label: 'home.ctaFindWork' },
+  { permission: 'dashboard.view', to: '/dashboard', label: 'home.ctaDashboard' },
+]
+
+/** The two calls to action for this visitor or account. */
+function ctasFor(roles: readonly number[] | null | undefined) {
+  if (!roles) return visitorCtas
+  return signedInCtas.filter((c) => can(roles, c.permission)).slice(0, 2).map(({ to, label }) => ({ to, label }))
+}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? 'Workneer' }, { name: 'description', content: loaderData?.description ?? '' }]
@@ -23,6 +45,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t
+  const roles = getUser(context)?.roles ?? null
   const api = apiFor(context, { token: null })
   try {
     const [categories, boxes, services, logos, recent] = await Promise.all([
@@ -34,7 +57,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       api.call(projectsContract.search, { query: { sort: 'newest', page: 1, pageSize: 4 } }).catch(() => ({ data: [] })),
     ])
     const projects = recent.data.map((p) => ({ id: p.id, title: p.title, excerpt: p.excerpt, category: p.category?.name ?? null, budget: formatMoney(p.budgetMinor, p.currency, getLocale(context)), hourly: p.budgetType === 'hourly', posted: p.publishedAt ?? p.createdAt }))
-    return { categories: categories.data, boxes: boxes.data, services: services.data, logos: logos.data, projects, locale: getLocale(context), now: Date.now(), title: t('home.metaTitle'), description: t('home.metaDescription') }
+    return { ctas: ctasFor(roles), signedIn: !!roles, categories: categories.data, boxes: boxes.data, services: services.data, logos: logos.data, projects, locale: getLocale(context), now: Date.now(), title: t('home.metaTitle'), description: t('home.metaDescription') }
   } catch (error) {
     throwApiError(error)
   }
@@ -174,15 +197,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container cta">
           <div>
             <h2 id="cta-heading">{tc('home.ctaTitle')}</h2>
-            <p>{tc('home.ctaBody')}</p>
+            <p>{tc(loaderData.signedIn ? 'home.ctaBodySignedIn' : 'home.ctaBody')}</p>
           </div>
           <p className="cta-actions">
-            <Link to="/auth/gotosign" className="button button-accent">
-              {tc('home.ctaClient')}
-            </Link>
-            <Link to="/auth/gotosign" className="button button-ghost">
-              {tc('home.ctaFreelancer')}
-            </Link>
+            {loaderData.ctas.map((c, i) => (
+              <Link key={c.label} to={c.to} className={i === 0 ? 'button button-accent' : 'button button-ghost'}>
+                {tc(c.label)}
+              </Link>
+            ))}
           </p>
         </div>
       </section>

@@ -24,6 +24,8 @@ import { projectsOutboxHandlers } from '../modules/projects/outbox.ts'
 import { createNotificationsService } from '../modules/notifications/service.ts'
 import { notificationsRoutes } from '../modules/notifications/routes.ts'
 import { notificationGroups } from '../modules/notifications/groups.ts'
+import { createDashboardService } from '../modules/dashboard/service.ts'
+import { dashboardRoutes } from '../modules/dashboard/routes.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
 import { createApiHandler } from './handler.ts'
@@ -47,13 +49,14 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const profiles = createProfilesService({ db: database.db, dialect: database.dialect, files: services.files })
   const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files })
   const notifications = createNotificationsService({ db: database.db })
+  const dashboard = createDashboardService({ projects, notifications, profiles })
   // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
   let hubs: Hubs | null = null
   Object.assign(outboxHandlers, projectsOutboxHandlers({ db: database.db, projects, notifications, hubs: () => hubs }))
   // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
   Object.assign(outboxHandlers, fileOutboxHandlers({ db: database.db, storage: services.files.storage }))
   const fileSweep = createFileSweeper({ db: database.db, storage: services.files.storage, log, releaseUnreferenced: () => services.files.releaseUnreferenced() })
-  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications)]
+  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications), ...dashboardRoutes(dashboard)]
   const endpoints = implementations.map((i) => i.endpoint)
   let document: ReturnType<typeof openApiDocument> | undefined
   let html: string | undefined

@@ -89,7 +89,7 @@ for (const [kind, label, bar, roleName] of [
     await logIn(page, email, 'not the password at all')
     await expect(page.getByText('Invalid email or password.')).toBeVisible()
     await logIn(page, email, PASSWORD)
-    await page.waitForURL(`${base}/`)
+    await page.waitForURL(`${base}/dashboard`)
     await expect(page.locator(`header[data-topbar="${bar}"]`)).toBeVisible()
 
     await page.goto(`${base}/profile/account-settings`)
@@ -155,7 +155,7 @@ test('guesses from elsewhere lock out new devices only: the browser that signed 
   await signUpAndVerify(page, 'client', email)
   await page.goto(`${base}/auth/login`)
   await logIn(page, email, PASSWORD)
-  await page.waitForURL(`${base}/`)
+  await page.waitForURL(`${base}/dashboard`)
   // The remembered-device cookie: httpOnly, only for the sign-in pages, kept after signing out.
   const device = (await page.context().cookies()).find((c) => c.name === 'device')
   expect(device).toMatchObject({ httpOnly: true, path: '/auth', sameSite: 'Lax' })
@@ -184,7 +184,7 @@ test('guesses from elsewhere lock out new devices only: the browser that signed 
   // The owner's browser signs in as usual.
   await page.goto(`${base}/auth/login`)
   await logIn(page, email, PASSWORD)
-  await page.waitForURL(`${base}/`)
+  await page.waitForURL(`${base}/dashboard`)
   await expect(page.locator('header[data-topbar="client"]')).toBeVisible()
   await logOut(page)
 })
@@ -194,7 +194,7 @@ test('never sends the browser to another site after login', async ({ page }) => 
   await signUpAndVerify(page, 'company', email)
   await page.goto(`${base}/auth/login?redirectTo=${encodeURIComponent('//evil.example/steal')}`)
   await logIn(page, email, PASSWORD)
-  await page.waitForURL(`${base}/`)
+  await page.waitForURL(`${base}/dashboard`)
   await logOut(page)
 })
 
@@ -211,7 +211,7 @@ test('signs up and logs in through the OpenID provider', async ({ page }) => {
   await page.locator('main').getByLabel('Freelancer', { exact: false }).first().check()
   await page.locator('main').getByRole('checkbox').check()
   await page.locator('main').getByRole('button', { name: 'Create my account' }).click()
-  await page.waitForURL(`${base}/`)
+  await page.waitForURL(`${base}/dashboard`)
   await expect(page.locator('header[data-topbar="freelancer"]')).toBeVisible()
   await logOut(page)
 
@@ -225,6 +225,18 @@ test('signs up and logs in through the OpenID provider', async ({ page }) => {
   }
   await expect(page).toHaveURL(`${base}/profile/account-settings`)
   await expect(page.getByTestId('account-role')).toHaveText('Freelancer')
+  await logOut(page)
+
+  // Without a page to return to, signing in through the provider lands on the dashboard too.
+  await page.goto(`${base}/auth/login`)
+  await page.locator('main').getByRole('link', { name: 'Continue with Loopback ID' }).click()
+  if (await page.locator('input[name="login"]').isVisible().catch(() => false)) {
+    await page.locator('input[name="login"]').fill(login)
+    await page.locator('input[name="password"]').fill('anything')
+    await page.locator('button[type="submit"]').click()
+  }
+  await expect(page).toHaveURL(`${base}/dashboard`)
+  await expect(page.locator('main h1')).toHaveText('Dashboard')
 })
 
 test('sends the provider back to the site\'s address (PUBLIC_URL), whatever Host the request names', async () => {

@@ -84,7 +84,7 @@ async function logIn(page: Page, email: string) {
   await page.locator('main').getByLabel('Email').fill(email)
   await page.locator('main').getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.locator('main').getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL(`${base}/`)
+  await page.waitForURL(`${base}/dashboard`)
 }
 
 async function push(body: Record<string, unknown>) {

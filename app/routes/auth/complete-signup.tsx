@@ -6,7 +6,7 @@ import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
 import { accountTypes, completeSignupSchema } from '~/lib/auth-forms'
 import { clearTicketCookie, readTicket } from '~/lib/oidc-cookies.server'
-import { sessionCookie } from '~/lib/session.server'
+import { SIGNED_IN_HOME, sessionCookie } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { AccountTypeChoice, AuthCheckbox, AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
@@ -37,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
     const headers = new Headers({ 'set-cookie': clearTicketCookie() })
     headers.append('set-cookie', sessionCookie(context, request, session.token, session.expiresAt))
-    return redirect('/', { headers })
+    // A first sign-in through a provider lands where every sign-in does.
+    return redirect(SIGNED_IN_HOME, { headers })
   } catch (error) {
     return replyWithApiError(submission, error, ['accountType', 'firstName', 'lastName', 'companyName', 'acceptTerms'])
   }

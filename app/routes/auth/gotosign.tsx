@@ -5,7 +5,7 @@ import type { Route } from './+types/gotosign'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
 import { accountTypes, signupSchema } from '~/lib/auth-forms'
-import { getUser } from '~/lib/session.server'
+import { SIGNED_IN_HOME, getUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { AccountTypeChoice, AuthCheckbox, AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
@@ -25,7 +25,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 // The account kinds and the password length travel in the loader's data: the modules defining them
 // carry zod and the password policy, which stay on the server (decision 031).
 export async function loader({ context }: Route.LoaderArgs) {
-  if (getUser(context)) throw redirect('/')
+  // Someone already signed in has an account: their dashboard, not a second sign-up (nor the home page).
+  if (getUser(context)) throw redirect(SIGNED_IN_HOME)
   const { data: providers } = await apiFor(context, { token: null }).call(identityContract.thirdPartyProviders)
   return { providers, title: getInstance(context).t('auth:signup.title'), constraint: getZodConstraint(signupSchema), kinds: accountTypes, passwordMin: PASSWORD_MIN }
 }

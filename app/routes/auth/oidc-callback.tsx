@@ -4,7 +4,7 @@ import type { Route } from './+types/oidc-callback'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { appContext } from '~/lib/context'
 import { clearStateCookie, readState, ticketCookie } from '~/lib/oidc-cookies.server'
-import { secureCookies, sessionCookie } from '~/lib/session.server'
+import { SIGNED_IN_HOME, secureCookies, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { Notice } from '~/components/auth/notices'
 import { identityContract } from '../../../server/modules/identity/contract'
@@ -31,7 +31,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     const secure = secureCookies(context, request)
     if (result.status === 'signed-in') {
       headers.append('set-cookie', sessionCookie(context, request, result.token, result.expiresAt))
-      return redirect(safeRedirect(saved.redirectTo), { headers })
+      return redirect(safeRedirect(saved.redirectTo, SIGNED_IN_HOME), { headers })
     }
     headers.append('set-cookie', ticketCookie({ ticket: result.ticket, email: result.email, firstName: result.firstName, lastName: result.lastName, provider: result.provider }, secure))
     return redirect('/auth/complete-signup', { headers })

@@ -19,18 +19,21 @@ export const permissions = [
   'complaints.add',
   'complaints.viewAll',
   'session.logout',
+  'dashboard.view',
+  'reviews.mine',
   'admin.area',
 ] as const
 export type Permission = (typeof permissions)[number]
 
-const signedIn: Permission[] = ['profile.view', 'payments.details', 'account.settings', 'complaints.add', 'complaints.viewAll', 'session.logout']
-const clientSide: Permission[] = ['freelancers.find', 'projects.mine', 'projects.create', 'projects.list']
+const signedIn: Permission[] = ['dashboard.view', 'profile.view', 'payments.details', 'account.settings', 'complaints.add', 'complaints.viewAll', 'session.logout']
+// Reviews are written and received on contracts, so only the two sides of a contract have them.
+const clientSide: Permission[] = ['freelancers.find', 'projects.mine', 'projects.create', 'projects.list', 'reviews.mine']
 
 export const rolePermissions: Record<RoleId, readonly Permission[]> = {
   [Role.SuperAdmin]: [...signedIn, 'admin.area'],
   [Role.Client]: [...signedIn, ...clientSide],
   [Role.Company]: [...signedIn, ...clientSide],
-  [Role.Freelancer]: [...signedIn, 'projects.find', 'contracts.mine', 'proposals.mine', 'projects.list'],
+  [Role.Freelancer]: [...signedIn, 'projects.find', 'contracts.mine', 'proposals.mine', 'projects.list', 'reviews.mine'],
 }
 
 export function permissionsOf(roles: readonly number[]): Set<Permission> {
@@ -51,6 +54,7 @@ export function topBarOf(roles: readonly number[] | null | undefined): 'freelanc
 
 /** Menu entries, each gated by one permission; labels are keys of the `auth` namespace (menu.*). */
 export const menu: ReadonlyArray<{ permission: Permission; to: string; label: string }> = [
+  { permission: 'dashboard.view', to: '/dashboard', label: 'menu.dashboard' },
   { permission: 'freelancers.find', to: '/freelancers', label: 'menu.findFreelancers' },
   { permission: 'projects.find', to: '/projects/getprojects', label: 'menu.findProject' },
   { permission: 'projects.mine', to: '/projects/client', label: 'menu.myProjects' },
@@ -59,6 +63,7 @@ export const menu: ReadonlyArray<{ permission: Permission; to: string; label: st
   { permission: 'proposals.mine', to: '/projects/freelancer/porposals', label: 'menu.myProposals' },
   { permission: 'proposals.mine', to: '/projects/wishlist', label: 'menu.savedProjects' },
   { permission: 'projects.list', to: '/projects', label: 'menu.projects' },
+  { permission: 'reviews.mine', to: '/reviews', label: 'menu.reviews' },
   { permission: 'profile.view', to: '/profile', label: 'menu.profile' },
   { permission: 'payments.details', to: '/peyment-details', label: 'menu.paymentDetails' },
   { permission: 'account.settings', to: '/profile/account-settings', label: 'menu.accountSettings' },

@@ -52,6 +52,11 @@ export function createNotificationsService({ db }: { db: Kysely<Database> }) {
       const rows = await mine(userId).orderBy('n.id', 'desc').offset(hand).limit(NOTIFICATION_PAGE).execute()
       return { data: rows.map((r) => present(r, locale)) }
     },
+    /** The newest `limit` unread notifications (the dashboard's list). */
+    async unread(userId: number, limit: number, locale: Locale) {
+      const rows = await mine(userId).where('n.is_read', '=', 0).orderBy('n.id', 'desc').limit(limit).execute()
+      return rows.map((r) => present(r, locale))
+    },
     async count(userId: number) {
       return { unreadCount: await unreadCount(userId) }
     },

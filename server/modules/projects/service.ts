@@ -13,6 +13,7 @@ import { REVIEW_HIDDEN_DAYS, limits, planTotal, searchTokens } from './rules.ts'
 import { createProjectSearchIndex } from './search-index.ts'
 import { rateFreelancer } from '../profiles/listing.ts'
 import { createProjectSearch } from './search.ts'
+import { createWorkQueue } from './work-queue.ts'
 import { conflict, lockRow, notify, recordActivity, recordCreated, transitionContract, transitionInstallment, transitionProject, transitionProposal, type Effect, type Trx } from './transition.ts'
 
 type ProjectRow = Selectable<Database['project']>
@@ -71,6 +72,7 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     )
   }
   const nobody = (id: number) => ({ id, name: '', imageUrl: null })
+  const workQueue = createWorkQueue({ db, people })
 
   async function summaries(rows: ProjectRow[], locale: Locale) {
     if (!rows.length) return []
@@ -1013,6 +1015,8 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     publicReviews,
     recomputeRating,
     awardReviewPoints,
+    /** What waits on the caller across their projects, proposals and contracts (the dashboard). */
+    workQueue: (c: Caller) => workQueue(c, { client: isClient(c), freelancer: isFreelancer(c) }),
     /** For seeds and benches: put an open project into the full-text index. */
     indexProject,
   }

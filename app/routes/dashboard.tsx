@@ -1,0 +1,260 @@
+import { Form, Link } from 'react-router'
+import { useTranslation } from '~/lib/use-translation'
+import type { Route } from './+types/dashboard'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { requireUser } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { ErrorPage } from '~/components/error-page'
+import { ownPage } from '~/lib/kept-page'
+import { titled } from '~/lib/meta'
+import { timeAgo } from '~/lib/time-ago'
+import { dashboardContract, type Dashboard as DashboardData } from '../../server/modules/dashboard/contract'
+import { Money, Status } from './projects/ui'
+import stylesheet from './dashboard.css?url'
+
+// /dashboard (SPEC §2, login required; where signing in lands): what waits on the user, each item
+// one click from the page where it is acted on. One API call (GET dashboard) gives it all; the
+// page only lays it out. Read-only, so it is kept a few seconds for its session (decision 015).
+export const handle = ownPage
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireUser(context, url)
+  try {
+    const dashboard = await apiFor(context).call(dashboardContract.mine)
+    return { dashboard, firstName: user.firstName || user.name, now: Date.now(), title: getInstance(context).t('dashboard:title') }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return titled(loaderData?.title)
+}
+
+type Contract = DashboardData['contracts']['items'][number]
+
+/** Where each profile section is edited (the ids of the sections on /profile). */
+const profileAnchor: Record<string, string> = {
+  titleOverview: 'title',
+  experienceLevel: 'details',
+  yearsOfExperience: 'details',
+  country: 'details',
+  availability: 'details',
+  hourlyRate: 'details',
+  employmentHistory: 'employment',
+  basicDetails: 'basics',
+  whoIAm: 'who',
+  whoAreWe: 'who',
+  whatIDo: 'what',
+  whatDoWeDo: 'what',
+}
+
+/** The page where each side acts on a contract. */
+const contractHref = (c: Contract) => (c.role === 'client' ? `/projects/client/details/${c.projectId}` : `/projects/freelancer/contract/${c.projectId}`)
+
+/** The move a contract waits for, named by the next installment's state (none left: completion). */
+function moveOf(c: Contract) {
+  switch (c.next?.status) {
+    case 'pending':
+      return 'fund'
+    case 'funded':
+      return 'submit'
+    case 'changes_requested':
+      return 'changes'
+    case 'submitted':
+      return 'review'
+    default:
+      return 'complete'
+  }
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation(['dashboard', 'projects', 'profile'])
+  const { dashboard: d } = loaderData
+  return (
+    <main id="main" className="container page dashboard">
+      <h1>{t('title')}</h1>
+      <p className="lead">{t('lead', { name: loaderData.firstName })}</p>
+      <div className="dashboard-grid">
+        <div className="dashboard-work">
+          {d.projects ? <ProjectsToDecide projects={d.projects} /> : null}
+          {d.proposals ? <MyProposals proposals={d.proposals} /> : null}
+          {d.projects || d.proposals ? <Contracts contracts={d.contracts} client={!!d.projects} /> : null}
+        </div>
+        <div className="dashboard-side">
+          <Notifications notifications={d.notifications} now={loaderData.now} />
+          <section className="card dashboard-card" aria-labelledby="dash-messages">
+            <h2 id="dash-messages">{t('messages.title')}</h2>
+            {/* Chat is not built yet: an honest empty slot, never a made-up count. */}
+            <p className="muted">{t('messages.notYet')}</p>
+          </section>
+          {d.projects || d.proposals ? (
+            <section className="card dashboard-card" aria-labelledby="dash-reviews">
+              <h2 id="dash-reviews">{t('reviews.title')}</h2>
+              <p>{d.reviewsToWrite ? t('reviews.toWrite', { count: d.reviewsToWrite }) : t('reviews.none')}</p>
+              <p>
+                <Link to="/reviews">{d.reviewsToWrite ? t('reviews.write') : t('reviews.link')}</Link>
+              </p>
+            </section>
+          ) : null}
+          {d.profile ? <Profile profile={d.profile} /> : null}
+        </div>
+      </div>
+    </main>
+  )
+}
+
+function ProjectsToDecide({ projects }: { projects: NonNullable<DashboardData['projects']> }) {
+  const { t } = useTranslation(['dashboard', 'projects'])
+  return (
+    <section className="card dashboard-card" aria-labelledby="dash-projects">
+      <h2 id="dash-projects">{t('projects.title')}</h2>
+      {projects.items.length ? (
+        <ul className="dashboard-list">
+          {projects.items.map((p) => (
+            <li key={p.id} data-testid="dash-project">
+              <Link to={`/projects/client/details/${p.id}`}>{p.title}</Link>
+              <span className="muted">{t('projects.pending', { count: p.pendingProposals })}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('projects.empty')}</p>
+      )}
+      <p className="dashboard-more">
+        {projects.total > projects.items.length ? <span>{t('projects.more', { count: projects.total })} </span> : null}
+        <Link to="/projects/client">{t('projects.all')}</Link> · <Link to="/projects/create">{t('projects.post')}</Link>
+      </p>
+    </section>
+  )
+}
+
+function MyProposals({ proposals }: { proposals: NonNullable<DashboardData['proposals']> }) {
+  const { t } = useTranslation(['dashboard', 'projects'])
+  const states = ['pending', 'accepted', 'rejected', 'withdrawn'] as const
+  return (
+    <section className="card dashboard-card" aria-labelledby="dash-proposals">
+      <h2 id="dash-proposals">{t('proposals.title')}</h2>
+      <dl className="dashboard-counts" aria-label={t('proposals.byState')}>
+        {states.map((s) => (
+          <div key={s}>
+            <dt>{t(`projects:status.${s}`)}</dt>
+            <dd>{proposals.byState[s]}</dd>
+          </div>
+        ))}
+      </dl>
+      {proposals.items.length ? (
+        <ul className="dashboard-list">
+          {proposals.items.map((p) => (
+            <li key={p.id} data-testid="dash-proposal">
+              <Link to={`/projects/details/${p.projectId}`}>{p.projectTitle}</Link>
+              <span>
+                <Status value={p.status} />{' '}
+                <span className="muted">
+                  {t('proposals.bid')} <Money minor={p.bidMinor} currency={p.currency} />
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('proposals.empty')}</p>
+      )}
+      <p className="dashboard-more">
+        <Link to="/projects/freelancer/porposals">{t('proposals.all')}</Link> · <Link to="/projects/getprojects?search=all">{t('proposals.find')}</Link>
+      </p>
+    </section>
+  )
+}
+
+function Contracts({ contracts, client }: { contracts: DashboardData['contracts']; client: boolean }) {
+  const { t } = useTranslation(['dashboard', 'projects'])
+  return (
+    <section className="card dashboard-card" aria-labelledby="dash-contracts">
+      <h2 id="dash-contracts">{t('contracts.title')}</h2>
+      {contracts.items.length ? (
+        <ul className="dashboard-list">
+          {contracts.items.map((c) => {
+            const move = moveOf(c)
+            const step = { name: c.other.name, position: c.next?.position ?? 0, title: c.next?.title ?? '' }
+            return (
+              <li key={c.contractId} data-testid="dash-contract" className={c.yourTurn ? 'your-turn' : undefined}>
+                <Link to={contractHref(c)}>{c.projectTitle}</Link>
+                <span className="muted">{t('contracts.with', { name: c.other.name })}</span>
+                <p className="dashboard-step">
+                  {c.yourTurn ? <strong>{t(`contracts.you.${move}`, step)}</strong> : t(`contracts.wait.${move}`, step)}
+                  {c.next && move === 'fund' ? (
+                    <>
+                      {' '}
+                      (<Money minor={c.next.amountMinor} currency={c.next.currency} />)
+                    </>
+                  ) : null}
+                </p>
+                {c.installmentsTotal ? <span className="muted small">{t('contracts.progress', { done: c.installmentsDone, total: c.installmentsTotal })}</span> : null}
+              </li>
+            )
+          })}
+        </ul>
+      ) : (
+        <p className="muted">{t('contracts.empty')}</p>
+      )}
+      <p className="dashboard-more">
+        {contracts.total > contracts.items.length ? <span>{t('contracts.more', { count: contracts.total })} </span> : null}
+        <Link to={client ? '/projects/client?status=in_progress' : '/projects/freelancer'}>{t('contracts.all')}</Link>
+      </p>
+    </section>
+  )
+}
+
+function Notifications({ notifications, now }: { notifications: DashboardData['notifications']; now: number }) {
+  const { t, i18n } = useTranslation(['dashboard'])
+  return (
+    <section className="card dashboard-card" aria-labelledby="dash-notifications">
+      <h2 id="dash-notifications">{t('notifications.title')}</h2>
+      <p>{notifications.unread ? t('notifications.unread', { count: notifications.unread }) : t('notifications.empty')}</p>
+      {notifications.latest.length ? (
+        <ul className="dashboard-list">
+          {notifications.latest.map((n) => (
+            <li key={n.id} data-testid="dash-notification">
+              {/* As in the bell: a form that marks it read and goes where it leads (works without JavaScript). */}
+              <Form method="post" action={`/notifications/${n.id}/read`}>
+                <button type="submit" className="link-button">
+                  {n.title}
+                </button>
+              </Form>
+              <span className="muted small">
+                {n.content} · <time dateTime={n.createdDate}>{timeAgo(n.createdDate, i18n.language, now)}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}
+
+function Profile({ profile }: { profile: NonNullable<DashboardData['profile']> }) {
+  const { t } = useTranslation(['dashboard', 'profile'])
+  const next = profile.missing[0]
+  return (
+    <section className="card dashboard-card" aria-labelledby="dash-profile">
+      <h2 id="dash-profile">{t('profile.title')}</h2>
+      <meter min={0} max={100} low={50} high={99} optimum={100} value={profile.percent} aria-labelledby="dash-profile" />
+      <p>{t('profile.percent', { percent: profile.percent })}</p>
+      {next ? (
+        <p>
+          <Link to={`/profile#${profileAnchor[next] ?? next}`}>{t('profile.next', { section: t(`profile:sections.${next}`) })}</Link>
+        </p>
+      ) : (
+        <p>{t('profile.done')}</p>
+      )}
+    </section>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

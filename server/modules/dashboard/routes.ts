@@ -1,0 +1,13 @@
+import { implement } from '../../api/handler.ts'
+import { unauthorized } from '../../api/errors.ts'
+import { dashboardContract as c } from './contract.ts'
+import type { DashboardService } from './service.ts'
+
+export function dashboardRoutes(dashboard: DashboardService) {
+  return [
+    implement(c.mine, ({ ctx }) => {
+      if (!ctx.caller) throw unauthorized()
+      return dashboard.mine(ctx.caller, ctx.locale)
+    }),
+  ]
+}

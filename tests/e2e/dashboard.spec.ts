@@ -1,0 +1,131 @@
+import { expect, test, type Browser } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
+import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
+
+// Issue 15 item 2: signing in lands on /dashboard, where a client sees the proposals to decide and
+// each contract's next step, and a freelancer their proposals, the contract's next installment and
+// what to add to the profile; each item one click from its page. With JavaScript on and off, on
+// SQLite and PostgreSQL; axe; the menus and the home page's calls to action; five languages.
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+let server: Awaited<ReturnType<typeof startShellServer>>
+const ids = { decide: 0, hired: 0 }
+
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(180_000)
+  server = await startShellServer(testInfo)
+  // The marketplace as the two users left it, through the API: a project with a proposal to
+  // decide, and a hired one whose first installment the client has funded.
+  const api = async (method: string, path: string, token: string | null, body?: unknown) => {
+    const r = await fetch(`${server.base}/api/v1/${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) })
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`)
+    return r.json()
+  }
+  const token = async (email: string) => (await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
+  const client = await token(accounts.client.email)
+  const freelancer = await token(accounts.freelancer.email)
+  const { id: subcategoryId } = await server.db.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+  const project = (title: string) => api('POST', 'projects', client, { title, description: 'Structural checks for a timber footbridge over a garden stream, with drawings.', subcategoryId, budgetType: 'fixed', budgetMinor: 200000, currency: 'EUR', remote: true, publish: true })
+  const propose = (projectId: number) => api('POST', `projects/${projectId}/proposal`, freelancer, { coverLetter: 'I have checked many timber bridges and can deliver in two weeks.', bidMinor: 180000, durationDays: 14, installments: [{ title: 'Calculations', amountMinor: 120000 }, { title: 'Drawings', amountMinor: 60000 }] })
+  const hired = await project('Footbridge calculations')
+  const decide = await project('Garden wall survey')
+  const proposal = await propose(hired.id)
+  await propose(decide.id)
+  const contract = await api('POST', `projects/proposals/${proposal.id}/accept/${hired.id}`, client)
+  await api('POST', `projects/installments/${contract.installments[0].id}/fund`, client, {})
+  Object.assign(ids, { decide: decide.id, hired: hired.id })
+})
+test.afterAll(async () => {
+  await server?.stop()
+})
+
+async function signIn(browser: Browser, email: string, locale = 'en-US') {
+  const context = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false, locale })
+  const page = await context.newPage()
+  await page.goto(`${server.base}/auth/login`)
+  await page.locator('main').getByLabel('Email').fill(email)
+  await page.locator('main').getByLabel('Password', { exact: true }).fill(SHELL_PASSWORD)
+  await page.locator('main').getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(`${server.base}/dashboard`)
+  return page
+}
+
+test('a client lands on the dashboard: proposals to decide, the contract waiting on the freelancer, one click from each', async ({ browser }) => {
+  const page = await signIn(browser, accounts.client.email)
+  const main = page.locator('main')
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText('Dashboard')
+  await expect(page).toHaveTitle('Dashboard – Workneer')
+  const decide = main.getByRole('region', { name: 'Proposals to decide' })
+  await expect(decide.getByTestId('dash-project')).toHaveCount(1)
+  await expect(decide.getByTestId('dash-project')).toContainText('New proposals: 1')
+  const contract = main.getByRole('region', { name: 'Active contracts' }).getByTestId('dash-contract')
+  await expect(contract).toContainText('Waiting for Fred Freelancer to deliver installment 1, “Calculations”.')
+  await expect(main.getByRole('region', { name: 'Messages' })).toContainText('Chat is not available yet')
+  await expect(main.getByRole('region', { name: 'Notifications' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await decide.getByRole('link', { name: 'Garden wall survey' }).click()
+  await expect(page).toHaveURL(`${server.base}/projects/client/details/${ids.decide}`)
+  await page.goBack()
+  await main.getByRole('link', { name: 'Footbridge calculations' }).click()
+  await expect(page).toHaveURL(`${server.base}/projects/client/details/${ids.hired}`)
+  await page.context().close()
+})
+
+test('a freelancer lands on the dashboard: proposals by state, the next installment is theirs, what to add to the profile', async ({ browser }) => {
+  const page = await signIn(browser, accounts.freelancer.email)
+  const main = page.locator('main')
+  const proposals = main.getByRole('region', { name: 'My proposals' })
+  await expect(proposals.getByTestId('dash-proposal')).toHaveCount(2)
+  const count = (state: string) => proposals.locator('.dashboard-counts > div', { has: page.getByText(state, { exact: true }) }).locator('dd')
+  await expect(count('Pending')).toHaveText('1')
+  await expect(count('Accepted')).toHaveText('1')
+  await expect(count('Declined')).toHaveText('0')
+  const contract = main.getByRole('region', { name: 'Active contracts' }).getByTestId('dash-contract')
+  await expect(contract).toContainText('Your move: deliver installment 1, “Calculations”.')
+  await expect(main.getByRole('region', { name: 'Your profile' }).getByRole('link', { name: 'Add next: Profile picture' })).toHaveAttribute('href', '/profile#image')
+  await expectNoAxeViolations(page)
+  await contract.getByRole('link', { name: 'Footbridge calculations' }).click()
+  await expect(page).toHaveURL(`${server.base}/projects/freelancer/contract/${ids.hired}`)
+  await page.context().close()
+})
+
+test('signed in, the menus lead to the dashboard and reviews, and the home page no longer sends anyone to sign-up', async ({ browser }) => {
+  const client = await signIn(browser, accounts.client.email)
+  const bar = client.locator('header[data-topbar="client"]')
+  await bar.locator('details.profile-menu > summary').click()
+  const menu = bar.locator('details.profile-menu .menu-panel')
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard')
+  await expect(menu.getByRole('link', { name: 'Reviews' })).toHaveAttribute('href', '/reviews')
+  await client.goto(`${server.base}/`)
+  const cta = client.locator('main .cta-actions')
+  await expect(cta.getByRole('link')).toHaveCount(2)
+  await expect(cta.getByRole('link', { name: 'Post a project' })).toHaveAttribute('href', '/projects/create')
+  await expect(cta.getByRole('link', { name: 'Find freelancers' })).toHaveAttribute('href', '/freelancers')
+  await client.goto(`${server.base}/auth/gotosign`)
+  await expect(client).toHaveURL(`${server.base}/dashboard`)
+  await client.context().close()
+
+  const freelancer = await signIn(browser, accounts.freelancer.email)
+  await freelancer.goto(`${server.base}/`)
+  const links = freelancer.locator('main .cta-actions').getByRole('link')
+  await expect(links.first()).toHaveText('Find work')
+  await expect(links.first()).toHaveAttribute('href', '/projects/getprojects?search=all')
+  await expect(freelancer.locator('main .cta-actions a[href="/auth/gotosign"]')).toHaveCount(0)
+  await freelancer.context().close()
+})
+
+for (const [lang, title] of [
+  ['de', 'Übersicht'],
+  ['ru', 'Обзор'],
+  ['es', 'Panel'],
+  ['it', 'Bacheca'],
+] as const) {
+  test(`the dashboard speaks ${lang}`, async ({ browser }) => {
+    const page = await signIn(browser, accounts.freelancer.email)
+    await page.context().addCookies([{ name: 'lang', value: lang, url: server.base }])
+    await page.goto(`${server.base}/dashboard`)
+    await expect(page.locator('main h1')).toHaveText(title)
+    await expect(page).toHaveTitle(`${title} – Workneer`)
+    await expect(page.locator('html')).toHaveAttribute('lang', lang)
+    await page.context().close()
+  })
+}
