@@ -10,7 +10,8 @@ import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 import { timeAgo } from '~/lib/time-ago'
 import { dashboardContract, type Dashboard as DashboardData } from '../../server/modules/dashboard/contract'
-import { Money, Status } from './projects/ui'
+import { Money } from './projects/ui'
+import { StatusChip } from '~/components/ui'
 import stylesheet from './dashboard.css?url'
 
 // /dashboard (SPEC §2, login required; where signing in lands): what waits on the user, each item
@@ -152,7 +153,7 @@ function MyProposals({ proposals }: { proposals: NonNullable<DashboardData['prop
             <li key={p.id} data-testid="dash-proposal">
               <Link to={`/projects/details/${p.projectId}`}>{p.projectTitle}</Link>
               <span>
-                <Status value={p.status} />{' '}
+                <StatusChip machine="proposal" state={p.status} />{' '}
                 <span className="muted">
                   {t('proposals.bid')} <Money minor={p.bidMinor} currency={p.currency} />
                 </span>
