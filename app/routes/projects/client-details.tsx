@@ -13,6 +13,7 @@ import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
 import { ActionButton, Attachments, Budget, Money, PlanList, Status } from './ui'
 import { titled } from '~/lib/meta'
+import { useProjectChanges } from '~/components/realtime'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
 // plain form actions), the contract and its installments, files, questions and the activity log.
@@ -68,6 +69,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 export default function ClientProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   const { project: p, proposals, contract, activity, comments, revisions } = loaderData
+  useProjectChanges(p.id)
   const editable = p.status === 'draft' || (p.status === 'open' && p.proposalCount === 0)
   const notice = (actionData as { notice?: string } | undefined)?.notice ?? loaderData.uploadError
   return (

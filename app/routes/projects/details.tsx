@@ -15,6 +15,7 @@ import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import { ActionButton, Attachments, Budget, ErrorText, Money, PlanList, Status } from './ui'
 import { titled } from '~/lib/meta'
+import { useProjectChanges } from '~/components/realtime'
 
 // /projects/details/{projectId}: what a freelancer sees — the project, questions and answers, and
 // their own proposal (send, see, withdraw). Saving and following are one-button forms.
@@ -74,6 +75,7 @@ type ActionData = { proposal?: any; comment?: any; notice?: string }
 export default function ProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('projects')
   const { project: p, proposal, contract, canPropose, comments } = loaderData
+  useProjectChanges(p.id)
   const result = actionData as ActionData | undefined
   const navigation = useNavigation()
   const idle = navigation.state === 'idle'
