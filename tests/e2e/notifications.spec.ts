@@ -167,6 +167,15 @@ test('a page open on a project shows what the other side did without a reload', 
   await expect(contractLink).toHaveCount(0)
   await api('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, clientToken)
   await expect(contractLink.first()).toBeVisible({ timeout: 15_000 })
+
+  // The freelancer's contract page shows the client funding the first installment.
+  await freelancer.goto(`${shell().base}/projects/freelancer/contract/${project.id}`)
+  await connected(freelancer)
+  const first = await shell().db.db.selectFrom('installment as i').innerJoin('contract as c', 'c.id', 'i.contract_id').where('c.project_id', '=', project.id).select('i.id').orderBy('i.position').executeTakeFirstOrThrow()
+  const installment = freelancer.locator('main').getByTestId('installment-1')
+  await expect(installment).not.toContainText('Funded')
+  await api('POST', `projects/installments/${first.id}/fund`, clientToken)
+  await expect(installment).toContainText('Funded', { timeout: 15_000 })
 })
 
 test('/notifications lists ten a page with plain links; the bell\'s "See all" leads there; an item opens what it is about', async ({ browser, page }) => {
