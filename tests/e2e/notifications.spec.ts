@@ -109,7 +109,7 @@ async function projectWithProposal(word: string, propose = true) {
   })
   const sendProposal = () => api('POST', `projects/${project.id}/proposal`, freelancerToken, { coverLetter: 'I design steel stair connections to concrete often and can send the calculations within a week.', bidMinor: 55000, durationDays: 7 })
   const proposal = propose ? await sendProposal() : null
-  return { project, proposal, propose: sendProposal, clientToken, freelancerToken }
+  return { project, proposal, sendProposal, clientToken, freelancerToken }
 }
 const connected = (page: Page) => expect(page.getByTestId('realtime-indicator')).toHaveAttribute('data-state', 'connected', { timeout: 15_000 })
 
@@ -148,34 +148,35 @@ test('two tabs of the freelancer: an alert shows in the open bell as it arrives;
   await expect(bell(tabA).getByTestId('notification').filter({ hasText: 'Proposal accepted' }).filter({ hasText: word })).not.toHaveClass(/unread/)
 })
 
-test('a page open on a project shows what the other side did without a reload', { tag: '@needs-js' }, async ({ browser }) => {
+// A party who is notified reloads anyway (countNotify); the group is what carries the changes
+// nobody notifies them of: their own action in another tab, or a step the other side is told of.
+test('pages open on a project follow it without a reload, also what the viewer did in another tab', { tag: '@needs-js' }, async ({ browser }) => {
   const word = `live${Date.now().toString(36)}`
-  const { project, propose, clientToken } = await projectWithProposal(word, false)
+  const { project, sendProposal, clientToken, freelancerToken } = await projectWithProposal(word, false)
   const client = await signedIn(browser, accounts.client.email)
   await client.goto(`${shell().base}/projects/client/details/${project.id}`)
   await connected(client)
   await expect(client.locator('main').getByTestId('proposal')).toHaveCount(0)
-  // The freelancer proposes: the client's details page lists it.
-  const proposal = await propose()
+  const proposal = await sendProposal()
   await expect(client.locator('main').getByTestId('proposal')).toHaveCount(1, { timeout: 15_000 })
-
-  // The freelancer's details page (a party since the proposal) shows the contract once accepted.
-  const freelancer = await signedIn(browser, accounts.freelancer.email)
-  await freelancer.goto(`${shell().base}/projects/details/${project.id}`)
-  await connected(freelancer)
-  const contractLink = freelancer.locator('main').locator(`a[href="/projects/freelancer/contract/${project.id}"]`)
-  await expect(contractLink).toHaveCount(0)
   await api('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, clientToken)
-  await expect(contractLink.first()).toBeVisible({ timeout: 15_000 })
 
-  // The freelancer's contract page shows the client funding the first installment.
+  const freelancer = await signedIn(browser, accounts.freelancer.email)
   await freelancer.goto(`${shell().base}/projects/freelancer/contract/${project.id}`)
   await connected(freelancer)
   const first = await shell().db.db.selectFrom('installment as i').innerJoin('contract as c', 'c.id', 'i.contract_id').where('c.project_id', '=', project.id).select('i.id').orderBy('i.position').executeTakeFirstOrThrow()
-  const installment = freelancer.locator('main').getByTestId('installment-1')
-  await expect(installment).not.toContainText('Funded')
+  const onClient = client.locator('main').getByTestId('installment-1')
+  const onFreelancer = freelancer.locator('main').getByTestId('installment-1')
+  await expect(onClient).toBeVisible({ timeout: 15_000 })
+
+  // The client funds from elsewhere (only the freelancer is notified): the client's open page shows it.
   await api('POST', `projects/installments/${first.id}/fund`, clientToken)
-  await expect(installment).toContainText('Funded', { timeout: 15_000 })
+  await expect(onClient).toContainText('Funded', { timeout: 15_000 })
+  await expect(onFreelancer).toContainText('Funded', { timeout: 15_000 })
+  // The freelancer submits from elsewhere (only the client is notified): the contract page shows it.
+  await api('POST', `projects/installments/${first.id}/submit`, freelancerToken, { note: 'Connection calculations attached.' })
+  await expect(onFreelancer).toContainText('Submitted', { timeout: 15_000 })
+  await expect(onClient).toContainText('Submitted', { timeout: 15_000 })
 })
 
 test('/notifications lists ten a page with plain links; the bell\'s "See all" leads there; an item opens what it is about', async ({ browser, page }) => {
