@@ -47,6 +47,7 @@ export default [
     route('projects/freelancer/contract/:projectId', 'routes/projects/contract.tsx'),
     route('dashboard', 'routes/dashboard.tsx'),
     route('reviews', 'routes/reviews.tsx'),
+    route('notifications', 'routes/notifications.tsx'),
     route('projects/client/edit/:projectId', 'routes/projects/edit.tsx'),
     route('projects/wishlist', 'routes/projects/wishlist.tsx'),
     route('*', 'routes/catch-all.tsx'),

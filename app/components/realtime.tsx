@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
-import { useRevalidator } from 'react-router'
+import { useLocation, useRevalidator } from 'react-router'
 import { useTranslation } from '~/lib/use-translation'
 import type { HubName, RealtimeClient, RealtimeState } from '~/lib/realtime.client'
 
@@ -12,8 +12,11 @@ import type { HubName, RealtimeClient, RealtimeState } from '~/lib/realtime.clie
 //   useRealtimeState('chat')               'disconnected' | 'connecting' | 'connected' | null (not loaded)
 //   useHubGroup('chat', `room:${id}`)      join a group while the component is mounted, again after reconnects
 //   useHubEvent('chat', 'newMessage', fn)  handle a server message
+//   useProjectChanges(projectId)           a page on a project: reload its loaders when the project changes
 
 const RealtimeContext = createContext<RealtimeClient | null>(null)
+/** Reloads the loaders soon, once for a burst of messages (a transition sends several at once). */
+const RevalidateContext = createContext<() => void>(() => {})
 
 /** Unread counts live in loaders; a countNotify or countChat from the server reloads them (coalesced). */
 const REVALIDATE_EVENTS: [HubName, string][] = [
@@ -46,23 +49,28 @@ export function RealtimeProvider({ userId, children }: { userId: number | null |
   const revalidator = useRevalidator()
   const revalidate = useRef(revalidator.revalidate)
   revalidate.current = revalidator.revalidate
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const schedule = useCallback(() => {
+    timer.current ??= setTimeout(() => {
+      timer.current = null
+      void revalidate.current()
+    }, 250)
+  }, [])
   useEffect(() => {
     if (!client) return
-    let timer: ReturnType<typeof setTimeout> | null = null
-    const schedule = () => {
-      timer ??= setTimeout(() => {
-        timer = null
-        void revalidate.current()
-      }, 250)
-    }
     const offs = REVALIDATE_EVENTS.map(([hub, target]) => client.hub(hub).on(target, schedule))
     return () => {
       offs.forEach((off) => off())
-      if (timer) clearTimeout(timer)
+      if (timer.current) clearTimeout(timer.current)
+      timer.current = null
     }
-  }, [client])
+  }, [client, schedule])
 
-  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>
+  return (
+    <RealtimeContext.Provider value={client}>
+      <RevalidateContext.Provider value={schedule}>{children}</RevalidateContext.Provider>
+    </RealtimeContext.Provider>
+  )
 }
 
 /** One hub's state, or, without a hub, the overall one (connected only when every hub is). Null before the client has loaded. */
@@ -104,6 +112,27 @@ export function useHubEvent(hub: HubName, target: string, handler: (...args: unk
     if (!client) return
     return client.hub(hub).on(target, (...args) => latest.current(...args))
   }, [client, hub, target])
+}
+
+/**
+ * A page showing a project (the client's details, a freelancer's details, the contract page) joins
+ * its `project:{id}` group and reloads its loaders when `projectChanged` names it, so what the other
+ * side did appears without a reload. The server lets only the project's parties in
+ * (server/modules/notifications/groups.ts); the loaders re-read through the API as on a page load.
+ */
+export function useProjectChanges(projectId: number | null | undefined) {
+  const client = useContext(RealtimeContext)
+  const schedule = useContext(RevalidateContext)
+  // Being a party can begin on this very page (a freelancer's first proposal, refused before it);
+  // that is a navigation, so ask again after each one.
+  const { key } = useLocation()
+  useEffect(() => {
+    if (!client || !projectId) return
+    return client.hub('notifications').join(`project:${projectId}`)
+  }, [client, projectId, key])
+  useHubEvent('notifications', 'projectChanged', (id) => {
+    if (projectId && Number(id) === projectId) schedule()
+  })
 }
 
 const COLORS: Record<RealtimeState, string> = { connected: '#1a7f37', connecting: '#b58100', disconnected: '#8c959f' }

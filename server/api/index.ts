@@ -26,6 +26,7 @@ import { notificationsRoutes } from '../modules/notifications/routes.ts'
 import { notificationGroups } from '../modules/notifications/groups.ts'
 import { createDashboardService } from '../modules/dashboard/service.ts'
 import { dashboardRoutes } from '../modules/dashboard/routes.ts'
+import { notificationsOutboxHandlers } from '../modules/notifications/outbox.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
 import { createApiHandler } from './handler.ts'
@@ -53,6 +54,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
   let hubs: Hubs | null = null
   Object.assign(outboxHandlers, projectsOutboxHandlers({ db: database.db, projects, notifications, hubs: () => hubs }))
+  Object.assign(outboxHandlers, notificationsOutboxHandlers({ notifications, hubs: () => hubs }))
   // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
   Object.assign(outboxHandlers, fileOutboxHandlers({ db: database.db, storage: services.files.storage }))
   const fileSweep = createFileSweeper({ db: database.db, storage: services.files.storage, log, releaseUnreferenced: () => services.files.releaseUnreferenced() })

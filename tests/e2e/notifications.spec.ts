@@ -97,3 +97,125 @@ test('the bell lists 10 at a time; "load more" shows the next 10', async ({ brow
   await expect(bell(page).getByRole('link', { name: 'Load more' })).toHaveCount(0)
   await expectNoAxeViolations(page)
 })
+
+// Issue 15 item 4: notifications in the page. Helpers for a fresh project with one proposal.
+async function projectWithProposal(word: string, propose = true) {
+  const [clientToken, freelancerToken] = await Promise.all([tokenOf(accounts.client.email), tokenOf(accounts.freelancer.email)])
+  const sub = await shell().db.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+  const project = await api('POST', 'projects', clientToken, {
+    title: `Steel stair ${word} connection design`,
+    description: 'Design the bolted connections of an external steel stair to an existing concrete slab, with calculations.',
+    subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 60000, currency: 'EUR', durationDays: 10, remote: true, publish: true,
+  })
+  const sendProposal = () => api('POST', `projects/${project.id}/proposal`, freelancerToken, { coverLetter: 'I design steel stair connections to concrete often and can send the calculations within a week.', bidMinor: 55000, durationDays: 7 })
+  const proposal = propose ? await sendProposal() : null
+  return { project, proposal, sendProposal, clientToken, freelancerToken }
+}
+const connected = (page: Page) => expect(page.getByTestId('realtime-indicator')).toHaveAttribute('data-state', 'connected', { timeout: 15_000 })
+
+test('two tabs of the freelancer: an alert shows in the open bell as it arrives; reading it in one tab lowers the count in the other', { tag: '@needs-js' }, async ({ browser }) => {
+  const word = `tabs${Date.now().toString(36)}`
+  const { project, proposal, clientToken, freelancerToken } = await projectWithProposal(word)
+  const unreadBefore = (await api('GET', 'notifications/count', freelancerToken)).unreadCount as number
+  const tabA = await signedIn(browser, accounts.freelancer.email)
+  const tabB = await tabA.context().newPage()
+  await tabA.goto(`${shell().base}/projects/freelancer/porposals`)
+  await tabB.goto(`${shell().base}/faq`)
+  await Promise.all([connected(tabA), connected(tabB)])
+  await bell(tabA).locator('summary').click()
+
+  // Tab A's loaders answer slowly from now on: what it shows next comes from the pushed alert itself.
+  await tabA.route(/\.data(\?|$)/, async (route) => {
+    await new Promise((r) => setTimeout(r, 10_000))
+    await route.continue().catch(() => undefined)
+  })
+  await api('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, clientToken)
+  const arrived = bell(tabA).getByTestId('notification').filter({ hasText: 'Proposal accepted' }).filter({ hasText: word })
+  await expect(arrived).toBeVisible({ timeout: 5_000 })
+  await expect(arrived).toHaveClass(/unread/)
+  await expect(badge(tabA)).toHaveText(String(unreadBefore + 2), { timeout: 5_000 })
+  await expect(tabA.getByTestId('notification-arrived')).toContainText('New notification:')
+  await tabA.unrouteAll({ behavior: 'ignoreErrors' })
+
+  // Tab B reads it: it goes to the contract page, and tab A's count falls without a reload.
+  await expect(badge(tabB)).toHaveText(String(unreadBefore + 2), { timeout: 15_000 })
+  await bell(tabB).locator('summary').click()
+  await bell(tabB).getByTestId('notification').filter({ hasText: 'Proposal accepted' }).filter({ hasText: word }).getByRole('button').click()
+  await tabB.waitForURL(`${shell().base}/projects/freelancer/contract/${project.id}`)
+  await expect(badge(tabA)).toHaveText(String(unreadBefore + 1), { timeout: 15_000 })
+  await expect(tabA).toHaveURL(`${shell().base}/projects/freelancer/porposals`)
+  if (!(await bell(tabA).getAttribute('open'))) await bell(tabA).locator('summary').click()
+  await expect(bell(tabA).getByTestId('notification').filter({ hasText: 'Proposal accepted' }).filter({ hasText: word })).not.toHaveClass(/unread/)
+})
+
+// A party who is notified reloads anyway (countNotify); the group is what carries the changes
+// nobody notifies them of: their own action in another tab, or a step the other side is told of.
+test('pages open on a project follow it without a reload, also what the viewer did in another tab', { tag: '@needs-js' }, async ({ browser }) => {
+  const word = `live${Date.now().toString(36)}`
+  const { project, sendProposal, clientToken, freelancerToken } = await projectWithProposal(word, false)
+  const client = await signedIn(browser, accounts.client.email)
+  await client.goto(`${shell().base}/projects/client/details/${project.id}`)
+  await connected(client)
+  await expect(client.locator('main').getByTestId('proposal')).toHaveCount(0)
+  const proposal = await sendProposal()
+  await expect(client.locator('main').getByTestId('proposal')).toHaveCount(1, { timeout: 15_000 })
+  await api('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, clientToken)
+
+  const freelancer = await signedIn(browser, accounts.freelancer.email)
+  await freelancer.goto(`${shell().base}/projects/freelancer/contract/${project.id}`)
+  await connected(freelancer)
+  const first = await shell().db.db.selectFrom('installment as i').innerJoin('contract as c', 'c.id', 'i.contract_id').where('c.project_id', '=', project.id).select('i.id').orderBy('i.position').executeTakeFirstOrThrow()
+  const onClient = client.locator('main').getByTestId('installment-1')
+  const onFreelancer = freelancer.locator('main').getByTestId('installment-1')
+  await expect(onClient).toBeVisible({ timeout: 15_000 })
+
+  // The client funds from elsewhere (only the freelancer is notified): the client's open page shows it.
+  await api('POST', `projects/installments/${first.id}/fund`, clientToken)
+  await expect(onClient).toContainText('Funded', { timeout: 15_000 })
+  await expect(onFreelancer).toContainText('Funded', { timeout: 15_000 })
+  // The freelancer submits from elsewhere (only the client is notified): the contract page shows it.
+  await api('POST', `projects/installments/${first.id}/submit`, freelancerToken, { note: 'Connection calculations attached.' })
+  await expect(onFreelancer).toContainText('Submitted', { timeout: 15_000 })
+  await expect(onClient).toContainText('Submitted', { timeout: 15_000 })
+})
+
+test('/notifications lists ten a page with plain links; the bell\'s "See all" leads there; an item opens what it is about', async ({ browser, page }) => {
+  await page.goto(`${shell().base}/notifications`)
+  await expect(page).toHaveURL(`${shell().base}/auth/login?redirectTo=%2Fnotifications`)
+
+  const user = await shell().db.db.selectFrom('app_user').select('id').where('email', '=', accounts.company.email).executeTakeFirstOrThrow()
+  await shell().db.db.deleteFrom('notification').where('user_id', '=', user.id).execute()
+  const now = Date.now()
+  await shell().db.db
+    .insertInto('notification')
+    .values(Array.from({ length: 13 }, (_, i) => ({ user_id: user.id, source: `e2e-page:${test.info().project.name}:${i}`, message_key: 'projects:notify.projectCancelled', params: JSON.stringify({ title: `Sluice ${i}` }), type: 'ProjectStatus' as const, project_id: null, created_at: new Date(now + i).toISOString() })))
+    .execute()
+  const company = await signedIn(browser, accounts.company.email)
+  await company.goto(`${shell().base}/faq`)
+  await bell(company).locator('summary').click()
+  await bell(company).getByRole('link', { name: 'See all' }).click()
+  await expect(company).toHaveURL(`${shell().base}/notifications`)
+  await expect(company.getByRole('heading', { level: 1 })).toHaveText('Notifications')
+  await expect(company.locator('main')).toContainText('Unread: 13')
+  const items = company.locator('main').getByTestId('notification')
+  await expect(items).toHaveCount(10)
+  await expect(items.first()).toContainText('Sluice 12')
+  await expect(items.first()).toHaveClass(/unread/)
+  await expectNoAxeViolations(company)
+
+  await company.locator('main').getByRole('link', { name: 'Older' }).click()
+  await expect(company).toHaveURL(`${shell().base}/notifications?page=2`)
+  await expect(items).toHaveCount(3)
+  await expect(items.last()).toContainText('Sluice 0')
+  await expect(company.locator('main').getByRole('link', { name: 'Older' })).toHaveCount(0)
+
+  // An item is the bell's form: it is marked read and opens its target (here none: the home page).
+  await items.last().getByRole('button').click()
+  await expect(company).toHaveURL(`${shell().base}/`)
+  await company.goto(`${shell().base}/notifications?page=2`)
+  await expect(items.last()).not.toHaveClass(/unread/)
+  await expect(company.locator('main')).toContainText('Unread: 12')
+  await company.locator('main').getByRole('link', { name: 'Newer' }).click()
+  await expect(company).toHaveURL(`${shell().base}/notifications`)
+  await expect(items).toHaveCount(10)
+})

@@ -1,9 +1,11 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useLocation, useRouteLoaderData } from 'react-router'
 import { useTranslation } from '~/lib/use-translation'
 import { BellIcon, ChatIcon } from '../ui/icons'
+import { useHubEvent } from '../realtime'
 import { timeAgo } from '~/lib/time-ago'
 import type { BellData } from './bells.server'
+import type { Notification } from '../../../server/modules/notifications/contract'
 
 export interface BellItem {
   id: number | string
@@ -41,15 +43,60 @@ function InboxMenu({ kind, icon, unread, children, empty, footer, open, menuRef 
   )
 }
 
+/** One notification: a form that marks it read and goes where it leads (notifications-read.tsx), so it works without JavaScript. */
+export function NotificationEntry({ n }: { n: Notification }) {
+  const { t, i18n } = useTranslation('notifications')
+  return (
+    <Form method="post" action={`/notifications/${n.id}/read`}>
+      <button type="submit" className="bell-item">
+        <strong>{n.title}</strong>
+        {n.content ? <span>{n.content}</span> : null}
+        <small>
+          {n.isRead ? null : <span className="visually-hidden">{t('unread')} · </span>}
+          <time dateTime={n.createdDate} suppressHydrationWarning>
+            {timeAgo(n.createdDate, i18n.language)}
+          </time>
+        </small>
+      </button>
+    </Form>
+  )
+}
+
+const KEPT_ALERTS = 20
+
+/** The alert item of SPEC §3 as the hub pushes it (ReceiveNotification), or null for anything else. */
+function alertItem(message: unknown, receivedAt: Date): Notification | null {
+  const a = message as Partial<Notification> | null
+  if (!a || typeof a.id !== 'number' || typeof a.title !== 'string') return null
+  return { id: a.id, title: a.title, content: String(a.content ?? ''), isRead: a.isRead === true, createdDate: receivedAt.toISOString(), senderImage: null, roomId: null, projectId: typeof a.projectId === 'number' ? a.projectId : null, type: a.type ?? 'Project' }
+}
+
+// Alerts the hub pushes arrive before the loaders have them (the countNotify that follows reloads
+// the bell 250 ms later, or not at all if the page cannot reach the API): show them at once, above
+// what the loader listed. An id above the newest loaded one is not in the loader's count or list
+// yet; once a reload brings it, the loader's copy (read or not) is the one shown.
+function useArrivedAlerts(newestLoaded: number) {
+  const [arrived, setArrived] = useState<Notification[]>([])
+  useHubEvent('notifications', 'ReceiveNotification', (message) => {
+    const alert = alertItem(message, new Date())
+    if (alert) setArrived((list) => (list.some((n) => n.id === alert.id) ? list : [alert, ...list].slice(0, KEPT_ALERTS)))
+  })
+  return arrived.filter((n) => n.id > newestLoaded).sort((a, b) => b.id - a.id)
+}
+
 // SPEC §2/§4: the notification bell. Its data comes from the layout loader (bells.server.ts), so
-// the count and the list are server-rendered; a countNotify from the hub reloads the loaders. Each
-// item is a form that marks it read and goes to its target (notifications-read.tsx); unread items
-// have the grey background. "Load more" is a link that asks the loader for 10 more.
+// the count and the list are server-rendered; a countNotify from the hub reloads the loaders (a
+// read in another tab sends one too), and alert items the hub pushes show at once. Each item is a
+// form that marks it read and goes to its target; unread items have the grey background. "Load
+// more" is a link that asks the loader for 10 more; "See all" opens the notifications page.
 export function NotificationBell({ unread = 0 }: { unread?: number }) {
-  const { t, i18n } = useTranslation(['notifications', 'shell'])
+  const { t } = useTranslation(['notifications', 'shell'])
   const bell = useRouteLoaderData<{ bell?: BellData | null }>('routes/layout')?.bell
-  const items = bell?.items ?? []
-  const firstOfLastPage = Math.floor((items.length - 1) / 10) * 10
+  const loaded = bell?.items ?? []
+  const arrived = useArrivedAlerts(loaded.reduce((max, n) => Math.max(max, n.id), 0))
+  const items = [...arrived, ...loaded]
+  const count = (bell?.unread ?? unread) + arrived.filter((n) => !n.isRead).length
+  const firstOfLastPage = Math.floor((loaded.length - 1) / 10) * 10
   const menu = useRef<HTMLDetailsElement>(null)
   const { key } = useLocation()
   const expanded = bell?.expanded ?? false
@@ -63,28 +110,32 @@ export function NotificationBell({ unread = 0 }: { unread?: number }) {
       menu.current.querySelector<HTMLButtonElement>('[data-page-start] button')?.focus()
     })
   }, [key, expanded])
-  const more = bell?.moreHref ? (
-    <Link to={bell.moreHref} className="menu-footer-link" preventScrollReset>
-      {t('loadMore', { ns: 'notifications' })}
-    </Link>
-  ) : null
+  const footer = (
+    <div className="menu-footer">
+      {bell?.moreHref ? (
+        <Link to={bell.moreHref} className="menu-footer-link" preventScrollReset>
+          {t('loadMore', { ns: 'notifications' })}
+        </Link>
+      ) : null}
+      <Link to="/notifications" className="menu-footer-link">
+        {t('seeAll', { ns: 'notifications' })}
+      </Link>
+    </div>
+  )
   return (
-    <InboxMenu kind="bell" icon={<BellIcon />} unread={bell?.unread ?? unread} empty={items.length === 0} footer={more} open={expanded} menuRef={menu}>
-      {items.map((n, i) => (
-        <li key={n.id} className={n.isRead ? '' : 'unread'} data-testid="notification" data-page-start={(i > 0 && i === firstOfLastPage) || undefined}>
-          <Form method="post" action={`/notifications/${n.id}/read`}>
-            <button type="submit" className="bell-item">
-              <strong>{n.title}</strong>
-              {n.content ? <span>{n.content}</span> : null}
-              <small>
-                {n.isRead ? null : <span className="visually-hidden">{t('unread', { ns: 'notifications' })} · </span>}
-                <time dateTime={n.createdDate} suppressHydrationWarning>{timeAgo(n.createdDate, i18n.language)}</time>
-              </small>
-            </button>
-          </Form>
-        </li>
-      ))}
-    </InboxMenu>
+    <>
+      <InboxMenu kind="bell" icon={<BellIcon />} unread={count} empty={items.length === 0} footer={footer} open={expanded} menuRef={menu}>
+        {items.map((n, i) => (
+          <li key={n.id} className={n.isRead ? '' : 'unread'} data-testid="notification" data-page-start={(i > 0 && i === firstOfLastPage + arrived.length) || undefined}>
+            <NotificationEntry n={n} />
+          </li>
+        ))}
+      </InboxMenu>
+      {/* Screen readers hear of an alert as it arrives, whether the menu is open or not. */}
+      <p className="visually-hidden" role="status" data-testid="notification-arrived">
+        {arrived[0] ? t('arrived', { ns: 'notifications', title: arrived[0].title }) : ''}
+      </p>
+    </>
   )
 }
 

@@ -15,6 +15,7 @@ import { ActionButton, Attachments, Budget, Money, PlanList } from './ui'
 import { clientProjectMoves } from './moves'
 import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, EmptyState, Notice, Person, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
+import { useProjectChanges } from '~/components/realtime'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
 // plain form actions), the contract and its installments, files, questions and the activity log.
@@ -73,6 +74,7 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
   const { t } = useTranslation('projects')
   const { project: p, proposals, contract, activity, comments, revisions } = loaderData
   const can = clientProjectMoves(p, contract)
+  useProjectChanges(p.id)
   const notice = (actionData as { notice?: string } | undefined)?.notice ?? loaderData.uploadError
   return (
     <main id="main" className="container page project-details">

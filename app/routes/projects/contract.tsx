@@ -11,6 +11,7 @@ import { ActivityList, InstallmentList } from './installments'
 import { Attachments, Money } from './ui'
 import { ButtonGroup, ButtonLink, Card, DefinitionList, Notice, Person, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
+import { useProjectChanges } from '~/components/realtime'
 
 // /projects/freelancer/contract/{projectId}: the freelancer's contract page — installments and their
 // states (submit work with a note and a file), the project's files, the activity log, the chat.
@@ -51,6 +52,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 export default function ContractPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   const { project: p, contract, activity } = loaderData
+  useProjectChanges(p.id)
   const notice = (actionData as { notice?: string } | undefined)?.notice
   const done = contract.installments.filter((i) => i.status === 'approved' || i.status === 'released').length
   return (

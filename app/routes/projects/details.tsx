@@ -17,6 +17,7 @@ import { chosenFile, uploadProjectFile } from './api.server'
 import { ActionButton, Attachments, Budget, ErrorText, Money, PlanList } from './ui'
 import { Button, ButtonGroup, ButtonLink, Card, Chip, DefinitionList, Notice, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
+import { useProjectChanges } from '~/components/realtime'
 
 // /projects/details/{projectId}: what a freelancer sees — the project, questions and answers, and
 // their own proposal (send, see, withdraw). Saving and following are one-button forms.
@@ -76,6 +77,7 @@ type ActionData = { proposal?: any; comment?: any; notice?: string }
 export default function ProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('projects')
   const { project: p, proposal, contract, canPropose, comments } = loaderData
+  useProjectChanges(p.id)
   const result = actionData as ActionData | undefined
   const navigation = useNavigation()
   const idle = navigation.state === 'idle'

@@ -78,7 +78,7 @@ export function menuFor(roles: readonly number[] | null | undefined) {
 }
 
 /** SPEC §6 route guard: these top-level sections need a signed-in user. */
-export const loginRequiredSections = ['profile', 'dashboard', 'statements', 'payouts', 'chats', 'reviews', 'invoices'] as const
+export const loginRequiredSections = ['profile', 'dashboard', 'statements', 'payouts', 'chats', 'reviews', 'invoices', 'notifications'] as const
 
 /** Screens that need a permission beyond being signed in (checked by the web guard and the API). */
 export const routePermissions: ReadonlyArray<{ prefix: string; permission: Permission }> = [

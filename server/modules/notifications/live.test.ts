@@ -80,5 +80,29 @@ for (const dialect of dialects) {
       expect(proposer.got.filter(([t]) => t === 'countNotify').at(-1)).toEqual(['countNotify', unread])
       expect(stranger.got).toEqual([])
     }, 60_000)
+
+    // Issue 15: a read in one tab lowers the count in the reader's other tabs. Every way of reading
+    // (the plain path, the hub-style alias) goes through the service, which writes countNotify to
+    // the outbox only when the count changed: a second read of the same one tells no one.
+    test('a read sends countNotify with the new count to every tab of the reader, and to no one else', async () => {
+      const [reader, other] = [await users.user('freelancer'), await users.user('client')]
+      await running.api.services.notifications.record(
+        running.database.db,
+        [0, 1, 2].map((i) => ({ userId: reader.id, source: `live-read:${i}`, messageKey: 'projects:notify.newComment', params: { title: `Pier ${i}` }, type: 'Project' as const, projectId: 1 })),
+      )
+      const [tabA, tabB, bystander] = await Promise.all([hub(reader.token), hub(reader.token), hub(other.token)])
+      const [newest, second] = (await call('GET', 'notifications', reader.token)).data as { id: number }[]
+      const counts = (h: { got: [string, unknown][] }) => h.got.filter(([t]) => t === 'countNotify').map(([, n]) => n)
+
+      await call('PUT', `notifications/${newest.id}/read`, reader.token)
+      await waitFor(() => counts(tabA).length && counts(tabB).length, 15_000, 'countNotify after the first read')
+      await call('PUT', `notifications/${newest.id}/read`, reader.token)
+      await call('PUT', `notificationHub/UpdateReadStatusForNotification/${second.id}`, reader.token)
+      await waitFor(() => counts(tabA).length > 1 && counts(tabB).length > 1, 15_000, 'countNotify after the second read')
+      await running.api.jobs.outbox.drain()
+      expect(counts(tabA)).toEqual([2, 1])
+      expect(counts(tabB)).toEqual([2, 1])
+      expect(bystander.got).toEqual([])
+    }, 60_000)
   })
 }

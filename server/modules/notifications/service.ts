@@ -1,8 +1,12 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, Locale, NotificationType } from '../../db/schema.ts'
 import { forbidden, notFound } from '../../api/errors.ts'
+import { enqueue } from '../../jobs/outbox.ts'
 import { NOTIFICATION_PAGE, type Notification } from './contract.ts'
 import { renderNotification } from './texts.ts'
+
+/** The outbox topic of a read (delivered by outbox.ts: countNotify to the reader's every tab). */
+export const COUNT_TOPIC = 'notifications.count'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -61,11 +65,19 @@ export function createNotificationsService({ db }: { db: Kysely<Database> }) {
       return { unreadCount: await unreadCount(userId) }
     },
     unreadCount,
-    /** Marks the caller's own notification read; another user's id is simply not found. */
+    /**
+     * Marks the caller's own notification read; another user's id is simply not found. A read that
+     * changes the unread count also writes, in its transaction, the message that tells the reader's
+     * other tabs (countNotify, after commit); reading it again changes nothing and tells no one.
+     */
     async markRead(userId: number, id: number, locale: Locale) {
-      const done = await db.updateTable('notification').set({ is_read: 1 }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
-      if (Number(done.numUpdatedRows) !== 1) throw notFound('Notification')
-      return present(await mine(userId).where('n.id', '=', id).executeTakeFirstOrThrow(), locale)
+      await db.transaction().execute(async (trx) => {
+        const done = await trx.updateTable('notification').set({ is_read: 1 }).where('id', '=', id).where('user_id', '=', userId).where('is_read', '=', 0).executeTakeFirst()
+        if (Number(done.numUpdatedRows) === 1) await enqueue(trx, COUNT_TOPIC, { userId })
+      })
+      const row = await mine(userId).where('n.id', '=', id).executeTakeFirst()
+      if (!row) throw notFound('Notification')
+      return present(row, locale)
     },
     /** The hub-style aliases name a user: only the caller's own id is accepted. */
     ownId(callerId: number, userId: number) {
