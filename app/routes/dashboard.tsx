@@ -211,7 +211,7 @@ function Contracts({ contracts, client }: { contracts: DashboardData['contracts'
 }
 
 function Notifications({ notifications, now }: { notifications: DashboardData['notifications']; now: number }) {
-  const { t, i18n } = useTranslation(['dashboard'])
+  const { t, i18n } = useTranslation(['dashboard', 'notifications'])
   return (
     <section className="card dashboard-card" aria-labelledby="dash-notifications">
       <h2 id="dash-notifications">{t('notifications.title')}</h2>
@@ -233,6 +233,9 @@ function Notifications({ notifications, now }: { notifications: DashboardData['n
           ))}
         </ul>
       ) : null}
+      <p>
+        <Link to="/notifications">{t('notifications:seeAll')}</Link>
+      </p>
     </section>
   )
 }
