@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import net from 'node:net'
 import autocannon from 'autocannon'
+import type { ProbeQuestion } from './probe.ts'
 
 export const root = path.resolve(import.meta.dirname, '..')
 
@@ -22,9 +23,9 @@ export async function freePort() {
   })
 }
 
-/** Starts a process and resolves once `url` answers 200 (stderr 'pipe' lets a bench keep what it wrote). */
-export async function startProcess(args: string[], env: Record<string, string>, url: string, stderr: 'inherit' | 'pipe' = 'inherit'): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', stderr] })
+/** Starts a process and resolves once `url` answers 200 (stderr 'pipe' lets a bench keep what it wrote; `ipc` opens the channel bench/probe.ts answers on). */
+export async function startProcess(args: string[], env: Record<string, string>, url: string, stderr: 'inherit' | 'pipe' = 'inherit', ipc = false): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ipc ? ['ignore', 'ignore', stderr, 'ipc'] : ['ignore', 'ignore', stderr] })
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(url)).ok) return child
@@ -37,12 +38,30 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   throw new Error(`${args.join(' ')} did not start`)
 }
 
-export async function startWorkneer(extraEnv: Record<string, string> = {}, stderr: 'inherit' | 'pipe' = 'inherit') {
+/** The production server on a fresh data folder (or `DATA_DIR` of extraEnv). `nodeArgs` go before the entry (a heap cap); `probe` loads bench/probe.ts into it. */
+export async function startWorkneer(extraEnv: Record<string, string> = {}, stderr: 'inherit' | 'pipe' = 'inherit', { nodeArgs = [] as string[], probe = false } = {}) {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-bench-'))
-  const child = await startProcess(['server/boot.js'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv }, `http://127.0.0.1:${port}/readyz`, stderr)
+  const args = [...nodeArgs, ...(probe ? ['--expose-gc', '--import', path.join(root, 'bench/probe.ts')] : []), 'server/boot.js']
+  const child = await startProcess(args, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv }, `http://127.0.0.1:${port}/readyz`, stderr, probe)
   return { port, child, url: `http://127.0.0.1:${port}` }
 }
+
+/** Asks bench/probe.ts, loaded into `child`, a question over the IPC channel. */
+export function askProbe<A>(child: ChildProcess, question: DistributiveOmit<ProbeQuestion, 'id'>): Promise<A> {
+  const id = ++asked
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { id: number; answer: A }) => {
+      if (message?.id !== id) return
+      child.off('message', onMessage)
+      resolve(message.answer)
+    }
+    child.on('message', onMessage)
+    child.send({ ...question, id }, (error) => error && reject(error))
+  })
+}
+let asked = 0
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 export interface Measured {
   name: string
@@ -50,12 +69,15 @@ export interface Measured {
   p50: number
   p99: number
   errors: number
+  /** Requests answered in the measured seconds (not the warm-up). */
+  total: number
 }
 
-export async function measure(name: string, url: string, { seconds = 10, connections = 20, headers = {} as Record<string, string> } = {}): Promise<Measured> {
-  await autocannon({ url, connections, duration: 2, headers }) // warm-up, not reported
-  const r = await autocannon({ url, connections, duration: seconds, headers })
-  return { name, rps: r.requests.p50, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx }
+/** `requests`: a sequence each connection repeats (paths and headers on `url`'s host), for a mix. */
+export async function measure(name: string, url: string, { seconds = 10, connections = 20, headers = {} as Record<string, string>, warmup = true, requests = undefined as autocannon.Request[] | undefined } = {}): Promise<Measured> {
+  if (warmup) await autocannon({ url, connections, duration: 2, headers, requests }) // warm-up, not reported
+  const r = await autocannon({ url, connections, duration: seconds, headers, requests })
+  return { name, rps: r.requests.p50, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, total: r.requests.total }
 }
 
 export function printTable(rows: Measured[]) {

@@ -1,0 +1,60 @@
+import v8 from 'node:v8'
+
+// Loaded into the server under test with `node --import ./bench/probe.ts` (the bench only, never
+// production): answers the bench's questions about the server's memory over the IPC channel, so
+// the figures are the server's own, not the bench's.
+// - 'memory': process.memoryUsage() and the V8 heap's size and limit, after an optional full GC
+//   (`settle: true` needs --expose-gc) so "after start" is the live set, not garbage not yet swept;
+// - 'allocation-start' / 'allocation-stop': the bytes the V8 heap allocated in between. V8 keeps no
+//   running total, so it is what the heap grew by plus what every GC in between freed (GCProfiler
+//   reports the heap before and after each collection).
+export interface MemoryAnswer {
+  rss: number
+  /** The largest resident set since the process started. */
+  peakRss: number
+  heapUsed: number
+  heapTotal: number
+  external: number
+  arrayBuffers: number
+  heapLimit: number
+}
+export interface AllocationAnswer {
+  allocated: number
+  collections: number
+  gcMs: number
+}
+export type ProbeQuestion = { id: number; ask: 'memory'; settle?: boolean } | { id: number; ask: 'allocation-start' } | { id: number; ask: 'allocation-stop' }
+
+let profiler: v8.GCProfiler | null = null
+let usedAtStart = 0
+
+function memory(settle: boolean): MemoryAnswer {
+  if (settle && typeof globalThis.gc === 'function') globalThis.gc()
+  const m = process.memoryUsage()
+  return { rss: m.rss, peakRss: process.resourceUsage().maxRSS * 1024, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, heapLimit: v8.getHeapStatistics().heap_size_limit }
+}
+
+function allocationStop(): AllocationAnswer {
+  const result = profiler?.stop()
+  profiler = null
+  const stats = result?.statistics ?? []
+  const freed = stats.reduce((sum, s) => sum + Math.max(0, s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize), 0)
+  const gcMs = stats.reduce((sum, s) => sum + s.cost, 0) / 1000
+  return { allocated: v8.getHeapStatistics().used_heap_size - usedAtStart + freed, collections: stats.length, gcMs }
+}
+
+if (process.send) {
+  // The channel must not keep a server alive that was told to stop.
+  process.channel?.unref()
+  process.on('message', (question: ProbeQuestion) => {
+    let answer: unknown = null
+    if (question.ask === 'memory') answer = memory(question.settle === true)
+    else if (question.ask === 'allocation-start') {
+      profiler?.stop()
+      profiler = new v8.GCProfiler()
+      usedAtStart = v8.getHeapStatistics().used_heap_size
+      profiler.start()
+    } else if (question.ask === 'allocation-stop') answer = allocationStop()
+    process.send!({ id: question.id, answer })
+  })
+}

@@ -1,0 +1,179 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { once } from 'node:events'
+import type { ChildProcess } from 'node:child_process'
+import type autocannon from 'autocannon'
+import { demoClients, demoFreelancers } from '../server/db/seed-data/demo.ts'
+import type { AllocationAnswer, MemoryAnswer } from './probe.ts'
+import { askProbe, ensureBuild, measure, startTrivialBaseline, startWorkneer, type Measured } from './lib.ts'
+
+// Issue 15 (item 6): the signed-in pages, rendered for every request (a reload's Cache-Control:
+// no-cache skips the per-session page cache, decision 015), against the trivial React Router page
+// of the same run (budget ≥ 0.5×), with the V8 heap bytes each request allocates; then the server's
+// memory: after start, under a mix of page and API reads, and the same mix with the heap capped
+// (--max-old-space-size, budget: 512 MB served at no more than 10 % below the uncapped rate).
+// The server answers about its own memory through bench/probe.ts (loaded with --import).
+// BENCH_SECONDS per measurement (10); BENCH_HEAP_CAPS=256,512 the caps in MB (512);
+// BENCH_SIGNED_IN_PAGES=0 skips the pages (memory only).
+const DEMO_PASSWORD = 'bench demo password 1234'
+const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-1234'
+const MB = 1024 * 1024
+
+interface Page {
+  name: string
+  path: string
+  token: string
+}
+export interface SignedInRow extends Measured {
+  ratio: number
+  bytesPerRequest: number
+}
+export interface MemoryRow {
+  moment: string
+  rssMb: number
+  peakRssMb: number
+  heapUsedMb: number
+  heapLimitMb: number
+  rps?: number
+  bytesPerRequest?: number
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+async function login(base: string, email: string) {
+  const answer = await json<{ token: string }>(await fetch(`${base}/api/v1/identity/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) }))
+  return answer.token
+}
+
+/** The demo marketplace's signed-in pages: a client with projects and proposals, a freelancer with proposals and a contract. */
+async function signedInPages(base: string): Promise<Page[]> {
+  const get = <T>(token: string, path: string) => fetch(`${base}/api/v1/${path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => json<T>(r))
+  const client = await login(base, demoClients[0].email)
+  const projects = await get<{ data: Array<{ id: number }> }>(client, 'projects/client')
+  let freelancer = ''
+  let contractProject: number | null = null
+  for (const f of demoFreelancers) {
+    freelancer = await login(base, f.email)
+    const contracts = await get<{ data: Array<{ projectId: number }> }>(freelancer, 'projects/freelancer/contracts')
+    if (contracts.data[0]) {
+      contractProject = contracts.data[0].projectId
+      break
+    }
+  }
+  if (!projects.data[0] || contractProject === null) throw new Error('the demo marketplace has no project with a contract')
+  return [
+    { name: 'client: My Projects', path: '/projects/client', token: client },
+    { name: 'client: a project with its proposals', path: `/projects/client/details/${projects.data[0].id}`, token: client },
+    { name: 'client: Find Freelancers "structural"', path: '/freelancers?search=structural', token: client },
+    { name: 'freelancer: Find Project', path: '/projects/getprojects', token: freelancer },
+    { name: 'freelancer: My Proposals', path: '/projects/freelancer/porposals', token: freelancer },
+    { name: 'freelancer: My Contracts', path: '/projects/freelancer', token: freelancer },
+    { name: 'freelancer: the contract', path: `/projects/freelancer/contract/${contractProject}`, token: freelancer },
+  ]
+}
+
+const rendered = (token: string) => ({ cookie: `session=${token}`, 'cache-control': 'no-cache' })
+
+/** What a busy instance serves: every signed-in page rendered, visitors' pages (as the server keeps them), and API reads. */
+function mixOf(pages: Page[]): autocannon.Request[] {
+  const api = (path: string, token?: string) => ({ method: 'GET' as const, path: `/api/v1/${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} })
+  const [client, freelancer] = [pages[0].token, pages.at(-1)!.token]
+  return [
+    ...pages.map((p) => ({ method: 'GET' as const, path: p.path, headers: rendered(p.token) })),
+    { method: 'GET', path: '/' },
+    { method: 'GET', path: '/projects?search=concrete' },
+    { method: 'GET', path: '/categories?search=Engineering' },
+    { method: 'GET', path: '/freelancers?search=steel' },
+    api('projects?search=structural'),
+    api('categories'),
+    api('settings/all-categories'),
+    api('freelancers/search?q=design'),
+    api('projects/client', client),
+    api('projects/freelancer/proposals', freelancer),
+    api('identity/profile', freelancer),
+    api('notifications/count', client),
+  ]
+}
+
+async function memoryOf(child: ChildProcess, settle = false) {
+  return askProbe<MemoryAnswer>(child, { ask: 'memory', settle })
+}
+
+/** Measures with the probe counting the V8 heap bytes allocated (warm-up first, not counted). */
+async function measureAllocating(child: ChildProcess, name: string, url: string, options: Parameters<typeof measure>[2]) {
+  await measure(name, url, { ...options, seconds: 2, warmup: false })
+  await askProbe(child, { ask: 'allocation-start' })
+  const m = await measure(name, url, { ...options, warmup: false })
+  const allocation = await askProbe<AllocationAnswer>(child, { ask: 'allocation-stop' })
+  return { ...m, bytesPerRequest: m.total ? allocation.allocated / m.total : 0, gcMs: allocation.gcMs }
+}
+
+const mb = (bytes: number) => Math.round(bytes / MB)
+
+export async function runSignedInBench({ trivialRps, seconds = Number(process.env.BENCH_SECONDS ?? 10), caps = (process.env.BENCH_HEAP_CAPS ?? '512').split(',').map(Number), pages: withPages = process.env.BENCH_SIGNED_IN_PAGES !== '0' } = {} as { trivialRps?: number; seconds?: number; caps?: number[]; pages?: boolean }) {
+  ensureBuild()
+  let trivial = trivialRps
+  if (trivial === undefined) {
+    const baseline = await startTrivialBaseline()
+    try {
+      trivial = (await measure('(a) trivial page, @react-router/serve', baseline.url, { seconds })).rps
+    } finally {
+      baseline.child.kill()
+    }
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-bench-signed-in-'))
+  const env = { DATA_DIR: dataDir, DEMO_PASSWORD, AUTH_SECRET, SEED_DEMO: 'true' }
+  const memory: MemoryRow[] = []
+  const rows: SignedInRow[] = []
+  const stop = async (child: ChildProcess) => {
+    const exited = once(child, 'exit')
+    child.kill()
+    await exited
+  }
+  try {
+    // A first start: migrations, the reference data and the demo marketplace, as a newcomer's.
+    let server = await startWorkneer(env, 'inherit', { probe: true })
+    const started = await memoryOf(server.child)
+    const settled = await memoryOf(server.child, true)
+    memory.push({ moment: 'after the first start (demo loaded)', rssMb: mb(started.rss), peakRssMb: mb(started.peakRss), heapUsedMb: mb(settled.heapUsed), heapLimitMb: mb(started.heapLimit) })
+    const pages = await signedInPages(server.url)
+    if (withPages) {
+      for (const page of pages) {
+        const m = await measureAllocating(server.child, page.name, server.url + page.path, { seconds, headers: rendered(page.token) })
+        rows.push({ ...m, ratio: m.rps / trivial, bytesPerRequest: m.bytesPerRequest })
+      }
+    }
+    const mix = mixOf(pages)
+    const uncapped = await measureAllocating(server.child, 'mix', server.url, { seconds, requests: mix })
+    const under = await memoryOf(server.child)
+    memory.push({ moment: 'under the mix, heap not capped', rssMb: mb(under.rss), peakRssMb: mb(under.peakRss), heapUsedMb: mb(under.heapUsed), heapLimitMb: mb(under.heapLimit), rps: uncapped.rps, bytesPerRequest: uncapped.bytesPerRequest })
+    await stop(server.child)
+
+    // The same data served again with the heap capped: what a small machine runs.
+    for (const cap of caps) {
+      server = await startWorkneer(env, 'inherit', { probe: true, nodeArgs: [`--max-old-space-size=${cap}`] })
+      const restarted = await memoryOf(server.child)
+      memory.push({ moment: `after a restart, heap capped at ${cap} MB`, rssMb: mb(restarted.rss), peakRssMb: mb(restarted.peakRss), heapUsedMb: mb((await memoryOf(server.child, true)).heapUsed), heapLimitMb: mb(restarted.heapLimit) })
+      const capped = await measureAllocating(server.child, 'mix', server.url, { seconds, requests: mix })
+      const m = await memoryOf(server.child)
+      memory.push({ moment: `under the mix, heap capped at ${cap} MB`, rssMb: mb(m.rss), peakRssMb: mb(m.peakRss), heapUsedMb: mb(m.heapUsed), heapLimitMb: mb(m.heapLimit), rps: capped.rps, bytesPerRequest: capped.bytesPerRequest })
+      console.log(`[signed-in bench] mix with the heap capped at ${cap} MB: ${capped.rps} req/s, ${(capped.rps / uncapped.rps).toFixed(2)}× the uncapped ${uncapped.rps} req/s (budget ≥ 0.90 at 512 MB); GC ${capped.gcMs.toFixed(0)} ms of ${seconds} s; errors ${capped.errors}`)
+      await stop(server.child)
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  if (rows.length) {
+    console.log(`\nSigned-in pages rendered for every request vs the trivial page (${trivial} req/s; budget ratio ≥ 0.5)`)
+    console.table(rows.map((r) => ({ page: r.name, rps: r.rps, ratio: r.ratio.toFixed(2), p50: r.p50, p99: r.p99, 'KB allocated/request': (r.bytesPerRequest / 1024).toFixed(0), errors: r.errors })))
+  }
+  console.log('\nThe server\'s memory (MB; heap used after a full GC when idle, as it is under load)')
+  console.table(memory.map((m) => ({ ...m, bytesPerRequest: m.bytesPerRequest === undefined ? '' : `${(m.bytesPerRequest / 1024).toFixed(0)} KB` })))
+  return { rows, memory }
+}
+
+if (import.meta.main) await runSignedInBench()
