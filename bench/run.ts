@@ -5,6 +5,7 @@ import { runProjectsBench } from './projects-search.ts'
 import { runPageBudgets } from './page-weight.ts'
 import { runFreelancersBench } from './freelancers-search.ts'
 import { runNotifyLatencyBench } from './notify-latency.ts'
+import { runSignedInBench } from './signed-in.ts'
 
 // `npm run bench`: every scenario in one run on this machine, so ratios compare like with like.
 // Later issues add their scenarios below.
@@ -33,6 +34,11 @@ try {
 printTable(rows)
 const [a, , b, b2] = rows
 console.log(`\nratio b/a (home on Workneer vs trivial page on @react-router/serve): ${(b.rps / a.rps).toFixed(2)}; rendered every time b2/a: ${(b2.rps / a.rps).toFixed(2)}`)
+
+// Issue 15: the signed-in pages rendered for every request against row (a) (≥ 0.5×), the V8 heap
+// bytes each request allocates, and the server's memory: after start (< 200 MB), under a mix of
+// page and API reads, and that mix with the heap capped at 512 MB (≤ 10 % below uncapped).
+await runSignedInBench({ trivialRps: a.rps })
 
 // Issue 7: hub fan-out to 1,000 clients (Workneer, Socket.IO, bare ws), p99 latency with 2,000
 // connections, memory per idle connection. Each server and the clients in their own processes.
