@@ -20,6 +20,8 @@ export interface MemoryAnswer {
 }
 export interface AllocationAnswer {
   allocated: number
+  /** The server's CPU time in between (user + system), ms: what the work cost whatever else the machine ran. */
+  cpuMs: number
   collections: number
   gcMs: number
 }
@@ -27,6 +29,7 @@ export type ProbeQuestion = { id: number; ask: 'memory'; settle?: boolean } | { 
 
 let profiler: v8.GCProfiler | null = null
 let usedAtStart = 0
+let cpuAtStart = process.cpuUsage()
 
 function memory(settle: boolean): MemoryAnswer {
   if (settle && typeof globalThis.gc === 'function') globalThis.gc()
@@ -40,7 +43,8 @@ function allocationStop(): AllocationAnswer {
   const stats = result?.statistics ?? []
   const freed = stats.reduce((sum, s) => sum + Math.max(0, s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize), 0)
   const gcMs = stats.reduce((sum, s) => sum + s.cost, 0) / 1000
-  return { allocated: v8.getHeapStatistics().used_heap_size - usedAtStart + freed, collections: stats.length, gcMs }
+  const cpu = process.cpuUsage(cpuAtStart)
+  return { allocated: v8.getHeapStatistics().used_heap_size - usedAtStart + freed, cpuMs: (cpu.user + cpu.system) / 1000, collections: stats.length, gcMs }
 }
 
 if (process.send) {
@@ -53,6 +57,7 @@ if (process.send) {
       profiler?.stop()
       profiler = new v8.GCProfiler()
       usedAtStart = v8.getHeapStatistics().used_heap_size
+      cpuAtStart = process.cpuUsage()
       profiler.start()
     } else if (question.ask === 'allocation-stop') answer = allocationStop()
     process.send!({ id: question.id, answer })

@@ -28,6 +28,7 @@ interface Page {
 export interface SignedInRow extends Measured {
   ratio: number
   bytesPerRequest: number
+  cpuMsPerRequest: number
 }
 export interface MemoryRow {
   moment: string
@@ -109,7 +110,7 @@ async function measureAllocating(child: ChildProcess, name: string, url: string,
   await askProbe(child, { ask: 'allocation-start' })
   const m = await measure(name, url, { ...options, warmup: false })
   const allocation = await askProbe<AllocationAnswer>(child, { ask: 'allocation-stop' })
-  return { ...m, bytesPerRequest: m.total ? allocation.allocated / m.total : 0, gcMs: allocation.gcMs }
+  return { ...m, bytesPerRequest: m.total ? allocation.allocated / m.total : 0, cpuMsPerRequest: m.total ? allocation.cpuMs / m.total : 0, gcMs: allocation.gcMs }
 }
 
 const mb = (bytes: number) => Math.round(bytes / MB)
@@ -144,7 +145,7 @@ export async function runSignedInBench({ trivialRps, seconds = Number(process.en
     if (withPages) {
       for (const page of pages) {
         const m = await measureAllocating(server.child, page.name, server.url + page.path, { seconds, headers: rendered(page.token) })
-        rows.push({ ...m, ratio: m.rps / trivial, bytesPerRequest: m.bytesPerRequest })
+        rows.push({ ...m, ratio: m.rps / trivial })
       }
     }
     const mix = mixOf(pages)
@@ -169,7 +170,7 @@ export async function runSignedInBench({ trivialRps, seconds = Number(process.en
   }
   if (rows.length) {
     console.log(`\nSigned-in pages rendered for every request vs the trivial page (${trivial} req/s; budget ratio ≥ 0.5)`)
-    console.table(rows.map((r) => ({ page: r.name, rps: r.rps, ratio: r.ratio.toFixed(2), p50: r.p50, p99: r.p99, 'KB allocated/request': (r.bytesPerRequest / 1024).toFixed(0), errors: r.errors })))
+    console.table(rows.map((r) => ({ page: r.name, rps: r.rps, ratio: r.ratio.toFixed(2), p50: r.p50, p99: r.p99, 'KB allocated/request': (r.bytesPerRequest / 1024).toFixed(0), 'server CPU ms/request': r.cpuMsPerRequest.toFixed(2), errors: r.errors })))
   }
   console.log('\nThe server\'s memory (MB; heap used after a full GC when idle, as it is under load)')
   console.table(memory.map((m) => ({ ...m, bytesPerRequest: m.bytesPerRequest === undefined ? '' : `${(m.bytesPerRequest / 1024).toFixed(0)} KB` })))
