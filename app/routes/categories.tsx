@@ -8,18 +8,18 @@ import { ErrorPage } from '~/components/error-page'
 import { catalogueContract } from '../../server/modules/catalogue/contract'
 import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
+import { categoriesMatching } from '~/lib/category-search'
 
 export const handle = visitorPage
 
 // /categories?search=<term> (SPEC §2: a footer category passes its name as the search term):
-// the areas whose name, description, subcategories or skills match, with their subcategories.
+// that category, or the areas whose name, description, subcategories or skills match
+// (app/lib/category-search.ts), with their subcategories.
 export async function loader({ context, url }: Route.LoaderArgs) {
   const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100)
   try {
     const { data } = await apiFor(context, { token: null }).call(catalogueContract.allCategories)
-    const needle = search.toLocaleLowerCase()
-    const matches = (s: string) => s.toLocaleLowerCase().includes(needle)
-    const results = !needle || needle === 'all' ? data : data.filter((c) => matches(c.name) || matches(c.description) || c.subcategories.some((s) => matches(s.name) || s.skills.some((k) => matches(k.name))))
+    const results = categoriesMatching(data, search)
     return { search, results, title: getInstance(context).t('content:categories.title') }
   } catch (error) {
     throwApiError(error)
