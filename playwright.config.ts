@@ -26,7 +26,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // In CI a failed test is run once more and, if it then passes, reported as flaky (named in the
+  // log, never hidden): a loaded 2-core machine makes hydration and timing races in a few tests.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: { trace: 'retain-on-failure', locale: 'en-US' },
   projects: [
