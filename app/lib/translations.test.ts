@@ -107,5 +107,7 @@ describe('counts in the pages', () => {
     expect(await say('it', 'projects:list.days', 1)).toBe('1 giorno')
     expect(await Promise.all([1, 3, 5, 21, 22, 111].map((n) => say('ru', 'profile:public.rating', n)))).toEqual(['★ 5.00 (1 отзыв)', '★ 5.00 (3 отзыва)', '★ 5.00 (5 отзывов)', '★ 5.00 (21 отзыв)', '★ 5.00 (22 отзыва)', '★ 5.00 (111 отзывов)'])
     expect(await say('de', 'projects:list.found', 12345)).toBe('12.345 Projekte gefunden') // and the number in the page's language
+    await ready
+    expect(i18n.t('profile:search.ratingAtLeast', { lng: 'de', rating: 4.5 })).toBe('4,5 Sterne oder mehr')
   })
 })
