@@ -78,6 +78,11 @@ const placeholderRoom = (page: Page, box: string) =>
   })
 
 test('the search placeholder is whole in every language, in the signed-in bars and the home page', async ({ browser }) => {
+  const cut: string[] = []
+  const check = (where: string, { text, needed, room }: { text: string; needed: number; room: number }) => {
+    if (process.env.SHOW_ROOM) console.log(`${where}: "${text}" needs ${needed} px, has ${room}`)
+    if (needed > room) cut.push(`${where}: "${text}" needs ${needed} px, the box has ${room}`)
+  }
   for (const [account, width] of [[accounts.client.email, 1280], [accounts.freelancer.email, 1280], [accounts.client.email, 1100]] as const) {
     const page = await signInAs(browser, server().base, account)
     await page.setViewportSize({ width, height: 800 })
@@ -85,8 +90,7 @@ test('the search placeholder is whole in every language, in the signed-in bars a
       await page.context().addCookies([{ name: 'lang', value: lang, url: server().base }])
       await page.goto(`${server().base}/faq`)
       await expect(page.locator('html')).toHaveAttribute('lang', lang)
-      const { text, needed, room } = await placeholderRoom(page, '.topbar-search')
-      expect(needed, `${lang} at ${width} px: "${text}" needs ${needed} px, the box has ${room}`).toBeLessThanOrEqual(room)
+      check(`${lang}, ${account.split('.')[0]}'s bar at ${width} px`, await placeholderRoom(page, '.topbar-search'))
     }
     await page.context().close()
   }
@@ -95,8 +99,8 @@ test('the search placeholder is whole in every language, in the signed-in bars a
   for (const lang of ['en', 'es', 'de', 'it', 'ru']) {
     await visitor.addCookies([{ name: 'lang', value: lang, url: server().base }])
     await home.goto(`${server().base}/`)
-    const { text, needed, room } = await placeholderRoom(home, '.hero')
-    expect(needed, `home, ${lang}: "${text}" needs ${needed} px, the box has ${room}`).toBeLessThanOrEqual(room)
+    check(`${lang}, home page`, await placeholderRoom(home, '.hero'))
   }
   await visitor.close()
+  expect(cut).toEqual([])
 })
