@@ -59,6 +59,13 @@ const tail = Array.from({ length: 3000 }, () => pick(syllables) + pick(syllables
 const trade = () => trades[Math.floor(rnd() ** 1.7 * trades.length)]
 const phrase = (n: number) => Array.from({ length: n }, () => (rnd() < 0.33 ? trade() : pick(tail))).join(' ')
 
+// Freelancers' names, as the search documents hold them (decision 125): a few hundred first and last
+// names shared by many, as in a real marketplace. Chosen by the freelancer's number, not the seeded
+// generator, so the rest of the data is what it was before names were indexed.
+const firstNames = 'ana maria lucia elena sofia laura marta paula julia clara anna eva lena hanna olga irina natalia giulia chiara francesca sara alessia fatima aisha priya leila carlos javier miguel pablo diego luis jose juan david daniel marco luca matteo giovanni andrea paolo stefan lukas jonas felix max thomas michael peter jan piotr tomasz ivan dmitri sergei alexei mehmet emre ahmed omar rahul arjun raj vikram kenji james john robert william oliver george harry jack noah liam'.split(' ')
+const lastNames = 'garcia fernandez lopez martinez sanchez perez gomez martin jimenez ruiz hernandez diaz moreno alvarez romero rossi russo ferrari esposito bianchi romano colombo ricci marino greco muller schmidt schneider fischer weber meyer wagner becker schulz hoffmann koch richter klein wolf smith jones williams taylor brown davies evans wilson thomas johnson ivanov smirnov kuznetsov popov vasiliev petrov sokolov nowak kowalski wisniewski wojcik silva santos oliveira pereira rodrigues yilmaz kaya demir sahin celik sharma patel singh kumar gupta dubois lefebvre moreau laurent'.split(' ')
+const nameOf = (n: number) => ({ first: firstNames[n % firstNames.length], last: lastNames[Math.floor(n / firstNames.length) % lastNames.length] })
+
 const percentile = (values: number[], p: number) => {
   const s = [...values].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]
@@ -74,7 +81,7 @@ export async function seedFreelancers(database: Db, count = FREELANCERS) {
   const subSkills = Map.groupBy(await db.selectFrom('subcategory_skill').select(['subcategory_id', 'skill_id']).execute(), (s) => s.subcategory_id)
   const skillNames = new Map((await db.selectFrom('skill').select(['id', 'name_en', 'name_es', 'name_de', 'name_it', 'name_ru']).execute()).map((s) => [s.id, fold([s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru].join(' '))]))
   const password = await hashPassword(PASSWORD)
-  const user = (email: string, kind: 'client' | 'freelancer', hash: string) => ({ email, email_verified: 1, password_hash: hash, first_name: kind, last_name: email.split('@')[0], company_name: null, phone_number: null, language: 'en', account_type: kind, status: 'Active' as const, image_file_id: null, provider: 'local', terms_accepted_at: now, created_at: now, updated_at: now })
+  const user = (email: string, kind: 'client' | 'freelancer', hash: string, name: { first: string; last: string } = { first: kind, last: email.split('@')[0] }) => ({ email, email_verified: 1, password_hash: hash, first_name: name.first.replace(/^./, (c) => c.toUpperCase()), last_name: name.last.replace(/^./, (c) => c.toUpperCase()), company_name: null, phone_number: null, language: 'en', account_type: kind, status: 'Active' as const, image_file_id: null, provider: 'local', terms_accepted_at: now, created_at: now, updated_at: now })
   const client = await db.insertInto('app_user').values(user('client@bench.test', 'client', password)).returning('id').executeTakeFirstOrThrow()
   await db.insertInto('user_role').values({ user_id: client.id, role: 2 }).execute()
   const BATCH = 5000
@@ -83,11 +90,11 @@ export async function seedFreelancers(database: Db, count = FREELANCERS) {
       const n = Math.min(BATCH, count - base)
       const ids: number[] = []
       for (let i = 0; i < n; i += 500) {
-        const rows = Array.from({ length: Math.min(500, n - i) }, (_, k) => user(`f${base + i + k}@bench.test`, 'freelancer', 'x'))
+        const rows = Array.from({ length: Math.min(500, n - i) }, (_, k) => user(`f${base + i + k}@bench.test`, 'freelancer', 'x', nameOf(base + i + k)))
         ids.push(...(await trx.insertInto('app_user').values(rows).returning('id').execute()).map((r) => r.id))
       }
-      const profiles = [], roleRows = [], skillRows = [], subRows = [], langRows = [], docs: Array<{ id: number; title: string; overview: string; skills: string }> = []
-      for (const id of ids) {
+      const profiles = [], roleRows = [], skillRows = [], subRows = [], langRows = [], docs: Array<{ id: number; title: string; overview: string; skills: string; name: string }> = []
+      for (const [k, id] of ids.entries()) {
         const sub = pick(subs)
         const options = (subSkills.get(sub.id) ?? []).map((s) => s.skill_id)
         const skills = [...new Set(Array.from({ length: 3 + Math.floor(rnd() * 6) }, () => pick(options)).filter((x) => x != null))]
@@ -100,7 +107,8 @@ export async function seedFreelancers(database: Db, count = FREELANCERS) {
         for (const skill_id of skills) skillRows.push({ user_id: id, skill_id })
         subRows.push({ user_id: id, subcategory_id: sub.id })
         for (const code of new Set([pick(languages), pick(languages)])) langRows.push({ user_id: id, language_code: code, level: pick(languageLevels) })
-        docs.push({ id, title: fold(title), overview, skills: skills.map((s) => skillNames.get(s)).join(' ') })
+        const { first, last } = nameOf(base + k)
+        docs.push({ id, title: fold(title), overview, skills: skills.map((s) => skillNames.get(s)).join(' '), name: `${first} ${last}` })
       }
       const chunks = async <T>(rows: T[], write: (batch: T[]) => Promise<unknown>) => {
         for (let i = 0; i < rows.length; i += 500) await write(rows.slice(i, i + 500))
@@ -110,11 +118,11 @@ export async function seedFreelancers(database: Db, count = FREELANCERS) {
       await chunks(skillRows, (b) => trx.insertInto('freelancer_skill').values(b).execute())
       await chunks(subRows, (b) => trx.insertInto('freelancer_subcategory').values(b).execute())
       await chunks(langRows, (b) => trx.insertInto('freelancer_language').values(b).execute())
-      // The search documents, as search-index.ts writes them one at a time (weights: title, skills, overview).
+      // The search documents, as search-index.ts writes them one at a time (weights: title, skills, overview, name).
       await chunks(docs, (b) =>
         dialect === 'sqlite'
-          ? sql`insert into freelancer_search (rowid, title, overview, skills) values ${sql.join(b.map((d) => sql`(${d.id}, ${d.title}, ${d.overview}, ${d.skills})`))}`.execute(trx)
-          : sql`insert into freelancer_search (user_id, document) values ${sql.join(b.map((d) => sql`(${d.id}, setweight(to_tsvector('simple', ${d.title}), 'A') || setweight(to_tsvector('simple', ${d.skills}), 'B') || setweight(to_tsvector('simple', ${d.overview}), 'C'))`))}`.execute(trx),
+          ? sql`insert into freelancer_search (rowid, title, overview, skills, name) values ${sql.join(b.map((d) => sql`(${d.id}, ${d.title}, ${d.overview}, ${d.skills}, ${d.name})`))}`.execute(trx)
+          : sql`insert into freelancer_search (user_id, document) values ${sql.join(b.map((d) => sql`(${d.id}, setweight(to_tsvector('simple', ${d.title}), 'A') || setweight(to_tsvector('simple', ${d.skills}), 'B') || setweight(to_tsvector('simple', ${d.overview}), 'C') || setweight(to_tsvector('simple', ${d.name}), 'D'))`))}`.execute(trx),
       )
     })
   }
@@ -188,7 +196,16 @@ export async function measureSearch(database: Db, dialect: string, dataDir: stri
   await timed(searchUrls(100, ids)) // warm up
   const searched = await timed(searchUrls(1000, ids))
   const browsed = await timed(searchUrls(300, ids).map((u) => u.replace(/q=[^&]*&?/, '')))
-  for (const [scenario, { times, cpu }] of [['search API: full text + filters + sort + page', searched], ['search API: filters only', browsed]] as const) {
+  // A client looking for someone by name: a first name, a last name or both, now and then a filter.
+  const named = await timed(
+    Array.from({ length: 300 }, () => {
+      const q = new URLSearchParams({ q: [rnd() < 0.7 ? pick(firstNames) : '', rnd() < 0.7 ? pick(lastNames) : ''].join(' ').trim() || pick(lastNames) })
+      if (rnd() < 0.3) q.set('country', pick(countries))
+      if (rnd() < 0.3) q.set('sort', pick(['rating', 'rate-asc', 'newest']))
+      return `freelancers/search?${q}`
+    }),
+  )
+  for (const [scenario, { times, cpu }] of [['search API: full text + filters + sort + page', searched], ['search API: filters only', browsed], ['search API: names', named]] as const) {
     rows.push({ dialect, scenario, requests: times.length, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), cpuP95: percentile(cpu, 95) })
   }
   await api.jobs.close()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatMoney, formatNumber } from './format'
+import { formatDate, formatMoney, formatNumber, formatRating, joinPresent } from './format'
 import { timeAgo, timeAgoParts } from './time-ago'
 
 describe('time ago (SPEC §9)', () => {
@@ -35,5 +35,20 @@ describe('formatting for the language', () => {
     expect(formatMoney(123456, 'EUR', 'de').replace(/\s/g, ' ')).toBe('1.234,56 €')
     expect(formatMoney(123456, 'USD', 'en')).toBe('$1,234.56')
     expect(formatMoney(5000, 'JPY', 'en')).toBe('¥5,000')
+  })
+})
+
+describe('a line of parts', () => {
+  // Issue 15: a profile without a city or country began "· No reviews yet".
+  it('leaves no separator where a part is missing: at the start, at the end or twice between', () => {
+    expect(joinPresent([null, 'No reviews yet'])).toBe('No reviews yet')
+    expect(joinPresent(['', '★ 4.5 (2 reviews)'])).toBe('★ 4.5 (2 reviews)')
+    expect(joinPresent(['Serbia', undefined, false, 'Expert', ' ', 'Part time'])).toBe('Serbia · Expert · Part time')
+    expect(joinPresent(['Belgrade', null], ', ')).toBe('Belgrade')
+    expect(joinPresent([joinPresent([null, null], ', '), 'Member since 1 Nov 2026'])).toBe('Member since 1 Nov 2026')
+    expect(joinPresent([])).toBe('')
+  })
+  it('writes a rating as the page\'s language does', () => {
+    expect([formatRating(5, 'en'), formatRating(4.25, 'de'), formatRating(4.96, 'ru')]).toEqual(['5.0', '4,3', '5,0'])
   })
 })

@@ -41,3 +41,14 @@ export function formatMoney(minor: number, currency: string, locale: string) {
 
 /** The ISO date (YYYY-MM-DD) for a machine-readable <time dateTime>. */
 export const isoDate = (value: Date | string | number) => new Date(value).toISOString().slice(0, 10)
+
+/**
+ * The parts of a line that are there, joined by the separator: a missing part leaves no separator
+ * behind ("Belgrade, Serbia · No reviews yet", and "No reviews yet" alone, never "· No reviews yet").
+ */
+export function joinPresent(parts: ReadonlyArray<string | null | undefined | false>, separator = ' · ') {
+  return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(separator)
+}
+
+/** A rating average as the page's language writes it, with one decimal ("4.5", "4,5"). */
+export const formatRating = (average: number, locale: string) => formatNumber(average, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })

@@ -45,7 +45,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
     catalogue: createCatalogueService(database.db),
     content: createContentService({ db: database.db, rateLimiter: limiter, publicUrl: config.publicUrl, supportInbox: config.supportEmail }),
     files: createFileService({ db: database.db, storage: createFolderStorage(path.join(config.dataDir, 'files')) }),
-    identity: createIdentityService({ db: database.db, log, rateLimiter: limiter, oidc: createOidc(config.oidcProviders), publicUrl: config.publicUrl, secret: config.authSecret, limits, profileCompleteness: (executor, userId) => profiles.percentFor(userId, executor) }),
+    identity: createIdentityService({ db: database.db, log, rateLimiter: limiter, oidc: createOidc(config.oidcProviders), publicUrl: config.publicUrl, secret: config.authSecret, limits, profileCompleteness: (executor, userId) => profiles.percentFor(userId, executor), nameChanged: (executor, userId) => profiles.renamed(executor, userId) }),
   }
   const profiles = createProfilesService({ db: database.db, dialect: database.dialect, files: services.files })
   const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files })

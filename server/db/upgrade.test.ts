@@ -7,7 +7,7 @@ import { moduleTestApi } from '../../tests/integration/module-api.ts'
 import { steps, words, type Ids } from '../../tests/fixtures/early-marketplace.ts'
 import { createProjectSearchIndex } from '../modules/projects/search-index.ts'
 import { createSearchIndex } from '../modules/profiles/search-index.ts'
-import { relistFreelancer } from '../modules/profiles/listing.ts'
+import { indexFreelancer, relistFreelancer } from '../modules/profiles/listing.ts'
 import { migrateToLatest, type Db } from './database.ts'
 import { migrations } from './migrations/index.ts'
 import type { Dialect } from './migrations/helpers.ts'
@@ -58,7 +58,7 @@ async function searchDataOf(db: Kysely<any>, dialect: Dialect) {
     return {
       listed,
       projects: await rows(db, sql`select rowid, title, description, skills, facets from project_search order by rowid`),
-      freelancers: await rows(db, sql`select rowid, title, overview, skills, facets from freelancer_search order by rowid`),
+      freelancers: await rows(db, sql`select rowid, title, overview, skills, facets, name from freelancer_search order by rowid`),
     }
   }
   return {
@@ -156,6 +156,12 @@ describe.each(dialects)('upgrading an early marketplace on %s', (dialect) => {
       expect(await found(`q=${encodeURIComponent(words.lateFreelancer)}&language=es&availability=part-time&subcategoryId=${ids.subcategory}`)).toEqual([])
       expect(await found(`q=${encodeURIComponent(words.lateFreelancer)}&language=es&availability=part-time&skills=${ids.seismic}&sort=rate-asc`)).toEqual([ids.lateFreelancer])
       expect(await found(`q=${encodeURIComponent(words.suspended)}`)).toEqual([])
+      // By name (migration 0021): folded, as a prefix, first and last; never a client or a suspended freelancer.
+      expect(await found(`q=${encodeURIComponent('Brückner')}`)).toEqual([ids.freelancer])
+      expect(await found('q=jurgen%20bruck')).toEqual([ids.freelancer])
+      expect(await found(`q=${encodeURIComponent('Núñez')}&language=es`)).toEqual([ids.lateFreelancer])
+      expect(await found('q=lund')).toEqual([])
+      expect(await found('q=petrova')).toEqual([])
     } finally {
       await api.close()
     }
@@ -166,6 +172,7 @@ describe.each(dialects)('upgrading an early marketplace on %s', (dialect) => {
     // Today's code writes every derived row again from the marketplace's own rows (last: it mends them).
     const db = upgraded.db
     await createProjectSearchIndex(dialect).rebuild(db)
+    for (const userId of [ids.freelancer, ids.lateFreelancer, ids.suspended]) await indexFreelancer(db, dialect, userId)
     const freelancers = createSearchIndex(db, dialect)
     await freelancers.copyTerms(db)
     await freelancers.keepAllLexemes(db)

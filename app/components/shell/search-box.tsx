@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Form, useFetcher, useNavigate } from 'react-router'
+import { Form, useFetcher, useLocation, useNavigate } from 'react-router'
 import { useTranslation } from '~/lib/use-translation'
 import { SearchIcon } from '../ui/icons'
 import type { SearchType } from './types'
@@ -12,10 +12,20 @@ export function searchHref(type: SearchType, term: string) {
 
 export const SUGGESTION_HIDE_MS = 500
 
+type SearchBoxProps = { variant?: 'bar' | 'hero'; defaultType?: SearchType }
+
 // The top bar's search box: a selector (Workneer or Projects) and a term. Without JavaScript it is
 // a GET form to /search, which redirects; with JavaScript it suggests as you type (an ARIA
 // combobox) and the list hides 500 ms after focus leaves.
-export function SearchBox({ variant = 'bar', defaultType = 'workneerer' }: { variant?: 'bar' | 'hero'; defaultType?: SearchType }) {
+//
+// Every page starts with an empty box, as the server renders it and as every page is without
+// JavaScript: the top bar stays mounted from page to page, so the box is made anew on each
+// navigation rather than keeping the last term (and choice) on pages that have nothing to do with it.
+export function SearchBox(props: SearchBoxProps) {
+  return <SearchForm key={useLocation().key} {...props} />
+}
+
+function SearchForm({ variant = 'bar', defaultType = 'workneerer' }: SearchBoxProps) {
   const { t } = useTranslation('shell')
   const id = useId()
   const navigate = useNavigate()

@@ -5,7 +5,7 @@ import { apiFor } from '~/lib/api.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { Avatar } from '~/components/ui/avatar'
-import { formatMoney, formatNumber } from '~/lib/format'
+import { formatMoney, formatNumber, formatRating, joinPresent } from '~/lib/format'
 import { catalogueContract } from '../../../server/modules/catalogue/contract'
 import { profilesContract, searchQuery } from '../../../server/modules/profiles/contract'
 import { availabilities, currencies, experienceLevels, parseAmount, searchSorts } from '../../../server/modules/profiles/rules'
@@ -167,8 +167,7 @@ export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
                     <h2><Link to={`/profiles/freelancers/${h.userId}`}>{h.name}</Link></h2>
                     <p className="item-title">{h.title}</p>
                     <p className="muted small">
-                      {[h.countryName, h.experienceLevel ? t(`experience.${h.experienceLevel}`) : null, h.availability ? t(`availability.${h.availability}`) : null].filter(Boolean).join(' · ')}
-                      {h.rating.count ? ` · ${t('public.rating', { average: h.rating.average.toFixed(1), count: h.rating.count })}` : ''}
+                      {joinPresent([h.countryName, h.experienceLevel && t(`experience.${h.experienceLevel}`), h.availability && t(`availability.${h.availability}`), h.rating.count > 0 && t('public.rating', { average: formatRating(h.rating.average, i18n.language), count: h.rating.count })])}
                     </p>
                     <p>{h.overview}</p>
                     {h.skills.length ? <ul className="chips">{h.skills.map((s) => <li key={s.id}>{s.name}</li>)}</ul> : null}

@@ -5,7 +5,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getUser } from '~/lib/session.server'
 import { Avatar } from '~/components/ui/avatar'
-import { formatDate } from '~/lib/format'
+import { formatDate, joinPresent } from '~/lib/format'
 import { profilesContract } from '../../../server/modules/profiles/contract'
 import { projectsContract } from '../../../server/modules/projects/contract'
 import { ProfileReviews } from './reviews'
@@ -46,8 +46,8 @@ export default function ClientProfile({ loaderData }: Route.ComponentProps) {
         <div>
           <h1>{(company && p.companyName) || p.name}</h1>
           <p className="lead">{company ? t('public.company') : t('public.individual')}</p>
-          <p className="muted">
-            {[p.city, p.countryName].filter(Boolean).join(', ')} · {t('public.memberSince', { date: formatDate(p.memberSince, i18n.language) })}
+          <p className="muted" data-testid="profile-line">
+            {joinPresent([joinPresent([p.city, p.countryName], ', '), t('public.memberSince', { date: formatDate(p.memberSince, i18n.language) })])}
           </p>
         </div>
         <div>{own ? <Link to="/profile" className="button">{t('public.edit')}</Link> : null}</div>

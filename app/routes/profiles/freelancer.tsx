@@ -5,7 +5,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getUser } from '~/lib/session.server'
 import { Avatar } from '~/components/ui/avatar'
-import { formatMoney } from '~/lib/format'
+import { formatMoney, formatRating, joinPresent } from '~/lib/format'
 import { profilesContract } from '../../../server/modules/profiles/contract'
 import { projectsContract } from '../../../server/modules/projects/contract'
 import { ProfileReviews } from './reviews'
@@ -44,9 +44,8 @@ export default function FreelancerProfile({ loaderData }: Route.ComponentProps) 
         <div>
           <h1>{p.name}</h1>
           <p className="lead">{p.title}</p>
-          <p className="muted">
-            {[p.city, p.countryName].filter(Boolean).join(', ')}
-            {p.rating.count ? ` · ${t('public.rating', { average: p.rating.average.toFixed(1), count: p.rating.count })}` : ` · ${t('public.noReviews')}`}
+          <p className="muted" data-testid="profile-line">
+            {joinPresent([joinPresent([p.city, p.countryName], ', '), p.rating.count ? t('public.rating', { average: formatRating(p.rating.average, i18n.language), count: p.rating.count }) : t('public.noReviews')])}
           </p>
         </div>
         <div>
@@ -96,7 +95,7 @@ export default function FreelancerProfile({ loaderData }: Route.ComponentProps) 
             {p.employmentHistory.map((e) => (
               <li key={e.id} className="item">
                 <p className="item-title">{e.role}, {e.company}</p>
-                <p className="muted">{e.startMonth} – {e.endMonth ?? t('fields.present')}{e.countryName ? ` · ${e.countryName}` : ''}</p>
+                <p className="muted">{joinPresent([`${e.startMonth} – ${e.endMonth ?? t('fields.present')}`, e.countryName])}</p>
                 {e.description ? <p className="pre-line">{e.description}</p> : null}
               </li>
             ))}
@@ -124,7 +123,7 @@ export default function FreelancerProfile({ loaderData }: Route.ComponentProps) 
             {p.certifications.map((c) => (
               <li key={c.id} className="item">
                 <p className="item-title">{c.credentialUrl ? <a href={c.credentialUrl} rel="nofollow noopener noreferrer">{c.name}</a> : c.name}</p>
-                <p className="muted">{c.issuer}{c.issuedMonth ? ` · ${c.issuedMonth}` : ''}</p>
+                <p className="muted">{joinPresent([c.issuer, c.issuedMonth])}</p>
               </li>
             ))}
           </ul>

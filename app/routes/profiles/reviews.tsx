@@ -1,5 +1,5 @@
 import { useTranslation } from '~/lib/use-translation'
-import { formatDate } from '~/lib/format'
+import { formatDate, formatRating } from '~/lib/format'
 
 // The reviews section of a public profile (freelancer, client or company): only reviews that are
 // visible (both sides wrote, or 14 days passed), newest first, with their average.
@@ -16,7 +16,7 @@ export function ProfileReviews({ reviews }: { reviews: ProfileReviewsData }) {
       <h2 id="profile-reviews">{t('profile:public.reviews')}</h2>
       {reviews.count ? (
         <>
-          <p className="lead">{t('profile:public.rating', { average: reviews.average.toFixed(1), count: reviews.count })}</p>
+          <p className="lead">{t('profile:public.rating', { average: formatRating(reviews.average, i18n.language), count: reviews.count })}</p>
           <ul className="item-list">
             {reviews.data.map((r) => (
               <li key={r.id} className="item" data-testid="profile-review">

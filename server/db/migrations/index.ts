@@ -19,6 +19,7 @@ import { freelancerLexemes } from './0017-freelancer-lexemes.ts'
 import { projectSearchRanges } from './0018-project-search-ranges.ts'
 import { newsletterConfirmation } from './0019-newsletter-confirmation.ts'
 import { seedMarker } from './0020-seed-marker.ts'
+import { freelancerNames } from './0021-freelancer-names.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-project-search-ranges': projectSearchRanges,
   '0019-newsletter-confirmation': newsletterConfirmation,
   '0020-seed-marker': seedMarker,
+  '0021-freelancer-names': freelancerNames,
 }

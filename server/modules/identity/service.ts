@@ -95,6 +95,8 @@ export interface IdentityOptions {
   limits?: Partial<Limits>
   /** The profile's own completeness in percent (profiles module), or null before a profile is started. */
   profileCompleteness?: (executor: Trx, userId: number) => Promise<number | null>
+  /** Called in the transaction that changes an account's first or last name (profiles: Find Freelancers searches names). */
+  nameChanged?: (executor: Trx, userId: number) => Promise<void>
 }
 
 export interface CallInfo {
@@ -484,7 +486,7 @@ export function createIdentityService(options: IdentityOptions) {
 
   async function updateProfile(caller: Caller, token: string, input: { firstName: string; lastName: string; phoneNumber?: string | null; companyName?: string | null; language: Locale }) {
     await db.transaction().execute(async (trx) => {
-      const u = await trx.selectFrom('app_user').select(['account_type']).where('id', '=', caller.userId).executeTakeFirstOrThrow()
+      const u = await trx.selectFrom('app_user').select(['account_type', 'first_name', 'last_name']).where('id', '=', caller.userId).executeTakeFirstOrThrow()
       if (u.account_type === 'company' && input.companyName === null) throw fieldError('companyName', 'is required for a company')
       await trx
         .updateTable('app_user')
@@ -498,6 +500,7 @@ export function createIdentityService(options: IdentityOptions) {
         })
         .where('id', '=', caller.userId)
         .execute()
+      if (u.first_name !== input.firstName || u.last_name !== input.lastName) await options.nameChanged?.(trx, caller.userId)
       await awardProfilePoints(trx, caller.userId)
     })
     return refreshToken(caller, token)

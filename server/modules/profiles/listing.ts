@@ -27,3 +27,29 @@ export async function rateFreelancer(executor: Kysely<Database>, dialect: Dialec
   await executor.updateTable('freelancer_profile').set({ rating_x100: Math.round(rating.average * 100), rating_count: rating.count }).where('user_id', '=', userId).execute()
   await createSearchIndex(executor, dialect).copyTerms(executor, userId)
 }
+
+/**
+ * Writes a freelancer's search document from their rows: the profile's title and overview, the
+ * skills named in every language (a client searches in theirs) and the account's first and last
+ * name (Find Freelancers finds a freelancer by name, decision 125). The profile's reindex calls it,
+ * and identity when an account's name changes, each in its own transaction. Nothing without a
+ * freelancer profile.
+ */
+export async function indexFreelancer(executor: Kysely<Database>, dialect: Dialect, userId: number) {
+  const row = await executor
+    .selectFrom('freelancer_profile as fp')
+    .innerJoin('app_user as u', 'u.id', 'fp.user_id')
+    .select(['fp.title', 'fp.overview', 'u.first_name', 'u.last_name'])
+    .where('fp.user_id', '=', userId)
+    .executeTakeFirst()
+  if (!row) return
+  const skills = await executor
+    .selectFrom('freelancer_skill as fs')
+    .innerJoin('skill as s', 's.id', 'fs.skill_id')
+    .select(['s.name_en', 's.name_es', 's.name_de', 's.name_it', 's.name_ru'])
+    .where('fs.user_id', '=', userId)
+    .execute()
+  const skillText = [...new Set(skills.flatMap((s) => [s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru]))].join(' ')
+  const name = `${row.first_name} ${row.last_name}`.trim()
+  await createSearchIndex(executor, dialect).put(executor, userId, { title: row.title, overview: row.overview, skills: skillText, name })
+}

@@ -9,11 +9,15 @@ import { keepLexemes, wholeWords } from '../../db/whole-words.ts'
 // freelancer's user id, ranked by bm25) and PostgreSQL (a tsvector per freelancer with a GIN
 // index, ranked by ts_rank). Text is folded (lower case, no diacritics) in JS before it is indexed
 // and before it is searched, and every word of a query matches as a prefix on both, so the two
-// databases find the same freelancers. Title weighs most, then skills, then the overview.
+// databases find the same freelancers. Title weighs most, then skills, then the overview, then the
+// freelancer's name (a client looking for someone by name finds them; a trade word that is also a
+// name still ranks the trade's freelancers first, decision 125).
 export interface SearchDocument {
   title: string
   overview: string
   skills: string
+  /** First and last name, as the account has them. */
+  name: string
 }
 
 /** The profiles, as `fp`, that a search's filters narrow. */
@@ -104,13 +108,15 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
     const title = fold(doc.title)
     const overview = fold(doc.overview)
     const skills = fold(doc.skills)
+    const name = fold(doc.name)
     if (dialect === 'sqlite') {
       await sql`delete from freelancer_search where rowid = ${userId}`.execute(executor)
-      await sql`insert into freelancer_search (rowid, title, overview, skills) values (${userId}, ${title}, ${overview}, ${skills})`.execute(executor)
+      await sql`insert into freelancer_search (rowid, title, overview, skills, name) values (${userId}, ${title}, ${overview}, ${skills}, ${name})`.execute(executor)
       await copyTerms(executor, userId)
     } else {
+      // The name is weight D: in `terms` (every word), not in `head` (title and skills, A and B).
       await sql`insert into freelancer_search (user_id, document)
-        values (${userId}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${skills}), 'B') || setweight(to_tsvector('simple', ${overview}), 'C'))
+        values (${userId}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${skills}), 'B') || setweight(to_tsvector('simple', ${overview}), 'C') || setweight(to_tsvector('simple', ${name}), 'D'))
         on conflict (user_id) do update set document = excluded.document`.execute(executor)
       await keepLexemes(executor, 'freelancer_lexeme', sql`select document from freelancer_search where user_id = ${userId}`)
       await copyTerms(executor, userId)
@@ -156,7 +162,7 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
       const all = tokens.map((t) => `"${t}"*`).join(' AND ')
       // Every facet token starts with "f", so a word that does too is asked of the text columns
       // only (fc would otherwise match fces); the column filter costs ~40 % more on a common word.
-      const words = tokens.some((t) => t.startsWith('f')) ? `{title overview skills}: (${all})` : `(${all})`
+      const words = tokens.some((t) => t.startsWith('f')) ? `{title overview skills name}: (${all})` : `(${all})`
       const facetTokens = sqliteFacetQuery(facets)
       const withFacets = (words: string, within?: SortBuckets) => {
         const asked = [...facetTokens, ...(within ? [`(${within.buckets.map((b) => `"f${bucketToken[within.column]}${b}"`).join(' OR ')})`] : [])]
@@ -171,7 +177,9 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
             .where(sql<boolean>`freelancer_search.rowid = fp.user_id`)
             .where(sql<boolean>`freelancer_search match ${withFacets(tier === 'head' ? `{title skills}: (${all})` : words, within)}`),
         answersFacets: true,
-        score: sql<number>`bm25(freelancer_search, 10.0, 2.0, 5.0, 0.0)`,
+        // Title, overview, skills, facets, name: the name weighs a tenth of the title, as
+        // PostgreSQL's ts_rank weighs D against A.
+        score: sql<number>`bm25(freelancer_search, 10.0, 2.0, 5.0, 0.0, 1.0)`,
         ids: sql<number>`(select rowid from freelancer_search where freelancer_search match ${withFacets(words)})`,
       }
     }

@@ -13,7 +13,7 @@ import { companySections, completenessOf, freelancerSections, individualSections
 import { createSearchIndex, type FullTextMatch, type ProfilesQuery } from './search-index.ts'
 import { bucketColumnOf, countBuckets, probesFor } from './sort-buckets.ts'
 import { createShortCache } from '../../lib/short-cache.ts'
-import { relistFreelancer } from './listing.ts'
+import { indexFreelancer, relistFreelancer } from './listing.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
 type Body<K extends keyof typeof bodies> = z.output<(typeof bodies)[K]>
@@ -145,18 +145,15 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
 
   /** Keeps the search document and the `listed` flag in step with the profile (listed: a title and an active account, listing.ts). */
   async function reindex(trx: Trx, userId: number) {
-    const p = await trx.selectFrom('freelancer_profile').select(['title', 'overview']).where('user_id', '=', userId).executeTakeFirst()
-    if (!p) return
-    const skills = await trx
-      .selectFrom('freelancer_skill as fs')
-      .innerJoin('skill as s', 's.id', 'fs.skill_id')
-      .select(['s.name_en', 's.name_es', 's.name_de', 's.name_it', 's.name_ru'])
-      .where('fs.user_id', '=', userId)
-      .execute()
-    const skillText = [...new Set(skills.flatMap((s) => [s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru]))].join(' ')
     await trx.updateTable('freelancer_profile').set({ updated_at: nowIso() }).where('user_id', '=', userId).execute()
     await relistFreelancer(trx as DB, userId)
-    await index.put(trx as DB, userId, { title: p.title, overview: p.overview, skills: skillText })
+    await indexFreelancer(trx as DB, dialect, userId)
+  }
+
+  /** Identity's hook when an account's name changes, in its transaction: the search document carries the name. */
+  async function renamed(executor: Trx, userId: number) {
+    await indexFreelancer(executor as DB, dialect, userId)
+    forgetSearches() // a search before the commit, or another instance's, may keep the old name for its 30 s
   }
 
   /** Runs a change to the caller's freelancer profile in one transaction, then answers the whole profile. */
@@ -943,7 +940,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     return { data: ids.flatMap((id) => { const r = byId.get(id); return r ? [{ userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), title: r.title }] : [] }) }
   }
 
-  return { freelancer, rateSheet, clients, images, payments, search, searchFacets, suggestions, completeness, percentFor, reindex: (userId: number) => reindex(db, userId).finally(forgetSearches), index }
+  return { freelancer, rateSheet, clients, images, payments, search, searchFacets, suggestions, completeness, percentFor, renamed, reindex: (userId: number) => reindex(db, userId).finally(forgetSearches), index }
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>
