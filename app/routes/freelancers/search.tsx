@@ -5,6 +5,7 @@ import { apiFor } from '~/lib/api.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { Avatar } from '~/components/ui/avatar'
+import { FilterSelect } from '~/components/ui/filter-select'
 import { formatMoney, formatNumber, formatRating, joinPresent } from '~/lib/format'
 import { catalogueContract } from '../../../server/modules/catalogue/contract'
 import { profilesContract, searchQuery } from '../../../server/modules/profiles/contract'
@@ -201,18 +202,6 @@ export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
 function pageWindow(page: number, pages: number) {
   const from = Math.max(1, Math.min(page - 3, pages - 6))
   return Array.from({ length: Math.min(7, pages) }, (_, i) => from + i)
-}
-
-function FilterSelect({ name, label, value, any, options }: { name: string; label: string; value: string; any?: string; options: Array<{ value: string; label: string }> }) {
-  return (
-    <div className="field">
-      <label htmlFor={`f-${name}`}>{label}</label>
-      <select id={`f-${name}`} name={name} defaultValue={value}>
-        {any !== undefined ? <option value="">{any}</option> : null}
-        <Options options={options} />
-      </select>
-    </div>
-  )
 }
 
 /** Plain options, already named by the loader (no translation call per option). */

@@ -11,7 +11,7 @@ import { budgetTypes, experienceLevels, postedWithinDays, projectSorts } from '.
 import type { loader as shellLoader } from '../layout'
 import { wishFromList } from './actions.server'
 import { ProjectCard, SaveButton } from './ui'
-import { Button, ButtonGroup, ButtonLink, EmptyState, Pagination } from '~/components/ui'
+import { Button, ButtonGroup, ButtonLink, EmptyState, FilterSelect, Pagination } from '~/components/ui'
 import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
@@ -83,28 +83,8 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
             <label htmlFor="f-search">{t('list.search')}</label>
             <input id="f-search" name="search" type="search" defaultValue={values.search === 'all' ? '' : values.search} maxLength={100} />
           </div>
-          <div className="field">
-            <label htmlFor="f-category">{t('fields.category')}</label>
-            <select id="f-category" name="categoryId" defaultValue={values.categoryId}>
-              <option value="">{t('list.any')}</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="f-type">{t('fields.budgetType')}</label>
-            <select id="f-type" name="budgetType" defaultValue={values.budgetType}>
-              <option value="">{t('list.any')}</option>
-              {budgetTypes.map((b) => (
-                <option key={b} value={b}>
-                  {t(`budgetType.${b}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect id="f-category" name="categoryId" label={t('fields.category')} value={values.categoryId} any={t('list.any')} options={categories.map((c) => ({ value: c.id, label: c.name }))} />
+          <FilterSelect id="f-type" name="budgetType" label={t('fields.budgetType')} value={values.budgetType} any={t('list.any')} options={budgetTypes.map((b) => ({ value: b, label: t(`budgetType.${b}`) }))} />
           <div className="field">
             <label htmlFor="f-min">{t('list.budgetMin')}</label>
             <input id="f-min" name="budgetMin" inputMode="numeric" pattern="[0-9]*" defaultValue={values.budgetMin} size={8} />
@@ -113,43 +93,13 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
             <label htmlFor="f-max">{t('list.budgetMax')}</label>
             <input id="f-max" name="budgetMax" inputMode="numeric" pattern="[0-9]*" defaultValue={values.budgetMax} size={8} />
           </div>
-          <div className="field">
-            <label htmlFor="f-level">{t('fields.experienceLevel')}</label>
-            <select id="f-level" name="experienceLevel" defaultValue={values.experienceLevel}>
-              <option value="">{t('list.any')}</option>
-              {experienceLevels.map((l) => (
-                <option key={l} value={l}>
-                  {t(`level.${l}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect id="f-level" name="experienceLevel" label={t('fields.experienceLevel')} value={values.experienceLevel} any={t('list.any')} options={experienceLevels.map((l) => ({ value: l, label: t(`level.${l}`) }))} />
           <div className="field">
             <label htmlFor="f-country">{t('fields.country')}</label>
             <input id="f-country" name="country" maxLength={2} size={3} defaultValue={values.country} placeholder="ES" />
           </div>
-          <div className="field">
-            <label htmlFor="f-posted">{t('list.postedWithin')}</label>
-            <select id="f-posted" name="postedWithin" defaultValue={values.postedWithin}>
-              <option value="">{t('list.anyTime')}</option>
-              {postedWithinDays.map((d) => (
-                <option key={d} value={d}>
-                  {t('list.days', { count: d })}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="f-sort">{t('list.sort')}</label>
-            <select id="f-sort" name="sort" defaultValue={values.sort}>
-              <option value="">{t('sort.default')}</option>
-              {projectSorts.map((s) => (
-                <option key={s} value={s}>
-                  {t(`sort.${s}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect id="f-posted" name="postedWithin" label={t('list.postedWithin')} value={values.postedWithin} any={t('list.anyTime')} options={postedWithinDays.map((d) => ({ value: d, label: t('list.days', { count: d }) }))} />
+          <FilterSelect id="f-sort" name="sort" label={t('list.sort')} value={values.sort} any={t('sort.default')} options={projectSorts.map((s) => ({ value: s, label: t(`sort.${s}`) }))} />
           <ButtonGroup>
             <Button variant="primary">{t('list.apply')}</Button>
             <Link to="/projects/getprojects">{t('list.clear')}</Link>
