@@ -190,7 +190,12 @@ test('newsletter: subscribing shows the reply with a party emoji and asks to con
   await expect(page).toHaveURL(/\/faq$/)
   // Asking again (the address now waits for its confirmation) tells nothing new (decision 092).
   await page.getByRole('contentinfo').getByLabel('Your email address').fill(address.toUpperCase())
+  // The first notice is still on screen while the second answer travels: wait for the answer and
+  // for the page that shows it (which clears its flash cookie), or the next page may receive it.
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/newsletter'))
   await page.getByRole('contentinfo').getByRole('button', { name: 'Subscribe' }).click()
+  await answered
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'flash')).toBe(false)
   await expect(page.locator('[data-notice="success"]')).toHaveText(notice)
   // The notice is shown once: the next page has none.
   await page.goto('/faq')
