@@ -11,7 +11,7 @@ import { projectsContract as c } from '../../../server/modules/projects/contract
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
-import { ActionButton, Attachments, Budget, Money, PlanList } from './ui'
+import { ActionButton, Attachments, Budget, Money, ProposalTerms } from './ui'
 import { clientProjectMoves } from './moves'
 import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, EmptyState, Notice, Person, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
@@ -131,15 +131,7 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
               <Person name={pr.freelancer.name} imageUrl={pr.freelancer.imageUrl} href={`/profiles/freelancers/${pr.freelancer.id}`} subtitle={pr.freelancer.title} rating={{ value: pr.freelancer.rating, count: pr.freelancer.ratingCount }} />
               <StatusChip machine="proposal" state={pr.status} />
             </header>
-            <DefinitionList
-              items={[
-                [t('details.bid'), <Money key="m" minor={pr.bidMinor} currency={pr.currency} />],
-                [t('details.duration'), t('list.days', { count: pr.durationDays })],
-              ]}
-            />
-            {pr.revision > 1 ? <p className="muted small">{t('client.revised', { n: pr.revision })}</p> : null}
-            <p className="prewrap">{pr.coverLetter}</p>
-            <PlanList items={pr.installments} currency={pr.currency} />
+            <ProposalTerms proposal={pr} />
             <Attachments files={pr.attachments} />
             {pr.rejectReason ? <p className="prewrap muted">{t('proposals.rejectReason', { reason: pr.rejectReason })}</p> : null}
             {revisions[pr.id]?.length ? <Revisions items={revisions[pr.id]} currency={pr.currency} /> : null}

@@ -14,8 +14,8 @@ import { amountText } from '../../../server/modules/projects/rules'
 import { PLAN_ROWS, commentFormSchema, planOf, proposalFormSchema } from './forms'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
-import { ActionButton, Attachments, Budget, ErrorText, Money, PlanList } from './ui'
-import { Button, ButtonGroup, ButtonLink, Card, Chip, DefinitionList, Notice, StatusChip } from '~/components/ui'
+import { ActionButton, Attachments, Budget, ErrorText, PlanList, ProposalTerms } from './ui'
+import { Button, ButtonGroup, ButtonLink, Card, Chip, Notice, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
 
@@ -133,15 +133,7 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
       {proposal ? (
         <section aria-labelledby="my-proposal" className="ui-section">
           <Card title={t('details.yourProposal')} titleId="my-proposal" level={2} status={<StatusChip machine="proposal" state={proposal.status} />}>
-            <DefinitionList
-              items={[
-                [t('details.bid'), <Money key="m" minor={proposal.bidMinor} currency={proposal.currency} />],
-                [t('details.duration'), t('list.days', { count: proposal.durationDays })],
-              ]}
-            />
-            {proposal.revision > 1 ? <p className="muted small">{t('client.revised', { n: proposal.revision })}</p> : null}
-            <p className="prewrap">{proposal.coverLetter}</p>
-            <PlanList items={proposal.installments} currency={proposal.currency} />
+            <ProposalTerms proposal={proposal} />
             {proposal.rejectReason ? (
               <p className="notice" data-testid="reject-reason">
                 {t('proposals.rejectReason', { reason: proposal.rejectReason })}

@@ -2,7 +2,7 @@ import type React from 'react'
 import { Form, Link } from 'react-router'
 import { useTranslation } from '~/lib/use-translation'
 import { formatDate, formatMoney } from '~/lib/format'
-import { ActionForm, Card, StatusChip, Toolbar, Button, type ButtonVariant } from '~/components/ui'
+import { ActionForm, Card, DefinitionList, StatusChip, Toolbar, Button, type ButtonVariant } from '~/components/ui'
 
 // Small pieces shared by the project screens.
 export interface Named {
@@ -151,5 +151,23 @@ export function StatusFilter({ machine, states, status, children }: { machine: '
       </Form>
       {children}
     </Toolbar>
+  )
+}
+
+/** A proposal's terms as both sides read them: bid and duration, which revision, the cover letter and the installment plan. */
+export function ProposalTerms({ proposal }: { proposal: { bidMinor: number; currency: string; durationDays: number; revision: number; coverLetter: string; installments: Array<{ title: string; amountMinor: number; dueDate?: string }> } }) {
+  const { t } = useTranslation('projects')
+  return (
+    <>
+      <DefinitionList
+        items={[
+          [t('details.bid'), <Money key="m" minor={proposal.bidMinor} currency={proposal.currency} />],
+          [t('details.duration'), t('list.days', { count: proposal.durationDays })],
+        ]}
+      />
+      {proposal.revision > 1 ? <p className="muted small">{t('client.revised', { n: proposal.revision })}</p> : null}
+      <p className="prewrap">{proposal.coverLetter}</p>
+      <PlanList items={proposal.installments} currency={proposal.currency} />
+    </>
   )
 }
