@@ -43,7 +43,11 @@ export async function startWorkneer(extraEnv: Record<string, string> = {}, stder
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-bench-'))
   const args = [...nodeArgs, ...(probe ? ['--expose-gc', '--import', path.join(root, 'bench/probe.ts')] : []), 'server/boot.js']
-  const child = await startProcess(args, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv }, `http://127.0.0.1:${port}/readyz`, stderr, probe)
+  // The probe is TypeScript loaded before server/boot.js turns Node's compile cache on: with the cache
+  // on from the start (the same folder boot.js uses), the probe does not load the type stripper
+  // into a server that, unprobed, would not hold it (decision 136).
+  const compileCache: Record<string, string> = probe ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(os.tmpdir(), 'node-compile-cache') } : {}
+  const child = await startProcess(args, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...compileCache, ...extraEnv }, `http://127.0.0.1:${port}/readyz`, stderr, probe)
   return { port, child, url: `http://127.0.0.1:${port}` }
 }
 
@@ -71,13 +75,16 @@ export interface Measured {
   errors: number
   /** Requests answered in the measured seconds (not the warm-up). */
   total: number
+  /** How many answers had each status other than 2xx (what `errors` counts besides failed connections). */
+  statuses: Record<string, number>
 }
 
 /** `requests`: a sequence each connection repeats (paths and headers on `url`'s host), for a mix. */
 export async function measure(name: string, url: string, { seconds = 10, connections = 20, headers = {} as Record<string, string>, warmup = true, requests = undefined as autocannon.Request[] | undefined } = {}): Promise<Measured> {
   if (warmup) await autocannon({ url, connections, duration: 2, headers, requests }) // warm-up, not reported
   const r = await autocannon({ url, connections, duration: seconds, headers, requests })
-  return { name, rps: r.requests.p50, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, total: r.requests.total }
+  const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, s]) => [code, s.count ?? 0]))
+  return { name, rps: r.requests.p50, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, total: r.requests.total, statuses }
 }
 
 export function printTable(rows: Measured[]) {

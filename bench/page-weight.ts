@@ -89,14 +89,15 @@ export async function measurePageWeights(baseUrl: string, pages = publicPages): 
   return out
 }
 
-export async function lighthouseMobile(url: string) {
+/** A Lighthouse mobile run of one page; `headers` go with every request (a signed-in session's cookie). */
+export async function lighthouseMobile(url: string, options: { categories?: string[]; headers?: Record<string, string> } = {}) {
   // The same Debian Chromium, started by Playwright with a debugging port for Lighthouse.
   const lighthouse = (await import('lighthouse')).default
   const { freePort } = await import('./lib.ts')
   const port = await freePort()
   const chrome = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, `--remote-debugging-port=${port}`] })
   try {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: options.categories ?? ['performance', 'accessibility', 'best-practices', 'seo'], extraHeaders: options.headers })
     if (result?.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`)
     // BENCH_LIGHTHOUSE_JSON=<dir> keeps each report, to see which audits cost points.
     if (process.env.BENCH_LIGHTHOUSE_JSON) {
@@ -109,6 +110,7 @@ export async function lighthouseMobile(url: string) {
     const audits = result!.lhr.audits
     return {
       url,
+      finalUrl: result!.lhr.finalDisplayedUrl,
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),

@@ -6,6 +6,8 @@ import { runPageBudgets } from './page-weight.ts'
 import { runFreelancersBench } from './freelancers-search.ts'
 import { runNotifyLatencyBench } from './notify-latency.ts'
 import { runSignedInBench } from './signed-in.ts'
+import { runChatBench } from './chat.ts'
+import { runLedgerBench } from './ledger.ts'
 
 // `npm run bench`: every scenario in one run on this machine, so ratios compare like with like.
 // Later issues add their scenarios below.
@@ -60,3 +62,10 @@ await runFreelancersBench()
 // Issue 14: commit to countNotify with the official SignalR client, per transport (WebSockets,
 // Server-Sent Events, long polling), 50 samples each, on SQLite and PostgreSQL (p99 < 100 ms).
 await runNotifyLatencyBench()
+
+// Issue 16: a room of 10,000 messages opens its newest 50 (< 20 ms), the chat list of a user with
+// 500 rooms (< 30 ms), on SQLite and PostgreSQL; send to delivery with 2,000 connections (p99 < 50 ms).
+await runChatBench()
+// Issue 17: ledger postings per second on SQLite and PostgreSQL (captures and releases, one at a
+// time and 8 at once). `node bench/ledger.ts` runs it alone.
+await runLedgerBench()

@@ -15,7 +15,8 @@ import { askProbe, ensureBuild, measure, startTrivialBaseline, startWorkneer, ty
 // (--max-old-space-size, budget: 512 MB served at no more than 10 % below the uncapped rate).
 // The server answers about its own memory through bench/probe.ts (loaded with --import).
 // BENCH_SECONDS per measurement (10); BENCH_HEAP_CAPS=256,512 the caps in MB (512);
-// BENCH_SIGNED_IN_PAGES=0 skips the pages (memory only).
+// BENCH_SIGNED_IN_PAGES=0 skips the pages (memory only); BENCH_MIX_ROUNDS the rounds of the mix (2).
+// It ends with the three targets and PASS or FAIL beside each.
 const DEMO_PASSWORD = 'bench demo password 1234'
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-1234'
 const MB = 1024 * 1024
@@ -115,7 +116,7 @@ async function measureAllocating(child: ChildProcess, name: string, url: string,
 
 const mb = (bytes: number) => Math.round(bytes / MB)
 
-export async function runSignedInBench({ trivialRps, seconds = Number(process.env.BENCH_SECONDS ?? 10), caps = (process.env.BENCH_HEAP_CAPS ?? '512').split(',').map(Number), pages: withPages = process.env.BENCH_SIGNED_IN_PAGES !== '0' } = {} as { trivialRps?: number; seconds?: number; caps?: number[]; pages?: boolean }) {
+export async function runSignedInBench({ trivialRps, seconds = Number(process.env.BENCH_SECONDS ?? 10), caps = (process.env.BENCH_HEAP_CAPS ?? '512').split(',').map(Number), pages: withPages = process.env.BENCH_SIGNED_IN_PAGES !== '0', mixRounds = Number(process.env.BENCH_MIX_ROUNDS ?? 2) } = {} as { trivialRps?: number; seconds?: number; caps?: number[]; pages?: boolean; mixRounds?: number }) {
   ensureBuild()
   let trivial = trivialRps
   if (trivial === undefined) {
@@ -130,6 +131,8 @@ export async function runSignedInBench({ trivialRps, seconds = Number(process.en
   const env = { DATA_DIR: dataDir, DEMO_PASSWORD, AUTH_SECRET, SEED_DEMO: 'true' }
   const memory: MemoryRow[] = []
   const rows: SignedInRow[] = []
+  let uncappedRps = 0
+  const cappedRps = new Map<number, number>()
   const stop = async (child: ChildProcess) => {
     const exited = once(child, 'exit')
     child.kill()
@@ -148,23 +151,31 @@ export async function runSignedInBench({ trivialRps, seconds = Number(process.en
         rows.push({ ...m, ratio: m.rps / trivial })
       }
     }
-    const mix = mixOf(pages)
-    const uncapped = await measureAllocating(server.child, 'mix', server.url, { seconds, requests: mix })
-    const under = await memoryOf(server.child)
-    memory.push({ moment: 'under the mix, heap not capped', rssMb: mb(under.rss), peakRssMb: mb(under.peakRss), heapUsedMb: mb(under.heapUsed), heapLimitMb: mb(under.heapLimit), rps: uncapped.rps, bytesPerRequest: uncapped.bytesPerRequest })
     await stop(server.child)
 
-    // The same data served again with the heap capped: what a small machine runs.
-    for (const cap of caps) {
-      server = await startWorkneer(env, 'inherit', { probe: true, nodeArgs: [`--max-old-space-size=${cap}`] })
-      const restarted = await memoryOf(server.child)
-      memory.push({ moment: `after a restart, heap capped at ${cap} MB`, rssMb: mb(restarted.rss), peakRssMb: mb(restarted.peakRss), heapUsedMb: mb((await memoryOf(server.child, true)).heapUsed), heapLimitMb: mb(restarted.heapLimit) })
-      const capped = await measureAllocating(server.child, 'mix', server.url, { seconds, requests: mix })
-      const m = await memoryOf(server.child)
-      memory.push({ moment: `under the mix, heap capped at ${cap} MB`, rssMb: mb(m.rss), peakRssMb: mb(m.peakRss), heapUsedMb: mb(m.heapUsed), heapLimitMb: mb(m.heapLimit), rps: capped.rps, bytesPerRequest: capped.bytesPerRequest })
-      console.log(`[signed-in bench] mix with the heap capped at ${cap} MB: ${capped.rps} req/s, ${(capped.rps / uncapped.rps).toFixed(2)}× the uncapped ${uncapped.rps} req/s (budget ≥ 0.90 at 512 MB); GC ${capped.gcMs.toFixed(0)} ms of ${seconds} s; errors ${capped.errors}`)
-      await stop(server.child)
+    // The mix, with the heap not capped and then capped, each on a fresh restart with the same
+    // warm-up, so neither inherits the other's compiled code or heap; BENCH_MIX_ROUNDS rounds (2)
+    // alternate them and each keeps its best, as others' work on a shared machine only lowers a rate.
+    const mix = mixOf(pages)
+    const variants = [{ cap: 0, moment: 'heap not capped', nodeArgs: [] as string[] }, ...caps.map((cap) => ({ cap, moment: `heap capped at ${cap} MB`, nodeArgs: [`--max-old-space-size=${cap}`] }))]
+    const best = new Map<number, { m: Awaited<ReturnType<typeof measureAllocating>>; restarted: MemoryRow; under: MemoryRow }>()
+    for (let round = 0; round < mixRounds; round++) {
+      for (const variant of variants) {
+        server = await startWorkneer(env, 'inherit', { probe: true, nodeArgs: variant.nodeArgs })
+        const restarted = await memoryOf(server.child)
+        const restartedRow: MemoryRow = { moment: `after a restart, ${variant.moment}`, rssMb: mb(restarted.rss), peakRssMb: mb(restarted.peakRss), heapUsedMb: mb((await memoryOf(server.child, true)).heapUsed), heapLimitMb: mb(restarted.heapLimit) }
+        const m = await measureAllocating(server.child, 'mix', server.url, { seconds, requests: mix })
+        const under = await memoryOf(server.child)
+        const underRow: MemoryRow = { moment: `under the mix, ${variant.moment}`, rssMb: mb(under.rss), peakRssMb: mb(under.peakRss), heapUsedMb: mb(under.heapUsed), heapLimitMb: mb(under.heapLimit), rps: m.rps, bytesPerRequest: m.bytesPerRequest }
+        console.log(`[signed-in bench] mix, ${variant.moment}, round ${round + 1}: ${m.rps} req/s, ${(m.bytesPerRequest / 1024).toFixed(0)} KB allocated/request, GC ${m.gcMs.toFixed(0)} ms of ${seconds} s, peak RSS ${underRow.peakRssMb} MB, errors ${m.errors}${m.errors ? ` ${JSON.stringify(m.statuses)}` : ''}`)
+        const kept = best.get(variant.cap)
+        if (!kept || m.rps > kept.m.rps) best.set(variant.cap, { m, restarted: restartedRow, under: underRow })
+        await stop(server.child)
+      }
     }
+    for (const variant of variants) memory.push(best.get(variant.cap)!.restarted, best.get(variant.cap)!.under)
+    uncappedRps = best.get(0)!.m.rps
+    for (const cap of caps) cappedRps.set(cap, best.get(cap)!.m.rps)
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
@@ -174,6 +185,14 @@ export async function runSignedInBench({ trivialRps, seconds = Number(process.en
   }
   console.log('\nThe server\'s memory (MB; heap used after a full GC when idle, as it is under load)')
   console.table(memory.map((m) => ({ ...m, bytesPerRequest: m.bytesPerRequest === undefined ? '' : `${(m.bytesPerRequest / 1024).toFixed(0)} KB` })))
+  // Issue 15's three targets, each from this run.
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
+  const slowest = rows.reduce<SignedInRow | null>((low, r) => (!low || r.ratio < low.ratio ? r : low), null)
+  const afterStart = memory[0].rssMb
+  console.log('\nIssue 15 targets')
+  if (slowest) console.log(`(a) signed-in pages rendered every time ≥ 0.5× the trivial page: lowest ${slowest.ratio.toFixed(2)}× (${slowest.name}), highest ${Math.max(...rows.map((r) => r.ratio)).toFixed(2)}× — ${verdict(slowest.ratio >= 0.5)}`)
+  console.log(`(b) RSS right after the first start < 200 MB: ${afterStart} MB — ${verdict(afterStart < 200)}`)
+  for (const [cap, rps] of cappedRps) console.log(`(c) the mix with the heap capped at ${cap} MB ≥ 0.90× uncapped: ${rps} against ${uncappedRps} req/s, ${(rps / uncappedRps).toFixed(2)}×${cap === 512 ? ` — ${verdict(rps >= 0.9 * uncappedRps)}` : ''}`)
   return { rows, memory }
 }
 

@@ -18,6 +18,14 @@ const databaseUrl = z
     'must be a postgres:// URL, or a SQLite file path (file:data/workneer.sqlite)',
   )
 
+// A fee as a percentage with at most two decimals (12.5), kept as basis points (1250) so fees are integer arithmetic.
+const percent = z.coerce
+  .number({ error: 'must be a percentage (0 to 50, e.g. 10 or 12.5)' })
+  .min(0, 'must be 0 to 50')
+  .max(50, 'must be 0 to 50')
+  .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'must have at most two decimals')
+  .transform((v) => Math.round(v * 100))
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -38,6 +46,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
   ALLOWED_ORIGINS: z.string().default(''),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PLATFORM_FEE_PERCENT: percent.prefault(10),
+  CLIENT_FEE_PERCENT: percent.prefault(3),
+  SANDBOX_GATEWAY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // The reverse proxies in front of this server (decision 082): only their X-Forwarded-For is read.
   TRUST_PROXY: z
     .string()
@@ -91,6 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** signs login tokens; unset, a secret kept in the database is shared by every instance */
     authSecret: e.AUTH_SECRET,
     oidcProviders,
+    /** fees in basis points: the platform's share of a released installment, and the client's fee added at checkout */
+    fees: { platformBps: e.PLATFORM_FEE_PERCENT, clientBps: e.CLIENT_FEE_PERCENT },
+    /** signs the sandbox gateway's callbacks; unset, a secret kept in the database is shared by every instance */
+    sandboxSecret: e.SANDBOX_GATEWAY_SECRET,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     /** addresses and CIDR blocks of the reverse proxies whose X-Forwarded-For is believed */
     trustProxy: e.TRUST_PROXY,

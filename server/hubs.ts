@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Config } from './config.ts'
 import type { Logger } from './log.ts'
 import { clientAddress, trustedProxies } from './http/client-address.ts'
-import { createHubServer, createRedisBackplane, HubError, parseCookies, type HubContext, type HubDefinition, type HubHandle, type HubServer } from './realtime/index.ts'
+import { createHubServer, createRedisBackplane, HubError, parseCookies, type HubContext, type HubDefinition, type HubHandle } from './realtime/index.ts'
 
 /** The part of the identity service the hubs need: a login token in, the caller out. */
 export interface HubIdentity {
@@ -16,6 +16,18 @@ export interface NotificationsHubMessages {
   ReceiveNotification: [alert: { id: number; title: string; content: string; isRead: boolean; type: string; projectId: number | null }]
   /** To the group `project:{id}` (its client and proposers): the project changed, pages showing it may reload. */
   projectChanged: [projectId: number]
+}
+
+/** What the chat hub sends to browsers (decision 150). */
+export interface ChatHubMessages {
+  /** To the group `room:{id}` (its members' open room pages): a message was stored. */
+  ReceiveMessage: [message: import('./modules/chat/contract.ts').ChatMessage]
+  /** To the group `room:{id}`, except the typist's connection: a member is typing. */
+  typing: [event: { roomId: number; userId: number }]
+  /** To the group `room:{id}`: a member has read up to a message (read receipts). */
+  read: [event: { roomId: number; userId: number; lastReadMessageId: number }]
+  /** To each member (every tab and device): how many of their rooms now have unread messages. */
+  countChat: [roomsWithUnread: number]
 }
 
 /** A hub whose messages are checked by the compiler: `send('countNotify', 3)`, never a misspelt target. */
@@ -33,11 +45,12 @@ export interface TypedHub<M> extends Pick<HubHandle, 'addToGroup' | 'removeFromG
 
 /** The server-side API modules use to reach browsers; they never touch sockets. */
 export interface Hubs {
-  chat: ReturnType<HubServer['get']>
+  chat: TypedHub<ChatHubMessages>
   notifications: TypedHub<NotificationsHubMessages>
 }
 
 const SESSION_COOKIE = 'session'
+const TYPING_EVERY_MS = 2000
 
 // Sessions with open connections on this instance and the token each came with, so a session
 // revoked anywhere (logout, password change, suspension) is found by re-checking its token.
@@ -89,15 +102,36 @@ function groupRegistry() {
 // `toUser`, so every tab and device of a user gets them; pages join groups (a chat room, a
 // project) with JoinGroup, which the web client repeats after every reconnect.
 function hubDefinitions(tracker: ReturnType<typeof sessionTracker>, groups: ReturnType<typeof groupRegistry>): HubDefinition[] {
+  const joined = (ctx: HubContext) => {
+    let set = ctx.items.get('joined') as Set<string> | undefined
+    if (!set) ctx.items.set('joined', (set = new Set()))
+    return set
+  }
   const methods = (hub: HubName) => ({
-    joinGroup: async (ctx: HubContext, group: unknown) => ctx.groups.add(await groups.permitted(hub, ctx, group)),
+    joinGroup: async (ctx: HubContext, group: unknown) => {
+      const name = await groups.permitted(hub, ctx, group)
+      await ctx.groups.add(name)
+      joined(ctx).add(name)
+    },
     leaveGroup: async (ctx: HubContext, group: unknown) => {
-      if (typeof group === 'string') await ctx.groups.remove(group)
+      if (typeof group !== 'string') return
+      joined(ctx).delete(group)
+      await ctx.groups.remove(group)
     },
   })
+  // Typing(roomId): relayed to the room's other pages, only from a connection that joined the
+  // room (so passed its membership check), at most once per TYPING_EVERY_MS per connection.
+  const typing = async (ctx: HubContext, roomId: unknown) => {
+    const group = `room:${Number(roomId)}`
+    if (!Number.isInteger(roomId) || !joined(ctx).has(group)) throw new HubError('Join the room first.')
+    const now = Date.now()
+    if (now - ((ctx.items.get('typedAt') as number | undefined) ?? 0) < TYPING_EVERY_MS) return
+    ctx.items.set('typedAt', now)
+    await ctx.hub.groupExcept(group, [ctx.connectionId]).send('typing', { roomId, userId: ctx.user!.userId })
+  }
   const common = { requireUser: true, onConnected: tracker.onConnected, onDisconnected: tracker.onDisconnected }
   return [
-    { name: 'chat', methods: methods('chat'), ...common },
+    { name: 'chat', methods: { ...methods('chat'), typing }, ...common },
     { name: 'notifications', methods: methods('notifications'), ...common },
   ]
 }

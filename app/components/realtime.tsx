@@ -12,6 +12,8 @@ import type { HubName, RealtimeClient, RealtimeState } from '~/lib/realtime.clie
 //   useRealtimeState('chat')               'disconnected' | 'connecting' | 'connected' | null (not loaded)
 //   useHubGroup('chat', `room:${id}`)      join a group while the component is mounted, again after reconnects
 //   useHubEvent('chat', 'newMessage', fn)  handle a server message
+//   useHubSend('chat')('Typing', roomId)   call a hub method, fire and forget
+//   useHubReconnected('chat', fn)          after a reconnect: fetch what was missed
 //   useProjectChanges(projectId)           a page on a project: reload its loaders when the project changes
 
 const RealtimeContext = createContext<RealtimeClient | null>(null)
@@ -101,6 +103,25 @@ export function useHubGroup(hub: HubName, group: string | null | undefined) {
     if (!client || !group) return
     return client.hub(hub).join(group)
   }, [client, hub, group])
+}
+
+/** A function that sends a hub method call (fire and forget); it does nothing until the client has loaded and connected. */
+export function useHubSend(hub: HubName) {
+  const client = useContext(RealtimeContext)
+  return useCallback((method: string, ...args: unknown[]) => client?.hub(hub).send(method, ...args), [client, hub])
+}
+
+/** Calls `onReconnect` each time `hub` is connected again after having been connected (not on the first connection). */
+export function useHubReconnected(hub: HubName, onReconnect: () => void) {
+  const state = useRealtimeState(hub)
+  const seen = useRef<RealtimeState | null>(null)
+  const latest = useRef(onReconnect)
+  latest.current = onReconnect
+  useEffect(() => {
+    const before = seen.current
+    seen.current = state === 'connected' ? 'connected' : (before && state ? 'disconnected' : before)
+    if (state === 'connected' && before === 'disconnected') latest.current()
+  }, [state])
 }
 
 /** Calls the latest `handler` for each `target` message on `hub`. */

@@ -134,6 +134,12 @@ export class HubManager {
     }
   }
 
+  /** Sends a hub method call without waiting for its result (typing indicators); nothing while not connected. */
+  send(method: string, ...args: unknown[]): void {
+    if (this.state !== 'connected') return
+    this.connection.send(method, ...args).catch((error: unknown) => this.logger.log(LogLevel.Warning, `${this.hub}: ${method} failed: ${String((error as Error)?.message ?? error)}`))
+  }
+
   start(): Promise<void> {
     this.stopped = false
     return (this.starting ??= this.startOnce().finally(() => (this.starting = null)))

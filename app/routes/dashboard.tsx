@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router'
+import { Form, Link, useRouteLoaderData } from 'react-router'
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/dashboard'
 import { apiFor } from '~/lib/api.server'
@@ -6,12 +6,16 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
+import { ProfileCompleteness } from '~/components/profile-completeness'
 import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 import { timeAgo } from '~/lib/time-ago'
 import { dashboardContract, type Dashboard as DashboardData } from '../../server/modules/dashboard/contract'
+import { paymentsContract } from '../../server/modules/payments/contract'
 import { Money } from './projects/ui'
-import { StatusChip } from '~/components/ui'
+import { ConversationList, DefinitionList, StatusChip } from '~/components/ui'
+import { RoomItem } from '~/components/chat/room-item'
+import type { MessagesData } from '~/components/shell/bells.server'
 import stylesheet from './dashboard.css?url'
 
 // /dashboard (SPEC §2, login required; where signing in lands): what waits on the user, each item
@@ -24,8 +28,9 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser(context, url)
   try {
-    const dashboard = await apiFor(context).call(dashboardContract.mine)
-    return { dashboard, firstName: user.firstName || user.name, now: Date.now(), title: getInstance(context).t('dashboard:title') }
+    const api = apiFor(context)
+    const [dashboard, money] = await Promise.all([api.call(dashboardContract.mine), api.call(paymentsContract.balances)])
+    return { dashboard, money: money.data, firstName: user.firstName || user.name, now: Date.now(), title: getInstance(context).t('dashboard:title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -36,22 +41,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 type Contract = DashboardData['contracts']['items'][number]
-
-/** Where each profile section is edited (the ids of the sections on /profile). */
-const profileAnchor: Record<string, string> = {
-  titleOverview: 'title',
-  experienceLevel: 'details',
-  yearsOfExperience: 'details',
-  country: 'details',
-  availability: 'details',
-  hourlyRate: 'details',
-  employmentHistory: 'employment',
-  basicDetails: 'basics',
-  whoIAm: 'who',
-  whoAreWe: 'who',
-  whatIDo: 'what',
-  whatDoWeDo: 'what',
-}
 
 /** The page where each side acts on a contract. */
 const contractHref = (c: Contract) => (c.role === 'client' ? `/projects/client/details/${c.projectId}` : `/projects/freelancer/contract/${c.projectId}`)
@@ -72,6 +61,33 @@ function moveOf(c: Contract) {
   }
 }
 
+/** Money held for the client's contracts, or the freelancer's available and earned money, per currency (read from the ledger). */
+function MoneyCard({ money, freelancer }: { money: Array<{ currency: string; heldMinor: number; availableMinor: number; earnedMinor: number }>; freelancer: boolean }) {
+  const { t } = useTranslation('payments')
+  return (
+    <section className="card dashboard-card" aria-labelledby="dash-money" data-testid="dashboard-money">
+      <h2 id="dash-money">{t('money.title')}</h2>
+      {money.length ? (
+        money.map((m) => (
+          <DefinitionList
+            key={m.currency}
+            items={
+              freelancer
+                ? [
+                    [t('money.available'), <Money key="a" minor={m.availableMinor} currency={m.currency} />],
+                    [t('money.earned'), <Money key="e" minor={m.earnedMinor} currency={m.currency} />],
+                  ]
+                : [[t('money.held'), <Money key="h" minor={m.heldMinor} currency={m.currency} />]]
+            }
+          />
+        ))
+      ) : (
+        <p className="muted">{t('money.none')}</p>
+      )}
+    </section>
+  )
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(['dashboard', 'projects', 'profile'])
   const { dashboard: d } = loaderData
@@ -87,11 +103,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="dashboard-side">
           <Notifications notifications={d.notifications} now={loaderData.now} />
-          <section className="card dashboard-card" aria-labelledby="dash-messages">
-            <h2 id="dash-messages">{t('messages.title')}</h2>
-            {/* Chat is not built yet: an honest empty slot, never a made-up count. */}
-            <p className="muted">{t('messages.notYet')}</p>
-          </section>
+          {d.projects || d.proposals ? <MoneyCard money={loaderData.money} freelancer={!!d.proposals} /> : null}
+          <Messages />
           {d.projects || d.proposals ? (
             <section className="card dashboard-card" aria-labelledby="dash-reviews">
               <h2 id="dash-reviews">{t('reviews.title')}</h2>
@@ -101,7 +114,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </p>
             </section>
           ) : null}
-          {d.profile ? <Profile profile={d.profile} /> : null}
+          {d.profile ? <ProfileCompleteness percent={d.profile.percent} missing={d.profile.missing} title={t('profile.title')} id="dash-profile" /> : null}
         </div>
       </div>
     </main>
@@ -240,25 +253,33 @@ function Notifications({ notifications, now }: { notifications: DashboardData['n
   )
 }
 
-function Profile({ profile }: { profile: NonNullable<DashboardData['profile']> }) {
-  const { t } = useTranslation(['dashboard', 'profile'])
-  const next = profile.missing[0]
-  return (
-    <section className="card dashboard-card" aria-labelledby="dash-profile">
-      <h2 id="dash-profile">{t('profile.title')}</h2>
-      <meter min={0} max={100} low={50} high={99} optimum={100} value={profile.percent} aria-labelledby="dash-profile" />
-      <p>{t('profile.percent', { percent: profile.percent })}</p>
-      {next ? (
-        <p>
-          <Link to={`/profile#${profileAnchor[next] ?? next}`}>{t('profile.next', { section: t(`profile:sections.${next}`) })}</Link>
-        </p>
-      ) : (
-        <p>{t('profile.done')}</p>
-      )}
-    </section>
-  )
-}
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />
+}
+
+/** The latest chats, from the top bar's messages data (the layout loader), with a link to all of them. */
+function Messages() {
+  const { t } = useTranslation(['dashboard', 'chat', 'shell'])
+  const messages = useRouteLoaderData<{ messages?: MessagesData | null }>('routes/layout')?.messages
+  const rooms = messages?.rooms.slice(0, 3) ?? []
+  return (
+    <section className="card dashboard-card" aria-labelledby="dash-messages">
+      <h2 id="dash-messages">{t('messages.title')}</h2>
+      {rooms.length ? (
+        <>
+          <p>{t('list.unreadRooms', { ns: 'chat', count: messages?.unread ?? 0 })}</p>
+          <ConversationList label={t('list.rooms', { ns: 'chat' })}>
+            {rooms.map((room) => (
+              <RoomItem key={room.id} room={room} compact />
+            ))}
+          </ConversationList>
+        </>
+      ) : (
+        <p className="muted">{t('list.empty', { ns: 'chat' })}</p>
+      )}
+      <p>
+        <Link to="/chats">{t('messages.all', { ns: 'shell' })}</Link>
+      </p>
+    </section>
+  )
 }

@@ -4,11 +4,12 @@ import type { Route } from './+types/layout'
 import { apiFor } from '~/lib/api.server'
 import { readFlash } from '~/lib/flash.server'
 import { getUser } from '~/lib/session.server'
+import { imageSrc } from '~/lib/image-src'
 import { ErrorPage } from '~/components/error-page'
 import { Footer } from '~/components/shell/footer'
 import { Notices } from '~/components/shell/notices'
 import { TopBar } from '~/components/shell/top-bar'
-import { bellData } from '~/components/shell/bells.server'
+import { bellData, messagesData } from '~/components/shell/bells.server'
 import { useShellMenus } from '~/components/shell/use-menus'
 import type { ShellUser } from '~/components/shell/types'
 import { catalogueContract } from '../../server/modules/catalogue/contract'
@@ -21,17 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user: ShellUser | null = current ? { id: current.id, name: current.name, imageUrl: imageSrc(current.imageUrl), roles: current.roles } : null
   const { data: categories } = await apiFor(context, { token: null }).call(catalogueContract.categories)
   const { notice, clear } = readFlash(request)
-  const bell = current ? await bellData(context, new URL(request.url)) : null
+  const [bell, messages] = current ? await Promise.all([bellData(context, new URL(request.url)), messagesData(context)]) : [null, null]
   return data(
-    { user, categories: categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })), notice, bell },
+    { user, categories: categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })), notice, bell, messages },
     clear ? { headers: { 'set-cookie': clear } } : undefined,
   )
-}
-
-/** The API names images relative to itself (SPEC §3: files/{id}/download); the page needs a path. */
-function imageSrc(url: string | null) {
-  if (!url) return null
-  return /^(https?:)?\/\//.test(url) || url.startsWith('/') ? url : `/api/v1/${url}`
 }
 
 // The shell's data changes only after an action (a sign-in, a subscription, a notice) or when

@@ -1,4 +1,4 @@
-import { ActionForm, Button, ButtonGroup, ButtonLink, Card, Chip, DefinitionList, EmptyState, Notice, Pagination, Person, Rating, Stepper, StatusChip, TagInput, Timeline, Toolbar, machineStates, type Machine } from '~/components/ui'
+import { ActionForm, Button, ButtonGroup, ButtonLink, Card, Chip, ConversationItem, ConversationList, DefinitionList, EmptyState, machineStates, MessageBubble, MessageLog, Notice, Pagination, Person, Progress, Rating, SectionNav, StatusChip, Stepper, TagInput, Timeline, Toolbar, type Machine } from '~/components/ui'
 
 // /_styleguide: every component of app/components/ui in every state, on one page that a Playwright
 // test screenshots (tests/e2e/styleguide.spec.ts), so a change in look is a reviewed image diff.
@@ -125,6 +125,26 @@ export default function Styleguide() {
       <section className="ui-section" aria-labelledby="sg-tags">
         <h2 id="sg-tags">TagInput</h2>
         <TagInput name="skillIds" legend="Skills" hint="Choose the skills the work needs." options={skills} selected={[2, 6]} />
+        <TagInput name="subcategoryIds" legend="Subcategories" options={skills.slice(0, 3)} error="Choose at most 5." />
+      </section>
+
+      <section className="ui-section" aria-labelledby="sg-sections">
+        <h2 id="sg-sections">SectionNav · Progress</h2>
+        {/* Not in an aside: a sidebar holding a section list is sticky, which a full-page screenshot cannot hold still. */}
+        <div className="ui-with-sidebar">
+          <div>
+            <Card as="section" level={3} title="Profile completeness" titleId="sg-progress">
+              <Progress percent={60} text="60% complete" labelledBy="sg-progress" />
+            </Card>
+            <SectionNav label="Profile sections" items={[{ href: '#sg-sections', label: 'Title and overview' }, { href: '#sg-sections', label: 'Rate and availability', note: 'to add' }, { href: '#sg-sections', label: 'Education' }]} />
+          </div>
+          <Card as="section" level={3} title="Rate and availability" titleId="sg-section-card">
+            <Notice kind="success">Your changes are saved.</Notice>
+            <ButtonGroup>
+              <Button variant="primary">Save</Button>
+            </ButtonGroup>
+          </Card>
+        </div>
       </section>
 
       <section className="ui-section" aria-labelledby="sg-toolbar">
@@ -157,6 +177,23 @@ export default function Styleguide() {
         </Notice>
         <Notice kind="warning">The file is large; it may take a while.</Notice>
         <Notice kind="error">The project is in progress; it cannot be deleted.</Notice>
+      </section>
+
+      <section className="ui-section" aria-labelledby="sg-conversation">
+        <h2 id="sg-conversation">ConversationList · MessageLog · MessageBubble</h2>
+        <ConversationList label="Chats">
+          <ConversationItem href="/_styleguide" name="Fred Freelancer" context="Footbridge calculations" preview="Here are the load cases." time="5 minutes ago" unread={2} unreadLabel="2 unread messages" />
+          <ConversationItem href="/_styleguide" name="Clara Client" context="Garden wall survey" preview="You: Thanks, see you Monday." time="2 days ago" unread={0} unreadLabel="" />
+        </ConversationList>
+        <MessageLog label="Conversation">
+          <MessageBubble side="system">Proposal accepted: the contract has started.</MessageBubble>
+          <MessageBubble side="theirs" author="Fred Freelancer" footer="10:02">
+            Could you send the survey of the abutments?
+          </MessageBubble>
+          <MessageBubble side="mine" author="You" footer="10:05 · Read">
+            Yes, here it is.
+          </MessageBubble>
+        </MessageLog>
       </section>
     </main>
   )

@@ -20,6 +20,8 @@ export interface Endpoint<
   params?: P
   body?: B
   response: R
+  /** Also takes multipart/form-data (files beside the body's fields): the handler reads the request itself, and `body` is undefined then. */
+  multipart?: boolean
   /** 'text' endpoints answer text/plain (the newsletter's reply is plain text); 'file' ones stream bytes. */
   responseType?: 'json' | 'text' | 'file'
 }

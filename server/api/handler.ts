@@ -103,7 +103,7 @@ export function createApiHandler(options: {
     const input = {
       query: endpoint.query ? parse(endpoint.query, queryObject(url.searchParams), 'query') : undefined,
       params: endpoint.params ? parse(endpoint.params, found.params, 'params') : undefined,
-      body: endpoint.body ? parse(endpoint.body, await readJson(request), 'body') : undefined,
+      body: endpoint.body && !(endpoint.multipart && isMultipart(request)) ? parse(endpoint.body, await readJson(request), 'body') : undefined,
       ctx,
     }
     const result = await handler(input as Parameters<Handler<Endpoint>>[0])
@@ -116,6 +116,8 @@ export function createApiHandler(options: {
     return info.inProcess ? inProcessJson(result) : Response.json(result)
   }
 }
+
+const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')
 
 function parse(schema: z.ZodType, value: unknown, location: string) {
   const result = schema.safeParse(value)

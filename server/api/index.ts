@@ -27,6 +27,11 @@ import { notificationGroups } from '../modules/notifications/groups.ts'
 import { createDashboardService } from '../modules/dashboard/service.ts'
 import { dashboardRoutes } from '../modules/dashboard/routes.ts'
 import { notificationsOutboxHandlers } from '../modules/notifications/outbox.ts'
+import { createPayments } from '../modules/payments/index.ts'
+import { createChatService } from '../modules/chat/service.ts'
+import { chatRoutes } from '../modules/chat/routes.ts'
+import { chatOutboxHandlers } from '../modules/chat/outbox.ts'
+import { chatGroups } from '../modules/chat/groups.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
 import { createApiHandler } from './handler.ts'
@@ -48,17 +53,20 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
     identity: createIdentityService({ db: database.db, log, rateLimiter: limiter, oidc: createOidc(config.oidcProviders), publicUrl: config.publicUrl, secret: config.authSecret, limits, profileCompleteness: (executor, userId) => profiles.percentFor(userId, executor), nameChanged: (executor, userId) => profiles.renamed(executor, userId) }),
   }
   const profiles = createProfilesService({ db: database.db, dialect: database.dialect, files: services.files })
-  const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files })
   const notifications = createNotificationsService({ db: database.db })
+  const chat = createChatService({ db: database.db, files: services.files, notifications })
+  const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files, chat })
+  const payments = createPayments({ db: database.db, dialect: database.dialect, config, projects })
   const dashboard = createDashboardService({ projects, notifications, profiles })
   // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
   let hubs: Hubs | null = null
   Object.assign(outboxHandlers, projectsOutboxHandlers({ db: database.db, projects, notifications, hubs: () => hubs }))
   Object.assign(outboxHandlers, notificationsOutboxHandlers({ notifications, hubs: () => hubs }))
+  Object.assign(outboxHandlers, chatOutboxHandlers({ db: database.db, chat, notifications, hubs: () => hubs, publicUrl: config.publicUrl }))
   // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
   Object.assign(outboxHandlers, fileOutboxHandlers({ db: database.db, storage: services.files.storage }))
   const fileSweep = createFileSweeper({ db: database.db, storage: services.files.storage, log, releaseUnreferenced: () => services.files.releaseUnreferenced() })
-  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications), ...dashboardRoutes(dashboard)]
+  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications), ...chatRoutes(chat), ...dashboardRoutes(dashboard), ...payments.routes]
   const endpoints = implementations.map((i) => i.endpoint)
   let document: ReturnType<typeof openApiDocument> | undefined
   let html: string | undefined
@@ -87,12 +95,12 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   return {
     handler,
     endpoints,
-    services: { ...services, profiles, projects, notifications },
+    services: { ...services, profiles, projects, notifications, chat, payments: payments.service, sandbox: payments.sandbox, sandboxGateway: payments.sandboxGateway },
     jobs,
     /** Lets outbox deliveries reach browsers once the hubs exist, and registers the hub groups modules let browsers join (server/index.ts). */
     attachHubs(h: Hubs, allowGroups?: HubsRuntime['allowGroups']) {
       hubs = h
-      for (const rule of notificationGroups(database.db)) allowGroups?.(rule.hub, rule.kind, rule.check)
+      for (const rule of [...notificationGroups(database.db), ...chatGroups(chat)]) allowGroups?.(rule.hub, rule.kind, rule.check)
     },
   }
 }

@@ -26,7 +26,11 @@ export function openApiDocument(endpoints: Endpoint[], serverUrl = '/api/v1') {
       },
       ...(e.access === 'user' ? { security: [{ bearer: [] }] } : {}),
     }
-    if (e.body) operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } }
+    if (e.body) {
+      const schema = jsonSchema(e.body, 'input')
+      const multipart = { schema: { ...schema, properties: { ...(schema.properties as object), files: { type: 'array', items: { type: 'string', format: 'binary' } } } } }
+      operation.requestBody = { required: true, content: { 'application/json': { schema }, ...(e.multipart ? { 'multipart/form-data': multipart } : {}) } }
+    }
     ;(paths[`/${e.path}`] ??= {})[e.method.toLowerCase()] = operation
   }
   return {

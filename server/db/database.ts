@@ -3,7 +3,6 @@ import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
-import pg from 'pg'
 import type { DatabaseTarget } from '../config.ts'
 import type { Database } from './schema.ts'
 import { NodeSqliteDialect, wrapNodeSqlite } from './sqlite-dialect.ts'
@@ -25,12 +24,6 @@ export class DatabaseStartError extends Error {
   override name = 'DatabaseStartError'
 }
 
-// PostgreSQL hands back timestamps as Date and bigints as strings; SQLite stores ISO text and
-// numbers. Normalising pg here means services see the same shapes on both databases.
-pg.types.setTypeParser(1184, (v) => new Date(v).toISOString())
-pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString())
-pg.types.setTypeParser(20, (v) => Number(v))
-
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (target.kind === 'postgres') return openPostgres(target.url)
   return openSqlite(target.file)
@@ -43,6 +36,13 @@ async function openPostgres(url: string): Promise<Db> {
   } catch {
     throw new DatabaseStartError('DATABASE_URL is not a valid URL')
   }
+  // pg is loaded only for PostgreSQL, so a server on SQLite never holds it (decision 136).
+  const { default: pg } = await import('pg')
+  // PostgreSQL hands back timestamps as Date and bigints as strings; SQLite stores ISO text and
+  // numbers. Normalising pg here means services see the same shapes on both databases.
+  pg.types.setTypeParser(1184, (v) => new Date(v).toISOString())
+  pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString())
+  pg.types.setTypeParser(20, (v) => Number(v))
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
   const commits = createCommitWatch()
   const db = new Kysely<Database>({ dialect: commits.watch(new PostgresDialect({ pool })) })

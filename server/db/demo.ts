@@ -8,6 +8,7 @@ import type { DB, Db } from './database.ts'
 import { demoClients, demoFreelancers } from './seed-data/demo.ts'
 import { profilesDemoStep } from '../modules/profiles/demo.ts'
 import { projectsDemoStep } from '../modules/projects/demo.ts'
+import { chatDemoStep } from '../modules/chat/demo.ts'
 
 export type Services = Api['services']
 /** What each demo step gets: the services (modules are reached only through them) and the accounts made so far. */
@@ -22,7 +23,7 @@ export type DemoStep = (ctx: DemoContext) => Promise<void>
 // The demo marketplace that a newcomer sees on the first start of an empty database (or with
 // `npm run db:seed -- --demo`). After the accounts, each module's step runs in this order; steps
 // use services, not tables. Add a module's step (from its own demo.ts) to this list.
-const steps: DemoStep[] = [profilesDemoStep, projectsDemoStep]
+const steps: DemoStep[] = [profilesDemoStep, projectsDemoStep, chatDemoStep]
 
 /** Makes the demo marketplace through the services it is given; `loadDemo` makes it all or nothing. */
 export async function seedDemo({ services, log, password }: { services: Services; log: Logger; password?: string }) {

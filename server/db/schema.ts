@@ -140,6 +140,16 @@ export interface Database {
   review: ReviewTable
   notification: NotificationTable
   seed_marker: SeedMarkerTable
+  chat_room: ChatRoomTable
+  chat_member: ChatMemberTable
+  chat_message: ChatMessageTable
+  chat_attachment: ChatAttachmentTable
+  ledger_account: LedgerAccountTable
+  ledger_transaction: LedgerTransactionTable
+  ledger_entry: LedgerEntryTable
+  payment: PaymentTable
+  payment_installment: PaymentInstallmentTable
+  gateway_event: GatewayEventTable
 }
 
 /** A seed that a start loads once (the demo marketplace): begun at `started_at`, whole once `completed_at` is set. */
@@ -343,3 +353,51 @@ export type NotificationTable = {
   is_read: Generated<number>
   created_at: string
 }
+
+// Chat (server/modules/chat, migration 0022).
+export type ChatRoomTable = { id: Generated<number>; project_id: number; client_id: number; freelancer_id: number; last_message_id: number | null; created_at: string }
+export type ChatMemberTable = {
+  room_id: number
+  user_id: number
+  role: 'client' | 'freelancer'
+  last_read_message_id: Generated<number>
+  last_activity_at: string
+  /** 0 none, 1 scheduled, 2 sent, for the current unread run (reset on read). */
+  alert_state: Generated<number>
+  email_state: Generated<number>
+}
+export type ChatMessageTable = {
+  id: Generated<number>
+  room_id: number
+  sender_id: number | null
+  client_message_id: string
+  kind: 'text' | 'system'
+  body: string
+  event: string | null
+  params: string | null
+  created_at: string
+}
+export type ChatAttachmentTable = { message_id: number; position: number; file_id: number }
+// Payments (issue 17): the ledger, payments at gateways, gateway events applied (migration 0023).
+export type LedgerAccountTable = { id: Generated<number>; kind: string; owner: string; user_id: number | null; currency: string; balance_minor: Generated<number>; created_at: string }
+export type LedgerTransactionTable = { id: Generated<number>; kind: string; ref: string; contract_id: number | null; installment_id: number | null; payment_id: number | null; reverses_id: number | null; memo: string | null; created_at: string }
+export type LedgerEntryTable = { id: Generated<number>; transaction_id: number; account_id: number; amount_minor: number; currency: string }
+export type PaymentTable = {
+  id: Generated<number>
+  token: string
+  client_id: number
+  contract_id: number
+  gateway: string
+  gateway_ref: string | null
+  status: string
+  amount_minor: number
+  fee_minor: number
+  total_minor: number
+  currency: string
+  failure: string | null
+  applied: Generated<number>
+  created_at: string
+  updated_at: string
+}
+export type PaymentInstallmentTable = { payment_id: number; installment_id: number; amount_minor: number; fee_minor: number; applied: Generated<number> }
+export type GatewayEventTable = { gateway: string; event_id: string; type: string; payment_id: number | null; received_at: string }

@@ -1,4 +1,4 @@
-import { Redis as RedisClient, type Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 
 // Fixed-window rate limits. In memory on one server; in Redis (INCR + PEXPIRE, shared by every
 // instance) when REDIS_URL is set. A hit answers whether the call may go on and, if not, how many
@@ -41,11 +41,14 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
 
 export function createRedisRateLimiter(url: string, prefix: string): RateLimiter {
   // Connects on the first command; a Redis that is down fails the call (500) rather than letting it through.
-  const redis: Redis = new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 2 })
+  // ioredis itself is loaded then too, so a server without Redis never holds it (decision 136).
+  let client: Promise<Redis> | undefined
+  const connect = () => (client ??= import('ioredis').then(({ Redis }) => new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 })))
   const k = (rule: RateLimitRule, key: string) => `${prefix}rl:${rule.name}:${key}`
   return {
     async hit(rule, key) {
       const id = k(rule, key)
+      const redis = await connect()
       const [[, count], [, ttl]] = (await redis.multi().incr(id).pttl(id).exec()) as [[null, number], [null, number]]
       let remaining = ttl
       if (ttl < 0) {
@@ -55,10 +58,10 @@ export function createRedisRateLimiter(url: string, prefix: string): RateLimiter
       return count <= rule.limit ? { ok: true, retryAfter: 0 } : { ok: false, retryAfter: Math.max(1, Math.ceil(remaining / 1000)) }
     },
     async reset(rule, key) {
-      await redis.del(k(rule, key))
+      await (await connect()).del(k(rule, key))
     },
     async close() {
-      await redis.quit().catch(() => {})
+      if (client) await (await client).quit().catch(() => {})
     },
   }
 }

@@ -8,7 +8,11 @@ import { expect, test, type Page } from '@playwright/test'
  */
 export async function expectNoAxeViolations(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return
+  expect(await axeViolations(page)).toEqual([])
+}
+
+/** axe-core's violations on the page as it is now, one line each (rule, help, where). */
+export async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-  expect(summary).toEqual([])
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
 }

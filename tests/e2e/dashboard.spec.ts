@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
+import { fundByApi } from './checkout'
 
 // Issue 15 item 2: signing in lands on /dashboard, where a client sees the proposals to decide and
 // each contract's next step, and a freelancer their proposals, the contract's next installment and
@@ -31,7 +32,7 @@ test.beforeAll(async ({}, testInfo) => {
   const proposal = await propose(hired.id)
   await propose(decide.id)
   const contract = await api('POST', `projects/proposals/${proposal.id}/accept/${hired.id}`, client)
-  await api('POST', `projects/installments/${contract.installments[0].id}/fund`, client, {})
+  await fundByApi(server.base, client, hired.id, [contract.installments[0].id])
   Object.assign(ids, { decide: decide.id, hired: hired.id })
 })
 test.afterAll(async () => {
@@ -59,13 +60,13 @@ test('a client lands on the dashboard: proposals to decide, the contract waiting
   await expect(decide.getByTestId('dash-project')).toContainText('New proposals: 1')
   const contract = main.getByRole('region', { name: 'Active contracts' }).getByTestId('dash-contract')
   await expect(contract).toContainText('Waiting for Fred Freelancer to deliver installment 1, “Calculations”.')
-  await expect(main.getByRole('region', { name: 'Messages' })).toContainText('Chat is not available yet')
+  await expect(main.getByRole('region', { name: 'Messages' }).getByRole('link', { name: 'Open all chats' })).toHaveAttribute('href', '/chats')
   await expect(main.getByRole('region', { name: 'Notifications' })).toBeVisible()
   await expectNoAxeViolations(page)
   await decide.getByRole('link', { name: 'Garden wall survey' }).click()
   await expect(page).toHaveURL(`${server.base}/projects/client/details/${ids.decide}`)
   await page.goBack()
-  await main.getByRole('link', { name: 'Footbridge calculations' }).click()
+  await main.getByRole('link', { name: 'Footbridge calculations', exact: true }).click()
   await expect(page).toHaveURL(`${server.base}/projects/client/details/${ids.hired}`)
   await page.context().close()
 })

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { accounts, SHELL_PASSWORD } from './shell-server'
 import { jsEnabled, signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
+import { fundByApi } from './checkout'
 
 // The bell end to end (issue 6 item 7, SPEC §4), JavaScript on and off, on SQLite and PostgreSQL:
 // a client accepts a proposal; the freelancer's bell counts it (live through the notifications
@@ -170,7 +171,7 @@ test('pages open on a project follow it without a reload, also what the viewer d
   await expect(onClient).toBeVisible({ timeout: 15_000 })
 
   // The client funds from elsewhere (only the freelancer is notified): the client's open page shows it.
-  await api('POST', `projects/installments/${first.id}/fund`, clientToken)
+  await fundByApi(shell().base, clientToken, project.id, [first.id])
   await expect(onClient).toContainText('Funded', { timeout: 15_000 })
   await expect(onFreelancer).toContainText('Funded', { timeout: 15_000 })
   // The freelancer submits from elsewhere (only the client is notified): the contract page shows it.

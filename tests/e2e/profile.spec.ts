@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
 import { expectNoAxeViolations } from './axe'
+import { submitAndWait } from './form-submit'
 
 // Profiles end to end, with JavaScript on and off, on SQLite and PostgreSQL: a freelancer fills
 // every section and uploads a picture and portfolio files; SPEC §5's upload messages show word
@@ -33,9 +34,7 @@ async function logIn(page: Page, email: string) {
 
 /** Submits with a button and waits for the POST, the page that follows and its notice. */
 async function submit(page: Page, button: ReturnType<Page['locator']>) {
-  const posted = page.waitForResponse((r) => r.request().method() === 'POST')
-  await button.click()
-  await posted
+  await submitAndWait(page, button, js())
   await page.waitForLoadState('networkidle')
   await expect(page.getByText('Success Operation').first()).toBeVisible()
 }
@@ -45,6 +44,15 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await page.goto(`${server.base}/profile`)
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
   await expect(page.getByTestId('completeness')).toHaveText('0% complete')
+  // A side list of the sections; each section is a card with one form and one Save.
+  const nav = page.getByRole('navigation', { name: 'Profile sections' })
+  await expect(nav.getByRole('link')).toHaveCount(12)
+  await expect(nav.getByRole('link', { name: /^Rate and availability/ })).toHaveAttribute('href', '#rates')
+  await expect(nav.getByRole('link', { name: /^Rate and availability/ })).toContainText('to add')
+  for (const id of ['headline', 'about', 'categories', 'rates', 'personal']) {
+    await expect(page.locator(`#${id} form`)).toHaveCount(1)
+    await expect(page.locator(`#${id}`).getByRole('button')).toHaveText(['Save'])
+  }
 
   // A form shows the first error of a field and changes nothing.
   const titleForm = page.locator('#form-titleOverview')
@@ -54,72 +62,93 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await titleForm.getByLabel('Professional title').fill('Structural Engineer – Concrete and Seismic Design')
   await titleForm.getByLabel('Overview').fill('Chartered structural engineer designing reinforced concrete and steel to Eurocodes.')
   await submit(page, titleForm.getByRole('button', { name: 'Save' }))
+  // The section says it is saved; the others say nothing.
+  await expect(page.locator('#headline').getByRole('status')).toHaveText('Your changes are saved.')
+  await expect(page.locator('#about').getByRole('status')).toHaveCount(0)
 
   await page.locator('#form-description').getByLabel('Description').fill('Fourteen years of residential, commercial and industrial buildings.')
   await submit(page, page.locator('#form-description').getByRole('button', { name: 'Save' }))
 
-  const steps: Array<[string, (p: Page) => Promise<unknown>]> = [
-    ['#form-experienceLevel', (p) => p.locator('#form-experienceLevel').getByLabel('Experience level').selectOption({ label: 'Expert' })],
-    ['#form-yearsOfExperience', (p) => p.locator('#form-yearsOfExperience').getByLabel('Years of experience').fill('14')],
-    ['#form-country', async (p) => {
-      await p.locator('#form-country').getByLabel('Country').selectOption('RS')
-      await p.locator('#form-country').getByLabel('City').fill('Belgrade')
-    }],
-    ['#form-availability', (p) => p.locator('#form-availability').getByLabel('Availability').selectOption('part-time')],
-    ['#form-hourlyRate', (p) => p.locator('#form-hourlyRate').getByLabel('Hourly rate').fill('55.50')],
-    ['#form-gender', (p) => p.locator('#form-gender').getByLabel('Gender').selectOption('female')],
-    ['#form-languageAdd', async (p) => {
-      await p.locator('#form-languageAdd').getByLabel('Language').selectOption('sr')
-      await p.locator('#form-languageAdd').getByLabel('Level').selectOption('native')
-    }],
-  ]
-  for (const [form, fill] of steps) {
-    await fill(page)
-    await submit(page, page.locator(form).getByRole('button'))
+  // Rate and availability: one Save for the four fields.
+  const rates = page.locator('#form-rates')
+  await rates.getByLabel('Hourly rate').fill('55.50')
+  await rates.getByLabel('Availability').selectOption('part-time')
+  await rates.getByLabel('Experience level').selectOption({ label: 'Expert' })
+  await rates.getByLabel('Years of experience').fill('14')
+  await submit(page, rates.getByRole('button', { name: 'Save' }))
+  await expect(page.locator('#form-rates').getByLabel('Hourly rate')).toHaveValue('55.50')
+  await expect(nav.getByRole('link', { name: /^Rate and availability/ })).not.toContainText('to add')
+
+  const personal = page.locator('#form-personal')
+  await personal.getByLabel('Country').selectOption('RS')
+  await personal.getByLabel('City').fill('Belgrade')
+  await personal.getByLabel('Gender').selectOption('female')
+  await submit(page, personal.getByRole('button', { name: 'Save' }))
+
+  // A language is added, then its level changed with the same form.
+  for (const [level, name] of [['fluent', 'Fluent'], ['native', 'Native or bilingual']]) {
+    await page.locator('#form-language').getByLabel('Language').selectOption('sr')
+    await page.locator('#form-language').getByLabel('Level').selectOption(level)
+    await submit(page, page.locator('#form-language').getByRole('button', { name: 'Save' }))
+    // The form is drawn anew (empty) with the list: wait for it before the next choice.
+    await expect(page.locator('#languages li')).toHaveCount(1)
+    await expect(page.locator('#languages li')).toContainText(`Serbian · ${name}`)
   }
-  await expect(page.locator('#languages')).toContainText('Serbian')
 
-  const cat = page.locator('#form-categorization')
+  // Skills are a tag input (checkboxes without JavaScript); the subcategories follow the category.
+  const cat = page.locator('#form-categories')
   await cat.getByLabel('Category', { exact: true }).selectOption({ label: 'Engineering' })
-  const block = cat.locator('details.category-block', { hasText: 'Engineering' }).first()
-  await block.locator('summary').click()
-  await block.getByLabel('Structural Engineering', { exact: true }).check()
-  await block.getByLabel('Structural analysis', { exact: true }).first().check()
-  await block.getByLabel('Reinforced concrete design', { exact: true }).first().check()
-  await submit(page, cat.getByRole('button', { name: 'Save' }))
+  await cat.getByRole('group', { name: 'Skills' }).getByLabel('Structural analysis', { exact: true }).first().check()
+  await cat.getByRole('group', { name: 'Skills' }).getByLabel('Reinforced concrete design', { exact: true }).first().check()
+  if (!js()) await submit(page, cat.getByRole('button', { name: 'Save' }))
+  await page.locator('#form-categories').getByRole('group', { name: 'Subcategories' }).getByLabel('Structural Engineering', { exact: true }).check()
+  await submit(page, page.locator('#form-categories').getByRole('button', { name: 'Save' }))
+  await expect(page.locator('#form-categories').getByRole('group', { name: 'Skills' }).getByRole('checkbox', { checked: true })).toHaveCount(2)
 
-  const edu = page.locator('#form-education-new')
+  // A bad value names the field and keeps what was typed.
+  const edu = page.locator('#form-education')
   await edu.getByLabel('School or university').fill('University of Belgrade')
   await edu.getByLabel('Degree').fill('MSc Civil Engineering')
   await edu.getByLabel('From (year)').fill('2010')
   await edu.getByLabel('To (year)').fill('2004')
-  await edu.getByRole('button', { name: 'Add' }).click()
-  await expect(page.locator('#form-education-new').getByText('The end cannot be before the start.')).toBeVisible()
-  await page.locator('#form-education-new').getByLabel('From (year)').fill('2004')
-  await page.locator('#form-education-new').getByLabel('To (year)').fill('2010')
-  await submit(page, page.locator('#form-education-new').getByRole('button', { name: 'Add' }))
+  await edu.getByRole('button', { name: 'Save' }).click()
+  await expect(page.locator('#form-education').getByText('The end cannot be before the start.')).toBeVisible()
+  await expect(page.locator('#form-education').getByLabel('School or university')).toHaveValue('University of Belgrade')
+  await expect(page.locator('#form-education').getByLabel('Degree')).toHaveValue('MSc Civil Engineering')
+  await page.locator('#form-education').getByLabel('From (year)').fill('2004')
+  await page.locator('#form-education').getByLabel('To (year)').fill('2010')
+  await submit(page, page.locator('#form-education').getByRole('button', { name: 'Save' }))
+  await expect(page.locator('#education li')).toContainText(['MSc Civil Engineering, University of Belgrade (2004–2010)'])
 
-  const job = page.locator('#form-employment-new')
+  const job = page.locator('#form-experience')
   await job.getByLabel('Company').fill('CES Mecon')
   await job.getByLabel('Position').fill('Structural engineer')
   await job.getByLabel('From', { exact: true }).fill('2010-09')
-  await submit(page, job.getByRole('button', { name: 'Add' }))
+  await submit(page, job.getByRole('button', { name: 'Save' }))
 
-  const cert = page.locator('#form-certification-new')
+  const cert = page.locator('#form-certifications')
   await cert.getByLabel('Certification').fill('Licensed Structural Engineer')
   await cert.getByLabel('Issued by').fill('Serbian Chamber of Engineers')
-  await submit(page, cert.getByRole('button', { name: 'Add' }))
+  await submit(page, cert.getByRole('button', { name: 'Save' }))
 
-  const item = page.locator('#form-portfolio-new')
+  const item = page.locator('#form-portfolio')
   await item.getByLabel('Project title').fill('Nine-storey residential building')
   await item.getByLabel('Details').fill('Reinforced concrete frame with shear walls.')
-  await submit(page, item.getByRole('button', { name: 'Add' }))
+  await submit(page, item.getByRole('button', { name: 'Save' }))
 
-  // Edit and remove a list item.
-  await page.locator('#certifications details summary').first().click()
-  await page.locator('#certifications form[id^="form-certification-"]').first().getByLabel('Issued by').fill('Inženjerska komora Srbije')
-  await submit(page, page.locator('#certifications form[id^="form-certification-"]').first().getByRole('button', { name: 'Save' }))
-  await expect(page.locator('#certifications')).toContainText('Inženjerska komora Srbije')
+  // Edit a list item (its Edit link opens it in the section's one form) and remove another.
+  await page.locator('#certifications').getByRole('link', { name: 'Edit Licensed Structural Engineer — Serbian Chamber of Engineers' }).click()
+  await expect(page.locator('#certifications h3')).toHaveText('Edit: Licensed Structural Engineer — Serbian Chamber of Engineers')
+  await page.locator('#form-certifications').getByLabel('Issued by').fill('Inženjerska komora Srbije')
+  await submit(page, page.locator('#form-certifications').getByRole('button', { name: 'Save' }))
+  await expect(page.locator('#certifications li')).toContainText(['Licensed Structural Engineer — Inženjerska komora Srbije'])
+  await expect(page.locator('#certifications h3')).toHaveText('Add another')
+  await page.locator('#form-certifications').getByLabel('Certification').fill('Temporary')
+  await page.locator('#form-certifications').getByLabel('Issued by').fill('Nobody')
+  await submit(page, page.locator('#form-certifications').getByRole('button', { name: 'Save' }))
+  await expect(page.locator('#certifications li')).toHaveCount(2)
+  await submit(page, page.locator('#certifications li', { hasText: 'Temporary' }).getByRole('button', { name: 'Remove' }))
+  await expect(page.locator('#certifications li')).toHaveCount(1)
 
   // SPEC §5, word for word: a PDF is not an image; an image over 800 KB is too big.
   const upload = page.locator('#upload-image')
@@ -137,14 +166,16 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   // The top bar shows the new picture at once.
   await expect(page.locator('details.profile-menu img.avatar')).toHaveAttribute('src', /files\/\d+\/download/)
 
+  // A portfolio item's files are uploaded while it is open for editing.
+  await page.locator('#portfolio').getByRole('link', { name: 'Edit Nine-storey residential building' }).click()
   const portfolioImage = page.locator('form[id^="upload-portfolioImage-"]').first()
   await portfolioImage.locator('input[type=file]').setInputFiles({ name: 'site.png', mimeType: 'image/png', buffer: png })
   await submit(page, portfolioImage.getByRole('button', { name: 'Upload' }))
   const portfolioFile = page.locator('form[id^="upload-portfolioFile-"]').first()
   await portfolioFile.locator('input[type=file]').setInputFiles({ name: 'calculations.pdf', mimeType: 'application/pdf', buffer: pdf })
   await submit(page, portfolioFile.getByRole('button', { name: 'Upload' }))
-  await expect(page.locator('#portfolios img.portfolio-image')).toHaveCount(1)
-  await expect(page.locator('#portfolios').getByRole('link', { name: 'Download calculations.pdf' })).toBeVisible()
+  await expect(page.locator('#portfolio img.portfolio-image')).toHaveCount(1)
+  await expect(page.locator('#portfolio').getByRole('link', { name: 'Download calculations.pdf' })).toBeVisible()
 
   // The schedule of rates takes a spreadsheet only (SPEC §5, word for word): an old .xls is refused.
   const rateSheet = page.locator('#upload-rateSheet')
@@ -152,19 +183,21 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await rateSheet.getByRole('button', { name: 'Upload' }).click()
   await expect(page.locator('#upload-rateSheet [role=alert]')).toContainText('Invalid Excel')
   await expect(page.locator('#upload-rateSheet [role=alert]')).toContainText('Please select a valid Excel sheet')
-  await expect(page.locator('#rate-sheet')).toContainText('No schedule of rates yet.')
+  await expect(page.locator('#documents')).toContainText('No schedule of rates yet.')
   const uploadSheet = async (name: string) => {
     await page.locator('#upload-rateSheet input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from('item;unit;rate\nslab design;m²;4.50\n') })
     await submit(page, page.locator('#upload-rateSheet').getByRole('button', { name: 'Upload' }))
-    await expect(page.locator('#rate-sheet').getByRole('link', { name: `Download ${name}` })).toBeVisible()
+    await expect(page.locator('#documents').getByRole('link', { name: `Download ${name}` })).toBeVisible()
   }
   // A sheet can be removed, and a new one uploaded.
   await uploadSheet('draft-rates.csv')
-  await submit(page, page.locator('#rate-sheet').getByRole('button', { name: 'Remove' }))
-  await expect(page.locator('#rate-sheet')).toContainText('No schedule of rates yet.')
+  await submit(page, page.locator('#documents').getByRole('button', { name: 'Remove' }))
+  await expect(page.locator('#documents')).toContainText('No schedule of rates yet.')
   await uploadSheet('rates.csv')
 
   await expect(page.getByTestId('completeness')).toHaveText('100% complete')
+  await expect(page.locator('aside')).toContainText('Your profile is complete.')
+  await expect(nav).not.toContainText('to add')
   await expectNoAxeViolations(page)
 })
 

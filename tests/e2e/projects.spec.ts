@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
+import { payInCheckout } from './checkout'
 
 // Issue 6 end to end, with JavaScript on and off, on SQLite and PostgreSQL, as two users in two
 // browser contexts: a client creates a project with an attachment and installments; a freelancer
@@ -10,7 +11,8 @@ import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
 // On the way: the client edits the project before proposals arrive, the freelancer saves it from
 // the list (by keyboard) and finds it on Saved projects, and edits the proposal (the client sees
 // the earlier version). A second test covers withdraw, decline with a reason, and delete.
-test.describe.configure({ mode: 'serial', timeout: 300_000 })
+// (funding goes through the pay page and the sandbox checkout: four more pages per installment)
+test.describe.configure({ mode: 'serial', timeout: 420_000 })
 let server: Awaited<ReturnType<typeof startShellServer>>
 const js = () => test.info().project.use.javaScriptEnabled !== false
 
@@ -175,6 +177,7 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   // Each move is awaited on the page (a client-side submit does not reset the load state).
   for (const n of [1, 2]) {
     await click(client, 'Fund', main(client).getByTestId(`installment-${n}`))
+    await payInCheckout(client)
     await expect(main(client).getByTestId(`installment-${n}`)).toContainText('Funded')
   }
 
@@ -199,7 +202,8 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   await go(client, projectUrl)
   for (const n of [1, 2]) {
     await click(client, 'Approve', main(client).getByTestId(`installment-${n}`))
-    await expect(main(client).getByTestId(`installment-${n}`)).toContainText('Approved')
+    // Approving releases the held money to the freelancer at once.
+    await expect(main(client).getByTestId(`installment-${n}`)).toContainText('Released')
   }
   await click(client, 'Mark as completed')
   // The button goes only once the completion is stored (a 'Completed' text alone may be older).

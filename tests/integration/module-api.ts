@@ -25,10 +25,12 @@ export interface ModuleTestOptions {
   dataDir?: string
   /** When set, a new freelancer gets a profile with this title (listed in searches). */
   freelancerTitle?: string
+  /** More settings for the API (SMTP_URL, PUBLIC_URL…). */
+  env?: Record<string, string>
 }
 
-export function moduleTestApi(database: Db, { name, addressBlock, dataDir, freelancerTitle }: ModuleTestOptions) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `workneer-${name}-`)) })
+export function moduleTestApi(database: Db, { name, addressBlock, dataDir, freelancerTitle, env }: ModuleTestOptions) {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `workneer-${name}-`)), ...env })
   const api: Api = createApi({ database, log: createLogger('silent'), config })
   let ip = 0
 

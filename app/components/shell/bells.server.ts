@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
 import { apiFor } from '~/lib/api.server'
 import { notificationsContract as c, NOTIFICATION_PAGE, type Notification } from '../../../server/modules/notifications/contract'
+import { chatContract, type ChatRoom } from '../../../server/modules/chat/contract'
 
 /** How many notifications the bell shows: `?bell=20` after "load more" (a link, so it works without JavaScript). */
 export const BELL_PARAM = 'bell'
@@ -32,5 +33,28 @@ export async function bellData(context: Readonly<RouterContextProvider>, url: UR
   } catch (error) {
     if (error instanceof Response) throw error
     return { unread: 0, items: [], moreHref: null, expanded: false }
+  }
+}
+
+export interface MessagesData {
+  /** Rooms with unread messages (the icon's count). */
+  unread: number
+  /** The latest rooms, most recent first. */
+  rooms: ChatRoom[]
+}
+
+/** How many rooms the messages menu lists; "Open all chats" leads to the rest. */
+export const MENU_ROOMS = 5
+
+// The messages menu's data for the layout loader: the count of rooms with unread messages and the
+// latest rooms. A countChat from the chat hub reloads it. A failure leaves the menu empty.
+export async function messagesData(context: Readonly<RouterContextProvider>): Promise<MessagesData> {
+  try {
+    const api = apiFor(context)
+    const [count, rooms] = await Promise.all([api.call(chatContract.roomsCount), api.call(chatContract.rooms, { params: { page: 1 }, query: { pageSize: MENU_ROOMS } })])
+    return { unread: count.unreadCount, rooms: rooms.data }
+  } catch (error) {
+    if (error instanceof Response) throw error
+    return { unread: 0, rooms: [] }
   }
 }

@@ -1,19 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
-import { Form, Link, useLocation, useRouteLoaderData } from 'react-router'
+import { useLocation, useRouteLoaderData } from 'react-router'
+import { Form } from '~/lib/form'
+import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import { BellIcon, ChatIcon } from '../ui/icons'
 import { useHubEvent } from '../realtime'
 import { timeAgo } from '~/lib/time-ago'
-import type { BellData } from './bells.server'
+import type { BellData, MessagesData } from './bells.server'
+import { RoomItem } from '../chat/room-item'
 import type { Notification } from '../../../server/modules/notifications/contract'
-
-export interface BellItem {
-  id: number | string
-  title: string
-  content?: string
-  isRead: boolean
-  href: string
-}
 
 function Badge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null
@@ -139,23 +134,22 @@ export function NotificationBell({ unread = 0 }: { unread?: number }) {
   )
 }
 
-// SPEC §2: the messages icon with its unread count, and a link to all chats.
-export function MessagesMenu({ unread = 0, items = [] }: { unread?: number; items?: BellItem[] }) {
-  const { t } = useTranslation('shell')
+// SPEC §2: the messages icon with the count of rooms with unread messages, the latest rooms and a
+// link to all chats. Its data comes from the layout loader (bells.server.ts); a countChat from the
+// chat hub reloads it (app/components/realtime.tsx).
+export function MessagesMenu({ unread = 0 }: { unread?: number }) {
+  const { t } = useTranslation(['shell', 'chat'])
+  const messages = useRouteLoaderData<{ messages?: MessagesData | null }>('routes/layout')?.messages
+  const rooms = messages?.rooms ?? []
   const footer = (
     <Link to="/chats" className="menu-footer-link">
-      {t('messages.all')}
+      {t('messages.all', { ns: 'shell' })}
     </Link>
   )
   return (
-    <InboxMenu kind="messages" icon={<ChatIcon />} unread={unread} empty={items.length === 0} footer={footer}>
-      {items.map((n) => (
-        <li key={n.id} className={n.isRead ? '' : 'unread'}>
-          <Link to={n.href}>
-            <strong>{n.title}</strong>
-            {n.content ? <span>{n.content}</span> : null}
-          </Link>
-        </li>
+    <InboxMenu kind="messages" icon={<ChatIcon />} unread={messages?.unread ?? unread} empty={rooms.length === 0} footer={footer}>
+      {rooms.map((room) => (
+        <RoomItem key={room.id} room={room} compact />
       ))}
     </InboxMenu>
   )

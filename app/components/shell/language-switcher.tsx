@@ -1,4 +1,5 @@
-import { Form, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { Form } from '~/lib/form'
 import { useTranslation } from '~/lib/use-translation'
 import { supportedLanguages } from '~/lib/i18n'
 import { GlobeIcon } from '../ui/icons'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import { ChevronIcon } from '../ui/icons'
 import type { ShellCategory } from './types'

@@ -1,5 +1,6 @@
 import { useId } from 'react'
-import { Form, useLocation, useNavigation } from 'react-router'
+import { useLocation, useNavigation } from 'react-router'
+import { Form } from '~/lib/form'
 import { useTranslation } from '~/lib/use-translation'
 import { newsletterAddress } from '../../../server/modules/content/newsletter'
 

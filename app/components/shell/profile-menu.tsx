@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Form } from '~/lib/form'
+import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import { menuFor } from '../../../server/modules/identity/permissions'
 import { Avatar } from '../ui/avatar'

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Form, useFetcher, useLocation, useNavigate } from 'react-router'
+import { useFetcher, useLocation, useNavigate } from 'react-router'
+import { Form } from '~/lib/form'
 import { useTranslation } from '~/lib/use-translation'
 import { SearchIcon } from '../ui/icons'
 import type { SearchType } from './types'

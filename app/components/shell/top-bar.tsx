@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import { topBarOf } from '../../../server/modules/identity/permissions'
 import { NotificationBell, MessagesMenu } from './bells'

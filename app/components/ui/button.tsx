@@ -1,5 +1,6 @@
 import type React from 'react'
-import { Form, Link } from 'react-router'
+import { Form } from '~/lib/form'
+import { Link } from '~/lib/link'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'destructive'
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 
 /** Previous / next links that keep the other parameters of the URL; nothing when one page holds all. */

@@ -11,7 +11,7 @@ export interface TagOption {
  * with it, the chosen ones also show as removable tags above a filter box that narrows the list.
  * The checkboxes stay the form's fields either way, so the server sees the same submission.
  */
-export function TagInput({ name, legend, options, selected = [], hint }: { name: string; legend: string; options: TagOption[]; selected?: Array<number | string>; hint?: string }) {
+export function TagInput({ name, legend, options, selected = [], hint, error }: { name: string; legend: string; options: TagOption[]; selected?: Array<number | string>; hint?: string; error?: string }) {
   const { t } = useTranslation('ui')
   const id = useId()
   const [chosen, setChosen] = useState(() => new Set(selected.map(String)))
@@ -28,11 +28,16 @@ export function TagInput({ name, legend, options, selected = [], hint }: { name:
   const needle = filter.trim().toLocaleLowerCase()
   const picked = options.filter((o) => chosen.has(String(o.id)))
   return (
-    <fieldset className="ui-tags" data-testid="tag-input" aria-describedby={hint ? `${id}-hint` : undefined}>
+    <fieldset className="ui-tags" data-testid="tag-input" aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined}>
       <legend>{legend}</legend>
       {hint ? (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
         </p>
       ) : null}
       {enhanced ? (

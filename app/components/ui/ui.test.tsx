@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { supportedLanguages } from '~/lib/i18n'
 import { localeText, renderHtml, textOf } from './render.test-support'
-import { ButtonGroup, ActionForm, ButtonLink, Button, Card, DefinitionList, Notice, Pagination, Person, StatusChip, Stepper, TagInput, machineStates, stateTones, type Machine } from '.'
+import { ButtonGroup, ActionForm, ButtonLink, Button, Card, DefinitionList, Notice, Pagination, Person, Progress, SectionNav, StatusChip, Stepper, TagInput, machineStates, stateTones, type Machine } from '.'
 
 const css = ['ui.css', 'app.css'].map((f) => fs.readFileSync(path.resolve(import.meta.dirname, '../../styles', f), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')).join('\n')
 /** A rule's selectors (commas inside :not() and :is() do not split). */
@@ -112,6 +112,27 @@ describe('TagInput without JavaScript', () => {
     expect(html).toMatch(/<input type="checkbox" name="skillIds" (checked="" value="2"|value="2" checked="")\/>/)
     // The enhancement (tags and a filter box) comes only after hydration.
     expect(html).not.toContain('type="search"')
+  })
+
+  it("shows the field's error under the legend and names it as the fieldset's description", async () => {
+    const html = await renderHtml(<TagInput name="skillIds" legend="Skills" options={[{ id: 1, name: 'Revit' }]} error="Choose at most 25." />)
+    const described = html.match(/<fieldset[^>]*aria-describedby="([^"]+)"/)![1]
+    expect(html).toMatch(new RegExp(`<p class="field-error" id="${described}">Choose at most 25.</p>`))
+  })
+})
+
+describe('SectionNav and Progress', () => {
+  it('lists a page\'s sections as anchors, with what is missing written out', async () => {
+    const html = await renderHtml(<SectionNav label="Profile sections" items={[{ href: '#rates', label: 'Rate and availability', note: 'to add' }, { href: '#about', label: 'About me' }]} />)
+    expect(html).toMatch(/^<nav class="ui-section-nav" aria-label="Profile sections">/)
+    expect(textOf(html)).toBe('Rate and availability to add About me')
+    expect(html).toContain('href="#rates"')
+  })
+
+  it('writes the percentage beside the meter', async () => {
+    const html = await renderHtml(<Progress percent={40} text="40% complete" labelledBy="done-title" />)
+    expect(html).toContain('<meter min="0" max="100" low="50" high="99" optimum="100" value="40" aria-labelledby="done-title"></meter>')
+    expect(textOf(html)).toBe('40% complete')
   })
 })
 

@@ -1,11 +1,13 @@
 import { useTranslation } from '~/lib/use-translation'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '~/lib/link'
 import type { Route } from './+types/search'
 import { apiFor } from '~/lib/api.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { Avatar } from '~/components/ui/avatar'
 import { FilterSelect } from '~/components/ui/filter-select'
+import { TagInput } from '~/components/ui/tag-input'
 import { formatMoney, formatNumber, formatRating, joinPresent } from '~/lib/format'
 import { catalogueContract } from '../../../server/modules/catalogue/contract'
 import { profilesContract, searchQuery } from '../../../server/modules/profiles/contract'
@@ -125,18 +127,13 @@ export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </div>
-          <div className="field">
-            {loaderData.skills.length ? (
-              <>
-                <label htmlFor="f-skill">{t('search.skills')}</label>
-                <select id="f-skill" name="skill" multiple size={5} defaultValue={selectedSkills}>
-                  <Options options={loaderData.skills} />
-                </select>
-              </>
-            ) : (
-              <p className="muted small">{t('search.skillsAfterCategory')}</p>
-            )}
-          </div>
+          {/* Skills are ticked, not Ctrl-clicked in a multiple select (issue 15). */}
+          {loaderData.skills.length ? (
+            // Keyed by the search, so Reset or a new search start from what the address asks for.
+            <TagInput key={selectedSkills.join()} name="skill" legend={t('search.skills')} options={loaderData.skills.map((k) => ({ id: k.value, name: k.label }))} selected={selectedSkills} />
+          ) : (
+            <p className="muted small">{t('search.skillsAfterCategory')}</p>
+          )}
           <FilterSelect name="country" label={t('fields.country')} value={p('country')} any={t('search.any')} options={loaderData.countries} />
           <div className="field-row">
             <div className="field">

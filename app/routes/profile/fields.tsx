@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from '~/lib/use-translation'
 import { Form, useNavigation } from 'react-router'
 import type { z } from 'zod'
+import { Button, ButtonGroup } from '~/components/ui'
 import { checkUpload, DEFAULT_MAX_FILE_KB, type UploadKind } from '../../../server/modules/files/rules'
 
 // Form pieces of the profile screens. Every form is a real POST form that works without
@@ -30,6 +31,8 @@ export function SectionForm({
   children,
   danger = false,
   className = 'form-stack',
+  action,
+  after,
 }: {
   id: string
   intent: string
@@ -40,6 +43,10 @@ export function SectionForm({
   children?: (fields: Fields) => React.ReactNode
   danger?: boolean
   className?: string
+  /** Where it posts: the page's own section (`/profile#about`), so without JavaScript the answer opens there. */
+  action?: string
+  /** Beside the submit button (a Cancel link). */
+  after?: React.ReactNode
 }) {
   const navigation = useNavigation()
   const text = useProfileText()
@@ -53,27 +60,28 @@ export function SectionForm({
   })
   const busy = navigation.state === 'submitting' && navigation.formData?.get('formId') === id
   return (
-    <Form method="post" {...getFormProps(form)} className={className}>
+    <Form method="post" action={action} {...getFormProps(form)} className={className}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="formId" value={id} />
       {form.errors?.length ? (
-        <div className="notice notice-error" role="alert" id={form.errorId}>
+        <div className="ui-notice ui-notice-error" role="alert" id={form.errorId}>
           {form.errors.map((e) => (
             <p key={e}>{text(e)}</p>
           ))}
         </div>
       ) : null}
       {children?.(fields as Fields)}
-      <div>
-        <button type="submit" className={danger ? 'button button-ghost button-danger' : 'button button-primary'} disabled={busy}>
+      <ButtonGroup>
+        <Button variant={danger ? 'destructive' : 'primary'} disabled={busy}>
           {submit}
-        </button>
-      </div>
+        </Button>
+        {after}
+      </ButtonGroup>
     </Form>
   )
 }
 
-function ErrorText({ field }: { field: FieldMetadata<any> }) {
+export function ErrorText({ field }: { field: FieldMetadata<any> }) {
   const text = useProfileText()
   const error = field.errors?.[0]
   return error ? (
@@ -106,12 +114,12 @@ export function TextArea({ field, label, maxLength, rows = 5 }: { field: FieldMe
   )
 }
 
-export function Select({ field, label, options, placeholder }: { field: FieldMetadata<any>; label: string; options: Array<{ value: string; label: string }>; placeholder?: string }) {
+export function Select({ field, label, options, placeholder, onChange }: { field: FieldMetadata<any>; label: string; options: Array<{ value: string; label: string }>; placeholder?: string; onChange?: (value: string) => void }) {
   const props = getSelectProps(field, { ariaDescribedBy: field.errors?.length ? field.errorId : undefined })
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <select {...props} key={props.key}>
+      <select {...props} key={props.key} onChange={onChange ? (e) => onChange(e.target.value) : undefined}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -124,20 +132,8 @@ export function Select({ field, label, options, placeholder }: { field: FieldMet
   )
 }
 
-/** A group of checkboxes posting one name many times (an array). */
-export function Checkboxes({ field, legend, options, checked }: { field: FieldMetadata<any>; legend: string; options: Array<{ value: number; label: string }>; checked: number[] }) {
-  return (
-    <fieldset className="checkbox-group">
-      <legend>{legend}</legend>
-      {options.map((o) => (
-        <label key={o.value} className="checkbox">
-          <input type="checkbox" name={field.name} value={o.value} defaultChecked={checked.includes(o.value)} /> {o.label}
-        </label>
-      ))}
-      <ErrorText field={field} />
-    </fieldset>
-  )
-}
+/** The picture types an upload form offers (SPEC §5; the server checks the bytes). */
+export const imageTypes = '.png,.jpg,.jpeg,.gif,.tiff,.bpg'
 
 /**
  * A multipart upload form. The browser checks the name and size first (SPEC §5, a convenience:
@@ -154,7 +150,7 @@ export function UploadForm({ id, action, kind, label, submit, lastResult, accept
       method="post"
       encType="multipart/form-data"
       action={action}
-      className="upload-form"
+      className="form-stack"
       id={`upload-${id}`}
       onSubmit={(event) => {
         const input = event.currentTarget.elements.namedItem('file') as HTMLInputElement | null
@@ -171,16 +167,16 @@ export function UploadForm({ id, action, kind, label, submit, lastResult, accept
         <input id={`${id}-file`} type="file" name="file" accept={accept} aria-describedby={shown ? `${id}-problem` : undefined} onChange={() => setProblem(null)} />
       </div>
       {shown ? (
-        <div className="notice notice-error" role="alert" id={`${id}-problem`}>
+        <div className="ui-notice ui-notice-error" role="alert" id={`${id}-problem`}>
           <strong>{shown.title}</strong>
           <p>{shown.message}</p>
         </div>
       ) : null}
-      <div>
-        <button type="submit" className="button" disabled={busy}>
+      <ButtonGroup>
+        <Button variant="primary" disabled={busy}>
           {submit}
-        </button>
-      </div>
+        </Button>
+      </ButtonGroup>
     </Form>
   )
 }

@@ -16,25 +16,30 @@ const url = z.string().trim().max(limits.url, tooLong).regex(/^https?:\/\/\S+$/i
 const id = z.number({ error: 'errors.choose' }).int().positive()
 const ids = (max: number) => z.array(id).max(max, 'errors.tooMany').default([])
 const itemId = z.number().int().positive().optional()
+const amount = z
+  .string()
+  .refine((v) => parseAmount(v) !== null, 'errors.amount')
+  .refine((v) => (parseAmount(v) ?? 0) >= limits.rateMin && (parseAmount(v) ?? 0) <= limits.rateMax, 'errors.rateRange')
+  .optional()
 
 export const profileForms = {
   titleOverview: z.object({ title: requiredText(limits.title), overview: text(limits.overview).default('') }),
   description: z.object({ description: text(limits.description).default('') }),
-  experienceLevel: z.object({ experienceLevel: choice(experienceLevels) }),
-  yearsOfExperience: z.object({ yearsOfExperience: z.number({ error: 'errors.number' }).int('errors.number').min(0, 'errors.number').max(limits.years, 'errors.number') }),
-  country: z.object({ country, city: optionalText(limits.city) }),
-  availability: z.object({ availability: choice(availabilities) }),
-  hourlyRate: z.object({
-    amount: z
-      .string({ error: required })
-      .refine((v) => parseAmount(v) !== null, 'errors.amount')
-      .refine((v) => (parseAmount(v) ?? 0) >= limits.rateMin && (parseAmount(v) ?? 0) <= limits.rateMax, 'errors.rateRange'),
+  /** Rate and availability (one section, one Save): what is left empty stays as it is. */
+  rates: z.object({
+    amount,
     currency: choice(currencies),
+    availability: choice(availabilities).optional(),
+    experienceLevel: choice(experienceLevels).optional(),
+    yearsOfExperience: z.number({ error: 'errors.number' }).int('errors.number').min(0, 'errors.number').max(limits.years, 'errors.number').optional(),
   }),
-  gender: z.object({ gender: choice(genders) }),
+  /** Location and gender: a city needs its country. */
+  personal: z
+    .object({ country: country.optional(), city: optionalText(limits.city), gender: choice(genders).optional() })
+    .refine((v) => !v.city || v.country, { path: ['country'], message: 'errors.choose' }),
+  /** A language and its level: a new one is added, a listed one gets the new level. */
+  language: z.object({ code: z.string({ error: 'errors.choose' }).regex(/^[a-z]{2,3}$/, 'errors.choose'), level: choice(languageLevels) }),
   categorization: z.object({ categoryId: id, subcategoryIds: ids(limits.subcategories), skillIds: ids(limits.skills) }),
-  languageAdd: z.object({ code: z.string({ error: 'errors.choose' }).regex(/^[a-z]{2,3}$/, 'errors.choose'), level: choice(languageLevels) }),
-  languageUpdate: z.object({ code: z.string().regex(/^[a-z]{2,3}$/), level: choice(languageLevels) }),
   languageDelete: z.object({ code: z.string().regex(/^[a-z]{2,3}$/) }),
   education: z
     .object({ id: itemId, school: requiredText(limits.name), degree: requiredText(limits.name), fieldOfStudy: optionalText(limits.name), startYear: year.optional(), endYear: year.optional(), description: optionalText(limits.longText) })
@@ -56,7 +61,8 @@ export const profileForms = {
     companySize: choice(companySizes).optional(),
     foundedYear: z.number({ error: 'errors.year' }).int('errors.year').min(1800, 'errors.year').max(2100, 'errors.year').optional(),
   }),
-  clientText: z.object({ text: text(limits.longText).default('') }),
+  /** A client's or company's "about" section: who, what and the description. */
+  about: z.object({ who: text(limits.longText).default(''), what: text(limits.longText).default(''), description: text(limits.description).default('') }),
   clientCategorization: z.object({ categoryId: id, subcategoryIds: ids(limits.subcategories) }),
 }
 

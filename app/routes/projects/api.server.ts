@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
 import { appContext } from '~/lib/context'
-import { getLocale } from '~/middleware/i18next'
 import { ApiCallError, type ProblemBody } from '~/lib/api.server'
+import { postMultipart } from '~/lib/api-form.server'
 import { sessionContext } from '~/lib/session.server'
 
 /**
@@ -9,32 +9,18 @@ import { sessionContext } from '~/lib/session.server'
  * client forwards JSON (in process unless API_URL is set). Images go as kind=image (SPEC §5 rules).
  */
 export async function uploadProjectFile(context: Readonly<RouterContextProvider>, projectId: number, file: File, target: { proposalId?: number; installmentId?: number } = {}) {
-  const deps = context.get(appContext)
-  const token = context.get(sessionContext).token
-  const base = deps.apiUrl ? new URL('/api/v1/', deps.apiUrl).href : 'http://in-process/api/v1/'
   const query = new URLSearchParams()
   if (target.proposalId) query.set('proposalId', String(target.proposalId))
   if (target.installmentId) query.set('installmentId', String(target.installmentId))
   if (/\.(png|jpe?g|gif|tiff|bpg)$/i.test(file.name)) query.set('kind', 'image')
   const form = new FormData()
   form.append('file', file, file.name)
-  const encoded = new Response(form)
-  const body = Buffer.from(await encoded.arrayBuffer())
-  const headers = new Headers({ accept: 'application/json', 'accept-language': getLocale(context), 'content-type': encoded.headers.get('content-type')! })
-  if (token) headers.set('authorization', `Bearer ${token}`)
-  const request = new Request(`${base}projects/${projectId}/uploadProjectFiles?${query}`, { method: 'POST', headers, body })
-  const response = deps.apiUrl ? await fetch(request) : await deps.api(request, { requestId: deps.requestId, ip: deps.clientIp })
-  const text = await response.text()
-  if (!response.ok) {
-    let problem: ProblemBody | string = text
-    try {
-      problem = JSON.parse(text) as ProblemBody
-    } catch {
-      // plain text
-    }
-    throw new ApiCallError(response.status, typeof problem === 'object' ? { ...problem, detail: uploadNoticeKey(problem) } : problem)
+  try {
+    return (await postMultipart(context, `projects/${projectId}/uploadProjectFiles?${query}`, form)) as { id: number; name: string }
+  } catch (error) {
+    if (error instanceof ApiCallError && typeof error.body === 'object') throw new ApiCallError(error.status, { ...error.body, detail: uploadNoticeKey(error.body) })
+    throw error
   }
-  return JSON.parse(text) as { id: number; name: string }
 }
 
 /** A file field's value when a file was chosen (an empty file input sends a nameless empty part). */

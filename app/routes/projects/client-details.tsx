@@ -29,7 +29,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const revised = view.proposals.filter((pr) => pr.revision > 1)
     const histories = await Promise.all(revised.map((pr) => api.call(c.proposalRevisions, { params: { proposalId: pr.id } })))
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
-    return { ...view, revisions, comments: comments.data, created: url.searchParams.get('created') === '1', edited: url.searchParams.get('edited') === '1', accepted: url.searchParams.get('accepted') === '1', declined: url.searchParams.get('declined') === '1', uploadError: url.searchParams.get('uploadError') }
+    return { ...view, revisions, comments: comments.data, created: url.searchParams.get('created') === '1', edited: url.searchParams.get('edited') === '1', accepted: url.searchParams.get('accepted') === '1', declined: url.searchParams.get('declined') === '1', paid: url.searchParams.get('paid') === '1', uploadError: url.searchParams.get('uploadError') }
   } catch (error) {
     throwApiError(error)
   }
@@ -65,13 +65,22 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     }
     return redirect(`${back}#questions`)
   }
+  if (intent === 'chat') {
+    // A question before accepting: the room of this project with that proposer (the same one every time).
+    try {
+      const room = await apiFor(context).call(c.createRoom, { params: { projectId, userId: Number(form.get('id')) } })
+      return redirect(`/chats/${room.roomId}`)
+    } catch (error) {
+      return refused(error)
+    }
+  }
   // Accept and Decline come back with a confirmation of what just happened.
   const done = intent === 'accept' ? '?accepted=1' : intent === 'reject' ? '?declined=1' : ''
   return simpleIntent(context, projectId, form, back + done)
 }
 
 export default function ClientProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('projects')
+  const { t } = useTranslation(['projects', 'payments'])
   const { project: p, proposals, contract, activity, comments, revisions } = loaderData
   const can = clientProjectMoves(p, contract)
   useProjectChanges(p.id)
@@ -82,6 +91,7 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
       {loaderData.edited ? <Notice kind="success">{t('edit.saved')}</Notice> : null}
       {loaderData.accepted ? <Notice kind="success" data-testid="accepted-notice">{t('client.accepted')}</Notice> : null}
       {loaderData.declined ? <Notice kind="success">{t('client.declined')}</Notice> : null}
+      {loaderData.paid ? <Notice kind="success" data-testid="paid-notice">{t('payments:paid')}</Notice> : null}
       {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
       <h1>{p.title}</h1>
       <p className="muted">
@@ -119,7 +129,7 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
             </header>
             <DefinitionList items={[[t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />]]} />
           </Card>
-          <InstallmentList items={contract.installments} role="client" active={contract.status === 'active'} />
+          <InstallmentList items={contract.installments} role="client" active={contract.status === 'active'} projectId={p.id} />
         </section>
       ) : null}
       <section aria-labelledby="proposals" className="ui-section">
@@ -138,6 +148,7 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
             {pr.status === 'pending' && p.status === 'open' ? (
               <ButtonGroup label={t('client.proposalActions')}>
                 <ActionButton intent="accept" fields={{ id: pr.id }} label={t('client.accept')} variant="primary" />
+                <ActionButton intent="chat" fields={{ id: pr.freelancer.id }} label={t('client.chat', { name: pr.freelancer.name })} />
                 <Form method="post">
                   <input type="hidden" name="intent" value="reject" />
                   <input type="hidden" name="id" value={pr.id} />

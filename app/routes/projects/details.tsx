@@ -114,6 +114,7 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
             {t('details.openContract')}
           </ButtonLink>
         ) : null}
+        {contract ? <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink> : null}
         <ActionButton intent={p.wishlisted ? 'unwish' : 'wish'} label={p.wishlisted ? t('details.unsave') : t('details.save')} />
         <ActionButton intent={p.subscribed ? 'unsubscribe' : 'subscribe'} label={p.subscribed ? t('details.unfollow') : t('details.follow')} />
       </ButtonGroup>

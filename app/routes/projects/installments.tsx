@@ -28,7 +28,7 @@ const moveLabel: Record<InstallmentMove, string> = {
  * A contract's installments as a stepper: each shows its state, and either the moves the viewer can
  * make now (plain forms, a note where the move needs one) or whose move it waits on.
  */
-export function InstallmentList({ items, role, active }: { items: Installment[]; role: 'client' | 'freelancer'; active: boolean }) {
+export function InstallmentList({ items, role, active, projectId }: { items: Installment[]; role: 'client' | 'freelancer'; active: boolean; projectId?: number }) {
   const { t } = useTranslation('projects')
   const steps = items.map((i) => {
     const moves = installmentMoves(role, i.status, active)
@@ -43,7 +43,7 @@ export function InstallmentList({ items, role, active }: { items: Installment[];
         </>
       ),
       waiting: waiting ? t(`installment.next.${i.status}`) : undefined,
-      actions: moves.length ? moves.map((m) => <MoveForm key={m} move={m} id={i.id} label={t(moveLabel[m])} />) : undefined,
+      actions: moves.length ? moves.map((m) => (m === 'installment-fund' && projectId ? <FundForm key={m} projectId={projectId} id={i.id} label={t(moveLabel[m])} /> : <MoveForm key={m} move={m} id={i.id} label={t(moveLabel[m])} />)) : undefined,
       children: (
         <>
           {i.dueDate ? <p className="muted small">{t('installment.due', { date: i.dueDate })}</p> : null}
@@ -58,6 +58,18 @@ export function InstallmentList({ items, role, active }: { items: Installment[];
     <div data-testid="installments">
       <Stepper steps={steps} label={t('contract.installments')} />
     </div>
+  )
+}
+
+/** Funding is paying: the pay page shows amount, fee and total, then the gateway takes the money (modules/payments). */
+function FundForm({ projectId, id, label }: { projectId: number; id: number; label: string }) {
+  return (
+    <Form method="get" action={`/projects/client/pay/${projectId}`}>
+      <input type="hidden" name="installment" value={id} />
+      <div>
+        <Button variant="primary">{label}</Button>
+      </div>
+    </Form>
   )
 }
 

@@ -1,4 +1,5 @@
-import { Form, Link, useRouteLoaderData } from 'react-router'
+import { Form, useRouteLoaderData } from 'react-router'
+import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'

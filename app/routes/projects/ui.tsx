@@ -1,5 +1,6 @@
 import type React from 'react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import { formatDate, formatMoney } from '~/lib/format'
 import { ActionForm, Card, DefinitionList, StatusChip, Toolbar, Button, type ButtonVariant } from '~/components/ui'

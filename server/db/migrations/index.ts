@@ -20,6 +20,8 @@ import { projectSearchRanges } from './0018-project-search-ranges.ts'
 import { newsletterConfirmation } from './0019-newsletter-confirmation.ts'
 import { seedMarker } from './0020-seed-marker.ts'
 import { freelancerNames } from './0021-freelancer-names.ts'
+import { chat } from './0022-chat.ts'
+import { paymentsLedger } from './0023-payments-ledger.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0019-newsletter-confirmation': newsletterConfirmation,
   '0020-seed-marker': seedMarker,
   '0021-freelancer-names': freelancerNames,
+  '0022-chat': chat,
+  '0023-payments-ledger': paymentsLedger,
 }

@@ -4,6 +4,7 @@ import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/
 import { moduleTestApi } from '../../../tests/integration/module-api.ts'
 import { installmentStates } from '../projects/machines.ts'
 import { turnOf } from '../projects/work-queue.ts'
+import { fund } from '../payments/test-support.ts'
 
 // GET /api/v1/dashboard on both databases: each side sees what waits on it and nothing of anyone
 // else's, and a contract's next step follows it through every installment state to completion.
@@ -119,7 +120,7 @@ for (const dialect of dialects) {
       expect((await dash(free2)).proposals.items.find((x: { id: number }) => x.id === theirs.id).status).toBe('rejected')
       expect((await dash(client)).projects.items.map((x: { id: number }) => x.id)).not.toContain(p.id)
 
-      await act(i1.id, 'fund', client)
+      await fund(t.call, client, p.id, [i1.id])
       expect(await step(free1)).toMatchObject({ waitingOn: 'freelancer', yourTurn: true, next: { id: i1.id, status: 'funded' } })
       await act(i1.id, 'submit', free1, 'Calculations attached')
       expect(await step(client)).toMatchObject({ waitingOn: 'client', yourTurn: true, next: { id: i1.id, status: 'submitted' } })
@@ -128,7 +129,7 @@ for (const dialect of dialects) {
       await act(i1.id, 'submit', free1, 'Checked')
       await act(i1.id, 'approve', client)
       expect(await step(client)).toMatchObject({ yourTurn: true, next: { id: i2.id, position: 2, status: 'pending' }, installmentsDone: 1 })
-      await act(i2.id, 'fund', client)
+      await fund(t.call, client, p.id, [i2.id])
       await act(i2.id, 'submit', free1, 'Drawings')
       await act(i2.id, 'approve', client)
       // Nothing left to move: the client completes.

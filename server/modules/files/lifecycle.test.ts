@@ -225,7 +225,7 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
     // Every column that names stored files. A new one must be claimed by its module
     // (files.setReferences for the purpose its files have) and get a case below, or this fails.
     const columns = (await database.db.introspection.getTables()).flatMap((table) => table.columns.filter((c) => /file_id$/.test(c.name)).map((c) => `${table.name}.${c.name}`)).sort()
-    expect(columns).toEqual(['app_user.image_file_id', 'freelancer_portfolio.document_file_id', 'freelancer_portfolio.image_file_id', 'freelancer_profile.rate_sheet_file_id', 'project_file.file_id'])
+    expect(columns).toEqual(['app_user.image_file_id', 'chat_attachment.file_id', 'freelancer_portfolio.document_file_id', 'freelancer_portfolio.image_file_id', 'freelancer_profile.rate_sheet_file_id', 'project_file.file_id'])
 
     const freelancer = await t.user('freelancer')
     const client = await t.user('client')
@@ -242,7 +242,14 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
     expect(project.status, project.text).toBe(200)
     const attached = await t.upload(`projects/${project.json.id}/uploadProjectFiles`, client.token, 'spec.pdf', tinyPdf())
     expect(attached.status).toBe(200)
-    const ids = [image, item.image.id, item.document.id, rateSheet, attached.json.id as number]
+    const accepted = await t.call('POST', `projects/${project.json.id}/proposal`, { token: freelancer.token, body: { coverLetter: 'I have designed many steel beams for extensions like this one.', bidMinor: 150000, durationDays: 14 } })
+    const contract = await t.call('POST', `projects/proposals/${accepted.json.id}/accept/${project.json.id}`, { token: client.token })
+    const boundary = '----lifecycle-chat'
+    const form = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="clientMessageId"\r\n\r\nlifecycle-1\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="beam.pdf"\r\n\r\n`), tinyPdf(), Buffer.from(`\r\n--${boundary}--\r\n`)])
+    const sent = await t.raw('POST', `chat/${contract.json.roomId}`, { token: client.token, body: form, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })
+    expect(sent.status).toBe(200)
+    const chatFile = ((await sent.json()) as { attachments: Array<{ id: number }> }).attachments[0].id
+    const ids = [image, item.image.id, item.document.id, rateSheet, attached.json.id as number, chatFile]
     await database.db.updateTable('stored_file').set({ created_at: twoHoursAgo() }).execute()
 
     await files().releaseUnreferenced()

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { createHash } from 'node:crypto'
-import { Readable } from 'node:stream'
+import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import Busboy from '@fastify/busboy'
 import type { DB } from '../../db/database.ts'
@@ -32,6 +32,34 @@ export interface StoredFile {
 
 const HEAD_BYTES = 4100 // what file-type needs to recognise a format
 
+interface Received {
+  name: string
+  size: number
+  head: Buffer
+  bytes?: Buffer
+  kind: UploadKind
+  limitKb: number
+  temp: ReturnType<FileStorage['temporary']>
+}
+type Checked = Received & { sniffed: NonNullable<Awaited<ReturnType<typeof sniff>>> }
+
+/** Writes what reaches `first` (which counts and may refuse) on to `second`. */
+function fanOut(first: Writable, second: Writable) {
+  return new Writable({
+    write(c: Buffer, enc, done) {
+      first.write(c, enc, (error) => (error ? done(error) : second.write(c, enc, done)))
+    },
+    final(done) {
+      second.end(done)
+    },
+    destroy(error, done) {
+      // Stopped without an error of its own: the caller already has the reason.
+      second.destroy()
+      done(error)
+    },
+  })
+}
+
 /** A body that is not the multipart it claims (no boundary, cut off before its closing boundary) is the sender's error. */
 function malformed(field: string) {
   const message = 'The upload is incomplete or not valid multipart/form-data'
@@ -40,8 +68,8 @@ function malformed(field: string) {
   return error
 }
 
-function uploadError(problem: UploadProblem) {
-  const error = new ApiError(400, problem.title, problem.message, { file: [problem.message] })
+function uploadError(problem: UploadProblem, field = 'file') {
+  const error = new ApiError(400, problem.title, problem.message, { [field]: [problem.message] })
   // The rest of the body is not read: closing the connection stops the client sending it.
   error.headers = { connection: 'close' }
   return error
@@ -85,28 +113,48 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
    * oversized upload is cut off at the limit, never held in memory or on disk) and its bytes.
    */
   async function receive(request: Request, options: { kind: UploadKind; purpose: string; ownerId: number | null; limitKb?: number; field?: string }): Promise<StoredFile> {
-    const limitKb = options.limitKb ?? DEFAULT_MAX_FILE_KB
-    const limit = limitKb * 1024
     const field = options.field ?? 'file'
+    const form = await receiveForm(request, { field, maxFiles: 1, rule: () => ({ kind: options.kind, limitKb: options.limitKb ?? DEFAULT_MAX_FILE_KB }) })
+    try {
+      if (!form.files.length) throw new ApiError(400, 'Invalid Info', `${field}: Choose a file to upload`, { [field]: ['Choose a file to upload'] })
+      const [stored] = await form.store(db, { purpose: options.purpose, ownerId: options.ownerId })
+      return stored
+    } finally {
+      await form.discard()
+    }
+  }
+
+  /**
+   * Reads a multipart form: its text fields and up to `maxFiles` files of the part `field`, each
+   * checked by the rule its name picks (kind and size limit) as in `receive`. Nothing is stored
+   * yet: the caller checks the fields, then `store`s the files in its own transaction (their rows
+   * are written there; bytes whose transaction rolls back are swept as orphans), and always
+   * `discard`s what is left.
+   */
+  async function receiveForm(request: Request, options: { field: string; maxFiles: number; rule: (fileName: string) => { kind: UploadKind; limitKb: number } | UploadProblem; fieldSizeBytes?: number }) {
+    const { field } = options
     const contentType = request.headers.get('content-type') ?? ''
     if (!/^multipart\/form-data/i.test(contentType) || !request.body) {
       throw new ApiError(400, 'Invalid Info', `${field}: Send the file as multipart/form-data`, { [field]: ['Send the file as multipart/form-data'] })
     }
-    if (Number(request.headers.get('content-length') ?? 0) > limit + 64 * 1024) throw uploadError(problems.fileSize(limitKb))
+    const largest = Math.max(...[options.rule('x.png'), options.rule('x.pdf'), options.rule('x.mp4')].map((r) => ('limitKb' in r ? r.limitKb : 0)))
+    if (Number(request.headers.get('content-length') ?? 0) > options.maxFiles * largest * 1024 + 64 * 1024) throw uploadError(problems.fileSize(largest), field)
 
     const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream)
-    const temp = storage.temporary()
+    const temps: ReturnType<FileStorage['temporary']>[] = []
+    const discard = () => Promise.all(temps.map((t) => t.remove())).then(() => undefined)
     try {
-      const received = await new Promise<{ name: string; size: number; head: Buffer; bytes?: Buffer } | null>((resolve, reject) => {
+      const fields: Record<string, string> = {}
+      const received = await new Promise<Received[]>((resolve, reject) => {
         let bb: ReturnType<typeof Busboy>
         try {
-          bb = Busboy({ headers: { 'content-type': contentType }, limits: { fileSize: limit, files: 1, fields: 20, fieldSize: 8 * 1024 } })
+          bb = Busboy({ headers: { 'content-type': contentType }, limits: { fileSize: largest * 1024, files: options.maxFiles + 1, fields: 20, fieldSize: options.fieldSizeBytes ?? 8 * 1024 } })
         } catch {
           // No boundary in the Content-Type.
           source.destroy()
           return reject(malformed(field))
         }
-        let result: Promise<{ name: string; size: number; head: Buffer; bytes?: Buffer }> | null = null
+        const results: Promise<Received>[] = []
         const fail = (error: unknown) => {
           source.unpipe(bb)
           source.destroy()
@@ -114,60 +162,94 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
           // arriving are the sender's; our checks already speak for themselves.
           reject(error instanceof ApiError ? error : malformed(field))
         }
+        bb.on('field', (name, value) => void (fields[name] = value))
         bb.on('file', (name, stream, fileName) => {
-          if (name !== field || result) return void stream.resume()
-          const problem = checkUpload(options.kind, fileName ?? '', undefined, limitKb)
-          if (problem) return fail(uploadError(problem))
-          stream.on('limit', () => fail(uploadError(problems.fileSize(limitKb))))
+          if (name !== field) return void stream.resume()
+          // One file wanted: any further part is ignored, as a form's stray second file always was.
+          if (results.length === options.maxFiles && options.maxFiles === 1) return void stream.resume()
+          if (results.length === options.maxFiles) return fail(new ApiError(400, 'Invalid Info', `${field}: At most ${options.maxFiles} files`, { [field]: [`At most ${options.maxFiles} files`] }))
+          const rule = options.rule(fileName ?? '')
+          if (!('kind' in rule)) return fail(uploadError(rule, field))
+          const problem = checkUpload(rule.kind, fileName ?? '', undefined, rule.limitKb)
+          if (problem) return fail(uploadError(problem, field))
+          const limit = rule.limitKb * 1024
+          const temp = storage.temporary()
+          temps.push(temp)
           const chunks: Buffer[] = []
           let size = 0
+          let head = 0
           // Images are small (the limit bounds them) and get their metadata stripped in memory;
           // other files stream straight to a temporary file.
-          const inMemory = options.kind === 'image'
-          stream.on('data', (c: Buffer) => {
-            size += c.length
-            if (inMemory || Buffer.concat(chunks).length < HEAD_BYTES) chunks.push(c)
+          const inMemory = rule.kind === 'image'
+          const sink = new Writable({
+            write(c: Buffer, _enc, done) {
+              size += c.length
+              if (size > limit) return done(uploadError(problems.fileSize(rule.limitKb), field))
+              if (inMemory || head < HEAD_BYTES) {
+                chunks.push(c)
+                head += c.length
+              }
+              done()
+            },
           })
-          result = (inMemory ? new Promise<void>((r, j) => stream.on('end', () => r()).on('error', j)) : pipeline(stream, fs.createWriteStream(temp.path))).then(() => {
+          stream.on('limit', () => fail(uploadError(problems.fileSize(rule.limitKb), field)))
+          const result = pipeline(stream, inMemory ? sink : fanOut(sink, fs.createWriteStream(temp.path))).then(() => {
             const all = Buffer.concat(chunks)
-            return { name: fileName ?? '', size, head: all.subarray(0, HEAD_BYTES), bytes: inMemory ? all : undefined }
+            return { name: fileName ?? '', size, head: all.subarray(0, HEAD_BYTES), bytes: inMemory ? all : undefined, kind: rule.kind, limitKb: rule.limitKb, temp }
           })
           // A file part cut off mid-way fails here and in the parser; the parser's error answers
           // (fail), so this one must not go unhandled.
-          result.catch(() => {})
+          result.catch(fail)
+          results.push(result)
         })
         bb.on('error', fail)
-        bb.on('finish', () => (result ? result.then(resolve, reject) : resolve(null)))
+        bb.on('finish', () => Promise.all(results).then(resolve, reject))
         source.on('error', fail)
         source.pipe(bb)
       })
-      if (!received) throw new ApiError(400, 'Invalid Info', `${field}: Choose a file to upload`, { [field]: ['Choose a file to upload'] })
-      if (received.size > limit) throw uploadError(problems.fileSize(limitKb))
-      const sniffed = await sniff(received.name, received.head, options.kind)
-      if (!sniffed || received.size === 0) throw uploadError(problemForKind(options.kind))
-      if (received.bytes) await fs.promises.writeFile(temp.path, stripMetadata(sniffed.type, received.bytes))
-      const stat = await fs.promises.stat(temp.path)
-      const sha256 = createHash('sha256').update(await fs.promises.readFile(temp.path)).digest('hex')
-      const storageKey = await storage.keep(temp.path)
-      const row = await db
-        .insertInto('stored_file')
-        .values({
-          owner_id: options.ownerId,
-          purpose: options.purpose,
-          original_name: received.name.slice(0, 255),
-          mime: sniffed.mime,
-          type: sniffed.type,
-          attachment_type: attachmentTypeForMime(sniffed.mime),
-          size: stat.size,
-          sha256,
-          storage_key: storageKey,
-          created_at: new Date().toISOString(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      return toStoredFile(row)
-    } finally {
-      await temp.remove()
+      const checked: Checked[] = []
+      for (const r of received) {
+        if (r.size > r.limitKb * 1024) throw uploadError(problems.fileSize(r.limitKb), field)
+        const sniffed = await sniff(r.name, r.head, r.kind)
+        if (!sniffed || r.size === 0) throw uploadError(problemForKind(r.kind), field)
+        if (r.bytes) await fs.promises.writeFile(r.temp.path, stripMetadata(sniffed.type, r.bytes))
+        checked.push({ ...r, sniffed })
+      }
+      return {
+        fields,
+        files: checked.map((c) => ({ name: c.name, size: c.size, mime: c.sniffed.mime })),
+        discard,
+        /** Keeps the checked files' bytes and writes their rows with `executor` (the caller's transaction). */
+        async store(executor: Executor, owner: { purpose: string; ownerId: number | null }) {
+          const out: StoredFile[] = []
+          for (const c of checked) {
+            const stat = await fs.promises.stat(c.temp.path)
+            const sha256 = createHash('sha256').update(await fs.promises.readFile(c.temp.path)).digest('hex')
+            const storageKey = await storage.keep(c.temp.path)
+            const row = await executor
+              .insertInto('stored_file')
+              .values({
+                owner_id: owner.ownerId,
+                purpose: owner.purpose,
+                original_name: c.name.slice(0, 255),
+                mime: c.sniffed.mime,
+                type: c.sniffed.type,
+                attachment_type: attachmentTypeForMime(c.sniffed.mime),
+                size: stat.size,
+                sha256,
+                storage_key: storageKey,
+                created_at: new Date().toISOString(),
+              })
+              .returningAll()
+              .executeTakeFirstOrThrow()
+            out.push(toStoredFile(row))
+          }
+          return out
+        },
+      }
+    } catch (error) {
+      await discard()
+      throw error
     }
   }
 
@@ -208,6 +290,7 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
 
   return {
     receive,
+    receiveForm,
     find,
     canRead,
     download,

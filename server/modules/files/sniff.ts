@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type'
 import { extensionOf, type UploadKind } from './rules.ts'
 
 // What a file is, read from its first bytes rather than its name, so a renamed executable is
@@ -15,12 +14,21 @@ const sameFamily: Record<string, string[]> = {
   xlsx: ['xlsx'],
   zip: ['zip'],
   dwg: ['dwg'],
+  mp4: ['mp4', 'm4v'],
+  mov: ['mov', 'mp4'],
+  webm: ['webm'],
+  mp3: ['mp3'],
+  ogg: ['ogg', 'oga', 'opus'],
+  oga: ['ogg', 'oga', 'opus'],
+  wav: ['wav'],
+  m4a: ['m4a', 'mp4'],
 }
 const textual = new Set(['csv', 'txt', 'dxf', 'ifc'])
 const mimeOf: Record<string, string> = {
   png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', tif: 'image/tiff', bpg: 'image/bpg', pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', zip: 'application/zip', dwg: 'image/vnd.dwg',
+  mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', mp3: 'audio/mpeg', ogg: 'audio/ogg', oga: 'audio/ogg', opus: 'audio/ogg', wav: 'audio/wav', m4a: 'audio/mp4',
   csv: 'text/csv; charset=utf-8', txt: 'text/plain; charset=utf-8', dxf: 'image/vnd.dxf', ifc: 'application/x-step',
 }
 
@@ -30,12 +38,16 @@ export interface Sniffed {
   mime: string
 }
 
+// file-type (its readers and signatures) is loaded with the first upload, not at start (decision 136).
+const detect = async (head: Uint8Array) => (await import('file-type')).fileTypeFromBuffer(head)
+
 export async function sniff(fileName: string, head: Uint8Array, _kind: UploadKind): Promise<Sniffed | null> {
   const declared = extensionOf(fileName)
   if (textual.has(declared)) return looksLikeText(head) ? { type: declared, mime: mimeOf[declared] } : null
-  const detected = isBpg(head) ? 'bpg' : isDwg(head) ? 'dwg' : (await fileTypeFromBuffer(head))?.ext
+  const detected = isBpg(head) ? 'bpg' : isDwg(head) ? 'dwg' : (await detect(head))?.ext
   if (!detected || !(sameFamily[declared] ?? []).includes(detected)) return null
-  return { type: detected, mime: mimeOf[detected] }
+  // An .m4a is an MP4 container holding sound: its name says it is audio.
+  return { type: detected, mime: mimeOf[declared === 'm4a' ? 'm4a' : detected] }
 }
 
 const isBpg = (b: Uint8Array) => b.length >= 4 && b[0] === 0x42 && b[1] === 0x50 && b[2] === 0x47 && b[3] === 0xfb

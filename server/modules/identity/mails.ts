@@ -5,7 +5,7 @@ import type { EmailMessage } from '../../jobs/mailer.ts'
 
 // Mails are written in the recipient's language from locales/<lng>/email.json, the same files the
 // web UI's translations live in, so a missing key fails the translation test like any other.
-export type MailKind = 'verifyEmail' | 'resetPassword' | 'changeEmail' | 'accountExists' | 'passwordChanged'
+export type MailKind = 'verifyEmail' | 'resetPassword' | 'changeEmail' | 'accountExists' | 'passwordChanged' | 'chatUnread'
 type Texts = Record<string, Record<string, string>>
 
 const root = path.resolve(import.meta.dirname, '../../../locales')

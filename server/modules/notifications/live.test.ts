@@ -1,12 +1,7 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { loadConfig } from '../../config.ts'
-import { createLogger } from '../../log.ts'
-import { startServer } from '../../index.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
-import { makeClient, signalR, waitFor } from '../../realtime/test-support.ts'
+import { dialects } from '../../../tests/integration/databases.ts'
+import { useLiveServer } from '../../../tests/integration/live-server.ts'
+import { makeClient, waitFor } from '../../realtime/test-support.ts'
 import { projectsTestApi } from '../projects/test-support.ts'
 
 // The notifications hub live, on the real server (startServer, without the web app) and the
@@ -15,39 +10,18 @@ import { projectsTestApi } from '../projects/test-support.ts'
 // countNotify (with the unread count) to the freelancer and projectChanged to the project group.
 for (const dialect of dialects) {
   describe(`notifications hub on ${dialect}`, () => {
-    let testDb: TestDatabase | undefined
-    let running: Awaited<ReturnType<typeof startServer>>
+    const live = useLiveServer(dialect, 'notify')
+    const { call, connections } = live
     let users: ReturnType<typeof projectsTestApi>
-    let base = ''
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-notify-live-'))
-    const connections: signalR.HubConnection[] = []
-
-    beforeAll(async () => {
-      const env: Record<string, string> = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'false' }
-      if (dialect === 'postgres') {
-        testDb = await createTestDatabase('postgres')
-        env.DATABASE_URL = (testDb.target as { url: string }).url
-      }
-      running = await startServer(loadConfig(env), createLogger('silent'), { webApp: false })
-      base = `http://127.0.0.1:${running.port}`
-      users = projectsTestApi(running.database)
-    }, 60_000)
+    beforeAll(() => {
+      users = projectsTestApi(live.running.database)
+    })
     afterAll(async () => {
-      await Promise.all(connections.map((c) => c.stop()))
       await users?.close()
-      await running?.close()
-      await testDb?.drop()
-      fs.rmSync(dataDir, { recursive: true, force: true })
     })
 
-    async function call(method: string, apiPath: string, token: string, body?: unknown) {
-      const response = await fetch(`${base}/api/v1/${apiPath}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
-      const text = await response.text()
-      expect(response.status, text).toBe(200)
-      return JSON.parse(text)
-    }
     async function hub(token: string) {
-      const { connection } = makeClient(`${base}/hubs/notifications`, 'WebSockets', { token })
+      const { connection } = makeClient(`${live.base}/hubs/notifications`, 'WebSockets', { token })
       connections.push(connection)
       const got: [string, unknown][] = []
       for (const target of ['countNotify', 'ReceiveNotification', 'projectChanged']) connection.on(target, (arg: unknown) => got.push([target, arg]))
@@ -57,7 +31,7 @@ for (const dialect of dialects) {
 
     test('only the client and proposers join project:{id}; accepting pushes the alert, countNotify and projectChanged', async () => {
       const [client, freelancer, outsider] = [await users.user('client'), await users.user('freelancer'), await users.user('freelancer')]
-      const sub = await running.database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+      const sub = await live.running.database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
       const project = await call('POST', 'projects', client.token, {
         title: 'Foundation check for a garden studio', description: 'Check the pad foundations of a small timber garden studio on clay soil and send the calculations.',
         subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 40000, currency: 'EUR', durationDays: 7, remote: true, publish: true,
@@ -86,8 +60,8 @@ for (const dialect of dialects) {
     // the outbox only when the count changed: a second read of the same one tells no one.
     test('a read sends countNotify with the new count to every tab of the reader, and to no one else', async () => {
       const [reader, other] = [await users.user('freelancer'), await users.user('client')]
-      await running.api.services.notifications.record(
-        running.database.db,
+      await live.running.api.services.notifications.record(
+        live.running.database.db,
         [0, 1, 2].map((i) => ({ userId: reader.id, source: `live-read:${i}`, messageKey: 'projects:notify.newComment', params: { title: `Pier ${i}` }, type: 'Project' as const, projectId: 1 })),
       )
       const [tabA, tabB, bystander] = await Promise.all([hub(reader.token), hub(reader.token), hub(other.token)])
@@ -99,7 +73,7 @@ for (const dialect of dialects) {
       await call('PUT', `notifications/${newest.id}/read`, reader.token)
       await call('PUT', `notificationHub/UpdateReadStatusForNotification/${second.id}`, reader.token)
       await waitFor(() => counts(tabA).length > 1 && counts(tabB).length > 1, 15_000, 'countNotify after the second read')
-      await running.api.jobs.outbox.drain()
+      await live.running.api.jobs.outbox.drain()
       expect(counts(tabA)).toEqual([2, 1])
       expect(counts(tabB)).toEqual([2, 1])
       expect(bystander.got).toEqual([])

@@ -1,4 +1,5 @@
 import type { Hubs } from '../../hubs.ts'
+import type { Locale } from '../../db/schema.ts'
 import type { OutboxHandler } from '../../jobs/outbox.ts'
 import { COUNT_TOPIC, type NotificationsService } from './service.ts'
 
@@ -12,5 +13,20 @@ export function notificationsOutboxHandlers({ notifications, hubs }: { notificat
       const target = hubs()?.notifications
       if (target) await target.toUser(payload.userId).send('countNotify', await notifications.unreadCount(payload.userId))
     },
+  }
+}
+
+/**
+ * After notifications from `source` were stored: each recipient's every tab gets the alert item
+ * (SPEC §3) in their language and countNotify with their unread count. Best effort, as every live
+ * message: the rows are stored, and a page load shows them anyway.
+ */
+export async function announce(notifications: NotificationsService, hubs: Hubs | null, users: Array<{ id: number; locale: Locale }>, source: string) {
+  const target = hubs?.notifications
+  if (!target) return
+  for (const u of users) {
+    const alert = await notifications.bySource(u.id, source, u.locale)
+    if (alert) await target.toUser(u.id).send('ReceiveNotification', { id: alert.id, title: alert.title, content: alert.content, isRead: alert.isRead, type: alert.type, projectId: alert.projectId })
+    await target.toUser(u.id).send('countNotify', await notifications.unreadCount(u.id))
   }
 }

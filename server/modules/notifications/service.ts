@@ -108,6 +108,13 @@ export function createNotificationsService({ db }: { db: Kysely<Database> }) {
         .execute()
       return rows
     },
+    /** Marks read a user's notifications of one chat room (they have read the room); answers how many changed. */
+    async markRoomRead(executor: Executor, userId: number, roomId: number) {
+      const done = await executor.updateTable('notification').set({ is_read: 1 }).where('user_id', '=', userId).where('room_id', '=', roomId).where('is_read', '=', 0).executeTakeFirst()
+      const changed = Number(done.numUpdatedRows)
+      if (changed) await enqueue(executor, COUNT_TOPIC, { userId })
+      return changed
+    },
     /** A user's stored notification from one source, rendered (for the live alert after a delivery). */
     async bySource(userId: number, source: string, locale: Locale) {
       const row = await mine(userId).where('n.source', '=', source).executeTakeFirst()

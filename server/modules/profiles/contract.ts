@@ -158,6 +158,22 @@ export const bodies = {
     foundedYear: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1800, 'must be 1800 or later').max(2100, 'must be 2100 or earlier').optional().nullable(),
   }),
   clientText: z.object({ text: text(limits.longText) }),
+  /** The profile editor's "rate and availability" and "personal details" sections in one call each: what is left out stays as it is. */
+  details: z
+    .object({
+      experienceLevel: oneOf(experienceLevels).optional(),
+      yearsOfExperience: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(limits.years, `must be at most ${limits.years}`).optional(),
+      availability: oneOf(availabilities).optional(),
+      amountMinor: z.coerce.number({ error: 'must be a number' }).int('must be a whole number of cents').min(limits.rateMin, 'must be at least 1.00').max(limits.rateMax, 'must be at most 10000.00').optional(),
+      currency: oneOf(currencies).optional(),
+      country: code2.optional(),
+      city: optionalText(limits.city),
+      gender: oneOf(genders).optional(),
+    })
+    .refine((v) => (v.amountMinor === undefined) === (v.currency === undefined), { path: ['currency'], message: 'goes with amountMinor: give both or neither' })
+    .refine((v) => v.city === undefined || v.country !== undefined, { path: ['country'], message: 'is required with a city' }),
+  /** A client's or company's "about" section: who, what and the description together. */
+  about: z.object({ who: text(limits.longText), what: text(limits.longText), description: text(limits.description) }),
   clientDescription: z.object({ description: text(limits.description) }),
   clientCategorization: z.object({ categoryId: id, subcategoryIds: ids(limits.subcategories).default([]) }),
 }
@@ -227,6 +243,7 @@ export const profilesContract = {
   freelancerHourlyRate: own('freelancers/profile/hourly-rate', 'Set the hourly rate (minor units with a currency)', bodies.hourlyRate),
   freelancerCategorization: own('freelancers/profile/categorization', 'Set the category, subcategories and skills', bodies.categorization),
   freelancerGender: own('freelancers/profile/gender', 'Set the gender (never shown publicly)', bodies.gender),
+  freelancerDetails: own('freelancers/profile/details', 'Set any of experience level, years, availability, hourly rate, country and city, and gender in one change (the fields left out stay as they are)', bodies.details),
   languageAdd: own('freelancers/profile/languages', 'Add a language with its level', bodies.language, F, 'POST'),
   languageUpdate: endpoint({ method: 'PUT', path: 'freelancers/profile/languages/{code}', summary: 'Change the level of a language', tag: F, access: 'user', params: z.object({ code: languageCode }), body: bodies.languageLevel, response: ownFreelancer }),
   languageDelete: endpoint({ method: 'DELETE', path: 'freelancers/profile/languages/{code}', summary: 'Remove a language', tag: F, access: 'user', params: z.object({ code: languageCode }), response: ownFreelancer }),
@@ -256,6 +273,7 @@ export const profilesContract = {
   clientWho: endpoint({ method: 'PUT', path: 'clients/profile/who-i-am', summary: 'Set "who I am"', tag: C, access: 'user', body: bodies.clientText, response: ownClient }),
   clientWhat: endpoint({ method: 'PUT', path: 'clients/profile/what-do-I-do', summary: 'Set "what do I do"', tag: C, access: 'user', body: bodies.clientText, response: ownClient }),
   clientDescription: endpoint({ method: 'PUT', path: 'clients/profile/description', summary: 'Set the description', tag: C, access: 'user', body: bodies.clientDescription, response: ownClient }),
+  clientAbout: endpoint({ method: 'PUT', path: 'clients/profile/about', summary: 'Set "who I am", "what do I do" and the description in one change', tag: C, access: 'user', body: bodies.about, response: ownClient }),
   clientCategorization: endpoint({ method: 'PUT', path: 'clients/profile/categorization', summary: 'Set the areas of interest', tag: C, access: 'user', body: bodies.clientCategorization, response: ownClient }),
   clientImageUpload: endpoint({ method: 'POST', path: 'clients/profile/image', summary: 'Upload the individual client\'s profile image (multipart field "file")', tag: C, access: 'user', response: imageUrl }),
   clientImage: endpoint({ method: 'GET', path: 'clients/profile/image-url', summary: 'The individual client\'s profile image URL', tag: C, access: 'user', response: imageUrl }),
@@ -269,6 +287,7 @@ export const profilesContract = {
   companyWho: endpoint({ method: 'PUT', path: 'companies/profile/who-are-we', summary: 'Set "who are we"', tag: K, access: 'user', body: bodies.clientText, response: ownClient }),
   companyWhat: endpoint({ method: 'PUT', path: 'companies/profile/what-do-we-do', summary: 'Set "what do we do"', tag: K, access: 'user', body: bodies.clientText, response: ownClient }),
   companyDescription: endpoint({ method: 'PUT', path: 'companies/profile/description', summary: 'Set the description', tag: K, access: 'user', body: bodies.clientDescription, response: ownClient }),
+  companyAbout: endpoint({ method: 'PUT', path: 'companies/profile/about', summary: 'Set "who are we", "what do we do" and the description in one change', tag: K, access: 'user', body: bodies.about, response: ownClient }),
   companyImageUpload: endpoint({ method: 'POST', path: 'companies/profile/image', summary: 'Upload the company logo or picture (multipart field "file")', tag: K, access: 'user', response: imageUrl }),
   companyImage: endpoint({ method: 'GET', path: 'companies/profile/image-url', summary: 'The company\'s profile image URL', tag: K, access: 'user', response: imageUrl }),
   companyPublic: endpoint({ method: 'GET', path: 'companies/{id}/profile/basic-details', summary: 'A company\'s public profile', tag: K, access: 'public', params: item, response: publicClient }),

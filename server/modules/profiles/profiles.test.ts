@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
 import type { Db } from '../../db/database.ts'
-import { isValidIban, maskEmail, maskIban, parseAmount, searchTokens } from './rules.ts'
+import { isValidIban, limits, maskEmail, maskIban, parseAmount, searchTokens } from './rules.ts'
 import { profilesTestApi, tinyXlsx, tinyPdf, tinyPng } from './test-support.ts'
 
 describe('profile rules', () => {
@@ -374,5 +374,38 @@ describe.each(dialects)('profiles API on %s', (dialect) => {
     // Recent answers are remembered for 30 s, but a profile change shows at once.
     await t.call('PUT', 'freelancers/profile/title', { ...b, body: { title: 'Structural BIM Modeller' } })
     expect((await search('?q=structural')).json.data.map((h: any) => h.userId).toSorted()).toEqual([ana.id, bob.id].toSorted())
+  })
+
+  it("saves an editor section's fields in one change, and a refused field changes none of them", async () => {
+    const cara = await t.user('freelancer', 'Cara', 'Sections')
+    const tk = { token: cara.token }
+    const rates = await t.call('PUT', 'freelancers/profile/details', { ...tk, body: { amountMinor: 6000, currency: 'EUR', availability: 'full-time', experienceLevel: 'intermediate', yearsOfExperience: 6 } })
+    expect(rates.status).toBe(200)
+    expect(rates.json).toMatchObject({ hourlyRate: { amountMinor: 6000, currency: 'EUR' }, availability: 'full-time', experienceLevel: 'intermediate', yearsOfExperience: 6, country: null })
+    expect(rates.json.completeness.missing).not.toContain('hourlyRate')
+    // The personal section leaves the rates alone; a city without its country is refused.
+    const personal = await t.call('PUT', 'freelancers/profile/details', { ...tk, body: { country: 'RS', city: 'Novi Sad', gender: 'male' } })
+    expect(personal.json).toMatchObject({ country: 'RS', city: 'Novi Sad', gender: 'male', hourlyRate: { amountMinor: 6000 }, availability: 'full-time' })
+    const before = personal.json
+    for (const [body, field] of [
+      [{ amountMinor: 7000, currency: 'EUR', availability: 'as-needed', country: 'QQ' }, 'country'],
+      [{ amountMinor: 7000, availability: 'as-needed' }, 'currency'],
+      [{ city: 'Belgrade' }, 'country'],
+      [{ yearsOfExperience: -1, availability: 'as-needed' }, 'yearsOfExperience'],
+    ] as const) {
+      const r = await t.call('PUT', 'freelancers/profile/details', { ...tk, body })
+      expect(r.status, JSON.stringify(body)).toBe(400)
+      expect(Object.keys(r.json.errors)).toContain(field)
+    }
+    expect((await t.call('GET', 'freelancers/profile', tk)).json).toEqual(before)
+    expect((await t.call('PUT', 'freelancers/profile/details', { token: client.token, body: { availability: 'full-time' } })).status).toBe(403)
+
+    const about = { who: 'A family renovating a farmhouse.', what: 'Teachers.', description: 'We need a structural survey.' }
+    const mine = await t.call('PUT', 'clients/profile/about', { token: client.token, body: about })
+    expect(mine.json).toMatchObject(about)
+    expect((await t.call('PUT', 'clients/profile/about', { token: client.token, body: { ...about, who: 'x'.repeat(limits.longText + 1), what: 'Changed' } })).json.errors).toHaveProperty('who')
+    expect((await t.call('GET', 'clients/profile', { token: client.token })).json).toMatchObject(about)
+    expect((await t.call('PUT', 'companies/profile/about', { token: company.token, body: about })).json).toMatchObject({ ...about, kind: 'company' })
+    expect((await t.call('PUT', 'clients/profile/about', { token: company.token, body: about })).status).toBe(403)
   })
 })

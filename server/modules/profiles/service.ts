@@ -331,6 +331,20 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
         await checkCountry(trx, 'country', b.country)
         await trx.updateTable('freelancer_profile').set({ country: b.country, city: b.city || null }).where('user_id', '=', c.userId).execute()
       }),
+    /** Several fields of one editor section in one transaction: a refused country changes none of them. */
+    details: (c: Caller, l: Locale, b: Body<'details'>) =>
+      changeFreelancer(c, l, async (trx) => {
+        if (b.country !== undefined) await checkCountry(trx, 'country', b.country)
+        const values: Updateable<Database['freelancer_profile']> = {
+          ...(b.experienceLevel !== undefined && { experience_level: b.experienceLevel }),
+          ...(b.yearsOfExperience !== undefined && { years_of_experience: b.yearsOfExperience }),
+          ...(b.availability !== undefined && { availability: b.availability }),
+          ...(b.amountMinor !== undefined && { hourly_rate_minor: b.amountMinor, currency: b.currency }),
+          ...(b.country !== undefined && { country: b.country, city: b.city || null }),
+          ...(b.gender !== undefined && { gender: b.gender }),
+        }
+        if (Object.keys(values).length) await trx.updateTable('freelancer_profile').set(values).where('user_id', '=', c.userId).execute()
+      }),
     categorization: (c: Caller, l: Locale, b: Body<'categorization'>) =>
       changeFreelancer(
         c,
@@ -588,6 +602,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     who: (c: Caller, kind: ClientKind, l: Locale, b: Body<'clientText'>) => setClient(c, kind, l, { who: b.text }),
     what: (c: Caller, kind: ClientKind, l: Locale, b: Body<'clientText'>) => setClient(c, kind, l, { what: b.text }),
     description: (c: Caller, kind: ClientKind, l: Locale, b: Body<'clientDescription'>) => setClient(c, kind, l, { description: b.description }),
+    about: (c: Caller, kind: ClientKind, l: Locale, b: Body<'about'>) => setClient(c, kind, l, { who: b.who, what: b.what, description: b.description }),
     categorization: (c: Caller, l: Locale, b: Body<'clientCategorization'>) =>
       changeClient(c, 'individual', l, async (trx) => {
         const { subs } = await checkCategorization(trx, b.categoryId, b.subcategoryIds, [])

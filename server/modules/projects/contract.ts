@@ -11,8 +11,8 @@ import { contractStates, installmentStates, projectStates, proposalStates } from
 // - comment/{projectId}: list (GET) or add (POST) public questions and answers;
 // - HomeSearch/{type}/{term}: the home search's suggestions, type projects or workneerer, term
 //   'all' for none;
-// - Createroom/{projectId}/{userId}: the chat room of a contract between the caller and the other
-//   participant (the chat issue builds the room behind this id);
+// - Createroom/{projectId}/{userId}: the chat room of the caller and the other party of the project
+//   (its client and a freelancer with a contract or a proposal on it); the same room every time;
 // - GetCommentsAndReviewes?userId=: the visible reviews about a user (default: the caller).
 const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` })
@@ -146,7 +146,8 @@ export const contractOut = z.object({
   status: z.enum(contractStates),
   amountMinor: z.number(),
   currency: z.string(),
-  roomId: z.string(),
+  /** The chat room of the contract's two parties (opened when the proposal was accepted). */
+  roomId: z.number(),
   createdAt: z.string(),
   endedAt: z.string().nullable(),
   installments: z.array(installment),
@@ -239,8 +240,8 @@ export const projectsContract = {
     params: z.object({ contractId: id }), body: z.object({ rating: z.number({ error: 'is required' }).int().min(1, 'must be 1 to 5').max(5, 'must be 1 to 5'), body: text(limits.review.min, limits.review.max) }), response: review,
   }),
   createRoom: endpoint({
-    method: 'POST', path: 'projects/Createroom/{projectId}/{userId}', summary: "The chat room of a project's contract between the caller and the other participant", tag, access: 'user',
-    params: z.object({ projectId: id, userId: id }), response: z.object({ roomId: z.string(), projectId: z.number(), participants: z.array(z.number()) }),
+    method: 'POST', path: 'projects/Createroom/{projectId}/{userId}', summary: "Opens (or finds) the chat room of the caller and the other party of a project: its client and a freelancer with a contract or a proposal on it", tag, access: 'user',
+    params: z.object({ projectId: id, userId: id }), response: z.object({ roomId: z.number(), projectId: z.number(), participants: z.array(z.number()) }),
   }),
   accept: endpoint({
     method: 'POST', path: 'projects/proposals/{proposalId}/accept/{projectId}', summary: 'Accept a proposal: creates the contract with the agreed installments (a repeat returns the same contract)', tag, access: 'user',
@@ -263,7 +264,7 @@ export const projectsContract = {
     response: list(z.object({ revision: z.number(), coverLetter: z.string(), bidMinor: z.number(), durationDays: z.number(), installments: planOut, createdAt: z.string() })),
   }),
   installmentAction: endpoint({
-    method: 'POST', path: 'projects/installments/{installmentId}/{action}', summary: 'Move an installment: fund (client), submit (freelancer), request-changes or approve (client)', tag, access: 'user',
+    method: 'POST', path: 'projects/installments/{installmentId}/{action}', summary: 'Move an installment: submit (freelancer), request-changes or approve (client; approving releases the held money). Funding goes through Payment/PayProjectInstallments', tag, access: 'user',
     params: z.object({ installmentId: id, action: oneOf(installmentActions) }), body: z.object({ note: z.string().trim().max(limits.note, `must be at most ${limits.note} characters`).optional() }), response: contractOut,
   }),
   subscribe: endpoint({ method: 'POST', path: 'projects/subscrib/{projectId}', summary: "Follow a project's updates", tag, access: 'user', params: projectParams, response: ok }),

@@ -11,6 +11,8 @@ export interface TransitionDef<S extends string> {
   from: readonly S[]
   to: S
   actors: readonly Actor[]
+  /** Who sets a system transition going (the client pays; the gateway's confirmation funds): whose turn it is. */
+  startedBy?: Exclude<Actor, 'system'>
   guard?: string
 }
 
@@ -74,12 +76,11 @@ export const installmentMachine: Machine<InstallmentState> = {
   initial: ['pending'],
   states: installmentStates,
   transitions: [
-    // The payments issue replaces the client's direct move with its checkout callback (actor system).
-    { action: 'fund', from: ['pending'], to: 'funded', actors: ['client', 'system'], guard: 'the contract is active' },
+    { action: 'fund', from: ['pending'], to: 'funded', actors: ['system'], startedBy: 'client', guard: 'the gateway confirmed the client\'s payment (Payment/PaymentCallback); the contract is active' },
     { action: 'submit', from: ['funded', 'changes_requested'], to: 'submitted', actors: ['freelancer'], guard: 'the contract is active; a note describes the work' },
     { action: 'request_changes', from: ['submitted'], to: 'changes_requested', actors: ['client'], guard: 'the contract is active; feedback says what to change' },
     { action: 'approve', from: ['submitted'], to: 'approved', actors: ['client'], guard: 'the contract is active' },
-    { action: 'release', from: ['approved'], to: 'released', actors: ['system'], guard: 'the payout is made (payments issue)' },
+    { action: 'release', from: ['approved'], to: 'released', actors: ['system'], guard: 'taken with the approval: the held money moves to the freelancer\'s available balance, less the platform fee' },
   ],
 }
 
@@ -103,7 +104,7 @@ export function machinesMarkdown() {
   for (const m of machines) {
     lines.push(`## ${m.entity[0].toUpperCase()}${m.entity.slice(1)}`, '', `States: ${m.states.map((s) => `\`${s}\``).join(', ')}. Starts in ${m.initial.map((s) => `\`${s}\``).join(' or ')}.`, '')
     lines.push('| action | from | to | who | guard |', '| --- | --- | --- | --- | --- |')
-    for (const t of m.transitions) lines.push(`| \`${t.action}\` | ${t.from.map((s) => `\`${s}\``).join(', ')} | \`${t.to}\` | ${t.actors.join(', ')} | ${t.guard ?? '—'} |`)
+    for (const t of m.transitions) lines.push(`| \`${t.action}\` | ${t.from.map((s) => `\`${s}\``).join(', ')} | \`${t.to}\` | ${t.actors.join(', ')}${t.startedBy ? ` (started by the ${t.startedBy})` : ''} | ${t.guard ?? '—'} |`)
     lines.push('', '```mermaid', 'stateDiagram-v2')
     for (const s of m.initial) lines.push(`  [*] --> ${s}`)
     for (const t of m.transitions) for (const f of t.from) lines.push(`  ${f} --> ${t.to}: ${t.action}`)

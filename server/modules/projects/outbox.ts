@@ -3,6 +3,7 @@ import type { OutboxHandler } from '../../jobs/outbox.ts'
 import type { Hubs } from '../../hubs.ts'
 import type { NotificationsService } from '../notifications/service.ts'
 import { asLocale } from '../notifications/texts.ts'
+import { announce } from '../notifications/outbox.ts'
 import { NOTIFY_TOPIC } from './transition.ts'
 import { REVIEW_TOPIC, type ProjectsService } from './service.ts'
 
@@ -32,15 +33,8 @@ export function projectsOutboxHandlers({ db, projects, notifications, hubs }: { 
         db,
         users.map((u) => ({ userId: u.id, source, messageKey: `projects:notify.${payload.kind}`, params: payload.params, type: payload.type, projectId: payload.projectId })),
       )
-      // Live updates are best effort: the rows are stored, and a page load shows them anyway.
-      const target = hubs()?.notifications
-      if (!target) return
-      for (const u of users) {
-        const alert = await notifications.bySource(u.id, source, asLocale(u.language))
-        if (alert) await target.toUser(u.id).send('ReceiveNotification', { id: alert.id, title: alert.title, content: alert.content, isRead: alert.isRead, type: alert.type, projectId: alert.projectId })
-        await target.toUser(u.id).send('countNotify', await notifications.unreadCount(u.id))
-      }
-      await target.toGroup(`project:${payload.projectId}`).send('projectChanged', payload.projectId)
+      await announce(notifications, hubs(), users.map((u) => ({ id: u.id, locale: asLocale(u.language) })), source)
+      await hubs()?.notifications.toGroup(`project:${payload.projectId}`).send('projectChanged', payload.projectId)
     },
     [REVIEW_TOPIC]: async (payload: { userIds: number[]; contractId?: number }) => {
       for (const id of payload.userIds) await projects.recomputeRating(db, id)

@@ -4,6 +4,7 @@ import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/
 import { projectsTestApi, tinyPdf } from './test-support.ts'
 import { projectsOutboxHandlers } from './outbox.ts'
 import { REVIEW_TOPIC } from './service.ts'
+import { fund } from '../payments/test-support.ts'
 
 // The projects API on both databases: every transition allowed and refused, scoping, idempotency
 // and the races of issue 6 with real concurrency.
@@ -223,7 +224,7 @@ for (const dialect of dialects) {
       await t.call('POST', `projects/subscrib/${p.id}`, { token: free3.token })
       const accepted = await t.call('POST', `projects/proposals/${a.id}/accept/${p.id}`, { token: client.token })
       expect(accepted.status, accepted.text).toBe(200)
-      expect(accepted.json).toMatchObject({ projectId: p.id, proposalId: a.id, status: 'active', amountMinor: 140000, currency: 'EUR', roomId: `project-${p.id}` })
+      expect(accepted.json).toMatchObject({ projectId: p.id, proposalId: a.id, status: 'active', amountMinor: 140000, currency: 'EUR', roomId: expect.any(Number) })
       expect(accepted.json.installments.map((i: { title: string; amountMinor: number; status: string }) => [i.title, i.amountMinor, i.status])).toEqual([
         ['Calculations', 90000, 'pending'],
         ['Drawings', 50000, 'pending'],
@@ -252,7 +253,7 @@ for (const dialect of dialects) {
       expect(cl.json.activity.map((x: { entity: string; action: string }) => `${x.entity}.${x.action}`)).toEqual(expect.arrayContaining(['proposal.accept', 'project.hire', 'contract.create', 'proposal.close']))
       expect((await t.call('GET', 'projects/freelancer/contracts', { token: free1.token })).json.data[0].id).toBe(accepted.json.id)
       const room = await t.call('POST', `projects/Createroom/${p.id}/${client.id}`, { token: free1.token })
-      expect(room.json).toEqual({ roomId: `project-${p.id}`, projectId: p.id, participants: [client.id, free1.id] })
+      expect(room.json).toEqual({ roomId: accepted.json.roomId, projectId: p.id, participants: [client.id, free1.id] })
       expect((await t.call('POST', `projects/Createroom/${p.id}/${client.id}`, { token: free2.token })).status).toBe(404)
       const kinds = (await database.db.selectFrom('outbox').select('payload').where('topic', '=', 'projects.notify').execute()).map((o) => JSON.parse(o.payload))
       const taken = kinds.filter((k) => k.kind === 'projectTaken' && k.projectId === p.id).flatMap((k) => k.userIds)
@@ -266,9 +267,10 @@ for (const dialect of dialects) {
       const [i1, i2] = contract.installments
       const act = (id: number, action: string, who: U, note?: string) => t.call('POST', `projects/installments/${id}/${action}`, { token: who.token, body: note ? { note } : {} })
       expect((await act(i1.id, 'submit', free1, 'Done')).status).toBe(409)
-      expect((await act(i1.id, 'fund', free1)).status).toBe(403)
-      expect((await act(i1.id, 'fund', free2)).status).toBe(404)
-      expect((await act(i1.id, 'fund', client)).json.installments[0].status).toBe('funded')
+      // Funding is a payment the gateway confirms (modules/payments), not a move of its own.
+      expect((await act(i1.id, 'fund', client)).status).toBe(400)
+      expect((await fund(t.call, client, p.id, [i1.id])).session.status).toBe('succeeded')
+      expect((await t.call('GET', `projects/${p.id}/details-for-client`, { token: client.token })).json.contract.installments[0].status).toBe('funded')
       expect((await act(i1.id, 'approve', client)).status).toBe(409)
       const noNote = await act(i1.id, 'submit', free1)
       expect(noNote.status).toBe(409)
@@ -277,13 +279,15 @@ for (const dialect of dialects) {
       expect((await act(i1.id, 'submit', free1, 'Calculations attached')).json.installments[0]).toMatchObject({ status: 'submitted', submissionNote: 'Calculations attached' })
       expect((await act(i1.id, 'request-changes', client, 'Check the padstones')).json.installments[0]).toMatchObject({ status: 'changes_requested', feedback: 'Check the padstones' })
       expect((await act(i1.id, 'submit', free1, 'Padstones checked')).json.installments[0].status).toBe('submitted')
-      expect((await act(i1.id, 'approve', client)).json.installments[0].status).toBe('approved')
+      // Approval releases the held money at once (decision 172).
+      expect((await act(i1.id, 'approve', client)).json.installments[0].status).toBe('released')
       const early = await t.call('PUT', `projects/${p.id}/updatestate/completed`, { token: client.token })
       expect(early.status).toBe(409)
       expect(early.json.detail).toBe('Every installment must be approved before the project is completed')
+      await fund(t.call, client, p.id, [i2.id])
+      // Money is held for the second installment: the contract cannot be cancelled.
       const cancel = await t.call('PUT', `projects/${p.id}/updatestate/cancelled`, { token: client.token })
       expect(cancel.status).toBe(409)
-      await act(i2.id, 'fund', client)
       await act(i2.id, 'submit', free1, 'Drawings')
       await act(i2.id, 'approve', client)
       const reviewEarly = await t.call('POST', `projects/contracts/${contract.id}/review`, { token: client.token, body: { rating: 5, body: 'Great' } })
@@ -326,7 +330,8 @@ for (const dialect of dialects) {
       const a = await propose(p.id, free3)
       const contract = (await t.call('POST', `projects/proposals/${a.id}/accept/${p.id}`, { token: client.token })).json
       for (const i of contract.installments as Array<{ id: number }>) {
-        for (const [action, who, note] of [['fund', client], ['submit', free3, 'Done'], ['approve', client]] as const) {
+        await fund(t.call, client, p.id, [i.id])
+        for (const [action, who, note] of [['submit', free3, 'Done'], ['approve', client]] as const) {
           expect((await t.call('POST', `projects/installments/${i.id}/${action}`, { token: who.token, body: note ? { note } : {} })).status).toBe(200)
         }
       }
@@ -409,9 +414,9 @@ for (const dialect of dialects) {
       const act = (action: string, who: U, note?: string) => t.call('POST', `projects/installments/${i1.id}/${action}`, { token: who.token, body: note ? { note } : {} })
       await refused(act('approve', client), 409, 'pending')
       await refused(act('request-changes', client, 'More'), 409, 'pending')
-      expect((await act('fund', client)).status).toBe(200)
+      await fund(t.call, client, p.id, [i1.id])
       await refused(act('submit', client, 'Not mine to submit'), 403)
-      await refused(act('fund', client), 409, 'funded')
+      await refused(t.call('POST', 'Payment/PayProjectInstallments', { token: client.token, body: { projectId: p.id, installmentIds: [i1.id] } }), 409)
       expect((await act('submit', free1, 'Calculations')).status).toBe(200)
       await refused(act('approve', free1), 403)
       await refused(act('request-changes', free1, 'Self review'), 403)
@@ -448,7 +453,7 @@ for (const dialect of dialects) {
       const c = (await t.call('POST', `projects/proposals/${b.id}/accept/${q.id}`, { token: client.token })).json
       expect((await t.call('PUT', `projects/${q.id}/updatestate/cancelled`, { token: client.token })).json.status).toBe('cancelled')
       expect((await database.db.selectFrom('contract').select('status').where('id', '=', c.id).executeTakeFirstOrThrow()).status).toBe('cancelled')
-      expect((await t.call('POST', `projects/installments/${c.installments[0].id}/fund`, { token: client.token, body: {} })).status).toBe(409)
+      expect((await t.call('POST', 'Payment/PayProjectInstallments', { token: client.token, body: { projectId: q.id, installmentIds: [c.installments[0].id] } })).status).toBe(409)
     })
 
     test('delete: drafts and open projects without a contract; others 404/403', async () => {

@@ -7,7 +7,8 @@ export const projectSorts = ['newest', 'relevance', 'budget_high', 'budget_low',
 export const postedWithinDays = [1, 3, 7, 30] as const
 /** What the client may ask of `updatestate/{state}`. */
 export const clientStates = ['open', 'cancelled', 'completed'] as const
-export const installmentActions = ['fund', 'submit', 'request-changes', 'approve'] as const
+// Funding is not a move of its own: it follows the gateway's confirmation of a payment (modules/payments).
+export const installmentActions = ['submit', 'request-changes', 'approve'] as const
 export const homeSearchTypes = ['projects', 'workneerer'] as const
 
 export const limits = {

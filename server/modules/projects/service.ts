@@ -6,6 +6,7 @@ import type { Dialect } from '../../db/migrations/helpers.ts'
 import type { Caller } from '../../api/handler.ts'
 import { ApiError, forbidden, notFound } from '../../api/errors.ts'
 import type { FileService } from '../files/service.ts'
+import type { ChatService } from '../chat/service.ts'
 import { Role } from '../identity/permissions.ts'
 import type { ProjectInput, ProposalInput, SearchQuery } from './contract.ts'
 import type { ContractState, InstallmentState, ProjectState, ProposalState } from './machines.ts'
@@ -20,6 +21,10 @@ type ProjectRow = Selectable<Database['project']>
 type ProposalRow = Selectable<Database['proposal']>
 type ContractRow = Selectable<Database['contract']>
 type PlanItem = { title: string; amountMinor: number; dueDate?: string }
+/** What the payments module does when an installment is released, inside the release's transaction. */
+export interface MoneyMover {
+  release(trx: Trx, i: { installmentId: number; contractId: number; clientId: number; freelancerId: number; amountMinor: number; currency: string }): Promise<void>
+}
 
 export const REVIEW_TOPIC = 'projects.review-visible'
 const DAY = 86_400_000
@@ -36,7 +41,7 @@ const parsePlan = (text: string): PlanItem[] => {
 const excerpt = (text: string) => (text.length > 280 ? `${text.slice(0, 277).trimEnd()}…` : text)
 const badRequest = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 
-export function createProjectsService({ db, dialect, files }: { db: DB; dialect: Dialect; files: FileService }) {
+export function createProjectsService({ db, dialect, files, chat }: { db: DB; dialect: Dialect; files: FileService; chat: ChatService }) {
   const index = createProjectSearchIndex(dialect)
   const finder = createProjectSearch({ db, index })
 
@@ -213,7 +218,7 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
       status: r.status as ContractState,
       amountMinor: r.amount_minor,
       currency: r.currency,
-      roomId: r.room_id,
+      roomId: Number(r.room_id),
       createdAt: r.created_at,
       endedAt: r.ended_at,
       installments: (byContract.get(r.id) ?? []).map((i) => ({
@@ -681,9 +686,11 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
       })
       await transitionProject(trx, { id: projectId, current: proj.status as ProjectState, action: 'hire', actor: 'client', actorId: caller.userId, projectId, effects: followers.length ? [notify(followers.filter((f) => f !== p.freelancer_id), 'projectTaken', projectId, 'ProjectStatus', { title: proj.title })] : [] })
       const now = nowIso()
+      // The two parties' chat room opens with the contract (the same room if the client already opened it to ask questions).
+      const roomId = await chat.openRoom(trx, { projectId, clientId: proj.client_id, freelancerId: p.freelancer_id })
       const contract = await trx
         .insertInto('contract')
-        .values({ project_id: projectId, proposal_id: p.id, client_id: proj.client_id, freelancer_id: p.freelancer_id, status: 'active', amount_minor: p.bid_minor, currency: p.currency, room_id: `project-${projectId}`, created_at: now, updated_at: now, ended_at: null })
+        .values({ project_id: projectId, proposal_id: p.id, client_id: proj.client_id, freelancer_id: p.freelancer_id, status: 'active', amount_minor: p.bid_minor, currency: p.currency, room_id: String(roomId), created_at: now, updated_at: now, ended_at: null })
         .returning('id')
         .executeTakeFirstOrThrow()
       // The agreed installments: the proposal's plan, else the project's when it matches the bid, else one for the whole bid.
@@ -726,7 +733,7 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     return { data: await contractsOut(rows), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
   }
 
-  async function installmentAction(caller: Caller, installmentId: number, action: 'fund' | 'submit' | 'request-changes' | 'approve', note?: string) {
+  async function installmentAction(caller: Caller, installmentId: number, action: 'submit' | 'request-changes' | 'approve', note?: string) {
     const found = await db.selectFrom('installment as i').innerJoin('contract as c', 'c.id', 'i.contract_id').select(['c.id', 'c.client_id', 'c.freelancer_id', 'c.project_id']).where('i.id', '=', installmentId).executeTakeFirst()
     if (!found || (found.client_id !== caller.userId && found.freelancer_id !== caller.userId)) throw notFound('Installment')
     const actor = found.client_id === caller.userId ? ('client' as const) : ('freelancer' as const)
@@ -738,17 +745,67 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
       const other = actor === 'client' ? contract.freelancer_id : contract.client_id
       const step = { id: i.id, current: i.status as InstallmentState, actor, actorId: caller.userId, projectId: contract.project_id, note: note || null }
       const params = { title, installment: i.title }
-      if (action === 'fund') await transitionInstallment(trx, { ...step, action: 'fund', guard: active, effects: [notify([other], 'installmentFunded', contract.project_id, 'Project', params)] })
-      else if (action === 'submit') {
+      if (action === 'submit') {
         await transitionInstallment(trx, { ...step, action: 'submit', guard: () => active() ?? (note ? null : 'Describe the work you submit'), set: { submission_note: note ?? null }, effects: [notify([other], 'installmentSubmitted', contract.project_id, 'Project', params)] })
       } else if (action === 'request-changes') {
         await transitionInstallment(trx, { ...step, action: 'request_changes', guard: () => active() ?? (note ? null : 'Say what should change'), set: { feedback: note ?? null }, effects: [notify([other], 'installmentChangesRequested', contract.project_id, 'Project', params)] })
       } else {
         await transitionInstallment(trx, { ...step, action: 'approve', guard: active, set: { feedback: note || i.feedback }, effects: [notify([other], 'installmentApproved', contract.project_id, 'Project', params)] })
+        // Approval releases the held money at once, in the same transaction (decision 172).
+        await releaseLocked(trx, contract, { ...i, status: 'approved' }, title)
       }
     })
     const [out] = await contractsOut([(await db.selectFrom('contract').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow())])
     return out
+  }
+
+  // ——— money: the payments module moves it, these are the installments' side of it ———
+
+  let mover: MoneyMover | null = null
+
+  async function releaseLocked(trx: Trx, contract: ContractRow, i: Selectable<Database['installment']>, title: string) {
+    if (!mover) throw new Error('no payments module to release the money')
+    await mover.release(trx, { installmentId: i.id, contractId: contract.id, clientId: contract.client_id, freelancerId: contract.freelancer_id, amountMinor: i.amount_minor, currency: i.currency })
+    await transitionInstallment(trx, { id: i.id, current: i.status as InstallmentState, action: 'release', actor: 'system', actorId: null, projectId: contract.project_id, effects: [notify([contract.freelancer_id], 'installmentReleased', contract.project_id, 'Project', { title, installment: i.title })] })
+  }
+
+  /** Releases an approved installment (system: a retry, the auto-release timer); a repeat finds it released and answers false. */
+  async function releaseInstallment(installmentId: number) {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('installment').select('contract_id').where('id', '=', installmentId).executeTakeFirst()
+      if (!row) throw notFound('Installment')
+      const contract = (await lockRow(trx, dialect, 'contract', row.contract_id))!
+      const i = (await lockRow(trx, dialect, 'installment', installmentId))!
+      if (i.status === 'released') return false
+      const title = (await trx.selectFrom('project').select('title').where('id', '=', contract.project_id).executeTakeFirstOrThrow()).title
+      await releaseLocked(trx, contract, i, title)
+      return true
+    })
+  }
+
+  /** A project's contract and its installments as payments sees them, locked for the caller's transaction. */
+  async function contractForPayment(trx: Trx, projectId: number) {
+    const found = await trx.selectFrom('contract').select('id').where('project_id', '=', projectId).executeTakeFirst()
+    if (!found) return undefined
+    const c = (await lockRow(trx, dialect, 'contract', found.id))!
+    const project = await trx.selectFrom('project').select('title').where('id', '=', projectId).executeTakeFirstOrThrow()
+    const installments = await trx.selectFrom('installment').select(['id', 'position', 'title', 'amount_minor', 'currency', 'status']).where('contract_id', '=', c.id).orderBy('position').execute()
+    return { id: c.id, projectId, title: project.title, clientId: c.client_id, freelancerId: c.freelancer_id, status: c.status as ContractState, currency: c.currency, installments }
+  }
+
+  /** The gateway confirmed a payment: its installments still pending on an active contract become funded (answers their ids). */
+  async function fundInstallments(trx: Trx, contractId: number, installmentIds: number[]) {
+    const contract = (await lockRow(trx, dialect, 'contract', contractId))!
+    if (contract.status !== 'active') return []
+    const title = (await trx.selectFrom('project').select('title').where('id', '=', contract.project_id).executeTakeFirstOrThrow()).title
+    const funded: number[] = []
+    for (const id of [...installmentIds].sort((a, b) => a - b)) {
+      const i = await lockRow(trx, dialect, 'installment', id)
+      if (!i || i.contract_id !== contractId || i.status !== 'pending') continue
+      await transitionInstallment(trx, { id, current: 'pending', action: 'fund', actor: 'system', actorId: null, projectId: contract.project_id, effects: [notify([contract.freelancer_id], 'installmentFunded', contract.project_id, 'Project', { title, installment: i.title })] })
+      funded.push(id)
+    }
+    return funded
   }
 
   async function activities(caller: Caller, projectId: number, query: { page: number; pageSize: number }) {
@@ -758,11 +815,23 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     return { data: await activityOut(projectId, (query.page - 1) * query.pageSize, query.pageSize), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
   }
 
+  /**
+   * The chat room of the caller and the other party of a project. The client opens it with any
+   * freelancer who proposed (to ask questions before hiring) or holds the contract; a freelancer
+   * opens it with the client once hired, or finds the room the client opened. Anyone else: 404.
+   */
   async function createRoom(caller: Caller, projectId: number, userId: number) {
-    const contract = await contractOfProject(projectId)
-    const participants = contract ? [contract.client_id, contract.freelancer_id] : []
-    if (!contract || !participants.includes(caller.userId) || !participants.includes(userId) || userId === caller.userId) throw notFound('Contract')
-    return { roomId: contract.room_id, projectId, participants }
+    const proj = await project(projectId)
+    if (!proj || userId === caller.userId) throw notFound('Project')
+    const asClient = proj.client_id === caller.userId
+    const freelancerId = asClient ? userId : caller.userId
+    if (!asClient && userId !== proj.client_id) throw notFound('Project')
+    const proposed = await db.selectFrom('proposal').select('status').where('project_id', '=', projectId).where('freelancer_id', '=', freelancerId).orderBy('id', 'desc').executeTakeFirst()
+    const hired = proposed?.status === 'accepted'
+    const existing = await chat.roomOf(db, projectId, freelancerId)
+    if (!proposed || (!asClient && !hired && !existing)) throw notFound('Project')
+    const roomId = existing ?? (await db.transaction().execute((trx) => chat.openRoom(trx, { projectId, clientId: proj.client_id, freelancerId })))
+    return { roomId, projectId, participants: [proj.client_id, freelancerId] }
   }
 
   // ——— around a project ———
@@ -999,6 +1068,13 @@ export function createProjectsService({ db, dialect, files }: { db: DB; dialect:
     reject,
     myContracts,
     installmentAction,
+    releaseInstallment,
+    contractForPayment,
+    fundInstallments,
+    /** The payments module moves the money of a release (server/api/index.ts wires it). */
+    setMoneyMover: (m: MoneyMover) => {
+      mover = m
+    },
     activities,
     createRoom,
     wishlist,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts'
 import type { Dialect } from '../../db/migrations/helpers.ts'
 import { ApiError } from '../../api/errors.ts'
 import { enqueue } from '../../jobs/outbox.ts'
+import { CHAT_EVENT_TOPIC, chatEventOf, type ChatEventPayload } from '../chat/rules.ts'
 import { contractMachine, findTransition, installmentMachine, projectMachine, proposalMachine, type Actor, type ContractState, type InstallmentState, type Machine, type ProjectState, type ProposalState } from './machines.ts'
 
 export type Trx = Transaction<Database>
@@ -74,6 +75,9 @@ async function apply<S extends string>(trx: Trx, machine: Machine<S>, table: Tab
     .values({ project_id: step.projectId, actor_id: step.actorId, entity: machine.entity, entity_id: step.id, action: step.action, from_state: step.current, to_state: t.to, note: step.note ?? null, created_at: now })
     .execute()
   for (const e of step.effects ?? []) await enqueue(trx, e.topic, e.payload, { delayMs: e.delayMs })
+  // The contract's events also go into the chat room of its two parties (a system message).
+  const event = chatEventOf(machine.entity, step.action)
+  if (event) await enqueue(trx, CHAT_EVENT_TOPIC, { event, projectId: step.projectId, entity: machine.entity as 'installment' | 'proposal', entityId: step.id, actorId: step.actorId } satisfies ChatEventPayload)
   return t.to
 }
 

@@ -19,7 +19,7 @@ const CONTRACT_LIMIT = 10
  * does (released), so the installment no longer holds the contract up.
  */
 export function turnOf(state: InstallmentState): Side | null {
-  const actors = new Set(installmentMachine.transitions.filter((t) => t.from.includes(state)).flatMap((t) => t.actors.filter((a): a is Side => a !== 'system')))
+  const actors = new Set(installmentMachine.transitions.filter((t) => t.from.includes(state)).flatMap((t) => (t.startedBy ? [t.startedBy] : t.actors.filter((a): a is Side => a !== 'system'))))
   return actors.size === 1 ? [...actors][0]! : null
 }
 

@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from '~/lib/use-translation'
+import { Button } from '~/components/ui'
+import { useHubSend } from '~/components/realtime'
+import { chatLimits } from '../../../server/modules/chat/rules.ts'
+import type { ChatMessage } from '../../../server/modules/chat/contract'
+import { ATTACHMENT_ACCEPT, messageFormSchema, newClientMessageId } from './forms'
+
+/** What the room's action answers a send: the stored message (with JavaScript), or the form's errors. */
+export type SendResult = { sent?: ChatMessage; reply?: { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null } | null; notice?: string }
+
+const TYPING_EVERY_MS = 3_000
+
+/**
+ * The composer: a multipart form that posts to the room's action. Without JavaScript the action
+ * redirects back to the room, which shows the message; with it the form posts through a fetcher,
+ * the stored message is handed to `onSent` at once, and a new client message id is made for the
+ * next one. The id is a hidden field, so a doubled or retried submit never stores a message twice.
+ */
+export function Composer({ roomId, clientMessageId, result, onSent }: { roomId: number; clientMessageId: string; result?: SendResult; onSent: (message: ChatMessage) => void }) {
+  const { t } = useTranslation('chat')
+  const fetcher = useFetcher<SendResult>({ key: `send-${roomId}` })
+  const form = useRef<HTMLFormElement>(null)
+  const [id, setId] = useState(clientMessageId)
+  const [hydrated, setHydrated] = useState(false)
+  const [clientError, setClientError] = useState<string | null>(null)
+  const send = useHubSend('chat')
+  const lastTyping = useRef(0)
+  useEffect(() => setHydrated(true), [])
+
+  const answer = fetcher.data ?? result
+  const handled = useRef<SendResult | undefined>(undefined)
+  useEffect(() => {
+    if (!fetcher.data || handled.current === fetcher.data) return
+    handled.current = fetcher.data
+    if (fetcher.data.sent) {
+      onSent(fetcher.data.sent)
+      form.current?.reset()
+      setId(newClientMessageId())
+    }
+  }, [fetcher.data, onSent])
+
+  const error = clientError ?? answer?.reply?.error?.text?.[0] ?? answer?.reply?.error?.file?.[0] ?? answer?.notice ?? null
+  const initialText = answer?.reply?.initialValue?.text
+  const busy = fetcher.state !== 'idle'
+  return (
+    <fetcher.Form
+      method="post"
+      encType="multipart/form-data"
+      action={`/chats/${roomId}`}
+      className="ui-composer"
+      ref={form}
+      onSubmit={(event) => {
+        // The same schema as the action's: nothing empty or too long leaves the page.
+        const check = parseWithZod(new FormData(event.currentTarget), { schema: messageFormSchema })
+        const problem = check.status === 'success' ? null : (check.error?.text?.[0] ?? check.error?.clientMessageId?.[0] ?? null)
+        setClientError(problem)
+        if (problem || busy) event.preventDefault()
+      }}
+    >
+      <input type="hidden" name="clientMessageId" value={id} />
+      {hydrated ? <input type="hidden" name="live" value="1" /> : null}
+      <div className="field">
+        <label htmlFor="chat-text">{t('composer.label')}</label>
+        <textarea
+          id="chat-text"
+          name="text"
+          rows={3}
+          maxLength={chatLimits.text}
+          defaultValue={typeof initialText === 'string' ? initialText : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'chat-text-error' : undefined}
+          onInput={() => {
+            setClientError(null)
+            const now = Date.now()
+            if (now - lastTyping.current < TYPING_EVERY_MS) return
+            lastTyping.current = now
+            send('Typing', roomId)
+          }}
+          onKeyDown={(event) => {
+            // Enter sends, Shift+Enter starts a new line.
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault()
+              form.current?.requestSubmit()
+            }
+          }}
+        />
+        {error ? (
+          <p className="field-error" id="chat-text-error" role="alert">
+            {t(error, { defaultValue: error, max: chatLimits.text })}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor="chat-file">{t('composer.attach')}</label>
+        <input id="chat-file" name="file" type="file" accept={ATTACHMENT_ACCEPT} aria-describedby="chat-file-hint" />
+        <p className="hint" id="chat-file-hint">
+          {t('composer.attachHint', { image: chatLimits.imageKb, document: chatLimits.documentKb / 1024, media: chatLimits.mediaKb / 1024 })}
+        </p>
+      </div>
+      <Button variant="primary" aria-disabled={busy || undefined}>
+        {busy ? t('room.sending') : t('composer.send')}
+      </Button>
+    </fetcher.Form>
+  )
+}

@@ -1,0 +1,127 @@
+import { data, Form, redirect } from 'react-router'
+import { useTranslation } from '~/lib/use-translation'
+import type { Route } from './+types/checkout'
+import { apiFor, ApiCallError } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { ErrorPage } from '~/components/error-page'
+import { titled } from '~/lib/meta'
+import { formatMoney } from '~/lib/format'
+import { getInstance } from '~/middleware/i18next'
+import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, Notice } from '~/components/ui'
+import { TextField } from '~/components/ui/field'
+import { paymentsContract as c } from '../../../server/modules/payments/contract'
+import { testCards } from '../../../server/modules/payments/gateways/test-cards'
+import { refused } from '../projects/actions.server'
+
+// /checkout/{token}: the sandbox gateway's hosted checkout (decision 171). It stands where a real
+// gateway's page would: the client's browser comes here from Payment/PayProjectInstallments and
+// goes back to the project when the gateway has confirmed. Plain forms, so it works without
+// JavaScript; the outcome is the gateway's (the card number decides it), never the page's.
+const cardFields = ['cardNumber', 'expiry', 'cvc', 'name'] as const
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  try {
+    const session = await apiFor(context).call(c.sandboxSession, { params: { token: params.token } })
+    return { session, title: getInstance(context).t('payments:checkout.title') }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return titled(loaderData?.title)
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await request.formData()
+  const api = apiFor(context)
+  try {
+    const session =
+      form.get('intent') === 'confirm'
+        ? await api.call(c.sandboxConfirm, { params: { token: params.token }, body: { approve: form.get('approve') === 'yes' } })
+        : await api.call(c.sandboxPay, { params: { token: params.token }, body: Object.fromEntries(cardFields.map((f) => [f, String(form.get(f) ?? '')])) })
+    return redirect(session.status === 'succeeded' ? `${session.returnUrl}?paid=1` : `/checkout/${params.token}`)
+  } catch (error) {
+    if (error instanceof ApiCallError && error.status === 400 && typeof error.body === 'object') {
+      const fields = Object.keys(error.body.errors ?? {}).filter((f): f is (typeof cardFields)[number] => (cardFields as readonly string[]).includes(f))
+      // Each field's own message, in the page's language; the card number and code are never echoed.
+      return data({ error: Object.fromEntries(fields.map((f) => [f, [`checkout.errors.${f}`]])), initialValue: { expiry: String(form.get('expiry') ?? ''), name: String(form.get('name') ?? '') } }, { status: 400 })
+    }
+    return refused(error)
+  }
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('payments')
+  const s = loaderData.session
+  const total = formatMoney(s.totalMinor, s.currency, i18n.language)
+  const reply = actionData && 'error' in actionData ? actionData : null
+  const notice = actionData && 'notice' in actionData ? (actionData.notice as string) : null
+  const back = <ButtonLink to={s.returnUrl}>{t('checkout.return')}</ButtonLink>
+  return (
+    <main id="main" className="container page checkout" data-testid="checkout">
+      <h1>{t('checkout.title')}</h1>
+      <p className="lead">{t('checkout.lead')}</p>
+      {notice ? <Notice kind="error">{notice}</Notice> : null}
+      <Card title={t('checkout.payee', { title: s.projectTitle })} titleId="checkout-payee" level={2} as="section">
+        <DefinitionList items={[[t('checkout.total'), <strong key="total" data-testid="checkout-total">{total}</strong>]]} />
+      </Card>
+      {s.status === 'succeeded' ? (
+        <Notice kind="success">{t('checkout.succeeded')}</Notice>
+      ) : s.status === 'cancelled' ? (
+        <Notice kind="warning">{t('checkout.cancelled')}</Notice>
+      ) : null}
+      {s.status === 'failed' ? (
+        <Notice kind="error" data-testid="checkout-declined">
+          {t('checkout.declined', { reason: t(`checkout.reasons.${s.failure ?? 'failed'}`, { defaultValue: t('checkout.reasons.failed') }) })}
+        </Notice>
+      ) : null}
+      {s.status === 'requires_action' ? (
+        <Card title={t('checkout.confirmTitle')} titleId="checkout-confirm" level={2} as="section">
+          <p>{t('checkout.confirmLead', { total })}</p>
+          <ButtonGroup>
+            <Form method="post">
+              <input type="hidden" name="intent" value="confirm" />
+              <input type="hidden" name="approve" value="yes" />
+              <Button variant="primary">{t('checkout.approve')}</Button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="confirm" />
+              <input type="hidden" name="approve" value="no" />
+              <Button>{t('checkout.decline')}</Button>
+            </Form>
+          </ButtonGroup>
+        </Card>
+      ) : null}
+      {s.status === 'open' || s.status === 'failed' ? (
+        <Card title={t('checkout.card')} titleId="checkout-card" level={2} as="section">
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value="pay" />
+            <TextField name="cardNumber" label={t('checkout.cardNumber')} ns="payments" reply={reply} autoComplete="cc-number" required maxLength={23} />
+            <TextField name="expiry" label={t('checkout.expiry')} ns="payments" reply={reply} autoComplete="cc-exp" required maxLength={7} />
+            <TextField name="cvc" label={t('checkout.cvc')} ns="payments" reply={reply} autoComplete="cc-csc" required maxLength={4} />
+            <TextField name="name" label={t('checkout.name')} ns="payments" reply={reply} autoComplete="cc-name" required maxLength={100} />
+            <ButtonGroup>
+              <Button variant="primary">{t('checkout.submit', { total })}</Button>
+              {back}
+            </ButtonGroup>
+          </Form>
+          <h3>{t('checkout.testCards')}</h3>
+          <ul data-testid="test-cards">
+            {(Object.keys(testCards) as Array<keyof typeof testCards>).map((k) => (
+              <li key={k}>
+                <code>{testCards[k].replace(/(\d{4})(?=\d)/g, '$1 ')}</code> {t(`checkout.cards.${k}`)}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : (
+        <ButtonGroup>{back}</ButtonGroup>
+      )}
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

@@ -1,0 +1,83 @@
+import { Form, redirect } from 'react-router'
+import { useTranslation } from '~/lib/use-translation'
+import type { Route } from './+types/pay'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { requireUser } from '~/lib/session.server'
+import { ErrorPage } from '~/components/error-page'
+import { titled } from '~/lib/meta'
+import { getInstance } from '~/middleware/i18next'
+import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, Notice } from '~/components/ui'
+import { paymentsContract as c } from '../../../server/modules/payments/contract'
+import { refused } from '../projects/actions.server'
+import { Money } from '../projects/ui'
+import { formatMoney } from '~/lib/format'
+
+// /projects/client/pay/{projectId}?installment=…: the client sees what paying the chosen
+// installments costs (amount, service fee, total) and goes to the gateway's checkout. The total
+// the page showed is sent back and checked against the contract's (decision 173).
+const chosen = (values: FormDataEntryValue[] | string[]) => values.map(Number).filter((n) => Number.isInteger(n) && n > 0)
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  requireUser(context, url)
+  try {
+    const quote = await apiFor(context).call(c.quote, { query: { projectId: Number(params.projectId), installmentIds: chosen(url.searchParams.getAll('installment')) } })
+    return { quote, title: getInstance(context).t('payments:pay.title') }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return titled(loaderData?.title)
+}
+
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  requireUser(context, url)
+  const form = await request.formData()
+  const totalMinor = Number(form.get('totalMinor'))
+  try {
+    const paid = await apiFor(context).call(c.pay, { body: { projectId: Number(params.projectId), installmentIds: chosen(form.getAll('installment')), totalMinor: Number.isSafeInteger(totalMinor) ? totalMinor : undefined } })
+    return redirect(paid.checkoutUrl)
+  } catch (error) {
+    return refused(error)
+  }
+}
+
+export default function PayPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('payments')
+  const { quote: q } = loaderData
+  const notice = (actionData as { notice?: string } | undefined)?.notice
+  const total = formatMoney(q.totalMinor, q.currency, i18n.language)
+  return (
+    <main id="main" className="container page">
+      <h1>{t('pay.title')}</h1>
+      {notice ? <Notice kind="error">{notice}</Notice> : null}
+      <p className="lead">{t('pay.lead', { title: q.projectTitle })}</p>
+      <Card title={t('pay.summary')} titleId="pay-summary" level={2} as="section" data-testid="pay-summary">
+        <DefinitionList
+          items={[
+            ...q.lines.map((l): [string, React.ReactNode] => [t('pay.installment', { position: l.position, title: l.title }), <Money key={l.installmentId} minor={l.amountMinor} currency={q.currency} />]),
+            [t('pay.amount'), <Money key="amount" minor={q.amountMinor} currency={q.currency} />],
+            [t('pay.fee', { percent: q.feePercent }), <Money key="fee" minor={q.feeMinor} currency={q.currency} />],
+            [t('pay.total'), <strong key="total">{total}</strong>],
+          ]}
+        />
+        <Form method="post">
+          {q.lines.map((l) => (
+            <input key={l.installmentId} type="hidden" name="installment" value={l.installmentId} />
+          ))}
+          <input type="hidden" name="totalMinor" value={q.totalMinor} />
+          <ButtonGroup>
+            <Button variant="primary">{t('pay.submit', { total })}</Button>
+            <ButtonLink to={`/projects/client/details/${params.projectId}`}>{t('pay.back')}</ButtonLink>
+          </ButtonGroup>
+        </Form>
+      </Card>
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

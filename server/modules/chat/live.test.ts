@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { dialects } from '../../../tests/integration/databases.ts'
+import { useLiveServer } from '../../../tests/integration/live-server.ts'
+import { makeClient, sleep, usedTransport, waitFor, type TransportChoice } from '../../realtime/test-support.ts'
+import { chatTestApi } from './test-support.ts'
+
+// The chat hub live, on the real server (startServer, without the web app) and the official
+// @microsoft/signalr client over each of the three transports: only the room's members join
+// `room:{id}`; a message sent through the API reaches the other member's page (ReceiveMessage) and
+// both members' counts (countChat); typing and read receipts are relayed to the other side only.
+const transports: TransportChoice[] = ['WebSockets', 'ServerSentEvents', 'LongPolling']
+
+for (const dialect of dialects) {
+  describe(`chat hub on ${dialect}`, () => {
+    const live = useLiveServer(dialect, 'chat')
+    const { call, connections } = live
+    let t: ReturnType<typeof chatTestApi>
+    beforeAll(() => {
+      t = chatTestApi(live.running.database)
+    })
+    afterAll(async () => {
+      await t?.close()
+    })
+
+    async function hub(token: string, transport: TransportChoice) {
+      const { connection, logs } = makeClient(`${live.base}/hubs/chat`, transport, { token })
+      connections.push(connection)
+      const got: [string, unknown][] = []
+      for (const target of ['ReceiveMessage', 'typing', 'read', 'countChat']) connection.on(target, (arg: unknown) => got.push([target, arg]))
+      await connection.start()
+      expect(usedTransport(logs)).toBe(transport)
+      return { connection, got, of: (target: string) => got.filter(([n]) => n === target).map(([, a]) => a) }
+    }
+
+    for (const transport of transports) {
+      test(`${transport}: members join the room, messages, typing and reads go live, strangers are refused`, async () => {
+        const [client, free, stranger] = [await t.user('client', 'Clara', 'Client'), await t.user('freelancer', 'Fran', 'One'), await t.user('freelancer', 'Otto', 'Other')]
+        const { roomId } = await t.contract(client, free)
+        await call('POST', `chat/${roomId}/read`, free.token, {})
+        const [mine, theirs, outsider] = await Promise.all([hub(client.token, transport), hub(free.token, transport), hub(stranger.token, transport)])
+        await mine.connection.invoke('JoinGroup', `room:${roomId}`)
+        await theirs.connection.invoke('JoinGroup', `room:${roomId}`)
+        await expect(outsider.connection.invoke('JoinGroup', `room:${roomId}`)).rejects.toThrow('You cannot join this group.')
+        await expect(outsider.connection.invoke('JoinGroup', 'room:0')).rejects.toThrow('You cannot join this group.')
+        await expect(outsider.connection.invoke('Typing', roomId)).rejects.toThrow('Join the room first.')
+
+        const sent = await call('POST', `chat/${roomId}`, client.token, { clientMessageId: `live-${transport}`, text: 'Are the loads from the roof final?' })
+        await waitFor(() => theirs.of('ReceiveMessage').length && theirs.of('countChat').length, 10_000, 'the message and the count')
+        expect(theirs.of('ReceiveMessage')).toEqual([sent])
+        expect(mine.of('ReceiveMessage')).toEqual([sent])
+        expect(theirs.of('countChat')).toEqual([1])
+
+        await mine.connection.invoke('Typing', roomId)
+        await waitFor(() => theirs.of('typing').length, 10_000, 'typing')
+        expect(theirs.of('typing')).toEqual([{ roomId, userId: client.id }])
+
+        await call('POST', `chat/${roomId}/read`, free.token, {})
+        // Wait for the count that follows the read: a count sent for the message may still be on its
+        // way on long polling, so the second count seen is not always the read's.
+        await waitFor(() => mine.of('read').length && theirs.of('countChat').at(-1) === 0, 10_000, 'the read receipt and the count back to 0')
+        expect(mine.of('read')).toEqual([{ roomId, userId: free.id, lastReadMessageId: sent.id }])
+
+        // Leaving the group stops the room's messages; the counts still come.
+        const counted = theirs.of('countChat').length
+        await theirs.connection.invoke('LeaveGroup', `room:${roomId}`)
+        await call('POST', `chat/${roomId}`, client.token, { clientMessageId: `live-${transport}-2`, text: 'Still there?' })
+        await waitFor(() => theirs.of('countChat').length > counted, 10_000, 'the count after leaving')
+        await sleep(100)
+        expect(theirs.of('ReceiveMessage')).toHaveLength(1)
+        expect(mine.of('typing')).toEqual([])
+        expect(outsider.got).toEqual([])
+      }, 60_000)
+    }
+  })
+}

@@ -1,0 +1,63 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { Database, Locale } from '../../db/schema.ts'
+import { renderNotification } from '../notifications/texts.ts'
+import type { ChatMessage, ChatPerson } from './contract.ts'
+import type { ChatEvent } from './rules.ts'
+
+type Executor = Kysely<Database> | Transaction<Database>
+const downloadUrl = (id: number) => `files/${id}/download`
+
+/** The public card of users (name as shown on the marketplace: a company's name, else first and last). */
+export async function peopleOf(db: Executor, ids: number[]) {
+  const unique = [...new Set(ids)]
+  if (!unique.length) return new Map<number, ChatPerson>()
+  const rows = await db.selectFrom('app_user').select(['id', 'first_name', 'last_name', 'company_name', 'account_type', 'image_file_id']).where('id', 'in', unique).execute()
+  return new Map(rows.map((u) => [u.id, personOf(u)]))
+}
+
+export function personOf(u: { id: number; first_name: string; last_name: string; company_name: string | null; account_type: string; image_file_id: number | null }): ChatPerson {
+  return {
+    id: u.id,
+    name: u.account_type === 'company' && u.company_name ? u.company_name : `${u.first_name} ${u.last_name}`.trim(),
+    firstName: u.first_name,
+    lastName: u.last_name,
+    imageUrl: u.image_file_id ? downloadUrl(u.image_file_id) : null,
+  }
+}
+
+/** Messages by id, with their attachments, in the reader's language (system messages' text). */
+export async function messagesByIds(db: Executor, ids: number[], locale: Locale): Promise<ChatMessage[]> {
+  if (!ids.length) return []
+  const rows = await db.selectFrom('chat_message').selectAll().where('id', 'in', ids).orderBy('id').execute()
+  const files = await db
+    .selectFrom('chat_attachment as a')
+    .innerJoin('stored_file as f', 'f.id', 'a.file_id')
+    .select(['a.message_id', 'f.id', 'f.original_name', 'f.attachment_type', 'f.size', 'f.mime'])
+    .where('a.message_id', 'in', ids)
+    .orderBy('a.message_id')
+    .orderBy('a.position')
+    .execute()
+  const byMessage = Map.groupBy(files, (f) => f.message_id)
+  return rows.map((r) => {
+    const params = r.params ? (JSON.parse(r.params) as Record<string, string | number>) : null
+    const system = r.kind === 'system'
+    return {
+      id: r.id,
+      roomId: r.room_id,
+      clientMessageId: system ? null : r.client_message_id,
+      // A system message's sender_id is the member whose action it records (so it is not unread for them).
+      senderId: system ? null : r.sender_id,
+      kind: r.kind,
+      text: system ? systemText(locale, r.event as ChatEvent, params ?? {}) : r.body,
+      event: system ? (r.event as ChatEvent) : null,
+      params: system ? params : null,
+      attachments: (byMessage.get(r.id) ?? []).map((f) => ({ id: f.id, name: f.original_name, url: downloadUrl(f.id), attachmentType: f.attachment_type, size: f.size, mime: f.mime })),
+      createdAt: r.created_at,
+    }
+  })
+}
+
+/** locales/<lng>/chat-events.json `event.<name>`: one line for each contract event. */
+export function systemText(locale: Locale, event: ChatEvent, params: Record<string, unknown>) {
+  return renderNotification(locale, `chat-events:event.${event}`, params).title
+}

@@ -1,0 +1,58 @@
+import { expect } from 'vitest'
+import type { Db } from '../../db/database.ts'
+import { moduleTestApi } from '../../../tests/integration/module-api.ts'
+
+// Test helpers for the chat API: users, a project with proposals, an accepted contract, and
+// multipart sends with several files, through the in-process handler.
+export { tinyPdf, tinyPng } from '../../../tests/integration/module-api.ts'
+
+export function chatTestApi(database: Db, env?: Record<string, string>) {
+  const t = moduleTestApi(database, { name: 'chat', addressBlock: 23, freelancerTitle: 'Structural engineer', env })
+  type U = Awaited<ReturnType<typeof t.user>>
+
+  /** A published project of `client` with a proposal from each freelancer; answers the project and proposal ids. */
+  async function projectWithProposals(client: U, freelancers: U[]) {
+    const sub = await database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+    const project = await t.call('POST', 'projects', {
+      token: client.token,
+      body: { title: 'Load calculations for a timber roof', description: 'Calculations for a new timber roof over a two-storey house, with connection details and a short report.', subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 80000, currency: 'EUR', durationDays: 10, remote: true, publish: true },
+    })
+    expect(project.status, project.text).toBe(200)
+    const proposals: number[] = []
+    for (const f of freelancers) {
+      const p = await t.call('POST', `projects/${project.json.id}/proposal`, { token: f.token, body: { coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.', bidMinor: 75000, durationDays: 7 } })
+      expect(p.status, p.text).toBe(200)
+      proposals.push(p.json.id)
+    }
+    return { projectId: project.json.id as number, proposals }
+  }
+
+  /** `client` accepts `freelancer`'s proposal: answers the contract (its roomId is the room). */
+  async function contract(client: U, freelancer: U) {
+    const { projectId, proposals } = await projectWithProposals(client, [freelancer])
+    const accepted = await t.call('POST', `projects/proposals/${proposals[0]}/accept/${projectId}`, { token: client.token })
+    expect(accepted.status, accepted.text).toBe(200)
+    await t.api.jobs.outbox.drain()
+    return accepted.json as { id: number; projectId: number; roomId: number; installments: Array<{ id: number }> }
+  }
+
+  /** A multipart send: fields, then files (name and bytes) in the part `files`. */
+  async function sendForm(roomId: number, token: string, fields: Record<string, string>, files: Array<[string, Buffer]> = []) {
+    const boundary = '----workneer-chat-test'
+    const parts: Buffer[] = []
+    for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
+    for (const [name, bytes] of files) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), bytes, Buffer.from('\r\n'))
+    parts.push(Buffer.from(`--${boundary}--\r\n`))
+    const body = Buffer.concat(parts)
+    const response = await t.raw('POST', `chat/${roomId}`, { token, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) } })
+    const text = await response.text()
+    return { status: response.status, json: text ? JSON.parse(text) : undefined, text }
+  }
+
+  let n = 0
+  const clientId = () => `msg-${Date.now().toString(36)}-${++n}`
+  /** A JSON send with a fresh client message id. */
+  const say = (roomId: number, token: string, text: string, id = clientId()) => t.call('POST', `chat/${roomId}`, { token, body: { clientMessageId: id, text } })
+
+  return { ...t, projectWithProposals, contract, sendForm, say, clientId }
+}

@@ -1,0 +1,60 @@
+import type { DB } from '../../db/database.ts'
+import type { Caller } from '../../api/handler.ts'
+import { notFound } from '../../api/errors.ts'
+import type { ProjectsService } from '../projects/service.ts'
+import { feeOf, type Fees } from './fees.ts'
+
+// The contract's cost and paid details (SPEC §7), for its client and its freelancer only. Prices
+// come from the contract and the fees; what was paid, is held and was released comes from the
+// ledger's entries of the contract, never from a stored total.
+export function createPaymentDetails({ db, fees, work }: { db: DB; fees: Fees; work: Pick<ProjectsService, 'contractForPayment'> }) {
+  async function describe(caller: Caller, projectId: number) {
+    const contract = await db.transaction().execute((trx) => work.contractForPayment(trx, projectId))
+    if (!contract || (contract.clientId !== caller.userId && contract.freelancerId !== caller.userId)) throw notFound('Contract')
+    const ids = contract.installments.map((i) => i.id)
+    const [applied, moved] = await Promise.all([
+      ids.length ? db.selectFrom('payment_installment').select(['installment_id', 'amount_minor', 'fee_minor']).where('installment_id', 'in', ids).where('applied', '=', 1).execute() : [],
+      db
+        .selectFrom('ledger_entry as e')
+        .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
+        .innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
+        .select(['a.kind', 't.kind as movement', 't.installment_id', (eb) => eb.fn.sum<number>('e.amount_minor').as('sum')])
+        .where('t.contract_id', '=', contract.id)
+        .groupBy(['a.kind', 't.kind', 't.installment_id'])
+        .execute(),
+    ])
+    /** What the ledger owes an account kind on this contract (credits), optionally for one installment. */
+    const owed = (kind: string, installmentId?: number, movement?: string) =>
+      -moved.filter((m) => m.kind === kind && (installmentId === undefined || m.installment_id === installmentId) && (!movement || m.movement === movement)).reduce((s, m) => s + Number(m.sum), 0)
+    const installments = contract.installments.map((i) => {
+      const paid = applied.find((a) => a.installment_id === i.id)
+      const released = owed('freelancer_available', i.id)
+      return {
+        installmentId: i.id,
+        position: i.position,
+        title: i.title,
+        status: i.status,
+        amountMinor: i.amount_minor,
+        clientFeeMinor: paid ? paid.fee_minor : feeOf(i.amount_minor, fees.clientBps),
+        platformFeeMinor: released ? i.amount_minor - released : feeOf(i.amount_minor, fees.platformBps),
+        paidMinor: paid ? paid.amount_minor + paid.fee_minor : 0,
+        releasedMinor: released,
+      }
+    })
+    return {
+      projectId,
+      contractId: contract.id,
+      currency: contract.currency,
+      installments,
+      amountMinor: installments.reduce((s, i) => s + i.amountMinor, 0),
+      paidMinor: owed('client_held', undefined, 'capture'),
+      heldMinor: owed('client_held'),
+      releasedMinor: owed('freelancer_available'),
+      platformFeesMinor: owed('platform_fees'),
+      clientFeePercent: fees.clientBps / 100,
+      platformFeePercent: fees.platformBps / 100,
+    }
+  }
+  return { cost: describe, paid: describe }
+}
+export type PaymentDetails = ReturnType<typeof createPaymentDetails>

@@ -1,0 +1,26 @@
+import { implement, type Caller } from '../../api/handler.ts'
+import { unauthorized } from '../../api/errors.ts'
+import { paymentsContract as c } from './contract.ts'
+import type { PaymentsService } from './service.ts'
+import type { PaymentDetails } from './details.ts'
+import type { SandboxCheckout } from './gateways/sandbox-checkout.ts'
+
+const me = (caller: Caller | null) => {
+  if (!caller) throw unauthorized()
+  return caller
+}
+
+export function paymentsRoutes(payments: PaymentsService, details: PaymentDetails, sandbox: SandboxCheckout) {
+  return [
+    implement(c.quote, ({ query, ctx }) => payments.quote(me(ctx.caller), query.projectId, query.installmentIds)),
+    implement(c.pay, ({ body, ctx }) => payments.pay(me(ctx.caller), body)),
+    // The signature covers the exact bytes: the body is read as text, not parsed first.
+    implement(c.callback, async ({ query, ctx }) => payments.callback(query.gateway, await ctx.request.text(), ctx.request.headers)),
+    implement(c.costDetails, ({ params, ctx }) => details.cost(me(ctx.caller), params.projectId)),
+    implement(c.paidDetails, ({ params, ctx }) => details.paid(me(ctx.caller), params.projectId)),
+    implement(c.balances, ({ ctx }) => payments.balances(me(ctx.caller))),
+    implement(c.sandboxSession, ({ params }) => sandbox.session(params.token)),
+    implement(c.sandboxPay, ({ params, body }) => sandbox.pay(params.token, body)),
+    implement(c.sandboxConfirm, ({ params, body }) => sandbox.confirm(params.token, body.approve)),
+  ]
+}

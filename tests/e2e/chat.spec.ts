@@ -1,0 +1,221 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { accounts, SHELL_PASSWORD } from './shell-server'
+import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { expectNoAxeViolations } from './axe'
+
+// Chat end to end (issue 16, items 4 and 5): a client and a freelancer in two browser contexts.
+// With JavaScript, messages and an attachment arrive live through the chat hub, the messages icon
+// and the chat list count unread rooms up and down, read receipts and typing show; without it the
+// same conversation goes by forms and reloads. On SQLite and PostgreSQL, JavaScript on and off.
+test.describe.configure({ mode: 'serial', timeout: 180_000 })
+const shell = useShellServer()
+const js = jsEnabled
+
+async function call(method: string, apiPath: string, token: string | null, body?: unknown) {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (token) headers.authorization = `Bearer ${token}`
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const response = await fetch(`${shell().base}/api/v1/${apiPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const text = await response.text()
+  expect(response.status, `${method} ${apiPath}: ${text}`).toBe(200)
+  return JSON.parse(text)
+}
+const login = async (email: string) => (await call('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
+
+/** A project with an accepted proposal, so the client and the freelancer share a room. */
+async function hiredRoom(word: string) {
+  const [client, freelancer] = await Promise.all([login(accounts.client.email), login(accounts.freelancer.email)])
+  const sub = await shell().db.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+  const fred = await shell().db.db.selectFrom('app_user').select('id').where('email', '=', accounts.freelancer.email).executeTakeFirstOrThrow()
+  const project = await call('POST', 'projects', client, {
+    title: `Balcony ${word} cantilever check`,
+    description: 'Check a two metre steel balcony cantilever fixed to an existing brick wall, with calculations and fixing details.',
+    subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 70000, currency: 'EUR', durationDays: 10, remote: true, publish: true,
+  })
+  const proposal = await call('POST', `projects/${project.id}/proposal`, freelancer, { coverLetter: 'I check steel balconies on masonry every month and can send calculations and details within a week.', bidMinor: 65000, durationDays: 7 })
+  await call('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, client)
+  const room = await call('POST', `projects/Createroom/${project.id}/${fred.id}`, client)
+  return { projectId: project.id as number, title: project.title as string, roomId: room.roomId as number, client, freelancer }
+}
+
+const signedIn = (browser: Browser, email: string) => signInAs(browser, shell().base, email)
+const iconBadge = (page: Page) => page.locator('header details.messages summary .badge')
+const messages = (page: Page) => page.locator('main').getByTestId('message')
+const message = (page: Page, text: string) => messages(page).filter({ hasText: text })
+const roomInList = (page: Page, title: string) => page.locator('main').getByTestId('room').filter({ hasText: title })
+const connected = (page: Page) => expect(page.getByTestId('realtime-indicator')).toHaveAttribute('data-state', 'connected', { timeout: 15_000 })
+const unreadRooms = async (token: string) => (await call('GET', 'chat/rooms/count', token)).unreadCount as number
+
+/** Without JavaScript a page shows what happened elsewhere only after a reload: reload until it does. */
+async function eventually(page: Page, check: () => Promise<void>) {
+  if (js()) return check()
+  await expect(async () => {
+    await page.reload()
+    await check()
+  }).toPass({ timeout: 15_000 })
+}
+
+async function send(page: Page, text: string) {
+  await page.locator('main').getByLabel('Message', { exact: true }).fill(text)
+  await page.locator('main').getByRole('button', { name: 'Send' }).click()
+}
+
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+
+test('a client and a freelancer chat: messages and an attachment both ways, unread counts up and down, read state', async ({ browser }) => {
+  const word = `chat${Date.now().toString(36)}`
+  const { roomId, projectId, title, freelancer: freelancerToken } = await hiredRoom(word)
+  const client = await signedIn(browser, accounts.client.email)
+  const freelancer = await signedIn(browser, accounts.freelancer.email)
+
+  // The freelancer has read everything so far and waits on the chat list.
+  await freelancer.goto(`${shell().base}/chats/${roomId}`)
+  await expect(freelancer.locator('main').getByTestId('message-log')).toBeVisible()
+  const before = await unreadRooms(freelancerToken)
+  await freelancer.goto(`${shell().base}/chats`)
+  await expect(freelancer.locator('main h1')).toHaveText('Messages')
+  await expect(roomInList(freelancer, title)).toContainText('Clara Client')
+  await expect(roomInList(freelancer, title).getByTestId('room-unread')).toHaveCount(0)
+  if (before) await expect(iconBadge(freelancer)).toHaveText(String(before))
+  else await expect(iconBadge(freelancer)).toHaveCount(0)
+
+  // The client opens the room from the contract's page and writes, with a link in the text.
+  await client.goto(`${shell().base}/projects/client/details/${projectId}`)
+  await client.locator('main').getByRole('link', { name: 'Open the chat' }).click()
+  await expect(client).toHaveURL(`${shell().base}/chats/${roomId}`)
+  // The URL changes before a loaded machine has drawn the room: wait for the room itself.
+  await expect(client.locator('main').getByTestId('message-log')).toBeVisible()
+  await expect(client.locator('main').getByTestId('person')).toContainText('Fred Freelancer')
+  await expect(client.locator('main').getByTestId('person')).toContainText(title)
+  await expect(client.locator('main').getByRole('link', { name: 'Open the contract' })).toBeVisible()
+  if (js()) await Promise.all([connected(client), connected(freelancer)])
+  await send(client, `Hello Fred, the wall survey ${word} is at https://example.com/survey <b>not bold</b>`)
+  const first = message(client, `survey ${word}`)
+  await expect(first).toHaveAttribute('data-state', 'sent')
+  await expect(first.getByRole('link', { name: 'https://example.com/survey' })).toHaveAttribute('href', 'https://example.com/survey')
+  await expect(first).toContainText('<b>not bold</b>')
+  await expect(first.locator('b')).toHaveCount(0)
+
+  // The freelancer's icon and list count the room (live with JavaScript, after a reload without).
+  await eventually(freelancer, () => expect(iconBadge(freelancer)).toHaveText(String(before + 1), { timeout: js() ? 15_000 : 500 }))
+  await expect(roomInList(freelancer, title).getByTestId('room-unread')).toHaveText('1')
+  await expect(roomInList(freelancer, title)).toContainText(`survey ${word}`)
+
+  // Opening the room reads it: the counts fall, and the client's message shows as read.
+  await roomInList(freelancer, title).getByRole('link').click()
+  await expect(freelancer).toHaveURL(`${shell().base}/chats/${roomId}`)
+  await expect(message(freelancer, `survey ${word}`)).toBeVisible()
+  if (before) await expect(iconBadge(freelancer)).toHaveText(String(before))
+  else await expect(iconBadge(freelancer)).toHaveCount(0)
+  await eventually(client, () => expect(message(client, `survey ${word}`)).toHaveAttribute('data-state', 'read', { timeout: js() ? 15_000 : 500 }))
+
+  // The freelancer answers with a picture; the client sees both (live, or after a reload).
+  if (js()) {
+    await freelancer.locator('main').getByLabel('Message', { exact: true }).pressSequentially('Here')
+    await expect(client.getByTestId('typing')).toHaveText('Fred Freelancer is typing…')
+  }
+  await freelancer.locator('main').getByLabel('Attach a file').setInputFiles({ name: 'wall-photo.png', mimeType: 'image/png', buffer: png })
+  await send(freelancer, `Here is the wall ${word}, photographed this morning.`)
+  const answer = message(client, `the wall ${word}`)
+  await eventually(client, () => expect(answer).toBeVisible({ timeout: js() ? 15_000 : 500 }))
+  const image = answer.getByRole('img', { name: 'wall-photo.png' })
+  await expect(image).toHaveJSProperty('naturalWidth', 1)
+  await expect(message(freelancer, `the wall ${word}`).getByTestId('attachment')).toHaveAttribute('data-kind', 'image')
+  if (js()) await expect(client.getByTestId('typing')).toHaveText('')
+
+  // The attachment is the two members' only: a third user gets 404 for its address.
+  const src = (await image.getAttribute('src'))!
+  const other = await signedIn(browser, accounts.company.email)
+  expect((await other.request.get(`${shell().base}${src}`)).status()).toBe(404)
+  expect((await client.request.get(`${shell().base}${src}`)).status()).toBe(200)
+  await other.goto(`${shell().base}/chats/${roomId}`)
+  await expect(other).toHaveURL(`${shell().base}/auth/not-found`)
+
+  // The freelancer's answer is read by the client (who has the room open); the freelancer sees it.
+  await eventually(freelancer, () => expect(message(freelancer, `the wall ${word}`)).toHaveAttribute('data-state', 'read', { timeout: js() ? 15_000 : 500 }))
+  await expectNoAxeViolations(client)
+  await client.goto(`${shell().base}/chats`)
+  await expect(roomInList(client, title)).toContainText(`the wall ${word}`)
+  await expectNoAxeViolations(client)
+  await Promise.all([client.context().close(), freelancer.context().close(), other.context().close()])
+})
+
+test('a doubled send stores one message; an empty one says what is wrong and stores nothing', async ({ browser }) => {
+  const word = `twice${Date.now().toString(36)}`
+  const { roomId, client: clientToken } = await hiredRoom(word)
+  const client = await signedIn(browser, accounts.client.email)
+  await client.goto(`${shell().base}/chats/${roomId}`)
+  const count = await messages(client).count()
+  await client.locator('main').getByRole('button', { name: 'Send' }).click()
+  // With JavaScript the composer checks before sending; without it the server answers the same.
+  await expect(client.locator('main').getByRole('alert')).toHaveText('Write a message or attach a file.')
+  await expect(messages(client)).toHaveCount(count)
+
+  // The same form posted twice (a double click, a retried request) carries one client message id.
+  const id = await client.locator('main input[name="clientMessageId"]').inputValue()
+  for (let i = 0; i < 2; i++) {
+    const response = await client.request.post(`${shell().base}/chats/${roomId}`, { multipart: { clientMessageId: id, text: `Only once ${word}` }, headers: { origin: shell().base }, maxRedirects: 0 })
+    expect(response.status()).toBe(302)
+  }
+  const stored = await call('GET', `chat/${roomId}`, clientToken)
+  expect(stored.data.filter((m: { text: string }) => m.text === `Only once ${word}`)).toHaveLength(1)
+  await client.reload()
+  await expect(message(client, `Only once ${word}`)).toHaveCount(1)
+  await client.context().close()
+})
+
+test('a long history opens at its newest 50; earlier messages load on scroll, or by a link without JavaScript', async ({ browser }) => {
+  const word = `long${Date.now().toString(36)}`
+  const { roomId, client: clientToken } = await hiredRoom(word)
+  for (let i = 1; i <= 60; i++) await call('POST', `chat/${roomId}`, clientToken, { clientMessageId: `${word}-${i}`, text: `Note ${i} of ${word}` })
+  const client = await signedIn(browser, accounts.client.email)
+  await client.goto(`${shell().base}/chats/${roomId}`)
+  await expect(messages(client)).toHaveCount(50)
+  await expect(message(client, `Note 60 of ${word}`)).toBeInViewport()
+  await expect(message(client, `Note 11 of ${word}`)).toHaveCount(1)
+  if (js()) {
+    await client.locator('main .ui-message-scroll').evaluate((box) => box.scrollTo({ top: -box.scrollHeight }))
+    await expect(messages(client)).toHaveCount(61)
+    await expect(client.locator('main')).toContainText('This is the beginning of your conversation.')
+    await expect(client).toHaveURL(`${shell().base}/chats/${roomId}`)
+  } else {
+    await client.locator('main').getByRole('link', { name: 'Load earlier messages' }).click()
+    await expect(client).toHaveURL(new RegExp(`/chats/${roomId}\\?before=\\d+$`))
+    await expect(messages(client)).toHaveCount(11)
+    await expect(message(client, `Note 10 of ${word}`)).toHaveCount(1)
+    await client.locator('main').getByRole('link', { name: 'Show the newest messages' }).click()
+    await expect(message(client, `Note 60 of ${word}`)).toHaveCount(1)
+  }
+  await client.context().close()
+})
+
+test('the chat pages speak each language', async ({ browser }) => {
+  const word = `lang${Date.now().toString(36)}`
+  const { roomId } = await hiredRoom(word)
+  const client = await signedIn(browser, accounts.client.email)
+  for (const lng of ['en', 'es', 'de', 'it', 'ru']) {
+    const texts = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../locales/${lng}/chat.json`), 'utf8'))
+    await client.context().addCookies([{ name: 'lang', value: lng, url: shell().base }])
+    await client.goto(`${shell().base}/chats`)
+    await expect(client.locator('html')).toHaveAttribute('lang', lng)
+    await expect(client.locator('main h1')).toHaveText(texts.list.title)
+    await client.goto(`${shell().base}/chats/${roomId}`)
+    await expect(client.locator('main').getByLabel(texts.composer.label, { exact: true })).toBeVisible()
+    await expect(client.locator('main').getByRole('button', { name: texts.composer.send })).toBeVisible()
+  }
+  await client.context().close()
+})
+
+test('someone without chats sees "No messages" on the list and in the menu', async ({ browser }) => {
+  const page = await signedIn(browser, accounts.company.email)
+  await page.goto(`${shell().base}/chats`)
+  await expect(page.locator('main').getByTestId('empty-state')).toContainText('No messages')
+  await page.locator('header details.messages summary').click()
+  await expect(page.locator('header details.messages')).toContainText('No messages')
+  await page.locator('header details.messages').getByRole('link', { name: 'Open all chats' }).click()
+  await expect(page).toHaveURL(`${shell().base}/chats`)
+  await expectNoAxeViolations(page)
+  await page.context().close()
+})

@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
+import { accounts, SHELL_PASSWORD } from './shell-server'
+import { signInAs, useShellServer } from './shell-session'
+import { payInCheckout, testCards } from './checkout'
+
+// Issue 17, first half, end to end with JavaScript on and off: the client funds two installments
+// in the sandbox checkout (one at once; one declined, then paid with the card that asks for a
+// confirmation), sees amount, fee and total before paying; the freelancer submits, the client
+// approves, and the freelancer's dashboard shows the money available less the platform fee.
+test.describe.configure({ mode: 'serial', timeout: 180_000 })
+const shell = useShellServer()
+const main = (page: Page) => page.locator('main')
+
+async function api(method: string, path: string, token: string | null, body?: unknown) {
+  const r = await fetch(`${shell().base}/api/v1/${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) })
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`)
+  return r.json()
+}
+
+async function click(page: Page, name: string | RegExp, scope = main(page)) {
+  await scope.getByRole('button', { name }).first().click()
+  await page.waitForLoadState('networkidle')
+}
+
+test('a client funds two installments in the sandbox checkout; approval makes the money available to the freelancer', async ({ browser }) => {
+  const token = async (email: string) => (await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
+  const [clientToken, freelancerToken] = [await token(accounts.client.email), await token(accounts.freelancer.email)]
+  const { id: subcategoryId } = await shell().db.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+  const installments = [{ title: 'Calculations', amountMinor: 120000 }, { title: 'Drawings', amountMinor: 60000 }]
+  const project = await api('POST', 'projects', clientToken, { title: `Roof truss check ${test.info().project.name}`, description: 'Check the timber roof trusses of a barn conversion and design the repairs.', subcategoryId, budgetType: 'fixed', budgetMinor: 180000, currency: 'EUR', remote: true, installments, publish: true })
+  const proposal = await api('POST', `projects/${project.id}/proposal`, freelancerToken, { coverLetter: 'I check timber trusses every week and can deliver both stages in three weeks.', bidMinor: 180000, durationDays: 21, installments })
+  await api('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, clientToken)
+  const freelancer = await signInAs(browser, shell().base, accounts.freelancer.email)
+  const before = await api('GET', 'Payment/balances', freelancerToken)
+  const availableBefore = before.data.find((b: { currency: string }) => b.currency === 'EUR')?.availableMinor ?? 0
+
+  const client = await signInAs(browser, shell().base, accounts.client.email)
+  const details = `${shell().base}/projects/client/details/${project.id}`
+  await client.goto(details)
+  await client.waitForLoadState('networkidle')
+
+  // Installment 1: the pay page shows amount, fee (3 %) and total; the card that succeeds funds it.
+  await click(client, 'Fund', main(client).getByTestId('installment-1'))
+  await expect(client).toHaveURL(new RegExp(`/projects/client/pay/${project.id}\\?installment=`))
+  const summary = main(client).getByTestId('pay-summary')
+  await expect(summary).toContainText('Amount€1,200.00')
+  await expect(summary).toContainText('Service fee (3 %)€36.00')
+  await expect(summary).toContainText('Total€1,236.00')
+  await expectNoAxeViolations(client)
+  await main(client).getByRole('button', { name: 'Pay €1,236.00' }).click()
+  await client.waitForURL(/\/checkout\//)
+  await client.waitForLoadState('networkidle')
+  await expect(main(client).getByTestId('checkout-total')).toHaveText('€1,236.00')
+  await expectNoAxeViolations(client)
+  // A wrong card number is named and nothing is charged.
+  await payInCheckout(client, '4242 4242 4242 4241', { fromPayPage: false })
+  await expect(main(client)).toContainText('Enter a valid card number.')
+  await payInCheckout(client, testCards.succeeds, { fromPayPage: false })
+  await expect(client).toHaveURL(`${details}?paid=1`)
+  await expect(main(client).getByTestId('paid-notice')).toBeVisible()
+  await expect(main(client).getByTestId('installment-1')).toContainText('Funded')
+
+  // Installment 2: declined, then the card that asks for a confirmation, confirmed.
+  await click(client, 'Fund', main(client).getByTestId('installment-2'))
+  await payInCheckout(client, testCards.declined)
+  await expect(main(client).getByTestId('checkout-declined')).toContainText('The payment was declined: the card was declined.')
+  await expect(main(client).getByTestId('checkout-total')).toHaveText('€618.00')
+  await payInCheckout(client, testCards.confirm, { fromPayPage: false })
+  await expect(main(client)).toContainText('Your bank asks you to confirm the payment of €618.00.')
+  await expectNoAxeViolations(client)
+  await click(client, 'Confirm the payment')
+  await expect(client).toHaveURL(`${details}?paid=1`)
+  await expect(main(client).getByTestId('installment-2')).toContainText('Funded')
+
+  // The client's dashboard shows the money held for the contract.
+  await client.goto(`${shell().base}/dashboard`)
+  await expect(main(client).getByTestId('dashboard-money')).toContainText('Held for your contracts')
+
+  // The freelancer submits installment 1; the client approves it.
+  await freelancer.goto(`${shell().base}/projects/freelancer/contract/${project.id}`)
+  await freelancer.waitForLoadState('networkidle')
+  const item = main(freelancer).getByTestId('installment-1')
+  await item.getByLabel('What you deliver').fill('Truss calculations attached.')
+  await click(freelancer, 'Submit work', item)
+  await expect(main(freelancer).getByTestId('installment-1')).toContainText('Submitted')
+  await client.goto(details)
+  await client.waitForLoadState('networkidle')
+  await click(client, 'Approve', main(client).getByTestId('installment-1'))
+  await expect(main(client).getByTestId('installment-1')).toContainText('Released')
+
+  // The freelancer's available balance has the installment less the platform fee (10 %).
+  const expected = availableBefore + 108000
+  await freelancer.goto(`${shell().base}/dashboard`)
+  const money = main(freelancer).getByTestId('dashboard-money')
+  await expect(money).toContainText(`Available€${(expected / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`)
+  await expectNoAxeViolations(freelancer)
+  await client.context().close()
+  await freelancer.context().close()
+})
