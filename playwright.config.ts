@@ -18,6 +18,11 @@ export const ports = { sqlite: basePort, postgres: basePort + 1 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-e2e-'))
 const postgresUrl = process.env.E2E_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${process.env.E2E_DATABASE ?? 'workneer_e2e'}`
 
+// The specs that also run on PostgreSQL (decision 138): each drives writes, searches, counts,
+// money or hubs through the server, where the two databases' SQL, locking and types differ.
+const postgresSpecs = ['journey', 'projects', 'payments', 'chat', 'notifications', 'realtime', 'identity', 'dashboard', 'findings']
+  .map((name) => `**/${name}.spec.ts`)
+
 const serverEnv = { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', E2E: '1' }
 
 export default defineConfig({
@@ -35,7 +40,10 @@ export default defineConfig({
     // Tests tagged @needs-js exist only where JavaScript runs, @no-js only where it is off.
     { name: 'sqlite', grepInvert: /@no-js/, use: { ...chromium, baseURL: `http://127.0.0.1:${ports.sqlite}` } },
     { name: 'sqlite-no-js', grepInvert: /@needs-js/, use: { ...chromium, javaScriptEnabled: false, baseURL: `http://127.0.0.1:${ports.sqlite}` } },
-    { name: 'postgres', grepInvert: /@no-js/, use: { ...chromium, baseURL: `http://127.0.0.1:${ports.postgres}` } },
+    // PostgreSQL runs what differs between the databases: the flows that write, search, count and
+    // move money through the server (decision 138). Screens whose look and language do not depend
+    // on the database (the shell, the style guide, the profile editor) are proven once, on SQLite.
+    { name: 'postgres', grepInvert: /@no-js/, testMatch: postgresSpecs, use: { ...chromium, baseURL: `http://127.0.0.1:${ports.postgres}` } },
   ],
   webServer: [
     {
