@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { boxes } from './layout'
 import { axeViolations, expectNoAxeViolations } from './axe'
 import { fundByApi, payInCheckout } from './checkout'
 import { lighthouseMobile } from '../../bench/page-weight'
@@ -81,8 +82,8 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   await filters.getByLabel('Payment').selectOption('fixed')
   await press(freelancer, 'Apply', filters)
   await expect(freelancer).toHaveURL(new RegExp(`search=${word}.*budgetType=fixed`))
-  const [sidebar, results] = await Promise.all([filters.boundingBox(), main(freelancer).getByTestId('project-card').first().boundingBox()])
-  expect(sidebar!.x + sidebar!.width).toBeLessThanOrEqual(results!.x)
+  const [sidebar, results] = await boxes(filters, main(freelancer).getByTestId('project-card').first())
+  expect(sidebar.x + sidebar.width).toBeLessThanOrEqual(results.x)
   await main(freelancer).getByTestId('project-card').filter({ hasText: word }).getByRole('link', { name: title }).click()
   await freelancer.waitForLoadState('networkidle')
   await expect(freelancer).toHaveURL(`${server().base}/projects/details/${projectId}`)
@@ -224,9 +225,12 @@ async function ensureMoreWork() {
   return state
 }
 
-// Each language is its own test, so a failure names it and each has its own time.
+// Each language is its own test, so a failure names it and each has its own time. Axe checks the
+// pages' structure, which the language does not change: it runs in English and in Russian (another
+// script, the longest words); the others are checked for leftovers only, to keep CI's time.
+const axeLanguages: ReadonlySet<string> = new Set(['en', 'ru'])
 for (const lng of ['en', 'es', 'de', 'it', 'ru'] as const) {
-  test(`the new screens in ${lng}: nothing left untranslated, and axe passes on each`, async ({ browser }) => {
+  test(`the new screens in ${lng}: nothing left untranslated${axeLanguages.has(lng) ? ', and axe passes on each' : ''}`, async ({ browser }) => {
     // The screens are the same on both databases and need JavaScript for axe: walked once.
     test.skip(test.info().project.name !== 'sqlite', 'walked once, on SQLite with JavaScript')
     const work = await ensureMoreWork()
@@ -247,7 +251,7 @@ for (const lng of ['en', 'es', 'de', 'it', 'ru'] as const) {
         for (const s of left.english) problems.push(`${where}: English ${s}`)
         for (const s of left.keys) problems.push(`${where}: a key shown as text: "${s}"`)
         for (const s of left.placeholders) problems.push(`${where}: an unfilled placeholder: "${s}"`)
-        for (const v of await axeViolations(page)) problems.push(`${where}: axe ${v}`)
+        if (axeLanguages.has(lng)) for (const v of await axeViolations(page)) problems.push(`${where}: axe ${v}`)
       }
       await page.context().close()
     }
@@ -255,12 +259,9 @@ for (const lng of ['en', 'es', 'de', 'it', 'ru'] as const) {
   })
 }
 
-/** The box of an element on the page (it must be shown). */
-const box = async (l: Locator) => (await l.boundingBox())!
-
 /** Whether a chip sits inside its card, rather than drawn somewhere else on the page. */
 async function expectInside(inner: Locator, outer: Locator) {
-  const [a, b] = [await box(inner), await box(outer)]
+  const [a, b] = await boxes(inner, outer)
   expect(a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height, 'inside its card').toBe(true)
 }
 
@@ -269,8 +270,7 @@ const expectPadded = async (card: Locator) => expect(parseFloat(await card.evalu
 
 /** A radio button is a small circle on the row of its label, not a full-width box above it. */
 async function expectRadioBesideLabel(radio: Locator) {
-  const r = await box(radio)
-  const label = await box(radio.locator('xpath=ancestor::label[1]'))
+  const [r, label] = await boxes(radio, radio.locator('xpath=ancestor::label[1]'))
   expect(r.width, 'radio width').toBeLessThan(30)
   expect(r.y + r.height / 2, 'radio on its label row').toBeGreaterThan(label.y)
   expect(r.y + r.height / 2, 'radio on its label row').toBeLessThan(label.y + label.height)
@@ -287,7 +287,7 @@ test('what issue 15 saw on the work screens is gone: chips in their cards, padde
   await expectInside(card.getByTestId('status-chip'), card)
   // Accept and Decline stand apart, and Decline does not look like the primary action.
   const [accept, decline] = [card.getByRole('button', { name: 'Accept' }), card.getByRole('button', { name: 'Decline' })]
-  const [a, d] = [await box(accept), await box(decline)]
+  const [a, d] = await boxes(accept, decline)
   expect(Math.max(d.x - (a.x + a.width), a.x - (d.x + d.width), d.y - (a.y + a.height), a.y - (d.y + d.height)), 'room between the buttons').toBeGreaterThanOrEqual(4)
   const colours = (l: Locator) => l.evaluate((e) => `${getComputedStyle(e).backgroundColor} ${getComputedStyle(e).color}`)
   expect(await colours(decline)).not.toBe(await colours(accept))

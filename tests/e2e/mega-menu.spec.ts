@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { boxes } from './layout'
 
 // Issue 15's findings in the Categories mega-menu, in every language, with JavaScript on and off:
 // "All categories" is shown whole below the list (it was cut off by the panel's 400 px), and each
@@ -11,10 +12,8 @@ for (const [lng, label] of Object.entries(allCategories)) {
     await page.goto('/about-us')
     const menu = page.locator('details.megamenu')
     await menu.locator('summary').click()
-    const panel = (await menu.locator('.megamenu-panel').boundingBox())!
-    const list = (await menu.locator('.megamenu-list').boundingBox())!
     const all = menu.getByRole('link', { name: label })
-    const link = (await all.boundingBox())!
+    const [panel, list, link] = await boxes(menu.locator('.megamenu-panel'), menu.locator('.megamenu-list'), all)
     expect(panel.height).toBeLessThanOrEqual(400)
     expect(panel.width).toBeLessThanOrEqual(385)
     // Inside the panel, entirely, and below the list rather than scrolled inside it.

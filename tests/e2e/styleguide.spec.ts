@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { boxes } from './layout'
 import { expectNoAxeViolations } from './axe'
 
 // The design system's page (/_styleguide, served because the e2e servers run with E2E=1; decision
@@ -15,9 +16,8 @@ test('the style guide shows every state of every component, accessibly', async (
   await expect(page.getByTestId('chips-project').getByTestId('status-chip')).toHaveText(['Draft', 'Open', 'In progress', 'Completed', 'Cancelled'])
   await expect(page.getByTestId('chips-installment').getByTestId('status-chip')).toHaveCount(6)
   // A chip sits in the text, not at the top of the page like the bell's badge.
-  const chip = await page.getByTestId('chips-project').getByTestId('status-chip').first().boundingBox()
-  const row = await page.getByTestId('chips-project').boundingBox()
-  expect(chip!.y).toBeGreaterThanOrEqual(row!.y - 1)
+  const [chip, row] = await boxes(page.getByTestId('chips-project').getByTestId('status-chip').first(), page.getByTestId('chips-project'))
+  expect(chip.y).toBeGreaterThanOrEqual(row.y - 1)
   // Radios keep their size beside their label (not stretched to the field's width).
   for (const radio of await page.getByTestId('sg-radios').getByRole('radio').all()) expect((await radio.boundingBox())!.width).toBeLessThan(30)
   await expectNoAxeViolations(page)
