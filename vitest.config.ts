@@ -9,7 +9,8 @@ export default defineConfig({
     // CI prints every test, so its log shows each suite ran on SQLite and on PostgreSQL.
     reporters: process.env.CI ? ['verbose'] : ['default'],
     testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Hooks start servers and drop databases: on a loaded 2-core machine that can take a minute.
+    hookTimeout: 60_000,
     pool: 'forks',
     fileParallelism: true,
   },

@@ -125,7 +125,8 @@ describe('a first start stopped at any moment', { timeout: 240_000 }, () => {
       if (typeof m === 'string') fs.rmSync(m, { recursive: true, force: true })
       else await m.drop()
     }
-  })
+    // Dropping the PostgreSQL databases waits for their last connections: slow on a loaded machine.
+  }, 120_000)
 
   it('an unstopped start loads the whole demo marketplace once, and marks it loaded', async () => {
     expect(reference.emails).toEqual([...demoClients, ...demoFreelancers].map((a) => a.email).sort())
