@@ -29,7 +29,11 @@ for (const dialect of dialects) {
       for (const target of ['ReceiveMessage', 'typing', 'read', 'countChat']) connection.on(target, (arg: unknown) => got.push([target, arg]))
       await connection.start()
       expect(usedTransport(logs)).toBe(transport)
-      return { connection, got, of: (target: string) => got.filter(([n]) => n === target).map(([, a]) => a) }
+      const of = (target: string) => got.filter(([n]) => n === target).map(([, a]) => a)
+      // The contract's system message (proposal accepted) is pushed by the outbox after its commit
+      // and may reach a hub that connected later: the test follows the members' own messages.
+      const typed = () => of('ReceiveMessage').filter((m) => (m as { kind: string }).kind === 'text')
+      return { connection, got, of, typed }
     }
 
     for (const transport of transports) {
@@ -47,10 +51,11 @@ for (const dialect of dialects) {
         const sent = await call('POST', `chat/${roomId}`, client.token, { clientMessageId: `live-${transport}`, text: 'Are the loads from the roof final?' })
         // Counts are pushed after their write commits (the outbox): the 0 of the read above may still
         // arrive after the hub connected, so the test waits for the message's count, the last one.
-        await waitFor(() => theirs.of('ReceiveMessage').length && theirs.of('countChat').at(-1) === 1, 10_000, 'the message and the count')
-        expect(theirs.of('ReceiveMessage')).toEqual([sent])
-        expect(mine.of('ReceiveMessage')).toEqual([sent])
-        expect(theirs.of('countChat').filter((n) => n !== 0)).toEqual([1])
+        await waitFor(() => theirs.typed().length && mine.typed().length && theirs.of('countChat').at(-1) === 1, 10_000, 'the message and the count')
+        expect(theirs.typed()).toEqual([sent])
+        expect(mine.typed()).toEqual([sent])
+        // A count is the number of rooms with unread messages, pushed at each change: never more than 1 here.
+        expect(theirs.of('countChat').every((n) => n === 0 || n === 1)).toBe(true)
 
         await mine.connection.invoke('Typing', roomId)
         await waitFor(() => theirs.of('typing').length, 10_000, 'typing')
@@ -68,7 +73,7 @@ for (const dialect of dialects) {
         await call('POST', `chat/${roomId}`, client.token, { clientMessageId: `live-${transport}-2`, text: 'Still there?' })
         await waitFor(() => theirs.of('countChat').length > counted, 10_000, 'the count after leaving')
         await sleep(100)
-        expect(theirs.of('ReceiveMessage')).toHaveLength(1)
+        expect(theirs.typed()).toHaveLength(1)
         expect(mine.of('typing')).toEqual([])
         expect(outsider.got).toEqual([])
       }, 60_000)
