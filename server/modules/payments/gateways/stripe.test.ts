@@ -1,0 +1,277 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import Stripe from 'stripe'
+import type { Db } from '../../../db/database.ts'
+import { dialects } from '../../../../tests/integration/databases.ts'
+import { loadConfig, ConfigError } from '../../../config.ts'
+import { contractFor, paymentsTestApi, usePayments } from '../test-support.ts'
+import { createStripeGateway, eventOf, STRIPE_SIGNATURE_HEADER } from './stripe.ts'
+
+// The Stripe gateway, offline (decision 195). Webhooks are signed with the package's own test
+// helper (generateTestHeaderString) and go through the real API on both databases. Stripe's API
+// cannot be reached from here, so its calls go to a small HTTP server on the loopback started by
+// this file that answers like Stripe's API for the four calls the gateway makes (create a Checkout
+// Session, read one, create a refund, create a transfer): that server is a mock of what cannot run
+// here. It records what it was sent, so the amounts, currencies and idempotency keys are checked.
+const SECRET_KEY = 'sk_test_workneer0000000000'
+const WEBHOOK_SECRET = 'whsec_workneertestsecret0000'
+
+interface Sent { method: string; path: string; idempotencyKey: string | undefined; form: URLSearchParams }
+
+/** The stand-in for Stripe's API: answers in Stripe's shapes, refuses what Stripe would refuse. */
+function fakeStripe() {
+  const sent: Sent[] = []
+  let n = 0
+  const server: Server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c) => (body += c))
+    req.on('end', () => {
+      const form = new URLSearchParams(body)
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+      const key = req.headers['idempotency-key']
+      sent.push({ method: req.method ?? '', path: url.pathname, idempotencyKey: Array.isArray(key) ? key[0] : key, form })
+      const answer = (status: number, json: object) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++n}`, 'stripe-should-retry': 'false' })
+        res.end(JSON.stringify(json))
+      }
+      const error = (status: number, code: string) => answer(status, { error: { type: 'invalid_request_error', code, message: `${code} (fake Stripe)` } })
+      if (req.headers.authorization !== `Bearer ${SECRET_KEY}`) return answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } })
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        const id = `cs_test_${form.get('client_reference_id')}`
+        return answer(200, { id, object: 'checkout.session', url: `https://checkout.invalid/pay/${id}`, amount_total: Number(form.get('line_items[0][price_data][unit_amount]')), currency: form.get('line_items[0][price_data][currency]'), payment_intent: null, status: 'open' })
+      }
+      const session = url.pathname.match(/^\/v1\/checkout\/sessions\/(cs_test_[\w-]+)$/)
+      if (req.method === 'GET' && session) return answer(200, { id: session[1], object: 'checkout.session', payment_intent: `pi_for_${session[1]}`, status: 'complete' })
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        if (!form.get('payment_intent')?.startsWith('pi_')) return error(400, 'parameter_missing')
+        if (Number(form.get('amount')) > 1_000_000) return error(400, 'amount_too_large')
+        return answer(200, { id: `re_${n}`, object: 'refund', amount: Number(form.get('amount')), currency: 'eur', status: form.get('amount') === '777' ? 'pending' : 'succeeded', payment_intent: form.get('payment_intent'), metadata: {} })
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/transfers') {
+        const destination = form.get('destination') ?? ''
+        if (destination === 'acct_unreachable00') return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred' } })
+        if (destination === 'acct_noaccount0000') return error(400, 'account_invalid')
+        return answer(200, { id: `tr_${n}`, object: 'transfer', amount: Number(form.get('amount')), currency: form.get('currency'), destination, amount_reversed: 0, metadata: {} })
+      }
+      error(404, 'resource_missing')
+    })
+  })
+  return {
+    sent,
+    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+const stripe = new Stripe(SECRET_KEY)
+let seq = 0
+
+/** A Stripe event as its webhooks deliver it, signed with the package's test helper (timestamp in seconds). */
+function webhook(type: string, object: Record<string, unknown>, o: { id?: string; timestamp?: number; secret?: string } = {}) {
+  const id = o.id ?? `evt_test_${Date.now()}_${++seq}`
+  const body = JSON.stringify({ id, object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } })
+  const header = stripe.webhooks.generateTestHeaderString({ payload: body, secret: o.secret ?? WEBHOOK_SECRET, timestamp: o.timestamp ?? Math.floor(Date.now() / 1000) })
+  return { id, body, headers: { 'content-type': 'application/json; charset=utf-8', [STRIPE_SIGNATURE_HEADER]: header } }
+}
+const completed = (token: string, amount: number, extra: Record<string, unknown> = {}) =>
+  webhook('checkout.session.completed', { id: `cs_test_${token}`, object: 'checkout.session', client_reference_id: token, metadata: { paymentToken: token }, amount_total: amount, currency: 'eur', payment_status: 'paid', status: 'complete', payment_intent: `pi_for_cs_test_${token}` }, extra)
+const intentFailed = (token: string, amount: number) =>
+  webhook('payment_intent.payment_failed', { id: `pi_for_cs_test_${token}`, object: 'payment_intent', amount, currency: 'eur', metadata: { paymentToken: token }, last_payment_error: { code: 'card_declined', decline_code: 'insufficient_funds' } })
+
+describe('Stripe events mapped to ours', () => {
+  const gateway = createStripeGateway({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, publicUrl: 'http://localhost:3000' })
+  const verify = (w: { body: string; headers: Record<string, string> }) => gateway.verify(w.body, new Headers(w.headers))
+
+  test('a signed checkout.session.completed is our payment.succeeded; a bad, missing, foreign-secret or stale signature is refused', async () => {
+    const w = completed('tok_abcdefghijkl', 41200)
+    expect(await verify(w)).toEqual({ id: w.id, type: 'payment.succeeded', paymentToken: 'tok_abcdefghijkl', amountMinor: 41200, currency: 'EUR' })
+    const tampered = { ...w, body: w.body.replace('41200', '41201') }
+    await expect(verify(tampered)).rejects.toMatchObject({ status: 400, errors: { signature: ['does not match'] } })
+    await expect(verify({ body: w.body, headers: { 'content-type': 'application/json' } })).rejects.toMatchObject({ status: 400, errors: { signature: ['is missing or malformed'] } })
+    await expect(verify(completed('tok_abcdefghijkl', 41200, { secret: 'whsec_someoneelse000000' }))).rejects.toMatchObject({ status: 400 })
+    await expect(verify(completed('tok_abcdefghijkl', 41200, { timestamp: Math.floor(Date.now() / 1000) - 600 }))).rejects.toMatchObject({ status: 400, errors: { signature: ['is too old'] } })
+  })
+
+  test('failures, refunds and transfers; events about something else are acknowledged as nothing of ours', async () => {
+    expect(await verify(intentFailed('tok_abcdefghijkl', 41200))).toMatchObject({ type: 'payment.failed', paymentToken: 'tok_abcdefghijkl', amountMinor: 41200, failure: 'insufficient_funds' })
+    expect(await verify(webhook('checkout.session.expired', { object: 'checkout.session', client_reference_id: 'tok_x', amount_total: 500, currency: 'usd', payment_status: 'unpaid' }))).toMatchObject({ type: 'payment.failed', currency: 'USD', failure: 'checkout_expired' })
+    // Completed but not yet paid (a bank debit): the answer comes later as async_payment_succeeded.
+    expect(await verify(webhook('checkout.session.completed', { object: 'checkout.session', client_reference_id: 'tok_x', amount_total: 500, currency: 'eur', payment_status: 'unpaid' }))).toBeNull()
+    expect(await verify(webhook('checkout.session.async_payment_succeeded', { object: 'checkout.session', client_reference_id: 'tok_x', amount_total: 500, currency: 'eur', payment_status: 'paid' }))).toMatchObject({ type: 'payment.succeeded', paymentToken: 'tok_x' })
+    const refund = (status: string, failure_reason: string | null = null) => ({ id: 're_1', object: 'refund', amount: 2000, currency: 'eur', status, failure_reason, metadata: { refundId: '17' } })
+    expect(await verify(webhook('refund.updated', refund('succeeded')))).toMatchObject({ type: 'refund.succeeded', paymentToken: '17', amountMinor: 2000, currency: 'EUR' })
+    expect(await verify(webhook('refund.failed', refund('failed', 'expired_or_canceled_card')))).toMatchObject({ type: 'refund.failed', paymentToken: '17', failure: 'expired_or_canceled_card' })
+    expect(await verify(webhook('refund.created', refund('pending')))).toBeNull()
+    const transfer = (amount_reversed: number) => ({ id: 'tr_1', object: 'transfer', amount: 9000, currency: 'eur', amount_reversed, destination: 'acct_1abcdef', metadata: { payoutId: '5' } })
+    expect(await verify(webhook('transfer.created', transfer(0)))).toMatchObject({ type: 'payout.succeeded', paymentToken: '5', amountMinor: 9000 })
+    expect(await verify(webhook('transfer.reversed', transfer(9000)))).toMatchObject({ type: 'payout.failed', paymentToken: '5', failure: 'transfer_reversed' })
+    expect(await verify(webhook('transfer.reversed', transfer(100)))).toBeNull()
+    expect(await verify(webhook('customer.created', { id: 'cus_1', object: 'customer' }))).toBeNull()
+    // A payment of another product on the same Stripe account carries no token of ours.
+    expect(eventOf({ id: 'evt_1', type: 'payment_intent.payment_failed', data: { object: { amount: 1, currency: 'eur', metadata: {} } } } as unknown as Stripe.Event)).toBeNull()
+  })
+})
+
+describe('settings', () => {
+  test('Stripe needs both keys, each in its own shape; without them it is the sandbox', () => {
+    const env = { NODE_ENV: 'test', DATA_DIR: os.tmpdir() }
+    expect(loadConfig(env).stripe).toBeUndefined()
+    expect(loadConfig({ ...env, STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }).stripe).toMatchObject({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET })
+    expect(() => loadConfig({ ...env, STRIPE_SECRET_KEY: SECRET_KEY })).toThrow(/STRIPE_WEBHOOK_SECRET is missing/)
+    expect(() => loadConfig({ ...env, STRIPE_SECRET_KEY: 'pk_test_publishable0000', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...env, STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET: must be/)
+  })
+})
+
+describe('refunds and transfers sent to Stripe', () => {
+  const fake = fakeStripe()
+  let gateway: ReturnType<typeof createStripeGateway>
+  beforeAll(async () => {
+    gateway = createStripeGateway({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, publicUrl: 'http://localhost:3000', apiUrl: await fake.start() })
+  })
+  afterAll(() => fake.stop())
+  beforeEach(() => {
+    fake.sent.length = 0
+  })
+
+  test('a refund refunds the Checkout Session\'s PaymentIntent, for the amount asked, keyed by our refund id', async () => {
+    const done = await gateway.refund({ refundId: '31', paymentToken: 'tok_abcdefghijkl', gatewayRef: 'cs_test_tok_abcdefghijkl', amountMinor: 20600, currency: 'EUR' })
+    expect(done).toMatchObject({ status: 'succeeded', gatewayRef: expect.stringMatching(/^re_/) })
+    const [lookup, create] = fake.sent
+    expect(lookup).toMatchObject({ method: 'GET', path: '/v1/checkout/sessions/cs_test_tok_abcdefghijkl' })
+    expect(create).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund-31' })
+    expect(Object.fromEntries(create.form)).toMatchObject({ payment_intent: 'pi_for_cs_test_tok_abcdefghijkl', amount: '20600', 'metadata[refundId]': '31', 'metadata[paymentToken]': 'tok_abcdefghijkl' })
+    // Asked again (a retry after a lost answer): the same key, so Stripe refunds once.
+    await gateway.refund({ refundId: '31', paymentToken: 'tok_abcdefghijkl', gatewayRef: 'pi_direct', amountMinor: 20600, currency: 'EUR' })
+    expect(fake.sent.at(-1)).toMatchObject({ path: '/v1/refunds', idempotencyKey: 'refund-31' })
+    expect(fake.sent.at(-1)!.form.get('payment_intent')).toBe('pi_direct')
+    // A refund Stripe has not finished is pending: its answer comes as a refund.* webhook.
+    expect((await gateway.refund({ refundId: '32', paymentToken: 't', gatewayRef: 'pi_direct', amountMinor: 777, currency: 'EUR' })).status).toBe('pending')
+    expect(await gateway.refund({ refundId: '33', paymentToken: 't', gatewayRef: 'pi_direct', amountMinor: 2_000_000, currency: 'EUR' })).toMatchObject({ status: 'failed', failure: 'amount_too_large' })
+  })
+
+  test('a payout is a transfer to the connected account, keyed by our payout id; Stripe\'s refusal fails it, an unknown outcome is thrown', async () => {
+    const done = await gateway.payout({ payoutId: '12', amountMinor: 108000, currency: 'EUR', destination: { kind: 'stripe_account', ref: 'acct_1Freelancer' } })
+    expect(done).toMatchObject({ status: 'succeeded', gatewayRef: expect.stringMatching(/^tr_/) })
+    expect(fake.sent[0]).toMatchObject({ method: 'POST', path: '/v1/transfers', idempotencyKey: 'payout-12' })
+    expect(Object.fromEntries(fake.sent[0].form)).toMatchObject({ amount: '108000', currency: 'eur', destination: 'acct_1Freelancer', 'metadata[payoutId]': '12', transfer_group: 'payout-12' })
+    expect(await gateway.payout({ payoutId: '13', amountMinor: 5000, currency: 'EUR', destination: { kind: 'stripe_account', ref: 'acct_noaccount0000' } })).toMatchObject({ status: 'failed', failure: 'account_invalid' })
+    // Stripe pays only connected accounts: a bank account or PayPal address fails without a call.
+    const sentBefore = fake.sent.length
+    expect(await gateway.payout({ payoutId: '14', amountMinor: 5000, currency: 'EUR', destination: { kind: 'bank', ref: 'DE89370400440532013000' } })).toMatchObject({ status: 'failed', failure: 'destination_not_supported' })
+    expect(fake.sent.length).toBe(sentBefore)
+    // A server error says nothing about whether the transfer happened: the caller asks again, same key.
+    await expect(gateway.payout({ payoutId: '15', amountMinor: 5000, currency: 'EUR', destination: { kind: 'stripe_account', ref: 'acct_unreachable00' } })).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError)
+  })
+})
+
+for (const dialect of dialects) {
+  describe(`Stripe payments on ${dialect}`, () => {
+    const fake = fakeStripe()
+    let apiUrl = ''
+    beforeAll(async () => {
+      apiUrl = await fake.start()
+    })
+    afterAll(() => fake.stop())
+    const s = usePayments(dialect, () => ({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: apiUrl, PUBLIC_URL: 'https://workneer.example' }))
+    let database: Db, t: ReturnType<typeof paymentsTestApi>
+    type U = Awaited<ReturnType<typeof t.user>>
+    let client: U, freelancer: U
+    beforeAll(() => {
+      ;({ database, t, client, freelancer } = s)
+    })
+
+    const send = async (w: { body: string; headers: Record<string, string> }) => {
+      const r = await t.raw('POST', 'Payment/PaymentCallback?gateway=stripe', { body: w.body, headers: w.headers })
+      return { status: r.status, json: await r.json() }
+    }
+    const statusOf = async (id: number) => (await database.db.selectFrom('installment').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+    const paymentOf = (token: string) => database.db.selectFrom('payment').selectAll().where('token', '=', token).executeTakeFirstOrThrow()
+    const held = async () => (await t.call('GET', 'Payment/balances', { token: client.token })).json.data[0]?.heldMinor ?? 0
+    const ledgerRows = async () => Number((await database.db.selectFrom('ledger_entry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+
+    async function startPayment(amounts: number[]) {
+      const c = await contractFor(t.call, database, client, freelancer, amounts)
+      const paid = await t.call('POST', 'Payment/PayProjectInstallments', { token: client.token, body: { projectId: c.projectId, installmentIds: c.installments.map((i) => i.id) } })
+      expect(paid.status, paid.text).toBe(200)
+      return { ...c, token: paid.json.token as string, total: paid.json.totalMinor as number, checkoutUrl: paid.json.checkoutUrl as string }
+    }
+
+    test('paying opens a Checkout Session for the contract\'s total and sends the browser to it; the sandbox is off', async () => {
+      fake.sent.length = 0
+      const p = await startPayment([40000])
+      expect(p.checkoutUrl).toBe(`https://checkout.invalid/pay/cs_test_${p.token}`)
+      const [create] = fake.sent
+      expect(create).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', idempotencyKey: `checkout-${p.token}` })
+      expect(Object.fromEntries(create.form)).toMatchObject({
+        mode: 'payment',
+        client_reference_id: p.token,
+        'metadata[paymentToken]': p.token,
+        'payment_intent_data[metadata][paymentToken]': p.token,
+        'line_items[0][quantity]': '1',
+        'line_items[0][price_data][unit_amount]': '41200',
+        'line_items[0][price_data][currency]': 'eur',
+        'line_items[0][price_data][product_data][name]': 'Steel frame checks for a warehouse',
+        success_url: `https://workneer.example/projects/client/details/${p.projectId}`,
+      })
+      expect(await paymentOf(p.token)).toMatchObject({ gateway: 'stripe', gateway_ref: `cs_test_${p.token}`, status: 'open', total_minor: 41200 })
+      // Test cards cannot pay a payment, nor can a sandbox callback confirm one, on a site that takes real money.
+      expect((await t.call('GET', `Payment/sandbox/${p.token}`)).status).toBe(404)
+      expect((await t.raw('POST', 'Payment/PaymentCallback', { body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(404)
+    })
+
+    test('webhooks: a bad signature changes nothing; a failure, then success funds once; replays, twins and late failures change nothing', async () => {
+      const p = await startPayment([40000, 20000])
+      const rows = await ledgerRows()
+      const success = completed(p.token, p.total)
+      const forged = { ...success, headers: { ...success.headers, [STRIPE_SIGNATURE_HEADER]: success.headers[STRIPE_SIGNATURE_HEADER].replace(/v1=./, (s) => (s.endsWith('0') ? 'v1=1' : 'v1=0')) } }
+      expect((await send(forged)).status).toBe(400)
+      expect((await send(completed(p.token, p.total, { timestamp: Math.floor(Date.now() / 1000) - 3600 }))).status).toBe(400)
+      expect((await send(completed(p.token, 1))).status).toBe(400)
+      expect(await ledgerRows()).toBe(rows)
+      expect(await statusOf(p.installments[0].id)).toBe('pending')
+
+      // A declined card at Stripe's page: recorded; the client may try another card there.
+      expect((await send(intentFailed(p.token, p.total))).json).toEqual({ received: true, applied: true })
+      expect(await paymentOf(p.token)).toMatchObject({ status: 'failed', failure: 'insufficient_funds' })
+      expect(await statusOf(p.installments[0].id)).toBe('pending')
+
+      // The same success delivered twice at once (Stripe retries while the first is still running).
+      const heldBefore = await held()
+      const twins = await Promise.all([send(success), send(success)])
+      expect(twins.map((r) => r.status)).toEqual([200, 200])
+      expect(twins.map((r) => r.json.applied).sort()).toEqual([false, true])
+      expect(await statusOf(p.installments[0].id)).toBe('funded')
+      expect(await statusOf(p.installments[1].id)).toBe('funded')
+      expect(await held()).toBe(heldBefore + p.total)
+      const afterCapture = await ledgerRows()
+
+      // Replayed later, re-signed with a fresh timestamp, a new event about the same payment, a late failure, an expiry: nothing moves.
+      expect((await send(success)).json).toEqual({ received: true, applied: false })
+      expect((await send(completed(p.token, p.total, { id: success.id }))).json).toEqual({ received: true, applied: false })
+      expect((await send(completed(p.token, p.total))).json).toEqual({ received: true, applied: false })
+      expect((await send(intentFailed(p.token, p.total))).json).toEqual({ received: true, applied: false })
+      expect((await send(webhook('checkout.session.expired', { object: 'checkout.session', client_reference_id: p.token, amount_total: p.total, currency: 'eur', payment_status: 'unpaid' }))).json).toEqual({ received: true, applied: false })
+      expect(await paymentOf(p.token)).toMatchObject({ status: 'succeeded', failure: null })
+      expect(await ledgerRows()).toBe(afterCapture)
+      expect(await held()).toBe(heldBefore + p.total)
+    })
+
+    test('out of order: a success that arrives before the failure it followed stands; events not about our money are acknowledged', async () => {
+      const p = await startPayment([30000])
+      expect((await send(completed(p.token, p.total))).json.applied).toBe(true)
+      expect((await send(intentFailed(p.token, p.total))).json.applied).toBe(false)
+      expect(await statusOf(p.installments[0].id)).toBe('funded')
+      const rows = await ledgerRows()
+      expect(await send(webhook('customer.created', { id: 'cus_1', object: 'customer' }))).toEqual({ status: 200, json: { received: true, applied: false } })
+      expect((await send(webhook('checkout.session.completed', { object: 'checkout.session', client_reference_id: 'not_one_of_ours_000', amount_total: 100, currency: 'eur', payment_status: 'paid' }))).json).toEqual({ received: true, applied: false })
+      // A refund's answer is the refunds part's to apply: acknowledged here, and not marked as seen, so it still can be.
+      const refunded = webhook('refund.updated', { id: 're_1', object: 'refund', amount: 1000, currency: 'eur', status: 'succeeded', metadata: { refundId: '1' } })
+      expect((await send(refunded)).json).toEqual({ received: true, applied: false })
+      expect(await database.db.selectFrom('gateway_event').select('event_id').where('event_id', '=', refunded.id).executeTakeFirst()).toBeUndefined()
+      expect(await ledgerRows()).toBe(rows)
+    })
+  })
+}
