@@ -273,5 +273,28 @@ for (const dialect of dialects) {
       expect(await database.db.selectFrom('gateway_event').select('event_id').where('event_id', '=', refunded.id).executeTakeFirst()).toBeUndefined()
       expect(await ledgerRows()).toBe(rows)
     })
+
+    test('Payment Details keeps a Stripe connected account as a payout method, masked; a malformed id is a 400 naming the field', async () => {
+      const add = (body: Record<string, unknown>) => t.call('POST', 'freelancers/AddFreelancerPaymentMethod', { token: freelancer.token, body })
+      const list = async () => (await t.call('GET', `freelancers/${freelancer.id}/GetAllPaymentMethodsForFreelancer`, { token: freelancer.token })).json.data
+      const before = await list()
+      for (const stripeAccount of ['1Nv0FGQ9RKHgCVdK', 'acct_', 'acct_12 34567', 'pk_test_123456']) {
+        const bad = await add({ kind: 'stripe_account', holderName: 'Fran Engineer', stripeAccount })
+        expect(bad.status, stripeAccount).toBe(400)
+        expect(bad.json.errors.stripeAccount).toBeDefined()
+      }
+      expect(await list()).toEqual(before)
+      const added = await add({ kind: 'stripe_account', holderName: 'Fran Engineer', stripeAccount: ' acct_1Nv0FGQ9RKHgCVdK ', makeDefault: true })
+      expect(added.status, added.text).toBe(200)
+      expect(added.json).toMatchObject({ kind: 'stripe_account', masked: 'acct_••••CVdK', isDefault: true })
+      expect(JSON.stringify(await list())).not.toContain('acct_1Nv0FGQ9RKHgCVdK')
+      expect((await database.db.selectFrom('payment_method').select('stripe_account').where('id', '=', added.json.id).executeTakeFirstOrThrow()).stripe_account).toBe('acct_1Nv0FGQ9RKHgCVdK')
+      const changed = await t.call('PUT', `freelancers/UpdatePaymentMethod/${added.json.id}`, { token: freelancer.token, body: { holderName: 'Fran Engineer', stripeAccount: 'acct_2ZZ9FGQ9RKHgWXyz' } })
+      expect(changed.json.masked).toBe('acct_••••WXyz')
+      const wrongField = await t.call('PUT', `freelancers/UpdatePaymentMethod/${added.json.id}`, { token: freelancer.token, body: { holderName: 'Fran Engineer', email: 'fran@example.com' } })
+      expect(wrongField.status).toBe(400)
+      // Only the freelancer sees or changes it.
+      expect((await t.call('GET', `freelancers/${freelancer.id}/GetAllPaymentMethodsForFreelancer`, { token: client.token })).status).toBeGreaterThanOrEqual(403)
+    })
   })
 }

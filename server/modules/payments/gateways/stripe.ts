@@ -1,6 +1,7 @@
 import Stripe from 'stripe'
 import { ApiError } from '../../../api/errors.ts'
 import type { Gateway, GatewayEvent, GatewayMoneyResult } from './gateway.ts'
+import { stripeAccountPattern } from '../../profiles/rules.ts'
 
 // Stripe behind the Gateway interface (decision 195): a Checkout Session for each payment, webhooks
 // verified with the package's constructEvent on the exact bytes received, refunds of the payment's
@@ -17,8 +18,6 @@ export const CHECKOUT_LIFETIME_S = 30 * 60
 export const refundIdempotencyKey = (refundId: string) => `refund-${refundId}`
 export const payoutIdempotencyKey = (payoutId: string) => `payout-${payoutId}`
 export const checkoutIdempotencyKey = (token: string) => `checkout-${token}`
-/** A connected account's id, as Stripe Connect gives it (acct_…): the only payout destination Stripe takes. */
-export const stripeAccountId = /^acct_[A-Za-z0-9]{6,}$/
 
 export interface StripeGatewayOptions {
   secretKey: string
@@ -168,7 +167,7 @@ export function createStripeGateway(o: StripeGatewayOptions, stripe: Stripe = cr
     },
     payout(p) {
       return moving(async () => {
-        if (p.destination.kind !== 'stripe_account' || !stripeAccountId.test(p.destination.ref)) return { status: 'failed', gatewayRef: '', failure: 'destination_not_supported' }
+        if (p.destination.kind !== 'stripe_account' || !stripeAccountPattern.test(p.destination.ref)) return { status: 'failed', gatewayRef: '', failure: 'destination_not_supported' }
         // A transfer lands in the connected account's Stripe balance at once; its bank payout is the account's own schedule.
         const transfer = await stripe.transfers.create(
           { amount: p.amountMinor, currency: p.currency.toLowerCase(), destination: p.destination.ref, transfer_group: `payout-${p.payoutId}`, metadata: { payoutId: p.payoutId } },
