@@ -112,7 +112,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** signs the sandbox gateway's callbacks; unset, a secret kept in the database is shared by every instance */
     sandboxSecret: e.SANDBOX_GATEWAY_SECRET,
     /** Stripe takes payments when its keys are set (the sandbox otherwise); apiUrl points the client elsewhere (tests) */
-    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,
+    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiUrl: e.STRIPE_API_URL,
+          /** where the pay form's answer sends the browser: Stripe Checkout's site (the stand-in's in tests) */
+          checkoutOrigin: e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL).origin : 'https://checkout.stripe.com',
+        }
+      : undefined,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     /** addresses and CIDR blocks of the reverse proxies whose X-Forwarded-For is believed */
     trustProxy: e.TRUST_PROXY,
