@@ -1,80 +1,21 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import Stripe from 'stripe'
 import type { Db } from '../../../db/database.ts'
 import { dialects } from '../../../../tests/integration/databases.ts'
+import { signedEvent as webhook, standInCases, startStripeStandIn, STAND_IN_SECRET_KEY as SECRET_KEY, STAND_IN_WEBHOOK_SECRET as WEBHOOK_SECRET } from '../../../../tests/support/stripe-stand-in.ts'
 import { loadConfig, ConfigError } from '../../../config.ts'
 import { contractFor, paymentsTestApi, usePayments } from '../test-support.ts'
 import { createStripeGateway, eventOf, STRIPE_SIGNATURE_HEADER } from './stripe.ts'
 
 // The Stripe gateway, offline (decision 195). Webhooks are signed with the package's own test
 // helper (generateTestHeaderString) and go through the real API on both databases. Stripe's API
-// cannot be reached from here, so its calls go to a small HTTP server on the loopback started by
-// this file that answers like Stripe's API for the four calls the gateway makes (create a Checkout
-// Session, read one, create a refund, create a transfer): that server is a mock of what cannot run
-// here. It records what it was sent, so the amounts, currencies and idempotency keys are checked.
-const SECRET_KEY = 'sk_test_workneer0000000000'
-const WEBHOOK_SECRET = 'whsec_workneertestsecret0000'
+// cannot be reached from here, so its calls go to a small HTTP server on the loopback
+// (tests/support/stripe-stand-in.ts) that answers like Stripe's API for the four calls the gateway
+// makes: that server is a mock of what cannot run here. It records what it was sent, so the
+// amounts, currencies and idempotency keys are checked.
+type StandIn = Awaited<ReturnType<typeof startStripeStandIn>>
 
-interface Sent { method: string; path: string; idempotencyKey: string | undefined; form: URLSearchParams }
-
-/** The stand-in for Stripe's API: answers in Stripe's shapes, refuses what Stripe would refuse. */
-function fakeStripe() {
-  const sent: Sent[] = []
-  let n = 0
-  const server: Server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (c) => (body += c))
-    req.on('end', () => {
-      const form = new URLSearchParams(body)
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-      const key = req.headers['idempotency-key']
-      sent.push({ method: req.method ?? '', path: url.pathname, idempotencyKey: Array.isArray(key) ? key[0] : key, form })
-      const answer = (status: number, json: object) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++n}`, 'stripe-should-retry': 'false' })
-        res.end(JSON.stringify(json))
-      }
-      const error = (status: number, code: string) => answer(status, { error: { type: 'invalid_request_error', code, message: `${code} (fake Stripe)` } })
-      if (req.headers.authorization !== `Bearer ${SECRET_KEY}`) return answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } })
-      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        const id = `cs_test_${form.get('client_reference_id')}`
-        return answer(200, { id, object: 'checkout.session', url: `https://checkout.invalid/pay/${id}`, amount_total: Number(form.get('line_items[0][price_data][unit_amount]')), currency: form.get('line_items[0][price_data][currency]'), payment_intent: null, status: 'open' })
-      }
-      const session = url.pathname.match(/^\/v1\/checkout\/sessions\/(cs_test_[\w-]+)$/)
-      if (req.method === 'GET' && session) return answer(200, { id: session[1], object: 'checkout.session', payment_intent: `pi_for_${session[1]}`, status: 'complete' })
-      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-        if (!form.get('payment_intent')?.startsWith('pi_')) return error(400, 'parameter_missing')
-        if (Number(form.get('amount')) > 1_000_000) return error(400, 'amount_too_large')
-        return answer(200, { id: `re_${n}`, object: 'refund', amount: Number(form.get('amount')), currency: 'eur', status: form.get('amount') === '777' ? 'pending' : 'succeeded', payment_intent: form.get('payment_intent'), metadata: {} })
-      }
-      if (req.method === 'POST' && url.pathname === '/v1/transfers') {
-        const destination = form.get('destination') ?? ''
-        if (destination === 'acct_unreachable00') return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred' } })
-        if (destination === 'acct_noaccount0000') return error(400, 'account_invalid')
-        return answer(200, { id: `tr_${n}`, object: 'transfer', amount: Number(form.get('amount')), currency: form.get('currency'), destination, amount_reversed: 0, metadata: {} })
-      }
-      error(404, 'resource_missing')
-    })
-  })
-  return {
-    sent,
-    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-const stripe = new Stripe(SECRET_KEY)
-let seq = 0
-
-/** A Stripe event as its webhooks deliver it, signed with the package's test helper (timestamp in seconds). */
-function webhook(type: string, object: Record<string, unknown>, o: { id?: string; timestamp?: number; secret?: string } = {}) {
-  const id = o.id ?? `evt_test_${Date.now()}_${++seq}`
-  const body = JSON.stringify({ id, object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } })
-  const header = stripe.webhooks.generateTestHeaderString({ payload: body, secret: o.secret ?? WEBHOOK_SECRET, timestamp: o.timestamp ?? Math.floor(Date.now() / 1000) })
-  return { id, body, headers: { 'content-type': 'application/json; charset=utf-8', [STRIPE_SIGNATURE_HEADER]: header } }
-}
 const completed = (token: string, amount: number, extra: Record<string, unknown> = {}) =>
   webhook('checkout.session.completed', { id: `cs_test_${token}`, object: 'checkout.session', client_reference_id: token, metadata: { paymentToken: token }, amount_total: amount, currency: 'eur', payment_status: 'paid', status: 'complete', payment_intent: `pi_for_cs_test_${token}` }, extra)
 const intentFailed = (token: string, amount: number) =>
@@ -126,10 +67,11 @@ describe('settings', () => {
 })
 
 describe('refunds and transfers sent to Stripe', () => {
-  const fake = fakeStripe()
+  let fake: StandIn
   let gateway: ReturnType<typeof createStripeGateway>
   beforeAll(async () => {
-    gateway = createStripeGateway({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, publicUrl: 'http://localhost:3000', apiUrl: await fake.start() })
+    fake = await startStripeStandIn()
+    gateway = createStripeGateway({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, publicUrl: 'http://localhost:3000', apiUrl: fake.base })
   })
   afterAll(() => fake.stop())
   beforeEach(() => {
@@ -148,8 +90,8 @@ describe('refunds and transfers sent to Stripe', () => {
     expect(fake.sent.at(-1)).toMatchObject({ path: '/v1/refunds', idempotencyKey: 'refund-31' })
     expect(fake.sent.at(-1)!.form.get('payment_intent')).toBe('pi_direct')
     // A refund Stripe has not finished is pending: its answer comes as a refund.* webhook.
-    expect((await gateway.refund({ refundId: '32', paymentToken: 't', gatewayRef: 'pi_direct', amountMinor: 777, currency: 'EUR' })).status).toBe('pending')
-    expect(await gateway.refund({ refundId: '33', paymentToken: 't', gatewayRef: 'pi_direct', amountMinor: 2_000_000, currency: 'EUR' })).toMatchObject({ status: 'failed', failure: 'amount_too_large' })
+    expect((await gateway.refund({ refundId: '32', paymentToken: 't', gatewayRef: 'pi_direct', amountMinor: standInCases.pendingRefundMinor, currency: 'EUR' })).status).toBe('pending')
+    expect(await gateway.refund({ refundId: '33', paymentToken: 't', gatewayRef: 'pi_direct', amountMinor: standInCases.refundTooLargeMinor, currency: 'EUR' })).toMatchObject({ status: 'failed', failure: 'amount_too_large' })
   })
 
   test('a payout is a transfer to the connected account, keyed by our payout id; Stripe\'s refusal fails it, an unknown outcome is thrown', async () => {
@@ -157,25 +99,24 @@ describe('refunds and transfers sent to Stripe', () => {
     expect(done).toMatchObject({ status: 'succeeded', gatewayRef: expect.stringMatching(/^tr_/) })
     expect(fake.sent[0]).toMatchObject({ method: 'POST', path: '/v1/transfers', idempotencyKey: 'payout-12' })
     expect(Object.fromEntries(fake.sent[0].form)).toMatchObject({ amount: '108000', currency: 'eur', destination: 'acct_1Freelancer', 'metadata[payoutId]': '12', transfer_group: 'payout-12' })
-    expect(await gateway.payout({ payoutId: '13', amountMinor: 5000, currency: 'EUR', destination: { kind: 'stripe_account', ref: 'acct_noaccount0000' } })).toMatchObject({ status: 'failed', failure: 'account_invalid' })
+    expect(await gateway.payout({ payoutId: '13', amountMinor: 5000, currency: 'EUR', destination: { kind: 'stripe_account', ref: standInCases.unknownAccount } })).toMatchObject({ status: 'failed', failure: 'account_invalid' })
     // Stripe pays only connected accounts: a bank account or PayPal address fails without a call.
     const sentBefore = fake.sent.length
     expect(await gateway.payout({ payoutId: '14', amountMinor: 5000, currency: 'EUR', destination: { kind: 'bank', ref: 'DE89370400440532013000' } })).toMatchObject({ status: 'failed', failure: 'destination_not_supported' })
     expect(fake.sent.length).toBe(sentBefore)
     // A server error says nothing about whether the transfer happened: the caller asks again, same key.
-    await expect(gateway.payout({ payoutId: '15', amountMinor: 5000, currency: 'EUR', destination: { kind: 'stripe_account', ref: 'acct_unreachable00' } })).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError)
+    await expect(gateway.payout({ payoutId: '15', amountMinor: 5000, currency: 'EUR', destination: { kind: 'stripe_account', ref: standInCases.unreachableAccount } })).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError)
   })
 })
 
 for (const dialect of dialects) {
   describe(`Stripe payments on ${dialect}`, () => {
-    const fake = fakeStripe()
-    let apiUrl = ''
+    let fake: StandIn
     beforeAll(async () => {
-      apiUrl = await fake.start()
+      fake = await startStripeStandIn()
     })
     afterAll(() => fake.stop())
-    const s = usePayments(dialect, () => ({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: apiUrl, PUBLIC_URL: 'https://workneer.example' }))
+    const s = usePayments(dialect, () => ({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.base, PUBLIC_URL: 'https://workneer.example' }))
     let database: Db, t: ReturnType<typeof paymentsTestApi>
     type U = Awaited<ReturnType<typeof t.user>>
     let client: U, freelancer: U
@@ -202,7 +143,7 @@ for (const dialect of dialects) {
     test('paying opens a Checkout Session for the contract\'s total and sends the browser to it; the sandbox is off', async () => {
       fake.sent.length = 0
       const p = await startPayment([40000])
-      expect(p.checkoutUrl).toBe(`https://checkout.invalid/pay/cs_test_${p.token}`)
+      expect(p.checkoutUrl).toBe(`${fake.base}/pay/cs_test_${p.token}`)
       const [create] = fake.sent
       expect(create).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', idempotencyKey: `checkout-${p.token}` })
       expect(Object.fromEntries(create.form)).toMatchObject({
