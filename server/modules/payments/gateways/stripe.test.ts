@@ -215,6 +215,23 @@ for (const dialect of dialects) {
       expect(await ledgerRows()).toBe(rows)
     })
 
+    test('a replaced checkout paid anyway at Stripe funds the installment; the newer one, paid too, is held for the client, not lost', async () => {
+      const c = await contractFor(t.call, database, client, freelancer, [25000])
+      const pay = async () => (await t.call('POST', 'Payment/PayProjectInstallments', { token: client.token, body: { projectId: c.projectId, installmentIds: [c.installments[0].id] } })).json
+      const first = await pay()
+      const second = await pay()
+      expect(await paymentOf(first.token)).toMatchObject({ status: 'cancelled' })
+      const heldBefore = await held()
+      // The first session was still open at Stripe (30 minutes) and the client paid it in another tab.
+      expect((await send(completed(first.token, first.totalMinor))).json).toEqual({ received: true, applied: true })
+      expect(await paymentOf(first.token)).toMatchObject({ status: 'succeeded', applied: 1 })
+      expect(await statusOf(c.installments[0].id)).toBe('funded')
+      // Then the newer one too: the installment is funded already, so that money stays held for the client (decision 172).
+      expect((await send(completed(second.token, second.totalMinor))).json.applied).toBe(true)
+      expect(await paymentOf(second.token)).toMatchObject({ status: 'succeeded', applied: 0 })
+      expect(await held()).toBe(heldBefore + first.totalMinor + second.totalMinor)
+    })
+
     test('Payment Details keeps a Stripe connected account as a payout method, masked; a malformed id is a 400 naming the field', async () => {
       const add = (body: Record<string, unknown>) => t.call('POST', 'freelancers/AddFreelancerPaymentMethod', { token: freelancer.token, body })
       const list = async () => (await t.call('GET', `freelancers/${freelancer.id}/GetAllPaymentMethodsForFreelancer`, { token: freelancer.token })).json.data
