@@ -10,6 +10,7 @@ import { getInstance } from './middleware/i18next'
 import { NonceProvider } from './lib/nonce'
 import { KEPT_PAGE_HEADER, keptPageOf } from './lib/kept-page'
 import { PRIVATE_PAGE } from './lib/response-headers'
+import { appContext } from './lib/context'
 
 export const streamTimeout = 5_000
 
@@ -22,7 +23,7 @@ export default function handleRequest(
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })
   const nonce = randomBytes(16).toString('base64')
-  if (import.meta.env.PROD) headers.set('content-security-policy', contentSecurityPolicy(nonce))
+  if (import.meta.env.PROD) headers.set('content-security-policy', contentSecurityPolicy(nonce, loadContext.get(appContext).checkoutOrigins ?? []))
   // The page may be kept for a few seconds when its route says so (app/lib/kept-page.ts).
   const kept = keptPageOf(routerContext.staticHandlerContext.matches.at(-1)?.route.handle)
   if (kept) headers.set(KEPT_PAGE_HEADER, kept)
@@ -60,7 +61,8 @@ export default function handleRequest(
   })
 }
 
-function contentSecurityPolicy(nonce: string) {
+/** `checkoutOrigins`: a gateway's hosted checkout, where the pay form's answer sends the browser (without JavaScript, a form's redirect is held to form-action). */
+function contentSecurityPolicy(nonce: string, checkoutOrigins: string[]) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -70,7 +72,7 @@ function contentSecurityPolicy(nonce: string) {
     "connect-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...checkoutOrigins].join(' '),
     "object-src 'none'",
   ].join('; ')
 }

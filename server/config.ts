@@ -49,6 +49,10 @@ const envSchema = z.object({
   PLATFORM_FEE_PERCENT: percent.prefault(10),
   CLIENT_FEE_PERCENT: percent.prefault(3),
   SANDBOX_GATEWAY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Stripe (decision 195): both keys or neither; without them the sandbox gateway takes payments.
+  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret or restricted key (sk_live_…, sk_test_…, rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, 'must be the webhook endpoint\'s signing secret (whsec_…)').optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   // The reverse proxies in front of this server (decision 082): only their X-Forwarded-For is read.
   TRUST_PROXY: z
     .string()
@@ -71,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // Links in mails and sign-in callbacks are built on this address, never on a request's Host
   // (decision 090): a production server that mails must be told it; elsewhere it is this machine.
   if (!e.PUBLIC_URL && e.NODE_ENV === 'production' && e.SMTP_URL) throw new ConfigError('Invalid configuration: PUBLIC_URL must be set (the site\'s address, e.g. https://workneer.example) when SMTP_URL is set in production, for the links in mails')
+  if (!e.STRIPE_SECRET_KEY !== !e.STRIPE_WEBHOOK_SECRET) throw new ConfigError(`Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together or not at all (${e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'} is missing)`)
   const dataDir = path.resolve(e.DATA_DIR)
   const database = describeDatabase(e.DATABASE_URL, dataDir)
   let oidcProviders
@@ -106,6 +111,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     fees: { platformBps: e.PLATFORM_FEE_PERCENT, clientBps: e.CLIENT_FEE_PERCENT },
     /** signs the sandbox gateway's callbacks; unset, a secret kept in the database is shared by every instance */
     sandboxSecret: e.SANDBOX_GATEWAY_SECRET,
+    /** Stripe takes payments when its keys are set (the sandbox otherwise); apiUrl points the client elsewhere (tests) */
+    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiUrl: e.STRIPE_API_URL,
+          /** where the pay form's answer sends the browser: Stripe Checkout's site (the stand-in's in tests) */
+          checkoutOrigin: e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL).origin : 'https://checkout.stripe.com',
+        }
+      : undefined,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     /** addresses and CIDR blocks of the reverse proxies whose X-Forwarded-For is believed */
     trustProxy: e.TRUST_PROXY,

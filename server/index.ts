@@ -49,7 +49,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   const app =
     options.webApp === false
       ? { listener: (_req: http.IncomingMessage, _res: http.ServerResponse, next: () => void) => next(), close: async () => {} }
-      : await loadApp(config.env === 'development' ? 'development' : 'production', { mode: config.env === 'development' ? 'development' : 'production', api: api.handler, apiUrl: config.apiUrl, publicUrl: config.publicUrl, requestId: '', pageCache: config.env === 'development' ? undefined : pageCache }, log)
+      : await loadApp(config.env === 'development' ? 'development' : 'production', { mode: config.env === 'development' ? 'development' : 'production', api: api.handler, apiUrl: config.apiUrl, publicUrl: config.publicUrl, checkoutOrigins: config.stripe ? [config.stripe.checkoutOrigin] : [], requestId: '', pageCache: config.env === 'development' ? undefined : pageCache }, log)
   const compress = compression({ filter: (req, res) => !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) })
 
   // Every request passes the door guard first (server/http/doors.ts): what no door can take is
@@ -102,6 +102,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   })
   api.jobs.fileSweep.start()
   if (config.isProduction && new URL(config.publicUrl).hostname === 'localhost') log.warn(`PUBLIC_URL is not set: links in mails point to ${config.publicUrl}; set PUBLIC_URL to the site's public address`)
+  if (config.isProduction && !config.stripe && !config.seedDemo) log.warn('Payments go through the built-in sandbox gateway (test cards, no real money): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments through Stripe')
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

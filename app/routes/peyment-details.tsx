@@ -16,8 +16,8 @@ import stylesheet from './profile/profile.css?url'
 import { titled } from '~/lib/meta'
 
 // Payment Details (SPEC §2 spells the path /peyment-details; /payment-details redirects here).
-// A freelancer keeps where payouts go: bank accounts (IBAN checked by its checksum) and PayPal
-// addresses, one of them the default, always shown masked.
+// A freelancer keeps where payouts go: bank accounts (IBAN checked by its checksum), PayPal
+// addresses and Stripe connected accounts (decision 196), one of them the default, always shown masked.
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -39,7 +39,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const intent = String(formData.get('intent') ?? '')
   const formId = String(formData.get('formId') ?? intent).slice(0, 60)
   const api = apiFor(context)
-  const schema = intent === 'bank' ? paymentForms.bank : intent === 'paypal' ? paymentForms.paypal : intent === 'update' ? paymentForms.update : intent === 'status' ? paymentForms.status : null
+  const schema = intent === 'bank' ? paymentForms.bank : intent === 'paypal' ? paymentForms.paypal : intent === 'stripe' ? paymentForms.stripe : intent === 'update' ? paymentForms.update : intent === 'status' ? paymentForms.status : null
   if (!schema) return data({ formId, result: { status: 'error', error: { '': ['errors.unknownForm'] } } } satisfies ActionResult, { status: 400 })
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') return data({ formId, result: submission.reply() } satisfies ActionResult, { status: 400 })
@@ -47,18 +47,19 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   try {
     if (intent === 'bank') await api.call(pc.paymentAdd, { body: { kind: 'bank', holderName: v.holderName, iban: v.iban, bic: v.bic ?? null, bankName: v.bankName ?? null, makeDefault: v.makeDefault ?? false } })
     else if (intent === 'paypal') await api.call(pc.paymentAdd, { body: { kind: 'paypal', holderName: v.holderName, email: v.email, makeDefault: v.makeDefault ?? false } })
-    else if (intent === 'update') await api.call(pc.paymentUpdate, { params: { id: v.id }, body: { holderName: v.holderName, iban: v.iban, bic: v.bic ?? null, bankName: v.bankName ?? null, email: v.email } })
+    else if (intent === 'stripe') await api.call(pc.paymentAdd, { body: { kind: 'stripe_account', holderName: v.holderName, stripeAccount: v.stripeAccount, makeDefault: v.makeDefault ?? false } })
+    else if (intent === 'update') await api.call(pc.paymentUpdate, { params: { id: v.id }, body: { holderName: v.holderName, iban: v.iban, bic: v.bic ?? null, bankName: v.bankName ?? null, email: v.email, stripeAccount: v.stripeAccount } })
     else if (v.change === 'delete') await api.call(pc.paymentDelete, { params: { id: v.id } })
     else await api.call(pc.paymentStatus, { params: { id: v.id }, body: v.change === 'default' ? { isDefault: true } : { status: v.change === 'activate' ? 'active' : 'inactive' } })
   } catch (error) {
-    const reply = replyWithApiError(submission, error, ['holderName', 'iban', 'bic', 'bankName', 'email'])
+    const reply = replyWithApiError(submission, error, ['holderName', 'iban', 'bic', 'bankName', 'email', 'stripeAccount'])
     return data({ formId, result: reply.data } as ActionResult, reply.init ?? undefined)
   }
   return successOperation('/peyment-details', i18n.t)
 }
 
 export default function PaymentDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('profile')
+  const { t } = useTranslation(['profile', 'stripe'])
   const last = (actionData ?? null) as ActionResult | null
   if (!loaderData.freelancer) {
     return (
@@ -77,7 +78,7 @@ export default function PaymentDetails({ loaderData, actionData }: Route.Compone
           {loaderData.methods.map((m) => (
             <li key={m.id} className="card payment" data-testid="payment-method">
               <div className="payment-head">
-                <strong>{t(`payments.kind.${m.kind}`)}</strong>
+                <strong>{m.kind === 'stripe_account' ? t('stripe:kind') : t(`payments.kind.${m.kind}`)}</strong>
                 <span className="masked">{m.masked}</span>
                 <span>{m.holderName}</span>
                 {m.isDefault ? <span className="pill pill-default">{t('payments.default')}</span> : null}
@@ -101,6 +102,8 @@ export default function PaymentDetails({ loaderData, actionData }: Route.Compone
                           <Input field={x.bic} label={t('payments.bic')} maxLength={limits.bic} />
                           <Input field={x.bankName} label={t('payments.bankName')} maxLength={limits.name} />
                         </div>
+                      ) : m.kind === 'stripe_account' ? (
+                        <Input field={x.stripeAccount} label={t('stripe:account')} hint={t('stripe:keepAccount')} maxLength={limits.stripeAccount} />
                       ) : (
                         <Input field={x.email} label={t('payments.email')} type="email" hint={t('payments.keepEmail')} maxLength={limits.email} />
                       )}
@@ -136,6 +139,19 @@ export default function PaymentDetails({ loaderData, actionData }: Route.Compone
               <>
                 <Input field={x.holderName} label={t('payments.holderName')} maxLength={limits.name} autoComplete="name" />
                 <Input field={x.email} label={t('payments.email')} type="email" maxLength={limits.email} />
+                <label className="checkbox"><input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}</label>
+              </>
+            )}
+          </SectionForm>
+        </section>
+        <section className="card profile-section" aria-labelledby="add-stripe">
+          <h2 id="add-stripe">{t('stripe:add')}</h2>
+          <p className="muted">{t('stripe:lead')}</p>
+          <SectionForm id="stripe" intent="stripe" schema={paymentForms.stripe} lastResult={last} submit={t('actions.add')}>
+            {(x) => (
+              <>
+                <Input field={x.holderName} label={t('payments.holderName')} maxLength={limits.name} autoComplete="name" />
+                <Input field={x.stripeAccount} label={t('stripe:account')} hint={t('stripe:accountHint')} maxLength={limits.stripeAccount} />
                 <label className="checkbox"><input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}</label>
               </>
             )}

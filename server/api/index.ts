@@ -95,7 +95,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   return {
     handler,
     endpoints,
-    services: { ...services, profiles, projects, notifications, chat, payments: payments.service, sandbox: payments.sandbox, sandboxGateway: payments.sandboxGateway },
+    services: { ...services, profiles, projects, notifications, chat, payments: payments.service, sandbox: payments.sandbox, sandboxGateway: payments.sandboxGateway, stripeGateway: payments.stripeGateway },
     jobs,
     /** Lets outbox deliveries reach browsers once the hubs exist, and registers the hub groups modules let browsers join (server/index.ts). */
     attachHubs(h: Hubs, allowGroups?: HubsRuntime['allowGroups']) {

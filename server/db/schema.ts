@@ -237,12 +237,14 @@ export type ClientSubcategoryTable = { user_id: number; subcategory_id: number }
 export type PaymentMethodTable = {
   id: Generated<number>
   user_id: number
-  kind: 'bank' | 'paypal'
+  kind: 'bank' | 'paypal' | 'stripe_account'
   holder_name: string
   iban: string | null
   bic: string | null
   bank_name: string | null
   email: string | null
+  /** a Stripe connected account's id (acct_…), for kind stripe_account (decision 196) */
+  stripe_account: string | null
   is_default: number
   status: 'active' | 'inactive'
   created_at: string

@@ -24,11 +24,12 @@ export const accounts = {
   freelancer: { email: 'fred.freelancer@example.test', firstName: 'Fred', lastName: 'Freelancer', roles: [4], accountType: 'freelancer' },
 } satisfies Record<string, ShellAccount>
 
-export async function startShellServer(testInfo: TestInfo) {
+/** `env`: more settings for the server (a spec's gateway keys…). */
+export async function startShellServer(testInfo: TestInfo, env: (base: string) => Record<string, string> = () => ({})) {
   let db: Db | undefined
   const server = await startPrivateServer(testInfo, {
     name: 'shell',
-    env: () => ({ E2E: '1' }),
+    env: (base) => ({ E2E: '1', ...env(base) }),
     async beforeStart(target) {
       db = await openDatabase(target)
       await migrateToLatest(db)

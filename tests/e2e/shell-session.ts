@@ -1,12 +1,12 @@
 import { expect, test, type Browser } from '@playwright/test'
 import { SHELL_PASSWORD, startShellServer } from './shell-server'
 
-/** Starts a shell server (accounts of every role) for this file's tests and stops it after them. */
-export function useShellServer() {
+/** Starts a shell server (accounts of every role, with these settings) for this file's tests and stops it after them. */
+export function useShellServer(env?: (base: string) => Record<string, string>) {
   let server: Awaited<ReturnType<typeof startShellServer>> | undefined
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(180_000)
-    server = await startShellServer(testInfo)
+    server = await startShellServer(testInfo, env)
   })
   test.afterAll(async () => {
     await server?.stop()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { availabilities, companySizes, currencies, emailPattern, experienceLevels, genders, isValidIban, languageLevels, limits, parseAmount } from '../../../server/modules/profiles/rules'
+import { availabilities, companySizes, currencies, emailPattern, experienceLevels, genders, isValidIban, languageLevels, limits, parseAmount, stripeAccountPattern } from '../../../server/modules/profiles/rules'
 
 // One zod schema per profile form, shared by the route's action (server) and its useForm
 // (browser). Messages are keys of the `profile` namespace (errors.*); a field shows the first.
@@ -77,6 +77,7 @@ export const paymentForms = {
     makeDefault: z.boolean().optional(),
   }),
   paypal: z.object({ holderName, email: z.string({ error: required }).trim().toLowerCase().max(limits.email, tooLong).regex(emailPattern, 'errors.email'), makeDefault: z.boolean().optional() }),
+  stripe: z.object({ holderName, stripeAccount: z.string({ error: required }).trim().regex(stripeAccountPattern, 'stripe:errors.account'), makeDefault: z.boolean().optional() }),
   update: z.object({
     id: z.number().int().positive(),
     holderName,
@@ -84,6 +85,7 @@ export const paymentForms = {
     bic: z.string().trim().toUpperCase().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'errors.bic').optional(),
     bankName: optionalText(limits.name),
     email: z.string().trim().toLowerCase().max(limits.email, tooLong).regex(emailPattern, 'errors.email').optional(),
+    stripeAccount: z.string().trim().regex(stripeAccountPattern, 'stripe:errors.account').optional(),
   }),
   status: z.object({ id: z.number().int().positive(), change: z.enum(['default', 'activate', 'deactivate', 'delete']) }),
 }

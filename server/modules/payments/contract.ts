@@ -37,7 +37,7 @@ export const paymentsContract = {
     body: payInput, response: quote.extend({ paymentId: z.number(), token: z.string(), checkoutUrl: z.string(), status: paymentStatus }),
   }),
   callback: endpoint({
-    method: 'POST', path: 'Payment/PaymentCallback', summary: 'A gateway\'s signed event (sandbox: header workneer-signature); applied once per event id', tag, access: 'public',
+    method: 'POST', path: 'Payment/PaymentCallback', summary: 'A gateway\'s signed event (sandbox: header workneer-signature; ?gateway=stripe: a Stripe webhook, header stripe-signature); applied once per event id', tag, access: 'public',
     query: z.object({ gateway: z.string().max(40).default('sandbox') }), response: z.object({ received: z.boolean(), applied: z.boolean() }),
   }),
   costDetails: endpoint({

@@ -7,9 +7,11 @@ import { createPaymentsService } from './service.ts'
 import { createPaymentDetails } from './details.ts'
 import { createSandboxGateway } from './gateways/sandbox.ts'
 import { createSandboxCheckout } from './gateways/sandbox-checkout.ts'
+import { createStripeGateway } from './gateways/stripe.ts'
+import type { Gateway } from './gateways/gateway.ts'
 import { paymentsRoutes } from './routes.ts'
 
-// The payments module wired: the sandbox gateway (its secret from SANDBOX_GATEWAY_SECRET, else one
+// The payments module wired: Stripe when its keys are set, else the sandbox gateway (its secret from SANDBOX_GATEWAY_SECRET, else one
 // kept in the database and shared by every instance), the service, and the money mover the
 // projects service calls when an installment is released.
 export function createPayments({ db, dialect, config, projects }: { db: DB; dialect: Dialect; config: Config; projects: ProjectsService }) {
@@ -18,9 +20,13 @@ export function createPayments({ db, dialect, config, projects }: { db: DB; dial
     await db.insertInto('app_secret').values({ name: 'sandbox-gateway', value: randomBytes(32).toString('base64url'), created_at: new Date().toISOString() }).onConflict((oc) => oc.column('name').doNothing()).execute()
     return (await db.selectFrom('app_secret').select('value').where('name', '=', 'sandbox-gateway').executeTakeFirstOrThrow()).value
   })
-  const service = createPaymentsService({ db, dialect, fees: config.fees, gateways: { [sandboxGateway.name]: sandboxGateway }, work: projects })
+  // With Stripe's keys set, Stripe is the only gateway: no payment can be started or confirmed with
+  // the sandbox's test cards on a site that takes real money (decision 195).
+  const stripeGateway = config.stripe ? createStripeGateway({ ...config.stripe, publicUrl: config.publicUrl }) : undefined
+  const gateways: Record<string, Gateway> = stripeGateway ? { [stripeGateway.name]: stripeGateway } : { [sandboxGateway.name]: sandboxGateway }
+  const service = createPaymentsService({ db, dialect, fees: config.fees, gateways, work: projects })
   projects.setMoneyMover(service.mover)
   const details = createPaymentDetails({ db, fees: config.fees, work: projects })
   const sandbox = createSandboxCheckout({ payments: service, gateway: sandboxGateway })
-  return { service, details, sandbox, sandboxGateway, routes: paymentsRoutes(service, details, sandbox) }
+  return { service, details, sandbox, sandboxGateway, stripeGateway, routes: paymentsRoutes(service, details, sandbox) }
 }

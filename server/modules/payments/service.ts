@@ -73,7 +73,7 @@ export function createPaymentsService({ db, dialect, fees, gateways, work }: { d
       await trx.insertInto('payment_installment').values(q.lines.map((l) => ({ payment_id: row.id, installment_id: l.installmentId, amount_minor: l.amountMinor, fee_minor: l.feeMinor }))).execute()
       return { ...row, quote: q }
     })
-    const started = await gateway.startCheckout({ token: payment.token, totalMinor: payment.total_minor, currency: payment.currency })
+    const started = await gateway.startCheckout({ token: payment.token, totalMinor: payment.total_minor, currency: payment.currency, description: payment.quote.contract.title, returnPath: `/projects/client/details/${payment.quote.contract.projectId}` })
     await db.updateTable('payment').set({ gateway_ref: started.gatewayRef }).where('id', '=', payment.id).execute()
     return { paymentId: payment.id, token: payment.token, checkoutUrl: started.redirectUrl, status: 'open' as const, ...shown(payment.quote) }
   }
@@ -88,6 +88,9 @@ export function createPaymentsService({ db, dialect, fees, gateways, work }: { d
     const gateway = gateways[gatewayName]
     if (!gateway) throw notFound('Gateway')
     const event = await gateway.verify(rawBody, headers)
+    // Authentic but not ours to apply here (another product's event; refund and payout answers are
+    // the refunds and payouts parts'): acknowledged, not recorded, so it could still be applied later.
+    if (!event || !event.type.startsWith('payment.')) return { received: true, applied: false }
     return db.transaction().execute(async (trx) => {
       const fresh = await trx
         .insertInto('gateway_event')

@@ -10,16 +10,16 @@ type T = ReturnType<typeof moduleTestApi>
 type U = { id: number; token: string }
 type Call = T['call']
 
-export const paymentsTestApi = (database: Db) => moduleTestApi(database, { name: 'payments', addressBlock: 17, freelancerTitle: 'Structural engineer' })
+export const paymentsTestApi = (database: Db, env?: Record<string, string>) => moduleTestApi(database, { name: 'payments', addressBlock: 17, freelancerTitle: 'Structural engineer', env })
 
-/** A describe block's database, API (outbox started) and users: a client, another client, a freelancer. */
-export function usePayments(dialect: TestDialect) {
+/** A describe block's database, API (outbox started, with these settings) and users: a client, another client, a freelancer. */
+export function usePayments(dialect: TestDialect, env?: () => Record<string, string>) {
   type User = Awaited<ReturnType<T['user']>>
   const s = {} as { testDb: TestDatabase; database: Db; t: T; client: User; other: User; freelancer: User }
   beforeAll(async () => {
     s.testDb = await createTestDatabase(dialect)
     s.database = await s.testDb.open()
-    s.t = paymentsTestApi(s.database)
+    s.t = paymentsTestApi(s.database, env?.())
     s.t.api.jobs.outbox.start()
     s.client = await s.t.user('client', 'Clara', 'Client')
     s.other = await s.t.user('client', 'Oscar', 'Other')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../../api/contract.ts'
-import { availabilities, companySizes, currencies, emailPattern, experienceLevels, genders, isValidIban, languageLevels, limits, paymentStatuses, searchSorts } from './rules.ts'
+import { availabilities, companySizes, currencies, emailPattern, experienceLevels, genders, isValidIban, languageLevels, limits, paymentKinds, paymentStatuses, searchSorts, stripeAccountPattern } from './rules.ts'
 
 // Profiles of SPEC §7: freelancers/profile/..., clients/profile/..., companies/profile/..., the
 // public views, profile images, freelancer payment methods and Find Freelancers' search.
@@ -93,7 +93,7 @@ export type OwnClient = z.infer<typeof ownClient>
 
 export const paymentMethod = z.object({
   id: z.number(),
-  kind: z.enum(['bank', 'paypal']),
+  kind: z.enum(paymentKinds),
   holderName: z.string(),
   /** Never the whole number or address: masked (docs/decisions/011-profiles.md). */
   masked: z.string(),
@@ -187,13 +187,17 @@ const ibanField = z
 const bicField = z.string().trim().toUpperCase().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 letters and digits')
 const payEmail = z.string({ error: 'is required' }).trim().toLowerCase().max(limits.email, `must be at most ${limits.email} characters`).regex(emailPattern, 'must be a valid email address')
 
+/** A Stripe connected account's id, as Stripe Connect gives it (decision 196). */
+const stripeAccountField = z.string({ error: 'is required' }).trim().regex(stripeAccountPattern, 'must be a Stripe account id (acct_ followed by letters and digits)')
+
 export const paymentBodies = {
   add: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('bank'), holderName, iban: ibanField, bic: bicField.optional().nullable(), bankName: optionalText(limits.name), makeDefault: z.boolean().optional() }),
     z.object({ kind: z.literal('paypal'), holderName, email: payEmail, makeDefault: z.boolean().optional() }),
-  ], { error: 'must be bank or paypal' }),
-  /** The IBAN or address may be left out to keep the stored one (the UI never has it unmasked). */
-  update: z.object({ holderName, iban: ibanField.optional(), bic: bicField.optional().nullable(), bankName: optionalText(limits.name), email: payEmail.optional() }),
+    z.object({ kind: z.literal('stripe_account'), holderName, stripeAccount: stripeAccountField, makeDefault: z.boolean().optional() }),
+  ], { error: 'must be bank, paypal or stripe_account' }),
+  /** The IBAN, address or account may be left out to keep the stored one (the UI never has it unmasked). */
+  update: z.object({ holderName, iban: ibanField.optional(), bic: bicField.optional().nullable(), bankName: optionalText(limits.name), email: payEmail.optional(), stripeAccount: stripeAccountField.optional() }),
   status: z.object({ status: oneOf(paymentStatuses).optional(), isDefault: z.literal(true, { error: 'may only be true: choose the new default' }).optional() }),
 }
 
@@ -294,7 +298,7 @@ export const profilesContract = {
   companyPublicImage: endpoint({ method: 'GET', path: 'companies/{id}/profile/image-url', summary: 'A company\'s profile image URL', tag: K, access: 'public', params: item, response: imageUrl }),
 
   // Freelancer payment methods (the owner only).
-  paymentAdd: endpoint({ method: 'POST', path: 'freelancers/AddFreelancerPaymentMethod', summary: 'Add a bank account (IBAN checked) or a PayPal address; the first becomes the default', tag: P, access: 'user', body: paymentBodies.add, response: paymentMethod }),
+  paymentAdd: endpoint({ method: 'POST', path: 'freelancers/AddFreelancerPaymentMethod', summary: 'Add a bank account (IBAN checked), a PayPal address or a Stripe connected account (acct_…); the first becomes the default', tag: P, access: 'user', body: paymentBodies.add, response: paymentMethod }),
   paymentList: endpoint({ method: 'GET', path: 'freelancers/{id}/GetAllPaymentMethodsForFreelancer', summary: 'The freelancer\'s payment methods, masked (only the freelancer may ask)', tag: P, access: 'user', params: item, response: list(paymentMethod) }),
   paymentDelete: endpoint({ method: 'DELETE', path: 'freelancers/DeletePaymentMethod/{id}', summary: 'Remove a payment method; another active one becomes the default', tag: P, access: 'user', params: item, response: ok }),
   paymentUpdate: endpoint({ method: 'PUT', path: 'freelancers/UpdatePaymentMethod/{id}', summary: 'Change a payment method\'s details', tag: P, access: 'user', params: item, body: paymentBodies.update, response: paymentMethod }),

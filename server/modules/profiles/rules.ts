@@ -12,7 +12,7 @@ export type LanguageLevel = (typeof languageLevels)[number]
 export const currencies = ['EUR', 'USD', 'GBP', 'CHF'] as const
 export type Currency = (typeof currencies)[number]
 export const companySizes = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const
-export const paymentKinds = ['bank', 'paypal'] as const
+export const paymentKinds = ['bank', 'paypal', 'stripe_account'] as const
 export const paymentStatuses = ['active', 'inactive'] as const
 export const searchSorts = ['relevance', 'rate-asc', 'rate-desc', 'rating', 'experience', 'newest'] as const
 export type SearchSort = (typeof searchSorts)[number]
@@ -32,6 +32,7 @@ export const limits = {
   url: 500,
   email: 254,
   iban: 42,
+  stripeAccount: 45,
   bic: 11,
   years: 60,
   /** Hourly rate: 1.00 to 10,000.00 in minor units. */
@@ -94,6 +95,14 @@ export function maskEmail(email: string) {
   const at = email.lastIndexOf('@')
   if (at < 1) return '•••'
   return `${email[0]}•••${email.slice(at)}`
+}
+
+/** A Stripe connected account's id (acct_…), the only payout destination Stripe pays (decision 196). */
+export const stripeAccountPattern = /^acct_[A-Za-z0-9]{6,40}$/
+
+/** "acct_••••7Xyz": the prefix and the last four stay visible. */
+export function maskStripeAccount(account: string) {
+  return `acct_••••${account.slice(-4)}`
 }
 
 /** A plain email check that matches what the API accepts (text, at sign, text, dot, text). */

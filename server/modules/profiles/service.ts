@@ -9,7 +9,7 @@ import type { FileService, StoredFile } from '../files/service.ts'
 import { notDisplayable } from '../files/rules.ts'
 import type { z } from 'zod'
 import { searchQuery, type bodies, type OwnClient, type OwnFreelancer, type PaymentMethod, type paymentBodies, type PublicClient, type PublicFreelancer, type SearchHit, type SearchQuery } from './contract.ts'
-import { companySections, completenessOf, freelancerSections, individualSections, limits, maskEmail, maskIban, normalizeIban, searchCap, type SectionKey } from './rules.ts'
+import { companySections, completenessOf, freelancerSections, individualSections, limits, maskEmail, maskIban, maskStripeAccount, normalizeIban, searchCap, type SectionKey } from './rules.ts'
 import { createSearchIndex, type FullTextMatch, type ProfilesQuery } from './search-index.ts'
 import { bucketColumnOf, countBuckets, probesFor } from './sort-buckets.ts'
 import { createShortCache } from '../../lib/short-cache.ts'
@@ -629,7 +629,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     id: r.id,
     kind: r.kind,
     holderName: r.holder_name,
-    masked: r.kind === 'bank' ? maskIban(r.iban ?? '') : maskEmail(r.email ?? ''),
+    masked: r.kind === 'bank' ? maskIban(r.iban ?? '') : r.kind === 'stripe_account' ? maskStripeAccount(r.stripe_account ?? '') : maskEmail(r.email ?? ''),
     bic: r.bic,
     bankName: r.bank_name,
     isDefault: r.is_default === 1,
@@ -676,6 +676,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
             bic: body.kind === 'bank' ? (body.bic ?? null) : null,
             bank_name: body.kind === 'bank' ? (body.bankName ?? null) : null,
             email: body.kind === 'paypal' ? body.email : null,
+            stripe_account: body.kind === 'stripe_account' ? body.stripeAccount : null,
             is_default: 0,
             status: 'active',
             created_at: now,
@@ -691,12 +692,15 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     async update(caller: Caller, id: number, body: z.output<typeof paymentBodies.update>) {
       await db.transaction().execute(async (trx) => {
         const row = await ownPayment(trx, caller, id)
-        if (row.kind === 'bank' && body.email) throw fieldError('email', 'does not apply to a bank account')
-        if (row.kind === 'paypal' && (body.iban || body.bic || body.bankName)) throw fieldError('iban', 'does not apply to a PayPal address')
+        if (row.kind !== 'paypal' && body.email) throw fieldError('email', 'does not apply to a bank account or Stripe account')
+        if (row.kind !== 'bank' && (body.iban || body.bic || body.bankName)) throw fieldError('iban', 'does not apply to a PayPal address or Stripe account')
+        if (row.kind !== 'stripe_account' && body.stripeAccount) throw fieldError('stripeAccount', 'applies only to a Stripe account')
         const values =
           row.kind === 'bank'
             ? { holder_name: body.holderName, ...(body.iban ? { iban: normalizeIban(body.iban) } : {}), bic: body.bic ?? null, bank_name: body.bankName ?? null }
-            : { holder_name: body.holderName, ...(body.email ? { email: body.email } : {}) }
+            : row.kind === 'stripe_account'
+              ? { holder_name: body.holderName, ...(body.stripeAccount ? { stripe_account: body.stripeAccount } : {}) }
+              : { holder_name: body.holderName, ...(body.email ? { email: body.email } : {}) }
         await trx.updateTable('payment_method').set({ ...values, updated_at: nowIso() }).where('id', '=', id).where('user_id', '=', caller.userId).execute()
       })
       return toPayment(await ownPayment(db, caller, id))

@@ -1,15 +1,15 @@
-// What the payments service needs from a gateway (decision 171). The built-in sandbox is the one
-// gateway today; Stripe comes behind the same interface (Checkout for startCheckout, webhooks for
-// verify, refunds and transfers later).
+// What the payments service needs from a gateway (decisions 171 and 195). The built-in sandbox and
+// Stripe (Checkout for startCheckout, webhooks for verify, refunds, transfers for payouts) sit
+// behind the same interface.
 
-export const gatewayEventTypes = ['payment.succeeded', 'payment.failed', 'payment.requires_action'] as const
+export const gatewayEventTypes = ['payment.succeeded', 'payment.failed', 'payment.requires_action', 'refund.succeeded', 'refund.failed', 'payout.succeeded', 'payout.failed'] as const
 export type GatewayEventType = (typeof gatewayEventTypes)[number]
 
 /** A verified callback: the gateway's event id (deduplicated), and the payment it is about. */
 export interface GatewayEvent {
   id: string
   type: GatewayEventType
-  /** our payment's token, as the gateway was given it at checkout */
+  /** our payment's token, as the gateway was given it at checkout; for refund and payout events, our refund or payout id */
   paymentToken: string
   amountMinor: number
   currency: string
@@ -20,12 +20,28 @@ export interface CheckoutPayment {
   token: string
   totalMinor: number
   currency: string
+  /** what is paid for, as the gateway's page shows it */
+  description?: string
+  /** the site path the browser comes back to after paying or giving up (a page of the contract) */
+  returnPath?: string
 }
+
+export interface GatewayRefundRequest { refundId: string; paymentToken: string; gatewayRef: string; amountMinor: number; currency: string }
+export interface GatewayPayoutRequest { payoutId: string; amountMinor: number; currency: string; destination: { kind: 'bank' | 'paypal' | 'stripe_account'; ref: string } }
+/** 'pending' = the final answer comes later as a verified callback/webhook event. */
+export interface GatewayMoneyResult { status: 'succeeded' | 'pending' | 'failed'; gatewayRef: string; failure?: string }
 
 export interface Gateway {
   readonly name: string
   /** Where the client's browser goes to pay: a page of the gateway's (the sandbox's is ours). */
   startCheckout(payment: CheckoutPayment): Promise<{ redirectUrl: string; gatewayRef: string }>
-  /** Reads a callback's event after checking its signature; throws when it is not the gateway's. */
-  verify(rawBody: string, headers: Headers): Promise<GatewayEvent>
+  /**
+   * Reads a callback's event after checking its signature; throws when it is not the gateway's.
+   * Answers null for an authentic event that means nothing to Workneer (acknowledged, not applied).
+   */
+  verify(rawBody: string, headers: Headers): Promise<GatewayEvent | null>
+  /** Sends money back through the gateway that took it (all or part of one captured payment). */
+  refund(request: GatewayRefundRequest): Promise<GatewayMoneyResult>
+  /** Pays a freelancer out to a payment method (sandbox: at once; Stripe: a transfer). */
+  payout(request: GatewayPayoutRequest): Promise<GatewayMoneyResult>
 }

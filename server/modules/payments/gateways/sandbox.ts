@@ -98,6 +98,13 @@ export function createSandboxGateway(secret: () => Promise<string>) {
       }
       return { id: parsed.id, type: parsed.type, ...parsed.data }
     },
+    // The sandbox's refunds and payouts are the refunds and payouts parts' (gateway-api brief).
+    async refund() {
+      throw new Error('sandbox refunds: not supported by this part (stripe)')
+    },
+    async payout() {
+      throw new Error('sandbox payouts: not supported by this part (stripe)')
+    },
   }
   return gateway
 }

@@ -1,0 +1,182 @@
+import Stripe from 'stripe'
+import { ApiError } from '../../../api/errors.ts'
+import type { Gateway, GatewayEvent, GatewayMoneyResult } from './gateway.ts'
+import { stripeAccountPattern } from '../../profiles/rules.ts'
+
+// Stripe behind the Gateway interface (decision 195): a Checkout Session for each payment, webhooks
+// verified with the package's constructEvent on the exact bytes received, refunds of the payment's
+// PaymentIntent and transfers to a freelancer's connected account. Every request that moves money
+// carries an idempotency key derived from our own id, so asking twice (a retry after a timeout, two
+// instances) moves money once at Stripe too.
+export const STRIPE = 'stripe'
+export const STRIPE_SIGNATURE_HEADER = 'stripe-signature'
+/** Stripe's own default: a signed webhook older than five minutes is refused (a captured one replayed later). */
+export const STRIPE_TOLERANCE_S = 300
+/** A Checkout Session is payable for its shortest allowed life; a replaced payment's session soon cannot be paid. */
+export const CHECKOUT_LIFETIME_S = 30 * 60
+
+export const refundIdempotencyKey = (refundId: string) => `refund-${refundId}`
+export const payoutIdempotencyKey = (payoutId: string) => `payout-${payoutId}`
+export const checkoutIdempotencyKey = (token: string) => `checkout-${token}`
+
+export interface StripeGatewayOptions {
+  secretKey: string
+  webhookSecret: string
+  /** the site's origin; Checkout sends the browser back to it */
+  publicUrl: string
+  /** another API address (a local stand-in in tests): protocol, host and port are taken from it */
+  apiUrl?: string
+  /** seconds a webhook's signature stays valid */
+  tolerance?: number
+}
+
+const refused = (why: string) => new ApiError(400, 'Invalid Info', `signature: ${why}`, { signature: [why] })
+
+/** Stripe answered that it did not and will not do it (a bad request, a declined or impossible move). */
+const definite = (e: unknown): e is Stripe.errors.StripeError => e instanceof Stripe.errors.StripeError && (e.statusCode === 400 || e.statusCode === 402 || e.statusCode === 404) && e.type !== 'StripeIdempotencyError'
+
+const upper = (currency: string) => currency.toUpperCase()
+
+export function createStripeClient(o: Pick<StripeGatewayOptions, 'secretKey' | 'apiUrl'>) {
+  const api = o.apiUrl ? new URL(o.apiUrl) : undefined
+  return new Stripe(o.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'Workneer' },
+    ...(api && { protocol: api.protocol === 'http:' ? 'http' : 'https', host: api.hostname, port: api.port || (api.protocol === 'http:' ? 80 : 443) }),
+  })
+}
+
+/**
+ * Maps a verified Stripe event to ours, or null when it is not about a Workneer payment, refund or
+ * payout (another product on the same account) or is not an answer yet (a pending refund).
+ */
+export function eventOf(event: Stripe.Event): GatewayEvent | null {
+  const ours = (token: string | null | undefined, type: GatewayEvent['type'], amountMinor: number, currency: string, failure?: string | null): GatewayEvent | null =>
+    token ? { id: event.id, type, paymentToken: token, amountMinor, currency: upper(currency), ...(failure ? { failure } : {}) } : null
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const s = event.data.object
+      // Completed but unpaid: a delayed method (a bank debit) whose answer comes as async_payment_*.
+      if (s.payment_status !== 'paid' || s.amount_total === null || !s.currency) return null
+      return ours(s.client_reference_id ?? s.metadata?.paymentToken, 'payment.succeeded', s.amount_total, s.currency)
+    }
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired': {
+      const s = event.data.object
+      if (s.amount_total === null || !s.currency) return null
+      return ours(s.client_reference_id ?? s.metadata?.paymentToken, 'payment.failed', s.amount_total, s.currency, event.type === 'checkout.session.expired' ? 'checkout_expired' : 'payment_failed')
+    }
+    case 'payment_intent.payment_failed': {
+      const pi = event.data.object
+      return ours(pi.metadata?.paymentToken, 'payment.failed', pi.amount, pi.currency, pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? 'payment_failed')
+    }
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed': {
+      const r = event.data.object
+      const status = refundStatus(r.status)
+      if (status === 'pending') return null
+      return ours(r.metadata?.refundId, status === 'succeeded' ? 'refund.succeeded' : 'refund.failed', r.amount, r.currency, status === 'failed' ? (r.failure_reason ?? 'refund_failed') : null)
+    }
+    case 'transfer.created':
+    case 'transfer.reversed': {
+      const t = event.data.object
+      if (event.type === 'transfer.created') return ours(t.metadata?.payoutId, 'payout.succeeded', t.amount, t.currency)
+      // Only a transfer taken back whole returns the payout; a partial reversal is an admin's case.
+      return t.amount_reversed >= t.amount ? ours(t.metadata?.payoutId, 'payout.failed', t.amount, t.currency, 'transfer_reversed') : null
+    }
+    default:
+      // charge.refunded and the rest: the refund.* events above carry our refund id; nothing else moves our money.
+      return null
+  }
+}
+
+function refundStatus(status: string | null): GatewayMoneyResult['status'] {
+  if (status === 'succeeded') return 'succeeded'
+  if (status === 'failed' || status === 'canceled') return 'failed'
+  return 'pending'
+}
+
+export function createStripeGateway(o: StripeGatewayOptions, stripe: Stripe = createStripeClient(o)) {
+  const tolerance = o.tolerance ?? STRIPE_TOLERANCE_S
+
+  /** The PaymentIntent a payment was captured by: ours is the Checkout Session's id, which names it. */
+  async function paymentIntentOf(gatewayRef: string) {
+    if (gatewayRef.startsWith('pi_')) return gatewayRef
+    const session = await stripe.checkout.sessions.retrieve(gatewayRef)
+    const pi = session.payment_intent
+    if (!pi) throw new Error(`Stripe checkout session ${gatewayRef} has no payment to refund`)
+    return typeof pi === 'string' ? pi : pi.id
+  }
+
+  /** A refusal Stripe made is the move's answer (failed); anything else (timeout, 5xx, 429, bad key) leaves it unknown: thrown, to be asked again with the same key. */
+  async function moving(run: () => Promise<GatewayMoneyResult>): Promise<GatewayMoneyResult> {
+    try {
+      return await run()
+    } catch (e) {
+      if (definite(e)) return { status: 'failed', gatewayRef: e.requestId ?? '', failure: e.code ?? e.type }
+      throw e
+    }
+  }
+
+  const gateway: Gateway & { stripe: Stripe } = {
+    name: STRIPE,
+    stripe,
+    async startCheckout(payment) {
+      const back = `${o.publicUrl}${payment.returnPath ?? '/'}`
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: payment.token,
+          metadata: { paymentToken: payment.token },
+          payment_intent_data: { metadata: { paymentToken: payment.token } },
+          line_items: [{ quantity: 1, price_data: { currency: payment.currency.toLowerCase(), unit_amount: payment.totalMinor, product_data: { name: payment.description ?? 'Workneer installments' } } }],
+          success_url: back,
+          cancel_url: back,
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_S,
+        },
+        { idempotencyKey: checkoutIdempotencyKey(payment.token) },
+      )
+      if (!session.url) throw new Error(`Stripe checkout session ${session.id} has no address`)
+      return { redirectUrl: session.url, gatewayRef: session.id }
+    },
+    async verify(rawBody, headers) {
+      const signature = headers.get(STRIPE_SIGNATURE_HEADER)
+      if (!signature) throw refused('is missing or malformed')
+      let event: Stripe.Event
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, o.webhookSecret, tolerance)
+      } catch (e) {
+        if (e instanceof Stripe.errors.StripeSignatureVerificationError) throw refused(/timestamp/i.test(e.message) ? 'is too old' : 'does not match')
+        throw new ApiError(400, 'Invalid Info', 'body: is not a Stripe event', { body: ['is not a Stripe event'] })
+      }
+      return eventOf(event)
+    },
+    refund(r) {
+      return moving(async () => {
+        const refund = await stripe.refunds.create(
+          { payment_intent: await paymentIntentOf(r.gatewayRef), amount: r.amountMinor, reason: 'requested_by_customer', metadata: { refundId: r.refundId, paymentToken: r.paymentToken } },
+          { idempotencyKey: refundIdempotencyKey(r.refundId) },
+        )
+        const status = refundStatus(refund.status)
+        return { status, gatewayRef: refund.id, ...(status === 'failed' ? { failure: refund.failure_reason ?? 'refund_failed' } : {}) }
+      })
+    },
+    payout(p) {
+      return moving(async () => {
+        if (p.destination.kind !== 'stripe_account' || !stripeAccountPattern.test(p.destination.ref)) return { status: 'failed', gatewayRef: '', failure: 'destination_not_supported' }
+        // A transfer lands in the connected account's Stripe balance at once; its bank payout is the account's own schedule.
+        const transfer = await stripe.transfers.create(
+          { amount: p.amountMinor, currency: p.currency.toLowerCase(), destination: p.destination.ref, transfer_group: `payout-${p.payoutId}`, metadata: { payoutId: p.payoutId } },
+          { idempotencyKey: payoutIdempotencyKey(p.payoutId) },
+        )
+        return { status: 'succeeded', gatewayRef: transfer.id }
+      })
+    },
+  }
+  return gateway
+}
+export type StripeGateway = ReturnType<typeof createStripeGateway>
