@@ -49,6 +49,9 @@ const envSchema = z.object({
   PLATFORM_FEE_PERCENT: percent.prefault(10),
   CLIENT_FEE_PERCENT: percent.prefault(3),
   SANDBOX_GATEWAY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Refunds and auto-release (decisions 181 and 183): days, whole, 1 to 90.
+  REFUND_RESPONSE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number').min(1, 'must be at least 1').max(90, 'must be at most 90').default(7),
+  AUTO_RELEASE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number').min(1, 'must be at least 1').max(90, 'must be at most 90').default(14),
   // The reverse proxies in front of this server (decision 082): only their X-Forwarded-For is read.
   TRUST_PROXY: z
     .string()
@@ -106,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     fees: { platformBps: e.PLATFORM_FEE_PERCENT, clientBps: e.CLIENT_FEE_PERCENT },
     /** signs the sandbox gateway's callbacks; unset, a secret kept in the database is shared by every instance */
     sandboxSecret: e.SANDBOX_GATEWAY_SECRET,
+    /** days a freelancer has to accept or decline a refund request, and after which a submission without an answer is released */
+    refundResponseDays: e.REFUND_RESPONSE_DAYS,
+    autoReleaseDays: e.AUTO_RELEASE_DAYS,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     /** addresses and CIDR blocks of the reverse proxies whose X-Forwarded-For is believed */
     trustProxy: e.TRUST_PROXY,

@@ -82,6 +82,10 @@ export function createSandboxGateway(secret: () => Promise<string>) {
     async startCheckout(payment) {
       return { redirectUrl: `/checkout/${payment.token}`, gatewayRef: `sbx_${payment.token}` }
     },
+    // The sandbox holds no real money: a refund succeeds at once.
+    async refund(request) {
+      return { status: 'succeeded', gatewayRef: `sbx_re_${request.refundId}` }
+    },
     async verify(rawBody, headers) {
       const header = headers.get(SIGNATURE_HEADER) ?? ''
       const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=') as [string, string]))
