@@ -82,6 +82,10 @@ for (const dialect of dialects) {
       expect(approved.status, approved.text).toBe(200)
       expect((await balance(freelancer)).availableMinor - earned).toBe(60000 - feeOf(60000, 1000))
       expect((await balance(client)).heldMinor).toBe(held - 103000)
+      const details = (await t.call('GET', `projects/${c.projectId}/paid-details`, { token: freelancer.token })).json
+      expect(details.installments[0]).toMatchObject({ paidMinor: 103000, refundedMinor: 41200, releasedMinor: 54000, platformFeeMinor: 6000 })
+      expect(details).toMatchObject({ paidMinor: 103000, heldMinor: 0, refundedMinor: 41200 })
+      expect(details.paidMinor).toBe(details.heldMinor + details.releasedMinor + details.platformFeesMinor + details.refundedMinor)
       expect(await ledgerBroken(database)).toEqual([])
     })
 
