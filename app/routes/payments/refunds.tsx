@@ -86,8 +86,10 @@ function Answer({ r, result }: { r: RefundOut; result: Result }) {
   const mine = result?.refundFor === `decline-${r.id}`
   const [form, f] = useForm({ id: `decline-${r.id}`, lastResult: idle && mine ? result?.refund : undefined, onValidate: ({ formData }) => parseWithZod(formData, { schema: refundDeclineForm }), shouldValidate: 'onSubmit' })
   return (
-    <ButtonGroup label={t('card.actions')}>
-      <ActionButton intent="refund-accept" fields={{ requestId: r.id }} label={t('accept')} variant="primary" />
+    <>
+      <ButtonGroup label={t('card.actions')}>
+        <ActionButton intent="refund-accept" fields={{ requestId: r.id }} label={t('accept')} variant="primary" />
+      </ButtonGroup>
       <Form method="post" {...getFormProps(form)} className="form-stack">
         <input type="hidden" name="intent" value="refund-decline" />
         <input type="hidden" name="requestId" value={r.id} />
@@ -100,7 +102,7 @@ function Answer({ r, result }: { r: RefundOut; result: Result }) {
           <Button variant="destructive">{t('decline')}</Button>
         </div>
       </Form>
-    </ButtonGroup>
+    </>
   )
 }
 
