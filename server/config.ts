@@ -53,6 +53,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret or restricted key (sk_live_…, sk_test_…, rk_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, 'must be the webhook endpoint\'s signing secret (whsec_…)').optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  // Refunds and auto-release (decisions 181 and 183): days, whole, 1 to 90.
+  REFUND_RESPONSE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number').min(1, 'must be at least 1').max(90, 'must be at most 90').default(7),
+  AUTO_RELEASE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number').min(1, 'must be at least 1').max(90, 'must be at most 90').default(14),
   // The reverse proxies in front of this server (decision 082): only their X-Forwarded-For is read.
   TRUST_PROXY: z
     .string()
@@ -121,6 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           checkoutOrigin: e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL).origin : 'https://checkout.stripe.com',
         }
       : undefined,
+    /** days a freelancer has to accept or decline a refund request, and after which a submission without an answer is released */
+    refundResponseDays: e.REFUND_RESPONSE_DAYS,
+    autoReleaseDays: e.AUTO_RELEASE_DAYS,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     /** addresses and CIDR blocks of the reverse proxies whose X-Forwarded-For is believed */
     trustProxy: e.TRUST_PROXY,

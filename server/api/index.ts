@@ -56,7 +56,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const notifications = createNotificationsService({ db: database.db })
   const chat = createChatService({ db: database.db, files: services.files, notifications })
   const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files, chat })
-  const payments = createPayments({ db: database.db, dialect: database.dialect, config, projects })
+  const payments = createPayments({ db: database.db, dialect: database.dialect, config, projects, log })
   const dashboard = createDashboardService({ projects, notifications, profiles })
   // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
   let hubs: Hubs | null = null
@@ -85,9 +85,12 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const jobs = {
     outbox,
     fileSweep,
+    /** Auto-release and refunds the gateway was not asked for, hourly (modules/payments/refunds.ts). */
+    refundSweep: payments.refundSweep,
     async close() {
       await outbox.stop()
       await fileSweep.stop()
+      await payments.refundSweep.stop()
       mailer.close()
       await limiter.close()
     },
@@ -95,7 +98,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   return {
     handler,
     endpoints,
-    services: { ...services, profiles, projects, notifications, chat, payments: payments.service, sandbox: payments.sandbox, sandboxGateway: payments.sandboxGateway, stripeGateway: payments.stripeGateway },
+    services: { ...services, profiles, projects, notifications, chat, payments: payments.service, refunds: payments.refunds, sandbox: payments.sandbox, sandboxGateway: payments.sandboxGateway, stripeGateway: payments.stripeGateway },
     jobs,
     /** Lets outbox deliveries reach browsers once the hubs exist, and registers the hub groups modules let browsers join (server/index.ts). */
     attachHubs(h: Hubs, allowGroups?: HubsRuntime['allowGroups']) {

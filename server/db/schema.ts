@@ -150,6 +150,7 @@ export interface Database {
   payment: PaymentTable
   payment_installment: PaymentInstallmentTable
   gateway_event: GatewayEventTable
+  refund_request: RefundRequestTable
 }
 
 /** A seed that a start loads once (the demo marketplace): begun at `started_at`, whole once `completed_at` is set. */
@@ -320,6 +321,8 @@ export type InstallmentTable = {
   status: string
   submission_note: string | null
   feedback: string | null
+  /** the part of the price given back by refunds (migration 0024) */
+  refunded_minor: Generated<number>
   created_at: string
   updated_at: string
 }
@@ -403,3 +406,27 @@ export type PaymentTable = {
 }
 export type PaymentInstallmentTable = { payment_id: number; installment_id: number; amount_minor: number; fee_minor: number; applied: Generated<number> }
 export type GatewayEventTable = { gateway: string; event_id: string; type: string; payment_id: number | null; received_at: string }
+// Refund requests (issue 17 item 5, migration 0024).
+export type RefundRequestTable = {
+  id: Generated<number>
+  installment_id: number
+  active_installment_id: number | null
+  contract_id: number
+  project_id: number
+  payment_id: number
+  client_id: number
+  freelancer_id: number
+  status: string
+  amount_minor: number
+  fee_minor: Generated<number>
+  currency: string
+  reason: string
+  decline_reason: string | null
+  respond_by: string
+  gateway_status: string | null
+  gateway_ref: string | null
+  decided_by: number | null
+  decision_note: string | null
+  created_at: string
+  updated_at: string
+}

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
-import { accounts, SHELL_PASSWORD } from './shell-server'
+import { accounts } from './shell-server'
+import { apiCall, clickIn, hiredProject } from './contract-setup'
 import { signInAs, useShellServer } from './shell-session'
 import { payInCheckout, testCards } from './checkout'
 
@@ -12,25 +13,13 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
 const main = (page: Page) => page.locator('main')
 
-async function api(method: string, path: string, token: string | null, body?: unknown) {
-  const r = await fetch(`${shell().base}/api/v1/${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) })
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`)
-  return r.json()
-}
-
-async function click(page: Page, name: string | RegExp, scope = main(page)) {
-  await scope.getByRole('button', { name }).first().click()
-  await page.waitForLoadState('networkidle')
-}
+const api = (method: string, path: string, token: string | null, body?: unknown) => apiCall(shell().base, method, path, token, body)
+const click = clickIn
 
 test('a client funds two installments in the sandbox checkout; approval makes the money available to the freelancer', async ({ browser }) => {
-  const token = async (email: string) => (await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
-  const [clientToken, freelancerToken] = [await token(accounts.client.email), await token(accounts.freelancer.email)]
-  const { id: subcategoryId } = await shell().db.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
   const installments = [{ title: 'Calculations', amountMinor: 120000 }, { title: 'Drawings', amountMinor: 60000 }]
-  const project = await api('POST', 'projects', clientToken, { title: `Roof truss check ${test.info().project.name}`, description: 'Check the timber roof trusses of a barn conversion and design the repairs.', subcategoryId, budgetType: 'fixed', budgetMinor: 180000, currency: 'EUR', remote: true, installments, publish: true })
-  const proposal = await api('POST', `projects/${project.id}/proposal`, freelancerToken, { coverLetter: 'I check timber trusses every week and can deliver both stages in three weeks.', bidMinor: 180000, durationDays: 21, installments })
-  await api('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, clientToken)
+  const { freelancerToken, projectId } = await hiredProject(shell().base, shell().db, { title: `Roof truss check ${test.info().project.name}`, description: 'Check the timber roof trusses of a barn conversion and design the repairs.', coverLetter: 'I check timber trusses every week and can deliver both stages in three weeks.', durationDays: 21, installments })
+  const project = { id: projectId }
   const freelancer = await signInAs(browser, shell().base, accounts.freelancer.email)
   const before = await api('GET', 'Payment/balances', freelancerToken)
   const availableBefore = before.data.find((b: { currency: string }) => b.currency === 'EUR')?.availableMinor ?? 0

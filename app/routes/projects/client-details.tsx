@@ -11,6 +11,8 @@ import { projectsContract as c } from '../../../server/modules/projects/contract
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
+import { RefundsSection } from '../payments/refunds'
+import { loadRefunds, refundIntent } from '../payments/refunds.server'
 import { ActionButton, Attachments, Budget, Money, ProposalTerms } from './ui'
 import { clientProjectMoves } from './moves'
 import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, EmptyState, Notice, Person, StatusChip } from '~/components/ui'
@@ -29,7 +31,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const revised = view.proposals.filter((pr) => pr.revision > 1)
     const histories = await Promise.all(revised.map((pr) => api.call(c.proposalRevisions, { params: { proposalId: pr.id } })))
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
-    return { ...view, revisions, comments: comments.data, created: url.searchParams.get('created') === '1', edited: url.searchParams.get('edited') === '1', accepted: url.searchParams.get('accepted') === '1', declined: url.searchParams.get('declined') === '1', paid: url.searchParams.get('paid') === '1', uploadError: url.searchParams.get('uploadError') }
+    const refunds = await loadRefunds(context, projectId, !!view.contract)
+    return { ...view, revisions, refunds, refundDone: url.searchParams.get('refund'), comments: comments.data, created: url.searchParams.get('created') === '1', edited: url.searchParams.get('edited') === '1', accepted: url.searchParams.get('accepted') === '1', declined: url.searchParams.get('declined') === '1', paid: url.searchParams.get('paid') === '1', uploadError: url.searchParams.get('uploadError') }
   } catch (error) {
     throwApiError(error)
   }
@@ -45,6 +48,8 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const form = await request.formData()
   const back = `/projects/client/details/${projectId}`
   const intent = String(form.get('intent') ?? '')
+  const refund = await refundIntent(context, projectId, form, back)
+  if (refund) return refund
   if (intent === 'upload') {
     const file = chosenFile(form.get('file'))
     if (!file) return data({ notice: 'errors.chooseFile' }, { status: 400 })
@@ -131,6 +136,9 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
           </Card>
           <InstallmentList items={contract.installments} role="client" active={contract.status === 'active'} projectId={p.id} />
         </section>
+      ) : null}
+      {contract && loaderData.refunds ? (
+        <RefundsSection refunds={loaderData.refunds} installments={contract.installments} role="client" done={loaderData.refundDone} result={actionData as never} />
       ) : null}
       <section aria-labelledby="proposals" className="ui-section">
         <h2 id="proposals">{t('client.proposals', { count: proposals.length })}</h2>

@@ -8,6 +8,8 @@ import { projectsContract as c } from '../../../server/modules/projects/contract
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
+import { RefundsSection } from '../payments/refunds'
+import { loadRefunds, refundIntent } from '../payments/refunds.server'
 import { Attachments, Money } from './ui'
 import { ButtonGroup, ButtonLink, Card, DefinitionList, Notice, Person, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
@@ -22,8 +24,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const api = apiFor(context)
     const view = await api.call(c.detailsForFreelancer, { params: { projectId } })
     if (!view.contract) throw new Response('Not Found', { status: 404 })
-    const activity = await api.call(c.activities, { params: { projectId }, query: { pageSize: 50 } })
-    return { project: view.project, contract: view.contract, activity: activity.data }
+    const [activity, refunds] = await Promise.all([api.call(c.activities, { params: { projectId }, query: { pageSize: 50 } }), loadRefunds(context, projectId, true)])
+    return { project: view.project, contract: view.contract, activity: activity.data, refunds, refundDone: url.searchParams.get('refund') }
   } catch (error) {
     if (error instanceof Response) throw error
     throwApiError(error)
@@ -38,6 +40,8 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   requireUser(context, url)
   const projectId = Number(params.projectId)
   const form = await request.formData()
+  const refund = await refundIntent(context, projectId, form, `/projects/freelancer/contract/${projectId}`)
+  if (refund) return refund
   const file = chosenFile(form.get('file'))
   if (form.get('intent') === 'installment-submit' && file) {
     try {
@@ -87,6 +91,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
         <h2 id="installments">{t('contract.installments')}</h2>
         <InstallmentList items={contract.installments} role="freelancer" active={contract.status === 'active'} />
       </section>
+      {loaderData.refunds ? <RefundsSection refunds={loaderData.refunds} installments={contract.installments} role="freelancer" done={loaderData.refundDone} result={actionData as never} /> : null}
       {p.attachments.length ? (
         <section className="ui-section">
           <h2>{t('fields.attachments')}</h2>

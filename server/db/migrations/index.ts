@@ -22,6 +22,7 @@ import { seedMarker } from './0020-seed-marker.ts'
 import { freelancerNames } from './0021-freelancer-names.ts'
 import { chat } from './0022-chat.ts'
 import { paymentsLedger } from './0023-payments-ledger.ts'
+import { refunds } from './0024-refunds.ts'
 import { stripeAccounts } from './0027-stripe.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0021-freelancer-names': freelancerNames,
   '0022-chat': chat,
   '0023-payments-ledger': paymentsLedger,
+  '0024-refunds': refunds,
   '0027-stripe': stripeAccounts,
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts'
 import type { Logger } from '../../log.ts'
 import { enqueue, type OutboxHandler } from '../../jobs/outbox.ts'
 import type { FileStorage } from './storage.ts'
+import { periodicJob } from '../../jobs/periodic.ts'
 
 // File bytes follow their rows (docs/decisions/012-file-bytes-follow-rows.md). Bytes are removed
 // only after the transaction that deleted their row has committed, never before:
@@ -68,27 +69,13 @@ export async function sweepOrphanBytes({ db, storage, olderThanMs = ORPHAN_AGE_M
 
 /** Runs the sweep every `everyMs` (an hour by default) while the server runs. */
 export function createFileSweeper({ db, storage, log, releaseUnreferenced = async () => 0, everyMs = ORPHAN_AGE_MS }: { db: Kysely<Database>; storage: FileStorage; log: Logger; releaseUnreferenced?: () => Promise<number>; everyMs?: number }) {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> | null = null
-  const sweep = () => {
-    running ??= releaseUnreferenced()
-      .then((released) => released && log.info({ released }, 'released file rows that nothing points at'))
-      .then(() => sweepOrphanBytes({ db, storage }))
-      .then((removed) => removed && log.info({ removed }, 'removed stored bytes whose file row is gone'))
-      .catch((error) => log.error({ err: error }, 'file sweep failed'))
-      .finally(() => (running = null))
-    return running
-  }
-  return {
-    sweep,
-    start() {
-      timer ??= setInterval(sweep, everyMs)
-      timer.unref()
-    },
-    async stop() {
-      if (timer) clearInterval(timer)
-      timer = undefined
-      await running
-    },
-  }
+  return periodicJob(
+    () =>
+      releaseUnreferenced()
+        .then((released) => released && log.info({ released }, 'released file rows that nothing points at'))
+        .then(() => sweepOrphanBytes({ db, storage }))
+        .then((removed) => removed && log.info({ removed }, 'removed stored bytes whose file row is gone'))
+        .catch((error) => log.error({ err: error }, 'file sweep failed')),
+    everyMs,
+  )
 }

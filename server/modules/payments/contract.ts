@@ -23,8 +23,8 @@ export type PayInput = z.output<typeof payInput>
 
 const quote = z.object({ projectId: z.number(), contractId: z.number(), projectTitle: z.string(), lines: z.array(line), ...money, feePercent: z.number() })
 export const checkoutSession = z.object({ token: z.string(), gateway: z.string(), status: paymentStatus, failure: z.string().nullable(), ...money, projectId: z.number(), projectTitle: z.string(), returnUrl: z.string() })
-const installmentMoney = z.object({ installmentId: z.number(), position: z.number(), title: z.string(), status: z.string(), amountMinor: z.number(), clientFeeMinor: z.number(), platformFeeMinor: z.number(), paidMinor: z.number(), releasedMinor: z.number() })
-const details = z.object({ projectId: z.number(), contractId: z.number(), currency: z.string(), installments: z.array(installmentMoney), amountMinor: z.number(), paidMinor: z.number(), heldMinor: z.number(), releasedMinor: z.number(), platformFeesMinor: z.number(), clientFeePercent: z.number(), platformFeePercent: z.number() })
+const installmentMoney = z.object({ installmentId: z.number(), position: z.number(), title: z.string(), status: z.string(), amountMinor: z.number(), clientFeeMinor: z.number(), platformFeeMinor: z.number(), paidMinor: z.number(), releasedMinor: z.number(), refundedMinor: z.number() })
+const details = z.object({ projectId: z.number(), contractId: z.number(), currency: z.string(), installments: z.array(installmentMoney), amountMinor: z.number(), paidMinor: z.number(), heldMinor: z.number(), releasedMinor: z.number(), platformFeesMinor: z.number(), refundedMinor: z.number(), clientFeePercent: z.number(), platformFeePercent: z.number() })
 const balance = z.object({ currency: z.string(), heldMinor: z.number(), availableMinor: z.number(), earnedMinor: z.number(), paidOutMinor: z.number() })
 
 export const paymentsContract = {

@@ -12,7 +12,7 @@ export function createPaymentDetails({ db, fees, work }: { db: DB; fees: Fees; w
     const contract = await db.transaction().execute((trx) => work.contractForPayment(trx, projectId))
     if (!contract || (contract.clientId !== caller.userId && contract.freelancerId !== caller.userId)) throw notFound('Contract')
     const ids = contract.installments.map((i) => i.id)
-    const [applied, moved] = await Promise.all([
+    const [applied, moved, asked] = await Promise.all([
       ids.length ? db.selectFrom('payment_installment').select(['installment_id', 'amount_minor', 'fee_minor']).where('installment_id', 'in', ids).where('applied', '=', 1).execute() : [],
       db
         .selectFrom('ledger_entry as e')
@@ -22,6 +22,8 @@ export function createPaymentDetails({ db, fees, work }: { db: DB; fees: Fees; w
         .where('t.contract_id', '=', contract.id)
         .groupBy(['a.kind', 't.kind', 't.installment_id'])
         .execute(),
+      // The part of each installment's price given back by refunds that were not reversed (decision 180).
+      ids.length ? db.selectFrom('refund_request').select(['installment_id', 'amount_minor']).where('installment_id', 'in', ids).where('status', 'in', ['accepted', 'decided']).where('gateway_status', 'in', ['pending', 'succeeded']).execute() : [],
     ])
     /** What the ledger owes an account kind on this contract (credits), optionally for one installment. */
     const owed = (kind: string, installmentId?: number, movement?: string) =>
@@ -29,6 +31,7 @@ export function createPaymentDetails({ db, fees, work }: { db: DB; fees: Fees; w
     const installments = contract.installments.map((i) => {
       const paid = applied.find((a) => a.installment_id === i.id)
       const released = owed('freelancer_available', i.id)
+      const refundedPrice = asked.filter((r) => r.installment_id === i.id).reduce((sum, r) => sum + r.amount_minor, 0)
       return {
         installmentId: i.id,
         position: i.position,
@@ -36,9 +39,10 @@ export function createPaymentDetails({ db, fees, work }: { db: DB; fees: Fees; w
         status: i.status,
         amountMinor: i.amount_minor,
         clientFeeMinor: paid ? paid.fee_minor : feeOf(i.amount_minor, fees.clientBps),
-        platformFeeMinor: released ? i.amount_minor - released : feeOf(i.amount_minor, fees.platformBps),
+        platformFeeMinor: released ? i.amount_minor - refundedPrice - released : feeOf(i.amount_minor, fees.platformBps),
         paidMinor: paid ? paid.amount_minor + paid.fee_minor : 0,
         releasedMinor: released,
+        refundedMinor: owed('gateway_clearing', i.id, 'refund') + owed('gateway_clearing', i.id, 'reversal'),
       }
     })
     return {
@@ -51,6 +55,7 @@ export function createPaymentDetails({ db, fees, work }: { db: DB; fees: Fees; w
       heldMinor: owed('client_held'),
       releasedMinor: owed('freelancer_available'),
       platformFeesMinor: owed('platform_fees'),
+      refundedMinor: installments.reduce((sum, i) => sum + i.refundedMinor, 0),
       clientFeePercent: fees.clientBps / 100,
       platformFeePercent: fees.platformBps / 100,
     }

@@ -9,3 +9,13 @@ export interface Fees {
 export function feeOf(amountMinor: number, bps: number) {
   return Math.floor((amountMinor * bps + 5_000) / 10_000)
 }
+
+/**
+ * The client's fee still held for an installment once part of its price was refunded: the fee in
+ * proportion to the price left, rounded half up (decision 180). All refunded leaves none; nothing
+ * refunded leaves all of it, so the fee a refund returns is `feeLeft(before) − feeLeft(after)`.
+ */
+export function feeLeft(feeMinor: number, priceMinor: number, refundedMinor: number) {
+  if (priceMinor <= 0) return 0
+  return Math.floor((feeMinor * (priceMinor - refundedMinor) * 2 + priceMinor) / (2 * priceMinor))
+}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { DB } from '../../db/database.ts'
 import type { Dialect } from '../../db/migrations/helpers.ts'
 import type { Config } from '../../config.ts'
+import type { Logger } from '../../log.ts'
 import type { ProjectsService } from '../projects/service.ts'
 import { createPaymentsService } from './service.ts'
 import { createPaymentDetails } from './details.ts'
@@ -10,11 +11,13 @@ import { createSandboxCheckout } from './gateways/sandbox-checkout.ts'
 import { createStripeGateway } from './gateways/stripe.ts'
 import type { Gateway } from './gateways/gateway.ts'
 import { paymentsRoutes } from './routes.ts'
+import { createRefunds } from './refunds.ts'
+import { createRefundSweeper, refundsRoutes } from './refunds-routes.ts'
 
 // The payments module wired: Stripe when its keys are set, else the sandbox gateway (its secret from SANDBOX_GATEWAY_SECRET, else one
 // kept in the database and shared by every instance), the service, and the money mover the
 // projects service calls when an installment is released.
-export function createPayments({ db, dialect, config, projects }: { db: DB; dialect: Dialect; config: Config; projects: ProjectsService }) {
+export function createPayments({ db, dialect, config, projects, log }: { db: DB; dialect: Dialect; config: Config; projects: ProjectsService; log: Logger }) {
   const sandboxGateway = createSandboxGateway(async () => {
     if (config.sandboxSecret) return config.sandboxSecret
     await db.insertInto('app_secret').values({ name: 'sandbox-gateway', value: randomBytes(32).toString('base64url'), created_at: new Date().toISOString() }).onConflict((oc) => oc.column('name').doNothing()).execute()
@@ -26,7 +29,9 @@ export function createPayments({ db, dialect, config, projects }: { db: DB; dial
   const gateways: Record<string, Gateway> = stripeGateway ? { [stripeGateway.name]: stripeGateway } : { [sandboxGateway.name]: sandboxGateway }
   const service = createPaymentsService({ db, dialect, fees: config.fees, gateways, work: projects })
   projects.setMoneyMover(service.mover)
+  const refunds = createRefunds({ db, dialect, gateways: { [sandboxGateway.name]: sandboxGateway }, responseDays: config.refundResponseDays, autoReleaseDays: config.autoReleaseDays, work: projects, release: service.mover.release })
+  service.setRefundEvents(refunds.applyEvent)
   const details = createPaymentDetails({ db, fees: config.fees, work: projects })
   const sandbox = createSandboxCheckout({ payments: service, gateway: sandboxGateway })
-  return { service, details, sandbox, sandboxGateway, stripeGateway, routes: paymentsRoutes(service, details, sandbox) }
+  return { service, details, sandbox, sandboxGateway, stripeGateway, routes: [...paymentsRoutes(service, details, sandbox), ...refundsRoutes(refunds)], refunds, refundSweep: createRefundSweeper(refunds, log) }
 }

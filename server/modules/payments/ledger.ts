@@ -37,7 +37,7 @@ export interface Line {
 }
 
 export interface Posting {
-  kind: 'capture' | 'release' | 'reversal'
+  kind: 'capture' | 'release' | 'refund' | 'reversal'
   /** Names the movement; a second posting with the same ref is not made (the first stands). */
   ref: string
   lines: Line[]

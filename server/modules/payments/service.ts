@@ -8,6 +8,7 @@ import { account, post, userBalances, type Line, type Trx } from './ledger.ts'
 import { feeOf, type Fees } from './fees.ts'
 import type { Gateway, GatewayEvent } from './gateways/gateway.ts'
 import type { PayInput } from './contract.ts'
+import { activeRefund, heldFor } from './refunds.ts'
 
 // Payments (issue 17): a client pays installments of a contract at a gateway; the money is held in
 // the client's account once the gateway confirms, and moves to the freelancer when the client
@@ -25,6 +26,8 @@ const nowIso = () => new Date().toISOString()
 
 export function createPaymentsService({ db, dialect, fees, gateways, work }: { db: DB; dialect: Dialect; fees: Fees; gateways: Record<string, Gateway>; work: Work }) {
   const defaultGateway = Object.keys(gateways)[0]
+  /** Refund events go to the refunds (refunds.ts), which index.ts wires after both exist. */
+  let refundEvent: (trx: Trx, gateway: string, event: GatewayEvent) => Promise<boolean> = async () => false
 
   /** The caller's contract on a project (404 for anyone else's) and the chosen installments priced from it. */
   async function priced(trx: Trx, caller: Caller, projectId: number, installmentIds: number[]) {
@@ -88,9 +91,9 @@ export function createPaymentsService({ db, dialect, fees, gateways, work }: { d
     const gateway = gateways[gatewayName]
     if (!gateway) throw notFound('Gateway')
     const event = await gateway.verify(rawBody, headers)
-    // Authentic but not ours to apply here (another product's event; refund and payout answers are
-    // the refunds and payouts parts'): acknowledged, not recorded, so it could still be applied later.
-    if (!event || !event.type.startsWith('payment.')) return { received: true, applied: false }
+    // Authentic but not ours to apply here (another product's event, or a payout's answer, which the
+    // payouts apply): acknowledged, not recorded, so it could still be applied later.
+    if (!event || !/^(payment|refund)\./.test(event.type)) return { received: true, applied: false }
     return db.transaction().execute(async (trx) => {
       const fresh = await trx
         .insertInto('gateway_event')
@@ -99,6 +102,7 @@ export function createPaymentsService({ db, dialect, fees, gateways, work }: { d
         .returning('event_id')
         .executeTakeFirst()
       if (!fresh) return { received: true, applied: false }
+      if (event.type.startsWith('refund.')) return { received: true, applied: await refundEvent(trx, gateway.name, event) }
       let q = trx.selectFrom('payment').selectAll().where('token', '=', event.paymentToken).where('gateway', '=', gateway.name)
       if (dialect === 'postgres') q = q.forUpdate()
       const payment = await q.executeTakeFirst()
@@ -146,21 +150,19 @@ export function createPaymentsService({ db, dialect, fees, gateways, work }: { d
   /** Releasing an installment: its held amount and client fee leave the client's held money; the freelancer gets the amount less the platform fee. */
   const mover: MoneyMover = {
     async release(trx, i) {
-      const paid = await trx
-        .selectFrom('payment_installment as pi')
-        .innerJoin('payment as p', 'p.id', 'pi.payment_id')
-        .select(['pi.amount_minor', 'pi.fee_minor', 'p.id'])
-        .where('pi.installment_id', '=', i.installmentId)
-        .where('pi.applied', '=', 1)
-        .executeTakeFirst()
+      const paid = await heldFor(trx, i.installmentId)
       if (!paid) throw conflict('The installment was not funded through a payment; nothing is held for it')
-      const platformFee = feeOf(paid.amount_minor, fees.platformBps)
+      // An open or disputed refund request holds the money until it is answered or decided (decision 181).
+      const refund = await activeRefund(trx, i.installmentId)
+      if (refund) throw conflict(`A refund request for this installment is ${refund.status}; it cannot be released until that is settled`)
+      // What a partial refund gave back is not released: the price left and its share of the client's fee (decision 180).
+      const platformFee = feeOf(paid.priceLeft, fees.platformBps)
       const lines: Line[] = [
-        { account: account.held(i.clientId, i.currency), amountMinor: paid.amount_minor + paid.fee_minor },
-        { account: account.available(i.freelancerId, i.currency), amountMinor: -(paid.amount_minor - platformFee) },
-        { account: account.fees(i.currency), amountMinor: -(paid.fee_minor + platformFee) },
-      ]
-      await post(trx, dialect, { kind: 'release', ref: `release:${i.installmentId}`, contractId: i.contractId, installmentId: i.installmentId, paymentId: paid.id, lines: lines.filter((l) => l.amountMinor !== 0) })
+        { account: account.held(i.clientId, i.currency), amountMinor: paid.priceLeft + paid.feeLeft },
+        { account: account.available(i.freelancerId, i.currency), amountMinor: -(paid.priceLeft - platformFee) },
+        { account: account.fees(i.currency), amountMinor: -(paid.feeLeft + platformFee) },
+      ].filter((l) => l.amountMinor !== 0)
+      if (lines.length) await post(trx, dialect, { kind: 'release', ref: `release:${i.installmentId}`, contractId: i.contractId, installmentId: i.installmentId, paymentId: paid.payment_id, lines })
     },
   }
 
@@ -183,6 +185,9 @@ export function createPaymentsService({ db, dialect, fees, gateways, work }: { d
     callback,
     checkoutSession,
     mover,
+    setRefundEvents: (apply: typeof refundEvent) => {
+      refundEvent = apply
+    },
     /** The caller's money per currency (held as a client; available and earned as a freelancer). */
     balances: async (caller: Caller) => ({ data: await userBalances(db, caller.userId) }),
   }

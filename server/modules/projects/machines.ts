@@ -79,8 +79,10 @@ export const installmentMachine: Machine<InstallmentState> = {
     { action: 'fund', from: ['pending'], to: 'funded', actors: ['system'], startedBy: 'client', guard: 'the gateway confirmed the client\'s payment (Payment/PaymentCallback); the contract is active' },
     { action: 'submit', from: ['funded', 'changes_requested'], to: 'submitted', actors: ['freelancer'], guard: 'the contract is active; a note describes the work' },
     { action: 'request_changes', from: ['submitted'], to: 'changes_requested', actors: ['client'], guard: 'the contract is active; feedback says what to change' },
-    { action: 'approve', from: ['submitted'], to: 'approved', actors: ['client'], guard: 'the contract is active' },
-    { action: 'release', from: ['approved'], to: 'released', actors: ['system'], guard: 'taken with the approval: the held money moves to the freelancer\'s available balance, less the platform fee' },
+    { action: 'approve', from: ['submitted'], to: 'approved', actors: ['client', 'system'], guard: 'the contract is active; no refund request is open or disputed; the system approves a submission left unanswered for AUTO_RELEASE_DAYS (decision 183)' },
+    { action: 'release', from: ['approved'], to: 'released', actors: ['system'], guard: 'taken with the approval: the held money (less any part refunded) moves to the freelancer\'s available balance, less the platform fee' },
+    { action: 'refund', from: ['funded', 'submitted', 'changes_requested'], to: 'pending', actors: ['system'], guard: 'all the money held for it went back to the client (a refund accepted or a dispute decided, decisions 180–182): it awaits funding again' },
+    { action: 'settle', from: ['funded', 'submitted', 'changes_requested'], to: 'released', actors: ['system'], guard: 'an admin decided its dispute: the part given to the freelancer is released, the rest refunded (decision 182)' },
   ],
 }
 

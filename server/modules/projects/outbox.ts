@@ -21,6 +21,8 @@ export interface NotifyPayload {
   projectId: number
   type: 'Project' | 'Proposal' | 'ProjectStatus'
   params: Record<string, string | number>
+  /** The namespace of the texts when another module uses this delivery (refunds); projects by default. */
+  ns?: string
 }
 
 export function projectsOutboxHandlers({ db, projects, notifications, hubs }: { db: DB; projects: ProjectsService; notifications: NotificationsService; hubs: () => Hubs | null }): Record<string, OutboxHandler> {
@@ -31,7 +33,7 @@ export function projectsOutboxHandlers({ db, projects, notifications, hubs }: { 
       const users = await db.selectFrom('app_user').select(['id', 'language']).where('id', 'in', payload.userIds).execute()
       await notifications.record(
         db,
-        users.map((u) => ({ userId: u.id, source, messageKey: `projects:notify.${payload.kind}`, params: payload.params, type: payload.type, projectId: payload.projectId })),
+        users.map((u) => ({ userId: u.id, source, messageKey: `${payload.ns ?? 'projects'}:notify.${payload.kind}`, params: payload.params, type: payload.type, projectId: payload.projectId })),
       )
       await announce(notifications, hubs(), users.map((u) => ({ id: u.id, locale: asLocale(u.language) })), source)
       await hubs()?.notifications.toGroup(`project:${payload.projectId}`).send('projectChanged', payload.projectId)

@@ -15,7 +15,7 @@ import { createProjectSearchIndex } from './search-index.ts'
 import { rateFreelancer } from '../profiles/listing.ts'
 import { createProjectSearch } from './search.ts'
 import { createWorkQueue } from './work-queue.ts'
-import { conflict, lockRow, notify, recordActivity, recordCreated, transitionContract, transitionInstallment, transitionProject, transitionProposal, type Effect, type Trx } from './transition.ts'
+import { conflict, inNamespace, lockRow, notify, recordActivity, recordCreated, transitionContract, transitionInstallment, transitionProject, transitionProposal, type Effect, type Trx } from './transition.ts'
 
 type ProjectRow = Selectable<Database['project']>
 type ProposalRow = Selectable<Database['proposal']>
@@ -783,6 +783,25 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     })
   }
 
+  /**
+   * The auto-release timer (decision 183): a submission still unanswered since before `submittedBefore`
+   * is approved by the system and released, in one transaction; a second instance finds it moved and answers false.
+   */
+  async function autoRelease(installmentId: number, submittedBefore: string) {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('installment').select('contract_id').where('id', '=', installmentId).executeTakeFirst()
+      if (!row) return false
+      const contract = (await lockRow(trx, dialect, 'contract', row.contract_id))!
+      const i = (await lockRow(trx, dialect, 'installment', installmentId))!
+      if (contract.status !== 'active' || i.status !== 'submitted' || i.updated_at >= submittedBefore) return false
+      const title = (await trx.selectFrom('project').select('title').where('id', '=', contract.project_id).executeTakeFirstOrThrow()).title
+      const params = { title, installment: i.title }
+      await transitionInstallment(trx, { id: i.id, current: 'submitted', action: 'approve', actor: 'system', actorId: null, projectId: contract.project_id, effects: [inNamespace('refunds', notify([contract.client_id, contract.freelancer_id], 'installmentAutoApproved', contract.project_id, 'Project', params))] })
+      await releaseLocked(trx, contract, { ...i, status: 'approved' }, title)
+      return true
+    })
+  }
+
   /** A project's contract and its installments as payments sees them, locked for the caller's transaction. */
   async function contractForPayment(trx: Trx, projectId: number) {
     const found = await trx.selectFrom('contract').select('id').where('project_id', '=', projectId).executeTakeFirst()
@@ -1069,6 +1088,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     myContracts,
     installmentAction,
     releaseInstallment,
+    autoRelease,
     contractForPayment,
     fundInstallments,
     /** The payments module moves the money of a release (server/api/index.ts wires it). */

@@ -23,6 +23,9 @@ export function notify(userIds: number[], kind: string, projectId: number, type:
   return { topic: NOTIFY_TOPIC, payload: { userIds: [...new Set(userIds)], kind, projectId, type, params } }
 }
 
+/** A notification whose texts live in another module's namespace (locales/<lng>/<ns>.json `notify.<kind>`). */
+export const inNamespace = (ns: string, e: Effect): Effect => ({ ...e, payload: { ...(e.payload as object), ns } })
+
 export function conflict(detail: string, state?: string) {
   const error = new ApiError(409, 'Conflict', detail, state ? { state: [state] } : undefined)
   return error

@@ -82,6 +82,10 @@ export function createSandboxGateway(secret: () => Promise<string>) {
     async startCheckout(payment) {
       return { redirectUrl: `/checkout/${payment.token}`, gatewayRef: `sbx_${payment.token}` }
     },
+    // The sandbox holds no real money: a refund succeeds at once.
+    async refund(request) {
+      return { status: 'succeeded', gatewayRef: `sbx_re_${request.refundId}` }
+    },
     async verify(rawBody, headers) {
       const header = headers.get(SIGNATURE_HEADER) ?? ''
       const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=') as [string, string]))
@@ -98,10 +102,7 @@ export function createSandboxGateway(secret: () => Promise<string>) {
       }
       return { id: parsed.id, type: parsed.type, ...parsed.data }
     },
-    // The sandbox's refunds and payouts are the refunds and payouts parts' (gateway-api brief).
-    async refund() {
-      throw new Error('sandbox refunds: not supported by this part (stripe)')
-    },
+    // The sandbox's payouts are the payouts part's (gateway-api brief).
     async payout() {
       throw new Error('sandbox payouts: not supported by this part (stripe)')
     },

@@ -1,0 +1,47 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { apiFor } from '~/lib/api.server'
+import { refundDeclineForm, refundRequestForm, refundsContract as r } from '../../../server/modules/payments/refunds-contract'
+import { parseAmount } from '../../../server/modules/projects/rules'
+import { refused } from '../projects/actions.server'
+
+// The refund forms' server side, shared by the client's project page and the freelancer's contract
+// page (plain POSTs, then a redirect back to the page's refunds section with what happened).
+export const refundIntents = ['refund-request', 'refund-accept', 'refund-decline', 'refund-dispute'] as const
+
+/** A contract's refund requests for its page (null before there is a contract). */
+export async function loadRefunds(context: Readonly<RouterContextProvider>, projectId: number, hasContract: boolean) {
+  return hasContract ? apiFor(context).call(r.list, { params: { projectId } }) : null
+}
+
+/** Handles one refund form; null when the intent is not a refund one. */
+export async function refundIntent(context: Readonly<RouterContextProvider>, projectId: number, form: FormData, back: string) {
+  const intent = String(form.get('intent') ?? '')
+  if (!(refundIntents as readonly string[]).includes(intent)) return null
+  const api = apiFor(context)
+  const done = (what: string) => redirect(`${back}?refund=${what}#refunds`)
+  try {
+    if (intent === 'refund-request') {
+      const submission = parseWithZod(form, { schema: refundRequestForm })
+      if (submission.status !== 'success') return data({ refund: submission.reply(), refundFor: `request-${String(form.get('installmentId'))}` }, { status: 400 })
+      const v = submission.value
+      await api.call(r.request, { params: { projectId, installmentId: v.installmentId, amount: parseAmount(v.amount) ?? 0 }, body: { reason: v.reason } })
+      return done('requested')
+    }
+    if (intent === 'refund-decline') {
+      const submission = parseWithZod(form, { schema: refundDeclineForm })
+      if (submission.status !== 'success') return data({ refund: submission.reply(), refundFor: `decline-${String(form.get('requestId'))}` }, { status: 400 })
+      await api.call(r.decline, { params: { requestId: submission.value.requestId }, body: { reason: submission.value.reason } })
+      return done('declined')
+    }
+    const requestId = Number(form.get('requestId'))
+    if (intent === 'refund-accept') {
+      await api.call(r.accept, { params: { requestId } })
+      return done('accepted')
+    }
+    await api.call(r.dispute, { params: { requestId } })
+    return done('disputed')
+  } catch (error) {
+    return refused(error)
+  }
+}

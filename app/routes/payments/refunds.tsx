@@ -1,0 +1,146 @@
+import { Form, useNavigation } from 'react-router'
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from '~/lib/use-translation'
+import { formatDateTime } from '~/lib/format'
+import { Button, ButtonGroup, Card, DefinitionList, Notice, StatusChip } from '~/components/ui'
+import { refundDeclineForm, refundLimits, refundRequestForm, type RefundOut } from '../../../server/modules/payments/refunds-contract'
+import { amountText } from '../../../server/modules/projects/rules'
+import { ActionButton, ErrorText, Money } from '../projects/ui'
+
+// A contract's refunds on its two pages (decisions 180–182): the client asks for a refund of a
+// funded installment (amount prefilled with all that is left) and sees each request's state and
+// the money returned; the freelancer accepts, or declines with a reason, before the deadline.
+// Plain forms: everything works with JavaScript off.
+interface Installment {
+  id: number
+  position: number
+  title: string
+  currency: string
+}
+interface Refunds {
+  data: RefundOut[]
+  refundable: Array<{ installmentId: number; refundableMinor: number; open: boolean }>
+  responseDays: number
+}
+type Result = { refund?: SubmissionResult<string[]>; refundFor?: string; notice?: string } | undefined
+
+export function RefundsSection({ refunds, installments, role, done, result }: { refunds: Refunds; installments: Installment[]; role: 'client' | 'freelancer'; done: string | null; result: Result }) {
+  const { t } = useTranslation('refunds')
+  const byId = new Map(installments.map((i) => [i.id, i]))
+  const askable = role === 'client' ? refunds.refundable.filter((r) => !r.open && r.refundableMinor > 0) : []
+  if (!refunds.data.length && !askable.length && !done) return null
+  return (
+    <section id="refunds" aria-labelledby="refunds-title" className="ui-section" data-testid="refunds">
+      <h2 id="refunds-title">{t('title')}</h2>
+      {done ? (
+        <Notice kind="success" data-testid="refund-notice">
+          {t(`done.${done}`, { defaultValue: '' })}
+        </Notice>
+      ) : null}
+      {refunds.data.map((r) => (
+        <RefundCard key={r.id} r={r} installment={byId.get(r.installmentId)} role={role} result={result} />
+      ))}
+      {askable.map((a) => {
+        const i = byId.get(a.installmentId)
+        return i ? <RequestForm key={a.installmentId} installment={i} refundableMinor={a.refundableMinor} days={refunds.responseDays} result={result} /> : null
+      })}
+    </section>
+  )
+}
+
+function RefundCard({ r, installment, role, result }: { r: RefundOut; installment?: Installment; role: 'client' | 'freelancer'; result: Result }) {
+  const { t, i18n } = useTranslation('refunds')
+  const returned = r.status === 'accepted' || (r.status === 'decided' && r.amountMinor > 0)
+  const rows: Array<[string, React.ReactNode]> = [
+    [t('card.amount'), <Money key="a" minor={r.amountMinor} currency={r.currency} />],
+    [t('card.reason'), <span key="r" className="prewrap">{r.reason}</span>],
+  ]
+  if (r.status === 'open') rows.push([t('card.respondBy'), <span key="d">{formatDateTime(r.respondBy, i18n.language)}{r.overdue ? ` · ${t('card.overdue')}` : ''}</span>])
+  if (r.declineReason) rows.push([t('card.declineReason'), <span key="x" className="prewrap">{r.declineReason}</span>])
+  if (returned) rows.push([role === 'client' ? t('card.returnedToYou') : t('card.returned'), <strong key="m" data-testid="refund-returned"><Money minor={r.amountMinor + r.feeMinor} currency={r.currency} /></strong>])
+  if (returned && r.gatewayStatus) rows.push([t('card.gateway'), t(`gateway.${r.gatewayStatus}`)])
+  if (r.decisionNote) rows.push([t('card.decision'), <span key="n" className="prewrap">{r.decisionNote}</span>])
+  return (
+    <Card data-testid={`refund-${r.id}`}>
+      <header className="ui-card-header">
+        <h3>{t('card.title', { installment: installment?.title ?? '' })}</h3>
+        <StatusChip machine="refund" state={r.status} />
+      </header>
+      <DefinitionList items={rows} />
+      {role === 'freelancer' && r.status === 'open' ? <Answer r={r} result={result} /> : null}
+      {role === 'client' && r.canDispute ? (
+        <ButtonGroup label={t('card.actions')}>
+          <ActionButton intent="refund-dispute" fields={{ requestId: r.id }} label={t('dispute')} variant="destructive" />
+        </ButtonGroup>
+      ) : null}
+      {role === 'client' && r.status === 'disputed' ? <p className="muted small">{t('card.disputed')}</p> : null}
+    </Card>
+  )
+}
+
+/** The freelancer's answer: accept (the money goes back at once) or decline with a reason. */
+function Answer({ r, result }: { r: RefundOut; result: Result }) {
+  const { t } = useTranslation('refunds')
+  const idle = useNavigation().state === 'idle'
+  const mine = result?.refundFor === `decline-${r.id}`
+  const [form, f] = useForm({ id: `decline-${r.id}`, lastResult: idle && mine ? result?.refund : undefined, onValidate: ({ formData }) => parseWithZod(formData, { schema: refundDeclineForm }), shouldValidate: 'onSubmit' })
+  return (
+    <>
+      <ButtonGroup label={t('card.actions')}>
+        <ActionButton intent="refund-accept" fields={{ requestId: r.id }} label={t('accept')} variant="primary" />
+      </ButtonGroup>
+      <Form method="post" {...getFormProps(form)} className="form-stack">
+        <input type="hidden" name="intent" value="refund-decline" />
+        <input type="hidden" name="requestId" value={r.id} />
+        <div className="field">
+          <label htmlFor={f.reason.id}>{t('declineReason')}</label>
+          <textarea {...getTextareaProps(f.reason)} key={f.reason.key} rows={2} maxLength={refundLimits.reason} />
+          <ErrorText errors={f.reason.errors} id={f.reason.errorId} />
+        </div>
+        <div>
+          <Button variant="destructive">{t('decline')}</Button>
+        </div>
+      </Form>
+    </>
+  )
+}
+
+/** The client's request for one installment: the amount starts at all that may still be asked back. */
+function RequestForm({ installment, refundableMinor, days, result }: { installment: Installment; refundableMinor: number; days: number; result: Result }) {
+  const { t } = useTranslation('refunds')
+  const idle = useNavigation().state === 'idle'
+  const mine = result?.refundFor === `request-${installment.id}`
+  const [form, f] = useForm({
+    id: `refund-${installment.id}`,
+    lastResult: idle && mine ? result?.refund : undefined,
+    defaultValue: { installmentId: String(installment.id), amount: amountText(refundableMinor), reason: '' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: refundRequestForm }),
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <Card data-testid={`refund-form-${installment.position}`}>
+      <h3>{t('request.title', { installment: installment.title })}</h3>
+      <p className="muted small">
+        {t('request.hint', { count: days })} <Money minor={refundableMinor} currency={installment.currency} />
+      </p>
+      <Form method="post" {...getFormProps(form)} className="form-stack">
+        <input type="hidden" name="intent" value="refund-request" />
+        <input {...getInputProps(f.installmentId, { type: 'hidden' })} key={f.installmentId.key} />
+        <div className="field">
+          <label htmlFor={f.amount.id}>{t('request.amount', { currency: installment.currency })}</label>
+          <input {...getInputProps(f.amount, { type: 'text' })} key={f.amount.key} inputMode="decimal" />
+          <ErrorText errors={f.amount.errors} id={f.amount.errorId} />
+        </div>
+        <div className="field">
+          <label htmlFor={f.reason.id}>{t('request.reason')}</label>
+          <textarea {...getTextareaProps(f.reason)} key={f.reason.key} rows={3} maxLength={refundLimits.reason} />
+          <ErrorText errors={f.reason.errors} id={f.reason.errorId} />
+        </div>
+        <div>
+          <Button>{t('request.submit')}</Button>
+        </div>
+      </Form>
+    </Card>
+  )
+}
