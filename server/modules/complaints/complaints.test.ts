@@ -69,6 +69,9 @@ for (const dialect of dialects) {
       expect(filed.json.messages[0]).toMatchObject({ fromSupport: false, body: complaint.description, attachments: [{ name: 'evidence.pdf', mime: 'application/pdf' }] })
       expect(await count('stored_file')).toBe(files + 1)
       expect((await mails(free.email)).some((m) => m.text.includes(`#${id}`))).toBe(true)
+      // Its receipt is a mail: the bell is for what others did.
+      await t.api.jobs.outbox.drain()
+      expect((await t.call('GET', 'notifications', { token: free.token })).json.data.some((n: { type: string }) => n.type === 'Complaint')).toBe(false)
       const fileId = filed.json.messages[0].attachments[0].id
       // The author and support may read the file; the other side of the contract and strangers may not.
       expect((await t.raw('GET', `files/${fileId}/download`, { token: free.token })).status).toBe(200)

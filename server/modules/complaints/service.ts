@@ -208,11 +208,13 @@ export function createComplaintsService({ db, dialect, files, publicUrl }: { db:
   /**
    * Tells the ticket's author (in the bell when they have an account, and by mail always: a visitor
    * from /contact-us has only their address), in their language, in the change's transaction.
+   * Decision 213: every state change support makes, and every reply of support's, is told.
    */
   async function tellAuthor(trx: Trx, ticket: { id: number; author_id: number | null; email: string; name: string; language: string; title: string }, kind: string, params: Record<string, string | number> = {}, extra?: string) {
     const all = { id: ticket.id, title: ticket.title, ...params }
     const account = ticket.author_id ? await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language']).where('id', '=', ticket.author_id).executeTakeFirst() : undefined
-    if (account) await enqueue(trx, COMPLAINT_NOTIFY_TOPIC, { userId: account.id, complaintId: ticket.id, kind, params: all } satisfies ComplaintNotifyPayload)
+    // The receipt of a ticket its author has just filed is a mail only: the bell is for what others did.
+    if (account && kind !== 'created') await enqueue(trx, COMPLAINT_NOTIFY_TOPIC, { userId: account.id, complaintId: ticket.id, kind, params: all } satisfies ComplaintNotifyPayload)
     const locale = asLocale(account?.language ?? ticket.language)
     await enqueue(trx, EMAIL_TOPIC, ticketMail(locale, account?.email ?? ticket.email, account?.first_name ?? ticket.name, kind, all, account ? `${publicUrl}/ticketSupport/${ticket.id}` : null, extra))
   }
