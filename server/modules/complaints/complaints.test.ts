@@ -94,6 +94,7 @@ for (const dialect of dialects) {
       const queue = await t.call('GET', 'Admin/complaints?state=open&kind=contract', { token: admin.token })
       expect(queue.json.data.map((c: { id: number }) => c.id)).toContain(id)
       expect((await t.call('GET', 'Admin/complaints?state=resolved', { token: admin.token })).json.data.map((c: { id: number }) => c.id)).not.toContain(id)
+      expect((await t.call('GET', 'Admin/complaints?kind=platform', { token: admin.token })).json.data.map((c: { id: number }) => c.id)).not.toContain(id)
       expect((await t.call('GET', 'Admin/complaints?state=nope', { token: admin.token })).json.errors).toHaveProperty('state')
 
       const assigned = await t.call('POST', `Admin/complaints/${id}/assign`, { token: admin.token })
@@ -138,6 +139,9 @@ for (const dialect of dialects) {
 
       const closed = await t.call('POST', `Admin/complaints/${id}/state`, { token: admin.token, body: { state: 'closed', reason: 'Resolved a week ago.' } })
       expect(closed.json).toMatchObject({ state: 'closed', canReply: false, nextStates: [] })
+      const other = await t.call('POST', 'complaints', { token: client.token, body: { subject: 'platform', title: 'Invoices missing', description: 'I cannot find the invoices of my last two payments.' } })
+      const order = (await t.call('GET', 'Admin/complaints', { token: admin.token })).json.data.map((c: { id: number }) => c.id)
+      expect(order.indexOf(other.json.id)).toBeLessThan(order.indexOf(id))
       const messages = await count('complaint_message')
       expect((await t.call('POST', `complaints/${id}/messages`, { token: free.token, body: { body: 'One more thing' } })).status).toBe(409)
       expect(await count('complaint_message')).toBe(messages)

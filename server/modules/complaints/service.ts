@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { z } from 'zod'
 import type { Dialect } from '../../db/migrations/helpers.ts'
 import type { Database, Locale } from '../../db/schema.ts'
@@ -311,7 +311,8 @@ export function createComplaintsService({ db, dialect, files, publicUrl }: { db:
       let q = db.selectFrom('complaint')
       if (query.state) q = q.where('status', '=', query.state)
       if (query.kind) q = q.where('subject_kind', '=', query.kind)
-      const rows = await q.select('id').orderBy('updated_at', 'asc').orderBy('id', 'asc').offset((query.page - 1) * size).limit(size).execute()
+      // Tickets waiting on support first, longest waiting first; resolved and closed ones after them.
+      const rows = await q.select('id').orderBy(sql`CASE WHEN status IN ('resolved', 'closed') THEN 1 ELSE 0 END`).orderBy('updated_at', 'asc').orderBy('id', 'asc').offset((query.page - 1) * size).limit(size).execute()
       const total = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
       return { data: await presentSummaries(rows), page: query.page, pageSize: size, total: Number(total.n) }
     },
