@@ -3,6 +3,7 @@ import { hashPassword } from '../../server/modules/identity/passwords'
 import { Role } from '../../server/modules/identity/permissions'
 import { accounts, SHELL_PASSWORD } from './shell-server'
 import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { shellApi } from './shell-api'
 import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
 
@@ -16,16 +17,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
 const ADMIN = 'sam.support@example.test'
 
-async function call(method: string, apiPath: string, token: string | null, body?: unknown) {
-  const headers: Record<string, string> = { accept: 'application/json' }
-  if (token) headers.authorization = `Bearer ${token}`
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(`${shell().base}/api/v1/${apiPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-  const text = await response.text()
-  expect(response.status, `${method} ${apiPath}: ${text}`).toBe(200)
-  return JSON.parse(text)
-}
-const login = async (email: string) => (await call('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
+const { call, login } = shellApi(() => shell().base)
 
 /** A SuperAdmin account, written straight into the server's database (there is no sign-up for one). */
 async function ensureAdmin() {
