@@ -54,6 +54,11 @@ export default [
     route('chats/:roomId', 'routes/chats/room.tsx'),
     route('projects/client/edit/:projectId', 'routes/projects/edit.tsx'),
     route('projects/wishlist', 'routes/projects/wishlist.tsx'),
+    route('ticketSupport', 'routes/ticket-support/list.tsx'),
+    route('ticketSupport/addComplaints', 'routes/ticket-support/add.tsx'),
+    route('ticketSupport/:complaintId', 'routes/ticket-support/ticket.tsx'),
+    route('admin/complaints', 'routes/admin/complaints.tsx'),
+    route('admin/complaints/:complaintId', 'routes/admin/complaint.tsx'),
     route('*', 'routes/catch-all.tsx'),
   ]),
   // Form targets and resource routes of the shell (no page of their own).
@@ -62,6 +67,7 @@ export default [
   route('search', 'routes/search.tsx'),
   route('projects/files/:fileId', 'routes/projects/file.tsx'),
   route('chats/files/:fileId', 'routes/projects/file.tsx', { id: 'chat-file' }),
+  route('ticketSupport/files/:fileId', 'routes/projects/file.tsx', { id: 'complaint-file' }),
   route('search/suggest', 'routes/search-suggest.tsx'),
   route('notifications/:id/read', 'routes/notifications-read.tsx'),
   // A deliberately trivial page: the bench's baseline for what React Router costs on its own.

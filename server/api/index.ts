@@ -32,6 +32,9 @@ import { createChatService } from '../modules/chat/service.ts'
 import { chatRoutes } from '../modules/chat/routes.ts'
 import { chatOutboxHandlers } from '../modules/chat/outbox.ts'
 import { chatGroups } from '../modules/chat/groups.ts'
+import { createComplaintsService } from '../modules/complaints/service.ts'
+import { complaintsRoutes } from '../modules/complaints/routes.ts'
+import { complaintsOutboxHandlers } from '../modules/complaints/outbox.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
 import { createApiHandler } from './handler.ts'
@@ -48,7 +51,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const limiter = rateLimiter ?? createRateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix })
   const services = {
     catalogue: createCatalogueService(database.db),
-    content: createContentService({ db: database.db, rateLimiter: limiter, publicUrl: config.publicUrl, supportInbox: config.supportEmail }),
+    content: createContentService({ db: database.db, rateLimiter: limiter, publicUrl: config.publicUrl, supportInbox: config.supportEmail, contactTicket: (trx, contact) => complaints.fromContact(trx, contact) }),
     files: createFileService({ db: database.db, storage: createFolderStorage(path.join(config.dataDir, 'files')) }),
     identity: createIdentityService({ db: database.db, log, rateLimiter: limiter, oidc: createOidc(config.oidcProviders), publicUrl: config.publicUrl, secret: config.authSecret, limits, profileCompleteness: (executor, userId) => profiles.percentFor(userId, executor), nameChanged: (executor, userId) => profiles.renamed(executor, userId) }),
   }
@@ -57,16 +60,18 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const chat = createChatService({ db: database.db, files: services.files, notifications })
   const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files, chat })
   const payments = createPayments({ db: database.db, dialect: database.dialect, config, projects, log })
+  const complaints = createComplaintsService({ db: database.db, dialect: database.dialect, files: services.files, publicUrl: config.publicUrl })
   const dashboard = createDashboardService({ projects, notifications, profiles })
   // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
   let hubs: Hubs | null = null
   Object.assign(outboxHandlers, projectsOutboxHandlers({ db: database.db, projects, notifications, hubs: () => hubs }))
+  Object.assign(outboxHandlers, complaintsOutboxHandlers({ db: database.db, notifications, hubs: () => hubs }))
   Object.assign(outboxHandlers, notificationsOutboxHandlers({ notifications, hubs: () => hubs }))
   Object.assign(outboxHandlers, chatOutboxHandlers({ db: database.db, chat, notifications, hubs: () => hubs, publicUrl: config.publicUrl }))
   // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
   Object.assign(outboxHandlers, fileOutboxHandlers({ db: database.db, storage: services.files.storage }))
   const fileSweep = createFileSweeper({ db: database.db, storage: services.files.storage, log, releaseUnreferenced: () => services.files.releaseUnreferenced() })
-  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications), ...chatRoutes(chat), ...dashboardRoutes(dashboard), ...payments.routes]
+  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications), ...chatRoutes(chat), ...dashboardRoutes(dashboard), ...complaintsRoutes(complaints), ...payments.routes]
   const endpoints = implementations.map((i) => i.endpoint)
   let document: ReturnType<typeof openApiDocument> | undefined
   let html: string | undefined
@@ -98,7 +103,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   return {
     handler,
     endpoints,
-    services: { ...services, profiles, projects, notifications, chat, payments: payments.service, refunds: payments.refunds, sandbox: payments.sandbox, sandboxGateway: payments.sandboxGateway, stripeGateway: payments.stripeGateway },
+    services: { ...services, profiles, projects, notifications, chat, complaints, payments: payments.service, refunds: payments.refunds, sandbox: payments.sandbox, sandboxGateway: payments.sandboxGateway, stripeGateway: payments.stripeGateway },
     jobs,
     /** Lets outbox deliveries reach browsers once the hubs exist, and registers the hub groups modules let browsers join (server/index.ts). */
     attachHubs(h: Hubs, allowGroups?: HubsRuntime['allowGroups']) {

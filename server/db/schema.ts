@@ -151,6 +151,10 @@ export interface Database {
   payment_installment: PaymentInstallmentTable
   gateway_event: GatewayEventTable
   refund_request: RefundRequestTable
+  complaint: ComplaintTable
+  complaint_message: ComplaintMessageTable
+  complaint_attachment: ComplaintAttachmentTable
+  admin_audit: AdminAuditTable
 }
 
 /** A seed that a start loads once (the demo marketplace): begun at `started_at`, whole once `completed_at` is set. */
@@ -344,7 +348,7 @@ export type ProjectCommentTable = { id: Generated<number>; project_id: number; u
 export type ReviewTable = { id: Generated<number>; contract_id: number; project_id: number; author_id: number; subject_id: number; rating: number; body: string; created_at: string; visible_from: string }
 
 // Notifications (server/modules/notifications): a message key and its params, rendered per reader.
-export type NotificationType = 'Project' | 'Proposal' | 'ProjectStatus' | 'Chat'
+export type NotificationType = 'Project' | 'Proposal' | 'ProjectStatus' | 'Chat' | 'Complaint'
 export type NotificationTable = {
   id: Generated<number>
   user_id: number
@@ -430,3 +434,26 @@ export type RefundRequestTable = {
   created_at: string
   updated_at: string
 }
+
+// Complaints and support tickets, the admin audit trail (server/modules/complaints, migration 0028).
+export type ComplaintTable = {
+  id: Generated<number>
+  author_id: number | null
+  email: string
+  name: string
+  language: Generated<string>
+  source: 'app' | 'contact'
+  contact_message_id: number | null
+  subject_kind: string
+  subject_id: number | null
+  subject_label: string
+  other_party_id: number | null
+  title: string
+  status: string
+  assignee_id: number | null
+  created_at: string
+  updated_at: string
+}
+export type ComplaintMessageTable = { id: Generated<number>; complaint_id: number; author_id: number | null; from_support: Generated<number>; body: string; created_at: string }
+export type ComplaintAttachmentTable = { message_id: number; file_id: number }
+export type AdminAuditTable = { id: Generated<number>; actor_id: number; action: string; object_type: string; object_id: number | null; from_state: string | null; to_state: string | null; reason: string | null; at: string }

@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { accounts, SHELL_PASSWORD } from './shell-server'
+import { accounts } from './shell-server'
 import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { shellApi } from './shell-api'
 import { expectNoAxeViolations } from './axe'
 
 // Chat end to end (issue 16, items 4 and 5): a client and a freelancer in two browser contexts.
@@ -13,16 +14,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
 const js = jsEnabled
 
-async function call(method: string, apiPath: string, token: string | null, body?: unknown) {
-  const headers: Record<string, string> = { accept: 'application/json' }
-  if (token) headers.authorization = `Bearer ${token}`
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(`${shell().base}/api/v1/${apiPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-  const text = await response.text()
-  expect(response.status, `${method} ${apiPath}: ${text}`).toBe(200)
-  return JSON.parse(text)
-}
-const login = async (email: string) => (await call('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
+const { call, login } = shellApi(() => shell().base)
 
 /** A project with an accepted proposal, so the client and the freelancer share a room. */
 async function hiredRoom(word: string) {

@@ -24,6 +24,7 @@ import { chat } from './0022-chat.ts'
 import { paymentsLedger } from './0023-payments-ledger.ts'
 import { refunds } from './0024-refunds.ts'
 import { stripeAccounts } from './0027-stripe.ts'
+import { complaints } from './0028-complaints.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-payments-ledger': paymentsLedger,
   '0024-refunds': refunds,
   '0027-stripe': stripeAccounts,
+  '0028-complaints': complaints,
 }

@@ -37,14 +37,17 @@ export function chatTestApi(database: Db, env?: Record<string, string>) {
   }
 
   /** A multipart send: fields, then files (name and bytes) in the part `files`. */
-  async function sendForm(roomId: number, token: string, fields: Record<string, string>, files: Array<[string, Buffer]> = []) {
+  const sendForm = (roomId: number, token: string, fields: Record<string, string>, files: Array<[string, Buffer]> = []) => postForm(`chat/${roomId}`, token, fields, files)
+
+  /** A multipart POST to any API path: fields, then files (name and bytes) in the part `files`. */
+  async function postForm(pathname: string, token: string, fields: Record<string, string>, files: Array<[string, Buffer]> = []) {
     const boundary = '----workneer-chat-test'
     const parts: Buffer[] = []
     for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
     for (const [name, bytes] of files) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), bytes, Buffer.from('\r\n'))
     parts.push(Buffer.from(`--${boundary}--\r\n`))
     const body = Buffer.concat(parts)
-    const response = await t.raw('POST', `chat/${roomId}`, { token, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) } })
+    const response = await t.raw('POST', pathname, { token, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) } })
     const text = await response.text()
     return { status: response.status, json: text ? JSON.parse(text) : undefined, text }
   }
@@ -54,5 +57,5 @@ export function chatTestApi(database: Db, env?: Record<string, string>) {
   /** A JSON send with a fresh client message id. */
   const say = (roomId: number, token: string, text: string, id = clientId()) => t.call('POST', `chat/${roomId}`, { token, body: { clientMessageId: id, text } })
 
-  return { ...t, projectWithProposals, contract, sendForm, say, clientId }
+  return { ...t, projectWithProposals, contract, sendForm, postForm, say, clientId }
 }

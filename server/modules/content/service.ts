@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { DB } from '../../db/database.ts'
-import { locales, type Locale } from '../../db/schema.ts'
+import type { Transaction } from 'kysely'
+import { locales, type Database, type Locale } from '../../db/schema.ts'
 import { ApiError, notFound } from '../../api/errors.ts'
 import { enqueue } from '../../jobs/outbox.ts'
 import { EMAIL_TOPIC, type EmailMessage } from '../../jobs/mailer.ts'
@@ -23,6 +24,8 @@ export interface ContentOptions {
   supportInbox?: string
   /** How long the content shown to everyone is kept in memory (0: not at all). */
   cacheTtlMs?: number
+  /** Makes a support ticket of a stored contact message, in its transaction (complaints module, decision 215). */
+  contactTicket?: (trx: Transaction<Database>, contact: { id: number; name: string; email: string; subject: string; message: string; language: Locale; userId: number | null }) => Promise<unknown>
 }
 
 export const CONTENT_CACHE_TTL_MS = 60_000
@@ -205,6 +208,7 @@ export function createContentService(options: ContentOptions) {
         .returning('id')
         .executeTakeFirstOrThrow()
       await enqueue(trx, EMAIL_TOPIC, supportMail(row.id, input, meta.locale, supportInbox))
+      await options.contactTicket?.(trx, { id: row.id, ...input, email: input.email.toLowerCase(), language: meta.locale, userId: meta.userId })
       return row.id
     })
     return { id }

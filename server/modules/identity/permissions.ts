@@ -92,6 +92,7 @@ export const routePermissions: ReadonlyArray<{ prefix: string; permission: Permi
   { prefix: '/peyment-details', permission: 'payments.details' },
   { prefix: '/ticketSupport/addComplaints', permission: 'complaints.add' },
   { prefix: '/ticketSupport', permission: 'complaints.viewAll' },
+  { prefix: '/admin', permission: 'admin.area' },
 ]
 
 const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)

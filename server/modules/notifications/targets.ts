@@ -1,10 +1,13 @@
-import { topBarOf } from '../identity/permissions.ts'
+import { Role, topBarOf } from '../identity/permissions.ts'
 
 // Where a notification leads once read (SPEC §4, issue 6 item 7): a chat message goes to its room;
 // a project notification takes a freelancer to the contract page and everyone else to the
 // client's details page. The chat page is the chat issue's; `/chats/{roomId}` is the address
 // agreed for it (docs/decisions/071-notifications.md). Nothing to open: the notifications list.
-export function notificationTarget(n: { roomId: number | null; projectId: number | null }, roles: readonly number[] | null | undefined) {
+// A support ticket's notification opens the tickets: support's queue for a SuperAdmin, else the
+// user's own list (decision 213).
+export function notificationTarget(n: { roomId: number | null; projectId: number | null; type?: string }, roles: readonly number[] | null | undefined) {
+  if (n.type === 'Complaint') return roles?.includes(Role.SuperAdmin) ? '/admin/complaints' : '/ticketSupport'
   if (n.roomId != null) return `/chats/${n.roomId}`
   if (n.projectId == null) return '/'
   return topBarOf(roles) === 'freelancer' ? `/projects/freelancer/contract/${n.projectId}` : `/projects/client/details/${n.projectId}`

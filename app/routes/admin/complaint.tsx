@@ -1,0 +1,139 @@
+import { Form, data } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { Route } from './+types/complaint'
+import { ApiCallError, apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { redirectWithFlash } from '~/lib/flash.server'
+import { requirePermission } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { useTranslation } from '~/lib/use-translation'
+import { titled } from '~/lib/meta'
+import { Link } from '~/lib/link'
+import { ErrorPage } from '~/components/error-page'
+import { ActionForm, Button, Notice, Timeline } from '~/components/ui'
+import { complaintsContract as c, type AuditEntry } from '../../../server/modules/complaints/contract'
+import { complaintLimits, replySchema, stateChangeSchema } from '../../../server/modules/complaints/rules'
+import { isSent, submitWithFiles, ticketIdOf as idOf, type FormAnswer } from '../ticket-support/api.server'
+import { FieldError, ReplyForm, TicketConversation, TicketFacts } from '../ticket-support/ui'
+
+// /admin/complaints/{id} (SuperAdmin only): a ticket for support: its facts, the conversation, a
+// reply to the author (with files), taking the ticket, moving it to another state with a reason
+// the author is told, and its audit trail (who did what, when and why). Each form is a plain POST
+// with an intent, so the page works without JavaScript.
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  requirePermission(context, url, 'admin.area')
+  try {
+    const ticket = await apiFor(context).call(c.adminGet, { params: { complaintId: idOf(params) } })
+    return { ticket, title: `#${ticket.id}: ${ticket.title} · ${getInstance(context).t('complaints:admin.title')}` }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return titled(loaderData?.title)
+}
+
+type StateAnswer = FormAnswer & { intent?: string }
+
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  requirePermission(context, url, 'admin.area')
+  const complaintId = idOf(params)
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const t = getInstance(context).t
+  const back = (message: string) => redirectWithFlash(`/admin/complaints/${complaintId}`, { kind: 'success', message })
+  const api = apiFor(context)
+  if (intent === 'reply') {
+    const answer = await submitWithFiles(context, form, replySchema, `Admin/complaints/${complaintId}/reply`, (body) => api.call(c.adminReply, { params: { complaintId }, body }))
+    return isSent(answer) ? back(t('complaints:admin.sent')) : answer
+  }
+  try {
+    if (intent === 'assign') {
+      await api.call(c.assign, { params: { complaintId } })
+      return back(t('complaints:admin.assigned'))
+    }
+    if (intent === 'state') {
+      const submission = parseWithZod(form, { schema: stateChangeSchema })
+      if (submission.status !== 'success') return data<StateAnswer>({ intent, reply: submission.reply() }, { status: 400 })
+      await api.call(c.changeState, { params: { complaintId }, body: submission.value })
+      return back(t('complaints:admin.moved'))
+    }
+  } catch (error) {
+    if (error instanceof ApiCallError && error.status === 409) return data<StateAnswer>({ intent, notice: 'errors.conflict' }, { status: 409 })
+    throwApiError(error)
+  }
+  throw new Response('Bad Request', { status: 400 })
+}
+
+export default function SupportTicket({ loaderData: { ticket }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(['complaints', 'ui'])
+  const answer = actionData as StateAnswer | undefined
+  const stateAnswer = answer?.intent === 'state' ? answer : undefined
+  const reasonError = stateAnswer?.reply?.error?.reason?.[0]
+  const stateError = stateAnswer?.reply?.error?.state?.[0]
+  const status = (s: string | null) => (s ? t(`ui:status.complaint.${s}`) : '')
+  const auditText = (a: AuditEntry) => (
+    <>
+      {t('admin.historyItem', { actor: a.actor.name, action: t(`admin.actions.${a.action}`, { defaultValue: a.action }) })}
+      {a.toState ? ` (${t('admin.stateMove', { from: status(a.fromState), to: status(a.toState) })})` : ''}
+      {a.reason ? <span className="prewrap">{` — ${a.reason}`}</span> : null}
+    </>
+  )
+  return (
+    <main id="main" className="container page">
+      <p>
+        <Link to="/admin/complaints">{t('admin.back')}</Link>
+      </p>
+      <h1>{`#${ticket.id}: ${ticket.title}`}</h1>
+      <TicketFacts ticket={ticket} support />
+      {stateAnswer?.notice ? <Notice kind="error">{t(stateAnswer.notice)}</Notice> : null}
+      <ActionForm intent="assign" label={t('admin.assign')} />
+      {/* The conversation's log is the landmark named by this heading. */}
+      <section className="ui-section">
+        <h2 id="conversation">{t('ticket.conversation')}</h2>
+        <TicketConversation ticket={ticket} support />
+      </section>
+      {ticket.canReply ? <ReplyForm answer={answer?.intent === 'state' ? undefined : answer} label={t('admin.reply')} submit={t('admin.send')} /> : null}
+      <section aria-labelledby="change-state" className="ui-section">
+        <h2 id="change-state">{t('admin.changeState')}</h2>
+        {ticket.nextStates.length ? (
+          <Form method="post" className="ui-card form-stack" data-testid="state-form">
+            <input type="hidden" name="intent" value="state" />
+            <div className="field">
+              <label htmlFor="field-state">{t('admin.newState')}</label>
+              <select id="field-state" name="state" required defaultValue="" aria-invalid={stateError ? true : undefined} aria-describedby={stateError ? 'field-state-error' : undefined}>
+                <option value="">{t('add.choose')}</option>
+                {ticket.nextStates.map((s) => (
+                  <option key={s} value={s}>
+                    {status(s)}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="field-state-error" error={stateError} />
+            </div>
+            <div className="field">
+              <label htmlFor="field-reason">{t('admin.reason')}</label>
+              <textarea id="field-reason" name="reason" rows={3} required minLength={3} maxLength={complaintLimits.reason} aria-invalid={reasonError ? true : undefined} aria-describedby={reasonError ? 'field-reason-error' : undefined} />
+              <FieldError id="field-reason-error" error={reasonError} />
+            </div>
+            <div>
+              <Button variant="primary">{t('admin.move')}</Button>
+            </div>
+          </Form>
+        ) : (
+          <p className="muted">{t('admin.noMoves')}</p>
+        )}
+      </section>
+      <section aria-labelledby="audit" className="ui-section">
+        <h2 id="audit">{t('admin.history')}</h2>
+        <Timeline events={ticket.audit.map((a) => ({ id: a.id, at: a.at, text: auditText(a) }))} empty={t('admin.noHistory')} />
+      </section>
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

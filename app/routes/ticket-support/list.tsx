@@ -1,0 +1,64 @@
+import type { Route } from './+types/list'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { requireUser } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { useTranslation } from '~/lib/use-translation'
+import { titled } from '~/lib/meta'
+import { formatDate } from '~/lib/format'
+import { Link } from '~/lib/link'
+import { ErrorPage } from '~/components/error-page'
+import { ButtonLink, Card, EmptyState, Pagination, StatusChip, Toolbar } from '~/components/ui'
+import { complaintsContract as c } from '../../../server/modules/complaints/contract'
+import { SubjectText } from './ui'
+
+// /ticketSupport, "View All Complaints" (SPEC §2): the signed-in user's own tickets, newest first,
+// each with its state; a ticket opens its conversation with support.
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireUser(context, url)
+  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
+  try {
+    const result = await apiFor(context).call(c.mine, { query: { page } })
+    return { result, url: url.pathname + url.search, title: getInstance(context).t('complaints:list.title') }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return titled(loaderData?.title)
+}
+
+export default function Complaints({ loaderData: { result, url } }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('complaints')
+  return (
+    <main id="main" className="container page">
+      <h1>{t('list.title')}</h1>
+      <p className="lead">{t('list.lead')}</p>
+      <Toolbar label={t('list.label')}>
+        <span />
+        <ButtonLink variant="primary" to="/ticketSupport/addComplaints">
+          {t('list.add')}
+        </ButtonLink>
+      </Toolbar>
+      {result.data.length ? (
+        <ul className="ui-list" aria-label={t('list.label')}>
+          {result.data.map((ticket) => (
+            <Card as="li" level={2} key={ticket.id} data-testid="ticket" titleId={`ticket-${ticket.id}`} title={<Link to={`/ticketSupport/${ticket.id}`}>{`${t('list.ticket', { id: ticket.id })}: ${ticket.title}`}</Link>} status={<StatusChip machine="complaint" state={ticket.state} />} meta={<SubjectText subject={ticket.subject} />}>
+              <p className="muted small">{ticket.source === 'contact' ? `${t('list.fromContact')} · ` : ''}{t('list.updated', { date: formatDate(ticket.updatedAt, i18n.language) })}</p>
+            </Card>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title={t('list.empty')} action={<ButtonLink to="/ticketSupport/addComplaints">{t('list.add')}</ButtonLink>}>
+          {t('list.emptyHint')}
+        </EmptyState>
+      )}
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

@@ -1,0 +1,65 @@
+import type { Route } from './+types/ticket'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { redirectWithFlash } from '~/lib/flash.server'
+import { requireUser } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { useTranslation } from '~/lib/use-translation'
+import { titled } from '~/lib/meta'
+import { Link } from '~/lib/link'
+import { ErrorPage } from '~/components/error-page'
+import { Notice } from '~/components/ui'
+import { complaintsContract as c } from '../../../server/modules/complaints/contract'
+import { replySchema } from '../../../server/modules/complaints/rules'
+import { isSent, submitWithFiles, ticketIdOf as idOf, type FormAnswer } from './api.server'
+import { ReplyForm, TicketConversation, TicketFacts } from './ui'
+
+// /ticketSupport/{id}: one of the user's tickets, its state and the conversation with support; the
+// user replies (with files) until it is closed. Another user's ticket is not found (404).
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  requireUser(context, url)
+  try {
+    const ticket = await apiFor(context).call(c.get, { params: { complaintId: idOf(params) } })
+    return { ticket, title: getInstance(context).t('complaints:ticket.title', { id: ticket.id, title: ticket.title }) }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return titled(loaderData?.title)
+}
+
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  requireUser(context, url)
+  const complaintId = idOf(params)
+  const answer = await submitWithFiles(context, await request.formData(), replySchema, `complaints/${complaintId}/messages`, (body) => apiFor(context).call(c.reply, { params: { complaintId }, body }))
+  if (!isSent(answer)) return answer
+  return redirectWithFlash(`/ticketSupport/${complaintId}#m-${answer.ok.messages.at(-1)?.id ?? ''}`, { kind: 'success', message: getInstance(context).t('complaints:ticket.sent') })
+}
+
+export default function Ticket({ loaderData: { ticket }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('complaints')
+  const hint = ticket.state === 'waiting_on_user' ? t('ticket.waiting') : ticket.state === 'resolved' ? t('ticket.resolvedHint') : ticket.state === 'closed' ? t('ticket.closedHint') : null
+  return (
+    <main id="main" className="container page">
+      <p>
+        <Link to="/ticketSupport">{t('ticket.back')}</Link>
+      </p>
+      <h1>{t('ticket.title', { id: ticket.id, title: ticket.title })}</h1>
+      <TicketFacts ticket={ticket} />
+      {hint ? <Notice kind={ticket.state === 'waiting_on_user' ? 'warning' : 'info'}>{hint}</Notice> : null}
+      {/* The conversation's log is the landmark named by this heading. */}
+      <section className="ui-section">
+        <h2 id="conversation">{t('ticket.conversation')}</h2>
+        <TicketConversation ticket={ticket} />
+      </section>
+      {ticket.canReply ? <ReplyForm answer={actionData as FormAnswer | undefined} label={t('ticket.reply')} submit={t('ticket.send')} /> : null}
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

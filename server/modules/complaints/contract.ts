@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import { endpoint } from '../../api/contract.ts'
+import { complaintStates } from './machine.ts'
+import { complaintLimits, newComplaintSchema, replySchema, stateChangeSchema, subjectKinds } from './rules.ts'
+
+// Complaints and support tickets (issue 18 item 1, SPEC §2 /ticketSupport, §7 "Admin/* …
+// complaints"). The author's side under `complaints`, support's under `Admin/complaints`, the audit
+// trail under `Admin/audit` (decision 213). A ticket that is not the caller's answers 404, as does
+// one that does not exist; every Admin call answers 403 to anyone but a SuperAdmin.
+const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const tag = 'Complaints'
+const adminTag = 'Admin'
+
+export const complaintSubject = z.object({ kind: z.enum(subjectKinds), id: z.number().nullable(), label: z.string() })
+export type ComplaintSubject = z.output<typeof complaintSubject>
+const person = z.object({ id: z.number(), name: z.string() })
+
+export const complaintSummary = z.object({
+  id: z.number(),
+  title: z.string(),
+  state: z.enum(complaintStates),
+  subject: complaintSubject,
+  /** 'contact': it came through /contact-us. */
+  source: z.enum(['app', 'contact']),
+  author: z.object({ id: z.number().nullable(), name: z.string(), email: z.string() }),
+  assignee: person.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type ComplaintSummary = z.output<typeof complaintSummary>
+
+export const complaintAttachment = z.object({ id: z.number(), name: z.string(), size: z.number(), mime: z.string() })
+export const complaintMessage = z.object({
+  id: z.number(),
+  fromSupport: z.boolean(),
+  authorName: z.string(),
+  body: z.string(),
+  attachments: z.array(complaintAttachment),
+  createdAt: z.string(),
+})
+export type ComplaintMessage = z.output<typeof complaintMessage>
+
+export const auditEntry = z.object({
+  id: z.number(),
+  actor: person,
+  action: z.string(),
+  objectType: z.string(),
+  objectId: z.number().nullable(),
+  fromState: z.string().nullable(),
+  toState: z.string().nullable(),
+  reason: z.string().nullable(),
+  at: z.string(),
+})
+export type AuditEntry = z.output<typeof auditEntry>
+
+export const complaintDetail = complaintSummary.extend({
+  messages: z.array(complaintMessage),
+  /** Whether the caller may add a message now (closed tickets take none). */
+  canReply: z.boolean(),
+  /** Support only: the states the ticket may move to now, and its audit trail (oldest first). */
+  nextStates: z.array(z.enum(complaintStates)),
+  audit: z.array(auditEntry),
+})
+export type ComplaintDetail = z.output<typeof complaintDetail>
+
+const page = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'is too large').default(1)
+const list = z.object({ data: z.array(complaintSummary), page: z.number(), pageSize: z.number(), total: z.number() })
+const params = z.object({ complaintId: id })
+export const queueQuery = z.object({ state: z.enum(complaintStates, { error: 'is not a ticket state' }).optional(), kind: z.enum(subjectKinds, { error: 'is not a complaint kind' }).optional(), page })
+export const auditQuery = z.object({ objectType: z.string().max(40, 'is too long').optional(), objectId: id.optional(), actorId: id.optional(), page })
+
+export const complaintsContract = {
+  subjects: endpoint({
+    method: 'GET', path: 'complaints/subjects', summary: 'What the caller may complain about: their projects, contracts, installments, chat rooms and the people they worked with', tag, access: 'user',
+    response: z.object({ data: z.array(complaintSubject) }),
+  }),
+  mine: endpoint({ method: 'GET', path: 'complaints', summary: "The caller's tickets, newest first", tag, access: 'user', query: z.object({ page }), response: list }),
+  create: endpoint({
+    method: 'POST', path: 'complaints', summary: `File a complaint (JSON, or multipart/form-data with up to ${complaintLimits.attachments} \`files\`); it starts open`, tag, access: 'user',
+    body: newComplaintSchema, multipart: true, response: complaintDetail,
+  }),
+  get: endpoint({ method: 'GET', path: 'complaints/{complaintId}', summary: "One of the caller's tickets with its conversation", tag, access: 'user', params, response: complaintDetail }),
+  reply: endpoint({
+    method: 'POST', path: 'complaints/{complaintId}/messages', summary: 'The author replies (JSON, or multipart with `files`); a reply to a ticket waiting on the user or resolved brings it back to support', tag, access: 'user',
+    params, body: replySchema, multipart: true, response: complaintDetail,
+  }),
+  queue: endpoint({
+    method: 'GET', path: 'Admin/complaints', summary: 'SuperAdmin: the ticket queue, oldest activity first among open ones, filtered by state and kind', tag: adminTag, access: 'user',
+    query: queueQuery,
+    response: list,
+  }),
+  adminGet: endpoint({ method: 'GET', path: 'Admin/complaints/{complaintId}', summary: 'SuperAdmin: a ticket with its conversation, next states and audit trail', tag: adminTag, access: 'user', params, response: complaintDetail }),
+  adminReply: endpoint({
+    method: 'POST', path: 'Admin/complaints/{complaintId}/reply', summary: 'SuperAdmin: reply to the author (JSON, or multipart with `files`); the author is notified', tag: adminTag, access: 'user',
+    params, body: replySchema, multipart: true, response: complaintDetail,
+  }),
+  assign: endpoint({ method: 'POST', path: 'Admin/complaints/{complaintId}/assign', summary: 'SuperAdmin: take the ticket (assign it to the caller); audited', tag: adminTag, access: 'user', params, response: complaintDetail }),
+  changeState: endpoint({
+    method: 'POST', path: 'Admin/complaints/{complaintId}/state', summary: 'SuperAdmin: move the ticket to another state with a reason; audited and notified', tag: adminTag, access: 'user',
+    params, body: stateChangeSchema, response: complaintDetail,
+  }),
+  audit: endpoint({
+    method: 'GET', path: 'Admin/audit', summary: 'SuperAdmin: the audit trail, newest first, filtered by object and actor', tag: adminTag, access: 'user',
+    query: auditQuery,
+    response: z.object({ data: z.array(auditEntry), page: z.number(), pageSize: z.number() }),
+  }),
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import { DEFAULT_MAX_FILE_KB, documentExtensions, extensionOf, imageExtensions, problems } from '../files/rules.ts'
+import { complaintStates } from './machine.ts'
+
+// Complaint limits and the one zod schema of each form, shared by the API (which enforces them)
+// and the pages (which parse the same fields with conform). Messages here are keys of the
+// `complaints` namespace's `errors`; the API sends them as they are (decision 212).
+export const complaintLimits = { title: 150, body: 5000, reason: 1000, attachments: 5, documentKb: 10_240, pageSize: 20 } as const
+
+/** What a complaint can be about; everything but the platform names one object the author is part of. */
+export const subjectKinds = ['project', 'contract', 'installment', 'chat_room', 'user', 'platform'] as const
+export type SubjectKind = (typeof subjectKinds)[number]
+
+/** Images keep SPEC §5's limit; documents (reports, drawings, screenshots as pdf) may be larger. */
+export function complaintAttachmentRule(fileName: string) {
+  const ext = extensionOf(fileName)
+  if ((imageExtensions as readonly string[]).includes(ext)) return { kind: 'image' as const, limitKb: DEFAULT_MAX_FILE_KB }
+  if ((documentExtensions as readonly string[]).includes(ext)) return { kind: 'document' as const, limitKb: complaintLimits.documentKb }
+  return problems.invalidDocument()
+}
+
+const text = (max: number, min = 1) =>
+  z
+    .string({ error: 'errors.required' })
+    .trim()
+    .min(min, min > 1 ? 'errors.tooShort' : 'errors.required')
+    .max(max, 'errors.tooLong')
+
+/** "kind:id" in the form's one select ("platform" alone): which object the complaint is about. */
+export const subjectValue = z
+  .string({ error: 'errors.subject' })
+  .regex(/^(platform|(project|contract|installment|chat_room|user):[1-9]\d{0,9})$/, 'errors.subject')
+
+export const newComplaintSchema = z.object({
+  subject: subjectValue,
+  title: text(complaintLimits.title, 3),
+  description: text(complaintLimits.body, 10),
+})
+export type NewComplaint = z.output<typeof newComplaintSchema>
+
+export const replySchema = z.object({ body: text(complaintLimits.body) })
+
+export const stateChangeSchema = z.object({
+  state: z.enum(complaintStates, { error: 'errors.state' }),
+  reason: text(complaintLimits.reason, 3),
+})
+
+export function parseSubject(value: string): { kind: SubjectKind; id: number | null } {
+  if (value === 'platform') return { kind: 'platform', id: null }
+  const [kind, id] = value.split(':')
+  return { kind: kind as SubjectKind, id: Number(id) }
+}

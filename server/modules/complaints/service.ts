@@ -1,0 +1,391 @@
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { z } from 'zod'
+import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { Database, Locale } from '../../db/schema.ts'
+import type { Caller } from '../../api/handler.ts'
+import { ApiError, forbidden, notFound, validationError } from '../../api/errors.ts'
+import { enqueue } from '../../jobs/outbox.ts'
+import { EMAIL_TOPIC, type EmailMessage } from '../../jobs/mailer.ts'
+import type { FileService } from '../files/service.ts'
+import { Role } from '../identity/permissions.ts'
+import { asLocale, renderNotification } from '../notifications/texts.ts'
+import { listAdminActions, recordAdminAction } from './audit.ts'
+import type { auditQuery, ComplaintDetail, ComplaintSubject, ComplaintSummary, queueQuery } from './contract.ts'
+import { authorReplyTransition, supportTargets, supportTransition, type ComplaintState } from './machine.ts'
+import { complaintAttachmentRule, complaintLimits, newComplaintSchema, parseSubject, replySchema, type NewComplaint } from './rules.ts'
+
+type Executor = Kysely<Database> | Transaction<Database>
+type Trx = Transaction<Database>
+
+/** The outbox topic of a ticket's notification (outbox.ts stores it in the bell and tells the tabs). */
+export const COMPLAINT_NOTIFY_TOPIC = 'complaints.notify'
+export interface ComplaintNotifyPayload {
+  userId: number
+  complaintId: number
+  kind: string
+  params: Record<string, string | number>
+}
+
+const FILE_PURPOSE = 'complaint'
+const isAdmin = (caller: Caller) => caller.roles.includes(Role.SuperAdmin)
+const nameOf = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim()
+type Files = Awaited<ReturnType<FileService['receiveForm']>>
+type Subject = ComplaintSubject & { otherPartyId: number | null }
+
+function conflict(detail: string, state: string) {
+  return new ApiError(409, 'Conflict', detail, { state: [state] })
+}
+
+export function createComplaintsService({ db, dialect, files, publicUrl }: { db: Kysely<Database>; dialect: Dialect; files: FileService; publicUrl: string }) {
+  // A ticket's files are for its author and support; anyone else gets 404 (as for the ticket).
+  files.setReadPolicy(FILE_PURPOSE, async (file, caller) => {
+    if (!caller) return false
+    if (isAdmin(caller)) return true
+    const found = await db
+      .selectFrom('complaint_attachment as a')
+      .innerJoin('complaint_message as m', 'm.id', 'a.message_id')
+      .innerJoin('complaint as c', 'c.id', 'm.complaint_id')
+      .select('a.file_id')
+      .where('a.file_id', '=', file.id)
+      .where('c.author_id', '=', caller.userId)
+      .executeTakeFirst()
+    return !!found
+  })
+  files.setReferences(FILE_PURPOSE, async (executor, ids) => (await executor.selectFrom('complaint_attachment').select('file_id').where('file_id', 'in', ids).execute()).map((r) => r.file_id))
+
+  function requireAdmin(caller: Caller) {
+    if (!isAdmin(caller)) throw forbidden()
+    return caller.userId
+  }
+
+  /** Everything the user may complain about: the objects they are part of, and the platform. */
+  async function subjectsOf(userId: number): Promise<Subject[]> {
+    const contracts = await db
+      .selectFrom('contract as c')
+      .innerJoin('project as p', 'p.id', 'c.project_id')
+      .innerJoin('app_user as cl', 'cl.id', 'c.client_id')
+      .innerJoin('app_user as fr', 'fr.id', 'c.freelancer_id')
+      .select(['c.id', 'c.client_id', 'c.freelancer_id', 'p.id as project_id', 'p.title', 'cl.first_name as cf', 'cl.last_name as cl', 'fr.first_name as ff', 'fr.last_name as fl'])
+      .where((eb) => eb.or([eb('c.client_id', '=', userId), eb('c.freelancer_id', '=', userId)]))
+      .orderBy('c.id', 'desc')
+      .execute()
+    const otherOf = (c: (typeof contracts)[number]) => (c.client_id === userId ? { id: c.freelancer_id, name: `${c.ff} ${c.fl}`.trim() } : { id: c.client_id, name: `${c.cf} ${c.cl}`.trim() })
+    const projects = await db.selectFrom('project').select(['id', 'title']).where('client_id', '=', userId).where('status', '<>', 'draft').orderBy('id', 'desc').execute()
+    const installments = contracts.length
+      ? await db.selectFrom('installment').select(['id', 'contract_id', 'title']).where('contract_id', 'in', contracts.map((c) => c.id)).orderBy('contract_id', 'desc').orderBy('id').execute()
+      : []
+    const rooms = await db
+      .selectFrom('chat_member as m')
+      .innerJoin('chat_room as r', 'r.id', 'm.room_id')
+      .innerJoin('project as p', 'p.id', 'r.project_id')
+      .innerJoin('chat_member as o', (j) => j.onRef('o.room_id', '=', 'm.room_id').onRef('o.user_id', '<>', 'm.user_id'))
+      .innerJoin('app_user as u', 'u.id', 'o.user_id')
+      .select(['r.id', 'p.title', 'u.id as other_id', 'u.first_name', 'u.last_name'])
+      .where('m.user_id', '=', userId)
+      .orderBy('r.id', 'desc')
+      .execute()
+    const out: Subject[] = []
+    const seenProject = new Set<number>()
+    for (const p of projects) {
+      seenProject.add(p.id)
+      out.push({ kind: 'project', id: p.id, label: p.title, otherPartyId: null })
+    }
+    for (const c of contracts) {
+      // A freelancer's project is the one of their contract; its other party is the client.
+      if (!seenProject.has(c.project_id)) {
+        seenProject.add(c.project_id)
+        out.push({ kind: 'project', id: c.project_id, label: c.title, otherPartyId: c.client_id === userId ? null : c.client_id })
+      }
+    }
+    const byContract = new Map(contracts.map((c) => [c.id, c]))
+    for (const c of contracts) out.push({ kind: 'contract', id: c.id, label: `${c.title} (${otherOf(c).name})`, otherPartyId: otherOf(c).id })
+    for (const i of installments) {
+      const c = byContract.get(i.contract_id)!
+      out.push({ kind: 'installment', id: i.id, label: `${c.title}: ${i.title}`, otherPartyId: otherOf(c).id })
+    }
+    for (const r of rooms) out.push({ kind: 'chat_room', id: r.id, label: `${r.title} (${nameOf(r)})`, otherPartyId: r.other_id })
+    const people = new Map<number, string>()
+    for (const c of contracts) people.set(otherOf(c).id, otherOf(c).name)
+    for (const r of rooms) people.set(r.other_id, nameOf(r))
+    for (const [id, name] of people) out.push({ kind: 'user', id, label: name, otherPartyId: id })
+    out.push({ kind: 'platform', id: null, label: 'Workneer', otherPartyId: null })
+    return out
+  }
+
+  /** The subject named by the form, if the user is part of it; anything else is refused naming the field. */
+  async function subjectFor(userId: number, value: string) {
+    const { kind, id } = parseSubject(value)
+    const found = (await subjectsOf(userId)).find((s) => s.kind === kind && s.id === id)
+    if (!found) throw new ApiError(400, 'Invalid Info', 'subject: is not something you are part of', { subject: ['is not something you are part of'] })
+    return found
+  }
+
+  async function presentSummaries(rows: Array<{ id: number }>): Promise<ComplaintSummary[]> {
+    if (!rows.length) return []
+    const found = await db
+      .selectFrom('complaint as c')
+      .leftJoin('app_user as a', 'a.id', 'c.assignee_id')
+      .select(['c.id', 'c.title', 'c.status', 'c.subject_kind', 'c.subject_id', 'c.subject_label', 'c.source', 'c.author_id', 'c.name', 'c.email', 'c.assignee_id', 'c.created_at', 'c.updated_at', 'a.first_name', 'a.last_name'])
+      .where('c.id', 'in', rows.map((r) => r.id))
+      .execute()
+    const byId = new Map(found.map((r) => [r.id, r]))
+    return rows.map(({ id }) => {
+      const r = byId.get(id)!
+      return {
+        id: r.id,
+        title: r.title,
+        state: r.status as ComplaintState,
+        subject: { kind: r.subject_kind as ComplaintSubject['kind'], id: r.subject_id, label: r.subject_label },
+        source: r.source,
+        author: { id: r.author_id, name: r.name, email: r.email },
+        assignee: r.assignee_id ? { id: r.assignee_id, name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() } : null,
+        createdAt: new Date(r.created_at).toISOString(),
+        updatedAt: new Date(r.updated_at).toISOString(),
+      }
+    })
+  }
+
+  async function detail(id: number, view: 'author' | 'support'): Promise<ComplaintDetail> {
+    const [summary] = await presentSummaries([{ id }])
+    const messages = await db
+      .selectFrom('complaint_message as m')
+      .leftJoin('app_user as u', 'u.id', 'm.author_id')
+      .select(['m.id', 'm.from_support', 'm.body', 'm.created_at', 'u.first_name', 'u.last_name'])
+      .where('m.complaint_id', '=', id)
+      .orderBy('m.id')
+      .execute()
+    const attachments = messages.length
+      ? await db
+          .selectFrom('complaint_attachment as a')
+          .innerJoin('stored_file as f', 'f.id', 'a.file_id')
+          .select(['a.message_id', 'f.id', 'f.original_name', 'f.size', 'f.mime'])
+          .where('a.message_id', 'in', messages.map((m) => m.id))
+          .orderBy('f.id')
+          .execute()
+      : []
+    const state = summary.state
+    return {
+      ...summary,
+      messages: messages.map((m) => ({
+        id: m.id,
+        fromSupport: m.from_support === 1,
+        // Support speaks as the team to the author (decision 212); support's own view names the agent.
+        authorName: m.from_support === 1 && view === 'author' ? 'Workneer support' : m.first_name ? `${m.first_name} ${m.last_name ?? ''}`.trim() : summary.author.name,
+        body: m.body,
+        attachments: attachments.filter((a) => a.message_id === m.id).map((a) => ({ id: a.id, name: a.original_name, size: Number(a.size), mime: a.mime })),
+        createdAt: new Date(m.created_at).toISOString(),
+      })),
+      canReply: state !== 'closed' && (view === 'support' || summary.author.id !== null),
+      nextStates: view === 'support' ? supportTargets(state) : [],
+      audit: view === 'support' ? await listAdminActions(db, { objectType: 'complaint', objectId: id, order: 'asc' }) : [],
+    }
+  }
+
+  /** Locks the ticket row for a change (PostgreSQL; SQLite's write transaction already holds the lock). */
+  async function lock(trx: Trx, id: number) {
+    let q = trx.selectFrom('complaint').selectAll().where('id', '=', id)
+    if (dialect === 'postgres') q = q.forUpdate()
+    return q.executeTakeFirst()
+  }
+
+  async function addMessage(trx: Trx, complaintId: number, authorId: number | null, fromSupport: boolean, body: string, upload?: Files, ownerId?: number) {
+    const now = new Date().toISOString()
+    const message = await trx.insertInto('complaint_message').values({ complaint_id: complaintId, author_id: authorId, from_support: fromSupport ? 1 : 0, body, created_at: now }).returning('id').executeTakeFirstOrThrow()
+    if (upload?.files.length) {
+      const stored = await upload.store(trx, { purpose: FILE_PURPOSE, ownerId: ownerId ?? authorId })
+      await trx.insertInto('complaint_attachment').values(stored.map((f) => ({ message_id: message.id, file_id: f.id }))).execute()
+    }
+    await trx.updateTable('complaint').set({ updated_at: now }).where('id', '=', complaintId).execute()
+    return message.id
+  }
+
+  /** Moves a ticket from the state read under lock to `to` (compare-and-set). */
+  async function setState(trx: Trx, id: number, from: string, to: ComplaintState) {
+    const done = await trx.updateTable('complaint').set({ status: to, updated_at: new Date().toISOString() }).where('id', '=', id).where('status', '=', from).executeTakeFirst()
+    if (Number(done.numUpdatedRows) !== 1) throw conflict('The ticket changed meanwhile; reload and try again', from)
+  }
+
+  /**
+   * Tells the ticket's author (in the bell when they have an account, and by mail always: a visitor
+   * from /contact-us has only their address), in their language, in the change's transaction.
+   * Decision 213: every state change support makes, and every reply of support's, is told.
+   */
+  async function tellAuthor(trx: Trx, ticket: { id: number; author_id: number | null; email: string; name: string; language: string; title: string }, kind: string, params: Record<string, string | number> = {}, extra?: string) {
+    const all = { id: ticket.id, title: ticket.title, ...params }
+    const account = ticket.author_id ? await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language']).where('id', '=', ticket.author_id).executeTakeFirst() : undefined
+    // The receipt of a ticket its author has just filed is a mail only: the bell is for what others did.
+    if (account && kind !== 'created') await enqueue(trx, COMPLAINT_NOTIFY_TOPIC, { userId: account.id, complaintId: ticket.id, kind, params: all } satisfies ComplaintNotifyPayload)
+    const locale = asLocale(account?.language ?? ticket.language)
+    await enqueue(trx, EMAIL_TOPIC, ticketMail(locale, account?.email ?? ticket.email, account?.first_name ?? ticket.name, kind, all, account ? `${publicUrl}/ticketSupport/${ticket.id}` : null, extra))
+  }
+
+  async function create(caller: Caller, input: NewComplaint, upload?: Files) {
+    const subject = await subjectFor(caller.userId, input.subject)
+    const id = await db.transaction().execute(async (trx) => {
+      const me = await trx.selectFrom('app_user').select(['email', 'first_name', 'last_name', 'language']).where('id', '=', caller.userId).executeTakeFirstOrThrow()
+      const now = new Date().toISOString()
+      const row = await trx
+        .insertInto('complaint')
+        .values({ author_id: caller.userId, email: me.email, name: nameOf(me), language: asLocale(me.language), source: 'app', contact_message_id: null, subject_kind: subject.kind, subject_id: subject.id, subject_label: subject.label, other_party_id: subject.otherPartyId, title: input.title, status: 'open', assignee_id: null, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await addMessage(trx, row.id, caller.userId, false, input.description, upload)
+      await tellAuthor(trx, row, 'created')
+      return row.id
+    })
+    return detail(id, 'author')
+  }
+
+  /** Reads a multipart body (fields and up to 5 `files`), checks it like JSON, then runs `then`. */
+  async function withForm<S extends z.ZodType, T>(request: Request, schema: S, then: (value: z.output<S>, upload: Files) => Promise<T>) {
+    const upload = await files.receiveForm(request, { field: 'files', maxFiles: complaintLimits.attachments, rule: complaintAttachmentRule, fieldSizeBytes: complaintLimits.body * 4 + 1024 })
+    try {
+      const parsed = schema.safeParse(upload.fields)
+      if (!parsed.success) throw validationError(parsed.error.issues, 'body')
+      return await then(parsed.data, upload)
+    } finally {
+      await upload.discard()
+    }
+  }
+
+  async function ownTicket(executor: Executor, userId: number, id: number) {
+    const row = await executor.selectFrom('complaint').select('id').where('id', '=', id).where('author_id', '=', userId).executeTakeFirst()
+    if (!row) throw notFound('Complaint')
+  }
+
+  async function authorReply(caller: Caller, id: number, body: string, upload?: Files) {
+    await db.transaction().execute(async (trx) => {
+      const ticket = await lock(trx, id)
+      if (!ticket || ticket.author_id !== caller.userId) throw notFound('Complaint')
+      const state = ticket.status as ComplaintState
+      if (state === 'closed') throw conflict('The ticket is closed; file a new complaint', state)
+      await addMessage(trx, id, caller.userId, false, body, upload)
+      const step = authorReplyTransition(state)
+      if (step) await setState(trx, id, state, step.to)
+      // The agent who took the ticket hears of the reply.
+      if (ticket.assignee_id) await enqueue(trx, COMPLAINT_NOTIFY_TOPIC, { userId: ticket.assignee_id, complaintId: id, kind: 'userReplied', params: { id, title: ticket.title } } satisfies ComplaintNotifyPayload)
+    })
+    return detail(id, 'author')
+  }
+
+  async function supportReply(caller: Caller, id: number, body: string, upload?: Files) {
+    const adminId = requireAdmin(caller)
+    await db.transaction().execute(async (trx) => {
+      const ticket = await lock(trx, id)
+      if (!ticket) throw notFound('Complaint')
+      if (ticket.status === 'closed') throw conflict('The ticket is closed', ticket.status)
+      await addMessage(trx, id, adminId, true, body, upload)
+      await recordAdminAction(trx, { actorId: adminId, action: 'reply', objectType: 'complaint', objectId: id })
+      await tellAuthor(trx, ticket, 'reply', {}, body)
+    })
+    return detail(id, 'support')
+  }
+
+  return {
+    requireAdmin,
+    async subjects(caller: Caller) {
+      return { data: (await subjectsOf(caller.userId)).map(({ kind, id, label }) => ({ kind, id, label })) }
+    },
+    async mine(caller: Caller, page: number) {
+      const size = complaintLimits.pageSize
+      const rows = await db.selectFrom('complaint').select('id').where('author_id', '=', caller.userId).orderBy('id', 'desc').offset((page - 1) * size).limit(size).execute()
+      const total = await db.selectFrom('complaint').select((eb) => eb.fn.countAll<number | string>().as('n')).where('author_id', '=', caller.userId).executeTakeFirstOrThrow()
+      return { data: await presentSummaries(rows), page, pageSize: size, total: Number(total.n) }
+    },
+    create: (caller: Caller, input: NewComplaint) => create(caller, input),
+    createForm: (caller: Caller, request: Request) => withForm(request, newComplaintSchema, async (value, upload) => create(caller, value, upload)),
+    async get(caller: Caller, id: number) {
+      await ownTicket(db, caller.userId, id)
+      return detail(id, 'author')
+    },
+    reply: (caller: Caller, id: number, body: string) => authorReply(caller, id, body),
+    async replyForm(caller: Caller, id: number, request: Request) {
+      // Strangers are refused before a byte of their upload is read.
+      await ownTicket(db, caller.userId, id)
+      return withForm(request, replySchema, (value, upload) => authorReply(caller, id, value.body, upload))
+    },
+
+    async queue(caller: Caller, query: z.output<typeof queueQuery>) {
+      requireAdmin(caller)
+      const size = complaintLimits.pageSize
+      let q = db.selectFrom('complaint')
+      if (query.state) q = q.where('status', '=', query.state)
+      if (query.kind) q = q.where('subject_kind', '=', query.kind)
+      // Tickets waiting on support first, longest waiting first; resolved and closed ones after them.
+      const rows = await q.select('id').orderBy(sql`CASE WHEN status IN ('resolved', 'closed') THEN 1 ELSE 0 END`).orderBy('updated_at', 'asc').orderBy('id', 'asc').offset((query.page - 1) * size).limit(size).execute()
+      const total = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+      return { data: await presentSummaries(rows), page: query.page, pageSize: size, total: Number(total.n) }
+    },
+    async adminGet(caller: Caller, id: number) {
+      requireAdmin(caller)
+      const row = await db.selectFrom('complaint').select('id').where('id', '=', id).executeTakeFirst()
+      if (!row) throw notFound('Complaint')
+      return detail(id, 'support')
+    },
+    adminReply: (caller: Caller, id: number, body: string) => supportReply(caller, id, body),
+    adminReplyForm(caller: Caller, id: number, request: Request) {
+      requireAdmin(caller)
+      return withForm(request, replySchema, (value, upload) => supportReply(caller, id, value.body, upload))
+    },
+    async assign(caller: Caller, id: number) {
+      const adminId = requireAdmin(caller)
+      await db.transaction().execute(async (trx) => {
+        const ticket = await lock(trx, id)
+        if (!ticket) throw notFound('Complaint')
+        if (ticket.assignee_id === adminId) return
+        await trx.updateTable('complaint').set({ assignee_id: adminId, updated_at: new Date().toISOString() }).where('id', '=', id).execute()
+        await recordAdminAction(trx, { actorId: adminId, action: 'assign', objectType: 'complaint', objectId: id })
+      })
+      return detail(id, 'support')
+    },
+    async changeState(caller: Caller, id: number, to: ComplaintState, reason: string) {
+      const adminId = requireAdmin(caller)
+      await db.transaction().execute(async (trx) => {
+        const ticket = await lock(trx, id)
+        if (!ticket) throw notFound('Complaint')
+        const from = ticket.status as ComplaintState
+        const step = supportTransition(from, to)
+        if (!step) throw conflict(`The ticket is ${from.replaceAll('_', ' ')}; it cannot become ${to.replaceAll('_', ' ')}`, from)
+        await setState(trx, id, from, to)
+        await recordAdminAction(trx, { actorId: adminId, action: step.action, objectType: 'complaint', objectId: id, fromState: from, toState: to, reason })
+        await tellAuthor(trx, ticket, `state.${to}`, { reason })
+      })
+      return detail(id, 'support')
+    },
+    async audit(caller: Caller, query: z.output<typeof auditQuery>) {
+      requireAdmin(caller)
+      return { data: await listAdminActions(db, query), page: query.page, pageSize: 50 }
+    },
+
+    /**
+     * A message sent through /contact-us becomes a ticket about the platform (decision 215), in the
+     * transaction that stores it: linked to the sender's account when they were signed in, else
+     * reached by the address they gave.
+     */
+    async fromContact(trx: Trx, contact: { id: number; name: string; email: string; subject: string; message: string; language: Locale; userId: number | null }) {
+      const now = new Date().toISOString()
+      const row = await trx
+        .insertInto('complaint')
+        .values({ author_id: contact.userId, email: contact.email, name: contact.name, language: contact.language, source: 'contact', contact_message_id: contact.id, subject_kind: 'platform', subject_id: null, subject_label: 'Workneer', other_party_id: null, title: contact.subject.slice(0, complaintLimits.title), status: 'open', assignee_id: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx.insertInto('complaint_message').values({ complaint_id: row.id, author_id: contact.userId, from_support: 0, body: contact.message, created_at: now }).execute()
+      return row.id
+    },
+  }
+}
+
+/** The mail of a ticket's change, in the recipient's language: the notification's title and text, support's reply, and the ticket's link. */
+function ticketMail(locale: Locale, to: string, name: string, kind: string, params: Record<string, string | number>, link: string | null, extra?: string): EmailMessage {
+  const { title, content } = renderNotification(locale, `complaints:notify.${kind}`, params)
+  const greeting = renderNotification(locale, 'complaints:mail.greeting', { name }).title
+  const footer = renderNotification(locale, 'complaints:mail.footer', {}).title
+  const open = link ? renderNotification(locale, 'complaints:mail.open', {}).title : null
+  const paragraphs = [content, ...(extra ? [extra] : [])]
+  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...(link ? [`${open}: ${link}`, ''] : []), footer].join('\n')
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#1b2430;max-width:560px;margin:0 auto;padding:24px"><p>${esc(greeting)}</p>${paragraphs.map((p) => `<p style="white-space:pre-line">${esc(p)}</p>`).join('')}${link ? `<p><a href="${esc(link)}">${esc(open ?? link)}</a></p>` : ''}<hr style="border:none;border-top:1px solid #dde3ea"><p style="font-size:13px;color:#555">${esc(footer)}</p></body></html>`
+  return { to, subject: title, text, html, language: locale, kind: `complaint-${kind}` }
+}
+
+export type ComplaintsService = ReturnType<typeof createComplaintsService>
