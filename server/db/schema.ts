@@ -150,6 +150,8 @@ export interface Database {
   payment: PaymentTable
   payment_installment: PaymentInstallmentTable
   gateway_event: GatewayEventTable
+  invoice_counter: InvoiceCounterTable
+  invoice: InvoiceTable
 }
 
 /** A seed that a start loads once (the demo marketplace): begun at `started_at`, whole once `completed_at` is set. */
@@ -401,3 +403,11 @@ export type PaymentTable = {
 }
 export type PaymentInstallmentTable = { payment_id: number; installment_id: number; amount_minor: number; fee_minor: number; applied: Generated<number> }
 export type GatewayEventTable = { gateway: string; event_id: string; type: string; payment_id: number | null; received_at: string }
+// Invoices (issue 17 item 7): one per release and fee, numbered without gaps per year (migration 0026).
+export type InvoiceCounterTable = { year: number; last_number: number }
+export type InvoiceTable = {
+  id: Generated<number>; number: string; year: number; sequence: number; kind: string
+  issuer_user_id: number | null; issuer_name: string; recipient_user_id: number | null; recipient_name: string
+  contract_id: number; installment_id: number; transaction_id: number; project_title: string; installment_title: string
+  amount_minor: number; currency: string; issued_at: string
+}

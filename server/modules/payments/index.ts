@@ -8,6 +8,8 @@ import { createPaymentDetails } from './details.ts'
 import { createSandboxGateway } from './gateways/sandbox.ts'
 import { createSandboxCheckout } from './gateways/sandbox-checkout.ts'
 import { paymentsRoutes } from './routes.ts'
+import { createInvoices } from './invoices.ts'
+import { invoicesRoutes } from './invoices-routes.ts'
 
 // The payments module wired: the sandbox gateway (its secret from SANDBOX_GATEWAY_SECRET, else one
 // kept in the database and shared by every instance), the service, and the money mover the
@@ -22,5 +24,6 @@ export function createPayments({ db, dialect, config, projects }: { db: DB; dial
   projects.setMoneyMover(service.mover)
   const details = createPaymentDetails({ db, fees: config.fees, work: projects })
   const sandbox = createSandboxCheckout({ payments: service, gateway: sandboxGateway })
-  return { service, details, sandbox, sandboxGateway, routes: paymentsRoutes(service, details, sandbox) }
+  const invoices = createInvoices({ db })
+  return { service, details, sandbox, sandboxGateway, invoices, routes: [...paymentsRoutes(service, details, sandbox), ...invoicesRoutes(invoices)] }
 }

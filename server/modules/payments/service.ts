@@ -6,6 +6,7 @@ import { ApiError, notFound } from '../../api/errors.ts'
 import type { MoneyMover, ProjectsService } from '../projects/service.ts'
 import { account, post, userBalances, type Line, type Trx } from './ledger.ts'
 import { feeOf, type Fees } from './fees.ts'
+import { issueReleaseInvoices } from './invoices.ts'
 import type { Gateway, GatewayEvent } from './gateways/gateway.ts'
 import type { PayInput } from './contract.ts'
 
@@ -157,7 +158,9 @@ export function createPaymentsService({ db, dialect, fees, gateways, work }: { d
         { account: account.available(i.freelancerId, i.currency), amountMinor: -(paid.amount_minor - platformFee) },
         { account: account.fees(i.currency), amountMinor: -(paid.fee_minor + platformFee) },
       ]
-      await post(trx, dialect, { kind: 'release', ref: `release:${i.installmentId}`, contractId: i.contractId, installmentId: i.installmentId, paymentId: paid.id, lines: lines.filter((l) => l.amountMinor !== 0) })
+      const posted = await post(trx, dialect, { kind: 'release', ref: `release:${i.installmentId}`, contractId: i.contractId, installmentId: i.installmentId, paymentId: paid.id, lines: lines.filter((l) => l.amountMinor !== 0) })
+      // The release's invoices are issued in its transaction (decision 190), once: only when it was posted now.
+      if (posted.posted) await issueReleaseInvoices(trx, { ...i, transactionId: posted.id, amountMinor: paid.amount_minor, clientFeeMinor: paid.fee_minor, platformFeeMinor: platformFee })
     },
   }
 
