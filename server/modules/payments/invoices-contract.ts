@@ -61,7 +61,7 @@ export type Movement = z.output<typeof movement>
 export const invoicesContract = {
   invoices: endpoint({
     method: 'GET', path: 'Payment/invoices', summary: 'The caller\'s invoices, issued by or to them, newest first (20 a page)', tag, access: 'user',
-    query: z.object({ page }), response: z.object({ data: z.array(invoice), page: z.number(), hasNext: z.boolean() }),
+    query: z.object({ page }), response: z.object({ data: z.array(invoice), page: z.number(), pageSize: z.number(), total: z.number(), hasNext: z.boolean() }),
   }),
   invoice: endpoint({
     method: 'GET', path: 'Payment/invoices/{invoiceId}', summary: 'One invoice; only its issuer and recipient may read it (404 for anyone else)', tag, access: 'user',
@@ -69,6 +69,6 @@ export const invoicesContract = {
   }),
   statement: endpoint({
     method: 'GET', path: 'Payment/statements', summary: 'Every movement of the caller\'s money between two days, oldest first, with the running balance per currency', tag, access: 'user',
-    query: statementQuery, response: z.object({ data: z.array(movement), page: z.number(), hasNext: z.boolean(), next: z.number().nullable() }),
+    query: statementQuery, response: z.object({ data: z.array(movement), page: z.number(), pageSize: z.number(), total: z.number().nullable().describe('movements in the dates asked (null when paging by `after`)'), hasNext: z.boolean(), next: z.number().nullable() }),
   }),
 }

@@ -117,8 +117,11 @@ export function createInvoices({ db }: { db: DB }) {
 
   /** The caller's invoices (issued by or to them), newest first, a page at a time. */
   async function list(caller: Caller, page: number) {
-    const rows = await mine(caller).orderBy('v.id', 'desc').limit(INVOICE_PAGE + 1).offset((page - 1) * INVOICE_PAGE).execute()
-    return { data: rows.slice(0, INVOICE_PAGE).map((v) => shape(caller, v)), page, hasNext: rows.length > INVOICE_PAGE }
+    const [rows, count] = await Promise.all([
+      mine(caller).orderBy('v.id', 'desc').limit(INVOICE_PAGE + 1).offset((page - 1) * INVOICE_PAGE).execute(),
+      db.selectFrom('invoice').select((eb) => eb.fn.countAll<number>().as('n')).where((eb) => eb.or([eb('issuer_user_id', '=', caller.userId), eb('recipient_user_id', '=', caller.userId)])).executeTakeFirstOrThrow(),
+    ])
+    return { data: rows.slice(0, INVOICE_PAGE).map((v) => shape(caller, v)), page, pageSize: INVOICE_PAGE, total: Number(count.n), hasNext: rows.length > INVOICE_PAGE }
   }
 
   /** One invoice, for its parties only: anyone else is told it does not exist. */
@@ -136,23 +139,24 @@ export function createInvoices({ db }: { db: DB }) {
    */
   async function statement(caller: Caller, q: StatementQuery) {
     const size = q.pageSize
-    let rows = db
+    let inRange = db
       .selectFrom('ledger_entry as e')
       .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
       .innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
+      .where('a.user_id', '=', caller.userId)
+    if (q.from) inRange = inRange.where('t.created_at', '>=', `${q.from}T00:00:00.000Z`)
+    if (q.to) inRange = inRange.where('t.created_at', '<', endOfDay(q.to))
+    let rows = inRange
       .leftJoin('contract as c', 'c.id', 't.contract_id')
       .leftJoin('project as p', 'p.id', 'c.project_id')
       .leftJoin('installment as i', 'i.id', 't.installment_id')
       .select(['e.id', 'e.amount_minor', 'e.currency', 'a.kind as account', 't.kind as movement', 't.created_at', 'c.project_id', 'p.title as project_title', 'i.title as installment_title'])
-      .where('a.user_id', '=', caller.userId)
-    if (q.from) rows = rows.where('t.created_at', '>=', `${q.from}T00:00:00.000Z`)
-    if (q.to) rows = rows.where('t.created_at', '<', endOfDay(q.to))
     if (q.after !== undefined) rows = rows.where('e.id', '>', q.after)
-    const found = await rows
-      .orderBy('e.id', 'asc')
-      .limit(size + 1)
-      .offset(q.after !== undefined ? 0 : (q.page - 1) * size)
-      .execute()
+    // The export pages by cursor and needs no count; the page shows how many pages there are.
+    const [found, count] = await Promise.all([
+      rows.orderBy('e.id', 'asc').limit(size + 1).offset(q.after !== undefined ? 0 : (q.page - 1) * size).execute(),
+      q.after !== undefined ? null : inRange.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
     const data = found.slice(0, size)
     const balances = new Map<string, number>()
     if (data.length) {
@@ -186,6 +190,8 @@ export function createInvoices({ db }: { db: DB }) {
         }
       }),
       page: q.page,
+      pageSize: size,
+      total: count ? Number(count.n) : null,
       hasNext: found.length > size,
       next: found.length > size ? data[data.length - 1].id : null,
     }
