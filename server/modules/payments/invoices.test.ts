@@ -100,6 +100,7 @@ for (const dialect of dialects) {
 
       const second = await statement(s.client, '?pageSize=3&page=2')
       expect(second.data).toEqual(all.data.slice(3, 6))
+      expect(second.total).toBe(all.data.length)
       const afterCursor = await statement(s.client, `?pageSize=3&after=${all.data[2].id}`)
       expect(afterCursor.data).toEqual(all.data.slice(3, 6))
       expect(afterCursor.next).toBe(all.data[5].id)

@@ -139,25 +139,37 @@ export function createInvoices({ db }: { db: DB }) {
    */
   async function statement(caller: Caller, q: StatementQuery) {
     const size = q.pageSize
-    let inRange = db
-      .selectFrom('ledger_entry as e')
-      .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
-      .innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
-      .where('a.user_id', '=', caller.userId)
-    if (q.from) inRange = inRange.where('t.created_at', '>=', `${q.from}T00:00:00.000Z`)
-    if (q.to) inRange = inRange.where('t.created_at', '<', endOfDay(q.to))
-    let rows = inRange
-      .leftJoin('contract as c', 'c.id', 't.contract_id')
-      .leftJoin('project as p', 'p.id', 'c.project_id')
-      .leftJoin('installment as i', 'i.id', 't.installment_id')
-      .select(['e.id', 'e.amount_minor', 'e.currency', 'a.kind as account', 't.kind as movement', 't.created_at', 'c.project_id', 'p.title as project_title', 'i.title as installment_title'])
-    if (q.after !== undefined) rows = rows.where('e.id', '>', q.after)
+    // First the page's entry ids, from the caller's accounts alone (the transactions are joined
+    // only to filter by date), then the details of just those: the joins cost a page, not the
+    // whole history.
+    let inRange = db.selectFrom('ledger_entry as e').innerJoin('ledger_account as a', 'a.id', 'e.account_id').where('a.user_id', '=', caller.userId)
+    if (q.from || q.to) {
+      let dated = inRange.innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
+      if (q.from) dated = dated.where('t.created_at', '>=', `${q.from}T00:00:00.000Z`)
+      if (q.to) dated = dated.where('t.created_at', '<', endOfDay(q.to))
+      inRange = dated as unknown as typeof inRange
+    }
+    let ids = inRange.select('e.id')
+    if (q.after !== undefined) ids = ids.where('e.id', '>', q.after)
     // The export pages by cursor and needs no count; the page shows how many pages there are.
-    const [found, count] = await Promise.all([
-      rows.orderBy('e.id', 'asc').limit(size + 1).offset(q.after !== undefined ? 0 : (q.page - 1) * size).execute(),
+    const [page, count] = await Promise.all([
+      ids.orderBy('e.id', 'asc').limit(size + 1).offset(q.after !== undefined ? 0 : (q.page - 1) * size).execute(),
       q.after !== undefined ? null : inRange.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ])
-    const data = found.slice(0, size)
+    const found = page.length
+      ? await db
+          .selectFrom('ledger_entry as e')
+          .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
+          .innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
+          .leftJoin('contract as c', 'c.id', 't.contract_id')
+          .leftJoin('project as p', 'p.id', 'c.project_id')
+          .leftJoin('installment as i', 'i.id', 't.installment_id')
+          .select(['e.id', 'e.amount_minor', 'e.currency', 'a.kind as account', 't.kind as movement', 't.created_at', 'c.project_id', 'p.title as project_title', 'i.title as installment_title'])
+          .where('e.id', 'in', page.slice(0, size).map((r) => r.id))
+          .orderBy('e.id', 'asc')
+          .execute()
+      : []
+    const data = found
     const balances = new Map<string, number>()
     if (data.length) {
       const before = await db
@@ -192,8 +204,8 @@ export function createInvoices({ db }: { db: DB }) {
       page: q.page,
       pageSize: size,
       total: count ? Number(count.n) : null,
-      hasNext: found.length > size,
-      next: found.length > size ? data[data.length - 1].id : null,
+      hasNext: page.length > size,
+      next: page.length > size ? data[data.length - 1].id : null,
     }
   }
 
