@@ -32,3 +32,10 @@ export async function fundByApi(base: string, token: string, projectId: number, 
   const payment = await post('Payment/PayProjectInstallments', { projectId, installmentIds }, token)
   await post(`Payment/sandbox/${payment.token}/pay`, { cardNumber: testCards.succeeds, expiry: '12/40', cvc: '123', name: 'Clara Client' })
 }
+
+/** A JSON call to the API as a test's setup makes it (a bearer token or none); throws on an error status. */
+export async function apiCall(base: string, method: string, path: string, token: string | null, body?: unknown) {
+  const r = await fetch(`${base}/api/v1/${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) })
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`)
+  return r.json()
+}

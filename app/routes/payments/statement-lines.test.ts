@@ -8,6 +8,8 @@ describe('statement CSV and filter', () => {
     expect(csvCell('The "big" one')).toBe('"The ""big"" one"')
     expect(csvCell('two\nlines')).toBe('"two\nlines"')
     expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"')
+    expect(csvCell('-cmd')).toBe("'-cmd")
+    expect(csvCell('-1236.00')).toBe('-1236.00')
     expect(csvCell('plain')).toBe('plain')
   })
   it('writes amounts with a point and the currency\'s digits', () => {

@@ -32,10 +32,10 @@ export function describeMovement(m: Movement, t: TFunction) {
   return { what, where: [m.projectTitle, m.installmentTitle].filter(Boolean).join(' · ') }
 }
 
-/** One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; text a spreadsheet would run as a formula gets an apostrophe first. */
+/** One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; text a spreadsheet would run as a formula gets an apostrophe first (a plain number such as -12.50 stays one). */
 export function csvCell(value: string | number) {
   let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
