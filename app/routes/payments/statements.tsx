@@ -43,18 +43,18 @@ export default function Statements({ loaderData }: Route.ComponentProps) {
     <main id="main" className="container page">
       <h1>{t('statements.title')}</h1>
       <p className="lead">{t('statements.lead')}</p>
-      <Form method="get" className="statement-filter" aria-label={t('statements.filter')}>
-        <Toolbar label={t('statements.filter')}>
+      <Toolbar label={t('statements.filter')}>
+        <Form method="get" aria-label={t('statements.filter')}>
           <TextField name="from" type="date" label={t('statements.from')} ns="invoices" reply={reply} />
           <TextField name="to" type="date" label={t('statements.to')} ns="invoices" reply={reply} />
           <Button variant="primary">{t('statements.show')}</Button>
-          {csv ? (
-            <a className={buttonClass('secondary')} href={csv} download>
-              {t('statements.csv')}
-            </a>
-          ) : null}
-        </Toolbar>
-      </Form>
+        </Form>
+        {csv ? (
+          <a className={buttonClass('secondary')} href={csv} download>
+            {t('statements.csv')}
+          </a>
+        ) : null}
+      </Toolbar>
       {statement ? (
         statement.data.length ? (
           <DataTable
