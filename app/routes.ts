@@ -47,6 +47,8 @@ export default [
     route('projects/freelancer/contract/:projectId', 'routes/projects/contract.tsx'),
     route('projects/client/pay/:projectId', 'routes/payments/pay.tsx'),
     route('checkout/:token', 'routes/payments/checkout.tsx'),
+    route('invoices', 'routes/payments/invoices.tsx'),
+    route('statements', 'routes/payments/statements.tsx'),
     route('dashboard', 'routes/dashboard.tsx'),
     route('reviews', 'routes/reviews.tsx'),
     route('notifications', 'routes/notifications.tsx'),
@@ -70,6 +72,8 @@ export default [
   route('ticketSupport/files/:fileId', 'routes/projects/file.tsx', { id: 'complaint-file' }),
   route('search/suggest', 'routes/search-suggest.tsx'),
   route('notifications/:id/read', 'routes/notifications-read.tsx'),
+  route('invoices/:invoiceId/pdf', 'routes/payments/invoice-pdf.tsx'),
+  route('statements.csv', 'routes/payments/statements-csv.tsx'),
   // A deliberately trivial page: the bench's baseline for what React Router costs on its own.
   route('_bench/trivial', 'routes/bench-trivial.tsx'),
   // Every component of the design system in every state (development and e2e only; decision 110).

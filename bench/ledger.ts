@@ -61,9 +61,9 @@ async function run(database: Db, label: string) {
   return rows
 }
 
-export async function runLedgerBench() {
-  const results: Array<{ scenario: string; postings: number; ms: number }> = []
-  // A fresh database of each kind, made and dropped as the integration tests make theirs.
+/** Runs a scenario on a fresh database of each kind, made and dropped as the integration tests make theirs. */
+export async function onBothDatabases<T>(run: (database: Db, label: string) => Promise<T[]>) {
+  const results: T[] = []
   for (const [dialect, label] of [['sqlite', 'SQLite'], ['postgres', 'PostgreSQL']] as const) {
     const target = await createTestDatabase(dialect)
     const database = await target.open({ seed: false })
@@ -74,6 +74,11 @@ export async function runLedgerBench() {
       await target.drop()
     }
   }
+  return results
+}
+
+export async function runLedgerBench() {
+  const results = await onBothDatabases(run)
   console.log('\nLedger postings (issue 17), one balanced transaction each:')
   console.table(results.map((r) => ({ scenario: r.scenario, postings: r.postings, seconds: (r.ms / 1000).toFixed(2), 'postings/s': Math.round((r.postings / r.ms) * 1000) })))
   return results

@@ -8,6 +8,7 @@ import { runNotifyLatencyBench } from './notify-latency.ts'
 import { runSignedInBench } from './signed-in.ts'
 import { runChatBench } from './chat.ts'
 import { runLedgerBench } from './ledger.ts'
+import { runStatementsBench } from './statements.ts'
 
 // `npm run bench`: every scenario in one run on this machine, so ratios compare like with like.
 // Later issues add their scenarios below.
@@ -69,3 +70,6 @@ await runChatBench()
 // Issue 17: ledger postings per second on SQLite and PostgreSQL (captures and releases, one at a
 // time and 8 at once). `node bench/ledger.ts` runs it alone.
 await runLedgerBench()
+// Issue 17: a statement of 10,000 movements (first, last and a month's page; the whole CSV
+// export) on SQLite and PostgreSQL. `node bench/statements.ts` runs it alone.
+await runStatementsBench()

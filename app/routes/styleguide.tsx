@@ -1,4 +1,4 @@
-import { ActionForm, Button, ButtonGroup, ButtonLink, Card, Chip, ConversationItem, ConversationList, DefinitionList, EmptyState, machineStates, MessageBubble, MessageLog, Notice, Pagination, Person, Progress, Rating, SectionNav, StatusChip, Stepper, TagInput, Timeline, Toolbar, type Machine } from '~/components/ui'
+import { ActionForm, Button, ButtonGroup, ButtonLink, Card, Chip, ConversationItem, ConversationList, DataTable, DefinitionList, EmptyState, machineStates, MessageBubble, MessageLog, Notice, Pagination, Person, Progress, Rating, SectionNav, StatusChip, Stepper, TagInput, Timeline, Toolbar, type Machine } from '~/components/ui'
 
 // /_styleguide: every component of app/components/ui in every state, on one page that a Playwright
 // test screenshots (tests/e2e/styleguide.spec.ts), so a change in look is a reviewed image diff.
@@ -194,6 +194,18 @@ export default function Styleguide() {
             Yes, here it is.
           </MessageBubble>
         </MessageLog>
+      </section>
+
+      <section className="ui-section" aria-labelledby="sg-table">
+        <h2 id="sg-table">DataTable</h2>
+        <DataTable
+          caption="Movements"
+          columns={[{ label: 'Date' }, { label: 'Description' }, { label: 'Amount', numeric: true }, { label: 'Balance', numeric: true }]}
+          rows={[
+            { key: 1, cells: ['5 Mar 2026', 'Payment received and held', '+€1,236.00', '€1,236.00'] },
+            { key: 2, cells: ['9 Mar 2026', 'Released to the freelancer', '-€1,236.00', '€0.00'] },
+          ]}
+        />
       </section>
     </main>
   )

@@ -155,6 +155,8 @@ export interface Database {
   complaint_message: ComplaintMessageTable
   complaint_attachment: ComplaintAttachmentTable
   admin_audit: AdminAuditTable
+  invoice_counter: InvoiceCounterTable
+  invoice: InvoiceTable
 }
 
 /** A seed that a start loads once (the demo marketplace): begun at `started_at`, whole once `completed_at` is set. */
@@ -457,3 +459,11 @@ export type ComplaintTable = {
 export type ComplaintMessageTable = { id: Generated<number>; complaint_id: number; author_id: number | null; from_support: Generated<number>; body: string; created_at: string }
 export type ComplaintAttachmentTable = { message_id: number; file_id: number }
 export type AdminAuditTable = { id: Generated<number>; actor_id: number; action: string; object_type: string; object_id: number | null; from_state: string | null; to_state: string | null; reason: string | null; at: string }
+// Invoices (issue 17 item 7): one per release and fee, numbered without gaps per year (migration 0026).
+export type InvoiceCounterTable = { year: number; last_number: number }
+export type InvoiceTable = {
+  id: Generated<number>; number: string; year: number; sequence: number; kind: string
+  issuer_user_id: number | null; issuer_name: string; recipient_user_id: number | null; recipient_name: string
+  contract_id: number; installment_id: number; transaction_id: number; project_title: string; installment_title: string
+  amount_minor: number; currency: string; issued_at: string
+}

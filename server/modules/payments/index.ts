@@ -13,6 +13,8 @@ import type { Gateway } from './gateways/gateway.ts'
 import { paymentsRoutes } from './routes.ts'
 import { createRefunds } from './refunds.ts'
 import { createRefundSweeper, refundsRoutes } from './refunds-routes.ts'
+import { createInvoices } from './invoices.ts'
+import { invoicesRoutes } from './invoices-routes.ts'
 
 // The payments module wired: Stripe when its keys are set, else the sandbox gateway (its secret from SANDBOX_GATEWAY_SECRET, else one
 // kept in the database and shared by every instance), the service, and the money mover the
@@ -33,5 +35,16 @@ export function createPayments({ db, dialect, config, projects, log }: { db: DB;
   service.setRefundEvents(refunds.applyEvent)
   const details = createPaymentDetails({ db, fees: config.fees, work: projects })
   const sandbox = createSandboxCheckout({ payments: service, gateway: sandboxGateway })
-  return { service, details, sandbox, sandboxGateway, stripeGateway, routes: [...paymentsRoutes(service, details, sandbox), ...refundsRoutes(refunds)], refunds, refundSweep: createRefundSweeper(refunds, log) }
+  const invoices = createInvoices({ db })
+  return {
+    service,
+    details,
+    sandbox,
+    sandboxGateway,
+    stripeGateway,
+    invoices,
+    routes: [...paymentsRoutes(service, details, sandbox), ...refundsRoutes(refunds), ...invoicesRoutes(invoices)],
+    refunds,
+    refundSweep: createRefundSweeper(refunds, log),
+  }
 }

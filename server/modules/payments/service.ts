@@ -6,6 +6,7 @@ import { ApiError, notFound } from '../../api/errors.ts'
 import type { MoneyMover, ProjectsService } from '../projects/service.ts'
 import { account, post, userBalances, type Line, type Trx } from './ledger.ts'
 import { feeOf, type Fees } from './fees.ts'
+import { issueReleaseInvoices } from './invoices.ts'
 import type { Gateway, GatewayEvent } from './gateways/gateway.ts'
 import type { PayInput } from './contract.ts'
 import { activeRefund, heldFor } from './refunds.ts'
@@ -162,7 +163,11 @@ export function createPaymentsService({ db, dialect, fees, gateways, work }: { d
         { account: account.available(i.freelancerId, i.currency), amountMinor: -(paid.priceLeft - platformFee) },
         { account: account.fees(i.currency), amountMinor: -(paid.feeLeft + platformFee) },
       ].filter((l) => l.amountMinor !== 0)
-      if (lines.length) await post(trx, dialect, { kind: 'release', ref: `release:${i.installmentId}`, contractId: i.contractId, installmentId: i.installmentId, paymentId: paid.payment_id, lines })
+      if (!lines.length) return
+      const posted = await post(trx, dialect, { kind: 'release', ref: `release:${i.installmentId}`, contractId: i.contractId, installmentId: i.installmentId, paymentId: paid.payment_id, lines })
+      // The release's invoices are issued in its transaction (decision 190), once: only when it was
+      // posted now, for what is released (a partial refund's part is not: decision 180).
+      if (posted.posted) await issueReleaseInvoices(trx, { ...i, transactionId: posted.id, amountMinor: paid.priceLeft, clientFeeMinor: paid.feeLeft, platformFeeMinor: platformFee })
     },
   }
 

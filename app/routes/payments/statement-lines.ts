@@ -1,0 +1,48 @@
+import type { TFunction } from 'i18next'
+import { z } from 'zod'
+import { currencyDigits } from '~/lib/format'
+import { statementQuery } from '../../../server/modules/payments/invoices-contract'
+import type { Movement } from '../../../server/modules/payments/invoices-contract'
+
+// What the statement page and its CSV share: the filter read from the URL with the API's own
+// schema (so the page names a bad field before asking), and each movement said in words.
+const messageKeys: Record<string, string> = {
+  'must be a date (YYYY-MM-DD)': 'errors.date',
+  'is not a real date': 'errors.date',
+  'must not be before the start date': 'errors.order',
+}
+
+/** The filter of a statement URL (`from`, `to`, `page`), or the fields it got wrong as keys of the invoices namespace. */
+export function readFilter(url: URL) {
+  const raw = { from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined, page: url.searchParams.get('page') ?? undefined }
+  const parsed = statementQuery.safeParse(raw)
+  if (parsed.success) return { ok: true as const, filter: parsed.data, raw }
+  const error: Record<string, string[]> = {}
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? 'from')
+    error[field] ??= [messageKeys[issue.message] ?? 'errors.invalid']
+  }
+  return { ok: false as const, error, raw }
+}
+export type StatementFilter = z.output<typeof statementQuery>
+
+/** A movement in words: what happened to the user's money, and on which project. */
+export function describeMovement(m: Movement, t: TFunction) {
+  const what = t(`invoices:movement.${m.movement}_${m.account}`, { defaultValue: t('invoices:movement.other', { kind: m.movement }) })
+  return { what, where: [m.projectTitle, m.installmentTitle].filter(Boolean).join(' · ') }
+}
+
+/** One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; text a spreadsheet would run as a formula gets an apostrophe first (a plain number such as -12.50 stays one). */
+export function csvCell(value: string | number) {
+  let text = String(value)
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** Minor units as a plain decimal with a point and the currency's digits (-1234.50), whatever the reader's language. */
+export function decimal(minor: number, currency: string) {
+  const digits = currencyDigits(currency)
+  const sign = minor < 0 ? '-' : ''
+  const abs = String(Math.abs(minor)).padStart(digits + 1, '0')
+  return digits ? `${sign}${abs.slice(0, -digits)}.${abs.slice(-digits)}` : `${sign}${abs}`
+}
