@@ -48,6 +48,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PLATFORM_FEE_PERCENT: percent.prefault(10),
   CLIENT_FEE_PERCENT: percent.prefault(3),
+  PAYOUT_MINIMUM_MINOR: z.coerce.number({ error: 'must be a number of minor units' }).int('must be whole minor units').min(1, 'must be at least 1').max(100_000_000, 'must be at most 100000000').default(2000),
   SANDBOX_GATEWAY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // The reverse proxies in front of this server (decision 082): only their X-Forwarded-For is read.
   TRUST_PROXY: z
@@ -106,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     fees: { platformBps: e.PLATFORM_FEE_PERCENT, clientBps: e.CLIENT_FEE_PERCENT },
     /** signs the sandbox gateway's callbacks; unset, a secret kept in the database is shared by every instance */
     sandboxSecret: e.SANDBOX_GATEWAY_SECRET,
+    /** the smallest payout, in minor units of the payout's currency (decision 185) */
+    payoutMinimumMinor: e.PAYOUT_MINIMUM_MINOR,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     /** addresses and CIDR blocks of the reverse proxies whose X-Forwarded-For is believed */
     trustProxy: e.TRUST_PROXY,

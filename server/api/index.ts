@@ -21,6 +21,7 @@ import { profilesRoutes } from '../modules/profiles/routes.ts'
 import { createProjectsService } from '../modules/projects/service.ts'
 import { projectsRoutes } from '../modules/projects/routes.ts'
 import { projectsOutboxHandlers } from '../modules/projects/outbox.ts'
+import { paymentsOutboxHandlers } from '../modules/payments/outbox.ts'
 import { createNotificationsService } from '../modules/notifications/service.ts'
 import { notificationsRoutes } from '../modules/notifications/routes.ts'
 import { notificationGroups } from '../modules/notifications/groups.ts'
@@ -56,12 +57,13 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const notifications = createNotificationsService({ db: database.db })
   const chat = createChatService({ db: database.db, files: services.files, notifications })
   const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files, chat })
-  const payments = createPayments({ db: database.db, dialect: database.dialect, config, projects })
+  const payments = createPayments({ db: database.db, dialect: database.dialect, config, projects, log: (message, err) => log.warn({ err }, message) })
   const dashboard = createDashboardService({ projects, notifications, profiles })
   // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
   let hubs: Hubs | null = null
   Object.assign(outboxHandlers, projectsOutboxHandlers({ db: database.db, projects, notifications, hubs: () => hubs }))
   Object.assign(outboxHandlers, notificationsOutboxHandlers({ notifications, hubs: () => hubs }))
+  Object.assign(outboxHandlers, paymentsOutboxHandlers({ db: database.db, notifications, hubs: () => hubs }))
   Object.assign(outboxHandlers, chatOutboxHandlers({ db: database.db, chat, notifications, hubs: () => hubs, publicUrl: config.publicUrl }))
   // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
   Object.assign(outboxHandlers, fileOutboxHandlers({ db: database.db, storage: services.files.storage }))
@@ -95,7 +97,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   return {
     handler,
     endpoints,
-    services: { ...services, profiles, projects, notifications, chat, payments: payments.service, sandbox: payments.sandbox, sandboxGateway: payments.sandboxGateway },
+    services: { ...services, profiles, projects, notifications, chat, payments: payments.service, payouts: payments.payouts, sandbox: payments.sandbox, sandboxGateway: payments.sandboxGateway },
     jobs,
     /** Lets outbox deliveries reach browsers once the hubs exist, and registers the hub groups modules let browsers join (server/index.ts). */
     attachHubs(h: Hubs, allowGroups?: HubsRuntime['allowGroups']) {

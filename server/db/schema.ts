@@ -150,6 +150,7 @@ export interface Database {
   payment: PaymentTable
   payment_installment: PaymentInstallmentTable
   gateway_event: GatewayEventTable
+  payout: PayoutTable
 }
 
 /** A seed that a start loads once (the demo marketplace): begun at `started_at`, whole once `completed_at` is set. */
@@ -339,7 +340,7 @@ export type ProjectCommentTable = { id: Generated<number>; project_id: number; u
 export type ReviewTable = { id: Generated<number>; contract_id: number; project_id: number; author_id: number; subject_id: number; rating: number; body: string; created_at: string; visible_from: string }
 
 // Notifications (server/modules/notifications): a message key and its params, rendered per reader.
-export type NotificationType = 'Project' | 'Proposal' | 'ProjectStatus' | 'Chat'
+export type NotificationType = 'Project' | 'Proposal' | 'ProjectStatus' | 'Chat' | 'Payment'
 export type NotificationTable = {
   id: Generated<number>
   user_id: number
@@ -401,3 +402,19 @@ export type PaymentTable = {
 }
 export type PaymentInstallmentTable = { payment_id: number; installment_id: number; amount_minor: number; fee_minor: number; applied: Generated<number> }
 export type GatewayEventTable = { gateway: string; event_id: string; type: string; payment_id: number | null; received_at: string }
+// Payouts (issue 17 item 6, migration 0025).
+export type PayoutTable = {
+  id: Generated<number>
+  user_id: number
+  payment_method_id: number | null
+  destination_kind: 'bank' | 'paypal'
+  destination_masked: string
+  gateway: string
+  gateway_ref: string | null
+  status: 'requested' | 'paid' | 'failed'
+  amount_minor: number
+  currency: string
+  failure: string | null
+  created_at: string
+  updated_at: string
+}

@@ -22,6 +22,7 @@ import { seedMarker } from './0020-seed-marker.ts'
 import { freelancerNames } from './0021-freelancer-names.ts'
 import { chat } from './0022-chat.ts'
 import { paymentsLedger } from './0023-payments-ledger.ts'
+import { payouts } from './0025-payouts.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-freelancer-names': freelancerNames,
   '0022-chat': chat,
   '0023-payments-ledger': paymentsLedger,
+  '0025-payouts': payouts,
 }

@@ -1,9 +1,8 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { card, contractFor, fund, paymentsTestApi, usePayments } from './test-support.ts'
+import { card, contractFor, fund, ledgerBroken, paymentsTestApi, usePayments } from './test-support.ts'
 import { sandboxEvent, testCards } from './gateways/sandbox.ts'
 import { account, LedgerError, post } from './ledger.ts'
 import { feeOf } from './fees.ts'
@@ -13,24 +12,6 @@ import { feeOf } from './fees.ts'
 // negative does; a callback replayed any number of times in any order credits once; concurrent
 // releases move money once; amounts are the contract's, whatever the browser sends.
 const RUNS = Number(process.env.PAYMENTS_RUNS ?? 8)
-
-/** The ledger's own rules, read straight from its rows. */
-export async function ledgerBroken(database: Db) {
-  const db = database.db
-  const unbalanced = await db.selectFrom('ledger_entry').select(['transaction_id', 'currency']).groupBy(['transaction_id', 'currency']).having((eb) => eb.fn.sum('amount_minor'), '<>', 0).execute()
-  const currencies = await db.selectFrom('ledger_entry').select(['currency']).groupBy('currency').having((eb) => eb.fn.sum('amount_minor'), '<>', 0).execute()
-  const negative = await db
-    .selectFrom('ledger_entry as e')
-    .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
-    .select('a.id')
-    .where('a.kind', 'in', ['client_held', 'freelancer_available', 'platform_fees'])
-    .groupBy('a.id')
-    .having((eb) => eb.fn.sum('e.amount_minor'), '>', 0)
-    .execute()
-  const drifted = await sql<{ id: number }>`select a.id from ledger_account a where a.balance_minor <> coalesce((select sum(e.amount_minor) from ledger_entry e where e.account_id = a.id), 0)`.execute(db)
-  const lonely = await sql<{ id: number }>`select t.id from ledger_transaction t where (select count(*) from ledger_entry e where e.transaction_id = t.id) < 2`.execute(db)
-  return [...unbalanced.map((u) => `transaction ${u.transaction_id} unbalanced in ${u.currency}`), ...currencies.map((c) => `${c.currency} sums to non-zero`), ...negative.map((n) => `account ${n.id} below zero`), ...lonely.rows.map((l) => `transaction ${l.id} has fewer than two entries`), ...drifted.rows.map((d) => `account ${d.id} running sum differs from its entries`)]
-}
 
 for (const dialect of dialects) {
   describe(`payments invariants on ${dialect}`, () => {

@@ -23,7 +23,10 @@ const conflict = (detail: string) => new ApiError(409, 'Conflict', detail)
 const badRequest = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 const nowIso = () => new Date().toISOString()
 
-export function createPaymentsService({ db, dialect, fees, gateways, work }: { db: DB; dialect: Dialect; fees: Fees; gateways: Record<string, Gateway>; work: Work }) {
+/** Applies a gateway's payout event in the callback's transaction (payouts.ts); answers whether it changed something. */
+type PayoutEvents = (trx: Trx, gateway: string, event: GatewayEvent) => Promise<boolean>
+
+export function createPaymentsService({ db, dialect, fees, gateways, work, payoutEvents }: { db: DB; dialect: Dialect; fees: Fees; gateways: Record<string, Gateway>; work: Work; payoutEvents?: PayoutEvents }) {
   const defaultGateway = Object.keys(gateways)[0]
 
   /** The caller's contract on a project (404 for anyone else's) and the chosen installments priced from it. */
@@ -96,6 +99,7 @@ export function createPaymentsService({ db, dialect, fees, gateways, work }: { d
         .returning('event_id')
         .executeTakeFirst()
       if (!fresh) return { received: true, applied: false }
+      if (event.type === 'payout.succeeded' || event.type === 'payout.failed') return { received: true, applied: payoutEvents ? await payoutEvents(trx, gateway.name, event) : false }
       let q = trx.selectFrom('payment').selectAll().where('token', '=', event.paymentToken).where('gateway', '=', gateway.name)
       if (dialect === 'postgres') q = q.forUpdate()
       const payment = await q.executeTakeFirst()

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
+import { sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
 import { moduleTestApi } from '../../../tests/integration/module-api.ts'
 import { createTestDatabase, type TestDatabase, type TestDialect } from '../../../tests/integration/databases.ts'
@@ -58,4 +59,22 @@ export async function fund(call: Call, client: U, projectId: number, installment
   if (paid.status !== 200) throw new Error(paid.text)
   const charged = await call('POST', `Payment/sandbox/${paid.json.token}/pay`, { body: card(cardNumber) })
   return { payment: paid.json, session: charged.json, status: charged.status }
+}
+
+/** The ledger's own rules, read straight from its rows. */
+export async function ledgerBroken(database: Db) {
+  const db = database.db
+  const unbalanced = await db.selectFrom('ledger_entry').select(['transaction_id', 'currency']).groupBy(['transaction_id', 'currency']).having((eb) => eb.fn.sum('amount_minor'), '<>', 0).execute()
+  const currencies = await db.selectFrom('ledger_entry').select(['currency']).groupBy('currency').having((eb) => eb.fn.sum('amount_minor'), '<>', 0).execute()
+  const negative = await db
+    .selectFrom('ledger_entry as e')
+    .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
+    .select('a.id')
+    .where('a.kind', 'in', ['client_held', 'freelancer_available', 'platform_fees', 'payout_in_flight'])
+    .groupBy('a.id')
+    .having((eb) => eb.fn.sum('e.amount_minor'), '>', 0)
+    .execute()
+  const drifted = await sql<{ id: number }>`select a.id from ledger_account a where a.balance_minor <> coalesce((select sum(e.amount_minor) from ledger_entry e where e.account_id = a.id), 0)`.execute(db)
+  const lonely = await sql<{ id: number }>`select t.id from ledger_transaction t where (select count(*) from ledger_entry e where e.transaction_id = t.id) < 2`.execute(db)
+  return [...unbalanced.map((u) => `transaction ${u.transaction_id} unbalanced in ${u.currency}`), ...currencies.map((c) => `${c.currency} sums to non-zero`), ...negative.map((n) => `account ${n.id} below zero`), ...lonely.rows.map((l) => `transaction ${l.id} has fewer than two entries`), ...drifted.rows.map((d) => `account ${d.id} running sum differs from its entries`)]
 }
