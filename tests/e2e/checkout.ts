@@ -22,13 +22,15 @@ export async function payInCheckout(page: Page, cardNumber: string = testCards.s
   await page.waitForLoadState('networkidle')
 }
 
+/** One API call as a test's setup makes it (JSON in and out); anything but 2xx throws. */
+export async function callApi(base: string, method: string, path: string, token: string | null, body?: unknown) {
+  const r = await fetch(`${base}/api/v1/${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) })
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`)
+  return r.json()
+}
+
 /** Funds installments through the API: a payment, then the sandbox's card form answered with a card that succeeds. */
 export async function fundByApi(base: string, token: string, projectId: number, installmentIds: number[]) {
-  const post = async (path: string, body: unknown, auth?: string) => {
-    const r = await fetch(`${base}/api/v1/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) }, body: JSON.stringify(body) })
-    if (!r.ok) throw new Error(`POST ${path}: ${r.status} ${await r.text()}`)
-    return r.json()
-  }
-  const payment = await post('Payment/PayProjectInstallments', { projectId, installmentIds }, token)
-  await post(`Payment/sandbox/${payment.token}/pay`, { cardNumber: testCards.succeeds, expiry: '12/40', cvc: '123', name: 'Clara Client' })
+  const payment = await callApi(base, 'POST', 'Payment/PayProjectInstallments', token, { projectId, installmentIds })
+  await callApi(base, 'POST', `Payment/sandbox/${payment.token}/pay`, null, { cardNumber: testCards.succeeds, expiry: '12/40', cvc: '123', name: 'Clara Client' })
 }

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
-import { payInCheckout, testCards } from './checkout'
+import { callApi, payInCheckout, testCards } from './checkout'
 
 // Issue 17, first half, end to end with JavaScript on and off: the client funds two installments
 // in the sandbox checkout (one at once; one declined, then paid with the card that asks for a
@@ -12,11 +12,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
 const main = (page: Page) => page.locator('main')
 
-async function api(method: string, path: string, token: string | null, body?: unknown) {
-  const r = await fetch(`${shell().base}/api/v1/${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) })
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`)
-  return r.json()
-}
+const api = (method: string, path: string, token: string | null, body?: unknown) => callApi(shell().base, method, path, token, body)
 
 async function click(page: Page, name: string | RegExp, scope = main(page)) {
   await scope.getByRole('button', { name }).first().click()

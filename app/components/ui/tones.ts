@@ -1,4 +1,5 @@
 import { contractStates, installmentStates, projectStates, proposalStates } from '../../../server/modules/projects/machines'
+import { payoutStates } from '../../../server/modules/payments/states'
 
 export type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'danger'
 
@@ -11,16 +12,18 @@ export const stateTones = {
   proposal: { pending: 'progress', accepted: 'success', rejected: 'danger', withdrawn: 'neutral' },
   contract: { active: 'info', completed: 'success', cancelled: 'danger' },
   installment: { pending: 'neutral', funded: 'info', submitted: 'progress', changes_requested: 'danger', approved: 'success', released: 'success' },
+  payout: { requested: 'progress', paid: 'success', failed: 'danger' },
 } as const satisfies {
   project: Record<(typeof projectStates)[number], Tone>
   proposal: Record<(typeof proposalStates)[number], Tone>
   contract: Record<(typeof contractStates)[number], Tone>
   installment: Record<(typeof installmentStates)[number], Tone>
+  payout: Record<(typeof payoutStates)[number], Tone>
 }
 
 export type Machine = keyof typeof stateTones
 
-export const machineStates = { project: projectStates, proposal: proposalStates, contract: contractStates, installment: installmentStates } as const
+export const machineStates = { project: projectStates, proposal: proposalStates, contract: contractStates, installment: installmentStates, payout: payoutStates } as const
 
 export function toneOf(machine: Machine, state: string): Tone {
   return (stateTones[machine] as Record<string, Tone>)[state] ?? 'neutral'

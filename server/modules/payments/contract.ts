@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../../api/contract.ts'
+import { payoutStates } from './states.ts'
 
 // Payments (SPEC §7: Payment/PayProjectInstallments, Payment/PaymentCallback, cost and paid
 // details). The spec leaves the shapes open: a payment names the project and its installments,
@@ -25,7 +26,7 @@ const quote = z.object({ projectId: z.number(), contractId: z.number(), projectT
 export const checkoutSession = z.object({ token: z.string(), gateway: z.string(), status: paymentStatus, failure: z.string().nullable(), ...money, projectId: z.number(), projectTitle: z.string(), returnUrl: z.string() })
 const installmentMoney = z.object({ installmentId: z.number(), position: z.number(), title: z.string(), status: z.string(), amountMinor: z.number(), clientFeeMinor: z.number(), platformFeeMinor: z.number(), paidMinor: z.number(), releasedMinor: z.number() })
 const details = z.object({ projectId: z.number(), contractId: z.number(), currency: z.string(), installments: z.array(installmentMoney), amountMinor: z.number(), paidMinor: z.number(), heldMinor: z.number(), releasedMinor: z.number(), platformFeesMinor: z.number(), clientFeePercent: z.number(), platformFeePercent: z.number() })
-const payout = z.object({ id: z.number(), status: z.enum(['requested', 'paid', 'failed']), amountMinor: z.number(), currency: z.string(), destinationKind: z.enum(['bank', 'paypal']), destination: z.string(), failure: z.string().nullable(), createdAt: z.string(), updatedAt: z.string() })
+const payout = z.object({ id: z.number(), status: z.enum(payoutStates), amountMinor: z.number(), currency: z.string(), destinationKind: z.enum(['bank', 'paypal']), destination: z.string(), failure: z.string().nullable(), createdAt: z.string(), updatedAt: z.string() })
 export type Payout = z.output<typeof payout>
 
 /** A withdrawal: whole minor units of one currency, to one of the caller's active payment methods (decision 185). */

@@ -7,6 +7,7 @@ import { maskEmail, maskIban } from '../profiles/rules.ts'
 import { account, post, type Trx } from './ledger.ts'
 import type { Gateway, GatewayEvent, GatewayMoneyResult } from './gateways/gateway.ts'
 import type { PayoutInput } from './contract.ts'
+import type { PayoutStatus } from './states.ts'
 
 // Payouts (issue 17 item 6, decisions 185–187): a freelancer withdraws available money to one of
 // their active payment methods. Asking moves the amount from available to payout_in_flight in one
@@ -17,7 +18,6 @@ import type { PayoutInput } from './contract.ts'
 // payout.failed events, applied through the same settle step, once.
 
 export const PAYMENTS_NOTIFY_TOPIC = 'payments.notify'
-export type PayoutStatus = 'requested' | 'paid' | 'failed'
 
 const badRequest = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 const nowIso = () => new Date().toISOString()
