@@ -117,7 +117,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
             ) : !withdrawable.length ? (
               <p className="muted">{t('form.nothing')}</p>
             ) : (
-              <Form method="post" {...getFormProps(form)} className="form-stack">
+              <Form method="post" {...getFormProps(form)} key={loaderData.data[0]?.id ?? 0} className="form-stack">
                 <FormErrors errors={form.errors} id={form.errorId} />
                 <Field field={fields.amount} label={t('form.amount')} hint={t('form.amountHint', { minimum })} />
                 {currencies.length > 1 ? (
