@@ -63,9 +63,14 @@ test('a freelancer withdraws released money, sees it paid, and sees a failing pa
   // To the bank account: paid at once.
   await withdraw(freelancer, '500', /Bank account/)
   await expect(freelancer).toHaveURL(`${shell().base}/payouts`)
-  // The outcome's notice (a flash: with JavaScript on, the live notification of the same payout
-  // reloads the shell and may replace it, so it is checked where nothing reloads).
-  if (!jsEnabled()) await expect(freelancer.getByRole('status').filter({ hasText: '€500.00 was paid out to DE89' })).toBeVisible()
+  // The outcome's notice stays, also when the payout's live notification reloads the shell's data.
+  const paidNotice = freelancer.getByRole('status').filter({ hasText: '€500.00 was paid out to DE89' })
+  await expect(paidNotice).toBeVisible()
+  if (jsEnabled()) {
+    await expect(freelancer.getByTestId('notification').filter({ hasText: 'Payout sent' })).toBeAttached()
+    await freelancer.waitForLoadState('networkidle')
+    await expect(paidNotice).toBeVisible()
+  }
   await expect(main(freelancer).getByLabel('Amount')).toHaveValue('')
   await expect(available).toContainText('EUR€400.00')
   const history = main(freelancer).getByTestId('payout')
@@ -75,7 +80,7 @@ test('a freelancer withdraws released money, sees it paid, and sees a failing pa
   // To the sandbox's failing PayPal address: failed, and the money is back.
   await withdraw(freelancer, '150.50', /PayPal/)
   await expect(history.first().getByTestId('status-chip')).toHaveText('Failed')
-  if (!jsEnabled()) await expect(freelancer.getByRole('alert').filter({ hasText: 'The payout of €150.50 to p•••@example.com failed.' })).toBeVisible()
+  await expect(freelancer.getByRole('alert').filter({ hasText: 'The payout of €150.50 to p•••@example.com failed.' })).toBeVisible()
   await expect(available).toContainText('EUR€400.00')
   await expect(history.first()).toContainText('the money is back in your available balance')
   await expect(history).toHaveCount(2)
