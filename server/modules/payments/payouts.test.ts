@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { contractFor, fund, ledgerBroken, paymentsTestApi, usePayments } from './test-support.ts'
-import { failingPayoutDestinations, sandboxEvent } from './gateways/sandbox.ts'
+import { failingPayoutDestinations, sandboxEvent, SANDBOX } from './gateways/sandbox.ts'
+import { createPayouts } from './payouts.ts'
 
 
 // Payouts (issue 17 item 6, decisions 185–187) on both databases, through the real API and the
@@ -114,6 +115,28 @@ for (const dialect of dialects) {
       expect(await count('ledger_entry')).toBe(entries)
       expect(await count('payout')).toBe(payouts)
       expect((await balances(f))[0].availableMinor).toBe(18000)
+    })
+
+    test('a gateway that does not answer leaves the payout requested and the money in flight; its later signed event settles it once', async () => {
+      const f = await t.user('freelancer', 'Lea', 'Late')
+      await release(f, [30000])
+      const bank = await method(f, { kind: 'bank', iban: GOOD_IBAN })
+      // The only stand-in here: a gateway whose answer is lost on the way (a timeout, a crash).
+      const silent = { ...s.t.api.services.sandboxGateway, name: SANDBOX, payout: () => Promise.reject(new Error('connection reset')) }
+      const payouts = createPayouts({ db: s.database.db, dialect, gateway: silent, minimumMinor: 2000 })
+      const asked = await payouts.request({ userId: f.id } as never, { amountMinor: 20000, currency: 'EUR', paymentMethodId: bank })
+      expect(asked.status).toBe('requested')
+      expect((await balances(f))[0]).toMatchObject({ availableMinor: 7000, paidOutMinor: 0 })
+      const secret = await s.t.api.services.sandboxGateway.secret()
+      const paid = sandboxEvent(secret, 'payout.succeeded', { paymentToken: String(asked.id), amountMinor: 20000, currency: 'EUR' })
+      const send = async (e: { body: string; headers: Record<string, string> }) => (await t.raw('POST', 'Payment/PaymentCallback', { body: e.body, headers: e.headers })).json()
+      expect(await send(paid)).toEqual({ received: true, applied: true })
+      expect(await send(paid)).toEqual({ received: true, applied: false })
+      // A contradicting late event (another id) changes nothing either: paid is final.
+      expect(await send(sandboxEvent(secret, 'payout.failed', { paymentToken: String(asked.id), amountMinor: 20000, currency: 'EUR' }))).toEqual({ received: true, applied: false })
+      expect((await balances(f))[0]).toMatchObject({ availableMinor: 7000, paidOutMinor: 20000 })
+      expect((await t.call('GET', 'Payment/payouts', { token: f.token })).json.data[0]).toMatchObject({ id: asked.id, status: 'paid' })
+      expect(await ledgerBroken(s.database)).toEqual([])
     })
 
     test('concurrent payouts cannot overdraw: of five asking for more than half, one is paid', async () => {
