@@ -6,14 +6,13 @@ import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/payouts'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
-import { flashCookie } from '~/lib/flash.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { currencyDigits, formatDateTime, formatMoney } from '~/lib/format'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { Field, FormErrors } from '~/components/auth/form'
-import { Button, ButtonLink, Card, DefinitionList, EmptyState, FilterSelect, StatusChip } from '~/components/ui'
+import { Button, ButtonLink, Card, DefinitionList, EmptyState, FilterSelect, Notice, StatusChip } from '~/components/ui'
 import { paymentsContract as c } from '../../server/modules/payments/contract'
 import { profilesContract as pc } from '../../server/modules/profiles/contract'
 import { Role } from '../../server/modules/identity/permissions'
@@ -22,7 +21,7 @@ import { Money } from './projects/ui'
 // /payouts (SPEC §2, login required): a freelancer's available money per currency, the withdraw
 // form (amount, currency, one of their active payment methods, the default chosen), the payout
 // minimum, and their payouts with their state. A plain POST and a redirect: it works with
-// JavaScript off. Amounts are typed in the currency's major unit and sent as minor units; the API
+// JavaScript off; the outcome shows on the page it lands on. Amounts are typed in the currency's major unit and sent as minor units; the API
 // checks them against the ledger (decision 185).
 export const payoutForm = z.object({
   amount: z.string({ error: 'payouts:errors.amount' }).trim().regex(/^\d{1,10}([.,]\d{1,2})?$/, 'payouts:errors.amount'),
@@ -41,7 +40,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   try {
     const api = apiFor(context)
     const [payouts, methods] = await Promise.all([api.call(c.payouts), freelancer ? api.call(pc.paymentList, { params: { id: user.id } }) : { data: [] }])
-    return { title, freelancer, ...payouts, methods: methods.data.filter((m) => m.status === 'active') }
+    return { title, freelancer, ...payouts, methods: methods.data.filter((m) => m.status === 'active'), outcome: Number(url.searchParams.get('payout')) || null }
   } catch (error) {
     throwApiError(error)
   }
@@ -60,7 +59,6 @@ function fieldErrors(error: ApiCallError) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   requirePermission(context, url, 'payments.details')
-  const t = getInstance(context).t
   const submission = parseWithZod(await request.formData(), { schema: payoutForm })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const v = submission.value
@@ -70,9 +68,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const amountMinor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || 0)
   try {
     const payout = await apiFor(context).call(c.payout, { body: { amountMinor, currency: v.currency, paymentMethodId: v.paymentMethodId } })
-    const amount = formatMoney(payout.amountMinor, payout.currency, getInstance(context).language)
-    const notice = payout.status === 'failed' ? { kind: 'error' as const, message: t('payouts:notices.failed', { amount, destination: payout.destination }) } : { kind: 'success' as const, message: t(`payouts:notices.${payout.status}`, { amount, destination: payout.destination }) }
-    return redirect('/payouts', { headers: { 'set-cookie': flashCookie(notice) } })
+    // The outcome is shown from the payout itself (?payout=<id>), not a flash cookie: a live
+    // notification reloading the page's data at the same moment cannot take it away.
+    return redirect(`/payouts?payout=${payout.id}`)
   } catch (error) {
     if (!(error instanceof ApiCallError) || error.status !== 400) throwApiError(error)
     const fields = fieldErrors(error)
@@ -97,10 +95,16 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
   const methodProps = getSelectProps(fields.paymentMethodId)
   const minimum = currencies.length ? currencies.map((b) => formatMoney(minimumMinor, b.currency, i18n.language)).join(', ') : null
   const methodError = fields.paymentMethodId.errors?.[0]
+  const outcome = loaderData.data.find((p) => p.id === loaderData.outcome)
   return (
     <main id="main" className="container page">
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
+      {outcome ? (
+        <Notice kind={outcome.status === 'failed' ? 'error' : 'success'} data-testid="payout-outcome">
+          {t(`notices.${outcome.status}`, { amount: formatMoney(outcome.amountMinor, outcome.currency, i18n.language), destination: outcome.destination })}
+        </Notice>
+      ) : null}
       {!loaderData.freelancer ? (
         <p>{t('clientNote')}</p>
       ) : (
