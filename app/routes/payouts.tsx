@@ -12,7 +12,7 @@ import { currencyDigits, formatDateTime, formatMoney } from '~/lib/format'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { Field, FormErrors } from '~/components/auth/form'
-import { Button, ButtonLink, Card, DefinitionList, EmptyState, FilterSelect, Notice, StatusChip } from '~/components/ui'
+import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, EmptyState, FilterSelect, Notice, StatusChip } from '~/components/ui'
 import { paymentsContract as c } from '../../server/modules/payments/contract'
 import { profilesContract as pc } from '../../server/modules/profiles/contract'
 import { Role } from '../../server/modules/identity/permissions'
@@ -148,7 +148,9 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                     <Link to="/peyment-details">{t('form.manage')}</Link>
                   </p>
                 </div>
-                <Button variant="primary">{t('form.submit')}</Button>
+                <ButtonGroup>
+                  <Button variant="primary">{t('form.submit')}</Button>
+                </ButtonGroup>
               </Form>
             )}
           </Card>
