@@ -34,6 +34,7 @@ export default [
     route('profiles/companies/:id', 'routes/profiles/client.tsx', { id: 'profiles-company' }),
     route('peyment-details', 'routes/peyment-details.tsx'),
     route('payment-details', 'routes/peyment-details-redirect.tsx'),
+    route('payouts', 'routes/payouts.tsx'),
     route('freelancers', 'routes/freelancers/search.tsx', { id: 'freelancers' }),
     route('freelancers/freelancersearch', 'routes/freelancers/search.tsx', { id: 'freelancers-search' }),
     route('projects', 'routes/projects/list.tsx', { id: 'projects' }),

@@ -48,6 +48,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PLATFORM_FEE_PERCENT: percent.prefault(10),
   CLIENT_FEE_PERCENT: percent.prefault(3),
+  PAYOUT_MINIMUM_MINOR: z.coerce.number({ error: 'must be a number of minor units' }).int('must be whole minor units').min(1, 'must be at least 1').max(100_000_000, 'must be at most 100000000').default(2000),
   SANDBOX_GATEWAY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Stripe (decision 195): both keys or neither; without them the sandbox gateway takes payments.
   STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret or restricted key (sk_live_…, sk_test_…, rk_…)').optional(),
@@ -127,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** days a freelancer has to accept or decline a refund request, and after which a submission without an answer is released */
     refundResponseDays: e.REFUND_RESPONSE_DAYS,
     autoReleaseDays: e.AUTO_RELEASE_DAYS,
+    /** the smallest payout, in minor units of the payout's currency (decision 185) */
+    payoutMinimumMinor: e.PAYOUT_MINIMUM_MINOR,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     /** addresses and CIDR blocks of the reverse proxies whose X-Forwarded-For is believed */
     trustProxy: e.TRUST_PROXY,

@@ -61,9 +61,9 @@ function moveOf(c: Contract) {
   }
 }
 
-/** Money held for the client's contracts, or the freelancer's available and earned money, per currency (read from the ledger). */
-function MoneyCard({ money, freelancer }: { money: Array<{ currency: string; heldMinor: number; availableMinor: number; earnedMinor: number }>; freelancer: boolean }) {
-  const { t } = useTranslation('payments')
+/** Money held for the client's contracts, or the freelancer's available, earned and paid-out money, per currency (read from the ledger). */
+function MoneyCard({ money, freelancer }: { money: Array<{ currency: string; heldMinor: number; availableMinor: number; earnedMinor: number; paidOutMinor: number }>; freelancer: boolean }) {
+  const { t } = useTranslation(['payments', 'payouts'])
   return (
     <section className="card dashboard-card" aria-labelledby="dash-money" data-testid="dashboard-money">
       <h2 id="dash-money">{t('money.title')}</h2>
@@ -76,6 +76,7 @@ function MoneyCard({ money, freelancer }: { money: Array<{ currency: string; hel
                 ? [
                     [t('money.available'), <Money key="a" minor={m.availableMinor} currency={m.currency} />],
                     [t('money.earned'), <Money key="e" minor={m.earnedMinor} currency={m.currency} />],
+                    [t('payouts:dashboard.paidOut'), <Money key="p" minor={m.paidOutMinor} currency={m.currency} />],
                   ]
                 : [[t('money.held'), <Money key="h" minor={m.heldMinor} currency={m.currency} />]]
             }
@@ -84,6 +85,7 @@ function MoneyCard({ money, freelancer }: { money: Array<{ currency: string; hel
       ) : (
         <p className="muted">{t('money.none')}</p>
       )}
+      {freelancer ? <Link to="/payouts">{t('payouts:dashboard.withdraw')}</Link> : null}
     </section>
   )
 }

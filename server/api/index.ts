@@ -21,6 +21,7 @@ import { profilesRoutes } from '../modules/profiles/routes.ts'
 import { createProjectsService } from '../modules/projects/service.ts'
 import { projectsRoutes } from '../modules/projects/routes.ts'
 import { projectsOutboxHandlers } from '../modules/projects/outbox.ts'
+import { paymentsOutboxHandlers } from '../modules/payments/outbox.ts'
 import { createNotificationsService } from '../modules/notifications/service.ts'
 import { notificationsRoutes } from '../modules/notifications/routes.ts'
 import { notificationGroups } from '../modules/notifications/groups.ts'
@@ -67,6 +68,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   Object.assign(outboxHandlers, projectsOutboxHandlers({ db: database.db, projects, notifications, hubs: () => hubs }))
   Object.assign(outboxHandlers, complaintsOutboxHandlers({ db: database.db, notifications, hubs: () => hubs }))
   Object.assign(outboxHandlers, notificationsOutboxHandlers({ notifications, hubs: () => hubs }))
+  Object.assign(outboxHandlers, paymentsOutboxHandlers({ db: database.db, notifications, hubs: () => hubs }))
   Object.assign(outboxHandlers, chatOutboxHandlers({ db: database.db, chat, notifications, hubs: () => hubs, publicUrl: config.publicUrl }))
   // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
   Object.assign(outboxHandlers, fileOutboxHandlers({ db: database.db, storage: services.files.storage }))
@@ -103,7 +105,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   return {
     handler,
     endpoints,
-    services: { ...services, profiles, projects, notifications, chat, complaints, payments: payments.service, refunds: payments.refunds, sandbox: payments.sandbox, sandboxGateway: payments.sandboxGateway, stripeGateway: payments.stripeGateway },
+    services: { ...services, profiles, projects, notifications, chat, complaints, payments: payments.service, refunds: payments.refunds, payouts: payments.payouts, sandbox: payments.sandbox, sandboxGateway: payments.sandboxGateway, stripeGateway: payments.stripeGateway },
     jobs,
     /** Lets outbox deliveries reach browsers once the hubs exist, and registers the hub groups modules let browsers join (server/index.ts). */
     attachHubs(h: Hubs, allowGroups?: HubsRuntime['allowGroups']) {

@@ -157,6 +157,7 @@ export interface Database {
   admin_audit: AdminAuditTable
   invoice_counter: InvoiceCounterTable
   invoice: InvoiceTable
+  payout: PayoutTable
 }
 
 /** A seed that a start loads once (the demo marketplace): begun at `started_at`, whole once `completed_at` is set. */
@@ -350,7 +351,8 @@ export type ProjectCommentTable = { id: Generated<number>; project_id: number; u
 export type ReviewTable = { id: Generated<number>; contract_id: number; project_id: number; author_id: number; subject_id: number; rating: number; body: string; created_at: string; visible_from: string }
 
 // Notifications (server/modules/notifications): a message key and its params, rendered per reader.
-export type NotificationType = 'Project' | 'Proposal' | 'ProjectStatus' | 'Chat' | 'Complaint'
+export type NotificationType = 'Project' | 'Proposal' | 'ProjectStatus' | 'Chat' | 'Complaint' | 'Payment'
+
 export type NotificationTable = {
   id: Generated<number>
   user_id: number
@@ -466,4 +468,20 @@ export type InvoiceTable = {
   issuer_user_id: number | null; issuer_name: string; recipient_user_id: number | null; recipient_name: string
   contract_id: number; installment_id: number; transaction_id: number; project_title: string; installment_title: string
   amount_minor: number; currency: string; issued_at: string
+}
+// Payouts (issue 17 item 6, migration 0025).
+export type PayoutTable = {
+  id: Generated<number>
+  user_id: number
+  payment_method_id: number | null
+  destination_kind: 'bank' | 'paypal' | 'stripe_account'
+  destination_masked: string
+  gateway: string
+  gateway_ref: string | null
+  status: 'requested' | 'paid' | 'failed'
+  amount_minor: number
+  currency: string
+  failure: string | null
+  created_at: string
+  updated_at: string
 }

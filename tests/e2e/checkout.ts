@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test'
 import { testCards } from '../../server/modules/payments/gateways/test-cards.ts'
+import { apiCall } from './contract-setup'
 
 // Paying in the sandbox checkout as a client's browser does (decision 171), with or without
 // JavaScript, and funding through the API as a test's setup does (PayProjectInstallments, then
@@ -24,11 +25,6 @@ export async function payInCheckout(page: Page, cardNumber: string = testCards.s
 
 /** Funds installments through the API: a payment, then the sandbox's card form answered with a card that succeeds. */
 export async function fundByApi(base: string, token: string, projectId: number, installmentIds: number[]) {
-  const post = async (path: string, body: unknown, auth?: string) => {
-    const r = await fetch(`${base}/api/v1/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) }, body: JSON.stringify(body) })
-    if (!r.ok) throw new Error(`POST ${path}: ${r.status} ${await r.text()}`)
-    return r.json()
-  }
-  const payment = await post('Payment/PayProjectInstallments', { projectId, installmentIds }, token)
-  await post(`Payment/sandbox/${payment.token}/pay`, { cardNumber: testCards.succeeds, expiry: '12/40', cvc: '123', name: 'Clara Client' })
+  const payment = await apiCall(base, 'POST', 'Payment/PayProjectInstallments', token, { projectId, installmentIds })
+  await apiCall(base, 'POST', `Payment/sandbox/${payment.token}/pay`, null, { cardNumber: testCards.succeeds, expiry: '12/40', cvc: '123', name: 'Clara Client' })
 }

@@ -1,6 +1,7 @@
 import { contractStates, installmentStates, projectStates, proposalStates } from '../../../server/modules/projects/machines'
 import { refundStatuses } from '../../../server/modules/payments/refunds-contract'
 import { complaintStates } from '../../../server/modules/complaints/machine'
+import { payoutStates } from '../../../server/modules/payments/states'
 
 export type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'danger'
 
@@ -15,6 +16,7 @@ export const stateTones = {
   installment: { pending: 'neutral', funded: 'info', submitted: 'progress', changes_requested: 'danger', approved: 'success', released: 'success' },
   refund: { open: 'progress', accepted: 'success', declined: 'danger', disputed: 'danger', decided: 'success' },
   complaint: { open: 'info', in_progress: 'progress', waiting_on_user: 'danger', resolved: 'success', closed: 'neutral' },
+  payout: { requested: 'progress', paid: 'success', failed: 'danger' },
 } as const satisfies {
   project: Record<(typeof projectStates)[number], Tone>
   proposal: Record<(typeof proposalStates)[number], Tone>
@@ -22,11 +24,12 @@ export const stateTones = {
   installment: Record<(typeof installmentStates)[number], Tone>
   refund: Record<(typeof refundStatuses)[number], Tone>
   complaint: Record<(typeof complaintStates)[number], Tone>
+  payout: Record<(typeof payoutStates)[number], Tone>
 }
 
 export type Machine = keyof typeof stateTones
 
-export const machineStates = { project: projectStates, proposal: proposalStates, contract: contractStates, installment: installmentStates, refund: refundStatuses, complaint: complaintStates } as const
+export const machineStates = { project: projectStates, proposal: proposalStates, contract: contractStates, installment: installmentStates, refund: refundStatuses, complaint: complaintStates, payout: payoutStates } as const
 
 export function toneOf(machine: Machine, state: string): Tone {
   return (stateTones[machine] as Record<string, Tone>)[state] ?? 'neutral'

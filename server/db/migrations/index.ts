@@ -23,6 +23,7 @@ import { freelancerNames } from './0021-freelancer-names.ts'
 import { chat } from './0022-chat.ts'
 import { paymentsLedger } from './0023-payments-ledger.ts'
 import { refunds } from './0024-refunds.ts'
+import { payouts } from './0025-payouts.ts'
 import { invoices } from './0026-invoices.ts'
 import { stripeAccounts } from './0027-stripe.ts'
 import { complaints } from './0028-complaints.ts'
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0022-chat': chat,
   '0023-payments-ledger': paymentsLedger,
   '0024-refunds': refunds,
+  '0025-payouts': payouts,
   '0026-invoices': invoices,
   '0027-stripe': stripeAccounts,
   '0028-complaints': complaints,

@@ -5,7 +5,7 @@ import { endpoint } from '../../api/contract.ts'
 // user id because the original client sent one; it must be the caller's own (403 otherwise), so
 // they are aliases of the plain endpoints, never a way to read someone else's bell.
 export const NOTIFICATION_PAGE = 10
-export const notificationTypes = ['Project', 'Proposal', 'ProjectStatus', 'Chat', 'Complaint'] as const
+export const notificationTypes = ['Project', 'Proposal', 'ProjectStatus', 'Chat', 'Complaint', 'Payment'] as const
 
 const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
 const hand = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(100_000, 'is too large').default(0)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../../api/contract.ts'
+import { payoutStates } from './states.ts'
 
 // Payments (SPEC §7: Payment/PayProjectInstallments, Payment/PaymentCallback, cost and paid
 // details). The spec leaves the shapes open: a payment names the project and its installments,
@@ -25,6 +26,17 @@ const quote = z.object({ projectId: z.number(), contractId: z.number(), projectT
 export const checkoutSession = z.object({ token: z.string(), gateway: z.string(), status: paymentStatus, failure: z.string().nullable(), ...money, projectId: z.number(), projectTitle: z.string(), returnUrl: z.string() })
 const installmentMoney = z.object({ installmentId: z.number(), position: z.number(), title: z.string(), status: z.string(), amountMinor: z.number(), clientFeeMinor: z.number(), platformFeeMinor: z.number(), paidMinor: z.number(), releasedMinor: z.number(), refundedMinor: z.number() })
 const details = z.object({ projectId: z.number(), contractId: z.number(), currency: z.string(), installments: z.array(installmentMoney), amountMinor: z.number(), paidMinor: z.number(), heldMinor: z.number(), releasedMinor: z.number(), platformFeesMinor: z.number(), refundedMinor: z.number(), clientFeePercent: z.number(), platformFeePercent: z.number() })
+const payout = z.object({ id: z.number(), status: z.enum(payoutStates), amountMinor: z.number(), currency: z.string(), destinationKind: z.enum(['bank', 'paypal', 'stripe_account']), destination: z.string(), failure: z.string().nullable(), createdAt: z.string(), updatedAt: z.string() })
+export type Payout = z.output<typeof payout>
+
+/** A withdrawal: whole minor units of one currency, to one of the caller's active payment methods (decision 185). */
+export const payoutInput = z.object({
+  amountMinor: z.number({ error: 'must be a number' }).int('must be whole minor units').positive('must be positive').max(1_000_000_000_000, 'is too large'),
+  currency: z.string({ error: 'is required' }).regex(/^[A-Z]{3}$/, 'must be a three-letter currency code'),
+  paymentMethodId: id,
+})
+export type PayoutInput = z.output<typeof payoutInput>
+
 const balance = z.object({ currency: z.string(), heldMinor: z.number(), availableMinor: z.number(), earnedMinor: z.number(), paidOutMinor: z.number() })
 
 export const paymentsContract = {
@@ -49,6 +61,14 @@ export const paymentsContract = {
     params: z.object({ projectId: id }), response: details,
   }),
   balances: endpoint({ method: 'GET', path: 'Payment/balances', summary: 'The caller\'s money per currency: held for their contracts, available, earned, paid out', tag, access: 'user', response: z.object({ data: z.array(balance) }) }),
+  payouts: endpoint({
+    method: 'GET', path: 'Payment/payouts', summary: 'The caller\'s payouts (newest first), what is available to withdraw per currency, and the payout minimum in minor units', tag, access: 'user',
+    response: z.object({ minimumMinor: z.number(), balances: z.array(z.object({ currency: z.string(), availableMinor: z.number() })), data: z.array(payout) }),
+  }),
+  payout: endpoint({
+    method: 'POST', path: 'Payment/payouts', summary: 'Withdraw available money to one of the caller\'s payment methods (at least the minimum, at most what is available); the sandbox pays at once, a failed payout returns the money to available', tag, access: 'user',
+    body: payoutInput, response: payout,
+  }),
   sandboxSession: endpoint({ method: 'GET', path: 'Payment/sandbox/{token}', summary: 'Sandbox gateway: the hosted checkout\'s payment', tag, access: 'public', params: z.object({ token }), response: checkoutSession }),
   sandboxPay: endpoint({
     method: 'POST', path: 'Payment/sandbox/{token}/pay', summary: 'Sandbox gateway: pay with a test card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for confirmation)', tag, access: 'public',

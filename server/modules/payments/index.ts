@@ -15,6 +15,7 @@ import { createRefunds } from './refunds.ts'
 import { createRefundSweeper, refundsRoutes } from './refunds-routes.ts'
 import { createInvoices } from './invoices.ts'
 import { invoicesRoutes } from './invoices-routes.ts'
+import { createPayouts } from './payouts.ts'
 
 // The payments module wired: Stripe when its keys are set, else the sandbox gateway (its secret from SANDBOX_GATEWAY_SECRET, else one
 // kept in the database and shared by every instance), the service, and the money mover the
@@ -26,10 +27,11 @@ export function createPayments({ db, dialect, config, projects, log }: { db: DB;
     return (await db.selectFrom('app_secret').select('value').where('name', '=', 'sandbox-gateway').executeTakeFirstOrThrow()).value
   })
   // With Stripe's keys set, Stripe is the only gateway: no payment can be started or confirmed with
-  // the sandbox's test cards on a site that takes real money (decision 195).
+  // the sandbox's test cards on a site that takes real money (decision 195); payouts go through it too.
   const stripeGateway = config.stripe ? createStripeGateway({ ...config.stripe, publicUrl: config.publicUrl }) : undefined
   const gateways: Record<string, Gateway> = stripeGateway ? { [stripeGateway.name]: stripeGateway } : { [sandboxGateway.name]: sandboxGateway }
-  const service = createPaymentsService({ db, dialect, fees: config.fees, gateways, work: projects })
+  const payouts = createPayouts({ db, dialect, gateway: stripeGateway ?? sandboxGateway, minimumMinor: config.payoutMinimumMinor, log: (message, err) => log.warn({ err }, message) })
+  const service = createPaymentsService({ db, dialect, fees: config.fees, gateways, work: projects, payoutEvents: payouts.applyEvent })
   projects.setMoneyMover(service.mover)
   const refunds = createRefunds({ db, dialect, gateways: { [sandboxGateway.name]: sandboxGateway }, responseDays: config.refundResponseDays, autoReleaseDays: config.autoReleaseDays, work: projects, release: service.mover.release })
   service.setRefundEvents(refunds.applyEvent)
@@ -43,7 +45,8 @@ export function createPayments({ db, dialect, config, projects, log }: { db: DB;
     sandboxGateway,
     stripeGateway,
     invoices,
-    routes: [...paymentsRoutes(service, details, sandbox), ...refundsRoutes(refunds), ...invoicesRoutes(invoices)],
+    payouts,
+    routes: [...paymentsRoutes(service, details, sandbox, payouts), ...refundsRoutes(refunds), ...invoicesRoutes(invoices)],
     refunds,
     refundSweep: createRefundSweeper(refunds, log),
   }

@@ -12,9 +12,10 @@ import type { Dialect } from '../../db/migrations/helpers.ts'
 export type Trx = Transaction<Database>
 type Executor = Kysely<Database> | Trx
 
-export const accountKinds = ['client_held', 'freelancer_available', 'platform_fees', 'gateway_clearing'] as const
+export const accountKinds = ['client_held', 'freelancer_available', 'platform_fees', 'gateway_clearing', 'payout_in_flight'] as const
 export type AccountKind = (typeof accountKinds)[number]
-const creditNormal: ReadonlySet<AccountKind> = new Set(['client_held', 'freelancer_available', 'platform_fees'])
+// payout_in_flight: a freelancer's money on its way out, asked for but not yet paid by the gateway (decision 185).
+const creditNormal: ReadonlySet<AccountKind> = new Set(['client_held', 'freelancer_available', 'platform_fees', 'payout_in_flight'])
 
 export interface AccountKey {
   kind: AccountKind
@@ -28,6 +29,7 @@ export const account = {
   available: (freelancerId: number, currency: string): AccountKey => ({ kind: 'freelancer_available', owner: `user:${freelancerId}`, userId: freelancerId, currency }),
   fees: (currency: string): AccountKey => ({ kind: 'platform_fees', owner: 'platform', userId: null, currency }),
   clearing: (gateway: string, currency: string): AccountKey => ({ kind: 'gateway_clearing', owner: gateway, userId: null, currency }),
+  inFlight: (freelancerId: number, currency: string): AccountKey => ({ kind: 'payout_in_flight', owner: `user:${freelancerId}`, userId: freelancerId, currency }),
 }
 
 export interface Line {
@@ -37,7 +39,7 @@ export interface Line {
 }
 
 export interface Posting {
-  kind: 'capture' | 'release' | 'refund' | 'reversal'
+  kind: 'capture' | 'release' | 'refund' | 'reversal' | 'payout' | 'payout_paid'
   /** Names the movement; a second posting with the same ref is not made (the first stands). */
   ref: string
   lines: Line[]
@@ -128,7 +130,7 @@ export async function balanceOf(db: Executor, key: AccountKey) {
   return creditNormal.has(key.kind) ? -sum : sum
 }
 
-/** A user's money per currency: held for their contracts, available, and earned in all (releases credited). */
+/** A user's money per currency: held for their contracts, available, earned in all (releases credited) and paid out (payouts the gateway paid). */
 export async function userBalances(db: Executor, userId: number) {
   const rows = await db
     .selectFrom('ledger_entry as e')
@@ -147,6 +149,7 @@ export async function userBalances(db: Executor, userId: number) {
       b.availableMinor += owed
       if (r.movement === 'release') b.earnedMinor += owed
     }
+    if (r.kind === 'payout_in_flight' && r.movement === 'payout_paid') b.paidOutMinor -= owed
     out.set(r.currency, b)
   }
   return [...out.values()].sort((a, b) => a.currency.localeCompare(b.currency))

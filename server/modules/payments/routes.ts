@@ -4,13 +4,14 @@ import { paymentsContract as c } from './contract.ts'
 import type { PaymentsService } from './service.ts'
 import type { PaymentDetails } from './details.ts'
 import type { SandboxCheckout } from './gateways/sandbox-checkout.ts'
+import type { Payouts } from './payouts.ts'
 
 const me = (caller: Caller | null) => {
   if (!caller) throw unauthorized()
   return caller
 }
 
-export function paymentsRoutes(payments: PaymentsService, details: PaymentDetails, sandbox: SandboxCheckout) {
+export function paymentsRoutes(payments: PaymentsService, details: PaymentDetails, sandbox: SandboxCheckout, payouts: Payouts) {
   return [
     implement(c.quote, ({ query, ctx }) => payments.quote(me(ctx.caller), query.projectId, query.installmentIds)),
     implement(c.pay, ({ body, ctx }) => payments.pay(me(ctx.caller), body)),
@@ -19,6 +20,8 @@ export function paymentsRoutes(payments: PaymentsService, details: PaymentDetail
     implement(c.costDetails, ({ params, ctx }) => details.cost(me(ctx.caller), params.projectId)),
     implement(c.paidDetails, ({ params, ctx }) => details.paid(me(ctx.caller), params.projectId)),
     implement(c.balances, ({ ctx }) => payments.balances(me(ctx.caller))),
+    implement(c.payouts, ({ ctx }) => payouts.list(me(ctx.caller))),
+    implement(c.payout, ({ body, ctx }) => payouts.request(me(ctx.caller), body)),
     implement(c.sandboxSession, ({ params }) => sandbox.session(params.token)),
     implement(c.sandboxPay, ({ params, body }) => sandbox.pay(params.token, body)),
     implement(c.sandboxConfirm, ({ params, body }) => sandbox.confirm(params.token, body.approve)),

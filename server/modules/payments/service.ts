@@ -25,7 +25,10 @@ const conflict = (detail: string) => new ApiError(409, 'Conflict', detail)
 const badRequest = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 const nowIso = () => new Date().toISOString()
 
-export function createPaymentsService({ db, dialect, fees, gateways, work }: { db: DB; dialect: Dialect; fees: Fees; gateways: Record<string, Gateway>; work: Work }) {
+/** Applies a gateway's payout event in the callback's transaction (payouts.ts); answers whether it changed something. */
+type PayoutEvents = (trx: Trx, gateway: string, event: GatewayEvent) => Promise<boolean>
+
+export function createPaymentsService({ db, dialect, fees, gateways, work, payoutEvents }: { db: DB; dialect: Dialect; fees: Fees; gateways: Record<string, Gateway>; work: Work; payoutEvents?: PayoutEvents }) {
   const defaultGateway = Object.keys(gateways)[0]
   /** Refund events go to the refunds (refunds.ts), which index.ts wires after both exist. */
   let refundEvent: (trx: Trx, gateway: string, event: GatewayEvent) => Promise<boolean> = async () => false
@@ -92,9 +95,8 @@ export function createPaymentsService({ db, dialect, fees, gateways, work }: { d
     const gateway = gateways[gatewayName]
     if (!gateway) throw notFound('Gateway')
     const event = await gateway.verify(rawBody, headers)
-    // Authentic but not ours to apply here (another product's event, or a payout's answer, which the
-    // payouts apply): acknowledged, not recorded, so it could still be applied later.
-    if (!event || !/^(payment|refund)\./.test(event.type)) return { received: true, applied: false }
+    // Authentic but not ours (another product's event): acknowledged, not recorded.
+    if (!event) return { received: true, applied: false }
     return db.transaction().execute(async (trx) => {
       const fresh = await trx
         .insertInto('gateway_event')
@@ -104,6 +106,7 @@ export function createPaymentsService({ db, dialect, fees, gateways, work }: { d
         .executeTakeFirst()
       if (!fresh) return { received: true, applied: false }
       if (event.type.startsWith('refund.')) return { received: true, applied: await refundEvent(trx, gateway.name, event) }
+      if (event.type === 'payout.succeeded' || event.type === 'payout.failed') return { received: true, applied: payoutEvents ? await payoutEvents(trx, gateway.name, event) : false }
       let q = trx.selectFrom('payment').selectAll().where('token', '=', event.paymentToken).where('gateway', '=', gateway.name)
       if (dialect === 'postgres') q = q.forUpdate()
       const payment = await q.executeTakeFirst()

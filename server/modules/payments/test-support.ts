@@ -70,7 +70,7 @@ export async function ledgerBroken(database: Db) {
     .selectFrom('ledger_entry as e')
     .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
     .select('a.id')
-    .where('a.kind', 'in', ['client_held', 'freelancer_available', 'platform_fees'])
+    .where('a.kind', 'in', ['client_held', 'freelancer_available', 'platform_fees', 'payout_in_flight'])
     .groupBy('a.id')
     .having((eb) => eb.fn.sum('e.amount_minor'), '>', 0)
     .execute()

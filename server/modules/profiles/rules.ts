@@ -143,3 +143,10 @@ export function searchTokens(term: string | undefined | null) {
 
 /** Lower case without diacritics: what the full-text index stores and what queries look for. */
 export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase()
+
+/** Where a payment method sends money, and how it is shown: the one place that knows each kind's field. */
+export function paymentDestination(method: { kind: string; iban: string | null; email: string | null; stripe_account?: string | null }) {
+  if (method.kind === 'bank') return { ref: method.iban ?? '', masked: maskIban(method.iban ?? '') }
+  if (method.kind === 'stripe_account') return { ref: method.stripe_account ?? '', masked: maskStripeAccount(method.stripe_account ?? '') }
+  return { ref: method.email ?? '', masked: maskEmail(method.email ?? '') }
+}

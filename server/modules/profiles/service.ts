@@ -9,7 +9,7 @@ import type { FileService, StoredFile } from '../files/service.ts'
 import { notDisplayable } from '../files/rules.ts'
 import type { z } from 'zod'
 import { searchQuery, type bodies, type OwnClient, type OwnFreelancer, type PaymentMethod, type paymentBodies, type PublicClient, type PublicFreelancer, type SearchHit, type SearchQuery } from './contract.ts'
-import { companySections, completenessOf, freelancerSections, individualSections, limits, maskEmail, maskIban, maskStripeAccount, normalizeIban, searchCap, type SectionKey } from './rules.ts'
+import { companySections, completenessOf, freelancerSections, individualSections, limits, normalizeIban, paymentDestination, searchCap, type SectionKey } from './rules.ts'
 import { createSearchIndex, type FullTextMatch, type ProfilesQuery } from './search-index.ts'
 import { bucketColumnOf, countBuckets, probesFor } from './sort-buckets.ts'
 import { createShortCache } from '../../lib/short-cache.ts'
@@ -629,7 +629,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     id: r.id,
     kind: r.kind,
     holderName: r.holder_name,
-    masked: r.kind === 'bank' ? maskIban(r.iban ?? '') : r.kind === 'stripe_account' ? maskStripeAccount(r.stripe_account ?? '') : maskEmail(r.email ?? ''),
+    masked: paymentDestination(r).masked,
     bic: r.bic,
     bankName: r.bank_name,
     isDefault: r.is_default === 1,

@@ -45,3 +45,7 @@ export interface Gateway {
   /** Pays a freelancer out to a payment method (sandbox: at once; Stripe: a transfer). */
   payout(request: GatewayPayoutRequest): Promise<GatewayMoneyResult>
 }
+
+export interface GatewayPayoutRequest { payoutId: string; amountMinor: number; currency: string; destination: { kind: 'bank' | 'paypal' | 'stripe_account'; ref: string } }
+/** 'pending' = the final answer comes later as a verified callback/webhook event. */
+export interface GatewayMoneyResult { status: 'succeeded' | 'pending' | 'failed'; gatewayRef: string; failure?: string }

@@ -2,9 +2,9 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { ApiError } from '../../../api/errors.ts'
 import { gatewayEventTypes, type Gateway, type GatewayEvent } from './gateway.ts'
-import { testCards } from './test-cards.ts'
+import { failingPayoutDestinations, testCards } from './test-cards.ts'
 
-export { testCards }
+export { failingPayoutDestinations, testCards }
 
 // The built-in sandbox gateway (decision 171): a hosted checkout served by Workneer itself with a
 // card form that takes test numbers, and callbacks signed like a real gateway's webhooks
@@ -102,9 +102,11 @@ export function createSandboxGateway(secret: () => Promise<string>) {
       }
       return { id: parsed.id, type: parsed.type, ...parsed.data }
     },
-    // The sandbox's payouts are the payouts part's (gateway-api brief).
-    async payout() {
-      throw new Error('sandbox payouts: not supported by this part (stripe)')
+    /** Pays out at once; the documented failing test destinations are refused (decision 186). */
+    async payout(request) {
+      const ref = request.destination.ref.replace(/\s/g, '').toLowerCase()
+      const fails = ref === failingPayoutDestinations.iban.toLowerCase() || ref === failingPayoutDestinations.paypal
+      return fails ? { status: 'failed', gatewayRef: `sbx_po_${request.payoutId}`, failure: 'destination_refused' } : { status: 'succeeded', gatewayRef: `sbx_po_${request.payoutId}` }
     },
   }
   return gateway

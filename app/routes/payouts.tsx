@@ -1,0 +1,182 @@
+import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { z } from 'zod'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { useTranslation } from '~/lib/use-translation'
+import type { Route } from './+types/payouts'
+import { apiFor, ApiCallError } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { requirePermission } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { currencyDigits, formatDateTime, formatMoney } from '~/lib/format'
+import { titled } from '~/lib/meta'
+import { ErrorPage } from '~/components/error-page'
+import { Field, FormErrors } from '~/components/auth/form'
+import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, EmptyState, FilterSelect, Notice, StatusChip } from '~/components/ui'
+import { paymentsContract as c } from '../../server/modules/payments/contract'
+import { profilesContract as pc } from '../../server/modules/profiles/contract'
+import { Role } from '../../server/modules/identity/permissions'
+import { Money } from './projects/ui'
+
+// /payouts (SPEC §2, login required): a freelancer's available money per currency, the withdraw
+// form (amount, currency, one of their active payment methods, the default chosen), the payout
+// minimum, and their payouts with their state. A plain POST and a redirect: it works with
+// JavaScript off; the outcome shows on the page it lands on. Amounts are typed in the currency's major unit and sent as minor units; the API
+// checks them against the ledger (decision 185).
+export const payoutForm = z.object({
+  amount: z.string({ error: 'payouts:errors.amount' }).trim().regex(/^\d{1,10}([.,]\d{1,2})?$/, 'payouts:errors.amount'),
+  currency: z.string({ error: 'payouts:errors.currency' }).regex(/^[A-Z]{3}$/, 'payouts:errors.currency'),
+  paymentMethodId: z.coerce.number({ error: 'payouts:errors.method' }).int('payouts:errors.method').positive('payouts:errors.method'),
+})
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return titled(loaderData?.title)
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requirePermission(context, url, 'payments.details')
+  const title = getInstance(context).t('payouts:title')
+  const freelancer = user.roles.includes(Role.Freelancer)
+  try {
+    const api = apiFor(context)
+    const [payouts, methods] = await Promise.all([api.call(c.payouts), freelancer ? api.call(pc.paymentList, { params: { id: user.id } }) : { data: [] }])
+    return { title, freelancer, ...payouts, methods: methods.data.filter((m) => m.status === 'active'), outcome: Number(url.searchParams.get('payout')) || null }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+/** The API's refusal of a field, as a text of this page (its own words are English). */
+function fieldErrors(error: ApiCallError) {
+  const errors = (typeof error.body === 'object' ? error.body?.errors : undefined) as Record<string, string[]> | undefined
+  const amount = errors?.amountMinor?.[0]
+  return {
+    ...(amount ? { amount: [amount.startsWith('must be at least') ? 'payouts:errors.belowMinimum' : amount.startsWith('must be at most') ? 'payouts:errors.aboveAvailable' : 'payouts:errors.amount'] } : {}),
+    ...(errors?.paymentMethodId ? { paymentMethodId: ['payouts:errors.method'] } : {}),
+    ...(errors?.currency ? { currency: ['payouts:errors.currency'] } : {}),
+  }
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requirePermission(context, url, 'payments.details')
+  const submission = parseWithZod(await request.formData(), { schema: payoutForm })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const v = submission.value
+  const digits = currencyDigits(v.currency)
+  const [whole, fraction = ''] = v.amount.replace(',', '.').split('.')
+  if (fraction.length > digits) return data({ result: submission.reply({ fieldErrors: { amount: ['payouts:errors.amount'] } }) }, { status: 400 })
+  const amountMinor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || 0)
+  try {
+    const payout = await apiFor(context).call(c.payout, { body: { amountMinor, currency: v.currency, paymentMethodId: v.paymentMethodId } })
+    // The outcome is shown from the payout itself (?payout=<id>), not a flash cookie: a live
+    // notification reloading the page's data at the same moment cannot take it away.
+    return redirect(`/payouts?payout=${payout.id}`)
+  } catch (error) {
+    if (!(error instanceof ApiCallError) || error.status !== 400) throwApiError(error)
+    const fields = fieldErrors(error)
+    return data({ result: submission.reply(Object.keys(fields).length ? { fieldErrors: fields } : { formErrors: ['errors.failed'] }) }, { status: 400 })
+  }
+}
+
+export default function Payouts({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('payouts')
+  const navigation = useNavigation()
+  const { balances, methods, minimumMinor } = loaderData
+  const withdrawable = balances.filter((b) => b.availableMinor > 0)
+  const currencies = withdrawable.length ? withdrawable : balances
+  const preferred = methods.find((m) => m.isDefault) ?? methods[0]
+  const [form, fields] = useForm({
+    id: 'payout',
+    lastResult: navigation.state === 'idle' ? (actionData?.result as never) : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: payoutForm }),
+    shouldValidate: 'onSubmit',
+    defaultValue: { currency: currencies[0]?.currency ?? '', paymentMethodId: preferred ? String(preferred.id) : '' },
+  })
+  const methodProps = getSelectProps(fields.paymentMethodId)
+  const minimum = currencies.length ? currencies.map((b) => formatMoney(minimumMinor, b.currency, i18n.language)).join(', ') : null
+  const methodError = fields.paymentMethodId.errors?.[0]
+  const outcome = loaderData.data.find((p) => p.id === loaderData.outcome)
+  return (
+    <main id="main" className="container page">
+      <h1>{t('title')}</h1>
+      <p className="lead">{t('lead')}</p>
+      {outcome ? (
+        <Notice kind={outcome.status === 'failed' ? 'error' : 'success'} data-testid="payout-outcome">
+          {t(`notices.${outcome.status}`, { amount: formatMoney(outcome.amountMinor, outcome.currency, i18n.language), destination: outcome.destination })}
+        </Notice>
+      ) : null}
+      {!loaderData.freelancer ? (
+        <p>{t('clientNote')}</p>
+      ) : (
+        <>
+          <Card title={t('available.title')} titleId="payouts-available" level={2} as="section" data-testid="payouts-available">
+            {balances.length ? <DefinitionList items={balances.map((b): [string, React.ReactNode] => [b.currency, <Money key={b.currency} minor={b.availableMinor} currency={b.currency} />])} /> : <p className="muted">{t('available.none')}</p>}
+            {minimum ? <p className="muted">{t('available.minimum', { amount: minimum })}</p> : null}
+          </Card>
+          <Card title={t('form.title')} titleId="payouts-form" level={2} as="section" data-testid="payouts-form">
+            {!methods.length ? (
+              <EmptyState title={t('form.noMethod')} action={<ButtonLink to="/peyment-details">{t('form.addMethod')}</ButtonLink>}>
+                {t('form.noMethodHint')}
+              </EmptyState>
+            ) : !withdrawable.length ? (
+              <p className="muted">{t('form.nothing')}</p>
+            ) : (
+              <Form method="post" {...getFormProps(form)} key={loaderData.data[0]?.id ?? 0} className="form-stack">
+                <FormErrors errors={form.errors} id={form.errorId} />
+                <Field field={fields.amount} label={t('form.amount')} hint={t('form.amountHint', { minimum })} />
+                {currencies.length > 1 ? (
+                  <FilterSelect name={fields.currency.name} id={fields.currency.id} label={t('form.currency')} value={currencies[0].currency} options={currencies.map((b) => ({ value: b.currency, label: b.currency }))} />
+                ) : (
+                  <input type="hidden" name={fields.currency.name} value={currencies[0].currency} />
+                )}
+                <div className="field">
+                  <label htmlFor={fields.paymentMethodId.id}>{t('form.method')}</label>
+                  <select {...methodProps} key={methodProps.key} aria-describedby={methodError ? fields.paymentMethodId.errorId : undefined}>
+                    {methods.map((m) => (
+                      <option key={m.id} value={m.id}>
+                        {t(`kind.${m.kind}`)} · {m.masked}
+                        {m.isDefault ? ` (${t('form.default')})` : ''}
+                      </option>
+                    ))}
+                  </select>
+                  {methodError ? (
+                    <p className="field-error" id={fields.paymentMethodId.errorId} role="alert">
+                      {t(methodError)}
+                    </p>
+                  ) : null}
+                  <p className="field-hint">
+                    <Link to="/peyment-details">{t('form.manage')}</Link>
+                  </p>
+                </div>
+                <ButtonGroup>
+                  <Button variant="primary">{t('form.submit')}</Button>
+                </ButtonGroup>
+              </Form>
+            )}
+          </Card>
+        </>
+      )}
+      <section className="ui-section" aria-labelledby="payouts-history">
+        <h2 id="payouts-history">{t('history.title')}</h2>
+        {loaderData.data.length ? (
+          <div data-testid="payouts-history">
+            {loaderData.data.map((p) => (
+              <Card key={p.id} title={formatMoney(p.amountMinor, p.currency, i18n.language)} status={<StatusChip machine="payout" state={p.status} />} meta={formatDateTime(p.createdAt, i18n.language)} data-testid="payout">
+                <p>
+                  {t(`kind.${p.destinationKind}`)} · {p.destination}
+                </p>
+                {p.status === 'failed' ? <p className="muted">{t('history.returned')}</p> : null}
+              </Card>
+            ))}
+          </div>
+        ) : (
+          <p className="muted">{t('history.none')}</p>
+        )}
+      </section>
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}
