@@ -50,9 +50,9 @@ export const MENU_ROOMS = 5
 // latest rooms. A countChat from the chat hub reloads it. A failure leaves the menu empty.
 export async function messagesData(context: Readonly<RouterContextProvider>): Promise<MessagesData> {
   try {
-    const api = apiFor(context)
-    const [count, rooms] = await Promise.all([api.call(chatContract.roomsCount), api.call(chatContract.rooms, { params: { page: 1 }, query: { pageSize: MENU_ROOMS } })])
-    return { unread: count.unreadCount, rooms: rooms.data }
+    // One call (one query): the list's answer carries the icon's count too.
+    const rooms = await apiFor(context).call(chatContract.rooms, { params: { page: 1 }, query: { pageSize: MENU_ROOMS } })
+    return { unread: rooms.roomsWithUnread, rooms: rooms.data }
   } catch (error) {
     if (error instanceof Response) throw error
     return { unread: 0, rooms: [] }
