@@ -47,6 +47,13 @@ export interface PageCache {
   /** Something changed elsewhere: every kept page is forgotten. */
   forget(): void
   onInvalidate(listener: () => void): void
+  /**
+   * Data a session's pages all show (who is signed in, the bell, the messages menu), kept under
+   * `key` by the same rules as pages: `seconds` at most, forgotten by any write or delivery, never
+   * kept when a write happened while it was read. Unlike a page, a reload does not skip it: data
+   * read since the last write is what a fresh read would answer (decision 200).
+   */
+  remember<T>(key: string, read: () => Promise<T>): Promise<T>
 }
 
 export function createPageCache({ seconds, now = Date.now }: { seconds: number; now?: () => number }): PageCache {
@@ -96,9 +103,11 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
   }
 
   const listeners: Array<() => void> = []
+  const data = new Map<string, { value: unknown; expires: number }>()
   function forget() {
     generation++
     kept.clear()
+    data.clear()
   }
 
   return {
@@ -109,6 +118,19 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
     },
     onInvalidate(listener) {
       listeners.push(listener)
+    },
+    async remember<T>(key: string, read: () => Promise<T>) {
+      if (seconds <= 0) return read()
+      const hit = data.get(key)
+      if (hit && hit.expires > now()) return hit.value as T
+      data.delete(key)
+      const startedAt = generation
+      const value = await read()
+      if (startedAt === generation) {
+        if (data.size >= MAX_ENTRIES) data.delete(data.keys().next().value!)
+        data.set(key, { value, expires: now() + seconds * 1000 })
+      }
+      return value
     },
     async serve(request, render) {
       const asked = keyOf(request)
