@@ -225,22 +225,27 @@ test('after the hub reconnects, the room shows the messages it missed while cut 
   const word = `gap${Date.now().toString(36)}`
   const { roomId, client: clientToken } = await hiredRoom(word)
   const freelancer = await signedIn(browser, accounts.freelancer.email)
-  // The chat hub's socket goes through the test, which can cut it; while `cutOff`, the client's
+  // The hubs' sockets go through the test, which can cut them; while `cutOff`, the client's
   // reconnect attempts fail at negotiate (so it cannot fall back to another transport either).
+  // All hubs: the notifications hub's countChat would otherwise reload the room meanwhile.
   const sockets: Array<{ close: () => Promise<void> }> = []
   let cutOff = false
-  await freelancer.routeWebSocket(/\/hubs\/chat(\?|$)/, (ws) => {
+  await freelancer.routeWebSocket(/\/hubs\/[a-z]+(\?|$)/, (ws) => {
     ws.connectToServer()
     sockets.push(ws)
   })
-  await freelancer.route(/\/hubs\/chat\/negotiate/, (route) => (cutOff ? route.abort('connectionreset') : route.continue()))
+  await freelancer.route(/\/hubs\/[a-z]+\/negotiate/, (route) => (cutOff ? route.abort('connectionreset') : route.continue()))
   await freelancer.goto(`${shell().base}/chats/${roomId}`)
   await connected(freelancer)
-  await call('POST', `chat/${roomId}`, clientToken, { clientMessageId: `${word}-live`, text: `Live before the gap ${word}` })
+  const live = await call('POST', `chat/${roomId}`, clientToken, { clientMessageId: `${word}-live`, text: `Live before the gap ${word}` })
   await expect(message(freelancer, `Live before the gap ${word}`)).toHaveCount(1)
+  // The page reads it (a fetcher post, after which the loaders run again): let that finish first,
+  // or its reload would bring the messages below instead of the reconnect.
+  await expect.poll(async () => (await call('GET', `chat/${roomId}`, clientToken)).otherLastReadMessageId).toBe(live.id)
+  await freelancer.waitForLoadState('networkidle')
 
   cutOff = true
-  await sockets.at(-1)!.close()
+  await Promise.all(sockets.splice(0).map((ws) => ws.close()))
   await expect(freelancer.getByTestId('realtime-indicator')).not.toHaveAttribute('data-state', 'connected')
   for (const n of [1, 2]) await call('POST', `chat/${roomId}`, clientToken, { clientMessageId: `${word}-missed-${n}`, text: `Missed ${n} ${word}` })
   // Nothing reaches the page while it is cut off.
