@@ -21,7 +21,8 @@ import { catalogueContract } from '../../server/modules/catalogue/contract'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const current = getUser(context)
   const user: ShellUser | null = current ? { id: current.id, name: current.name, imageUrl: imageSrc(current.imageUrl), roles: current.roles } : null
-  const { data: categories } = await apiFor(context, { token: null }).call(catalogueContract.categories)
+  // The same for everyone in a language; an admin's change is a write, which forgets it.
+  const { data: categories } = await keptForSession(context, null, 'categories', () => apiFor(context, { token: null }).call(catalogueContract.categories))
   const { notice, clear } = readFlash(request)
   // The bell and the messages menu are the session's, the same on every page: kept until the next
   // write or delivery (decision 200). The bell's "load more" (?bell=) is read for its page.
