@@ -245,4 +245,22 @@ describe('page cache with responses whose headers cannot change', () => {
     const off = createPageCache({ seconds: 0 })
     expect([await off.remember('k', read), await off.remember('k', read)]).toEqual([6, 7])
   })
+
+  test('while a write or delivery holds the cache, data is read afresh and not kept; kept data goes at the start and the end', async () => {
+    const cache = createPageCache({ seconds: 5 })
+    let reads = 0
+    const read = async () => ++reads
+    expect(await cache.remember('bell', read)).toBe(1)
+    const release = cache.hold()
+    // A hub event sent from inside the delivery makes the page ask again: it must not get 1.
+    expect(await cache.remember('bell', read)).toBe(2)
+    expect(await cache.remember('bell', read)).toBe(3)
+    const second = cache.hold()
+    release()
+    release()
+    expect(await cache.remember('bell', read)).toBe(4)
+    second()
+    expect(await cache.remember('bell', read)).toBe(5)
+    expect(await cache.remember('bell', read)).toBe(5)
+  })
 })

@@ -54,6 +54,12 @@ export interface PageCache {
    * read since the last write is what a fresh read would answer (decision 200).
    */
   remember<T>(key: string, read: () => Promise<T>): Promise<T>
+  /**
+   * A write or delivery is under way (until the returned function is called): what is kept goes now
+   * and again at the end, and meanwhile remembered data is read afresh and not kept, so a page
+   * asked for because of the change (a hub event sent from inside it) never gets data from before it.
+   */
+  hold(): () => void
 }
 
 export function createPageCache({ seconds, now = Date.now }: { seconds: number; now?: () => number }): PageCache {
@@ -104,6 +110,7 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
 
   const listeners: Array<() => void> = []
   const data = new Map<string, { value: unknown; expires: number }>()
+  let holds = 0
   function forget() {
     generation++
     kept.clear()
@@ -119,14 +126,25 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
     onInvalidate(listener) {
       listeners.push(listener)
     },
+    hold() {
+      this.invalidate()
+      holds++
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        holds--
+        this.invalidate()
+      }
+    },
     async remember<T>(key: string, read: () => Promise<T>) {
-      if (seconds <= 0) return read()
+      if (seconds <= 0 || holds > 0) return read()
       const hit = data.get(key)
       if (hit && hit.expires > now()) return hit.value as T
       data.delete(key)
       const startedAt = generation
       const value = await read()
-      if (startedAt === generation) {
+      if (startedAt === generation && holds === 0) {
         if (data.size >= MAX_ENTRIES) data.delete(data.keys().next().value!)
         data.set(key, { value, expires: now() + seconds * 1000 })
       }
