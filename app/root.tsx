@@ -5,6 +5,7 @@ import { getLocale, i18nextMiddleware } from './middleware/i18next'
 import { useNonce } from './lib/nonce'
 import { noticeFor } from './lib/errors'
 import { ApiCallError, apiFor } from './lib/api.server'
+import { keptForSession } from './lib/session-data.server'
 import { createSessionMiddleware, getUser } from './lib/session.server'
 import { refusalMiddleware } from './lib/page-guard.server'
 import { identityContract } from '../server/modules/identity/contract'
@@ -12,16 +13,19 @@ import { RealtimeProvider } from './components/realtime'
 import { UsedNamespaces } from './components/used-namespaces'
 import stylesheet from './styles/app.css?url'
 
-// The session middleware asks the API who the cookie's token names, on every request, so a
-// revoked or suspended session ends at once and name or phone changes show at once.
-const sessionMiddleware = createSessionMiddleware(async (context, token) => {
-  try {
-    return await apiFor(context, { token }).call(identityContract.profile)
-  } catch (error) {
-    if (error instanceof Response || (error instanceof ApiCallError && error.status < 500)) return null
-    throw error
-  }
-})
+// The session middleware asks the API who the cookie's token names. The answer is kept for the
+// session until the next write or delivery (at most PAGE_CACHE_SECONDS, decision 200): a sign-out,
+// a revoked or suspended session, a name or phone change are writes, so they show at once.
+const sessionMiddleware = createSessionMiddleware((context, token) =>
+  keptForSession(context, token, 'user', async () => {
+    try {
+      return await apiFor(context, { token }).call(identityContract.profile)
+    } catch (error) {
+      if (error instanceof Response || (error instanceof ApiCallError && error.status < 500)) return null
+      throw error
+    }
+  }),
+)
 
 // A request refused before React Router (cross-site, a body that is not a form) is answered first.
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, refusalMiddleware, sessionMiddleware]

@@ -42,6 +42,8 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   const pageCache = createPageCache({ seconds: config.pageCacheSeconds })
   // A delivery (a notification row, a timer's change) may change what kept pages show.
   api.jobs.outbox.onDelivered(() => pageCache.invalidate())
+  // …and while it runs, the session data a hub event from inside it makes pages ask for again is read afresh (decision 200).
+  api.jobs.outbox.onDelivering(() => pageCache.hold())
   // Instances sharing Redis forget kept pages together (decision 015).
   const pageBus = config.redisUrl && config.pageCacheSeconds > 0 ? await createRedisBackplane(config.redisUrl, `${config.redisPrefix}pages:`, { logger: log.child({ module: 'pages-redis' }) }) : undefined
   if (pageBus) await sharePageCache(pageCache, pageBus)
@@ -71,8 +73,8 @@ export async function startServer(config: Config, log: Logger, options: { webApp
     // ends, so no page rendered in between is kept (server/http/page-cache.ts). Hub traffic
     // (negotiate, SSE and long-polling sends) writes nothing pages show.
     if (req.method !== 'GET' && req.method !== 'HEAD' && door !== 'hub' && door !== 'hub-negotiate') {
-      pageCache.invalidate()
-      res.once('close', () => pageCache.invalidate())
+      // Held, not only emptied: session data read meanwhile is not kept either (decision 200).
+      res.once('close', pageCache.hold())
     }
     doors.run(req, res, requestId, door, () => {
       if (door === 'health') return url.startsWith('/readyz') ? readiness(database).then((r) => res.writeHead(r.ok ? 200 : 503, { 'content-type': 'text/plain' }).end(r.detail)) : res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')

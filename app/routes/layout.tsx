@@ -3,13 +3,14 @@ import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/layout'
 import { apiFor } from '~/lib/api.server'
 import { readFlash } from '~/lib/flash.server'
-import { getUser } from '~/lib/session.server'
+import { getSession, getUser } from '~/lib/session.server'
+import { keptForSession } from '~/lib/session-data.server'
 import { imageSrc } from '~/lib/image-src'
 import { ErrorPage } from '~/components/error-page'
 import { Footer } from '~/components/shell/footer'
 import { Notices } from '~/components/shell/notices'
 import { TopBar } from '~/components/shell/top-bar'
-import { bellData, messagesData } from '~/components/shell/bells.server'
+import { BELL_PARAM, bellData, messagesData } from '~/components/shell/bells.server'
 import { useShellMenus } from '~/components/shell/use-menus'
 import type { ShellUser } from '~/components/shell/types'
 import { catalogueContract } from '../../server/modules/catalogue/contract'
@@ -20,9 +21,20 @@ import { catalogueContract } from '../../server/modules/catalogue/contract'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const current = getUser(context)
   const user: ShellUser | null = current ? { id: current.id, name: current.name, imageUrl: imageSrc(current.imageUrl), roles: current.roles } : null
-  const { data: categories } = await apiFor(context, { token: null }).call(catalogueContract.categories)
+  // The same for everyone in a language; an admin's change is a write, which forgets it.
+  const { data: categories } = await keptForSession(context, null, 'categories', () => apiFor(context, { token: null }).call(catalogueContract.categories))
   const { notice, clear } = readFlash(request)
-  const [bell, messages] = current ? await Promise.all([bellData(context, new URL(request.url)), messagesData(context)]) : [null, null]
+  // The bell and the messages menu are the session's, the same on every page: kept until the next
+  // write or delivery (decision 200). The bell's "load more" (?bell=) is read for its page.
+  const { token } = getSession(context)
+  const url = new URL(request.url)
+  const [bell, messages] =
+    current && token
+      ? await Promise.all([
+          bellData(context, url, url.searchParams.has(BELL_PARAM) ? undefined : (read) => keptForSession(context, token, 'bell', read)),
+          messagesData(context, (read) => keptForSession(context, token, 'messages', read)),
+        ])
+      : [null, null]
   return data(
     { user, categories: categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })), notice, bell, messages },
     clear ? { headers: { 'set-cookie': clear } } : undefined,

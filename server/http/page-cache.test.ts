@@ -218,4 +218,49 @@ describe('page cache with responses whose headers cannot change', () => {
     expect(answer.headers.has('x-workneer-kept-page')).toBe(false)
     expect(await answer.text()).toBe(`<p>${path}</p>`)
   })
+  test('a session\'s data is read once until a write, a delivery elsewhere or the seconds pass; a read a write overtook is not kept', async () => {
+    let clock = 0
+    const cache = createPageCache({ seconds: 5, now: () => clock })
+    let reads = 0
+    const read = async () => ++reads
+    expect(await cache.remember('user\nen\ttoken', read)).toBe(1)
+    expect(await cache.remember('user\nen\ttoken', read)).toBe(1)
+    expect(await cache.remember('user\nde\ttoken', read)).toBe(2)
+    cache.invalidate()
+    expect(await cache.remember('user\nen\ttoken', read)).toBe(3)
+    cache.forget()
+    expect(await cache.remember('user\nen\ttoken', read)).toBe(4)
+    clock += 5001
+    expect(await cache.remember('user\nen\ttoken', read)).toBe(5)
+    // A write lands while the data is read: that answer is served once, never kept.
+    const overtaken = await cache.remember('bell', async () => {
+      cache.invalidate()
+      return 'before the write'
+    })
+    expect(overtaken).toBe('before the write')
+    expect(await cache.remember('bell', async () => 'after the write')).toBe('after the write')
+    // A failed read keeps nothing; without seconds nothing is kept at all.
+    await expect(cache.remember('messages', async () => Promise.reject(new Error('down')))).rejects.toThrow('down')
+    expect(await cache.remember('messages', async () => 'up')).toBe('up')
+    const off = createPageCache({ seconds: 0 })
+    expect([await off.remember('k', read), await off.remember('k', read)]).toEqual([6, 7])
+  })
+
+  test('while a write or delivery holds the cache, data is read afresh and not kept; kept data goes at the start and the end', async () => {
+    const cache = createPageCache({ seconds: 5 })
+    let reads = 0
+    const read = async () => ++reads
+    expect(await cache.remember('bell', read)).toBe(1)
+    const release = cache.hold()
+    // A hub event sent from inside the delivery makes the page ask again: it must not get 1.
+    expect(await cache.remember('bell', read)).toBe(2)
+    expect(await cache.remember('bell', read)).toBe(3)
+    const second = cache.hold()
+    release()
+    release()
+    expect(await cache.remember('bell', read)).toBe(4)
+    second()
+    expect(await cache.remember('bell', read)).toBe(5)
+    expect(await cache.remember('bell', read)).toBe(5)
+  })
 })

@@ -47,6 +47,19 @@ export interface PageCache {
   /** Something changed elsewhere: every kept page is forgotten. */
   forget(): void
   onInvalidate(listener: () => void): void
+  /**
+   * Data a session's pages all show (who is signed in, the bell, the messages menu), kept under
+   * `key` by the same rules as pages: `seconds` at most, forgotten by any write or delivery, never
+   * kept when a write happened while it was read. Unlike a page, a reload does not skip it: data
+   * read since the last write is what a fresh read would answer (decision 200).
+   */
+  remember<T>(key: string, read: () => Promise<T>): Promise<T>
+  /**
+   * A write or delivery is under way (until the returned function is called): what is kept goes now
+   * and again at the end, and meanwhile remembered data is read afresh and not kept, so a page
+   * asked for because of the change (a hub event sent from inside it) never gets data from before it.
+   */
+  hold(): () => void
 }
 
 export function createPageCache({ seconds, now = Date.now }: { seconds: number; now?: () => number }): PageCache {
@@ -96,9 +109,12 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
   }
 
   const listeners: Array<() => void> = []
+  const data = new Map<string, { value: unknown; expires: number }>()
+  let holds = 0
   function forget() {
     generation++
     kept.clear()
+    data.clear()
   }
 
   return {
@@ -109,6 +125,30 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
     },
     onInvalidate(listener) {
       listeners.push(listener)
+    },
+    hold() {
+      this.invalidate()
+      holds++
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        holds--
+        this.invalidate()
+      }
+    },
+    async remember<T>(key: string, read: () => Promise<T>) {
+      if (seconds <= 0 || holds > 0) return read()
+      const hit = data.get(key)
+      if (hit && hit.expires > now()) return hit.value as T
+      data.delete(key)
+      const startedAt = generation
+      const value = await read()
+      if (startedAt === generation && holds === 0) {
+        if (data.size >= MAX_ENTRIES) data.delete(data.keys().next().value!)
+        data.set(key, { value, expires: now() + seconds * 1000 })
+      }
+      return value
     },
     async serve(request, render) {
       const asked = keyOf(request)

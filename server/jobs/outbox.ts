@@ -51,6 +51,8 @@ export interface OutboxWorker {
   stop(): Promise<void>
   /** Calls `listener` after each delivery (what a handler wrote may show on pages: the page cache forgets them). */
   onDelivered(listener: () => void): void
+  /** Calls `listener` before each delivery's handler runs and the function it answers once it is over (the page cache holds its kept data meanwhile). */
+  onDelivering(listener: () => () => void): void
 }
 
 export interface OutboxOptions {
@@ -78,6 +80,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   let woken: NodeJS.Immediate | undefined
   let unwatch: (() => void) | undefined
   const delivered: Array<() => void> = []
+  const delivering: Array<() => () => void> = []
 
   async function deliverOne(row: { id: number; topic: string; payload: string; attempts: number }) {
     const now = Date.now()
@@ -92,6 +95,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       .executeTakeFirst()
     if (Number(claimed.numUpdatedRows) !== 1) return false
     const handler = handlers[row.topic]
+    const over = delivering.map((listener) => listener())
     try {
       if (!handler) throw new Error(`no outbox handler for topic ${row.topic}`)
       await handler(JSON.parse(row.payload), { id: row.id, attempts: row.attempts + 1, topic: row.topic })
@@ -106,6 +110,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         .set({ status: dead ? 'dead' : 'pending', locked_until: null, last_error: String((error as Error)?.message ?? error).slice(0, 1000), run_after: iso(Date.now() + backoffMs(attempts)) })
         .where('id', '=', row.id)
         .execute()
+    } finally {
+      for (const end of over) end()
     }
     return true
   }
@@ -168,6 +174,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     kick,
     onDelivered(listener) {
       delivered.push(listener)
+    },
+    onDelivering(listener) {
+      delivering.push(listener)
     },
     drain,
     start() {

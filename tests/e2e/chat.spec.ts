@@ -211,3 +211,66 @@ test('someone without chats sees "No messages" on the list and in the menu', asy
   await expectNoAxeViolations(page)
   await page.context().close()
 })
+
+test('after the hub reconnects, the room shows the messages it missed while cut off @needs-js', async ({ browser }) => {
+  test.skip(!js(), 'the live room needs JavaScript')
+  const word = `gap${Date.now().toString(36)}`
+  const { roomId, client: clientToken } = await hiredRoom(word)
+  const freelancer = await signedIn(browser, accounts.freelancer.email)
+  // The hubs' sockets go through the test, which can cut them; while `cutOff`, the client's
+  // reconnect attempts fail at negotiate (so it cannot fall back to another transport either).
+  // All hubs: the notifications hub's countChat would otherwise reload the room meanwhile.
+  const sockets: Array<{ close: () => Promise<void> }> = []
+  let cutOff = false
+  await freelancer.routeWebSocket(/\/hubs\/[a-z]+(\?|$)/, (ws) => {
+    ws.connectToServer()
+    sockets.push(ws)
+  })
+  await freelancer.route(/\/hubs\/[a-z]+\/negotiate/, (route) => (cutOff ? route.abort('connectionreset') : route.continue()))
+  await freelancer.goto(`${shell().base}/chats/${roomId}`)
+  await connected(freelancer)
+  const live = await call('POST', `chat/${roomId}`, clientToken, { clientMessageId: `${word}-live`, text: `Live before the gap ${word}` })
+  await expect(message(freelancer, `Live before the gap ${word}`)).toHaveCount(1)
+  // The page reads it (a fetcher post, after which the loaders run again): let that finish first,
+  // or its reload would bring the messages below instead of the reconnect.
+  await expect.poll(async () => (await call('GET', `chat/${roomId}`, clientToken)).otherLastReadMessageId).toBe(live.id)
+  await freelancer.waitForLoadState('networkidle')
+
+  cutOff = true
+  await Promise.all(sockets.splice(0).map((ws) => ws.close()))
+  await expect(freelancer.getByTestId('realtime-indicator')).not.toHaveAttribute('data-state', 'connected')
+  for (const n of [1, 2]) await call('POST', `chat/${roomId}`, clientToken, { clientMessageId: `${word}-missed-${n}`, text: `Missed ${n} ${word}` })
+  // Nothing reaches the page while it is cut off.
+  await freelancer.waitForTimeout(500)
+  await expect(message(freelancer, `Missed 1 ${word}`)).toHaveCount(0)
+
+  cutOff = false
+  await connected(freelancer)
+  // Reconnected: the room fetched what it missed, once each, in order, and live delivery is back.
+  await expect(message(freelancer, `Missed 1 ${word}`)).toHaveCount(1)
+  await expect(message(freelancer, `Missed 2 ${word}`)).toHaveCount(1)
+  await expect(message(freelancer, `Live before the gap ${word}`)).toHaveCount(1)
+  const texts = await messages(freelancer).allTextContents()
+  expect(texts.findIndex((t) => t.includes(`Missed 1 ${word}`))).toBeLessThan(texts.findIndex((t) => t.includes(`Missed 2 ${word}`)))
+  await call('POST', `chat/${roomId}`, clientToken, { clientMessageId: `${word}-after`, text: `Live after the gap ${word}` })
+  await expect(message(freelancer, `Live after the gap ${word}`)).toHaveCount(1)
+  await freelancer.context().close()
+})
+
+test('a room whose contract was cancelled says why in place of the composer; a form posted from before goes back to it', async ({ browser }) => {
+  const word = `closed${Date.now().toString(36)}`
+  const { roomId, projectId, client: clientToken } = await hiredRoom(word)
+  const freelancer = await signedIn(browser, accounts.freelancer.email)
+  await freelancer.goto(`${shell().base}/chats/${roomId}`)
+  const id = await freelancer.locator('main input[name="clientMessageId"]').inputValue()
+  await call('PUT', `projects/${projectId}/updatestate/cancelled`, clientToken)
+  const late = await freelancer.request.post(`${shell().base}/chats/${roomId}`, { multipart: { clientMessageId: id, text: `Too late ${word}` }, headers: { origin: shell().base }, maxRedirects: 0 })
+  expect(late.status()).toBe(302)
+  expect(late.headers().location).toBe(`/chats/${roomId}`)
+  await freelancer.reload()
+  await expect(freelancer.locator('main').getByTestId('room-closed')).toContainText('The contract was cancelled, so no new messages can be sent here.')
+  await expect(freelancer.locator('main').getByRole('button', { name: 'Send' })).toHaveCount(0)
+  await expect(message(freelancer, `Too late ${word}`)).toHaveCount(0)
+  await expectNoAxeViolations(freelancer)
+  await freelancer.context().close()
+})

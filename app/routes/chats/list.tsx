@@ -20,8 +20,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const asked = Number(url.searchParams.get('page') ?? 1)
   const page = Number.isInteger(asked) && asked > 0 ? Math.min(asked, LAST_PAGE) : 1
   try {
-    const [rooms, unread] = await Promise.all([apiFor(context).call(c.rooms, { params: { page } }), apiFor(context).call(c.roomsCount)])
-    return { rooms, unread: unread.unreadCount, url: url.pathname + url.search, title: getInstance(context).t('chat:list.title') }
+    const rooms = await apiFor(context).call(c.rooms, { params: { page } })
+    return { rooms, unread: rooms.roomsWithUnread, url: url.pathname + url.search, title: getInstance(context).t('chat:list.title') }
   } catch (error) {
     throwApiError(error)
   }

@@ -10,7 +10,7 @@ import { useTranslation } from '~/lib/use-translation'
 import { titled } from '~/lib/meta'
 import { imageSrc } from '~/lib/image-src'
 import { ErrorPage } from '~/components/error-page'
-import { ButtonGroup, ButtonLink, MessageLog, Person } from '~/components/ui'
+import { ButtonGroup, ButtonLink, MessageLog, Notice, Person } from '~/components/ui'
 import type { ChatRoom } from '../../../server/modules/chat/contract'
 import { readRoom, roomPage, sendMessage } from './api.server'
 import { messageFormSchema, newClientMessageId } from './forms'
@@ -85,6 +85,8 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     return redirect(`/chats/${roomId}#m-${sent.id}`)
   } catch (error) {
     if (!(error instanceof ApiCallError) || error.status !== 400 || typeof error.body !== 'object') throwApiError(error)
+    // The room closed while the form was open: the room itself says why, in place of the composer.
+    if (error.body.title === 'Conversation Closed') return redirect(`/chats/${roomId}`)
     return data({ reply: submission.reply({ fieldErrors: { text: [sendProblem(error.body)] } }) }, { status: 400 })
   }
 }
@@ -109,7 +111,7 @@ export default function ChatRoomPage({ loaderData, actionData }: Route.Component
 }
 
 function Room({ data: { page, me, clientMessageId, viewingEarlier }, result }: { data: Route.ComponentProps['loaderData']; result?: SendResult }) {
-  const { t } = useTranslation('chat')
+  const { t } = useTranslation(['chat', 'chat-closed'])
   const room = page.room
   const links = projectLinks(room)
   const live = !viewingEarlier
@@ -173,7 +175,13 @@ function Room({ data: { page, me, clientMessageId, viewingEarlier }, result }: {
           <Link to={`/chats/${room.id}`}>{t('room.newest')}</Link>
         </p>
       ) : null}
-      <Composer roomId={room.id} clientMessageId={clientMessageId} result={result} onSent={chat.add} />
+      {room.closed ? (
+        <Notice title={t('chat-closed:closed.title')} data-testid="room-closed">
+          {t(`chat-closed:closed.${room.closed}`)}
+        </Notice>
+      ) : (
+        <Composer roomId={room.id} clientMessageId={clientMessageId} result={result} onSent={chat.add} />
+      )}
     </main>
   )
 }

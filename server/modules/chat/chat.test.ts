@@ -92,7 +92,7 @@ for (const dialect of dialects) {
       expect((await t.call('GET', `chat/${roomId}/count-unread`, { token: reader.token })).json.unreadCount).toBe(3)
       expect((await t.call('GET', `chat/${roomId}/count-unread`, { token: writer.token })).json.unreadCount).toBe(0)
       const list = (await t.call('GET', 'chat/rooms/1', { token: reader.token })).json
-      expect(list).toMatchObject({ total: 1, page: 1, data: [{ id: roomId, unreadCount: 3, other: { id: writer.id, name: 'Walt Writer' }, lastMessage: { text: 'three', senderId: writer.id } }] })
+      expect(list).toMatchObject({ total: 1, page: 1, roomsWithUnread: 1, data: [{ id: roomId, unreadCount: 3, other: { id: writer.id, name: 'Walt Writer' }, lastMessage: { text: 'three', senderId: writer.id } }] })
 
       const partly = await t.call('POST', `chat/${roomId}/read`, { token: reader.token, body: { upTo: sent[0] } })
       expect(partly.json).toEqual({ roomId, lastReadMessageId: sent[0], unreadCount: 2, roomsWithUnread: 1 })
@@ -106,12 +106,22 @@ for (const dialect of dialects) {
     test('the chat list is most recent first and paged', async () => {
       const busy = await t.user('client', 'Bea', 'Busy')
       const rooms = []
-      for (let i = 0; i < 3; i++) rooms.push((await t.contract(busy, await t.user('freelancer', `F${i}`, 'Lancer'))).roomId)
+      const lancers = []
+      for (let i = 0; i < 3; i++) {
+        lancers.push(await t.user('freelancer', `F${i}`, 'Lancer'))
+        rooms.push((await t.contract(busy, lancers[i])).roomId)
+      }
       await t.say(rooms[0], busy.token, 'back to the first')
       const first = (await t.call('GET', 'chat/rooms/1?pageSize=2', { token: busy.token })).json
       expect(first.total).toBe(3)
       expect(first.data.map((r: { id: number }) => r.id)).toEqual([rooms[0], rooms[2]])
+      // The two acceptances' system messages were the client's own: nothing unread, on every page.
+      expect(first.roomsWithUnread).toBe(0)
       expect((await t.call('GET', 'chat/rooms/2?pageSize=2', { token: busy.token })).json.data.map((r: { id: number }) => r.id)).toEqual([rooms[1]])
+      // The totals come with the rows; a page past the end counts them apart.
+      await t.say(rooms[2], lancers[2].token, 'a question')
+      expect((await t.call('GET', 'chat/rooms/2?pageSize=2', { token: busy.token })).json).toMatchObject({ total: 3, roomsWithUnread: 1 })
+      expect((await t.call('GET', 'chat/rooms/9?pageSize=2', { token: busy.token })).json).toMatchObject({ data: [], total: 3, roomsWithUnread: 1 })
       expect((await t.call('GET', 'chat/rooms/1?pageSize=500', { token: busy.token })).json.errors).toHaveProperty('pageSize')
     })
 
@@ -196,6 +206,43 @@ for (const dialect of dialects) {
       await database.db.updateTable('outbox').set({ status: 'pending', locked_until: null, run_after: new Date(0).toISOString() }).where('topic', '=', 'chat.event').execute()
       await t.api.jobs.outbox.drain()
       expect((await t.call('GET', `chat/${c.roomId}`, { token: client.token })).json.data).toHaveLength(5)
+    })
+
+    test('a room whose contract is cancelled, or whose project went to someone else, is closed: sends are a 400 naming why, nothing is stored, the history stays', async () => {
+      const hired = await t.user('freelancer', 'Hal', 'Hired')
+      const passed = await t.user('freelancer', 'Pat', 'Passed')
+      const { projectId, proposals } = await t.projectWithProposals(client, [hired, passed])
+      const early = (await t.call('POST', `projects/Createroom/${projectId}/${passed.id}`, { token: client.token })).json.roomId as number
+      expect((await t.say(early, passed.token, 'Any question about the roof?')).status).toBe(200)
+      expect((await t.call('GET', `chat/${early}`, { token: passed.token })).json.room.closed).toBeNull()
+      const accepted = await t.call('POST', `projects/proposals/${proposals[0]}/accept/${projectId}`, { token: client.token })
+      expect(accepted.status, accepted.text).toBe(200)
+      await t.api.jobs.outbox.drain()
+      const roomId = accepted.json.roomId as number
+      expect((await t.say(roomId, hired.token, 'Starting Monday')).status).toBe(200)
+      // The project went to someone else: the proposer's room closes.
+      expect((await t.call('GET', `chat/${early}`, { token: passed.token })).json.room.closed).toBe('projectClosed')
+      const late = await t.say(early, passed.token, 'Still there?')
+      expect(late.status).toBe(400)
+      expect(late.json.errors.roomId[0]).toMatch(/closed/)
+
+      const cancelled = await t.call('PUT', `projects/${projectId}/updatestate/cancelled`, { token: client.token })
+      expect(cancelled.status, cancelled.text).toBe(200)
+      const messages = await count('chat_message')
+      const files = await count('stored_file')
+      for (const [token, other] of [[client.token, hired.id], [hired.token, client.id]] as const) {
+        const page = (await t.call('GET', `chat/${roomId}`, { token })).json
+        expect(page.room).toMatchObject({ closed: 'contractCancelled', other: { id: other } })
+        expect(page.data.map((m: { text: string }) => m.text)).toContain('Starting Monday')
+        const refused = await t.say(roomId, token, 'One more thing')
+        expect(refused.status).toBe(400)
+        expect(refused.json).toMatchObject({ title: 'Conversation Closed', errors: { roomId: ['This conversation is closed: the contract was cancelled'] } })
+        const withFile = await t.sendForm(roomId, token, { clientMessageId: t.clientId(), text: 'the drawing' }, [['drawing.pdf', tinyPdf()]])
+        expect(withFile.status).toBe(400)
+        expect(withFile.json.errors).toHaveProperty('roomId')
+      }
+      expect([await count('chat_message'), await count('stored_file')]).toEqual([messages, files])
+      expect((await t.call('GET', 'chat/rooms/1', { token: hired.token })).json.data[0]).toMatchObject({ id: roomId, closed: 'contractCancelled' })
     })
   })
 }

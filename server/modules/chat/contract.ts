@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../../api/contract.ts'
-import { chatEvents, chatLimits, CLIENT_MESSAGE_ID } from './rules.ts'
+import { chatEvents, chatLimits, closedReasons, CLIENT_MESSAGE_ID } from './rules.ts'
 
 // Chat (SPEC §7 "Chat", issue 16): rooms between a project's client and one freelancer, their
 // messages, read state and unread counts. Meanings the spec leaves open (decision 150):
@@ -54,6 +54,8 @@ export const chatRoom = z.object({
   myRole: z.enum(['client', 'freelancer']),
   /** The contract of the project between the two, once a proposal is accepted (links to the contract page). */
   contractId: z.number().nullable(),
+  /** Why no one can post here any more (the contract completed or cancelled, the project closed without one); null while the room is open. */
+  closed: z.enum(closedReasons).nullable(),
   lastMessage: chatMessage.nullable(),
   unreadCount: z.number(),
   /** The last message's time, or the room's creation. */
@@ -91,7 +93,8 @@ export const chatContract = {
     method: 'GET', path: 'chat/rooms/{page}', summary: "The caller's rooms, most recent first, with the other person, the project, the last message and the unread count", tag, access: 'user',
     params: z.object({ page: id.max(10_000, 'is too large') }),
     query: z.object({ pageSize: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(chatLimits.roomsMax, `must be at most ${chatLimits.roomsMax}`).default(chatLimits.roomsDefault) }),
-    response: z.object({ data: z.array(chatRoom), page: z.number(), pageSize: z.number(), total: z.number() }),
+    /** `roomsWithUnread` is chat/rooms/count's figure, so a page showing the list and the icon asks once. */
+    response: z.object({ data: z.array(chatRoom), page: z.number(), pageSize: z.number(), total: z.number(), roomsWithUnread: z.number() }),
   }),
   userInfo: endpoint({
     method: 'GET', path: 'chat/user-info/{userId}', summary: 'The public card of someone the caller shares a room with', tag, access: 'user',

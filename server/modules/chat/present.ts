@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { Database, Locale } from '../../db/schema.ts'
 import { renderNotification } from '../notifications/texts.ts'
 import type { ChatMessage, ChatPerson } from './contract.ts'
@@ -37,7 +37,46 @@ export async function messagesByIds(db: Executor, ids: number[], locale: Locale)
     .orderBy('a.message_id')
     .orderBy('a.position')
     .execute()
-  const byMessage = Map.groupBy(files, (f) => f.message_id)
+  return present(rows, Map.groupBy(files, (f) => f.message_id), locale)
+}
+
+/**
+ * A room's newest `limit` messages before `before` (all when absent), newest first, with their
+ * attachments, in one query: the page is chosen in a subquery and its attachments joined to it.
+ */
+export async function messagesPage(db: Executor, roomId: number, before: number | undefined, limit: number, locale: Locale): Promise<ChatMessage[]> {
+  const rows = await db
+    .selectFrom('chat_message as m')
+    .leftJoin('chat_attachment as a', 'a.message_id', 'm.id')
+    .leftJoin('stored_file as f', 'f.id', 'a.file_id')
+    .selectAll('m')
+    .select(['f.id as file_id', 'f.original_name', 'f.attachment_type', 'f.size', 'f.mime'])
+    .where('m.id', 'in', (eb) => {
+      let page = eb.selectFrom('chat_message').select('id').where('room_id', '=', roomId)
+      if (before) page = page.where('id', '<', before)
+      return page.orderBy('id', 'desc').limit(limit)
+    })
+    .orderBy('m.id', 'desc')
+    .orderBy('a.position')
+    .execute()
+  const files = new Map<number, Attached[]>()
+  const messages = new Map<number, (typeof rows)[number]>()
+  for (const r of rows) {
+    if (!messages.has(r.id)) messages.set(r.id, r)
+    if (r.file_id != null) files.set(r.id, [...(files.get(r.id) ?? []), { id: r.file_id, original_name: r.original_name!, attachment_type: r.attachment_type!, size: r.size!, mime: r.mime! }])
+  }
+  return present([...messages.values()], files, locale)
+}
+
+interface Attached {
+  id: number
+  original_name: string
+  attachment_type: number
+  size: number
+  mime: string
+}
+
+function present(rows: Selectable<Database['chat_message']>[], byMessage: Map<number, Attached[]>, locale: Locale): ChatMessage[] {
   return rows.map((r) => {
     const params = r.params ? (JSON.parse(r.params) as Record<string, string | number>) : null
     const system = r.kind === 'system'

@@ -20,6 +20,20 @@ export const chatLimits = {
 export const chatEvents = ['proposalAccepted', 'installmentFunded', 'installmentSubmitted', 'installmentApproved', 'installmentPaid', 'refundRequested', 'refundAccepted', 'refundDeclined'] as const
 export type ChatEvent = (typeof chatEvents)[number]
 
+/**
+ * Why no one can post in a room any more (decision 201): its contract is completed or cancelled,
+ * or, before any contract between the two, the project is cancelled, completed or went to someone
+ * else. The history stays readable and contract events still post their system messages.
+ */
+export const closedReasons = ['contractCompleted', 'contractCancelled', 'projectClosed'] as const
+export type ClosedReason = (typeof closedReasons)[number]
+export function closedReason(projectStatus: string, contractStatus: string | null): ClosedReason | null {
+  if (contractStatus === 'completed') return 'contractCompleted'
+  if (contractStatus === 'cancelled') return 'contractCancelled'
+  if (contractStatus === null && projectStatus !== 'draft' && projectStatus !== 'open') return 'projectClosed'
+  return null
+}
+
 /** A client message id: chosen by the sender (a UUID is the usual choice), unique per sender and room. */
 export const CLIENT_MESSAGE_ID = /^[A-Za-z0-9_-]{8,64}$/
 

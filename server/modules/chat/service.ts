@@ -7,8 +7,8 @@ import { enqueue } from '../../jobs/outbox.ts'
 import type { FileService } from '../files/service.ts'
 import { documentExtensions, extensionOf, imageExtensions, mediaExtensions, problems } from '../files/rules.ts'
 import { sendMessageInput, type ChatMessage, type ChatRoom } from './contract.ts'
-import { messagesByIds, peopleOf, personOf } from './present.ts'
-import { chatLimits, type ChatEvent } from './rules.ts'
+import { messagesByIds, messagesPage, peopleOf, personOf } from './present.ts'
+import { chatLimits, closedReason, type ChatEvent } from './rules.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -36,6 +36,12 @@ function attachmentRule(fileName: string) {
   return problems.invalidAttachment()
 }
 
+const closedWords = {
+  contractCompleted: 'This conversation is closed: the contract is completed',
+  contractCancelled: 'This conversation is closed: the contract was cancelled',
+  projectClosed: 'This conversation is closed: the project is no longer open',
+}
+
 // In a form with files the text may be empty.
 const multipartInput = sendMessageInput.extend({ text: z.string().trim().max(chatLimits.text, `must be at most ${chatLimits.text} characters`).default('') })
 
@@ -60,12 +66,24 @@ export function createChatService({ db, files, notifications }: { db: Kysely<Dat
     const row = await executor
       .selectFrom('chat_member as m')
       .innerJoin('chat_room as r', 'r.id', 'm.room_id')
-      .select(['m.room_id', 'm.role', 'm.last_read_message_id', 'r.project_id', 'r.client_id', 'r.freelancer_id', 'r.last_message_id', 'r.created_at'])
+      .innerJoin('project as p', 'p.id', 'r.project_id')
+      .leftJoin('contract as c', (j) => j.onRef('c.project_id', '=', 'r.project_id').onRef('c.freelancer_id', '=', 'r.freelancer_id'))
+      .select(['m.room_id', 'm.role', 'm.last_read_message_id', 'r.project_id', 'r.client_id', 'r.freelancer_id', 'r.last_message_id', 'r.created_at', 'p.status as project_status', 'c.status as contract_status'])
       .where('m.room_id', '=', roomId)
       .where('m.user_id', '=', userId)
       .executeTakeFirst()
     if (!row) throw notFound('Room')
-    return { ...row, otherId: row.role === 'client' ? row.freelancer_id : row.client_id }
+    return { ...row, otherId: row.role === 'client' ? row.freelancer_id : row.client_id, closed: closedReason(row.project_status, row.contract_status ?? null) }
+  }
+
+  /** A member's send into a closed room is refused (400 naming the room and why), before any upload is read. */
+  async function openMembership(executor: Executor, userId: number, roomId: number) {
+    const member = await membership(executor, userId, roomId)
+    if (member.closed) {
+      const why = closedWords[member.closed]
+      throw new ApiError(400, 'Conversation Closed', `roomId: ${why}`, { roomId: [why] })
+    }
+    return member
   }
 
   const unreadOf = (userId: number) =>
@@ -84,7 +102,16 @@ export function createChatService({ db, files, notifications }: { db: Kysely<Dat
   }
 
   /** The caller's rooms, most recent activity first, each as the list shows it. */
-  async function roomList(userId: number, locale: Locale, options: { roomId?: number; offset?: number; limit?: number }): Promise<ChatRoom[]> {
+  // A room's unread count for member m, computed only where the room has anything newer than m's mark.
+  const unreadIfAny = (userId: number) => sql<number>`CASE WHEN r.last_message_id > m.last_read_message_id THEN ${unreadOf(userId)} ELSE 0 END`
+
+  /**
+   * The caller's rooms, most recent activity first, each as the list shows it, in one query: with
+   * `totals`, every row also carries the caller's room count and rooms with unread messages
+   * (window functions over all their rooms, before the page is cut), so the list and the top
+   * bar's icon need no second query. Each row carries both members' read marks (the room page).
+   */
+  async function roomRows(userId: number, options: { roomId?: number; offset?: number; limit?: number; totals?: boolean }) {
     let q = db
       .selectFrom('chat_member as m')
       .innerJoin('chat_room as r', 'r.id', 'm.room_id')
@@ -92,24 +119,38 @@ export function createChatService({ db, files, notifications }: { db: Kysely<Dat
       .innerJoin('chat_member as o', (j) => j.onRef('o.room_id', '=', 'm.room_id').onRef('o.user_id', '<>', 'm.user_id'))
       .innerJoin('app_user as u', 'u.id', 'o.user_id')
       .leftJoin('contract as c', (j) => j.onRef('c.project_id', '=', 'r.project_id').onRef('c.freelancer_id', '=', 'r.freelancer_id'))
-      .select(['m.room_id', 'm.role', 'm.last_activity_at', 'r.project_id', 'r.last_message_id', 'r.created_at', 'p.title', 'c.id as contract_id'])
+      .select(['m.room_id', 'm.role', 'm.last_activity_at', 'm.last_read_message_id', 'o.last_read_message_id as other_last_read_message_id', 'r.project_id', 'r.last_message_id', 'r.created_at', 'p.title', 'p.status as project_status', 'c.id as contract_id', 'c.status as contract_status'])
       .select(['u.id', 'u.first_name', 'u.last_name', 'u.company_name', 'u.account_type', 'u.image_file_id'])
-      .select(unreadOf(userId).as('unread'))
+      .select(unreadIfAny(userId).as('unread'))
+      .$if(!!options.totals, (qb) =>
+        qb.select([
+          sql<number>`COUNT(*) OVER ()`.as('total'),
+          sql<number>`SUM(CASE WHEN r.last_message_id > m.last_read_message_id AND EXISTS (SELECT 1 FROM chat_message x WHERE x.room_id = m.room_id AND x.id > m.last_read_message_id AND (x.sender_id IS NULL OR x.sender_id <> ${userId})) THEN 1 ELSE 0 END) OVER ()`.as('with_unread'),
+        ]),
+      )
       .where('m.user_id', '=', userId)
     if (options.roomId) q = q.where('m.room_id', '=', options.roomId)
-    const rows = await q
+    return q
       .orderBy('m.last_activity_at', 'desc')
       .orderBy('m.room_id', 'desc')
       .offset(options.offset ?? 0)
       .limit(options.limit ?? 1)
       .execute()
-    const last = new Map((await messagesByIds(db, rows.flatMap((r) => (r.last_message_id ? [r.last_message_id] : [])), locale)).map((m) => [m.id, m]))
+  }
+  type RoomRow = Awaited<ReturnType<typeof roomRows>>[number]
+
+  /** Rooms as the API shows them; `known` holds messages already loaded (a room page's newest), so their room's last message is not read again. */
+  async function presentRooms(rows: RoomRow[], locale: Locale, known: ChatMessage[] = []): Promise<ChatRoom[]> {
+    const last = new Map(known.map((m) => [m.id, m]))
+    const missing = rows.flatMap((r) => (r.last_message_id && !last.has(r.last_message_id) ? [r.last_message_id] : []))
+    for (const m of await messagesByIds(db, missing, locale)) last.set(m.id, m)
     return rows.map((r) => ({
       id: r.room_id,
       project: { id: r.project_id, title: r.title },
       other: personOf(r),
       myRole: r.role,
       contractId: r.contract_id ?? null,
+      closed: closedReason(r.project_status, r.contract_status ?? null),
       lastMessage: (r.last_message_id && last.get(r.last_message_id)) || null,
       unreadCount: Number(r.unread),
       lastActivityAt: r.last_activity_at,
@@ -157,7 +198,7 @@ export function createChatService({ db, files, notifications }: { db: Kysely<Dat
 
   async function sendText(userId: number, roomId: number, input: { clientMessageId: string; text: string }, locale: Locale, fileIds: (trx: Transaction<Database>) => Promise<number[]> = async () => []): Promise<ChatMessage> {
     const id = await db.transaction().execute(async (trx) => {
-      await membership(trx, userId, roomId)
+      await openMembership(trx, userId, roomId)
       return store(trx, { roomId, senderId: userId, clientMessageId: input.clientMessageId, kind: 'text', body: input.text, fileIds: await fileIds(trx) })
     })
     // A concurrent send with the same id won the insert: answer the stored message.
@@ -209,42 +250,41 @@ export function createChatService({ db, files, notifications }: { db: Kysely<Dat
     },
 
     async rooms(userId: number, page: number, pageSize: number, locale: Locale) {
-      const [data, total] = await Promise.all([
-        roomList(userId, locale, { offset: (page - 1) * pageSize, limit: pageSize }),
-        db.selectFrom('chat_member').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-      ])
-      return { data, page, pageSize, total: Number(total.n) }
+      const rows = await roomRows(userId, { offset: (page - 1) * pageSize, limit: pageSize, totals: true })
+      // A page past the end has no row to carry the totals: count them apart.
+      const [total, withUnread] = rows[0]
+        ? [Number(rows[0].total), Number(rows[0].with_unread)]
+        : await Promise.all([db.selectFrom('chat_member').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow().then((r) => Number(r.n)), roomsWithUnread(userId)])
+      return { data: await presentRooms(rows, locale), page, pageSize, total, roomsWithUnread: withUnread }
     },
     roomsWithUnread,
     async roomsCount(userId: number) {
       return { unreadCount: await roomsWithUnread(userId) }
     },
 
+    // Two queries for the newest page (the room card with both read marks, which is also the
+    // membership check; the page with its attachments), run together: the page is thrown away
+    // unread when the caller is not a member. An earlier page reads the room's last message too.
     async messages(userId: number, roomId: number, query: { before?: number; limit: number }, locale: Locale) {
-      const member = await membership(db, userId, roomId)
-      let q = db.selectFrom('chat_message').select('id').where('room_id', '=', roomId)
-      if (query.before) q = q.where('id', '<', query.before)
-      const ids = (await q.orderBy('id', 'desc').limit(query.limit + 1).execute()).map((r) => r.id)
-      const more = ids.length > query.limit
-      const page = ids.slice(0, query.limit)
-      const [data, [room], other] = await Promise.all([
-        messagesByIds(db, page, locale),
-        roomList(userId, locale, { roomId }),
-        db.selectFrom('chat_member').select('last_read_message_id').where('room_id', '=', roomId).where('user_id', '=', member.otherId).executeTakeFirst(),
-      ])
-      return { room, data, before: more ? page.at(-1)! : null, myLastReadMessageId: member.last_read_message_id, otherLastReadMessageId: other?.last_read_message_id ?? 0 }
+      const [[row], newestFirst] = await Promise.all([roomRows(userId, { roomId }), messagesPage(db, roomId, query.before, query.limit + 1, locale)])
+      if (!row) throw notFound('Room')
+      const more = newestFirst.length > query.limit
+      const data = newestFirst.slice(0, query.limit).reverse()
+      const [room] = await presentRooms([row], locale, data)
+      return { room, data, before: more ? data[0].id : null, myLastReadMessageId: row.last_read_message_id, otherLastReadMessageId: row.other_last_read_message_id }
     },
 
     /** JSON send: text only. Answers after the commit; a repeated client id answers the stored message. */
     async send(userId: number, roomId: number, input: { clientMessageId: string; text: string }, locale: Locale) {
+      // A retry of a message stored before the room closed still answers it; a new one is refused in sendText.
       await membership(db, userId, roomId)
       return (await earlier(roomId, userId, input.clientMessageId, locale)) ?? sendText(userId, roomId, input, locale)
     },
 
     /** Multipart send: the fields of the JSON send plus up to 5 `files`; nothing is stored unless all of it is valid. */
     async sendForm(userId: number, roomId: number, request: Request, locale: Locale) {
-      // Strangers are refused before a byte of their upload is read.
-      await membership(db, userId, roomId)
+      // Strangers, and sends into a closed room, are refused before a byte of their upload is read.
+      await openMembership(db, userId, roomId)
       const form = await files.receiveForm(request, { field: 'files', maxFiles: chatLimits.attachments, rule: attachmentRule, fieldSizeBytes: chatLimits.text * 4 + 1024 })
       try {
         const parsed = multipartInput.safeParse(form.fields)
@@ -282,14 +322,16 @@ export function createChatService({ db, files, notifications }: { db: Kysely<Dat
       return { roomId, lastReadMessageId: lastRead, unreadCount, roomsWithUnread: roomsWithUnreadNow }
     },
 
+    /** The caller's unread messages in a room; their member row is the membership check (one query). */
     async countUnread(userId: number, roomId: number) {
-      await membership(db, userId, roomId)
       const row = await db
         .selectFrom('chat_member as m')
-        .select(unreadOf(userId).as('n'))
+        .innerJoin('chat_room as r', 'r.id', 'm.room_id')
+        .select(unreadIfAny(userId).as('n'))
         .where('m.room_id', '=', roomId)
         .where('m.user_id', '=', userId)
-        .executeTakeFirstOrThrow()
+        .executeTakeFirst()
+      if (!row) throw notFound('Room')
       return { unreadCount: Number(row.n) }
     },
 
