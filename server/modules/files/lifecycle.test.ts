@@ -225,7 +225,7 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
     // Every column that names stored files. A new one must be claimed by its module
     // (files.setReferences for the purpose its files have) and get a case below, or this fails.
     const columns = (await database.db.introspection.getTables()).flatMap((table) => table.columns.filter((c) => /file_id$/.test(c.name)).map((c) => `${table.name}.${c.name}`)).sort()
-    expect(columns).toEqual(['app_user.image_file_id', 'chat_attachment.file_id', 'freelancer_portfolio.document_file_id', 'freelancer_portfolio.image_file_id', 'freelancer_profile.rate_sheet_file_id', 'project_file.file_id'])
+    expect(columns).toEqual(['app_user.image_file_id', 'chat_attachment.file_id', 'complaint_attachment.file_id', 'freelancer_portfolio.document_file_id', 'freelancer_portfolio.image_file_id', 'freelancer_profile.rate_sheet_file_id', 'project_file.file_id'])
 
     const freelancer = await t.user('freelancer')
     const client = await t.user('client')
@@ -244,12 +244,20 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
     expect(attached.status).toBe(200)
     const accepted = await t.call('POST', `projects/${project.json.id}/proposal`, { token: freelancer.token, body: { coverLetter: 'I have designed many steel beams for extensions like this one.', bidMinor: 150000, durationDays: 14 } })
     const contract = await t.call('POST', `projects/proposals/${accepted.json.id}/accept/${project.json.id}`, { token: client.token })
-    const boundary = '----lifecycle-chat'
-    const form = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="clientMessageId"\r\n\r\nlifecycle-1\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="beam.pdf"\r\n\r\n`), tinyPdf(), Buffer.from(`\r\n--${boundary}--\r\n`)])
-    const sent = await t.raw('POST', `chat/${contract.json.roomId}`, { token: client.token, body: form, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })
+    // One PDF posted as multipart with the other fields, as the chat's and the complaints' forms send it.
+    const withPdf = (path: string, fields: Record<string, string>) => {
+      const boundary = '----lifecycle'
+      const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('')
+      const body = Buffer.concat([Buffer.from(`${parts}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="beam.pdf"\r\n\r\n`), tinyPdf(), Buffer.from(`\r\n--${boundary}--\r\n`)])
+      return t.raw('POST', path, { token: client.token, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })
+    }
+    const sent = await withPdf(`chat/${contract.json.roomId}`, { clientMessageId: 'lifecycle-1' })
     expect(sent.status).toBe(200)
     const chatFile = ((await sent.json()) as { attachments: Array<{ id: number }> }).attachments[0].id
-    const ids = [image, item.image.id, item.document.id, rateSheet, attached.json.id as number, chatFile]
+    const filed = await withPdf('complaints', { subject: `project:${project.json.id}`, title: 'The beam calculations were late', description: 'The first installment was delivered two weeks after the agreed date.' })
+    expect(filed.status, await filed.clone().text()).toBe(200)
+    const complaintFile = ((await filed.json()) as { messages: Array<{ attachments: Array<{ id: number }> }> }).messages[0].attachments[0].id
+    const ids = [image, item.image.id, item.document.id, rateSheet, attached.json.id as number, chatFile, complaintFile]
     await database.db.updateTable('stored_file').set({ created_at: twoHoursAgo() }).execute()
 
     await files().releaseUnreferenced()

@@ -22,18 +22,20 @@ export const permissions = [
   'dashboard.view',
   'reviews.mine',
   'admin.area',
+  'payouts.mine',
+  'money.mine',
 ] as const
 export type Permission = (typeof permissions)[number]
 
 const signedIn: Permission[] = ['dashboard.view', 'profile.view', 'payments.details', 'account.settings', 'complaints.add', 'complaints.viewAll', 'session.logout']
 // Reviews are written and received on contracts, so only the two sides of a contract have them.
-const clientSide: Permission[] = ['freelancers.find', 'projects.mine', 'projects.create', 'projects.list', 'reviews.mine']
+const clientSide: Permission[] = ['freelancers.find', 'projects.mine', 'projects.create', 'projects.list', 'reviews.mine', 'money.mine']
 
 export const rolePermissions: Record<RoleId, readonly Permission[]> = {
   [Role.SuperAdmin]: [...signedIn, 'admin.area'],
   [Role.Client]: [...signedIn, ...clientSide],
   [Role.Company]: [...signedIn, ...clientSide],
-  [Role.Freelancer]: [...signedIn, 'projects.find', 'contracts.mine', 'proposals.mine', 'projects.list', 'reviews.mine'],
+  [Role.Freelancer]: [...signedIn, 'projects.find', 'contracts.mine', 'proposals.mine', 'projects.list', 'reviews.mine', 'money.mine', 'payouts.mine'],
 }
 
 export function permissionsOf(roles: readonly number[]): Set<Permission> {
@@ -66,6 +68,10 @@ export const menu: ReadonlyArray<{ permission: Permission; to: string; label: st
   { permission: 'reviews.mine', to: '/reviews', label: 'menu.reviews' },
   { permission: 'profile.view', to: '/profile', label: 'menu.profile' },
   { permission: 'payments.details', to: '/peyment-details', label: 'menu.paymentDetails' },
+  { permission: 'payouts.mine', to: '/payouts', label: 'menu.payouts' },
+  { permission: 'money.mine', to: '/invoices', label: 'menu.invoices' },
+  { permission: 'money.mine', to: '/statements', label: 'menu.statements' },
+  { permission: 'admin.area', to: '/admin/complaints', label: 'menu.supportQueue' },
   { permission: 'account.settings', to: '/profile/account-settings', label: 'menu.accountSettings' },
   { permission: 'complaints.add', to: '/ticketSupport/addComplaints', label: 'menu.addComplaints' },
   { permission: 'complaints.viewAll', to: '/ticketSupport', label: 'menu.viewComplaints' },
