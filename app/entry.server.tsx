@@ -23,7 +23,7 @@ export default function handleRequest(
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })
   const nonce = randomBytes(16).toString('base64')
-  if (import.meta.env.PROD) headers.set('content-security-policy', contentSecurityPolicy(nonce, loadContext.get(appContext).checkoutOrigins ?? []))
+  if (import.meta.env.PROD) headers.set('content-security-policy', contentSecurityPolicy(nonce, checkoutOriginsOf(loadContext)))
   // The page may be kept for a few seconds when its route says so (app/lib/kept-page.ts).
   const kept = keptPageOf(routerContext.staticHandlerContext.matches.at(-1)?.route.handle)
   if (kept) headers.set(KEPT_PAGE_HEADER, kept)
@@ -59,6 +59,18 @@ export default function handleRequest(
     )
     setTimeout(abort, streamTimeout + 1000)
   })
+}
+
+/**
+ * The gateways' hosted checkouts. Workneer's server always gives the app its context; the app served
+ * alone (`react-router-serve`, the bench's trivial baseline) has none, and then no gateway either.
+ */
+function checkoutOriginsOf(loadContext: Parameters<typeof handleRequest>[4]) {
+  try {
+    return loadContext.get(appContext).checkoutOrigins ?? []
+  } catch {
+    return []
+  }
 }
 
 /** `checkoutOrigins`: a gateway's hosted checkout, where the pay form's answer sends the browser (without JavaScript, a form's redirect is held to form-action). */
