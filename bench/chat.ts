@@ -2,14 +2,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fork } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import * as signalR from '@microsoft/signalr'
 import { openDatabase, migrateToLatest, type Db } from '../server/db/database.ts'
-import type { DatabaseTarget } from '../server/config.ts'
+import { randomBytes } from 'node:crypto'
 import { seedReference } from '../server/db/seed.ts'
 import { moduleTestApi } from '../tests/integration/module-api.ts'
-import { ensureBuild, root, startWorkneer } from './lib.ts'
+import { benchDatabase, ensureBuild, root, startWorkneer } from './lib.ts'
 
 // Issue 16, on SQLite and PostgreSQL:
 // (1) a room with 10,000 messages opens its newest 50 (GET chat/{roomId}, in process) < 20 ms p95;
@@ -21,30 +19,11 @@ import { ensureBuild, root, startWorkneer } from './lib.ts'
 const ITERATIONS = 200
 const SAMPLES = Number(process.env.BENCH_CHAT_SAMPLES ?? 200)
 const CONNECTIONS = 2000
-const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 type Dialect = 'sqlite' | 'postgres'
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]
 const stats = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b)
   return { p50: quantile(s, 0.5), p95: quantile(s, 0.95), p99: quantile(s, 0.99) }
-}
-
-async function target(dialect: Dialect, dataDir: string) {
-  if (dialect === 'sqlite') return { target: { kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') } as DatabaseTarget, drop: async () => {} }
-  const name = `wk_bench_chat_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: postgresAdminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(postgresAdminUrl)
-  url.pathname = `/${name}`
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: postgresAdminUrl })
-    await c.connect()
-    await c.query(`drop database if exists ${name} with (force)`)
-    await c.end()
-  }
-  return { target: { kind: 'postgres', url: url.href } as DatabaseTarget, drop }
 }
 
 /** A client with a project, 500 freelancers each in a room with them (3 messages each), one room of 10,000 messages. */
@@ -142,7 +121,7 @@ export async function runChatBench({ dialects = ['sqlite', 'postgres'] }: { dial
   const rows: string[] = []
   for (const dialect of dialects) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-chat-bench-'))
-    const { target: where, drop } = await target(dialect, dataDir)
+    const { target: where, drop } = await benchDatabase(dialect, dataDir, 'wk_bench_chat')
     const database = await openDatabase(where)
     try {
       await migrateToLatest(database)

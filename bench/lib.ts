@@ -3,7 +3,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import net from 'node:net'
+import { randomBytes } from 'node:crypto'
 import autocannon from 'autocannon'
+import pg from 'pg'
+import type { DatabaseTarget } from '../server/config.ts'
 import type { ProbeQuestion } from './probe.ts'
 
 export const root = path.resolve(import.meta.dirname, '..')
@@ -98,4 +101,25 @@ export async function startTrivialBaseline() {
   const port = await freePort()
   const child = await startProcess([path.join(root, 'node_modules/@react-router/serve/bin.cjs'), 'build/server/index.js'], { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }, `http://127.0.0.1:${port}/_bench/trivial`)
   return { child, url: `http://127.0.0.1:${port}/_bench/trivial` }
+}
+
+const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+/** A bench's own empty database: a SQLite file in `dataDir`, or a fresh PostgreSQL database named after `prefix`, and how to drop it. */
+export async function benchDatabase(dialect: 'sqlite' | 'postgres', dataDir: string, prefix: string) {
+  if (dialect === 'sqlite') return { target: { kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') } as DatabaseTarget, drop: async () => {} }
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: postgresAdminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(postgresAdminUrl)
+  url.pathname = `/${name}`
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: postgresAdminUrl })
+    await c.connect()
+    await c.query(`drop database if exists ${name} with (force)`)
+    await c.end()
+  }
+  return { target: { kind: 'postgres', url: url.href } as DatabaseTarget, drop }
 }

@@ -1,14 +1,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import * as signalR from '@microsoft/signalr'
 import { openDatabase, migrateToLatest } from '../server/db/database.ts'
 import type { DatabaseTarget } from '../server/config.ts'
 import { seedReference } from '../server/db/seed.ts'
 import { moduleTestApi } from '../tests/integration/module-api.ts'
-import { ensureBuild, startWorkneer } from './lib.ts'
+import { benchDatabase, ensureBuild, startWorkneer } from './lib.ts'
 
 // Issue 14: from a commit to the bell. A freelancer asks a question on a client's project through
 // the API (the service commits the question and its notification in one transaction); the clock
@@ -22,7 +20,6 @@ const SAMPLES = Number(process.env.BENCH_NOTIFY_SAMPLES ?? 50)
 const TARGET_P99_MS = 100
 const WAIT_MS = 10_000
 const transports = ['WebSockets', 'ServerSentEvents', 'LongPolling'] as const
-const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 type Dialect = 'sqlite' | 'postgres'
 
 export interface NotifyLatencyRow {
@@ -102,24 +99,7 @@ export async function runNotifyLatencyBench({ dialects = ['sqlite', 'postgres'] 
   const rows: NotifyLatencyRow[] = []
   for (const dialect of dialects) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-notify-bench-'))
-    let target: DatabaseTarget = { kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') }
-    let drop = async () => {}
-    if (dialect === 'postgres') {
-      const name = `wk_bench_notify_${randomBytes(4).toString('hex')}`
-      const admin = new pg.Client({ connectionString: postgresAdminUrl })
-      await admin.connect()
-      await admin.query(`create database ${name}`)
-      await admin.end()
-      const url = new URL(postgresAdminUrl)
-      url.pathname = `/${name}`
-      target = { kind: 'postgres', url: url.href }
-      drop = async () => {
-        const c = new pg.Client({ connectionString: postgresAdminUrl })
-        await c.connect()
-        await c.query(`drop database if exists ${name} with (force)`)
-        await c.end()
-      }
-    }
+    const { target, drop } = await benchDatabase(dialect, dataDir, 'wk_bench_notify')
     const workneer = await (async () => {
       const tokens = await prepare(target, dataDir)
       const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: 'false' }
