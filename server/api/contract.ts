@@ -2,7 +2,9 @@ import type { z } from 'zod'
 
 // An endpoint's contract: where it lives and the shapes it takes and gives. Contracts hold no
 // server code, so the web UI's typed client imports them too; the API binds each to a handler.
-export type Access = 'public' | 'user'
+// 'admin' endpoints answer 401 to visitors and 403 to anyone signed in without the SuperAdmin role,
+// before their input is read (decision 220); every `Admin/` path must be 'admin'.
+export type Access = 'public' | 'user' | 'admin'
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface Endpoint<

@@ -3,7 +3,8 @@ import { z } from 'zod'
 import type { Logger } from '../log.ts'
 import { locales, type Locale } from '../db/schema.ts'
 import type { Endpoint, ResultOf } from './contract.ts'
-import { ApiError, errorBody, unauthorized, validationError } from './errors.ts'
+import { ApiError, errorBody, forbidden, unauthorized, validationError } from './errors.ts'
+import { Role } from '../modules/identity/permissions.ts'
 import { createRouter } from './router.ts'
 import { inProcessJson } from './in-process.ts'
 
@@ -62,6 +63,11 @@ export function createApiHandler(options: {
   validateResponses: boolean
   extra?: (request: Request, path: string) => Promise<Response | null> | Response | null
 }): ApiHandler {
+  // One guard for the whole admin API (decision 220): an `Admin/` path that is not 'admin' would
+  // rely on its service alone to refuse other roles, so the server refuses to start with one.
+  for (const { endpoint } of options.implementations) {
+    if (/^Admin\//i.test(endpoint.path) && endpoint.access !== 'admin') throw new Error(`${endpoint.method} ${endpoint.path}: an Admin/ endpoint must have access 'admin'`)
+  }
   const router = createRouter(options.implementations)
   return async (request, info = {}) => {
     const requestId = info.requestId ?? randomUUID()
@@ -98,7 +104,8 @@ export function createApiHandler(options: {
     if (!found) throw new ApiError(404, 'Not Found', `No endpoint at /api/v1/${path}`)
     const { endpoint, handler } = found.route
     const caller = await authenticateOnce(request, info.callers)
-    if (endpoint.access === 'user' && !caller) throw unauthorized()
+    if (endpoint.access !== 'public' && !caller) throw unauthorized()
+    if (endpoint.access === 'admin' && !caller!.roles.includes(Role.SuperAdmin)) throw forbidden()
     const ctx: RequestContext = { requestId, locale: pickLocale(request, url), log, request, caller, ip: info.ip ?? '' }
     const input = {
       query: endpoint.query ? parse(endpoint.query, queryObject(url.searchParams), 'query') : undefined,

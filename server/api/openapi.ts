@@ -22,9 +22,10 @@ export function openApiDocument(endpoints: Endpoint[], serverUrl = '/api/v1') {
                 : { 'application/json': { schema: jsonSchema(e.response, 'output') } },
         },
         '400': { $ref: '#/components/responses/Problem' },
-        ...(e.access === 'user' ? { '401': { $ref: '#/components/responses/Problem' } } : {}),
+        ...(e.access !== 'public' ? { '401': { $ref: '#/components/responses/Problem' } } : {}),
+        ...(e.access === 'admin' ? { '403': { $ref: '#/components/responses/Problem' } } : {}),
       },
-      ...(e.access === 'user' ? { security: [{ bearer: [] }] } : {}),
+      ...(e.access !== 'public' ? { security: [{ bearer: [] }] } : {}),
     }
     if (e.body) {
       const schema = jsonSchema(e.body, 'input')
@@ -90,7 +91,7 @@ export function openApiHtml(endpoints: Endpoint[]) {
       .map((e) => {
         const schema = (label: string, s?: z.ZodType, io: 'input' | 'output' = 'input') =>
           s ? `<details><summary>${label}</summary><pre>${escape(JSON.stringify(jsonSchema(s, io), null, 2))}</pre></details>` : ''
-        return `<article><h3><span class="m m-${e.method}">${e.method}</span> <code>/api/v1/${escape(e.path)}</code></h3><p>${escape(e.summary)}${e.access === 'user' ? ' <em>(sign-in required)</em>' : ''}</p>${schema('Path parameters', e.params)}${schema('Query', e.query)}${schema('Body', e.body)}${e.responseType === 'text' ? '<p>Answers text/plain.</p>' : e.responseType === 'file' ? '<p>Answers the file\'s bytes.</p>' : schema('Response', e.response, 'output')}</article>`
+        return `<article><h3><span class="m m-${e.method}">${e.method}</span> <code>/api/v1/${escape(e.path)}</code></h3><p>${escape(e.summary)}${e.access === 'user' ? ' <em>(sign-in required)</em>' : e.access === 'admin' ? ' <em>(SuperAdmin only)</em>' : ''}</p>${schema('Path parameters', e.params)}${schema('Query', e.query)}${schema('Body', e.body)}${e.responseType === 'text' ? '<p>Answers text/plain.</p>' : e.responseType === 'file' ? '<p>Answers the file\'s bytes.</p>' : schema('Response', e.response, 'output')}</article>`
       })
       .join('')}</section>`,
   )

@@ -85,22 +85,22 @@ export const complaintsContract = {
     params, body: replySchema, multipart: true, response: complaintDetail,
   }),
   queue: endpoint({
-    method: 'GET', path: 'Admin/complaints', summary: 'SuperAdmin: the ticket queue, oldest activity first among open ones, filtered by state and kind', tag: adminTag, access: 'user',
+    method: 'GET', path: 'Admin/complaints', summary: 'SuperAdmin: the ticket queue, oldest activity first among open ones, filtered by state and kind', tag: adminTag, access: 'admin',
     query: queueQuery,
     response: list,
   }),
-  adminGet: endpoint({ method: 'GET', path: 'Admin/complaints/{complaintId}', summary: 'SuperAdmin: a ticket with its conversation, next states and audit trail', tag: adminTag, access: 'user', params, response: complaintDetail }),
+  adminGet: endpoint({ method: 'GET', path: 'Admin/complaints/{complaintId}', summary: 'SuperAdmin: a ticket with its conversation, next states and audit trail', tag: adminTag, access: 'admin', params, response: complaintDetail }),
   adminReply: endpoint({
-    method: 'POST', path: 'Admin/complaints/{complaintId}/reply', summary: 'SuperAdmin: reply to the author (JSON, or multipart with `files`); the author is notified', tag: adminTag, access: 'user',
+    method: 'POST', path: 'Admin/complaints/{complaintId}/reply', summary: 'SuperAdmin: reply to the author (JSON, or multipart with `files`); the author is notified', tag: adminTag, access: 'admin',
     params, body: replySchema, multipart: true, response: complaintDetail,
   }),
-  assign: endpoint({ method: 'POST', path: 'Admin/complaints/{complaintId}/assign', summary: 'SuperAdmin: take the ticket (assign it to the caller); audited', tag: adminTag, access: 'user', params, response: complaintDetail }),
+  assign: endpoint({ method: 'POST', path: 'Admin/complaints/{complaintId}/assign', summary: 'SuperAdmin: take the ticket (assign it to the caller); audited', tag: adminTag, access: 'admin', params, response: complaintDetail }),
   changeState: endpoint({
-    method: 'POST', path: 'Admin/complaints/{complaintId}/state', summary: 'SuperAdmin: move the ticket to another state with a reason; audited and notified', tag: adminTag, access: 'user',
+    method: 'POST', path: 'Admin/complaints/{complaintId}/state', summary: 'SuperAdmin: move the ticket to another state with a reason; audited and notified', tag: adminTag, access: 'admin',
     params, body: stateChangeSchema, response: complaintDetail,
   }),
   audit: endpoint({
-    method: 'GET', path: 'Admin/audit', summary: 'SuperAdmin: the audit trail, newest first, filtered by object and actor', tag: adminTag, access: 'user',
+    method: 'GET', path: 'Admin/audit', summary: 'SuperAdmin: the audit trail, newest first, filtered by object and actor', tag: adminTag, access: 'admin',
     query: auditQuery,
     response: z.object({ data: z.array(auditEntry), page: z.number(), pageSize: z.number() }),
   }),
