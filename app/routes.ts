@@ -60,8 +60,11 @@ export default [
     route('ticketSupport', 'routes/ticket-support/list.tsx'),
     route('ticketSupport/addComplaints', 'routes/ticket-support/add.tsx'),
     route('ticketSupport/:complaintId', 'routes/ticket-support/ticket.tsx'),
-    route('admin/complaints', 'routes/admin/complaints.tsx'),
-    route('admin/complaints/:complaintId', 'routes/admin/complaint.tsx'),
+    // The admin area (SuperAdmin only): one tab row over its sections (app/routes/admin/sections.ts).
+    layout('routes/admin/layout.tsx', [
+      route('admin/complaints', 'routes/admin/complaints.tsx'),
+      route('admin/complaints/:complaintId', 'routes/admin/complaint.tsx'),
+    ]),
     route('*', 'routes/catch-all.tsx'),
   ]),
   // Form targets and resource routes of the shell (no page of their own).

@@ -17,3 +17,4 @@ export { ConversationItem, ConversationList, MessageBubble, MessageLog, type Bub
 export { SectionNav, type SectionLink } from './section-nav'
 export { Progress } from './progress'
 export { DataTable, type DataColumn, type DataRow } from './data-table'
+export { TabNav, type TabLink } from './tab-nav'
