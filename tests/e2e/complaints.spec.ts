@@ -1,7 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { hashPassword } from '../../server/modules/identity/passwords'
-import { Role } from '../../server/modules/identity/permissions'
-import { accounts, SHELL_PASSWORD } from './shell-server'
+import { accounts } from './shell-server'
 import { jsEnabled, signInAs, useShellServer } from './shell-session'
 import { shellApi } from './shell-api'
 import { expectNoAxeViolations } from './axe'
@@ -15,22 +13,9 @@ import { submitAndWait } from './form-submit'
 // and off; axe on each page (with JavaScript).
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
-const ADMIN = 'sam.support@example.test'
+const ADMIN = accounts.admin.email
 
 const { call, login } = shellApi(() => shell().base)
-
-/** A SuperAdmin account, written straight into the server's database (there is no sign-up for one). */
-async function ensureAdmin() {
-  const db = shell().db.db
-  if (await db.selectFrom('app_user').select('id').where('email', '=', ADMIN).executeTakeFirst()) return
-  const now = new Date().toISOString()
-  const { id } = await db
-    .insertInto('app_user')
-    .values({ email: ADMIN, email_verified: 1, password_hash: await hashPassword(SHELL_PASSWORD), first_name: 'Sam', last_name: 'Support', account_type: 'client', status: 'Active', language: 'en', provider: 'local', image_file_id: null, created_at: now, updated_at: now } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db.insertInto('user_role').values({ user_id: id, role: Role.SuperAdmin }).execute()
-}
 
 /** A project of Clara's with Fred hired on it: answers its contract. */
 async function hired(word: string) {
@@ -54,7 +39,6 @@ const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 
 test('a freelancer complains about a contract with a file; support replies, waits on the user, the user answers, support resolves', async ({ browser }) => {
   const js = jsEnabled()
   const word = `c${Date.now().toString(36)}`
-  await ensureAdmin()
   const { contractId, title } = await hired(word)
   const fred = await signedIn(browser, accounts.freelancer.email)
 

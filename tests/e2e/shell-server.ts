@@ -22,6 +22,8 @@ export const accounts = {
   client: { email: 'clara.client@example.test', firstName: 'Clara', lastName: 'Client', roles: [2], accountType: 'client', imageFileId: 987654 },
   company: { email: 'cora.company@example.test', firstName: 'Cora', lastName: 'Company', roles: [3], accountType: 'company' },
   freelancer: { email: 'fred.freelancer@example.test', firstName: 'Fred', lastName: 'Freelancer', roles: [4], accountType: 'freelancer' },
+  // Support: a SuperAdmin (there is no sign-up for one). Specs sign in with `signInAs` like anyone.
+  admin: { email: 'sam.support@example.test', firstName: 'Sam', lastName: 'Support', roles: [1], accountType: 'client' },
 } satisfies Record<string, ShellAccount>
 
 /** `env`: more settings for the server (a spec's gateway keys…). */
