@@ -26,6 +26,20 @@ export const accounts = {
   admin: { email: 'sam.support@example.test', firstName: 'Sam', lastName: 'Support', roles: [1], accountType: 'client' },
 } satisfies Record<string, ShellAccount>
 
+/** Writes the shell's accounts, active and verified, straight into a migrated database. */
+export async function writeShellAccounts(db: Db) {
+  const now = new Date().toISOString()
+  const hash = await hashPassword(SHELL_PASSWORD)
+  for (const a of Object.values(accounts) as ShellAccount[]) {
+    const { id } = await db.db
+      .insertInto('app_user')
+      .values({ email: a.email, email_verified: 1, password_hash: hash, first_name: a.firstName, last_name: a.lastName, account_type: a.accountType, status: 'Active', language: 'en', provider: 'local', image_file_id: a.imageFileId ?? null, created_at: now, updated_at: now } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    for (const role of a.roles) await db.db.insertInto('user_role').values({ user_id: id, role }).execute()
+  }
+}
+
 /** `env`: more settings for the server (a spec's gateway keys…). */
 export async function startShellServer(testInfo: TestInfo, env: (base: string) => Record<string, string> = () => ({})) {
   let db: Db | undefined
@@ -36,16 +50,7 @@ export async function startShellServer(testInfo: TestInfo, env: (base: string) =
       db = await openDatabase(target)
       await migrateToLatest(db)
       await seedReference(db.db)
-      const now = new Date().toISOString()
-      const hash = await hashPassword(SHELL_PASSWORD)
-      for (const a of Object.values(accounts) as ShellAccount[]) {
-        const { id } = await db.db
-          .insertInto('app_user')
-          .values({ email: a.email, email_verified: 1, password_hash: hash, first_name: a.firstName, last_name: a.lastName, account_type: a.accountType, status: 'Active', language: 'en', provider: 'local', image_file_id: a.imageFileId ?? null, created_at: now, updated_at: now } as never)
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        for (const role of a.roles) await db.db.insertInto('user_role').values({ user_id: id, role }).execute()
-      }
+      await writeShellAccounts(db)
     },
   })
   return {
