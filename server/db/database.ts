@@ -44,6 +44,13 @@ async function openPostgres(url: string): Promise<Db> {
   pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString())
   pg.types.setTypeParser(20, (v) => Number(v))
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
+  // When PostgreSQL ends a connection (its restart, a failover, an administrator's terminate), the
+  // client emits 'error': idle, the pool hears it; checked out between two queries, nobody does,
+  // and an unheard 'error' stops the whole process. Every client is heard, always: its query in
+  // flight fails (that request answers 5xx, nothing acknowledged), the pool drops it on release,
+  // and the next query opens a new connection (decision 221).
+  pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   const commits = createCommitWatch()
   const db = new Kysely<Database>({ dialect: commits.watch(new PostgresDialect({ pool })) })
   try {
