@@ -1,7 +1,7 @@
 import type { TestInfo } from '@playwright/test'
 import { openDatabase, migrateToLatest, type Db } from '../../server/db/database.ts'
 import { seedReference } from '../../server/db/seed.ts'
-import { hashPassword } from '../../server/modules/identity/passwords.ts'
+import { writeAccounts, type Account } from '../support/accounts.ts'
 import { startPrivateServer } from './private-server.ts'
 
 // The shell's signed-in tests need accounts without going through mail: this starts a server of
@@ -9,14 +9,7 @@ import { startPrivateServer } from './private-server.ts'
 // verified accounts of each role straight into that database.
 export const SHELL_PASSWORD = 'reinforced concrete 42'
 
-export interface ShellAccount {
-  email: string
-  firstName: string
-  lastName: string
-  roles: number[]
-  accountType: 'client' | 'company' | 'freelancer'
-  imageFileId?: number
-}
+export type ShellAccount = Account
 
 export const accounts = {
   client: { email: 'clara.client@example.test', firstName: 'Clara', lastName: 'Client', roles: [2], accountType: 'client', imageFileId: 987654 },
@@ -27,18 +20,7 @@ export const accounts = {
 } satisfies Record<string, ShellAccount>
 
 /** Writes the shell's accounts, active and verified, straight into a migrated database. */
-export async function writeShellAccounts(db: Db) {
-  const now = new Date().toISOString()
-  const hash = await hashPassword(SHELL_PASSWORD)
-  for (const a of Object.values(accounts) as ShellAccount[]) {
-    const { id } = await db.db
-      .insertInto('app_user')
-      .values({ email: a.email, email_verified: 1, password_hash: hash, first_name: a.firstName, last_name: a.lastName, account_type: a.accountType, status: 'Active', language: 'en', provider: 'local', image_file_id: a.imageFileId ?? null, created_at: now, updated_at: now } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    for (const role of a.roles) await db.db.insertInto('user_role').values({ user_id: id, role }).execute()
-  }
-}
+export const writeShellAccounts = (db: Db) => writeAccounts(db, Object.values(accounts), SHELL_PASSWORD)
 
 /** `env`: more settings for the server (a spec's gateway keys…). */
 export async function startShellServer(testInfo: TestInfo, env: (base: string) => Record<string, string> = () => ({})) {
