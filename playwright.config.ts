@@ -24,6 +24,10 @@ const postgresSpecs = ['journey', 'projects', 'payments', 'refunds', 'payouts', 
   .map((name) => `**/${name}.spec.ts`)
 
 const serverEnv = { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', E2E: '1' }
+// npm run proof (issue 19 item 5): the PostgreSQL project runs every spec through a balancer in
+// front of two instances sharing PostgreSQL and Redis (tests/support/balancer.ts), specs with servers
+// of their own included (tests/e2e/private-server.ts).
+const twoInstances = process.env.E2E_TWO_INSTANCES === '1'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -43,7 +47,7 @@ export default defineConfig({
     // PostgreSQL runs what differs between the databases: the flows that write, search, count and
     // move money through the server (decision 138). Screens whose look and language do not depend
     // on the database (the shell, the style guide, the profile editor) are proven once, on SQLite.
-    { name: 'postgres', grepInvert: /@no-js/, testMatch: postgresSpecs, use: { ...chromium, baseURL: `http://127.0.0.1:${ports.postgres}` } },
+    { name: 'postgres', grepInvert: /@no-js/, testMatch: twoInstances ? undefined : postgresSpecs, use: { ...chromium, baseURL: `http://127.0.0.1:${ports.postgres}` } },
   ],
   webServer: [
     {
@@ -56,7 +60,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node server/boot.js',
+      command: twoInstances ? 'node tests/support/two-instances.ts' : 'node server/boot.js',
       url: `http://127.0.0.1:${ports.postgres}/readyz`,
       env: { ...serverEnv, PORT: String(ports.postgres), DATA_DIR: path.join(dataDir, 'postgres'), DATABASE_URL: postgresUrl },
       reuseExistingServer: false,

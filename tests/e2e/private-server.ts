@@ -6,6 +6,7 @@ import pg from 'pg'
 import type { TestInfo } from '@playwright/test'
 import type { DatabaseTarget } from '../../server/config.ts'
 import { freePort, spawnServer } from '../support/server-process.ts'
+import { startTwoInstances } from '../support/balancer.ts'
 
 // A Workneer server of a spec's own (the built app), for specs that need settings or accounts the
 // shared e2e servers do not have: on a free port, on the Playwright project's kind of database
@@ -50,7 +51,8 @@ export async function startPrivateServer(
   Object.assign(env, await options.env?.(base))
   await options.beforeStart?.(target)
 
-  const server = await spawnServer(base, env, { timeoutMs: 150_000, pollMs: 250 })
+  // npm run proof: on PostgreSQL, two instances behind a balancer answer on `base` (issue 19 item 5).
+  const server = pgDatabase && process.env.E2E_TWO_INSTANCES === '1' ? await startTwoInstances(env, port) : await spawnServer(base, env, { timeoutMs: 150_000, pollMs: 250 })
 
   return {
     base,
