@@ -94,10 +94,13 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
     fileSweep,
     /** Auto-release and refunds the gateway was not asked for, hourly (modules/payments/refunds.ts). */
     refundSweep: payments.refundSweep,
+    /** Payouts whose gateway answer was lost, every 15 minutes (modules/payments/payouts.ts). */
+    payoutSweep: payments.payoutSweep,
     async close() {
       await outbox.stop()
       await fileSweep.stop()
       await payments.refundSweep.stop()
+      await payments.payoutSweep.stop()
       mailer.close()
       await limiter.close()
     },
