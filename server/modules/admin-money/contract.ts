@@ -55,7 +55,8 @@ export const paymentsOverview = z.object({
 })
 export type PaymentsOverview = z.output<typeof paymentsOverview>
 
-export const reconcileBody = z.object({ reason: z.string({ error: 'is required' }).trim().min(1, 'is required').max(500, 'must be at most 500 characters') })
+// Error texts are keys of the adminMoney namespace (the page shows them in the reader's language).
+export const reconcileBody = z.object({ reason: z.string({ error: 'errors.reason' }).trim().min(1, 'errors.reason').max(500, 'errors.reasonLong') })
 export const reconcileResult = z.object({ payoutsSettled: z.number(), refundsSettled: z.number(), left: z.number() })
 
 export const adminMoneyContract = {
