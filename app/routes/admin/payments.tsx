@@ -80,7 +80,8 @@ export default function AdminPayments({ loaderData: { overview, reconciled }, ac
         </ul>
       </section>
 
-      <section className="ui-section" aria-labelledby="payouts">
+      {/* Not a labelled region: the table inside is the region of that name. */}
+      <section className="ui-section">
         <h2 id="payouts">{t('payments.payouts')}</h2>
         {overview.payouts.length ? (
           <DataTable
@@ -98,7 +99,7 @@ export default function AdminPayments({ loaderData: { overview, reconciled }, ac
         )}
       </section>
 
-      <section className="ui-section" aria-labelledby="refunds">
+      <section className="ui-section">
         <h2 id="refunds">{t('payments.refunds')}</h2>
         {overview.refunds.length ? (
           <DataTable
