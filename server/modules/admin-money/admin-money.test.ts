@@ -120,6 +120,26 @@ for (const dialect of dialects) {
       expect(await ledgerBroken(s.database)).toEqual([])
     })
 
+    test('reconcile now sends a refund whose gateway answer was lost again, once, audited; the money moved at acceptance stays moved once', async () => {
+      const a = await admin()
+      const f = await t.user('freelancer', 'Ria', 'Refunded')
+      const c = await earn(f, 30000)
+      const asked = await t.call('POST', `RefundRequest/${c.projectId}/${c.installments[1].id}/8000`, { token: s.client.token, body: { reason: 'Part of stage two was dropped.' } })
+      expect((await t.call('POST', `refund-requests/${asked.json.id}/accept`, { token: f.token })).status).toBe(200)
+      // The crash: the refund was posted and the gateway never answered (or its answer was lost).
+      await db().updateTable('refund_request').set({ gateway_status: 'pending', gateway_ref: null, updated_at: new Date(Date.now() - 3_600_000).toISOString() }).where('id', '=', asked.json.id).execute()
+      expect((await t.call('GET', 'Admin/payments', { token: a.token })).json.stuckRefunds.map((r: { id: number }) => r.id)).toContain(asked.json.id)
+      const entries = await count('ledger_entry')
+      const [one, two] = await Promise.all([0, 1].map(() => t.call('POST', 'Admin/payments/reconcile', { token: a.token, body: { reason: 'Refund without an answer' } })))
+      expect(one.json.refundsSettled + two.json.refundsSettled).toBe(1)
+      expect(await count('ledger_entry')).toBe(entries)
+      expect((await db().selectFrom('refund_request').select('gateway_status').where('id', '=', asked.json.id).executeTakeFirstOrThrow()).gateway_status).toBe('succeeded')
+      const rows = await db().selectFrom('admin_audit').select(['action', 'from_state', 'to_state']).where('object_type', '=', 'refund_request').where('object_id', '=', asked.json.id).execute()
+      expect(rows).toEqual([{ action: 'reconcile', from_state: 'pending', to_state: 'succeeded' }])
+      expect((await t.call('GET', 'Admin/payments', { token: a.token })).json.stuckRefunds).toEqual([])
+      expect(await ledgerBroken(s.database)).toEqual([])
+    })
+
     test('a planted bad row turns the checks red: an unbalanced transaction, then an installment that says funded with no money held', async () => {
       const a = await admin()
       expect(Object.values(await checks(a)).every(Boolean)).toBe(true)
