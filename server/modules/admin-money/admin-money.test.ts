@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { Role } from '../identity/permissions.ts'
-import { contractFor, fund, ledgerBroken, paymentsTestApi, usePayments } from '../payments/test-support.ts'
+import { answerLost, contractFor, fund, ledgerBroken, paymentsTestApi, usePayments } from '../payments/test-support.ts'
 import { SANDBOX } from '../payments/gateways/sandbox.ts'
-import type { Gateway } from '../payments/gateways/gateway.ts'
 import { createPayouts } from '../payments/payouts.ts'
 import { weekStartsEnding } from './figures.ts'
 
@@ -37,9 +36,7 @@ for (const dialect of dialects) {
     /** A payout the gateway paid whose commit never happened (decision 250), made to look old enough to be stuck. */
     async function stuckPayout(f: U, amount: number) {
       const bank = (await t.call('POST', 'freelancers/AddFreelancerPaymentMethod', { token: f.token, body: { holderName: 'Fran Engineer', kind: 'bank', iban: GOOD_IBAN } })).json.id as number
-      const real = s.t.api.services.sandboxGateway
-      const crashing: Gateway = { ...real, name: SANDBOX, payout: async (r) => { await real.payout(r); throw new Error('killed after the answer') } }
-      const asked = await createPayouts({ db: db(), dialect, gateway: crashing, minimumMinor: 2000 }).request({ userId: f.id } as never, { amountMinor: amount, currency: 'EUR', paymentMethodId: bank })
+      const asked = await createPayouts({ db: db(), dialect, gateway: answerLost(s.t.api.services.sandboxGateway), minimumMinor: 2000 }).request({ userId: f.id } as never, { amountMinor: amount, currency: 'EUR', paymentMethodId: bank })
       await db().updateTable('payout').set({ updated_at: new Date(Date.now() - 3_600_000).toISOString() }).where('id', '=', asked.id).execute()
       return asked.id
     }

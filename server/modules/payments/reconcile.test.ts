@@ -2,10 +2,9 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { startStripeStandIn, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from '../../../tests/support/stripe-stand-in.ts'
-import { contractFor, fund, ledgerBroken, paymentsTestApi, usePayments } from './test-support.ts'
-import { failingPayoutDestinations, sandboxEvent, SANDBOX } from './gateways/sandbox.ts'
+import { answerLost, contractFor, fund, ledgerBroken, paymentsTestApi, usePayments } from './test-support.ts'
+import { failingPayoutDestinations, sandboxEvent } from './gateways/sandbox.ts'
 import { createStripeGateway } from './gateways/stripe.ts'
-import type { Gateway } from './gateways/gateway.ts'
 import { createPayouts } from './payouts.ts'
 
 // Payout reconciliation (issue 17's gap, decision 250) on both databases: the gateway paid (or
@@ -29,13 +28,8 @@ for (const dialect of dialects) {
       await t.call('POST', `projects/installments/${c.installments[0].id}/submit`, { token: f.token, body: { note: 'Done.' } })
       await t.call('POST', `projects/installments/${c.installments[0].id}/approve`, { token: s.client.token, body: {} })
     }
-    /** The crash: the gateway answers (the sandbox paid or refused), then the process dies before the settling commit. */
-    const crashing = (): Gateway => {
-      const real = s.t.api.services.sandboxGateway
-      return { ...real, name: SANDBOX, payout: async (r) => { await real.payout(r); throw new Error('process killed after the gateway answered') } }
-    }
     const crashedPayout = async (f: U, methodId: number, amountMinor: number) => {
-      const asked = await createPayouts({ db: s.database.db, dialect, gateway: crashing(), minimumMinor: 2000 }).request({ userId: f.id } as never, { amountMinor, currency: 'EUR', paymentMethodId: methodId })
+      const asked = await createPayouts({ db: s.database.db, dialect, gateway: answerLost(s.t.api.services.sandboxGateway), minimumMinor: 2000 }).request({ userId: f.id } as never, { amountMinor, currency: 'EUR', paymentMethodId: methodId })
       expect(asked.status).toBe('requested')
       return asked.id
     }
