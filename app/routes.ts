@@ -62,6 +62,8 @@ export default [
     route('ticketSupport/:complaintId', 'routes/ticket-support/ticket.tsx'),
     // The admin area (SuperAdmin only): one tab row over its sections (app/routes/admin/sections.ts).
     layout('routes/admin/layout.tsx', [
+      route('admin', 'routes/admin/dashboard.tsx'),
+      route('admin/payments', 'routes/admin/payments.tsx'),
       route('admin/complaints', 'routes/admin/complaints.tsx'),
       route('admin/complaints/:complaintId', 'routes/admin/complaint.tsx'),
     ]),

@@ -104,6 +104,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   })
   api.jobs.fileSweep.start()
   api.jobs.refundSweep.start()
+  api.jobs.payoutSweep.start()
   if (config.isProduction && new URL(config.publicUrl).hostname === 'localhost') log.warn(`PUBLIC_URL is not set: links in mails point to ${config.publicUrl}; set PUBLIC_URL to the site's public address`)
   if (config.isProduction && !config.stripe && !config.seedDemo) log.warn('Payments go through the built-in sandbox gateway (test cards, no real money): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments through Stripe')
 

@@ -1,4 +1,4 @@
-import { ActionForm, Button, ButtonGroup, ButtonLink, Card, Chip, ConversationItem, ConversationList, DataTable, DefinitionList, EmptyState, machineStates, MessageBubble, MessageLog, Notice, Pagination, Person, Progress, Rating, SectionNav, StatusChip, Stepper, TagInput, Timeline, Toolbar, type Machine } from '~/components/ui'
+import { ActionForm, BarChart, Button, ButtonGroup, ButtonLink, Card, Chip, ConversationItem, ConversationList, DataTable, DefinitionList, EmptyState, machineStates, MessageBubble, MessageLog, Notice, Pagination, Person, Progress, Rating, SectionNav, StatusChip, Stepper, TagInput, Timeline, Toolbar, type Machine } from '~/components/ui'
 
 // /_styleguide: every component of app/components/ui in every state, on one page that a Playwright
 // test screenshots (tests/e2e/styleguide.spec.ts), so a change in look is a reviewed image diff.
@@ -205,6 +205,21 @@ export default function Styleguide() {
             { key: 1, cells: ['5 Mar 2026', 'Payment received and held', '+€1,236.00', '€1,236.00'] },
             { key: 2, cells: ['9 Mar 2026', 'Released to the freelancer', '-€1,236.00', '€0.00'] },
           ]}
+        />
+      </section>
+
+      <section className="ui-section" aria-labelledby="sg-chart">
+        <h2 id="sg-chart">BarChart</h2>
+        <BarChart
+          caption="Money held and released per week"
+          categoryLabel="Week"
+          figuresLabel="Show the figures"
+          categories={['2 Mar', '9 Mar', '16 Mar', '23 Mar']}
+          series={[
+            { name: 'Held at the end of the week', values: [120000, 180000, 95000, 140000] },
+            { name: 'Released in the week', values: [0, 60000, 110000, 40000] },
+          ]}
+          format={(v) => `€${(v / 100).toFixed(2)}`}
         />
       </section>
     </main>

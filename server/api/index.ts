@@ -36,6 +36,8 @@ import { chatGroups } from '../modules/chat/groups.ts'
 import { createComplaintsService } from '../modules/complaints/service.ts'
 import { complaintsRoutes } from '../modules/complaints/routes.ts'
 import { complaintsOutboxHandlers } from '../modules/complaints/outbox.ts'
+import { createAdminMoney } from '../modules/admin-money/service.ts'
+import { adminMoneyRoutes } from '../modules/admin-money/routes.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
 import { createApiHandler } from './handler.ts'
@@ -62,6 +64,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files, chat })
   const payments = createPayments({ db: database.db, dialect: database.dialect, config, projects, log })
   const complaints = createComplaintsService({ db: database.db, dialect: database.dialect, files: services.files, publicUrl: config.publicUrl })
+  const adminMoney = createAdminMoney({ db: database.db, dialect: database.dialect, payouts: payments.payouts, refunds: payments.refunds })
   const dashboard = createDashboardService({ projects, notifications, profiles })
   // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
   let hubs: Hubs | null = null
@@ -73,7 +76,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
   Object.assign(outboxHandlers, fileOutboxHandlers({ db: database.db, storage: services.files.storage }))
   const fileSweep = createFileSweeper({ db: database.db, storage: services.files.storage, log, releaseUnreferenced: () => services.files.releaseUnreferenced() })
-  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications), ...chatRoutes(chat), ...dashboardRoutes(dashboard), ...complaintsRoutes(complaints), ...payments.routes]
+  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications), ...chatRoutes(chat), ...dashboardRoutes(dashboard), ...complaintsRoutes(complaints), ...payments.routes, ...adminMoneyRoutes(adminMoney)]
   const endpoints = implementations.map((i) => i.endpoint)
   let document: ReturnType<typeof openApiDocument> | undefined
   let html: string | undefined
@@ -94,10 +97,13 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
     fileSweep,
     /** Auto-release and refunds the gateway was not asked for, hourly (modules/payments/refunds.ts). */
     refundSweep: payments.refundSweep,
+    /** Payouts whose gateway answer was lost, every 15 minutes (modules/payments/payouts.ts). */
+    payoutSweep: payments.payoutSweep,
     async close() {
       await outbox.stop()
       await fileSweep.stop()
       await payments.refundSweep.stop()
+      await payments.payoutSweep.stop()
       mailer.close()
       await limiter.close()
     },

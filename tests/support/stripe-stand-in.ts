@@ -32,6 +32,7 @@ interface Session { id: string; token: string; amount: number; currency: string;
 export async function startStripeStandIn(options: { webhookUrl?: () => string } = {}) {
   const sent: Sent[] = []
   const sessions = new Map<string, Session>()
+  const transfers: Array<{ id: string; transfer_group: string | null; amount: number; amount_reversed: number }> = []
   let n = 0
   const server = createServer((req, res) => {
     let body = ''
@@ -85,7 +86,14 @@ export async function startStripeStandIn(options: { webhookUrl?: () => string } 
         const destination = form.get('destination') ?? ''
         if (destination === standInCases.unreachableAccount) return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred' } })
         if (destination === standInCases.unknownAccount) return error(400, 'account_invalid')
-        return answer(200, { id: `tr_${n}`, object: 'transfer', amount: Number(form.get('amount')), currency: form.get('currency'), destination, amount_reversed: 0, metadata: {} })
+        const transfer = { id: `tr_${n}`, object: 'transfer', amount: Number(form.get('amount')), currency: form.get('currency'), destination, amount_reversed: 0, transfer_group: form.get('transfer_group'), metadata: {} }
+        transfers.push(transfer)
+        return answer(200, transfer)
+      }
+      // Reconciliation looks a payout's transfer up by its group (our payout id).
+      if (method === 'GET' && url.pathname === '/v1/transfers') {
+        const data = transfers.filter((t) => t.transfer_group === url.searchParams.get('transfer_group'))
+        return answer(200, { object: 'list', url: '/v1/transfers', has_more: false, data })
       }
       error(404, 'resource_missing')
     }

@@ -71,7 +71,7 @@ export const menu: ReadonlyArray<{ permission: Permission; to: string; label: st
   { permission: 'payouts.mine', to: '/payouts', label: 'menu.payouts' },
   { permission: 'money.mine', to: '/invoices', label: 'menu.invoices' },
   { permission: 'money.mine', to: '/statements', label: 'menu.statements' },
-  { permission: 'admin.area', to: '/admin/complaints', label: 'menu.supportQueue' },
+  { permission: 'admin.area', to: '/admin', label: 'menu.administration' },
   { permission: 'account.settings', to: '/profile/account-settings', label: 'menu.accountSettings' },
   { permission: 'complaints.add', to: '/ticketSupport/addComplaints', label: 'menu.addComplaints' },
   { permission: 'complaints.viewAll', to: '/ticketSupport', label: 'menu.viewComplaints' },

@@ -16,6 +16,7 @@ import { createRefundSweeper, refundsRoutes } from './refunds-routes.ts'
 import { createInvoices } from './invoices.ts'
 import { invoicesRoutes } from './invoices-routes.ts'
 import { createPayouts } from './payouts.ts'
+import { periodicJob } from '../../jobs/periodic.ts'
 
 // The payments module wired: Stripe when its keys are set, else the sandbox gateway (its secret from SANDBOX_GATEWAY_SECRET, else one
 // kept in the database and shared by every instance), the service, and the money mover the
@@ -49,5 +50,14 @@ export function createPayments({ db, dialect, config, projects, log }: { db: DB;
     routes: [...paymentsRoutes(service, details, sandbox, payouts), ...refundsRoutes(refunds), ...invoicesRoutes(invoices)],
     refunds,
     refundSweep: createRefundSweeper(refunds, log),
+    /** Payouts left requested (a lost gateway answer) asked about every 15 minutes (decision 250). */
+    payoutSweep: periodicJob(
+      () =>
+        payouts
+          .sweep()
+          .then(({ settled }) => settled && log.info({ settled }, 'reconciled payouts left requested'))
+          .catch((error) => log.error({ err: error }, 'payout sweep failed')),
+      15 * 60_000,
+    ),
   }
 }

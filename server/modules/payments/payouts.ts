@@ -25,7 +25,7 @@ const digits = (currency: string) => new Intl.NumberFormat('en', { style: 'curre
 /** An amount as notification texts show it (the same in every language: 1250.00 EUR). */
 const amountText = (minor: number, currency: string) => `${(minor / 10 ** digits(currency)).toFixed(digits(currency))} ${currency}`
 
-type PayoutRow = { id: number; user_id: number; status: string; amount_minor: number; currency: string; gateway: string; destination_kind: string; destination_masked: string; failure: string | null; created_at: string; updated_at: string }
+export type PayoutRow = { id: number; user_id: number; payment_method_id: number | null; status: string; amount_minor: number; currency: string; gateway: string; destination_kind: string; destination_masked: string; failure: string | null; created_at: string; updated_at: string }
 const present = (p: PayoutRow) => ({
   id: p.id,
   status: p.status as PayoutStatus,
@@ -37,7 +37,7 @@ const present = (p: PayoutRow) => ({
   createdAt: new Date(p.created_at).toISOString(),
   updatedAt: new Date(p.updated_at).toISOString(),
 })
-const columns = ['id', 'user_id', 'status', 'amount_minor', 'currency', 'gateway', 'destination_kind', 'destination_masked', 'failure', 'created_at', 'updated_at'] as const
+const columns = ['id', 'user_id', 'payment_method_id', 'status', 'amount_minor', 'currency', 'gateway', 'destination_kind', 'destination_masked', 'failure', 'created_at', 'updated_at'] as const
 
 export function createPayouts({ db, dialect, gateway, minimumMinor, log }: { db: DB; dialect: Dialect; gateway: Gateway; minimumMinor: number; log?: (message: string, error: unknown) => void }) {
   /** The caller's available money per currency (the running balance, which always equals its entries' sum). */
@@ -100,7 +100,7 @@ export function createPayouts({ db, dialect, gateway, minimumMinor, log }: { db:
    * clearing) or failed (a reversal returns the money to available); any later answer changes
    * nothing. Answers whether it changed something.
    */
-  async function settle(trx: Trx, payoutId: number, result: GatewayMoneyResult) {
+  async function settle(trx: Trx, payoutId: number, result: GatewayMoneyResult, settled?: (trx: Trx, status: PayoutStatus) => Promise<void>) {
     if (result.status === 'pending') {
       await trx.updateTable('payout').set({ gateway_ref: result.gatewayRef, updated_at: nowIso() }).where('id', '=', payoutId).where('status', '=', 'requested').execute()
       return false
@@ -135,7 +135,54 @@ export function createPayouts({ db, dialect, gateway, minimumMinor, log }: { db:
     const status: PayoutStatus = result.status === 'succeeded' ? 'paid' : 'failed'
     await trx.updateTable('payout').set({ status, gateway_ref: result.gatewayRef, failure: status === 'failed' ? (result.failure ?? 'failed') : null, updated_at: nowIso() }).where('id', '=', p.id).execute()
     await enqueue(trx, PAYMENTS_NOTIFY_TOPIC, { userIds: [p.user_id], kind: status === 'paid' ? 'payoutPaid' : 'payoutFailed', params: { amount: amountText(amount, p.currency), destination: p.destination_masked } })
+    await settled?.(trx, status)
     return true
+  }
+
+  /**
+   * Payouts still `requested` since before `olderThan`: their gateway answer was lost (a crash
+   * between the answer and our commit, a timeout) or never asked for.
+   */
+  const stuck = (olderThan: string) => db.selectFrom('payout').select(columns).where('status', '=', 'requested').where('updated_at', '<', olderThan).orderBy('id').limit(200).execute() as Promise<PayoutRow[]>
+
+  /**
+   * Reconciliation (issue 17's gap, decision 250): asks the gateway what became of one payout, by
+   * our payout id, and settles it through `settle`, so it changes once however many instances or
+   * admins ask at the same moment. A payout the gateway never received is asked for now (the same
+   * id: the gateway's idempotency key). No answer leaves it as it was, for the next run.
+   * `settled` runs in the settling transaction (the admin's audit row). Answers the new state or null.
+   */
+  async function reconcile(p: PayoutRow, settled?: (trx: Trx, status: PayoutStatus) => Promise<void>): Promise<PayoutStatus | null> {
+    let result = gateway.findPayout ? await gateway.findPayout(String(p.id)) : null
+    if (!result) {
+      const method = p.payment_method_id ? await db.selectFrom('payment_method').selectAll().where('id', '=', p.payment_method_id).executeTakeFirst() : undefined
+      // A method removed since is not paid to: no gateway has it, so the money goes back.
+      result = method ? await gateway.payout({ payoutId: String(p.id), amountMinor: Number(p.amount_minor), currency: p.currency, destination: { kind: method.kind, ref: paymentDestination(method).ref } }) : { status: 'failed', gatewayRef: '', failure: 'destination_removed' }
+    }
+    if (result.status === 'pending') return null
+    let status: PayoutStatus | null = null
+    await db.transaction().execute((trx) => settle(trx, p.id, result, async (t, s) => {
+      status = s
+      await settled?.(t, s)
+    }))
+    return status
+  }
+
+  /**
+   * The periodic sweep: every payout requested more than `minutes` ago is reconciled. Safe on many
+   * instances at once (settle locks the payout and changes only a requested one; the ledger refs
+   * are unique). Answers how many were settled.
+   */
+  async function sweep(now = new Date(), minutes = 10) {
+    let settled = 0
+    for (const p of await stuck(new Date(now.getTime() - minutes * 60_000).toISOString())) {
+      try {
+        if (await reconcile(p)) settled++
+      } catch (error) {
+        log?.(`payout ${p.id}: reconciliation could not reach the gateway`, error)
+      }
+    }
+    return { settled }
   }
 
   /** A gateway's payout event (its paymentToken is our payout id), from Payment/PaymentCallback's transaction. */
@@ -148,6 +195,6 @@ export function createPayouts({ db, dialect, gateway, minimumMinor, log }: { db:
     return settle(trx, id, { status: event.type === 'payout.succeeded' ? 'succeeded' : 'failed', gatewayRef: event.id, failure: event.failure })
   }
 
-  return { list, request, settle, applyEvent, available }
+  return { list, request, settle, applyEvent, available, stuck, reconcile, sweep }
 }
 export type Payouts = ReturnType<typeof createPayouts>

@@ -51,6 +51,8 @@ export async function activeRefund(trx: Trx, installmentId: number) {
   return trx.selectFrom('refund_request').select(['id', 'status']).where('active_installment_id', '=', installmentId).executeTakeFirst()
 }
 
+/** Runs in the transaction that records the gateway's answer (an admin's audit row, decision 252). */
+type Settled = (trx: Trx, status: 'succeeded' | 'failed') => Promise<void>
 type Work = Pick<ProjectsService, 'contractForPayment' | 'autoRelease'>
 type RequestRow = NonNullable<Awaited<ReturnType<typeof requestRow>>>
 const requestRow = (trx: Trx | DB, id: number) => trx.selectFrom('refund_request').selectAll().where('id', '=', id).executeTakeFirst()
@@ -105,7 +107,7 @@ export function createRefunds({ db, dialect, gateways, responseDays, autoRelease
   }
 
   /** After commit: asks the gateway that took the payment to send the money back (sandbox: at once). */
-  async function sendBack(requestId: number) {
+  async function sendBack(requestId: number, settled?: Settled) {
     const r = await db
       .selectFrom('refund_request as r')
       .innerJoin('payment as p', 'p.id', 'r.payment_id')
@@ -116,11 +118,11 @@ export function createRefunds({ db, dialect, gateways, responseDays, autoRelease
     const gateway = gateways[r.gateway]
     if (!gateway) return
     const result = await gateway.refund({ refundId: refundToken(r.id), paymentToken: r.token, gatewayRef: r.gateway_ref ?? '', amountMinor: r.amount_minor + r.fee_minor, currency: r.currency })
-    await db.transaction().execute((trx) => settleAtGateway(trx, r.id, result.status === 'pending' ? null : result.status, result.gatewayRef))
+    return db.transaction().execute((trx) => settleAtGateway(trx, r.id, result.status === 'pending' ? null : result.status, result.gatewayRef, settled))
   }
 
   /** The gateway's answer, once: succeeded is final; failed puts the money back in the client's held account. */
-  async function settleAtGateway(trx: Trx, requestId: number, status: 'succeeded' | 'failed' | null, gatewayRef: string | null) {
+  async function settleAtGateway(trx: Trx, requestId: number, status: 'succeeded' | 'failed' | null, gatewayRef: string | null, settled?: Settled) {
     let q = trx.selectFrom('refund_request').selectAll().where('id', '=', requestId)
     if (dialect === 'postgres') q = q.forUpdate()
     const r = await q.executeTakeFirst()
@@ -149,6 +151,7 @@ export function createRefunds({ db, dialect, gateways, responseDays, autoRelease
       })
     }
     await trx.updateTable('refund_request').set({ gateway_status: status, gateway_ref: gatewayRef ?? r.gateway_ref, updated_at: nowIso() }).where('id', '=', r.id).execute()
+    await settled?.(trx, status)
     return true
   }
 
@@ -349,7 +352,10 @@ export function createRefunds({ db, dialect, gateways, responseDays, autoRelease
     return { released }
   }
 
-  return { request, accept, decline, dispute, decideDispute, list, applyEvent, sweep }
+  /** Refunds sent back but not confirmed since before `olderThan` (reconciliation asks again with the same refund id). */
+  const stuck = (olderThan: string) => db.selectFrom('refund_request').select(['id', 'amount_minor', 'fee_minor', 'currency', 'updated_at']).where('gateway_status', '=', 'pending').where('updated_at', '<', olderThan).orderBy('id').limit(200).execute()
+
+  return { request, accept, decline, dispute, decideDispute, list, applyEvent, sweep, stuck, resend: sendBack }
 }
 
 export type Refunds = ReturnType<typeof createRefunds>

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts'
 import { moduleTestApi } from '../../../tests/integration/module-api.ts'
 import { createTestDatabase, type TestDatabase, type TestDialect } from '../../../tests/integration/databases.ts'
 import { testCards } from './gateways/sandbox.ts'
+import type { Gateway } from './gateways/gateway.ts'
 
 // Test helpers for payments: users, a contract ready to be paid (a project, a proposal accepted),
 // and funding through the sandbox checkout as a client's browser does it.
@@ -78,3 +79,6 @@ export async function ledgerBroken(database: Db) {
   const lonely = await sql<{ id: number }>`select t.id from ledger_transaction t where (select count(*) from ledger_entry e where e.transaction_id = t.id) < 2`.execute(db)
   return [...unbalanced.map((u) => `transaction ${u.transaction_id} unbalanced in ${u.currency}`), ...currencies.map((c) => `${c.currency} sums to non-zero`), ...negative.map((n) => `account ${n.id} below zero`), ...lonely.rows.map((l) => `transaction ${l.id} has fewer than two entries`), ...drifted.rows.map((d) => `account ${d.id} running sum differs from its entries`)]
 }
+
+/** A gateway whose payout answer is lost: it pays (or refuses), then the process dies before our commit (decision 250). */
+export const answerLost = (real: Gateway): Gateway => ({ ...real, payout: async (r) => { await real.payout(r); throw new Error('process killed after the gateway answered') } })

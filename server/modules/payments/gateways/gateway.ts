@@ -44,6 +44,13 @@ export interface Gateway {
   refund(request: GatewayRefundRequest): Promise<GatewayMoneyResult>
   /** Pays a freelancer out to a payment method (sandbox: at once; Stripe: a transfer). */
   payout(request: GatewayPayoutRequest): Promise<GatewayMoneyResult>
+  /**
+   * What became of a payout asked for earlier, by our payout id (reconciliation after a crash
+   * between the gateway's answer and our commit): its result, or null when the gateway never
+   * received it. A gateway without a lookup is asked again by `payout` with the same id, which
+   * must then be idempotent (the sandbox is: it holds no state and answers the same every time).
+   */
+  findPayout?(payoutId: string): Promise<GatewayMoneyResult | null>
 }
 
 export interface GatewayPayoutRequest { payoutId: string; amountMinor: number; currency: string; destination: { kind: 'bank' | 'paypal' | 'stripe_account'; ref: string } }

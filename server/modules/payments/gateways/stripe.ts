@@ -176,6 +176,14 @@ export function createStripeGateway(o: StripeGatewayOptions, stripe: Stripe = cr
         return { status: 'succeeded', gatewayRef: transfer.id }
       })
     },
+    // Stripe forgets idempotency keys after 24 hours, so reconciliation looks the transfer up by
+    // its group (our payout id) instead of creating it again; reversed in full is a failed payout.
+    async findPayout(payoutId) {
+      const found = await stripe.transfers.list({ transfer_group: `payout-${payoutId}`, limit: 1 })
+      const t = found.data[0]
+      if (!t) return null
+      return t.amount_reversed >= t.amount ? { status: 'failed', gatewayRef: t.id, failure: 'transfer_reversed' } : { status: 'succeeded', gatewayRef: t.id }
+    },
   }
   return gateway
 }

@@ -1,0 +1,158 @@
+import { data, redirect } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { Route } from './+types/payments'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { requirePermission } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { useTranslation } from '~/lib/use-translation'
+import { titled } from '~/lib/meta'
+import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
+import { Form } from '~/lib/form'
+import { Link } from '~/lib/link'
+import { ErrorPage } from '~/components/error-page'
+import { Button, Card, Chip, DataTable, EmptyState, Notice, StatusChip } from '~/components/ui'
+import { TextField, type FieldReply } from '~/components/ui/field'
+import { adminMoneyContract as c, reconcileBody, type HealthProblem } from '../../../server/modules/admin-money/contract'
+
+// /admin/payments (SuperAdmin only, decisions 252–253): payouts waiting, refund requests and
+// disputes (linked to their complaint), the ledger's health checks, and money stuck in flight
+// with "reconcile now". The reconcile form is a plain POST answered by a redirect carrying the
+// result in the address, so it works without JavaScript and a reload does not repeat it.
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requirePermission(context, url, 'admin.area')
+  const reconciled = /^(\d+)\.(\d+)\.(\d+)$/.exec(url.searchParams.get('reconciled') ?? '')
+  try {
+    const overview = await apiFor(context).call(c.payments, {})
+    return { overview, reconciled: reconciled ? { payouts: Number(reconciled[1]), refunds: Number(reconciled[2]), left: Number(reconciled[3]) } : null, title: getInstance(context).t('adminMoney:payments.title') }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requirePermission(context, url, 'admin.area')
+  const submission = parseWithZod(await request.formData(), { schema: reconcileBody })
+  if (submission.status !== 'success') return data({ reply: submission.reply() as FieldReply }, { status: 400 })
+  try {
+    const done = await apiFor(context).call(c.reconcile, { body: submission.value })
+    return redirect(`/admin/payments?reconciled=${done.payoutsSettled}.${done.refundsSettled}.${done.left}`)
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return titled(loaderData?.title)
+}
+
+export default function AdminPayments({ loaderData: { overview, reconciled }, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
+  const lng = i18n.language
+  const money = (minor: number, currency: string) => formatMoney(minor, currency, lng)
+  const problemText = (p: HealthProblem) => t('payments.problem', { subject: p.subject, found: money(p.amountMinor, p.currency), expected: money(p.expectedMinor, p.currency) })
+  const inFlight = overview.payouts.filter((p) => p.stuck).length + overview.stuckRefunds.length
+  return (
+    <main id="main" className="container page">
+      <h1>{t('payments.title')}</h1>
+      <p className="lead">{t('payments.lead')}</p>
+      {reconciled ? (
+        <Notice kind={reconciled.left ? 'warning' : 'success'} data-testid="reconciled">
+          {t('payments.reconciled', { payouts: reconciled.payouts, refunds: reconciled.refunds, left: reconciled.left })}
+        </Notice>
+      ) : null}
+
+      <section className="ui-section" aria-labelledby="health">
+        <h2 id="health">{t('payments.health')}</h2>
+        <p className="muted small">{t('payments.checkedAt', { at: formatDateTime(overview.checkedAt, lng) })}</p>
+        <ul className="ui-list">
+          {overview.health.map((h) => (
+            <Card as="li" key={h.check} data-testid={`check-${h.check}`} title={t(`payments.checks.${h.check}`)} titleId={`check-${h.check}`} status={<Chip tone={h.ok ? 'success' : 'danger'}>{h.ok ? t('payments.ok') : t('payments.problemCount', { count: h.problems.length })}</Chip>}>
+              {h.ok ? null : (
+                <ul>
+                  {h.problems.map((p, n) => (
+                    <li key={n}>{problemText(p)}</li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+          ))}
+        </ul>
+      </section>
+
+      {/* Not a labelled region: the table inside is the region of that name. */}
+      <section className="ui-section">
+        <h2 id="payouts">{t('payments.payouts')}</h2>
+        {overview.payouts.length ? (
+          <DataTable
+            caption={t('payments.payouts')}
+            captionHidden
+            columns={[{ label: t('payments.freelancer') }, { label: t('payments.destination') }, { label: t('payments.asked') }, { label: t('payments.state') }, { label: t('payments.amount'), numeric: true }]}
+            rows={overview.payouts.map((p) => ({
+              key: p.id,
+              testId: 'pending-payout',
+              cells: [p.freelancer.name, p.destination, formatDateTime(p.createdAt, lng), p.stuck ? <Chip tone="danger">{t('payments.stuck')}</Chip> : <StatusChip machine="payout" state="requested" />, money(p.amountMinor, p.currency)],
+            }))}
+          />
+        ) : (
+          <EmptyState title={t('payments.noPayouts')} />
+        )}
+      </section>
+
+      <section className="ui-section">
+        <h2 id="refunds">{t('payments.refunds')}</h2>
+        {overview.refunds.length ? (
+          <DataTable
+            caption={t('payments.refunds')}
+            captionHidden
+            columns={[{ label: t('payments.project') }, { label: t('payments.parties') }, { label: t('payments.reason') }, { label: t('payments.state') }, { label: t('payments.complaint') }, { label: t('payments.amount'), numeric: true }]}
+            rows={overview.refunds.map((r) => ({
+              key: r.id,
+              testId: 'refund-request',
+              cells: [
+                <>
+                  {r.project}
+                  <br />
+                  <span className="muted small">{r.installment}</span>
+                </>,
+                t('payments.partiesText', { client: r.client.name, freelancer: r.freelancer.name }),
+                <span className="prewrap">{r.reason}</span>,
+                <>
+                  <StatusChip machine="refund" state={r.status} />
+                  {r.overdue ? <span className="muted small">{` ${t('payments.overdue', { date: formatDate(r.respondBy, lng) })}`}</span> : null}
+                </>,
+                r.complaintId ? <Link to={`/admin/complaints/${r.complaintId}`}>{t('payments.openComplaint', { id: r.complaintId })}</Link> : t('payments.noComplaint'),
+                money(r.amountMinor, r.currency),
+              ],
+            }))}
+          />
+        ) : (
+          <EmptyState title={t('payments.noRefunds')} />
+        )}
+      </section>
+
+      <section className="ui-section" aria-labelledby="reconcile">
+        <h2 id="reconcile">{t('payments.inFlight')}</h2>
+        <p data-testid="in-flight">{inFlight ? t('payments.inFlightCount', { count: inFlight }) : t('payments.nothingInFlight')}</p>
+        {overview.stuckRefunds.length ? (
+          <DataTable
+            caption={t('payments.stuckRefunds')}
+            columns={[{ label: t('payments.refund') }, { label: t('payments.since') }, { label: t('payments.amount'), numeric: true }]}
+            rows={overview.stuckRefunds.map((r) => ({ key: r.id, cells: [`#${r.id}`, formatDateTime(r.updatedAt, lng), money(r.amountMinor, r.currency)] }))}
+          />
+        ) : null}
+        <Form method="post" className="ui-card form-stack" data-testid="reconcile-form">
+          <p className="muted small">{t('payments.reconcileHelp')}</p>
+          <TextField name="reason" label={t('payments.reconcileReason')} ns="adminMoney" reply={actionData?.reply} required maxLength={500} />
+          <div>
+            <Button variant="primary">{t('payments.reconcileNow')}</Button>
+          </div>
+        </Form>
+      </section>
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}
