@@ -45,6 +45,17 @@ export const stateChangeSchema = z.object({
   reason: text(complaintLimits.reason, 3),
 })
 
+/** The admin's decision on a dispute (decision 231): the amounts follow from what is held; a split names the part refunded, in minor units. */
+export const decisionOutcomes = ['release', 'refund', 'split'] as const
+export const decisionSchema = z.object({
+  outcome: z.enum(decisionOutcomes, { error: 'disputes:errors.outcome' }),
+  refundMinor: z.coerce.number({ error: 'disputes:errors.amount' }).int('disputes:errors.amount').positive('disputes:errors.amount').optional(),
+  reason: text(complaintLimits.reason, 3),
+})
+
+/** Kinds whose other party may read and answer the ticket (decision 232); a person reported by name does not see the report. */
+export const partyKinds: readonly SubjectKind[] = ['project', 'contract', 'installment', 'chat_room']
+
 export function parseSubject(value: string): { kind: SubjectKind; id: number | null } {
   if (value === 'platform') return { kind: 'platform', id: null }
   const [kind, id] = value.split(':')
