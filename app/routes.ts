@@ -64,6 +64,7 @@ export default [
     layout('routes/admin/layout.tsx', [
       route('admin/complaints', 'routes/admin/complaints.tsx'),
       route('admin/complaints/:complaintId', 'routes/admin/complaint.tsx'),
+      route('admin/complaints/:complaintId/room', 'routes/admin/complaint-room.tsx'),
     ]),
     route('*', 'routes/catch-all.tsx'),
   ]),

@@ -33,6 +33,8 @@ export const complaintAttachment = z.object({ id: z.number(), name: z.string(), 
 export const complaintMessage = z.object({
   id: z.number(),
   fromSupport: z.boolean(),
+  /** Written by the reader (support reads support's as its own). */
+  mine: z.boolean(),
   authorName: z.string(),
   body: z.string(),
   attachments: z.array(complaintAttachment),

@@ -53,6 +53,17 @@ export const decisionSchema = z.object({
   reason: text(complaintLimits.reason, 3),
 })
 
+/** The admin page's form of that decision: the split's refund as the admin types money ("400.00"). */
+export const decisionForm = z
+  .object({
+    outcome: z.enum(decisionOutcomes, { error: 'disputes:errors.outcome' }),
+    refund: z.string().trim().regex(/^\d{1,9}([.,]\d{1,2})?$/, 'disputes:errors.amount').optional(),
+    reason: text(complaintLimits.reason, 3),
+  })
+  .superRefine((v, ctx) => {
+    if (v.outcome === 'split' && !v.refund) ctx.addIssue({ code: 'custom', path: ['refund'], message: 'disputes:errors.amount' })
+  })
+
 /** Kinds whose other party may read and answer the ticket (decision 232); a person reported by name does not see the report. */
 export const partyKinds: readonly SubjectKind[] = ['project', 'contract', 'installment', 'chat_room']
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely'
 import type { z } from 'zod'
 import type { Dialect } from '../../db/migrations/helpers.ts'
 import type { Database, Locale } from '../../db/schema.ts'
@@ -59,8 +59,7 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
   files.setReferences(FILE_PURPOSE, async (executor, ids) => (await executor.selectFrom('complaint_attachment').select('file_id').where('file_id', 'in', ids).execute()).map((r) => r.file_id))
 
   /** The tickets a user may read: their own, and those naming them as the other party of a kind that shows it (decision 232). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the expression builder of any query over `complaint as c`
-  const readableBy = (eb: any, userId: number) => eb.or([eb('c.author_id', '=', userId), eb.and([eb('c.other_party_id', '=', userId), eb('c.subject_kind', 'in', partyKinds)])])
+  const readableBy = (eb: ExpressionBuilder<{ c: Database['complaint'] }, 'c'>, userId: number) => eb.or([eb('c.author_id', '=', userId), eb.and([eb('c.other_party_id', '=', userId), eb('c.subject_kind', 'in', partyKinds)])])
 
   /** How `userId` reads ticket `id`: as its author, as its other party, or not at all (404, like a ticket that does not exist). */
   async function viewerOf(executor: Executor, userId: number, id: number): Promise<'author' | 'party'> {
@@ -162,12 +161,12 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
     })
   }
 
-  async function detail(id: number, view: Viewer): Promise<ComplaintDetail> {
+  async function detail(id: number, view: Viewer, viewerId?: number): Promise<ComplaintDetail> {
     const [summary] = await presentSummaries([{ id }])
     const messages = await db
       .selectFrom('complaint_message as m')
       .leftJoin('app_user as u', 'u.id', 'm.author_id')
-      .select(['m.id', 'm.from_support', 'm.body', 'm.created_at', 'u.first_name', 'u.last_name'])
+      .select(['m.id', 'm.author_id', 'm.from_support', 'm.body', 'm.created_at', 'u.first_name', 'u.last_name'])
       .where('m.complaint_id', '=', id)
       .orderBy('m.id')
       .execute()
@@ -186,6 +185,8 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
       messages: messages.map((m) => ({
         id: m.id,
         fromSupport: m.from_support === 1,
+        // The reader's own messages: support's for support, the reader's own for the author or the other party.
+        mine: view === 'support' ? m.from_support === 1 : m.from_support === 0 && (viewerId === undefined ? m.author_id === summary.author.id : m.author_id === viewerId),
         // Support speaks as the team to the author (decision 212); support's own view names the agent.
         authorName: m.from_support === 1 && view !== 'support' ? 'Workneer support' : m.first_name ? `${m.first_name} ${m.last_name ?? ''}`.trim() : summary.author.name,
         body: m.body,
@@ -256,7 +257,7 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
       if (subject.otherPartyId && partyKinds.includes(subject.kind)) await tell(trx, subject.otherPartyId, row.id, held ? 'disputes:notify.disputeOpened' : 'disputes:notify.partyNamed', { title: row.title })
       return row.id
     })
-    return detail(id, 'author')
+    return detail(id, 'author', caller.userId)
   }
 
   /** Reads a multipart body (fields and up to 5 `files`), checks it like JSON, then runs `then`. */
@@ -291,7 +292,7 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
       for (const agent of agents) await tell(trx, agent, id, 'userReplied', { title: ticket!.title })
       return view
     })
-    return detail(id, view)
+    return detail(id, view, caller.userId)
   }
 
   const superAdmins = async (executor: Executor) => (await executor.selectFrom('user_role').select('user_id').where('role', '=', Role.SuperAdmin).execute()).map((r) => r.user_id)
@@ -324,7 +325,7 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
     create: (caller: Caller, input: NewComplaint) => create(caller, input),
     createForm: (caller: Caller, request: Request) => withForm(request, newComplaintSchema, async (value, upload) => create(caller, value, upload)),
     async get(caller: Caller, id: number) {
-      return detail(id, await viewerOf(db, caller.userId, id))
+      return detail(id, await viewerOf(db, caller.userId, id), caller.userId)
     },
     reply: (caller: Caller, id: number, body: string) => userReply(caller, id, body),
     async replyForm(caller: Caller, id: number, request: Request) {
