@@ -4,17 +4,20 @@ import { accounts } from './shell-server'
 import { clickIn, hiredProject } from './contract-setup'
 import { jsEnabled, signInAs, useShellServer } from './shell-session'
 import { fundByApi } from './checkout'
+import { shellApi } from './shell-api'
 
 // Issue 18 item 2 end to end (decisions 230–232), with JavaScript on and off and on PostgreSQL: a
 // freelancer files a complaint about a funded installment, which holds its money; the client, the
 // other party, reads it and answers; an admin refuses a split larger than what is held (named on
 // the field), then splits it; both parties see the money move on their statements and the contract
-// page, and the complaint resolved with what was decided. Axe on each screen (with JavaScript).
+// page, and the complaint resolved with what was decided. An admin handling a complaint about a
+// chat room reads that room, read-only (decision 233). Axe on each screen (with JavaScript).
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
 const main = (page: Page) => page.locator('main')
 const chip = (page: Page) => main(page).getByTestId('status-chip').first()
 const signedIn = (browser: Browser, email: string) => signInAs(browser, shell().base, email)
+const { call, login } = shellApi(() => shell().base)
 const axe = async (page: Page) => {
   if (jsEnabled()) await expectNoAxeViolations(page)
 }
@@ -86,6 +89,7 @@ test('a complaint about a funded installment is a dispute: the client answers, a
   await axe(fred)
   await fred.goto(`${shell().base}/projects/freelancer/contract/${projectId}`)
   await expect(main(fred).getByTestId('installment-1')).toContainText('Released')
+  await expect(main(fred).getByTestId('refunds')).toContainText(`Complaint #${ticketId}`)
   await fred.goto(`${shell().base}/statements`)
   // 600 released less the 10 % platform fee.
   await expect(main(fred).getByTestId('movement').filter({ hasText: title })).toContainText('+€540.00')
@@ -103,4 +107,23 @@ test('a complaint about a funded installment is a dispute: the client answers, a
   await expect(main(clara).getByTestId('movement').filter({ hasText: title }).filter({ hasText: '-€618.00' })).toHaveCount(1)
   await expect(rows.nth(2).locator('td').last()).toHaveText('€0.00')
   await axe(clara)
+})
+
+test('an admin handling a complaint about a chat room reads the room, read-only; the reading is audited', async ({ browser }) => {
+  const word = `r${Date.now().toString(36)}`
+  const { clientToken, freelancerToken, projectId } = await hiredProject(shell().base, shell().db, { title: `Garage slab ${word}`, description: 'Check the cracked slab of a garage and propose a repair with a short report.', coverLetter: 'I check garage slabs every week and can send the report within a week.', durationDays: 7, installments: [{ title: 'Report', amountMinor: 30000 }] })
+  const room = await shell().db.db.selectFrom('chat_room').select('id').where('project_id', '=', projectId).executeTakeFirstOrThrow()
+  await call('POST', `chat/${room.id}`, clientToken, { clientMessageId: `threat-${word}`, text: `Send the report tonight or I will post your address ${word}.` })
+  const filed = await call('POST', 'complaints', freelancerToken, { subject: `chat_room:${room.id}`, title: `Threats in the chat ${word}`, description: 'The client threatens to publish my home address if the report is not sent tonight.' })
+
+  const sam = await signedIn(browser, accounts.admin.email)
+  await sam.goto(`${shell().base}/admin/complaints/${filed.id}`)
+  await main(sam).getByRole('link', { name: 'Read the chat room' }).click()
+  await expect(main(sam).locator('h1')).toHaveText(`Chat room of complaint #${filed.id}`)
+  await expect(main(sam).getByTestId('room-message').filter({ hasText: `post your address ${word}` })).toHaveCount(1)
+  // Read-only: nothing on the page sends or changes anything.
+  await expect(main(sam).locator('form, textarea, input')).toHaveCount(0)
+  await axe(sam)
+  const audit = await call('GET', `Admin/audit?objectType=chat_room&objectId=${room.id}`, await login(accounts.admin.email))
+  expect(audit.data[0]).toMatchObject({ action: 'read_room', reason: `complaint #${filed.id}`, actor: { name: 'Sam Support' } })
 })

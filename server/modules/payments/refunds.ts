@@ -382,6 +382,7 @@ export function createRefunds({ db, dialect, gateways, responseDays, autoRelease
       canDispute: disputable(r),
       gatewayStatus: r.gateway_status as 'pending' | 'succeeded' | 'failed' | null,
       decisionNote: r.decision_note,
+      complaintId: r.complaint_id,
       createdAt: r.created_at,
     }
   }
