@@ -32,7 +32,7 @@ const badRequest = (field: string, message: string) => new ApiError(400, 'Invali
 export const refundToken = (id: number) => `refund_${id}`
 
 /** What was paid for an installment and how much of its price is left held (null when no payment funded it). */
-export async function heldFor(trx: Trx, installmentId: number) {
+export async function heldFor(trx: Trx | DB, installmentId: number) {
   const row = await trx
     .selectFrom('payment_installment as pi')
     .innerJoin('payment as p', 'p.id', 'pi.payment_id')
@@ -347,7 +347,7 @@ export function createRefunds({ db, dialect, gateways, responseDays, autoRelease
   async function disputeOf(complaintId: number) {
     const r = await db.selectFrom('refund_request').selectAll().where('complaint_id', '=', complaintId).orderBy('id', 'desc').executeTakeFirst()
     if (!r) return null
-    const held = await db.transaction().execute((trx) => heldFor(trx, r.installment_id))
+    const held = await heldFor(db, r.installment_id)
     const decided = r.status === 'decided'
     return { status: decided ? ('decided' as const) : ('held' as const), heldMinor: decided ? 0 : (held?.priceLeft ?? 0), currency: r.currency, refundedMinor: decided ? r.amount_minor : null, decisionNote: r.decision_note }
   }
