@@ -108,6 +108,28 @@ for (const dialect of dialects) {
       expect(await ledgerBroken(database)).toEqual([])
     })
 
+    test('an open refund request becomes the complaint\'s dispute; a second complaint about the installment holds nothing more; unfunded installments hold nothing', async () => {
+      const c = await contractFor(t.call, database, client, freelancer, [50000, 20000])
+      await fund(t.call, client, c.projectId, [c.installments[0].id])
+      const asked = await t.call('POST', `RefundRequest/${c.projectId}/${c.installments[0].id}/10000`, { token: client.token, body: { reason: 'Only half of the drawings came' } })
+      const filed = await file(freelancer, `installment:${c.installments[0].id}`)
+      expect(filed.json.dispute).toMatchObject({ status: 'held', heldMinor: 50000 })
+      const request = await database.db.selectFrom('refund_request').select(['status', 'complaint_id']).where('id', '=', asked.json.id).executeTakeFirstOrThrow()
+      expect(request).toEqual({ status: 'disputed', complaint_id: filed.json.id })
+      // The freelancer can no longer answer the request: the admin decides now.
+      expect((await t.call('POST', `refund-requests/${asked.json.id}/accept`, { token: freelancer.token })).status).toBe(409)
+      const second = await file(client, `installment:${c.installments[0].id}`)
+      expect(second.json.dispute).toBeNull()
+      expect((await decide(second.json.id, { outcome: 'release', reason: 'Not this one' })).status).toBe(404)
+      const unfunded = await file(freelancer, `installment:${c.installments[1].id}`)
+      expect(unfunded.json.dispute).toBeNull()
+      expect(await database.db.selectFrom('refund_request').select('id').where('installment_id', '=', c.installments[1].id).execute()).toEqual([])
+      // The decision on the first complaint settles the request it took over.
+      expect((await decide(filed.json.id, { outcome: 'refund', reason: 'Nothing usable was delivered.' })).status).toBe(200)
+      expect((await statusOf(c.installments[0].id)).status).toBe('pending')
+      expect(await ledgerBroken(database)).toEqual([])
+    })
+
     test('who reads a complaint: its author, the other party for contracts, installments, projects and rooms (not a person reported by name), admins; everyone else 404', async () => {
       const c = await contractFor(t.call, database, client, freelancer, [30000])
       const room = await database.db.selectFrom('chat_room').select('id').where('project_id', '=', c.projectId).executeTakeFirstOrThrow()
