@@ -66,6 +66,7 @@ export default [
       route('admin/payments', 'routes/admin/payments.tsx'),
       route('admin/complaints', 'routes/admin/complaints.tsx'),
       route('admin/complaints/:complaintId', 'routes/admin/complaint.tsx'),
+      route('admin/complaints/:complaintId/room', 'routes/admin/complaint-room.tsx'),
     ]),
     route('*', 'routes/catch-all.tsx'),
   ]),

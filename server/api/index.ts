@@ -63,7 +63,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const chat = createChatService({ db: database.db, files: services.files, notifications })
   const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files, chat })
   const payments = createPayments({ db: database.db, dialect: database.dialect, config, projects, log })
-  const complaints = createComplaintsService({ db: database.db, dialect: database.dialect, files: services.files, publicUrl: config.publicUrl })
+  const complaints = createComplaintsService({ db: database.db, dialect: database.dialect, files: services.files, publicUrl: config.publicUrl, money: payments.refunds })
   const adminMoney = createAdminMoney({ db: database.db, dialect: database.dialect, payouts: payments.payouts, refunds: payments.refunds })
   const dashboard = createDashboardService({ projects, notifications, profiles })
   // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.

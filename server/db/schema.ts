@@ -435,6 +435,8 @@ export type RefundRequestTable = {
   gateway_ref: string | null
   decided_by: number | null
   decision_note: string | null
+  /** The complaint that opened this dispute (decision 230), null for a client's refund request. */
+  complaint_id: number | null
   created_at: string
   updated_at: string
 }

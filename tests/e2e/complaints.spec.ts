@@ -9,7 +9,8 @@ import { submitAndWait } from './form-submit'
 // their contract with an attachment; support (a SuperAdmin) finds it in the queue, takes it,
 // replies and moves it to waiting on the user with a reason; the freelancer answers, which brings
 // it back to support; support resolves it and the audit trail lists every step. The other side of
-// the contract cannot open the ticket and no one but a SuperAdmin reaches /admin. JavaScript on
+// the contract reads the ticket as its other party (decision 232), anyone else gets not found, and
+// no one but a SuperAdmin reaches /admin. JavaScript on
 // and off; axe on each page (with JavaScript).
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
@@ -72,10 +73,16 @@ test('a freelancer complains about a contract with a file; support replies, wait
   const ticketUrl = fred.url().replace(/#.*$/, '')
   const ticketId = Number(new URL(ticketUrl).pathname.split('/').at(-1))
 
-  // The other side of the contract cannot open it; nobody but a SuperAdmin reaches /admin.
+  // The other side of the contract reads it as the other party (decision 232); anyone else gets
+  // not found; nobody but a SuperAdmin reaches /admin.
   const clara = await signedIn(browser, accounts.client.email)
   await clara.goto(ticketUrl)
-  await expect(clara).toHaveURL(/\/auth\/not-found$/)
+  await expect(main(clara).locator('h1')).toContainText(`Drawings missing ${word}`)
+  await expect(main(clara)).toContainText('This complaint names you as the other party.')
+  const cora = await signedIn(browser, accounts.company.email)
+  await cora.goto(ticketUrl)
+  await expect(cora).toHaveURL(/\/auth\/not-found$/)
+  await cora.context().close()
   await clara.goto(`${shell().base}/admin/complaints`)
   await expect(clara).toHaveURL(/\/auth\/unauthorized$/)
   await clara.context().close()

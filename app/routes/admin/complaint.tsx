@@ -12,14 +12,17 @@ import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button, Notice, Timeline } from '~/components/ui'
 import { complaintsContract as c, type AuditEntry } from '../../../server/modules/complaints/contract'
-import { complaintLimits, replySchema, stateChangeSchema } from '../../../server/modules/complaints/rules'
+import { complaintLimits, decisionForm, replySchema, stateChangeSchema } from '../../../server/modules/complaints/rules'
+import { parseAmount } from '../../../server/modules/projects/rules'
+import { DisputeSection } from './dispute'
 import { isSent, submitWithFiles, ticketIdOf as idOf, type FormAnswer } from '../ticket-support/api.server'
 import { FieldError, ReplyForm, TicketConversation, TicketFacts } from '../ticket-support/ui'
 
 // /admin/complaints/{id} (SuperAdmin only): a ticket for support: its facts, the conversation, a
 // reply to the author (with files), taking the ticket, moving it to another state with a reason
-// the author is told, and its audit trail (who did what, when and why). Each form is a plain POST
-// with an intent, so the page works without JavaScript.
+// the author is told, deciding a dispute over an installment's money (decision 231), reading a
+// complained-about chat room (decision 233), and its audit trail (who did what, when and why).
+// Each form is a plain POST with an intent, so the page works without JavaScript.
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'admin.area')
@@ -60,6 +63,20 @@ export async function action({ request, context, params, url }: Route.ActionArgs
       await api.call(c.changeState, { params: { complaintId }, body: submission.value })
       return back(t('complaints:admin.moved'))
     }
+    if (intent === 'decide') {
+      const submission = parseWithZod(form, { schema: decisionForm })
+      if (submission.status !== 'success') return data<StateAnswer>({ intent, reply: submission.reply() }, { status: 400 })
+      const { outcome, refund, reason } = submission.value
+      try {
+        await api.call(c.decide, { params: { complaintId }, body: { outcome, reason, refundMinor: outcome === 'split' && refund ? (parseAmount(refund) ?? undefined) : undefined } })
+      } catch (error) {
+        // What is held decides which amounts are possible: the API's refusal is shown on the field.
+        if (error instanceof ApiCallError && error.status === 400) return data<StateAnswer>({ intent, reply: submission.reply({ fieldErrors: { refund: ['disputes:errors.amount'] } }) }, { status: 400 })
+        if (error instanceof ApiCallError && error.status === 409) return data<StateAnswer>({ intent, notice: 'disputes:decide.conflict' }, { status: 409 })
+        throw error
+      }
+      return back(t('disputes:decide.done'))
+    }
   } catch (error) {
     if (error instanceof ApiCallError && error.status === 409) return data<StateAnswer>({ intent, notice: 'errors.conflict' }, { status: 409 })
     throwApiError(error)
@@ -68,15 +85,16 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 }
 
 export default function SupportTicket({ loaderData: { ticket }, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation(['complaints', 'ui'])
+  const { t } = useTranslation(['complaints', 'ui', 'disputes'])
   const answer = actionData as StateAnswer | undefined
   const stateAnswer = answer?.intent === 'state' ? answer : undefined
+  const replyAnswer = answer?.intent === 'state' || answer?.intent === 'decide' ? undefined : answer
   const reasonError = stateAnswer?.reply?.error?.reason?.[0]
   const stateError = stateAnswer?.reply?.error?.state?.[0]
   const status = (s: string | null) => (s ? t(`ui:status.complaint.${s}`) : '')
   const auditText = (a: AuditEntry) => (
     <>
-      {t('admin.historyItem', { actor: a.actor.name, action: t(`admin.actions.${a.action}`, { defaultValue: a.action }) })}
+      {t('admin.historyItem', { actor: a.actor.name, action: t([`admin.actions.${a.action}`, `disputes:actions.${a.action}`], { defaultValue: a.action }) })}
       {a.toState ? ` (${t('admin.stateMove', { from: status(a.fromState), to: status(a.toState) })})` : ''}
       {a.reason ? <span className="prewrap">{` — ${a.reason}`}</span> : null}
     </>
@@ -90,12 +108,23 @@ export default function SupportTicket({ loaderData: { ticket }, actionData }: Ro
       <TicketFacts ticket={ticket} support />
       {stateAnswer?.notice ? <Notice kind="error">{t(stateAnswer.notice)}</Notice> : null}
       <ActionForm intent="assign" label={t('admin.assign')} />
+      {ticket.subject.kind === 'chat_room' ? (
+        <p>
+          <Link to={`/admin/complaints/${ticket.id}/room`} aria-describedby="room-hint">
+            {t('disputes:room.open')}
+          </Link>{' '}
+          <span className="muted" id="room-hint">
+            {t('disputes:room.openHint')}
+          </span>
+        </p>
+      ) : null}
+      {ticket.dispute ? <DisputeSection dispute={ticket.dispute} answer={answer?.intent === 'decide' ? answer : undefined} /> : null}
       {/* The conversation's log is the landmark named by this heading. */}
       <section className="ui-section">
         <h2 id="conversation">{t('ticket.conversation')}</h2>
         <TicketConversation ticket={ticket} support />
       </section>
-      {ticket.canReply ? <ReplyForm answer={answer?.intent === 'state' ? undefined : answer} label={t('admin.reply')} submit={t('admin.send')} /> : null}
+      {ticket.canReply ? <ReplyForm answer={replyAnswer} label={t('admin.reply')} submit={t('admin.send')} /> : null}
       <section aria-labelledby="change-state" className="ui-section">
         <h2 id="change-state">{t('admin.changeState')}</h2>
         {ticket.nextStates.length ? (

@@ -2,6 +2,7 @@ import { Form, useNavigation } from 'react-router'
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/use-translation'
+import { Link } from '~/lib/link'
 import { formatDateTime } from '~/lib/format'
 import { Button, ButtonGroup, Card, DefinitionList, Notice, StatusChip } from '~/components/ui'
 import { refundDeclineForm, refundLimits, refundRequestForm, type RefundOut } from '../../../server/modules/payments/refunds-contract'
@@ -50,7 +51,7 @@ export function RefundsSection({ refunds, installments, role, done, result }: { 
 }
 
 function RefundCard({ r, installment, role, result }: { r: RefundOut; installment?: Installment; role: 'client' | 'freelancer'; result: Result }) {
-  const { t, i18n } = useTranslation('refunds')
+  const { t, i18n } = useTranslation(['refunds', 'disputes'])
   const returned = r.status === 'accepted' || (r.status === 'decided' && r.amountMinor > 0)
   const rows: Array<[string, React.ReactNode]> = [
     [t('card.amount'), <Money key="a" minor={r.amountMinor} currency={r.currency} />],
@@ -60,6 +61,8 @@ function RefundCard({ r, installment, role, result }: { r: RefundOut; installmen
   if (r.declineReason) rows.push([t('card.declineReason'), <span key="x" className="prewrap">{r.declineReason}</span>])
   if (returned) rows.push([role === 'client' ? t('card.returnedToYou') : t('card.returned'), <strong key="m" data-testid="refund-returned"><Money minor={r.amountMinor + r.feeMinor} currency={r.currency} /></strong>])
   if (returned && r.gatewayStatus) rows.push([t('card.gateway'), t(`gateway.${r.gatewayStatus}`)])
+  // A complaint's dispute (decision 230): its ticket is where both sides answer and see the decision.
+  if (r.complaintId) rows.push([t('disputes:refundCard.complaint'), <Link key="c" to={`/ticketSupport/${r.complaintId}`}>{t('disputes:refundCard.open', { id: r.complaintId })}</Link>])
   if (r.decisionNote) rows.push([t('card.decision'), <span key="n" className="prewrap">{r.decisionNote}</span>])
   return (
     <Card data-testid={`refund-${r.id}`}>

@@ -9,13 +9,16 @@ import { titled } from '~/lib/meta'
 import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { Notice } from '~/components/ui'
+import { formatMoney } from '~/lib/format'
+import { DecidedText } from '../admin/dispute'
 import { complaintsContract as c } from '../../../server/modules/complaints/contract'
 import { replySchema } from '../../../server/modules/complaints/rules'
 import { isSent, submitWithFiles, ticketIdOf as idOf, type FormAnswer } from './api.server'
 import { ReplyForm, TicketConversation, TicketFacts } from './ui'
 
-// /ticketSupport/{id}: one of the user's tickets, its state and the conversation with support; the
-// user replies (with files) until it is closed. Another user's ticket is not found (404).
+// /ticketSupport/{id}: one of the user's tickets, or one naming them as the other party (decision
+// 232), its state, the money a dispute holds or what was decided, and the conversation with
+// support; the reader replies (with files) until it is closed. Anyone else's ticket is not found (404).
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   requireUser(context, url)
@@ -40,7 +43,8 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 }
 
 export default function Ticket({ loaderData: { ticket }, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('complaints')
+  const { t, i18n } = useTranslation(['complaints', 'disputes'])
+  const dispute = ticket.dispute
   const hint = ticket.state === 'waiting_on_user' ? t('ticket.waiting') : ticket.state === 'resolved' ? t('ticket.resolvedHint') : ticket.state === 'closed' ? t('ticket.closedHint') : null
   return (
     <main id="main" className="container page">
@@ -49,6 +53,13 @@ export default function Ticket({ loaderData: { ticket }, actionData }: Route.Com
       </p>
       <h1>{t('ticket.title', { id: ticket.id, title: ticket.title })}</h1>
       <TicketFacts ticket={ticket} />
+      {ticket.viewer === 'party' ? <Notice kind="info">{t('disputes:ticket.party')}</Notice> : null}
+      {dispute?.status === 'held' ? <Notice kind="warning">{t('disputes:ticket.held', { amount: formatMoney(dispute.heldMinor, dispute.currency, i18n.language) })}</Notice> : null}
+      {dispute?.status === 'decided' ? (
+        <Notice kind="success">
+          <DecidedText dispute={dispute} ns="ticket" />
+        </Notice>
+      ) : null}
       {hint ? <Notice kind={ticket.state === 'waiting_on_user' ? 'warning' : 'info'}>{hint}</Notice> : null}
       {/* The conversation's log is the landmark named by this heading. */}
       <section className="ui-section">

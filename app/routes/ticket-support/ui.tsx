@@ -38,9 +38,8 @@ export function TicketConversation({ ticket, support = false }: { ticket: Compla
   return (
     <MessageLog label={t('ticket.conversation')}>
       {ticket.messages.map((m) => {
-        const mine = support ? m.fromSupport : !m.fromSupport
         return (
-          <MessageBubble key={m.id} side={mine ? 'mine' : 'theirs'} author={m.fromSupport && !support ? t('ticket.support') : m.authorName} id={`m-${m.id}`} data-testid="ticket-message" footer={<time dateTime={m.createdAt}>{`${m.fromSupport && !support ? t('ticket.support') : m.authorName} · ${formatDateTime(m.createdAt, i18n.language)}`}</time>}>
+          <MessageBubble key={m.id} side={m.mine ? 'mine' : 'theirs'} author={m.fromSupport && !support ? t('ticket.support') : m.authorName} id={`m-${m.id}`} data-testid="ticket-message" footer={<time dateTime={m.createdAt}>{`${m.fromSupport && !support ? t('ticket.support') : m.authorName} · ${formatDateTime(m.createdAt, i18n.language)}`}</time>}>
             <p className="prewrap">{m.body}</p>
             <TicketFiles files={m.attachments} />
           </MessageBubble>

@@ -17,7 +17,7 @@ export const chatLimits = {
 }
 
 /** The contract's events that post a system message into the room of the contract's two parties. */
-export const chatEvents = ['proposalAccepted', 'installmentFunded', 'installmentSubmitted', 'installmentApproved', 'installmentPaid', 'refundRequested', 'refundAccepted', 'refundDeclined'] as const
+export const chatEvents = ['proposalAccepted', 'installmentFunded', 'installmentSubmitted', 'installmentApproved', 'installmentPaid', 'refundRequested', 'refundAccepted', 'refundDeclined', 'disputeDecided'] as const
 export type ChatEvent = (typeof chatEvents)[number]
 
 /**

@@ -73,8 +73,9 @@ for (const dialect of dialects) {
       await t.api.jobs.outbox.drain()
       expect((await t.call('GET', 'notifications', { token: free.token })).json.data.some((n: { type: string }) => n.type === 'Complaint')).toBe(false)
       const fileId = filed.json.messages[0].attachments[0].id
-      // The author and support may read the file; the other side of the contract and strangers may not.
+      // The author, the other side of the contract (decision 232) and support may read the file; strangers may not.
       expect((await t.raw('GET', `files/${fileId}/download`, { token: free.token })).status).toBe(200)
+      expect((await t.raw('GET', `files/${fileId}/download`, { token: client.token })).status).toBe(200)
       expect((await t.raw('GET', `files/${fileId}/download`, { token: admin.token })).status).toBe(200)
       expect((await t.raw('GET', `files/${fileId}/download`, { token: stranger.token })).status).toBe(404)
 
@@ -116,8 +117,8 @@ for (const dialect of dialects) {
       const bell = await t.call('GET', 'notifications', { token: free.token })
       expect(bell.json.data[0]).toMatchObject({ type: 'Complaint', title: 'Support needs your reply' })
       expect(bell.json.data[0].content).toContain('We need the chat messages.')
-      // The other side of the contract hears nothing of it.
-      expect((await t.call('GET', 'notifications', { token: client.token })).json.data.some((n: { type: string }) => n.type === 'Complaint')).toBe(false)
+      // The other side of the contract heard that the complaint names them (decision 232), and nothing of support's moves.
+      expect((await t.call('GET', 'notifications', { token: client.token })).json.data.filter((n: { type: string }) => n.type === 'Complaint').map((n: { title: string }) => n.title)).toEqual(['A complaint names you'])
 
       const answer = await t.call('POST', `complaints/${id}/messages`, { token: free.token, body: { body: 'Here they are: he promised the report for Friday.' } })
       expect(answer.json.state).toBe('in_progress')

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { endpoint } from '../../api/contract.ts'
 import { complaintStates } from './machine.ts'
-import { complaintLimits, newComplaintSchema, replySchema, stateChangeSchema, subjectKinds } from './rules.ts'
+import { complaintLimits, decisionSchema, newComplaintSchema, replySchema, stateChangeSchema, subjectKinds } from './rules.ts'
 
 // Complaints and support tickets (issue 18 item 1, SPEC §2 /ticketSupport, §7 "Admin/* …
 // complaints"). The author's side under `complaints`, support's under `Admin/complaints`, the audit
@@ -33,6 +33,8 @@ export const complaintAttachment = z.object({ id: z.number(), name: z.string(), 
 export const complaintMessage = z.object({
   id: z.number(),
   fromSupport: z.boolean(),
+  /** Written by the reader (support reads support's as its own). */
+  mine: z.boolean(),
   authorName: z.string(),
   body: z.string(),
   attachments: z.array(complaintAttachment),
@@ -55,6 +57,10 @@ export type AuditEntry = z.output<typeof auditEntry>
 
 export const complaintDetail = complaintSummary.extend({
   messages: z.array(complaintMessage),
+  /** Who reads it: its author, the other party it names (decision 232), or support. */
+  viewer: z.enum(['author', 'party', 'support']),
+  /** A complaint about a funded installment holds its money until an admin decides (decision 230). */
+  dispute: z.object({ status: z.enum(['held', 'decided']), heldMinor: z.number(), currency: z.string(), refundedMinor: z.number().nullable(), decisionNote: z.string().nullable() }).nullable(),
   /** Whether the caller may add a message now (closed tickets take none). */
   canReply: z.boolean(),
   /** Support only: the states the ticket may move to now, and its audit trail (oldest first). */
@@ -98,6 +104,15 @@ export const complaintsContract = {
   changeState: endpoint({
     method: 'POST', path: 'Admin/complaints/{complaintId}/state', summary: 'SuperAdmin: move the ticket to another state with a reason; audited and notified', tag: adminTag, access: 'admin',
     params, body: stateChangeSchema, response: complaintDetail,
+  }),
+  decide: endpoint({
+    method: 'POST', path: 'Admin/complaints/{complaintId}/decision', summary: 'SuperAdmin: decide the dispute of a complaint about a funded installment: release, refund or split (refundMinor back, the rest released), checked against what is held; with a reason, audited, both sides notified, the ticket resolved', tag: adminTag, access: 'admin',
+    params, body: decisionSchema, response: complaintDetail,
+  }),
+  room: endpoint({
+    method: 'GET', path: 'Admin/complaints/{complaintId}/room', summary: 'SuperAdmin: read (only) the chat room a complaint is about; every reading is audited', tag: adminTag, access: 'admin',
+    params,
+    response: z.object({ roomId: z.number(), messages: z.array(z.object({ id: z.number(), sender: z.string().nullable(), kind: z.enum(['text', 'system']), body: z.string(), event: z.string().nullable(), params: z.record(z.string(), z.union([z.string(), z.number()])), createdAt: z.string() })) }),
   }),
   audit: endpoint({
     method: 'GET', path: 'Admin/audit', summary: 'SuperAdmin: the audit trail, newest first, filtered by object and actor', tag: adminTag, access: 'admin',

@@ -4,7 +4,7 @@ import type { Hubs } from '../../hubs.ts'
 import type { NotificationsService } from '../notifications/service.ts'
 import { asLocale } from '../notifications/texts.ts'
 import { announce } from '../notifications/outbox.ts'
-import { COMPLAINT_NOTIFY_TOPIC, type ComplaintNotifyPayload } from './service.ts'
+import { COMPLAINT_NOTIFY_TOPIC, notifyKey, type ComplaintNotifyPayload } from './service.ts'
 
 // Delivery of a ticket's notification after commit: stored once per recipient (keyed by the outbox
 // row, so a retry stores nothing twice), then the recipient's tabs get the alert and countNotify.
@@ -15,7 +15,7 @@ export function complaintsOutboxHandlers({ db, notifications, hubs }: { db: DB; 
       const source = `outbox:${row.id}`
       const user = await db.selectFrom('app_user').select(['id', 'language']).where('id', '=', payload.userId).executeTakeFirst()
       if (!user) return
-      await notifications.record(db, [{ userId: user.id, source, messageKey: `complaints:notify.${payload.kind}`, params: payload.params, type: 'Complaint' }])
+      await notifications.record(db, [{ userId: user.id, source, messageKey: notifyKey(payload.kind), params: payload.params, type: 'Complaint' }])
       await announce(notifications, hubs(), [{ id: user.id, locale: asLocale(user.language) }], source)
     },
   }

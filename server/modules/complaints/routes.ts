@@ -21,6 +21,8 @@ export function complaintsRoutes(complaints: ComplaintsService) {
     implement(c.adminReply, ({ params, body, ctx }) => (body ? complaints.adminReply(me(ctx.caller), params.complaintId, body.body) : complaints.adminReplyForm(me(ctx.caller), params.complaintId, ctx.request))),
     implement(c.assign, ({ params, ctx }) => complaints.assign(me(ctx.caller), params.complaintId)),
     implement(c.changeState, ({ params, body, ctx }) => complaints.changeState(me(ctx.caller), params.complaintId, body.state, body.reason)),
+    implement(c.decide, ({ params, body, ctx }) => complaints.decide(me(ctx.caller), params.complaintId, body)),
+    implement(c.room, ({ params, ctx }) => complaints.room(me(ctx.caller), params.complaintId)),
     implement(c.audit, ({ query, ctx }) => complaints.audit(me(ctx.caller), query)),
   ]
 }

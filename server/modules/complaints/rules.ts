@@ -45,6 +45,28 @@ export const stateChangeSchema = z.object({
   reason: text(complaintLimits.reason, 3),
 })
 
+/** The admin's decision on a dispute (decision 231): the amounts follow from what is held; a split names the part refunded, in minor units. */
+export const decisionOutcomes = ['release', 'refund', 'split'] as const
+export const decisionSchema = z.object({
+  outcome: z.enum(decisionOutcomes, { error: 'disputes:errors.outcome' }),
+  refundMinor: z.coerce.number({ error: 'disputes:errors.amount' }).int('disputes:errors.amount').positive('disputes:errors.amount').optional(),
+  reason: text(complaintLimits.reason, 3),
+})
+
+/** The admin page's form of that decision: the split's refund as the admin types money ("400.00"). */
+export const decisionForm = z
+  .object({
+    outcome: z.enum(decisionOutcomes, { error: 'disputes:errors.outcome' }),
+    refund: z.string().trim().regex(/^\d{1,9}([.,]\d{1,2})?$/, 'disputes:errors.amount').optional(),
+    reason: text(complaintLimits.reason, 3),
+  })
+  .superRefine((v, ctx) => {
+    if (v.outcome === 'split' && !v.refund) ctx.addIssue({ code: 'custom', path: ['refund'], message: 'disputes:errors.amount' })
+  })
+
+/** Kinds whose other party may read and answer the ticket (decision 232); a person reported by name does not see the report. */
+export const partyKinds: readonly SubjectKind[] = ['project', 'contract', 'installment', 'chat_room']
+
 export function parseSubject(value: string): { kind: SubjectKind; id: number | null } {
   if (value === 'platform') return { kind: 'platform', id: null }
   const [kind, id] = value.split(':')

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely'
 import type { z } from 'zod'
 import type { Dialect } from '../../db/migrations/helpers.ts'
 import type { Database, Locale } from '../../db/schema.ts'
@@ -12,7 +12,8 @@ import { asLocale, renderNotification } from '../notifications/texts.ts'
 import { listAdminActions, recordAdminAction } from './audit.ts'
 import type { auditQuery, ComplaintDetail, ComplaintSubject, ComplaintSummary, queueQuery } from './contract.ts'
 import { authorReplyTransition, supportTargets, supportTransition, type ComplaintState } from './machine.ts'
-import { complaintAttachmentRule, complaintLimits, newComplaintSchema, parseSubject, replySchema, type NewComplaint } from './rules.ts'
+import { complaintAttachmentRule, complaintLimits, newComplaintSchema, parseSubject, partyKinds, replySchema, type NewComplaint, type SubjectKind } from './rules.ts'
+import { readRoom, type DisputeMoney } from './disputes.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 type Trx = Transaction<Database>
@@ -26,18 +27,22 @@ export interface ComplaintNotifyPayload {
   params: Record<string, string | number>
 }
 
+/** A notification's text key: a kind of this module's (`reply`), or one naming its namespace (`disputes:notify.partyReplied`). */
+export const notifyKey = (kind: string) => (kind.includes(':') ? kind : `complaints:notify.${kind}`)
+
 const FILE_PURPOSE = 'complaint'
 const isAdmin = (caller: Caller) => caller.roles.includes(Role.SuperAdmin)
 const nameOf = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim()
 type Files = Awaited<ReturnType<FileService['receiveForm']>>
 type Subject = ComplaintSubject & { otherPartyId: number | null }
+type Viewer = 'author' | 'party' | 'support'
 
 function conflict(detail: string, state: string) {
   return new ApiError(409, 'Conflict', detail, { state: [state] })
 }
 
-export function createComplaintsService({ db, dialect, files, publicUrl }: { db: Kysely<Database>; dialect: Dialect; files: FileService; publicUrl: string }) {
-  // A ticket's files are for its author and support; anyone else gets 404 (as for the ticket).
+export function createComplaintsService({ db, dialect, files, publicUrl, money }: { db: Kysely<Database>; dialect: Dialect; files: FileService; publicUrl: string; money?: DisputeMoney }) {
+  // A ticket's files are for its author, the other party it shows itself to (decision 232) and support; anyone else gets 404 (as for the ticket).
   files.setReadPolicy(FILE_PURPOSE, async (file, caller) => {
     if (!caller) return false
     if (isAdmin(caller)) return true
@@ -47,11 +52,22 @@ export function createComplaintsService({ db, dialect, files, publicUrl }: { db:
       .innerJoin('complaint as c', 'c.id', 'm.complaint_id')
       .select('a.file_id')
       .where('a.file_id', '=', file.id)
-      .where('c.author_id', '=', caller.userId)
+      .where((eb) => readableBy(eb, caller.userId))
       .executeTakeFirst()
     return !!found
   })
   files.setReferences(FILE_PURPOSE, async (executor, ids) => (await executor.selectFrom('complaint_attachment').select('file_id').where('file_id', 'in', ids).execute()).map((r) => r.file_id))
+
+  /** The tickets a user may read: their own, and those naming them as the other party of a kind that shows it (decision 232). */
+  const readableBy = (eb: ExpressionBuilder<{ c: Database['complaint'] }, 'c'>, userId: number) => eb.or([eb('c.author_id', '=', userId), eb.and([eb('c.other_party_id', '=', userId), eb('c.subject_kind', 'in', partyKinds)])])
+
+  /** How `userId` reads ticket `id`: as its author, as its other party, or not at all (404, like a ticket that does not exist). */
+  async function viewerOf(executor: Executor, userId: number, id: number): Promise<'author' | 'party'> {
+    const row = await executor.selectFrom('complaint').select(['author_id', 'other_party_id', 'subject_kind']).where('id', '=', id).executeTakeFirst()
+    if (row && row.author_id === userId) return 'author'
+    if (row && row.other_party_id === userId && partyKinds.includes(row.subject_kind as SubjectKind)) return 'party'
+    throw notFound('Complaint')
+  }
 
   function requireAdmin(caller: Caller) {
     if (!isAdmin(caller)) throw forbidden()
@@ -145,12 +161,12 @@ export function createComplaintsService({ db, dialect, files, publicUrl }: { db:
     })
   }
 
-  async function detail(id: number, view: 'author' | 'support'): Promise<ComplaintDetail> {
+  async function detail(id: number, view: Viewer, viewerId?: number): Promise<ComplaintDetail> {
     const [summary] = await presentSummaries([{ id }])
     const messages = await db
       .selectFrom('complaint_message as m')
       .leftJoin('app_user as u', 'u.id', 'm.author_id')
-      .select(['m.id', 'm.from_support', 'm.body', 'm.created_at', 'u.first_name', 'u.last_name'])
+      .select(['m.id', 'm.author_id', 'm.from_support', 'm.body', 'm.created_at', 'u.first_name', 'u.last_name'])
       .where('m.complaint_id', '=', id)
       .orderBy('m.id')
       .execute()
@@ -169,12 +185,16 @@ export function createComplaintsService({ db, dialect, files, publicUrl }: { db:
       messages: messages.map((m) => ({
         id: m.id,
         fromSupport: m.from_support === 1,
+        // The reader's own messages: support's for support, the reader's own for the author or the other party.
+        mine: view === 'support' ? m.from_support === 1 : m.from_support === 0 && (viewerId === undefined ? m.author_id === summary.author.id : m.author_id === viewerId),
         // Support speaks as the team to the author (decision 212); support's own view names the agent.
-        authorName: m.from_support === 1 && view === 'author' ? 'Workneer support' : m.first_name ? `${m.first_name} ${m.last_name ?? ''}`.trim() : summary.author.name,
+        authorName: m.from_support === 1 && view !== 'support' ? 'Workneer support' : m.first_name ? `${m.first_name} ${m.last_name ?? ''}`.trim() : summary.author.name,
         body: m.body,
         attachments: attachments.filter((a) => a.message_id === m.id).map((a) => ({ id: a.id, name: a.original_name, size: Number(a.size), mime: a.mime })),
         createdAt: new Date(m.created_at).toISOString(),
       })),
+      viewer: view,
+      dispute: money && summary.subject.kind === 'installment' ? await money.disputeOf(id) : null,
       canReply: state !== 'closed' && (view === 'support' || summary.author.id !== null),
       nextStates: view === 'support' ? supportTargets(state) : [],
       audit: view === 'support' ? await listAdminActions(db, { objectType: 'complaint', objectId: id, order: 'asc' }) : [],
@@ -231,9 +251,13 @@ export function createComplaintsService({ db, dialect, files, publicUrl }: { db:
         .executeTakeFirstOrThrow()
       await addMessage(trx, row.id, caller.userId, false, input.description, upload)
       await tellAuthor(trx, row, 'created')
+      // A complaint about a funded installment holds its money until an admin decides (decision 230).
+      const held = subject.kind === 'installment' && money ? await money.holdForComplaint(trx, subject.id!, row.id, input.title) : false
+      // The other party it shows itself to is told, in the bell, that it concerns them (decision 232).
+      if (subject.otherPartyId && partyKinds.includes(subject.kind)) await tell(trx, subject.otherPartyId, row.id, held ? 'disputes:notify.disputeOpened' : 'disputes:notify.partyNamed', { title: row.title })
       return row.id
     })
-    return detail(id, 'author')
+    return detail(id, 'author', caller.userId)
   }
 
   /** Reads a multipart body (fields and up to 5 `files`), checks it like JSON, then runs `then`. */
@@ -248,25 +272,30 @@ export function createComplaintsService({ db, dialect, files, publicUrl }: { db:
     }
   }
 
-  async function ownTicket(executor: Executor, userId: number, id: number) {
-    const row = await executor.selectFrom('complaint').select('id').where('id', '=', id).where('author_id', '=', userId).executeTakeFirst()
-    if (!row) throw notFound('Complaint')
-  }
+  /** A bell notification of a ticket for one user (its texts in the disputes namespace when `kind` is one of this part's). */
+  const tell = (trx: Trx, userId: number, complaintId: number, kind: string, params: Record<string, string | number>) =>
+    enqueue(trx, COMPLAINT_NOTIFY_TOPIC, { userId, complaintId, kind, params: { id: complaintId, ...params } } satisfies ComplaintNotifyPayload)
 
-  async function authorReply(caller: Caller, id: number, body: string, upload?: Files) {
-    await db.transaction().execute(async (trx) => {
+  /** The author's or the other party's reply. The author's moves the ticket (decision 211); the other party's tells the author and support (decision 232). */
+  async function userReply(caller: Caller, id: number, body: string, upload?: Files) {
+    const view = await db.transaction().execute(async (trx) => {
       const ticket = await lock(trx, id)
-      if (!ticket || ticket.author_id !== caller.userId) throw notFound('Complaint')
-      const state = ticket.status as ComplaintState
+      const view = await viewerOf(trx, caller.userId, id)
+      const state = ticket!.status as ComplaintState
       if (state === 'closed') throw conflict('The ticket is closed; file a new complaint', state)
       await addMessage(trx, id, caller.userId, false, body, upload)
-      const step = authorReplyTransition(state)
+      const step = view === 'author' ? authorReplyTransition(state) : undefined
       if (step) await setState(trx, id, state, step.to)
-      // The agent who took the ticket hears of the reply.
-      if (ticket.assignee_id) await enqueue(trx, COMPLAINT_NOTIFY_TOPIC, { userId: ticket.assignee_id, complaintId: id, kind: 'userReplied', params: { id, title: ticket.title } } satisfies ComplaintNotifyPayload)
+      if (view === 'party') await tellAuthor(trx, ticket!, 'disputes:notify.partyReplied', {}, body)
+      // The agent who took the ticket hears of the reply; unassigned, every SuperAdmin does.
+      const agents = ticket!.assignee_id ? [ticket!.assignee_id] : view === 'party' ? await superAdmins(trx) : []
+      for (const agent of agents) await tell(trx, agent, id, 'userReplied', { title: ticket!.title })
+      return view
     })
-    return detail(id, 'author')
+    return detail(id, view, caller.userId)
   }
+
+  const superAdmins = async (executor: Executor) => (await executor.selectFrom('user_role').select('user_id').where('role', '=', Role.SuperAdmin).execute()).map((r) => r.user_id)
 
   async function supportReply(caller: Caller, id: number, body: string, upload?: Files) {
     const adminId = requireAdmin(caller)
@@ -288,21 +317,21 @@ export function createComplaintsService({ db, dialect, files, publicUrl }: { db:
     },
     async mine(caller: Caller, page: number) {
       const size = complaintLimits.pageSize
-      const rows = await db.selectFrom('complaint').select('id').where('author_id', '=', caller.userId).orderBy('id', 'desc').offset((page - 1) * size).limit(size).execute()
-      const total = await db.selectFrom('complaint').select((eb) => eb.fn.countAll<number | string>().as('n')).where('author_id', '=', caller.userId).executeTakeFirstOrThrow()
+      const mine = db.selectFrom('complaint as c').where((eb) => readableBy(eb, caller.userId))
+      const rows = await mine.select('c.id').orderBy('c.id', 'desc').offset((page - 1) * size).limit(size).execute()
+      const total = await mine.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
       return { data: await presentSummaries(rows), page, pageSize: size, total: Number(total.n) }
     },
     create: (caller: Caller, input: NewComplaint) => create(caller, input),
     createForm: (caller: Caller, request: Request) => withForm(request, newComplaintSchema, async (value, upload) => create(caller, value, upload)),
     async get(caller: Caller, id: number) {
-      await ownTicket(db, caller.userId, id)
-      return detail(id, 'author')
+      return detail(id, await viewerOf(db, caller.userId, id), caller.userId)
     },
-    reply: (caller: Caller, id: number, body: string) => authorReply(caller, id, body),
+    reply: (caller: Caller, id: number, body: string) => userReply(caller, id, body),
     async replyForm(caller: Caller, id: number, request: Request) {
       // Strangers are refused before a byte of their upload is read.
-      await ownTicket(db, caller.userId, id)
-      return withForm(request, replySchema, (value, upload) => authorReply(caller, id, value.body, upload))
+      await viewerOf(db, caller.userId, id)
+      return withForm(request, replySchema, (value, upload) => userReply(caller, id, value.body, upload))
     },
 
     async queue(caller: Caller, query: z.output<typeof queueQuery>) {
@@ -352,6 +381,39 @@ export function createComplaintsService({ db, dialect, files, publicUrl }: { db:
       })
       return detail(id, 'support')
     },
+    /**
+     * The admin decides the dispute of a complaint (decision 231): the money moves, the ticket is
+     * resolved with the reason, and the audit row is written, all in the money's transaction.
+     */
+    async decide(caller: Caller, id: number, input: { outcome: 'release' | 'refund' | 'split'; refundMinor?: number; reason: string }) {
+      const adminId = requireAdmin(caller)
+      const ticket = await db.selectFrom('complaint').select(['id', 'subject_kind']).where('id', '=', id).executeTakeFirst()
+      if (!ticket) throw notFound('Complaint')
+      if (ticket.subject_kind !== 'installment' || !money) throw notFound('Dispute')
+      await money.decideComplaint(id, input.outcome, input.refundMinor, adminId, input.reason, async (trx, decided) => {
+        const row = (await lock(trx, id))!
+        const from = row.status as ComplaintState
+        const to: ComplaintState = supportTransition(from, 'resolved') ? 'resolved' : from
+        if (to !== from) await setState(trx, id, from, to)
+        const what = `${input.outcome}: ${decided.refundMinor} ${decided.currency} refunded, ${decided.releaseMinor} ${decided.currency} released`
+        await recordAdminAction(trx, { actorId: adminId, action: 'decide_dispute', objectType: 'complaint', objectId: id, fromState: from, toState: to, reason: `${what}. ${input.reason}` })
+        await addMessage(trx, id, adminId, true, input.reason)
+        await tellAuthor(trx, row, `state.${to}`, { reason: input.reason })
+      })
+      return detail(id, 'support')
+    },
+    /** An admin handling a complaint about a chat room reads that room, read-only; each reading is audited (decision 233). */
+    async room(caller: Caller, id: number) {
+      const adminId = requireAdmin(caller)
+      const ticket = await db.selectFrom('complaint').select(['subject_kind', 'subject_id']).where('id', '=', id).executeTakeFirst()
+      if (!ticket) throw notFound('Complaint')
+      if (ticket.subject_kind !== 'chat_room' || !ticket.subject_id) throw notFound('Chat room')
+      const roomId = ticket.subject_id
+      return db.transaction().execute(async (trx) => {
+        await recordAdminAction(trx, { actorId: adminId, action: 'read_room', objectType: 'chat_room', objectId: roomId, reason: `complaint #${id}` })
+        return { roomId, messages: await readRoom(trx, roomId) }
+      })
+    },
     async audit(caller: Caller, query: z.output<typeof auditQuery>) {
       requireAdmin(caller)
       return { data: await listAdminActions(db, query), page: query.page, pageSize: 50 }
@@ -377,7 +439,7 @@ export function createComplaintsService({ db, dialect, files, publicUrl }: { db:
 
 /** The mail of a ticket's change, in the recipient's language: the notification's title and text, support's reply, and the ticket's link. */
 function ticketMail(locale: Locale, to: string, name: string, kind: string, params: Record<string, string | number>, link: string | null, extra?: string): EmailMessage {
-  const { title, content } = renderNotification(locale, `complaints:notify.${kind}`, params)
+  const { title, content } = renderNotification(locale, notifyKey(kind), params)
   const greeting = renderNotification(locale, 'complaints:mail.greeting', { name }).title
   const footer = renderNotification(locale, 'complaints:mail.footer', {}).title
   const open = link ? renderNotification(locale, 'complaints:mail.open', {}).title : null
@@ -385,7 +447,7 @@ function ticketMail(locale: Locale, to: string, name: string, kind: string, para
   const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...(link ? [`${open}: ${link}`, ''] : []), footer].join('\n')
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#1b2430;max-width:560px;margin:0 auto;padding:24px"><p>${esc(greeting)}</p>${paragraphs.map((p) => `<p style="white-space:pre-line">${esc(p)}</p>`).join('')}${link ? `<p><a href="${esc(link)}">${esc(open ?? link)}</a></p>` : ''}<hr style="border:none;border-top:1px solid #dde3ea"><p style="font-size:13px;color:#555">${esc(footer)}</p></body></html>`
-  return { to, subject: title, text, html, language: locale, kind: `complaint-${kind}` }
+  return { to, subject: title, text, html, language: locale, kind: `complaint-${kind.replace(/^.*\./, '')}` }
 }
 
 export type ComplaintsService = ReturnType<typeof createComplaintsService>

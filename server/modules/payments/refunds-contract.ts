@@ -26,6 +26,8 @@ export const refundOut = z.object({
   canDispute: z.boolean(),
   gatewayStatus: z.enum(['pending', 'succeeded', 'failed']).nullable(),
   decisionNote: z.string().nullable(),
+  /** The complaint whose dispute this is (decision 230); null for a client's own request. */
+  complaintId: z.number().nullable(),
   createdAt: z.string(),
 })
 export type RefundOut = z.output<typeof refundOut>

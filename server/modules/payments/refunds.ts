@@ -32,7 +32,7 @@ const badRequest = (field: string, message: string) => new ApiError(400, 'Invali
 export const refundToken = (id: number) => `refund_${id}`
 
 /** What was paid for an installment and how much of its price is left held (null when no payment funded it). */
-export async function heldFor(trx: Trx, installmentId: number) {
+export async function heldFor(trx: Trx | DB, installmentId: number) {
   const row = await trx
     .selectFrom('payment_installment as pi')
     .innerJoin('payment as p', 'p.id', 'pi.payment_id')
@@ -149,10 +149,32 @@ export function createRefunds({ db, dialect, gateways, responseDays, autoRelease
           { account: account.held(r.client_id, r.currency), amountMinor: -total },
         ],
       })
+      await restoreInstallment(trx, r)
     }
     await trx.updateTable('refund_request').set({ gateway_status: status, gateway_ref: gatewayRef ?? r.gateway_ref, updated_at: nowIso() }).where('id', '=', r.id).execute()
     await settled?.(trx, status)
     return true
+  }
+
+  /**
+   * A failed refund's money is held again, so the installment must say so (decision 234): a partial
+   * refund's part counts as held again; a full refund had sent it back to awaiting funding, so it is
+   * funded again by the same payment, unless a new payment funded it meanwhile (then the money held
+   * again stays the client's and support follows it up). An installment a dispute settled stays
+   * released: what failed to go back is the client's held money.
+   */
+  async function restoreInstallment(trx: Trx, r: RequestRow) {
+    const i = (await lockRow(trx, dialect, 'installment', r.installment_id))!
+    const applied = await trx.selectFrom('payment_installment').select('payment_id').where('installment_id', '=', i.id).where('applied', '=', 1).executeTakeFirst()
+    if (refundableStates.includes(i.status as InstallmentState)) {
+      if (applied?.payment_id !== r.payment_id) return
+      await trx.updateTable('installment').set({ refunded_minor: Math.max(0, i.refunded_minor - r.amount_minor) }).where('id', '=', i.id).execute()
+      return
+    }
+    if (i.status !== 'pending' || applied) return
+    const paid = await trx.selectFrom('payment_installment').select('amount_minor').where('payment_id', '=', r.payment_id).where('installment_id', '=', i.id).executeTakeFirstOrThrow()
+    await trx.updateTable('payment_installment').set({ applied: 1 }).where('payment_id', '=', r.payment_id).where('installment_id', '=', i.id).execute()
+    await transitionInstallment(trx, { id: i.id, current: 'pending', action: 'refund_failed', actor: 'system', actorId: null, projectId: r.project_id, set: { refunded_minor: paid.amount_minor - r.amount_minor } })
   }
 
   /** A gateway's refund event (Payment/PaymentCallback), already deduplicated by its event id. */
@@ -250,36 +272,99 @@ export function createRefunds({ db, dialect, gateways, responseDays, autoRelease
     return out((await requestRow(db, requestId))!)
   }
 
+  /** The amounts of a decision, checked against what is held now (never trusted from the browser). */
+  type Amounts = { refundMinor: number; releaseMinor: number }
+  type Within = (trx: Trx, decided: Amounts & { currency: string; requestId: number }) => Promise<void>
+
   /**
-   * An admin decides a disputed installment (the complaints module will call this): `refundMinor`
-   * of the price left goes back to the client, `releaseMinor` is released to the freelancer (less
-   * the platform fee); together they are exactly the price still held. One transaction.
+   * An admin decides a disputed installment: `refundMinor` of the price left goes back to the
+   * client, `releaseMinor` is released to the freelancer (less the platform fee); together they are
+   * exactly the price still held. One transaction, in which `within` (the complaint's resolution
+   * and the admin's audit row) runs too; the refund goes to the gateway after commit.
    */
-  async function decideDispute(installmentId: number, decision: { refundMinor: number; releaseMinor: number }, adminId: number, reason: string) {
+  async function decideDispute(installmentId: number, decision: Amounts, adminId: number, reason: string, within?: Within) {
     const integer = (field: string, v: number) => {
       if (!Number.isSafeInteger(v) || v < 0) throw badRequest(field, 'must be a whole number of minor units, 0 or more')
     }
     integer('refundMinor', decision.refundMinor)
     integer('releaseMinor', decision.releaseMinor)
-    if (!reason.trim()) throw badRequest('reason', 'is required')
     const found = await db.selectFrom('refund_request').selectAll().where('active_installment_id', '=', installmentId).where('status', '=', 'disputed').executeTakeFirst()
     if (!found) throw notFound('Dispute')
-    await db.transaction().execute(async (trx) => {
+    return decide(found, (held) => {
+      if (decision.refundMinor + decision.releaseMinor !== held) throw badRequest('releaseMinor', `refund and release must add up to ${held}, what is held for the installment`)
+      return decision
+    }, adminId, reason, within)
+  }
+
+  async function decide(found: RequestRow, amountsFor: (held: number) => Amounts, adminId: number, reason: string, within?: Within) {
+    if (!reason.trim()) throw badRequest('reason', 'is required')
+    const decision = await db.transaction().execute(async (trx) => {
       const { r, i } = await locked(trx, found)
       if (r.status !== 'disputed') throw conflict(`The refund request is ${r.status}; the dispute was decided`, r.status)
-      const held = (await heldFor(trx, installmentId))!
-      if (decision.refundMinor + decision.releaseMinor !== held.priceLeft) throw badRequest('releaseMinor', `refund and release must add up to ${held.priceLeft}, what is held for the installment`)
+      const held = (await heldFor(trx, r.installment_id))!
+      const decision = amountsFor(held.priceLeft)
       await trx.updateTable('refund_request').set({ status: 'decided', active_installment_id: null, decided_by: adminId, decision_note: reason, amount_minor: decision.refundMinor, updated_at: nowIso() }).where('id', '=', r.id).execute()
       if (decision.refundMinor > 0) await moveBack(trx, { ...r, amount_minor: decision.refundMinor }, decision.refundMinor)
       if (decision.releaseMinor > 0) {
         const contract = (await trx.selectFrom('contract').selectAll().where('id', '=', r.contract_id).executeTakeFirstOrThrow())
-        await release(trx, { installmentId, contractId: r.contract_id, clientId: r.client_id, freelancerId: r.freelancer_id, amountMinor: decision.releaseMinor, currency: contract.currency })
+        await release(trx, { installmentId: r.installment_id, contractId: r.contract_id, clientId: r.client_id, freelancerId: r.freelancer_id, amountMinor: decision.releaseMinor, currency: contract.currency })
         await transitionInstallment(trx, { id: i.id, current: i.status as InstallmentState, action: 'settle', actor: 'system', actorId: adminId, projectId: r.project_id, note: reason })
       }
       await tell(trx, [r.client_id, r.freelancer_id], 'disputeDecided', r.project_id, await titles(trx, r))
+      await chatEvent(trx, 'disputeDecided', r, adminId)
+      await within?.(trx, { ...decision, currency: r.currency, requestId: r.id })
+      return decision
     })
     if (decision.refundMinor > 0) await sendBack(found.id)
     return out((await requestRow(db, found.id))!)
+  }
+
+  /**
+   * A complaint about a funded installment not yet released is a dispute (decision 230): in the
+   * complaint's transaction its money is held until an admin decides. An open refund request for it
+   * becomes this dispute; one already disputed is linked to the complaint unless another complaint
+   * holds it. Returns whether the complaint now holds the money.
+   */
+  async function holdForComplaint(trx: Trx, installmentId: number, complaintId: number, title: string) {
+    const contractId = (await trx.selectFrom('installment').select('contract_id').where('id', '=', installmentId).executeTakeFirstOrThrow()).contract_id
+    const c = (await lockRow(trx, dialect, 'contract', contractId))!
+    const i = (await lockRow(trx, dialect, 'installment', installmentId))!
+    if (!refundableStates.includes(i.status as InstallmentState)) return false
+    const held = await heldFor(trx, installmentId)
+    if (!held) return false
+    const active = await trx.selectFrom('refund_request').selectAll().where('active_installment_id', '=', installmentId).executeTakeFirst()
+    if (active?.complaint_id) return false
+    if (active) {
+      await trx.updateTable('refund_request').set({ status: 'disputed', complaint_id: complaintId, updated_at: nowIso() }).where('id', '=', active.id).execute()
+    } else {
+      const now = nowIso()
+      await trx
+        .insertInto('refund_request')
+        .values({ installment_id: i.id, active_installment_id: i.id, contract_id: c.id, project_id: c.project_id, payment_id: held.payment_id, client_id: c.client_id, freelancer_id: c.freelancer_id, status: 'disputed', amount_minor: held.priceLeft, currency: held.currency, reason: title, respond_by: now, complaint_id: complaintId, created_at: now, updated_at: now })
+        .execute()
+    }
+    return true
+  }
+
+  /** The dispute a complaint opened, with what is held for it now (null when the complaint holds no money). */
+  async function disputeOf(complaintId: number) {
+    const r = await db.selectFrom('refund_request').selectAll().where('complaint_id', '=', complaintId).orderBy('id', 'desc').executeTakeFirst()
+    if (!r) return null
+    const held = await heldFor(db, r.installment_id)
+    const decided = r.status === 'decided'
+    return { status: decided ? ('decided' as const) : ('held' as const), heldMinor: decided ? 0 : (held?.priceLeft ?? 0), currency: r.currency, refundedMinor: decided ? r.amount_minor : null, decisionNote: r.decision_note }
+  }
+
+  /** The admin decides the complaint's dispute: all released, all refunded, or split with `refundMinor` back (checked against what is held). */
+  async function decideComplaint(complaintId: number, outcome: 'release' | 'refund' | 'split', refundMinor: number | undefined, adminId: number, reason: string, within: Within) {
+    const found = await db.selectFrom('refund_request').selectAll().where('complaint_id', '=', complaintId).orderBy('id', 'desc').executeTakeFirst()
+    if (!found) throw notFound('Dispute')
+    return decide(found, (held) => {
+      if (outcome === 'release') return { refundMinor: 0, releaseMinor: held }
+      if (outcome === 'refund') return { refundMinor: held, releaseMinor: 0 }
+      if (refundMinor === undefined || refundMinor < 1 || refundMinor >= held) throw badRequest('refundMinor', `must be more than 0 and less than ${held}, what is held for the installment`)
+      return { refundMinor, releaseMinor: held - refundMinor }
+    }, adminId, reason, within)
   }
 
   const disputable = (r: RequestRow) => r.status === 'declined' || (r.status === 'open' && r.respond_by < nowIso())
@@ -300,6 +385,7 @@ export function createRefunds({ db, dialect, gateways, responseDays, autoRelease
       canDispute: disputable(r),
       gatewayStatus: r.gateway_status as 'pending' | 'succeeded' | 'failed' | null,
       decisionNote: r.decision_note,
+      complaintId: r.complaint_id,
       createdAt: r.created_at,
     }
   }
@@ -355,7 +441,7 @@ export function createRefunds({ db, dialect, gateways, responseDays, autoRelease
   /** Refunds sent back but not confirmed since before `olderThan` (reconciliation asks again with the same refund id). */
   const stuck = (olderThan: string) => db.selectFrom('refund_request').select(['id', 'amount_minor', 'fee_minor', 'currency', 'updated_at']).where('gateway_status', '=', 'pending').where('updated_at', '<', olderThan).orderBy('id').limit(200).execute()
 
-  return { request, accept, decline, dispute, decideDispute, list, applyEvent, sweep, stuck, resend: sendBack }
+  return { request, accept, decline, dispute, decideDispute, holdForComplaint, disputeOf, decideComplaint, list, applyEvent, sweep, stuck, resend: sendBack }
 }
 
 export type Refunds = ReturnType<typeof createRefunds>

@@ -82,6 +82,7 @@ export const installmentMachine: Machine<InstallmentState> = {
     { action: 'approve', from: ['submitted'], to: 'approved', actors: ['client', 'system'], guard: 'the contract is active; no refund request is open or disputed; the system approves a submission left unanswered for AUTO_RELEASE_DAYS (decision 183)' },
     { action: 'release', from: ['approved'], to: 'released', actors: ['system'], guard: 'taken with the approval: the held money (less any part refunded) moves to the freelancer\'s available balance, less the platform fee' },
     { action: 'refund', from: ['funded', 'submitted', 'changes_requested'], to: 'pending', actors: ['system'], guard: 'all the money held for it went back to the client (a refund accepted or a dispute decided, decisions 180–182): it awaits funding again' },
+    { action: 'refund_failed', from: ['pending'], to: 'funded', actors: ['system'], guard: 'the gateway failed a full refund after accepting it: the money is held again for the installment, which is funded once more (decision 234)' },
     { action: 'settle', from: ['funded', 'submitted', 'changes_requested'], to: 'released', actors: ['system'], guard: 'an admin decided its dispute: the part given to the freelancer is released, the rest refunded (decision 182)' },
   ],
 }

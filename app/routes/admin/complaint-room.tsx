@@ -1,0 +1,67 @@
+import type { Route } from './+types/complaint-room'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { requirePermission } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { useTranslation } from '~/lib/use-translation'
+import { formatDateTime } from '~/lib/format'
+import { titled } from '~/lib/meta'
+import { Link } from '~/lib/link'
+import { ErrorPage } from '~/components/error-page'
+import { EmptyState, MessageBubble, MessageLog, Notice } from '~/components/ui'
+import { complaintsContract as c } from '../../../server/modules/complaints/contract'
+import { ticketIdOf as idOf } from '../ticket-support/api.server'
+
+// /admin/complaints/{id}/room (SuperAdmin only, decision 233): the chat room a complaint is about,
+// read-only. Loading it is the audited reading (the API records who read which room for which
+// complaint); the page has no form, so nothing here can write to the room.
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  requirePermission(context, url, 'admin.area')
+  const complaintId = idOf(params)
+  try {
+    const room = await apiFor(context).call(c.room, { params: { complaintId } })
+    return { room, complaintId, title: getInstance(context).t('disputes:room.title', { id: complaintId }) }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return titled(loaderData?.title)
+}
+
+export default function ComplaintRoom({ loaderData: { room, complaintId, title } }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation(['disputes', 'chat-events'])
+  return (
+    <main id="main" className="container page">
+      <p>
+        <Link to={`/admin/complaints/${complaintId}`}>{t('room.back')}</Link>
+      </p>
+      <h1>{title}</h1>
+      <Notice kind="info">{t('room.readOnly', { id: complaintId })}</Notice>
+      <section className="ui-section">
+        <h2 id="room-messages">{t('room.messages')}</h2>
+        {room.messages.length ? (
+          <MessageLog label={t('room.messages')}>
+            {room.messages.map((m) => {
+              const author = m.sender ?? t('room.system')
+              const text = m.kind === 'system' && m.event ? t(`chat-events:event.${m.event}.title`, { ...m.params, defaultValue: m.body }) : m.body
+              return (
+                <MessageBubble key={m.id} side={m.kind === 'system' ? 'system' : 'theirs'} author={author} data-testid="room-message" footer={<time dateTime={m.createdAt}>{`${author} · ${formatDateTime(m.createdAt, i18n.language)}`}</time>}>
+                  <p className="prewrap">{text}</p>
+                </MessageBubble>
+              )
+            })}
+          </MessageLog>
+        ) : (
+          <EmptyState title={t('room.empty')} />
+        )}
+      </section>
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

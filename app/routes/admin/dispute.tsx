@@ -1,0 +1,75 @@
+import { Form } from 'react-router'
+import { useTranslation } from '~/lib/use-translation'
+import { formatMoney } from '~/lib/format'
+import { Button, Card, Notice } from '~/components/ui'
+import type { ComplaintDetail } from '../../../server/modules/complaints/contract'
+import { complaintLimits, decisionOutcomes } from '../../../server/modules/complaints/rules'
+import type { FormAnswer } from '../ticket-support/api.server'
+import { FieldError } from '../ticket-support/ui'
+
+// The admin complaint screen's dispute (decisions 230–231): what is held and the decision form
+// (release, refund or split with the refund typed as money, and a reason), or what was decided.
+// A plain POST with intent "decide": it works without JavaScript.
+
+type Dispute = NonNullable<ComplaintDetail['dispute']>
+
+export function DisputeSection({ dispute, answer }: { dispute: Dispute; answer?: FormAnswer }) {
+  const { t, i18n } = useTranslation(['disputes', 'complaints'])
+  const errors = answer?.reply?.error ?? {}
+  const initial = answer?.reply?.initialValue ?? {}
+  const field = (name: string) => ({ id: `decide-${name}`, 'aria-invalid': errors[name]?.[0] ? true : undefined, 'aria-describedby': errors[name]?.[0] ? `decide-${name}-error` : undefined })
+  const value = (name: string) => (typeof initial[name] === 'string' ? (initial[name] as string) : undefined)
+  return (
+    <section aria-labelledby="dispute" className="ui-section" data-testid="dispute">
+      <h2 id="dispute">{t('decide.heading')}</h2>
+      {dispute.status === 'decided' ? (
+        <Notice kind="success">
+          <DecidedText dispute={dispute} />
+        </Notice>
+      ) : (
+        <Card>
+          <p data-testid="dispute-held">{t('decide.held', { amount: formatMoney(dispute.heldMinor, dispute.currency, i18n.language) })}</p>
+          {answer?.notice ? <Notice kind="error">{t(answer.notice, { defaultValue: answer.notice })}</Notice> : null}
+          <Form method="post" className="form-stack" data-testid="decide-form">
+            <input type="hidden" name="intent" value="decide" />
+            <div className="field">
+              <label htmlFor="decide-outcome">{t('decide.outcome')}</label>
+              <select name="outcome" required defaultValue={value('outcome') ?? ''} {...field('outcome')}>
+                <option value="">{t('complaints:add.choose')}</option>
+                {decisionOutcomes.map((o) => (
+                  <option key={o} value={o}>
+                    {t(`decide.${o}`)}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="decide-outcome-error" error={errors.outcome?.[0]} />
+            </div>
+            <div className="field">
+              <label htmlFor="decide-refund">{t('decide.refundAmount', { currency: dispute.currency })}</label>
+              <input name="refund" type="text" inputMode="decimal" defaultValue={value('refund')} {...field('refund')} aria-describedby={['decide-refund-hint', errors.refund?.[0] ? 'decide-refund-error' : ''].join(' ').trim()} />
+              <p className="hint" id="decide-refund-hint">
+                {t('decide.refundHint')}
+              </p>
+              <FieldError id="decide-refund-error" error={errors.refund?.[0]} />
+            </div>
+            <div className="field">
+              <label htmlFor="decide-reason">{t('decide.reason')}</label>
+              <textarea name="reason" rows={3} required minLength={3} maxLength={complaintLimits.reason} defaultValue={value('reason')} {...field('reason')} />
+              <FieldError id="decide-reason-error" error={errors.reason?.[0]} />
+            </div>
+            <div>
+              <Button variant="primary">{t('decide.submit')}</Button>
+            </div>
+          </Form>
+        </Card>
+      )}
+    </section>
+  )
+}
+
+/** "Decided: 400,00 € refunded to the client, the rest released to the freelancer." */
+export function DecidedText({ dispute, ns = 'decide' }: { dispute: Dispute; ns?: 'decide' | 'ticket' }) {
+  const { t, i18n } = useTranslation('disputes')
+  const refunded = formatMoney(dispute.refundedMinor ?? 0, dispute.currency, i18n.language)
+  return <span data-testid="dispute-decided">{t(`${ns}.decided`, { refunded })}</span>
+}
