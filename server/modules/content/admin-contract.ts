@@ -17,7 +17,7 @@ export const faqAudiences = ['all', 'client', 'freelancer'] as const
 const text = (max: number) => z.string({ error: 'is required' }).trim().max(max, `must be at most ${max} characters`)
 const required = (max: number) => text(max).min(1, 'is required')
 /** One text per language; empty where it is not written. */
-const perLanguage = (max: number) => z.object(Object.fromEntries(locales.map((l) => [l, text(max).default('')])) as Record<Locale, z.ZodDefault<z.ZodString>>)
+const perLanguage = (max: number) => z.object(Object.fromEntries(locales.map((l) => [l, text(max).default('')])) as Record<Locale, z.ZodDefault<z.ZodString>>).prefault({})
 /** Images the site may show: a seeded public file or one uploaded through Admin/content/images. */
 export const contentImageUrl = z.string().trim().regex(/^\/(images\/[\w./-]+\.(svg|png|jpe?g|gif)|api\/v1\/files\/\d+\/download)$/, 'must be an uploaded image')
 const link = z.string().trim().max(500, 'must be at most 500 characters').url('must be a web address').refine((u) => /^https?:\/\//i.test(u), 'must start with http:// or https://')
@@ -31,8 +31,8 @@ function written<F extends string>(fields: F[]) {
     let any = false
     for (const l of locales) {
       const filled = fields.filter((f) => value[f][l] !== '')
-      if (filled.length === fields.length) any = true
-      else if (filled.length) for (const f of fields) if (value[f][l] === '') ctx.addIssue({ code: 'custom', path: [f, l], message: 'is required in this language' })
+      if (filled.length) any = true
+      if (filled.length && filled.length < fields.length) for (const f of fields) if (value[f][l] === '') ctx.addIssue({ code: 'custom', path: [f, l], message: 'is required in this language' })
     }
     if (!any) ctx.addIssue({ code: 'custom', path: [fields[0], 'en'], message: 'write at least one language' })
   }
