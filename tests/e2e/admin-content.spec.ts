@@ -57,6 +57,8 @@ test('an admin writes a blog post in two languages, previews and publishes it; v
   await submitAndWait(sam, main(sam).getByRole('button', { name: 'Save' }), js)
   await expect(main(sam).locator('h1')).toHaveText(`Timber roofs ${word}`)
   await expect(main(sam).getByText('Draft', { exact: true })).toBeVisible()
+  const postId = Number(/\/admin\/content\/blogs\/(\d+)$/.exec(sam.url())?.[1])
+  expect(postId).toBeGreaterThan(0)
   // A draft is not public.
   const it = await visitor(browser, 'it')
   await it.goto(`${shell().base}/blogs`)
@@ -78,7 +80,10 @@ test('an admin writes a blog post in two languages, previews and publishes it; v
   await expect(main(en).getByRole('link', { name: `Timber roofs ${word}` })).toBeVisible()
   const de = await visitor(browser, 'de')
   await de.goto(`${shell().base}/blogs`)
-  await expect(main(de).getByText(word)).toHaveCount(0)
+  await expect(main(de).locator('h1')).toHaveText('Blog')
+  await expect(main(de).locator(`a[href="/blogs/${postId}"]`)).toHaveCount(0)
+  await de.goto(`${shell().base}/blogs/${postId}`)
+  await expect(de).toHaveURL(/\/auth\/not-found$/)
   await Promise.all([it, en, de, sam].map((p) => p.context().close()))
 })
 
