@@ -115,6 +115,11 @@ test('an admin edits an FAQ entry, a home box and adds a partner logo; the publi
   await sam.goto(`${shell().base}/admin/content/logos/new`)
   await main(sam).getByLabel('Partner name').fill(`Partner ${word}`)
   await main(sam).getByLabel('Partner website (optional)').fill('https://partner.example/')
+  // Not an image: refused on the field (SPEC §5), nothing saved.
+  await main(sam).getByLabel('Image').setInputFiles({ name: 'partner.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') })
+  await submitAndWait(sam, main(sam).getByRole('button', { name: 'Save' }), false)
+  await expect(main(sam).locator('#field-imageFile-error')).toHaveText('Please select a valid image.')
+  await expect(main(sam).getByLabel('Partner name')).toHaveValue(`Partner ${word}`)
   await main(sam).getByLabel('Image').setInputFiles({ name: 'partner.png', mimeType: 'image/png', buffer: png })
   await expectNoAxeViolations(sam)
   await submitAndWait(sam, main(sam).getByRole('button', { name: 'Save' }), js)
