@@ -208,6 +208,7 @@ const invalid = (field: string, message: string) => new ApiError(400, 'Invalid I
 export function summarize(body: string) {
   const first = body.trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ') ?? ''
   if (first.length <= 200) return first
-  const cut = first.slice(0, 199)
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 100))}…`
+  // The last space within the first 200 characters ends the last whole word (a word of 100 or more is cut).
+  const at = first.slice(0, 200).lastIndexOf(' ')
+  return `${first.slice(0, at >= 100 ? at : 199).trimEnd()}…`
 }
