@@ -9,6 +9,7 @@ export default [
     route('blogs', 'routes/blogs.tsx'),
     route('blogs/:id', 'routes/blog.tsx'),
     route('faq', 'routes/faq.tsx'),
+    route('userService', 'routes/user-service.tsx'),
     route('contact-us', 'routes/contact-us.tsx'),
     route('categories', 'routes/categories.tsx'),
     route('newsletter/confirm/:token', 'routes/newsletter-confirm.tsx'),
@@ -67,6 +68,13 @@ export default [
       route('admin/complaints', 'routes/admin/complaints.tsx'),
       route('admin/complaints/:complaintId', 'routes/admin/complaint.tsx'),
       route('admin/complaints/:complaintId/room', 'routes/admin/complaint-room.tsx'),
+      // The public site's content (decision 242): one tab per kind, each item's form with a preview.
+      layout('routes/admin/content/layout.tsx', [
+        route('admin/content', 'routes/admin/content/index.tsx'),
+        route('admin/content/:kind', 'routes/admin/content/list.tsx'),
+        route('admin/content/:kind/new', 'routes/admin/content/edit.tsx', { id: 'admin-content-new' }),
+        route('admin/content/:kind/:id', 'routes/admin/content/edit.tsx', { id: 'admin-content-edit' }),
+      ]),
     ]),
     route('*', 'routes/catch-all.tsx'),
   ]),

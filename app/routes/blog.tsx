@@ -3,7 +3,7 @@ import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/blog'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
-import { formatDate, isoDate } from '~/lib/format'
+import { BlogArticleBody } from '~/components/content/pieces'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '../../server/modules/content/contract'
@@ -35,14 +35,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <p>
           <Link to="/blogs">← {t('blog.back')}</Link>
         </p>
-        <h1>{post.title}</h1>
-        <p className="post-meta">
-          <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt, locale, { dateStyle: 'long' })}</time> · {t('blog.by', { author: post.author })}
-        </p>
-        <p className="lead-text">{post.summary}</p>
-        {post.body.split(/\n\n+/).map((p, i) => (
-          <p key={i}>{p}</p>
-        ))}
+        <BlogArticleBody post={post} locale={locale} by={t('blog.by', { author: post.author })} />
       </article>
     </main>
   )

@@ -46,6 +46,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
           {posts.map((p) => (
             <li key={p.id} className="card post-card">
               <article>
+                {p.imageUrl ? <img className="post-image" src={p.imageUrl} alt="" loading="lazy" /> : null}
                 <p className="post-meta">
                   <time dateTime={isoDate(p.publishedAt)}>{formatDate(p.publishedAt, locale)}</time> · {t('blog.by', { author: p.author })}
                 </p>

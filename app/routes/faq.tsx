@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { useTranslation } from '~/lib/use-translation'
+import { FaqEntryView } from '~/components/content/pieces'
 import type { Route } from './+types/faq'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -45,10 +46,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
             <section key={audience} aria-labelledby={`faq-${audience}`} className="faq-group">
               <h2 id={`faq-${audience}`}>{t(`faq.${audience}`)}</h2>
               {items.map((f) => (
-                <details key={f.id} className="faq-item" id={f.slug}>
-                  <summary>{f.question}</summary>
-                  <p>{f.answer}</p>
-                </details>
+                <FaqEntryView key={f.id} slug={f.slug} question={f.question} answer={f.answer} />
               ))}
             </section>
           )

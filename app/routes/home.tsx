@@ -6,6 +6,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { SearchBox } from '~/components/shell/search-box'
+import { HomeBoxCard, LogoItem, ServiceCard } from '~/components/content/pieces'
 import { categoryHref } from '~/components/shell/mega-menu'
 import { catalogueContract } from '../../server/modules/catalogue/contract'
 import { contentContract } from '../../server/modules/content/contract'
@@ -63,18 +64,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-// The icons the home boxes name (the admin area picks one of these).
-const boxIcons: Record<string, string> = {
-  'clipboard-list': 'M9 4h6v3H9zM7 5H5v16h14V5h-2M9 12h6M9 16h6',
-  users: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',
-  'file-signature': 'M14 3H6v18h12V7zM14 3v4h4M8 17c2-2 3 1 5-1l3 1',
-  'shield-check': 'M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6zM9 12l2 2 4-4',
-}
-const iconPath = (icon: string) => boxIcons[icon] ?? 'M5 12l4 4L19 6'
-
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { t: tc } = useTranslation('content')
+  const { t: ts } = useTranslation('services')
   const areaName = new Map(loaderData.categories.map((c) => [c.slug, c.name]))
   return (
     <main id="main">
@@ -101,13 +94,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <ol className="box-grid">
             {loaderData.boxes.map((b) => (
-              <li key={b.id} className="card box">
-                <svg className="box-icon" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-                  <path d={iconPath(b.icon)} />
-                </svg>
-                <h3>{b.title}</h3>
-                <p>{b.body}</p>
-              </li>
+              <HomeBoxCard key={b.id} icon={b.icon} title={b.title} body={b.body} />
             ))}
           </ol>
         </div>
@@ -168,13 +155,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="service-grid">
             {loaderData.services.map((s) => (
-              <li key={s.id} className="service">
-                <p className="service-area">{areaName.get(s.areaSlug) ?? ''}</p>
-                <h3>{s.title}</h3>
-                <p>{s.body}</p>
-              </li>
+              <ServiceCard key={s.id} area={areaName.get(s.areaSlug) ?? ''} title={s.title} body={s.body} />
             ))}
           </ul>
+          <p>
+            <Link to="/userService">{ts('homeLink')}</Link>
+          </p>
         </div>
       </section>
 
@@ -185,9 +171,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="logo-row">
             {loaderData.logos.map((l) => (
-              <li key={l.id}>
-                <img src={l.imageUrl} alt={l.name} width="190" height="35" loading="lazy" />
-              </li>
+              <LogoItem key={l.id} name={l.name} imageUrl={l.imageUrl} linkUrl={l.linkUrl} />
             ))}
           </ul>
         </div>

@@ -16,6 +16,8 @@ import { filesRoutes } from '../modules/files/routes.ts'
 import { createFileSweeper, fileOutboxHandlers } from '../modules/files/lifecycle.ts'
 import { createContentService } from '../modules/content/service.ts'
 import { contentRoutes } from '../modules/content/routes.ts'
+import { createContentAdmin } from '../modules/content/admin.ts'
+import { contentAdminRoutes } from '../modules/content/admin-routes.ts'
 import { createProfilesService } from '../modules/profiles/service.ts'
 import { profilesRoutes } from '../modules/profiles/routes.ts'
 import { createProjectsService } from '../modules/projects/service.ts'
@@ -65,6 +67,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const payments = createPayments({ db: database.db, dialect: database.dialect, config, projects, log })
   const complaints = createComplaintsService({ db: database.db, dialect: database.dialect, files: services.files, publicUrl: config.publicUrl, money: payments.refunds })
   const adminMoney = createAdminMoney({ db: database.db, dialect: database.dialect, payouts: payments.payouts, refunds: payments.refunds })
+  const contentAdmin = createContentAdmin({ db: database.db, files: services.files, changed: () => services.content.contentChanged() })
   const dashboard = createDashboardService({ projects, notifications, profiles })
   // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
   let hubs: Hubs | null = null
@@ -76,7 +79,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
   Object.assign(outboxHandlers, fileOutboxHandlers({ db: database.db, storage: services.files.storage }))
   const fileSweep = createFileSweeper({ db: database.db, storage: services.files.storage, log, releaseUnreferenced: () => services.files.releaseUnreferenced() })
-  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications), ...chatRoutes(chat), ...dashboardRoutes(dashboard), ...complaintsRoutes(complaints), ...payments.routes, ...adminMoneyRoutes(adminMoney)]
+  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...contentAdminRoutes(contentAdmin), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications), ...chatRoutes(chat), ...dashboardRoutes(dashboard), ...complaintsRoutes(complaints), ...payments.routes, ...adminMoneyRoutes(adminMoney)]
   const endpoints = implementations.map((i) => i.endpoint)
   let document: ReturnType<typeof openApiDocument> | undefined
   let html: string | undefined

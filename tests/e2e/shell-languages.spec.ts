@@ -70,6 +70,7 @@ for (const [path, heading] of [
   ['/blogs', 'Blog'],
   ['/blogs/1', null],
   ['/faq', 'Häufige Fragen'],
+  ['/userService', 'Leistungen unserer Ingenieure'],
   ['/contact-us', null],
   ['/categories', 'Kategorien'],
   ['/auth/terms-and-conditions', null],

@@ -105,6 +105,7 @@ for (const [path, heading] of [
   ['/about-us', 'About us'],
   ['/why-workneer', 'Why Workneer'],
   ['/faq', 'Frequently asked questions'],
+  ['/userService', 'Services our engineers offer'],
   ['/contact-us', 'Contact us'],
   ['/auth/terms-and-conditions', 'Terms and conditions'],
   ['/categories', 'Categories'],

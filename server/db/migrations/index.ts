@@ -28,6 +28,7 @@ import { invoices } from './0026-invoices.ts'
 import { stripeAccounts } from './0027-stripe.ts'
 import { complaints } from './0028-complaints.ts'
 import { disputes } from './0029-disputes.ts'
+import { contentAdmin } from './0031-content-admin.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0027-stripe': stripeAccounts,
   '0028-complaints': complaints,
   '0029-disputes': disputes,
+  '0031-content-admin': contentAdmin,
 }

@@ -24,7 +24,7 @@ export const blogSummary = z.object({
 export const blogPost = blogSummary.extend({ body: z.string() })
 export const homeBox = z.object({ id: z.number(), slug: z.string(), icon: z.string(), title: z.string(), body: z.string() })
 export const serviceHighlight = z.object({ id: z.number(), slug: z.string(), areaSlug: z.string(), title: z.string(), body: z.string() })
-export const partnerLogo = z.object({ id: z.number(), name: z.string(), imageUrl: z.string() })
+export const partnerLogo = z.object({ id: z.number(), name: z.string(), imageUrl: z.string(), linkUrl: z.string().nullable() })
 export const contentPage = z.object({ slug: z.string(), title: z.string(), body: z.string(), updatedAt: z.string() })
 
 export const contactMessage = z.object({

@@ -15,14 +15,19 @@ export interface ContentSeed {
 const localized = (prefix: string, text: Localized) => Object.fromEntries(locales.map((l) => [`${prefix}_${l}`, text[l]]))
 
 // Upserts the public site's content by slug (logos by name), so the seed runs at every start and
-// keeps the texts in step with the code. Rows created later by the admin area are left alone.
+// keeps the texts in step with the code. Rows the admin area created, changed or deleted are left
+// alone (content_admin_owned, decision 240): an admin's edit is never undone by a restart.
 export async function seedContent(trx: Transaction<Database>, seed: ContentSeed) {
   const now = new Date().toISOString()
+  const owned = new Set((await trx.selectFrom('content_admin_owned').select(['kind', 'key']).execute()).map((r) => `${r.kind}:${r.key}`))
+  const free = (kind: string, key: string) => !owned.has(`${kind}:${key}`)
   for (const [order, f] of seed.faq.entries()) {
+    if (!free('faq', f.slug)) continue
     const values = { ...localized('question', f.question), ...localized('answer', f.answer), audience: f.audience, sort_order: order }
     await trx.insertInto('faq_entry').values({ slug: f.slug, ...values } as never).onConflict((oc) => oc.column('slug').doUpdateSet(values as never)).execute()
   }
   for (const p of seed.blogPosts) {
+    if (!free('blogs', p.slug)) continue
     const values = {
       ...localized('title', p.title),
       ...localized('summary', p.summary),
@@ -38,14 +43,17 @@ export async function seedContent(trx: Transaction<Database>, seed: ContentSeed)
       .execute()
   }
   for (const [order, b] of seed.homeBoxes.entries()) {
+    if (!free('boxes', b.slug)) continue
     const values = { ...localized('title', b.title), ...localized('body', b.body), icon: b.icon, sort_order: order }
     await trx.insertInto('home_box').values({ slug: b.slug, ...values } as never).onConflict((oc) => oc.column('slug').doUpdateSet(values as never)).execute()
   }
   for (const [order, s] of seed.services.entries()) {
+    if (!free('services', s.slug)) continue
     const values = { ...localized('title', s.title), ...localized('body', s.body), area_slug: s.areaSlug, sort_order: order }
     await trx.insertInto('service_highlight').values({ slug: s.slug, ...values } as never).onConflict((oc) => oc.column('slug').doUpdateSet(values as never)).execute()
   }
   for (const [order, l] of seed.partnerLogos.entries()) {
+    if (!free('logos', l.name)) continue
     const values = { image_url: l.image, sort_order: order }
     await trx.insertInto('partner_logo').values({ name: l.name, ...values }).onConflict((oc) => oc.column('name').doUpdateSet(values)).execute()
   }

@@ -14,7 +14,7 @@ import { sha256 } from '../identity/tokens.ts'
 import type { z } from 'zod'
 
 // The public site's content, the newsletter and the contact form. Texts are stored per language;
-// the caller's language picks the column.
+// the caller's language picks the column, and an item not written in it is not shown (decision 241).
 export interface ContentOptions {
   db: DB
   rateLimiter?: RateLimiter
@@ -65,6 +65,7 @@ export function createContentService(options: ContentOptions) {
     return db
       .selectFrom('faq_entry')
       .select(['id', 'slug', 'audience', `question_${locale} as question`, `answer_${locale} as answer`])
+      .where(`question_${locale}`, '!=', '')
       .orderBy('sort_order')
       .orderBy('id')
       .execute()
@@ -83,11 +84,12 @@ export function createContentService(options: ContentOptions) {
   })
 
   async function blogs(locale: Locale, page: number, pageSize: number) {
-    const { total } = await db.selectFrom('blog_post').select((eb) => eb.fn.countAll<number>().as('total')).where('published', '=', 1).executeTakeFirstOrThrow()
+    const { total } = await db.selectFrom('blog_post').select((eb) => eb.fn.countAll<number>().as('total')).where('published', '=', 1).where(`title_${locale}`, '!=', '').executeTakeFirstOrThrow()
     const rows = await db
       .selectFrom('blog_post')
       .select(blogColumns(locale))
       .where('published', '=', 1)
+      .where(`title_${locale}`, '!=', '')
       .orderBy('published_at', 'desc')
       .orderBy('id', 'desc')
       .limit(pageSize)
@@ -103,6 +105,7 @@ export function createContentService(options: ContentOptions) {
       .select([...blogColumns(locale), `body_${locale} as body`])
       .where('id', '=', id)
       .where('published', '=', 1)
+      .where(`title_${locale}`, '!=', '')
       .executeTakeFirst()
     if (!row) throw notFound('Blog post')
     return { ...toSummary(row), body: row.body }
@@ -110,7 +113,7 @@ export function createContentService(options: ContentOptions) {
 
   async function homeBoxes(locale: Locale) {
     return cache.get(`home-boxes:${locale}`, () =>
-      db.selectFrom('home_box').select(['id', 'slug', 'icon', `title_${locale} as title`, `body_${locale} as body`]).orderBy('sort_order').orderBy('id').execute(),
+      db.selectFrom('home_box').select(['id', 'slug', 'icon', `title_${locale} as title`, `body_${locale} as body`]).where(`title_${locale}`, '!=', '').orderBy('sort_order').orderBy('id').execute(),
     )
   }
 
@@ -119,6 +122,7 @@ export function createContentService(options: ContentOptions) {
       db
         .selectFrom('service_highlight')
         .select(['id', 'slug', 'area_slug as areaSlug', `title_${locale} as title`, `body_${locale} as body`])
+        .where(`title_${locale}`, '!=', '')
         .orderBy('sort_order')
         .orderBy('id')
         .execute(),
@@ -126,7 +130,7 @@ export function createContentService(options: ContentOptions) {
   }
 
   async function logos() {
-    return cache.get('logos', () => db.selectFrom('partner_logo').select(['id', 'name', 'image_url as imageUrl']).orderBy('sort_order').orderBy('id').execute())
+    return cache.get('logos', () => db.selectFrom('partner_logo').select(['id', 'name', 'image_url as imageUrl', 'link_url as linkUrl']).orderBy('sort_order').orderBy('id').execute())
   }
 
   async function page(locale: Locale, slug: string) {
@@ -138,7 +142,7 @@ export function createContentService(options: ContentOptions) {
     })
   }
 
-  /** Every write to the content the site shows (the admin area's, later) ends with this. */
+  /** Every write to the content the site shows (the admin area's, modules/content/admin.ts) ends with this. */
   function contentChanged() {
     cache.clear()
   }
