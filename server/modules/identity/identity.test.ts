@@ -156,7 +156,7 @@ describe.each(dialects)('identity on %s', (dialect) => {
     expect((await call('GET', 'identity/profile', { token: second.token })).status).toBe(401)
     expect((await call('GET', 'identity/profile', { token: changed.json.token })).status).toBe(200)
 
-    await api.services.identity.setStatus(changed.json.user.id, 'Suspended')
+    await api.services.identity.setStatus(database.db, changed.json.user.id, 'Suspended')
     expect((await call('GET', 'identity/profile', { token: changed.json.token })).status).toBe(401)
     const suspended = await call('POST', 'identity/login', { body: { email, password: 'another long passphrase' } })
     expect(suspended.status).toBe(403)

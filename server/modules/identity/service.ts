@@ -20,6 +20,9 @@ import { relistFreelancer } from '../profiles/listing.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
 
+/** Outbox topic: every session of `{ userId }` ended by an admin; its handler closes their hub connections (server/api/index.ts). */
+export const SESSIONS_ENDED_TOPIC = 'identity.sessionsEnded'
+
 // Lifetimes (docs/decisions/003-identity.md).
 export const lifetimes = {
   sessionMs: 30 * 24 * 3600_000,
@@ -506,13 +509,25 @@ export function createIdentityService(options: IdentityOptions) {
     return refreshToken(caller, token)
   }
 
-  /** For the admin module: suspend, reactivate or delete an account; sessions end at once. */
-  async function setStatus(userId: number, status: 'Active' | 'Suspended' | 'Deleted') {
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('app_user').set({ status, updated_at: nowIso() }).where('id', '=', userId).execute()
-      if (status !== 'Active') await revokeSessions(trx, userId)
-      await relistFreelancer(trx, userId) // Find Freelancers shows active accounts only
-    })
+  /**
+   * For the admin module, inside its transaction (so its audit row commits with the change):
+   * suspend, reactivate or delete an account. Sessions end at once, and the user's hub connections
+   * right after commit on every instance (the outbox's SESSIONS_ENDED_TOPIC), not at the next sweep.
+   */
+  async function setStatus(trx: Trx, userId: number, status: 'Active' | 'Suspended' | 'Deleted') {
+    await trx.updateTable('app_user').set({ status, updated_at: nowIso() }).where('id', '=', userId).execute()
+    if (status !== 'Active') {
+      await revokeSessions(trx, userId)
+      await enqueue(trx, SESSIONS_ENDED_TOPIC, { userId })
+    }
+    await relistFreelancer(trx, userId) // Find Freelancers shows active accounts only
+  }
+
+  /** For the admin module, inside its transaction: mail the user a reset link (their password still works until they use it). */
+  async function mailPasswordReset(trx: Trx, userId: number) {
+    const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language']).where('id', '=', userId).executeTakeFirstOrThrow()
+    const token = await issueToken(trx, user.id, 'reset_password', lifetimes.resetPasswordMs)
+    await mail(trx, 'resetPassword', user, siteUrl(`/auth/reset-password?token=${token}`))
   }
 
   /** `npm run admin:create`: a SuperAdmin with no password; the reset mail sets one. */
@@ -703,6 +718,7 @@ export function createIdentityService(options: IdentityOptions) {
     profileDetails,
     updateProfile,
     setStatus,
+    mailPasswordReset,
     createAdmin,
     createDemoAccounts,
     hasNoAccounts,
