@@ -64,6 +64,9 @@ export default [
     layout('routes/admin/layout.tsx', [
       route('admin/complaints', 'routes/admin/complaints.tsx'),
       route('admin/complaints/:complaintId', 'routes/admin/complaint.tsx'),
+      route('admin/users', 'routes/admin/users.tsx'),
+      route('admin/users/:userId', 'routes/admin/user.tsx'),
+      route('admin/audit', 'routes/admin/audit.tsx'),
     ]),
     route('*', 'routes/catch-all.tsx'),
   ]),
