@@ -5,7 +5,12 @@ import { moduleTestApi, PASSWORD, tinyPng } from '../../../tests/integration/mod
 import { contractFor, fund } from '../payments/test-support.ts'
 import { Role } from '../identity/permissions.ts'
 import { SESSIONS_ENDED_TOPIC } from '../identity/service.ts'
+import { permissionForPath } from '../identity/permissions.ts'
 import { deletedEmail } from './erase.ts'
+
+test('the admin user and audit pages need admin.area, which only a SuperAdmin has', () => {
+  for (const path of ['/admin/users', '/admin/users/12', '/admin/audit']) expect(permissionForPath(path)).toBe('admin.area')
+})
 
 // The admin's users on both databases (issue 18 item 3, decisions 235–237): every Admin/users call
 // refused to the other roles (changing nothing), the search's filters, suspension ending sessions

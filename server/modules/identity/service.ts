@@ -17,6 +17,7 @@ import { can, permissionsOf, Role } from './permissions.ts'
 import { randomToken, sha256, signJwt, verifyJwt } from './tokens.ts'
 import { recognizeDevice, rememberDevice } from './devices.ts'
 import { relistFreelancer } from '../profiles/listing.ts'
+import { recordAdminAction } from '../complaints/audit.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
 
@@ -406,6 +407,9 @@ export function createIdentityService(options: IdentityOptions) {
     await db.transaction().execute(async (trx) => {
       await revokeSessions(trx, user.id)
       await trx.updateTable('app_user').set({ password_hash: null, updated_at: nowIso() }).where('id', '=', user.id).execute()
+      // An admin action, so it is in the audit trail with the change (decision 214).
+      await recordAdminAction(trx, { actorId: caller.userId, action: 'forceResetPassword', objectType: 'user', objectId: user.id })
+      await enqueue(trx, SESSIONS_ENDED_TOPIC, { userId: user.id })
     })
     await sendReset(user.email)
     return { message: apiMessage(info.locale, 'resetSent') }
