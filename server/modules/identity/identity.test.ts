@@ -293,7 +293,7 @@ describe.each(dialects)('identity on %s', (dialect) => {
     expect((await call('POST', `identity/${victim.user.id}/reset-password`, { token: admin.token })).status).toBe(200)
     expect((await call('GET', 'identity/profile', { token: victim.token })).status).toBe(401)
     // An admin action: in the audit trail (decision 214), and the victim's hub connections end too.
-    const audit = await database.db.selectFrom('admin_audit').selectAll().where('object_id', '=', victim.user.id).execute()
+    const audit = await database.db.selectFrom('admin_audit').selectAll().where('object_id', '=', victim.user.id as number).execute()
     expect(audit.map((a) => [a.actor_id, a.action, a.object_type])).toEqual([[userId, 'forceResetPassword', 'user']])
   })
 
