@@ -102,3 +102,40 @@ test('an admin suspends a signed-in user, whose next request and hub connection 
   await expect(main(sam).locator('h1')).toContainText('Cora Company')
   await sam.context().close()
 })
+
+test('an admin deletes an account: its name and email are gone, the page says so, and no more acts are offered', async ({ browser }) => {
+  const base = shell().base
+  const db = shell().db.db
+  const now = new Date().toISOString()
+  const email = `dora.${Date.now().toString(36)}@example.test`
+  const { id } = await db
+    .insertInto('app_user')
+    .values({ email, email_verified: 1, password_hash: null, first_name: 'Dora', last_name: 'Drafter', account_type: 'freelancer', status: 'Active', language: 'en', provider: 'local', phone_number: '+39 333 765 4321', image_file_id: null, created_at: now, updated_at: now } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db.insertInto('user_role').values({ user_id: id, role: 4 }).execute()
+
+  const sam = await signInAs(browser, base, accounts.admin.email)
+  await sam.goto(`${base}/admin/users?q=${encodeURIComponent(email)}`)
+  await main(sam).getByRole('link', { name: 'Dora Drafter' }).click()
+  await expect(main(sam)).toContainText('+39 333 765 4321')
+  // With JavaScript the browser asks first.
+  sam.once('dialog', (dialog) => void dialog.accept())
+  const form = main(sam).getByTestId('delete-form')
+  await form.getByLabel('Reason (recorded in the audit trail)').fill('Asked to be forgotten by email')
+  await form.getByRole('button', { name: 'Delete account' }).click()
+  await expect(sam.getByText('The account is deleted.')).toBeVisible()
+  await expect(main(sam).locator('h1')).toContainText('Deleted user')
+  await expect(chip(sam)).toHaveText('Deleted')
+  await expect(main(sam)).not.toContainText('Dora')
+  await expect(main(sam)).not.toContainText('+39 333 765 4321')
+  await expect(main(sam)).toContainText('This account was deleted')
+  await expect(main(sam).getByTestId('suspend-form')).toHaveCount(0)
+  await expect(main(sam).getByTestId('delete-form')).toHaveCount(0)
+  await expect(main(sam).getByTestId('timeline')).toContainText('Sam Support: deleted (Active → Deleted) — Asked to be forgotten by email')
+  await expectNoAxeViolations(sam)
+  // Nobody finds her by her old address.
+  await sam.goto(`${base}/admin/users?q=${encodeURIComponent(email)}`)
+  await expect(main(sam).getByTestId('empty-state')).toBeVisible()
+  await sam.context().close()
+})
