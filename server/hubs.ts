@@ -47,6 +47,8 @@ export interface TypedHub<M> extends Pick<HubHandle, 'addToGroup' | 'removeFromG
 export interface Hubs {
   chat: TypedHub<ChatHubMessages>
   notifications: TypedHub<NotificationsHubMessages>
+  /** Ends a user's connections on every instance at once (an admin suspended or deleted them). */
+  disconnectUser(userId: number): Promise<void>
 }
 
 const SESSION_COOKIE = 'session'
@@ -170,7 +172,7 @@ export async function createHubs({ config, log, identity }: { config: Config; lo
       }
     }
   }
-  const hubs: Hubs = { chat: server.get('chat'), notifications: server.get('notifications') }
+  const hubs: Hubs = { chat: server.get('chat'), notifications: server.get('notifications'), disconnectUser: (userId) => server.disconnectUser(userId) }
   return {
     server,
     hubs,

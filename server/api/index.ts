@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts'
 import type { Logger } from '../log.ts'
 import { createCatalogueService } from '../modules/catalogue/service.ts'
 import { catalogueRoutes } from '../modules/catalogue/routes.ts'
-import { createIdentityService, type Limits } from '../modules/identity/service.ts'
+import { createIdentityService, SESSIONS_ENDED_TOPIC, type Limits } from '../modules/identity/service.ts'
 import { bearerOf, identityRoutes } from '../modules/identity/routes.ts'
 import { createOidc } from '../modules/identity/oidc.ts'
 import { createOutboxWorker } from '../jobs/outbox.ts'
@@ -40,6 +40,8 @@ import { complaintsRoutes } from '../modules/complaints/routes.ts'
 import { complaintsOutboxHandlers } from '../modules/complaints/outbox.ts'
 import { createAdminMoney } from '../modules/admin-money/service.ts'
 import { adminMoneyRoutes } from '../modules/admin-money/routes.ts'
+import { createAdminUsersService } from '../modules/admin-users/service.ts'
+import { adminUsersRoutes } from '../modules/admin-users/routes.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
 import { createApiHandler } from './handler.ts'
@@ -68,18 +70,21 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const complaints = createComplaintsService({ db: database.db, dialect: database.dialect, files: services.files, publicUrl: config.publicUrl, money: payments.refunds })
   const adminMoney = createAdminMoney({ db: database.db, dialect: database.dialect, payouts: payments.payouts, refunds: payments.refunds })
   const contentAdmin = createContentAdmin({ db: database.db, files: services.files, changed: () => services.content.contentChanged() })
+  const adminUsers = createAdminUsersService({ db: database.db, dialect: database.dialect, identity: services.identity })
   const dashboard = createDashboardService({ projects, notifications, profiles })
   // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
   let hubs: Hubs | null = null
   Object.assign(outboxHandlers, projectsOutboxHandlers({ db: database.db, projects, notifications, hubs: () => hubs }))
   Object.assign(outboxHandlers, complaintsOutboxHandlers({ db: database.db, notifications, hubs: () => hubs }))
+  // An admin ended a user's sessions: their hub connections close now, on every instance.
+  outboxHandlers[SESSIONS_ENDED_TOPIC] = async ({ userId }: { userId: number }) => void (await hubs?.disconnectUser(userId))
   Object.assign(outboxHandlers, notificationsOutboxHandlers({ notifications, hubs: () => hubs }))
   Object.assign(outboxHandlers, paymentsOutboxHandlers({ db: database.db, notifications, hubs: () => hubs }))
   Object.assign(outboxHandlers, chatOutboxHandlers({ db: database.db, chat, notifications, hubs: () => hubs, publicUrl: config.publicUrl }))
   // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
   Object.assign(outboxHandlers, fileOutboxHandlers({ db: database.db, storage: services.files.storage }))
   const fileSweep = createFileSweeper({ db: database.db, storage: services.files.storage, log, releaseUnreferenced: () => services.files.releaseUnreferenced() })
-  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...contentAdminRoutes(contentAdmin), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications), ...chatRoutes(chat), ...dashboardRoutes(dashboard), ...complaintsRoutes(complaints), ...payments.routes, ...adminMoneyRoutes(adminMoney)]
+  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...contentAdminRoutes(contentAdmin), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications), ...chatRoutes(chat), ...dashboardRoutes(dashboard), ...complaintsRoutes(complaints), ...adminUsersRoutes(adminUsers), ...payments.routes, ...adminMoneyRoutes(adminMoney)]
   const endpoints = implementations.map((i) => i.endpoint)
   let document: ReturnType<typeof openApiDocument> | undefined
   let html: string | undefined
@@ -114,7 +119,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   return {
     handler,
     endpoints,
-    services: { ...services, profiles, projects, notifications, chat, complaints, payments: payments.service, refunds: payments.refunds, payouts: payments.payouts, sandbox: payments.sandbox, sandboxGateway: payments.sandboxGateway, stripeGateway: payments.stripeGateway },
+    services: { ...services, profiles, projects, notifications, chat, complaints, adminUsers, payments: payments.service, refunds: payments.refunds, payouts: payments.payouts, sandbox: payments.sandbox, sandboxGateway: payments.sandboxGateway, stripeGateway: payments.stripeGateway },
     jobs,
     /** Lets outbox deliveries reach browsers once the hubs exist, and registers the hub groups modules let browsers join (server/index.ts). */
     attachHubs(h: Hubs, allowGroups?: HubsRuntime['allowGroups']) {

@@ -87,6 +87,18 @@ describe('Redis backplane across two servers', () => {
     expect(String(await client.closed)).toContain('The session has ended.')
   })
 
+  it('disconnectUser on A closes every connection of that user on B, and no one else’s', async () => {
+    const tab = makeClient(b.url, 'WebSockets', { token: 'user-11-tab' })
+    const phone = makeClient(b.url, 'LongPolling', { token: 'user-11-phone' })
+    const other = makeClient(b.url, 'WebSockets', { token: 'user-12-stays' })
+    await Promise.all([tab.connection.start(), phone.connection.start(), other.connection.start()])
+    await a.hub.disconnectUser(11)
+    expect(String(await tab.closed)).toContain('The session has ended.')
+    expect(String(await phone.closed)).toContain('The session has ended.')
+    expect(other.connection.state).toBe('Connected')
+    await other.connection.stop()
+  })
+
   it('a different prefix is a different deployment', async () => {
     const other = await createRedisBackplane(REDIS_URL, `workneer-test-${randomUUID()}:`)
     const c = await startHarness({ backplane: other })

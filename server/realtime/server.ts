@@ -68,8 +68,11 @@ export function createHubServer(options: HubServerOptions): HubServer {
 
   const onSessionMessage = (message: string): void => {
     try {
-      const { o, s } = JSON.parse(message) as { o: string; s: string }
-      if (o !== serverId && typeof s === 'string') closeSessionLocally(s)
+      // `s`: one session ended; `u`: every session of a user (an admin's suspension or deletion).
+      const { o, s, u } = JSON.parse(message) as { o: string; s?: string; u?: number }
+      if (o === serverId) return
+      if (typeof s === 'string') closeSessionLocally(s)
+      if (typeof u === 'number') closeUserLocally(u)
     } catch {
       logger.warn({}, 'malformed session revocation message')
     }
@@ -134,6 +137,12 @@ export function createHubServer(options: HubServerOptions): HubServer {
   function closeSessionLocally(sessionId: string): void {
     for (const conn of connections.values()) {
       if (conn.user?.sessionId === sessionId) conn.closeWithError('The session has ended.', false)
+    }
+  }
+
+  function closeUserLocally(userId: number): void {
+    for (const conn of connections.values()) {
+      if (conn.user?.userId === userId) conn.closeWithError('The session has ended.', false)
     }
   }
 
@@ -414,6 +423,11 @@ export function createHubServer(options: HubServerOptions): HubServer {
     async disconnectSession(sessionId) {
       closeSessionLocally(sessionId)
       await backplane.publish(SESSIONS_CHANNEL, JSON.stringify({ o: serverId, s: sessionId }))
+    },
+
+    async disconnectUser(userId) {
+      closeUserLocally(userId)
+      await backplane.publish(SESSIONS_CHANNEL, JSON.stringify({ o: serverId, u: userId }))
     },
 
     stats() {

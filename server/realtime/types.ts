@@ -116,6 +116,8 @@ export interface HubServer {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean
   get(hubName: string): HubHandle
   disconnectSession(sessionId: string): Promise<void>
+  /** Closes every connection of one user, on every instance (through the backplane). */
+  disconnectUser(userId: number): Promise<void>
   stats(): { connections: number }
   close(): Promise<void>
   /** Resolves once the backplane subscriptions are in place. */

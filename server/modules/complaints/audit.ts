@@ -27,19 +27,40 @@ export async function recordAdminAction(executor: Executor, a: AdminAction) {
 
 export const AUDIT_PAGE = 50
 
-/** Audit rows, filtered by object and actor; `order` 'asc' lists one object's history oldest first. */
-export async function listAdminActions(executor: Executor, filter: { objectType?: string; objectId?: number; actorId?: number; page?: number; order?: 'asc' | 'desc' }): Promise<AuditEntry[]> {
-  let q = executor
-    .selectFrom('admin_audit as a')
+export interface AuditFilter {
+  objectType?: string
+  objectId?: number
+  actorId?: number
+  action?: string
+  /** Days (YYYY-MM-DD, UTC), both included. */
+  from?: string
+  to?: string
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString()
+
+// One filter for the rows, their count and the page (the /admin/audit list and a ticket's trail).
+function filtered(executor: Executor, f: AuditFilter) {
+  let q = executor.selectFrom('admin_audit as a')
+  if (f.objectType) q = q.where('a.object_type', '=', f.objectType)
+  if (f.objectId) q = q.where('a.object_id', '=', f.objectId)
+  if (f.actorId) q = q.where('a.actor_id', '=', f.actorId)
+  if (f.action) q = q.where('a.action', '=', f.action)
+  // `at` is an ISO string on both databases, so a day's bounds compare as text.
+  if (f.from) q = q.where('a.at', '>=', `${f.from}T00:00:00.000Z`)
+  if (f.to) q = q.where('a.at', '<', nextDay(f.to))
+  return q
+}
+
+/** Audit rows, filtered by object, actor, action and days; `order` 'asc' lists one object's history oldest first. */
+export async function listAdminActions(executor: Executor, filter: AuditFilter & { page?: number; pageSize?: number; order?: 'asc' | 'desc' }): Promise<AuditEntry[]> {
+  const size = filter.pageSize ?? AUDIT_PAGE
+  const rows = await filtered(executor, filter)
     .innerJoin('app_user as u', 'u.id', 'a.actor_id')
     .select(['a.id', 'a.actor_id', 'a.action', 'a.object_type', 'a.object_id', 'a.from_state', 'a.to_state', 'a.reason', 'a.at', 'u.first_name', 'u.last_name'])
-  if (filter.objectType) q = q.where('a.object_type', '=', filter.objectType)
-  if (filter.objectId) q = q.where('a.object_id', '=', filter.objectId)
-  if (filter.actorId) q = q.where('a.actor_id', '=', filter.actorId)
-  const rows = await q
     .orderBy('a.id', filter.order ?? 'desc')
-    .offset(((filter.page ?? 1) - 1) * AUDIT_PAGE)
-    .limit(AUDIT_PAGE)
+    .offset(((filter.page ?? 1) - 1) * size)
+    .limit(size)
     .execute()
   return rows.map((r) => ({
     id: r.id,
@@ -52,4 +73,27 @@ export async function listAdminActions(executor: Executor, filter: { objectType?
     reason: r.reason,
     at: new Date(r.at).toISOString(),
   }))
+}
+
+export async function countAdminActions(executor: Executor, filter: AuditFilter) {
+  const row = await filtered(executor, filter).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** What the audit list can be filtered by: the admins who acted, the object types and actions recorded so far. */
+export async function auditFacets(executor: Executor) {
+  const actors = await executor
+    .selectFrom('app_user as u')
+    .select(['u.id', 'u.first_name', 'u.last_name'])
+    .where((eb) => eb.exists(eb.selectFrom('admin_audit as a').select('a.id').whereRef('a.actor_id', '=', 'u.id')))
+    .orderBy('u.first_name')
+    .orderBy('u.id')
+    .execute()
+  const types = await executor.selectFrom('admin_audit').select('object_type').distinct().orderBy('object_type').execute()
+  const actions = await executor.selectFrom('admin_audit').select('action').distinct().orderBy('action').execute()
+  return {
+    actors: actors.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`.trim() })),
+    objectTypes: types.map((t) => t.object_type),
+    actions: actions.map((a) => a.action),
+  }
 }

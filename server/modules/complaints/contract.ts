@@ -73,7 +73,21 @@ const page = z.coerce.number({ error: 'must be a number' }).int('must be a whole
 const list = z.object({ data: z.array(complaintSummary), page: z.number(), pageSize: z.number(), total: z.number() })
 const params = z.object({ complaintId: id })
 export const queueQuery = z.object({ state: z.enum(complaintStates, { error: 'is not a ticket state' }).optional(), kind: z.enum(subjectKinds, { error: 'is not a complaint kind' }).optional(), page })
-export const auditQuery = z.object({ objectType: z.string().max(40, 'is too long').optional(), objectId: id.optional(), actorId: id.optional(), page })
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'must be a date (YYYY-MM-DD)')
+// Empty GET-form fields (the /admin/audit filters) mean "any".
+const blank = (v: unknown) => (v === '' ? undefined : v)
+export const auditQuery = z
+  .object({
+    objectType: z.preprocess(blank, z.string().max(40, 'is too long').optional()),
+    objectId: z.preprocess(blank, id.optional()),
+    actorId: z.preprocess(blank, id.optional()),
+    action: z.preprocess(blank, z.string().max(40, 'is too long').optional()),
+    from: z.preprocess(blank, day.optional()),
+    to: z.preprocess(blank, day.optional()),
+    page,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'must not be before from' })
+export const auditFacets = z.object({ actors: z.array(person), objectTypes: z.array(z.string()), actions: z.array(z.string()) })
 
 export const complaintsContract = {
   subjects: endpoint({
@@ -115,8 +129,8 @@ export const complaintsContract = {
     response: z.object({ roomId: z.number(), messages: z.array(z.object({ id: z.number(), sender: z.string().nullable(), kind: z.enum(['text', 'system']), body: z.string(), event: z.string().nullable(), params: z.record(z.string(), z.union([z.string(), z.number()])), createdAt: z.string() })) }),
   }),
   audit: endpoint({
-    method: 'GET', path: 'Admin/audit', summary: 'SuperAdmin: the audit trail, newest first, filtered by object and actor', tag: adminTag, access: 'admin',
+    method: 'GET', path: 'Admin/audit', summary: 'SuperAdmin: every admin action, newest first, filtered by object, actor, action and days (from and to included), with the values the filters can take', tag: adminTag, access: 'admin',
     query: auditQuery,
-    response: z.object({ data: z.array(auditEntry), page: z.number(), pageSize: z.number() }),
+    response: z.object({ data: z.array(auditEntry), page: z.number(), pageSize: z.number(), total: z.number(), facets: auditFacets }),
   }),
 }

@@ -9,7 +9,7 @@ import { EMAIL_TOPIC, type EmailMessage } from '../../jobs/mailer.ts'
 import type { FileService } from '../files/service.ts'
 import { Role } from '../identity/permissions.ts'
 import { asLocale, renderNotification } from '../notifications/texts.ts'
-import { listAdminActions, recordAdminAction } from './audit.ts'
+import { AUDIT_PAGE, auditFacets, countAdminActions, listAdminActions, recordAdminAction } from './audit.ts'
 import type { auditQuery, ComplaintDetail, ComplaintSubject, ComplaintSummary, queueQuery } from './contract.ts'
 import { authorReplyTransition, supportTargets, supportTransition, type ComplaintState } from './machine.ts'
 import { complaintAttachmentRule, complaintLimits, newComplaintSchema, parseSubject, partyKinds, replySchema, type NewComplaint, type SubjectKind } from './rules.ts'
@@ -416,7 +416,7 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
     },
     async audit(caller: Caller, query: z.output<typeof auditQuery>) {
       requireAdmin(caller)
-      return { data: await listAdminActions(db, query), page: query.page, pageSize: 50 }
+      return { data: await listAdminActions(db, query), page: query.page, pageSize: AUDIT_PAGE, total: await countAdminActions(db, query), facets: await auditFacets(db) }
     },
 
     /**

@@ -156,7 +156,7 @@ describe.each(dialects)('identity on %s', (dialect) => {
     expect((await call('GET', 'identity/profile', { token: second.token })).status).toBe(401)
     expect((await call('GET', 'identity/profile', { token: changed.json.token })).status).toBe(200)
 
-    await api.services.identity.setStatus(changed.json.user.id, 'Suspended')
+    await api.services.identity.setStatus(database.db, changed.json.user.id, 'Suspended')
     expect((await call('GET', 'identity/profile', { token: changed.json.token })).status).toBe(401)
     const suspended = await call('POST', 'identity/login', { body: { email, password: 'another long passphrase' } })
     expect(suspended.status).toBe(403)
@@ -292,6 +292,9 @@ describe.each(dialects)('identity on %s', (dialect) => {
     expect(admin.user.id).toBe(userId)
     expect((await call('POST', `identity/${victim.user.id}/reset-password`, { token: admin.token })).status).toBe(200)
     expect((await call('GET', 'identity/profile', { token: victim.token })).status).toBe(401)
+    // An admin action: in the audit trail (decision 214), and the victim's hub connections end too.
+    const audit = await database.db.selectFrom('admin_audit').selectAll().where('object_id', '=', victim.user.id as number).execute()
+    expect(audit.map((a) => [a.actor_id, a.action, a.object_type])).toEqual([[userId, 'forceResetPassword', 'user']])
   })
 
   it('signs up and in through the OpenID provider', async () => {

@@ -17,8 +17,12 @@ import { can, permissionsOf, Role } from './permissions.ts'
 import { randomToken, sha256, signJwt, verifyJwt } from './tokens.ts'
 import { recognizeDevice, rememberDevice } from './devices.ts'
 import { relistFreelancer } from '../profiles/listing.ts'
+import { recordAdminAction } from '../complaints/audit.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
+
+/** Outbox topic: every session of `{ userId }` ended by an admin; its handler closes their hub connections (server/api/index.ts). */
+export const SESSIONS_ENDED_TOPIC = 'identity.sessionsEnded'
 
 // Lifetimes (docs/decisions/003-identity.md).
 export const lifetimes = {
@@ -403,6 +407,9 @@ export function createIdentityService(options: IdentityOptions) {
     await db.transaction().execute(async (trx) => {
       await revokeSessions(trx, user.id)
       await trx.updateTable('app_user').set({ password_hash: null, updated_at: nowIso() }).where('id', '=', user.id).execute()
+      // An admin action, so it is in the audit trail with the change (decision 214).
+      await recordAdminAction(trx, { actorId: caller.userId, action: 'forceResetPassword', objectType: 'user', objectId: user.id })
+      await enqueue(trx, SESSIONS_ENDED_TOPIC, { userId: user.id })
     })
     await sendReset(user.email)
     return { message: apiMessage(info.locale, 'resetSent') }
@@ -506,13 +513,25 @@ export function createIdentityService(options: IdentityOptions) {
     return refreshToken(caller, token)
   }
 
-  /** For the admin module: suspend, reactivate or delete an account; sessions end at once. */
-  async function setStatus(userId: number, status: 'Active' | 'Suspended' | 'Deleted') {
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('app_user').set({ status, updated_at: nowIso() }).where('id', '=', userId).execute()
-      if (status !== 'Active') await revokeSessions(trx, userId)
-      await relistFreelancer(trx, userId) // Find Freelancers shows active accounts only
-    })
+  /**
+   * For the admin module, inside its transaction (so its audit row commits with the change):
+   * suspend, reactivate or delete an account. Sessions end at once, and the user's hub connections
+   * right after commit on every instance (the outbox's SESSIONS_ENDED_TOPIC), not at the next sweep.
+   */
+  async function setStatus(trx: Trx, userId: number, status: 'Active' | 'Suspended' | 'Deleted') {
+    await trx.updateTable('app_user').set({ status, updated_at: nowIso() }).where('id', '=', userId).execute()
+    if (status !== 'Active') {
+      await revokeSessions(trx, userId)
+      await enqueue(trx, SESSIONS_ENDED_TOPIC, { userId })
+    }
+    await relistFreelancer(trx, userId) // Find Freelancers shows active accounts only
+  }
+
+  /** For the admin module, inside its transaction: mail the user a reset link (their password still works until they use it). */
+  async function mailPasswordReset(trx: Trx, userId: number) {
+    const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language']).where('id', '=', userId).executeTakeFirstOrThrow()
+    const token = await issueToken(trx, user.id, 'reset_password', lifetimes.resetPasswordMs)
+    await mail(trx, 'resetPassword', user, siteUrl(`/auth/reset-password?token=${token}`))
   }
 
   /** `npm run admin:create`: a SuperAdmin with no password; the reset mail sets one. */
@@ -703,6 +722,7 @@ export function createIdentityService(options: IdentityOptions) {
     profileDetails,
     updateProfile,
     setStatus,
+    mailPasswordReset,
     createAdmin,
     createDemoAccounts,
     hasNoAccounts,

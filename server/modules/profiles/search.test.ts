@@ -187,14 +187,14 @@ describe.each(dialects)('Find Freelancers past the cap on %s', (dialect) => {
     const ids = async (page: number) => (await search(`country=IT&experienceLevel=entry&sort=newest&pageSize=50&page=${page}`)).data.map((h) => h.userId)
     const target = few[0].user_id
     expect(await ids(1)).toContain(target)
-    await t.api.services.identity.setStatus(target, 'Suspended')
+    await t.api.services.identity.setStatus(database.db, target, 'Suspended')
     const listed = await database.db.selectFrom('freelancer_profile').select('listed').where('user_id', '=', target).executeTakeFirstOrThrow()
     expect(listed.listed).toBe(0)
     // A query not asked before (recent answers are kept 30 s): without the suspended freelancer.
     const suspended = await search(`country=IT&experienceLevel=entry&sort=rating&pageSize=50`)
     expect(suspended.total).toBe(few.length - 1)
     expect(suspended.data.map((h) => h.userId)).not.toContain(target)
-    await t.api.services.identity.setStatus(target, 'Active')
+    await t.api.services.identity.setStatus(database.db, target, 'Active')
     const back = await search(`country=IT&experienceLevel=entry&sort=experience&pageSize=50`)
     expect(back.total).toBe(few.length)
   })

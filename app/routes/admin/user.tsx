@@ -1,0 +1,142 @@
+import { Form, data } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { z } from 'zod'
+import type { Route } from './+types/user'
+import { ApiCallError, apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { redirectWithFlash } from '~/lib/flash.server'
+import { requirePermission } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { useTranslation } from '~/lib/use-translation'
+import { titled } from '~/lib/meta'
+import { formatDateTime } from '~/lib/format'
+import { Link } from '~/lib/link'
+import { ErrorPage } from '~/components/error-page'
+import { Button, DefinitionList, Notice } from '~/components/ui'
+import { adminUsersContract as c } from '../../../server/modules/admin-users/contract'
+import { adminUserLimits, deleteSchema, reactivateSchema, resetSchema, suspendSchema } from '../../../server/modules/admin-users/rules'
+import { AuditTimeline } from './audit-ui'
+import { ReasonField, RoleNames, UserStatusChip } from './user-ui'
+
+// /admin/users/{id} (SuperAdmin only): who the account is, what it did on the platform, and what
+// an admin may do to it: suspend or reactivate, mail a password reset, delete. Each is a plain POST
+// form with an intent (works without JavaScript); a refusal the API gives (oneself, the last
+// SuperAdmin, a status that changed meanwhile) is shown as a notice. Its audit history closes it.
+const forms = { suspend: { schema: suspendSchema, call: c.suspend }, unsuspend: { schema: reactivateSchema, call: c.unsuspend }, reset: { schema: resetSchema, call: c.resetPassword }, delete: { schema: deleteSchema, call: c.delete } } as const
+type Intent = keyof typeof forms
+type Answer = { intent: Intent; error?: Record<string, string[] | null> | null; notice?: string }
+
+const idOf = (params: { userId?: string }) => {
+  const id = Number(params.userId)
+  if (!Number.isInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 })
+  return id
+}
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  requirePermission(context, url, 'admin.area')
+  try {
+    const user = await apiFor(context).call(c.get, { params: { userId: idOf(params) } })
+    return { user, title: `${user.name} · ${getInstance(context).t('adminUsers:list.title')}` }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return titled(loaderData?.title)
+}
+
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  requirePermission(context, url, 'admin.area')
+  const userId = idOf(params)
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '') as Intent
+  if (!(intent in forms)) throw new Response('Bad Request', { status: 400 })
+  const { schema, call } = forms[intent]
+  const submission = parseWithZod(form, { schema })
+  if (submission.status !== 'success') return data<Answer>({ intent, error: submission.reply().error }, { status: 400 })
+  try {
+    await apiFor(context).call(call, { params: { userId }, body: submission.value as z.output<typeof suspendSchema> })
+  } catch (error) {
+    if (error instanceof ApiCallError && (error.status === 409 || error.status === 400)) {
+      const body = typeof error.body === 'object' ? error.body : undefined
+      const key = Object.values(body?.errors ?? {})[0]?.[0]
+      return data<Answer>({ intent, notice: key?.startsWith('errors.') ? key : 'errors.status' }, { status: error.status })
+    }
+    throwApiError(error)
+  }
+  return redirectWithFlash(`/admin/users/${userId}`, { kind: 'success', message: getInstance(context).t(`adminUsers:done.${intent}`) })
+}
+
+export default function AdminUser({ loaderData: { user }, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('adminUsers')
+  const answer = actionData as Answer | undefined
+  const errorOf = (intent: Intent) => (answer?.intent === intent ? answer.error?.reason?.[0] : undefined)
+  const when = (v: string | null) => (v ? formatDateTime(v, i18n.language) : t('user.never'))
+  const live = user.status !== 'Deleted'
+  const mayLock = live && !user.lockout
+  const reasonForm = (intent: Intent, required: boolean, variant: 'primary' | 'secondary' | 'destructive' = 'secondary') => (
+    <Form method="post" className="ui-card form-stack" data-testid={`${intent}-form`} aria-labelledby={`${intent}-title`} onSubmit={intent === 'delete' ? (e) => !window.confirm(t('actions.delete.confirm')) && e.preventDefault() : undefined}>
+      <h3 id={`${intent}-title`}>{t(`actions.${intent}.title`)}</h3>
+      <p className="muted">{t(`actions.${intent}.help`)}</p>
+      <input type="hidden" name="intent" value={intent} />
+      <ReasonField form={intent} label={t(required ? 'actions.reason' : 'actions.reasonOptional')} required={required} error={errorOf(intent)} maxLength={adminUserLimits.reason} />
+      <div>
+        <Button variant={variant}>{t(`actions.${intent}.submit`)}</Button>
+      </div>
+    </Form>
+  )
+  return (
+    <main id="main" className="container page">
+      <p>
+        <Link to="/admin/users">{t('user.back')}</Link>
+      </p>
+      <h1>
+        {user.name} <UserStatusChip status={user.status} />
+      </h1>
+      <DefinitionList
+        items={[
+          [t('user.email'), user.email],
+          [t('list.role'), <RoleNames key="r" roles={user.roles} />],
+          [t('user.company'), user.companyName],
+          [t('user.phone'), user.phoneNumber],
+          [t('user.emailVerified'), user.emailVerified ? t('user.yes') : t('user.no')],
+          [t('user.signIn'), t(`user.providers.${user.provider}`, { defaultValue: user.provider })],
+          [t('list.joined'), when(user.createdAt)],
+          [t('user.updated'), when(user.updatedAt)],
+          [t('list.lastActive'), when(user.lastActiveAt)],
+          [t('user.projects'), String(user.counts.projects)],
+          [t('user.proposals'), String(user.counts.proposals)],
+          [t('user.contracts'), String(user.counts.contracts)],
+        ]}
+      />
+      {user.profilePath ? (
+        <p>
+          <Link to={user.profilePath}>{t('user.profile')}</Link>
+        </p>
+      ) : null}
+      <section aria-labelledby="actions" className="ui-section">
+        <h2 id="actions">{t('actions.title')}</h2>
+        {answer?.notice ? (
+          <Notice kind="error" data-testid="action-notice">
+            {t(answer.notice, { defaultValue: t('errors.status') })}
+          </Notice>
+        ) : null}
+        {user.lockout ? <Notice kind="info">{t(`lockout.${user.lockout}`)}</Notice> : null}
+        {!live ? <Notice kind="info">{t('user.deleted')}</Notice> : null}
+        {mayLock && user.status !== 'Suspended' ? reasonForm('suspend', true, 'primary') : null}
+        {user.status === 'Suspended' ? reasonForm('unsuspend', false, 'primary') : null}
+        {live ? reasonForm('reset', false) : null}
+        {mayLock ? reasonForm('delete', true, 'destructive') : null}
+      </section>
+      <section aria-labelledby="history" className="ui-section">
+        <h2 id="history">{t('user.history')}</h2>
+        <AuditTimeline entries={user.audit} empty={t('user.noHistory')} />
+      </section>
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

@@ -1,0 +1,62 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import type { Dialect } from '../../db/migrations/helpers.ts'
+import { indexFreelancer } from '../profiles/listing.ts'
+import { releaseFiles } from '../files/lifecycle.ts'
+
+type Trx = Kysely<Database> | Transaction<Database>
+
+/** The name a deleted account shows to the people it worked with (decision 236). */
+export const DELETED_NAME = { first: 'Deleted', last: 'user' }
+/** An address that can never receive mail (the reserved .invalid domain) and stays unique. */
+export const deletedEmail = (userId: number) => `deleted-${userId}@deleted.invalid`
+
+/**
+ * Erases an account's personal data in the caller's transaction (decision 236). The list of what
+ * is personal lives here, in one place, though it spans the tables of identity, profiles and
+ * payment details: an erasure must be all or nothing, and a reader checks it in one file.
+ * Money records (ledger, payments, invoices, payouts) and what the account said to others
+ * (messages, proposals, reviews, complaints) are kept; they now name "Deleted user".
+ */
+export async function erasePersonalData(trx: Trx, dialect: Dialect, userId: number) {
+  const user = await trx.selectFrom('app_user').select(['email', 'image_file_id']).where('id', '=', userId).executeTakeFirstOrThrow()
+  const portfolio = await trx.selectFrom('freelancer_portfolio').select(['image_file_id', 'document_file_id']).where('user_id', '=', userId).execute()
+  const profile = await trx.selectFrom('freelancer_profile').select('rate_sheet_file_id').where('user_id', '=', userId).executeTakeFirst()
+  const now = new Date().toISOString()
+
+  await trx
+    .updateTable('app_user')
+    .set({ email: deletedEmail(userId), email_verified: 0, password_hash: null, first_name: DELETED_NAME.first, last_name: DELETED_NAME.last, company_name: null, phone_number: null, image_file_id: null, updated_at: now })
+    .where('id', '=', userId)
+    .execute()
+  // Sessions, one-time tokens and third-party sign-ins: nothing can reach the account any more.
+  // (Remembered devices are signed tokens, not rows; they name an account that no longer signs in.)
+  await trx.deleteFrom('user_session').where('user_id', '=', userId).execute()
+  await trx.deleteFrom('user_token').where('user_id', '=', userId).execute()
+  await trx.deleteFrom('external_identity').where('user_id', '=', userId).execute()
+
+  // Profile texts and everything the profile pages show.
+  await trx.updateTable('freelancer_profile').set({ title: '', overview: '', description: '', city: null, country: null, gender: null, availability: null, rate_sheet_file_id: null, listed: 0, updated_at: now }).where('user_id', '=', userId).execute()
+  for (const table of ['freelancer_education', 'freelancer_employment', 'freelancer_certification', 'freelancer_portfolio', 'freelancer_language'] as const) {
+    await trx.deleteFrom(table).where('user_id', '=', userId).execute()
+  }
+  await trx.updateTable('client_profile').set({ who: '', what: '', description: '', website: null, city: null, country: null, founded_year: null, updated_at: now }).where('user_id', '=', userId).execute()
+
+  // Payment details: the rows stay (payouts point at them) without a holder or an account.
+  await trx
+    .updateTable('payment_method')
+    .set({ holder_name: `${DELETED_NAME.first} ${DELETED_NAME.last}`, iban: null, bic: null, bank_name: null, email: null, stripe_account: null, status: 'inactive', is_default: 0, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute()
+
+  // What the account left through the public forms under its address.
+  await trx.updateTable('contact_message').set({ name: `${DELETED_NAME.first} ${DELETED_NAME.last}`, email: deletedEmail(userId), ip: null }).where('user_id', '=', userId).execute()
+  await trx.updateTable('complaint').set({ name: `${DELETED_NAME.first} ${DELETED_NAME.last}`, email: deletedEmail(userId) }).where('author_id', '=', userId).execute()
+  await trx.deleteFrom('newsletter_subscriber').where('email', '=', user.email).execute()
+  await trx.deleteFrom('newsletter_confirmation').where('email', '=', user.email).execute()
+
+  // The search document carried the name and the profile's words.
+  await indexFreelancer(trx as Kysely<Database>, dialect, userId)
+  // Images and documents only this account's pages showed; their bytes go after commit.
+  await releaseFiles(trx, [user.image_file_id, profile?.rate_sheet_file_id, ...portfolio.flatMap((p) => [p.image_file_id, p.document_file_id])])
+}
