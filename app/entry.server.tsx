@@ -1,9 +1,7 @@
-import { PassThrough } from 'node:stream'
+import { Writable } from 'node:stream'
 import { randomBytes } from 'node:crypto'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
-import { createReadableStreamFromReadable } from '@react-router/node'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { getInstance } from './middleware/i18next'
@@ -29,12 +27,29 @@ export default function handleRequest(
   if (kept) headers.set(KEPT_PAGE_HEADER, kept)
   // A page its route marks as someone's own is never kept by a browser or proxy, whoever asks.
   if (kept === 'own') headers.set('cache-control', PRIVATE_PAGE)
-  const userAgent = request.headers.get('user-agent')
-  // Bots and no-JS clients get the whole document at once; browsers get the shell first.
-  const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-
+  // The whole document is sent as one body (decision 225): no page suspends on data (every loader
+  // awaits its own), so the shell and the rest are ready together, and React's few hundred small
+  // chunks through a web stream cost more than the wait for the last of them. Bots and no-JS
+  // clients got the whole document at once before too.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    const chunks: Buffer[] = []
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk)
+        done()
+      },
+      writev(parts, done) {
+        for (const part of parts) chunks.push(part.chunk as Buffer)
+        done()
+      },
+      final(done) {
+        clearTimeout(timer)
+        headers.set('content-type', 'text/html; charset=utf-8')
+        resolve(new Response(Buffer.concat(chunks), { headers, status }))
+        done()
+      },
+    })
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={getInstance(loadContext)}>
@@ -43,21 +58,24 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true
-          const body = new PassThrough()
-          headers.set('content-type', 'text/html; charset=utf-8')
-          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }))
-          pipe(body)
         },
-        onShellError: reject,
+        // Piped once everything is there, so the loader data is inline, not swapped in by script.
+        onAllReady() {
+          pipe(sink)
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timer)
+          reject(error)
+        },
         onError(error: unknown) {
           status = 500
           if (shellRendered) console.error(error)
         },
       },
     )
-    setTimeout(abort, streamTimeout + 1000)
+    const timer = setTimeout(abort, streamTimeout + 1000)
   })
 }
 

@@ -17,13 +17,13 @@ import { catalogueContract } from '../../server/modules/catalogue/contract'
 
 // The common layout of SPEC §2: top bar, page, footer. Its loader gives the shell what it shows
 // on every page: the signed-in user, the categories (mega-menu and footer) and a pending notice
-// (flash cookie), which it clears.
+// (flash cookie, meant for this page: app/lib/flash.server.ts).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const current = getUser(context)
   const user: ShellUser | null = current ? { id: current.id, name: current.name, imageUrl: imageSrc(current.imageUrl), roles: current.roles } : null
   // The same for everyone in a language; an admin's change is a write, which forgets it.
   const { data: categories } = await keptForSession(context, null, 'categories', () => apiFor(context, { token: null }).call(catalogueContract.categories))
-  const { notice, clear } = readFlash(request)
+  const { notice, setCookie } = readFlash(request)
   // The bell and the messages menu are the session's, the same on every page: kept until the next
   // write or delivery (decision 200). The bell's "load more" (?bell=) is read for its page.
   const { token } = getSession(context)
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : [null, null]
   return data(
     { user, categories: categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })), notice, bell, messages },
-    clear ? { headers: { 'set-cookie': clear } } : undefined,
+    setCookie ? { headers: { 'set-cookie': setCookie } } : undefined,
   )
 }
 

@@ -1,18 +1,19 @@
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/payouts'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
+import { redirectWithFlash } from '~/lib/flash.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { currencyDigits, formatDateTime, formatMoney } from '~/lib/format'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { Field, FormErrors } from '~/components/auth/form'
-import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, EmptyState, FilterSelect, Notice, StatusChip } from '~/components/ui'
+import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, EmptyState, FilterSelect, StatusChip } from '~/components/ui'
 import { paymentsContract as c } from '../../server/modules/payments/contract'
 import { profilesContract as pc } from '../../server/modules/profiles/contract'
 import { Role } from '../../server/modules/identity/permissions'
@@ -40,7 +41,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   try {
     const api = apiFor(context)
     const [payouts, methods] = await Promise.all([api.call(c.payouts), freelancer ? api.call(pc.paymentList, { params: { id: user.id } }) : { data: [] }])
-    return { title, freelancer, ...payouts, methods: methods.data.filter((m) => m.status === 'active'), outcome: Number(url.searchParams.get('payout')) || null }
+    return { title, freelancer, ...payouts, methods: methods.data.filter((m) => m.status === 'active') }
   } catch (error) {
     throwApiError(error)
   }
@@ -68,9 +69,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const amountMinor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || 0)
   try {
     const payout = await apiFor(context).call(c.payout, { body: { amountMinor, currency: v.currency, paymentMethodId: v.paymentMethodId } })
-    // The outcome is shown from the payout itself (?payout=<id>), not a flash cookie: a live
-    // notification reloading the page's data at the same moment cannot take it away.
-    return redirect(`/payouts?payout=${payout.id}`)
+    const { t, language } = getInstance(context)
+    const message = t(`payouts:notices.${payout.status}`, { amount: formatMoney(payout.amountMinor, payout.currency, language), destination: payout.destination })
+    return redirectWithFlash('/payouts', { kind: payout.status === 'failed' ? 'error' : 'success', message })
   } catch (error) {
     if (!(error instanceof ApiCallError) || error.status !== 400) throwApiError(error)
     const fields = fieldErrors(error)
@@ -95,16 +96,10 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
   const methodProps = getSelectProps(fields.paymentMethodId)
   const minimum = currencies.length ? currencies.map((b) => formatMoney(minimumMinor, b.currency, i18n.language)).join(', ') : null
   const methodError = fields.paymentMethodId.errors?.[0]
-  const outcome = loaderData.data.find((p) => p.id === loaderData.outcome)
   return (
     <main id="main" className="container page">
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
-      {outcome ? (
-        <Notice kind={outcome.status === 'failed' ? 'error' : 'success'} data-testid="payout-outcome">
-          {t(`notices.${outcome.status}`, { amount: formatMoney(outcome.amountMinor, outcome.currency, i18n.language), destination: outcome.destination })}
-        </Notice>
-      ) : null}
       {!loaderData.freelancer ? (
         <p>{t('clientNote')}</p>
       ) : (

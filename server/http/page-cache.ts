@@ -19,12 +19,13 @@ import { withHeaders } from '../../app/lib/response-headers.ts'
 // serves (any request that is not GET or HEAD, a write a loader makes, an outbox delivery), so
 // whoever changes something sees it at once; other instances forget too when they share Redis
 // (page-cache-bus.ts), and show it within `seconds` when they do not. Each
-// answer gets its own CSP nonce: the kept copy holds a placeholder that a fresh nonce replaces.
+// answer gets its own CSP nonce: a fresh one replaces the one the kept copy was rendered with (done
+// on a hit only, not when the page is kept: a reload keeps a copy on every render, decision 225).
 const MAX_ENTRIES = 500
 const MAX_BYTES = 1 << 20
 const NONCE_IN_CSP = /'nonce-([^']+)'/
-const PLACEHOLDER = '__workneer_nonce__'
 const SESSION_PREFIX = 'session='
+const utf8 = new TextDecoder()
 
 /** A reload (Cache-Control: no-cache or max-age=0, or Pragma: no-cache) asks for the page as it is now. */
 function wantsFresh(request: Request) {
@@ -36,7 +37,8 @@ interface Kept {
   status: number
   headers: [string, string][]
   body: string
-  nonce: boolean
+  /** The CSP nonce the copy was rendered with ('' for none), replaced on every answer. */
+  nonce: string
   expires: number
 }
 
@@ -85,15 +87,8 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
   }
 
   function entryOf(response: Response, body: string): Kept {
-    const headers = [...response.headers.entries()]
-    const nonce = response.headers.get('content-security-policy')?.match(NONCE_IN_CSP)?.[1]
-    return {
-      status: response.status,
-      headers: nonce ? headers.map(([k, v]): [string, string] => [k, v.replaceAll(nonce, PLACEHOLDER)]) : headers,
-      body: nonce ? body.replaceAll(nonce, PLACEHOLDER) : body,
-      nonce: Boolean(nonce),
-      expires: now() + seconds * 1000,
-    }
+    const nonce = response.headers.get('content-security-policy')?.match(NONCE_IN_CSP)?.[1] ?? ''
+    return { status: response.status, headers: [...response.headers.entries()], body, nonce, expires: now() + seconds * 1000 }
   }
 
   // The mark is for this cache only, never for the browser. The route's Response is never changed
@@ -104,7 +99,7 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
 
   function answer(entry: Kept) {
     const nonce = entry.nonce ? randomBytes(16).toString('base64') : ''
-    const fill = (text: string) => (entry.nonce ? text.replaceAll(PLACEHOLDER, nonce) : text)
+    const fill = (text: string) => (entry.nonce ? text.replaceAll(entry.nonce, nonce) : text)
     return new Response(fill(entry.body), { status: entry.status, headers: entry.headers.map(([k, v]): [string, string] => [k, fill(v)]) })
   }
 
@@ -176,7 +171,8 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
           return unmarked(rendered)
         }
         const response = unmarked(rendered)
-        const body = await response.text()
+        const bytes = await response.bytes()
+        const body = utf8.decode(bytes)
         const entry = entryOf(response, body)
         // A write that happened while this page rendered makes the copy stale before it is kept.
         if (body.length <= MAX_BYTES && startedAt === generation) {
@@ -185,7 +181,7 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
           resolve(entry)
         } else resolve(null)
         // This request gets the page as rendered, with its own nonce already in it.
-        return new Response(body, { status: response.status, headers: response.headers })
+        return new Response(bytes, { status: response.status, headers: response.headers })
       } catch (error) {
         resolve(null)
         throw error
