@@ -9,7 +9,7 @@ import type { FileService } from '../files/service.ts'
 import { recordAdminAction } from '../complaints/audit.ts'
 import type { CatalogueKind, createSchema, namesSchema, SheetReport } from './admin-contract.ts'
 import { checkRows, type CatalogueIndex } from './sheet-check.ts'
-import { readSkillSheet, SheetError, sheetLimits, writeSkillSheet, type SheetFormat } from './sheet.ts'
+import { readSkillSheet, SheetError, sheetLimits, sheetResponse, writeSkillSheet, type SheetFormat } from './sheet.ts'
 
 type Names = z.output<typeof namesSchema>
 
@@ -303,9 +303,7 @@ export function createCatalogueAdmin({ db, files, forget }: { db: DB; files: Fil
   }
 
   async function exportSheet(format: SheetFormat) {
-    const bytes = await writeSkillSheet(await exportRows(), format)
-    const type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-    return new Response(new Uint8Array(bytes), { headers: { 'content-type': type, 'content-disposition': `attachment; filename="workneer-skills.${format}"`, 'cache-control': 'private, no-store' } })
+    return sheetResponse(await writeSkillSheet(await exportRows(), format), format)
   }
 
   return { tree, create, rename, move, remove, uploadImage, checkSheet, importSheet, exportRows, exportSheet }

@@ -97,3 +97,9 @@ export async function writeSkillSheet(rows: Array<Omit<SheetRow, 'line'>>, forma
   }
   return writeXlsxFile([[...sheetColumns], ...data], { sheet: 'Skills' }).toBuffer()
 }
+
+/** The sheet as a download (the API's export and the admin page's link answer the same). */
+export function sheetResponse(bytes: Buffer, format: SheetFormat) {
+  const type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+  return new Response(new Uint8Array(bytes), { headers: { 'content-type': type, 'content-disposition': `attachment; filename="workneer-skills.${format}"`, 'cache-control': 'private, no-store' } })
+}
