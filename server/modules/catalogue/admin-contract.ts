@@ -27,6 +27,20 @@ export const renameSchema = z.object({ names: namesSchema })
 export const moveSchema = z.object({ direction: z.enum(['up', 'down'], { error: 'must be up or down' }) })
 export const importSchema = z.object({ sheetId: id, goodRowsOnly: z.boolean().default(false) })
 
+// The skills sheet (decision 246): one row per skill of a subcategory, the same columns in and out,
+// so an exported sheet imports unchanged. Category and subcategory are named in English (or by
+// slug); the skill's name in English is required, the other languages fall back to it.
+export const sheetColumns = ['Category', 'Subcategory', ...locales.map((l) => `Skill (${l})`)] as const
+
+export const sheetLimits = {
+  /** Data rows a sheet may hold (the catalogue has a few hundred skills). */
+  rows: 2000,
+  /** The upload's size (the files module's spreadsheet rule takes it). */
+  fileKb: 1024,
+  /** What an xlsx may unpack to: a small zip can claim gigabytes (a zip bomb). */
+  unpackedBytes: 20 * 1024 * 1024,
+}
+
 const localized = z.object(Object.fromEntries(locales.map((l) => [l, z.string()])) as Record<(typeof locales)[number], z.ZodString>)
 const usage = z.object({ profiles: z.number(), projects: z.number() })
 const skillItem = z.object({ id: z.number(), slug: z.string(), names: localized, usage })

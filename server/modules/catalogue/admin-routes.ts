@@ -2,7 +2,7 @@ import { implement, type Caller } from '../../api/handler.ts'
 import { unauthorized } from '../../api/errors.ts'
 import { adminCatalogueContract as c } from './admin-contract.ts'
 import type { CatalogueAdmin } from './admin.ts'
-import { sheetColumns } from './sheet.ts'
+import { sheetColumns } from './admin-contract.ts'
 import { locales } from '../../db/schema.ts'
 
 // The API guard already answered anyone but a SuperAdmin (access 'admin', decision 220).

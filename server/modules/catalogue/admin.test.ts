@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.ts'
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
 import { moduleTestApi, tinyPng } from '../../../tests/integration/module-api.ts'
 import { Role } from '../identity/permissions.ts'
-import { readSkillSheet, sheetColumns, sheetLimits } from './sheet.ts'
+import { sheetColumns, sheetLimits } from './admin-contract.ts'
+import { readSkillSheet } from './sheet.ts'
 
 // The admin catalogue on both databases (issue 18 item 3): refused for every other role with
 // nothing changed; the skills sheet checked row by row (every bad row named by its line, nothing

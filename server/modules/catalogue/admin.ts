@@ -7,9 +7,9 @@ import type { Caller } from '../../api/handler.ts'
 import { ApiError, notFound } from '../../api/errors.ts'
 import type { FileService } from '../files/service.ts'
 import { recordAdminAction } from '../complaints/audit.ts'
-import type { CatalogueKind, createSchema, namesSchema, SheetReport } from './admin-contract.ts'
+import { sheetLimits, type CatalogueKind, type createSchema, type namesSchema, type SheetReport } from './admin-contract.ts'
 import { checkRows, type CatalogueIndex } from './sheet-check.ts'
-import { readSkillSheet, SheetError, sheetLimits, sheetResponse, writeSkillSheet, type SheetFormat } from './sheet.ts'
+import { readSkillSheet, SheetError, sheetResponse, writeSkillSheet, type SheetFormat } from './sheet.ts'
 
 type Names = z.output<typeof namesSchema>
 

@@ -1,6 +1,6 @@
 import { locales, type Locale } from '../../db/schema.ts'
-import { NAME_MAX, type SheetProblem } from './admin-contract.ts'
-import { formulaStart, sheetColumns, type SheetRow } from './sheet.ts'
+import { NAME_MAX, sheetColumns, type SheetProblem } from './admin-contract.ts'
+import { formulaStart, type SheetRow } from './sheet.ts'
 
 /** What a sheet is checked against: the catalogue's English names and slugs, and which skill sits in which subcategory. */
 export interface CatalogueIndex {

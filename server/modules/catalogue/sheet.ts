@@ -4,21 +4,10 @@ import { unzipSync } from 'fflate'
 import { readSheet } from 'read-excel-file/node'
 import writeXlsxFile from 'write-excel-file/node'
 import { locales, type Locale } from '../../db/schema.ts'
+import { sheetColumns, sheetLimits } from './admin-contract.ts'
 
-// The skills sheet (decision 246): one row per skill of a subcategory, the same columns in and out,
-// so an exported sheet imports unchanged. Category and subcategory are named in English (or by
-// slug); the skill's name in English is required, the other languages fall back to it.
-export const sheetColumns = ['Category', 'Subcategory', ...locales.map((l) => `Skill (${l})`)] as const
+// Reading and writing the skills sheet (decision 246); its columns and limits are in the contract.
 export type SheetFormat = 'xlsx' | 'csv'
-
-export const sheetLimits = {
-  /** Data rows a sheet may hold (the catalogue has a few hundred skills). */
-  rows: 2000,
-  /** The upload's size (the files module's spreadsheet rule takes it). */
-  fileKb: 1024,
-  /** What an xlsx may unpack to: a small zip can claim gigabytes (a zip bomb). */
-  unpackedBytes: 20 * 1024 * 1024,
-}
 
 export interface SheetRow {
   /** The line in the sheet, the header being line 1. */

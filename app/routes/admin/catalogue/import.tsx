@@ -12,8 +12,7 @@ import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { Button, ButtonGroup, Card, DataTable, Notice } from '~/components/ui'
 import { spreadsheetExtensions } from '../../../../server/modules/files/rules'
-import { adminCatalogueContract as c, type SheetReport } from '../../../../server/modules/catalogue/admin-contract'
-import { sheetColumns, sheetLimits } from '../../../../server/modules/catalogue/sheet'
+import { adminCatalogueContract as c, sheetColumns, sheetLimits, type SheetReport } from '../../../../server/modules/catalogue/admin-contract'
 
 // /admin/categories/import (SuperAdmin only): the skills sheet in two steps, each a plain form so it
 // works without JavaScript (decision 247). "Check" uploads the sheet; the server keeps it and
