@@ -42,7 +42,9 @@ for (const dialect of dialects) {
     const count = async (table: 'skill' | 'subcategory_skill' | 'category' | 'subcategory' | 'admin_audit') => Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
     const snapshot = async () => Promise.all((['skill', 'subcategory_skill', 'category', 'subcategory', 'admin_audit'] as const).map(count))
     const check = (name: string, bytes: Buffer) => t.upload('Admin/catalogue/skills/check', admin.token, name, bytes)
-    const pickerSkills = async () => (await t.call('GET', 'settings/all-skills')).json.data.map((s: { name: string }) => s.name)
+    // The tree the profile editor, the project form and the filters offer (kept per language by the catalogue service).
+    type Tree = Array<{ subcategories: Array<{ skills: Array<{ name: string }> }> }>
+    const pickerSkills = async () => ((await t.call('GET', 'settings/all-categories')).json.data as Tree).flatMap((c) => c.subcategories.flatMap((s) => s.skills.map((k) => k.name)))
 
     test('every other role and a visitor are refused, and nothing changes', async () => {
       const before = await snapshot()
