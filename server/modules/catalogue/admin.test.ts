@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts'
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
 import { moduleTestApi, tinyPng } from '../../../tests/integration/module-api.ts'
 import { Role } from '../identity/permissions.ts'
+import { seedReference } from '../../db/seed.ts'
 import { sheetColumns, sheetLimits } from './admin-contract.ts'
 import { readSkillSheet } from './sheet.ts'
 
@@ -198,6 +199,17 @@ for (const dialect of dialects) {
       const actions = await database.db.selectFrom('admin_audit').select('action').where('id', '>', 0).orderBy('id').execute()
       expect(actions.slice(-9).map((a) => a.action)).toEqual(['catalogue.category.create', 'catalogue.subcategory.create', 'catalogue.skill.create', 'catalogue.category.rename', 'catalogue.category.move', 'catalogue.category.image', 'catalogue.skill.delete', 'catalogue.subcategory.delete', 'catalogue.category.delete'])
       expect(await count('admin_audit')).toBe(audit + 9)
+    })
+
+    test('an admin\'s rename and deletion survive the next start\'s seed (decision 246)', async () => {
+      const sub = await database.db.selectFrom('subcategory').select(['id', 'name_en']).where('slug', '=', 'master-planning').executeTakeFirstOrThrow()
+      const renamed = await t.call('PUT', `Admin/catalogue/subcategory/${sub.id}`, { token: admin.token, body: { names: { en: 'Masterplans' } } })
+      expect(renamed.status).toBe(200)
+      const skill = await database.db.selectFrom('skill').select('id').where('slug', '=', 'solibri').executeTakeFirstOrThrow()
+      expect((await t.call('DELETE', `Admin/catalogue/skill/${skill.id}`, { token: admin.token })).status).toBe(200)
+      await seedReference(database.db)
+      expect((await database.db.selectFrom('subcategory').select('name_en').where('id', '=', sub.id).executeTakeFirstOrThrow()).name_en).toBe('Masterplans')
+      expect(await database.db.selectFrom('skill').select('id').where('slug', '=', 'solibri').execute()).toEqual([])
     })
   })
 }
