@@ -69,7 +69,7 @@ test('an admin imports a skills sheet (a bad row first: reported, nothing import
   await expect(report.getByRole('status')).toContainText('Every row is good.')
   await submitAndWait(sam, report.getByRole('button', { name: 'Import', exact: true }), js)
   await expect(sam).toHaveURL(/\/admin\/categories$/)
-  await expect(sam.getByText('Imported: 1 new skills, 0 added to another subcategory, 0 bad rows skipped.')).toBeVisible()
+  await expect(sam.getByText('Imported. New skills: 1 · added to another subcategory: 0 · bad rows skipped: 0.')).toBeVisible()
 
   // The freelancer's profile editor offers it at once.
   const fred = await signedIn(browser, accounts.freelancer.email)

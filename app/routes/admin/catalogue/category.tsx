@@ -7,7 +7,7 @@ import { useTranslation } from '~/lib/use-translation'
 import { titled } from '~/lib/meta'
 import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
-import { Button, Card, EmptyState } from '~/components/ui'
+import { Button, Card, DataTable, EmptyState } from '~/components/ui'
 import { imageExtensions } from '../../../../server/modules/files/rules'
 import { adminCatalogueContract as c } from '../../../../server/modules/catalogue/admin-contract'
 import { catalogueAction, type CatalogueAnswer } from './actions.server'
@@ -87,19 +87,24 @@ export default function AdminCategory({ loaderData: { category }, actionData }: 
             <summary>{t('rename', { name: name(sub.names) })}</summary>
             <NamesForm form={`rename-sub-${sub.id}`} intent="rename" fields={{ kind: 'subcategory', id: sub.id }} names={sub.names} answer={answer} submit={t('actions.save')} />
           </details>
-          <h4>{t('skills')}</h4>
-          <ul className="ui-list" aria-label={t('skillsOf', { name: name(sub.names) })}>
-            {sub.skills.map((skill) => (
-              <li key={skill.id} data-testid="admin-skill">
-                <strong>{name(skill.names)}</strong> <Usage usage={skill.usage} />
-                <ItemActions kind="skill" id={skill.id} label={name(skill.names)} canMove={false} deletable={!skill.usage.profiles && !skill.usage.projects} answer={answer} />
-                <details open={answer?.form === `rename-skill-${sub.id}-${skill.id}`}>
-                  <summary>{t('rename', { name: name(skill.names) })}</summary>
-                  <NamesForm form={`rename-skill-${sub.id}-${skill.id}`} intent="rename" fields={{ kind: 'skill', id: skill.id }} names={skill.names} answer={answer} submit={t('actions.save')} />
-                </details>
-              </li>
-            ))}
-          </ul>
+          {sub.skills.length ? (
+            <DataTable
+              caption={t('skillsOf', { name: name(sub.names) })}
+              columns={[{ label: t('skills') }, { label: t('usedBy') }, { label: t('actions.label') }]}
+              rows={sub.skills.map((skill) => ({
+                key: skill.id,
+                testId: 'admin-skill',
+                cells: [
+                  <details key="name" open={answer?.form === `rename-skill-${sub.id}-${skill.id}`}>
+                    <summary>{name(skill.names)}</summary>
+                    <NamesForm form={`rename-skill-${sub.id}-${skill.id}`} intent="rename" fields={{ kind: 'skill', id: skill.id }} names={skill.names} answer={answer} submit={t('actions.save')} />
+                  </details>,
+                  <Usage key="usage" usage={skill.usage} />,
+                  <ItemActions key="actions" kind="skill" id={skill.id} label={name(skill.names)} canMove={false} deletable={!skill.usage.profiles && !skill.usage.projects} answer={answer} />,
+                ],
+              }))}
+            />
+          ) : null}
           <details open={answer?.form === `add-skill-${sub.id}`}>
             <summary>{t('addSkill', { name: name(sub.names) })}</summary>
             <NamesForm form={`add-skill-${sub.id}`} intent="create" fields={{ kind: 'skill', parentId: sub.id }} answer={answer} submit={t('actions.add')} />
