@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { strToU8, zipSync } from 'fflate'
 import writeXlsxFile from 'write-excel-file/node'
 import type { Db } from '../../db/database.ts'
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
@@ -135,6 +136,13 @@ for (const dialect of dialects) {
       const tooMany = await check('many.csv', csv(many))
       expect(tooMany.status).toBe(400)
       expect(tooMany.json.detail).toMatch(/at most 2000 rows/)
+      const contentTypes = '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>'
+      // A small workbook that unpacks to 25 MB (a zip bomb) is refused before it is inflated.
+      const bomb = Buffer.from(zipSync({ '[Content_Types].xml': strToU8(contentTypes), 'xl/workbook.xml': strToU8('<workbook/>'), 'xl/worksheets/sheet1.xml': new Uint8Array(25 * 1024 * 1024) }, { level: 9 }))
+      expect(bomb.length).toBeLessThan(sheetLimits.fileKb * 1024)
+      const unpacked = await check('bomb.xlsx', bomb)
+      expect(unpacked.status, JSON.stringify(unpacked.json)).toBe(400)
+      expect(unpacked.json.detail).toMatch(/unpacks to more than 20 MB/)
       const tooBig = await check('big.csv', Buffer.alloc((sheetLimits.fileKb + 1) * 1024, 'a'))
       expect(tooBig.status).toBe(400)
       expect(tooBig.json.title).toBe('File Size')
