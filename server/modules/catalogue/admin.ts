@@ -55,27 +55,28 @@ export function createCatalogueAdmin({ db, files, forget }: { db: DB; files: Fil
     }
   }
 
-  async function counts(table: 'freelancer_profile' | 'client_profile' | 'project' | 'freelancer_subcategory' | 'client_subcategory' | 'freelancer_skill' | 'project_skill', column: string) {
-    const rows = await db
+  async function counts(executor: DB, table: 'freelancer_profile' | 'client_profile' | 'project' | 'freelancer_subcategory' | 'client_subcategory' | 'freelancer_skill' | 'project_skill', column: string, only?: number) {
+    let q = executor
       .selectFrom(table as 'project')
       .select([`${column} as id` as 'id', (eb) => eb.fn.countAll<number>().as('n')])
       .where(column as 'id', 'is not', null)
-      .groupBy(column as 'id')
-      .execute()
+    // Deleting asks about one item only; the tree counts them all in one pass per table.
+    if (only !== undefined) q = q.where(column as 'id', '=', only)
+    const rows = await q.groupBy(column as 'id').execute()
     return new Map(rows.map((r) => [Number(r.id), Number(r.n)]))
   }
   const add = (...maps: Map<number, number>[]) => (id: number) => maps.reduce((sum, m) => sum + (m.get(id) ?? 0), 0)
 
-  async function usageOf(kind: CatalogueKind) {
+  async function usageOf(kind: CatalogueKind, executor: DB = db, only?: number) {
     if (kind === 'category') {
-      const [fp, cp, pr] = await Promise.all([counts('freelancer_profile', 'category_id'), counts('client_profile', 'category_id'), counts('project', 'category_id')])
+      const [fp, cp, pr] = await Promise.all([counts(executor, 'freelancer_profile', 'category_id', only), counts(executor, 'client_profile', 'category_id', only), counts(executor, 'project', 'category_id', only)])
       return { profiles: add(fp, cp), projects: add(pr) }
     }
     if (kind === 'subcategory') {
-      const [fs, cs, pr] = await Promise.all([counts('freelancer_subcategory', 'subcategory_id'), counts('client_subcategory', 'subcategory_id'), counts('project', 'subcategory_id')])
+      const [fs, cs, pr] = await Promise.all([counts(executor, 'freelancer_subcategory', 'subcategory_id', only), counts(executor, 'client_subcategory', 'subcategory_id', only), counts(executor, 'project', 'subcategory_id', only)])
       return { profiles: add(fs, cs), projects: add(pr) }
     }
-    const [fs, ps] = await Promise.all([counts('freelancer_skill', 'skill_id'), counts('project_skill', 'skill_id')])
+    const [fs, ps] = await Promise.all([counts(executor, 'freelancer_skill', 'skill_id', only), counts(executor, 'project_skill', 'skill_id', only)])
     return { profiles: add(fs), projects: add(ps) }
   }
 
@@ -190,9 +191,9 @@ export function createCatalogueAdmin({ db, files, forget }: { db: DB; files: Fil
   }
 
   async function remove(caller: Caller, kind: CatalogueKind, id: number) {
-    const use = await usageOf(kind)
     return change(async (trx) => {
       const row = await find(trx, kind, id)
+      const use = await usageOf(kind, trx, id)
       const profiles = use.profiles(id)
       const projects = use.projects(id)
       if (profiles || projects) throw conflict(`Used by ${profiles} profiles and ${projects} projects: it cannot be deleted while they use it`)
