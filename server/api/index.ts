@@ -64,7 +64,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files, chat })
   const payments = createPayments({ db: database.db, dialect: database.dialect, config, projects, log })
   const complaints = createComplaintsService({ db: database.db, dialect: database.dialect, files: services.files, publicUrl: config.publicUrl })
-  const catalogueAdmin = createCatalogueAdmin({ db: database.db, files: services.files, forget: services.catalogue.forget })
+  const catalogueAdmin = createCatalogueAdmin({ db: database.db, files: services.files, forget: services.catalogue.forget, indexes: { freelancer: profiles.renamed, project: projects.indexProject } })
   const dashboard = createDashboardService({ projects, notifications, profiles })
   // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
   let hubs: Hubs | null = null

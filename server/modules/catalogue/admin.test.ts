@@ -219,5 +219,20 @@ for (const dialect of dialects) {
       expect((await database.db.selectFrom('subcategory').select('name_en').where('id', '=', sub.id).executeTakeFirstOrThrow()).name_en).toBe('Masterplans')
       expect(await database.db.selectFrom('skill').select('id').where('slug', '=', 'solibri').execute()).toEqual([])
     })
+
+    test('a renamed skill finds the open projects that ask for it by its new name', async () => {
+      const sub = await database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+      const skill = await t.call('POST', 'Admin/catalogue/items', { token: admin.token, body: { kind: 'skill', parentId: sub.id, names: { en: 'Glulam connections' } } })
+      const project = await t.call('POST', 'projects', {
+        token: client.token,
+        body: { title: 'Roof over a barn', description: 'Calculations for a new roof over an old barn, with connection details and a short report.', subcategoryId: sub.id, skillIds: [skill.json.id], budgetType: 'fixed', budgetMinor: 80000, currency: 'EUR', durationDays: 10, remote: true, publish: true },
+      })
+      expect(project.status, project.text).toBe(200)
+      const found = async (word: string) => (await t.call('GET', `projects?search=${word}`)).json.data.map((p: { id: number }) => p.id)
+      expect(await found('glulam')).toContain(project.json.id)
+      expect((await t.call('PUT', `Admin/catalogue/skill/${skill.json.id}`, { token: admin.token, body: { names: { en: 'Brettschichtholz joints' } } })).status).toBe(200)
+      expect(await found('brettschichtholz')).toContain(project.json.id)
+      expect(await found('glulam')).not.toContain(project.json.id)
+    })
   })
 }

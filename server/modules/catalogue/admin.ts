@@ -36,7 +36,13 @@ async function freeSlug(executor: DB, table: 'category' | 'subcategory' | 'skill
 
 // The admin side of the catalogue (decisions 245–248). Reads for pickers stay in service.ts and are
 // cached there: `forget` runs after every commit here, so a new skill is offered at once.
-export function createCatalogueAdmin({ db, files, forget }: { db: DB; files: FileService; forget: () => void }) {
+/** The search indexes that hold skill names as words (profiles and projects own them), written in the caller's transaction. */
+export interface SkillIndexes {
+  freelancer: (trx: DB, userId: number) => Promise<void>
+  project: (trx: DB, row: { id: number; title: string; description: string; status: string }) => Promise<void>
+}
+
+export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; files: FileService; forget: () => void; indexes?: SkillIndexes }) {
   files.setReadPolicy(IMAGE_PURPOSE, () => true)
   files.setReferences(IMAGE_PURPOSE, async (executor, ids) => {
     const urls = ids.map(imageUrlOf)
@@ -165,9 +171,17 @@ export function createCatalogueAdmin({ db, files, forget }: { db: DB; files: Fil
         if (same) throw invalid('names.en', 'is already the name of another skill')
       } else await requireFreeName(trx, kind, names, kind === 'subcategory' ? (row.category_id as number) : null, id)
       await trx.updateTable(tables[kind]).set(columnsOf('name', names) as never).where('id', '=', id).execute()
+      if (kind === 'skill' && indexes) await reindexSkill(trx, id, indexes)
       await recordAdminAction(trx, { actorId: caller.userId, action: `catalogue.${kind}.rename`, objectType: kind, objectId: id, fromState: row.name_en, toState: names.en })
       return { ok: true as const }
     })
+  }
+
+  /** Profiles and open projects with the skill are found by its new name at once (decision 249). */
+  async function reindexSkill(trx: DB, skillId: number, { freelancer, project }: SkillIndexes) {
+    for (const { user_id } of await trx.selectFrom('freelancer_skill').select('user_id').where('skill_id', '=', skillId).execute()) await freelancer(trx, user_id)
+    const projects = await trx.selectFrom('project_skill as ps').innerJoin('project as p', 'p.id', 'ps.project_id').select(['p.id', 'p.title', 'p.description', 'p.status']).where('ps.skill_id', '=', skillId).execute()
+    for (const row of projects) await project(trx, row)
   }
 
   async function move(caller: Caller, kind: CatalogueKind, id: number, direction: 'up' | 'down') {
