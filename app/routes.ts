@@ -78,6 +78,9 @@ export default [
       route('admin/users', 'routes/admin/users.tsx'),
       route('admin/users/:userId', 'routes/admin/user.tsx'),
       route('admin/audit', 'routes/admin/audit.tsx'),
+      route('admin/categories', 'routes/admin/catalogue/categories.tsx'),
+      route('admin/categories/import', 'routes/admin/catalogue/import.tsx'),
+      route('admin/categories/:categoryId', 'routes/admin/catalogue/category.tsx'),
     ]),
     route('*', 'routes/catch-all.tsx'),
   ]),
@@ -92,6 +95,7 @@ export default [
   route('notifications/:id/read', 'routes/notifications-read.tsx'),
   route('invoices/:invoiceId/pdf', 'routes/payments/invoice-pdf.tsx'),
   route('statements.csv', 'routes/payments/statements-csv.tsx'),
+  route('admin/categories/export/:format', 'routes/admin/catalogue/export.tsx'),
   // A deliberately trivial page: the bench's baseline for what React Router costs on its own.
   route('_bench/trivial', 'routes/bench-trivial.tsx'),
   // Every component of the design system in every state (development and e2e only; decision 110).

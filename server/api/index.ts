@@ -4,6 +4,8 @@ import type { Db } from '../db/database.ts'
 import type { Logger } from '../log.ts'
 import { createCatalogueService } from '../modules/catalogue/service.ts'
 import { catalogueRoutes } from '../modules/catalogue/routes.ts'
+import { createCatalogueAdmin } from '../modules/catalogue/admin.ts'
+import { adminCatalogueRoutes } from '../modules/catalogue/admin-routes.ts'
 import { createIdentityService, SESSIONS_ENDED_TOPIC, type Limits } from '../modules/identity/service.ts'
 import { bearerOf, identityRoutes } from '../modules/identity/routes.ts'
 import { createOidc } from '../modules/identity/oidc.ts'
@@ -71,6 +73,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const adminMoney = createAdminMoney({ db: database.db, dialect: database.dialect, payouts: payments.payouts, refunds: payments.refunds })
   const contentAdmin = createContentAdmin({ db: database.db, files: services.files, changed: () => services.content.contentChanged() })
   const adminUsers = createAdminUsersService({ db: database.db, dialect: database.dialect, identity: services.identity })
+  const catalogueAdmin = createCatalogueAdmin({ db: database.db, files: services.files, forget: services.catalogue.forget, indexes: { freelancer: profiles.renamed, project: projects.indexProject } })
   const dashboard = createDashboardService({ projects, notifications, profiles })
   // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
   let hubs: Hubs | null = null
@@ -84,7 +87,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
   Object.assign(outboxHandlers, fileOutboxHandlers({ db: database.db, storage: services.files.storage }))
   const fileSweep = createFileSweeper({ db: database.db, storage: services.files.storage, log, releaseUnreferenced: () => services.files.releaseUnreferenced() })
-  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...contentAdminRoutes(contentAdmin), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications), ...chatRoutes(chat), ...dashboardRoutes(dashboard), ...complaintsRoutes(complaints), ...adminUsersRoutes(adminUsers), ...payments.routes, ...adminMoneyRoutes(adminMoney)]
+  const implementations = [...catalogueRoutes(services.catalogue), ...contentRoutes(services.content), ...contentAdminRoutes(contentAdmin), ...identityRoutes(services.identity), ...filesRoutes(services.files), ...profilesRoutes(profiles), ...projectsRoutes(projects), ...notificationsRoutes(notifications), ...chatRoutes(chat), ...dashboardRoutes(dashboard), ...complaintsRoutes(complaints), ...adminCatalogueRoutes(catalogueAdmin), ...adminUsersRoutes(adminUsers), ...payments.routes, ...adminMoneyRoutes(adminMoney)]
   const endpoints = implementations.map((i) => i.endpoint)
   let document: ReturnType<typeof openApiDocument> | undefined
   let html: string | undefined
