@@ -68,7 +68,7 @@ export function createAdminMoney({ db, dialect, payouts, refunds }: { db: DB; di
    */
   async function reconcile(caller: Caller, reason: string, now = new Date()) {
     const since = stuckSince(now)
-    const audit = (objectType: string, objectId: number, toState: string) => (trx: Parameters<typeof recordAdminAction>[0]) =>
+    const audit = (objectType: 'payout' | 'refund_request', objectId: number, toState: string) => (trx: Parameters<typeof recordAdminAction>[0]) =>
       recordAdminAction(trx, { actorId: caller.userId, action: 'reconcile', objectType, objectId, fromState: objectType === 'payout' ? 'requested' : 'pending', toState, reason })
     let payoutsSettled = 0
     let refundsSettled = 0

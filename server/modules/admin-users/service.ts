@@ -112,7 +112,7 @@ export function createAdminUsersService({ db, dialect, identity }: { db: Db; dia
   }
 
   /** One audited change of an account's status, refused when it would lock the platform out or the account is not in `from`. */
-  async function changeStatus(caller: Caller, userId: number, change: { action: string; from: UserStatus[]; to: 'Active' | 'Suspended' | 'Deleted'; reason?: string; locks: boolean }) {
+  async function changeStatus(caller: Caller, userId: number, change: { action: 'suspend' | 'unsuspend' | 'delete'; from: UserStatus[]; to: 'Active' | 'Suspended' | 'Deleted'; reason?: string; locks: boolean }) {
     const adminId = requireAdmin(caller)
     await db.transaction().execute(async (trx) => {
       // Two admins suspending each other at once must not leave none: SQLite's write transaction

@@ -8,10 +8,27 @@ type Executor = Kysely<Database> | Transaction<Database>
 // an admin makes is one appended row: who, when, what (action, object, states) and why. Write it
 // in the transaction of the change itself, so a change is never without its row nor a row without
 // its change. Other admin parts (users, content, payments) call `recordAdminAction` too.
+// Every action an admin can take and every kind of object it can touch. The audit list names each
+// in five languages (`adminUsers:auditActions`, `adminUsers:objects`; audit-names.test.ts checks),
+// and a row with a name not listed here is refused, so a new admin action cannot reach the list
+// as a raw identifier: add it here and give it its labels first.
+export const adminActionNames = [
+  'suspend', 'unsuspend', 'delete', 'resetPassword', 'forceResetPassword',
+  'reply', 'assign', 'start', 'ask_user', 'resolve', 'reopen', 'close', 'decide_dispute', 'read_room',
+  'reconcile',
+  'content.create', 'content.update', 'content.delete', 'content.move-up', 'content.move-down', 'content.publish', 'content.unpublish', 'content.image-upload',
+  'catalogue.category.create', 'catalogue.category.rename', 'catalogue.category.move', 'catalogue.category.delete', 'catalogue.category.image',
+  'catalogue.subcategory.create', 'catalogue.subcategory.rename', 'catalogue.subcategory.move', 'catalogue.subcategory.delete',
+  'catalogue.skill.create', 'catalogue.skill.rename', 'catalogue.skill.move', 'catalogue.skill.delete', 'catalogue.skills.import',
+] as const
+export const adminObjectTypes = ['user', 'complaint', 'chat_room', 'payout', 'refund_request', 'payments', 'faq_entry', 'blog_post', 'home_box', 'service_highlight', 'partner_logo', 'stored_file', 'category', 'subcategory', 'skill', 'catalogue_sheet'] as const
+export type AdminActionName = (typeof adminActionNames)[number]
+export type AdminObjectType = (typeof adminObjectTypes)[number]
+
 export interface AdminAction {
   actorId: number
-  action: string
-  objectType: string
+  action: AdminActionName
+  objectType: AdminObjectType
   objectId: number | null
   fromState?: string | null
   toState?: string | null
@@ -19,6 +36,10 @@ export interface AdminAction {
 }
 
 export async function recordAdminAction(executor: Executor, a: AdminAction) {
+  // Also at run time: some callers pass names they build (a machine's step, a kind of object).
+  if (!(adminActionNames as readonly string[]).includes(a.action) || !(adminObjectTypes as readonly string[]).includes(a.objectType)) {
+    throw new Error(`admin audit: unknown action ${a.action} on ${a.objectType}; list it in complaints/audit.ts with its labels`)
+  }
   await executor
     .insertInto('admin_audit')
     .values({ actor_id: a.actorId, action: a.action, object_type: a.objectType, object_id: a.objectId, from_state: a.fromState ?? null, to_state: a.toState ?? null, reason: a.reason ?? null, at: new Date().toISOString() })

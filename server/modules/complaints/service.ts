@@ -9,7 +9,7 @@ import { EMAIL_TOPIC, type EmailMessage } from '../../jobs/mailer.ts'
 import type { FileService } from '../files/service.ts'
 import { Role } from '../identity/permissions.ts'
 import { asLocale, renderNotification } from '../notifications/texts.ts'
-import { AUDIT_PAGE, auditFacets, countAdminActions, listAdminActions, recordAdminAction } from './audit.ts'
+import { AUDIT_PAGE, auditFacets, countAdminActions, listAdminActions, recordAdminAction, type AdminActionName } from './audit.ts'
 import type { auditQuery, ComplaintDetail, ComplaintSubject, ComplaintSummary, queueQuery } from './contract.ts'
 import { authorReplyTransition, supportTargets, supportTransition, type ComplaintState } from './machine.ts'
 import { complaintAttachmentRule, complaintLimits, newComplaintSchema, parseSubject, partyKinds, replySchema, type NewComplaint, type SubjectKind } from './rules.ts'
@@ -376,7 +376,7 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
         const step = supportTransition(from, to)
         if (!step) throw conflict(`The ticket is ${from.replaceAll('_', ' ')}; it cannot become ${to.replaceAll('_', ' ')}`, from)
         await setState(trx, id, from, to)
-        await recordAdminAction(trx, { actorId: adminId, action: step.action, objectType: 'complaint', objectId: id, fromState: from, toState: to, reason })
+        await recordAdminAction(trx, { actorId: adminId, action: step.action as AdminActionName, objectType: 'complaint', objectId: id, fromState: from, toState: to, reason })
         await tellAuthor(trx, ticket, `state.${to}`, { reason })
       })
       return detail(id, 'support')
