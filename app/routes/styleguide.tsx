@@ -1,4 +1,4 @@
-import { ActionForm, BarChart, Button, ButtonGroup, ButtonLink, Card, Chip, ConversationItem, ConversationList, DataTable, DefinitionList, EmptyState, machineStates, MessageBubble, MessageLog, Notice, Pagination, Person, Progress, Rating, SectionNav, StatusChip, Stepper, TagInput, Timeline, Toolbar, type Machine } from '~/components/ui'
+import { ActionForm, BarChart, Button, ButtonGroup, ButtonLink, Card, Chip, ConversationItem, ConversationList, DataTable, DefinitionList, EmptyState, machineStates, MessageBubble, MessageLog, Notice, Pagination, Person, Progress, Rating, SectionNav, StatusChip, TabNav, Stepper, TagInput, Timeline, Toolbar, type Machine } from '~/components/ui'
 
 // /_styleguide: every component of app/components/ui in every state, on one page that a Playwright
 // test screenshots (tests/e2e/styleguide.spec.ts), so a change in look is a reviewed image diff.
@@ -129,7 +129,9 @@ export default function Styleguide() {
       </section>
 
       <section className="ui-section" aria-labelledby="sg-sections">
-        <h2 id="sg-sections">SectionNav · Progress</h2>
+        <h2 id="sg-sections">SectionNav · Progress · TabNav</h2>
+        {/* The admin area's tab row; the current tab is the one whose path is this page's. */}
+        <TabNav label="Administration sections" items={[{ to: '/admin', label: 'Overview', end: true }, { to: '/_styleguide', label: 'Style guide' }, { to: '/admin/audit', label: 'Audit trail' }]} />
         {/* Not in an aside: a sidebar holding a section list is sticky, which a full-page screenshot cannot hold still. */}
         <div className="ui-with-sidebar">
           <div>
