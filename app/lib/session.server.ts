@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../server/modules/identity/contract.ts'
 import { can, permissionForPath, requiresLogin, safeRedirect, type Permission } from '../../server/modules/identity/permissions.ts'
 import { appContext } from './context'
 import { PRIVATE_PAGE, withHeaders } from './response-headers'
+import { setupOnlyRedirect } from './second-factor.server'
 
 // The web session: the API's login token in an httpOnly, SameSite=Lax cookie (Secure in
 // production on a real host), never in localStorage. The root middleware reads it once per
@@ -60,6 +61,8 @@ export function createSessionMiddleware(fetchUser: (context: Readonly<RouterCont
       const to = `/auth/login?redirectTo=${encodeURIComponent(path + url.search)}`
       throw redirect(to, clear ? { headers: { 'set-cookie': clearSessionCookie(context, request) } } : undefined)
     }
+    const setup = session.user ? setupOnlyRedirect(token, path) : null
+    if (setup) throw redirect(setup)
     const needed = permissionForPath(path)
     if (needed && session.user && !can(session.user.roles, needed)) throw redirect('/auth/unauthorized')
     const response = await next()

@@ -27,6 +27,7 @@ import { payouts } from './0025-payouts.ts'
 import { invoices } from './0026-invoices.ts'
 import { stripeAccounts } from './0027-stripe.ts'
 import { complaints } from './0028-complaints.ts'
+import { secondFactor } from './0034-second-factor.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0026-invoices': invoices,
   '0027-stripe': stripeAccounts,
   '0028-complaints': complaints,
+  '0034-second-factor': secondFactor,
 }
