@@ -33,17 +33,22 @@ export function readChallenge(request: Request): { challenge: string; redirectTo
  * `mfa: 'setup'`; the API enforces it on every call): every page but the setup page, signing out
  * and the public error pages sends them to set it up first.
  */
+export const isSetupOnly = (token: string | null) => !!token && decodeJwt(token)?.mfa === 'setup'
+
 export function setupOnlyRedirect(token: string | null, pathname: string) {
-  if (!token || decodeJwt(token)?.mfa !== 'setup') return null
+  if (!isSetupOnly(token)) return null
+  // With JavaScript on, React Router asks for `<page>.data`.
+  pathname = pathname.replace(/\.data$/, '')
   if (pathname === SETUP_PAGE || pathname === '/auth/logout' || pathname.startsWith('/assets/')) return null
   return SETUP_PAGE
 }
 
 // Recovery codes are shown once, on the page the enabling redirects to (the old session ends with
 // the enabling, so the answer to the form cannot render the page itself); they wait two minutes at
-// most in an httpOnly cookie that only that page receives and that its first view clears.
+// most in an httpOnly cookie that only account settings receive (the page and its `.data` requests
+// with JavaScript on) and that the page's first view clears.
 const CODES = 'recovery_codes'
-const codesBase = { path: SETUP_PAGE, httpOnly: true, sameSite: 'strict' as const }
+const codesBase = { path: '/profile/account-settings', httpOnly: true, sameSite: 'strict' as const }
 
 export const recoveryCodesCookie = (codes: string[], secure: boolean) => stringifySetCookie({ name: CODES, value: codes.join('.'), maxAge: 120, secure, ...codesBase })
 

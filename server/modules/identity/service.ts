@@ -519,6 +519,15 @@ export function createIdentityService(options: IdentityOptions) {
     })
   }
 
+  /**
+   * For the admin module, in the transaction that grants or takes a role: every session of the
+   * account ends, so the next sign-in starts a new session id with the new rights (and a new
+   * SuperAdmin meets the two-factor rule of decision 260). Decision 261.
+   */
+  async function rolesChanged(trx: Trx, userId: number) {
+    await revokeSessions(trx, userId)
+  }
+
   /** `npm run admin:create`: a SuperAdmin with no password; the reset mail sets one. */
   async function createAdmin(input: { email: string; firstName: string; lastName: string; language: Locale }) {
     const existing = await db.selectFrom('app_user').select(['id']).where('email', '=', input.email).executeTakeFirst()
@@ -710,6 +719,7 @@ export function createIdentityService(options: IdentityOptions) {
     profileDetails,
     updateProfile,
     setStatus,
+    rolesChanged,
     createAdmin,
     createDemoAccounts,
     hasNoAccounts,
