@@ -128,7 +128,10 @@ test('HTML answers carry a nonce policy, and the session cookie is httpOnly, Sam
   expect(nonces[0]).toMatch(/^[A-Za-z0-9+/=]{20,}$/)
   expect(nonces[0]).not.toBe(nonces[1])
   const html = await pages[0].text()
-  for (const script of html.match(/<script\b[^>]*>/g) ?? []) if (!/\bsrc=/.test(script)) expect(script).toContain(`nonce="${nonces[0]}"`)
+  // Every inline script that runs carries the answer's nonce (JSON data blocks do not run).
+  const inline = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !/\bsrc=|type="application\/(ld\+)?json"/.test(tag))
+  expect(inline.length).toBeGreaterThan(0)
+  for (const script of inline) expect(script).toContain(`nonce="${nonces[0]}"`)
   expect(pages[0].headers.get('content-security-policy')).toContain("object-src 'none'")
 
   const docs = await fetch(`${shell().base}/api/v1/docs`)
