@@ -128,7 +128,9 @@ export async function restore(database: Db, dataDir: string, fromDir: string) {
   const here = await migrationsOf(database.db)
   if (here.join() !== manifest.migrations.join()) throw new Error('the backup was made by another release of Workneer (its migrations differ): restore it with that release')
   const dialect = database.dialect
-  await database.db.transaction().execute(async (trx) => {
+  await database.db.transaction().execute(async (typed) => {
+    // Tables by name, whatever they are: the rows are the backup's, not code's.
+    const trx = typed as unknown as Any
     const tables = await tablesOf(trx, dialect)
     for (const table of [...tables].reverse()) await sql`delete from ${sql.table(table.name)}`.execute(trx)
     for (const table of tables) {
