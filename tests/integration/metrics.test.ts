@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../../server/index.ts'
 import { createLogger } from '../../server/log.ts'
 import { routeLabel } from '../../server/http/metrics.ts'
 import { createTestDatabase, dialects, type TestDatabase } from './databases.ts'
+import { head, rawRequest } from './raw-http.ts'
 
 // /metrics of a real server on both databases (decision 262): a scrape in the Prometheus text
 // format counts the requests served before it by route and status, with latency histograms, hub
@@ -71,6 +72,13 @@ for (const dialect of dialects) {
       // A second scrape sees the first (its own route is not counted: it is not a door's request).
       expect(value(await (await fetch(`${base}/metrics`)).text(), /^workneer_http_requests_total\{door="api",method="GET",route="\/api\/v1\/categories"/)).toBe(3)
       expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(405)
+    })
+
+    it('counts the guard\'s refusals too, whose HTML pages carry the nonce policy (decision 261)', async () => {
+      const refused = await rawRequest(running.port, [head('GET / HTTP/1.1', ['Host: a b'])], { closeWaitMs: 200 })
+      expect(refused.status).toBe(400)
+      expect(refused.head).toMatch(/content-security-policy: default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/i)
+      expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/^workneer_http_requests_total\{door="refused",method="GET",route="\/",status="400"\} [1-9]/m)
     })
 
     it('asks for METRICS_TOKEN when it is set', async () => {
