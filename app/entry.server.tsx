@@ -1,5 +1,4 @@
 import { Writable } from 'node:stream'
-import { randomBytes } from 'node:crypto'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -9,6 +8,7 @@ import { NonceProvider } from './lib/nonce'
 import { KEPT_PAGE_HEADER, keptPageOf } from './lib/kept-page'
 import { PRIVATE_PAGE } from './lib/response-headers'
 import { appContext } from './lib/context'
+import { contentSecurityPolicy, newNonce } from '../server/http/security-headers.ts'
 
 export const streamTimeout = 5_000
 
@@ -20,7 +20,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })
-  const nonce = randomBytes(16).toString('base64')
+  const nonce = newNonce()
   if (import.meta.env.PROD) headers.set('content-security-policy', contentSecurityPolicy(nonce, checkoutOriginsOf(loadContext)))
   // The page may be kept for a few seconds when its route says so (app/lib/kept-page.ts).
   const kept = keptPageOf(routerContext.staticHandlerContext.matches.at(-1)?.route.handle)
@@ -91,18 +91,3 @@ function checkoutOriginsOf(loadContext: Parameters<typeof handleRequest>[4]) {
   }
 }
 
-/** `checkoutOrigins`: a gateway's hosted checkout, where the pay form's answer sends the browser (without JavaScript, a form's redirect is held to form-action). */
-function contentSecurityPolicy(nonce: string, checkoutOrigins: string[]) {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    ["form-action 'self'", ...checkoutOrigins].join(' '),
-    "object-src 'none'",
-  ].join('; ')
-}

@@ -46,6 +46,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
   ALLOWED_ORIGINS: z.string().default(''),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Who may read /metrics (decision 262): a bearer token, or this machine only when unset.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   PLATFORM_FEE_PERCENT: percent.prefault(10),
   CLIENT_FEE_PERCENT: percent.prefault(3),
   PAYOUT_MINIMUM_MINOR: z.coerce.number({ error: 'must be a number of minor units' }).int('must be whole minor units').min(1, 'must be at least 1').max(100_000_000, 'must be at most 100000000').default(2000),
@@ -110,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     /** signs login tokens; unset, a secret kept in the database is shared by every instance */
     authSecret: e.AUTH_SECRET,
+    /** the bearer token /metrics asks for; unset, only loopback callers may read it */
+    metricsToken: e.METRICS_TOKEN,
     oidcProviders,
     /** fees in basis points: the platform's share of a released installment, and the client's fee added at checkout */
     fees: { platformBps: e.PLATFORM_FEE_PERCENT, clientBps: e.CLIENT_FEE_PERCENT },

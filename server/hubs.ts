@@ -151,7 +151,8 @@ export async function createHubs({ config, log, identity }: { config: Config; lo
       const fromCookie = parseCookies(req.headers.cookie).get(SESSION_COOKIE)
       const presented = token ?? fromCookie ?? null
       const caller = await identity.authenticate(presented)
-      if (!caller) return null
+      // A SuperAdmin's setup-only session (decision 260) joins no hub: it may only set up its app.
+      if (!caller || ('secondFactorSetup' in caller && caller.secondFactorSetup)) return null
       if (presented) tracker.tokens.set(caller.sessionId, presented)
       return { userId: caller.userId, sessionId: caller.sessionId }
     },

@@ -12,6 +12,7 @@ import { API_PREFIX } from './api/handler.ts'
 import { loadApp } from './app-loader.ts'
 import { setSecurityHeaders } from './http/security-headers.ts'
 import { readiness } from './http/health.ts'
+import { createMetrics } from './http/metrics.ts'
 import { createDoorGuard } from './http/doors.ts'
 import { CLIENT_ADDRESS_HEADER } from './http/client-address.ts'
 import { rejectUpgrade } from './realtime/http.ts'
@@ -56,6 +57,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
 
   // Every request passes the door guard first (server/http/doors.ts): what no door can take is
   // answered there, each door's body is limited, and whatever escapes a door's dispatch is a 500.
+  const metrics = createMetrics({ database, hubConnections: () => hubs.server.connectionCounts(), token: config.metricsToken })
   const doors = createDoorGuard({ log, trustProxy: config.trustProxy, isHubPath: (path) => hubs.server.owns(path), apiPrefix: API_PREFIX })
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const requestId = safeRequestId(req.headers['x-request-id'])
@@ -64,10 +66,14 @@ export async function startServer(config: Config, log: Logger, options: { webApp
     setSecurityHeaders(res, config.isProduction)
     const url = req.url ?? '/'
     const started = performance.now()
+    if (metrics.owns(url)) return void metrics.serve(req, res)
+    let door: ReturnType<typeof doors.admit> = null
     res.once('finish', () => {
-      if (!url.startsWith(API_PREFIX) && !doors.refused(req)) log.info({ requestId, method: req.method, path: url.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) }, 'http')
+      const ms = performance.now() - started
+      if (!url.startsWith(API_PREFIX) && !doors.refused(req)) log.info({ requestId, method: req.method, path: url.split('?')[0], status: res.statusCode, ms: Math.round(ms) }, 'http')
+      metrics.observe(door ?? 'refused', req.method ?? 'GET', url.split('?')[0], res.statusCode, ms / 1000)
     })
-    const door = doors.admit(req, res, requestId)
+    door = doors.admit(req, res, requestId)
     if (!door) return
     // Any write may change what visitors see: the kept pages go when it starts and again when it
     // ends, so no page rendered in between is kept (server/http/page-cache.ts). Hub traffic

@@ -63,7 +63,8 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
     if (token && (response.status === 401 || response.status === 402)) {
       throw redirect('/', { headers: { 'set-cookie': `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax` } })
     }
-    if (token && response.status === 403) throw redirect('/auth/unauthorized')
+    // A SuperAdmin's setup-only session goes to set up two-factor sign-in (decision 260).
+    if (token && response.status === 403) throw redirect(response.headers.get('x-second-factor') === 'setup' ? '/profile/account-settings/two-factor' : '/auth/unauthorized')
     if (!response.ok) {
       const text = await response.text()
       let body: ProblemBody | string = text

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../server/modules/identity/contract.ts'
 import { can, permissionForPath, requiresLogin, safeRedirect, type Permission } from '../../server/modules/identity/permissions.ts'
 import { appContext } from './context'
 import { PRIVATE_PAGE, withHeaders } from './response-headers'
+import { setupOnlyRedirect } from './second-factor.server'
 
 // The web session: the API's login token in an httpOnly, SameSite=Lax cookie (Secure in
 // production on a real host), never in localStorage. The root middleware reads it once per
@@ -19,10 +20,15 @@ export const sessionContext = createContext<WebSession>({ token: null, user: nul
 
 const loopback = (host: string) => ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)
 
-/** Secure cookies in production, unless the site is served over plain http on this machine (tests). */
+/**
+ * Secure cookies in production (decision 261): when PUBLIC_URL is https (also behind a proxy that
+ * ends TLS and talks plain http on loopback), when the request came over https, or when the host
+ * is not this machine. Only a plain-http site on loopback (the tests, a trial run) goes without.
+ */
 export function secureCookies(context: Readonly<RouterContextProvider>, request: Request) {
+  const deps = context.get(appContext)
   const url = new URL(request.url)
-  return context.get(appContext).mode === 'production' && (url.protocol === 'https:' || !loopback(url.hostname))
+  return deps.mode === 'production' && (deps.publicUrl.startsWith('https:') || url.protocol === 'https:' || !loopback(url.hostname))
 }
 
 function cookieOptions(context: Readonly<RouterContextProvider>, request: Request) {
@@ -60,6 +66,8 @@ export function createSessionMiddleware(fetchUser: (context: Readonly<RouterCont
       const to = `/auth/login?redirectTo=${encodeURIComponent(path + url.search)}`
       throw redirect(to, clear ? { headers: { 'set-cookie': clearSessionCookie(context, request) } } : undefined)
     }
+    const setup = session.user ? setupOnlyRedirect(token, path) : null
+    if (setup) throw redirect(setup)
     const needed = permissionForPath(path)
     if (needed && session.user && !can(session.user.roles, needed)) throw redirect('/auth/unauthorized')
     const response = await next()

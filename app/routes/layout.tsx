@@ -2,6 +2,7 @@ import { Outlet, data, useLocation, useNavigation, type ShouldRevalidateFunction
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/layout'
 import { apiFor } from '~/lib/api.server'
+import { isSetupOnly } from '~/lib/second-factor.server'
 import { readFlash } from '~/lib/flash.server'
 import { getSession, getUser } from '~/lib/session.server'
 import { keptForSession } from '~/lib/session-data.server'
@@ -28,8 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // write or delivery (decision 200). The bell's "load more" (?bell=) is read for its page.
   const { token } = getSession(context)
   const url = new URL(request.url)
+  // A setup-only session (decision 260) has no bell or messages to show yet.
   const [bell, messages] =
-    current && token
+    current && token && !isSetupOnly(token)
       ? await Promise.all([
           bellData(context, url, url.searchParams.has(BELL_PARAM) ? undefined : (read) => keptForSession(context, token, 'bell', read)),
           messagesData(context, (read) => keptForSession(context, token, 'messages', read)),

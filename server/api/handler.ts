@@ -12,7 +12,12 @@ export interface Caller {
   userId: number
   sessionId: string
   roles: number[]
+  /** A SuperAdmin signed in without a second factor: this session may only set one up (decision 260). */
+  secondFactorSetup?: boolean
 }
+
+// What a setup-only session may call: who it is, signing out, and setting up two-factor sign-in.
+const setupOnly = /^identity\/(profile|profile-details|logout|two-factor(\/[a-z]+)?)$/
 
 export interface RequestContext {
   requestId: string
@@ -103,7 +108,16 @@ export function createApiHandler(options: {
     if (found === 'method-not-allowed') throw new ApiError(405, 'Method Not Allowed', `${request.method} is not allowed on /api/v1/${path}`)
     if (!found) throw new ApiError(404, 'Not Found', `No endpoint at /api/v1/${path}`)
     const { endpoint, handler } = found.route
-    const caller = await authenticateOnce(request, info.callers)
+    let caller = await authenticateOnce(request, info.callers)
+    if (caller?.secondFactorSetup && !setupOnly.test(endpoint.path)) {
+      // Elsewhere it is a visitor, and where a visitor may not go it is told what is missing.
+      if (endpoint.access !== 'public') {
+        const error = new ApiError(403, 'Two-Factor Setup Required', 'Set up two-factor sign-in before anything else: administrators must have it')
+        error.headers = { 'x-second-factor': 'setup' }
+        throw error
+      }
+      caller = null
+    }
     if (endpoint.access !== 'public' && !caller) throw unauthorized()
     if (endpoint.access === 'admin' && !caller!.roles.includes(Role.SuperAdmin)) throw forbidden()
     const ctx: RequestContext = { requestId, locale: pickLocale(request, url), log, request, caller, ip: info.ip ?? '' }

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { contentSecurityPolicy, newNonce } from '../http/security-headers.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import type { Logger } from '../log.ts'
@@ -99,7 +100,12 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
     extra: (request, path) => {
       if (request.method !== 'GET') return null
       if (path === 'openapi.json') return Response.json((document ??= openApiDocument(endpoints)), { headers: { 'cache-control': 'public, max-age=60' } })
-      if (path === 'docs') return new Response((html ??= openApiHtml(endpoints)), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60' } })
+      if (path === 'docs') {
+        // An HTML answer like the pages: its own nonce and the pages' policy (decision 261).
+        const nonce = newNonce()
+        const body = (html ??= openApiHtml(endpoints)).replace('<style>', `<style nonce="${nonce}">`)
+        return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'content-security-policy': contentSecurityPolicy(nonce) } })
+      }
       return null
     },
   })

@@ -17,6 +17,8 @@ export interface Db {
   close(): Promise<void>
   /** Hears, after each commit, which tables it inserted rows into (db/commit-watch.ts); answers a function that stops it. */
   onCommit(listener: CommitListener): () => void
+  /** PostgreSQL only: the pool's connections now (for /metrics). */
+  pool?: () => { total: number; idle: number; waiting: number }
 }
 
 // Failures to reach the database become one readable line for the operator.
@@ -59,7 +61,7 @@ async function openPostgres(url: string): Promise<Db> {
     await db.destroy().catch(() => {})
     throw new DatabaseStartError(`cannot reach PostgreSQL at ${parsed.host}${parsed.pathname}: ${(error as Error).message}`)
   }
-  return { db, dialect: 'postgres', close: () => db.destroy(), onCommit: commits.onCommit }
+  return { db, dialect: 'postgres', close: () => db.destroy(), onCommit: commits.onCommit, pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }
 }
 
 async function openSqlite(file: string): Promise<Db> {

@@ -46,6 +46,21 @@ export type UserSessionTable = {
   created_at: string
   expires_at: string
   revoked_at: string | null
+  /** 'setup': a SuperAdmin signed in without a second factor; this session may only set one up (decision 260). */
+  second_factor: string | null
+}
+export type UserSecondFactorTable = {
+  user_id: number
+  secret: string
+  enabled_at: string | null
+  last_step: number
+  created_at: string
+}
+export type UserRecoveryCodeTable = {
+  id: Generated<number>
+  user_id: number
+  code_hash: string
+  used_at: string | null
 }
 export type UserTokenTable = {
   id: Generated<number>
@@ -101,6 +116,8 @@ export interface Database {
   user_role: UserRoleTable
   user_session: UserSessionTable
   user_token: UserTokenTable
+  user_second_factor: UserSecondFactorTable
+  user_recovery_code: UserRecoveryCodeTable
   external_identity: ExternalIdentityTable
   oidc_flow: OidcFlowTable
   wengaz_point_event: WengazPointEventTable

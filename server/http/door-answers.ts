@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { contentSecurityPolicy, newNonce } from './security-headers.ts'
 import path from 'node:path'
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import { locales, type Locale } from '../db/schema.ts'
@@ -72,6 +73,7 @@ export function answer(req: IncomingMessage, res: ServerResponse, door: AnswerDo
     body = JSON.stringify({ status, title: apiTitles[status], detail, errors: {}, requestId })
   } else if (door === 'pages') {
     headers['content-type'] = 'text/html; charset=utf-8'
+    headers['content-security-policy'] = contentSecurityPolicy(newNonce())
     body = page(visitorLanguage(req), refusal, requestId)
   } else {
     headers['content-type'] = 'text/plain; charset=utf-8'

@@ -389,6 +389,15 @@ export function createHubServer(options: HubServerOptions): HubServer {
       return route(rawUrl) !== null
     },
 
+    connectionCounts() {
+      const counts: Record<string, number> = {}
+      for (const conn of connections.values()) {
+        const kind = conn.transport?.kind ?? 'negotiated'
+        counts[kind] = (counts[kind] ?? 0) + 1
+      }
+      return counts
+    },
+
     handleRequest(req, res) {
       const target = route(req.url)
       if (!target) return false

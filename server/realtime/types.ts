@@ -112,6 +112,8 @@ export interface HubServerOptions {
 export interface HubServer {
   /** Whether a request target (path and query) is a hub's (under basePath or at an alias). */
   owns(rawUrl: string | undefined): boolean
+  /** Connections open now, by transport (for /metrics). */
+  connectionCounts(): Record<string, number>
   handleRequest(req: IncomingMessage, res: ServerResponse): boolean
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean
   get(hubName: string): HubHandle

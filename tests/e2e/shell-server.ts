@@ -3,6 +3,7 @@ import { openDatabase, migrateToLatest, type Db } from '../../server/db/database
 import { seedReference } from '../../server/db/seed.ts'
 import { writeAccounts, type Account } from '../support/accounts.ts'
 import { startPrivateServer } from './private-server.ts'
+import { enableForTests, STEP_SECONDS, totpCode } from '../../server/modules/identity/second-factor.ts'
 
 // The shell's signed-in tests need accounts without going through mail: this starts a server of
 // its own (the built app) on the Playwright project's kind of database, after writing active,
@@ -19,8 +20,29 @@ export const accounts = {
   admin: { email: 'sam.support@example.test', firstName: 'Sam', lastName: 'Support', roles: [1], accountType: 'client' },
 } satisfies Record<string, ShellAccount>
 
+// The SuperAdmin has an authenticator app (decision 260: administrators must), with this secret
+// and these recovery codes, so `signInAs` and `shellApi().login` answer the second step. A code is
+// accepted once, so sign-ins within one 30-second step use the next step's code, then recovery codes.
+export const SHELL_TOTP_SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU'
+export const SHELL_RECOVERY_CODES = Array.from({ length: 60 }, (_, i) => `shell-${String(i).padStart(4, '0')}`)
+const spent = new Map<string, { steps: Set<number>; recovery: number }>()
+
+/** A code for the shell SuperAdmin's second step on the server at `base` that this process has not used yet. */
+export function shellAdminCode(base: string) {
+  const used = spent.get(base) ?? { steps: new Set<number>(), recovery: 0 }
+  spent.set(base, used)
+  const now = Math.floor(Date.now() / 1000 / STEP_SECONDS)
+  const step = [now, now + 1].find((s) => !used.steps.has(s))
+  if (step === undefined) return SHELL_RECOVERY_CODES[used.recovery++]
+  used.steps.add(step)
+  return totpCode(SHELL_TOTP_SECRET, step * STEP_SECONDS * 1000)
+}
 /** Writes the shell's accounts, active and verified, straight into a migrated database. */
-export const writeShellAccounts = (db: Db) => writeAccounts(db, Object.values(accounts), SHELL_PASSWORD)
+export async function writeShellAccounts(db: Db) {
+  const list: ShellAccount[] = Object.values(accounts)
+  const ids = await writeAccounts(db, list, SHELL_PASSWORD)
+  for (const [i, a] of list.entries()) if (a.roles.includes(1)) await enableForTests(db.db, ids[i], SHELL_TOTP_SECRET, SHELL_RECOVERY_CODES, process.env.AUTH_SECRET)
+}
 
 /** `env`: more settings for the server (a spec's gateway keys…). */
 export async function startShellServer(testInfo: TestInfo, env: (base: string) => Record<string, string> = () => ({})) {

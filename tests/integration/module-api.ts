@@ -9,6 +9,10 @@ import type { Db } from '../../server/db/database.ts'
 import { hashPassword } from '../../server/modules/identity/passwords.ts'
 import { Role } from '../../server/modules/identity/permissions.ts'
 import { answerOf } from './api-client.ts'
+import { enableForTests, totpCode } from '../../server/modules/identity/second-factor.ts'
+
+/** The authenticator secret of every test SuperAdmin (base32). */
+export const ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
 
 // The API of a module's tests: active users of each kind signed in through identity/login, and
 // JSON and multipart calls through the in-process handler, each from its own client address (so
@@ -77,7 +81,21 @@ export function moduleTestApi(database: Db, { name, addressBlock, dataDir, freel
     return { id: row.id, token: login.json.token as string, email }
   }
 
-  return { api, call, raw, upload, user, close: () => api.jobs.close() }
+  /**
+   * A SuperAdmin, signed in as one: with an authenticator app of a known secret (decision 260:
+   * administrators must have one), answering the sign-in's second step with its current code.
+   */
+  async function admin(first = 'Sam', last = 'Support') {
+    const made = await user('client', first, last)
+    await database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', made.id).execute()
+    await enableForTests(database.db, made.id, ADMIN_TOTP_SECRET, [], config.authSecret)
+    const challenge = await call('POST', 'identity/login', { body: { email: made.email, password: PASSWORD } })
+    const login = await call('POST', 'identity/login/second-factor', { body: { challenge: challenge.json.challenge, code: totpCode(ADMIN_TOTP_SECRET) } })
+    if (login.status !== 200) throw new Error(`second step failed: ${login.text}`)
+    return { ...made, token: login.json.token as string }
+  }
+
+  return { api, call, raw, upload, user, admin, close: () => api.jobs.close() }
 }
 
 // Small files of each kind the upload checks tell apart.

@@ -6,7 +6,8 @@ import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
 import { deviceCookie, readDeviceToken } from '~/lib/device-cookie.server'
 import { loginSchema } from '~/lib/auth-forms'
-import { getUser, redirectTarget, sessionCookie } from '~/lib/session.server'
+import { getUser, redirectTarget, secureCookies, sessionCookie } from '~/lib/session.server'
+import { challengeCookie, SECOND_FACTOR_PAGE } from '~/lib/second-factor.server'
 import { getInstance } from '~/middleware/i18next'
 import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
@@ -39,8 +40,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const deviceToken = readDeviceToken(request)
     const session = await apiFor(context, { token: null }).call(identityContract.login, { body: { email: submission.value.email, password: submission.value.password, deviceToken } })
     const to = safeRedirect(submission.value.redirectTo ?? redirectTarget(url))
-    const headers = new Headers({ 'set-cookie': sessionCookie(context, request, session.token, session.expiresAt) })
-    headers.append('set-cookie', deviceCookie(context, request, session.deviceToken))
+    const headers = new Headers({ 'set-cookie': deviceCookie(context, request, session.deviceToken) })
+    // The password was right and a code is still owed: the challenge waits in a cookie for the next page.
+    if ('challenge' in session) {
+      headers.append('set-cookie', challengeCookie(session, to, secureCookies(context, request)))
+      return redirect(SECOND_FACTOR_PAGE, { headers })
+    }
+    headers.append('set-cookie', sessionCookie(context, request, session.token, session.expiresAt))
     return redirect(to, { headers })
   } catch (error) {
     return replyWithApiError(submission, error, ['email', 'password'], { hideFields: ['password'] })

@@ -6,6 +6,7 @@ import { appContext } from '~/lib/context'
 import { clearStateCookie, readState, ticketCookie } from '~/lib/oidc-cookies.server'
 import { SIGNED_IN_HOME, secureCookies, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
+import { challengeCookie, SECOND_FACTOR_PAGE } from '~/lib/second-factor.server'
 import { Notice } from '~/components/auth/notices'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { safeRedirect } from '../../../server/modules/identity/permissions'
@@ -32,6 +33,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     if (result.status === 'signed-in') {
       headers.append('set-cookie', sessionCookie(context, request, result.token, result.expiresAt))
       return redirect(safeRedirect(saved.redirectTo, SIGNED_IN_HOME), { headers })
+    }
+    if (result.status === 'two-factor-required') {
+      headers.append('set-cookie', challengeCookie(result, safeRedirect(saved.redirectTo, SIGNED_IN_HOME), secure))
+      return redirect(SECOND_FACTOR_PAGE, { headers })
     }
     headers.append('set-cookie', ticketCookie({ ticket: result.ticket, email: result.email, firstName: result.firstName, lastName: result.lastName, provider: result.provider }, secure))
     return redirect('/auth/complete-signup', { headers })

@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { stringifySetCookie } from 'cookie'
 import { useTranslation } from '~/lib/use-translation'
-import { Form, data, redirect, useNavigation } from 'react-router'
+import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/account-settings'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
@@ -71,6 +71,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
+  const { t: ts } = useTranslation('security')
   const errorText = useErrorText()
   const navigation = useNavigation()
   const { details } = loaderData
@@ -158,6 +159,14 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
             {t('settings.changeEmail')}
           </button>
         </Form>
+      </section>
+
+      <section aria-labelledby="two-factor-heading">
+        <h2 id="two-factor-heading">{ts('settings.link')}</h2>
+        <p>{ts('settings.linkLead')}</p>
+        <Link to="/profile/account-settings/two-factor" className="button">
+          {ts('settings.link')}
+        </Link>
       </section>
 
       <Form method="post" action="/auth/logout" reloadDocument className="form-stack">

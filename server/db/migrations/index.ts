@@ -29,6 +29,7 @@ import { stripeAccounts } from './0027-stripe.ts'
 import { complaints } from './0028-complaints.ts'
 import { disputes } from './0029-disputes.ts'
 import { contentAdmin } from './0031-content-admin.ts'
+import { secondFactor } from './0034-second-factor.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0028-complaints': complaints,
   '0029-disputes': disputes,
   '0031-content-admin': contentAdmin,
+  '0034-second-factor': secondFactor,
 }

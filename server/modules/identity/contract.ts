@@ -65,8 +65,19 @@ export const profileDetails = currentUser.extend({
   permissions: z.array(z.string()),
 })
 
+// Two-factor sign-in (decision 260): the password (or provider) was right, a code is still owed.
+export const challengeResult = z.object({ twoFactorRequired: z.literal(true), challenge: z.string(), expiresAt: z.string() })
+const code = z.string({ error: 'is required' }).trim().min(6, 'must be the 6-digit code or a recovery code').max(20, 'must be the 6-digit code or a recovery code')
+export const secondFactorStatus = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  recoveryCodesLeft: z.number(),
+  setup: z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() }).nullable(),
+})
+
 export const thirdPartyResult = z.discriminatedUnion('status', [
   sessionResult.extend({ status: z.literal('signed-in') }),
+  challengeResult.extend({ status: z.literal('two-factor-required') }),
   z.object({ status: z.literal('registration-required'), ticket: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), provider: z.string() }),
 ])
 
@@ -75,7 +86,22 @@ export const identityContract = {
   login: endpoint({
     method: 'POST', path: 'identity/login', summary: 'Sign in with email and password; returns the login token and this device\'s token (send it with the next sign-in: decision 091)', tag, access: 'public',
     body: z.object({ email, password, deviceToken: z.string().max(200, 'is invalid').optional() }),
-    response: sessionResult.extend({ deviceToken: z.string() }),
+    response: z.union([sessionResult.extend({ deviceToken: z.string() }), challengeResult.extend({ deviceToken: z.string() })]),
+  }),
+  loginSecondFactor: endpoint({
+    method: 'POST', path: 'identity/login/second-factor', summary: 'Finish a sign-in that answered twoFactorRequired: the challenge and a code from the authenticator app (or a recovery code)', tag, access: 'public',
+    body: z.object({ challenge: z.string({ error: 'is required' }).min(1, 'is required').max(300, 'is invalid'), code }),
+    response: sessionResult,
+  }),
+  secondFactor: endpoint({ method: 'GET', path: 'identity/two-factor', summary: 'Whether two-factor sign-in is on, required, and (only while being set up) the secret to scan', tag, access: 'user', response: secondFactorStatus }),
+  secondFactorSetup: endpoint({ method: 'POST', path: 'identity/two-factor/setup', summary: 'Start setting up an authenticator app: a new secret, as text and as an SVG QR code', tag, access: 'user', response: secondFactorStatus }),
+  secondFactorEnable: endpoint({
+    method: 'POST', path: 'identity/two-factor/enable', summary: 'Confirm the app with a code: turns two-factor sign-in on, returns ten recovery codes (shown once) and a new session in place of every other', tag, access: 'user',
+    body: z.object({ code }), response: sessionResult.extend({ recoveryCodes: z.array(z.string()) }),
+  }),
+  secondFactorDisable: endpoint({
+    method: 'POST', path: 'identity/two-factor/disable', summary: 'Turn two-factor sign-in off with the password and a code (not for administrators, who must keep it)', tag, access: 'user',
+    body: z.object({ password: z.string().max(128, 'must be at most 128 characters').optional(), code }), response: secondFactorStatus,
   }),
   logout: endpoint({ method: 'POST', path: 'identity/logout', summary: 'End the session that the token names', tag, access: 'user', response: message }),
   verifyEmail: endpoint({ method: 'GET', path: 'identity/verify-email', summary: 'Confirm an email address with the token from the mail', tag, access: 'public', query: z.object({ token }), response: message }),

@@ -9,6 +9,7 @@ import { signInAtProvider, startOidcProvider } from '../../../tests/support/oidc
 import { decodeJwt } from './tokens.ts'
 import { rememberDevice } from './devices.ts'
 import { Role } from './permissions.ts'
+import { totpCode } from './second-factor.ts'
 
 // The identity API end to end on both databases: real SMTP delivery, a real OpenID provider.
 const CLAIMS = ['id', 'firstName', 'lastName', 'name', 'imageUrl', 'email', 'status', 'phoneNumber', 'roles', 'wengazPoint', 'wengazPercentage', 'Provider']
@@ -290,7 +291,11 @@ describe.each(dialects)('identity on %s', (dialect) => {
     const admin = (await call('POST', 'identity/login', { body: { email: `admin@${dialect}.test`, password: 'admin passphrase 42' } })).json
     expect(admin.user.roles).toEqual([Role.SuperAdmin])
     expect(admin.user.id).toBe(userId)
-    expect((await call('POST', `identity/${victim.user.id}/reset-password`, { token: admin.token })).status).toBe(200)
+    // Decision 260: a SuperAdmin without a second factor may only set one up, then acts.
+    expect((await call('POST', `identity/${victim.user.id}/reset-password`, { token: admin.token })).status).toBe(403)
+    const setup = await call('POST', 'identity/two-factor/setup', { token: admin.token })
+    const full = await call('POST', 'identity/two-factor/enable', { token: admin.token, body: { code: totpCode(setup.json.setup.secret) } })
+    expect((await call('POST', `identity/${victim.user.id}/reset-password`, { token: full.json.token })).status).toBe(200)
     expect((await call('GET', 'identity/profile', { token: victim.token })).status).toBe(401)
     // An admin action: in the audit trail (decision 214), and the victim's hub connections end too.
     const audit = await database.db.selectFrom('admin_audit').selectAll().where('object_id', '=', victim.user.id as number).execute()
@@ -318,6 +323,16 @@ describe.each(dialects)('identity on %s', (dialect) => {
     const again = await call('POST', 'identity/third-part/authorize', { body: { provider: 'loopback', redirectUri: callbackUri } })
     const second = await call('POST', 'identity/login-with-third-part', { body: { callbackUrl: await signInAtProvider(again.json.authorizationUrl, login) } })
     expect(second.json).toMatchObject({ status: 'signed-in', user: { id: reg.json.user.id } })
+
+    // With an authenticator app the provider's answer is the first step only (decision 260).
+    const setup = await call('POST', 'identity/two-factor/setup', { token: second.json.token })
+    await call('POST', 'identity/two-factor/enable', { token: second.json.token, body: { code: totpCode(setup.json.setup.secret) } })
+    const third = await call('POST', 'identity/third-part/authorize', { body: { provider: 'loopback', redirectUri: callbackUri } })
+    const asked = await call('POST', 'identity/login-with-third-part', { body: { callbackUrl: await signInAtProvider(third.json.authorizationUrl, login) } })
+    expect(asked.json).toMatchObject({ status: 'two-factor-required', twoFactorRequired: true })
+    expect(asked.json.token).toBeUndefined()
+    const done = await call('POST', 'identity/login/second-factor', { body: { challenge: asked.json.challenge, code: totpCode(setup.json.setup.secret, Date.now() + 30_000) } })
+    expect(done.json.user).toMatchObject({ id: reg.json.user.id, Provider: 'loopback' })
 
     const unknown = await call('POST', 'identity/third-part/authorize', { body: { provider: 'nope', redirectUri: callbackUri } })
     expect(unknown.status).toBe(400)

@@ -13,6 +13,11 @@ export function identityRoutes(identity: IdentityService) {
   return [
     implement(c.register, ({ body, ctx }) => identity.register(body, info(ctx))),
     implement(c.login, ({ body, ctx }) => identity.login(body, info(ctx))),
+    implement(c.loginSecondFactor, ({ body, ctx }) => identity.loginSecondFactor(body, info(ctx))),
+    implement(c.secondFactor, ({ ctx }) => identity.secondFactor(ctx.caller!)),
+    implement(c.secondFactorSetup, ({ ctx }) => identity.secondFactorSetup(ctx.caller!)),
+    implement(c.secondFactorEnable, ({ body, ctx }) => identity.secondFactorEnable(ctx.caller!, body, info(ctx))),
+    implement(c.secondFactorDisable, ({ body, ctx }) => identity.secondFactorDisable(ctx.caller!, body)),
     implement(c.logout, ({ ctx }) => identity.logout(ctx.caller!, info(ctx))),
     implement(c.verifyEmail, ({ query, ctx }) => identity.verifyEmail(query.token, info(ctx))),
     implement(c.resendVerification, ({ body, ctx }) => identity.resendVerification(body, info(ctx))),

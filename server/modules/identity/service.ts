@@ -18,6 +18,8 @@ import { randomToken, sha256, signJwt, verifyJwt } from './tokens.ts'
 import { recognizeDevice, rememberDevice } from './devices.ts'
 import { relistFreelancer } from '../profiles/listing.ts'
 import { recordAdminAction } from '../complaints/audit.ts'
+import { storedSecret } from './second-factor.ts'
+import { createSecondFactorService } from './second-factor-service.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
 
@@ -116,11 +118,7 @@ export function createIdentityService(options: IdentityOptions) {
 
   function signingSecret() {
     if (options.secret) return Promise.resolve(options.secret)
-    return (secret ??= (async () => {
-      await db.insertInto('app_secret').values({ name: 'jwt-hs256', value: randomToken(48), created_at: nowIso() }).onConflict((oc) => oc.column('name').doNothing()).execute()
-      const row = await db.selectFrom('app_secret').select('value').where('name', '=', 'jwt-hs256').executeTakeFirstOrThrow()
-      return row.value
-    })().catch((error) => {
+    return (secret ??= storedSecret(db).catch((error) => {
       secret = undefined
       throw error
     }))
@@ -206,17 +204,19 @@ export function createIdentityService(options: IdentityOptions) {
     return { row: u, user }
   }
 
-  async function tokenFor(user: CurrentUser, sid: string, expiresAt: string): Promise<SessionResult> {
-    const claims = { ...user, sid, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.parse(expiresAt) / 1000) }
+  // `mfa: 'setup'` tells the web UI this session may only set up two-factor sign-in (decision 260).
+  async function tokenFor(user: CurrentUser, sid: string, expiresAt: string, secondFactor?: string | null): Promise<SessionResult> {
+    const claims = { ...user, sid, ...(secondFactor ? { mfa: secondFactor } : {}), iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.parse(expiresAt) / 1000) }
     return { token: signJwt(claims, await signingSecret()), expiresAt, user }
   }
 
-  async function startSession(trx: Trx, userId: number, provider: string, info: CallInfo): Promise<SessionResult> {
+  // Every sign-in starts a new session with a new random id (never one the browser brought).
+  async function startSession(trx: Trx, userId: number, provider: string, info: CallInfo | { ip: string; userAgent?: string }, secondFactor?: 'setup'): Promise<SessionResult> {
     const sid = randomToken()
     const expiresAt = later(lifetimes.sessionMs)
-    await trx.insertInto('user_session').values({ id: sha256(sid), user_id: userId, provider, user_agent: info.userAgent?.slice(0, 300) ?? null, ip: info.ip || null, created_at: nowIso(), expires_at: expiresAt }).execute()
+    await trx.insertInto('user_session').values({ id: sha256(sid), user_id: userId, provider, user_agent: info.userAgent?.slice(0, 300) ?? null, ip: info.ip || null, created_at: nowIso(), expires_at: expiresAt, second_factor: secondFactor ?? null }).execute()
     const loaded = await loadUser(trx, userId)
-    return tokenFor(loaded!.user, sid, expiresAt)
+    return tokenFor(loaded!.user, sid, expiresAt, secondFactor)
   }
 
   async function revokeSessions(trx: Trx, userId: number, exceptSessionId?: string) {
@@ -224,6 +224,8 @@ export function createIdentityService(options: IdentityOptions) {
     if (exceptSessionId) q = q.where('id', '!=', exceptSessionId)
     await q.execute()
   }
+
+  const secondFactor = createSecondFactorService({ db, rateLimiter, signingSecret, startSession, revokeSessions: (trx, userId) => revokeSessions(trx, userId), tooManyRequests })
 
   function assertCanSignIn(status: string) {
     if (status === 'Pending') throw new ApiError(403, 'Email Not Verified', 'Confirm your email address first: we have sent you a link.')
@@ -244,12 +246,12 @@ export function createIdentityService(options: IdentityOptions) {
       .selectFrom('user_session as s')
       .innerJoin('app_user as u', 'u.id', 's.user_id')
       .leftJoin('user_role as r', 'r.user_id', 's.user_id')
-      .select(['s.user_id', 's.expires_at', 's.revoked_at', 'u.status', 'r.role'])
+      .select(['s.user_id', 's.expires_at', 's.revoked_at', 's.second_factor', 'u.status', 'r.role'])
       .where('s.id', '=', sessionId)
       .execute()
     const row = rows[0]
     if (!row || row.revoked_at || row.expires_at <= nowIso() || row.status !== 'Active') return null
-    return { userId: row.user_id, sessionId, roles: rows.flatMap((r) => (r.role == null ? [] : [r.role])), expiresAt: row.expires_at }
+    return { userId: row.user_id, sessionId, roles: rows.flatMap((r) => (r.role == null ? [] : [r.role])), expiresAt: row.expires_at, ...(row.second_factor === 'setup' ? { secondFactorSetup: true } : {}) }
   }
 
   /** Same session, fresh claims (after a profile change). */
@@ -257,8 +259,8 @@ export function createIdentityService(options: IdentityOptions) {
     const claims = verifyJwt(token, await signingSecret())
     const loaded = await loadUser(db, caller.userId)
     if (!claims || !loaded) throw unauthorized()
-    const session = await db.selectFrom('user_session').select('expires_at').where('id', '=', caller.sessionId).executeTakeFirstOrThrow()
-    return tokenFor(loaded.user, String(claims.sid), session.expires_at)
+    const session = await db.selectFrom('user_session').select(['expires_at', 'second_factor']).where('id', '=', caller.sessionId).executeTakeFirstOrThrow()
+    return tokenFor(loaded.user, String(claims.sid), session.expires_at, session.second_factor)
   }
 
   // ---- accounts -------------------------------------------------------------------------------
@@ -325,7 +327,7 @@ export function createIdentityService(options: IdentityOptions) {
     }
     assertCanSignIn(user.status)
     await rateLimiter.reset(rule, key.toLowerCase())
-    const session = await startSession(db, user.id, 'local', info)
+    const session = await secondFactor.signIn(db, user.id, 'local', info)
     return { ...session, deviceToken: rememberDevice(await signingSecret(), user.id, device?.deviceId) }
   }
 
@@ -426,7 +428,9 @@ export function createIdentityService(options: IdentityOptions) {
       await trx.updateTable('app_user').set({ password_hash: hash, updated_at: nowIso() }).where('id', '=', user.id).execute()
       await revokeSessions(trx, user.id)
       await mail(trx, 'passwordChanged', user)
-      return startSession(trx, user.id, 'local', info)
+      // Keeps a SuperAdmin's setup-only session what it was: a new password is not a second factor.
+      const current = await trx.selectFrom('user_session').select('second_factor').where('id', '=', caller.sessionId).executeTakeFirst()
+      return startSession(trx, user.id, 'local', info, current?.second_factor === 'setup' ? 'setup' : undefined)
     })
     return result
   }
@@ -534,6 +538,15 @@ export function createIdentityService(options: IdentityOptions) {
     await mail(trx, 'resetPassword', user, siteUrl(`/auth/reset-password?token=${token}`))
   }
 
+  /**
+   * For the admin module, in the transaction that grants or takes a role: every session of the
+   * account ends, so the next sign-in starts a new session id with the new rights (and a new
+   * SuperAdmin meets the two-factor rule of decision 260). Decision 261.
+   */
+  async function rolesChanged(trx: Trx, userId: number) {
+    await revokeSessions(trx, userId)
+  }
+
   /** `npm run admin:create`: a SuperAdmin with no password; the reset mail sets one. */
   async function createAdmin(input: { email: string; firstName: string; lastName: string; language: Locale }) {
     const existing = await db.selectFrom('app_user').select(['id']).where('email', '=', input.email).executeTakeFirst()
@@ -614,6 +627,9 @@ export function createIdentityService(options: IdentityOptions) {
   const failedLogin = (detail = 'Failed To Login') => new ApiError(400, 'Failed', detail, { thirdParty: ['Failed To Login'] })
   const failedRegister = (detail = 'Failed To Register') => new ApiError(400, 'Failed', detail, { thirdParty: ['Failed To Register'] })
 
+  const signedInWith = (result: SessionResult | { twoFactorRequired: true; challenge: string; expiresAt: string }) =>
+    'challenge' in result ? { status: 'two-factor-required' as const, ...result } : { status: 'signed-in' as const, ...result }
+
   async function loginWithThirdPart(input: { callbackUrl: string }, info: CallInfo) {
     await limit(limits.loginIp, info.ip)
     const url = new URL(input.callbackUrl)
@@ -639,7 +655,7 @@ export function createIdentityService(options: IdentityOptions) {
     if (linked) {
       if (linked.status === 'Deleted') throw failedLogin()
       assertCanSignIn(linked.status)
-      return { status: 'signed-in' as const, ...(await startSession(db, linked.id, flow.provider, info)) }
+      return signedInWith(await secondFactor.signIn(db, linked.id, flow.provider, info))
     }
     // A provider that vouches for the address links it to the account that already has it.
     if (claims.email && claims.emailVerified) {
@@ -652,9 +668,9 @@ export function createIdentityService(options: IdentityOptions) {
           const now = await trx.selectFrom('app_user').select('status').where('id', '=', byEmail.id).executeTakeFirstOrThrow()
           assertCanSignIn(now.status)
           await awardProfilePoints(trx, byEmail.id)
-          return startSession(trx, byEmail.id, flow.provider, info)
+          return secondFactor.signIn(trx, byEmail.id, flow.provider, info)
         })
-        return { status: 'signed-in' as const, ...session }
+        return signedInWith(session)
       }
     }
     if (!claims.email || !claims.emailVerified) throw failedRegister('Failed To Register: the provider did not confirm an email address')
@@ -723,6 +739,7 @@ export function createIdentityService(options: IdentityOptions) {
     updateProfile,
     setStatus,
     mailPasswordReset,
+    rolesChanged,
     createAdmin,
     createDemoAccounts,
     hasNoAccounts,
@@ -732,6 +749,11 @@ export function createIdentityService(options: IdentityOptions) {
     loginWithThirdPart,
     registerWithThirdPart,
     asLocale,
+    loginSecondFactor: secondFactor.complete,
+    secondFactor: secondFactor.status,
+    secondFactorSetup: secondFactor.setup,
+    secondFactorEnable: secondFactor.enable,
+    secondFactorDisable: secondFactor.disable,
   }
 }
 

@@ -1,0 +1,149 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, data, redirect } from 'react-router'
+import type { Route } from './+types/two-factor'
+import { apiFor } from '~/lib/api.server'
+import { replyWithApiError } from '~/lib/auth-actions.server'
+import { disableSchema, enableSchema } from '~/lib/second-factor-forms'
+import { recoveryCodesCookie, SETUP_PAGE, takeRecoveryCodes } from '~/lib/second-factor.server'
+import { requirePermission, secureCookies, sessionCookie } from '~/lib/session.server'
+import { useTranslation } from '~/lib/use-translation'
+import { getInstance } from '~/middleware/i18next'
+import { Field, FormErrors } from '~/components/auth/form'
+import { Button, ButtonLink, Card, DefinitionList, Notice } from '~/components/ui'
+import { identityContract } from '../../../server/modules/identity/contract'
+import { titled } from '~/lib/meta'
+
+// Account settings › two-factor sign-in (decision 260): set up an authenticator app (QR code drawn
+// on the server, and the secret as text), confirm it with a code, keep the ten recovery codes
+// shown once, or turn it off with the password and a code. A SuperAdmin must have it: a session
+// of theirs without it is sent here before anything else, and cannot turn it off.
+export function meta({ loaderData }: Route.MetaArgs) {
+  return titled(loaderData?.title)
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requirePermission(context, url, 'account.settings')
+  const status = await apiFor(context).call(identityContract.secondFactor)
+  const { codes, clear } = takeRecoveryCodes(request)
+  const body = { status, recoveryCodes: codes, changed: url.searchParams.get('changed'), title: getInstance(context).t('security:settings.title') }
+  return clear ? data(body, { headers: { 'set-cookie': clear } }) : body
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requirePermission(context, url, 'account.settings')
+  const formData = await request.formData()
+  const intent = String(formData.get('intent'))
+  const api = apiFor(context)
+  if (intent === 'setup') {
+    await api.call(identityContract.secondFactorSetup)
+    return redirect(SETUP_PAGE)
+  }
+  if (intent === 'enable') {
+    const submission = parseWithZod(formData, { schema: enableSchema })
+    if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['code'] }) }, { status: 400 })
+    try {
+      const result = await api.call(identityContract.secondFactorEnable, { body: { code: submission.value.code } })
+      // Every session ended with the old one; this browser carries on with the new one.
+      const headers = new Headers({ 'set-cookie': sessionCookie(context, request, result.token, result.expiresAt) })
+      headers.append('set-cookie', recoveryCodesCookie(result.recoveryCodes, secureCookies(context, request)))
+      return redirect(`${SETUP_PAGE}?changed=on`, { headers })
+    } catch (error) {
+      return codeReply(intent, submission, error)
+    }
+  }
+  const submission = parseWithZod(formData, { schema: disableSchema })
+  if (submission.status !== 'success') return data({ intent: 'disable', result: submission.reply({ hideFields: ['code', 'password'] }) }, { status: 400 })
+  try {
+    await api.call(identityContract.secondFactorDisable, { body: submission.value })
+    return redirect(`${SETUP_PAGE}?changed=off`)
+  } catch (error) {
+    return codeReply('disable', submission, error)
+  }
+}
+
+function codeReply(intent: string, submission: Parameters<typeof replyWithApiError>[0], error: unknown) {
+  const reply = replyWithApiError(submission, error, ['code', 'password'], { hideFields: ['code', 'password'] })
+  const result = reply.data as { error?: Record<string, string[] | null> }
+  if (result.error?.code) result.error.code = ['security:errors.wrongCode']
+  if (result.error?.password) result.error.password = ['security:errors.wrongPassword']
+  return data({ intent, result: reply.data }, reply.init ?? undefined)
+}
+
+export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('security')
+  const { status, recoveryCodes } = loaderData
+  const last = (intent: string) => (actionData?.intent === intent ? (actionData.result as never) : undefined)
+  const [enableForm, en] = useForm({ id: 'enable', lastResult: last('enable'), onValidate: ({ formData }) => parseWithZod(formData, { schema: enableSchema }), shouldValidate: 'onSubmit' })
+  const [disableForm, dis] = useForm({ id: 'disable', lastResult: last('disable'), onValidate: ({ formData }) => parseWithZod(formData, { schema: disableSchema }), shouldValidate: 'onSubmit' })
+  return (
+    <main id="main" className="container page narrow auth-page">
+      <h1>{t('settings.title')}</h1>
+      <p className="lead">{t('settings.lead')}</p>
+      {status.required && !status.enabled ? <Notice kind="error" title={t('settings.requiredTitle')}>{t('settings.required')}</Notice> : null}
+      {loaderData.changed === 'off' ? <Notice kind="success">{t('settings.turnedOff')}</Notice> : null}
+      {recoveryCodes ? (
+        <Card title={t('recovery.title')} titleId="recovery-title" level={2} as="section" data-testid="recovery-codes">
+          <Notice kind="success">{t('settings.turnedOn')}</Notice>
+          <p>{t('recovery.lead')}</p>
+          <ul className="recovery-codes">
+            {recoveryCodes.map((code) => (
+              <li key={code}>
+                <code>{code}</code>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+      <DefinitionList items={[[t('settings.state'), <span data-testid="two-factor-state">{status.enabled ? t('settings.on') : t('settings.off')}</span>], [t('settings.codesLeft'), status.enabled ? String(status.recoveryCodesLeft) : null]]} />
+
+      {!status.enabled && !status.setup ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="setup" />
+          <Button variant="primary">{t('settings.start')}</Button>
+        </Form>
+      ) : null}
+
+      {!status.enabled && status.setup ? (
+        <Card title={t('setup.title')} titleId="setup-title" level={2} as="section">
+          <ol>
+            <li>{t('setup.scan')}</li>
+            <li>{t('setup.confirm')}</li>
+          </ol>
+          {/* Drawn by the server from the otpauth address (the qrcode library): no script, no request elsewhere. */}
+          <div className="qr-code" role="img" aria-label={t('setup.qrLabel')} dangerouslySetInnerHTML={{ __html: status.setup.qrSvg }} />
+          <p>
+            {t('setup.typeInstead')} <code data-testid="totp-secret">{status.setup.secret}</code>
+          </p>
+          <Form method="post" {...getFormProps(enableForm)} className="form-stack">
+            <input type="hidden" name="intent" value="enable" />
+            <FormErrors errors={enableForm.errors} id={enableForm.errorId} />
+            <Field field={en.code} label={t('fields.code')} autoComplete="one-time-code" />
+            <Button variant="primary">{t('setup.submit')}</Button>
+          </Form>
+        </Card>
+      ) : null}
+
+      {status.enabled && !status.required ? (
+        <Card title={t('disable.title')} titleId="disable-title" level={2} as="section">
+          <Form method="post" {...getFormProps(disableForm)} className="form-stack">
+            <input type="hidden" name="intent" value="disable" />
+            <FormErrors errors={disableForm.errors} id={disableForm.errorId} />
+            <Field field={dis.password} label={t('fields.password')} type="password" autoComplete="current-password" />
+            <Field field={dis.code} label={t('fields.codeOrRecovery')} autoComplete="one-time-code" />
+            <Button>{t('disable.submit')}</Button>
+          </Form>
+        </Card>
+      ) : null}
+      {status.required && !status.enabled ? (
+        <Form method="post" action="/auth/logout" reloadDocument>
+          <Button>{t('settings.signOut')}</Button>
+        </Form>
+      ) : (
+        <p>
+          <ButtonLink to="/profile/account-settings">{t('settings.back')}</ButtonLink>
+        </p>
+      )}
+    </main>
+  )
+}
