@@ -108,7 +108,7 @@ describe('a first start stopped at any moment', { timeout: 240_000 }, () => {
   async function demoMarker(target: DatabaseTarget) {
     const database = await openDatabase(target)
     try {
-      return await database.db.selectFrom('seed_marker').selectAll().execute()
+      return await database.db.selectFrom('seed_marker').selectAll().where('name', '=', 'demo').execute()
     } finally {
       await database.close()
     }

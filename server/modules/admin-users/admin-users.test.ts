@@ -33,8 +33,7 @@ for (const dialect of dialects) {
       client = await t.user('client', 'Clara', 'Client')
       free = await t.user('freelancer', 'Fran', 'Engineer')
       company = await t.user('company', 'Cora', 'Company')
-      admin = await t.user('client', 'Sam', 'Support')
-      await database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', admin.id).execute()
+      admin = await t.admin('Sam', 'Support')
     }, 60_000)
     afterAll(async () => {
       await t?.close()
@@ -119,8 +118,7 @@ for (const dialect of dialects) {
         expect(self.status).toBe(409)
         expect(self.json.errors).toEqual({ userId: ['errors.self'] })
       }
-      const other = await t.user('client', 'Olga', 'Operator')
-      await database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', other.id).execute()
+      const other = await t.admin('Olga', 'Operator')
       expect((await t.call('GET', `Admin/users/${admin.id}`, { token: other.token })).json.lockout).toBeNull()
 
       // The two suspend each other at the same moment: one wins, the other is refused (409 as the
@@ -139,7 +137,7 @@ for (const dialect of dialects) {
       // suspend the only active SuperAdmin left.
       await database.db.updateTable('app_user').set({ status: 'Active' }).where('id', '=', admin.id).execute()
       await database.db.updateTable('app_user').set({ status: 'Suspended' }).where('id', '=', other.id).execute()
-      admin.token = (await t.call('POST', 'identity/login', { body: { email: admin.email, password: PASSWORD } })).json.token
+      admin.token = await t.signIn(admin.email)
       const refused = await t.api.services.adminUsers.suspend({ userId: other.id, roles: [Role.SuperAdmin] } as never, admin.id, 'Locking everyone out').catch((e: unknown) => e)
       expect(refused).toMatchObject({ status: 409, errors: { userId: ['errors.lastAdmin'] } })
       expect(await statusOf(admin.id)).toBe('Active')
