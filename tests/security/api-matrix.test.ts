@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { Endpoint } from '../../server/api/contract.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../integration/databases.ts'
-import type { Db } from '../../server/db/database.ts'
+import { dialects } from '../integration/databases.ts'
 import { callEndpoint, keyOf } from './calls.ts'
 import { callerOf, columns, rowFor, rowToAdd, type Cell, type Column, type Row } from './expectations.ts'
-import { buildWorld, changed, leaks, snapshot, type World } from './world.ts'
+import { changed, leaks, snapshot, useWorld } from './world.ts'
 
 // Issue 19 item 1 (decision 255): every endpoint of the API (api.endpoints, the list the OpenAPI
 // document is made from) called as each column of expectations.ts over a small world. Per cell:
@@ -15,26 +14,16 @@ const LET_IN = new Set<Cell>(['ok', 'any'])
 
 for (const dialect of dialects) {
   describe(`the authorization matrix on ${dialect}`, () => {
-    let testDb: TestDatabase
-    let database: Db
-    let world: World
-    beforeAll(async () => {
-      testDb = await createTestDatabase(dialect)
-      database = await testDb.open()
-      world = await buildWorld(database)
-    }, 90_000)
-    afterAll(async () => {
-      await world?.t.close()
-      await database?.close()
-      await testDb?.drop()
-    })
+    const s = useWorld(dialect, `matrix${dialect}`, dialect === 'sqlite' ? 61 : 64)
 
     test('every public and user endpoint has a row', () => {
+      const { world } = s
       const missing = world.t.api.endpoints.filter((e) => !rowFor(e)).map(rowToAdd)
       expect(missing, missing.join('\n')).toEqual([])
     })
 
     test('every cell answers as written, leaks nothing, and a refusal changes nothing', async () => {
+      const { world, database } = s
       type Planned = { e: Endpoint; row: Row; column: Column; expected: Cell }
       const planned: Planned[] = world.t.api.endpoints.flatMap((e) => {
         const row = rowFor(e)

@@ -1,12 +1,12 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { Endpoint } from '../../server/api/contract.ts'
-import type { Db } from '../../server/db/database.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../integration/databases.ts'
+import { dialects } from '../integration/databases.ts'
+import { answerOf } from '../integration/api-client.ts'
 import { hostile, jsonSchemaOf, nastyString } from './arbitraries.ts'
 import { defaultParams, keyOf } from './calls.ts'
 import { callerOf, columns, rowFor } from './expectations.ts'
-import { buildWorld, changed, snapshot, type World } from './world.ts'
+import { changed, snapshot, useWorld, type World } from './world.ts'
 
 // Issue 19 item 2 (decision 257): every endpoint gets inputs generated from its zod schemas and
 // bent (wrong types, huge and unicode-edge strings, bad numbers, missing and extra fields, bad
@@ -18,7 +18,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 6)
 const SEED = Number(process.env.FUZZ_SEED ?? 257)
 const PROOF = process.env.FUZZ_RUNS !== undefined
 
-type Wire = { method: string; path: string; headers: Record<string, string>; body?: string | Uint8Array }
+type Sent = { headers: Record<string, string>; body?: string }
+type Wire = Sent & { method: string; path: string }
 
 /** Path parameters: mostly the world's own objects (so the input reaches the endpoint), or bent. */
 function paramArbitrary(world: World, e: Endpoint) {
@@ -51,8 +52,8 @@ const malformedMultipart = fc.constantFrom(
 function wireArbitrary(world: World, e: Endpoint): fc.Arbitrary<Wire> {
   const body = e.body ? hostile(jsonSchemaOf(e.body)) : fc.option(fc.anything(), { nil: undefined })
   const q = e.query ? hostile(jsonSchemaOf(e.query)) : fc.constant(undefined)
-  const kinds: Array<fc.Arbitrary<{ headers: Record<string, string>; body?: string | Uint8Array }>> = [
-    body.map((b) => (b === undefined ? { headers: {} } : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })),
+  const kinds: Array<fc.Arbitrary<Sent>> = [
+    body.map((b): Sent => (b === undefined ? { headers: {} } : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })),
     malformedJson.map((b) => ({ headers: { 'content-type': 'application/json' }, body: b })),
     body.map((b) => ({ headers: { 'content-type': 'text/plain' }, body: JSON.stringify(b ?? null) })),
   ]
@@ -82,21 +83,10 @@ function catalogueProblem(status: number, json: any) {
 // SQLite (the authorization matrix covers both databases), `npm run proof` on both.
 for (const dialect of PROOF ? dialects : (['sqlite'] as const)) {
   describe(`fuzzing every endpoint on ${dialect}`, () => {
-    let testDb: TestDatabase
-    let database: Db
-    let world: World
-    beforeAll(async () => {
-      testDb = await createTestDatabase(dialect)
-      database = await testDb.open()
-      world = await buildWorld(database, `fuzz${dialect}`, dialect === 'sqlite' ? 62 : 63)
-    }, 90_000)
-    afterAll(async () => {
-      await world?.t.close()
-      await database?.close()
-      await testDb?.drop()
-    })
+    const s = useWorld(dialect, `fuzz${dialect}`, dialect === 'sqlite' ? 62 : 63)
 
     test('no 5xx, no change on a 4xx, every 400 in the catalogue\'s shape', async () => {
+      const { world, database } = s
       // Endpoints that end sessions go last: the callers' sessions are needed until then.
       const endpoints = [...world.t.api.endpoints].sort((a, b) => (rowFor(a)?.endsSession ?? 0) - (rowFor(b)?.endsSession ?? 0))
       let tried = 0
@@ -111,14 +101,8 @@ for (const dialect of PROOF ? dialects : (['sqlite'] as const)) {
           fc.asyncProperty(wireArbitrary(world, e), async (wire) => {
             tried += 1
             const before = e.method === 'GET' ? undefined : await snapshot(database)
-            const response = await world.t.raw(wire.method, wire.path.replace(/^\//, ''), { token, headers: wire.headers, body: wire.body })
-            const text = await response.text()
-            let json: unknown
-            try {
-              json = JSON.parse(text)
-            } catch {
-              json = undefined
-            }
+            const response = await answerOf(await world.t.raw(wire.method, wire.path, { token, headers: wire.headers, body: wire.body }))
+            const { text, json } = response
             const where = `${keyOf(e)} as ${who}: ${wire.method} ${wire.path.slice(0, 300)} ${JSON.stringify(wire.headers)} ${String(wire.body ?? '').slice(0, 300)}`
             expect(response.status, `${where} → ${text.slice(0, 300)}`).toBeLessThan(500)
             if (response.status >= 400) {

@@ -1,4 +1,6 @@
 import { sql } from 'kysely'
+import { afterAll, beforeAll } from 'vitest'
+import { createTestDatabase, type TestDatabase, type TestDialect } from '../integration/databases.ts'
 import type { Db } from '../../server/db/database.ts'
 import { Role } from '../../server/modules/identity/permissions.ts'
 import { moduleTestApi } from '../integration/module-api.ts'
@@ -12,8 +14,9 @@ import { card, contractFor } from '../../server/modules/payments/test-support.ts
 export type Who = 'client' | 'client2' | 'company' | 'freelancer' | 'freelancer2' | 'admin' | 'bystander'
 export const people: Who[] = ['client', 'client2', 'company', 'freelancer', 'freelancer2', 'admin']
 
-export async function buildWorld(database: Db, name = 'secmatrix', addressBlock = 61) {
-  const t = moduleTestApi(database, { name, addressBlock, freelancerTitle: 'Structural engineer' })
+/** `dataDir`: where the world's files go (a server started on the world afterwards reads them there). */
+export async function buildWorld(database: Db, name = 'secmatrix', addressBlock = 61, dataDir?: string) {
+  const t = moduleTestApi(database, { name, addressBlock, dataDir, freelancerTitle: 'Structural engineer' })
   const users = {
     client: await t.user('client', 'Clara', 'Client'),
     client2: await t.user('client', 'Carl', 'Second'),
@@ -123,6 +126,22 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
 export const projectBody = (subcategoryId: number, title: string, publish: boolean) => ({ title, description: 'Check the foundations of a small house extension and write a short report with drawings.', subcategoryId, budgetType: 'fixed', budgetMinor: 80000, currency: 'EUR', durationDays: 10, remote: true, publish })
 
 export type World = Awaited<ReturnType<typeof buildWorld>>
+
+/** A describe block's world on a fresh database of `dialect`: built before its tests, dropped after. */
+export function useWorld(dialect: TestDialect, name: string, addressBlock: number) {
+  const state = {} as { testDb: TestDatabase; database: Db; world: World }
+  beforeAll(async () => {
+    state.testDb = await createTestDatabase(dialect)
+    state.database = await state.testDb.open()
+    state.world = await buildWorld(state.database, name, addressBlock)
+  }, 90_000)
+  afterAll(async () => {
+    await state.world?.t.close()
+    await state.database?.close()
+    await state.testDb?.drop()
+  })
+  return state
+}
 
 /** Markers in `text` that `who` may not read (a visitor may read none). */
 export function leaks(world: World, who: Who | 'visitor', text: string) {
