@@ -1,0 +1,30 @@
+import { describe, expect, test } from 'vitest'
+import { dialects } from '../integration/databases.ts'
+import { useWorld } from './world.ts'
+
+// The defects the matrix and the fuzzing found (decisions 255 and 257), each kept as a test of its own.
+for (const dialect of dialects) {
+  describe(`what the fuzzing found, on ${dialect}`, () => {
+    const s = useWorld(dialect, `regress${dialect}`, dialect === 'sqlite' ? 68 : 69)
+
+    test('an id past 32 bits is a 400 naming the field, not a 500 (PostgreSQL\'s integer columns)', async () => {
+      const { t, users } = s.world
+      for (const [path, field] of [['chat/2147483648', 'roomId'], ['projects/2147483648/details-for-client', 'projectId'], ['Payment/invoices/99999999999', 'invoiceId']] as const) {
+        const answer = await t.call('GET', path, { token: users.client.token })
+        expect(answer.status, path).toBe(400)
+        expect(Object.keys(answer.json.errors), path).toEqual([field])
+      }
+      const list = await t.call('GET', 'projects?budgetMin=2147483648')
+      expect(list.status).toBe(400)
+      expect(Object.keys(list.json.errors)).toEqual(['budgetMin'])
+      expect((await t.call('GET', 'chat/2147483647', { token: users.client.token })).status).toBe(404)
+    })
+
+    test('a gateway named after an object\'s own machinery is not found, not a 500', async () => {
+      for (const gateway of ['valueOf', 'constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+        const answer = await s.world.t.call('POST', `Payment/PaymentCallback?gateway=${gateway}`, { body: {} })
+        expect(answer.status, gateway).toBe(404)
+      }
+    })
+  })
+}
