@@ -34,13 +34,18 @@ export function valid(node: Json, root: Json = node, depth = 0): fc.Arbitrary<un
       const minLength = node.minLength ?? 0
       const maxLength = Math.min(node.maxLength ?? minLength + 40, minLength + 200)
       if (node.pattern) return fc.stringMatching(new RegExp(node.pattern)).filter((s) => s.length >= minLength && s.length <= (node.maxLength ?? Infinity))
-      return fc.string({ minLength, maxLength, unit: 'grapheme-ascii' }).map((s) => (s.trim().length >= minLength ? s : s.replace(/\s/g, 'x')))
+      const text = fc.string({ minLength, maxLength, unit: 'grapheme-ascii' }).map((s) => (s.trim().length >= minLength ? s : s.replace(/\s/g, 'x')))
+      // The longest a field takes, in letters and in non-ASCII text: where a careless service breaks.
+      if (node.maxLength === undefined || node.maxLength > 100_000) return text
+      const longest = fc.constantFrom('x', 'é', 'א', 'a b').map((unit) => unit.repeat(Math.ceil(node.maxLength / unit.length)).slice(0, node.maxLength))
+      return fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: longest })
     }
     case 'integer':
     case 'number': {
       const min = node.minimum ?? (node.exclusiveMinimum !== undefined ? node.exclusiveMinimum + 1 : -1000)
       const max = node.maximum ?? (node.exclusiveMaximum !== undefined ? node.exclusiveMaximum - 1 : Math.max(min + 1000, 1000))
-      return fc.integer({ min: Math.ceil(Math.max(min, -(2 ** 40))), max: Math.floor(Math.min(max, 2 ** 40)) })
+      const [lo, hi] = [Math.ceil(Math.max(min, -(2 ** 40))), Math.floor(Math.min(max, 2 ** 40))]
+      return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: lo, max: hi }) }, { weight: 1, arbitrary: fc.constantFrom(lo, hi) })
     }
     case 'boolean':
       return fc.boolean()
