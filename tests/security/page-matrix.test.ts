@@ -15,6 +15,7 @@ import { pageColumns, pageRowFor, type PageCell } from './page-expectations.ts'
 // a redirect to log in, or /auth/unauthorized, as written in page-expectations.ts; and no page
 // carries a marker its reader may not read. What a page shows does not depend on the database
 // (the API beneath it is proven on both by api-matrix.test.ts), so this runs on SQLite.
+// PAGE_DISCOVER=1 prints each route's answers in the table's notation, to review a new row.
 type Entry = { file: string; path?: string; index?: boolean; children?: Entry[] }
 
 /** Every route with a path of its own, its parameters named (`projects/details/:projectId`). */
