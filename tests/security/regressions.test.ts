@@ -20,6 +20,20 @@ for (const dialect of dialects) {
       expect((await t.call('GET', 'chat/2147483647', { token: users.client.token })).status).toBe(404)
     })
 
+    test('a NUL character in any text is a 400 naming the field, not a 500 (PostgreSQL\'s text refuses it)', async () => {
+      const { t, users, ids } = s.world
+      const body = { school: 'TU\u0000Delft', degree: 'MSc', description: 'fine' }
+      const answer = await t.call('PUT', `freelancers/profile/educations/${ids.educationId}`, { token: users.freelancer.token, body })
+      expect(answer.status, answer.text).toBe(400)
+      expect(Object.keys(answer.json.errors)).toEqual(['school'])
+      const nested = await t.call('POST', 'projects', { token: users.client.token, body: { title: 'ok', installments: [{ title: 'a\u0000' }] } })
+      expect(nested.status).toBe(400)
+      expect(Object.keys(nested.json.errors)).toEqual(['installments.0.title'])
+      const search = await t.call('GET', 'projects?search=%00')
+      expect(search.status).toBe(400)
+      expect(Object.keys(search.json.errors)).toEqual(['search'])
+    })
+
     test('a gateway named after an object\'s own machinery is not found, not a 500', async () => {
       for (const gateway of ['valueOf', 'constructor', '__proto__', 'toString', 'hasOwnProperty']) {
         const answer = await s.world.t.call('POST', `Payment/PaymentCallback?gateway=${gateway}`, { body: {} })
