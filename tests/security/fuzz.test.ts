@@ -28,7 +28,7 @@ function paramArbitrary(world: World, e: Endpoint) {
   const names = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
   const defaults = { ...defaultParams(world), ...rowFor(e)?.call?.(world).params }
   const bent = fc.oneof(nastyString, fc.constantFrom('0', '-1', '1.5', '2147483648', '99999999999999999999', 'NaN', '1e3', '0x10', ' 1', '%', '..', '.'))
-  return fc.record(Object.fromEntries(names.map((n) => [n, fc.oneof({ weight: 3, arbitrary: fc.constant(String(defaults[n])) }, { weight: 2, arbitrary: bent })]))) as fc.Arbitrary<Record<string, string>>
+  return fc.record(Object.fromEntries(names.map((n) => [n, fc.oneof({ weight: 3, arbitrary: fc.constant(String(defaults[n] ?? 1)) }, { weight: 2, arbitrary: bent })]))) as fc.Arbitrary<Record<string, string>>
 }
 
 /** Bytes of a string as UTF-8, each escaped: lone surrogates and NUL reach the server as a client could send them. */
