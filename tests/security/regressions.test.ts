@@ -29,6 +29,10 @@ for (const dialect of dialects) {
       const nested = await t.call('POST', 'projects', { token: users.client.token, body: { title: 'ok', installments: [{ title: 'a\u0000' }] } })
       expect(nested.status).toBe(400)
       expect(Object.keys(nested.json.errors)).toEqual(['installments.0.title'])
+      // A field named __proto__ is named like any other (it once found Object.prototype: a 500).
+      const proto = await t.call('POST', 'freelancers/profile/employment-history', { token: users.freelancer.token, body: JSON.parse('{"company":"Arup","role":"x","startMonth":"2015-01","__proto__":"\\u0000"}') })
+      expect(proto.status, proto.text).toBe(400)
+      expect(Object.keys(proto.json.errors)).toEqual(['__proto__'])
       const search = await t.call('GET', 'projects?search=%00')
       expect(search.status).toBe(400)
       expect(Object.keys(search.json.errors)).toEqual(['search'])
