@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   test: {
-    include: ['server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
     environment: 'node',
     // CI prints every test, so its log shows each suite ran on SQLite and on PostgreSQL.
     reporters: process.env.CI ? ['verbose'] : ['default'],

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 
 // An endpoint's contract: where it lives and the shapes it takes and gives. Contracts hold no
 // server code, so the web UI's typed client imports them too; the API binds each to a handler.
@@ -6,6 +6,16 @@ import type { z } from 'zod'
 // before their input is read (decision 220); every `Admin/` path must be 'admin'.
 export type Access = 'public' | 'user' | 'admin'
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * The largest whole number a query may compare with an integer column: ids, counts and amounts are
+ * 32-bit integers on PostgreSQL, where a larger parameter fails the query (a 500 on PostgreSQL and
+ * a 404 on SQLite, found by the authorization matrix of decision 255). Inputs stop at it.
+ */
+export const MAX_DB_INTEGER = 2_147_483_647
+
+/** A row's id in a path, query or body: a whole number from 1 to MAX_DB_INTEGER, one definition for every contract. */
+export const recordId = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(MAX_DB_INTEGER, 'is not a known id')
 
 export interface Endpoint<
   Q extends z.ZodType = z.ZodType,

@@ -22,11 +22,13 @@ export const unauthorized = (detail = 'Sign in to continue') => new ApiError(401
 
 /** Turns zod issues into field → messages, naming each field by its path (e.g. `email`, `items.0.amount`). */
 export function validationError(issues: z.core.$ZodIssue[], location?: string) {
-  const errors: Record<string, string[]> = {}
+  // A Map, not an object: a field named `__proto__` (a client may send one) is then a field like any other.
+  const byField = new Map<string, string[]>()
   for (const issue of issues) {
     const field = issue.path.length ? issue.path.join('.') : (location ?? 'body')
-    ;(errors[field] ??= []).push(issue.message)
+    byField.set(field, [...(byField.get(field) ?? []), issue.message])
   }
+  const errors = Object.fromEntries(byField)
   const detail = Object.entries(errors)
     .map(([field, messages]) => `${field}: ${messages[0]}`)
     .join('.\n')

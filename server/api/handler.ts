@@ -141,9 +141,24 @@ export function createApiHandler(options: {
 const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')
 
 function parse(schema: z.ZodType, value: unknown, location: string) {
+  const nul = pathsWithNul(value)
+  if (nul.length) throw validationError(nul.map((path) => ({ code: 'custom', path, message: 'must not contain the NUL character', input: undefined })), location)
   const result = schema.safeParse(value)
   if (!result.success) throw validationError(result.error.issues, location)
   return result.data
+}
+
+/**
+ * Where a string holds U+0000: PostgreSQL's text refuses it (the query failed, a 500 there while
+ * SQLite stored it; found by the fuzzing, decision 257), and no field of the marketplace needs it.
+ */
+function pathsWithNul(value: unknown, path: PropertyKey[] = [], out: PropertyKey[][] = []): PropertyKey[][] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) out.push(path)
+  } else if (value && typeof value === 'object' && path.length < 32) {
+    for (const [key, item] of Object.entries(value)) pathsWithNul(item, [...path, Array.isArray(value) ? Number(key) : key], out)
+  }
+  return out
 }
 
 /** Repeated keys become arrays (SPEC §7: "arrays are repeated"). */

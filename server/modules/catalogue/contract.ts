@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId } from '../../api/contract.ts'
 
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const id = recordId
 const option = z.object({ id: z.number(), slug: z.string(), name: z.string() })
 const coded = z.object({ code: z.string(), name: z.string() })
 const list = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId } from '../../api/contract.ts'
 import { chatEvents, chatLimits, closedReasons, CLIENT_MESSAGE_ID } from './rules.ts'
 
 // Chat (SPEC §7 "Chat", issue 16): rooms between a project's client and one freelancer, their
@@ -12,7 +12,7 @@ import { chatEvents, chatLimits, closedReasons, CLIENT_MESSAGE_ID } from './rule
 // - chat/{roomId}/read: marks the room read up to `upTo` (default: its newest message);
 // - chat/user-info/{userId}: the public card of someone the caller shares a room with.
 // A room the caller is not a member of answers 404, as does one that does not exist.
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const id = recordId
 const tag = 'Chat'
 
 export const chatPerson = z.object({

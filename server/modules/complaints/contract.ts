@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId } from '../../api/contract.ts'
 import { complaintStates } from './machine.ts'
 import { complaintLimits, decisionSchema, newComplaintSchema, replySchema, stateChangeSchema, subjectKinds } from './rules.ts'
 
@@ -7,7 +7,7 @@ import { complaintLimits, decisionSchema, newComplaintSchema, replySchema, state
 // complaints"). The author's side under `complaints`, support's under `Admin/complaints`, the audit
 // trail under `Admin/audit` (decision 213). A ticket that is not the caller's answers 404, as does
 // one that does not exist; every Admin call answers 403 to anyone but a SuperAdmin.
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const id = recordId
 const tag = 'Complaints'
 const adminTag = 'Admin'
 

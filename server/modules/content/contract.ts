@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId } from '../../api/contract.ts'
 import { newsletterAddress, newsletterToken } from './newsletter.ts'
 
 // The public site's content (SPEC §7 Settings/faq, Settings/blogs, Settings/blog/{id}; the home
 // boxes, services, logos and pages the admin area manages), the newsletter (POST subscribe/{address},
 // empty body, text reply) and the contact form that reaches the support inbox.
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const id = recordId
 const list = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) })
 
 export { newsletterAddress, newsletterToken, SUBSCRIBED_REPLY, CONFIRMED_REPLY, UNSUBSCRIBED_REPLY } from './newsletter.ts'

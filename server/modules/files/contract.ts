@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId } from '../../api/contract.ts'
 
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const id = recordId
 
 export const filesContract = {
   download: endpoint({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId } from '../../api/contract.ts'
 
 // Identity endpoints of SPEC §7. Messages name the rule; the 400 names the field (server/api/errors.ts).
 const tag = 'Identity'
@@ -108,7 +108,7 @@ export const identityContract = {
   resendVerification: endpoint({ method: 'POST', path: 'identity/resend-verification', summary: 'Send the verification mail again (answers the same for any address)', tag, access: 'public', body: z.object({ email }), response: message }),
   forgetPassword: endpoint({ method: 'POST', path: 'identity/forget-password', summary: 'Mail a password-reset link (answers the same for any address)', tag, access: 'public', body: z.object({ email }), response: message }),
   resetPassword: endpoint({ method: 'POST', path: 'identity/Reset-Password', summary: 'Set a new password with the token from the reset mail; ends every session', tag, access: 'public', body: z.object({ token, password: z.string({ error: 'is required' }) }), response: message }),
-  adminResetPassword: endpoint({ method: 'POST', path: 'identity/{id}/reset-password', summary: 'SuperAdmin: end the user\'s sessions and mail them a reset link', tag, access: 'user', params: z.object({ id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive') }), response: message }),
+  adminResetPassword: endpoint({ method: 'POST', path: 'identity/{id}/reset-password', summary: 'SuperAdmin: end the user\'s sessions and mail them a reset link', tag, access: 'user', params: z.object({ id: recordId }), response: message }),
   changePassword: endpoint({ method: 'POST', path: 'identity/change-password', summary: 'Change the password; ends every other session and returns a fresh token', tag, access: 'user', body: z.object({ currentPassword: password, newPassword: z.string({ error: 'is required' }) }), response: sessionResult }),
   changeEmail: endpoint({ method: 'POST', path: 'identity/change-email', summary: 'Ask to change the email; a confirmation link goes to the new address', tag, access: 'user', body: z.object({ newEmail: email, password }), response: message }),
   confirmEmailChange: endpoint({ method: 'GET', path: 'identity/confirm-email', summary: 'Confirm the new address with the token from the mail', tag, access: 'public', query: z.object({ token }), response: message }),

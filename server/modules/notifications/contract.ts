@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId } from '../../api/contract.ts'
 
 // Stored notifications (SPEC §3 "Notification", §7 "Notifications"). The hub-style paths take a
 // user id because the original client sent one; it must be the caller's own (403 otherwise), so
@@ -7,7 +7,7 @@ import { endpoint } from '../../api/contract.ts'
 export const NOTIFICATION_PAGE = 10
 export const notificationTypes = ['Project', 'Proposal', 'ProjectStatus', 'Chat', 'Complaint', 'Payment'] as const
 
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const id = recordId
 const hand = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(100_000, 'is too large').default(0)
 
 export const notification = z.object({

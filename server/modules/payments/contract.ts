@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId } from '../../api/contract.ts'
 import { payoutStates } from './states.ts'
 
 // Payments (SPEC §7: Payment/PayProjectInstallments, Payment/PaymentCallback, cost and paid
@@ -7,7 +7,7 @@ import { payoutStates } from './states.ts'
 // never an amount; `totalMinor`, when sent, is the total the client was shown, checked against
 // the contract's (a different one answers 409 and changes nothing). The sandbox gateway's
 // checkout is served here too (Payment/sandbox/{token}…), as a real gateway's hosted page would be.
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const id = recordId
 const ids = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(id).min(1, 'must name at least one installment').max(50, 'must name at most 50 installments'))
 const token = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'is not a checkout token')
 const money = { amountMinor: z.number(), feeMinor: z.number(), totalMinor: z.number(), currency: z.string() }

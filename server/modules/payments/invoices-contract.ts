@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId } from '../../api/contract.ts'
 
 // Invoices and statements (issue 17 item 7, SPEC §2 `invoices`, `statements`): the caller's
 // invoices (a page of 20, newest first) and one of them; the caller's statement between two UTC
@@ -7,7 +7,7 @@ import { endpoint } from '../../api/contract.ts'
 // (`page`, or `after` an entry id: the CSV export's cursor). Amounts are signed minor units: money
 // in is positive. Part of the payments API (tag Payments).
 const tag = 'Payments'
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const id = recordId
 const page = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(10_000, 'is too large').default(1)
 const day = z
   .string()

@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId } from '../../api/contract.ts'
 
 // Refund requests (SPEC §7 `RefundRequest/{a}/{b}/{c}`, decision 180): POST
 // RefundRequest/{projectId}/{installmentId}/{amount} with a reason asks for `amount` minor units of
 // an installment's price back; the amount is checked against what is held for that installment.
 // The freelancer answers at refund-requests/{id}/accept or /decline; the client may then dispute.
 export const refundLimits = { reason: 1000 }
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const id = recordId
 const reason = z.string({ error: 'is required' }).trim().min(1, 'is required').max(refundLimits.reason, `must be at most ${refundLimits.reason} characters`)
 const tag = 'Refunds'
 

@@ -92,7 +92,8 @@ export function createPaymentsService({ db, dialect, fees, gateways, work, payou
    * ref (capture:<payment>) stops a second credit even for a different event about the same payment.
    */
   async function callback(gatewayName: string, rawBody: string, headers: Headers) {
-    const gateway = gateways[gatewayName]
+    // Own keys only: `?gateway=valueOf` found Object.prototype's function and answered 500 (the fuzzing, decision 257).
+    const gateway = Object.hasOwn(gateways, gatewayName) ? gateways[gatewayName] : undefined
     if (!gateway) throw notFound('Gateway')
     const event = await gateway.verify(rawBody, headers)
     // Authentic but not ours (another product's event): acknowledged, not recorded.

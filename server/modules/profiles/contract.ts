@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId } from '../../api/contract.ts'
 import { availabilities, companySizes, currencies, emailPattern, experienceLevels, genders, isValidIban, languageLevels, limits, paymentKinds, paymentStatuses, searchSorts, stripeAccountPattern } from './rules.ts'
 
 // Profiles of SPEC §7: freelancers/profile/..., clients/profile/..., companies/profile/..., the
 // public views, profile images, freelancer payment methods and Find Freelancers' search.
 // Messages name the rule; the 400 names the field (server/api/errors.ts).
 
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const id = recordId
 const text = (max: number) => z.string({ error: 'is required' }).trim().max(max, `must be at most ${max} characters`)
 const required = (max: number) => text(max).min(1, 'is required')
 const optionalText = (max: number) => text(max).optional().nullable()

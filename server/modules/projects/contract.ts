@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId, MAX_DB_INTEGER } from '../../api/contract.ts'
 import { budgetTypes, clientStates, currencies, experienceLevels, homeSearchTypes, installmentActions, limits, planTotal, postedWithinDays, projectSorts } from './rules.ts'
 import { contractStates, installmentStates, projectStates, proposalStates } from './machines.ts'
 
@@ -14,7 +14,7 @@ import { contractStates, installmentStates, projectStates, proposalStates } from
 // - Createroom/{projectId}/{userId}: the chat room of the caller and the other party of the project
 //   (its client and a freelancer with a contract or a proposal on it); the same room every time;
 // - GetCommentsAndReviewes?userId=: the visible reviews about a user (default: the caller).
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const id = recordId
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` })
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)').refine((v) => !Number.isNaN(Date.parse(v)), 'must be a real date')
 const amount = z.number({ error: 'must be a number' }).int('must be whole minor units').positive('must be above zero').max(limits.amountMinor, 'is too large')
@@ -68,8 +68,8 @@ export const searchQuery = z.object({
   categoryId: id.optional(),
   subcategoryId: id.optional(),
   skills: z.union([id, z.array(id)]).optional().transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])).pipe(z.array(z.number()).max(limits.skills, 'too many skills')),
-  budgetMin: z.coerce.number().int().min(0).optional(),
-  budgetMax: z.coerce.number().int().min(0).optional(),
+  budgetMin: z.coerce.number().int().min(0).max(MAX_DB_INTEGER).optional(),
+  budgetMax: z.coerce.number().int().min(0).max(MAX_DB_INTEGER).optional(),
   budgetType: oneOf(budgetTypes).optional(),
   currency: oneOf(currencies).optional(),
   experienceLevel: oneOf(experienceLevels).optional(),

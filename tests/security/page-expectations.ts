@@ -1,0 +1,79 @@
+// The pages' guards, written down (decision 256). Columns: a visitor, the world's client (owner of
+// the project, contract, chat, complaint), a company, the world's freelancer (hired on that
+// contract), a SuperAdmin, and another client (a stranger to those objects).
+//   page          200, the page
+//   login         302 to /auth/login?redirectTo=… (requireUser)
+//   unauthorized  302 to /auth/unauthorized (requirePermission: the role may not)
+//   not-found     404, the not-found page itself
+//   '302 /x'      a redirect elsewhere, written out (another user's object → /auth/not-found)
+// A new route without a row fails the test, naming it.
+export const pageColumns = ['visitor', 'client', 'company', 'freelancer', 'admin', 'stranger'] as const
+export type PageColumn = (typeof pageColumns)[number]
+export type PageCell = 'page' | 'login' | 'unauthorized' | 'not-found' | 'any' | `${number} ${string}` | `${number}`
+
+const GONE = '302 /auth/not-found'
+const EVERYONE = 'page page page page page page'
+const SIGNED_IN = 'login page page page page page'
+const CLIENT_SIDE = 'login page page unauthorized unauthorized page'
+const FREELANCER_SIDE = 'login unauthorized unauthorized page unauthorized unauthorized'
+const ADMIN = 'login unauthorized unauthorized unauthorized page unauthorized'
+/** The contract's pages: its two parties; anyone else is told it is not there. */
+const PARTIES = `login page ${GONE} page ${GONE} ${GONE}`
+const times = (cell: string, n: number) => Array(n).fill(cell).join(' ')
+const same = (cell: string) => times(cell, 6)
+
+const table: Record<string, string> = {
+  '/': EVERYONE, '/about-us': EVERYONE, '/why-workneer': EVERYONE, '/blogs': EVERYONE, '/blogs/:id': EVERYONE, '/faq': EVERYONE, '/contact-us': EVERYONE, '/categories': EVERYONE,
+  '/newsletter/confirm/:token': EVERYONE, '/newsletter/unsubscribe/:token': EVERYONE, '/_test/status/:status': same(GONE), '/auth/not-found': same('not-found'),
+  '/auth/login': `page ${times('302 /dashboard', 5)}`,
+  '/auth/gotosign': `page ${times('302 /dashboard', 5)}`,
+  '/auth/terms-and-conditions': EVERYONE, '/auth/verify-email': EVERYONE, '/auth/forgot-password': EVERYONE, '/auth/reset-password': EVERYONE,
+  '/auth/confirm-email': same('400'), '/auth/logout': same('302 /'), '/auth/unauthorized': same('403'), '/auth/oidc/callback': same('400'),
+  '/auth/oidc/:provider': same('302 /auth/oidc/callback?error=start'), '/auth/complete-signup': same('302 /auth/gotosign'),
+  '/profile/account-settings': SIGNED_IN, '/profile': SIGNED_IN,
+  '/profiles/freelancers/:id': EVERYONE, '/profiles/clients/:id': EVERYONE, '/profiles/companies/:id': EVERYONE,
+  '/peyment-details': SIGNED_IN, '/payment-details': same('301 /peyment-details'), '/payouts': SIGNED_IN,
+  '/freelancers': CLIENT_SIDE, '/freelancers/freelancersearch': CLIENT_SIDE,
+  '/projects': EVERYONE, '/projects/getprojects': EVERYONE, '/projects/create': CLIENT_SIDE, '/projects/client': CLIENT_SIDE,
+  '/projects/client/details/:projectId': `login page ${GONE} unauthorized unauthorized ${GONE}`,
+  // The contract's project: its client is sent to the client's view of it.
+  '/projects/details/:projectId': `login 302 /projects/client/details/1 ${GONE} page ${GONE} ${GONE}`,
+  '/projects/freelancer': FREELANCER_SIDE, '/projects/freelancer/porposals': FREELANCER_SIDE, '/projects/freelancer/contract/:projectId': FREELANCER_SIDE,
+  // Paying needs the installments chosen: without them the page is a 400 (to the client side).
+  '/projects/client/pay/:projectId': 'login 400 400 unauthorized unauthorized 400',
+  '/checkout/:token': EVERYONE,
+  '/invoices': SIGNED_IN, '/statements': SIGNED_IN, '/dashboard': SIGNED_IN, '/reviews': SIGNED_IN, '/notifications': SIGNED_IN, '/chats': SIGNED_IN,
+  '/chats/:roomId': PARTIES,
+  // In progress, the contract's project is no longer editable: its client goes to its details.
+  '/projects/client/edit/:projectId': `login 302 /projects/client/details/1 ${GONE} unauthorized unauthorized ${GONE}`,
+  '/projects/wishlist': SIGNED_IN, '/ticketSupport': SIGNED_IN, '/ticketSupport/addComplaints': SIGNED_IN,
+  '/ticketSupport/:complaintId': `login page ${GONE} ${GONE} ${GONE} ${GONE}`,
+  '/admin/complaints': ADMIN, '/admin/complaints/:complaintId': ADMIN,
+  '/*': same(GONE),
+  '/set-language': same('302 /'), '/newsletter': same('302 /'), '/search': same('302 /freelancers/freelancersearch?search=all'),
+  // A file of the open project: every signed-in user may read it (projects/service.ts read policy).
+  '/projects/files/:fileId': SIGNED_IN, '/chats/files/:fileId': SIGNED_IN, '/ticketSupport/files/:fileId': SIGNED_IN,
+  '/search/suggest': EVERYONE,
+  '/notifications/:id/read': `login ${times('302 /', 5)}`,
+  '/invoices/:invoiceId/pdf': PARTIES,
+  '/statements.csv': SIGNED_IN,
+  '/_bench/trivial': EVERYONE,
+  // Development and e2e only (decision 110): a production server has no style guide.
+  '/_styleguide': same('not-found'),
+}
+
+/** Splits a row into its six cells; a redirect cell is two words ('302 /x'). */
+function cellsOf(spec: string): PageCell[] {
+  const words = spec.split(' ')
+  const out: string[] = []
+  for (let i = 0; i < words.length; i++) out.push(/^30\d$/.test(words[i]) ? `${words[i]} ${words[++i]}` : words[i])
+  return out as PageCell[]
+}
+
+export function pageRowFor(route: string): Record<PageColumn, PageCell> | undefined {
+  const spec = table[route]
+  if (!spec) return undefined
+  const cells = cellsOf(spec)
+  if (cells.length !== pageColumns.length) throw new Error(`${route}: a row needs ${pageColumns.length} cells, has ${cells.length}`)
+  return Object.fromEntries(pageColumns.map((c, i) => [c, cells[i]])) as Record<PageColumn, PageCell>
+}
