@@ -69,7 +69,7 @@ const publicRows = Object.fromEntries(
     'GET settings/searchskills', 'GET categories', 'GET settings/all-categories', 'GET settings/all-skills',
     'GET Settings/faq', 'GET Settings/blogs', 'GET Settings/blog/{id}', 'GET Settings/home-boxes', 'GET Settings/services', 'GET Settings/logos', 'GET Settings/pages/{slug}',
     'POST subscribe/{address}', 'POST subscribe/confirm/{token}', 'POST subscribe/unsubscribe/{token}', 'POST support/contact-us',
-    'POST identity/register', 'POST identity/login', 'GET identity/verify-email', 'POST identity/resend-verification', 'POST identity/forget-password', 'POST identity/Reset-Password', 'GET identity/confirm-email',
+    'POST identity/register', 'POST identity/login', 'POST identity/login/second-factor', 'GET identity/verify-email', 'POST identity/resend-verification', 'POST identity/forget-password', 'POST identity/Reset-Password', 'GET identity/confirm-email',
     'GET identity/third-part/providers', 'POST identity/third-part/authorize', 'POST identity/login-with-third-part', 'POST identity/register-with-third-part',
     'GET projects/HomeSearch/{type}/{term}', 'GET projects/comment/{projectId}', 'GET projects',
     // The checkout's token is the capability: whoever holds the link pays (decision 171).
@@ -94,6 +94,12 @@ export const rows: Record<string, Row> = {
   'GET identity/profile-details': freelancerRow(USER),
   'PUT identity/profile': row(USER),
   'POST identity/logout': row(USER, { endsSession: 3 }),
+  // One's own authenticator app (decision 260): the matrix's calls carry no valid code, so nothing turns on or off.
+  'GET identity/two-factor': row(USER),
+  'POST identity/two-factor/setup': row(USER),
+  'POST identity/two-factor/enable': row(USER),
+  // A SuperAdmin may not turn it off.
+  'POST identity/two-factor/disable': row(cells('401 ok ok ok 403 ok')),
   'POST identity/change-password': row(USER, { endsSession: 1 }),
   'POST identity/change-email': row(USER, { endsSession: 1 }),
   // Ends another user's sessions: the service lets only a SuperAdmin (its contract says 'user').
@@ -184,13 +190,21 @@ export const rows: Record<string, Row> = {
   'GET chat/{roomId}/count-unread': row(PARTIES),
 
   // The client's complaint: theirs (support answers it through Admin/complaints).
-  'GET complaints/{complaintId}': row(CLIENT_ONLY),
-  'POST complaints/{complaintId}/messages': row(CLIENT_ONLY),
+  // The complaint is about the contract: its other party reads and answers it (decision 232).
+  'GET complaints/{complaintId}': row(PARTIES),
+  'POST complaints/{complaintId}/messages': row(PARTIES),
 }
+
+const ADMIN = cells('401 403 403 403 ok 403')
+/** Admin acts that end someone's sessions aim at the bystander and run after every other cell. */
+const onBystander = (w: World): CallSpec => ({ params: { userId: w.users.bystander.id }, body: { reason: 'Matrix check' } })
+const adminRows: Record<string, Row> = Object.fromEntries(
+  ['suspend', 'unsuspend', 'delete', 'reset-password'].map((act) => [`POST Admin/users/{userId}/${act}`, row(ADMIN, { call: onBystander, endsSession: 2 })]),
+)
 
 /** The expected row of an endpoint: from the table, or from decision 220 for the admin API. */
 export function rowFor(e: Pick<Endpoint, 'method' | 'path' | 'access'>): Row | undefined {
-  if (e.access === 'admin') return row(cells('401 403 403 403 ok 403'))
+  if (e.access === 'admin') return adminRows[`${e.method} ${e.path}`] ?? row(ADMIN)
   return rows[`${e.method} ${e.path}`]
 }
 

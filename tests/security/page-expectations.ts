@@ -17,10 +17,14 @@ const SIGNED_IN = 'login page page page page page'
 const CLIENT_SIDE = 'login page page unauthorized unauthorized page'
 const FREELANCER_SIDE = 'login unauthorized unauthorized page unauthorized unauthorized'
 const ADMIN = 'login unauthorized unauthorized unauthorized page unauthorized'
+/** An admin page whose parameter the matrix fills with 1: what the admin gets depends on the object. */
+const ADMIN_ANY = 'login unauthorized unauthorized unauthorized any unauthorized'
 /** The contract's pages: its two parties; anyone else is told it is not there. */
 const PARTIES = `login page ${GONE} page ${GONE} ${GONE}`
 const times = (cell: string, n: number) => Array(n).fill(cell).join(' ')
 const same = (cell: string) => times(cell, 6)
+/** The sign-in's second step without a challenge: a visitor back to the first, anyone signed in home. */
+const SECOND_STEP = `login ${times('302 /dashboard', 5)}`
 
 const table: Record<string, string> = {
   '/': EVERYONE, '/about-us': EVERYONE, '/why-workneer': EVERYONE, '/blogs': EVERYONE, '/blogs/:id': EVERYONE, '/faq': EVERYONE, '/contact-us': EVERYONE, '/categories': EVERYONE,
@@ -47,8 +51,13 @@ const table: Record<string, string> = {
   // In progress, the contract's project is no longer editable: its client goes to its details.
   '/projects/client/edit/:projectId': `login 302 /projects/client/details/1 ${GONE} unauthorized unauthorized ${GONE}`,
   '/projects/wishlist': SIGNED_IN, '/ticketSupport': SIGNED_IN, '/ticketSupport/addComplaints': SIGNED_IN,
-  '/ticketSupport/:complaintId': `login page ${GONE} ${GONE} ${GONE} ${GONE}`,
-  '/admin/complaints': ADMIN, '/admin/complaints/:complaintId': ADMIN,
+  // The complaint is about the contract: its other party reads it too (decision 232).
+  '/ticketSupport/:complaintId': PARTIES,
+  '/admin/complaints': ADMIN, '/admin/complaints/:complaintId': ADMIN, '/admin/complaints/:complaintId/room': ADMIN_ANY,
+  '/admin': ADMIN, '/admin/payments': ADMIN, '/admin/users': ADMIN, '/admin/users/:userId': ADMIN, '/admin/audit': ADMIN,
+  '/admin/content': 'login unauthorized unauthorized unauthorized 302 /admin/content/blogs unauthorized', '/admin/content/:kind': ADMIN_ANY, '/admin/content/:kind/new': ADMIN_ANY, '/admin/content/:kind/:id': ADMIN_ANY,
+  '/admin/categories': ADMIN, '/admin/categories/import': ADMIN, '/admin/categories/:categoryId': ADMIN, '/admin/categories/export/:format': ADMIN_ANY,
+  '/userService': EVERYONE, '/auth/second-factor': SECOND_STEP, '/profile/account-settings/two-factor': SIGNED_IN,
   '/*': same(GONE),
   '/set-language': same('302 /'), '/newsletter': same('302 /'), '/search': same('302 /freelancers/freelancersearch?search=all'),
   // A file of the open project: every signed-in user may read it (projects/service.ts read policy).

@@ -44,8 +44,8 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
   }
   const { client, client2, freelancer, freelancer2 } = users
 
-  // Private fields of each person: a phone number.
-  for (const who of people) await database.db.updateTable('app_user').set({ phone_number: marker(`phone${who}`, who) }).where('id', '=', users[who].id).execute()
+  // Private fields of each person: a phone number (support sees it on the admin's user page).
+  for (const who of people) await database.db.updateTable('app_user').set({ phone_number: marker(`phone${who}`, who, 'admin') }).where('id', '=', users[who].id).execute()
 
   // The contract: funded, the first installment submitted with a private note, approved (released,
   // an invoice), the second funded and asked back (a refund request with a private reason).
@@ -55,7 +55,7 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
   await ok(t.call('POST', `Payment/sandbox/${pay.token}/pay`, { body: card() }))
   await ok(t.call('POST', `projects/installments/${i1.id}/submit`, { token: freelancer.token, body: { note: marker('note', 'client', 'freelancer') } }))
   await ok(t.call('POST', `projects/installments/${i1.id}/approve`, { token: client.token, body: {} }))
-  const refund = await ok(t.call('POST', `RefundRequest/${contract.projectId}/${i2.id}/10000`, { token: client.token, body: { reason: marker('refund', 'client', 'freelancer') } }))
+  const refund = await ok(t.call('POST', `RefundRequest/${contract.projectId}/${i2.id}/10000`, { token: client.token, body: { reason: marker('refund', 'client', 'freelancer', 'admin') } }))
   const method = await ok(t.call('POST', 'freelancers/AddFreelancerPaymentMethod', { token: freelancer.token, body: { holderName: marker('holder', 'freelancer'), kind: 'bank', iban: 'DE89 3704 0044 0532 0130 00' } }))
   const payout = await ok(t.call('POST', 'Payment/payouts', { token: freelancer.token, body: { amountMinor: 20000, currency: 'EUR', paymentMethodId: method.id } }))
   const invoice = await database.db.selectFrom('invoice').select('id').orderBy('id').executeTakeFirstOrThrow()
@@ -84,8 +84,9 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     profileItems[item] = list.at(-1)!.id
   }
   const spare = await ok(t.call('POST', 'freelancers/AddFreelancerPaymentMethod', { token: freelancer.token, body: { holderName: 'Fred Freelancer', kind: 'paypal', email: 'fred.pay@example.test' } }))
-  // A complaint of the client, private to them and support.
-  const complaint = await ok(t.call('POST', 'complaints', { token: client.token, body: { subject: `contract:${contract.contractId}`, title: 'Late drawings', description: marker('complaint', 'client', 'admin') } }))
+  // A complaint of the client about the contract: private to them, the contract's other party
+  // (decision 232) and support.
+  const complaint = await ok(t.call('POST', 'complaints', { token: client.token, body: { subject: `contract:${contract.contractId}`, title: 'Late drawings', description: marker('complaint', 'client', 'freelancer', 'admin') } }))
 
   await t.api.jobs.outbox.drain()
   const notification = await database.db.selectFrom('notification').select('id').where('user_id', '=', client.id).orderBy('id').executeTakeFirstOrThrow()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId } from '../../api/contract.ts'
 import { auditEntry } from '../complaints/contract.ts'
 import { deleteSchema, reactivateSchema, resetSchema, suspendSchema, userSearchQuery, userStatuses } from './rules.ts'
 
@@ -7,7 +7,7 @@ import { deleteSchema, reactivateSchema, resetSchema, suspendSchema, userSearchQ
 // unsuspend, delete)"). SuperAdmin only (decision 220); every change is audited (decision 214).
 // What a deletion erases and what others still see: decision 236.
 const tag = 'Admin'
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const id = recordId
 const params = z.object({ userId: id })
 
 export const adminUserSummary = z.object({

@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId } from '../../api/contract.ts'
 import { locales } from '../../db/schema.ts'
 
 // The catalogue in the admin area (issue 18 item 3; decisions 245–248): categories with images,
 // their subcategories and skills, named in the five languages; the skills sheet checked, imported
 // and exported. SuperAdmins only (decision 220); every change is in the admin audit trail.
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const id = recordId
 export const catalogueKinds = ['category', 'subcategory', 'skill'] as const
 export type CatalogueKind = (typeof catalogueKinds)[number]
 export const NAME_MAX = 80

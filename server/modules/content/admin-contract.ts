@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, recordId } from '../../api/contract.ts'
 import { locales, type Locale } from '../../db/schema.ts'
 
 // The admin area's content screens (issue 18 item 3, SPEC §7 "Admin/* … blogs, logos, home boxes,
@@ -67,7 +67,7 @@ export const adminItems = {
 } satisfies Record<ContentKind, z.ZodType>
 export type AdminItem<K extends ContentKind> = z.output<(typeof adminItems)[K]>
 
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')
+const id = recordId
 const params = z.object({ id })
 const ok = z.object({ ok: z.literal(true) })
 const tag = 'Admin'
