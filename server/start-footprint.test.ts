@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 // Decision 136: a server on SQLite without Redis or SMTP does not load the packages only those
 // need (each is megabytes of resident memory); they load when configured, or at the first upload.
 const root = path.resolve(import.meta.dirname, '..')
-const onDemand = ['ioredis', 'nodemailer', 'pg', 'file-type']
+const onDemand = ['ioredis', 'nodemailer', 'pg', 'file-type', 'read-excel-file', 'write-excel-file', 'csv-parse', 'csv-stringify', 'fflate', 'qrcode']
 
 describe('what the server loads at start', () => {
   it('leaves the Redis, SMTP, PostgreSQL and file-type packages out until they are needed', () => {

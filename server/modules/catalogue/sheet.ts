@@ -1,8 +1,6 @@
-import { parse } from 'csv-parse/sync'
-import { stringify } from 'csv-stringify/sync'
-import { unzipSync } from 'fflate'
-import { readSheet } from 'read-excel-file/node'
-import writeXlsxFile from 'write-excel-file/node'
+// The spreadsheet libraries are loaded when a sheet is read or written, not at start: only an
+// admin's import or export needs them, and a server should not carry them in memory until then
+// (the start footprint, issue 15 item 6b).
 import { locales, type Locale } from '../../db/schema.ts'
 import { sheetColumns, sheetLimits } from './admin-contract.ts'
 
@@ -30,7 +28,7 @@ const key = (header: unknown) => String(header ?? '').toLowerCase().replace(/[^a
 const wanted: Record<string, string> = { category: 'category', subcategory: 'subcategory', skill: 'en', ...Object.fromEntries(locales.map((l) => [`skill${l}`, l])) }
 
 export async function readSkillSheet(bytes: Buffer, format: SheetFormat): Promise<SheetRow[]> {
-  const cells = format === 'csv' ? readCsv(bytes) : await readXlsx(bytes)
+  const cells = format === 'csv' ? await readCsv(bytes) : await readXlsx(bytes)
   if (!cells.length) throw new SheetError('empty', 'The sheet is empty')
   const header = cells[0].map((h) => wanted[key(h)])
   const at = (name: string) => header.indexOf(name)
@@ -46,7 +44,8 @@ export async function readSkillSheet(bytes: Buffer, format: SheetFormat): Promis
   return rows
 }
 
-function readCsv(bytes: Buffer): unknown[][] {
+async function readCsv(bytes: Buffer): Promise<unknown[][]> {
+  const { parse } = await import('csv-parse/sync')
   try {
     return parse(bytes, { bom: true, relax_column_count: true, skip_empty_lines: false, to_line: sheetLimits.rows + 2 })
   } catch (error) {
@@ -55,6 +54,7 @@ function readCsv(bytes: Buffer): unknown[][] {
 }
 
 async function readXlsx(bytes: Buffer): Promise<unknown[][]> {
+  const [{ unzipSync }, { readSheet }] = await Promise.all([import('fflate'), import('read-excel-file/node')])
   let unpacked = 0
   try {
     // Only sizes are read here (the filter answers false, so nothing is inflated).
@@ -81,9 +81,11 @@ export const formulaStart = /^[=+\-@\t\r]/
 export async function writeSkillSheet(rows: Array<Omit<SheetRow, 'line'>>, format: SheetFormat): Promise<Buffer> {
   const data = rows.map((r) => [r.category, r.subcategory, ...locales.map((l) => r.names[l])])
   if (format === 'csv') {
+    const { stringify } = await import('csv-stringify/sync')
     // A byte order mark, so spreadsheets read the file as UTF-8; no cell starts a formula (names are checked on the way in).
     return Buffer.from(`\uFEFF${stringify([[...sheetColumns], ...data], { record_delimiter: '\r\n' })}`)
   }
+  const { default: writeXlsxFile } = await import('write-excel-file/node')
   return writeXlsxFile([[...sheetColumns], ...data], { sheet: 'Skills' }).toBuffer()
 }
 
