@@ -77,7 +77,11 @@ async function step(name: string, pathname: string, init: { method?: string; tok
     errors.set(`${name}: ${(error as Error).message}`, (errors.get(`${name}: ${(error as Error).message}`) ?? 0) + 1)
   }
   const ok = status > 0 && status < 400
-  if (status >= 400) errors.set(`${name}: ${status} ${JSON.stringify(json)?.slice(0, 160)}`, (errors.get(`${name}: ${status} ${JSON.stringify(json)?.slice(0, 160)}`) ?? 0) + 1)
+  if (status >= 400) {
+    // Grouped by what went wrong, not by request (each answer carries its own request id).
+    const what = `${name}: ${status} ${json?.title ?? ''} ${json?.detail ?? ''}`.trim()
+    errors.set(what, (errors.get(what) ?? 0) + 1)
+  }
   samples.push({ at: t0 - started, step: name, ms: performance.now() - t0, ok })
   return ok ? json ?? {} : null
 }
