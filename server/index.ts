@@ -57,7 +57,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
 
   // Every request passes the door guard first (server/http/doors.ts): what no door can take is
   // answered there, each door's body is limited, and whatever escapes a door's dispatch is a 500.
-  const metrics = createMetrics({ database, hubConnections: () => hubs.server.connectionCounts(), token: config.metricsToken })
+  const metrics = createMetrics({ database, hubConnections: () => hubs.server.connectionCounts(), ledgerHealth: () => api.jobs.ledgerHealth.peek(), token: config.metricsToken })
   const doors = createDoorGuard({ log, trustProxy: config.trustProxy, isHubPath: (path) => hubs.server.owns(path), apiPrefix: API_PREFIX })
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const requestId = safeRequestId(req.headers['x-request-id'])
@@ -111,6 +111,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   api.jobs.fileSweep.start()
   api.jobs.refundSweep.start()
   api.jobs.payoutSweep.start()
+  api.jobs.ledgerHealth.job.start()
   if (config.isProduction && new URL(config.publicUrl).hostname === 'localhost') log.warn(`PUBLIC_URL is not set: links in mails point to ${config.publicUrl}; set PUBLIC_URL to the site's public address`)
   if (config.isProduction && !config.stripe && !config.seedDemo) log.warn('Payments go through the built-in sandbox gateway (test cards, no real money): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments through Stripe')
 

@@ -43,6 +43,7 @@ import { complaintsRoutes } from '../modules/complaints/routes.ts'
 import { complaintsOutboxHandlers } from '../modules/complaints/outbox.ts'
 import { createAdminMoney } from '../modules/admin-money/service.ts'
 import { adminMoneyRoutes } from '../modules/admin-money/routes.ts'
+import { createLedgerHealthMonitor } from '../modules/admin-money/health-monitor.ts'
 import { createAdminUsersService } from '../modules/admin-users/service.ts'
 import { adminUsersRoutes } from '../modules/admin-users/routes.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
@@ -71,7 +72,8 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files, chat })
   const payments = createPayments({ db: database.db, dialect: database.dialect, config, projects, log })
   const complaints = createComplaintsService({ db: database.db, dialect: database.dialect, files: services.files, publicUrl: config.publicUrl, money: payments.refunds })
-  const adminMoney = createAdminMoney({ db: database.db, dialect: database.dialect, payouts: payments.payouts, refunds: payments.refunds })
+  const ledgerHealth = createLedgerHealthMonitor({ db: database.db, log })
+  const adminMoney = createAdminMoney({ db: database.db, dialect: database.dialect, payouts: payments.payouts, refunds: payments.refunds, health: ledgerHealth })
   const contentAdmin = createContentAdmin({ db: database.db, files: services.files, changed: () => services.content.contentChanged() })
   const adminUsers = createAdminUsersService({ db: database.db, dialect: database.dialect, identity: services.identity })
   const catalogueAdmin = createCatalogueAdmin({ db: database.db, files: services.files, forget: services.catalogue.forget, indexes: { freelancer: profiles.renamed, project: projects.indexProject } })
@@ -116,11 +118,14 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
     refundSweep: payments.refundSweep,
     /** Payouts whose gateway answer was lost, every 15 minutes (modules/payments/payouts.ts). */
     payoutSweep: payments.payoutSweep,
+    /** The ledger's health checks, every 15 minutes (modules/admin-money/health-monitor.ts); /metrics reads the last run. */
+    ledgerHealth,
     async close() {
       await outbox.stop()
       await fileSweep.stop()
       await payments.refundSweep.stop()
       await payments.payoutSweep.stop()
+      await ledgerHealth.job.stop()
       mailer.close()
       await limiter.close()
     },

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import client from 'prom-client'
 import type { Db } from '../db/database.ts'
+import type { HealthSnapshot } from '../modules/admin-money/health-monitor.ts'
 
 // `/metrics` in the Prometheus text format (issue 19 item 7, decision 262): requests by door,
 // route and status with latency histograms, hub connections, the outbox's backlog and lag, the
@@ -15,6 +16,8 @@ const MAX_ROUTES = 400
 export interface MetricsOptions {
   database: Db
   hubConnections: () => Record<string, number>
+  /** The ledger health checks' last run (null before the first): a scrape never reads the whole ledger (decision 264). */
+  ledgerHealth?: () => HealthSnapshot | null
   token?: string
 }
 
@@ -73,17 +76,18 @@ export function createMetrics(options: MetricsOptions) {
   const outboxRows = new client.Gauge({ name: 'workneer_outbox_rows', help: 'Outbox rows waiting (pending) or given up (dead), by topic', labelNames: ['status', 'topic'], registers: [registry] })
   const outboxLag = new client.Gauge({ name: 'workneer_outbox_lag_seconds', help: 'Age of the oldest pending outbox row that is due (0 when none is)', registers: [registry] })
   const balances = new client.Gauge({ name: 'workneer_ledger_balance_minor', help: 'Sum of ledger account balances in minor units, by currency and account kind', labelNames: ['currency', 'kind'], registers: [registry] })
-  const imbalance = new client.Gauge({ name: 'workneer_ledger_entries_sum_minor', help: 'Sum of all ledger entries per currency: 0 when every transaction balances (alert on anything else)', labelNames: ['currency'], registers: [registry] })
+  const imbalance = new client.Gauge({ name: 'workneer_ledger_entries_sum_minor', help: 'Sum of all ledger entries per currency as of the last health check: 0 when every transaction balances (alert on anything else)', labelNames: ['currency'], registers: [registry] })
+  const healthProblems = new client.Gauge({ name: 'workneer_ledger_health_problems', help: "Problems each ledger health check found in its last run (0 = OK; alert on anything else)", labelNames: ['check'], registers: [registry] })
+  const healthAge = new client.Gauge({ name: 'workneer_ledger_health_age_seconds', help: 'Age of the last ledger health check run (they run every 15 minutes; alert when it stops growing back to 0)', registers: [registry] })
   const up = new client.Gauge({ name: 'workneer_db_up', help: '1 when the database answered this scrape', registers: [registry] })
 
   // Database figures are read once per scrape, together.
   async function readDatabase() {
     const now = new Date().toISOString()
-    const [outbox, oldest, accounts, entries] = await Promise.all([
+    const [outbox, oldest, accounts] = await Promise.all([
       database.db.selectFrom('outbox').select(['status', 'topic', (eb) => eb.fn.countAll<number>().as('n')]).where('status', 'in', ['pending', 'dead']).groupBy(['status', 'topic']).execute(),
       database.db.selectFrom('outbox').select((eb) => eb.fn.min('run_after').as('due')).where('status', '=', 'pending').where('run_after', '<=', now).executeTakeFirst(),
       database.db.selectFrom('ledger_account').select(['currency', 'kind', (eb) => eb.fn.sum<number>('balance_minor').as('total')]).groupBy(['currency', 'kind']).execute(),
-      database.db.selectFrom('ledger_entry').select(['currency', (eb) => eb.fn.sum<number>('amount_minor').as('total')]).groupBy('currency').execute(),
     ])
     outboxRows.reset()
     for (const row of outbox) outboxRows.set({ status: row.status, topic: row.topic }, Number(row.n))
@@ -91,8 +95,15 @@ export function createMetrics(options: MetricsOptions) {
     outboxLag.set(Number.isFinite(due) ? Math.max(0, (Date.now() - due) / 1000) : 0)
     balances.reset()
     for (const row of accounts) balances.set({ currency: row.currency, kind: row.kind }, Number(row.total))
+    // Summing every ledger entry is the health checks' work, done every 15 minutes, not per scrape.
+    const health = options.ledgerHealth?.()
     imbalance.reset()
-    for (const row of entries) imbalance.set({ currency: row.currency }, Number(row.total))
+    healthProblems.reset()
+    if (health) {
+      for (const row of health.sums) imbalance.set({ currency: row.currency }, row.sumMinor)
+      for (const c of health.checks) healthProblems.set({ check: c.check }, c.problems.length)
+      healthAge.set(Math.max(0, (Date.now() - Date.parse(health.checkedAt)) / 1000))
+    }
   }
 
   function allowed(req: IncomingMessage) {

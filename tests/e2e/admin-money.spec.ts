@@ -104,4 +104,12 @@ test('the admin sees the dashboard\'s charts and the payments screen, and reconc
   await sam.reload()
   for (const check of ['currenciesSumToZero', 'transactionsBalance', 'heldMatchesInstallments']) await expect(main(sam).getByTestId(`check-${check}`)).toContainText('OK')
   expect((await db.db.selectFrom('ledger_transaction').select('ref').where('ref', '=', `payout-paid:${asked.id}`).execute()).length).toBe(1)
+  // The checks show their last run (they read the whole ledger, decision 264); "Run the checks now" runs them again.
+  const lastRun = await main(sam).getByTestId('health-checked-at').getAttribute('data-checked-at')
+  await sam.reload()
+  await expect(main(sam).getByTestId('health-checked-at')).toHaveAttribute('data-checked-at', lastRun!)
+  await submitAndWait(sam, main(sam).getByRole('button', { name: 'Run the checks now' }), js)
+  await expect(main(sam).getByTestId('health-checked-at')).not.toHaveAttribute('data-checked-at', lastRun!)
+  for (const check of ['currenciesSumToZero', 'transactionsBalance', 'noNegativeBalances', 'runningSumsMatch', 'heldMatchesInstallments']) await expect(main(sam).getByTestId(`check-${check}`)).toContainText('OK')
+  await expectNoAxeViolations(sam)
 })

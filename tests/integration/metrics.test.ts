@@ -67,6 +67,9 @@ for (const dialect of dialects) {
       expect(text).toMatch(/^workneer_outbox_lag_seconds \d/m)
       expect(text).toMatch(/^workneer_db_up 1$/m)
       expect(text).toContain('# TYPE workneer_ledger_balance_minor gauge')
+      // The ledger's health from its checks' last run (at start, then every 15 minutes: decision 264), not a scan per scrape.
+      await expect.poll(async () => (await (await fetch(`${base}/metrics`)).text()).match(/^workneer_ledger_health_problems\{check="transactionsBalance"\} (\d+)$/m)?.[1]).toBe('0')
+      expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/^workneer_ledger_health_age_seconds \d/m)
       expect(text).toMatch(/^workneer_process_resident_memory_bytes \d/m)
       if (dialect === 'postgres') expect(text).toMatch(/^workneer_db_pool_connections\{state="total"\} [1-9]/m)
       // A second scrape sees the first (its own route is not counted: it is not a door's request).

@@ -11,7 +11,7 @@ import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
 import { Form } from '~/lib/form'
 import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
-import { Button, Card, Chip, DataTable, EmptyState, Notice, StatusChip } from '~/components/ui'
+import { Button, Card, Chip, DataTable, EmptyState, Notice, StatusChip, Toolbar } from '~/components/ui'
 import { TextField, type FieldReply } from '~/components/ui/field'
 import { adminMoneyContract as c, reconcileBody, type HealthProblem } from '../../../server/modules/admin-money/contract'
 
@@ -32,7 +32,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   requirePermission(context, url, 'admin.area')
-  const submission = parseWithZod(await request.formData(), { schema: reconcileBody })
+  const form = await request.formData()
+  // "Run the checks now" (the page otherwise shows their last run, decision 264).
+  if (form.get('intent') === 'check-health') {
+    try {
+      await apiFor(context).call(c.checkHealth, {})
+      return redirect('/admin/payments#health')
+    } catch (error) {
+      throwApiError(error)
+    }
+  }
+  const submission = parseWithZod(form, { schema: reconcileBody })
   if (submission.status !== 'success') return data({ reply: submission.reply() as FieldReply }, { status: 400 })
   try {
     const done = await apiFor(context).call(c.reconcile, { body: submission.value })
@@ -64,7 +74,16 @@ export default function AdminPayments({ loaderData: { overview, reconciled }, ac
 
       <section className="ui-section" aria-labelledby="health">
         <h2 id="health">{t('payments.health')}</h2>
-        <p className="muted small">{t('payments.checkedAt', { at: formatDateTime(overview.checkedAt, lng) })}</p>
+        <Form method="post" action="/admin/payments" data-testid="health-form">
+          <Toolbar label={t('payments.health')}>
+            <p className="muted small" data-testid="health-checked-at" data-checked-at={overview.checkedAt}>
+              {t('payments.checkedAt', { at: formatDateTime(overview.checkedAt, lng) })} {t('payments.checkSchedule')}
+            </p>
+            <Button name="intent" value="check-health">
+              {t('payments.checkNow')}
+            </Button>
+          </Toolbar>
+        </Form>
         <ul className="ui-list">
           {overview.health.map((h) => (
             <Card as="li" key={h.check} data-testid={`check-${h.check}`} title={t(`payments.checks.${h.check}`)} titleId={`check-${h.check}`} status={<Chip tone={h.ok ? 'success' : 'danger'}>{h.ok ? t('payments.ok') : t('payments.problemCount', { count: h.problems.length })}</Chip>}>

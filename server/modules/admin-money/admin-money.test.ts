@@ -1,10 +1,12 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { Role } from '../identity/permissions.ts'
 import { answerLost, contractFor, fund, ledgerBroken, paymentsTestApi, usePayments } from '../payments/test-support.ts'
 import { SANDBOX } from '../payments/gateways/sandbox.ts'
 import { createPayouts } from '../payments/payouts.ts'
 import { weekStartsEnding } from './figures.ts'
+import { createLedgerHealthMonitor } from './health-monitor.ts'
+import type { Logger } from '../../log.ts'
 
 // The admin's money API (decisions 251–253) on both databases: SuperAdmin only (nothing changes for
 // anyone else), the dashboard's figures match what was seeded, the payments screen lists pending
@@ -25,7 +27,8 @@ for (const dialect of dialects) {
       return a
     }
     const count = async (table: 'admin_audit' | 'ledger_entry' | 'payout') => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-    const checks = async (a: U) => Object.fromEntries(((await t.call('GET', 'Admin/payments', { token: a.token })).json.health as Array<{ check: string; ok: boolean }>).map((c) => [c.check, c.ok]))
+    // The checks run afresh on demand (a page view shows the last run, decision 264).
+    const checks = async (a: U) => Object.fromEntries(((await t.call('POST', 'Admin/payments/health-check', { token: a.token })).json.health as Array<{ check: string; ok: boolean }>).map((c) => [c.check, c.ok]))
     async function earn(f: U, amount: number) {
       const c = await contractFor(t.call, s.database, s.client, f, [amount, 20000])
       await fund(t.call, s.client, c.projectId, c.installments.map((i) => i.id))
@@ -45,7 +48,7 @@ for (const dialect of dialects) {
       await earn(s.freelancer, 30000)
       await stuckPayout(s.freelancer, 20000)
       const [audit, payouts] = [await count('admin_audit'), await db().selectFrom('payout').select(['id', 'status']).orderBy('id').execute()]
-      for (const [method, path, body] of [['GET', 'Admin/dashboard'], ['GET', 'Admin/payments'], ['POST', 'Admin/payments/reconcile', { reason: 'Checking' }]] as const) {
+      for (const [method, path, body] of [['GET', 'Admin/dashboard'], ['GET', 'Admin/payments'], ['POST', 'Admin/payments/reconcile', { reason: 'Checking' }], ['POST', 'Admin/payments/health-check']] as const) {
         expect((await t.call(method, path, { body })).status, path).toBe(401)
         for (const u of [s.client, s.freelancer]) expect((await t.call(method, path, { token: u.token, body })).status, path).toBe(403)
       }
@@ -139,12 +142,17 @@ for (const dialect of dialects) {
 
     test('a planted bad row turns the checks red: an unbalanced transaction, then an installment that says funded with no money held', async () => {
       const a = await admin()
-      expect(Object.values(await checks(a)).every(Boolean)).toBe(true)
+      const before = (await t.call('POST', 'Admin/payments/health-check', { token: a.token })).json
+      expect(before.health.every((h: { ok: boolean }) => h.ok)).toBe(true)
       const heldAccount = await db().selectFrom('ledger_account').select(['id', 'balance_minor']).where('kind', '=', 'client_held').where('owner', '=', `user:${s.client.id}`).executeTakeFirstOrThrow()
       const planted = await db().insertInto('ledger_transaction').values({ kind: 'capture', ref: 'planted:1', contract_id: null, installment_id: null, payment_id: null, reverses_id: null, memo: null, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()
       await db().insertInto('ledger_entry').values({ transaction_id: planted.id, account_id: heldAccount.id, amount_minor: -777, currency: 'EUR' }).execute()
+      // A page view does not read the ledger again: it shows the last run (green), with its time.
+      const viewed = (await t.call('GET', 'Admin/payments', { token: a.token })).json
+      expect(viewed.checkedAt).toBe(before.checkedAt)
+      expect(viewed.health).toEqual(before.health)
       expect(await checks(a)).toEqual({ currenciesSumToZero: false, transactionsBalance: false, noNegativeBalances: true, runningSumsMatch: false, heldMatchesInstallments: false })
-      const problems = (await t.call('GET', 'Admin/payments', { token: a.token })).json.health.find((h: { check: string }) => h.check === 'transactionsBalance').problems
+      const problems = (await t.call('POST', 'Admin/payments/health-check', { token: a.token })).json.health.find((h: { check: string }) => h.check === 'transactionsBalance').problems
       expect(problems).toEqual([{ subject: `transaction ${planted.id}`, currency: 'EUR', amountMinor: -777, expectedMinor: 0 }])
       await db().deleteFrom('ledger_entry').where('transaction_id', '=', planted.id).execute()
       await db().deleteFrom('ledger_transaction').where('id', '=', planted.id).execute()
@@ -155,12 +163,41 @@ for (const dialect of dialects) {
       const payment = await db().selectFrom('payment').select('id').where('token', '=', 'planted-payment').executeTakeFirstOrThrow()
       await db().insertInto('payment_installment').values({ payment_id: payment.id, installment_id: pending.installments[0].id, amount_minor: 12000, fee_minor: 360, applied: 1 }).execute()
       expect(await checks(a)).toMatchObject({ transactionsBalance: true, heldMatchesInstallments: false })
-      const held = (await t.call('GET', 'Admin/payments', { token: a.token })).json.health.find((h: { check: string }) => h.check === 'heldMatchesInstallments').problems
+      const held = (await t.call('POST', 'Admin/payments/health-check', { token: a.token })).json.health.find((h: { check: string }) => h.check === 'heldMatchesInstallments').problems
       expect(held).toHaveLength(1)
       expect(held[0].expectedMinor - held[0].amountMinor).toBe(12360)
       await db().deleteFrom('payment_installment').where('payment_id', '=', payment.id).execute()
       await db().updateTable('installment').set({ status: 'pending' }).where('id', '=', pending.installments[0].id).execute()
       expect(Object.values(await checks(a)).every(Boolean)).toBe(true)
+    })
+    test('the health checks are kept 15 minutes and run once at a time; a failing one is logged as an error (decision 264)', async () => {
+      let clock = Date.parse('2026-11-24T10:00:00Z')
+      const log = { error: vi.fn() } as unknown as Logger
+      const monitor = createLedgerHealthMonitor({ db: db(), log, now: () => clock })
+      expect(monitor.peek()).toBeNull()
+      const first = await monitor.latest()
+      clock += 14 * 60_000
+      expect(await monitor.latest()).toBe(first)
+      clock += 2 * 60_000
+      const second = await monitor.latest()
+      expect(second).not.toBe(first)
+      expect(second.checkedAt).toBe(new Date(clock).toISOString())
+      const [x, y] = await Promise.all([monitor.runNow(), monitor.runNow()])
+      expect(x).toBe(y)
+      expect(monitor.peek()).toBe(x)
+      expect(x.sums.every((c) => c.sumMinor === 0)).toBe(true)
+      expect(log.error).not.toHaveBeenCalled()
+      const account = await db().selectFrom('ledger_account').select('id').limit(1).executeTakeFirstOrThrow()
+      const planted = await db().insertInto('ledger_transaction').values({ kind: 'capture', ref: 'planted:monitor', contract_id: null, installment_id: null, payment_id: null, reverses_id: null, memo: null, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()
+      await db().insertInto('ledger_entry').values({ transaction_id: planted.id, account_id: account.id, amount_minor: 5, currency: 'EUR' }).execute()
+      try {
+        const red = await monitor.runNow()
+        expect(red.sums.find((c) => c.currency === 'EUR')?.sumMinor).toBe(5)
+        expect(log.error).toHaveBeenCalledTimes(1)
+      } finally {
+        await db().deleteFrom('ledger_entry').where('transaction_id', '=', planted.id).execute()
+        await db().deleteFrom('ledger_transaction').where('id', '=', planted.id).execute()
+      }
     })
   })
 }

@@ -50,6 +50,7 @@ export const paymentsOverview = z.object({
   ),
   /** Refunds accepted but not confirmed by the gateway, older than the threshold. */
   stuckRefunds: z.array(z.object({ id: z.number(), amountMinor: z.number(), currency: z.string(), updatedAt: z.string() })),
+  /** The ledger's health checks as of `checkedAt`: they run every 15 minutes and on demand, never per page view (decision 264). */
   health: z.array(z.object({ check: z.enum(healthChecks), ok: z.boolean(), problems: z.array(healthProblem) })),
   checkedAt: z.string(),
 })
@@ -65,5 +66,9 @@ export const adminMoneyContract = {
   reconcile: endpoint({
     method: 'POST', path: 'Admin/payments/reconcile', summary: 'SuperAdmin: ask the gateways now about payouts and refunds stuck in flight and settle them once; audited with the reason', tag, access: 'admin',
     body: reconcileBody, response: reconcileResult,
+  }),
+  checkHealth: endpoint({
+    method: 'POST', path: 'Admin/payments/health-check', summary: "SuperAdmin: run the ledger's health checks now (they also run every 15 minutes); answers the fresh result", tag, access: 'admin',
+    response: paymentsOverview.pick({ health: true, checkedAt: true }),
   }),
 }

@@ -15,8 +15,15 @@ const holding = ['funded', 'submitted', 'changes_requested', 'approved']
 
 const problem = (subject: string, currency: string, amountMinor: number, expectedMinor = 0): HealthProblem => ({ subject, currency, amountMinor: Number(amountMinor), expectedMinor })
 
-export async function ledgerHealth(db: DB): Promise<Array<{ check: HealthCheck; ok: boolean; problems: HealthProblem[] }>> {
-  const currencies = await db.selectFrom('ledger_entry').select(['currency', (eb) => eb.fn.sum<number>('amount_minor').as('sum')]).groupBy('currency').having((eb) => eb.fn.sum('amount_minor'), '<>', 0).execute()
+export interface LedgerHealth {
+  checks: Array<{ check: HealthCheck; ok: boolean; problems: HealthProblem[] }>
+  /** Every currency's sum of entries (0 when its transactions balance), for /metrics. */
+  sums: Array<{ currency: string; sumMinor: number }>
+}
+
+export async function ledgerHealth(db: DB): Promise<LedgerHealth> {
+  const sums = (await db.selectFrom('ledger_entry').select(['currency', (eb) => eb.fn.sum<number>('amount_minor').as('sum')]).groupBy('currency').orderBy('currency').execute()).map((c) => ({ currency: c.currency, sumMinor: Number(c.sum) }))
+  const currencies = sums.filter((c) => c.sumMinor !== 0)
   const unbalanced = await db
     .selectFrom('ledger_entry')
     .select(['transaction_id', 'currency', (eb) => eb.fn.sum<number>('amount_minor').as('sum')])
@@ -39,13 +46,14 @@ export async function ledgerHealth(db: DB): Promise<Array<{ check: HealthCheck; 
     from ledger_account a
     where a.balance_minor <> coalesce((select sum(e.amount_minor) from ledger_entry e where e.account_id = a.id), 0)
     limit 50`.execute(db)
-  return [
-    { check: 'currenciesSumToZero', problems: currencies.map((c) => problem(c.currency, c.currency, c.sum)) },
+  const checks = [
+    { check: 'currenciesSumToZero', problems: currencies.map((c) => problem(c.currency, c.currency, c.sumMinor)) },
     { check: 'transactionsBalance', problems: unbalanced.map((u) => problem(`transaction ${u.transaction_id}`, u.currency, u.sum)) },
     { check: 'noNegativeBalances', problems: negative.map((n) => problem(`${n.kind} ${n.owner}`, n.currency, -Number(n.sum))) },
     { check: 'runningSumsMatch', problems: drifted.rows.map((d) => problem(`${d.kind} ${d.owner}`, d.currency, -Number(d.balance_minor), -Number(d.sum))) },
     { check: 'heldMatchesInstallments', problems: await heldMismatches(db) },
   ].map((c) => ({ ...(c as { check: HealthCheck; problems: HealthProblem[] }), ok: c.problems.length === 0 }))
+  return { checks, sums }
 }
 
 /**

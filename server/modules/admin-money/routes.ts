@@ -13,5 +13,6 @@ export function adminMoneyRoutes(money: AdminMoney) {
     implement(c.dashboard, ({ query }) => money.dashboard(query.weeks)),
     implement(c.payments, () => money.overview()),
     implement(c.reconcile, ({ body, ctx }) => money.reconcile(me(ctx.caller), body.reason)),
+    implement(c.checkHealth, () => money.checkHealth()),
   ]
 }

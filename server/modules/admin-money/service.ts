@@ -6,7 +6,7 @@ import type { Payouts } from '../payments/payouts.ts'
 import type { Refunds } from '../payments/refunds.ts'
 import type { PaymentsOverview } from './contract.ts'
 import { createFigures } from './figures.ts'
-import { ledgerHealth } from './health.ts'
+import type { LedgerHealthMonitor } from './health-monitor.ts'
 
 // The admin's money screens (issue 18 item 3, decisions 251–253). Reading is open to every
 // SuperAdmin (the API's guard, decision 220); reconciling is an admin action: the action itself
@@ -16,7 +16,7 @@ import { ledgerHealth } from './health.ts'
 export const STUCK_MINUTES = 10
 const name = (first: string, last: string) => `${first} ${last}`.trim()
 
-export function createAdminMoney({ db, dialect, payouts, refunds }: { db: DB; dialect: Dialect; payouts: Payouts; refunds: Pick<Refunds, 'stuck' | 'resend'> }) {
+export function createAdminMoney({ db, dialect, payouts, refunds, health }: { db: DB; dialect: Dialect; payouts: Payouts; refunds: Pick<Refunds, 'stuck' | 'resend'>; health: LedgerHealthMonitor }) {
   const figures = createFigures(db, dialect)
   const stuckSince = (now: Date) => new Date(now.getTime() - STUCK_MINUTES * 60_000).toISOString()
 
@@ -56,9 +56,15 @@ export function createAdminMoney({ db, dialect, payouts, refunds }: { db: DB; di
         complaintId: complaintOf.get(r.installment_id) ?? null, createdAt: iso(r.created_at),
       })),
       stuckRefunds: (await refunds.stuck(since)).map((r) => ({ id: r.id, amountMinor: Number(r.amount_minor) + Number(r.fee_minor), currency: r.currency, updatedAt: iso(r.updated_at) })),
-      health: await ledgerHealth(db),
-      checkedAt: now.toISOString(),
+      ...(await healthOf(health.latest())),
     }
+  }
+
+  /** "Run the checks now": the whole ledger read afresh (the page otherwise shows the last run). */
+  const checkHealth = () => healthOf(health.runNow())
+  const healthOf = async (run: ReturnType<LedgerHealthMonitor['latest']>) => {
+    const { checks, checkedAt } = await run
+    return { health: checks, checkedAt }
   }
 
   /**
@@ -87,6 +93,6 @@ export function createAdminMoney({ db, dialect, payouts, refunds }: { db: DB; di
     return { payoutsSettled, refundsSettled, left }
   }
 
-  return { dashboard: figures.dashboard, overview, reconcile }
+  return { dashboard: figures.dashboard, overview, reconcile, checkHealth }
 }
 export type AdminMoney = ReturnType<typeof createAdminMoney>
