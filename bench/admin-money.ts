@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../server/db/database.ts'
-import { onBothDatabases } from './ledger.ts'
+import { onBothDatabases } from './lib.ts'
 import { account } from '../server/modules/payments/ledger.ts'
 import { ledgerHealth } from '../server/modules/admin-money/health.ts'
 import { createFigures } from '../server/modules/admin-money/figures.ts'
@@ -65,7 +65,7 @@ async function run(database: Db, label: string) {
 }
 
 export async function runAdminMoneyBench() {
-  const results = await onBothDatabases(run)
+  const results = await onBothDatabases('wk_bench_admin_money', run)
   console.log(`\nAdmin money (issue 18): a ledger of ${MOVEMENTS} movements, median of ${RUNS} runs:`)
   console.table(results)
   return results

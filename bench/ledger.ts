@@ -1,5 +1,5 @@
 import type { Db } from '../server/db/database.ts'
-import { createTestDatabase } from '../tests/integration/databases.ts'
+import { onBothDatabases } from './lib.ts'
 import { account, post } from '../server/modules/payments/ledger.ts'
 
 // Issue 17: ledger postings per second on SQLite and PostgreSQL, each posting one transaction as
@@ -62,23 +62,8 @@ async function run(database: Db, label: string) {
 }
 
 /** Runs a scenario on a fresh database of each kind, made and dropped as the integration tests make theirs. */
-export async function onBothDatabases<T>(run: (database: Db, label: string) => Promise<T[]>) {
-  const results: T[] = []
-  for (const [dialect, label] of [['sqlite', 'SQLite'], ['postgres', 'PostgreSQL']] as const) {
-    const target = await createTestDatabase(dialect)
-    const database = await target.open({ seed: false })
-    try {
-      results.push(...(await run(database, label)))
-    } finally {
-      await database.close()
-      await target.drop()
-    }
-  }
-  return results
-}
-
 export async function runLedgerBench() {
-  const results = await onBothDatabases(run)
+  const results = await onBothDatabases('wk_bench_ledger', run)
   console.log('\nLedger postings (issue 17), one balanced transaction each:')
   console.table(results.map((r) => ({ scenario: r.scenario, postings: r.postings, seconds: (r.ms / 1000).toFixed(2), 'postings/s': Math.round((r.postings / r.ms) * 1000) })))
   return results

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import type { DatabaseTarget } from '../server/config.ts'
+import { migrateToLatest, openDatabase, type Db } from '../server/db/database.ts'
 import type { ProbeQuestion } from './probe.ts'
 
 export const root = path.resolve(import.meta.dirname, '..')
@@ -122,4 +123,26 @@ export async function benchDatabase(dialect: 'sqlite' | 'postgres', dataDir: str
     await c.end()
   }
   return { target: { kind: 'postgres', url: url.href } as DatabaseTarget, drop }
+}
+
+/** Runs `run` on a migrated, empty database of each dialect (`benchDatabase`, named after `prefix`), dropped after; their rows in order. */
+export async function onBothDatabases<T>(prefix: string, run: (database: Db, label: string) => Promise<T[]>) {
+  const results: T[] = []
+  for (const [dialect, label] of [['sqlite', 'SQLite'], ['postgres', 'PostgreSQL']] as const) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `workneer-${prefix}-`))
+    const { target, drop } = await benchDatabase(dialect, dataDir, prefix)
+    try {
+      const database = await openDatabase(target)
+      try {
+        await migrateToLatest(database)
+        results.push(...(await run(database, label)))
+      } finally {
+        await database.close()
+      }
+    } finally {
+      await drop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+  return results
 }

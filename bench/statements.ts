@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../server/db/database.ts'
-import { onBothDatabases } from './ledger.ts'
+import { onBothDatabases } from './lib.ts'
 import { account } from '../server/modules/payments/ledger.ts'
 import { createInvoices } from '../server/modules/payments/invoices.ts'
 
@@ -92,7 +92,7 @@ async function run(database: Db, label: string) {
 }
 
 export async function runStatementsBench() {
-  const results = await onBothDatabases(run)
+  const results = await onBothDatabases('wk_bench_statements', run)
   console.log(`\nStatements (issue 17): a user with ${MOVEMENTS} movements, median of ${RUNS} runs:`)
   console.table(results)
   return results

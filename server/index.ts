@@ -4,9 +4,9 @@ import compression from 'compression'
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
 import { loadConfig, ConfigError, type Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
-import { openDatabase, migrateToLatest, DatabaseStartError, type Db } from './db/database.ts'
-import { seedReference } from './db/seed.ts'
-import { loadDemo } from './db/demo.ts'
+import { openDatabase, DatabaseStartError, type Db } from './db/database.ts'
+import { oneTimeWorkDue, prepareDatabase } from './db/prepare.ts'
+import { oneTimeWorkApart } from './one-time-work.ts'
 import { createApi } from './api/index.ts'
 import { API_PREFIX } from './api/handler.ts'
 import { loadApp } from './app-loader.ts'
@@ -24,23 +24,28 @@ import { createRedisBackplane } from './realtime/backplane-redis.ts'
 
 // The Node entry: one process, one port. Pages, /api/v1, /hubs and static files all come through
 // the http server created here.
-export async function startServer(config: Config, log: Logger, options: { webApp?: boolean; onDatabaseOpen?: (database: Db) => void } = {}) {
+export async function startServer(config: Config, log: Logger, options: { webApp?: boolean; onDatabaseOpen?: (database: Db) => void; oneTimeWorkApart?: () => Promise<void> } = {}) {
   const database = await openDatabase(config.database)
   options.onDatabaseOpen?.(database)
-  // Each step is whole or not at all, so a start stopped anywhere is finished by the next one:
-  // all pending migrations commit together, the reference seed is one idempotent transaction, and
-  // the demo marketplace loads in one transaction (decision 098).
-  const applied = await migrateToLatest(database)
-  if (applied.length) log.info({ applied }, 'migrations applied')
-  await seedReference(database.db)
-
+  // A first start's one-time work may run in a process of its own, so this one never holds its
+  // peak (decision 273); the web app loads meanwhile. What is left here is a restart's: nothing to
+  // migrate, the reference upsert.
+  const oneTimeWork = options.oneTimeWorkApart && (await oneTimeWorkDue(database, config)) ? options.oneTimeWorkApart() : undefined
   const api = createApi({ database, log, config })
-  if (config.seedDemo) await loadDemo({ database, config, log, services: api.services, onlyIntoEmpty: true })
+  const pageCache = createPageCache({ seconds: config.pageCacheSeconds })
+  // Tests that exercise only the API and the hubs may leave the web app out (no build needed).
+  const loadingApp =
+    options.webApp === false
+      ? Promise.resolve({ listener: (_req: http.IncomingMessage, _res: http.ServerResponse, next: () => void) => next(), close: async () => {} })
+      : loadApp(config.env === 'development' ? 'development' : 'production', { mode: config.env === 'development' ? 'development' : 'production', api: api.handler, apiUrl: config.apiUrl, publicUrl: config.publicUrl, checkoutOrigins: config.stripe ? [config.stripe.checkoutOrigin] : [], requestId: '', pageCache: config.env === 'development' ? undefined : pageCache }, log)
+  // Its failure is reported below, once the one-time work has ended.
+  loadingApp.catch(() => {})
+  await oneTimeWork
+  await prepareDatabase({ database, config, log, services: api.services })
   const hubs = await createHubs({ config, log, identity: api.services.identity })
   // Test-only routes (server/e2e-hooks.ts), present only when the server runs with E2E=1.
   const e2e = process.env.E2E === '1' ? createE2eHooks(hubs) : null
   api.attachHubs(hubs.hubs, hubs.allowGroups)
-  const pageCache = createPageCache({ seconds: config.pageCacheSeconds })
   // A delivery (a notification row, a timer's change) may change what kept pages show.
   api.jobs.outbox.onDelivered(() => pageCache.invalidate())
   // …and while it runs, the session data a hub event from inside it makes pages ask for again is read afresh (decision 200).
@@ -48,11 +53,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   // Instances sharing Redis forget kept pages together (decision 015).
   const pageBus = config.redisUrl && config.pageCacheSeconds > 0 ? await createRedisBackplane(config.redisUrl, `${config.redisPrefix}pages:`, { logger: log.child({ module: 'pages-redis' }) }) : undefined
   if (pageBus) await sharePageCache(pageCache, pageBus)
-  // Tests that exercise only the API and the hubs may leave the web app out (no build needed).
-  const app =
-    options.webApp === false
-      ? { listener: (_req: http.IncomingMessage, _res: http.ServerResponse, next: () => void) => next(), close: async () => {} }
-      : await loadApp(config.env === 'development' ? 'development' : 'production', { mode: config.env === 'development' ? 'development' : 'production', api: api.handler, apiUrl: config.apiUrl, publicUrl: config.publicUrl, checkoutOrigins: config.stripe ? [config.stripe.checkoutOrigin] : [], requestId: '', pageCache: config.env === 'development' ? undefined : pageCache }, log)
+  const app = await loadingApp
   const compress = compression({ filter: (req, res) => !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) })
 
   // Every request passes the door guard first (server/http/doors.ts): what no door can take is
@@ -157,10 +158,10 @@ export async function main() {
   // the database (SQLite rolls back an unfinished step and leaves a clean file) and exits: every
   // step of a start is whole or not at all, so the next start finishes the work. Once it serves,
   // the same signal lets requests in flight finish first; a second one stops at once.
-  const started: { log?: Logger; database?: Db; server?: RunningServer } = {}
+  const started: { log?: Logger; database?: Db; server?: RunningServer; oneTimeWork?: ReturnType<typeof oneTimeWorkApart> } = {}
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
-    const { log, database, server } = started
+    const { log, database, server, oneTimeWork } = started
     if (stopping) {
       log?.warn(`${signal} again: stopping now`)
       process.exit(1)
@@ -177,9 +178,10 @@ export async function main() {
       return
     }
     log?.info(`${signal} while starting: stopping; the next start finishes what this one began`)
-    // SQLite's handle closes at once. PostgreSQL drops the open transaction of a connection that
-    // goes away; ending the pool would wait for the step to finish instead.
-    const closed = database?.dialect === 'sqlite' ? database.close() : Promise.resolve()
+    // The one-time work's process stops the same way, and is waited for. SQLite's handle closes at
+    // once. PostgreSQL drops the open transaction of a connection that goes away; ending the pool
+    // would wait for the step to finish instead.
+    const closed = (oneTimeWork?.stop(signal) ?? Promise.resolve()).then(() => (database?.dialect === 'sqlite' ? database.close() : undefined))
     closed.catch(() => {}).finally(() => process.exit(0))
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(signal))
@@ -197,7 +199,11 @@ export async function main() {
   const log = (started.log = createLogger(config.logLevel))
   let running: RunningServer
   try {
-    running = await startServer(config, log, { onDatabaseOpen: (database) => (started.database = database) })
+    const apart = () => {
+      started.oneTimeWork = oneTimeWorkApart()
+      return started.oneTimeWork.done.finally(() => (started.oneTimeWork = undefined))
+    }
+    running = await startServer(config, log, { onDatabaseOpen: (database) => (started.database = database), oneTimeWorkApart: apart })
   } catch (error) {
     // A start stopped by a signal fails on its closed database: the signal's handler exits.
     if (stopping) return

@@ -26,9 +26,10 @@ export class DatabaseStartError extends Error {
   override name = 'DatabaseStartError'
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+/** `beforeStatement` (SQLite): called before every statement, synchronously (the one-time work's watch on its server, decision 273). */
+export async function openDatabase(target: DatabaseTarget, { beforeStatement }: { beforeStatement?: () => void } = {}): Promise<Db> {
   if (target.kind === 'postgres') return openPostgres(target.url)
-  return openSqlite(target.file)
+  return openSqlite(target.file, beforeStatement)
 }
 
 async function openPostgres(url: string): Promise<Db> {
@@ -64,7 +65,7 @@ async function openPostgres(url: string): Promise<Db> {
   return { db, dialect: 'postgres', close: () => db.destroy(), onCommit: commits.onCommit, pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }
 }
 
-async function openSqlite(file: string): Promise<Db> {
+async function openSqlite(file: string, beforeStatement?: () => void): Promise<Db> {
   if (file !== ':memory:') {
     const dir = path.dirname(file)
     try {
@@ -83,7 +84,7 @@ async function openSqlite(file: string): Promise<Db> {
     throw new DatabaseStartError(`cannot open the SQLite file ${file}: ${(error as Error).message}`)
   }
   const commits = createCommitWatch()
-  const db = new Kysely<Database>({ dialect: commits.watch(new NodeSqliteDialect(wrapNodeSqlite(handle))) })
+  const db = new Kysely<Database>({ dialect: commits.watch(new NodeSqliteDialect(wrapNodeSqlite(handle, beforeStatement))) })
   return { db, dialect: 'sqlite', close: () => db.destroy(), onCommit: commits.onCommit }
 }
 

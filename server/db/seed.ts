@@ -13,7 +13,7 @@ const localized = (prefix: string, text: Localized) => Object.fromEntries(locale
 // reference lists in step with the code without touching rows that users created.
 export async function seedReference(db: DB) {
   await db.transaction().execute(async (trx) => {
-    if (!(await trx.selectFrom('seed_marker').select('name').where('name', '=', CATALOGUE_MARKER).executeTakeFirst())) await seedCatalogue(trx)
+    if (await catalogueDue(trx)) await seedCatalogue(trx)
     for (const ind of industries) {
       const names = localized('name', ind.name)
       await trx.insertInto('industry').values({ slug: ind.slug, ...names } as never).onConflict((oc) => oc.column('slug').doUpdateSet(names as never)).execute()
@@ -39,6 +39,11 @@ export async function seedReference(db: DB) {
 // upserted again, so an admin's renames, moves and deletions survive every start. A release whose
 // seed brings new areas or skills loads them under a new marker name.
 const CATALOGUE_MARKER = 'catalogue-1'
+
+/** True while this release's catalogue has not been loaded (a first start's work, decision 273). */
+export async function catalogueDue(db: DB | Transaction<Database>) {
+  return !(await db.selectFrom('seed_marker').select('name').where('name', '=', CATALOGUE_MARKER).executeTakeFirst())
+}
 
 async function seedCatalogue(trx: Transaction<Database>) {
   for (const s of skills) {

@@ -12,9 +12,10 @@ function bind(value: unknown): SQLInputValue {
   return value as SQLInputValue
 }
 
-export function wrapNodeSqlite(db: DatabaseSync): SqliteDatabase {
+export function wrapNodeSqlite(db: DatabaseSync, beforeStatement?: () => void): SqliteDatabase {
   const cache = new Map<string, { stmt: StatementSync; reader: boolean }>()
   const prepare = (sql: string) => {
+    beforeStatement?.()
     let entry = cache.get(sql)
     if (!entry) {
       const stmt = db.prepare(sql)
