@@ -549,6 +549,8 @@ export function createIdentityService(options: IdentityOptions) {
    */
   async function rolesChanged(trx: Trx, userId: number) {
     await revokeSessions(trx, userId)
+    // After commit, the hubs drop its connections too, as when an account is suspended.
+    await enqueue(trx, SESSIONS_ENDED_TOPIC, { userId })
   }
 
   /** `npm run admin:create`: a SuperAdmin with no password; the reset mail sets one. */
