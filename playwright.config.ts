@@ -20,7 +20,7 @@ const postgresUrl = process.env.E2E_DATABASE_URL ?? `postgres://postgres@127.0.0
 
 // The specs that also run on PostgreSQL (decision 138): each drives writes, searches, counts,
 // money or hubs through the server, where the two databases' SQL, locking and types differ.
-const postgresSpecs = ['journey', 'projects', 'payments', 'refunds', 'payouts', 'invoices', 'chat', 'notifications', 'realtime', 'identity', 'dashboard', 'findings', 'admin-money', 'disputes', 'admin-content', 'admin-users', 'admin-catalog', 'security']
+const postgresSpecs = ['journey', 'projects', 'payments', 'refunds', 'payouts', 'invoices', 'chat', 'notifications', 'realtime', 'identity', 'dashboard', 'findings', 'admin-money', 'disputes', 'admin-content', 'admin-users', 'admin-catalog', 'security', 'oidc-two-factor']
   .map((name) => `**/${name}.spec.ts`)
 
 const serverEnv = { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', E2E: '1' }

@@ -24,7 +24,7 @@ import { createRedisBackplane } from './realtime/backplane-redis.ts'
 
 // The Node entry: one process, one port. Pages, /api/v1, /hubs and static files all come through
 // the http server created here.
-export async function startServer(config: Config, log: Logger, options: { webApp?: boolean; onDatabaseOpen?: (database: Db) => void; oneTimeWorkApart?: () => Promise<void> } = {}) {
+export async function startServer(config: Config, log: Logger, options: { webApp?: boolean; onDatabaseOpen?: (database: Db) => void; oneTimeWorkApart?: () => Promise<void>; /** Tests: how long a body may stall (server/http/body-cut.ts). */ bodyIdleMs?: number } = {}) {
   const database = await openDatabase(config.database)
   options.onDatabaseOpen?.(database)
   // A first start's one-time work may run in a process of its own, so this one never holds its
@@ -59,7 +59,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   // Every request passes the door guard first (server/http/doors.ts): what no door can take is
   // answered there, each door's body is limited, and whatever escapes a door's dispatch is a 500.
   const metrics = createMetrics({ database, hubConnections: () => hubs.server.connectionCounts(), ledgerHealth: () => api.jobs.ledgerHealth.peek(), token: config.metricsToken })
-  const doors = createDoorGuard({ log, trustProxy: config.trustProxy, isHubPath: (path) => hubs.server.owns(path), apiPrefix: API_PREFIX })
+  const doors = createDoorGuard({ log, trustProxy: config.trustProxy, isHubPath: (path) => hubs.server.owns(path), apiPrefix: API_PREFIX, bodyIdleMs: options.bodyIdleMs })
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const requestId = safeRequestId(req.headers['x-request-id'])
     req.headers['x-request-id'] = requestId

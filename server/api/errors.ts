@@ -16,6 +16,27 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A request body that stopped before its end: the client closed its side with bytes still owed
+ * ('ended'), or sent nothing for too long ('stalled'). The door guard raises it into the body's
+ * stream (server/http/body-cut.ts); whoever reads the body answers it with `bodyCutShortError`.
+ */
+export class BodyCutShort extends Error {
+  override name = 'BodyCutShort'
+  readonly reason: 'ended' | 'stalled'
+  constructor(reason: 'ended' | 'stalled') {
+    super(reason === 'ended' ? 'The request body ended early' : 'The request body stopped arriving')
+    this.reason = reason
+  }
+}
+
+/** The answer to a body cut short, naming the field being read (400, or 408 for a stall); the connection ends with it. */
+export function bodyCutShortError(field: string, cut: BodyCutShort) {
+  const error = cut.reason === 'ended' ? new ApiError(400, 'Invalid Info', `${field}: ${cut.message}`, { [field]: [cut.message] }) : new ApiError(408, 'Request Timeout', `${field}: ${cut.message}`, { [field]: [cut.message] })
+  error.headers = { connection: 'close' }
+  return error
+}
+
 export const notFound = (what = 'Resource') => new ApiError(404, 'Not Found', `${what} was not found`)
 export const forbidden = () => new ApiError(403, 'Forbidden', 'You are not allowed to do this')
 export const unauthorized = (detail = 'Sign in to continue') => new ApiError(401, 'Unauthorized', detail)

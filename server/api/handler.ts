@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Logger } from '../log.ts'
 import { locales, type Locale } from '../db/schema.ts'
 import type { Endpoint, ResultOf } from './contract.ts'
-import { ApiError, errorBody, forbidden, unauthorized, validationError } from './errors.ts'
+import { ApiError, BodyCutShort, bodyCutShortError, errorBody, forbidden, unauthorized, validationError } from './errors.ts'
 import { Role } from '../modules/identity/permissions.ts'
 import { createRouter } from './router.ts'
 import { inProcessJson } from './in-process.ts'
@@ -199,7 +199,8 @@ async function readJson(request: Request) {
     }
   } catch (error) {
     if (error instanceof ApiError) throw error
-    // The client stopped sending (or the door guard stopped it): nothing to parse.
+    if (error instanceof BodyCutShort) throw bodyCutShortError('body', error)
+    // The client went away (or the door guard stopped it): nothing to parse.
     throw new ApiError(400, 'Invalid Info', 'body: The body could not be read', { body: ['The body could not be read'] })
   }
   const text = Buffer.concat(chunks).toString('utf8')

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream'
 import type { Logger } from '../log.ts'
 import { answer, type AnswerDoor, type Refusal } from './door-answers.ts'
 import { bodyLimit, countBody, declaredTooLarge, linger, lingerThenClose, LINGER_MS, type BodyLimit } from './body-limit.ts'
+import { BODY_IDLE_MS, cutBody, watchBody } from './body-cut.ts'
 import { checkRequest } from './request-check.ts'
 import { CLIENT_ADDRESS_HEADER, clientAddress, trustedProxies } from './client-address.ts'
 import { rejectUpgrade } from '../realtime/http.ts'
@@ -22,8 +23,24 @@ export type Door = 'health' | 'hub' | 'hub-negotiate' | 'api' | 'pages'
 const doorMethods: Partial<Record<Door, string[]>> = { pages: ['GET', 'HEAD', 'POST'], health: ['GET', 'HEAD'] }
 
 
-export function createDoorGuard(options: { log: Logger; trustProxy: readonly string[]; isHubPath: (path: string) => boolean; apiPrefix: string }) {
+// After a body was cut short, how long its reader has to answer before the connection is cut anyway.
+const CUT_ANSWER_MS = 10_000
+
+export function createDoorGuard(options: { log: Logger; trustProxy: readonly string[]; isHubPath: (path: string) => boolean; apiPrefix: string; bodyIdleMs?: number }) {
   const { log } = options
+  /**
+   * A body cut short (decision 266). The API's reader fails and answers in the endpoint's shape,
+   * naming its field; the connection ends after that answer, or at the deadline. A page (React
+   * Router takes the failed read for an aborted request and answers nothing) gets the guard's own
+   * 400 page, as a body past its limit gets its 413.
+   */
+  const cutShort = (req: IncomingMessage, res: ServerResponse, reason: 'ended' | 'stalled') => {
+    const requestId = String(req.headers['x-request-id'])
+    const door = doorOf(pathOf(req))
+    log.info({ requestId, path: pathOf(req), reason }, 'request body cut short')
+    if (door === 'api' && cutBody(req, reason)) return void setTimeout(() => res.writableFinished || req.socket.destroy(), CUT_ANSWER_MS).unref()
+    refuse(req, res, door, { status: 400, detail: reason === 'ended' ? 'The request body ended early' : 'The request body stopped arriving' }, requestId)
+  }
   const trusted = trustedProxies(options.trustProxy)
   // Requests the guard answered itself: what their handler does afterwards (its reader aborted
   // when the connection closed) is expected and not logged.
@@ -80,6 +97,8 @@ export function createDoorGuard(options: { log: Logger; trustProxy: readonly str
           }
           refuse(req, res, door, tooLarge(limit), requestId)
         })
+        // A client that stops sending and keeps the socket open: the read fails after a quiet spell.
+        watchBody(req, options.bodyIdleMs ?? BODY_IDLE_MS, () => res.headersSent || cutShort(req, res, 'stalled'))
       }
       // An answer sent before its body was read whole (a 401 to an upload) ends the connection, so
       // the rest of that body is not read (Node would read it all to keep the connection).
@@ -111,6 +130,8 @@ export function createDoorGuard(options: { log: Logger; trustProxy: readonly str
     clientError(error: NodeJS.ErrnoException, socket: Duplex) {
       const response = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
       if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+      // The client closed its side with body bytes still owed: the request's reader answers it.
+      if (error.code === 'HPE_INVALID_EOF_STATE' && response?.req && !response.headersSent) return cutShort(response.req, response, 'ended')
       socket.resume()
       if (response?.headersSent) {
         // The body broke off after the handler began answering (a static file): that answer ends

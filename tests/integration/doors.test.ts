@@ -27,12 +27,12 @@ interface Server {
   stop(): Promise<void>
 }
 
-async function start(env: Record<string, string> = {}): Promise<Server> {
+async function start(env: Record<string, string> = {}, options: { bodyIdleMs?: number } = {}): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-doors-'))
   const log: string[] = []
   const logger = pino({ level: 'info' }, { write: (line: string) => void log.push(line) }) as unknown as Logger
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env })
-  const running = await startServer(config, logger)
+  const running = await startServer(config, logger, options)
   return {
     running,
     port: running.port,
@@ -286,5 +286,27 @@ describe('the hubs at the names SPEC §7 gives them', () => {
       expect(r.status, path).toBe(404)
     }
     expect(stackTraces(server.log)).toEqual([])
+  })
+})
+
+// Decision 266: a page form whose body stops short (the client closes its side, or stalls with the
+// socket open) gets the guard's 400 page, and the connection ends; React Router would answer nothing.
+describe('page forms whose body ends early', () => {
+  let quick: Server
+  beforeAll(async () => {
+    quick = await start({}, { bodyIdleMs: 500 })
+  }, 120_000)
+  afterAll(() => quick?.stop())
+
+  it.each([
+    ['the client closes its side', true],
+    ['the client stalls with the socket open', false],
+  ])('%s: the 400 page, then the connection is closed', async (_name, end) => {
+    const answer = await rawRequest(quick.port, [head('POST /auth/login HTTP/1.1', ['Host: localhost', 'Content-Type: application/x-www-form-urlencoded', 'Content-Length: 100']), 'email=a%40b.c&password=x'], { end, waitMs: 3000, closeWaitMs: 3000 })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toContain('<title>Bad request')
+    expect(answer.closed).toBe(true)
+    expect(await healthy(quick)).toBe(true)
+    expect(stackTraces(quick.log)).toEqual([])
   })
 })

@@ -16,11 +16,13 @@ type Running = Awaited<ReturnType<typeof startServer>>
  * stopped after the block. Register it before the block's own hooks: its server is started first
  * and, as after-hooks run in reverse, closed last.
  */
-export function useLiveServer(dialect: TestDialect, name: string) {
+export function useLiveServer(dialect: TestDialect, name: string, serverOptions: { bodyIdleMs?: number } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `workneer-${name}-live-`))
   let testDb: TestDatabase | undefined
   const live = {
     base: '',
+    /** The server's DATA_DIR (files under files/). */
+    dataDir,
     running: undefined as unknown as Running,
     connections: [] as Array<{ stop(): Promise<void> }>,
     async call(method: string, apiPath: string, token: string, body?: unknown) {
@@ -36,7 +38,7 @@ export function useLiveServer(dialect: TestDialect, name: string) {
       testDb = await createTestDatabase('postgres')
       env.DATABASE_URL = (testDb.target as { url: string }).url
     }
-    live.running = await startServer(loadConfig(env), createLogger('silent'), { webApp: false })
+    live.running = await startServer(loadConfig(env), createLogger('silent'), { webApp: false, ...serverOptions })
     live.base = `http://127.0.0.1:${live.running.port}`
   }, 60_000)
   afterAll(async () => {

@@ -198,9 +198,11 @@ export const rows: Record<string, Row> = {
 const ADMIN = cells('401 403 403 403 ok 403')
 /** Admin acts that end someone's sessions aim at the bystander and run after every other cell. */
 const onBystander = (w: World): CallSpec => ({ params: { userId: w.users.bystander.id }, body: { reason: 'Matrix check' } })
-const adminRows: Record<string, Row> = Object.fromEntries(
-  ['suspend', 'unsuspend', 'delete', 'reset-password'].map((act) => [`POST Admin/users/{userId}/${act}`, row(ADMIN, { call: onBystander, endsSession: 2 })]),
-)
+const adminRows: Record<string, Row> = {
+  ...Object.fromEntries(['suspend', 'unsuspend', 'delete', 'reset-password'].map((act) => [`POST Admin/users/{userId}/${act}`, row(ADMIN, { call: onBystander, endsSession: 2 })])),
+  // Granting a role ends the account's sessions too (decision 265).
+  'POST Admin/users/{userId}/super-admin': row(ADMIN, { call: (w) => ({ ...onBystander(w), body: { change: 'grant', reason: 'Matrix check' } }), endsSession: 2 }),
+}
 
 /** The expected row of an endpoint: from the table, or from decision 220 for the admin API. */
 export function rowFor(e: Pick<Endpoint, 'method' | 'path' | 'access'>): Row | undefined {

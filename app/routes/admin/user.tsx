@@ -14,15 +14,25 @@ import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { Button, DefinitionList, Notice } from '~/components/ui'
 import { adminUsersContract as c } from '../../../server/modules/admin-users/contract'
-import { adminUserLimits, deleteSchema, reactivateSchema, resetSchema, suspendSchema } from '../../../server/modules/admin-users/rules'
+import { adminUserLimits, deleteSchema, reactivateSchema, resetSchema, superAdminSchema, suspendSchema } from '../../../server/modules/admin-users/rules'
+import { Role } from '../../../server/modules/identity/permissions'
 import { AuditTimeline } from './audit-ui'
 import { ReasonField, RoleNames, UserStatusChip } from './user-ui'
 
 // /admin/users/{id} (SuperAdmin only): who the account is, what it did on the platform, and what
-// an admin may do to it: suspend or reactivate, mail a password reset, delete. Each is a plain POST
+// an admin may do to it: suspend or reactivate, mail a password reset, delete, and (for another
+// account) grant or take the SuperAdmin role. Each is a plain POST
 // form with an intent (works without JavaScript); a refusal the API gives (oneself, the last
 // SuperAdmin, a status that changed meanwhile) is shown as a notice. Its audit history closes it.
-const forms = { suspend: { schema: suspendSchema, call: c.suspend }, unsuspend: { schema: reactivateSchema, call: c.unsuspend }, reset: { schema: resetSchema, call: c.resetPassword }, delete: { schema: deleteSchema, call: c.delete } } as const
+const forms = {
+  suspend: { schema: suspendSchema, call: c.suspend },
+  unsuspend: { schema: reactivateSchema, call: c.unsuspend },
+  reset: { schema: resetSchema, call: c.resetPassword },
+  delete: { schema: deleteSchema, call: c.delete },
+  // The Roles section (decision 265): one endpoint, the form's hidden `change` says which way.
+  grantAdmin: { schema: superAdminSchema, call: c.superAdmin },
+  takeAdmin: { schema: superAdminSchema, call: c.superAdmin },
+} as const
 type Intent = keyof typeof forms
 type Answer = { intent: Intent; error?: Record<string, string[] | null> | null; notice?: string }
 
@@ -75,11 +85,21 @@ export default function AdminUser({ loaderData: { user }, actionData }: Route.Co
   const when = (v: string | null) => (v ? formatDateTime(v, i18n.language) : t('user.never'))
   const live = user.status !== 'Deleted'
   const mayLock = live && !user.lockout
-  const reasonForm = (intent: Intent, required: boolean, variant: 'primary' | 'secondary' | 'destructive' = 'secondary') => (
+  const isAdmin = user.roles.includes(Role.SuperAdmin)
+  // A refusal is shown in the section of the form that was sent.
+  const rolesAnswer = answer?.intent === 'grantAdmin' || answer?.intent === 'takeAdmin'
+  const notice = (
+    <Notice kind="error" data-testid="action-notice">
+      {t(answer?.notice ?? 'errors.status', { defaultValue: t('errors.status') })}
+    </Notice>
+  )
+  const mayChangeRoles = live && user.lockout !== 'self'
+  const reasonForm = (intent: Intent, required: boolean, variant: 'primary' | 'secondary' | 'destructive' = 'secondary', change?: 'grant' | 'take') => (
     <Form method="post" className="ui-card form-stack" data-testid={`${intent}-form`} aria-labelledby={`${intent}-title`} onSubmit={intent === 'delete' ? (e) => !window.confirm(t('actions.delete.confirm')) && e.preventDefault() : undefined}>
       <h3 id={`${intent}-title`}>{t(`actions.${intent}.title`)}</h3>
       <p className="muted">{t(`actions.${intent}.help`)}</p>
       <input type="hidden" name="intent" value={intent} />
+      {change ? <input type="hidden" name="change" value={change} /> : null}
       <ReasonField form={intent} label={t(required ? 'actions.reason' : 'actions.reasonOptional')} required={required} error={errorOf(intent)} maxLength={adminUserLimits.reason} />
       <div>
         <Button variant={variant}>{t(`actions.${intent}.submit`)}</Button>
@@ -117,17 +137,23 @@ export default function AdminUser({ loaderData: { user }, actionData }: Route.Co
       ) : null}
       <section aria-labelledby="actions" className="ui-section">
         <h2 id="actions">{t('actions.title')}</h2>
-        {answer?.notice ? (
-          <Notice kind="error" data-testid="action-notice">
-            {t(answer.notice, { defaultValue: t('errors.status') })}
-          </Notice>
-        ) : null}
+        {answer?.notice && !rolesAnswer ? notice : null}
         {user.lockout ? <Notice kind="info">{t(`lockout.${user.lockout}`)}</Notice> : null}
         {!live ? <Notice kind="info">{t('user.deleted')}</Notice> : null}
         {mayLock && user.status !== 'Suspended' ? reasonForm('suspend', true, 'primary') : null}
         {user.status === 'Suspended' ? reasonForm('unsuspend', false, 'primary') : null}
         {live ? reasonForm('reset', false) : null}
         {mayLock ? reasonForm('delete', true, 'destructive') : null}
+      </section>
+      <section aria-labelledby="roles" className="ui-section" data-testid="roles-section">
+        <h2 id="roles">{t('user.rolesTitle')}</h2>
+        <p>
+          <RoleNames roles={user.roles} />
+        </p>
+        {answer?.notice && rolesAnswer ? notice : null}
+        {user.lockout === 'self' ? <Notice kind="info">{t('user.rolesSelf')}</Notice> : null}
+        {mayChangeRoles && isAdmin ? reasonForm('takeAdmin', true, 'destructive', 'take') : null}
+        {mayChangeRoles && !isAdmin && user.status === 'Active' ? reasonForm('grantAdmin', true, 'secondary', 'grant') : null}
       </section>
       <section aria-labelledby="history" className="ui-section">
         <h2 id="history">{t('user.history')}</h2>

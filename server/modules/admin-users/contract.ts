@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { endpoint, recordId } from '../../api/contract.ts'
 import { auditEntry } from '../complaints/contract.ts'
-import { deleteSchema, reactivateSchema, resetSchema, suspendSchema, userSearchQuery, userStatuses } from './rules.ts'
+import { deleteSchema, reactivateSchema, resetSchema, superAdminSchema, suspendSchema, userSearchQuery, userStatuses } from './rules.ts'
 
 // The admin's users (issue 18 item 3; SPEC §7 "Admin/* endpoints for users (search, suspend,
 // unsuspend, delete)"). SuperAdmin only (decision 220); every change is audited (decision 214).
@@ -55,6 +55,11 @@ export const adminUsersContract = {
   delete: endpoint({
     method: 'POST', path: 'Admin/users/{userId}/delete', summary: 'SuperAdmin: delete an account: personal data erased, money records kept (decision 236); audited', tag, access: 'admin',
     params, body: deleteSchema, response: adminUserDetail,
+  }),
+  superAdmin: endpoint({
+    method: 'POST', path: 'Admin/users/{userId}/super-admin',
+    summary: 'SuperAdmin: grant or take the SuperAdmin role of another active account, with a reason; never one\'s own, never the last SuperAdmin; the account\'s sessions end; audited (decision 265)', tag, access: 'admin',
+    params, body: superAdminSchema, response: adminUserDetail,
   }),
   resetPassword: endpoint({ method: 'POST', path: 'Admin/users/{userId}/reset-password', summary: 'SuperAdmin: mail the user a password reset link; audited', tag, access: 'admin', params, body: resetSchema, response: adminUserDetail }),
 }

@@ -10,6 +10,7 @@ export function adminUsersRoutes(users: AdminUsersService) {
     implement(c.suspend, ({ params, body, ctx }) => users.suspend(ctx.caller!, params.userId, body.reason)),
     implement(c.unsuspend, ({ params, body, ctx }) => users.unsuspend(ctx.caller!, params.userId, body.reason)),
     implement(c.delete, ({ params, body, ctx }) => users.delete(ctx.caller!, params.userId, body.reason)),
+    implement(c.superAdmin, ({ params, body, ctx }) => users.superAdmin(ctx.caller!, params.userId, body)),
     implement(c.resetPassword, ({ params, body, ctx }) => users.resetPassword(ctx.caller!, params.userId, body.reason)),
   ]
 }

@@ -23,6 +23,10 @@ export const deleteSchema = z.object({ reason })
 export const reactivateSchema = z.object({ reason: optionalReason })
 export const resetSchema = z.object({ reason: optionalReason })
 
+/** Granting or taking the SuperAdmin role says why (decision 265). */
+export const roleChanges = ['grant', 'take'] as const
+export const superAdminSchema = z.object({ change: z.enum(roleChanges, { error: 'errors.change' }), reason })
+
 const page = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'is too large').default(1)
 
 /** The search's GET form: words of a name or an email, a role, a status. Empty fields mean "any". */

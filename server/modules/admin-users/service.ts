@@ -28,7 +28,7 @@ function conflict(detail: string, field: string, message: string) {
  * mail. Each change runs in one transaction with its audit row (decision 214); status changes go
  * through identity's setStatus, which ends sessions and, after commit, hub connections.
  */
-export function createAdminUsersService({ db, dialect, identity }: { db: Db; dialect: Dialect; identity: Pick<IdentityService, 'setStatus' | 'mailPasswordReset'> }) {
+export function createAdminUsersService({ db, dialect, identity }: { db: Db; dialect: Dialect; identity: Pick<IdentityService, 'setStatus' | 'mailPasswordReset' | 'rolesChanged'> }) {
   function requireAdmin(caller: Caller) {
     if (!caller.roles.includes(Role.SuperAdmin)) throw forbidden()
     return caller.userId
@@ -111,14 +111,54 @@ export function createAdminUsersService({ db, dialect, identity }: { db: Db; dia
     }
   }
 
+  /**
+   * One lock for every check that the platform keeps a SuperAdmin, taken first in the transaction
+   * (before any row lock, or the audit row's key check on the actor could deadlock with another
+   * transaction). SQLite's write transaction serialises these by itself.
+   */
+  async function lockAdmins(trx: Db) {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('workneer:superadmins'))`.execute(trx)
+  }
+
+  /**
+   * Grants or takes the SuperAdmin role of another active account (decision 265): never one's own,
+   * never the last active SuperAdmin's, with a reason, audited; the account's sessions end
+   * (identity.rolesChanged), so its next sign-in has the new rights, and a new SuperAdmin must set
+   * up two-factor sign-in then (decision 260). The caller is checked again inside the transaction:
+   * an admin whose own role was taken a moment ago acts no more.
+   */
+  async function superAdmin(caller: Caller, userId: number, input: { change: 'grant' | 'take'; reason: string }) {
+    const adminId = requireAdmin(caller)
+    if (userId === adminId) throw conflict('You cannot change your own roles', 'userId', 'errors.self')
+    await db.transaction().execute(async (trx) => {
+      await lockAdmins(trx as unknown as Db)
+      const rolesOfUser = async (id: number) => (await trx.selectFrom('user_role').select('role').where('user_id', '=', id).execute()).map((r) => r.role)
+      if (!(await rolesOfUser(adminId)).includes(Role.SuperAdmin)) throw forbidden()
+      const user = await trx.selectFrom('app_user').select('status').where('id', '=', userId).executeTakeFirst()
+      if (!user) throw notFound('User')
+      const roles = await rolesOfUser(userId)
+      const isAdmin = roles.includes(Role.SuperAdmin)
+      if (input.change === 'grant') {
+        if (user.status !== 'Active') throw conflict(`The account is ${user.status}`, 'status', 'errors.notActive')
+        if (isAdmin) throw conflict('The account is a SuperAdmin already', 'change', 'errors.alreadyAdmin')
+        await trx.insertInto('user_role').values({ user_id: userId, role: Role.SuperAdmin }).execute()
+      } else {
+        if (!isAdmin) throw conflict('The account is not a SuperAdmin', 'change', 'errors.notAdmin')
+        if ((await lockoutOf(trx as unknown as Db, adminId, userId, roles)) === 'lastAdmin') throw conflict('This is the last active SuperAdmin', 'userId', 'errors.lastAdmin')
+        await trx.deleteFrom('user_role').where('user_id', '=', userId).where('role', '=', Role.SuperAdmin).execute()
+      }
+      await identity.rolesChanged(trx, userId)
+      await recordAdminAction(trx, { actorId: adminId, action: input.change === 'grant' ? 'grantSuperAdmin' : 'takeSuperAdmin', objectType: OBJECT, objectId: userId, reason: input.reason })
+    })
+    return detail(adminId, userId)
+  }
+
   /** One audited change of an account's status, refused when it would lock the platform out or the account is not in `from`. */
   async function changeStatus(caller: Caller, userId: number, change: { action: 'suspend' | 'unsuspend' | 'delete'; from: UserStatus[]; to: 'Active' | 'Suspended' | 'Deleted'; reason?: string; locks: boolean }) {
     const adminId = requireAdmin(caller)
     await db.transaction().execute(async (trx) => {
-      // Two admins suspending each other at once must not leave none: SQLite's write transaction
-      // serialises this; on PostgreSQL one lock for every lock-out check, taken first (before any row
-      // lock, or the audit row's key check on the actor could deadlock with the other transaction).
-      if (change.locks && dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('workneer:superadmins'))`.execute(trx)
+      // Two admins suspending each other at once must not leave none (lockAdmins).
+      if (change.locks) await lockAdmins(trx as unknown as Db)
       let q = trx.selectFrom('app_user').select(['id', 'status']).where('id', '=', userId)
       if (dialect === 'postgres') q = q.forUpdate()
       const user = await q.executeTakeFirst()
@@ -140,6 +180,7 @@ export function createAdminUsersService({ db, dialect, identity }: { db: Db; dia
   return {
     search,
     get: (caller: Caller, userId: number) => detail(requireAdmin(caller), userId),
+    superAdmin,
     suspend: (caller: Caller, userId: number, reason: string) => changeStatus(caller, userId, { action: 'suspend', from: ['Active', 'Pending'], to: 'Suspended', reason, locks: true }),
     unsuspend: (caller: Caller, userId: number, reason?: string) => changeStatus(caller, userId, { action: 'unsuspend', from: ['Suspended'], to: 'Active', reason, locks: false }),
     delete: (caller: Caller, userId: number, reason: string) => changeStatus(caller, userId, { action: 'delete', from: ['Active', 'Pending', 'Suspended'], to: 'Deleted', reason, locks: true }),

@@ -13,7 +13,7 @@ type Executor = Kysely<Database> | Transaction<Database>
 // and a row with a name not listed here is refused, so a new admin action cannot reach the list
 // as a raw identifier: add it here and give it its labels first.
 export const adminActionNames = [
-  'suspend', 'unsuspend', 'delete', 'resetPassword', 'forceResetPassword',
+  'suspend', 'unsuspend', 'delete', 'resetPassword', 'forceResetPassword', 'grantSuperAdmin', 'takeSuperAdmin',
   'reply', 'assign', 'start', 'ask_user', 'resolve', 'reopen', 'close', 'decide_dispute', 'read_room',
   'reconcile',
   'content.create', 'content.update', 'content.delete', 'content.move-up', 'content.move-down', 'content.publish', 'content.unpublish', 'content.image-upload',

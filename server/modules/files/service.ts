@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises'
 import Busboy from '@fastify/busboy'
 import type { DB } from '../../db/database.ts'
 import type { Caller } from '../../api/handler.ts'
-import { ApiError } from '../../api/errors.ts'
+import { ApiError, BodyCutShort, bodyCutShortError } from '../../api/errors.ts'
 import type { FileStorage } from './storage.ts'
 import { attachmentTypeForMime, checkUpload, DEFAULT_MAX_FILE_KB, notDisplayable, problemForKind, problems, type UploadKind, type UploadProblem } from './rules.ts'
 import { sniff } from './sniff.ts'
@@ -160,7 +160,7 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
           source.destroy()
           // The parser's own errors (a truncated body, a broken part) and a body that stopped
           // arriving are the sender's; our checks already speak for themselves.
-          reject(error instanceof ApiError ? error : malformed(field))
+          reject(error instanceof ApiError ? error : error instanceof BodyCutShort ? bodyCutShortError(field, error) : malformed(field))
         }
         bb.on('field', (name, value) => void (fields[name] = value))
         bb.on('file', (name, stream, fileName) => {

@@ -20,7 +20,8 @@ export interface CallInfo { ip: string; userAgent?: string }
 interface Deps {
   db: Kysely<Database>
   rateLimiter: RateLimiter
-  signingSecret: () => Promise<string>
+  /** Read through `trx` when given (SQLite's one connection may be held by that transaction). */
+  signingSecret: (trx?: Trx) => Promise<string>
   /** A session (full, or 'setup' for a SuperAdmin who has no second factor yet); `trx` revokes first when rotating. */
   startSession: (trx: Trx, userId: number, provider: string, info: CallInfo, secondFactor?: 'setup') => Promise<SessionResult>
   revokeSessions: (trx: Trx, userId: number) => Promise<void>
@@ -44,7 +45,7 @@ export function createSecondFactorService(deps: Deps) {
     const factor = await row(trx, userId)
     if (!factor || (pending ? factor.enabled_at : !factor.enabled_at)) return false
     if (isTotpShape(code)) {
-      const step = codeStep(unseal(await deps.signingSecret(), factor.secret), code.replace(/[\s-]/g, ''))
+      const step = codeStep(unseal(await deps.signingSecret(trx), factor.secret), code.replace(/[\s-]/g, ''))
       if (step === null || step <= factor.last_step) return false
       // Conditional, so two requests racing with one code cannot both pass.
       const moved = await trx.updateTable('user_second_factor').set({ last_step: step }).where('user_id', '=', userId).where('last_step', '<', step).executeTakeFirst()
@@ -66,7 +67,7 @@ export function createSecondFactorService(deps: Deps) {
   /** After the password (or the provider) was right: a session, or a challenge when a code is owed. */
   async function signIn(trx: Trx, userId: number, provider: string, info: CallInfo) {
     const factor = await row(trx, userId)
-    if (factor?.enabled_at) return { twoFactorRequired: true as const, ...issueChallenge(await deps.signingSecret(), { userId, provider }) }
+    if (factor?.enabled_at) return { twoFactorRequired: true as const, ...issueChallenge(await deps.signingSecret(trx), { userId, provider }) }
     return deps.startSession(trx, userId, provider, info, (await isSuperAdmin(trx, userId)) ? 'setup' : undefined)
   }
 

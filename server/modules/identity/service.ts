@@ -116,8 +116,12 @@ export function createIdentityService(options: IdentityOptions) {
   const limits: Limits = { ...defaultLimits, ...options.limits }
   let secret: Promise<string> | undefined
 
-  function signingSecret() {
+  // Inside a transaction the secret is read through it: SQLite has one connection, and a read on
+  // `db` would wait for the very transaction asking (a fresh server's first sign-in through a
+  // provider hung so). That read is not kept: the transaction that wrote the secret may roll back.
+  function signingSecret(executor: Trx = db) {
     if (options.secret) return Promise.resolve(options.secret)
+    if (!secret && executor !== db) return storedSecret(executor)
     return (secret ??= storedSecret(db).catch((error) => {
       secret = undefined
       throw error
@@ -205,9 +209,9 @@ export function createIdentityService(options: IdentityOptions) {
   }
 
   // `mfa: 'setup'` tells the web UI this session may only set up two-factor sign-in (decision 260).
-  async function tokenFor(user: CurrentUser, sid: string, expiresAt: string, secondFactor?: string | null): Promise<SessionResult> {
+  async function tokenFor(executor: Trx, user: CurrentUser, sid: string, expiresAt: string, secondFactor?: string | null): Promise<SessionResult> {
     const claims = { ...user, sid, ...(secondFactor ? { mfa: secondFactor } : {}), iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.parse(expiresAt) / 1000) }
-    return { token: signJwt(claims, await signingSecret()), expiresAt, user }
+    return { token: signJwt(claims, await signingSecret(executor)), expiresAt, user }
   }
 
   // Every sign-in starts a new session with a new random id (never one the browser brought).
@@ -216,7 +220,7 @@ export function createIdentityService(options: IdentityOptions) {
     const expiresAt = later(lifetimes.sessionMs)
     await trx.insertInto('user_session').values({ id: sha256(sid), user_id: userId, provider, user_agent: info.userAgent?.slice(0, 300) ?? null, ip: info.ip || null, created_at: nowIso(), expires_at: expiresAt, second_factor: secondFactor ?? null }).execute()
     const loaded = await loadUser(trx, userId)
-    return tokenFor(loaded!.user, sid, expiresAt, secondFactor)
+    return tokenFor(trx, loaded!.user, sid, expiresAt, secondFactor)
   }
 
   async function revokeSessions(trx: Trx, userId: number, exceptSessionId?: string) {
@@ -260,7 +264,7 @@ export function createIdentityService(options: IdentityOptions) {
     const loaded = await loadUser(db, caller.userId)
     if (!claims || !loaded) throw unauthorized()
     const session = await db.selectFrom('user_session').select(['expires_at', 'second_factor']).where('id', '=', caller.sessionId).executeTakeFirstOrThrow()
-    return tokenFor(loaded.user, String(claims.sid), session.expires_at, session.second_factor)
+    return tokenFor(db, loaded.user, String(claims.sid), session.expires_at, session.second_factor)
   }
 
   // ---- accounts -------------------------------------------------------------------------------
@@ -545,6 +549,8 @@ export function createIdentityService(options: IdentityOptions) {
    */
   async function rolesChanged(trx: Trx, userId: number) {
     await revokeSessions(trx, userId)
+    // After commit, the hubs drop its connections too, as when an account is suspended.
+    await enqueue(trx, SESSIONS_ENDED_TOPIC, { userId })
   }
 
   /** `npm run admin:create`: a SuperAdmin with no password; the reset mail sets one. */
