@@ -59,7 +59,13 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const mailer = createMailHandler({ smtpUrl: config.smtpUrl, from: config.mailFrom, log })
   const outboxHandlers: Record<string, OutboxHandler> = { [EMAIL_TOPIC]: mailer.handler }
   const outbox = createOutboxWorker({ db: database.db, onCommit: database.onCommit, log, handlers: outboxHandlers, pollMs: outboxPollMs })
-  const limiter = rateLimiter ?? createRateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix })
+  const limiter =
+    rateLimiter ??
+    createRateLimiter({
+      redisUrl: config.redisUrl,
+      redisPrefix: config.redisPrefix,
+      onOutage: (error) => (error ? log.warn({ err: error }, 'rate limits: Redis does not answer; counting in this instance until it does') : log.info('rate limits: counted in Redis again')),
+    })
   // What services keep in memory is forgotten on every instance at a write (decision 269): the server connects the bus to Redis.
   const caches = createCacheBus({ onError: (error) => log.warn({ err: error }, 'cache bus: other instances not told of a write; they forget at their TTL') })
   const services = {
