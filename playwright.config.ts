@@ -40,6 +40,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: { trace: 'retain-on-failure', locale: 'en-US' },
+  // One reviewed image per screenshot for every project: the style guide reads no data, so SQLite's
+  // and PostgreSQL's (which runs it through two instances, decision 222) are the same bytes.
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}-{platform}{ext}',
   projects: [
     // Tests tagged @needs-js exist only where JavaScript runs, @no-js only where it is off.
     { name: 'sqlite', grepInvert: /@no-js/, use: { ...chromium, baseURL: `http://127.0.0.1:${ports.sqlite}` } },

@@ -179,6 +179,8 @@ export async function createHubs({ config, log, identity }: { config: Config; lo
     hubs,
     /** Lets browsers join groups of one kind on one hub, for users the check accepts. */
     allowGroups: groups.allow,
+    /** The Redis pub/sub the hubs fan out through (none without REDIS_URL); the cache bus shares it. */
+    backplane,
     /** Sessions with a connection on this instance (for revocation sweeps). */
     openSessions: () => [...tracker.open.keys()],
     /** Closes now, on every instance, the connections of sessions that have ended. */

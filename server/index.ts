@@ -20,7 +20,6 @@ import { createHubs } from './hubs.ts'
 import { createE2eHooks } from './e2e-hooks.ts'
 import { createPageCache } from './http/page-cache.ts'
 import { sharePageCache } from './http/page-cache-bus.ts'
-import { createRedisBackplane } from './realtime/backplane-redis.ts'
 
 // The Node entry: one process, one port. Pages, /api/v1, /hubs and static files all come through
 // the http server created here.
@@ -50,9 +49,11 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   api.jobs.outbox.onDelivered(() => pageCache.invalidate())
   // …and while it runs, the session data a hub event from inside it makes pages ask for again is read afresh (decision 200).
   api.jobs.outbox.onDelivering(() => pageCache.hold())
-  // Instances sharing Redis forget kept pages together (decision 015).
-  const pageBus = config.redisUrl && config.pageCacheSeconds > 0 ? await createRedisBackplane(config.redisUrl, `${config.redisPrefix}pages:`, { logger: log.child({ module: 'pages-redis' }) }) : undefined
-  if (pageBus) await sharePageCache(pageCache, pageBus)
+  // Instances sharing Redis forget kept pages (decision 015) and every service's kept answers together (decision 269).
+  // The bus rides the hubs' Redis connections: one instance's forget and the hub message that follows
+  // it (an outbox delivery) reach the others in that order, so a page a hub event asks for is fresh.
+  sharePageCache(pageCache, api.caches)
+  if (hubs.backplane) await api.caches.connect(hubs.backplane)
   const app = await loadingApp
   const compress = compression({ filter: (req, res) => !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) })
 
@@ -139,7 +140,6 @@ export async function startServer(config: Config, log: Logger, options: { webApp
         setTimeout(() => server.closeAllConnections(), 10_000).unref()
       })
       await app.close()
-      await pageBus?.close()
       await api.jobs.close()
       await database.close()
       log.info('stopped')

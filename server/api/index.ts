@@ -4,6 +4,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import type { Logger } from '../log.ts'
 import { createCatalogueService } from '../modules/catalogue/service.ts'
+import { createCacheBus } from '../lib/cache-bus.ts'
 import { catalogueRoutes } from '../modules/catalogue/routes.ts'
 import { createCatalogueAdmin } from '../modules/catalogue/admin.ts'
 import { adminCatalogueRoutes } from '../modules/catalogue/admin-routes.ts'
@@ -59,14 +60,22 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const mailer = createMailHandler({ smtpUrl: config.smtpUrl, from: config.mailFrom, log })
   const outboxHandlers: Record<string, OutboxHandler> = { [EMAIL_TOPIC]: mailer.handler }
   const outbox = createOutboxWorker({ db: database.db, onCommit: database.onCommit, log, handlers: outboxHandlers, pollMs: outboxPollMs })
-  const limiter = rateLimiter ?? createRateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix })
+  const limiter =
+    rateLimiter ??
+    createRateLimiter({
+      redisUrl: config.redisUrl,
+      redisPrefix: config.redisPrefix,
+      onOutage: (error) => (error ? log.warn({ err: error }, 'rate limits: Redis does not answer; counting in this instance until it does') : log.info('rate limits: counted in Redis again')),
+    })
+  // What services keep in memory is forgotten on every instance at a write (decision 269): the server connects the bus to Redis.
+  const caches = createCacheBus({ onError: (error) => log.warn({ err: error }, 'cache bus: other instances not told of a write; they forget at their TTL') })
   const services = {
-    catalogue: createCatalogueService(database.db),
-    content: createContentService({ db: database.db, rateLimiter: limiter, publicUrl: config.publicUrl, supportInbox: config.supportEmail, contactTicket: (trx, contact) => complaints.fromContact(trx, contact) }),
+    catalogue: createCatalogueService(database.db, { bus: caches }),
+    content: createContentService({ db: database.db, bus: caches, rateLimiter: limiter, publicUrl: config.publicUrl, supportInbox: config.supportEmail, contactTicket: (trx, contact) => complaints.fromContact(trx, contact) }),
     files: createFileService({ db: database.db, storage: createFolderStorage(path.join(config.dataDir, 'files')) }),
     identity: createIdentityService({ db: database.db, log, rateLimiter: limiter, oidc: createOidc(config.oidcProviders), publicUrl: config.publicUrl, secret: config.authSecret, limits, profileCompleteness: (executor, userId) => profiles.percentFor(userId, executor), nameChanged: (executor, userId) => profiles.renamed(executor, userId) }),
   }
-  const profiles = createProfilesService({ db: database.db, dialect: database.dialect, files: services.files })
+  const profiles = createProfilesService({ db: database.db, dialect: database.dialect, files: services.files, bus: caches })
   const notifications = createNotificationsService({ db: database.db })
   const chat = createChatService({ db: database.db, files: services.files, notifications })
   const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files, chat })
@@ -135,6 +144,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
     endpoints,
     services: { ...services, profiles, projects, notifications, chat, complaints, adminUsers, payments: payments.service, refunds: payments.refunds, payouts: payments.payouts, sandbox: payments.sandbox, sandboxGateway: payments.sandboxGateway, stripeGateway: payments.stripeGateway },
     jobs,
+    caches,
     /** Lets outbox deliveries reach browsers once the hubs exist, and registers the hub groups modules let browsers join (server/index.ts). */
     attachHubs(h: Hubs, allowGroups?: HubsRuntime['allowGroups']) {
       hubs = h

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createRedisBackplane } from '../realtime/backplane-redis.ts'
+import { createCacheBus } from '../lib/cache-bus.ts'
 import { createPageCache } from './page-cache.ts'
 import { sharePageCache } from './page-cache-bus.ts'
 
 // Two instances' page caches sharing a real Redis (127.0.0.1:6379, or REDIS_URL): a write on one
 // makes the other forget the pages it kept, so a change or a sign-out shows on both at once.
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-const prefix = `workneer-test-${randomBytes(4).toString('hex')}:pages:`
+const prefix = `workneer-test-${randomBytes(4).toString('hex')}:caches:`
 const backplanes: Array<{ close(): Promise<void> }> = []
 afterAll(async () => {
   await Promise.all(backplanes.map((b) => b.close()))
@@ -17,7 +18,9 @@ async function instance() {
   const cache = createPageCache({ seconds: 60 })
   const backplane = await createRedisBackplane(redisUrl, prefix)
   backplanes.push(backplane)
-  await sharePageCache(cache, backplane)
+  const bus = createCacheBus()
+  sharePageCache(cache, bus)
+  await bus.connect(backplane)
   let renders = 0
   const render = async () => new Response(`render ${++renders}`, { headers: { 'x-workneer-kept-page': 'own' } })
   const visit = async () => (await cache.serve(new Request('http://127.0.0.1/freelancers', { headers: { cookie: 'session=alice' } }), render)).text()

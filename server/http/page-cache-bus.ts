@@ -1,20 +1,14 @@
-import { randomUUID } from 'node:crypto'
-import type { Backplane } from '../realtime/types.ts'
+import type { CacheBus } from '../lib/cache-bus.ts'
 import type { PageCache } from './page-cache.ts'
 
-const CHANNEL = 'changed'
-
 /**
- * Instances that share Redis (REDIS_URL) forget their kept pages together: a write on one is
- * published, and every other instance forgets what it kept, so a sign-out or a change shows on all
- * of them at once rather than within PAGE_CACHE_SECONDS. Pub/sub is at most once: during a Redis
- * outage the kept pages still expire after their few seconds.
+ * Instances that share Redis (REDIS_URL) forget their kept pages together: a write on one goes
+ * over the cache bus (server/lib/cache-bus.ts, decision 269) and every other instance forgets what
+ * it kept, so a sign-out or a change shows on all of them at once rather than within
+ * PAGE_CACHE_SECONDS. Pub/sub is at most once: during a Redis outage the kept pages still expire
+ * after their few seconds.
  */
-export async function sharePageCache(cache: PageCache, backplane: Backplane, instance = randomUUID()) {
-  await backplane.subscribe(CHANNEL, (from) => {
-    if (from !== instance) cache.forget()
-  })
-  cache.onInvalidate(() => {
-    backplane.publish(CHANNEL, instance).catch(() => {})
-  })
+export function sharePageCache(cache: PageCache, bus: CacheBus) {
+  const everywhere = bus.share('pages', () => cache.forget())
+  cache.onInvalidate(() => void everywhere())
 }

@@ -35,6 +35,19 @@ describe('rate limits', () => {
     }
   })
 
+  it('Redis down: each call is answered at once from this instance\'s memory, limits still hold, and the outage is told once', async () => {
+    const told: Array<string | null> = []
+    const limiter = createRedisRateLimiter('redis://127.0.0.1:1', 'down:', { onOutage: (error) => told.push(error && 'out') })
+    try {
+      const started = Date.now()
+      await limitsAndResets(limiter, 'ip-1')
+      expect(Date.now() - started).toBeLessThan(2000)
+      expect(told).toEqual(['out'])
+    } finally {
+      await limiter.close()
+    }
+  })
+
   it('in Redis: closing a limiter that never called does not connect', async () => {
     await createRedisRateLimiter('redis://127.0.0.1:1', 'never:').close()
   })

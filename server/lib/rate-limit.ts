@@ -39,33 +39,60 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
   }
 }
 
-export function createRedisRateLimiter(url: string, prefix: string): RateLimiter {
-  // Connects on the first command; a Redis that is down fails the call (500) rather than letting it through.
-  // ioredis itself is loaded then too, so a server without Redis never holds it (decision 136).
+export function createRedisRateLimiter(url: string, prefix: string, options: { onOutage?: (error: Error | null) => void } = {}): RateLimiter {
+  // Connects on the first call; ioredis itself is loaded then too, so a server without Redis never
+  // holds it (decision 136). While Redis cannot answer, this instance counts in its own memory (at
+  // once: no command waits in a queue) and says so once, so sign-in and sign-up keep working during
+  // an outage, limited per instance, and are counted in Redis again when it answers (decision 270).
   let client: Promise<Redis> | undefined
-  const connect = () => (client ??= import('ioredis').then(({ Redis }) => new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 })))
+  const connect = () =>
+    (client ??= import('ioredis').then(async ({ Redis }) => {
+      const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+      redis.on('error', () => {}) // told once per outage through onOutage, not per reconnect attempt
+      await redis.connect().catch(() => {}) // a refusal is retried by ioredis; calls meanwhile count in memory
+      return redis
+    }))
+  const local = createMemoryRateLimiter()
+  let out = false
+  const outage = (error: Error | null) => {
+    if (out === (error !== null)) return
+    out = error !== null
+    options.onOutage?.(error)
+  }
   const k = (rule: RateLimitRule, key: string) => `${prefix}rl:${rule.name}:${key}`
   return {
     async hit(rule, key) {
-      const id = k(rule, key)
-      const redis = await connect()
-      const [[, count], [, ttl]] = (await redis.multi().incr(id).pttl(id).exec()) as [[null, number], [null, number]]
-      let remaining = ttl
-      if (ttl < 0) {
-        await redis.pexpire(id, rule.windowMs)
-        remaining = rule.windowMs
+      try {
+        const decision = await redisHit(await connect(), k(rule, key), rule)
+        outage(null)
+        return decision
+      } catch (error) {
+        outage(error as Error)
+        return local.hit(rule, key)
       }
-      return count <= rule.limit ? { ok: true, retryAfter: 0 } : { ok: false, retryAfter: Math.max(1, Math.ceil(remaining / 1000)) }
     },
     async reset(rule, key) {
-      await (await connect()).del(k(rule, key))
+      await local.reset(rule, key)
+      await (await connect()).del(k(rule, key)).catch((error: Error) => outage(error))
     },
     async close() {
-      if (client) await (await client).quit().catch(() => {})
+      if (!client) return
+      const redis = await client
+      await redis.quit().catch(() => redis.disconnect())
     },
   }
 }
 
-export function createRateLimiter(options: { redisUrl?: string; redisPrefix?: string }): RateLimiter {
-  return options.redisUrl ? createRedisRateLimiter(options.redisUrl, options.redisPrefix ?? 'workneer:') : createMemoryRateLimiter()
+async function redisHit(redis: Redis, id: string, rule: RateLimitRule): Promise<RateDecision> {
+  const [[, count], [, ttl]] = (await redis.multi().incr(id).pttl(id).exec()) as [[null, number], [null, number]]
+  let remaining = ttl
+  if (ttl < 0) {
+    await redis.pexpire(id, rule.windowMs)
+    remaining = rule.windowMs
+  }
+  return count <= rule.limit ? { ok: true, retryAfter: 0 } : { ok: false, retryAfter: Math.max(1, Math.ceil(remaining / 1000)) }
+}
+
+export function createRateLimiter(options: { redisUrl?: string; redisPrefix?: string; onOutage?: (error: Error | null) => void }): RateLimiter {
+  return options.redisUrl ? createRedisRateLimiter(options.redisUrl, options.redisPrefix ?? 'workneer:', { onOutage: options.onOutage }) : createMemoryRateLimiter()
 }

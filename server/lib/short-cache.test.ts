@@ -5,7 +5,7 @@ describe('short cache', () => {
   it('answers from memory until the time is up, then loads again', async () => {
     let clock = 0
     let loads = 0
-    const cache = createShortCache(1000, () => clock)
+    const cache = createShortCache(1000, { now: () => clock })
     const load = async () => ++loads
     expect(await cache.get('faq:en', load)).toBe(1)
     clock = 999
@@ -16,7 +16,7 @@ describe('short cache', () => {
   })
 
   it('shares one load between concurrent readers and keeps no failure', async () => {
-    const cache = createShortCache(1000, () => 0)
+    const cache = createShortCache(1000, { now: () => 0 })
     let loads = 0
     const [a, b] = await Promise.all([cache.get('k', async () => ++loads), cache.get('k', async () => ++loads)])
     expect([a, b, loads]).toEqual([1, 1, 1])
@@ -25,13 +25,13 @@ describe('short cache', () => {
   })
 
   it('forgets everything on clear, also an answer whose load began before the write', async () => {
-    const cache = createShortCache(1000, () => 0)
+    const cache = createShortCache(1000, { now: () => 0 })
     expect(await cache.get('k', async () => 'old')).toBe('old')
-    cache.clear()
+    await cache.clear()
     expect(await cache.get('k', async () => 'new')).toBe('new')
     let finish = (_: string) => {}
     const slow = cache.get('s', () => new Promise<string>((r) => (finish = r)))
-    cache.clear()
+    await cache.clear()
     finish('read before the write')
     expect(await slow).toBe('read before the write')
     expect(await cache.get('s', async () => 'after the write')).toBe('after the write')

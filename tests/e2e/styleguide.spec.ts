@@ -4,8 +4,8 @@ import { expectNoAxeViolations } from './axe'
 
 // The design system's page (/_styleguide, served because the e2e servers run with E2E=1; decision
 // 110): every component in every state. The screenshot makes a change in look a reviewed image
-// diff (update it with --update-snapshots and commit the new images, one per project that runs
-// JavaScript; the page reads no data, so they match). Fixed viewport, time zone and
+// diff (update it with --update-snapshots and commit the new image: one for every project, since
+// the page reads no data and each database's server draws it alike). Fixed viewport, time zone and
 // locale, no animations, system fonts only, so it is the same on every run of this machine image.
 test.use({ viewport: { width: 1100, height: 900 }, timezoneId: 'UTC', locale: 'en-US' })
 

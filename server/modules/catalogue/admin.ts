@@ -42,7 +42,7 @@ export interface SkillIndexes {
   project: (trx: DB, row: { id: number; title: string; description: string; status: string }) => Promise<void>
 }
 
-export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; files: FileService; forget: () => void; indexes?: SkillIndexes }) {
+export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; files: FileService; forget: () => Promise<void>; indexes?: SkillIndexes }) {
   files.setReadPolicy(IMAGE_PURPOSE, () => true)
   files.setReferences(IMAGE_PURPOSE, async (executor, ids) => {
     const urls = ids.map(imageUrlOf)
@@ -57,7 +57,8 @@ export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; f
     try {
       return await db.transaction().execute((trx) => work(trx as unknown as DB))
     } finally {
-      forget()
+      // Answered once every instance forgot what it kept, so the next page anywhere shows the change.
+      await forget()
     }
   }
 

@@ -2,16 +2,18 @@ import { sql } from 'kysely'
 import type { DB } from '../../db/database.ts'
 import type { Locale } from '../../db/schema.ts'
 import { createShortCache } from '../../lib/short-cache.ts'
+import { localBus, type CacheBus } from '../../lib/cache-bus.ts'
 
 /** How long an instance keeps a language's categories and tree (the catalogue changes only through seeds and the admin area). */
 export const CATALOGUE_CACHE_TTL_MS = 60_000
 
 // Read side of the catalogue. Names are stored per language; the caller's language picks the column.
 // Every page's shell shows the categories and the search pages the whole tree, so both are kept
-// per language for a minute (server/lib/short-cache.ts); `forget` clears them after a write.
-export function createCatalogueService(db: DB, options: { cacheTtlMs?: number } = {}) {
+// per language for a minute (server/lib/short-cache.ts); `forget` clears them after a write, on
+// every instance sharing the bus.
+export function createCatalogueService(db: DB, options: { cacheTtlMs?: number; bus?: CacheBus } = {}) {
   const name = (locale: Locale) => `name_${locale}` as const
-  const cache = createShortCache(options.cacheTtlMs ?? CATALOGUE_CACHE_TTL_MS)
+  const cache = createShortCache(options.cacheTtlMs ?? CATALOGUE_CACHE_TTL_MS, { shared: { bus: options.bus ?? localBus(), name: 'catalogue' } })
 
   function categories(locale: Locale) {
     return cache.get(`categories:${locale}`, () => readCategories(locale))

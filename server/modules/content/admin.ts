@@ -34,7 +34,7 @@ export const kindSpecs: Record<ContentKind, KindSpec> = {
 export const CONTENT_IMAGE = 'content-image'
 const imagePath = (id: number) => `/api/v1/files/${id}/download`
 
-export function createContentAdmin({ db, files, changed }: { db: Kysely<Database>; files: FileService; changed: () => void }) {
+export function createContentAdmin({ db, files, changed }: { db: Kysely<Database>; files: FileService; changed: () => Promise<void> }) {
   files.setReadPolicy(CONTENT_IMAGE, () => true)
   // An uploaded image stays while a blog post or a logo shows it; the sweep may release the rest.
   files.setReferences(CONTENT_IMAGE, async (executor, ids) => {
@@ -112,7 +112,8 @@ export function createContentAdmin({ db, files, changed }: { db: Kysely<Database
 
   async function write<T>(work: (trx: Transaction<Database>) => Promise<T>) {
     const result = await db.transaction().execute(work)
-    changed()
+    // Answered once every instance forgot what it kept, so the next page anywhere shows the change.
+    await changed()
     return result
   }
 

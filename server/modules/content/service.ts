@@ -9,6 +9,7 @@ import { enqueue } from '../../jobs/outbox.ts'
 import { EMAIL_TOPIC, type EmailMessage } from '../../jobs/mailer.ts'
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts'
 import { createShortCache } from '../../lib/short-cache.ts'
+import { localBus, type CacheBus } from '../../lib/cache-bus.ts'
 import { CONFIRMED_REPLY, SUBSCRIBED_REPLY, UNSUBSCRIBED_REPLY, newsletterAddress, type contactMessage } from './contract.ts'
 import { sha256 } from '../identity/tokens.ts'
 import type { z } from 'zod'
@@ -24,6 +25,8 @@ export interface ContentOptions {
   supportInbox?: string
   /** How long the content shown to everyone is kept in memory (0: not at all). */
   cacheTtlMs?: number
+  /** Forgets the kept content on every instance at a write (decision 269). */
+  bus?: CacheBus
   /** Makes a support ticket of a stored contact message, in its transaction (complaints module, decision 215). */
   contactTicket?: (trx: Transaction<Database>, contact: { id: number; name: string; email: string; subject: string; message: string; language: Locale; userId: number | null }) => Promise<unknown>
 }
@@ -45,7 +48,7 @@ export function createContentService(options: ContentOptions) {
   const publicUrl = options.publicUrl.replace(/\/$/, '')
   const supportInbox = options.supportInbox ?? 'support@workneer.local'
   const now = () => new Date().toISOString()
-  const cache = createShortCache(options.cacheTtlMs ?? CONTENT_CACHE_TTL_MS)
+  const cache = createShortCache(options.cacheTtlMs ?? CONTENT_CACHE_TTL_MS, { shared: { bus: options.bus ?? localBus(), name: 'content' } })
 
   async function limit(rule: RateLimitRule, ip: string) {
     if (!options.rateLimiter || !ip) return
@@ -144,7 +147,7 @@ export function createContentService(options: ContentOptions) {
 
   /** Every write to the content the site shows (the admin area's, modules/content/admin.ts) ends with this. */
   function contentChanged() {
-    cache.clear()
+    return cache.clear()
   }
 
   // Double opt-in (decision 092): asking only mails the owner, who starts the subscription from the

@@ -13,6 +13,7 @@ import { companySections, completenessOf, freelancerSections, individualSections
 import { createSearchIndex, type FullTextMatch, type ProfilesQuery } from './search-index.ts'
 import { bucketColumnOf, countBuckets, probesFor } from './sort-buckets.ts'
 import { createShortCache } from '../../lib/short-cache.ts'
+import { localBus, type CacheBus } from '../../lib/cache-bus.ts'
 import { indexFreelancer, relistFreelancer } from './listing.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
@@ -63,7 +64,7 @@ function languageName(locale: Locale, code: string) {
  * freelancers' payment methods, and Find Freelancers. Every write is scoped to the caller's own
  * rows: another user's items answer 404, another kind of account 403.
  */
-export function createProfilesService({ db, dialect, files }: { db: DB; dialect: Dialect; files: FileService }) {
+export function createProfilesService({ db, dialect, files, bus = localBus() }: { db: DB; dialect: Dialect; files: FileService; bus?: CacheBus }) {
   const index = createSearchIndex(db, dialect)
   // PostgreSQL locks the row read before a file replaces another (SQLite's BEGIN IMMEDIATE already holds the write lock).
   const forUpdate = <Q extends { forUpdate(): Q }>(q: Q) => (dialect === 'postgres' ? q.forUpdate() : q)
@@ -153,7 +154,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
   /** Identity's hook when an account's name changes, in its transaction: the search document carries the name. */
   async function renamed(executor: Trx, userId: number) {
     await indexFreelancer(executor as DB, dialect, userId)
-    forgetSearches() // a search before the commit, or another instance's, may keep the old name for its 30 s
+    void forgetSearches() // a search before the commit, or another instance's, may keep the old name for its 30 s
   }
 
   /** Runs a change to the caller's freelancer profile in one transaction, then answers the whole profile. */
@@ -168,7 +169,7 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
         await index.copyTerms(trx as DB, caller.userId) // the facets follow every field
       }
     })
-    forgetSearches() // after the commit, so no search in between caches the old profile
+    await forgetSearches() // after the commit, so no search in between caches the old profile
     return storeCompleteness(caller.userId, await ownFreelancer(caller, locale))
   }
 
@@ -477,14 +478,14 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
     requireRole(caller, role)
     const stored = await files.receive(request, { kind: 'image', purpose: 'profile-image', ownerId: caller.userId })
     await replaceFile(stored.id, (trx) => setUserImage(trx, caller.userId, stored.id))
-    forgetSearches()
+    await forgetSearches()
     await storeCompleteness(caller.userId, await completenessView(caller))
     return { imageUrl: fileUrl(stored.id) }
   }
   async function removeImage(caller: Caller, role: number) {
     requireRole(caller, role)
     await replaceFile(null, (trx) => setUserImage(trx, caller.userId, null))
-    forgetSearches()
+    await forgetSearches()
     await storeCompleteness(caller.userId, await completenessView(caller))
     return { imageUrl: null }
   }
@@ -730,18 +731,18 @@ export function createProfilesService({ db, dialect, files }: { db: DB; dialect:
   // ---- Find Freelancers ---------------------------------------------------------------------------
 
   // The answers of recent searches, for 30 s: paging back and forth, the top bar's suggestions and
-  // popular words then cost one query. A change to a freelancer profile in this process clears
-  // them; other changes (another instance, ratings from reviews) show within the 30 s.
+  // popular words then cost one query. A change to a freelancer profile clears them on every
+  // instance (the cache bus, decision 269); other changes (ratings from reviews) show within the 30 s.
   const RECENT_SEARCH_MS = 30_000
   const recentSearches = new Map<string, { at: number; result: Awaited<ReturnType<typeof runSearch>> }>()
   // The countries and languages listed freelancers have (the filters offer only those), named
   // and sorted per language, kept as the recent searches are: cleared with them, 30 s at most.
   type Named = Array<{ code: string; name: string }>
   const recentFacets = new Map<Locale, { at: number; result: Promise<{ countries: Named; languages: Named }> }>()
-  const forgetSearches = () => {
+  const forgetSearches = bus.share('freelancer-searches', () => {
     recentSearches.clear()
     recentFacets.clear()
-  }
+  })
 
   function requireFinder(caller: Caller) {
     if (!caller.roles.includes(Role.Client) && !caller.roles.includes(Role.Company)) throw forbidden()
