@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, recordId } from '../../api/contract.ts'
+import { MAX_DB_INTEGER, endpoint, recordId } from '../../api/contract.ts'
 
 // Invoices and statements (issue 17 item 7, SPEC §2 `invoices`, `statements`): the caller's
 // invoices (a page of 20, newest first) and one of them; the caller's statement between two UTC
@@ -21,7 +21,7 @@ export const statementQuery = z
     from: optionalDay,
     to: optionalDay,
     page,
-    after: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').nonnegative('must not be negative').optional(),
+    after: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').nonnegative('must not be negative').max(MAX_DB_INTEGER, 'is not a known entry').optional(),
     pageSize: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(1000, 'must be at most 1000').default(50),
   })
   .refine((q) => !q.from || !q.to || q.to >= q.from, { path: ['to'], message: 'must not be before the start date' })
