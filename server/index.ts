@@ -113,7 +113,6 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   api.jobs.fileSweep.start()
   api.jobs.refundSweep.start()
   api.jobs.payoutSweep.start()
-  api.jobs.ledgerHealth.job.start()
   if (config.isProduction && new URL(config.publicUrl).hostname === 'localhost') log.warn(`PUBLIC_URL is not set: links in mails point to ${config.publicUrl}; set PUBLIC_URL to the site's public address`)
   if (config.isProduction && !config.stripe && !config.seedDemo) log.warn('Payments go through the built-in sandbox gateway (test cards, no real money): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments through Stripe')
 
@@ -126,6 +125,8 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   log.info({ port, database: database.dialect }, `Workneer is listening on http://localhost:${port}`)
   // Delivery starts once requests can be served: what a crash left pending goes out beside them.
   api.jobs.outbox.start()
+  // The ledger's health checks read every entry: their first run waits until the server is serving (decision 264).
+  api.jobs.ledgerHealth.job.start()
 
   let closing: Promise<void> | undefined
   const close = () =>
