@@ -1,10 +1,10 @@
-import { sql } from 'kysely'
 import { afterAll, beforeAll } from 'vitest'
 import { createTestDatabase, type TestDatabase, type TestDialect } from '../integration/databases.ts'
 import type { Db } from '../../server/db/database.ts'
 import { Role } from '../../server/modules/identity/permissions.ts'
 import { moduleTestApi } from '../integration/module-api.ts'
 import { card, contractFor } from '../../server/modules/payments/test-support.ts'
+import { watchChanges, type ChangeWatch } from './changes.ts'
 
 // A small marketplace for the security tests: two clients, a company, two freelancers and a
 // SuperAdmin, with a contract funded, worked, released and paid out, a refund request, an open
@@ -130,11 +130,12 @@ export type World = Awaited<ReturnType<typeof buildWorld>>
 
 /** A describe block's world on a fresh database of `dialect`: built before its tests, dropped after. */
 export function useWorld(dialect: TestDialect, name: string, addressBlock: number) {
-  const state = {} as { testDb: TestDatabase; database: Db; world: World }
+  const state = {} as { testDb: TestDatabase; database: Db; world: World; changes: ChangeWatch }
   beforeAll(async () => {
     state.testDb = await createTestDatabase(dialect)
     state.database = await state.testDb.open()
     state.world = await buildWorld(state.database, name, addressBlock)
+    state.changes = await watchChanges(state.database)
   }, 90_000)
   afterAll(async () => {
     await state.world?.t.close()
@@ -149,28 +150,3 @@ export function leaks(world: World, who: Who | 'visitor', text: string) {
   if (!text.includes('MK')) return []
   return [...world.markers].filter(([m, audience]) => text.includes(m) && !(who !== 'visitor' && audience.has(who))).map(([m]) => m)
 }
-
-/**
- * Every table's rows, to compare before and after a refused call. Sessions are left out: reading
- * them with a token notes when it was last used, which is not a change the caller made.
- */
-export async function snapshot(database: Db, skip: string[] = ['user_session']) {
-  const tables = (await database.db.introspection.getTables()).map((t) => t.name).filter((name) => !skip.includes(name) && !name.startsWith('kysely_'))
-  const out: Record<string, string> = {}
-  if (database.dialect === 'postgres') {
-    // One round trip: a digest of each table's rows, in a stable order (a query per table made the
-    // fuzzing four times slower on PostgreSQL than on SQLite).
-    const digests = tables.map((table) => sql`select ${table} as name, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as digest from ${sql.table(table)} r`)
-    const rows = await sql<{ name: string; digest: string }>`${sql.join(digests, sql` union all `)}`.execute(database.db)
-    for (const row of rows.rows) out[row.name] = row.digest
-    return out
-  }
-  for (const table of tables) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(database.db)
-    out[table] = JSON.stringify(rows.rows.map((r) => JSON.stringify(r)).sort())
-  }
-  return out
-}
-
-/** The tables whose rows differ between two snapshots. */
-export const changed = (before: Record<string, string>, after: Record<string, string>) => Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k])
