@@ -5,6 +5,7 @@ import { locales, type Locale } from '../db/schema.ts'
 import type { Endpoint, ResultOf } from './contract.ts'
 import { ApiError, BodyCutShort, bodyCutShortError, errorBody, forbidden, unauthorized, validationError } from './errors.ts'
 import { Role } from '../modules/identity/permissions.ts'
+import { asReader } from '../modules/identity/display-name.ts'
 import { createRouter } from './router.ts'
 import { inProcessJson } from './in-process.ts'
 
@@ -127,7 +128,8 @@ export function createApiHandler(options: {
       body: endpoint.body && !(endpoint.multipart && isMultipart(request)) ? parse(endpoint.body, await readJson(request), 'body') : undefined,
       ctx,
     }
-    const result = await handler(input as Parameters<Handler<Endpoint>>[0])
+    // Names of deleted accounts and of support are said in the caller's language (decision 271).
+    const result = await asReader(ctx.locale, () => handler(input as Parameters<Handler<Endpoint>>[0]))
     if (result instanceof Response) return result
     if (endpoint.responseType === 'text') return new Response(String(result), { headers: { 'content-type': 'text/plain; charset=utf-8' } })
     if (options.validateResponses) {

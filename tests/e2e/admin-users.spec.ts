@@ -134,6 +134,12 @@ test('an admin deletes an account: its name and email are gone, the page says so
   await expect(main(sam).getByTestId('delete-form')).toHaveCount(0)
   await expect(main(sam).getByTestId('timeline')).toContainText('Sam Support: deleted (Active → Deleted) — Asked to be forgotten by email')
   await expectNoAxeViolations(sam)
+  // A reader in another language reads it in theirs (decision 271).
+  await sam.context().addCookies([{ name: 'lang', value: 'es', url: base }])
+  await sam.goto(`${base}/admin/users/${id}`)
+  await expect(main(sam).locator('h1')).toContainText('Usuario eliminado')
+  await expect(main(sam)).not.toContainText('Deleted user')
+  await sam.context().addCookies([{ name: 'lang', value: 'en', url: base }])
   // Nobody finds her by her old address.
   await sam.goto(`${base}/admin/users?q=${encodeURIComponent(email)}`)
   await expect(main(sam).getByTestId('empty-state')).toBeVisible()

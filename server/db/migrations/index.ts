@@ -30,6 +30,7 @@ import { complaints } from './0028-complaints.ts'
 import { disputes } from './0029-disputes.ts'
 import { contentAdmin } from './0031-content-admin.ts'
 import { secondFactor } from './0034-second-factor.ts'
+import { deletedNames } from './0035-deleted-names.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0029-disputes': disputes,
   '0031-content-admin': contentAdmin,
   '0034-second-factor': secondFactor,
+  '0035-deleted-names': deletedNames,
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, shownName } from '../../api/contract.ts'
 
 // The admin's dashboard and payments screen (issue 18 item 3, decisions 251–253): figures over
 // time, what waits on money (payouts, refund requests, disputes), the ledger's health and
@@ -31,7 +31,7 @@ export const dashboard = z.object({
 })
 export type Dashboard = z.output<typeof dashboard>
 
-const person = z.object({ id: z.number(), name: z.string() })
+const person = z.object({ id: z.number(), name: shownName })
 export const healthChecks = ['currenciesSumToZero', 'transactionsBalance', 'noNegativeBalances', 'runningSumsMatch', 'heldMatchesInstallments'] as const
 export type HealthCheck = (typeof healthChecks)[number]
 /** One thing a check found wrong: what (a currency, a transaction, an account or a client's held money), and the amounts. */

@@ -7,6 +7,7 @@ import type { Refunds } from '../payments/refunds.ts'
 import type { PaymentsOverview } from './contract.ts'
 import { createFigures } from './figures.ts'
 import type { LedgerHealthMonitor } from './health-monitor.ts'
+import { displayName } from '../identity/display-name.ts'
 
 // The admin's money screens (issue 18 item 3, decisions 251–253). Reading is open to every
 // SuperAdmin (the API's guard, decision 220); reconciling is an admin action: the action itself
@@ -14,7 +15,6 @@ import type { LedgerHealthMonitor } from './health-monitor.ts'
 
 /** A payout or refund still in flight after this long is stuck: its gateway answer was lost (decision 250). */
 export const STUCK_MINUTES = 10
-const name = (first: string, last: string) => `${first} ${last}`.trim()
 
 export function createAdminMoney({ db, dialect, payouts, refunds, health }: { db: DB; dialect: Dialect; payouts: Payouts; refunds: Pick<Refunds, 'stuck' | 'resend'>; health: LedgerHealthMonitor }) {
   const figures = createFigures(db, dialect)
@@ -25,7 +25,7 @@ export function createAdminMoney({ db, dialect, payouts, refunds, health }: { db
     const pending = await db
       .selectFrom('payout as p')
       .innerJoin('app_user as u', 'u.id', 'p.user_id')
-      .select(['p.id', 'p.user_id', 'p.amount_minor', 'p.currency', 'p.destination_masked', 'p.created_at', 'p.updated_at', 'u.first_name', 'u.last_name'])
+      .select(['p.id', 'p.user_id', 'p.amount_minor', 'p.currency', 'p.destination_masked', 'p.created_at', 'p.updated_at', 'u.first_name', 'u.last_name', 'u.company_name', 'u.status'])
       .where('p.status', '=', 'requested')
       .orderBy('p.id')
       .limit(200)
@@ -36,7 +36,7 @@ export function createAdminMoney({ db, dialect, payouts, refunds, health }: { db
       .innerJoin('installment as i', 'i.id', 'r.installment_id')
       .innerJoin('app_user as c', 'c.id', 'r.client_id')
       .innerJoin('app_user as f', 'f.id', 'r.freelancer_id')
-      .select(['r.id', 'r.status', 'r.project_id', 'r.installment_id', 'r.amount_minor', 'r.currency', 'r.reason', 'r.respond_by', 'r.created_at', 'p.title as project', 'i.title as installment', 'r.client_id', 'c.first_name as cf', 'c.last_name as cl', 'r.freelancer_id', 'f.first_name as ff', 'f.last_name as fl'])
+      .select(['r.id', 'r.status', 'r.project_id', 'r.installment_id', 'r.amount_minor', 'r.currency', 'r.reason', 'r.respond_by', 'r.created_at', 'p.title as project', 'i.title as installment', 'r.client_id', 'c.first_name as cf', 'c.last_name as cl', 'c.company_name as cc', 'c.status as cs', 'r.freelancer_id', 'f.first_name as ff', 'f.last_name as fl', 'f.company_name as fc', 'f.status as fs'])
       .where('r.status', 'in', ['open', 'disputed'])
       .orderBy('r.id')
       .limit(200)
@@ -48,10 +48,10 @@ export function createAdminMoney({ db, dialect, payouts, refunds, health }: { db
     const complaintOf = new Map(complaints.map((c) => [c.subject_id, c.id]))
     const iso = (v: string) => new Date(v).toISOString()
     return {
-      payouts: pending.map((p) => ({ id: p.id, freelancer: { id: p.user_id, name: name(p.first_name, p.last_name) }, amountMinor: Number(p.amount_minor), currency: p.currency, destination: p.destination_masked, createdAt: iso(p.created_at), stuck: iso(p.updated_at) < since })),
+      payouts: pending.map((p) => ({ id: p.id, freelancer: { id: p.user_id, name: displayName(p) }, amountMinor: Number(p.amount_minor), currency: p.currency, destination: p.destination_masked, createdAt: iso(p.created_at), stuck: iso(p.updated_at) < since })),
       refunds: open.map((r) => ({
         id: r.id, status: r.status as 'open' | 'disputed', projectId: r.project_id, project: r.project, installment: r.installment,
-        client: { id: r.client_id, name: name(r.cf, r.cl) }, freelancer: { id: r.freelancer_id, name: name(r.ff, r.fl) },
+        client: { id: r.client_id, name: displayName({ first_name: r.cf, last_name: r.cl, company_name: r.cc, status: r.cs }) }, freelancer: { id: r.freelancer_id, name: displayName({ first_name: r.ff, last_name: r.fl, company_name: r.fc, status: r.fs }) },
         amountMinor: Number(r.amount_minor), currency: r.currency, reason: r.reason, respondBy: iso(r.respond_by), overdue: r.status === 'open' && iso(r.respond_by) < now.toISOString(),
         complaintId: complaintOf.get(r.installment_id) ?? null, createdAt: iso(r.created_at),
       })),

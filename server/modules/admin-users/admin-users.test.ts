@@ -176,11 +176,11 @@ for (const dialect of dialects) {
       expect(deleted.json.audit[0]).toMatchObject({ action: 'delete', fromState: 'Active', toState: 'Deleted', reason: 'Asked to be forgotten (ticket #12)' })
 
       const row = await database.db.selectFrom('app_user').selectAll().where('id', '=', free.id).executeTakeFirstOrThrow()
-      expect(row).toMatchObject({ first_name: 'Deleted', last_name: 'user', email: deletedEmail(free.id), password_hash: null, phone_number: null, image_file_id: null, company_name: null })
+      expect(row).toMatchObject({ first_name: '', last_name: '', email: deletedEmail(free.id), password_hash: null, phone_number: null, image_file_id: null, company_name: null })
       expect(await database.db.selectFrom('stored_file').select('id').where('owner_id', '=', free.id).where('purpose', '=', 'profile-image').executeTakeFirst()).toBeUndefined()
       expect(await database.db.selectFrom('user_session').select('id').where('user_id', '=', free.id).executeTakeFirst()).toBeUndefined()
       expect(await database.db.selectFrom('freelancer_profile').select(['overview', 'city', 'listed']).where('user_id', '=', free.id).executeTakeFirstOrThrow()).toEqual({ overview: '', city: null, listed: 0 })
-      expect(await database.db.selectFrom('payment_method').select(['holder_name', 'iban', 'bic', 'status']).where('user_id', '=', free.id).executeTakeFirstOrThrow()).toEqual({ holder_name: 'Deleted user', iban: null, bic: null, status: 'inactive' })
+      expect(await database.db.selectFrom('payment_method').select(['holder_name', 'iban', 'bic', 'status']).where('user_id', '=', free.id).executeTakeFirstOrThrow()).toEqual({ holder_name: '', iban: null, bic: null, status: 'inactive' })
       expect((await t.call('GET', 'identity/profile', { token: free.token })).status).toBe(401)
       expect((await t.call('POST', 'identity/login', { body: { email: free.email, password: PASSWORD } })).status).not.toBe(200)
       // Nobody finds the old name any more.

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, recordId } from '../../api/contract.ts'
+import { endpoint, recordId, shownName } from '../../api/contract.ts'
 import { auditEntry } from '../complaints/contract.ts'
 import { deleteSchema, reactivateSchema, resetSchema, superAdminSchema, suspendSchema, userSearchQuery, userStatuses } from './rules.ts'
 
@@ -12,7 +12,7 @@ const params = z.object({ userId: id })
 
 export const adminUserSummary = z.object({
   id: z.number(),
-  name: z.string(),
+  name: shownName,
   email: z.string(),
   roles: z.array(z.number()),
   status: z.enum(userStatuses),

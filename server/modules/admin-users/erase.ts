@@ -6,8 +6,6 @@ import { releaseFiles } from '../files/lifecycle.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
 
-/** The name a deleted account shows to the people it worked with (decision 236). */
-export const DELETED_NAME = { first: 'Deleted', last: 'user' }
 /** An address that can never receive mail (the reserved .invalid domain) and stays unique. */
 export const deletedEmail = (userId: number) => `deleted-${userId}@deleted.invalid`
 
@@ -16,7 +14,8 @@ export const deletedEmail = (userId: number) => `deleted-${userId}@deleted.inval
  * is personal lives here, in one place, though it spans the tables of identity, profiles and
  * payment details: an erasure must be all or nothing, and a reader checks it in one file.
  * Money records (ledger, payments, invoices, payouts) and what the account said to others
- * (messages, proposals, reviews, complaints) are kept; they now name "Deleted user".
+ * (messages, proposals, reviews, complaints) are kept. The names go blank: wherever the account is
+ * shown, displayName says "Deleted user" in the reader's language (decision 271).
  */
 export async function erasePersonalData(trx: Trx, dialect: Dialect, userId: number) {
   const user = await trx.selectFrom('app_user').select(['email', 'image_file_id']).where('id', '=', userId).executeTakeFirstOrThrow()
@@ -26,7 +25,7 @@ export async function erasePersonalData(trx: Trx, dialect: Dialect, userId: numb
 
   await trx
     .updateTable('app_user')
-    .set({ email: deletedEmail(userId), email_verified: 0, password_hash: null, first_name: DELETED_NAME.first, last_name: DELETED_NAME.last, company_name: null, phone_number: null, image_file_id: null, updated_at: now })
+    .set({ email: deletedEmail(userId), email_verified: 0, password_hash: null, first_name: '', last_name: '', company_name: null, phone_number: null, image_file_id: null, updated_at: now })
     .where('id', '=', userId)
     .execute()
   // Sessions, one-time tokens and third-party sign-ins: nothing can reach the account any more.
@@ -45,13 +44,13 @@ export async function erasePersonalData(trx: Trx, dialect: Dialect, userId: numb
   // Payment details: the rows stay (payouts point at them) without a holder or an account.
   await trx
     .updateTable('payment_method')
-    .set({ holder_name: `${DELETED_NAME.first} ${DELETED_NAME.last}`, iban: null, bic: null, bank_name: null, email: null, stripe_account: null, status: 'inactive', is_default: 0, updated_at: now })
+    .set({ holder_name: '', iban: null, bic: null, bank_name: null, email: null, stripe_account: null, status: 'inactive', is_default: 0, updated_at: now })
     .where('user_id', '=', userId)
     .execute()
 
   // What the account left through the public forms under its address.
-  await trx.updateTable('contact_message').set({ name: `${DELETED_NAME.first} ${DELETED_NAME.last}`, email: deletedEmail(userId), ip: null }).where('user_id', '=', userId).execute()
-  await trx.updateTable('complaint').set({ name: `${DELETED_NAME.first} ${DELETED_NAME.last}`, email: deletedEmail(userId) }).where('author_id', '=', userId).execute()
+  await trx.updateTable('contact_message').set({ name: '', email: deletedEmail(userId), ip: null }).where('user_id', '=', userId).execute()
+  await trx.updateTable('complaint').set({ name: '', email: deletedEmail(userId) }).where('author_id', '=', userId).execute()
   await trx.deleteFrom('newsletter_subscriber').where('email', '=', user.email).execute()
   await trx.deleteFrom('newsletter_confirmation').where('email', '=', user.email).execute()
 

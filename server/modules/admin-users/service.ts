@@ -8,11 +8,11 @@ import type { IdentityService } from '../identity/service.ts'
 import { listAdminActions, recordAdminAction } from '../complaints/audit.ts'
 import type { AdminUserDetail, AdminUserSummary } from './contract.ts'
 import { erasePersonalData } from './erase.ts'
+import { personName } from '../identity/display-name.ts'
 import { adminUserLimits, type UserSearch } from './rules.ts'
 
 type Db = Kysely<Database>
 const OBJECT = 'user'
-const nameOf = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim()
 // LIKE's own wildcards in what the admin typed match themselves.
 const likeText = (words: string) => `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -59,7 +59,7 @@ export function createAdminUsersService({ db, dialect, identity }: { db: Db; dia
       .limit(adminUserLimits.pageSize)
       .execute()
     const roles = await rolesOf(rows.map((r) => r.id))
-    const data: AdminUserSummary[] = rows.map((r) => ({ id: r.id, name: nameOf(r), email: r.email, roles: roles.get(r.id) ?? [], status: r.status, createdAt: r.created_at, lastActiveAt: (r.last_active as string | null) ?? null }))
+    const data: AdminUserSummary[] = rows.map((r) => ({ id: r.id, name: personName(r), email: r.email, roles: roles.get(r.id) ?? [], status: r.status, createdAt: r.created_at, lastActiveAt: (r.last_active as string | null) ?? null }))
     return { data, page: query.page, pageSize: adminUserLimits.pageSize, total }
   }
 
@@ -92,7 +92,7 @@ export function createAdminUsersService({ db, dialect, identity }: { db: Db; dia
     const profilePath = u.status !== 'Active' ? null : roles.includes(Role.Freelancer) ? `/profiles/freelancers/${userId}` : roles.includes(Role.Company) ? `/profiles/companies/${userId}` : roles.includes(Role.Client) ? `/profiles/clients/${userId}` : null
     return {
       id: u.id,
-      name: nameOf(u),
+      name: personName(u),
       email: u.email,
       roles,
       status: u.status,

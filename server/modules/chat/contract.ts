@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, recordId } from '../../api/contract.ts'
+import { endpoint, recordId, shownName } from '../../api/contract.ts'
 import { chatEvents, chatLimits, closedReasons, CLIENT_MESSAGE_ID } from './rules.ts'
 
 // Chat (SPEC §7 "Chat", issue 16): rooms between a project's client and one freelancer, their
@@ -17,7 +17,7 @@ const tag = 'Chat'
 
 export const chatPerson = z.object({
   id: z.number(),
-  name: z.string(),
+  name: shownName,
   firstName: z.string(),
   lastName: z.string(),
   /** files/{id}/download, or null without a picture. */

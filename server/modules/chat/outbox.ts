@@ -52,7 +52,7 @@ export function chatOutboxHandlers({ db, chat, notifications, hubs, publicUrl }:
     const message = await db.selectFrom('chat_message as m').innerJoin('chat_room as r', 'r.id', 'm.room_id').innerJoin('project as p', 'p.id', 'r.project_id').select(['m.sender_id', 'm.kind', 'r.project_id', 'p.title']).where('m.id', '=', a.messageId).executeTakeFirst()
     const user = await db.selectFrom('app_user').select(['id', 'email', 'first_name', 'language']).where('id', '=', a.userId).executeTakeFirst()
     if (!message || !user) return null
-    const sender = message.kind === 'text' && message.sender_id ? (await peopleOf(db, [message.sender_id])).get(message.sender_id) : undefined
+    const sender = message.kind === 'text' && message.sender_id ? (await peopleOf(db, [message.sender_id], asLocale(user.language))).get(message.sender_id) : undefined
     return { message, user, senderName: sender?.name ?? 'Workneer', locale: asLocale(user.language) }
   }
 

@@ -3,22 +3,23 @@ import type { Database, Locale } from '../../db/schema.ts'
 import { renderNotification } from '../notifications/texts.ts'
 import type { ChatMessage, ChatPerson } from './contract.ts'
 import type { ChatEvent } from './rules.ts'
+import { displayName, type NamedUser } from '../identity/display-name.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 const downloadUrl = (id: number) => `files/${id}/download`
 
-/** The public card of users (name as shown on the marketplace: a company's name, else first and last). */
-export async function peopleOf(db: Executor, ids: number[]) {
+/** The public card of users, named as the marketplace shows them (displayName; `locale` when not the caller's). */
+export async function peopleOf(db: Executor, ids: number[], locale?: Locale) {
   const unique = [...new Set(ids)]
   if (!unique.length) return new Map<number, ChatPerson>()
-  const rows = await db.selectFrom('app_user').select(['id', 'first_name', 'last_name', 'company_name', 'account_type', 'image_file_id']).where('id', 'in', unique).execute()
-  return new Map(rows.map((u) => [u.id, personOf(u)]))
+  const rows = await db.selectFrom('app_user').select(['id', 'first_name', 'last_name', 'company_name', 'status', 'image_file_id']).where('id', 'in', unique).execute()
+  return new Map(rows.map((u) => [u.id, personOf(u, locale)]))
 }
 
-export function personOf(u: { id: number; first_name: string; last_name: string; company_name: string | null; account_type: string; image_file_id: number | null }): ChatPerson {
+export function personOf(u: NamedUser & { id: number; first_name: string; last_name: string; image_file_id: number | null }, locale?: Locale): ChatPerson {
   return {
     id: u.id,
-    name: u.account_type === 'company' && u.company_name ? u.company_name : `${u.first_name} ${u.last_name}`.trim(),
+    name: displayName(u, locale),
     firstName: u.first_name,
     lastName: u.last_name,
     imageUrl: u.image_file_id ? downloadUrl(u.image_file_id) : null,

@@ -120,7 +120,7 @@ export function createChatService({ db, files, notifications }: { db: Kysely<Dat
       .innerJoin('app_user as u', 'u.id', 'o.user_id')
       .leftJoin('contract as c', (j) => j.onRef('c.project_id', '=', 'r.project_id').onRef('c.freelancer_id', '=', 'r.freelancer_id'))
       .select(['m.room_id', 'm.role', 'm.last_activity_at', 'm.last_read_message_id', 'o.last_read_message_id as other_last_read_message_id', 'r.project_id', 'r.last_message_id', 'r.created_at', 'p.title', 'p.status as project_status', 'c.id as contract_id', 'c.status as contract_status'])
-      .select(['u.id', 'u.first_name', 'u.last_name', 'u.company_name', 'u.account_type', 'u.image_file_id'])
+      .select(['u.id', 'u.first_name', 'u.last_name', 'u.company_name', 'u.status', 'u.image_file_id'])
       .select(unreadIfAny(userId).as('unread'))
       .$if(!!options.totals, (qb) =>
         qb.select([

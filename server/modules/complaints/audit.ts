@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { AuditEntry } from './contract.ts'
+import { personName } from '../identity/display-name.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -78,14 +79,14 @@ export async function listAdminActions(executor: Executor, filter: AuditFilter &
   const size = filter.pageSize ?? AUDIT_PAGE
   const rows = await filtered(executor, filter)
     .innerJoin('app_user as u', 'u.id', 'a.actor_id')
-    .select(['a.id', 'a.actor_id', 'a.action', 'a.object_type', 'a.object_id', 'a.from_state', 'a.to_state', 'a.reason', 'a.at', 'u.first_name', 'u.last_name'])
+    .select(['a.id', 'a.actor_id', 'a.action', 'a.object_type', 'a.object_id', 'a.from_state', 'a.to_state', 'a.reason', 'a.at', 'u.first_name', 'u.last_name', 'u.status'])
     .orderBy('a.id', filter.order ?? 'desc')
     .offset(((filter.page ?? 1) - 1) * size)
     .limit(size)
     .execute()
   return rows.map((r) => ({
     id: r.id,
-    actor: { id: r.actor_id, name: `${r.first_name} ${r.last_name}`.trim() },
+    actor: { id: r.actor_id, name: personName(r) },
     action: r.action,
     objectType: r.object_type,
     objectId: r.object_id,
@@ -105,7 +106,7 @@ export async function countAdminActions(executor: Executor, filter: AuditFilter)
 export async function auditFacets(executor: Executor) {
   const actors = await executor
     .selectFrom('app_user as u')
-    .select(['u.id', 'u.first_name', 'u.last_name'])
+    .select(['u.id', 'u.first_name', 'u.last_name', 'u.status'])
     .where((eb) => eb.exists(eb.selectFrom('admin_audit as a').select('a.id').whereRef('a.actor_id', '=', 'u.id')))
     .orderBy('u.first_name')
     .orderBy('u.id')
@@ -113,7 +114,7 @@ export async function auditFacets(executor: Executor) {
   const types = await executor.selectFrom('admin_audit').select('object_type').distinct().orderBy('object_type').execute()
   const actions = await executor.selectFrom('admin_audit').select('action').distinct().orderBy('action').execute()
   return {
-    actors: actors.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`.trim() })),
+    actors: actors.map((u) => ({ id: u.id, name: personName(u) })),
     objectTypes: types.map((t) => t.object_type),
     actions: actions.map((a) => a.action),
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, recordId } from '../../api/contract.ts'
+import { endpoint, recordId, shownName } from '../../api/contract.ts'
 import { complaintStates } from './machine.ts'
 import { complaintLimits, decisionSchema, newComplaintSchema, replySchema, stateChangeSchema, subjectKinds } from './rules.ts'
 
@@ -13,7 +13,7 @@ const adminTag = 'Admin'
 
 export const complaintSubject = z.object({ kind: z.enum(subjectKinds), id: z.number().nullable(), label: z.string() })
 export type ComplaintSubject = z.output<typeof complaintSubject>
-const person = z.object({ id: z.number(), name: z.string() })
+const person = z.object({ id: z.number(), name: shownName })
 
 export const complaintSummary = z.object({
   id: z.number(),
@@ -22,7 +22,7 @@ export const complaintSummary = z.object({
   subject: complaintSubject,
   /** 'contact': it came through /contact-us. */
   source: z.enum(['app', 'contact']),
-  author: z.object({ id: z.number().nullable(), name: z.string(), email: z.string() }),
+  author: z.object({ id: z.number().nullable(), name: shownName, email: z.string() }),
   assignee: person.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -35,7 +35,7 @@ export const complaintMessage = z.object({
   fromSupport: z.boolean(),
   /** Written by the reader (support reads support's as its own). */
   mine: z.boolean(),
-  authorName: z.string(),
+  authorName: shownName,
   body: z.string(),
   attachments: z.array(complaintAttachment),
   createdAt: z.string(),
@@ -126,7 +126,7 @@ export const complaintsContract = {
   room: endpoint({
     method: 'GET', path: 'Admin/complaints/{complaintId}/room', summary: 'SuperAdmin: read (only) the chat room a complaint is about; every reading is audited', tag: adminTag, access: 'admin',
     params,
-    response: z.object({ roomId: z.number(), messages: z.array(z.object({ id: z.number(), sender: z.string().nullable(), kind: z.enum(['text', 'system']), body: z.string(), event: z.string().nullable(), params: z.record(z.string(), z.union([z.string(), z.number()])), createdAt: z.string() })) }),
+    response: z.object({ roomId: z.number(), messages: z.array(z.object({ id: z.number(), sender: shownName.nullable(), kind: z.enum(['text', 'system']), body: z.string(), event: z.string().nullable(), params: z.record(z.string(), z.union([z.string(), z.number()])), createdAt: z.string() })) }),
   }),
   audit: endpoint({
     method: 'GET', path: 'Admin/audit', summary: 'SuperAdmin: every admin action, newest first, filtered by object, actor, action and days (from and to included), with the values the filters can take', tag: adminTag, access: 'admin',

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { Refunds } from '../payments/refunds.ts'
+import { displayName } from '../identity/display-name.ts'
 
 // What the complaints module needs of the payments module for disputes (decisions 230–231), and the
 // admin's read-only view of a chat room a complaint is about (decision 233).
@@ -15,14 +16,15 @@ export async function readRoom(executor: Executor, roomId: number) {
   const rows = await executor
     .selectFrom('chat_message as m')
     .leftJoin('app_user as u', 'u.id', 'm.sender_id')
-    .select(['m.id', 'm.kind', 'm.body', 'm.event', 'm.params', 'm.created_at', 'u.first_name', 'u.last_name'])
+    .select(['m.id', 'm.kind', 'm.body', 'm.event', 'm.params', 'm.created_at', 'u.first_name', 'u.last_name', 'u.company_name', 'u.status'])
     .where('m.room_id', '=', roomId)
     .orderBy('m.id', 'desc')
     .limit(ROOM_LIMIT)
     .execute()
   return rows.reverse().map((m) => ({
     id: m.id,
-    sender: m.first_name ? `${m.first_name} ${m.last_name ?? ''}`.trim() : null,
+    // No one joined (every account has a status): a message of the room itself.
+    sender: m.status === null ? null : displayName(m),
     kind: m.kind,
     body: m.body,
     event: m.event,

@@ -14,6 +14,7 @@ import type { auditQuery, ComplaintDetail, ComplaintSubject, ComplaintSummary, q
 import { authorReplyTransition, supportTargets, supportTransition, type ComplaintState } from './machine.ts'
 import { complaintAttachmentRule, complaintLimits, newComplaintSchema, parseSubject, partyKinds, replySchema, type NewComplaint, type SubjectKind } from './rules.ts'
 import { readRoom, type DisputeMoney } from './disputes.ts'
+import { deletedName, displayName, personName, supportName } from '../identity/display-name.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 type Trx = Transaction<Database>
@@ -32,7 +33,6 @@ export const notifyKey = (kind: string) => (kind.includes(':') ? kind : `complai
 
 const FILE_PURPOSE = 'complaint'
 const isAdmin = (caller: Caller) => caller.roles.includes(Role.SuperAdmin)
-const nameOf = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim()
 type Files = Awaited<ReturnType<FileService['receiveForm']>>
 type Subject = ComplaintSubject & { otherPartyId: number | null }
 type Viewer = 'author' | 'party' | 'support'
@@ -81,11 +81,14 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
       .innerJoin('project as p', 'p.id', 'c.project_id')
       .innerJoin('app_user as cl', 'cl.id', 'c.client_id')
       .innerJoin('app_user as fr', 'fr.id', 'c.freelancer_id')
-      .select(['c.id', 'c.client_id', 'c.freelancer_id', 'p.id as project_id', 'p.title', 'cl.first_name as cf', 'cl.last_name as cl', 'fr.first_name as ff', 'fr.last_name as fl'])
+      .select(['c.id', 'c.client_id', 'c.freelancer_id', 'p.id as project_id', 'p.title', 'cl.first_name as cf', 'cl.last_name as cl', 'cl.company_name as cc', 'cl.status as cs', 'fr.first_name as ff', 'fr.last_name as fl', 'fr.company_name as fc', 'fr.status as fs'])
       .where((eb) => eb.or([eb('c.client_id', '=', userId), eb('c.freelancer_id', '=', userId)]))
       .orderBy('c.id', 'desc')
       .execute()
-    const otherOf = (c: (typeof contracts)[number]) => (c.client_id === userId ? { id: c.freelancer_id, name: `${c.ff} ${c.fl}`.trim() } : { id: c.client_id, name: `${c.cf} ${c.cl}`.trim() })
+    const otherOf = (c: (typeof contracts)[number]) =>
+      c.client_id === userId
+        ? { id: c.freelancer_id, name: displayName({ first_name: c.ff, last_name: c.fl, company_name: c.fc, status: c.fs }) }
+        : { id: c.client_id, name: displayName({ first_name: c.cf, last_name: c.cl, company_name: c.cc, status: c.cs }) }
     const projects = await db.selectFrom('project').select(['id', 'title']).where('client_id', '=', userId).where('status', '<>', 'draft').orderBy('id', 'desc').execute()
     const installments = contracts.length
       ? await db.selectFrom('installment').select(['id', 'contract_id', 'title']).where('contract_id', 'in', contracts.map((c) => c.id)).orderBy('contract_id', 'desc').orderBy('id').execute()
@@ -96,7 +99,7 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
       .innerJoin('project as p', 'p.id', 'r.project_id')
       .innerJoin('chat_member as o', (j) => j.onRef('o.room_id', '=', 'm.room_id').onRef('o.user_id', '<>', 'm.user_id'))
       .innerJoin('app_user as u', 'u.id', 'o.user_id')
-      .select(['r.id', 'p.title', 'u.id as other_id', 'u.first_name', 'u.last_name'])
+      .select(['r.id', 'p.title', 'u.id as other_id', 'u.first_name', 'u.last_name', 'u.company_name', 'u.status'])
       .where('m.user_id', '=', userId)
       .orderBy('r.id', 'desc')
       .execute()
@@ -119,10 +122,10 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
       const c = byContract.get(i.contract_id)!
       out.push({ kind: 'installment', id: i.id, label: `${c.title}: ${i.title}`, otherPartyId: otherOf(c).id })
     }
-    for (const r of rooms) out.push({ kind: 'chat_room', id: r.id, label: `${r.title} (${nameOf(r)})`, otherPartyId: r.other_id })
+    for (const r of rooms) out.push({ kind: 'chat_room', id: r.id, label: `${r.title} (${displayName(r)})`, otherPartyId: r.other_id })
     const people = new Map<number, string>()
     for (const c of contracts) people.set(otherOf(c).id, otherOf(c).name)
-    for (const r of rooms) people.set(r.other_id, nameOf(r))
+    for (const r of rooms) people.set(r.other_id, displayName(r))
     for (const [id, name] of people) out.push({ kind: 'user', id, label: name, otherPartyId: id })
     out.push({ kind: 'platform', id: null, label: 'Workneer', otherPartyId: null })
     return out
@@ -141,7 +144,8 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
     const found = await db
       .selectFrom('complaint as c')
       .leftJoin('app_user as a', 'a.id', 'c.assignee_id')
-      .select(['c.id', 'c.title', 'c.status', 'c.subject_kind', 'c.subject_id', 'c.subject_label', 'c.source', 'c.author_id', 'c.name', 'c.email', 'c.assignee_id', 'c.created_at', 'c.updated_at', 'a.first_name', 'a.last_name'])
+      .leftJoin('app_user as au', 'au.id', 'c.author_id')
+      .select(['c.id', 'c.title', 'c.status', 'c.subject_kind', 'c.subject_id', 'c.subject_label', 'c.source', 'c.author_id', 'c.name', 'c.email', 'c.assignee_id', 'c.created_at', 'c.updated_at', 'a.first_name', 'a.last_name', 'a.status as assignee_status', 'au.status as author_status'])
       .where('c.id', 'in', rows.map((r) => r.id))
       .execute()
     const byId = new Map(found.map((r) => [r.id, r]))
@@ -153,8 +157,9 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
         state: r.status as ComplaintState,
         subject: { kind: r.subject_kind as ComplaintSubject['kind'], id: r.subject_id, label: r.subject_label },
         source: r.source,
-        author: { id: r.author_id, name: r.name, email: r.email },
-        assignee: r.assignee_id ? { id: r.assignee_id, name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() } : null,
+        // The name the ticket was filed under, unless the account has been deleted since.
+        author: { id: r.author_id, name: r.author_status === 'Deleted' ? deletedName() : r.name, email: r.email },
+        assignee: r.assignee_id ? { id: r.assignee_id, name: personName({ first_name: r.first_name, last_name: r.last_name, status: r.assignee_status }) } : null,
         createdAt: new Date(r.created_at).toISOString(),
         updatedAt: new Date(r.updated_at).toISOString(),
       }
@@ -166,7 +171,7 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
     const messages = await db
       .selectFrom('complaint_message as m')
       .leftJoin('app_user as u', 'u.id', 'm.author_id')
-      .select(['m.id', 'm.author_id', 'm.from_support', 'm.body', 'm.created_at', 'u.first_name', 'u.last_name'])
+      .select(['m.id', 'm.author_id', 'm.from_support', 'm.body', 'm.created_at', 'u.first_name', 'u.last_name', 'u.status'])
       .where('m.complaint_id', '=', id)
       .orderBy('m.id')
       .execute()
@@ -188,7 +193,7 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
         // The reader's own messages: support's for support, the reader's own for the author or the other party.
         mine: view === 'support' ? m.from_support === 1 : m.from_support === 0 && (viewerId === undefined ? m.author_id === summary.author.id : m.author_id === viewerId),
         // Support speaks as the team to the author (decision 212); support's own view names the agent.
-        authorName: m.from_support === 1 && view !== 'support' ? 'Workneer support' : m.first_name ? `${m.first_name} ${m.last_name ?? ''}`.trim() : summary.author.name,
+        authorName: m.from_support === 1 && view !== 'support' ? supportName() : m.status !== null ? personName(m) : summary.author.name,
         body: m.body,
         attachments: attachments.filter((a) => a.message_id === m.id).map((a) => ({ id: a.id, name: a.original_name, size: Number(a.size), mime: a.mime })),
         createdAt: new Date(m.created_at).toISOString(),
@@ -242,11 +247,11 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
   async function create(caller: Caller, input: NewComplaint, upload?: Files) {
     const subject = await subjectFor(caller.userId, input.subject)
     const id = await db.transaction().execute(async (trx) => {
-      const me = await trx.selectFrom('app_user').select(['email', 'first_name', 'last_name', 'language']).where('id', '=', caller.userId).executeTakeFirstOrThrow()
+      const me = await trx.selectFrom('app_user').select(['email', 'first_name', 'last_name', 'status', 'language']).where('id', '=', caller.userId).executeTakeFirstOrThrow()
       const now = new Date().toISOString()
       const row = await trx
         .insertInto('complaint')
-        .values({ author_id: caller.userId, email: me.email, name: nameOf(me), language: asLocale(me.language), source: 'app', contact_message_id: null, subject_kind: subject.kind, subject_id: subject.id, subject_label: subject.label, other_party_id: subject.otherPartyId, title: input.title, status: 'open', assignee_id: null, created_at: now, updated_at: now })
+        .values({ author_id: caller.userId, email: me.email, name: personName(me), language: asLocale(me.language), source: 'app', contact_message_id: null, subject_kind: subject.kind, subject_id: subject.id, subject_label: subject.label, other_party_id: subject.otherPartyId, title: input.title, status: 'open', assignee_id: null, created_at: now, updated_at: now })
         .returningAll()
         .executeTakeFirstOrThrow()
       await addMessage(trx, row.id, caller.userId, false, input.description, upload)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint, shownName } from '../../api/contract.ts'
 import { notification } from '../notifications/contract.ts'
 import { installmentStates, projectStates, proposalStates } from '../projects/machines.ts'
 
@@ -7,7 +7,7 @@ import { installmentStates, projectStates, proposalStates } from '../projects/ma
 // across the marketplace, each item named by the ids its page needs. Parts that do not apply to
 // the caller's kind of account are null (a client has no proposals, a freelancer no projects).
 // Chat does not exist yet: its unread count is null until it does, never a made-up zero.
-const person = z.object({ id: z.number(), name: z.string(), imageUrl: z.string().nullable() })
+const person = z.object({ id: z.number(), name: shownName, imageUrl: z.string().nullable() })
 const side = z.enum(['client', 'freelancer'])
 const counts = <T extends readonly [string, ...string[]]>(states: T) => z.object(Object.fromEntries(states.map((s) => [s, z.number()])) as Record<T[number], z.ZodNumber>)
 

@@ -20,6 +20,7 @@ import { relistFreelancer } from '../profiles/listing.ts'
 import { recordAdminAction } from '../complaints/audit.ts'
 import { storedSecret } from './second-factor.ts'
 import { createSecondFactorService } from './second-factor-service.ts'
+import { personName } from './display-name.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
 
@@ -195,7 +196,8 @@ export function createIdentityService(options: IdentityOptions) {
       id: u.id,
       firstName: u.first_name,
       lastName: u.last_name,
-      name: `${u.first_name} ${u.last_name}`.trim(),
+      // SPEC §3: the token's name is first and last joined, a company's person included.
+      name: personName(u),
       imageUrl: u.image_file_id != null ? `files/${u.image_file_id}/download` : null,
       email: u.email,
       status: u.status,

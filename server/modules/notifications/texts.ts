@@ -19,12 +19,23 @@ function namespace(locale: Locale, ns: string): Record<string, unknown> {
   return file
 }
 
-function lookup(locale: Locale, key: string): { title?: string; content?: string } | undefined {
+function find(locale: Locale, key: string): unknown {
   const [ns, dotted] = key.split(':', 2)
   if (!ns || !dotted) return undefined
   let node: unknown = namespace(locale, ns)
   for (const part of dotted.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined
+  return node
+}
+
+function lookup(locale: Locale, key: string): { title?: string; content?: string } | undefined {
+  const node = find(locale, key)
   return node && typeof node === 'object' ? (node as { title?: string; content?: string }) : undefined
+}
+
+/** One plain text, `<namespace>:<path>`, in the reader's language (English when it is missing). */
+export function plainText(locale: Locale, key: string): string {
+  const text = find(locale, key) ?? find('en', key)
+  return typeof text === 'string' ? text : key
 }
 
 const fill = (text: string, params: Record<string, unknown>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''))

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_DB_INTEGER, endpoint, recordId } from '../../api/contract.ts'
+import { MAX_DB_INTEGER, endpoint, recordId, shownName } from '../../api/contract.ts'
 
 // Invoices and statements (issue 17 item 7, SPEC §2 `invoices`, `statements`): the caller's
 // invoices (a page of 20, newest first) and one of them; the caller's statement between two UTC
@@ -33,9 +33,9 @@ const invoice = z.object({
   number: z.string(),
   kind: z.enum(invoiceKinds),
   role: z.enum(['issuer', 'recipient']),
-  issuerName: z.string(),
+  issuerName: shownName,
   issuerIsPlatform: z.boolean(),
-  recipientName: z.string(),
+  recipientName: shownName,
   projectId: z.number(),
   projectTitle: z.string(),
   installmentTitle: z.string(),

@@ -3,6 +3,7 @@ import type { Caller } from '../../api/handler.ts'
 import { notFound } from '../../api/errors.ts'
 import type { Trx } from './ledger.ts'
 import type { StatementQuery } from './invoices-contract.ts'
+import { deletedName, ownName } from '../identity/display-name.ts'
 
 // Invoices and statements (issue 17 item 7, decisions 190–193). A release issues up to three
 // invoices in its own ledger transaction: the freelancer's to the client for the work (the
@@ -43,8 +44,6 @@ async function takeNumbers(trx: Trx, year: number, count: number) {
   return Number(row.last_number) - count + 1
 }
 
-const fullName = (u: { first_name: string; last_name: string; company_name: string | null }) => u.company_name?.trim() || `${u.first_name} ${u.last_name}`.trim()
-
 /** Issues a release's invoices inside its ledger transaction (call it only when the release was posted). */
 export async function issueReleaseInvoices(trx: Trx, r: ReleaseInvoices) {
   const what = await trx
@@ -55,7 +54,8 @@ export async function issueReleaseInvoices(trx: Trx, r: ReleaseInvoices) {
     .where('i.id', '=', r.installmentId)
     .executeTakeFirstOrThrow()
   const people = await trx.selectFrom('app_user').select(['id', 'first_name', 'last_name', 'company_name']).where('id', 'in', [r.clientId, r.freelancerId]).execute()
-  const name = (id: number) => fullName(people.find((p) => p.id === id)!)
+  // The names as they are now, kept as issued (decision 236); a deleted account's is blank (shape).
+  const name = (id: number) => ownName(people.find((p) => p.id === id)!)
   const drafts: Array<{ kind: InvoiceKind; issuer: number | null; recipient: number | null; amountMinor: number }> = [
     { kind: 'service', issuer: r.freelancerId, recipient: r.clientId, amountMinor: r.amountMinor },
     { kind: 'client_fee', issuer: null, recipient: r.clientId, amountMinor: r.clientFeeMinor },
@@ -98,9 +98,9 @@ export function createInvoices({ db }: { db: DB }) {
     number: v.number,
     kind: v.kind as InvoiceKind,
     role: v.issuer_user_id === caller.userId ? ('issuer' as const) : ('recipient' as const),
-    issuerName: v.issuer_name,
+    issuerName: v.issuer_name || deletedName(),
     issuerIsPlatform: v.issuer_user_id === null,
-    recipientName: v.recipient_name,
+    recipientName: v.recipient_name || deletedName(),
     projectId: v.project_id,
     projectTitle: v.project_title,
     installmentTitle: v.installment_title,

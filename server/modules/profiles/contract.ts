@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, recordId } from '../../api/contract.ts'
+import { endpoint, recordId, shownName } from '../../api/contract.ts'
 import { availabilities, companySizes, currencies, emailPattern, experienceLevels, genders, isValidIban, languageLevels, limits, paymentKinds, paymentStatuses, searchSorts, stripeAccountPattern } from './rules.ts'
 
 // Profiles of SPEC §7: freelancers/profile/..., clients/profile/..., companies/profile/..., the
@@ -35,7 +35,7 @@ const person = {
   userId: z.number(),
   firstName: z.string(),
   lastName: z.string(),
-  name: z.string(),
+  name: shownName,
   imageUrl: z.string().nullable(),
   /** False for TIFF and BPG, which browsers cannot show (docs/decisions/010-files.md): the default avatar is shown. */
   imageDisplayable: z.boolean(),
@@ -107,7 +107,7 @@ export type PaymentMethod = z.infer<typeof paymentMethod>
 
 export const searchHit = z.object({
   userId: z.number(),
-  name: z.string(),
+  name: shownName,
   imageUrl: z.string().nullable(),
   imageDisplayable: z.boolean(),
   title: z.string(),
@@ -312,7 +312,7 @@ export const profilesContract = {
   suggestions: endpoint({
     method: 'GET', path: 'freelancers/suggestions', summary: 'Up to eight freelancers for the top bar\'s search suggestions', tag: 'Find Freelancers', access: 'user',
     query: z.object({ q: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(limits.searchTerm, `must be at most ${limits.searchTerm} characters`) }),
-    response: list(z.object({ userId: z.number(), name: z.string(), title: z.string() })),
+    response: list(z.object({ userId: z.number(), name: shownName, title: z.string() })),
   }),
 
   searchFacets: endpoint({

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { Dialect } from '../../db/migrations/helpers.ts'
 import { createSearchIndex } from './search-index.ts'
+import { ownName } from '../identity/display-name.ts'
 
 /**
  * `freelancer_profile.listed` is whether Find Freelancers shows the freelancer: the profile has a
@@ -39,7 +40,7 @@ export async function indexFreelancer(executor: Kysely<Database>, dialect: Diale
   const row = await executor
     .selectFrom('freelancer_profile as fp')
     .innerJoin('app_user as u', 'u.id', 'fp.user_id')
-    .select(['fp.title', 'fp.overview', 'u.first_name', 'u.last_name'])
+    .select(['fp.title', 'fp.overview', 'u.first_name', 'u.last_name', 'u.company_name'])
     .where('fp.user_id', '=', userId)
     .executeTakeFirst()
   if (!row) return
@@ -50,6 +51,7 @@ export async function indexFreelancer(executor: Kysely<Database>, dialect: Diale
     .where('fs.user_id', '=', userId)
     .execute()
   const skillText = [...new Set(skills.flatMap((s) => [s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru]))].join(' ')
-  const name = `${row.first_name} ${row.last_name}`.trim()
+  // The name the account gives itself, in no one's language: a deleted account's is blank.
+  const name = ownName(row)
   await createSearchIndex(executor, dialect).put(executor, userId, { title: row.title, overview: row.overview, skills: skillText, name })
 }

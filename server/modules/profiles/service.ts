@@ -15,6 +15,7 @@ import { bucketColumnOf, countBuckets, probesFor } from './sort-buckets.ts'
 import { createShortCache } from '../../lib/short-cache.ts'
 import { localBus, type CacheBus } from '../../lib/cache-bus.ts'
 import { indexFreelancer, relistFreelancer } from './listing.ts'
+import { displayName, personName } from '../identity/display-name.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
 type Body<K extends keyof typeof bodies> = z.output<(typeof bodies)[K]>
@@ -205,7 +206,8 @@ export function createProfilesService({ db, dialect, files, bus = localBus() }: 
     userId: u.id,
     firstName: u.first_name,
     lastName: u.last_name,
-    name: `${u.first_name} ${u.last_name}`.trim(),
+    // A company's profile shows its name (companyName) beside this one, its contact's.
+    name: personName(u),
     imageUrl: u.image_file_id != null ? fileUrl(u.image_file_id) : null,
     imageDisplayable: u.image_file_id != null && displayableType(u.image_type),
     memberSince: u.created_at,
@@ -856,7 +858,7 @@ export function createProfilesService({ db, dialect, files, bus = localBus() }: 
     return index.withIndexScans((executor) => idsOf(inOrder(filtered(query).where('fp.user_id', 'in', text.ids), query.sort).limit(size).offset(offset), executor))
   }
 
-  const hitColumns = ['fp.user_id', 'fp.title', 'fp.overview', 'fp.country', 'fp.experience_level', 'fp.availability', 'fp.hourly_rate_minor', 'fp.currency', 'fp.rating_x100', 'fp.rating_count', 'u.first_name', 'u.last_name', 'u.image_file_id', 'img.type as image_type'] as const
+  const hitColumns = ['fp.user_id', 'fp.title', 'fp.overview', 'fp.country', 'fp.experience_level', 'fp.availability', 'fp.hourly_rate_minor', 'fp.currency', 'fp.rating_x100', 'fp.rating_count', 'u.first_name', 'u.last_name', 'u.company_name', 'u.status', 'u.image_file_id', 'img.type as image_type'] as const
   const hits = () => listed().leftJoin('stored_file as img', 'img.id', 'u.image_file_id').select(hitColumns)
   type HitRow = Awaited<ReturnType<ReturnType<typeof hits>['execute']>>[number]
   /** The hit rows of these freelancers, in this order, and their skills named in `locale` (read side by side). */
@@ -917,7 +919,7 @@ export function createProfilesService({ db, dialect, files, bus = localBus() }: 
     const skillsOf = Map.groupBy(skills, (s) => s.user_id)
     const data: SearchHit[] = rows.map((r) => ({
       userId: r.user_id,
-      name: `${r.first_name} ${r.last_name}`.trim(),
+      name: displayName(r),
       imageUrl: r.image_file_id != null ? fileUrl(r.image_file_id) : null,
       imageDisplayable: r.image_file_id != null && displayableType(r.image_type),
       title: r.title,
@@ -956,8 +958,8 @@ export function createProfilesService({ db, dialect, files, bus = localBus() }: 
     const text = await index.match(term)
     if (!text) return { data: [] }
     const ids = (await rankedMatches(text, searchQuery.parse({}))).slice(0, 8)
-    const byId = new Map((ids.length ? await db.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id').select(['fp.user_id', 'fp.title', 'u.first_name', 'u.last_name']).where('fp.user_id', 'in', ids).execute() : []).map((r) => [r.user_id, r]))
-    return { data: ids.flatMap((id) => { const r = byId.get(id); return r ? [{ userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), title: r.title }] : [] }) }
+    const byId = new Map((ids.length ? await db.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id').select(['fp.user_id', 'fp.title', 'u.first_name', 'u.last_name', 'u.company_name', 'u.status']).where('fp.user_id', 'in', ids).execute() : []).map((r) => [r.user_id, r]))
+    return { data: ids.flatMap((id) => { const r = byId.get(id); return r ? [{ userId: r.user_id, name: displayName(r), title: r.title }] : [] }) }
   }
 
   return { freelancer, rateSheet, clients, images, payments, search, searchFacets, suggestions, completeness, percentFor, renamed, reindex: (userId: number) => reindex(db, userId).finally(forgetSearches), index }

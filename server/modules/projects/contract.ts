@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, recordId, MAX_DB_INTEGER } from '../../api/contract.ts'
+import { endpoint, recordId, MAX_DB_INTEGER, shownName } from '../../api/contract.ts'
 import { budgetTypes, clientStates, currencies, experienceLevels, homeSearchTypes, installmentActions, limits, planTotal, postedWithinDays, projectSorts } from './rules.ts'
 import { contractStates, installmentStates, projectStates, proposalStates } from './machines.ts'
 
@@ -86,7 +86,7 @@ export const searchQuery = z.object({
 export type SearchQuery = z.output<typeof searchQuery>
 
 const named = z.object({ id: z.number(), name: z.string() })
-const person = z.object({ id: z.number(), name: z.string(), imageUrl: z.string().nullable() })
+const person = z.object({ id: z.number(), name: shownName, imageUrl: z.string().nullable() })
 export const attachment = z.object({ id: z.number(), name: z.string(), url: z.string(), attachmentType: z.number(), size: z.number(), mime: z.string(), uploadedBy: z.number(), createdAt: z.string() })
 const planOut = z.array(z.object({ title: z.string(), amountMinor: z.number(), dueDate: z.string().optional() }))
 

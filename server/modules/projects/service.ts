@@ -16,6 +16,7 @@ import { rateFreelancer } from '../profiles/listing.ts'
 import { createProjectSearch } from './search.ts'
 import { createWorkQueue } from './work-queue.ts'
 import { conflict, inNamespace, lockRow, notify, recordActivity, recordCreated, transitionContract, transitionInstallment, transitionProject, transitionProposal, type Effect, type Trx } from './transition.ts'
+import { displayName } from '../identity/display-name.ts'
 
 type ProjectRow = Selectable<Database['project']>
 type ProposalRow = Selectable<Database['proposal']>
@@ -71,10 +72,8 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
   async function people(ids: number[]) {
     const unique = [...new Set(ids)].filter((v) => v != null)
     if (!unique.length) return new Map<number, { id: number; name: string; imageUrl: string | null }>()
-    const rows = await db.selectFrom('app_user').select(['id', 'first_name', 'last_name', 'company_name', 'account_type', 'image_file_id']).where('id', 'in', unique).execute()
-    return new Map(
-      rows.map((u) => [u.id, { id: u.id, name: u.account_type === 'company' && u.company_name ? u.company_name : `${u.first_name} ${u.last_name}`.trim(), imageUrl: u.image_file_id ? files.downloadUrl(u.image_file_id) : null }]),
-    )
+    const rows = await db.selectFrom('app_user').select(['id', 'first_name', 'last_name', 'company_name', 'status', 'image_file_id']).where('id', 'in', unique).execute()
+    return new Map(rows.map((u) => [u.id, { id: u.id, name: displayName(u), imageUrl: u.image_file_id ? files.downloadUrl(u.image_file_id) : null }]))
   }
   const nobody = (id: number) => ({ id, name: '', imageUrl: null })
   const workQueue = createWorkQueue({ db, people })
