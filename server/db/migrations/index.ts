@@ -31,6 +31,7 @@ import { disputes } from './0029-disputes.ts'
 import { contentAdmin } from './0031-content-admin.ts'
 import { secondFactor } from './0034-second-factor.ts'
 import { deletedNames } from './0035-deleted-names.ts'
+import { complaintSubjectNames } from './0036-complaint-subject-names.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0031-content-admin': contentAdmin,
   '0034-second-factor': secondFactor,
   '0035-deleted-names': deletedNames,
+  '0036-complaint-subject-names': complaintSubjectNames,
 }

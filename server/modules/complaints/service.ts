@@ -34,7 +34,18 @@ export const notifyKey = (kind: string) => (kind.includes(':') ? kind : `complai
 const FILE_PURPOSE = 'complaint'
 const isAdmin = (caller: Caller) => caller.roles.includes(Role.SuperAdmin)
 type Files = Awaited<ReturnType<FileService['receiveForm']>>
-type Subject = ComplaintSubject & { otherPartyId: number | null }
+type Subject = ComplaintSubject & { otherPartyId: number | null; stored: string }
+
+/**
+ * A subject's label: what is stored with the ticket (a title) and, for a contract, a chat or a
+ * person, the other party's name as it reads now. The name is never stored: an account deleted
+ * later is then named as deleted on every ticket (decision 236, 271), not by its old name.
+ */
+function subjectLabel(kind: string, stored: string, otherName: string | null) {
+  if (kind === 'user') return otherName ?? stored
+  return (kind === 'contract' || kind === 'chat_room') && otherName ? `${stored} (${otherName})` : stored
+}
+const subjectOf = (kind: SubjectKind, id: number | null, stored: string, other: { id: number; name: string } | null): Subject => ({ kind, id, stored, label: subjectLabel(kind, stored, other?.name ?? null), otherPartyId: other?.id ?? null })
 type Viewer = 'author' | 'party' | 'support'
 
 function conflict(detail: string, state: string) {
@@ -107,27 +118,27 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
     const seenProject = new Set<number>()
     for (const p of projects) {
       seenProject.add(p.id)
-      out.push({ kind: 'project', id: p.id, label: p.title, otherPartyId: null })
+      out.push(subjectOf('project', p.id, p.title, null))
     }
     for (const c of contracts) {
       // A freelancer's project is the one of their contract; its other party is the client.
       if (!seenProject.has(c.project_id)) {
         seenProject.add(c.project_id)
-        out.push({ kind: 'project', id: c.project_id, label: c.title, otherPartyId: c.client_id === userId ? null : c.client_id })
+        out.push(subjectOf('project', c.project_id, c.title, c.client_id === userId ? null : otherOf(c)))
       }
     }
     const byContract = new Map(contracts.map((c) => [c.id, c]))
-    for (const c of contracts) out.push({ kind: 'contract', id: c.id, label: `${c.title} (${otherOf(c).name})`, otherPartyId: otherOf(c).id })
+    for (const c of contracts) out.push(subjectOf('contract', c.id, c.title, otherOf(c)))
     for (const i of installments) {
       const c = byContract.get(i.contract_id)!
-      out.push({ kind: 'installment', id: i.id, label: `${c.title}: ${i.title}`, otherPartyId: otherOf(c).id })
+      out.push(subjectOf('installment', i.id, `${c.title}: ${i.title}`, otherOf(c)))
     }
-    for (const r of rooms) out.push({ kind: 'chat_room', id: r.id, label: `${r.title} (${displayName(r)})`, otherPartyId: r.other_id })
+    for (const r of rooms) out.push(subjectOf('chat_room', r.id, r.title, { id: r.other_id, name: displayName(r) }))
     const people = new Map<number, string>()
     for (const c of contracts) people.set(otherOf(c).id, otherOf(c).name)
     for (const r of rooms) people.set(r.other_id, displayName(r))
-    for (const [id, name] of people) out.push({ kind: 'user', id, label: name, otherPartyId: id })
-    out.push({ kind: 'platform', id: null, label: 'Workneer', otherPartyId: null })
+    for (const [id, name] of people) out.push(subjectOf('user', id, '', { id, name }))
+    out.push(subjectOf('platform', null, 'Workneer', null))
     return out
   }
 
@@ -145,7 +156,9 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
       .selectFrom('complaint as c')
       .leftJoin('app_user as a', 'a.id', 'c.assignee_id')
       .leftJoin('app_user as au', 'au.id', 'c.author_id')
+      .leftJoin('app_user as op', 'op.id', 'c.other_party_id')
       .select(['c.id', 'c.title', 'c.status', 'c.subject_kind', 'c.subject_id', 'c.subject_label', 'c.source', 'c.author_id', 'c.name', 'c.email', 'c.assignee_id', 'c.created_at', 'c.updated_at', 'a.first_name', 'a.last_name', 'a.status as assignee_status', 'au.status as author_status'])
+      .select(['op.first_name as op_first', 'op.last_name as op_last', 'op.company_name as op_company', 'op.status as op_status'])
       .where('c.id', 'in', rows.map((r) => r.id))
       .execute()
     const byId = new Map(found.map((r) => [r.id, r]))
@@ -155,7 +168,7 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
         id: r.id,
         title: r.title,
         state: r.status as ComplaintState,
-        subject: { kind: r.subject_kind as ComplaintSubject['kind'], id: r.subject_id, label: r.subject_label },
+        subject: { kind: r.subject_kind as ComplaintSubject['kind'], id: r.subject_id, label: subjectLabel(r.subject_kind, r.subject_label, r.op_status ? displayName({ first_name: r.op_first, last_name: r.op_last, company_name: r.op_company, status: r.op_status }) : null) },
         source: r.source,
         // The name the ticket was filed under, unless the account has been deleted since.
         author: { id: r.author_id, name: r.author_status === 'Deleted' ? deletedName() : r.name, email: r.email },
@@ -251,7 +264,7 @@ export function createComplaintsService({ db, dialect, files, publicUrl, money }
       const now = new Date().toISOString()
       const row = await trx
         .insertInto('complaint')
-        .values({ author_id: caller.userId, email: me.email, name: personName(me), language: asLocale(me.language), source: 'app', contact_message_id: null, subject_kind: subject.kind, subject_id: subject.id, subject_label: subject.label, other_party_id: subject.otherPartyId, title: input.title, status: 'open', assignee_id: null, created_at: now, updated_at: now })
+        .values({ author_id: caller.userId, email: me.email, name: personName(me), language: asLocale(me.language), source: 'app', contact_message_id: null, subject_kind: subject.kind, subject_id: subject.id, subject_label: subject.stored, other_party_id: subject.otherPartyId, title: input.title, status: 'open', assignee_id: null, created_at: now, updated_at: now })
         .returningAll()
         .executeTakeFirstOrThrow()
       await addMessage(trx, row.id, caller.userId, false, input.description, upload)

@@ -45,6 +45,8 @@ for (const dialect of dialects) {
     const s = usePayments(dialect)
     let company: typeof s.client, other: typeof s.client, admin: typeof s.client
     let work: Awaited<ReturnType<typeof contractFor>>
+    /** Tickets the client filed about the contract and about the freelancer before the erasure. */
+    const tickets: number[] = []
 
     beforeAll(async () => {
       const { t, database, client, freelancer } = s
@@ -53,6 +55,11 @@ for (const dialect of dialects) {
       admin = await t.admin('Sam', 'Support')
       work = await contractFor(t.call, database, client, freelancer)
       await contractFor(t.call, database, company, other)
+      for (const subject of [`contract:${work.contractId}`, `user:${freelancer.id}`]) {
+        const filed = await t.call('POST', 'complaints', { token: client.token, body: { subject, title: 'Late drawings', description: 'The drawings of the first stage came two weeks late.' } })
+        if (filed.status !== 200) throw new Error(filed.text)
+        tickets.push(filed.json.id)
+      }
       const erased = await t.call('POST', `Admin/users/${freelancer.id}/delete`, { token: admin.token, body: { reason: 'Asked to be forgotten' } })
       if (erased.status !== 200) throw new Error(erased.text)
     }, 60_000)
@@ -74,6 +81,16 @@ for (const dialect of dialects) {
       // ?lang= names the language as for every other worded answer.
       expect((await s.t.call('GET', 'chat/rooms/1?lang=de', { token: s.client.token, ...languages('es') })).json.data[0].other.name).toBe(deleted.de)
       expect((await s.t.call('GET', 'complaints/subjects', { token: s.client.token, ...languages('de') })).json.data.find((s: { kind: string }) => s.kind === 'user').label).toBe(deleted.de)
+    })
+
+    test('a ticket filed before the erasure names the person as deleted, and its row holds no name', async () => {
+      const { title } = await s.database.db.selectFrom('project').select('title').where('id', '=', work.projectId).executeTakeFirstOrThrow()
+      for (const [lang, words] of Object.entries(deleted)) {
+        const labels = await Promise.all(tickets.map(async (id) => (await s.t.call('GET', `complaints/${id}`, { token: s.client.token, ...languages(lang) })).json.subject.label))
+        expect(labels, lang).toEqual([`${title} (${words})`, words])
+      }
+      const stored = await s.database.db.selectFrom('complaint').select('subject_label').where('id', 'in', tickets).orderBy('id').execute()
+      expect(stored.map((r) => r.subject_label)).toEqual([title, ''])
     })
 
     test('a company is named by its company name on every screen of the other party', async () => {
@@ -110,7 +127,11 @@ for (const dialect of dialects) {
         // A living person who happens to be called so keeps the name.
         const alive = await old.db.insertInto('app_user').values(row('deleted.user@example.test', 'Deleted', 'user', 'Active') as never).returning('id').executeTakeFirstOrThrow()
         await old.db.insertInto('payment_method').values({ user_id: gone.id, kind: 'bank', holder_name: 'Deleted user', iban: null, bic: null, bank_name: null, email: null, stripe_account: null, is_default: 0, status: 'inactive', created_at: now, updated_at: now } as never).execute()
+        // Tickets filed before stored the other party's name in their subject's label.
+        const ticket = (subject_kind: string, subject_label: string) => ({ author_id: alive.id, email: 'deleted.user@example.test', name: 'Deleted user', language: 'en', source: 'app', contact_message_id: null, subject_kind, subject_id: 999, subject_label, other_party_id: gone.id, title: 'Old ticket', status: 'open', assignee_id: null, created_at: now, updated_at: now })
+        await old.db.insertInto('complaint').values([ticket('user', 'Fran Engineer'), ticket('project', 'Barn conversion')] as never).execute()
         await migrateToLatest(old)
+        expect((await old.db.selectFrom('complaint').select('subject_label').orderBy('id').execute()).map((r) => r.subject_label)).toEqual(['', 'Barn conversion'])
         const users = await old.db.selectFrom('app_user').select(['id', 'first_name', 'last_name', 'company_name', 'status']).where('id', 'in', [gone.id, alive.id]).orderBy('id').execute()
         expect(users.map((u) => [u.first_name, u.last_name])).toEqual([['', ''], ['Deleted', 'user']])
         expect(users.map((u) => displayName(u, 'es'))).toEqual([deleted.es, 'Deleted user'])
