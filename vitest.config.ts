@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
     environment: 'node',
+    // Fails a test file that leaves a test database behind (not dropped, or a handle not closed).
+    setupFiles: ['tests/integration/no-leftovers.ts'],
     // CI prints every test, so its log shows each suite ran on SQLite and on PostgreSQL.
     reporters: process.env.CI ? ['verbose'] : ['default'],
     testTimeout: 20_000,

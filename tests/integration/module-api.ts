@@ -9,6 +9,7 @@ import type { Db } from '../../server/db/database.ts'
 import { hashPassword } from '../../server/modules/identity/passwords.ts'
 import { Role } from '../../server/modules/identity/permissions.ts'
 import { answerOf } from './api-client.ts'
+import { useTestDatabase, type TestDialect } from './databases.ts'
 import { enableForTests, totpCode } from '../../server/modules/identity/second-factor.ts'
 
 /** The authenticator secret of every test SuperAdmin (base32). */
@@ -114,6 +115,22 @@ export function moduleTestApi(database: Db, { name, addressBlock, dataDir, freel
   }
 
   return { api, call, raw, upload, user, admin, signIn, close: () => api.jobs.close() }
+}
+
+export type ModuleTestApi = ReturnType<typeof moduleTestApi>
+
+/**
+ * A describe block's own database and module API (`s.t`), made before its tests and closed and
+ * dropped after them (useTestDatabase). `options` may be a function, read when the block starts,
+ * for settings of a peer (SMTP, OpenID provider) started in a hook registered before this call;
+ * `extend` adds a module's own helpers to the API.
+ */
+export function useModuleApi<T extends ModuleTestApi = ModuleTestApi>(
+  dialect: TestDialect,
+  options: ModuleTestOptions | (() => ModuleTestOptions),
+  extend: (t: ModuleTestApi, database: Db) => T = (t) => t as T,
+) {
+  return useTestDatabase(dialect, (database) => extend(moduleTestApi(database, typeof options === 'function' ? options() : options), database))
 }
 
 // Small files of each kind the upload checks tell apart.
