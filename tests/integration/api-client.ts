@@ -5,8 +5,7 @@ import { createApi } from '../../server/api/index.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createLogger } from '../../server/log.ts'
 import type { Db } from '../../server/db/database.ts'
-import { afterAll, beforeAll } from 'vitest'
-import { createTestDatabase, type TestDialect } from './databases.ts'
+import { useTestDatabase, type TestDialect } from './databases.ts'
 
 /** An answer of the API read whole: its status, headers, text, and JSON when the text is JSON. */
 export async function answerOf(response: Response) {
@@ -38,18 +37,16 @@ export function testApi(database: Db) {
  * describe block: opened before them, closed and dropped after. Read its fields inside the tests.
  */
 export function useTestApi(dialect: TestDialect) {
-  const state = {} as { database: Db; api: ReturnType<typeof testApi> }
-  let drop = async () => {}
-  beforeAll(async () => {
-    const testDb = await createTestDatabase(dialect)
-    drop = testDb.drop
-    state.database = await testDb.open()
-    state.api = testApi(state.database)
+  const s = useTestDatabase(dialect, (database) => {
+    const api = testApi(database)
+    return { ...api, close: () => api.api.jobs.close() }
   })
-  afterAll(async () => {
-    await state.api?.api.jobs.close()
-    await state.database?.close()
-    await drop()
-  })
-  return state
+  return {
+    get database() {
+      return s.database
+    },
+    get api() {
+      return s.t
+    },
+  }
 }

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll } from 'vitest'
-import { createTestDatabase, type TestDatabase, type TestDialect } from '../integration/databases.ts'
+import { useTestDatabase, type TestDialect } from '../integration/databases.ts'
 import type { Db } from '../../server/db/database.ts'
 import { Role } from '../../server/modules/identity/permissions.ts'
 import { moduleTestApi } from '../integration/module-api.ts'
 import { card, contractFor } from '../../server/modules/payments/test-support.ts'
-import { watchChanges, type ChangeWatch } from './changes.ts'
+import { watchChanges } from './changes.ts'
 
 // A small marketplace for the security tests: two clients, a company, two freelancers and a
 // SuperAdmin, with a contract funded, worked, released and paid out, a refund request, an open
@@ -130,19 +129,21 @@ export type World = Awaited<ReturnType<typeof buildWorld>>
 
 /** A describe block's world on a fresh database of `dialect`: built before its tests, dropped after. */
 export function useWorld(dialect: TestDialect, name: string, addressBlock: number) {
-  const state = {} as { testDb: TestDatabase; database: Db; world: World; changes: ChangeWatch }
-  beforeAll(async () => {
-    state.testDb = await createTestDatabase(dialect)
-    state.database = await state.testDb.open()
-    state.world = await buildWorld(state.database, name, addressBlock)
-    state.changes = await watchChanges(state.database)
-  }, 90_000)
-  afterAll(async () => {
-    await state.world?.t.close()
-    await state.database?.close()
-    await state.testDb?.drop()
-  })
-  return state
+  const s = useTestDatabase(dialect, async (database) => {
+    const world = await buildWorld(database, name, addressBlock)
+    return { world, changes: await watchChanges(database), close: () => world.t.close() }
+  }, { timeout: 90_000 })
+  return {
+    get database() {
+      return s.database
+    },
+    get world() {
+      return s.t.world
+    },
+    get changes() {
+      return s.t.changes
+    },
+  }
 }
 
 /** Markers in `text` that `who` may not read (a visitor may read none). */

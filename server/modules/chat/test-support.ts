@@ -1,13 +1,18 @@
 import { expect } from 'vitest'
 import type { Db } from '../../db/database.ts'
-import { moduleTestApi } from '../../../tests/integration/module-api.ts'
+import { moduleTestApi, useModuleApi, type ModuleTestApi } from '../../../tests/integration/module-api.ts'
+import type { TestDialect } from '../../../tests/integration/databases.ts'
 
 // Test helpers for the chat API: users, a project with proposals, an accepted contract, and
 // multipart sends with several files, through the in-process handler.
 export { tinyPdf, tinyPng } from '../../../tests/integration/module-api.ts'
 
-export function chatTestApi(database: Db, env?: Record<string, string>) {
-  const t = moduleTestApi(database, { name: 'chat', addressBlock: 23, freelancerTitle: 'Structural engineer', env })
+const options = { name: 'chat', addressBlock: 23, freelancerTitle: 'Structural engineer' }
+export const chatTestApi = (database: Db, env?: Record<string, string>) => withChat(moduleTestApi(database, { ...options, env }), database)
+/** A describe block's database and chat API (`s.t`, with these settings), made before its tests and dropped after them. */
+export const useChat = (dialect: TestDialect, env?: () => Record<string, string>) => useModuleApi(dialect, () => ({ ...options, env: env?.() }), withChat)
+
+function withChat(t: ModuleTestApi, database: Db) {
   type U = Awaited<ReturnType<typeof t.user>>
 
   /** A published project of `client` with a proposal from each freelancer; answers the project and proposal ids. */

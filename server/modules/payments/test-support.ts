@@ -1,8 +1,8 @@
-import { afterAll, beforeAll } from 'vitest'
+import { beforeAll } from 'vitest'
 import { sql } from 'kysely'
 import type { Db } from '../../db/database.ts'
-import { moduleTestApi } from '../../../tests/integration/module-api.ts'
-import { createTestDatabase, type TestDatabase, type TestDialect } from '../../../tests/integration/databases.ts'
+import { moduleTestApi, useModuleApi } from '../../../tests/integration/module-api.ts'
+import type { TestDialect } from '../../../tests/integration/databases.ts'
 import { testCards } from './gateways/sandbox.ts'
 import type { Gateway } from './gateways/gateway.ts'
 
@@ -12,26 +12,19 @@ type T = ReturnType<typeof moduleTestApi>
 type U = { id: number; token: string }
 type Call = T['call']
 
-export const paymentsTestApi = (database: Db, env?: Record<string, string>) => moduleTestApi(database, { name: 'payments', addressBlock: 17, freelancerTitle: 'Structural engineer', env })
+const options = { name: 'payments', addressBlock: 17, freelancerTitle: 'Structural engineer' }
+export const paymentsTestApi = (database: Db, env?: Record<string, string>) => moduleTestApi(database, { ...options, env })
 
 /** A describe block's database, API (outbox started, with these settings) and users: a client, another client, a freelancer. */
 export function usePayments(dialect: TestDialect, env?: () => Record<string, string>) {
   type User = Awaited<ReturnType<T['user']>>
-  const s = {} as { testDb: TestDatabase; database: Db; t: T; client: User; other: User; freelancer: User }
+  const s = useModuleApi(dialect, () => ({ ...options, env: env?.() })) as ReturnType<typeof useModuleApi> & { client: User; other: User; freelancer: User }
   beforeAll(async () => {
-    s.testDb = await createTestDatabase(dialect)
-    s.database = await s.testDb.open()
-    s.t = paymentsTestApi(s.database, env?.())
     s.t.api.jobs.outbox.start()
     s.client = await s.t.user('client', 'Clara', 'Client')
     s.other = await s.t.user('client', 'Oscar', 'Other')
     s.freelancer = await s.t.user('freelancer', 'Fran', 'Engineer')
   }, 60_000)
-  afterAll(async () => {
-    await s.t?.close()
-    await s.database?.close()
-    await s.testDb?.drop()
-  })
   return s
 }
 
