@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { validate } from '@readme/openapi-parser'
-import { createTestDatabase } from '../../tests/integration/databases.ts'
-import { testApi } from '../../tests/integration/api-client.ts'
+import { useTestApi } from '../../tests/integration/api-client.ts'
 
 describe('OpenAPI document', () => {
+  const t = useTestApi('sqlite')
   it('is a valid OpenAPI 3 document that lists every implemented endpoint', async () => {
-    const testDb = await createTestDatabase('sqlite')
-    const database = await testDb.open()
-    const { api, get } = testApi(database)
+    const { api, get } = t.api
     const r = await get('openapi.json')
     expect(r.status).toBe(200)
     const result = await validate(structuredClone(r.json))
@@ -16,7 +14,5 @@ describe('OpenAPI document', () => {
     const docs = await get('docs')
     expect(docs.headers.get('content-type')).toMatch(/text\/html/)
     expect(docs.text).toContain('/api/v1/settings/searchskills')
-    await database.close()
-    await testDb.drop()
   })
 })

@@ -1,14 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { sql, type Kysely, type RawBuilder } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/integration/databases.ts'
+import { describe, expect, it } from 'vitest'
+import { dialects, useTestDatabase } from '../../tests/integration/databases.ts'
 import { moduleTestApi } from '../../tests/integration/module-api.ts'
 import { steps, words, type Ids } from '../../tests/fixtures/early-marketplace.ts'
 import { createProjectSearchIndex } from '../modules/projects/search-index.ts'
 import { createSearchIndex } from '../modules/profiles/search-index.ts'
 import { indexFreelancer, relistFreelancer } from '../modules/profiles/listing.ts'
-import { migrateToLatest, type Db } from './database.ts'
+import { migrateToLatest } from './database.ts'
 import { migrations } from './migrations/index.ts'
 import type { Dialect } from './migrations/helpers.ts'
 
@@ -86,44 +86,31 @@ function recorded(dialect: Dialect, schema: unknown) {
 }
 
 describe.each(dialects)('upgrading an early marketplace on %s', (dialect) => {
-  let straightDb: TestDatabase
-  let upgradedDb: TestDatabase
-  let straight: Db
-  let upgraded: Db
+  // Two empty databases: one migrated straight, one upgraded step by step with rows written along the way.
+  const straight = useTestDatabase(dialect, undefined, { open: { migrate: false } })
+  const upgraded = useTestDatabase(dialect, undefined, { open: { migrate: false } })
   const ids = {} as Ids
 
-  beforeAll(async () => {
-    ;[straightDb, upgradedDb] = await Promise.all([createTestDatabase(dialect), createTestDatabase(dialect)])
-    straight = await straightDb.open({ migrate: false })
-    upgraded = await upgradedDb.open({ migrate: false })
-  })
-  afterAll(async () => {
-    await straight?.close()
-    await upgraded?.close()
-    await straightDb?.drop()
-    await upgradedDb?.drop()
-  })
-
   it('migrated straight to the last frozen migration, has the schema recorded then', async () => {
-    await migrateToLatest(straight, upTo(FROZEN))
-    const schema = JSON.parse(JSON.stringify(await schemaOf(straight.db, dialect)))
+    await migrateToLatest(straight.database, upTo(FROZEN))
+    const schema = JSON.parse(JSON.stringify(await schemaOf(straight.database.db, dialect)))
     expect(schema).toEqual(recorded(dialect, schema))
-    await migrateToLatest(straight)
+    await migrateToLatest(straight.database)
   })
 
   it('upgrades a marketplace written along the way to the schema of a database migrated straight', async () => {
     for (const step of steps) {
-      await migrateToLatest(upgraded, upTo(step.after))
-      await step.fill(upgraded.db, dialect, ids)
+      await migrateToLatest(upgraded.database, upTo(step.after))
+      await step.fill(upgraded.database.db, dialect, ids)
     }
-    expect(await migrateToLatest(upgraded)).toEqual(names.slice(names.indexOf(steps.at(-1)!.after) + 1))
-    expect(await schemaOf(upgraded.db, dialect)).toEqual(await schemaOf(straight.db, dialect))
-    const count = async (table: string) => Number((await rows(upgraded.db, sql`select count(*) as n from ${sql.table(table)}`))[0].n)
+    expect(await migrateToLatest(upgraded.database)).toEqual(names.slice(names.indexOf(steps.at(-1)!.after) + 1))
+    expect(await schemaOf(upgraded.database.db, dialect)).toEqual(await schemaOf(straight.database.db, dialect))
+    const count = async (table: string) => Number((await rows(upgraded.database.db, sql`select count(*) as n from ${sql.table(table)}`))[0].n)
     expect(await Promise.all(['app_user', 'freelancer_profile', 'project', 'proposal', 'notification'].map(count))).toEqual([4, 3, 3, 1, 1])
   })
 
   it("today's Find Project finds the early projects by word and filter, never the draft", async () => {
-    const api = moduleTestApi(upgraded, { name: 'upgrade', addressBlock: 14 })
+    const api = moduleTestApi(upgraded.database, { name: 'upgrade', addressBlock: 14 })
     const found = async (query: string) => {
       const answer = await api.call('GET', `projects?${query}`)
       expect(answer.status, answer.text).toBe(200)
@@ -142,7 +129,7 @@ describe.each(dialects)('upgrading an early marketplace on %s', (dialect) => {
   })
 
   it("today's Find Freelancers finds the early freelancers by word and filter, never the suspended one", async () => {
-    const api = moduleTestApi(upgraded, { name: 'upgrade', addressBlock: 15 })
+    const api = moduleTestApi(upgraded.database, { name: 'upgrade', addressBlock: 15 })
     try {
       const { token } = await api.user('client')
       const found = async (query: string) => {
@@ -168,9 +155,9 @@ describe.each(dialects)('upgrading an early marketplace on %s', (dialect) => {
   })
 
   it("leaves the search data that today's modules write from the same rows", async () => {
-    const migrated = await searchDataOf(upgraded.db, dialect)
+    const migrated = await searchDataOf(upgraded.database.db, dialect)
     // Today's code writes every derived row again from the marketplace's own rows (last: it mends them).
-    const db = upgraded.db
+    const db = upgraded.database.db
     await createProjectSearchIndex(dialect).rebuild(db)
     for (const userId of [ids.freelancer, ids.lateFreelancer, ids.suspended]) await indexFreelancer(db, dialect, userId)
     const freelancers = createSearchIndex(db, dialect)

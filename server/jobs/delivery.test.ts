@@ -4,10 +4,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApi, type Api } from '../api/index.ts'
 import { loadConfig } from '../config.ts'
-import type { Db } from '../db/database.ts'
 import { createLogger } from '../log.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/integration/databases.ts'
-import { projectsTestApi } from '../modules/projects/test-support.ts'
+import { dialects } from '../../tests/integration/databases.ts'
+import { useProjects } from '../modules/projects/test-support.ts'
 import { tinyPdf, tinyPng } from '../../tests/integration/module-api.ts'
 
 // Immediate delivery, for every service that writes the outbox (identity, content, projects, and
@@ -19,35 +18,27 @@ const WITHIN_MS = 200
 
 for (const dialect of dialects) {
   describe(`immediate delivery on ${dialect}`, () => {
-    let testDb: TestDatabase
-    let database: Db
-    let delivering: Api
-    let t: ReturnType<typeof projectsTestApi>
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-delivery-'))
+    afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+    const s = useProjects(dialect, dataDir)
+    let delivering: Api
 
     beforeAll(async () => {
-      testDb = await createTestDatabase(dialect)
-      database = await testDb.open()
-      t = projectsTestApi(database, dataDir)
-      delivering = createApi({ database, log: createLogger('silent'), config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), outboxPollMs: 60_000 })
+      delivering = createApi({ database: s.database, log: createLogger('silent'), config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), outboxPollMs: 60_000 })
       delivering.jobs.outbox.start()
     }, 60_000)
     afterAll(async () => {
       await delivering?.jobs.close()
-      await t?.close()
-      await database?.close()
-      await testDb?.drop()
-      fs.rmSync(dataDir, { recursive: true, force: true })
     })
 
     /** Runs `action`, then answers the topics it enqueued and how long after its answer the last of them was delivered. */
     async function delivered(action: () => Promise<{ status: number }>) {
-      const before = (await database.db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0
+      const before = (await s.database.db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0
       const answer = await action()
       expect(answer.status).toBe(200)
       const answered = performance.now()
       for (;;) {
-        const rows = await database.db.selectFrom('outbox').select(['topic', 'status', 'run_after']).where('id', '>', Number(before)).execute()
+        const rows = await s.database.db.selectFrom('outbox').select(['topic', 'status', 'run_after']).where('id', '>', Number(before)).execute()
         const due = rows.filter((r) => Date.parse(r.run_after) <= Date.now())
         const waited = performance.now() - answered
         if (due.every((r) => r.status === 'done') || waited > 2_000) return { topics: [...new Set(due.map((r) => r.topic))].sort(), waited, pending: due.filter((r) => r.status !== 'done').length }
@@ -56,49 +47,49 @@ for (const dialect of dialects) {
     }
 
     test('every enqueueing service: delivered within 200 ms of its answer, the poll at a minute', async () => {
-      const [client, freelancer] = [await t.user('client'), await t.user('freelancer')]
-      const sub = await database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+      const [client, freelancer] = [await s.t.user('client'), await s.t.user('freelancer')]
+      const sub = await s.database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
       let projectId = 0
       let proposalId = 0
       let fileId = 0
       const email = `new-${dialect}@delivery.test`
       const cases: Array<[string, string[], () => Promise<{ status: number }>]> = [
-        ['identity: register', ['email'], () => t.call('POST', 'identity/register', { body: { accountType: 'client', firstName: 'Ada', lastName: 'Lovelace', email, password: 'correct horse battery staple', acceptTerms: true } })],
-        ['identity: forget-password', ['email'], () => t.call('POST', 'identity/forget-password', { body: { email: client.email } })],
-        ['content: newsletter', ['email'], () => t.call('POST', `subscribe/${encodeURIComponent(`reader-${dialect}@delivery.test`)}`)],
-        ['content: contact-us', ['email'], () => t.call('POST', 'support/contact-us', { body: { name: 'Ada Client', email: 'ada@example.com', subject: 'Invoice question', message: 'Where do I find the invoice of my last payment?' } })],
+        ['identity: register', ['email'], () => s.t.call('POST', 'identity/register', { body: { accountType: 'client', firstName: 'Ada', lastName: 'Lovelace', email, password: 'correct horse battery staple', acceptTerms: true } })],
+        ['identity: forget-password', ['email'], () => s.t.call('POST', 'identity/forget-password', { body: { email: client.email } })],
+        ['content: newsletter', ['email'], () => s.t.call('POST', `subscribe/${encodeURIComponent(`reader-${dialect}@delivery.test`)}`)],
+        ['content: contact-us', ['email'], () => s.t.call('POST', 'support/contact-us', { body: { name: 'Ada Client', email: 'ada@example.com', subject: 'Invoice question', message: 'Where do I find the invoice of my last payment?' } })],
         [
           'projects: a proposal to a client',
           ['projects.notify'],
           async () => {
-            const project = await t.call('POST', 'projects', {
+            const project = await s.t.call('POST', 'projects', {
               token: client.token,
               body: { title: 'Foundation check for a garden studio', description: 'Check the pad foundations of a small timber garden studio on clay soil and send the calculations.', subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 40000, currency: 'EUR', durationDays: 7, remote: true, publish: true },
             })
             projectId = project.json.id
-            const proposal = await t.call('POST', `projects/${projectId}/proposal`, { token: freelancer.token, body: { coverLetter: 'I check foundations on clay soils often and can send the calculations this week.', bidMinor: 38000, durationDays: 5 } })
+            const proposal = await s.t.call('POST', `projects/${projectId}/proposal`, { token: freelancer.token, body: { coverLetter: 'I check foundations on clay soils often and can send the calculations this week.', bidMinor: 38000, durationDays: 5 } })
             proposalId = proposal.json.id
             return proposal
           },
         ],
-        ['projects: a question', ['projects.notify'], () => t.call('POST', `projects/comment/${projectId}`, { token: freelancer.token, body: { body: 'Is there a soil report for the site?' } })],
+        ['projects: a question', ['projects.notify'], () => s.t.call('POST', `projects/comment/${projectId}`, { token: freelancer.token, body: { body: 'Is there a soil report for the site?' } })],
         [
           'files: a removed attachment',
           ['files.remove-bytes'],
           async () => {
-            fileId = (await t.upload(`projects/${projectId}/uploadProjectFiles`, client.token, 'site-plan.pdf', tinyPdf())).json.id
-            return t.call('DELETE', `projects/${projectId}/attachments/${fileId}`, { token: client.token })
+            fileId = (await s.t.upload(`projects/${projectId}/uploadProjectFiles`, client.token, 'site-plan.pdf', tinyPdf())).json.id
+            return s.t.call('DELETE', `projects/${projectId}/attachments/${fileId}`, { token: client.token })
           },
         ],
         [
           'files: a replaced profile image',
           ['files.remove-bytes'],
           async () => {
-            await t.upload('freelancers/profile/image', freelancer.token, 'me.png', tinyPng())
-            return t.upload('freelancers/profile/image', freelancer.token, 'me-again.png', tinyPng())
+            await s.t.upload('freelancers/profile/image', freelancer.token, 'me.png', tinyPng())
+            return s.t.upload('freelancers/profile/image', freelancer.token, 'me-again.png', tinyPng())
           },
         ],
-        ['projects: an accepted proposal', ['projects.notify'], () => t.call('POST', `projects/proposals/${proposalId}/accept/${projectId}`, { token: client.token })],
+        ['projects: an accepted proposal', ['projects.notify'], () => s.t.call('POST', `projects/proposals/${proposalId}/accept/${projectId}`, { token: client.token })],
       ]
       const results: Record<string, { topics: string[]; waited: number; pending: number }> = {}
       for (const [name, , action] of cases) results[name] = await delivered(action)
@@ -107,7 +98,7 @@ for (const dialect of dialects) {
       const late = cases.map(([name]) => ({ name, ...results[name] })).filter((r) => r.pending || r.waited >= WITHIN_MS)
       expect(late.map((r) => `${r.name}: ${r.pending} pending after ${Math.round(r.waited)} ms`)).toEqual([])
       // What was delivered is what the users see: the client's bell counts the proposal and the question.
-      const count = await t.call('GET', 'notifications/count', { token: client.token })
+      const count = await s.t.call('GET', 'notifications/count', { token: client.token })
       expect(count.json.unreadCount).toBeGreaterThanOrEqual(2)
     }, 60_000)
   })

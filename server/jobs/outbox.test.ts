@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '../db/database.ts'
+import { describe, expect, it } from 'vitest'
 import { createLogger } from '../log.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/integration/databases.ts'
+import { dialects, useTestDatabase } from '../../tests/integration/databases.ts'
 import { backoffMs, createOutboxWorker, enqueue, OUTBOX_MAX_ATTEMPTS } from './outbox.ts'
 
 // The outbox on both databases: rows written in the caller's transaction, delivered after commit,
 // retried with backoff, given up after the last attempt, and never delivered twice; the database's
 // commit watch tells of committed inserts only, and wakes a started worker (db/commit-watch.ts).
 describe.each(dialects)('outbox on %s', (dialect) => {
-  let testDb: TestDatabase
-  let database: Db
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
-    database = await testDb.open({ seed: false })
-  })
-  afterAll(async () => {
-    await database?.close()
-    await testDb?.drop()
-  })
+  const s = useTestDatabase(dialect, undefined, { open: { seed: false } })
 
   it('delivers only committed rows, once, and retries a failure later', async () => {
     const seen: string[] = []
     let fail = true
     const worker = createOutboxWorker({
-      db: database.db,
+      db: s.database.db,
       log: createLogger('silent'),
       handlers: {
         t: async (p: { n: string }) => {
@@ -35,11 +25,11 @@ describe.each(dialects)('outbox on %s', (dialect) => {
     // Listeners hear of each delivery, not of failures (the page cache forgets kept pages then).
     let deliveries = 0
     worker.onDelivered(() => deliveries++)
-    await database.db.transaction().execute(async (trx) => {
+    await s.database.db.transaction().execute(async (trx) => {
       await enqueue(trx, 't', { n: 'ok' })
       await enqueue(trx, 't', { n: 'flaky' })
     })
-    await database.db
+    await s.database.db
       .transaction()
       .execute(async (trx) => {
         await enqueue(trx, 't', { n: 'rolled-back' })
@@ -49,24 +39,24 @@ describe.each(dialects)('outbox on %s', (dialect) => {
     await Promise.all([worker.drain(), worker.drain()])
     expect(seen).toEqual(['ok'])
     expect(deliveries).toBe(1)
-    const flaky = await database.db.selectFrom('outbox').selectAll().where('payload', 'like', '%flaky%').executeTakeFirstOrThrow()
+    const flaky = await s.database.db.selectFrom('outbox').selectAll().where('payload', 'like', '%flaky%').executeTakeFirstOrThrow()
     expect(flaky).toMatchObject({ status: 'pending', attempts: 1, last_error: 'smtp down' })
     expect(Date.parse(flaky.run_after)).toBeGreaterThan(Date.now() + backoffMs(1) - 2000)
 
     fail = false
-    await database.db.updateTable('outbox').set({ run_after: new Date(Date.now() - 1000).toISOString() }).where('id', '=', flaky.id).execute()
+    await s.database.db.updateTable('outbox').set({ run_after: new Date(Date.now() - 1000).toISOString() }).where('id', '=', flaky.id).execute()
     await worker.drain()
     expect(seen).toEqual(['ok', 'flaky'])
     await worker.drain()
     expect(seen).toEqual(['ok', 'flaky'])
     expect(deliveries).toBe(2)
 
-    await enqueue(database.db, 'unknown-topic', {})
+    await enqueue(s.database.db, 'unknown-topic', {})
     for (let i = 0; i < OUTBOX_MAX_ATTEMPTS; i++) {
-      await database.db.updateTable('outbox').set({ run_after: new Date(Date.now() - 1000).toISOString() }).where('topic', '=', 'unknown-topic').execute()
+      await s.database.db.updateTable('outbox').set({ run_after: new Date(Date.now() - 1000).toISOString() }).where('topic', '=', 'unknown-topic').execute()
       await worker.drain()
     }
-    const dead = await database.db.selectFrom('outbox').select(['status', 'attempts']).where('topic', '=', 'unknown-topic').executeTakeFirstOrThrow()
+    const dead = await s.database.db.selectFrom('outbox').select(['status', 'attempts']).where('topic', '=', 'unknown-topic').executeTakeFirstOrThrow()
     expect(dead).toEqual({ status: 'dead', attempts: OUTBOX_MAX_ATTEMPTS })
     await worker.stop()
   })
@@ -74,21 +64,21 @@ describe.each(dialects)('outbox on %s', (dialect) => {
   it('the commit watch tells of committed inserts only, after the commit, with the rows visible', async () => {
     const heard: string[][] = []
     const seenRows: number[] = []
-    const count = async () => Number((await database.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const count = async () => Number((await s.database.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
     const before = await count()
-    const stop = database.onCommit((tables) => {
+    const stop = s.database.onCommit((tables) => {
       heard.push([...tables].sort())
       // When a listener hears, the commit is done: a new query sees the rows.
       void count().then((n) => seenRows.push(n - before))
     })
-    await database.db.transaction().execute(async (trx) => {
+    await s.database.db.transaction().execute(async (trx) => {
       await enqueue(trx, 'watch', { n: 1 })
       await enqueue(trx, 'watch', { n: 2 })
       expect(heard).toEqual([])
     })
     expect(heard).toEqual([['outbox']])
 
-    await database.db
+    await s.database.db
       .transaction()
       .execute(async (trx) => {
         await enqueue(trx, 'watch', { n: 'rolled back' })
@@ -96,13 +86,13 @@ describe.each(dialects)('outbox on %s', (dialect) => {
       })
       .catch(() => {})
     // Outside a transaction a statement is its own commit; reads, updates and deletes tell nothing.
-    await enqueue(database.db, 'watch', { n: 3 })
-    await database.db.selectFrom('outbox').selectAll().execute()
-    await database.db.updateTable('outbox').set({ attempts: 1 }).where('topic', '=', 'watch').execute()
-    await database.db.transaction().execute((trx) => trx.deleteFrom('outbox').where('payload', 'like', '%"n":3%').execute())
+    await enqueue(s.database.db, 'watch', { n: 3 })
+    await s.database.db.selectFrom('outbox').selectAll().execute()
+    await s.database.db.updateTable('outbox').set({ attempts: 1 }).where('topic', '=', 'watch').execute()
+    await s.database.db.transaction().execute((trx) => trx.deleteFrom('outbox').where('payload', 'like', '%"n":3%').execute())
     expect(heard).toEqual([['outbox'], ['outbox']])
     stop()
-    await enqueue(database.db, 'watch', { n: 4 })
+    await enqueue(s.database.db, 'watch', { n: 4 })
     expect(heard).toHaveLength(2)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(seenRows).toEqual([2, 3])
@@ -110,15 +100,15 @@ describe.each(dialects)('outbox on %s', (dialect) => {
 
   it('a started worker wakes on each commit that enqueued, and not before it is started', async () => {
     const seen: string[] = []
-    const worker = createOutboxWorker({ db: database.db, onCommit: database.onCommit, log: createLogger('silent'), handlers: { wake: async (p: { n: string }) => void seen.push(p.n) }, pollMs: 60_000 })
+    const worker = createOutboxWorker({ db: s.database.db, onCommit: s.database.onCommit, log: createLogger('silent'), handlers: { wake: async (p: { n: string }) => void seen.push(p.n) }, pollMs: 60_000 })
     const settle = () => new Promise((resolve) => setTimeout(resolve, 100))
-    await enqueue(database.db, 'wake', { n: 'before start' })
+    await enqueue(s.database.db, 'wake', { n: 'before start' })
     await settle()
     expect(seen).toEqual([])
     worker.start()
     await settle()
     expect(seen).toEqual(['before start'])
-    await database.db.transaction().execute(async (trx) => {
+    await s.database.db.transaction().execute(async (trx) => {
       await enqueue(trx, 'wake', { n: 'committed' })
       await settle()
       expect(seen).toEqual(['before start'])
@@ -126,7 +116,7 @@ describe.each(dialects)('outbox on %s', (dialect) => {
     await settle()
     expect(seen).toEqual(['before start', 'committed'])
     await worker.stop()
-    await enqueue(database.db, 'wake', { n: 'after stop' })
+    await enqueue(s.database.db, 'wake', { n: 'after stop' })
     await settle()
     expect(seen).toEqual(['before start', 'committed'])
   })

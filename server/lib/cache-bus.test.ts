@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Db } from '../db/database.ts'
 import { createRedisBackplane } from '../realtime/backplane-redis.ts'
-import { createTestDatabase, type TestDatabase } from '../../tests/integration/databases.ts'
-import { moduleTestApi } from '../../tests/integration/module-api.ts'
+import { moduleTestApi, useModuleApi, type ModuleTestApi } from '../../tests/integration/module-api.ts'
 import { createCacheBus } from './cache-bus.ts'
 
 // Two instances (two whole APIs) on one PostgreSQL database and one real Redis (127.0.0.1:6379, or
@@ -13,10 +11,6 @@ import { createCacheBus } from './cache-bus.ts'
 // answer; then A writes; then B must answer the new one within the time a message takes.
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const prefix = `workneer-test-${randomBytes(4).toString('hex')}:caches:`
-const closing: Array<() => Promise<void>> = []
-afterAll(async () => {
-  for (const close of closing.reverse()) await close()
-})
 
 /** Polls `read` until it passes `ok` or two seconds pass; answers the last value read. */
 async function within<T>(read: () => Promise<T>, ok: (value: T) => boolean) {
@@ -30,22 +24,24 @@ async function within<T>(read: () => Promise<T>, ok: (value: T) => boolean) {
 }
 
 describe('instances sharing Redis forget what they keep together', () => {
-  let testDb: TestDatabase
-  let database: Db
-  let a: ReturnType<typeof moduleTestApi>
-  let b: ReturnType<typeof moduleTestApi>
+  // Instance A is the block's own API; B and the Redis connections are closed before it.
+  const s = useModuleApi('postgres', { name: 'bus-a', addressBlock: 61 })
+  const closing: Array<() => Promise<void>> = []
+  afterAll(async () => {
+    for (const close of closing.reverse()) await close()
+  })
+  let a: ModuleTestApi
+  let b: ModuleTestApi
   let admin: Awaited<ReturnType<typeof a.admin>>
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('postgres')
-    database = await testDb.open()
-    closing.push(() => testDb.drop(), () => database.close())
-    a = moduleTestApi(database, { name: 'bus-a', addressBlock: 61 })
-    b = moduleTestApi(database, { name: 'bus-b', addressBlock: 62, freelancerTitle: 'Bridge engineer' })
+    a = s.t
+    b = moduleTestApi(s.database, { name: 'bus-b', addressBlock: 62, freelancerTitle: 'Bridge engineer' })
+    closing.push(() => b.close())
     for (const t of [a, b]) {
       const backplane = await createRedisBackplane(redisUrl, prefix)
       await t.api.caches.connect(backplane)
-      closing.push(() => t.close(), () => backplane.close())
+      closing.push(() => backplane.close())
     }
     admin = await a.admin()
   }, 60_000)

@@ -1,55 +1,43 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Db } from '../../db/database.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
+import { dialects } from '../../../tests/integration/databases.ts'
 import { linkIn, startSmtpServer } from '../../../tests/support/smtp.ts'
 import { AWAY_ALERT_MS, AWAY_EMAIL_MS } from './service.ts'
-import { chatTestApi } from './test-support.ts'
+import { useChat } from './test-support.ts'
 
 // Away members (issue 16 item 6, decision 150): one bell notification per room until they read it,
 // and one email if they stay away, never one per message; both through the outbox, by the real
 // SMTP server of tests/support. Time is moved on by making the delayed outbox rows due.
 for (const dialect of dialects) {
   describe(`away members on ${dialect}`, () => {
-    let testDb: TestDatabase
-    let database: Db
     let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-    let t: ReturnType<typeof chatTestApi>
-
     beforeAll(async () => {
-      testDb = await createTestDatabase(dialect)
-      database = await testDb.open()
       smtp = await startSmtpServer()
-      t = chatTestApi(database, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://workneer.example' })
-    }, 60_000)
-    afterAll(async () => {
-      await t?.close()
-      await smtp?.close()
-      await database?.close()
-      await testDb?.drop()
     })
+    afterAll(() => smtp?.close())
+    const s = useChat(dialect, () => ({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://workneer.example' }))
 
     /** Makes the delayed away rows due (as if `ms` had passed) and delivers everything. */
     async function later(ms: number) {
       const due = new Date(Date.now() + ms + 1000).toISOString()
-      await database.db.updateTable('outbox').set({ run_after: new Date(0).toISOString() }).where('status', '=', 'pending').where('run_after', '<=', due).execute()
-      await t.api.jobs.outbox.drain()
-      await t.api.jobs.outbox.drain() // what the deliveries wrote (the email itself)
+      await s.database.db.updateTable('outbox').set({ run_after: new Date(0).toISOString() }).where('status', '=', 'pending').where('run_after', '<=', due).execute()
+      await s.t.api.jobs.outbox.drain()
+      await s.t.api.jobs.outbox.drain() // what the deliveries wrote (the email itself)
     }
-    const alerts = async (userId: number) => database.db.selectFrom('notification').select(['type', 'room_id', 'is_read', 'message_key']).where('user_id', '=', userId).where('type', '=', 'Chat').execute()
+    const alerts = async (userId: number) => s.database.db.selectFrom('notification').select(['type', 'room_id', 'is_read', 'message_key']).where('user_id', '=', userId).where('type', '=', 'Chat').execute()
 
     test('one alert and one email per unread run, none once read, and again after reading', async () => {
-      const client = await t.user('client', 'Clara', 'Client')
-      const free = await t.user('freelancer', 'Fran', 'Away')
-      const { roomId } = await t.contract(client, free)
-      await t.call('POST', `chat/${roomId}/read`, { token: free.token, body: {} })
+      const client = await s.t.user('client', 'Clara', 'Client')
+      const free = await s.t.user('freelancer', 'Fran', 'Away')
+      const { roomId } = await s.t.contract(client, free)
+      await s.t.call('POST', `chat/${roomId}/read`, { token: free.token, body: {} })
       await later(AWAY_EMAIL_MS) // the acceptance's own system message, read already: nothing
       expect(await alerts(free.id)).toEqual([])
       const mailsBefore = smtp.mails.length
 
-      for (const text of ['First question', 'Second question', 'Third question']) expect((await t.say(roomId, client.token, text)).status).toBe(200)
+      for (const text of ['First question', 'Second question', 'Third question']) expect((await s.t.say(roomId, client.token, text)).status).toBe(200)
       await later(AWAY_ALERT_MS)
       expect(await alerts(free.id)).toEqual([{ type: 'Chat', room_id: roomId, is_read: 0, message_key: 'chat-events:notify.newMessage' }])
-      const bell = (await t.call('GET', 'notifications', { token: free.token })).json.data[0]
+      const bell = (await s.t.call('GET', 'notifications', { token: free.token })).json.data[0]
       expect(bell).toMatchObject({ title: 'New message from Clara Client', roomId, type: 'Chat' })
       expect(smtp.mails.length).toBe(mailsBefore)
 
@@ -57,15 +45,15 @@ for (const dialect of dialects) {
       const mail = await smtp.waitFor(free.email, (m) => m.subject.includes('Clara Client'))
       expect(linkIn(mail, '/chats/')).toBe(`https://workneer.example/chats/${roomId}`)
       // More messages while away: nothing more.
-      await t.say(roomId, client.token, 'Fourth question')
+      await s.t.say(roomId, client.token, 'Fourth question')
       await later(AWAY_EMAIL_MS)
       expect(await alerts(free.id)).toHaveLength(1)
       expect(smtp.mails.filter((m) => m.to.includes(free.email))).toHaveLength(1)
 
       // Reading the room marks its alert read and starts a new run.
-      await t.call('POST', `chat/${roomId}/read`, { token: free.token, body: {} })
+      await s.t.call('POST', `chat/${roomId}/read`, { token: free.token, body: {} })
       expect((await alerts(free.id)).map((a) => a.is_read)).toEqual([1])
-      await t.say(roomId, client.token, 'One more thing')
+      await s.t.say(roomId, client.token, 'One more thing')
       await later(AWAY_EMAIL_MS)
       expect(await alerts(free.id)).toHaveLength(2)
       expect(smtp.mails.filter((m) => m.to.includes(free.email))).toHaveLength(2)
@@ -74,11 +62,11 @@ for (const dialect of dialects) {
     })
 
     test('a member who reads before the delay gets neither alert nor email', async () => {
-      const client = await t.user('client', 'Cleo', 'Client')
-      const free = await t.user('freelancer', 'Finn', 'Present')
-      const { roomId } = await t.contract(client, free)
-      await t.say(roomId, client.token, 'Quick one')
-      await t.call('POST', `chat/${roomId}/read`, { token: free.token, body: {} })
+      const client = await s.t.user('client', 'Cleo', 'Client')
+      const free = await s.t.user('freelancer', 'Finn', 'Present')
+      const { roomId } = await s.t.contract(client, free)
+      await s.t.say(roomId, client.token, 'Quick one')
+      await s.t.call('POST', `chat/${roomId}/read`, { token: free.token, body: {} })
       await later(AWAY_EMAIL_MS)
       expect(await alerts(free.id)).toEqual([])
       expect(smtp.mails.filter((m) => m.to.includes(free.email))).toEqual([])

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApi, type Api } from '../../api/index.ts'
 import { loadConfig } from '../../config.ts'
 import { createLogger } from '../../log.ts'
-import type { Db } from '../../db/database.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
+import { dialects, useTestDatabase } from '../../../tests/integration/databases.ts'
 import { linkIn, startSmtpServer, type ReceivedMail } from '../../../tests/support/smtp.ts'
 import { sha256 } from '../identity/tokens.ts'
 
@@ -15,28 +14,23 @@ import { sha256 } from '../identity/tokens.ts'
 const PUBLIC_URL = 'https://workneer.example'
 
 describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
-  let testDb: TestDatabase
-  let database: Db
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-newsletter-'))
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+  const s = useTestDatabase(dialect)
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>
   let api: Api
   let ipCounter = 0
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-newsletter-'))
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
-    database = await testDb.open()
     smtp = await startSmtpServer()
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: smtp.url, PUBLIC_URL, DATA_DIR: dataDir })
-    api = createApi({ database, log: createLogger('silent'), config })
+    api = createApi({ database: s.database, log: createLogger('silent'), config })
     // Mails go out as the server sends them: the outbox worker, started, wakes on each commit.
     api.jobs.outbox.start()
   })
   afterAll(async () => {
     await api?.jobs.close()
     await smtp?.close()
-    await database?.close()
-    await testDb?.drop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
   async function post(apiPath: string, init: { ip?: string; language?: string } = {}) {
@@ -46,7 +40,7 @@ describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
     return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) }
   }
   const subscribe = (address: string, init?: { ip?: string; language?: string }) => post(`subscribe/${encodeURIComponent(address)}`, init)
-  const subscriber = (email: string) => database.db.selectFrom('newsletter_subscriber').selectAll().where('email', '=', email).executeTakeFirst()
+  const subscriber = (email: string) => s.database.db.selectFrom('newsletter_subscriber').selectAll().where('email', '=', email).executeTakeFirst()
   const mailTo = (email: string, match: (m: ReceivedMail) => boolean, since = 0) => smtp.waitFor(email, match, 15_000, since)
   const confirmLink = async (email: string, since = 0) => linkIn(await mailTo(email, (m) => m.text.includes('/newsletter/confirm/'), since), '/newsletter/confirm/')
   const tokenOf = (link: string) => new URL(link).pathname.split('/').pop()!
@@ -65,7 +59,7 @@ describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
     expect(link.startsWith(`${PUBLIC_URL}/newsletter/confirm/`)).toBe(true)
     // Hashed at rest: the table holds the token's SHA-256, never the token.
     const token = tokenOf(link)
-    const rows = await database.db.selectFrom('newsletter_confirmation').selectAll().where('email', '=', email).execute()
+    const rows = await s.database.db.selectFrom('newsletter_confirmation').selectAll().where('email', '=', email).execute()
     expect(rows.map((r) => r.token_hash)).toEqual([sha256(token)])
     expect(JSON.stringify(rows)).not.toContain(token)
 
@@ -90,7 +84,7 @@ describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
     const late = `late@${dialect}.example`
     await subscribe(late)
     const lateToken = tokenOf(await confirmLink(late))
-    await database.db.updateTable('newsletter_confirmation').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', late).execute()
+    await s.database.db.updateTable('newsletter_confirmation').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', late).execute()
     expect((await post(`subscribe/confirm/${lateToken}`)).status).toBe(400)
     expect(await subscriber(late)).toBeUndefined()
 
@@ -109,9 +103,9 @@ describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
     const leaver = `leaver@${dialect}.example`
     await subscribe(leaver)
     const joined = tokenOf(await confirmLink(leaver))
-    await database.db.insertInto('newsletter_confirmation').values({ email: leaver, language: 'en', token_hash: sha256('a-link-still-in-the-inbox-000'), created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3600_000).toISOString(), used_at: null }).execute()
+    await s.database.db.insertInto('newsletter_confirmation').values({ email: leaver, language: 'en', token_hash: sha256('a-link-still-in-the-inbox-000'), created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3600_000).toISOString(), used_at: null }).execute()
     expect((await post(`subscribe/confirm/${joined}`)).status).toBe(200)
-    await database.db.insertInto('newsletter_confirmation').values({ email: leaver, language: 'en', token_hash: sha256('another-link-in-the-inbox-111'), created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3600_000).toISOString(), used_at: null }).execute()
+    await s.database.db.insertInto('newsletter_confirmation').values({ email: leaver, language: 'en', token_hash: sha256('another-link-in-the-inbox-111'), created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3600_000).toISOString(), used_at: null }).execute()
     expect((await post(`subscribe/unsubscribe/${(await subscriber(leaver))!.token}`)).text).toBe('Unsubscribed Successfully.')
     expect((await post('subscribe/confirm/a-link-still-in-the-inbox-000')).status).toBe(400)
     expect((await post('subscribe/confirm/another-link-in-the-inbox-111')).status).toBe(400)

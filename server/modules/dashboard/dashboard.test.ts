@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Db } from '../../db/database.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
-import { moduleTestApi } from '../../../tests/integration/module-api.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { dialects } from '../../../tests/integration/databases.ts'
+import { useModuleApi } from '../../../tests/integration/module-api.ts'
 import { installmentStates } from '../projects/machines.ts'
 import { turnOf } from '../projects/work-queue.ts'
 import { fund } from '../payments/test-support.ts'
@@ -25,50 +24,40 @@ test('every installment state has a turn defined', () => {
 
 for (const dialect of dialects) {
   describe(`dashboard on ${dialect}`, () => {
-    let testDb: TestDatabase
-    let database: Db
-    let t: ReturnType<typeof moduleTestApi>
+    const s = useModuleApi(dialect, { name: 'dashboard', addressBlock: 16, freelancerTitle: 'Structural engineer' })
     let subcategoryId: number
-    type U = Awaited<ReturnType<typeof t.user>>
+    type U = Awaited<ReturnType<typeof s.t.user>>
     let client: U, client2: U, free1: U, free2: U
 
     beforeAll(async () => {
-      testDb = await createTestDatabase(dialect)
-      database = await testDb.open()
-      t = moduleTestApi(database, { name: 'dashboard', addressBlock: 16, freelancerTitle: 'Structural engineer' })
-      subcategoryId = (await database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()).id
-      client = await t.user('client', 'Clara', 'Client')
-      client2 = await t.user('company', 'Carl', 'Bauer')
-      free1 = await t.user('freelancer', 'Fran', 'One')
-      free2 = await t.user('freelancer', 'Fred', 'Two')
+      subcategoryId = (await s.database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()).id
+      client = await s.t.user('client', 'Clara', 'Client')
+      client2 = await s.t.user('company', 'Carl', 'Bauer')
+      free1 = await s.t.user('freelancer', 'Fran', 'One')
+      free2 = await s.t.user('freelancer', 'Fred', 'Two')
     }, 60_000)
-    afterAll(async () => {
-      await t?.close()
-      await database?.close()
-      await testDb?.drop()
-    })
 
     const dash = async (who: U) => {
-      const r = await t.call('GET', 'dashboard', { token: who.token })
+      const r = await s.t.call('GET', 'dashboard', { token: who.token })
       expect(r.status, r.text).toBe(200)
       return r.json
     }
     async function openProject(owner: U, title: string) {
       const body = { title, description: 'Structural calculations for removing a load-bearing wall and adding a rear extension.', subcategoryId, budgetType: 'fixed', budgetMinor: 150000, currency: 'EUR', remote: true, publish: true }
-      const r = await t.call('POST', 'projects', { token: owner.token, body })
+      const r = await s.t.call('POST', 'projects', { token: owner.token, body })
       expect(r.status, r.text).toBe(200)
       return r.json as { id: number }
     }
     async function propose(projectId: number, who: U) {
       const body = { coverLetter: 'I have designed many steel beams for kitchen extensions.', bidMinor: 140000, durationDays: 14, installments: [{ title: 'Calculations', amountMinor: 90000 }, { title: 'Drawings', amountMinor: 50000 }] }
-      const r = await t.call('POST', `projects/${projectId}/proposal`, { token: who.token, body })
+      const r = await s.t.call('POST', `projects/${projectId}/proposal`, { token: who.token, body })
       expect(r.status, r.text).toBe(200)
       return r.json as { id: number }
     }
-    const act = (id: number, action: string, who: U, note?: string) => t.call('POST', `projects/installments/${id}/${action}`, { token: who.token, body: note ? { note } : {} })
+    const act = (id: number, action: string, who: U, note?: string) => s.t.call('POST', `projects/installments/${id}/${action}`, { token: who.token, body: note ? { note } : {} })
 
     test('a visitor is refused', async () => {
-      expect((await t.call('GET', 'dashboard')).status).toBe(401)
+      expect((await s.t.call('GET', 'dashboard')).status).toBe(401)
     })
 
     test("a client sees their open projects with proposals to decide, a freelancer their proposals; nobody sees another's", async () => {
@@ -109,7 +98,7 @@ for (const dialect of dialects) {
       const p = await openProject(client, 'Steel frame for a garden studio')
       const mine = await propose(p.id, free1)
       const theirs = await propose(p.id, free2)
-      const contract = (await t.call('POST', `projects/proposals/${mine.id}/accept/${p.id}`, { token: client.token })).json
+      const contract = (await s.t.call('POST', `projects/proposals/${mine.id}/accept/${p.id}`, { token: client.token })).json
       const [i1, i2] = contract.installments as Array<{ id: number }>
       const step = async (who: U) => (await dash(who)).contracts.items.find((c: { projectId: number }) => c.projectId === p.id)
 
@@ -120,7 +109,7 @@ for (const dialect of dialects) {
       expect((await dash(free2)).proposals.items.find((x: { id: number }) => x.id === theirs.id).status).toBe('rejected')
       expect((await dash(client)).projects.items.map((x: { id: number }) => x.id)).not.toContain(p.id)
 
-      await fund(t.call, client, p.id, [i1.id])
+      await fund(s.t.call, client, p.id, [i1.id])
       expect(await step(free1)).toMatchObject({ waitingOn: 'freelancer', yourTurn: true, next: { id: i1.id, status: 'funded' } })
       await act(i1.id, 'submit', free1, 'Calculations attached')
       expect(await step(client)).toMatchObject({ waitingOn: 'client', yourTurn: true, next: { id: i1.id, status: 'submitted' } })
@@ -129,7 +118,7 @@ for (const dialect of dialects) {
       await act(i1.id, 'submit', free1, 'Checked')
       await act(i1.id, 'approve', client)
       expect(await step(client)).toMatchObject({ yourTurn: true, next: { id: i2.id, position: 2, status: 'pending' }, installmentsDone: 1 })
-      await fund(t.call, client, p.id, [i2.id])
+      await fund(s.t.call, client, p.id, [i2.id])
       await act(i2.id, 'submit', free1, 'Drawings')
       await act(i2.id, 'approve', client)
       // Nothing left to move: the client completes.
@@ -137,19 +126,19 @@ for (const dialect of dialects) {
       expect(await step(free1)).toMatchObject({ waitingOn: 'client', yourTurn: false, next: null })
 
       const before = { client: (await dash(client)).reviewsToWrite, free1: (await dash(free1)).reviewsToWrite }
-      expect((await t.call('PUT', `projects/${p.id}/updatestate/completed`, { token: client.token })).status).toBe(200)
+      expect((await s.t.call('PUT', `projects/${p.id}/updatestate/completed`, { token: client.token })).status).toBe(200)
       expect(await step(client)).toBeUndefined()
       expect((await dash(client)).reviewsToWrite).toBe(before.client + 1)
       expect((await dash(free1)).reviewsToWrite).toBe(before.free1 + 1)
-      await t.call('POST', `projects/contracts/${contract.id}/review`, { token: free1.token, body: { rating: 5, body: 'Clear brief, quick answers.' } })
+      await s.t.call('POST', `projects/contracts/${contract.id}/review`, { token: free1.token, body: { rating: 5, body: 'Clear brief, quick answers.' } })
       expect((await dash(free1)).reviewsToWrite).toBe(before.free1)
       expect((await dash(free2)).reviewsToWrite).toBe(0)
     })
 
     test("the caller's unread notifications, newest first, and only theirs", async () => {
-      const notifications = t.api.services.notifications
+      const notifications = s.t.api.services.notifications
       const item = (userId: number, n: number) => ({ userId, source: `test:${userId}:${n}`, messageKey: 'proposalReceived', params: { title: `Project ${n}` }, type: 'Proposal' as const })
-      const stored = await notifications.record(database.db, [item(client2.id, 1), item(client2.id, 2), item(client2.id, 3), item(free2.id, 4)])
+      const stored = await notifications.record(s.database.db, [item(client2.id, 1), item(client2.id, 2), item(client2.id, 3), item(free2.id, 4)])
       await notifications.markRead(client2.id, stored[1]!.id, 'en')
       const d = await dash(client2)
       expect(d.notifications.unread).toBe(2)

@@ -1,9 +1,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
-import type { Db } from '../../db/database.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { dialects, useTestDatabase } from '../../../tests/integration/databases.ts'
 import { attachmentTypeOf, checkUpload } from './rules.ts'
 import { stripMetadata } from './strip-metadata.ts'
 import { createFileService, type FileService } from './service.ts'
@@ -115,26 +114,19 @@ describe('metadata stripping', () => {
 })
 
 describe.each(dialects)('file service on %s', (dialect) => {
-  let testDb: TestDatabase
-  let database: Db
+  const s = useTestDatabase(dialect)
   let files: FileService
   let root: string
   let owner: number
   let other: number
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
-    database = await testDb.open()
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-files-'))
-    files = createFileService({ db: database.db, storage: createFolderStorage(root) })
+    files = createFileService({ db: s.database.db, storage: createFolderStorage(root) })
     const now = new Date().toISOString()
     const user = (email: string) =>
-      database.db.insertInto('app_user').values({ email, first_name: 'Ada', last_name: 'Roe', account_type: 'client', status: 'active', created_at: now, updated_at: now } as never).returning('id').executeTakeFirstOrThrow()
+      s.database.db.insertInto('app_user').values({ email, first_name: 'Ada', last_name: 'Roe', account_type: 'client', status: 'active', created_at: now, updated_at: now } as never).returning('id').executeTakeFirstOrThrow()
     owner = (await user(`owner-${dialect}@example.com`)).id
     other = (await user(`other-${dialect}@example.com`)).id
-  })
-  afterAll(async () => {
-    await database.close()
-    await testDb.drop()
   })
   const caller = (userId: number) => ({ userId, sessionId: 's', roles: [2] })
   const tmpFiles = () => fs.readdirSync(path.join(root, 'tmp'))
@@ -156,12 +148,12 @@ describe.each(dialects)('file service on %s', (dialect) => {
   })
 
   it('refuses a renamed executable and a binary csv, storing nothing', async () => {
-    const before = await database.db.selectFrom('stored_file').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
+    const before = await s.database.db.selectFrom('stored_file').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
     const exe = Buffer.concat([Buffer.from('MZ\x90\0\x03\0\0\0\x04\0\0\0\xff\xff', 'latin1'), Buffer.alloc(200, 7)])
     await expect(files.receive(multipart('file', 'photo.png', exe), { kind: 'image', purpose: 'profile-image', ownerId: owner })).rejects.toMatchObject({ status: 400, title: 'Invalid Image', errors: { file: ['Please select a valid image'] } })
     await expect(files.receive(multipart('file', 'boq.csv', exe), { kind: 'spreadsheet', purpose: 'project', ownerId: owner })).rejects.toMatchObject({ title: 'Invalid Excel' })
     await expect(files.receive(multipart('file', 'boq.exe', exe), { kind: 'spreadsheet', purpose: 'project', ownerId: owner })).rejects.toMatchObject({ title: 'Invalid Excel' })
-    const after = await database.db.selectFrom('stored_file').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
+    const after = await s.database.db.selectFrom('stored_file').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n))
     expect(tmpFiles()).toEqual([])
   })

@@ -2,8 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../../../tests/integration/databases.ts'
-import type { Db } from '../../db/database.ts'
+import { useTestDatabase } from '../../../tests/integration/databases.ts'
 import { createFileService, type FileService } from './service.ts'
 import { createFolderStorage } from './storage.ts'
 
@@ -38,20 +37,13 @@ const cases: Array<[string, string, Array<string | Error>]> = [
 ]
 
 describe('multipart framing', () => {
-  let testDb: TestDatabase
-  let database: Db
   let files: FileService
   let root: string
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
+  const s = useTestDatabase('sqlite')
   beforeAll(async () => {
-    testDb = await createTestDatabase('sqlite')
-    database = await testDb.open()
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-framing-'))
-    files = createFileService({ db: database.db, storage: createFolderStorage(root) })
-  })
-  afterAll(async () => {
-    await database?.close()
-    await testDb?.drop()
-    fs.rmSync(root, { recursive: true, force: true })
+    files = createFileService({ db: s.database.db, storage: createFolderStorage(root) })
   })
 
   // Documents stream to a temporary file, images are held in memory: both paths.
@@ -67,7 +59,7 @@ describe('multipart framing', () => {
   }
 
   it('leaves no temporary file and no row behind', async () => {
-    expect(await database.db.selectFrom('stored_file').select('id').execute()).toEqual([])
+    expect(await s.database.db.selectFrom('stored_file').select('id').execute()).toEqual([])
     const leftovers = fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile())
     expect(leftovers).toEqual([])
   })

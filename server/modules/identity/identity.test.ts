@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApi, type Api } from '../../api/index.ts'
 import { loadConfig } from '../../config.ts'
 import { createLogger } from '../../log.ts'
-import type { Db } from '../../db/database.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
+import { dialects, useTestDatabase } from '../../../tests/integration/databases.ts'
 import { linkIn, startSmtpServer } from '../../../tests/support/smtp.ts'
 import { signInAtProvider, startOidcProvider } from '../../../tests/support/oidc-provider.ts'
 import { decodeJwt } from './tokens.ts'
@@ -16,8 +15,7 @@ const CLAIMS = ['id', 'firstName', 'lastName', 'name', 'imageUrl', 'email', 'sta
 const GOOD = 'correct horse battery staple'
 
 describe.each(dialects)('identity on %s', (dialect) => {
-  let testDb: TestDatabase
-  let database: Db
+  const s = useTestDatabase(dialect)
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>
   let oidc: Awaited<ReturnType<typeof startOidcProvider>>
   let api: Api
@@ -25,13 +23,11 @@ describe.each(dialects)('identity on %s', (dialect) => {
   const callbackUri = 'http://127.0.0.1:9/auth/oidc/callback'
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
-    database = await testDb.open()
     smtp = await startSmtpServer()
     oidc = await startOidcProvider({ redirectUris: [callbackUri] })
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: smtp.url, ...oidc.env })
     api = createApi({
-      database,
+      database: s.database,
       log: createLogger('silent'),
       config,
       limits: { loginEmail: { name: 'login:email', limit: 4, windowMs: 60_000 }, loginDevice: { name: 'login:device', limit: 3, windowMs: 60_000 }, loginIp: { name: 'login:ip', limit: 12, windowMs: 60_000 } },
@@ -43,8 +39,6 @@ describe.each(dialects)('identity on %s', (dialect) => {
     await api?.jobs.close()
     await smtp?.close()
     await oidc?.close()
-    await database?.close()
-    await testDb?.drop()
   })
 
   async function call(method: string, path: string, init: { body?: unknown; token?: string; ip?: string } = {}) {
@@ -107,7 +101,7 @@ describe.each(dialects)('identity on %s', (dialect) => {
   })
 
   it('answers bad input with a 400 naming each field, and creates nothing', async () => {
-    const before = await database.db.selectFrom('app_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const before = await s.database.db.selectFrom('app_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     const r = await call('POST', 'identity/register', { body: { accountType: 'boss', firstName: '', email: 'not-an-email', password: 'x', acceptTerms: false } })
     expect(r.status).toBe(400)
     expect(r.json).toMatchObject({ status: 400, title: 'Invalid Info' })
@@ -120,7 +114,7 @@ describe.each(dialects)('identity on %s', (dialect) => {
     const company = await call('POST', 'identity/register', { body: { accountType: 'company', firstName: 'A', lastName: 'B', email: 'co@x.test', password: GOOD, acceptTerms: true } })
     expect(company.json.errors).toEqual({ companyName: ['is required for a company'] })
 
-    const after = await database.db.selectFrom('app_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const after = await s.database.db.selectFrom('app_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n))
   })
 
@@ -157,7 +151,7 @@ describe.each(dialects)('identity on %s', (dialect) => {
     expect((await call('GET', 'identity/profile', { token: second.token })).status).toBe(401)
     expect((await call('GET', 'identity/profile', { token: changed.json.token })).status).toBe(200)
 
-    await api.services.identity.setStatus(database.db, changed.json.user.id, 'Suspended')
+    await api.services.identity.setStatus(s.database.db, changed.json.user.id, 'Suspended')
     expect((await call('GET', 'identity/profile', { token: changed.json.token })).status).toBe(401)
     const suspended = await call('POST', 'identity/login', { body: { email, password: 'another long passphrase' } })
     expect(suspended.status).toBe(403)
@@ -194,7 +188,7 @@ describe.each(dialects)('identity on %s', (dialect) => {
     // Any device that is not one of the owner's is refused, the right password or not: none, a
     // token of another account, a forged or expired one, one of another secret.
     const stranger = (await activeUser('client', `stranger@${dialect}.test`)) as unknown as { deviceToken: string }
-    const { value: secret } = await database.db.selectFrom('app_secret').select('value').where('name', '=', 'jwt-hs256').executeTakeFirstOrThrow()
+    const { value: secret } = await s.database.db.selectFrom('app_secret').select('value').where('name', '=', 'jwt-hs256').executeTakeFirstOrThrow()
     const [, , id, exp, sig] = laptop.split('.')
     for (const deviceToken of [undefined, stranger.deviceToken, `d1.${first.user.id}.${id}.${Number(exp) + 1}.${sig}`, rememberDevice(secret, first.user.id, id, Date.now() - 181 * 86_400_000), rememberDevice('another secret of at least thirty-two chars', first.user.id, id), 'garbage']) {
       const r = await call('POST', 'identity/login', { body: { email, password: GOOD, deviceToken } })
@@ -298,7 +292,7 @@ describe.each(dialects)('identity on %s', (dialect) => {
     expect((await call('POST', `identity/${victim.user.id}/reset-password`, { token: full.json.token })).status).toBe(200)
     expect((await call('GET', 'identity/profile', { token: victim.token })).status).toBe(401)
     // An admin action: in the audit trail (decision 214), and the victim's hub connections end too.
-    const audit = await database.db.selectFrom('admin_audit').selectAll().where('object_id', '=', victim.user.id as number).execute()
+    const audit = await s.database.db.selectFrom('admin_audit').selectAll().where('object_id', '=', victim.user.id as number).execute()
     expect(audit.map((a) => [a.actor_id, a.action, a.object_type])).toEqual([[userId, 'forceResetPassword', 'user']])
   })
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Db } from '../../db/database.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
-import { moduleTestApi } from '../../../tests/integration/module-api.ts'
+import { dialects } from '../../../tests/integration/databases.ts'
+import { moduleTestApi, useModuleApi } from '../../../tests/integration/module-api.ts'
 import { writeAccounts } from '../../../tests/support/accounts.ts'
 import { signInAtProvider, startOidcProvider } from '../../../tests/support/oidc-provider.ts'
 import { Role } from './permissions.ts'
@@ -18,36 +17,25 @@ const callbackUri = 'http://127.0.0.1:9/auth/oidc/callback'
 
 for (const dialect of dialects) {
   describe(`two-factor sign-in through the OpenID provider on ${dialect}`, () => {
-    let testDb: TestDatabase
-    let database: Db
     let oidc: Awaited<ReturnType<typeof startOidcProvider>>
-    let t: ReturnType<typeof moduleTestApi>
-
     beforeAll(async () => {
-      testDb = await createTestDatabase(dialect)
-      database = await testDb.open()
       oidc = await startOidcProvider({ redirectUris: [callbackUri] })
-      t = moduleTestApi(database, { name: `oidc2fa-${dialect}`, addressBlock: 62, env: { ...oidc.env, AUTH_SECRET: 's'.repeat(40) } })
-    }, 60_000)
-    afterAll(async () => {
-      await t?.close()
-      await oidc?.close()
-      await database?.close()
-      await testDb?.drop()
     })
+    afterAll(() => oidc?.close())
+    const s = useModuleApi(dialect, () => ({ name: `oidc2fa-${dialect}`, addressBlock: 62, env: { ...oidc.env, AUTH_SECRET: 's'.repeat(40) } }))
 
     /** The whole round trip at the provider, signing in there as `email`: the API's answer. */
-    async function viaProvider(email: string, api = t) {
+    async function viaProvider(email: string, api = s.t) {
       const start = await api.call('POST', 'identity/third-part/authorize', { body: { provider: 'loopback', redirectUri: callbackUri } })
       return api.call('POST', 'identity/login-with-third-part', { body: { callbackUrl: await signInAtProvider(start.json.authorizationUrl, email) } })
     }
     /** The providers of the account's sessions, oldest first. */
-    const sessions = async (userId: number) => (await database.db.selectFrom('user_session').select('provider').where('user_id', '=', userId).orderBy('created_at').execute()).map((s) => s.provider)
-    const second = (challenge: string, code: string) => t.call('POST', 'identity/login/second-factor', { body: { challenge, code } })
+    const sessions = async (userId: number) => (await s.database.db.selectFrom('user_session').select('provider').where('user_id', '=', userId).orderBy('created_at').execute()).map((s) => s.provider)
+    const second = (challenge: string, code: string) => s.t.call('POST', 'identity/login/second-factor', { body: { challenge, code } })
 
     test('an account with an app: a challenge and no session, a wrong code refused on its field, then the code or a recovery code once', async () => {
-      const me = await t.user('company')
-      await enableForTests(database.db, me.id, SECRET, RECOVERY, 's'.repeat(40))
+      const me = await s.t.user('company')
+      await enableForTests(s.database.db, me.id, SECRET, RECOVERY, 's'.repeat(40))
       const before = await sessions(me.id)
 
       // First time: the provider vouches for the address, which links it; the code is still owed.
@@ -76,33 +64,33 @@ for (const dialect of dialects) {
     })
 
     test('a SuperAdmin without an app gets a setup-only session; with one, a challenge', async () => {
-      const bare = await t.user('client', 'Ada', 'Admin')
-      await database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', bare.id).execute()
+      const bare = await s.t.user('client', 'Ada', 'Admin')
+      await s.database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', bare.id).execute()
       const setupOnly = await viaProvider(bare.email)
       expect(setupOnly.json.status).toBe('signed-in')
       expect(decodeJwt(setupOnly.json.token)?.mfa).toBe('setup')
-      const refused = await t.call('GET', 'Admin/complaints', { token: setupOnly.json.token })
+      const refused = await s.t.call('GET', 'Admin/complaints', { token: setupOnly.json.token })
       expect(refused.status).toBe(403)
       expect(refused.json.title).toBe('Two-Factor Setup Required')
 
-      const withApp = await t.user('client', 'Bo', 'Admin')
-      await database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', withApp.id).execute()
-      await enableForTests(database.db, withApp.id, SECRET, [], 's'.repeat(40))
+      const withApp = await s.t.user('client', 'Bo', 'Admin')
+      await s.database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', withApp.id).execute()
+      await enableForTests(s.database.db, withApp.id, SECRET, [], 's'.repeat(40))
       const asked = await viaProvider(withApp.email)
       expect(asked.json.status).toBe('two-factor-required')
       const done = await second(asked.json.challenge, totpCode(SECRET))
-      expect((await t.call('GET', 'Admin/complaints', { token: done.json.token })).status).toBe(200)
+      expect((await s.t.call('GET', 'Admin/complaints', { token: done.json.token })).status).toBe(200)
     })
 
-    // Without AUTH_SECRET the signing secret is read from the database at its first use. On SQLite
+    // Without AUTH_SECRET the signing secret is read from the s.database at its first use. On SQLite
     // (one connection) that read, made inside the transaction that links the provider's identity,
     // waited for that very transaction: the first sign-in after a start, through a provider, hung.
     test('the first sign-in of a fresh server may be a provider\'s (the secret is read in the sign-in\'s transaction)', async () => {
       for (const [i, withFactor] of [false, true].entries()) {
-        const fresh = moduleTestApi(database, { name: `oidc2fa-fresh-${dialect}`, addressBlock: 63 + i, env: oidc.env })
+        const fresh = moduleTestApi(s.database, { name: `oidc2fa-fresh-${dialect}`, addressBlock: 63 + i, env: oidc.env })
         const email = `fresh-${i}.${dialect}@example.test`
-        const [id] = await writeAccounts(database, [{ email, firstName: 'Fay', lastName: 'Fresh', roles: [Role.Client], accountType: 'client' }], 'unused password 42')
-        if (withFactor) await enableForTests(database.db, id, SECRET)
+        const [id] = await writeAccounts(s.database, [{ email, firstName: 'Fay', lastName: 'Fresh', roles: [Role.Client], accountType: 'client' }], 'unused password 42')
+        if (withFactor) await enableForTests(s.database.db, id, SECRET)
         const answer = await Promise.race([viaProvider(email, fresh), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer in 5 s')), 5_000))])
         expect(answer.json.status).toBe(withFactor ? 'two-factor-required' : 'signed-in')
         await fresh.close()

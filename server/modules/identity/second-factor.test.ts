@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Db } from '../../db/database.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
-import { moduleTestApi, PASSWORD } from '../../../tests/integration/module-api.ts'
+import { describe, expect, test } from 'vitest'
+import { dialects } from '../../../tests/integration/databases.ts'
+import { PASSWORD, useModuleApi } from '../../../tests/integration/module-api.ts'
 import { Role } from './permissions.ts'
 import { codeStep, issueChallenge, readChallenge, seal, totpCode, unseal } from './second-factor.ts'
 import { decodeJwt } from './tokens.ts'
@@ -39,46 +38,33 @@ describe('second factor pieces', () => {
 
 for (const dialect of dialects) {
   describe(`two-factor sign-in on ${dialect}`, () => {
-    let testDb: TestDatabase
-    let database: Db
-    let t: ReturnType<typeof moduleTestApi>
+    const s = useModuleApi(dialect, { name: `twofactor-${dialect}`, addressBlock: 61 })
 
-    beforeAll(async () => {
-      testDb = await createTestDatabase(dialect)
-      database = await testDb.open()
-      t = moduleTestApi(database, { name: `twofactor-${dialect}`, addressBlock: 61 })
-    }, 60_000)
-    afterAll(async () => {
-      await t?.close()
-      await database?.close()
-      await testDb?.drop()
-    })
-
-    const login = (email: string) => t.call('POST', 'identity/login', { body: { email, password: PASSWORD } })
-    const second = (challenge: string, code: string) => t.call('POST', 'identity/login/second-factor', { body: { challenge, code } })
+    const login = (email: string) => s.t.call('POST', 'identity/login', { body: { email, password: PASSWORD } })
+    const second = (challenge: string, code: string) => s.t.call('POST', 'identity/login/second-factor', { body: { challenge, code } })
 
     test('set up, confirm, sign in with a code once, recovery codes once, then off', async () => {
-      const me = await t.user('freelancer')
-      expect((await t.call('GET', 'identity/two-factor', { token: me.token })).json).toMatchObject({ enabled: false, required: false, setup: null })
-      const setup = await t.call('POST', 'identity/two-factor/setup', { token: me.token })
+      const me = await s.t.user('freelancer')
+      expect((await s.t.call('GET', 'identity/two-factor', { token: me.token })).json).toMatchObject({ enabled: false, required: false, setup: null })
+      const setup = await s.t.call('POST', 'identity/two-factor/setup', { token: me.token })
       expect(setup.status).toBe(200)
       const secret = setup.json.setup.secret as string
       expect(setup.json.setup.otpauthUrl).toContain(`secret=${secret}`)
       expect(setup.json.setup.qrSvg).toMatch(/^<svg/)
       // The stored column is sealed.
-      const row = await database.db.selectFrom('user_second_factor').select('secret').where('user_id', '=', me.id).executeTakeFirstOrThrow()
+      const row = await s.database.db.selectFrom('user_second_factor').select('secret').where('user_id', '=', me.id).executeTakeFirstOrThrow()
       expect(row.secret).not.toContain(secret)
 
-      expect((await t.call('POST', 'identity/two-factor/enable', { token: me.token, body: { code: '000000' === totpCode(secret) ? '111111' : '000000' } })).json.errors).toHaveProperty('code')
+      expect((await s.t.call('POST', 'identity/two-factor/enable', { token: me.token, body: { code: '000000' === totpCode(secret) ? '111111' : '000000' } })).json.errors).toHaveProperty('code')
       const enableCode = totpCode(secret)
-      const enabled = await t.call('POST', 'identity/two-factor/enable', { token: me.token, body: { code: enableCode } })
+      const enabled = await s.t.call('POST', 'identity/two-factor/enable', { token: me.token, body: { code: enableCode } })
       expect(enabled.status).toBe(200)
       const recovery = enabled.json.recoveryCodes as string[]
       expect(recovery).toHaveLength(10)
       expect(new Set(recovery).size).toBe(10)
       // The session was rotated: the old token is refused, the new one works.
-      expect((await t.call('GET', 'identity/profile', { token: me.token })).status).toBe(401)
-      const status = await t.call('GET', 'identity/two-factor', { token: enabled.json.token })
+      expect((await s.t.call('GET', 'identity/profile', { token: me.token })).status).toBe(401)
+      const status = await s.t.call('GET', 'identity/two-factor', { token: enabled.json.token })
       expect(status.json).toMatchObject({ enabled: true, recoveryCodesLeft: 10, setup: null })
       expect(JSON.stringify(status.json)).not.toContain(secret)
 
@@ -92,26 +78,26 @@ for (const dialect of dialects) {
       const next = totpCode(secret, Date.now() + 30_000)
       const done = await second(first.json.challenge, next)
       expect(done.status).toBe(200)
-      expect((await t.call('GET', 'identity/profile', { token: done.json.token })).json.id).toBe(me.id)
+      expect((await s.t.call('GET', 'identity/profile', { token: done.json.token })).json.id).toBe(me.id)
       expect((await second((await login(me.email)).json.challenge, next)).status).toBe(400)
 
       // A recovery code works once, whatever its spelling.
       const withRecovery = await second((await login(me.email)).json.challenge, recovery[0].toUpperCase().replace('-', ' '))
       expect(withRecovery.status).toBe(200)
       expect((await second((await login(me.email)).json.challenge, recovery[0])).status).toBe(400)
-      expect((await t.call('GET', 'identity/two-factor', { token: withRecovery.json.token })).json.recoveryCodesLeft).toBe(9)
+      expect((await s.t.call('GET', 'identity/two-factor', { token: withRecovery.json.token })).json.recoveryCodesLeft).toBe(9)
 
       // Off: the password and a code.
       const token = withRecovery.json.token as string
-      expect((await t.call('POST', 'identity/two-factor/disable', { token, body: { password: 'wrong password here', code: recovery[1] } })).json.errors).toHaveProperty('password')
-      expect((await t.call('POST', 'identity/two-factor/disable', { token, body: { password: PASSWORD, code: recovery[1] } })).json.enabled).toBe(false)
+      expect((await s.t.call('POST', 'identity/two-factor/disable', { token, body: { password: 'wrong password here', code: recovery[1] } })).json.errors).toHaveProperty('password')
+      expect((await s.t.call('POST', 'identity/two-factor/disable', { token, body: { password: PASSWORD, code: recovery[1] } })).json.enabled).toBe(false)
       expect((await login(me.email)).json.token).toEqual(expect.any(String))
     })
 
     test('wrong codes are limited per account, and a bad challenge starts over', async () => {
-      const me = await t.user('client')
-      const { json } = await t.call('POST', 'identity/two-factor/setup', { token: me.token })
-      await t.call('POST', 'identity/two-factor/enable', { token: me.token, body: { code: totpCode(json.setup.secret) } })
+      const me = await s.t.user('client')
+      const { json } = await s.t.call('POST', 'identity/two-factor/setup', { token: me.token })
+      await s.t.call('POST', 'identity/two-factor/enable', { token: me.token, body: { code: totpCode(json.setup.secret) } })
       const { challenge } = (await login(me.email)).json
       const statuses = []
       for (let i = 0; i < 7; i++) statuses.push((await second(challenge, 'zzzzz-zzzzz')).status)
@@ -120,23 +106,23 @@ for (const dialect of dialects) {
     })
 
     test('a SuperAdmin without a second factor may only set one up; with it, the admin API opens', async () => {
-      const me = await t.user('client', 'Ada', 'Admin')
-      await database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', me.id).execute()
+      const me = await s.t.user('client', 'Ada', 'Admin')
+      await s.database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', me.id).execute()
       const first = await login(me.email)
       expect(decodeJwt(first.json.token)?.mfa).toBe('setup')
-      const refused = await t.call('GET', 'Admin/complaints', { token: first.json.token })
+      const refused = await s.t.call('GET', 'Admin/complaints', { token: first.json.token })
       expect(refused.status).toBe(403)
       expect(refused.json.title).toBe('Two-Factor Setup Required')
-      expect((await t.call('GET', 'notifications', { token: first.json.token })).status).toBe(403)
-      expect((await t.call('GET', 'identity/profile', { token: first.json.token })).status).toBe(200)
-      const setup = await t.call('POST', 'identity/two-factor/setup', { token: first.json.token })
-      const on = await t.call('POST', 'identity/two-factor/enable', { token: first.json.token, body: { code: totpCode(setup.json.setup.secret) } })
+      expect((await s.t.call('GET', 'notifications', { token: first.json.token })).status).toBe(403)
+      expect((await s.t.call('GET', 'identity/profile', { token: first.json.token })).status).toBe(200)
+      const setup = await s.t.call('POST', 'identity/two-factor/setup', { token: first.json.token })
+      const on = await s.t.call('POST', 'identity/two-factor/enable', { token: first.json.token, body: { code: totpCode(setup.json.setup.secret) } })
       expect(decodeJwt(on.json.token)?.mfa).toBeUndefined()
-      expect((await t.call('GET', 'Admin/complaints', { token: on.json.token })).status).toBe(200)
-      expect((await t.call('POST', 'identity/two-factor/disable', { token: on.json.token, body: { password: PASSWORD, code: on.json.recoveryCodes[0] } })).status).toBe(403)
+      expect((await s.t.call('GET', 'Admin/complaints', { token: on.json.token })).status).toBe(200)
+      expect((await s.t.call('POST', 'identity/two-factor/disable', { token: on.json.token, body: { password: PASSWORD, code: on.json.recoveryCodes[0] } })).status).toBe(403)
       // The test helper's SuperAdmin signs in through both steps.
-      const helper = await t.admin()
-      expect((await t.call('GET', 'Admin/complaints', { token: helper.token })).status).toBe(200)
+      const helper = await s.t.admin()
+      expect((await s.t.call('GET', 'Admin/complaints', { token: helper.token })).status).toBe(200)
     })
   })
 }

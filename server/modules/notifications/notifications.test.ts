@@ -1,48 +1,37 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Db } from '../../db/database.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
-import { projectsTestApi } from '../projects/test-support.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { dialects } from '../../../tests/integration/databases.ts'
+import { useProjects } from '../projects/test-support.ts'
 
 // The notifications API on both databases: paging by 10, the unread count, marking read, scoping
 // to the caller (plain and hub-style paths), texts in the reader's language, and notifications
 // produced by the projects outbox exactly once even when a delivery is retried.
 for (const dialect of dialects) {
   describe(`notifications on ${dialect}`, () => {
-    let testDb: TestDatabase
-    let database: Db
-    let t: ReturnType<typeof projectsTestApi>
-    type U = Awaited<ReturnType<typeof t.user>>
+    const s = useProjects(dialect)
+    type U = Awaited<ReturnType<typeof s.t.user>>
     let client: U, free: U, other: U
 
     beforeAll(async () => {
-      testDb = await createTestDatabase(dialect)
-      database = await testDb.open()
-      t = projectsTestApi(database)
-      client = await t.user('client', 'Clara', 'Client')
-      free = await t.user('freelancer', 'Fran', 'One')
-      other = await t.user('freelancer', 'Otto', 'Other')
+      client = await s.t.user('client', 'Clara', 'Client')
+      free = await s.t.user('freelancer', 'Fran', 'One')
+      other = await s.t.user('freelancer', 'Otto', 'Other')
     }, 60_000)
-    afterAll(async () => {
-      await t?.close()
-      await database?.close()
-      await testDb?.drop()
-    })
 
-    const rowsOf = async (userId: number) => (await database.db.selectFrom('notification').selectAll().where('user_id', '=', userId).orderBy('id').execute())
-    const service = () => t.api.services.notifications
+    const rowsOf = async (userId: number) => (await s.database.db.selectFrom('notification').selectAll().where('user_id', '=', userId).orderBy('id').execute())
+    const service = () => s.t.api.services.notifications
 
     async function acceptedProject() {
-      const sub = await database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
-      const project = await t.call('POST', 'projects', {
+      const sub = await s.database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+      const project = await s.t.call('POST', 'projects', {
         token: client.token,
         body: { title: 'Load calculations for a timber roof', description: 'Calculations for a new timber roof over a two-storey house, with connection details and a short report.', subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 80000, currency: 'EUR', durationDays: 10, remote: true, publish: true },
       })
       expect(project.status, project.text).toBe(200)
-      const proposal = await t.call('POST', `projects/${project.json.id}/proposal`, { token: free.token, body: { coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.', bidMinor: 75000, durationDays: 7 } })
+      const proposal = await s.t.call('POST', `projects/${project.json.id}/proposal`, { token: free.token, body: { coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.', bidMinor: 75000, durationDays: 7 } })
       expect(proposal.status, proposal.text).toBe(200)
-      const accepted = await t.call('POST', `projects/proposals/${proposal.json.id}/accept/${project.json.id}`, { token: client.token })
+      const accepted = await s.t.call('POST', `projects/proposals/${proposal.json.id}/accept/${project.json.id}`, { token: client.token })
       expect(accepted.status, accepted.text).toBe(200)
-      await t.api.jobs.outbox.drain()
+      await s.t.api.jobs.outbox.drain()
       return project.json.id as number
     }
 
@@ -54,16 +43,16 @@ for (const dialect of dialects) {
       expect((await rowsOf(client.id)).map((r) => r.message_key)).toEqual(expect.arrayContaining(['projects:notify.proposalReceived', 'projects:notify.contractStarted']))
 
       // A retry (the worker crashed after storing, before marking the row done) stores nothing new.
-      const before = (await database.db.selectFrom('notification').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
-      const retried = await database.db.updateTable('outbox').set({ status: 'pending', locked_until: null, run_after: new Date(0).toISOString() }).where('topic', '=', 'projects.notify').executeTakeFirst()
+      const before = (await s.database.db.selectFrom('notification').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+      const retried = await s.database.db.updateTable('outbox').set({ status: 'pending', locked_until: null, run_after: new Date(0).toISOString() }).where('topic', '=', 'projects.notify').executeTakeFirst()
       expect(Number(retried.numUpdatedRows)).toBeGreaterThanOrEqual(3)
-      expect(await t.api.jobs.outbox.drain()).toBeGreaterThanOrEqual(3)
-      const after = (await database.db.selectFrom('notification').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+      expect(await s.t.api.jobs.outbox.drain()).toBeGreaterThanOrEqual(3)
+      const after = (await s.database.db.selectFrom('notification').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
       expect(Number(after)).toBe(Number(before))
-      const outbox = await database.db.selectFrom('outbox').select(['status', 'last_error']).where('topic', '=', 'projects.notify').execute()
+      const outbox = await s.database.db.selectFrom('outbox').select(['status', 'last_error']).where('topic', '=', 'projects.notify').execute()
       expect(outbox.every((o) => o.status === 'done' && o.last_error === null)).toBe(true)
 
-      const list = await t.call('GET', 'notifications', { token: free.token })
+      const list = await s.t.call('GET', 'notifications', { token: free.token })
       expect(list.status).toBe(200)
       const accepted = list.json.data.find((n: { title: string }) => n.title === 'Proposal accepted')
       expect(accepted).toMatchObject({ isRead: false, type: 'Proposal', projectId, roomId: null })
@@ -72,9 +61,9 @@ for (const dialect of dialects) {
     })
 
     test('texts are rendered in the reader\'s language', async () => {
-      const de = await t.raw('GET', 'notifications', { token: free.token, headers: { 'accept-language': 'de' } })
-      const ru = await t.raw('GET', 'notifications?lang=ru', { token: free.token })
-      const en = (await t.call('GET', 'notifications', { token: free.token })).json.data[0]
+      const de = await s.t.raw('GET', 'notifications', { token: free.token, headers: { 'accept-language': 'de' } })
+      const ru = await s.t.raw('GET', 'notifications?lang=ru', { token: free.token })
+      const en = (await s.t.call('GET', 'notifications', { token: free.token })).json.data[0]
       const [deFirst, ruFirst] = [(await de.json()).data[0], (await ru.json()).data[0]]
       expect(deFirst.id).toBe(en.id)
       expect(deFirst.title).not.toBe(en.title)
@@ -82,10 +71,10 @@ for (const dialect of dialects) {
     })
 
     test('lists 10 at a time, newest first, from the offset `hand`; bad hand is a 400 naming it', async () => {
-      await service().record(database.db, Array.from({ length: 23 }, (_, i) => ({ userId: other.id, source: `test:${i}`, messageKey: 'projects:notify.newComment', params: { title: `Bridge ${i}` }, type: 'Project' as const, projectId: 1 })))
+      await service().record(s.database.db, Array.from({ length: 23 }, (_, i) => ({ userId: other.id, source: `test:${i}`, messageKey: 'projects:notify.newComment', params: { title: `Bridge ${i}` }, type: 'Project' as const, projectId: 1 })))
       const pages = [] as { id: number; content: string }[][]
       for (const hand of [0, 10, 20, 30]) {
-        const r = await t.call('GET', `notifications?hand=${hand}`, { token: other.token })
+        const r = await s.t.call('GET', `notifications?hand=${hand}`, { token: other.token })
         expect(r.status).toBe(200)
         pages.push(r.json.data)
       }
@@ -94,41 +83,41 @@ for (const dialect of dialects) {
       expect(ids).toEqual([...ids].sort((a, b) => b - a))
       expect(new Set(ids).size).toBe(23)
       expect(pages[0][0].content).toContain('Bridge 22')
-      const bad = await t.call('GET', 'notifications?hand=-1', { token: other.token })
+      const bad = await s.t.call('GET', 'notifications?hand=-1', { token: other.token })
       expect(bad.status).toBe(400)
       expect(Object.keys(bad.json.errors)).toEqual(['hand'])
-      expect((await t.call('GET', 'notifications')).status).toBe(401)
+      expect((await s.t.call('GET', 'notifications')).status).toBe(401)
     })
 
     test('the unread count falls when one is read; reading is the owner\'s alone', async () => {
-      const count = async (u: U) => (await t.call('GET', 'notifications/count', { token: u.token })).json.unreadCount as number
+      const count = async (u: U) => (await s.t.call('GET', 'notifications/count', { token: u.token })).json.unreadCount as number
       const start = await count(other)
       expect(start).toBe(23)
-      const [newest] = (await t.call('GET', 'notifications', { token: other.token })).json.data
+      const [newest] = (await s.t.call('GET', 'notifications', { token: other.token })).json.data
       // Someone else's notification: not found, and it stays unread.
-      expect((await t.call('PUT', `notifications/${newest.id}/read`, { token: free.token })).status).toBe(404)
-      expect((await t.call('PUT', `notificationHub/UpdateReadStatusForNotification/${newest.id}`, { token: free.token })).status).toBe(404)
+      expect((await s.t.call('PUT', `notifications/${newest.id}/read`, { token: free.token })).status).toBe(404)
+      expect((await s.t.call('PUT', `notificationHub/UpdateReadStatusForNotification/${newest.id}`, { token: free.token })).status).toBe(404)
       expect(await count(other)).toBe(start)
-      const read = await t.call('PUT', `notifications/${newest.id}/read`, { token: other.token })
+      const read = await s.t.call('PUT', `notifications/${newest.id}/read`, { token: other.token })
       expect(read.status).toBe(200)
       expect(read.json).toMatchObject({ id: newest.id, isRead: true })
       expect(await count(other)).toBe(start - 1)
       // Reading again changes nothing.
-      expect((await t.call('PUT', `notifications/${newest.id}/read`, { token: other.token })).json.isRead).toBe(true)
+      expect((await s.t.call('PUT', `notifications/${newest.id}/read`, { token: other.token })).json.isRead).toBe(true)
       expect(await count(other)).toBe(start - 1)
-      const second = (await t.call('GET', 'notifications', { token: other.token })).json.data[1]
-      expect((await t.call('PUT', `notificationHub/UpdateReadStatusForNotification/${second.id}`, { token: other.token })).json.isRead).toBe(true)
+      const second = (await s.t.call('GET', 'notifications', { token: other.token })).json.data[1]
+      expect((await s.t.call('PUT', `notificationHub/UpdateReadStatusForNotification/${second.id}`, { token: other.token })).json.isRead).toBe(true)
       expect(await count(other)).toBe(start - 2)
-      expect((await t.call('PUT', 'notifications/abc/read', { token: other.token })).json.errors.id).toBeDefined()
+      expect((await s.t.call('PUT', 'notifications/abc/read', { token: other.token })).json.errors.id).toBeDefined()
     })
 
     test('the hub-style paths answer only for the caller\'s own id', async () => {
-      const own = await t.call('GET', `notificationHub/notifications/${other.id}?hand=20`, { token: other.token })
+      const own = await s.t.call('GET', `notificationHub/notifications/${other.id}?hand=20`, { token: other.token })
       expect(own.status).toBe(200)
       expect(own.json.data).toHaveLength(3)
-      expect((await t.call('GET', `notificationHub/unreadNotifications/${other.id}`, { token: other.token })).json).toEqual({ unreadCount: 21 })
-      expect((await t.call('GET', `notificationHub/notifications/${other.id}`, { token: free.token })).status).toBe(403)
-      expect((await t.call('GET', `notificationHub/unreadNotifications/${other.id}`, { token: free.token })).status).toBe(403)
+      expect((await s.t.call('GET', `notificationHub/unreadNotifications/${other.id}`, { token: other.token })).json).toEqual({ unreadCount: 21 })
+      expect((await s.t.call('GET', `notificationHub/notifications/${other.id}`, { token: free.token })).status).toBe(403)
+      expect((await s.t.call('GET', `notificationHub/unreadNotifications/${other.id}`, { token: free.token })).status).toBe(403)
     })
   })
 }

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
-import type { Db } from '../../db/database.ts'
+import { dialects } from '../../../tests/integration/databases.ts'
 import { seedFreelancers } from '../../../bench/freelancers-search.ts'
-import { profilesTestApi } from './test-support.ts'
+import { profilesTestApi, useProfiles } from './test-support.ts'
 import { searchCap } from './rules.ts'
 import { countBuckets, probesFor } from './sort-buckets.ts'
 import { rateFreelancer } from './listing.ts'
@@ -17,36 +16,26 @@ const COUNT = 1200
 interface Profile { user_id: number; country: string | null; experience_level: string | null; hourly_rate_minor: number | null; years_of_experience: number | null; rating_x100: number; rating_count: number; created_at: string; updated_at: string; title: string }
 
 describe.each(dialects)('Find Freelancers past the cap on %s', (dialect) => {
-  let testDb: TestDatabase
-  let database: Db
-  let t: ReturnType<typeof profilesTestApi>
+  const s = useProfiles(dialect)
   let token: string
   let profiles: Profile[]
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
-    database = await testDb.open()
-    t = profilesTestApi(database)
-    await seedFreelancers(database, COUNT)
-    token = (await t.user('client', 'Sarah', 'Whitfield')).token
-    profiles = (await database.db.selectFrom('freelancer_profile').select(['user_id', 'country', 'experience_level', 'hourly_rate_minor', 'years_of_experience', 'rating_x100', 'rating_count', 'created_at', 'updated_at', 'title']).execute()) as Profile[]
+    await seedFreelancers(s.database, COUNT)
+    token = (await s.t.user('client', 'Sarah', 'Whitfield')).token
+    profiles = (await s.database.db.selectFrom('freelancer_profile').select(['user_id', 'country', 'experience_level', 'hourly_rate_minor', 'years_of_experience', 'rating_x100', 'rating_count', 'created_at', 'updated_at', 'title']).execute()) as Profile[]
   }, 120_000)
-  afterAll(async () => {
-    await t?.close()
-    await database?.close()
-    await testDb?.drop()
-  })
 
   const search = async (qs: string) => {
-    const r = await t.call('GET', `freelancers/search?${qs}`, { token })
+    const r = await s.t.call('GET', `freelancers/search?${qs}`, { token })
     expect(r.status).toBe(200)
     return r.json as { data: Array<{ userId: number }>; total: number; capped: boolean; pages: number }
   }
   /** The ids the index itself finds for a word (every match, no filter, no limit). */
   const matchesOf = async (word: string, tier: 'head' | 'all' = 'all') => {
     const rows = dialect === 'sqlite'
-      ? await sql<{ id: number }>`select rowid as id from freelancer_search where freelancer_search match ${tier === 'head' ? `{title skills}: "${word}"*` : `"${word}"*`}`.execute(database.db)
-      : await sql<{ id: number }>`select user_id as id from freelancer_search where document @@ to_tsquery('simple', ${tier === 'head' ? `${word}:*AB` : `${word}:*`})`.execute(database.db)
+      ? await sql<{ id: number }>`select rowid as id from freelancer_search where freelancer_search match ${tier === 'head' ? `{title skills}: "${word}"*` : `"${word}"*`}`.execute(s.database.db)
+      : await sql<{ id: number }>`select user_id as id from freelancer_search where document @@ to_tsquery('simple', ${tier === 'head' ? `${word}:*AB` : `${word}:*`})`.execute(s.database.db)
     return new Set(rows.rows.map((r) => Number(r.id)))
   }
   const rate = (p: Profile, missing: number) => p.hourly_rate_minor ?? missing
@@ -104,14 +93,14 @@ describe.each(dialects)('Find Freelancers past the cap on %s', (dialect) => {
   })
 
   it('keeps each sort column\'s bucket in the index, follows a new rating, and widens when the best buckets hold too few matches', async () => {
-    const counts = await countBuckets(database.db, dialect)
+    const counts = await countBuckets(s.database.db, dialect)
     // The probes of this data set ask for a few buckets first (so the path above is the buckets', not every match).
     expect(probesFor('rating', 40, counts)[0].length).toBeLessThan(10)
     expect(probesFor('newest', 40, counts).length).toBeGreaterThan(0)
     const inBucket = async (token: string) => {
       const rows = dialect === 'sqlite'
-        ? await sql<{ id: number }>`select rowid as id from freelancer_search where freelancer_search match ${`facets : "f${token.replace('.', '')}"`}`.execute(database.db)
-        : await sql<{ id: number }>`select user_id as id from freelancer_profile where terms @@ ${`'~${token}'`}::tsquery`.execute(database.db)
+        ? await sql<{ id: number }>`select rowid as id from freelancer_search where freelancer_search match ${`facets : "f${token.replace('.', '')}"`}`.execute(s.database.db)
+        : await sql<{ id: number }>`select user_id as id from freelancer_profile where terms @@ ${`'~${token}'`}::tsquery`.execute(s.database.db)
       return rows.rows.map((r) => Number(r.id)).toSorted((a, b) => a - b)
     }
     const ids = (list: Profile[]) => list.map((p) => p.user_id).toSorted((a, b) => a - b)
@@ -126,13 +115,13 @@ describe.each(dialects)('Find Freelancers past the cap on %s', (dialect) => {
     // An unrated freelancer who matches the common word gets five stars: first by rating at once.
     const common = await matchesOf('structural')
     const target = profiles.find((p) => p.rating_x100 === 0 && common.has(p.user_id))!
-    await rateFreelancer(database.db, dialect, target.user_id, { average: 5, count: 99 })
+    await rateFreelancer(s.database.db, dialect, target.user_id, { average: 5, count: 99 })
     const first = await search('q=structural&sort=rating&pageSize=10')
     expect(first.capped).toBe(true)
     expect(first.data[0].userId).toBe(target.user_id)
     expect(await inBucket('rt.20')).toContain(target.user_id)
     expect(await inBucket('rt.0')).not.toContain(target.user_id)
-    await rateFreelancer(database.db, dialect, target.user_id, { average: 0, count: 0 })
+    await rateFreelancer(s.database.db, dialect, target.user_id, { average: 0, count: 0 })
 
     // Few matches in the best bucket: 75 freelancers who do not match and 5 who do, all dearer
     // than anyone else. The first probe holds those 80 and so only 5 matches, fewer than a page;
@@ -140,13 +129,13 @@ describe.each(dialects)('Find Freelancers past the cap on %s', (dialect) => {
     const dearest = [...profiles.filter((p) => !common.has(p.user_id)).slice(0, 75), ...profiles.filter((p) => common.has(p.user_id)).slice(0, 5)]
     expect(dearest.filter((p) => !common.has(p.user_id))).toHaveLength(75)
     const setRate = async (p: Profile, rate: number | null) => {
-      await database.db.updateTable('freelancer_profile').set({ hourly_rate_minor: rate }).where('user_id', '=', p.user_id).execute()
-      await createSearchIndex(database.db, dialect).copyTerms(database.db, p.user_id)
+      await s.database.db.updateTable('freelancer_profile').set({ hourly_rate_minor: rate }).where('user_id', '=', p.user_id).execute()
+      await createSearchIndex(s.database.db, dialect).copyTerms(s.database.db, p.user_id)
     }
     for (const p of dearest) await setRate(p, common.has(p.user_id) ? 55_000 : 60_000)
-    const fresh = profilesTestApi(database) // bucket counts are kept five minutes: a new service counts them anew
+    const fresh = profilesTestApi(s.database) // bucket counts are kept five minutes: a new service counts them anew
     try {
-      expect(probesFor('rate-desc', 20, await countBuckets(database.db, dialect))[0]).toEqual(['19'])
+      expect(probesFor('rate-desc', 20, await countBuckets(s.database.db, dialect))[0]).toEqual(['19'])
       const r = await fresh.call('GET', 'freelancers/search?q=structural&sort=rate-desc&pageSize=20', { token })
       const dear = profiles.map((p) => (dearest.includes(p) ? { ...p, hourly_rate_minor: common.has(p.user_id) ? 55_000 : 60_000 } : p)).filter((p) => common.has(p.user_id))
       expect(r.json.data.map((h: { userId: number }) => h.userId)).toEqual(dear.sort(orders['rate-desc']).slice(0, 20).map((p) => p.user_id))
@@ -187,30 +176,30 @@ describe.each(dialects)('Find Freelancers past the cap on %s', (dialect) => {
     const ids = async (page: number) => (await search(`country=IT&experienceLevel=entry&sort=newest&pageSize=50&page=${page}`)).data.map((h) => h.userId)
     const target = few[0].user_id
     expect(await ids(1)).toContain(target)
-    await t.api.services.identity.setStatus(database.db, target, 'Suspended')
-    const listed = await database.db.selectFrom('freelancer_profile').select('listed').where('user_id', '=', target).executeTakeFirstOrThrow()
+    await s.t.api.services.identity.setStatus(s.database.db, target, 'Suspended')
+    const listed = await s.database.db.selectFrom('freelancer_profile').select('listed').where('user_id', '=', target).executeTakeFirstOrThrow()
     expect(listed.listed).toBe(0)
     // A query not asked before (recent answers are kept 30 s): without the suspended freelancer.
     const suspended = await search(`country=IT&experienceLevel=entry&sort=rating&pageSize=50`)
     expect(suspended.total).toBe(few.length - 1)
     expect(suspended.data.map((h) => h.userId)).not.toContain(target)
-    await t.api.services.identity.setStatus(database.db, target, 'Active')
+    await s.t.api.services.identity.setStatus(s.database.db, target, 'Active')
     const back = await search(`country=IT&experienceLevel=entry&sort=experience&pageSize=50`)
     expect(back.total).toBe(few.length)
   })
   it('offers as filters only the countries and languages that listed freelancers have', async () => {
-    const r = await t.call('GET', 'freelancers/search/facets', { token })
+    const r = await s.t.call('GET', 'freelancers/search/facets', { token })
     expect(r.status).toBe(200)
     const facets = r.json as { countries: Array<{ code: string; name: string }>; languages: Array<{ code: string; name: string }> }
     const codes = (list: Array<{ code: string }>) => list.map((x) => x.code).toSorted()
     expect(codes(facets.countries)).toEqual([...new Set(profiles.map((p) => p.country).filter((c): c is string => !!c))].toSorted())
-    const languages = await database.db.selectFrom('freelancer_language').select('language_code').distinct().execute()
+    const languages = await s.database.db.selectFrom('freelancer_language').select('language_code').distinct().execute()
     expect(codes(facets.languages)).toEqual(languages.map((l) => l.language_code).toSorted())
     expect(facets.countries.length).toBeLessThan(20) // the seed's 15, not every country
     expect(facets.countries.find((c) => c.code === 'ES')?.name).toBe('Spain')
     const names = facets.countries.map((c) => c.name)
     expect(names).toEqual(names.toSorted((a, b) => a.localeCompare(b, 'en')))
-    const freelancer = await t.user('freelancer', 'Fiona', 'Facets')
-    expect((await t.call('GET', 'freelancers/search/facets', { token: freelancer.token })).status).toBe(403)
+    const freelancer = await s.t.user('freelancer', 'Fiona', 'Facets')
+    expect((await s.t.call('GET', 'freelancers/search/facets', { token: freelancer.token })).status).toBe(403)
   })
 })

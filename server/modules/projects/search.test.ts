@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { sql } from 'kysely'
-import type { Db } from '../../db/database.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/integration/databases.ts'
-import { projectsTestApi } from './test-support.ts'
+import { dialects } from '../../../tests/integration/databases.ts'
+import { useProjects } from './test-support.ts'
 import { createProjectSearchIndex } from './search-index.ts'
 import { SEARCH_WINDOW } from './search.ts'
 
@@ -12,10 +11,8 @@ const DAY = 86_400_000
 
 for (const dialect of dialects) {
   describe(`project search on ${dialect}`, () => {
-    let testDb: TestDatabase
-    let database: Db
-    let t: ReturnType<typeof projectsTestApi>
-    let client: Awaited<ReturnType<typeof t.user>>
+    const s = useProjects(dialect)
+    let client: Awaited<ReturnType<typeof s.t.user>>
     let subA: { id: number; category_id: number }
     let subB: { id: number; category_id: number }
     let skillsA: number[]
@@ -35,7 +32,7 @@ for (const dialect of dialects) {
       ...over,
     })
     const found = async (query: string) => {
-      const r = await t.call('GET', `projects?pageSize=50&${query}`)
+      const r = await s.t.call('GET', `projects?pageSize=50&${query}`)
       expect(r.status, r.text).toBe(200)
       return r.json as { data: { id: number; budgetMinor: number; proposalCount: number }[]; total: number; page: number }
     }
@@ -47,16 +44,13 @@ for (const dialect of dialects) {
     const sorted = (list: string[]) => [...list].sort()
 
     beforeAll(async () => {
-      testDb = await createTestDatabase(dialect)
-      database = await testDb.open()
-      t = projectsTestApi(database)
-      client = await t.user('client', 'Sara', 'Search')
-      const subs = await database.db.selectFrom('subcategory').select(['id', 'category_id']).orderBy('id').execute()
+      client = await s.t.user('client', 'Sara', 'Search')
+      const subs = await s.database.db.selectFrom('subcategory').select(['id', 'category_id']).orderBy('id').execute()
       subA = subs[0]
       subB = subs.find((s) => s.category_id !== subA.category_id)!
-      skillsA = (await database.db.selectFrom('subcategory_skill').select('skill_id').where('subcategory_id', '=', subA.id).orderBy('skill_id').limit(2).execute()).map((s) => s.skill_id)
+      skillsA = (await s.database.db.selectFrom('subcategory_skill').select('skill_id').where('subcategory_id', '=', subA.id).orderBy('skill_id').limit(2).execute()).map((s) => s.skill_id)
       const make = async (name: string, over: Record<string, unknown>) => {
-        const r = await t.call('POST', 'projects', { token: client.token, body: body(over) })
+        const r = await s.t.call('POST', 'projects', { token: client.token, body: body(over) })
         expect(r.status, r.text).toBe(200)
         ids[name] = r.json.id
       }
@@ -67,16 +61,11 @@ for (const dialect of dialects) {
       await make('roof', { title: 'Timber roof truss', description: 'Roof truss calculations for a barn; cimentación not needed.', subcategoryId: subB.id, budgetMinor: 1_200_000, skillIds: [], experienceLevel: 'expert', country: 'ES', remote: false, location: 'Sevilla' })
       await make('old', { title: 'Steel stair calculations', budgetMinor: 70_000, experienceLevel: 'intermediate' })
       // "old" was published ten days ago: moved back in time, then indexed again.
-      await database.db.updateTable('project').set({ published_at: new Date(Date.now() - 10 * DAY).toISOString() }).where('id', '=', ids.old).execute()
-      await createProjectSearchIndex(dialect).rebuild(database.db)
-      await database.db.updateTable('project').set({ proposal_count: 3 }).where('id', '=', ids.beam).execute()
-      await database.db.updateTable('project').set({ proposal_count: 1 }).where('id', 'in', [ids.slab, ids.roof, ids.old]).execute()
+      await s.database.db.updateTable('project').set({ published_at: new Date(Date.now() - 10 * DAY).toISOString() }).where('id', '=', ids.old).execute()
+      await createProjectSearchIndex(dialect).rebuild(s.database.db)
+      await s.database.db.updateTable('project').set({ proposal_count: 3 }).where('id', '=', ids.beam).execute()
+      await s.database.db.updateTable('project').set({ proposal_count: 1 }).where('id', 'in', [ids.slab, ids.roof, ids.old]).execute()
     }, 60_000)
-    afterAll(async () => {
-      await t?.close()
-      await database?.close()
-      await testDb?.drop()
-    })
 
     test('each filter returns exactly the projects that have it', async () => {
       expect(sorted(await names(''))).toEqual(['beam', 'bridge', 'old', 'roof', 'slab'])
@@ -121,8 +110,8 @@ for (const dialect of dialects) {
     test('walking the newest rows, walking on and asking the index find the same window', async () => {
       const window = async (limits: { recent: number; walkOn: number } | undefined, term: string, facets: string[][], limit: number) => {
         const index = createProjectSearchIndex(dialect, limits)
-        const m = await index.searchWindow(database.db, index.query(term, facets)!, limit, false)
-        return (await database.db.selectFrom(m).select('m.project_id').execute()).map((r) => r.project_id)
+        const m = await index.searchWindow(s.database.db, index.query(term, facets)!, limit, false)
+        return (await s.database.db.selectFrom(m).select('m.project_id').execute()).map((r) => r.project_id)
       }
       const cases: [string, string[][], number, number[]][] = [
         ['steel', [], 10, [ids.old, ids.bridge, ids.beam]],
@@ -141,21 +130,21 @@ for (const dialect of dialects) {
       // Twelve projects 1,000 ids apart (blocks of 4,096 ids: 4 to 7), removed again at the end.
       const now = new Date().toISOString()
       const quarry = Array.from({ length: 12 }, (_, k) => 20_000 + k * 1000)
-      await database.db.insertInto('project').values(quarry.map((id) => ({
+      await s.database.db.insertInto('project').values(quarry.map((id) => ({
         id, client_id: client.id, status: 'open', title: `Quarry slope ${id}`, description: 'Slope stability of a quarry face.', category_id: subA.category_id, subcategory_id: subA.id,
         budget_type: 'fixed', budget_minor: 50_000, currency: 'EUR', duration_days: 10, deadline: null, experience_level: 'entry', remote: 1, location: null, country: null,
         installment_plan: '[]', proposal_count: 0, created_at: now, updated_at: now, published_at: now,
       }))).execute()
       try {
-        await createProjectSearchIndex(dialect).rebuild(database.db)
+        await createProjectSearchIndex(dialect).rebuild(s.database.db)
         if (dialect === 'postgres') {
-          const terms = await sql<{ terms: string }>`select terms::text as terms from project_term where project_id = 31000`.execute(database.db)
+          const terms = await sql<{ terms: string }>`select terms::text as terms from project_term where project_id = 31000`.execute(s.database.db)
           expect(terms.rows[0].terms).toContain("'~w7'")
         }
         const window = async (recent: number, limit: number) => {
           const index = createProjectSearchIndex(dialect, { recent, walkOn: 99 })
-          const m = await index.searchWindow(database.db, index.query('quarry', [])!, limit, false)
-          return (await database.db.selectFrom(m).select('m.project_id').execute()).map((r) => r.project_id)
+          const m = await index.searchWindow(s.database.db, index.query('quarry', [])!, limit, false)
+          return (await s.database.db.selectFrom(m).select('m.project_id').execute()).map((r) => r.project_id)
         }
         const newest = (n: number) => quarry.toReversed().slice(0, n)
         // One match among the newest 1,000 ids: the window lies in blocks 6 and 7, which hold it.
@@ -164,8 +153,8 @@ for (const dialect of dialects) {
         expect(await window(100, 9)).toEqual(newest(9))
         expect(await window(100, 20)).toEqual(newest(12))
       } finally {
-        await database.db.deleteFrom('project').where('id', 'in', quarry).execute()
-        await createProjectSearchIndex(dialect).rebuild(database.db)
+        await s.database.db.deleteFrom('project').where('id', 'in', quarry).execute()
+        await createProjectSearchIndex(dialect).rebuild(s.database.db)
       }
     })
 
@@ -186,24 +175,24 @@ for (const dialect of dialects) {
     test('pages follow each other without gaps or repeats; past the end is empty with the total', async () => {
       const seen: number[] = []
       for (let page = 1; page <= 3; page++) {
-        const r = await t.call('GET', `projects?sort=budget_high&pageSize=2&page=${page}`)
+        const r = await s.t.call('GET', `projects?sort=budget_high&pageSize=2&page=${page}`)
         expect(r.json.total).toBe(5)
         seen.push(...r.json.data.map((p: { id: number }) => p.id))
       }
       expect(seen).toEqual((await found('sort=budget_high')).data.map((p) => p.id))
-      const past = await t.call('GET', 'projects?pageSize=2&page=4')
+      const past = await s.t.call('GET', 'projects?pageSize=2&page=4')
       expect(past.json).toMatchObject({ data: [], total: 5, page: 4 })
     })
 
     test('the index follows edits and state changes', async () => {
-      const r = await t.call('POST', 'projects', { token: client.token, body: body({ title: 'Retaining wall design', subcategoryId: subA.id }) })
+      const r = await s.t.call('POST', 'projects', { token: client.token, body: body({ title: 'Retaining wall design', subcategoryId: subA.id }) })
       const id = r.json.id as number
       expect(await names(`search=retaining&categoryId=${subA.category_id}`)).toEqual([`other ${id}`])
-      const edited = await t.call('PUT', `projects/${id}`, { token: client.token, body: body({ title: 'Retaining wall design', subcategoryId: subB.id, budgetType: 'hourly', budgetMinor: 5_000, publish: false }) })
+      const edited = await s.t.call('PUT', `projects/${id}`, { token: client.token, body: body({ title: 'Retaining wall design', subcategoryId: subB.id, budgetType: 'hourly', budgetMinor: 5_000, publish: false }) })
       expect(edited.status, edited.text).toBe(200)
       expect(await names(`search=retaining&categoryId=${subA.category_id}`)).toEqual([])
       expect(await names(`search=retaining&categoryId=${subB.category_id}&budgetType=hourly`)).toEqual([`other ${id}`])
-      const cancelled = await t.call('PUT', `projects/${id}/updatestate/cancelled`, { token: client.token })
+      const cancelled = await s.t.call('PUT', `projects/${id}/updatestate/cancelled`, { token: client.token })
       expect(cancelled.status, cancelled.text).toBe(200)
       expect(await names('search=retaining')).toEqual([])
     })
@@ -215,12 +204,12 @@ for (const dialect of dialects) {
         budget_type: 'fixed', budget_minor: 10_000 + k, currency: 'EUR', duration_days: 10, deadline: null, experience_level: 'entry', remote: 1, location: null, country: null,
         installment_plan: '[]', proposal_count: 0, created_at: now, updated_at: now, published_at: now,
       }))
-      for (let i = 0; i < rows.length; i += 200) await database.db.insertInto('project').values(rows.slice(i, i + 200)).execute()
-      await createProjectSearchIndex(dialect).rebuild(database.db)
+      for (let i = 0; i < rows.length; i += 200) await s.database.db.insertInto('project').values(rows.slice(i, i + 200)).execute()
+      await createProjectSearchIndex(dialect).rebuild(s.database.db)
       const first = await found('search=survey&sort=newest')
       expect(first.total).toBe(SEARCH_WINDOW)
       expect(first.data.length).toBe(50)
-      const newest = await database.db.selectFrom('project').select('id').where('title', 'like', 'Bulk survey%').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
+      const newest = await s.database.db.selectFrom('project').select('id').where('title', 'like', 'Bulk survey%').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
       expect(first.data[0].id).toBe(newest.id)
       expect((await found('search=survey&page=21')).data).toEqual([])
       expect((await found('search=survey&page=20')).data.length).toBe(50)
