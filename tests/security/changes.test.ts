@@ -1,26 +1,20 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestDatabase, dialects, type TestDatabase } from '../integration/databases.ts'
-import type { Db } from '../../server/db/database.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { dialects, useTestDatabase } from '../integration/databases.ts'
 import { watchChanges, type ChangeWatch } from './changes.ts'
 
 // The watch behind "a refused call changes nothing" (matrix and fuzzing): it must see each kind of
 // change, and only real ones, or those tests could never fail.
 for (const dialect of dialects) {
   describe(`the change watch on ${dialect}`, () => {
-    let testDb: TestDatabase, database: Db, changes: ChangeWatch
-    const run = (query: string) => sql.raw(query).execute(database.db)
+    const s = useTestDatabase(dialect, undefined, { open: { migrate: false, seed: false } })
+    let changes: ChangeWatch
+    const run = (query: string) => sql.raw(query).execute(s.database.db)
     beforeAll(async () => {
-      testDb = await createTestDatabase(dialect)
-      database = await testDb.open({ migrate: false, seed: false })
       await run(`create table probe (id integer primary key, note text, data ${dialect === 'postgres' ? 'json' : 'text'})`)
       await run('create table user_session (id integer primary key, last_used text)')
       if (dialect === 'sqlite') await run('create virtual table probe_search using fts5(words)')
-      changes = await watchChanges(database)
-    })
-    afterAll(async () => {
-      await database?.close()
-      await testDb?.drop()
+      changes = await watchChanges(s.database)
     })
 
     test('sees rows inserted, updated to other values and deleted, and nothing else', async () => {
@@ -44,7 +38,7 @@ for (const dialect of dialects) {
     test('leaves sessions out, and a rolled-back change is no change', async () => {
       await changes.clear()
       await run(`insert into user_session (id, last_used) values (1, 'now')`)
-      await database.db.transaction().execute(async (trx) => {
+      await s.database.db.transaction().execute(async (trx) => {
         await sql`insert into probe (id, note) values (7, 'x')`.execute(trx)
         throw new Error('roll back')
       }).catch(() => undefined)
