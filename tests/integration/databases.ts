@@ -51,12 +51,12 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
     async drop() {
       const c = new pg.Client({ connectionString: postgresAdminUrl })
       await c.connect()
-      // pg-pool's end() resolves before its sockets have closed: wait (briefly) until they have, so
+      // pg-pool's end() resolves before its sockets have closed: wait (up to 10 s: a loaded machine closes slowly) until they have, so
       // the forced drop does not kill a connection a closed pool still holds (an unhandled error).
       for (let i = 0; ; i++) {
         const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
         if (rows[0].n === 0) break
-        if (i === 40) {
+        if (i === 200) {
           droppedInUse(name, rows[0].n)
           break
         }
