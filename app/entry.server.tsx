@@ -1,10 +1,11 @@
 import { Writable } from 'node:stream'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
-import { renderToPipeableStream } from 'react-dom/server'
+import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { getInstance } from './middleware/i18next'
 import { NonceProvider } from './lib/nonce'
+import { KeptRenderer } from './lib/kept-markup'
 import { KEPT_PAGE_HEADER, keptPageOf } from './lib/kept-page'
 import { PRIVATE_PAGE } from './lib/response-headers'
 import { appContext } from './lib/context'
@@ -53,7 +54,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={getInstance(loadContext)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <KeptRenderer.Provider value={renderToString}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </KeptRenderer.Provider>
         </I18nextProvider>
       </NonceProvider>,
       {

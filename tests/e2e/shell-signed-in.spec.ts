@@ -177,6 +177,37 @@ test('the bell, the messages icon and the profile menu work from the keyboard al
   await expect(page).toHaveURL(/\/profile\/account-settings$/)
 })
 
+// The side menu, the account links, the language menus and the footer are kept as HTML on the
+// server (decision 274): the browser must hydrate them as its own (no hydration error, nothing in
+// the console) and their links must navigate in the page, not reload the document.
+test('the kept parts of the shell hydrate silently and their links navigate without a reload', { tag: '@needs-js' }, async ({ page }) => {
+  const messages: string[] = []
+  // A hydration mismatch is an uncaught error or a console error (React's #418 in production); the
+  // client's missing profile image (a 404) and Chromium's advice on password forms are not.
+  page.on('console', (m) => void (m.type() === 'error' && !m.text().startsWith('Failed to load resource') && messages.push(m.text())))
+  page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`))
+  for (const account of [accounts.client, accounts.freelancer]) {
+    await page.context().clearCookies()
+    await logIn(page, account.email)
+    await page.goto(`${server.base}/dashboard`, { waitUntil: 'networkidle' })
+    await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' })
+    const documents: string[] = []
+    const onRequest = (r: import('@playwright/test').Request) => void (r.resourceType() === 'document' && documents.push(r.url()))
+    page.on('request', onRequest)
+    const bar = page.locator('header.topbar')
+    await bar.locator('details.profile-menu > summary').click()
+    await bar.locator('details.profile-menu').getByRole('link', { name: 'Account Settings' }).click()
+    await expect(page).toHaveURL(/\/profile\/account-settings$/)
+    await page.locator('footer').getByRole('link', { name: 'FAQ' }).click()
+    await expect(page).toHaveURL(/\/faq$/)
+    page.off('request', onRequest)
+    expect(documents, account.email).toEqual([])
+    // After a navigation in the page, the language menus send the user back to where they are now.
+    for (const form of await page.locator('footer form:has(input[name="redirectTo"])').all()) await expect(form.locator('input[name="redirectTo"]')).toHaveValue('/faq')
+  }
+  expect(messages).toEqual([])
+})
+
 test('German: the client and freelancer bars, their menus and the search box speak the lang cookie', async ({ page, context }) => {
   // Logging in happens in English (the helper's labels); the bars are then seen in German.
   const speak = (lang: string) => context.addCookies([{ name: 'lang', value: lang, url: server.base }])

@@ -1,3 +1,4 @@
+import { Kept } from '~/lib/kept-markup'
 import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import { LanguageSwitcher } from './language-switcher'
@@ -13,16 +14,21 @@ const social = [
 ]
 
 // SPEC §1/§2: newsletter, social links, category shortcuts (to /categories with the name as the
-// search term) and the all-rights-reserved line; the language switcher too.
+// search term) and the all-rights-reserved line; the language switcher too. The same for everyone
+// with the same language: kept as HTML on the server (decision 274).
 export function Footer({ categories }: { categories: ShellCategory[] }) {
+  return <Kept as="footer" className="footer" component={FooterContent} props={{ categories, year: new Date().getFullYear() }} />
+}
+
+function FooterContent({ categories, year }: { categories: ShellCategory[]; year: number }) {
   const { t } = useTranslation('shell')
   const { t: tc } = useTranslation()
   return (
-    <footer className="footer">
+    <>
       <div className="container footer-grid">
         <section className="footer-about" aria-labelledby="footer-newsletter">
           <p className="footer-brand">
-            <img src="/logo.svg" alt="" width="26" height="26" /> Workneer
+            <img src="/logo.svg" alt="" width="26" height="26" loading="lazy" /> Workneer
           </p>
           <p className="footer-tagline">{t('footer.tagline')}</p>
           <h2 id="footer-newsletter" className="footer-heading">
@@ -78,8 +84,8 @@ export function Footer({ categories }: { categories: ShellCategory[] }) {
         </section>
       </div>
       <div className="container footer-bottom">
-        <p>{tc('footer.rights', { year: new Date().getFullYear() })}</p>
+        <p>{tc('footer.rights', { year })}</p>
       </div>
-    </footer>
+    </>
   )
 }

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router'
 import { Form } from '~/lib/form'
+import { Kept } from '~/lib/kept-markup'
 import { useTranslation } from '~/lib/use-translation'
 import { supportedLanguages } from '~/lib/i18n'
 import { GlobeIcon } from '../ui/icons'
@@ -8,13 +9,18 @@ import { GlobeIcon } from '../ui/icons'
 export const languageNames: Record<(typeof supportedLanguages)[number], string> = { en: 'English', es: 'Español', de: 'Deutsch', it: 'Italiano', ru: 'Русский' }
 
 // A POST to /set-language, which sets the `lang` cookie (bare code) and redirects back: works
-// without JavaScript. The document reloads, so the new language's texts are downloaded.
+// without JavaScript. The document reloads, so the new language's texts are downloaded. Kept as
+// HTML on the server (decision 274), the page's address filled in per request.
 export function LanguageSwitcher({ variant }: { variant: 'bar' | 'footer' }) {
+  return <Kept as="details" className={`menu language-switcher language-${variant} ${variant === 'bar' ? 'menu-end' : 'menu-up'}`} data-menu component={LanguageMenu} props={{ variant }} />
+}
+
+function LanguageMenu({ variant }: { variant: 'bar' | 'footer' }) {
   const { t, i18n } = useTranslation('shell')
   const location = useLocation()
   const current = i18n.language
   return (
-    <details className={`menu language-switcher language-${variant} ${variant === 'bar' ? 'menu-end' : 'menu-up'}`} data-menu>
+    <>
       <summary className={variant === 'bar' ? 'icon-button' : 'link-button'} aria-label={t('language.label', { language: languageNames[current as 'en'] ?? current })}>
         <GlobeIcon />
         <span className={variant === 'bar' ? 'lang-code' : ''}>{variant === 'bar' ? current.toUpperCase() : (languageNames[current as 'en'] ?? current)}</span>
@@ -31,6 +37,6 @@ export function LanguageSwitcher({ variant }: { variant: 'bar' | 'footer' }) {
           ))}
         </ul>
       </Form>
-    </details>
+    </>
   )
 }

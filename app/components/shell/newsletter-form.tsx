@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import { useLocation, useNavigation } from 'react-router'
 import { Form } from '~/lib/form'
 import { useTranslation } from '~/lib/use-translation'
@@ -9,7 +8,6 @@ import { newsletterAddress } from '../../../server/modules/content/newsletter'
 // server's reply comes back as a notice (see routes/newsletter.tsx).
 export function NewsletterForm() {
   const { t } = useTranslation('shell')
-  const id = useId()
   const location = useLocation()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formAction === '/newsletter'
@@ -26,10 +24,11 @@ export function NewsletterForm() {
       }}
     >
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <label htmlFor={`${id}-address`} className="visually-hidden">
+      {/* One newsletter form per page (the footer's), so a fixed id: the footer is kept as HTML (decision 274). */}
+      <label htmlFor="newsletter-address" className="visually-hidden">
         {t('footer.emailLabel')}
       </label>
-      <input id={`${id}-address`} type="email" name="address" autoComplete="email" placeholder={t('footer.emailPlaceholder')} required />
+      <input id="newsletter-address" type="email" name="address" autoComplete="email" placeholder={t('footer.emailPlaceholder')} required />
       <button type="submit" className="button button-accent" disabled={busy}>
         {t('footer.subscribe')}
       </button>

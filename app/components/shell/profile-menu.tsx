@@ -1,4 +1,5 @@
 import { Form } from '~/lib/form'
+import { Kept } from '~/lib/kept-markup'
 import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import { menuFor } from '../../../server/modules/identity/permissions'
@@ -8,8 +9,7 @@ import type { ShellUser } from './types'
 // SPEC §2/§6: the profile-image menu, its links gated by permissions (one list, in identity's
 // permissions module), and Logout (a POST, so no page can trigger it with a link).
 export function ProfileMenu({ user }: { user: ShellUser }) {
-  const { t } = useTranslation(['shell', 'auth']) // the menu's labels are identity's (auth)
-  const entries = menuFor(user.roles)
+  const { t } = useTranslation('shell')
   return (
     <details className="menu menu-end profile-menu" data-menu>
       <summary className="avatar-button" aria-label={t('profile.label', { name: user.name })}>
@@ -17,23 +17,31 @@ export function ProfileMenu({ user }: { user: ShellUser }) {
       </summary>
       <div className="menu-panel profile-panel">
         <p className="menu-heading profile-name">{user.name}</p>
-        <ul>
-          {entries.map((m) => (
-            <li key={m.to}>
-              <Link to={m.to} className="menu-item">
-                {t(m.label, { ns: 'auth' })}
-              </Link>
-            </li>
-          ))}
-          <li>
-            <Form method="post" action="/auth/logout" reloadDocument>
-              <button type="submit" className="menu-item menu-item-danger">
-                {t('profile.logout')}
-              </button>
-            </Form>
-          </li>
-        </ul>
+        {/* The same for everyone with the same language and roles: kept as HTML on the server (decision 274). */}
+        <Kept as="ul" component={AccountLinks} props={{ roles: user.roles }} />
       </div>
     </details>
+  )
+}
+
+function AccountLinks({ roles }: { roles: number[] }) {
+  const { t } = useTranslation(['shell', 'auth']) // the menu's labels are identity's (auth)
+  return (
+    <>
+      {menuFor(roles).map((m) => (
+        <li key={m.to}>
+          <Link to={m.to} className="menu-item">
+            {t(m.label, { ns: 'auth' })}
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Form method="post" action="/auth/logout" reloadDocument>
+          <button type="submit" className="menu-item menu-item-danger">
+            {t('profile.logout')}
+          </button>
+        </Form>
+      </li>
+    </>
   )
 }

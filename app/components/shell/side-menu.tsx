@@ -1,4 +1,5 @@
 import { Form } from '~/lib/form'
+import { Kept } from '~/lib/kept-markup'
 import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import { menuFor } from '../../../server/modules/identity/permissions'
@@ -7,18 +8,23 @@ import { categoryHref } from './mega-menu'
 import { companyPages, type ShellCategory, type ShellUser } from './types'
 
 // The mobile side menu (SPEC §2): a <details> whose panel slides in from the side, so it opens
-// without JavaScript; the same links as the desktop bar.
+// without JavaScript; the same links as the desktop bar. The same for everyone with the same
+// language and roles: kept as HTML on the server (decision 274).
 export function SideMenu({ user, categories }: { user: ShellUser | null; categories: ShellCategory[] }) {
+  return <Kept as="details" className="menu sidemenu" data-menu component={SideMenuContent} props={{ roles: user?.roles ?? null, categories }} />
+}
+
+function SideMenuContent({ roles, categories }: { roles: number[] | null; categories: ShellCategory[] }) {
   const { t } = useTranslation(['shell', 'auth']) // the menu's labels are identity's (auth)
   return (
-    <details className="menu sidemenu" data-menu>
+    <>
       <summary className="icon-button" aria-label={t('nav.openMenu')}>
         <MenuIcon />
       </summary>
       <nav className="sidemenu-panel" aria-label={t('nav.menuTitle')}>
-        {user ? (
+        {roles ? (
           <ul>
-            {menuFor(user.roles).map((m) => (
+            {menuFor(roles).map((m) => (
               <li key={m.to}>
                 <Link to={m.to}>{t(m.label, { ns: 'auth' })}</Link>
               </li>
@@ -58,6 +64,6 @@ export function SideMenu({ user, categories }: { user: ShellUser | null; categor
           ))}
         </ul>
       </nav>
-    </details>
+    </>
   )
 }

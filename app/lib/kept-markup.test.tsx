@@ -1,0 +1,77 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import i18next from 'i18next'
+import { renderToString } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { createRoutesStub } from 'react-router'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { Footer } from '~/components/shell/footer'
+import { LanguageSwitcher } from '~/components/shell/language-switcher'
+import { ProfileMenu } from '~/components/shell/profile-menu'
+import { SideMenu } from '~/components/shell/side-menu'
+import { Role } from '../../server/modules/identity/permissions'
+import { i18nOptions, supportedLanguages } from './i18n'
+import { KeptRenderer, forgetKept } from './kept-markup'
+
+// The kept parts of the shell (decision 274) must write exactly what React writes for them in
+// place: the browser hydrates that HTML as its own. Each case renders the shell's kept parts twice,
+// kept and not, and compares the documents byte for byte; then that a second page takes the kept
+// HTML (no new render) with its own address, and that a language or a menu of its own is a key.
+const localesDir = path.resolve(import.meta.dirname, '../../locales')
+const resources = Object.fromEntries(supportedLanguages.map((lng) => [lng, Object.fromEntries(fs.readdirSync(path.join(localesDir, lng)).map((file) => [file.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(localesDir, lng, file), 'utf8'))]))]))
+const categories = [
+  { id: 1, name: 'Planning and Strategy', attachmentUrl: '/files/1' },
+  { id: 3, name: 'Engineering & "Design"', attachmentUrl: '/files/3' },
+]
+const freelancer = { id: 7, name: 'Ana Petrović', imageUrl: null, roles: [Role.Freelancer] }
+const client = { id: 8, name: 'Sarah <Whitfield>', imageUrl: null, roles: [Role.Client] }
+
+let renders = 0
+const countingRenderer = (node: React.ReactNode) => (renders++, renderToString(node))
+
+async function shell(at: string, { language = 'en', kept = true, user = freelancer as typeof freelancer | null } = {}) {
+  const i18n = i18next.createInstance()
+  await i18n.init({ ...i18nOptions, lng: language, ns: Object.keys(resources.en), resources })
+  const Shell = () => (
+    <>
+      <SideMenu user={user} categories={categories} />
+      <LanguageSwitcher variant="bar" />
+      {user ? <ProfileMenu user={user} /> : null}
+      <Footer categories={categories} />
+    </>
+  )
+  const Stub = createRoutesStub([{ path: '*', Component: Shell }])
+  const page = <Stub initialEntries={[at]} />
+  return renderToString(<I18nextProvider i18n={i18n}>{kept ? <KeptRenderer.Provider value={countingRenderer}>{page}</KeptRenderer.Provider> : page}</I18nextProvider>)
+}
+
+describe('the kept parts of the shell', () => {
+  beforeAll(() => forgetKept())
+
+  it('write what React writes in place, byte for byte, the page’s address included', async () => {
+    const at = '/projects/freelancer?page=2&q="steel" & <beams>\''
+    const kept = await shell(at)
+    expect(kept).toBe(await shell(at, { kept: false }))
+    expect(kept.split('name="redirectTo" value="/projects/freelancer?page=2&amp;q=&quot;steel&quot; &amp; &lt;beams&gt;&#x27;"')).toHaveLength(4)
+    expect(kept).toContain('Ana Petrović')
+  })
+
+  it('are rendered once per language and menu: another page reuses them with its own address', async () => {
+    forgetKept()
+    const before = renders
+    await shell('/projects/freelancer')
+    // The side menu, the bar's language menu, the account links and the footer (its language menu within).
+    expect(renders - before).toBe(4)
+    const other = await shell('/dashboard?tab=money')
+    expect(renders - before).toBe(4)
+    expect(other).toBe(await shell('/dashboard?tab=money', { kept: false }))
+    expect(other).not.toContain('name="redirectTo" value="/projects/freelancer"')
+    expect(other.split('name="redirectTo" value="/dashboard?tab=money"')).toHaveLength(4)
+  })
+
+  it('are kept apart by language and by menu', async () => {
+    for (const language of ['de', 'ru'])
+      for (const user of [freelancer, client, null]) expect(await shell('/projects', { language, user }), `${language} ${user?.name ?? 'visitor'}`).toBe(await shell('/projects', { language, user, kept: false }))
+    expect(await shell('/projects', { language: 'de' })).toContain('Abmelden')
+  })
+})
