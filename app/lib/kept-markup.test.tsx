@@ -9,6 +9,7 @@ import { Footer } from '~/components/shell/footer'
 import { LanguageSwitcher } from '~/components/shell/language-switcher'
 import { ProfileMenu } from '~/components/shell/profile-menu'
 import { SideMenu } from '~/components/shell/side-menu'
+import type { ShellUser } from '~/components/shell/types'
 import { Role } from '../../server/modules/identity/permissions'
 import { i18nOptions, supportedLanguages } from './i18n'
 import { KeptRenderer, forgetKept } from './kept-markup'
@@ -23,13 +24,13 @@ const categories = [
   { id: 1, name: 'Planning and Strategy', attachmentUrl: '/files/1' },
   { id: 3, name: 'Engineering & "Design"', attachmentUrl: '/files/3' },
 ]
-const freelancer = { id: 7, name: 'Ana Petrović', imageUrl: null, roles: [Role.Freelancer] }
-const client = { id: 8, name: 'Sarah <Whitfield>', imageUrl: null, roles: [Role.Client] }
+const freelancer: ShellUser = { id: 7, name: 'Ana Petrović', imageUrl: null, roles: [Role.Freelancer] }
+const client: ShellUser = { id: 8, name: 'Sarah <Whitfield>', imageUrl: null, roles: [Role.Client] }
 
 let renders = 0
 const countingRenderer = (node: React.ReactNode) => (renders++, renderToString(node))
 
-async function shell(at: string, { language = 'en', kept = true, user = freelancer as typeof freelancer | null } = {}) {
+async function shell(at: string, { language = 'en', kept = true, user = freelancer as ShellUser | null } = {}) {
   const i18n = i18next.createInstance()
   await i18n.init({ ...i18nOptions, lng: language, ns: Object.keys(resources.en), resources })
   const Shell = () => (

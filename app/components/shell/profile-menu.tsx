@@ -1,5 +1,5 @@
-import { Form } from '~/lib/form'
 import { Kept } from '~/lib/kept-markup'
+import { LogoutForm } from './logout-form'
 import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import { menuFor } from '../../../server/modules/identity/permissions'
@@ -36,11 +36,7 @@ function AccountLinks({ roles }: { roles: number[] }) {
         </li>
       ))}
       <li>
-        <Form method="post" action="/auth/logout" reloadDocument>
-          <button type="submit" className="menu-item menu-item-danger">
-            {t('profile.logout')}
-          </button>
-        </Form>
+        <LogoutForm buttonClassName="menu-item menu-item-danger" />
       </li>
     </>
   )

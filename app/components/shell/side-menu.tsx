@@ -1,5 +1,5 @@
-import { Form } from '~/lib/form'
 import { Kept } from '~/lib/kept-markup'
+import { LogoutForm } from './logout-form'
 import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import { menuFor } from '../../../server/modules/identity/permissions'
@@ -30,11 +30,7 @@ function SideMenuContent({ roles, categories }: { roles: number[] | null; catego
               </li>
             ))}
             <li>
-              <Form method="post" action="/auth/logout" reloadDocument>
-                <button type="submit" className="link-button">
-                  {t('profile.logout')}
-                </button>
-              </Form>
+              <LogoutForm buttonClassName="link-button" />
             </li>
           </ul>
         ) : (

@@ -1,0 +1,14 @@
+import { Form } from '~/lib/form'
+import { useTranslation } from '~/lib/use-translation'
+
+/** Logout is a POST (SPEC §6: no page can sign someone out with a link), in both menus that offer it. */
+export function LogoutForm({ buttonClassName }: { buttonClassName: string }) {
+  const { t } = useTranslation('shell')
+  return (
+    <Form method="post" action="/auth/logout" reloadDocument>
+      <button type="submit" className={buttonClassName}>
+        {t('profile.logout')}
+      </button>
+    </Form>
+  )
+}
