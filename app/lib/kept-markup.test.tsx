@@ -1,25 +1,18 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import i18next from 'i18next'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
-import { createRoutesStub } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { renderHtml } from '~/components/ui/render.test-support'
 import { Footer } from '~/components/shell/footer'
 import { LanguageSwitcher } from '~/components/shell/language-switcher'
 import { ProfileMenu } from '~/components/shell/profile-menu'
 import { SideMenu } from '~/components/shell/side-menu'
 import type { ShellUser } from '~/components/shell/types'
 import { Role } from '../../server/modules/identity/permissions'
-import { i18nOptions, supportedLanguages } from './i18n'
 import { KeptRenderer, forgetKept } from './kept-markup'
 
 // The kept parts of the shell (decision 274) must write exactly what React writes for them in
 // place: the browser hydrates that HTML as its own. Each case renders the shell's kept parts twice,
 // kept and not, and compares the documents byte for byte; then that a second page takes the kept
 // HTML (no new render) with its own address, and that a language or a menu of its own is a key.
-const localesDir = path.resolve(import.meta.dirname, '../../locales')
-const resources = Object.fromEntries(supportedLanguages.map((lng) => [lng, Object.fromEntries(fs.readdirSync(path.join(localesDir, lng)).map((file) => [file.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(localesDir, lng, file), 'utf8'))]))]))
 const categories = [
   { id: 1, name: 'Planning and Strategy', attachmentUrl: '/files/1' },
   { id: 3, name: 'Engineering & "Design"', attachmentUrl: '/files/3' },
@@ -30,10 +23,8 @@ const client: ShellUser = { id: 8, name: 'Sarah <Whitfield>', imageUrl: null, ro
 let renders = 0
 const countingRenderer = (node: React.ReactNode) => (renders++, renderToString(node))
 
-async function shell(at: string, { language = 'en', kept = true, user = freelancer as ShellUser | null } = {}) {
-  const i18n = i18next.createInstance()
-  await i18n.init({ ...i18nOptions, lng: language, ns: Object.keys(resources.en), resources })
-  const Shell = () => (
+function shell(at: string, { language = 'en', kept = true, user = freelancer as ShellUser | null } = {}) {
+  const page = (
     <>
       <SideMenu user={user} categories={categories} />
       <LanguageSwitcher variant="bar" />
@@ -41,9 +32,7 @@ async function shell(at: string, { language = 'en', kept = true, user = freelanc
       <Footer categories={categories} />
     </>
   )
-  const Stub = createRoutesStub([{ path: '*', Component: Shell }])
-  const page = <Stub initialEntries={[at]} />
-  return renderToString(<I18nextProvider i18n={i18n}>{kept ? <KeptRenderer.Provider value={countingRenderer}>{page}</KeptRenderer.Provider> : page}</I18nextProvider>)
+  return renderHtml(page, language, { at, around: kept ? (stub) => <KeptRenderer.Provider value={countingRenderer}>{stub}</KeptRenderer.Provider> : undefined })
 }
 
 describe('the kept parts of the shell', () => {

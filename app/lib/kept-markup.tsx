@@ -28,7 +28,8 @@ const kept = new Map<unknown, Map<string, string>>()
 const MAX_KEPT = 200
 
 /** An attribute value escaped as React escapes it (react-dom's escapeTextForBrowser). */
-const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!)
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' }
+const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c])
 
 export function Kept<T extends Tag, P extends object>({ as: Element, component: Part, props, ...attributes }: Props<T, P>) {
   const render = useContext(KeptRenderer)

@@ -27,8 +27,8 @@ export async function watchChanges(database: Db, skip: string[] = ['user_session
   const tables = all.filter((t) => !virtual.some((v) => t.name === v || t.name.startsWith(`${v}_`)))
   const indexRows = async () => Promise.all(virtual.map(async (v) => JSON.stringify((await sql`select rowid, * from ${sql.table(v)} order by rowid`.execute(db)).rows)))
   let indexesBefore: string[] = []
+  await sql`create table ${sql.table(LOG)} (name text not null)`.execute(db)
   if (database.dialect === 'postgres') {
-    await sql`create table ${sql.table(LOG)} (name text not null)`.execute(db)
     // Rows compared as text: a row with a json column has no equality operator of its own.
     await sql`create function watched_change() returns trigger language plpgsql as $$
       begin
@@ -38,7 +38,6 @@ export async function watchChanges(database: Db, skip: string[] = ['user_session
       end $$`.execute(db)
     for (const t of tables) await sql`create trigger watched_change after insert or update or delete on ${sql.table(t.name)} for each row execute function watched_change()`.execute(db)
   } else {
-    await sql`create table ${sql.table(LOG)} (name text not null)`.execute(db)
     for (const t of tables) {
       const name = sql.lit(t.name)
       const log = sql`begin insert into ${sql.table(LOG)} (name) values (${name}); end`
