@@ -51,8 +51,9 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
     async drop() {
       const c = new pg.Client({ connectionString: postgresAdminUrl })
       await c.connect()
-      // pg-pool's end() resolves before its sockets have closed: wait (up to 10 s: a loaded machine closes slowly) until they have, so
-      // the forced drop does not kill a connection a closed pool still holds (an unhandled error).
+      // pg-pool's end() resolves before its sockets have closed: wait until they have (up to 10 s,
+      // a loaded machine closes slowly), so the forced drop does not kill a connection a closed
+      // pool still holds (an unhandled error).
       for (let i = 0; ; i++) {
         const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
         if (rows[0].n === 0) break
