@@ -18,14 +18,14 @@ type Namespaces = string | readonly string[] | undefined
 // free text as options (counts and names are few in practice).
 const translated = new Map<string, string>()
 const MAX_TRANSLATED = 50_000
-// One memoizing t per request's instance and namespace list.
-const fixedTs = new WeakMap<I18n, Map<string, TFunction>>()
+// One memoizing t per language and namespace list: every instance of a language has the same
+// bundled resources (and a request's instance is its language's shared one, decision 275).
+const fixedTs = new Map<string, TFunction>()
 
 function memoizedT(i18n: I18n, namespaces: readonly string[]): TFunction {
-  let byNamespaces = fixedTs.get(i18n)
-  if (!byNamespaces) fixedTs.set(i18n, (byNamespaces = new Map()))
   const nsKey = namespaces.join(',')
-  let t = byNamespaces.get(nsKey)
+  const tKey = `${i18n.language}\u0000${nsKey}`
+  let t = fixedTs.get(tKey)
   if (t) return t
   // As react-i18next does (its default nsMode): keys resolve in the first namespace, and the
   // others are in scope for `ns:key`.
@@ -45,7 +45,7 @@ function memoizedT(i18n: I18n, namespaces: readonly string[]): TFunction {
     return value
   }
   t = memo as unknown as TFunction
-  byNamespaces.set(nsKey, t)
+  fixedTs.set(tKey, t)
   return t
 }
 
@@ -61,7 +61,7 @@ function cacheableOptions(options: unknown): string | null {
 }
 
 // What UsedNamespaces reads at the end of the render (react-i18next keeps the same record).
-function usedNamespacesOf(i18n: I18n) {
+export function usedNamespacesOf(i18n: I18n) {
   if (!i18n.reportNamespaces) {
     const used = new Set<string>()
     i18n.reportNamespaces = {
