@@ -101,6 +101,27 @@ test('the home search goes to the freelancer search or the project list, an empt
   await expect.poll(() => urls.some((u) => u.includes('/projects/getprojects') && /search=bridge( |\+)design/.test(u))).toBe(true)
 })
 
+// On a slow connection the user may choose and type before the JavaScript arrives: hydration must
+// keep what they gave the (controlled) fields, not put the server's values back.
+test('the home search keeps a choice and a term given before the page was hydrated', { tag: '@needs-js' }, async ({ page }) => {
+  const urls = recordRequests(page)
+  let release = () => {}
+  const scripts = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await scripts
+    await route.continue()
+  })
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  await page.locator('.hero select').selectOption('projects')
+  await page.locator('.hero input[type="search"]').fill('bridge design')
+  release()
+  await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' }) // hydrated
+  await expect(page.locator('.hero select')).toHaveValue('projects')
+  await expect(page.locator('.hero input[type="search"]')).toHaveValue('bridge design')
+  await page.locator('.hero').getByRole('button', { name: 'Search' }).click()
+  await expect.poll(() => urls.some((u) => u.includes('/projects/getprojects') && /search=bridge( |\+)design/.test(u))).toBe(true)
+})
+
 for (const [path, heading] of [
   ['/about-us', 'About us'],
   ['/why-workneer', 'Why Workneer'],

@@ -3,7 +3,8 @@ import { useFetcher, useLocation, useNavigate } from 'react-router'
 import { Form } from '~/lib/form'
 import { useTranslation } from '~/lib/use-translation'
 import { SearchIcon } from '../ui/icons'
-import type { SearchType } from './types'
+import { searchTypes, type SearchType } from './types'
+import { valueOnPage } from '~/lib/value-on-page'
 
 /** SPEC §2/§4: Workneer goes to the freelancer search, Projects to the project list; an empty term is kept as 'all'. */
 export function searchHref(type: SearchType, term: string) {
@@ -31,8 +32,12 @@ function SearchForm({ variant = 'bar', defaultType = 'workneerer' }: SearchBoxPr
   const id = useId()
   const navigate = useNavigate()
   const fetcher = useFetcher<{ suggestions: string[] }>()
-  const [type, setType] = useState<SearchType>(defaultType)
-  const [term, setTerm] = useState('')
+  // What the user chose or typed before hydration is kept (a slow connection must not undo it).
+  const [type, setType] = useState<SearchType>(() => {
+    const chosen = valueOnPage(`${id}-type`)
+    return searchTypes.find((t) => t === chosen) ?? defaultType
+  })
+  const [term, setTerm] = useState(() => valueOnPage(`${id}-term`) ?? '')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)

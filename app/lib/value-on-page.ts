@@ -1,0 +1,11 @@
+/**
+ * What a field holds in the page when React takes it over (hydration): the choice or the text the
+ * user gave it before the JavaScript arrived, or null (on the server, or for a field React renders
+ * anew). A controlled field starts from its state, so without this React would put back the
+ * server's value and drop what the user did on a slow connection.
+ */
+export function valueOnPage(id: string): string | null {
+  if (typeof document === 'undefined') return null
+  const field = document.getElementById(id)
+  return field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement ? field.value : null
+}
