@@ -9,3 +9,11 @@ export function valueOnPage(id: string): string | null {
   const field = document.getElementById(id)
   return field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement ? field.value : null
 }
+
+/** The values of the checkboxes named `name` inside element `id` that are ticked in the page when React takes it over, or null. */
+export function checkedOnPage(id: string, name: string): string[] | null {
+  if (typeof document === 'undefined') return null
+  const within = document.getElementById(id)
+  if (!within) return null
+  return [...within.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].filter((box) => box.name === name && box.checked).map((box) => box.value)
+}

@@ -1,6 +1,7 @@
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test'
 import { publicPages } from '../../bench/page-weight.ts'
 import { expectNoAxeViolations } from './axe'
+import { holdScripts } from './hold-scripts'
 
 // The shell and the public site for visitors (issue 4), on the Playwright project's server, with
 // JavaScript on (sqlite, postgres) and off (sqlite-no-js).
@@ -105,12 +106,7 @@ test('the home search goes to the freelancer search or the project list, an empt
 // keep what they gave the (controlled) fields, not put the server's values back.
 test('the home search keeps a choice and a term given before the page was hydrated', { tag: '@needs-js' }, async ({ page }) => {
   const urls = recordRequests(page)
-  let release = () => {}
-  const scripts = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\.js(\?|$)/, async (route) => {
-    await scripts
-    await route.continue()
-  })
+  const release = await holdScripts(page)
   await page.goto('/', { waitUntil: 'domcontentloaded' })
   await page.locator('.hero select').selectOption('projects')
   await page.locator('.hero input[type="search"]').fill('bridge design')

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { boxes } from './layout'
 import { expectNoAxeViolations } from './axe'
+import { holdScripts } from './hold-scripts'
 
 // The design system's page (/_styleguide, served because the e2e servers run with E2E=1; decision
 // 110): every component in every state. The screenshot makes a change in look a reviewed image
@@ -28,4 +29,19 @@ test('the style guide looks as reviewed @needs-js', async ({ page }) => {
   // Hydrated: the tag input has become a tag picker.
   await expect(page.getByTestId('tag-input').first().getByRole('searchbox')).toBeVisible()
   await expect(page).toHaveScreenshot('styleguide.png', { fullPage: true, animations: 'disabled', caret: 'hide' })
+})
+
+// Decision 276: a box ticked before the JavaScript arrives stays ticked, and shows as a chosen tag.
+test('the tag input keeps a box ticked before the page was hydrated @needs-js', async ({ page }) => {
+  const release = await holdScripts(page)
+  await page.goto('/_styleguide', { waitUntil: 'domcontentloaded' })
+  const skills = page.getByTestId('tag-input').first()
+  const box = skills.locator('.ui-tags-options input[type="checkbox"]:not(:checked)').first()
+  const value = await box.getAttribute('value')
+  await box.check()
+  release()
+  await expect(skills.getByRole('searchbox')).toBeVisible() // hydrated
+  await expect(skills.locator(`.ui-tags-options input[value="${value}"]`)).toBeChecked()
+  const name = (await skills.locator(`.ui-tags-options input[value="${value}"]`).locator('..').innerText()).trim()
+  await expect(skills.locator('.ui-tags-chosen')).toContainText(name)
 })

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from '~/lib/use-translation'
+import { checkedOnPage } from '~/lib/value-on-page'
 
 export interface TagOption {
   id: number | string
@@ -14,7 +15,8 @@ export interface TagOption {
 export function TagInput({ name, legend, options, selected = [], hint, error }: { name: string; legend: string; options: TagOption[]; selected?: Array<number | string>; hint?: string; error?: string }) {
   const { t } = useTranslation('ui')
   const id = useId()
-  const [chosen, setChosen] = useState(() => new Set(selected.map(String)))
+  // Boxes ticked before hydration stay ticked (decision 276).
+  const [chosen, setChosen] = useState(() => new Set(checkedOnPage(`${id}-options`, name) ?? selected.map(String)))
   const [filter, setFilter] = useState('')
   const [enhanced, setEnhanced] = useState(false)
   useEffect(() => setEnhanced(true), [])
@@ -58,7 +60,7 @@ export function TagInput({ name, legend, options, selected = [], hint, error }: 
           <input id={`${id}-filter`} type="search" className="ui-tags-filter" placeholder={t('tags.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
         </>
       ) : null}
-      <ul className="ui-tags-options">
+      <ul className="ui-tags-options" id={`${id}-options`}>
         {options.map((o) => {
           const value = String(o.id)
           const hidden = enhanced && needle !== '' && !o.name.toLocaleLowerCase().includes(needle) && !chosen.has(value)
