@@ -57,7 +57,7 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
       deps.callers?.clear()
     }
     if (writes) changed()
-    const response = await (deps.apiUrl ? fetch(request) : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp, callers: deps.callers, inProcess: true })).finally(() => {
+    const response = await (deps.apiUrl ? fetch(request) : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp, callers: deps.callers, remember: deps.pageCache && ((key, read) => deps.pageCache!.remember(key, read)), inProcess: true })).finally(() => {
       if (writes) changed()
     })
     if (token && (response.status === 401 || response.status === 402)) {

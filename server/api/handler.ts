@@ -15,6 +15,8 @@ export interface Caller {
   roles: number[]
   /** A SuperAdmin signed in without a second factor: this session may only set one up (decision 260). */
   secondFactorSetup?: boolean
+  /** When the session ends (ISO); a caller kept for the session's pages is not used past it. */
+  expiresAt?: string
 }
 
 // What a setup-only session may call: who it is, signing out, and setting up two-factor sign-in.
@@ -56,6 +58,12 @@ export interface CallInfo {
   callers?: Map<string, Promise<Caller | null>>
   /** The caller is the web UI in this process: JSON answers come as in-process answers (in-process.ts). */
   inProcess?: boolean
+  /**
+   * Keeps what a session's pages all read the same way, by the page cache's rules (decision 200):
+   * here, who a token names, so a session's pages check it once until the next write or delivery
+   * (decision 277). Only the in-process web UI passes it.
+   */
+  remember?: <T>(key: string, read: () => Promise<T>) => Promise<T>
 }
 export type ApiHandler = (request: Request, info?: CallInfo) => Promise<Response>
 export const API_PREFIX = '/api/v1/'
@@ -96,12 +104,18 @@ export function createApiHandler(options: {
     return response
   }
 
-  function authenticateOnce(request: Request, callers: CallInfo['callers']) {
+  function authenticateOnce(request: Request, { callers, remember }: CallInfo) {
     if (!callers) return options.authenticate(request)
     const key = request.headers.get('authorization') ?? ''
     let caller = callers.get(key)
-    if (!caller) callers.set(key, (caller = options.authenticate(request)))
+    if (!caller) callers.set(key, (caller = key && remember ? keptCaller(request, key, remember) : options.authenticate(request)))
     return caller
+  }
+
+  // A kept caller whose session has ended since is checked afresh (and then is no one).
+  async function keptCaller(request: Request, key: string, remember: NonNullable<CallInfo['remember']>) {
+    const caller = await remember(`caller\n${key}`, () => options.authenticate(request))
+    return caller?.expiresAt !== undefined && caller.expiresAt <= new Date().toISOString() ? options.authenticate(request) : caller
   }
 
   async function dispatch(request: Request, url: URL, path: string, requestId: string, log: Logger, info: CallInfo) {
@@ -109,7 +123,7 @@ export function createApiHandler(options: {
     if (found === 'method-not-allowed') throw new ApiError(405, 'Method Not Allowed', `${request.method} is not allowed on /api/v1/${path}`)
     if (!found) throw new ApiError(404, 'Not Found', `No endpoint at /api/v1/${path}`)
     const { endpoint, handler } = found.route
-    let caller = await authenticateOnce(request, info.callers)
+    let caller = await authenticateOnce(request, info)
     if (caller?.secondFactorSetup && !setupOnly.test(endpoint.path)) {
       // Elsewhere it is a visitor, and where a visitor may not go it is told what is missing.
       if (endpoint.access !== 'public') {
