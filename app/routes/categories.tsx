@@ -1,14 +1,13 @@
 import { Form, Link } from 'react-router'
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/categories'
-import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { catalogueContract } from '../../server/modules/catalogue/contract'
 import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 import { categoriesMatching } from '~/lib/category-search'
+import { keptCategoryTree } from '~/lib/catalogue.server'
 
 export const handle = visitorPage
 
@@ -18,7 +17,7 @@ export const handle = visitorPage
 export async function loader({ context, url }: Route.LoaderArgs) {
   const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100)
   try {
-    const { data } = await apiFor(context, { token: null }).call(catalogueContract.allCategories)
+    const { data } = await keptCategoryTree(context)
     const results = categoriesMatching(data, search)
     return { search, results, title: getInstance(context).t('content:categories.title') }
   } catch (error) {

@@ -8,7 +8,6 @@ import { ErrorPage } from '~/components/error-page'
 import { SearchBox } from '~/components/shell/search-box'
 import { HomeBoxCard, LogoItem, ServiceCard } from '~/components/content/pieces'
 import { categoryHref } from '~/components/shell/mega-menu'
-import { catalogueContract } from '../../server/modules/catalogue/contract'
 import { contentContract } from '../../server/modules/content/contract'
 import { projectsContract } from '../../server/modules/projects/contract'
 import { formatMoney } from '~/lib/format'
@@ -17,6 +16,7 @@ import { getLocale } from '~/middleware/i18next'
 import { visitorPage } from '~/lib/kept-page'
 import { getUser } from '~/lib/session.server'
 import { can, type Permission } from '../../server/modules/identity/permissions'
+import { keptCategories } from '~/lib/catalogue.server'
 
 export const handle = visitorPage
 
@@ -50,7 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = apiFor(context, { token: null })
   try {
     const [categories, boxes, services, logos, recent] = await Promise.all([
-      api.call(catalogueContract.categories),
+      keptCategories(context),
       api.call(contentContract.homeBoxes),
       api.call(contentContract.services),
       api.call(contentContract.logos),

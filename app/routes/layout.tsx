@@ -1,7 +1,6 @@
 import { Outlet, data, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/layout'
-import { apiFor } from '~/lib/api.server'
 import { isSetupOnly } from '~/lib/second-factor.server'
 import { readFlash } from '~/lib/flash.server'
 import { getSession, getUser } from '~/lib/session.server'
@@ -14,7 +13,7 @@ import { TopBar } from '~/components/shell/top-bar'
 import { BELL_PARAM, bellData, messagesData } from '~/components/shell/bells.server'
 import { useShellMenus } from '~/components/shell/use-menus'
 import type { ShellUser } from '~/components/shell/types'
-import { catalogueContract } from '../../server/modules/catalogue/contract'
+import { keptCategories } from '~/lib/catalogue.server'
 
 // The common layout of SPEC §2: top bar, page, footer. Its loader gives the shell what it shows
 // on every page: the signed-in user, the categories (mega-menu and footer) and a pending notice
@@ -22,8 +21,7 @@ import { catalogueContract } from '../../server/modules/catalogue/contract'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const current = getUser(context)
   const user: ShellUser | null = current ? { id: current.id, name: current.name, imageUrl: imageSrc(current.imageUrl), roles: current.roles } : null
-  // The same for everyone in a language; an admin's change is a write, which forgets it.
-  const { data: categories } = await keptForSession(context, null, 'categories', () => apiFor(context, { token: null }).call(catalogueContract.categories))
+  const { data: categories } = await keptCategories(context)
   const { notice, setCookie } = readFlash(request)
   // The bell and the messages menu are the session's, the same on every page: kept until the next
   // write or delivery (decision 200). The bell's "load more" (?bell=) is read for its page.

@@ -8,8 +8,8 @@ import { ServiceCard } from '~/components/content/pieces'
 import { Link } from '~/lib/link'
 import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
-import { catalogueContract } from '../../server/modules/catalogue/contract'
 import { contentContract } from '../../server/modules/content/contract'
+import { keptCategories } from '~/lib/catalogue.server'
 
 export const handle = visitorPage
 
@@ -20,7 +20,7 @@ export const handle = visitorPage
 export async function loader({ context }: Route.LoaderArgs) {
   const api = apiFor(context, { token: null })
   try {
-    const [categories, services] = await Promise.all([api.call(catalogueContract.categories), api.call(contentContract.services)])
+    const [categories, services] = await Promise.all([keptCategories(context), api.call(contentContract.services)])
     const areas = categories.data
       .map((c) => ({ id: c.id, slug: c.slug, name: c.name, description: c.description, image: c.attachmentUrl, services: services.data.filter((s) => s.areaSlug === c.slug) }))
       .filter((a) => a.services.length)

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PAGE_ACCOUNT, startPageServer, type PageServer } from './page-server.ts'
+import { describe, expect, test } from 'vitest'
+import { PAGE_ACCOUNT, signedInPageServer } from './page-server.ts'
 
 // Issue 15 through the built server over HTTP, as a browser without JavaScript sends it: every way
 // a signed-in client reaches the site lands on the dashboard, not on the marketing home page or on
 // sign-up; the home page's calls to action lead to the client's work.
-let server: PageServer
-let session = ''
-beforeAll(async () => {
-  server = await startPageServer()
-  session = await server.signIn()
-}, 90_000)
-afterAll(() => server?.stop())
+const pages = signedInPageServer()
 
-const get = (path: string, cookie = session) => fetch(`${server.base}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
+const get = (path: string, cookie = pages.session) => fetch(`${pages.server.base}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
 const logIn = (fields: Record<string, string> = {}, query = '') =>
-  fetch(`${server.base}/auth/login${query}`, { method: 'POST', redirect: 'manual', headers: { origin: server.base }, body: new URLSearchParams({ ...PAGE_ACCOUNT, ...fields }) })
+  fetch(`${pages.server.base}/auth/login${query}`, { method: 'POST', redirect: 'manual', headers: { origin: pages.server.base }, body: new URLSearchParams({ ...PAGE_ACCOUNT, ...fields }) })
 
 describe('where a signed-in client lands', { timeout: 60_000 }, () => {
   test('the login form without a page to return to: the dashboard', async () => {

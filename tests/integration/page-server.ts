@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { afterAll, beforeAll } from 'vitest'
 import os from 'node:os'
 import path from 'node:path'
 import { openDatabase, migrateToLatest } from '../../server/db/database.ts'
@@ -63,4 +64,15 @@ export async function startPageServer(env: Record<string, string> = {}): Promise
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** The page server of a test file, started before its tests with the account signed in, stopped after them. */
+export function signedInPageServer() {
+  const state = { server: undefined as unknown as PageServer, session: '' }
+  beforeAll(async () => {
+    state.server = await startPageServer()
+    state.session = await state.server.signIn()
+  }, 90_000)
+  afterAll(() => state.server?.stop())
+  return state
 }

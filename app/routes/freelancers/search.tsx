@@ -9,12 +9,12 @@ import { Avatar } from '~/components/ui/avatar'
 import { FilterSelect } from '~/components/ui/filter-select'
 import { TagInput } from '~/components/ui/tag-input'
 import { formatMoney, formatNumber, formatRating, joinPresent } from '~/lib/format'
-import { catalogueContract } from '../../../server/modules/catalogue/contract'
 import { profilesContract, searchQuery } from '../../../server/modules/profiles/contract'
 import { availabilities, currencies, experienceLevels, parseAmount, searchSorts } from '../../../server/modules/profiles/rules'
 import stylesheet from '../profile/profile.css?url'
 import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
+import { keptCategoryTree } from '~/lib/catalogue.server'
 
 // Find Freelancers (clients and companies; the route guard sends freelancers to
 // /auth/unauthorized). Every filter, the sort and the page live in the URL: the filter form is a
@@ -65,7 +65,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const api = apiFor(context)
   const [results, tree, facets] = await Promise.all([
     api.call(profilesContract.search, { query }),
-    api.call(catalogueContract.allCategories),
+    keptCategoryTree(context),
     api.call(profilesContract.searchFacets),
   ])
   const selectedSkills = url.searchParams.getAll('skill')

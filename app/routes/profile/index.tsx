@@ -16,6 +16,7 @@ import { saveSection, saveUpload } from './sections.server'
 import { FreelancerSections } from './freelancer'
 import { ClientSections } from './client'
 import stylesheet from './profile.css?url'
+import { keptCategoryTree } from '~/lib/catalogue.server'
 
 // /profile: the signed-in user's own profile, as sections (decision 130): each a card with one form
 // and one Save, listed beside the page with the completeness and what to add next.
@@ -35,7 +36,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const [freelancer, client, tree, countries, languages, industries] = await Promise.all([
     kind === 'freelancer' ? api.call(pc.freelancerMine) : null,
     kind === 'company' ? api.call(pc.companyMine) : kind === 'individual' ? api.call(pc.clientMine) : null,
-    api.call(catalogueContract.allCategories),
+    keptCategoryTree(context),
     api.call(catalogueContract.countries),
     kind === 'freelancer' ? api.call(catalogueContract.languages) : { data: [] },
     kind === 'freelancer' ? { data: [] } : api.call(catalogueContract.industries),

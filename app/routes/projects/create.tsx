@@ -1,20 +1,19 @@
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/create'
-import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { catalogueContract } from '../../../server/modules/catalogue/contract'
 import { saveProject } from './actions.server'
 import { ProjectForm } from './project-form'
 import { titled } from '~/lib/meta'
+import { keptCategoryTree } from '~/lib/catalogue.server'
 
 // /projects/create: a multipart form (the attachment rides along) that saves a draft or publishes.
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'projects.create')
   try {
-    const { data: tree } = await apiFor(context).call(catalogueContract.allCategories)
+    const { data: tree } = await keptCategoryTree(context)
     return { tree, title: getInstance(context).t('projects:create.title') }
   } catch (error) {
     throwApiError(error)

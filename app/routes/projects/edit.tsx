@@ -6,12 +6,12 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { catalogueContract } from '../../../server/modules/catalogue/contract'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { amountText } from '../../../server/modules/projects/rules'
 import { saveProject } from './actions.server'
 import { ProjectForm } from './project-form'
 import { titled } from '~/lib/meta'
+import { keptCategoryTree } from '~/lib/catalogue.server'
 
 // /projects/client/edit/{projectId}: the client edits a draft, or an open project that has no
 // proposals yet (later the freelancers' proposals answer what was posted); otherwise back to details.
@@ -20,7 +20,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const projectId = Number(params.projectId)
   try {
     const api = apiFor(context)
-    const [{ project: p }, { data: tree }] = await Promise.all([api.call(c.detailsForClient, { params: { projectId } }), api.call(catalogueContract.allCategories)])
+    const [{ project: p }, { data: tree }] = await Promise.all([api.call(c.detailsForClient, { params: { projectId } }), keptCategoryTree(context)])
     if (!(p.status === 'draft' || (p.status === 'open' && p.proposalCount === 0))) throw redirect(`/projects/client/details/${projectId}`)
     const values = {
       title: p.title,

@@ -3,6 +3,7 @@ import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
+import { keptForSession } from '~/lib/session-data.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getUser, requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
@@ -47,8 +48,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     pageSize: PAGE_SIZE,
   }
   try {
-    const api = apiFor(context, { token: null })
-    const result = await api.call(projectsContract.search, { query })
+    // What Find Project lists is the same for everyone in a language, signed in or not: kept for
+    // every session by the page cache's rules, as the catalogue is (decision 278).
+    const result = await keptForSession(context, null, `projects-search\n${JSON.stringify(query)}`, () => apiFor(context, { token: null }).call(projectsContract.search, { query }))
     const user = getUser(context)
     // The signed-in visitor's saved projects among this page's, for the Save buttons.
     const ids = result.data.filter((r) => r.client.id !== user?.id).map((r) => r.id)

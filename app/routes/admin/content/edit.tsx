@@ -14,11 +14,11 @@ import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button, ButtonGroup, Chip, FilterSelect } from '~/components/ui'
 import { TextField, type FieldReply } from '~/components/ui/field'
 import { languageNames } from '~/components/shell/language-switcher'
-import { catalogueContract } from '../../../../server/modules/catalogue/contract'
 import { adminContentContract as c, contentInputs } from '../../../../server/modules/content/admin-contract'
 import { imageExtensions } from '../../../../server/modules/files/rules'
 import { itemIdOf, itemLabel, kindForms, kindOf } from './kinds'
 import { ContentPreview, type PreviewValue } from './preview'
+import { keptCategories } from '~/lib/catalogue.server'
 
 // /admin/content/:kind/new and /admin/content/:kind/:id: one item's form, every text in the five
 // languages. "Preview" shows the item as the public page will, drawn from what the form holds,
@@ -32,7 +32,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const id = params.id ? itemIdOf(params) : null
   const api = apiFor(context)
   try {
-    const [item, categories] = await Promise.all([id ? api.call(c[kind].get, { params: { id } }) : null, api.call(catalogueContract.categories)])
+    const [item, categories] = await Promise.all([id ? api.call(c[kind].get, { params: { id } }) : null, keptCategories(context)])
     const t = getInstance(context).t
     const areas = Object.fromEntries(categories.data.map((a) => [a.slug, a.name]))
     const initial = item ? flatten(item as Record<string, unknown>) : {}
