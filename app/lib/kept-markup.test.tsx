@@ -8,6 +8,7 @@ import { SideMenu } from '~/components/shell/side-menu'
 import type { ShellUser } from '~/components/shell/types'
 import { Role } from '../../server/modules/identity/permissions'
 import { KeptRenderer, forgetKept } from './kept-markup'
+import { ProjectCard, type ProjectCardData } from '~/routes/projects/ui'
 
 // The kept parts of the shell (decision 274) must write exactly what React writes for them in
 // place: the browser hydrates that HTML as its own. Each case renders the shell's kept parts twice,
@@ -63,5 +64,37 @@ describe('the kept parts of the shell', () => {
     for (const language of ['de', 'ru'])
       for (const user of [freelancer, client, null]) expect(await shell('/projects', { language, user }), `${language} ${user?.name ?? 'visitor'}`).toBe(await shell('/projects', { language, user, kept: false }))
     expect(await shell('/projects', { language: 'de' })).toContain('Abmelden')
+  })
+})
+
+// Decision 279: a project card is kept too, its Save button within; it must write what React
+// writes in place, for a reader who may save it and one who may not, in every language.
+describe('a kept project card', () => {
+  const project: ProjectCardData = {
+    id: 42, title: 'Retaining wall & "drainage" <review>', excerpt: 'A cantilever wall of 3 m on clay…', status: 'open',
+    category: { id: 3, name: 'Engineering' }, subcategory: { id: 13, name: 'Structural Engineering' }, skills: [{ id: 55, name: 'Structural analysis' }],
+    budgetType: 'fixed', budgetMinor: 180_000, currency: 'EUR', experienceLevel: 'intermediate', remote: false, location: 'Bristol', country: 'GB',
+    proposalCount: 1, publishedAt: '2026-11-20T10:00:00.000Z', createdAt: '2026-11-19T10:00:00.000Z', client: { id: 8, name: 'Sarah Whitfield' },
+  }
+  const cards = (language: string, kept: boolean, save?: { saved: boolean; action: string }) =>
+    renderHtml(<ProjectCard p={project} href="/projects/details/42" save={save} />, language, { at: '/projects/getprojects?search=wall', around: kept ? (stub) => <KeptRenderer.Provider value={countingRenderer}>{stub}</KeptRenderer.Provider> : undefined })
+
+  it('writes what React writes in place, with and without its Save button, in every language', async () => {
+    for (const language of ['en', 'es', 'de', 'it', 'ru'])
+      for (const save of [undefined, { saved: false, action: '/projects/getprojects?search=wall&page=2' }, { saved: true, action: '/projects/wishlist' }])
+        expect(await cards(language, true, save), `${language} ${JSON.stringify(save)}`).toBe(await cards(language, false, save))
+  })
+
+  it('is rendered once for its props: a change of what it shows is a new key', async () => {
+    forgetKept()
+    const before = renders
+    const save = { saved: false, action: '/projects/getprojects' }
+    const first = await cards('en', true, save)
+    await cards('en', true, save)
+    expect(renders - before).toBe(1)
+    const saved = await cards('en', true, { ...save, saved: true })
+    expect(renders - before).toBe(2)
+    expect(saved).not.toBe(first)
+    expect(saved).toContain('value="unwish"')
   })
 })

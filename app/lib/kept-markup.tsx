@@ -16,7 +16,7 @@ import { UNSAFE_DataRouterContext as DataRouterContext, UNSAFE_DataRouterNavigat
  * it) is the one thing that may differ between requests with the same key: the kept render sees a
  * placeholder path, filled in per request, escaped as React escapes an attribute.
  */
-type Tag = 'footer' | 'details' | 'ul'
+type Tag = 'footer' | 'details' | 'ul' | 'article'
 type Props<T extends Tag, P extends object> = ComponentPropsWithoutRef<T> & { as: T; component: ComponentType<P>; props: P }
 
 /** React's server renderer (renderToString), provided by entry.server.tsx; none in the browser. */
@@ -24,8 +24,11 @@ export const KeptRenderer = createContext<((node: ReactNode) => string) | null>(
 
 const PATH_HOLE = 'kept-markup-path-hole'
 const kept = new Map<unknown, Map<string, string>>()
-/** Keys per part are language × menu × catalogue: a few dozen in practice; the bound is against surprises. */
-const MAX_KEPT = 200
+/**
+ * Keys per part: the shell's are language × menu × catalogue, a few dozen; a project card's are its
+ * project's state, a few per project shown. The bound keeps memory to a few MB whatever comes.
+ */
+const MAX_KEPT = 1000
 
 /** An attribute value escaped as React escapes it (react-dom's escapeTextForBrowser). */
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' }

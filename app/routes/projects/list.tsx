@@ -12,7 +12,7 @@ import { projectsContract } from '../../../server/modules/projects/contract'
 import { budgetTypes, experienceLevels, postedWithinDays, projectSorts } from '../../../server/modules/projects/rules'
 import type { loader as shellLoader } from '../layout'
 import { wishFromList } from './actions.server'
-import { ProjectCard, SaveButton } from './ui'
+import { ProjectCard } from './ui'
 import { Button, ButtonGroup, ButtonLink, EmptyState, FilterSelect, Pagination } from '~/components/ui'
 import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
@@ -115,9 +115,7 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
           <h2 className="visually-hidden" id="results-title">{t('list.results')}</h2>
           {result.data.length ? (
             result.data.map((p) => (
-              <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}>
-                {userId && p.client.id !== userId ? <SaveButton projectId={p.id} saved={saved.includes(p.id)} action={url} /> : null}
-              </ProjectCard>
+              <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`} save={userId && p.client.id !== userId ? { saved: saved.includes(p.id), action: url } : undefined} />
             ))
           ) : (
             <EmptyState title={t('list.empty')} action={<ButtonLink to="/projects/getprojects">{t('list.clear')}</ButtonLink>} />

@@ -3,7 +3,8 @@ import { Form } from 'react-router'
 import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import { formatDate, formatMoney } from '~/lib/format'
-import { ActionForm, Card, DefinitionList, StatusChip, Toolbar, Button, type ButtonVariant } from '~/components/ui'
+import { ActionForm, CardContent, DefinitionList, StatusChip, Toolbar, Button, type ButtonVariant } from '~/components/ui'
+import { Kept } from '~/lib/kept-markup'
 
 // Small pieces shared by the project screens.
 export interface Named {
@@ -45,11 +46,26 @@ export function Budget({ p }: { p: { budgetType: string; budgetMinor: number; cu
   )
 }
 
-export function ProjectCard({ p, href, children }: { p: ProjectCardData; href: string; children?: React.ReactNode }) {
+interface ProjectCardProps {
+  p: ProjectCardData
+  href: string
+  /** The Save button, for a signed-in reader who is not the project's client: saved or not, and the page it comes back to. */
+  save?: { saved: boolean; action: string }
+}
+
+/**
+ * A project in a list (Find Project, My Projects, saved projects). It shows the same to everyone in
+ * a language, so the server renders it once and keeps it as HTML (decision 279), Save button
+ * included: its props are its key.
+ */
+export function ProjectCard(props: ProjectCardProps) {
+  return <Kept as="article" className="ui-card" aria-labelledby={`project-${props.p.id}-title`} data-testid="project-card" component={ProjectCardContent} props={props} />
+}
+
+function ProjectCardContent({ p, href, save }: ProjectCardProps) {
   const { t, i18n } = useTranslation('projects')
   return (
-    <Card
-      data-testid="project-card"
+    <CardContent
       titleId={`project-${p.id}-title`}
       title={<Link to={href}>{p.title}</Link>}
       status={<StatusChip machine="project" state={p.status} />}
@@ -66,8 +82,8 @@ export function ProjectCard({ p, href, children }: { p: ProjectCardData; href: s
         {p.skills.length ? ' · ' : ''}
         {t('list.proposals', { count: p.proposalCount })} · {p.publishedAt ? formatDate(p.publishedAt, i18n.language) : formatDate(p.createdAt, i18n.language)}
       </p>
-      {children}
-    </Card>
+      {save ? <SaveButton projectId={p.id} saved={save.saved} action={save.action} /> : null}
+    </CardContent>
   )
 }
 

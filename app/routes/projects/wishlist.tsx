@@ -7,7 +7,7 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { wishFromList } from './actions.server'
-import { ProjectCard, SaveButton } from './ui'
+import { ProjectCard } from './ui'
 import { ButtonLink, EmptyState, Notice, Pagination } from '~/components/ui'
 import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
@@ -48,9 +48,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
       <h2 className="visually-hidden">{t('list.results')}</h2>
       {result.data.length ? (
         result.data.map((p) => (
-          <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}>
-            <SaveButton projectId={p.id} saved action={url} />
-          </ProjectCard>
+          <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`} save={{ saved: true, action: url }} />
         ))
       ) : (
         <EmptyState
