@@ -58,6 +58,27 @@ describe('multipart framing', () => {
     })
   }
 
+  // The sender goes away as a document starts, while its temporary file may still be being opened:
+  // a removal before the file exists would leave it behind for good (seen once on a loaded
+  // machine). The moment varies; without the fix about one try in 300 left a file.
+  it('a sender who goes away as a document starts leaves no temporary file, whenever the body stops', async () => {
+    const later: Array<(stop: () => void) => void> = [queueMicrotask, setImmediate, (stop) => setTimeout(stop, 0)]
+    for (let i = 0; i < 900; i++) {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`${partHead}%PDF-1.4 abc`))
+          later[i % later.length](() => controller.error(new Error('aborted')))
+        },
+      })
+      const upload = new Request('http://test/upload', { method: 'POST', headers: { 'content-type': withBoundary }, body, duplex: 'half' } as RequestInit)
+      const answer = await files.receive(upload, { kind: 'document', purpose: 'test', ownerId: null }).then(() => null, (error: unknown) => error)
+      expect(answer, `try ${i}`).toMatchObject({ status: 400 })
+    }
+    // A file opened after the answer goes as it opens: none is left once the opens have run.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(fs.readdirSync(path.join(root, 'tmp'))).toEqual([])
+  })
+
   it('leaves no temporary file and no row behind', async () => {
     expect(await s.database.db.selectFrom('stored_file').select('id').execute()).toEqual([])
     const leftovers = fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile())

@@ -142,7 +142,21 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
 
     const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream)
     const temps: ReturnType<FileStorage['temporary']>[] = []
-    const discard = () => Promise.all(temps.map((t) => t.remove())).then(() => undefined)
+    let discarded = false
+    const discard = () => {
+      discarded = true
+      return Promise.all(temps.map((t) => t.remove())).then(() => undefined)
+    }
+    // A part's temporary file is opened while its bytes arrive. When the sender goes away during
+    // that, the form is discarded before the file exists: it is removed as soon as it is opened,
+    // or it would stay behind for good (nothing sweeps temporary files).
+    const temporaryFile = (temp: ReturnType<FileStorage['temporary']>) => {
+      const file = fs.createWriteStream(temp.path)
+      file.on('open', () => void (discarded && temp.remove()))
+      // Its write errors come back through fanOut's callbacks; the event alone must not stop the process.
+      file.on('error', () => {})
+      return file
+    }
     try {
       const fields: Record<string, string> = {}
       const received = await new Promise<Received[]>((resolve, reject) => {
@@ -193,7 +207,7 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
             },
           })
           stream.on('limit', () => fail(uploadError(problems.fileSize(rule.limitKb), field)))
-          const result = pipeline(stream, inMemory ? sink : fanOut(sink, fs.createWriteStream(temp.path))).then(() => {
+          const result = pipeline(stream, inMemory ? sink : fanOut(sink, temporaryFile(temp))).then(() => {
             const all = Buffer.concat(chunks)
             return { name: fileName ?? '', size, head: all.subarray(0, HEAD_BYTES), bytes: inMemory ? all : undefined, kind: rule.kind, limitKb: rule.limitKb, temp }
           })
