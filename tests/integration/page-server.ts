@@ -1,7 +1,7 @@
 import fs from 'node:fs'
-import { afterAll, beforeAll } from 'vitest'
 import os from 'node:os'
 import path from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import { openDatabase, migrateToLatest } from '../../server/db/database.ts'
 import { seedReference } from '../../server/db/seed.ts'
 import { hashPassword } from '../../server/modules/identity/passwords.ts'
