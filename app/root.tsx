@@ -1,8 +1,10 @@
+import { useEffect } from 'react'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/root'
 import { getLocale, i18nextMiddleware } from './middleware/i18next'
 import { useNonce } from './lib/nonce'
+import { pageHydrated } from './lib/value-on-page'
 import { noticeFor } from './lib/errors'
 import { ApiCallError, apiFor } from './lib/api.server'
 import { keptForSession } from './lib/session-data.server'
@@ -66,6 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 // Live updates (the hubs) for signed-in users; the SignalR client loads only for them.
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Runs after every component's own effects of the hydration (fields read the page until then).
+  useEffect(pageHydrated, [])
   return (
     <RealtimeProvider userId={loaderData.user?.id}>
       <Outlet />

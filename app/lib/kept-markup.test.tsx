@@ -1,13 +1,17 @@
 import { renderToString } from 'react-dom/server'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { renderHtml } from '~/components/ui/render.test-support'
 import { Footer } from '~/components/shell/footer'
 import { LanguageSwitcher } from '~/components/shell/language-switcher'
 import { ProfileMenu } from '~/components/shell/profile-menu'
 import { SideMenu } from '~/components/shell/side-menu'
+import { TopBar } from '~/components/shell/top-bar'
+import type { BellData, MessagesData } from '~/components/shell/bells.server'
+import { createInstance } from 'i18next'
 import type { ShellUser } from '~/components/shell/types'
 import { Role } from '../../server/modules/identity/permissions'
 import { KeptRenderer, forgetKept } from './kept-markup'
+import { useTranslation } from './use-translation'
 import { ProjectCard, type ProjectCardData } from '~/routes/projects/ui'
 
 // The kept parts of the shell (decision 274) must write exactly what React writes for them in
@@ -98,3 +102,110 @@ describe('a kept project card', () => {
     expect(saved).toContain('value="unwish"')
   })
 })
+
+// Decision 280: the whole top bar is kept for what it shows: the reader, the bell's and the messages
+// menu's items, and how long ago each notification came, as worded when the page is made.
+describe('the kept top bar', () => {
+  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000 - 5_000).toISOString()
+  const bellOf = (createdDate: string): BellData => ({
+    unread: 1,
+    items: [
+      { id: 31, title: 'New proposal on "Retaining wall"', content: 'Ana <Petrović> sent a proposal', isRead: false, createdDate, senderImage: null, roomId: null, projectId: 42, type: 'Project' },
+      { id: 30, title: 'Installment approved', content: '', isRead: true, createdDate: '2026-10-01T08:00:00.000Z', senderImage: null, roomId: null, projectId: 42, type: 'Project' },
+    ],
+    moreHref: null,
+    expanded: false,
+  })
+  const messages: MessagesData = {
+    unread: 1,
+    rooms: [
+      {
+        id: 5, project: { id: 42, title: 'Retaining wall' }, other: { id: 8, name: 'Sarah Whitfield', firstName: 'Sarah', lastName: 'Whitfield', imageUrl: '/api/v1/files/9/download?v=1&s=36' },
+        myRole: 'freelancer', contractId: null, closed: null, unreadCount: 2, lastActivityAt: minutesAgo(3), createdAt: minutesAgo(60),
+        lastMessage: { id: 77, roomId: 5, clientMessageId: null, senderId: 8, kind: 'text', text: 'Is clay <soil> a problem?', event: null, params: null, attachments: [], createdAt: minutesAgo(3) },
+      },
+    ],
+  }
+  const fiveMinutesAgo = minutesAgo(5)
+  const bar = (language: string, kept: boolean, { user = freelancer as ShellUser | null, bell = bellOf(fiveMinutesAgo) as BellData | null, at = '/projects/freelancer?page=2' } = {}) =>
+    renderHtml(<TopBar user={user} categories={categories} pathname={at.split('?')[0]} bell={user ? bell : null} messages={user ? messages : null} />, language, {
+      at,
+      around: kept ? (stub) => <KeptRenderer.Provider value={countingRenderer}>{stub}</KeptRenderer.Provider> : undefined,
+    })
+  // Kept, an image the bar shows is preloaded through react-dom's preload(), which writes the same
+  // link with its attributes in another order: the links are compared apart, as sets.
+  const preloads = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0].match(/href="([^"]*)"/)![1]).sort()
+  const withoutPreloads = (html: string) => html.replace(/<link rel="preload"[^>]*>/g, '')
+
+  it('writes what React writes in place, for each kind of reader, in every language', async () => {
+    for (const language of ['en', 'es', 'de', 'it', 'ru'])
+      for (const user of [freelancer, client, null]) {
+        const [kept, inPlace] = [await bar(language, true, { user }), await bar(language, false, { user })]
+        expect(withoutPreloads(kept), `${language} ${user?.name ?? 'visitor'}`).toBe(withoutPreloads(inPlace))
+        expect(preloads(kept)).toEqual(preloads(inPlace))
+      }
+    const html = await bar('en', true)
+    expect(preloads(html)).toEqual(['/api/v1/files/9/download?v=1&amp;s=36', '/images/default-avatar.svg', '/logo.svg'])
+    expect(html).toContain('5 minutes ago')
+    expect(html).toContain('name="redirectTo" value="/projects/freelancer?page=2"')
+  })
+
+  it('is rendered again when what it shows changes, the time a notification came included', async () => {
+    forgetKept()
+    const before = renders
+    const created = fiveMinutesAgo
+    await bar('en', true, { bell: bellOf(created) })
+    expect(await bar('en', true, { bell: bellOf(created), at: '/dashboard' })).toContain('name="redirectTo" value="/dashboard"')
+    expect(renders - before).toBe(1)
+    // The same notification a minute later is worded anew: the kept bar must not say "5 minutes".
+    vi.useFakeTimers({ now: Date.now() + 60_000, toFake: ['Date'] })
+    try {
+      const later = await bar('en', true, { bell: bellOf(created) })
+      expect(renders - before).toBe(2)
+      expect(later).toContain('6 minutes ago')
+      expect(later).not.toContain('5 minutes ago')
+    } finally {
+      vi.useRealTimers()
+    }
+    // So is a notification once read.
+    const read = bellOf(created)
+    read.unread = 0
+    read.items[0].isRead = true
+    await bar('en', true, { bell: read })
+    expect(renders - before).toBe(3)
+  })
+
+  it('names its namespaces for the browser on every page that writes it, not only the first', async () => {
+    forgetKept()
+    const namespacesOf = async (kept: boolean) => {
+      const i18n = createInstance()
+      let used: string[] = []
+      const Report = () => ((used = (i18nOf() as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? []), null)
+      let i18nOf = () => i18n as unknown
+      await renderHtml(
+        <>
+          <TopBar user={freelancer} categories={categories} pathname="/projects" bell={bellOf(fiveMinutesAgo)} messages={messages} />
+          <ReportWith onI18n={(instance) => (i18nOf = () => instance)} />
+          <Report />
+        </>,
+        'en',
+        { around: kept ? (stub) => <KeptRenderer.Provider value={countingRenderer}>{stub}</KeptRenderer.Provider> : undefined },
+      )
+      return used.sort()
+    }
+    const inPlace = await namespacesOf(false)
+    expect(inPlace).toEqual(expect.arrayContaining(['auth', 'chat', 'notifications', 'shell']))
+    expect(await namespacesOf(true)).toEqual(inPlace)
+    // The second page writes the kept HTML without rendering the bar: its namespaces are named all the same.
+    const before = renders
+    expect(await namespacesOf(true)).toEqual(inPlace)
+    expect(renders).toBe(before)
+  })
+})
+
+/** Hands the test the i18next instance the page renders with. */
+function ReportWith({ onI18n }: { onI18n: (i18n: unknown) => void }) {
+  const { i18n } = useTranslation()
+  onI18n(i18n)
+  return null
+}

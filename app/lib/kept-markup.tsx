@@ -1,6 +1,20 @@
-import { createContext, useContext, type ComponentPropsWithoutRef, type ComponentType, type ReactNode } from 'react'
+import { createContext, use, useContext, type ComponentPropsWithoutRef, type ComponentType, type Context, type ReactNode } from 'react'
+import { preload } from 'react-dom'
 import { I18nContext } from 'react-i18next'
-import { UNSAFE_DataRouterContext as DataRouterContext, UNSAFE_DataRouterNavigationContext as DataRouterNavigationContext, UNSAFE_DataRouterStateContext as DataRouterStateContext, UNSAFE_LocationContext as LocationContext, UNSAFE_NavigationContext as NavigationContext, UNSAFE_RouteContext as RouteContext } from 'react-router'
+import type { i18n as I18n } from 'i18next'
+import { usedNamespacesOf } from './use-translation'
+import {
+  UNSAFE_DataRouterContext as DataRouterContext,
+  UNSAFE_DataRouterDataContext as DataRouterDataContext,
+  UNSAFE_DataRouterNavigationContext as DataRouterNavigationContext,
+  UNSAFE_DataRouterStateContext as DataRouterStateContext,
+  UNSAFE_FetchersContext as FetchersContext,
+  UNSAFE_FrameworkContext as FrameworkContext,
+  UNSAFE_LocationContext as LocationContext,
+  UNSAFE_NavigationContext as NavigationContext,
+  UNSAFE_RouteContext as RouteContext,
+  UNSAFE_ViewTransitionContext as ViewTransitionContext,
+} from 'react-router'
 
 /**
  * Parts of the shell that read the same for everyone with the same language and menu (the footer,
@@ -16,34 +30,62 @@ import { UNSAFE_DataRouterContext as DataRouterContext, UNSAFE_DataRouterNavigat
  * it) is the one thing that may differ between requests with the same key: the kept render sees a
  * placeholder path, filled in per request, escaped as React escapes an attribute.
  */
-type Tag = 'footer' | 'details' | 'ul' | 'article'
+type Tag = 'header' | 'footer' | 'details' | 'ul' | 'article'
 type Props<T extends Tag, P extends object> = ComponentPropsWithoutRef<T> & { as: T; component: ComponentType<P>; props: P }
 
 /** React's server renderer (renderToString), provided by entry.server.tsx; none in the browser. */
 export const KeptRenderer = createContext<((node: ReactNode) => string) | null>(null)
 
 const PATH_HOLE = 'kept-markup-path-hole'
-const kept = new Map<unknown, Map<string, string>>()
+/** A part's HTML, the images React preloaded for it and the namespaces it translated with: each page that writes the HTML asks for those again. */
+interface KeptHtml {
+  html: string
+  images: string[]
+  namespaces: string[]
+}
+const kept = new Map<unknown, Map<string, KeptHtml>>()
 /**
  * Keys per part: the shell's are language × menu × catalogue, a few dozen; a project card's are its
- * project's state, a few per project shown. The bound keeps memory to a few MB whatever comes.
+ * project's state, a few per project shown; the top bar's are what each signed-in reader's bell and
+ * messages show (decision 280). The bound keeps memory to ~15 MB whatever comes.
  */
 const MAX_KEPT = 1000
 
 /** An attribute value escaped as React escapes it (react-dom's escapeTextForBrowser). */
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' }
 const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c])
+const unescapes = Object.fromEntries(Object.entries(escapes).map(([c, e]) => [e, c]))
+const unescapeAttribute = (value: string) => value.replace(/&(amp|lt|gt|quot|#x27);/g, (e) => unescapes[e])
+
+// React hoists what a part preloads to the front of its own render: an eager image's
+// <link rel=preload as=image>, which belongs in the page's <head>. Those are taken off the kept HTML
+// and asked of the page's render again each time (react-dom's preload, which puts them in <head>).
+const IMAGE_PRELOAD = /^<link rel="preload" as="image" href="([^"]*)"\/>/
+function takePreloads(rendered: string, part: string) {
+  const images: string[] = []
+  let html = rendered
+  for (let m = IMAGE_PRELOAD.exec(html); m; m = IMAGE_PRELOAD.exec(html)) {
+    images.push(unescapeAttribute(m[1]))
+    html = html.slice(m[0].length)
+  }
+  // Anything else hoisted (a stylesheet, a script, an image with more than a src) has no place in the part.
+  if (html.startsWith('<link') || html.startsWith('<script') || html.startsWith('<style')) throw new Error(`A kept part (${part}) hoists a resource other than a plain image: do not keep it`)
+  return { html, images }
+}
+
+/**
+ * The contexts a kept part may read, handed to its own render (React starts that one bare); the
+ * location is given apart. React Router's route id is not among them (it has no export): a kept part
+ * cannot use a fetcher on the server.
+ */
+const CARRIED = [I18nContext, NavigationContext, DataRouterContext, DataRouterStateContext, DataRouterNavigationContext, DataRouterDataContext, FetchersContext, FrameworkContext, ViewTransitionContext, RouteContext] as unknown as Context<unknown>[]
 
 export function Kept<T extends Tag, P extends object>({ as: Element, component: Part, props, ...attributes }: Props<T, P>) {
   const render = useContext(KeptRenderer)
-  // The contexts a kept part may read, handed to its own render (React starts that one bare).
   const i18n = useContext(I18nContext)
   const location = useContext(LocationContext)
-  const navigation = useContext(NavigationContext)
-  const route = useContext(RouteContext)
-  const dataRouter = useContext(DataRouterContext)
-  const dataRouterState = useContext(DataRouterStateContext)
-  const dataRouterNavigation = useContext(DataRouterNavigationContext)
+  // Read in a loop with `use`, which may be (the list never changes).
+  const carried = CARRIED.map((context) => use(context))
   const Host = Element as 'div'
   if (!render)
     return (
@@ -54,34 +96,28 @@ export function Kept<T extends Tag, P extends object>({ as: Element, component: 
   const key = `${i18n.i18n?.language}\u0000${JSON.stringify(props)}`
   let byKey = kept.get(Part)
   if (!byKey) kept.set(Part, (byKey = new Map()))
-  let html = byKey.get(key)
-  if (html === undefined) {
+  let part = byKey.get(key)
+  if (part === undefined) {
     const placeholder = { ...location, location: { ...location.location, pathname: PATH_HOLE, search: '', hash: '' } }
-    html = render(
-      <I18nContext.Provider value={i18n}>
-        <NavigationContext.Provider value={navigation}>
-          <LocationContext.Provider value={placeholder}>
-            <DataRouterContext.Provider value={dataRouter}>
-              <DataRouterStateContext.Provider value={dataRouterState}>
-                <DataRouterNavigationContext.Provider value={dataRouterNavigation}>
-                  <RouteContext.Provider value={route}>
-                    <Part {...props} />
-                  </RouteContext.Provider>
-                </DataRouterNavigationContext.Provider>
-              </DataRouterStateContext.Provider>
-            </DataRouterContext.Provider>
-          </LocationContext.Provider>
-        </NavigationContext.Provider>
-      </I18nContext.Provider>,
+    const inner = (
+      <LocationContext.Provider value={placeholder}>
+        <Part {...props} />
+      </LocationContext.Provider>
     )
-    // React hoists what a part preloads (an eager image's <link rel=preload>) to the front of its
-    // own render; kept, it would land inside the part's element. A kept part must preload nothing.
-    if (html.startsWith('<link')) throw new Error(`A kept part (${Part.displayName ?? Part.name}) preloads a resource: make its images lazy, or do not keep it`)
+    // The part's translations are recorded apart, so that every page that writes it names its
+    // namespaces for the browser (UsedNamespaces), not only the page that rendered it.
+    const own = Object.create(i18n.i18n) as I18n
+    own.reportNamespaces = undefined as unknown as I18n['reportNamespaces']
+    const values = carried.map((value) => (value === i18n ? { ...i18n, i18n: own } : value))
+    const rendered = render(CARRIED.reduceRight<ReactNode>((node, context, i) => <context.Provider value={values[i]}>{node}</context.Provider>, inner))
+    part = { ...takePreloads(rendered, Part.displayName ?? Part.name), namespaces: usedNamespacesOf(own).getUsedNamespaces() }
     if (byKey.size >= MAX_KEPT) byKey.clear()
-    byKey.set(key, html)
+    byKey.set(key, part)
   }
+  for (const href of part.images) preload(href, { as: 'image' })
+  usedNamespacesOf(i18n.i18n).addUsedNamespaces(part.namespaces)
   const here = location.location.pathname + location.location.search
-  return <Host {...(attributes as ComponentPropsWithoutRef<'div'>)} dangerouslySetInnerHTML={{ __html: html.replaceAll(PATH_HOLE, escapeAttribute(here)) }} />
+  return <Host {...(attributes as ComponentPropsWithoutRef<'div'>)} dangerouslySetInnerHTML={{ __html: part.html.replaceAll(PATH_HOLE, escapeAttribute(here)) }} />
 }
 
 /** For tests: forget every kept part. */

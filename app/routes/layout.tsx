@@ -60,7 +60,7 @@ export default function Layout({ loaderData }: Route.ComponentProps) {
         {t('nav.skipToContent')}
       </a>
       <div className={`progress ${navigation.state === 'idle' ? '' : 'progress-active'}`} aria-hidden="true" />
-      <TopBar user={loaderData.user} categories={loaderData.categories} pathname={location.pathname} />
+      <TopBar user={loaderData.user} categories={loaderData.categories} pathname={location.pathname} bell={loaderData.bell} messages={loaderData.messages} />
       <Notices notice={loaderData.notice} />
       <Outlet />
       <Footer categories={loaderData.categories} />

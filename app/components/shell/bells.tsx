@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useLocation, useRouteLoaderData } from 'react-router'
+import { useLocation } from 'react-router'
 import { Form } from '~/lib/form'
 import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
@@ -38,8 +38,11 @@ function InboxMenu({ kind, icon, unread, children, empty, footer, open, menuRef 
   )
 }
 
+/** What the bell shows: its data, each item with how long ago it came as worded when the page was made (the kept top bar's key, decision 280). */
+export type BellView = Omit<BellData, 'items'> & { items: Array<Notification & { ago?: string }> }
+
 /** One notification: a form that marks it read and goes where it leads (notifications-read.tsx), so it works without JavaScript. */
-export function NotificationEntry({ n }: { n: Notification }) {
+export function NotificationEntry({ n }: { n: Notification & { ago?: string } }) {
   const { t, i18n } = useTranslation('notifications')
   return (
     <Form method="post" action={`/notifications/${n.id}/read`}>
@@ -49,7 +52,7 @@ export function NotificationEntry({ n }: { n: Notification }) {
         <small>
           {n.isRead ? null : <span className="visually-hidden">{t('unread')} · </span>}
           <time dateTime={n.createdDate} suppressHydrationWarning>
-            {timeAgo(n.createdDate, i18n.language)}
+            {n.ago ?? timeAgo(n.createdDate, i18n.language)}
           </time>
         </small>
       </button>
@@ -84,13 +87,12 @@ function useArrivedAlerts(newestLoaded: number) {
 // read in another tab sends one too), and alert items the hub pushes show at once. Each item is a
 // form that marks it read and goes to its target; unread items have the grey background. "Load
 // more" is a link that asks the loader for 10 more; "See all" opens the notifications page.
-export function NotificationBell({ unread = 0 }: { unread?: number }) {
+export function NotificationBell({ bell }: { bell: BellView | null }) {
   const { t } = useTranslation(['notifications', 'shell'])
-  const bell = useRouteLoaderData<{ bell?: BellData | null }>('routes/layout')?.bell
   const loaded = bell?.items ?? []
   const arrived = useArrivedAlerts(loaded.reduce((max, n) => Math.max(max, n.id), 0))
   const items = [...arrived, ...loaded]
-  const count = (bell?.unread ?? unread) + arrived.filter((n) => !n.isRead).length
+  const count = (bell?.unread ?? 0) + arrived.filter((n) => !n.isRead).length
   const firstOfLastPage = Math.floor((loaded.length - 1) / 10) * 10
   const menu = useRef<HTMLDetailsElement>(null)
   const { key } = useLocation()
@@ -137,9 +139,8 @@ export function NotificationBell({ unread = 0 }: { unread?: number }) {
 // SPEC §2: the messages icon with the count of rooms with unread messages, the latest rooms and a
 // link to all chats. Its data comes from the layout loader (bells.server.ts); a countChat from the
 // chat hub reloads it (app/components/realtime.tsx).
-export function MessagesMenu({ unread = 0 }: { unread?: number }) {
+export function MessagesMenu({ messages }: { messages: MessagesData | null }) {
   const { t } = useTranslation(['shell', 'chat'])
-  const messages = useRouteLoaderData<{ messages?: MessagesData | null }>('routes/layout')?.messages
   const rooms = messages?.rooms ?? []
   const footer = (
     <Link to="/chats" className="menu-footer-link">
@@ -147,7 +148,7 @@ export function MessagesMenu({ unread = 0 }: { unread?: number }) {
     </Link>
   )
   return (
-    <InboxMenu kind="messages" icon={<ChatIcon />} unread={messages?.unread ?? unread} empty={rooms.length === 0} footer={footer}>
+    <InboxMenu kind="messages" icon={<ChatIcon />} unread={messages?.unread ?? 0} empty={rooms.length === 0} footer={footer}>
       {rooms.map((room) => (
         <RoomItem key={room.id} room={room} compact />
       ))}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useFetcher, useLocation, useNavigate } from 'react-router'
 import { Form } from '~/lib/form'
 import { useTranslation } from '~/lib/use-translation'
@@ -13,6 +13,13 @@ export function searchHref(type: SearchType, term: string) {
 }
 
 export const SUGGESTION_HIDE_MS = 500
+
+type Suggestions = Pick<ReturnType<typeof useFetcher<{ suggestions: string[] }>>, 'data' | 'load'>
+// Suggestions are fetched only in the browser: on the server the box renders with none, and without
+// React Router's fetcher, which needs the route it is rendered in (the top bar is rendered apart
+// from the page to be kept, decision 280). One or the other for the whole life of the process, as
+// with the app's Link, so the hooks of a render never change.
+const useSuggestions: () => Suggestions = typeof document === 'undefined' ? () => ({ data: undefined, load: async () => {} }) : () => useFetcher<{ suggestions: string[] }>()
 
 type SearchBoxProps = { variant?: 'bar' | 'hero'; defaultType?: SearchType }
 
@@ -29,9 +36,11 @@ export function SearchBox(props: SearchBoxProps) {
 
 function SearchForm({ variant = 'bar', defaultType = 'workneerer' }: SearchBoxProps) {
   const { t } = useTranslation('shell')
-  const id = useId()
+  // One box of each variant per page. A fixed id, not useId: the bar's box is rendered inside the
+  // kept top bar (decision 280), where useId would not give what the browser's render gives.
+  const id = `searchbox-${variant}`
   const navigate = useNavigate()
-  const fetcher = useFetcher<{ suggestions: string[] }>()
+  const fetcher = useSuggestions()
   // What the user chose or typed before hydration is kept (a slow connection must not undo it).
   const [type, setType] = useState<SearchType>(() => {
     const chosen = valueOnPage(`${id}-type`)

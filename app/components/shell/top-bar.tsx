@@ -1,7 +1,10 @@
+import { Kept } from '~/lib/kept-markup'
 import { Link } from '~/lib/link'
+import { timeAgo } from '~/lib/time-ago'
 import { useTranslation } from '~/lib/use-translation'
 import { topBarOf } from '../../../server/modules/identity/permissions'
-import { NotificationBell, MessagesMenu } from './bells'
+import { NotificationBell, MessagesMenu, type BellView } from './bells'
+import type { BellData, MessagesData } from './bells.server'
 import { RealtimeIndicator } from '../realtime'
 import { LanguageSwitcher } from './language-switcher'
 import { MegaMenu } from './mega-menu'
@@ -29,59 +32,69 @@ function Brand() {
   )
 }
 
-export function TopBar({ user, categories, pathname, unreadNotifications = 0, unreadMessages = 0 }: { user: ShellUser | null; categories: ShellCategory[]; pathname: string; unreadNotifications?: number; unreadMessages?: number }) {
-  const { t } = useTranslation('shell')
+/**
+ * The top bar is kept as HTML for what it shows (decision 280): the reader, the menus' categories,
+ * and the bell's and messages menu's items with their relative times as worded now ("5 minutes
+ * ago"), so a kept bar is never older than what it says. Its own parts that are the same for
+ * everyone are kept apart too (decision 274), for the bars of readers with other items.
+ */
+export function TopBar({ user, categories, pathname, bell = null, messages = null }: { user: ShellUser | null; categories: ShellCategory[]; pathname: string; bell?: BellData | null; messages?: MessagesData | null }) {
+  const { i18n } = useTranslation('shell')
   const variant = topBarVariant(user, pathname)
+  const bellNow: BellView | null = bell && { ...bell, items: bell.items.map((n) => ({ ...n, ago: timeAgo(n.createdDate, i18n.language) })) }
+  return <Kept as="header" className={`topbar topbar-${variant}`} data-topbar={variant} component={TopBarContent} props={{ user, categories, variant, bell: bellNow, messages }} />
+}
+
+function TopBarContent({ user, categories, variant, bell, messages }: { user: ShellUser | null; categories: ShellCategory[]; variant: TopBarVariant; bell: BellView | null; messages: MessagesData | null }) {
+  const { t } = useTranslation('shell')
   return (
-    <header className={`topbar topbar-${variant}`} data-topbar={variant}>
-      <div className="container topbar-inner">
-        <SideMenu user={user} categories={categories} />
-        <Brand />
-        {user ? (
-          <>
-            <div className="topbar-search">
-              <SearchBox defaultType={variant === 'freelancer' ? 'projects' : 'workneerer'} />
-            </div>
-            <nav className="topbar-actions" aria-label={t('nav.primary')}>
-              {variant === 'freelancer' ? (
-                <Link to="/projects/getprojects" className="button button-accent topbar-cta">
-                  {t('nav.findProject')}
-                </Link>
-              ) : (
-                <Link to="/projects/create" className="button button-accent topbar-cta">
-                  {t('nav.createProject')}
-                </Link>
-              )}
-              <RealtimeIndicator />
-              <NotificationBell unread={unreadNotifications} />
-              <MessagesMenu unread={unreadMessages} />
-              <LanguageSwitcher variant="bar" />
-              <ProfileMenu user={user} />
-            </nav>
-          </>
-        ) : (
-          <>
-            <nav className="topbar-nav" aria-label={t('nav.primary')}>
-              <MegaMenu categories={categories} />
-              <Link to="/why-workneer" className="topbar-link">
-                {t('nav.why')}
+    <div className="container topbar-inner">
+      <SideMenu user={user} categories={categories} />
+      <Brand />
+      {user ? (
+        <>
+          <div className="topbar-search">
+            <SearchBox defaultType={variant === 'freelancer' ? 'projects' : 'workneerer'} />
+          </div>
+          <nav className="topbar-actions" aria-label={t('nav.primary')}>
+            {variant === 'freelancer' ? (
+              <Link to="/projects/getprojects" className="button button-accent topbar-cta">
+                {t('nav.findProject')}
               </Link>
-              <Link to="/blogs" className="topbar-link">
-                {t('nav.blog')}
+            ) : (
+              <Link to="/projects/create" className="button button-accent topbar-cta">
+                {t('nav.createProject')}
               </Link>
-            </nav>
-            <div className="topbar-actions">
-              <LanguageSwitcher variant="bar" />
-              <Link to="/auth/login" className="button button-ghost topbar-login">
-                {t('nav.login')}
-              </Link>
-              <Link to="/auth/gotosign" className="button button-accent">
-                {t('nav.signUp')}
-              </Link>
-            </div>
-          </>
-        )}
-      </div>
-    </header>
+            )}
+            <RealtimeIndicator />
+            <NotificationBell bell={bell} />
+            <MessagesMenu messages={messages} />
+            <LanguageSwitcher variant="bar" />
+            <ProfileMenu user={user} />
+          </nav>
+        </>
+      ) : (
+        <>
+          <nav className="topbar-nav" aria-label={t('nav.primary')}>
+            <MegaMenu categories={categories} />
+            <Link to="/why-workneer" className="topbar-link">
+              {t('nav.why')}
+            </Link>
+            <Link to="/blogs" className="topbar-link">
+              {t('nav.blog')}
+            </Link>
+          </nav>
+          <div className="topbar-actions">
+            <LanguageSwitcher variant="bar" />
+            <Link to="/auth/login" className="button button-ghost topbar-login">
+              {t('nav.login')}
+            </Link>
+            <Link to="/auth/gotosign" className="button button-accent">
+              {t('nav.signUp')}
+            </Link>
+          </div>
+        </>
+      )}
+    </div>
   )
 }
