@@ -20,7 +20,7 @@ export function createAppListener(deps: AppDeps): NodeListener {
       // a form may come from the address it was sent to or from PUBLIC_URL's (behind a proxy they differ).
       const guarded = guardPageRequest(request, [new URL(request.url).origin, deps.publicUrl])
       context.set(refusalContext, guarded.refused)
-      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: request.headers.get(CLIENT_ADDRESS_HEADER) ?? client?.address ?? '', callers: new Map() })
+      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: request.headers.get(CLIENT_ADDRESS_HEADER) ?? client?.address ?? '', callers: new Map(), reads: new Map() })
       return handle(guarded.request, context)
     }
     return deps.pageCache ? deps.pageCache.serve(request, render) : render()

@@ -50,14 +50,16 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
     const request = new Request(url, { method: endpoint.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body) })
     // A write (even from a GET page's loader, like confirming an email) means the page being
     // rendered around it must not be kept for visitors (decision 033), in either API mode.
-    // A write may also end or change the session, so the calls after it check it anew.
+    // A write may also end or change the session, so the calls after it check it anew, and it may
+    // change what the page read so far, so the calls after it read afresh (decision 281).
     const writes = endpoint.method !== 'GET'
     const changed = () => {
       deps.pageCache?.invalidate()
       deps.callers?.clear()
+      deps.reads?.clear()
     }
     if (writes) changed()
-    const response = await (deps.apiUrl ? fetch(request) : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp, callers: deps.callers, remember: deps.pageCache && ((key, read) => deps.pageCache!.remember(key, read)), inProcess: true })).finally(() => {
+    const response = await (deps.apiUrl ? fetch(request) : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp, callers: deps.callers, reads: deps.reads, remember: deps.pageCache && ((key, read) => deps.pageCache!.remember(key, read)), inProcess: true })).finally(() => {
       if (writes) changed()
     })
     if (token && (response.status === 401 || response.status === 402)) {

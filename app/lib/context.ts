@@ -17,6 +17,8 @@ export interface AppDeps {
   publicUrl: string
   /** This page request's authenticated callers, shared by its in-process API calls (one session check a page). */
   callers?: CallInfo['callers']
+  /** This page request's reads, shared by its in-process GET calls (decision 281). */
+  reads?: CallInfo['reads']
   /** Other sites a form may send the browser to: a payment gateway's hosted checkout (CSP form-action, decision 195). */
   checkoutOrigins?: string[]
   /** Pages kept for a few seconds (server/http/page-cache.ts). */

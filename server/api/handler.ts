@@ -8,6 +8,7 @@ import { Role } from '../modules/identity/permissions.ts'
 import { asReader } from '../modules/identity/display-name.ts'
 import { createRouter } from './router.ts'
 import { inProcessJson } from './in-process.ts'
+import { withReadScope, type ReadScope } from '../db/read-scope.ts'
 
 export interface Caller {
   userId: number
@@ -64,6 +65,8 @@ export interface CallInfo {
    * (decision 277). Only the in-process web UI passes it.
    */
   remember?: <T>(key: string, read: () => Promise<T>) => Promise<T>
+  /** One web page's reads (decision 281): its GET calls read a project, a contract or a person once. Only the in-process web UI passes it. */
+  reads?: ReadScope
 }
 export type ApiHandler = (request: Request, info?: CallInfo) => Promise<Response>
 export const API_PREFIX = '/api/v1/'
@@ -143,7 +146,7 @@ export function createApiHandler(options: {
       ctx,
     }
     // Names of deleted accounts and of support are said in the caller's language (decision 271).
-    const result = await asReader(ctx.locale, () => handler(input as Parameters<Handler<Endpoint>>[0]))
+    const result = await asReader(ctx.locale, () => withReadScope(request.method === 'GET' ? info.reads : undefined, () => handler(input as Parameters<Handler<Endpoint>>[0])))
     if (result instanceof Response) return result
     if (endpoint.responseType === 'text') return new Response(String(result), { headers: { 'content-type': 'text/plain; charset=utf-8' } })
     if (options.validateResponses) {

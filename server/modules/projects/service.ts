@@ -17,6 +17,7 @@ import { createProjectSearch } from './search.ts'
 import { createWorkQueue } from './work-queue.ts'
 import { conflict, inNamespace, lockRow, notify, recordActivity, recordCreated, transitionContract, transitionInstallment, transitionProject, transitionProposal, type Effect, type Trx } from './transition.ts'
 import { displayName } from '../identity/display-name.ts'
+import { readOnce, readOnceById } from '../../db/read-scope.ts'
 
 type ProjectRow = Selectable<Database['project']>
 type ProposalRow = Selectable<Database['proposal']>
@@ -72,7 +73,8 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
   async function people(ids: number[]) {
     const unique = [...new Set(ids)].filter((v) => v != null)
     if (!unique.length) return new Map<number, { id: number; name: string; imageUrl: string | null }>()
-    const rows = await db.selectFrom('app_user').select(['id', 'first_name', 'last_name', 'company_name', 'status', 'image_file_id']).where('id', 'in', unique).execute()
+    // Read once per page: a project's client and freelancer are shown by most of its calls (decision 281).
+    const rows = await readOnceById('app_user', unique, (ids) => db.selectFrom('app_user').select(['id', 'first_name', 'last_name', 'company_name', 'status', 'image_file_id']).where('id', 'in', ids).execute())
     return new Map(rows.map((u) => [u.id, { id: u.id, name: displayName(u), imageUrl: u.image_file_id ? files.downloadUrl(u.image_file_id) : null }]))
   }
   const nobody = (id: number) => ({ id, name: '', imageUrl: null })
@@ -148,11 +150,12 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     }
   }
 
-  async function proposalsOut(rows: ProposalRow[]) {
+  /** `known`: the project of all the rows, when the caller has read it already. */
+  async function proposalsOut(rows: ProposalRow[], known?: ProjectRow) {
     if (!rows.length) return []
     const projectIds = [...new Set(rows.map((r) => r.project_id))]
     const [projects, users, profiles, fileRows] = await Promise.all([
-      db.selectFrom('project').select(['id', 'title', 'status']).where('id', 'in', projectIds).execute(),
+      known && projectIds.every((id) => id === known.id) ? [known] : db.selectFrom('project').select(['id', 'title', 'status']).where('id', 'in', projectIds).execute(),
       people(rows.map((r) => r.freelancer_id)),
       db.selectFrom('freelancer_profile').select(['user_id', 'title', 'rating_x100', 'rating_count']).where('user_id', 'in', rows.map((r) => r.freelancer_id)).execute(),
       db
@@ -189,11 +192,12 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     })
   }
 
-  async function contractsOut(rows: ContractRow[], executor: DB = db) {
+  /** `known`: the project of all the rows, when the caller has read it already. */
+  async function contractsOut(rows: ContractRow[], executor: DB = db, known?: ProjectRow) {
     if (!rows.length) return []
     const ids = rows.map((r) => r.id)
     const [projects, users, installments, fileRows] = await Promise.all([
-      executor.selectFrom('project').select(['id', 'title']).where('id', 'in', rows.map((r) => r.project_id)).execute(),
+      known && rows.every((r) => r.project_id === known.id) ? [known] : executor.selectFrom('project').select(['id', 'title']).where('id', 'in', rows.map((r) => r.project_id)).execute(),
       people(rows.flatMap((r) => [r.client_id, r.freelancer_id])),
       executor.selectFrom('installment').selectAll().where('contract_id', 'in', ids).orderBy('contract_id').orderBy('position').execute(),
       executor
@@ -241,8 +245,9 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     return rows.map((r) => ({ id: r.id, entity: r.entity, entityId: r.entity_id, action: r.action, fromState: r.from_state, toState: r.to_state, note: r.note, actor: r.actor_id ? (users.get(r.actor_id) ?? null) : null, createdAt: r.created_at }))
   }
 
-  const project = (id: number) => db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirst()
-  const contractOfProject = (projectId: number) => db.selectFrom('contract').selectAll().where('project_id', '=', projectId).executeTakeFirst()
+  // Read once per page (decision 281): the details, the activity and the refunds of a page ask for both.
+  const project = (id: number) => readOnce(`project:${id}`, () => db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirst())
+  const contractOfProject = (projectId: number) => readOnce(`contract-of-project:${projectId}`, () => db.selectFrom('contract').selectAll().where('project_id', '=', projectId).executeTakeFirst())
 
   /** The owner's project, or 404 (drafts and non-open projects of others are not acknowledged) / 403 (an open project of another client). */
   async function ownProject(caller: Caller, id: number) {
@@ -451,8 +456,8 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     ])
     // A freelancer sees open projects, and the ones they proposed on or hold a contract for.
     if (row.status !== 'open' && !proposal && !contract && row.client_id !== caller.userId) throw notFound('Project')
-    const [proposalOut] = proposal ? await proposalsOut([proposal]) : [null]
-    const [contractOutRow] = contract ? await contractsOut([contract]) : [null]
+    const [proposalOut] = proposal ? await proposalsOut([proposal], row) : [null]
+    const [contractOutRow] = contract ? await contractsOut([contract], db, row) : [null]
     return {
       project: await details(row, caller, locale),
       proposal: proposalOut ?? null,
@@ -467,7 +472,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
       db.selectFrom('proposal').selectAll().where('project_id', '=', id).where('status', '!=', 'withdrawn').orderBy('created_at', 'desc').limit(200).execute(),
       contractOfProject(id),
     ])
-    const [proposalList, contracts, activity] = await Promise.all([proposalsOut(proposals), contract ? contractsOut([contract]) : [], activityOut(id, 0, 50)])
+    const [proposalList, contracts, activity] = await Promise.all([proposalsOut(proposals, row), contract ? contractsOut([contract], db, row) : [], activityOut(id, 0, 50)])
     return { project: await details(row, caller, locale), proposals: proposalList, contract: contracts[0] ?? null, activity }
   }
 
