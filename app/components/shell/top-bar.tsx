@@ -35,8 +35,8 @@ function Brand() {
 /**
  * The top bar is kept as HTML for what it shows (decision 280): the reader, the menus' categories,
  * and the bell's and messages menu's items with their relative times as worded now ("5 minutes
- * ago"), so a kept bar is never older than what it says. Its own parts that are the same for
- * everyone are kept apart too (decision 274), for the bars of readers with other items.
+ * ago"), so a kept bar is never older than what it says. When a bar is rendered to be kept, the
+ * menus inside it that are kept on their own elsewhere (decision 274) are rendered in place with it.
  */
 export function TopBar({ user, categories, pathname, bell = null, messages = null }: { user: ShellUser | null; categories: ShellCategory[]; pathname: string; bell?: BellData | null; messages?: MessagesData | null }) {
   const { i18n } = useTranslation('shell')
