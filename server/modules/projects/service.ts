@@ -150,12 +150,16 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     }
   }
 
+  /** The titles and states of projects; `known`, the only one, when the caller has read it already. */
+  const projectTitles = (projectIds: number[], known?: ProjectRow, executor: DB = db) =>
+    known && projectIds.every((id) => id === known.id) ? [known] : executor.selectFrom('project').select(['id', 'title', 'status']).where('id', 'in', projectIds).execute()
+
   /** `known`: the project of all the rows, when the caller has read it already. */
   async function proposalsOut(rows: ProposalRow[], known?: ProjectRow) {
     if (!rows.length) return []
     const projectIds = [...new Set(rows.map((r) => r.project_id))]
     const [projects, users, profiles, fileRows] = await Promise.all([
-      known && projectIds.every((id) => id === known.id) ? [known] : db.selectFrom('project').select(['id', 'title', 'status']).where('id', 'in', projectIds).execute(),
+      projectTitles(projectIds, known),
       people(rows.map((r) => r.freelancer_id)),
       db.selectFrom('freelancer_profile').select(['user_id', 'title', 'rating_x100', 'rating_count']).where('user_id', 'in', rows.map((r) => r.freelancer_id)).execute(),
       db
@@ -197,7 +201,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     if (!rows.length) return []
     const ids = rows.map((r) => r.id)
     const [projects, users, installments, fileRows] = await Promise.all([
-      known && rows.every((r) => r.project_id === known.id) ? [known] : executor.selectFrom('project').select(['id', 'title']).where('id', 'in', rows.map((r) => r.project_id)).execute(),
+      projectTitles(rows.map((r) => r.project_id), known, executor),
       people(rows.flatMap((r) => [r.client_id, r.freelancer_id])),
       executor.selectFrom('installment').selectAll().where('contract_id', 'in', ids).orderBy('contract_id').orderBy('position').execute(),
       executor
