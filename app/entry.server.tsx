@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next'
 import { getInstance } from './middleware/i18next'
 import { NonceProvider } from './lib/nonce'
 import { KeptRenderer } from './lib/kept-markup'
+import { createKeptSplice } from './lib/kept-splice.server'
 import { KEPT_PAGE_HEADER, keptPageOf } from './lib/kept-page'
 import { PRIVATE_PAGE } from './lib/response-headers'
 import { appContext } from './lib/context'
@@ -35,6 +36,7 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const chunks: Buffer[] = []
+    const keptParts = createKeptSplice(nonce)
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         chunks.push(chunk)
@@ -47,14 +49,14 @@ export default function handleRequest(
       final(done) {
         clearTimeout(timer)
         headers.set('content-type', 'text/html; charset=utf-8')
-        resolve(new Response(Buffer.concat(chunks), { headers, status }))
+        resolve(new Response(keptParts.assemble(Buffer.concat(chunks)), { headers, status }))
         done()
       },
     })
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={getInstance(loadContext)}>
-          <KeptRenderer.Provider value={renderToString}>
+          <KeptRenderer.Provider value={{ render: renderToString, splice: keptParts.splice }}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </KeptRenderer.Provider>
         </I18nextProvider>

@@ -11,6 +11,7 @@ import { createInstance } from 'i18next'
 import type { ShellUser } from '~/components/shell/types'
 import { Role } from '../../server/modules/identity/permissions'
 import { KeptRenderer, forgetKept } from './kept-markup'
+import { createKeptSplice } from './kept-splice.server'
 import { useTranslation } from './use-translation'
 import { ProjectCard, type ProjectCardData } from '~/routes/projects/ui'
 
@@ -28,6 +29,18 @@ const client: ShellUser = { id: 8, name: 'Sarah <Whitfield>', imageUrl: null, ro
 let renders = 0
 const countingRenderer = (node: React.ReactNode) => (renders++, renderToString(node))
 
+/**
+ * Renders as entry.server.tsx does (decision 282): kept parts leave markers, and their bytes are put
+ * in after; kept: false renders every part in place. A marker carries the page's nonce, here one per render.
+ */
+async function rendered(element: React.ReactElement, language: string, at: string, kept: boolean) {
+  if (!kept) return renderHtml(element, language, { at })
+  const parts = createKeptSplice(`n${Math.random().toString(36).slice(2)}`)
+  const html = await renderHtml(element, language, { at, around: (stub) => <KeptRenderer.Provider value={{ render: countingRenderer, splice: parts.splice }}>{stub}</KeptRenderer.Provider> })
+  expect(html).not.toContain('kept-markup-path-hole')
+  return parts.assemble(Buffer.from(html)).toString('utf8')
+}
+
 function shell(at: string, { language = 'en', kept = true, user = freelancer as ShellUser | null } = {}) {
   const page = (
     <>
@@ -37,7 +50,7 @@ function shell(at: string, { language = 'en', kept = true, user = freelancer as 
       <Footer categories={categories} />
     </>
   )
-  return renderHtml(page, language, { at, around: kept ? (stub) => <KeptRenderer.Provider value={countingRenderer}>{stub}</KeptRenderer.Provider> : undefined })
+  return rendered(page, language, at, kept)
 }
 
 describe('the kept parts of the shell', () => {
@@ -81,7 +94,7 @@ describe('a kept project card', () => {
     proposalCount: 1, publishedAt: '2026-11-20T10:00:00.000Z', createdAt: '2026-11-19T10:00:00.000Z', client: { id: 8, name: 'Sarah Whitfield' },
   }
   const cards = (language: string, kept: boolean, save?: { saved: boolean; action: string }) =>
-    renderHtml(<ProjectCard p={project} href="/projects/details/42" save={save} />, language, { at: '/projects/getprojects?search=wall', around: kept ? (stub) => <KeptRenderer.Provider value={countingRenderer}>{stub}</KeptRenderer.Provider> : undefined })
+    rendered(<ProjectCard p={project} href="/projects/details/42" save={save} />, language, '/projects/getprojects?search=wall', kept)
 
   it('writes what React writes in place, with and without its Save button, in every language', async () => {
     for (const language of ['en', 'es', 'de', 'it', 'ru'])
@@ -128,10 +141,7 @@ describe('the kept top bar', () => {
   }
   const fiveMinutesAgo = minutesAgo(5)
   const bar = (language: string, kept: boolean, { user = freelancer as ShellUser | null, bell = bellOf(fiveMinutesAgo) as BellData | null, at = '/projects/freelancer?page=2' } = {}) =>
-    renderHtml(<TopBar user={user} categories={categories} pathname={at.split('?')[0]} bell={user ? bell : null} messages={user ? messages : null} />, language, {
-      at,
-      around: kept ? (stub) => <KeptRenderer.Provider value={countingRenderer}>{stub}</KeptRenderer.Provider> : undefined,
-    })
+    rendered(<TopBar user={user} categories={categories} pathname={at.split('?')[0]} bell={user ? bell : null} messages={user ? messages : null} />, language, at, kept)
   // Kept, an image the bar shows is preloaded through react-dom's preload(), which writes the same
   // link with its attributes in another order: the links are compared apart, as sets.
   const preloads = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0].match(/href="([^"]*)"/)![1]).sort()
@@ -189,7 +199,7 @@ describe('the kept top bar', () => {
           <Report />
         </>,
         'en',
-        { around: kept ? (stub) => <KeptRenderer.Provider value={countingRenderer}>{stub}</KeptRenderer.Provider> : undefined },
+        { around: kept ? (stub) => <KeptRenderer.Provider value={{ render: countingRenderer, splice: createKeptSplice('n').splice }}>{stub}</KeptRenderer.Provider> : undefined },
       )
       return used.sort()
     }

@@ -33,13 +33,24 @@ import {
 type Tag = 'header' | 'footer' | 'details' | 'ul' | 'article'
 type Props<T extends Tag, P extends object> = ComponentPropsWithoutRef<T> & { as: T; component: ComponentType<P>; props: P }
 
-/** React's server renderer (renderToString), provided by entry.server.tsx; none in the browser. */
-export const KeptRenderer = createContext<((node: ReactNode) => string) | null>(null)
+/**
+ * How kept parts are rendered on the server, provided by entry.server.tsx; none in the browser.
+ * `render` is React's renderToString. `splice` takes a part's UTF-8 bytes and gives the marker React
+ * writes in their place; the document's bytes are then assembled with them (kept-splice.server.ts):
+ * a part of several KB costs a copy, not React's encoding of a long string on every page (decision 282).
+ */
+export interface KeptRendering {
+  render: (node: ReactNode) => string
+  splice: (pieces: Uint8Array[]) => string
+}
+export const KeptRenderer = createContext<KeptRendering | null>(null)
 
 const PATH_HOLE = 'kept-markup-path-hole'
+const utf8 = new TextEncoder()
 /** A part's HTML, the images React preloaded for it and the namespaces it translated with: each page that writes the HTML asks for those again. */
 interface KeptHtml {
-  html: string
+  /** The HTML as UTF-8, cut where the page's address goes. */
+  pieces: Uint8Array[]
   images: string[]
   namespaces: string[]
 }
@@ -81,13 +92,13 @@ function takePreloads(rendered: string, part: string) {
 const CARRIED = [I18nContext, NavigationContext, DataRouterContext, DataRouterStateContext, DataRouterNavigationContext, DataRouterDataContext, FetchersContext, FrameworkContext, ViewTransitionContext, RouteContext] as unknown as Context<unknown>[]
 
 export function Kept<T extends Tag, P extends object>({ as: Element, component: Part, props, ...attributes }: Props<T, P>) {
-  const render = useContext(KeptRenderer)
+  const rendering = useContext(KeptRenderer)
   const i18n = useContext(I18nContext)
   const location = useContext(LocationContext)
   // Read in a loop with `use`, which may be (the list never changes).
   const carried = CARRIED.map((context) => use(context))
   const Host = Element as 'div'
-  if (!render)
+  if (!rendering)
     return (
       <Host {...(attributes as ComponentPropsWithoutRef<'div'>)}>
         <Part {...props} />
@@ -109,15 +120,17 @@ export function Kept<T extends Tag, P extends object>({ as: Element, component: 
     const own = Object.create(i18n.i18n) as I18n
     own.reportNamespaces = undefined as unknown as I18n['reportNamespaces']
     const values = carried.map((value) => (value === i18n ? { ...i18n, i18n: own } : value))
-    const rendered = render(CARRIED.reduceRight<ReactNode>((node, context, i) => <context.Provider value={values[i]}>{node}</context.Provider>, inner))
-    part = { ...takePreloads(rendered, Part.displayName ?? Part.name), namespaces: usedNamespacesOf(own).getUsedNamespaces() }
+    const rendered = rendering.render(CARRIED.reduceRight<ReactNode>((node, context, i) => <context.Provider value={values[i]}>{node}</context.Provider>, inner))
+    const { html, images } = takePreloads(rendered, Part.displayName ?? Part.name)
+    part = { pieces: html.split(PATH_HOLE).map((piece) => utf8.encode(piece)), images, namespaces: usedNamespacesOf(own).getUsedNamespaces() }
     if (byKey.size >= MAX_KEPT) byKey.clear()
     byKey.set(key, part)
   }
   for (const href of part.images) preload(href, { as: 'image' })
   usedNamespacesOf(i18n.i18n).addUsedNamespaces(part.namespaces)
-  const here = location.location.pathname + location.location.search
-  return <Host {...(attributes as ComponentPropsWithoutRef<'div'>)} dangerouslySetInnerHTML={{ __html: part.html.replaceAll(PATH_HOLE, escapeAttribute(here)) }} />
+  const here = utf8.encode(escapeAttribute(location.location.pathname + location.location.search))
+  const marker = rendering.splice(part.pieces.flatMap((piece, i) => (i ? [here, piece] : [piece])))
+  return <Host {...(attributes as ComponentPropsWithoutRef<'div'>)} dangerouslySetInnerHTML={{ __html: marker }} />
 }
 
 /** For tests: forget every kept part. */

@@ -2,18 +2,20 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createPageCache } from './page-cache.ts'
+import { newNonce } from './security-headers.ts'
 
-// A page as entry.server.tsx answers it: the same fresh nonce in the CSP header and the scripts.
-function renderer(options: { status?: number; setCookie?: boolean; mark?: 'visitor' | 'own' | null } = {}) {
+// A page as entry.server.tsx answers it: the same fresh nonce in the CSP header and the scripts
+// (`nonce` makes another kind of nonce), with text in more than one byte per character.
+function renderer(options: { status?: number; setCookie?: boolean; mark?: 'visitor' | 'own' | null; nonce?: () => string } = {}) {
   let renders = 0
   const render = async () => {
     renders++
-    const nonce = `n${renders}x${Math.random().toString(36).slice(2)}`
+    const nonce = (options.nonce ?? newNonce)()
     const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `script-src 'self' 'nonce-${nonce}'` })
     if (options.setCookie) headers.set('set-cookie', 'flash=; Max-Age=0')
     const mark = options.mark === undefined ? 'visitor' : options.mark
     if (mark) headers.set('x-workneer-kept-page', mark)
-    return new Response(`<p>render ${renders}</p><script nonce="${nonce}"></script>`, { status: options.status ?? 200, headers })
+    return new Response(`<p>render ${renders}</p><script nonce="${nonce}"></script><p>Petrović · Русский</p><style nonce="${nonce}"></style>`, { status: options.status ?? 200, headers })
   }
   return { render, renders: () => renders }
 }
@@ -33,8 +35,16 @@ describe('page cache (pages kept for a few seconds)', () => {
     expect(a).not.toBe(b)
     expect(await first.text()).toContain(`nonce="${a}"`)
     const body = await second.text()
-    expect(body).toContain('<p>render 1</p>')
-    expect(body).toContain(`nonce="${b}"`)
+    expect(body).toBe(`<p>render 1</p><script nonce="${b}"></script><p>Petrović · Русский</p><style nonce="${b}"></style>`)
+  })
+
+  test('a page whose nonce is not as long as a fresh one is not kept: there is no room to write another over it', async () => {
+    const cache = createPageCache({ seconds: 5 })
+    const page = renderer({ nonce: () => `short${Math.random().toString(36).slice(2, 6)}` })
+    const [first, second] = [await cache.serve(visit(), page.render), await cache.serve(visit(), page.render)]
+    expect(page.renders()).toBe(2)
+    expect(await second.text()).toContain(`nonce="${nonceOf(second)}"`)
+    expect(nonceOf(first)).not.toBe(nonceOf(second))
   })
 
   test('a flash notice or any cookie but the language and the session means the page is rendered for that request', async () => {
@@ -59,7 +69,7 @@ describe('page cache (pages kept for a few seconds)', () => {
     const first = await cache.serve(visit('/freelancers?search=x', alice), own.render)
     const again = await cache.serve(visit('/freelancers?search=x', alice), own.render)
     expect(own.renders()).toBe(1)
-    expect(await again.text()).toBe((await first.text()).replace(nonceOf(first), nonceOf(again)))
+    expect(await again.text()).toBe((await first.text()).replaceAll(nonceOf(first), nonceOf(again)))
     // Another session, the same session in another language, and a visitor each get their own render.
     await cache.serve(visit('/freelancers?search=x', { cookie: 'session=bob; lang=es' }), own.render)
     await cache.serve(visit('/freelancers?search=x', { cookie: 'session=alice; lang=de' }), own.render)

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { isbot } from 'isbot'
 import { KEPT_PAGE_HEADER } from '../../app/lib/kept-page.ts'
 import { withHeaders } from '../../app/lib/response-headers.ts'
+import { newNonce } from './security-headers.ts'
 
 // A few seconds of memory for pages (decisions 033 and 015). Rendering a page is most of the
 // server's work. Visitors' pages (the home page, Find Project, the blog, profiles) are the same for
@@ -24,8 +24,8 @@ import { withHeaders } from '../../app/lib/response-headers.ts'
 const MAX_ENTRIES = 500
 const MAX_BYTES = 1 << 20
 const NONCE_IN_CSP = /'nonce-([^']+)'/
+const NONCE_LENGTH = newNonce().length
 const SESSION_PREFIX = 'session='
-const utf8 = new TextDecoder()
 
 /** A reload (Cache-Control: no-cache or max-age=0, or Pragma: no-cache) asks for the page as it is now. */
 function wantsFresh(request: Request) {
@@ -36,9 +36,12 @@ function wantsFresh(request: Request) {
 interface Kept {
   status: number
   headers: [string, string][]
-  body: string
+  /** The page as sent (bytes: a page rendered for a reload is kept without being decoded, and a hit is not encoded again). */
+  body: Uint8Array
   /** The CSP nonce the copy was rendered with ('' for none), replaced on every answer. */
   nonce: string
+  /** Where the nonce is in `body`: a fresh nonce of the same length is written over it there. */
+  nonceAt: number[]
   expires: number
 }
 
@@ -86,9 +89,14 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
     return response.status === 200 && !response.headers.has('set-cookie') && (mark === 'visitor' || (mark === 'own' && session))
   }
 
-  function entryOf(response: Response, body: string): Kept {
+  function entryOf(response: Response, body: Uint8Array): Kept | null {
     const nonce = response.headers.get('content-security-policy')?.match(NONCE_IN_CSP)?.[1] ?? ''
-    return { status: response.status, headers: [...response.headers.entries()], body, nonce, expires: now() + seconds * 1000 }
+    // A fresh nonce is written over the kept one, so they must be as long (entry.server.tsx's always are).
+    if (nonce && nonce.length !== NONCE_LENGTH) return null
+    const nonceAt: number[] = []
+    const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+    for (let at = nonce ? bytes.indexOf(nonce, 0, 'latin1') : -1; at >= 0; at = bytes.indexOf(nonce, at + nonce.length, 'latin1')) nonceAt.push(at)
+    return { status: response.status, headers: [...response.headers.entries()], body, nonce, nonceAt, expires: now() + seconds * 1000 }
   }
 
   // The mark is for this cache only, never for the browser. The route's Response is never changed
@@ -98,9 +106,11 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
   }
 
   function answer(entry: Kept) {
-    const nonce = entry.nonce ? randomBytes(16).toString('base64') : ''
+    const nonce = entry.nonce ? newNonce() : ''
     const fill = (text: string) => (entry.nonce ? text.replaceAll(entry.nonce, nonce) : text)
-    return new Response(fill(entry.body), { status: entry.status, headers: entry.headers.map(([k, v]): [string, string] => [k, fill(v)]) })
+    const body = Buffer.from(entry.body)
+    for (const at of entry.nonceAt) body.write(nonce, at, 'latin1')
+    return new Response(body, { status: entry.status, headers: entry.headers.map(([k, v]): [string, string] => [k, fill(v)]) })
   }
 
   const listeners: Array<() => void> = []
@@ -172,15 +182,14 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
         }
         const response = unmarked(rendered)
         const bytes = await response.bytes()
-        const body = utf8.decode(bytes)
-        const entry = entryOf(response, body)
         // A write that happened while this page rendered makes the copy stale before it is kept.
-        if (body.length <= MAX_BYTES && startedAt === generation) {
+        const entry = bytes.byteLength <= MAX_BYTES && startedAt === generation ? entryOf(response, bytes) : null
+        if (entry) {
           if (kept.size >= MAX_ENTRIES) kept.delete(kept.keys().next().value!)
           kept.set(key, entry)
-          resolve(entry)
-        } else resolve(null)
-        // This request gets the page as rendered, with its own nonce already in it.
+        }
+        resolve(entry)
+        // This request gets the page as rendered, with its own nonce already in it (a hit copies the kept bytes first).
         return new Response(bytes, { status: response.status, headers: response.headers })
       } catch (error) {
         resolve(null)
