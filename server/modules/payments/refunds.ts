@@ -5,6 +5,7 @@ import { ApiError, forbidden, notFound } from '../../api/errors.ts'
 import { enqueue } from '../../jobs/outbox.ts'
 import { CHAT_EVENT_TOPIC, type ChatEvent, type ChatEventPayload } from '../chat/rules.ts'
 import type { InstallmentState } from '../projects/machines.ts'
+import { readContractOfProject } from '../projects/reads.ts'
 import type { MoneyMover, ProjectsService } from '../projects/service.ts'
 import { conflict, inNamespace, lockRow, notify, transitionInstallment } from '../projects/transition.ts'
 import { account, post, type Trx } from './ledger.ts'
@@ -392,7 +393,8 @@ export function createRefunds({ db, dialect, gateways, responseDays, autoRelease
 
   /** A contract's refund requests, newest first, and what may still be asked back per installment (its client and freelancer). */
   async function list(caller: Caller, projectId: number) {
-    const contract = await db.selectFrom('contract').select(['id', 'client_id', 'freelancer_id']).where('project_id', '=', projectId).executeTakeFirst()
+    // The page's own reading of the contract when it has one (decision 281).
+    const contract = await readContractOfProject(db, projectId)
     if (!contract || (contract.client_id !== caller.userId && contract.freelancer_id !== caller.userId)) throw notFound('Contract')
     const rows = await db.selectFrom('refund_request').selectAll().where('contract_id', '=', contract.id).orderBy('id', 'desc').execute()
     const installments = await db

@@ -114,6 +114,14 @@ for (const dialect of dialects) {
 
       const log = await s.t.call('GET', `projects/${draft.json.id}/activities`, { token: company.token })
       expect(log.json.data.map((a: { action: string }) => a.action)).toEqual(['publish', 'edit', 'create'])
+      expect(log.json.total).toBe(3)
+      // The total is the whole history's on every page, past the last one too (it comes with the rows when there are any).
+      for (const [page, actions] of [[1, ['publish', 'edit']], [2, ['create']], [3, []]] as const) {
+        const paged = await s.t.call('GET', `projects/${draft.json.id}/activities?page=${page}&pageSize=2`, { token: company.token })
+        expect(paged.json.data.map((a: { action: string }) => a.action)).toEqual(actions)
+        expect(paged.json.total).toBe(3)
+        for (const entry of paged.json.data) expect(entry).not.toHaveProperty('total')
+      }
       expect((await s.t.call('GET', `projects/${draft.json.id}/activities`, { token: free1.token })).status).toBe(404)
     })
 
@@ -266,6 +274,13 @@ for (const dialect of dialects) {
       expect(noNote.status).toBe(409)
       const up = await s.t.upload(`projects/${p.id}/uploadProjectFiles?installmentId=${i1.id}`, free1.token, 'calcs.pdf', tinyPdf())
       expect(up.status).toBe(200)
+      // The installment's file shows on its installment only, whether the page's calls share one read of the project's files or not (decision 281).
+      for (const reads of [undefined, new Map<string, Promise<unknown>>()]) {
+        const response = await s.t.api.handler(new Request(`http://in-process/api/v1/projects/${p.id}/details-for-client`, { headers: { authorization: `Bearer ${client.token}`, accept: 'application/json' } }), { reads })
+        const view = (await response.json()) as { project: { attachments: unknown[] }; contract: { installments: { id: number; files: { id: number }[] }[] } }
+        expect(view.contract.installments.map((i) => [i.id, i.files.map((f) => f.id)])).toEqual(view.contract.installments.map((i) => [i.id, i.id === i1.id ? [up.json.id] : []]))
+        expect(view.project.attachments).toEqual([])
+      }
       expect((await act(i1.id, 'submit', free1, 'Calculations attached')).json.installments[0]).toMatchObject({ status: 'submitted', submissionNote: 'Calculations attached' })
       expect((await act(i1.id, 'request-changes', client, 'Check the padstones')).json.installments[0]).toMatchObject({ status: 'changes_requested', feedback: 'Check the padstones' })
       expect((await act(i1.id, 'submit', free1, 'Padstones checked')).json.installments[0].status).toBe('submitted')
@@ -497,6 +512,20 @@ for (const dialect of dialects) {
       expect((await s.t.upload(`projects/${p.id}/uploadProjectFiles?proposalId=${prop.id}`, free2.token, 'cv.pdf', tinyPdf())).status).toBe(404)
       expect(await read(client.token, pf.json.id)).toBe(200)
       expect(await read(free2.token, pf.json.id)).toBe(404)
+      // Each file shows where it belongs, whether the calls of one page share one read of the
+      // project's files (the web UI's read scope, decision 281) or each call reads its own.
+      const shown = async (path: string, token: string, reads?: Map<string, Promise<unknown>>) => {
+        const response = await s.t.api.handler(new Request(`http://in-process/api/v1/projects/${p.id}/${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }), { reads })
+        return (await response.json()) as { project: { attachments: { id: number }[] }; proposals?: { id: number; attachments: { id: number }[] }[]; proposal?: { attachments: { id: number }[] } }
+      }
+      for (const reads of [undefined, new Map<string, Promise<unknown>>()]) {
+        const ofClient = await shown('details-for-client', client.token, reads)
+        expect(ofClient.project.attachments.map((f) => f.id)).toEqual([up.json.id])
+        expect(ofClient.proposals!.find((x) => x.id === prop.id)!.attachments.map((f) => f.id)).toEqual([pf.json.id])
+        const ofFreelancer = await shown('details-for-freelancer', free1.token, reads)
+        expect(ofFreelancer.project.attachments.map((f) => f.id)).toEqual([up.json.id])
+        expect(ofFreelancer.proposal!.attachments.map((f) => f.id)).toEqual([pf.json.id])
+      }
       expect((await s.t.call('DELETE', `projects/${p.id}/attachments/${up.json.id}`, { token: free1.token })).status).toBe(404)
       // A removed attachment loses its row at once and its bytes once the outbox has run (decision 012).
       const key = (await s.database.db.selectFrom('stored_file').select('storage_key').where('id', '=', up.json.id).executeTakeFirstOrThrow()).storage_key

@@ -17,7 +17,8 @@ import { createProjectSearch } from './search.ts'
 import { createWorkQueue } from './work-queue.ts'
 import { conflict, inNamespace, lockRow, notify, recordActivity, recordCreated, transitionContract, transitionInstallment, transitionProject, transitionProposal, type Effect, type Trx } from './transition.ts'
 import { displayName } from '../identity/display-name.ts'
-import { readOnce, readOnceById } from '../../db/read-scope.ts'
+import { readOnceById } from '../../db/read-scope.ts'
+import { readContractOfProject, readProject, readProjectFiles, type ProjectFileRow } from './reads.ts'
 
 type ProjectRow = Selectable<Database['project']>
 type ProposalRow = Selectable<Database['proposal']>
@@ -84,15 +85,20 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     if (!rows.length) return []
     const ids = rows.map((r) => r.id)
     const name = `name_${locale}` as const
-    const [skills, cats, subs, clients] = await Promise.all([
+    const idsOf = (key: 'category_id' | 'subcategory_id') => [...new Set(rows.map((r) => r[key] ?? 0))]
+    const [skills, areas, clients] = await Promise.all([
       db.selectFrom('project_skill as ps').innerJoin('skill as s', 's.id', 'ps.skill_id').select(['ps.project_id', 's.id', `s.${name} as name`]).where('ps.project_id', 'in', ids).execute(),
-      db.selectFrom('category').select(['id', `${name} as name`]).execute(),
-      db.selectFrom('subcategory').select(['id', `${name} as name`]).where('id', 'in', [...new Set(rows.map((r) => r.subcategory_id ?? 0))]).execute(),
+      // The rows' categories and subcategories, in one statement.
+      db
+        .selectFrom('category')
+        .select([sql<string>`'category'`.as('kind'), 'id', `${name} as name`])
+        .where('id', 'in', idsOf('category_id'))
+        .unionAll(db.selectFrom('subcategory').select([sql<string>`'subcategory'`.as('kind'), 'id', `${name} as name`]).where('id', 'in', idsOf('subcategory_id')))
+        .execute(),
       people(rows.map((r) => r.client_id)),
     ])
     const skillsOf = Map.groupBy(skills, (s) => s.project_id)
-    const cat = new Map(cats.map((c) => [c.id, c]))
-    const sub = new Map(subs.map((s) => [s.id, s]))
+    const [cat, sub] = (['category', 'subcategory'] as const).map((kind) => new Map(areas.filter((a) => a.kind === kind).map(({ id, name }) => [id, { id, name }])))
     return rows.map((r) => ({
       id: r.id,
       title: r.title,
@@ -117,35 +123,33 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     }))
   }
 
-  async function attachmentsOf(where: { projectId: number; proposalIds?: number[]; installmentIds?: number[]; projectOnly?: boolean }) {
-    let q = db
-      .selectFrom('project_file as f')
-      .innerJoin('stored_file as s', 's.id', 'f.file_id')
-      .select(['f.file_id', 'f.proposal_id', 'f.installment_id', 'f.uploaded_by', 'f.created_at', 's.original_name', 's.attachment_type', 's.size', 's.mime'])
-      .where('f.project_id', '=', where.projectId)
-    if (where.projectOnly) q = q.where('f.proposal_id', 'is', null).where('f.installment_id', 'is', null)
-    const rows = await q.orderBy('f.id').execute()
-    return rows.map((r) => ({
-      proposalId: r.proposal_id,
-      installmentId: r.installment_id,
-      file: { id: r.file_id, name: r.original_name, url: files.downloadUrl(r.file_id), attachmentType: r.attachment_type, size: r.size, mime: r.mime, uploadedBy: r.uploaded_by, createdAt: r.created_at },
-    }))
-  }
+  /** A file of a project as the API shows it. */
+  const fileOut = (f: Omit<ProjectFileRow, 'proposal_id' | 'installment_id'>) => ({ id: f.file_id, name: f.original_name, url: files.downloadUrl(f.file_id), attachmentType: f.attachment_type, size: f.size, mime: f.mime, uploadedBy: f.uploaded_by, createdAt: f.created_at })
+
+  /** The project's own files (not a proposal's or an installment's). */
+  const projectAttachments = async (projectId: number) => (await readProjectFiles(db, projectId)).filter((f) => f.proposal_id === null && f.installment_id === null).map(fileOut)
 
   async function details(row: ProjectRow, caller: Caller | null, locale: Locale) {
     const [summary] = await summaries([row], locale)
-    const [attachments, wish, sub] = await Promise.all([
-      attachmentsOf({ projectId: row.id, projectOnly: true }),
-      caller ? db.selectFrom('project_wishlist').select('user_id').where('user_id', '=', caller.userId).where('project_id', '=', row.id).executeTakeFirst() : undefined,
-      caller ? db.selectFrom('project_subscription').select('user_id').where('user_id', '=', caller.userId).where('project_id', '=', row.id).executeTakeFirst() : undefined,
+    const [attachments, marks] = await Promise.all([
+      projectAttachments(row.id),
+      // Whether the caller saved the project and follows it, in one statement.
+      caller
+        ? db
+            .selectNoFrom((eb) => [
+              eb.exists(eb.selectFrom('project_wishlist').select('user_id').where('user_id', '=', caller.userId).where('project_id', '=', row.id)).as('wishlisted'),
+              eb.exists(eb.selectFrom('project_subscription').select('user_id').where('user_id', '=', caller.userId).where('project_id', '=', row.id)).as('subscribed'),
+            ])
+            .executeTakeFirstOrThrow()
+        : null,
     ])
     return {
       ...summary,
       description: row.description,
       installments: parsePlan(row.installment_plan),
-      attachments: attachments.map((a) => a.file),
-      wishlisted: !!wish,
-      subscribed: !!sub,
+      attachments,
+      wishlisted: !!marks?.wishlisted,
+      subscribed: !!marks?.subscribed,
       isOwner: caller?.userId === row.client_id,
     }
   }
@@ -162,12 +166,15 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
       projectTitles(projectIds, known),
       people(rows.map((r) => r.freelancer_id)),
       db.selectFrom('freelancer_profile').select(['user_id', 'title', 'rating_x100', 'rating_count']).where('user_id', 'in', rows.map((r) => r.freelancer_id)).execute(),
-      db
-        .selectFrom('project_file as f')
-        .innerJoin('stored_file as s', 's.id', 'f.file_id')
-        .select(['f.file_id', 'f.proposal_id', 'f.uploaded_by', 'f.created_at', 's.original_name', 's.attachment_type', 's.size', 's.mime'])
-        .where('f.proposal_id', 'in', rows.map((r) => r.id))
-        .execute(),
+      // The files of one project the page has read are read with all of its files, once (decision 281).
+      known && projectIds.every((id) => id === known.id)
+        ? readProjectFiles(db, known.id).then((all) => all.filter((f) => f.proposal_id !== null))
+        : db
+            .selectFrom('project_file as f')
+            .innerJoin('stored_file as s', 's.id', 'f.file_id')
+            .select(['f.file_id', 'f.proposal_id', 'f.uploaded_by', 'f.created_at', 's.original_name', 's.attachment_type', 's.size', 's.mime'])
+            .where('f.proposal_id', 'in', rows.map((r) => r.id))
+            .execute(),
     ])
     const project = new Map(projects.map((p) => [p.id, p]))
     const profile = new Map(profiles.map((p) => [p.user_id, p]))
@@ -191,7 +198,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
         createdAt: r.created_at,
         updatedAt: r.updated_at,
         decidedAt: r.decided_at,
-        attachments: (filesOf.get(r.id) ?? []).map((f) => ({ id: f.file_id, name: f.original_name, url: files.downloadUrl(f.file_id), attachmentType: f.attachment_type, size: f.size, mime: f.mime, uploadedBy: f.uploaded_by, createdAt: f.created_at })),
+        attachments: (filesOf.get(r.id) ?? []).map(fileOut),
       }
     })
   }
@@ -204,13 +211,16 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
       projectTitles(rows.map((r) => r.project_id), known, executor),
       people(rows.flatMap((r) => [r.client_id, r.freelancer_id])),
       executor.selectFrom('installment').selectAll().where('contract_id', 'in', ids).orderBy('contract_id').orderBy('position').execute(),
-      executor
-        .selectFrom('project_file as f')
-        .innerJoin('installment as i', 'i.id', 'f.installment_id')
-        .innerJoin('stored_file as s', 's.id', 'f.file_id')
-        .select(['f.file_id', 'f.installment_id', 'f.uploaded_by', 'f.created_at', 's.original_name', 's.attachment_type', 's.size', 's.mime'])
-        .where('i.contract_id', 'in', ids)
-        .execute(),
+      // As in proposalsOut; a transaction (executor) reads its own.
+      known && executor === db && rows.every((r) => r.project_id === known.id)
+        ? readProjectFiles(db, known.id).then((all) => all.filter((f) => f.installment_id !== null))
+        : executor
+            .selectFrom('project_file as f')
+            .innerJoin('installment as i', 'i.id', 'f.installment_id')
+            .innerJoin('stored_file as s', 's.id', 'f.file_id')
+            .select(['f.file_id', 'f.installment_id', 'f.uploaded_by', 'f.created_at', 's.original_name', 's.attachment_type', 's.size', 's.mime'])
+            .where('i.contract_id', 'in', ids)
+            .execute(),
     ])
     const title = new Map(projects.map((p) => [p.id, p.title]))
     const byContract = Map.groupBy(installments, (i) => i.contract_id)
@@ -238,20 +248,25 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
         status: i.status as InstallmentState,
         submissionNote: i.submission_note,
         feedback: i.feedback,
-        files: (filesOf.get(i.id) ?? []).map((f) => ({ id: f.file_id, name: f.original_name, url: files.downloadUrl(f.file_id), attachmentType: f.attachment_type, size: f.size, mime: f.mime, uploadedBy: f.uploaded_by, createdAt: f.created_at })),
+        files: (filesOf.get(i.id) ?? []).map(fileOut),
       })),
     }))
   }
 
-  async function activityOut(projectId: number, offset: number, limit: number) {
-    const rows = await db.selectFrom('project_activity').selectAll().where('project_id', '=', projectId).orderBy('id', 'desc').offset(offset).limit(limit).execute()
+  /** A page of the project's history, newest first, and how many entries it has in all. */
+  async function activityPage(projectId: number, offset: number, limit: number) {
+    // The total comes with the rows (a window over the same filter), so one statement serves both.
+    const rows = await db.selectFrom('project_activity').selectAll().select(sql<number | string>`count(*) over ()`.as('total')).where('project_id', '=', projectId).orderBy('id', 'desc').offset(offset).limit(limit).execute()
+    // Past the last page there is no row to carry it.
+    const total = rows.length ? Number(rows[0].total) : offset ? Number((await db.selectFrom('project_activity').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', projectId).executeTakeFirst())?.n ?? 0) : 0
     const users = await people(rows.map((r) => r.actor_id ?? 0))
-    return rows.map((r) => ({ id: r.id, entity: r.entity, entityId: r.entity_id, action: r.action, fromState: r.from_state, toState: r.to_state, note: r.note, actor: r.actor_id ? (users.get(r.actor_id) ?? null) : null, createdAt: r.created_at }))
+    const data = rows.map((r) => ({ id: r.id, entity: r.entity, entityId: r.entity_id, action: r.action, fromState: r.from_state, toState: r.to_state, note: r.note, actor: r.actor_id ? (users.get(r.actor_id) ?? null) : null, createdAt: r.created_at }))
+    return { data, total }
   }
 
   // Read once per page (decision 281): the details, the activity and the refunds of a page ask for both.
-  const project = (id: number) => readOnce(`project:${id}`, () => db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirst())
-  const contractOfProject = (projectId: number) => readOnce(`contract-of-project:${projectId}`, () => db.selectFrom('contract').selectAll().where('project_id', '=', projectId).executeTakeFirst())
+  const project = (id: number) => readProject(db, id)
+  const contractOfProject = (projectId: number) => readContractOfProject(db, projectId)
 
   /** The owner's project, or 404 (drafts and non-open projects of others are not acknowledged) / 403 (an open project of another client). */
   async function ownProject(caller: Caller, id: number) {
@@ -456,7 +471,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     if (!row) throw notFound('Project')
     const [proposal, contract] = await Promise.all([
       db.selectFrom('proposal').selectAll().where('project_id', '=', id).where('freelancer_id', '=', caller.userId).executeTakeFirst(),
-      db.selectFrom('contract').selectAll().where('project_id', '=', id).where('freelancer_id', '=', caller.userId).executeTakeFirst(),
+      contractOfProject(id).then((c) => (c?.freelancer_id === caller.userId ? c : undefined)),
     ])
     // A freelancer sees open projects, and the ones they proposed on or hold a contract for.
     if (row.status !== 'open' && !proposal && !contract && row.client_id !== caller.userId) throw notFound('Project')
@@ -476,7 +491,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
       db.selectFrom('proposal').selectAll().where('project_id', '=', id).where('status', '!=', 'withdrawn').orderBy('created_at', 'desc').limit(200).execute(),
       contractOfProject(id),
     ])
-    const [proposalList, contracts, activity] = await Promise.all([proposalsOut(proposals, row), contract ? contractsOut([contract], db, row) : [], activityOut(id, 0, 50)])
+    const [proposalList, contracts, activity] = await Promise.all([proposalsOut(proposals, row), contract ? contractsOut([contract], db, row) : [], activityPage(id, 0, 50).then((page) => page.data)])
     return { project: await details(row, caller, locale), proposals: proposalList, contract: contracts[0] ?? null, activity }
   }
 
@@ -493,7 +508,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
   async function attachments(caller: Caller, id: number) {
     const { row, role } = await participant(caller, id)
     if (!role && row.status !== 'open') throw notFound('Project')
-    return { data: (await attachmentsOf({ projectId: id, projectOnly: true })).map((a) => a.file) }
+    return { data: await projectAttachments(id) }
   }
 
   async function upload(caller: Caller, id: number, request: Request, target: { proposalId?: number; installmentId?: number; kind?: 'image' | 'document' }) {
@@ -838,8 +853,8 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
   async function activities(caller: Caller, projectId: number, query: { page: number; pageSize: number }) {
     const { role } = await participant(caller, projectId)
     if (!role) throw notFound('Project')
-    const total = await db.selectFrom('project_activity').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', projectId).executeTakeFirst()
-    return { data: await activityOut(projectId, (query.page - 1) * query.pageSize, query.pageSize), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
+    const { data, total } = await activityPage(projectId, (query.page - 1) * query.pageSize, query.pageSize)
+    return { data, page: query.page, pageSize: query.pageSize, total }
   }
 
   /**
