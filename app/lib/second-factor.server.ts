@@ -33,7 +33,18 @@ export function readChallenge(request: Request): { challenge: string; redirectTo
  * `mfa: 'setup'`; the API enforces it on every call): every page but the setup page, signing out
  * and the public error pages sends them to set it up first.
  */
-export const isSetupOnly = (token: string | null) => !!token && decodeJwt(token)?.mfa === 'setup'
+export function isSetupOnly(token: string | null) {
+  if (!token) return false
+  // Asked a few times per page (the middleware, the layout): a token's claims never change.
+  let setup = setupOnlyTokens.get(token)
+  if (setup === undefined) {
+    setup = decodeJwt(token)?.mfa === 'setup'
+    if (setupOnlyTokens.size >= 1000) setupOnlyTokens.clear()
+    setupOnlyTokens.set(token, setup)
+  }
+  return setup
+}
+const setupOnlyTokens = new Map<string, boolean>()
 
 export function setupOnlyRedirect(token: string | null, pathname: string) {
   if (!isSetupOnly(token)) return null

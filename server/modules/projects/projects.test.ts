@@ -115,12 +115,11 @@ for (const dialect of dialects) {
       const log = await s.t.call('GET', `projects/${draft.json.id}/activities`, { token: company.token })
       expect(log.json.data.map((a: { action: string }) => a.action)).toEqual(['publish', 'edit', 'create'])
       expect(log.json.total).toBe(3)
-      // The total is the whole history's on every page, past the last one too (it comes with the rows when there are any).
+      // The total is the whole history's on every page: a full one, the last one (counted without a query) and past the last.
       for (const [page, actions] of [[1, ['publish', 'edit']], [2, ['create']], [3, []]] as const) {
         const paged = await s.t.call('GET', `projects/${draft.json.id}/activities?page=${page}&pageSize=2`, { token: company.token })
         expect(paged.json.data.map((a: { action: string }) => a.action)).toEqual(actions)
         expect(paged.json.total).toBe(3)
-        for (const entry of paged.json.data) expect(entry).not.toHaveProperty('total')
       }
       expect((await s.t.call('GET', `projects/${draft.json.id}/activities`, { token: free1.token })).status).toBe(404)
     })

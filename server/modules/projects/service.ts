@@ -255,10 +255,10 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
 
   /** A page of the project's history, newest first, and how many entries it has in all. */
   async function activityPage(projectId: number, offset: number, limit: number) {
-    // The total comes with the rows (a window over the same filter), so one statement serves both.
-    const rows = await db.selectFrom('project_activity').selectAll().select(sql<number | string>`count(*) over ()`.as('total')).where('project_id', '=', projectId).orderBy('id', 'desc').offset(offset).limit(limit).execute()
-    // Past the last page there is no row to carry it.
-    const total = rows.length ? Number(rows[0].total) : offset ? Number((await db.selectFrom('project_activity').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', projectId).executeTakeFirst())?.n ?? 0) : 0
+    const rows = await db.selectFrom('project_activity').selectAll().where('project_id', '=', projectId).orderBy('id', 'desc').offset(offset).limit(limit).execute()
+    // A page that is not full, and not past the end, is the last one: its total needs no count.
+    const last = rows.length < limit && (rows.length > 0 || offset === 0)
+    const total = last ? offset + rows.length : Number((await db.selectFrom('project_activity').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', projectId).executeTakeFirst())?.n ?? 0)
     const users = await people(rows.map((r) => r.actor_id ?? 0))
     const data = rows.map((r) => ({ id: r.id, entity: r.entity, entityId: r.entity_id, action: r.action, fromState: r.from_state, toState: r.to_state, note: r.note, actor: r.actor_id ? (users.get(r.actor_id) ?? null) : null, createdAt: r.created_at }))
     return { data, total }
