@@ -280,6 +280,10 @@ for (const dialect of dialects) {
         expect(view.contract.installments.map((i) => [i.id, i.files.map((f) => f.id)])).toEqual(view.contract.installments.map((i) => [i.id, i.id === i1.id ? [up.json.id] : []]))
         expect(view.project.attachments).toEqual([])
       }
+      // A list over several projects reads the files of its contracts' installments itself.
+      const mine = await s.t.call('GET', 'projects/freelancer/contracts', { token: free1.token })
+      const listed = mine.json.data.find((k: { projectId: number }) => k.projectId === p.id) as { installments: { id: number; files: { id: number }[] }[] }
+      expect(listed.installments.map((i) => [i.id, i.files.map((f) => f.id)])).toEqual(listed.installments.map((i) => [i.id, i.id === i1.id ? [up.json.id] : []]))
       expect((await act(i1.id, 'submit', free1, 'Calculations attached')).json.installments[0]).toMatchObject({ status: 'submitted', submissionNote: 'Calculations attached' })
       expect((await act(i1.id, 'request-changes', client, 'Check the padstones')).json.installments[0]).toMatchObject({ status: 'changes_requested', feedback: 'Check the padstones' })
       expect((await act(i1.id, 'submit', free1, 'Padstones checked')).json.installments[0].status).toBe('submitted')
@@ -525,6 +529,9 @@ for (const dialect of dialects) {
         expect(ofFreelancer.project.attachments.map((f) => f.id)).toEqual([up.json.id])
         expect(ofFreelancer.proposal!.attachments.map((f) => f.id)).toEqual([pf.json.id])
       }
+      // A list over several projects reads its proposals' files itself.
+      const proposalsOfFree1 = await s.t.call('GET', 'projects/freelancer/proposals', { token: free1.token })
+      expect(proposalsOfFree1.json.data.find((x: { id: number }) => x.id === prop.id).attachments.map((f: { id: number }) => f.id)).toEqual([pf.json.id])
       expect((await s.t.call('DELETE', `projects/${p.id}/attachments/${up.json.id}`, { token: free1.token })).status).toBe(404)
       // A removed attachment loses its row at once and its bytes once the outbox has run (decision 012).
       const key = (await s.database.db.selectFrom('stored_file').select('storage_key').where('id', '=', up.json.id).executeTakeFirstOrThrow()).storage_key

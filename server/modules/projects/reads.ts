@@ -9,15 +9,13 @@ export const readProject = (db: DB, id: number) => readOnce(`project:${id}`, () 
 
 export const readContractOfProject = (db: DB, projectId: number) => readOnce(`contract-of-project:${projectId}`, () => db.selectFrom('contract').selectAll().where('project_id', '=', projectId).executeTakeFirst())
 
-/** Every file of a project with what it belongs to (a proposal, an installment, or the project itself), oldest first. */
-export const readProjectFiles = (db: DB, projectId: number) =>
-  readOnce(`project-files:${projectId}`, () =>
-    db
-      .selectFrom('project_file as f')
-      .innerJoin('stored_file as s', 's.id', 'f.file_id')
-      .select(['f.file_id', 'f.proposal_id', 'f.installment_id', 'f.uploaded_by', 'f.created_at', 's.original_name', 's.attachment_type', 's.size', 's.mime'])
-      .where('f.project_id', '=', projectId)
-      .orderBy('f.id')
-      .execute(),
-  )
+/** Files of projects with what each belongs to (a proposal, an installment, or the project itself) and what the API shows of it; filter it. */
+export const projectFileRows = (executor: DB) =>
+  executor
+    .selectFrom('project_file as f')
+    .innerJoin('stored_file as s', 's.id', 'f.file_id')
+    .select(['f.file_id', 'f.proposal_id', 'f.installment_id', 'f.uploaded_by', 'f.created_at', 's.original_name', 's.attachment_type', 's.size', 's.mime'])
+
+/** Every file of a project, oldest first. */
+export const readProjectFiles = (db: DB, projectId: number) => readOnce(`project-files:${projectId}`, () => projectFileRows(db).where('f.project_id', '=', projectId).orderBy('f.id').execute())
 export type ProjectFileRow = Awaited<ReturnType<typeof readProjectFiles>>[number]

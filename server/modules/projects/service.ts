@@ -18,7 +18,7 @@ import { createWorkQueue } from './work-queue.ts'
 import { conflict, inNamespace, lockRow, notify, recordActivity, recordCreated, transitionContract, transitionInstallment, transitionProject, transitionProposal, type Effect, type Trx } from './transition.ts'
 import { displayName } from '../identity/display-name.ts'
 import { readOnceById } from '../../db/read-scope.ts'
-import { readContractOfProject, readProject, readProjectFiles, type ProjectFileRow } from './reads.ts'
+import { projectFileRows, readContractOfProject, readProject, readProjectFiles, type ProjectFileRow } from './reads.ts'
 
 type ProjectRow = Selectable<Database['project']>
 type ProposalRow = Selectable<Database['proposal']>
@@ -124,7 +124,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
   }
 
   /** A file of a project as the API shows it. */
-  const fileOut = (f: Omit<ProjectFileRow, 'proposal_id' | 'installment_id'>) => ({ id: f.file_id, name: f.original_name, url: files.downloadUrl(f.file_id), attachmentType: f.attachment_type, size: f.size, mime: f.mime, uploadedBy: f.uploaded_by, createdAt: f.created_at })
+  const fileOut = (f: ProjectFileRow) => ({ id: f.file_id, name: f.original_name, url: files.downloadUrl(f.file_id), attachmentType: f.attachment_type, size: f.size, mime: f.mime, uploadedBy: f.uploaded_by, createdAt: f.created_at })
 
   /** The project's own files (not a proposal's or an installment's). */
   const projectAttachments = async (projectId: number) => (await readProjectFiles(db, projectId)).filter((f) => f.proposal_id === null && f.installment_id === null).map(fileOut)
@@ -154,27 +154,28 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     }
   }
 
+  /** `known`, when it is the only project of `projectIds` (the caller has read it already). */
+  const soleProject = (projectIds: number[], known?: ProjectRow) => (known && projectIds.every((id) => id === known.id) ? known : undefined)
+
   /** The titles and states of projects; `known`, the only one, when the caller has read it already. */
-  const projectTitles = (projectIds: number[], known?: ProjectRow, executor: DB = db) =>
-    known && projectIds.every((id) => id === known.id) ? [known] : executor.selectFrom('project').select(['id', 'title', 'status']).where('id', 'in', projectIds).execute()
+  const projectTitles = (projectIds: number[], known?: ProjectRow, executor: DB = db) => {
+    const sole = soleProject(projectIds, known)
+    return sole ? [sole] : executor.selectFrom('project').select(['id', 'title', 'status']).where('id', 'in', projectIds).execute()
+  }
 
   /** `known`: the project of all the rows, when the caller has read it already. */
   async function proposalsOut(rows: ProposalRow[], known?: ProjectRow) {
     if (!rows.length) return []
     const projectIds = [...new Set(rows.map((r) => r.project_id))]
+    const sole = soleProject(projectIds, known)
     const [projects, users, profiles, fileRows] = await Promise.all([
       projectTitles(projectIds, known),
       people(rows.map((r) => r.freelancer_id)),
       db.selectFrom('freelancer_profile').select(['user_id', 'title', 'rating_x100', 'rating_count']).where('user_id', 'in', rows.map((r) => r.freelancer_id)).execute(),
-      // The files of one project the page has read are read with all of its files, once (decision 281).
-      known && projectIds.every((id) => id === known.id)
-        ? readProjectFiles(db, known.id).then((all) => all.filter((f) => f.proposal_id !== null))
-        : db
-            .selectFrom('project_file as f')
-            .innerJoin('stored_file as s', 's.id', 'f.file_id')
-            .select(['f.file_id', 'f.proposal_id', 'f.uploaded_by', 'f.created_at', 's.original_name', 's.attachment_type', 's.size', 's.mime'])
-            .where('f.proposal_id', 'in', rows.map((r) => r.id))
-            .execute(),
+      // The files of one project the page has read are read with all of its files, once (decision 283).
+      sole
+        ? readProjectFiles(db, sole.id).then((all) => all.filter((f) => f.proposal_id !== null))
+        : projectFileRows(db).where('f.proposal_id', 'in', rows.map((r) => r.id)).execute(),
     ])
     const project = new Map(projects.map((p) => [p.id, p]))
     const profile = new Map(profiles.map((p) => [p.user_id, p]))
@@ -207,20 +208,15 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
   async function contractsOut(rows: ContractRow[], executor: DB = db, known?: ProjectRow) {
     if (!rows.length) return []
     const ids = rows.map((r) => r.id)
+    const sole = executor === db ? soleProject(rows.map((r) => r.project_id), known) : undefined
     const [projects, users, installments, fileRows] = await Promise.all([
       projectTitles(rows.map((r) => r.project_id), known, executor),
       people(rows.flatMap((r) => [r.client_id, r.freelancer_id])),
       executor.selectFrom('installment').selectAll().where('contract_id', 'in', ids).orderBy('contract_id').orderBy('position').execute(),
       // As in proposalsOut; a transaction (executor) reads its own.
-      known && executor === db && rows.every((r) => r.project_id === known.id)
-        ? readProjectFiles(db, known.id).then((all) => all.filter((f) => f.installment_id !== null))
-        : executor
-            .selectFrom('project_file as f')
-            .innerJoin('installment as i', 'i.id', 'f.installment_id')
-            .innerJoin('stored_file as s', 's.id', 'f.file_id')
-            .select(['f.file_id', 'f.installment_id', 'f.uploaded_by', 'f.created_at', 's.original_name', 's.attachment_type', 's.size', 's.mime'])
-            .where('i.contract_id', 'in', ids)
-            .execute(),
+      sole
+        ? readProjectFiles(db, sole.id).then((all) => all.filter((f) => f.installment_id !== null))
+        : projectFileRows(executor).innerJoin('installment as i', 'i.id', 'f.installment_id').where('i.contract_id', 'in', ids).execute(),
     ])
     const title = new Map(projects.map((p) => [p.id, p.title]))
     const byContract = Map.groupBy(installments, (i) => i.contract_id)
