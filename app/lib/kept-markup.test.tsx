@@ -14,6 +14,7 @@ import { KeptRenderer, forgetKept } from './kept-markup'
 import { createKeptSplice } from './kept-splice.server'
 import { useTranslation } from './use-translation'
 import { ProjectCard, type ProjectCardData } from '~/routes/projects/ui'
+import { ReceivedProposal } from '~/routes/projects/received-proposal'
 
 // The kept parts of the shell (decision 274) must write exactly what React writes for them in
 // place: the browser hydrates that HTML as its own. Each case renders the shell's kept parts twice,
@@ -25,6 +26,11 @@ const categories = [
 ]
 const freelancer: ShellUser = { id: 7, name: 'Ana Petrović', imageUrl: null, roles: [Role.Freelancer] }
 const client: ShellUser = { id: 8, name: 'Sarah <Whitfield>', imageUrl: null, roles: [Role.Client] }
+
+// Kept, an image a part shows is preloaded through react-dom's preload(), which writes the same
+// link with its attributes in another order: the links are compared apart, as sets.
+const preloads = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0].match(/href="([^"]*)"/)![1]).sort()
+const withoutPreloads = (html: string) => html.replace(/<link rel="preload"[^>]*>/g, '')
 
 let renders = 0
 const countingRenderer = (node: React.ReactNode) => (renders++, renderToString(node))
@@ -116,6 +122,47 @@ describe('a kept project card', () => {
   })
 })
 
+// Decision 284: a proposal on the client's project page is kept for what it shows, its forms
+// (Accept, a question in the chat, Decline with a reason) included: they post to the page's own
+// address, which differs between requests with the same key.
+describe('a kept received proposal', () => {
+  const proposal = {
+    id: 9, projectId: 42, projectTitle: 'Retaining wall', projectStatus: 'open', status: 'pending', revision: 2, rejectReason: null,
+    coverLetter: 'Chartered engineer: "clay" <soils> & walls.', bidMinor: 108_000, currency: 'EUR', durationDays: 30,
+    installments: [{ title: 'First half', amountMinor: 54_000 }, { title: 'Second & last', amountMinor: 54_000 }],
+    createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z', decidedAt: null,
+    attachments: [{ id: 3, name: 'calc <v2>.pdf', url: '/projects/files/3', size: 20_480 }],
+    freelancer: { id: 5, name: 'Ana Petrović', imageUrl: null, title: 'Structural Engineer', rating: 4.5, ratingCount: 2 },
+  } as unknown as React.ComponentProps<typeof ReceivedProposal>['pr']
+  const revisions = [{ revision: 1, coverLetter: 'First letter', bidMinor: 120_000, durationDays: 35, installments: [], createdAt: '2026-11-19T10:00:00.000Z' }]
+  const card = (language: string, kept: boolean, at: string, props: Partial<React.ComponentProps<typeof ReceivedProposal>> = {}) =>
+    rendered(<ReceivedProposal pr={proposal} revisions={revisions} answerable {...props} />, language, at, kept)
+
+  it('writes what React writes in place, answerable or not, revised or not, in every language and at any address', async () => {
+    for (const language of ['en', 'es', 'de', 'it', 'ru'])
+      for (const props of [{}, { answerable: false }, { revisions: [] }, { pr: { ...proposal, status: 'rejected', rejectReason: 'Too "late" <sorry>' } as typeof proposal, answerable: false }])
+        for (const at of ['/projects/client/details/42', '/projects/client/details/42?accepted=1&q="a" <b>']) {
+          const [kept, inPlace] = [await card(language, true, at, props), await card(language, false, at, props)]
+          const what = `${language} ${JSON.stringify(props)} ${at}`
+          expect(withoutPreloads(kept), what).toBe(withoutPreloads(inPlace))
+          expect(preloads(kept), what).toEqual(preloads(inPlace))
+        }
+  })
+
+  it('is rendered once for what it shows; its forms post to each page’s own address', async () => {
+    forgetKept()
+    const before = renders
+    const first = await card('en', true, '/projects/client/details/42')
+    const other = await card('en', true, '/projects/client/details/42?declined=1')
+    expect(renders - before).toBe(1)
+    expect(first.match(/<form[^>]*>/g)).toHaveLength(3)
+    for (const form of first.match(/<form[^>]*>/g)!) expect(form).toContain('action="/projects/client/details/42"')
+    for (const form of other.match(/<form[^>]*>/g)!) expect(form).toContain('action="/projects/client/details/42?declined=1"')
+    await card('en', true, '/projects/client/details/42', { answerable: false })
+    expect(renders - before).toBe(2)
+  })
+})
+
 // Decision 280: the whole top bar is kept for what it shows: the reader, the bell's and the messages
 // menu's items, and how long ago each notification came, as worded when the page is made.
 describe('the kept top bar', () => {
@@ -142,10 +189,6 @@ describe('the kept top bar', () => {
   const fiveMinutesAgo = minutesAgo(5)
   const bar = (language: string, kept: boolean, { user = freelancer as ShellUser | null, bell = bellOf(fiveMinutesAgo) as BellData | null, at = '/projects/freelancer?page=2' } = {}) =>
     rendered(<TopBar user={user} categories={categories} pathname={at.split('?')[0]} bell={user ? bell : null} messages={user ? messages : null} />, language, at, kept)
-  // Kept, an image the bar shows is preloaded through react-dom's preload(), which writes the same
-  // link with its attributes in another order: the links are compared apart, as sets.
-  const preloads = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0].match(/href="([^"]*)"/)![1]).sort()
-  const withoutPreloads = (html: string) => html.replace(/<link rel="preload"[^>]*>/g, '')
 
   it('writes what React writes in place, for each kind of reader, in every language', async () => {
     for (const language of ['en', 'es', 'de', 'it', 'ru'])

@@ -1,19 +1,19 @@
 import { useTranslation } from '~/lib/use-translation'
-import { Form, data, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Form } from '~/lib/form'
 import type { Route } from './+types/client-details'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { ErrorPage } from '~/components/error-page'
-import { formatDateTime } from '~/lib/format'
-import { limits } from '../../../server/modules/projects/rules'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
 import { RefundsSection } from '../payments/refunds'
 import { loadRefunds, refundIntent } from '../payments/refunds.server'
-import { ActionButton, Attachments, Budget, Money, ProposalTerms } from './ui'
+import { ActionButton, Attachments, Budget, Money } from './ui'
+import { ReceivedProposal } from './received-proposal'
 import { clientProjectMoves } from './moves'
 import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, EmptyState, Notice, Person, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
@@ -144,31 +144,7 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
         <h2 id="proposals">{t('client.proposals', { count: proposals.length })}</h2>
         {proposals.length ? null : <EmptyState title={t('client.noProposals')} />}
         {proposals.map((pr) => (
-          <Card key={pr.id} data-testid="proposal">
-            <header className="ui-card-header">
-              <Person name={pr.freelancer.name} imageUrl={pr.freelancer.imageUrl} href={`/profiles/freelancers/${pr.freelancer.id}`} subtitle={pr.freelancer.title} rating={{ value: pr.freelancer.rating, count: pr.freelancer.ratingCount }} />
-              <StatusChip machine="proposal" state={pr.status} />
-            </header>
-            <ProposalTerms proposal={pr} />
-            <Attachments files={pr.attachments} />
-            {pr.rejectReason ? <p className="prewrap muted">{t('proposals.rejectReason', { reason: pr.rejectReason })}</p> : null}
-            {revisions[pr.id]?.length ? <Revisions items={revisions[pr.id]} currency={pr.currency} /> : null}
-            {pr.status === 'pending' && p.status === 'open' ? (
-              <ButtonGroup label={t('client.proposalActions')}>
-                <ActionButton intent="accept" fields={{ id: pr.id }} label={t('client.accept')} variant="primary" />
-                <ActionButton intent="chat" fields={{ id: pr.freelancer.id }} label={t('client.chat', { name: pr.freelancer.name })} />
-                <Form method="post">
-                  <input type="hidden" name="intent" value="reject" />
-                  <input type="hidden" name="id" value={pr.id} />
-                  <span className="field">
-                    <label htmlFor={`reason-${pr.id}`}>{t('client.rejectReason')}</label>
-                    <input id={`reason-${pr.id}`} name="reason" maxLength={limits.note} />
-                  </span>
-                  <Button variant="destructive">{t('client.reject')}</Button>
-                </Form>
-              </ButtonGroup>
-            ) : null}
-          </Card>
+          <ReceivedProposal key={pr.id} pr={pr} revisions={revisions[pr.id] ?? []} answerable={pr.status === 'pending' && p.status === 'open'} />
         ))}
       </section>
       <section id="questions" aria-labelledby="qa" className="ui-section">
@@ -196,26 +172,6 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
         <ActivityList items={activity} />
       </section>
     </main>
-  )
-}
-
-/** A revised proposal's earlier versions, newest first, folded so the current one stays in front. */
-function Revisions({ items, currency }: { items: Array<{ revision: number; coverLetter: string; bidMinor: number; durationDays: number; createdAt: string }>; currency: string }) {
-  const { t, i18n } = useTranslation('projects')
-  return (
-    <details className="revisions">
-      <summary>{t('client.earlierVersions', { count: items.length })}</summary>
-      <ol reversed>
-        {items.map((r) => (
-          <li key={r.revision} data-testid="proposal-revision">
-            <p>
-              {t('client.revised', { n: r.revision })} · {formatDateTime(r.createdAt, i18n.language)} · <Money minor={r.bidMinor} currency={currency} /> · {t('list.days', { count: r.durationDays })}
-            </p>
-            <p className="prewrap">{r.coverLetter}</p>
-          </li>
-        ))}
-      </ol>
-    </details>
   )
 }
 

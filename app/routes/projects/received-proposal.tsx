@@ -1,0 +1,81 @@
+import { useTranslation } from '~/lib/use-translation'
+import { Form } from '~/lib/form'
+import { Kept } from '~/lib/kept-markup'
+import { formatDateTime } from '~/lib/format'
+import type { ResultOf } from '../../../server/api/contract'
+import { limits } from '../../../server/modules/projects/rules'
+import type { projectsContract as c } from '../../../server/modules/projects/contract'
+import { ActionButton, Attachments, Money, ProposalTerms } from './ui'
+import { Button, ButtonGroup, CardContent, Person, StatusChip } from '~/components/ui'
+
+type Proposal = ResultOf<typeof c.detailsForClient>['proposals'][number]
+type Revision = ResultOf<typeof c.proposalRevisions>['data'][number]
+
+interface ReceivedProposalProps {
+  pr: Proposal
+  /** Its earlier versions, newest first (none when it was never revised). */
+  revisions: Revision[]
+  /** Whether the client may answer it now (Accept, Decline, a question in the chat). */
+  answerable: boolean
+}
+
+/**
+ * A proposal on the client's project page: who sent it, the terms, the letter, and Accept / Decline
+ * while it can be answered. It reads the same on every request until something on it changes, so
+ * the server renders it once for what it shows and keeps it as HTML, as the project cards (decision
+ * 284); its forms post to the page's own address, filled in per request.
+ */
+export function ReceivedProposal(props: ReceivedProposalProps) {
+  return <Kept as="article" className="ui-card" data-testid="proposal" component={ReceivedProposalContent} props={props} />
+}
+
+function ReceivedProposalContent({ pr, revisions, answerable }: ReceivedProposalProps) {
+  const { t } = useTranslation('projects')
+  return (
+    <CardContent>
+      <header className="ui-card-header">
+        <Person name={pr.freelancer.name} imageUrl={pr.freelancer.imageUrl} href={`/profiles/freelancers/${pr.freelancer.id}`} subtitle={pr.freelancer.title} rating={{ value: pr.freelancer.rating, count: pr.freelancer.ratingCount }} />
+        <StatusChip machine="proposal" state={pr.status} />
+      </header>
+      <ProposalTerms proposal={pr} />
+      <Attachments files={pr.attachments} />
+      {pr.rejectReason ? <p className="prewrap muted">{t('proposals.rejectReason', { reason: pr.rejectReason })}</p> : null}
+      {revisions.length ? <Revisions items={revisions} currency={pr.currency} /> : null}
+      {answerable ? (
+        <ButtonGroup label={t('client.proposalActions')}>
+          <ActionButton intent="accept" fields={{ id: pr.id }} label={t('client.accept')} variant="primary" />
+          <ActionButton intent="chat" fields={{ id: pr.freelancer.id }} label={t('client.chat', { name: pr.freelancer.name })} />
+          <Form method="post">
+            <input type="hidden" name="intent" value="reject" />
+            <input type="hidden" name="id" value={pr.id} />
+            <span className="field">
+              <label htmlFor={`reason-${pr.id}`}>{t('client.rejectReason')}</label>
+              <input id={`reason-${pr.id}`} name="reason" maxLength={limits.note} />
+            </span>
+            <Button variant="destructive">{t('client.reject')}</Button>
+          </Form>
+        </ButtonGroup>
+      ) : null}
+    </CardContent>
+  )
+}
+
+/** A revised proposal's earlier versions, newest first, folded so the current one stays in front. */
+function Revisions({ items, currency }: { items: Revision[]; currency: string }) {
+  const { t, i18n } = useTranslation('projects')
+  return (
+    <details className="revisions">
+      <summary>{t('client.earlierVersions', { count: items.length })}</summary>
+      <ol reversed>
+        {items.map((r) => (
+          <li key={r.revision} data-testid="proposal-revision">
+            <p>
+              {t('client.revised', { n: r.revision })} · {formatDateTime(r.createdAt, i18n.language)} · <Money minor={r.bidMinor} currency={currency} /> · {t('list.days', { count: r.durationDays })}
+            </p>
+            <p className="prewrap">{r.coverLetter}</p>
+          </li>
+        ))}
+      </ol>
+    </details>
+  )
+}
