@@ -16,10 +16,20 @@ export default tseslint.config(
   },
   {
     files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/lib/use-translation.ts'],
+    ignores: ['app/lib/use-translation.ts', 'app/lib/form.tsx', 'app/lib/link.tsx', 'app/lib/form.test.tsx', 'app/lib/link.test.tsx'],
     rules: {
-      // The app's hook is much cheaper on the server (app/lib/use-translation.ts says why).
-      'no-restricted-imports': ['error', { paths: [{ name: 'react-i18next', importNames: ['useTranslation'], message: "Import useTranslation from '~/lib/use-translation'." }] }],
+      // The app's hook, Form and Link are much cheaper on the server (app/lib/use-translation.ts,
+      // decisions 135 and 284 say why); Form and Link write the same HTML as React Router's.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-i18next', importNames: ['useTranslation'], message: "Import useTranslation from '~/lib/use-translation'." },
+            { name: 'react-router', importNames: ['Form'], message: "Import Form from '~/lib/form'." },
+            { name: 'react-router', importNames: ['Link'], message: "Import Link from '~/lib/link'." },
+          ],
+        },
+      ],
     },
   },
 )

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/lib/link'
 import { Card, Progress } from '~/components/ui'
 import { useTranslation } from '~/lib/use-translation'
 

@@ -18,6 +18,7 @@ const forms: Array<React.ComponentProps<typeof Form>> = [
   { method: 'post', action: '/set-language', reloadDocument: true, className: 'menu-panel language-panel', discover: 'none' },
   { method: 'post', action: '/newsletter', preventScrollReset: true, replace: true, navigate: false, fetcherKey: 'news', state: { a: 1 }, viewTransition: true, encType: 'multipart/form-data' },
   { method: 'post' },
+  { method: 'get', className: 'card search-filters', 'aria-label': 'Filters' },
   { className: 'ui-button-group', encType: 'multipart/form-data', method: 'post' },
   // Not plain: React Router resolves these itself, and the server's Form hands them over.
   { method: 'post', action: '.' },

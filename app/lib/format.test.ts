@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatMoney, formatNumber, formatRating, joinPresent } from './format'
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatRating, joinPresent } from './format'
 import { timeAgo, timeAgoParts } from './time-ago'
 
 describe('time ago (SPEC §9)', () => {
@@ -35,6 +35,25 @@ describe('formatting for the language', () => {
     expect(formatMoney(123456, 'EUR', 'de').replace(/\s/g, ' ')).toBe('1.234,56 €')
     expect(formatMoney(123456, 'USD', 'en')).toBe('$1,234.56')
     expect(formatMoney(5000, 'JPY', 'en')).toBe('¥5,000')
+  })
+
+  // Decision 285: a date or an amount is worded once per language and value, then remembered.
+  it('words a remembered date or amount as the first time, apart per language, currency and value', () => {
+    for (const language of ['en', 'es', 'de', 'it', 'ru']) {
+      const intl = {
+        date: new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date('2026-03-05T10:00:00Z')),
+        dateTime: new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-03-05T10:00:00Z')),
+        eur: new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(1234.56),
+        usd: new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(1234.57),
+      }
+      for (let time = 0; time < 2; time++) {
+        expect(formatDate('2026-03-05T10:00:00Z', language)).toBe(intl.date)
+        expect(formatDateTime('2026-03-05T10:00:00Z', language)).toBe(intl.dateTime)
+        expect(formatMoney(123456, 'EUR', language)).toBe(intl.eur)
+        expect(formatMoney(123457, 'USD', language)).toBe(intl.usd)
+      }
+    }
+    expect(formatDate('2026-03-05T10:00:00Z', 'en', { dateStyle: 'long' })).toBe('March 5, 2026')
   })
 })
 

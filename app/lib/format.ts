@@ -14,12 +14,29 @@ export function intlFormatter<T>(kind: string, locale: string, options: object |
   }
   return formatter
 }
-export function formatDate(value: Date | string | number, locale: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) {
-  return intlFormatter('date', locale, options, () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options })).format(new Date(value))
+// What a page formats again and again (its dates, its amounts) is worded once per language and
+// value: a formatter still costs a few microseconds per call, and a page formats dozens.
+const worded = new Map<string, string>()
+function wordedOnce(key: string, word: () => string) {
+  let text = worded.get(key)
+  if (text === undefined) {
+    if (worded.size >= 5000) worded.clear()
+    worded.set(key, (text = word()))
+  }
+  return text
+}
+
+const MEDIUM_DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }
+const MEDIUM_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
+export function formatDate(value: Date | string | number, locale: string, options: Intl.DateTimeFormatOptions = MEDIUM_DATE) {
+  const word = () => intlFormatter('date', locale, options, () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options })).format(new Date(value))
+  // Only the two common wordings of a date given as text are remembered: other options are keyed by JSON, which costs as much as formatting.
+  if (typeof value !== 'string' || (options !== MEDIUM_DATE && options !== MEDIUM_DATE_TIME)) return word()
+  return wordedOnce(`${options === MEDIUM_DATE ? 'date' : 'datetime'}|${locale}|${value}`, word)
 }
 
 export function formatDateTime(value: Date | string | number, locale: string) {
-  return formatDate(value, locale, { dateStyle: 'medium', timeStyle: 'short' })
+  return formatDate(value, locale, MEDIUM_DATE_TIME)
 }
 
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions) {
@@ -35,8 +52,10 @@ export function currencyDigits(currency: string) {
 }
 
 export function formatMoney(minor: number, currency: string, locale: string) {
-  const digits = currencyDigits(currency)
-  return intlFormatter('money', locale, { currency }, () => new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits })).format(minor / 10 ** digits)
+  return wordedOnce(`money|${locale}|${currency}|${minor}`, () => {
+    const digits = currencyDigits(currency)
+    return intlFormatter('money', locale, { currency }, () => new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits })).format(minor / 10 ** digits)
+  })
 }
 
 /** The ISO date (YYYY-MM-DD) for a machine-readable <time dateTime>. */

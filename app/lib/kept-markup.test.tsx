@@ -15,6 +15,7 @@ import { createKeptSplice } from './kept-splice.server'
 import { useTranslation } from './use-translation'
 import { ProjectCard, type ProjectCardData } from '~/routes/projects/ui'
 import { ReceivedProposal } from '~/routes/projects/received-proposal'
+import { FreelancerHit } from '~/routes/freelancers/hit'
 
 // The kept parts of the shell (decision 274) must write exactly what React writes for them in
 // place: the browser hydrates that HTML as its own. Each case renders the shell's kept parts twice,
@@ -160,6 +161,24 @@ describe('a kept received proposal', () => {
     for (const form of other.match(/<form[^>]*>/g)!) expect(form).toContain('action="/projects/client/details/42?declined=1"')
     await card('en', true, '/projects/client/details/42', { answerable: false })
     expect(renders - before).toBe(2)
+  })
+})
+
+describe('a kept freelancer in the search results', () => {
+  const hit = {
+    userId: 5, name: 'Ana <Petrović>', imageUrl: 'files/9/download?v=1', imageDisplayable: true, title: 'Structural "Engineer"', overview: 'Concrete & steel.',
+    country: 'RS', countryName: 'Serbia', experienceLevel: 'expert', availability: 'full_time', hourlyRate: { amountMinor: 4_500, currency: 'EUR' },
+    rating: { average: 4.5, count: 2 }, skills: [{ id: 1, name: 'Eurocodes' }, { id: 2, name: 'ETABS & SAP2000' }],
+  }
+  const bare = { ...hit, imageUrl: null, imageDisplayable: false, countryName: null, country: null, experienceLevel: null, availability: null, hourlyRate: null, rating: { average: 0, count: 0 }, skills: [] }
+
+  it('writes what React writes in place, in every language, with and without what a profile may leave out', async () => {
+    for (const language of ['en', 'es', 'de', 'it', 'ru'])
+      for (const h of [hit, bare]) {
+        const [kept, inPlace] = [await rendered(<FreelancerHit hit={h} />, language, '/freelancers?search=steel', true), await rendered(<FreelancerHit hit={h} />, language, '/freelancers?search=steel', false)]
+        expect(withoutPreloads(kept), `${language} ${h.name}`).toBe(withoutPreloads(inPlace))
+        expect(preloads(kept)).toEqual(preloads(inPlace))
+      }
   })
 })
 

@@ -30,7 +30,7 @@ import {
  * it) is the one thing that may differ between requests with the same key: the kept render sees a
  * placeholder path, filled in per request, escaped as React escapes an attribute.
  */
-type Tag = 'header' | 'footer' | 'details' | 'ul' | 'article'
+type Tag = 'header' | 'footer' | 'details' | 'ul' | 'li' | 'article'
 type Props<T extends Tag, P extends object> = ComponentPropsWithoutRef<T> & { as: T; component: ComponentType<P>; props: P }
 
 /**

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/blogs'
 import { apiFor } from '~/lib/api.server'

@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Form } from '~/lib/form'
+import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/categories'
 import { throwApiError } from '~/lib/api-errors.server'

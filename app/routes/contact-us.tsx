@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/use-translation'
-import { Form, data, useLocation, useNavigation } from 'react-router'
+import { data, useLocation, useNavigation } from 'react-router'
+import { Form } from '~/lib/form'
 import type { Route } from './+types/contact-us'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'

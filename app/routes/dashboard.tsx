@@ -1,4 +1,6 @@
-import { Form, Link, useRouteLoaderData } from 'react-router'
+import { useRouteLoaderData } from 'react-router'
+import { Form } from '~/lib/form'
+import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/dashboard'
 import { apiFor } from '~/lib/api.server'

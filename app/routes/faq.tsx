@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import { FaqEntryView } from '~/components/content/pieces'
 import type { Route } from './+types/faq'

@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { Form } from '~/lib/form'
 import { useTranslation } from '~/lib/use-translation'
 
 /** The page behind a newsletter mail's link: its title, then either why the link is refused or what pressing the one button does. */

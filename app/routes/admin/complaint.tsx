@@ -1,4 +1,5 @@
-import { Form, data } from 'react-router'
+import { data } from 'react-router'
+import { Form } from '~/lib/form'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/complaint'
 import { ApiCallError, apiFor } from '~/lib/api.server'

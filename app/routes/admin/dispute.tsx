@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { Form } from '~/lib/form'
 import { useTranslation } from '~/lib/use-translation'
 import { formatMoney } from '~/lib/format'
 import { Button, Card, Notice } from '~/components/ui'

@@ -1,4 +1,5 @@
-import { Form, data } from 'react-router'
+import { data } from 'react-router'
+import { Form } from '~/lib/form'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import type { Route } from './+types/user'

@@ -1,5 +1,6 @@
 import { useTranslation } from '~/lib/use-translation'
-import { Link, data } from 'react-router'
+import { data } from 'react-router'
+import { Link } from '~/lib/link'
 import type { Route } from './+types/confirm-email'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { getInstance } from '~/middleware/i18next'

@@ -1,5 +1,6 @@
 import { useTranslation } from '~/lib/use-translation'
-import { Link, data, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Link } from '~/lib/link'
 import type { Route } from './+types/oidc-callback'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { appContext } from '~/lib/context'

@@ -1,5 +1,6 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, data, redirect, useNavigation } from 'react-router'
+import { data, redirect, useNavigation } from 'react-router'
+import { Form } from '~/lib/form'
 import type { Route } from './+types/second-factor'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/lib/use-translation'
-import { Link } from 'react-router'
+import { Link } from '~/lib/link'
 import type { Route } from './+types/terms'
 import { getLocale } from '~/middleware/i18next'
 import { pageTitles, terms } from '../../../server/db/seed-data/content'

@@ -1,5 +1,6 @@
 import { useTranslation } from '~/lib/use-translation'
-import { Link, data } from 'react-router'
+import { data } from 'react-router'
+import { Link } from '~/lib/link'
 import type { Route } from './+types/unauthorized'
 import { getInstance } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
-import { Link, data, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Link } from '~/lib/link'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/room'
 import { ApiCallError } from '~/lib/api.server'

@@ -1,14 +1,14 @@
 import { useTranslation } from '~/lib/use-translation'
-import { Form } from 'react-router'
+import { Form } from '~/lib/form'
 import { Link } from '~/lib/link'
 import type { Route } from './+types/search'
 import { apiFor } from '~/lib/api.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { Avatar } from '~/components/ui/avatar'
 import { FilterSelect } from '~/components/ui/filter-select'
 import { TagInput } from '~/components/ui/tag-input'
-import { formatMoney, formatNumber, formatRating, joinPresent } from '~/lib/format'
+import { formatNumber } from '~/lib/format'
+import { FreelancerHit } from './hit'
 import { profilesContract, searchQuery } from '../../../server/modules/profiles/contract'
 import { availabilities, currencies, experienceLevels, parseAmount, searchSorts } from '../../../server/modules/profiles/rules'
 import stylesheet from '../profile/profile.css?url'
@@ -159,19 +159,7 @@ export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
           {results.data.length ? (
             <ul className="search-results">
               {results.data.map((h) => (
-                <li key={h.userId} className="card hit">
-                  <Avatar src={h.imageDisplayable && h.imageUrl ? `/api/v1/${h.imageUrl}` : null} alt="" size={64} />
-                  <div>
-                    <h2><Link to={`/profiles/freelancers/${h.userId}`}>{h.name}</Link></h2>
-                    <p className="item-title">{h.title}</p>
-                    <p className="muted small">
-                      {joinPresent([h.countryName, h.experienceLevel && t(`experience.${h.experienceLevel}`), h.availability && t(`availability.${h.availability}`), h.rating.count > 0 && t('public.rating', { average: formatRating(h.rating.average, i18n.language), count: h.rating.count })])}
-                    </p>
-                    <p>{h.overview}</p>
-                    {h.skills.length ? <ul className="chips">{h.skills.map((s) => <li key={s.id}>{s.name}</li>)}</ul> : null}
-                  </div>
-                  <p className="hit-rate">{h.hourlyRate ? t('public.perHour', { amount: formatMoney(h.hourlyRate.amountMinor, h.hourlyRate.currency, i18n.language) }) : ''}</p>
-                </li>
+                <FreelancerHit key={h.userId} hit={h} />
               ))}
             </ul>
           ) : (

@@ -1,4 +1,5 @@
-import { data, Form, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Form } from '~/lib/form'
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/checkout'
 import { apiFor, ApiCallError } from '~/lib/api.server'

@@ -1,4 +1,5 @@
-import { Form, redirect } from 'react-router'
+import { redirect } from 'react-router'
+import { Form } from '~/lib/form'
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/pay'
 import { apiFor } from '~/lib/api.server'

@@ -1,4 +1,5 @@
-import { data, Form } from 'react-router'
+import { data } from 'react-router'
+import { Form } from '~/lib/form'
 import type { Route } from './+types/statements'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import type { OwnClient } from '../../../server/modules/profiles/contract'
 import { limits } from '../../../server/modules/profiles/rules'

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, data, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { Form } from '~/lib/form'
 import type { Route } from './+types/two-factor'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'

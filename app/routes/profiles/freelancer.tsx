@@ -1,5 +1,5 @@
 import { useTranslation } from '~/lib/use-translation'
-import { Link } from 'react-router'
+import { Link } from '~/lib/link'
 import type { Route } from './+types/freelancer'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'

@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { Form } from '~/lib/form'
 import { useTranslation } from '~/lib/use-translation'
 import { Button, Stepper, Timeline } from '~/components/ui'
 import { Attachments, Money } from './ui'

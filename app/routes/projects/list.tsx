@@ -1,4 +1,5 @@
-import { Form, useRouteLoaderData } from 'react-router'
+import { useRouteLoaderData } from 'react-router'
+import { Form } from '~/lib/form'
 import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/list'

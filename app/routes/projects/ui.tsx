@@ -1,5 +1,5 @@
 import type React from 'react'
-import { Form } from 'react-router'
+import { Form } from '~/lib/form'
 import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import { formatDate, formatMoney } from '~/lib/format'

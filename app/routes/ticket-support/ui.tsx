@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { Form } from '~/lib/form'
 import { useTranslation } from '~/lib/use-translation'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { Button, DefinitionList, MessageBubble, MessageLog, Notice, StatusChip } from '~/components/ui'

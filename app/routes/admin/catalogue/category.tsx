@@ -1,4 +1,5 @@
-import { Form, redirect } from 'react-router'
+import { redirect } from 'react-router'
+import { Form } from '~/lib/form'
 import type { Route } from './+types/category'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'

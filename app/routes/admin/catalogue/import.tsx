@@ -1,4 +1,5 @@
-import { data, Form } from 'react-router'
+import { data } from 'react-router'
+import { Form } from '~/lib/form'
 import type { Route } from './+types/import'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { postMultipart } from '~/lib/api-form.server'

@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { Form } from '~/lib/form'
 import { useTranslation } from '~/lib/use-translation'
 import { Button, Notice } from '~/components/ui'
 import { locales } from '../../../../server/db/schema'
