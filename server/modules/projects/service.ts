@@ -19,6 +19,7 @@ import { conflict, inNamespace, lockRow, notify, recordActivity, recordCreated, 
 import { displayName } from '../identity/display-name.ts'
 import { readOnceById } from '../../db/read-scope.ts'
 import { projectFileRows, readContractOfProject, readProject, readProjectFiles, type ProjectFileRow } from './reads.ts'
+import { activityRows, areasOfProjects, commentRows, marksOf, proposerProfiles, receivedProposals, skillsOfProjects, usersByIds } from './statements.ts'
 
 type ProjectRow = Selectable<Database['project']>
 type ProposalRow = Selectable<Database['proposal']>
@@ -75,7 +76,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     const unique = [...new Set(ids)].filter((v) => v != null)
     if (!unique.length) return new Map<number, { id: number; name: string; imageUrl: string | null }>()
     // Read once per page: a project's client and freelancer are shown by most of its calls (decision 281).
-    const rows = await readOnceById('app_user', unique, (ids) => db.selectFrom('app_user').select(['id', 'first_name', 'last_name', 'company_name', 'status', 'image_file_id']).where('id', 'in', ids).execute())
+    const rows = await readOnceById('app_user', unique, (ids) => usersByIds(db, ids))
     return new Map(rows.map((u) => [u.id, { id: u.id, name: displayName(u), imageUrl: u.image_file_id ? files.downloadUrl(u.image_file_id) : null }]))
   }
   const nobody = (id: number) => ({ id, name: '', imageUrl: null })
@@ -84,19 +85,8 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
   async function summaries(rows: ProjectRow[], locale: Locale) {
     if (!rows.length) return []
     const ids = rows.map((r) => r.id)
-    const name = `name_${locale}` as const
     const idsOf = (key: 'category_id' | 'subcategory_id') => [...new Set(rows.map((r) => r[key] ?? 0))]
-    const [skills, areas, clients] = await Promise.all([
-      db.selectFrom('project_skill as ps').innerJoin('skill as s', 's.id', 'ps.skill_id').select(['ps.project_id', 's.id', `s.${name} as name`]).where('ps.project_id', 'in', ids).execute(),
-      // The rows' categories and subcategories, in one statement.
-      db
-        .selectFrom('category')
-        .select([sql<string>`'category'`.as('kind'), 'id', `${name} as name`])
-        .where('id', 'in', idsOf('category_id'))
-        .unionAll(db.selectFrom('subcategory').select([sql<string>`'subcategory'`.as('kind'), 'id', `${name} as name`]).where('id', 'in', idsOf('subcategory_id')))
-        .execute(),
-      people(rows.map((r) => r.client_id)),
-    ])
+    const [skills, areas, clients] = await Promise.all([skillsOfProjects[locale](db, ids), areasOfProjects[locale](db, idsOf('category_id'), idsOf('subcategory_id')), people(rows.map((r) => r.client_id))])
     const skillsOf = Map.groupBy(skills, (s) => s.project_id)
     const [cat, sub] = (['category', 'subcategory'] as const).map((kind) => new Map(areas.filter((a) => a.kind === kind).map(({ id, name }) => [id, { id, name }])))
     return rows.map((r) => ({
@@ -134,14 +124,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     const [attachments, marks] = await Promise.all([
       projectAttachments(row.id),
       // Whether the caller saved the project and follows it, in one statement.
-      caller
-        ? db
-            .selectNoFrom((eb) => [
-              eb.exists(eb.selectFrom('project_wishlist').select('user_id').where('user_id', '=', caller.userId).where('project_id', '=', row.id)).as('wishlisted'),
-              eb.exists(eb.selectFrom('project_subscription').select('user_id').where('user_id', '=', caller.userId).where('project_id', '=', row.id)).as('subscribed'),
-            ])
-            .executeTakeFirstOrThrow()
-        : null,
+      caller ? marksOf(db, caller.userId, row.id).then((rows) => rows[0]) : null,
     ])
     return {
       ...summary,
@@ -171,7 +154,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     const [projects, users, profiles, fileRows] = await Promise.all([
       projectTitles(projectIds, known),
       people(rows.map((r) => r.freelancer_id)),
-      db.selectFrom('freelancer_profile').select(['user_id', 'title', 'rating_x100', 'rating_count']).where('user_id', 'in', rows.map((r) => r.freelancer_id)).execute(),
+      proposerProfiles(db, rows.map((r) => r.freelancer_id)),
       // The files of one project the page has read are read with all of its files, once (decision 283).
       sole
         ? readProjectFiles(db, sole.id).then((all) => all.filter((f) => f.proposal_id !== null))
@@ -251,7 +234,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
 
   /** A page of the project's history, newest first, and how many entries it has in all. */
   async function activityPage(projectId: number, offset: number, limit: number) {
-    const rows = await db.selectFrom('project_activity').selectAll().where('project_id', '=', projectId).orderBy('id', 'desc').offset(offset).limit(limit).execute()
+    const rows = await activityRows(db, projectId, offset, limit)
     // A page that is not full, and not past the end, is the last one: its total needs no count.
     const last = rows.length < limit && (rows.length > 0 || offset === 0)
     const total = last ? offset + rows.length : Number((await db.selectFrom('project_activity').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', projectId).executeTakeFirst())?.n ?? 0)
@@ -484,7 +467,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
   async function detailsForClient(caller: Caller, id: number, locale: Locale) {
     const row = await ownProject(caller, id)
     const [proposals, contract] = await Promise.all([
-      db.selectFrom('proposal').selectAll().where('project_id', '=', id).where('status', '!=', 'withdrawn').orderBy('created_at', 'desc').limit(200).execute(),
+      receivedProposals(db, id),
       contractOfProject(id),
     ])
     const [proposalList, contracts, activity] = await Promise.all([proposalsOut(proposals, row), contract ? contractsOut([contract], db, row) : [], activityPage(id, 0, 50).then((page) => page.data)])
@@ -906,7 +889,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
 
   async function comments(caller: Caller | null, id: number) {
     const row = await visibleProject(caller, id)
-    const rows = await db.selectFrom('project_comment').selectAll().where('project_id', '=', id).orderBy('id').limit(500).execute()
+    const rows = await commentRows(db, id)
     const users = await people(rows.map((r) => r.user_id))
     return { data: rows.map((r) => ({ id: r.id, parentId: r.parent_id, body: r.body, author: users.get(r.user_id) ?? nobody(r.user_id), isClient: r.user_id === row.client_id, createdAt: r.created_at })) }
   }

@@ -1,0 +1,46 @@
+import { sql } from 'kysely'
+import { prepared } from '../../db/prepared.ts'
+import { locales, type Locale } from '../../db/schema.ts'
+
+// The statements the project pages make on every request, built and compiled once per shape
+// (decision 286); each is the query it was inline, with its values as arguments.
+
+/** The people a page shows: its client, proposers, actors, authors. */
+export const usersByIds = prepared((db, ids: number[]) => db.selectFrom('app_user').select(['id', 'first_name', 'last_name', 'company_name', 'status', 'image_file_id']).where('id', 'in', ids))
+
+/** Whether the reader saved the project and follows it, in one statement. */
+export const marksOf = prepared((db, userId: number, projectId: number) =>
+  db.selectNoFrom((eb) => [
+    eb.exists(eb.selectFrom('project_wishlist').select('user_id').where('user_id', '=', userId).where('project_id', '=', projectId)).as('wishlisted'),
+    eb.exists(eb.selectFrom('project_subscription').select('user_id').where('user_id', '=', userId).where('project_id', '=', projectId)).as('subscribed'),
+  ]),
+)
+
+/** The title and rating of proposers. */
+export const proposerProfiles = prepared((db, userIds: number[]) => db.selectFrom('freelancer_profile').select(['user_id', 'title', 'rating_x100', 'rating_count']).where('user_id', 'in', userIds))
+
+/** A page of a project's history, newest first. */
+export const activityRows = prepared((db, projectId: number, offset: number, limit: number) => db.selectFrom('project_activity').selectAll().where('project_id', '=', projectId).orderBy('id', 'desc').offset(offset).limit(limit))
+
+/** The proposals a client's project received (withdrawn ones are the freelancers' own), newest first. */
+export const receivedProposals = prepared((db, projectId: number) => db.selectFrom('proposal').selectAll().where('project_id', '=', projectId).where('status', '!=', 'withdrawn').orderBy('created_at', 'desc').limit(200))
+
+/** A project's questions and answers, oldest first. */
+export const commentRows = prepared((db, projectId: number) => db.selectFrom('project_comment').selectAll().where('project_id', '=', projectId).orderBy('id').limit(500))
+
+/** One statement per language (the names are its column). */
+const perLanguage = <T>(make: (name: `name_${Locale}`) => T) => Object.fromEntries(locales.map((locale) => [locale, make(`name_${locale}`)])) as Record<Locale, T>
+
+/** The skills of the projects shown, named in the reader's language. */
+export const skillsOfProjects = perLanguage((name) => prepared((db, projectIds: number[]) => db.selectFrom('project_skill as ps').innerJoin('skill as s', 's.id', 'ps.skill_id').select(['ps.project_id', 's.id', `s.${name} as name`]).where('ps.project_id', 'in', projectIds)))
+
+/** The categories and subcategories of the projects shown, in one statement. */
+export const areasOfProjects = perLanguage((name) =>
+  prepared((db, categoryIds: number[], subcategoryIds: number[]) =>
+    db
+      .selectFrom('category')
+      .select([sql<string>`'category'`.as('kind'), 'id', `${name} as name`])
+      .where('id', 'in', categoryIds)
+      .unionAll(db.selectFrom('subcategory').select([sql<string>`'subcategory'`.as('kind'), 'id', `${name} as name`]).where('id', 'in', subcategoryIds)),
+  ),
+)
