@@ -18,8 +18,8 @@ import { createWorkQueue } from './work-queue.ts'
 import { conflict, inNamespace, lockRow, notify, recordActivity, recordCreated, transitionContract, transitionInstallment, transitionProject, transitionProposal, type Effect, type Trx } from './transition.ts'
 import { displayName } from '../identity/display-name.ts'
 import { readOnceById } from '../../db/read-scope.ts'
-import { projectFileRows, readContractOfProject, readProject, readProjectFiles, type ProjectFileRow } from './reads.ts'
-import { activityRows, areasOfProjects, commentRows, marksOf, proposerProfiles, receivedProposals, skillsOfProjects, usersByIds } from './statements.ts'
+import { readContractOfProject, readProject, readProjectFiles, type ProjectFileRow } from './reads.ts'
+import { activityRows, areasOfProjects, commentRows, filesOfInstallments, filesOfProposals, installmentRows, marksOf, projectTitleRows, proposerProfiles, receivedProposals, skillsOfProjects, usersByIds } from './statements.ts'
 
 type ProjectRow = Selectable<Database['project']>
 type ProposalRow = Selectable<Database['proposal']>
@@ -143,7 +143,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
   /** The titles and states of projects; `known`, the only one, when the caller has read it already. */
   const projectTitles = (projectIds: number[], known?: ProjectRow, executor: DB = db) => {
     const sole = soleProject(projectIds, known)
-    return sole ? [sole] : executor.selectFrom('project').select(['id', 'title', 'status']).where('id', 'in', projectIds).execute()
+    return sole ? [sole] : projectTitleRows(executor, projectIds)
   }
 
   /** `known`: the project of all the rows, when the caller has read it already. */
@@ -158,7 +158,7 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
       // The files of one project the page has read are read with all of its files, once (decision 283).
       sole
         ? readProjectFiles(db, sole.id).then((all) => all.filter((f) => f.proposal_id !== null))
-        : projectFileRows(db).where('f.proposal_id', 'in', rows.map((r) => r.id)).execute(),
+        : filesOfProposals(db, rows.map((r) => r.id)),
     ])
     const project = new Map(projects.map((p) => [p.id, p]))
     const profile = new Map(profiles.map((p) => [p.user_id, p]))
@@ -195,11 +195,11 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
     const [projects, users, installments, fileRows] = await Promise.all([
       projectTitles(rows.map((r) => r.project_id), known, executor),
       people(rows.flatMap((r) => [r.client_id, r.freelancer_id])),
-      executor.selectFrom('installment').selectAll().where('contract_id', 'in', ids).orderBy('contract_id').orderBy('position').execute(),
+      installmentRows(executor, ids),
       // As in proposalsOut; a transaction (executor) reads its own.
       sole
         ? readProjectFiles(db, sole.id).then((all) => all.filter((f) => f.installment_id !== null))
-        : projectFileRows(executor).innerJoin('installment as i', 'i.id', 'f.installment_id').where('i.contract_id', 'in', ids).execute(),
+        : filesOfInstallments(executor, ids),
     ])
     const title = new Map(projects.map((p) => [p.id, p.title]))
     const byContract = Map.groupBy(installments, (i) => i.contract_id)

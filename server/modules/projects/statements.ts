@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { prepared } from '../../db/prepared.ts'
 import { locales, type Locale } from '../../db/schema.ts'
+import { projectFileRows } from './reads.ts'
 
 // The statements the project pages make on every request, built and compiled once per shape
 // (decision 286); each is the query it was inline, with its values as arguments.
@@ -27,6 +28,16 @@ export const receivedProposals = prepared((db, projectId: number) => db.selectFr
 
 /** A project's questions and answers, oldest first. */
 export const commentRows = prepared((db, projectId: number) => db.selectFrom('project_comment').selectAll().where('project_id', '=', projectId).orderBy('id').limit(500))
+
+/** The titles and states of the projects a list of proposals or contracts is about. */
+export const projectTitleRows = prepared((db, projectIds: number[]) => db.selectFrom('project').select(['id', 'title', 'status']).where('id', 'in', projectIds))
+
+/** The installments of contracts, in their order. */
+export const installmentRows = prepared((db, contractIds: number[]) => db.selectFrom('installment').selectAll().where('contract_id', 'in', contractIds).orderBy('contract_id').orderBy('position'))
+
+/** The files of proposals, and of contracts' installments (lists over several projects). */
+export const filesOfProposals = prepared((db, proposalIds: number[]) => projectFileRows(db).where('f.proposal_id', 'in', proposalIds))
+export const filesOfInstallments = prepared((db, contractIds: number[]) => projectFileRows(db).innerJoin('installment as i', 'i.id', 'f.installment_id').where('i.contract_id', 'in', contractIds))
 
 /** One statement per language (the names are its column). */
 const perLanguage = <T>(make: (name: `name_${Locale}`) => T) => Object.fromEntries(locales.map((locale) => [locale, make(`name_${locale}`)])) as Record<Locale, T>
