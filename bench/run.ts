@@ -41,7 +41,7 @@ console.log(`\nratio b/a (home on Workneer vs trivial page on @react-router/serv
 // Issue 15: the signed-in pages rendered for every request against row (a) (≥ 0.5×), the V8 heap
 // bytes each request allocates, and the server's memory: after start (< 200 MB), under a mix of
 // page and API reads, and that mix with the heap capped at 512 MB (≤ 10 % below uncapped).
-await runSignedInBench({ trivialRps: a.rps })
+await runSignedInBench()
 
 // Issue 7: hub fan-out to 1,000 clients (Workneer, Socket.IO, bare ws), p99 latency with 2,000
 // connections, memory per idle connection. Each server and the clients in their own processes.
