@@ -8,15 +8,30 @@ export interface Route<H> {
   segments: string[]
 }
 
+/** A contract path's segments, each a literal (lower case) or a parameter's name. */
+type Segment = { literal: string } | { param: string }
+
+// The routes are grouped by their number of segments and each pattern is read once, at start: the
+// web UI calls the API in process several times for every page, and a call used to try every route,
+// lower-casing both sides and allocating a parameter object for each try.
 export function createRouter<H>(routes: Array<{ endpoint: Endpoint; handler: H }>) {
   const table = routes.map((r) => ({ ...r, segments: r.endpoint.path.split('/') }))
+  const byLength = new Map<number, Array<{ route: Route<H>; pattern: Segment[] }>>()
+  for (const route of table) {
+    const pattern = route.segments.map((s): Segment => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s.toLowerCase() }))
+    let group = byLength.get(pattern.length)
+    if (!group) byLength.set(pattern.length, (group = []))
+    group.push({ route, pattern })
+  }
   return {
     routes: table,
     match(method: string, path: string) {
       const parts = path.split('/')
+      const lower = parts.map((p) => p.toLowerCase())
       let methodMismatch = false
-      for (const route of table) {
-        const params = matchSegments(route.segments, parts)
+      for (const { route, pattern } of byLength.get(parts.length) ?? []) {
+        if (!fits(pattern, lower)) continue
+        const params = paramsOf(pattern, parts)
         if (!params) continue
         if (route.endpoint.method !== (method as Method)) {
           methodMismatch = true
@@ -29,19 +44,26 @@ export function createRouter<H>(routes: Array<{ endpoint: Endpoint; handler: H }
   }
 }
 
-function matchSegments(pattern: string[], parts: string[]) {
-  if (pattern.length !== parts.length) return null
+/** The literals are the same and no parameter is empty. */
+function fits(pattern: Segment[], lower: string[]) {
+  for (let i = 0; i < pattern.length; i++) {
+    const segment = pattern[i]
+    if ('literal' in segment ? segment.literal !== lower[i] : !lower[i]) return false
+  }
+  return true
+}
+
+/** The parameters, decoded; null when one is not valid percent-encoding (no match). */
+function paramsOf(pattern: Segment[], parts: string[]) {
   const params: Record<string, string> = {}
   for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i]
-    if (p.startsWith('{') && p.endsWith('}')) {
-      if (!parts[i]) return null
-      try {
-        params[p.slice(1, -1)] = decodeURIComponent(parts[i])
-      } catch {
-        return null
-      }
-    } else if (p.toLowerCase() !== parts[i].toLowerCase()) return null
+    const segment = pattern[i]
+    if (!('param' in segment)) continue
+    try {
+      params[segment.param] = decodeURIComponent(parts[i])
+    } catch {
+      return null
+    }
   }
   return params
 }
