@@ -23,6 +23,8 @@ export interface AllocationAnswer {
   /** The server's CPU time in between (user + system), ms: what the work cost whatever else the machine ran. */
   cpuMs: number
   collections: number
+  /** Collections of the whole heap (mark-compact), beside the young generation's scavenges. */
+  fullCollections: number
   gcMs: number
 }
 export type ProbeQuestion = { id: number; ask: 'memory'; settle?: boolean } | { id: number; ask: 'allocation-start' } | { id: number; ask: 'allocation-stop' }
@@ -44,7 +46,8 @@ function allocationStop(): AllocationAnswer {
   const freed = stats.reduce((sum, s) => sum + Math.max(0, s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize), 0)
   const gcMs = stats.reduce((sum, s) => sum + s.cost, 0) / 1000
   const cpu = process.cpuUsage(cpuAtStart)
-  return { allocated: v8.getHeapStatistics().used_heap_size - usedAtStart + freed, cpuMs: (cpu.user + cpu.system) / 1000, collections: stats.length, gcMs }
+  const fullCollections = stats.filter((s) => s.gcType === 'MarkSweepCompact').length
+  return { allocated: v8.getHeapStatistics().used_heap_size - usedAtStart + freed, cpuMs: (cpu.user + cpu.system) / 1000, collections: stats.length, fullCollections, gcMs }
 }
 
 if (process.send) {
