@@ -57,7 +57,7 @@ async function login(base: string, email: string) {
 }
 
 /** The demo marketplace's signed-in pages: a client with projects and proposals, a freelancer with proposals and a contract. */
-export async function signedInPages(base: string): Promise<Page[]> {
+async function signedInPages(base: string): Promise<Page[]> {
   const get = <T>(token: string, path: string) => fetch(`${base}/api/v1/${path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => json<T>(r))
   const client = await login(base, demoClients[0].email)
   const projects = await get<{ data: Array<{ id: number }> }>(client, 'projects/client')
@@ -86,7 +86,7 @@ export async function signedInPages(base: string): Promise<Page[]> {
 const rendered = (token: string) => ({ cookie: `session=${token}`, 'cache-control': 'no-cache' })
 
 /** What a busy instance serves: every signed-in page rendered, visitors' pages (as the server keeps them), and API reads. */
-export function mixOf(pages: Page[]): autocannon.Request[] {
+function mixOf(pages: Page[]): autocannon.Request[] {
   const api = (path: string, token?: string) => ({ method: 'GET' as const, path: `/api/v1/${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} })
   const [client, freelancer] = [pages[0].token, pages.at(-1)!.token]
   return [
@@ -112,12 +112,12 @@ async function memoryOf(child: ChildProcess, settle = false) {
 }
 
 /** Measures with the probe counting the V8 heap bytes allocated (warm-up first, not counted). */
-export async function measureAllocating(child: ChildProcess, name: string, url: string, options: Parameters<typeof measure>[2]) {
+async function measureAllocating(child: ChildProcess, name: string, url: string, options: Parameters<typeof measure>[2]) {
   await measure(name, url, { ...options, seconds: 2, warmup: false })
   await askProbe(child, { ask: 'allocation-start' })
   const m = await measure(name, url, { ...options, warmup: false })
   const allocation = await askProbe<AllocationAnswer>(child, { ask: 'allocation-stop' })
-  return { ...m, bytesPerRequest: m.total ? allocation.allocated / m.total : 0, cpuMsPerRequest: m.total ? allocation.cpuMs / m.total : 0, gcMs: allocation.gcMs, collections: allocation.collections, fullCollections: allocation.fullCollections }
+  return { ...m, bytesPerRequest: m.total ? allocation.allocated / m.total : 0, cpuMsPerRequest: m.total ? allocation.cpuMs / m.total : 0, cpuMs: allocation.cpuMs, gcMs: allocation.gcMs, collections: allocation.collections, fullCollections: allocation.fullCollections }
 }
 
 const mb = (bytes: number) => Math.round(bytes / MB)
@@ -185,7 +185,7 @@ export async function runSignedInBench({ seconds = Number(process.env.BENCH_SECO
         const m = await measureAllocating(server.child, 'mix', server.url, { seconds, requests: mix })
         const under = await memoryOf(server.child)
         const underRow: MemoryRow = { moment: `under the mix, ${variant.moment}`, rssMb: mb(under.rss), peakRssMb: mb(under.peakRss), heapUsedMb: mb(under.heapUsed), heapLimitMb: mb(under.heapLimit), rps: m.rps, bytesPerRequest: m.bytesPerRequest }
-        console.log(`[signed-in bench] mix, ${variant.moment}, round ${round + 1}: ${m.rps} req/s, ${(m.bytesPerRequest / 1024).toFixed(0)} KB allocated/request, GC ${m.gcMs.toFixed(0)} ms of ${seconds} s (${m.collections} collections, ${m.fullCollections} of the whole heap), server CPU ${(m.cpuMsPerRequest * m.total / 1000).toFixed(1)} s, peak RSS ${underRow.peakRssMb} MB, errors ${m.errors}${m.errors ? ` ${JSON.stringify(m.statuses)}` : ''}`)
+        console.log(`[signed-in bench] mix, ${variant.moment}, round ${round + 1}: ${m.rps} req/s, ${(m.bytesPerRequest / 1024).toFixed(0)} KB allocated/request, GC ${m.gcMs.toFixed(0)} ms of ${seconds} s (${m.collections} collections, ${m.fullCollections} of the whole heap), server CPU ${(m.cpuMs / 1000).toFixed(1)} s, peak RSS ${underRow.peakRssMb} MB, errors ${m.errors}${m.errors ? ` ${JSON.stringify(m.statuses)}` : ''}`)
         const kept = best.get(variant.cap)
         if (!kept || m.rps > kept.m.rps) best.set(variant.cap, { m, restarted: restartedRow, under: underRow })
         await stop(server.child)

@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8'
 // of a small machine does, collected it whole three to four times as often under the same load,
 // while it used a fraction of its limit. A fixed multiple of 3 makes a limit only a ceiling: the
 // heap never grows past it, and below it the server collects as it would without one.
-export const HEAP_GROWING_PERCENT = 200
+const HEAP_GROWING_PERCENT = 200
 
 export function applyHeapGrowth() {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)

@@ -5,7 +5,6 @@ import type { Endpoint, Method } from './contract.ts'
 export interface Route<H> {
   endpoint: Endpoint
   handler: H
-  segments: string[]
 }
 
 /** A contract path's segments, each a literal (lower case) or a parameter's name. */
@@ -14,17 +13,15 @@ type Segment = { literal: string } | { param: string }
 // The routes are grouped by their number of segments and each pattern is read once, at start: the
 // web UI calls the API in process several times for every page, and a call used to try every route,
 // lower-casing both sides and allocating a parameter object for each try.
-export function createRouter<H>(routes: Array<{ endpoint: Endpoint; handler: H }>) {
-  const table = routes.map((r) => ({ ...r, segments: r.endpoint.path.split('/') }))
+export function createRouter<H>(routes: Array<Route<H>>) {
   const byLength = new Map<number, Array<{ route: Route<H>; pattern: Segment[] }>>()
-  for (const route of table) {
-    const pattern = route.segments.map((s): Segment => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s.toLowerCase() }))
+  for (const route of routes) {
+    const pattern = route.endpoint.path.split('/').map((s): Segment => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s.toLowerCase() }))
     let group = byLength.get(pattern.length)
     if (!group) byLength.set(pattern.length, (group = []))
     group.push({ route, pattern })
   }
   return {
-    routes: table,
     match(method: string, path: string) {
       const parts = path.split('/')
       const lower = parts.map((p) => p.toLowerCase())
