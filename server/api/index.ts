@@ -78,7 +78,7 @@ export function createApi({ database, log, config, limits, rateLimiter, outboxPo
   const profiles = createProfilesService({ db: database.db, dialect: database.dialect, files: services.files, bus: caches })
   const notifications = createNotificationsService({ db: database.db })
   const chat = createChatService({ db: database.db, files: services.files, notifications })
-  const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files, chat })
+  const projects = createProjectsService({ db: database.db, dialect: database.dialect, files: services.files, chat, catalogue: services.catalogue })
   const payments = createPayments({ db: database.db, dialect: database.dialect, config, projects, log })
   const complaints = createComplaintsService({ db: database.db, dialect: database.dialect, files: services.files, publicUrl: config.publicUrl, money: payments.refunds })
   const ledgerHealth = createLedgerHealthMonitor({ db: database.db, log })

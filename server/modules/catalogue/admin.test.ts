@@ -209,7 +209,7 @@ for (const dialect of dialects) {
       expect(await s.database.db.selectFrom('skill').select('id').where('slug', '=', 'solibri').execute()).toEqual([])
     })
 
-    test('a renamed skill finds the open projects that ask for it by its new name', async () => {
+    test('a renamed skill finds the open projects that ask for it by its new name, and they show it at once', async () => {
       const sub = await s.database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
       const skill = await s.t.call('POST', 'Admin/catalogue/items', { token: admin.token, body: { kind: 'skill', parentId: sub.id, names: { en: 'Glulam connections' } } })
       const project = await s.t.call('POST', 'projects', {
@@ -222,6 +222,9 @@ for (const dialect of dialects) {
       expect((await s.t.call('PUT', `Admin/catalogue/skill/${skill.json.id}`, { token: admin.token, body: { names: { en: 'Brettschichtholz joints' } } })).status).toBe(200)
       expect(await found('brettschichtholz')).toContain(project.json.id)
       expect(await found('glulam')).not.toContain(project.json.id)
+      // The project's page names its skills from the catalogue's kept names, which the rename cleared.
+      const shown = await s.t.call('GET', `projects/${project.json.id}/details-for-client`, { token: client.token })
+      expect(shown.json.project.skills, shown.text).toEqual([{ id: skill.json.id, name: 'Brettschichtholz joints' }])
     })
   })
 }

@@ -73,6 +73,23 @@ export function createCatalogueService(db: DB, options: { cacheTtlMs?: number; b
     }))
   }
 
+  /**
+   * Every category's, subcategory's and skill's name in `locale`, by id: what a project card shows
+   * beside the ids its row holds, without a statement per page. `fresh` reads past the cache, for an
+   * id newer than what this instance keeps (another instance's write, before its bus message).
+   */
+  function names(locale: Locale, { fresh = false } = {}) {
+    return fresh ? readNames(locale) : cache.get(`names:${locale}`, () => readNames(locale))
+  }
+
+  async function readNames(locale: Locale) {
+    const byId = (rows: Array<{ id: number; name: string }>) => new Map(rows.map((r) => [r.id, r.name]))
+    const [category, subcategory, skill] = await Promise.all(
+      (['category', 'subcategory', 'skill'] as const).map(async (table) => byId(await db.selectFrom(table).select(['id', `${name(locale)} as name`]).execute())),
+    )
+    return { category, subcategory, skill } as CatalogueNames
+  }
+
   async function industries(locale: Locale) {
     return db.selectFrom('industry').select(['id', 'slug', `${name(locale)} as name`]).orderBy(name(locale)).execute()
   }
@@ -91,7 +108,14 @@ export function createCatalogueService(db: DB, options: { cacheTtlMs?: number; b
     return sortByName(rows.map((r) => ({ code: r.code, name: names.of(r.code) ?? r.code })), locale)
   }
 
-  return { categories, subcategories, skills, searchSkills, tree, industries, countries, languages, forget: cache.clear }
+  return { categories, subcategories, skills, searchSkills, tree, names, industries, countries, languages, forget: cache.clear }
+}
+
+/** Names by id, in one language (`CatalogueService.names`); shared, so read-only. */
+export interface CatalogueNames {
+  category: ReadonlyMap<number, string>
+  subcategory: ReadonlyMap<number, string>
+  skill: ReadonlyMap<number, string>
 }
 
 function sortByName<T extends { name: string }>(rows: T[], locale: Locale) {

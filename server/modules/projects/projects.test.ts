@@ -124,6 +124,24 @@ for (const dialect of dialects) {
       expect((await s.t.call('GET', `projects/${draft.json.id}/activities`, { token: free1.token })).status).toBe(404)
     })
 
+    test('a project names its category, subcategory and skills in the reader\'s language, a skill newer than the kept names too', async () => {
+      const { db } = s.database
+      const opened = await openProject()
+      const german = async () => (await s.t.call('GET', `projects/${opened.id}/details-for-freelancer`, { token: free1.token, headers: { 'accept-language': 'de' } })).json.project
+      const names = async (table: 'category' | 'subcategory' | 'skill', ids: number[]) => (await db.selectFrom(table).select(['id', 'name_de']).where('id', 'in', ids).orderBy('id').execute()).map((r) => ({ id: r.id, name: r.name_de }))
+      const seen = await german()
+      expect(seen.category).toEqual((await names('category', [sub.category_id]))[0])
+      expect(seen.subcategory).toEqual((await names('subcategory', [sub.id]))[0])
+      expect(seen.skills).toEqual(await names('skill', skills))
+      // Another instance's write reaches this one's kept names late (the bus, or their minute): the
+      // new skill is read afresh instead of being left out.
+      const added = await db.insertInto('skill').values({ slug: `late-skill-${dialect}`, name_en: 'Late skill', name_es: 'Habilidad tardía', name_de: 'Späte Fertigkeit', name_it: 'Competenza tardiva', name_ru: 'Поздний навык' }).returning('id').executeTakeFirstOrThrow()
+      await db.insertInto('subcategory_skill').values({ subcategory_id: sub.id, skill_id: added.id }).execute()
+      const late = await openProject(client, { skillIds: [skills[0], added.id] })
+      const lateSeen = (await s.t.call('GET', `projects/${late.id}/details-for-freelancer`, { token: free1.token, headers: { 'accept-language': 'de' } })).json.project
+      expect(lateSeen.skills).toEqual([...(await names('skill', [skills[0]])), { id: added.id, name: 'Späte Fertigkeit' }])
+    })
+
     test('search: full text (prefix, folded), filters, sort and paging; only open projects', async () => {
       const a = await openProject(client, { title: 'Fundación de hormigón para nave industrial', description: 'Diseño de cimentación y losa para una nave de 2000 m² en Sevilla, con estudio geotécnico disponible.', budgetMinor: 900000, installments: [], country: 'ES', remote: false, location: 'Sevilla' })
       const b = await openProject(client2, { title: 'Timber roof truss check', budgetType: 'hourly', budgetMinor: 6000, installments: [], experienceLevel: 'expert' })

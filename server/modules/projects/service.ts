@@ -19,7 +19,8 @@ import { conflict, inNamespace, lockRow, notify, recordActivity, recordCreated, 
 import { displayName } from '../identity/display-name.ts'
 import { readOnceById } from '../../db/read-scope.ts'
 import { readContractOfProject, readProject, readProjectFiles, type ProjectFileRow } from './reads.ts'
-import { activityRows, areasOfProjects, commentRows, filesOfInstallments, filesOfProposals, installmentRows, marksOf, projectTitleRows, proposerProfiles, receivedProposals, skillsOfProjects, usersByIds } from './statements.ts'
+import { activityRows, commentRows, filesOfInstallments, filesOfProposals, installmentRows, marksOf, projectTitleRows, proposerProfiles, receivedProposals, skillIdsOfProjects, usersByIds } from './statements.ts'
+import type { CatalogueNames } from '../catalogue/service.ts'
 
 type ProjectRow = Selectable<Database['project']>
 type ProposalRow = Selectable<Database['proposal']>
@@ -45,7 +46,7 @@ const parsePlan = (text: string): PlanItem[] => {
 const excerpt = (text: string) => (text.length > 280 ? `${text.slice(0, 277).trimEnd()}…` : text)
 const badRequest = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 
-export function createProjectsService({ db, dialect, files, chat }: { db: DB; dialect: Dialect; files: FileService; chat: ChatService }) {
+export function createProjectsService({ db, dialect, files, chat, catalogue }: { db: DB; dialect: Dialect; files: FileService; chat: ChatService; catalogue: { names: (locale: Locale, options?: { fresh?: boolean }) => Promise<CatalogueNames> } }) {
   const index = createProjectSearchIndex(dialect)
   const finder = createProjectSearch({ db, index })
 
@@ -84,19 +85,20 @@ export function createProjectsService({ db, dialect, files, chat }: { db: DB; di
 
   async function summaries(rows: ProjectRow[], locale: Locale) {
     if (!rows.length) return []
-    const ids = rows.map((r) => r.id)
-    const idsOf = (key: 'category_id' | 'subcategory_id') => [...new Set(rows.map((r) => r[key] ?? 0))]
-    const [skills, areas, clients] = await Promise.all([skillsOfProjects[locale](db, ids), areasOfProjects[locale](db, idsOf('category_id'), idsOf('subcategory_id')), people(rows.map((r) => r.client_id))])
+    const [skills, kept, clients] = await Promise.all([skillIdsOfProjects(db, rows.map((r) => r.id)), catalogue.names(locale), people(rows.map((r) => r.client_id))])
+    // The names are the catalogue's, kept for every page; one it does not have yet is read afresh.
+    const known = (names: CatalogueNames) => skills.every((s) => names.skill.has(s.skill_id)) && rows.every((r) => (!r.category_id || names.category.has(r.category_id)) && (!r.subcategory_id || names.subcategory.has(r.subcategory_id)))
+    const names = known(kept) ? kept : await catalogue.names(locale, { fresh: true })
+    const named = (of: ReadonlyMap<number, string>, id: number | null) => (id && of.has(id) ? { id, name: of.get(id)! } : null)
     const skillsOf = Map.groupBy(skills, (s) => s.project_id)
-    const [cat, sub] = (['category', 'subcategory'] as const).map((kind) => new Map(areas.filter((a) => a.kind === kind).map(({ id, name }) => [id, { id, name }])))
     return rows.map((r) => ({
       id: r.id,
       title: r.title,
       excerpt: excerpt(r.description),
       status: r.status as ProjectState,
-      category: r.category_id ? (cat.get(r.category_id) ?? null) : null,
-      subcategory: r.subcategory_id ? (sub.get(r.subcategory_id) ?? null) : null,
-      skills: (skillsOf.get(r.id) ?? []).map(({ id, name }) => ({ id, name })),
+      category: named(names.category, r.category_id),
+      subcategory: named(names.subcategory, r.subcategory_id),
+      skills: (skillsOf.get(r.id) ?? []).map((s) => named(names.skill, s.skill_id)!).filter(Boolean),
       budgetType: r.budget_type as 'fixed' | 'hourly',
       budgetMinor: r.budget_minor,
       currency: r.currency,

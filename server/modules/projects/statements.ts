@@ -1,6 +1,4 @@
-import { sql } from 'kysely'
 import { prepared } from '../../db/prepared.ts'
-import { locales, type Locale } from '../../db/schema.ts'
 import { projectFileRows } from './reads.ts'
 
 // The statements the project pages make on every request, built and compiled once per shape
@@ -39,19 +37,5 @@ export const installmentRows = prepared((db, contractIds: number[]) => db.select
 export const filesOfProposals = prepared((db, proposalIds: number[]) => projectFileRows(db).where('f.proposal_id', 'in', proposalIds))
 export const filesOfInstallments = prepared((db, contractIds: number[]) => projectFileRows(db).innerJoin('installment as i', 'i.id', 'f.installment_id').where('i.contract_id', 'in', contractIds))
 
-/** One statement per language (the names are its column). */
-const perLanguage = <T>(make: (name: `name_${Locale}`) => T) => Object.fromEntries(locales.map((locale) => [locale, make(`name_${locale}`)])) as Record<Locale, T>
-
-/** The skills of the projects shown, named in the reader's language. */
-export const skillsOfProjects = perLanguage((name) => prepared((db, projectIds: number[]) => db.selectFrom('project_skill as ps').innerJoin('skill as s', 's.id', 'ps.skill_id').select(['ps.project_id', 's.id', `s.${name} as name`]).where('ps.project_id', 'in', projectIds)))
-
-/** The categories and subcategories of the projects shown, in one statement. */
-export const areasOfProjects = perLanguage((name) =>
-  prepared((db, categoryIds: number[], subcategoryIds: number[]) =>
-    db
-      .selectFrom('category')
-      .select([sql<string>`'category'`.as('kind'), 'id', `${name} as name`])
-      .where('id', 'in', categoryIds)
-      .unionAll(db.selectFrom('subcategory').select([sql<string>`'subcategory'`.as('kind'), 'id', `${name} as name`]).where('id', 'in', subcategoryIds)),
-  ),
-)
+/** The skills of the projects shown, by id (their names come from the catalogue). */
+export const skillIdsOfProjects = prepared((db, projectIds: number[]) => db.selectFrom('project_skill').select(['project_id', 'skill_id']).where('project_id', 'in', projectIds))
