@@ -7,6 +7,7 @@ import { createLogger, type Logger } from './log.ts'
 import { openDatabase, DatabaseStartError, type Db } from './db/database.ts'
 import { oneTimeWorkDue, prepareDatabase } from './db/prepare.ts'
 import { oneTimeWorkApart } from './one-time-work.ts'
+import { releaseStartGarbage } from './start-garbage.ts'
 import { createApi } from './api/index.ts'
 import { API_PREFIX } from './api/handler.ts'
 import { loadApp } from './app-loader.ts'
@@ -23,7 +24,7 @@ import { sharePageCache } from './http/page-cache-bus.ts'
 
 // The Node entry: one process, one port. Pages, /api/v1, /hubs and static files all come through
 // the http server created here.
-export async function startServer(config: Config, log: Logger, options: { webApp?: boolean; onDatabaseOpen?: (database: Db) => void; oneTimeWorkApart?: () => Promise<void>; /** Tests: how long a body may stall (server/http/body-cut.ts). */ bodyIdleMs?: number } = {}) {
+export async function startServer(config: Config, log: Logger, options: { webApp?: boolean; onDatabaseOpen?: (database: Db) => void; oneTimeWorkApart?: () => Promise<void>; /** The entry's server gives back the memory its start used before it listens (decision 289). */ releaseStartGarbage?: boolean; /** Tests: how long a body may stall (server/http/body-cut.ts). */ bodyIdleMs?: number } = {}) {
   const database = await openDatabase(config.database)
   options.onDatabaseOpen?.(database)
   // A first start's one-time work may run in a process of its own, so this one never holds its
@@ -116,6 +117,7 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   if (config.isProduction && new URL(config.publicUrl).hostname === 'localhost') log.warn(`PUBLIC_URL is not set: links in mails point to ${config.publicUrl}; set PUBLIC_URL to the site's public address`)
   if (config.isProduction && !config.stripe && !config.seedDemo) log.warn('Payments go through the built-in sandbox gateway (test cards, no real money): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments through Stripe')
 
+  if (options.releaseStartGarbage) releaseStartGarbage()
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(config.port, config.host, () => resolve())
@@ -204,7 +206,7 @@ export async function main() {
       started.oneTimeWork = oneTimeWorkApart()
       return started.oneTimeWork.done.finally(() => (started.oneTimeWork = undefined))
     }
-    running = await startServer(config, log, { onDatabaseOpen: (database) => (started.database = database), oneTimeWorkApart: apart })
+    running = await startServer(config, log, { onDatabaseOpen: (database) => (started.database = database), oneTimeWorkApart: apart, releaseStartGarbage: true })
   } catch (error) {
     // A start stopped by a signal fails on its closed database: the signal's handler exits.
     if (stopping) return
