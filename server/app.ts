@@ -1,10 +1,11 @@
 import { createRequestListener, type ClientAddress } from '@remix-run/node-fetch-server'
-import { RouterContextProvider, createRequestHandler } from 'react-router'
+import { RouterContextProvider } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
 import { appContext, type AppDeps } from '../app/lib/context.ts'
 import { guardPageRequest, refusalContext } from '../app/lib/page-guard.server.ts'
 import type { NodeListener } from './app-loader.ts'
 import { CLIENT_ADDRESS_HEADER } from './http/client-address.ts'
+import { createRouteScopedHandler } from './route-scope.ts'
 
 // Loaded through Vite (dev) or from the build (production). It exports the React Router build too,
 // so @react-router/serve can serve the same build as the bench baseline.
@@ -20,7 +21,8 @@ export type { AppDeps }
 const plainBuild = { ...build, routes: Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, route && { ...route, module: { ...route.module } }])) } as typeof build
 
 export function createAppListener(deps: AppDeps): NodeListener {
-  const handle = createRequestHandler(plainBuild, deps.mode)
+  // Each request is handled with its own branch's routes only (decision 290).
+  const handle = createRouteScopedHandler(plainBuild, deps.mode)
   const listener = createRequestListener((request: Request, client: ClientAddress) => {
     const render = () => {
       const context = new RouterContextProvider()
