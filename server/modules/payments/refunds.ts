@@ -6,6 +6,7 @@ import { enqueue } from '../../jobs/outbox.ts'
 import { CHAT_EVENT_TOPIC, type ChatEvent, type ChatEventPayload } from '../chat/rules.ts'
 import type { InstallmentState } from '../projects/machines.ts'
 import { readContractOfProject } from '../projects/reads.ts'
+import { prepared } from '../../db/prepared.ts'
 import type { MoneyMover, ProjectsService } from '../projects/service.ts'
 import { conflict, inNamespace, lockRow, notify, transitionInstallment } from '../projects/transition.ts'
 import { account, post, type Trx } from './ledger.ts'
@@ -56,6 +57,19 @@ export async function activeRefund(trx: Trx, installmentId: number) {
 type Settled = (trx: Trx, status: 'succeeded' | 'failed') => Promise<void>
 type Work = Pick<ProjectsService, 'contractForPayment' | 'autoRelease'>
 type RequestRow = NonNullable<Awaited<ReturnType<typeof requestRow>>>
+// The contract page reads these on every request: built and compiled once (decision 286).
+/** A contract's refund requests, newest first. */
+const refundRows = prepared((db, contractId: number) => db.selectFrom('refund_request').selectAll().where('contract_id', '=', contractId).orderBy('id', 'desc'))
+/** A contract's installments whose money is held, with what was paid for each. */
+const heldInstallments = prepared((db, contractId: number) =>
+  db
+    .selectFrom('installment as i')
+    .innerJoin('payment_installment as pi', (j) => j.onRef('pi.installment_id', '=', 'i.id').on('pi.applied', '=', 1))
+    .select(['i.id', 'i.status', 'i.refunded_minor', 'pi.amount_minor'])
+    .where('i.contract_id', '=', contractId)
+    .where('i.status', 'in', refundableStates),
+)
+
 const requestRow = (trx: Trx | DB, id: number) => trx.selectFrom('refund_request').selectAll().where('id', '=', id).executeTakeFirst()
 
 export function createRefunds({ db, dialect, gateways, responseDays, autoReleaseDays, work, release }: { db: DB; dialect: Dialect; gateways: Record<string, Gateway>; responseDays: number; autoReleaseDays: number; work: Work; release: MoneyMover['release'] }) {
@@ -396,14 +410,7 @@ export function createRefunds({ db, dialect, gateways, responseDays, autoRelease
     // The page's own reading of the contract when it has one (decision 281).
     const contract = await readContractOfProject(db, projectId)
     if (!contract || (contract.client_id !== caller.userId && contract.freelancer_id !== caller.userId)) throw notFound('Contract')
-    const rows = await db.selectFrom('refund_request').selectAll().where('contract_id', '=', contract.id).orderBy('id', 'desc').execute()
-    const installments = await db
-      .selectFrom('installment as i')
-      .innerJoin('payment_installment as pi', (j) => j.onRef('pi.installment_id', '=', 'i.id').on('pi.applied', '=', 1))
-      .select(['i.id', 'i.status', 'i.refunded_minor', 'pi.amount_minor'])
-      .where('i.contract_id', '=', contract.id)
-      .where('i.status', 'in', refundableStates)
-      .execute()
+    const [rows, installments] = await Promise.all([refundRows(db, contract.id), heldInstallments(db, contract.id)])
     const active = new Set(rows.filter((r) => r.active_installment_id).map((r) => r.installment_id))
     return {
       data: rows.map(out),
