@@ -39,7 +39,10 @@ export default defineConfig({
   // log, never hidden): a loaded 2-core machine makes hydration and timing races in a few tests.
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  use: { trace: 'retain-on-failure', locale: 'en-US' },
+  // A trace records the page's screencast and a DOM snapshot at every step of every test, and on two
+  // cores that took more than half of each test's time (decision 291). CI records one only for the
+  // retry of a failed test, which is where it is read.
+  use: { trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure', locale: 'en-US' },
   // One reviewed image per screenshot for every project: the style guide reads no data, so SQLite's
   // and PostgreSQL's (which runs it through two instances, decision 222) are the same bytes.
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}-{platform}{ext}',
