@@ -40,7 +40,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   // A trace records the page's screencast and a DOM snapshot at every step of every test, and on two
-  // cores that took more than half of each test's time (decision 291). CI records one only for the
+  // cores that was ~40 % of each test's time (decision 291). CI records one only for the
   // retry of a failed test, which is where it is read.
   use: { trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure', locale: 'en-US' },
   // One reviewed image per screenshot for every project: the style guide reads no data, so SQLite's
