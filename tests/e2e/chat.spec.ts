@@ -5,6 +5,7 @@ import { accounts } from './shell-server'
 import { jsEnabled, signInAs, useShellServer } from './shell-session'
 import { shellApi } from './shell-api'
 import { expectNoAxeViolations } from './axe'
+import { settle } from './settle'
 
 // Chat end to end (issue 16, items 4 and 5): a client and a freelancer in two browser contexts.
 // With JavaScript, messages and an attachment arrive live through the chat hub, the messages icon
@@ -234,7 +235,7 @@ test('after the hub reconnects, the room shows the messages it missed while cut 
   // The page reads it (a fetcher post, after which the loaders run again): let that finish first,
   // or its reload would bring the messages below instead of the reconnect.
   await expect.poll(async () => (await call('GET', `chat/${roomId}`, clientToken)).otherLastReadMessageId).toBe(live.id)
-  await freelancer.waitForLoadState('networkidle')
+  await settle(freelancer)
 
   cutOff = true
   await Promise.all(sockets.splice(0).map((ws) => ws.close()))

@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test'
 import { testCards } from '../../server/modules/payments/gateways/test-cards.ts'
 import { apiCall } from './contract-setup'
+import { settle } from './settle'
 
 // Paying in the sandbox checkout as a client's browser does (decision 171), with or without
 // JavaScript, and funding through the API as a test's setup does (PayProjectInstallments, then
@@ -13,14 +14,14 @@ export async function payInCheckout(page: Page, cardNumber: string = testCards.s
   if (fromPayPage) {
     await main.getByRole('button', { name: /^Pay / }).click()
     await page.waitForURL(/\/checkout\//)
-    await page.waitForLoadState('networkidle')
+    await settle(page)
   }
   await main.getByLabel('Card number').fill(cardNumber)
   await main.getByLabel('Expiry date (MM/YY)').fill('12/40')
   await main.getByLabel('Security code (CVC)').fill('123')
   await main.getByLabel('Name on the card').fill('Clara Client')
   await main.getByRole('button', { name: /^Pay / }).click()
-  await page.waitForLoadState('networkidle')
+  await settle(page)
 }
 
 /** Funds installments through the API: a payment, then the sandbox's card form answered with a card that succeeds. */

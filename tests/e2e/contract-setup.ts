@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { Db } from '../../server/db/database.ts'
 import { accounts, SHELL_PASSWORD } from './shell-server'
+import { settle } from './settle'
 
 // Setup shared by the money specs (payments, refunds): API calls as the seeded client and
 // freelancer, a project hired through the API, and a click that waits for the page to settle.
@@ -15,7 +16,7 @@ export async function apiCall(base: string, method: string, path: string, token:
 /** Clicks the first button of that name in `scope` (the page's main by default) and waits for the answer. */
 export async function clickIn(page: Page, name: string | RegExp, scope = page.locator('main')) {
   await scope.getByRole('button', { name }).first().click()
-  await page.waitForLoadState('networkidle')
+  await settle(page)
 }
 
 /** The seeded client's new structural-engineering project, the seeded freelancer's proposal for it, accepted: the contract. */

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { accounts } from './shell-server'
 import { jsEnabled, signInAs, useShellServer } from './shell-session'
 import { shellApi } from './shell-api'
+import { settle } from './settle'
 
 // Issue 19 item 2, injection (decision 258): SQL, HTML and script payloads written into every
 // text field the marketplace shows (project, installments, proposal, profiles, chat, complaint)
@@ -46,7 +47,7 @@ async function visit(page: Page, path: string, shows: string[]) {
     void d.dismiss()
   })
   await page.goto(`${shell().base}${path}`)
-  if (jsEnabled()) await page.waitForLoadState('networkidle')
+  await settle(page)
   expect(await page.locator('[id^="inj"]').count(), `${path}: injected elements`).toBe(0)
   if (jsEnabled()) expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned), `${path}: a payload ran`).toBeUndefined()
   expect(dialogs, `${path}: dialogs`).toEqual([])

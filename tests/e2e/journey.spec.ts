@@ -6,6 +6,7 @@ import { lighthouseMobile } from '../../bench/page-weight'
 import { findLeftovers } from './leftovers'
 import { accounts, SHELL_PASSWORD } from './shell-server'
 import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { settle } from './settle'
 
 // Issue 15 "Done when": the journey of two new users in two browser contexts, with JavaScript on
 // and off, on SQLite and PostgreSQL. The client posts a project with an attachment; the freelancer
@@ -25,13 +26,13 @@ const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\nt
 /** Opens a page and waits until it is quiet (hydrated, with JavaScript). */
 async function open(page: Page, path: string) {
   await page.goto(`${server().base}${path}`)
-  await page.waitForLoadState('networkidle')
+  await settle(page)
 }
 
 /** Presses a button in `scope` and waits for the answer to be shown. */
 async function press(page: Page, name: string | RegExp, scope = main(page)) {
   await scope.getByRole('button', { name }).first().click()
-  await page.waitForLoadState('networkidle')
+  await settle(page)
 }
 
 const step = (page: Page, n: number) => main(page).getByTestId(`installment-${n}`)
@@ -85,7 +86,7 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   const [sidebar, results] = await boxes(filters, main(freelancer).getByTestId('project-card').first())
   expect(sidebar.x + sidebar.width).toBeLessThanOrEqual(results.x)
   await main(freelancer).getByTestId('project-card').filter({ hasText: word }).getByRole('link', { name: title }).click()
-  await freelancer.waitForLoadState('networkidle')
+  await settle(freelancer)
   await expect(freelancer).toHaveURL(`${server().base}/projects/details/${projectId}`)
   await main(freelancer).getByLabel('Cover letter').fill('I design and check box culverts to Eurocode 2 and can deliver both parts in two weeks.')
   await main(freelancer).getByLabel(/Your price/).fill('1150')
@@ -104,7 +105,7 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   const decide = main(client).getByRole('region', { name: 'Proposals to decide' })
   await expect(decide.getByTestId('dash-project').filter({ hasText: title })).toContainText('New proposals: 1')
   await decide.getByRole('link', { name: title }).click()
-  await client.waitForLoadState('networkidle')
+  await settle(client)
   await expect(client).toHaveURL(`${server().base}/projects/client/details/${projectId}`)
   // The proposal card: avatar, name linking to the profile, rating, the proposal's status.
   const card = main(client).getByTestId('proposal').first()
@@ -146,7 +147,7 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   const contractItem = main(freelancer).getByRole('region', { name: 'Active contracts' }).getByTestId('dash-contract').filter({ hasText: title })
   await expect(contractItem).toContainText('Your move: deliver installment 1, “Load check”.')
   await contractItem.getByRole('link', { name: title }).click()
-  await freelancer.waitForLoadState('networkidle')
+  await settle(freelancer)
   await expect(freelancer).toHaveURL(`${server().base}/projects/freelancer/contract/${projectId}`)
   for (const n of [1, 2]) {
     await expectStep(freelancer, n, 'Funded', { move: 'Submit work' })
@@ -171,11 +172,11 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   // Reviews: the freelancer's from the completed contract, the client's from the dashboard.
   await open(freelancer, `/projects/freelancer/contract/${projectId}`)
   await main(freelancer).getByRole('link', { name: 'Write a review' }).click()
-  await freelancer.waitForLoadState('networkidle')
+  await settle(freelancer)
   await open(client, '/dashboard')
   await expect(main(client).getByRole('region', { name: 'Reviews' })).toContainText('Reviews to write: 1')
   await main(client).getByRole('region', { name: 'Reviews' }).getByRole('link', { name: 'Write my reviews' }).click()
-  await client.waitForLoadState('networkidle')
+  await settle(client)
   for (const [page, text] of [
     [client, 'Clear calculations and a short, useful report.'],
     [freelancer, 'A clear brief and quick answers.'],

@@ -3,6 +3,7 @@ import { accounts, SHELL_PASSWORD } from './shell-server'
 import { jsEnabled, signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
 import { fundByApi } from './checkout'
+import { settle } from './settle'
 
 // The bell end to end (issue 6 item 7, SPEC §4), JavaScript on and off, on SQLite and PostgreSQL:
 // a client accepts a proposal; the freelancer's bell counts it (live through the notifications
@@ -48,7 +49,7 @@ test('a client accepts a proposal; the freelancer\'s bell shows it and leads to 
   const client = await signedIn(browser, accounts.client.email)
   await client.goto(`${shell().base}/projects/client/details/${project.id}`)
   await client.locator('main').getByTestId('proposal').first().getByRole('button', { name: 'Accept' }).click()
-  await client.waitForLoadState('networkidle')
+  await settle(client)
 
   // Two new ones for the freelancer: the proposal accepted and the contract started. With
   // JavaScript the hub's countNotify reloads the badge in place; without it a reload shows them

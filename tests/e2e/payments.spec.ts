@@ -4,6 +4,7 @@ import { accounts } from './shell-server'
 import { apiCall, clickIn, hiredProject } from './contract-setup'
 import { signInAs, useShellServer } from './shell-session'
 import { payInCheckout, testCards } from './checkout'
+import { settle } from './settle'
 
 // Issue 17, first half, end to end with JavaScript on and off: the client funds two installments
 // in the sandbox checkout (one at once; one declined, then paid with the card that asks for a
@@ -27,7 +28,7 @@ test('a client funds two installments in the sandbox checkout; approval makes th
   const client = await signInAs(browser, shell().base, accounts.client.email)
   const details = `${shell().base}/projects/client/details/${project.id}`
   await client.goto(details)
-  await client.waitForLoadState('networkidle')
+  await settle(client)
 
   // Installment 1: the pay page shows amount, fee (3 %) and total; the card that succeeds funds it.
   await click(client, 'Fund', main(client).getByTestId('installment-1'))
@@ -39,7 +40,7 @@ test('a client funds two installments in the sandbox checkout; approval makes th
   await expectNoAxeViolations(client)
   await main(client).getByRole('button', { name: 'Pay €1,236.00' }).click()
   await client.waitForURL(/\/checkout\//)
-  await client.waitForLoadState('networkidle')
+  await settle(client)
   await expect(main(client).getByTestId('checkout-total')).toHaveText('€1,236.00')
   await expectNoAxeViolations(client)
   // A wrong card number is named and nothing is charged.
@@ -68,13 +69,13 @@ test('a client funds two installments in the sandbox checkout; approval makes th
 
   // The freelancer submits installment 1; the client approves it.
   await freelancer.goto(`${shell().base}/projects/freelancer/contract/${project.id}`)
-  await freelancer.waitForLoadState('networkidle')
+  await settle(freelancer)
   const item = main(freelancer).getByTestId('installment-1')
   await item.getByLabel('What you deliver').fill('Truss calculations attached.')
   await click(freelancer, 'Submit work', item)
   await expect(main(freelancer).getByTestId('installment-1')).toContainText('Submitted')
   await client.goto(details)
-  await client.waitForLoadState('networkidle')
+  await settle(client)
   await click(client, 'Approve', main(client).getByTestId('installment-1'))
   await expect(main(client).getByTestId('installment-1')).toContainText('Released')
 

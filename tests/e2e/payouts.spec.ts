@@ -5,6 +5,7 @@ import { jsEnabled, signInAs, useShellServer } from './shell-session'
 import { fundByApi } from './checkout'
 import { apiCall } from './contract-setup'
 import { failingPayoutDestinations } from '../../server/modules/payments/gateways/test-cards.ts'
+import { settle } from './settle'
 
 // Issue 17 item 6 end to end, with JavaScript on and off: a freelancer with released money (funded
 // in the sandbox and approved through the API) opens /payouts, withdraws part of it to a bank
@@ -22,7 +23,7 @@ async function withdraw(page: Page, amount: string, method: RegExp) {
   const option = await form.getByLabel('Pay out to').locator('option').filter({ hasText: method }).getAttribute('value')
   await form.getByLabel('Pay out to').selectOption(option!)
   await form.getByRole('button', { name: 'Withdraw' }).click()
-  await page.waitForLoadState('networkidle')
+  await settle(page)
 }
 
 test('a freelancer withdraws released money, sees it paid, and sees a failing payout return the money', async ({ browser }) => {
@@ -71,7 +72,7 @@ test('a freelancer withdraws released money, sees it paid, and sees a failing pa
   await expect(freelancer.locator('.notices [role="status"]')).toContainText('was paid out')
   if (jsEnabled()) {
     await expect(freelancer.getByTestId('notification').filter({ hasText: 'Payout sent' })).toBeAttached()
-    await freelancer.waitForLoadState('networkidle')
+    await settle(freelancer)
     await expect(outcome).toBeVisible()
   }
   await expect(main(freelancer).getByLabel('Amount')).toHaveValue('')

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
 import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
+import { settle } from './settle'
 
 // Profiles end to end, with JavaScript on and off, on SQLite and PostgreSQL: a freelancer fills
 // every section and uploads a picture and portfolio files; SPEC §5's upload messages show word
@@ -35,7 +36,7 @@ async function logIn(page: Page, email: string) {
 /** Submits with a button and waits for the POST, the page that follows and its notice. */
 async function submit(page: Page, button: ReturnType<Page['locator']>) {
   await submitAndWait(page, button, js())
-  await page.waitForLoadState('networkidle')
+  await settle(page)
   await expect(page.getByText('Success Operation').first()).toBeVisible()
 }
 

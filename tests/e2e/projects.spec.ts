@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
 import { payInCheckout } from './checkout'
+import { settle } from './settle'
 
 // Issue 6 end to end, with JavaScript on and off, on SQLite and PostgreSQL, as two users in two
 // browser contexts: a client creates a project with an attachment and installments; a freelancer
@@ -40,12 +41,12 @@ async function signedIn(browser: Browser, email: string) {
 /** Opens a page and waits until it is quiet, so (with JavaScript) it is hydrated before we type. */
 async function go(page: Page, url: string) {
   await page.goto(url)
-  await page.waitForLoadState('networkidle')
+  await settle(page)
 }
 
 async function click(page: Page, name: string | RegExp, scope = page.locator('main')) {
   await scope.getByRole('button', { name }).first().click()
-  await page.waitForLoadState('networkidle')
+  await settle(page)
 }
 
 /** Clicks a button that asks for confirmation first (window.confirm with JavaScript), and accepts. */
@@ -85,7 +86,7 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
 
   // Before any proposal the client may edit: the form comes back filled in, the plan is kept.
   await main(client).getByRole('link', { name: 'Edit project' }).click()
-  await client.waitForLoadState('networkidle')
+  await settle(client)
   await expect(main(client).getByLabel('Title', { exact: true })).toHaveValue(`Timber ${word} structural check`)
   await expect(main(client).getByLabel('Amount 2')).toHaveValue('500.00')
   await expectNoAxeViolations(client)
@@ -104,7 +105,7 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   const card = main(freelancer).getByTestId('project-card').filter({ hasText: word })
   await card.getByRole('button', { name: 'Save' }).focus()
   await freelancer.keyboard.press('Enter')
-  await freelancer.waitForLoadState('networkidle')
+  await settle(freelancer)
   await expect(freelancer).toHaveURL(new RegExp(`search=${word}.*budgetType=fixed`))
   await expect(main(freelancer).getByTestId('project-card').filter({ hasText: word }).getByRole('button', { name: /Saved/ })).toBeVisible()
   await expectNoAxeViolations(freelancer)
@@ -112,7 +113,7 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   await expect(main(freelancer).getByTestId('project-card').filter({ hasText: word })).toBeVisible()
   await expectNoAxeViolations(freelancer)
   await main(freelancer).getByRole('link', { name: `Timber ${word} structural check` }).click()
-  await freelancer.waitForLoadState('networkidle')
+  await settle(freelancer)
   await expect(freelancer).toHaveURL(`${server.base}/projects/details/${projectId}`)
   await expect(main(freelancer).getByRole('button', { name: /Saved/ })).toBeVisible()
   await expect(main(freelancer).getByText('Calculations — ').first()).toBeVisible()
@@ -189,7 +190,7 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   await expect(main(freelancer).getByLabel('Ask a question (everyone can read it)')).toHaveCount(0)
   await go(freelancer, `${server.base}/projects/freelancer`)
   await main(freelancer).getByRole('link', { name: `Timber ${word} structural check` }).click()
-  await freelancer.waitForLoadState('networkidle')
+  await settle(freelancer)
   await expect(freelancer).toHaveURL(`${server.base}/projects/freelancer/contract/${projectId}`)
   for (const n of [1, 2]) {
     const item = main(freelancer).getByTestId(`installment-${n}`)
@@ -218,7 +219,7 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
     [freelancer, 'Quick answers and a clear brief.'],
   ] as const) {
     await main(page).getByRole('link', { name: 'Write a review' }).first().click()
-    await page.waitForLoadState('networkidle')
+    await settle(page)
     await expect(page).toHaveURL(`${server.base}/reviews`)
     const form = main(page).getByTestId('review-form').first()
     await form.getByLabel('5 stars').check()

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { linkIn, startSmtpServer } from '../support/smtp.ts'
 import { startPrivateServer, type PrivateServer } from './private-server.ts'
+import { settle } from './settle'
 
 // Live updates in Chromium: a signed-in user's page loads the SignalR client after hydration, the
 // top bar's indicator reaches "connected", and a message the server pushes to that user
@@ -99,9 +100,9 @@ test('visitors never download the SignalR client', async ({ page }) => {
   const scripts: string[] = []
   page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(r.url())))
   await page.goto(`${base}/`)
-  await page.waitForLoadState('networkidle')
+  await settle(page)
   await page.goto(`${base}/faq`)
-  await page.waitForLoadState('networkidle')
+  await settle(page)
   expect(scripts.filter(signalrChunk)).toEqual([])
   await expect(page.getByTestId('realtime-indicator')).toHaveCount(0)
 })

@@ -4,6 +4,7 @@ import { accounts } from './shell-server'
 import { clickIn, hiredProject } from './contract-setup'
 import { signInAs, useShellServer } from './shell-session'
 import { fundByApi } from './checkout'
+import { settle } from './settle'
 
 // Issue 17 item 5 end to end, with JavaScript on and off (decisions 180–182): on a contract with two
 // funded installments the client asks for all of the first back (the amount is prefilled), the
@@ -26,7 +27,7 @@ test('a refund accepted returns the money to the client; a refund declined can b
   const details = `${shell().base}/projects/client/details/${projectId}`
   const contract = `${shell().base}/projects/freelancer/contract/${projectId}`
   await client.goto(details)
-  await client.waitForLoadState('networkidle')
+  await settle(client)
 
   // Installment 1: the whole amount, prefilled; the freelancer sees the deadline and accepts.
   const first = main(client).getByTestId('refund-form-1')
@@ -35,20 +36,20 @@ test('a refund accepted returns the money to the client; a refund declined can b
   await click(client, 'Request a refund', first)
   await expect(main(client).getByTestId('refund-notice')).toContainText('Your refund request was sent to the freelancer.')
   await expect(main(client).getByTestId('refunds')).toContainText('Awaiting answer')
-  if (test.info().project.name === 'sqlite') await expectNoAxeViolations(client)
+  await expectNoAxeViolations(client)
 
   await freelancer.goto(contract)
-  await freelancer.waitForLoadState('networkidle')
+  await settle(freelancer)
   const asked = main(freelancer).getByTestId('refunds')
   await expect(asked).toContainText('Answer by')
   await expect(asked).toContainText('The survey was not done on site.')
-  if (test.info().project.name === 'sqlite') await expectNoAxeViolations(freelancer)
+  await expectNoAxeViolations(freelancer)
   await click(freelancer, 'Accept refund', asked)
   await expect(main(freelancer).getByTestId('refund-notice')).toContainText('You accepted the refund')
   await expect(main(freelancer).getByTestId('installment-1')).toContainText('Awaiting funding')
 
   await client.goto(details)
-  await client.waitForLoadState('networkidle')
+  await settle(client)
   // The money back: the installment's price and its 3 % service fee.
   await expect(main(client).getByTestId('refund-returned')).toHaveText('€1,236.00')
   await expect(main(client).getByTestId('refunds')).toContainText('Refunded')
@@ -64,14 +65,14 @@ test('a refund accepted returns the money to the client; a refund declined can b
   await expect(main(client).getByTestId('refund-notice')).toBeVisible()
 
   await freelancer.goto(contract)
-  await freelancer.waitForLoadState('networkidle')
+  await settle(freelancer)
   const open = main(freelancer).getByTestId('refunds').locator('[data-testid^="refund-"]', { hasText: 'Awaiting answer' })
   await open.getByLabel('Reason for declining').fill('The drainage section is on page 4.')
   await click(freelancer, 'Decline', open)
   await expect(main(freelancer).getByTestId('refund-notice')).toContainText('You declined the refund request.')
 
   await client.goto(details)
-  await client.waitForLoadState('networkidle')
+  await settle(client)
   await expect(main(client).getByTestId('refunds')).toContainText('The drainage section is on page 4.')
   await click(client, 'Open a dispute', main(client).getByTestId('refunds'))
   await expect(main(client).getByTestId('refund-notice')).toContainText('You opened a dispute.')

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
 import { boxes } from './layout'
+import { settle } from './settle'
 
 // The signed-in top bars (client and freelancer), their menus, the search box and the
 // permission-gated links, with JavaScript on and off, on a server of this file's own.
@@ -227,7 +228,7 @@ test('German: the client and freelancer bars, their menus and the search box spe
   await client.getByRole('button', { name: 'Suchen' }).click()
   await expect.poll(() => urls.some((u) => u.includes('/projects/getprojects') && u.includes('search=all'))).toBe(true)
   await expect(page).toHaveURL(/\/projects\/getprojects\?search=all/)
-  await page.waitForLoadState('networkidle')
+  await settle(page)
   // Menus close after every navigation (use-menus.ts); on a loaded machine the search page can
   // still be settling when the menu opens, so opening it and logging out is tried again until it holds.
   await expect(async () => {

@@ -2,6 +2,7 @@ import { expect, test, type ConsoleMessage, type Page } from '@playwright/test'
 import { publicPages } from '../../bench/page-weight.ts'
 import { expectNoAxeViolations } from './axe'
 import { holdScripts } from './hold-scripts'
+import { settle } from './settle'
 
 // The shell and the public site for visitors (issue 4), on the Playwright project's server, with
 // JavaScript on (sqlite, postgres) and off (sqlite-no-js).
@@ -192,7 +193,7 @@ test('newsletter: a bad address does nothing and shows nothing', async ({ page }
   await footer.getByLabel('Your email address').fill('not-an-address@nowhere')
   await footer.getByRole('button', { name: 'Subscribe' }).click()
   await expect(page).toHaveURL(/\/why-workneer$/)
-  await page.waitForLoadState('networkidle')
+  await settle(page)
   await expect(page.locator('[data-notice]')).toHaveCount(0)
 })
 

@@ -1,0 +1,11 @@
+import { test, type Page } from '@playwright/test'
+
+/**
+ * Waits until what the last navigation or click started has been shown. With JavaScript the page
+ * hydrates and may read its data again after a POST, so it waits until the network has been quiet
+ * for 500 ms. With JavaScript off nothing runs after the document's load, and those 500 ms were
+ * pure waiting at every step of a no-JS flow (decision 292).
+ */
+export async function settle(page: Page) {
+  await page.waitForLoadState(test.info().project.use.javaScriptEnabled === false ? 'load' : 'networkidle')
+}
