@@ -13,10 +13,11 @@ import { projectsTestApi } from '../modules/projects/test-support.ts'
 
 // The outbox never holds the server (issue 14, item 10), on SQLite where every query is
 // synchronous: a real server process restarts over a backlog a crash left (3,000 pending rows),
-// then takes questions on a project at about 500 writes a second for six seconds (longer than the
-// 5 s poll) while another process asks /healthz every 20 ms. Every answer comes within 100 ms, the
-// server's own work never holds its event loop for 50 ms, the backlog goes out after the server
-// listens, not before, and everything is delivered in the end.
+// then takes questions on a project at about 500 writes a second (or 70 % of the server's capacity
+// on a slower machine) for six seconds (longer than the 5 s poll) while another process asks
+// /healthz every 20 ms. Every answer comes within 100 ms, the server's own work never holds its
+// event loop for 50 ms, the backlog goes out after the server listens, not before, and everything
+// is delivered in the end.
 //
 // On a shared two-core machine other processes may keep the server off the CPU for a while: the
 // server notes each turn of its loop with the CPU it spent meanwhile (watched-server.ts), and a
@@ -25,6 +26,10 @@ const root = path.resolve(import.meta.dirname, '../..')
 const BACKLOG = 3_000
 const LOAD_MS = 6_000
 const WRITES_PER_SECOND = 500
+// Writes sent one after another first, to find the server's capacity on this machine; and
+// the least rate that still loads the outbox (each write is a notification to deliver).
+const CALIBRATION_WRITES = 150
+const MIN_WRITES_PER_SECOND = 120
 const PROBE_EVERY_MS = 20
 const HEALTHZ_WITHIN_MS = 100
 const IN_FLIGHT = 8
@@ -116,6 +121,21 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
         req.end(body)
       })
 
+    const body = JSON.stringify({ body: 'Is there a soil report for the site?' })
+    const ask = () => request('POST', `/api/v1/projects/comment/${projectId}`, body, { authorization: `Bearer ${freelancerToken}` })
+    // The rate: 500 writes a second, or 70 % of what this machine's server answers one after another
+    // (round trips included, so its main thread is busy well under 70 % of the time) if that is
+    // less. What is claimed is that the outbox never holds the loop, not the server's capacity: a
+    // slow shared machine's server took 93–96 % of its main thread's CPU at 500 a second (and the
+    // backlog), and at full capacity every answer queues, whatever the outbox does.
+    const calibrating = performance.now()
+    // One at a time, so the calibration itself never queues requests behind each other (its ticks
+    // are measured with the rest, and the backlog is going out meanwhile).
+    for (let i = 0; i < CALIBRATION_WRITES; i++) await ask()
+    const capacity = CALIBRATION_WRITES / ((performance.now() - calibrating) / 1000)
+    const rate = Math.min(WRITES_PER_SECOND, Math.floor(capacity * 0.7))
+    expect(rate, 'writes a second at 70 % of the server\'s capacity on this machine').toBeGreaterThanOrEqual(MIN_WRITES_PER_SECOND)
+
     // The probe, in its own process: a fresh connection every 20 ms, timed to the last byte.
     const probe = spawn(process.execPath, ['server/jobs/healthz-probe.ts', String(port), String(LOAD_MS), String(PROBE_EVERY_MS)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
     let probeOutput = ''
@@ -123,19 +143,18 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
     const probing = new Promise<{ times: Array<[number, number]>; failures: string[] }>((resolve, reject) => probe.once('exit', (code) => (code === 0 ? resolve(JSON.parse(probeOutput)) : reject(new Error(`the probe exited (${code})`)))))
     const started = performance.now()
 
-    // The load: questions on the project, paced at 500 a second, a few in flight (as many as the
-    // server needs to keep up; more would only queue in front of the probe).
+    // The load: questions on the project, paced at `rate`, a few in flight (as many as the server
+    // needs to keep up; more would only queue in front of the probe).
     let sent = 0
     let answered = 0
     const failures: string[] = []
-    const body = JSON.stringify({ body: 'Is there a soil report for the site?' })
     const loading = (async () => {
       const inFlight = new Set<Promise<void>>()
       while (performance.now() - started < LOAD_MS) {
-        const due = Math.floor(((performance.now() - started) / 1000) * WRITES_PER_SECOND)
+        const due = Math.floor(((performance.now() - started) / 1000) * rate)
         while (sent < due && inFlight.size < IN_FLIGHT) {
           sent++
-          const p: Promise<void> = request('POST', `/api/v1/projects/comment/${projectId}`, body, { authorization: `Bearer ${freelancerToken}` }).then(
+          const p: Promise<void> = ask().then(
             (status) => {
               if (status === 200) answered++
               else failures.push(`status ${status}`)
@@ -168,7 +187,7 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
     // A late tick whose CPU covers its lateness was the server's own work holding the loop.
     const longestHold = Math.max(0, ...ticks.map(([, lateMs, cpuMs]) => Math.min(lateMs, Math.max(0, cpuMs - TICK_MS))))
     // The share of a CPU the server had while an answer was on its way: below half, the machine
-    // kept it waiting (a fair share of one core is far more than 500 writes a second need).
+    // kept it waiting (a fair share of one core is far more than the load needs).
     const cpuShare = (from: number, to: number) => {
       const within = ticks.filter(([at, lateMs]) => at + TICK_MS + lateMs > from && at < to)
       const wall = within.reduce((sum, [, lateMs]) => sum + TICK_MS + lateMs, 0)
@@ -178,13 +197,13 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
     const theServers = slow.filter(([at, ms]) => cpuShare(at, at + ms) >= 0.5).map(([, ms]) => Math.round(ms))
     const times = probes.map(([, ms]) => ms).sort((a, b) => a - b)
     console.log(
-      `healthz under ${Math.round(answered / seconds)} writes/s: ${probes.length} probes, p50 ${times[Math.floor(times.length / 2)].toFixed(1)} ms, p99 ${times[Math.floor(times.length * 0.99)].toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms; ` +
+      `healthz under ${Math.round(answered / seconds)} writes/s (rate ${rate}, the server's capacity ${Math.round(capacity)}): ${probes.length} probes, p50 ${times[Math.floor(times.length / 2)].toFixed(1)} ms, p99 ${times[Math.floor(times.length * 0.99)].toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms; ` +
         `the server's longest hold of its loop ${longestHold.toFixed(1)} ms; ${slow.length - theServers.length} answers over ${HEALTHZ_WITHIN_MS} ms while the machine kept the server off the CPU`,
     )
     expect(failures.slice(0, 5)).toEqual([])
     expect(probeFailures.slice(0, 5)).toEqual([])
     // The load and the probe ran (a busy shared machine may slow both; the rate is printed above).
-    expect(answered).toBeGreaterThan((LOAD_MS / 1000) * WRITES_PER_SECOND * 0.4)
+    expect(answered).toBeGreaterThan((LOAD_MS / 1000) * rate * 0.4)
     expect(probes.length).toBeGreaterThan(LOAD_MS / PROBE_EVERY_MS / 6)
     expect.soft(theServers, `answers over ${HEALTHZ_WITHIN_MS} ms while the server's own work held its loop (ms)`).toEqual([])
     expect.soft(longestHold, "the server's longest hold of its event loop (ms)").toBeLessThan(OWN_HOLD_MS)
