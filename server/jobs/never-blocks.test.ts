@@ -13,7 +13,7 @@ import { projectsTestApi } from '../modules/projects/test-support.ts'
 
 // The outbox never holds the server (issue 14, item 10), on SQLite where every query is
 // synchronous: a real server process restarts over a backlog a crash left (3,000 pending rows),
-// then takes questions on a project at about 500 writes a second (or 70 % of the server's capacity
+// then takes questions on a project at about 500 writes a second (or half the server's capacity
 // on a slower machine) for six seconds (longer than the 5 s poll) while another process asks
 // /healthz every 20 ms. Every answer comes within 100 ms, the server's own work never holds its
 // event loop for 50 ms, the backlog goes out after the server listens, not before, and everything
@@ -29,7 +29,7 @@ const WRITES_PER_SECOND = 500
 // Writes sent one after another first, to find the server's capacity on this machine; and
 // the least rate that still loads the outbox (each write is a notification to deliver).
 const CALIBRATION_WRITES = 150
-const MIN_WRITES_PER_SECOND = 120
+const MIN_WRITES_PER_SECOND = 50
 const PROBE_EVERY_MS = 20
 const HEALTHZ_WITHIN_MS = 100
 const IN_FLIGHT = 8
@@ -123,8 +123,8 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
 
     const body = JSON.stringify({ body: 'Is there a soil report for the site?' })
     const ask = () => request('POST', `/api/v1/projects/comment/${projectId}`, body, { authorization: `Bearer ${freelancerToken}` })
-    // The rate: 500 writes a second, or 70 % of what this machine's server answers one after another
-    // (round trips included, so its main thread is busy well under 70 % of the time) if that is
+    // The rate: 500 writes a second, or half of what this machine's server answers one after another
+    // (round trips included, so its main thread is busy well under half the time) if that is
     // less. What is claimed is that the outbox never holds the loop, not the server's capacity: a
     // slow shared machine's server took 93–96 % of its main thread's CPU at 500 a second (and the
     // backlog), and at full capacity every answer queues, whatever the outbox does.
@@ -133,8 +133,8 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
     // are measured with the rest, and the backlog is going out meanwhile).
     for (let i = 0; i < CALIBRATION_WRITES; i++) await ask()
     const capacity = CALIBRATION_WRITES / ((performance.now() - calibrating) / 1000)
-    const rate = Math.min(WRITES_PER_SECOND, Math.floor(capacity * 0.7))
-    expect(rate, 'writes a second at 70 % of the server\'s capacity on this machine').toBeGreaterThanOrEqual(MIN_WRITES_PER_SECOND)
+    const rate = Math.min(WRITES_PER_SECOND, Math.floor(capacity / 2))
+    expect(rate, 'writes a second at half the server\'s capacity on this machine').toBeGreaterThanOrEqual(MIN_WRITES_PER_SECOND)
 
     // The probe, in its own process: a fresh connection every 20 ms, timed to the last byte.
     const probe = spawn(process.execPath, ['server/jobs/healthz-probe.ts', String(port), String(LOAD_MS), String(PROBE_EVERY_MS)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
