@@ -1,10 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import writeXlsxFile from 'write-excel-file/node'
 import { accounts } from './shell-server'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
 import { sheetColumns } from '../../server/modules/catalogue/admin-contract'
+import { jsEnabled } from './project-js'
 
 // The admin catalogue end to end (issue 18 item 3): only a SuperAdmin reaches /admin/categories; an
 // admin imports a skills sheet: a text file is "Invalid Excel", a sheet with a bad row is reported

@@ -1,8 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { accounts } from './shell-server'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
+import { jsEnabled } from './project-js'
 
 // The admin area's content screens end to end (issue 18 items 3 and 4): a SuperAdmin writes a blog
 // post in English and Italian, previews it, saves and publishes it, and visitors read it in their

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
 import { accounts, SHELL_PASSWORD } from './shell-server'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
 import { writeAccounts } from '../support/accounts.ts'
+import { jsEnabled } from './project-js'
 
 // The Roles section of an admin's user page (decision 265), JavaScript on and off: Sam makes a
 // client a SuperAdmin with a reason (none is refused, naming the field); her other session ends

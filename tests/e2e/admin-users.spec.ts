@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { accounts } from './shell-server'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
+import { jsEnabled } from './project-js'
 
 // The admin's users end to end (issue 18 items 3 and 5): a SuperAdmin finds a company account by
 // name and role, suspends it while its owner is signed in elsewhere (with JavaScript, holding a

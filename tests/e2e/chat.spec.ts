@@ -2,10 +2,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { accounts } from './shell-server'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { shellApi } from './shell-api'
 import { expectNoAxeViolations } from './axe'
 import { settle } from './settle'
+import { jsEnabled } from './project-js'
 
 // Chat end to end (issue 16, items 4 and 5): a client and a freelancer in two browser contexts.
 // With JavaScript, messages and an attachment arrive live through the chat hub, the messages icon

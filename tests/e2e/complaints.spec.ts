@@ -1,9 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { accounts } from './shell-server'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { shellApi } from './shell-api'
 import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
+import { jsEnabled } from './project-js'
 
 // Complaints and support tickets end to end (issue 18 item 1): a freelancer files a complaint about
 // their contract with an attachment; support (a SuperAdmin) finds it in the queue, takes it,

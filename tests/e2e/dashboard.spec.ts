@@ -2,6 +2,7 @@ import { expect, test, type Browser } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
 import { fundByApi } from './checkout'
+import { jsEnabled } from './project-js'
 
 // Issue 15 item 2: signing in lands on /dashboard, where a client sees the proposals to decide and
 // each contract's next step, and a freelancer their proposals, the contract's next installment and
@@ -40,7 +41,7 @@ test.afterAll(async () => {
 })
 
 async function signIn(browser: Browser, email: string, locale = 'en-US') {
-  const context = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false, locale })
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled(), locale })
   const page = await context.newPage()
   await page.goto(`${server.base}/auth/login`)
   await page.locator('main').getByLabel('Email').fill(email)

@@ -2,9 +2,10 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { accounts } from './shell-server'
 import { clickIn, hiredProject } from './contract-setup'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { fundByApi } from './checkout'
 import { shellApi } from './shell-api'
+import { jsEnabled } from './project-js'
 
 // Issue 18 item 2 end to end (decisions 230–232), with JavaScript on and off and on PostgreSQL: a
 // freelancer files a complaint about a funded installment, which holds its money; the client, the

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { accounts } from './shell-server'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
+import { jsEnabled } from './project-js'
 
 // Issue 15's small findings, end to end, with JavaScript on and off, on SQLite and PostgreSQL: a
 // public profile line without a leading separator, a freelancer found by name (and counted in the

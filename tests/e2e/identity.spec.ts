@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { linkIn, startSmtpServer } from '../support/smtp.ts'
 import { startOidcProvider } from '../support/oidc-provider.ts'
 import { startPrivateServer, type PrivateServer } from './private-server.ts'
+import { jsEnabled } from './project-js'
 
 // Identity end to end, in Chromium, with JavaScript on and off: this file starts its own server
 // (built app) wired to a real SMTP server and a real OpenID provider, all on 127.0.0.1, on the
@@ -172,7 +173,7 @@ test('guesses from elsewhere lock out new devices only: the browser that signed 
   expect(statuses).toEqual([...Array(8).fill(401), 429])
 
   // A browser that never signed in is refused, even with the right password: 429 with Retry-After.
-  const stranger = await browser.newContext({ javaScriptEnabled: test.info().project.name !== 'sqlite-no-js' })
+  const stranger = await browser.newContext({ javaScriptEnabled: jsEnabled() })
   const other = await stranger.newPage()
   await other.goto(`${base}/auth/login`)
   const [refused] = await Promise.all([other.waitForResponse((r) => r.url().startsWith(`${base}/auth/login`) && r.request().method() === 'POST'), logIn(other, email, PASSWORD)])

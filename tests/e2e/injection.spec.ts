@@ -1,8 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { accounts } from './shell-server'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { shellApi } from './shell-api'
 import { settle } from './settle'
+import { jsEnabled } from './project-js'
 
 // Issue 19 item 2, injection (decision 258): SQL, HTML and script payloads written into every
 // text field the marketplace shows (project, installments, proposal, profiles, chat, complaint)

@@ -5,8 +5,9 @@ import { fundByApi, payInCheckout } from './checkout'
 import { lighthouseMobile } from '../../bench/page-weight'
 import { findLeftovers } from './leftovers'
 import { accounts, SHELL_PASSWORD } from './shell-server'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { settle } from './settle'
+import { jsEnabled } from './project-js'
 
 // Issue 15 "Done when": the journey of two new users in two browser contexts, with JavaScript on
 // and off, on SQLite and PostgreSQL. The client posts a project with an attachment; the freelancer

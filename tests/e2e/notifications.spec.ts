@@ -1,9 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { accounts, SHELL_PASSWORD } from './shell-server'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
 import { fundByApi } from './checkout'
 import { settle } from './settle'
+import { jsEnabled } from './project-js'
 
 // The bell end to end (issue 6 item 7, SPEC §4), JavaScript on and off, on SQLite and PostgreSQL:
 // a client accepts a proposal; the freelancer's bell counts it (live through the notifications

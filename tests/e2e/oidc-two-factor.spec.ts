@@ -5,8 +5,8 @@ import { enableForTests, totpCode } from '../../server/modules/identity/second-f
 import { writeAccounts, type Account } from '../support/accounts.ts'
 import { startOidcProvider } from '../support/oidc-provider.ts'
 import { expectNoAxeViolations } from './axe'
-import { jsEnabled } from './shell-session'
 import { startPrivateServer, type PrivateServer } from './private-server.ts'
+import { jsEnabled } from './project-js'
 
 // Decision 260 through a real OpenID provider on loopback, JavaScript on and off: the provider's
 // answer is the first step only. An account with an authenticator app is asked for its code before

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD } from './shell-server'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { fundByApi } from './checkout'
 import { apiCall } from './contract-setup'
 import { failingPayoutDestinations } from '../../server/modules/payments/gateways/test-cards.ts'
 import { settle } from './settle'
+import { jsEnabled } from './project-js'
 
 // Issue 17 item 6 end to end, with JavaScript on and off: a freelancer with released money (funded
 // in the sandbox and approved through the API) opens /payouts, withdraws part of it to a bank

@@ -2,9 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { accounts } from './shell-server'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
+import { jsEnabled } from './project-js'
 
 // The profile editor as sections (issue 15, decision 130), with JavaScript on and off, on SQLite
 // and PostgreSQL: an individual client and a company edit their sections, each with its own Save

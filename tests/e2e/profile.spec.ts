@@ -3,6 +3,7 @@ import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
 import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
 import { settle } from './settle'
+import { jsEnabled } from './project-js'
 
 // Profiles end to end, with JavaScript on and off, on SQLite and PostgreSQL: a freelancer fills
 // every section and uploads a picture and portfolio files; SPEC §5's upload messages show word
@@ -11,7 +12,6 @@ import { settle } from './settle'
 // e2e server: a built app on the project's database.
 test.describe.configure({ mode: 'serial', timeout: 240_000 })
 let server: Awaited<ReturnType<typeof startShellServer>>
-const js = () => test.info().project.use.javaScriptEnabled !== false
 
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(180_000)
@@ -35,7 +35,7 @@ async function logIn(page: Page, email: string) {
 
 /** Submits with a button and waits for the POST, the page that follows and its notice. */
 async function submit(page: Page, button: ReturnType<Page['locator']>) {
-  await submitAndWait(page, button, js())
+  await submitAndWait(page, button, jsEnabled())
   await settle(page)
   await expect(page.getByText('Success Operation').first()).toBeVisible()
 }
@@ -101,7 +101,7 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await cat.getByLabel('Category', { exact: true }).selectOption({ label: 'Engineering' })
   await cat.getByRole('group', { name: 'Skills' }).getByLabel('Structural analysis', { exact: true }).first().check()
   await cat.getByRole('group', { name: 'Skills' }).getByLabel('Reinforced concrete design', { exact: true }).first().check()
-  if (!js()) await submit(page, cat.getByRole('button', { name: 'Save' }))
+  if (!jsEnabled()) await submit(page, cat.getByRole('button', { name: 'Save' }))
   await page.locator('#form-categories').getByRole('group', { name: 'Subcategories' }).getByLabel('Structural Engineering', { exact: true }).check()
   await submit(page, page.locator('#form-categories').getByRole('button', { name: 'Save' }))
   await expect(page.locator('#form-categories').getByRole('group', { name: 'Skills' }).getByRole('checkbox', { checked: true })).toHaveCount(2)
@@ -259,6 +259,6 @@ test('a client searches, filters and opens a public profile; the URL keeps the s
   await expect(page.locator('main')).toContainText('University of Belgrade')
   await expect(page.locator('main').getByRole('link', { name: 'Download rates.csv' })).toHaveAttribute('href', /files\/\d+\/download/)
   await expect(page.locator('main')).not.toContainText('Female')
-  if (js()) await expect(page.locator('main img.portfolio-image')).toBeVisible()
+  if (jsEnabled()) await expect(page.locator('main img.portfolio-image')).toBeVisible()
   await expectNoAxeViolations(page)
 })

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
 import { payInCheckout } from './checkout'
 import { settle } from './settle'
+import { jsEnabled } from './project-js'
 
 // Issue 6 end to end, with JavaScript on and off, on SQLite and PostgreSQL, as two users in two
 // browser contexts: a client creates a project with an attachment and installments; a freelancer
@@ -15,7 +16,6 @@ import { settle } from './settle'
 // (funding goes through the pay page and the sandbox checkout: four more pages per installment)
 test.describe.configure({ mode: 'serial', timeout: 420_000 })
 let server: Awaited<ReturnType<typeof startShellServer>>
-const js = () => test.info().project.use.javaScriptEnabled !== false
 
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(180_000)
@@ -28,7 +28,7 @@ test.afterAll(async () => {
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')
 
 async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext({ javaScriptEnabled: js(), locale: 'en-US' })
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled(), locale: 'en-US' })
   const page = await context.newPage()
   await page.goto(`${server.base}/auth/login`)
   await page.locator('main').getByLabel('Email').fill(email)

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
 import { accounts, SHELL_PASSWORD } from './shell-server'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
 import { hashPassword } from '../../server/modules/identity/passwords.ts'
 import { totpCode } from '../../server/modules/identity/second-factor.ts'
+import { jsEnabled } from './project-js'
 
 // Two-factor sign-in end to end (issue 19 item 6, decision 260), JavaScript on and off: a company
 // turns on an authenticator app from account settings (QR code and key, a code to confirm, ten

@@ -1,4 +1,5 @@
-import { test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { jsEnabled } from './project-js'
 
 /**
  * Waits until what the last navigation or click started has been shown. With JavaScript the page
@@ -7,5 +8,5 @@ import { test, type Page } from '@playwright/test'
  * pure waiting at every step of a no-JS flow (decision 292).
  */
 export async function settle(page: Page) {
-  await page.waitForLoadState(test.info().project.use.javaScriptEnabled === false ? 'load' : 'networkidle')
+  await page.waitForLoadState(jsEnabled() ? 'networkidle' : 'load')
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test'
+import { jsEnabled } from './project-js'
 import { SHELL_PASSWORD, shellAdminCode, startShellServer } from './shell-server'
 
 /** Starts a shell server (accounts of every role, with these settings) for this file's tests and stops it after them. */
@@ -14,8 +15,6 @@ export function useShellServer(env?: (base: string) => Record<string, string>) {
   return () => server!
 }
 
-/** Whether the running Playwright project has JavaScript on. */
-export const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false
 
 /** A new browser context signed in through the login form as one of the shell accounts. */
 export async function signInAs(browser: Browser, base: string, email: string) {

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD } from './shell-server'
-import { jsEnabled, signInAs, useShellServer } from './shell-session'
+import { signInAs, useShellServer } from './shell-session'
 import { submitAndWait } from './form-submit'
 import { startStripeStandIn, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from '../support/stripe-stand-in'
+import { jsEnabled } from './project-js'
 
 // Stripe end to end (decisions 195 and 196), with JavaScript on and off, on a server whose Stripe
 // keys are set. Stripe cannot be reached from here: its API and hosted checkout are a stand-in on
