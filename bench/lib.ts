@@ -2,13 +2,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import net from 'node:net'
 import { randomBytes } from 'node:crypto'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import type { DatabaseTarget } from '../server/config.ts'
 import { migrateToLatest, openDatabase, type Db } from '../server/db/database.ts'
 import type { ProbeQuestion } from './probe.ts'
+import { freePort } from '../tests/support/server-process.ts'
 
 export const root = path.resolve(import.meta.dirname, '..')
 
@@ -18,14 +18,8 @@ export function ensureBuild() {
   if (r.status !== 0) throw new Error('build failed')
 }
 
-export async function freePort() {
-  return new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo
-      s.close(() => resolve(port))
-    })
-  })
-}
+// One way to find a port for a server, the tests' (never the same port twice in a process).
+export { freePort }
 
 /** Starts a process and resolves once `url` answers 200 (stderr 'pipe' lets a bench keep what it wrote; `ipc` opens the channel bench/probe.ts answers on). */
 export async function startProcess(args: string[], env: Record<string, string>, url: string, stderr: 'inherit' | 'pipe' = 'inherit', ipc = false): Promise<ChildProcess> {

@@ -7,12 +7,29 @@ import path from 'node:path'
 // helper for every test that starts one, so they all wait for readiness and stop it the same way.
 export const root = path.resolve(import.meta.dirname, '../..')
 
-export async function freePort() {
+/** A port nothing listens on now, as the system hands one out. */
+async function unusedPort() {
   const probe = net.createServer()
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()))
   const { port } = probe.address() as net.AddressInfo
   await new Promise<void>((resolve) => probe.close(() => resolve()))
   return port
+}
+
+// Every port this process has handed out, kept for as long as it runs: a test that kills its server
+// and starts it again on the same port leaves that port free for a moment, and a test running beside
+// it (crash-restart's are concurrent) was once given it then. Its own server could not listen, and
+// the sibling's restarted server answered its readiness check in its place.
+const handedOut = new Set<number>()
+
+/** A port for a test's server: free now, and never handed out before by this process. */
+export async function freePort(pick: () => Promise<number> = unusedPort) {
+  for (;;) {
+    const port = await pick()
+    if (handedOut.has(port)) continue
+    handedOut.add(port)
+    return port
+  }
 }
 
 export interface ServerProcess {
