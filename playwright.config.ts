@@ -28,6 +28,11 @@ const postgresSpecs = ['journey', 'projects', 'payments', 'refunds', 'payouts', 
 // E2E_ALL_NO_JS=1) runs them without JavaScript too.
 const noJsProofOnly = process.env.E2E_ALL_NO_JS === '1' ? [] : ['admin-catalog', 'admin-content', 'admin-money', 'admin-roles', 'admin-users', 'injection', 'findings', 'dashboard'].map((name) => `**/${name}.spec.ts`)
 
+// Proofs that take long and show what the rest of the run already checks in another way (decision 294):
+// Lighthouse's accessibility audit (axe passes on the same screens in CI). `npm run proof`'s part
+// `lighthouse` (E2E_PROOF=1) runs them.
+const proofOnly = process.env.E2E_PROOF === '1' ? [] : [/@proof/]
+
 const serverEnv = { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', E2E: '1' }
 // npm run proof (issue 19 item 5): the PostgreSQL project runs every spec through a balancer in
 // front of two instances sharing PostgreSQL and Redis (tests/support/balancer.ts), specs with servers
@@ -53,12 +58,12 @@ export default defineConfig({
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}-{platform}{ext}',
   projects: [
     // Tests tagged @needs-js exist only where JavaScript runs, @no-js only where it is off.
-    { name: 'sqlite', grepInvert: /@no-js/, use: { ...chromium, baseURL: `http://127.0.0.1:${ports.sqlite}` } },
-    { name: 'sqlite-no-js', grepInvert: /@needs-js/, testIgnore: noJsProofOnly, use: { ...chromium, javaScriptEnabled: false, baseURL: `http://127.0.0.1:${ports.sqlite}` } },
+    { name: 'sqlite', grepInvert: [/@no-js/, ...proofOnly], use: { ...chromium, baseURL: `http://127.0.0.1:${ports.sqlite}` } },
+    { name: 'sqlite-no-js', grepInvert: [/@needs-js/, ...proofOnly], testIgnore: noJsProofOnly, use: { ...chromium, javaScriptEnabled: false, baseURL: `http://127.0.0.1:${ports.sqlite}` } },
     // PostgreSQL runs what differs between the databases: the flows that write, search, count and
     // move money through the server (decision 138). Screens whose look and language do not depend
     // on the database (the shell, the style guide, the profile editor) are proven once, on SQLite.
-    { name: 'postgres', grepInvert: /@no-js/, testMatch: twoInstances ? undefined : postgresSpecs, use: { ...chromium, baseURL: `http://127.0.0.1:${ports.postgres}` } },
+    { name: 'postgres', grepInvert: [/@no-js/, ...proofOnly], testMatch: twoInstances ? undefined : postgresSpecs, use: { ...chromium, baseURL: `http://127.0.0.1:${ports.postgres}` } },
   ],
   webServer: [
     {

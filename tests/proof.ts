@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 
 // `npm run proof` (issue 19): the long proofs, one after another, each printing its figures and
-// failing on a violation. PROOF_PARTS picks some (security,crash,two-instances,no-js,soak); the build
+// failing on a violation. PROOF_PARTS picks some (security,crash,two-instances,no-js,lighthouse,soak); the build
 // must exist (npm run build).
 // - security: the authorization matrix, hub groups and fuzzing with FUZZ_RUNS inputs per endpoint
 //   (1,000) on both databases (tests/security);
@@ -10,21 +10,24 @@ import path from 'node:path'
 //   PostgreSQL restarts (tests/integration/crash-restart.test.ts; it restarts the machine's PostgreSQL);
 // - two-instances: every end-to-end spec through a balancer in front of two instances (decision 222);
 // - no-js: every end-to-end spec with JavaScript off, those CI leaves out included (decision 292);
+// - lighthouse: the journey spec, ending with Lighthouse's accessibility audit of the signed-in work
+//   screens it made (decision 294);
 // - soak: npm run load for SOAK_MINUTES (30), failing on errors or live-heap growth.
 const root = path.resolve(import.meta.dirname, '..')
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name)
-const parts = (process.env.PROOF_PARTS ?? 'security,crash,two-instances,no-js,soak').split(',')
+const parts = (process.env.PROOF_PARTS ?? 'security,crash,two-instances,no-js,lighthouse,soak').split(',')
 const steps: Record<string, { command: string; args: string[]; env: Record<string, string> }> = {
   security: { command: bin('vitest'), args: ['run', 'tests/security'], env: { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '1000' } },
   crash: { command: bin('vitest'), args: ['run', 'tests/integration/crash-restart.test.ts'], env: { PROOF: '1' } },
   'two-instances': { command: 'sh', args: ['-c', `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=postgres`], env: { E2E_TWO_INSTANCES: '1' } },
   'no-js': { command: 'sh', args: ['-c', `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=sqlite-no-js`], env: { E2E_ALL_NO_JS: '1' } },
+  lighthouse: { command: 'sh', args: ['-c', `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=sqlite tests/e2e/journey.spec.ts`], env: { E2E_PROOF: '1' } },
   soak: { command: process.execPath, args: ['bench/load.ts', '--minutes', process.env.SOAK_MINUTES ?? '30', '--users', '24'], env: {} },
 }
 const results: string[] = []
 for (const part of parts) {
   const step = steps[part]
-  if (!step) throw new Error(`PROOF_PARTS: unknown part ${part} (security, crash, two-instances, no-js, soak)`)
+  if (!step) throw new Error(`PROOF_PARTS: unknown part ${part} (security, crash, two-instances, no-js, lighthouse, soak)`)
   const started = Date.now()
   const run = spawnSync(step.command, step.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } })
   results.push(`${part}: ${run.status === 0 ? 'PASS' : 'FAIL'} in ${Math.round((Date.now() - started) / 60_000)} min`)

@@ -336,7 +336,8 @@ test('what issue 15 saw on the work screens is gone: chips in their cards, padde
   await visitor.close()
 })
 
-test('Lighthouse scores accessibility 100 on the dashboard and the contract page, signed in', async ({ browser }) => {
+// A proof (decision 294): CI checks these screens with axe; npm run proof's part lighthouse runs Lighthouse on them.
+test('Lighthouse scores accessibility 100 on the dashboard and the contract page, signed in', { tag: '@proof' }, async ({ browser }) => {
   // Lighthouse takes a while on a loaded machine and the pages are the same on both databases.
   test.skip(test.info().project.name !== 'sqlite', 'measured once, on SQLite with JavaScript')
   const work = await ensureMoreWork()
