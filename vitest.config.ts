@@ -1,19 +1,44 @@
 import { defineConfig } from 'vitest/config'
 
 // Unit and integration tests run without the React Router Vite plugin; they import modules directly.
+const include = ['server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts']
+
+// Files that start processes, load a server, or hold answers to a time budget assume the machine is
+// theirs (decision 296): a sibling file on the other core once made crash-restart's load acknowledge
+// nothing between kills (decision 292). They run one at a time, after every other file has run two
+// at a time. A new test that spawns, loads or times belongs here.
+const alone = [
+  'tests/integration/**/*.test.ts',
+  'tests/security/**/*.test.ts',
+  'server/heap-growth.test.ts',
+  'server/start-footprint.test.ts',
+  'server/jobs/**/*.test.ts',
+  'server/realtime/**/*.test.ts',
+  'server/lib/rate-limit.test.ts',
+  'server/modules/files/files.test.ts',
+  'server/modules/identity/identity.test.ts',
+  'server/modules/identity/public-address.test.ts',
+  'server/modules/projects/race-process.test.ts',
+]
+
+const shared = {
+  environment: 'node' as const,
+  // Fails a test file that leaves a test database behind (not dropped, or a handle not closed).
+  setupFiles: ['tests/integration/no-leftovers.ts'],
+  testTimeout: 20_000,
+  // Hooks start servers and drop databases: on a loaded 2-core machine that can take a minute.
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+}
+
 export default defineConfig({
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   test: {
-    include: ['server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
-    environment: 'node',
-    // Fails a test file that leaves a test database behind (not dropped, or a handle not closed).
-    setupFiles: ['tests/integration/no-leftovers.ts'],
     // CI prints every test, so its log shows each suite ran on SQLite and on PostgreSQL.
     reporters: process.env.CI ? ['verbose'] : ['default'],
-    testTimeout: 20_000,
-    // Hooks start servers and drop databases: on a loaded 2-core machine that can take a minute.
-    hookTimeout: 60_000,
-    pool: 'forks',
-    fileParallelism: true,
+    projects: [
+      { extends: true, test: { ...shared, name: 'side-by-side', include, exclude: alone, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { ...shared, name: 'alone', include: alone, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 })

@@ -7,7 +7,8 @@ import path from 'node:path'
 // - security: the authorization matrix, hub groups and fuzzing with FUZZ_RUNS inputs per endpoint
 //   (1,000) on both databases (tests/security);
 // - crash: 25 SIGKILLs under load on each database, 25 dropped PostgreSQL connections and 25 real
-//   PostgreSQL restarts (tests/integration/crash-restart.test.ts; it restarts the machine's PostgreSQL);
+//   PostgreSQL restarts (tests/integration/crash-restart.test.ts; it restarts the machine's PostgreSQL),
+//   and first starts stopped at 12 moments on SQLite and 7 on PostgreSQL (first-start.test.ts);
 // - two-instances: every end-to-end spec through a balancer in front of two instances (decision 222);
 // - no-js: every end-to-end spec with JavaScript off, those CI leaves out included (decision 292);
 // - lighthouse: the journey spec, ending with Lighthouse's accessibility audit of the signed-in work
@@ -17,7 +18,7 @@ const root = path.resolve(import.meta.dirname, '..')
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name)
 const steps: Record<string, { command: string; args: string[]; env: Record<string, string> }> = {
   security: { command: bin('vitest'), args: ['run', 'tests/security'], env: { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '1000' } },
-  crash: { command: bin('vitest'), args: ['run', 'tests/integration/crash-restart.test.ts'], env: { PROOF: '1' } },
+  crash: { command: bin('vitest'), args: ['run', 'tests/integration/crash-restart.test.ts', 'tests/integration/first-start.test.ts'], env: { PROOF: '1' } },
   'two-instances': { command: 'sh', args: ['-c', `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=postgres`], env: { E2E_TWO_INSTANCES: '1' } },
   'no-js': { command: 'sh', args: ['-c', `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=sqlite-no-js`], env: { E2E_ALL_NO_JS: '1' } },
   lighthouse: { command: 'sh', args: ['-c', `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=sqlite tests/e2e/journey.spec.ts`], env: { E2E_PROOF: '1' } },
