@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { boxes } from './layout'
-import { expectNoAxeViolations } from './axe'
+import { axeViolations, expectNoAxeViolations } from './axe'
 import { holdScripts } from './hold-scripts'
 
 // The design system's page (/_styleguide, served because the e2e servers run with E2E=1; decision
@@ -22,6 +22,29 @@ test('the style guide shows every state of every component, accessibly', async (
   // Radios keep their size beside their label (not stretched to the field's width).
   for (const radio of await page.getByTestId('sg-radios').getByRole('radio').all()) expect((await radio.boundingBox())!.width).toBeLessThan(30)
   await expectNoAxeViolations(page)
+})
+
+// The check every spec leans on must see what it is there to see (decision 296): violations planted
+// in the page and in a frame of the same origin are reported, each by its rule.
+test('axe reports violations planted in the page and in a frame @needs-js', async ({ page }) => {
+  test.skip(test.info().project.name !== 'sqlite', 'axe runs in the SQLite project')
+  await page.goto('/_styleguide')
+  // Hydrated first, so React does not take the planted nodes out again.
+  await expect(page.getByTestId('tag-input').first().getByRole('searchbox')).toBeVisible()
+  await page.evaluate(() => {
+    const img = document.createElement('img')
+    img.src = '/favicon.svg'
+    document.querySelector('main')!.append(img)
+    const frame = document.createElement('iframe')
+    frame.title = 'planted'
+    frame.srcdoc = '<html lang="en"><body><main><a href="/faq"></a></main></body></html>'
+    document.body.append(frame)
+  })
+  await expect.poll(() => page.frames().length).toBe(2)
+  await page.frames()[1].waitForLoadState()
+  const violations = await axeViolations(page)
+  expect(violations.filter((v) => v.startsWith('image-alt:')), violations.join('\n')).toHaveLength(1)
+  expect(violations.find((v) => v.startsWith('link-name:'))).toContain('iframe')
 })
 
 test('the style guide looks as reviewed @needs-js', async ({ page }) => {
