@@ -16,7 +16,8 @@ import { askProbe, ensureBuild, measure, startTrivialBaseline, startWorkneer, ty
 // The server answers about its own memory through bench/probe.ts (loaded with --import).
 // BENCH_SECONDS per measurement (10); BENCH_HEAP_CAPS=256,512 the caps in MB (512);
 // BENCH_SIGNED_IN_PAGES=0 skips the pages (memory only); BENCH_MIX_ROUNDS the rounds of the mix (2);
-// BENCH_PAIR_ROUNDS the pairs (trivial page, signed-in page) measured per page (3).
+// BENCH_PAIR_ROUNDS the pairs (trivial page, signed-in page) measured per page (3); BENCH_WARMUP_SECONDS
+// the load that brings both servers to their steady rate before the first pair (15).
 // It ends with the three targets and PASS or FAIL beside each.
 const DEMO_PASSWORD = 'bench demo password 1234'
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-1234'
@@ -148,6 +149,13 @@ export async function runSignedInBench({ seconds = Number(process.env.BENCH_SECO
     memory.push({ moment: 'after the first start (demo loaded)', rssMb: mb(started.rss), peakRssMb: mb(started.peakRss), heapUsedMb: mb(settled.heapUsed), heapLimitMb: mb(started.heapLimit) })
     const pages = await signedInPages(server.url)
     if (withPages) {
+      // Both servers are brought to their steady rate first. A fresh @react-router/serve answered the
+      // trivial page at 86, 158, 305 and then 597 req/s in four 5-second runs one after another (its
+      // JIT warming up): with only the 2 s of warm-up each measurement has, the first page was
+      // compared with a baseline still at a fraction of its rate, and its ratio came out high.
+      const warmSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 15)
+      await measure('warm-up', baseline.url, { seconds: warmSeconds, warmup: false })
+      await measure('warm-up', server.url, { seconds: warmSeconds, warmup: false, requests: pages.map((p) => ({ method: 'GET' as const, path: p.path, headers: rendered(p.token) })) })
       // Each page is measured in `pairRounds` pairs, the trivial page (the baseline's own server) right
       // before it for half the time, alternating which goes first; its ratio is the median of its pairs'.
       const half = Math.max(2, Math.round(seconds / 2))
