@@ -1,7 +1,4 @@
-import { defineConfig } from 'vitest/config'
-
-// Unit and integration tests run without the React Router Vite plugin; they import modules directly.
-const include = ['server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts']
+import { configDefaults, defineConfig } from 'vitest/config'
 
 // Files that start processes, load a server, or hold answers to a time budget assume the machine is
 // theirs (decision 296): a sibling file on the other core once made crash-restart's load acknowledge
@@ -21,24 +18,26 @@ const alone = [
   'server/modules/projects/race-process.test.ts',
 ]
 
-const shared = {
-  environment: 'node' as const,
-  // Fails a test file that leaves a test database behind (not dropped, or a handle not closed).
-  setupFiles: ['tests/integration/no-leftovers.ts'],
-  testTimeout: 20_000,
-  // Hooks start servers and drop databases: on a loaded 2-core machine that can take a minute.
-  hookTimeout: 60_000,
-  pool: 'forks' as const,
-}
+// Unit and integration tests run without the React Router Vite plugin; they import modules directly.
+// The file patterns are the groups' own, not the root's: a group's include adds to the root's.
+const include = ['server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts']
 
 export default defineConfig({
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   test: {
+    environment: 'node',
+    // Fails a test file that leaves a test database behind (not dropped, or a handle not closed).
+    setupFiles: ['tests/integration/no-leftovers.ts'],
     // CI prints every test, so its log shows each suite ran on SQLite and on PostgreSQL.
     reporters: process.env.CI ? ['verbose'] : ['default'],
+    testTimeout: 20_000,
+    // Hooks start servers and drop databases: on a loaded 2-core machine that can take a minute.
+    hookTimeout: 60_000,
+    pool: 'forks',
+    // Both groups take the options above (extends: true); each names its files and its workers.
     projects: [
-      { extends: true, test: { ...shared, name: 'side-by-side', include, exclude: alone, maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { ...shared, name: 'alone', include: alone, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'side-by-side', include, exclude: [...configDefaults.exclude, ...alone], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'alone', include: alone, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },
 })

@@ -85,13 +85,15 @@ async function signedInPages(base: string): Promise<Page[]> {
 }
 
 const rendered = (token: string) => ({ cookie: `session=${token}`, 'cache-control': 'no-cache' })
+/** Each signed-in page, rendered for its reader (the per-session page cache skipped). */
+const renderedPages = (pages: Page[]): autocannon.Request[] => pages.map((p) => ({ method: 'GET', path: p.path, headers: rendered(p.token) }))
 
 /** What a busy instance serves: every signed-in page rendered, visitors' pages (as the server keeps them), and API reads. */
 function mixOf(pages: Page[]): autocannon.Request[] {
   const api = (path: string, token?: string) => ({ method: 'GET' as const, path: `/api/v1/${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} })
   const [client, freelancer] = [pages[0].token, pages.at(-1)!.token]
   return [
-    ...pages.map((p) => ({ method: 'GET' as const, path: p.path, headers: rendered(p.token) })),
+    ...renderedPages(pages),
     { method: 'GET', path: '/' },
     { method: 'GET', path: '/projects?search=concrete' },
     { method: 'GET', path: '/categories?search=Engineering' },
@@ -155,7 +157,7 @@ export async function runSignedInBench({ seconds = Number(process.env.BENCH_SECO
       // compared with a baseline still at a fraction of its rate, and its ratio came out high.
       const warmSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 15)
       await measure('warm-up', baseline.url, { seconds: warmSeconds, warmup: false })
-      await measure('warm-up', server.url, { seconds: warmSeconds, warmup: false, requests: pages.map((p) => ({ method: 'GET' as const, path: p.path, headers: rendered(p.token) })) })
+      await measure('warm-up', server.url, { seconds: warmSeconds, warmup: false, requests: renderedPages(pages) })
       // Each page is measured in `pairRounds` pairs, the trivial page (the baseline's own server) right
       // before it for half the time, alternating which goes first; its ratio is the median of its pairs'.
       const half = Math.max(2, Math.round(seconds / 2))
