@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { signedInPageServer } from './page-server.ts'
+import { PAGE_FREELANCER, signedInPageServer } from './page-server.ts'
 
-// Decisions 200 and 278: what is the same for everyone in a language (the catalogue, Find Project's
-// lists) is kept for every session, and a write this server serves forgets it, so whoever looks
-// next — signed in or not, a reload or not — sees the change at once.
-const pages = signedInPageServer()
+// Decisions 200, 278 and 298: what is the same for everyone in a language (the catalogue, Find
+// Project's lists, Find Freelancers' answers) is kept for every session, and a write this server
+// serves forgets it, so whoever looks next — signed in or not, a reload or not — sees the change at once.
+const pages = signedInPageServer({ freelancer: true })
 
 const page = async (path: string, cookie?: string) => {
   const response = await fetch(`${pages.server.base}${path}`, { headers: { 'cache-control': 'no-cache', ...(cookie ? { cookie } : {}) } })
@@ -33,5 +33,17 @@ describe('lists kept for everyone', { timeout: 60_000 }, () => {
       expect(await page(path, pages.session)).toContain(title)
       expect(await page(path)).toContain(title)
     }
+  })
+
+  test('a freelancer who retitles their profile through this server is found by that title on Find Freelancers at once', async () => {
+    const title = 'Geotextile and retaining wall specialist'
+    const path = '/freelancers?search=geotextile'
+    expect(await page(path, pages.session)).not.toContain(title)
+    const login = await fetch(`${pages.server.base}/api/v1/identity/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(PAGE_FREELANCER) })
+    expect(login.status).toBe(200)
+    const { token: freelancer } = (await login.json()) as { token: string }
+    const retitled = await fetch(`${pages.server.base}/api/v1/freelancers/profile/title`, { method: 'PUT', headers: { authorization: `Bearer ${freelancer}`, 'content-type': 'application/json' }, body: JSON.stringify({ title }) })
+    expect(retitled.status).toBe(200)
+    expect(await page(path, pages.session)).toContain(title)
   })
 })

@@ -23,7 +23,10 @@ export interface PageServer {
   stop(): Promise<void>
 }
 
-export async function startPageServer(env: Record<string, string> = {}): Promise<PageServer> {
+/** With `freelancer`: a second account, an active freelancer without a profile yet (not listed until it has a title). */
+export const PAGE_FREELANCER = { email: 'felix.pages@example.test', password: 'cantilevered stairs 9' }
+
+export async function startPageServer(env: Record<string, string> = {}, { freelancer = false } = {}): Promise<PageServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-pages-'))
   const db = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') })
   await migrateToLatest(db)
@@ -35,6 +38,14 @@ export async function startPageServer(env: Record<string, string> = {}): Promise
     .returning('id')
     .executeTakeFirstOrThrow()
   await db.db.insertInto('user_role').values({ user_id: id, role: 2 }).execute()
+  if (freelancer) {
+    const f = await db.db
+      .insertInto('app_user')
+      .values({ email: PAGE_FREELANCER.email, email_verified: 1, password_hash: await hashPassword(PAGE_FREELANCER.password), first_name: 'Felix', last_name: 'Pages', account_type: 'freelancer', status: 'Active', language: 'en', provider: 'local', created_at: now, updated_at: now } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db.db.insertInto('user_role').values({ user_id: f.id, role: 4 }).execute()
+  }
   // A project file of the account (its row is enough: a visitor is turned away before the bytes).
   const file = await db.db
     .insertInto('stored_file')
@@ -66,11 +77,11 @@ export async function startPageServer(env: Record<string, string> = {}): Promise
   }
 }
 
-/** The page server of a test file, started before its tests with the account signed in, stopped after them. */
-export function signedInPageServer() {
+/** The page server of a test file (`options` as startPageServer's), started before its tests with the account signed in, stopped after them. */
+export function signedInPageServer(options: { freelancer?: boolean } = {}) {
   const state = { server: undefined as unknown as PageServer, session: '' }
   beforeAll(async () => {
-    state.server = await startPageServer()
+    state.server = await startPageServer({}, options)
     state.session = await state.server.signIn()
   }, 90_000)
   afterAll(() => state.server?.stop())

@@ -15,6 +15,7 @@ import stylesheet from '../profile/profile.css?url'
 import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 import { keptCategoryTree } from '~/lib/catalogue.server'
+import { keptForSession } from '~/lib/session-data.server'
 
 // Find Freelancers (clients and companies; the route guard sends freelancers to
 // /auth/unauthorized). Every filter, the sort and the page live in the URL: the filter form is a
@@ -63,10 +64,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'freelancers.find')
   const query = queryFromUrl(url.searchParams)
   const api = apiFor(context)
+  // What the search answers is the same for every client in a language (it reads no one's own
+  // data; the permission was checked above): kept for every session, as Find Project's is
+  // (decisions 278 and 298), and read afresh after any write.
   const [results, tree, facets] = await Promise.all([
-    api.call(profilesContract.search, { query }),
+    keptForSession(context, null, `freelancers-search\n${JSON.stringify(query)}`, () => api.call(profilesContract.search, { query })),
     keptCategoryTree(context),
-    api.call(profilesContract.searchFacets),
+    keptForSession(context, null, 'freelancers-search-facets', () => api.call(profilesContract.searchFacets)),
   ])
   const selectedSkills = url.searchParams.getAll('skill')
   const params = Object.fromEntries([...url.searchParams.entries()].filter(([k]) => k !== 'skill' && k !== 'page'))
