@@ -2,9 +2,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import { openDatabase, migrateToLatest } from '../../server/db/database.ts'
+import { openDatabase, migrateToLatest, type DB } from '../../server/db/database.ts'
 import { seedReference } from '../../server/db/seed.ts'
 import { hashPassword } from '../../server/modules/identity/passwords.ts'
+import { Role, type RoleId } from '../../server/modules/identity/permissions.ts'
 import { freePort, spawnServer } from '../support/server-process.ts'
 
 // The built server (run `npm run build` first) on a SQLite file of its own, with one active,
@@ -26,26 +27,25 @@ export interface PageServer {
 /** With `freelancer`: a second account, an active freelancer without a profile yet (not listed until it has a title). */
 export const PAGE_FREELANCER = { email: 'felix.pages@example.test', password: 'cantilevered stairs 9' }
 
+/** An active, verified account with its role, written straight into the database: its id. */
+async function insertAccount(db: DB, account: { email: string; password: string }, person: { first: string; type: 'client' | 'freelancer'; role: RoleId }, now: string) {
+  const { id } = await db
+    .insertInto('app_user')
+    .values({ email: account.email, email_verified: 1, password_hash: await hashPassword(account.password), first_name: person.first, last_name: 'Pages', account_type: person.type, status: 'Active', language: 'en', provider: 'local', created_at: now, updated_at: now } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db.insertInto('user_role').values({ user_id: id, role: person.role }).execute()
+  return id
+}
+
 export async function startPageServer(env: Record<string, string> = {}, { freelancer = false } = {}): Promise<PageServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-pages-'))
   const db = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') })
   await migrateToLatest(db)
   await seedReference(db.db)
   const now = new Date().toISOString()
-  const { id } = await db.db
-    .insertInto('app_user')
-    .values({ email: PAGE_ACCOUNT.email, email_verified: 1, password_hash: await hashPassword(PAGE_ACCOUNT.password), first_name: 'Paula', last_name: 'Pages', account_type: 'client', status: 'Active', language: 'en', provider: 'local', created_at: now, updated_at: now } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db.db.insertInto('user_role').values({ user_id: id, role: 2 }).execute()
-  if (freelancer) {
-    const f = await db.db
-      .insertInto('app_user')
-      .values({ email: PAGE_FREELANCER.email, email_verified: 1, password_hash: await hashPassword(PAGE_FREELANCER.password), first_name: 'Felix', last_name: 'Pages', account_type: 'freelancer', status: 'Active', language: 'en', provider: 'local', created_at: now, updated_at: now } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await db.db.insertInto('user_role').values({ user_id: f.id, role: 4 }).execute()
-  }
+  const id = await insertAccount(db.db, PAGE_ACCOUNT, { first: 'Paula', type: 'client', role: Role.Client }, now)
+  if (freelancer) await insertAccount(db.db, PAGE_FREELANCER, { first: 'Felix', type: 'freelancer', role: Role.Freelancer }, now)
   // A project file of the account (its row is enough: a visitor is turned away before the bytes).
   const file = await db.db
     .insertInto('stored_file')
