@@ -11,6 +11,7 @@ import { createInstance } from 'i18next'
 import type { ShellUser } from '~/components/shell/types'
 import { Role } from '../../server/modules/identity/permissions'
 import { KeptRenderer, forgetKept } from './kept-markup'
+import { shared } from './packed'
 import { createKeptSplice } from './kept-splice.server'
 import { useTranslation } from './use-translation'
 import { ProjectCard, type ProjectCardData } from '~/routes/projects/ui'
@@ -120,6 +121,21 @@ describe('a kept project card', () => {
     expect(renders - before).toBe(2)
     expect(saved).not.toBe(first)
     expect(saved).toContain('value="unwish"')
+  })
+
+  // Decision 299: a part's key takes a prop's JSON once only when the prop is shared (frozen).
+  it('shows a project changed in place, and keeps a shared project under one key', async () => {
+    forgetKept()
+    const own = { ...project, title: 'Before' }
+    const at = (p: ProjectCardData) => rendered(<ProjectCard p={p} href="/projects/details/42" />, 'en', '/projects/getprojects', true)
+    expect(await at(own)).toContain('Before')
+    own.title = 'After'
+    expect(await at(own)).toContain('After')
+    const kept = shared({ ...project, title: 'Kept' })
+    const before = renders
+    expect(await at(kept)).toContain('Kept')
+    expect(await at(kept)).toBe(await at(shared({ ...project, title: 'Kept' })))
+    expect(renders - before).toBe(1)
   })
 })
 

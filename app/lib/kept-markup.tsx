@@ -3,6 +3,7 @@ import { preload } from 'react-dom'
 import { I18nContext } from 'react-i18next'
 import type { i18n as I18n } from 'i18next'
 import { usedNamespacesOf } from './use-translation'
+import { jsonOf } from './packed'
 import {
   UNSAFE_DataRouterContext as DataRouterContext,
   UNSAFE_DataRouterDataContext as DataRouterDataContext,
@@ -104,7 +105,7 @@ export function Kept<T extends Tag, P extends object>({ as: Element, component: 
         <Part {...props} />
       </Host>
     )
-  const key = `${i18n.i18n?.language}\u0000${JSON.stringify(props)}`
+  const key = `${i18n.i18n?.language}\u0000${keyOf(props)}`
   let byKey = kept.get(Part)
   if (!byKey) kept.set(Part, (byKey = new Map()))
   let part = byKey.get(key)
@@ -131,6 +132,18 @@ export function Kept<T extends Tag, P extends object>({ as: Element, component: 
   const here = utf8.encode(escapeAttribute(location.location.pathname + location.location.search))
   const marker = rendering.splice(part.pieces.flatMap((piece, i) => (i ? [here, piece] : [piece])))
   return <Host {...(attributes as ComponentPropsWithoutRef<'div'>)} dangerouslySetInnerHTML={{ __html: marker }} />
+}
+
+/**
+ * A part's props as text, for its key: each prop's JSON. A card's project or a bar's catalogue is
+ * often the same shared value from one page to the next (kept for everyone or for the session, and
+ * frozen: session-data.server.ts), and its JSON is then made once (`jsonOf`), not on every page.
+ * JSON never holds a raw control character, so the separators cannot be forged by a value.
+ */
+function keyOf(props: object) {
+  let key = ''
+  for (const [name, value] of Object.entries(props)) if (value !== undefined && typeof value !== 'function') key += `${name}\u0001${jsonOf(value)}\u0002`
+  return key
 }
 
 /** For tests: forget every kept part. */

@@ -14,10 +14,15 @@ export function createKeptSplice(token: string) {
     /** The document with every part's bytes where its marker is (a part not written, as in an aborted render, is left out). */
     assemble(document: Buffer<ArrayBuffer>) {
       if (!parts.length) return document
+      // React writes the markers in the order the parts were rendered, nearly always the
+      // document's: each is looked for after the one before, and from the start only if not there.
+      let after = 0
       const found = parts
         .map((pieces, i) => {
           const marker = markerOf(i)
-          const at = document.indexOf(marker, 0, 'latin1')
+          let at = document.indexOf(marker, after, 'latin1')
+          if (at < 0) at = document.indexOf(marker, 0, 'latin1')
+          if (at >= 0) after = at + marker.length
           return { at, end: at + marker.length, pieces }
         })
         .filter((f) => f.at >= 0)

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
 import { appContext } from './context'
 import { getLocale } from '../middleware/i18next'
+import { shared } from './packed'
 
 /**
  * What every page of a session (token null: of every visitor) shows and reads the same way (who is signed in, the bell, the
@@ -11,6 +12,10 @@ import { getLocale } from '../middleware/i18next'
  */
 export function keptForSession<T>(context: Readonly<RouterContextProvider>, token: string | null, what: string, read: () => Promise<T>): Promise<T> {
   const deps = context.get(appContext)
-  if (!deps.pageCache || deps.apiUrl) return read()
-  return deps.pageCache.remember(`${what}\n${getLocale(context)}\n${token ?? ''}`, read)
+  // Shared by every page that reads it, so frozen (decision 299): a page that tried to change it
+  // would throw, not change what others are shown. Frozen on every path, kept or not, so that
+  // such a page fails the same way in every setup.
+  const readShared = async () => shared(await read())
+  if (!deps.pageCache || deps.apiUrl) return readShared()
+  return deps.pageCache.remember(`${what}\n${getLocale(context)}\n${token ?? ''}`, readShared)
 }

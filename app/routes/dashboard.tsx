@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from 'react-router'
+import { useShellData } from '~/components/shell/use-shell-data'
 import { Form } from '~/lib/form'
 import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
@@ -17,7 +17,6 @@ import { paymentsContract } from '../../server/modules/payments/contract'
 import { Money } from './projects/ui'
 import { ConversationList, DefinitionList, StatusChip } from '~/components/ui'
 import { RoomItem } from '~/components/chat/room-item'
-import type { MessagesData } from '~/components/shell/bells.server'
 import stylesheet from './dashboard.css?url'
 
 // /dashboard (SPEC §2, login required; where signing in lands): what waits on the user, each item
@@ -264,7 +263,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 /** The latest chats, from the top bar's messages data (the layout loader), with a link to all of them. */
 function Messages() {
   const { t } = useTranslation(['dashboard', 'chat', 'shell'])
-  const messages = useRouteLoaderData<{ messages?: MessagesData | null }>('routes/layout')?.messages
+  const messages = useShellData()?.messages
   const rooms = messages?.rooms.slice(0, 3) ?? []
   return (
     <section className="card dashboard-card" aria-labelledby="dash-messages">

@@ -10,9 +10,10 @@ import { ErrorPage } from '~/components/error-page'
 import { Footer } from '~/components/shell/footer'
 import { Notices } from '~/components/shell/notices'
 import { TopBar } from '~/components/shell/top-bar'
-import { BELL_PARAM, bellData, messagesData } from '~/components/shell/bells.server'
+import { BELL_PARAM, bellData, messagesData, type BellData, type MessagesData } from '~/components/shell/bells.server'
 import { useShellMenus } from '~/components/shell/use-menus'
-import type { ShellUser } from '~/components/shell/types'
+import type { ShellCategory, ShellUser } from '~/components/shell/types'
+import { packed, shared, unpack } from '~/lib/packed'
 import { keptCategories } from '~/lib/catalogue.server'
 
 // The common layout of SPEC §2: top bar, page, footer. Its loader gives the shell what it shows
@@ -35,10 +36,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           messagesData(context, (read) => keptForSession(context, token, 'messages', read)),
         ])
       : [null, null]
-  return data(
-    { user, categories: categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })), notice, bell, messages },
-    setCookie ? { headers: { 'set-cookie': setCookie } } : undefined,
-  )
+  // Packed (decision 299): the shell's data is on every page, and travels as one JSON text.
+  const shell: ShellData = { user, categories: shellCategories(categories), notice, bell, messages }
+  return data({ shell: packed(shell) }, setCookie ? { headers: { 'set-cookie': setCookie } } : undefined)
+}
+
+/** What the shell shows; `useShellData` reads it from any page. */
+export interface ShellData {
+  user: ShellUser | null
+  categories: ShellCategory[]
+  notice: ReturnType<typeof readFlash>['notice']
+  bell: BellData | null
+  messages: MessagesData | null
+}
+
+// The menus' view of the kept catalogue, made once per catalogue answer (the same object until a
+// change), and shared like it, so the kept parts' keys make its JSON once (decision 299).
+const categoryViews = new WeakMap<object, ShellCategory[]>()
+function shellCategories(categories: Array<ShellCategory & object>) {
+  let view = categoryViews.get(categories)
+  if (!view) categoryViews.set(categories, (view = shared(categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })))))
+  return view
 }
 
 // The shell's data changes only after an action (a sign-in, a subscription, a notice) or when
@@ -50,6 +68,7 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 }
 
 export default function Layout({ loaderData }: Route.ComponentProps) {
+  const shell = unpack(loaderData.shell)
   const { t } = useTranslation()
   const location = useLocation()
   const navigation = useNavigation()
@@ -60,10 +79,10 @@ export default function Layout({ loaderData }: Route.ComponentProps) {
         {t('nav.skipToContent')}
       </a>
       <div className={`progress ${navigation.state === 'idle' ? '' : 'progress-active'}`} aria-hidden="true" />
-      <TopBar user={loaderData.user} categories={loaderData.categories} pathname={location.pathname} bell={loaderData.bell} messages={loaderData.messages} />
-      <Notices notice={loaderData.notice} />
+      <TopBar user={shell.user} categories={shell.categories} pathname={location.pathname} bell={shell.bell} messages={shell.messages} />
+      <Notices notice={shell.notice} />
       <Outlet />
-      <Footer categories={loaderData.categories} />
+      <Footer categories={shell.categories} />
     </>
   )
 }

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
+import { shared } from '~/lib/packed'
 import { apiFor } from '~/lib/api.server'
 import { notificationsContract as c, NOTIFICATION_PAGE, type Notification } from '../../../server/modules/notifications/contract'
 import { chatContract, type ChatRoom } from '../../../server/modules/chat/contract'
@@ -55,9 +56,18 @@ export async function messagesData(context: Readonly<RouterContextProvider>, kee
   try {
     // One call (one query): the list's answer carries the icon's count too.
     const rooms = await keep(() => apiFor(context).call(chatContract.rooms, { params: { page: 1 }, query: { pageSize: MENU_ROOMS } }))
-    return { unread: rooms.roomsWithUnread, rooms: rooms.data }
+    return menuOf(rooms)
   } catch (error) {
     if (error instanceof Response) throw error
     return { unread: 0, rooms: [] }
   }
+}
+
+// The menu of a kept answer is made once and shared like it (frozen, so the top bar's key makes its
+// JSON once: decision 299); an answer read afresh gets a menu of its own.
+const menus = new WeakMap<object, MessagesData>()
+function menuOf(rooms: { roomsWithUnread: number; data: ChatRoom[] }) {
+  let menu = menus.get(rooms)
+  if (!menu) menus.set(rooms, (menu = { unread: rooms.roomsWithUnread, rooms: rooms.data }))
+  return shared(menu)
 }

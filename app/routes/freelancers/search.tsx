@@ -16,6 +16,7 @@ import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 import { keptCategoryTree } from '~/lib/catalogue.server'
 import { keptForSession } from '~/lib/session-data.server'
+import { packed, unpack } from '~/lib/packed'
 
 // Find Freelancers (clients and companies; the route guard sends freelancers to
 // /auth/unauthorized). Every filter, the sort and the page live in the URL: the filter form is a
@@ -88,7 +89,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
   return {
     title: getInstance(context).t('profile:search.title'),
-    results,
+    results: packed(results),
     categories: tree.data.map((c) => ({ value: String(c.id), label: c.name })),
     subcategories: tree.data.filter((c) => !query.categoryId || c.id === query.categoryId).map((c) => ({ label: c.name, options: c.subcategories.map((s) => ({ value: String(s.id), label: s.name })) })),
     skills: [...skillIds].map((id) => ({ value: id, label: skillNames.get(id)! })).sort((a, b) => a.label.localeCompare(b.label)),
@@ -102,7 +103,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('profile')
-  const { results, params, selectedSkills, term } = loaderData
+  const { params, selectedSkills, term } = loaderData
+  const results = unpack(loaderData.results)
   const p = (k: string) => params[k] ?? ''
   const hrefFor = (page: number) => {
     const s = new URLSearchParams(params)

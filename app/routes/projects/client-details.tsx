@@ -18,6 +18,7 @@ import { clientProjectMoves } from './moves'
 import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, EmptyState, Notice, Person, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
+import { packed, unpack } from '~/lib/packed'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
 // plain form actions), the contract and its installments, files, questions and the activity log.
@@ -32,14 +33,14 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const histories = await Promise.all(revised.map((pr) => api.call(c.proposalRevisions, { params: { proposalId: pr.id } })))
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
     const refunds = await loadRefunds(context, projectId, !!view.contract)
-    return { ...view, revisions, refunds, refundDone: url.searchParams.get('refund'), comments: comments.data, created: url.searchParams.get('created') === '1', edited: url.searchParams.get('edited') === '1', accepted: url.searchParams.get('accepted') === '1', declined: url.searchParams.get('declined') === '1', paid: url.searchParams.get('paid') === '1', uploadError: url.searchParams.get('uploadError') }
+    return { work: packed({ ...view, revisions, comments: comments.data }), refunds, refundDone: url.searchParams.get('refund'), created: url.searchParams.get('created') === '1', edited: url.searchParams.get('edited') === '1', accepted: url.searchParams.get('accepted') === '1', declined: url.searchParams.get('declined') === '1', paid: url.searchParams.get('paid') === '1', uploadError: url.searchParams.get('uploadError') }
   } catch (error) {
     throwApiError(error)
   }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return titled(loaderData?.project.title)
+  return titled(loaderData && unpack(loaderData.work).project.title)
 }
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {
@@ -86,7 +87,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 
 export default function ClientProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(['projects', 'payments'])
-  const { project: p, proposals, contract, activity, comments, revisions } = loaderData
+  const { project: p, proposals, contract, activity, comments, revisions } = unpack(loaderData.work)
   const can = clientProjectMoves(p, contract)
   useProjectChanges(p.id)
   const notice = (actionData as { notice?: string } | undefined)?.notice ?? loaderData.uploadError

@@ -11,6 +11,7 @@ import { ProjectCard, StatusFilter, pageOf, statusOf } from './ui'
 import { ButtonLink, EmptyState, Pagination } from '~/components/ui'
 import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
+import { packed, unpack } from '~/lib/packed'
 
 // /projects/client: My Projects, filtered by state in the URL.
 // A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
@@ -22,7 +23,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = pageOf(url)
   try {
     const result = await apiFor(context).call(c.myProjects, { query: { status, page, pageSize: 20 } })
-    return { result, status: status ?? '', url: url.pathname + url.search, title: getInstance(context).t('projects:client.title') }
+    return { result: packed(result), status: status ?? '', url: url.pathname + url.search, title: getInstance(context).t('projects:client.title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -34,7 +35,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function MyProjects({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
-  const { result, status, url } = loaderData
+  const { status, url } = loaderData
+  const result = unpack(loaderData.result)
   return (
     <main id="main" className="container page">
       <h1>{t('client.title')}</h1>

@@ -14,6 +14,7 @@ import { Attachments, Money } from './ui'
 import { ButtonGroup, ButtonLink, Card, DefinitionList, Notice, Person, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
+import { packed, unpack } from '~/lib/packed'
 
 // /projects/freelancer/contract/{projectId}: the freelancer's contract page — installments and their
 // states (submit work with a note and a file), the project's files, the activity log, the chat.
@@ -25,7 +26,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const view = await api.call(c.detailsForFreelancer, { params: { projectId } })
     if (!view.contract) throw new Response('Not Found', { status: 404 })
     const [activity, refunds] = await Promise.all([api.call(c.activities, { params: { projectId }, query: { pageSize: 50 } }), loadRefunds(context, projectId, true)])
-    return { project: view.project, contract: view.contract, activity: activity.data, refunds, refundDone: url.searchParams.get('refund') }
+    return { work: packed({ project: view.project, contract: view.contract, activity: activity.data }), refunds, refundDone: url.searchParams.get('refund') }
   } catch (error) {
     if (error instanceof Response) throw error
     throwApiError(error)
@@ -33,7 +34,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return titled(loaderData?.project.title)
+  return titled(loaderData && unpack(loaderData.work).project.title)
 }
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {
@@ -55,7 +56,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 
 export default function ContractPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
-  const { project: p, contract, activity } = loaderData
+  const { project: p, contract, activity } = unpack(loaderData.work)
   useProjectChanges(p.id)
   const notice = (actionData as { notice?: string } | undefined)?.notice
   const done = contract.installments.filter((i) => i.status === 'approved' || i.status === 'released').length

@@ -11,6 +11,7 @@ import { Money, pageOf } from './ui'
 import { ButtonLink, Card, DefinitionList, EmptyState, Pagination, StatusChip } from '~/components/ui'
 import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
+import { packed, unpack } from '~/lib/packed'
 
 // /projects/freelancer: My Contracts.
 // A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
@@ -21,7 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = pageOf(url)
   try {
     const result = await apiFor(context).call(c.myContracts, { query: { page, pageSize: 20 } })
-    return { result, url: url.pathname + url.search, title: getInstance(context).t('projects:contracts.title') }
+    return { result: packed(result), url: url.pathname + url.search, title: getInstance(context).t('projects:contracts.title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -33,7 +34,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function MyContracts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
-  const { result, url } = loaderData
+  const { url } = loaderData
+  const result = unpack(loaderData.result)
   return (
     <main id="main" className="container page">
       <h1>{t('contracts.title')}</h1>

@@ -1,4 +1,3 @@
-import { useRouteLoaderData } from 'react-router'
 import { Form } from '~/lib/form'
 import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
@@ -11,12 +10,13 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract } from '../../../server/modules/projects/contract'
 import { budgetTypes, experienceLevels, postedWithinDays, projectSorts } from '../../../server/modules/projects/rules'
-import type { loader as shellLoader } from '../layout'
+import { useShellData } from '~/components/shell/use-shell-data'
 import { wishFromList } from './actions.server'
 import { ProjectCard } from './ui'
 import { Button, ButtonGroup, ButtonLink, EmptyState, FilterSelect, Pagination } from '~/components/ui'
 import { visitorPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
+import { packed, unpack } from '~/lib/packed'
 
 export const handle = visitorPage
 
@@ -56,7 +56,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     // The signed-in visitor's saved projects among this page's, for the Save buttons.
     const ids = result.data.filter((r) => r.client.id !== user?.id).map((r) => r.id)
     const saved = user && ids.length ? (await apiFor(context).call(projectsContract.savedAmong, { query: { projectIds: ids } })).data : []
-    return { result, saved, values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])), url: url.pathname + url.search, userId: user?.id ?? null, title: getInstance(context).t('projects:list.title') }
+    return { result: packed(result), saved, values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])), url: url.pathname + url.search, userId: user?.id ?? null, title: getInstance(context).t('projects:list.title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -73,9 +73,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('projects')
-  const { result, values, url, userId, saved } = loaderData
+  const { values, url, userId, saved } = loaderData
+  const result = unpack(loaderData.result)
   // The categories the shell already loaded for its menu (one catalogue read per page, not two).
-  const categories = useRouteLoaderData<typeof shellLoader>('routes/layout')?.categories ?? []
+  const categories = useShellData()?.categories ?? []
   const capped = result.total >= SEARCH_WINDOW
   return (
     <main id="main" className="container page projects-page">

@@ -12,6 +12,7 @@ import { Money, StatusFilter, pageOf, statusOf } from './ui'
 import { ButtonLink, Card, DefinitionList, EmptyState, Pagination, StatusChip } from '~/components/ui'
 import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
+import { packed, unpack } from '~/lib/packed'
 
 // /projects/freelancer/porposals (the spec's spelling): My Proposals, filtered by state in the URL.
 // A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
@@ -23,7 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = pageOf(url)
   try {
     const result = await apiFor(context).call(c.myProposals, { query: { status, page, pageSize: 20 } })
-    return { result, status: status ?? '', url: url.pathname + url.search, title: getInstance(context).t('projects:proposals.title') }
+    return { result: packed(result), status: status ?? '', url: url.pathname + url.search, title: getInstance(context).t('projects:proposals.title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -35,7 +36,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function MyProposals({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
-  const { result, status, url } = loaderData
+  const { status, url } = loaderData
+  const result = unpack(loaderData.result)
   return (
     <main id="main" className="container page">
       <h1>{t('proposals.title')}</h1>
