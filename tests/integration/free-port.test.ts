@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { freePort } from '../support/server-process.ts'
+import { freePort, outgoingPortRange } from '../support/server-process.ts'
 
 describe('freePort', () => {
   it('never hands out a port twice, even when the system offers it again once it is free', async () => {
@@ -16,5 +16,13 @@ describe('freePort', () => {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()))
     await new Promise<void>((resolve) => server.close(() => resolve()))
     expect(await freePort()).not.toBe(port)
+  })
+
+  it('gives ports outside the range outgoing connections take theirs from, so none can take it before the server listens', async () => {
+    const [low, high] = outgoingPortRange()
+    for (let i = 0; i < 20; i++) {
+      const port = await freePort()
+      expect(port < low || port > high, `port ${port} in ${low}–${high}`).toBe(true)
+    }
   })
 })

@@ -1,14 +1,24 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { freePort } from '../support/server-process.ts'
 
-// The real entry (server/boot.js) started as an operator would, to see what they would see.
+// The real entry (server/boot.js) started as an operator would, to see what they would see. Ports
+// come from freePort (never one an outgoing connection may take before the server listens).
 const root = path.resolve(import.meta.dirname, '../..')
+
+// A process a test started and did not stop (it failed half-way) is killed after it, never left running.
+const running = new Set<ChildProcess>()
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL')
+})
 
 function run(env: Record<string, string>, { until, timeoutMs = 20_000 }: { until?: RegExp; timeoutMs?: number } = {}) {
   const child = spawn(process.execPath, ['server/boot.js'], { cwd: root, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', SEED_DEMO: 'false', ...env } })
+  running.add(child)
+  child.once('exit', () => running.delete(child))
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (d) => (stdout += d))
@@ -51,7 +61,7 @@ describe('the server process', { timeout: 60_000 }, () => {
 
   it('serves, then on SIGTERM finishes and exits 0, keeping its rows for the next start', async () => {
     const dataDir = tmp()
-    const port = String(20000 + Math.floor(Math.random() * 20000))
+    const port = String(await freePort())
     const first = run({ DATA_DIR: dataDir, PORT: port }, { until: /listening/ })
     await first.ready
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
@@ -112,12 +122,12 @@ describe('the first start', { timeout: 90_000 }, () => {
 
 describe('the web UI and the API on two hosts', { timeout: 60_000 }, () => {
   it('renders pages from an API on another host when API_URL is set, with one request id across both', async () => {
-    const apiPort = String(20000 + Math.floor(Math.random() * 20000))
-    const uiPort = String(Number(apiPort) + 1)
+    const [apiPort, uiPort] = [String(await freePort()), String(await freePort())]
     const api = run({ DATA_DIR: tmp(), PORT: apiPort, HOST: '127.0.0.1' }, { until: /listening/ })
     const ui = run({ DATA_DIR: tmp(), PORT: uiPort, HOST: '127.0.0.1', API_URL: `http://127.0.0.1:${apiPort}` }, { until: /listening/ })
-    await Promise.all([api.ready, ui.ready])
     try {
+      // Both are stopped in any case, also when one of them does not start.
+      await Promise.all([api.ready, ui.ready])
       const requestId = 'trace-0123456789'
       const page = await fetch(`http://127.0.0.1:${uiPort}/`, { headers: { 'x-request-id': requestId } })
       expect(page.status).toBe(200)
@@ -133,10 +143,10 @@ describe('the web UI and the API on two hosts', { timeout: 60_000 }, () => {
   })
 
   it('serves hashed assets compressed and cached for a year', async () => {
-    const port = String(20000 + Math.floor(Math.random() * 20000))
+    const port = String(await freePort())
     const p = run({ DATA_DIR: tmp(), PORT: port, HOST: '127.0.0.1' }, { until: /listening/ })
-    await p.ready
     try {
+      await p.ready
       const html = await (await fetch(`http://127.0.0.1:${port}/`)).text()
       const asset = html.match(/\/assets\/entry\.client-[\w-]+\.js/)![0]
       const r = await fetch(`http://127.0.0.1:${port}${asset}`, { headers: { 'accept-encoding': 'gzip' } })

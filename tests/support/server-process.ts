@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -7,14 +8,50 @@ import path from 'node:path'
 // helper for every test that starts one, so they all wait for readiness and stop it the same way.
 export const root = path.resolve(import.meta.dirname, '../..')
 
-/** A port nothing listens on now, as the system hands one out. */
-async function unusedPort() {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = probe.address() as net.AddressInfo
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
+/**
+ * The ports the system gives the local end of outgoing connections (Linux; 32768–60999 by default).
+ * A port from there that is free now can be taken a moment later by any connection on the machine (a
+ * fetch, a database pool, a browser), and a server then cannot listen on it: CI once failed with
+ * "port 33954 is already in use" between the check and the start.
+ */
+function outgoingPorts(): [number, number] {
+  try {
+    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number)
+    if (low > 0 && high >= low) return [low, high]
+  } catch {
+    // not Linux: the common default
+  }
+  return [32768, 60999]
 }
+const LOWEST = 10_000
+
+/** Whether a server can listen on `port` now. */
+async function listenable(port: number) {
+  const probe = net.createServer()
+  const ok = await new Promise<boolean>((resolve) => probe.once('error', () => resolve(false)).listen(port, '127.0.0.1', () => resolve(true)))
+  if (ok) await new Promise<void>((resolve) => probe.close(() => resolve()))
+  return ok
+}
+
+/** A port nothing listens on now, below the outgoing connections' range (any free one if that range leaves too little below it). */
+async function unusedPort() {
+  const below = outgoingPorts()[0] - LOWEST
+  if (below < 1000) {
+    const probe = net.createServer()
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()))
+    const { port } = probe.address() as net.AddressInfo
+    await new Promise<void>((resolve) => probe.close(() => resolve()))
+    return port
+  }
+  // At random, so that test processes side by side rarely try the same one.
+  for (;;) {
+    const port = LOWEST + Math.floor(Math.random() * below)
+    if (await listenable(port)) return port
+  }
+}
+
+/** For tests: the range outgoing connections take their ports from. */
+export const outgoingPortRange = outgoingPorts
 
 // Every port this process has handed out, kept for as long as it runs: a test that kills its server
 // and starts it again on the same port leaves that port free for a moment, and a test running beside
