@@ -79,6 +79,19 @@ describe('the server process', { timeout: 60_000 }, () => {
     second.child.kill('SIGINT')
     expect(await second.exited).toBe(0)
   })
+
+  it('stops on SIGTERM when no one reads its output any more (a log collector that died)', async () => {
+    const port = String(await freePort())
+    const p = run({ DATA_DIR: tmp(), PORT: port, HOST: '127.0.0.1' }, { until: /listening/ })
+    await p.ready
+    // The read ends of its stdout and stderr go: every line it writes from now on meets a broken pipe.
+    p.child.stdout.destroy()
+    p.child.stderr.destroy()
+    await new Promise((r) => setTimeout(r, 200))
+    p.child.kill('SIGTERM')
+    const code = await Promise.race([p.exited, new Promise((r) => setTimeout(() => r('still running 10 s after SIGTERM'), 10_000))])
+    expect(code).toBe(0)
+  })
 })
 
 // Decision 273: a first start's one-time work (migrations, catalogue, demo marketplace) leaves the
