@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { jsonOf, packed, shared, unpack, type Packed } from './packed'
+import { jsonOf, packed, shared, sharedView, unpack, type Packed } from './packed'
 
 // Decision 299: a page's lists travel as one JSON text. The server renders from the loader's own
 // value; the browser parses a text once; only a value that can never change has its JSON made once.
@@ -51,5 +51,17 @@ describe('a shared value', () => {
     own.skills.push('AutoCAD')
     expect(jsonOf(own)).toBe('{"id":1,"skills":["Revit","AutoCAD"]}')
     stringify.mockRestore()
+  })
+
+  it('gives one view per source, made once and frozen like it', () => {
+    let made = 0
+    const namesOf = sharedView((answer: { data: Array<{ name: string }> }) => (made++, answer.data.map((d) => d.name)))
+    const answer = shared({ data: [{ name: 'Revit' }] })
+    const view = namesOf(answer)
+    expect(namesOf(answer)).toBe(view)
+    expect(made).toBe(1)
+    expect(Object.isFrozen(view)).toBe(true)
+    expect(namesOf(shared({ data: [{ name: 'Revit' }] }))).not.toBe(view)
+    expect(made).toBe(2)
   })
 })

@@ -26,6 +26,20 @@ export function shared<T>(value: T): T {
   return value
 }
 
+/**
+ * A view made of a shared value (the menus' part of the kept catalogue, the messages menu of a kept
+ * answer): made once per source and shared like it, so its JSON is made once too. A source read
+ * afresh (not kept) gets a view of its own.
+ */
+export function sharedView<S extends object, V>(make: (source: S) => V): (source: S) => V {
+  const made = new WeakMap<S, V>()
+  return (source) => {
+    let view = made.get(source)
+    if (view === undefined) made.set(source, (view = shared(make(source))))
+    return view
+  }
+}
+
 /** `value` as JSON: made once for a shared value, every time for any other. */
 export function jsonOf(value: unknown): string {
   const isShared = typeof value === 'object' && value !== null && unchanging.has(value)

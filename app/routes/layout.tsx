@@ -13,7 +13,7 @@ import { TopBar } from '~/components/shell/top-bar'
 import { BELL_PARAM, bellData, messagesData, type BellData, type MessagesData } from '~/components/shell/bells.server'
 import { useShellMenus } from '~/components/shell/use-menus'
 import type { ShellCategory, ShellUser } from '~/components/shell/types'
-import { packed, shared, unpack } from '~/lib/packed'
+import { packed, sharedView, unpack } from '~/lib/packed'
 import { keptCategories } from '~/lib/catalogue.server'
 
 // The common layout of SPEC §2: top bar, page, footer. Its loader gives the shell what it shows
@@ -50,14 +50,8 @@ export interface ShellData {
   messages: MessagesData | null
 }
 
-// The menus' view of the kept catalogue, made once per catalogue answer (the same object until a
-// change), and shared like it, so the kept parts' keys make its JSON once (decision 299).
-const categoryViews = new WeakMap<object, ShellCategory[]>()
-function shellCategories(categories: Array<ShellCategory & object>) {
-  let view = categoryViews.get(categories)
-  if (!view) categoryViews.set(categories, (view = shared(categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })))))
-  return view
-}
+// The menus' view of the kept catalogue: made once per catalogue answer and shared like it (decision 299).
+const shellCategories = sharedView((categories: ShellCategory[]) => categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })))
 
 // The shell's data changes only after an action (a sign-in, a subscription, a notice) or when
 // the same URL is requested again (SPEC §2: navigation reloads then).

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import { shared } from '~/lib/packed'
+import { sharedView } from '~/lib/packed'
 import { apiFor } from '~/lib/api.server'
 import { notificationsContract as c, NOTIFICATION_PAGE, type Notification } from '../../../server/modules/notifications/contract'
 import { chatContract, type ChatRoom } from '../../../server/modules/chat/contract'
@@ -63,11 +63,5 @@ export async function messagesData(context: Readonly<RouterContextProvider>, kee
   }
 }
 
-// The menu of a kept answer is made once and shared like it (frozen, so the top bar's key makes its
-// JSON once: decision 299); an answer read afresh gets a menu of its own.
-const menus = new WeakMap<object, MessagesData>()
-function menuOf(rooms: { roomsWithUnread: number; data: ChatRoom[] }) {
-  let menu = menus.get(rooms)
-  if (!menu) menus.set(rooms, (menu = { unread: rooms.roomsWithUnread, rooms: rooms.data }))
-  return shared(menu)
-}
+// The menu of a kept answer: made once and shared like it (decision 299).
+const menuOf = sharedView((rooms: { roomsWithUnread: number; data: ChatRoom[] }): MessagesData => ({ unread: rooms.roomsWithUnread, rooms: rooms.data }))
