@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { freePort, outgoingPortRange } from '../support/server-process.ts'
+import { freePort, outgoingPorts } from '../support/server-process.ts'
 
 describe('freePort', () => {
   it('never hands out a port twice, even when the system offers it again once it is free', async () => {
@@ -19,7 +19,7 @@ describe('freePort', () => {
   })
 
   it('gives ports outside the range outgoing connections take theirs from, so none can take it before the server listens', async () => {
-    const [low, high] = outgoingPortRange()
+    const [low, high] = outgoingPorts()
     for (let i = 0; i < 20; i++) {
       const port = await freePort()
       expect(port < low || port > high, `port ${port} in ${low}–${high}`).toBe(true)

@@ -14,7 +14,7 @@ export const root = path.resolve(import.meta.dirname, '../..')
  * fetch, a database pool, a browser), and a server then cannot listen on it: CI once failed with
  * "port 33954 is already in use" between the check and the start.
  */
-function outgoingPorts(): [number, number] {
+export function outgoingPorts(): [number, number] {
   try {
     const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number)
     if (low > 0 && high >= low) return [low, high]
@@ -49,9 +49,6 @@ async function unusedPort() {
     if (await listenable(port)) return port
   }
 }
-
-/** For tests: the range outgoing connections take their ports from. */
-export const outgoingPortRange = outgoingPorts
 
 // Every port this process has handed out, kept for as long as it runs: a test that kills its server
 // and starts it again on the same port leaves that port free for a moment, and a test running beside
