@@ -10,13 +10,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       'no-empty-pattern': 'off',
     },
   },
   {
     files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/lib/use-translation.ts', 'app/lib/form.tsx', 'app/lib/link.tsx', 'app/lib/form.test.tsx', 'app/lib/link.test.tsx'],
+    ignores: [
+      'app/lib/use-translation.ts',
+      'app/lib/form.tsx',
+      'app/lib/link.tsx',
+      'app/lib/form.test.tsx',
+      'app/lib/link.test.tsx',
+    ],
     rules: {
       // The app's hook, Form and Link are much cheaper on the server (app/lib/use-translation.ts,
       // decisions 135 and 284 say why); Form and Link write the same HTML as React Router's.
@@ -24,7 +33,11 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'react-i18next', importNames: ['useTranslation'], message: "Import useTranslation from '~/lib/use-translation'." },
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation'],
+              message: "Import useTranslation from '~/lib/use-translation'.",
+            },
             { name: 'react-router', importNames: ['Form'], message: "Import Form from '~/lib/form'." },
             { name: 'react-router', importNames: ['Link'], message: "Import Link from '~/lib/link'." },
           ],

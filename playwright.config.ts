@@ -12,25 +12,67 @@ const headlessShell = '/usr/bin/chromium-headless-shell'
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? (fs.existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium'),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    executablePath:
+      process.env.CHROMIUM_PATH ?? (fs.existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium'),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
   },
 }
 // E2E_PORT moves both servers, so two runs on one machine do not collide.
 const basePort = Number(process.env.E2E_PORT ?? 3311)
 export const ports = { sqlite: basePort, postgres: basePort + 1 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-e2e-'))
-const postgresUrl = process.env.E2E_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${process.env.E2E_DATABASE ?? 'workneer_e2e'}`
+const postgresUrl =
+  process.env.E2E_DATABASE_URL ??
+  `postgres://postgres@127.0.0.1:5432/${process.env.E2E_DATABASE ?? 'workneer_e2e'}`
 
 // The specs that also run on PostgreSQL (decision 138): each drives writes, searches, counts,
 // money or hubs through the server, where the two databases' SQL, locking and types differ.
-const postgresSpecs = ['journey', 'projects', 'payments', 'refunds', 'payouts', 'invoices', 'chat', 'notifications', 'realtime', 'identity', 'dashboard', 'findings', 'admin-money', 'disputes', 'admin-content', 'admin-users', 'admin-catalog', 'security', 'oidc-two-factor']
-  .map((name) => `**/${name}.spec.ts`)
+const postgresSpecs = [
+  'journey',
+  'projects',
+  'payments',
+  'refunds',
+  'payouts',
+  'invoices',
+  'chat',
+  'notifications',
+  'realtime',
+  'identity',
+  'dashboard',
+  'findings',
+  'admin-money',
+  'disputes',
+  'admin-content',
+  'admin-users',
+  'admin-catalog',
+  'security',
+  'oidc-two-factor',
+].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is
 // the same, and their forms post as every other form does. `npm run proof` (part no-js,
 // E2E_ALL_NO_JS=1) runs them without JavaScript too.
-const noJsProofOnly = process.env.E2E_ALL_NO_JS === '1' ? [] : ['admin-catalog', 'admin-content', 'admin-money', 'admin-roles', 'admin-users', 'injection', 'findings', 'dashboard'].map((name) => `**/${name}.spec.ts`)
+const noJsProofOnly =
+  process.env.E2E_ALL_NO_JS === '1'
+    ? []
+    : [
+        'admin-catalog',
+        'admin-content',
+        'admin-money',
+        'admin-roles',
+        'admin-users',
+        'injection',
+        'findings',
+        'dashboard',
+      ].map((name) => `**/${name}.spec.ts`)
 
 // Proofs that take long and show what the rest of the run already checks in another way (decision 294):
 // Lighthouse's accessibility audit (axe passes on the same screens in CI). `npm run proof`'s part
@@ -62,12 +104,26 @@ export default defineConfig({
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}-{platform}{ext}',
   projects: [
     // Tests tagged @needs-js exist only where JavaScript runs, @no-js only where it is off.
-    { name: 'sqlite', grepInvert: [/@no-js/, ...proofOnly], use: { ...chromium, baseURL: `http://127.0.0.1:${ports.sqlite}` } },
-    { name: 'sqlite-no-js', grepInvert: [/@needs-js/, ...proofOnly], testIgnore: noJsProofOnly, use: { ...chromium, javaScriptEnabled: false, baseURL: `http://127.0.0.1:${ports.sqlite}` } },
+    {
+      name: 'sqlite',
+      grepInvert: [/@no-js/, ...proofOnly],
+      use: { ...chromium, baseURL: `http://127.0.0.1:${ports.sqlite}` },
+    },
+    {
+      name: 'sqlite-no-js',
+      grepInvert: [/@needs-js/, ...proofOnly],
+      testIgnore: noJsProofOnly,
+      use: { ...chromium, javaScriptEnabled: false, baseURL: `http://127.0.0.1:${ports.sqlite}` },
+    },
     // PostgreSQL runs what differs between the databases: the flows that write, search, count and
     // move money through the server (decision 138). Screens whose look and language do not depend
     // on the database (the shell, the style guide, the profile editor) are proven once, on SQLite.
-    { name: 'postgres', grepInvert: [/@no-js/, ...proofOnly], testMatch: twoInstances ? undefined : postgresSpecs, use: { ...chromium, baseURL: `http://127.0.0.1:${ports.postgres}` } },
+    {
+      name: 'postgres',
+      grepInvert: [/@no-js/, ...proofOnly],
+      testMatch: twoInstances ? undefined : postgresSpecs,
+      use: { ...chromium, baseURL: `http://127.0.0.1:${ports.postgres}` },
+    },
   ],
   webServer: [
     {
@@ -82,7 +138,12 @@ export default defineConfig({
     {
       command: twoInstances ? 'node tests/support/two-instances.ts' : 'node server/boot.js',
       url: `http://127.0.0.1:${ports.postgres}/readyz`,
-      env: { ...serverEnv, PORT: String(ports.postgres), DATA_DIR: path.join(dataDir, 'postgres'), DATABASE_URL: postgresUrl },
+      env: {
+        ...serverEnv,
+        PORT: String(ports.postgres),
+        DATA_DIR: path.join(dataDir, 'postgres'),
+        DATABASE_URL: postgresUrl,
+      },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

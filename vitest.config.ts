@@ -20,7 +20,12 @@ const alone = [
 
 // Unit and integration tests run without the React Router Vite plugin; they import modules directly.
 // The file patterns are the groups' own, not the root's: a group's include adds to the root's.
-const include = ['server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts']
+const include = [
+  'server/**/*.test.ts',
+  'app/**/*.test.{ts,tsx}',
+  'tests/integration/**/*.test.ts',
+  'tests/security/**/*.test.ts',
+]
 
 export default defineConfig({
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
@@ -36,7 +41,16 @@ export default defineConfig({
     pool: 'forks',
     // Both groups take the options above (extends: true); each names its files and its workers.
     projects: [
-      { extends: true, test: { name: 'side-by-side', include, exclude: [...configDefaults.exclude, ...alone], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: {
+          name: 'side-by-side',
+          include,
+          exclude: [...configDefaults.exclude, ...alone],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
       { extends: true, test: { name: 'alone', include: alone, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },

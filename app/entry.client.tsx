@@ -9,7 +9,10 @@ import { USED_NAMESPACES_ID } from './components/used-namespaces'
 // Each locale file is its own cached chunk. Before hydrating, the browser loads only the
 // namespaces the server used for this page in this language; others load when a page needs them.
 // Mail texts never reach the browser.
-const catalogs = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/email.json'])
+const catalogs = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*/*.json',
+  '!../locales/*/email.json',
+])
 const lang = document.documentElement.lang
 const locale = isLanguage(lang) ? lang : fallbackLanguage
 const fileOf = (lng: string, ns: string) => `../locales/${lng}/${ns}.json`
@@ -21,7 +24,10 @@ const lazyCatalogs: BackendModule = {
   read(lng, ns, callback) {
     const load = catalogs[fileOf(lng, ns)]
     if (!load) return callback(null, {})
-    load().then((m) => callback(null, m.default), (error) => callback(error, null))
+    load().then(
+      (m) => callback(null, m.default),
+      (error) => callback(error, null),
+    )
   },
 }
 

@@ -23,7 +23,8 @@ export default function handleRequest(
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })
   const nonce = newNonce()
-  if (import.meta.env.PROD) headers.set('content-security-policy', contentSecurityPolicy(nonce, checkoutOriginsOf(loadContext)))
+  if (import.meta.env.PROD)
+    headers.set('content-security-policy', contentSecurityPolicy(nonce, checkoutOriginsOf(loadContext)))
   // The page may be kept for a few seconds when its route says so (app/lib/kept-page.ts).
   const kept = keptPageOf(routerContext.staticHandlerContext.matches.at(-1)?.route.handle)
   if (kept) headers.set(KEPT_PAGE_HEADER, kept)
@@ -95,4 +96,3 @@ function checkoutOriginsOf(loadContext: Parameters<typeof handleRequest>[4]) {
     return []
   }
 }
-

@@ -1,5 +1,13 @@
 import { useEffect } from 'react'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from 'react-router'
 import { useTranslation } from '~/lib/use-translation'
 import type { Route } from './+types/root'
 import { getLocale, i18nextMiddleware } from './middleware/i18next'
@@ -30,11 +38,13 @@ const sessionMiddleware = createSessionMiddleware((context, token) =>
 )
 
 // A request refused before React Router (cross-site, a body that is not a form) is answered first.
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, refusalMiddleware, sessionMiddleware]
-
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+export const middleware: Route.MiddlewareFunction[] = [
+  i18nextMiddleware,
+  refusalMiddleware,
+  sessionMiddleware,
 ]
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export function loader({ context }: Route.LoaderArgs) {
   return { locale: getLocale(context), user: getUser(context) }

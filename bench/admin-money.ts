@@ -18,24 +18,93 @@ const DAY = 86_400_000
 async function seed(database: Db) {
   const now = new Date().toISOString()
   const user = async (n: number, type: 'client' | 'freelancer') =>
-    (await database.db.insertInto('app_user').values({ email: `admin-bench-${n}@bench.test`, email_verified: 1, password_hash: 'x', first_name: 'Bench', last_name: String(n), company_name: null, phone_number: null, language: 'en', account_type: type, status: 'Active', image_file_id: null, provider: 'local', terms_accepted_at: now, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id
+    (
+      await database.db
+        .insertInto('app_user')
+        .values({
+          email: `admin-bench-${n}@bench.test`,
+          email_verified: 1,
+          password_hash: 'x',
+          first_name: 'Bench',
+          last_name: String(n),
+          company_name: null,
+          phone_number: null,
+          language: 'en',
+          account_type: type,
+          status: 'Active',
+          image_file_id: null,
+          provider: 'local',
+          terms_accepted_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
   const [client, freelancer] = [await user(1, 'client'), await user(2, 'freelancer')]
   const accountId = async (key: ReturnType<typeof account.held>) =>
-    (await database.db.insertInto('ledger_account').values({ kind: key.kind, owner: key.owner, user_id: key.userId, currency: key.currency, balance_minor: 0, created_at: now }).returning('id').executeTakeFirstOrThrow()).id
-  const [held, available, clearing] = [await accountId(account.held(client, 'EUR')), await accountId(account.available(freelancer, 'EUR')), await accountId(account.clearing('sandbox', 'EUR'))]
+    (
+      await database.db
+        .insertInto('ledger_account')
+        .values({
+          kind: key.kind,
+          owner: key.owner,
+          user_id: key.userId,
+          currency: key.currency,
+          balance_minor: 0,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
+  const [held, available, clearing] = [
+    await accountId(account.held(client, 'EUR')),
+    await accountId(account.available(freelancer, 'EUR')),
+    await accountId(account.clearing('sandbox', 'EUR')),
+  ]
   const start = Date.now() - 365 * DAY
   await database.db.transaction().execute(async (trx) => {
     for (let from = 0; from < MOVEMENTS; from += 500) {
       const n = Math.min(500, MOVEMENTS - from)
-      const at = (k: number) => new Date(start + Math.floor(((from + k) / MOVEMENTS) * 364 * DAY)).toISOString()
+      const at = (k: number) =>
+        new Date(start + Math.floor(((from + k) / MOVEMENTS) * 364 * DAY)).toISOString()
       // Even: a capture into held; odd: its release out of held.
-      const ids = await trx.insertInto('ledger_transaction').values(Array.from({ length: n }, (_, k) => ({ kind: (from + k) % 2 ? 'release' : 'capture', ref: `bench:a:${from + k}`, contract_id: null, installment_id: null, payment_id: null, reverses_id: null, memo: null, created_at: at(k) }))).returning('id').execute()
+      const ids = await trx
+        .insertInto('ledger_transaction')
+        .values(
+          Array.from({ length: n }, (_, k) => ({
+            kind: (from + k) % 2 ? 'release' : 'capture',
+            ref: `bench:a:${from + k}`,
+            contract_id: null,
+            installment_id: null,
+            payment_id: null,
+            reverses_id: null,
+            memo: null,
+            created_at: at(k),
+          })),
+        )
+        .returning('id')
+        .execute()
       await trx
         .insertInto('ledger_entry')
-        .values(ids.flatMap((t, k) => ((from + k) % 2 ? [{ transaction_id: t.id, account_id: held, amount_minor: 1000, currency: 'EUR' }, { transaction_id: t.id, account_id: available, amount_minor: -1000, currency: 'EUR' }] : [{ transaction_id: t.id, account_id: held, amount_minor: -1000, currency: 'EUR' }, { transaction_id: t.id, account_id: clearing, amount_minor: 1000, currency: 'EUR' }])))
+        .values(
+          ids.flatMap((t, k) =>
+            (from + k) % 2
+              ? [
+                  { transaction_id: t.id, account_id: held, amount_minor: 1000, currency: 'EUR' },
+                  { transaction_id: t.id, account_id: available, amount_minor: -1000, currency: 'EUR' },
+                ]
+              : [
+                  { transaction_id: t.id, account_id: held, amount_minor: -1000, currency: 'EUR' },
+                  { transaction_id: t.id, account_id: clearing, amount_minor: 1000, currency: 'EUR' },
+                ],
+          ),
+        )
         .execute()
     }
-    await sql`update ledger_account set balance_minor = coalesce((select sum(e.amount_minor) from ledger_entry e where e.account_id = ledger_account.id), 0)`.execute(trx)
+    await sql`update ledger_account set balance_minor = coalesce((select sum(e.amount_minor) from ledger_entry e where e.account_id = ledger_account.id), 0)`.execute(
+      trx,
+    )
   })
   if (database.dialect === 'postgres') await sql`ANALYZE`.execute(database.db)
 }
@@ -56,9 +125,12 @@ async function run(database: Db, label: string) {
     return { scenario: `${label}: ${scenario}`, 'median ms': median(ms).toFixed(1) }
   }
   const health = await ledgerHealth(database.db)
-  if (!health.checks.every((h) => h.ok)) throw new Error(`the bench's ledger is not healthy: ${JSON.stringify(health)}`)
+  if (!health.checks.every((h) => h.ok))
+    throw new Error(`the bench's ledger is not healthy: ${JSON.stringify(health)}`)
   return [
-    await time('ledger health, five checks (every 15 minutes and on demand, not per page view)', () => ledgerHealth(database.db)),
+    await time('ledger health, five checks (every 15 minutes and on demand, not per page view)', () =>
+      ledgerHealth(database.db),
+    ),
     await time('dashboard, 12 weeks', () => figures.dashboard(12)),
     await time('dashboard, 52 weeks', () => figures.dashboard(52)),
   ]

@@ -36,7 +36,18 @@ const trades = (
   'steel concrete timber masonry bridge foundation retaining drainage water wastewater road highway railway tunnel seismic ' +
   'residential commercial industrial hospital school warehouse renovation retrofit permits tender cost schedule primavera'
 ).split(' ')
-const roles = ['Engineer', 'Designer', 'Consultant', 'Architect', 'Surveyor', 'BIM Modeller', 'Estimator', 'Project Manager', 'Inspector', 'Draughtsman']
+const roles = [
+  'Engineer',
+  'Designer',
+  'Consultant',
+  'Architect',
+  'Surveyor',
+  'BIM Modeller',
+  'Estimator',
+  'Project Manager',
+  'Inspector',
+  'Draughtsman',
+]
 const countries = ['ES', 'DE', 'IT', 'GB', 'US', 'FR', 'RU', 'CO', 'MX', 'PT', 'AR', 'PL', 'NL', 'IN', 'TR']
 const levels = ['entry', 'intermediate', 'expert']
 const availabilities = ['full-time', 'part-time', 'as-needed']
@@ -62,9 +73,18 @@ const phrase = (n: number) => Array.from({ length: n }, () => (rnd() < 0.33 ? tr
 // Freelancers' names, as the search documents hold them (decision 125): a few hundred first and last
 // names shared by many, as in a real marketplace. Chosen by the freelancer's number, not the seeded
 // generator, so the rest of the data is what it was before names were indexed.
-const firstNames = 'ana maria lucia elena sofia laura marta paula julia clara anna eva lena hanna olga irina natalia giulia chiara francesca sara alessia fatima aisha priya leila carlos javier miguel pablo diego luis jose juan david daniel marco luca matteo giovanni andrea paolo stefan lukas jonas felix max thomas michael peter jan piotr tomasz ivan dmitri sergei alexei mehmet emre ahmed omar rahul arjun raj vikram kenji james john robert william oliver george harry jack noah liam'.split(' ')
-const lastNames = 'garcia fernandez lopez martinez sanchez perez gomez martin jimenez ruiz hernandez diaz moreno alvarez romero rossi russo ferrari esposito bianchi romano colombo ricci marino greco muller schmidt schneider fischer weber meyer wagner becker schulz hoffmann koch richter klein wolf smith jones williams taylor brown davies evans wilson thomas johnson ivanov smirnov kuznetsov popov vasiliev petrov sokolov nowak kowalski wisniewski wojcik silva santos oliveira pereira rodrigues yilmaz kaya demir sahin celik sharma patel singh kumar gupta dubois lefebvre moreau laurent'.split(' ')
-const nameOf = (n: number) => ({ first: firstNames[n % firstNames.length], last: lastNames[Math.floor(n / firstNames.length) % lastNames.length] })
+const firstNames =
+  'ana maria lucia elena sofia laura marta paula julia clara anna eva lena hanna olga irina natalia giulia chiara francesca sara alessia fatima aisha priya leila carlos javier miguel pablo diego luis jose juan david daniel marco luca matteo giovanni andrea paolo stefan lukas jonas felix max thomas michael peter jan piotr tomasz ivan dmitri sergei alexei mehmet emre ahmed omar rahul arjun raj vikram kenji james john robert william oliver george harry jack noah liam'.split(
+    ' ',
+  )
+const lastNames =
+  'garcia fernandez lopez martinez sanchez perez gomez martin jimenez ruiz hernandez diaz moreno alvarez romero rossi russo ferrari esposito bianchi romano colombo ricci marino greco muller schmidt schneider fischer weber meyer wagner becker schulz hoffmann koch richter klein wolf smith jones williams taylor brown davies evans wilson thomas johnson ivanov smirnov kuznetsov popov vasiliev petrov sokolov nowak kowalski wisniewski wojcik silva santos oliveira pereira rodrigues yilmaz kaya demir sahin celik sharma patel singh kumar gupta dubois lefebvre moreau laurent'.split(
+    ' ',
+  )
+const nameOf = (n: number) => ({
+  first: firstNames[n % firstNames.length],
+  last: lastNames[Math.floor(n / firstNames.length) % lastNames.length],
+})
 
 const percentile = (values: number[], p: number) => {
   const s = [...values].sort((a, b) => a - b)
@@ -78,11 +98,46 @@ export async function seedFreelancers(database: Db, count = FREELANCERS) {
   const started = performance.now()
   const now = new Date().toISOString()
   const subs = await db.selectFrom('subcategory').select(['id', 'category_id']).execute()
-  const subSkills = Map.groupBy(await db.selectFrom('subcategory_skill').select(['subcategory_id', 'skill_id']).execute(), (s) => s.subcategory_id)
-  const skillNames = new Map((await db.selectFrom('skill').select(['id', 'name_en', 'name_es', 'name_de', 'name_it', 'name_ru']).execute()).map((s) => [s.id, fold([s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru].join(' '))]))
+  const subSkills = Map.groupBy(
+    await db.selectFrom('subcategory_skill').select(['subcategory_id', 'skill_id']).execute(),
+    (s) => s.subcategory_id,
+  )
+  const skillNames = new Map(
+    (
+      await db
+        .selectFrom('skill')
+        .select(['id', 'name_en', 'name_es', 'name_de', 'name_it', 'name_ru'])
+        .execute()
+    ).map((s) => [s.id, fold([s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru].join(' '))]),
+  )
   const password = await hashPassword(PASSWORD)
-  const user = (email: string, kind: 'client' | 'freelancer', hash: string, name: { first: string; last: string } = { first: kind, last: email.split('@')[0] }) => ({ email, email_verified: 1, password_hash: hash, first_name: name.first.replace(/^./, (c) => c.toUpperCase()), last_name: name.last.replace(/^./, (c) => c.toUpperCase()), company_name: null, phone_number: null, language: 'en', account_type: kind, status: 'Active' as const, image_file_id: null, provider: 'local', terms_accepted_at: now, created_at: now, updated_at: now })
-  const client = await db.insertInto('app_user').values(user('client@bench.test', 'client', password)).returning('id').executeTakeFirstOrThrow()
+  const user = (
+    email: string,
+    kind: 'client' | 'freelancer',
+    hash: string,
+    name: { first: string; last: string } = { first: kind, last: email.split('@')[0] },
+  ) => ({
+    email,
+    email_verified: 1,
+    password_hash: hash,
+    first_name: name.first.replace(/^./, (c) => c.toUpperCase()),
+    last_name: name.last.replace(/^./, (c) => c.toUpperCase()),
+    company_name: null,
+    phone_number: null,
+    language: 'en',
+    account_type: kind,
+    status: 'Active' as const,
+    image_file_id: null,
+    provider: 'local',
+    terms_accepted_at: now,
+    created_at: now,
+    updated_at: now,
+  })
+  const client = await db
+    .insertInto('app_user')
+    .values(user('client@bench.test', 'client', password))
+    .returning('id')
+    .executeTakeFirstOrThrow()
   await db.insertInto('user_role').values({ user_id: client.id, role: 2 }).execute()
   const BATCH = 5000
   for (let base = 0; base < count; base += BATCH) {
@@ -90,25 +145,65 @@ export async function seedFreelancers(database: Db, count = FREELANCERS) {
       const n = Math.min(BATCH, count - base)
       const ids: number[] = []
       for (let i = 0; i < n; i += 500) {
-        const rows = Array.from({ length: Math.min(500, n - i) }, (_, k) => user(`f${base + i + k}@bench.test`, 'freelancer', 'x', nameOf(base + i + k)))
-        ids.push(...(await trx.insertInto('app_user').values(rows).returning('id').execute()).map((r) => r.id))
+        const rows = Array.from({ length: Math.min(500, n - i) }, (_, k) =>
+          user(`f${base + i + k}@bench.test`, 'freelancer', 'x', nameOf(base + i + k)),
+        )
+        ids.push(
+          ...(await trx.insertInto('app_user').values(rows).returning('id').execute()).map((r) => r.id),
+        )
       }
-      const profiles = [], roleRows = [], skillRows = [], subRows = [], langRows = [], docs: Array<{ id: number; title: string; overview: string; skills: string; name: string }> = []
+      const profiles = [],
+        roleRows = [],
+        skillRows = [],
+        subRows = [],
+        langRows = [],
+        docs: Array<{ id: number; title: string; overview: string; skills: string; name: string }> = []
       for (const [k, id] of ids.entries()) {
         const sub = pick(subs)
         const options = (subSkills.get(sub.id) ?? []).map((s) => s.skill_id)
-        const skills = [...new Set(Array.from({ length: 3 + Math.floor(rnd() * 6) }, () => pick(options)).filter((x) => x != null))]
+        const skills = [
+          ...new Set(
+            Array.from({ length: 3 + Math.floor(rnd() * 6) }, () => pick(options)).filter((x) => x != null),
+          ),
+        ]
         const title = `${trade()} ${trade()} ${pick(roles)}`.replace(/^./, (c) => c.toUpperCase())
         const overview = phrase(40 + Math.floor(rnd() * 80))
         const created = new Date(Date.now() - Math.floor(rnd() * 700 * 86_400_000)).toISOString()
         const rated = rnd() < 0.6
-        profiles.push({ user_id: id, title, overview, description: '', experience_level: pick(levels), years_of_experience: Math.floor(rnd() * 30), country: pick(countries), city: null, availability: pick(availabilities), hourly_rate_minor: rnd() < 0.9 ? 100 * (10 + Math.floor(rnd() * 140)) : null, currency: rnd() < 0.7 ? 'EUR' : 'USD', gender: null, category_id: sub.category_id, rating_x100: rated ? 250 + Math.floor(rnd() * 251) : 0, rating_count: rated ? 1 + Math.floor(rnd() * 60) : 0, listed: 1, completeness: 80, created_at: created, updated_at: created })
+        profiles.push({
+          user_id: id,
+          title,
+          overview,
+          description: '',
+          experience_level: pick(levels),
+          years_of_experience: Math.floor(rnd() * 30),
+          country: pick(countries),
+          city: null,
+          availability: pick(availabilities),
+          hourly_rate_minor: rnd() < 0.9 ? 100 * (10 + Math.floor(rnd() * 140)) : null,
+          currency: rnd() < 0.7 ? 'EUR' : 'USD',
+          gender: null,
+          category_id: sub.category_id,
+          rating_x100: rated ? 250 + Math.floor(rnd() * 251) : 0,
+          rating_count: rated ? 1 + Math.floor(rnd() * 60) : 0,
+          listed: 1,
+          completeness: 80,
+          created_at: created,
+          updated_at: created,
+        })
         roleRows.push({ user_id: id, role: 4 })
         for (const skill_id of skills) skillRows.push({ user_id: id, skill_id })
         subRows.push({ user_id: id, subcategory_id: sub.id })
-        for (const code of new Set([pick(languages), pick(languages)])) langRows.push({ user_id: id, language_code: code, level: pick(languageLevels) })
+        for (const code of new Set([pick(languages), pick(languages)]))
+          langRows.push({ user_id: id, language_code: code, level: pick(languageLevels) })
         const { first, last } = nameOf(base + k)
-        docs.push({ id, title: fold(title), overview, skills: skills.map((s) => skillNames.get(s)).join(' '), name: `${first} ${last}` })
+        docs.push({
+          id,
+          title: fold(title),
+          overview,
+          skills: skills.map((s) => skillNames.get(s)).join(' '),
+          name: `${first} ${last}`,
+        })
       }
       const chunks = async <T>(rows: T[], write: (batch: T[]) => Promise<unknown>) => {
         for (let i = 0; i < rows.length; i += 500) await write(rows.slice(i, i + 500))
@@ -121,8 +216,12 @@ export async function seedFreelancers(database: Db, count = FREELANCERS) {
       // The search documents, as search-index.ts writes them one at a time (weights: title, skills, overview, name).
       await chunks(docs, (b) =>
         dialect === 'sqlite'
-          ? sql`insert into freelancer_search (rowid, title, overview, skills, name) values ${sql.join(b.map((d) => sql`(${d.id}, ${d.title}, ${d.overview}, ${d.skills}, ${d.name})`))}`.execute(trx)
-          : sql`insert into freelancer_search (user_id, document) values ${sql.join(b.map((d) => sql`(${d.id}, setweight(to_tsvector('simple', ${d.title}), 'A') || setweight(to_tsvector('simple', ${d.skills}), 'B') || setweight(to_tsvector('simple', ${d.overview}), 'C') || setweight(to_tsvector('simple', ${d.name}), 'D'))`))}`.execute(trx),
+          ? sql`insert into freelancer_search (rowid, title, overview, skills, name) values ${sql.join(b.map((d) => sql`(${d.id}, ${d.title}, ${d.overview}, ${d.skills}, ${d.name})`))}`.execute(
+              trx,
+            )
+          : sql`insert into freelancer_search (user_id, document) values ${sql.join(b.map((d) => sql`(${d.id}, setweight(to_tsvector('simple', ${d.title}), 'A') || setweight(to_tsvector('simple', ${d.skills}), 'B') || setweight(to_tsvector('simple', ${d.overview}), 'C') || setweight(to_tsvector('simple', ${d.name}), 'D'))`))}`.execute(
+              trx,
+            ),
       )
     })
   }
@@ -130,7 +229,8 @@ export async function seedFreelancers(database: Db, count = FREELANCERS) {
   const index = createSearchIndex(db, dialect)
   await index.copyTerms(db)
   await index.keepAllLexemes(db)
-  if (dialect === 'sqlite') await sql`insert into freelancer_search(freelancer_search) values ('optimize')`.execute(db)
+  if (dialect === 'sqlite')
+    await sql`insert into freelancer_search(freelancer_search) values ('optimize')`.execute(db)
   await sql`analyze`.execute(db)
   return (performance.now() - started) / 1000
 }
@@ -150,7 +250,19 @@ function searchUrls(n: number, ids: { categories: number[]; subcategories: numbe
     if (rnd() < 0.25) q.set('minRate', String(100 * 10 * (1 + Math.floor(rnd() * 8))))
     if (rnd() < 0.15) q.set('maxRate', String(100 * 10 * (9 + Math.floor(rnd() * 6))))
     if (rnd() < 0.15) q.set('minRating', pick(['3', '4', '4.5']))
-    q.set('sort', pick(['relevance', 'relevance', 'relevance', 'rating', 'rate-asc', 'rate-desc', 'newest', 'experience']))
+    q.set(
+      'sort',
+      pick([
+        'relevance',
+        'relevance',
+        'relevance',
+        'rating',
+        'rate-asc',
+        'rate-desc',
+        'newest',
+        'experience',
+      ]),
+    )
     q.set('page', String(rnd() < 0.7 ? 1 : 2 + Math.floor(rnd() * 4)))
     return `freelancers/search?${q}`
   })
@@ -165,10 +277,20 @@ export interface FreelancersBenchRow extends ProjectsBenchRow {
 export async function measureSearch(database: Db, dialect: string, dataDir: string, authSecret: string) {
   const rows: FreelancersBenchRow[] = []
   seed = 7 // the same questions on both databases
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_SECRET: authSecret })
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    AUTH_SECRET: authSecret,
+  })
   const api = createApi({ database, log: createLogger('silent'), config })
-  const call = (u: string, init: RequestInit = {}) => api.handler(new Request(`http://bench/api/v1/${u}`, init))
-  const login = await call('identity/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'client@bench.test', password: PASSWORD }) })
+  const call = (u: string, init: RequestInit = {}) =>
+    api.handler(new Request(`http://bench/api/v1/${u}`, init))
+  const login = await call('identity/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'client@bench.test', password: PASSWORD }),
+  })
   const { token } = (await login.json()) as { token: string }
   const ids = {
     categories: (await database.db.selectFrom('category').select('id').execute()).map((c) => c.id),
@@ -189,7 +311,8 @@ export async function measureSearch(database: Db, dialect: string, dataDir: stri
       const c = process.cpuUsage(c0)
       cpu.push((c.user + c.system) / 1000)
       times.push(performance.now() - t0)
-      if (process.env.BENCH_SLOW && times.at(-1)! > Number(process.env.BENCH_SLOW)) console.log(`${times.at(-1)!.toFixed(0)} ms (cpu ${cpu.at(-1)!.toFixed(0)} ms) ${u}`)
+      if (process.env.BENCH_SLOW && times.at(-1)! > Number(process.env.BENCH_SLOW))
+        console.log(`${times.at(-1)!.toFixed(0)} ms (cpu ${cpu.at(-1)!.toFixed(0)} ms) ${u}`)
     }
     return { times, cpu }
   }
@@ -199,14 +322,30 @@ export async function measureSearch(database: Db, dialect: string, dataDir: stri
   // A client looking for someone by name: a first name, a last name or both, now and then a filter.
   const named = await timed(
     Array.from({ length: 300 }, () => {
-      const q = new URLSearchParams({ q: [rnd() < 0.7 ? pick(firstNames) : '', rnd() < 0.7 ? pick(lastNames) : ''].join(' ').trim() || pick(lastNames) })
+      const q = new URLSearchParams({
+        q:
+          [rnd() < 0.7 ? pick(firstNames) : '', rnd() < 0.7 ? pick(lastNames) : ''].join(' ').trim() ||
+          pick(lastNames),
+      })
       if (rnd() < 0.3) q.set('country', pick(countries))
       if (rnd() < 0.3) q.set('sort', pick(['rating', 'rate-asc', 'newest']))
       return `freelancers/search?${q}`
     }),
   )
-  for (const [scenario, { times, cpu }] of [['search API: full text + filters + sort + page', searched], ['search API: filters only', browsed], ['search API: names', named]] as const) {
-    rows.push({ dialect, scenario, requests: times.length, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), cpuP95: percentile(cpu, 95) })
+  for (const [scenario, { times, cpu }] of [
+    ['search API: full text + filters + sort + page', searched],
+    ['search API: filters only', browsed],
+    ['search API: names', named],
+  ] as const) {
+    rows.push({
+      dialect,
+      scenario,
+      requests: times.length,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+      cpuP95: percentile(cpu, 95),
+    })
   }
   await api.jobs.close()
   return { token, rows }
@@ -214,9 +353,16 @@ export async function measureSearch(database: Db, dialect: string, dataDir: stri
 
 /** Where the bench writes; BENCH_POSTGRES_DB names a PostgreSQL database kept between runs (written once, reused after). */
 async function createTarget(dialect: 'sqlite' | 'postgres', dir: string) {
-  if (dialect === 'sqlite') return { target: { kind: 'sqlite' as const, file: path.join(dir, 'bench.sqlite') }, url: `file:${path.join(dir, 'bench.sqlite')}`, drop: async () => {}, reuse: false }
+  if (dialect === 'sqlite')
+    return {
+      target: { kind: 'sqlite' as const, file: path.join(dir, 'bench.sqlite') },
+      url: `file:${path.join(dir, 'bench.sqlite')}`,
+      drop: async () => {},
+      reuse: false,
+    }
   const keep = process.env.BENCH_POSTGRES_DB
-  if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error('BENCH_POSTGRES_DB must be a plain lower-case name')
+  if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep))
+    throw new Error('BENCH_POSTGRES_DB must be a plain lower-case name')
   const name = keep ?? `wk_bench_fl_${randomBytes(4).toString('hex')}`
   const admin = async (statement: string, values: unknown[] = []) => {
     const c = new pg.Client({ connectionString: postgresAdminUrl })
@@ -229,10 +375,21 @@ async function createTarget(dialect: 'sqlite' | 'postgres', dir: string) {
   if (!reuse) await admin(`create database ${name}`)
   const url = new URL(postgresAdminUrl)
   url.pathname = `/${name}`
-  return { target: { kind: 'postgres' as const, url: url.href }, url: url.href, drop: keep ? async () => {} : async () => void (await admin(`drop database if exists ${name} with (force)`)), reuse }
+  return {
+    target: { kind: 'postgres' as const, url: url.href },
+    url: url.href,
+    drop: keep
+      ? async () => {}
+      : async () => void (await admin(`drop database if exists ${name} with (force)`)),
+    reuse,
+  }
 }
 
-export async function runFreelancersBench({ dialects = ['sqlite', 'postgres'], seconds = Number(process.env.BENCH_SECONDS ?? 10), pages = true }: { dialects?: ReadonlyArray<'sqlite' | 'postgres'>; seconds?: number; pages?: boolean } = {}) {
+export async function runFreelancersBench({
+  dialects = ['sqlite', 'postgres'],
+  seconds = Number(process.env.BENCH_SECONDS ?? 10),
+  pages = true,
+}: { dialects?: ReadonlyArray<'sqlite' | 'postgres'>; seconds?: number; pages?: boolean } = {}) {
   const rows: FreelancersBenchRow[] = []
   const throughput: Measured[] = []
   const authSecret = 'bench-secret-bench-secret-bench-secret-1234'
@@ -243,11 +400,16 @@ export async function runFreelancersBench({ dialects = ['sqlite', 'postgres'], s
     const database = await openDatabase(target)
     try {
       await migrateToLatest(database)
-      if (reuse) console.log(`[freelancers bench] ${dialect}: reusing the freelancers of ${process.env.BENCH_POSTGRES_DB}`)
+      if (reuse)
+        console.log(
+          `[freelancers bench] ${dialect}: reusing the freelancers of ${process.env.BENCH_POSTGRES_DB}`,
+        )
       else {
         await seedReference(database.db)
         const fillSeconds = await seedFreelancers(database)
-        console.log(`[freelancers bench] ${dialect}: ${FREELANCERS} freelancers written in ${fillSeconds.toFixed(0)} s`)
+        console.log(
+          `[freelancers bench] ${dialect}: ${FREELANCERS} freelancers written in ${fillSeconds.toFixed(0)} s`,
+        )
       }
       const { token, rows: measured } = await measureSearch(database, dialect, dir, authSecret)
       rows.push(...measured)
@@ -259,21 +421,47 @@ export async function runFreelancersBench({ dialects = ['sqlite', 'postgres'], s
     }
   }
   console.log('\nFind Freelancers at scale (ms, one request at a time, in process; budget p95 < 30 ms)')
-  console.table(rows.map((r) => ({ ...r, p50: r.p50.toFixed(1), p95: r.p95.toFixed(1), p99: r.p99.toFixed(1), cpuP95: r.cpuP95.toFixed(1) })))
+  console.table(
+    rows.map((r) => ({
+      ...r,
+      p50: r.p50.toFixed(1),
+      p95: r.p95.toFixed(1),
+      p99: r.p99.toFixed(1),
+      cpuP95: r.cpuP95.toFixed(1),
+    })),
+  )
   if (throughput.length) {
-    console.log('\nFind Freelancers page vs the trivial page (requests per second, median; budget ratio ≥ 0.6)')
-    console.table(throughput.map((m) => ({ scenario: m.name, rps: m.rps, p50: m.p50, p99: m.p99, errors: m.errors })))
+    console.log(
+      '\nFind Freelancers page vs the trivial page (requests per second, median; budget ratio ≥ 0.6)',
+    )
+    console.table(
+      throughput.map((m) => ({ scenario: m.name, rps: m.rps, p50: m.p50, p99: m.p99, errors: m.errors })),
+    )
   }
   return { rows, throughput }
 }
 
 /** The trivial page on @react-router/serve, then Find Freelancers (a filtered search) on Workneer over the seeded database. */
-async function pagesAgainstTrivial(dialect: string, databaseUrl: string, token: string, authSecret: string, seconds: number) {
+async function pagesAgainstTrivial(
+  dialect: string,
+  databaseUrl: string,
+  token: string,
+  authSecret: string,
+  seconds: number,
+) {
   const servePort = await freePort()
-  const baseline = await startProcess([path.join(root, 'node_modules/@react-router/serve/bin.cjs'), 'build/server/index.js'], { PORT: String(servePort), HOST: '127.0.0.1', NODE_ENV: 'production' }, `http://127.0.0.1:${servePort}/_bench/trivial`)
+  const baseline = await startProcess(
+    [path.join(root, 'node_modules/@react-router/serve/bin.cjs'), 'build/server/index.js'],
+    { PORT: String(servePort), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    `http://127.0.0.1:${servePort}/_bench/trivial`,
+  )
   let trivial: Measured
   try {
-    trivial = await measure(`${dialect}: (a) trivial page, @react-router/serve`, `http://127.0.0.1:${servePort}/_bench/trivial`, { seconds })
+    trivial = await measure(
+      `${dialect}: (a) trivial page, @react-router/serve`,
+      `http://127.0.0.1:${servePort}/_bench/trivial`,
+      { seconds },
+    )
   } finally {
     baseline.kill()
   }
@@ -283,18 +471,38 @@ async function pagesAgainstTrivial(dialect: string, databaseUrl: string, token: 
   const serverSaid: string[] = []
   workneer.child.stderr!.on('data', (chunk: Buffer) => {
     process.stderr.write(chunk)
-    if (serverSaid.length < 20) serverSaid.push(...chunk.toString().split('\n').filter(Boolean).slice(0, 20 - serverSaid.length))
+    if (serverSaid.length < 20)
+      serverSaid.push(
+        ...chunk
+          .toString()
+          .split('\n')
+          .filter(Boolean)
+          .slice(0, 20 - serverSaid.length),
+      )
   })
   try {
     const url = `${workneer.url}/freelancers?search=structural&country=ES`
     const headers = { cookie: `session=${token}` }
-    const page = await measure(`${dialect}: Find Freelancers, "structural" in ES, signed in as a client (kept for the session)`, url, { seconds, headers })
+    const page = await measure(
+      `${dialect}: Find Freelancers, "structural" in ES, signed in as a client (kept for the session)`,
+      url,
+      { seconds, headers },
+    )
     // A reload's Cache-Control: no-cache makes the server render the page for every request (decision 015).
-    const rendered = await measure(`${dialect}: Find Freelancers, the same, rendered for every request`, url, { seconds, headers: { ...headers, 'cache-control': 'no-cache' } })
-    console.log(`[freelancers bench] ${dialect}: ratio Find Freelancers / trivial page = ${(page.rps / trivial.rps).toFixed(2)} kept for the session (budget ≥ 0.6); rendered every time ${(rendered.rps / trivial.rps).toFixed(2)}`)
+    const rendered = await measure(
+      `${dialect}: Find Freelancers, the same, rendered for every request`,
+      url,
+      { seconds, headers: { ...headers, 'cache-control': 'no-cache' } },
+    )
+    console.log(
+      `[freelancers bench] ${dialect}: ratio Find Freelancers / trivial page = ${(page.rps / trivial.rps).toFixed(2)} kept for the session (budget ≥ 0.6); rendered every time ${(rendered.rps / trivial.rps).toFixed(2)}`,
+    )
     const html = await (await fetch(url, { headers })).text()
-    console.log(`[freelancers bench] ${dialect}: Find Freelancers HTML ${(html.length / 1024).toFixed(1)} KB, <option>s ${html.split('<option').length - 1}`)
-    if (page.errors + rendered.errors) await explainErrors(dialect, page.errors + rendered.errors, url, headers, serverSaid)
+    console.log(
+      `[freelancers bench] ${dialect}: Find Freelancers HTML ${(html.length / 1024).toFixed(1)} KB, <option>s ${html.split('<option').length - 1}`,
+    )
+    if (page.errors + rendered.errors)
+      await explainErrors(dialect, page.errors + rendered.errors, url, headers, serverSaid)
     return [trivial, page, rendered]
   } finally {
     // Wait for it to stop: dropping its database under it would crash it noisily.
@@ -305,12 +513,27 @@ async function pagesAgainstTrivial(dialect: string, databaseUrl: string, token: 
 }
 
 /** Prints the server's first stderr lines and one answer of the page, for a run whose answers were not 2xx. */
-async function explainErrors(dialect: string, errors: number, url: string, headers: Record<string, string>, serverSaid: string[]) {
-  console.log(`[freelancers bench] ${dialect}: ${errors} errors or non-2xx answers. The server's first stderr lines:`)
+async function explainErrors(
+  dialect: string,
+  errors: number,
+  url: string,
+  headers: Record<string, string>,
+  serverSaid: string[],
+) {
+  console.log(
+    `[freelancers bench] ${dialect}: ${errors} errors or non-2xx answers. The server's first stderr lines:`,
+  )
   console.log(serverSaid.length ? serverSaid.map((l) => `  ${l.slice(0, 500)}`).join('\n') : '  (none)')
   const sample = await fetch(url, { headers, redirect: 'manual' }).catch((e: Error) => e)
   if (sample instanceof Error) console.log(`  one request now: ${sample.message}`)
-  else console.log(`  one request now: ${sample.status} ${sample.headers.get('location') ?? ''} ${(await sample.text()).slice(0, 300).replace(/\s+/g, ' ')}`)
+  else
+    console.log(
+      `  one request now: ${sample.status} ${sample.headers.get('location') ?? ''} ${(await sample.text()).slice(0, 300).replace(/\s+/g, ' ')}`,
+    )
 }
 
-if (import.meta.main) await runFreelancersBench({ dialects: process.env.BENCH_DIALECTS?.split(',') as Array<'sqlite' | 'postgres'> | undefined, pages: process.env.BENCH_PAGES !== '0' })
+if (import.meta.main)
+  await runFreelancersBench({
+    dialects: process.env.BENCH_DIALECTS?.split(',') as Array<'sqlite' | 'postgres'> | undefined,
+    pages: process.env.BENCH_PAGES !== '0',
+  })

@@ -7,7 +7,11 @@
 import WebSocket from 'ws'
 
 type Protocol = 'signalr' | 'eio' | 'ws'
-type Command = { op: 'connect'; total: number } | { op: 'expect'; deliveries: number; keepLatencies?: boolean } | { op: 'status' } | { op: 'close' }
+type Command =
+  | { op: 'connect'; total: number }
+  | { op: 'expect'; deliveries: number; keepLatencies?: boolean }
+  | { op: 'status' }
+  | { op: 'close' }
 
 const protocol = process.argv[2] as Protocol
 const url = process.argv[3]
@@ -46,7 +50,16 @@ function report() {
   sorted.sort()
   const at = (q: number) => (n ? sorted[Math.min(n - 1, Math.floor(q * n))] : NaN)
   const cpu = process.cpuUsage(cpuAt)
-  process.send!({ op: 'done', received, firstAt, lastAt, p50: at(0.5), p99: at(0.99), max: at(1), clientCpuMs: (cpu.user + cpu.system) / 1000 })
+  process.send!({
+    op: 'done',
+    received,
+    firstAt,
+    lastAt,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: at(1),
+    clientCpuMs: (cpu.user + cpu.system) / 1000,
+  })
   expected = 0
 }
 
@@ -84,7 +97,8 @@ function open(): Promise<void> {
         }
       } else if (protocol === 'eio') {
         if (text === '2') ws.send('3')
-        else if (text.startsWith('42')) delivered((JSON.parse(text.slice(2)) as [string, number, number, string])[2])
+        else if (text.startsWith('42'))
+          delivered((JSON.parse(text.slice(2)) as [string, number, number, string])[2])
         else if (text.startsWith('0')) ws.send('40')
         else if (text.startsWith('40') && !ready) becomeReady()
       } else {
@@ -111,7 +125,14 @@ process.on('message', async (command: Command) => {
     cpuAt = process.cpuUsage()
     return process.send!({ op: 'expecting' })
   }
-  if (command.op === 'status') return process.send!({ op: 'status', received, expected, errors, open: sockets.filter((s) => s.readyState === WebSocket.OPEN).length })
+  if (command.op === 'status')
+    return process.send!({
+      op: 'status',
+      received,
+      expected,
+      errors,
+      open: sockets.filter((s) => s.readyState === WebSocket.OPEN).length,
+    })
   if (command.op === 'close') {
     for (const ws of sockets) ws.terminate()
     process.exit(0)

@@ -12,7 +12,11 @@ import { Server as SocketIoServer } from 'socket.io'
 import { createHubServer } from '../server/realtime/index.ts'
 
 type Kind = 'workneer' | 'socketio' | 'ws'
-type Command = { op: 'broadcast'; count: number; perTurn: number } | { op: 'paced'; count: number; intervalMs: number } | { op: 'memory' } | { op: 'exit' }
+type Command =
+  | { op: 'broadcast'; count: number; perTurn: number }
+  | { op: 'paced'; count: number; intervalMs: number }
+  | { op: 'memory' }
+  | { op: 'exit' }
 
 const kind = process.argv[2] as Kind
 const PAD = 'x'.repeat(64)
@@ -36,7 +40,12 @@ if (kind === 'workneer') {
   broadcast = (seq) => void all.send('tick', seq, now(), PAD).catch(() => undefined)
   connections = () => hubs.stats().connections
 } else if (kind === 'socketio') {
-  const io = new SocketIoServer(server, { transports: ['websocket'], perMessageDeflate: false, httpCompression: false, serveClient: false })
+  const io = new SocketIoServer(server, {
+    transports: ['websocket'],
+    perMessageDeflate: false,
+    httpCompression: false,
+    serveClient: false,
+  })
   broadcast = (seq) => void io.emit('tick', seq, now(), PAD)
   connections = () => io.engine.clientsCount
 } else if (kind === 'ws') {
@@ -58,7 +67,11 @@ function memory() {
   const gc = (globalThis as { gc?: () => void }).gc
   gc?.()
   gc?.()
-  return { rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed, connections: connections() }
+  return {
+    rss: process.memoryUsage().rss,
+    heapUsed: process.memoryUsage().heapUsed,
+    connections: connections(),
+  }
 }
 
 let seq = 0
@@ -93,7 +106,14 @@ process.on('message', async (command: Command) => {
     }
     spent.sort((a, b) => a - b)
     cpu.sort((a, b) => a - b)
-    return send({ op: 'sent', started, finished: now(), writeMedianMs: spent[Math.floor(spent.length / 2)], writeMaxMs: spent[spent.length - 1], cpuMedianMs: cpu[Math.floor(cpu.length / 2)] })
+    return send({
+      op: 'sent',
+      started,
+      finished: now(),
+      writeMedianMs: spent[Math.floor(spent.length / 2)],
+      writeMaxMs: spent[spent.length - 1],
+      cpuMedianMs: cpu[Math.floor(cpu.length / 2)],
+    })
   }
 })
 

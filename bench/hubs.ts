@@ -11,8 +11,16 @@ import { availableParallelism, loadavg } from 'node:os'
 const here = import.meta.dirname
 type Kind = 'workneer' | 'socketio' | 'ws'
 const protocolOf: Record<Kind, string> = { workneer: 'signalr', socketio: 'eio', ws: 'ws' }
-const pathOf: Record<Kind, string> = { workneer: '/hubs/bench', socketio: '/socket.io/?EIO=4&transport=websocket', ws: '/' }
-const labelOf: Record<Kind, string> = { workneer: 'Workneer hubs (SignalR)', socketio: 'Socket.IO 4', ws: 'bare ws broadcast' }
+const pathOf: Record<Kind, string> = {
+  workneer: '/hubs/bench',
+  socketio: '/socket.io/?EIO=4&transport=websocket',
+  ws: '/',
+}
+const labelOf: Record<Kind, string> = {
+  workneer: 'Workneer hubs (SignalR)',
+  socketio: 'Socket.IO 4',
+  ws: 'bare ws broadcast',
+}
 
 export interface HubsResult {
   kind: Kind
@@ -72,9 +80,14 @@ function next(child: ChildProcess, op: string, timeoutMs = WAIT_MS): Promise<Mes
 }
 
 // BENCH_HUBS_PROFILE=<dir> writes a CPU profile of every child there.
-const profile = process.env.BENCH_HUBS_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HUBS_PROFILE}`] : []
+const profile = process.env.BENCH_HUBS_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HUBS_PROFILE}`]
+  : []
 const start = (script: string, args: string[]) =>
-  fork(path.join(here, script), args, { execArgv: ['--expose-gc', ...profile], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  fork(path.join(here, script), args, {
+    execArgv: ['--expose-gc', ...profile],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -101,11 +114,18 @@ async function connect(r: Running, total: number): Promise<number> {
   await sleep(500)
   r.server.send({ op: 'memory' })
   const memory = await next(r.server, 'memory')
-  if (memory.connections !== total) throw new Error(`${r.kind}: the server counts ${memory.connections} connections, not ${total}`)
+  if (memory.connections !== total)
+    throw new Error(`${r.kind}: the server counts ${memory.connections} connections, not ${total}`)
   return ((memory.rss as number) - r.baseRss) / total
 }
 
-async function round(r: Running, messages: number, connections: number, command: object, keepLatencies = false): Promise<Message> {
+async function round(
+  r: Running,
+  messages: number,
+  connections: number,
+  command: object,
+  keepLatencies = false,
+): Promise<Message> {
   r.clients.send({ op: 'expect', deliveries: messages * connections, keepLatencies })
   await next(r.clients, 'expecting')
   const done = next(r.clients, 'done')
@@ -116,7 +136,14 @@ async function round(r: Running, messages: number, connections: number, command:
     const status = await next(r.clients, 'status', 5000).catch(() => ({}))
     throw new Error(`${r.kind}: ${error.message} (clients: ${JSON.stringify(status)})`)
   })
-  return { ...result, started: sent.started as number, writeMedianMs: sent.writeMedianMs, writeMaxMs: sent.writeMaxMs, cpuMedianMs: sent.cpuMedianMs, clientCpuPerMessageMs: (result.clientCpuMs as number) / messages }
+  return {
+    ...result,
+    started: sent.started as number,
+    writeMedianMs: sent.writeMedianMs,
+    writeMaxMs: sent.writeMaxMs,
+    cpuMedianMs: sent.cpuMedianMs,
+    clientCpuPerMessageMs: (result.clientCpuMs as number) / messages,
+  }
 }
 
 async function stopAll(all: Running[]) {
@@ -153,8 +180,19 @@ export async function runHubsBench(kinds: Kind[] = ['workneer', 'socketio', 'ws'
     const rounds = new Map<Kind, number[]>(selected.map((k) => [k, []]))
     for (let i = 0; i < ROUNDS; i++) {
       for (const r of all) {
-        const result = await round(r, MESSAGES_PER_ROUND, FANOUT, { op: 'broadcast', count: MESSAGES_PER_ROUND, perTurn: 10 })
-        rounds.get(r.kind)!.push(Math.round((MESSAGES_PER_ROUND * FANOUT) / (((result.lastAt as number) - (result.started as number)) / 1000)))
+        const result = await round(r, MESSAGES_PER_ROUND, FANOUT, {
+          op: 'broadcast',
+          count: MESSAGES_PER_ROUND,
+          perTurn: 10,
+        })
+        rounds
+          .get(r.kind)!
+          .push(
+            Math.round(
+              (MESSAGES_PER_ROUND * FANOUT) /
+                (((result.lastAt as number) - (result.started as number)) / 1000),
+            ),
+          )
       }
     }
     const perConnectionAtLatency = new Map<Kind, number>()
@@ -162,24 +200,32 @@ export async function runHubsBench(kinds: Kind[] = ['workneer', 'socketio', 'ws'
     const latency = new Map<Kind, Message>()
     const part = Math.ceil(PACED_MESSAGES / LATENCY_PARTS)
     for (let i = 0; i < LATENCY_PARTS; i++) {
-      for (const r of all) latency.set(r.kind, await round(r, part, LATENCY_CONNECTIONS, { op: 'paced', count: part, intervalMs: PACED_INTERVAL_MS }, i > 0))
+      for (const r of all)
+        latency.set(
+          r.kind,
+          await round(
+            r,
+            part,
+            LATENCY_CONNECTIONS,
+            { op: 'paced', count: part, intervalMs: PACED_INTERVAL_MS },
+            i > 0,
+          ),
+        )
     }
-    const results = all.map(
-      (r): HubsResult => ({
-        kind: r.kind,
-        label: labelOf[r.kind],
-        deliveriesPerSecond: median(rounds.get(r.kind)!),
-        rounds: rounds.get(r.kind)!,
-        p50: latency.get(r.kind)!.p50 as number,
-        p99: latency.get(r.kind)!.p99 as number,
-        max: latency.get(r.kind)!.max as number,
-        serverWriteMs: latency.get(r.kind)!.writeMedianMs as number,
-        serverCpuMs: latency.get(r.kind)!.cpuMedianMs as number,
-        clientCpuMs: latency.get(r.kind)!.clientCpuPerMessageMs as number,
-        bytesPerConnection: perConnection.get(r.kind)!,
-        bytesPerConnectionAtLatency: perConnectionAtLatency.get(r.kind)!,
-      }),
-    )
+    const results = all.map((r): HubsResult => ({
+      kind: r.kind,
+      label: labelOf[r.kind],
+      deliveriesPerSecond: median(rounds.get(r.kind)!),
+      rounds: rounds.get(r.kind)!,
+      p50: latency.get(r.kind)!.p50 as number,
+      p99: latency.get(r.kind)!.p99 as number,
+      max: latency.get(r.kind)!.max as number,
+      serverWriteMs: latency.get(r.kind)!.writeMedianMs as number,
+      serverCpuMs: latency.get(r.kind)!.cpuMedianMs as number,
+      clientCpuMs: latency.get(r.kind)!.clientCpuPerMessageMs as number,
+      bytesPerConnection: perConnection.get(r.kind)!,
+      bytesPerConnectionAtLatency: perConnectionAtLatency.get(r.kind)!,
+    }))
     printHubs(results)
     return results
   } finally {
@@ -189,11 +235,17 @@ export async function runHubsBench(kinds: Kind[] = ['workneer', 'socketio', 'ws'
 
 export function printHubs(results: HubsResult[]) {
   const kb = (b: number) => (b / 1024).toFixed(1)
-  console.log(`\nHub fan-out: one broadcast to ${FANOUT} clients, ${ROUNDS} interleaved rounds of ${MESSAGES_PER_ROUND} messages each; latency with ${LATENCY_CONNECTIONS} connections, ${PACED_MESSAGES} messages every ${PACED_INTERVAL_MS} ms in ${LATENCY_PARTS} interleaved parts`)
-  console.log(`| server | deliveries/s (median) | rounds | p50 ms | p99 ms | max ms | server ms per broadcast to ${LATENCY_CONNECTIONS} (wall / CPU) | client CPU ms per broadcast | KB per idle connection (${FANOUT} / ${LATENCY_CONNECTIONS}) |`)
+  console.log(
+    `\nHub fan-out: one broadcast to ${FANOUT} clients, ${ROUNDS} interleaved rounds of ${MESSAGES_PER_ROUND} messages each; latency with ${LATENCY_CONNECTIONS} connections, ${PACED_MESSAGES} messages every ${PACED_INTERVAL_MS} ms in ${LATENCY_PARTS} interleaved parts`,
+  )
+  console.log(
+    `| server | deliveries/s (median) | rounds | p50 ms | p99 ms | max ms | server ms per broadcast to ${LATENCY_CONNECTIONS} (wall / CPU) | client CPU ms per broadcast | KB per idle connection (${FANOUT} / ${LATENCY_CONNECTIONS}) |`,
+  )
   console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |')
   for (const r of results) {
-    console.log(`| ${r.label} | ${r.deliveriesPerSecond} | ${r.rounds.join(', ')} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.serverWriteMs.toFixed(1)} / ${r.serverCpuMs.toFixed(1)} | ${r.clientCpuMs.toFixed(1)} | ${kb(r.bytesPerConnection)} / ${kb(r.bytesPerConnectionAtLatency)} |`)
+    console.log(
+      `| ${r.label} | ${r.deliveriesPerSecond} | ${r.rounds.join(', ')} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.serverWriteMs.toFixed(1)} / ${r.serverCpuMs.toFixed(1)} | ${r.clientCpuMs.toFixed(1)} | ${kb(r.bytesPerConnection)} / ${kb(r.bytesPerConnectionAtLatency)} |`,
+    )
   }
   const by = Object.fromEntries(results.map((r) => [r.kind, r])) as Record<Kind, HubsResult>
   if (by.workneer && by.socketio && by.ws) {
@@ -202,9 +254,19 @@ export function printHubs(results: HubsResult[]) {
     const ok = (pass: boolean) => (pass ? 'meets the target' : 'MISSES the target')
     console.log(`ratio Workneer/Socket.IO: ${vsIo.toFixed(2)} (target ≥ 1: ${ok(vsIo >= 1)})`)
     console.log(`ratio Workneer/ws: ${vsWs.toFixed(2)} (target ≥ 0.7: ${ok(vsWs >= 0.7)})`)
-    console.log(`Workneer p99 with ${LATENCY_CONNECTIONS} connections: ${by.workneer.p99.toFixed(1)} ms (target < 50 ms: ${ok(by.workneer.p99 < 50)})`)
-    console.log(`load average during the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} cores (latencies are wall time and grow with other load; the CPU columns barely do)`)
-    console.log(`Workneer memory per idle connection: ${kb(by.workneer.bytesPerConnectionAtLatency)} KB (RSS delta / ${LATENCY_CONNECTIONS} connections)`)
+    console.log(
+      `Workneer p99 with ${LATENCY_CONNECTIONS} connections: ${by.workneer.p99.toFixed(1)} ms (target < 50 ms: ${ok(by.workneer.p99 < 50)})`,
+    )
+    console.log(
+      `load average during the run: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(
+          ' ',
+        )} on ${availableParallelism()} cores (latencies are wall time and grow with other load; the CPU columns barely do)`,
+    )
+    console.log(
+      `Workneer memory per idle connection: ${kb(by.workneer.bytesPerConnectionAtLatency)} KB (RSS delta / ${LATENCY_CONNECTIONS} connections)`,
+    )
   }
 }
 

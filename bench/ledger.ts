@@ -16,7 +16,23 @@ async function users(database: Db) {
   for (let n = 0; n < USERS; n++) {
     const row = await database.db
       .insertInto('app_user')
-      .values({ email: `ledger-${n}@bench.test`, email_verified: 1, password_hash: 'x', first_name: 'Bench', last_name: String(n), company_name: null, phone_number: null, language: 'en', account_type: n % 2 ? 'freelancer' : 'client', status: 'Active', image_file_id: null, provider: 'local', terms_accepted_at: now, created_at: now, updated_at: now })
+      .values({
+        email: `ledger-${n}@bench.test`,
+        email_verified: 1,
+        password_hash: 'x',
+        first_name: 'Bench',
+        last_name: String(n),
+        company_name: null,
+        phone_number: null,
+        language: 'en',
+        account_type: n % 2 ? 'freelancer' : 'client',
+        status: 'Active',
+        image_file_id: null,
+        provider: 'local',
+        terms_accepted_at: now,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     ids.push(row.id)
@@ -31,7 +47,14 @@ async function run(database: Db, label: string) {
   let ref = 0
   const capture = (i: number) =>
     database.db.transaction().execute((trx) =>
-      post(trx, database.dialect, { kind: 'capture', ref: `bench:c:${++ref}`, lines: [{ account: account.clearing('sandbox', 'EUR'), amountMinor: 10300 }, { account: account.held(clients[i % clients.length], 'EUR'), amountMinor: -10300 }] }),
+      post(trx, database.dialect, {
+        kind: 'capture',
+        ref: `bench:c:${++ref}`,
+        lines: [
+          { account: account.clearing('sandbox', 'EUR'), amountMinor: 10300 },
+          { account: account.held(clients[i % clients.length], 'EUR'), amountMinor: -10300 },
+        ],
+      }),
     )
   const release = (i: number) =>
     database.db.transaction().execute((trx) =>
@@ -49,9 +72,11 @@ async function run(database: Db, label: string) {
   const time = async (scenario: string, work: (i: number) => Promise<unknown>, parallel: number) => {
     const started = performance.now()
     let next = 0
-    await Promise.all(Array.from({ length: parallel }, async () => {
-      for (let i = next++; i < POSTINGS; i = next++) await work(i)
-    }))
+    await Promise.all(
+      Array.from({ length: parallel }, async () => {
+        for (let i = next++; i < POSTINGS; i = next++) await work(i)
+      }),
+    )
     rows.push({ scenario: `${label}: ${scenario}`, postings: POSTINGS, ms: performance.now() - started })
   }
   await time('capture, 2 entries, one at a time', capture, 1)
@@ -65,7 +90,14 @@ async function run(database: Db, label: string) {
 export async function runLedgerBench() {
   const results = await onBothDatabases('wk_bench_ledger', run)
   console.log('\nLedger postings (issue 17), one balanced transaction each:')
-  console.table(results.map((r) => ({ scenario: r.scenario, postings: r.postings, seconds: (r.ms / 1000).toFixed(2), 'postings/s': Math.round((r.postings / r.ms) * 1000) })))
+  console.table(
+    results.map((r) => ({
+      scenario: r.scenario,
+      postings: r.postings,
+      seconds: (r.ms / 1000).toFixed(2),
+      'postings/s': Math.round((r.postings / r.ms) * 1000),
+    })),
+  )
   return results
 }
 

@@ -14,7 +14,11 @@ export const root = path.resolve(import.meta.dirname, '..')
 
 export function ensureBuild() {
   if (fs.existsSync(path.join(root, 'build/server/index.js'))) return
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'], { cwd: root, stdio: 'inherit' })
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
+    { cwd: root, stdio: 'inherit' },
+  )
   if (r.status !== 0) throw new Error('build failed')
 }
 
@@ -22,8 +26,18 @@ export function ensureBuild() {
 export { freePort }
 
 /** Starts a process and resolves once `url` answers 200 (stderr 'pipe' lets a bench keep what it wrote; `ipc` opens the channel bench/probe.ts answers on). */
-export async function startProcess(args: string[], env: Record<string, string>, url: string, stderr: 'inherit' | 'pipe' = 'inherit', ipc = false): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ipc ? ['ignore', 'ignore', stderr, 'ipc'] : ['ignore', 'ignore', stderr] })
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  url: string,
+  stderr: 'inherit' | 'pipe' = 'inherit',
+  ipc = false,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ipc ? ['ignore', 'ignore', stderr, 'ipc'] : ['ignore', 'ignore', stderr],
+  })
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(url)).ok) return child
@@ -37,20 +51,47 @@ export async function startProcess(args: string[], env: Record<string, string>, 
 }
 
 /** The production server on a fresh data folder (or `DATA_DIR` of extraEnv). `nodeArgs` go before the entry (a heap cap); `probe` loads bench/probe.ts into it. */
-export async function startWorkneer(extraEnv: Record<string, string> = {}, stderr: 'inherit' | 'pipe' = 'inherit', { nodeArgs = [] as string[], probe = false } = {}) {
+export async function startWorkneer(
+  extraEnv: Record<string, string> = {},
+  stderr: 'inherit' | 'pipe' = 'inherit',
+  { nodeArgs = [] as string[], probe = false } = {},
+) {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-bench-'))
-  const args = [...nodeArgs, ...(probe ? ['--expose-gc', '--import', path.join(root, 'bench/probe.ts')] : []), 'server/boot.js']
+  const args = [
+    ...nodeArgs,
+    ...(probe ? ['--expose-gc', '--import', path.join(root, 'bench/probe.ts')] : []),
+    'server/boot.js',
+  ]
   // The probe is TypeScript loaded before server/boot.js turns Node's compile cache on: with the cache
   // on from the start (the same folder boot.js uses), the probe does not load the type stripper
   // into a server that, unprobed, would not hold it (decision 136).
-  const compileCache: Record<string, string> = probe ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(os.tmpdir(), 'node-compile-cache') } : {}
-  const child = await startProcess(args, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...compileCache, ...extraEnv }, `http://127.0.0.1:${port}/readyz`, stderr, probe)
+  const compileCache: Record<string, string> = probe
+    ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(os.tmpdir(), 'node-compile-cache') }
+    : {}
+  const child = await startProcess(
+    args,
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...compileCache,
+      ...extraEnv,
+    },
+    `http://127.0.0.1:${port}/readyz`,
+    stderr,
+    probe,
+  )
   return { port, child, url: `http://127.0.0.1:${port}` }
 }
 
 /** Asks bench/probe.ts, loaded into `child`, a question over the IPC channel. */
-export function askProbe<A>(child: ChildProcess, question: DistributiveOmit<ProbeQuestion, 'id'>): Promise<A> {
+export function askProbe<A>(
+  child: ChildProcess,
+  question: DistributiveOmit<ProbeQuestion, 'id'>,
+): Promise<A> {
   const id = ++asked
   return new Promise((resolve, reject) => {
     const onMessage = (message: { id: number; answer: A }) => {
@@ -78,11 +119,33 @@ export interface Measured {
 }
 
 /** `requests`: a sequence each connection repeats (paths and headers on `url`'s host), for a mix. */
-export async function measure(name: string, url: string, { seconds = 10, connections = 20, headers = {} as Record<string, string>, warmup = true, requests = undefined as autocannon.Request[] | undefined } = {}): Promise<Measured> {
+export async function measure(
+  name: string,
+  url: string,
+  {
+    seconds = 10,
+    connections = 20,
+    headers = {} as Record<string, string>,
+    warmup = true,
+    requests = undefined as autocannon.Request[] | undefined,
+  } = {},
+): Promise<Measured> {
   if (warmup) await autocannon({ url, connections, duration: 2, headers, requests }) // warm-up, not reported
   const r = await autocannon({ url, connections, duration: seconds, headers, requests })
-  const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, s]) => [code, s.count ?? 0]))
-  return { name, rps: r.requests.p50, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, total: r.requests.total, statuses }
+  const statuses = Object.fromEntries(
+    Object.entries(r.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, s]) => [code, s.count ?? 0]),
+  )
+  return {
+    name,
+    rps: r.requests.p50,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+    total: r.requests.total,
+    statuses,
+  }
 }
 
 export function printTable(rows: Measured[]) {
@@ -94,7 +157,11 @@ export function printTable(rows: Measured[]) {
 /** The baseline of the page ratios: the trivial page on @react-router/serve (run.ts row a). */
 export async function startTrivialBaseline() {
   const port = await freePort()
-  const child = await startProcess([path.join(root, 'node_modules/@react-router/serve/bin.cjs'), 'build/server/index.js'], { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }, `http://127.0.0.1:${port}/_bench/trivial`)
+  const child = await startProcess(
+    [path.join(root, 'node_modules/@react-router/serve/bin.cjs'), 'build/server/index.js'],
+    { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    `http://127.0.0.1:${port}/_bench/trivial`,
+  )
   return { child, url: `http://127.0.0.1:${port}/_bench/trivial` }
 }
 
@@ -102,7 +169,11 @@ const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@1
 
 /** A bench's own empty database: a SQLite file in `dataDir`, or a fresh PostgreSQL database named after `prefix`, and how to drop it. */
 export async function benchDatabase(dialect: 'sqlite' | 'postgres', dataDir: string, prefix: string) {
-  if (dialect === 'sqlite') return { target: { kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') } as DatabaseTarget, drop: async () => {} }
+  if (dialect === 'sqlite')
+    return {
+      target: { kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') } as DatabaseTarget,
+      drop: async () => {},
+    }
   const name = `${prefix}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: postgresAdminUrl })
   await admin.connect()
@@ -122,7 +193,10 @@ export async function benchDatabase(dialect: 'sqlite' | 'postgres', dataDir: str
 /** Runs `run` on a migrated, empty database of each dialect (`benchDatabase`, named after `prefix`), dropped after; their rows in order. */
 export async function onBothDatabases<T>(prefix: string, run: (database: Db, label: string) => Promise<T[]>) {
   const results: T[] = []
-  for (const [dialect, label] of [['sqlite', 'SQLite'], ['postgres', 'PostgreSQL']] as const) {
+  for (const [dialect, label] of [
+    ['sqlite', 'SQLite'],
+    ['postgres', 'PostgreSQL'],
+  ] as const) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `workneer-${prefix}-`))
     const { target, drop } = await benchDatabase(dialect, dataDir, prefix)
     try {

@@ -18,7 +18,13 @@ import { loadChart } from './load-chart.ts'
 // (bench/out/load-*.svg). It fails on any error, and on a run of 10 minutes or more (a soak) when
 // the live heap grows over its second half by more than MAX_GROWTH_MB_PER_MIN.
 //   npm run load -- --minutes 30 --users 24 --database postgres
-const { values: options } = parseArgs({ options: { minutes: { type: 'string', default: '1' }, users: { type: 'string', default: '24' }, database: { type: 'string', default: 'sqlite' } } })
+const { values: options } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '1' },
+    users: { type: 'string', default: '24' },
+    database: { type: 'string', default: 'sqlite' },
+  },
+})
 const minutes = Number(options.minutes)
 const users = Number(options.users)
 const dialect = options.database === 'postgres' ? 'postgres' : 'sqlite'
@@ -37,24 +43,52 @@ const setup = await openDatabase(database.target)
 await migrateToLatest(setup)
 await seedReference(setup.db)
 type Role = 'visitor' | 'client' | 'freelancer'
-const roles: Role[] = Array.from({ length: users }, (_, i) => (['visitor', 'client', 'freelancer'] as const)[i % 3])
+const roles: Role[] = Array.from(
+  { length: users },
+  (_, i) => (['visitor', 'client', 'freelancer'] as const)[i % 3],
+)
 const accountsOf = roles.map((role, vu) =>
-  Array.from({ length: role === 'visitor' ? 0 : ACCOUNTS_PER_USER }, (_, k): Account => ({ email: `load-${role}-${vu}-${k}@example.test`, firstName: 'Load', lastName: `${role} ${vu}.${k}`, roles: [role === 'client' ? 2 : 4], accountType: role as 'client' | 'freelancer' })),
+  Array.from({ length: role === 'visitor' ? 0 : ACCOUNTS_PER_USER }, (_, k): Account => ({
+    email: `load-${role}-${vu}-${k}@example.test`,
+    firstName: 'Load',
+    lastName: `${role} ${vu}.${k}`,
+    roles: [role === 'client' ? 2 : 4],
+    accountType: role as 'client' | 'freelancer',
+  })),
 )
 await writeAccounts(setup, accountsOf.flat(), PASSWORD)
 const subcategories = (await setup.db.selectFrom('subcategory').select('id').execute()).map((r) => r.id)
 await setup.close()
 
-const server = await startWorkneer({ DATA_DIR: dataDir, SEED_DEMO: 'false', TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'error', ...(database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {}) }, 'inherit', { probe: true })
+const server = await startWorkneer(
+  {
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    TRUST_PROXY: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    ...(database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {}),
+  },
+  'inherit',
+  { probe: true },
+)
 const base = server.url
 
 // What every step took, by step and by 5-second bucket of the run.
-interface Sample { at: number; step: string; ms: number; ok: boolean }
+interface Sample {
+  at: number
+  step: string
+  ms: number
+  ok: boolean
+}
 const samples: Sample[] = []
 const errors = new Map<string, number>()
 const started = performance.now()
 
-async function step(name: string, pathname: string, init: { method?: string; token?: string; cookie?: string; body?: unknown; from?: string } = {}) {
+async function step(
+  name: string,
+  pathname: string,
+  init: { method?: string; token?: string; cookie?: string; body?: unknown; from?: string } = {},
+) {
   const t0 = performance.now()
   let status = 0
   let json: any = null
@@ -74,7 +108,10 @@ async function step(name: string, pathname: string, init: { method?: string; tok
     const text = await r.text()
     if (r.headers.get('content-type')?.includes('json') && text) json = JSON.parse(text)
   } catch (error) {
-    errors.set(`${name}: ${(error as Error).message}`, (errors.get(`${name}: ${(error as Error).message}`) ?? 0) + 1)
+    errors.set(
+      `${name}: ${(error as Error).message}`,
+      (errors.get(`${name}: ${(error as Error).message}`) ?? 0) + 1,
+    )
   }
   const ok = status > 0 && status < 400
   if (status >= 400) {
@@ -83,13 +120,17 @@ async function step(name: string, pathname: string, init: { method?: string; tok
     errors.set(what, (errors.get(what) ?? 0) + 1)
   }
   samples.push({ at: t0 - started, step: name, ms: performance.now() - t0, ok })
-  return ok ? json ?? {} : null
+  return ok ? (json ?? {}) : null
 }
 
 // The marketplace between the virtual users: projects waiting for a proposal, proposals waiting for
 // their client, and rooms of contracts.
 const tokens = new Map<string, string>()
-const open: Array<{ projectId: number; client: string; installments: Array<{ title: string; amountMinor: number }> }> = []
+const open: Array<{
+  projectId: number
+  client: string
+  installments: Array<{ title: string; amountMinor: number }>
+}> = []
 const proposed: Array<{ projectId: number; proposalId: number; client: string; freelancer: string }> = []
 const rooms: Array<{ roomId: number; client: string; freelancer: string }> = []
 const userIds = new Map<string, number>()
@@ -110,23 +151,61 @@ async function visitor() {
 async function client(email: string) {
   const token = tokens.get(email)!
   const n = serial++
-  const installments = [{ title: 'Design', amountMinor: 40_000 + (n % 50) * 100 }, { title: 'Drawings', amountMinor: 20_000 }]
-  const project = await step('client: post a project', '/api/v1/projects', { method: 'POST', token, body: { title: `Load retaining wall ${n}`, description: 'A cantilever retaining wall, 3 m high and 40 m long, on clay, with drainage.', subcategoryId: pick(subcategories), budgetType: 'fixed', budgetMinor: installments.reduce((s, i) => s + i.amountMinor, 0), currency: 'EUR', remote: true, installments, publish: true } })
+  const installments = [
+    { title: 'Design', amountMinor: 40_000 + (n % 50) * 100 },
+    { title: 'Drawings', amountMinor: 20_000 },
+  ]
+  const project = await step('client: post a project', '/api/v1/projects', {
+    method: 'POST',
+    token,
+    body: {
+      title: `Load retaining wall ${n}`,
+      description: 'A cantilever retaining wall, 3 m high and 40 m long, on clay, with drainage.',
+      subcategoryId: pick(subcategories),
+      budgetType: 'fixed',
+      budgetMinor: installments.reduce((s, i) => s + i.amountMinor, 0),
+      currency: 'EUR',
+      remote: true,
+      installments,
+      publish: true,
+    },
+  })
   if (project) open.push({ projectId: project.id, client: email, installments })
   await step('client: My Projects page', '/projects/client', { cookie: token })
   const waiting = proposed.findIndex((p) => p.client === email)
   if (waiting >= 0) {
     const [p] = proposed.splice(waiting, 1)
-    const contract = await step('client: accept a proposal', `/api/v1/projects/proposals/${p.proposalId}/accept/${p.projectId}`, { method: 'POST', token })
+    const contract = await step(
+      'client: accept a proposal',
+      `/api/v1/projects/proposals/${p.proposalId}/accept/${p.projectId}`,
+      { method: 'POST', token },
+    )
     if (contract) {
-      const room = await step('client: open the room', `/api/v1/projects/Createroom/${p.projectId}/${userIds.get(p.freelancer)}`, { method: 'POST', token })
+      const room = await step(
+        'client: open the room',
+        `/api/v1/projects/Createroom/${p.projectId}/${userIds.get(p.freelancer)}`,
+        { method: 'POST', token },
+      )
       if (room) rooms.push({ roomId: room.roomId, client: email, freelancer: p.freelancer })
-      const payment = await step('client: pay an installment', '/api/v1/Payment/PayProjectInstallments', { method: 'POST', token, body: { projectId: p.projectId, installmentIds: [contract.installments[0].id] } })
-      if (payment) await step('client: sandbox checkout', `/api/v1/Payment/sandbox/${payment.token}/pay`, { method: 'POST', body: { cardNumber: testCards.succeeds, expiry: '12/40', cvc: '123', name: 'Load Client' } })
+      const payment = await step('client: pay an installment', '/api/v1/Payment/PayProjectInstallments', {
+        method: 'POST',
+        token,
+        body: { projectId: p.projectId, installmentIds: [contract.installments[0].id] },
+      })
+      if (payment)
+        await step('client: sandbox checkout', `/api/v1/Payment/sandbox/${payment.token}/pay`, {
+          method: 'POST',
+          body: { cardNumber: testCards.succeeds, expiry: '12/40', cvc: '123', name: 'Load Client' },
+        })
     }
   }
   const room = pick(rooms.filter((r) => r.client === email))
-  if (room) await step('client: send a message', `/api/v1/chat/${room.roomId}`, { method: 'POST', token, body: { clientMessageId: `load-${n}-c`, text: `Any news on the drawings? (${n})` } })
+  if (room)
+    await step('client: send a message', `/api/v1/chat/${room.roomId}`, {
+      method: 'POST',
+      token,
+      body: { clientMessageId: `load-${n}-c`, text: `Any news on the drawings? (${n})` },
+    })
 }
 
 async function freelancer(email: string) {
@@ -135,12 +214,32 @@ async function freelancer(email: string) {
   await step('freelancer: Find Project page', '/projects/getprojects', { cookie: token })
   const project = open.shift()
   if (project) {
-    const proposal = await step('freelancer: propose', `/api/v1/projects/${project.projectId}/proposal`, { method: 'POST', token, body: { coverLetter: 'I have designed a dozen retaining walls on clay; drawings within three weeks.', bidMinor: project.installments.reduce((s, i) => s + i.amountMinor, 0), durationDays: 21, installments: project.installments } })
-    if (proposal) proposed.push({ projectId: project.projectId, proposalId: proposal.id, client: project.client, freelancer: email })
+    const proposal = await step('freelancer: propose', `/api/v1/projects/${project.projectId}/proposal`, {
+      method: 'POST',
+      token,
+      body: {
+        coverLetter: 'I have designed a dozen retaining walls on clay; drawings within three weeks.',
+        bidMinor: project.installments.reduce((s, i) => s + i.amountMinor, 0),
+        durationDays: 21,
+        installments: project.installments,
+      },
+    })
+    if (proposal)
+      proposed.push({
+        projectId: project.projectId,
+        proposalId: proposal.id,
+        client: project.client,
+        freelancer: email,
+      })
   }
   await step('freelancer: My Proposals page', '/projects/freelancer/porposals', { cookie: token })
   const room = pick(rooms.filter((r) => r.freelancer === email))
-  if (room) await step('freelancer: send a message', `/api/v1/chat/${room.roomId}`, { method: 'POST', token, body: { clientMessageId: `load-${n}-f`, text: `Drawings attached tomorrow. (${n})` } })
+  if (room)
+    await step('freelancer: send a message', `/api/v1/chat/${room.roomId}`, {
+      method: 'POST',
+      token,
+      body: { clientMessageId: `load-${n}-f`, text: `Drawings attached tomorrow. (${n})` },
+    })
 }
 
 async function virtualUser(vu: number) {
@@ -148,7 +247,11 @@ async function virtualUser(vu: number) {
   for (let session = 0; performance.now() < deadline; session++) {
     const account = accountsOf[vu][session % ACCOUNTS_PER_USER]
     if (account) {
-      const signedIn = await step(`${role}: sign in`, '/api/v1/identity/login', { method: 'POST', body: { email: account.email, password: PASSWORD }, from: `10.77.${vu}.${session % 250}` })
+      const signedIn = await step(`${role}: sign in`, '/api/v1/identity/login', {
+        method: 'POST',
+        body: { email: account.email, password: PASSWORD },
+        from: `10.77.${vu}.${session % 250}`,
+      })
       if (!signedIn) return
       tokens.set(account.email, signedIn.token)
       userIds.set(account.email, signedIn.user.id)
@@ -170,12 +273,19 @@ const sampler = (async () => {
   for (let tick = 0; sampling; tick++) {
     const settle = tick % 6 === 0
     const m = await askProbe<MemoryAnswer>(server.child, { ask: 'memory', settle })
-    memory.push({ at: performance.now() - started, rssMb: m.rss / MB, heapMb: m.heapUsed / MB, ...(settle ? { liveHeapMb: m.heapUsed / MB } : {}) })
+    memory.push({
+      at: performance.now() - started,
+      rssMb: m.rss / MB,
+      heapMb: m.heapUsed / MB,
+      ...(settle ? { liveHeapMb: m.heapUsed / MB } : {}),
+    })
     await pause(5_000)
   }
 })()
 
-console.log(`load: ${users} virtual users (${roles.filter((r) => r === 'visitor').length} visitors, ${roles.filter((r) => r === 'client').length} clients, ${roles.filter((r) => r === 'freelancer').length} freelancers) for ${minutes} min on ${dialect}`)
+console.log(
+  `load: ${users} virtual users (${roles.filter((r) => r === 'visitor').length} visitors, ${roles.filter((r) => r === 'client').length} clients, ${roles.filter((r) => r === 'freelancer').length} freelancers) for ${minutes} min on ${dialect}`,
+)
 try {
   await Promise.all(roles.map((_, vu) => virtualUser(vu)))
   sampling = false
@@ -187,17 +297,25 @@ try {
 }
 
 const seconds = (performance.now() - started) / 1000
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
 const byStep = new Map<string, number[]>()
 for (const s of samples) byStep.set(s.step, [...(byStep.get(s.step) ?? []), s.ms])
 const rows = [...byStep].map(([name, ms]) => {
   const sorted = ms.sort((a, b) => a - b)
-  return { step: name, requests: ms.length, 'p50 ms': +quantile(sorted, 0.5).toFixed(1), 'p99 ms': +quantile(sorted, 0.99).toFixed(1) }
+  return {
+    step: name,
+    requests: ms.length,
+    'p50 ms': +quantile(sorted, 0.5).toFixed(1),
+    'p99 ms': +quantile(sorted, 0.99).toFixed(1),
+  }
 })
 const all = samples.map((s) => s.ms).sort((a, b) => a - b)
 console.table(rows)
 const errorCount = samples.filter((s) => !s.ok).length
-console.log(`served ${samples.length} requests in ${seconds.toFixed(0)} s: ${(samples.length / seconds).toFixed(1)} req/s; p50 ${quantile(all, 0.5).toFixed(1)} ms, p99 ${quantile(all, 0.99).toFixed(1)} ms; errors ${errorCount}`)
+console.log(
+  `served ${samples.length} requests in ${seconds.toFixed(0)} s: ${(samples.length / seconds).toFixed(1)} req/s; p50 ${quantile(all, 0.5).toFixed(1)} ms, p99 ${quantile(all, 0.99).toFixed(1)} ms; errors ${errorCount}`,
+)
 for (const [what, count] of errors) console.log(`  error ×${count}: ${what}`)
 
 // Growth of the live heap over the run's second half: the least-squares slope, MB per minute.
@@ -211,16 +329,32 @@ if (live.length >= 3) {
   growth = xs.reduce((s, x, i) => s + (x - mx) * (ys[i] - my), 0) / xs.reduce((s, x) => s + (x - mx) ** 2, 0)
 }
 const rss = memory.map((m) => m.rssMb)
-console.log(`memory: RSS ${rss[0]?.toFixed(0)} MB at start, ${rss.at(-1)?.toFixed(0)} MB at the end, ${Math.max(...rss).toFixed(0)} MB at most; live heap ${memory.find((m) => m.liveHeapMb)?.liveHeapMb?.toFixed(1)} → ${memory.findLast((m) => m.liveHeapMb)?.liveHeapMb?.toFixed(1)} MB, ${growth.toFixed(2)} MB/min over the second half`)
+console.log(
+  `memory: RSS ${rss[0]?.toFixed(0)} MB at start, ${rss.at(-1)?.toFixed(0)} MB at the end, ${Math.max(...rss).toFixed(0)} MB at most; live heap ${memory.find((m) => m.liveHeapMb)?.liveHeapMb?.toFixed(1)} → ${memory.findLast((m) => m.liveHeapMb)?.liveHeapMb?.toFixed(1)} MB, ${growth.toFixed(2)} MB/min over the second half`,
+)
 
 fs.mkdirSync(path.join(root, 'bench/out'), { recursive: true })
 const stamp = new Date().toISOString().replace(/[:.]/g, '-')
 const chartFile = path.join(root, 'bench/out', `load-${stamp}.svg`)
-fs.writeFileSync(chartFile, loadChart({ samples, memory, seconds, title: `npm run load: ${users} users, ${minutes} min, ${dialect}` }))
-fs.writeFileSync(chartFile.replace(/\.svg$/, '.json'), JSON.stringify({ users, minutes, dialect, seconds, rows, errors: Object.fromEntries(errors), memory }, null, 1))
+fs.writeFileSync(
+  chartFile,
+  loadChart({ samples, memory, seconds, title: `npm run load: ${users} users, ${minutes} min, ${dialect}` }),
+)
+fs.writeFileSync(
+  chartFile.replace(/\.svg$/, '.json'),
+  JSON.stringify(
+    { users, minutes, dialect, seconds, rows, errors: Object.fromEntries(errors), memory },
+    null,
+    1,
+  ),
+)
 console.log(`chart: ${path.relative(root, chartFile)}`)
 
 const soak = minutes >= 10
 const failed = errorCount > 0 || (soak && growth > MAX_GROWTH_MB_PER_MIN)
-console.log(failed ? `FAIL${errorCount ? ` (${errorCount} errors)` : ''}${soak && growth > MAX_GROWTH_MB_PER_MIN ? ` (live heap grows ${growth.toFixed(2)} MB/min > ${MAX_GROWTH_MB_PER_MIN})` : ''}` : 'PASS')
+console.log(
+  failed
+    ? `FAIL${errorCount ? ` (${errorCount} errors)` : ''}${soak && growth > MAX_GROWTH_MB_PER_MIN ? ` (live heap grows ${growth.toFixed(2)} MB/min > ${MAX_GROWTH_MB_PER_MIN})` : ''}`
+    : 'PASS',
+)
 process.exit(failed ? 1 : 0)

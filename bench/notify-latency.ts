@@ -33,7 +33,8 @@ export interface NotifyLatencyRow {
   answerP50: number
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]
 
 /** A database with a client, a freelancer and the client's open project; their tokens and the project's id. */
 async function prepare(target: DatabaseTarget, dataDir: string) {
@@ -42,10 +43,25 @@ async function prepare(target: DatabaseTarget, dataDir: string) {
   await seedReference(database.db)
   const api = moduleTestApi(database, { name: 'notify-bench', addressBlock: 14, dataDir })
   const [client, freelancer] = [await api.user('client'), await api.user('freelancer')]
-  const sub = await database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+  const sub = await database.db
+    .selectFrom('subcategory')
+    .select('id')
+    .where('slug', '=', 'structural-engineering')
+    .executeTakeFirstOrThrow()
   const project = await api.call('POST', 'projects', {
     token: client.token,
-    body: { title: 'Retaining wall for a sloping garden', description: 'Design a 1.2 m retaining wall in reinforced concrete for a sloping garden, with drawings and calculations.', subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 90000, currency: 'EUR', durationDays: 14, remote: true, publish: true },
+    body: {
+      title: 'Retaining wall for a sloping garden',
+      description:
+        'Design a 1.2 m retaining wall in reinforced concrete for a sloping garden, with drawings and calculations.',
+      subcategoryId: sub.id,
+      budgetType: 'fixed',
+      budgetMinor: 90000,
+      currency: 'EUR',
+      durationDays: 14,
+      remote: true,
+      publish: true,
+    },
   })
   if (project.status !== 200) throw new Error(`the project was not created: ${project.text}`)
   await api.close()
@@ -53,9 +69,16 @@ async function prepare(target: DatabaseTarget, dataDir: string) {
   return { client: client.token, freelancer: freelancer.token, projectId: project.json.id as number }
 }
 
-async function measureTransport(base: string, transport: (typeof transports)[number], tokens: Awaited<ReturnType<typeof prepare>>) {
+async function measureTransport(
+  base: string,
+  transport: (typeof transports)[number],
+  tokens: Awaited<ReturnType<typeof prepare>>,
+) {
   const connection = new signalR.HubConnectionBuilder()
-    .withUrl(`${base}/hubs/notifications`, { transport: signalR.HttpTransportType[transport], accessTokenFactory: () => tokens.client })
+    .withUrl(`${base}/hubs/notifications`, {
+      transport: signalR.HttpTransportType[transport],
+      accessTokenFactory: () => tokens.client,
+    })
     .configureLogging(signalR.LogLevel.None)
     .build()
   let waiting: ((at: number) => void) | null = null
@@ -65,7 +88,10 @@ async function measureTransport(base: string, transport: (typeof transports)[num
   const answers: number[] = []
   const ask = async () => {
     const received = new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no countNotify within ${WAIT_MS} ms (${transport})`)), WAIT_MS)
+      const timer = setTimeout(
+        () => reject(new Error(`no countNotify within ${WAIT_MS} ms (${transport})`)),
+        WAIT_MS,
+      )
       waiting = (at) => {
         clearTimeout(timer)
         waiting = null
@@ -73,9 +99,14 @@ async function measureTransport(base: string, transport: (typeof transports)[num
       }
     })
     const sent = performance.now()
-    const response = await fetch(`${base}/api/v1/projects/comment/${tokens.projectId}`, { method: 'POST', headers: { authorization: `Bearer ${tokens.freelancer}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: 'Is there a soil report for the site?' }) })
+    const response = await fetch(`${base}/api/v1/projects/comment/${tokens.projectId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.freelancer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ body: 'Is there a soil report for the site?' }),
+    })
     const answered = performance.now()
-    if (response.status !== 200) throw new Error(`the question was refused: ${response.status} ${await response.text()}`)
+    if (response.status !== 200)
+      throw new Error(`the question was refused: ${response.status} ${await response.text()}`)
     await response.arrayBuffer()
     return { latency: (await received) - sent, answer: answered - sent }
   }
@@ -91,10 +122,21 @@ async function measureTransport(base: string, transport: (typeof transports)[num
     await connection.stop()
   }
   const sorted = latencies.sort((a, b) => a - b)
-  return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99), max: sorted.at(-1)!, answerP50: quantile(answers.sort((a, b) => a - b), 0.5) }
+  return {
+    p50: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    p99: quantile(sorted, 0.99),
+    max: sorted.at(-1)!,
+    answerP50: quantile(
+      answers.sort((a, b) => a - b),
+      0.5,
+    ),
+  }
 }
 
-export async function runNotifyLatencyBench({ dialects = ['sqlite', 'postgres'] }: { dialects?: Dialect[] } = {}): Promise<NotifyLatencyRow[]> {
+export async function runNotifyLatencyBench({
+  dialects = ['sqlite', 'postgres'],
+}: { dialects?: Dialect[] } = {}): Promise<NotifyLatencyRow[]> {
   ensureBuild()
   const rows: NotifyLatencyRow[] = []
   for (const dialect of dialects) {
@@ -107,7 +149,12 @@ export async function runNotifyLatencyBench({ dialects = ['sqlite', 'postgres'] 
       return { tokens, ...(await startWorkneer(env)) }
     })()
     try {
-      for (const transport of transports) rows.push({ dialect, transport, ...(await measureTransport(workneer.url, transport, workneer.tokens)) })
+      for (const transport of transports)
+        rows.push({
+          dialect,
+          transport,
+          ...(await measureTransport(workneer.url, transport, workneer.tokens)),
+        })
     } finally {
       workneer.child.kill()
       await new Promise((resolve) => workneer.child.once('exit', resolve))
@@ -120,12 +167,23 @@ export async function runNotifyLatencyBench({ dialects = ['sqlite', 'postgres'] 
 }
 
 export function printNotifyLatency(rows: NotifyLatencyRow[]) {
-  console.log(`\nCommit to countNotify: a question on a client's project until the client's hub connection (official @microsoft/signalr client) receives countNotify, ${SAMPLES} samples per transport, from sending the question`)
+  console.log(
+    `\nCommit to countNotify: a question on a client's project until the client's hub connection (official @microsoft/signalr client) receives countNotify, ${SAMPLES} samples per transport, from sending the question`,
+  )
   console.log('| database | transport | p50 ms | p95 ms | p99 ms | max ms | the question answered, p50 ms |')
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |')
-  for (const r of rows) console.log(`| ${r.dialect} | ${r.transport} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.answerP50.toFixed(1)} |`)
+  for (const r of rows)
+    console.log(
+      `| ${r.dialect} | ${r.transport} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.answerP50.toFixed(1)} |`,
+    )
   const worst = Math.max(...rows.map((r) => r.p99))
-  console.log(`worst p99: ${worst.toFixed(1)} ms (target < ${TARGET_P99_MS} ms: ${worst < TARGET_P99_MS ? 'meets the target' : 'MISSES the target'}); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.availableParallelism()} cores`)
+  console.log(
+    `worst p99: ${worst.toFixed(1)} ms (target < ${TARGET_P99_MS} ms: ${worst < TARGET_P99_MS ? 'meets the target' : 'MISSES the target'}); load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${os.availableParallelism()} cores`,
+  )
 }
 
-if (import.meta.main) await runNotifyLatencyBench({ dialects: process.env.BENCH_DIALECTS?.split(',') as Dialect[] | undefined })
+if (import.meta.main)
+  await runNotifyLatencyBench({ dialects: process.env.BENCH_DIALECTS?.split(',') as Dialect[] | undefined })

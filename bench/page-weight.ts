@@ -12,7 +12,15 @@ export interface PublicPage {
   path: string
   cookies?: Record<string, string>
 }
-const providerTicket = Buffer.from(JSON.stringify({ ticket: 'bench', email: 'bench@example.test', firstName: 'Ada', lastName: 'Lovelace', provider: 'loopback' })).toString('base64url')
+const providerTicket = Buffer.from(
+  JSON.stringify({
+    ticket: 'bench',
+    email: 'bench@example.test',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    provider: 'loopback',
+  }),
+).toString('base64url')
 export const publicPages: (string | PublicPage)[] = [
   '/',
   '/about-us',
@@ -38,7 +46,14 @@ export const publicPages: (string | PublicPage)[] = [
 ]
 export const JS_BUDGET_BYTES = 150 * 1024
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 
 export interface PageWeight {
   path: string
@@ -60,7 +75,9 @@ export async function measurePageWeights(baseUrl: string, pages = publicPages): 
     for (const entry of pages) {
       const { path, cookies = {} } = typeof entry === 'string' ? { path: entry } : entry
       const context = await browser.newContext()
-      await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: baseUrl + path })))
+      await context.addCookies(
+        Object.entries(cookies).map(([name, value]) => ({ name, value, url: baseUrl + path })),
+      )
       const page = await context.newPage()
       const consoleMessages: string[] = []
       page.on('console', (m) => consoleMessages.push(`${m.type()}: ${m.text()}`))
@@ -68,11 +85,14 @@ export async function measurePageWeights(baseUrl: string, pages = publicPages): 
       page.on('response', (r) => {
         const type = r.request().resourceType()
         if (type !== 'script' && type !== 'stylesheet') return
-        pending.push(gz(r.url(), () => r.body()).then((bytes) => ({ kind: type === 'script' ? 'js' : 'css', bytes })))
+        pending.push(
+          gz(r.url(), () => r.body()).then((bytes) => ({ kind: type === 'script' ? 'js' : 'css', bytes })),
+        )
       })
       const response = await page.goto(baseUrl + path, { waitUntil: 'networkidle' })
       // A page that sent the browser elsewhere would be measured under the wrong name.
-      if (new URL(page.url()).pathname !== new URL(baseUrl + path).pathname) throw new Error(`${path} redirected to ${page.url()} (status ${response?.status()})`)
+      if (new URL(page.url()).pathname !== new URL(baseUrl + path).pathname)
+        throw new Error(`${path} redirected to ${page.url()} (status ${response?.status()})`)
       const files = await Promise.all(pending)
       out.push({
         path,
@@ -90,20 +110,36 @@ export async function measurePageWeights(baseUrl: string, pages = publicPages): 
 }
 
 /** A Lighthouse mobile run of one page; `headers` go with every request (a signed-in session's cookie). */
-export async function lighthouseMobile(url: string, options: { categories?: string[]; headers?: Record<string, string> } = {}) {
+export async function lighthouseMobile(
+  url: string,
+  options: { categories?: string[]; headers?: Record<string, string> } = {},
+) {
   // The same Debian Chromium, started by Playwright with a debugging port for Lighthouse.
   const lighthouse = (await import('lighthouse')).default
   const { freePort } = await import('./lib.ts')
   const port = await freePort()
-  const chrome = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, `--remote-debugging-port=${port}`] })
+  const chrome = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, `--remote-debugging-port=${port}`],
+  })
   try {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: options.categories ?? ['performance', 'accessibility', 'best-practices', 'seo'], extraHeaders: options.headers })
-    if (result?.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`)
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: options.categories ?? ['performance', 'accessibility', 'best-practices', 'seo'],
+      extraHeaders: options.headers,
+    })
+    if (result?.lhr.runtimeError)
+      throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`)
     // BENCH_LIGHTHOUSE_JSON=<dir> keeps each report, to see which audits cost points.
     if (process.env.BENCH_LIGHTHOUSE_JSON) {
       const fs = await import('node:fs')
       fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_JSON, { recursive: true })
-      fs.writeFileSync(`${process.env.BENCH_LIGHTHOUSE_JSON}/lighthouse-${Date.now()}.json`, JSON.stringify(result!.lhr))
+      fs.writeFileSync(
+        `${process.env.BENCH_LIGHTHOUSE_JSON}/lighthouse-${Date.now()}.json`,
+        JSON.stringify(result!.lhr),
+      )
     }
     const categories = result!.lhr.categories
     const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100)
@@ -120,7 +156,11 @@ export async function lighthouseMobile(url: string, options: { categories?: stri
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
       failedA11y: Object.values(audits)
-        .filter((a) => a.score === 0 && (result!.lhr.categories.accessibility.auditRefs ?? []).some((r) => r.id === a.id))
+        .filter(
+          (a) =>
+            a.score === 0 &&
+            (result!.lhr.categories.accessibility.auditRefs ?? []).some((r) => r.id === a.id),
+        )
         .map((a) => a.id),
     }
   } finally {
@@ -130,10 +170,15 @@ export async function lighthouseMobile(url: string, options: { categories?: stri
 
 export function printWeights(rows: PageWeight[]) {
   const over = rows.filter((r) => r.jsGzip > JS_BUDGET_BYTES).map((r) => r.path)
-  console.log(`\n${rows.length} public pages; heaviest ${(Math.max(...rows.map((r) => r.jsGzip)) / 1024).toFixed(1)} KB of JavaScript; ${over.length ? `over the budget: ${over.join(', ')}` : 'all within 150 KB'}`)
+  console.log(
+    `\n${rows.length} public pages; heaviest ${(Math.max(...rows.map((r) => r.jsGzip)) / 1024).toFixed(1)} KB of JavaScript; ${over.length ? `over the budget: ${over.join(', ')}` : 'all within 150 KB'}`,
+  )
   console.log('\n| public page | JS gzip KB | JS files | CSS gzip KB | console messages | JS ≤ 150 KB |')
   console.log('| --- | ---: | ---: | ---: | ---: | :---: |')
-  for (const r of rows) console.log(`| ${r.path} | ${(r.jsGzip / 1024).toFixed(1)} | ${r.jsFiles} | ${(r.cssGzip / 1024).toFixed(1)} | ${r.consoleMessages.length} | ${r.jsGzip <= JS_BUDGET_BYTES ? 'yes' : 'NO'} |`)
+  for (const r of rows)
+    console.log(
+      `| ${r.path} | ${(r.jsGzip / 1024).toFixed(1)} | ${r.jsFiles} | ${(r.cssGzip / 1024).toFixed(1)} | ${r.consoleMessages.length} | ${r.jsGzip <= JS_BUDGET_BYTES ? 'yes' : 'NO'} |`,
+    )
 }
 
 /** Measures a running server (BENCH_URL) or one it starts; part of `npm run bench`. */
@@ -159,13 +204,24 @@ export async function runPageBudgets() {
         runs.push(await lighthouseMobile(`${url}/`).catch(() => lighthouseMobile(`${url}/`)))
       }
       const median = [...runs].sort((a, b) => b.performance - a.performance)[Math.floor(runs.length / 2)]
-      console.log(`\n| Lighthouse mobile, home page (load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}) | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS |`)
+      console.log(
+        `\n| Lighthouse mobile, home page (load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(
+            ' ',
+          )}) | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS |`,
+      )
       console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
-      for (const r of runs) console.log(`| ${r === median ? 'median' : 'run'} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`)
+      for (const r of runs)
+        console.log(
+          `| ${r === median ? 'median' : 'run'} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`,
+        )
       const failedA11y = [...new Set(runs.flatMap((r) => r.failedA11y))]
       if (failedA11y.length) console.log(`accessibility audits failed: ${failedA11y.join(', ')}`)
       const worstA11y = Math.min(...runs.map((r) => r.accessibility))
-      console.log(`targets: performance ≥ 95 (median) ${median.performance >= 95 ? 'met' : 'NOT met'}, accessibility 100 (every run) ${worstA11y === 100 ? 'met' : 'NOT met'}`)
+      console.log(
+        `targets: performance ≥ 95 (median) ${median.performance >= 95 ? 'met' : 'NOT met'}, accessibility 100 (every run) ${worstA11y === 100 ? 'met' : 'NOT met'}`,
+      )
     }
   } finally {
     stop()

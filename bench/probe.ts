@@ -27,7 +27,10 @@ export interface AllocationAnswer {
   fullCollections: number
   gcMs: number
 }
-export type ProbeQuestion = { id: number; ask: 'memory'; settle?: boolean } | { id: number; ask: 'allocation-start' } | { id: number; ask: 'allocation-stop' }
+export type ProbeQuestion =
+  | { id: number; ask: 'memory'; settle?: boolean }
+  | { id: number; ask: 'allocation-start' }
+  | { id: number; ask: 'allocation-stop' }
 
 let profiler: v8.GCProfiler | null = null
 let usedAtStart = 0
@@ -36,18 +39,36 @@ let cpuAtStart = process.cpuUsage()
 function memory(settle: boolean): MemoryAnswer {
   if (settle && typeof globalThis.gc === 'function') globalThis.gc()
   const m = process.memoryUsage()
-  return { rss: m.rss, peakRss: process.resourceUsage().maxRSS * 1024, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, heapLimit: v8.getHeapStatistics().heap_size_limit }
+  return {
+    rss: m.rss,
+    peakRss: process.resourceUsage().maxRSS * 1024,
+    heapUsed: m.heapUsed,
+    heapTotal: m.heapTotal,
+    external: m.external,
+    arrayBuffers: m.arrayBuffers,
+    heapLimit: v8.getHeapStatistics().heap_size_limit,
+  }
 }
 
 function allocationStop(): AllocationAnswer {
   const result = profiler?.stop()
   profiler = null
   const stats = result?.statistics ?? []
-  const freed = stats.reduce((sum, s) => sum + Math.max(0, s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize), 0)
+  const freed = stats.reduce(
+    (sum, s) =>
+      sum + Math.max(0, s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize),
+    0,
+  )
   const gcMs = stats.reduce((sum, s) => sum + s.cost, 0) / 1000
   const cpu = process.cpuUsage(cpuAtStart)
   const fullCollections = stats.filter((s) => s.gcType === 'MarkSweepCompact').length
-  return { allocated: v8.getHeapStatistics().used_heap_size - usedAtStart + freed, cpuMs: (cpu.user + cpu.system) / 1000, collections: stats.length, fullCollections, gcMs }
+  return {
+    allocated: v8.getHeapStatistics().used_heap_size - usedAtStart + freed,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    collections: stats.length,
+    fullCollections,
+    gcMs,
+  }
 }
 
 if (process.send) {

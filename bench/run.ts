@@ -1,5 +1,14 @@
 import path from 'node:path'
-import { ensureBuild, freePort, measure, printTable, root, startProcess, startWorkneer, type Measured } from './lib.ts'
+import {
+  ensureBuild,
+  freePort,
+  measure,
+  printTable,
+  root,
+  startProcess,
+  startWorkneer,
+  type Measured,
+} from './lib.ts'
 import { runHubsBench } from './hubs.ts'
 import { runProjectsBench } from './projects-search.ts'
 import { runPageBudgets } from './page-weight.ts'
@@ -24,11 +33,24 @@ const baseline = await startProcess(
 )
 const workneer = await startWorkneer()
 try {
-  rows.push(await measure('(a) trivial React Router page, @react-router/serve', `http://127.0.0.1:${servePort}/_bench/trivial`, { seconds }))
-  rows.push(await measure('(a2) trivial page, Workneer server', `${workneer.url}/_bench/trivial`, { seconds }))
+  rows.push(
+    await measure(
+      '(a) trivial React Router page, @react-router/serve',
+      `http://127.0.0.1:${servePort}/_bench/trivial`,
+      { seconds },
+    ),
+  )
+  rows.push(
+    await measure('(a2) trivial page, Workneer server', `${workneer.url}/_bench/trivial`, { seconds }),
+  )
   rows.push(await measure('(b) home page, Workneer server', `${workneer.url}/`, { seconds }))
   // Any cookie but the language keeps a request out of the visitor page cache (decision 033).
-  rows.push(await measure('(b2) home page rendered every time, Workneer server', `${workneer.url}/`, { seconds, headers: { cookie: 'bench=rendered' } }))
+  rows.push(
+    await measure('(b2) home page rendered every time, Workneer server', `${workneer.url}/`, {
+      seconds,
+      headers: { cookie: 'bench=rendered' },
+    }),
+  )
 } finally {
   baseline.kill()
   workneer.child.kill()
@@ -36,7 +58,9 @@ try {
 
 printTable(rows)
 const [a, , b, b2] = rows
-console.log(`\nratio b/a (home on Workneer vs trivial page on @react-router/serve): ${(b.rps / a.rps).toFixed(2)}; rendered every time b2/a: ${(b2.rps / a.rps).toFixed(2)}`)
+console.log(
+  `\nratio b/a (home on Workneer vs trivial page on @react-router/serve): ${(b.rps / a.rps).toFixed(2)}; rendered every time b2/a: ${(b2.rps / a.rps).toFixed(2)}`,
+)
 
 // Issue 15: the signed-in pages rendered for every request against row (a) (≥ 0.5×), the V8 heap
 // bytes each request allocates, and the server's memory: after start (< 200 MB), under a mix of

@@ -19,12 +19,41 @@ async function seed(database: Db) {
   const user = (n: number, type: string) =>
     database.db
       .insertInto('app_user')
-      .values({ email: `statement-${n}@bench.test`, email_verified: 1, password_hash: 'x', first_name: 'Bench', last_name: String(n), company_name: null, phone_number: null, language: 'en', account_type: type as 'client' | 'freelancer', status: 'Active', image_file_id: null, provider: 'local', terms_accepted_at: now, created_at: now, updated_at: now })
+      .values({
+        email: `statement-${n}@bench.test`,
+        email_verified: 1,
+        password_hash: 'x',
+        first_name: 'Bench',
+        last_name: String(n),
+        company_name: null,
+        phone_number: null,
+        language: 'en',
+        account_type: type as 'client' | 'freelancer',
+        status: 'Active',
+        image_file_id: null,
+        provider: 'local',
+        terms_accepted_at: now,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   const [client, freelancer] = [(await user(1, 'client')).id, (await user(2, 'freelancer')).id]
   const accountId = async (key: ReturnType<typeof account.held>) =>
-    (await database.db.insertInto('ledger_account').values({ kind: key.kind, owner: key.owner, user_id: key.userId, currency: key.currency, balance_minor: 0, created_at: now }).returning('id').executeTakeFirstOrThrow()).id
+    (
+      await database.db
+        .insertInto('ledger_account')
+        .values({
+          kind: key.kind,
+          owner: key.owner,
+          user_id: key.userId,
+          currency: key.currency,
+          balance_minor: 0,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
   const held = await accountId(account.held(client, 'EUR'))
   const available = await accountId(account.available(freelancer, 'EUR'))
   const start = Date.parse('2025-01-01T00:00:00Z')
@@ -33,12 +62,38 @@ async function seed(database: Db) {
       const n = Math.min(500, MOVEMENTS - from)
       const ids = await trx
         .insertInto('ledger_transaction')
-        .values(Array.from({ length: n }, (_, k) => ({ kind: 'release', ref: `bench:s:${from + k}`, contract_id: null, installment_id: null, payment_id: null, reverses_id: null, memo: null, created_at: new Date(start + Math.floor(((from + k) / MOVEMENTS) * 365 * DAY)).toISOString() })))
+        .values(
+          Array.from({ length: n }, (_, k) => ({
+            kind: 'release',
+            ref: `bench:s:${from + k}`,
+            contract_id: null,
+            installment_id: null,
+            payment_id: null,
+            reverses_id: null,
+            memo: null,
+            created_at: new Date(start + Math.floor(((from + k) / MOVEMENTS) * 365 * DAY)).toISOString(),
+          })),
+        )
         .returning('id')
         .execute()
       await trx
         .insertInto('ledger_entry')
-        .values(ids.flatMap((t, k) => [{ transaction_id: t.id, account_id: held, amount_minor: 1000 + ((from + k) % 97), currency: 'EUR' }, { transaction_id: t.id, account_id: available, amount_minor: -(1000 + ((from + k) % 97)), currency: 'EUR' }]))
+        .values(
+          ids.flatMap((t, k) => [
+            {
+              transaction_id: t.id,
+              account_id: held,
+              amount_minor: 1000 + ((from + k) % 97),
+              currency: 'EUR',
+            },
+            {
+              transaction_id: t.id,
+              account_id: available,
+              amount_minor: -(1000 + ((from + k) % 97)),
+              currency: 'EUR',
+            },
+          ]),
+        )
         .execute()
     }
   })
@@ -48,13 +103,15 @@ async function seed(database: Db) {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const cell = (v: string | number) => (/[",\r\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v))
+const cell = (v: string | number) =>
+  /[",\r\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v)
 
 async function run(database: Db, label: string) {
   const freelancer = await seed(database)
   const invoices = createInvoices({ db: database.db })
   const caller = { userId: freelancer, sessionId: 'bench', roles: [] }
-  const ask = (q: Partial<Parameters<typeof invoices.statement>[1]>) => invoices.statement(caller, { page: 1, pageSize: 50, ...q })
+  const ask = (q: Partial<Parameters<typeof invoices.statement>[1]>) =>
+    invoices.statement(caller, { page: 1, pageSize: 50, ...q })
   const time = async (scenario: string, work: () => Promise<number>, runs = RUNS) => {
     await work() // warm the caches and the statement plans
     const ms: number[] = []
@@ -70,7 +127,10 @@ async function run(database: Db, label: string) {
   return [
     await time('first page (50)', async () => (await ask({})).data.length),
     await time(`last page (${last})`, async () => (await ask({ page: last })).data.length),
-    await time('one month (June), first page', async () => (await ask({ from: '2025-06-01', to: '2025-06-30' })).data.length),
+    await time(
+      'one month (June), first page',
+      async () => (await ask({ from: '2025-06-01', to: '2025-06-30' })).data.length,
+    ),
     await time(
       `CSV export, all ${MOVEMENTS} by 1,000`,
       async () => {
@@ -79,7 +139,21 @@ async function run(database: Db, label: string) {
         let bytes = 0
         for (;;) {
           const page = await ask({ after, pageSize: 1000 })
-          const text = page.data.map((m) => [m.at, m.movement, m.projectTitle ?? '', m.account, m.amountMinor / 100, m.currency, m.balanceMinor / 100].map(cell).join(',')).join('\r\n')
+          const text = page.data
+            .map((m) =>
+              [
+                m.at,
+                m.movement,
+                m.projectTitle ?? '',
+                m.account,
+                m.amountMinor / 100,
+                m.currency,
+                m.balanceMinor / 100,
+              ]
+                .map(cell)
+                .join(','),
+            )
+            .join('\r\n')
           bytes += text.length
           lines += page.data.length
           if (!page.next) return bytes ? lines : 0

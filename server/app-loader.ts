@@ -10,7 +10,11 @@ const root = path.resolve(import.meta.dirname, '..')
 
 // Production serves the built app (building it first if it is missing); development runs Vite in
 // middleware mode, whose HMR socket listens on its own port, so /hubs upgrades stay ours.
-export async function loadApp(mode: 'production' | 'development', deps: AppDeps, log: Logger): Promise<{ listener: NodeListener; close(): Promise<void> }> {
+export async function loadApp(
+  mode: 'production' | 'development',
+  deps: AppDeps,
+  log: Logger,
+): Promise<{ listener: NodeListener; close(): Promise<void> }> {
   if (mode === 'development') {
     const vite = await import('vite')
     const server = await vite.createServer({ root, server: { middlewareMode: true }, appType: 'custom' })
@@ -31,7 +35,11 @@ export async function loadApp(mode: 'production' | 'development', deps: AppDeps,
   const entry = path.join(root, 'build/server/index.js')
   if (!fs.existsSync(entry)) {
     log.info('no build found: building the web app once (npm run build)')
-    const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'], { cwd: root, stdio: 'inherit' })
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
+      { cwd: root, stdio: 'inherit' },
+    )
     if (result.status !== 0) throw new Error('the web app failed to build; run npm run build to see why')
   }
   const sirv = (await import('sirv')).default
@@ -39,10 +47,16 @@ export async function loadApp(mode: 'production' | 'development', deps: AppDeps,
     etag: true,
     gzip: false,
     setHeaders(res, pathname) {
-      res.setHeader('cache-control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+      res.setHeader(
+        'cache-control',
+        pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      )
     },
   })
   const built = (await import(entry)) as typeof import('./app.ts')
   const listener = built.createAppListener(deps)
-  return { listener: (req, res, next) => assets(req, res, () => listener(req, res, next)), close: async () => {} }
+  return {
+    listener: (req, res, next) => assets(req, res, () => listener(req, res, next)),
+    close: async () => {},
+  }
 }

@@ -18,7 +18,15 @@ export type { AppDeps }
  * each, most of them absent), and a namespace answers each lookup, absent ones too, far more slowly
  * than an object (decision 285). The modules' values are the same functions.
  */
-const plainBuild = { ...build, routes: Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, route && { ...route, module: { ...route.module } }])) } as typeof build
+const plainBuild = {
+  ...build,
+  routes: Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => [
+      id,
+      route && { ...route, module: { ...route.module } },
+    ]),
+  ),
+} as typeof build
 
 export function createAppListener(deps: AppDeps): NodeListener {
   // Each request is handled with its own branch's routes only (decision 290).
@@ -30,7 +38,13 @@ export function createAppListener(deps: AppDeps): NodeListener {
       // a form may come from the address it was sent to or from PUBLIC_URL's (behind a proxy they differ).
       const guarded = guardPageRequest(request, [new URL(request.url).origin, deps.publicUrl])
       context.set(refusalContext, guarded.refused)
-      context.set(appContext, { ...deps, requestId: request.headers.get('x-request-id') ?? '', clientIp: request.headers.get(CLIENT_ADDRESS_HEADER) ?? client?.address ?? '', callers: new Map(), reads: new Map() })
+      context.set(appContext, {
+        ...deps,
+        requestId: request.headers.get('x-request-id') ?? '',
+        clientIp: request.headers.get(CLIENT_ADDRESS_HEADER) ?? client?.address ?? '',
+        callers: new Map(),
+        reads: new Map(),
+      })
       return handle(guarded.request, context)
     }
     return deps.pageCache ? deps.pageCache.serve(request, render) : render()

@@ -11,14 +11,24 @@ describe('configuration', () => {
 
   it('keeps the fees as basis points (defaults 10 % platform, 3 % client) and refuses other values, naming them', () => {
     expect(loadConfig({}).fees).toEqual({ platformBps: 1000, clientBps: 300 })
-    expect(loadConfig({ PLATFORM_FEE_PERCENT: '12.5', CLIENT_FEE_PERCENT: '0' }).fees).toEqual({ platformBps: 1250, clientBps: 0 })
-    expect(() => loadConfig({ PLATFORM_FEE_PERCENT: 'ten' })).toThrow(/PLATFORM_FEE_PERCENT: must be a percentage/)
+    expect(loadConfig({ PLATFORM_FEE_PERCENT: '12.5', CLIENT_FEE_PERCENT: '0' }).fees).toEqual({
+      platformBps: 1250,
+      clientBps: 0,
+    })
+    expect(() => loadConfig({ PLATFORM_FEE_PERCENT: 'ten' })).toThrow(
+      /PLATFORM_FEE_PERCENT: must be a percentage/,
+    )
     expect(() => loadConfig({ CLIENT_FEE_PERCENT: '60' })).toThrow(/CLIENT_FEE_PERCENT: must be 0 to 50/)
-    expect(() => loadConfig({ CLIENT_FEE_PERCENT: '2.345' })).toThrow(/CLIENT_FEE_PERCENT: must have at most two decimals/)
+    expect(() => loadConfig({ CLIENT_FEE_PERCENT: '2.345' })).toThrow(
+      /CLIENT_FEE_PERCENT: must have at most two decimals/,
+    )
   })
 
   it('takes PostgreSQL from a postgres:// DATABASE_URL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/w' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/w' })
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/w' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/w',
+    })
   })
 
   it('names every bad value in one message', () => {

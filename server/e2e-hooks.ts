@@ -14,7 +14,11 @@ export function createE2eHooks(hubs: HubsRuntime) {
   return function handle(req: IncomingMessage, res: ServerResponse): boolean {
     if (!req.url?.startsWith('/_e2e/')) return false
     const address = req.socket.remoteAddress ?? ''
-    if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address) || req.method !== 'POST' || req.url !== '/_e2e/hubs/send') {
+    if (
+      !['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address) ||
+      req.method !== 'POST' ||
+      req.url !== '/_e2e/hubs/send'
+    ) {
       req.resume()
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
       return true
@@ -23,15 +27,27 @@ export function createE2eHooks(hubs: HubsRuntime) {
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       void (async () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { hub?: string; to?: string; key?: string | number; target?: string; args?: unknown[] }
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+          hub?: string
+          to?: string
+          key?: string | number
+          target?: string
+          args?: unknown[]
+        }
         // Untyped on purpose: tests send any target.
         const hub = body.hub === 'chat' || body.hub === 'notifications' ? hubs.server.get(body.hub) : null
         if (!hub || typeof body.target !== 'string') throw new Error('hub and target are required')
-        const sender = body.to === 'user' ? hub.toUser(Number(body.key)) : body.to === 'group' ? hub.toGroup(String(body.key)) : hub.toAll()
+        const sender =
+          body.to === 'user'
+            ? hub.toUser(Number(body.key))
+            : body.to === 'group'
+              ? hub.toGroup(String(body.key))
+              : hub.toAll()
         await sender.send(body.target, ...(Array.isArray(body.args) ? body.args : []))
       })().then(
         () => res.writeHead(202, { 'content-type': 'text/plain' }).end('sent'),
-        (error: unknown) => res.writeHead(400, { 'content-type': 'text/plain' }).end(String((error as Error).message)),
+        (error: unknown) =>
+          res.writeHead(400, { 'content-type': 'text/plain' }).end(String((error as Error).message)),
       )
     })
     return true

@@ -27,7 +27,11 @@ function run(applied: boolean) {
       observer.disconnect()
       process.stdout.write(JSON.stringify({ full, peak, limit: v8.getHeapStatistics().heap_size_limit, live: live.length }))
     }, 50)`
-  const child = spawnSync(process.execPath, ['--max-old-space-size=256', '--input-type=module', '-e', script], { encoding: 'utf8' })
+  const child = spawnSync(
+    process.execPath,
+    ['--max-old-space-size=256', '--input-type=module', '-e', script],
+    { encoding: 'utf8' },
+  )
   expect(child.status, child.stderr).toBe(0)
   return JSON.parse(child.stdout) as { full: number; peak: number; limit: number }
 }

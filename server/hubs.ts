@@ -2,7 +2,15 @@ import type { IncomingMessage } from 'node:http'
 import type { Config } from './config.ts'
 import type { Logger } from './log.ts'
 import { clientAddress, trustedProxies } from './http/client-address.ts'
-import { createHubServer, createRedisBackplane, HubError, parseCookies, type HubContext, type HubDefinition, type HubHandle } from './realtime/index.ts'
+import {
+  createHubServer,
+  createRedisBackplane,
+  HubError,
+  parseCookies,
+  type HubContext,
+  type HubDefinition,
+  type HubHandle,
+} from './realtime/index.ts'
 
 /** The part of the identity service the hubs need: a login token in, the caller out. */
 export interface HubIdentity {
@@ -13,7 +21,16 @@ export interface HubIdentity {
 export interface NotificationsHubMessages {
   countNotify: [unreadCount: number]
   /** The alert item of SPEC §3: id, title, content, isRead, type, projectId. */
-  ReceiveNotification: [alert: { id: number; title: string; content: string; isRead: boolean; type: string; projectId: number | null }]
+  ReceiveNotification: [
+    alert: {
+      id: number
+      title: string
+      content: string
+      isRead: boolean
+      type: string
+      projectId: number | null
+    },
+  ]
   /** To the group `project:{id}` (its client and proposers): the project changed, pages showing it may reload. */
   projectChanged: [projectId: number]
 }
@@ -79,7 +96,10 @@ function sessionTracker() {
 
 export type HubName = keyof Hubs
 /** Decides whether a user may listen to a group: `kind` is the part before the first ':' (`room:12` → 'room', '12'). */
-export type GroupCheck = (user: { userId: number; sessionId: string }, id: string) => boolean | Promise<boolean>
+export type GroupCheck = (
+  user: { userId: number; sessionId: string },
+  id: string,
+) => boolean | Promise<boolean>
 
 // Groups a page may join from the browser (JoinGroup/LeaveGroup), by kind. A module registers the
 // kinds it owns with the check that guards them (chat: members of the room; projects: its parties).
@@ -94,7 +114,8 @@ function groupRegistry() {
       const name = typeof group === 'string' ? group : ''
       const at = name.indexOf(':')
       const check = at > 0 && name.length <= 200 ? checks.get(`${hub}/${name.slice(0, at)}`) : undefined
-      if (!check || !ctx.user || !(await check(ctx.user, name.slice(at + 1)))) throw new HubError('You cannot join this group.')
+      if (!check || !ctx.user || !(await check(ctx.user, name.slice(at + 1))))
+        throw new HubError('You cannot join this group.')
       return name
     },
   }
@@ -103,7 +124,10 @@ function groupRegistry() {
 // Chat and notifications (SPEC §7): both need a signed-in user. Messages reach users through
 // `toUser`, so every tab and device of a user gets them; pages join groups (a chat room, a
 // project) with JoinGroup, which the web client repeats after every reconnect.
-function hubDefinitions(tracker: ReturnType<typeof sessionTracker>, groups: ReturnType<typeof groupRegistry>): HubDefinition[] {
+function hubDefinitions(
+  tracker: ReturnType<typeof sessionTracker>,
+  groups: ReturnType<typeof groupRegistry>,
+): HubDefinition[] {
   const joined = (ctx: HubContext) => {
     let set = ctx.items.get('joined') as Set<string> | undefined
     if (!set) ctx.items.set('joined', (set = new Set()))
@@ -131,19 +155,38 @@ function hubDefinitions(tracker: ReturnType<typeof sessionTracker>, groups: Retu
     ctx.items.set('typedAt', now)
     await ctx.hub.groupExcept(group, [ctx.connectionId]).send('typing', { roomId, userId: ctx.user!.userId })
   }
-  const common = { requireUser: true, onConnected: tracker.onConnected, onDisconnected: tracker.onDisconnected }
+  const common = {
+    requireUser: true,
+    onConnected: tracker.onConnected,
+    onDisconnected: tracker.onDisconnected,
+  }
   return [
     { name: 'chat', methods: { ...methods('chat'), typing }, ...common },
     { name: 'notifications', methods: methods('notifications'), ...common },
   ]
 }
 
-export async function createHubs({ config, log, identity }: { config: Config; log: Logger; identity: HubIdentity }) {
-  const backplane = config.redisUrl ? await createRedisBackplane(config.redisUrl, `${config.redisPrefix}hubs:`, { logger: log.child({ module: 'hubs-redis' }) }) : undefined
+export async function createHubs({
+  config,
+  log,
+  identity,
+}: {
+  config: Config
+  log: Logger
+  identity: HubIdentity
+}) {
+  const backplane = config.redisUrl
+    ? await createRedisBackplane(config.redisUrl, `${config.redisPrefix}hubs:`, {
+        logger: log.child({ module: 'hubs-redis' }),
+      })
+    : undefined
   const tracker = sessionTracker()
   const groups = groupRegistry()
   const proxies = trustedProxies(config.trustProxy)
-  const allowedOrigins = [...config.allowedOrigins, ...(config.publicUrl ? [new URL(config.publicUrl).origin] : [])]
+  const allowedOrigins = [
+    ...config.allowedOrigins,
+    ...(config.publicUrl ? [new URL(config.publicUrl).origin] : []),
+  ]
   const server = createHubServer({
     hubs: hubDefinitions(tracker, groups),
     // Browsers send the session cookie (the web UI) or access_token; other clients a bearer token.
@@ -168,12 +211,19 @@ export async function createHubs({ config, log, identity }: { config: Config; lo
   sweep.unref()
   async function endRevokedSessions() {
     for (const [sessionId, token] of tracker.tokens) {
-      if (tracker.open.has(sessionId) && !(await identity.authenticate(token).catch(() => ({ userId: 0, sessionId })))) {
+      if (
+        tracker.open.has(sessionId) &&
+        !(await identity.authenticate(token).catch(() => ({ userId: 0, sessionId })))
+      ) {
         await server.disconnectSession(sessionId)
       }
     }
   }
-  const hubs: Hubs = { chat: server.get('chat'), notifications: server.get('notifications'), disconnectUser: (userId) => server.disconnectUser(userId) }
+  const hubs: Hubs = {
+    chat: server.get('chat'),
+    notifications: server.get('notifications'),
+    disconnectUser: (userId) => server.disconnectUser(userId),
+  }
   return {
     server,
     hubs,

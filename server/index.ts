@@ -24,20 +24,48 @@ import { sharePageCache } from './http/page-cache-bus.ts'
 
 // The Node entry: one process, one port. Pages, /api/v1, /hubs and static files all come through
 // the http server created here.
-export async function startServer(config: Config, log: Logger, options: { webApp?: boolean; onDatabaseOpen?: (database: Db) => void; oneTimeWorkApart?: () => Promise<void>; /** The entry's server gives back the memory its start used before it listens (decision 289). */ releaseStartGarbage?: boolean; /** Tests: how long a body may stall (server/http/body-cut.ts). */ bodyIdleMs?: number } = {}) {
+export async function startServer(
+  config: Config,
+  log: Logger,
+  options: {
+    webApp?: boolean
+    onDatabaseOpen?: (database: Db) => void
+    oneTimeWorkApart?: () => Promise<void>
+    /** The entry's server gives back the memory its start used before it listens (decision 289). */ releaseStartGarbage?: boolean
+    /** Tests: how long a body may stall (server/http/body-cut.ts). */ bodyIdleMs?: number
+  } = {},
+) {
   const database = await openDatabase(config.database)
   options.onDatabaseOpen?.(database)
   // A first start's one-time work may run in a process of its own, so this one never holds its
   // peak (decision 273); the web app loads meanwhile. What is left here is a restart's: nothing to
   // migrate, the reference upsert.
-  const oneTimeWork = options.oneTimeWorkApart && (await oneTimeWorkDue(database, config)) ? options.oneTimeWorkApart() : undefined
+  const oneTimeWork =
+    options.oneTimeWorkApart && (await oneTimeWorkDue(database, config))
+      ? options.oneTimeWorkApart()
+      : undefined
   const api = createApi({ database, log, config })
   const pageCache = createPageCache({ seconds: config.pageCacheSeconds })
   // Tests that exercise only the API and the hubs may leave the web app out (no build needed).
   const loadingApp =
     options.webApp === false
-      ? Promise.resolve({ listener: (_req: http.IncomingMessage, _res: http.ServerResponse, next: () => void) => next(), close: async () => {} })
-      : loadApp(config.env === 'development' ? 'development' : 'production', { mode: config.env === 'development' ? 'development' : 'production', api: api.handler, apiUrl: config.apiUrl, publicUrl: config.publicUrl, checkoutOrigins: config.stripe ? [config.stripe.checkoutOrigin] : [], requestId: '', pageCache: config.env === 'development' ? undefined : pageCache }, log)
+      ? Promise.resolve({
+          listener: (_req: http.IncomingMessage, _res: http.ServerResponse, next: () => void) => next(),
+          close: async () => {},
+        })
+      : loadApp(
+          config.env === 'development' ? 'development' : 'production',
+          {
+            mode: config.env === 'development' ? 'development' : 'production',
+            api: api.handler,
+            apiUrl: config.apiUrl,
+            publicUrl: config.publicUrl,
+            checkoutOrigins: config.stripe ? [config.stripe.checkoutOrigin] : [],
+            requestId: '',
+            pageCache: config.env === 'development' ? undefined : pageCache,
+          },
+          log,
+        )
   // Its failure is reported below, once the one-time work has ended.
   loadingApp.catch(() => {})
   await oneTimeWork
@@ -56,12 +84,27 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   sharePageCache(pageCache, api.caches)
   if (hubs.backplane) await api.caches.connect(hubs.backplane)
   const app = await loadingApp
-  const compress = compression({ filter: (req, res) => !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) })
+  const compress = compression({
+    filter: (req, res) =>
+      !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') &&
+      compression.filter(req, res),
+  })
 
   // Every request passes the door guard first (server/http/doors.ts): what no door can take is
   // answered there, each door's body is limited, and whatever escapes a door's dispatch is a 500.
-  const metrics = createMetrics({ database, hubConnections: () => hubs.server.connectionCounts(), ledgerHealth: () => api.jobs.ledgerHealth.peek(), token: config.metricsToken })
-  const doors = createDoorGuard({ log, trustProxy: config.trustProxy, isHubPath: (path) => hubs.server.owns(path), apiPrefix: API_PREFIX, bodyIdleMs: options.bodyIdleMs })
+  const metrics = createMetrics({
+    database,
+    hubConnections: () => hubs.server.connectionCounts(),
+    ledgerHealth: () => api.jobs.ledgerHealth.peek(),
+    token: config.metricsToken,
+  })
+  const doors = createDoorGuard({
+    log,
+    trustProxy: config.trustProxy,
+    isHubPath: (path) => hubs.server.owns(path),
+    apiPrefix: API_PREFIX,
+    bodyIdleMs: options.bodyIdleMs,
+  })
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const requestId = safeRequestId(req.headers['x-request-id'])
     req.headers['x-request-id'] = requestId
@@ -73,7 +116,17 @@ export async function startServer(config: Config, log: Logger, options: { webApp
     let door: ReturnType<typeof doors.admit> = null
     res.once('finish', () => {
       const ms = performance.now() - started
-      if (!url.startsWith(API_PREFIX) && !doors.refused(req)) log.info({ requestId, method: req.method, path: url.split('?')[0], status: res.statusCode, ms: Math.round(ms) }, 'http')
+      if (!url.startsWith(API_PREFIX) && !doors.refused(req))
+        log.info(
+          {
+            requestId,
+            method: req.method,
+            path: url.split('?')[0],
+            status: res.statusCode,
+            ms: Math.round(ms),
+          },
+          'http',
+        )
       metrics.observe(door ?? 'refused', req.method ?? 'GET', url.split('?')[0], res.statusCode, ms / 1000)
     })
     door = doors.admit(req, res, requestId)
@@ -86,14 +139,27 @@ export async function startServer(config: Config, log: Logger, options: { webApp
       res.once('close', pageCache.hold())
     }
     doors.run(req, res, requestId, door, () => {
-      if (door === 'health') return url.startsWith('/readyz') ? readiness(database).then((r) => res.writeHead(r.ok ? 200 : 503, { 'content-type': 'text/plain' }).end(r.detail)) : res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
+      if (door === 'health')
+        return url.startsWith('/readyz')
+          ? readiness(database).then((r) =>
+              res.writeHead(r.ok ? 200 : 503, { 'content-type': 'text/plain' }).end(r.detail),
+            )
+          : res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
       if (e2e?.(req, res)) return
       // Hub traffic is never compressed: Server-Sent Events must reach the client as written.
       if (hubs.server.handleRequest(req, res)) return
       compress(req as never, res as never, () =>
         doors.run(req, res, requestId, door, async () => {
-          if (door !== 'api') return app.listener(req, res, () => res.headersSent || res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found'))
-          const response = await api.handler(createRequest(req, res), { requestId, ip: String(req.headers[CLIENT_ADDRESS_HEADER]) })
+          if (door !== 'api')
+            return app.listener(
+              req,
+              res,
+              () => res.headersSent || res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found'),
+            )
+          const response = await api.handler(createRequest(req, res), {
+            requestId,
+            ip: String(req.headers[CLIENT_ADDRESS_HEADER]),
+          })
           // The guard may have answered already (a body past its limit): the API's answer is dropped.
           if (res.headersSent) return void response.body?.cancel()
           await sendResponse(res, response)
@@ -102,7 +168,13 @@ export async function startServer(config: Config, log: Logger, options: { webApp
     })
   }
   // Only a WebSocket request to a hub is an upgrade; any other Upgrade header is served as a plain request.
-  const server = http.createServer({ shouldUpgradeCallback: (req) => hubs.server.owns(req.url) && String(req.headers.upgrade).toLowerCase() === 'websocket' }, handle)
+  const server = http.createServer(
+    {
+      shouldUpgradeCallback: (req) =>
+        hubs.server.owns(req.url) && String(req.headers.upgrade).toLowerCase() === 'websocket',
+    },
+    handle,
+  )
   // 100-continue is answered once the guard admits the request, so a refused body is never sent.
   server.on('checkContinue', handle)
   server.on('clientError', doors.clientError)
@@ -114,8 +186,14 @@ export async function startServer(config: Config, log: Logger, options: { webApp
   api.jobs.fileSweep.start()
   api.jobs.refundSweep.start()
   api.jobs.payoutSweep.start()
-  if (config.isProduction && new URL(config.publicUrl).hostname === 'localhost') log.warn(`PUBLIC_URL is not set: links in mails point to ${config.publicUrl}; set PUBLIC_URL to the site's public address`)
-  if (config.isProduction && !config.stripe && !config.seedDemo) log.warn('Payments go through the built-in sandbox gateway (test cards, no real money): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments through Stripe')
+  if (config.isProduction && new URL(config.publicUrl).hostname === 'localhost')
+    log.warn(
+      `PUBLIC_URL is not set: links in mails point to ${config.publicUrl}; set PUBLIC_URL to the site's public address`,
+    )
+  if (config.isProduction && !config.stripe && !config.seedDemo)
+    log.warn(
+      'Payments go through the built-in sandbox gateway (test cards, no real money): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments through Stripe',
+    )
 
   if (options.releaseStartGarbage) releaseStartGarbage()
   await new Promise<void>((resolve, reject) => {
@@ -161,7 +239,12 @@ export async function main() {
   // the database (SQLite rolls back an unfinished step and leaves a clean file) and exits: every
   // step of a start is whole or not at all, so the next start finishes the work. Once it serves,
   // the same signal lets requests in flight finish first; a second one stops at once.
-  const started: { log?: Logger; database?: Db; server?: RunningServer; oneTimeWork?: ReturnType<typeof oneTimeWorkApart> } = {}
+  const started: {
+    log?: Logger
+    database?: Db
+    server?: RunningServer
+    oneTimeWork?: ReturnType<typeof oneTimeWorkApart>
+  } = {}
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
     const { log, database, server, oneTimeWork } = started
@@ -184,7 +267,9 @@ export async function main() {
     // The one-time work's process stops the same way, and is waited for. SQLite's handle closes at
     // once. PostgreSQL drops the open transaction of a connection that goes away; ending the pool
     // would wait for the step to finish instead.
-    const closed = (oneTimeWork?.stop(signal) ?? Promise.resolve()).then(() => (database?.dialect === 'sqlite' ? database.close() : undefined))
+    const closed = (oneTimeWork?.stop(signal) ?? Promise.resolve()).then(() =>
+      database?.dialect === 'sqlite' ? database.close() : undefined,
+    )
     closed.catch(() => {}).finally(() => process.exit(0))
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(signal))
@@ -206,12 +291,17 @@ export async function main() {
       started.oneTimeWork = oneTimeWorkApart()
       return started.oneTimeWork.done.finally(() => (started.oneTimeWork = undefined))
     }
-    running = await startServer(config, log, { onDatabaseOpen: (database) => (started.database = database), oneTimeWorkApart: apart, releaseStartGarbage: true })
+    running = await startServer(config, log, {
+      onDatabaseOpen: (database) => (started.database = database),
+      oneTimeWorkApart: apart,
+      releaseStartGarbage: true,
+    })
   } catch (error) {
     // A start stopped by a signal fails on its closed database: the signal's handler exits.
     if (stopping) return
     if (error instanceof DatabaseStartError) console.error(`Workneer cannot start: ${error.message}`)
-    else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(`Workneer cannot start: port ${config.port} is already in use (set PORT)`)
+    else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      console.error(`Workneer cannot start: port ${config.port} is already in use (set PORT)`)
     else console.error(`Workneer cannot start: ${(error as Error).message}`)
     process.exit(1)
   }

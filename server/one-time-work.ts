@@ -17,11 +17,20 @@ import { createApi } from './api/index.ts'
 /** Starts the one-time work in a child process; `stop` passes a signal on and waits for it to end. */
 export function oneTimeWorkApart() {
   const cache = getCompileCacheDir()
-  const child = spawn(process.execPath, [import.meta.filename], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...(cache ? { NODE_COMPILE_CACHE: cache } : {}) } })
+  const child = spawn(process.execPath, [import.meta.filename], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...(cache ? { NODE_COMPILE_CACHE: cache } : {}) },
+  })
   let failure: string | undefined
   child.on('message', (message: { failed?: string }) => (failure = message.failed))
   const done = new Promise<void>((resolve, reject) =>
-    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(failure ?? `its first start's preparation ended by ${signal ?? `exit code ${code}`}`)))),
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(failure ?? `its first start's preparation ended by ${signal ?? `exit code ${code}`}`),
+          ),
+    ),
   )
   return {
     done,

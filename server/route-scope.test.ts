@@ -8,10 +8,13 @@ import { branchBuild, createRouteScopedHandler, matchedPathname, routeTree } fro
 // The app's own build (npm run build, which `npm test` runs first) is the subject.
 let build: ServerBuild
 beforeAll(async () => {
-  build = (await import(path.resolve(import.meta.dirname, '../build/server/index.js'))) as unknown as ServerBuild
+  build = (await import(
+    path.resolve(import.meta.dirname, '../build/server/index.js')
+  )) as unknown as ServerBuild
 })
 
-const ids = (routes: ServerBuild['routes'], pathname: string) => matchRoutes(routeTree(routes), pathname, build.basename)?.map((m) => m.route.id) ?? null
+const ids = (routes: ServerBuild['routes'], pathname: string) =>
+  matchRoutes(routeTree(routes), pathname, build.basename)?.map((m) => m.route.id) ?? null
 
 /** An address for every route of the app (its parameters filled in), and the awkward ones. */
 function addresses() {
@@ -21,7 +24,18 @@ function addresses() {
     return route.parentId ? `${full(route.parentId)}/${own}` : own
   }
   const every = Object.keys(build.routes).map((id) => `/${full(id)}`.replace(/\/+/g, '/'))
-  return [...new Set([...every, '/', '/FAQ', '/faq/', '/projects/client/details/7/', '/no/such/page', '/%7Eodd%20name', '/blogs/%E2%82%AC'])]
+  return [
+    ...new Set([
+      ...every,
+      '/',
+      '/FAQ',
+      '/faq/',
+      '/projects/client/details/7/',
+      '/no/such/page',
+      '/%7Eodd%20name',
+      '/blogs/%E2%82%AC',
+    ]),
+  ]
 }
 
 describe('a request handled with its branch only', () => {
@@ -44,7 +58,9 @@ describe('a request handled with its branch only', () => {
 
   it('reads a data request’s address as React Router does', () => {
     expect(matchedPathname(new URL('http://x/_.data'))).toBe('/')
-    expect(matchedPathname(new URL('http://x/projects/client.data?_routes=routes/layout'))).toBe('/projects/client')
+    expect(matchedPathname(new URL('http://x/projects/client.data?_routes=routes/layout'))).toBe(
+      '/projects/client',
+    )
     expect(matchedPathname(new URL('http://x/admin/_.data'))).toBe('/admin/')
     expect(matchedPathname(new URL('http://x/faq'))).toBe('/faq')
   })
@@ -60,11 +76,26 @@ describe('a request handled with its branch only', () => {
       const response = await handler(new Request(url), new RouterContextProvider())
       const nonce = /nonce="([^"]+)"/.exec(await response.clone().text())?.[1]
       const text = await response.text()
-      return { status: response.status, type: response.headers.get('content-type'), text: nonce ? text.replaceAll(nonce, 'NONCE') : text }
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        text: nonce ? text.replaceAll(nonce, 'NONCE') : text,
+      }
     }
     const statuses: number[] = []
-    for (const url of ['/_bench/trivial', '/_bench/trivial.data', '/_bench/trivial?lng=de', '/faq', '/projects/client', '/no/such/page', '/_.data']) {
-      const [a, b] = [await answer(whole, `http://127.0.0.1${url}`), await answer(scoped, `http://127.0.0.1${url}`)]
+    for (const url of [
+      '/_bench/trivial',
+      '/_bench/trivial.data',
+      '/_bench/trivial?lng=de',
+      '/faq',
+      '/projects/client',
+      '/no/such/page',
+      '/_.data',
+    ]) {
+      const [a, b] = [
+        await answer(whole, `http://127.0.0.1${url}`),
+        await answer(scoped, `http://127.0.0.1${url}`),
+      ]
       expect(b, url).toEqual(a)
       statuses.push(a.status)
     }

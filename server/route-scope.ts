@@ -17,9 +17,16 @@ const REMEMBERED_ADDRESSES = 2000
 
 /** The route tree React Router's static handler builds from the build (server-runtime/routes.ts), for matching only. */
 export function routeTree(routes: ServerBuild['routes']): RouteObject[] {
-  const byParent = Map.groupBy(Object.values(routes).filter((r): r is ManifestRoute => !!r), (r) => r.parentId ?? '')
+  const byParent = Map.groupBy(
+    Object.values(routes).filter((r): r is ManifestRoute => !!r),
+    (r) => r.parentId ?? '',
+  )
   const under = (parentId: string): RouteObject[] =>
-    (byParent.get(parentId) ?? []).map((r) => (r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: under(r.id) }))
+    (byParent.get(parentId) ?? []).map((r) =>
+      r.index
+        ? { id: r.id, path: r.path, index: true }
+        : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: under(r.id) },
+    )
   return under('')
 }
 
@@ -33,8 +40,12 @@ export function matchedPathname(url: URL) {
 export function branchBuild(build: ServerBuild, leafId: string): ServerBuild {
   const ids: string[] = []
   for (let id: string | undefined = leafId; id; id = build.routes[id]?.parentId) ids.push(id)
-  const pick = <T,>(all: Record<string, T>) => Object.fromEntries(ids.map((id) => [id, all[id]]))
-  return { ...build, routes: pick(build.routes), assets: { ...build.assets, routes: pick(build.assets.routes) } }
+  const pick = <T>(all: Record<string, T>) => Object.fromEntries(ids.map((id) => [id, all[id]]))
+  return {
+    ...build,
+    routes: pick(build.routes),
+    assets: { ...build.assets, routes: pick(build.assets.routes) },
+  }
 }
 
 export function createRouteScopedHandler(build: ServerBuild, mode?: Mode): Handler {

@@ -5,7 +5,18 @@ import { describe, expect, it } from 'vitest'
 // Decision 136: a server on SQLite without Redis or SMTP does not load the packages only those
 // need (each is megabytes of resident memory); they load when configured, or at the first upload.
 const root = path.resolve(import.meta.dirname, '..')
-const onDemand = ['ioredis', 'nodemailer', 'pg', 'file-type', 'read-excel-file', 'write-excel-file', 'csv-parse', 'csv-stringify', 'fflate', 'qrcode']
+const onDemand = [
+  'ioredis',
+  'nodemailer',
+  'pg',
+  'file-type',
+  'read-excel-file',
+  'write-excel-file',
+  'csv-parse',
+  'csv-stringify',
+  'fflate',
+  'qrcode',
+]
 
 describe('what the server loads at start', () => {
   it('leaves the Redis, SMTP, PostgreSQL and file-type packages out until they are needed', () => {
@@ -16,9 +27,16 @@ describe('what the server loads at start', () => {
       registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context) } })
       await import(${JSON.stringify(path.join(root, 'server/index.ts'))})
       process.stdout.write(JSON.stringify(loaded))`
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' })
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      encoding: 'utf8',
+    })
     expect(child.status, child.stderr).toBe(0)
-    const packages = new Set((JSON.parse(child.stdout) as string[]).map((url) => url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1]).filter(Boolean))
+    const packages = new Set(
+      (JSON.parse(child.stdout) as string[])
+        .map((url) => url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1])
+        .filter(Boolean),
+    )
     expect(packages.has('kysely'), 'the recording works').toBe(true)
     expect(onDemand.filter((name) => packages.has(name))).toEqual([])
   })

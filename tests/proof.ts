@@ -17,12 +17,39 @@ import path from 'node:path'
 const root = path.resolve(import.meta.dirname, '..')
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name)
 const steps: Record<string, { command: string; args: string[]; env: Record<string, string> }> = {
-  security: { command: bin('vitest'), args: ['run', 'tests/security'], env: { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '1000' } },
-  crash: { command: bin('vitest'), args: ['run', 'tests/integration/crash-restart.test.ts', 'tests/integration/first-start.test.ts'], env: { PROOF: '1' } },
-  'two-instances': { command: 'sh', args: ['-c', `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=postgres`], env: { E2E_TWO_INSTANCES: '1' } },
-  'no-js': { command: 'sh', args: ['-c', `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=sqlite-no-js`], env: { E2E_ALL_NO_JS: '1' } },
-  lighthouse: { command: 'sh', args: ['-c', `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=sqlite tests/e2e/journey.spec.ts`], env: { E2E_PROOF: '1' } },
-  soak: { command: process.execPath, args: ['bench/load.ts', '--minutes', process.env.SOAK_MINUTES ?? '30', '--users', '24'], env: {} },
+  security: {
+    command: bin('vitest'),
+    args: ['run', 'tests/security'],
+    env: { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '1000' },
+  },
+  crash: {
+    command: bin('vitest'),
+    args: ['run', 'tests/integration/crash-restart.test.ts', 'tests/integration/first-start.test.ts'],
+    env: { PROOF: '1' },
+  },
+  'two-instances': {
+    command: 'sh',
+    args: ['-c', `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=postgres`],
+    env: { E2E_TWO_INSTANCES: '1' },
+  },
+  'no-js': {
+    command: 'sh',
+    args: ['-c', `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=sqlite-no-js`],
+    env: { E2E_ALL_NO_JS: '1' },
+  },
+  lighthouse: {
+    command: 'sh',
+    args: [
+      '-c',
+      `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=sqlite tests/e2e/journey.spec.ts`,
+    ],
+    env: { E2E_PROOF: '1' },
+  },
+  soak: {
+    command: process.execPath,
+    args: ['bench/load.ts', '--minutes', process.env.SOAK_MINUTES ?? '30', '--users', '24'],
+    env: {},
+  },
 }
 // Every part, in this order, unless PROOF_PARTS names some.
 const parts = process.env.PROOF_PARTS?.split(',') ?? Object.keys(steps)
@@ -31,8 +58,14 @@ for (const part of parts) {
   const step = steps[part]
   if (!step) throw new Error(`PROOF_PARTS: unknown part ${part} (${Object.keys(steps).join(', ')})`)
   const started = Date.now()
-  const run = spawnSync(step.command, step.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } })
-  results.push(`${part}: ${run.status === 0 ? 'PASS' : 'FAIL'} in ${Math.round((Date.now() - started) / 60_000)} min`)
+  const run = spawnSync(step.command, step.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  })
+  results.push(
+    `${part}: ${run.status === 0 ? 'PASS' : 'FAIL'} in ${Math.round((Date.now() - started) / 60_000)} min`,
+  )
 }
 console.log(`\nproof:\n${results.map((r) => `  ${r}`).join('\n')}`)
 process.exit(results.every((r) => r.includes('PASS')) ? 0 : 1)

@@ -28,15 +28,32 @@ export const profileSectionOf: Record<string, string> = {
   whatDoWeDo: 'about',
 }
 
-export function ProfileCompleteness({ percent, missing, title, id = 'profile-completeness' }: { percent: number; missing: string[]; title: string; id?: string }) {
+export function ProfileCompleteness({
+  percent,
+  missing,
+  title,
+  id = 'profile-completeness',
+}: {
+  percent: number
+  missing: string[]
+  title: string
+  id?: string
+}) {
   const { t } = useTranslation(['dashboard', 'profile'])
   const next = missing[0]
   return (
     <Card as="section" level={2} title={title} titleId={id}>
-      <Progress percent={percent} text={t('dashboard:profile.percent', { percent })} labelledBy={id} data-testid="completeness" />
+      <Progress
+        percent={percent}
+        text={t('dashboard:profile.percent', { percent })}
+        labelledBy={id}
+        data-testid="completeness"
+      />
       {next ? (
         <p>
-          <Link to={`/profile#${profileSectionOf[next] ?? next}`}>{t('dashboard:profile.next', { section: t(`profile:sections.${next}`) })}</Link>
+          <Link to={`/profile#${profileSectionOf[next] ?? next}`}>
+            {t('dashboard:profile.next', { section: t(`profile:sections.${next}`) })}
+          </Link>
         </p>
       ) : (
         <p>{t('dashboard:profile.done')}</p>

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react'
 import { useLocation, useRevalidator } from 'react-router'
 import { useTranslation } from '~/lib/use-translation'
 import type { HubName, RealtimeClient, RealtimeState } from '~/lib/realtime.client'
@@ -26,7 +35,13 @@ const REVALIDATE_EVENTS: [HubName, string][] = [
   ['chat', 'countChat'],
 ]
 
-export function RealtimeProvider({ userId, children }: { userId: number | null | undefined; children: ReactNode }) {
+export function RealtimeProvider({
+  userId,
+  children,
+}: {
+  userId: number | null | undefined
+  children: ReactNode
+}) {
   const [client, setClient] = useState<RealtimeClient | null>(null)
   useEffect(() => {
     if (!userId) return
@@ -81,7 +96,9 @@ export function useRealtimeState(hub?: HubName): RealtimeState | null {
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!client) return () => {}
-      const offs = (hub ? [hub] : (['chat', 'notifications'] as const)).map((h) => client.hub(h).subscribe(onChange))
+      const offs = (hub ? [hub] : (['chat', 'notifications'] as const)).map((h) =>
+        client.hub(h).subscribe(onChange),
+      )
       return () => offs.forEach((off) => off())
     },
     [client, hub],
@@ -108,7 +125,10 @@ export function useHubGroup(hub: HubName, group: string | null | undefined) {
 /** A function that sends a hub method call (fire and forget); it does nothing until the client has loaded and connected. */
 export function useHubSend(hub: HubName) {
   const client = useContext(RealtimeContext)
-  return useCallback((method: string, ...args: unknown[]) => client?.hub(hub).send(method, ...args), [client, hub])
+  return useCallback(
+    (method: string, ...args: unknown[]) => client?.hub(hub).send(method, ...args),
+    [client, hub],
+  )
 }
 
 /** Calls `onReconnect` each time `hub` is connected again after having been connected (not on the first connection). */
@@ -119,7 +139,7 @@ export function useHubReconnected(hub: HubName, onReconnect: () => void) {
   latest.current = onReconnect
   useEffect(() => {
     const before = seen.current
-    seen.current = state === 'connected' ? 'connected' : (before && state ? 'disconnected' : before)
+    seen.current = state === 'connected' ? 'connected' : before && state ? 'disconnected' : before
     if (state === 'connected' && before === 'disconnected') latest.current()
   }, [state])
 }
@@ -156,7 +176,11 @@ export function useProjectChanges(projectId: number | null | undefined) {
   })
 }
 
-const COLORS: Record<RealtimeState, string> = { connected: '#1a7f37', connecting: '#b58100', disconnected: '#8c959f' }
+const COLORS: Record<RealtimeState, string> = {
+  connected: '#1a7f37',
+  connecting: '#b58100',
+  disconnected: '#8c959f',
+}
 
 /** A small dot with a text alternative: are live updates on? Nothing for visitors or without JavaScript. */
 export function RealtimeIndicator({ hub }: { hub?: HubName }) {
@@ -165,8 +189,24 @@ export function RealtimeIndicator({ hub }: { hub?: HubName }) {
   if (!state) return null
   const label = t(`state.${state}`)
   return (
-    <span className="realtime-indicator" data-testid="realtime-indicator" data-state={state} title={label} role="status" style={{ display: 'inline-flex', alignItems: 'center', padding: '0 0.25rem' }}>
-      <span aria-hidden="true" style={{ width: 8, height: 8, borderRadius: '50%', background: COLORS[state], display: 'inline-block' }} />
+    <span
+      className="realtime-indicator"
+      data-testid="realtime-indicator"
+      data-state={state}
+      title={label}
+      role="status"
+      style={{ display: 'inline-flex', alignItems: 'center', padding: '0 0.25rem' }}
+    >
+      <span
+        aria-hidden="true"
+        style={{
+          width: 8,
+          height: 8,
+          borderRadius: '50%',
+          background: COLORS[state],
+          display: 'inline-block',
+        }}
+      />
       <span className="visually-hidden">{label}</span>
     </span>
   )

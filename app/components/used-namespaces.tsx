@@ -17,5 +17,12 @@ export function UsedNamespaces() {
       ? JSON.stringify(i18n.reportNamespaces?.getUsedNamespaces() ?? [])
       : (document.getElementById(USED_NAMESPACES_ID)?.textContent ?? '[]'),
   )
-  return <script type="application/json" id={USED_NAMESPACES_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json.replace(/</g, '\\u003c') }} />
+  return (
+    <script
+      type="application/json"
+      id={USED_NAMESPACES_ID}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: json.replace(/</g, '\\u003c') }}
+    />
+  )
 }

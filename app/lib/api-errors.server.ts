@@ -34,5 +34,7 @@ export function actionApiError(error: unknown, t: TFunction) {
 
 /** SPEC §7: a successful PUT shows "Success Operation". Actions that PUT redirect through this. */
 export function successOperation(to: string, t: TFunction) {
-  return redirect(to, { headers: { 'set-cookie': flashCookie({ kind: 'success', message: t('notices.successOperation') }, to) } })
+  return redirect(to, {
+    headers: { 'set-cookie': flashCookie({ kind: 'success', message: t('notices.successOperation') }, to) },
+  })
 }

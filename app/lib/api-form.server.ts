@@ -9,13 +9,21 @@ import { sessionContext } from './session.server'
  * in process unless API_URL is set, with the session's token and the page's language. Answers the
  * parsed JSON, or throws the ApiCallError with the problem body.
  */
-export async function postMultipart(context: Readonly<RouterContextProvider>, path: string, form: FormData): Promise<unknown> {
+export async function postMultipart(
+  context: Readonly<RouterContextProvider>,
+  path: string,
+  form: FormData,
+): Promise<unknown> {
   const deps = context.get(appContext)
   const token = context.get(sessionContext).token
   const base = deps.apiUrl ? new URL('/api/v1/', deps.apiUrl).href : 'http://in-process/api/v1/'
   const encoded = new Response(form)
   const body = Buffer.from(await encoded.arrayBuffer())
-  const headers = new Headers({ accept: 'application/json', 'accept-language': getLocale(context), 'content-type': encoded.headers.get('content-type')! })
+  const headers = new Headers({
+    accept: 'application/json',
+    'accept-language': getLocale(context),
+    'content-type': encoded.headers.get('content-type')!,
+  })
   if (token) headers.set('authorization', `Bearer ${token}`)
   const request = new Request(base + path, { method: 'POST', headers, body })
   const writes = () => {
@@ -23,7 +31,9 @@ export async function postMultipart(context: Readonly<RouterContextProvider>, pa
     deps.callers?.clear()
   }
   writes()
-  const response = await (deps.apiUrl ? fetch(request) : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp })).finally(writes)
+  const response = await (
+    deps.apiUrl ? fetch(request) : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp })
+  ).finally(writes)
   const text = await response.text()
   if (!response.ok) {
     let problem: ProblemBody | string = text

@@ -1,5 +1,13 @@
 import { redirect, type RouterContextProvider } from 'react-router'
-import { buildPath, buildQuery, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResultOf } from '../../server/api/contract.ts'
+import {
+  buildPath,
+  buildQuery,
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+  type ResultOf,
+} from '../../server/api/contract.ts'
 import { inProcessText } from '../../server/api/in-process.ts'
 import { appContext } from './context'
 import { getLocale } from '../middleware/i18next'
@@ -43,11 +51,22 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
   const base = deps.apiUrl ? new URL('/api/v1/', deps.apiUrl).href : 'http://in-process/api/v1/'
 
   async function send(endpoint: Endpoint, input: { query?: object; params?: object; body?: unknown }) {
-    const url = base + buildPath(endpoint.path, input.params as Record<string, unknown>) + buildQuery(input.query as Record<string, unknown>)
-    const headers = new Headers({ accept: 'application/json', 'accept-language': locale, 'x-request-id': deps.requestId })
+    const url =
+      base +
+      buildPath(endpoint.path, input.params as Record<string, unknown>) +
+      buildQuery(input.query as Record<string, unknown>)
+    const headers = new Headers({
+      accept: 'application/json',
+      'accept-language': locale,
+      'x-request-id': deps.requestId,
+    })
     if (token) headers.set('authorization', `Bearer ${token}`)
     if (input.body !== undefined) headers.set('content-type', 'application/json')
-    const request = new Request(url, { method: endpoint.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body) })
+    const request = new Request(url, {
+      method: endpoint.method,
+      headers,
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+    })
     // A write (even from a GET page's loader, like confirming an email) means the page being
     // rendered around it must not be kept for visitors (decision 033), in either API mode.
     // A write may also end or change the session, so the calls after it check it anew, and it may
@@ -59,14 +78,32 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
       deps.reads?.clear()
     }
     if (writes) changed()
-    const response = await (deps.apiUrl ? fetch(request) : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp, callers: deps.callers, reads: deps.reads, remember: deps.pageCache && ((key, read) => deps.pageCache!.remember(key, read)), inProcess: true })).finally(() => {
+    const response = await (
+      deps.apiUrl
+        ? fetch(request)
+        : deps.api(request, {
+            requestId: deps.requestId,
+            ip: deps.clientIp,
+            callers: deps.callers,
+            reads: deps.reads,
+            remember: deps.pageCache && ((key, read) => deps.pageCache!.remember(key, read)),
+            inProcess: true,
+          })
+    ).finally(() => {
       if (writes) changed()
     })
     if (token && (response.status === 401 || response.status === 402)) {
-      throw redirect('/', { headers: { 'set-cookie': `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax` } })
+      throw redirect('/', {
+        headers: { 'set-cookie': `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax` },
+      })
     }
     // A SuperAdmin's setup-only session goes to set up two-factor sign-in (decision 260).
-    if (token && response.status === 403) throw redirect(response.headers.get('x-second-factor') === 'setup' ? '/profile/account-settings/two-factor' : '/auth/unauthorized')
+    if (token && response.status === 403)
+      throw redirect(
+        response.headers.get('x-second-factor') === 'setup'
+          ? '/profile/account-settings/two-factor'
+          : '/auth/unauthorized',
+      )
     if (!response.ok) {
       const text = await response.text()
       let body: ProblemBody | string = text
@@ -84,7 +121,9 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
 
   return {
     call<E extends Endpoint>(endpoint: E, input: Input<E> = {}): Promise<ResultOf<E>> {
-      return send(endpoint, input as { query?: object; params?: object; body?: unknown }) as Promise<ResultOf<E>>
+      return send(endpoint, input as { query?: object; params?: object; body?: unknown }) as Promise<
+        ResultOf<E>
+      >
     },
   }
 }

@@ -5,7 +5,12 @@ import { apiFieldErrors } from './auth-forms'
 
 // Turns an API refusal into the form's reply: field messages on their fields, everything else as
 // the form's message; the status (and a 429's Retry-After) passes through.
-export function replyWithApiError(submission: Submission<any>, error: unknown, fields: string[], extra: { hideFields?: string[] } = {}) {
+export function replyWithApiError(
+  submission: Submission<any>,
+  error: unknown,
+  fields: string[],
+  extra: { hideFields?: string[] } = {},
+) {
   if (!(error instanceof ApiCallError)) throw error
   const body = typeof error.body === 'object' ? error.body : null
   const headers = new Headers()
@@ -18,15 +23,22 @@ export function replyWithApiError(submission: Submission<any>, error: unknown, f
   } else if (error.status === 400) {
     for (const [field, messages] of Object.entries(apiFieldErrors(body?.errors))) {
       if (fields.includes(field)) fieldErrors[field] = messages
-      else formErrors.push(...messages.map((m) => (field === 'thirdParty' || field === 'token' ? m : `${field}: ${m}`)))
+      else
+        formErrors.push(
+          ...messages.map((m) => (field === 'thirdParty' || field === 'token' ? m : `${field}: ${m}`)),
+        )
     }
     if (!formErrors.length && !Object.keys(fieldErrors).length) formErrors = [body?.detail ?? 'errors.failed']
   } else if (error.status === 401) formErrors = ['errors.invalidCredentials']
-  else if (error.status === 403 && body?.title === 'Email Not Verified') formErrors = ['errors.emailNotVerified']
+  else if (error.status === 403 && body?.title === 'Email Not Verified')
+    formErrors = ['errors.emailNotVerified']
   else if (error.status === 403 && body?.title === 'Account Suspended') formErrors = ['errors.suspended']
   else if (error.status >= 500) formErrors = ['errors.server']
   else formErrors = [body?.detail ?? 'errors.failed']
-  return data(submission.reply({ formErrors, fieldErrors, hideFields: extra.hideFields }), { status: error.status, headers })
+  return data(submission.reply({ formErrors, fieldErrors, hideFields: extra.hideFields }), {
+    status: error.status,
+    headers,
+  })
 }
 
 /**

@@ -9,7 +9,13 @@ import { catalogueContract } from '../../server/modules/catalogue/contract'
 type Context = Readonly<RouterContextProvider>
 
 /** The areas (the shell's mega-menu and footer, the home page). */
-export const keptCategories = (context: Context) => keptForSession(context, null, 'categories', () => apiFor(context, { token: null }).call(catalogueContract.categories))
+export const keptCategories = (context: Context) =>
+  keptForSession(context, null, 'categories', () =>
+    apiFor(context, { token: null }).call(catalogueContract.categories),
+  )
 
 /** Every area with its subcategories and their skills (the pickers, Find Freelancers' filters). */
-export const keptCategoryTree = (context: Context) => keptForSession(context, null, 'category-tree', () => apiFor(context, { token: null }).call(catalogueContract.allCategories))
+export const keptCategoryTree = (context: Context) =>
+  keptForSession(context, null, 'category-tree', () =>
+    apiFor(context, { token: null }).call(catalogueContract.allCategories),
+  )

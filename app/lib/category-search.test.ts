@@ -10,18 +10,27 @@ const treeIn = (lng: (typeof locales)[number]) =>
     slug: a.slug,
     name: a.name[lng],
     description: a.description[lng],
-    subcategories: a.subcategories.map((s) => ({ name: s.name[lng], skills: s.skills.map((k) => ({ name: skillName.get(k)?.[lng] ?? k })) })),
+    subcategories: a.subcategories.map((s) => ({
+      name: s.name[lng],
+      skills: s.skills.map((k) => ({ name: skillName.get(k)?.[lng] ?? k })),
+    })),
   }))
 
 describe('categoriesMatching', () => {
-  it.each(locales)('a category’s own name lists that category alone, in %s (the menus link by name)', (lng) => {
-    const tree = treeIn(lng)
-    for (const area of tree) {
-      for (const term of [area.name, area.name.toLocaleUpperCase(), ` ${area.name.toLocaleLowerCase()} `]) {
-        expect(categoriesMatching(tree, term).map((c) => c.slug), `${lng}: ${term}`).toEqual([area.slug])
+  it.each(locales)(
+    'a category’s own name lists that category alone, in %s (the menus link by name)',
+    (lng) => {
+      const tree = treeIn(lng)
+      for (const area of tree) {
+        for (const term of [area.name, area.name.toLocaleUpperCase(), ` ${area.name.toLocaleLowerCase()} `]) {
+          expect(
+            categoriesMatching(tree, term).map((c) => c.slug),
+            `${lng}: ${term}`,
+          ).toEqual([area.slug])
+        }
       }
-    }
-  })
+    },
+  )
 
   it('Engineering lists Engineering, not Construction Economics', () => {
     expect(categoriesMatching(treeIn('en'), 'Engineering').map((c) => c.slug)).toEqual(['engineering'])

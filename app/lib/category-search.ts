@@ -15,5 +15,10 @@ export function categoriesMatching<C extends SearchableCategory>(categories: C[]
   const named = categories.filter((c) => c.name.trim().toLocaleLowerCase() === needle)
   if (named.length) return named
   const matches = (s: string) => s.toLocaleLowerCase().includes(needle)
-  return categories.filter((c) => matches(c.name) || matches(c.description) || c.subcategories.some((s) => matches(s.name) || s.skills.some((k) => matches(k.name))))
+  return categories.filter(
+    (c) =>
+      matches(c.name) ||
+      matches(c.description) ||
+      c.subcategories.some((s) => matches(s.name) || s.skills.some((k) => matches(k.name))),
+  )
 }

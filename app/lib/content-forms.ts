@@ -9,7 +9,13 @@ const text = (required: string, min: number, short: string, max: number, long: s
 
 export const contactSchema = z.object({
   name: text('nameRequired', 2, 'nameShort', 100, 'nameLong'),
-  email: z.string({ error: e('emailRequired') }).check(z.trim(), z.maxLength(254, e('emailInvalid')), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, e('emailInvalid'))),
+  email: z
+    .string({ error: e('emailRequired') })
+    .check(
+      z.trim(),
+      z.maxLength(254, e('emailInvalid')),
+      z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, e('emailInvalid')),
+    ),
   subject: text('subjectRequired', 3, 'subjectShort', 150, 'subjectLong'),
   message: text('messageRequired', 10, 'messageShort', 5000, 'messageLong'),
 })

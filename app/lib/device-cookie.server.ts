@@ -14,5 +14,13 @@ export function readDeviceToken(request: Request) {
 }
 
 export function deviceCookie(context: Readonly<RouterContextProvider>, request: Request, token: string) {
-  return stringifySetCookie({ name: DEVICE_COOKIE, value: token, maxAge: REMEMBERED_DEVICE_DAYS * 86_400, path, httpOnly: true, sameSite: 'lax', secure: secureCookies(context, request) })
+  return stringifySetCookie({
+    name: DEVICE_COOKIE,
+    value: token,
+    maxAge: REMEMBERED_DEVICE_DAYS * 86_400,
+    path,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(context, request),
+  })
 }

@@ -19,22 +19,40 @@ const t = ((key: string) => en[key] ?? key) as unknown as TFunction
 
 describe('the error catalogue (SPEC §8)', () => {
   it('400 joins the validation messages with ".\\n", else the detail, else a string body', () => {
-    expect(noticeFor(400, { errors: { a: ['First'], b: ['Second', 'Third'] } }, t)).toEqual({ title: 'Invalid Info', message: 'First.\nSecond.\nThird' })
+    expect(noticeFor(400, { errors: { a: ['First'], b: ['Second', 'Third'] } }, t)).toEqual({
+      title: 'Invalid Info',
+      message: 'First.\nSecond.\nThird',
+    })
     expect(validationMessage({ detail: 'Only detail', errors: {} }, t)).toBe('Only detail')
     expect(validationMessage('A string body', t)).toBe('A string body')
     expect(validationMessage(null, t)).toBe(en['errors.fallback'])
   })
   it('500 is Server Error, any other status Something went wrong, with the fallback text', () => {
     expect(noticeFor(500, null, t)).toEqual({ title: 'Server Error', message: en['errors.fallback'] })
-    expect(noticeFor(418, null, t)).toEqual({ title: 'Something went wrong (because of backend)', message: en['errors.fallback'] })
+    expect(noticeFor(418, null, t)).toEqual({
+      title: 'Something went wrong (because of backend)',
+      message: en['errors.fallback'],
+    })
     expect(noticeFor(503, 'x', t).title).toBe('Something went wrong (because of backend)')
   })
   it('a request refused before any route ran says why, under the catalogue title of its status', () => {
-    expect(noticeFor(403, { refusal: 'crossSite' }, t)).toEqual({ title: 'refusals.crossSiteTitle', message: 'refusals.crossSite' })
-    expect(noticeFor(415, { refusal: 'formType' }, t)).toEqual({ title: 'Something went wrong (because of backend)', message: 'refusals.formType' })
-    expect(noticeFor(400, { refusal: 'formUnreadable' }, t)).toEqual({ title: 'Invalid Info', message: 'refusals.formUnreadable' })
+    expect(noticeFor(403, { refusal: 'crossSite' }, t)).toEqual({
+      title: 'refusals.crossSiteTitle',
+      message: 'refusals.crossSite',
+    })
+    expect(noticeFor(415, { refusal: 'formType' }, t)).toEqual({
+      title: 'Something went wrong (because of backend)',
+      message: 'refusals.formType',
+    })
+    expect(noticeFor(400, { refusal: 'formUnreadable' }, t)).toEqual({
+      title: 'Invalid Info',
+      message: 'refusals.formUnreadable',
+    })
     // Only the three refusals: any other body is read as before.
-    expect(noticeFor(400, { refusal: 'other', detail: 'Detail' } as never, t)).toEqual({ title: 'Invalid Info', message: 'Detail' })
+    expect(noticeFor(400, { refusal: 'other', detail: 'Detail' } as never, t)).toEqual({
+      title: 'Invalid Info',
+      message: 'Detail',
+    })
   })
   it('401 and 402 log out to /, 403 goes to unauthorized, 404 to not-found, the rest are notices', () => {
     expect(routeForStatus(401)).toEqual({ kind: 'logout', to: '/' })
@@ -50,7 +68,9 @@ describe('the shell', () => {
   it('search: Workneer to the freelancer search, Projects to the project list, an empty term kept as all', () => {
     expect(searchHref('workneerer', '')).toBe('/freelancers/freelancersearch?search=all')
     expect(searchHref('workneerer', '   ')).toBe('/freelancers/freelancersearch?search=all')
-    expect(searchHref('projects', 'bridge & tunnel')).toBe('/projects/getprojects?search=bridge%20%26%20tunnel')
+    expect(searchHref('projects', 'bridge & tunnel')).toBe(
+      '/projects/getprojects?search=bridge%20%26%20tunnel',
+    )
   })
   it('top bar: Freelancer role gives the freelancer bar, any other signed-in user the client bar', () => {
     const user = (roles: number[]) => ({ id: 1, name: 'A', imageUrl: null, roles })
@@ -64,7 +84,9 @@ describe('the shell', () => {
   })
   it('newsletter: the exact reply gets a party emoji and the request to confirm by mail, others show as they are', () => {
     const tr = (k: string) => en[k] ?? k
-    expect(subscribedNotice('Subscribed Successfully!', tr)).toBe('Subscribed Successfully! 🎉 Please confirm it with the link we have just emailed you.')
+    expect(subscribedNotice('Subscribed Successfully!', tr)).toBe(
+      'Subscribed Successfully! 🎉 Please confirm it with the link we have just emailed you.',
+    )
     expect(subscribedNotice('Something else', tr)).toBe('Something else')
   })
 })

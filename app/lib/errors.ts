@@ -8,14 +8,19 @@ export interface Notice {
   message: string
 }
 
-type ErrorBody = { detail?: string; errors?: Record<string, string[]> } | { refusal: Refusal } | string | null | undefined
+type ErrorBody =
+  { detail?: string; errors?: Record<string, string[]> } | { refusal: Refusal } | string | null | undefined
 
 /** Why a page request was refused before any route ran (app/lib/page-guard.server.ts), and its status. */
 export type Refusal = 'crossSite' | 'formType' | 'formUnreadable'
 export const refusalStatus: Record<Refusal, number> = { crossSite: 403, formType: 415, formUnreadable: 400 }
 
 export function isRefusal(body: unknown): body is { refusal: Refusal } {
-  return typeof body === 'object' && body !== null && Object.hasOwn(refusalStatus, String((body as { refusal?: unknown }).refusal))
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    Object.hasOwn(refusalStatus, String((body as { refusal?: unknown }).refusal))
+  )
 }
 
 /** 400: the server's validation messages joined by ".\n", else its detail, else a string body. */
@@ -32,7 +37,12 @@ export function validationMessage(body: ErrorBody, t: TFunction) {
 export function noticeFor(status: number, body: ErrorBody, t: TFunction): Notice {
   // A request refused before any route ran (app/lib/page-guard.server.ts) says why, in the catalogue's title.
   if (isRefusal(body)) {
-    const title = status === 400 ? t('errors.invalidInfo') : status === 403 ? t('refusals.crossSiteTitle') : t('errors.somethingWrong')
+    const title =
+      status === 400
+        ? t('errors.invalidInfo')
+        : status === 403
+          ? t('refusals.crossSiteTitle')
+          : t('errors.somethingWrong')
     return { title, message: t(`refusals.${body.refusal}`) }
   }
   if (status === 400) return { title: t('errors.invalidInfo'), message: validationMessage(body, t) }
@@ -46,7 +56,8 @@ export function noticeFor(status: number, body: ErrorBody, t: TFunction): Notice
  * goes to the unauthorized page, 404 to the not-found page (only pages redirect; the API answers
  * its 404 as it is), anything else is a notice.
  */
-export type StatusAction = { kind: 'logout'; to: '/' } | { kind: 'redirect'; to: string } | { kind: 'notice'; status: number }
+export type StatusAction =
+  { kind: 'logout'; to: '/' } | { kind: 'redirect'; to: string } | { kind: 'notice'; status: number }
 
 export function routeForStatus(status: number): StatusAction {
   if (status === 401 || status === 402) return { kind: 'logout', to: '/' }

@@ -16,7 +16,9 @@ function jar() {
       else cookies.set(c.name, c.value)
     },
     request(url: string) {
-      return new Request(`http://app.test${url}`, { headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } })
+      return new Request(`http://app.test${url}`, {
+        headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      })
     },
     /** What a page's layout loader shows for `url`, with the cookie it answers with taken in. */
     load(url: string) {
@@ -66,7 +68,9 @@ describe('flash notices', () => {
   })
 
   test('a cookie that is not a notice is cleared', () => {
-    const { notice, setCookie } = readFlash(new Request('http://app.test/', { headers: { cookie: 'flash=bm90IGpzb24' } }))
+    const { notice, setCookie } = readFlash(
+      new Request('http://app.test/', { headers: { cookie: 'flash=bm90IGpzb24' } }),
+    )
     expect(notice).toBeNull()
     expect(parseSetCookie(setCookie!).maxAge).toBe(0)
   })

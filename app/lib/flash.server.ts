@@ -25,29 +25,51 @@ export type FlashNotice = z.infer<typeof noticeSchema>
 /** A notice as the layout gives it to the page: `id` tells two reads of the same flash apart from two flashes. */
 export type ShownNotice = FlashNotice & { id: string }
 
-const stored = z.object({ notice: noticeSchema, id: z.string().max(32), to: z.string().max(2000), shown: z.boolean().optional() })
+const stored = z.object({
+  notice: noticeSchema,
+  id: z.string().max(32),
+  to: z.string().max(2000),
+  shown: z.boolean().optional(),
+})
 type Stored = z.infer<typeof stored>
 
-const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: process.env.NODE_ENV === 'production' && process.env.E2E !== '1' && !!process.env.PUBLIC_URL?.startsWith('https:') }
+const base = {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure:
+    process.env.NODE_ENV === 'production' &&
+    process.env.E2E !== '1' &&
+    !!process.env.PUBLIC_URL?.startsWith('https:'),
+}
 
 /** The page a URL shows, as React Router's data requests name it (no `.data`, no `_routes`, no hash). */
 export function pageOf(url: string | URL) {
   const u = new URL(url, 'http://page.invalid')
-  const pathname = u.pathname.endsWith('/_.data') ? u.pathname.slice(0, -'_.data'.length) : u.pathname.replace(/\.data$/, '')
+  const pathname = u.pathname.endsWith('/_.data')
+    ? u.pathname.slice(0, -'_.data'.length)
+    : u.pathname.replace(/\.data$/, '')
   const search = new URLSearchParams(u.search)
   search.delete('_routes')
   const query = search.toString()
   return query ? `${pathname}?${query}` : pathname
 }
 
-const write = (value: Stored, maxAge: number) => stringifySetCookie({ name: FLASH_COOKIE, value: Buffer.from(JSON.stringify(value)).toString('base64url'), maxAge, ...base })
+const write = (value: Stored, maxAge: number) =>
+  stringifySetCookie({
+    name: FLASH_COOKIE,
+    value: Buffer.from(JSON.stringify(value)).toString('base64url'),
+    maxAge,
+    ...base,
+  })
 
 /** The Set-Cookie header of a notice for the page at `to` (where the response redirects). */
 export function flashCookie(notice: FlashNotice, to: string) {
   return write({ notice, id: randomBytes(6).toString('base64url'), to: pageOf(to) }, PENDING_SECONDS)
 }
 
-export const clearFlashCookie = () => stringifySetCookie({ name: FLASH_COOKIE, value: '', maxAge: 0, ...base })
+export const clearFlashCookie = () =>
+  stringifySetCookie({ name: FLASH_COOKIE, value: '', maxAge: 0, ...base })
 
 function parse(raw: string): Stored | null {
   try {
@@ -66,7 +88,10 @@ export function readFlash(request: Request): { notice: ShownNotice | null; setCo
   if (!flash) return { notice: null, setCookie: clearFlashCookie() }
   // Another page's notice: left for its page.
   if (flash.to !== pageOf(request.url)) return { notice: null, setCookie: null }
-  return { notice: { ...flash.notice, id: flash.id }, setCookie: flash.shown ? null : write({ ...flash, shown: true }, SHOWN_SECONDS) }
+  return {
+    notice: { ...flash.notice, id: flash.id },
+    setCookie: flash.shown ? null : write({ ...flash, shown: true }, SHOWN_SECONDS),
+  }
 }
 
 export function redirectWithFlash(to: string, notice: FlashNotice, init: { headers?: HeadersInit } = {}) {

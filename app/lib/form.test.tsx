@@ -15,8 +15,24 @@ const forms: Array<React.ComponentProps<typeof Form>> = [
   { method: 'POST', action: '/notifications/12/read', className: 'bell-read' },
   { action: '/projects', role: 'search', 'aria-label': 'Find "projects" <here>' },
   { method: 'get', action: '/categories?search=Инженерия#top', id: 'f' },
-  { method: 'post', action: '/set-language', reloadDocument: true, className: 'menu-panel language-panel', discover: 'none' },
-  { method: 'post', action: '/newsletter', preventScrollReset: true, replace: true, navigate: false, fetcherKey: 'news', state: { a: 1 }, viewTransition: true, encType: 'multipart/form-data' },
+  {
+    method: 'post',
+    action: '/set-language',
+    reloadDocument: true,
+    className: 'menu-panel language-panel',
+    discover: 'none',
+  },
+  {
+    method: 'post',
+    action: '/newsletter',
+    preventScrollReset: true,
+    replace: true,
+    navigate: false,
+    fetcherKey: 'news',
+    state: { a: 1 },
+    viewTransition: true,
+    encType: 'multipart/form-data',
+  },
   { method: 'post' },
   { method: 'get', className: 'card search-filters', 'aria-label': 'Filters' },
   { className: 'ui-button-group', encType: 'multipart/form-data', method: 'post' },
@@ -29,7 +45,15 @@ const forms: Array<React.ComponentProps<typeof Form>> = [
 
 // Where a form without an action posts: the page's own address, as React Router writes it (an
 // empty `index` parameter is one it rewrites, and the server's Form leaves it to React Router).
-const addresses = ['/projects/client?page=2&index', '/projects/client/details/7', '/projects/client/details/7?accepted=1&q=%22a%20b%22', '/projects/client/', '/freelancers?search=Инженер&index=2', '/x?index=&a=1', '/x?a=1&index']
+const addresses = [
+  '/projects/client?page=2&index',
+  '/projects/client/details/7',
+  '/projects/client/details/7?accepted=1&q=%22a%20b%22',
+  '/projects/client/',
+  '/freelancers?search=Инженер&index=2',
+  '/x?index=&a=1',
+  '/x?a=1&index',
+]
 
 describe("the server's Form", () => {
   it.each(forms)('writes what React Router writes for %o', (props) => {
@@ -44,7 +68,14 @@ describe("the server's Form", () => {
   // it is with a kept part's own render (decision 284), where the server's Form writes it alone.
   it('writes a form without an action itself, at the page’s own address, without a data router', () => {
     const at = '/projects/client/details/7?accepted=1'
-    const bare = (form: React.ReactElement) => renderToString(<MemoryRouter initialEntries={[at]}><Routes><Route path="/projects/client/details/:id" element={form} /></Routes></MemoryRouter>)
+    const bare = (form: React.ReactElement) =>
+      renderToString(
+        <MemoryRouter initialEntries={[at]}>
+          <Routes>
+            <Route path="/projects/client/details/:id" element={form} />
+          </Routes>
+        </MemoryRouter>,
+      )
     expect(() => bare(<RouterForm method="post">a form</RouterForm>)).toThrow(/data router/)
     const html = bare(<Form method="post">a form</Form>)
     expect(html).toContain('action="/projects/client/details/7?accepted=1"')
@@ -52,7 +83,9 @@ describe("the server's Form", () => {
   })
 
   it('leaves a form without an action on an index route to React Router', () => {
-    const Stub = createRoutesStub([{ path: '/', children: [{ index: true, Component: () => <Form method="post">a form</Form> }] }])
+    const Stub = createRoutesStub([
+      { path: '/', children: [{ index: true, Component: () => <Form method="post">a form</Form> }] },
+    ])
     const html = renderToString(<Stub initialEntries={['/?a=1']} />)
     expect(html).toContain('action="/?index&amp;a=1"')
   })

@@ -1,5 +1,10 @@
 import { forwardRef, useContext } from 'react'
-import { Form as RouterForm, UNSAFE_LocationContext as LocationContext, UNSAFE_RouteContext as RouteContext, type FormProps } from 'react-router'
+import {
+  Form as RouterForm,
+  UNSAFE_LocationContext as LocationContext,
+  UNSAFE_RouteContext as RouteContext,
+  type FormProps,
+} from 'react-router'
 import { isPlainPath } from './link'
 
 /**
@@ -13,12 +18,34 @@ import { isPlainPath } from './link'
  */
 const ServerForm = forwardRef<HTMLFormElement, FormProps>(function ServerForm(props, ref) {
   // React Router's own props stay off the form (as in ServerLink: named, not deleted from a copy).
-  const { action, method = 'get', discover = 'render', fetcherKey: _fetcherKey, navigate: _navigate, reloadDocument: _reloadDocument, replace: _replace, state: _state, relative: _relative, preventScrollReset: _preventScrollReset, viewTransition: _viewTransition, defaultShouldRevalidate: _defaultShouldRevalidate, onSubmit: _onSubmit, ...rest } = props
+  const {
+    action,
+    method = 'get',
+    discover = 'render',
+    fetcherKey: _fetcherKey,
+    navigate: _navigate,
+    reloadDocument: _reloadDocument,
+    replace: _replace,
+    state: _state,
+    relative: _relative,
+    preventScrollReset: _preventScrollReset,
+    viewTransition: _viewTransition,
+    defaultShouldRevalidate: _defaultShouldRevalidate,
+    onSubmit: _onSubmit,
+    ...rest
+  } = props
   const here = useContext(LocationContext).location
   const route = useContext(RouteContext).matches.at(-1)?.route
   const own = action == null && !route?.index && !/(?:^\?|&)index(?:=?&|=?$)/.test(here.search)
   if (!own && !isPlainPath(action)) return <RouterForm ref={ref} {...props} />
-  return <form method={method.toLowerCase() === 'get' ? 'get' : 'post'} action={own ? here.pathname + here.search : action} {...rest} data-discover={discover === 'render' ? 'true' : undefined} />
+  return (
+    <form
+      method={method.toLowerCase() === 'get' ? 'get' : 'post'}
+      action={own ? here.pathname + here.search : action}
+      {...rest}
+      data-discover={discover === 'render' ? 'true' : undefined}
+    />
+  )
 })
 
 export const Form: typeof RouterForm = typeof document === 'undefined' ? ServerForm : RouterForm

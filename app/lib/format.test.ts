@@ -41,10 +41,26 @@ describe('formatting for the language', () => {
   it('words a remembered date or amount as the first time, apart per language, currency and value', () => {
     for (const language of ['en', 'es', 'de', 'it', 'ru']) {
       const intl = {
-        date: new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date('2026-03-05T10:00:00Z')),
-        dateTime: new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-03-05T10:00:00Z')),
-        eur: new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(1234.56),
-        usd: new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(1234.57),
+        date: new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'medium' }).format(
+          new Date('2026-03-05T10:00:00Z'),
+        ),
+        dateTime: new Intl.DateTimeFormat(language, {
+          timeZone: 'UTC',
+          dateStyle: 'medium',
+          timeStyle: 'short',
+        }).format(new Date('2026-03-05T10:00:00Z')),
+        eur: new Intl.NumberFormat(language, {
+          style: 'currency',
+          currency: 'EUR',
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }).format(1234.56),
+        usd: new Intl.NumberFormat(language, {
+          style: 'currency',
+          currency: 'USD',
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }).format(1234.57),
       }
       for (let time = 0; time < 2; time++) {
         expect(formatDate('2026-03-05T10:00:00Z', language)).toBe(intl.date)
@@ -62,12 +78,20 @@ describe('a line of parts', () => {
   it('leaves no separator where a part is missing: at the start, at the end or twice between', () => {
     expect(joinPresent([null, 'No reviews yet'])).toBe('No reviews yet')
     expect(joinPresent(['', '★ 4.5 (2 reviews)'])).toBe('★ 4.5 (2 reviews)')
-    expect(joinPresent(['Serbia', undefined, false, 'Expert', ' ', 'Part time'])).toBe('Serbia · Expert · Part time')
+    expect(joinPresent(['Serbia', undefined, false, 'Expert', ' ', 'Part time'])).toBe(
+      'Serbia · Expert · Part time',
+    )
     expect(joinPresent(['Belgrade', null], ', ')).toBe('Belgrade')
-    expect(joinPresent([joinPresent([null, null], ', '), 'Member since 1 Nov 2026'])).toBe('Member since 1 Nov 2026')
+    expect(joinPresent([joinPresent([null, null], ', '), 'Member since 1 Nov 2026'])).toBe(
+      'Member since 1 Nov 2026',
+    )
     expect(joinPresent([])).toBe('')
   })
-  it('writes a rating as the page\'s language does', () => {
-    expect([formatRating(5, 'en'), formatRating(4.25, 'de'), formatRating(4.96, 'ru')]).toEqual(['5.0', '4,3', '5,0'])
+  it("writes a rating as the page's language does", () => {
+    expect([formatRating(5, 'en'), formatRating(4.25, 'de'), formatRating(4.96, 'ru')]).toEqual([
+      '5.0',
+      '4,3',
+      '5,0',
+    ])
   })
 })

@@ -5,7 +5,12 @@
 // page's server time), so each language and set of options gets one, kept for the process. The
 // keys come from the code's options and the five languages, so the map stays small.
 const formatters = new Map<string, unknown>()
-export function intlFormatter<T>(kind: string, locale: string, options: object | undefined, make: () => T): T {
+export function intlFormatter<T>(
+  kind: string,
+  locale: string,
+  options: object | undefined,
+  make: () => T,
+): T {
   const key = `${kind}|${locale}|${JSON.stringify(options ?? {})}`
   let formatter = formatters.get(key) as T | undefined
   if (!formatter) {
@@ -28,8 +33,18 @@ function wordedOnce(key: string, word: () => string) {
 
 const MEDIUM_DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }
 const MEDIUM_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
-export function formatDate(value: Date | string | number, locale: string, options: Intl.DateTimeFormatOptions = MEDIUM_DATE) {
-  const word = () => intlFormatter('date', locale, options, () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options })).format(new Date(value))
+export function formatDate(
+  value: Date | string | number,
+  locale: string,
+  options: Intl.DateTimeFormatOptions = MEDIUM_DATE,
+) {
+  const word = () =>
+    intlFormatter(
+      'date',
+      locale,
+      options,
+      () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options }),
+    ).format(new Date(value))
   // Only the two common wordings of a date given as text are remembered: other options are keyed by JSON, which costs as much as formatting.
   if (typeof value !== 'string' || (options !== MEDIUM_DATE && options !== MEDIUM_DATE_TIME)) return word()
   return wordedOnce(`${options === MEDIUM_DATE ? 'date' : 'datetime'}|${locale}|${value}`, word)
@@ -47,14 +62,31 @@ export function formatNumber(value: number, locale: string, options?: Intl.Numbe
 const digitsOf = new Map<string, number>()
 export function currencyDigits(currency: string) {
   let digits = digitsOf.get(currency)
-  if (digits === undefined) digitsOf.set(currency, (digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2))
+  if (digits === undefined)
+    digitsOf.set(
+      currency,
+      (digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2),
+    )
   return digits
 }
 
 export function formatMoney(minor: number, currency: string, locale: string) {
   return wordedOnce(`money|${locale}|${currency}|${minor}`, () => {
     const digits = currencyDigits(currency)
-    return intlFormatter('money', locale, { currency }, () => new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits })).format(minor / 10 ** digits)
+    return intlFormatter(
+      'money',
+      locale,
+      { currency },
+      () =>
+        new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency,
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        }),
+    ).format(minor / 10 ** digits)
   })
 }
 
@@ -66,8 +98,11 @@ export const isoDate = (value: Date | string | number) => new Date(value).toISOS
  * behind ("Belgrade, Serbia · No reviews yet", and "No reviews yet" alone, never "· No reviews yet").
  */
 export function joinPresent(parts: ReadonlyArray<string | null | undefined | false>, separator = ' · ') {
-  return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(separator)
+  return parts
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .join(separator)
 }
 
 /** A rating average as the page's language writes it, with one decimal ("4.5", "4,5"). */
-export const formatRating = (average: number, locale: string) => formatNumber(average, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+export const formatRating = (average: number, locale: string) =>
+  formatNumber(average, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })

@@ -10,10 +10,22 @@ import type { Invoice } from '../../server/modules/payments/invoices-contract'
 // date in its format (Intl). The number is also the document's title, so a viewer's window and
 // a search show it.
 const resolveFrom = createRequire(import.meta.url)
-const fonts = { regular: resolveFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'), bold: resolveFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf') }
+const fonts = {
+  regular: resolveFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: resolveFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+}
 
 export function invoicePdf(v: Invoice, t: TFunction, locale: string): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: v.number, Author: 'Workneer', Subject: t('invoices:pdf.title'), CreationDate: new Date(v.issuedAt) } })
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: {
+      Title: v.number,
+      Author: 'Workneer',
+      Subject: t('invoices:pdf.title'),
+      CreationDate: new Date(v.issuedAt),
+    },
+  })
   doc.registerFont('regular', fonts.regular)
   doc.registerFont('bold', fonts.bold)
   const chunks: Buffer[] = []
@@ -33,8 +45,16 @@ export function invoicePdf(v: Invoice, t: TFunction, locale: string): Promise<Bu
 
   const top = doc.y
   const party = (x: number, label: string, name: string) => {
-    doc.font('bold').fontSize(9).fillColor('#4f5b69').text(label.toUpperCase(), x, top, { width: width / 2 - 12 })
-    doc.font('regular').fontSize(12).fillColor('#1b2430').text(name, x, doc.y + 2, { width: width / 2 - 12 })
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor('#4f5b69')
+      .text(label.toUpperCase(), x, top, { width: width / 2 - 12 })
+    doc
+      .font('regular')
+      .fontSize(12)
+      .fillColor('#1b2430')
+      .text(name, x, doc.y + 2, { width: width / 2 - 12 })
   }
   party(56, t('invoices:pdf.from'), v.issuerName)
   party(56 + width / 2, t('invoices:pdf.to'), v.recipientName)
@@ -43,7 +63,10 @@ export function invoicePdf(v: Invoice, t: TFunction, locale: string): Promise<Bu
 
   const row = (label: string, value: string, bold = false) => {
     const y = doc.y
-    doc.font(bold ? 'bold' : 'regular').fontSize(11).text(label, 56, y, { width: width - 140 })
+    doc
+      .font(bold ? 'bold' : 'regular')
+      .fontSize(11)
+      .text(label, 56, y, { width: width - 140 })
     const after = doc.y
     doc.text(value, 56 + width - 130, y, { width: 130, align: 'right' })
     doc.y = Math.max(after, doc.y) + 6
@@ -52,11 +75,19 @@ export function invoicePdf(v: Invoice, t: TFunction, locale: string): Promise<Bu
   const head = doc.y
   doc.text(t('invoices:pdf.description').toUpperCase(), 56, head)
   doc.text(t('invoices:pdf.amount').toUpperCase(), 56 + width - 130, head, { width: 130, align: 'right' })
-  doc.moveTo(56, doc.y + 4).lineTo(56 + width, doc.y + 4).strokeColor('#d6dde5').stroke()
+  doc
+    .moveTo(56, doc.y + 4)
+    .lineTo(56 + width, doc.y + 4)
+    .strokeColor('#d6dde5')
+    .stroke()
   doc.y += 10
   doc.fillColor('#1b2430')
   row(t(`invoices:pdf.line.${v.kind}`, { project: v.projectTitle, installment: v.installmentTitle }), amount)
-  doc.moveTo(56, doc.y).lineTo(56 + width, doc.y).strokeColor('#d6dde5').stroke()
+  doc
+    .moveTo(56, doc.y)
+    .lineTo(56 + width, doc.y)
+    .strokeColor('#d6dde5')
+    .stroke()
   doc.y += 8
   row(t('invoices:pdf.total'), amount, true)
   doc.moveDown(2)

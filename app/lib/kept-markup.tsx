@@ -1,4 +1,12 @@
-import { createContext, use, useContext, type ComponentPropsWithoutRef, type ComponentType, type Context, type ReactNode } from 'react'
+import {
+  createContext,
+  use,
+  useContext,
+  type ComponentPropsWithoutRef,
+  type ComponentType,
+  type Context,
+  type ReactNode,
+} from 'react'
 import { preload } from 'react-dom'
 import { I18nContext } from 'react-i18next'
 import type { i18n as I18n } from 'i18next'
@@ -32,7 +40,11 @@ import {
  * placeholder path, filled in per request, escaped as React escapes an attribute.
  */
 type Tag = 'header' | 'footer' | 'details' | 'ul' | 'li' | 'article'
-type Props<T extends Tag, P extends object> = ComponentPropsWithoutRef<T> & { as: T; component: ComponentType<P>; props: P }
+type Props<T extends Tag, P extends object> = ComponentPropsWithoutRef<T> & {
+  as: T
+  component: ComponentType<P>
+  props: P
+}
 
 /**
  * How kept parts are rendered on the server, provided by entry.server.tsx; none in the browser.
@@ -64,7 +76,13 @@ const kept = new Map<unknown, Map<string, KeptHtml>>()
 const MAX_KEPT = 1000
 
 /** An attribute value escaped as React escapes it (react-dom's escapeTextForBrowser). */
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' }
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+}
 const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c])
 const unescapes = Object.fromEntries(Object.entries(escapes).map(([c, e]) => [e, c]))
 const unescapeAttribute = (value: string) => value.replace(/&(amp|lt|gt|quot|#x27);/g, (e) => unescapes[e])
@@ -81,7 +99,8 @@ function takePreloads(rendered: string, part: string) {
     html = html.slice(m[0].length)
   }
   // Anything else hoisted (a stylesheet, a script, an image with more than a src) has no place in the part.
-  if (html.startsWith('<link') || html.startsWith('<script') || html.startsWith('<style')) throw new Error(`A kept part (${part}) hoists a resource other than a plain image: do not keep it`)
+  if (html.startsWith('<link') || html.startsWith('<script') || html.startsWith('<style'))
+    throw new Error(`A kept part (${part}) hoists a resource other than a plain image: do not keep it`)
   return { html, images }
 }
 
@@ -90,9 +109,25 @@ function takePreloads(rendered: string, part: string) {
  * location is given apart. React Router's route id is not among them (it has no export): a kept part
  * cannot use a fetcher on the server.
  */
-const CARRIED = [I18nContext, NavigationContext, DataRouterContext, DataRouterStateContext, DataRouterNavigationContext, DataRouterDataContext, FetchersContext, FrameworkContext, ViewTransitionContext, RouteContext] as unknown as Context<unknown>[]
+const CARRIED = [
+  I18nContext,
+  NavigationContext,
+  DataRouterContext,
+  DataRouterStateContext,
+  DataRouterNavigationContext,
+  DataRouterDataContext,
+  FetchersContext,
+  FrameworkContext,
+  ViewTransitionContext,
+  RouteContext,
+] as unknown as Context<unknown>[]
 
-export function Kept<T extends Tag, P extends object>({ as: Element, component: Part, props, ...attributes }: Props<T, P>) {
+export function Kept<T extends Tag, P extends object>({
+  as: Element,
+  component: Part,
+  props,
+  ...attributes
+}: Props<T, P>) {
   const rendering = useContext(KeptRenderer)
   const i18n = useContext(I18nContext)
   const location = useContext(LocationContext)
@@ -110,7 +145,10 @@ export function Kept<T extends Tag, P extends object>({ as: Element, component: 
   if (!byKey) kept.set(Part, (byKey = new Map()))
   let part = byKey.get(key)
   if (part === undefined) {
-    const placeholder = { ...location, location: { ...location.location, pathname: PATH_HOLE, search: '', hash: '' } }
+    const placeholder = {
+      ...location,
+      location: { ...location.location, pathname: PATH_HOLE, search: '', hash: '' },
+    }
     const inner = (
       <LocationContext.Provider value={placeholder}>
         <Part {...props} />
@@ -121,9 +159,18 @@ export function Kept<T extends Tag, P extends object>({ as: Element, component: 
     const own = Object.create(i18n.i18n) as I18n
     own.reportNamespaces = undefined as unknown as I18n['reportNamespaces']
     const values = carried.map((value) => (value === i18n ? { ...i18n, i18n: own } : value))
-    const rendered = rendering.render(CARRIED.reduceRight<ReactNode>((node, context, i) => <context.Provider value={values[i]}>{node}</context.Provider>, inner))
+    const rendered = rendering.render(
+      CARRIED.reduceRight<ReactNode>(
+        (node, context, i) => <context.Provider value={values[i]}>{node}</context.Provider>,
+        inner,
+      ),
+    )
     const { html, images } = takePreloads(rendered, Part.displayName ?? Part.name)
-    part = { pieces: html.split(PATH_HOLE).map((piece) => utf8.encode(piece)), images, namespaces: usedNamespacesOf(own).getUsedNamespaces() }
+    part = {
+      pieces: html.split(PATH_HOLE).map((piece) => utf8.encode(piece)),
+      images,
+      namespaces: usedNamespacesOf(own).getUsedNamespaces(),
+    }
     if (byKey.size >= MAX_KEPT) byKey.clear()
     byKey.set(key, part)
   }
@@ -131,7 +178,9 @@ export function Kept<T extends Tag, P extends object>({ as: Element, component: 
   usedNamespacesOf(i18n.i18n).addUsedNamespaces(part.namespaces)
   const here = utf8.encode(escapeAttribute(location.location.pathname + location.location.search))
   const marker = rendering.splice(part.pieces.flatMap((piece, i) => (i ? [here, piece] : [piece])))
-  return <Host {...(attributes as ComponentPropsWithoutRef<'div'>)} dangerouslySetInnerHTML={{ __html: marker }} />
+  return (
+    <Host {...(attributes as ComponentPropsWithoutRef<'div'>)} dangerouslySetInnerHTML={{ __html: marker }} />
+  )
 }
 
 /**
@@ -142,7 +191,8 @@ export function Kept<T extends Tag, P extends object>({ as: Element, component: 
  */
 function keyOf(props: object) {
   let key = ''
-  for (const [name, value] of Object.entries(props)) if (value !== undefined && typeof value !== 'function') key += `${name}\u0001${jsonOf(value)}\u0002`
+  for (const [name, value] of Object.entries(props))
+    if (value !== undefined && typeof value !== 'function') key += `${name}\u0001${jsonOf(value)}\u0002`
   return key
 }
 

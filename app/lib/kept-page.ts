@@ -11,6 +11,7 @@ export const ownPage = { keptPage: 'own' } as const
 export type KeptPage = 'visitor' | 'own'
 
 export function keptPageOf(handle: unknown): KeptPage | null {
-  const mark = typeof handle === 'object' && handle !== null ? (handle as { keptPage?: unknown }).keptPage : null
+  const mark =
+    typeof handle === 'object' && handle !== null ? (handle as { keptPage?: unknown }).keptPage : null
   return mark === 'visitor' || mark === 'own' ? mark : null
 }

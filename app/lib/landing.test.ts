@@ -12,12 +12,18 @@ describe('the landing after signing in', () => {
     expect(redirectTarget(at('?redirectTo='))).toBe('/dashboard')
   })
 
-  test.each(['/profile/account-settings', '/projects/client/details/7?tab=proposals', '/reviews'])('is %s when that page asked', (to) => {
-    expect(redirectTarget(at(`?redirectTo=${encodeURIComponent(to)}`))).toBe(to)
-    expect(redirectTarget(at(''), to)).toBe(to)
-  })
+  test.each(['/profile/account-settings', '/projects/client/details/7?tab=proposals', '/reviews'])(
+    'is %s when that page asked',
+    (to) => {
+      expect(redirectTarget(at(`?redirectTo=${encodeURIComponent(to)}`))).toBe(to)
+      expect(redirectTarget(at(''), to)).toBe(to)
+    },
+  )
 
-  test.each(['//evil.example', 'https://evil.example/', '/\\evil.example'])('is the dashboard, not %s', (to) => {
-    expect(redirectTarget(at(`?redirectTo=${encodeURIComponent(to)}`))).toBe('/dashboard')
-  })
+  test.each(['//evil.example', 'https://evil.example/', '/\\evil.example'])(
+    'is the dashboard, not %s',
+    (to) => {
+      expect(redirectTarget(at(`?redirectTo=${encodeURIComponent(to)}`))).toBe('/dashboard')
+    },
+  )
 })

@@ -38,6 +38,10 @@ describe("the server's Link", () => {
 
   it('takes the short way only for absolute, clean paths', () => {
     expect(['/', '/projects/client', '/categories?search=a/../b', '/x/#y'].every(isPlainPath)).toBe(true)
-    expect(['', 'details/8', './x', '/a/./b', '/a/..', '//host/x', '/a//b', 'https://x.example/'].some(isPlainPath)).toBe(false)
+    expect(
+      ['', 'details/8', './x', '/a/./b', '/a/..', '//host/x', '/a//b', 'https://x.example/'].some(
+        isPlainPath,
+      ),
+    ).toBe(false)
   })
 })

@@ -20,7 +20,20 @@ export function isPlainPath(to: LinkProps['to'] | undefined): to is string {
 const ServerLink = forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, ref) {
   // React Router's own props stay off the anchor (named here, not deleted from a copy: that would
   // turn every link's props into a slow dictionary object).
-  const { to, prefetch = 'none', discover = 'render', reloadDocument, relative: _relative, replace: _replace, mask: _mask, state: _state, preventScrollReset: _preventScrollReset, viewTransition: _viewTransition, defaultShouldRevalidate: _defaultShouldRevalidate, ...anchor } = props
+  const {
+    to,
+    prefetch = 'none',
+    discover = 'render',
+    reloadDocument,
+    relative: _relative,
+    replace: _replace,
+    mask: _mask,
+    state: _state,
+    preventScrollReset: _preventScrollReset,
+    viewTransition: _viewTransition,
+    defaultShouldRevalidate: _defaultShouldRevalidate,
+    ...anchor
+  } = props
   if (!isPlainPath(to) || prefetch !== 'none' || reloadDocument) return <RouterLink ref={ref} {...props} />
   return <a {...anchor} href={to} data-discover={discover === 'render' ? 'true' : undefined} />
 })

@@ -11,7 +11,10 @@ type Context = Readonly<RouterContextProvider>
 type LinkCall = typeof contentContract.confirmSubscription | typeof contentContract.unsubscribe
 
 export function newsletterLinkLoader(context: Context, token: string, titleKey: string) {
-  return { valid: newsletterToken.test(token), title: getInstance(context).t(`content:newsletter.${titleKey}`) }
+  return {
+    valid: newsletterToken.test(token),
+    title: getInstance(context).t(`content:newsletter.${titleKey}`),
+  }
 }
 
 export async function newsletterLinkAction(context: Context, token: string, call: LinkCall, doneKey: string) {
@@ -19,8 +22,12 @@ export async function newsletterLinkAction(context: Context, token: string, call
   try {
     await apiFor(context, { token: null }).call(call, { params: { token } })
   } catch (error) {
-    if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) return { invalid: true }
+    if (error instanceof ApiCallError && (error.status === 404 || error.status === 400))
+      return { invalid: true }
     throw error
   }
-  return redirectWithFlash('/', { kind: 'success', message: getInstance(context).t(`content:newsletter.${doneKey}`) })
+  return redirectWithFlash('/', {
+    kind: 'success',
+    message: getInstance(context).t(`content:newsletter.${doneKey}`),
+  })
 }

@@ -7,11 +7,26 @@ const TICKET = 'oidc_ticket'
 const base = { path: '/auth', httpOnly: true, sameSite: 'lax' as const }
 
 export function stateCookie(state: string, redirectTo: string, secure: boolean) {
-  return stringifySetCookie({ name: STATE, value: Buffer.from(JSON.stringify({ state, redirectTo })).toString('base64url'), maxAge: 600, secure, ...base })
+  return stringifySetCookie({
+    name: STATE,
+    value: Buffer.from(JSON.stringify({ state, redirectTo })).toString('base64url'),
+    maxAge: 600,
+    secure,
+    ...base,
+  })
 }
 
-export function ticketCookie(ticket: { ticket: string; email: string; firstName: string; lastName: string; provider: string }, secure: boolean) {
-  return stringifySetCookie({ name: TICKET, value: Buffer.from(JSON.stringify(ticket)).toString('base64url'), maxAge: 1800, secure, ...base })
+export function ticketCookie(
+  ticket: { ticket: string; email: string; firstName: string; lastName: string; provider: string },
+  secure: boolean,
+) {
+  return stringifySetCookie({
+    name: TICKET,
+    value: Buffer.from(JSON.stringify(ticket)).toString('base64url'),
+    maxAge: 1800,
+    secure,
+    ...base,
+  })
 }
 
 export const clearStateCookie = () => stringifySetCookie({ name: STATE, value: '', maxAge: 0, ...base })
@@ -28,4 +43,8 @@ function read<T>(request: Request, name: string): T | null {
 }
 
 export const readState = (request: Request) => read<{ state: string; redirectTo: string }>(request, STATE)
-export const readTicket = (request: Request) => read<{ ticket: string; email: string; firstName: string; lastName: string; provider: string }>(request, TICKET)
+export const readTicket = (request: Request) =>
+  read<{ ticket: string; email: string; firstName: string; lastName: string; provider: string }>(
+    request,
+    TICKET,
+  )

@@ -12,7 +12,10 @@ describe('a packed value', () => {
   })
 
   it('is parsed once in the browser, however often the page renders', () => {
-    const fromDocument = JSON.stringify({ id: 2, skills: ['Revit'] }) as Packed<{ id: number; skills: string[] }>
+    const fromDocument = JSON.stringify({ id: 2, skills: ['Revit'] }) as Packed<{
+      id: number
+      skills: string[]
+    }>
     const parse = vi.spyOn(JSON, 'parse')
     const first = unpack(fromDocument)
     expect(unpack(fromDocument)).toBe(first)
@@ -55,7 +58,9 @@ describe('a shared value', () => {
 
   it('gives one view per source, made once and frozen like it', () => {
     let made = 0
-    const namesOf = sharedView((answer: { data: Array<{ name: string }> }) => (made++, answer.data.map((d) => d.name)))
+    const namesOf = sharedView(
+      (answer: { data: Array<{ name: string }> }) => (made++, answer.data.map((d) => d.name)),
+    )
     const answer = shared({ data: [{ name: 'Revit' }] })
     const view = namesOf(answer)
     expect(namesOf(answer)).toBe(view)

@@ -7,7 +7,8 @@ import { guardPageRequest, isCrossSite } from './page-guard.server'
 const own = 'http://127.0.0.1:3000'
 const publicUrl = 'https://workneer.example'
 const sites = [own, publicUrl]
-const req = (method: string, headers: Record<string, string> = {}, body?: BodyInit) => new Request(`${own}/auth/login`, { method, headers, body })
+const req = (method: string, headers: Record<string, string> = {}, body?: BodyInit) =>
+  new Request(`${own}/auth/login`, { method, headers, body })
 
 describe('isCrossSite', () => {
   test.each([
@@ -49,7 +50,18 @@ describe('isCrossSite', () => {
 
 describe('guardPageRequest', () => {
   test('a cross-site request goes on without its body and its Origin, refused', async () => {
-    const guarded = guardPageRequest(req('POST', { origin: 'https://evil.example', cookie: 'lang=de', 'content-type': 'application/x-www-form-urlencoded' }, 'lang=ru'), sites)
+    const guarded = guardPageRequest(
+      req(
+        'POST',
+        {
+          origin: 'https://evil.example',
+          cookie: 'lang=de',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        'lang=ru',
+      ),
+      sites,
+    )
     expect(guarded.refused).toBe('crossSite')
     expect(guarded.request.method).toBe('POST')
     expect(guarded.request.body).toBeNull()
@@ -75,10 +87,22 @@ describe('guardPageRequest', () => {
     [415, { 'content-type': 'application/json' }, '{"a":1}'],
     [415, { 'content-type': 'text/plain' }, 'a=1'],
     [415, {}, 'a=1'],
-    [400, { 'content-type': 'multipart/form-data' }, '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
-    [400, { 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1'],
+    [
+      400,
+      { 'content-type': 'multipart/form-data' },
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+    ],
+    [
+      400,
+      { 'content-type': 'multipart/form-data; boundary=x' },
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1',
+    ],
     [400, { 'content-type': 'multipart/form-data; boundary=x' }, ''],
-    [200, { 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+    [
+      200,
+      { 'content-type': 'multipart/form-data; boundary=x' },
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+    ],
     [200, { 'content-type': 'application/x-www-form-urlencoded' }, 'a=%zz&b'],
     [200, { 'content-type': 'Application/X-WWW-Form-Urlencoded; charset=UTF-8' }, 'a=1'],
   ])('formData() answers %i for %j', async (status, headers, body) => {
@@ -88,7 +112,12 @@ describe('guardPageRequest', () => {
   test('a body that fails for another reason (cut off by a limit) keeps its own error', async () => {
     const cut = new Error('payload too large')
     const body = new ReadableStream({ pull: (controller) => controller.error(cut) })
-    const request = new Request(`${own}/x`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' }, duplex: 'half' } as RequestInit)
+    const request = new Request(`${own}/x`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      duplex: 'half',
+    } as RequestInit)
     await expect(guardPageRequest(request, sites).request.formData()).rejects.toBe(cut)
   })
 })

@@ -44,11 +44,17 @@ export const refusal = (kind: Refusal) => data({ refusal: kind }, { status: refu
  * root middleware can answer the status page for it. Any other request reads its form through a
  * guard: a body that is not a form, or a form that cannot be read, is a 4xx, not an exception.
  */
-export function guardPageRequest(request: Request, siteOrigins: ReadonlyArray<string | undefined>): { request: Request; refused: Refusal | null } {
+export function guardPageRequest(
+  request: Request,
+  siteOrigins: ReadonlyArray<string | undefined>,
+): { request: Request; refused: Refusal | null } {
   if (isCrossSite(request, siteOrigins)) {
     const headers = new Headers(request.headers)
     for (const name of ['origin', 'content-type', 'content-length', 'transfer-encoding']) headers.delete(name)
-    return { request: new Request(request.url, { method: request.method, headers, signal: request.signal }), refused: 'crossSite' }
+    return {
+      request: new Request(request.url, { method: request.method, headers, signal: request.signal }),
+      refused: 'crossSite',
+    }
   }
   if (SAFE_METHODS.has(request.method)) return { request, refused: null }
   const read = request.formData.bind(request)

@@ -4,7 +4,12 @@ import http from 'node:http'
 import type { Duplex } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHubServer, HubError, type HubContext, type HubServer } from '../../server/realtime/index.ts'
-import { HubManager, classifyRealtimeError, createRealtimeLogger, type RealtimeState } from './realtime.client'
+import {
+  HubManager,
+  classifyRealtimeError,
+  createRealtimeLogger,
+  type RealtimeState,
+} from './realtime.client'
 
 const waitFor = async (check: () => boolean, what: string, ms = 5000) => {
   for (const deadline = Date.now() + ms; !check(); await new Promise((r) => setTimeout(r, 10))) {
@@ -59,12 +64,18 @@ describe('HubManager', () => {
     await manager.start()
     expect(manager.state).toBe('connected')
     const chat = hubs.get('chat')
-    await waitFor(() => (void chat.toGroup('room:1').send('note', 'first'), got.includes('first')), 'first group message')
+    await waitFor(
+      () => (void chat.toGroup('room:1').send('note', 'first'), got.includes('first')),
+      'first group message',
+    )
 
     // The socket is cut: the client reconnects (new connection on the server) and joins again.
     for (const s of sockets) s.destroy()
     await waitFor(() => states.includes('connecting') && manager.state === 'connected', 'reconnect')
-    await waitFor(() => (void chat.toGroup('room:1').send('note', 'second'), got.includes('second')), 'group message after the reconnect')
+    await waitFor(
+      () => (void chat.toGroup('room:1').send('note', 'second'), got.includes('second')),
+      'group message after the reconnect',
+    )
 
     leave()
     await new Promise((r) => setTimeout(r, 200))
@@ -77,11 +88,31 @@ describe('HubManager', () => {
   })
 
   it('classifies the failures SPEC §8 names', () => {
-    expect(classifyRealtimeError(new Error('Server timeout elapsed without receiving a message from the server.'))).toBe('server-timeout')
-    expect(classifyRealtimeError(new Error('Server returned handshake error: Handshake was canceled.'))).toBe('handshake')
-    expect(classifyRealtimeError(Object.assign(new Error('Failed to complete negotiation with the server: Error: Not Found'), { name: 'FailedToNegotiateWithServerError' }))).toBe('negotiate')
-    expect(classifyRealtimeError(new Error("Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'"))).toBe('unauthorized')
-    expect(classifyRealtimeError(new Error('Unable to connect to the server with any of the available transports.'))).toBe('unsupported-transport')
-    expect(classifyRealtimeError(new Error('Server returned an error on close: The session has ended.'))).toBe('server-close')
+    expect(
+      classifyRealtimeError(new Error('Server timeout elapsed without receiving a message from the server.')),
+    ).toBe('server-timeout')
+    expect(classifyRealtimeError(new Error('Server returned handshake error: Handshake was canceled.'))).toBe(
+      'handshake',
+    )
+    expect(
+      classifyRealtimeError(
+        Object.assign(new Error('Failed to complete negotiation with the server: Error: Not Found'), {
+          name: 'FailedToNegotiateWithServerError',
+        }),
+      ),
+    ).toBe('negotiate')
+    expect(
+      classifyRealtimeError(
+        new Error("Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'"),
+      ),
+    ).toBe('unauthorized')
+    expect(
+      classifyRealtimeError(
+        new Error('Unable to connect to the server with any of the available transports.'),
+      ),
+    ).toBe('unsupported-transport')
+    expect(
+      classifyRealtimeError(new Error('Server returned an error on close: The session has ended.')),
+    ).toBe('server-close')
   })
 })

@@ -34,15 +34,32 @@ export const REALTIME_LIMITS = {
 } as const
 
 /** What kind of failure an error from the client is (SPEC §8: each is logged and closes the connection). */
-export function classifyRealtimeError(error: unknown): 'negotiate' | 'unsupported-transport' | 'server-timeout' | 'handshake' | 'server-close' | 'unauthorized' | 'other' {
+export function classifyRealtimeError(
+  error: unknown,
+):
+  | 'negotiate'
+  | 'unsupported-transport'
+  | 'server-timeout'
+  | 'handshake'
+  | 'server-close'
+  | 'unauthorized'
+  | 'other' {
   const e = error as { name?: string; message?: string; statusCode?: number } | undefined
   const message = String(e?.message ?? error ?? '')
   if (/Server timeout elapsed/i.test(message)) return 'server-timeout'
   if (/handshake/i.test(message)) return 'handshake'
   if (/Server returned an error on close/i.test(message)) return 'server-close'
-  if (e?.statusCode === 401 || e?.statusCode === 403 || /Status code '40[13]'/.test(message)) return 'unauthorized'
+  if (e?.statusCode === 401 || e?.statusCode === 403 || /Status code '40[13]'/.test(message))
+    return 'unauthorized'
   if (e?.name === 'FailedToNegotiateWithServerError' || /negotiat/i.test(message)) return 'negotiate'
-  if (e?.name === 'UnsupportedTransportError' || e?.name === 'DisabledTransportError' || /transports? (supported|available)|Unable to connect to the server with any of the available transports/i.test(message)) return 'unsupported-transport'
+  if (
+    e?.name === 'UnsupportedTransportError' ||
+    e?.name === 'DisabledTransportError' ||
+    /transports? (supported|available)|Unable to connect to the server with any of the available transports/i.test(
+      message,
+    )
+  )
+    return 'unsupported-transport'
   return 'other'
 }
 
@@ -137,7 +154,14 @@ export class HubManager {
   /** Sends a hub method call without waiting for its result (typing indicators); nothing while not connected. */
   send(method: string, ...args: unknown[]): void {
     if (this.state !== 'connected') return
-    this.connection.send(method, ...args).catch((error: unknown) => this.logger.log(LogLevel.Warning, `${this.hub}: ${method} failed: ${String((error as Error)?.message ?? error)}`))
+    this.connection
+      .send(method, ...args)
+      .catch((error: unknown) =>
+        this.logger.log(
+          LogLevel.Warning,
+          `${this.hub}: ${method} failed: ${String((error as Error)?.message ?? error)}`,
+        ),
+      )
   }
 
   start(): Promise<void> {
@@ -150,7 +174,10 @@ export class HubManager {
     this.stopped = true
     if (this.retry) clearTimeout(this.retry)
     this.retry = null
-    await Promise.race([this.connection.stop().catch(() => undefined), new Promise((r) => setTimeout(r, REALTIME_LIMITS.transportShutdownWaitMs))])
+    await Promise.race([
+      this.connection.stop().catch(() => undefined),
+      new Promise((r) => setTimeout(r, REALTIME_LIMITS.transportShutdownWaitMs)),
+    ])
     this.set('disconnected')
   }
 
@@ -190,12 +217,22 @@ export class HubManager {
   }
 
   private invokeGroup(method: 'JoinGroup' | 'LeaveGroup', group: string): void {
-    this.connection.invoke(method, group).catch((error: unknown) => this.logger.log(LogLevel.Warning, `${this.hub}: ${method} '${group}' failed: ${String((error as Error)?.message ?? error)}`))
+    this.connection
+      .invoke(method, group)
+      .catch((error: unknown) =>
+        this.logger.log(
+          LogLevel.Warning,
+          `${this.hub}: ${method} '${group}' failed: ${String((error as Error)?.message ?? error)}`,
+        ),
+      )
   }
 
   private report(error: unknown, what: string) {
     const kind = classifyRealtimeError(error)
-    this.logger.log(LogLevel.Error, `${this.hub}: ${what} (${kind}): ${String((error as Error)?.message ?? error)}`)
+    this.logger.log(
+      LogLevel.Error,
+      `${this.hub}: ${what} (${kind}): ${String((error as Error)?.message ?? error)}`,
+    )
     return kind
   }
 
@@ -214,7 +251,9 @@ export interface RealtimeClient {
 
 export function createRealtimeClient(options: { baseUrl?: string; silent?: boolean } = {}): RealtimeClient {
   const logger = createRealtimeLogger(options.silent ?? import.meta.env.PROD)
-  const managers = new Map(HUB_NAMES.map((name) => [name, new HubManager(name, { baseUrl: options.baseUrl ?? '/hubs', logger })]))
+  const managers = new Map(
+    HUB_NAMES.map((name) => [name, new HubManager(name, { baseUrl: options.baseUrl ?? '/hubs', logger })]),
+  )
   const wake = () => {
     if (document.visibilityState === 'visible') for (const m of managers.values()) m.wake()
   }

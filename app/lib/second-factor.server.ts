@@ -10,12 +10,23 @@ const base = { path: '/auth', httpOnly: true, sameSite: 'lax' as const }
 export const SECOND_FACTOR_PAGE = '/auth/second-factor'
 export const SETUP_PAGE = '/profile/account-settings/two-factor'
 
-export function challengeCookie(challenge: { challenge: string; expiresAt: string }, redirectTo: string, secure: boolean) {
+export function challengeCookie(
+  challenge: { challenge: string; expiresAt: string },
+  redirectTo: string,
+  secure: boolean,
+) {
   const maxAge = Math.max(0, Math.floor((Date.parse(challenge.expiresAt) - Date.now()) / 1000))
-  return stringifySetCookie({ name: CHALLENGE, value: Buffer.from(JSON.stringify({ challenge: challenge.challenge, redirectTo })).toString('base64url'), maxAge, secure, ...base })
+  return stringifySetCookie({
+    name: CHALLENGE,
+    value: Buffer.from(JSON.stringify({ challenge: challenge.challenge, redirectTo })).toString('base64url'),
+    maxAge,
+    secure,
+    ...base,
+  })
 }
 
-export const clearChallengeCookie = () => stringifySetCookie({ name: CHALLENGE, value: '', maxAge: 0, ...base })
+export const clearChallengeCookie = () =>
+  stringifySetCookie({ name: CHALLENGE, value: '', maxAge: 0, ...base })
 
 export function readChallenge(request: Request): { challenge: string; redirectTo: string } | null {
   const raw = parseCookie(request.headers.get('cookie') ?? '')[CHALLENGE]
@@ -61,11 +72,18 @@ export function setupOnlyRedirect(token: string | null, pathname: string) {
 const CODES = 'recovery_codes'
 const codesBase = { path: '/profile/account-settings', httpOnly: true, sameSite: 'strict' as const }
 
-export const recoveryCodesCookie = (codes: string[], secure: boolean) => stringifySetCookie({ name: CODES, value: codes.join('.'), maxAge: 120, secure, ...codesBase })
+export const recoveryCodesCookie = (codes: string[], secure: boolean) =>
+  stringifySetCookie({ name: CODES, value: codes.join('.'), maxAge: 120, secure, ...codesBase })
 
 export function takeRecoveryCodes(request: Request) {
   const raw = parseCookie(request.headers.get('cookie') ?? '')[CODES]
   if (!raw) return { codes: null, clear: null }
-  const codes = raw.split('.').filter((c) => /^[a-z0-9-]{5,20}$/.test(c)).slice(0, 20)
-  return { codes: codes.length ? codes : null, clear: stringifySetCookie({ name: CODES, value: '', maxAge: 0, ...codesBase }) }
+  const codes = raw
+    .split('.')
+    .filter((c) => /^[a-z0-9-]{5,20}$/.test(c))
+    .slice(0, 20)
+  return {
+    codes: codes.length ? codes : null,
+    clear: stringifySetCookie({ name: CODES, value: '', maxAge: 0, ...codesBase }),
+  }
 }

@@ -10,7 +10,12 @@ import { shared } from './packed'
  * (a message, a notification), so it is never older than the last change. Read afresh when the
  * API is another host (its writes would not reach this cache) or in development.
  */
-export function keptForSession<T>(context: Readonly<RouterContextProvider>, token: string | null, what: string, read: () => Promise<T>): Promise<T> {
+export function keptForSession<T>(
+  context: Readonly<RouterContextProvider>,
+  token: string | null,
+  what: string,
+  read: () => Promise<T>,
+): Promise<T> {
   const deps = context.get(appContext)
   // Shared by every page that reads it, so frozen (decision 299): a page that tried to change it
   // would throw, not change what others are shown. Frozen on every path, kept or not, so that

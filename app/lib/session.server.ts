@@ -1,7 +1,13 @@
 import { parseCookie, stringifySetCookie } from 'cookie'
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import type { CurrentUser } from '../../server/modules/identity/contract.ts'
-import { can, permissionForPath, requiresLogin, safeRedirect, type Permission } from '../../server/modules/identity/permissions.ts'
+import {
+  can,
+  permissionForPath,
+  requiresLogin,
+  safeRedirect,
+  type Permission,
+} from '../../server/modules/identity/permissions.ts'
 import { appContext } from './context'
 import { PRIVATE_PAGE, withHeaders } from './response-headers'
 import { setupOnlyRedirect } from './second-factor.server'
@@ -28,7 +34,10 @@ const loopback = (host: string) => ['127.0.0.1', 'localhost', '[::1]', '::1'].in
 export function secureCookies(context: Readonly<RouterContextProvider>, request: Request) {
   const deps = context.get(appContext)
   const url = new URL(request.url)
-  return deps.mode === 'production' && (deps.publicUrl.startsWith('https:') || url.protocol === 'https:' || !loopback(url.hostname))
+  return (
+    deps.mode === 'production' &&
+    (deps.publicUrl.startsWith('https:') || url.protocol === 'https:' || !loopback(url.hostname))
+  )
 }
 
 function cookieOptions(context: Readonly<RouterContextProvider>, request: Request) {
@@ -40,17 +49,34 @@ export function readToken(request: Request) {
   return value && value.length < 8192 ? value : null
 }
 
-export function sessionCookie(context: Readonly<RouterContextProvider>, request: Request, token: string, expiresAt: string) {
+export function sessionCookie(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  token: string,
+  expiresAt: string,
+) {
   const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000))
-  return stringifySetCookie({ name: SESSION_COOKIE, value: token, maxAge, ...cookieOptions(context, request) })
+  return stringifySetCookie({
+    name: SESSION_COOKIE,
+    value: token,
+    maxAge,
+    ...cookieOptions(context, request),
+  })
 }
 
 export function clearSessionCookie(context: Readonly<RouterContextProvider>, request: Request) {
-  return stringifySetCookie({ name: SESSION_COOKIE, value: '', maxAge: 0, ...cookieOptions(context, request) })
+  return stringifySetCookie({
+    name: SESSION_COOKIE,
+    value: '',
+    maxAge: 0,
+    ...cookieOptions(context, request),
+  })
 }
 
 /** Root middleware: resolves the cookie to the current user, clearing a cookie the API refuses. */
-export function createSessionMiddleware(fetchUser: (context: Readonly<RouterContextProvider>, token: string) => Promise<CurrentUser | null>): MiddlewareFunction<Response> {
+export function createSessionMiddleware(
+  fetchUser: (context: Readonly<RouterContextProvider>, token: string) => Promise<CurrentUser | null>,
+): MiddlewareFunction<Response> {
   return async ({ request, context, url }, next) => {
     const token = readToken(request)
     let clear = false
@@ -64,7 +90,10 @@ export function createSessionMiddleware(fetchUser: (context: Readonly<RouterCont
     // SPEC §6 guards, from the one list of permissions: logged out → login (and back here after).
     if (requiresLogin(path) && !session.user) {
       const to = `/auth/login?redirectTo=${encodeURIComponent(path + url.search)}`
-      throw redirect(to, clear ? { headers: { 'set-cookie': clearSessionCookie(context, request) } } : undefined)
+      throw redirect(
+        to,
+        clear ? { headers: { 'set-cookie': clearSessionCookie(context, request) } } : undefined,
+      )
     }
     const setup = session.user ? setupOnlyRedirect(token, path) : null
     if (setup) throw redirect(setup)
@@ -77,7 +106,8 @@ export function createSessionMiddleware(fetchUser: (context: Readonly<RouterCont
       if (clear) headers.append('set-cookie', clearSessionCookie(context, request))
       // Whatever was rendered for a signed-in person is theirs alone: no cache keeps it, unless the
       // answer already chose a private policy of its own (a file's, the search suggestions').
-      if (session.user && !/\b(private|no-store)\b/.test(headers.get('cache-control') ?? '')) headers.set('cache-control', PRIVATE_PAGE)
+      if (session.user && !/\b(private|no-store)\b/.test(headers.get('cache-control') ?? ''))
+        headers.set('cache-control', PRIVATE_PAGE)
     })
   }
 }
@@ -97,7 +127,11 @@ export function requireUser(context: Readonly<RouterContextProvider>, url: URL) 
   return user
 }
 
-export function requirePermission(context: Readonly<RouterContextProvider>, url: URL, permission: Permission) {
+export function requirePermission(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+  permission: Permission,
+) {
   const user = requireUser(context, url)
   if (!can(user.roles, permission)) throw redirect('/auth/unauthorized')
   return user

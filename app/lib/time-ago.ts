@@ -11,7 +11,10 @@ const MONTH = 30 * DAY
 const YEAR = 12 * MONTH
 
 /** The largest unit that fits, counted down (a 59-second gap is 59 seconds, 60 seconds is 1 minute). */
-export function timeAgoParts(date: Date | string | number, now: Date | number = Date.now()): { value: number; unit: TimeAgoUnit } {
+export function timeAgoParts(
+  date: Date | string | number,
+  now: Date | number = Date.now(),
+): { value: number; unit: TimeAgoUnit } {
   const then = new Date(date).getTime()
   const diff = Math.max(0, new Date(now).getTime() - then)
   if (diff >= YEAR) return { value: Math.floor(diff / YEAR), unit: 'year' }
@@ -24,5 +27,10 @@ export function timeAgoParts(date: Date | string | number, now: Date | number = 
 
 export function timeAgo(date: Date | string | number, locale: string, now: Date | number = Date.now()) {
   const { value, unit } = timeAgoParts(date, now)
-  return intlFormatter('relative', locale, undefined, () => new Intl.RelativeTimeFormat(locale, { numeric: 'always' })).format(-value, unit)
+  return intlFormatter(
+    'relative',
+    locale,
+    undefined,
+    () => new Intl.RelativeTimeFormat(locale, { numeric: 'always' }),
+  ).format(-value, unit)
 }

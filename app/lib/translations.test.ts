@@ -20,7 +20,13 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
   )
 }
 
-const namespaces = [...new Set(supportedLanguages.flatMap((l) => fs.readdirSync(path.join(localesDir, l)).filter((f) => f.endsWith('.json'))))]
+const namespaces = [
+  ...new Set(
+    supportedLanguages.flatMap((l) =>
+      fs.readdirSync(path.join(localesDir, l)).filter((f) => f.endsWith('.json')),
+    ),
+  ),
+]
 const load = (lng: string, file: string) => {
   const p = path.join(localesDir, lng, file)
   return fs.existsSync(p) ? flatten(JSON.parse(fs.readFileSync(p, 'utf8'))) : null
@@ -49,11 +55,18 @@ function pluralProblems(lng: string, texts: Record<string, string>) {
   const needed = new Intl.PluralRules(lng).resolvedOptions().pluralCategories as string[]
   const { families, plain } = pluralFamilies(texts)
   const problems: string[] = []
-  for (const key of plain) if (countsIn(texts[key])) problems.push(`${key} shows {{count}} without plural forms (${needed.map((f) => `${key}_${f}`).join(', ')})`)
+  for (const key of plain)
+    if (countsIn(texts[key]))
+      problems.push(
+        `${key} shows {{count}} without plural forms (${needed.map((f) => `${key}_${f}`).join(', ')})`,
+      )
   for (const [key, forms] of families) {
     const missing = needed.filter((f) => !forms.includes(f))
     const unused = forms.filter((f) => f !== 'zero' && !needed.includes(f))
-    if (missing.length) problems.push(`${key} lacks the form${missing.length > 1 ? 's' : ''} ${missing.map((f) => `${key}_${f}`).join(', ')}`)
+    if (missing.length)
+      problems.push(
+        `${key} lacks the form${missing.length > 1 ? 's' : ''} ${missing.map((f) => `${key}_${f}`).join(', ')}`,
+      )
     if (unused.length) problems.push(`${key} has forms ${lng} never uses: ${unused.join(', ')}`)
     if (plain.includes(key)) problems.push(`${key} is both a plain key and a count`)
   }
@@ -83,21 +96,61 @@ describe.each(namespaces)('translations of %s', (file) => {
 describe('the plural check', () => {
   // The check itself, on made-up texts: each would pass unnoticed if the check did not look.
   it('finds a count without forms, a missing form and a form the language never uses', () => {
-    expect(pluralProblems('en', { average: 'Average {{average}} from {{count}} reviews' })).toEqual(['average shows {{count}} without plural forms (average_one, average_other)'])
-    expect(pluralProblems('ru', { n_one: '{{count}} отзыв', n_many: '{{count}} отзывов', n_other: '{{count}} отзыва' })).toEqual(['n lacks the form n_few'])
-    expect(pluralProblems('es', { n_one: '{{count}} reseña', n_other: '{{count}} reseñas' })).toEqual(['n lacks the form n_many'])
-    expect(pluralProblems('de', { n_one: '{{count}} Stern', n_few: '{{count}} Sterne', n_other: '{{count}} Sterne' })).toEqual(['n has forms de never uses: few'])
-    expect(pluralProblems('en', { n: '{{count}}', n_one: '1', n_other: '{{count}}' })).toEqual(['n shows {{count}} without plural forms (n_one, n_other)', 'n is both a plain key and a count'])
-    expect(pluralProblems('it', { page: 'Pagina {{page}} di {{pages}}', n_zero: 'nessuna', n_one: '{{count}} stella', n_many: '{{count}} stelle', n_other: '{{count}} stelle' })).toEqual([])
+    expect(pluralProblems('en', { average: 'Average {{average}} from {{count}} reviews' })).toEqual([
+      'average shows {{count}} without plural forms (average_one, average_other)',
+    ])
+    expect(
+      pluralProblems('ru', {
+        n_one: '{{count}} отзыв',
+        n_many: '{{count}} отзывов',
+        n_other: '{{count}} отзыва',
+      }),
+    ).toEqual(['n lacks the form n_few'])
+    expect(pluralProblems('es', { n_one: '{{count}} reseña', n_other: '{{count}} reseñas' })).toEqual([
+      'n lacks the form n_many',
+    ])
+    expect(
+      pluralProblems('de', {
+        n_one: '{{count}} Stern',
+        n_few: '{{count}} Sterne',
+        n_other: '{{count}} Sterne',
+      }),
+    ).toEqual(['n has forms de never uses: few'])
+    expect(pluralProblems('en', { n: '{{count}}', n_one: '1', n_other: '{{count}}' })).toEqual([
+      'n shows {{count}} without plural forms (n_one, n_other)',
+      'n is both a plain key and a count',
+    ])
+    expect(
+      pluralProblems('it', {
+        page: 'Pagina {{page}} di {{pages}}',
+        n_zero: 'nessuna',
+        n_one: '{{count}} stella',
+        n_many: '{{count}} stelle',
+        n_other: '{{count}} stelle',
+      }),
+    ).toEqual([])
   })
 })
 
 describe('counts in the pages', () => {
   // The app's own i18next settings and texts: the forms above are the ones it picks.
   const i18n = i18next.createInstance()
-  const resources = Object.fromEntries(supportedLanguages.map((lng) => [lng, Object.fromEntries(namespaces.map((file) => [file.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(localesDir, lng, file), 'utf8'))]))]))
+  const resources = Object.fromEntries(
+    supportedLanguages.map((lng) => [
+      lng,
+      Object.fromEntries(
+        namespaces.map((file) => [
+          file.replace(/\.json$/, ''),
+          JSON.parse(fs.readFileSync(path.join(localesDir, lng, file), 'utf8')),
+        ]),
+      ),
+    ]),
+  )
   const ready = i18n.init({ ...i18nOptions, ns: Object.keys(resources.en), resources })
-  const say = async (lng: string, key: string, count: number) => (await ready, i18n.t(key, { lng, count, average: '5.00', formatted: String(count) }))
+  const say = async (lng: string, key: string, count: number) => (
+    await ready,
+    i18n.t(key, { lng, count, average: '5.00', formatted: String(count) })
+  )
 
   it('says "from 1 review", not "from 1 reviews", and counts in each language\'s forms', async () => {
     expect(await say('en', 'projects:reviews.average', 1)).toBe('Average 5.00 from 1 review')
@@ -105,7 +158,16 @@ describe('counts in the pages', () => {
     expect(await say('de', 'profile:public.rating', 1)).toBe('★ 5.00 (1 Bewertung)')
     expect(await say('es', 'projects:list.proposals', 1)).toBe('1 propuesta')
     expect(await say('it', 'projects:list.days', 1)).toBe('1 giorno')
-    expect(await Promise.all([1, 3, 5, 21, 22, 111].map((n) => say('ru', 'profile:public.rating', n)))).toEqual(['★ 5.00 (1 отзыв)', '★ 5.00 (3 отзыва)', '★ 5.00 (5 отзывов)', '★ 5.00 (21 отзыв)', '★ 5.00 (22 отзыва)', '★ 5.00 (111 отзывов)'])
+    expect(
+      await Promise.all([1, 3, 5, 21, 22, 111].map((n) => say('ru', 'profile:public.rating', n))),
+    ).toEqual([
+      '★ 5.00 (1 отзыв)',
+      '★ 5.00 (3 отзыва)',
+      '★ 5.00 (5 отзывов)',
+      '★ 5.00 (21 отзыв)',
+      '★ 5.00 (22 отзыва)',
+      '★ 5.00 (111 отзывов)',
+    ])
     expect(await say('de', 'projects:list.found', 12345)).toBe('12.345 Projekte gefunden') // and the number in the page's language
     await ready
     expect(i18n.t('profile:search.ratingAtLeast', { lng: 'de', rating: 4.5 })).toBe('4,5 Sterne oder mehr')

@@ -29,7 +29,12 @@ function memoizedT(i18n: I18n, namespaces: readonly string[]): TFunction {
   if (t) return t
   // As react-i18next does (its default nsMode): keys resolve in the first namespace, and the
   // others are in scope for `ns:key`.
-  const getFixedT = i18n.getFixedT.bind(i18n) as (lng: string, ns: string, keyPrefix: undefined, options: { scopeNs: readonly string[] }) => TFunction
+  const getFixedT = i18n.getFixedT.bind(i18n) as (
+    lng: string,
+    ns: string,
+    keyPrefix: undefined,
+    options: { scopeNs: readonly string[] },
+  ) => TFunction
   const fixed = getFixedT(i18n.language, namespaces[0], undefined, { scopeNs: namespaces })
   const memo = (key: string | string[], options?: unknown) => {
     const optionsKey = options === undefined ? '' : cacheableOptions(options)
@@ -55,7 +60,14 @@ function cacheableOptions(options: unknown): string | null {
   if (!options || typeof options !== 'object') return null
   for (const value of Object.values(options)) {
     const kind = typeof value
-    if (value !== null && kind !== 'string' && kind !== 'number' && kind !== 'boolean' && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) return null
+    if (
+      value !== null &&
+      kind !== 'string' &&
+      kind !== 'number' &&
+      kind !== 'boolean' &&
+      !(Array.isArray(value) && value.every((v) => typeof v === 'string'))
+    )
+      return null
   }
   return JSON.stringify(options)
 }
@@ -65,7 +77,10 @@ export function usedNamespacesOf(i18n: I18n) {
   if (!i18n.reportNamespaces) {
     const used = new Set<string>()
     i18n.reportNamespaces = {
-      addUsedNamespaces: (namespaces) => void (typeof namespaces === 'string' ? used.add(namespaces) : namespaces.forEach((ns) => used.add(ns))),
+      addUsedNamespaces: (namespaces) =>
+        void (typeof namespaces === 'string'
+          ? used.add(namespaces)
+          : namespaces.forEach((ns) => used.add(ns))),
       getUsedNamespaces: () => [...used],
     }
   }
@@ -75,10 +90,14 @@ export function usedNamespacesOf(i18n: I18n) {
 // The app passes namespaces only (no lng or keyPrefix options), which is all this supports.
 function useServerTranslation(ns?: Namespaces) {
   const { i18n } = useContext(I18nContext)
-  const namespaces: readonly string[] = ns === undefined ? [String(i18n.options.defaultNS ?? 'common')] : typeof ns === 'string' ? [ns] : ns
+  const namespaces: readonly string[] =
+    ns === undefined ? [String(i18n.options.defaultNS ?? 'common')] : typeof ns === 'string' ? [ns] : ns
   usedNamespacesOf(i18n).addUsedNamespaces(namespaces)
   const t = memoizedT(i18n, namespaces)
   return Object.assign([t, i18n, true] as const, { t, i18n, ready: true })
 }
 
-export const useTranslation: typeof useReactI18next = typeof document === 'undefined' ? (useServerTranslation as unknown as typeof useReactI18next) : useReactI18next
+export const useTranslation: typeof useReactI18next =
+  typeof document === 'undefined'
+    ? (useServerTranslation as unknown as typeof useReactI18next)
+    : useReactI18next

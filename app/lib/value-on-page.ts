@@ -20,7 +20,11 @@ const notOnPage = () => typeof document === 'undefined' || hydrated
 export function valueOnPage(id: string): string | null {
   if (notOnPage()) return null
   const field = document.getElementById(id)
-  return field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement ? field.value : null
+  return field instanceof HTMLInputElement ||
+    field instanceof HTMLSelectElement ||
+    field instanceof HTMLTextAreaElement
+    ? field.value
+    : null
 }
 
 /** The values of the checkboxes named `name` inside element `id` that are ticked in the page when React takes it over, or null. */
@@ -28,5 +32,7 @@ export function checkedOnPage(id: string, name: string): string[] | null {
   if (notOnPage()) return null
   const within = document.getElementById(id)
   if (!within) return null
-  return [...within.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].filter((box) => box.name === name && box.checked).map((box) => box.value)
+  return [...within.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')]
+    .filter((box) => box.name === name && box.checked)
+    .map((box) => box.value)
 }

@@ -8,7 +8,10 @@ import { usedNamespacesOf } from '~/lib/use-translation'
 async function pageFor(headers: Record<string, string>, path = '/') {
   const context = new RouterContextProvider()
   const request = new Request(`http://workneer.test${path}`, { headers })
-  await i18nextMiddleware({ request, context, params: {}, pattern: '/', url: new URL(request.url) } as never, async () => new Response())
+  await i18nextMiddleware(
+    { request, context, params: {}, pattern: '/', url: new URL(request.url) } as never,
+    async () => new Response(),
+  )
   return { locale: getLocale(context), i18n: getInstance(context) }
 }
 

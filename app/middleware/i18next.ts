@@ -3,10 +3,20 @@ import { createInstance, type i18n as I18n } from 'i18next'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { createI18nextMiddleware } from 'remix-i18next'
 import { initReactI18next } from 'react-i18next'
-import { fallbackLanguage, i18nOptions, isLanguage, languageCookie, supportedLanguages, namespacesOf, type Language } from '~/lib/i18n'
+import {
+  fallbackLanguage,
+  i18nOptions,
+  isLanguage,
+  languageCookie,
+  supportedLanguages,
+  namespacesOf,
+  type Language,
+} from '~/lib/i18n'
 
 // Every namespace file of every language, bundled into the server build.
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json', { eager: true })
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json', {
+  eager: true,
+})
 export const resources: Record<string, Record<string, Record<string, unknown>>> = {}
 for (const [file, module] of Object.entries(files)) {
   const [, lng, ns] = file.match(/locales\/(\w+)\/(\w[\w-]*)\.json$/)!
@@ -19,7 +29,13 @@ for (const [file, module] of Object.entries(files)) {
 // serves every later page, instead of being learnt again by an instance made for each request.
 const instances = new Map<Language, I18n>(
   supportedLanguages.map((lng) => {
-    const instance = createInstance({ ...i18nOptions, ns: namespacesOf(Object.keys(files)), resources, lng, initAsync: false })
+    const instance = createInstance({
+      ...i18nOptions,
+      ns: namespacesOf(Object.keys(files)),
+      resources,
+      lng,
+      initAsync: false,
+    })
     void instance.use(initReactI18next).init()
     return [lng, instance]
   }),

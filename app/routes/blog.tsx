@@ -24,7 +24,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.post.title} – Workneer` : 'Workneer' }, { name: 'description', content: loaderData?.post.summary ?? '' }]
+  return [
+    { title: loaderData ? `${loaderData.post.title} – Workneer` : 'Workneer' },
+    { name: 'description', content: loaderData?.post.summary ?? '' },
+  ]
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {

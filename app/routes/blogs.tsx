@@ -18,7 +18,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const raw = Number(url.searchParams.get('page') ?? 1)
   const page = Number.isInteger(raw) && raw > 0 ? raw : 1
   try {
-    const result = await apiFor(context, { token: null }).call(contentContract.blogs, { query: { page, pageSize: PAGE_SIZE } })
+    const result = await apiFor(context, { token: null }).call(contentContract.blogs, {
+      query: { page, pageSize: PAGE_SIZE },
+    })
     return { ...result, locale: getLocale(context), title: getInstance(context).t('content:blog.title') }
   } catch (error) {
     throwApiError(error)
@@ -48,7 +50,8 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
               <article>
                 {p.imageUrl ? <img className="post-image" src={p.imageUrl} alt="" loading="lazy" /> : null}
                 <p className="post-meta">
-                  <time dateTime={isoDate(p.publishedAt)}>{formatDate(p.publishedAt, locale)}</time> · {t('blog.by', { author: p.author })}
+                  <time dateTime={isoDate(p.publishedAt)}>{formatDate(p.publishedAt, locale)}</time> ·{' '}
+                  {t('blog.by', { author: p.author })}
                 </p>
                 <h2>
                   <Link to={`/blogs/${p.id}`}>{p.title}</Link>
@@ -75,7 +78,11 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
             <ol>
               {Array.from({ length: totalPages }, (_, i) => i + 1).map((n) => (
                 <li key={n}>
-                  <Link to={`/blogs?page=${n}`} aria-current={n === page ? 'page' : undefined} aria-label={t('blog.page', { page: n })}>
+                  <Link
+                    to={`/blogs?page=${n}`}
+                    aria-current={n === page ? 'page' : undefined}
+                    aria-label={t('blog.page', { page: n })}
+                  >
                     {n}
                   </Link>
                 </li>

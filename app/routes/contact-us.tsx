@@ -28,7 +28,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 // A real form that reaches the support inbox: the API stores the message and mails it (outbox).
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: contactSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply(), notice: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ result: submission.reply(), notice: null }, { status: 400 })
   const t = getInstance(context).t
   try {
     await apiFor(context).call(contentContract.contact, { body: submission.value })
@@ -37,7 +38,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fields = typeof error.body === 'object' ? error.body.errors : {}
     const known = Object.fromEntries(Object.entries(fields ?? {}).filter(([k]) => k in contactSchema.shape))
     const notice = noticeFor(error.status, error.body, t)
-    return data({ result: submission.reply({ fieldErrors: known, formErrors: Object.keys(known).length ? [] : [notice.message] }), notice }, { status: error.status })
+    return data(
+      {
+        result: submission.reply({
+          fieldErrors: known,
+          formErrors: Object.keys(known).length ? [] : [notice.message],
+        }),
+        notice,
+      },
+      { status: error.status },
+    )
   }
   return redirectWithFlash('/contact-us', { kind: 'success', message: t('content:contact.sent') })
 }
@@ -72,13 +82,53 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
           </p>
         ) : null}
         {/* A new key after each navigation (the redirect of a sent message) empties the form. */}
-        <Form key={location.key} method="post" className="card form-card form-stack" aria-describedby={actionData?.notice ? 'contact-error' : undefined}>
+        <Form
+          key={location.key}
+          method="post"
+          className="card form-card form-stack"
+          aria-describedby={actionData?.notice ? 'contact-error' : undefined}
+        >
           <div className="field-row">
-            <TextField name="name" reply={reply} label={t('contact.name')} ns="content" autoComplete="name" required minLength={2} maxLength={100} />
-            <TextField name="email" reply={reply} label={t('contact.email')} ns="content" type="email" autoComplete="email" required maxLength={254} />
+            <TextField
+              name="name"
+              reply={reply}
+              label={t('contact.name')}
+              ns="content"
+              autoComplete="name"
+              required
+              minLength={2}
+              maxLength={100}
+            />
+            <TextField
+              name="email"
+              reply={reply}
+              label={t('contact.email')}
+              ns="content"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+            />
           </div>
-          <TextField name="subject" reply={reply} label={t('contact.subject')} ns="content" required minLength={3} maxLength={150} />
-          <TextField name="message" reply={reply} label={t('contact.message')} ns="content" multiline required minLength={10} maxLength={5000} />
+          <TextField
+            name="subject"
+            reply={reply}
+            label={t('contact.subject')}
+            ns="content"
+            required
+            minLength={3}
+            maxLength={150}
+          />
+          <TextField
+            name="message"
+            reply={reply}
+            label={t('contact.message')}
+            ns="content"
+            multiline
+            required
+            minLength={10}
+            maxLength={5000}
+          />
           <p>
             <button type="submit" className="button button-primary" disabled={busy}>
               {busy ? t('contact.sending') : t('contact.send')}

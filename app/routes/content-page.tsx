@@ -26,7 +26,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return titled(loaderData?.title, { name: 'description', content: loaderData?.body.split('\n')[0].slice(0, 160) ?? '' })
+  return titled(loaderData?.title, {
+    name: 'description',
+    content: loaderData?.body.split('\n')[0].slice(0, 160) ?? '',
+  })
 }
 
 export function ContentBody({ body }: { body: string }) {
@@ -59,7 +62,9 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       </header>
       <article className="container page prose">
         <ContentBody body={loaderData.body} />
-        <p className="muted small">{t('pages.updated', { date: formatDate(loaderData.updatedAt, loaderData.locale) })}</p>
+        <p className="muted small">
+          {t('pages.updated', { date: formatDate(loaderData.updatedAt, loaderData.locale) })}
+        </p>
       </article>
     </main>
   )

@@ -30,8 +30,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser(context, url)
   try {
     const api = apiFor(context)
-    const [dashboard, money] = await Promise.all([api.call(dashboardContract.mine), api.call(paymentsContract.balances)])
-    return { dashboard, money: money.data, firstName: user.firstName || user.name, now: Date.now(), title: getInstance(context).t('dashboard:title') }
+    const [dashboard, money] = await Promise.all([
+      api.call(dashboardContract.mine),
+      api.call(paymentsContract.balances),
+    ])
+    return {
+      dashboard,
+      money: money.data,
+      firstName: user.firstName || user.name,
+      now: Date.now(),
+      title: getInstance(context).t('dashboard:title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -44,7 +53,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 type Contract = DashboardData['contracts']['items'][number]
 
 /** The page where each side acts on a contract. */
-const contractHref = (c: Contract) => (c.role === 'client' ? `/projects/client/details/${c.projectId}` : `/projects/freelancer/contract/${c.projectId}`)
+const contractHref = (c: Contract) =>
+  c.role === 'client'
+    ? `/projects/client/details/${c.projectId}`
+    : `/projects/freelancer/contract/${c.projectId}`
 
 /** The move a contract waits for, named by the next installment's state (none left: completion). */
 function moveOf(c: Contract) {
@@ -63,7 +75,19 @@ function moveOf(c: Contract) {
 }
 
 /** Money held for the client's contracts, or the freelancer's available, earned and paid-out money, per currency (read from the ledger). */
-function MoneyCard({ money, freelancer }: { money: Array<{ currency: string; heldMinor: number; availableMinor: number; earnedMinor: number; paidOutMinor: number }>; freelancer: boolean }) {
+function MoneyCard({
+  money,
+  freelancer,
+}: {
+  money: Array<{
+    currency: string
+    heldMinor: number
+    availableMinor: number
+    earnedMinor: number
+    paidOutMinor: number
+  }>
+  freelancer: boolean
+}) {
   const { t } = useTranslation(['payments', 'payouts'])
   return (
     <section className="card dashboard-card" aria-labelledby="dash-money" data-testid="dashboard-money">
@@ -77,7 +101,10 @@ function MoneyCard({ money, freelancer }: { money: Array<{ currency: string; hel
                 ? [
                     [t('money.available'), <Money key="a" minor={m.availableMinor} currency={m.currency} />],
                     [t('money.earned'), <Money key="e" minor={m.earnedMinor} currency={m.currency} />],
-                    [t('payouts:dashboard.paidOut'), <Money key="p" minor={m.paidOutMinor} currency={m.currency} />],
+                    [
+                      t('payouts:dashboard.paidOut'),
+                      <Money key="p" minor={m.paidOutMinor} currency={m.currency} />,
+                    ],
                   ]
                 : [[t('money.held'), <Money key="h" minor={m.heldMinor} currency={m.currency} />]]
             }
@@ -106,18 +133,29 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="dashboard-side">
           <Notifications notifications={d.notifications} now={loaderData.now} />
-          {d.projects || d.proposals ? <MoneyCard money={loaderData.money} freelancer={!!d.proposals} /> : null}
+          {d.projects || d.proposals ? (
+            <MoneyCard money={loaderData.money} freelancer={!!d.proposals} />
+          ) : null}
           <Messages />
           {d.projects || d.proposals ? (
             <section className="card dashboard-card" aria-labelledby="dash-reviews">
               <h2 id="dash-reviews">{t('reviews.title')}</h2>
-              <p>{d.reviewsToWrite ? t('reviews.toWrite', { count: d.reviewsToWrite }) : t('reviews.none')}</p>
+              <p>
+                {d.reviewsToWrite ? t('reviews.toWrite', { count: d.reviewsToWrite }) : t('reviews.none')}
+              </p>
               <p>
                 <Link to="/reviews">{d.reviewsToWrite ? t('reviews.write') : t('reviews.link')}</Link>
               </p>
             </section>
           ) : null}
-          {d.profile ? <ProfileCompleteness percent={d.profile.percent} missing={d.profile.missing} title={t('profile.title')} id="dash-profile" /> : null}
+          {d.profile ? (
+            <ProfileCompleteness
+              percent={d.profile.percent}
+              missing={d.profile.missing}
+              title={t('profile.title')}
+              id="dash-profile"
+            />
+          ) : null}
         </div>
       </div>
     </main>
@@ -142,8 +180,11 @@ function ProjectsToDecide({ projects }: { projects: NonNullable<DashboardData['p
         <p className="muted">{t('projects.empty')}</p>
       )}
       <p className="dashboard-more">
-        {projects.total > projects.items.length ? <span>{t('projects.more', { count: projects.total })} </span> : null}
-        <Link to="/projects/client">{t('projects.all')}</Link> · <Link to="/projects/create">{t('projects.post')}</Link>
+        {projects.total > projects.items.length ? (
+          <span>{t('projects.more', { count: projects.total })} </span>
+        ) : null}
+        <Link to="/projects/client">{t('projects.all')}</Link> ·{' '}
+        <Link to="/projects/create">{t('projects.post')}</Link>
       </p>
     </section>
   )
@@ -181,7 +222,8 @@ function MyProposals({ proposals }: { proposals: NonNullable<DashboardData['prop
         <p className="muted">{t('proposals.empty')}</p>
       )}
       <p className="dashboard-more">
-        <Link to="/projects/freelancer/porposals">{t('proposals.all')}</Link> · <Link to="/projects/getprojects?search=all">{t('proposals.find')}</Link>
+        <Link to="/projects/freelancer/porposals">{t('proposals.all')}</Link> ·{' '}
+        <Link to="/projects/getprojects?search=all">{t('proposals.find')}</Link>
       </p>
     </section>
   )
@@ -198,11 +240,19 @@ function Contracts({ contracts, client }: { contracts: DashboardData['contracts'
             const move = moveOf(c)
             const step = { name: c.other.name, position: c.next?.position ?? 0, title: c.next?.title ?? '' }
             return (
-              <li key={c.contractId} data-testid="dash-contract" className={c.yourTurn ? 'your-turn' : undefined}>
+              <li
+                key={c.contractId}
+                data-testid="dash-contract"
+                className={c.yourTurn ? 'your-turn' : undefined}
+              >
                 <Link to={contractHref(c)}>{c.projectTitle}</Link>
                 <span className="muted">{t('contracts.with', { name: c.other.name })}</span>
                 <p className="dashboard-step">
-                  {c.yourTurn ? <strong>{t(`contracts.you.${move}`, step)}</strong> : t(`contracts.wait.${move}`, step)}
+                  {c.yourTurn ? (
+                    <strong>{t(`contracts.you.${move}`, step)}</strong>
+                  ) : (
+                    t(`contracts.wait.${move}`, step)
+                  )}
                   {c.next && move === 'fund' ? (
                     <>
                       {' '}
@@ -210,7 +260,11 @@ function Contracts({ contracts, client }: { contracts: DashboardData['contracts'
                     </>
                   ) : null}
                 </p>
-                {c.installmentsTotal ? <span className="muted small">{t('contracts.progress', { done: c.installmentsDone, total: c.installmentsTotal })}</span> : null}
+                {c.installmentsTotal ? (
+                  <span className="muted small">
+                    {t('contracts.progress', { done: c.installmentsDone, total: c.installmentsTotal })}
+                  </span>
+                ) : null}
               </li>
             )
           })}
@@ -219,19 +273,33 @@ function Contracts({ contracts, client }: { contracts: DashboardData['contracts'
         <p className="muted">{t('contracts.empty')}</p>
       )}
       <p className="dashboard-more">
-        {contracts.total > contracts.items.length ? <span>{t('contracts.more', { count: contracts.total })} </span> : null}
-        <Link to={client ? '/projects/client?status=in_progress' : '/projects/freelancer'}>{t('contracts.all')}</Link>
+        {contracts.total > contracts.items.length ? (
+          <span>{t('contracts.more', { count: contracts.total })} </span>
+        ) : null}
+        <Link to={client ? '/projects/client?status=in_progress' : '/projects/freelancer'}>
+          {t('contracts.all')}
+        </Link>
       </p>
     </section>
   )
 }
 
-function Notifications({ notifications, now }: { notifications: DashboardData['notifications']; now: number }) {
+function Notifications({
+  notifications,
+  now,
+}: {
+  notifications: DashboardData['notifications']
+  now: number
+}) {
   const { t, i18n } = useTranslation(['dashboard', 'notifications'])
   return (
     <section className="card dashboard-card" aria-labelledby="dash-notifications">
       <h2 id="dash-notifications">{t('notifications.title')}</h2>
-      <p>{notifications.unread ? t('notifications.unread', { count: notifications.unread }) : t('notifications.empty')}</p>
+      <p>
+        {notifications.unread
+          ? t('notifications.unread', { count: notifications.unread })
+          : t('notifications.empty')}
+      </p>
       {notifications.latest.length ? (
         <ul className="dashboard-list">
           {notifications.latest.map((n) => (
@@ -243,7 +311,8 @@ function Notifications({ notifications, now }: { notifications: DashboardData['n
                 </button>
               </Form>
               <span className="muted small">
-                {n.content} · <time dateTime={n.createdDate}>{timeAgo(n.createdDate, i18n.language, now)}</time>
+                {n.content} ·{' '}
+                <time dateTime={n.createdDate}>{timeAgo(n.createdDate, i18n.language, now)}</time>
               </span>
             </li>
           ))}

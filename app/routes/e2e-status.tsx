@@ -7,8 +7,17 @@ import { ErrorPage } from '~/components/error-page'
 // ErrorBoundary. Anywhere else it is the not-found page.
 export function loader({ params }: Route.LoaderArgs) {
   const status = Number(params.status)
-  if (process.env.E2E !== '1' || !Number.isInteger(status) || status < 400 || status > 599) throw redirect('/auth/not-found')
-  throw data({ status, title: 'Invalid Info', detail: 'detail', errors: { budget: ['Budget must be positive'], title: ['Title is required'] } }, { status })
+  if (process.env.E2E !== '1' || !Number.isInteger(status) || status < 400 || status > 599)
+    throw redirect('/auth/not-found')
+  throw data(
+    {
+      status,
+      title: 'Invalid Info',
+      detail: 'detail',
+      errors: { budget: ['Budget must be positive'], title: ['Title is required'] },
+    },
+    { status },
+  )
 }
 
 export function meta() {

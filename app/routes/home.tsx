@@ -37,11 +37,17 @@ const signedInCtas: ReadonlyArray<{ permission: Permission; to: string; label: s
 /** The two calls to action for this visitor or account. */
 function ctasFor(roles: readonly number[] | null | undefined) {
   if (!roles) return visitorCtas
-  return signedInCtas.filter((c) => can(roles, c.permission)).slice(0, 2).map(({ to, label }) => ({ to, label }))
+  return signedInCtas
+    .filter((c) => can(roles, c.permission))
+    .slice(0, 2)
+    .map(({ to, label }) => ({ to, label }))
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? 'Workneer' }, { name: 'description', content: loaderData?.description ?? '' }]
+  return [
+    { title: loaderData?.title ?? 'Workneer' },
+    { name: 'description', content: loaderData?.description ?? '' },
+  ]
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -55,10 +61,32 @@ export async function loader({ context }: Route.LoaderArgs) {
       api.call(contentContract.services),
       api.call(contentContract.logos),
       // Recent open projects; the home page still shows without them.
-      api.call(projectsContract.search, { query: { sort: 'newest', page: 1, pageSize: 4 } }).catch(() => ({ data: [] })),
+      api
+        .call(projectsContract.search, { query: { sort: 'newest', page: 1, pageSize: 4 } })
+        .catch(() => ({ data: [] })),
     ])
-    const projects = recent.data.map((p) => ({ id: p.id, title: p.title, excerpt: p.excerpt, category: p.category?.name ?? null, budget: formatMoney(p.budgetMinor, p.currency, getLocale(context)), hourly: p.budgetType === 'hourly', posted: p.publishedAt ?? p.createdAt }))
-    return { ctas: ctasFor(roles), signedIn: !!roles, categories: categories.data, boxes: boxes.data, services: services.data, logos: logos.data, projects, locale: getLocale(context), now: Date.now(), title: t('home.metaTitle'), description: t('home.metaDescription') }
+    const projects = recent.data.map((p) => ({
+      id: p.id,
+      title: p.title,
+      excerpt: p.excerpt,
+      category: p.category?.name ?? null,
+      budget: formatMoney(p.budgetMinor, p.currency, getLocale(context)),
+      hourly: p.budgetType === 'hourly',
+      posted: p.publishedAt ?? p.createdAt,
+    }))
+    return {
+      ctas: ctasFor(roles),
+      signedIn: !!roles,
+      categories: categories.data,
+      boxes: boxes.data,
+      services: services.data,
+      logos: logos.data,
+      projects,
+      locale: getLocale(context),
+      now: Date.now(),
+      title: t('home.metaTitle'),
+      description: t('home.metaDescription'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -137,7 +165,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     <Link to={`/projects/details/${p.id}`}>{p.title}</Link>
                   </h3>
                   <p>{p.excerpt}</p>
-                  <p className="project-budget">{p.hourly ? tc('home.perHour', { amount: p.budget }) : p.budget}</p>
+                  <p className="project-budget">
+                    {p.hourly ? tc('home.perHour', { amount: p.budget }) : p.budget}
+                  </p>
                 </li>
               ))}
             </ul>
@@ -185,7 +215,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <p className="cta-actions">
             {loaderData.ctas.map((c, i) => (
-              <Link key={c.label} to={c.to} className={i === 0 ? 'button button-accent' : 'button button-ghost'}>
+              <Link
+                key={c.label}
+                to={c.to}
+                className={i === 0 ? 'button button-accent' : 'button button-ghost'}
+              >
                 {tc(c.label)}
               </Link>
             ))}

@@ -10,7 +10,13 @@ import { ErrorPage } from '~/components/error-page'
 import { Footer } from '~/components/shell/footer'
 import { Notices } from '~/components/shell/notices'
 import { TopBar } from '~/components/shell/top-bar'
-import { BELL_PARAM, bellData, messagesData, type BellData, type MessagesData } from '~/components/shell/bells.server'
+import {
+  BELL_PARAM,
+  bellData,
+  messagesData,
+  type BellData,
+  type MessagesData,
+} from '~/components/shell/bells.server'
 import { useShellMenus } from '~/components/shell/use-menus'
 import type { ShellCategory, ShellUser } from '~/components/shell/types'
 import { packed, sharedView, unpack } from '~/lib/packed'
@@ -21,7 +27,9 @@ import { keptCategories } from '~/lib/catalogue.server'
 // (flash cookie, meant for this page: app/lib/flash.server.ts).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const current = getUser(context)
-  const user: ShellUser | null = current ? { id: current.id, name: current.name, imageUrl: imageSrc(current.imageUrl), roles: current.roles } : null
+  const user: ShellUser | null = current
+    ? { id: current.id, name: current.name, imageUrl: imageSrc(current.imageUrl), roles: current.roles }
+    : null
   const { data: categories } = await keptCategories(context)
   const { notice, setCookie } = readFlash(request)
   // The bell and the messages menu are the session's, the same on every page: kept until the next
@@ -32,7 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [bell, messages] =
     current && token && !isSetupOnly(token)
       ? await Promise.all([
-          bellData(context, url, url.searchParams.has(BELL_PARAM) ? undefined : (read) => keptForSession(context, token, 'bell', read)),
+          bellData(
+            context,
+            url,
+            url.searchParams.has(BELL_PARAM)
+              ? undefined
+              : (read) => keptForSession(context, token, 'bell', read),
+          ),
           messagesData(context, (read) => keptForSession(context, token, 'messages', read)),
         ])
       : [null, null]
@@ -51,11 +65,18 @@ export interface ShellData {
 }
 
 // The menus' view of the kept catalogue: made once per catalogue answer and shared like it (decision 299).
-const shellCategories = sharedView((categories: ShellCategory[]) => categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })))
+const shellCategories = sharedView((categories: ShellCategory[]) =>
+  categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })),
+)
 
 // The shell's data changes only after an action (a sign-in, a subscription, a notice) or when
 // the same URL is requested again (SPEC §2: navigation reloads then).
-export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return true
   if (currentUrl.href === nextUrl.href) return true
   return defaultShouldRevalidate
@@ -72,8 +93,17 @@ export default function Layout({ loaderData }: Route.ComponentProps) {
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
-      <div className={`progress ${navigation.state === 'idle' ? '' : 'progress-active'}`} aria-hidden="true" />
-      <TopBar user={shell.user} categories={shell.categories} pathname={location.pathname} bell={shell.bell} messages={shell.messages} />
+      <div
+        className={`progress ${navigation.state === 'idle' ? '' : 'progress-active'}`}
+        aria-hidden="true"
+      />
+      <TopBar
+        user={shell.user}
+        categories={shell.categories}
+        pathname={location.pathname}
+        bell={shell.bell}
+        messages={shell.messages}
+      />
       <Notices notice={shell.notice} />
       <Outlet />
       <Footer categories={shell.categories} />

@@ -21,7 +21,8 @@ export const newsletterSchema = z.object({
  * the subscription really starts: the link in the mail.
  */
 export function subscribedNotice(reply: string, translate: (key: string) => string) {
-  if (reply === SUBSCRIBED_REPLY) return `${translate('shell:notices.subscribed')} 🎉 ${translate('shell:notices.confirmByMail')}`
+  if (reply === SUBSCRIBED_REPLY)
+    return `${translate('shell:notices.subscribed')} 🎉 ${translate('shell:notices.confirmByMail')}`
   return reply
 }
 
@@ -34,7 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return redirect(back)
   const t = getInstance(context).t
   try {
-    const reply = await apiFor(context, { token: null }).call(contentContract.subscribe, { params: { address: submission.value.address } })
+    const reply = await apiFor(context, { token: null }).call(contentContract.subscribe, {
+      params: { address: submission.value.address },
+    })
     return redirectWithFlash(back, { kind: 'success', message: subscribedNotice(reply, t) })
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error

@@ -29,7 +29,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       page < LAST_PAGE ? api.call(c.list, { query: { hand: hand + NOTIFICATION_PAGE } }) : { data: [] },
       api.call(c.count),
     ])
-    return { items: list.data, page, hasNext: next.data.length > 0, unread: count.unreadCount, title: getInstance(context).t('notifications:page.title') }
+    return {
+      items: list.data,
+      page,
+      hasNext: next.data.length > 0,
+      unread: count.unreadCount,
+      title: getInstance(context).t('notifications:page.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }

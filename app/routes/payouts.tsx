@@ -15,7 +15,16 @@ import { currencyDigits, formatDateTime, formatMoney } from '~/lib/format'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { Field, FormErrors } from '~/components/auth/form'
-import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, EmptyState, FilterSelect, StatusChip } from '~/components/ui'
+import {
+  Button,
+  ButtonGroup,
+  ButtonLink,
+  Card,
+  DefinitionList,
+  EmptyState,
+  FilterSelect,
+  StatusChip,
+} from '~/components/ui'
 import { paymentsContract as c } from '../../server/modules/payments/contract'
 import { profilesContract as pc } from '../../server/modules/profiles/contract'
 import { Role } from '../../server/modules/identity/permissions'
@@ -27,9 +36,15 @@ import { Money } from './projects/ui'
 // JavaScript off; the outcome shows on the page it lands on. Amounts are typed in the currency's major unit and sent as minor units; the API
 // checks them against the ledger (decision 185).
 export const payoutForm = z.object({
-  amount: z.string({ error: 'payouts:errors.amount' }).trim().regex(/^\d{1,10}([.,]\d{1,2})?$/, 'payouts:errors.amount'),
+  amount: z
+    .string({ error: 'payouts:errors.amount' })
+    .trim()
+    .regex(/^\d{1,10}([.,]\d{1,2})?$/, 'payouts:errors.amount'),
   currency: z.string({ error: 'payouts:errors.currency' }).regex(/^[A-Z]{3}$/, 'payouts:errors.currency'),
-  paymentMethodId: z.coerce.number({ error: 'payouts:errors.method' }).int('payouts:errors.method').positive('payouts:errors.method'),
+  paymentMethodId: z.coerce
+    .number({ error: 'payouts:errors.method' })
+    .int('payouts:errors.method')
+    .positive('payouts:errors.method'),
 })
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -42,7 +57,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const freelancer = user.roles.includes(Role.Freelancer)
   try {
     const api = apiFor(context)
-    const [payouts, methods] = await Promise.all([api.call(c.payouts), freelancer ? api.call(pc.paymentList, { params: { id: user.id } }) : { data: [] }])
+    const [payouts, methods] = await Promise.all([
+      api.call(c.payouts),
+      freelancer ? api.call(pc.paymentList, { params: { id: user.id } }) : { data: [] },
+    ])
     return { title, freelancer, ...payouts, methods: methods.data.filter((m) => m.status === 'active') }
   } catch (error) {
     throwApiError(error)
@@ -51,10 +69,21 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /** The API's refusal of a field, as a text of this page (its own words are English). */
 function fieldErrors(error: ApiCallError) {
-  const errors = (typeof error.body === 'object' ? error.body?.errors : undefined) as Record<string, string[]> | undefined
+  const errors = (typeof error.body === 'object' ? error.body?.errors : undefined) as
+    Record<string, string[]> | undefined
   const amount = errors?.amountMinor?.[0]
   return {
-    ...(amount ? { amount: [amount.startsWith('must be at least') ? 'payouts:errors.belowMinimum' : amount.startsWith('must be at most') ? 'payouts:errors.aboveAvailable' : 'payouts:errors.amount'] } : {}),
+    ...(amount
+      ? {
+          amount: [
+            amount.startsWith('must be at least')
+              ? 'payouts:errors.belowMinimum'
+              : amount.startsWith('must be at most')
+                ? 'payouts:errors.aboveAvailable'
+                : 'payouts:errors.amount',
+          ],
+        }
+      : {}),
     ...(errors?.paymentMethodId ? { paymentMethodId: ['payouts:errors.method'] } : {}),
     ...(errors?.currency ? { currency: ['payouts:errors.currency'] } : {}),
   }
@@ -67,17 +96,33 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const v = submission.value
   const digits = currencyDigits(v.currency)
   const [whole, fraction = ''] = v.amount.replace(',', '.').split('.')
-  if (fraction.length > digits) return data({ result: submission.reply({ fieldErrors: { amount: ['payouts:errors.amount'] } }) }, { status: 400 })
+  if (fraction.length > digits)
+    return data(
+      { result: submission.reply({ fieldErrors: { amount: ['payouts:errors.amount'] } }) },
+      { status: 400 },
+    )
   const amountMinor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || 0)
   try {
-    const payout = await apiFor(context).call(c.payout, { body: { amountMinor, currency: v.currency, paymentMethodId: v.paymentMethodId } })
+    const payout = await apiFor(context).call(c.payout, {
+      body: { amountMinor, currency: v.currency, paymentMethodId: v.paymentMethodId },
+    })
     const { t, language } = getInstance(context)
-    const message = t(`payouts:notices.${payout.status}`, { amount: formatMoney(payout.amountMinor, payout.currency, language), destination: payout.destination })
+    const message = t(`payouts:notices.${payout.status}`, {
+      amount: formatMoney(payout.amountMinor, payout.currency, language),
+      destination: payout.destination,
+    })
     return redirectWithFlash('/payouts', { kind: payout.status === 'failed' ? 'error' : 'success', message })
   } catch (error) {
     if (!(error instanceof ApiCallError) || error.status !== 400) throwApiError(error)
     const fields = fieldErrors(error)
-    return data({ result: submission.reply(Object.keys(fields).length ? { fieldErrors: fields } : { formErrors: ['errors.failed'] }) }, { status: 400 })
+    return data(
+      {
+        result: submission.reply(
+          Object.keys(fields).length ? { fieldErrors: fields } : { formErrors: ['errors.failed'] },
+        ),
+      },
+      { status: 400 },
+    )
   }
 }
 
@@ -93,10 +138,15 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
     lastResult: navigation.state === 'idle' ? (actionData?.result as never) : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: payoutForm }),
     shouldValidate: 'onSubmit',
-    defaultValue: { currency: currencies[0]?.currency ?? '', paymentMethodId: preferred ? String(preferred.id) : '' },
+    defaultValue: {
+      currency: currencies[0]?.currency ?? '',
+      paymentMethodId: preferred ? String(preferred.id) : '',
+    },
   })
   const methodProps = getSelectProps(fields.paymentMethodId)
-  const minimum = currencies.length ? currencies.map((b) => formatMoney(minimumMinor, b.currency, i18n.language)).join(', ') : null
+  const minimum = currencies.length
+    ? currencies.map((b) => formatMoney(minimumMinor, b.currency, i18n.language)).join(', ')
+    : null
   const methodError = fields.paymentMethodId.errors?.[0]
   return (
     <main id="main" className="container page">
@@ -106,29 +156,72 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
         <p>{t('clientNote')}</p>
       ) : (
         <>
-          <Card title={t('available.title')} titleId="payouts-available" level={2} as="section" data-testid="payouts-available">
-            {balances.length ? <DefinitionList items={balances.map((b): [string, React.ReactNode] => [b.currency, <Money key={b.currency} minor={b.availableMinor} currency={b.currency} />])} /> : <p className="muted">{t('available.none')}</p>}
+          <Card
+            title={t('available.title')}
+            titleId="payouts-available"
+            level={2}
+            as="section"
+            data-testid="payouts-available"
+          >
+            {balances.length ? (
+              <DefinitionList
+                items={balances.map((b): [string, React.ReactNode] => [
+                  b.currency,
+                  <Money key={b.currency} minor={b.availableMinor} currency={b.currency} />,
+                ])}
+              />
+            ) : (
+              <p className="muted">{t('available.none')}</p>
+            )}
             {minimum ? <p className="muted">{t('available.minimum', { amount: minimum })}</p> : null}
           </Card>
-          <Card title={t('form.title')} titleId="payouts-form" level={2} as="section" data-testid="payouts-form">
+          <Card
+            title={t('form.title')}
+            titleId="payouts-form"
+            level={2}
+            as="section"
+            data-testid="payouts-form"
+          >
             {!methods.length ? (
-              <EmptyState title={t('form.noMethod')} action={<ButtonLink to="/peyment-details">{t('form.addMethod')}</ButtonLink>}>
+              <EmptyState
+                title={t('form.noMethod')}
+                action={<ButtonLink to="/peyment-details">{t('form.addMethod')}</ButtonLink>}
+              >
                 {t('form.noMethodHint')}
               </EmptyState>
             ) : !withdrawable.length ? (
               <p className="muted">{t('form.nothing')}</p>
             ) : (
-              <Form method="post" {...getFormProps(form)} key={loaderData.data[0]?.id ?? 0} className="form-stack">
+              <Form
+                method="post"
+                {...getFormProps(form)}
+                key={loaderData.data[0]?.id ?? 0}
+                className="form-stack"
+              >
                 <FormErrors errors={form.errors} id={form.errorId} />
-                <Field field={fields.amount} label={t('form.amount')} hint={t('form.amountHint', { minimum })} />
+                <Field
+                  field={fields.amount}
+                  label={t('form.amount')}
+                  hint={t('form.amountHint', { minimum })}
+                />
                 {currencies.length > 1 ? (
-                  <FilterSelect name={fields.currency.name} id={fields.currency.id} label={t('form.currency')} value={currencies[0].currency} options={currencies.map((b) => ({ value: b.currency, label: b.currency }))} />
+                  <FilterSelect
+                    name={fields.currency.name}
+                    id={fields.currency.id}
+                    label={t('form.currency')}
+                    value={currencies[0].currency}
+                    options={currencies.map((b) => ({ value: b.currency, label: b.currency }))}
+                  />
                 ) : (
                   <input type="hidden" name={fields.currency.name} value={currencies[0].currency} />
                 )}
                 <div className="field">
                   <label htmlFor={fields.paymentMethodId.id}>{t('form.method')}</label>
-                  <select {...methodProps} key={methodProps.key} aria-describedby={methodError ? fields.paymentMethodId.errorId : undefined}>
+                  <select
+                    {...methodProps}
+                    key={methodProps.key}
+                    aria-describedby={methodError ? fields.paymentMethodId.errorId : undefined}
+                  >
                     {methods.map((m) => (
                       <option key={m.id} value={m.id}>
                         {t(`kind.${m.kind}`)} · {m.masked}
@@ -158,7 +251,13 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
         {loaderData.data.length ? (
           <div data-testid="payouts-history">
             {loaderData.data.map((p) => (
-              <Card key={p.id} title={formatMoney(p.amountMinor, p.currency, i18n.language)} status={<StatusChip machine="payout" state={p.status} />} meta={formatDateTime(p.createdAt, i18n.language)} data-testid="payout">
+              <Card
+                key={p.id}
+                title={formatMoney(p.amountMinor, p.currency, i18n.language)}
+                status={<StatusChip machine="payout" state={p.status} />}
+                meta={formatDateTime(p.createdAt, i18n.language)}
+                data-testid="payout"
+              >
                 <p>
                   {t(`kind.${p.destinationKind}`)} · {p.destination}
                 </p>

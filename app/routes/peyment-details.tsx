@@ -27,7 +27,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requirePermission(context, url, 'payments.details')
   const title = getInstance(context).t('profile:payments.title')
-  if (!user.roles.includes(Role.Freelancer)) return { title, freelancer: false, methods: [] as PaymentMethod[] }
+  if (!user.roles.includes(Role.Freelancer))
+    return { title, freelancer: false, methods: [] as PaymentMethod[] }
   const { data: methods } = await apiFor(context).call(pc.paymentList, { params: { id: user.id } })
   return { title, freelancer: true, methods }
 }
@@ -39,20 +40,87 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const intent = String(formData.get('intent') ?? '')
   const formId = String(formData.get('formId') ?? intent).slice(0, 60)
   const api = apiFor(context)
-  const schema = intent === 'bank' ? paymentForms.bank : intent === 'paypal' ? paymentForms.paypal : intent === 'stripe' ? paymentForms.stripe : intent === 'update' ? paymentForms.update : intent === 'status' ? paymentForms.status : null
-  if (!schema) return data({ formId, result: { status: 'error', error: { '': ['errors.unknownForm'] } } } satisfies ActionResult, { status: 400 })
+  const schema =
+    intent === 'bank'
+      ? paymentForms.bank
+      : intent === 'paypal'
+        ? paymentForms.paypal
+        : intent === 'stripe'
+          ? paymentForms.stripe
+          : intent === 'update'
+            ? paymentForms.update
+            : intent === 'status'
+              ? paymentForms.status
+              : null
+  if (!schema)
+    return data(
+      { formId, result: { status: 'error', error: { '': ['errors.unknownForm'] } } } satisfies ActionResult,
+      { status: 400 },
+    )
   const submission = parseWithZod(formData, { schema })
-  if (submission.status !== 'success') return data({ formId, result: submission.reply() } satisfies ActionResult, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ formId, result: submission.reply() } satisfies ActionResult, { status: 400 })
   const v = submission.value as Record<string, any>
   try {
-    if (intent === 'bank') await api.call(pc.paymentAdd, { body: { kind: 'bank', holderName: v.holderName, iban: v.iban, bic: v.bic ?? null, bankName: v.bankName ?? null, makeDefault: v.makeDefault ?? false } })
-    else if (intent === 'paypal') await api.call(pc.paymentAdd, { body: { kind: 'paypal', holderName: v.holderName, email: v.email, makeDefault: v.makeDefault ?? false } })
-    else if (intent === 'stripe') await api.call(pc.paymentAdd, { body: { kind: 'stripe_account', holderName: v.holderName, stripeAccount: v.stripeAccount, makeDefault: v.makeDefault ?? false } })
-    else if (intent === 'update') await api.call(pc.paymentUpdate, { params: { id: v.id }, body: { holderName: v.holderName, iban: v.iban, bic: v.bic ?? null, bankName: v.bankName ?? null, email: v.email, stripeAccount: v.stripeAccount } })
+    if (intent === 'bank')
+      await api.call(pc.paymentAdd, {
+        body: {
+          kind: 'bank',
+          holderName: v.holderName,
+          iban: v.iban,
+          bic: v.bic ?? null,
+          bankName: v.bankName ?? null,
+          makeDefault: v.makeDefault ?? false,
+        },
+      })
+    else if (intent === 'paypal')
+      await api.call(pc.paymentAdd, {
+        body: {
+          kind: 'paypal',
+          holderName: v.holderName,
+          email: v.email,
+          makeDefault: v.makeDefault ?? false,
+        },
+      })
+    else if (intent === 'stripe')
+      await api.call(pc.paymentAdd, {
+        body: {
+          kind: 'stripe_account',
+          holderName: v.holderName,
+          stripeAccount: v.stripeAccount,
+          makeDefault: v.makeDefault ?? false,
+        },
+      })
+    else if (intent === 'update')
+      await api.call(pc.paymentUpdate, {
+        params: { id: v.id },
+        body: {
+          holderName: v.holderName,
+          iban: v.iban,
+          bic: v.bic ?? null,
+          bankName: v.bankName ?? null,
+          email: v.email,
+          stripeAccount: v.stripeAccount,
+        },
+      })
     else if (v.change === 'delete') await api.call(pc.paymentDelete, { params: { id: v.id } })
-    else await api.call(pc.paymentStatus, { params: { id: v.id }, body: v.change === 'default' ? { isDefault: true } : { status: v.change === 'activate' ? 'active' : 'inactive' } })
+    else
+      await api.call(pc.paymentStatus, {
+        params: { id: v.id },
+        body:
+          v.change === 'default'
+            ? { isDefault: true }
+            : { status: v.change === 'activate' ? 'active' : 'inactive' },
+      })
   } catch (error) {
-    const reply = replyWithApiError(submission, error, ['holderName', 'iban', 'bic', 'bankName', 'email', 'stripeAccount'])
+    const reply = replyWithApiError(submission, error, [
+      'holderName',
+      'iban',
+      'bic',
+      'bankName',
+      'email',
+      'stripeAccount',
+    ])
     return data({ formId, result: reply.data } as ActionResult, reply.init ?? undefined)
   }
   return successOperation('/peyment-details', i18n.t)
@@ -78,34 +146,67 @@ export default function PaymentDetails({ loaderData, actionData }: Route.Compone
           {loaderData.methods.map((m) => (
             <li key={m.id} className="card payment" data-testid="payment-method">
               <div className="payment-head">
-                <strong>{m.kind === 'stripe_account' ? t('stripe:kind') : t(`payments.kind.${m.kind}`)}</strong>
+                <strong>
+                  {m.kind === 'stripe_account' ? t('stripe:kind') : t(`payments.kind.${m.kind}`)}
+                </strong>
                 <span className="masked">{m.masked}</span>
                 <span>{m.holderName}</span>
                 {m.isDefault ? <span className="pill pill-default">{t('payments.default')}</span> : null}
-                {m.status === 'inactive' ? <span className="pill pill-inactive">{t('payments.inactive')}</span> : null}
+                {m.status === 'inactive' ? (
+                  <span className="pill pill-inactive">{t('payments.inactive')}</span>
+                ) : null}
               </div>
               <div className="inline-form">
-                {!m.isDefault && m.status === 'active' ? <StatusButton m={m} change="default" label={t('payments.makeDefault')} last={last} /> : null}
-                {m.status === 'active' ? <StatusButton m={m} change="deactivate" label={t('payments.deactivate')} last={last} /> : <StatusButton m={m} change="activate" label={t('payments.activate')} last={last} />}
+                {!m.isDefault && m.status === 'active' ? (
+                  <StatusButton m={m} change="default" label={t('payments.makeDefault')} last={last} />
+                ) : null}
+                {m.status === 'active' ? (
+                  <StatusButton m={m} change="deactivate" label={t('payments.deactivate')} last={last} />
+                ) : (
+                  <StatusButton m={m} change="activate" label={t('payments.activate')} last={last} />
+                )}
                 <StatusButton m={m} change="delete" label={t('actions.remove')} last={last} />
               </div>
               <details open={last?.formId === `update-${m.id}`}>
                 <summary>{t('actions.edit')}</summary>
-                <SectionForm id={`update-${m.id}`} intent="update" schema={paymentForms.update} lastResult={last} defaultValue={{ holderName: m.holderName, bic: m.bic ?? '', bankName: m.bankName ?? '' }} submit={t('actions.save')}>
+                <SectionForm
+                  id={`update-${m.id}`}
+                  intent="update"
+                  schema={paymentForms.update}
+                  lastResult={last}
+                  defaultValue={{ holderName: m.holderName, bic: m.bic ?? '', bankName: m.bankName ?? '' }}
+                  submit={t('actions.save')}
+                >
                   {(x) => (
                     <>
                       <input type="hidden" name="id" value={m.id} />
                       <Input field={x.holderName} label={t('payments.holderName')} maxLength={limits.name} />
                       {m.kind === 'bank' ? (
                         <div className="field-row">
-                          <Input field={x.iban} label={t('payments.iban')} hint={t('payments.keepIban')} maxLength={limits.iban} />
+                          <Input
+                            field={x.iban}
+                            label={t('payments.iban')}
+                            hint={t('payments.keepIban')}
+                            maxLength={limits.iban}
+                          />
                           <Input field={x.bic} label={t('payments.bic')} maxLength={limits.bic} />
                           <Input field={x.bankName} label={t('payments.bankName')} maxLength={limits.name} />
                         </div>
                       ) : m.kind === 'stripe_account' ? (
-                        <Input field={x.stripeAccount} label={t('stripe:account')} hint={t('stripe:keepAccount')} maxLength={limits.stripeAccount} />
+                        <Input
+                          field={x.stripeAccount}
+                          label={t('stripe:account')}
+                          hint={t('stripe:keepAccount')}
+                          maxLength={limits.stripeAccount}
+                        />
                       ) : (
-                        <Input field={x.email} label={t('payments.email')} type="email" hint={t('payments.keepEmail')} maxLength={limits.email} />
+                        <Input
+                          field={x.email}
+                          label={t('payments.email')}
+                          type="email"
+                          hint={t('payments.keepEmail')}
+                          maxLength={limits.email}
+                        />
                       )}
                     </>
                   )}
@@ -120,26 +221,52 @@ export default function PaymentDetails({ loaderData, actionData }: Route.Compone
       <div className="details-grid">
         <section className="card profile-section" aria-labelledby="add-bank">
           <h2 id="add-bank">{t('payments.addBank')}</h2>
-          <SectionForm id="bank" intent="bank" schema={paymentForms.bank} lastResult={last} submit={t('actions.add')}>
+          <SectionForm
+            id="bank"
+            intent="bank"
+            schema={paymentForms.bank}
+            lastResult={last}
+            submit={t('actions.add')}
+          >
             {(x) => (
               <>
-                <Input field={x.holderName} label={t('payments.holderName')} maxLength={limits.name} autoComplete="name" />
+                <Input
+                  field={x.holderName}
+                  label={t('payments.holderName')}
+                  maxLength={limits.name}
+                  autoComplete="name"
+                />
                 <Input field={x.iban} label={t('payments.iban')} maxLength={limits.iban} />
                 <Input field={x.bic} label={t('payments.bic')} maxLength={limits.bic} />
                 <Input field={x.bankName} label={t('payments.bankName')} maxLength={limits.name} />
-                <label className="checkbox"><input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}</label>
+                <label className="checkbox">
+                  <input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}
+                </label>
               </>
             )}
           </SectionForm>
         </section>
         <section className="card profile-section" aria-labelledby="add-paypal">
           <h2 id="add-paypal">{t('payments.addPaypal')}</h2>
-          <SectionForm id="paypal" intent="paypal" schema={paymentForms.paypal} lastResult={last} submit={t('actions.add')}>
+          <SectionForm
+            id="paypal"
+            intent="paypal"
+            schema={paymentForms.paypal}
+            lastResult={last}
+            submit={t('actions.add')}
+          >
             {(x) => (
               <>
-                <Input field={x.holderName} label={t('payments.holderName')} maxLength={limits.name} autoComplete="name" />
+                <Input
+                  field={x.holderName}
+                  label={t('payments.holderName')}
+                  maxLength={limits.name}
+                  autoComplete="name"
+                />
                 <Input field={x.email} label={t('payments.email')} type="email" maxLength={limits.email} />
-                <label className="checkbox"><input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}</label>
+                <label className="checkbox">
+                  <input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}
+                </label>
               </>
             )}
           </SectionForm>
@@ -147,12 +274,30 @@ export default function PaymentDetails({ loaderData, actionData }: Route.Compone
         <section className="card profile-section" aria-labelledby="add-stripe">
           <h2 id="add-stripe">{t('stripe:add')}</h2>
           <p className="muted">{t('stripe:lead')}</p>
-          <SectionForm id="stripe" intent="stripe" schema={paymentForms.stripe} lastResult={last} submit={t('actions.add')}>
+          <SectionForm
+            id="stripe"
+            intent="stripe"
+            schema={paymentForms.stripe}
+            lastResult={last}
+            submit={t('actions.add')}
+          >
             {(x) => (
               <>
-                <Input field={x.holderName} label={t('payments.holderName')} maxLength={limits.name} autoComplete="name" />
-                <Input field={x.stripeAccount} label={t('stripe:account')} hint={t('stripe:accountHint')} maxLength={limits.stripeAccount} />
-                <label className="checkbox"><input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}</label>
+                <Input
+                  field={x.holderName}
+                  label={t('payments.holderName')}
+                  maxLength={limits.name}
+                  autoComplete="name"
+                />
+                <Input
+                  field={x.stripeAccount}
+                  label={t('stripe:account')}
+                  hint={t('stripe:accountHint')}
+                  maxLength={limits.stripeAccount}
+                />
+                <label className="checkbox">
+                  <input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}
+                </label>
               </>
             )}
           </SectionForm>
@@ -162,9 +307,27 @@ export default function PaymentDetails({ loaderData, actionData }: Route.Compone
   )
 }
 
-function StatusButton({ m, change, label, last }: { m: PaymentMethod; change: string; label: string; last: ActionResult | null }) {
+function StatusButton({
+  m,
+  change,
+  label,
+  last,
+}: {
+  m: PaymentMethod
+  change: string
+  label: string
+  last: ActionResult | null
+}) {
   return (
-    <SectionForm id={`status-${change}-${m.id}`} intent="status" schema={paymentForms.status} lastResult={last} submit={label} danger={change === 'delete'} className="inline-form">
+    <SectionForm
+      id={`status-${change}-${m.id}`}
+      intent="status"
+      schema={paymentForms.status}
+      lastResult={last}
+      submit={label}
+      danger={change === 'delete'}
+      className="inline-form"
+    >
       {() => (
         <>
           <input type="hidden" name="id" value={m.id} />

@@ -25,7 +25,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requireUser(context, url)
   try {
     const result = await apiFor(context).call(c.reviews, { query: { page: 1, pageSize: 50 } })
-    return { result, written: url.searchParams.get('written') === '1', title: getInstance(context).t('projects:reviews.title') }
+    return {
+      result,
+      written: url.searchParams.get('written') === '1',
+      title: getInstance(context).t('projects:reviews.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -38,9 +42,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   requireUser(context, url)
   const submission = parseWithZod(await request.formData(), { schema: reviewFormSchema })
-  if (submission.status !== 'success') return data({ contractId: Number(submission.payload.contractId), reply: submission.reply() }, { status: 400 })
+  if (submission.status !== 'success')
+    return data(
+      { contractId: Number(submission.payload.contractId), reply: submission.reply() },
+      { status: 400 },
+    )
   try {
-    await apiFor(context).call(c.writeReview, { params: { contractId: submission.value.contractId }, body: { rating: submission.value.rating, body: submission.value.body } })
+    await apiFor(context).call(c.writeReview, {
+      params: { contractId: submission.value.contractId },
+      body: { rating: submission.value.rating, body: submission.value.body },
+    })
   } catch (error) {
     return refused(error)
   }
@@ -50,7 +61,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   const { result, written } = loaderData
-  const failed = actionData as { contractId?: number; reply?: { error?: Record<string, string[] | null> }; notice?: string } | undefined
+  const failed = actionData as
+    { contractId?: number; reply?: { error?: Record<string, string[] | null> }; notice?: string } | undefined
   const about = result.data.filter((r) => r.visible)
   const pending = result.data.filter((r) => !r.visible)
   return (
@@ -67,8 +79,16 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
           {result.toWrite.map((w) => {
             const errors = failed?.contractId === w.contractId ? failed.reply?.error : undefined
             return (
-              <Form key={w.contractId} method="post" className="ui-card form-stack" data-testid="review-form" aria-labelledby={`review-title-${w.contractId}`}>
-                <h3 id={`review-title-${w.contractId}`}>{t('reviews.about', { name: w.subject.name, project: w.projectTitle })}</h3>
+              <Form
+                key={w.contractId}
+                method="post"
+                className="ui-card form-stack"
+                data-testid="review-form"
+                aria-labelledby={`review-title-${w.contractId}`}
+              >
+                <h3 id={`review-title-${w.contractId}`}>
+                  {t('reviews.about', { name: w.subject.name, project: w.projectTitle })}
+                </h3>
                 <input type="hidden" name="contractId" value={w.contractId} />
                 <fieldset className="field">
                   <legend>{t('reviews.rating')}</legend>
@@ -108,7 +128,14 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
         <h2 id="about-me">{t('reviews.aboutMe')}</h2>
         {about.length ? null : <EmptyState title={t('reviews.noneYet')} />}
         {about.map((r) => (
-          <Card key={r.id} data-testid="review" title={<Person name={r.author.name} imageUrl={r.author.imageUrl} subtitle={r.projectTitle} size={40} />} meta={t('reviews.stars', { count: r.rating })}>
+          <Card
+            key={r.id}
+            data-testid="review"
+            title={
+              <Person name={r.author.name} imageUrl={r.author.imageUrl} subtitle={r.projectTitle} size={40} />
+            }
+            meta={t('reviews.stars', { count: r.rating })}
+          >
             <p className="prewrap">{r.body}</p>
           </Card>
         ))}

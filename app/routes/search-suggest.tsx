@@ -16,5 +16,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     api.call(catalogueContract.searchSkills, { query: { q: term } }).catch(() => ({ data: [] })),
   ])
   const names = [...matches.data.slice(0, 5).map((m) => m.title), ...skills.data.map((s) => s.name)]
-  return Response.json({ suggestions: [...new Set(names)].slice(0, 8) }, { headers: { 'cache-control': 'private, max-age=60' } })
+  return Response.json(
+    { suggestions: [...new Set(names)].slice(0, 8) },
+    { headers: { 'cache-control': 'private, max-age=60' } },
+  )
 }

@@ -11,7 +11,13 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
   const value = form.get('lang')
   const lang = isLanguage(value) ? value : fallbackLanguage
-  const cookie = stringifySetCookie({ name: languageCookie, value: lang, path: '/', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' })
+  const cookie = stringifySetCookie({
+    name: languageCookie,
+    value: lang,
+    path: '/',
+    maxAge: 60 * 60 * 24 * 365,
+    sameSite: 'lax',
+  })
   return redirect(safeRedirect(form.get('redirectTo')), { headers: { 'set-cookie': cookie } })
 }
 

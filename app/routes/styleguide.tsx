@@ -1,4 +1,33 @@
-import { ActionForm, BarChart, Button, ButtonGroup, ButtonLink, Card, Chip, ConversationItem, ConversationList, DataTable, DefinitionList, EmptyState, machineStates, MessageBubble, MessageLog, Notice, Pagination, Person, Progress, Rating, SectionNav, StatusChip, TabNav, Stepper, TagInput, Timeline, Toolbar, type Machine } from '~/components/ui'
+import {
+  ActionForm,
+  BarChart,
+  Button,
+  ButtonGroup,
+  ButtonLink,
+  Card,
+  Chip,
+  ConversationItem,
+  ConversationList,
+  DataTable,
+  DefinitionList,
+  EmptyState,
+  machineStates,
+  MessageBubble,
+  MessageLog,
+  Notice,
+  Pagination,
+  Person,
+  Progress,
+  Rating,
+  SectionNav,
+  StatusChip,
+  TabNav,
+  Stepper,
+  TagInput,
+  Timeline,
+  Toolbar,
+  type Machine,
+} from '~/components/ui'
 
 // /_styleguide: every component of app/components/ui in every state, on one page that a Playwright
 // test screenshots (tests/e2e/styleguide.spec.ts), so a change in look is a reviewed image diff.
@@ -6,7 +35,8 @@ import { ActionForm, BarChart, Button, ButtonGroup, ButtonLink, Card, Chip, Conv
 // for the end-to-end tests (E2E=1), which need it. Headings are the components' names (code, not
 // copy); every string the components themselves show is translated.
 export function loader() {
-  if (process.env.NODE_ENV !== 'development' && process.env.E2E !== '1') throw new Response('Not Found', { status: 404 })
+  if (process.env.NODE_ENV !== 'development' && process.env.E2E !== '1')
+    throw new Response('Not Found', { status: 404 })
   return null
 }
 
@@ -16,7 +46,9 @@ export function meta() {
 
 // Fixed sample data: the page must look the same on every run.
 const at = (day: number, hour: number) => new Date(Date.UTC(2026, 0, day, hour, 30)).toISOString()
-const skills = ['AutoCAD', 'Eurocode 2', 'Eurocode 5', 'Revit', 'Structural analysis', 'Timber design'].map((name, n) => ({ id: n + 1, name }))
+const skills = ['AutoCAD', 'Eurocode 2', 'Eurocode 5', 'Revit', 'Structural analysis', 'Timber design'].map(
+  (name, n) => ({ id: n + 1, name }),
+)
 
 export default function Styleguide() {
   return (
@@ -59,8 +91,18 @@ export default function Styleguide() {
 
       <section className="ui-section" aria-labelledby="sg-card">
         <h2 id="sg-card">Card · DefinitionList · Person · Rating</h2>
-        <Card title="Timber footbridge check" titleId="sg-card-title" status={<StatusChip machine="proposal" state="pending" />} meta="Structural Engineering · remote">
-          <Person name="Fred Freelancer" href="/_styleguide" subtitle="Structural engineer" rating={{ value: 4.6, count: 12 }} />
+        <Card
+          title="Timber footbridge check"
+          titleId="sg-card-title"
+          status={<StatusChip machine="proposal" state="pending" />}
+          meta="Structural Engineering · remote"
+        >
+          <Person
+            name="Fred Freelancer"
+            href="/_styleguide"
+            subtitle="Structural engineer"
+            rating={{ value: 4.6, count: 12 }}
+          />
           <DefinitionList
             items={[
               ['Price', '€1,400.00'],
@@ -84,8 +126,18 @@ export default function Styleguide() {
             key: state,
             state,
             title: `Installment ${n + 1} · €500.00`,
-            actions: state === 'pending' || state === 'submitted' ? <ActionForm intent="move" label={state === 'pending' ? 'Fund' : 'Approve'} variant="primary" /> : undefined,
-            waiting: state === 'funded' || state === 'changes_requested' || state === 'approved' ? 'Waiting for the other side' : undefined,
+            actions:
+              state === 'pending' || state === 'submitted' ? (
+                <ActionForm
+                  intent="move"
+                  label={state === 'pending' ? 'Fund' : 'Approve'}
+                  variant="primary"
+                />
+              ) : undefined,
+            waiting:
+              state === 'funded' || state === 'changes_requested' || state === 'approved'
+                ? 'Waiting for the other side'
+                : undefined,
           }))}
         />
       </section>
@@ -124,21 +176,46 @@ export default function Styleguide() {
 
       <section className="ui-section" aria-labelledby="sg-tags">
         <h2 id="sg-tags">TagInput</h2>
-        <TagInput name="skillIds" legend="Skills" hint="Choose the skills the work needs." options={skills} selected={[2, 6]} />
-        <TagInput name="subcategoryIds" legend="Subcategories" options={skills.slice(0, 3)} error="Choose at most 5." />
+        <TagInput
+          name="skillIds"
+          legend="Skills"
+          hint="Choose the skills the work needs."
+          options={skills}
+          selected={[2, 6]}
+        />
+        <TagInput
+          name="subcategoryIds"
+          legend="Subcategories"
+          options={skills.slice(0, 3)}
+          error="Choose at most 5."
+        />
       </section>
 
       <section className="ui-section" aria-labelledby="sg-sections">
         <h2 id="sg-sections">SectionNav · Progress · TabNav</h2>
         {/* The admin area's tab row; the current tab is the one whose path is this page's. */}
-        <TabNav label="Administration sections" items={[{ to: '/admin', label: 'Overview', end: true }, { to: '/_styleguide', label: 'Style guide' }, { to: '/admin/audit', label: 'Audit trail' }]} />
+        <TabNav
+          label="Administration sections"
+          items={[
+            { to: '/admin', label: 'Overview', end: true },
+            { to: '/_styleguide', label: 'Style guide' },
+            { to: '/admin/audit', label: 'Audit trail' },
+          ]}
+        />
         {/* Not in an aside: a sidebar holding a section list is sticky, which a full-page screenshot cannot hold still. */}
         <div className="ui-with-sidebar">
           <div>
             <Card as="section" level={3} title="Profile completeness" titleId="sg-progress">
               <Progress percent={60} text="60% complete" labelledBy="sg-progress" />
             </Card>
-            <SectionNav label="Profile sections" items={[{ href: '#sg-sections', label: 'Title and overview' }, { href: '#sg-sections', label: 'Rate and availability', note: 'to add' }, { href: '#sg-sections', label: 'Education' }]} />
+            <SectionNav
+              label="Profile sections"
+              items={[
+                { href: '#sg-sections', label: 'Title and overview' },
+                { href: '#sg-sections', label: 'Rate and availability', note: 'to add' },
+                { href: '#sg-sections', label: 'Education' },
+              ]}
+            />
           </div>
           <Card as="section" level={3} title="Rate and availability" titleId="sg-section-card">
             <Notice kind="success">Your changes are saved.</Notice>
@@ -166,7 +243,10 @@ export default function Styleguide() {
           </ButtonLink>
         </Toolbar>
         <Pagination url="/_styleguide?page=2" page={2} pageSize={20} total={75} />
-        <EmptyState title="No proposals here yet." action={<ButtonLink to="/_styleguide">Find a project</ButtonLink>}>
+        <EmptyState
+          title="No proposals here yet."
+          action={<ButtonLink to="/_styleguide">Find a project</ButtonLink>}
+        >
           Find a project to send a proposal to.
         </EmptyState>
       </section>
@@ -184,8 +264,24 @@ export default function Styleguide() {
       <section className="ui-section" aria-labelledby="sg-conversation">
         <h2 id="sg-conversation">ConversationList · MessageLog · MessageBubble</h2>
         <ConversationList label="Chats">
-          <ConversationItem href="/_styleguide" name="Fred Freelancer" context="Footbridge calculations" preview="Here are the load cases." time="5 minutes ago" unread={2} unreadLabel="2 unread messages" />
-          <ConversationItem href="/_styleguide" name="Clara Client" context="Garden wall survey" preview="You: Thanks, see you Monday." time="2 days ago" unread={0} unreadLabel="" />
+          <ConversationItem
+            href="/_styleguide"
+            name="Fred Freelancer"
+            context="Footbridge calculations"
+            preview="Here are the load cases."
+            time="5 minutes ago"
+            unread={2}
+            unreadLabel="2 unread messages"
+          />
+          <ConversationItem
+            href="/_styleguide"
+            name="Clara Client"
+            context="Garden wall survey"
+            preview="You: Thanks, see you Monday."
+            time="2 days ago"
+            unread={0}
+            unreadLabel=""
+          />
         </ConversationList>
         <MessageLog label="Conversation">
           <MessageBubble side="system">Proposal accepted: the contract has started.</MessageBubble>
@@ -202,7 +298,12 @@ export default function Styleguide() {
         <h2 id="sg-table">DataTable</h2>
         <DataTable
           caption="Movements"
-          columns={[{ label: 'Date' }, { label: 'Description' }, { label: 'Amount', numeric: true }, { label: 'Balance', numeric: true }]}
+          columns={[
+            { label: 'Date' },
+            { label: 'Description' },
+            { label: 'Amount', numeric: true },
+            { label: 'Balance', numeric: true },
+          ]}
           rows={[
             { key: 1, cells: ['5 Mar 2026', 'Payment received and held', '+€1,236.00', '€1,236.00'] },
             { key: 2, cells: ['9 Mar 2026', 'Released to the freelancer', '-€1,236.00', '€0.00'] },

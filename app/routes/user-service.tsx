@@ -20,9 +20,19 @@ export const handle = visitorPage
 export async function loader({ context }: Route.LoaderArgs) {
   const api = apiFor(context, { token: null })
   try {
-    const [categories, services] = await Promise.all([keptCategories(context), api.call(contentContract.services)])
+    const [categories, services] = await Promise.all([
+      keptCategories(context),
+      api.call(contentContract.services),
+    ])
     const areas = categories.data
-      .map((c) => ({ id: c.id, slug: c.slug, name: c.name, description: c.description, image: c.attachmentUrl, services: services.data.filter((s) => s.areaSlug === c.slug) }))
+      .map((c) => ({
+        id: c.id,
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        image: c.attachmentUrl,
+        services: services.data.filter((s) => s.areaSlug === c.slug),
+      }))
       .filter((a) => a.services.length)
     return { areas, title: getInstance(context).t('services:title') }
   } catch (error) {
@@ -56,7 +66,10 @@ export default function UserService({ loaderData }: Route.ComponentProps) {
               <Link to={`/freelancers?category=${area.id}`} className="button button-accent">
                 {t('findFreelancers', { area: area.name })}
               </Link>{' '}
-              <Link to={`/projects/getprojects?search=all&categoryId=${area.id}`} className="button button-ghost">
+              <Link
+                to={`/projects/getprojects?search=all&categoryId=${area.id}`}
+                className="button button-ghost"
+              >
                 {t('findProjects', { area: area.name })}
               </Link>
             </p>

@@ -7,7 +7,15 @@ import { Role } from '../modules/identity/permissions.ts'
 
 // Decision 220: the admin API is guarded in one place, before the endpoint's own code runs.
 const adminEndpoint = (access: Access) =>
-  endpoint({ method: 'POST', path: 'Admin/things', summary: 'test', tag: 'Admin', access, body: z.object({ n: z.number() }), response: z.object({ ok: z.boolean() }) })
+  endpoint({
+    method: 'POST',
+    path: 'Admin/things',
+    summary: 'test',
+    tag: 'Admin',
+    access,
+    body: z.object({ n: z.number() }),
+    response: z.object({ ok: z.boolean() }),
+  })
 
 function handlerFor(caller: Caller | null) {
   let ran = 0
@@ -17,7 +25,14 @@ function handlerFor(caller: Caller | null) {
     authenticate: async () => caller,
     validateResponses: true,
   })
-  const call = (body: unknown) => handler(new Request('http://x/api/v1/Admin/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+  const call = (body: unknown) =>
+    handler(
+      new Request('http://x/api/v1/Admin/things', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    )
   return { call, ran: () => ran }
 }
 
@@ -38,7 +53,14 @@ describe('the admin API guard', () => {
 
   it('refuses to start with an Admin/ endpoint that is not admin-only', () => {
     for (const access of ['public', 'user'] as const) {
-      expect(() => createApiHandler({ implementations: [implement(adminEndpoint(access), () => ({ ok: true }))], log: createLogger('silent'), authenticate: async () => null, validateResponses: true })).toThrow(/must have access 'admin'/)
+      expect(() =>
+        createApiHandler({
+          implementations: [implement(adminEndpoint(access), () => ({ ok: true }))],
+          log: createLogger('silent'),
+          authenticate: async () => null,
+          validateResponses: true,
+        }),
+      ).toThrow(/must have access 'admin'/)
     }
   })
 })

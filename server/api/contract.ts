@@ -15,13 +15,21 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export const MAX_DB_INTEGER = 2_147_483_647
 
 /** A row's id in a path, query or body: a whole number from 1 to MAX_DB_INTEGER, one definition for every contract. */
-export const recordId = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(MAX_DB_INTEGER, 'is not a known id')
+export const recordId = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be positive')
+  .max(MAX_DB_INTEGER, 'is not a known id')
 
 /**
  * A person's name as a screen shows it (decision 271). A deleted account reads "Deleted user", and
  * support "Workneer support", in the caller's language, as every other text the API words.
  */
-export const shownName = z.string().describe('A person\'s name as shown. A deleted account reads "Deleted user" and support "Workneer support", in the caller\'s language (?lang=, else Accept-Language, else English).')
+export const shownName = z
+  .string()
+  .describe(
+    'A person\'s name as shown. A deleted account reads "Deleted user" and support "Workneer support", in the caller\'s language (?lang=, else Accept-Language, else English).',
+  )
 
 export interface Endpoint<
   Q extends z.ZodType = z.ZodType,
@@ -44,7 +52,9 @@ export interface Endpoint<
   responseType?: 'json' | 'text' | 'file'
 }
 
-export function endpoint<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(e: Endpoint<Q, P, B, R>) {
+export function endpoint<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  e: Endpoint<Q, P, B, R>,
+) {
   return e
 }
 

@@ -32,7 +32,10 @@ export class BodyCutShort extends Error {
 
 /** The answer to a body cut short, naming the field being read (400, or 408 for a stall); the connection ends with it. */
 export function bodyCutShortError(field: string, cut: BodyCutShort) {
-  const error = cut.reason === 'ended' ? new ApiError(400, 'Invalid Info', `${field}: ${cut.message}`, { [field]: [cut.message] }) : new ApiError(408, 'Request Timeout', `${field}: ${cut.message}`, { [field]: [cut.message] })
+  const error =
+    cut.reason === 'ended'
+      ? new ApiError(400, 'Invalid Info', `${field}: ${cut.message}`, { [field]: [cut.message] })
+      : new ApiError(408, 'Request Timeout', `${field}: ${cut.message}`, { [field]: [cut.message] })
   error.headers = { connection: 'close' }
   return error
 }
@@ -57,5 +60,11 @@ export function validationError(issues: z.core.$ZodIssue[], location?: string) {
 }
 
 export function errorBody(error: ApiError, requestId: string) {
-  return { status: error.status, title: error.title, detail: error.message, errors: error.errors ?? {}, requestId }
+  return {
+    status: error.status,
+    title: error.title,
+    detail: error.message,
+    errors: error.errors ?? {},
+    requestId,
+  }
 }

@@ -3,7 +3,15 @@ import { z } from 'zod'
 import type { Logger } from '../log.ts'
 import { locales, type Locale } from '../db/schema.ts'
 import type { Endpoint, ResultOf } from './contract.ts'
-import { ApiError, BodyCutShort, bodyCutShortError, errorBody, forbidden, unauthorized, validationError } from './errors.ts'
+import {
+  ApiError,
+  BodyCutShort,
+  bodyCutShortError,
+  errorBody,
+  forbidden,
+  unauthorized,
+  validationError,
+} from './errors.ts'
 import { Role } from '../modules/identity/permissions.ts'
 import { asReader } from '../modules/identity/display-name.ts'
 import { createRouter } from './router.ts'
@@ -83,7 +91,8 @@ export function createApiHandler(options: {
   // One guard for the whole admin API (decision 220): an `Admin/` path that is not 'admin' would
   // rely on its service alone to refuse other roles, so the server refuses to start with one.
   for (const { endpoint } of options.implementations) {
-    if (/^Admin\//i.test(endpoint.path) && endpoint.access !== 'admin') throw new Error(`${endpoint.method} ${endpoint.path}: an Admin/ endpoint must have access 'admin'`)
+    if (/^Admin\//i.test(endpoint.path) && endpoint.access !== 'admin')
+      throw new Error(`${endpoint.method} ${endpoint.path}: an Admin/ endpoint must have access 'admin'`)
   }
   const router = createRouter(options.implementations)
   return async (request, info = {}) => {
@@ -94,7 +103,8 @@ export function createApiHandler(options: {
     const log = requestLog(options.log, requestId)
     let response: Response
     try {
-      response = (await options.extra?.(request, path)) ?? (await dispatch(request, url, path, requestId, log, info))
+      response =
+        (await options.extra?.(request, path)) ?? (await dispatch(request, url, path, requestId, log, info))
     } catch (error) {
       response = errorResponse(error, requestId, log)
     }
@@ -102,8 +112,18 @@ export function createApiHandler(options: {
     // Answers are the caller's own: no cache keeps them, and the browser does not store them (a
     // shared computer after sign-out). Only what an endpoint declares public (openapi.json, a
     // public picture) may be kept.
-    if (!/^\s*public\b/i.test(response.headers.get('cache-control') ?? '')) response.headers.set('cache-control', 'private, no-store')
-    if (options.log.isLevelEnabled('info')) log().info({ method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) }, 'api')
+    if (!/^\s*public\b/i.test(response.headers.get('cache-control') ?? ''))
+      response.headers.set('cache-control', 'private, no-store')
+    if (options.log.isLevelEnabled('info'))
+      log().info(
+        {
+          method: request.method,
+          path: url.pathname,
+          status: response.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'api',
+      )
     return response
   }
 
@@ -111,26 +131,44 @@ export function createApiHandler(options: {
     if (!callers) return options.authenticate(request)
     const key = request.headers.get('authorization') ?? ''
     let caller = callers.get(key)
-    if (!caller) callers.set(key, (caller = key && remember ? keptCaller(request, key, remember) : options.authenticate(request)))
+    if (!caller)
+      callers.set(
+        key,
+        (caller = key && remember ? keptCaller(request, key, remember) : options.authenticate(request)),
+      )
     return caller
   }
 
   // A kept caller whose session has ended since is checked afresh (and then is no one).
   async function keptCaller(request: Request, key: string, remember: NonNullable<CallInfo['remember']>) {
     const caller = await remember(`caller\n${key}`, () => options.authenticate(request))
-    return caller?.expiresAt !== undefined && caller.expiresAt <= new Date().toISOString() ? options.authenticate(request) : caller
+    return caller?.expiresAt !== undefined && caller.expiresAt <= new Date().toISOString()
+      ? options.authenticate(request)
+      : caller
   }
 
-  async function dispatch(request: Request, url: URL, path: string, requestId: string, log: () => Logger, info: CallInfo) {
+  async function dispatch(
+    request: Request,
+    url: URL,
+    path: string,
+    requestId: string,
+    log: () => Logger,
+    info: CallInfo,
+  ) {
     const found = router.match(request.method, path)
-    if (found === 'method-not-allowed') throw new ApiError(405, 'Method Not Allowed', `${request.method} is not allowed on /api/v1/${path}`)
+    if (found === 'method-not-allowed')
+      throw new ApiError(405, 'Method Not Allowed', `${request.method} is not allowed on /api/v1/${path}`)
     if (!found) throw new ApiError(404, 'Not Found', `No endpoint at /api/v1/${path}`)
     const { endpoint, handler } = found.route
     let caller = await authenticateOnce(request, info)
     if (caller?.secondFactorSetup && !setupOnly.test(endpoint.path)) {
       // Elsewhere it is a visitor, and where a visitor may not go it is told what is missing.
       if (endpoint.access !== 'public') {
-        const error = new ApiError(403, 'Two-Factor Setup Required', 'Set up two-factor sign-in before anything else: administrators must have it')
+        const error = new ApiError(
+          403,
+          'Two-Factor Setup Required',
+          'Set up two-factor sign-in before anything else: administrators must have it',
+        )
         error.headers = { 'x-second-factor': 'setup' }
         throw error
       }
@@ -138,30 +176,60 @@ export function createApiHandler(options: {
     }
     if (endpoint.access !== 'public' && !caller) throw unauthorized()
     if (endpoint.access === 'admin' && !caller!.roles.includes(Role.SuperAdmin)) throw forbidden()
-    const ctx: RequestContext = { requestId, locale: pickLocale(request, url), get log() { return log() }, request, caller, ip: info.ip ?? '' }
+    const ctx: RequestContext = {
+      requestId,
+      locale: pickLocale(request, url),
+      get log() {
+        return log()
+      },
+      request,
+      caller,
+      ip: info.ip ?? '',
+    }
     const input = {
       query: endpoint.query ? parse(endpoint.query, queryObject(url.searchParams), 'query') : undefined,
       params: endpoint.params ? parse(endpoint.params, found.params, 'params') : undefined,
-      body: endpoint.body && !(endpoint.multipart && isMultipart(request)) ? parse(endpoint.body, await readJson(request), 'body') : undefined,
+      body:
+        endpoint.body && !(endpoint.multipart && isMultipart(request))
+          ? parse(endpoint.body, await readJson(request), 'body')
+          : undefined,
       ctx,
     }
     // Names of deleted accounts and of support are said in the caller's language (decision 271).
-    const result = await asReader(ctx.locale, () => withReadScope(request.method === 'GET' ? info.reads : undefined, () => handler(input as Parameters<Handler<Endpoint>>[0])))
+    const result = await asReader(ctx.locale, () =>
+      withReadScope(request.method === 'GET' ? info.reads : undefined, () =>
+        handler(input as Parameters<Handler<Endpoint>>[0]),
+      ),
+    )
     if (result instanceof Response) return result
-    if (endpoint.responseType === 'text') return new Response(String(result), { headers: { 'content-type': 'text/plain; charset=utf-8' } })
+    if (endpoint.responseType === 'text')
+      return new Response(String(result), { headers: { 'content-type': 'text/plain; charset=utf-8' } })
     if (options.validateResponses) {
       const check = endpoint.response.safeParse(result)
-      if (!check.success) throw new Error(`response of ${endpoint.method} ${endpoint.path} does not match its contract: ${check.error.message}`)
+      if (!check.success)
+        throw new Error(
+          `response of ${endpoint.method} ${endpoint.path} does not match its contract: ${check.error.message}`,
+        )
     }
     return info.inProcess ? inProcessJson(result) : Response.json(result)
   }
 }
 
-const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')
+const isMultipart = (request: Request) =>
+  /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')
 
 function parse(schema: z.ZodType, value: unknown, location: string) {
   const nul = pathsWithNul(value)
-  if (nul.length) throw validationError(nul.map((path) => ({ code: 'custom', path, message: 'must not contain the NUL character', input: undefined })), location)
+  if (nul.length)
+    throw validationError(
+      nul.map((path) => ({
+        code: 'custom',
+        path,
+        message: 'must not contain the NUL character',
+        input: undefined,
+      })),
+      location,
+    )
   const result = schema.safeParse(value)
   if (!result.success) throw validationError(result.error.issues, location)
   return result.data
@@ -175,7 +243,8 @@ function pathsWithNul(value: unknown, path: PropertyKey[] = [], out: PropertyKey
   if (typeof value === 'string') {
     if (value.includes('\u0000')) out.push(path)
   } else if (value && typeof value === 'object' && path.length < 32) {
-    for (const [key, item] of Object.entries(value)) pathsWithNul(item, [...path, Array.isArray(value) ? Number(key) : key], out)
+    for (const [key, item] of Object.entries(value))
+      pathsWithNul(item, [...path, Array.isArray(value) ? Number(key) : key], out)
   }
   return out
 }
@@ -220,14 +289,18 @@ async function readJson(request: Request) {
     if (error instanceof ApiError) throw error
     if (error instanceof BodyCutShort) throw bodyCutShortError('body', error)
     // The client went away (or the door guard stopped it): nothing to parse.
-    throw new ApiError(400, 'Invalid Info', 'body: The body could not be read', { body: ['The body could not be read'] })
+    throw new ApiError(400, 'Invalid Info', 'body: The body could not be read', {
+      body: ['The body could not be read'],
+    })
   }
   const text = Buffer.concat(chunks).toString('utf8')
   if (!text.trim()) return {}
   try {
     return JSON.parse(text)
   } catch {
-    throw new ApiError(400, 'Invalid Info', 'body: The body is not valid JSON', { body: ['The body is not valid JSON'] })
+    throw new ApiError(400, 'Invalid Info', 'body: The body is not valid JSON', {
+      body: ['The body is not valid JSON'],
+    })
   }
 }
 
@@ -258,5 +331,11 @@ function errorResponse(error: unknown, requestId: string, log: () => Logger) {
   }
   // Internals stay in the log; the caller gets the request id to quote.
   log().error({ err: error }, 'unhandled error in API')
-  return Response.json(errorBody(new ApiError(500, 'Server Error', 'Seems like something went wrong. please contact your administrator'), requestId), { status: 500 })
+  return Response.json(
+    errorBody(
+      new ApiError(500, 'Server Error', 'Seems like something went wrong. please contact your administrator'),
+      requestId,
+    ),
+    { status: 500 },
+  )
 }

@@ -8,7 +8,14 @@ import { createApiHandler, implement, type Caller, type CallInfo } from './handl
 // Decision 277: the in-process web UI's calls check a session's token once for all its pages, by
 // the page cache's rules (until the next write or delivery, PAGE_CACHE_SECONDS at most, never past
 // the session's end); HTTP clients' calls check it every time.
-const who = endpoint({ method: 'GET', path: 'who', summary: 'test', tag: 'Test', access: 'user', response: z.object({ userId: z.number() }) })
+const who = endpoint({
+  method: 'GET',
+  path: 'who',
+  summary: 'test',
+  tag: 'Test',
+  access: 'user',
+  response: z.object({ userId: z.number() }),
+})
 
 function api(sessions: Map<string, Caller>) {
   let checks = 0
@@ -21,7 +28,11 @@ function api(sessions: Map<string, Caller>) {
     },
     validateResponses: true,
   })
-  const call = (token: string, info: CallInfo = {}) => handler(new Request('http://in-process/api/v1/who', { headers: { authorization: `Bearer ${token}` } }), info)
+  const call = (token: string, info: CallInfo = {}) =>
+    handler(
+      new Request('http://in-process/api/v1/who', { headers: { authorization: `Bearer ${token}` } }),
+      info,
+    )
   return { call, checks: () => checks }
 }
 
@@ -29,11 +40,14 @@ const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString()
 
 describe('a caller kept for the session (in-process calls)', () => {
   it('checks a token once across page requests, and again after a write or when the session has ended', async () => {
-    const sessions = new Map<string, Caller>([['Bearer a', { userId: 1, sessionId: 's1', roles: [], expiresAt: inFuture(60_000) }]])
+    const sessions = new Map<string, Caller>([
+      ['Bearer a', { userId: 1, sessionId: 's1', roles: [], expiresAt: inFuture(60_000) }],
+    ])
     const { call, checks } = api(sessions)
     const cache = createPageCache({ seconds: 5 })
     // Each page request has its own callers map, as server/app.ts gives it.
-    const page = (token: string) => call(token, { callers: new Map(), remember: (key, read) => cache.remember(key, read), inProcess: true })
+    const page = (token: string) =>
+      call(token, { callers: new Map(), remember: (key, read) => cache.remember(key, read), inProcess: true })
     expect((await page('a')).status).toBe(200)
     expect((await page('a')).status).toBe(200)
     expect(checks()).toBe(1)
@@ -53,7 +67,9 @@ describe('a caller kept for the session (in-process calls)', () => {
   })
 
   it('keeps nothing for a call that does not pass the page cache (HTTP clients)', async () => {
-    const sessions = new Map<string, Caller>([['Bearer a', { userId: 1, sessionId: 's1', roles: [], expiresAt: inFuture(60_000) }]])
+    const sessions = new Map<string, Caller>([
+      ['Bearer a', { userId: 1, sessionId: 's1', roles: [], expiresAt: inFuture(60_000) }],
+    ])
     const { call, checks } = api(sessions)
     await call('a')
     await call('a', { callers: new Map() })

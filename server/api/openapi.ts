@@ -29,14 +29,32 @@ export function openApiDocument(endpoints: Endpoint[], serverUrl = '/api/v1') {
     }
     if (e.body) {
       const schema = jsonSchema(e.body, 'input')
-      const multipart = { schema: { ...schema, properties: { ...(schema.properties as object), files: { type: 'array', items: { type: 'string', format: 'binary' } } } } }
-      operation.requestBody = { required: true, content: { 'application/json': { schema }, ...(e.multipart ? { 'multipart/form-data': multipart } : {}) } }
+      const multipart = {
+        schema: {
+          ...schema,
+          properties: {
+            ...(schema.properties as object),
+            files: { type: 'array', items: { type: 'string', format: 'binary' } },
+          },
+        },
+      }
+      operation.requestBody = {
+        required: true,
+        content: {
+          'application/json': { schema },
+          ...(e.multipart ? { 'multipart/form-data': multipart } : {}),
+        },
+      }
     }
     ;(paths[`/${e.path}`] ??= {})[e.method.toLowerCase()] = operation
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Workneer API', version: '1', description: 'The JSON API of Workneer, the marketplace for engineering and construction work.' },
+    info: {
+      title: 'Workneer API',
+      version: '1',
+      description: 'The JSON API of Workneer, the marketplace for engineering and construction work.',
+    },
     servers: [{ url: serverUrl }],
     paths,
     components: {
@@ -53,7 +71,10 @@ export function openApiDocument(endpoints: Endpoint[], serverUrl = '/api/v1') {
                   status: { type: 'integer' },
                   title: { type: 'string' },
                   detail: { type: 'string' },
-                  errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+                  errors: {
+                    type: 'object',
+                    additionalProperties: { type: 'array', items: { type: 'string' } },
+                  },
                   requestId: { type: 'string' },
                 },
               },
@@ -66,7 +87,10 @@ export function openApiDocument(endpoints: Endpoint[], serverUrl = '/api/v1') {
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >
   return rest
 }
 
@@ -81,19 +105,23 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   }))
 }
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+const escape = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
 /** A readable, dependency-free page of the same document, grouped by tag. */
 export function openApiHtml(endpoints: Endpoint[]) {
   const byTag = Map.groupBy(endpoints, (e) => e.tag)
   const sections = [...byTag].map(
-    ([tag, list]) => `<section><h2>${escape(tag)}</h2>${list
-      .map((e) => {
-        const schema = (label: string, s?: z.ZodType, io: 'input' | 'output' = 'input') =>
-          s ? `<details><summary>${label}</summary><pre>${escape(JSON.stringify(jsonSchema(s, io), null, 2))}</pre></details>` : ''
-        return `<article><h3><span class="m m-${e.method}">${e.method}</span> <code>/api/v1/${escape(e.path)}</code></h3><p>${escape(e.summary)}${e.access === 'user' ? ' <em>(sign-in required)</em>' : e.access === 'admin' ? ' <em>(SuperAdmin only)</em>' : ''}</p>${schema('Path parameters', e.params)}${schema('Query', e.query)}${schema('Body', e.body)}${e.responseType === 'text' ? '<p>Answers text/plain.</p>' : e.responseType === 'file' ? '<p>Answers the file\'s bytes.</p>' : schema('Response', e.response, 'output')}</article>`
-      })
-      .join('')}</section>`,
+    ([tag, list]) =>
+      `<section><h2>${escape(tag)}</h2>${list
+        .map((e) => {
+          const schema = (label: string, s?: z.ZodType, io: 'input' | 'output' = 'input') =>
+            s
+              ? `<details><summary>${label}</summary><pre>${escape(JSON.stringify(jsonSchema(s, io), null, 2))}</pre></details>`
+              : ''
+          return `<article><h3><span class="m m-${e.method}">${e.method}</span> <code>/api/v1/${escape(e.path)}</code></h3><p>${escape(e.summary)}${e.access === 'user' ? ' <em>(sign-in required)</em>' : e.access === 'admin' ? ' <em>(SuperAdmin only)</em>' : ''}</p>${schema('Path parameters', e.params)}${schema('Query', e.query)}${schema('Body', e.body)}${e.responseType === 'text' ? '<p>Answers text/plain.</p>' : e.responseType === 'file' ? "<p>Answers the file's bytes.</p>" : schema('Response', e.response, 'output')}</article>`
+        })
+        .join('')}</section>`,
   )
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Workneer API v1</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b2430}h3{font-size:1rem}code{font-size:.95rem}.m{display:inline-block;min-width:4.5rem;padding:.1rem .4rem;border-radius:.3rem;color:#fff;background:#1f5f8b;font-size:.8rem;text-align:center}.m-POST{background:#2e7d32}.m-PUT,.m-PATCH{background:#8d5a00}.m-DELETE{background:#b3261e}pre{background:#f3f5f8;padding:.75rem;overflow:auto}article{border-top:1px solid #dde3ea;padding:.5rem 0}</style></head><body><main><h1>Workneer API v1</h1><p>Machine-readable: <a href="/api/v1/openapi.json">openapi.json</a>. Errors share one shape: <code>{ status, title, detail, errors: { field: [messages] }, requestId }</code>.</p>${sections.join('')}</main></body></html>`
 }

@@ -8,8 +8,22 @@ import { createApiHandler, implement } from './handler.ts'
 // Every call's log lines carry its request id, but the logger bound to it is made only when a line
 // is written at the server's level: pino's child costs more than a small in-process call.
 
-const ok = endpoint({ method: 'GET', path: 'ok', summary: 'ok', tag: 'test', access: 'public', response: z.object({ ok: z.boolean() }) })
-const broken = endpoint({ method: 'GET', path: 'broken', summary: 'broken', tag: 'test', access: 'public', response: z.object({ ok: z.boolean() }) })
+const ok = endpoint({
+  method: 'GET',
+  path: 'ok',
+  summary: 'ok',
+  tag: 'test',
+  access: 'public',
+  response: z.object({ ok: z.boolean() }),
+})
+const broken = endpoint({
+  method: 'GET',
+  path: 'broken',
+  summary: 'broken',
+  tag: 'test',
+  access: 'public',
+  response: z.object({ ok: z.boolean() }),
+})
 
 function handlerAt(level: string) {
   const lines: Array<Record<string, unknown>> = []
@@ -32,7 +46,8 @@ function handlerAt(level: string) {
     authenticate: async () => null,
     validateResponses: true,
   })
-  const call = (path: string) => handler(new Request(`http://in-process/api/v1/${path}`), { requestId: `req-${path}` })
+  const call = (path: string) =>
+    handler(new Request(`http://in-process/api/v1/${path}`), { requestId: `req-${path}` })
   return { lines, child, call }
 }
 
@@ -52,6 +67,8 @@ describe('the API’s request log', () => {
     const failed = await call('broken')
     expect(failed.status).toBe(500)
     expect(await failed.json()).toMatchObject({ requestId: 'req-broken' })
-    expect(lines).toMatchObject([{ requestId: 'req-broken', msg: 'unhandled error in API', err: { message: 'the disk is on fire' } }])
+    expect(lines).toMatchObject([
+      { requestId: 'req-broken', msg: 'unhandled error in API', err: { message: 'the disk is on fire' } },
+    ])
   })
 })

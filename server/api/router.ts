@@ -16,7 +16,11 @@ type Segment = { literal: string } | { param: string }
 export function createRouter<H>(routes: Array<Route<H>>) {
   const byLength = new Map<number, Array<{ route: Route<H>; pattern: Segment[] }>>()
   for (const route of routes) {
-    const pattern = route.endpoint.path.split('/').map((s): Segment => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s.toLowerCase() }))
+    const pattern = route.endpoint.path
+      .split('/')
+      .map((s): Segment =>
+        s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s.toLowerCase() },
+      )
     let group = byLength.get(pattern.length)
     if (!group) byLength.set(pattern.length, (group = []))
     group.push({ route, pattern })

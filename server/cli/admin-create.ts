@@ -15,17 +15,33 @@ import { runCli } from './run.ts'
 // single-use link (48 hours) to choose one, mailed through SMTP_URL, or printed here without it.
 await runCli(async () => {
   const { values } = parseArgs({
-    options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, language: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      language: { type: 'string' },
+    },
     strict: true,
   })
   const parsed = z
     .object({
-      email: z.string({ error: '--email is required' }).trim().toLowerCase().pipe(z.email({ error: '--email must be an email address' })),
+      email: z
+        .string({ error: '--email is required' })
+        .trim()
+        .toLowerCase()
+        .pipe(z.email({ error: '--email must be an email address' })),
       firstName: z.string().trim().min(1).max(60).default('Super'),
       lastName: z.string().trim().min(1).max(60).default('Admin'),
-      language: z.enum(['en', 'es', 'de', 'it', 'ru'], { error: '--language must be en, es, de, it or ru' }).default('en'),
+      language: z
+        .enum(['en', 'es', 'de', 'it', 'ru'], { error: '--language must be en, es, de, it or ru' })
+        .default('en'),
     })
-    .safeParse({ email: values.email, firstName: values['first-name'], lastName: values['last-name'], language: values.language })
+    .safeParse({
+      email: values.email,
+      firstName: values['first-name'],
+      lastName: values['last-name'],
+      language: values.language,
+    })
   if (!parsed.success) {
     console.error(parsed.error.issues.map((i) => i.message).join('\n'))
     process.exit(2)
@@ -47,16 +63,28 @@ await runCli(async () => {
         },
       },
     })
-    const identity = createIdentityService({ db: database.db, log, rateLimiter: createMemoryRateLimiter(), oidc: createOidc([]), publicUrl: config.publicUrl, secret: config.authSecret })
+    const identity = createIdentityService({
+      db: database.db,
+      log,
+      rateLimiter: createMemoryRateLimiter(),
+      oidc: createOidc([]),
+      publicUrl: config.publicUrl,
+      secret: config.authSecret,
+    })
     const { userId, created } = await identity.createAdmin(parsed.data)
     await outbox.drain()
     await outbox.stop()
     mailer.close()
     console.log(`${created ? 'Created' : 'Promoted'} SuperAdmin #${userId} <${parsed.data.email}>.`)
-    if (config.smtpUrl) console.log('A link to choose the password was mailed to that address (valid 48 hours, single use).')
+    if (config.smtpUrl)
+      console.log('A link to choose the password was mailed to that address (valid 48 hours, single use).')
     else {
-      const link = (printed as EmailMessage | null)?.text.match(/https?:\/\/\S+\/auth\/reset-password\?token=\S+/)?.[0]
-      console.log(`SMTP_URL is not set. Open this link to choose the password (valid 48 hours, single use):\n${link ?? '(see the outbox)'}`)
+      const link = (printed as EmailMessage | null)?.text.match(
+        /https?:\/\/\S+\/auth\/reset-password\?token=\S+/,
+      )?.[0]
+      console.log(
+        `SMTP_URL is not set. Open this link to choose the password (valid 48 hours, single use):\n${link ?? '(see the outbox)'}`,
+      )
     }
   } finally {
     await database.close()

@@ -18,7 +18,9 @@ await runCli(async () => {
   try {
     const result = await restore(database, config.dataDir, path.resolve(from))
     const rows = Object.values(result.tables).reduce((a, b) => a + b, 0)
-    console.log(`restored ${Object.keys(result.tables).length} tables (${rows} rows) and ${result.files} files from ${from}`)
+    console.log(
+      `restored ${Object.keys(result.tables).length} tables (${rows} rows) and ${result.files} files from ${from}`,
+    )
   } finally {
     await database.close()
   }

@@ -21,7 +21,11 @@ await runCli(async () => {
       try {
         // Once per database: a second run would add every demo project again.
         const loaded = await loadDemo({ database, config, log, services: api.services, onlyIntoEmpty: false })
-        console.log(loaded ? `demo marketplace seeded: ${loaded.accounts.size} accounts, password ${loaded.password}` : 'the demo marketplace was loaded before: nothing to do')
+        console.log(
+          loaded
+            ? `demo marketplace seeded: ${loaded.accounts.size} accounts, password ${loaded.password}`
+            : 'the demo marketplace was loaded before: nothing to do',
+        )
       } finally {
         await api.jobs.close()
       }

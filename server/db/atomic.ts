@@ -1,4 +1,13 @@
-import { CompiledQuery, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely'
 import type { DatabaseConnection, Dialect as KyselyDialect, Driver } from 'kysely'
 import type { Database } from './schema.ts'
 import type { Db } from './database.ts'
@@ -73,12 +82,19 @@ function dialectOn(connection: DatabaseConnection, dialect: Db['dialect']): Kyse
 export async function inOneTransaction<T>(database: Db, work: (db: Db) => Promise<T>): Promise<T> {
   return database.db.getExecutor().provideConnection(async (connection) => {
     // SQLite: take the write lock up front, as every transaction here does (sqlite-dialect.ts).
-    await connection.executeQuery(CompiledQuery.raw(database.dialect === 'sqlite' ? 'begin immediate' : 'begin'))
+    await connection.executeQuery(
+      CompiledQuery.raw(database.dialect === 'sqlite' ? 'begin immediate' : 'begin'),
+    )
     const db = new Kysely<Database>({ dialect: dialectOn(connection, database.dialect) })
     try {
       // A service's commit in here is a savepoint, not a commit: nothing is announced to the outbox
       // (db/commit-watch.ts) until the one real commit, after which the worker's start-up drain delivers it.
-      const result = await work({ db, dialect: database.dialect, close: async () => {}, onCommit: () => () => {} })
+      const result = await work({
+        db,
+        dialect: database.dialect,
+        close: async () => {},
+        onCommit: () => () => {},
+      })
       // A stop heard at the very end still wins over the commit.
       await turn()
       await db.destroy()

@@ -1,5 +1,12 @@
 import { InsertQueryNode } from 'kysely'
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryCompiler, TransactionSettings } from 'kysely'
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  Dialect,
+  Driver,
+  QueryCompiler,
+  TransactionSettings,
+} from 'kysely'
 
 // Tells listeners, once a unit of work has committed, which tables it inserted rows into: a
 // transaction when it commits, a statement outside a transaction when it has run. It sits in the
@@ -69,7 +76,11 @@ class WatchedConnection implements DatabaseConnection {
     return result
   }
 
-  streamQuery<R>(query: CompiledQuery, chunkSize: number, options?: Parameters<DatabaseConnection['streamQuery']>[2]) {
+  streamQuery<R>(
+    query: CompiledQuery,
+    chunkSize: number,
+    options?: Parameters<DatabaseConnection['streamQuery']>[2],
+  ) {
     return this.inner.streamQuery<R>(query, chunkSize, options)
   }
 }
@@ -113,8 +124,23 @@ function watchDriver(driver: Driver, tell: (inserted: ReadonlySet<string>) => vo
   }
   // Savepoints live inside a transaction: a rollback to one may leave a table named that gained
   // no row, which only costs a listener a look.
-  if (driver.savepoint) watched.savepoint = (connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => driver.savepoint!(inner(connection), name, compile)
-  if (driver.rollbackToSavepoint) watched.rollbackToSavepoint = (connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => driver.rollbackToSavepoint!(inner(connection), name, compile)
-  if (driver.releaseSavepoint) watched.releaseSavepoint = (connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => driver.releaseSavepoint!(inner(connection), name, compile)
+  if (driver.savepoint)
+    watched.savepoint = (
+      connection: DatabaseConnection,
+      name: string,
+      compile: QueryCompiler['compileQuery'],
+    ) => driver.savepoint!(inner(connection), name, compile)
+  if (driver.rollbackToSavepoint)
+    watched.rollbackToSavepoint = (
+      connection: DatabaseConnection,
+      name: string,
+      compile: QueryCompiler['compileQuery'],
+    ) => driver.rollbackToSavepoint!(inner(connection), name, compile)
+  if (driver.releaseSavepoint)
+    watched.releaseSavepoint = (
+      connection: DatabaseConnection,
+      name: string,
+      compile: QueryCompiler['compileQuery'],
+    ) => driver.releaseSavepoint!(inner(connection), name, compile)
   return watched
 }

@@ -26,9 +26,24 @@ describe.each(dialects)('database on %s', (dialect) => {
     let database = await testDb.open({ seed: false })
     await seedReference(database.db)
     await seedReference(database.db)
-    const count = async () => Number((await database.db.selectFrom('category').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    const count = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom('category')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     expect(await count()).toBe(areas.length)
-    const skillCount = Number((await database.db.selectFrom('skill').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    const skillCount = Number(
+      (
+        await database.db
+          .selectFrom('skill')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
     expect(skillCount).toBe(skills.length)
     await database.close()
     database = await testDb.open({ seed: false })

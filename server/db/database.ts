@@ -27,7 +27,10 @@ export class DatabaseStartError extends Error {
 }
 
 /** `beforeStatement` (SQLite): called before every statement, synchronously (the one-time work's watch on its server, decision 273). */
-export async function openDatabase(target: DatabaseTarget, { beforeStatement }: { beforeStatement?: () => void } = {}): Promise<Db> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  { beforeStatement }: { beforeStatement?: () => void } = {},
+): Promise<Db> {
   if (target.kind === 'postgres') return openPostgres(target.url)
   return openSqlite(target.file, beforeStatement)
 }
@@ -60,9 +63,17 @@ async function openPostgres(url: string): Promise<Db> {
     await sql`select 1`.execute(db)
   } catch (error) {
     await db.destroy().catch(() => {})
-    throw new DatabaseStartError(`cannot reach PostgreSQL at ${parsed.host}${parsed.pathname}: ${(error as Error).message}`)
+    throw new DatabaseStartError(
+      `cannot reach PostgreSQL at ${parsed.host}${parsed.pathname}: ${(error as Error).message}`,
+    )
   }
-  return { db, dialect: 'postgres', close: () => db.destroy(), onCommit: commits.onCommit, pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => db.destroy(),
+    onCommit: commits.onCommit,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  }
 }
 
 async function openSqlite(file: string, beforeStatement?: () => void): Promise<Db> {
@@ -84,7 +95,9 @@ async function openSqlite(file: string, beforeStatement?: () => void): Promise<D
     throw new DatabaseStartError(`cannot open the SQLite file ${file}: ${(error as Error).message}`)
   }
   const commits = createCommitWatch()
-  const db = new Kysely<Database>({ dialect: commits.watch(new NodeSqliteDialect(wrapNodeSqlite(handle, beforeStatement))) })
+  const db = new Kysely<Database>({
+    dialect: commits.watch(new NodeSqliteDialect(wrapNodeSqlite(handle, beforeStatement))),
+  })
   return { db, dialect: 'sqlite', close: () => db.destroy(), onCommit: commits.onCommit }
 }
 
@@ -93,7 +106,9 @@ function migrator({ db, dialect }: Db, list: Record<string, Migration> = migrati
     db,
     provider: {
       async getMigrations() {
-        return Object.fromEntries(Object.entries(list).map(([name, m]) => [name, { up: (k: Kysely<any>) => m.up(k, dialect) }]))
+        return Object.fromEntries(
+          Object.entries(list).map(([name, m]) => [name, { up: (k: Kysely<any>) => m.up(k, dialect) }]),
+        )
       },
     },
   })

@@ -8,7 +8,17 @@ import { demoDue, loadDemo, type Services } from './demo.ts'
 // stopped anywhere is finished by the next one: all pending migrations commit together, the
 // reference seed is one idempotent transaction, and the demo marketplace loads in one transaction
 // (decision 098).
-export async function prepareDatabase({ database, config, log, services }: { database: Db; config: Config; log: Logger; services: Services }) {
+export async function prepareDatabase({
+  database,
+  config,
+  log,
+  services,
+}: {
+  database: Db
+  config: Config
+  log: Logger
+  services: Services
+}) {
   const applied = await migrateToLatest(database)
   if (applied.length) log.info({ applied }, 'migrations applied')
   await seedReference(database.db)

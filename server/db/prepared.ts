@@ -13,7 +13,8 @@ const PLACE = Symbol('prepared query argument')
 interface Placeholder {
   [PLACE]: readonly [argument: number, element: number]
 }
-const isPlaceholder = (value: unknown): value is Placeholder => typeof value === 'object' && value !== null && PLACE in value
+const isPlaceholder = (value: unknown): value is Placeholder =>
+  typeof value === 'object' && value !== null && PLACE in value
 const MAX_SHAPES = 64
 
 type Shape<O> = { compiled: CompiledQuery<O>; slots: Array<Placeholder[typeof PLACE] | null> }
@@ -26,11 +27,14 @@ export function prepared<A extends unknown[], O>(build: (db: DB, ...args: A) => 
     const key = args.map((a) => (Array.isArray(a) ? a.length : '-')).join()
     let shape = shapes.get(key)
     if (!shape) {
-      const holders = args.map((a, i) => (Array.isArray(a) ? a.map((_, j) => ({ [PLACE]: [i, j] as const })) : { [PLACE]: [i, -1] as const }))
+      const holders = args.map((a, i) =>
+        Array.isArray(a) ? a.map((_, j) => ({ [PLACE]: [i, j] as const })) : { [PLACE]: [i, -1] as const },
+      )
       const compiled = build(db, ...(holders as A)).compile()
       const slots = compiled.parameters.map((p) => (isPlaceholder(p) ? p[PLACE] : null))
       const placed = new Set(compiled.parameters.filter(isPlaceholder))
-      if (holders.flat().some((h) => !placed.has(h))) throw new Error(`a prepared query must put each of its arguments into the query: ${compiled.sql}`)
+      if (holders.flat().some((h) => !placed.has(h)))
+        throw new Error(`a prepared query must put each of its arguments into the query: ${compiled.sql}`)
       if (shapes.size >= MAX_SHAPES) shapes.clear()
       shapes.set(key, (shape = { compiled, slots }))
     }
@@ -39,7 +43,20 @@ export function prepared<A extends unknown[], O>(build: (db: DB, ...args: A) => 
   /** The rows, as the built query's `execute()` would give them. */
   return async (db: DB, ...args: A): Promise<O[]> => {
     const { compiled, slots } = shapeOf(db, args)
-    const parameters = slots.map((slot, n) => (slot === null ? compiled.parameters[n] : slot[1] < 0 ? args[slot[0]] : (args[slot[0]] as unknown[])[slot[1]]))
-    return (await db.executeQuery<O>({ query: compiled.query, sql: compiled.sql, parameters, queryId: createQueryId() })).rows
+    const parameters = slots.map((slot, n) =>
+      slot === null
+        ? compiled.parameters[n]
+        : slot[1] < 0
+          ? args[slot[0]]
+          : (args[slot[0]] as unknown[])[slot[1]],
+    )
+    return (
+      await db.executeQuery<O>({
+        query: compiled.query,
+        sql: compiled.sql,
+        parameters,
+        queryId: createQueryId(),
+      })
+    ).rows
   }
 }

@@ -11,7 +11,8 @@ const scope = new AsyncLocalStorage<ReadScope>()
 export type ReadScope = Map<string, Promise<unknown>>
 
 /** Runs `work` inside `reads` (the web UI's page), or as it is without one. */
-export const withReadScope = <T>(reads: ReadScope | undefined, work: () => T): T => (reads ? scope.run(reads, work) : work())
+export const withReadScope = <T>(reads: ReadScope | undefined, work: () => T): T =>
+  reads ? scope.run(reads, work) : work()
 
 /** One row by its key, read once per scope; without a scope, read. */
 export function readOnce<T>(key: string, read: () => Promise<T>): Promise<T> {
@@ -23,13 +24,21 @@ export function readOnce<T>(key: string, read: () => Promise<T>): Promise<T> {
 }
 
 /** Rows of one kind by id, each read once per scope: the ids not read yet are read together in one query. */
-export async function readOnceById<R extends { id: number }>(kind: string, ids: readonly number[], read: (ids: number[]) => Promise<R[]>): Promise<R[]> {
+export async function readOnceById<R extends { id: number }>(
+  kind: string,
+  ids: readonly number[],
+  read: (ids: number[]) => Promise<R[]>,
+): Promise<R[]> {
   const reads = scope.getStore()
   if (!reads) return read([...ids])
   const missing = ids.filter((id) => !reads.has(`${kind}:${id}`))
   if (missing.length) {
     const batch = read(missing).then((rows) => new Map(rows.map((r) => [r.id, r])))
-    for (const id of missing) reads.set(`${kind}:${id}`, batch.then((rows) => rows.get(id)))
+    for (const id of missing)
+      reads.set(
+        `${kind}:${id}`,
+        batch.then((rows) => rows.get(id)),
+      )
   }
   const rows = (await Promise.all(ids.map((id) => reads.get(`${kind}:${id}`)))) as Array<R | undefined>
   return rows.filter((r) => r !== undefined)

@@ -7,8 +7,19 @@ export type Locale = (typeof locales)[number]
 
 type Localized<P extends string> = { [L in Locale as `${P}_${L}`]: string }
 
-export type CategoryTable = { id: Generated<number>; slug: string; image_url: string; sort_order: number } & Localized<'name'> & Localized<'description'>
-export type SubcategoryTable = { id: Generated<number>; category_id: number; slug: string; sort_order: number } & Localized<'name'>
+export type CategoryTable = {
+  id: Generated<number>
+  slug: string
+  image_url: string
+  sort_order: number
+} & Localized<'name'> &
+  Localized<'description'>
+export type SubcategoryTable = {
+  id: Generated<number>
+  category_id: number
+  slug: string
+  sort_order: number
+} & Localized<'name'>
 export type SkillTable = { id: Generated<number>; slug: string } & Localized<'name'>
 export type SubcategorySkillTable = { subcategory_id: number; skill_id: number }
 export type IndustryTable = { id: Generated<number>; slug: string } & Localized<'name'>
@@ -72,9 +83,32 @@ export type UserTokenTable = {
   expires_at: string
   used_at: string | null
 }
-export type ExternalIdentityTable = { id: Generated<number>; user_id: number; provider: string; subject: string; email: string | null; created_at: string }
-export type OidcFlowTable = { id: string; provider: string; code_verifier: string; nonce: string; redirect_uri: string; claims: string | null; created_at: string; expires_at: string }
-export type WengazPointEventTable = { id: Generated<number>; user_id: number; reason: string; ref: Generated<string>; points: number; created_at: string }
+export type ExternalIdentityTable = {
+  id: Generated<number>
+  user_id: number
+  provider: string
+  subject: string
+  email: string | null
+  created_at: string
+}
+export type OidcFlowTable = {
+  id: string
+  provider: string
+  code_verifier: string
+  nonce: string
+  redirect_uri: string
+  claims: string | null
+  created_at: string
+  expires_at: string
+}
+export type WengazPointEventTable = {
+  id: Generated<number>
+  user_id: number
+  reason: string
+  ref: Generated<string>
+  points: number
+  created_at: string
+}
 export type AppSecretTable = { name: string; value: string; created_at: string }
 export type OutboxTable = {
   id: Generated<number>
@@ -179,10 +213,21 @@ export interface Database {
 }
 
 /** A seed that a start loads once (the demo marketplace): begun at `started_at`, whole once `completed_at` is set. */
-export type SeedMarkerTable = { name: string; attempts: Generated<number>; started_at: string; completed_at: string | null }
+export type SeedMarkerTable = {
+  name: string
+  attempts: Generated<number>
+  started_at: string
+  completed_at: string | null
+}
 
 // Content of the public site (issue 4). Texts are per language; flags 0/1; timestamps ISO strings.
-export type FaqEntryTable = { id: Generated<number>; slug: string; audience: string; sort_order: number } & Localized<'question'> & Localized<'answer'>
+export type FaqEntryTable = {
+  id: Generated<number>
+  slug: string
+  audience: string
+  sort_order: number
+} & Localized<'question'> &
+  Localized<'answer'>
 export type BlogPostTable = {
   id: Generated<number>
   slug: string
@@ -192,16 +237,61 @@ export type BlogPostTable = {
   published: number
   published_at: string
   created_at: string
-} & Localized<'title'> & Localized<'summary'> & Localized<'body'>
-export type HomeBoxTable = { id: Generated<number>; slug: string; icon: string; sort_order: number } & Localized<'title'> & Localized<'body'>
-export type ServiceHighlightTable = { id: Generated<number>; slug: string; area_slug: string; sort_order: number } & Localized<'title'> & Localized<'body'>
-export type PartnerLogoTable = { id: Generated<number>; name: string; image_url: string; link_url: string | null; sort_order: number }
+} & Localized<'title'> &
+  Localized<'summary'> &
+  Localized<'body'>
+export type HomeBoxTable = {
+  id: Generated<number>
+  slug: string
+  icon: string
+  sort_order: number
+} & Localized<'title'> &
+  Localized<'body'>
+export type ServiceHighlightTable = {
+  id: Generated<number>
+  slug: string
+  area_slug: string
+  sort_order: number
+} & Localized<'title'> &
+  Localized<'body'>
+export type PartnerLogoTable = {
+  id: Generated<number>
+  name: string
+  image_url: string
+  link_url: string | null
+  sort_order: number
+}
 /** Seeded content rows an admin has changed or deleted (by kind and slug): the seed leaves them alone (decision 240). */
 export type ContentAdminOwnedTable = { kind: string; key: string; at: string }
 export type ContentPageTable = { slug: string; updated_at: string } & Localized<'title'> & Localized<'body'>
-export type NewsletterSubscriberTable = { id: Generated<number>; email: string; token: string; language: string; subscribed_at: string; unsubscribed_at: string | null }
-export type NewsletterConfirmationTable = { id: Generated<number>; email: string; language: string; token_hash: string; created_at: string; expires_at: string; used_at: string | null }
-export type ContactMessageTable = { id: Generated<number>; name: string; email: string; subject: string; message: string; language: string; user_id: number | null; ip: string | null; created_at: string }
+export type NewsletterSubscriberTable = {
+  id: Generated<number>
+  email: string
+  token: string
+  language: string
+  subscribed_at: string
+  unsubscribed_at: string | null
+}
+export type NewsletterConfirmationTable = {
+  id: Generated<number>
+  email: string
+  language: string
+  token_hash: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+export type ContactMessageTable = {
+  id: Generated<number>
+  name: string
+  email: string
+  subject: string
+  message: string
+  language: string
+  user_id: number | null
+  ip: string | null
+  created_at: string
+}
 
 // Profiles (issue 5). The full-text table `freelancer_search` differs per database and is reached
 // through raw SQL in server/modules/profiles/search-index.ts only.
@@ -230,9 +320,37 @@ export type FreelancerProfileTable = {
 export type FreelancerLanguageTable = { user_id: number; language_code: string; level: string }
 export type FreelancerSubcategoryTable = { user_id: number; subcategory_id: number }
 export type FreelancerSkillTable = { user_id: number; skill_id: number }
-export type FreelancerEducationTable = { id: Generated<number>; user_id: number; school: string; degree: string; field_of_study: string; start_year: number | null; end_year: number | null; description: string; created_at: string }
-export type FreelancerEmploymentTable = { id: Generated<number>; user_id: number; company: string; role: string; country: string | null; start_month: string; end_month: string | null; description: string; created_at: string }
-export type FreelancerCertificationTable = { id: Generated<number>; user_id: number; name: string; issuer: string; issued_month: string | null; credential_url: string | null; created_at: string }
+export type FreelancerEducationTable = {
+  id: Generated<number>
+  user_id: number
+  school: string
+  degree: string
+  field_of_study: string
+  start_year: number | null
+  end_year: number | null
+  description: string
+  created_at: string
+}
+export type FreelancerEmploymentTable = {
+  id: Generated<number>
+  user_id: number
+  company: string
+  role: string
+  country: string | null
+  start_month: string
+  end_month: string | null
+  description: string
+  created_at: string
+}
+export type FreelancerCertificationTable = {
+  id: Generated<number>
+  user_id: number
+  name: string
+  issuer: string
+  issued_month: string | null
+  credential_url: string | null
+  created_at: string
+}
 export type FreelancerPortfolioTable = {
   id: Generated<number>
   user_id: number
@@ -322,7 +440,16 @@ export type ProposalTable = {
   updated_at: string
   decided_at: string | null
 }
-export type ProposalRevisionTable = { id: Generated<number>; proposal_id: number; revision: number; cover_letter: string; bid_minor: number; duration_days: number; installment_plan: string; created_at: string }
+export type ProposalRevisionTable = {
+  id: Generated<number>
+  proposal_id: number
+  revision: number
+  cover_letter: string
+  bid_minor: number
+  duration_days: number
+  installment_plan: string
+  created_at: string
+}
 export type ContractTable = {
   id: Generated<number>
   project_id: number
@@ -353,7 +480,15 @@ export type InstallmentTable = {
   created_at: string
   updated_at: string
 }
-export type ProjectFileTable = { id: Generated<number>; project_id: number; file_id: number; proposal_id: number | null; installment_id: number | null; uploaded_by: number; created_at: string }
+export type ProjectFileTable = {
+  id: Generated<number>
+  project_id: number
+  file_id: number
+  proposal_id: number | null
+  installment_id: number | null
+  uploaded_by: number
+  created_at: string
+}
 export type ProjectActivityTable = {
   id: Generated<number>
   project_id: number
@@ -367,8 +502,25 @@ export type ProjectActivityTable = {
   created_at: string
 }
 export type ProjectFollowTable = { user_id: number; project_id: number; created_at: string }
-export type ProjectCommentTable = { id: Generated<number>; project_id: number; user_id: number; parent_id: number | null; body: string; created_at: string }
-export type ReviewTable = { id: Generated<number>; contract_id: number; project_id: number; author_id: number; subject_id: number; rating: number; body: string; created_at: string; visible_from: string }
+export type ProjectCommentTable = {
+  id: Generated<number>
+  project_id: number
+  user_id: number
+  parent_id: number | null
+  body: string
+  created_at: string
+}
+export type ReviewTable = {
+  id: Generated<number>
+  contract_id: number
+  project_id: number
+  author_id: number
+  subject_id: number
+  rating: number
+  body: string
+  created_at: string
+  visible_from: string
+}
 
 // Notifications (server/modules/notifications): a message key and its params, rendered per reader.
 export type NotificationType = 'Project' | 'Proposal' | 'ProjectStatus' | 'Chat' | 'Complaint' | 'Payment'
@@ -388,7 +540,14 @@ export type NotificationTable = {
 }
 
 // Chat (server/modules/chat, migration 0022).
-export type ChatRoomTable = { id: Generated<number>; project_id: number; client_id: number; freelancer_id: number; last_message_id: number | null; created_at: string }
+export type ChatRoomTable = {
+  id: Generated<number>
+  project_id: number
+  client_id: number
+  freelancer_id: number
+  last_message_id: number | null
+  created_at: string
+}
 export type ChatMemberTable = {
   room_id: number
   user_id: number
@@ -412,9 +571,33 @@ export type ChatMessageTable = {
 }
 export type ChatAttachmentTable = { message_id: number; position: number; file_id: number }
 // Payments (issue 17): the ledger, payments at gateways, gateway events applied (migration 0023).
-export type LedgerAccountTable = { id: Generated<number>; kind: string; owner: string; user_id: number | null; currency: string; balance_minor: Generated<number>; created_at: string }
-export type LedgerTransactionTable = { id: Generated<number>; kind: string; ref: string; contract_id: number | null; installment_id: number | null; payment_id: number | null; reverses_id: number | null; memo: string | null; created_at: string }
-export type LedgerEntryTable = { id: Generated<number>; transaction_id: number; account_id: number; amount_minor: number; currency: string }
+export type LedgerAccountTable = {
+  id: Generated<number>
+  kind: string
+  owner: string
+  user_id: number | null
+  currency: string
+  balance_minor: Generated<number>
+  created_at: string
+}
+export type LedgerTransactionTable = {
+  id: Generated<number>
+  kind: string
+  ref: string
+  contract_id: number | null
+  installment_id: number | null
+  payment_id: number | null
+  reverses_id: number | null
+  memo: string | null
+  created_at: string
+}
+export type LedgerEntryTable = {
+  id: Generated<number>
+  transaction_id: number
+  account_id: number
+  amount_minor: number
+  currency: string
+}
 export type PaymentTable = {
   id: Generated<number>
   token: string
@@ -432,8 +615,20 @@ export type PaymentTable = {
   created_at: string
   updated_at: string
 }
-export type PaymentInstallmentTable = { payment_id: number; installment_id: number; amount_minor: number; fee_minor: number; applied: Generated<number> }
-export type GatewayEventTable = { gateway: string; event_id: string; type: string; payment_id: number | null; received_at: string }
+export type PaymentInstallmentTable = {
+  payment_id: number
+  installment_id: number
+  amount_minor: number
+  fee_minor: number
+  applied: Generated<number>
+}
+export type GatewayEventTable = {
+  gateway: string
+  event_id: string
+  type: string
+  payment_id: number | null
+  received_at: string
+}
 // Refund requests (issue 17 item 5, migration 0024).
 export type RefundRequestTable = {
   id: Generated<number>
@@ -480,16 +675,46 @@ export type ComplaintTable = {
   created_at: string
   updated_at: string
 }
-export type ComplaintMessageTable = { id: Generated<number>; complaint_id: number; author_id: number | null; from_support: Generated<number>; body: string; created_at: string }
+export type ComplaintMessageTable = {
+  id: Generated<number>
+  complaint_id: number
+  author_id: number | null
+  from_support: Generated<number>
+  body: string
+  created_at: string
+}
 export type ComplaintAttachmentTable = { message_id: number; file_id: number }
-export type AdminAuditTable = { id: Generated<number>; actor_id: number; action: string; object_type: string; object_id: number | null; from_state: string | null; to_state: string | null; reason: string | null; at: string }
+export type AdminAuditTable = {
+  id: Generated<number>
+  actor_id: number
+  action: string
+  object_type: string
+  object_id: number | null
+  from_state: string | null
+  to_state: string | null
+  reason: string | null
+  at: string
+}
 // Invoices (issue 17 item 7): one per release and fee, numbered without gaps per year (migration 0026).
 export type InvoiceCounterTable = { year: number; last_number: number }
 export type InvoiceTable = {
-  id: Generated<number>; number: string; year: number; sequence: number; kind: string
-  issuer_user_id: number | null; issuer_name: string; recipient_user_id: number | null; recipient_name: string
-  contract_id: number; installment_id: number; transaction_id: number; project_title: string; installment_title: string
-  amount_minor: number; currency: string; issued_at: string
+  id: Generated<number>
+  number: string
+  year: number
+  sequence: number
+  kind: string
+  issuer_user_id: number | null
+  issuer_name: string
+  recipient_user_id: number | null
+  recipient_name: string
+  contract_id: number
+  installment_id: number
+  transaction_id: number
+  project_title: string
+  installment_title: string
+  amount_minor: number
+  currency: string
+  issued_at: string
 }
 // Payouts (issue 17 item 6, migration 0025).
 export type PayoutTable = {

@@ -20,17 +20,31 @@ export const quoteLexeme = (lexeme: string) => `'${lexeme.replaceAll('\\', '\\\\
  * Each word's tsquery part: its whole lexemes `('a' | 'ab')`, or the prefix `'word':*` when it
  * stands for more than WHOLE_WORDS; null when some word matches no lexeme (nothing can match).
  */
-export async function wholeWords(executor: DB, table: LexemeTable, words: string[]): Promise<string[] | null> {
+export async function wholeWords(
+  executor: DB,
+  table: LexemeTable,
+  words: string[],
+): Promise<string[] | null> {
   const parts: string[] = []
   for (const word of words) {
-    const found = await sql<{ lexeme: string }>`select lexeme from ${sql.table(table)} where lexeme >= ${word} and lexeme < ${word + '\u{10FFFF}'} order by lexeme limit ${WHOLE_WORDS + 1}`.execute(executor)
+    const found = await sql<{
+      lexeme: string
+    }>`select lexeme from ${sql.table(table)} where lexeme >= ${word} and lexeme < ${word + '\u{10FFFF}'} order by lexeme limit ${WHOLE_WORDS + 1}`.execute(
+      executor,
+    )
     if (!found.rows.length) return null
-    parts.push(found.rows.length > WHOLE_WORDS ? `${quoteLexeme(word)}:*` : `(${found.rows.map((r) => quoteLexeme(r.lexeme)).join(' | ')})`)
+    parts.push(
+      found.rows.length > WHOLE_WORDS
+        ? `${quoteLexeme(word)}:*`
+        : `(${found.rows.map((r) => quoteLexeme(r.lexeme)).join(' | ')})`,
+    )
   }
   return parts
 }
 
 /** Adds the lexemes of these documents (a select of one tsvector column `document`) to the table. */
 export async function keepLexemes(executor: DB, table: LexemeTable, documents: ReturnType<typeof sql>) {
-  await sql`insert into ${sql.table(table)} (lexeme) select distinct unnest(tsvector_to_array(strip(d.document))) from (${documents}) d on conflict do nothing`.execute(executor)
+  await sql`insert into ${sql.table(table)} (lexeme) select distinct unnest(tsvector_to_array(strip(d.document))) from (${documents}) d on conflict do nothing`.execute(
+    executor,
+  )
 }

@@ -18,12 +18,17 @@ export const MULTIPART_ENVELOPE = 64 * KB
 // portfolio files and rate sheets keep SPEC §5's default; project documents their own limit.
 const pageUploads: [RegExp, number][] = [
   [/^\/profile\/?$/, DEFAULT_MAX_FILE_KB],
-  [/^\/projects\/(create|client\/edit\/\d+|client\/details\/\d+|details\/\d+|freelancer\/contract\/\d+)\/?$/, projectLimits.documentKb],
+  [
+    /^\/projects\/(create|client\/edit\/\d+|client\/details\/\d+|details\/\d+|freelancer\/contract\/\d+)\/?$/,
+    projectLimits.documentKb,
+  ],
 ]
 // API endpoints taking multipart: project files have the documents' limit, every other upload
 // (profile images, portfolio files, rate sheets) SPEC §5's default. The files module then checks
 // the exact limit of the endpoint's kind while the file streams.
-const apiUploads: [RegExp, number][] = [[/^\/api\/v1\/projects\/\d+\/uploadprojectfiles\/?$/i, projectLimits.documentKb]]
+const apiUploads: [RegExp, number][] = [
+  [/^\/api\/v1\/projects\/\d+\/uploadprojectfiles\/?$/i, projectLimits.documentKb],
+]
 
 export type BodyKind = 'form' | 'json' | 'upload'
 export interface BodyLimit {
@@ -34,14 +39,19 @@ export interface BodyLimit {
 }
 
 /** The limit of one request's body, or null for hub traffic, which streams records as they arrive. */
-export function bodyLimit(door: 'health' | 'hub' | 'hub-negotiate' | 'api' | 'pages', path: string, contentType: string): BodyLimit | null {
+export function bodyLimit(
+  door: 'health' | 'hub' | 'hub-negotiate' | 'api' | 'pages',
+  path: string,
+  contentType: string,
+): BodyLimit | null {
   if (door === 'hub') return null
   const multipart = /^multipart\/form-data\b/i.test(contentType.trim())
   if (door === 'api') {
     if (!multipart) return { kind: 'json', bytes: MAX_JSON_BYTES }
     return upload(apiUploads.find(([p]) => p.test(path))?.[1] ?? DEFAULT_MAX_FILE_KB)
   }
-  const uploadKb = door === 'pages' && multipart ? pageUploads.find(([p]) => p.test(routePath(path)))?.[1] : undefined
+  const uploadKb =
+    door === 'pages' && multipart ? pageUploads.find(([p]) => p.test(routePath(path)))?.[1] : undefined
   return uploadKb ? upload(uploadKb) : { kind: 'form', bytes: FORM_LIMIT }
 }
 
@@ -56,7 +66,11 @@ export function routePath(path: string) {
   return bare.endsWith('.data') ? bare.slice(0, -'.data'.length) : bare
 }
 
-const upload = (kb: number): BodyLimit => ({ kind: 'upload', bytes: kb * KB + MULTIPART_ENVELOPE, fileBytes: kb * KB })
+const upload = (kb: number): BodyLimit => ({
+  kind: 'upload',
+  bytes: kb * KB + MULTIPART_ENVELOPE,
+  fileBytes: kb * KB,
+})
 
 /**
  * Counts the body's bytes where Node's HTTP parser hands them to the request stream, so every

@@ -57,7 +57,10 @@ export function clientAddress(req: IncomingMessage, trusted: TrustedProxies): st
   let address = plain(req.socket.remoteAddress ?? '')
   if (trusted.none || !trusted.has(address)) return address
   const header = req.headers['x-forwarded-for']
-  const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((h) => h.trim()).filter(Boolean)
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean)
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = plain(hops[i])
     // A hop that is not an address was written by someone we cannot vouch for: the last trusted

@@ -15,7 +15,13 @@ export type RefusalStatus = 400 | 405 | 413 | 500 | 501 | 505
 type Pair = { title: string; body: string }
 /** locales/<lng>/http.json, and the two keys of common.json the 500 page shares with the app's error notice. */
 type Texts = {
-  http: { tooLarge: { title: string; file: string; form: string }; badRequest: Pair; notImplemented: Pair; reference: string; units: { kb: string; mb: string } }
+  http: {
+    tooLarge: { title: string; file: string; form: string }
+    badRequest: Pair
+    notImplemented: Pair
+    reference: string
+    units: { kb: string; mb: string }
+  }
   common: { errors: { serverError: string; fallback: string }; nav: { home: string } }
 }
 const root = path.resolve(import.meta.dirname, '../../locales')
@@ -29,8 +35,10 @@ function texts(locale: Locale): Texts {
   return t
 }
 
-const fill = (s: string, vars: Record<string, string>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '')
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const fill = (s: string, vars: Record<string, string>) =>
+  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '')
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** The visitor's language as the pages choose it: the `lang` cookie, then Accept-Language, then English. */
 export function visitorLanguage(req: IncomingMessage): Locale {
@@ -46,7 +54,9 @@ export function visitorLanguage(req: IncomingMessage): Locale {
 /** A size as people read it: 64 KB, 800 KB, 10 MB. */
 function size(bytes: number, t: Texts) {
   const kb = Math.round(bytes / 1024)
-  return kb >= 1024 && kb % 1024 === 0 ? fill(t.http.units.mb, { n: String(kb / 1024) }) : fill(t.http.units.kb, { n: String(kb) })
+  return kb >= 1024 && kb % 1024 === 0
+    ? fill(t.http.units.mb, { n: String(kb / 1024) })
+    : fill(t.http.units.kb, { n: String(kb) })
 }
 
 export interface Refusal {
@@ -59,9 +69,22 @@ export interface Refusal {
   limit?: { bytes: number; file: boolean }
 }
 
-const apiTitles: Record<RefusalStatus, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 413: 'Payload Too Large', 500: 'Server Error', 501: 'Not Implemented', 505: 'HTTP Version Not Supported' }
+const apiTitles: Record<RefusalStatus, string> = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  500: 'Server Error',
+  501: 'Not Implemented',
+  505: 'HTTP Version Not Supported',
+}
 
-export function answer(req: IncomingMessage, res: ServerResponse, door: AnswerDoor, refusal: Refusal, requestId: string) {
+export function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  door: AnswerDoor,
+  refusal: Refusal,
+  requestId: string,
+) {
   if (res.headersSent) return void res.destroy()
   const { status } = refusal
   const headers: Record<string, string> = { connection: 'close', 'cache-control': 'private, no-store' }
@@ -69,7 +92,8 @@ export function answer(req: IncomingMessage, res: ServerResponse, door: AnswerDo
   let body: string
   if (door === 'api') {
     headers['content-type'] = 'application/json; charset=utf-8'
-    const detail = status === 500 ? 'Seems like something went wrong. please contact your administrator' : refusal.detail
+    const detail =
+      status === 500 ? 'Seems like something went wrong. please contact your administrator' : refusal.detail
     body = JSON.stringify({ status, title: apiTitles[status], detail, errors: {}, requestId })
   } else if (door === 'pages') {
     headers['content-type'] = 'text/html; charset=utf-8'
@@ -89,7 +113,10 @@ function page(locale: Locale, refusal: Refusal, requestId: string) {
   const limit = refusal.limit
   const [title, message] =
     refusal.status === 413 && limit
-      ? [t.http.tooLarge.title, fill(limit.file ? t.http.tooLarge.file : t.http.tooLarge.form, { limit: size(limit.bytes, t) })]
+      ? [
+          t.http.tooLarge.title,
+          fill(limit.file ? t.http.tooLarge.file : t.http.tooLarge.form, { limit: size(limit.bytes, t) }),
+        ]
       : refusal.status === 500
         ? [t.common.errors.serverError, t.common.errors.fallback]
         : refusal.status === 405 || refusal.status === 501 || refusal.status === 505

@@ -33,8 +33,16 @@ let server: http.Server
 let port: number
 const log: Array<Record<string, unknown>> = []
 beforeAll(async () => {
-  const logger = pino({ level: 'info' }, { write: (line: string) => void log.push(JSON.parse(line)) }) as unknown as Logger
-  const doors = createDoorGuard({ log: logger, trustProxy: [], isHubPath: () => false, apiPrefix: '/api/v1/' })
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => void log.push(JSON.parse(line)) },
+  ) as unknown as Logger
+  const doors = createDoorGuard({
+    log: logger,
+    trustProxy: [],
+    isHubPath: () => false,
+    apiPrefix: '/api/v1/',
+  })
   server = http.createServer((req, res) => {
     const requestId = String(req.headers['x-request-id'])
     const door = doors.admit(req, res, requestId)
@@ -52,26 +60,41 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())))
 
 describe('an exception escaping a door', () => {
-  it.each(['/throws', '/rejects', '/not-an-error'])('%s: a page answers 500 and the log names the request', async (path) => {
-    const requestId = `page${path.replace(/\W/g, '')}-0001`
-    const answer = await rawRequest(port, [head(`GET ${path} HTTP/1.1`, ['Host: localhost', `X-Request-Id: ${requestId}`])], { closeWaitMs: 100 })
-    expect(answer.status).toBe(500)
-    expect(answer.body).toContain(requestId)
-    const line = log.find((l) => l.requestId === requestId && l.msg === 'request failed')
-    expect(line).toMatchObject({ level: 50, path })
-    expect(line!.err).toBeTruthy()
-  })
+  it.each(['/throws', '/rejects', '/not-an-error'])(
+    '%s: a page answers 500 and the log names the request',
+    async (path) => {
+      const requestId = `page${path.replace(/\W/g, '')}-0001`
+      const answer = await rawRequest(
+        port,
+        [head(`GET ${path} HTTP/1.1`, ['Host: localhost', `X-Request-Id: ${requestId}`])],
+        { closeWaitMs: 100 },
+      )
+      expect(answer.status).toBe(500)
+      expect(answer.body).toContain(requestId)
+      const line = log.find((l) => l.requestId === requestId && l.msg === 'request failed')
+      expect(line).toMatchObject({ level: 50, path })
+      expect(line!.err).toBeTruthy()
+    },
+  )
 
   it.each(['/throws', '/rejects'])('%s on the API answers its JSON error shape', async (path) => {
     const requestId = `api${path.replace(/\W/g, '')}-0001`
-    const answer = await rawRequest(port, [head(`GET /api/v1${path} HTTP/1.1`, ['Host: localhost', `X-Request-Id: ${requestId}`])], { closeWaitMs: 100 })
+    const answer = await rawRequest(
+      port,
+      [head(`GET /api/v1${path} HTTP/1.1`, ['Host: localhost', `X-Request-Id: ${requestId}`])],
+      { closeWaitMs: 100 },
+    )
     expect(answer.status).toBe(500)
     expect(JSON.parse(answer.body)).toMatchObject({ status: 500, title: 'Server Error', requestId })
     expect(log.some((l) => l.requestId === requestId && l.msg === 'request failed')).toBe(true)
   })
 
   it('after the answer began, the connection is cut (a client never takes half an answer for a whole one)', async () => {
-    const answer = await rawRequest(port, [head('GET /after-headers HTTP/1.1', ['Host: localhost', 'X-Request-Id: after-headers-0001'])], { closeWaitMs: 500 })
+    const answer = await rawRequest(
+      port,
+      [head('GET /after-headers HTTP/1.1', ['Host: localhost', 'X-Request-Id: after-headers-0001'])],
+      { closeWaitMs: 500 },
+    )
     expect(answer.status).toBe(200)
     expect(answer.closed).toBe(true)
     expect(answer.body).not.toMatch(/\r\n0\r\n\r\n$/) // no last chunk: the body is visibly incomplete

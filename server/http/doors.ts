@@ -2,7 +2,15 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream'
 import type { Logger } from '../log.ts'
 import { answer, type AnswerDoor, type Refusal } from './door-answers.ts'
-import { bodyLimit, countBody, declaredTooLarge, linger, lingerThenClose, LINGER_MS, type BodyLimit } from './body-limit.ts'
+import {
+  bodyLimit,
+  countBody,
+  declaredTooLarge,
+  linger,
+  lingerThenClose,
+  LINGER_MS,
+  type BodyLimit,
+} from './body-limit.ts'
 import { BODY_IDLE_MS, cutBody, watchBody } from './body-cut.ts'
 import { checkRequest } from './request-check.ts'
 import { CLIENT_ADDRESS_HEADER, clientAddress, trustedProxies } from './client-address.ts'
@@ -20,13 +28,21 @@ export type Door = 'health' | 'hub' | 'hub-negotiate' | 'api' | 'pages'
 // What each door serves. Pages (and the static files among them) are links and HTML forms: GET,
 // HEAD and POST; React Router cannot represent OPTIONS, and no page action takes PUT or DELETE.
 // The API's router and the hubs answer 405 per path themselves.
-const doorMethods: Partial<Record<Door, string[]>> = { pages: ['GET', 'HEAD', 'POST'], health: ['GET', 'HEAD'] }
-
+const doorMethods: Partial<Record<Door, string[]>> = {
+  pages: ['GET', 'HEAD', 'POST'],
+  health: ['GET', 'HEAD'],
+}
 
 // After a body was cut short, how long its reader has to answer before the connection is cut anyway.
 const CUT_ANSWER_MS = 10_000
 
-export function createDoorGuard(options: { log: Logger; trustProxy: readonly string[]; isHubPath: (path: string) => boolean; apiPrefix: string; bodyIdleMs?: number }) {
+export function createDoorGuard(options: {
+  log: Logger
+  trustProxy: readonly string[]
+  isHubPath: (path: string) => boolean
+  apiPrefix: string
+  bodyIdleMs?: number
+}) {
   const { log } = options
   /**
    * A body cut short (decision 266). The API's reader fails and answers in the endpoint's shape,
@@ -38,8 +54,18 @@ export function createDoorGuard(options: { log: Logger; trustProxy: readonly str
     const requestId = String(req.headers['x-request-id'])
     const door = doorOf(pathOf(req))
     log.info({ requestId, path: pathOf(req), reason }, 'request body cut short')
-    if (door === 'api' && cutBody(req, reason)) return void setTimeout(() => res.writableFinished || req.socket.destroy(), CUT_ANSWER_MS).unref()
-    refuse(req, res, door, { status: 400, detail: reason === 'ended' ? 'The request body ended early' : 'The request body stopped arriving' }, requestId)
+    if (door === 'api' && cutBody(req, reason))
+      return void setTimeout(() => res.writableFinished || req.socket.destroy(), CUT_ANSWER_MS).unref()
+    refuse(
+      req,
+      res,
+      door,
+      {
+        status: 400,
+        detail: reason === 'ended' ? 'The request body ended early' : 'The request body stopped arriving',
+      },
+      requestId,
+    )
   }
   const trusted = trustedProxies(options.trustProxy)
   // Requests the guard answered itself: what their handler does afterwards (its reader aborted
@@ -52,17 +78,31 @@ export function createDoorGuard(options: { log: Logger; trustProxy: readonly str
     if (path.startsWith(options.apiPrefix) || path === options.apiPrefix.slice(0, -1)) return 'api'
     return 'pages'
   }
-  const answerDoor = (door: Door): AnswerDoor => (door === 'api' ? 'api' : door === 'pages' ? 'pages' : 'other')
+  const answerDoor = (door: Door): AnswerDoor =>
+    door === 'api' ? 'api' : door === 'pages' ? 'pages' : 'other'
 
-  function refuse(req: IncomingMessage, res: ServerResponse, door: Door, refusal: Refusal, requestId: string) {
+  function refuse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    door: Door,
+    refusal: Refusal,
+    requestId: string,
+  ) {
     refused.add(req)
-    log.info({ requestId, method: req.method, path: pathOf(req), status: refusal.status, detail: refusal.detail }, 'request refused')
+    log.info(
+      { requestId, method: req.method, path: pathOf(req), status: refusal.status, detail: refusal.detail },
+      'request refused',
+    )
     lingerThenClose(req, res)
     answer(req, res, answerDoor(door), refusal, requestId)
   }
 
   function tooLarge(limit: BodyLimit): Refusal {
-    return { status: 413, detail: `The body may be at most ${limit.bytes} bytes`, limit: { bytes: limit.fileBytes ?? limit.bytes, file: limit.fileBytes !== undefined } }
+    return {
+      status: 413,
+      detail: `The body may be at most ${limit.bytes} bytes`,
+      limit: { bytes: limit.fileBytes ?? limit.bytes, file: limit.fileBytes !== undefined },
+    }
   }
 
   return {
@@ -79,13 +119,24 @@ export function createDoorGuard(options: { log: Logger; trustProxy: readonly str
     admit(req: IncomingMessage, res: ServerResponse, requestId: string): Door | null {
       const door = doorOf(pathOf(req))
       const problem = checkRequest(req)
-      if (problem) return void refuse(req, res, door, problem, requestId), null
+      if (problem) return (void refuse(req, res, door, problem, requestId), null)
       const methods = doorMethods[door]
-      if (methods && !methods.includes(req.method!)) return void refuse(req, res, door, { status: 405, detail: `${req.method} is not allowed here`, allow: methods.join(', ') }, requestId), null
+      if (methods && !methods.includes(req.method!))
+        return (
+          void refuse(
+            req,
+            res,
+            door,
+            { status: 405, detail: `${req.method} is not allowed here`, allow: methods.join(', ') },
+            requestId,
+          ),
+          null
+        )
       req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, trusted)
       const limit = bodyLimit(door, pathOf(req), String(req.headers['content-type'] ?? ''))
       if (limit) {
-        if (declaredTooLarge(req, limit.bytes)) return void refuse(req, res, door, tooLarge(limit), requestId), null
+        if (declaredTooLarge(req, limit.bytes))
+          return (void refuse(req, res, door, tooLarge(limit), requestId), null)
         countBody(req, limit.bytes, () => {
           if (res.headersSent) {
             // The handler is answering already (a static file ignores the body): it cannot be told
@@ -98,7 +149,11 @@ export function createDoorGuard(options: { log: Logger; trustProxy: readonly str
           refuse(req, res, door, tooLarge(limit), requestId)
         })
         // A client that stops sending and keeps the socket open: the read fails after a quiet spell.
-        watchBody(req, options.bodyIdleMs ?? BODY_IDLE_MS, () => res.headersSent || cutShort(req, res, 'stalled'))
+        watchBody(
+          req,
+          options.bodyIdleMs ?? BODY_IDLE_MS,
+          () => res.headersSent || cutShort(req, res, 'stalled'),
+        )
       }
       // An answer sent before its body was read whole (a 401 to an upload) ends the connection, so
       // the rest of that body is not read (Node would read it all to keep the connection).
@@ -111,7 +166,8 @@ export function createDoorGuard(options: { log: Logger; trustProxy: readonly str
     run(req: IncomingMessage, res: ServerResponse, requestId: string, door: Door, dispatch: () => unknown) {
       const failed = (error: unknown) => {
         if (refused.has(req)) return
-        if (req.destroyed && !req.complete) return void log.info({ requestId, path: pathOf(req) }, 'client went away mid-request')
+        if (req.destroyed && !req.complete)
+          return void log.info({ requestId, path: pathOf(req) }, 'client went away mid-request')
         log.error({ err: error, requestId, method: req.method, path: pathOf(req) }, 'request failed')
         answer(req, res, answerDoor(door), { status: 500, detail: 'Internal Server Error' }, requestId)
       }
@@ -131,7 +187,8 @@ export function createDoorGuard(options: { log: Logger; trustProxy: readonly str
       const response = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
       if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
       // The client closed its side with body bytes still owed: the request's reader answers it.
-      if (error.code === 'HPE_INVALID_EOF_STATE' && response?.req && !response.headersSent) return cutShort(response.req, response, 'ended')
+      if (error.code === 'HPE_INVALID_EOF_STATE' && response?.req && !response.headersSent)
+        return cutShort(response.req, response, 'ended')
       socket.resume()
       if (response?.headersSent) {
         // The body broke off after the handler began answering (a static file): that answer ends
@@ -139,8 +196,11 @@ export function createDoorGuard(options: { log: Logger; trustProxy: readonly str
         setTimeout(() => socket.destroy(), LINGER_MS).unref()
         return void response.once('finish', () => linger(socket))
       }
-      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
-      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+      const status =
+        error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      )
       linger(socket)
     },
 
@@ -148,7 +208,10 @@ export function createDoorGuard(options: { log: Logger; trustProxy: readonly str
     refuseUpgrade(req: IncomingMessage, socket: Duplex): boolean {
       const problem = checkRequest(req)
       if (!problem) return false
-      log.info({ method: req.method, path: pathOf(req), status: problem.status, detail: problem.detail }, 'upgrade refused')
+      log.info(
+        { method: req.method, path: pathOf(req), status: problem.status, detail: problem.detail },
+        'upgrade refused',
+      )
       rejectUpgrade(socket, problem.status, problem.detail)
       return true
     },

@@ -31,7 +31,9 @@ export function routeLabel(door: string, path: string, status: number, seen?: Se
   if (door === 'hub' || door === 'hub-negotiate') return path.replace(/^(\/hubs\/[^/]+).*$/, '$1')
   const route = path
     .split('/')
-    .map((part) => (/^\d+$/.test(part) ? '{id}' : part.length > 24 || /^[0-9a-f-]{16,}$/i.test(part) ? '{token}' : part))
+    .map((part) =>
+      /^\d+$/.test(part) ? '{id}' : part.length > 24 || /^[0-9a-f-]{16,}$/i.test(part) ? '{token}' : part,
+    )
     .join('/')
   if (!seen) return route
   if (!seen.has(route) && seen.size >= MAX_ROUTES) return 'other'
@@ -45,7 +47,12 @@ export function createMetrics(options: MetricsOptions) {
   client.collectDefaultMetrics({ register: registry, prefix: 'workneer_' })
   const routes = new Set<string>()
 
-  const requests = new client.Counter({ name: 'workneer_http_requests_total', help: 'Requests answered, by door, method, route and status', labelNames: ['door', 'method', 'route', 'status'], registers: [registry] })
+  const requests = new client.Counter({
+    name: 'workneer_http_requests_total',
+    help: 'Requests answered, by door, method, route and status',
+    labelNames: ['door', 'method', 'route', 'status'],
+    registers: [registry],
+  })
   const latency = new client.Histogram({
     name: 'workneer_http_request_duration_seconds',
     help: 'Time from the request to the last byte of the answer, by door, method and route',
@@ -73,21 +80,67 @@ export function createMetrics(options: MetricsOptions) {
       if (pool) for (const [state, n] of Object.entries(pool)) this.set({ state }, n)
     },
   })
-  const outboxRows = new client.Gauge({ name: 'workneer_outbox_rows', help: 'Outbox rows waiting (pending) or given up (dead), by topic', labelNames: ['status', 'topic'], registers: [registry] })
-  const outboxLag = new client.Gauge({ name: 'workneer_outbox_lag_seconds', help: 'Age of the oldest pending outbox row that is due (0 when none is)', registers: [registry] })
-  const balances = new client.Gauge({ name: 'workneer_ledger_balance_minor', help: 'Sum of ledger account balances in minor units, by currency and account kind', labelNames: ['currency', 'kind'], registers: [registry] })
-  const imbalance = new client.Gauge({ name: 'workneer_ledger_entries_sum_minor', help: 'Sum of all ledger entries per currency as of the last health check: 0 when every transaction balances (alert on anything else)', labelNames: ['currency'], registers: [registry] })
-  const healthProblems = new client.Gauge({ name: 'workneer_ledger_health_problems', help: "Problems each ledger health check found in its last run (0 = OK; alert on anything else)", labelNames: ['check'], registers: [registry] })
-  const healthAge = new client.Gauge({ name: 'workneer_ledger_health_age_seconds', help: 'Age of the last ledger health check run (they run every 15 minutes; alert when it stops growing back to 0)', registers: [registry] })
-  const up = new client.Gauge({ name: 'workneer_db_up', help: '1 when the database answered this scrape', registers: [registry] })
+  const outboxRows = new client.Gauge({
+    name: 'workneer_outbox_rows',
+    help: 'Outbox rows waiting (pending) or given up (dead), by topic',
+    labelNames: ['status', 'topic'],
+    registers: [registry],
+  })
+  const outboxLag = new client.Gauge({
+    name: 'workneer_outbox_lag_seconds',
+    help: 'Age of the oldest pending outbox row that is due (0 when none is)',
+    registers: [registry],
+  })
+  const balances = new client.Gauge({
+    name: 'workneer_ledger_balance_minor',
+    help: 'Sum of ledger account balances in minor units, by currency and account kind',
+    labelNames: ['currency', 'kind'],
+    registers: [registry],
+  })
+  const imbalance = new client.Gauge({
+    name: 'workneer_ledger_entries_sum_minor',
+    help: 'Sum of all ledger entries per currency as of the last health check: 0 when every transaction balances (alert on anything else)',
+    labelNames: ['currency'],
+    registers: [registry],
+  })
+  const healthProblems = new client.Gauge({
+    name: 'workneer_ledger_health_problems',
+    help: 'Problems each ledger health check found in its last run (0 = OK; alert on anything else)',
+    labelNames: ['check'],
+    registers: [registry],
+  })
+  const healthAge = new client.Gauge({
+    name: 'workneer_ledger_health_age_seconds',
+    help: 'Age of the last ledger health check run (they run every 15 minutes; alert when it stops growing back to 0)',
+    registers: [registry],
+  })
+  const up = new client.Gauge({
+    name: 'workneer_db_up',
+    help: '1 when the database answered this scrape',
+    registers: [registry],
+  })
 
   // Database figures are read once per scrape, together.
   async function readDatabase() {
     const now = new Date().toISOString()
     const [outbox, oldest, accounts] = await Promise.all([
-      database.db.selectFrom('outbox').select(['status', 'topic', (eb) => eb.fn.countAll<number>().as('n')]).where('status', 'in', ['pending', 'dead']).groupBy(['status', 'topic']).execute(),
-      database.db.selectFrom('outbox').select((eb) => eb.fn.min('run_after').as('due')).where('status', '=', 'pending').where('run_after', '<=', now).executeTakeFirst(),
-      database.db.selectFrom('ledger_account').select(['currency', 'kind', (eb) => eb.fn.sum<number>('balance_minor').as('total')]).groupBy(['currency', 'kind']).execute(),
+      database.db
+        .selectFrom('outbox')
+        .select(['status', 'topic', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('status', 'in', ['pending', 'dead'])
+        .groupBy(['status', 'topic'])
+        .execute(),
+      database.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.min('run_after').as('due'))
+        .where('status', '=', 'pending')
+        .where('run_after', '<=', now)
+        .executeTakeFirst(),
+      database.db
+        .selectFrom('ledger_account')
+        .select(['currency', 'kind', (eb) => eb.fn.sum<number>('balance_minor').as('total')])
+        .groupBy(['currency', 'kind'])
+        .execute(),
     ])
     outboxRows.reset()
     for (const row of outbox) outboxRows.set({ status: row.status, topic: row.topic }, Number(row.n))
@@ -124,8 +177,21 @@ export function createMetrics(options: MetricsOptions) {
 
     async serve(req: IncomingMessage, res: ServerResponse) {
       req.resume()
-      if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('Method Not Allowed\n')
-      if (!allowed(req)) return void res.writeHead(options.token ? 401 : 403, { 'content-type': 'text/plain', ...(options.token ? { 'www-authenticate': 'Bearer' } : {}) }).end(options.token ? 'Unauthorized\n' : 'Forbidden: set METRICS_TOKEN to read /metrics from elsewhere\n')
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return void res
+          .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' })
+          .end('Method Not Allowed\n')
+      if (!allowed(req))
+        return void res
+          .writeHead(options.token ? 401 : 403, {
+            'content-type': 'text/plain',
+            ...(options.token ? { 'www-authenticate': 'Bearer' } : {}),
+          })
+          .end(
+            options.token
+              ? 'Unauthorized\n'
+              : 'Forbidden: set METRICS_TOKEN to read /metrics from elsewhere\n',
+          )
       try {
         await readDatabase()
         up.set(1)
@@ -133,7 +199,9 @@ export function createMetrics(options: MetricsOptions) {
         up.set(0)
       }
       const body = await registry.metrics()
-      res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body)
+      res
+        .writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' })
+        .end(req.method === 'HEAD' ? undefined : body)
     },
   }
 }

@@ -22,8 +22,15 @@ async function instance() {
   sharePageCache(cache, bus)
   await bus.connect(backplane)
   let renders = 0
-  const render = async () => new Response(`render ${++renders}`, { headers: { 'x-workneer-kept-page': 'own' } })
-  const visit = async () => (await cache.serve(new Request('http://127.0.0.1/freelancers', { headers: { cookie: 'session=alice' } }), render)).text()
+  const render = async () =>
+    new Response(`render ${++renders}`, { headers: { 'x-workneer-kept-page': 'own' } })
+  const visit = async () =>
+    (
+      await cache.serve(
+        new Request('http://127.0.0.1/freelancers', { headers: { cookie: 'session=alice' } }),
+        render,
+      )
+    ).text()
   return { cache, visit, renders: () => renders }
 }
 
@@ -38,7 +45,8 @@ describe('instances sharing Redis forget kept pages together', () => {
     a.cache.invalidate()
     // Pub/sub is asynchronous: B forgets as soon as the message arrives.
     const deadline = Date.now() + 2000
-    while ((await b.visit()) === 'render 1' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+    while ((await b.visit()) === 'render 1' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10))
     expect(b.renders()).toBe(2)
     // A rendered again after its own write (it forgot locally), and only once since then.
     await a.visit()

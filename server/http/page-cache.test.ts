@@ -6,22 +6,37 @@ import { newNonce } from './security-headers.ts'
 
 // A page as entry.server.tsx answers it: the same fresh nonce in the CSP header and the scripts
 // (`nonce` makes another kind of nonce), with text in more than one byte per character.
-function renderer(options: { status?: number; setCookie?: boolean; mark?: 'visitor' | 'own' | null; nonce?: () => string } = {}) {
+function renderer(
+  options: {
+    status?: number
+    setCookie?: boolean
+    mark?: 'visitor' | 'own' | null
+    nonce?: () => string
+  } = {},
+) {
   let renders = 0
   const render = async () => {
     renders++
     const nonce = (options.nonce ?? newNonce)()
-    const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `script-src 'self' 'nonce-${nonce}'` })
+    const headers = new Headers({
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': `script-src 'self' 'nonce-${nonce}'`,
+    })
     if (options.setCookie) headers.set('set-cookie', 'flash=; Max-Age=0')
     const mark = options.mark === undefined ? 'visitor' : options.mark
     if (mark) headers.set('x-workneer-kept-page', mark)
-    return new Response(`<p>render ${renders}</p><script nonce="${nonce}"></script><p>Petrović · Русский</p><style nonce="${nonce}"></style>`, { status: options.status ?? 200, headers })
+    return new Response(
+      `<p>render ${renders}</p><script nonce="${nonce}"></script><p>Petrović · Русский</p><style nonce="${nonce}"></style>`,
+      { status: options.status ?? 200, headers },
+    )
   }
   return { render, renders: () => renders }
 }
 
-const visit = (path = '/projects', headers: Record<string, string> = {}) => new Request(`http://127.0.0.1${path}`, { headers })
-const nonceOf = (response: Response) => response.headers.get('content-security-policy')!.match(/'nonce-([^']+)'/)![1]
+const visit = (path = '/projects', headers: Record<string, string> = {}) =>
+  new Request(`http://127.0.0.1${path}`, { headers })
+const nonceOf = (response: Response) =>
+  response.headers.get('content-security-policy')!.match(/'nonce-([^']+)'/)![1]
 
 describe('page cache (pages kept for a few seconds)', () => {
   test('a visitor page is rendered once, and each answer carries its own nonce in header and body alike', async () => {
@@ -35,7 +50,9 @@ describe('page cache (pages kept for a few seconds)', () => {
     expect(a).not.toBe(b)
     expect(await first.text()).toContain(`nonce="${a}"`)
     const body = await second.text()
-    expect(body).toBe(`<p>render 1</p><script nonce="${b}"></script><p>Petrović · Русский</p><style nonce="${b}"></style>`)
+    expect(body).toBe(
+      `<p>render 1</p><script nonce="${b}"></script><p>Petrović · Русский</p><style nonce="${b}"></style>`,
+    )
   })
 
   test('a page whose nonce is not as long as a fresh one is not kept: there is no room to write another over it', async () => {
@@ -90,7 +107,11 @@ describe('page cache (pages kept for a few seconds)', () => {
     const page = renderer({ mark: 'own' })
     const session = { cookie: 'session=alice' }
     await cache.serve(visit('/projects/client', session), page.render)
-    for (const fresh of [{ 'cache-control': 'no-cache' }, { 'cache-control': 'max-age=0' }, { pragma: 'no-cache' }] as Array<Record<string, string>>) {
+    for (const fresh of [
+      { 'cache-control': 'no-cache' },
+      { 'cache-control': 'max-age=0' },
+      { pragma: 'no-cache' },
+    ] as Array<Record<string, string>>) {
       const answer = await cache.serve(visit('/projects/client', { ...session, ...fresh }), page.render)
       expect(await answer.text()).toContain(`render ${page.renders()}`)
     }
@@ -99,7 +120,11 @@ describe('page cache (pages kept for a few seconds)', () => {
     expect(page.renders()).toBe(4)
     expect(await kept.text()).toContain('render 4')
     // Reloads arriving together each render (they do not wait for one another's render).
-    await Promise.all([1, 2, 3].map(() => cache.serve(visit('/projects/client', { ...session, 'cache-control': 'no-cache' }), page.render)))
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        cache.serve(visit('/projects/client', { ...session, 'cache-control': 'no-cache' }), page.render),
+      ),
+    )
     expect(page.renders()).toBe(7)
   })
 
@@ -192,14 +217,24 @@ describe('page cache with responses whose headers cannot change', () => {
     ['a reload', visit('/projects/files/7', { 'cache-control': 'no-cache' })],
   ])('Response.redirect passes through unchanged for %s', async (_, request) => {
     const cache = createPageCache({ seconds: 5 })
-    const answer = await cache.serve(request, immutable(() => Response.redirect('http://127.0.0.1/auth/login?redirectTo=%2Fprojects%2Ffiles%2F7', 302)))
+    const answer = await cache.serve(
+      request,
+      immutable(() =>
+        Response.redirect('http://127.0.0.1/auth/login?redirectTo=%2Fprojects%2Ffiles%2F7', 302),
+      ),
+    )
     expect(answer.status).toBe(302)
-    expect(answer.headers.get('location')).toBe('http://127.0.0.1/auth/login?redirectTo=%2Fprojects%2Ffiles%2F7')
+    expect(answer.headers.get('location')).toBe(
+      'http://127.0.0.1/auth/login?redirectTo=%2Fprojects%2Ffiles%2F7',
+    )
   })
 
   test('a network error (Response.error) passes through as it is', async () => {
     const cache = createPageCache({ seconds: 5 })
-    const answer = await cache.serve(visit('/x'), immutable(() => Response.error()))
+    const answer = await cache.serve(
+      visit('/x'),
+      immutable(() => Response.error()),
+    )
     expect(answer.type).toBe('error')
   })
 
@@ -221,14 +256,23 @@ describe('page cache with responses whose headers cannot change', () => {
     ['not found', '/missing', {}],
     ['for a request with another cookie', '/page', { cookie: 'flash=1' }],
     ['for a POST', '/page', {}],
-  ])('a marked fetch() result that is not kept (%s) loses its mark on a copy', async (kind, path, headers) => {
-    const cache = createPageCache({ seconds: 5 })
-    const request = kind === 'for a POST' ? new Request(`http://127.0.0.1${path}`, { method: 'POST' }) : visit(path, headers)
-    const answer = await cache.serve(request, immutable(() => fetch(`${origin}${path}`)))
-    expect(answer.headers.has('x-workneer-kept-page')).toBe(false)
-    expect(await answer.text()).toBe(`<p>${path}</p>`)
-  })
-  test('a session\'s data is read once until a write, a delivery elsewhere or the seconds pass; a read a write overtook is not kept', async () => {
+  ])(
+    'a marked fetch() result that is not kept (%s) loses its mark on a copy',
+    async (kind, path, headers) => {
+      const cache = createPageCache({ seconds: 5 })
+      const request =
+        kind === 'for a POST'
+          ? new Request(`http://127.0.0.1${path}`, { method: 'POST' })
+          : visit(path, headers)
+      const answer = await cache.serve(
+        request,
+        immutable(() => fetch(`${origin}${path}`)),
+      )
+      expect(answer.headers.has('x-workneer-kept-page')).toBe(false)
+      expect(await answer.text()).toBe(`<p>${path}</p>`)
+    },
+  )
+  test("a session's data is read once until a write, a delivery elsewhere or the seconds pass; a read a write overtook is not kept", async () => {
     let clock = 0
     const cache = createPageCache({ seconds: 5, now: () => clock })
     let reads = 0
@@ -250,7 +294,9 @@ describe('page cache with responses whose headers cannot change', () => {
     expect(overtaken).toBe('before the write')
     expect(await cache.remember('bell', async () => 'after the write')).toBe('after the write')
     // A failed read keeps nothing; without seconds nothing is kept at all.
-    await expect(cache.remember('messages', async () => Promise.reject(new Error('down')))).rejects.toThrow('down')
+    await expect(cache.remember('messages', async () => Promise.reject(new Error('down')))).rejects.toThrow(
+      'down',
+    )
     expect(await cache.remember('messages', async () => 'up')).toBe('up')
     const off = createPageCache({ seconds: 0 })
     expect([await off.remember('k', read), await off.remember('k', read)]).toEqual([6, 7])

@@ -30,7 +30,9 @@ const SESSION_PREFIX = 'session='
 /** A reload (Cache-Control: no-cache or max-age=0, or Pragma: no-cache) asks for the page as it is now. */
 function wantsFresh(request: Request) {
   const control = request.headers.get('cache-control') ?? ''
-  return /\bno-cache\b|\bmax-age=0\b/.test(control) || (!control && request.headers.get('pragma') === 'no-cache')
+  return (
+    /\bno-cache\b|\bmax-age=0\b/.test(control) || (!control && request.headers.get('pragma') === 'no-cache')
+  )
 }
 
 interface Kept {
@@ -67,7 +69,13 @@ export interface PageCache {
   hold(): () => void
 }
 
-export function createPageCache({ seconds, now = Date.now }: { seconds: number; now?: () => number }): PageCache {
+export function createPageCache({
+  seconds,
+  now = Date.now,
+}: {
+  seconds: number
+  now?: () => number
+}): PageCache {
   const kept = new Map<string, Kept>()
   const rendering = new Map<string, Promise<Kept | null>>()
   let generation = 0
@@ -75,18 +83,30 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
   /** The key of a request whose page may be kept, and whether it has a session; null when it may not. */
   function keyOf(request: Request): { key: string; session: boolean } | null {
     if (seconds <= 0 || request.method !== 'GET') return null
-    const cookies = (request.headers.get('cookie') ?? '').split(';').map((c) => c.trim()).filter(Boolean)
+    const cookies = (request.headers.get('cookie') ?? '')
+      .split(';')
+      .map((c) => c.trim())
+      .filter(Boolean)
     if (cookies.some((c) => !c.startsWith('lang=') && !c.startsWith(SESSION_PREFIX))) return null
     const agent = request.headers.get('user-agent')
     // Crawlers get the whole document at once, browsers a stream: keep them apart.
-    const key = [request.url, cookies.join(';'), request.headers.get('accept-language') ?? '', agent && isbot(agent) ? 'bot' : ''].join('\n')
+    const key = [
+      request.url,
+      cookies.join(';'),
+      request.headers.get('accept-language') ?? '',
+      agent && isbot(agent) ? 'bot' : '',
+    ].join('\n')
     return { key, session: cookies.some((c) => c.startsWith(SESSION_PREFIX)) }
   }
 
   /** May this answer be kept for this request? Visitor pages for anyone, own pages only for a session. */
   function keepable(response: Response, session: boolean) {
     const mark = response.headers.get(KEPT_PAGE_HEADER)
-    return response.status === 200 && !response.headers.has('set-cookie') && (mark === 'visitor' || (mark === 'own' && session))
+    return (
+      response.status === 200 &&
+      !response.headers.has('set-cookie') &&
+      (mark === 'visitor' || (mark === 'own' && session))
+    )
   }
 
   function entryOf(response: Response, body: Uint8Array): Kept | null {
@@ -95,14 +115,28 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
     if (nonce && nonce.length !== NONCE_LENGTH) return null
     const nonceAt: number[] = []
     const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
-    for (let at = nonce ? bytes.indexOf(nonce, 0, 'latin1') : -1; at >= 0; at = bytes.indexOf(nonce, at + nonce.length, 'latin1')) nonceAt.push(at)
-    return { status: response.status, headers: [...response.headers.entries()], body, nonce, nonceAt, expires: now() + seconds * 1000 }
+    for (
+      let at = nonce ? bytes.indexOf(nonce, 0, 'latin1') : -1;
+      at >= 0;
+      at = bytes.indexOf(nonce, at + nonce.length, 'latin1')
+    )
+      nonceAt.push(at)
+    return {
+      status: response.status,
+      headers: [...response.headers.entries()],
+      body,
+      nonce,
+      nonceAt,
+      expires: now() + seconds * 1000,
+    }
   }
 
   // The mark is for this cache only, never for the browser. The route's Response is never changed
   // (its headers may be immutable, as Response.redirect's are): the mark comes off a copy.
   function unmarked(response: Response) {
-    return response.headers.has(KEPT_PAGE_HEADER) ? withHeaders(response, (headers) => headers.delete(KEPT_PAGE_HEADER)) : response
+    return response.headers.has(KEPT_PAGE_HEADER)
+      ? withHeaders(response, (headers) => headers.delete(KEPT_PAGE_HEADER))
+      : response
   }
 
   function answer(entry: Kept) {
@@ -110,7 +144,10 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
     const fill = (text: string) => (entry.nonce ? text.replaceAll(entry.nonce, nonce) : text)
     const body = Buffer.from(entry.body)
     for (const at of entry.nonceAt) body.write(nonce, at, 'latin1')
-    return new Response(body, { status: entry.status, headers: entry.headers.map(([k, v]): [string, string] => [k, fill(v)]) })
+    return new Response(body, {
+      status: entry.status,
+      headers: entry.headers.map(([k, v]): [string, string] => [k, fill(v)]),
+    })
   }
 
   const listeners: Array<() => void> = []
@@ -183,7 +220,8 @@ export function createPageCache({ seconds, now = Date.now }: { seconds: number; 
         const response = unmarked(rendered)
         const bytes = await response.bytes()
         // A write that happened while this page rendered makes the copy stale before it is kept.
-        const entry = bytes.byteLength <= MAX_BYTES && startedAt === generation ? entryOf(response, bytes) : null
+        const entry =
+          bytes.byteLength <= MAX_BYTES && startedAt === generation ? entryOf(response, bytes) : null
         if (entry) {
           if (kept.size >= MAX_ENTRIES) kept.delete(kept.keys().next().value!)
           kept.set(key, entry)

@@ -23,7 +23,8 @@ export function checkRequest(req: IncomingMessage): Refusal | null {
   const hosts = hostHeaders(req)
   // HTTP/1.0 may leave Host out (Node's parser requires it of HTTP/1.1); it may never repeat it.
   if (hosts.length > 1) return { status: 400, detail: 'The request has more than one Host header' }
-  if (hosts.length === 0) return req.httpVersion === '1.0' ? null : { status: 400, detail: 'The request has no Host header' }
+  if (hosts.length === 0)
+    return req.httpVersion === '1.0' ? null : { status: 400, detail: 'The request has no Host header' }
   if (!validHost(hosts[0])) return { status: 400, detail: 'The Host header is not a valid host' }
   return null
 }
@@ -38,6 +39,7 @@ export function validHost(value: string) {
 
 function hostHeaders(req: IncomingMessage) {
   const values: string[] = []
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') values.push(req.rawHeaders[i + 1])
+  for (let i = 0; i < req.rawHeaders.length; i += 2)
+    if (req.rawHeaders[i].toLowerCase() === 'host') values.push(req.rawHeaders[i + 1])
   return values
 }

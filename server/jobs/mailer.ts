@@ -18,17 +18,41 @@ export interface EmailMessage {
 
 export const EMAIL_TOPIC = 'email'
 
-export function createMailHandler(options: { smtpUrl?: string; from: string; log: Logger }): { handler: OutboxHandler; close(): void } {
+export function createMailHandler(options: { smtpUrl?: string; from: string; log: Logger }): {
+  handler: OutboxHandler
+  close(): void
+} {
   // nodemailer is loaded with the first mail to send, so a server without SMTP never holds it (decision 136).
   const { smtpUrl } = options
   let transport: Promise<Transporter> | undefined
-  const connect = (url: string) => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)))
+  const connect = (url: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)))
   const handler: OutboxHandler = async (message: EmailMessage, row) => {
     if (!smtpUrl) {
-      options.log.info({ outboxId: row.id, mail: { to: message.to, subject: message.subject, kind: message.kind, language: message.language, text: message.text } }, 'email kept in the outbox (SMTP_URL is not set)')
+      options.log.info(
+        {
+          outboxId: row.id,
+          mail: {
+            to: message.to,
+            subject: message.subject,
+            kind: message.kind,
+            language: message.language,
+            text: message.text,
+          },
+        },
+        'email kept in the outbox (SMTP_URL is not set)',
+      )
       return
     }
-    await (await connect(smtpUrl)).sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html })
+    await (
+      await connect(smtpUrl)
+    ).sendMail({
+      from: options.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    })
     options.log.info({ outboxId: row.id, mail: { to: message.to, kind: message.kind } }, 'email sent')
   }
   return { handler, close: () => void transport?.then((t) => t.close()) }

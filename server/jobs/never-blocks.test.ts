@@ -40,7 +40,9 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
   // In memory where the machine has it (/dev/shm): a commit's fsync blocks a synchronous SQLite
   // for as long as the disk takes (2 ms on a shared test machine's disk), whoever commits; what is
   // measured here is how long the outbox holds the event loop, not how fast the disk is.
-  const dataDir = fs.mkdtempSync(path.join(fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'workneer-never-blocks-'))
+  const dataDir = fs.mkdtempSync(
+    path.join(fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'workneer-never-blocks-'),
+  )
   const file = path.join(dataDir, 'workneer.sqlite')
   let database: Db
   let child: ReturnType<typeof spawn> | undefined
@@ -56,16 +58,45 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
     users = projectsTestApi(database, dataDir)
     const [client, freelancer] = [await users.user('client'), await users.user('freelancer')]
     freelancerToken = freelancer.token
-    const sub = await database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+    const sub = await database.db
+      .selectFrom('subcategory')
+      .select('id')
+      .where('slug', '=', 'structural-engineering')
+      .executeTakeFirstOrThrow()
     const project = await users.call('POST', 'projects', {
       token: client.token,
-      body: { title: 'Retaining wall for a sloping garden', description: 'Design a 1.2 m retaining wall in reinforced concrete for a sloping garden, with drawings and calculations.', subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 90000, currency: 'EUR', durationDays: 14, remote: true, publish: true },
+      body: {
+        title: 'Retaining wall for a sloping garden',
+        description:
+          'Design a 1.2 m retaining wall in reinforced concrete for a sloping garden, with drawings and calculations.',
+        subcategoryId: sub.id,
+        budgetType: 'fixed',
+        budgetMinor: 90000,
+        currency: 'EUR',
+        durationDays: 14,
+        remote: true,
+        publish: true,
+      },
     })
     projectId = project.json.id
     // What a crash under load leaves: mails and the client's notifications.
     await database.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < 50; i++) await enqueue(trx, EMAIL_TOPIC, { to: `reader-${i}@example.com`, subject: 'Welcome', text: 'Welcome to Workneer.', html: '<p>Welcome to Workneer.</p>', kind: 'backlog' })
-      for (let i = 50; i < BACKLOG; i++) await enqueue(trx, NOTIFY_TOPIC, { userIds: [client.id], kind: 'newComment', projectId, type: 'Project', params: { title: 'Retaining wall for a sloping garden' } })
+      for (let i = 0; i < 50; i++)
+        await enqueue(trx, EMAIL_TOPIC, {
+          to: `reader-${i}@example.com`,
+          subject: 'Welcome',
+          text: 'Welcome to Workneer.',
+          html: '<p>Welcome to Workneer.</p>',
+          kind: 'backlog',
+        })
+      for (let i = 50; i < BACKLOG; i++)
+        await enqueue(trx, NOTIFY_TOPIC, {
+          userIds: [client.id],
+          kind: 'newComment',
+          projectId,
+          type: 'Project',
+          params: { title: 'Retaining wall for a sloping garden' },
+        })
     })
     await users.close()
     await database.close()
@@ -84,11 +115,22 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
   function startChild() {
     child = spawn(process.execPath, ['server/jobs/watched-server.ts'], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'false' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+      },
       stdio: ['pipe', 'pipe', 'inherit'],
     })
     return new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the server did not start: ${stdout.slice(-2000)}`)), 60_000)
+      const timer = setTimeout(
+        () => reject(new Error(`the server did not start: ${stdout.slice(-2000)}`)),
+        60_000,
+      )
       child!.stdout!.on('data', (d) => {
         stdout += d
         const ready = /\{"ready":(\d+)\}/.exec(stdout)
@@ -101,7 +143,16 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
     })
   }
 
-  const pendingRows = async (db: Db) => Number((await db.db.selectFrom('outbox').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow()).n)
+  const pendingRows = async (db: Db) =>
+    Number(
+      (
+        await db.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('status', '=', 'pending')
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   test('/healthz answers within 100 ms throughout; the backlog goes after the server listens', async () => {
     const port = await startChild()
@@ -109,20 +160,41 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
     const reader = await openDatabase({ kind: 'sqlite', file })
     const pendingAtStart = await pendingRows(reader)
     await reader.close()
-    expect.soft(pendingAtStart, 'rows still pending when the server first answers').toBeGreaterThan(BACKLOG / 2)
+    expect
+      .soft(pendingAtStart, 'rows still pending when the server first answers')
+      .toBeGreaterThan(BACKLOG / 2)
     const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT })
     const request = (method: string, pathname: string, body?: string, headers: Record<string, string> = {}) =>
       new Promise<number>((resolve, reject) => {
-        const req = http.request({ host: '127.0.0.1', port, method, path: pathname, agent, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : headers }, (res) => {
-          res.resume()
-          res.once('end', () => resolve(res.statusCode ?? 0))
-        })
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method,
+            path: pathname,
+            agent,
+            headers: body
+              ? {
+                  ...headers,
+                  'content-type': 'application/json',
+                  'content-length': String(Buffer.byteLength(body)),
+                }
+              : headers,
+          },
+          (res) => {
+            res.resume()
+            res.once('end', () => resolve(res.statusCode ?? 0))
+          },
+        )
         req.once('error', reject)
         req.end(body)
       })
 
     const body = JSON.stringify({ body: 'Is there a soil report for the site?' })
-    const ask = () => request('POST', `/api/v1/projects/comment/${projectId}`, body, { authorization: `Bearer ${freelancerToken}` })
+    const ask = () =>
+      request('POST', `/api/v1/projects/comment/${projectId}`, body, {
+        authorization: `Bearer ${freelancerToken}`,
+      })
     // The rate: 500 writes a second, or half of what this machine's server answers one after another
     // (round trips included, so its main thread is busy well under half the time) if that is
     // less. What is claimed is that the outbox never holds the loop, not the server's capacity: a
@@ -134,13 +206,23 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
     for (let i = 0; i < CALIBRATION_WRITES; i++) await ask()
     const capacity = CALIBRATION_WRITES / ((performance.now() - calibrating) / 1000)
     const rate = Math.min(WRITES_PER_SECOND, Math.floor(capacity / 2))
-    expect(rate, 'writes a second at half the server\'s capacity on this machine').toBeGreaterThanOrEqual(MIN_WRITES_PER_SECOND)
+    expect(rate, "writes a second at half the server's capacity on this machine").toBeGreaterThanOrEqual(
+      MIN_WRITES_PER_SECOND,
+    )
 
     // The probe, in its own process: a fresh connection every 20 ms, timed to the last byte.
-    const probe = spawn(process.execPath, ['server/jobs/healthz-probe.ts', String(port), String(LOAD_MS), String(PROBE_EVERY_MS)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+    const probe = spawn(
+      process.execPath,
+      ['server/jobs/healthz-probe.ts', String(port), String(LOAD_MS), String(PROBE_EVERY_MS)],
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    )
     let probeOutput = ''
     probe.stdout.on('data', (d) => (probeOutput += d))
-    const probing = new Promise<{ times: Array<[number, number]>; failures: string[] }>((resolve, reject) => probe.once('exit', (code) => (code === 0 ? resolve(JSON.parse(probeOutput)) : reject(new Error(`the probe exited (${code})`)))))
+    const probing = new Promise<{ times: Array<[number, number]>; failures: string[] }>((resolve, reject) =>
+      probe.once('exit', (code) =>
+        code === 0 ? resolve(JSON.parse(probeOutput)) : reject(new Error(`the probe exited (${code})`)),
+      ),
+    )
     const started = performance.now()
 
     // The load: questions on the project, paced at `rate`, a few in flight (as many as the server
@@ -185,7 +267,10 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
       child!.stdin!.write('report\n')
     })
     // A late tick whose CPU covers its lateness was the server's own work holding the loop.
-    const longestHold = Math.max(0, ...ticks.map(([, lateMs, cpuMs]) => Math.min(lateMs, Math.max(0, cpuMs - TICK_MS))))
+    const longestHold = Math.max(
+      0,
+      ...ticks.map(([, lateMs, cpuMs]) => Math.min(lateMs, Math.max(0, cpuMs - TICK_MS))),
+    )
     // The share of a CPU the server had while an answer was on its way: below half, the machine
     // kept it waiting (a fair share of one core is far more than the load needs).
     const cpuShare = (from: number, to: number) => {
@@ -205,14 +290,17 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
     // The load and the probe ran (a busy shared machine may slow both; the rate is printed above).
     expect(answered).toBeGreaterThan((LOAD_MS / 1000) * rate * 0.4)
     expect(probes.length).toBeGreaterThan(LOAD_MS / PROBE_EVERY_MS / 6)
-    expect.soft(theServers, `answers over ${HEALTHZ_WITHIN_MS} ms while the server's own work held its loop (ms)`).toEqual([])
+    expect
+      .soft(theServers, `answers over ${HEALTHZ_WITHIN_MS} ms while the server's own work held its loop (ms)`)
+      .toEqual([])
     expect.soft(longestHold, "the server's longest hold of its event loop (ms)").toBeLessThan(OWN_HOLD_MS)
 
     // Everything is delivered in the end.
     const reopened = await openDatabase({ kind: 'sqlite', file })
     try {
       const deadline = Date.now() + 60_000
-      while ((await pendingRows(reopened)) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200))
+      while ((await pendingRows(reopened)) > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200))
       expect(await pendingRows(reopened)).toBe(0)
     } finally {
       await reopened.close()

@@ -39,12 +39,20 @@ describe.each(dialects)('outbox on %s', (dialect) => {
     await Promise.all([worker.drain(), worker.drain()])
     expect(seen).toEqual(['ok'])
     expect(deliveries).toBe(1)
-    const flaky = await s.database.db.selectFrom('outbox').selectAll().where('payload', 'like', '%flaky%').executeTakeFirstOrThrow()
+    const flaky = await s.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('payload', 'like', '%flaky%')
+      .executeTakeFirstOrThrow()
     expect(flaky).toMatchObject({ status: 'pending', attempts: 1, last_error: 'smtp down' })
     expect(Date.parse(flaky.run_after)).toBeGreaterThan(Date.now() + backoffMs(1) - 2000)
 
     fail = false
-    await s.database.db.updateTable('outbox').set({ run_after: new Date(Date.now() - 1000).toISOString() }).where('id', '=', flaky.id).execute()
+    await s.database.db
+      .updateTable('outbox')
+      .set({ run_after: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', flaky.id)
+      .execute()
     await worker.drain()
     expect(seen).toEqual(['ok', 'flaky'])
     await worker.drain()
@@ -53,10 +61,18 @@ describe.each(dialects)('outbox on %s', (dialect) => {
 
     await enqueue(s.database.db, 'unknown-topic', {})
     for (let i = 0; i < OUTBOX_MAX_ATTEMPTS; i++) {
-      await s.database.db.updateTable('outbox').set({ run_after: new Date(Date.now() - 1000).toISOString() }).where('topic', '=', 'unknown-topic').execute()
+      await s.database.db
+        .updateTable('outbox')
+        .set({ run_after: new Date(Date.now() - 1000).toISOString() })
+        .where('topic', '=', 'unknown-topic')
+        .execute()
       await worker.drain()
     }
-    const dead = await s.database.db.selectFrom('outbox').select(['status', 'attempts']).where('topic', '=', 'unknown-topic').executeTakeFirstOrThrow()
+    const dead = await s.database.db
+      .selectFrom('outbox')
+      .select(['status', 'attempts'])
+      .where('topic', '=', 'unknown-topic')
+      .executeTakeFirstOrThrow()
     expect(dead).toEqual({ status: 'dead', attempts: OUTBOX_MAX_ATTEMPTS })
     await worker.stop()
   })
@@ -64,7 +80,15 @@ describe.each(dialects)('outbox on %s', (dialect) => {
   it('the commit watch tells of committed inserts only, after the commit, with the rows visible', async () => {
     const heard: string[][] = []
     const seenRows: number[] = []
-    const count = async () => Number((await s.database.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const count = async () =>
+      Number(
+        (
+          await s.database.db
+            .selectFrom('outbox')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const before = await count()
     const stop = s.database.onCommit((tables) => {
       heard.push([...tables].sort())
@@ -89,7 +113,9 @@ describe.each(dialects)('outbox on %s', (dialect) => {
     await enqueue(s.database.db, 'watch', { n: 3 })
     await s.database.db.selectFrom('outbox').selectAll().execute()
     await s.database.db.updateTable('outbox').set({ attempts: 1 }).where('topic', '=', 'watch').execute()
-    await s.database.db.transaction().execute((trx) => trx.deleteFrom('outbox').where('payload', 'like', '%"n":3%').execute())
+    await s.database.db
+      .transaction()
+      .execute((trx) => trx.deleteFrom('outbox').where('payload', 'like', '%"n":3%').execute())
     expect(heard).toEqual([['outbox'], ['outbox']])
     stop()
     await enqueue(s.database.db, 'watch', { n: 4 })
@@ -100,7 +126,13 @@ describe.each(dialects)('outbox on %s', (dialect) => {
 
   it('a started worker wakes on each commit that enqueued, and not before it is started', async () => {
     const seen: string[] = []
-    const worker = createOutboxWorker({ db: s.database.db, onCommit: s.database.onCommit, log: createLogger('silent'), handlers: { wake: async (p: { n: string }) => void seen.push(p.n) }, pollMs: 60_000 })
+    const worker = createOutboxWorker({
+      db: s.database.db,
+      onCommit: s.database.onCommit,
+      log: createLogger('silent'),
+      handlers: { wake: async (p: { n: string }) => void seen.push(p.n) },
+      pollMs: 60_000,
+    })
     const settle = () => new Promise((resolve) => setTimeout(resolve, 100))
     await enqueue(s.database.db, 'wake', { n: 'before start' })
     await settle()

@@ -19,18 +19,33 @@ import type { Logger } from '../log.ts'
 // Topics are free strings; each module registers the handlers for its own topics.
 
 type Executor = Kysely<Database> | Transaction<Database>
-export type OutboxHandler = (payload: any, row: { id: number; attempts: number; topic: string }) => Promise<void>
+export type OutboxHandler = (
+  payload: any,
+  row: { id: number; attempts: number; topic: string },
+) => Promise<void>
 
 export const OUTBOX_MAX_ATTEMPTS = 8
 const LOCK_MS = 60_000
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-export async function enqueue(db: Executor, topic: string, payload: unknown, options: { delayMs?: number } = {}) {
+export async function enqueue(
+  db: Executor,
+  topic: string,
+  payload: unknown,
+  options: { delayMs?: number } = {},
+) {
   const now = Date.now()
   const row = await db
     .insertInto('outbox')
-    .values({ topic, payload: JSON.stringify(payload), status: 'pending', attempts: 0, run_after: iso(now + (options.delayMs ?? 0)), created_at: iso(now) })
+    .values({
+      topic,
+      payload: JSON.stringify(payload),
+      status: 'pending',
+      attempts: 0,
+      run_after: iso(now + (options.delayMs ?? 0)),
+      created_at: iso(now),
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
@@ -99,15 +114,27 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     try {
       if (!handler) throw new Error(`no outbox handler for topic ${row.topic}`)
       await handler(JSON.parse(row.payload), { id: row.id, attempts: row.attempts + 1, topic: row.topic })
-      await db.updateTable('outbox').set({ status: 'done', done_at: iso(Date.now()), locked_until: null, last_error: null }).where('id', '=', row.id).execute()
+      await db
+        .updateTable('outbox')
+        .set({ status: 'done', done_at: iso(Date.now()), locked_until: null, last_error: null })
+        .where('id', '=', row.id)
+        .execute()
       for (const listener of delivered) listener()
     } catch (error) {
       const attempts = row.attempts + 1
       const dead = attempts >= OUTBOX_MAX_ATTEMPTS
-      log.warn({ err: error, outboxId: row.id, topic: row.topic, attempts, dead }, dead ? 'outbox delivery failed for good' : 'outbox delivery failed; will retry')
+      log.warn(
+        { err: error, outboxId: row.id, topic: row.topic, attempts, dead },
+        dead ? 'outbox delivery failed for good' : 'outbox delivery failed; will retry',
+      )
       await db
         .updateTable('outbox')
-        .set({ status: dead ? 'dead' : 'pending', locked_until: null, last_error: String((error as Error)?.message ?? error).slice(0, 1000), run_after: iso(Date.now() + backoffMs(attempts)) })
+        .set({
+          status: dead ? 'dead' : 'pending',
+          locked_until: null,
+          last_error: String((error as Error)?.message ?? error).slice(0, 1000),
+          run_after: iso(Date.now() + backoffMs(attempts)),
+        })
         .where('id', '=', row.id)
         .execute()
     } finally {

@@ -47,27 +47,46 @@ describe('instances sharing Redis forget what they keep together', () => {
   }, 60_000)
 
   test('an admin edits the content on A: B shows the new logo at once', async () => {
-    const names = async () => ((await b.call('GET', 'Settings/logos')).json.data as Array<{ name: string }>).map((l) => l.name)
+    const names = async () =>
+      ((await b.call('GET', 'Settings/logos')).json.data as Array<{ name: string }>).map((l) => l.name)
     expect(await names()).not.toContain('Acme Bridges')
-    const logo = await a.call('POST', 'Admin/content/logos', { token: admin.token, body: { name: 'Acme Bridges', imageUrl: '/images/logos/acme.svg', linkUrl: 'https://acme.example' } })
+    const logo = await a.call('POST', 'Admin/content/logos', {
+      token: admin.token,
+      body: { name: 'Acme Bridges', imageUrl: '/images/logos/acme.svg', linkUrl: 'https://acme.example' },
+    })
     expect(logo.status).toBe(200)
     expect(await within(names, (n) => n.includes('Acme Bridges'))).toContain('Acme Bridges')
   })
 
   test('an admin adds a category on A: B lists it at once', async () => {
-    const names = async () => ((await b.call('GET', 'settings/dropdowns/categories')).json.data as Array<{ name: string }>).map((c) => c.name)
+    const names = async () =>
+      ((await b.call('GET', 'settings/dropdowns/categories')).json.data as Array<{ name: string }>).map(
+        (c) => c.name,
+      )
     expect(await names()).not.toContain('Tunnels')
     const names5 = { en: 'Tunnels', es: 'Túneles', de: 'Tunnel', it: 'Gallerie', ru: 'Тоннели' }
-    expect((await a.call('POST', 'Admin/catalogue/items', { token: admin.token, body: { kind: 'category', names: names5 } })).status).toBe(200)
+    expect(
+      (
+        await a.call('POST', 'Admin/catalogue/items', {
+          token: admin.token,
+          body: { kind: 'category', names: names5 },
+        })
+      ).status,
+    ).toBe(200)
     expect(await within(names, (n) => n.includes('Tunnels'))).toContain('Tunnels')
   })
 
   test('a freelancer changes their title on A: a search on B finds the new one at once', async () => {
     const freelancer = await b.user('freelancer')
     const client = await b.user('client')
-    const found = async () => ((await b.call('GET', 'freelancers/search?q=viaduct', { token: client.token })).json.data as unknown[]).length
+    const found = async () =>
+      ((await b.call('GET', 'freelancers/search?q=viaduct', { token: client.token })).json.data as unknown[])
+        .length
     expect(await found()).toBe(0)
-    const changed = await a.call('PUT', 'freelancers/profile/title', { token: freelancer.token, body: { title: 'Viaduct engineer' } })
+    const changed = await a.call('PUT', 'freelancers/profile/title', {
+      token: freelancer.token,
+      body: { title: 'Viaduct engineer' },
+    })
     expect(changed.status, JSON.stringify(changed.json)).toBe(200)
     expect(await within(found, (n) => n > 0)).toBe(1)
   })

@@ -20,13 +20,16 @@ export interface CacheBus {
   connect(backplane: Backplane): Promise<void>
 }
 
-export function createCacheBus(options: { instance?: string; onError?: (error: unknown) => void } = {}): CacheBus {
+export function createCacheBus(
+  options: { instance?: string; onError?: (error: unknown) => void } = {},
+): CacheBus {
   const instance = options.instance ?? randomUUID()
   const caches = new Map<string, () => void>()
   let backplane: Backplane | undefined
   return {
     share(name, forgetHere) {
-      if (caches.has(name) || /\s/.test(name)) throw new Error(`cache ${name} is already shared, or its name has a space`)
+      if (caches.has(name) || /\s/.test(name))
+        throw new Error(`cache ${name} is already shared, or its name has a space`)
       caches.set(name, forgetHere)
       return async () => {
         forgetHere()

@@ -24,7 +24,10 @@ describe('rate limits', () => {
 
   it('in Redis: the same, and two instances share the count', async () => {
     const prefix = `test-${randomBytes(4).toString('hex')}:`
-    const [a, b] = [createRedisRateLimiter('redis://127.0.0.1:6379', prefix), createRedisRateLimiter('redis://127.0.0.1:6379', prefix)]
+    const [a, b] = [
+      createRedisRateLimiter('redis://127.0.0.1:6379', prefix),
+      createRedisRateLimiter('redis://127.0.0.1:6379', prefix),
+    ]
     try {
       await limitsAndResets(a, 'ip-1')
       expect((await b.hit(rule, 'ip-1')).ok).toBe(true)
@@ -35,9 +38,11 @@ describe('rate limits', () => {
     }
   })
 
-  it('Redis down: each call is answered at once from this instance\'s memory, limits still hold, and the outage is told once', async () => {
+  it("Redis down: each call is answered at once from this instance's memory, limits still hold, and the outage is told once", async () => {
     const told: Array<string | null> = []
-    const limiter = createRedisRateLimiter('redis://127.0.0.1:1', 'down:', { onOutage: (error) => told.push(error && 'out') })
+    const limiter = createRedisRateLimiter('redis://127.0.0.1:1', 'down:', {
+      onOutage: (error) => told.push(error && 'out'),
+    })
     try {
       const started = Date.now()
       await limitsAndResets(limiter, 'ip-1')

@@ -30,7 +30,9 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       let w = windows.get(id)
       if (!w || w.resetAt <= t) windows.set(id, (w = { count: 0, resetAt: t + rule.windowMs }))
       w.count++
-      return w.count <= rule.limit ? { ok: true, retryAfter: 0 } : { ok: false, retryAfter: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) }
+      return w.count <= rule.limit
+        ? { ok: true, retryAfter: 0 }
+        : { ok: false, retryAfter: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) }
     },
     async reset(rule, key) {
       windows.delete(`${rule.name}:${key}`)
@@ -39,7 +41,11 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
   }
 }
 
-export function createRedisRateLimiter(url: string, prefix: string, options: { onOutage?: (error: Error | null) => void } = {}): RateLimiter {
+export function createRedisRateLimiter(
+  url: string,
+  prefix: string,
+  options: { onOutage?: (error: Error | null) => void } = {},
+): RateLimiter {
   // Connects on the first call; ioredis itself is loaded then too, so a server without Redis never
   // holds it (decision 136). While Redis cannot answer, this instance counts in its own memory (at
   // once: no command waits in a queue) and says so once, so sign-in and sign-up keep working during
@@ -84,15 +90,28 @@ export function createRedisRateLimiter(url: string, prefix: string, options: { o
 }
 
 async function redisHit(redis: Redis, id: string, rule: RateLimitRule): Promise<RateDecision> {
-  const [[, count], [, ttl]] = (await redis.multi().incr(id).pttl(id).exec()) as [[null, number], [null, number]]
+  const [[, count], [, ttl]] = (await redis.multi().incr(id).pttl(id).exec()) as [
+    [null, number],
+    [null, number],
+  ]
   let remaining = ttl
   if (ttl < 0) {
     await redis.pexpire(id, rule.windowMs)
     remaining = rule.windowMs
   }
-  return count <= rule.limit ? { ok: true, retryAfter: 0 } : { ok: false, retryAfter: Math.max(1, Math.ceil(remaining / 1000)) }
+  return count <= rule.limit
+    ? { ok: true, retryAfter: 0 }
+    : { ok: false, retryAfter: Math.max(1, Math.ceil(remaining / 1000)) }
 }
 
-export function createRateLimiter(options: { redisUrl?: string; redisPrefix?: string; onOutage?: (error: Error | null) => void }): RateLimiter {
-  return options.redisUrl ? createRedisRateLimiter(options.redisUrl, options.redisPrefix ?? 'workneer:', { onOutage: options.onOutage }) : createMemoryRateLimiter()
+export function createRateLimiter(options: {
+  redisUrl?: string
+  redisPrefix?: string
+  onOutage?: (error: Error | null) => void
+}): RateLimiter {
+  return options.redisUrl
+    ? createRedisRateLimiter(options.redisUrl, options.redisPrefix ?? 'workneer:', {
+        onOutage: options.onOutage,
+      })
+    : createMemoryRateLimiter()
 }

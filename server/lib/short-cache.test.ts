@@ -18,9 +18,14 @@ describe('short cache', () => {
   it('shares one load between concurrent readers and keeps no failure', async () => {
     const cache = createShortCache(1000, { now: () => 0 })
     let loads = 0
-    const [a, b] = await Promise.all([cache.get('k', async () => ++loads), cache.get('k', async () => ++loads)])
+    const [a, b] = await Promise.all([
+      cache.get('k', async () => ++loads),
+      cache.get('k', async () => ++loads),
+    ])
     expect([a, b, loads]).toEqual([1, 1, 1])
-    await expect(cache.get('bad', () => Promise.reject(new Error('no such page')))).rejects.toThrow('no such page')
+    await expect(cache.get('bad', () => Promise.reject(new Error('no such page')))).rejects.toThrow(
+      'no such page',
+    )
     expect(await cache.get('bad', async () => 'found')).toBe('found')
   })
 

@@ -14,7 +14,10 @@ export interface ShortCache {
   clear(): Promise<void>
 }
 
-export function createShortCache(ttlMs: number, options: { now?: () => number; shared?: { bus: CacheBus; name: string } } = {}): ShortCache {
+export function createShortCache(
+  ttlMs: number,
+  options: { now?: () => number; shared?: { bus: CacheBus; name: string } } = {},
+): ShortCache {
   const now = options.now ?? Date.now
   const entries = new Map<string, { until: number; value: Promise<unknown> }>()
   let generation = 0
@@ -22,7 +25,9 @@ export function createShortCache(ttlMs: number, options: { now?: () => number; s
     generation++
     entries.clear()
   }
-  const forget = options.shared ? options.shared.bus.share(options.shared.name, forgetHere) : async () => forgetHere()
+  const forget = options.shared
+    ? options.shared.bus.share(options.shared.name, forgetHere)
+    : async () => forgetHere()
   return {
     get<T>(key: string, load: () => Promise<T>) {
       if (ttlMs <= 0) return load()

@@ -14,7 +14,11 @@ import type { Harness } from './test-support.ts'
 const REDIS_URL = 'redis://127.0.0.1:6379'
 
 /** Sends `tick-n` through `send` until the client has seen one sent after this call; returns that n. */
-async function sendUntilReceived(send: (n: number) => Promise<void>, seen: number[], timeoutMs = 10_000): Promise<number> {
+async function sendUntilReceived(
+  send: (n: number) => Promise<void>,
+  seen: number[],
+  timeoutMs = 10_000,
+): Promise<number> {
   const deadline = Date.now() + timeoutMs
   for (let n = 1_000_000 + Math.floor(Math.random() * 1000) * 1000; ; n++) {
     await send(n).catch(() => undefined)
@@ -153,8 +157,18 @@ describe('Redis backplane through a real Redis restart', () => {
   let b: Harness
 
   async function startRedis(): Promise<void> {
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
-    const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: null })
+    redis = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    )
+    const probe = new Redis({
+      port,
+      host: '127.0.0.1',
+      lazyConnect: true,
+      retryStrategy: () => 50,
+      maxRetriesPerRequest: null,
+    })
     probe.on('error', () => {})
     await probe.connect().catch(() => undefined)
     await waitFor(() => probe.status === 'ready', 5000, 'redis-server to start')
@@ -198,7 +212,13 @@ describe('Redis backplane through a real Redis restart', () => {
     await stopped
     let failure: unknown = null
     for (const deadline = Date.now() + 3000; !failure && Date.now() < deadline; await sleep(20)) {
-      failure = await chat.toUser(7).send('tick', 2).then(() => null, (e: unknown) => e)
+      failure = await chat
+        .toUser(7)
+        .send('tick', 2)
+        .then(
+          () => null,
+          (e: unknown) => e,
+        )
     }
     expect(failure).toBeInstanceOf(Error)
     await waitFor(() => seenLocally.includes(2), 2000, 'local delivery during the outage')

@@ -20,18 +20,38 @@ const silent: Logger = { info() {}, warn() {}, error() {} }
  * what is published during the outage is lost (pub/sub is at most once) and publish() rejects at once
  * rather than queueing, so callers learn about it.
  */
-export async function createRedisBackplane(url: string, prefix: string, options: { logger?: Logger } = {}): Promise<RedisBackplane> {
+export async function createRedisBackplane(
+  url: string,
+  prefix: string,
+  options: { logger?: Logger } = {},
+): Promise<RedisBackplane> {
   const logger = options.logger ?? silent
   const fullPrefix = prefix && !prefix.endsWith(':') ? `${prefix}:` : prefix
   // Unique per process and instance, so one backplane's connections can be told apart in CLIENT LIST.
-  const clientName = `${fullPrefix}${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}-`.replace(/[^A-Za-z0-9_.:-]/g, '_')
+  const clientName = `${fullPrefix}${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}-`.replace(
+    /[^A-Za-z0-9_.:-]/g,
+    '_',
+  )
   const subscriberName = `${clientName}sub`
   // Loaded only when Redis is configured: ioredis is ~15 MB of a server's memory (decision 136).
   const { Redis } = await import('ioredis')
-  const pub = new Redis(url, { lazyConnect: true, connectionName: `${clientName}pub`, enableOfflineQueue: false, maxRetriesPerRequest: 1 })
-  const sub = new Redis(url, { lazyConnect: true, connectionName: subscriberName, autoResubscribe: true, maxRetriesPerRequest: null })
+  const pub = new Redis(url, {
+    lazyConnect: true,
+    connectionName: `${clientName}pub`,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+  })
+  const sub = new Redis(url, {
+    lazyConnect: true,
+    connectionName: subscriberName,
+    autoResubscribe: true,
+    maxRetriesPerRequest: null,
+  })
   let lastError = ''
-  for (const [role, client] of [['publisher', pub], ['subscriber', sub]] as const) {
+  for (const [role, client] of [
+    ['publisher', pub],
+    ['subscriber', sub],
+  ] as const) {
     // Without a listener ioredis prints every reconnect failure; report each distinct error once instead.
     client.on('error', (error: Error) => {
       if (error.message !== lastError) logger.warn({ err: error, role }, 'redis backplane error')

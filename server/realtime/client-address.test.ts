@@ -33,7 +33,9 @@ afterAll(async () => {
 
 describe('the address a hub connection sees', () => {
   it.each(TRANSPORTS)('is the one a trusted proxy forwarded (%s)', async (transport) => {
-    const client = makeClient(`${base}/hubs/who`, transport, { headers: { 'x-forwarded-for': '192.0.2.1, 198.51.100.23' } })
+    const client = makeClient(`${base}/hubs/who`, transport, {
+      headers: { 'x-forwarded-for': '192.0.2.1, 198.51.100.23' },
+    })
     await client.connection.start()
     try {
       expect(await client.connection.invoke('address')).toBe('198.51.100.23')

@@ -1,7 +1,17 @@
 // Runs the official @microsoft/signalr client (Node) against the hub server over every transport.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Subject } from '@microsoft/signalr'
-import { TRANSPORTS, bigPayload, deferred, makeClient, signalR, sleep, startHarness, usedTransport, waitFor } from './test-support.ts'
+import {
+  TRANSPORTS,
+  bigPayload,
+  deferred,
+  makeClient,
+  signalR,
+  sleep,
+  startHarness,
+  usedTransport,
+  waitFor,
+} from './test-support.ts'
 import type { Harness, TransportChoice } from './test-support.ts'
 
 describe.each(TRANSPORTS)('official client over %s', (transport: TransportChoice) => {
@@ -109,11 +119,17 @@ describe.each(TRANSPORTS)('official client over %s', (transport: TransportChoice
     expect(await connection.invoke('askCaller', 'falsy', 'zero')).toBe(0)
     expect(await connection.invoke('askCaller', 'falsy', 'false')).toBe(false)
     expect(await connection.invoke('askCaller', 'falsy', 'empty')).toBe('')
-    await expect(connection.invoke('askCaller', 'refuse')).rejects.toThrow('HubException: Error: not on this device')
-    await expect(connection.invoke('askCaller', 'noHandler')).rejects.toThrow("HubException: Client didn't provide a result.")
+    await expect(connection.invoke('askCaller', 'refuse')).rejects.toThrow(
+      'HubException: Error: not on this device',
+    )
+    await expect(connection.invoke('askCaller', 'noHandler')).rejects.toThrow(
+      "HubException: Client didn't provide a result.",
+    )
     // From outside a hub method (a module), through the hub handle.
     expect(await h.hub.get('chat').invokeConnection(connection.connectionId!, 'double', 4)).toBe(8)
-    await expect(h.hub.get('chat').invokeConnection('no-such-connection', 'double', 4)).rejects.toThrow('is not held by this server')
+    await expect(h.hub.get('chat').invokeConnection('no-such-connection', 'double', 4)).rejects.toThrow(
+      'is not held by this server',
+    )
     expect(connection.state).toBe(signalR.HubConnectionState.Connected)
   })
 
@@ -142,10 +158,15 @@ describe.each(TRANSPORTS)('official client over %s', (transport: TransportChoice
     const { connection } = await connect()
     h.state.streamStopped = deferred<void>()
     const items: number[] = []
-    const subscription = connection.stream<number>('endless').subscribe({ next: (i) => void items.push(i), complete() {}, error() {} })
+    const subscription = connection
+      .stream<number>('endless')
+      .subscribe({ next: (i) => void items.push(i), complete() {}, error() {} })
     await waitFor(() => items.length >= 3, 3000, 'stream items')
     subscription.dispose()
-    await Promise.race([h.state.streamStopped.promise, sleep(3000).then(() => Promise.reject(new Error('server kept streaming')))])
+    await Promise.race([
+      h.state.streamStopped.promise,
+      sleep(3000).then(() => Promise.reject(new Error('server kept streaming'))),
+    ])
     const producedAtStop = h.state.produced
     await sleep(100)
     expect(h.state.produced).toBe(producedAtStop)
@@ -195,7 +216,9 @@ describe.each(TRANSPORTS)('official client over %s', (transport: TransportChoice
     const me = await client.connection.invoke<{ user: unknown }>('whoAmI')
     expect(me.user).toEqual({ userId: 42, sessionId: 'abc' })
     const viaQuery = h.auth.calls.filter((c) => c.token === 'user-42-abc' && c.url?.includes('access_token='))
-    const viaHeader = h.auth.calls.filter((c) => c.token === 'user-42-abc' && !c.url?.includes('access_token='))
+    const viaHeader = h.auth.calls.filter(
+      (c) => c.token === 'user-42-abc' && !c.url?.includes('access_token='),
+    )
     expect(viaHeader.length).toBeGreaterThan(0)
     // The Node client authenticates its EventSource with the query parameter.
     if (transport === 'ServerSentEvents') expect(viaQuery.every((c) => c.method === 'GET')).toBe(true)
@@ -247,7 +270,9 @@ describe.each(TRANSPORTS)('official client over %s', (transport: TransportChoice
 
   it('a failing onConnected becomes a handshake error, and onDisconnected does not run', async () => {
     const client = makeClient(`${h.origin}/hubs/broken`, transport)
-    await expect(client.connection.start()).rejects.toThrow('Server returned handshake error: An unexpected error occurred during connection handshake.')
+    await expect(client.connection.start()).rejects.toThrow(
+      'Server returned handshake error: An unexpected error occurred during connection handshake.',
+    )
     await sleep(50)
     expect(h.state.disconnected).not.toContain('broken')
   })
@@ -272,7 +297,9 @@ describe('client results that never come', () => {
     await connection.start()
     connection.on('slow', () => new Promise(() => {}))
     const started = Date.now()
-    await expect(h.hub.get('chat').invokeConnection(connection.connectionId!, 'slow')).rejects.toThrow("The client did not answer 'slow' within 1000 ms.")
+    await expect(h.hub.get('chat').invokeConnection(connection.connectionId!, 'slow')).rejects.toThrow(
+      "The client did not answer 'slow' within 1000 ms.",
+    )
     expect(Date.now() - started).toBeGreaterThanOrEqual(990)
     const waiting = h.hub.get('chat').invokeConnection(connection.connectionId!, 'slow')
     const rejected = expect(waiting).rejects.toThrow('The connection was closed before the client answered.')

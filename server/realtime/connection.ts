@@ -58,7 +58,14 @@ export class Connection {
   private early: string[] | null = []
   hooks: ConnectionHooks | null = null
 
-  constructor(init: { id: string; token: string; hubKey: string; user: HubUser | null; maxRecordBytes: number; address?: string }) {
+  constructor(init: {
+    id: string
+    token: string
+    hubKey: string
+    user: HubUser | null
+    maxRecordBytes: number
+    address?: string
+  }) {
     this.id = init.id
     this.token = init.token
     this.hubKey = init.hubKey

@@ -30,18 +30,29 @@ export function createHubRuntime(definition: HubDefinition, router: HubRouter): 
   const methods = new Map<string, HubMethod>()
   for (const [name, fn] of Object.entries(definition.methods)) {
     const key = name.toLowerCase()
-    if (methods.has(key)) throw new Error(`Hub '${definition.name}' has two methods named '${name}' (names are case-insensitive).`)
+    if (methods.has(key))
+      throw new Error(
+        `Hub '${definition.name}' has two methods named '${name}' (names are case-insensitive).`,
+      )
     methods.set(key, fn)
   }
   return { key: definition.name.toLowerCase(), definition, methods, router }
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return value !== null && typeof value === 'object' && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function'
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function'
+  )
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function'
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as PromiseLike<unknown>).then === 'function'
+  )
 }
 
 function errorText(prefix: string, error: unknown): string {
@@ -76,11 +87,20 @@ export class HubSession implements ConnectionHooks {
   readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve))
   private hubEnded: Promise<void> | null = null
   /** Server-to-client invocations waiting for the client's result, by invocation id. */
-  private results: Map<string, { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }> | null = null
+  private results: Map<
+    string,
+    { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }
+  > | null = null
   private nextResultId = 0
   private readonly resultTimeoutMs: number
 
-  constructor(conn: Connection, runtime: HubRuntime, logger: Logger, onFinished: () => void, resultTimeoutMs = 30_000) {
+  constructor(
+    conn: Connection,
+    runtime: HubRuntime,
+    logger: Logger,
+    onFinished: () => void,
+    resultTimeoutMs = 30_000,
+  ) {
     this.conn = conn
     this.resultTimeoutMs = resultTimeoutMs
     this.runtime = runtime
@@ -151,10 +171,10 @@ export class HubSession implements ConnectionHooks {
 
   closed(): void {
     this.lifetime.abort()
-    for (const stream of (this.streams?.values() ?? [])) stream.abort()
-    for (const upload of (this.uploads?.values() ?? [])) upload.fail(new Error('The connection was closed.'))
+    for (const stream of this.streams?.values() ?? []) stream.abort()
+    for (const upload of this.uploads?.values() ?? []) upload.fail(new Error('The connection was closed.'))
     this.uploads?.clear()
-    for (const pending of (this.results?.values() ?? [])) {
+    for (const pending of this.results?.values() ?? []) {
       clearTimeout(pending.timer)
       pending.reject(new Error('The connection was closed before the client answered.'))
     }
@@ -182,7 +202,10 @@ export class HubSession implements ConnectionHooks {
         await this.runtime.definition.onConnected?.(this.ctx)
         return true
       } catch (err) {
-        this.logger.error({ err, connectionId: this.conn.id, hub: this.runtime.definition.name }, 'onConnected failed')
+        this.logger.error(
+          { err, connectionId: this.conn.id, hub: this.runtime.definition.name },
+          'onConnected failed',
+        )
         this.conn.close(frame({ error: 'An unexpected error occurred during connection handshake.' }))
         return false
       }
@@ -205,7 +228,10 @@ export class HubSession implements ConnectionHooks {
       }
       if (this.connected && (await this.connected)) await this.runtime.definition.onDisconnected?.(this.ctx)
     } catch (err) {
-      this.logger.error({ err, connectionId: this.conn.id, hub: this.runtime.definition.name }, 'onDisconnected failed')
+      this.logger.error(
+        { err, connectionId: this.conn.id, hub: this.runtime.definition.name },
+        'onDisconnected failed',
+      )
     }
   }
 
@@ -281,12 +307,15 @@ export class HubSession implements ConnectionHooks {
     const streaming = message.type === MessageType.StreamInvocation
     const method = this.runtime.methods.get(target.toLowerCase())
     if (!method) {
-      if (invocationId) this.conn.send(completionRecord(invocationId, { error: `Unknown hub method '${target}'` }))
+      if (invocationId)
+        this.conn.send(completionRecord(invocationId, { error: `Unknown hub method '${target}'` }))
       else this.logger.warn({ connectionId: this.conn.id, target }, 'unknown hub method')
       return
     }
     if (streaming && this.streams?.has(invocationId!)) {
-      this.conn.send(completionRecord(invocationId!, { error: `Invocation ID '${invocationId}' is already in use.` }))
+      this.conn.send(
+        completionRecord(invocationId!, { error: `Invocation ID '${invocationId}' is already in use.` }),
+      )
       return
     }
     const args = [...message.arguments]
@@ -312,16 +341,25 @@ export class HubSession implements ConnectionHooks {
       if (cancel) this.streams?.delete(invocationId!)
       this.report(error, target)
       if (invocationId) {
-        this.conn.send(completionRecord(invocationId, { error: errorText(`An unexpected error occurred invoking '${target}' on the server.`, error) }))
+        this.conn.send(
+          completionRecord(invocationId, {
+            error: errorText(`An unexpected error occurred invoking '${target}' on the server.`, error),
+          }),
+        )
       }
       return
     }
     const iterable = isAsyncIterable(result)
     if (!streaming) {
       if (iterable) {
-        void (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().return?.()?.catch(() => {})
+        const iterator = (result as AsyncIterable<unknown>)[Symbol.asyncIterator]()
+        void iterator.return?.()?.catch(() => {})
         if (invocationId) {
-          this.conn.send(completionRecord(invocationId, { error: `The client attempted to invoke the streaming '${target}' method with a non-streaming invocation.` }))
+          this.conn.send(
+            completionRecord(invocationId, {
+              error: `The client attempted to invoke the streaming '${target}' method with a non-streaming invocation.`,
+            }),
+          )
         }
       } else if (invocationId) {
         // Non-blocking sends (no invocationId) must never get a Completion: the client would drop the connection.
@@ -331,13 +369,22 @@ export class HubSession implements ConnectionHooks {
     }
     if (!iterable) {
       this.streams?.delete(invocationId!)
-      this.conn.send(completionRecord(invocationId!, { error: `The client attempted to invoke the non-streaming '${target}' method with a streaming invocation.` }))
+      this.conn.send(
+        completionRecord(invocationId!, {
+          error: `The client attempted to invoke the non-streaming '${target}' method with a streaming invocation.`,
+        }),
+      )
       return
     }
     void this.runStream(invocationId!, target, result as AsyncIterable<unknown>, cancel!)
   }
 
-  private async runStream(id: string, target: string, iterable: AsyncIterable<unknown>, cancel: AbortController): Promise<void> {
+  private async runStream(
+    id: string,
+    target: string,
+    iterable: AsyncIterable<unknown>,
+    cancel: AbortController,
+  ): Promise<void> {
     const iterator = iterable[Symbol.asyncIterator]()
     const stopped = AbortSignal.any([cancel.signal, this.lifetime.signal])
     const abort = new Promise<'aborted'>((resolve) => {
@@ -359,7 +406,11 @@ export class HubSession implements ConnectionHooks {
     } catch (error) {
       if (!stopped.aborted) {
         this.report(error, target)
-        this.conn.send(completionRecord(id, { error: errorText('An error occurred on the server while streaming results.', error) }))
+        this.conn.send(
+          completionRecord(id, {
+            error: errorText('An error occurred on the server while streaming results.', error),
+          }),
+        )
       }
     } finally {
       this.streams?.delete(id)
@@ -370,7 +421,9 @@ export class HubSession implements ConnectionHooks {
 
   private report(error: unknown, target: string): void {
     if (error instanceof HubError) return
-    this.logger.error({ err: error, connectionId: this.conn.id, hub: this.runtime.definition.name, target }, 'hub method failed')
+    this.logger.error(
+      { err: error, connectionId: this.conn.id, hub: this.runtime.definition.name, target },
+      'hub method failed',
+    )
   }
 }
-

@@ -47,14 +47,22 @@ describe('fan-out of one record to many connections', () => {
     const big = bigPayload(200_000)
     for (const text of ['one', big, 'three']) await h.hub.get('chat').toAll().send('note', text)
     const records = (r: (typeof raw)[number]) => r.frames.flatMap((f) => f.text.split('\x1e').slice(0, -1))
-    await waitFor(() => got.every((g) => g.length === 3) && raw.every((r) => records(r).length === 4), 5000, 'all deliveries')
+    await waitFor(
+      () => got.every((g) => g.length === 3) && raw.every((r) => records(r).length === 4),
+      5000,
+      'all deliveries',
+    )
     for (const g of got) expect(g).toEqual(['one', big, 'three'])
     for (const r of raw) {
       // Text frames of whole records only. The three sends came in one event-loop turn: the first
       // went out at once, the other two together in one frame at the end of the turn.
       expect(r.frames.every((f) => !f.binary && f.text.endsWith('\x1e'))).toBe(true)
       expect(r.frames).toHaveLength(3)
-      expect(records(r).slice(1).map((t) => JSON.parse(t).arguments[0])).toEqual(['one', big, 'three'])
+      expect(
+        records(r)
+          .slice(1)
+          .map((t) => JSON.parse(t).arguments[0]),
+      ).toEqual(['one', big, 'three'])
       r.ws.close()
     }
     expect(raw[1].frames).toEqual(raw[0].frames)

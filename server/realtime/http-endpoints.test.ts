@@ -13,7 +13,11 @@ interface Negotiation {
   availableTransports: { transport: string; transferFormats: string[] }[]
 }
 
-async function negotiate(url: string, init: RequestInit = {}, query = '?negotiateVersion=1'): Promise<Negotiation> {
+async function negotiate(
+  url: string,
+  init: RequestInit = {},
+  query = '?negotiateVersion=1',
+): Promise<Negotiation> {
   const res = await fetch(`${url}/negotiate${query}`, { method: 'POST', ...init })
   expect(res.status).toBe(200)
   return (await res.json()) as Negotiation
@@ -21,7 +25,10 @@ async function negotiate(url: string, init: RequestInit = {}, query = '?negotiat
 
 function records(body: string): unknown[] {
   expect(body.endsWith(RS)).toBe(true)
-  return body.split(RS).slice(0, -1).map((r) => JSON.parse(r))
+  return body
+    .split(RS)
+    .slice(0, -1)
+    .map((r) => JSON.parse(r))
 }
 
 /** An opened raw WebSocket that collects text messages. */
@@ -88,42 +95,66 @@ describe('hub endpoints (raw HTTP)', () => {
 
   it('negotiate errors: {error} for version 0, 401 on a user-only hub, 404 for unknown hubs, 405 for GET', async () => {
     const v0 = await fetch(`${h.url}/negotiate`, { method: 'POST' })
-    expect(await v0.json()).toEqual({ error: "The client requested version '0', but the server does not support this version." })
+    expect(await v0.json()).toEqual({
+      error: "The client requested version '0', but the server does not support this version.",
+    })
     const client = makeClient(`${h.url}?negotiateVersion=0`, 'auto')
-    await expect(client.connection.start()).rejects.toThrow(/^The client requested version '0', but the server does not support this version\.$/)
+    await expect(client.connection.start()).rejects.toThrow(
+      /^The client requested version '0', but the server does not support this version\.$/,
+    )
 
     const before = h.auth.calls.length
     const secure = makeClient(`${h.origin}/hubs/secure`, 'auto', { token: 'not-a-valid-token' })
-    await expect(secure.connection.start()).rejects.toThrow("Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'")
+    await expect(secure.connection.start()).rejects.toThrow(
+      "Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'",
+    )
     // The client does not retry a negotiate on 401.
     expect(h.auth.calls.slice(before).filter((c) => c.url?.includes('/negotiate'))).toHaveLength(1)
 
-    expect((await fetch(`${h.origin}/hubs/nope/negotiate?negotiateVersion=1`, { method: 'POST' })).status).toBe(404)
+    expect(
+      (await fetch(`${h.origin}/hubs/nope/negotiate?negotiateVersion=1`, { method: 'POST' })).status,
+    ).toBe(404)
     const missing = makeClient(`${h.origin}/hubs/nope`, 'auto')
     await expect(missing.connection.start()).rejects.toThrow('Either this is not a SignalR endpoint')
     expect((await fetch(`${h.url}/negotiate?negotiateVersion=1`)).status).toBe(405)
   })
 
   it('origins: listed and same-origin pass with the right CORS headers, others get 403, preflight answers', async () => {
-    const allowed = await fetch(`${h.url}/negotiate?negotiateVersion=1`, { method: 'POST', headers: { Origin: 'https://app.example' } })
+    const allowed = await fetch(`${h.url}/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { Origin: 'https://app.example' },
+    })
     expect(allowed.status).toBe(200)
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example')
     expect(allowed.headers.get('access-control-allow-credentials')).toBe('true')
-    const same = await fetch(`${h.url}/negotiate?negotiateVersion=1`, { method: 'POST', headers: { Origin: h.origin } })
+    const same = await fetch(`${h.url}/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { Origin: h.origin },
+    })
     expect(same.status).toBe(200)
-    const evil = await fetch(`${h.url}/negotiate?negotiateVersion=1`, { method: 'POST', headers: { Origin: 'https://evil.example' } })
+    const evil = await fetch(`${h.url}/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example' },
+    })
     expect(evil.status).toBe(403)
     const preflight = await fetch(`${h.url}/negotiate?negotiateVersion=1`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-signalr-user-agent, authorization' },
+      headers: {
+        Origin: 'https://app.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'x-signalr-user-agent, authorization',
+      },
     })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example')
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, DELETE')
     const allowHeaders = preflight.headers.get('access-control-allow-headers') ?? ''
-    for (const name of ['x-requested-with', 'x-signalr-user-agent', 'authorization', 'content-type']) expect(allowHeaders).toContain(name)
+    for (const name of ['x-requested-with', 'x-signalr-user-agent', 'authorization', 'content-type'])
+      expect(allowHeaders).toContain(name)
     const n = await negotiate(h.url)
-    expect(await upgradeStatus(`${h.url}?id=${n.connectionToken}`, { Origin: 'https://evil.example' })).toBe(403)
+    expect(await upgradeStatus(`${h.url}?id=${n.connectionToken}`, { Origin: 'https://evil.example' })).toBe(
+      403,
+    )
   })
 
   it('status codes of the transport endpoints', async () => {
@@ -131,18 +162,26 @@ describe('hub endpoints (raw HTTP)', () => {
     expect(await (await fetch(h.url, { method: 'POST', body: 'x' })).text()).toBe('Connection ID required')
     expect((await fetch(`${h.url}?id=unknown`, { method: 'POST', body: 'x' })).status).toBe(404)
     expect((await fetch(`${h.url}?id=unknown`)).status).toBe(404)
-    expect((await fetch(`${h.url}?id=unknown`, { headers: { Accept: 'text/event-stream' } })).status).toBe(404)
+    expect((await fetch(`${h.url}?id=unknown`, { headers: { Accept: 'text/event-stream' } })).status).toBe(
+      404,
+    )
     expect(await upgradeStatus(`${h.url}?id=unknown`)).toBe(404)
 
     // SSE connection: second SSE → 409, poll → 400, DELETE → 400.
     const sse = await negotiate(h.url)
     const ctrl = new AbortController()
-    const stream = await fetch(`${h.url}?id=${sse.connectionToken}`, { headers: { Accept: 'text/event-stream' }, signal: ctrl.signal })
+    const stream = await fetch(`${h.url}?id=${sse.connectionToken}`, {
+      headers: { Accept: 'text/event-stream' },
+      signal: ctrl.signal,
+    })
     expect(stream.status).toBe(200)
     expect(stream.headers.get('content-type')).toBe('text/event-stream')
     const reader = stream.body!.getReader()
     expect(new TextDecoder().decode((await reader.read()).value)).toBe(':\r\n')
-    expect((await fetch(`${h.url}?id=${sse.connectionToken}`, { headers: { Accept: 'text/event-stream' } })).status).toBe(409)
+    expect(
+      (await fetch(`${h.url}?id=${sse.connectionToken}`, { headers: { Accept: 'text/event-stream' } }))
+        .status,
+    ).toBe(409)
     expect((await fetch(`${h.url}?id=${sse.connectionToken}`)).status).toBe(400)
     expect((await fetch(`${h.url}?id=${sse.connectionToken}`, { method: 'DELETE' })).status).toBe(400)
     expect(await upgradeStatus(`${h.url}?id=${sse.connectionToken}`)).toBe(400)
@@ -153,7 +192,9 @@ describe('hub endpoints (raw HTTP)', () => {
     // WebSocket connection: POST → 405, second upgrade → 409.
     const wsn = await negotiate(h.url)
     const socket = await rawSocket(`${h.url}?id=${wsn.connectionToken}`)
-    expect((await fetch(`${h.url}?id=${wsn.connectionToken}`, { method: 'POST', body: 'x' })).status).toBe(405)
+    expect((await fetch(`${h.url}?id=${wsn.connectionToken}`, { method: 'POST', body: 'x' })).status).toBe(
+      405,
+    )
     expect(await upgradeStatus(`${h.url}?id=${wsn.connectionToken}`)).toBe(409)
     socket.ws.close()
   })
@@ -161,12 +202,22 @@ describe('hub endpoints (raw HTTP)', () => {
   it('SSE events carry whole records: handshake then invocation results', async () => {
     const n = await negotiate(h.url)
     const ctrl = new AbortController()
-    const stream = await fetch(`${h.url}?id=${n.connectionToken}`, { headers: { Accept: 'text/event-stream' }, signal: ctrl.signal })
+    const stream = await fetch(`${h.url}?id=${n.connectionToken}`, {
+      headers: { Accept: 'text/event-stream' },
+      signal: ctrl.signal,
+    })
     const reader = stream.body!.getReader()
     let text = ''
-    const send = (body: string) => fetch(`${h.url}?id=${n.connectionToken}`, { method: 'POST', body, headers: { 'Content-Type': 'text/plain;charset=UTF-8' } })
+    const send = (body: string) =>
+      fetch(`${h.url}?id=${n.connectionToken}`, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      })
     expect((await send(`{"protocol":"json","version":1}${RS}`)).status).toBe(200)
-    expect((await send(`{"type":1,"invocationId":"1","target":"echo","arguments":[0]}${RS}`)).status).toBe(200)
+    expect((await send(`{"type":1,"invocationId":"1","target":"echo","arguments":[0]}${RS}`)).status).toBe(
+      200,
+    )
     while (!text.includes('"invocationId":"1"')) text += new TextDecoder().decode((await reader.read()).value)
     expect(text).toBe(`:\r\ndata: {}${RS}\r\n\r\ndata: {"type":3,"invocationId":"1","result":0}${RS}\r\n\r\n`)
     ctrl.abort()
@@ -174,7 +225,8 @@ describe('hub endpoints (raw HTTP)', () => {
 
   it('long polling: immediate first poll, data, poll timeout, superseded poll 204, DELETE 202', async () => {
     const n = await negotiate(h.url)
-    const poll = (signal?: AbortSignal) => fetch(`${h.url}?id=${n.connectionToken}&_=${Date.now()}`, { signal })
+    const poll = (signal?: AbortSignal) =>
+      fetch(`${h.url}?id=${n.connectionToken}&_=${Date.now()}`, { signal })
     const post = (body: string) => fetch(`${h.url}?id=${n.connectionToken}`, { method: 'POST', body })
     let started = Date.now()
     const first = await poll()
@@ -187,11 +239,22 @@ describe('hub endpoints (raw HTTP)', () => {
     expect(await handshake.text()).toBe(`{}${RS}`)
 
     // Several records in one POST, then one record split across two POSTs (inside a multi-byte character).
-    expect((await post(`{"type":1,"invocationId":"1","target":"echo","arguments":[1]}${RS}{"type":1,"invocationId":"2","target":"ECHO","arguments":[false]}${RS}{"type":6}${RS}`)).status).toBe(200)
+    expect(
+      (
+        await post(
+          `{"type":1,"invocationId":"1","target":"echo","arguments":[1]}${RS}{"type":1,"invocationId":"2","target":"ECHO","arguments":[false]}${RS}{"type":6}${RS}`,
+        )
+      ).status,
+    ).toBe(200)
     const bytes = Buffer.from(`{"type":1,"invocationId":"3","target":"echo","arguments":["€uro"]}${RS}`)
     const cut = bytes.indexOf(Buffer.from('€')) + 1
-    expect((await fetch(`${h.url}?id=${n.connectionToken}`, { method: 'POST', body: bytes.subarray(0, cut) })).status).toBe(200)
-    expect((await fetch(`${h.url}?id=${n.connectionToken}`, { method: 'POST', body: bytes.subarray(cut) })).status).toBe(200)
+    expect(
+      (await fetch(`${h.url}?id=${n.connectionToken}`, { method: 'POST', body: bytes.subarray(0, cut) }))
+        .status,
+    ).toBe(200)
+    expect(
+      (await fetch(`${h.url}?id=${n.connectionToken}`, { method: 'POST', body: bytes.subarray(cut) })).status,
+    ).toBe(200)
     const results: unknown[] = []
     while (results.length < 3) {
       const res = await poll()
@@ -230,16 +293,32 @@ describe('hub endpoints (raw HTTP)', () => {
     socket.ws.send(`{"protocol":"json","version":1}${RS}`)
     socket.ws.send(`{"type":1,"invocationId":"1","target":"whoAmI","arguments":[]}${RS}`)
     await waitFor(() => socket.messages.join('').includes('"invocationId":"1"'), 2000, 'whoAmI')
-    expect(records(socket.messages.join(''))[1]).toMatchObject({ result: { user: { userId: 5, sessionId: 'q' } } })
+    expect(records(socket.messages.join(''))[1]).toMatchObject({
+      result: { user: { userId: 5, sessionId: 'q' } },
+    })
     socket.ws.close()
 
     // POST and negotiate ignore the query token.
-    expect((await fetch(`${secure}/negotiate?negotiateVersion=1&access_token=user-5-q`, { method: 'POST' })).status).toBe(401)
+    expect(
+      (await fetch(`${secure}/negotiate?negotiateVersion=1&access_token=user-5-q`, { method: 'POST' }))
+        .status,
+    ).toBe(401)
     const lp = await negotiate(secure, { headers: { Authorization: 'Bearer user-5-q' } })
     expect((await fetch(`${secure}?id=${lp.connectionToken}&access_token=user-5-q`)).status).toBe(200)
-    expect((await fetch(`${secure}?id=${lp.connectionToken}&access_token=user-5-q`, { method: 'POST', body: 'x' })).status).toBe(401)
+    expect(
+      (await fetch(`${secure}?id=${lp.connectionToken}&access_token=user-5-q`, { method: 'POST', body: 'x' }))
+        .status,
+    ).toBe(401)
     // Another user cannot use the connection even with a valid token of their own.
-    expect((await fetch(`${secure}?id=${lp.connectionToken}`, { method: 'POST', body: 'x', headers: { Authorization: 'Bearer user-6-q' } })).status).toBe(403)
+    expect(
+      (
+        await fetch(`${secure}?id=${lp.connectionToken}`, {
+          method: 'POST',
+          body: 'x',
+          headers: { Authorization: 'Bearer user-6-q' },
+        })
+      ).status,
+    ).toBe(403)
   })
 
   it('handshake: {} reply, unsupported protocol error, timeout, and no Completion for sends', async () => {
@@ -263,7 +342,9 @@ describe('hub endpoints (raw HTTP)', () => {
 
   it('skipNegotiation: a WebSocket without id creates its connection', async () => {
     const socket = await rawSocket(h.url)
-    socket.ws.send(`{"protocol":"json","version":1}${RS}{"type":1,"target":"add","arguments":[20,22],"invocationId":"a"}${RS}`)
+    socket.ws.send(
+      `{"protocol":"json","version":1}${RS}{"type":1,"target":"add","arguments":[20,22],"invocationId":"a"}${RS}`,
+    )
     await waitFor(() => socket.messages.join('').includes('"invocationId":"a"'), 2000, 'result')
     expect(records(socket.messages.join(''))).toEqual([{}, { type: 3, invocationId: 'a', result: 42 }])
     socket.ws.close()

@@ -2,7 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { STATUS_CODES } from 'node:http'
 
-export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) {
     res.destroy()
     return
@@ -27,7 +32,12 @@ export function sendJson(res: ServerResponse, value: unknown): void {
 }
 
 /** Answers an upgrade request that will not become a WebSocket; the client sees a normal HTTP error. */
-export function rejectUpgrade(socket: Duplex, status: number, text = STATUS_CODES[status] ?? 'Error', headers: Record<string, string> = {}): void {
+export function rejectUpgrade(
+  socket: Duplex,
+  status: number,
+  text = STATUS_CODES[status] ?? 'Error',
+  headers: Record<string, string> = {},
+): void {
   if (socket.destroyed) return
   const lines = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
@@ -80,7 +90,8 @@ export function checkOrigin(req: IncomingMessage, allowedOrigins: ReadonlySet<st
   if (!origin) return { allowed: true, corsOrigin: null }
   if (allowedOrigins.has(origin)) return { allowed: true, corsOrigin: origin }
   try {
-    if (origin !== 'null' && new URL(origin).host === req.headers.host) return { allowed: true, corsOrigin: null }
+    if (origin !== 'null' && new URL(origin).host === req.headers.host)
+      return { allowed: true, corsOrigin: null }
   } catch {
     // An unparseable Origin is refused below.
   }

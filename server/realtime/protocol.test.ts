@@ -1,7 +1,13 @@
 // Unit checks of framing helpers, cookie parsing, and two servers sharing an in-memory backplane.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryBackplane, parseCookies } from './index.ts'
-import { ProtocolError, RecordParser, checkHandshake, completionRecord, streamItemRecord } from './protocol.ts'
+import {
+  ProtocolError,
+  RecordParser,
+  checkHandshake,
+  completionRecord,
+  streamItemRecord,
+} from './protocol.ts'
 import { formatEvent } from './transport-sse.ts'
 import { makeClient, startHarness, waitFor } from './test-support.ts'
 import type { Harness } from './test-support.ts'
@@ -34,8 +40,12 @@ describe('record framing', () => {
 
   it('checks the handshake like ASP.NET', () => {
     expect(checkHandshake('{"protocol":"json","version":1}')).toBeNull()
-    expect(checkHandshake('{"protocol":"messagepack","version":1}')).toBe("The protocol 'messagepack' is not supported.")
-    expect(checkHandshake('{"protocol":"json","version":3}')).toBe("The server does not support version 3 of the 'json' protocol.")
+    expect(checkHandshake('{"protocol":"messagepack","version":1}')).toBe(
+      "The protocol 'messagepack' is not supported.",
+    )
+    expect(checkHandshake('{"protocol":"json","version":3}')).toBe(
+      "The server does not support version 3 of the 'json' protocol.",
+    )
     expect(checkHandshake('nonsense')).toBe('An unexpected error occurred during connection handshake.')
   })
 

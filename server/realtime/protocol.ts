@@ -22,11 +22,29 @@ export interface InvocationMessage {
   invocationId?: string
   streamIds?: string[]
 }
-export interface StreamItemMessage { type: 2; invocationId: string; item: unknown }
-export interface CompletionMessage { type: 3; invocationId: string; result?: unknown; error?: string }
-export interface CancelInvocationMessage { type: 5; invocationId: string }
-export interface CloseMessage { type: 7; error?: string; allowReconnect?: boolean }
-export interface OtherMessage { type: 6 | 8 | 9 | number }
+export interface StreamItemMessage {
+  type: 2
+  invocationId: string
+  item: unknown
+}
+export interface CompletionMessage {
+  type: 3
+  invocationId: string
+  result?: unknown
+  error?: string
+}
+export interface CancelInvocationMessage {
+  type: 5
+  invocationId: string
+}
+export interface CloseMessage {
+  type: 7
+  error?: string
+  allowReconnect?: boolean
+}
+export interface OtherMessage {
+  type: 6 | 8 | 9 | number
+}
 export type HubMessage =
   | InvocationMessage
   | StreamItemMessage
@@ -46,8 +64,12 @@ export function invocationRecord(target: string, args: unknown[]): string {
   return frame({ type: MessageType.Invocation, target, arguments: args })
 }
 
-export function completionRecord(invocationId: string, outcome: { result?: unknown; error?: string }): string {
-  if (outcome.error !== undefined) return frame({ type: MessageType.Completion, invocationId, error: outcome.error })
+export function completionRecord(
+  invocationId: string,
+  outcome: { result?: unknown; error?: string },
+): string {
+  if (outcome.error !== undefined)
+    return frame({ type: MessageType.Completion, invocationId, error: outcome.error })
   // `result` must be written for every returned value, falsy ones included; only `undefined` means void.
   if (outcome.result === undefined) return frame({ type: MessageType.Completion, invocationId })
   return frame({ type: MessageType.Completion, invocationId, result: outcome.result })
@@ -105,7 +127,10 @@ export class RecordParser {
   }
 }
 
-export interface HandshakeRequest { protocol: string; version: number }
+export interface HandshakeRequest {
+  protocol: string
+  version: number
+}
 
 /** Validates the handshake record; returns the error text ASP.NET would send, or null when accepted. */
 export function checkHandshake(text: string): string | null {
@@ -136,23 +161,31 @@ export function parseMessage(text: string): HubMessage {
   } catch {
     throw new ProtocolError('Invalid JSON in hub message.')
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ProtocolError('Hub message is not an object.')
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new ProtocolError('Hub message is not an object.')
   const message = value as Record<string, unknown>
   if (typeof message.type !== 'number') throw new ProtocolError('Hub message has no numeric type.')
   switch (message.type) {
     case MessageType.Invocation:
     case MessageType.StreamInvocation: {
-      if (typeof message.target !== 'string' || message.target === '') throw new ProtocolError('Invocation without a target.')
+      if (typeof message.target !== 'string' || message.target === '')
+        throw new ProtocolError('Invocation without a target.')
       if (message.arguments === undefined) message.arguments = []
       if (!Array.isArray(message.arguments)) throw new ProtocolError('Invocation arguments must be an array.')
-      if (message.invocationId !== undefined && (typeof message.invocationId !== 'string' || message.invocationId === '')) {
+      if (
+        message.invocationId !== undefined &&
+        (typeof message.invocationId !== 'string' || message.invocationId === '')
+      ) {
         throw new ProtocolError('Invalid invocation id.')
       }
       if (message.type === MessageType.StreamInvocation && typeof message.invocationId !== 'string') {
         throw new ProtocolError('Stream invocation without an id.')
       }
       if (message.streamIds !== undefined) {
-        if (!Array.isArray(message.streamIds) || !message.streamIds.every((s) => typeof s === 'string' && s !== '')) {
+        if (
+          !Array.isArray(message.streamIds) ||
+          !message.streamIds.every((s) => typeof s === 'string' && s !== '')
+        ) {
           throw new ProtocolError('Invalid stream ids.')
         }
       }
@@ -161,7 +194,8 @@ export function parseMessage(text: string): HubMessage {
     case MessageType.StreamItem:
     case MessageType.Completion:
     case MessageType.CancelInvocation:
-      if (typeof message.invocationId !== 'string' || message.invocationId === '') throw new ProtocolError('Message without an invocation id.')
+      if (typeof message.invocationId !== 'string' || message.invocationId === '')
+        throw new ProtocolError('Message without an invocation id.')
       break
   }
   return message as unknown as HubMessage

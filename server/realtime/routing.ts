@@ -4,10 +4,24 @@ import { SharedRecord } from './shared-record.ts'
 import type { Backplane, HubHandle, Logger, Sender } from './types.ts'
 
 /** A hub message on a data channel: origin server, excluded connection ids, the framed record. */
-interface Envelope { o: string; x?: string[]; r: string }
-interface GroupCommand { o: string; id: number; a: 'add' | 'remove'; g: string; c: string }
+interface Envelope {
+  o: string
+  x?: string[]
+  r: string
+}
+interface GroupCommand {
+  o: string
+  id: number
+  a: 'add' | 'remove'
+  g: string
+  c: string
+}
 
-interface Subscription { count: number; handler: (message: string) => void; ready: Promise<void> }
+interface Subscription {
+  count: number
+  handler: (message: string) => void
+  ready: Promise<void>
+}
 
 /**
  * Membership lives in memory on the instance that owns each connection (as in ASP.NET's Redis
@@ -27,10 +41,19 @@ export class HubRouter {
   private readonly memberships = new Map<string, Set<string>>()
   private readonly subscriptions = new Map<string, Subscription>()
   private readonly fixed: [string, (message: string) => void][]
-  private readonly acks = new Map<number, { resolve: () => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>()
+  private readonly acks = new Map<
+    number,
+    { resolve: () => void; reject: (e: Error) => void; timer: NodeJS.Timeout }
+  >()
   private nextAckId = 1
 
-  constructor(init: { hubName: string; backplane: Backplane; serverId: string; logger: Logger; ackTimeoutMs: number }) {
+  constructor(init: {
+    hubName: string
+    backplane: Backplane
+    serverId: string
+    logger: Logger
+    ackTimeoutMs: number
+  }) {
     this.hubName = init.hubName
     this.backplane = init.backplane
     this.serverId = init.serverId
@@ -54,9 +77,14 @@ export class HubRouter {
       reject(new Error('The hub server is shutting down.'))
     }
     this.acks.clear()
-    const all = [...this.fixed, ...[...this.subscriptions].map(([c, s]) => [c, s.handler] as [string, (m: string) => void])]
+    const all = [
+      ...this.fixed,
+      ...[...this.subscriptions].map(([c, s]) => [c, s.handler] as [string, (m: string) => void]),
+    ]
     this.subscriptions.clear()
-    await Promise.all(all.map(([channel, handler]) => this.backplane.unsubscribe(channel, handler).catch(() => {})))
+    await Promise.all(
+      all.map(([channel, handler]) => this.backplane.unsubscribe(channel, handler).catch(() => {})),
+    )
   }
 
   /** Makes the connection reachable by id, user and the broadcast channel before its handshake reply goes out. */
@@ -183,7 +211,8 @@ export class HubRouter {
       invokeConnection: (connectionId, target, ...args) => {
         const session = this.connections.get(connectionId)?.hooks
         // Client results are not routed between instances (docs/decisions/070-realtime.md).
-        if (!session?.invokeClient) return Promise.reject(new Error(`Connection '${connectionId}' is not held by this server.`))
+        if (!session?.invokeClient)
+          return Promise.reject(new Error(`Connection '${connectionId}' is not held by this server.`))
         return session.invokeClient(target, args)
       },
       addToGroup: (connectionId, group) => this.groupCommand('add', connectionId, group),

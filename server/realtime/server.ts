@@ -7,13 +7,29 @@ import { createMemoryBackplane } from './backplane-memory.ts'
 import { Connection } from './connection.ts'
 import { HubSession, createHubRuntime } from './dispatcher.ts'
 import type { HubRuntime } from './dispatcher.ts'
-import { bearerToken, checkOrigin, corsHeaders, preflightHeaders, rejectUpgrade, sendJson, sendText } from './http.ts'
+import {
+  bearerToken,
+  checkOrigin,
+  corsHeaders,
+  preflightHeaders,
+  rejectUpgrade,
+  sendJson,
+  sendText,
+} from './http.ts'
 import { PING_RECORD } from './protocol.ts'
 import { HubRouter } from './routing.ts'
 import { ServerSentEventsTransport } from './transport-sse.ts'
 import { LongPollingTransport } from './transport-longpolling.ts'
 import { WebSocketTransport } from './transport-websocket.ts'
-import type { HubHandle, HubServer, HubServerOptions, HubUser, Logger, Timeouts, TransportName } from './types.ts'
+import type {
+  HubHandle,
+  HubServer,
+  HubServerOptions,
+  HubUser,
+  Logger,
+  Timeouts,
+  TransportName,
+} from './types.ts'
 
 export const DEFAULT_TIMEOUTS: Timeouts = {
   keepAliveMs: 15_000,
@@ -32,7 +48,11 @@ const SESSIONS_CHANNEL = 'internal:sessions'
 const silent: Logger = { info() {}, warn() {}, error() {} }
 const ignoreError = (): void => {}
 
-interface Route { hub: HubRuntime | null; negotiate: boolean; query: URLSearchParams }
+interface Route {
+  hub: HubRuntime | null
+  negotiate: boolean
+  query: URLSearchParams
+}
 
 // 16 random bytes, base64url: the client puts the token into URLs without encoding it.
 const newId = (): string => randomBytes(16).toString('base64url')
@@ -42,7 +62,12 @@ export function createHubServer(options: HubServerOptions): HubServer {
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
   const basePath = '/' + (options.basePath ?? '/hubs').replace(/^\/+|\/+$/g, '')
   // Further paths of a hub (matched without regard to case, as ASP.NET routes are): `/chat` → chat.
-  const aliases = new Map(Object.entries(options.aliases ?? {}).map(([path, hub]) => ['/' + path.replace(/^\/+|\/+$/g, '').toLowerCase(), hub.toLowerCase()]))
+  const aliases = new Map(
+    Object.entries(options.aliases ?? {}).map(([path, hub]) => [
+      '/' + path.replace(/^\/+|\/+$/g, '').toLowerCase(),
+      hub.toLowerCase(),
+    ]),
+  )
   const maxRecordBytes = options.maxReceiveMessageSize ?? 32 * 1024
   const offered = ALL_TRANSPORTS.filter((t) => (options.transports ?? ALL_TRANSPORTS).includes(t))
   const allowedOrigins = new Set(options.allowedOrigins ?? [])
@@ -53,7 +78,13 @@ export function createHubServer(options: HubServerOptions): HubServer {
 
   const hubs = new Map<string, HubRuntime>()
   for (const definition of options.hubs) {
-    const router = new HubRouter({ hubName: definition.name, backplane, serverId, logger, ackTimeoutMs: timeouts.groupAckTimeoutMs })
+    const router = new HubRouter({
+      hubName: definition.name,
+      backplane,
+      serverId,
+      logger,
+      ackTimeoutMs: timeouts.groupAckTimeoutMs,
+    })
     const runtime = createHubRuntime(definition, router)
     if (hubs.has(runtime.key)) throw new Error(`Duplicate hub '${definition.name}'.`)
     hubs.set(runtime.key, runtime)
@@ -62,7 +93,11 @@ export function createHubServer(options: HubServerOptions): HubServer {
   /** By connection token (the secret), which every transport request carries as `id`. */
   const connections = new Map<string, Connection>()
   const sessions = new Set<HubSession>()
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: Math.max(1 << 20, maxRecordBytes * 4) })
+  const wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: Math.max(1 << 20, maxRecordBytes * 4),
+  })
   let closing = false
   let closePromise: Promise<void> | null = null
 
@@ -82,10 +117,17 @@ export function createHubServer(options: HubServerOptions): HubServer {
     backplane.subscribe(SESSIONS_CHANNEL, onSessionMessage),
   ]).then(() => undefined)
   // A failed subscription is logged; connections are still served (locally) rather than refused forever.
-  const settledReady = ready.catch((error: unknown) => logger.error({ err: error }, 'hub backplane subscriptions failed'))
+  const settledReady = ready.catch((error: unknown) =>
+    logger.error({ err: error }, 'hub backplane subscriptions failed'),
+  )
 
   // One timer for all connections (ASP.NET scans once a second); finer when tests shorten the timeouts.
-  const enabled = [timeouts.keepAliveMs, timeouts.clientTimeoutMs, timeouts.handshakeTimeoutMs, timeouts.disconnectTimeoutMs].filter((v) => v > 0)
+  const enabled = [
+    timeouts.keepAliveMs,
+    timeouts.clientTimeoutMs,
+    timeouts.handshakeTimeoutMs,
+    timeouts.disconnectTimeoutMs,
+  ].filter((v) => v > 0)
   const tickMs = Math.max(5, Math.min(1000, ...enabled.map((v) => v / 4)))
   const ticker = setInterval(tick, tickMs)
   ticker.unref()
@@ -108,7 +150,8 @@ export function createHubServer(options: HubServerOptions): HubServer {
       }
       if (conn.closed) continue
       if (!conn.handshaken) {
-        if (!conn.handshakeStarted && now - conn.attachedAt >= timeouts.handshakeTimeoutMs) conn.closeWithError('Handshake was canceled.', false)
+        if (!conn.handshakeStarted && now - conn.attachedAt >= timeouts.handshakeTimeoutMs)
+          conn.closeWithError('Handshake was canceled.', false)
         continue
       }
       // Long polling keeps itself alive: the client neither pings nor times out the server on it.
@@ -123,11 +166,24 @@ export function createHubServer(options: HubServerOptions): HubServer {
   }
 
   function createConnection(hub: HubRuntime, user: HubUser | null, req: IncomingMessage): Connection {
-    const conn = new Connection({ id: newId(), token: newId(), hubKey: hub.key, user, maxRecordBytes, address: clientAddress(req) })
-    const session = new HubSession(conn, hub, logger, () => {
-      connections.delete(conn.token)
-      sessions.delete(session)
-    }, timeouts.clientResultTimeoutMs)
+    const conn = new Connection({
+      id: newId(),
+      token: newId(),
+      hubKey: hub.key,
+      user,
+      maxRecordBytes,
+      address: clientAddress(req),
+    })
+    const session = new HubSession(
+      conn,
+      hub,
+      logger,
+      () => {
+        connections.delete(conn.token)
+        sessions.delete(session)
+      },
+      timeouts.clientResultTimeoutMs,
+    )
     conn.hooks = session
     connections.set(conn.token, conn)
     sessions.add(session)
@@ -148,7 +204,8 @@ export function createHubServer(options: HubServerOptions): HubServer {
 
   /** The hub a path names, and what follows it: under basePath (`/hubs/chat/negotiate`) or at an alias (`/chat/negotiate`). */
   function hubPath(path: string): string[] | null {
-    if (path === basePath || path.startsWith(basePath + '/')) return path.slice(basePath.length + 1).split('/')
+    if (path === basePath || path.startsWith(basePath + '/'))
+      return path.slice(basePath.length + 1).split('/')
     const lower = path.toLowerCase()
     for (const [alias, hub] of aliases) {
       if (lower === alias) return [hub]
@@ -164,45 +221,66 @@ export function createHubServer(options: HubServerOptions): HubServer {
     if (!parts) return null
     const hub = hubs.get(parts[0].toLowerCase()) ?? null
     const negotiate = parts.length === 2 && parts[1] === 'negotiate'
-    if (parts.length > 2 || (parts.length === 2 && !negotiate)) return { hub: null, negotiate: false, query: url.searchParams }
+    if (parts.length > 2 || (parts.length === 2 && !negotiate))
+      return { hub: null, negotiate: false, query: url.searchParams }
     return { hub, negotiate, query: url.searchParams }
   }
 
   /** The `access_token` query form is only honoured where headers cannot be set: GET and upgrade. */
-  function authenticate(req: IncomingMessage, query: URLSearchParams, queryTokenAllowed: boolean): Promise<HubUser | null> {
+  function authenticate(
+    req: IncomingMessage,
+    query: URLSearchParams,
+    queryTokenAllowed: boolean,
+  ): Promise<HubUser | null> {
     const token = bearerToken(req) ?? (queryTokenAllowed ? query.get('access_token') : null)
     return options.authenticate(req, token || null)
   }
 
   type Lookup = { ok: true; conn: Connection } | { ok: false; status: number; text: string }
 
-  async function lookup(req: IncomingMessage, hub: HubRuntime, query: URLSearchParams, queryTokenAllowed: boolean): Promise<Lookup> {
+  async function lookup(
+    req: IncomingMessage,
+    hub: HubRuntime,
+    query: URLSearchParams,
+    queryTokenAllowed: boolean,
+  ): Promise<Lookup> {
     const token = query.get('id')
     if (!token) return { ok: false, status: 400, text: 'Connection ID required' }
     const conn = connections.get(token)
-    if (!conn || conn.hubKey !== hub.key || conn.finished) return { ok: false, status: 404, text: 'No Connection with that ID' }
+    if (!conn || conn.hubKey !== hub.key || conn.finished)
+      return { ok: false, status: 404, text: 'No Connection with that ID' }
     if (conn.user) {
       // Every request must come from the user the connection was negotiated for.
       const user = await authenticate(req, query, queryTokenAllowed)
       if (!user) return { ok: false, status: 401, text: 'Unauthorized' }
-      if (user.userId !== conn.user.userId || user.sessionId !== conn.user.sessionId) return { ok: false, status: 403, text: 'Forbidden' }
+      if (user.userId !== conn.user.userId || user.sessionId !== conn.user.sessionId)
+        return { ok: false, status: 403, text: 'Forbidden' }
       if (conn.finished) return { ok: false, status: 404, text: 'No Connection with that ID' }
     }
     return { ok: true, conn }
   }
 
-  async function negotiate(req: IncomingMessage, res: ServerResponse, hub: HubRuntime, query: URLSearchParams): Promise<void> {
+  async function negotiate(
+    req: IncomingMessage,
+    res: ServerResponse,
+    hub: HubRuntime,
+    query: URLSearchParams,
+  ): Promise<void> {
     req.resume()
     if (closing) return sendText(res, 503, 'The server is shutting down.')
     const user = await authenticate(req, query, false)
-    if (hub.definition.requireUser && !user) return sendText(res, 401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' })
+    if (hub.definition.requireUser && !user)
+      return sendText(res, 401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' })
     const requested = query.get('negotiateVersion')
     if (requested !== null && !/^\d+$/.test(requested)) {
       return sendJson(res, { error: `The client requested an invalid protocol version '${requested}'` })
     }
     // Version 0 would make the public connection id double as the secret token, so it is refused.
     const version = requested === null ? 0 : Number(requested)
-    if (version < 1) return sendJson(res, { error: `The client requested version '${version}', but the server does not support this version.` })
+    if (version < 1)
+      return sendJson(res, {
+        error: `The client requested version '${version}', but the server does not support this version.`,
+      })
     await settledReady
     const conn = createConnection(hub, user, req)
     sendJson(res, {
@@ -217,18 +295,29 @@ export function createHubServer(options: HubServerOptions): HubServer {
     })
   }
 
-  async function serveEventStream(req: IncomingMessage, res: ServerResponse, hub: HubRuntime, query: URLSearchParams): Promise<void> {
+  async function serveEventStream(
+    req: IncomingMessage,
+    res: ServerResponse,
+    hub: HubRuntime,
+    query: URLSearchParams,
+  ): Promise<void> {
     if (!offered.includes('ServerSentEvents')) return sendText(res, 404, 'Not Found')
     const found = await lookup(req, hub, query, true)
     if (!found.ok) return sendText(res, found.status, found.text)
     const conn = found.conn
-    if (conn.transport?.kind === 'ServerSentEvents') return sendText(res, 409, 'An SSE request is already active for this connection.')
+    if (conn.transport?.kind === 'ServerSentEvents')
+      return sendText(res, 409, 'An SSE request is already active for this connection.')
     if (conn.transport || conn.upgrading) return sendText(res, 400, 'Cannot change transports mid-connection')
     if (conn.closed) return sendText(res, 404, 'No Connection with that ID')
     conn.attach(new ServerSentEventsTransport(res, conn))
   }
 
-  async function servePoll(req: IncomingMessage, res: ServerResponse, hub: HubRuntime, query: URLSearchParams): Promise<void> {
+  async function servePoll(
+    req: IncomingMessage,
+    res: ServerResponse,
+    hub: HubRuntime,
+    query: URLSearchParams,
+  ): Promise<void> {
     if (!offered.includes('LongPolling')) return sendText(res, 404, 'Not Found')
     const found = await lookup(req, hub, query, true)
     if (!found.ok) return sendText(res, found.status, found.text)
@@ -239,15 +328,25 @@ export function createHubServer(options: HubServerOptions): HubServer {
       if (conn.closed) return sendText(res, 404, 'No Connection with that ID')
       // The first poll only activates the connection and must return at once: start() waits for it.
       conn.attach(new LongPollingTransport(conn, timeouts.pollTimeoutMs))
-      res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': 0, 'Cache-Control': 'no-cache, no-store' })
+      res.writeHead(200, {
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': 0,
+        'Cache-Control': 'no-cache, no-store',
+      })
       res.end()
       return
     }
-    if (!(transport instanceof LongPollingTransport)) return sendText(res, 400, 'Cannot change transports mid-connection')
+    if (!(transport instanceof LongPollingTransport))
+      return sendText(res, 400, 'Cannot change transports mid-connection')
     transport.handlePoll(res)
   }
 
-  async function receiveSend(req: IncomingMessage, res: ServerResponse, hub: HubRuntime, query: URLSearchParams): Promise<void> {
+  async function receiveSend(
+    req: IncomingMessage,
+    res: ServerResponse,
+    hub: HubRuntime,
+    query: URLSearchParams,
+  ): Promise<void> {
     const found = await lookup(req, hub, query, false)
     if (!found.ok) {
       req.resume()
@@ -258,7 +357,8 @@ export function createHubServer(options: HubServerOptions): HubServer {
       req.resume()
       sendText(res, status, text)
     }
-    if (conn.transport?.kind === 'WebSockets') return reject(405, 'POST requests are not allowed for WebSocket connections.')
+    if (conn.transport?.kind === 'WebSockets')
+      return reject(405, 'POST requests are not allowed for WebSocket connections.')
     if (!conn.transport) return reject(400, 'The connection has no active transport.')
     if (conn.closed) return reject(404, 'No Connection with that ID')
     // One body at a time, so a record split across two POSTs is reassembled in order.
@@ -291,12 +391,18 @@ export function createHubServer(options: HubServerOptions): HubServer {
     setImmediate(() => conn.deliver(held))
   }
 
-  async function terminatePoll(req: IncomingMessage, res: ServerResponse, hub: HubRuntime, query: URLSearchParams): Promise<void> {
+  async function terminatePoll(
+    req: IncomingMessage,
+    res: ServerResponse,
+    hub: HubRuntime,
+    query: URLSearchParams,
+  ): Promise<void> {
     req.resume()
     const found = await lookup(req, hub, query, false)
     if (!found.ok) return sendText(res, found.status, found.text)
     const transport = found.conn.transport
-    if (!(transport instanceof LongPollingTransport)) return sendText(res, 400, 'Cannot terminate this connection using the DELETE endpoint.')
+    if (!(transport instanceof LongPollingTransport))
+      return sendText(res, 400, 'Cannot terminate this connection using the DELETE endpoint.')
     found.conn.close()
     transport.terminate()
     res.writeHead(202, { 'Content-Length': 0 })
@@ -315,7 +421,8 @@ export function createHubServer(options: HubServerOptions): HubServer {
       res.end()
       return
     }
-    if (origin.corsOrigin) for (const [name, value] of Object.entries(corsHeaders(origin.corsOrigin))) res.setHeader(name, value)
+    if (origin.corsOrigin)
+      for (const [name, value] of Object.entries(corsHeaders(origin.corsOrigin))) res.setHeader(name, value)
     const { hub, query } = target
     if (!hub) {
       req.resume()
@@ -342,7 +449,12 @@ export function createHubServer(options: HubServerOptions): HubServer {
     }
   }
 
-  async function serveUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, target: Route): Promise<void> {
+  async function serveUpgrade(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    target: Route,
+  ): Promise<void> {
     if (!checkOrigin(req, allowedOrigins).allowed) return rejectUpgrade(socket, 403, 'Origin not allowed')
     const { hub, query } = target
     if (!hub || target.negotiate || !offered.includes('WebSockets')) return rejectUpgrade(socket, 404)
@@ -367,7 +479,8 @@ export function createHubServer(options: HubServerOptions): HubServer {
     } else {
       // No id: the client skipped negotiation, so the connection is created here (WebSockets only).
       const user = await authenticate(req, query, true)
-      if (hub.definition.requireUser && !user) return rejectUpgrade(socket, 401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' })
+      if (hub.definition.requireUser && !user)
+        return rejectUpgrade(socket, 401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' })
       await settledReady
       conn = createConnection(hub, user, req)
     }
@@ -460,7 +573,9 @@ export function createHubServer(options: HubServerOptions): HubServer {
     let timer: NodeJS.Timeout | undefined
     await Promise.race([
       Promise.all(pending),
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(SHUTDOWN_WAIT_MS, timeouts.closeTimeoutMs)))),
+      new Promise<void>(
+        (resolve) => (timer = setTimeout(resolve, Math.min(SHUTDOWN_WAIT_MS, timeouts.closeTimeoutMs))),
+      ),
     ])
     clearTimeout(timer)
     clearInterval(ticker)

@@ -2,7 +2,10 @@ import * as wsModule from 'ws'
 
 type FrameFn = (data: Buffer, options: object) => Buffer[]
 // ws' Sender.frame: a named export of ws' ESM wrapper, a static of the CommonJS export (under vitest).
-const loaded = wsModule as unknown as { Sender?: { frame?: FrameFn }; default?: { Sender?: { frame?: FrameFn } } }
+const loaded = wsModule as unknown as {
+  Sender?: { frame?: FrameFn }
+  default?: { Sender?: { frame?: FrameFn } }
+}
 const frameOf: FrameFn | null = loaded.Sender?.frame ?? loaded.default?.Sender?.frame ?? null
 
 /**
@@ -29,12 +32,26 @@ export class SharedRecord {
    */
   wsFrame(): Buffer[] | null {
     if (!frameOf) return null
-    return (this.frame ??= [Buffer.concat(frameOf(Buffer.from(this.text), { fin: true, opcode: 1, mask: false, rsv1: false, readOnly: false }))])
+    return (this.frame ??= [
+      Buffer.concat(
+        frameOf(Buffer.from(this.text), { fin: true, opcode: 1, mask: false, rsv1: false, readOnly: false }),
+      ),
+    ])
   }
 }
 
 /** One frame holding several whole records (SignalR allows that), or null if ws cannot build one. */
 export function frameOfRecords(records: SharedRecord[]): Buffer[] | null {
   if (!frameOf) return null
-  return [Buffer.concat(frameOf(Buffer.from(records.map((r) => r.text).join('')), { fin: true, opcode: 1, mask: false, rsv1: false, readOnly: false }))]
+  return [
+    Buffer.concat(
+      frameOf(Buffer.from(records.map((r) => r.text).join('')), {
+        fin: true,
+        opcode: 1,
+        mask: false,
+        rsv1: false,
+        readOnly: false,
+      }),
+    ),
+  ]
 }

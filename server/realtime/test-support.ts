@@ -8,7 +8,11 @@ import type { HubDefinition, HubServer, HubServerOptions, HubUser } from './inde
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
-export async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs = 5000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | null | false,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = check()
@@ -27,7 +31,10 @@ export function deferred<T = void>(): { promise: Promise<T>; resolve: (v: T) => 
 /** Tokens look like `user-<id>-<session>`; anything else is anonymous. Calls are recorded. */
 export function makeAuth() {
   const calls: { method: string | undefined; url: string | undefined; token: string | null }[] = []
-  const authenticate = async (req: import('node:http').IncomingMessage, token: string | null): Promise<HubUser | null> => {
+  const authenticate = async (
+    req: import('node:http').IncomingMessage,
+    token: string | null,
+  ): Promise<HubUser | null> => {
     calls.push({ method: req.method, url: req.url, token })
     const match = token ? /^user-(\d+)-(\w+)$/.exec(token) : null
     return match ? { userId: Number(match[1]), sessionId: match[2] } : null

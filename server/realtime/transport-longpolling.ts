@@ -3,7 +3,10 @@ import type { Connection, Transport } from './connection.ts'
 
 const HIGH_WATER = 1 << 20
 
-interface PendingPoll { res: ServerResponse; timer: NodeJS.Timeout }
+interface PendingPoll {
+  res: ServerResponse
+  timer: NodeJS.Timeout
+}
 
 /**
  * Server→client data waits in a queue until a poll takes it. A poll returns everything queued as one
@@ -127,7 +130,12 @@ export class LongPollingTransport implements Transport {
     this.lastPollEnd = Date.now()
     if (res.headersSent || res.destroyed) return
     if (status === 204) res.writeHead(204, { 'Cache-Control': 'no-cache, no-store' })
-    else res.writeHead(200, { 'Content-Length': 0, 'Content-Type': 'application/octet-stream', 'Cache-Control': 'no-cache, no-store' })
+    else
+      res.writeHead(200, {
+        'Content-Length': 0,
+        'Content-Type': 'application/octet-stream',
+        'Cache-Control': 'no-cache, no-store',
+      })
     res.end()
   }
 

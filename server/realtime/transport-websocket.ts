@@ -4,7 +4,11 @@ import { frameOfRecords, type SharedRecord } from './shared-record.ts'
 import type { Logger } from './types.ts'
 
 // ws' Sender, used the way engine.io does for pre-encoded broadcasts (websockets/ws#617).
-interface RawSender { _state?: number; _queue?: unknown[]; sendFrame?(list: Buffer[], cb?: (error?: Error) => void): void }
+interface RawSender {
+  _state?: number
+  _queue?: unknown[]
+  sendFrame?(list: Buffer[], cb?: (error?: Error) => void): void
+}
 
 // Above this many buffered bytes a stream producer waits, so a slow reader cannot grow memory without bound.
 const HIGH_WATER = 1 << 20
@@ -85,7 +89,8 @@ export class WebSocketTransport implements Transport {
     if (frames) {
       const key = queued.length === 1 ? String(queued[0].id) : queued.map((r) => r.id).join(',')
       frame = frames.get(key) ?? null
-      if (!frames.has(key)) frames.set(key, (frame = queued.length === 1 ? queued[0].wsFrame() : frameOfRecords(queued)))
+      if (!frames.has(key))
+        frames.set(key, (frame = queued.length === 1 ? queued[0].wsFrame() : frameOfRecords(queued)))
     } else {
       frame = frameOfRecords(queued)
     }

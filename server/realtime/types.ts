@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 
-export interface HubUser { userId: number; sessionId: string }
+export interface HubUser {
+  userId: number
+  sessionId: string
+}
 
 /**
  * token: from `Authorization: Bearer` or, on GET and upgrade requests of the hub endpoint only, the
@@ -36,7 +39,9 @@ export interface HubDefinition {
   onDisconnected?(ctx: HubContext): void | Promise<void>
 }
 
-export interface Sender { send(target: string, ...args: unknown[]): Promise<void> }
+export interface Sender {
+  send(target: string, ...args: unknown[]): Promise<void>
+}
 
 export interface HubHandle {
   toAll(): Sender

@@ -35,7 +35,9 @@ test('only a SuperAdmin reaches the catalogue pages', async ({ browser }) => {
   await fred.context().close()
 })
 
-test('an admin imports a skills sheet (a bad row first: reported, nothing imported; then fixed) and the freelancer can pick the new skill', async ({ browser }) => {
+test('an admin imports a skills sheet (a bad row first: reported, nothing imported; then fixed) and the freelancer can pick the new skill', async ({
+  browser,
+}) => {
   const js = jsEnabled()
   const word = `${js ? 'js' : 'plain'}${Date.now().toString(36)}`
   const skill = `Timber frame design ${word}`
@@ -50,17 +52,30 @@ test('an admin imports a skills sheet (a bad row first: reported, nothing import
 
   // SPEC §5: anything but xlsx or csv, and a text file posing as a workbook, is "Invalid Excel".
   await check(sam, 'skills.txt', 'text/plain', Buffer.from('Category,Subcategory,Skill (en)\n'))
-  await expect(main(sam).getByTestId('sheet-error')).toHaveText('Invalid Excel: please select a valid Excel sheet.')
+  await expect(main(sam).getByTestId('sheet-error')).toHaveText(
+    'Invalid Excel: please select a valid Excel sheet.',
+  )
   await check(sam, 'skills.xlsx', xlsxType, Buffer.from('Category,Subcategory,Skill (en)\n'))
-  await expect(main(sam).getByTestId('sheet-error')).toHaveText('Invalid Excel: please select a valid Excel sheet.')
+  await expect(main(sam).getByTestId('sheet-error')).toHaveText(
+    'Invalid Excel: please select a valid Excel sheet.',
+  )
 
   // A bad row on line 3: the report names it, offers no plain "Import", and nothing is imported.
   const good = ['Engineering', 'Structural engineering', skill, '', `Holzrahmenbau ${word}`, '', '']
-  await check(sam, 'skills.xlsx', xlsxType, await sheet([good, ['Atlantis', 'Structural engineering', `Lost ${word}`, '', '', '', '']]))
+  await check(
+    sam,
+    'skills.xlsx',
+    xlsxType,
+    await sheet([good, ['Atlantis', 'Structural engineering', `Lost ${word}`, '', '', '', '']]),
+  )
   const report = main(sam).getByTestId('sheet-report')
   await expect(report.getByRole('alert')).toContainText('1 row has problems.')
   await expect(report.getByTestId('sheet-problem')).toHaveCount(1)
-  await expect(report.getByTestId('sheet-problem').locator('td')).toHaveText(['3', 'Category', 'Unknown category'])
+  await expect(report.getByTestId('sheet-problem').locator('td')).toHaveText([
+    '3',
+    'Category',
+    'Unknown category',
+  ])
   await expect(report.getByRole('button', { name: 'Import', exact: true })).toHaveCount(0)
   await expect(report.getByRole('button', { name: 'Import only the good rows (1 skill)' })).toBeVisible()
   await expectNoAxeViolations(sam)
@@ -70,7 +85,9 @@ test('an admin imports a skills sheet (a bad row first: reported, nothing import
   await expect(report.getByRole('status')).toContainText('Every row is good.')
   await submitAndWait(sam, report.getByRole('button', { name: 'Import', exact: true }), js)
   await expect(sam).toHaveURL(/\/admin\/categories$/)
-  await expect(sam.getByText('Imported. New skills: 1 · added to another subcategory: 0 · bad rows skipped: 0.')).toBeVisible()
+  await expect(
+    sam.getByText('Imported. New skills: 1 · added to another subcategory: 0 · bad rows skipped: 0.'),
+  ).toBeVisible()
 
   // The freelancer's profile editor offers it at once.
   const fred = await signedIn(browser, accounts.freelancer.email)
@@ -79,7 +96,11 @@ test('an admin imports a skills sheet (a bad row first: reported, nothing import
   await fred.context().close()
 
   // The lost row's skill was never imported.
-  const lost = await shell().db.db.selectFrom('skill').select('id').where('name_en', '=', `Lost ${word}`).execute()
+  const lost = await shell()
+    .db.db.selectFrom('skill')
+    .select('id')
+    .where('name_en', '=', `Lost ${word}`)
+    .execute()
   expect(lost).toEqual([])
   await sam.context().close()
 })
@@ -92,14 +113,20 @@ test('an admin adds a category and names it in German; it shows in the catalogue
   const add = main(sam).getByTestId('create-category')
   await add.getByLabel('English').fill(`Surveying ${word}`)
   await submitAndWait(sam, add.getByRole('button', { name: 'Add' }), js)
-  await main(sam).getByRole('link', { name: `Surveying ${word}` }).click()
+  await main(sam)
+    .getByRole('link', { name: `Surveying ${word}` })
+    .click()
   await expect(main(sam).locator('h1')).toHaveText(`Surveying ${word}`)
   await expectNoAxeViolations(sam)
   const rename = main(sam).getByTestId('rename-category')
   await rename.getByLabel('German').fill(`Vermessung ${word}`)
   await submitAndWait(sam, rename.getByRole('button', { name: 'Save names' }), js)
   await expect(sam.getByText('Names saved.')).toBeVisible()
-  const row = await shell().db.db.selectFrom('category').select(['name_de', 'name_es']).where('name_en', '=', `Surveying ${word}`).executeTakeFirstOrThrow()
+  const row = await shell()
+    .db.db.selectFrom('category')
+    .select(['name_de', 'name_es'])
+    .where('name_en', '=', `Surveying ${word}`)
+    .executeTakeFirstOrThrow()
   expect(row).toEqual({ name_de: `Vermessung ${word}`, name_es: `Surveying ${word}` })
   await sam.context().close()
 })

@@ -23,9 +23,14 @@ async function visitor(browser: Browser, lang: string) {
 }
 const language = (page: Page, name: string) => main(page).getByRole('group', { name })
 // A 1×1 PNG.
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
 
-test('an admin writes a blog post in two languages, previews and publishes it; visitors read it in their language', async ({ browser }) => {
+test('an admin writes a blog post in two languages, previews and publishes it; visitors read it in their language', async ({
+  browser,
+}) => {
   const js = jsEnabled()
   const word = `p${Date.now().toString(36)}`
   const sam = await signedIn(browser, accounts.admin.email)
@@ -42,14 +47,20 @@ test('an admin writes a blog post in two languages, previews and publishes it; v
   // Half a language is refused, naming the field; nothing is saved.
   await main(sam).getByLabel('Author').fill('Sam Support')
   await submitAndWait(sam, main(sam).getByRole('button', { name: 'Save' }), false)
-  await expect(main(sam).locator('[id="field-body.it-error"]')).toHaveText('Fill this in too, or leave the whole language empty.')
+  await expect(main(sam).locator('[id="field-body.it-error"]')).toHaveText(
+    'Fill this in too, or leave the whole language empty.',
+  )
   await expect(language(sam, 'English').getByLabel('Title')).toHaveValue(`Timber roofs ${word}`)
   await language(sam, 'Italiano').getByLabel('Text').fill('I tetti in legno sono leggeri.\n\nServono cure.')
 
   await submitAndWait(sam, main(sam).getByRole('button', { name: 'Preview' }), false)
   const preview = main(sam).getByTestId('content-preview')
-  await expect(preview.getByTestId('preview-en').getByRole('heading', { name: `Timber roofs ${word}` })).toBeVisible()
-  await expect(preview.getByTestId('preview-it').getByRole('heading', { name: `Tetti in legno ${word}` })).toBeVisible()
+  await expect(
+    preview.getByTestId('preview-en').getByRole('heading', { name: `Timber roofs ${word}` }),
+  ).toBeVisible()
+  await expect(
+    preview.getByTestId('preview-it').getByRole('heading', { name: `Tetti in legno ${word}` }),
+  ).toBeVisible()
   // Text stays text: the markup shows as typed.
   await expect(preview.getByTestId('preview-en')).toContainText('They need <b>care</b>.')
   await expect(preview.getByTestId('preview-de')).toHaveCount(0)
@@ -67,12 +78,16 @@ test('an admin writes a blog post in two languages, previews and publishes it; v
 
   await submitAndWait(sam, main(sam).getByRole('button', { name: 'Publish' }), js)
   await expect(sam).toHaveURL(/\/admin\/content\/blogs$/)
-  const item = main(sam).getByTestId('content-item').filter({ hasText: `Timber roofs ${word}` })
+  const item = main(sam)
+    .getByTestId('content-item')
+    .filter({ hasText: `Timber roofs ${word}` })
   await expect(item.getByText('Published', { exact: true })).toBeVisible()
   await expect(item).toContainText('EN, IT')
 
   await it.goto(`${shell().base}/blogs`)
-  await main(it).getByRole('link', { name: `Tetti in legno ${word}` }).click()
+  await main(it)
+    .getByRole('link', { name: `Tetti in legno ${word}` })
+    .click()
   await expect(main(it).locator('h1')).toHaveText(`Tetti in legno ${word}`)
   await expect(main(it)).toContainText('Servono cure.')
   await expectNoAxeViolations(it)
@@ -88,7 +103,9 @@ test('an admin writes a blog post in two languages, previews and publishes it; v
   await Promise.all([it, en, de, sam].map((p) => p.context().close()))
 })
 
-test('an admin edits an FAQ entry, a home box and adds a partner logo; the public pages show them at once', async ({ browser }) => {
+test('an admin edits an FAQ entry, a home box and adds a partner logo; the public pages show them at once', async ({
+  browser,
+}) => {
   const js = jsEnabled()
   const word = `f${Date.now().toString(36)}`
   const sam = await signedIn(browser, accounts.admin.email)
@@ -110,18 +127,26 @@ test('an admin edits an FAQ entry, a home box and adds a partner logo; the publi
   await main(sam).getByTestId('content-item').first().getByRole('link', { name: 'Edit' }).click()
   await language(sam, 'English').getByLabel('Title').fill(`Post a project ${word}`)
   await submitAndWait(sam, main(sam).getByRole('button', { name: 'Preview' }), false)
-  await expect(main(sam).getByTestId('preview-en').getByRole('heading', { name: `Post a project ${word}` })).toBeVisible()
+  await expect(
+    main(sam)
+      .getByTestId('preview-en')
+      .getByRole('heading', { name: `Post a project ${word}` }),
+  ).toBeVisible()
   await submitAndWait(sam, main(sam).getByRole('button', { name: 'Save' }), js)
 
   await sam.goto(`${shell().base}/admin/content/logos/new`)
   await main(sam).getByLabel('Partner name').fill(`Partner ${word}`)
   await main(sam).getByLabel('Partner website (optional)').fill('https://partner.example/')
   // Not an image: refused on the field (SPEC §5), nothing saved.
-  await main(sam).getByLabel('Image').setInputFiles({ name: 'partner.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') })
+  await main(sam)
+    .getByLabel('Image')
+    .setInputFiles({ name: 'partner.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') })
   await submitAndWait(sam, main(sam).getByRole('button', { name: 'Save' }), false)
   await expect(main(sam).locator('#field-imageFile-error')).toHaveText('Please select a valid image.')
   await expect(main(sam).getByLabel('Partner name')).toHaveValue(`Partner ${word}`)
-  await main(sam).getByLabel('Image').setInputFiles({ name: 'partner.png', mimeType: 'image/png', buffer: png })
+  await main(sam)
+    .getByLabel('Image')
+    .setInputFiles({ name: 'partner.png', mimeType: 'image/png', buffer: png })
   await expectNoAxeViolations(sam)
   await submitAndWait(sam, main(sam).getByRole('button', { name: 'Save' }), js)
   await expect(main(sam).locator('h1')).toHaveText(`Partner ${word}`)
@@ -143,7 +168,9 @@ test('no one but a SuperAdmin reaches the content screens', async ({ browser }) 
   }
 })
 
-test('/userService: a visitor finds the services by area, with their ways into the marketplace', async ({ browser }) => {
+test('/userService: a visitor finds the services by area, with their ways into the marketplace', async ({
+  browser,
+}) => {
   const page = await visitor(browser, 'en')
   await page.goto(shell().base)
   await main(page).getByRole('link', { name: 'See all services' }).click()
@@ -151,8 +178,14 @@ test('/userService: a visitor finds the services by area, with their ways into t
   await expect(main(page).locator('h1')).toHaveText('Services our engineers offer')
   const area = main(page).getByRole('region', { name: 'Engineering' })
   await expect(area.getByRole('listitem').first()).toBeVisible()
-  await expect(area.getByRole('link', { name: 'Find engineers in Engineering' })).toHaveAttribute('href', /^\/freelancers\?category=\d+$/)
-  await expect(area.getByRole('link', { name: 'Projects in Engineering' })).toHaveAttribute('href', /^\/projects\/getprojects\?search=all&categoryId=\d+$/)
+  await expect(area.getByRole('link', { name: 'Find engineers in Engineering' })).toHaveAttribute(
+    'href',
+    /^\/freelancers\?category=\d+$/,
+  )
+  await expect(area.getByRole('link', { name: 'Projects in Engineering' })).toHaveAttribute(
+    'href',
+    /^\/projects\/getprojects\?search=all&categoryId=\d+$/,
+  )
   await expectNoAxeViolations(page)
   const es = await visitor(browser, 'es')
   await es.goto(`${shell().base}/userService`)

@@ -14,11 +14,17 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
 const main = (page: Page) => page.locator('main')
 
-test('an admin grants the SuperAdmin role with a reason, the account is signed out and must set up two-step sign-in; the role is taken back', async ({ browser }) => {
+test('an admin grants the SuperAdmin role with a reason, the account is signed out and must set up two-step sign-in; the role is taken back', async ({
+  browser,
+}) => {
   const js = jsEnabled()
   const base = shell().base
   const email = `nia.roles.${js ? 'js' : 'nojs'}@example.test`
-  const [id] = await writeAccounts(shell().db, [{ email, firstName: 'Nia', lastName: 'Roles', roles: [2], accountType: 'client' }], SHELL_PASSWORD)
+  const [id] = await writeAccounts(
+    shell().db,
+    [{ email, firstName: 'Nia', lastName: 'Roles', roles: [2], accountType: 'client' }],
+    SHELL_PASSWORD,
+  )
   const nia = await signInAs(browser, base, email)
 
   const sam = await signInAs(browser, base, accounts.admin.email)
@@ -30,7 +36,9 @@ test('an admin grants the SuperAdmin role with a reason, the account is signed o
 
   // Without a reason: refused on the field, nothing changes.
   const grant = main(sam).getByTestId('grantAdmin-form')
-  await grant.getByLabel('Reason (recorded in the audit trail)').evaluate((el: HTMLTextAreaElement) => el.removeAttribute('required'))
+  await grant
+    .getByLabel('Reason (recorded in the audit trail)')
+    .evaluate((el: HTMLTextAreaElement) => el.removeAttribute('required'))
   await submitAndWait(sam, grant.getByRole('button', { name: 'Make SuperAdmin' }), false)
   await expect(main(sam).locator('#grantAdmin-reason-error')).toHaveText('Please give a reason')
   await expect(roles.locator('p').first()).toHaveText('Client')
@@ -40,7 +48,9 @@ test('an admin grants the SuperAdmin role with a reason, the account is signed o
   await grant.getByRole('button', { name: 'Make SuperAdmin' }).click()
   await expect(sam.getByText('The account is a SuperAdmin now; its sessions have ended.')).toBeVisible()
   await expect(roles.locator('p').first()).toHaveText('SuperAdmin, Client')
-  await expect(main(sam).getByTestId('timeline')).toContainText('Sam Support: made a SuperAdmin — Joins the support team')
+  await expect(main(sam).getByTestId('timeline')).toContainText(
+    'Sam Support: made a SuperAdmin — Joins the support team',
+  )
   await expectNoAxeViolations(sam)
 
   // Nia's session ended; signing in again, she must set up an authenticator app before anything else.
@@ -58,13 +68,19 @@ test('an admin grants the SuperAdmin role with a reason, the account is signed o
   await take.getByRole('button', { name: 'Remove SuperAdmin role' }).click()
   await expect(sam.getByText('The account is no longer a SuperAdmin; its sessions have ended.')).toBeVisible()
   await expect(roles.locator('p').first()).toHaveText('Client')
-  await expect(main(sam).getByTestId('timeline')).toContainText('Sam Support: removed the SuperAdmin role — Left the support team')
+  await expect(main(sam).getByTestId('timeline')).toContainText(
+    'Sam Support: removed the SuperAdmin role — Left the support team',
+  )
   await nia.goto(`${base}/dashboard`)
   await expect(nia).toHaveURL(/\/auth\/login/)
   await nia.context().close()
 
   // His own page: no role change offered.
-  const self = await shell().db.db.selectFrom('app_user').select('id').where('email', '=', accounts.admin.email).executeTakeFirstOrThrow()
+  const self = await shell()
+    .db.db.selectFrom('app_user')
+    .select('id')
+    .where('email', '=', accounts.admin.email)
+    .executeTakeFirstOrThrow()
   await sam.goto(`${base}/admin/users/${self.id}`)
   await expect(roles).toContainText('These are your own roles')
   await expect(main(sam).getByTestId('takeAdmin-form')).toHaveCount(0)

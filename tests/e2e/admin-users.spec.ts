@@ -18,10 +18,16 @@ const shell = useShellServer(() => ({ HUB_REVOCATION_SWEEP_MS: '3600000' }))
 const main = (page: Page) => page.locator('main')
 const chip = (page: Page) => main(page).locator('h1').getByTestId('status-chip')
 
-test('an admin suspends a signed-in user, whose next request and hub connection fail; reactivates them; the audit lists both', async ({ browser }) => {
+test('an admin suspends a signed-in user, whose next request and hub connection fail; reactivates them; the audit lists both', async ({
+  browser,
+}) => {
   const js = jsEnabled()
   const base = shell().base
-  const cora = await shell().db.db.selectFrom('app_user').select('id').where('email', '=', accounts.company.email).executeTakeFirstOrThrow()
+  const cora = await shell()
+    .db.db.selectFrom('app_user')
+    .select('id')
+    .where('email', '=', accounts.company.email)
+    .executeTakeFirstOrThrow()
 
   // Cora is signed in elsewhere, on her dashboard; with JavaScript her page holds a hub connection.
   const elsewhere = await signInAs(browser, base, accounts.company.email)
@@ -53,16 +59,22 @@ test('an admin suspends a signed-in user, whose next request and hub connection 
 
   // A suspension without a reason is refused, naming the field, and changes nothing.
   const suspend = main(sam).getByTestId('suspend-form')
-  await suspend.getByLabel('Reason (recorded in the audit trail)').evaluate((el: HTMLTextAreaElement) => el.removeAttribute('required'))
+  await suspend
+    .getByLabel('Reason (recorded in the audit trail)')
+    .evaluate((el: HTMLTextAreaElement) => el.removeAttribute('required'))
   await submitAndWait(sam, suspend.getByRole('button', { name: 'Suspend' }), false)
   await expect(main(sam).locator('#suspend-reason-error')).toHaveText('Please give a reason')
   await expect(chip(sam)).toHaveText('Active')
 
-  await suspend.getByLabel('Reason (recorded in the audit trail)').fill('Invoices reported as fake by two clients')
+  await suspend
+    .getByLabel('Reason (recorded in the audit trail)')
+    .fill('Invoices reported as fake by two clients')
   await suspend.getByRole('button', { name: 'Suspend' }).click()
   await expect(sam.getByText('The account is suspended and its sessions have ended.')).toBeVisible()
   await expect(chip(sam)).toHaveText('Suspended')
-  await expect(main(sam).getByTestId('timeline')).toContainText('Sam Support: suspended (Active → Suspended) — Invoices reported as fake by two clients')
+  await expect(main(sam).getByTestId('timeline')).toContainText(
+    'Sam Support: suspended (Active → Suspended) — Invoices reported as fake by two clients',
+  )
   await expectNoAxeViolations(sam)
 
   // Cora's hub connection closes at once, without her doing anything; her next page is the sign-in page.
@@ -99,19 +111,38 @@ test('an admin suspends a signed-in user, whose next request and hub connection 
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toContainText('Active → Suspended')
   // The object links to the user's page.
-  await rows.first().getByRole('link', { name: `User #${cora.id}` }).click()
+  await rows
+    .first()
+    .getByRole('link', { name: `User #${cora.id}` })
+    .click()
   await expect(main(sam).locator('h1')).toContainText('Cora Company')
   await sam.context().close()
 })
 
-test('an admin deletes an account: its name and email are gone, the page says so, and no more acts are offered', async ({ browser }) => {
+test('an admin deletes an account: its name and email are gone, the page says so, and no more acts are offered', async ({
+  browser,
+}) => {
   const base = shell().base
   const db = shell().db.db
   const now = new Date().toISOString()
   const email = `dora.${Date.now().toString(36)}@example.test`
   const { id } = await db
     .insertInto('app_user')
-    .values({ email, email_verified: 1, password_hash: null, first_name: 'Dora', last_name: 'Drafter', account_type: 'freelancer', status: 'Active', language: 'en', provider: 'local', phone_number: '+39 333 765 4321', image_file_id: null, created_at: now, updated_at: now } as never)
+    .values({
+      email,
+      email_verified: 1,
+      password_hash: null,
+      first_name: 'Dora',
+      last_name: 'Drafter',
+      account_type: 'freelancer',
+      status: 'Active',
+      language: 'en',
+      provider: 'local',
+      phone_number: '+39 333 765 4321',
+      image_file_id: null,
+      created_at: now,
+      updated_at: now,
+    } as never)
     .returning('id')
     .executeTakeFirstOrThrow()
   await db.insertInto('user_role').values({ user_id: id, role: 4 }).execute()
@@ -133,7 +164,9 @@ test('an admin deletes an account: its name and email are gone, the page says so
   await expect(main(sam)).toContainText('This account was deleted')
   await expect(main(sam).getByTestId('suspend-form')).toHaveCount(0)
   await expect(main(sam).getByTestId('delete-form')).toHaveCount(0)
-  await expect(main(sam).getByTestId('timeline')).toContainText('Sam Support: deleted (Active → Deleted) — Asked to be forgotten by email')
+  await expect(main(sam).getByTestId('timeline')).toContainText(
+    'Sam Support: deleted (Active → Deleted) — Asked to be forgotten by email',
+  )
   await expectNoAxeViolations(sam)
   // A reader in another language reads it in theirs (decision 271).
   await sam.context().addCookies([{ name: 'lang', value: 'es', url: base }])

@@ -22,7 +22,14 @@ export async function expectNoAxeViolations(page: Page) {
  */
 export async function axeViolations(page: Page) {
   const origin = new URL(page.url()).origin
-  const foreignFrame = page.frames().some((frame) => /^https?:/.test(frame.url()) && new URL(frame.url()).origin !== origin)
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).setLegacyMode(!foreignFrame).analyze()
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  const foreignFrame = page
+    .frames()
+    .some((frame) => /^https?:/.test(frame.url()) && new URL(frame.url()).origin !== origin)
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .setLegacyMode(!foreignFrame)
+    .analyze()
+  return results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  )
 }

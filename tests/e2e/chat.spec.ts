@@ -20,27 +20,61 @@ const { call, login } = shellApi(() => shell().base)
 
 /** A project with an accepted proposal, so the client and the freelancer share a room. */
 async function hiredRoom(word: string) {
-  const [client, freelancer] = await Promise.all([login(accounts.client.email), login(accounts.freelancer.email)])
-  const sub = await shell().db.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
-  const fred = await shell().db.db.selectFrom('app_user').select('id').where('email', '=', accounts.freelancer.email).executeTakeFirstOrThrow()
+  const [client, freelancer] = await Promise.all([
+    login(accounts.client.email),
+    login(accounts.freelancer.email),
+  ])
+  const sub = await shell()
+    .db.db.selectFrom('subcategory')
+    .select('id')
+    .where('slug', '=', 'structural-engineering')
+    .executeTakeFirstOrThrow()
+  const fred = await shell()
+    .db.db.selectFrom('app_user')
+    .select('id')
+    .where('email', '=', accounts.freelancer.email)
+    .executeTakeFirstOrThrow()
   const project = await call('POST', 'projects', client, {
     title: `Balcony ${word} cantilever check`,
-    description: 'Check a two metre steel balcony cantilever fixed to an existing brick wall, with calculations and fixing details.',
-    subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 70000, currency: 'EUR', durationDays: 10, remote: true, publish: true,
+    description:
+      'Check a two metre steel balcony cantilever fixed to an existing brick wall, with calculations and fixing details.',
+    subcategoryId: sub.id,
+    budgetType: 'fixed',
+    budgetMinor: 70000,
+    currency: 'EUR',
+    durationDays: 10,
+    remote: true,
+    publish: true,
   })
-  const proposal = await call('POST', `projects/${project.id}/proposal`, freelancer, { coverLetter: 'I check steel balconies on masonry every month and can send calculations and details within a week.', bidMinor: 65000, durationDays: 7 })
+  const proposal = await call('POST', `projects/${project.id}/proposal`, freelancer, {
+    coverLetter:
+      'I check steel balconies on masonry every month and can send calculations and details within a week.',
+    bidMinor: 65000,
+    durationDays: 7,
+  })
   await call('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, client)
   const room = await call('POST', `projects/Createroom/${project.id}/${fred.id}`, client)
-  return { projectId: project.id as number, title: project.title as string, roomId: room.roomId as number, client, freelancer }
+  return {
+    projectId: project.id as number,
+    title: project.title as string,
+    roomId: room.roomId as number,
+    client,
+    freelancer,
+  }
 }
 
 const signedIn = (browser: Browser, email: string) => signInAs(browser, shell().base, email)
 const iconBadge = (page: Page) => page.locator('header details.messages summary .badge')
 const messages = (page: Page) => page.locator('main').getByTestId('message')
 const message = (page: Page, text: string) => messages(page).filter({ hasText: text })
-const roomInList = (page: Page, title: string) => page.locator('main').getByTestId('room').filter({ hasText: title })
-const connected = (page: Page) => expect(page.getByTestId('realtime-indicator')).toHaveAttribute('data-state', 'connected', { timeout: 15_000 })
-const unreadRooms = async (token: string) => (await call('GET', 'chat/rooms/count', token)).unreadCount as number
+const roomInList = (page: Page, title: string) =>
+  page.locator('main').getByTestId('room').filter({ hasText: title })
+const connected = (page: Page) =>
+  expect(page.getByTestId('realtime-indicator')).toHaveAttribute('data-state', 'connected', {
+    timeout: 15_000,
+  })
+const unreadRooms = async (token: string) =>
+  (await call('GET', 'chat/rooms/count', token)).unreadCount as number
 
 /** Without JavaScript a page shows what happened elsewhere only after a reload: reload until it does. */
 async function eventually(page: Page, check: () => Promise<void>) {
@@ -56,9 +90,14 @@ async function send(page: Page, text: string) {
   await page.locator('main').getByRole('button', { name: 'Send' }).click()
 }
 
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
 
-test('a client and a freelancer chat: messages and an attachment both ways, unread counts up and down, read state', async ({ browser }) => {
+test('a client and a freelancer chat: messages and an attachment both ways, unread counts up and down, read state', async ({
+  browser,
+}) => {
   const word = `chat${Date.now().toString(36)}`
   const { roomId, projectId, title, freelancer: freelancerToken } = await hiredRoom(word)
   const client = await signedIn(browser, accounts.client.email)
@@ -88,12 +127,17 @@ test('a client and a freelancer chat: messages and an attachment both ways, unre
   await send(client, `Hello Fred, the wall survey ${word} is at https://example.com/survey <b>not bold</b>`)
   const first = message(client, `survey ${word}`)
   await expect(first).toHaveAttribute('data-state', 'sent')
-  await expect(first.getByRole('link', { name: 'https://example.com/survey' })).toHaveAttribute('href', 'https://example.com/survey')
+  await expect(first.getByRole('link', { name: 'https://example.com/survey' })).toHaveAttribute(
+    'href',
+    'https://example.com/survey',
+  )
   await expect(first).toContainText('<b>not bold</b>')
   await expect(first.locator('b')).toHaveCount(0)
 
   // The freelancer's icon and list count the room (live with JavaScript, after a reload without).
-  await eventually(freelancer, () => expect(iconBadge(freelancer)).toHaveText(String(before + 1), { timeout: js() ? 15_000 : 500 }))
+  await eventually(freelancer, () =>
+    expect(iconBadge(freelancer)).toHaveText(String(before + 1), { timeout: js() ? 15_000 : 500 }),
+  )
   await expect(roomInList(freelancer, title).getByTestId('room-unread')).toHaveText('1')
   await expect(roomInList(freelancer, title)).toContainText(`survey ${word}`)
 
@@ -103,20 +147,30 @@ test('a client and a freelancer chat: messages and an attachment both ways, unre
   await expect(message(freelancer, `survey ${word}`)).toBeVisible()
   if (before) await expect(iconBadge(freelancer)).toHaveText(String(before))
   else await expect(iconBadge(freelancer)).toHaveCount(0)
-  await eventually(client, () => expect(message(client, `survey ${word}`)).toHaveAttribute('data-state', 'read', { timeout: js() ? 15_000 : 500 }))
+  await eventually(client, () =>
+    expect(message(client, `survey ${word}`)).toHaveAttribute('data-state', 'read', {
+      timeout: js() ? 15_000 : 500,
+    }),
+  )
 
   // The freelancer answers with a picture; the client sees both (live, or after a reload).
   if (js()) {
     await freelancer.locator('main').getByLabel('Message', { exact: true }).pressSequentially('Here')
     await expect(client.getByTestId('typing')).toHaveText('Fred Freelancer is typing…')
   }
-  await freelancer.locator('main').getByLabel('Attach a file').setInputFiles({ name: 'wall-photo.png', mimeType: 'image/png', buffer: png })
+  await freelancer
+    .locator('main')
+    .getByLabel('Attach a file')
+    .setInputFiles({ name: 'wall-photo.png', mimeType: 'image/png', buffer: png })
   await send(freelancer, `Here is the wall ${word}, photographed this morning.`)
   const answer = message(client, `the wall ${word}`)
   await eventually(client, () => expect(answer).toBeVisible({ timeout: js() ? 15_000 : 500 }))
   const image = answer.getByRole('img', { name: 'wall-photo.png' })
   await expect(image).toHaveJSProperty('naturalWidth', 1)
-  await expect(message(freelancer, `the wall ${word}`).getByTestId('attachment')).toHaveAttribute('data-kind', 'image')
+  await expect(message(freelancer, `the wall ${word}`).getByTestId('attachment')).toHaveAttribute(
+    'data-kind',
+    'image',
+  )
   if (js()) await expect(client.getByTestId('typing')).toHaveText('')
 
   // The attachment is the two members' only: a third user gets 404 for its address.
@@ -128,7 +182,11 @@ test('a client and a freelancer chat: messages and an attachment both ways, unre
   await expect(other).toHaveURL(`${shell().base}/auth/not-found`)
 
   // The freelancer's answer is read by the client (who has the room open); the freelancer sees it.
-  await eventually(freelancer, () => expect(message(freelancer, `the wall ${word}`)).toHaveAttribute('data-state', 'read', { timeout: js() ? 15_000 : 500 }))
+  await eventually(freelancer, () =>
+    expect(message(freelancer, `the wall ${word}`)).toHaveAttribute('data-state', 'read', {
+      timeout: js() ? 15_000 : 500,
+    }),
+  )
   await expectNoAxeViolations(client)
   await client.goto(`${shell().base}/chats`)
   await expect(roomInList(client, title)).toContainText(`the wall ${word}`)
@@ -136,7 +194,9 @@ test('a client and a freelancer chat: messages and an attachment both ways, unre
   await Promise.all([client.context().close(), freelancer.context().close(), other.context().close()])
 })
 
-test('a doubled send stores one message; an empty one says what is wrong and stores nothing', async ({ browser }) => {
+test('a doubled send stores one message; an empty one says what is wrong and stores nothing', async ({
+  browser,
+}) => {
   const word = `twice${Date.now().toString(36)}`
   const { roomId, client: clientToken } = await hiredRoom(word)
   const client = await signedIn(browser, accounts.client.email)
@@ -150,7 +210,11 @@ test('a doubled send stores one message; an empty one says what is wrong and sto
   // The same form posted twice (a double click, a retried request) carries one client message id.
   const id = await client.locator('main input[name="clientMessageId"]').inputValue()
   for (let i = 0; i < 2; i++) {
-    const response = await client.request.post(`${shell().base}/chats/${roomId}`, { multipart: { clientMessageId: id, text: `Only once ${word}` }, headers: { origin: shell().base }, maxRedirects: 0 })
+    const response = await client.request.post(`${shell().base}/chats/${roomId}`, {
+      multipart: { clientMessageId: id, text: `Only once ${word}` },
+      headers: { origin: shell().base },
+      maxRedirects: 0,
+    })
     expect(response.status()).toBe(302)
   }
   const stored = await call('GET', `chat/${roomId}`, clientToken)
@@ -160,17 +224,25 @@ test('a doubled send stores one message; an empty one says what is wrong and sto
   await client.context().close()
 })
 
-test('a long history opens at its newest 50; earlier messages load on scroll, or by a link without JavaScript', async ({ browser }) => {
+test('a long history opens at its newest 50; earlier messages load on scroll, or by a link without JavaScript', async ({
+  browser,
+}) => {
   const word = `long${Date.now().toString(36)}`
   const { roomId, client: clientToken } = await hiredRoom(word)
-  for (let i = 1; i <= 60; i++) await call('POST', `chat/${roomId}`, clientToken, { clientMessageId: `${word}-${i}`, text: `Note ${i} of ${word}` })
+  for (let i = 1; i <= 60; i++)
+    await call('POST', `chat/${roomId}`, clientToken, {
+      clientMessageId: `${word}-${i}`,
+      text: `Note ${i} of ${word}`,
+    })
   const client = await signedIn(browser, accounts.client.email)
   await client.goto(`${shell().base}/chats/${roomId}`)
   await expect(messages(client)).toHaveCount(50)
   await expect(message(client, `Note 60 of ${word}`)).toBeInViewport()
   await expect(message(client, `Note 11 of ${word}`)).toHaveCount(1)
   if (js()) {
-    await client.locator('main .ui-message-scroll').evaluate((box) => box.scrollTo({ top: -box.scrollHeight }))
+    await client
+      .locator('main .ui-message-scroll')
+      .evaluate((box) => box.scrollTo({ top: -box.scrollHeight }))
     await expect(messages(client)).toHaveCount(61)
     await expect(client.locator('main')).toContainText('This is the beginning of your conversation.')
     await expect(client).toHaveURL(`${shell().base}/chats/${roomId}`)
@@ -190,7 +262,9 @@ test('the chat pages speak each language', async ({ browser }) => {
   const { roomId } = await hiredRoom(word)
   const client = await signedIn(browser, accounts.client.email)
   for (const lng of ['en', 'es', 'de', 'it', 'ru']) {
-    const texts = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../locales/${lng}/chat.json`), 'utf8'))
+    const texts = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, `../../locales/${lng}/chat.json`), 'utf8'),
+    )
     await client.context().addCookies([{ name: 'lang', value: lng, url: shell().base }])
     await client.goto(`${shell().base}/chats`)
     await expect(client.locator('html')).toHaveAttribute('lang', lng)
@@ -214,7 +288,9 @@ test('someone without chats sees "No messages" on the list and in the menu', asy
   await page.context().close()
 })
 
-test('after the hub reconnects, the room shows the messages it missed while cut off @needs-js', async ({ browser }) => {
+test('after the hub reconnects, the room shows the messages it missed while cut off @needs-js', async ({
+  browser,
+}) => {
   test.skip(!js(), 'the live room needs JavaScript')
   const word = `gap${Date.now().toString(36)}`
   const { roomId, client: clientToken } = await hiredRoom(word)
@@ -228,20 +304,31 @@ test('after the hub reconnects, the room shows the messages it missed while cut 
     ws.connectToServer()
     sockets.push(ws)
   })
-  await freelancer.route(/\/hubs\/[a-z]+\/negotiate/, (route) => (cutOff ? route.abort('connectionreset') : route.continue()))
+  await freelancer.route(/\/hubs\/[a-z]+\/negotiate/, (route) =>
+    cutOff ? route.abort('connectionreset') : route.continue(),
+  )
   await freelancer.goto(`${shell().base}/chats/${roomId}`)
   await connected(freelancer)
-  const live = await call('POST', `chat/${roomId}`, clientToken, { clientMessageId: `${word}-live`, text: `Live before the gap ${word}` })
+  const live = await call('POST', `chat/${roomId}`, clientToken, {
+    clientMessageId: `${word}-live`,
+    text: `Live before the gap ${word}`,
+  })
   await expect(message(freelancer, `Live before the gap ${word}`)).toHaveCount(1)
   // The page reads it (a fetcher post, after which the loaders run again): let that finish first,
   // or its reload would bring the messages below instead of the reconnect.
-  await expect.poll(async () => (await call('GET', `chat/${roomId}`, clientToken)).otherLastReadMessageId).toBe(live.id)
+  await expect
+    .poll(async () => (await call('GET', `chat/${roomId}`, clientToken)).otherLastReadMessageId)
+    .toBe(live.id)
   await settle(freelancer)
 
   cutOff = true
   await Promise.all(sockets.splice(0).map((ws) => ws.close()))
   await expect(freelancer.getByTestId('realtime-indicator')).not.toHaveAttribute('data-state', 'connected')
-  for (const n of [1, 2]) await call('POST', `chat/${roomId}`, clientToken, { clientMessageId: `${word}-missed-${n}`, text: `Missed ${n} ${word}` })
+  for (const n of [1, 2])
+    await call('POST', `chat/${roomId}`, clientToken, {
+      clientMessageId: `${word}-missed-${n}`,
+      text: `Missed ${n} ${word}`,
+    })
   // Nothing reaches the page while it is cut off.
   await freelancer.waitForTimeout(500)
   await expect(message(freelancer, `Missed 1 ${word}`)).toHaveCount(0)
@@ -253,24 +340,37 @@ test('after the hub reconnects, the room shows the messages it missed while cut 
   await expect(message(freelancer, `Missed 2 ${word}`)).toHaveCount(1)
   await expect(message(freelancer, `Live before the gap ${word}`)).toHaveCount(1)
   const texts = await messages(freelancer).allTextContents()
-  expect(texts.findIndex((t) => t.includes(`Missed 1 ${word}`))).toBeLessThan(texts.findIndex((t) => t.includes(`Missed 2 ${word}`)))
-  await call('POST', `chat/${roomId}`, clientToken, { clientMessageId: `${word}-after`, text: `Live after the gap ${word}` })
+  expect(texts.findIndex((t) => t.includes(`Missed 1 ${word}`))).toBeLessThan(
+    texts.findIndex((t) => t.includes(`Missed 2 ${word}`)),
+  )
+  await call('POST', `chat/${roomId}`, clientToken, {
+    clientMessageId: `${word}-after`,
+    text: `Live after the gap ${word}`,
+  })
   await expect(message(freelancer, `Live after the gap ${word}`)).toHaveCount(1)
   await freelancer.context().close()
 })
 
-test('a room whose contract was cancelled says why in place of the composer; a form posted from before goes back to it', async ({ browser }) => {
+test('a room whose contract was cancelled says why in place of the composer; a form posted from before goes back to it', async ({
+  browser,
+}) => {
   const word = `closed${Date.now().toString(36)}`
   const { roomId, projectId, client: clientToken } = await hiredRoom(word)
   const freelancer = await signedIn(browser, accounts.freelancer.email)
   await freelancer.goto(`${shell().base}/chats/${roomId}`)
   const id = await freelancer.locator('main input[name="clientMessageId"]').inputValue()
   await call('PUT', `projects/${projectId}/updatestate/cancelled`, clientToken)
-  const late = await freelancer.request.post(`${shell().base}/chats/${roomId}`, { multipart: { clientMessageId: id, text: `Too late ${word}` }, headers: { origin: shell().base }, maxRedirects: 0 })
+  const late = await freelancer.request.post(`${shell().base}/chats/${roomId}`, {
+    multipart: { clientMessageId: id, text: `Too late ${word}` },
+    headers: { origin: shell().base },
+    maxRedirects: 0,
+  })
   expect(late.status()).toBe(302)
   expect(late.headers().location).toBe(`/chats/${roomId}`)
   await freelancer.reload()
-  await expect(freelancer.locator('main').getByTestId('room-closed')).toContainText('The contract was cancelled, so no new messages can be sent here.')
+  await expect(freelancer.locator('main').getByTestId('room-closed')).toContainText(
+    'The contract was cancelled, so no new messages can be sent here.',
+  )
   await expect(freelancer.locator('main').getByRole('button', { name: 'Send' })).toHaveCount(0)
   await expect(message(freelancer, `Too late ${word}`)).toHaveCount(0)
   await expectNoAxeViolations(freelancer)

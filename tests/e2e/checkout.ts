@@ -9,7 +9,11 @@ import { settle } from './settle'
 export { testCards }
 
 /** From the pay page: pay, fill the sandbox's card form, submit; ends on the page the checkout lands on. */
-export async function payInCheckout(page: Page, cardNumber: string = testCards.succeeds, { fromPayPage = true } = {}) {
+export async function payInCheckout(
+  page: Page,
+  cardNumber: string = testCards.succeeds,
+  { fromPayPage = true } = {},
+) {
   const main = page.locator('main')
   if (fromPayPage) {
     await main.getByRole('button', { name: /^Pay / }).click()
@@ -26,6 +30,14 @@ export async function payInCheckout(page: Page, cardNumber: string = testCards.s
 
 /** Funds installments through the API: a payment, then the sandbox's card form answered with a card that succeeds. */
 export async function fundByApi(base: string, token: string, projectId: number, installmentIds: number[]) {
-  const payment = await apiCall(base, 'POST', 'Payment/PayProjectInstallments', token, { projectId, installmentIds })
-  await apiCall(base, 'POST', `Payment/sandbox/${payment.token}/pay`, null, { cardNumber: testCards.succeeds, expiry: '12/40', cvc: '123', name: 'Clara Client' })
+  const payment = await apiCall(base, 'POST', 'Payment/PayProjectInstallments', token, {
+    projectId,
+    installmentIds,
+  })
+  await apiCall(base, 'POST', `Payment/sandbox/${payment.token}/pay`, null, {
+    cardNumber: testCards.succeeds,
+    expiry: '12/40',
+    cvc: '123',
+    name: 'Clara Client',
+  })
 }

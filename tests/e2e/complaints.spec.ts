@@ -21,14 +21,33 @@ const { call, login } = shellApi(() => shell().base)
 
 /** A project of Clara's with Fred hired on it: answers its contract. */
 async function hired(word: string) {
-  const [client, freelancer] = await Promise.all([login(accounts.client.email), login(accounts.freelancer.email)])
-  const sub = await shell().db.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+  const [client, freelancer] = await Promise.all([
+    login(accounts.client.email),
+    login(accounts.freelancer.email),
+  ])
+  const sub = await shell()
+    .db.db.selectFrom('subcategory')
+    .select('id')
+    .where('slug', '=', 'structural-engineering')
+    .executeTakeFirstOrThrow()
   const project = await call('POST', 'projects', client, {
     title: `Retaining wall ${word} design`,
-    description: 'Design a two metre reinforced concrete retaining wall along a garden, with drawings and a short calculation report.',
-    subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 90000, currency: 'EUR', durationDays: 14, remote: true, publish: true,
+    description:
+      'Design a two metre reinforced concrete retaining wall along a garden, with drawings and a short calculation report.',
+    subcategoryId: sub.id,
+    budgetType: 'fixed',
+    budgetMinor: 90000,
+    currency: 'EUR',
+    durationDays: 14,
+    remote: true,
+    publish: true,
   })
-  const proposal = await call('POST', `projects/${project.id}/proposal`, freelancer, { coverLetter: 'I design retaining walls every month and can send drawings and calculations within ten days.', bidMinor: 85000, durationDays: 10 })
+  const proposal = await call('POST', `projects/${project.id}/proposal`, freelancer, {
+    coverLetter:
+      'I design retaining walls every month and can send drawings and calculations within ten days.',
+    bidMinor: 85000,
+    durationDays: 10,
+  })
   const contract = await call('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, client)
   return { contractId: contract.id as number, title: project.title as string }
 }
@@ -36,9 +55,13 @@ async function hired(word: string) {
 const signedIn = (browser: Browser, email: string) => signInAs(browser, shell().base, email)
 const main = (page: Page) => page.locator('main')
 const chip = (page: Page) => main(page).getByTestId('status-chip').first()
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+)
 
-test('a freelancer complains about a contract with a file; support replies, waits on the user, the user answers, support resolves', async ({ browser }) => {
+test('a freelancer complains about a contract with a file; support replies, waits on the user, the user answers, support resolves', async ({
+  browser,
+}) => {
   const js = jsEnabled()
   const word = `c${Date.now().toString(36)}`
   const { contractId, title } = await hired(word)
@@ -56,14 +79,20 @@ test('a freelancer complains about a contract with a file; support replies, wait
   const form = main(fred).getByTestId('complaint-form')
   await form.getByLabel('What is it about?').selectOption(`contract:${contractId}`)
   await form.getByLabel('Title').fill(`Drawings missing ${word}`)
-  await form.getByLabel('What happened?').evaluate((el: HTMLTextAreaElement) => el.removeAttribute('minlength'))
+  await form
+    .getByLabel('What happened?')
+    .evaluate((el: HTMLTextAreaElement) => el.removeAttribute('minlength'))
   await form.getByLabel('What happened?').fill('Late')
   await submitAndWait(fred, form.getByRole('button', { name: 'Send complaint' }), false)
   await expect(main(fred).locator('#field-description-error')).toHaveText('Please write a little more')
 
   await form.getByLabel('What is it about?').selectOption(`contract:${contractId}`)
-  await form.getByLabel('What happened?').fill('The drawings were promised for Monday and have not arrived; the client is waiting for them.')
-  await form.getByLabel('Attachments (optional)').setInputFiles({ name: 'schedule.pdf', mimeType: 'application/pdf', buffer: pdf })
+  await form
+    .getByLabel('What happened?')
+    .fill('The drawings were promised for Monday and have not arrived; the client is waiting for them.')
+  await form
+    .getByLabel('Attachments (optional)')
+    .setInputFiles({ name: 'schedule.pdf', mimeType: 'application/pdf', buffer: pdf })
   await form.getByRole('button', { name: 'Send complaint' }).click()
   await expect(main(fred).locator('h1')).toContainText(`Drawings missing ${word}`)
   await expect(fred.getByText('Your complaint was sent.')).toBeVisible()
@@ -97,14 +126,18 @@ test('a freelancer complains about a contract with a file; support replies, wait
   await main(sam).getByRole('button', { name: 'Show' }).click()
   await expect(sam).toHaveURL(/state=open&kind=contract/)
   await expectNoAxeViolations(sam)
-  await main(sam).getByRole('link', { name: `#${ticketId}: Drawings missing ${word}` }).click()
+  await main(sam)
+    .getByRole('link', { name: `#${ticketId}: Drawings missing ${word}` })
+    .click()
   await expect(main(sam).locator('h1')).toHaveText(`#${ticketId}: Drawings missing ${word}`)
   await expectNoAxeViolations(sam)
 
   await main(sam).getByRole('button', { name: 'Take this ticket' }).click()
   await expect(main(sam).locator('dd').filter({ hasText: 'Sam Support' })).toBeVisible()
   const reply = main(sam).getByTestId('reply-form')
-  await reply.getByLabel('Reply to the user').fill('Could you attach the message where the drawings were promised?')
+  await reply
+    .getByLabel('Reply to the user')
+    .fill('Could you attach the message where the drawings were promised?')
   await reply.getByRole('button', { name: 'Send reply' }).click()
   await expect(main(sam).getByTestId('ticket-message')).toHaveCount(2)
   const move = async (state: string, reason: string) => {
@@ -120,8 +153,13 @@ test('a freelancer complains about a contract with a file; support replies, wait
   await fred.goto(ticketUrl)
   await expect(chip(fred)).toHaveText('Waiting on the user')
   await expect(main(fred)).toContainText('Support is waiting for your reply.')
-  await expect(main(fred).getByTestId('ticket-message').nth(1)).toContainText('Could you attach the message where the drawings were promised?')
-  await main(fred).getByTestId('reply-form').getByLabel('Your reply').fill('Here it is: the freelancer wrote it in the chat on the 3rd.')
+  await expect(main(fred).getByTestId('ticket-message').nth(1)).toContainText(
+    'Could you attach the message where the drawings were promised?',
+  )
+  await main(fred)
+    .getByTestId('reply-form')
+    .getByLabel('Your reply')
+    .fill('Here it is: the freelancer wrote it in the chat on the 3rd.')
   await main(fred).getByTestId('reply-form').getByRole('button', { name: 'Send reply' }).click()
   await expect(chip(fred)).toHaveText('In progress')
   await expect(main(fred).getByTestId('ticket-message')).toHaveCount(3)
@@ -132,11 +170,20 @@ test('a freelancer complains about a contract with a file; support replies, wait
   await move('Resolved', 'The drawings were delivered today.')
   const audit = main(sam).getByTestId('timeline').locator('li')
   await expect(audit).toHaveCount(4)
-  await expect(audit.nth(2)).toContainText('Sam Support: asked the user (Open → Waiting on the user) — We need the promise in writing.')
-  await expect(audit.nth(3)).toContainText('Sam Support: resolved (In progress → Resolved) — The drawings were delivered today.')
+  await expect(audit.nth(2)).toContainText(
+    'Sam Support: asked the user (Open → Waiting on the user) — We need the promise in writing.',
+  )
+  await expect(audit.nth(3)).toContainText(
+    'Sam Support: resolved (In progress → Resolved) — The drawings were delivered today.',
+  )
   await expectNoAxeViolations(sam)
 
   await fred.goto(`${shell().base}/ticketSupport`)
-  await expect(main(fred).getByTestId('ticket').filter({ hasText: `Drawings missing ${word}` }).getByTestId('status-chip')).toHaveText('Resolved')
+  await expect(
+    main(fred)
+      .getByTestId('ticket')
+      .filter({ hasText: `Drawings missing ${word}` })
+      .getByTestId('status-chip'),
+  ).toHaveText('Resolved')
   if (js) await expectNoAxeViolations(fred)
 })

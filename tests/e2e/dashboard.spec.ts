@@ -18,16 +18,44 @@ test.beforeAll(async ({}, testInfo) => {
   // The marketplace as the two users left it, through the API: a project with a proposal to
   // decide, and a hired one whose first installment the client has funded.
   const api = async (method: string, path: string, token: string | null, body?: unknown) => {
-    const r = await fetch(`${server.base}/api/v1/${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) })
+    const r = await fetch(`${server.base}/api/v1/${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`)
     return r.json()
   }
-  const token = async (email: string) => (await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
+  const token = async (email: string) =>
+    (await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
   const client = await token(accounts.client.email)
   const freelancer = await token(accounts.freelancer.email)
-  const { id: subcategoryId } = await server.db.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
-  const project = (title: string) => api('POST', 'projects', client, { title, description: 'Structural checks for a timber footbridge over a garden stream, with drawings.', subcategoryId, budgetType: 'fixed', budgetMinor: 200000, currency: 'EUR', remote: true, publish: true })
-  const propose = (projectId: number) => api('POST', `projects/${projectId}/proposal`, freelancer, { coverLetter: 'I have checked many timber bridges and can deliver in two weeks.', bidMinor: 180000, durationDays: 14, installments: [{ title: 'Calculations', amountMinor: 120000 }, { title: 'Drawings', amountMinor: 60000 }] })
+  const { id: subcategoryId } = await server.db.db
+    .selectFrom('subcategory')
+    .select('id')
+    .where('slug', '=', 'structural-engineering')
+    .executeTakeFirstOrThrow()
+  const project = (title: string) =>
+    api('POST', 'projects', client, {
+      title,
+      description: 'Structural checks for a timber footbridge over a garden stream, with drawings.',
+      subcategoryId,
+      budgetType: 'fixed',
+      budgetMinor: 200000,
+      currency: 'EUR',
+      remote: true,
+      publish: true,
+    })
+  const propose = (projectId: number) =>
+    api('POST', `projects/${projectId}/proposal`, freelancer, {
+      coverLetter: 'I have checked many timber bridges and can deliver in two weeks.',
+      bidMinor: 180000,
+      durationDays: 14,
+      installments: [
+        { title: 'Calculations', amountMinor: 120000 },
+        { title: 'Drawings', amountMinor: 60000 },
+      ],
+    })
   const hired = await project('Footbridge calculations')
   const decide = await project('Garden wall survey')
   const proposal = await propose(hired.id)
@@ -51,7 +79,9 @@ async function signIn(browser: Browser, email: string, locale = 'en-US') {
   return page
 }
 
-test('a client lands on the dashboard: proposals to decide, the contract waiting on the freelancer, one click from each', async ({ browser }) => {
+test('a client lands on the dashboard: proposals to decide, the contract waiting on the freelancer, one click from each', async ({
+  browser,
+}) => {
   const page = await signIn(browser, accounts.client.email)
   const main = page.locator('main')
   await expect(main.getByRole('heading', { level: 1 })).toHaveText('Dashboard')
@@ -60,8 +90,12 @@ test('a client lands on the dashboard: proposals to decide, the contract waiting
   await expect(decide.getByTestId('dash-project')).toHaveCount(1)
   await expect(decide.getByTestId('dash-project')).toContainText('New proposals: 1')
   const contract = main.getByRole('region', { name: 'Active contracts' }).getByTestId('dash-contract')
-  await expect(contract).toContainText('Waiting for Fred Freelancer to deliver installment 1, “Calculations”.')
-  await expect(main.getByRole('region', { name: 'Messages' }).getByRole('link', { name: 'Open all chats' })).toHaveAttribute('href', '/chats')
+  await expect(contract).toContainText(
+    'Waiting for Fred Freelancer to deliver installment 1, “Calculations”.',
+  )
+  await expect(
+    main.getByRole('region', { name: 'Messages' }).getByRole('link', { name: 'Open all chats' }),
+  ).toHaveAttribute('href', '/chats')
   await expect(main.getByRole('region', { name: 'Notifications' })).toBeVisible()
   await expectNoAxeViolations(page)
   await decide.getByRole('link', { name: 'Garden wall survey' }).click()
@@ -72,25 +106,36 @@ test('a client lands on the dashboard: proposals to decide, the contract waiting
   await page.context().close()
 })
 
-test('a freelancer lands on the dashboard: proposals by state, the next installment is theirs, what to add to the profile', async ({ browser }) => {
+test('a freelancer lands on the dashboard: proposals by state, the next installment is theirs, what to add to the profile', async ({
+  browser,
+}) => {
   const page = await signIn(browser, accounts.freelancer.email)
   const main = page.locator('main')
   const proposals = main.getByRole('region', { name: 'My proposals' })
   await expect(proposals.getByTestId('dash-proposal')).toHaveCount(2)
-  const count = (state: string) => proposals.locator('.dashboard-counts > div', { has: page.getByText(state, { exact: true }) }).locator('dd')
+  const count = (state: string) =>
+    proposals
+      .locator('.dashboard-counts > div', { has: page.getByText(state, { exact: true }) })
+      .locator('dd')
   await expect(count('Pending')).toHaveText('1')
   await expect(count('Accepted')).toHaveText('1')
   await expect(count('Declined')).toHaveText('0')
   const contract = main.getByRole('region', { name: 'Active contracts' }).getByTestId('dash-contract')
   await expect(contract).toContainText('Your move: deliver installment 1, “Calculations”.')
-  await expect(main.getByRole('region', { name: 'Your profile' }).getByRole('link', { name: 'Add next: Profile picture' })).toHaveAttribute('href', '/profile#image')
+  await expect(
+    main
+      .getByRole('region', { name: 'Your profile' })
+      .getByRole('link', { name: 'Add next: Profile picture' }),
+  ).toHaveAttribute('href', '/profile#image')
   await expectNoAxeViolations(page)
   await contract.getByRole('link', { name: 'Footbridge calculations' }).click()
   await expect(page).toHaveURL(`${server.base}/projects/freelancer/contract/${ids.hired}`)
   await page.context().close()
 })
 
-test('signed in, the menus lead to the dashboard and reviews, and the home page no longer sends anyone to sign-up', async ({ browser }) => {
+test('signed in, the menus lead to the dashboard and reviews, and the home page no longer sends anyone to sign-up', async ({
+  browser,
+}) => {
   const client = await signIn(browser, accounts.client.email)
   const bar = client.locator('header[data-topbar="client"]')
   await bar.locator('details.profile-menu > summary').click()

@@ -23,10 +23,19 @@ const axe = async (page: Page) => {
   if (jsEnabled()) await expectNoAxeViolations(page)
 }
 
-test('a complaint about a funded installment is a dispute: the client answers, an admin splits the money, both see it move', async ({ browser }) => {
+test('a complaint about a funded installment is a dispute: the client answers, an admin splits the money, both see it move', async ({
+  browser,
+}) => {
   const word = `d${Date.now().toString(36)}`
   const title = `Basement waterproofing ${word}`
-  const { clientToken, projectId, installmentIds } = await hiredProject(shell().base, shell().db, { title, description: 'Design the waterproofing of a basement that floods after heavy rain, with drawings and a short report.', coverLetter: 'I design basement waterproofing every month and can deliver the drawings within two weeks.', durationDays: 14, installments: [{ title: 'Drawings', amountMinor: 100000 }] })
+  const { clientToken, projectId, installmentIds } = await hiredProject(shell().base, shell().db, {
+    title,
+    description:
+      'Design the waterproofing of a basement that floods after heavy rain, with drawings and a short report.',
+    coverLetter: 'I design basement waterproofing every month and can deliver the drawings within two weeks.',
+    durationDays: 14,
+    installments: [{ title: 'Drawings', amountMinor: 100000 }],
+  })
   await fundByApi(shell().base, clientToken, projectId, installmentIds)
 
   // The freelancer files it about the funded installment: its money is held.
@@ -35,10 +44,16 @@ test('a complaint about a funded installment is a dispute: the client answers, a
   const form = main(fred).getByTestId('complaint-form')
   await form.getByLabel('What is it about?').selectOption(`installment:${installmentIds[0]}`)
   await form.getByLabel('Title').fill(`Approval withheld ${word}`)
-  await form.getByLabel('What happened?').fill('The drawings were delivered two weeks ago; the client neither approves them nor says what is missing.')
+  await form
+    .getByLabel('What happened?')
+    .fill(
+      'The drawings were delivered two weeks ago; the client neither approves them nor says what is missing.',
+    )
   await clickIn(fred, 'Send complaint', form)
   await expect(main(fred).locator('h1')).toContainText(`Approval withheld ${word}`)
-  await expect(main(fred)).toContainText('The money of this installment is on hold until our team decides: €1,000.00.')
+  await expect(main(fred)).toContainText(
+    'The money of this installment is on hold until our team decides: €1,000.00.',
+  )
   await axe(fred)
   const ticketUrl = fred.url().replace(/#.*$/, '')
   const ticketId = Number(new URL(ticketUrl).pathname.split('/').at(-1))
@@ -46,13 +61,17 @@ test('a complaint about a funded installment is a dispute: the client answers, a
   // The client, the other party, finds it in their list, reads it and answers; a stranger cannot.
   const clara = await signedIn(browser, accounts.client.email)
   await clara.goto(`${shell().base}/ticketSupport`)
-  await main(clara).getByRole('link', { name: new RegExp(`Approval withheld ${word}`) }).click()
+  await main(clara)
+    .getByRole('link', { name: new RegExp(`Approval withheld ${word}`) })
+    .click()
   await expect(main(clara).locator('h1')).toContainText(`Approval withheld ${word}`)
   await expect(main(clara)).toContainText('This complaint names you as the other party.')
   await expect(main(clara)).toContainText('on hold until our team decides')
   await axe(clara)
   const answer = main(clara).getByTestId('reply-form')
-  await answer.getByLabel('Your reply').fill('The drawings miss the second basement wall; I asked for it in the chat.')
+  await answer
+    .getByLabel('Your reply')
+    .fill('The drawings miss the second basement wall; I asked for it in the chat.')
   await clickIn(clara, 'Send reply', answer)
   await expect(main(clara).getByTestId('ticket-message')).toHaveCount(2)
   const cora = await signedIn(browser, accounts.company.email)
@@ -63,30 +82,44 @@ test('a complaint about a funded installment is a dispute: the client answers, a
   // The admin: what is held; a split refunding all of it is refused on the field; then 400 back, the rest released.
   const sam = await signedIn(browser, accounts.admin.email)
   await sam.goto(`${shell().base}/admin/complaints/${ticketId}`)
-  await expect(main(sam).getByTestId('ticket-message').nth(1)).toContainText('The drawings miss the second basement wall')
+  await expect(main(sam).getByTestId('ticket-message').nth(1)).toContainText(
+    'The drawings miss the second basement wall',
+  )
   const dispute = main(sam).getByTestId('dispute')
   await expect(dispute.getByTestId('dispute-held')).toHaveText('Held for this installment: €1,000.00')
   await axe(sam)
   const decide = dispute.getByTestId('decide-form')
   await decide.getByLabel('Decision').selectOption('split')
   await decide.getByLabel('Refunded to the client if you split (EUR)').fill('1000.00')
-  await decide.getByLabel('Reason (both sides are told)').fill('The second wall is missing from the drawings; the rest is usable.')
+  await decide
+    .getByLabel('Reason (both sides are told)')
+    .fill('The second wall is missing from the drawings; the rest is usable.')
   await clickIn(sam, 'Decide and move the money', decide)
-  await expect(dispute.locator('#decide-refund-error')).toHaveText('Enter an amount above zero and below what is held, for example 250.00')
+  await expect(dispute.locator('#decide-refund-error')).toHaveText(
+    'Enter an amount above zero and below what is held, for example 250.00',
+  )
   await decide.getByLabel('Decision').selectOption('split')
   await decide.getByLabel('Refunded to the client if you split (EUR)').fill('400.00')
-  await decide.getByLabel('Reason (both sides are told)').fill('The second wall is missing from the drawings; the rest is usable.')
+  await decide
+    .getByLabel('Reason (both sides are told)')
+    .fill('The second wall is missing from the drawings; the rest is usable.')
   await clickIn(sam, 'Decide and move the money', decide)
   await expect(sam.getByText('The dispute is decided and the money has moved.')).toBeVisible()
   await expect(chip(sam)).toHaveText('Resolved')
-  await expect(main(sam).getByTestId('dispute-decided')).toHaveText('Decided: €400.00 refunded to the client, the rest released to the freelancer.')
-  await expect(main(sam).getByTestId('timeline').locator('li').last()).toContainText('Sam Support: decided the dispute (Open → Resolved)')
+  await expect(main(sam).getByTestId('dispute-decided')).toHaveText(
+    'Decided: €400.00 refunded to the client, the rest released to the freelancer.',
+  )
+  await expect(main(sam).getByTestId('timeline').locator('li').last()).toContainText(
+    'Sam Support: decided the dispute (Open → Resolved)',
+  )
   await axe(sam)
 
   // Both parties: the complaint resolved with the decision, the money moved.
   await fred.goto(ticketUrl)
   await expect(chip(fred)).toHaveText('Resolved')
-  await expect(main(fred).getByTestId('dispute-decided')).toHaveText('Our team decided: €400.00 went back to the client and the rest was released to the freelancer.')
+  await expect(main(fred).getByTestId('dispute-decided')).toHaveText(
+    'Our team decided: €400.00 went back to the client and the rest was released to the freelancer.',
+  )
   await axe(fred)
   await fred.goto(`${shell().base}/projects/freelancer/contract/${projectId}`)
   await expect(main(fred).getByTestId('installment-1')).toContainText('Released')
@@ -104,27 +137,62 @@ test('a complaint about a funded installment is a dispute: the client answers, a
   const rows = main(clara).getByTestId('movement').filter({ hasText: title })
   await expect(rows).toHaveCount(3)
   await expect(rows.nth(0)).toContainText('+€1,030.00')
-  await expect(main(clara).getByTestId('movement').filter({ hasText: title }).filter({ hasText: '-€412.00' })).toHaveCount(1)
-  await expect(main(clara).getByTestId('movement').filter({ hasText: title }).filter({ hasText: '-€618.00' })).toHaveCount(1)
+  await expect(
+    main(clara).getByTestId('movement').filter({ hasText: title }).filter({ hasText: '-€412.00' }),
+  ).toHaveCount(1)
+  await expect(
+    main(clara).getByTestId('movement').filter({ hasText: title }).filter({ hasText: '-€618.00' }),
+  ).toHaveCount(1)
   await expect(rows.nth(2).locator('td').last()).toHaveText('€0.00')
   await axe(clara)
 })
 
-test('an admin handling a complaint about a chat room reads the room, read-only; the reading is audited', async ({ browser }) => {
+test('an admin handling a complaint about a chat room reads the room, read-only; the reading is audited', async ({
+  browser,
+}) => {
   const word = `r${Date.now().toString(36)}`
-  const { clientToken, freelancerToken, projectId } = await hiredProject(shell().base, shell().db, { title: `Garage slab ${word}`, description: 'Check the cracked slab of a garage and propose a repair with a short report.', coverLetter: 'I check garage slabs every week and can send the report within a week.', durationDays: 7, installments: [{ title: 'Report', amountMinor: 30000 }] })
-  const room = await shell().db.db.selectFrom('chat_room').select('id').where('project_id', '=', projectId).executeTakeFirstOrThrow()
-  await call('POST', `chat/${room.id}`, clientToken, { clientMessageId: `threat-${word}`, text: `Send the report tonight or I will post your address ${word}.` })
-  const filed = await call('POST', 'complaints', freelancerToken, { subject: `chat_room:${room.id}`, title: `Threats in the chat ${word}`, description: 'The client threatens to publish my home address if the report is not sent tonight.' })
+  const { clientToken, freelancerToken, projectId } = await hiredProject(shell().base, shell().db, {
+    title: `Garage slab ${word}`,
+    description: 'Check the cracked slab of a garage and propose a repair with a short report.',
+    coverLetter: 'I check garage slabs every week and can send the report within a week.',
+    durationDays: 7,
+    installments: [{ title: 'Report', amountMinor: 30000 }],
+  })
+  const room = await shell()
+    .db.db.selectFrom('chat_room')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .executeTakeFirstOrThrow()
+  await call('POST', `chat/${room.id}`, clientToken, {
+    clientMessageId: `threat-${word}`,
+    text: `Send the report tonight or I will post your address ${word}.`,
+  })
+  const filed = await call('POST', 'complaints', freelancerToken, {
+    subject: `chat_room:${room.id}`,
+    title: `Threats in the chat ${word}`,
+    description: 'The client threatens to publish my home address if the report is not sent tonight.',
+  })
 
   const sam = await signedIn(browser, accounts.admin.email)
   await sam.goto(`${shell().base}/admin/complaints/${filed.id}`)
   await main(sam).getByRole('link', { name: 'Read the chat room' }).click()
   await expect(main(sam).locator('h1')).toHaveText(`Chat room of complaint #${filed.id}`)
-  await expect(main(sam).getByTestId('room-message').filter({ hasText: `post your address ${word}` })).toHaveCount(1)
+  await expect(
+    main(sam)
+      .getByTestId('room-message')
+      .filter({ hasText: `post your address ${word}` }),
+  ).toHaveCount(1)
   // Read-only: nothing on the page sends or changes anything.
   await expect(main(sam).locator('form, textarea, input')).toHaveCount(0)
   await axe(sam)
-  const audit = await call('GET', `Admin/audit?objectType=chat_room&objectId=${room.id}`, await login(accounts.admin.email))
-  expect(audit.data[0]).toMatchObject({ action: 'read_room', reason: `complaint #${filed.id}`, actor: { name: 'Sam Support' } })
+  const audit = await call(
+    'GET',
+    `Admin/audit?objectType=chat_room&objectId=${room.id}`,
+    await login(accounts.admin.email),
+  )
+  expect(audit.data[0]).toMatchObject({
+    action: 'read_room',
+    reason: `complaint #${filed.id}`,
+    actor: { name: 'Sam Support' },
+  })
 })

@@ -11,10 +11,19 @@ import { jsEnabled } from './project-js'
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 const server = useShellServer()
 
-const idOf = async (email: string) => (await server().db.db.selectFrom('app_user').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
+const idOf = async (email: string) =>
+  (
+    await server()
+      .db.db.selectFrom('app_user')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+  ).id
 const topSearch = (page: Page) => page.locator('.topbar-search')
 
-test('a freelancer without a place or reviews has a profile line that starts with its first part', async ({ browser }) => {
+test('a freelancer without a place or reviews has a profile line that starts with its first part', async ({
+  browser,
+}) => {
   const page = await signInAs(browser, server().base, accounts.freelancer.email)
   await page.goto(`${server().base}/profile`)
   const form = page.locator('#form-titleOverview')
@@ -50,7 +59,9 @@ test('a client finds a freelancer by name, counted in the plural forms of the pa
   await page.context().close()
 })
 
-test('the top bar search box is empty on every page, not holding the last term @needs-js', async ({ browser }) => {
+test('the top bar search box is empty on every page, not holding the last term @needs-js', async ({
+  browser,
+}) => {
   const page = await signInAs(browser, server().base, accounts.client.email)
   const term = topSearch(page).getByRole('combobox', { name: 'Search term' })
   const kind = topSearch(page).getByLabel('Search in')
@@ -75,23 +86,36 @@ const placeholderRoom = (page: Page, box: string) =>
     const context = document.createElement('canvas').getContext('2d')!
     context.font = style.font
     const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
-    return { text: input.placeholder, needed: Math.ceil(context.measureText(input.placeholder).width), room: Math.floor(room) }
+    return {
+      text: input.placeholder,
+      needed: Math.ceil(context.measureText(input.placeholder).width),
+      room: Math.floor(room),
+    }
   })
 
-test('the search placeholder is whole in every language, in the signed-in bars and the home page', async ({ browser }) => {
+test('the search placeholder is whole in every language, in the signed-in bars and the home page', async ({
+  browser,
+}) => {
   const cut: string[] = []
   const check = (where: string, { text, needed, room }: { text: string; needed: number; room: number }) => {
     if (process.env.SHOW_ROOM) console.log(`${where}: "${text}" needs ${needed} px, has ${room}`)
     if (needed > room) cut.push(`${where}: "${text}" needs ${needed} px, the box has ${room}`)
   }
-  for (const [account, width] of [[accounts.client.email, 1280], [accounts.freelancer.email, 1280], [accounts.client.email, 1100]] as const) {
+  for (const [account, width] of [
+    [accounts.client.email, 1280],
+    [accounts.freelancer.email, 1280],
+    [accounts.client.email, 1100],
+  ] as const) {
     const page = await signInAs(browser, server().base, account)
     await page.setViewportSize({ width, height: 800 })
     for (const lang of ['en', 'es', 'de', 'it', 'ru']) {
       await page.context().addCookies([{ name: 'lang', value: lang, url: server().base }])
       await page.goto(`${server().base}/faq`)
       await expect(page.locator('html')).toHaveAttribute('lang', lang)
-      check(`${lang}, ${account.split('.')[0]}'s bar at ${width} px`, await placeholderRoom(page, '.topbar-search'))
+      check(
+        `${lang}, ${account.split('.')[0]}'s bar at ${width} px`,
+        await placeholderRoom(page, '.topbar-search'),
+      )
     }
     await page.context().close()
   }

@@ -3,10 +3,18 @@ import { expect, test } from '@playwright/test'
 // Decision 229: a notice flashed by a redirect reaches its page even when revalidations (what a
 // hub push makes the open tabs do: data requests for the page each one shows) reach the server
 // between the redirect and that page's load, with the browser's own cookie jar in between.
-test('a flash notice survives revalidations that come between the redirect and its page', async ({ page, baseURL }) => {
+test('a flash notice survives revalidations that come between the redirect and its page', async ({
+  page,
+  baseURL,
+}) => {
   // The contact form's redirect (JavaScript-off style: a plain form POST), not followed yet.
   const sent = await page.request.post('/contact-us', {
-    form: { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Invoices', message: 'Where do I find the invoices of May?' },
+    form: {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      subject: 'Invoices',
+      message: 'Where do I find the invoices of May?',
+    },
     headers: { origin: baseURL! },
     maxRedirects: 0,
   })
@@ -19,7 +27,9 @@ test('a flash notice survives revalidations that come between the redirect and i
   }
 
   await page.goto('/contact-us')
-  await expect(page.locator('[data-notice="success"]')).toHaveText('Thank you! Your message has reached our support team; we will answer by email.')
+  await expect(page.locator('[data-notice="success"]')).toHaveText(
+    'Thank you! Your message has reached our support team; we will answer by email.',
+  )
 
   // Another page, later, does not show it.
   await page.goto('/faq')

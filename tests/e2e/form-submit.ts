@@ -7,7 +7,11 @@ import type { Locator, Page } from '@playwright/test'
  */
 export async function submitAndWait(page: Page, button: Locator, javaScript: boolean) {
   const posted = page.waitForResponse((r) => r.request().method() === 'POST')
-  const reloaded = javaScript ? page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('.data')) : null
+  const reloaded = javaScript
+    ? page.waitForResponse(
+        (r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('.data'),
+      )
+    : null
   await button.click()
   await posted
   await reloaded

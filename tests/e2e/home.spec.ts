@@ -8,7 +8,9 @@ test('the home page shows the seeded catalogue, server-rendered', async ({ page 
   const categories = page.locator('.category-card').getByRole('heading', { level: 3 })
   await expect(categories).toHaveCount(6)
   await expect(categories.first()).toHaveText('Planning and Strategy')
-  await expect(page.locator('main').getByRole('link', { name: /Project and Construction Management/ })).toHaveAttribute('href', /\/categories\?search=/)
+  await expect(
+    page.locator('main').getByRole('link', { name: /Project and Construction Management/ }),
+  ).toHaveAttribute('href', /\/categories\?search=/)
   await expectNoAxeViolations(page)
 })
 
@@ -17,7 +19,9 @@ test('the home page speaks the language of the lang cookie', async ({ page, cont
   await page.goto('/')
   await expect(page.locator('html')).toHaveAttribute('lang', 'de')
   await expect(page.getByRole('heading', { level: 2, name: 'Katalog entdecken' })).toBeVisible()
-  await expect(page.locator('.category-card').getByRole('heading', { level: 3 }).first()).toHaveText('Planung und Strategie')
+  await expect(page.locator('.category-card').getByRole('heading', { level: 3 }).first()).toHaveText(
+    'Planung und Strategie',
+  )
 })
 
 test('an unknown path goes to the not-found page', async ({ page }) => {

@@ -78,7 +78,9 @@ for (const [kind, label, bar, roleName] of [
   ['company', 'Company', 'client', 'Company'],
   ['freelancer', 'Freelancer', 'freelancer', 'Freelancer'],
 ] as const) {
-  test(`signs up as ${kind}, verifies the email from the mail, logs in, sees the role, logs out`, async ({ page }) => {
+  test(`signs up as ${kind}, verifies the email from the mail, logs in, sees the role, logs out`, async ({
+    page,
+  }) => {
     const email = `${kind}.${suffix()}@example.test`
     void label
     const mail = await signUpAndVerify(page, kind, email)
@@ -96,25 +98,33 @@ for (const [kind, label, bar, roleName] of [
     await page.goto(`${base}/profile/account-settings`)
     await expect(page.getByTestId('account-role')).toHaveText(roleName)
     await logOut(page)
-    await expect(page.locator('header[data-topbar="freelancer"], header[data-topbar="client"]')).toHaveCount(0)
+    await expect(page.locator('header[data-topbar="freelancer"], header[data-topbar="client"]')).toHaveCount(
+      0,
+    )
     // The session is gone: the guarded page sends the visitor to log in again.
     await page.goto(`${base}/profile/account-settings`)
     await expect(page).toHaveURL(`${base}/auth/login?redirectTo=%2Fprofile%2Faccount-settings`)
   })
 }
 
-test('shows the first error of each field and keeps nothing when the sign-up is invalid', async ({ page }) => {
+test('shows the first error of each field and keeps nothing when the sign-up is invalid', async ({
+  page,
+}) => {
   await page.goto(`${base}/auth/gotosign`)
   await page.locator('main').getByLabel('Email').fill('not-an-email')
   await page.locator('main').getByLabel('Password', { exact: true }).fill('password123')
   await page.locator('main').getByRole('button', { name: 'Create my account' }).click()
   await expect(page.getByText('Enter a valid email address.')).toBeVisible()
   await expect(page.getByText('You need to accept the terms and conditions.')).toBeVisible()
-  await expect(page.getByText('This password is too common. Choose one that is harder to guess.')).toBeVisible()
+  await expect(
+    page.getByText('This password is too common. Choose one that is harder to guess.'),
+  ).toBeVisible()
   await expect(page).toHaveURL(`${base}/auth/gotosign`)
 })
 
-test('resets a forgotten password from the mail, and returns to the page asked for after login', async ({ page }) => {
+test('resets a forgotten password from the mail, and returns to the page asked for after login', async ({
+  page,
+}) => {
   const email = `reset.${suffix()}@example.test`
   await signUpAndVerify(page, 'freelancer', email)
   await page.goto(`${base}/profile/account-settings`)
@@ -151,7 +161,10 @@ test('resets a forgotten password from the mail, and returns to the page asked f
   await logOut(page)
 })
 
-test('guesses from elsewhere lock out new devices only: the browser that signed in before still gets in', async ({ page, browser }) => {
+test('guesses from elsewhere lock out new devices only: the browser that signed in before still gets in', async ({
+  page,
+  browser,
+}) => {
   const email = `owner.${suffix()}@example.test`
   await signUpAndVerify(page, 'client', email)
   await page.goto(`${base}/auth/login`)
@@ -166,7 +179,11 @@ test('guesses from elsewhere lock out new devices only: the browser that signed 
   // Someone guesses through the API until the address's limit answers.
   const statuses = []
   for (let i = 0; i < 9; i++) {
-    const r = await fetch(`${base}/api/v1/identity/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: `guess ${i} of many` }) })
+    const r = await fetch(`${base}/api/v1/identity/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: `guess ${i} of many` }),
+    })
     statuses.push(r.status)
     if (r.status === 429) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
   }
@@ -176,7 +193,10 @@ test('guesses from elsewhere lock out new devices only: the browser that signed 
   const stranger = await browser.newContext({ javaScriptEnabled: jsEnabled() })
   const other = await stranger.newPage()
   await other.goto(`${base}/auth/login`)
-  const [refused] = await Promise.all([other.waitForResponse((r) => r.url().startsWith(`${base}/auth/login`) && r.request().method() === 'POST'), logIn(other, email, PASSWORD)])
+  const [refused] = await Promise.all([
+    other.waitForResponse((r) => r.url().startsWith(`${base}/auth/login`) && r.request().method() === 'POST'),
+    logIn(other, email, PASSWORD),
+  ])
   expect(refused.status()).toBe(429)
   expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0)
   await expect(other.getByText('Too many attempts. Please wait a few minutes and try again.')).toBeVisible()
@@ -219,7 +239,12 @@ test('signs up and logs in through the OpenID provider', async ({ page }) => {
   // Second time: straight in (the provider remembers the browser; no new account).
   await page.goto(`${base}/auth/login?redirectTo=%2Fprofile%2Faccount-settings`)
   await page.locator('main').getByRole('link', { name: 'Continue with Loopback ID' }).click()
-  if (await page.locator('input[name="login"]').isVisible().catch(() => false)) {
+  if (
+    await page
+      .locator('input[name="login"]')
+      .isVisible()
+      .catch(() => false)
+  ) {
     await page.locator('input[name="login"]').fill(login)
     await page.locator('input[name="password"]').fill('anything')
     await page.locator('button[type="submit"]').click()
@@ -231,7 +256,12 @@ test('signs up and logs in through the OpenID provider', async ({ page }) => {
   // Without a page to return to, signing in through the provider lands on the dashboard too.
   await page.goto(`${base}/auth/login`)
   await page.locator('main').getByRole('link', { name: 'Continue with Loopback ID' }).click()
-  if (await page.locator('input[name="login"]').isVisible().catch(() => false)) {
+  if (
+    await page
+      .locator('input[name="login"]')
+      .isVisible()
+      .catch(() => false)
+  ) {
     await page.locator('input[name="login"]').fill(login)
     await page.locator('input[name="password"]').fill('anything')
     await page.locator('button[type="submit"]').click()
@@ -240,14 +270,22 @@ test('signs up and logs in through the OpenID provider', async ({ page }) => {
   await expect(page.locator('main h1')).toHaveText('Dashboard')
 })
 
-test('sends the provider back to the site\'s address (PUBLIC_URL), whatever Host the request names', async () => {
+test("sends the provider back to the site's address (PUBLIC_URL), whatever Host the request names", async () => {
   const { port } = new URL(base)
   const location = await new Promise<string>((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port, path: '/auth/oidc/loopback', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } }, (res) => {
-        res.resume()
-        resolve(String(res.headers.location ?? ''))
-      })
+      .get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/auth/oidc/loopback',
+          headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+        },
+        (res) => {
+          res.resume()
+          resolve(String(res.headers.location ?? ''))
+        },
+      )
       .on('error', reject)
   })
   const redirectUri = new URL(location).searchParams.get('redirect_uri')

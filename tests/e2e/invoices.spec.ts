@@ -14,40 +14,79 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 })
 const shell = useShellServer()
 const main = (page: Page) => page.locator('main')
 
-const api = (method: string, path: string, token: string | null, body?: unknown) => apiCall(shell().base, method, path, token, body)
+const api = (method: string, path: string, token: string | null, body?: unknown) =>
+  apiCall(shell().base, method, path, token, body)
 
 async function download(page: Page, link: ReturnType<Page['locator']>) {
   const [file] = await Promise.all([page.waitForEvent('download'), link.click()])
   return { name: file.suggestedFilename(), body: await fs.readFile(await file.path()) }
 }
 
-test('after a release both parties see their invoices and the PDF; the statement shows the running balance and exports CSV', async ({ browser }) => {
-  const token = async (email: string) => (await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
-  const [clientToken, freelancerToken] = [await token(accounts.client.email), await token(accounts.freelancer.email)]
-  const { id: subcategoryId } = await shell().db.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+test('after a release both parties see their invoices and the PDF; the statement shows the running balance and exports CSV', async ({
+  browser,
+}) => {
+  const token = async (email: string) =>
+    (await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
+  const [clientToken, freelancerToken] = [
+    await token(accounts.client.email),
+    await token(accounts.freelancer.email),
+  ]
+  const { id: subcategoryId } = await shell()
+    .db.db.selectFrom('subcategory')
+    .select('id')
+    .where('slug', '=', 'structural-engineering')
+    .executeTakeFirstOrThrow()
   const installments = [{ title: 'Calculations', amountMinor: 120000 }]
   const title = `Roof, "truss" check ${test.info().project.name}`
-  const project = await api('POST', 'projects', clientToken, { title, description: 'Check the timber roof trusses of a barn conversion and design the repairs.', subcategoryId, budgetType: 'fixed', budgetMinor: 120000, currency: 'EUR', remote: true, installments, publish: true })
-  const proposal = await api('POST', `projects/${project.id}/proposal`, freelancerToken, { coverLetter: 'I check timber trusses every week and can deliver the calculations in two weeks.', bidMinor: 120000, durationDays: 14, installments })
+  const project = await api('POST', 'projects', clientToken, {
+    title,
+    description: 'Check the timber roof trusses of a barn conversion and design the repairs.',
+    subcategoryId,
+    budgetType: 'fixed',
+    budgetMinor: 120000,
+    currency: 'EUR',
+    remote: true,
+    installments,
+    publish: true,
+  })
+  const proposal = await api('POST', `projects/${project.id}/proposal`, freelancerToken, {
+    coverLetter: 'I check timber trusses every week and can deliver the calculations in two weeks.',
+    bidMinor: 120000,
+    durationDays: 14,
+    installments,
+  })
   const contract = await api('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, clientToken)
   const installmentId = contract.installments[0].id
   await fundByApi(shell().base, clientToken, project.id, [installmentId])
-  await api('POST', `projects/installments/${installmentId}/submit`, freelancerToken, { note: 'Calculations attached.' })
+  await api('POST', `projects/installments/${installmentId}/submit`, freelancerToken, {
+    note: 'Calculations attached.',
+  })
   await api('POST', `projects/installments/${installmentId}/approve`, clientToken, {})
 
   // The freelancer: their invoice to the client for the work, and the platform's commission.
   const freelancer = await signInAs(browser, shell().base, accounts.freelancer.email)
   await freelancer.goto(`${shell().base}/invoices`)
   await expect(main(freelancer).getByRole('heading', { level: 1 })).toHaveText('Invoices')
-  const work = main(freelancer).getByTestId('invoice').filter({ hasText: title }).filter({ hasText: 'Work delivered' })
+  const work = main(freelancer)
+    .getByTestId('invoice')
+    .filter({ hasText: title })
+    .filter({ hasText: 'Work delivered' })
   await expect(work).toContainText('Fred Freelancer')
   await expect(work).toContainText('Clara Client')
   await expect(work).toContainText('€1,200.00')
-  await expect(main(freelancer).getByTestId('invoice').filter({ hasText: title }).filter({ hasText: 'Platform commission' })).toContainText('€120.00')
+  await expect(
+    main(freelancer)
+      .getByTestId('invoice')
+      .filter({ hasText: title })
+      .filter({ hasText: 'Platform commission' }),
+  ).toContainText('€120.00')
   const number = (await work.locator('strong').textContent())!
   expect(number).toMatch(/^WN-\d{4}-\d{6}$/)
   await expectNoAxeViolations(freelancer)
-  const pdf = await download(freelancer, work.getByRole('link', { name: `Download invoice ${number} as PDF` }))
+  const pdf = await download(
+    freelancer,
+    work.getByRole('link', { name: `Download invoice ${number} as PDF` }),
+  )
   expect(pdf.name).toBe(`${number}.pdf`)
   expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-')
   expect(pdf.body.toString('latin1')).toContain(`(${number})`)
@@ -56,7 +95,9 @@ test('after a release both parties see their invoices and the PDF; the statement
   const client = await signInAs(browser, shell().base, accounts.client.email)
   await client.goto(`${shell().base}/invoices`)
   await expect(main(client).getByTestId('invoice').filter({ hasText: number })).toContainText('€1,200.00')
-  await expect(main(client).getByTestId('invoice').filter({ hasText: title }).filter({ hasText: 'Service fee' })).toContainText('€36.00')
+  await expect(
+    main(client).getByTestId('invoice').filter({ hasText: title }).filter({ hasText: 'Service fee' }),
+  ).toContainText('€36.00')
   await expect(main(client).getByText('Platform commission')).toHaveCount(0)
 
   // The client's statement: the payment came in and was held, then released; the balance follows.
@@ -87,7 +128,9 @@ test('after a release both parties see their invoices and the PDF; the statement
   const csv = await download(client, main(client).getByRole('link', { name: 'Download CSV' }))
   expect(csv.name).toBe(`statement-${today}-${today}.csv`)
   const text = csv.body.toString('utf8')
-  expect(text.startsWith('\uFEFFDate (UTC),Description,Project,Account,Amount,Currency,Balance\r\n')).toBe(true)
+  expect(text.startsWith('\uFEFFDate (UTC),Description,Project,Account,Amount,Currency,Balance\r\n')).toBe(
+    true,
+  )
   const quoted = `"Roof, ""truss"" check ${test.info().project.name}`
   expect(text).toContain(`,Payment received and held,${quoted}",Held,1236.00,EUR,`)
   expect(text).toContain(`,Released to the freelancer,${quoted} · Calculations",Held,-1236.00,EUR,`)

@@ -22,7 +22,9 @@ const server = useShellServer()
 const main = (p: Page) => p.locator('main')
 const state = { projectId: '', title: '', active: 0, pending: 0 }
 
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+)
 
 /** Opens a page and waits until it is quiet (hydrated, with JavaScript). */
 async function open(page: Page, path: string) {
@@ -50,7 +52,9 @@ async function expectStep(page: Page, n: number, chip: string, next: { move: str
   }
 }
 
-test('two new users: post, find, propose, accept, deliver by installments, complete, review', async ({ browser }) => {
+test('two new users: post, find, propose, accept, deliver by installments, complete, review', async ({
+  browser,
+}) => {
   const word = `culvert${Date.now().toString(36)}`
   const title = `Box ${word} culvert check`
   const client = await signInAs(browser, server().base, accounts.client.email)
@@ -62,7 +66,11 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   // The client posts a project with an attachment and two installments.
   await open(client, '/projects/create')
   await main(client).getByLabel('Title', { exact: true }).fill(title)
-  await main(client).getByLabel('Description').fill(`Check the concrete box ${word} culvert under the farm road: loads, reinforcement and a short report.`)
+  await main(client)
+    .getByLabel('Description')
+    .fill(
+      `Check the concrete box ${word} culvert under the farm road: loads, reinforcement and a short report.`,
+    )
   await main(client).getByLabel('Subcategory').selectOption({ label: 'Structural Engineering' })
   await main(client).getByLabel('Budget', { exact: true }).fill('1200')
   await main(client).getByLabel('Duration in days').fill('20')
@@ -70,7 +78,9 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   await main(client).getByLabel('Amount 1').fill('700')
   await main(client).getByLabel('Installment 2').fill('Report')
   await main(client).getByLabel('Amount 2').fill('500')
-  await main(client).getByLabel('Attachment').setInputFiles({ name: 'culvert-survey.pdf', mimeType: 'application/pdf', buffer: pdf })
+  await main(client)
+    .getByLabel('Attachment')
+    .setInputFiles({ name: 'culvert-survey.pdf', mimeType: 'application/pdf', buffer: pdf })
   await press(client, 'Publish project')
   await expect(main(client).getByText('Your project is published.')).toBeVisible()
   await expect(main(client).getByRole('link', { name: 'culvert-survey.pdf' })).toBeVisible()
@@ -86,11 +96,19 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   await expect(freelancer).toHaveURL(new RegExp(`search=${word}.*budgetType=fixed`))
   const [sidebar, results] = await boxes(filters, main(freelancer).getByTestId('project-card').first())
   expect(sidebar.x + sidebar.width).toBeLessThanOrEqual(results.x)
-  await main(freelancer).getByTestId('project-card').filter({ hasText: word }).getByRole('link', { name: title }).click()
+  await main(freelancer)
+    .getByTestId('project-card')
+    .filter({ hasText: word })
+    .getByRole('link', { name: title })
+    .click()
   await settle(freelancer)
   await expect(freelancer).toHaveURL(`${server().base}/projects/details/${projectId}`)
-  await main(freelancer).getByLabel('Cover letter').fill('I design and check box culverts to Eurocode 2 and can deliver both parts in two weeks.')
-  await main(freelancer).getByLabel(/Your price/).fill('1150')
+  await main(freelancer)
+    .getByLabel('Cover letter')
+    .fill('I design and check box culverts to Eurocode 2 and can deliver both parts in two weeks.')
+  await main(freelancer)
+    .getByLabel(/Your price/)
+    .fill('1150')
   await main(freelancer).getByLabel('Duration in days').fill('14')
   await main(freelancer).getByLabel('Installment 1').fill('Load check')
   await main(freelancer).getByLabel('Amount 1').fill('650')
@@ -104,14 +122,19 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   // The client's dashboard has the project among the proposals to decide, one click from it.
   await open(client, '/dashboard')
   const decide = main(client).getByRole('region', { name: 'Proposals to decide' })
-  await expect(decide.getByTestId('dash-project').filter({ hasText: title })).toContainText('New proposals: 1')
+  await expect(decide.getByTestId('dash-project').filter({ hasText: title })).toContainText(
+    'New proposals: 1',
+  )
   await decide.getByRole('link', { name: title }).click()
   await settle(client)
   await expect(client).toHaveURL(`${server().base}/projects/client/details/${projectId}`)
   // The proposal card: avatar, name linking to the profile, rating, the proposal's status.
   const card = main(client).getByTestId('proposal').first()
   await expect(card.locator('img.avatar')).toBeVisible()
-  await expect(card.getByRole('link', { name: 'Fred Freelancer' })).toHaveAttribute('href', /^\/profiles\/freelancers\/\d+$/)
+  await expect(card.getByRole('link', { name: 'Fred Freelancer' })).toHaveAttribute(
+    'href',
+    /^\/profiles\/freelancers\/\d+$/,
+  )
   await expect(card.locator('.ui-rating')).toHaveText('No reviews yet')
   await expect(card.getByTestId('status-chip')).toHaveText('Pending')
   await press(client, 'Accept', card)
@@ -133,7 +156,9 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   await expect(bell.getByTestId('notification').filter({ hasText: 'Proposal accepted' })).toContainText(title)
   await expectNoAxeViolations(freelancer)
   await open(freelancer, '/notifications')
-  await expect(main(freelancer).getByTestId('notification').filter({ hasText: 'Proposal accepted' })).toContainText(title)
+  await expect(
+    main(freelancer).getByTestId('notification').filter({ hasText: 'Proposal accepted' }),
+  ).toContainText(title)
   await open(freelancer, `/projects/freelancer/contract/${projectId}`)
   await expectStep(freelancer, 1, 'Awaiting funding', { waiting: 'Waiting for the client to fund it' })
 
@@ -145,14 +170,19 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
     await expectStep(client, n, 'Funded', { waiting: 'Waiting for the freelancer to deliver' })
   }
   await open(freelancer, '/dashboard')
-  const contractItem = main(freelancer).getByRole('region', { name: 'Active contracts' }).getByTestId('dash-contract').filter({ hasText: title })
+  const contractItem = main(freelancer)
+    .getByRole('region', { name: 'Active contracts' })
+    .getByTestId('dash-contract')
+    .filter({ hasText: title })
   await expect(contractItem).toContainText('Your move: deliver installment 1, “Load check”.')
   await contractItem.getByRole('link', { name: title }).click()
   await settle(freelancer)
   await expect(freelancer).toHaveURL(`${server().base}/projects/freelancer/contract/${projectId}`)
   for (const n of [1, 2]) {
     await expectStep(freelancer, n, 'Funded', { move: 'Submit work' })
-    await step(freelancer, n).getByLabel('What you deliver').fill(`Part ${n} delivered, see the attached calculation.`)
+    await step(freelancer, n)
+      .getByLabel('What you deliver')
+      .fill(`Part ${n} delivered, see the attached calculation.`)
     await press(freelancer, 'Submit work', step(freelancer, n))
     await expectStep(freelancer, n, 'Submitted', { waiting: 'Waiting for the client to review the work' })
   }
@@ -176,7 +206,10 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   await settle(freelancer)
   await open(client, '/dashboard')
   await expect(main(client).getByRole('region', { name: 'Reviews' })).toContainText('Reviews to write: 1')
-  await main(client).getByRole('region', { name: 'Reviews' }).getByRole('link', { name: 'Write my reviews' }).click()
+  await main(client)
+    .getByRole('region', { name: 'Reviews' })
+    .getByRole('link', { name: 'Write my reviews' })
+    .click()
   await settle(client)
   for (const [page, text] of [
     [client, 'Clear calculations and a short, useful report.'],
@@ -191,9 +224,13 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
     await expect(main(page).getByTestId('review-form')).toHaveCount(0)
   }
   await open(freelancer, '/reviews')
-  await expect(main(freelancer).getByTestId('review')).toContainText('Clear calculations and a short, useful report.')
+  await expect(main(freelancer).getByTestId('review')).toContainText(
+    'Clear calculations and a short, useful report.',
+  )
   await open(freelancer, '/dashboard')
-  await expect(main(freelancer).getByRole('region', { name: 'Reviews' }).getByRole('link', { name: 'My reviews' })).toHaveAttribute('href', '/reviews')
+  await expect(
+    main(freelancer).getByRole('region', { name: 'Reviews' }).getByRole('link', { name: 'My reviews' }),
+  ).toHaveAttribute('href', '/reviews')
   await client.context().close()
   await freelancer.context().close()
 })
@@ -201,22 +238,60 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
 /** Calls the API as a shell account would (to set up states the journey already walked once). */
 async function api(method: string, path: string, email: string | null, body?: unknown) {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (email) headers.authorization = `Bearer ${(await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token}`
-  const r = await fetch(`${server().base}/api/v1/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  if (email)
+    headers.authorization = `Bearer ${(await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token}`
+  const r = await fetch(`${server().base}/api/v1/${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`)
   return r.json()
 }
 
 /** Beside the completed journey: a project with a pending proposal, and a contract under way. */
 async function moreWork() {
-  const { id: subcategoryId } = await server().db.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
-  const post = (title: string) => api('POST', 'projects', accounts.client.email, { title, description: 'Check a small steel canopy over a shop entrance, with calculations and a short report.', subcategoryId, budgetType: 'fixed', budgetMinor: 90000, currency: 'EUR', remote: true, publish: true })
-  const propose = (id: number) => api('POST', `projects/${id}/proposal`, accounts.freelancer.email, { coverLetter: 'I check steel canopies every month and can send calculations in a week.', bidMinor: 85000, durationDays: 7, installments: [{ title: 'Steel check', amountMinor: 50000 }, { title: 'Canopy report', amountMinor: 35000 }] })
+  const { id: subcategoryId } = await server()
+    .db.db.selectFrom('subcategory')
+    .select('id')
+    .where('slug', '=', 'structural-engineering')
+    .executeTakeFirstOrThrow()
+  const post = (title: string) =>
+    api('POST', 'projects', accounts.client.email, {
+      title,
+      description: 'Check a small steel canopy over a shop entrance, with calculations and a short report.',
+      subcategoryId,
+      budgetType: 'fixed',
+      budgetMinor: 90000,
+      currency: 'EUR',
+      remote: true,
+      publish: true,
+    })
+  const propose = (id: number) =>
+    api('POST', `projects/${id}/proposal`, accounts.freelancer.email, {
+      coverLetter: 'I check steel canopies every month and can send calculations in a week.',
+      bidMinor: 85000,
+      durationDays: 7,
+      installments: [
+        { title: 'Steel check', amountMinor: 50000 },
+        { title: 'Canopy report', amountMinor: 35000 },
+      ],
+    })
   const pending = await post('Steel canopy check')
   const active = await post('Shop canopy calculations')
   await propose(pending.id)
-  const contract = await api('POST', `projects/proposals/${(await propose(active.id)).id}/accept/${active.id}`, accounts.client.email)
-  await fundByApi(server().base, (await api('POST', 'identity/login', null, { email: accounts.client.email, password: SHELL_PASSWORD })).token, active.id, [contract.installments[0].id])
+  const contract = await api(
+    'POST',
+    `projects/proposals/${(await propose(active.id)).id}/accept/${active.id}`,
+    accounts.client.email,
+  )
+  await fundByApi(
+    server().base,
+    (await api('POST', 'identity/login', null, { email: accounts.client.email, password: SHELL_PASSWORD }))
+      .token,
+    active.id,
+    [contract.installments[0].id],
+  )
   return { pending: pending.id as number, active: active.id as number }
 }
 
@@ -232,13 +307,32 @@ async function ensureMoreWork() {
 // script, the longest words); the others are checked for leftovers only, to keep CI's time.
 const axeLanguages: ReadonlySet<string> = new Set(['en', 'ru'])
 for (const lng of ['en', 'es', 'de', 'it', 'ru'] as const) {
-  test(`the new screens in ${lng}: nothing left untranslated${axeLanguages.has(lng) ? ', and axe passes on each' : ''}`, async ({ browser }) => {
+  test(`the new screens in ${lng}: nothing left untranslated${axeLanguages.has(lng) ? ', and axe passes on each' : ''}`, async ({
+    browser,
+  }) => {
     // The screens are the same on both databases and need JavaScript for axe: walked once.
     test.skip(test.info().project.name !== 'sqlite', 'walked once, on SQLite with JavaScript')
     const work = await ensureMoreWork()
     const screens = {
-      [accounts.client.email]: ['/dashboard', '/projects/client', `/projects/client/details/${work.pending}`, `/projects/client/details/${work.active}`, '/reviews', '/notifications'],
-      [accounts.freelancer.email]: ['/dashboard', '/projects/getprojects?search=all', `/projects/details/${work.pending}`, '/projects/freelancer/porposals', '/projects/freelancer', `/projects/freelancer/contract/${work.active}`, `/projects/freelancer/contract/${work.projectId}`, '/reviews', '/notifications'],
+      [accounts.client.email]: [
+        '/dashboard',
+        '/projects/client',
+        `/projects/client/details/${work.pending}`,
+        `/projects/client/details/${work.active}`,
+        '/reviews',
+        '/notifications',
+      ],
+      [accounts.freelancer.email]: [
+        '/dashboard',
+        '/projects/getprojects?search=all',
+        `/projects/details/${work.pending}`,
+        '/projects/freelancer/porposals',
+        '/projects/freelancer',
+        `/projects/freelancer/contract/${work.active}`,
+        `/projects/freelancer/contract/${work.projectId}`,
+        '/reviews',
+        '/notifications',
+      ],
     }
     const problems: string[] = []
     for (const [email, paths] of Object.entries(screens)) {
@@ -248,12 +342,14 @@ for (const lng of ['en', 'es', 'de', 'it', 'ru'] as const) {
         const response = await page.goto(`${server().base}${path}`)
         const where = `${path} (${email.split('.')[0]})`
         if (response?.status() !== 200) problems.push(`${where}: status ${response?.status()}`)
-        if ((await page.locator('html').getAttribute('lang')) !== lng) problems.push(`${where}: html lang is not ${lng}`)
+        if ((await page.locator('html').getAttribute('lang')) !== lng)
+          problems.push(`${where}: html lang is not ${lng}`)
         const left = await findLeftovers(page, lng)
         for (const s of left.english) problems.push(`${where}: English ${s}`)
         for (const s of left.keys) problems.push(`${where}: a key shown as text: "${s}"`)
         for (const s of left.placeholders) problems.push(`${where}: an unfilled placeholder: "${s}"`)
-        if (axeLanguages.has(lng)) for (const v of await axeViolations(page)) problems.push(`${where}: axe ${v}`)
+        if (axeLanguages.has(lng))
+          for (const v of await axeViolations(page)) problems.push(`${where}: axe ${v}`)
       }
       await page.context().close()
     }
@@ -264,11 +360,15 @@ for (const lng of ['en', 'es', 'de', 'it', 'ru'] as const) {
 /** Whether a chip sits inside its card, rather than drawn somewhere else on the page. */
 async function expectInside(inner: Locator, outer: Locator) {
   const [a, b] = await boxes(inner, outer)
-  expect(a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height, 'inside its card').toBe(true)
+  expect(
+    a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height,
+    'inside its card',
+  ).toBe(true)
 }
 
 /** A card keeps its content off its edges. */
-const expectPadded = async (card: Locator) => expect(parseFloat(await card.evaluate((e) => getComputedStyle(e).paddingLeft))).toBeGreaterThanOrEqual(8)
+const expectPadded = async (card: Locator) =>
+  expect(parseFloat(await card.evaluate((e) => getComputedStyle(e).paddingLeft))).toBeGreaterThanOrEqual(8)
 
 /** A radio button is a small circle on the row of its label, not a full-width box above it. */
 async function expectRadioBesideLabel(radio: Locator) {
@@ -278,7 +378,9 @@ async function expectRadioBesideLabel(radio: Locator) {
   expect(r.y + r.height / 2, 'radio on its label row').toBeLessThan(label.y + label.height)
 }
 
-test('what issue 15 saw on the work screens is gone: chips in their cards, padded cards, apart and distinct buttons, radios, numbers, timeline', async ({ browser }) => {
+test('what issue 15 saw on the work screens is gone: chips in their cards, padded cards, apart and distinct buttons, radios, numbers, timeline', async ({
+  browser,
+}) => {
   // Layout is the same on both databases and with JavaScript off: measured once.
   test.skip(test.info().project.name !== 'sqlite', 'measured once, on SQLite')
   const work = await ensureMoreWork()
@@ -288,14 +390,23 @@ test('what issue 15 saw on the work screens is gone: chips in their cards, padde
   await expectPadded(card)
   await expectInside(card.getByTestId('status-chip'), card)
   // Accept and Decline stand apart, and Decline does not look like the primary action.
-  const [accept, decline] = [card.getByRole('button', { name: 'Accept' }), card.getByRole('button', { name: 'Decline' })]
+  const [accept, decline] = [
+    card.getByRole('button', { name: 'Accept' }),
+    card.getByRole('button', { name: 'Decline' }),
+  ]
   const [a, d] = await boxes(accept, decline)
-  expect(Math.max(d.x - (a.x + a.width), a.x - (d.x + d.width), d.y - (a.y + a.height), a.y - (d.y + d.height)), 'room between the buttons').toBeGreaterThanOrEqual(4)
-  const colours = (l: Locator) => l.evaluate((e) => `${getComputedStyle(e).backgroundColor} ${getComputedStyle(e).color}`)
+  expect(
+    Math.max(d.x - (a.x + a.width), a.x - (d.x + d.width), d.y - (a.y + a.height), a.y - (d.y + d.height)),
+    'room between the buttons',
+  ).toBeGreaterThanOrEqual(4)
+  const colours = (l: Locator) =>
+    l.evaluate((e) => `${getComputedStyle(e).backgroundColor} ${getComputedStyle(e).color}`)
   expect(await colours(decline)).not.toBe(await colours(accept))
   await expect(decline).toHaveClass(/ui-button-destructive/)
   // Cancel project is destructive too, beside the rest of the project's actions.
-  await expect(main(client).getByRole('button', { name: 'Cancel project' })).toHaveClass(/ui-button-destructive/)
+  await expect(main(client).getByRole('button', { name: 'Cancel project' })).toHaveClass(
+    /ui-button-destructive/,
+  )
   await expect(main(client).getByTestId('timeline')).toBeVisible()
   // Installments are numbered once, by the stepper's marker.
   await client.goto(`${server().base}/projects/client/details/${work.active}`)
@@ -322,7 +433,11 @@ test('what issue 15 saw on the work screens is gone: chips in their cards, padde
   await client.context().close()
 
   const freelancer = await signInAs(browser, server().base, accounts.freelancer.email)
-  for (const [path, id] of [['/projects/freelancer/porposals', 'my-proposal'], ['/projects/freelancer', 'contract'], ['/reviews', 'review']]) {
+  for (const [path, id] of [
+    ['/projects/freelancer/porposals', 'my-proposal'],
+    ['/projects/freelancer', 'contract'],
+    ['/reviews', 'review'],
+  ]) {
     await freelancer.goto(`${server().base}${path}`)
     const item = main(freelancer).getByTestId(id).first()
     await expectPadded(item)
@@ -332,29 +447,39 @@ test('what issue 15 saw on the work screens is gone: chips in their cards, padde
   // Account type's radios at sign-up.
   const visitor = await browser.newPage()
   await visitor.goto(`${server().base}/auth/gotosign`)
-  for (const radio of await visitor.locator('main').getByRole('radio').all()) await expectRadioBesideLabel(radio)
+  for (const radio of await visitor.locator('main').getByRole('radio').all())
+    await expectRadioBesideLabel(radio)
   await visitor.close()
 })
 
 // A proof (decision 294): CI checks these screens with axe; npm run proof's part lighthouse runs Lighthouse on them.
-test('Lighthouse scores accessibility 100 on the dashboard and the contract page, signed in', { tag: '@proof' }, async ({ browser }) => {
-  // Lighthouse takes a while on a loaded machine and the pages are the same on both databases.
-  test.skip(test.info().project.name !== 'sqlite', 'measured once, on SQLite with JavaScript')
-  const work = await ensureMoreWork()
-  const scores: string[] = []
-  for (const [email, paths] of [
-    [accounts.client.email, ['/dashboard', `/projects/client/details/${work.active}`]],
-    [accounts.freelancer.email, ['/dashboard', `/projects/freelancer/contract/${work.active}`]],
-  ] as const) {
-    const page = await signInAs(browser, server().base, email)
-    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
-    await page.context().close()
-    for (const path of paths) {
-      const r = await lighthouseMobile(`${server().base}${path}`, { categories: ['accessibility'], headers: { cookie } })
-      expect(new URL(r.finalUrl).pathname, 'Lighthouse saw the page signed in').toBe(path)
-      scores.push(`${path}: ${r.accessibility}${r.failedA11y.length ? ` (${r.failedA11y.join(', ')})` : ''}`)
+test(
+  'Lighthouse scores accessibility 100 on the dashboard and the contract page, signed in',
+  { tag: '@proof' },
+  async ({ browser }) => {
+    // Lighthouse takes a while on a loaded machine and the pages are the same on both databases.
+    test.skip(test.info().project.name !== 'sqlite', 'measured once, on SQLite with JavaScript')
+    const work = await ensureMoreWork()
+    const scores: string[] = []
+    for (const [email, paths] of [
+      [accounts.client.email, ['/dashboard', `/projects/client/details/${work.active}`]],
+      [accounts.freelancer.email, ['/dashboard', `/projects/freelancer/contract/${work.active}`]],
+    ] as const) {
+      const page = await signInAs(browser, server().base, email)
+      const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+      await page.context().close()
+      for (const path of paths) {
+        const r = await lighthouseMobile(`${server().base}${path}`, {
+          categories: ['accessibility'],
+          headers: { cookie },
+        })
+        expect(new URL(r.finalUrl).pathname, 'Lighthouse saw the page signed in').toBe(path)
+        scores.push(
+          `${path}: ${r.accessibility}${r.failedA11y.length ? ` (${r.failedA11y.join(', ')})` : ''}`,
+        )
+      }
     }
-  }
-  console.log(`Lighthouse accessibility (mobile): ${scores.join('; ')}`)
-  expect(scores.filter((s) => !/: 100$/.test(s))).toEqual([])
-})
+    console.log(`Lighthouse accessibility (mobile): ${scores.join('; ')}`)
+    expect(scores.filter((s) => !/: 100$/.test(s))).toEqual([])
+  },
+)

@@ -12,7 +12,8 @@ type Flat = Map<string, string>
 
 function flatten(value: unknown, prefix: string, out: Flat) {
   if (typeof value === 'string') out.set(prefix, value)
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out)
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out)
 }
 
 /** Every text of one language, keyed "namespace:path.to.key". */
@@ -20,7 +21,11 @@ function texts(lng: string): Flat {
   const out: Flat = new Map()
   for (const file of fs.readdirSync(path.join(localesDir, lng))) {
     if (!file.endsWith('.json')) continue
-    flatten(JSON.parse(fs.readFileSync(path.join(localesDir, lng, file), 'utf8')), `${file.slice(0, -5)}:`, out)
+    flatten(
+      JSON.parse(fs.readFileSync(path.join(localesDir, lng, file), 'utf8')),
+      `${file.slice(0, -5)}:`,
+      out,
+    )
   }
   return new Map([...out].map(([k, v]) => [k.replace(':.', ':'), v]))
 }
@@ -58,7 +63,11 @@ function englishOnly(lng: string) {
   return out
 }
 
-const allKeys = new Set([...texts('en').keys()].flatMap((k) => [k, k.split(':')[1]]).map((k) => k.replace(/_(zero|one|two|few|many|other)$/, '')))
+const allKeys = new Set(
+  [...texts('en').keys()]
+    .flatMap((k) => [k, k.split(':')[1]])
+    .map((k) => k.replace(/_(zero|one|two|few|many|other)$/, '')),
+)
 
 /** The texts the page shows now, each trimmed and whole. */
 async function shownTexts(page: Page): Promise<string[]> {
@@ -70,8 +79,11 @@ async function shownTexts(page: Page): Promise<string[]> {
       out.add(n.textContent ?? '')
     }
     for (const line of document.body.innerText.split('\n')) out.add(line)
-    for (const el of document.querySelectorAll('[aria-label], [alt], [title], [placeholder], input[type="submit"][value], input[type="button"][value]')) {
-      for (const a of ['aria-label', 'alt', 'title', 'placeholder']) if (el.hasAttribute(a)) out.add(el.getAttribute(a)!)
+    for (const el of document.querySelectorAll(
+      '[aria-label], [alt], [title], [placeholder], input[type="submit"][value], input[type="button"][value]',
+    )) {
+      for (const a of ['aria-label', 'alt', 'title', 'placeholder'])
+        if (el.hasAttribute(a)) out.add(el.getAttribute(a)!)
       if (el instanceof HTMLInputElement && (el.type === 'submit' || el.type === 'button')) out.add(el.value)
     }
     return [...out].map((s) => s.replace(/\s+/g, ' ').trim()).filter(Boolean)
@@ -88,7 +100,12 @@ export async function findLeftovers(page: Page, lng: string): Promise<Leftovers>
   return {
     english: shown.flatMap((s) => english.filter((e) => e.re.test(s)).map((e) => `"${s}" (${e.key})`)),
     // A key shown as text, or the fallback of a missing activity text ("installment fund").
-    keys: shown.filter((s) => allKeys.has(s) || /^[a-z]+:[a-z][\w.]*$/.test(s) || /^(project|proposal|contract|installment|payment|complaint|review) [a-z_]+$/.test(s)),
+    keys: shown.filter(
+      (s) =>
+        allKeys.has(s) ||
+        /^[a-z]+:[a-z][\w.]*$/.test(s) ||
+        /^(project|proposal|contract|installment|payment|complaint|review) [a-z_]+$/.test(s),
+    ),
     placeholders: shown.filter((s) => /\{\{|\}\}/.test(s)),
   }
 }

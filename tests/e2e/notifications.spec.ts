@@ -17,32 +17,60 @@ const js = jsEnabled
 async function api(method: string, apiPath: string, token: string | null, body?: unknown) {
   const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' }
   if (token) headers.authorization = `Bearer ${token}`
-  const response = await fetch(`${shell().base}/api/v1/${apiPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const response = await fetch(`${shell().base}/api/v1/${apiPath}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   const text = await response.text()
   expect(response.status, text).toBe(200)
   return JSON.parse(text)
 }
-const tokenOf = async (email: string) => (await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
+const tokenOf = async (email: string) =>
+  (await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
 
 const signedIn = (browser: Browser, email: string) => signInAs(browser, shell().base, email)
 const bell = (page: Page) => page.locator('header details.bell')
 const badge = (page: Page) => bell(page).locator('summary .badge')
 
-test('a client accepts a proposal; the freelancer\'s bell shows it and leads to the contract page', async ({ browser }) => {
+test("a client accepts a proposal; the freelancer's bell shows it and leads to the contract page", async ({
+  browser,
+}) => {
   const word = `bell${Date.now().toString(36)}`
-  const [clientToken, freelancerToken] = await Promise.all([tokenOf(accounts.client.email), tokenOf(accounts.freelancer.email)])
-  const sub = await shell().db.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+  const [clientToken, freelancerToken] = await Promise.all([
+    tokenOf(accounts.client.email),
+    tokenOf(accounts.freelancer.email),
+  ])
+  const sub = await shell()
+    .db.db.selectFrom('subcategory')
+    .select('id')
+    .where('slug', '=', 'structural-engineering')
+    .executeTakeFirstOrThrow()
   const project = await api('POST', 'projects', clientToken, {
     title: `Retaining wall ${word} design check`,
-    description: 'Check the design of a two metre retaining wall behind a new garage, with calculations and a short report.',
-    subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 90000, currency: 'EUR', durationDays: 14, remote: true, publish: true,
+    description:
+      'Check the design of a two metre retaining wall behind a new garage, with calculations and a short report.',
+    subcategoryId: sub.id,
+    budgetType: 'fixed',
+    budgetMinor: 90000,
+    currency: 'EUR',
+    durationDays: 14,
+    remote: true,
+    publish: true,
   })
-  await api('POST', `projects/${project.id}/proposal`, freelancerToken, { coverLetter: 'I design retaining walls every week and can send the checked calculations in ten days.', bidMinor: 85000, durationDays: 10 })
+  await api('POST', `projects/${project.id}/proposal`, freelancerToken, {
+    coverLetter: 'I design retaining walls every week and can send the checked calculations in ten days.',
+    bidMinor: 85000,
+    durationDays: 10,
+  })
   const unreadBefore = (await api('GET', 'notifications/count', freelancerToken)).unreadCount as number
 
   const freelancer = await signedIn(browser, accounts.freelancer.email)
   await freelancer.goto(`${shell().base}/projects/freelancer`)
-  if (js()) await expect(freelancer.getByTestId('realtime-indicator')).toHaveAttribute('data-state', 'connected', { timeout: 15_000 })
+  if (js())
+    await expect(freelancer.getByTestId('realtime-indicator')).toHaveAttribute('data-state', 'connected', {
+      timeout: 15_000,
+    })
   if (unreadBefore) await expect(badge(freelancer)).toHaveText(String(unreadBefore))
   else await expect(badge(freelancer)).toHaveCount(0)
 
@@ -72,21 +100,42 @@ test('a client accepts a proposal; the freelancer\'s bell shows it and leads to 
   await freelancer.waitForURL(`${shell().base}/projects/freelancer/contract/${project.id}`)
   await expect(badge(freelancer)).toHaveText(String(unreadBefore + 1))
   await bell(freelancer).locator('summary').click()
-  await expect(bell(freelancer).getByTestId('notification').filter({ hasText: 'Proposal accepted' })).not.toHaveClass(/unread/)
+  await expect(
+    bell(freelancer).getByTestId('notification').filter({ hasText: 'Proposal accepted' }),
+  ).not.toHaveClass(/unread/)
 
   // The client, reading "contract started", goes to the client details page.
   if (!js()) await client.reload()
   await bell(client).locator('summary').click()
-  await bell(client).getByTestId('notification').filter({ hasText: 'Contract started' }).first().getByRole('button').click()
+  await bell(client)
+    .getByTestId('notification')
+    .filter({ hasText: 'Contract started' })
+    .first()
+    .getByRole('button')
+    .click()
   await client.waitForURL(`${shell().base}/projects/client/details/${project.id}`)
 })
 
 test('the bell lists 10 at a time; "load more" shows the next 10', async ({ browser }) => {
-  const user = await shell().db.db.selectFrom('app_user').select('id').where('email', '=', accounts.company.email).executeTakeFirstOrThrow()
+  const user = await shell()
+    .db.db.selectFrom('app_user')
+    .select('id')
+    .where('email', '=', accounts.company.email)
+    .executeTakeFirstOrThrow()
   const now = Date.now()
-  await shell().db.db
-    .insertInto('notification')
-    .values(Array.from({ length: 13 }, (_, i) => ({ user_id: user.id, source: `e2e:${test.info().project.name}:${i}`, message_key: 'projects:notify.newComment', params: JSON.stringify({ title: `Culvert ${i}` }), type: 'Project' as const, project_id: 1, created_at: new Date(now + i).toISOString() })))
+  await shell()
+    .db.db.insertInto('notification')
+    .values(
+      Array.from({ length: 13 }, (_, i) => ({
+        user_id: user.id,
+        source: `e2e:${test.info().project.name}:${i}`,
+        message_key: 'projects:notify.newComment',
+        params: JSON.stringify({ title: `Culvert ${i}` }),
+        type: 'Project' as const,
+        project_id: 1,
+        created_at: new Date(now + i).toISOString(),
+      })),
+    )
     .execute()
   const page = await signedIn(browser, accounts.company.email)
   await page.goto(`${shell().base}/faq`)
@@ -103,95 +152,164 @@ test('the bell lists 10 at a time; "load more" shows the next 10', async ({ brow
 
 // Issue 15 item 4: notifications in the page. Helpers for a fresh project with one proposal.
 async function projectWithProposal(word: string, propose = true) {
-  const [clientToken, freelancerToken] = await Promise.all([tokenOf(accounts.client.email), tokenOf(accounts.freelancer.email)])
-  const sub = await shell().db.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+  const [clientToken, freelancerToken] = await Promise.all([
+    tokenOf(accounts.client.email),
+    tokenOf(accounts.freelancer.email),
+  ])
+  const sub = await shell()
+    .db.db.selectFrom('subcategory')
+    .select('id')
+    .where('slug', '=', 'structural-engineering')
+    .executeTakeFirstOrThrow()
   const project = await api('POST', 'projects', clientToken, {
     title: `Steel stair ${word} connection design`,
-    description: 'Design the bolted connections of an external steel stair to an existing concrete slab, with calculations.',
-    subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 60000, currency: 'EUR', durationDays: 10, remote: true, publish: true,
+    description:
+      'Design the bolted connections of an external steel stair to an existing concrete slab, with calculations.',
+    subcategoryId: sub.id,
+    budgetType: 'fixed',
+    budgetMinor: 60000,
+    currency: 'EUR',
+    durationDays: 10,
+    remote: true,
+    publish: true,
   })
-  const sendProposal = () => api('POST', `projects/${project.id}/proposal`, freelancerToken, { coverLetter: 'I design steel stair connections to concrete often and can send the calculations within a week.', bidMinor: 55000, durationDays: 7 })
+  const sendProposal = () =>
+    api('POST', `projects/${project.id}/proposal`, freelancerToken, {
+      coverLetter:
+        'I design steel stair connections to concrete often and can send the calculations within a week.',
+      bidMinor: 55000,
+      durationDays: 7,
+    })
   const proposal = propose ? await sendProposal() : null
   return { project, proposal, sendProposal, clientToken, freelancerToken }
 }
-const connected = (page: Page) => expect(page.getByTestId('realtime-indicator')).toHaveAttribute('data-state', 'connected', { timeout: 15_000 })
-
-test('two tabs of the freelancer: an alert shows in the open bell as it arrives; reading it in one tab lowers the count in the other', { tag: '@needs-js' }, async ({ browser }) => {
-  const word = `tabs${Date.now().toString(36)}`
-  const { project, proposal, clientToken, freelancerToken } = await projectWithProposal(word)
-  const unreadBefore = (await api('GET', 'notifications/count', freelancerToken)).unreadCount as number
-  const tabA = await signedIn(browser, accounts.freelancer.email)
-  const tabB = await tabA.context().newPage()
-  await tabA.goto(`${shell().base}/projects/freelancer/porposals`)
-  await tabB.goto(`${shell().base}/faq`)
-  await Promise.all([connected(tabA), connected(tabB)])
-  await bell(tabA).locator('summary').click()
-
-  // Tab A's loaders answer slowly from now on: what it shows next comes from the pushed alert itself.
-  await tabA.route(/\.data(\?|$)/, async (route) => {
-    await new Promise((r) => setTimeout(r, 10_000))
-    await route.continue().catch(() => undefined)
+const connected = (page: Page) =>
+  expect(page.getByTestId('realtime-indicator')).toHaveAttribute('data-state', 'connected', {
+    timeout: 15_000,
   })
-  await api('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, clientToken)
-  const arrived = bell(tabA).getByTestId('notification').filter({ hasText: 'Proposal accepted' }).filter({ hasText: word })
-  await expect(arrived).toBeVisible({ timeout: 5_000 })
-  await expect(arrived).toHaveClass(/unread/)
-  await expect(badge(tabA)).toHaveText(String(unreadBefore + 2), { timeout: 5_000 })
-  await expect(tabA.getByTestId('notification-arrived')).toContainText('New notification:')
-  await tabA.unrouteAll({ behavior: 'ignoreErrors' })
 
-  // Tab B reads it: it goes to the contract page, and tab A's count falls without a reload.
-  await expect(badge(tabB)).toHaveText(String(unreadBefore + 2), { timeout: 15_000 })
-  await bell(tabB).locator('summary').click()
-  await bell(tabB).getByTestId('notification').filter({ hasText: 'Proposal accepted' }).filter({ hasText: word }).getByRole('button').click()
-  await tabB.waitForURL(`${shell().base}/projects/freelancer/contract/${project.id}`)
-  await expect(badge(tabA)).toHaveText(String(unreadBefore + 1), { timeout: 15_000 })
-  await expect(tabA).toHaveURL(`${shell().base}/projects/freelancer/porposals`)
-  if (!(await bell(tabA).getAttribute('open'))) await bell(tabA).locator('summary').click()
-  await expect(bell(tabA).getByTestId('notification').filter({ hasText: 'Proposal accepted' }).filter({ hasText: word })).not.toHaveClass(/unread/)
-})
+test(
+  'two tabs of the freelancer: an alert shows in the open bell as it arrives; reading it in one tab lowers the count in the other',
+  { tag: '@needs-js' },
+  async ({ browser }) => {
+    const word = `tabs${Date.now().toString(36)}`
+    const { project, proposal, clientToken, freelancerToken } = await projectWithProposal(word)
+    const unreadBefore = (await api('GET', 'notifications/count', freelancerToken)).unreadCount as number
+    const tabA = await signedIn(browser, accounts.freelancer.email)
+    const tabB = await tabA.context().newPage()
+    await tabA.goto(`${shell().base}/projects/freelancer/porposals`)
+    await tabB.goto(`${shell().base}/faq`)
+    await Promise.all([connected(tabA), connected(tabB)])
+    await bell(tabA).locator('summary').click()
+
+    // Tab A's loaders answer slowly from now on: what it shows next comes from the pushed alert itself.
+    await tabA.route(/\.data(\?|$)/, async (route) => {
+      await new Promise((r) => setTimeout(r, 10_000))
+      await route.continue().catch(() => undefined)
+    })
+    await api('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, clientToken)
+    const arrived = bell(tabA)
+      .getByTestId('notification')
+      .filter({ hasText: 'Proposal accepted' })
+      .filter({ hasText: word })
+    await expect(arrived).toBeVisible({ timeout: 5_000 })
+    await expect(arrived).toHaveClass(/unread/)
+    await expect(badge(tabA)).toHaveText(String(unreadBefore + 2), { timeout: 5_000 })
+    await expect(tabA.getByTestId('notification-arrived')).toContainText('New notification:')
+    await tabA.unrouteAll({ behavior: 'ignoreErrors' })
+
+    // Tab B reads it: it goes to the contract page, and tab A's count falls without a reload.
+    await expect(badge(tabB)).toHaveText(String(unreadBefore + 2), { timeout: 15_000 })
+    await bell(tabB).locator('summary').click()
+    await bell(tabB)
+      .getByTestId('notification')
+      .filter({ hasText: 'Proposal accepted' })
+      .filter({ hasText: word })
+      .getByRole('button')
+      .click()
+    await tabB.waitForURL(`${shell().base}/projects/freelancer/contract/${project.id}`)
+    await expect(badge(tabA)).toHaveText(String(unreadBefore + 1), { timeout: 15_000 })
+    await expect(tabA).toHaveURL(`${shell().base}/projects/freelancer/porposals`)
+    if (!(await bell(tabA).getAttribute('open'))) await bell(tabA).locator('summary').click()
+    await expect(
+      bell(tabA)
+        .getByTestId('notification')
+        .filter({ hasText: 'Proposal accepted' })
+        .filter({ hasText: word }),
+    ).not.toHaveClass(/unread/)
+  },
+)
 
 // A party who is notified reloads anyway (countNotify); the group is what carries the changes
 // nobody notifies them of: their own action in another tab, or a step the other side is told of.
-test('pages open on a project follow it without a reload, also what the viewer did in another tab', { tag: '@needs-js' }, async ({ browser }) => {
-  const word = `live${Date.now().toString(36)}`
-  const { project, sendProposal, clientToken, freelancerToken } = await projectWithProposal(word, false)
-  const client = await signedIn(browser, accounts.client.email)
-  await client.goto(`${shell().base}/projects/client/details/${project.id}`)
-  await connected(client)
-  await expect(client.locator('main').getByTestId('proposal')).toHaveCount(0)
-  const proposal = await sendProposal()
-  await expect(client.locator('main').getByTestId('proposal')).toHaveCount(1, { timeout: 15_000 })
-  await api('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, clientToken)
+test(
+  'pages open on a project follow it without a reload, also what the viewer did in another tab',
+  { tag: '@needs-js' },
+  async ({ browser }) => {
+    const word = `live${Date.now().toString(36)}`
+    const { project, sendProposal, clientToken, freelancerToken } = await projectWithProposal(word, false)
+    const client = await signedIn(browser, accounts.client.email)
+    await client.goto(`${shell().base}/projects/client/details/${project.id}`)
+    await connected(client)
+    await expect(client.locator('main').getByTestId('proposal')).toHaveCount(0)
+    const proposal = await sendProposal()
+    await expect(client.locator('main').getByTestId('proposal')).toHaveCount(1, { timeout: 15_000 })
+    await api('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, clientToken)
 
-  const freelancer = await signedIn(browser, accounts.freelancer.email)
-  await freelancer.goto(`${shell().base}/projects/freelancer/contract/${project.id}`)
-  await connected(freelancer)
-  const first = await shell().db.db.selectFrom('installment as i').innerJoin('contract as c', 'c.id', 'i.contract_id').where('c.project_id', '=', project.id).select('i.id').orderBy('i.position').executeTakeFirstOrThrow()
-  const onClient = client.locator('main').getByTestId('installment-1')
-  const onFreelancer = freelancer.locator('main').getByTestId('installment-1')
-  await expect(onClient).toBeVisible({ timeout: 15_000 })
+    const freelancer = await signedIn(browser, accounts.freelancer.email)
+    await freelancer.goto(`${shell().base}/projects/freelancer/contract/${project.id}`)
+    await connected(freelancer)
+    const first = await shell()
+      .db.db.selectFrom('installment as i')
+      .innerJoin('contract as c', 'c.id', 'i.contract_id')
+      .where('c.project_id', '=', project.id)
+      .select('i.id')
+      .orderBy('i.position')
+      .executeTakeFirstOrThrow()
+    const onClient = client.locator('main').getByTestId('installment-1')
+    const onFreelancer = freelancer.locator('main').getByTestId('installment-1')
+    await expect(onClient).toBeVisible({ timeout: 15_000 })
 
-  // The client funds from elsewhere (only the freelancer is notified): the client's open page shows it.
-  await fundByApi(shell().base, clientToken, project.id, [first.id])
-  await expect(onClient).toContainText('Funded', { timeout: 15_000 })
-  await expect(onFreelancer).toContainText('Funded', { timeout: 15_000 })
-  // The freelancer submits from elsewhere (only the client is notified): the contract page shows it.
-  await api('POST', `projects/installments/${first.id}/submit`, freelancerToken, { note: 'Connection calculations attached.' })
-  await expect(onFreelancer).toContainText('Submitted', { timeout: 15_000 })
-  await expect(onClient).toContainText('Submitted', { timeout: 15_000 })
-})
+    // The client funds from elsewhere (only the freelancer is notified): the client's open page shows it.
+    await fundByApi(shell().base, clientToken, project.id, [first.id])
+    await expect(onClient).toContainText('Funded', { timeout: 15_000 })
+    await expect(onFreelancer).toContainText('Funded', { timeout: 15_000 })
+    // The freelancer submits from elsewhere (only the client is notified): the contract page shows it.
+    await api('POST', `projects/installments/${first.id}/submit`, freelancerToken, {
+      note: 'Connection calculations attached.',
+    })
+    await expect(onFreelancer).toContainText('Submitted', { timeout: 15_000 })
+    await expect(onClient).toContainText('Submitted', { timeout: 15_000 })
+  },
+)
 
-test('/notifications lists ten a page with plain links; the bell\'s "See all" leads there; an item opens what it is about', async ({ browser, page }) => {
+test('/notifications lists ten a page with plain links; the bell\'s "See all" leads there; an item opens what it is about', async ({
+  browser,
+  page,
+}) => {
   await page.goto(`${shell().base}/notifications`)
   await expect(page).toHaveURL(`${shell().base}/auth/login?redirectTo=%2Fnotifications`)
 
-  const user = await shell().db.db.selectFrom('app_user').select('id').where('email', '=', accounts.company.email).executeTakeFirstOrThrow()
+  const user = await shell()
+    .db.db.selectFrom('app_user')
+    .select('id')
+    .where('email', '=', accounts.company.email)
+    .executeTakeFirstOrThrow()
   await shell().db.db.deleteFrom('notification').where('user_id', '=', user.id).execute()
   const now = Date.now()
-  await shell().db.db
-    .insertInto('notification')
-    .values(Array.from({ length: 13 }, (_, i) => ({ user_id: user.id, source: `e2e-page:${test.info().project.name}:${i}`, message_key: 'projects:notify.projectCancelled', params: JSON.stringify({ title: `Sluice ${i}` }), type: 'ProjectStatus' as const, project_id: null, created_at: new Date(now + i).toISOString() })))
+  await shell()
+    .db.db.insertInto('notification')
+    .values(
+      Array.from({ length: 13 }, (_, i) => ({
+        user_id: user.id,
+        source: `e2e-page:${test.info().project.name}:${i}`,
+        message_key: 'projects:notify.projectCancelled',
+        params: JSON.stringify({ title: `Sluice ${i}` }),
+        type: 'ProjectStatus' as const,
+        project_id: null,
+        created_at: new Date(now + i).toISOString(),
+      })),
+    )
     .execute()
   const company = await signedIn(browser, accounts.company.email)
   await company.goto(`${shell().base}/faq`)

@@ -16,8 +16,20 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU'
 const RECOVERY = ['oidc-e2e-recovery-1', 'oidc-e2e-recovery-2']
-const withApp = { email: 'olga.oidc@example.test', firstName: 'Olga', lastName: 'Oidc', roles: [3], accountType: 'company' } satisfies Account
-const bareAdmin = { email: 'ada.oidc.admin@example.test', firstName: 'Ada', lastName: 'Admin', roles: [1], accountType: 'client' } satisfies Account
+const withApp = {
+  email: 'olga.oidc@example.test',
+  firstName: 'Olga',
+  lastName: 'Oidc',
+  roles: [3],
+  accountType: 'company',
+} satisfies Account
+const bareAdmin = {
+  email: 'ada.oidc.admin@example.test',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  roles: [1],
+  accountType: 'client',
+} satisfies Account
 let oidc: Awaited<ReturnType<typeof startOidcProvider>>
 let server: PrivateServer | undefined
 let base = ''
@@ -61,7 +73,12 @@ async function newPage(browser: Browser) {
 async function throughProvider(page: Page, email: string) {
   await page.goto(`${base}/auth/login`)
   await main(page).getByRole('link', { name: 'Continue with Loopback ID' }).click()
-  if (await page.locator('input[name="login"]').isVisible().catch(() => false)) {
+  if (
+    await page
+      .locator('input[name="login"]')
+      .isVisible()
+      .catch(() => false)
+  ) {
     await page.locator('input[name="login"]').fill(email)
     await page.locator('input[name="password"]').fill('anything')
     await page.locator('button[type="submit"]').click()
@@ -79,7 +96,9 @@ async function logOut(page: Page) {
   await expect(page).toHaveURL(/\/$|\/auth\/login/)
 }
 
-test('an account with an authenticator app signs in through the provider in two steps', async ({ browser }) => {
+test('an account with an authenticator app signs in through the provider in two steps', async ({
+  browser,
+}) => {
   const page = await newPage(browser)
   await throughProvider(page, withApp.email)
   await expect(page).toHaveURL(`${base}/auth/second-factor`)
@@ -111,7 +130,9 @@ test('an account with an authenticator app signs in through the provider in two 
   await page.context().close()
 })
 
-test('a SuperAdmin without an app who signs in through the provider is sent to set one up', async ({ browser }) => {
+test('a SuperAdmin without an app who signs in through the provider is sent to set one up', async ({
+  browser,
+}) => {
   const page = await newPage(browser)
   await throughProvider(page, bareAdmin.email)
   await expect(page).toHaveURL(`${base}/profile/account-settings/two-factor`)

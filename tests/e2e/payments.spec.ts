@@ -14,16 +14,29 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
 const main = (page: Page) => page.locator('main')
 
-const api = (method: string, path: string, token: string | null, body?: unknown) => apiCall(shell().base, method, path, token, body)
+const api = (method: string, path: string, token: string | null, body?: unknown) =>
+  apiCall(shell().base, method, path, token, body)
 const click = clickIn
 
-test('a client funds two installments in the sandbox checkout; approval makes the money available to the freelancer', async ({ browser }) => {
-  const installments = [{ title: 'Calculations', amountMinor: 120000 }, { title: 'Drawings', amountMinor: 60000 }]
-  const { freelancerToken, projectId } = await hiredProject(shell().base, shell().db, { title: `Roof truss check ${test.info().project.name}`, description: 'Check the timber roof trusses of a barn conversion and design the repairs.', coverLetter: 'I check timber trusses every week and can deliver both stages in three weeks.', durationDays: 21, installments })
+test('a client funds two installments in the sandbox checkout; approval makes the money available to the freelancer', async ({
+  browser,
+}) => {
+  const installments = [
+    { title: 'Calculations', amountMinor: 120000 },
+    { title: 'Drawings', amountMinor: 60000 },
+  ]
+  const { freelancerToken, projectId } = await hiredProject(shell().base, shell().db, {
+    title: `Roof truss check ${test.info().project.name}`,
+    description: 'Check the timber roof trusses of a barn conversion and design the repairs.',
+    coverLetter: 'I check timber trusses every week and can deliver both stages in three weeks.',
+    durationDays: 21,
+    installments,
+  })
   const project = { id: projectId }
   const freelancer = await signInAs(browser, shell().base, accounts.freelancer.email)
   const before = await api('GET', 'Payment/balances', freelancerToken)
-  const availableBefore = before.data.find((b: { currency: string }) => b.currency === 'EUR')?.availableMinor ?? 0
+  const availableBefore =
+    before.data.find((b: { currency: string }) => b.currency === 'EUR')?.availableMinor ?? 0
 
   const client = await signInAs(browser, shell().base, accounts.client.email)
   const details = `${shell().base}/projects/client/details/${project.id}`
@@ -54,7 +67,9 @@ test('a client funds two installments in the sandbox checkout; approval makes th
   // Installment 2: declined, then the card that asks for a confirmation, confirmed.
   await click(client, 'Fund', main(client).getByTestId('installment-2'))
   await payInCheckout(client, testCards.declined)
-  await expect(main(client).getByTestId('checkout-declined')).toContainText('The payment was declined: the card was declined.')
+  await expect(main(client).getByTestId('checkout-declined')).toContainText(
+    'The payment was declined: the card was declined.',
+  )
   await expect(main(client).getByTestId('checkout-total')).toHaveText('€618.00')
   await payInCheckout(client, testCards.confirm, { fromPayPage: false })
   await expect(main(client)).toContainText('Your bank asks you to confirm the payment of €618.00.')
@@ -83,7 +98,9 @@ test('a client funds two installments in the sandbox checkout; approval makes th
   const expected = availableBefore + 108000
   await freelancer.goto(`${shell().base}/dashboard`)
   const money = main(freelancer).getByTestId('dashboard-money')
-  await expect(money).toContainText(`Available€${(expected / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`)
+  await expect(money).toContainText(
+    `Available€${(expected / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+  )
   await expectNoAxeViolations(freelancer)
   await client.context().close()
   await freelancer.context().close()

@@ -16,51 +16,98 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
 const main = (page: Page) => page.locator('main')
 
-const api = (method: string, path: string, token: string | null, body?: unknown) => apiCall(shell().base, method, path, token, body)
+const api = (method: string, path: string, token: string | null, body?: unknown) =>
+  apiCall(shell().base, method, path, token, body)
 
 async function withdraw(page: Page, amount: string, method: RegExp) {
   const form = main(page).getByTestId('payouts-form')
   await form.getByLabel('Amount').fill(amount)
-  const option = await form.getByLabel('Pay out to').locator('option').filter({ hasText: method }).getAttribute('value')
+  const option = await form
+    .getByLabel('Pay out to')
+    .locator('option')
+    .filter({ hasText: method })
+    .getAttribute('value')
   await form.getByLabel('Pay out to').selectOption(option!)
   await form.getByRole('button', { name: 'Withdraw' }).click()
   await settle(page)
 }
 
-test('a freelancer withdraws released money, sees it paid, and sees a failing payout return the money', async ({ browser }) => {
-  const token = async (email: string) => (await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
-  const [clientToken, freelancerToken] = [await token(accounts.client.email), await token(accounts.freelancer.email)]
+test('a freelancer withdraws released money, sees it paid, and sees a failing payout return the money', async ({
+  browser,
+}) => {
+  const token = async (email: string) =>
+    (await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
+  const [clientToken, freelancerToken] = [
+    await token(accounts.client.email),
+    await token(accounts.freelancer.email),
+  ]
   const freelancer = await signInAs(browser, shell().base, accounts.freelancer.email)
 
   // No payment method yet: the page sends the freelancer to Payment Details.
   await freelancer.goto(`${shell().base}/payouts`)
   await expect(main(freelancer).getByTestId('payouts-form')).toContainText('Add a payment method first')
-  await expect(main(freelancer).getByRole('link', { name: 'Go to Payment Details' })).toHaveAttribute('href', '/peyment-details')
+  await expect(main(freelancer).getByRole('link', { name: 'Go to Payment Details' })).toHaveAttribute(
+    'href',
+    '/peyment-details',
+  )
 
   // Released money: 1,000.00 funded and approved, 900.00 after the platform fee (10 %).
-  const { id: subcategoryId } = await shell().db.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+  const { id: subcategoryId } = await shell()
+    .db.db.selectFrom('subcategory')
+    .select('id')
+    .where('slug', '=', 'structural-engineering')
+    .executeTakeFirstOrThrow()
   const installments = [{ title: 'Calculations', amountMinor: 100000 }]
-  const project = await api('POST', 'projects', clientToken, { title: 'Steel stair check', description: 'Check the steel stair of an office building and design its new landing.', subcategoryId, budgetType: 'fixed', budgetMinor: 100000, currency: 'EUR', remote: true, installments, publish: true })
-  const proposal = await api('POST', `projects/${project.id}/proposal`, freelancerToken, { coverLetter: 'I design steel stairs and landings and can deliver the calculations in two weeks.', bidMinor: 100000, durationDays: 14, installments })
+  const project = await api('POST', 'projects', clientToken, {
+    title: 'Steel stair check',
+    description: 'Check the steel stair of an office building and design its new landing.',
+    subcategoryId,
+    budgetType: 'fixed',
+    budgetMinor: 100000,
+    currency: 'EUR',
+    remote: true,
+    installments,
+    publish: true,
+  })
+  const proposal = await api('POST', `projects/${project.id}/proposal`, freelancerToken, {
+    coverLetter: 'I design steel stairs and landings and can deliver the calculations in two weeks.',
+    bidMinor: 100000,
+    durationDays: 14,
+    installments,
+  })
   const contract = await api('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, clientToken)
   const installmentId = contract.installments[0].id as number
   await fundByApi(shell().base, clientToken, project.id, [installmentId])
-  await api('POST', `projects/installments/${installmentId}/submit`, freelancerToken, { note: 'Calculations attached.' })
+  await api('POST', `projects/installments/${installmentId}/submit`, freelancerToken, {
+    note: 'Calculations attached.',
+  })
   await api('POST', `projects/installments/${installmentId}/approve`, clientToken, {})
-  await api('POST', 'freelancers/AddFreelancerPaymentMethod', freelancerToken, { kind: 'bank', holderName: 'Fred Freelancer', iban: 'DE89 3704 0044 0532 0130 00' })
-  await api('POST', 'freelancers/AddFreelancerPaymentMethod', freelancerToken, { kind: 'paypal', holderName: 'Fred Freelancer', email: failingPayoutDestinations.paypal })
+  await api('POST', 'freelancers/AddFreelancerPaymentMethod', freelancerToken, {
+    kind: 'bank',
+    holderName: 'Fred Freelancer',
+    iban: 'DE89 3704 0044 0532 0130 00',
+  })
+  await api('POST', 'freelancers/AddFreelancerPaymentMethod', freelancerToken, {
+    kind: 'paypal',
+    holderName: 'Fred Freelancer',
+    email: failingPayoutDestinations.paypal,
+  })
 
   await freelancer.goto(`${shell().base}/payouts`)
   const available = main(freelancer).getByTestId('payouts-available')
   await expect(available).toContainText('EUR€900.00')
   await expect(available).toContainText('The minimum payout is €20.00.')
   // The first method added is the default, and it is chosen.
-  await expect(main(freelancer).getByLabel('Pay out to').locator('option:checked')).toHaveText(/Bank account · DE89 .* 3000 \(default\)/)
+  await expect(main(freelancer).getByLabel('Pay out to').locator('option:checked')).toHaveText(
+    /Bank account · DE89 .* 3000 \(default\)/,
+  )
   await expectNoAxeViolations(freelancer)
 
   // Under the minimum: the amount is named and nothing moves.
   await withdraw(freelancer, '5', /Bank account/)
-  await expect(main(freelancer).getByTestId('payouts-form')).toContainText('The amount is below the minimum payout.')
+  await expect(main(freelancer).getByTestId('payouts-form')).toContainText(
+    'The amount is below the minimum payout.',
+  )
   await expect(available).toContainText('EUR€900.00')
 
   // To the bank account: paid at once.
@@ -85,7 +132,9 @@ test('a freelancer withdraws released money, sees it paid, and sees a failing pa
   // To the sandbox's failing PayPal address: failed, and the money is back.
   await withdraw(freelancer, '150.50', /PayPal/)
   await expect(history.first().getByTestId('status-chip')).toHaveText('Failed')
-  await expect(outcome).toHaveText('The payout of €150.50 to p•••@example.com failed. The money is back in your available balance.')
+  await expect(outcome).toHaveText(
+    'The payout of €150.50 to p•••@example.com failed. The money is back in your available balance.',
+  )
   await expect(freelancer.locator('.notices [role="alert"]')).toContainText('failed')
   await expect(available).toContainText('EUR€400.00')
   await expect(history.first()).toContainText('the money is back in your available balance')

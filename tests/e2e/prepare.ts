@@ -7,7 +7,9 @@ const client = new pg.Client({ connectionString: admin })
 try {
   await client.connect()
 } catch (error) {
-  console.error(`PostgreSQL is required for the end-to-end tests and is not reachable at ${admin}: ${(error as Error).message}`)
+  console.error(
+    `PostgreSQL is required for the end-to-end tests and is not reachable at ${admin}: ${(error as Error).message}`,
+  )
   process.exit(1)
 }
 const name = process.env.E2E_DATABASE ?? 'workneer_e2e'

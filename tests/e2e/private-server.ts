@@ -34,7 +34,15 @@ export async function startPrivateServer(
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `workneer-${options.name}-e2e-`))
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir }
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+  }
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'SMTP_URL']) delete env[name]
   // Mailed links and sign-in callbacks point here (a production server that mails needs it).
   env.PUBLIC_URL = base
@@ -52,7 +60,10 @@ export async function startPrivateServer(
   await options.beforeStart?.(target)
 
   // npm run proof: on PostgreSQL, two instances behind a balancer answer on `base` (issue 19 item 5).
-  const server = pgDatabase && process.env.E2E_TWO_INSTANCES === '1' ? await startTwoInstances(env, port) : await spawnServer(base, env, { timeoutMs: 150_000, pollMs: 250 })
+  const server =
+    pgDatabase && process.env.E2E_TWO_INSTANCES === '1'
+      ? await startTwoInstances(env, port)
+      : await spawnServer(base, env, { timeoutMs: 150_000, pollMs: 250 })
 
   return {
     base,
@@ -64,7 +75,6 @@ export async function startPrivateServer(
     },
   }
 }
-
 
 async function adminQuery(text: string) {
   const admin = new pg.Client({ connectionString: postgresAdmin })

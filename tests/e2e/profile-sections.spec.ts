@@ -14,19 +14,37 @@ import { jsEnabled } from './project-js'
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const server = useShellServer()
 
-type Texts = { page: { title: string }; sections: Record<string, string>; actions: Record<string, string>; errors: Record<string, string>; nav: Record<string, string> }
-const texts = (lng: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../locales/${lng}/profile.json`), 'utf8')) as Texts
+type Texts = {
+  page: { title: string }
+  sections: Record<string, string>
+  actions: Record<string, string>
+  errors: Record<string, string>
+  nav: Record<string, string>
+}
+const texts = (lng: string) =>
+  JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, `../../locales/${lng}/profile.json`), 'utf8'),
+  ) as Texts
 
 /** Saves one section's form and waits for the page that follows. */
-const save = (page: Page, form: Locator) => submitAndWait(page, form.getByRole('button', { name: 'Save' }), jsEnabled())
+const save = (page: Page, form: Locator) =>
+  submitAndWait(page, form.getByRole('button', { name: 'Save' }), jsEnabled())
 
-const percent = async (page: Page) => Number((await page.getByTestId('completeness').textContent())!.match(/\d+/)![0])
+const percent = async (page: Page) =>
+  Number((await page.getByTestId('completeness').textContent())!.match(/\d+/)![0])
 
-test('a client edits basic details, about and areas of interest, each section with its own Save', async ({ browser }) => {
+test('a client edits basic details, about and areas of interest, each section with its own Save', async ({
+  browser,
+}) => {
   const page = await signInAs(browser, server().base, accounts.client.email)
   await page.goto(`${server().base}/profile`)
   const nav = page.getByRole('navigation', { name: 'Profile sections' })
-  await expect(nav.getByRole('link')).toHaveText([/^Profile picture/, /^Basic details/, /^About me/, /^Areas of interest/])
+  await expect(nav.getByRole('link')).toHaveText([
+    /^Profile picture/,
+    /^Basic details/,
+    /^About me/,
+    /^Areas of interest/,
+  ])
   await expect(nav.getByRole('link', { name: /^Basic details/ })).toContainText('to add')
   const before = await percent(page)
 
@@ -38,7 +56,10 @@ test('a client edits basic details, about and areas of interest, each section wi
   await basics.getByLabel('City').fill('Bristol')
   await basics.getByRole('button', { name: 'Save' }).click()
   await expect(page.locator('#form-clientBasics').getByText('Choose one of the options.')).toBeVisible()
-  await expect(page.locator('#form-clientBasics').getByLabel('Country')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('#form-clientBasics').getByLabel('Country')).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  )
   await expect(page.locator('#form-clientBasics').getByLabel('City')).toHaveValue('Bristol')
   await expect(page.locator('#basics').getByRole('status')).toHaveCount(0)
 
@@ -55,7 +76,9 @@ test('a client edits basic details, about and areas of interest, each section wi
   const about = page.locator('#form-clientAbout')
   await about.getByLabel('Who I am').fill('A family renovating a Victorian terrace in Bristol.')
   await about.getByLabel('What I do').fill('Secondary school teachers.')
-  await about.getByLabel('Description').fill('We need structural calculations for removing a load-bearing wall.')
+  await about
+    .getByLabel('Description')
+    .fill('We need structural calculations for removing a load-bearing wall.')
   await save(page, about)
   await expect(page.locator('#about').getByRole('status')).toHaveText('Your changes are saved.')
   await expect(page.locator('#basics').getByRole('status')).toHaveCount(0)
@@ -64,10 +87,15 @@ test('a client edits basic details, about and areas of interest, each section wi
   const interests = page.locator('#form-categories')
   await interests.getByLabel('Category', { exact: true }).selectOption({ label: 'Engineering' })
   if (!jsEnabled()) await save(page, interests)
-  await page.locator('#form-categories').getByRole('group', { name: 'Subcategories' }).getByLabel('Structural Engineering', { exact: true }).check()
+  await page
+    .locator('#form-categories')
+    .getByRole('group', { name: 'Subcategories' })
+    .getByLabel('Structural Engineering', { exact: true })
+    .check()
   await save(page, page.locator('#form-categories'))
   await expect(page.locator('#form-categories').getByRole('checkbox', { checked: true })).toHaveCount(1)
-  for (const section of ['Basic details', 'About me', 'Areas of interest']) await expect(nav.getByRole('link', { name: new RegExp(`^${section}`) })).not.toContainText('to add')
+  for (const section of ['Basic details', 'About me', 'Areas of interest'])
+    await expect(nav.getByRole('link', { name: new RegExp(`^${section}`) })).not.toContainText('to add')
 
   // The public profile shows what was saved, and not what was only typed.
   await page.getByRole('link', { name: 'View my public profile' }).click()
@@ -90,7 +118,9 @@ test('a company edits its sections; the completeness says what to add next', asy
   await basics.getByLabel('Website').fill('ftp://ruiz.example')
   await basics.getByLabel('Founded in').fill('2009')
   await basics.getByRole('button', { name: 'Save' }).click()
-  await expect(page.locator('#form-companyBasics').getByText('Enter a web address starting with http:// or https://.')).toBeVisible()
+  await expect(
+    page.locator('#form-companyBasics').getByText('Enter a web address starting with http:// or https://.'),
+  ).toBeVisible()
   await expect(page.locator('#form-companyBasics').getByLabel('Website')).toHaveValue('ftp://ruiz.example')
   await expect(page.locator('#form-companyBasics').getByLabel('Founded in')).toHaveValue('2009')
   await page.locator('#form-companyBasics').getByLabel('Website').fill('https://ruiz.example')
@@ -105,7 +135,9 @@ test('a company edits its sections; the completeness says what to add next', asy
   await about.getByLabel('Description').fill('We bring in structural and MEP specialists for each scheme.')
   await save(page, about)
   await expect(page.getByTestId('completeness')).toHaveText('80% complete')
-  const next = page.getByRole('region', { name: 'Profile completeness' }).getByRole('link', { name: 'Add next: Profile picture' })
+  const next = page
+    .getByRole('region', { name: 'Profile completeness' })
+    .getByRole('link', { name: 'Add next: Profile picture' })
   await expect(next).toHaveAttribute('href', '/profile#image')
   await expect(nav.getByRole('link', { name: /^Profile picture/ })).toContainText('to add')
   await expectNoAxeViolations(page)
@@ -121,8 +153,23 @@ test('the editor speaks every language: sections, buttons and errors', async ({ 
     await page.goto(`${server().base}/profile`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr.page.title)
     const nav = page.getByRole('navigation', { name: tr.nav.label })
-    const titles = ['image', 'titleOverview', 'about', 'categorization', 'rates', 'personal', 'languages', 'educations', 'employmentHistory', 'certifications', 'portfolios', 'documents'].map((k) => tr.sections[k])
-    await expect(nav.getByRole('link')).toHaveText(titles.map((title) => new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)))
+    const titles = [
+      'image',
+      'titleOverview',
+      'about',
+      'categorization',
+      'rates',
+      'personal',
+      'languages',
+      'educations',
+      'employmentHistory',
+      'certifications',
+      'portfolios',
+      'documents',
+    ].map((k) => tr.sections[k])
+    await expect(nav.getByRole('link')).toHaveText(
+      titles.map((title) => new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)),
+    )
     await expect(page.locator('main h2')).toContainText(titles)
     await expect(page.locator('#rates').getByRole('button')).toHaveText([tr.actions.save])
     const headline = page.locator('#form-titleOverview')

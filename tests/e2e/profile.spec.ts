@@ -22,8 +22,15 @@ test.afterAll(async () => {
 })
 
 // A minimal PNG (1×1) and a minimal PDF, made here so the test needs no fixture files.
-const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d4944415478da63f8cfc0f01f0005000201' + 'a5f6e2a90000000049454e44ae426082', 'hex')
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d4944415478da63f8cfc0f01f0005000201' +
+    'a5f6e2a90000000049454e44ae426082',
+  'hex',
+)
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+)
 
 async function logIn(page: Page, email: string) {
   await page.goto(`${server.base}/auth/login`)
@@ -40,7 +47,9 @@ async function submit(page: Page, button: ReturnType<Page['locator']>) {
   await expect(page.getByText('Success Operation').first()).toBeVisible()
 }
 
-test('a freelancer fills every section, uploads a picture and portfolio files, and sees 100%', async ({ page }) => {
+test('a freelancer fills every section, uploads a picture and portfolio files, and sees 100%', async ({
+  page,
+}) => {
   await logIn(page, accounts.freelancer.email)
   await page.goto(`${server.base}/profile`)
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
@@ -61,13 +70,18 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await expect(titleForm.getByText('This field is required.')).toBeVisible()
 
   await titleForm.getByLabel('Professional title').fill('Structural Engineer – Concrete and Seismic Design')
-  await titleForm.getByLabel('Overview').fill('Chartered structural engineer designing reinforced concrete and steel to Eurocodes.')
+  await titleForm
+    .getByLabel('Overview')
+    .fill('Chartered structural engineer designing reinforced concrete and steel to Eurocodes.')
   await submit(page, titleForm.getByRole('button', { name: 'Save' }))
   // The section says it is saved; the others say nothing.
   await expect(page.locator('#headline').getByRole('status')).toHaveText('Your changes are saved.')
   await expect(page.locator('#about').getByRole('status')).toHaveCount(0)
 
-  await page.locator('#form-description').getByLabel('Description').fill('Fourteen years of residential, commercial and industrial buildings.')
+  await page
+    .locator('#form-description')
+    .getByLabel('Description')
+    .fill('Fourteen years of residential, commercial and industrial buildings.')
   await submit(page, page.locator('#form-description').getByRole('button', { name: 'Save' }))
 
   // Rate and availability: one Save for the four fields.
@@ -87,7 +101,10 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await submit(page, personal.getByRole('button', { name: 'Save' }))
 
   // A language is added, then its level changed with the same form.
-  for (const [level, name] of [['fluent', 'Fluent'], ['native', 'Native or bilingual']]) {
+  for (const [level, name] of [
+    ['fluent', 'Fluent'],
+    ['native', 'Native or bilingual'],
+  ]) {
     await page.locator('#form-language').getByLabel('Language').selectOption('sr')
     await page.locator('#form-language').getByLabel('Level').selectOption(level)
     await submit(page, page.locator('#form-language').getByRole('button', { name: 'Save' }))
@@ -99,12 +116,29 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   // Skills are a tag input (checkboxes without JavaScript); the subcategories follow the category.
   const cat = page.locator('#form-categories')
   await cat.getByLabel('Category', { exact: true }).selectOption({ label: 'Engineering' })
-  await cat.getByRole('group', { name: 'Skills' }).getByLabel('Structural analysis', { exact: true }).first().check()
-  await cat.getByRole('group', { name: 'Skills' }).getByLabel('Reinforced concrete design', { exact: true }).first().check()
+  await cat
+    .getByRole('group', { name: 'Skills' })
+    .getByLabel('Structural analysis', { exact: true })
+    .first()
+    .check()
+  await cat
+    .getByRole('group', { name: 'Skills' })
+    .getByLabel('Reinforced concrete design', { exact: true })
+    .first()
+    .check()
   if (!jsEnabled()) await submit(page, cat.getByRole('button', { name: 'Save' }))
-  await page.locator('#form-categories').getByRole('group', { name: 'Subcategories' }).getByLabel('Structural Engineering', { exact: true }).check()
+  await page
+    .locator('#form-categories')
+    .getByRole('group', { name: 'Subcategories' })
+    .getByLabel('Structural Engineering', { exact: true })
+    .check()
   await submit(page, page.locator('#form-categories').getByRole('button', { name: 'Save' }))
-  await expect(page.locator('#form-categories').getByRole('group', { name: 'Skills' }).getByRole('checkbox', { checked: true })).toHaveCount(2)
+  await expect(
+    page
+      .locator('#form-categories')
+      .getByRole('group', { name: 'Skills' })
+      .getByRole('checkbox', { checked: true }),
+  ).toHaveCount(2)
 
   // A bad value names the field and keeps what was typed.
   const edu = page.locator('#form-education')
@@ -114,12 +148,16 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await edu.getByLabel('To (year)').fill('2004')
   await edu.getByRole('button', { name: 'Save' }).click()
   await expect(page.locator('#form-education').getByText('The end cannot be before the start.')).toBeVisible()
-  await expect(page.locator('#form-education').getByLabel('School or university')).toHaveValue('University of Belgrade')
+  await expect(page.locator('#form-education').getByLabel('School or university')).toHaveValue(
+    'University of Belgrade',
+  )
   await expect(page.locator('#form-education').getByLabel('Degree')).toHaveValue('MSc Civil Engineering')
   await page.locator('#form-education').getByLabel('From (year)').fill('2004')
   await page.locator('#form-education').getByLabel('To (year)').fill('2010')
   await submit(page, page.locator('#form-education').getByRole('button', { name: 'Save' }))
-  await expect(page.locator('#education li')).toContainText(['MSc Civil Engineering, University of Belgrade (2004–2010)'])
+  await expect(page.locator('#education li')).toContainText([
+    'MSc Civil Engineering, University of Belgrade (2004–2010)',
+  ])
 
   const job = page.locator('#form-experience')
   await job.getByLabel('Company').fill('CES Mecon')
@@ -138,55 +176,94 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await submit(page, item.getByRole('button', { name: 'Save' }))
 
   // Edit a list item (its Edit link opens it in the section's one form) and remove another.
-  await page.locator('#certifications').getByRole('link', { name: 'Edit Licensed Structural Engineer — Serbian Chamber of Engineers' }).click()
-  await expect(page.locator('#certifications h3')).toHaveText('Edit: Licensed Structural Engineer — Serbian Chamber of Engineers')
+  await page
+    .locator('#certifications')
+    .getByRole('link', { name: 'Edit Licensed Structural Engineer — Serbian Chamber of Engineers' })
+    .click()
+  await expect(page.locator('#certifications h3')).toHaveText(
+    'Edit: Licensed Structural Engineer — Serbian Chamber of Engineers',
+  )
   await page.locator('#form-certifications').getByLabel('Issued by').fill('Inženjerska komora Srbije')
   await submit(page, page.locator('#form-certifications').getByRole('button', { name: 'Save' }))
-  await expect(page.locator('#certifications li')).toContainText(['Licensed Structural Engineer — Inženjerska komora Srbije'])
+  await expect(page.locator('#certifications li')).toContainText([
+    'Licensed Structural Engineer — Inženjerska komora Srbije',
+  ])
   await expect(page.locator('#certifications h3')).toHaveText('Add another')
   await page.locator('#form-certifications').getByLabel('Certification').fill('Temporary')
   await page.locator('#form-certifications').getByLabel('Issued by').fill('Nobody')
   await submit(page, page.locator('#form-certifications').getByRole('button', { name: 'Save' }))
   await expect(page.locator('#certifications li')).toHaveCount(2)
-  await submit(page, page.locator('#certifications li', { hasText: 'Temporary' }).getByRole('button', { name: 'Remove' }))
+  await submit(
+    page,
+    page.locator('#certifications li', { hasText: 'Temporary' }).getByRole('button', { name: 'Remove' }),
+  )
   await expect(page.locator('#certifications li')).toHaveCount(1)
 
   // SPEC §5, word for word: a PDF is not an image; an image over 800 KB is too big.
   const upload = page.locator('#upload-image')
-  await upload.locator('input[type=file]').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdf })
+  await upload
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdf })
   await upload.getByRole('button', { name: 'Upload picture' }).click()
   await expect(page.locator('#upload-image [role=alert]')).toContainText('Invalid Image')
   await expect(page.locator('#upload-image [role=alert]')).toContainText('Please select a valid image')
-  await page.locator('#upload-image input[type=file]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.alloc(801 * 1024)]) })
+  await page.locator('#upload-image input[type=file]').setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([png, Buffer.alloc(801 * 1024)]),
+  })
   await page.locator('#upload-image').getByRole('button', { name: 'Upload picture' }).click()
   await expect(page.locator('#upload-image [role=alert]')).toContainText('File Size')
-  await expect(page.locator('#upload-image [role=alert]')).toContainText('Image size should not exceed 800 KB')
+  await expect(page.locator('#upload-image [role=alert]')).toContainText(
+    'Image size should not exceed 800 KB',
+  )
 
-  await page.locator('#upload-image input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
+  await page
+    .locator('#upload-image input[type=file]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
   await submit(page, page.locator('#upload-image').getByRole('button', { name: 'Upload picture' }))
   // The top bar shows the new picture at once.
   await expect(page.locator('details.profile-menu img.avatar')).toHaveAttribute('src', /files\/\d+\/download/)
 
   // A portfolio item's files are uploaded while it is open for editing.
-  await page.locator('#portfolio').getByRole('link', { name: 'Edit Nine-storey residential building' }).click()
+  await page
+    .locator('#portfolio')
+    .getByRole('link', { name: 'Edit Nine-storey residential building' })
+    .click()
   const portfolioImage = page.locator('form[id^="upload-portfolioImage-"]').first()
-  await portfolioImage.locator('input[type=file]').setInputFiles({ name: 'site.png', mimeType: 'image/png', buffer: png })
+  await portfolioImage
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'site.png', mimeType: 'image/png', buffer: png })
   await submit(page, portfolioImage.getByRole('button', { name: 'Upload' }))
   const portfolioFile = page.locator('form[id^="upload-portfolioFile-"]').first()
-  await portfolioFile.locator('input[type=file]').setInputFiles({ name: 'calculations.pdf', mimeType: 'application/pdf', buffer: pdf })
+  await portfolioFile
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'calculations.pdf', mimeType: 'application/pdf', buffer: pdf })
   await submit(page, portfolioFile.getByRole('button', { name: 'Upload' }))
   await expect(page.locator('#portfolio img.portfolio-image')).toHaveCount(1)
-  await expect(page.locator('#portfolio').getByRole('link', { name: 'Download calculations.pdf' })).toBeVisible()
+  await expect(
+    page.locator('#portfolio').getByRole('link', { name: 'Download calculations.pdf' }),
+  ).toBeVisible()
 
   // The schedule of rates takes a spreadsheet only (SPEC §5, word for word): an old .xls is refused.
   const rateSheet = page.locator('#upload-rateSheet')
-  await rateSheet.locator('input[type=file]').setInputFiles({ name: 'rates.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('not a workbook') })
+  await rateSheet.locator('input[type=file]').setInputFiles({
+    name: 'rates.xls',
+    mimeType: 'application/vnd.ms-excel',
+    buffer: Buffer.from('not a workbook'),
+  })
   await rateSheet.getByRole('button', { name: 'Upload' }).click()
   await expect(page.locator('#upload-rateSheet [role=alert]')).toContainText('Invalid Excel')
-  await expect(page.locator('#upload-rateSheet [role=alert]')).toContainText('Please select a valid Excel sheet')
+  await expect(page.locator('#upload-rateSheet [role=alert]')).toContainText(
+    'Please select a valid Excel sheet',
+  )
   await expect(page.locator('#documents')).toContainText('No schedule of rates yet.')
   const uploadSheet = async (name: string) => {
-    await page.locator('#upload-rateSheet input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from('item;unit;rate\nslab design;m²;4.50\n') })
+    await page.locator('#upload-rateSheet input[type=file]').setInputFiles({
+      name,
+      mimeType: 'text/csv',
+      buffer: Buffer.from('item;unit;rate\nslab design;m²;4.50\n'),
+    })
     await submit(page, page.locator('#upload-rateSheet').getByRole('button', { name: 'Upload' }))
     await expect(page.locator('#documents').getByRole('link', { name: `Download ${name}` })).toBeVisible()
   }
@@ -251,13 +328,18 @@ test('a client searches, filters and opens a public profile; the URL keeps the s
   // No match for another country; the URL alone reproduces a search.
   await page.goto(`${server.base}/freelancers?search=struct&country=DE`)
   await expect(page.getByRole('heading', { name: '0 freelancers found' })).toBeVisible()
-  await page.goto(`${server.base}/freelancers?search=concrete&availability=part-time&sort=rate-asc&minRate=50&maxRate=60`)
+  await page.goto(
+    `${server.base}/freelancers?search=concrete&availability=part-time&sort=rate-asc&minRate=50&maxRate=60`,
+  )
   await page.getByRole('link', { name: 'Fred Freelancer' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Fred Freelancer' })).toBeVisible()
   await expect(page.locator('main')).toContainText('Structural Engineer – Concrete and Seismic Design')
   await expect(page.locator('main')).toContainText('Nine-storey residential building')
   await expect(page.locator('main')).toContainText('University of Belgrade')
-  await expect(page.locator('main').getByRole('link', { name: 'Download rates.csv' })).toHaveAttribute('href', /files\/\d+\/download/)
+  await expect(page.locator('main').getByRole('link', { name: 'Download rates.csv' })).toHaveAttribute(
+    'href',
+    /files\/\d+\/download/,
+  )
   await expect(page.locator('main')).not.toContainText('Female')
   if (jsEnabled()) await expect(page.locator('main img.portfolio-image')).toBeVisible()
   await expectNoAxeViolations(page)

@@ -25,7 +25,9 @@ test.afterAll(async () => {
   await server?.stop()
 })
 
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+)
 
 async function signedIn(browser: Browser, email: string) {
   const context = await browser.newContext({ javaScriptEnabled: jsEnabled(), locale: 'en-US' })
@@ -55,7 +57,14 @@ async function confirmClick(page: Page, name: string | RegExp, scope = page.loca
   await click(page, name, scope)
 }
 
-const userId = async (email: string) => (await server.db.db.selectFrom('app_user').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
+const userId = async (email: string) =>
+  (
+    await server.db.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+  ).id
 
 test('post, find, propose, accept, deliver, complete and review', async ({ browser }) => {
   const word = `footbridge${Date.now().toString(36)}`
@@ -69,7 +78,11 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   await expect(main(client).getByText('Please fill this in.').first()).toBeVisible()
 
   await main(client).getByLabel('Title', { exact: true }).fill(`Timber ${word} structural check`)
-  await main(client).getByLabel('Description').fill(`Check the timber ${word} over the creek: calculations for the deck and the abutments, with drawings.`)
+  await main(client)
+    .getByLabel('Description')
+    .fill(
+      `Check the timber ${word} over the creek: calculations for the deck and the abutments, with drawings.`,
+    )
   await main(client).getByLabel('Subcategory').selectOption({ label: 'Structural Engineering' })
   await main(client).getByLabel('Budget', { exact: true }).fill('1500')
   await main(client).getByLabel('Duration in days').fill('30')
@@ -77,7 +90,9 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   await main(client).getByLabel('Amount 1').fill('1000')
   await main(client).getByLabel('Installment 2').fill('Drawings')
   await main(client).getByLabel('Amount 2').fill('500')
-  await main(client).getByLabel('Attachment').setInputFiles({ name: 'site-survey.pdf', mimeType: 'application/pdf', buffer: pdf })
+  await main(client)
+    .getByLabel('Attachment')
+    .setInputFiles({ name: 'site-survey.pdf', mimeType: 'application/pdf', buffer: pdf })
   await click(client, 'Publish project')
   await expect(main(client).getByText('Your project is published.')).toBeVisible()
   await expect(main(client).getByRole('link', { name: 'site-survey.pdf' })).toBeVisible()
@@ -87,7 +102,9 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   // Before any proposal the client may edit: the form comes back filled in, the plan is kept.
   await main(client).getByRole('link', { name: 'Edit project' }).click()
   await settle(client)
-  await expect(main(client).getByLabel('Title', { exact: true })).toHaveValue(`Timber ${word} structural check`)
+  await expect(main(client).getByLabel('Title', { exact: true })).toHaveValue(
+    `Timber ${word} structural check`,
+  )
   await expect(main(client).getByLabel('Amount 2')).toHaveValue('500.00')
   await expectNoAxeViolations(client)
   await main(client).getByLabel('Duration in days').fill('28')
@@ -107,12 +124,19 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   await freelancer.keyboard.press('Enter')
   await settle(freelancer)
   await expect(freelancer).toHaveURL(new RegExp(`search=${word}.*budgetType=fixed`))
-  await expect(main(freelancer).getByTestId('project-card').filter({ hasText: word }).getByRole('button', { name: /Saved/ })).toBeVisible()
+  await expect(
+    main(freelancer)
+      .getByTestId('project-card')
+      .filter({ hasText: word })
+      .getByRole('button', { name: /Saved/ }),
+  ).toBeVisible()
   await expectNoAxeViolations(freelancer)
   await go(freelancer, `${server.base}/projects/wishlist`)
   await expect(main(freelancer).getByTestId('project-card').filter({ hasText: word })).toBeVisible()
   await expectNoAxeViolations(freelancer)
-  await main(freelancer).getByRole('link', { name: `Timber ${word} structural check` }).click()
+  await main(freelancer)
+    .getByRole('link', { name: `Timber ${word} structural check` })
+    .click()
   await settle(freelancer)
   await expect(freelancer).toHaveURL(`${server.base}/projects/details/${projectId}`)
   await expect(main(freelancer).getByRole('button', { name: /Saved/ })).toBeVisible()
@@ -122,8 +146,12 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   await main(freelancer).getByLabel('Ask a question').fill('Are there drawings of the existing abutments?')
   await click(freelancer, 'Post')
   await expect(main(freelancer).getByText('Are there drawings of the existing abutments?')).toBeVisible()
-  await main(freelancer).getByLabel('Cover letter').fill('I check timber bridges to Eurocode 5 and can deliver both installments in three weeks.')
-  await main(freelancer).getByLabel(/Your price/).fill('1400')
+  await main(freelancer)
+    .getByLabel('Cover letter')
+    .fill('I check timber bridges to Eurocode 5 and can deliver both installments in three weeks.')
+  await main(freelancer)
+    .getByLabel(/Your price/)
+    .fill('1400')
   await main(freelancer).getByLabel('Duration in days').fill('21')
   await main(freelancer).getByLabel('Installment 1').fill('Calculations')
   await main(freelancer).getByLabel('Amount 1').fill('900')
@@ -155,7 +183,10 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   const proposal = main(client).getByTestId('proposal').first()
   await expect(proposal).toContainText('Fred Freelancer')
   // The proposer's name opens their profile.
-  await expect(proposal.getByRole('link', { name: 'Fred Freelancer' })).toHaveAttribute('href', `/profiles/freelancers/${await userId(accounts.freelancer.email)}`)
+  await expect(proposal.getByRole('link', { name: 'Fred Freelancer' })).toHaveAttribute(
+    'href',
+    `/profiles/freelancers/${await userId(accounts.freelancer.email)}`,
+  )
   await expect(proposal).toContainText('version 2')
   await proposal.getByText('1 earlier version').click()
   await expect(proposal.getByTestId('proposal-revision')).toContainText('21 days')
@@ -165,7 +196,9 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   await expect(main(client).getByTestId('accepted-notice')).toContainText('Proposal accepted')
   // Completing needs every installment approved: the button is not offered yet (it would answer 409).
   await expect(main(client).getByRole('button', { name: 'Mark as completed' })).toHaveCount(0)
-  await expect(main(client).getByTestId('installment-1').getByTestId('status-chip')).toHaveText('Awaiting funding')
+  await expect(main(client).getByTestId('installment-1').getByTestId('status-chip')).toHaveText(
+    'Awaiting funding',
+  )
   // The project's file is now for the two participants only.
   const fileUrl = `${server.base}${await main(client).getByRole('link', { name: 'site-survey.pdf' }).getAttribute('href')}`
   expect((await client.request.get(fileUrl)).status()).toBe(200)
@@ -186,10 +219,14 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   // The project left "open": the questions stay readable, and closed.
   await go(freelancer, `${server.base}/projects/details/${projectId}`)
   await expect(main(freelancer).getByText('Yes: the 1998 drawings are attached to the survey.')).toBeVisible()
-  await expect(main(freelancer).getByText('Questions are closed: the project is no longer open.')).toBeVisible()
+  await expect(
+    main(freelancer).getByText('Questions are closed: the project is no longer open.'),
+  ).toBeVisible()
   await expect(main(freelancer).getByLabel('Ask a question (everyone can read it)')).toHaveCount(0)
   await go(freelancer, `${server.base}/projects/freelancer`)
-  await main(freelancer).getByRole('link', { name: `Timber ${word} structural check` }).click()
+  await main(freelancer)
+    .getByRole('link', { name: `Timber ${word} structural check` })
+    .click()
   await settle(freelancer)
   await expect(freelancer).toHaveURL(`${server.base}/projects/freelancer/contract/${projectId}`)
   for (const n of [1, 2]) {
@@ -236,12 +273,18 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   // Both public profiles show the review and the average, to anyone.
   const [fredId, claraId] = [await userId(accounts.freelancer.email), await userId(accounts.client.email)]
   await go(client, `${server.base}/profiles/freelancers/${fredId}`)
-  await expect(main(client).getByTestId('profile-review')).toContainText('Careful calculations, clear drawings.')
+  await expect(main(client).getByTestId('profile-review')).toContainText(
+    'Careful calculations, clear drawings.',
+  )
   await expect(main(client).getByTestId('profile-reviews')).toContainText('★ 5.0 (1 review)')
   await expectNoAxeViolations(client)
   await go(freelancer, `${server.base}/profiles/clients/${claraId}`)
-  await expect(main(freelancer).getByTestId('profile-review')).toContainText('Quick answers and a clear brief.')
-  await expect(main(freelancer).getByTestId('profile-review')).toContainText(`Fred Freelancer on “Timber ${word} structural check”`)
+  await expect(main(freelancer).getByTestId('profile-review')).toContainText(
+    'Quick answers and a clear brief.',
+  )
+  await expect(main(freelancer).getByTestId('profile-review')).toContainText(
+    `Fred Freelancer on “Timber ${word} structural check”`,
+  )
   await expectNoAxeViolations(freelancer)
 })
 
@@ -250,7 +293,9 @@ async function postProject(page: Page, title: string) {
   await go(page, `${server.base}/projects/create`)
   const main = page.locator('main')
   await main.getByLabel('Title', { exact: true }).fill(title)
-  await main.getByLabel('Description').fill(`${title}: a short check of an existing structure, with a written report.`)
+  await main
+    .getByLabel('Description')
+    .fill(`${title}: a short check of an existing structure, with a written report.`)
   await main.getByLabel('Subcategory').selectOption({ label: 'Structural Engineering' })
   await main.getByLabel('Budget', { exact: true }).fill('800')
   await click(page, 'Publish project')
@@ -261,14 +306,18 @@ async function postProject(page: Page, title: string) {
 async function proposeOn(page: Page, projectId: string) {
   await go(page, `${server.base}/projects/details/${projectId}`)
   const main = page.locator('main')
-  await main.getByLabel('Cover letter').fill('I have checked many similar structures and write clear, short reports.')
+  await main
+    .getByLabel('Cover letter')
+    .fill('I have checked many similar structures and write clear, short reports.')
   await main.getByLabel(/Your price/).fill('750')
   await main.getByLabel('Duration in days').fill('10')
   await click(page, 'Send proposal')
   await expect(main.getByRole('heading', { name: 'Your proposal', exact: true })).toBeVisible()
 }
 
-test('withdraw a proposal; decline one with a reason the freelancer reads; delete a project without a contract', async ({ browser }) => {
+test('withdraw a proposal; decline one with a reason the freelancer reads; delete a project without a contract', async ({
+  browser,
+}) => {
   const word = `lintel${Date.now().toString(36)}`
   const client = await signedIn(browser, accounts.client.email)
   const freelancer = await signedIn(browser, accounts.freelancer.email)
@@ -277,15 +326,23 @@ test('withdraw a proposal; decline one with a reason the freelancer reads; delet
   const first = await postProject(client, `Lintel ${word} survey`)
   // Attachments keep their limits, with the reason in the page's language.
   const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(900 * 1024)])
-  await main(client).getByLabel('Attachment').setInputFiles({ name: 'site-photo.png', mimeType: 'image/png', buffer: png })
+  await main(client)
+    .getByLabel('Attachment')
+    .setInputFiles({ name: 'site-photo.png', mimeType: 'image/png', buffer: png })
   await click(client, 'Upload')
-  await expect(main(client).getByRole('alert')).toHaveText('The file is too large: images up to 800 KB, documents up to 10 MB.')
-  await main(client).getByLabel('Attachment').setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
+  await expect(main(client).getByRole('alert')).toHaveText(
+    'The file is too large: images up to 800 KB, documents up to 10 MB.',
+  )
+  await main(client)
+    .getByLabel('Attachment')
+    .setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
   await click(client, 'Upload')
   await expect(main(client).getByRole('alert')).toHaveText(/This kind of file cannot be attached/)
   await expect(main(client).locator('.file-list')).toHaveCount(0)
   // A document within the limit is attached, and (while the project is open) removed again.
-  await main(client).getByLabel('Attachment').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: pdf })
+  await main(client)
+    .getByLabel('Attachment')
+    .setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: pdf })
   await click(client, 'Upload')
   await expect(main(client).getByRole('link', { name: 'notes.pdf' })).toBeVisible()
   await expectNoAxeViolations(client)
@@ -308,9 +365,15 @@ test('withdraw a proposal; decline one with a reason the freelancer reads; delet
   await expect(main(client).getByTestId('proposal').first()).toContainText('Declined')
   await expectNoAxeViolations(client)
   await go(freelancer, `${server.base}/projects/details/${secondId}`)
-  await expect(main(freelancer).getByTestId('reject-reason')).toContainText('We chose a local engineer who can visit this week.')
+  await expect(main(freelancer).getByTestId('reject-reason')).toContainText(
+    'We chose a local engineer who can visit this week.',
+  )
   await go(freelancer, `${server.base}/projects/freelancer/porposals`)
-  await expect(main(freelancer).getByTestId('my-proposal').filter({ hasText: `Chimney ${word}` })).toContainText('We chose a local engineer')
+  await expect(
+    main(freelancer)
+      .getByTestId('my-proposal')
+      .filter({ hasText: `Chimney ${word}` }),
+  ).toContainText('We chose a local engineer')
 
   // No contract: the client may delete the project; it is gone for everyone.
   await go(client, second)
@@ -322,7 +385,9 @@ test('withdraw a proposal; decline one with a reason the freelancer reads; delet
 
   // Saved projects: unsaving from the page removes the card.
   await go(freelancer, `${server.base}/projects/wishlist`)
-  const saved = main(freelancer).getByTestId('project-card').filter({ hasText: `Lintel ${word} survey` })
+  const saved = main(freelancer)
+    .getByTestId('project-card')
+    .filter({ hasText: `Lintel ${word} survey` })
   await expect(saved).toHaveCount(1)
   await click(freelancer, /Saved/, saved)
   await expect(saved).toHaveCount(0)

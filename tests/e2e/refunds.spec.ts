@@ -17,9 +17,20 @@ const main = (page: Page) => page.locator('main')
 
 const click = clickIn
 
-test('a refund accepted returns the money to the client; a refund declined can be disputed', async ({ browser }) => {
-  const installments = [{ title: 'Survey', amountMinor: 120000 }, { title: 'Report', amountMinor: 60000 }]
-  const { clientToken, projectId, installmentIds } = await hiredProject(shell().base, shell().db, { title: `Retaining wall check ${test.info().project.name}`, description: 'Check a garden retaining wall that has started to lean and propose the repairs.', coverLetter: 'I survey retaining walls every month and can deliver both stages in two weeks.', durationDays: 14, installments })
+test('a refund accepted returns the money to the client; a refund declined can be disputed', async ({
+  browser,
+}) => {
+  const installments = [
+    { title: 'Survey', amountMinor: 120000 },
+    { title: 'Report', amountMinor: 60000 },
+  ]
+  const { clientToken, projectId, installmentIds } = await hiredProject(shell().base, shell().db, {
+    title: `Retaining wall check ${test.info().project.name}`,
+    description: 'Check a garden retaining wall that has started to lean and propose the repairs.',
+    coverLetter: 'I survey retaining walls every month and can deliver both stages in two weeks.',
+    durationDays: 14,
+    installments,
+  })
   await fundByApi(shell().base, clientToken, projectId, installmentIds)
 
   const client = await signInAs(browser, shell().base, accounts.client.email)
@@ -34,7 +45,9 @@ test('a refund accepted returns the money to the client; a refund declined can b
   await expect(first.getByLabel('Amount (EUR)')).toHaveValue('1200.00')
   await first.getByLabel('Why do you want a refund?').fill('The survey was not done on site.')
   await click(client, 'Request a refund', first)
-  await expect(main(client).getByTestId('refund-notice')).toContainText('Your refund request was sent to the freelancer.')
+  await expect(main(client).getByTestId('refund-notice')).toContainText(
+    'Your refund request was sent to the freelancer.',
+  )
   await expect(main(client).getByTestId('refunds')).toContainText('Awaiting answer')
   await expectNoAxeViolations(client)
 
@@ -59,17 +72,26 @@ test('a refund accepted returns the money to the client; a refund declined can b
   const second = main(client).getByTestId('refund-form-2')
   await second.getByLabel('Amount (EUR)').fill('150')
   await click(client, 'Request a refund', second)
-  await expect(main(client).getByTestId('refund-form-2')).toContainText('Tell the freelancer why you want a refund.')
-  await main(client).getByTestId('refund-form-2').getByLabel('Why do you want a refund?').fill('The report is missing the drainage section.')
+  await expect(main(client).getByTestId('refund-form-2')).toContainText(
+    'Tell the freelancer why you want a refund.',
+  )
+  await main(client)
+    .getByTestId('refund-form-2')
+    .getByLabel('Why do you want a refund?')
+    .fill('The report is missing the drainage section.')
   await click(client, 'Request a refund', main(client).getByTestId('refund-form-2'))
   await expect(main(client).getByTestId('refund-notice')).toBeVisible()
 
   await freelancer.goto(contract)
   await settle(freelancer)
-  const open = main(freelancer).getByTestId('refunds').locator('[data-testid^="refund-"]', { hasText: 'Awaiting answer' })
+  const open = main(freelancer)
+    .getByTestId('refunds')
+    .locator('[data-testid^="refund-"]', { hasText: 'Awaiting answer' })
   await open.getByLabel('Reason for declining').fill('The drainage section is on page 4.')
   await click(freelancer, 'Decline', open)
-  await expect(main(freelancer).getByTestId('refund-notice')).toContainText('You declined the refund request.')
+  await expect(main(freelancer).getByTestId('refund-notice')).toContainText(
+    'You declined the refund request.',
+  )
 
   await client.goto(details)
   await settle(client)

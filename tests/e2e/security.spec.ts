@@ -29,7 +29,9 @@ async function logOut(page: Page) {
   await expect(page).toHaveURL(/\/$|\/auth\/login/)
 }
 
-test('a company turns on an authenticator app, signs in in two steps, and turns it off', async ({ browser }) => {
+test('a company turns on an authenticator app, signs in in two steps, and turns it off', async ({
+  browser,
+}) => {
   const page = await signInAs(browser, shell().base, accounts.company.email)
   await page.goto(`${shell().base}/profile/account-settings`)
   await main(page).getByRole('link', { name: 'Two-step sign-in' }).click()
@@ -40,7 +42,9 @@ test('a company turns on an authenticator app, signs in in two steps, and turns 
   const secret = (await main(page).getByTestId('totp-secret').textContent())!.trim()
 
   // A wrong code is refused on its field; the right one turns it on and shows the codes once.
-  await main(page).getByLabel('Code', { exact: true }).fill(totpCode(secret) === '000000' ? '111111' : '000000')
+  await main(page)
+    .getByLabel('Code', { exact: true })
+    .fill(totpCode(secret) === '000000' ? '111111' : '000000')
   await main(page).getByRole('button', { name: 'Confirm and turn on' }).click()
   await expect(main(page).getByText('That code is not valid.', { exact: false })).toBeVisible()
   const spent = totpCode(secret)
@@ -89,12 +93,26 @@ test('the shell SuperAdmin signs in in two steps and reaches the admin area', as
   await again.context().close()
 })
 
-test('a SuperAdmin without an authenticator app is sent to set one up before anything else', async ({ browser }) => {
+test('a SuperAdmin without an authenticator app is sent to set one up before anything else', async ({
+  browser,
+}) => {
   const email = `new.admin.${jsEnabled() ? 'js' : 'nojs'}@example.test`
   const now = new Date().toISOString()
-  const { id } = await shell().db.db
-    .insertInto('app_user')
-    .values({ email, email_verified: 1, password_hash: await hashPassword(SHELL_PASSWORD), first_name: 'Nia', last_name: 'New', account_type: 'client', status: 'Active', language: 'en', provider: 'local', created_at: now, updated_at: now } as never)
+  const { id } = await shell()
+    .db.db.insertInto('app_user')
+    .values({
+      email,
+      email_verified: 1,
+      password_hash: await hashPassword(SHELL_PASSWORD),
+      first_name: 'Nia',
+      last_name: 'New',
+      account_type: 'client',
+      status: 'Active',
+      language: 'en',
+      provider: 'local',
+      created_at: now,
+      updated_at: now,
+    } as never)
     .returning('id')
     .executeTakeFirstOrThrow()
   await shell().db.db.insertInto('user_role').values({ user_id: id, role: 1 }).execute()
@@ -132,7 +150,9 @@ test('HTML answers carry a nonce policy, and the session cookie is httpOnly, Sam
   expect(nonces[0]).not.toBe(nonces[1])
   const html = await pages[0].text()
   // Every inline script that runs carries the answer's nonce (JSON data blocks do not run).
-  const inline = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !/\bsrc=|type="application\/(ld\+)?json"/.test(tag))
+  const inline = (html.match(/<script\b[^>]*>/g) ?? []).filter(
+    (tag) => !/\bsrc=|type="application\/(ld\+)?json"/.test(tag),
+  )
   expect(inline.length).toBeGreaterThan(0)
   for (const script of inline) expect(script).toContain(`nonce="${nonces[0]}"`)
   expect(pages[0].headers.get('content-security-policy')).toContain("object-src 'none'")
@@ -141,11 +161,14 @@ test('HTML answers carry a nonce policy, and the session cookie is httpOnly, Sam
   const docsNonce = nonceOf(docs.headers.get('content-security-policy'))
   expect(docsNonce).toBeTruthy()
   expect(await docs.text()).toContain(`<style nonce="${docsNonce}">`)
-  expect(nonceOf((await fetch(`${shell().base}/api/v1/docs`)).headers.get('content-security-policy'))).not.toBe(docsNonce)
+  expect(
+    nonceOf((await fetch(`${shell().base}/api/v1/docs`)).headers.get('content-security-policy')),
+  ).not.toBe(docsNonce)
 
   const signIn = async () => {
     const response = await fetch(`${shell().base}/auth/login`, {
-      method: 'POST', redirect: 'manual',
+      method: 'POST',
+      redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: shell().base },
       body: new URLSearchParams({ email: accounts.freelancer.email, password: SHELL_PASSWORD }),
     })

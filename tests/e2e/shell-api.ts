@@ -7,7 +7,11 @@ export function shellApi(base: () => string) {
     const headers: Record<string, string> = { accept: 'application/json' }
     if (token) headers.authorization = `Bearer ${token}`
     if (body !== undefined) headers['content-type'] = 'application/json'
-    const response = await fetch(`${base()}/api/v1/${apiPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const response = await fetch(`${base()}/api/v1/${apiPath}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
     const text = await response.text()
     expect(response.status, `${method} ${apiPath}: ${text}`).toBe(200)
     return JSON.parse(text)
@@ -16,7 +20,12 @@ export function shellApi(base: () => string) {
   async function login(email: string) {
     const first = await call('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })
     if (!first.challenge) return first.token as string
-    return (await call('POST', 'identity/login/second-factor', null, { challenge: first.challenge, code: shellAdminCode(base()) })).token as string
+    return (
+      await call('POST', 'identity/login/second-factor', null, {
+        challenge: first.challenge,
+        code: shellAdminCode(base()),
+      })
+    ).token as string
   }
   return { call, login }
 }

@@ -15,7 +15,9 @@ const inGerman = async (page: Page) => {
   await expect(page.getByRole('contentinfo')).toContainText('Alle Rechte vorbehalten.')
 }
 
-test('German: the home bar on the home page, the visitor bar elsewhere, with Anmelden and Registrieren', async ({ page }) => {
+test('German: the home bar on the home page, the visitor bar elsewhere, with Anmelden and Registrieren', async ({
+  page,
+}) => {
   await page.goto('/')
   const home = page.locator('header[data-topbar="home"]')
   await expect(home).toBeVisible()
@@ -48,11 +50,15 @@ test('German: the home search keeps an empty term as all, and searches projects'
   page.on('request', (r) => urls.push(decodeURIComponent(r.url())))
   await page.goto('/')
   await page.locator('.hero').getByRole('button', { name: 'Suchen' }).click()
-  await expect.poll(() => urls.some((u) => u.includes('/freelancers/freelancersearch') && u.includes('search=all'))).toBe(true)
+  await expect
+    .poll(() => urls.some((u) => u.includes('/freelancers/freelancersearch') && u.includes('search=all')))
+    .toBe(true)
   await page.goto('/')
   await page.locator('.hero').getByLabel('Suchen in').selectOption('projects')
   await page.locator('.hero').getByRole('button', { name: 'Suchen' }).click()
-  await expect.poll(() => urls.some((u) => u.includes('/projects/getprojects') && u.includes('search=all'))).toBe(true)
+  await expect
+    .poll(() => urls.some((u) => u.includes('/projects/getprojects') && u.includes('search=all')))
+    .toBe(true)
 })
 
 test('German: a footer category goes to /categories with its name as the search term', async ({ page }) => {

@@ -13,18 +13,46 @@ export const SHELL_PASSWORD = 'reinforced concrete 42'
 export type ShellAccount = Account
 
 export const accounts = {
-  client: { email: 'clara.client@example.test', firstName: 'Clara', lastName: 'Client', roles: [2], accountType: 'client', imageFileId: 987654 },
-  company: { email: 'cora.company@example.test', firstName: 'Cora', lastName: 'Company', roles: [3], accountType: 'company' },
-  freelancer: { email: 'fred.freelancer@example.test', firstName: 'Fred', lastName: 'Freelancer', roles: [4], accountType: 'freelancer' },
+  client: {
+    email: 'clara.client@example.test',
+    firstName: 'Clara',
+    lastName: 'Client',
+    roles: [2],
+    accountType: 'client',
+    imageFileId: 987654,
+  },
+  company: {
+    email: 'cora.company@example.test',
+    firstName: 'Cora',
+    lastName: 'Company',
+    roles: [3],
+    accountType: 'company',
+  },
+  freelancer: {
+    email: 'fred.freelancer@example.test',
+    firstName: 'Fred',
+    lastName: 'Freelancer',
+    roles: [4],
+    accountType: 'freelancer',
+  },
   // Support: a SuperAdmin (there is no sign-up for one). Specs sign in with `signInAs` like anyone.
-  admin: { email: 'sam.support@example.test', firstName: 'Sam', lastName: 'Support', roles: [1], accountType: 'client' },
+  admin: {
+    email: 'sam.support@example.test',
+    firstName: 'Sam',
+    lastName: 'Support',
+    roles: [1],
+    accountType: 'client',
+  },
 } satisfies Record<string, ShellAccount>
 
 // The SuperAdmin has an authenticator app (decision 260: administrators must), with this secret
 // and these recovery codes, so `signInAs` and `shellApi().login` answer the second step. A code is
 // accepted once, so sign-ins within one 30-second step use the next step's code, then recovery codes.
 export const SHELL_TOTP_SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU'
-export const SHELL_RECOVERY_CODES = Array.from({ length: 60 }, (_, i) => `shell-${String(i).padStart(4, '0')}`)
+export const SHELL_RECOVERY_CODES = Array.from(
+  { length: 60 },
+  (_, i) => `shell-${String(i).padStart(4, '0')}`,
+)
 const spent = new Map<string, { steps: Set<number>; recovery: number }>()
 
 /** A code for the shell SuperAdmin's second step on the server at `base` that this process has not used yet. */
@@ -41,11 +69,16 @@ export function shellAdminCode(base: string) {
 export async function writeShellAccounts(db: Db) {
   const list: ShellAccount[] = Object.values(accounts)
   const ids = await writeAccounts(db, list, SHELL_PASSWORD)
-  for (const [i, a] of list.entries()) if (a.roles.includes(1)) await enableForTests(db.db, ids[i], SHELL_TOTP_SECRET, SHELL_RECOVERY_CODES, process.env.AUTH_SECRET)
+  for (const [i, a] of list.entries())
+    if (a.roles.includes(1))
+      await enableForTests(db.db, ids[i], SHELL_TOTP_SECRET, SHELL_RECOVERY_CODES, process.env.AUTH_SECRET)
 }
 
 /** `env`: more settings for the server (a spec's gateway keys…). */
-export async function startShellServer(testInfo: TestInfo, env: (base: string) => Record<string, string> = () => ({})) {
+export async function startShellServer(
+  testInfo: TestInfo,
+  env: (base: string) => Record<string, string> = () => ({}),
+) {
   let db: Db | undefined
   const server = await startPrivateServer(testInfo, {
     name: 'shell',

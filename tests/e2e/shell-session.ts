@@ -15,7 +15,6 @@ export function useShellServer(env?: (base: string) => Record<string, string>) {
   return () => server!
 }
 
-
 /** A new browser context signed in through the login form as one of the shell accounts. */
 export async function signInAs(browser: Browser, base: string, email: string) {
   const context = await browser.newContext({ javaScriptEnabled: jsEnabled(), locale: 'en-US' })

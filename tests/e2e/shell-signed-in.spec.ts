@@ -31,7 +31,9 @@ function recordRequests(page: Page) {
   return urls
 }
 
-test('a client gets the client bar: Create Project, empty bell and messages, the gated profile menu', async ({ page }) => {
+test('a client gets the client bar: Create Project, empty bell and messages, the gated profile menu', async ({
+  page,
+}) => {
   await logIn(page, accounts.client.email)
   await page.goto(`${server.base}/faq`)
   const bar = page.locator('header[data-topbar="client"]')
@@ -45,7 +47,8 @@ test('a client gets the client bar: Create Project, empty bell and messages, the
   await bar.locator('details.profile-menu > summary').click()
   const menu = bar.locator('details.profile-menu .menu-panel')
   await expect(menu).toContainText('Clara Client')
-  for (const name of ['Find Freelancers', 'My Projects', 'Profile', 'Account Settings', 'Logout']) await expect(menu.getByRole(name === 'Logout' ? 'button' : 'link', { name })).toBeVisible()
+  for (const name of ['Find Freelancers', 'My Projects', 'Profile', 'Account Settings', 'Logout'])
+    await expect(menu.getByRole(name === 'Logout' ? 'button' : 'link', { name })).toBeVisible()
   await expect(menu.getByRole('link', { name: 'My Contracts' })).toHaveCount(0)
   await expectNoAxeViolations(page)
 })
@@ -56,40 +59,55 @@ test('a failed profile image shows the default avatar', { tag: '@needs-js' }, as
   await expect(avatar).toHaveAttribute('src', '/images/default-avatar.svg')
 })
 
-test('the search box goes to the freelancer search or the project list, an empty term kept as all', async ({ page }) => {
+test('the search box goes to the freelancer search or the project list, an empty term kept as all', async ({
+  page,
+}) => {
   await logIn(page, accounts.company.email)
   const urls = recordRequests(page)
   const bar = page.locator('header[data-topbar="client"]')
   await bar.getByRole('combobox', { name: 'Search in' }).selectOption('workneerer')
   await bar.getByRole('button', { name: 'Search' }).click()
-  await expect.poll(() => urls.some((u) => u.includes('/freelancers/freelancersearch') && u.includes('search=all'))).toBe(true)
+  await expect
+    .poll(() => urls.some((u) => u.includes('/freelancers/freelancersearch') && u.includes('search=all')))
+    .toBe(true)
   await page.goto(`${server.base}/faq`)
   await bar.getByRole('combobox', { name: 'Search in' }).selectOption('projects')
   await bar.getByRole('combobox', { name: 'Search term' }).fill('retaining wall')
   await bar.getByRole('button', { name: 'Search' }).click()
-  await expect.poll(() => urls.some((u) => u.includes('/projects/getprojects') && /search=retaining( |\+)wall/.test(u))).toBe(true)
+  await expect
+    .poll(() => urls.some((u) => u.includes('/projects/getprojects') && /search=retaining( |\+)wall/.test(u)))
+    .toBe(true)
 })
 
-test('suggestions appear while typing and hide 500 ms after focus leaves', { tag: '@needs-js' }, async ({ page }) => {
-  await logIn(page, accounts.client.email)
-  const bar = page.locator('header[data-topbar="client"]')
-  const input = bar.getByRole('combobox', { name: 'Search term' })
-  await input.fill('revit')
-  const list = bar.getByRole('listbox')
-  await expect(list).toBeVisible()
-  await expect(list.getByRole('option').first()).toContainText(/revit/i)
-  await input.press('ArrowDown')
-  await expect(list.getByRole('option').first()).toHaveAttribute('aria-selected', 'true')
-  await input.blur()
-  await page.waitForTimeout(200)
-  await expect(list).toBeVisible()
-  await expect(list).toBeHidden({ timeout: 1500 })
-})
+test(
+  'suggestions appear while typing and hide 500 ms after focus leaves',
+  { tag: '@needs-js' },
+  async ({ page }) => {
+    await logIn(page, accounts.client.email)
+    const bar = page.locator('header[data-topbar="client"]')
+    const input = bar.getByRole('combobox', { name: 'Search term' })
+    await input.fill('revit')
+    const list = bar.getByRole('listbox')
+    await expect(list).toBeVisible()
+    await expect(list.getByRole('option').first()).toContainText(/revit/i)
+    await input.press('ArrowDown')
+    await expect(list.getByRole('option').first()).toHaveAttribute('aria-selected', 'true')
+    await input.blur()
+    await page.waitForTimeout(200)
+    await expect(list).toBeVisible()
+    await expect(list).toBeHidden({ timeout: 1500 })
+  },
+)
 
-test('a freelancer gets the freelancer bar with Find Project, and a client-only page is unauthorized (403)', async ({ page }) => {
+test('a freelancer gets the freelancer bar with Find Project, and a client-only page is unauthorized (403)', async ({
+  page,
+}) => {
   await logIn(page, accounts.freelancer.email)
   const bar = page.locator('header[data-topbar="freelancer"]')
-  await expect(bar.getByRole('link', { name: 'Find Project' })).toHaveAttribute('href', '/projects/getprojects')
+  await expect(bar.getByRole('link', { name: 'Find Project' })).toHaveAttribute(
+    'href',
+    '/projects/getprojects',
+  )
   await expect(bar.getByRole('link', { name: 'Create Project' })).toHaveCount(0)
   await bar.locator('details.profile-menu > summary').click()
   const menu = bar.locator('details.profile-menu .menu-panel')
@@ -116,27 +134,62 @@ test('Logout from the profile menu returns to the visitor home bar', async ({ pa
 
 /** The link of `kind` in the newest mail to `address` that has one (the server has no SMTP: mails stay in the outbox). */
 async function mailedLink(address: string, kind: 'confirm' | 'unsubscribe') {
-  const mails = await server.db.db.selectFrom('outbox').select('payload').where('topic', '=', 'email').where('payload', 'like', `%${address}%`).orderBy('id', 'desc').execute()
-  const links = mails.map((m) => (JSON.parse(m.payload).text as string).match(new RegExp(`https?://\\S+/newsletter/${kind}/[\\w-]+`))?.[0])
+  const mails = await server.db.db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('topic', '=', 'email')
+    .where('payload', 'like', `%${address}%`)
+    .orderBy('id', 'desc')
+    .execute()
+  const links = mails.map(
+    (m) =>
+      (JSON.parse(m.payload).text as string).match(
+        new RegExp(`https?://\\S+/newsletter/${kind}/[\\w-]+`),
+      )?.[0],
+  )
   return links.find(Boolean)!
 }
 
-test('the newsletter starts only from the confirmation link, which works once; its unsubscribe link works', async ({ page }) => {
+test('the newsletter starts only from the confirmation link, which works once; its unsubscribe link works', async ({
+  page,
+}) => {
   const address = `unsub.${test.info().project.name.replace(/\W/g, '')}@example.com`
   await page.goto(`${server.base}/`)
   await page.getByRole('contentinfo').getByLabel('Your email address').fill(address)
   await page.getByRole('contentinfo').getByRole('button', { name: 'Subscribe' }).click()
-  await expect(page.locator('[data-notice="success"]')).toHaveText('Subscribed Successfully! 🎉 Please confirm it with the link we have just emailed you.')
-  expect(await server.db.db.selectFrom('newsletter_subscriber').select('id').where('email', '=', address).executeTakeFirst()).toBeUndefined()
+  await expect(page.locator('[data-notice="success"]')).toHaveText(
+    'Subscribed Successfully! 🎉 Please confirm it with the link we have just emailed you.',
+  )
+  expect(
+    await server.db.db
+      .selectFrom('newsletter_subscriber')
+      .select('id')
+      .where('email', '=', address)
+      .executeTakeFirst(),
+  ).toBeUndefined()
   // The mailed link is on the site's address (PUBLIC_URL); opening it only shows the button.
-  await expect.poll(() => mailedLink(address, 'confirm')).toMatch(new RegExp(`^${server.base}/newsletter/confirm/`))
+  await expect
+    .poll(() => mailedLink(address, 'confirm'))
+    .toMatch(new RegExp(`^${server.base}/newsletter/confirm/`))
   const confirm = new URL(await mailedLink(address, 'confirm')).pathname
   await page.goto(`${server.base}${confirm}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your newsletter subscription')
-  expect(await server.db.db.selectFrom('newsletter_subscriber').select('id').where('email', '=', address).executeTakeFirst()).toBeUndefined()
+  expect(
+    await server.db.db
+      .selectFrom('newsletter_subscriber')
+      .select('id')
+      .where('email', '=', address)
+      .executeTakeFirst(),
+  ).toBeUndefined()
   await page.getByRole('button', { name: 'Confirm my subscription' }).click()
-  await expect(page.locator('[data-notice="success"]')).toHaveText('Your subscription is confirmed. Welcome to the Workneer newsletter!')
-  const row = await server.db.db.selectFrom('newsletter_subscriber').select(['token', 'unsubscribed_at']).where('email', '=', address).executeTakeFirstOrThrow()
+  await expect(page.locator('[data-notice="success"]')).toHaveText(
+    'Your subscription is confirmed. Welcome to the Workneer newsletter!',
+  )
+  const row = await server.db.db
+    .selectFrom('newsletter_subscriber')
+    .select(['token', 'unsubscribed_at'])
+    .where('email', '=', address)
+    .executeTakeFirstOrThrow()
   await page.goto(`${server.base}${confirm}`)
   await page.getByRole('button', { name: 'Confirm my subscription' }).click()
   await expect(page.getByRole('alert')).toContainText('This confirmation link is not valid any more.')
@@ -146,8 +199,14 @@ test('the newsletter starts only from the confirmation link, which works once; i
   expect(link.endsWith(row.token)).toBe(true)
   await page.goto(`${server.base}${new URL(link).pathname}`)
   await page.getByRole('button', { name: 'Unsubscribe' }).click()
-  await expect(page.locator('[data-notice="success"]')).toHaveText('You have been unsubscribed. We will not send you the newsletter any more.')
-  const after = await server.db.db.selectFrom('newsletter_subscriber').select('unsubscribed_at').where('email', '=', address).executeTakeFirstOrThrow()
+  await expect(page.locator('[data-notice="success"]')).toHaveText(
+    'You have been unsubscribed. We will not send you the newsletter any more.',
+  )
+  const after = await server.db.db
+    .selectFrom('newsletter_subscriber')
+    .select('unsubscribed_at')
+    .where('email', '=', address)
+    .executeTakeFirstOrThrow()
   expect(after.unsubscribed_at).toBeTruthy()
   await page.goto(`${server.base}/newsletter/unsubscribe/not-a-real-token-at-all-000`)
   await page.getByRole('button', { name: 'Unsubscribe' }).click()
@@ -181,35 +240,52 @@ test('the bell, the messages icon and the profile menu work from the keyboard al
 // The side menu, the account links, the language menus and the footer are kept as HTML on the
 // server (decision 274): the browser must hydrate them as its own (no hydration error, nothing in
 // the console) and their links must navigate in the page, not reload the document.
-test('the kept parts of the shell hydrate silently and their links navigate without a reload', { tag: '@needs-js' }, async ({ page }) => {
-  const messages: string[] = []
-  // A hydration mismatch is an uncaught error or a console error (React's #418 in production); the
-  // client's missing profile image (a 404) and Chromium's advice on password forms are not.
-  page.on('console', (m) => void (m.type() === 'error' && !m.text().startsWith('Failed to load resource') && messages.push(m.text())))
-  page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`))
-  for (const account of [accounts.client, accounts.freelancer]) {
-    await page.context().clearCookies()
-    await logIn(page, account.email)
-    await page.goto(`${server.base}/dashboard`, { waitUntil: 'networkidle' })
-    await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' })
-    const documents: string[] = []
-    const onRequest = (r: import('@playwright/test').Request) => void (r.resourceType() === 'document' && documents.push(r.url()))
-    page.on('request', onRequest)
-    const bar = page.locator('header.topbar')
-    await bar.locator('details.profile-menu > summary').click()
-    await bar.locator('details.profile-menu').getByRole('link', { name: 'Account Settings' }).click()
-    await expect(page).toHaveURL(/\/profile\/account-settings$/)
-    await page.locator('footer').getByRole('link', { name: 'FAQ' }).click()
-    await expect(page).toHaveURL(/\/faq$/)
-    page.off('request', onRequest)
-    expect(documents, account.email).toEqual([])
-    // After a navigation in the page, the language menus send the user back to where they are now.
-    for (const form of await page.locator('footer form:has(input[name="redirectTo"])').all()) await expect(form.locator('input[name="redirectTo"]')).toHaveValue('/faq')
-  }
-  expect(messages).toEqual([])
-})
+test(
+  'the kept parts of the shell hydrate silently and their links navigate without a reload',
+  { tag: '@needs-js' },
+  async ({ page }) => {
+    const messages: string[] = []
+    // A hydration mismatch is an uncaught error or a console error (React's #418 in production); the
+    // client's missing profile image (a 404) and Chromium's advice on password forms are not.
+    page.on(
+      'console',
+      (m) =>
+        void (
+          m.type() === 'error' &&
+          !m.text().startsWith('Failed to load resource') &&
+          messages.push(m.text())
+        ),
+    )
+    page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`))
+    for (const account of [accounts.client, accounts.freelancer]) {
+      await page.context().clearCookies()
+      await logIn(page, account.email)
+      await page.goto(`${server.base}/dashboard`, { waitUntil: 'networkidle' })
+      await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' })
+      const documents: string[] = []
+      const onRequest = (r: import('@playwright/test').Request) =>
+        void (r.resourceType() === 'document' && documents.push(r.url()))
+      page.on('request', onRequest)
+      const bar = page.locator('header.topbar')
+      await bar.locator('details.profile-menu > summary').click()
+      await bar.locator('details.profile-menu').getByRole('link', { name: 'Account Settings' }).click()
+      await expect(page).toHaveURL(/\/profile\/account-settings$/)
+      await page.locator('footer').getByRole('link', { name: 'FAQ' }).click()
+      await expect(page).toHaveURL(/\/faq$/)
+      page.off('request', onRequest)
+      expect(documents, account.email).toEqual([])
+      // After a navigation in the page, the language menus send the user back to where they are now.
+      for (const form of await page.locator('footer form:has(input[name="redirectTo"])').all())
+        await expect(form.locator('input[name="redirectTo"]')).toHaveValue('/faq')
+    }
+    expect(messages).toEqual([])
+  },
+)
 
-test('German: the client and freelancer bars, their menus and the search box speak the lang cookie', async ({ page, context }) => {
+test('German: the client and freelancer bars, their menus and the search box speak the lang cookie', async ({
+  page,
+  context,
+}) => {
   // Logging in happens in English (the helper's labels); the bars are then seen in German.
   const speak = (lang: string) => context.addCookies([{ name: 'lang', value: lang, url: server.base }])
   await logIn(page, accounts.client.email)
@@ -217,7 +293,10 @@ test('German: the client and freelancer bars, their menus and the search box spe
   await page.goto(`${server.base}/faq`)
   const client = page.locator('header[data-topbar="client"]')
   await expect(page.locator('html')).toHaveAttribute('lang', 'de')
-  await expect(client.getByRole('link', { name: 'Projekt erstellen' })).toHaveAttribute('href', '/projects/create')
+  await expect(client.getByRole('link', { name: 'Projekt erstellen' })).toHaveAttribute(
+    'href',
+    '/projects/create',
+  )
   await client.locator('details.bell > summary').click()
   await expect(client.locator('details.bell')).toContainText('Keine Benachrichtigungen')
   await client.locator('details.messages > summary').click()
@@ -226,7 +305,9 @@ test('German: the client and freelancer bars, their menus and the search box spe
   const urls = recordRequests(page)
   await client.getByRole('combobox', { name: 'Suchen in' }).selectOption('projects')
   await client.getByRole('button', { name: 'Suchen' }).click()
-  await expect.poll(() => urls.some((u) => u.includes('/projects/getprojects') && u.includes('search=all'))).toBe(true)
+  await expect
+    .poll(() => urls.some((u) => u.includes('/projects/getprojects') && u.includes('search=all')))
+    .toBe(true)
   await expect(page).toHaveURL(/\/projects\/getprojects\?search=all/)
   await settle(page)
   // Menus close after every navigation (use-menus.ts); on a loaded machine the search page can
@@ -243,8 +324,13 @@ test('German: the client and freelancer bars, their menus and the search box spe
   await speak('de')
   await page.goto(`${server.base}/faq`)
   const freelancer = page.locator('header[data-topbar="freelancer"]')
-  await expect(freelancer.getByRole('link', { name: 'Projekt finden' })).toHaveAttribute('href', '/projects/getprojects')
+  await expect(freelancer.getByRole('link', { name: 'Projekt finden' })).toHaveAttribute(
+    'href',
+    '/projects/getprojects',
+  )
   await freelancer.locator('details.profile-menu > summary').click()
-  await expect(freelancer.locator('details.profile-menu .menu-panel').getByRole('link', { name: 'Meine Verträge' })).toBeVisible()
+  await expect(
+    freelancer.locator('details.profile-menu .menu-panel').getByRole('link', { name: 'Meine Verträge' }),
+  ).toBeVisible()
   await expectNoAxeViolations(page)
 })

@@ -15,7 +15,9 @@ function recordRequests(page: Page) {
   return urls
 }
 
-test('the home page has the home top bar, the home search, boxes, services, logos and categories', async ({ page }) => {
+test('the home page has the home top bar, the home search, boxes, services, logos and categories', async ({
+  page,
+}) => {
   const response = await page.goto('/')
   expect(response?.status()).toBe(200)
   await expect(page.locator('header[data-topbar="home"]')).toBeVisible()
@@ -25,8 +27,14 @@ test('the home page has the home top bar, the home search, boxes, services, logo
   await expect(page.getByRole('heading', { name: 'Services our engineers offer' })).toBeVisible()
   await expect(page.locator('.logo-row img')).toHaveCount(5)
   await expect(page.locator('.category-card')).toHaveCount(6)
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login')
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/gotosign')
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    '/auth/login',
+  )
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+    'href',
+    '/auth/gotosign',
+  )
   await expectNoAxeViolations(page)
 })
 
@@ -36,7 +44,9 @@ test('other pages have the not-home top bar', async ({ page }) => {
   await expect(page.locator('header[data-topbar="home"]')).toHaveCount(0)
 })
 
-test('the Categories mega-menu shows name and image of each area within 400 × 385 px, and goes to the category', async ({ page }) => {
+test('the Categories mega-menu shows name and image of each area within 400 × 385 px, and goes to the category', async ({
+  page,
+}) => {
   await page.goto('/about-us')
   const menu = page.locator('details.megamenu')
   await menu.locator('summary').click()
@@ -44,7 +54,10 @@ test('the Categories mega-menu shows name and image of each area within 400 × 3
   await expect(panel).toBeVisible()
   const items = panel.locator('.megamenu-item')
   await expect(items).toHaveCount(6)
-  await expect(items.first().locator('img')).toHaveAttribute('src', '/images/categories/planning-strategy.svg')
+  await expect(items.first().locator('img')).toHaveAttribute(
+    'src',
+    '/images/categories/planning-strategy.svg',
+  )
   const box = (await panel.boundingBox())!
   expect(box.height).toBeLessThanOrEqual(400)
   expect(box.width).toBeLessThanOrEqual(385)
@@ -90,34 +103,48 @@ test('a footer category goes to /categories with the category as the search term
   await expect(main(page).locator('.area')).toHaveCount(1)
 })
 
-test('the home search goes to the freelancer search or the project list, an empty term kept as all', async ({ page }) => {
+test('the home search goes to the freelancer search or the project list, an empty term kept as all', async ({
+  page,
+}) => {
   const urls = recordRequests(page)
   await page.goto('/')
   const hero = page.locator('.hero')
   await hero.getByRole('button', { name: 'Search' }).click()
-  await expect.poll(() => urls.some((u) => u.includes('/freelancers/freelancersearch') && u.includes('search=all'))).toBe(true)
+  await expect
+    .poll(() => urls.some((u) => u.includes('/freelancers/freelancersearch') && u.includes('search=all')))
+    .toBe(true)
   await page.goto('/')
   await page.locator('.hero select').selectOption('projects')
   await page.locator('.hero input[type="search"]').fill('bridge design')
   await page.locator('.hero input[type="search"]').press('Enter')
-  await expect.poll(() => urls.some((u) => u.includes('/projects/getprojects') && /search=bridge( |\+)design/.test(u))).toBe(true)
+  await expect
+    .poll(() => urls.some((u) => u.includes('/projects/getprojects') && /search=bridge( |\+)design/.test(u)))
+    .toBe(true)
 })
 
 // On a slow connection the user may choose and type before the JavaScript arrives: hydration must
 // keep what they gave the (controlled) fields, not put the server's values back.
-test('the home search keeps a choice and a term given before the page was hydrated', { tag: '@needs-js' }, async ({ page }) => {
-  const urls = recordRequests(page)
-  const release = await holdScripts(page)
-  await page.goto('/', { waitUntil: 'domcontentloaded' })
-  await page.locator('.hero select').selectOption('projects')
-  await page.locator('.hero input[type="search"]').fill('bridge design')
-  release()
-  await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' }) // hydrated
-  await expect(page.locator('.hero select')).toHaveValue('projects')
-  await expect(page.locator('.hero input[type="search"]')).toHaveValue('bridge design')
-  await page.locator('.hero').getByRole('button', { name: 'Search' }).click()
-  await expect.poll(() => urls.some((u) => u.includes('/projects/getprojects') && /search=bridge( |\+)design/.test(u))).toBe(true)
-})
+test(
+  'the home search keeps a choice and a term given before the page was hydrated',
+  { tag: '@needs-js' },
+  async ({ page }) => {
+    const urls = recordRequests(page)
+    const release = await holdScripts(page)
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    await page.locator('.hero select').selectOption('projects')
+    await page.locator('.hero input[type="search"]').fill('bridge design')
+    release()
+    await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' }) // hydrated
+    await expect(page.locator('.hero select')).toHaveValue('projects')
+    await expect(page.locator('.hero input[type="search"]')).toHaveValue('bridge design')
+    await page.locator('.hero').getByRole('button', { name: 'Search' }).click()
+    await expect
+      .poll(() =>
+        urls.some((u) => u.includes('/projects/getprojects') && /search=bridge( |\+)design/.test(u)),
+      )
+      .toBe(true)
+  },
+)
 
 for (const [path, heading] of [
   ['/about-us', 'About us'],
@@ -171,7 +198,10 @@ test('the blog pages through its posts and opens one', async ({ page }) => {
   await expectNoAxeViolations(page)
 })
 
-test('the language switcher in the top bar and in the footer works, and is kept in the lang cookie', async ({ page, context }) => {
+test('the language switcher in the top bar and in the footer works, and is kept in the lang cookie', async ({
+  page,
+  context,
+}) => {
   await page.goto('/faq')
   await page.getByRole('banner').locator('details.language-switcher > summary').click()
   await page.getByRole('banner').getByRole('button', { name: 'Deutsch' }).click()
@@ -184,7 +214,9 @@ test('the language switcher in the top bar and in the footer works, and is kept 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Domande frequenti')
   expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('it')
   await page.goto('/')
-  await expect(page.locator('.hero h1')).toHaveText('Professionisti di ingegneria ed edilizia, quando ti servono')
+  await expect(page.locator('.hero h1')).toHaveText(
+    'Professionisti di ingegneria ed edilizia, quando ti servono',
+  )
 })
 
 test('newsletter: a bad address does nothing and shows nothing', async ({ page }) => {
@@ -197,7 +229,9 @@ test('newsletter: a bad address does nothing and shows nothing', async ({ page }
   await expect(page.locator('[data-notice]')).toHaveCount(0)
 })
 
-test('newsletter: subscribing shows the reply with a party emoji and asks to confirm by mail, the same the second time', async ({ page }) => {
+test('newsletter: subscribing shows the reply with a party emoji and asks to confirm by mail, the same the second time', async ({
+  page,
+}) => {
   const address = `reader.${test.info().project.name.replace(/\W/g, '')}.${Date.now()}@example.com`
   const notice = 'Subscribed Successfully! 🎉 Please confirm it with the link we have just emailed you.'
   await page.goto('/faq')
@@ -211,7 +245,9 @@ test('newsletter: subscribing shows the reply with a party emoji and asks to con
   await page.getByRole('contentinfo').getByLabel('Your email address').fill(address.toUpperCase())
   // The first notice is still on screen while the second answer travels: wait for the answer and
   // for the page that shows it (which clears its flash cookie), or the next page may receive it.
-  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/newsletter'))
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/newsletter'),
+  )
   await page.getByRole('contentinfo').getByRole('button', { name: 'Subscribe' }).click()
   await answered
   await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'flash')).toBe(false)
@@ -225,12 +261,18 @@ test('newsletter in German', async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: 'lang', value: 'de', url: baseURL! }])
   await page.goto('/')
   const footer = page.getByRole('contentinfo')
-  await footer.getByLabel('Ihre E-Mail-Adresse').fill(`leser.${Date.now()}.${test.info().project.name.replace(/\W/g, '')}@example.de`)
+  await footer
+    .getByLabel('Ihre E-Mail-Adresse')
+    .fill(`leser.${Date.now()}.${test.info().project.name.replace(/\W/g, '')}@example.de`)
   await footer.getByRole('button', { name: 'Abonnieren' }).click()
-  await expect(page.locator('[data-notice="success"]')).toHaveText('Erfolgreich abonniert! 🎉 Bitte bestätigen Sie Ihr Abonnement noch über den Link, den wir Ihnen gerade per E-Mail geschickt haben.')
+  await expect(page.locator('[data-notice="success"]')).toHaveText(
+    'Erfolgreich abonniert! 🎉 Bitte bestätigen Sie Ihr Abonnement noch über den Link, den wir Ihnen gerade per E-Mail geschickt haben.',
+  )
 })
 
-test('the contact form checks its fields on the server, shows the 400 notice of the API, and reaches the support inbox', async ({ page }) => {
+test('the contact form checks its fields on the server, shows the 400 notice of the API, and reaches the support inbox', async ({
+  page,
+}) => {
   await page.goto('/contact-us')
   const form = main(page)
   await form.getByLabel('Your name').fill('  a ')
@@ -247,7 +289,9 @@ test('the contact form checks its fields on the server, shows the 400 notice of 
   await expect(notice).toContainText('must be a valid email address')
   await form.getByLabel('Email address').fill('ada@example.com')
   await form.getByRole('button', { name: 'Send message' }).click()
-  await expect(page.locator('[data-notice="success"]')).toHaveText('Thank you! Your message has reached our support team; we will answer by email.')
+  await expect(page.locator('[data-notice="success"]')).toHaveText(
+    'Thank you! Your message has reached our support team; we will answer by email.',
+  )
   await expect(page).toHaveURL(/\/contact-us$/)
 })
 
@@ -273,7 +317,11 @@ for (const [lang, invalidInfo, serverError, otherStatus] of [
   ['en', 'Invalid Info', 'Server Error', 'Something went wrong (because of backend)'],
   ['de', 'Ungültige Angaben', 'Serverfehler', 'Etwas ist schiefgelaufen (Fehler im Backend)'],
 ] as const) {
-  test(`400, 500 and other statuses render the notices of the error catalogue inside the layout (${lang})`, async ({ page, context, baseURL }) => {
+  test(`400, 500 and other statuses render the notices of the error catalogue inside the layout (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: 'lang', value: lang, url: baseURL! }])
     let response = await page.goto('/_test/status/400')
     expect(response?.status()).toBe(400)
@@ -285,7 +333,8 @@ for (const [lang, invalidInfo, serverError, otherStatus] of [
     response = await page.goto('/_test/status/500')
     expect(response?.status()).toBe(500)
     await expect(alert.getByRole('heading')).toHaveText(serverError)
-    if (lang === 'en') await expect(alert).toContainText('Seems like something went wrong. please contact your administrator')
+    if (lang === 'en')
+      await expect(alert).toContainText('Seems like something went wrong. please contact your administrator')
     await page.goto('/_test/status/418')
     await expect(alert.getByRole('heading')).toHaveText(otherStatus)
     await expect(page.locator('html')).toHaveAttribute('lang', lang)
@@ -303,23 +352,35 @@ const errorStatusPages: Record<string, number> = {
   '/auth/oidc/callback?code=forged&state=forged': 400,
 }
 
-test('production prints nothing to the browser console on any public page', { tag: '@needs-js' }, async ({ page, context, baseURL }) => {
-  expect(publicPages.length).toBeGreaterThanOrEqual(21)
-  for (const entry of publicPages) {
-    const { path, cookies = {} } = typeof entry === 'string' ? { path: entry } : entry
-    await context.clearCookies()
-    await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: baseURL + path })))
-    const messages: string[] = []
-    const onConsole = (m: ConsoleMessage) => messages.push(`${m.type()}: ${m.text()} @ ${m.location().url}`)
-    const onError = (e: Error) => messages.push(`pageerror: ${e.message}`)
-    page.on('console', onConsole)
-    page.on('pageerror', onError)
-    const response = await page.goto(path, { waitUntil: 'networkidle' })
-    page.off('console', onConsole)
-    page.off('pageerror', onError)
-    const status = errorStatusPages[path] ?? 200
-    expect(response?.status(), path).toBe(status)
-    expect(new URL(page.url()).pathname, path).toBe(new URL(baseURL + path).pathname)
-    expect(messages, path).toEqual(status === 200 ? [] : [`error: Failed to load resource: the server responded with a status of ${status} () @ ${response!.url()}`])
-  }
-})
+test(
+  'production prints nothing to the browser console on any public page',
+  { tag: '@needs-js' },
+  async ({ page, context, baseURL }) => {
+    expect(publicPages.length).toBeGreaterThanOrEqual(21)
+    for (const entry of publicPages) {
+      const { path, cookies = {} } = typeof entry === 'string' ? { path: entry } : entry
+      await context.clearCookies()
+      await context.addCookies(
+        Object.entries(cookies).map(([name, value]) => ({ name, value, url: baseURL + path })),
+      )
+      const messages: string[] = []
+      const onConsole = (m: ConsoleMessage) => messages.push(`${m.type()}: ${m.text()} @ ${m.location().url}`)
+      const onError = (e: Error) => messages.push(`pageerror: ${e.message}`)
+      page.on('console', onConsole)
+      page.on('pageerror', onError)
+      const response = await page.goto(path, { waitUntil: 'networkidle' })
+      page.off('console', onConsole)
+      page.off('pageerror', onError)
+      const status = errorStatusPages[path] ?? 200
+      expect(response?.status(), path).toBe(status)
+      expect(new URL(page.url()).pathname, path).toBe(new URL(baseURL + path).pathname)
+      expect(messages, path).toEqual(
+        status === 200
+          ? []
+          : [
+              `error: Failed to load resource: the server responded with a status of ${status} () @ ${response!.url()}`,
+            ],
+      )
+    }
+  },
+)

@@ -14,13 +14,23 @@ test('the style guide shows every state of every component, accessibly', async (
   await page.goto('/_styleguide')
   await expect(page.getByRole('heading', { name: 'Workneer style guide' })).toBeVisible()
   // One chip per state of each machine, each with its word.
-  await expect(page.getByTestId('chips-project').getByTestId('status-chip')).toHaveText(['Draft', 'Open', 'In progress', 'Completed', 'Cancelled'])
+  await expect(page.getByTestId('chips-project').getByTestId('status-chip')).toHaveText([
+    'Draft',
+    'Open',
+    'In progress',
+    'Completed',
+    'Cancelled',
+  ])
   await expect(page.getByTestId('chips-installment').getByTestId('status-chip')).toHaveCount(6)
   // A chip sits in the text, not at the top of the page like the bell's badge.
-  const [chip, row] = await boxes(page.getByTestId('chips-project').getByTestId('status-chip').first(), page.getByTestId('chips-project'))
+  const [chip, row] = await boxes(
+    page.getByTestId('chips-project').getByTestId('status-chip').first(),
+    page.getByTestId('chips-project'),
+  )
   expect(chip.y).toBeGreaterThanOrEqual(row.y - 1)
   // Radios keep their size beside their label (not stretched to the field's width).
-  for (const radio of await page.getByTestId('sg-radios').getByRole('radio').all()) expect((await radio.boundingBox())!.width).toBeLessThan(30)
+  for (const radio of await page.getByTestId('sg-radios').getByRole('radio').all())
+    expect((await radio.boundingBox())!.width).toBeLessThan(30)
   await expectNoAxeViolations(page)
 })
 
@@ -43,7 +53,10 @@ test('axe reports violations planted in the page and in a frame @needs-js', asyn
   await expect.poll(() => page.frames().length).toBe(2)
   await page.frames()[1].waitForLoadState()
   const violations = await axeViolations(page)
-  expect(violations.filter((v) => v.startsWith('image-alt:')), violations.join('\n')).toHaveLength(1)
+  expect(
+    violations.filter((v) => v.startsWith('image-alt:')),
+    violations.join('\n'),
+  ).toHaveLength(1)
   expect(violations.find((v) => v.startsWith('link-name:'))).toContain('iframe')
 })
 
@@ -51,7 +64,11 @@ test('the style guide looks as reviewed @needs-js', async ({ page }) => {
   await page.goto('/_styleguide')
   // Hydrated: the tag input has become a tag picker.
   await expect(page.getByTestId('tag-input').first().getByRole('searchbox')).toBeVisible()
-  await expect(page).toHaveScreenshot('styleguide.png', { fullPage: true, animations: 'disabled', caret: 'hide' })
+  await expect(page).toHaveScreenshot('styleguide.png', {
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+  })
 })
 
 // Decision 276: a box ticked before the JavaScript arrives stays ticked, and shows as a chosen tag.
@@ -65,6 +82,8 @@ test('the tag input keeps a box ticked before the page was hydrated @needs-js', 
   release()
   await expect(skills.getByRole('searchbox')).toBeVisible() // hydrated
   await expect(skills.locator(`.ui-tags-options input[value="${value}"]`)).toBeChecked()
-  const name = (await skills.locator(`.ui-tags-options input[value="${value}"]`).locator('..').innerText()).trim()
+  const name = (
+    await skills.locator(`.ui-tags-options input[value="${value}"]`).locator('..').innerText()
+  ).trim()
   await expect(skills.locator('.ui-tags-chosen')).toContainText(name)
 })

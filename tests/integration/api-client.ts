@@ -22,14 +22,34 @@ export async function answerOf(response: Response) {
 // The API as loaders see it: a web Request handed to the in-process handler.
 export function testApi(database: Db) {
   // Files go to a temporary folder, never into the working tree's data/.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-api-')) })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-api-')),
+  })
   const api = createApi({ database, log: createLogger('silent'), config })
-  async function request(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+  async function request(
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ) {
     const headers = new Headers(init.headers)
     if (init.body !== undefined) headers.set('content-type', 'application/json')
-    return answerOf(await api.handler(new Request(`http://test/api/v1/${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) })))
+    return answerOf(
+      await api.handler(
+        new Request(`http://test/api/v1/${path}`, {
+          method,
+          headers,
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        }),
+      ),
+    )
   }
-  return { api, request, get: (path: string, headers?: Record<string, string>) => request('GET', path, { headers }) }
+  return {
+    api,
+    request,
+    get: (path: string, headers?: Record<string, string>) => request('GET', path, { headers }),
+  }
 }
 
 /**

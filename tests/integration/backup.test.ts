@@ -22,7 +22,11 @@ async function everything(database: Db) {
   const out: Record<string, string[]> = {}
   for (const table of await tablesOf(database.db, database.dialect)) {
     const rows = table.virtual
-      ? (await sql<Record<string, unknown>>`select rowid as "rowid", * from ${sql.table(table.name)}`.execute(database.db)).rows
+      ? (
+          await sql<
+            Record<string, unknown>
+          >`select rowid as "rowid", * from ${sql.table(table.name)}`.execute(database.db)
+        ).rows
       : (await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(database.db)).rows
     out[table.name] = rows.map((r) => JSON.stringify(r)).sort()
   }
@@ -55,7 +59,13 @@ for (const dialect of dialects) {
 
     beforeAll(async () => {
       const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir })
-      await loadDemo({ database: s.database, config, log: createLogger('silent'), services: s.t.api.services, onlyIntoEmpty: false })
+      await loadDemo({
+        database: s.database,
+        config,
+        log: createLogger('silent'),
+        services: s.t.api.services,
+        onlyIntoEmpty: false,
+      })
     }, 120_000)
 
     it('brings back every row and every file after they were changed and destroyed', async () => {

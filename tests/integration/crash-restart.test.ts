@@ -43,11 +43,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low))
 
 /** One call that may fail in any way while the server dies: the answer's JSON on a 2xx, else null. */
-async function attempt(base: string, method: string, apiPath: string, token: string | null, body: unknown, forwardedFor?: string) {
+async function attempt(
+  base: string,
+  method: string,
+  apiPath: string,
+  token: string | null,
+  body: unknown,
+  forwardedFor?: string,
+) {
   try {
     const r = await fetch(`${base}/api/v1/${apiPath}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     })
@@ -65,13 +76,18 @@ async function dropConnections(url: string) {
   const database = new URL(url).pathname.slice(1)
   const admin = new pg.Client({ connectionString: postgresAdminUrl })
   await admin.connect()
-  await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database])
+  await admin.query(
+    'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [database],
+  )
   await admin.end()
 }
 
 function restartPostgres() {
   const version = fs.readdirSync('/etc/postgresql')[0]
-  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart'], { stdio: 'ignore' })
+  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart'], {
+    stdio: 'ignore',
+  })
 }
 
 async function underLoad(dialect: (typeof dialects)[number], fault: Fault) {
@@ -91,20 +107,51 @@ async function underLoad(dialect: (typeof dialects)[number], fault: Fault) {
   const base = `http://127.0.0.1:${port}`
   // TRUST_PROXY: the load signs up as many people from many addresses (X-Forwarded-For), as a real
   // crowd would, instead of tripping the per-address sign-up limit.
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'error', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, TRUST_PROXY: '127.0.0.1' }
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    SEED_DEMO: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    TRUST_PROXY: '127.0.0.1',
+  }
   if (target.kind === 'postgres') env.DATABASE_URL = target.url
   let server: ServerProcess = await spawnServer(base, env, { timeoutMs: 120_000, pollMs: 100 })
 
   // The world the load writes into: contracts whose installments it pays, and their chat room.
   const contracts = []
   for (let i = 0; i < (long ? 12 : 4); i++) {
-    contracts.push(await hiredProject(base, setup, { title: `Crash test bridge ${i}`, description: 'A footbridge over the canal, steel truss, 24 m span, with foundations.', coverLetter: 'I have designed three footbridges of this span.', durationDays: 30, installments: Array.from({ length: 5 }, (_, n) => ({ title: `Stage ${n + 1}`, amountMinor: 10_000 + n * 100 })) }))
+    contracts.push(
+      await hiredProject(base, setup, {
+        title: `Crash test bridge ${i}`,
+        description: 'A footbridge over the canal, steel truss, 24 m span, with foundations.',
+        coverLetter: 'I have designed three footbridges of this span.',
+        durationDays: 30,
+        installments: Array.from({ length: 5 }, (_, n) => ({
+          title: `Stage ${n + 1}`,
+          amountMinor: 10_000 + n * 100,
+        })),
+      }),
+    )
   }
   const { clientToken, freelancerToken, projectId } = contracts[0]
-  const freelancer = await setup.db.selectFrom('app_user').select('id').where('email', '=', accounts.freelancer.email).executeTakeFirstOrThrow()
+  const freelancer = await setup.db
+    .selectFrom('app_user')
+    .select('id')
+    .where('email', '=', accounts.freelancer.email)
+    .executeTakeFirstOrThrow()
   const room = await apiCall(base, 'POST', `projects/Createroom/${projectId}/${freelancer.id}`, clientToken)
-  const { id: subcategoryId } = await setup.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
-  const unpaid = contracts.flatMap((c) => c.installmentIds.map((installmentId) => ({ projectId: c.projectId, installmentId, tries: 0 })))
+  const { id: subcategoryId } = await setup.db
+    .selectFrom('subcategory')
+    .select('id')
+    .where('slug', '=', 'structural-engineering')
+    .executeTakeFirstOrThrow()
+  const unpaid = contracts.flatMap((c) =>
+    c.installmentIds.map((installmentId) => ({ projectId: c.projectId, installmentId, tries: 0 })),
+  )
   // SQLite: the server is the file's only writer while it runs.
   await setup.close()
 
@@ -120,21 +167,59 @@ async function underLoad(dialect: (typeof dialects)[number], fault: Fault) {
     attempts++
     if (kind === 'signup') {
       const email = `crowd-${tag}-${k}@example.test`
-      const done = await attempt(base, 'POST', 'identity/register', null, { accountType: 'freelancer', firstName: 'Crowd', lastName: `Member ${k}`, email, password: 'reinforced concrete 42', acceptTerms: true }, `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`)
+      const done = await attempt(
+        base,
+        'POST',
+        'identity/register',
+        null,
+        {
+          accountType: 'freelancer',
+          firstName: 'Crowd',
+          lastName: `Member ${k}`,
+          email,
+          password: 'reinforced concrete 42',
+          acceptTerms: true,
+        },
+        `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`,
+      )
       if (done) acknowledged.signup.push(email)
     } else if (kind === 'project') {
-      const done = await attempt(base, 'POST', 'projects', clientToken, { title: `Load test retaining wall ${tag} ${k}`, description: 'A cantilever retaining wall, 3 m high, 40 m long, on clay.', subcategoryId, budgetType: 'fixed', budgetMinor: 50_000, currency: 'EUR', remote: true, installments: [{ title: 'Design', amountMinor: 50_000 }], publish: true })
+      const done = await attempt(base, 'POST', 'projects', clientToken, {
+        title: `Load test retaining wall ${tag} ${k}`,
+        description: 'A cantilever retaining wall, 3 m high, 40 m long, on clay.',
+        subcategoryId,
+        budgetType: 'fixed',
+        budgetMinor: 50_000,
+        currency: 'EUR',
+        remote: true,
+        installments: [{ title: 'Design', amountMinor: 50_000 }],
+        publish: true,
+      })
       if (done) acknowledged.project.push(done.id)
     } else if (kind === 'message') {
       const clientMessageId = `crash-${tag}-${k}`
-      const done = await attempt(base, 'POST', `chat/${room.roomId}`, k % 2 ? clientToken : freelancerToken, { clientMessageId, text: `Load message ${k}` })
+      const done = await attempt(base, 'POST', `chat/${room.roomId}`, k % 2 ? clientToken : freelancerToken, {
+        clientMessageId,
+        text: `Load message ${k}`,
+      })
       if (done) acknowledged.message.push(clientMessageId)
     } else {
       const next = unpaid.shift()
       if (!next) return
-      const payment = await attempt(base, 'POST', 'Payment/PayProjectInstallments', clientToken, { projectId: next.projectId, installmentIds: [next.installmentId] })
-      const paid = payment && (await attempt(base, 'POST', `Payment/sandbox/${payment.token}/pay`, null, { cardNumber: testCards.succeeds, expiry: '12/40', cvc: '123', name: 'Clara Client' }))
-      if (paid?.status === 'succeeded') acknowledged.payment.push({ installmentId: next.installmentId, paymentId: payment.paymentId })
+      const payment = await attempt(base, 'POST', 'Payment/PayProjectInstallments', clientToken, {
+        projectId: next.projectId,
+        installmentIds: [next.installmentId],
+      })
+      const paid =
+        payment &&
+        (await attempt(base, 'POST', `Payment/sandbox/${payment.token}/pay`, null, {
+          cardNumber: testCards.succeeds,
+          expiry: '12/40',
+          cvc: '123',
+          name: 'Clara Client',
+        }))
+      if (paid?.status === 'succeeded')
+        acknowledged.payment.push({ installmentId: next.installmentId, paymentId: payment.paymentId })
       // Not acknowledged (the server died under it): try it again later with a new checkout, which
       // replaces the old one; one that was paid after all is then refused, so give up after a few
       // refusals. A try made while the server was down is not counted: on a loaded machine a slow
@@ -167,8 +252,13 @@ async function underLoad(dialect: (typeof dialects)[number], fault: Fault) {
       else restartPostgres()
       // Reconnecting is the server's own business: it must answer ready again without help.
       const back = Date.now() + 30_000
-      while (!(await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false))) {
-        if (Date.now() > back || server.child.exitCode !== null) throw new Error(`the server did not come back after ${fault}:\n${server.output()}`)
+      while (
+        !(await fetch(`${base}/readyz`)
+          .then((r) => r.ok)
+          .catch(() => false))
+      ) {
+        if (Date.now() > back || server.child.exitCode !== null)
+          throw new Error(`the server did not come back after ${fault}:\n${server.output()}`)
         await sleep(100)
       }
     }
@@ -187,7 +277,12 @@ async function underLoad(dialect: (typeof dialects)[number], fault: Fault) {
   const loadEnded = new Date().toISOString()
   let owed = Infinity
   while (Date.now() < deadline) {
-    const row = await check.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').where('run_after', '<=', loadEnded).executeTakeFirstOrThrow()
+    const row = await check.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'pending')
+      .where('run_after', '<=', loadEnded)
+      .executeTakeFirstOrThrow()
     owed = Number(row.n)
     if (owed === 0) break
     await sleep(1_000)
@@ -196,11 +291,22 @@ async function underLoad(dialect: (typeof dialects)[number], fault: Fault) {
 
   const failures: string[] = []
   if (fault !== 'kill' && server.child.pid !== first) failures.push('the server process changed')
-  if (owed > 0) failures.push(`${owed} outbox rows due before the load ended were still pending ${OUTBOX_WAIT_MS / 1000} s later`)
-  const dead = await check.db.selectFrom('outbox').select(['id', 'topic', 'last_error']).where('status', '=', 'dead').execute()
+  if (owed > 0)
+    failures.push(
+      `${owed} outbox rows due before the load ended were still pending ${OUTBOX_WAIT_MS / 1000} s later`,
+    )
+  const dead = await check.db
+    .selectFrom('outbox')
+    .select(['id', 'topic', 'last_error'])
+    .where('status', '=', 'dead')
+    .execute()
   for (const d of dead) failures.push(`outbox row ${d.id} (${d.topic}) dead: ${d.last_error}`)
 
-  const present = async (table: 'app_user' | 'project' | 'chat_message', column: string, values: Array<string | number>) => {
+  const present = async (
+    table: 'app_user' | 'project' | 'chat_message',
+    column: string,
+    values: Array<string | number>,
+  ) => {
     const counts = new Map<string, number>()
     for (let i = 0; i < values.length; i += 500) {
       const rows = await check.db
@@ -211,22 +317,43 @@ async function underLoad(dialect: (typeof dialects)[number], fault: Fault) {
         .execute()
       for (const r of rows) counts.set(String(r.v), Number(r.n))
     }
-    for (const v of values) if (counts.get(String(v)) !== 1) failures.push(`${table}.${column} = ${v}: acknowledged, found ${counts.get(String(v)) ?? 0} times`)
+    for (const v of values)
+      if (counts.get(String(v)) !== 1)
+        failures.push(`${table}.${column} = ${v}: acknowledged, found ${counts.get(String(v)) ?? 0} times`)
   }
   await present('app_user', 'email', acknowledged.signup)
   await present('project', 'id', acknowledged.project)
   await present('chat_message', 'client_message_id', acknowledged.message)
   for (const { installmentId, paymentId } of acknowledged.payment) {
-    const captures = await check.db.selectFrom('ledger_transaction').select('id').where('payment_id', '=', paymentId).where('kind', '=', 'capture').execute()
-    const installment = await check.db.selectFrom('installment').select('status').where('id', '=', installmentId).executeTakeFirstOrThrow()
-    if (captures.length !== 1 || installment.status !== 'funded') failures.push(`installment ${installmentId}: paid, then ${captures.length} captures and status ${installment.status}`)
+    const captures = await check.db
+      .selectFrom('ledger_transaction')
+      .select('id')
+      .where('payment_id', '=', paymentId)
+      .where('kind', '=', 'capture')
+      .execute()
+    const installment = await check.db
+      .selectFrom('installment')
+      .select('status')
+      .where('id', '=', installmentId)
+      .executeTakeFirstOrThrow()
+    if (captures.length !== 1 || installment.status !== 'funded')
+      failures.push(
+        `installment ${installmentId}: paid, then ${captures.length} captures and status ${installment.status}`,
+      )
   }
   failures.push(...(await ledgerBroken(check)))
   await check.close()
   await testDb?.drop()
   fs.rmSync(dataDir, { recursive: true, force: true })
 
-  const figures = { dialect, fault, faults, attempts, acknowledged: Object.fromEntries(Object.entries(acknowledged).map(([k, v]) => [k, v.length])), seconds: Math.round((performance.now() - started) / 1000) }
+  const figures = {
+    dialect,
+    fault,
+    faults,
+    attempts,
+    acknowledged: Object.fromEntries(Object.entries(acknowledged).map(([k, v]) => [k, v.length])),
+    seconds: Math.round((performance.now() - started) / 1000),
+  }
   console.log(`faults under load: ${JSON.stringify(figures)}`)
   return { failures, figures }
 }
@@ -236,7 +363,8 @@ async function expectNothingLost(dialect: (typeof dialects)[number], fault: Faul
   expect(failures).toEqual([])
   // The load must have written through the faults, or the test proves nothing.
   expect(figures.faults).toBe(FAULTS)
-  for (const kind of ['signup', 'project', 'message', 'payment'] as const) expect(figures.acknowledged[kind], kind).toBeGreaterThan(0)
+  for (const kind of ['signup', 'project', 'message', 'payment'] as const)
+    expect(figures.acknowledged[kind], kind).toBeGreaterThan(0)
 }
 const timeout = (long ? 30 : 6) * 60_000
 
@@ -244,9 +372,22 @@ const timeout = (long ? 30 : 6) * 60_000
 // the outbox's 60 s claim running out, not work.
 describe.concurrent('faults under a write load', () => {
   for (const dialect of dialects) {
-    it(`killed with SIGKILL ${FAULTS} times on ${dialect}: keeps every acknowledged write, the ledger balanced and the outbox delivered`, { timeout }, () => expectNothingLost(dialect, 'kill'))
+    it(
+      `killed with SIGKILL ${FAULTS} times on ${dialect}: keeps every acknowledged write, the ledger balanced and the outbox delivered`,
+      { timeout },
+      () => expectNothingLost(dialect, 'kill'),
+    )
   }
-  it(`PostgreSQL drops the server's connections ${FAULTS} times: the server reconnects by itself and loses nothing acknowledged`, { timeout }, () => expectNothingLost('postgres', 'drop-connections'))
+  it(
+    `PostgreSQL drops the server's connections ${FAULTS} times: the server reconnects by itself and loses nothing acknowledged`,
+    { timeout },
+    () => expectNothingLost('postgres', 'drop-connections'),
+  )
   // It stops the machine's shared PostgreSQL for everyone, so only the long proof does it.
-  if (long) it(`PostgreSQL restarts ${FAULTS} times: the server reconnects by itself and loses nothing acknowledged`, { timeout }, () => expectNothingLost('postgres', 'restart-postgres'))
+  if (long)
+    it(
+      `PostgreSQL restarts ${FAULTS} times: the server reconnects by itself and loses nothing acknowledged`,
+      { timeout },
+      () => expectNothingLost('postgres', 'restart-postgres'),
+    )
 })

@@ -30,14 +30,20 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-test-'))
     const target: DatabaseTarget = { kind: 'sqlite', file: path.join(dir, 'test.sqlite') }
     madeTestDatabase({ kind: 'sqlite', dir })
-    return { target, open: (o) => openPrepared(target, o), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
+    return {
+      target,
+      open: (o) => openPrepared(target, o),
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    }
   }
   const name = `wk_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: postgresAdminUrl })
   try {
     await admin.connect()
   } catch (error) {
-    throw new Error(`PostgreSQL is required for the integration tests and is not reachable at ${postgresAdminUrl}: ${(error as Error).message}`)
+    throw new Error(
+      `PostgreSQL is required for the integration tests and is not reachable at ${postgresAdminUrl}: ${(error as Error).message}`,
+    )
   }
   await admin.query(`create database ${name}`)
   await admin.end()
@@ -55,7 +61,9 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
       // a loaded machine closes slowly), so the forced drop does not kill a connection a closed
       // pool still holds (an unhandled error).
       for (let i = 0; ; i++) {
-        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ])
         if (rows[0].n === 0) break
         if (i === 200) {
           droppedInUse(name, rows[0].n)

@@ -19,7 +19,31 @@ const signals = ['SIGINT', 'SIGTERM', 'SIGKILL'] as const
 const migratedLine = /"msg":"migrations applied"/
 // The catalogue's, the content's and the demo's tables, counted after a start that nobody
 // stopped and after each recovery.
-const wholeTables = ['category', 'subcategory', 'skill', 'subcategory_skill', 'industry', 'country', 'language', 'faq_entry', 'blog_post', 'content_page', 'app_user', 'user_role', 'freelancer_profile', 'freelancer_language', 'freelancer_subcategory', 'freelancer_skill', 'client_profile', 'project', 'project_skill', 'proposal', 'contract', 'installment', 'project_activity'] as const
+const wholeTables = [
+  'category',
+  'subcategory',
+  'skill',
+  'subcategory_skill',
+  'industry',
+  'country',
+  'language',
+  'faq_entry',
+  'blog_post',
+  'content_page',
+  'app_user',
+  'user_role',
+  'freelancer_profile',
+  'freelancer_language',
+  'freelancer_subcategory',
+  'freelancer_skill',
+  'client_profile',
+  'project',
+  'project_skill',
+  'proposal',
+  'contract',
+  'installment',
+  'project_activity',
+] as const
 
 interface Start {
   child: ReturnType<typeof spawn>
@@ -30,10 +54,24 @@ interface Start {
 }
 
 function start(target: DatabaseTarget, dataDir: string): Start {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1', SEED_DEMO: 'true', DEMO_PASSWORD: password }
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://127.0.0.1',
+    SEED_DEMO: 'true',
+    DEMO_PASSWORD: password,
+  }
   if (target.kind === 'postgres') env.DATABASE_URL = target.url
   const spawned = performance.now()
-  const child = spawn(process.execPath, ['server/boot.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['server/boot.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   const seen: Array<{ line: string; ms: number }> = []
   const onData = (d: Buffer) => {
@@ -42,7 +80,9 @@ function start(target: DatabaseTarget, dataDir: string): Start {
   }
   child.stdout!.on('data', onData)
   child.stderr!.on('data', onData)
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  )
   return {
     child,
     exited,
@@ -52,7 +92,8 @@ function start(target: DatabaseTarget, dataDir: string): Start {
       for (;;) {
         const hit = seen.find((s) => pattern.test(s.line))
         if (hit) return hit.ms
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server stopped before ${pattern}:\n${output}`)
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`the server stopped before ${pattern}:\n${output}`)
         if (performance.now() > deadline) throw new Error(`no ${pattern} after ${timeoutMs} ms:\n${output}`)
         await new Promise((r) => setTimeout(r, 20))
       }
@@ -61,24 +102,50 @@ function start(target: DatabaseTarget, dataDir: string): Start {
 }
 
 const listening = /"msg":"Workneer is listening/
-const portOf = (s: Start) => Number(/"port":(\d+)/.exec(s.output().split('\n').find((l) => listening.test(l)) ?? '')?.[1])
+const portOf = (s: Start) =>
+  Number(
+    /"port":(\d+)/.exec(
+      s
+        .output()
+        .split('\n')
+        .find((l) => listening.test(l)) ?? '',
+    )?.[1],
+  )
 
 async function countRows(target: DatabaseTarget) {
   const database = await openDatabase(target)
   try {
     const counts: Record<string, number> = {}
-    for (const table of wholeTables) counts[table] = Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    for (const table of wholeTables)
+      counts[table] = Number(
+        (
+          await database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const emails = await database.db.selectFrom('app_user').select('email').execute()
     const titles = await database.db.selectFrom('project').select('title').execute()
-    const profiles = await database.db.selectFrom('freelancer_profile as fp').innerJoin('app_user as u', 'u.id', 'fp.user_id').select(['u.email', 'fp.title']).execute()
-    return { counts, emails: emails.map((e) => e.email).sort(), titles: titles.map((t) => t.title).sort(), profiles }
+    const profiles = await database.db
+      .selectFrom('freelancer_profile as fp')
+      .innerJoin('app_user as u', 'u.id', 'fp.user_id')
+      .select(['u.email', 'fp.title'])
+      .execute()
+    return {
+      counts,
+      emails: emails.map((e) => e.email).sort(),
+      titles: titles.map((t) => t.title).sort(),
+      profiles,
+    }
   } finally {
     await database.close()
   }
 }
 
 /** What the server printed and did when it was stopped, for a failing case's message. */
-const story = (when: string, signal: string, s: Start) => `stopped by ${signal} ${when}:\n${s.output().slice(-3000)}`
+const story = (when: string, signal: string, s: Start) =>
+  `stopped by ${signal} ${when}:\n${s.output().slice(-3000)}`
 
 // How many stops: while booting, along the demo's load, and how many must land inside the load.
 // `npm test` stops each start at 7 and 5 moments; PROOF=1 (npm run proof, part crash) at 12 and 7,
@@ -91,12 +158,17 @@ describe('a first start stopped at any moment', { timeout: 240_000 }, () => {
   const made: Array<TestDatabase | string> = []
   let reference: Awaited<ReturnType<typeof countRows>>
   let referenceTarget: DatabaseTarget
-  const timeline: Record<TestDialect, { migrated: number; loaded: number; demo: number; listening: number }> = {} as never
+  const timeline: Record<TestDialect, { migrated: number; loaded: number; demo: number; listening: number }> =
+    {} as never
 
   async function fresh(dialect: TestDialect) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-first-start-'))
     made.push(dataDir)
-    if (dialect === 'sqlite') return { dataDir, target: { kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') } as DatabaseTarget }
+    if (dialect === 'sqlite')
+      return {
+        dataDir,
+        target: { kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') } as DatabaseTarget,
+      }
     const database = await createTestDatabase('postgres')
     made.push(database)
     return { dataDir, target: database.target }
@@ -106,7 +178,12 @@ describe('a first start stopped at any moment', { timeout: 240_000 }, () => {
   async function calibrate(dialect: TestDialect) {
     const { dataDir, target } = await fresh(dialect)
     const s = start(target, dataDir)
-    timeline[dialect] = { migrated: await s.at(migratedLine), loaded: await s.at(/"msg":"demo projects ready"/), demo: await s.at(/"msg":"demo marketplace ready/), listening: await s.at(listening) }
+    timeline[dialect] = {
+      migrated: await s.at(migratedLine),
+      loaded: await s.at(/"msg":"demo projects ready"/),
+      demo: await s.at(/"msg":"demo marketplace ready/),
+      listening: await s.at(listening),
+    }
     s.child.kill('SIGTERM')
     expect((await s.exited).code).toBe(0)
     return { target, rows: await countRows(target) }
@@ -123,7 +200,11 @@ describe('a first start stopped at any moment', { timeout: 240_000 }, () => {
 
   beforeAll(async () => {
     // The built web app, as `npm start` serves it (built once here when missing).
-    if (!fs.existsSync(path.join(root, 'build/server/index.js'))) spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'], { cwd: root, stdio: 'ignore' })
+    if (!fs.existsSync(path.join(root, 'build/server/index.js')))
+      spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'], {
+        cwd: root,
+        stdio: 'ignore',
+      })
     ;({ target: referenceTarget, rows: reference } = await calibrate('sqlite'))
   }, 240_000)
 
@@ -138,10 +219,14 @@ describe('a first start stopped at any moment', { timeout: 240_000 }, () => {
   it('an unstopped start loads the whole demo marketplace once, and marks it loaded', async () => {
     expect(reference.emails).toEqual([...demoClients, ...demoFreelancers].map((a) => a.email).sort())
     expect(reference.titles).toEqual(demoProjects.map((p) => p.title).sort())
-    expect(reference.profiles.map((p) => [p.email, p.title]).sort()).toEqual(demoFreelancers.map((f) => [f.email, f.title]).sort())
+    expect(reference.profiles.map((p) => [p.email, p.title]).sort()).toEqual(
+      demoFreelancers.map((f) => [f.email, f.title]).sort(),
+    )
     expect(reference.counts.client_profile).toBe(demoClients.length)
     expect(reference.counts.contract).toBe(1)
-    expect(await demoMarker(referenceTarget)).toEqual([expect.objectContaining({ name: 'demo', attempts: 1, completed_at: expect.any(String) })])
+    expect(await demoMarker(referenceTarget)).toEqual([
+      expect.objectContaining({ name: 'demo', attempts: 1, completed_at: expect.any(String) }),
+    ])
   })
 
   /** Where a stopped start left the demo: not begun, begun and not committed, or committed. */
@@ -166,16 +251,29 @@ describe('a first start stopped at any moment', { timeout: 240_000 }, () => {
    */
   async function matrix(dialect: TestDialect, boot: number, along: number) {
     const { migrated, loaded, demo, listening: ready } = timeline[dialect]
-    for (let i = 0; i < boot; i++) await stopAndRestart(dialect, { from: 'spawn', ms: migrated * (0.95 - 0.25 * i), signal: i % 2 ? 'SIGTERM' : 'SIGINT' })
+    for (let i = 0; i < boot; i++)
+      await stopAndRestart(dialect, {
+        from: 'spawn',
+        ms: migrated * (0.95 - 0.25 * i),
+        signal: i % 2 ? 'SIGTERM' : 'SIGINT',
+      })
     let load = loaded - migrated
     let inside = 0
     for (let i = 0; i < along; i++) {
       const ms = (load * (i + 0.5)) / along
-      const found = await stopAndRestart(dialect, { from: 'migrated', ms, signal: i % 2 ? signals[(i >> 1) % 2] : 'SIGKILL' })
+      const found = await stopAndRestart(dialect, {
+        from: 'migrated',
+        ms,
+        signal: i % 2 ? signals[(i >> 1) % 2] : 'SIGKILL',
+      })
       if (found === 'inside') inside++
       if (found === 'after') load = ms
     }
-    await stopAndRestart(dialect, { from: 'migrated', ms: demo - migrated + (ready - demo) / 2, signal: 'SIGINT' })
+    await stopAndRestart(dialect, {
+      from: 'migrated',
+      ms: demo - migrated + (ready - demo) / 2,
+      signal: 'SIGINT',
+    })
     await stopAndRestart(dialect, { from: 'migrated', ms: ready - migrated + 50, signal: 'SIGKILL' })
     return inside
   }
@@ -193,10 +291,16 @@ describe('a first start stopped at any moment', { timeout: 240_000 }, () => {
     const when = `${Math.round(moment.ms)} ms after the ${moment.from === 'spawn' ? 'spawn' : 'migrations'}`
     // SIGINT and SIGTERM stop it cleanly at any moment once it runs (before the entry has loaded
     // there is nothing open, and Node's default ends it).
-    if (signal !== 'SIGKILL') expect(exit.code === 0 || (exit.signal === signal && first.output() === ''), story(when, signal, first)).toBe(true)
+    if (signal !== 'SIGKILL')
+      expect(
+        exit.code === 0 || (exit.signal === signal && first.output() === ''),
+        story(when, signal, first),
+      ).toBe(true)
     if (target.kind === 'sqlite' && fs.existsSync(target.file)) {
       const file = new DatabaseSync(target.file)
-      expect(file.prepare('pragma integrity_check').get(), story(when, signal, first)).toEqual({ integrity_check: 'ok' })
+      expect(file.prepare('pragma integrity_check').get(), story(when, signal, first)).toEqual({
+        integrity_check: 'ok',
+      })
       file.close()
     }
     const found = await demoState(target)
@@ -205,7 +309,11 @@ describe('a first start stopped at any moment', { timeout: 240_000 }, () => {
     await next.at(listening)
     const base = `http://127.0.0.1:${portOf(next)}/api/v1`
     const listed = await (await fetch(`${base}/projects?pageSize=50`)).json()
-    const login = await fetch(`${base}/identity/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: demoFreelancers[0].email, password }) })
+    const login = await fetch(`${base}/identity/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: demoFreelancers[0].email, password }),
+    })
     next.child.kill('SIGTERM')
     expect((await next.exited).code).toBe(0)
     const after = await countRows(target)
@@ -213,16 +321,21 @@ describe('a first start stopped at any moment', { timeout: 240_000 }, () => {
     expect(after.emails, context).toEqual(reference.emails)
     expect(after.titles, context).toEqual(reference.titles)
     expect(after.counts, context).toEqual(reference.counts)
-    expect(after.profiles.map((p) => [p.email, p.title]).sort(), context).toEqual(reference.profiles.map((p) => [p.email, p.title]).sort())
+    expect(after.profiles.map((p) => [p.email, p.title]).sort(), context).toEqual(
+      reference.profiles.map((p) => [p.email, p.title]).sort(),
+    )
     expect(listed.total, context).toBe(demoProjects.length - 1)
     expect(login.status, context).toBe(200)
-    if (found === 'inside') expect(next.output(), context).toMatch(/an earlier start stopped while loading the demo marketplace/)
+    if (found === 'inside')
+      expect(next.output(), context).toMatch(/an earlier start stopped while loading the demo marketplace/)
     return found
   }
 
   it(`on SQLite, stopped at ${sqliteStops.boot + sqliteStops.along + 2} moments by SIGINT, SIGTERM or SIGKILL, the next start serves the whole demo marketplace`, async () => {
     // The matrix is worth its time only if it stops the demo's load itself, and more than once.
-    expect(await matrix('sqlite', sqliteStops.boot, sqliteStops.along)).toBeGreaterThanOrEqual(sqliteStops.inside)
+    expect(await matrix('sqlite', sqliteStops.boot, sqliteStops.along)).toBeGreaterThanOrEqual(
+      sqliteStops.inside,
+    )
   })
 
   it(`on PostgreSQL, stopped at ${postgresStops.boot + postgresStops.along + 2} moments, the next start serves the whole demo marketplace`, async () => {

@@ -7,13 +7,17 @@ describe('freePort', () => {
     // The system's choice, made to repeat itself as it may once a restarting server lets a port go.
     const offers = [41_001, 41_001, 41_002, 41_001, 41_002, 41_003]
     const pick = async () => offers.shift()!
-    expect([await freePort(pick), await freePort(pick), await freePort(pick)]).toEqual([41_001, 41_002, 41_003])
+    expect([await freePort(pick), await freePort(pick), await freePort(pick)]).toEqual([
+      41_001, 41_002, 41_003,
+    ])
   })
 
   it('gives a port nothing listens on', async () => {
     const port = await freePort()
     const server = net.createServer()
-    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()))
+    await new Promise<void>((resolve, reject) =>
+      server.once('error', reject).listen(port, '127.0.0.1', () => resolve()),
+    )
     await new Promise<void>((resolve) => server.close(() => resolve()))
     expect(await freePort()).not.toBe(port)
   })

@@ -13,8 +13,22 @@ import { startServer } from '../../server/index.ts'
 import type { HubHandle } from '../../server/realtime/index.ts'
 
 type Command =
-  | { id: number; op: 'send'; hub: 'chat' | 'notifications'; to: 'user' | 'group' | 'all'; key?: string | number; target: string; args: unknown[] }
-  | { id: number; op: 'addToGroup' | 'removeFromGroup'; hub: 'chat' | 'notifications'; connectionId: string; group: string }
+  | {
+      id: number
+      op: 'send'
+      hub: 'chat' | 'notifications'
+      to: 'user' | 'group' | 'all'
+      key?: string | number
+      target: string
+      args: unknown[]
+    }
+  | {
+      id: number
+      op: 'addToGroup' | 'removeFromGroup'
+      hub: 'chat' | 'notifications'
+      connectionId: string
+      group: string
+    }
 
 const answer = (o: object) => process.stdout.write(`${JSON.stringify({ harness: true, ...o })}\n`)
 
@@ -26,8 +40,16 @@ answer({ ready: true, port: running.port })
 async function run(command: Command): Promise<unknown> {
   // Untyped on purpose: the test sends any target.
   const hub = running.hubs[command.hub] as HubHandle
-  if (command.op !== 'send') return command.op === 'addToGroup' ? hub.addToGroup(command.connectionId, command.group) : hub.removeFromGroup(command.connectionId, command.group)
-  const sender = command.to === 'user' ? hub.toUser(Number(command.key)) : command.to === 'group' ? hub.toGroup(String(command.key)) : hub.toAll()
+  if (command.op !== 'send')
+    return command.op === 'addToGroup'
+      ? hub.addToGroup(command.connectionId, command.group)
+      : hub.removeFromGroup(command.connectionId, command.group)
+  const sender =
+    command.to === 'user'
+      ? hub.toUser(Number(command.key))
+      : command.to === 'group'
+        ? hub.toGroup(String(command.key))
+        : hub.toAll()
   return sender.send(command.target, ...command.args)
 }
 
@@ -40,9 +62,11 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   }
   run(command).then(
     (result) => answer({ id: command.id, ok: true, result: result ?? null }),
-    (error: unknown) => answer({ id: command.id, ok: false, error: String((error as Error)?.message ?? error) }),
+    (error: unknown) =>
+      answer({ id: command.id, ok: false, error: String((error as Error)?.message ?? error) }),
   )
 })
 
 process.stdin.on('end', () => void running.close().then(() => process.exit(0)))
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void running.close().then(() => process.exit(0)))
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => void running.close().then(() => process.exit(0)))

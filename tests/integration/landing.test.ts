@@ -6,9 +6,15 @@ import { PAGE_ACCOUNT, signedInPageServer } from './page-server.ts'
 // sign-up; the home page's calls to action lead to the client's work.
 const pages = signedInPageServer()
 
-const get = (path: string, cookie = pages.session) => fetch(`${pages.server.base}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
+const get = (path: string, cookie = pages.session) =>
+  fetch(`${pages.server.base}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
 const logIn = (fields: Record<string, string> = {}, query = '') =>
-  fetch(`${pages.server.base}/auth/login${query}`, { method: 'POST', redirect: 'manual', headers: { origin: pages.server.base }, body: new URLSearchParams({ ...PAGE_ACCOUNT, ...fields }) })
+  fetch(`${pages.server.base}/auth/login${query}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: pages.server.base },
+    body: new URLSearchParams({ ...PAGE_ACCOUNT, ...fields }),
+  })
 
 describe('where a signed-in client lands', { timeout: 60_000 }, () => {
   test('the login form without a page to return to: the dashboard', async () => {

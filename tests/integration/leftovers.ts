@@ -9,7 +9,10 @@ const made: Made[] = []
 const inUse: string[] = []
 
 export const madeTestDatabase = (database: Made) => void made.push(database)
-export const droppedInUse = (name: string, connections: number) => void inUse.push(`PostgreSQL database ${name} dropped by force, ${connections} connection(s) still open: a handle not closed`)
+export const droppedInUse = (name: string, connections: number) =>
+  void inUse.push(
+    `PostgreSQL database ${name} dropped by force, ${connections} connection(s) still open: a handle not closed`,
+  )
 
 export async function leftovers() {
   const found = [...inUse]
@@ -24,7 +27,8 @@ export async function leftovers() {
     } catch {
       continue
     }
-    if (dirs.some((dir) => file.startsWith(`${dir}/`))) found.push(`SQLite file ${file} still open: a handle not closed`)
+    if (dirs.some((dir) => file.startsWith(`${dir}/`)))
+      found.push(`SQLite file ${file} still open: a handle not closed`)
   }
   const postgres = made.flatMap((m) => (m.kind === 'postgres' ? [m] : []))
   if (postgres.length) {
@@ -32,7 +36,10 @@ export async function leftovers() {
     const admin = new pg.Client({ connectionString: postgres[0].adminUrl })
     await admin.connect()
     try {
-      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname = any($1)', [postgres.map((m) => m.name)])
+      const { rows } = await admin.query<{ datname: string }>(
+        'select datname from pg_database where datname = any($1)',
+        [postgres.map((m) => m.name)],
+      )
       for (const row of rows) found.push(`PostgreSQL database ${row.datname} not dropped`)
     } finally {
       await admin.end()

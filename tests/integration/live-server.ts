@@ -16,7 +16,11 @@ type Running = Awaited<ReturnType<typeof startServer>>
  * stopped after the block. Register it before the block's own hooks: its server is started first
  * and, as after-hooks run in reverse, closed last.
  */
-export function useLiveServer(dialect: TestDialect, name: string, serverOptions: { bodyIdleMs?: number } = {}) {
+export function useLiveServer(
+  dialect: TestDialect,
+  name: string,
+  serverOptions: { bodyIdleMs?: number } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `workneer-${name}-live-`))
   let testDb: TestDatabase | undefined
   const live = {
@@ -26,19 +30,33 @@ export function useLiveServer(dialect: TestDialect, name: string, serverOptions:
     running: undefined as unknown as Running,
     connections: [] as Array<{ stop(): Promise<void> }>,
     async call(method: string, apiPath: string, token: string, body?: unknown) {
-      const response = await fetch(`${live.base}/api/v1/${apiPath}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+      const response = await fetch(`${live.base}/api/v1/${apiPath}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
       const text = await response.text()
       expect(response.status, text).toBe(200)
       return JSON.parse(text)
     },
   }
   beforeAll(async () => {
-    const env: Record<string, string> = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'false' }
+    const env: Record<string, string> = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+    }
     if (dialect === 'postgres') {
       testDb = await createTestDatabase('postgres')
       env.DATABASE_URL = (testDb.target as { url: string }).url
     }
-    live.running = await startServer(loadConfig(env), createLogger('silent'), { webApp: false, ...serverOptions })
+    live.running = await startServer(loadConfig(env), createLogger('silent'), {
+      webApp: false,
+      ...serverOptions,
+    })
     live.base = `http://127.0.0.1:${live.running.port}`
   }, 60_000)
   afterAll(async () => {

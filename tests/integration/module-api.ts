@@ -14,7 +14,10 @@ import { enableForTests, totpCode } from '../../server/modules/identity/second-f
 
 /** The authenticator secret of every test SuperAdmin (base32). */
 export const ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
-export const ADMIN_RECOVERY_CODES = Array.from({ length: 20 }, (_, i) => `module-recovery-${String(i).padStart(2, '0')}`)
+export const ADMIN_RECOVERY_CODES = Array.from(
+  { length: 20 },
+  (_, i) => `module-recovery-${String(i).padStart(2, '0')}`,
+)
 
 // The API of a module's tests: active users of each kind signed in through identity/login, and
 // JSON and multipart calls through the in-process handler, each from its own client address (so
@@ -35,32 +38,71 @@ export interface ModuleTestOptions {
   env?: Record<string, string>
 }
 
-export function moduleTestApi(database: Db, { name, addressBlock, dataDir, freelancerTitle, env }: ModuleTestOptions) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `workneer-${name}-`)), ...env })
+export function moduleTestApi(
+  database: Db,
+  { name, addressBlock, dataDir, freelancerTitle, env }: ModuleTestOptions,
+) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `workneer-${name}-`)),
+    ...env,
+  })
   const api: Api = createApi({ database, log: createLogger('silent'), config })
   let ip = 0
 
-  async function raw(method: string, pathname: string, init: { body?: BodyInit; headers?: Record<string, string>; token?: string } = {}) {
+  async function raw(
+    method: string,
+    pathname: string,
+    init: { body?: BodyInit; headers?: Record<string, string>; token?: string } = {},
+  ) {
     const headers = new Headers(init.headers)
     if (init.token) headers.set('authorization', `Bearer ${init.token}`)
-    return api.handler(new Request(`http://127.0.0.1/api/v1/${pathname}`, { method, headers, body: init.body, duplex: 'half' } as RequestInit), { ip: `10.${addressBlock}.${Math.floor(++ip / 250) % 250}.${ip % 250}` })
+    return api.handler(
+      new Request(`http://127.0.0.1/api/v1/${pathname}`, {
+        method,
+        headers,
+        body: init.body,
+        duplex: 'half',
+      } as RequestInit),
+      { ip: `10.${addressBlock}.${Math.floor(++ip / 250) % 250}.${ip % 250}` },
+    )
   }
 
-  async function call(method: string, pathname: string, init: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+  async function call(
+    method: string,
+    pathname: string,
+    init: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { accept: 'application/json', ...init.headers }
     if (init.body !== undefined) headers['content-type'] = 'application/json'
-    return answerOf(await raw(method, pathname, { headers, token: init.token, body: init.body === undefined ? undefined : JSON.stringify(init.body) }))
+    return answerOf(
+      await raw(method, pathname, {
+        headers,
+        token: init.token,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      }),
+    )
   }
 
   async function upload(pathname: string, token: string, fileName: string, bytes: Buffer, field = 'file') {
     // A whole buffer, as a browser sends it; the server may stop reading early (size, type).
     const boundary = `----workneer-${name}-test`
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       bytes,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ])
-    const response = await raw('POST', pathname, { token, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) } })
+    const response = await raw('POST', pathname, {
+      token,
+      body,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(body.length),
+      },
+    })
     const text = await response.text()
     return { status: response.status, json: text ? JSON.parse(text) : undefined }
   }
@@ -72,12 +114,32 @@ export function moduleTestApi(database: Db, { name, addressBlock, dataDir, freel
     passwordHash ??= hashPassword(PASSWORD)
     const row = await database.db
       .insertInto('app_user')
-      .values({ email, email_verified: 1, password_hash: await passwordHash, first_name: first, last_name: last, company_name: kind === 'company' ? `${last} Engineering` : null, phone_number: null, language: 'en', account_type: kind, status: 'Active', image_file_id: null, provider: 'local', terms_accepted_at: now, created_at: now, updated_at: now })
+      .values({
+        email,
+        email_verified: 1,
+        password_hash: await passwordHash,
+        first_name: first,
+        last_name: last,
+        company_name: kind === 'company' ? `${last} Engineering` : null,
+        phone_number: null,
+        language: 'en',
+        account_type: kind,
+        status: 'Active',
+        image_file_id: null,
+        provider: 'local',
+        terms_accepted_at: now,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     const role = kind === 'freelancer' ? Role.Freelancer : kind === 'company' ? Role.Company : Role.Client
     await database.db.insertInto('user_role').values({ user_id: row.id, role }).execute()
-    if (kind === 'freelancer' && freelancerTitle) await database.db.insertInto('freelancer_profile').values({ user_id: row.id, title: freelancerTitle, created_at: now, updated_at: now }).execute()
+    if (kind === 'freelancer' && freelancerTitle)
+      await database.db
+        .insertInto('freelancer_profile')
+        .values({ user_id: row.id, title: freelancerTitle, created_at: now, updated_at: now })
+        .execute()
     const login = await call('POST', 'identity/login', { body: { email, password: PASSWORD } })
     if (login.status !== 200) throw new Error(`login failed: ${login.text}`)
     return { id: row.id, token: login.json.token as string, email }
@@ -89,10 +151,18 @@ export function moduleTestApi(database: Db, { name, addressBlock, dataDir, freel
    */
   async function admin(first = 'Sam', last = 'Support') {
     const made = await user('client', first, last)
-    await database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', made.id).execute()
+    await database.db
+      .updateTable('user_role')
+      .set({ role: Role.SuperAdmin })
+      .where('user_id', '=', made.id)
+      .execute()
     await enableForTests(database.db, made.id, ADMIN_TOTP_SECRET, ADMIN_RECOVERY_CODES, config.authSecret)
-    const challenge = await call('POST', 'identity/login', { body: { email: made.email, password: PASSWORD } })
-    const login = await call('POST', 'identity/login/second-factor', { body: { challenge: challenge.json.challenge, code: totpCode(ADMIN_TOTP_SECRET) } })
+    const challenge = await call('POST', 'identity/login', {
+      body: { email: made.email, password: PASSWORD },
+    })
+    const login = await call('POST', 'identity/login/second-factor', {
+      body: { challenge: challenge.json.challenge, code: totpCode(ADMIN_TOTP_SECRET) },
+    })
     if (login.status !== 200) throw new Error(`second step failed: ${login.text}`)
     return { ...made, token: login.json.token as string }
   }
@@ -109,7 +179,9 @@ export function moduleTestApi(database: Db, { name, addressBlock, dataDir, freel
     if (!first.json.twoFactorRequired) return first.json.token as string
     const used = recoveryUsed.get(email) ?? 0
     recoveryUsed.set(email, used + 1)
-    const second = await call('POST', 'identity/login/second-factor', { body: { challenge: first.json.challenge, code: ADMIN_RECOVERY_CODES[used] } })
+    const second = await call('POST', 'identity/login/second-factor', {
+      body: { challenge: first.json.challenge, code: ADMIN_RECOVERY_CODES[used] },
+    })
     if (second.status !== 200) throw new Error(`second step failed: ${second.text}`)
     return second.json.token as string
   }
@@ -130,7 +202,9 @@ export function useModuleApi<T extends ModuleTestApi = ModuleTestApi>(
   options: ModuleTestOptions | (() => ModuleTestOptions),
   extend: (t: ModuleTestApi, database: Db) => T = (t) => t as T,
 ) {
-  return useTestDatabase(dialect, (database) => extend(moduleTestApi(database, typeof options === 'function' ? options() : options), database))
+  return useTestDatabase(dialect, (database) =>
+    extend(moduleTestApi(database, typeof options === 'function' ? options() : options), database),
+  )
 }
 
 // Small files of each kind the upload checks tell apart.
@@ -152,17 +226,33 @@ export function tinyPng() {
 }
 
 export function tinyPdf() {
-  return Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')
+  return Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  )
 }
 
 /** A minimal workbook: a zip (entries stored, not compressed) with the parts that make it an xlsx. */
 export function tinyXlsx() {
   const entries: Array<[string, string]> = [
-    ['[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>'],
-    ['xl/workbook.xml', '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="Rates" sheetId="1"/></sheets></workbook>'],
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+    ],
+    [
+      'xl/workbook.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="Rates" sheetId="1"/></sheets></workbook>',
+    ],
   ]
   // Little-endian fields: [value, width in bytes].
-  const le = (...fields: Array<[number, 2 | 4]>) => Buffer.concat(fields.map(([v, w]) => { const b = Buffer.alloc(w); if (w === 2) b.writeUInt16LE(v); else b.writeUInt32LE(v); return b }))
+  const le = (...fields: Array<[number, 2 | 4]>) =>
+    Buffer.concat(
+      fields.map(([v, w]) => {
+        const b = Buffer.alloc(w)
+        if (w === 2) b.writeUInt16LE(v)
+        else b.writeUInt32LE(v)
+        return b
+      }),
+    )
   const locals: Buffer[] = []
   const central: Buffer[] = []
   let offset = 0
@@ -170,11 +260,35 @@ export function tinyXlsx() {
     const data = Buffer.from(text)
     const file = Buffer.from(name)
     // version, flags, method (stored), time, date, crc, sizes, name length, extra length
-    const common: Array<[number, 2 | 4]> = [[20, 2], [0, 2], [0, 2], [0, 2], [0, 2], [zlib.crc32(data), 4], [data.length, 4], [data.length, 4], [file.length, 2], [0, 2]]
+    const common: Array<[number, 2 | 4]> = [
+      [20, 2],
+      [0, 2],
+      [0, 2],
+      [0, 2],
+      [0, 2],
+      [zlib.crc32(data), 4],
+      [data.length, 4],
+      [data.length, 4],
+      [file.length, 2],
+      [0, 2],
+    ]
     locals.push(le([0x04034b50, 4], ...common), file, data)
     central.push(le([0x02014b50, 4], [20, 2], ...common, [0, 2], [0, 2], [0, 2], [0, 4], [offset, 4]), file)
     offset += 30 + file.length + data.length
   }
   const directory = Buffer.concat(central)
-  return Buffer.concat([...locals, directory, le([0x06054b50, 4], [0, 2], [0, 2], [entries.length, 2], [entries.length, 2], [directory.length, 4], [offset, 4], [0, 2])])
+  return Buffer.concat([
+    ...locals,
+    directory,
+    le(
+      [0x06054b50, 4],
+      [0, 2],
+      [0, 2],
+      [entries.length, 2],
+      [entries.length, 2],
+      [directory.length, 4],
+      [offset, 4],
+      [0, 2],
+    ),
+  ])
 }

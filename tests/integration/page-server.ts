@@ -28,35 +28,86 @@ export interface PageServer {
 export const PAGE_FREELANCER = { email: 'felix.pages@example.test', password: 'cantilevered stairs 9' }
 
 /** An active, verified account with its role, written straight into the database: its id. */
-async function insertAccount(db: DB, account: { email: string; password: string }, person: { first: string; type: 'client' | 'freelancer'; role: RoleId }, now: string) {
+async function insertAccount(
+  db: DB,
+  account: { email: string; password: string },
+  person: { first: string; type: 'client' | 'freelancer'; role: RoleId },
+  now: string,
+) {
   const { id } = await db
     .insertInto('app_user')
-    .values({ email: account.email, email_verified: 1, password_hash: await hashPassword(account.password), first_name: person.first, last_name: 'Pages', account_type: person.type, status: 'Active', language: 'en', provider: 'local', created_at: now, updated_at: now } as never)
+    .values({
+      email: account.email,
+      email_verified: 1,
+      password_hash: await hashPassword(account.password),
+      first_name: person.first,
+      last_name: 'Pages',
+      account_type: person.type,
+      status: 'Active',
+      language: 'en',
+      provider: 'local',
+      created_at: now,
+      updated_at: now,
+    } as never)
     .returning('id')
     .executeTakeFirstOrThrow()
   await db.insertInto('user_role').values({ user_id: id, role: person.role }).execute()
   return id
 }
 
-export async function startPageServer(env: Record<string, string> = {}, { freelancer = false } = {}): Promise<PageServer> {
+export async function startPageServer(
+  env: Record<string, string> = {},
+  { freelancer = false } = {},
+): Promise<PageServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-pages-'))
   const db = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') })
   await migrateToLatest(db)
   await seedReference(db.db)
   const now = new Date().toISOString()
-  const id = await insertAccount(db.db, PAGE_ACCOUNT, { first: 'Paula', type: 'client', role: Role.Client }, now)
-  if (freelancer) await insertAccount(db.db, PAGE_FREELANCER, { first: 'Felix', type: 'freelancer', role: Role.Freelancer }, now)
+  const id = await insertAccount(
+    db.db,
+    PAGE_ACCOUNT,
+    { first: 'Paula', type: 'client', role: Role.Client },
+    now,
+  )
+  if (freelancer)
+    await insertAccount(
+      db.db,
+      PAGE_FREELANCER,
+      { first: 'Felix', type: 'freelancer', role: Role.Freelancer },
+      now,
+    )
   // A project file of the account (its row is enough: a visitor is turned away before the bytes).
   const file = await db.db
     .insertInto('stored_file')
-    .values({ owner_id: id, purpose: 'project', original_name: 'quantities.csv', mime: 'text/csv', type: 'csv', attachment_type: 4, size: 3, sha256: 'a'.repeat(64), storage_key: 'missing', created_at: now })
+    .values({
+      owner_id: id,
+      purpose: 'project',
+      original_name: 'quantities.csv',
+      mime: 'text/csv',
+      type: 'csv',
+      attachment_type: 4,
+      size: 3,
+      sha256: 'a'.repeat(64),
+      storage_key: 'missing',
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   await db.close()
 
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const childEnv: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env }
+  const childEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...env,
+  }
   const server = await spawnServer(base, childEnv, { timeoutMs: 60_000 })
 
   return {
@@ -65,7 +116,12 @@ export async function startPageServer(env: Record<string, string> = {}, { freela
     output: server.output,
     async signIn() {
       const body = new URLSearchParams({ email: PAGE_ACCOUNT.email, password: PAGE_ACCOUNT.password })
-      const response = await fetch(`${base}/auth/login`, { method: 'POST', body, headers: { origin: base }, redirect: 'manual' })
+      const response = await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        body,
+        headers: { origin: base },
+        redirect: 'manual',
+      })
       const cookie = response.headers.getSetCookie().find((c) => c.startsWith('session='))
       if (response.status !== 302 || !cookie) throw new Error(`sign-in failed: ${response.status}`)
       return cookie.split(';', 1)[0]!

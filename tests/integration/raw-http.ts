@@ -29,7 +29,11 @@ export interface RawOptions {
   closeWaitMs?: number
 }
 
-export function rawRequest(port: number, parts: Array<string | Buffer>, { end = false, waitMs = 3000, pauseMs = 0, closeWaitMs = 0 }: RawOptions = {}): Promise<RawAnswer> {
+export function rawRequest(
+  port: number,
+  parts: Array<string | Buffer>,
+  { end = false, waitMs = 3000, pauseMs = 0, closeWaitMs = 0 }: RawOptions = {},
+): Promise<RawAnswer> {
   const started = Date.now()
   return new Promise((resolve) => {
     const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true })
@@ -87,7 +91,13 @@ function parse(bytes: Buffer): Pick<RawAnswer, 'status' | 'interim' | 'head' | '
     const match = /^HTTP\/1\.[01] (\d{3})/.exec(text)
     if (at < 0 || !match) return { status: null, interim, head: '', body: '' }
     const status = Number(match[1])
-    if (status >= 200 || status < 100) return { status, interim, head: text.slice(0, at), body: Buffer.from(text.slice(at + 4), 'latin1').toString('utf8') }
+    if (status >= 200 || status < 100)
+      return {
+        status,
+        interim,
+        head: text.slice(0, at),
+        body: Buffer.from(text.slice(at + 4), 'latin1').toString('utf8'),
+      }
     interim.push(status)
     text = text.slice(at + 4)
   }
@@ -100,4 +110,9 @@ export function head(requestLine: string, headers: Array<[string, string]> | str
 }
 
 /** One chunk of a chunked body. */
-export const chunk = (data: string | Buffer) => Buffer.concat([Buffer.from(`${Buffer.byteLength(data).toString(16)}\r\n`), Buffer.from(data), Buffer.from('\r\n')])
+export const chunk = (data: string | Buffer) =>
+  Buffer.concat([
+    Buffer.from(`${Buffer.byteLength(data).toString(16)}\r\n`),
+    Buffer.from(data),
+    Buffer.from('\r\n'),
+  ])

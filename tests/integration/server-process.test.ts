@@ -15,8 +15,14 @@ afterEach(() => {
   for (const child of running) child.kill('SIGKILL')
 })
 
-function run(env: Record<string, string>, { until, timeoutMs = 20_000 }: { until?: RegExp; timeoutMs?: number } = {}) {
-  const child = spawn(process.execPath, ['server/boot.js'], { cwd: root, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', SEED_DEMO: 'false', ...env } })
+function run(
+  env: Record<string, string>,
+  { until, timeoutMs = 20_000 }: { until?: RegExp; timeoutMs?: number } = {},
+) {
+  const child = spawn(process.execPath, ['server/boot.js'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', SEED_DEMO: 'false', ...env },
+  })
   running.add(child)
   child.once('exit', () => running.delete(child))
   let stdout = ''
@@ -40,14 +46,18 @@ describe('the server process', { timeout: 60_000 }, () => {
   it('refuses a bad DATABASE_URL with one clear line and a non-zero exit', async () => {
     const p = run({ DATABASE_URL: 'mysql://x/y', DATA_DIR: tmp(), PORT: '0' })
     expect(await p.exited).toBe(1)
-    expect(p.output().stderr.trim()).toMatch(/^Invalid configuration:\n {2}DATABASE_URL: must be a postgres:\/\/ URL/)
+    expect(p.output().stderr.trim()).toMatch(
+      /^Invalid configuration:\n {2}DATABASE_URL: must be a postgres:\/\/ URL/,
+    )
     expect(p.output().stderr).not.toMatch(/\n\s+at /)
   })
 
   it('says so in one line when PostgreSQL cannot be reached', async () => {
     const p = run({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', DATA_DIR: tmp(), PORT: '0' })
     expect(await p.exited).toBe(1)
-    expect(p.output().stderr.trim()).toMatch(/^Workneer cannot start: cannot reach PostgreSQL at 127\.0\.0\.1:1\/none/)
+    expect(p.output().stderr.trim()).toMatch(
+      /^Workneer cannot start: cannot reach PostgreSQL at 127\.0\.0\.1:1\/none/,
+    )
     expect(p.output().stderr.trim().split('\n')).toHaveLength(1)
   })
 
@@ -56,7 +66,9 @@ describe('the server process', { timeout: 60_000 }, () => {
     fs.writeFileSync(file, '')
     const p = run({ DATA_DIR: path.join(file, 'data'), PORT: '0' })
     expect(await p.exited).toBe(1)
-    expect(p.output().stderr.trim()).toMatch(/^Workneer cannot start: the data folder .* cannot be created or written to$/)
+    expect(p.output().stderr.trim()).toMatch(
+      /^Workneer cannot start: the data folder .* cannot be created or written to$/,
+    )
   })
 
   it('serves, then on SIGTERM finishes and exits 0, keeping its rows for the next start', async () => {
@@ -89,7 +101,10 @@ describe('the server process', { timeout: 60_000 }, () => {
     p.child.stderr.destroy()
     await new Promise((r) => setTimeout(r, 200))
     p.child.kill('SIGTERM')
-    const code = await Promise.race([p.exited, new Promise((r) => setTimeout(() => r('still running 10 s after SIGTERM'), 10_000))])
+    const code = await Promise.race([
+      p.exited,
+      new Promise((r) => setTimeout(() => r('still running 10 s after SIGTERM'), 10_000)),
+    ])
     expect(code).toBe(0)
   })
 })
@@ -98,9 +113,19 @@ describe('the server process', { timeout: 60_000 }, () => {
 // server no larger than a restart, since it runs in a process of its own. Done in the server, its
 // peak resident set stood ~25 MB above a restart's for good.
 describe('the first start', { timeout: 90_000 }, () => {
-  const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+  const peakMb = (pid: number) =>
+    Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
   async function peakAfterStart(dataDir: string) {
-    const p = run({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'true', DEMO_PASSWORD: 'demo-footprint-1234' }, { until: /listening/, timeoutMs: 60_000 })
+    const p = run(
+      {
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SEED_DEMO: 'true',
+        DEMO_PASSWORD: 'demo-footprint-1234',
+      },
+      { until: /listening/, timeoutMs: 60_000 },
+    )
     await p.ready
     const peak = peakMb(p.child.pid!)
     p.child.kill('SIGTERM')
@@ -108,36 +133,58 @@ describe('the first start', { timeout: 90_000 }, () => {
     return { peak, output: p.output().stdout }
   }
 
-  it.runIf(process.platform === 'linux')('peaks no higher than a restart: the one-time work ran in its own process', async () => {
-    const dataDir = tmp()
-    const first = await peakAfterStart(dataDir)
-    expect(first.output, 'the first start loaded the demo').toMatch(/demo marketplace ready: sign in/)
-    const restart = await peakAfterStart(dataDir)
-    expect(restart.output).not.toMatch(/demo marketplace ready/)
-    expect(first.peak, `first start ${first.peak.toFixed(0)} MB, restart ${restart.peak.toFixed(0)} MB`).toBeLessThan(restart.peak + 10)
-  })
+  it.runIf(process.platform === 'linux')(
+    'peaks no higher than a restart: the one-time work ran in its own process',
+    async () => {
+      const dataDir = tmp()
+      const first = await peakAfterStart(dataDir)
+      expect(first.output, 'the first start loaded the demo').toMatch(/demo marketplace ready: sign in/)
+      const restart = await peakAfterStart(dataDir)
+      expect(restart.output).not.toMatch(/demo marketplace ready/)
+      expect(
+        first.peak,
+        `first start ${first.peak.toFixed(0)} MB, restart ${restart.peak.toFixed(0)} MB`,
+      ).toBeLessThan(restart.peak + 10)
+    },
+  )
 
   // Decision 289: what the start used is given back before the first request. With Node's compile
   // cache empty (a new install: the TypeScript stripper is loaded too) a first start held 196 MB
   // resident once listening, all of its peak, against issue 15's budget of 200.
-  it.runIf(process.platform === 'linux')('holds well under its peak once listening, even on a new install', async () => {
-    const p = run({ DATA_DIR: tmp(), PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'true', DEMO_PASSWORD: 'demo-footprint-1234', NODE_COMPILE_CACHE: tmp() }, { until: /listening/, timeoutMs: 60_000 })
-    await p.ready
-    const status = fs.readFileSync(`/proc/${p.child.pid}/status`, 'utf8')
-    const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) / 1024
-    p.child.kill('SIGTERM')
-    expect(await p.exited).toBe(0)
-    const message = `resident ${mb('VmRSS').toFixed(0)} MB, peak ${mb('VmHWM').toFixed(0)} MB`
-    expect(mb('VmRSS'), message).toBeLessThan(mb('VmHWM') - 20)
-    expect(mb('VmRSS'), message).toBeLessThan(200)
-  })
+  it.runIf(process.platform === 'linux')(
+    'holds well under its peak once listening, even on a new install',
+    async () => {
+      const p = run(
+        {
+          DATA_DIR: tmp(),
+          PORT: '0',
+          HOST: '127.0.0.1',
+          SEED_DEMO: 'true',
+          DEMO_PASSWORD: 'demo-footprint-1234',
+          NODE_COMPILE_CACHE: tmp(),
+        },
+        { until: /listening/, timeoutMs: 60_000 },
+      )
+      await p.ready
+      const status = fs.readFileSync(`/proc/${p.child.pid}/status`, 'utf8')
+      const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) / 1024
+      p.child.kill('SIGTERM')
+      expect(await p.exited).toBe(0)
+      const message = `resident ${mb('VmRSS').toFixed(0)} MB, peak ${mb('VmHWM').toFixed(0)} MB`
+      expect(mb('VmRSS'), message).toBeLessThan(mb('VmHWM') - 20)
+      expect(mb('VmRSS'), message).toBeLessThan(200)
+    },
+  )
 })
 
 describe('the web UI and the API on two hosts', { timeout: 60_000 }, () => {
   it('renders pages from an API on another host when API_URL is set, with one request id across both', async () => {
     const [apiPort, uiPort] = [String(await freePort()), String(await freePort())]
     const api = run({ DATA_DIR: tmp(), PORT: apiPort, HOST: '127.0.0.1' }, { until: /listening/ })
-    const ui = run({ DATA_DIR: tmp(), PORT: uiPort, HOST: '127.0.0.1', API_URL: `http://127.0.0.1:${apiPort}` }, { until: /listening/ })
+    const ui = run(
+      { DATA_DIR: tmp(), PORT: uiPort, HOST: '127.0.0.1', API_URL: `http://127.0.0.1:${apiPort}` },
+      { until: /listening/ },
+    )
     try {
       // Both are stopped in any case, also when one of them does not start.
       await Promise.all([api.ready, ui.ready])
@@ -146,7 +193,10 @@ describe('the web UI and the API on two hosts', { timeout: 60_000 }, () => {
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('Planning and Strategy')
       await new Promise((r) => setTimeout(r, 200))
-      const apiLines = api.output().stdout.split('\n').filter((l) => l.includes('/api/v1/categories'))
+      const apiLines = api
+        .output()
+        .stdout.split('\n')
+        .filter((l) => l.includes('/api/v1/categories'))
       expect(apiLines.some((l) => JSON.parse(l).requestId === requestId)).toBe(true)
     } finally {
       api.child.kill('SIGTERM')

@@ -29,7 +29,16 @@ for (const dialect of dialects) {
         const row = rowFor(e)
         return row ? columns.map((column) => ({ e, row, column, expected: row.cells[column] })) : []
       })
-      const stage = (p: Planned) => (!LET_IN.has(p.expected) ? 0 : p.row.endsSession ? 3 + p.row.endsSession : p.e.method === 'GET' ? 1 : p.e.method === 'DELETE' ? 3 : 2)
+      const stage = (p: Planned) =>
+        !LET_IN.has(p.expected)
+          ? 0
+          : p.row.endsSession
+            ? 3 + p.row.endsSession
+            : p.e.method === 'GET'
+              ? 1
+              : p.e.method === 'DELETE'
+                ? 3
+                : 2
       planned.sort((a, b) => stage(a) - stage(b))
       const failures: string[] = []
       const seen = new Set<string>()
@@ -43,20 +52,33 @@ for (const dialect of dialects) {
         const answer = await callEndpoint(world, p.e, token, p.row.call?.(world))
         const where = `${keyOf(p.e)} as ${p.column} (${who})`
         for (const m of world.markers.keys()) if (answer.text.includes(m)) seen.add(m)
-        if (p.expected === 'any' ? answer.status >= 500 : p.expected === 'ok' ? answer.status >= 500 || answer.status === 401 || answer.status === 403 : answer.status !== p.expected)
-          failures.push(`${where}: expected ${p.expected}, answered ${answer.status} ${answer.text.slice(0, 160)}`)
+        if (
+          p.expected === 'any'
+            ? answer.status >= 500
+            : p.expected === 'ok'
+              ? answer.status >= 500 || answer.status === 401 || answer.status === 403
+              : answer.status !== p.expected
+        )
+          failures.push(
+            `${where}: expected ${p.expected}, answered ${answer.status} ${answer.text.slice(0, 160)}`,
+          )
         const leaked = leaks(world, who, answer.text)
         if (leaked.length) failures.push(`${where}: answer carries ${leaked.join(', ')} (${answer.status})`)
         if (refused) {
           writesCompared += 1
           const tables = await changes.tables()
-          if (tables.length) failures.push(`${where}: refused with ${answer.status} but changed ${tables.join(', ')}`)
+          if (tables.length)
+            failures.push(`${where}: refused with ${answer.status} but changed ${tables.join(', ')}`)
         }
       }
-      console.log(`authorization matrix on ${dialect}: ${planned.length} cells over ${world.t.api.endpoints.length} endpoints, ${writesCompared} refusals checked for changed rows, ${seen.size}/${world.markers.size} markers seen by their readers`)
+      console.log(
+        `authorization matrix on ${dialect}: ${planned.length} cells over ${world.t.api.endpoints.length} endpoints, ${writesCompared} refusals checked for changed rows, ${seen.size}/${world.markers.size} markers seen by their readers`,
+      )
       expect(failures, failures.join('\n')).toEqual([])
       // A marker no reader ever saw proves nothing: each must reach someone allowed to read it.
-      expect([...world.markers].filter(([m]) => !seen.has(m)).map(([m, audience]) => `${m} (${[...audience]})`)).toEqual([])
+      expect(
+        [...world.markers].filter(([m]) => !seen.has(m)).map(([m, audience]) => `${m} (${[...audience]})`),
+      ).toEqual([])
     }, 240_000)
   })
 }

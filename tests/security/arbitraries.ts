@@ -16,8 +16,14 @@ const formats: Record<string, () => fc.Arbitrary<string>> = {
   uri: () => fc.webUrl(),
   url: () => fc.webUrl(),
   uuid: () => fc.uuid(),
-  'date-time': () => fc.date({ min: new Date('2000-01-01'), max: new Date('2090-01-01'), noInvalidDate: true }).map((d) => d.toISOString()),
-  date: () => fc.date({ min: new Date('2000-01-01'), max: new Date('2090-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  'date-time': () =>
+    fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2090-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString()),
+  date: () =>
+    fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2090-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
 }
 
 /** Values the schema should accept (refinements the JSON Schema cannot say may still refuse some). */
@@ -33,19 +39,31 @@ export function valid(node: Json, root: Json = node, depth = 0): fc.Arbitrary<un
       if (node.format && formats[node.format]) return formats[node.format]()
       const minLength = node.minLength ?? 0
       const maxLength = Math.min(node.maxLength ?? minLength + 40, minLength + 200)
-      if (node.pattern) return fc.stringMatching(new RegExp(node.pattern)).filter((s) => s.length >= minLength && s.length <= (node.maxLength ?? Infinity))
-      const text = fc.string({ minLength, maxLength, unit: 'grapheme-ascii' }).map((s) => (s.trim().length >= minLength ? s : s.replace(/\s/g, 'x')))
+      if (node.pattern)
+        return fc
+          .stringMatching(new RegExp(node.pattern))
+          .filter((s) => s.length >= minLength && s.length <= (node.maxLength ?? Infinity))
+      const text = fc
+        .string({ minLength, maxLength, unit: 'grapheme-ascii' })
+        .map((s) => (s.trim().length >= minLength ? s : s.replace(/\s/g, 'x')))
       // The longest a field takes, in letters and in non-ASCII text: where a careless service breaks.
       if (node.maxLength === undefined || node.maxLength > 100_000) return text
-      const longest = fc.constantFrom('x', 'é', 'א', 'a b').map((unit) => unit.repeat(Math.ceil(node.maxLength / unit.length)).slice(0, node.maxLength))
+      const longest = fc
+        .constantFrom('x', 'é', 'א', 'a b')
+        .map((unit) => unit.repeat(Math.ceil(node.maxLength / unit.length)).slice(0, node.maxLength))
       return fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: longest })
     }
     case 'integer':
     case 'number': {
       const min = node.minimum ?? (node.exclusiveMinimum !== undefined ? node.exclusiveMinimum + 1 : -1000)
-      const max = node.maximum ?? (node.exclusiveMaximum !== undefined ? node.exclusiveMaximum - 1 : Math.max(min + 1000, 1000))
+      const max =
+        node.maximum ??
+        (node.exclusiveMaximum !== undefined ? node.exclusiveMaximum - 1 : Math.max(min + 1000, 1000))
       const [lo, hi] = [Math.ceil(Math.max(min, -(2 ** 40))), Math.floor(Math.min(max, 2 ** 40))]
-      return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: lo, max: hi }) }, { weight: 1, arbitrary: fc.constantFrom(lo, hi) })
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: lo, max: hi }) },
+        { weight: 1, arbitrary: fc.constantFrom(lo, hi) },
+      )
     }
     case 'boolean':
       return fc.boolean()
@@ -59,7 +77,12 @@ export function valid(node: Json, root: Json = node, depth = 0): fc.Arbitrary<un
     case 'object': {
       const props: Record<string, Json> = node.properties ?? {}
       const required = new Set<string>(node.required ?? [])
-      const record = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, depth > 6 ? fc.constant(undefined) : valid(v, root, depth + 1)]))
+      const record = Object.fromEntries(
+        Object.entries(props).map(([k, v]) => [
+          k,
+          depth > 6 ? fc.constant(undefined) : valid(v, root, depth + 1),
+        ]),
+      )
       const requiredKeys = Object.keys(props).filter((k) => required.has(k))
       return fc.record(record, { requiredKeys }) as fc.Arbitrary<unknown>
     }
@@ -69,10 +92,12 @@ export function valid(node: Json, root: Json = node, depth = 0): fc.Arbitrary<un
 }
 
 function resolve(root: Json, ref: string): Json {
-  return ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce((node, key) => node?.[key], root as any) ?? {}
+  return (
+    ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((node, key) => node?.[key], root as any) ?? {}
+  )
 }
 
 /** Strings a careless server chokes on: huge, lone surrogates, NUL, RTL and zero-width marks, injections. */
@@ -108,8 +133,29 @@ export const nastyString = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1000, maxLength: 5000 }),
 )
 
-const nastyNumber = fc.constantFrom(-1, 0, -0, 1.5, -(2 ** 31), 2 ** 31, 2 ** 53 + 2, Number.MAX_VALUE, -Number.MAX_VALUE, 1e308, 5e-324)
-const wrongType = fc.oneof(nastyString, nastyNumber, fc.boolean(), fc.constant(null), fc.constant([]), fc.constant({}), fc.array(fc.anything(), { maxLength: 3 }), fc.object({ maxDepth: 2 }))
+const nastyNumber = fc.constantFrom(
+  -1,
+  0,
+  -0,
+  1.5,
+  -(2 ** 31),
+  2 ** 31,
+  2 ** 53 + 2,
+  Number.MAX_VALUE,
+  -Number.MAX_VALUE,
+  1e308,
+  5e-324,
+)
+const wrongType = fc.oneof(
+  nastyString,
+  nastyNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant([]),
+  fc.constant({}),
+  fc.array(fc.anything(), { maxLength: 3 }),
+  fc.object({ maxDepth: 2 }),
+)
 
 /** A value of the schema's shape, then bent: a field of the wrong type, a missing one, an extra one, a nasty string or number. */
 export function hostile(node: Json, root: Json = node, depth = 0): fc.Arbitrary<unknown> {
@@ -119,16 +165,49 @@ export function hostile(node: Json, root: Json = node, depth = 0): fc.Arbitrary<
     type === 'object' && node.properties && depth < 6
       ? fc
           .tuple(
-            fc.record(Object.fromEntries(Object.entries(node.properties as Record<string, Json>).map(([k, v]) => [k, fc.oneof({ weight: 3, arbitrary: valid(v, root, depth + 1) }, { weight: 2, arbitrary: hostile(v, root, depth + 1) })])), { requiredKeys: [] }),
-            fc.option(fc.tuple(fc.constantFrom('__proto__', 'constructor', 'isAdmin', 'userId', 'role', 'status', 'id', 'x'.repeat(300)), wrongType), { nil: undefined }),
+            fc.record(
+              Object.fromEntries(
+                Object.entries(node.properties as Record<string, Json>).map(([k, v]) => [
+                  k,
+                  fc.oneof(
+                    { weight: 3, arbitrary: valid(v, root, depth + 1) },
+                    { weight: 2, arbitrary: hostile(v, root, depth + 1) },
+                  ),
+                ]),
+              ),
+              { requiredKeys: [] },
+            ),
+            fc.option(
+              fc.tuple(
+                fc.constantFrom(
+                  '__proto__',
+                  'constructor',
+                  'isAdmin',
+                  'userId',
+                  'role',
+                  'status',
+                  'id',
+                  'x'.repeat(300),
+                ),
+                wrongType,
+              ),
+              { nil: undefined },
+            ),
           )
           .map(([record, extra]) => (extra ? { ...(record as object), [extra[0]]: extra[1] } : record))
       : type === 'array' && node.items && depth < 6
-        ? fc.oneof(fc.array(hostile(node.items, root, depth + 1), { maxLength: 4 }), fc.array(fc.integer(), { minLength: 500, maxLength: 2000 }))
+        ? fc.oneof(
+            fc.array(hostile(node.items, root, depth + 1), { maxLength: 4 }),
+            fc.array(fc.integer(), { minLength: 500, maxLength: 2000 }),
+          )
         : type === 'string'
           ? nastyString
           : type === 'integer' || type === 'number'
             ? nastyNumber
             : wrongType
-  return fc.oneof({ weight: 1, arbitrary: valid(node, root, depth) }, { weight: 4, arbitrary: bent }, { weight: 1, arbitrary: wrongType })
+  return fc.oneof(
+    { weight: 1, arbitrary: valid(node, root, depth) },
+    { weight: 4, arbitrary: bent },
+    { weight: 1, arbitrary: wrongType },
+  )
 }

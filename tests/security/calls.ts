@@ -40,7 +40,8 @@ const samples = new Map<unknown, unknown>()
 /** One valid sample of a schema, the same every run (seeded), cached per schema. */
 export function sampleOf(schema: Endpoint['body']): unknown {
   if (!schema) return undefined
-  if (!samples.has(schema)) samples.set(schema, fc.sample(valid(jsonSchemaOf(schema)), { numRuns: 1, seed: 255 })[0])
+  if (!samples.has(schema))
+    samples.set(schema, fc.sample(valid(jsonSchemaOf(schema)), { numRuns: 1, seed: 255 })[0])
   return samples.get(schema)
 }
 
@@ -54,7 +55,9 @@ export interface CallSpec {
 export function callEndpoint(world: World, e: Endpoint, token: string | undefined, spec: CallSpec = {}) {
   // A parameter this file does not know yet (an endpoint added since) gets 1: the row still runs.
   const known = { ...defaultParams(world), ...spec.params }
-  const params = Object.fromEntries([...e.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, known[name] ?? 1]))
+  const params = Object.fromEntries(
+    [...e.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, known[name] ?? 1]),
+  )
   const query = spec.query ?? (e.query ? (sampleOf(e.query) as Record<string, unknown>) : undefined)
   const path = buildPath(e.path, params) + buildQuery(query ?? {})
   const body = e.body ? (spec.body ?? sampleOf(e.body) ?? {}) : undefined

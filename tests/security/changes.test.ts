@@ -11,7 +11,9 @@ for (const dialect of dialects) {
     let changes: ChangeWatch
     const run = (query: string) => sql.raw(query).execute(s.database.db)
     beforeAll(async () => {
-      await run(`create table probe (id integer primary key, note text, data ${dialect === 'postgres' ? 'json' : 'text'})`)
+      await run(
+        `create table probe (id integer primary key, note text, data ${dialect === 'postgres' ? 'json' : 'text'})`,
+      )
       await run('create table user_session (id integer primary key, last_used text)')
       if (dialect === 'sqlite') await run('create virtual table probe_search using fts5(words)')
       changes = await watchChanges(s.database)
@@ -38,17 +40,21 @@ for (const dialect of dialects) {
     test('leaves sessions out, and a rolled-back change is no change', async () => {
       await changes.clear()
       await run(`insert into user_session (id, last_used) values (1, 'now')`)
-      await s.database.db.transaction().execute(async (trx) => {
-        await sql`insert into probe (id, note) values (7, 'x')`.execute(trx)
-        throw new Error('roll back')
-      }).catch(() => undefined)
+      await s.database.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`insert into probe (id, note) values (7, 'x')`.execute(trx)
+          throw new Error('roll back')
+        })
+        .catch(() => undefined)
       expect(await changes.tables()).toEqual([])
     })
 
-    if (dialect === 'sqlite') test('sees a change to a full-text index, which takes no trigger', async () => {
-      await changes.clear()
-      await run(`insert into probe_search (rowid, words) values (1, 'beam')`)
-      expect(await changes.tables()).toEqual(['probe_search'])
-    })
+    if (dialect === 'sqlite')
+      test('sees a change to a full-text index, which takes no trigger', async () => {
+        await changes.clear()
+        await run(`insert into probe_search (rowid, words) values (1, 'beam')`)
+        expect(await changes.tables()).toEqual(['probe_search'])
+      })
   })
 }

@@ -20,12 +20,26 @@ const LOG = 'watched_change'
 
 export async function watchChanges(database: Db, skip: string[] = ['user_session']): Promise<ChangeWatch> {
   const db = database.db
-  const all = (await db.introspection.getTables()).filter((t) => !t.isView && !skip.includes(t.name) && !t.name.startsWith('kysely_') && t.name !== LOG)
+  const all = (await db.introspection.getTables()).filter(
+    (t) => !t.isView && !skip.includes(t.name) && !t.name.startsWith('kysely_') && t.name !== LOG,
+  )
   // SQLite's full-text indexes (FTS5) take no trigger, nor do their shadow tables: their rows are
   // compared whole instead (a few hundred, one per project or freelancer).
-  const virtual = database.dialect === 'sqlite' ? (await sql<{ name: string }>`select name from sqlite_master where sql like 'CREATE VIRTUAL TABLE%'`.execute(db)).rows.map((r) => r.name) : []
+  const virtual =
+    database.dialect === 'sqlite'
+      ? (
+          await sql<{
+            name: string
+          }>`select name from sqlite_master where sql like 'CREATE VIRTUAL TABLE%'`.execute(db)
+        ).rows.map((r) => r.name)
+      : []
   const tables = all.filter((t) => !virtual.some((v) => t.name === v || t.name.startsWith(`${v}_`)))
-  const indexRows = async () => Promise.all(virtual.map(async (v) => JSON.stringify((await sql`select rowid, * from ${sql.table(v)} order by rowid`.execute(db)).rows)))
+  const indexRows = async () =>
+    Promise.all(
+      virtual.map(async (v) =>
+        JSON.stringify((await sql`select rowid, * from ${sql.table(v)} order by rowid`.execute(db)).rows),
+      ),
+    )
   let indexesBefore: string[] = []
   await sql`create table ${sql.table(LOG)} (name text not null)`.execute(db)
   if (database.dialect === 'postgres') {
@@ -36,15 +50,27 @@ export async function watchChanges(database: Db, skip: string[] = ['user_session
         insert into watched_change (name) values (tg_table_name);
         return null;
       end $$`.execute(db)
-    for (const t of tables) await sql`create trigger watched_change after insert or update or delete on ${sql.table(t.name)} for each row execute function watched_change()`.execute(db)
+    for (const t of tables)
+      await sql`create trigger watched_change after insert or update or delete on ${sql.table(t.name)} for each row execute function watched_change()`.execute(
+        db,
+      )
   } else {
     for (const t of tables) {
       const name = sql.lit(t.name)
       const log = sql`begin insert into ${sql.table(LOG)} (name) values (${name}); end`
-      const differs = sql.join(t.columns.map((c) => sql`old.${sql.ref(c.name)} is not new.${sql.ref(c.name)}`), sql` or `)
-      await sql`create trigger ${sql.id(`watched_${t.name}_insert`)} after insert on ${sql.table(t.name)} ${log}`.execute(db)
-      await sql`create trigger ${sql.id(`watched_${t.name}_delete`)} after delete on ${sql.table(t.name)} ${log}`.execute(db)
-      await sql`create trigger ${sql.id(`watched_${t.name}_update`)} after update on ${sql.table(t.name)} when ${differs} ${log}`.execute(db)
+      const differs = sql.join(
+        t.columns.map((c) => sql`old.${sql.ref(c.name)} is not new.${sql.ref(c.name)}`),
+        sql` or `,
+      )
+      await sql`create trigger ${sql.id(`watched_${t.name}_insert`)} after insert on ${sql.table(t.name)} ${log}`.execute(
+        db,
+      )
+      await sql`create trigger ${sql.id(`watched_${t.name}_delete`)} after delete on ${sql.table(t.name)} ${log}`.execute(
+        db,
+      )
+      await sql`create trigger ${sql.id(`watched_${t.name}_update`)} after update on ${sql.table(t.name)} when ${differs} ${log}`.execute(
+        db,
+      )
     }
   }
   return {
@@ -53,7 +79,9 @@ export async function watchChanges(database: Db, skip: string[] = ['user_session
       indexesBefore = await indexRows()
     },
     async tables() {
-      const logged = (await sql<{ name: string }>`select distinct name from ${sql.table(LOG)} order by name`.execute(db)).rows.map((r) => r.name)
+      const logged = (
+        await sql<{ name: string }>`select distinct name from ${sql.table(LOG)} order by name`.execute(db)
+      ).rows.map((r) => r.name)
       const indexesNow = await indexRows()
       return [...logged, ...virtual.filter((_, i) => indexesNow[i] !== indexesBefore[i])]
     },

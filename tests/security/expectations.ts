@@ -30,7 +30,9 @@ export interface Row {
 const cells = (spec: string): Record<Column, Cell> => {
   const parts = spec.trim().split(/\s+/)
   if (parts.length !== columns.length) throw new Error(`a row needs ${columns.length} cells: ${spec}`)
-  return Object.fromEntries(columns.map((c, i) => [c, /^\d+$/.test(parts[i]) ? Number(parts[i]) : parts[i]])) as Record<Column, Cell>
+  return Object.fromEntries(
+    columns.map((c, i) => [c, /^\d+$/.test(parts[i]) ? Number(parts[i]) : parts[i]]),
+  ) as Record<Column, Cell>
 }
 
 //                 visitor client company freelancer admin stranger
@@ -57,23 +59,66 @@ const OPEN_PROJECT_CLIENT = cells('401 ok 403 403 403 403')
 /** The freelancer's own proposal. */
 const PROPOSAL_AUTHOR = cells('401 404 404 ok 404 404')
 
-const row = (c: Record<Column, Cell>, extra: Partial<Row> = {}): Row => ({ cells: c, owner: 'client', ...extra })
-const freelancerRow = (c: Record<Column, Cell>, extra: Partial<Row> = {}): Row => row(c, { owner: 'freelancer', ...extra })
-const id = (pick: (w: World) => number) => (w: World): CallSpec => ({ params: { id: pick(w) } })
-const education = { school: 'TU Delft', degree: 'MSc', fieldOfStudy: 'Structures', startYear: 2010, endYear: 2012, description: 'Timber connections.' }
+const row = (c: Record<Column, Cell>, extra: Partial<Row> = {}): Row => ({
+  cells: c,
+  owner: 'client',
+  ...extra,
+})
+const freelancerRow = (c: Record<Column, Cell>, extra: Partial<Row> = {}): Row =>
+  row(c, { owner: 'freelancer', ...extra })
+const id =
+  (pick: (w: World) => number) =>
+  (w: World): CallSpec => ({ params: { id: pick(w) } })
+const education = {
+  school: 'TU Delft',
+  degree: 'MSc',
+  fieldOfStudy: 'Structures',
+  startYear: 2010,
+  endYear: 2012,
+  description: 'Timber connections.',
+}
 const bank = { holderName: 'Fred Freelancer', kind: 'bank', iban: 'DE89 3704 0044 0532 0130 00' }
 
 const publicRows = Object.fromEntries(
   [
-    ...['languages', 'countries', 'industries', 'categories', 'subcategories', 'skills'].map((d) => `GET settings/dropdowns/${d}`),
-    'GET settings/searchskills', 'GET categories', 'GET settings/all-categories', 'GET settings/all-skills',
-    'GET Settings/faq', 'GET Settings/blogs', 'GET Settings/blog/{id}', 'GET Settings/home-boxes', 'GET Settings/services', 'GET Settings/logos', 'GET Settings/pages/{slug}',
-    'POST subscribe/{address}', 'POST subscribe/confirm/{token}', 'POST subscribe/unsubscribe/{token}', 'POST support/contact-us',
-    'POST identity/register', 'POST identity/login', 'POST identity/login/second-factor', 'GET identity/verify-email', 'POST identity/resend-verification', 'POST identity/forget-password', 'POST identity/Reset-Password', 'GET identity/confirm-email',
-    'GET identity/third-part/providers', 'POST identity/third-part/authorize', 'POST identity/login-with-third-part', 'POST identity/register-with-third-part',
-    'GET projects/HomeSearch/{type}/{term}', 'GET projects/comment/{projectId}', 'GET projects',
+    ...['languages', 'countries', 'industries', 'categories', 'subcategories', 'skills'].map(
+      (d) => `GET settings/dropdowns/${d}`,
+    ),
+    'GET settings/searchskills',
+    'GET categories',
+    'GET settings/all-categories',
+    'GET settings/all-skills',
+    'GET Settings/faq',
+    'GET Settings/blogs',
+    'GET Settings/blog/{id}',
+    'GET Settings/home-boxes',
+    'GET Settings/services',
+    'GET Settings/logos',
+    'GET Settings/pages/{slug}',
+    'POST subscribe/{address}',
+    'POST subscribe/confirm/{token}',
+    'POST subscribe/unsubscribe/{token}',
+    'POST support/contact-us',
+    'POST identity/register',
+    'POST identity/login',
+    'POST identity/login/second-factor',
+    'GET identity/verify-email',
+    'POST identity/resend-verification',
+    'POST identity/forget-password',
+    'POST identity/Reset-Password',
+    'GET identity/confirm-email',
+    'GET identity/third-part/providers',
+    'POST identity/third-part/authorize',
+    'POST identity/login-with-third-part',
+    'POST identity/register-with-third-part',
+    'GET projects/HomeSearch/{type}/{term}',
+    'GET projects/comment/{projectId}',
+    'GET projects',
     // The checkout's token is the capability: whoever holds the link pays (decision 171).
-    'GET Payment/sandbox/{token}', 'POST Payment/sandbox/{token}/pay', 'POST Payment/sandbox/{token}/confirm', 'POST Payment/PaymentCallback',
+    'GET Payment/sandbox/{token}',
+    'POST Payment/sandbox/{token}/pay',
+    'POST Payment/sandbox/{token}/confirm',
+    'POST Payment/PaymentCallback',
   ].map((k) => [k, row(PUBLIC)]),
 )
 
@@ -103,37 +148,100 @@ export const rows: Record<string, Row> = {
   'POST identity/change-password': row(USER, { endsSession: 1 }),
   'POST identity/change-email': row(USER, { endsSession: 1 }),
   // Ends another user's sessions: the service lets only a SuperAdmin (its contract says 'user').
-  'POST identity/{id}/reset-password': row(cells('401 403 403 403 ok 403'), { call: id((w) => w.users.bystander.id), endsSession: 2 }),
+  'POST identity/{id}/reset-password': row(cells('401 403 403 403 ok 403'), {
+    call: id((w) => w.users.bystander.id),
+    endsSession: 2,
+  }),
   // A file of an open project: every signed-in user may read it (projects/service.ts read policy).
   'GET files/{id}/download': row(USER, { call: id((w) => w.ids.fileId) }),
 
   // Freelancer profiles: the caller's own.
   ...Object.fromEntries(
     [
-      'GET freelancers/profile', 'GET freelancers/profile/image', 'POST freelancers/profile/image', 'DELETE freelancers/profile/image',
-      ...['description', 'title', 'title-overview', 'experience-level', 'years-of-experience', 'country', 'availability', 'hourly-rate', 'categorization', 'gender', 'details'].map((f) => `PUT freelancers/profile/${f}`),
-      'POST freelancers/profile/languages', 'PUT freelancers/profile/languages/{code}', 'DELETE freelancers/profile/languages/{code}',
-      'POST freelancers/profile/employment-history', 'POST freelancers/profile/certifications', 'POST freelancers/profile/portfolios',
-      'POST freelancers/profile/rate-sheet', 'DELETE freelancers/profile/rate-sheet', 'POST freelancers/AddFreelancerPaymentMethod',
+      'GET freelancers/profile',
+      'GET freelancers/profile/image',
+      'POST freelancers/profile/image',
+      'DELETE freelancers/profile/image',
+      ...[
+        'description',
+        'title',
+        'title-overview',
+        'experience-level',
+        'years-of-experience',
+        'country',
+        'availability',
+        'hourly-rate',
+        'categorization',
+        'gender',
+        'details',
+      ].map((f) => `PUT freelancers/profile/${f}`),
+      'POST freelancers/profile/languages',
+      'PUT freelancers/profile/languages/{code}',
+      'DELETE freelancers/profile/languages/{code}',
+      'POST freelancers/profile/employment-history',
+      'POST freelancers/profile/certifications',
+      'POST freelancers/profile/portfolios',
+      'POST freelancers/profile/rate-sheet',
+      'DELETE freelancers/profile/rate-sheet',
+      'POST freelancers/AddFreelancerPaymentMethod',
     ].map((k) => [k, freelancerRow(FREELANCER)]),
   ),
   'POST freelancers/profile/educations': freelancerRow(FREELANCER, { call: () => ({ body: education }) }),
-  'PUT freelancers/profile/educations/{id}': freelancerRow(FREELANCER_ITEM, { call: (w) => ({ params: { id: w.ids.educationId }, body: education }) }),
-  'DELETE freelancers/profile/educations/{id}': freelancerRow(FREELANCER_ITEM, { call: id((w) => w.ids.educationId) }),
+  'PUT freelancers/profile/educations/{id}': freelancerRow(FREELANCER_ITEM, {
+    call: (w) => ({ params: { id: w.ids.educationId }, body: education }),
+  }),
+  'DELETE freelancers/profile/educations/{id}': freelancerRow(FREELANCER_ITEM, {
+    call: id((w) => w.ids.educationId),
+  }),
   ...Object.fromEntries(
-    ['employment-history', 'certifications', 'portfolios'].flatMap((item) => [`PUT freelancers/profile/${item}/{id}`, `DELETE freelancers/profile/${item}/{id}`].map((k) => [k, freelancerRow(FREELANCER_ITEM, { call: id((w) => w.ids.profileItems[item]) })])),
+    ['employment-history', 'certifications', 'portfolios'].flatMap((item) =>
+      [`PUT freelancers/profile/${item}/{id}`, `DELETE freelancers/profile/${item}/{id}`].map((k) => [
+        k,
+        freelancerRow(FREELANCER_ITEM, { call: id((w) => w.ids.profileItems[item]) }),
+      ]),
+    ),
   ),
-  'POST freelancers/profile/portfolios/{id}/image': freelancerRow(FREELANCER_ITEM, { call: id((w) => w.ids.profileItems.portfolios) }),
-  'POST freelancers/profile/portfolios/{id}/file': freelancerRow(FREELANCER_ITEM, { call: id((w) => w.ids.profileItems.portfolios) }),
+  'POST freelancers/profile/portfolios/{id}/image': freelancerRow(FREELANCER_ITEM, {
+    call: id((w) => w.ids.profileItems.portfolios),
+  }),
+  'POST freelancers/profile/portfolios/{id}/file': freelancerRow(FREELANCER_ITEM, {
+    call: id((w) => w.ids.profileItems.portfolios),
+  }),
   // Payment methods: the freelancer's own; another freelancer asking for the list is refused.
-  'GET freelancers/{id}/GetAllPaymentMethodsForFreelancer': freelancerRow(cells('401 403 403 ok 403 403'), { call: id((w) => w.users.freelancer.id) }),
-  'PUT freelancers/UpdatePaymentMethod/{id}': freelancerRow(FREELANCER_ITEM, { call: (w) => ({ params: { id: w.ids.paymentMethodId }, body: bank }) }),
-  'PUT freelancers/UpdatePaymentMethodStatus/{id}': freelancerRow(FREELANCER_ITEM, { call: id((w) => w.ids.paymentMethodId) }),
-  'DELETE freelancers/DeletePaymentMethod/{id}': freelancerRow(FREELANCER_ITEM, { call: id((w) => w.ids.spareMethodId) }),
+  'GET freelancers/{id}/GetAllPaymentMethodsForFreelancer': freelancerRow(cells('401 403 403 ok 403 403'), {
+    call: id((w) => w.users.freelancer.id),
+  }),
+  'PUT freelancers/UpdatePaymentMethod/{id}': freelancerRow(FREELANCER_ITEM, {
+    call: (w) => ({ params: { id: w.ids.paymentMethodId }, body: bank }),
+  }),
+  'PUT freelancers/UpdatePaymentMethodStatus/{id}': freelancerRow(FREELANCER_ITEM, {
+    call: id((w) => w.ids.paymentMethodId),
+  }),
+  'DELETE freelancers/DeletePaymentMethod/{id}': freelancerRow(FREELANCER_ITEM, {
+    call: id((w) => w.ids.spareMethodId),
+  }),
 
   // Client and company profiles: the caller's own.
-  ...Object.fromEntries(['GET clients/profile', 'GET clients/profile/image-url', 'POST clients/profile/image', ...['basic-details', 'who-i-am', 'what-do-I-do', 'description', 'about', 'categorization'].map((f) => `PUT clients/profile/${f}`)].map((k) => [k, row(CLIENT_PROFILE)])),
-  ...Object.fromEntries(['GET companies/profile', 'GET companies/profile/image-url', 'POST companies/profile/image', ...['basic-details', 'who-are-we', 'what-do-we-do', 'description', 'about'].map((f) => `PUT companies/profile/${f}`)].map((k) => [k, row(COMPANY_PROFILE)])),
+  ...Object.fromEntries(
+    [
+      'GET clients/profile',
+      'GET clients/profile/image-url',
+      'POST clients/profile/image',
+      ...['basic-details', 'who-i-am', 'what-do-I-do', 'description', 'about', 'categorization'].map(
+        (f) => `PUT clients/profile/${f}`,
+      ),
+    ].map((k) => [k, row(CLIENT_PROFILE)]),
+  ),
+  ...Object.fromEntries(
+    [
+      'GET companies/profile',
+      'GET companies/profile/image-url',
+      'POST companies/profile/image',
+      ...['basic-details', 'who-are-we', 'what-do-we-do', 'description', 'about'].map(
+        (f) => `PUT companies/profile/${f}`,
+      ),
+    ].map((k) => [k, row(COMPANY_PROFILE)]),
+  ),
   'GET freelancers/search': row(CLIENT_SIDE),
   'GET freelancers/suggestions': row(CLIENT_SIDE),
   'GET freelancers/search/facets': row(CLIENT_SIDE),
@@ -141,46 +249,118 @@ export const rows: Record<string, Row> = {
   // Lists of the caller's own things (the markers prove they hold nobody else's).
   ...Object.fromEntries(
     [
-      'GET projects/freelancer/proposals', 'GET projects/freelancer/contracts', 'GET projects/wishlist', 'GET projects/wishlist/ids', 'GET projects/GetCommentsAndReviewes',
-      'GET notifications/count', 'GET notifications', 'GET chat/rooms/count', 'GET chat/rooms/{page}', 'GET dashboard', 'GET complaints/subjects', 'GET complaints', 'POST complaints',
-      'GET Payment/balances', 'GET Payment/payouts', 'POST Payment/payouts', 'GET Payment/invoices', 'GET Payment/statements',
-      'POST projects/subscrib/{projectId}', 'DELETE projects/subscrib/{projectId}', 'POST projects/comment/{projectId}', 'POST projects/{projectId}/wishlist', 'DELETE projects/{projectId}/wishlist',
+      'GET projects/freelancer/proposals',
+      'GET projects/freelancer/contracts',
+      'GET projects/wishlist',
+      'GET projects/wishlist/ids',
+      'GET projects/GetCommentsAndReviewes',
+      'GET notifications/count',
+      'GET notifications',
+      'GET chat/rooms/count',
+      'GET chat/rooms/{page}',
+      'GET dashboard',
+      'GET complaints/subjects',
+      'GET complaints',
+      'POST complaints',
+      'GET Payment/balances',
+      'GET Payment/payouts',
+      'POST Payment/payouts',
+      'GET Payment/invoices',
+      'GET Payment/statements',
+      'POST projects/subscrib/{projectId}',
+      'DELETE projects/subscrib/{projectId}',
+      'POST projects/comment/{projectId}',
+      'POST projects/{projectId}/wishlist',
+      'DELETE projects/{projectId}/wishlist',
     ].map((k) => [k, row(USER)]),
   ),
   'GET projects/client': row(USER, { call: () => ({ query: {} }) }),
-  'POST projects': row(cells('401 ok ok 403 403 ok'), { call: (w) => ({ body: projectBody(w.ids.subcategoryId, 'A new footbridge check', true) }) }),
+  'POST projects': row(cells('401 ok ok 403 403 ok'), {
+    call: (w) => ({ body: projectBody(w.ids.subcategoryId, 'A new footbridge check', true) }),
+  }),
   'GET notificationHub/notifications/{userId}': freelancerRow(cells('401 403 403 ok 403 403')),
   'GET notificationHub/unreadNotifications/{userId}': freelancerRow(cells('401 403 403 ok 403 403')),
   'PUT notifications/{id}/read': row(CLIENT_ONLY, { call: id((w) => w.ids.notificationId) }),
-  'PUT notificationHub/UpdateReadStatusForNotification/{id}': row(CLIENT_ONLY, { call: id((w) => w.ids.notificationId) }),
+  'PUT notificationHub/UpdateReadStatusForNotification/{id}': row(CLIENT_ONLY, {
+    call: id((w) => w.ids.notificationId),
+  }),
 
   // The contract's project: its client and its freelancer.
   ...Object.fromEntries(
-    ['GET projects/{projectId}/attachments', 'GET projects/{projectId}/details-for-freelancer', 'GET projects/{projectId}/activities', 'GET projects/{projectId}/cost-details', 'GET projects/{projectId}/paid-details', 'GET projects/{projectId}/refund-requests', 'GET Payment/invoices/{invoiceId}', 'POST projects/contracts/{contractId}/review'].map((k) => [k, row(PARTIES)]),
+    [
+      'GET projects/{projectId}/attachments',
+      'GET projects/{projectId}/details-for-freelancer',
+      'GET projects/{projectId}/activities',
+      'GET projects/{projectId}/cost-details',
+      'GET projects/{projectId}/paid-details',
+      'GET projects/{projectId}/refund-requests',
+      'GET Payment/invoices/{invoiceId}',
+      'POST projects/contracts/{contractId}/review',
+    ].map((k) => [k, row(PARTIES)]),
   ),
   'GET projects/{projectId}/details-for-client': row(CLIENT_ONLY),
-  'GET projects/{projectId}/client-proposals': row(OPEN_PROJECT_CLIENT, { call: (w) => ({ params: { projectId: w.ids.openProjectId }, query: {} }) }),
-  'PUT projects/{projectId}': row(OPEN_PROJECT_CLIENT, { call: (w) => ({ params: { projectId: w.ids.openProjectId }, body: projectBody(w.ids.subcategoryId, 'Foundation review for an extension', true) }) }),
-  'DELETE projects/{projectId}': row(CLIENT_ONLY, { call: (w) => ({ params: { projectId: w.ids.draftProjectId } }) }),
-  'POST projects/{projectId}/uploadProjectFiles': row(CLIENT_ONLY, { call: (w) => ({ params: { projectId: w.ids.openProjectId } }) }),
-  'DELETE projects/{projectId}/attachments/{fileId}': row(CLIENT_ONLY, { call: (w) => ({ params: { projectId: w.ids.openProjectId } }) }),
+  'GET projects/{projectId}/client-proposals': row(OPEN_PROJECT_CLIENT, {
+    call: (w) => ({ params: { projectId: w.ids.openProjectId }, query: {} }),
+  }),
+  'PUT projects/{projectId}': row(OPEN_PROJECT_CLIENT, {
+    call: (w) => ({
+      params: { projectId: w.ids.openProjectId },
+      body: projectBody(w.ids.subcategoryId, 'Foundation review for an extension', true),
+    }),
+  }),
+  'DELETE projects/{projectId}': row(CLIENT_ONLY, {
+    call: (w) => ({ params: { projectId: w.ids.draftProjectId } }),
+  }),
+  'POST projects/{projectId}/uploadProjectFiles': row(CLIENT_ONLY, {
+    call: (w) => ({ params: { projectId: w.ids.openProjectId } }),
+  }),
+  'DELETE projects/{projectId}/attachments/{fileId}': row(CLIENT_ONLY, {
+    call: (w) => ({ params: { projectId: w.ids.openProjectId } }),
+  }),
   'PUT projects/{projectId}/updatestate/{state}': row(CLIENT_ONLY),
   'POST projects/Createroom/{projectId}/{userId}': row(CLIENT_ONLY),
   'POST projects/installments/{installmentId}/{action}': row(CLIENT_MOVE),
-  'POST RefundRequest/{projectId}/{installmentId}/{amount}': row(CLIENT_ONLY, { call: (w) => ({ params: { installmentId: w.ids.heldInstallmentId } }) }),
+  'POST RefundRequest/{projectId}/{installmentId}/{amount}': row(CLIENT_ONLY, {
+    call: (w) => ({ params: { installmentId: w.ids.heldInstallmentId } }),
+  }),
   'POST refund-requests/{requestId}/accept': row(FREELANCER_MOVE),
   'POST refund-requests/{requestId}/decline': row(FREELANCER_MOVE),
   'POST refund-requests/{requestId}/dispute': row(CLIENT_MOVE),
-  'GET Payment/PayProjectInstallments': row(CLIENT_ONLY, { call: (w) => ({ query: { projectId: w.ids.projectId, installmentIds: [w.ids.heldInstallmentId] } }) }),
-  'POST Payment/PayProjectInstallments': row(CLIENT_ONLY, { call: (w) => ({ body: { projectId: w.ids.projectId, installmentIds: [w.ids.heldInstallmentId] } }) }),
+  'GET Payment/PayProjectInstallments': row(CLIENT_ONLY, {
+    call: (w) => ({ query: { projectId: w.ids.projectId, installmentIds: [w.ids.heldInstallmentId] } }),
+  }),
+  'POST Payment/PayProjectInstallments': row(CLIENT_ONLY, {
+    call: (w) => ({ body: { projectId: w.ids.projectId, installmentIds: [w.ids.heldInstallmentId] } }),
+  }),
 
   // Proposals on the open project: its client decides; the author edits or withdraws.
-  'POST projects/{projectId}/proposal': freelancerRow(cells('401 403 403 ok 403 ok'), { call: (w) => ({ params: { projectId: w.ids.openProjectId }, body: { coverLetter: 'I can start on Monday and deliver within two weeks.', bidMinor: 70000, durationDays: 14 } }) }),
+  'POST projects/{projectId}/proposal': freelancerRow(cells('401 403 403 ok 403 ok'), {
+    call: (w) => ({
+      params: { projectId: w.ids.openProjectId },
+      body: {
+        coverLetter: 'I can start on Monday and deliver within two weeks.',
+        bidMinor: 70000,
+        durationDays: 14,
+      },
+    }),
+  }),
   'GET projects/proposals/{proposalId}/revisions': freelancerRow(cells('401 ok 404 ok 404 404')),
-  'PUT projects/proposals/{proposalId}': freelancerRow(PROPOSAL_AUTHOR, { call: () => ({ body: { coverLetter: 'I review foundations weekly and can start at once.', bidMinor: 74000, durationDays: 8 } }) }),
+  'PUT projects/proposals/{proposalId}': freelancerRow(PROPOSAL_AUTHOR, {
+    call: () => ({
+      body: {
+        coverLetter: 'I review foundations weekly and can start at once.',
+        bidMinor: 74000,
+        durationDays: 8,
+      },
+    }),
+  }),
   'POST projects/proposals/{proposalId}/withdraw': freelancerRow(PROPOSAL_AUTHOR),
-  'POST projects/proposals/{proposalId}/accept/{projectId}': row(OPEN_PROJECT_CLIENT, { call: (w) => ({ params: { projectId: w.ids.openProjectId } }) }),
-  'POST projects/proposals/{proposalId}/reject/{projectId}': row(OPEN_PROJECT_CLIENT, { call: (w) => ({ params: { projectId: w.ids.openProjectId } }) }),
+  'POST projects/proposals/{proposalId}/accept/{projectId}': row(OPEN_PROJECT_CLIENT, {
+    call: (w) => ({ params: { projectId: w.ids.openProjectId } }),
+  }),
+  'POST projects/proposals/{proposalId}/reject/{projectId}': row(OPEN_PROJECT_CLIENT, {
+    call: (w) => ({ params: { projectId: w.ids.openProjectId } }),
+  }),
 
   // The contract's chat room: its two members.
   'GET chat/user-info/{userId}': row(PARTIES),
@@ -197,11 +377,22 @@ export const rows: Record<string, Row> = {
 
 const ADMIN = cells('401 403 403 403 ok 403')
 /** Admin acts that end someone's sessions aim at the bystander and run after every other cell. */
-const onBystander = (w: World): CallSpec => ({ params: { userId: w.users.bystander.id }, body: { reason: 'Matrix check' } })
+const onBystander = (w: World): CallSpec => ({
+  params: { userId: w.users.bystander.id },
+  body: { reason: 'Matrix check' },
+})
 const adminRows: Record<string, Row> = {
-  ...Object.fromEntries(['suspend', 'unsuspend', 'delete', 'reset-password'].map((act) => [`POST Admin/users/{userId}/${act}`, row(ADMIN, { call: onBystander, endsSession: 2 })])),
+  ...Object.fromEntries(
+    ['suspend', 'unsuspend', 'delete', 'reset-password'].map((act) => [
+      `POST Admin/users/{userId}/${act}`,
+      row(ADMIN, { call: onBystander, endsSession: 2 }),
+    ]),
+  ),
   // Granting a role ends the account's sessions too (decision 265).
-  'POST Admin/users/{userId}/super-admin': row(ADMIN, { call: (w) => ({ ...onBystander(w), body: { change: 'grant', reason: 'Matrix check' } }), endsSession: 2 }),
+  'POST Admin/users/{userId}/super-admin': row(ADMIN, {
+    call: (w) => ({ ...onBystander(w), body: { change: 'grant', reason: 'Matrix check' } }),
+    endsSession: 2,
+  }),
 }
 
 /** The expected row of an endpoint: from the table, or from decision 220 for the admin API. */
@@ -212,7 +403,11 @@ export function rowFor(e: Pick<Endpoint, 'method' | 'path' | 'access'>): Row | u
 
 /** What to add to the table for an endpoint that has no row yet. */
 export function rowToAdd(e: Pick<Endpoint, 'method' | 'path' | 'access'>) {
-  const start: Record<Access, string> = { public: 'row(PUBLIC)', user: 'row(USER)   (or PARTIES, CLIENT_ONLY, FREELANCER_ITEM…)', admin: '' }
+  const start: Record<Access, string> = {
+    public: 'row(PUBLIC)',
+    user: 'row(USER)   (or PARTIES, CLIENT_ONLY, FREELANCER_ITEM…)',
+    admin: '',
+  }
   return `no row for ${e.method} ${e.path} (access '${e.access}') in tests/security/expectations.ts; add:\n  '${e.method} ${e.path}': ${start[e.access]},`
 }
 

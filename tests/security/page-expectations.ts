@@ -9,7 +9,8 @@
 // A new route without a row fails the test, naming it.
 export const pageColumns = ['visitor', 'client', 'company', 'freelancer', 'admin', 'stranger'] as const
 export type PageColumn = (typeof pageColumns)[number]
-export type PageCell = 'page' | 'login' | 'unauthorized' | 'not-found' | 'any' | `${number} ${string}` | `${number}`
+export type PageCell =
+  'page' | 'login' | 'unauthorized' | 'not-found' | 'any' | `${number} ${string}` | `${number}`
 
 const GONE = '302 /auth/not-found'
 const EVERYONE = 'page page page page page page'
@@ -27,41 +28,94 @@ const same = (cell: string) => times(cell, 6)
 const SECOND_STEP = `login ${times('302 /dashboard', 5)}`
 
 const table: Record<string, string> = {
-  '/': EVERYONE, '/about-us': EVERYONE, '/why-workneer': EVERYONE, '/blogs': EVERYONE, '/blogs/:id': EVERYONE, '/faq': EVERYONE, '/contact-us': EVERYONE, '/categories': EVERYONE,
-  '/newsletter/confirm/:token': EVERYONE, '/newsletter/unsubscribe/:token': EVERYONE, '/_test/status/:status': same(GONE), '/auth/not-found': same('not-found'),
+  '/': EVERYONE,
+  '/about-us': EVERYONE,
+  '/why-workneer': EVERYONE,
+  '/blogs': EVERYONE,
+  '/blogs/:id': EVERYONE,
+  '/faq': EVERYONE,
+  '/contact-us': EVERYONE,
+  '/categories': EVERYONE,
+  '/newsletter/confirm/:token': EVERYONE,
+  '/newsletter/unsubscribe/:token': EVERYONE,
+  '/_test/status/:status': same(GONE),
+  '/auth/not-found': same('not-found'),
   '/auth/login': `page ${times('302 /dashboard', 5)}`,
   '/auth/gotosign': `page ${times('302 /dashboard', 5)}`,
-  '/auth/terms-and-conditions': EVERYONE, '/auth/verify-email': EVERYONE, '/auth/forgot-password': EVERYONE, '/auth/reset-password': EVERYONE,
-  '/auth/confirm-email': same('400'), '/auth/logout': same('302 /'), '/auth/unauthorized': same('403'), '/auth/oidc/callback': same('400'),
-  '/auth/oidc/:provider': same('302 /auth/oidc/callback?error=start'), '/auth/complete-signup': same('302 /auth/gotosign'),
-  '/profile/account-settings': SIGNED_IN, '/profile': SIGNED_IN,
-  '/profiles/freelancers/:id': EVERYONE, '/profiles/clients/:id': EVERYONE, '/profiles/companies/:id': EVERYONE,
-  '/peyment-details': SIGNED_IN, '/payment-details': same('301 /peyment-details'), '/payouts': SIGNED_IN,
-  '/freelancers': CLIENT_SIDE, '/freelancers/freelancersearch': CLIENT_SIDE,
-  '/projects': EVERYONE, '/projects/getprojects': EVERYONE, '/projects/create': CLIENT_SIDE, '/projects/client': CLIENT_SIDE,
+  '/auth/terms-and-conditions': EVERYONE,
+  '/auth/verify-email': EVERYONE,
+  '/auth/forgot-password': EVERYONE,
+  '/auth/reset-password': EVERYONE,
+  '/auth/confirm-email': same('400'),
+  '/auth/logout': same('302 /'),
+  '/auth/unauthorized': same('403'),
+  '/auth/oidc/callback': same('400'),
+  '/auth/oidc/:provider': same('302 /auth/oidc/callback?error=start'),
+  '/auth/complete-signup': same('302 /auth/gotosign'),
+  '/profile/account-settings': SIGNED_IN,
+  '/profile': SIGNED_IN,
+  '/profiles/freelancers/:id': EVERYONE,
+  '/profiles/clients/:id': EVERYONE,
+  '/profiles/companies/:id': EVERYONE,
+  '/peyment-details': SIGNED_IN,
+  '/payment-details': same('301 /peyment-details'),
+  '/payouts': SIGNED_IN,
+  '/freelancers': CLIENT_SIDE,
+  '/freelancers/freelancersearch': CLIENT_SIDE,
+  '/projects': EVERYONE,
+  '/projects/getprojects': EVERYONE,
+  '/projects/create': CLIENT_SIDE,
+  '/projects/client': CLIENT_SIDE,
   '/projects/client/details/:projectId': `login page ${GONE} unauthorized unauthorized ${GONE}`,
   // The contract's project: its client is sent to the client's view of it.
   '/projects/details/:projectId': `login 302 /projects/client/details/1 ${GONE} page ${GONE} ${GONE}`,
-  '/projects/freelancer': FREELANCER_SIDE, '/projects/freelancer/porposals': FREELANCER_SIDE, '/projects/freelancer/contract/:projectId': FREELANCER_SIDE,
+  '/projects/freelancer': FREELANCER_SIDE,
+  '/projects/freelancer/porposals': FREELANCER_SIDE,
+  '/projects/freelancer/contract/:projectId': FREELANCER_SIDE,
   // Paying needs the installments chosen: without them the page is a 400 (to the client side).
   '/projects/client/pay/:projectId': 'login 400 400 unauthorized unauthorized 400',
   '/checkout/:token': EVERYONE,
-  '/invoices': SIGNED_IN, '/statements': SIGNED_IN, '/dashboard': SIGNED_IN, '/reviews': SIGNED_IN, '/notifications': SIGNED_IN, '/chats': SIGNED_IN,
+  '/invoices': SIGNED_IN,
+  '/statements': SIGNED_IN,
+  '/dashboard': SIGNED_IN,
+  '/reviews': SIGNED_IN,
+  '/notifications': SIGNED_IN,
+  '/chats': SIGNED_IN,
   '/chats/:roomId': PARTIES,
   // In progress, the contract's project is no longer editable: its client goes to its details.
   '/projects/client/edit/:projectId': `login 302 /projects/client/details/1 ${GONE} unauthorized unauthorized ${GONE}`,
-  '/projects/wishlist': SIGNED_IN, '/ticketSupport': SIGNED_IN, '/ticketSupport/addComplaints': SIGNED_IN,
+  '/projects/wishlist': SIGNED_IN,
+  '/ticketSupport': SIGNED_IN,
+  '/ticketSupport/addComplaints': SIGNED_IN,
   // The complaint is about the contract: its other party reads it too (decision 232).
   '/ticketSupport/:complaintId': PARTIES,
-  '/admin/complaints': ADMIN, '/admin/complaints/:complaintId': ADMIN, '/admin/complaints/:complaintId/room': ADMIN_ANY,
-  '/admin': ADMIN, '/admin/payments': ADMIN, '/admin/users': ADMIN, '/admin/users/:userId': ADMIN, '/admin/audit': ADMIN,
-  '/admin/content': 'login unauthorized unauthorized unauthorized 302 /admin/content/blogs unauthorized', '/admin/content/:kind': ADMIN_ANY, '/admin/content/:kind/new': ADMIN_ANY, '/admin/content/:kind/:id': ADMIN_ANY,
-  '/admin/categories': ADMIN, '/admin/categories/import': ADMIN, '/admin/categories/:categoryId': ADMIN, '/admin/categories/export/:format': ADMIN_ANY,
-  '/userService': EVERYONE, '/auth/second-factor': SECOND_STEP, '/profile/account-settings/two-factor': SIGNED_IN,
+  '/admin/complaints': ADMIN,
+  '/admin/complaints/:complaintId': ADMIN,
+  '/admin/complaints/:complaintId/room': ADMIN_ANY,
+  '/admin': ADMIN,
+  '/admin/payments': ADMIN,
+  '/admin/users': ADMIN,
+  '/admin/users/:userId': ADMIN,
+  '/admin/audit': ADMIN,
+  '/admin/content': 'login unauthorized unauthorized unauthorized 302 /admin/content/blogs unauthorized',
+  '/admin/content/:kind': ADMIN_ANY,
+  '/admin/content/:kind/new': ADMIN_ANY,
+  '/admin/content/:kind/:id': ADMIN_ANY,
+  '/admin/categories': ADMIN,
+  '/admin/categories/import': ADMIN,
+  '/admin/categories/:categoryId': ADMIN,
+  '/admin/categories/export/:format': ADMIN_ANY,
+  '/userService': EVERYONE,
+  '/auth/second-factor': SECOND_STEP,
+  '/profile/account-settings/two-factor': SIGNED_IN,
   '/*': same(GONE),
-  '/set-language': same('302 /'), '/newsletter': same('302 /'), '/search': same('302 /freelancers/freelancersearch?search=all'),
+  '/set-language': same('302 /'),
+  '/newsletter': same('302 /'),
+  '/search': same('302 /freelancers/freelancersearch?search=all'),
   // A file of the open project: every signed-in user may read it (projects/service.ts read policy).
-  '/projects/files/:fileId': SIGNED_IN, '/chats/files/:fileId': SIGNED_IN, '/ticketSupport/files/:fileId': SIGNED_IN,
+  '/projects/files/:fileId': SIGNED_IN,
+  '/chats/files/:fileId': SIGNED_IN,
+  '/ticketSupport/files/:fileId': SIGNED_IN,
   '/search/suggest': EVERYONE,
   '/notifications/:id/read': `login ${times('302 /', 5)}`,
   '/invoices/:invoiceId/pdf': PARTIES,
@@ -75,7 +129,8 @@ const table: Record<string, string> = {
 function cellsOf(spec: string): PageCell[] {
   const words = spec.split(' ')
   const out: string[] = []
-  for (let i = 0; i < words.length; i++) out.push(/^30\d$/.test(words[i]) ? `${words[i]} ${words[++i]}` : words[i])
+  for (let i = 0; i < words.length; i++)
+    out.push(/^30\d$/.test(words[i]) ? `${words[i]} ${words[++i]}` : words[i])
   return out as PageCell[]
 }
 
@@ -83,6 +138,7 @@ export function pageRowFor(route: string): Record<PageColumn, PageCell> | undefi
   const spec = table[route]
   if (!spec) return undefined
   const cells = cellsOf(spec)
-  if (cells.length !== pageColumns.length) throw new Error(`${route}: a row needs ${pageColumns.length} cells, has ${cells.length}`)
+  if (cells.length !== pageColumns.length)
+    throw new Error(`${route}: a row needs ${pageColumns.length} cells, has ${cells.length}`)
   return Object.fromEntries(pageColumns.map((c, i) => [c, cells[i]])) as Record<PageColumn, PageCell>
 }

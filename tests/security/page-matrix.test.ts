@@ -41,7 +41,16 @@ beforeAll(async () => {
   await database.close()
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
-  server = await spawnServer(base, { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PAGE_CACHE_SECONDS: '0' })
+  server = await spawnServer(base, {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PAGE_CACHE_SECONDS: '0',
+  })
 }, 120_000)
 afterAll(async () => {
   await server?.stop()
@@ -51,9 +60,21 @@ afterAll(async () => {
 function fill(route: string) {
   const { ids, users } = world
   const values: Record<string, string | number> = {
-    projectId: ids.projectId, complaintId: ids.complaintId, roomId: ids.roomId, fileId: ids.fileId, invoiceId: ids.invoiceId, token: ids.paymentToken,
-    id: route.startsWith('/profiles/freelancers') ? users.freelancer.id : route.startsWith('/profiles/companies') ? users.company.id : route.startsWith('/profiles/clients') ? users.client.id : 1,
-    provider: 'nowhere', status: 404,
+    projectId: ids.projectId,
+    complaintId: ids.complaintId,
+    roomId: ids.roomId,
+    fileId: ids.fileId,
+    invoiceId: ids.invoiceId,
+    token: ids.paymentToken,
+    id: route.startsWith('/profiles/freelancers')
+      ? users.freelancer.id
+      : route.startsWith('/profiles/companies')
+        ? users.company.id
+        : route.startsWith('/profiles/clients')
+          ? users.client.id
+          : 1,
+    provider: 'nowhere',
+    status: 404,
   }
   return route.replace(/:(\w+)/g, (_, name: string) => String(values[name] ?? 1)).replace('*', 'no/such/page')
 }
@@ -66,13 +87,16 @@ function classify(status: number, location: string | null): PageCell {
   return `${status}${location ? ` ${location}` : ''}` as PageCell
 }
 
-describe('the pages\' guards', { timeout: 300_000 }, () => {
+describe("the pages' guards", { timeout: 300_000 }, () => {
   test('every route has a row', () => {
     const missing = routePaths().filter((r) => !pageRowFor(r))
-    expect(missing, `routes without a row in tests/security/page-expectations.ts:\n${missing.map((r) => `  '${r}': ...,`).join('\n')}`).toEqual([])
+    expect(
+      missing,
+      `routes without a row in tests/security/page-expectations.ts:\n${missing.map((r) => `  '${r}': ...,`).join('\n')}`,
+    ).toEqual([])
   })
 
-  test('every route answers each role as written and shows nobody else\'s markers', async () => {
+  test("every route answers each role as written and shows nobody else's markers", async () => {
     const failures: string[] = []
     let cells = 0
     for (const route of routePaths()) {
@@ -82,14 +106,17 @@ describe('the pages\' guards', { timeout: 300_000 }, () => {
       const got: string[] = []
       for (const column of pageColumns) {
         const who: Who | 'visitor' = column === 'stranger' ? 'client2' : column
-        const headers: Record<string, string> = who === 'visitor' ? {} : { cookie: `session=${world.users[who].token}` }
+        const headers: Record<string, string> =
+          who === 'visitor' ? {} : { cookie: `session=${world.users[who].token}` }
         let response: Response
         let text: string
         try {
           response = await fetch(`${base}${url}`, { headers, redirect: 'manual' })
           text = await response.text()
         } catch (error) {
-          failures.push(`${url} as ${column}: ${(error as Error).message} ${(error as Error).cause ?? ""} ${server.output().slice(-600)}`)
+          failures.push(
+            `${url} as ${column}: ${(error as Error).message} ${(error as Error).cause ?? ''} ${server.output().slice(-600)}`,
+          )
           got.push('error')
           continue
         }
@@ -97,7 +124,8 @@ describe('the pages\' guards', { timeout: 300_000 }, () => {
         const answer = classify(response.status, response.headers.get('location'))
         got.push(answer)
         const expected = row[column]
-        if (expected !== 'any' && answer !== expected) failures.push(`${url} as ${column}: expected ${expected}, got ${answer}`)
+        if (expected !== 'any' && answer !== expected)
+          failures.push(`${url} as ${column}: expected ${expected}, got ${answer}`)
         if (response.status >= 500) failures.push(`${url} as ${column}: ${response.status}`)
         const leaked = leaks(world, who, text)
         if (leaked.length) failures.push(`${url} as ${column}: the page carries ${leaked.join(', ')}`)

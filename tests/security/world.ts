@@ -26,7 +26,11 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     /** Someone with nothing in the world: the SuperAdmin's password reset ends their sessions. */
     bystander: await t.user('client', 'Bea', 'Bystander'),
   }
-  await database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', users.admin.id).execute()
+  await database.db
+    .updateTable('user_role')
+    .set({ role: Role.SuperAdmin })
+    .where('user_id', '=', users.admin.id)
+    .execute()
 
   const markers = new Map<string, Set<Who>>()
   let n = 0
@@ -44,56 +48,181 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
   const { client, client2, freelancer, freelancer2 } = users
 
   // Private fields of each person: a phone number (support sees it on the admin's user page).
-  for (const who of people) await database.db.updateTable('app_user').set({ phone_number: marker(`phone${who}`, who, 'admin') }).where('id', '=', users[who].id).execute()
+  for (const who of people)
+    await database.db
+      .updateTable('app_user')
+      .set({ phone_number: marker(`phone${who}`, who, 'admin') })
+      .where('id', '=', users[who].id)
+      .execute()
 
   // The contract: funded, the first installment submitted with a private note, approved (released,
   // an invoice), the second funded and asked back (a refund request with a private reason).
   const contract = await contractFor(t.call, database, client, freelancer, [100000, 50000])
   const [i1, i2] = contract.installments
-  const pay = await ok(t.call('POST', 'Payment/PayProjectInstallments', { token: client.token, body: { projectId: contract.projectId, installmentIds: [i1.id, i2.id] } }))
+  const pay = await ok(
+    t.call('POST', 'Payment/PayProjectInstallments', {
+      token: client.token,
+      body: { projectId: contract.projectId, installmentIds: [i1.id, i2.id] },
+    }),
+  )
   await ok(t.call('POST', `Payment/sandbox/${pay.token}/pay`, { body: card() }))
-  await ok(t.call('POST', `projects/installments/${i1.id}/submit`, { token: freelancer.token, body: { note: marker('note', 'client', 'freelancer') } }))
+  await ok(
+    t.call('POST', `projects/installments/${i1.id}/submit`, {
+      token: freelancer.token,
+      body: { note: marker('note', 'client', 'freelancer') },
+    }),
+  )
   await ok(t.call('POST', `projects/installments/${i1.id}/approve`, { token: client.token, body: {} }))
-  const refund = await ok(t.call('POST', `RefundRequest/${contract.projectId}/${i2.id}/10000`, { token: client.token, body: { reason: marker('refund', 'client', 'freelancer', 'admin') } }))
-  const method = await ok(t.call('POST', 'freelancers/AddFreelancerPaymentMethod', { token: freelancer.token, body: { holderName: marker('holder', 'freelancer'), kind: 'bank', iban: 'DE89 3704 0044 0532 0130 00' } }))
-  const payout = await ok(t.call('POST', 'Payment/payouts', { token: freelancer.token, body: { amountMinor: 20000, currency: 'EUR', paymentMethodId: method.id } }))
+  const refund = await ok(
+    t.call('POST', `RefundRequest/${contract.projectId}/${i2.id}/10000`, {
+      token: client.token,
+      body: { reason: marker('refund', 'client', 'freelancer', 'admin') },
+    }),
+  )
+  const method = await ok(
+    t.call('POST', 'freelancers/AddFreelancerPaymentMethod', {
+      token: freelancer.token,
+      body: { holderName: marker('holder', 'freelancer'), kind: 'bank', iban: 'DE89 3704 0044 0532 0130 00' },
+    }),
+  )
+  const payout = await ok(
+    t.call('POST', 'Payment/payouts', {
+      token: freelancer.token,
+      body: { amountMinor: 20000, currency: 'EUR', paymentMethodId: method.id },
+    }),
+  )
   const invoice = await database.db.selectFrom('invoice').select('id').orderBy('id').executeTakeFirstOrThrow()
 
   // The chat of the contract, with a private message; a project file of the client.
   const room = await database.db.selectFrom('chat_room').select('id').orderBy('id').executeTakeFirstOrThrow()
-  await ok(t.call('POST', `chat/${room.id}`, { token: client.token, body: { clientMessageId: 'world-message-1', text: marker('chat', 'client', 'freelancer') } }))
+  await ok(
+    t.call('POST', `chat/${room.id}`, {
+      token: client.token,
+      body: { clientMessageId: 'world-message-1', text: marker('chat', 'client', 'freelancer') },
+    }),
+  )
 
   // An open project with a proposal of each freelancer (private to the client and its author), and a draft.
-  const sub = await database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+  const sub = await database.db
+    .selectFrom('subcategory')
+    .select('id')
+    .where('slug', '=', 'structural-engineering')
+    .executeTakeFirstOrThrow()
   const projectInput = (title: string, publish: boolean) => projectBody(sub.id, title, publish)
-  const open = await ok(t.call('POST', 'projects', { token: client.token, body: projectInput('Foundation review for an extension', true) }))
-  const proposal = await ok(t.call('POST', `projects/${open.id}/proposal`, { token: freelancer.token, body: { coverLetter: `I review foundations weekly. ${marker('cover', 'client', 'freelancer')}`, bidMinor: 75000, durationDays: 7 } }))
-  await ok(t.call('POST', `projects/${open.id}/proposal`, { token: freelancer2.token, body: { coverLetter: `Foundations are my trade. ${marker('cover', 'client', 'freelancer2')}`, bidMinor: 70000, durationDays: 9 } }))
-  const draft = await ok(t.call('POST', 'projects', { token: client.token, body: projectInput(`Draft ${marker('draft', 'client')}`, false) }))
-  const file = await t.upload(`projects/${open.id}/uploadProjectFiles`, client.token, 'loads.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'))
+  const open = await ok(
+    t.call('POST', 'projects', {
+      token: client.token,
+      body: projectInput('Foundation review for an extension', true),
+    }),
+  )
+  const proposal = await ok(
+    t.call('POST', `projects/${open.id}/proposal`, {
+      token: freelancer.token,
+      body: {
+        coverLetter: `I review foundations weekly. ${marker('cover', 'client', 'freelancer')}`,
+        bidMinor: 75000,
+        durationDays: 7,
+      },
+    }),
+  )
+  await ok(
+    t.call('POST', `projects/${open.id}/proposal`, {
+      token: freelancer2.token,
+      body: {
+        coverLetter: `Foundations are my trade. ${marker('cover', 'client', 'freelancer2')}`,
+        bidMinor: 70000,
+        durationDays: 9,
+      },
+    }),
+  )
+  const draft = await ok(
+    t.call('POST', 'projects', {
+      token: client.token,
+      body: projectInput(`Draft ${marker('draft', 'client')}`, false),
+    }),
+  )
+  const file = await t.upload(
+    `projects/${open.id}/uploadProjectFiles`,
+    client.token,
+    'loads.pdf',
+    Buffer.from('%PDF-1.4\n%%EOF\n'),
+  )
   if (file.status !== 200) throw new Error(`world: upload ${file.status} ${JSON.stringify(file.json)}`)
-  const fileId = await database.db.selectFrom('stored_file').select('id').where('owner_id', '=', client.id).orderBy('id', 'desc').executeTakeFirstOrThrow()
+  const fileId = await database.db
+    .selectFrom('stored_file')
+    .select('id')
+    .where('owner_id', '=', client.id)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow()
 
   // The freelancer's education (a public part of the profile; its id is an owned object).
-  const education = await ok(t.call('POST', 'freelancers/profile/educations', { token: freelancer.token, body: { school: 'TU Delft', degree: 'MSc', fieldOfStudy: 'Structures', startYear: 2010, endYear: 2012, description: 'Thesis on timber connections.' } }))
+  const education = await ok(
+    t.call('POST', 'freelancers/profile/educations', {
+      token: freelancer.token,
+      body: {
+        school: 'TU Delft',
+        degree: 'MSc',
+        fieldOfStudy: 'Structures',
+        startYear: 2010,
+        endYear: 2012,
+        description: 'Thesis on timber connections.',
+      },
+    }),
+  )
   const profileItems: Record<string, number> = {}
-  for (const [item, body] of Object.entries({ 'employment-history': { company: 'Arup', role: 'Engineer', startMonth: '2015-01' }, certifications: { name: 'Chartered engineer', issuer: 'ICE' }, portfolios: { title: 'Footbridge in Leeds' } })) {
+  for (const [item, body] of Object.entries({
+    'employment-history': { company: 'Arup', role: 'Engineer', startMonth: '2015-01' },
+    certifications: { name: 'Chartered engineer', issuer: 'ICE' },
+    portfolios: { title: 'Footbridge in Leeds' },
+  })) {
     const made = await ok(t.call('POST', `freelancers/profile/${item}`, { token: freelancer.token, body }))
-    const list = made[{ 'employment-history': 'employmentHistory', certifications: 'certifications', portfolios: 'portfolios' }[item]!] as Array<{ id: number }>
+    const list = made[
+      {
+        'employment-history': 'employmentHistory',
+        certifications: 'certifications',
+        portfolios: 'portfolios',
+      }[item]!
+    ] as Array<{ id: number }>
     profileItems[item] = list.at(-1)!.id
   }
-  const spare = await ok(t.call('POST', 'freelancers/AddFreelancerPaymentMethod', { token: freelancer.token, body: { holderName: 'Fred Freelancer', kind: 'paypal', email: 'fred.pay@example.test' } }))
+  const spare = await ok(
+    t.call('POST', 'freelancers/AddFreelancerPaymentMethod', {
+      token: freelancer.token,
+      body: { holderName: 'Fred Freelancer', kind: 'paypal', email: 'fred.pay@example.test' },
+    }),
+  )
   // A complaint of the client about the contract: private to them, the contract's other party
   // (decision 232) and support.
-  const complaint = await ok(t.call('POST', 'complaints', { token: client.token, body: { subject: `contract:${contract.contractId}`, title: 'Late drawings', description: marker('complaint', 'client', 'freelancer', 'admin') } }))
+  const complaint = await ok(
+    t.call('POST', 'complaints', {
+      token: client.token,
+      body: {
+        subject: `contract:${contract.contractId}`,
+        title: 'Late drawings',
+        description: marker('complaint', 'client', 'freelancer', 'admin'),
+      },
+    }),
+  )
 
   await t.api.jobs.outbox.drain()
-  const notification = await database.db.selectFrom('notification').select('id').where('user_id', '=', client.id).orderBy('id').executeTakeFirstOrThrow()
+  const notification = await database.db
+    .selectFrom('notification')
+    .select('id')
+    .where('user_id', '=', client.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
   const second = await client2Objects()
 
   async function client2Objects() {
     // The second client's own project, so "another client" has something of their own too.
-    return { project: await ok(t.call('POST', 'projects', { token: client2.token, body: projectInput('Retaining wall check', true) })) }
+    return {
+      project: await ok(
+        t.call('POST', 'projects', {
+          token: client2.token,
+          body: projectInput('Retaining wall check', true),
+        }),
+      ),
+    }
   }
 
   const ids = {
@@ -123,16 +252,30 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
 }
 
 /** A valid project of the security tests' world (a client's POST projects and PUT projects/{id} body). */
-export const projectBody = (subcategoryId: number, title: string, publish: boolean) => ({ title, description: 'Check the foundations of a small house extension and write a short report with drawings.', subcategoryId, budgetType: 'fixed', budgetMinor: 80000, currency: 'EUR', durationDays: 10, remote: true, publish })
+export const projectBody = (subcategoryId: number, title: string, publish: boolean) => ({
+  title,
+  description: 'Check the foundations of a small house extension and write a short report with drawings.',
+  subcategoryId,
+  budgetType: 'fixed',
+  budgetMinor: 80000,
+  currency: 'EUR',
+  durationDays: 10,
+  remote: true,
+  publish,
+})
 
 export type World = Awaited<ReturnType<typeof buildWorld>>
 
 /** A describe block's world on a fresh database of `dialect`: built before its tests, dropped after. */
 export function useWorld(dialect: TestDialect, name: string, addressBlock: number) {
-  const s = useTestDatabase(dialect, async (database) => {
-    const world = await buildWorld(database, name, addressBlock)
-    return { world, changes: await watchChanges(database), close: () => world.t.close() }
-  }, { timeout: 90_000 })
+  const s = useTestDatabase(
+    dialect,
+    async (database) => {
+      const world = await buildWorld(database, name, addressBlock)
+      return { world, changes: await watchChanges(database), close: () => world.t.close() }
+    },
+    { timeout: 90_000 },
+  )
   return {
     get database() {
       return s.database
@@ -149,5 +292,7 @@ export function useWorld(dialect: TestDialect, name: string, addressBlock: numbe
 /** Markers in `text` that `who` may not read (a visitor may read none). */
 export function leaks(world: World, who: Who | 'visitor', text: string) {
   if (!text.includes('MK')) return []
-  return [...world.markers].filter(([m, audience]) => text.includes(m) && !(who !== 'visitor' && audience.has(who))).map(([m]) => m)
+  return [...world.markers]
+    .filter(([m, audience]) => text.includes(m) && !(who !== 'visitor' && audience.has(who)))
+    .map(([m]) => m)
 }

@@ -20,7 +20,20 @@ export async function writeAccounts(db: Db, accounts: readonly Account[], passwo
   for (const a of accounts) {
     const { id } = await db.db
       .insertInto('app_user')
-      .values({ email: a.email, email_verified: 1, password_hash: hash, first_name: a.firstName, last_name: a.lastName, account_type: a.accountType, status: 'Active', language: 'en', provider: 'local', image_file_id: a.imageFileId ?? null, created_at: now, updated_at: now } as never)
+      .values({
+        email: a.email,
+        email_verified: 1,
+        password_hash: hash,
+        first_name: a.firstName,
+        last_name: a.lastName,
+        account_type: a.accountType,
+        status: 'Active',
+        language: 'en',
+        provider: 'local',
+        image_file_id: a.imageFileId ?? null,
+        created_at: now,
+        updated_at: now,
+      } as never)
       .returning('id')
       .executeTakeFirstOrThrow()
     for (const role of a.roles) await db.db.insertInto('user_role').values({ user_id: id, role }).execute()

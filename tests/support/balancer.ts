@@ -29,7 +29,10 @@ function stickyIndex(cookieHeader: string | undefined, count: number) {
   return Number.isInteger(index) && index >= 0 && index < count ? index : null
 }
 
-export async function startBalancer(port: number, backends: Array<{ host: string; port: number }>): Promise<Balancer> {
+export async function startBalancer(
+  port: number,
+  backends: Array<{ host: string; port: number }>,
+): Promise<Balancer> {
   let next = 0
   const served = backends.map(() => 0)
   // Hub connection tokens → the instance that issued them (the oldest forgotten past a bound).
@@ -44,7 +47,8 @@ export async function startBalancer(port: number, backends: Array<{ host: string
     next = (next + 1) % backends.length
     return { index, fresh: true }
   }
-  const forwardedFor = (req: http.IncomingMessage) => [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ')
+  const forwardedFor = (req: http.IncomingMessage) =>
+    [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ')
 
   const server = http.createServer((req, res) => {
     const { index, fresh } = choose(req.headers.cookie, req.url)
@@ -54,30 +58,39 @@ export async function startBalancer(port: number, backends: Array<{ host: string
       const headers = { ...req.headers, 'x-forwarded-for': forwardedFor(req) }
       // The negotiate answer is read here, so it must come uncompressed.
       if (negotiate) delete headers['accept-encoding']
-      const upstream = http.request({ ...backends[target], method: req.method, path: req.url, headers }, (answer) => {
-        const headers = { ...answer.headers }
-        if (fresh || target !== index) headers['set-cookie'] = [...(answer.headers['set-cookie'] ?? []), `${COOKIE}=${target}; Path=/; HttpOnly; SameSite=Lax`]
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers)
-        if (negotiate) {
-          const chunks: Buffer[] = []
-          answer.on('data', (c: Buffer) => chunks.push(c))
-          answer.on('end', () => {
-            try {
-              const token = JSON.parse(Buffer.concat(chunks).toString('utf8')).connectionToken
-              if (typeof token === 'string') {
-                hubConnections.set(token, target)
-                if (hubConnections.size > 100_000) hubConnections.delete(hubConnections.keys().next().value!)
+      const upstream = http.request(
+        { ...backends[target], method: req.method, path: req.url, headers },
+        (answer) => {
+          const headers = { ...answer.headers }
+          if (fresh || target !== index)
+            headers['set-cookie'] = [
+              ...(answer.headers['set-cookie'] ?? []),
+              `${COOKIE}=${target}; Path=/; HttpOnly; SameSite=Lax`,
+            ]
+          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers)
+          if (negotiate) {
+            const chunks: Buffer[] = []
+            answer.on('data', (c: Buffer) => chunks.push(c))
+            answer.on('end', () => {
+              try {
+                const token = JSON.parse(Buffer.concat(chunks).toString('utf8')).connectionToken
+                if (typeof token === 'string') {
+                  hubConnections.set(token, target)
+                  if (hubConnections.size > 100_000)
+                    hubConnections.delete(hubConnections.keys().next().value!)
+                }
+              } catch {
+                // not a negotiate answer (an error page): nothing to remember
               }
-            } catch {
-              // not a negotiate answer (an error page): nothing to remember
-            }
-          })
-        }
-        answer.pipe(res)
-      })
+            })
+          }
+          answer.pipe(res)
+        },
+      )
       upstream.on('error', (error: NodeJS.ErrnoException) => {
         // Only a refused connection is retried elsewhere: the request's body has not been read yet.
-        if (error.code === 'ECONNREFUSED' && attempt + 1 < backends.length && !res.headersSent) return send(attempt + 1, (target + 1) % backends.length)
+        if (error.code === 'ECONNREFUSED' && attempt + 1 < backends.length && !res.headersSent)
+          return send(attempt + 1, (target + 1) % backends.length)
         if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end('Bad gateway')
         else res.destroy()
       })
@@ -93,7 +106,9 @@ export async function startBalancer(port: number, backends: Array<{ host: string
     served[index]++
     const upstream = net.connect(backends[index].port, backends[index].host, () => {
       const headers = { ...req.headers, 'x-forwarded-for': forwardedFor(req) }
-      const lines = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${name}: ${v}`))
+      const lines = Object.entries(headers).flatMap(([name, value]) =>
+        (Array.isArray(value) ? value : [value]).map((v) => `${name}: ${v}`),
+      )
       upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`)
       if (head.length) upstream.write(head)
       upstream.pipe(socket)
@@ -111,32 +126,48 @@ export async function startBalancer(port: number, backends: Array<{ host: string
   return {
     port: (server.address() as net.AddressInfo).port,
     served,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeAllConnections()
-      for (const socket of tunnels) socket.destroy()
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+        for (const socket of tunnels) socket.destroy()
+      }),
   }
 }
-
 
 /**
  * Two Workneer servers (the built app) sharing one PostgreSQL database and Redis, behind a balancer
  * on `port` (0: any free port). The first starts alone, so migrations and the demo run once.
  */
 export async function startTwoInstances(env: Record<string, string>, port: number) {
-  if (!env.DATABASE_URL?.startsWith('postgres')) throw new Error('two instances share a PostgreSQL database: set DATABASE_URL')
+  if (!env.DATABASE_URL?.startsWith('postgres'))
+    throw new Error('two instances share a PostgreSQL database: set DATABASE_URL')
   // A prefix of the pair's own: its rate limits, hub and page-cache channels start empty, as a new
   // deployment's would, and never mix with another run's on the shared Redis.
-  const shared = { ...env, HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1', REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: env.REDIS_PREFIX ?? `wk-pair-${randomBytes(4).toString('hex')}:` }
+  const shared = {
+    ...env,
+    HOST: '127.0.0.1',
+    TRUST_PROXY: '127.0.0.1',
+    REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: env.REDIS_PREFIX ?? `wk-pair-${randomBytes(4).toString('hex')}:`,
+  }
   const servers: ServerProcess[] = []
   const ports: number[] = []
   for (let i = 0; i < 2; i++) {
     const p = await freePort()
     ports.push(p)
-    servers.push(await spawnServer(`http://127.0.0.1:${p}`, { ...shared, PORT: String(p) }, { timeoutMs: 150_000, pollMs: 250 }))
+    servers.push(
+      await spawnServer(
+        `http://127.0.0.1:${p}`,
+        { ...shared, PORT: String(p) },
+        { timeoutMs: 150_000, pollMs: 250 },
+      ),
+    )
   }
-  const balancer = await startBalancer(port, ports.map((p) => ({ host: '127.0.0.1', port: p })))
+  const balancer = await startBalancer(
+    port,
+    ports.map((p) => ({ host: '127.0.0.1', port: p })),
+  )
   return {
     balancer,
     base: `http://127.0.0.1:${balancer.port}`,

@@ -4,7 +4,11 @@ import Provider from 'oidc-provider'
 // A real OpenID Connect provider (oidc-provider) on loopback. Its development login screen takes
 // any login name: "ann" signs in as ann@example.test; a login containing "@" is used as the email.
 // Consent is granted automatically for the test client.
-export async function startOidcProvider(options: { redirectUris: string[]; clientId?: string; clientSecret?: string }) {
+export async function startOidcProvider(options: {
+  redirectUris: string[]
+  clientId?: string
+  clientSecret?: string
+}) {
   const clientId = options.clientId ?? 'workneer-test'
   const clientSecret = options.clientSecret ?? 'workneer-test-secret-0123456789'
   const server = http.createServer()
@@ -14,38 +18,78 @@ export async function startOidcProvider(options: { redirectUris: string[]; clien
     const email = login.includes('@') ? login.toLowerCase() : `${login.toLowerCase()}@example.test`
     const local = email.split('@')[0]
     const given = local.split(/[._-]/)[0] ?? local
-    return { sub: `sub-${local}`, email, email_verified: true, given_name: given[0].toUpperCase() + given.slice(1), family_name: 'Tester', name: `${given} Tester` }
+    return {
+      sub: `sub-${local}`,
+      email,
+      email_verified: true,
+      given_name: given[0].toUpperCase() + given.slice(1),
+      family_name: 'Tester',
+      name: `${given} Tester`,
+    }
   }
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: options.redirectUris, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_post' }],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: options.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name', 'name'],
+    },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['workneer-test-cookie-key-0123456789'] },
-    ttl: { Interaction: 600, Grant: 3600, Session: 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
+    ttl: {
+      Interaction: 600,
+      Grant: 3600,
+      Session: 3600,
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+    },
     async findAccount(_ctx, id) {
       return { accountId: id, claims: async () => claimsOf(id) }
     },
     async loadExistingGrant(ctx) {
-      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId)
+      const grantId =
+        ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId)
       if (grantId) return ctx.oidc.provider.Grant.find(grantId)
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId })
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId,
+      })
       grant.addOIDCScope('openid email profile')
       await grant.save()
       return grant
     },
   })
-  provider.on('server_error', (_ctx: unknown, error: Error) => console.error('oidc-provider server_error', error))
+  provider.on('server_error', (_ctx: unknown, error: Error) =>
+    console.error('oidc-provider server_error', error),
+  )
   server.on('request', provider.callback())
   return {
     issuer,
     clientId,
     clientSecret,
     claimsOf,
-    env: { OIDC_PROVIDERS: 'loopback', OIDC_LOOPBACK_ISSUER: issuer, OIDC_LOOPBACK_CLIENT_ID: clientId, OIDC_LOOPBACK_CLIENT_SECRET: clientSecret, OIDC_LOOPBACK_NAME: 'Loopback ID' },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    env: {
+      OIDC_PROVIDERS: 'loopback',
+      OIDC_LOOPBACK_ISSUER: issuer,
+      OIDC_LOOPBACK_CLIENT_ID: clientId,
+      OIDC_LOOPBACK_CLIENT_SECRET: clientSecret,
+      OIDC_LOOPBACK_NAME: 'Loopback ID',
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 
@@ -64,7 +108,12 @@ export async function signInAtProvider(authorizationUrl: string, login: string) 
   let method = 'GET'
   let body: string | undefined
   for (let hops = 0; hops < 20; hops++) {
-    const r = await fetch(url, { method, body, redirect: 'manual', headers: { cookie: cookie(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) } })
+    const r = await fetch(url, {
+      method,
+      body,
+      redirect: 'manual',
+      headers: { cookie: cookie(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    })
     keep(r)
     const location = r.headers.get('location')
     if (location) {

@@ -16,7 +16,11 @@ export const root = path.resolve(import.meta.dirname, '../..')
  */
 export function outgoingPorts(): [number, number] {
   try {
-    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number)
+    const [low, high] = fs
+      .readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number)
     if (low > 0 && high >= low) return [low, high]
   } catch {
     // not Linux: the common default
@@ -28,7 +32,9 @@ const LOWEST = 10_000
 /** Whether a server can listen on `port` now. */
 async function listenable(port: number) {
   const probe = net.createServer()
-  const ok = await new Promise<boolean>((resolve) => probe.once('error', () => resolve(false)).listen(port, '127.0.0.1', () => resolve(true)))
+  const ok = await new Promise<boolean>((resolve) =>
+    probe.once('error', () => resolve(false)).listen(port, '127.0.0.1', () => resolve(true)),
+  )
   if (ok) await new Promise<void>((resolve) => probe.close(() => resolve()))
   return ok
 }
@@ -77,8 +83,16 @@ export interface ServerProcess {
 }
 
 /** Spawns the server with exactly `env` (no inherited settings) and resolves once `base`/readyz answers 200. */
-export async function spawnServer(base: string, env: Record<string, string>, options: { timeoutMs?: number; pollMs?: number } = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'server/boot.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+export async function spawnServer(
+  base: string,
+  env: Record<string, string>,
+  options: { timeoutMs?: number; pollMs?: number } = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [path.join(root, 'server/boot.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))

@@ -36,12 +36,20 @@ export async function startSmtpServer() {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     /** The first mail to `to` (after `since` mails) that matches, waiting up to `timeoutMs`. */
-    async waitFor(to: string, match: (m: ReceivedMail) => boolean = () => true, timeoutMs = 15_000, since = 0): Promise<ReceivedMail> {
+    async waitFor(
+      to: string,
+      match: (m: ReceivedMail) => boolean = () => true,
+      timeoutMs = 15_000,
+      since = 0,
+    ): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs
       for (;;) {
         const found = mails.slice(since).find((m) => m.to.includes(to.toLowerCase()) && match(m))
         if (found) return found
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms (got ${mails.length}: ${mails.map((m) => `${m.to} "${m.subject}"`).join(', ')})`)
+        if (Date.now() > deadline)
+          throw new Error(
+            `no mail to ${to} within ${timeoutMs} ms (got ${mails.length}: ${mails.map((m) => `${m.to} "${m.subject}"`).join(', ')})`,
+          )
         await new Promise<void>((resolve) => {
           waiters.push(resolve)
           setTimeout(resolve, 200)
@@ -54,7 +62,9 @@ export async function startSmtpServer() {
 
 /** The first link in a mail's text whose path starts with `path`. */
 export function linkIn(mail: ReceivedMail, path: string) {
-  const found = [...mail.text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]).find((u) => new URL(u).pathname.startsWith(path))
+  const found = [...mail.text.matchAll(/https?:\/\/[^\s<>"]+/g)]
+    .map((m) => m[0])
+    .find((u) => new URL(u).pathname.startsWith(path))
   if (!found) throw new Error(`no ${path} link in mail "${mail.subject}":\n${mail.text}`)
   return found
 }
@@ -65,7 +75,12 @@ function parseMail(raw: string): Omit<ReceivedMail, 'to'> {
   const body = rest.join('\r\n\r\n')
   const parts = leafParts(headers, body)
   const pick = (type: string) => parts.find((p) => p.type.startsWith(type))?.content ?? ''
-  return { subject: decodeWords(headers.subject ?? ''), text: pick('text/plain'), html: pick('text/html'), raw }
+  return {
+    subject: decodeWords(headers.subject ?? ''),
+    text: pick('text/plain'),
+    html: pick('text/html'),
+    raw,
+  }
 }
 
 function parseHeaders(head: string) {
@@ -90,7 +105,9 @@ function leafParts(headers: Record<string, string>, body: string): Array<{ type:
         return leafParts(parseHeaders(h), b.join('\r\n\r\n'))
       })
   }
-  return [{ type: type.toLowerCase(), content: decodeBody(body, headers['content-transfer-encoding'] ?? '7bit') }]
+  return [
+    { type: type.toLowerCase(), content: decodeBody(body, headers['content-transfer-encoding'] ?? '7bit') },
+  ]
 }
 
 function decodeBody(body: string, encoding: string) {
@@ -113,7 +130,11 @@ function decodeQp(s: string) {
 }
 
 function decodeWords(s: string) {
-  return s.replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=\s*/gi, (_, _charset: string, enc: string, text: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQp(text.replace(/_/g, ' ')),
-  ).trim()
+  return s
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=\s*/gi, (_, _charset: string, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQp(text.replace(/_/g, ' ')),
+    )
+    .trim()
 }

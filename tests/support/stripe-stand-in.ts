@@ -12,42 +12,97 @@ import Stripe from 'stripe'
 export const STAND_IN_SECRET_KEY = 'sk_test_workneer0000000000'
 export const STAND_IN_WEBHOOK_SECRET = 'whsec_workneertestsecret0000'
 
-export interface Sent { method: string; path: string; idempotencyKey: string | undefined; form: URLSearchParams }
+export interface Sent {
+  method: string
+  path: string
+  idempotencyKey: string | undefined
+  form: URLSearchParams
+}
 
 /** Destinations and amounts the stand-in refuses or fails on, as Stripe would. */
-export const standInCases = { unreachableAccount: 'acct_unreachable00', unknownAccount: 'acct_noaccount0000', pendingRefundMinor: 777, refundTooLargeMinor: 1_000_000 }
+export const standInCases = {
+  unreachableAccount: 'acct_unreachable00',
+  unknownAccount: 'acct_noaccount0000',
+  pendingRefundMinor: 777,
+  refundTooLargeMinor: 1_000_000,
+}
 
 const signer = new Stripe(STAND_IN_SECRET_KEY)
 
 /** A Stripe event as its webhooks deliver it, signed with the package's test helper. */
-export function signedEvent(type: string, object: Record<string, unknown>, o: { id?: string; timestamp?: number; secret?: string } = {}) {
+export function signedEvent(
+  type: string,
+  object: Record<string, unknown>,
+  o: { id?: string; timestamp?: number; secret?: string } = {},
+) {
   const id = o.id ?? `evt_test_${Date.now()}_${Math.random().toString(36).slice(2, 10)}`
-  const body = JSON.stringify({ id, object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } })
-  const header = signer.webhooks.generateTestHeaderString({ payload: body, secret: o.secret ?? STAND_IN_WEBHOOK_SECRET, timestamp: o.timestamp ?? Math.floor(Date.now() / 1000) })
-  return { id, body, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header } }
+  const body = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  })
+  const header = signer.webhooks.generateTestHeaderString({
+    payload: body,
+    secret: o.secret ?? STAND_IN_WEBHOOK_SECRET,
+    timestamp: o.timestamp ?? Math.floor(Date.now() / 1000),
+  })
+  return {
+    id,
+    body,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+  }
 }
 
-interface Session { id: string; token: string; amount: number; currency: string; name: string; successUrl: string; cancelUrl: string }
+interface Session {
+  id: string
+  token: string
+  amount: number
+  currency: string
+  name: string
+  successUrl: string
+  cancelUrl: string
+}
 
 export async function startStripeStandIn(options: { webhookUrl?: () => string } = {}) {
   const sent: Sent[] = []
   const sessions = new Map<string, Session>()
-  const transfers: Array<{ id: string; transfer_group: string | null; amount: number; amount_reversed: number }> = []
+  const transfers: Array<{
+    id: string
+    transfer_group: string | null
+    amount: number
+    amount_reversed: number
+  }> = []
   let n = 0
   const server = createServer((req, res) => {
     let body = ''
     req.on('data', (c) => (body += c))
     req.on('end', () => {
-      void route(req.method ?? '', new URL(req.url ?? '/', base), new URLSearchParams(body), req.headers).catch((e: Error) => {
+      void route(
+        req.method ?? '',
+        new URL(req.url ?? '/', base),
+        new URLSearchParams(body),
+        req.headers,
+      ).catch((e: Error) => {
         res.writeHead(500, { 'content-type': 'text/plain' })
         res.end(String(e.stack))
       })
     })
     const answer = (status: number, json: object) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++n}`, 'stripe-should-retry': 'false' })
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${++n}`,
+        'stripe-should-retry': 'false',
+      })
       res.end(JSON.stringify(json))
     }
-    const error = (status: number, code: string) => answer(status, { error: { type: 'invalid_request_error', code, message: `${code} (Stripe stand-in)` } })
+    const error = (status: number, code: string) =>
+      answer(status, { error: { type: 'invalid_request_error', code, message: `${code} (Stripe stand-in)` } })
 
     async function route(method: string, url: URL, form: URLSearchParams, headers: typeof req.headers) {
       // The hosted page: what the client's browser sees at Stripe.
@@ -57,36 +112,93 @@ export async function startStripeStandIn(options: { webhookUrl?: () => string } 
         if (!s) return error(404, 'resource_missing')
         if (method === 'GET') {
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-          return res.end(`<!doctype html><html lang="en"><head><title>Stripe Checkout (stand-in)</title></head><body><main><h1>Pay ${s.currency.toUpperCase()} ${(s.amount / 100).toFixed(2)}</h1><p>${s.name}</p><form method="post"><button>Pay</button></form><a href="${s.cancelUrl}">Back</a></main></body></html>`)
+          return res.end(
+            `<!doctype html><html lang="en"><head><title>Stripe Checkout (stand-in)</title></head><body><main><h1>Pay ${s.currency.toUpperCase()} ${(s.amount / 100).toFixed(2)}</h1><p>${s.name}</p><form method="post"><button>Pay</button></form><a href="${s.cancelUrl}">Back</a></main></body></html>`,
+          )
         }
-        const event = signedEvent('checkout.session.completed', { id: s.id, object: 'checkout.session', client_reference_id: s.token, metadata: { paymentToken: s.token }, amount_total: s.amount, currency: s.currency, payment_status: 'paid', status: 'complete', payment_intent: `pi_for_${s.id}` })
-        const delivered = await fetch(options.webhookUrl!(), { method: 'POST', headers: event.headers, body: event.body })
+        const event = signedEvent('checkout.session.completed', {
+          id: s.id,
+          object: 'checkout.session',
+          client_reference_id: s.token,
+          metadata: { paymentToken: s.token },
+          amount_total: s.amount,
+          currency: s.currency,
+          payment_status: 'paid',
+          status: 'complete',
+          payment_intent: `pi_for_${s.id}`,
+        })
+        const delivered = await fetch(options.webhookUrl!(), {
+          method: 'POST',
+          headers: event.headers,
+          body: event.body,
+        })
         if (!delivered.ok) throw new Error(`webhook answered ${delivered.status}: ${await delivered.text()}`)
         res.writeHead(303, { location: s.successUrl })
         return res.end()
       }
       const key = headers['idempotency-key']
       sent.push({ method, path: url.pathname, idempotencyKey: Array.isArray(key) ? key[0] : key, form })
-      if (headers.authorization !== `Bearer ${STAND_IN_SECRET_KEY}`) return answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } })
+      if (headers.authorization !== `Bearer ${STAND_IN_SECRET_KEY}`)
+        return answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } })
       if (method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const token = form.get('client_reference_id') ?? ''
-        const s: Session = { id: `cs_test_${token}`, token, amount: Number(form.get('line_items[0][price_data][unit_amount]')), currency: form.get('line_items[0][price_data][currency]') ?? '', name: form.get('line_items[0][price_data][product_data][name]') ?? '', successUrl: form.get('success_url') ?? '', cancelUrl: form.get('cancel_url') ?? '' }
+        const s: Session = {
+          id: `cs_test_${token}`,
+          token,
+          amount: Number(form.get('line_items[0][price_data][unit_amount]')),
+          currency: form.get('line_items[0][price_data][currency]') ?? '',
+          name: form.get('line_items[0][price_data][product_data][name]') ?? '',
+          successUrl: form.get('success_url') ?? '',
+          cancelUrl: form.get('cancel_url') ?? '',
+        }
         sessions.set(s.id, s)
-        return answer(200, { id: s.id, object: 'checkout.session', url: `${base}/pay/${s.id}`, amount_total: s.amount, currency: s.currency, payment_intent: null, status: 'open' })
+        return answer(200, {
+          id: s.id,
+          object: 'checkout.session',
+          url: `${base}/pay/${s.id}`,
+          amount_total: s.amount,
+          currency: s.currency,
+          payment_intent: null,
+          status: 'open',
+        })
       }
       const session = url.pathname.match(/^\/v1\/checkout\/sessions\/(cs_test_[\w-]+)$/)
-      if (method === 'GET' && session) return answer(200, { id: session[1], object: 'checkout.session', payment_intent: `pi_for_${session[1]}`, status: 'complete' })
+      if (method === 'GET' && session)
+        return answer(200, {
+          id: session[1],
+          object: 'checkout.session',
+          payment_intent: `pi_for_${session[1]}`,
+          status: 'complete',
+        })
       if (method === 'POST' && url.pathname === '/v1/refunds') {
         const amount = Number(form.get('amount'))
         if (!form.get('payment_intent')?.startsWith('pi_')) return error(400, 'parameter_missing')
         if (amount >= standInCases.refundTooLargeMinor) return error(400, 'amount_too_large')
-        return answer(200, { id: `re_${n}`, object: 'refund', amount, currency: 'eur', status: amount === standInCases.pendingRefundMinor ? 'pending' : 'succeeded', payment_intent: form.get('payment_intent'), metadata: {} })
+        return answer(200, {
+          id: `re_${n}`,
+          object: 'refund',
+          amount,
+          currency: 'eur',
+          status: amount === standInCases.pendingRefundMinor ? 'pending' : 'succeeded',
+          payment_intent: form.get('payment_intent'),
+          metadata: {},
+        })
       }
       if (method === 'POST' && url.pathname === '/v1/transfers') {
         const destination = form.get('destination') ?? ''
-        if (destination === standInCases.unreachableAccount) return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred' } })
+        if (destination === standInCases.unreachableAccount)
+          return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred' } })
         if (destination === standInCases.unknownAccount) return error(400, 'account_invalid')
-        const transfer = { id: `tr_${n}`, object: 'transfer', amount: Number(form.get('amount')), currency: form.get('currency'), destination, amount_reversed: 0, transfer_group: form.get('transfer_group'), metadata: {} }
+        const transfer = {
+          id: `tr_${n}`,
+          object: 'transfer',
+          amount: Number(form.get('amount')),
+          currency: form.get('currency'),
+          destination,
+          amount_reversed: 0,
+          transfer_group: form.get('transfer_group'),
+          metadata: {},
+        }
         transfers.push(transfer)
         return answer(200, transfer)
       }

@@ -51,12 +51,31 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
 
 type InputType = 'text' | 'email' | 'password' | 'tel'
 
-export function AuthField({ name, label, reply, constraints, type = 'text', hint, autoComplete, defaultValue }: { name: string; label: string; reply: AuthReply; constraints: Constraints; type?: InputType; hint?: string; autoComplete?: string; defaultValue?: string }) {
+export function AuthField({
+  name,
+  label,
+  reply,
+  constraints,
+  type = 'text',
+  hint,
+  autoComplete,
+  defaultValue,
+}: {
+  name: string
+  label: string
+  reply: AuthReply
+  constraints: Constraints
+  type?: InputType
+  hint?: string
+  autoComplete?: string
+  defaultValue?: string
+}) {
   const id = fieldId(name)
   const error = errorOf(reply, name)
   const value = valueOf(reply, name)
   const c = constraints[name] ?? {}
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+  const describedBy =
+    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -83,14 +102,34 @@ export function AuthField({ name, label, reply, constraints, type = 'text', hint
   )
 }
 
-export function AuthCheckbox({ name, reply, constraints, children }: { name: string; reply: AuthReply; constraints: Constraints; children: React.ReactNode }) {
+export function AuthCheckbox({
+  name,
+  reply,
+  constraints,
+  children,
+}: {
+  name: string
+  reply: AuthReply
+  constraints: Constraints
+  children: React.ReactNode
+}) {
   const id = fieldId(name)
   const error = errorOf(reply, name)
   const checked = valueOf(reply, name)
   return (
     <div className="field field-checkbox">
       <label>
-        <input id={id} name={name} type="checkbox" value="on" required={constraints[name]?.required} defaultChecked={checked === 'on' || checked === true} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} /> {children}
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          value="on"
+          required={constraints[name]?.required}
+          defaultChecked={checked === 'on' || checked === true}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />{' '}
+        {children}
       </label>
       <FieldError id={`${id}-error`} error={error} />
     </div>
@@ -98,7 +137,19 @@ export function AuthCheckbox({ name, reply, constraints, children }: { name: str
 }
 
 /** The kind of account (client, company, freelancer) as radio buttons, with optional hints. */
-export function AccountTypeChoice({ kinds, reply, constraints, withHints = false, defaultKind = 'client' }: { kinds: readonly string[]; reply: AuthReply; constraints: Constraints; withHints?: boolean; defaultKind?: string }) {
+export function AccountTypeChoice({
+  kinds,
+  reply,
+  constraints,
+  withHints = false,
+  defaultKind = 'client',
+}: {
+  kinds: readonly string[]
+  reply: AuthReply
+  constraints: Constraints
+  withHints?: boolean
+  defaultKind?: string
+}) {
   const { t } = useTranslation('auth')
   const error = errorOf(reply, 'accountType')
   const chosen = valueOf(reply, 'accountType')
@@ -108,7 +159,14 @@ export function AccountTypeChoice({ kinds, reply, constraints, withHints = false
       <legend>{t('signup.kind')}</legend>
       {kinds.map((kind) => (
         <label key={kind} className="choice">
-          <input type="radio" name="accountType" value={kind} required={constraints.accountType?.required} defaultChecked={selected === kind} /> <strong>{t(`kinds.${kind}`)}</strong>
+          <input
+            type="radio"
+            name="accountType"
+            value={kind}
+            required={constraints.accountType?.required}
+            defaultChecked={selected === kind}
+          />{' '}
+          <strong>{t(`kinds.${kind}`)}</strong>
           {withHints ? (
             <>
               {' '}

@@ -8,15 +8,37 @@ export { FormErrors, Notice, useErrorText } from './notices'
 
 type InputType = 'text' | 'email' | 'password' | 'tel' | 'hidden'
 
-export function Field({ field, label, type = 'text', hint, autoComplete, defaultValue }: { field: FieldMetadata<any>; label: string; type?: InputType; hint?: string; autoComplete?: string; defaultValue?: string }) {
+export function Field({
+  field,
+  label,
+  type = 'text',
+  hint,
+  autoComplete,
+  defaultValue,
+}: {
+  field: FieldMetadata<any>
+  label: string
+  type?: InputType
+  hint?: string
+  autoComplete?: string
+  defaultValue?: string
+}) {
   const errorText = useErrorText()
   const error = field.errors?.[0]
   const hintId = hint ? `${field.id}-hint` : undefined
-  const props = getInputProps(field, { type, ariaDescribedBy: [hintId, error ? field.errorId : undefined].filter(Boolean).join(' ') || undefined })
+  const props = getInputProps(field, {
+    type,
+    ariaDescribedBy: [hintId, error ? field.errorId : undefined].filter(Boolean).join(' ') || undefined,
+  })
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input {...props} key={props.key} autoComplete={autoComplete} defaultValue={props.defaultValue ?? defaultValue} />
+      <input
+        {...props}
+        key={props.key}
+        autoComplete={autoComplete}
+        defaultValue={props.defaultValue ?? defaultValue}
+      />
       {hint ? (
         <p className="field-hint" id={hintId}>
           {hint}

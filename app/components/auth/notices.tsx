@@ -19,7 +19,15 @@ export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   )
 }
 
-export function Notice({ kind = 'success', title, children }: { kind?: 'success' | 'error' | 'info'; title?: string; children: React.ReactNode }) {
+export function Notice({
+  kind = 'success',
+  title,
+  children,
+}: {
+  kind?: 'success' | 'error' | 'info'
+  title?: string
+  children: React.ReactNode
+}) {
   return (
     <div className={`notice notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       {title ? <h2>{title}</h2> : null}

@@ -10,7 +10,8 @@ import type { ChatRoom } from '../../../server/modules/chat/contract'
 function preview(room: ChatRoom, t: (key: string, options?: Record<string, unknown>) => string) {
   const last = room.lastMessage
   if (!last) return t('list.noMessagesYet')
-  const text = last.text || (last.attachments[0] ? t('list.attachment', { name: last.attachments[0].name }) : '')
+  const text =
+    last.text || (last.attachments[0] ? t('list.attachment', { name: last.attachments[0].name }) : '')
   return last.senderId !== null && last.senderId !== room.other.id ? t('list.you', { text }) : text
 }
 
@@ -25,7 +26,13 @@ export function RoomItem({ room, compact = false }: { room: ChatRoom; compact?: 
       imageUrl={imageSrc(room.other.imageUrl)}
       context={room.project.title}
       preview={preview(room, t)}
-      time={compact ? undefined : <time dateTime={at} suppressHydrationWarning>{timeAgo(at, i18n.language)}</time>}
+      time={
+        compact ? undefined : (
+          <time dateTime={at} suppressHydrationWarning>
+            {timeAgo(at, i18n.language)}
+          </time>
+        )
+      }
       unread={room.unreadCount}
       unreadLabel={t('list.unread', { count: room.unreadCount })}
       data-testid="room"

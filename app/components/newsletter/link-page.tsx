@@ -2,7 +2,15 @@ import { Form } from '~/lib/form'
 import { useTranslation } from '~/lib/use-translation'
 
 /** The page behind a newsletter mail's link: its title, then either why the link is refused or what pressing the one button does. */
-export function NewsletterLinkPage({ invalid, keys, primary }: { invalid: boolean; keys: { title: string; invalid: string; body: string; button: string }; primary?: boolean }) {
+export function NewsletterLinkPage({
+  invalid,
+  keys,
+  primary,
+}: {
+  invalid: boolean
+  keys: { title: string; invalid: string; body: string; button: string }
+  primary?: boolean
+}) {
   const { t } = useTranslation('content')
   return (
     <main id="main" className="container page narrow">

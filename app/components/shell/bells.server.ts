@@ -1,7 +1,11 @@
 import type { RouterContextProvider } from 'react-router'
 import { sharedView } from '~/lib/packed'
 import { apiFor } from '~/lib/api.server'
-import { notificationsContract as c, NOTIFICATION_PAGE, type Notification } from '../../../server/modules/notifications/contract'
+import {
+  notificationsContract as c,
+  NOTIFICATION_PAGE,
+  type Notification,
+} from '../../../server/modules/notifications/contract'
 import { chatContract, type ChatRoom } from '../../../server/modules/chat/contract'
 
 /** How many notifications the bell shows: `?bell=20` after "load more" (a link, so it works without JavaScript). */
@@ -22,18 +26,32 @@ export interface BellData {
 // The bell's data for the layout loader: the unread count and the newest notifications, 10 per
 // page up to what the URL asks for. A failure leaves the bell empty rather than the page broken.
 // `keep` may keep the API's answers for the session (the layout, decision 200): the links are the page's own.
-export async function bellData(context: Readonly<RouterContextProvider>, url: URL, keep: Keep = (read) => read()): Promise<BellData> {
+export async function bellData(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+  keep: Keep = (read) => read(),
+): Promise<BellData> {
   const asked = Number(url.searchParams.get(BELL_PARAM))
-  const shown = Number.isInteger(asked) && asked > NOTIFICATION_PAGE ? Math.min(MAX_SHOWN, Math.ceil(asked / NOTIFICATION_PAGE) * NOTIFICATION_PAGE) : NOTIFICATION_PAGE
+  const shown =
+    Number.isInteger(asked) && asked > NOTIFICATION_PAGE
+      ? Math.min(MAX_SHOWN, Math.ceil(asked / NOTIFICATION_PAGE) * NOTIFICATION_PAGE)
+      : NOTIFICATION_PAGE
   try {
     const api = apiFor(context)
     const hands = Array.from({ length: shown / NOTIFICATION_PAGE }, (_, i) => i * NOTIFICATION_PAGE)
-    const [count, ...pages] = await keep(() => Promise.all([api.call(c.count), ...hands.map((hand) => api.call(c.list, { query: { hand } }))]))
+    const [count, ...pages] = await keep(() =>
+      Promise.all([api.call(c.count), ...hands.map((hand) => api.call(c.list, { query: { hand } }))]),
+    )
     const items = pages.flatMap((p) => p.data)
     const full = items.length === shown && shown < MAX_SHOWN
     const next = new URL(url)
     next.searchParams.set(BELL_PARAM, String(shown + NOTIFICATION_PAGE))
-    return { unread: count.unreadCount, items, moreHref: full ? next.pathname + next.search : null, expanded: url.searchParams.has(BELL_PARAM) }
+    return {
+      unread: count.unreadCount,
+      items,
+      moreHref: full ? next.pathname + next.search : null,
+      expanded: url.searchParams.has(BELL_PARAM),
+    }
   } catch (error) {
     if (error instanceof Response) throw error
     return { unread: 0, items: [], moreHref: null, expanded: false }
@@ -52,10 +70,15 @@ export const MENU_ROOMS = 5
 
 // The messages menu's data for the layout loader: the count of rooms with unread messages and the
 // latest rooms. A countChat from the chat hub reloads it. A failure leaves the menu empty.
-export async function messagesData(context: Readonly<RouterContextProvider>, keep: Keep = (read) => read()): Promise<MessagesData> {
+export async function messagesData(
+  context: Readonly<RouterContextProvider>,
+  keep: Keep = (read) => read(),
+): Promise<MessagesData> {
   try {
     // One call (one query): the list's answer carries the icon's count too.
-    const rooms = await keep(() => apiFor(context).call(chatContract.rooms, { params: { page: 1 }, query: { pageSize: MENU_ROOMS } }))
+    const rooms = await keep(() =>
+      apiFor(context).call(chatContract.rooms, { params: { page: 1 }, query: { pageSize: MENU_ROOMS } }),
+    )
     return menuOf(rooms)
   } catch (error) {
     if (error instanceof Response) throw error
@@ -64,4 +87,7 @@ export async function messagesData(context: Readonly<RouterContextProvider>, kee
 }
 
 // The menu of a kept answer: made once and shared like it (decision 299).
-const menuOf = sharedView((rooms: { roomsWithUnread: number; data: ChatRoom[] }): MessagesData => ({ unread: rooms.roomsWithUnread, rooms: rooms.data }))
+const menuOf = sharedView((rooms: { roomsWithUnread: number; data: ChatRoom[] }): MessagesData => ({
+  unread: rooms.roomsWithUnread,
+  rooms: rooms.data,
+}))

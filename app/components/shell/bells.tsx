@@ -21,7 +21,25 @@ function Badge({ count, label }: { count: number; label: string }) {
 
 // The bell and the messages icon are one kind of menu: an icon with an unread badge and a list of
 // items, or an empty state. A <details> menu: opens without JavaScript and by keyboard.
-function InboxMenu({ kind, icon, unread, children, empty, footer, open, menuRef }: { kind: 'bell' | 'messages'; icon: React.ReactNode; unread: number; children: React.ReactNode; empty: boolean; footer?: React.ReactNode; open?: boolean; menuRef?: React.Ref<HTMLDetailsElement> }) {
+function InboxMenu({
+  kind,
+  icon,
+  unread,
+  children,
+  empty,
+  footer,
+  open,
+  menuRef,
+}: {
+  kind: 'bell' | 'messages'
+  icon: React.ReactNode
+  unread: number
+  children: React.ReactNode
+  empty: boolean
+  footer?: React.ReactNode
+  open?: boolean
+  menuRef?: React.Ref<HTMLDetailsElement>
+}) {
   const { t } = useTranslation('shell')
   return (
     <details className={`menu menu-end ${kind}`} data-menu open={open || undefined} ref={menuRef}>
@@ -31,7 +49,11 @@ function InboxMenu({ kind, icon, unread, children, empty, footer, open, menuRef 
       </summary>
       <div className="menu-panel bell-panel">
         <p className="menu-heading">{t(`${kind}.title`)}</p>
-        {empty ? <p className="empty-state">{t(`${kind}.empty`)}</p> : <ul className="bell-list">{children}</ul>}
+        {empty ? (
+          <p className="empty-state">{t(`${kind}.empty`)}</p>
+        ) : (
+          <ul className="bell-list">{children}</ul>
+        )}
         {footer}
       </div>
     </details>
@@ -66,7 +88,17 @@ const KEPT_ALERTS = 20
 function alertItem(message: unknown, receivedAt: Date): Notification | null {
   const a = message as Partial<Notification> | null
   if (!a || typeof a.id !== 'number' || typeof a.title !== 'string') return null
-  return { id: a.id, title: a.title, content: String(a.content ?? ''), isRead: a.isRead === true, createdDate: receivedAt.toISOString(), senderImage: null, roomId: null, projectId: typeof a.projectId === 'number' ? a.projectId : null, type: a.type ?? 'Project' }
+  return {
+    id: a.id,
+    title: a.title,
+    content: String(a.content ?? ''),
+    isRead: a.isRead === true,
+    createdDate: receivedAt.toISOString(),
+    senderImage: null,
+    roomId: null,
+    projectId: typeof a.projectId === 'number' ? a.projectId : null,
+    type: a.type ?? 'Project',
+  }
 }
 
 // Alerts the hub pushes arrive before the loaders have them (the countNotify that follows reloads
@@ -77,7 +109,10 @@ function useArrivedAlerts(newestLoaded: number) {
   const [arrived, setArrived] = useState<Notification[]>([])
   useHubEvent('notifications', 'ReceiveNotification', (message) => {
     const alert = alertItem(message, new Date())
-    if (alert) setArrived((list) => (list.some((n) => n.id === alert.id) ? list : [alert, ...list].slice(0, KEPT_ALERTS)))
+    if (alert)
+      setArrived((list) =>
+        list.some((n) => n.id === alert.id) ? list : [alert, ...list].slice(0, KEPT_ALERTS),
+      )
   })
   return arrived.filter((n) => n.id > newestLoaded).sort((a, b) => b.id - a.id)
 }
@@ -121,9 +156,22 @@ export function NotificationBell({ bell }: { bell: BellView | null }) {
   )
   return (
     <>
-      <InboxMenu kind="bell" icon={<BellIcon />} unread={count} empty={items.length === 0} footer={footer} open={expanded} menuRef={menu}>
+      <InboxMenu
+        kind="bell"
+        icon={<BellIcon />}
+        unread={count}
+        empty={items.length === 0}
+        footer={footer}
+        open={expanded}
+        menuRef={menu}
+      >
         {items.map((n, i) => (
-          <li key={n.id} className={n.isRead ? '' : 'unread'} data-testid="notification" data-page-start={(i > 0 && i === firstOfLastPage + arrived.length) || undefined}>
+          <li
+            key={n.id}
+            className={n.isRead ? '' : 'unread'}
+            data-testid="notification"
+            data-page-start={(i > 0 && i === firstOfLastPage + arrived.length) || undefined}
+          >
             <NotificationEntry n={n} />
           </li>
         ))}
@@ -148,7 +196,13 @@ export function MessagesMenu({ messages }: { messages: MessagesData | null }) {
     </Link>
   )
   return (
-    <InboxMenu kind="messages" icon={<ChatIcon />} unread={messages?.unread ?? 0} empty={rooms.length === 0} footer={footer}>
+    <InboxMenu
+      kind="messages"
+      icon={<ChatIcon />}
+      unread={messages?.unread ?? 0}
+      empty={rooms.length === 0}
+      footer={footer}
+    >
       {rooms.map((room) => (
         <RoomItem key={room.id} room={room} compact />
       ))}

@@ -6,13 +6,27 @@ import { supportedLanguages } from '~/lib/i18n'
 import { GlobeIcon } from '../ui/icons'
 
 /** Each language named in itself, so a reader finds their own whatever the page's language is. */
-export const languageNames: Record<(typeof supportedLanguages)[number], string> = { en: 'English', es: 'Español', de: 'Deutsch', it: 'Italiano', ru: 'Русский' }
+export const languageNames: Record<(typeof supportedLanguages)[number], string> = {
+  en: 'English',
+  es: 'Español',
+  de: 'Deutsch',
+  it: 'Italiano',
+  ru: 'Русский',
+}
 
 // A POST to /set-language, which sets the `lang` cookie (bare code) and redirects back: works
 // without JavaScript. The document reloads, so the new language's texts are downloaded. Kept as
 // HTML on the server (decision 274), the page's address filled in per request.
 export function LanguageSwitcher({ variant }: { variant: 'bar' | 'footer' }) {
-  return <Kept as="details" className={`menu language-switcher language-${variant} ${variant === 'bar' ? 'menu-end' : 'menu-up'}`} data-menu component={LanguageMenu} props={{ variant }} />
+  return (
+    <Kept
+      as="details"
+      className={`menu language-switcher language-${variant} ${variant === 'bar' ? 'menu-end' : 'menu-up'}`}
+      data-menu
+      component={LanguageMenu}
+      props={{ variant }}
+    />
+  )
 }
 
 function LanguageMenu({ variant }: { variant: 'bar' | 'footer' }) {
@@ -21,16 +35,28 @@ function LanguageMenu({ variant }: { variant: 'bar' | 'footer' }) {
   const current = i18n.language
   return (
     <>
-      <summary className={variant === 'bar' ? 'icon-button' : 'link-button'} aria-label={t('language.label', { language: languageNames[current as 'en'] ?? current })}>
+      <summary
+        className={variant === 'bar' ? 'icon-button' : 'link-button'}
+        aria-label={t('language.label', { language: languageNames[current as 'en'] ?? current })}
+      >
         <GlobeIcon />
-        <span className={variant === 'bar' ? 'lang-code' : ''}>{variant === 'bar' ? current.toUpperCase() : (languageNames[current as 'en'] ?? current)}</span>
+        <span className={variant === 'bar' ? 'lang-code' : ''}>
+          {variant === 'bar' ? current.toUpperCase() : (languageNames[current as 'en'] ?? current)}
+        </span>
       </summary>
       <Form method="post" action="/set-language" reloadDocument className="menu-panel language-panel">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <ul>
           {supportedLanguages.map((l) => (
             <li key={l}>
-              <button type="submit" name="lang" value={l} lang={l} aria-current={l === current ? 'true' : undefined} className="menu-item">
+              <button
+                type="submit"
+                name="lang"
+                value={l}
+                lang={l}
+                aria-current={l === current ? 'true' : undefined}
+                className="menu-item"
+              >
                 {languageNames[l]}
               </button>
             </li>

@@ -28,7 +28,14 @@ export function NewsletterForm() {
       <label htmlFor="newsletter-address" className="visually-hidden">
         {t('footer.emailLabel')}
       </label>
-      <input id="newsletter-address" type="email" name="address" autoComplete="email" placeholder={t('footer.emailPlaceholder')} required />
+      <input
+        id="newsletter-address"
+        type="email"
+        name="address"
+        autoComplete="email"
+        placeholder={t('footer.emailPlaceholder')}
+        required
+      />
       <button type="submit" className="button button-accent" disabled={busy}>
         {t('footer.subscribe')}
       </button>

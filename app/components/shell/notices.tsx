@@ -29,7 +29,10 @@ export function Notices({ notice }: { notice: ShellNotice | null }) {
   const visible = shown && closed !== idOf(shown) ? shown : null
   return (
     <div className="notices" role="region" aria-label={t('notices.label')}>
-      <div role={visible?.kind === 'error' ? 'alert' : 'status'} aria-live={visible?.kind === 'error' ? 'assertive' : 'polite'}>
+      <div
+        role={visible?.kind === 'error' ? 'alert' : 'status'}
+        aria-live={visible?.kind === 'error' ? 'assertive' : 'polite'}
+      >
         {visible ? (
           <div className={`toast toast-${visible.kind}`} data-notice={visible.kind}>
             <div>
@@ -37,7 +40,12 @@ export function Notices({ notice }: { notice: ShellNotice | null }) {
               <p className="toast-message pre-line">{visible.message}</p>
             </div>
             {hydrated ? (
-              <button type="button" className="icon-button toast-close" aria-label={t('notices.close')} onClick={() => setClosed(idOf(visible))}>
+              <button
+                type="button"
+                className="icon-button toast-close"
+                aria-label={t('notices.close')}
+                onClick={() => setClosed(idOf(visible))}
+              >
                 <CloseIcon />
               </button>
             ) : null}

@@ -9,7 +9,9 @@ import { valueOnPage } from '~/lib/value-on-page'
 /** SPEC §2/§4: Workneer goes to the freelancer search, Projects to the project list; an empty term is kept as 'all'. */
 export function searchHref(type: SearchType, term: string) {
   const search = encodeURIComponent(term.trim() || 'all')
-  return type === 'projects' ? `/projects/getprojects?search=${search}` : `/freelancers/freelancersearch?search=${search}`
+  return type === 'projects'
+    ? `/projects/getprojects?search=${search}`
+    : `/freelancers/freelancersearch?search=${search}`
 }
 
 export const SUGGESTION_HIDE_MS = 500
@@ -19,7 +21,10 @@ type Suggestions = Pick<ReturnType<typeof useFetcher<{ suggestions: string[] }>>
 // React Router's fetcher, which needs the route it is rendered in (the top bar is rendered apart
 // from the page to be kept, decision 280). One or the other for the whole life of the process, as
 // with the app's Link, so the hooks of a render never change.
-const useSuggestions: () => Suggestions = typeof document === 'undefined' ? () => ({ data: undefined, load: async () => {} }) : () => useFetcher<{ suggestions: string[] }>()
+const useSuggestions: () => Suggestions =
+  typeof document === 'undefined'
+    ? () => ({ data: undefined, load: async () => {} })
+    : () => useFetcher<{ suggestions: string[] }>()
 
 type SearchBoxProps = { variant?: 'bar' | 'hero'; defaultType?: SearchType }
 
@@ -59,7 +64,8 @@ function SearchForm({ variant = 'bar', defaultType = 'workneerer' }: SearchBoxPr
     setTerm(value)
     setActive(-1)
     setOpen(true)
-    if (value.trim().length >= 2) fetcher.load(`/search/suggest?${new URLSearchParams({ type, term: value.trim() })}`)
+    if (value.trim().length >= 2)
+      fetcher.load(`/search/suggest?${new URLSearchParams({ type, term: value.trim() })}`)
   }
 
   function go(value: string) {
@@ -81,7 +87,12 @@ function SearchForm({ variant = 'bar', defaultType = 'workneerer' }: SearchBoxPr
       <label className="visually-hidden" htmlFor={`${id}-type`}>
         {t('search.typeLabel')}
       </label>
-      <select id={`${id}-type`} name="type" value={type} onChange={(e) => setType(e.target.value as SearchType)}>
+      <select
+        id={`${id}-type`}
+        name="type"
+        value={type}
+        onChange={(e) => setType(e.target.value as SearchType)}
+      >
         <option value="workneerer">{t('search.workneer')}</option>
         <option value="projects">{t('search.projects')}</option>
       </select>
@@ -125,7 +136,13 @@ function SearchForm({ variant = 'bar', defaultType = 'workneerer' }: SearchBoxPr
             }
           }}
         />
-        <ul id={listId} role="listbox" className="suggestions" hidden={!open || suggestions.length === 0} aria-label={t('search.suggestions')}>
+        <ul
+          id={listId}
+          role="listbox"
+          className="suggestions"
+          hidden={!open || suggestions.length === 0}
+          aria-label={t('search.suggestions')}
+        >
           {suggestions.map((s, i) => (
             <li
               key={s}

@@ -11,7 +11,15 @@ import { companyPages, type ShellCategory, type ShellUser } from './types'
 // without JavaScript; the same links as the desktop bar. The same for everyone with the same
 // language and roles: kept as HTML on the server (decision 274).
 export function SideMenu({ user, categories }: { user: ShellUser | null; categories: ShellCategory[] }) {
-  return <Kept as="details" className="menu sidemenu" data-menu component={SideMenuContent} props={{ roles: user?.roles ?? null, categories }} />
+  return (
+    <Kept
+      as="details"
+      className="menu sidemenu"
+      data-menu
+      component={SideMenuContent}
+      props={{ roles: user?.roles ?? null, categories }}
+    />
+  )
 }
 
 function SideMenuContent({ roles, categories }: { roles: number[] | null; categories: ShellCategory[] }) {

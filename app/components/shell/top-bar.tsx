@@ -38,14 +38,49 @@ function Brand() {
  * ago"), so a kept bar is never older than what it says. When a bar is rendered to be kept, the
  * menus inside it that are kept on their own elsewhere (decision 274) are rendered in place with it.
  */
-export function TopBar({ user, categories, pathname, bell = null, messages = null }: { user: ShellUser | null; categories: ShellCategory[]; pathname: string; bell?: BellData | null; messages?: MessagesData | null }) {
+export function TopBar({
+  user,
+  categories,
+  pathname,
+  bell = null,
+  messages = null,
+}: {
+  user: ShellUser | null
+  categories: ShellCategory[]
+  pathname: string
+  bell?: BellData | null
+  messages?: MessagesData | null
+}) {
   const { i18n } = useTranslation('shell')
   const variant = topBarVariant(user, pathname)
-  const bellNow: BellView | null = bell && { ...bell, items: bell.items.map((n) => ({ ...n, ago: timeAgo(n.createdDate, i18n.language) })) }
-  return <Kept as="header" className={`topbar topbar-${variant}`} data-topbar={variant} component={TopBarContent} props={{ user, categories, variant, bell: bellNow, messages }} />
+  const bellNow: BellView | null = bell && {
+    ...bell,
+    items: bell.items.map((n) => ({ ...n, ago: timeAgo(n.createdDate, i18n.language) })),
+  }
+  return (
+    <Kept
+      as="header"
+      className={`topbar topbar-${variant}`}
+      data-topbar={variant}
+      component={TopBarContent}
+      props={{ user, categories, variant, bell: bellNow, messages }}
+    />
+  )
 }
 
-function TopBarContent({ user, categories, variant, bell, messages }: { user: ShellUser | null; categories: ShellCategory[]; variant: TopBarVariant; bell: BellView | null; messages: MessagesData | null }) {
+function TopBarContent({
+  user,
+  categories,
+  variant,
+  bell,
+  messages,
+}: {
+  user: ShellUser | null
+  categories: ShellCategory[]
+  variant: TopBarVariant
+  bell: BellView | null
+  messages: MessagesData | null
+}) {
   const { t } = useTranslation('shell')
   return (
     <div className="container topbar-inner">

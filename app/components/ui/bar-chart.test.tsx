@@ -7,7 +7,17 @@ import { BarChart } from '.'
 describe('BarChart', () => {
   const weeks = Array.from({ length: 12 }, (_, n) => `W${n + 1}`)
   const chart = (
-    <BarChart caption="Money per week" categoryLabel="Week" figuresLabel="Show the figures" categories={weeks} series={[{ name: 'Held', values: weeks.map((_, n) => n * 100) }, { name: 'Released', values: weeks.map(() => 50) }]} format={(v) => `€${v}`} />
+    <BarChart
+      caption="Money per week"
+      categoryLabel="Week"
+      figuresLabel="Show the figures"
+      categories={weeks}
+      series={[
+        { name: 'Held', values: weeks.map((_, n) => n * 100) },
+        { name: 'Released', values: weeks.map(() => 50) },
+      ]}
+      format={(v) => `€${v}`}
+    />
   )
 
   it('draws one bar per category and series, hidden from screen readers, and names the figure', async () => {
@@ -29,7 +39,15 @@ describe('BarChart', () => {
   })
 
   it('draws nothing taller than the plot when all values are zero', async () => {
-    const html = await renderHtml(<BarChart caption="Empty" categoryLabel="Week" figuresLabel="Figures" categories={['a', 'b']} series={[{ name: 'n', values: [0, 0] }]} />)
+    const html = await renderHtml(
+      <BarChart
+        caption="Empty"
+        categoryLabel="Week"
+        figuresLabel="Figures"
+        categories={['a', 'b']}
+        series={[{ name: 'n', values: [0, 0] }]}
+      />,
+    )
     expect([...html.matchAll(/<rect [^>]*height="([\d.]+)"/g)].map((m) => Number(m[1]))).toEqual([0, 0])
   })
 })

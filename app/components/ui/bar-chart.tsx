@@ -17,7 +17,23 @@ const MAX_LABELS = 8
  * caption names it and its figures are a table folded under `figuresLabel`, so every number can
  * be read (and checked) without seeing the bars. Values are whole numbers, 0 or more.
  */
-export function BarChart({ caption, categories, categoryLabel, series, format = String, figuresLabel, testId }: { caption: string; categories: string[]; categoryLabel: string; series: ChartSeries[]; format?: (value: number) => string; figuresLabel: string; testId?: string }) {
+export function BarChart({
+  caption,
+  categories,
+  categoryLabel,
+  series,
+  format = String,
+  figuresLabel,
+  testId,
+}: {
+  caption: string
+  categories: string[]
+  categoryLabel: string
+  series: ChartSeries[]
+  format?: (value: number) => string
+  figuresLabel: string
+  testId?: string
+}) {
   const max = Math.max(1, ...series.flatMap((s) => s.values))
   const plotW = W - PAD.left - PAD.right
   const plotH = H - PAD.top - PAD.bottom
@@ -28,10 +44,22 @@ export function BarChart({ caption, categories, categoryLabel, series, format = 
   return (
     <figure className="ui-chart" data-testid={testId}>
       <figcaption className="ui-chart-caption">{caption}</figcaption>
-      <svg className="ui-chart-svg" viewBox={`0 0 ${W} ${H}`} aria-hidden="true" focusable="false" preserveAspectRatio="xMidYMid meet">
+      <svg
+        className="ui-chart-svg"
+        viewBox={`0 0 ${W} ${H}`}
+        aria-hidden="true"
+        focusable="false"
+        preserveAspectRatio="xMidYMid meet"
+      >
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
-            <line className="ui-chart-grid" x1={PAD.left} x2={W - PAD.right} y1={y(max * f)} y2={y(max * f)} />
+            <line
+              className="ui-chart-grid"
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={y(max * f)}
+              y2={y(max * f)}
+            />
             <text className="ui-chart-tick" x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end">
               {format(Math.round(max * f))}
             </text>
@@ -40,10 +68,22 @@ export function BarChart({ caption, categories, categoryLabel, series, format = 
         {categories.map((c, n) => (
           <g key={n}>
             {series.map((s, k) => (
-              <rect key={k} className={`ui-chart-bar ui-chart-bar-${k}`} x={PAD.left + n * group + group * 0.15 + k * bar} y={y(s.values[n] ?? 0)} width={Math.max(1, bar - 1)} height={PAD.top + plotH - y(s.values[n] ?? 0)} />
+              <rect
+                key={k}
+                className={`ui-chart-bar ui-chart-bar-${k}`}
+                x={PAD.left + n * group + group * 0.15 + k * bar}
+                y={y(s.values[n] ?? 0)}
+                width={Math.max(1, bar - 1)}
+                height={PAD.top + plotH - y(s.values[n] ?? 0)}
+              />
             ))}
             {n % every === 0 ? (
-              <text className="ui-chart-tick" x={PAD.left + n * group + group / 2} y={H - PAD.bottom + 16} textAnchor="middle">
+              <text
+                className="ui-chart-tick"
+                x={PAD.left + n * group + group / 2}
+                y={H - PAD.bottom + 16}
+                textAnchor="middle"
+              >
                 {c}
               </text>
             ) : null}
@@ -62,7 +102,15 @@ export function BarChart({ caption, categories, categoryLabel, series, format = 
       ) : null}
       <details className="ui-chart-figures">
         <summary>{figuresLabel}</summary>
-        <DataTable caption={caption} captionHidden columns={[{ label: categoryLabel }, ...series.map((s) => ({ label: s.name, numeric: true }))]} rows={categories.map((c, n) => ({ key: n, cells: [c, ...series.map((s) => format(s.values[n] ?? 0))] }))} />
+        <DataTable
+          caption={caption}
+          captionHidden
+          columns={[{ label: categoryLabel }, ...series.map((s) => ({ label: s.name, numeric: true }))]}
+          rows={categories.map((c, n) => ({
+            key: n,
+            cells: [c, ...series.map((s) => format(s.values[n] ?? 0))],
+          }))}
+        />
       </details>
     </figure>
   )

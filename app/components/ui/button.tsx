@@ -7,12 +7,24 @@ export type ButtonVariant = 'primary' | 'secondary' | 'destructive'
 export const buttonClass = (variant: ButtonVariant = 'secondary') => `ui-button ui-button-${variant}`
 
 /** A button: primary for the one next step, secondary for the others, destructive for what cannot be undone. */
-export function Button({ variant = 'secondary', type = 'submit', ...rest }: { variant?: ButtonVariant } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({
+  variant = 'secondary',
+  type = 'submit',
+  ...rest
+}: { variant?: ButtonVariant } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
   return <button type={type} className={buttonClass(variant)} {...rest} />
 }
 
 /** A link that looks like a button (navigation, not an action). */
-export function ButtonLink({ variant = 'secondary', to, children, ...rest }: { variant?: ButtonVariant; to: string; children: React.ReactNode } & Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
+export function ButtonLink({
+  variant = 'secondary',
+  to,
+  children,
+  ...rest
+}: { variant?: ButtonVariant; to: string; children: React.ReactNode } & Omit<
+  React.AnchorHTMLAttributes<HTMLAnchorElement>,
+  'href'
+>) {
   return (
     <Link to={to} className={buttonClass(variant)} {...rest}>
       {children}
@@ -24,9 +36,31 @@ export function ButtonLink({ variant = 'secondary', to, children, ...rest }: { v
  * A one-button form (accept, fund, delete…): a plain POST with an intent, so it works without
  * JavaScript. With `confirm`, the browser asks first when JavaScript runs.
  */
-export function ActionForm({ intent, label, fields = {}, variant = 'secondary', confirm, action, describedBy, children }: { intent: string; label: string; fields?: Record<string, string | number>; variant?: ButtonVariant; confirm?: string; action?: string; describedBy?: string; children?: React.ReactNode }) {
+export function ActionForm({
+  intent,
+  label,
+  fields = {},
+  variant = 'secondary',
+  confirm,
+  action,
+  describedBy,
+  children,
+}: {
+  intent: string
+  label: string
+  fields?: Record<string, string | number>
+  variant?: ButtonVariant
+  confirm?: string
+  action?: string
+  describedBy?: string
+  children?: React.ReactNode
+}) {
   return (
-    <Form method="post" action={action} onSubmit={confirm ? (e) => !window.confirm(confirm) && e.preventDefault() : undefined}>
+    <Form
+      method="post"
+      action={action}
+      onSubmit={confirm ? (e) => !window.confirm(confirm) && e.preventDefault() : undefined}
+    >
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />

@@ -10,7 +10,19 @@ interface CardParts {
 }
 
 /** A padded surface for one thing (a proposal, a contract, a review): a title, a chip, then the rest. */
-export function Card({ title, titleId, level, status, meta, children, as: Tag = 'article', ...rest }: CardParts & { as?: 'article' | 'section' | 'div' | 'li' } & Omit<React.HTMLAttributes<HTMLElement>, 'title'> & { 'data-testid'?: string }) {
+export function Card({
+  title,
+  titleId,
+  level,
+  status,
+  meta,
+  children,
+  as: Tag = 'article',
+  ...rest
+}: CardParts & { as?: 'article' | 'section' | 'div' | 'li' } & Omit<
+    React.HTMLAttributes<HTMLElement>,
+    'title'
+  > & { 'data-testid'?: string }) {
   return (
     <Tag className="ui-card" aria-labelledby={title && titleId ? titleId : undefined} {...rest}>
       <CardContent title={title} titleId={titleId} level={level} status={status} meta={meta}>

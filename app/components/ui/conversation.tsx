@@ -6,7 +6,28 @@ import { Avatar } from './avatar'
 // messages of one (the room). Every chat screen composes these; the look lives in ui.css (ui-chat-*).
 
 /** One conversation in a list: the other person's image and name, a line about it, the last message, its time and unread count. */
-export function ConversationItem({ href, name, imageUrl, context, preview, time, unread, unreadLabel, ...rest }: { href: string; name: string; imageUrl?: string | null; context?: React.ReactNode; preview: React.ReactNode; time?: React.ReactNode; unread: number; unreadLabel: string; 'data-testid'?: string; 'data-room'?: number }) {
+export function ConversationItem({
+  href,
+  name,
+  imageUrl,
+  context,
+  preview,
+  time,
+  unread,
+  unreadLabel,
+  ...rest
+}: {
+  href: string
+  name: string
+  imageUrl?: string | null
+  context?: React.ReactNode
+  preview: React.ReactNode
+  time?: React.ReactNode
+  unread: number
+  unreadLabel: string
+  'data-testid'?: string
+  'data-room'?: number
+}) {
   return (
     <li className={`ui-chat-item${unread > 0 ? ' ui-chat-item-unread' : ''}`} {...rest}>
       <Link to={href} className="ui-chat-item-link">
@@ -42,7 +63,23 @@ export function ConversationList({ label, children }: { label: string; children:
 export type BubbleSide = 'mine' | 'theirs' | 'system'
 
 /** One message: a bubble on the sender's side (system messages centred), its content, then its time and state. */
-export function MessageBubble({ side, author, children, footer, id, ...rest }: { side: BubbleSide; author?: string; children: React.ReactNode; footer?: React.ReactNode; id?: string; 'data-testid'?: string; 'data-message'?: string | number; 'data-state'?: string }) {
+export function MessageBubble({
+  side,
+  author,
+  children,
+  footer,
+  id,
+  ...rest
+}: {
+  side: BubbleSide
+  author?: string
+  children: React.ReactNode
+  footer?: React.ReactNode
+  id?: string
+  'data-testid'?: string
+  'data-message'?: string | number
+  'data-state'?: string
+}) {
   return (
     <li className={`ui-bubble ui-bubble-${side}`} id={id} {...rest}>
       {author ? <span className="visually-hidden">{author}: </span> : null}
@@ -57,9 +94,26 @@ export function MessageBubble({ side, author, children, footer, id, ...rest }: {
  * end is its anchor: earlier pages added above do not move what is on screen). The list is a
  * log, so new messages are announced politely.
  */
-export function MessageLog({ label, children, live = false, boxRef }: { label: string; children: React.ReactNode; live?: boolean; boxRef?: React.Ref<HTMLDivElement> }) {
+export function MessageLog({
+  label,
+  children,
+  live = false,
+  boxRef,
+}: {
+  label: string
+  children: React.ReactNode
+  live?: boolean
+  boxRef?: React.Ref<HTMLDivElement>
+}) {
   return (
-    <div className="ui-message-scroll" ref={boxRef} tabIndex={0} role={live ? 'log' : 'region'} aria-live={live ? 'polite' : undefined} aria-label={label}>
+    <div
+      className="ui-message-scroll"
+      ref={boxRef}
+      tabIndex={0}
+      role={live ? 'log' : 'region'}
+      aria-live={live ? 'polite' : undefined}
+      aria-label={label}
+    >
       <ol className="ui-message-log" data-testid="message-log">
         {children}
       </ol>

@@ -17,7 +17,17 @@ export interface DataRow {
  * scrolls sideways inside its own region, which takes the keyboard focus so it can be scrolled
  * without a mouse.
  */
-export function DataTable({ caption, columns, rows, captionHidden = false }: { caption: string; columns: DataColumn[]; rows: DataRow[]; captionHidden?: boolean }) {
+export function DataTable({
+  caption,
+  columns,
+  rows,
+  captionHidden = false,
+}: {
+  caption: string
+  columns: DataColumn[]
+  rows: DataRow[]
+  captionHidden?: boolean
+}) {
   return (
     <div className="ui-table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="ui-table">

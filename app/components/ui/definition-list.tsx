@@ -1,7 +1,11 @@
 import type React from 'react'
 
 /** Facts about a thing (rate, duration, budget…), label over value. Empty values are left out. */
-export function DefinitionList({ items }: { items: Array<[label: React.ReactNode, value: React.ReactNode]> }) {
+export function DefinitionList({
+  items,
+}: {
+  items: Array<[label: React.ReactNode, value: React.ReactNode]>
+}) {
   const shown = items.filter(([, v]) => v !== null && v !== undefined && v !== '')
   if (!shown.length) return null
   return (

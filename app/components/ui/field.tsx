@@ -9,7 +9,31 @@ export interface FieldReply {
   error?: Record<string, string[] | null> | null
 }
 
-export function TextField({ name, label, ns, reply, type = 'text', autoComplete, multiline = false, rows = 6, required, minLength, maxLength }: { name: string; label: string; ns: string; reply?: FieldReply | null; type?: 'text' | 'email' | 'date'; autoComplete?: string; multiline?: boolean; rows?: number; required?: boolean; minLength?: number; maxLength?: number }) {
+export function TextField({
+  name,
+  label,
+  ns,
+  reply,
+  type = 'text',
+  autoComplete,
+  multiline = false,
+  rows = 6,
+  required,
+  minLength,
+  maxLength,
+}: {
+  name: string
+  label: string
+  ns: string
+  reply?: FieldReply | null
+  type?: 'text' | 'email' | 'date'
+  autoComplete?: string
+  multiline?: boolean
+  rows?: number
+  required?: boolean
+  minLength?: number
+  maxLength?: number
+}) {
   const { t } = useTranslation(ns)
   const id = `field-${name}`
   const error = reply?.error?.[name]?.[0]
@@ -27,7 +51,11 @@ export function TextField({ name, label, ns, reply, type = 'text', autoComplete,
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {multiline ? <textarea {...props} rows={rows} /> : <input {...props} type={type} autoComplete={autoComplete} />}
+      {multiline ? (
+        <textarea {...props} rows={rows} />
+      ) : (
+        <input {...props} type={type} autoComplete={autoComplete} />
+      )}
       {error ? (
         <p className="field-error" id={`${id}-error`}>
           {t(error, { defaultValue: error })}

@@ -13,7 +13,13 @@ export { Toolbar } from './toolbar'
 export { Pagination } from './pagination'
 export { Notice, type NoticeKind } from './notice'
 export { FilterSelect } from './filter-select'
-export { ConversationItem, ConversationList, MessageBubble, MessageLog, type BubbleSide } from './conversation'
+export {
+  ConversationItem,
+  ConversationList,
+  MessageBubble,
+  MessageLog,
+  type BubbleSide,
+} from './conversation'
 export { SectionNav, type SectionLink } from './section-nav'
 export { Progress } from './progress'
 export { DataTable, type DataColumn, type DataRow } from './data-table'

@@ -2,7 +2,17 @@ import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 
 /** Previous / next links that keep the other parameters of the URL; nothing when one page holds all. */
-export function Pagination({ url, page, pageSize, total }: { url: string; page: number; pageSize: number; total: number }) {
+export function Pagination({
+  url,
+  page,
+  pageSize,
+  total,
+}: {
+  url: string
+  page: number
+  pageSize: number
+  total: number
+}) {
   const { t } = useTranslation('ui')
   const pages = Math.max(1, Math.ceil(total / pageSize))
   if (pages <= 1) return null

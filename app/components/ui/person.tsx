@@ -20,7 +20,21 @@ export function Rating({ value, count }: { value: number; count: number }) {
 }
 
 /** A person as the marketplace shows one: avatar, name linking to the profile, a line under it, rating. */
-export function Person({ name, imageUrl, href, subtitle, rating, size = 48 }: { name: string; imageUrl?: string | null; href?: string; subtitle?: string | null; rating?: { value: number; count: number }; size?: number }) {
+export function Person({
+  name,
+  imageUrl,
+  href,
+  subtitle,
+  rating,
+  size = 48,
+}: {
+  name: string
+  imageUrl?: string | null
+  href?: string
+  subtitle?: string | null
+  rating?: { value: number; count: number }
+  size?: number
+}) {
   return (
     <span className="ui-person" data-testid="person">
       <Avatar src={imageUrl} alt="" size={size} />

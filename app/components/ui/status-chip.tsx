@@ -3,7 +3,16 @@ import { useTranslation } from '~/lib/use-translation'
 import { type Machine, type Tone, toneOf } from './tones'
 
 /** A word in a coloured pill, in the flow of the text beside what it describes (never positioned). */
-export function Chip({ tone = 'neutral', children, ...rest }: { tone?: Tone; children: React.ReactNode; 'data-status'?: string; 'data-testid'?: string }) {
+export function Chip({
+  tone = 'neutral',
+  children,
+  ...rest
+}: {
+  tone?: Tone
+  children: React.ReactNode
+  'data-status'?: string
+  'data-testid'?: string
+}) {
   return (
     <span className={`ui-chip ui-tone-${tone}`} {...rest}>
       {children}

@@ -33,7 +33,9 @@ export function Stepper({ steps, label }: { steps: Step[]; label: string }) {
             <div className="ui-card">
               <header className="ui-card-header">
                 <h3>
-                  <span className="visually-hidden">{t('stepper.step', { n: n + 1, total: steps.length })}: </span>
+                  <span className="visually-hidden">
+                    {t('stepper.step', { n: n + 1, total: steps.length })}:{' '}
+                  </span>
                   {s.title}
                 </h3>
                 <StatusChip machine="installment" state={s.state} />

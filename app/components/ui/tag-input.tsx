@@ -12,11 +12,27 @@ export interface TagOption {
  * with it, the chosen ones also show as removable tags above a filter box that narrows the list.
  * The checkboxes stay the form's fields either way, so the server sees the same submission.
  */
-export function TagInput({ name, legend, options, selected = [], hint, error }: { name: string; legend: string; options: TagOption[]; selected?: Array<number | string>; hint?: string; error?: string }) {
+export function TagInput({
+  name,
+  legend,
+  options,
+  selected = [],
+  hint,
+  error,
+}: {
+  name: string
+  legend: string
+  options: TagOption[]
+  selected?: Array<number | string>
+  hint?: string
+  error?: string
+}) {
   const { t } = useTranslation('ui')
   const id = useId()
   // Boxes ticked before hydration stay ticked (decision 276).
-  const [chosen, setChosen] = useState(() => new Set(checkedOnPage(`${id}-options`, name) ?? selected.map(String)))
+  const [chosen, setChosen] = useState(
+    () => new Set(checkedOnPage(`${id}-options`, name) ?? selected.map(String)),
+  )
   const [filter, setFilter] = useState('')
   const [enhanced, setEnhanced] = useState(false)
   useEffect(() => setEnhanced(true), [])
@@ -30,7 +46,11 @@ export function TagInput({ name, legend, options, selected = [], hint, error }: 
   const needle = filter.trim().toLocaleLowerCase()
   const picked = options.filter((o) => chosen.has(String(o.id)))
   return (
-    <fieldset className="ui-tags" data-testid="tag-input" aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined}>
+    <fieldset
+      className="ui-tags"
+      data-testid="tag-input"
+      aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined}
+    >
       <legend>{legend}</legend>
       {hint ? (
         <p className="field-hint" id={`${id}-hint`}>
@@ -48,7 +68,11 @@ export function TagInput({ name, legend, options, selected = [], hint, error }: 
             {picked.map((o) => (
               <li key={o.id} className="ui-tag">
                 {o.name}
-                <button type="button" aria-label={t('tags.remove', { name: o.name })} onClick={() => toggle(String(o.id), false)}>
+                <button
+                  type="button"
+                  aria-label={t('tags.remove', { name: o.name })}
+                  onClick={() => toggle(String(o.id), false)}
+                >
                   ×
                 </button>
               </li>
@@ -57,17 +81,32 @@ export function TagInput({ name, legend, options, selected = [], hint, error }: 
           <label className="visually-hidden" htmlFor={`${id}-filter`}>
             {t('tags.filter')}
           </label>
-          <input id={`${id}-filter`} type="search" className="ui-tags-filter" placeholder={t('tags.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <input
+            id={`${id}-filter`}
+            type="search"
+            className="ui-tags-filter"
+            placeholder={t('tags.filter')}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
         </>
       ) : null}
       <ul className="ui-tags-options" id={`${id}-options`}>
         {options.map((o) => {
           const value = String(o.id)
-          const hidden = enhanced && needle !== '' && !o.name.toLocaleLowerCase().includes(needle) && !chosen.has(value)
+          const hidden =
+            enhanced && needle !== '' && !o.name.toLocaleLowerCase().includes(needle) && !chosen.has(value)
           return (
             <li key={o.id} hidden={hidden}>
               <label>
-                <input type="checkbox" name={name} value={value} checked={chosen.has(value)} onChange={(e) => toggle(value, e.target.checked)} /> {o.name}
+                <input
+                  type="checkbox"
+                  name={name}
+                  value={value}
+                  checked={chosen.has(value)}
+                  onChange={(e) => toggle(value, e.target.checked)}
+                />{' '}
+                {o.name}
               </label>
             </li>
           )

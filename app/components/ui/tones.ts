@@ -1,4 +1,9 @@
-import { contractStates, installmentStates, projectStates, proposalStates } from '../../../server/modules/projects/machines'
+import {
+  contractStates,
+  installmentStates,
+  projectStates,
+  proposalStates,
+} from '../../../server/modules/projects/machines'
 import { refundStatuses } from '../../../server/modules/payments/refunds-contract'
 import { complaintStates } from '../../../server/modules/complaints/machine'
 import { payoutStates } from '../../../server/modules/payments/states'
@@ -10,12 +15,37 @@ export type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'danger'
 // neutral: not started or stepped aside · info: live, waiting on nobody in particular ·
 // progress: waiting on someone's next move · success: done · danger: refused or stopped.
 export const stateTones = {
-  project: { draft: 'neutral', open: 'info', in_progress: 'progress', completed: 'success', cancelled: 'danger' },
+  project: {
+    draft: 'neutral',
+    open: 'info',
+    in_progress: 'progress',
+    completed: 'success',
+    cancelled: 'danger',
+  },
   proposal: { pending: 'progress', accepted: 'success', rejected: 'danger', withdrawn: 'neutral' },
   contract: { active: 'info', completed: 'success', cancelled: 'danger' },
-  installment: { pending: 'neutral', funded: 'info', submitted: 'progress', changes_requested: 'danger', approved: 'success', released: 'success' },
-  refund: { open: 'progress', accepted: 'success', declined: 'danger', disputed: 'danger', decided: 'success' },
-  complaint: { open: 'info', in_progress: 'progress', waiting_on_user: 'danger', resolved: 'success', closed: 'neutral' },
+  installment: {
+    pending: 'neutral',
+    funded: 'info',
+    submitted: 'progress',
+    changes_requested: 'danger',
+    approved: 'success',
+    released: 'success',
+  },
+  refund: {
+    open: 'progress',
+    accepted: 'success',
+    declined: 'danger',
+    disputed: 'danger',
+    decided: 'success',
+  },
+  complaint: {
+    open: 'info',
+    in_progress: 'progress',
+    waiting_on_user: 'danger',
+    resolved: 'success',
+    closed: 'neutral',
+  },
   payout: { requested: 'progress', paid: 'success', failed: 'danger' },
 } as const satisfies {
   project: Record<(typeof projectStates)[number], Tone>
@@ -29,7 +59,15 @@ export const stateTones = {
 
 export type Machine = keyof typeof stateTones
 
-export const machineStates = { project: projectStates, proposal: proposalStates, contract: contractStates, installment: installmentStates, refund: refundStatuses, complaint: complaintStates, payout: payoutStates } as const
+export const machineStates = {
+  project: projectStates,
+  proposal: proposalStates,
+  contract: contractStates,
+  installment: installmentStates,
+  refund: refundStatuses,
+  complaint: complaintStates,
+  payout: payoutStates,
+} as const
 
 export function toneOf(machine: Machine, state: string): Tone {
   return (stateTones[machine] as Record<string, Tone>)[state] ?? 'neutral'

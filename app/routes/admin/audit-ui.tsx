@@ -11,14 +11,26 @@ const objectPages: Record<string, string> = { user: '/admin/users', complaint: '
 
 function useAuditWords() {
   const { t } = useTranslation(['adminUsers', 'complaints', 'ui'])
-  const action = (a: AuditEntry) => (a.objectType === 'complaint' ? t(`complaints:admin.actions.${a.action}`, { defaultValue: a.action }) : t(`adminUsers:auditActions.${a.action}`, { defaultValue: a.action }))
-  const state = (type: string, s: string) => (type === 'user' ? t(`adminUsers:status.${s}`, { defaultValue: s }) : t(`ui:status.${type}.${s}`, { defaultValue: s }))
+  const action = (a: AuditEntry) =>
+    a.objectType === 'complaint'
+      ? t(`complaints:admin.actions.${a.action}`, { defaultValue: a.action })
+      : t(`adminUsers:auditActions.${a.action}`, { defaultValue: a.action })
+  const state = (type: string, s: string) =>
+    type === 'user'
+      ? t(`adminUsers:status.${s}`, { defaultValue: s })
+      : t(`ui:status.${type}.${s}`, { defaultValue: s })
   const object = (a: AuditEntry) => {
     const name = `${t(`adminUsers:objects.${a.objectType}`, { defaultValue: a.objectType })}${a.objectId != null ? ` #${a.objectId}` : ''}`
     const page = objectPages[a.objectType]
     return page && a.objectId != null ? <Link to={`${page}/${a.objectId}`}>{name}</Link> : name
   }
-  const move = (a: AuditEntry) => (a.toState ? t('adminUsers:audit.move', { from: a.fromState ? state(a.objectType, a.fromState) : '—', to: state(a.objectType, a.toState) }) : '')
+  const move = (a: AuditEntry) =>
+    a.toState
+      ? t('adminUsers:audit.move', {
+          from: a.fromState ? state(a.objectType, a.fromState) : '—',
+          to: state(a.objectType, a.toState),
+        })
+      : ''
   return { t, action, object, move }
 }
 

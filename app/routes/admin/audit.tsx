@@ -24,10 +24,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const parsed = auditQuery.safeParse(raw)
   const invalid = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => String(i.path[0])))]
   // Without the fields it refused the query is valid (the from/to check names `to`, which goes).
-  const query = parsed.success ? parsed.data : auditQuery.parse(Object.fromEntries(Object.entries(raw).filter(([k]) => !invalid.includes(k))))
+  const query = parsed.success
+    ? parsed.data
+    : auditQuery.parse(Object.fromEntries(Object.entries(raw).filter(([k]) => !invalid.includes(k))))
   try {
     const result = await apiFor(context).call(c.audit, { query })
-    return { result, filters: raw, invalid, url: url.pathname + url.search, title: getInstance(context).t('adminUsers:audit.title') }
+    return {
+      result,
+      filters: raw,
+      invalid,
+      url: url.pathname + url.search,
+      title: getInstance(context).t('adminUsers:audit.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -44,7 +52,13 @@ export default function AdminAudit({ loaderData: { result, filters, invalid, url
   const dateField = (name: 'from' | 'to') => (
     <div className="field">
       <label htmlFor={`f-${name}`}>{t(`audit.${name}`)}</label>
-      <input id={`f-${name}`} name={name} type="date" defaultValue={value(name)} aria-invalid={invalid.includes(name) ? true : undefined} />
+      <input
+        id={`f-${name}`}
+        name={name}
+        type="date"
+        defaultValue={value(name)}
+        aria-invalid={invalid.includes(name) ? true : undefined}
+      />
     </div>
   )
   return (
@@ -53,15 +67,47 @@ export default function AdminAudit({ loaderData: { result, filters, invalid, url
       <p className="lead">{t('audit.lead')}</p>
       <Form method="get" className="ui-card">
         <Toolbar label={t('list.filters')}>
-          <FilterSelect name="actorId" label={t('audit.actor')} value={value('actorId')} any={t('list.any')} options={result.facets.actors.map((a) => ({ value: a.id, label: a.name }))} />
-          <FilterSelect name="objectType" label={t('audit.objectType')} value={value('objectType')} any={t('list.any')} options={result.facets.objectTypes.map((o) => ({ value: o, label: t(`objects.${o}`, { defaultValue: o }) }))} />
-          <FilterSelect name="action" label={t('audit.action')} value={value('action')} any={t('list.any')} options={result.facets.actions.map((a) => ({ value: a, label: t(`auditActions.${a}`, { defaultValue: a }) }))} />
+          <FilterSelect
+            name="actorId"
+            label={t('audit.actor')}
+            value={value('actorId')}
+            any={t('list.any')}
+            options={result.facets.actors.map((a) => ({ value: a.id, label: a.name }))}
+          />
+          <FilterSelect
+            name="objectType"
+            label={t('audit.objectType')}
+            value={value('objectType')}
+            any={t('list.any')}
+            options={result.facets.objectTypes.map((o) => ({
+              value: o,
+              label: t(`objects.${o}`, { defaultValue: o }),
+            }))}
+          />
+          <FilterSelect
+            name="action"
+            label={t('audit.action')}
+            value={value('action')}
+            any={t('list.any')}
+            options={result.facets.actions.map((a) => ({
+              value: a,
+              label: t(`auditActions.${a}`, { defaultValue: a }),
+            }))}
+          />
           {dateField('from')}
           {dateField('to')}
           <Button>{t('list.apply')}</Button>
         </Toolbar>
       </Form>
-      {invalid.length ? <Notice kind="error">{t('audit.invalid', { fields: invalid.map((f) => t(`audit.${f === "actorId" ? "actor" : f}`, { defaultValue: f })).join(', ') })}</Notice> : null}
+      {invalid.length ? (
+        <Notice kind="error">
+          {t('audit.invalid', {
+            fields: invalid
+              .map((f) => t(`audit.${f === 'actorId' ? 'actor' : f}`, { defaultValue: f }))
+              .join(', '),
+          })}
+        </Notice>
+      ) : null}
       <p className="muted" role="status">
         {t('audit.found', { count: result.total })}
       </p>
@@ -69,10 +115,28 @@ export default function AdminAudit({ loaderData: { result, filters, invalid, url
         <DataTable
           caption={t('audit.caption')}
           captionHidden
-          columns={[{ label: t('audit.when') }, { label: t('audit.who') }, { label: t('audit.what') }, { label: t('audit.change') }, { label: t('audit.why') }]}
+          columns={[
+            { label: t('audit.when') },
+            { label: t('audit.who') },
+            { label: t('audit.what') },
+            { label: t('audit.change') },
+            { label: t('audit.why') },
+          ]}
           rows={result.data.map((a) => {
             const c = cells(a)
-            return { key: a.id, testId: 'audit-row', cells: [<time key="w" dateTime={a.at}>{formatDateTime(a.at, i18n.language)}</time>, a.actor.name, c.what, c.move, c.why] }
+            return {
+              key: a.id,
+              testId: 'audit-row',
+              cells: [
+                <time key="w" dateTime={a.at}>
+                  {formatDateTime(a.at, i18n.language)}
+                </time>,
+                a.actor.name,
+                c.what,
+                c.move,
+                c.why,
+              ],
+            }
           })}
         />
       ) : (

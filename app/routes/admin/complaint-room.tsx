@@ -46,9 +46,22 @@ export default function ComplaintRoom({ loaderData: { room, complaintId, title }
           <MessageLog label={t('room.messages')}>
             {room.messages.map((m) => {
               const author = m.sender ?? t('room.system')
-              const text = m.kind === 'system' && m.event ? t(`chat-events:event.${m.event}.title`, { ...m.params, defaultValue: m.body }) : m.body
+              const text =
+                m.kind === 'system' && m.event
+                  ? t(`chat-events:event.${m.event}.title`, { ...m.params, defaultValue: m.body })
+                  : m.body
               return (
-                <MessageBubble key={m.id} side={m.kind === 'system' ? 'system' : 'theirs'} author={author} data-testid="room-message" footer={<time dateTime={m.createdAt}>{`${author} · ${formatDateTime(m.createdAt, i18n.language)}`}</time>}>
+                <MessageBubble
+                  key={m.id}
+                  side={m.kind === 'system' ? 'system' : 'theirs'}
+                  author={author}
+                  data-testid="room-message"
+                  footer={
+                    <time
+                      dateTime={m.createdAt}
+                    >{`${author} · ${formatDateTime(m.createdAt, i18n.language)}`}</time>
+                  }
+                >
                   <p className="prewrap">{text}</p>
                 </MessageBubble>
               )

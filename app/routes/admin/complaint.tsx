@@ -13,7 +13,12 @@ import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button, Notice, Timeline } from '~/components/ui'
 import { complaintsContract as c, type AuditEntry } from '../../../server/modules/complaints/contract'
-import { complaintLimits, decisionForm, replySchema, stateChangeSchema } from '../../../server/modules/complaints/rules'
+import {
+  complaintLimits,
+  decisionForm,
+  replySchema,
+  stateChangeSchema,
+} from '../../../server/modules/complaints/rules'
 import { parseAmount } from '../../../server/modules/projects/rules'
 import { DisputeSection } from './dispute'
 import { isSent, submitWithFiles, ticketIdOf as idOf, type FormAnswer } from '../ticket-support/api.server'
@@ -29,7 +34,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'admin.area')
   try {
     const ticket = await apiFor(context).call(c.adminGet, { params: { complaintId: idOf(params) } })
-    return { ticket, title: `#${ticket.id}: ${ticket.title} · ${getInstance(context).t('complaints:admin.title')}` }
+    return {
+      ticket,
+      title: `#${ticket.id}: ${ticket.title} · ${getInstance(context).t('complaints:admin.title')}`,
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -47,10 +55,17 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
   const t = getInstance(context).t
-  const back = (message: string) => redirectWithFlash(`/admin/complaints/${complaintId}`, { kind: 'success', message })
+  const back = (message: string) =>
+    redirectWithFlash(`/admin/complaints/${complaintId}`, { kind: 'success', message })
   const api = apiFor(context)
   if (intent === 'reply') {
-    const answer = await submitWithFiles(context, form, replySchema, `Admin/complaints/${complaintId}/reply`, (body) => api.call(c.adminReply, { params: { complaintId }, body }))
+    const answer = await submitWithFiles(
+      context,
+      form,
+      replySchema,
+      `Admin/complaints/${complaintId}/reply`,
+      (body) => api.call(c.adminReply, { params: { complaintId }, body }),
+    )
     return isSent(answer) ? back(t('complaints:admin.sent')) : answer
   }
   try {
@@ -60,26 +75,41 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     }
     if (intent === 'state') {
       const submission = parseWithZod(form, { schema: stateChangeSchema })
-      if (submission.status !== 'success') return data<StateAnswer>({ intent, reply: submission.reply() }, { status: 400 })
+      if (submission.status !== 'success')
+        return data<StateAnswer>({ intent, reply: submission.reply() }, { status: 400 })
       await api.call(c.changeState, { params: { complaintId }, body: submission.value })
       return back(t('complaints:admin.moved'))
     }
     if (intent === 'decide') {
       const submission = parseWithZod(form, { schema: decisionForm })
-      if (submission.status !== 'success') return data<StateAnswer>({ intent, reply: submission.reply() }, { status: 400 })
+      if (submission.status !== 'success')
+        return data<StateAnswer>({ intent, reply: submission.reply() }, { status: 400 })
       const { outcome, refund, reason } = submission.value
       try {
-        await api.call(c.decide, { params: { complaintId }, body: { outcome, reason, refundMinor: outcome === 'split' && refund ? (parseAmount(refund) ?? undefined) : undefined } })
+        await api.call(c.decide, {
+          params: { complaintId },
+          body: {
+            outcome,
+            reason,
+            refundMinor: outcome === 'split' && refund ? (parseAmount(refund) ?? undefined) : undefined,
+          },
+        })
       } catch (error) {
         // What is held decides which amounts are possible: the API's refusal is shown on the field.
-        if (error instanceof ApiCallError && error.status === 400) return data<StateAnswer>({ intent, reply: submission.reply({ fieldErrors: { refund: ['disputes:errors.amount'] } }) }, { status: 400 })
-        if (error instanceof ApiCallError && error.status === 409) return data<StateAnswer>({ intent, notice: 'disputes:decide.conflict' }, { status: 409 })
+        if (error instanceof ApiCallError && error.status === 400)
+          return data<StateAnswer>(
+            { intent, reply: submission.reply({ fieldErrors: { refund: ['disputes:errors.amount'] } }) },
+            { status: 400 },
+          )
+        if (error instanceof ApiCallError && error.status === 409)
+          return data<StateAnswer>({ intent, notice: 'disputes:decide.conflict' }, { status: 409 })
         throw error
       }
       return back(t('disputes:decide.done'))
     }
   } catch (error) {
-    if (error instanceof ApiCallError && error.status === 409) return data<StateAnswer>({ intent, notice: 'errors.conflict' }, { status: 409 })
+    if (error instanceof ApiCallError && error.status === 409)
+      return data<StateAnswer>({ intent, notice: 'errors.conflict' }, { status: 409 })
     throwApiError(error)
   }
   throw new Response('Bad Request', { status: 400 })
@@ -95,7 +125,10 @@ export default function SupportTicket({ loaderData: { ticket }, actionData }: Ro
   const status = (s: string | null) => (s ? t(`ui:status.complaint.${s}`) : '')
   const auditText = (a: AuditEntry) => (
     <>
-      {t('admin.historyItem', { actor: a.actor.name, action: t([`admin.actions.${a.action}`, `disputes:actions.${a.action}`], { defaultValue: a.action }) })}
+      {t('admin.historyItem', {
+        actor: a.actor.name,
+        action: t([`admin.actions.${a.action}`, `disputes:actions.${a.action}`], { defaultValue: a.action }),
+      })}
       {a.toState ? ` (${t('admin.stateMove', { from: status(a.fromState), to: status(a.toState) })})` : ''}
       {a.reason ? <span className="prewrap">{` — ${a.reason}`}</span> : null}
     </>
@@ -119,13 +152,17 @@ export default function SupportTicket({ loaderData: { ticket }, actionData }: Ro
           </span>
         </p>
       ) : null}
-      {ticket.dispute ? <DisputeSection dispute={ticket.dispute} answer={answer?.intent === 'decide' ? answer : undefined} /> : null}
+      {ticket.dispute ? (
+        <DisputeSection dispute={ticket.dispute} answer={answer?.intent === 'decide' ? answer : undefined} />
+      ) : null}
       {/* The conversation's log is the landmark named by this heading. */}
       <section className="ui-section">
         <h2 id="conversation">{t('ticket.conversation')}</h2>
         <TicketConversation ticket={ticket} support />
       </section>
-      {ticket.canReply ? <ReplyForm answer={replyAnswer} label={t('admin.reply')} submit={t('admin.send')} /> : null}
+      {ticket.canReply ? (
+        <ReplyForm answer={replyAnswer} label={t('admin.reply')} submit={t('admin.send')} />
+      ) : null}
       <section aria-labelledby="change-state" className="ui-section">
         <h2 id="change-state">{t('admin.changeState')}</h2>
         {ticket.nextStates.length ? (
@@ -133,7 +170,14 @@ export default function SupportTicket({ loaderData: { ticket }, actionData }: Ro
             <input type="hidden" name="intent" value="state" />
             <div className="field">
               <label htmlFor="field-state">{t('admin.newState')}</label>
-              <select id="field-state" name="state" required defaultValue="" aria-invalid={stateError ? true : undefined} aria-describedby={stateError ? 'field-state-error' : undefined}>
+              <select
+                id="field-state"
+                name="state"
+                required
+                defaultValue=""
+                aria-invalid={stateError ? true : undefined}
+                aria-describedby={stateError ? 'field-state-error' : undefined}
+              >
                 <option value="">{t('add.choose')}</option>
                 {ticket.nextStates.map((s) => (
                   <option key={s} value={s}>
@@ -145,7 +189,16 @@ export default function SupportTicket({ loaderData: { ticket }, actionData }: Ro
             </div>
             <div className="field">
               <label htmlFor="field-reason">{t('admin.reason')}</label>
-              <textarea id="field-reason" name="reason" rows={3} required minLength={3} maxLength={complaintLimits.reason} aria-invalid={reasonError ? true : undefined} aria-describedby={reasonError ? 'field-reason-error' : undefined} />
+              <textarea
+                id="field-reason"
+                name="reason"
+                rows={3}
+                required
+                minLength={3}
+                maxLength={complaintLimits.reason}
+                aria-invalid={reasonError ? true : undefined}
+                aria-describedby={reasonError ? 'field-reason-error' : undefined}
+              />
               <FieldError id="field-reason-error" error={reasonError} />
             </div>
             <div>
@@ -158,7 +211,10 @@ export default function SupportTicket({ loaderData: { ticket }, actionData }: Ro
       </section>
       <section aria-labelledby="audit" className="ui-section">
         <h2 id="audit">{t('admin.history')}</h2>
-        <Timeline events={ticket.audit.map((a) => ({ id: a.id, at: a.at, text: auditText(a) }))} empty={t('admin.noHistory')} />
+        <Timeline
+          events={ticket.audit.map((a) => ({ id: a.id, at: a.at, text: auditText(a) }))}
+          empty={t('admin.noHistory')}
+        />
       </section>
     </main>
   )

@@ -18,7 +18,8 @@ import { SubjectText } from '../ticket-support/ui'
 // /admin/complaints (SuperAdmin only; anyone else is sent to /auth/unauthorized): the ticket queue,
 // longest waiting first, filtered by state and by what the tickets are about (a GET form, so the
 // filters are in the address and work without JavaScript).
-const pick = <T extends string>(values: readonly T[], value: string | null) => (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined
+const pick = <T extends string>(values: readonly T[], value: string | null) =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'admin.area')
@@ -27,7 +28,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
   try {
     const result = await apiFor(context).call(c.queue, { query: { state, kind, page } })
-    return { result, state, kind, url: url.pathname + url.search, title: getInstance(context).t('complaints:admin.title') }
+    return {
+      result,
+      state,
+      kind,
+      url: url.pathname + url.search,
+      title: getInstance(context).t('complaints:admin.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -45,15 +52,36 @@ export default function ComplaintQueue({ loaderData: { result, state, kind, url 
       <p className="lead">{t('admin.lead')}</p>
       <Form method="get" className="ui-card">
         <Toolbar label={t('admin.filters')}>
-          <FilterSelect name="state" label={t('admin.state')} value={state ?? ''} any={t('admin.any')} options={complaintStates.map((s) => ({ value: s, label: t(`ui:status.complaint.${s}`) }))} />
-          <FilterSelect name="kind" label={t('admin.kind')} value={kind ?? ''} any={t('admin.any')} options={subjectKinds.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+          <FilterSelect
+            name="state"
+            label={t('admin.state')}
+            value={state ?? ''}
+            any={t('admin.any')}
+            options={complaintStates.map((s) => ({ value: s, label: t(`ui:status.complaint.${s}`) }))}
+          />
+          <FilterSelect
+            name="kind"
+            label={t('admin.kind')}
+            value={kind ?? ''}
+            any={t('admin.any')}
+            options={subjectKinds.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+          />
           <Button>{t('admin.apply')}</Button>
         </Toolbar>
       </Form>
       {result.data.length ? (
         <ul className="ui-list" aria-label={t('admin.tickets')}>
           {result.data.map((ticket) => (
-            <Card as="li" level={2} key={ticket.id} data-testid="queue-ticket" titleId={`ticket-${ticket.id}`} title={<Link to={`/admin/complaints/${ticket.id}`}>{`#${ticket.id}: ${ticket.title}`}</Link>} status={<StatusChip machine="complaint" state={ticket.state} />} meta={<SubjectText subject={ticket.subject} />}>
+            <Card
+              as="li"
+              level={2}
+              key={ticket.id}
+              data-testid="queue-ticket"
+              titleId={`ticket-${ticket.id}`}
+              title={<Link to={`/admin/complaints/${ticket.id}`}>{`#${ticket.id}: ${ticket.title}`}</Link>}
+              status={<StatusChip machine="complaint" state={ticket.state} />}
+              meta={<SubjectText subject={ticket.subject} />}
+            >
               <p className="muted small">
                 {`${t('admin.author')}: ${ticket.author.name} · ${t('ticket.assignee')}: ${ticket.assignee?.name ?? t('admin.unassigned')} · ${t('list.updated', { date: formatDate(ticket.updatedAt, i18n.language) })}`}
               </p>

@@ -35,9 +35,28 @@ export default function AdminDashboard({ loaderData: { figures } }: Route.Compon
   const lng = i18n.language
   const weeks = figures.weekStarts.map((w) => formatDate(w, lng, { day: 'numeric', month: 'short' }))
   const count = (v: number) => formatNumber(v, lng)
-  const chart = { categoryLabel: t('dashboard.week'), categories: weeks, figuresLabel: t('dashboard.figures'), format: count }
-  const byKey = (caption: string, head: string, items: Array<{ key: string; count: number }>, label: (key: string) => string, testId: string) => (
-    <BarChart testId={testId} caption={caption} categoryLabel={head} figuresLabel={t('dashboard.figures')} categories={items.map((i) => label(i.key))} series={[{ name: t('dashboard.count'), values: items.map((i) => i.count) }]} format={count} />
+  const chart = {
+    categoryLabel: t('dashboard.week'),
+    categories: weeks,
+    figuresLabel: t('dashboard.figures'),
+    format: count,
+  }
+  const byKey = (
+    caption: string,
+    head: string,
+    items: Array<{ key: string; count: number }>,
+    label: (key: string) => string,
+    testId: string,
+  ) => (
+    <BarChart
+      testId={testId}
+      caption={caption}
+      categoryLabel={head}
+      figuresLabel={t('dashboard.figures')}
+      categories={items.map((i) => label(i.key))}
+      series={[{ name: t('dashboard.count'), values: items.map((i) => i.count) }]}
+      format={count}
+    />
   )
   return (
     <main id="main" className="container page">
@@ -45,7 +64,15 @@ export default function AdminDashboard({ loaderData: { figures } }: Route.Compon
       <p className="lead">{t('dashboard.lead')}</p>
       <Form method="get" className="ui-card">
         <Toolbar label={t('dashboard.period')}>
-          <FilterSelect name="weeks" label={t('dashboard.period')} value={String(figures.weeks)} options={dashboardPeriods.map((w) => ({ value: w, label: t('dashboard.lastWeeks', { count: w }) }))} />
+          <FilterSelect
+            name="weeks"
+            label={t('dashboard.period')}
+            value={String(figures.weeks)}
+            options={dashboardPeriods.map((w) => ({
+              value: w,
+              label: t('dashboard.lastWeeks', { count: w }),
+            }))}
+          />
           <Button>{t('dashboard.show')}</Button>
         </Toolbar>
       </Form>
@@ -53,24 +80,56 @@ export default function AdminDashboard({ loaderData: { figures } }: Route.Compon
         <DefinitionList
           items={[
             [t('dashboard.users'), <span data-testid="total-users">{count(figures.users.total)}</span>],
-            [t('dashboard.projects'), <span data-testid="total-projects">{count(figures.projects.total)}</span>],
-            [t('dashboard.contracts'), <span data-testid="total-contracts">{count(figures.contracts.total)}</span>],
-            ...figures.money.map((m): [string, React.ReactNode] => [t('dashboard.heldNow', { currency: m.currency }), <span data-testid={`held-${m.currency}`}>{formatMoney(m.heldMinor, m.currency, lng)}</span>]),
+            [
+              t('dashboard.projects'),
+              <span data-testid="total-projects">{count(figures.projects.total)}</span>,
+            ],
+            [
+              t('dashboard.contracts'),
+              <span data-testid="total-contracts">{count(figures.contracts.total)}</span>,
+            ],
+            ...figures.money.map((m): [string, React.ReactNode] => [
+              t('dashboard.heldNow', { currency: m.currency }),
+              <span data-testid={`held-${m.currency}`}>{formatMoney(m.heldMinor, m.currency, lng)}</span>,
+            ]),
           ]}
         />
       </Card>
       <section className="ui-section" aria-labelledby="people">
         <h2 id="people">{t('dashboard.users')}</h2>
         <div className="ui-chart-grid-2">
-          {byKey(t('dashboard.usersByRole'), t('dashboard.role'), figures.users.by, (k) => t(`roles.${k}`, { defaultValue: k }), 'chart-users-by-role')}
-          <BarChart testId="chart-new-users" caption={t('dashboard.newUsers')} series={[{ name: t('dashboard.newUsersSeries'), values: figures.users.newPerWeek }]} {...chart} />
+          {byKey(
+            t('dashboard.usersByRole'),
+            t('dashboard.role'),
+            figures.users.by,
+            (k) => t(`roles.${k}`, { defaultValue: k }),
+            'chart-users-by-role',
+          )}
+          <BarChart
+            testId="chart-new-users"
+            caption={t('dashboard.newUsers')}
+            series={[{ name: t('dashboard.newUsersSeries'), values: figures.users.newPerWeek }]}
+            {...chart}
+          />
         </div>
       </section>
       <section className="ui-section" aria-labelledby="work">
         <h2 id="work">{t('dashboard.work')}</h2>
         <div className="ui-chart-grid-2">
-          {byKey(t('dashboard.projectsByState'), t('dashboard.state'), figures.projects.by, (k) => t(`ui:status.project.${k}`, { defaultValue: k }), 'chart-projects-by-state')}
-          {byKey(t('dashboard.contractsByState'), t('dashboard.state'), figures.contracts.by, (k) => t(`ui:status.contract.${k}`, { defaultValue: k }), 'chart-contracts-by-state')}
+          {byKey(
+            t('dashboard.projectsByState'),
+            t('dashboard.state'),
+            figures.projects.by,
+            (k) => t(`ui:status.project.${k}`, { defaultValue: k }),
+            'chart-projects-by-state',
+          )}
+          {byKey(
+            t('dashboard.contractsByState'),
+            t('dashboard.state'),
+            figures.contracts.by,
+            (k) => t(`ui:status.contract.${k}`, { defaultValue: k }),
+            'chart-contracts-by-state',
+          )}
         </div>
         <BarChart
           testId="chart-new-work"

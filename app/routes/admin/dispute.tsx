@@ -17,7 +17,11 @@ export function DisputeSection({ dispute, answer }: { dispute: Dispute; answer?:
   const { t, i18n } = useTranslation(['disputes', 'complaints'])
   const errors = answer?.reply?.error ?? {}
   const initial = answer?.reply?.initialValue ?? {}
-  const field = (name: string) => ({ id: `decide-${name}`, 'aria-invalid': errors[name]?.[0] ? true : undefined, 'aria-describedby': errors[name]?.[0] ? `decide-${name}-error` : undefined })
+  const field = (name: string) => ({
+    id: `decide-${name}`,
+    'aria-invalid': errors[name]?.[0] ? true : undefined,
+    'aria-describedby': errors[name]?.[0] ? `decide-${name}-error` : undefined,
+  })
   const value = (name: string) => (typeof initial[name] === 'string' ? (initial[name] as string) : undefined)
   return (
     <section aria-labelledby="dispute" className="ui-section" data-testid="dispute">
@@ -28,8 +32,12 @@ export function DisputeSection({ dispute, answer }: { dispute: Dispute; answer?:
         </Notice>
       ) : (
         <Card>
-          <p data-testid="dispute-held">{t('decide.held', { amount: formatMoney(dispute.heldMinor, dispute.currency, i18n.language) })}</p>
-          {answer?.notice ? <Notice kind="error">{t(answer.notice, { defaultValue: answer.notice })}</Notice> : null}
+          <p data-testid="dispute-held">
+            {t('decide.held', { amount: formatMoney(dispute.heldMinor, dispute.currency, i18n.language) })}
+          </p>
+          {answer?.notice ? (
+            <Notice kind="error">{t(answer.notice, { defaultValue: answer.notice })}</Notice>
+          ) : null}
           <Form method="post" className="form-stack" data-testid="decide-form">
             <input type="hidden" name="intent" value="decide" />
             <div className="field">
@@ -45,8 +53,19 @@ export function DisputeSection({ dispute, answer }: { dispute: Dispute; answer?:
               <FieldError id="decide-outcome-error" error={errors.outcome?.[0]} />
             </div>
             <div className="field">
-              <label htmlFor="decide-refund">{t('decide.refundAmount', { currency: dispute.currency })}</label>
-              <input name="refund" type="text" inputMode="decimal" defaultValue={value('refund')} {...field('refund')} aria-describedby={['decide-refund-hint', errors.refund?.[0] ? 'decide-refund-error' : ''].join(' ').trim()} />
+              <label htmlFor="decide-refund">
+                {t('decide.refundAmount', { currency: dispute.currency })}
+              </label>
+              <input
+                name="refund"
+                type="text"
+                inputMode="decimal"
+                defaultValue={value('refund')}
+                {...field('refund')}
+                aria-describedby={['decide-refund-hint', errors.refund?.[0] ? 'decide-refund-error' : '']
+                  .join(' ')
+                  .trim()}
+              />
               <p className="hint" id="decide-refund-hint">
                 {t('decide.refundHint')}
               </p>
@@ -54,7 +73,15 @@ export function DisputeSection({ dispute, answer }: { dispute: Dispute; answer?:
             </div>
             <div className="field">
               <label htmlFor="decide-reason">{t('decide.reason')}</label>
-              <textarea name="reason" rows={3} required minLength={3} maxLength={complaintLimits.reason} defaultValue={value('reason')} {...field('reason')} />
+              <textarea
+                name="reason"
+                rows={3}
+                required
+                minLength={3}
+                maxLength={complaintLimits.reason}
+                defaultValue={value('reason')}
+                {...field('reason')}
+              />
               <FieldError id="decide-reason-error" error={errors.reason?.[0]} />
             </div>
             <div>

@@ -17,7 +17,10 @@ export default function AdminArea() {
   return (
     <>
       <div className="container">
-        <TabNav label={t('nav.label')} items={adminSections.map(({ key, ...s }) => ({ ...s, label: t(`nav.${key}`) }))} />
+        <TabNav
+          label={t('nav.label')}
+          items={adminSections.map(({ key, ...s }) => ({ ...s, label: t(`nav.${key}`) }))}
+        />
       </div>
       <Outlet />
     </>

@@ -13,7 +13,11 @@ import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { Button, Card, Chip, DataTable, EmptyState, Notice, StatusChip, Toolbar } from '~/components/ui'
 import { TextField, type FieldReply } from '~/components/ui/field'
-import { adminMoneyContract as c, reconcileBody, type HealthProblem } from '../../../server/modules/admin-money/contract'
+import {
+  adminMoneyContract as c,
+  reconcileBody,
+  type HealthProblem,
+} from '../../../server/modules/admin-money/contract'
 
 // /admin/payments (SuperAdmin only, decisions 252–253): payouts waiting, refund requests and
 // disputes (linked to their complaint), the ledger's health checks, and money stuck in flight
@@ -24,7 +28,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const reconciled = /^(\d+)\.(\d+)\.(\d+)$/.exec(url.searchParams.get('reconciled') ?? '')
   try {
     const overview = await apiFor(context).call(c.payments, {})
-    return { overview, reconciled: reconciled ? { payouts: Number(reconciled[1]), refunds: Number(reconciled[2]), left: Number(reconciled[3]) } : null, title: getInstance(context).t('adminMoney:payments.title') }
+    return {
+      overview,
+      reconciled: reconciled
+        ? { payouts: Number(reconciled[1]), refunds: Number(reconciled[2]), left: Number(reconciled[3]) }
+        : null,
+      title: getInstance(context).t('adminMoney:payments.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -43,7 +53,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     }
   }
   const submission = parseWithZod(form, { schema: reconcileBody })
-  if (submission.status !== 'success') return data({ reply: submission.reply() as FieldReply }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ reply: submission.reply() as FieldReply }, { status: 400 })
   try {
     const done = await apiFor(context).call(c.reconcile, { body: submission.value })
     return redirect(`/admin/payments?reconciled=${done.payoutsSettled}.${done.refundsSettled}.${done.left}`)
@@ -56,11 +67,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-export default function AdminPayments({ loaderData: { overview, reconciled }, actionData }: Route.ComponentProps) {
+export default function AdminPayments({
+  loaderData: { overview, reconciled },
+  actionData,
+}: Route.ComponentProps) {
   const { t, i18n } = useTranslation(['adminMoney', 'ui'])
   const lng = i18n.language
   const money = (minor: number, currency: string) => formatMoney(minor, currency, lng)
-  const problemText = (p: HealthProblem) => t('payments.problem', { subject: p.subject, found: money(p.amountMinor, p.currency), expected: money(p.expectedMinor, p.currency) })
+  const problemText = (p: HealthProblem) =>
+    t('payments.problem', {
+      subject: p.subject,
+      found: money(p.amountMinor, p.currency),
+      expected: money(p.expectedMinor, p.currency),
+    })
   const inFlight = overview.payouts.filter((p) => p.stuck).length + overview.stuckRefunds.length
   return (
     <main id="main" className="container page">
@@ -68,7 +87,11 @@ export default function AdminPayments({ loaderData: { overview, reconciled }, ac
       <p className="lead">{t('payments.lead')}</p>
       {reconciled ? (
         <Notice kind={reconciled.left ? 'warning' : 'success'} data-testid="reconciled">
-          {t('payments.reconciled', { payouts: reconciled.payouts, refunds: reconciled.refunds, left: reconciled.left })}
+          {t('payments.reconciled', {
+            payouts: reconciled.payouts,
+            refunds: reconciled.refunds,
+            left: reconciled.left,
+          })}
         </Notice>
       ) : null}
 
@@ -77,7 +100,8 @@ export default function AdminPayments({ loaderData: { overview, reconciled }, ac
         <Form method="post" action="/admin/payments" data-testid="health-form">
           <Toolbar label={t('payments.health')}>
             <p className="muted small" data-testid="health-checked-at" data-checked-at={overview.checkedAt}>
-              {t('payments.checkedAt', { at: formatDateTime(overview.checkedAt, lng) })} {t('payments.checkSchedule')}
+              {t('payments.checkedAt', { at: formatDateTime(overview.checkedAt, lng) })}{' '}
+              {t('payments.checkSchedule')}
             </p>
             <Button name="intent" value="check-health">
               {t('payments.checkNow')}
@@ -86,7 +110,18 @@ export default function AdminPayments({ loaderData: { overview, reconciled }, ac
         </Form>
         <ul className="ui-list">
           {overview.health.map((h) => (
-            <Card as="li" key={h.check} data-testid={`check-${h.check}`} title={t(`payments.checks.${h.check}`)} titleId={`check-${h.check}`} status={<Chip tone={h.ok ? 'success' : 'danger'}>{h.ok ? t('payments.ok') : t('payments.problemCount', { count: h.problems.length })}</Chip>}>
+            <Card
+              as="li"
+              key={h.check}
+              data-testid={`check-${h.check}`}
+              title={t(`payments.checks.${h.check}`)}
+              titleId={`check-${h.check}`}
+              status={
+                <Chip tone={h.ok ? 'success' : 'danger'}>
+                  {h.ok ? t('payments.ok') : t('payments.problemCount', { count: h.problems.length })}
+                </Chip>
+              }
+            >
               {h.ok ? null : (
                 <ul>
                   {h.problems.map((p, n) => (
@@ -106,11 +141,27 @@ export default function AdminPayments({ loaderData: { overview, reconciled }, ac
           <DataTable
             caption={t('payments.payouts')}
             captionHidden
-            columns={[{ label: t('payments.freelancer') }, { label: t('payments.destination') }, { label: t('payments.asked') }, { label: t('payments.state') }, { label: t('payments.amount'), numeric: true }]}
+            columns={[
+              { label: t('payments.freelancer') },
+              { label: t('payments.destination') },
+              { label: t('payments.asked') },
+              { label: t('payments.state') },
+              { label: t('payments.amount'), numeric: true },
+            ]}
             rows={overview.payouts.map((p) => ({
               key: p.id,
               testId: 'pending-payout',
-              cells: [p.freelancer.name, p.destination, formatDateTime(p.createdAt, lng), p.stuck ? <Chip tone="danger">{t('payments.stuck')}</Chip> : <StatusChip machine="payout" state="requested" />, money(p.amountMinor, p.currency)],
+              cells: [
+                p.freelancer.name,
+                p.destination,
+                formatDateTime(p.createdAt, lng),
+                p.stuck ? (
+                  <Chip tone="danger">{t('payments.stuck')}</Chip>
+                ) : (
+                  <StatusChip machine="payout" state="requested" />
+                ),
+                money(p.amountMinor, p.currency),
+              ],
             }))}
           />
         ) : (
@@ -124,7 +175,14 @@ export default function AdminPayments({ loaderData: { overview, reconciled }, ac
           <DataTable
             caption={t('payments.refunds')}
             captionHidden
-            columns={[{ label: t('payments.project') }, { label: t('payments.parties') }, { label: t('payments.reason') }, { label: t('payments.state') }, { label: t('payments.complaint') }, { label: t('payments.amount'), numeric: true }]}
+            columns={[
+              { label: t('payments.project') },
+              { label: t('payments.parties') },
+              { label: t('payments.reason') },
+              { label: t('payments.state') },
+              { label: t('payments.complaint') },
+              { label: t('payments.amount'), numeric: true },
+            ]}
             rows={overview.refunds.map((r) => ({
               key: r.id,
               testId: 'refund-request',
@@ -138,9 +196,17 @@ export default function AdminPayments({ loaderData: { overview, reconciled }, ac
                 <span className="prewrap">{r.reason}</span>,
                 <>
                   <StatusChip machine="refund" state={r.status} />
-                  {r.overdue ? <span className="muted small">{` ${t('payments.overdue', { date: formatDate(r.respondBy, lng) })}`}</span> : null}
+                  {r.overdue ? (
+                    <span className="muted small">{` ${t('payments.overdue', { date: formatDate(r.respondBy, lng) })}`}</span>
+                  ) : null}
                 </>,
-                r.complaintId ? <Link to={`/admin/complaints/${r.complaintId}`}>{t('payments.openComplaint', { id: r.complaintId })}</Link> : t('payments.noComplaint'),
+                r.complaintId ? (
+                  <Link to={`/admin/complaints/${r.complaintId}`}>
+                    {t('payments.openComplaint', { id: r.complaintId })}
+                  </Link>
+                ) : (
+                  t('payments.noComplaint')
+                ),
                 money(r.amountMinor, r.currency),
               ],
             }))}
@@ -152,17 +218,33 @@ export default function AdminPayments({ loaderData: { overview, reconciled }, ac
 
       <section className="ui-section" aria-labelledby="reconcile">
         <h2 id="reconcile">{t('payments.inFlight')}</h2>
-        <p data-testid="in-flight">{inFlight ? t('payments.inFlightCount', { count: inFlight }) : t('payments.nothingInFlight')}</p>
+        <p data-testid="in-flight">
+          {inFlight ? t('payments.inFlightCount', { count: inFlight }) : t('payments.nothingInFlight')}
+        </p>
         {overview.stuckRefunds.length ? (
           <DataTable
             caption={t('payments.stuckRefunds')}
-            columns={[{ label: t('payments.refund') }, { label: t('payments.since') }, { label: t('payments.amount'), numeric: true }]}
-            rows={overview.stuckRefunds.map((r) => ({ key: r.id, cells: [`#${r.id}`, formatDateTime(r.updatedAt, lng), money(r.amountMinor, r.currency)] }))}
+            columns={[
+              { label: t('payments.refund') },
+              { label: t('payments.since') },
+              { label: t('payments.amount'), numeric: true },
+            ]}
+            rows={overview.stuckRefunds.map((r) => ({
+              key: r.id,
+              cells: [`#${r.id}`, formatDateTime(r.updatedAt, lng), money(r.amountMinor, r.currency)],
+            }))}
           />
         ) : null}
         <Form method="post" className="ui-card form-stack" data-testid="reconcile-form">
           <p className="muted small">{t('payments.reconcileHelp')}</p>
-          <TextField name="reason" label={t('payments.reconcileReason')} ns="adminMoney" reply={actionData?.reply} required maxLength={500} />
+          <TextField
+            name="reason"
+            label={t('payments.reconcileReason')}
+            ns="adminMoney"
+            reply={actionData?.reply}
+            required
+            maxLength={500}
+          />
           <div>
             <Button variant="primary">{t('payments.reconcileNow')}</Button>
           </div>

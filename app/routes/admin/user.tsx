@@ -15,7 +15,14 @@ import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { Button, DefinitionList, Notice } from '~/components/ui'
 import { adminUsersContract as c } from '../../../server/modules/admin-users/contract'
-import { adminUserLimits, deleteSchema, reactivateSchema, resetSchema, superAdminSchema, suspendSchema } from '../../../server/modules/admin-users/rules'
+import {
+  adminUserLimits,
+  deleteSchema,
+  reactivateSchema,
+  resetSchema,
+  superAdminSchema,
+  suspendSchema,
+} from '../../../server/modules/admin-users/rules'
 import { Role } from '../../../server/modules/identity/permissions'
 import { AuditTimeline } from './audit-ui'
 import { ReasonField, RoleNames, UserStatusChip } from './user-ui'
@@ -65,18 +72,28 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   if (!(intent in forms)) throw new Response('Bad Request', { status: 400 })
   const { schema, call } = forms[intent]
   const submission = parseWithZod(form, { schema })
-  if (submission.status !== 'success') return data<Answer>({ intent, error: submission.reply().error }, { status: 400 })
+  if (submission.status !== 'success')
+    return data<Answer>({ intent, error: submission.reply().error }, { status: 400 })
   try {
-    await apiFor(context).call(call, { params: { userId }, body: submission.value as z.output<typeof suspendSchema> })
+    await apiFor(context).call(call, {
+      params: { userId },
+      body: submission.value as z.output<typeof suspendSchema>,
+    })
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 409 || error.status === 400)) {
       const body = typeof error.body === 'object' ? error.body : undefined
       const key = Object.values(body?.errors ?? {})[0]?.[0]
-      return data<Answer>({ intent, notice: key?.startsWith('errors.') ? key : 'errors.status' }, { status: error.status })
+      return data<Answer>(
+        { intent, notice: key?.startsWith('errors.') ? key : 'errors.status' },
+        { status: error.status },
+      )
     }
     throwApiError(error)
   }
-  return redirectWithFlash(`/admin/users/${userId}`, { kind: 'success', message: getInstance(context).t(`adminUsers:done.${intent}`) })
+  return redirectWithFlash(`/admin/users/${userId}`, {
+    kind: 'success',
+    message: getInstance(context).t(`adminUsers:done.${intent}`),
+  })
 }
 
 export default function AdminUser({ loaderData: { user }, actionData }: Route.ComponentProps) {
@@ -95,13 +112,34 @@ export default function AdminUser({ loaderData: { user }, actionData }: Route.Co
     </Notice>
   )
   const mayChangeRoles = live && user.lockout !== 'self'
-  const reasonForm = (intent: Intent, required: boolean, variant: 'primary' | 'secondary' | 'destructive' = 'secondary', change?: 'grant' | 'take') => (
-    <Form method="post" className="ui-card form-stack" data-testid={`${intent}-form`} aria-labelledby={`${intent}-title`} onSubmit={intent === 'delete' ? (e) => !window.confirm(t('actions.delete.confirm')) && e.preventDefault() : undefined}>
+  const reasonForm = (
+    intent: Intent,
+    required: boolean,
+    variant: 'primary' | 'secondary' | 'destructive' = 'secondary',
+    change?: 'grant' | 'take',
+  ) => (
+    <Form
+      method="post"
+      className="ui-card form-stack"
+      data-testid={`${intent}-form`}
+      aria-labelledby={`${intent}-title`}
+      onSubmit={
+        intent === 'delete'
+          ? (e) => !window.confirm(t('actions.delete.confirm')) && e.preventDefault()
+          : undefined
+      }
+    >
       <h3 id={`${intent}-title`}>{t(`actions.${intent}.title`)}</h3>
       <p className="muted">{t(`actions.${intent}.help`)}</p>
       <input type="hidden" name="intent" value={intent} />
       {change ? <input type="hidden" name="change" value={change} /> : null}
-      <ReasonField form={intent} label={t(required ? 'actions.reason' : 'actions.reasonOptional')} required={required} error={errorOf(intent)} maxLength={adminUserLimits.reason} />
+      <ReasonField
+        form={intent}
+        label={t(required ? 'actions.reason' : 'actions.reasonOptional')}
+        required={required}
+        error={errorOf(intent)}
+        maxLength={adminUserLimits.reason}
+      />
       <div>
         <Button variant={variant}>{t(`actions.${intent}.submit`)}</Button>
       </div>
@@ -154,7 +192,9 @@ export default function AdminUser({ loaderData: { user }, actionData }: Route.Co
         {answer?.notice && rolesAnswer ? notice : null}
         {user.lockout === 'self' ? <Notice kind="info">{t('user.rolesSelf')}</Notice> : null}
         {mayChangeRoles && isAdmin ? reasonForm('takeAdmin', true, 'destructive', 'take') : null}
-        {mayChangeRoles && !isAdmin && user.status === 'Active' ? reasonForm('grantAdmin', true, 'secondary', 'grant') : null}
+        {mayChangeRoles && !isAdmin && user.status === 'Active'
+          ? reasonForm('grantAdmin', true, 'secondary', 'grant')
+          : null}
       </section>
       <section aria-labelledby="history" className="ui-section">
         <h2 id="history">{t('user.history')}</h2>

@@ -11,7 +11,12 @@ import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { Button, DataTable, EmptyState, FilterSelect, Pagination, Toolbar } from '~/components/ui'
 import { adminUsersContract as c } from '../../../server/modules/admin-users/contract'
-import { adminUserLimits, roleIds, userSearchQuery, userStatuses } from '../../../server/modules/admin-users/rules'
+import {
+  adminUserLimits,
+  roleIds,
+  userSearchQuery,
+  userStatuses,
+} from '../../../server/modules/admin-users/rules'
 import { RoleNames, UserStatusChip } from './user-ui'
 
 // /admin/users (SuperAdmin only): accounts found by words of their name or email, role and status.
@@ -19,12 +24,23 @@ import { RoleNames, UserStatusChip } from './user-ui'
 // would refuse (a role that does not exist, page 0) is read as "any" rather than an error page.
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'admin.area')
-  const raw = Object.fromEntries(['q', 'role', 'status', 'page'].map((k) => [k, url.searchParams.get(k) || undefined]))
+  const raw = Object.fromEntries(
+    ['q', 'role', 'status', 'page'].map((k) => [k, url.searchParams.get(k) || undefined]),
+  )
   const parsed = userSearchQuery.safeParse(raw)
-  const query = parsed.success ? parsed.data : userSearchQuery.parse({ q: typeof raw.q === 'string' ? raw.q.slice(0, adminUserLimits.query) : undefined })
+  const query = parsed.success
+    ? parsed.data
+    : userSearchQuery.parse({
+        q: typeof raw.q === 'string' ? raw.q.slice(0, adminUserLimits.query) : undefined,
+      })
   try {
     const result = await apiFor(context).call(c.search, { query })
-    return { result, query, url: url.pathname + url.search, title: getInstance(context).t('adminUsers:list.title') }
+    return {
+      result,
+      query,
+      url: url.pathname + url.search,
+      title: getInstance(context).t('adminUsers:list.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -44,10 +60,28 @@ export default function AdminUsers({ loaderData: { result, query, url } }: Route
         <Toolbar label={t('list.filters')}>
           <div className="field">
             <label htmlFor="f-q">{t('list.words')}</label>
-            <input id="f-q" name="q" type="search" defaultValue={query.q ?? ''} maxLength={adminUserLimits.query} />
+            <input
+              id="f-q"
+              name="q"
+              type="search"
+              defaultValue={query.q ?? ''}
+              maxLength={adminUserLimits.query}
+            />
           </div>
-          <FilterSelect name="role" label={t('list.role')} value={query.role ? String(query.role) : ''} any={t('list.any')} options={roleIds.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
-          <FilterSelect name="status" label={t('list.status')} value={query.status ?? ''} any={t('list.any')} options={userStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+          <FilterSelect
+            name="role"
+            label={t('list.role')}
+            value={query.role ? String(query.role) : ''}
+            any={t('list.any')}
+            options={roleIds.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+          />
+          <FilterSelect
+            name="status"
+            label={t('list.status')}
+            value={query.status ?? ''}
+            any={t('list.any')}
+            options={userStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          />
           <Button>{t('list.apply')}</Button>
         </Toolbar>
       </Form>
@@ -58,11 +92,27 @@ export default function AdminUsers({ loaderData: { result, query, url } }: Route
         <DataTable
           caption={t('list.caption')}
           captionHidden
-          columns={[{ label: t('list.name') }, { label: t('list.email') }, { label: t('list.role') }, { label: t('list.status') }, { label: t('list.joined') }, { label: t('list.lastActive') }]}
+          columns={[
+            { label: t('list.name') },
+            { label: t('list.email') },
+            { label: t('list.role') },
+            { label: t('list.status') },
+            { label: t('list.joined') },
+            { label: t('list.lastActive') },
+          ]}
           rows={result.data.map((u) => ({
             key: u.id,
             testId: 'user-row',
-            cells: [<Link key="n" to={`/admin/users/${u.id}`}>{u.name}</Link>, u.email, <RoleNames key="r" roles={u.roles} />, <UserStatusChip key="s" status={u.status} />, formatDate(u.createdAt, i18n.language), u.lastActiveAt ? formatDate(u.lastActiveAt, i18n.language) : t('user.never')],
+            cells: [
+              <Link key="n" to={`/admin/users/${u.id}`}>
+                {u.name}
+              </Link>,
+              u.email,
+              <RoleNames key="r" roles={u.roles} />,
+              <UserStatusChip key="s" status={u.status} />,
+              formatDate(u.createdAt, i18n.language),
+              u.lastActiveAt ? formatDate(u.lastActiveAt, i18n.language) : t('user.never'),
+            ],
           }))}
         />
       ) : (

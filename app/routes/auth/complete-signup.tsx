@@ -10,7 +10,13 @@ import { accountTypes, completeSignupSchema } from '~/lib/auth-forms'
 import { clearTicketCookie, readTicket } from '~/lib/oidc-cookies.server'
 import { SIGNED_IN_HOME, sessionCookie } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { AccountTypeChoice, AuthCheckbox, AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
+import {
+  AccountTypeChoice,
+  AuthCheckbox,
+  AuthField,
+  AuthFormErrors,
+  useReplyKey,
+} from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { titled } from '~/lib/meta'
 
@@ -25,7 +31,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export function loader({ request, context }: Route.LoaderArgs) {
   const ticket = readTicket(request)
   if (!ticket) throw redirect('/auth/gotosign')
-  return { email: ticket.email, firstName: ticket.firstName, lastName: ticket.lastName, title: getInstance(context).t('auth:thirdParty.completeTitle'), constraint: getZodConstraint(completeSignupSchema), kinds: accountTypes }
+  return {
+    email: ticket.email,
+    firstName: ticket.firstName,
+    lastName: ticket.lastName,
+    title: getInstance(context).t('auth:thirdParty.completeTitle'),
+    constraint: getZodConstraint(completeSignupSchema),
+    kinds: accountTypes,
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,14 +48,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   try {
     const session = await apiFor(context, { token: null }).call(identityContract.registerWithThirdPart, {
-      body: { ticket: ticket.ticket, ...submission.value, acceptTerms: true, language: getLocale(context) as 'en' },
+      body: {
+        ticket: ticket.ticket,
+        ...submission.value,
+        acceptTerms: true,
+        language: getLocale(context) as 'en',
+      },
     })
     const headers = new Headers({ 'set-cookie': clearTicketCookie() })
     headers.append('set-cookie', sessionCookie(context, request, session.token, session.expiresAt))
     // A first sign-in through a provider lands where every sign-in does.
     return redirect(SIGNED_IN_HOME, { headers })
   } catch (error) {
-    return replyWithApiError(submission, error, ['accountType', 'firstName', 'lastName', 'companyName', 'acceptTerms'])
+    return replyWithApiError(submission, error, [
+      'accountType',
+      'firstName',
+      'lastName',
+      'companyName',
+      'acceptTerms',
+    ])
   }
 }
 
@@ -58,9 +82,30 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
       <Form method="post" noValidate key={formKey} className="form-stack">
         <AuthFormErrors reply={reply} />
         <AccountTypeChoice kinds={loaderData.kinds} reply={reply} constraints={constraints} />
-        <AuthField name="firstName" reply={reply} constraints={constraints} defaultValue={loaderData.firstName} label={t('fields.firstName')} autoComplete="given-name" />
-        <AuthField name="lastName" reply={reply} constraints={constraints} defaultValue={loaderData.lastName} label={t('fields.lastName')} autoComplete="family-name" />
-        <AuthField name="companyName" reply={reply} constraints={constraints} label={t('fields.companyName')} hint={t('signup.companyHint')} autoComplete="organization" />
+        <AuthField
+          name="firstName"
+          reply={reply}
+          constraints={constraints}
+          defaultValue={loaderData.firstName}
+          label={t('fields.firstName')}
+          autoComplete="given-name"
+        />
+        <AuthField
+          name="lastName"
+          reply={reply}
+          constraints={constraints}
+          defaultValue={loaderData.lastName}
+          label={t('fields.lastName')}
+          autoComplete="family-name"
+        />
+        <AuthField
+          name="companyName"
+          reply={reply}
+          constraints={constraints}
+          label={t('fields.companyName')}
+          hint={t('signup.companyHint')}
+          autoComplete="organization"
+        />
         <AuthCheckbox name="acceptTerms" reply={reply} constraints={constraints}>
           {t('signup.acceptTerms')}{' '}
           <Link to="/auth/terms-and-conditions" target="_blank">

@@ -16,7 +16,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const title = getInstance(context).t('auth:confirmEmail.title')
   try {
-    const { message } = await apiFor(context, { token: null }).call(identityContract.confirmEmailChange, { query: { token: url.searchParams.get('token') ?? '' } })
+    const { message } = await apiFor(context, { token: null }).call(identityContract.confirmEmailChange, {
+      query: { token: url.searchParams.get('token') ?? '' },
+    })
     return { ok: true as const, message, title }
   } catch (error) {
     if (!(error instanceof ApiCallError) || error.status >= 500) throw error
@@ -29,7 +31,13 @@ export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('confirmEmail.title')}</h1>
-      {loaderData.ok ? <Notice kind="success">{loaderData.message}</Notice> : <Notice kind="error" title={t('verify.invalidTitle')}>{t('verify.invalid')}</Notice>}
+      {loaderData.ok ? (
+        <Notice kind="success">{loaderData.message}</Notice>
+      ) : (
+        <Notice kind="error" title={t('verify.invalidTitle')}>
+          {t('verify.invalid')}
+        </Notice>
+      )}
       <p>
         <Link to="/profile/account-settings">{t('menu.accountSettings')}</Link>
       </p>

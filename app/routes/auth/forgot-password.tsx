@@ -21,7 +21,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export function loader({ context, url }: Route.LoaderArgs) {
-  return { sent: url.searchParams.get('sent') === '1', title: getInstance(context).t('auth:forgot.title'), constraint: getZodConstraint(emailOnlySchema) }
+  return {
+    sent: url.searchParams.get('sent') === '1',
+    title: getInstance(context).t('auth:forgot.title'),
+    constraint: getZodConstraint(emailOnlySchema),
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,10 +47,21 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('forgot.title')}</h1>
-      {loaderData.sent ? <Notice kind="success">{t('forgot.sent')}</Notice> : <p className="lead">{t('forgot.lead')}</p>}
+      {loaderData.sent ? (
+        <Notice kind="success">{t('forgot.sent')}</Notice>
+      ) : (
+        <p className="lead">{t('forgot.lead')}</p>
+      )}
       <Form method="post" noValidate key={formKey} className="form-stack">
         <AuthFormErrors reply={reply} />
-        <AuthField name="email" reply={reply} constraints={loaderData.constraint} label={t('fields.email')} type="email" autoComplete="email" />
+        <AuthField
+          name="email"
+          reply={reply}
+          constraints={loaderData.constraint}
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+        />
         <button type="submit" className="button button-primary">
           {t('forgot.submit')}
         </button>

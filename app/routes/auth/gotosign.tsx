@@ -9,7 +9,13 @@ import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
 import { accountTypes, signupSchema } from '~/lib/auth-forms'
 import { SIGNED_IN_HOME, getUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { AccountTypeChoice, AuthCheckbox, AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
+import {
+  AccountTypeChoice,
+  AuthCheckbox,
+  AuthField,
+  AuthFormErrors,
+  useReplyKey,
+} from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { PASSWORD_MIN } from '../../../server/modules/identity/password-policy'
 import { visitorPage } from '~/lib/kept-page'
@@ -29,20 +35,53 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   // Someone already signed in has an account: their dashboard, not a second sign-up (nor the home page).
   if (getUser(context)) throw redirect(SIGNED_IN_HOME)
-  const { data: providers } = await apiFor(context, { token: null }).call(identityContract.thirdPartyProviders)
-  return { providers, title: getInstance(context).t('auth:signup.title'), constraint: getZodConstraint(signupSchema), kinds: accountTypes, passwordMin: PASSWORD_MIN }
+  const { data: providers } = await apiFor(context, { token: null }).call(
+    identityContract.thirdPartyProviders,
+  )
+  return {
+    providers,
+    title: getInstance(context).t('auth:signup.title'),
+    constraint: getZodConstraint(signupSchema),
+    kinds: accountTypes,
+    passwordMin: PASSWORD_MIN,
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: signupSchema })
-  if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
+  if (submission.status !== 'success')
+    return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   const v = submission.value
   try {
     await apiFor(context, { token: null }).call(identityContract.register, {
-      body: { accountType: v.accountType, firstName: v.firstName, lastName: v.lastName, companyName: v.companyName, email: v.email, password: v.password, phoneNumber: v.phoneNumber, language: getLocale(context) as 'en', acceptTerms: true },
+      body: {
+        accountType: v.accountType,
+        firstName: v.firstName,
+        lastName: v.lastName,
+        companyName: v.companyName,
+        email: v.email,
+        password: v.password,
+        phoneNumber: v.phoneNumber,
+        language: getLocale(context) as 'en',
+        acceptTerms: true,
+      },
     })
   } catch (error) {
-    return replyWithApiError(submission, error, ['accountType', 'firstName', 'lastName', 'companyName', 'email', 'password', 'phoneNumber', 'acceptTerms'], { hideFields: ['password'] })
+    return replyWithApiError(
+      submission,
+      error,
+      [
+        'accountType',
+        'firstName',
+        'lastName',
+        'companyName',
+        'email',
+        'password',
+        'phoneNumber',
+        'acceptTerms',
+      ],
+      { hideFields: ['password'] },
+    )
   }
   return redirect(`/auth/verify-email?sent=${encodeURIComponent(v.email)}`)
 }
@@ -60,12 +99,53 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       <Form method="post" noValidate key={formKey} className="form-stack">
         <AuthFormErrors reply={reply} />
         <AccountTypeChoice kinds={loaderData.kinds} reply={reply} constraints={constraints} withHints />
-        <AuthField name="firstName" reply={reply} constraints={constraints} label={t('fields.firstName')} autoComplete="given-name" />
-        <AuthField name="lastName" reply={reply} constraints={constraints} label={t('fields.lastName')} autoComplete="family-name" />
-        <AuthField name="companyName" reply={reply} constraints={constraints} label={t('fields.companyName')} hint={t('signup.companyHint')} autoComplete="organization" />
-        <AuthField name="email" reply={reply} constraints={constraints} label={t('fields.email')} type="email" autoComplete="email" />
-        <AuthField name="password" reply={reply} constraints={constraints} label={t('fields.password')} type="password" autoComplete="new-password" hint={t('passwordPolicy', { min: loaderData.passwordMin })} />
-        <AuthField name="phoneNumber" reply={reply} constraints={constraints} label={t('fields.phoneOptional')} type="tel" autoComplete="tel" />
+        <AuthField
+          name="firstName"
+          reply={reply}
+          constraints={constraints}
+          label={t('fields.firstName')}
+          autoComplete="given-name"
+        />
+        <AuthField
+          name="lastName"
+          reply={reply}
+          constraints={constraints}
+          label={t('fields.lastName')}
+          autoComplete="family-name"
+        />
+        <AuthField
+          name="companyName"
+          reply={reply}
+          constraints={constraints}
+          label={t('fields.companyName')}
+          hint={t('signup.companyHint')}
+          autoComplete="organization"
+        />
+        <AuthField
+          name="email"
+          reply={reply}
+          constraints={constraints}
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+        />
+        <AuthField
+          name="password"
+          reply={reply}
+          constraints={constraints}
+          label={t('fields.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('passwordPolicy', { min: loaderData.passwordMin })}
+        />
+        <AuthField
+          name="phoneNumber"
+          reply={reply}
+          constraints={constraints}
+          label={t('fields.phoneOptional')}
+          type="tel"
+          autoComplete="tel"
+        />
         <AuthCheckbox name="acceptTerms" reply={reply} constraints={constraints}>
           {t('signup.acceptTerms')}{' '}
           <Link to="/auth/terms-and-conditions" target="_blank">

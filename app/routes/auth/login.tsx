@@ -29,18 +29,28 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const redirectTo = redirectTarget(url)
   if (getUser(context)) throw redirect(redirectTo)
-  const { data: providers } = await apiFor(context, { token: null }).call(identityContract.thirdPartyProviders)
-  return { redirectTo, providers, title: getInstance(context).t('auth:login.title'), constraint: getZodConstraint(loginSchema) }
+  const { data: providers } = await apiFor(context, { token: null }).call(
+    identityContract.thirdPartyProviders,
+  )
+  return {
+    redirectTo,
+    providers,
+    title: getInstance(context).t('auth:login.title'),
+    constraint: getZodConstraint(loginSchema),
+  }
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: loginSchema })
-  if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
+  if (submission.status !== 'success')
+    return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   try {
     // A browser that signed in to this account before says so, and is not locked out by others' guesses.
     const deviceToken = readDeviceToken(request)
-    const session = await apiFor(context, { token: null }).call(identityContract.login, { body: { email: submission.value.email, password: submission.value.password, deviceToken } })
+    const session = await apiFor(context, { token: null }).call(identityContract.login, {
+      body: { email: submission.value.email, password: submission.value.password, deviceToken },
+    })
     const to = safeRedirect(submission.value.redirectTo ?? redirectTarget(url))
     const headers = new Headers({ 'set-cookie': deviceCookie(context, request, session.deviceToken) })
     // The password was right and a code is still owed: the challenge waits in a cookie for the next page.
@@ -68,8 +78,22 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" noValidate key={formKey} className="form-stack">
         <AuthFormErrors reply={reply} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <AuthField name="email" reply={reply} constraints={constraints} label={t('fields.email')} type="email" autoComplete="email" />
-        <AuthField name="password" reply={reply} constraints={constraints} label={t('fields.password')} type="password" autoComplete="current-password" />
+        <AuthField
+          name="email"
+          reply={reply}
+          constraints={constraints}
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+        />
+        <AuthField
+          name="password"
+          reply={reply}
+          constraints={constraints}
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+        />
         <button type="submit" className="button button-primary" disabled={navigation.state === 'submitting'}>
           {t('login.submit')}
         </button>
@@ -82,7 +106,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <p>{t('thirdParty.or')}</p>
           {loaderData.providers.map((p) => (
             // A link, not a form: the browser leaves for the provider, which a form's CSP (form-action 'self') would block.
-            <a key={p.id} className="button" href={`/auth/oidc/${p.id}?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`} data-provider={p.id}>
+            <a
+              key={p.id}
+              className="button"
+              href={`/auth/oidc/${p.id}?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}
+              data-provider={p.id}
+            >
               {t('thirdParty.continueWith', { name: p.name })}
             </a>
           ))}

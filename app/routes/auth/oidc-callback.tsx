@@ -21,14 +21,20 @@ export function meta({ loaderData }: Route.MetaArgs) {
 // then exchanges the code. SPEC §8: a failure shows "Failed / Failed To Login" (or "… Register").
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const t = getInstance(context).t
-  const failed = (kind: 'login' | 'register') => data({ title: t('auth:thirdParty.failedTitle'), kind }, { status: 400, headers: { 'set-cookie': clearStateCookie() } })
+  const failed = (kind: 'login' | 'register') =>
+    data(
+      { title: t('auth:thirdParty.failedTitle'), kind },
+      { status: 400, headers: { 'set-cookie': clearStateCookie() } },
+    )
   const saved = readState(request)
   const state = url.searchParams.get('state')
   if (!saved || !state || saved.state !== state || url.searchParams.has('error')) return failed('login')
   try {
     // The address the provider was given (oidc-start.tsx): the site's, whatever Host this request names.
     const callbackUrl = new URL(url.pathname + url.search, context.get(appContext).publicUrl).href
-    const result = await apiFor(context, { token: null }).call(identityContract.loginWithThirdPart, { body: { callbackUrl } })
+    const result = await apiFor(context, { token: null }).call(identityContract.loginWithThirdPart, {
+      body: { callbackUrl },
+    })
     const headers = new Headers({ 'set-cookie': clearStateCookie() })
     const secure = secureCookies(context, request)
     if (result.status === 'signed-in') {
@@ -36,15 +42,36 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       return redirect(safeRedirect(saved.redirectTo, SIGNED_IN_HOME), { headers })
     }
     if (result.status === 'two-factor-required') {
-      headers.append('set-cookie', challengeCookie(result, safeRedirect(saved.redirectTo, SIGNED_IN_HOME), secure))
+      headers.append(
+        'set-cookie',
+        challengeCookie(result, safeRedirect(saved.redirectTo, SIGNED_IN_HOME), secure),
+      )
       return redirect(SECOND_FACTOR_PAGE, { headers })
     }
-    headers.append('set-cookie', ticketCookie({ ticket: result.ticket, email: result.email, firstName: result.firstName, lastName: result.lastName, provider: result.provider }, secure))
+    headers.append(
+      'set-cookie',
+      ticketCookie(
+        {
+          ticket: result.ticket,
+          email: result.email,
+          firstName: result.firstName,
+          lastName: result.lastName,
+          provider: result.provider,
+        },
+        secure,
+      ),
+    )
     return redirect('/auth/complete-signup', { headers })
   } catch (error) {
     if (!(error instanceof ApiCallError) || error.status >= 500) throw error
     const body = typeof error.body === 'object' ? error.body : null
-    return failed(Object.values(body?.errors ?? {}).flat().includes('Failed To Register') ? 'register' : 'login')
+    return failed(
+      Object.values(body?.errors ?? {})
+        .flat()
+        .includes('Failed To Register')
+        ? 'register'
+        : 'login',
+    )
   }
 }
 

@@ -11,9 +11,15 @@ import { identityContract } from '../../../server/modules/identity/contract'
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const redirectTo = redirectTarget(url)
   try {
-    const { authorizationUrl, state } = await apiFor(context, { token: null }).call(identityContract.thirdPartyAuthorize, {
-      body: { provider: params.provider, redirectUri: new URL('/auth/oidc/callback', context.get(appContext).publicUrl).href },
-    })
+    const { authorizationUrl, state } = await apiFor(context, { token: null }).call(
+      identityContract.thirdPartyAuthorize,
+      {
+        body: {
+          provider: params.provider,
+          redirectUri: new URL('/auth/oidc/callback', context.get(appContext).publicUrl).href,
+        },
+      },
+    )
     const secure = secureCookies(context, request)
     return redirect(authorizationUrl, { headers: { 'set-cookie': stateCookie(state, redirectTo, secure) } })
   } catch (error) {

@@ -24,14 +24,22 @@ export function meta({ loaderData }: Route.MetaArgs) {
 // The account kinds and the password length travel in the loader's data: the modules defining them
 // carry zod and the password policy, which stay on the server (decision 031).
 export function loader({ context, url }: Route.LoaderArgs) {
-  return { token: url.searchParams.get('token') ?? '', title: getInstance(context).t('auth:reset.title'), constraint: getZodConstraint(resetSchema), passwordMin: PASSWORD_MIN }
+  return {
+    token: url.searchParams.get('token') ?? '',
+    title: getInstance(context).t('auth:reset.title'),
+    constraint: getZodConstraint(resetSchema),
+    passwordMin: PASSWORD_MIN,
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetSchema })
-  if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password', 'confirmPassword'] }), { status: 400 })
+  if (submission.status !== 'success')
+    return data(submission.reply({ hideFields: ['password', 'confirmPassword'] }), { status: 400 })
   try {
-    await apiFor(context, { token: null }).call(identityContract.resetPassword, { body: { token: submission.value.token, password: submission.value.password } })
+    await apiFor(context, { token: null }).call(identityContract.resetPassword, {
+      body: { token: submission.value.token, password: submission.value.password },
+    })
   } catch (error) {
     return replyWithApiError(submission, error, ['password'], { hideFields: ['password', 'confirmPassword'] })
   }
@@ -52,8 +60,23 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <input type="hidden" name="token" value={loaderData.token} />
         {/* Password managers (and Chromium's console) expect the account's name next to a new password. */}
         <input type="text" autoComplete="username" hidden readOnly aria-hidden="true" tabIndex={-1} />
-        <AuthField name="password" reply={reply} constraints={constraints} label={t('fields.newPassword')} type="password" autoComplete="new-password" hint={t('passwordPolicy', { min: loaderData.passwordMin })} />
-        <AuthField name="confirmPassword" reply={reply} constraints={constraints} label={t('fields.confirmPassword')} type="password" autoComplete="new-password" />
+        <AuthField
+          name="password"
+          reply={reply}
+          constraints={constraints}
+          label={t('fields.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('passwordPolicy', { min: loaderData.passwordMin })}
+        />
+        <AuthField
+          name="confirmPassword"
+          reply={reply}
+          constraints={constraints}
+          label={t('fields.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+        />
         <button type="submit" className="button button-primary">
           {t('reset.submit')}
         </button>

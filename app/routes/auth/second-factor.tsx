@@ -26,24 +26,35 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export function loader({ request, context }: Route.LoaderArgs) {
   if (getUser(context)) throw redirect(SIGNED_IN_HOME)
   if (!readChallenge(request)) throw redirect('/auth/login')
-  return { title: getInstance(context).t('security:signIn.title'), constraint: getZodConstraint(secondFactorSchema) }
+  return {
+    title: getInstance(context).t('security:signIn.title'),
+    constraint: getZodConstraint(secondFactorSchema),
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const pending = readChallenge(request)
   if (!pending) throw redirect('/auth/login')
   const submission = parseWithZod(await request.formData(), { schema: secondFactorSchema })
-  if (submission.status !== 'success') return data(submission.reply({ hideFields: ['code'] }), { status: 400 })
+  if (submission.status !== 'success')
+    return data(submission.reply({ hideFields: ['code'] }), { status: 400 })
   try {
-    const session = await apiFor(context, { token: null }).call(identityContract.loginSecondFactor, { body: { challenge: pending.challenge, code: submission.value.code } })
+    const session = await apiFor(context, { token: null }).call(identityContract.loginSecondFactor, {
+      body: { challenge: pending.challenge, code: submission.value.code },
+    })
     const headers = new Headers({ 'set-cookie': clearChallengeCookie() })
     headers.append('set-cookie', sessionCookie(context, request, session.token, session.expiresAt))
     return redirect(safeRedirect(pending.redirectTo, SIGNED_IN_HOME), { headers })
   } catch (error) {
     // An expired challenge (or an account that can no longer sign in) starts over at the password.
     const body = error instanceof ApiCallError && typeof error.body === 'object' ? error.body : null
-    if (body?.errors?.challenge || (error instanceof ApiCallError && error.status === 401)) throw redirect('/auth/login', { headers: { 'set-cookie': clearChallengeCookie() } })
-    if (body?.errors?.code) return data(submission.reply({ fieldErrors: { code: ['security:errors.wrongCode'] }, hideFields: ['code'] }), { status: 400 })
+    if (body?.errors?.challenge || (error instanceof ApiCallError && error.status === 401))
+      throw redirect('/auth/login', { headers: { 'set-cookie': clearChallengeCookie() } })
+    if (body?.errors?.code)
+      return data(
+        submission.reply({ fieldErrors: { code: ['security:errors.wrongCode'] }, hideFields: ['code'] }),
+        { status: 400 },
+      )
     return replyWithApiError(submission, error, ['code'], { hideFields: ['code'] })
   }
 }
@@ -58,7 +69,14 @@ export default function SecondFactor({ loaderData, actionData }: Route.Component
       <p className="lead">{t('signIn.lead')}</p>
       <Form method="post" noValidate key={formKey} className="form-stack">
         <AuthFormErrors reply={actionData} />
-        <AuthField name="code" reply={actionData} constraints={loaderData.constraint} label={t('fields.code')} hint={t('signIn.hint')} autoComplete="one-time-code" />
+        <AuthField
+          name="code"
+          reply={actionData}
+          constraints={loaderData.constraint}
+          label={t('fields.code')}
+          hint={t('signIn.hint')}
+          autoComplete="one-time-code"
+        />
         <button type="submit" className="button button-primary" disabled={navigation.state === 'submitting'}>
           {t('signIn.submit')}
         </button>

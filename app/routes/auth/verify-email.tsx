@@ -22,7 +22,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 // SPEC §8: success shows the server's message; an empty result "Failed / Failed To verify token";
 // an error "Invalid / Invalid or expired token".
-type Outcome = { kind: 'verified'; message: string } | { kind: 'failed' } | { kind: 'invalid' } | { kind: 'sent'; email: string } | { kind: 'none' }
+type Outcome =
+  | { kind: 'verified'; message: string }
+  | { kind: 'failed' }
+  | { kind: 'invalid' }
+  | { kind: 'sent'; email: string }
+  | { kind: 'none' }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const title = getInstance(context).t('auth:verify.title')
@@ -31,21 +36,29 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   let outcome: Outcome = sent ? { kind: 'sent', email: sent } : { kind: 'none' }
   if (token !== null) {
     try {
-      const result = await apiFor(context, { token: null }).call(identityContract.verifyEmail, { query: { token } })
+      const result = await apiFor(context, { token: null }).call(identityContract.verifyEmail, {
+        query: { token },
+      })
       outcome = result?.message ? { kind: 'verified', message: result.message } : { kind: 'failed' }
     } catch (error) {
       if (!(error instanceof ApiCallError) || error.status >= 500) throw error
       outcome = { kind: 'invalid' }
     }
   }
-  return data({ outcome, title, constraint: getZodConstraint(emailOnlySchema) }, { status: outcome.kind === 'invalid' ? 400 : 200 })
+  return data(
+    { outcome, title, constraint: getZodConstraint(emailOnlySchema) },
+    { status: outcome.kind === 'invalid' ? 400 : 200 },
+  )
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema })
-  if (submission.status !== 'success') return data({ result: submission.reply(), message: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ result: submission.reply(), message: null }, { status: 400 })
   try {
-    const { message } = await apiFor(context, { token: null }).call(identityContract.resendVerification, { body: submission.value })
+    const { message } = await apiFor(context, { token: null }).call(identityContract.resendVerification, {
+      body: submission.value,
+    })
     return { result: submission.reply({ resetForm: true }), message }
   } catch (error) {
     const reply = replyWithApiError(submission, error, ['email'])
@@ -71,16 +84,34 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
           </p>
         </>
       ) : null}
-      {outcome.kind === 'failed' ? <Notice kind="error" title={t('verify.failedTitle')}>{t('verify.failed')}</Notice> : null}
-      {outcome.kind === 'invalid' ? <Notice kind="error" title={t('verify.invalidTitle')}>{t('verify.invalid')}</Notice> : null}
-      {outcome.kind === 'sent' ? <Notice kind="info">{t('verify.sent', { email: outcome.email })}</Notice> : null}
+      {outcome.kind === 'failed' ? (
+        <Notice kind="error" title={t('verify.failedTitle')}>
+          {t('verify.failed')}
+        </Notice>
+      ) : null}
+      {outcome.kind === 'invalid' ? (
+        <Notice kind="error" title={t('verify.invalidTitle')}>
+          {t('verify.invalid')}
+        </Notice>
+      ) : null}
+      {outcome.kind === 'sent' ? (
+        <Notice kind="info">{t('verify.sent', { email: outcome.email })}</Notice>
+      ) : null}
       {outcome.kind !== 'verified' ? (
         <section>
           <h2>{t('verify.resendTitle')}</h2>
           {actionData?.message ? <Notice kind="success">{actionData.message}</Notice> : null}
           <Form method="post" noValidate key={formKey} className="form-stack">
             <AuthFormErrors reply={reply} />
-            <AuthField name="email" reply={reply} constraints={loaderData.constraint} defaultValue={outcome.kind === 'sent' && !actionData ? outcome.email : undefined} label={t('fields.email')} type="email" autoComplete="email" />
+            <AuthField
+              name="email"
+              reply={reply}
+              constraints={loaderData.constraint}
+              defaultValue={outcome.kind === 'sent' && !actionData ? outcome.email : undefined}
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+            />
             <button type="submit" className="button">
               {t('verify.resend')}
             </button>

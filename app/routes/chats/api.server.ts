@@ -12,9 +12,17 @@ export function roomPage(context: Readonly<RouterContextProvider>, roomId: numbe
 }
 
 /** Sends a message: JSON for text alone, multipart when a file comes with it. Answers the stored message. */
-export async function sendMessage(context: Readonly<RouterContextProvider>, roomId: number, message: MessageForm): Promise<ChatMessage> {
+export async function sendMessage(
+  context: Readonly<RouterContextProvider>,
+  roomId: number,
+  message: MessageForm,
+): Promise<ChatMessage> {
   const text = message.text ?? ''
-  if (!message.file) return apiFor(context).call(c.send, { params: { roomId }, body: { clientMessageId: message.clientMessageId, text } })
+  if (!message.file)
+    return apiFor(context).call(c.send, {
+      params: { roomId },
+      body: { clientMessageId: message.clientMessageId, text },
+    })
   const form = new FormData()
   form.set('clientMessageId', message.clientMessageId)
   form.set('text', text)
@@ -28,6 +36,7 @@ export async function sendMessage(context: Readonly<RouterContextProvider>, room
  */
 export async function readRoom(context: Readonly<RouterContextProvider>, roomId: number, upTo?: number) {
   const api = apiFor(context)
-  if (upTo === undefined && (await api.call(c.countUnread, { params: { roomId } })).unreadCount === 0) return null
+  if (upTo === undefined && (await api.call(c.countUnread, { params: { roomId } })).unreadCount === 0)
+    return null
   return api.call(c.markRead, { params: { roomId }, body: upTo ? { upTo } : {} })
 }

@@ -9,7 +9,14 @@ import type { ChatMessage } from '../../../server/modules/chat/contract'
 import { ATTACHMENT_ACCEPT, messageFormSchema, newClientMessageId } from './forms'
 
 /** What the room's action answers a send: the stored message (with JavaScript), or the form's errors. */
-export type SendResult = { sent?: ChatMessage; reply?: { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null } | null; notice?: string }
+export type SendResult = {
+  sent?: ChatMessage
+  reply?: {
+    error?: Record<string, string[] | null> | null
+    initialValue?: Record<string, unknown> | null
+  } | null
+  notice?: string
+}
 
 const TYPING_EVERY_MS = 3_000
 
@@ -19,7 +26,17 @@ const TYPING_EVERY_MS = 3_000
  * the stored message is handed to `onSent` at once, and a new client message id is made for the
  * next one. The id is a hidden field, so a doubled or retried submit never stores a message twice.
  */
-export function Composer({ roomId, clientMessageId, result, onSent }: { roomId: number; clientMessageId: string; result?: SendResult; onSent: (message: ChatMessage) => void }) {
+export function Composer({
+  roomId,
+  clientMessageId,
+  result,
+  onSent,
+}: {
+  roomId: number
+  clientMessageId: string
+  result?: SendResult
+  onSent: (message: ChatMessage) => void
+}) {
   const { t } = useTranslation('chat')
   const fetcher = useFetcher<SendResult>({ key: `send-${roomId}` })
   const form = useRef<HTMLFormElement>(null)
@@ -42,7 +59,12 @@ export function Composer({ roomId, clientMessageId, result, onSent }: { roomId: 
     }
   }, [fetcher.data, onSent])
 
-  const error = clientError ?? answer?.reply?.error?.text?.[0] ?? answer?.reply?.error?.file?.[0] ?? answer?.notice ?? null
+  const error =
+    clientError ??
+    answer?.reply?.error?.text?.[0] ??
+    answer?.reply?.error?.file?.[0] ??
+    answer?.notice ??
+    null
   const initialText = answer?.reply?.initialValue?.text
   const busy = fetcher.state !== 'idle'
   return (
@@ -55,7 +77,10 @@ export function Composer({ roomId, clientMessageId, result, onSent }: { roomId: 
       onSubmit={(event) => {
         // The same schema as the action's: nothing empty or too long leaves the page.
         const check = parseWithZod(new FormData(event.currentTarget), { schema: messageFormSchema })
-        const problem = check.status === 'success' ? null : (check.error?.text?.[0] ?? check.error?.clientMessageId?.[0] ?? null)
+        const problem =
+          check.status === 'success'
+            ? null
+            : (check.error?.text?.[0] ?? check.error?.clientMessageId?.[0] ?? null)
         setClientError(problem)
         if (problem || busy) event.preventDefault()
       }}
@@ -95,9 +120,19 @@ export function Composer({ roomId, clientMessageId, result, onSent }: { roomId: 
       </div>
       <div className="field">
         <label htmlFor="chat-file">{t('composer.attach')}</label>
-        <input id="chat-file" name="file" type="file" accept={ATTACHMENT_ACCEPT} aria-describedby="chat-file-hint" />
+        <input
+          id="chat-file"
+          name="file"
+          type="file"
+          accept={ATTACHMENT_ACCEPT}
+          aria-describedby="chat-file-hint"
+        />
         <p className="hint" id="chat-file-hint">
-          {t('composer.attachHint', { image: chatLimits.imageKb, document: chatLimits.documentKb / 1024, media: chatLimits.mediaKb / 1024 })}
+          {t('composer.attachHint', {
+            image: chatLimits.imageKb,
+            document: chatLimits.documentKb / 1024,
+            media: chatLimits.mediaKb / 1024,
+          })}
         </p>
       </div>
       <Button variant="primary" aria-disabled={busy || undefined}>

@@ -21,7 +21,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = Number.isInteger(asked) && asked > 0 ? Math.min(asked, LAST_PAGE) : 1
   try {
     const rooms = await apiFor(context).call(c.rooms, { params: { page } })
-    return { rooms, unread: rooms.roomsWithUnread, url: url.pathname + url.search, title: getInstance(context).t('chat:list.title') }
+    return {
+      rooms,
+      unread: rooms.roomsWithUnread,
+      url: url.pathname + url.search,
+      title: getInstance(context).t('chat:list.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }

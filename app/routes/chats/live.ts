@@ -24,7 +24,19 @@ const byId = (lists: ChatMessage[][]) => {
   return [...seen.values()].sort((a, b) => a.id - b.id)
 }
 
-export function useRoomMessages({ roomId, me, otherId, page, live }: { roomId: number; me: number; otherId: number; page: RoomPage; live: boolean }) {
+export function useRoomMessages({
+  roomId,
+  me,
+  otherId,
+  page,
+  live,
+}: {
+  roomId: number
+  me: number
+  otherId: number
+  page: RoomPage
+  live: boolean
+}) {
   const [kept, setKept] = useState<ChatMessage[]>([])
   const [arrived, setArrived] = useState<ChatMessage[]>([])
   const [otherRead, setOtherRead] = useState(0)
@@ -51,14 +63,18 @@ export function useRoomMessages({ roomId, me, otherId, page, live }: { roomId: n
   }, [before, earlierFetcher, roomId])
 
   const markRead = useCallback(
-    (upTo: number) => reader.submit({ intent: 'read', upTo: String(upTo) }, { method: 'post', action: `/chats/${roomId}` }),
+    (upTo: number) =>
+      reader.submit({ intent: 'read', upTo: String(upTo) }, { method: 'post', action: `/chats/${roomId}` }),
     [reader, roomId],
   )
 
-  const add = useCallback((message: ChatMessage) => {
-    if (message.roomId !== roomId) return
-    setArrived((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]))
-  }, [roomId])
+  const add = useCallback(
+    (message: ChatMessage) => {
+      if (message.roomId !== roomId) return
+      setArrived((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]))
+    },
+    [roomId],
+  )
 
   useHubGroup('chat', live ? roomGroup(roomId) : null)
   useHubEvent('chat', 'ReceiveMessage', (payload) => {
@@ -73,7 +89,8 @@ export function useRoomMessages({ roomId, me, otherId, page, live }: { roomId: n
   })
   useHubEvent('chat', 'read', (payload) => {
     const event = payload as { roomId: number; userId: number; lastReadMessageId: number }
-    if (event?.roomId === roomId && event.userId !== me) setOtherRead((n) => Math.max(n, event.lastReadMessageId))
+    if (event?.roomId === roomId && event.userId !== me)
+      setOtherRead((n) => Math.max(n, event.lastReadMessageId))
   })
   useHubReconnected('chat', () => void revalidator.revalidate())
 
@@ -85,7 +102,10 @@ export function useRoomMessages({ roomId, me, otherId, page, live }: { roomId: n
     return () => clearTimeout(timer)
   }, [typingUntil])
 
-  const messages = useMemo(() => byId([kept, page.data, live ? arrived : []]), [kept, page.data, arrived, live])
+  const messages = useMemo(
+    () => byId([kept, page.data, live ? arrived : []]),
+    [kept, page.data, arrived, live],
+  )
   // The newest message not of my own (the other person's, or a system message): what there is to read.
   const newestFromOther = messages.findLast((m) => m.senderId !== me)?.id ?? 0
 

@@ -42,7 +42,14 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context, params, url }) => {
     const roomId = positive(params.roomId)
     const dataRequest = new URL(request.url).pathname.endsWith('.data')
-    if (request.method !== 'GET' || dataRequest || !roomId || url.searchParams.has('before') || !getUser(context)) return
+    if (
+      request.method !== 'GET' ||
+      dataRequest ||
+      !roomId ||
+      url.searchParams.has('before') ||
+      !getUser(context)
+    )
+      return
     await readRoom(context, roomId).catch((error: unknown) => {
       if (!(error instanceof ApiCallError)) throw error // a refused room is the loader's to answer
     })
@@ -56,7 +63,13 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   try {
     const page = await roomPage(context, roomId, before)
     const t = getInstance(context).t
-    return { page, me: user.id, clientMessageId: newClientMessageId(), viewingEarlier: before !== undefined, title: t('chat:room.title', { name: page.room.other.name }) }
+    return {
+      page,
+      me: user.id,
+      clientMessageId: newClientMessageId(),
+      viewingEarlier: before !== undefined,
+      title: t('chat:room.title', { name: page.room.other.name }),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -85,10 +98,14 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     if (form.get('live')) return { sent }
     return redirect(`/chats/${roomId}#m-${sent.id}`)
   } catch (error) {
-    if (!(error instanceof ApiCallError) || error.status !== 400 || typeof error.body !== 'object') throwApiError(error)
+    if (!(error instanceof ApiCallError) || error.status !== 400 || typeof error.body !== 'object')
+      throwApiError(error)
     // The room closed while the form was open: the room itself says why, in place of the composer.
     if (error.body.title === 'Conversation Closed') return redirect(`/chats/${roomId}`)
-    return data({ reply: submission.reply({ fieldErrors: { text: [sendProblem(error.body)] } }) }, { status: 400 })
+    return data(
+      { reply: submission.reply({ fieldErrors: { text: [sendProblem(error.body)] } }) },
+      { status: 400 },
+    )
   }
 }
 
@@ -102,16 +119,31 @@ function sendProblem(problem: { title: string; detail: string; errors?: Record<s
 /** Where the project and the contract are, for each side of the room. */
 function projectLinks(room: ChatRoom) {
   const p = room.project.id
-  if (room.myRole === 'client') return { project: `/projects/client/details/${p}`, contract: room.contractId ? `/projects/client/details/${p}#contract` : null }
-  return { project: `/projects/details/${p}`, contract: room.contractId ? `/projects/freelancer/contract/${p}` : null }
+  if (room.myRole === 'client')
+    return {
+      project: `/projects/client/details/${p}`,
+      contract: room.contractId ? `/projects/client/details/${p}#contract` : null,
+    }
+  return {
+    project: `/projects/details/${p}`,
+    contract: room.contractId ? `/projects/freelancer/contract/${p}` : null,
+  }
 }
 
 export default function ChatRoomPage({ loaderData, actionData }: Route.ComponentProps) {
   // A new room is a new conversation: nothing of the last one's state carries over.
-  return <Room key={loaderData.page.room.id} data={loaderData} result={actionData as SendResult | undefined} />
+  return (
+    <Room key={loaderData.page.room.id} data={loaderData} result={actionData as SendResult | undefined} />
+  )
 }
 
-function Room({ data: { page, me, clientMessageId, viewingEarlier }, result }: { data: Route.ComponentProps['loaderData']; result?: SendResult }) {
+function Room({
+  data: { page, me, clientMessageId, viewingEarlier },
+  result,
+}: {
+  data: Route.ComponentProps['loaderData']
+  result?: SendResult
+}) {
   const { t } = useTranslation(['chat', 'chat-closed'])
   const room = page.room
   const links = projectLinks(room)
@@ -126,7 +158,10 @@ function Room({ data: { page, me, clientMessageId, viewingEarlier }, result }: {
   useEffect(() => {
     const target = sentinel.current
     if (!target || !log.current || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadEarlier(), { root: log.current })
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && loadEarlier(),
+      { root: log.current },
+    )
     observer.observe(target)
     return () => observer.disconnect()
   }, [loadEarlier])
@@ -139,7 +174,12 @@ function Room({ data: { page, me, clientMessageId, viewingEarlier }, result }: {
       </p>
       <h1 className="visually-hidden">{t('room.title', { name: room.other.name })}</h1>
       <header className="ui-card-header">
-        <Person name={room.other.name} imageUrl={imageSrc(room.other.imageUrl)} href={profile} subtitle={t('room.project', { title: room.project.title })} />
+        <Person
+          name={room.other.name}
+          imageUrl={imageSrc(room.other.imageUrl)}
+          href={profile}
+          subtitle={t('room.project', { title: room.project.title })}
+        />
         <ButtonGroup>
           {links.contract ? <ButtonLink to={links.contract}>{t('room.contract')}</ButtonLink> : null}
           <ButtonLink to={links.project}>{t('room.projectLink')}</ButtonLink>
@@ -165,7 +205,13 @@ function Room({ data: { page, me, clientMessageId, viewingEarlier }, result }: {
           )}
         </li>
         {chat.messages.map((m) => (
-          <MessageItem key={m.id} message={m} mine={m.senderId === me} otherName={room.other.name} read={m.id <= chat.otherRead} />
+          <MessageItem
+            key={m.id}
+            message={m}
+            mine={m.senderId === me}
+            otherName={room.other.name}
+            read={m.id <= chat.otherRead}
+          />
         ))}
       </MessageLog>
       <p className="hint" role="status" data-testid="typing">
@@ -192,7 +238,11 @@ function Room({ data: { page, me, clientMessageId, viewingEarlier }, result }: {
  * newest message, stays there as messages come and keeps its place when earlier pages are added
  * above, with or without JavaScript. Sending one's own message brings the view back to the end.
  */
-function useNewestInView(box: React.RefObject<HTMLDivElement | null>, messages: { id: number; senderId: number | null }[], me: number) {
+function useNewestInView(
+  box: React.RefObject<HTMLDivElement | null>,
+  messages: { id: number; senderId: number | null }[],
+  me: number,
+) {
   const newest = messages.at(-1)
   const seen = useRef(newest?.id ?? 0)
   useLayoutEffect(() => {

@@ -4,12 +4,27 @@ import type { ChatMessage } from '../../../server/modules/chat/contract'
 import { MessageItem } from './ui'
 
 // A message as the room renders it on the server (what a page without JavaScript shows).
-const message = (over: Partial<ChatMessage> = {}): ChatMessage => ({ id: 7, roomId: 3, clientMessageId: 'abcdefgh', senderId: 2, kind: 'text', text: 'Hello', event: null, params: null, attachments: [], createdAt: '2026-11-23T10:00:00.000Z', ...over })
-const render = (m: ChatMessage, mine = true, read = false) => renderHtml(<MessageItem message={m} mine={mine} otherName="Fred Freelancer" read={read} />)
+const message = (over: Partial<ChatMessage> = {}): ChatMessage => ({
+  id: 7,
+  roomId: 3,
+  clientMessageId: 'abcdefgh',
+  senderId: 2,
+  kind: 'text',
+  text: 'Hello',
+  event: null,
+  params: null,
+  attachments: [],
+  createdAt: '2026-11-23T10:00:00.000Z',
+  ...over,
+})
+const render = (m: ChatMessage, mine = true, read = false) =>
+  renderHtml(<MessageItem message={m} mine={mine} otherName="Fred Freelancer" read={read} />)
 
 describe('MessageItem', () => {
   it('renders markup in the text as text and makes only web addresses links', async () => {
-    const html = await render(message({ text: '<img src=x onerror=alert(1)> see https://example.com/a and javascript:alert(2)' }))
+    const html = await render(
+      message({ text: '<img src=x onerror=alert(1)> see https://example.com/a and javascript:alert(2)' }),
+    )
     expect(html).not.toContain('<img src="x"')
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
     expect(html.match(/<a /g)).toHaveLength(1)
@@ -17,7 +32,7 @@ describe('MessageItem', () => {
     expect(html).toContain('rel="noopener noreferrer nofollow ugc"')
   })
 
-  it('shows one of my messages as sent, then read; the other person\'s carry no read state', async () => {
+  it("shows one of my messages as sent, then read; the other person's carry no read state", async () => {
     expect(textOf(await render(message(), true, false))).toContain('Sent')
     expect(await render(message(), true, true)).toContain('data-state="read"')
     const theirs = await render(message(), false, true)
@@ -25,9 +40,27 @@ describe('MessageItem', () => {
     expect(textOf(theirs)).toContain('Fred Freelancer:')
   })
 
-  it('shows each kind of attachment its own way, through the site\'s download address; unknown kinds as images', async () => {
-    const file = (id: number, attachmentType: number, name: string) => ({ id, name, url: `files/${id}/download`, attachmentType, size: 10, mime: 'x/y' })
-    const html = await render(message({ text: '', attachments: [file(1, 1, 'a.png'), file(2, 2, 'b.mp4'), file(3, 3, 'c.mp3'), file(4, 4, 'd.pdf'), file(5, 9, 'e.gif')] }))
+  it("shows each kind of attachment its own way, through the site's download address; unknown kinds as images", async () => {
+    const file = (id: number, attachmentType: number, name: string) => ({
+      id,
+      name,
+      url: `files/${id}/download`,
+      attachmentType,
+      size: 10,
+      mime: 'x/y',
+    })
+    const html = await render(
+      message({
+        text: '',
+        attachments: [
+          file(1, 1, 'a.png'),
+          file(2, 2, 'b.mp4'),
+          file(3, 3, 'c.mp3'),
+          file(4, 4, 'd.pdf'),
+          file(5, 9, 'e.gif'),
+        ],
+      }),
+    )
     expect(html).toContain('<img src="/chats/files/1" alt="a.png"')
     expect(html).toContain('<video src="/chats/files/2" controls=""')
     expect(html).toContain('<audio src="/chats/files/3" controls=""')

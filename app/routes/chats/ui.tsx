@@ -49,7 +49,19 @@ function Attachment({ file }: { file: ChatMessage['attachments'][number] }) {
 }
 
 /** One message on the sender's side, with its time and, for one's own, whether the other has read it. */
-export function MessageItem({ message: m, mine, otherName, read, pending = false }: { message: ChatMessage; mine: boolean; otherName: string; read: boolean; pending?: boolean }) {
+export function MessageItem({
+  message: m,
+  mine,
+  otherName,
+  read,
+  pending = false,
+}: {
+  message: ChatMessage
+  mine: boolean
+  otherName: string
+  read: boolean
+  pending?: boolean
+}) {
   const { t, i18n } = useTranslation('chat')
   const system = m.kind === 'system'
   const side = system ? 'system' : mine ? 'mine' : 'theirs'
@@ -66,7 +78,15 @@ export function MessageItem({ message: m, mine, otherName, read, pending = false
     </>
   )
   return (
-    <MessageBubble side={side} id={`m-${m.id}`} author={system ? t('room.system') : mine ? t('room.you') : otherName} footer={footer} data-testid="message" data-message={m.id} data-state={mine ? state : undefined}>
+    <MessageBubble
+      side={side}
+      id={`m-${m.id}`}
+      author={system ? t('room.system') : mine ? t('room.you') : otherName}
+      footer={footer}
+      data-testid="message"
+      data-message={m.id}
+      data-state={mine ? state : undefined}
+    >
       {m.text ? <MessageText text={m.text} /> : null}
       {m.attachments.map((file) => (
         <Attachment key={file.id} file={file} />

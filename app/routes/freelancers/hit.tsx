@@ -25,7 +25,16 @@ function FreelancerHitContent({ hit: h }: { hit: Hit }) {
         </h2>
         <p className="item-title">{h.title}</p>
         <p className="muted small">
-          {joinPresent([h.countryName, h.experienceLevel && t(`experience.${h.experienceLevel}`), h.availability && t(`availability.${h.availability}`), h.rating.count > 0 && t('public.rating', { average: formatRating(h.rating.average, i18n.language), count: h.rating.count })])}
+          {joinPresent([
+            h.countryName,
+            h.experienceLevel && t(`experience.${h.experienceLevel}`),
+            h.availability && t(`availability.${h.availability}`),
+            h.rating.count > 0 &&
+              t('public.rating', {
+                average: formatRating(h.rating.average, i18n.language),
+                count: h.rating.count,
+              }),
+          ])}
         </p>
         <p>{h.overview}</p>
         {h.skills.length ? (
@@ -36,7 +45,13 @@ function FreelancerHitContent({ hit: h }: { hit: Hit }) {
           </ul>
         ) : null}
       </div>
-      <p className="hit-rate">{h.hourlyRate ? t('public.perHour', { amount: formatMoney(h.hourlyRate.amountMinor, h.hourlyRate.currency, i18n.language) }) : ''}</p>
+      <p className="hit-rate">
+        {h.hourlyRate
+          ? t('public.perHour', {
+              amount: formatMoney(h.hourlyRate.amountMinor, h.hourlyRate.currency, i18n.language),
+            })
+          : ''}
+      </p>
     </>
   )
 }

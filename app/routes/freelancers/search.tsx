@@ -10,7 +10,13 @@ import { TagInput } from '~/components/ui/tag-input'
 import { formatNumber } from '~/lib/format'
 import { FreelancerHit } from './hit'
 import { profilesContract, searchQuery } from '../../../server/modules/profiles/contract'
-import { availabilities, currencies, experienceLevels, parseAmount, searchSorts } from '../../../server/modules/profiles/rules'
+import {
+  availabilities,
+  currencies,
+  experienceLevels,
+  parseAmount,
+  searchSorts,
+} from '../../../server/modules/profiles/rules'
 import stylesheet from '../profile/profile.css?url'
 import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
@@ -69,30 +75,52 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // data; the permission was checked above): kept for every session, as Find Project's is
   // (decisions 278 and 298), and read afresh after any write.
   const [results, tree, facets] = await Promise.all([
-    keptForSession(context, null, `freelancers-search\n${JSON.stringify(query)}`, () => api.call(profilesContract.search, { query })),
+    keptForSession(context, null, `freelancers-search\n${JSON.stringify(query)}`, () =>
+      api.call(profilesContract.search, { query }),
+    ),
     keptCategoryTree(context),
     keptForSession(context, null, 'freelancers-search-facets', () => api.call(profilesContract.searchFacets)),
   ])
   const selectedSkills = url.searchParams.getAll('skill')
-  const params = Object.fromEntries([...url.searchParams.entries()].filter(([k]) => k !== 'skill' && k !== 'page'))
+  const params = Object.fromEntries(
+    [...url.searchParams.entries()].filter(([k]) => k !== 'skill' && k !== 'page'),
+  )
   // The page stays light (it was ~100 KB of <option>s): countries and languages only where listed
   // freelancers are, and skills only of the chosen category or subcategory (and those already
   // chosen). With JavaScript off a client picks the category, searches, then picks skills.
   const subcategories = tree.data.flatMap((c) => c.subcategories)
-  const skillPool = query.subcategoryId ? subcategories.filter((s) => s.id === query.subcategoryId) : query.categoryId ? subcategories.filter((s) => s.categoryId === query.categoryId) : []
-  const skillNames = new Map(subcategories.flatMap((s) => s.skills.map((k) => [String(k.id), k.name] as const)))
-  const skillIds = new Set([...skillPool.flatMap((s) => s.skills.map((k) => String(k.id))), ...selectedSkills.filter((id) => skillNames.has(id))])
+  const skillPool = query.subcategoryId
+    ? subcategories.filter((s) => s.id === query.subcategoryId)
+    : query.categoryId
+      ? subcategories.filter((s) => s.categoryId === query.categoryId)
+      : []
+  const skillNames = new Map(
+    subcategories.flatMap((s) => s.skills.map((k) => [String(k.id), k.name] as const)),
+  )
+  const skillIds = new Set([
+    ...skillPool.flatMap((s) => s.skills.map((k) => String(k.id))),
+    ...selectedSkills.filter((id) => skillNames.has(id)),
+  ])
   // A value from the URL that no listed freelancer has stays offered (named by its code), so the form shows what was asked.
   const offered = (list: Array<{ code: string; name: string }>, chosen: string | undefined) => {
     const options = list.map((x) => ({ value: x.code, label: x.name }))
-    return chosen && !list.some((x) => x.code === chosen) ? [...options, { value: chosen, label: chosen }] : options
+    return chosen && !list.some((x) => x.code === chosen)
+      ? [...options, { value: chosen, label: chosen }]
+      : options
   }
   return {
     title: getInstance(context).t('profile:search.title'),
     results: packed(results),
     categories: tree.data.map((c) => ({ value: String(c.id), label: c.name })),
-    subcategories: tree.data.filter((c) => !query.categoryId || c.id === query.categoryId).map((c) => ({ label: c.name, options: c.subcategories.map((s) => ({ value: String(s.id), label: s.name })) })),
-    skills: [...skillIds].map((id) => ({ value: id, label: skillNames.get(id)! })).sort((a, b) => a.label.localeCompare(b.label)),
+    subcategories: tree.data
+      .filter((c) => !query.categoryId || c.id === query.categoryId)
+      .map((c) => ({
+        label: c.name,
+        options: c.subcategories.map((s) => ({ value: String(s.id), label: s.name })),
+      })),
+    skills: [...skillIds]
+      .map((id) => ({ value: id, label: skillNames.get(id)! }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
     countries: offered(facets.countries, params.country),
     languages: offered(facets.languages, params.language),
     params,
@@ -119,9 +147,22 @@ export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
         <Form method="get" className="card search-filters" aria-label={t('search.filters')}>
           <div className="field">
             <label htmlFor="search-term">{t('search.term')}</label>
-            <input id="search-term" name="search" type="search" defaultValue={term} maxLength={100} placeholder={t('search.termPlaceholder')} />
+            <input
+              id="search-term"
+              name="search"
+              type="search"
+              defaultValue={term}
+              maxLength={100}
+              placeholder={t('search.termPlaceholder')}
+            />
           </div>
-          <FilterSelect name="category" label={t('fields.category')} value={p('category')} any={t('search.any')} options={loaderData.categories} />
+          <FilterSelect
+            name="category"
+            label={t('fields.category')}
+            value={p('category')}
+            any={t('search.any')}
+            options={loaderData.categories}
+          />
           <div className="field">
             <label htmlFor="f-subcategory">{t('fields.subcategory')}</label>
             <select id="f-subcategory" name="subcategory" defaultValue={p('subcategory')}>
@@ -136,11 +177,23 @@ export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
           {/* Skills are ticked, not Ctrl-clicked in a multiple select (issue 15). */}
           {loaderData.skills.length ? (
             // Keyed by the search, so Reset or a new search start from what the address asks for.
-            <TagInput key={selectedSkills.join()} name="skill" legend={t('search.skills')} options={loaderData.skills.map((k) => ({ id: k.value, name: k.label }))} selected={selectedSkills} />
+            <TagInput
+              key={selectedSkills.join()}
+              name="skill"
+              legend={t('search.skills')}
+              options={loaderData.skills.map((k) => ({ id: k.value, name: k.label }))}
+              selected={selectedSkills}
+            />
           ) : (
             <p className="muted small">{t('search.skillsAfterCategory')}</p>
           )}
-          <FilterSelect name="country" label={t('fields.country')} value={p('country')} any={t('search.any')} options={loaderData.countries} />
+          <FilterSelect
+            name="country"
+            label={t('fields.country')}
+            value={p('country')}
+            any={t('search.any')}
+            options={loaderData.countries}
+          />
           <div className="field-row">
             <div className="field">
               <label htmlFor="f-min">{t('search.minRate')}</label>
@@ -151,17 +204,62 @@ export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
               <input id="f-max" name="maxRate" inputMode="decimal" defaultValue={p('maxRate')} size={6} />
             </div>
           </div>
-          <FilterSelect name="currency" label={t('fields.currency')} value={p('currency')} any={t('search.anyCurrency')} options={currencies.map((c) => ({ value: c, label: c }))} />
-          <FilterSelect name="experience" label={t('fields.experienceLevel')} value={p('experience')} any={t('search.any')} options={experienceLevels.map((v) => ({ value: v, label: t(`experience.${v}`) }))} />
-          <FilterSelect name="availability" label={t('fields.availability')} value={p('availability')} any={t('search.any')} options={availabilities.map((v) => ({ value: v, label: t(`availability.${v}`) }))} />
-          <FilterSelect name="language" label={t('fields.language')} value={p('language')} any={t('search.any')} options={loaderData.languages} />
-          <FilterSelect name="rating" label={t('search.rating')} value={p('rating')} any={t('search.any')} options={[4.5, 4, 3].map((r) => ({ value: String(r), label: t('search.ratingAtLeast', { rating: r }) }))} />
-          <FilterSelect name="sort" label={t('search.sort')} value={p('sort')} options={searchSorts.map((s) => ({ value: s, label: t(`search.sorts.${s}`) }))} />
-          <button type="submit" className="button button-primary">{t('search.submit')}</button>
+          <FilterSelect
+            name="currency"
+            label={t('fields.currency')}
+            value={p('currency')}
+            any={t('search.anyCurrency')}
+            options={currencies.map((c) => ({ value: c, label: c }))}
+          />
+          <FilterSelect
+            name="experience"
+            label={t('fields.experienceLevel')}
+            value={p('experience')}
+            any={t('search.any')}
+            options={experienceLevels.map((v) => ({ value: v, label: t(`experience.${v}`) }))}
+          />
+          <FilterSelect
+            name="availability"
+            label={t('fields.availability')}
+            value={p('availability')}
+            any={t('search.any')}
+            options={availabilities.map((v) => ({ value: v, label: t(`availability.${v}`) }))}
+          />
+          <FilterSelect
+            name="language"
+            label={t('fields.language')}
+            value={p('language')}
+            any={t('search.any')}
+            options={loaderData.languages}
+          />
+          <FilterSelect
+            name="rating"
+            label={t('search.rating')}
+            value={p('rating')}
+            any={t('search.any')}
+            options={[4.5, 4, 3].map((r) => ({
+              value: String(r),
+              label: t('search.ratingAtLeast', { rating: r }),
+            }))}
+          />
+          <FilterSelect
+            name="sort"
+            label={t('search.sort')}
+            value={p('sort')}
+            options={searchSorts.map((s) => ({ value: s, label: t(`search.sorts.${s}`) }))}
+          />
+          <button type="submit" className="button button-primary">
+            {t('search.submit')}
+          </button>
           <Link to="?">{t('search.reset')}</Link>
         </Form>
         <section aria-labelledby="results-title">
-          <h2 id="results-title" aria-live="polite">{t(results.capped ? 'search.countCapped' : 'search.count', { count: results.total, formatted: formatNumber(results.total, i18n.language) })}</h2>
+          <h2 id="results-title" aria-live="polite">
+            {t(results.capped ? 'search.countCapped' : 'search.count', {
+              count: results.total,
+              formatted: formatNumber(results.total, i18n.language),
+            })}
+          </h2>
           {results.data.length ? (
             <ul className="search-results">
               {results.data.map((h) => (
@@ -173,15 +271,25 @@ export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
           )}
           {results.pages > 1 ? (
             <nav className="pagination" aria-label={t('search.pages')}>
-              {results.page > 1 ? <Link to={hrefFor(results.page - 1)} rel="prev">{t('search.previous')}</Link> : null}
+              {results.page > 1 ? (
+                <Link to={hrefFor(results.page - 1)} rel="prev">
+                  {t('search.previous')}
+                </Link>
+              ) : null}
               <ol>
                 {pageWindow(results.page, results.pages).map((n) => (
                   <li key={n}>
-                    <Link to={hrefFor(n)} aria-current={n === results.page ? 'page' : undefined}>{n}</Link>
+                    <Link to={hrefFor(n)} aria-current={n === results.page ? 'page' : undefined}>
+                      {n}
+                    </Link>
                   </li>
                 ))}
               </ol>
-              {results.page < results.pages ? <Link to={hrefFor(results.page + 1)} rel="next">{t('search.next')}</Link> : null}
+              {results.page < results.pages ? (
+                <Link to={hrefFor(results.page + 1)} rel="next">
+                  {t('search.next')}
+                </Link>
+              ) : null}
             </nav>
           ) : null}
         </section>
@@ -198,6 +306,8 @@ function pageWindow(page: number, pages: number) {
 /** Plain options, already named by the loader (no translation call per option). */
 function Options({ options }: { options: Array<{ value: string; label: string }> }) {
   return options.map((o) => (
-    <option key={o.value} value={o.value}>{o.label}</option>
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
   ))
 }

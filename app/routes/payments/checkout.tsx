@@ -39,14 +39,30 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const session =
       form.get('intent') === 'confirm'
-        ? await api.call(c.sandboxConfirm, { params: { token: params.token }, body: { approve: form.get('approve') === 'yes' } })
-        : await api.call(c.sandboxPay, { params: { token: params.token }, body: Object.fromEntries(cardFields.map((f) => [f, String(form.get(f) ?? '')])) })
-    return redirect(session.status === 'succeeded' ? `${session.returnUrl}?paid=1` : `/checkout/${params.token}`)
+        ? await api.call(c.sandboxConfirm, {
+            params: { token: params.token },
+            body: { approve: form.get('approve') === 'yes' },
+          })
+        : await api.call(c.sandboxPay, {
+            params: { token: params.token },
+            body: Object.fromEntries(cardFields.map((f) => [f, String(form.get(f) ?? '')])),
+          })
+    return redirect(
+      session.status === 'succeeded' ? `${session.returnUrl}?paid=1` : `/checkout/${params.token}`,
+    )
   } catch (error) {
     if (error instanceof ApiCallError && error.status === 400 && typeof error.body === 'object') {
-      const fields = Object.keys(error.body.errors ?? {}).filter((f): f is (typeof cardFields)[number] => (cardFields as readonly string[]).includes(f))
+      const fields = Object.keys(error.body.errors ?? {}).filter((f): f is (typeof cardFields)[number] =>
+        (cardFields as readonly string[]).includes(f),
+      )
       // Each field's own message, in the page's language; the card number and code are never echoed.
-      return data({ error: Object.fromEntries(fields.map((f) => [f, [`checkout.errors.${f}`]])), initialValue: { expiry: String(form.get('expiry') ?? ''), name: String(form.get('name') ?? '') } }, { status: 400 })
+      return data(
+        {
+          error: Object.fromEntries(fields.map((f) => [f, [`checkout.errors.${f}`]])),
+          initialValue: { expiry: String(form.get('expiry') ?? ''), name: String(form.get('name') ?? '') },
+        },
+        { status: 400 },
+      )
     }
     return refused(error)
   }
@@ -64,8 +80,22 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <h1>{t('checkout.title')}</h1>
       <p className="lead">{t('checkout.lead')}</p>
       {notice ? <Notice kind="error">{notice}</Notice> : null}
-      <Card title={t('checkout.payee', { title: s.projectTitle })} titleId="checkout-payee" level={2} as="section">
-        <DefinitionList items={[[t('checkout.total'), <strong key="total" data-testid="checkout-total">{total}</strong>]]} />
+      <Card
+        title={t('checkout.payee', { title: s.projectTitle })}
+        titleId="checkout-payee"
+        level={2}
+        as="section"
+      >
+        <DefinitionList
+          items={[
+            [
+              t('checkout.total'),
+              <strong key="total" data-testid="checkout-total">
+                {total}
+              </strong>,
+            ],
+          ]}
+        />
       </Card>
       {s.status === 'succeeded' ? (
         <Notice kind="success">{t('checkout.succeeded')}</Notice>
@@ -74,7 +104,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       {s.status === 'failed' ? (
         <Notice kind="error" data-testid="checkout-declined">
-          {t('checkout.declined', { reason: t(`checkout.reasons.${s.failure ?? 'failed'}`, { defaultValue: t('checkout.reasons.failed') }) })}
+          {t('checkout.declined', {
+            reason: t(`checkout.reasons.${s.failure ?? 'failed'}`, {
+              defaultValue: t('checkout.reasons.failed'),
+            }),
+          })}
         </Notice>
       ) : null}
       {s.status === 'requires_action' ? (
@@ -98,10 +132,42 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <Card title={t('checkout.card')} titleId="checkout-card" level={2} as="section">
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="pay" />
-            <TextField name="cardNumber" label={t('checkout.cardNumber')} ns="payments" reply={reply} autoComplete="cc-number" required maxLength={23} />
-            <TextField name="expiry" label={t('checkout.expiry')} ns="payments" reply={reply} autoComplete="cc-exp" required maxLength={7} />
-            <TextField name="cvc" label={t('checkout.cvc')} ns="payments" reply={reply} autoComplete="cc-csc" required maxLength={4} />
-            <TextField name="name" label={t('checkout.name')} ns="payments" reply={reply} autoComplete="cc-name" required maxLength={100} />
+            <TextField
+              name="cardNumber"
+              label={t('checkout.cardNumber')}
+              ns="payments"
+              reply={reply}
+              autoComplete="cc-number"
+              required
+              maxLength={23}
+            />
+            <TextField
+              name="expiry"
+              label={t('checkout.expiry')}
+              ns="payments"
+              reply={reply}
+              autoComplete="cc-exp"
+              required
+              maxLength={7}
+            />
+            <TextField
+              name="cvc"
+              label={t('checkout.cvc')}
+              ns="payments"
+              reply={reply}
+              autoComplete="cc-csc"
+              required
+              maxLength={4}
+            />
+            <TextField
+              name="name"
+              label={t('checkout.name')}
+              ns="payments"
+              reply={reply}
+              autoComplete="cc-name"
+              required
+              maxLength={100}
+            />
             <ButtonGroup>
               <Button variant="primary">{t('checkout.submit', { total })}</Button>
               {back}

@@ -17,7 +17,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const i18n = getInstance(context)
     const pdf = await invoicePdf(invoice, i18n.t, i18n.language)
     return new Response(new Uint8Array(pdf), {
-      headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${invoice.number}.pdf"`, 'cache-control': 'private, no-store' },
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${invoice.number}.pdf"`,
+        'cache-control': 'private, no-store',
+      },
     })
   } catch (error) {
     throwApiError(error)

@@ -39,7 +39,15 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
         <DataTable
           caption={t('invoices.caption')}
           captionHidden
-          columns={[{ label: t('invoices.number') }, { label: t('invoices.date') }, { label: t('invoices.for') }, { label: t('invoices.from') }, { label: t('invoices.to') }, { label: t('invoices.amount'), numeric: true }, { label: t('invoices.file') }]}
+          columns={[
+            { label: t('invoices.number') },
+            { label: t('invoices.date') },
+            { label: t('invoices.for') },
+            { label: t('invoices.from') },
+            { label: t('invoices.to') },
+            { label: t('invoices.amount'), numeric: true },
+            { label: t('invoices.file') },
+          ]}
           rows={list.data.map((v) => ({
             key: v.id,
             testId: 'invoice',
@@ -58,14 +66,22 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
               v.issuerName,
               v.recipientName,
               formatMoney(v.amountMinor, v.currency, i18n.language),
-              <a key="p" className={buttonClass('secondary')} href={`/invoices/${v.id}/pdf`} download aria-label={t('invoices.download', { number: v.number })}>
+              <a
+                key="p"
+                className={buttonClass('secondary')}
+                href={`/invoices/${v.id}/pdf`}
+                download
+                aria-label={t('invoices.download', { number: v.number })}
+              >
                 PDF
               </a>,
             ],
           }))}
         />
       ) : (
-        <EmptyState title={t('invoices.empty')}>{list.page > 1 ? t('invoices.emptyPage') : t('invoices.emptyText')}</EmptyState>
+        <EmptyState title={t('invoices.empty')}>
+          {list.page > 1 ? t('invoices.emptyPage') : t('invoices.emptyText')}
+        </EmptyState>
       )}
       <Pagination url={url} page={list.page} pageSize={list.pageSize} total={list.total} />
     </main>

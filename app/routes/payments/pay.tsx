@@ -17,12 +17,18 @@ import { formatMoney } from '~/lib/format'
 // /projects/client/pay/{projectId}?installment=…: the client sees what paying the chosen
 // installments costs (amount, service fee, total) and goes to the gateway's checkout. The total
 // the page showed is sent back and checked against the contract's (decision 173).
-const chosen = (values: FormDataEntryValue[] | string[]) => values.map(Number).filter((n) => Number.isInteger(n) && n > 0)
+const chosen = (values: FormDataEntryValue[] | string[]) =>
+  values.map(Number).filter((n) => Number.isInteger(n) && n > 0)
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   requireUser(context, url)
   try {
-    const quote = await apiFor(context).call(c.quote, { query: { projectId: Number(params.projectId), installmentIds: chosen(url.searchParams.getAll('installment')) } })
+    const quote = await apiFor(context).call(c.quote, {
+      query: {
+        projectId: Number(params.projectId),
+        installmentIds: chosen(url.searchParams.getAll('installment')),
+      },
+    })
     return { quote, title: getInstance(context).t('payments:pay.title') }
   } catch (error) {
     throwApiError(error)
@@ -38,7 +44,13 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const form = await request.formData()
   const totalMinor = Number(form.get('totalMinor'))
   try {
-    const paid = await apiFor(context).call(c.pay, { body: { projectId: Number(params.projectId), installmentIds: chosen(form.getAll('installment')), totalMinor: Number.isSafeInteger(totalMinor) ? totalMinor : undefined } })
+    const paid = await apiFor(context).call(c.pay, {
+      body: {
+        projectId: Number(params.projectId),
+        installmentIds: chosen(form.getAll('installment')),
+        totalMinor: Number.isSafeInteger(totalMinor) ? totalMinor : undefined,
+      },
+    })
     return redirect(paid.checkoutUrl)
   } catch (error) {
     return refused(error)
@@ -58,9 +70,15 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
       <Card title={t('pay.summary')} titleId="pay-summary" level={2} as="section" data-testid="pay-summary">
         <DefinitionList
           items={[
-            ...q.lines.map((l): [string, React.ReactNode] => [t('pay.installment', { position: l.position, title: l.title }), <Money key={l.installmentId} minor={l.amountMinor} currency={q.currency} />]),
+            ...q.lines.map((l): [string, React.ReactNode] => [
+              t('pay.installment', { position: l.position, title: l.title }),
+              <Money key={l.installmentId} minor={l.amountMinor} currency={q.currency} />,
+            ]),
             [t('pay.amount'), <Money key="amount" minor={q.amountMinor} currency={q.currency} />],
-            [t('pay.fee', { percent: q.feePercent }), <Money key="fee" minor={q.feeMinor} currency={q.currency} />],
+            [
+              t('pay.fee', { percent: q.feePercent }),
+              <Money key="fee" minor={q.feeMinor} currency={q.currency} />,
+            ],
             [t('pay.total'), <strong key="total">{total}</strong>],
           ]}
         />

@@ -1,7 +1,11 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { apiFor } from '~/lib/api.server'
-import { refundDeclineForm, refundRequestForm, refundsContract as r } from '../../../server/modules/payments/refunds-contract'
+import {
+  refundDeclineForm,
+  refundRequestForm,
+  refundsContract as r,
+} from '../../../server/modules/payments/refunds-contract'
 import { parseAmount } from '../../../server/modules/projects/rules'
 import { refused } from '../projects/actions.server'
 
@@ -10,12 +14,21 @@ import { refused } from '../projects/actions.server'
 export const refundIntents = ['refund-request', 'refund-accept', 'refund-decline', 'refund-dispute'] as const
 
 /** A contract's refund requests for its page (null before there is a contract). */
-export async function loadRefunds(context: Readonly<RouterContextProvider>, projectId: number, hasContract: boolean) {
+export async function loadRefunds(
+  context: Readonly<RouterContextProvider>,
+  projectId: number,
+  hasContract: boolean,
+) {
   return hasContract ? apiFor(context).call(r.list, { params: { projectId } }) : null
 }
 
 /** Handles one refund form; null when the intent is not a refund one. */
-export async function refundIntent(context: Readonly<RouterContextProvider>, projectId: number, form: FormData, back: string) {
+export async function refundIntent(
+  context: Readonly<RouterContextProvider>,
+  projectId: number,
+  form: FormData,
+  back: string,
+) {
   const intent = String(form.get('intent') ?? '')
   if (!(refundIntents as readonly string[]).includes(intent)) return null
   const api = apiFor(context)
@@ -23,15 +36,29 @@ export async function refundIntent(context: Readonly<RouterContextProvider>, pro
   try {
     if (intent === 'refund-request') {
       const submission = parseWithZod(form, { schema: refundRequestForm })
-      if (submission.status !== 'success') return data({ refund: submission.reply(), refundFor: `request-${String(form.get('installmentId'))}` }, { status: 400 })
+      if (submission.status !== 'success')
+        return data(
+          { refund: submission.reply(), refundFor: `request-${String(form.get('installmentId'))}` },
+          { status: 400 },
+        )
       const v = submission.value
-      await api.call(r.request, { params: { projectId, installmentId: v.installmentId, amount: parseAmount(v.amount) ?? 0 }, body: { reason: v.reason } })
+      await api.call(r.request, {
+        params: { projectId, installmentId: v.installmentId, amount: parseAmount(v.amount) ?? 0 },
+        body: { reason: v.reason },
+      })
       return done('requested')
     }
     if (intent === 'refund-decline') {
       const submission = parseWithZod(form, { schema: refundDeclineForm })
-      if (submission.status !== 'success') return data({ refund: submission.reply(), refundFor: `decline-${String(form.get('requestId'))}` }, { status: 400 })
-      await api.call(r.decline, { params: { requestId: submission.value.requestId }, body: { reason: submission.value.reason } })
+      if (submission.status !== 'success')
+        return data(
+          { refund: submission.reply(), refundFor: `decline-${String(form.get('requestId'))}` },
+          { status: 400 },
+        )
+      await api.call(r.decline, {
+        params: { requestId: submission.value.requestId },
+        body: { reason: submission.value.reason },
+      })
       return done('declined')
     }
     const requestId = Number(form.get('requestId'))

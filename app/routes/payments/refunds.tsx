@@ -1,12 +1,23 @@
 import { useNavigation } from 'react-router'
 import { Form } from '~/lib/form'
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/use-translation'
 import { Link } from '~/lib/link'
 import { formatDateTime } from '~/lib/format'
 import { Button, ButtonGroup, Card, DefinitionList, Notice, StatusChip } from '~/components/ui'
-import { refundDeclineForm, refundLimits, refundRequestForm, type RefundOut } from '../../../server/modules/payments/refunds-contract'
+import {
+  refundDeclineForm,
+  refundLimits,
+  refundRequestForm,
+  type RefundOut,
+} from '../../../server/modules/payments/refunds-contract'
 import { amountText } from '../../../server/modules/projects/rules'
 import { ActionButton, ErrorText, Money } from '../projects/ui'
 
@@ -27,7 +38,19 @@ interface Refunds {
 }
 type Result = { refund?: SubmissionResult<string[]>; refundFor?: string; notice?: string } | undefined
 
-export function RefundsSection({ refunds, installments, role, done, result }: { refunds: Refunds; installments: Installment[]; role: 'client' | 'freelancer'; done: string | null; result: Result }) {
+export function RefundsSection({
+  refunds,
+  installments,
+  role,
+  done,
+  result,
+}: {
+  refunds: Refunds
+  installments: Installment[]
+  role: 'client' | 'freelancer'
+  done: string | null
+  result: Result
+}) {
   const { t } = useTranslation('refunds')
   const byId = new Map(installments.map((i) => [i.id, i]))
   const askable = role === 'client' ? refunds.refundable.filter((r) => !r.open && r.refundableMinor > 0) : []
@@ -45,26 +68,80 @@ export function RefundsSection({ refunds, installments, role, done, result }: { 
       ))}
       {askable.map((a) => {
         const i = byId.get(a.installmentId)
-        return i ? <RequestForm key={a.installmentId} installment={i} refundableMinor={a.refundableMinor} days={refunds.responseDays} result={result} /> : null
+        return i ? (
+          <RequestForm
+            key={a.installmentId}
+            installment={i}
+            refundableMinor={a.refundableMinor}
+            days={refunds.responseDays}
+            result={result}
+          />
+        ) : null
       })}
     </section>
   )
 }
 
-function RefundCard({ r, installment, role, result }: { r: RefundOut; installment?: Installment; role: 'client' | 'freelancer'; result: Result }) {
+function RefundCard({
+  r,
+  installment,
+  role,
+  result,
+}: {
+  r: RefundOut
+  installment?: Installment
+  role: 'client' | 'freelancer'
+  result: Result
+}) {
   const { t, i18n } = useTranslation(['refunds', 'disputes'])
   const returned = r.status === 'accepted' || (r.status === 'decided' && r.amountMinor > 0)
   const rows: Array<[string, React.ReactNode]> = [
     [t('card.amount'), <Money key="a" minor={r.amountMinor} currency={r.currency} />],
-    [t('card.reason'), <span key="r" className="prewrap">{r.reason}</span>],
+    [
+      t('card.reason'),
+      <span key="r" className="prewrap">
+        {r.reason}
+      </span>,
+    ],
   ]
-  if (r.status === 'open') rows.push([t('card.respondBy'), <span key="d">{formatDateTime(r.respondBy, i18n.language)}{r.overdue ? ` · ${t('card.overdue')}` : ''}</span>])
-  if (r.declineReason) rows.push([t('card.declineReason'), <span key="x" className="prewrap">{r.declineReason}</span>])
-  if (returned) rows.push([role === 'client' ? t('card.returnedToYou') : t('card.returned'), <strong key="m" data-testid="refund-returned"><Money minor={r.amountMinor + r.feeMinor} currency={r.currency} /></strong>])
+  if (r.status === 'open')
+    rows.push([
+      t('card.respondBy'),
+      <span key="d">
+        {formatDateTime(r.respondBy, i18n.language)}
+        {r.overdue ? ` · ${t('card.overdue')}` : ''}
+      </span>,
+    ])
+  if (r.declineReason)
+    rows.push([
+      t('card.declineReason'),
+      <span key="x" className="prewrap">
+        {r.declineReason}
+      </span>,
+    ])
+  if (returned)
+    rows.push([
+      role === 'client' ? t('card.returnedToYou') : t('card.returned'),
+      <strong key="m" data-testid="refund-returned">
+        <Money minor={r.amountMinor + r.feeMinor} currency={r.currency} />
+      </strong>,
+    ])
   if (returned && r.gatewayStatus) rows.push([t('card.gateway'), t(`gateway.${r.gatewayStatus}`)])
   // A complaint's dispute (decision 230): its ticket is where both sides answer and see the decision.
-  if (r.complaintId) rows.push([t('disputes:refundCard.complaint'), <Link key="c" to={`/ticketSupport/${r.complaintId}`}>{t('disputes:refundCard.open', { id: r.complaintId })}</Link>])
-  if (r.decisionNote) rows.push([t('card.decision'), <span key="n" className="prewrap">{r.decisionNote}</span>])
+  if (r.complaintId)
+    rows.push([
+      t('disputes:refundCard.complaint'),
+      <Link key="c" to={`/ticketSupport/${r.complaintId}`}>
+        {t('disputes:refundCard.open', { id: r.complaintId })}
+      </Link>,
+    ])
+  if (r.decisionNote)
+    rows.push([
+      t('card.decision'),
+      <span key="n" className="prewrap">
+        {r.decisionNote}
+      </span>,
+    ])
   return (
     <Card data-testid={`refund-${r.id}`}>
       <header className="ui-card-header">
@@ -75,10 +152,17 @@ function RefundCard({ r, installment, role, result }: { r: RefundOut; installmen
       {role === 'freelancer' && r.status === 'open' ? <Answer r={r} result={result} /> : null}
       {role === 'client' && r.canDispute ? (
         <ButtonGroup label={t('card.actions')}>
-          <ActionButton intent="refund-dispute" fields={{ requestId: r.id }} label={t('dispute')} variant="destructive" />
+          <ActionButton
+            intent="refund-dispute"
+            fields={{ requestId: r.id }}
+            label={t('dispute')}
+            variant="destructive"
+          />
         </ButtonGroup>
       ) : null}
-      {role === 'client' && r.status === 'disputed' ? <p className="muted small">{t('card.disputed')}</p> : null}
+      {role === 'client' && r.status === 'disputed' ? (
+        <p className="muted small">{t('card.disputed')}</p>
+      ) : null}
     </Card>
   )
 }
@@ -88,18 +172,33 @@ function Answer({ r, result }: { r: RefundOut; result: Result }) {
   const { t } = useTranslation('refunds')
   const idle = useNavigation().state === 'idle'
   const mine = result?.refundFor === `decline-${r.id}`
-  const [form, f] = useForm({ id: `decline-${r.id}`, lastResult: idle && mine ? result?.refund : undefined, onValidate: ({ formData }) => parseWithZod(formData, { schema: refundDeclineForm }), shouldValidate: 'onSubmit' })
+  const [form, f] = useForm({
+    id: `decline-${r.id}`,
+    lastResult: idle && mine ? result?.refund : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: refundDeclineForm }),
+    shouldValidate: 'onSubmit',
+  })
   return (
     <>
       <ButtonGroup label={t('card.actions')}>
-        <ActionButton intent="refund-accept" fields={{ requestId: r.id }} label={t('accept')} variant="primary" />
+        <ActionButton
+          intent="refund-accept"
+          fields={{ requestId: r.id }}
+          label={t('accept')}
+          variant="primary"
+        />
       </ButtonGroup>
       <Form method="post" {...getFormProps(form)} className="form-stack">
         <input type="hidden" name="intent" value="refund-decline" />
         <input type="hidden" name="requestId" value={r.id} />
         <div className="field">
           <label htmlFor={f.reason.id}>{t('declineReason')}</label>
-          <textarea {...getTextareaProps(f.reason)} key={f.reason.key} rows={2} maxLength={refundLimits.reason} />
+          <textarea
+            {...getTextareaProps(f.reason)}
+            key={f.reason.key}
+            rows={2}
+            maxLength={refundLimits.reason}
+          />
           <ErrorText errors={f.reason.errors} id={f.reason.errorId} />
         </div>
         <div>
@@ -111,7 +210,17 @@ function Answer({ r, result }: { r: RefundOut; result: Result }) {
 }
 
 /** The client's request for one installment: the amount starts at all that may still be asked back. */
-function RequestForm({ installment, refundableMinor, days, result }: { installment: Installment; refundableMinor: number; days: number; result: Result }) {
+function RequestForm({
+  installment,
+  refundableMinor,
+  days,
+  result,
+}: {
+  installment: Installment
+  refundableMinor: number
+  days: number
+  result: Result
+}) {
   const { t } = useTranslation('refunds')
   const idle = useNavigation().state === 'idle'
   const mine = result?.refundFor === `request-${installment.id}`
@@ -138,7 +247,12 @@ function RequestForm({ installment, refundableMinor, days, result }: { installme
         </div>
         <div className="field">
           <label htmlFor={f.reason.id}>{t('request.reason')}</label>
-          <textarea {...getTextareaProps(f.reason)} key={f.reason.key} rows={3} maxLength={refundLimits.reason} />
+          <textarea
+            {...getTextareaProps(f.reason)}
+            key={f.reason.key}
+            rows={3}
+            maxLength={refundLimits.reason}
+          />
           <ErrorText errors={f.reason.errors} id={f.reason.errorId} />
         </div>
         <div>

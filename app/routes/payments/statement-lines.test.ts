@@ -12,16 +12,22 @@ describe('statement CSV and filter', () => {
     expect(csvCell('-1236.00')).toBe('-1236.00')
     expect(csvCell('plain')).toBe('plain')
   })
-  it('writes amounts with a point and the currency\'s digits', () => {
+  it("writes amounts with a point and the currency's digits", () => {
     expect(decimal(123456, 'EUR')).toBe('1234.56')
     expect(decimal(-5, 'EUR')).toBe('-0.05')
     expect(decimal(-1200, 'JPY')).toBe('-1200')
   })
   it('names the field of a bad date', () => {
     const read = (q: string) => readFilter(new URL(`http://x/statements?${q}`))
-    expect(read('from=2026-01-01&to=2026-01-31')).toMatchObject({ ok: true, filter: { from: '2026-01-01', to: '2026-01-31', page: 1 } })
+    expect(read('from=2026-01-01&to=2026-01-31')).toMatchObject({
+      ok: true,
+      filter: { from: '2026-01-01', to: '2026-01-31', page: 1 },
+    })
     expect(read('from=&to=')).toMatchObject({ ok: true })
-    expect(read('from=2026-02-01&to=2026-01-31')).toMatchObject({ ok: false, error: { to: ['errors.order'] } })
+    expect(read('from=2026-02-01&to=2026-01-31')).toMatchObject({
+      ok: false,
+      error: { to: ['errors.order'] },
+    })
     expect(read('from=31.01.2026')).toMatchObject({ ok: false, error: { from: ['errors.date'] } })
     expect(read('to=2026-02-30')).toMatchObject({ ok: false, error: { to: ['errors.date'] } })
   })

@@ -14,7 +14,11 @@ const messageKeys: Record<string, string> = {
 
 /** The filter of a statement URL (`from`, `to`, `page`), or the fields it got wrong as keys of the invoices namespace. */
 export function readFilter(url: URL) {
-  const raw = { from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined, page: url.searchParams.get('page') ?? undefined }
+  const raw = {
+    from: url.searchParams.get('from') ?? undefined,
+    to: url.searchParams.get('to') ?? undefined,
+    page: url.searchParams.get('page') ?? undefined,
+  }
   const parsed = statementQuery.safeParse(raw)
   if (parsed.success) return { ok: true as const, filter: parsed.data, raw }
   const error: Record<string, string[]> = {}
@@ -28,14 +32,17 @@ export type StatementFilter = z.output<typeof statementQuery>
 
 /** A movement in words: what happened to the user's money, and on which project. */
 export function describeMovement(m: Movement, t: TFunction) {
-  const what = t(`invoices:movement.${m.movement}_${m.account}`, { defaultValue: t('invoices:movement.other', { kind: m.movement }) })
+  const what = t(`invoices:movement.${m.movement}_${m.account}`, {
+    defaultValue: t('invoices:movement.other', { kind: m.movement }),
+  })
   return { what, where: [m.projectTitle, m.installmentTitle].filter(Boolean).join(' · ') }
 }
 
 /** One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; text a spreadsheet would run as a formula gets an apostrophe first (a plain number such as -12.50 stays one). */
 export function csvCell(value: string | number) {
   let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text))
+    text = `'${text}`
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 

@@ -17,10 +17,15 @@ const CHUNK = 1000
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireUser(context, url)
   const read = readFilter(url)
-  if (!read.ok) throw new Response(`${Object.keys(read.error).join(', ')}: must be dates (YYYY-MM-DD), the end not before the start`, { status: 400 })
+  if (!read.ok)
+    throw new Response(
+      `${Object.keys(read.error).join(', ')}: must be dates (YYYY-MM-DD), the end not before the start`,
+      { status: 400 },
+    )
   const api = apiFor(context)
   const { t } = getInstance(context)
-  const ask = (after: number) => api.call(c.statement, { query: { from: read.filter.from, to: read.filter.to, after, pageSize: CHUNK } })
+  const ask = (after: number) =>
+    api.call(c.statement, { query: { from: read.filter.from, to: read.filter.to, after, pageSize: CHUNK } })
   // The first chunk is read before answering, so a refusal is still an error status, not a broken file.
   let chunk: Awaited<ReturnType<typeof ask>>
   try {
@@ -28,7 +33,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   } catch (error) {
     throwApiError(error)
   }
-  const head = ['date', 'description', 'project', 'account', 'amount', 'currency', 'balance'].map((k) => csvCell(t(`invoices:csv.${k}`))).join(',')
+  const head = ['date', 'description', 'project', 'account', 'amount', 'currency', 'balance']
+    .map((k) => csvCell(t(`invoices:csv.${k}`)))
+    .join(',')
   const encoder = new TextEncoder()
   let first: typeof chunk | null = chunk
   const body = new ReadableStream<Uint8Array>({
@@ -41,12 +48,28 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       chunk = page
       const lines = page.data.map((m) => {
         const { what, where } = describeMovement(m, t)
-        return [m.at, what, where, t(`invoices:account.${m.account}`, { defaultValue: m.account }), decimal(m.amountMinor, m.currency), m.currency, decimal(m.balanceMinor, m.currency)].map(csvCell).join(',')
+        return [
+          m.at,
+          what,
+          where,
+          t(`invoices:account.${m.account}`, { defaultValue: m.account }),
+          decimal(m.amountMinor, m.currency),
+          m.currency,
+          decimal(m.balanceMinor, m.currency),
+        ]
+          .map(csvCell)
+          .join(',')
       })
       if (lines.length) controller.enqueue(encoder.encode(`${lines.join('\r\n')}\r\n`))
       if (!page.hasNext) controller.close()
     },
   })
   const name = ['statement', read.filter.from, read.filter.to].filter(Boolean).join('-')
-  return new Response(body, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}.csv"`, 'cache-control': 'private, no-store' } })
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${name}.csv"`,
+      'cache-control': 'private, no-store',
+    },
+  })
 }

@@ -22,11 +22,29 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requireUser(context, url)
   const title = getInstance(context).t('invoices:statements.title')
   const read = readFilter(url)
-  if (!read.ok) return data({ title, statement: null, reply: { initialValue: read.raw, error: read.error }, csv: null, url: url.pathname + url.search }, { status: 400 })
+  if (!read.ok)
+    return data(
+      {
+        title,
+        statement: null,
+        reply: { initialValue: read.raw, error: read.error },
+        csv: null,
+        url: url.pathname + url.search,
+      },
+      { status: 400 },
+    )
   try {
     const statement = await apiFor(context).call(c.statement, { query: read.filter })
-    const csv = new URLSearchParams(Object.entries({ from: read.filter.from ?? '', to: read.filter.to ?? '' }).filter(([, v]) => v))
-    return { title, statement, reply: { initialValue: read.raw, error: null }, csv: `/statements.csv${csv.size ? `?${csv}` : ''}`, url: url.pathname + url.search }
+    const csv = new URLSearchParams(
+      Object.entries({ from: read.filter.from ?? '', to: read.filter.to ?? '' }).filter(([, v]) => v),
+    )
+    return {
+      title,
+      statement,
+      reply: { initialValue: read.raw, error: null },
+      csv: `/statements.csv${csv.size ? `?${csv}` : ''}`,
+      url: url.pathname + url.search,
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -61,7 +79,12 @@ export default function Statements({ loaderData }: Route.ComponentProps) {
           <DataTable
             caption={t('statements.caption')}
             captionHidden
-            columns={[{ label: t('statements.date') }, { label: t('statements.description') }, { label: t('statements.amount'), numeric: true }, { label: t('statements.balance'), numeric: true }]}
+            columns={[
+              { label: t('statements.date') },
+              { label: t('statements.description') },
+              { label: t('statements.amount'), numeric: true },
+              { label: t('statements.balance'), numeric: true },
+            ]}
             rows={statement.data.map((m) => {
               const { what, where } = describeMovement(m, t)
               return {
@@ -90,7 +113,14 @@ export default function Statements({ loaderData }: Route.ComponentProps) {
           <EmptyState title={t('statements.empty')}>{t('statements.emptyText')}</EmptyState>
         )
       ) : null}
-      {statement ? <Pagination url={url} page={statement.page} pageSize={statement.pageSize} total={statement.total ?? 0} /> : null}
+      {statement ? (
+        <Pagination
+          url={url}
+          page={statement.page}
+          pageSize={statement.pageSize}
+          total={statement.total ?? 0}
+        />
+      ) : null}
     </main>
   )
 }

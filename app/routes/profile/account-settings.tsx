@@ -23,7 +23,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'account.settings')
   const details = await apiFor(context).call(identityContract.profileDetails)
-  return { details, saved: url.searchParams.get('saved'), title: getInstance(context).t('auth:settings.title') }
+  return {
+    details,
+    saved: url.searchParams.get('saved'),
+    title: getInstance(context).t('auth:settings.title'),
+  }
 }
 
 const schemas = { profile: profileSchema, password: changePasswordSchema, email: changeEmailSchema }
@@ -32,38 +36,80 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   requirePermission(context, url, 'account.settings')
   const formData = await request.formData()
   const intent = String(formData.get('intent'))
-  if (!(intent in schemas)) return data({ intent: 'profile', result: { status: 'error' as const, error: { '': ['errors.failed'] } } }, { status: 400 })
+  if (!(intent in schemas))
+    return data(
+      { intent: 'profile', result: { status: 'error' as const, error: { '': ['errors.failed'] } } },
+      { status: 400 },
+    )
   const api = apiFor(context)
   if (intent === 'profile') {
     const submission = parseWithZod(formData, { schema: profileSchema })
     if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
     try {
       const v = submission.value
-      const session = await api.call(identityContract.updateProfile, { body: { firstName: v.firstName, lastName: v.lastName, phoneNumber: v.phoneNumber ?? null, companyName: v.companyName ?? null, language: v.language } })
-      const headers = new Headers({ 'set-cookie': sessionCookie(context, request, session.token, session.expiresAt) })
-      headers.append('set-cookie', stringifySetCookie({ name: languageCookie, value: v.language, path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax' }))
+      const session = await api.call(identityContract.updateProfile, {
+        body: {
+          firstName: v.firstName,
+          lastName: v.lastName,
+          phoneNumber: v.phoneNumber ?? null,
+          companyName: v.companyName ?? null,
+          language: v.language,
+        },
+      })
+      const headers = new Headers({
+        'set-cookie': sessionCookie(context, request, session.token, session.expiresAt),
+      })
+      headers.append(
+        'set-cookie',
+        stringifySetCookie({
+          name: languageCookie,
+          value: v.language,
+          path: '/',
+          maxAge: 365 * 24 * 3600,
+          sameSite: 'lax',
+        }),
+      )
       return redirect('/profile/account-settings?saved=profile', { headers })
     } catch (error) {
-      const reply = replyWithApiError(submission, error, ['firstName', 'lastName', 'phoneNumber', 'companyName', 'language'])
+      const reply = replyWithApiError(submission, error, [
+        'firstName',
+        'lastName',
+        'phoneNumber',
+        'companyName',
+        'language',
+      ])
       return data({ intent, result: reply.data }, reply.init ?? undefined)
     }
   }
   if (intent === 'password') {
     const submission = parseWithZod(formData, { schema: changePasswordSchema })
     const hide = ['currentPassword', 'newPassword', 'confirmPassword']
-    if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 400 })
+    if (submission.status !== 'success')
+      return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 400 })
     try {
-      const session = await api.call(identityContract.changePassword, { body: { currentPassword: submission.value.currentPassword, newPassword: submission.value.newPassword } })
-      return redirect('/profile/account-settings?saved=password', { headers: { 'set-cookie': sessionCookie(context, request, session.token, session.expiresAt) } })
+      const session = await api.call(identityContract.changePassword, {
+        body: {
+          currentPassword: submission.value.currentPassword,
+          newPassword: submission.value.newPassword,
+        },
+      })
+      return redirect('/profile/account-settings?saved=password', {
+        headers: { 'set-cookie': sessionCookie(context, request, session.token, session.expiresAt) },
+      })
     } catch (error) {
-      const reply = replyWithApiError(submission, error, ['currentPassword', 'newPassword'], { hideFields: hide })
+      const reply = replyWithApiError(submission, error, ['currentPassword', 'newPassword'], {
+        hideFields: hide,
+      })
       return data({ intent, result: reply.data }, reply.init ?? undefined)
     }
   }
   const submission = parseWithZod(formData, { schema: changeEmailSchema })
-  if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   try {
-    await api.call(identityContract.changeEmail, { body: { newEmail: submission.value.newEmail, password: submission.value.password ?? '' } })
+    await api.call(identityContract.changeEmail, {
+      body: { newEmail: submission.value.newEmail, password: submission.value.password ?? '' },
+    })
     return redirect('/profile/account-settings?saved=email')
   } catch (error) {
     const reply = replyWithApiError(submission, error, ['newEmail', 'password'], { hideFields: ['password'] })
@@ -78,22 +124,43 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation()
   const { details } = loaderData
   const idle = navigation.state === 'idle'
-  const last = (intent: string) => (idle && actionData?.intent === intent ? (actionData.result as never) : undefined)
+  const last = (intent: string) =>
+    idle && actionData?.intent === intent ? (actionData.result as never) : undefined
   const [profileForm, pf] = useForm({
     id: 'profile',
     lastResult: last('profile'),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
     shouldValidate: 'onSubmit',
-    defaultValue: { firstName: details.firstName, lastName: details.lastName, phoneNumber: details.phoneNumber ?? '', companyName: details.companyName ?? '', language: details.language },
+    defaultValue: {
+      firstName: details.firstName,
+      lastName: details.lastName,
+      phoneNumber: details.phoneNumber ?? '',
+      companyName: details.companyName ?? '',
+      language: details.language,
+    },
   })
-  const [passwordForm, pw] = useForm({ id: 'password', lastResult: last('password'), onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }), shouldValidate: 'onSubmit' })
-  const [emailForm, em] = useForm({ id: 'email', lastResult: last('email'), onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }), shouldValidate: 'onSubmit' })
+  const [passwordForm, pw] = useForm({
+    id: 'password',
+    lastResult: last('password'),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: 'onSubmit',
+  })
+  const [emailForm, em] = useForm({
+    id: 'email',
+    lastResult: last('email'),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+    shouldValidate: 'onSubmit',
+  })
   const languageError = pf.language.errors?.[0]
   const selectProps = getSelectProps(pf.language)
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('settings.title')}</h1>
-      {loaderData.saved ? <Notice kind="success">{loaderData.saved === 'email' ? t('settings.emailSent') : t('settings.successOperation')}</Notice> : null}
+      {loaderData.saved ? (
+        <Notice kind="success">
+          {loaderData.saved === 'email' ? t('settings.emailSent') : t('settings.successOperation')}
+        </Notice>
+      ) : null}
       <dl className="summary" data-testid="account-summary">
         <dt>{t('fields.email')}</dt>
         <dd>{details.email}</dd>
@@ -112,7 +179,9 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           <FormErrors errors={profileForm.errors} id={profileForm.errorId} />
           <Field field={pf.firstName} label={t('fields.firstName')} autoComplete="given-name" />
           <Field field={pf.lastName} label={t('fields.lastName')} autoComplete="family-name" />
-          {details.accountType === 'company' ? <Field field={pf.companyName} label={t('fields.companyName')} autoComplete="organization" /> : null}
+          {details.accountType === 'company' ? (
+            <Field field={pf.companyName} label={t('fields.companyName')} autoComplete="organization" />
+          ) : null}
           <Field field={pf.phoneNumber} label={t('fields.phoneOptional')} type="tel" autoComplete="tel" />
           <div className="field">
             <label htmlFor={pf.language.id}>{t('fields.language')}</label>
@@ -137,9 +206,25 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           <Form method="post" {...getFormProps(passwordForm)} className="form-stack">
             <input type="hidden" name="intent" value="password" />
             <FormErrors errors={passwordForm.errors} id={passwordForm.errorId} />
-            <Field field={pw.currentPassword} label={t('fields.currentPassword')} type="password" autoComplete="current-password" />
-            <Field field={pw.newPassword} label={t('fields.newPassword')} type="password" autoComplete="new-password" hint={t('passwordPolicy', { min: PASSWORD_MIN })} />
-            <Field field={pw.confirmPassword} label={t('fields.confirmPassword')} type="password" autoComplete="new-password" />
+            <Field
+              field={pw.currentPassword}
+              label={t('fields.currentPassword')}
+              type="password"
+              autoComplete="current-password"
+            />
+            <Field
+              field={pw.newPassword}
+              label={t('fields.newPassword')}
+              type="password"
+              autoComplete="new-password"
+              hint={t('passwordPolicy', { min: PASSWORD_MIN })}
+            />
+            <Field
+              field={pw.confirmPassword}
+              label={t('fields.confirmPassword')}
+              type="password"
+              autoComplete="new-password"
+            />
             <button type="submit" className="button">
               {t('settings.changePassword')}
             </button>
@@ -156,7 +241,14 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           <input type="hidden" name="intent" value="email" />
           <FormErrors errors={emailForm.errors} id={emailForm.errorId} />
           <Field field={em.newEmail} label={t('fields.newEmail')} type="email" autoComplete="email" />
-          {details.hasPassword ? <Field field={em.password} label={t('fields.currentPassword')} type="password" autoComplete="current-password" /> : null}
+          {details.hasPassword ? (
+            <Field
+              field={em.password}
+              label={t('fields.currentPassword')}
+              type="password"
+              autoComplete="current-password"
+            />
+          ) : null}
           <button type="submit" className="button">
             {t('settings.changeEmail')}
           </button>

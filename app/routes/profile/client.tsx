@@ -9,7 +9,17 @@ import { CategoriesSection } from './categories'
 import { ProfileSection, placeholderUnless, useOptions, type Catalogue, type SectionState } from './section'
 
 /** An individual client's or a company's profile: basic details, about, and (individuals) areas of interest. */
-export function ClientSections({ p, company, data, state }: { p: OwnClient; company: boolean; data: Catalogue; state: SectionState }) {
+export function ClientSections({
+  p,
+  company,
+  data,
+  state,
+}: {
+  p: OwnClient
+  company: boolean
+  data: Catalogue
+  state: SectionState
+}) {
   const { t } = useTranslation('profile')
   const o = useOptions(data)
   const { last } = state
@@ -20,25 +30,61 @@ export function ClientSections({ p, company, data, state }: { p: OwnClient; comp
       <ProfileSection id="basics" title={t('sections.basicDetails')} state={state}>
         {company ? (
           <p>
-            {t('fields.companyName')}: <strong>{p.companyName}</strong> <Link to="/profile/account-settings">{t('page.changeInSettings')}</Link>
+            {t('fields.companyName')}: <strong>{p.companyName}</strong>{' '}
+            <Link to="/profile/account-settings">{t('page.changeInSettings')}</Link>
           </p>
         ) : null}
         <SectionForm
-          id={company ? 'companyBasics' : 'clientBasics'} intent={company ? 'companyBasics' : 'clientBasics'} action="/profile#basics" schema={company ? f.companyBasics : f.clientBasics} lastResult={last} submit={save}
-          defaultValue={company ? { ...place, website: p.website ?? '', companySize: p.companySize ?? '', foundedYear: p.foundedYear?.toString() ?? '' } : place}
+          id={company ? 'companyBasics' : 'clientBasics'}
+          intent={company ? 'companyBasics' : 'clientBasics'}
+          action="/profile#basics"
+          schema={company ? f.companyBasics : f.clientBasics}
+          lastResult={last}
+          submit={save}
+          defaultValue={
+            company
+              ? {
+                  ...place,
+                  website: p.website ?? '',
+                  companySize: p.companySize ?? '',
+                  foundedYear: p.foundedYear?.toString() ?? '',
+                }
+              : place
+          }
         >
           {(x) => (
             <>
               <div className="field-row">
-                <Select field={x.country} label={t('fields.country')} options={o.countries} placeholder={placeholderUnless(p.country, t('fields.choose'))} />
+                <Select
+                  field={x.country}
+                  label={t('fields.country')}
+                  options={o.countries}
+                  placeholder={placeholderUnless(p.country, t('fields.choose'))}
+                />
                 <Input field={x.city} label={t('fields.city')} maxLength={limits.city} />
-                <Select field={x.industryId} label={t('fields.industry')} options={o.industries} placeholder={t('fields.none')} />
+                <Select
+                  field={x.industryId}
+                  label={t('fields.industry')}
+                  options={o.industries}
+                  placeholder={t('fields.none')}
+                />
               </div>
               {company ? (
                 <div className="field-row">
                   <Input field={x.website} label={t('fields.website')} type="url" maxLength={limits.url} />
-                  <Select field={x.companySize} label={t('fields.companySize')} options={o.sizes} placeholder={t('fields.none')} />
-                  <Input field={x.foundedYear} label={t('fields.foundedYear')} type="number" min={1800} max={2100} />
+                  <Select
+                    field={x.companySize}
+                    label={t('fields.companySize')}
+                    options={o.sizes}
+                    placeholder={t('fields.none')}
+                  />
+                  <Input
+                    field={x.foundedYear}
+                    label={t('fields.foundedYear')}
+                    type="number"
+                    min={1800}
+                    max={2100}
+                  />
                 </div>
               ) : null}
             </>
@@ -46,19 +92,54 @@ export function ClientSections({ p, company, data, state }: { p: OwnClient; comp
         </SectionForm>
       </ProfileSection>
 
-      <ProfileSection id="about" title={t(sectionTitle('about', company ? 'company' : 'individual'))} state={state}>
-        <SectionForm id={company ? 'companyAbout' : 'clientAbout'} intent={company ? 'companyAbout' : 'clientAbout'} action="/profile#about" schema={f.about} lastResult={last} defaultValue={{ who: p.who, what: p.what, description: p.description }} submit={save}>
+      <ProfileSection
+        id="about"
+        title={t(sectionTitle('about', company ? 'company' : 'individual'))}
+        state={state}
+      >
+        <SectionForm
+          id={company ? 'companyAbout' : 'clientAbout'}
+          intent={company ? 'companyAbout' : 'clientAbout'}
+          action="/profile#about"
+          schema={f.about}
+          lastResult={last}
+          defaultValue={{ who: p.who, what: p.what, description: p.description }}
+          submit={save}
+        >
           {(x) => (
             <>
-              <TextArea field={x.who} label={t(company ? 'sections.whoAreWe' : 'sections.whoIAm')} maxLength={limits.longText} rows={3} />
-              <TextArea field={x.what} label={t(company ? 'sections.whatDoWeDo' : 'sections.whatIDo')} maxLength={limits.longText} rows={3} />
-              <TextArea field={x.description} label={t('fields.description')} maxLength={limits.description} rows={6} />
+              <TextArea
+                field={x.who}
+                label={t(company ? 'sections.whoAreWe' : 'sections.whoIAm')}
+                maxLength={limits.longText}
+                rows={3}
+              />
+              <TextArea
+                field={x.what}
+                label={t(company ? 'sections.whatDoWeDo' : 'sections.whatIDo')}
+                maxLength={limits.longText}
+                rows={3}
+              />
+              <TextArea
+                field={x.description}
+                label={t('fields.description')}
+                maxLength={limits.description}
+                rows={6}
+              />
             </>
           )}
         </SectionForm>
       </ProfileSection>
 
-      {company ? null : <CategoriesSection data={data} state={state} intent="clientCategorization" categoryId={p.category?.id ?? null} subcategoryIds={p.subcategories.map((s) => s.id)} />}
+      {company ? null : (
+        <CategoriesSection
+          data={data}
+          state={state}
+          intent="clientCategorization"
+          categoryId={p.category?.id ?? null}
+          subcategoryIds={p.subcategories.map((s) => s.id)}
+        />
+      )}
     </>
   )
 }

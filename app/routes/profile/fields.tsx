@@ -1,4 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { useTranslation } from '~/lib/use-translation'
@@ -17,7 +25,11 @@ export function useProfileText() {
   return (key: string | undefined) => (key ? t(key, { defaultValue: key }) : undefined)
 }
 
-export type ActionResult = { formId: string; result?: SubmissionResult<string[]>; upload?: { title: string; message: string } }
+export type ActionResult = {
+  formId: string
+  result?: SubmissionResult<string[]>
+  upload?: { title: string; message: string }
+}
 
 type Fields = Record<string, FieldMetadata<any>>
 
@@ -92,19 +104,60 @@ export function ErrorText({ field }: { field: FieldMetadata<any> }) {
   ) : null
 }
 
-export function Input({ field, label, type = 'text', hint, maxLength, min, max, step, autoComplete }: { field: FieldMetadata<any>; label: string; type?: 'text' | 'number' | 'month' | 'url' | 'email'; hint?: string; maxLength?: number; min?: number; max?: number; step?: string; autoComplete?: string }) {
-  const props = getInputProps(field, { type, ariaDescribedBy: field.errors?.length ? field.errorId : undefined })
+export function Input({
+  field,
+  label,
+  type = 'text',
+  hint,
+  maxLength,
+  min,
+  max,
+  step,
+  autoComplete,
+}: {
+  field: FieldMetadata<any>
+  label: string
+  type?: 'text' | 'number' | 'month' | 'url' | 'email'
+  hint?: string
+  maxLength?: number
+  min?: number
+  max?: number
+  step?: string
+  autoComplete?: string
+}) {
+  const props = getInputProps(field, {
+    type,
+    ariaDescribedBy: field.errors?.length ? field.errorId : undefined,
+  })
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input {...props} key={props.key} maxLength={maxLength} min={min} max={max} step={step} autoComplete={autoComplete} />
+      <input
+        {...props}
+        key={props.key}
+        maxLength={maxLength}
+        min={min}
+        max={max}
+        step={step}
+        autoComplete={autoComplete}
+      />
       {hint ? <p className="field-hint">{hint}</p> : null}
       <ErrorText field={field} />
     </div>
   )
 }
 
-export function TextArea({ field, label, maxLength, rows = 5 }: { field: FieldMetadata<any>; label: string; maxLength?: number; rows?: number }) {
+export function TextArea({
+  field,
+  label,
+  maxLength,
+  rows = 5,
+}: {
+  field: FieldMetadata<any>
+  label: string
+  maxLength?: number
+  rows?: number
+}) {
   const props = getTextareaProps(field, { ariaDescribedBy: field.errors?.length ? field.errorId : undefined })
   return (
     <div className="field">
@@ -115,7 +168,19 @@ export function TextArea({ field, label, maxLength, rows = 5 }: { field: FieldMe
   )
 }
 
-export function Select({ field, label, options, placeholder, onChange }: { field: FieldMetadata<any>; label: string; options: Array<{ value: string; label: string }>; placeholder?: string; onChange?: (value: string) => void }) {
+export function Select({
+  field,
+  label,
+  options,
+  placeholder,
+  onChange,
+}: {
+  field: FieldMetadata<any>
+  label: string
+  options: Array<{ value: string; label: string }>
+  placeholder?: string
+  onChange?: (value: string) => void
+}) {
   const props = getSelectProps(field, { ariaDescribedBy: field.errors?.length ? field.errorId : undefined })
   return (
     <div className="field">
@@ -140,12 +205,30 @@ export const imageTypes = '.png,.jpg,.jpeg,.gif,.tiff,.bpg'
  * A multipart upload form. The browser checks the name and size first (SPEC §5, a convenience:
  * the server checks again, and also the bytes); without JavaScript the server's answer shows.
  */
-export function UploadForm({ id, action, kind, label, submit, lastResult, accept }: { id: string; action: string; kind: UploadKind; label: string; submit: string; lastResult?: ActionResult | null; accept: string }) {
+export function UploadForm({
+  id,
+  action,
+  kind,
+  label,
+  submit,
+  lastResult,
+  accept,
+}: {
+  id: string
+  action: string
+  kind: UploadKind
+  label: string
+  submit: string
+  lastResult?: ActionResult | null
+  accept: string
+}) {
   const { t } = useTranslation('profile')
   const navigation = useNavigation()
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null)
-  const shown = problem ?? (navigation.state === 'idle' && lastResult?.formId === id ? (lastResult.upload ?? null) : null)
-  const busy = navigation.state === 'submitting' && navigation.formAction?.includes(action.split('?')[1] ?? action)
+  const shown =
+    problem ?? (navigation.state === 'idle' && lastResult?.formId === id ? (lastResult.upload ?? null) : null)
+  const busy =
+    navigation.state === 'submitting' && navigation.formAction?.includes(action.split('?')[1] ?? action)
   return (
     <Form
       method="post"
@@ -156,7 +239,9 @@ export function UploadForm({ id, action, kind, label, submit, lastResult, accept
       onSubmit={(event) => {
         const input = event.currentTarget.elements.namedItem('file') as HTMLInputElement | null
         const file = input?.files?.[0]
-        const found = file ? checkUpload(kind, file.name, file.size) : { code: 'missing' as const, title: '', message: '' }
+        const found = file
+          ? checkUpload(kind, file.name, file.size)
+          : { code: 'missing' as const, title: '', message: '' }
         if (found) {
           event.preventDefault()
           setProblem(uploadProblemText(t as T, found.code === 'missing' ? 'missing' : found.code))
@@ -165,7 +250,14 @@ export function UploadForm({ id, action, kind, label, submit, lastResult, accept
     >
       <div className="field">
         <label htmlFor={`${id}-file`}>{label}</label>
-        <input id={`${id}-file`} type="file" name="file" accept={accept} aria-describedby={shown ? `${id}-problem` : undefined} onChange={() => setProblem(null)} />
+        <input
+          id={`${id}-file`}
+          type="file"
+          name="file"
+          accept={accept}
+          aria-describedby={shown ? `${id}-problem` : undefined}
+          onChange={() => setProblem(null)}
+        />
       </div>
       {shown ? (
         <div className="ui-notice ui-notice-error" role="alert" id={`${id}-problem`}>
@@ -187,7 +279,10 @@ type T = (key: string, options?: Record<string, unknown>) => string
 export function uploadProblemText(t: T, code: string) {
   switch (code) {
     case 'fileSize':
-      return { title: t('upload.fileSize.title'), message: t('upload.fileSize.message', { limit: DEFAULT_MAX_FILE_KB }) }
+      return {
+        title: t('upload.fileSize.title'),
+        message: t('upload.fileSize.message', { limit: DEFAULT_MAX_FILE_KB }),
+      }
     case 'invalidImage':
       return { title: t('upload.invalidImage.title'), message: t('upload.invalidImage.message') }
     case 'invalidExcel':

@@ -32,7 +32,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const api = apiFor(context)
   const title = getInstance(context).t('profile:page.title')
   const state = { saved: url.searchParams.get('saved'), edit: url.searchParams.get('edit') }
-  if (kind === 'none') return { kind, title, state, freelancer: null, client: null, tree: [], countries: [], languages: [], industries: [] }
+  if (kind === 'none')
+    return {
+      kind,
+      title,
+      state,
+      freelancer: null,
+      client: null,
+      tree: [],
+      countries: [],
+      languages: [],
+      industries: [],
+    }
   const [freelancer, client, tree, countries, languages, industries] = await Promise.all([
     kind === 'freelancer' ? api.call(pc.freelancerMine) : null,
     kind === 'company' ? api.call(pc.companyMine) : kind === 'individual' ? api.call(pc.clientMine) : null,
@@ -41,14 +52,26 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     kind === 'freelancer' ? api.call(catalogueContract.languages) : { data: [] },
     kind === 'freelancer' ? { data: [] } : api.call(catalogueContract.industries),
   ])
-  return { kind, title, state, freelancer, client, tree: tree.data, countries: countries.data, languages: languages.data, industries: industries.data }
+  return {
+    kind,
+    title,
+    state,
+    freelancer,
+    client,
+    tree: tree.data,
+    countries: countries.data,
+    languages: languages.data,
+    industries: industries.data,
+  }
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requirePermission(context, url, 'profile.view')
   // Uploads name their target in the URL, so the multipart body can stream on to the API unread.
   const upload = url.searchParams.get('upload')
-  return upload ? saveUpload(context, request, kindOf(user.roles), upload, url.searchParams.get('item')) : saveSection(context, request)
+  return upload
+    ? saveUpload(context, request, kindOf(user.roles), upload, url.searchParams.get('item'))
+    : saveSection(context, request)
 }
 
 export default function MyProfile({ loaderData, actionData }: Route.ComponentProps) {
@@ -67,7 +90,12 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
   const { percent, missing } = person.completeness
   const toAdd = new Set(missing.map((m) => profileSectionOf[m] ?? m))
   const sections = sectionsOf(kind)
-  const publicHref = kind === 'freelancer' ? `/profiles/freelancers/${person.userId}` : kind === 'company' ? `/profiles/companies/${person.userId}` : `/profiles/clients/${person.userId}`
+  const publicHref =
+    kind === 'freelancer'
+      ? `/profiles/freelancers/${person.userId}`
+      : kind === 'company'
+        ? `/profiles/companies/${person.userId}`
+        : `/profiles/clients/${person.userId}`
   const image = person.imageDisplayable && person.imageUrl ? `/api/v1/${person.imageUrl}` : null
   return (
     <main id="main" className="container page">
@@ -82,17 +110,39 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
       <div className="ui-with-sidebar">
         <aside>
           <ProfileCompleteness percent={percent} missing={missing} title={t('completeness.title')} />
-          <SectionNav label={t('nav.label')} items={sections.map((id) => ({ href: `#${id}`, label: t(sectionTitle(id, kind)), note: toAdd.has(id) ? t('nav.toAdd') : undefined }))} />
+          <SectionNav
+            label={t('nav.label')}
+            items={sections.map((id) => ({
+              href: `#${id}`,
+              label: t(sectionTitle(id, kind)),
+              note: toAdd.has(id) ? t('nav.toAdd') : undefined,
+            }))}
+          />
         </aside>
         <div>
           <ProfileSection id="image" title={t('sections.image')} state={state}>
-            {person.imageUrl && !person.imageDisplayable ? <p className="hint">{t('image.notDisplayable')}</p> : null}
-            <UploadForm id="image" action="/profile?upload=image#image" kind="image" accept={imageTypes} label={t('image.label')} submit={t('image.submit')} lastResult={state.last} />
+            {person.imageUrl && !person.imageDisplayable ? (
+              <p className="hint">{t('image.notDisplayable')}</p>
+            ) : null}
+            <UploadForm
+              id="image"
+              action="/profile?upload=image#image"
+              kind="image"
+              accept={imageTypes}
+              label={t('image.label')}
+              submit={t('image.submit')}
+              lastResult={state.last}
+            />
           </ProfileSection>
           {kind === 'freelancer' ? (
             <FreelancerSections p={loaderData.freelancer!} data={loaderData} state={state} />
           ) : (
-            <ClientSections p={loaderData.client!} company={kind === 'company'} data={loaderData} state={state} />
+            <ClientSections
+              p={loaderData.client!}
+              company={kind === 'company'}
+              data={loaderData}
+              state={state}
+            />
           )}
         </div>
       </div>

@@ -4,7 +4,14 @@ import { useTranslation } from '~/lib/use-translation'
 import type { z } from 'zod'
 import { profileForms as f } from './forms'
 import { SectionForm, type ActionResult } from './fields'
-import { availabilities, companySizes, currencies, experienceLevels, genders, languageLevels } from '../../../server/modules/profiles/rules'
+import {
+  availabilities,
+  companySizes,
+  currencies,
+  experienceLevels,
+  genders,
+  languageLevels,
+} from '../../../server/modules/profiles/rules'
 
 // The profile editor's building blocks: a section is a Card with one form and one Save, its own
 // "saved" notice and its own errors (decision 130). List sections (education, positions…) keep one
@@ -20,7 +27,19 @@ export interface SectionState {
   edit: string | null
 }
 
-export function ProfileSection({ id, title, state, lead, children }: { id: string; title: string; state: SectionState; lead?: string; children: React.ReactNode }) {
+export function ProfileSection({
+  id,
+  title,
+  state,
+  lead,
+  children,
+}: {
+  id: string
+  title: string
+  state: SectionState
+  lead?: string
+  children: React.ReactNode
+}) {
   const { t } = useTranslation('profile')
   return (
     <Card as="section" level={2} id={id} title={title} titleId={`${id}-title`} data-testid={`section-${id}`}>
@@ -32,16 +51,54 @@ export function ProfileSection({ id, title, state, lead, children }: { id: strin
 }
 
 /** A one-button form that removes something (a list item, a language, the schedule of rates). */
-export function RemoveButton({ intent, section, fields, label, last, schema }: { intent: string; section: string; fields: Record<string, string | number>; label: string; last: ActionResult | null; schema: z.ZodType }) {
+export function RemoveButton({
+  intent,
+  section,
+  fields,
+  label,
+  last,
+  schema,
+}: {
+  intent: string
+  section: string
+  fields: Record<string, string | number>
+  label: string
+  last: ActionResult | null
+  schema: z.ZodType
+}) {
   const key = Object.values(fields).join('-')
   return (
-    <SectionForm id={key ? `${intent}-${key}` : intent} intent={intent} action={`/profile#${section}`} schema={schema} lastResult={last} submit={label} danger className="inline-form">
-      {() => Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+    <SectionForm
+      id={key ? `${intent}-${key}` : intent}
+      intent={intent}
+      action={`/profile#${section}`}
+      schema={schema}
+      lastResult={last}
+      submit={label}
+      danger
+      className="inline-form"
+    >
+      {() =>
+        Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))
+      }
     </SectionForm>
   )
 }
 
-export function ListSection<I extends { id: number }>({ id, title, items, state, intent, schema, describe, defaults, fields, extra }: {
+export function ListSection<I extends { id: number }>({
+  id,
+  title,
+  items,
+  state,
+  intent,
+  schema,
+  describe,
+  defaults,
+  fields,
+  extra,
+}: {
   id: string
   title: string
   items: I[]
@@ -67,7 +124,14 @@ export function ListSection<I extends { id: number }>({ id, title, items, state,
                 {t('actions.edit')}
                 <span className="visually-hidden"> {describe(item)}</span>
               </Link>
-              <RemoveButton intent={`${intent}Delete`} section={id} fields={{ id: item.id }} schema={f.remove} label={t('actions.remove')} last={state.last} />
+              <RemoveButton
+                intent={`${intent}Delete`}
+                section={id}
+                fields={{ id: item.id }}
+                schema={f.remove}
+                label={t('actions.remove')}
+                last={state.last}
+              />
             </li>
           ))}
         </ul>
@@ -100,7 +164,11 @@ export function ListSection<I extends { id: number }>({ id, title, items, state,
 
 /** The catalogue lists the editor's selects and tag inputs offer. */
 export interface Catalogue {
-  tree: Array<{ id: number; name: string; subcategories: Array<{ id: number; name: string; skills: Array<{ id: number; name: string }> }> }>
+  tree: Array<{
+    id: number
+    name: string
+    subcategories: Array<{ id: number; name: string; skills: Array<{ id: number; name: string }> }>
+  }>
   countries: Array<{ code: string; name: string }>
   languages: Array<{ code: string; name: string }>
   industries: Array<{ id: number; name: string }>

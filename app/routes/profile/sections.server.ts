@@ -14,82 +14,274 @@ import { forwardUpload } from './upload.server'
 // What each profile form does: its schema, the one API call it makes, and the section (the id of
 // its card on /profile) that the page returns to, showing that section's own "saved" notice.
 type Api = ReturnType<typeof apiFor>
-type Handler = { schema: (typeof f)[keyof typeof f]; fields: string[]; section: string; run: (api: Api, v: any) => Promise<unknown> }
+type Handler = {
+  schema: (typeof f)[keyof typeof f]
+  fields: string[]
+  section: string
+  run: (api: Api, v: any) => Promise<unknown>
+}
 const none = (v: string | undefined) => v ?? null
 
 const handlers: Record<string, Handler> = {
-  titleOverview: { schema: f.titleOverview, fields: ['title', 'overview'], section: 'headline', run: (api, v) => api.call(pc.freelancerTitleOverview, { body: v }) },
-  description: { schema: f.description, fields: ['description'], section: 'about', run: (api, v) => api.call(pc.freelancerDescription, { body: v }) },
+  titleOverview: {
+    schema: f.titleOverview,
+    fields: ['title', 'overview'],
+    section: 'headline',
+    run: (api, v) => api.call(pc.freelancerTitleOverview, { body: v }),
+  },
+  description: {
+    schema: f.description,
+    fields: ['description'],
+    section: 'about',
+    run: (api, v) => api.call(pc.freelancerDescription, { body: v }),
+  },
   rates: {
-    schema: f.rates, fields: ['availability', 'experienceLevel', 'yearsOfExperience', 'currency'], section: 'rates',
-    run: (api, v) => api.call(pc.freelancerDetails, { body: { availability: v.availability, experienceLevel: v.experienceLevel, yearsOfExperience: v.yearsOfExperience, ...(v.amount ? { amountMinor: parseAmount(v.amount)!, currency: v.currency } : {}) } }),
+    schema: f.rates,
+    fields: ['availability', 'experienceLevel', 'yearsOfExperience', 'currency'],
+    section: 'rates',
+    run: (api, v) =>
+      api.call(pc.freelancerDetails, {
+        body: {
+          availability: v.availability,
+          experienceLevel: v.experienceLevel,
+          yearsOfExperience: v.yearsOfExperience,
+          ...(v.amount ? { amountMinor: parseAmount(v.amount)!, currency: v.currency } : {}),
+        },
+      }),
   },
   personal: {
-    schema: f.personal, fields: ['country', 'city', 'gender'], section: 'personal',
-    run: (api, v) => api.call(pc.freelancerDetails, { body: { gender: v.gender, ...(v.country ? { country: v.country, city: none(v.city) } : {}) } }),
+    schema: f.personal,
+    fields: ['country', 'city', 'gender'],
+    section: 'personal',
+    run: (api, v) =>
+      api.call(pc.freelancerDetails, {
+        body: { gender: v.gender, ...(v.country ? { country: v.country, city: none(v.city) } : {}) },
+      }),
   },
-  categorization: { schema: f.categorization, fields: ['categoryId', 'subcategoryIds', 'skillIds'], section: 'categories', run: (api, v) => api.call(pc.freelancerCategorization, { body: v }) },
+  categorization: {
+    schema: f.categorization,
+    fields: ['categoryId', 'subcategoryIds', 'skillIds'],
+    section: 'categories',
+    run: (api, v) => api.call(pc.freelancerCategorization, { body: v }),
+  },
   // One form for a language: a new one is added, a listed one gets the new level.
   language: {
-    schema: f.language, fields: ['code', 'level'], section: 'languages',
-    run: async (api, v) => ((await api.call(pc.freelancerMine)).languages.some((l) => l.code === v.code) ? api.call(pc.languageUpdate, { params: { code: v.code }, body: { level: v.level } }) : api.call(pc.languageAdd, { body: v })),
+    schema: f.language,
+    fields: ['code', 'level'],
+    section: 'languages',
+    run: async (api, v) =>
+      (await api.call(pc.freelancerMine)).languages.some((l) => l.code === v.code)
+        ? api.call(pc.languageUpdate, { params: { code: v.code }, body: { level: v.level } })
+        : api.call(pc.languageAdd, { body: v }),
   },
-  languageDelete: { schema: f.languageDelete, fields: [], section: 'languages', run: (api, v) => api.call(pc.languageDelete, { params: { code: v.code } }) },
+  languageDelete: {
+    schema: f.languageDelete,
+    fields: [],
+    section: 'languages',
+    run: (api, v) => api.call(pc.languageDelete, { params: { code: v.code } }),
+  },
   education: {
-    schema: f.education, fields: ['school', 'degree', 'fieldOfStudy', 'startYear', 'endYear', 'description'], section: 'education',
-    run: (api, { id, ...v }) => (id ? api.call(pc.educationUpdate, { params: { id }, body: { ...v, startYear: v.startYear ?? null, endYear: v.endYear ?? null } }) : api.call(pc.educationAdd, { body: v })),
+    schema: f.education,
+    fields: ['school', 'degree', 'fieldOfStudy', 'startYear', 'endYear', 'description'],
+    section: 'education',
+    run: (api, { id, ...v }) =>
+      id
+        ? api.call(pc.educationUpdate, {
+            params: { id },
+            body: { ...v, startYear: v.startYear ?? null, endYear: v.endYear ?? null },
+          })
+        : api.call(pc.educationAdd, { body: v }),
   },
-  educationDelete: { schema: f.remove, fields: [], section: 'education', run: (api, v) => api.call(pc.educationDelete, { params: v }) },
+  educationDelete: {
+    schema: f.remove,
+    fields: [],
+    section: 'education',
+    run: (api, v) => api.call(pc.educationDelete, { params: v }),
+  },
   employment: {
-    schema: f.employment, fields: ['company', 'role', 'country', 'startMonth', 'endMonth', 'description'], section: 'experience',
-    run: (api, { id, ...v }) => (id ? api.call(pc.employmentUpdate, { params: { id }, body: { ...v, country: none(v.country), endMonth: none(v.endMonth) } }) : api.call(pc.employmentAdd, { body: v })),
+    schema: f.employment,
+    fields: ['company', 'role', 'country', 'startMonth', 'endMonth', 'description'],
+    section: 'experience',
+    run: (api, { id, ...v }) =>
+      id
+        ? api.call(pc.employmentUpdate, {
+            params: { id },
+            body: { ...v, country: none(v.country), endMonth: none(v.endMonth) },
+          })
+        : api.call(pc.employmentAdd, { body: v }),
   },
-  employmentDelete: { schema: f.remove, fields: [], section: 'experience', run: (api, v) => api.call(pc.employmentDelete, { params: v }) },
+  employmentDelete: {
+    schema: f.remove,
+    fields: [],
+    section: 'experience',
+    run: (api, v) => api.call(pc.employmentDelete, { params: v }),
+  },
   certification: {
-    schema: f.certification, fields: ['name', 'issuer', 'issuedMonth', 'credentialUrl'], section: 'certifications',
-    run: (api, { id, ...v }) => (id ? api.call(pc.certificationUpdate, { params: { id }, body: { ...v, issuedMonth: none(v.issuedMonth), credentialUrl: none(v.credentialUrl) } }) : api.call(pc.certificationAdd, { body: v })),
+    schema: f.certification,
+    fields: ['name', 'issuer', 'issuedMonth', 'credentialUrl'],
+    section: 'certifications',
+    run: (api, { id, ...v }) =>
+      id
+        ? api.call(pc.certificationUpdate, {
+            params: { id },
+            body: { ...v, issuedMonth: none(v.issuedMonth), credentialUrl: none(v.credentialUrl) },
+          })
+        : api.call(pc.certificationAdd, { body: v }),
   },
-  certificationDelete: { schema: f.remove, fields: [], section: 'certifications', run: (api, v) => api.call(pc.certificationDelete, { params: v }) },
+  certificationDelete: {
+    schema: f.remove,
+    fields: [],
+    section: 'certifications',
+    run: (api, v) => api.call(pc.certificationDelete, { params: v }),
+  },
   portfolio: {
-    schema: f.portfolio, fields: ['title', 'description', 'projectUrl', 'completedMonth'], section: 'portfolio',
-    run: (api, { id, ...v }) => (id ? api.call(pc.portfolioUpdate, { params: { id }, body: { ...v, projectUrl: none(v.projectUrl), completedMonth: none(v.completedMonth) } }) : api.call(pc.portfolioAdd, { body: v })),
+    schema: f.portfolio,
+    fields: ['title', 'description', 'projectUrl', 'completedMonth'],
+    section: 'portfolio',
+    run: (api, { id, ...v }) =>
+      id
+        ? api.call(pc.portfolioUpdate, {
+            params: { id },
+            body: { ...v, projectUrl: none(v.projectUrl), completedMonth: none(v.completedMonth) },
+          })
+        : api.call(pc.portfolioAdd, { body: v }),
   },
-  portfolioDelete: { schema: f.remove, fields: [], section: 'portfolio', run: (api, v) => api.call(pc.portfolioDelete, { params: v }) },
-  rateSheetDelete: { schema: f.confirm, fields: [], section: 'documents', run: (api) => api.call(pc.rateSheetDelete) },
-  clientBasics: { schema: f.clientBasics, fields: ['country', 'city', 'industryId'], section: 'basics', run: (api, v) => api.call(pc.clientBasics, { body: { country: v.country, city: none(v.city), industryId: v.industryId ?? null } }) },
+  portfolioDelete: {
+    schema: f.remove,
+    fields: [],
+    section: 'portfolio',
+    run: (api, v) => api.call(pc.portfolioDelete, { params: v }),
+  },
+  rateSheetDelete: {
+    schema: f.confirm,
+    fields: [],
+    section: 'documents',
+    run: (api) => api.call(pc.rateSheetDelete),
+  },
+  clientBasics: {
+    schema: f.clientBasics,
+    fields: ['country', 'city', 'industryId'],
+    section: 'basics',
+    run: (api, v) =>
+      api.call(pc.clientBasics, {
+        body: { country: v.country, city: none(v.city), industryId: v.industryId ?? null },
+      }),
+  },
   companyBasics: {
-    schema: f.companyBasics, fields: ['country', 'city', 'industryId', 'website', 'companySize', 'foundedYear'], section: 'basics',
-    run: (api, v) => api.call(pc.companyBasics, { body: { country: v.country, city: none(v.city), industryId: v.industryId ?? null, website: none(v.website), companySize: v.companySize ?? null, foundedYear: v.foundedYear ?? null } }),
+    schema: f.companyBasics,
+    fields: ['country', 'city', 'industryId', 'website', 'companySize', 'foundedYear'],
+    section: 'basics',
+    run: (api, v) =>
+      api.call(pc.companyBasics, {
+        body: {
+          country: v.country,
+          city: none(v.city),
+          industryId: v.industryId ?? null,
+          website: none(v.website),
+          companySize: v.companySize ?? null,
+          foundedYear: v.foundedYear ?? null,
+        },
+      }),
   },
-  clientAbout: { schema: f.about, fields: ['who', 'what', 'description'], section: 'about', run: (api, v) => api.call(pc.clientAbout, { body: v }) },
-  companyAbout: { schema: f.about, fields: ['who', 'what', 'description'], section: 'about', run: (api, v) => api.call(pc.companyAbout, { body: v }) },
-  clientCategorization: { schema: f.clientCategorization, fields: ['categoryId', 'subcategoryIds'], section: 'categories', run: (api, v) => api.call(pc.clientCategorization, { body: v }) },
+  clientAbout: {
+    schema: f.about,
+    fields: ['who', 'what', 'description'],
+    section: 'about',
+    run: (api, v) => api.call(pc.clientAbout, { body: v }),
+  },
+  companyAbout: {
+    schema: f.about,
+    fields: ['who', 'what', 'description'],
+    section: 'about',
+    run: (api, v) => api.call(pc.companyAbout, { body: v }),
+  },
+  clientCategorization: {
+    schema: f.clientCategorization,
+    fields: ['categoryId', 'subcategoryIds'],
+    section: 'categories',
+    run: (api, v) => api.call(pc.clientCategorization, { body: v }),
+  },
 }
 
 // Each upload: the API path it streams to (null when this account has no such upload) and its section.
-const uploads: Record<string, { path: (kind: Kind, item?: string | null) => string | null; section: string }> = {
-  image: { path: (kind) => (kind === 'freelancer' ? 'freelancers/profile/image' : kind === 'company' ? 'companies/profile/image' : kind === 'individual' ? 'clients/profile/image' : null), section: 'image' },
-  portfolioImage: { path: (kind, item) => (kind === 'freelancer' && item && /^\d+$/.test(item) ? `freelancers/profile/portfolios/${item}/image` : null), section: 'portfolio' },
-  portfolioFile: { path: (kind, item) => (kind === 'freelancer' && item && /^\d+$/.test(item) ? `freelancers/profile/portfolios/${item}/file` : null), section: 'portfolio' },
-  rateSheet: { path: (kind) => (kind === 'freelancer' ? 'freelancers/profile/rate-sheet' : null), section: 'documents' },
+const uploads: Record<
+  string,
+  { path: (kind: Kind, item?: string | null) => string | null; section: string }
+> = {
+  image: {
+    path: (kind) =>
+      kind === 'freelancer'
+        ? 'freelancers/profile/image'
+        : kind === 'company'
+          ? 'companies/profile/image'
+          : kind === 'individual'
+            ? 'clients/profile/image'
+            : null,
+    section: 'image',
+  },
+  portfolioImage: {
+    path: (kind, item) =>
+      kind === 'freelancer' && item && /^\d+$/.test(item)
+        ? `freelancers/profile/portfolios/${item}/image`
+        : null,
+    section: 'portfolio',
+  },
+  portfolioFile: {
+    path: (kind, item) =>
+      kind === 'freelancer' && item && /^\d+$/.test(item)
+        ? `freelancers/profile/portfolios/${item}/file`
+        : null,
+    section: 'portfolio',
+  },
+  rateSheet: {
+    path: (kind) => (kind === 'freelancer' ? 'freelancers/profile/rate-sheet' : null),
+    section: 'documents',
+  },
 }
 
 /** Where a saved section returns: its card, with its notice (and the list item still open, if one was). */
-const savedAt = (section: string, edit?: string) => `/profile?saved=${section}${edit ? `&edit=${edit}` : ''}#${section}`
+const savedAt = (section: string, edit?: string) =>
+  `/profile?saved=${section}${edit ? `&edit=${edit}` : ''}#${section}`
 
 /** Streams an upload on to the API; the multipart body is never read here. */
-export async function saveUpload(context: Readonly<RouterContextProvider>, request: Request, kind: Kind, upload: string, item: string | null) {
+export async function saveUpload(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  kind: Kind,
+  upload: string,
+  item: string | null,
+) {
   const i18n = getInstance(context)
   const formId = item ? `${upload}-${item}` : upload
   const known = Object.hasOwn(uploads, upload) ? uploads[upload] : null
   const target = known?.path(kind, item)
-  if (!target) return data({ formId, upload: { title: i18n.t('profile:upload.missing.title'), message: i18n.t('profile:upload.missing.message') } } satisfies ActionResult, { status: 400 })
+  if (!target)
+    return data(
+      {
+        formId,
+        upload: {
+          title: i18n.t('profile:upload.missing.title'),
+          message: i18n.t('profile:upload.missing.message'),
+        },
+      } satisfies ActionResult,
+      { status: 400 },
+    )
   const outcome = await forwardUpload(context, target, request)
   // A portfolio item's files are uploaded while it is open: it stays open for the next one.
-  if (outcome.ok) return successOperation(savedAt(known!.section, item ? `${known!.section}-${item}` : undefined), i18n.t)
+  if (outcome.ok)
+    return successOperation(savedAt(known!.section, item ? `${known!.section}-${item}` : undefined), i18n.t)
   const code = uploadCodeOf(outcome.problem.title, outcome.problem.message)
-  const tp = i18n.getFixedT(null, 'profile') as unknown as (key: string, options?: Record<string, unknown>) => string
-  return data({ formId, upload: code === 'other' ? outcome.problem : uploadProblemText(tp, code) } satisfies ActionResult, { status: 400 })
+  const tp = i18n.getFixedT(null, 'profile') as unknown as (
+    key: string,
+    options?: Record<string, unknown>,
+  ) => string
+  return data(
+    {
+      formId,
+      upload: code === 'other' ? outcome.problem : uploadProblemText(tp, code),
+    } satisfies ActionResult,
+    { status: 400 },
+  )
 }
 
 /** Parses one section's form with its schema, makes its one API call, and answers with that section's errors or its notice. */
@@ -98,9 +290,14 @@ export async function saveSection(context: Readonly<RouterContextProvider>, requ
   const intent = String(formData.get('intent') ?? '')
   const formId = String(formData.get('formId') ?? intent).slice(0, 60)
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : null
-  if (!handler) return data({ formId, result: { status: 'error', error: { '': ['errors.unknownForm'] } } } satisfies ActionResult, { status: 400 })
+  if (!handler)
+    return data(
+      { formId, result: { status: 'error', error: { '': ['errors.unknownForm'] } } } satisfies ActionResult,
+      { status: 400 },
+    )
   const submission = parseWithZod(formData, { schema: handler.schema })
-  if (submission.status !== 'success') return data({ formId, result: submission.reply() } satisfies ActionResult, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ formId, result: submission.reply() } satisfies ActionResult, { status: 400 })
   try {
     await handler.run(apiFor(context), submission.value)
   } catch (error) {

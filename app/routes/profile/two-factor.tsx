@@ -27,7 +27,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'account.settings')
   const status = await apiFor(context).call(identityContract.secondFactor)
   const { codes, clear } = takeRecoveryCodes(request)
-  const body = { status, recoveryCodes: codes, changed: url.searchParams.get('changed'), title: getInstance(context).t('security:settings.title') }
+  const body = {
+    status,
+    recoveryCodes: codes,
+    changed: url.searchParams.get('changed'),
+    title: getInstance(context).t('security:settings.title'),
+  }
   return clear ? data(body, { headers: { 'set-cookie': clear } }) : body
 }
 
@@ -42,11 +47,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   if (intent === 'enable') {
     const submission = parseWithZod(formData, { schema: enableSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['code'] }) }, { status: 400 })
+    if (submission.status !== 'success')
+      return data({ intent, result: submission.reply({ hideFields: ['code'] }) }, { status: 400 })
     try {
-      const result = await api.call(identityContract.secondFactorEnable, { body: { code: submission.value.code } })
+      const result = await api.call(identityContract.secondFactorEnable, {
+        body: { code: submission.value.code },
+      })
       // Every session ended with the old one; this browser carries on with the new one.
-      const headers = new Headers({ 'set-cookie': sessionCookie(context, request, result.token, result.expiresAt) })
+      const headers = new Headers({
+        'set-cookie': sessionCookie(context, request, result.token, result.expiresAt),
+      })
       headers.append('set-cookie', recoveryCodesCookie(result.recoveryCodes, secureCookies(context, request)))
       return redirect(`${SETUP_PAGE}?changed=on`, { headers })
     } catch (error) {
@@ -54,7 +64,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     }
   }
   const submission = parseWithZod(formData, { schema: disableSchema })
-  if (submission.status !== 'success') return data({ intent: 'disable', result: submission.reply({ hideFields: ['code', 'password'] }) }, { status: 400 })
+  if (submission.status !== 'success')
+    return data(
+      { intent: 'disable', result: submission.reply({ hideFields: ['code', 'password'] }) },
+      { status: 400 },
+    )
   try {
     await api.call(identityContract.secondFactorDisable, { body: submission.value })
     return redirect(`${SETUP_PAGE}?changed=off`)
@@ -64,7 +78,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 function codeReply(intent: string, submission: Parameters<typeof replyWithApiError>[0], error: unknown) {
-  const reply = replyWithApiError(submission, error, ['code', 'password'], { hideFields: ['code', 'password'] })
+  const reply = replyWithApiError(submission, error, ['code', 'password'], {
+    hideFields: ['code', 'password'],
+  })
   const result = reply.data as { error?: Record<string, string[] | null> }
   if (result.error?.code) result.error.code = ['security:errors.wrongCode']
   if (result.error?.password) result.error.password = ['security:errors.wrongPassword']
@@ -75,16 +91,36 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation('security')
   const { status, recoveryCodes } = loaderData
   const last = (intent: string) => (actionData?.intent === intent ? (actionData.result as never) : undefined)
-  const [enableForm, en] = useForm({ id: 'enable', lastResult: last('enable'), onValidate: ({ formData }) => parseWithZod(formData, { schema: enableSchema }), shouldValidate: 'onSubmit' })
-  const [disableForm, dis] = useForm({ id: 'disable', lastResult: last('disable'), onValidate: ({ formData }) => parseWithZod(formData, { schema: disableSchema }), shouldValidate: 'onSubmit' })
+  const [enableForm, en] = useForm({
+    id: 'enable',
+    lastResult: last('enable'),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: enableSchema }),
+    shouldValidate: 'onSubmit',
+  })
+  const [disableForm, dis] = useForm({
+    id: 'disable',
+    lastResult: last('disable'),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: disableSchema }),
+    shouldValidate: 'onSubmit',
+  })
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('settings.title')}</h1>
       <p className="lead">{t('settings.lead')}</p>
-      {status.required && !status.enabled ? <Notice kind="error" title={t('settings.requiredTitle')}>{t('settings.required')}</Notice> : null}
+      {status.required && !status.enabled ? (
+        <Notice kind="error" title={t('settings.requiredTitle')}>
+          {t('settings.required')}
+        </Notice>
+      ) : null}
       {loaderData.changed === 'off' ? <Notice kind="success">{t('settings.turnedOff')}</Notice> : null}
       {recoveryCodes ? (
-        <Card title={t('recovery.title')} titleId="recovery-title" level={2} as="section" data-testid="recovery-codes">
+        <Card
+          title={t('recovery.title')}
+          titleId="recovery-title"
+          level={2}
+          as="section"
+          data-testid="recovery-codes"
+        >
           <Notice kind="success">{t('settings.turnedOn')}</Notice>
           <p>{t('recovery.lead')}</p>
           <ul className="recovery-codes">
@@ -96,7 +132,17 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
           </ul>
         </Card>
       ) : null}
-      <DefinitionList items={[[t('settings.state'), <span data-testid="two-factor-state">{status.enabled ? t('settings.on') : t('settings.off')}</span>], [t('settings.codesLeft'), status.enabled ? String(status.recoveryCodesLeft) : null]]} />
+      <DefinitionList
+        items={[
+          [
+            t('settings.state'),
+            <span data-testid="two-factor-state">
+              {status.enabled ? t('settings.on') : t('settings.off')}
+            </span>,
+          ],
+          [t('settings.codesLeft'), status.enabled ? String(status.recoveryCodesLeft) : null],
+        ]}
+      />
 
       {!status.enabled && !status.setup ? (
         <Form method="post">
@@ -112,7 +158,12 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
             <li>{t('setup.confirm')}</li>
           </ol>
           {/* Drawn by the server from the otpauth address (the qrcode library): no script, no request elsewhere. */}
-          <div className="qr-code" role="img" aria-label={t('setup.qrLabel')} dangerouslySetInnerHTML={{ __html: status.setup.qrSvg }} />
+          <div
+            className="qr-code"
+            role="img"
+            aria-label={t('setup.qrLabel')}
+            dangerouslySetInnerHTML={{ __html: status.setup.qrSvg }}
+          />
           <p>
             {t('setup.typeInstead')} <code data-testid="totp-secret">{status.setup.secret}</code>
           </p>
@@ -130,7 +181,12 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" {...getFormProps(disableForm)} className="form-stack">
             <input type="hidden" name="intent" value="disable" />
             <FormErrors errors={disableForm.errors} id={disableForm.errorId} />
-            <Field field={dis.password} label={t('fields.password')} type="password" autoComplete="current-password" />
+            <Field
+              field={dis.password}
+              label={t('fields.password')}
+              type="password"
+              autoComplete="current-password"
+            />
             <Field field={dis.code} label={t('fields.codeOrRecovery')} autoComplete="one-time-code" />
             <Button>{t('disable.submit')}</Button>
           </Form>

@@ -10,18 +10,33 @@ import { getLocale } from '~/middleware/i18next'
 // The typed API client speaks JSON only, hence this small sibling for multipart.
 export type UploadOutcome = { ok: true } | { ok: false; problem: { title: string; message: string } }
 
-export async function forwardUpload(context: Readonly<RouterContextProvider>, apiPath: string, request: Request): Promise<UploadOutcome> {
+export async function forwardUpload(
+  context: Readonly<RouterContextProvider>,
+  apiPath: string,
+  request: Request,
+): Promise<UploadOutcome> {
   const deps = context.get(appContext)
   const token = context.get(sessionContext).token
   const base = deps.apiUrl ? new URL('/api/v1/', deps.apiUrl).href : 'http://in-process/api/v1/'
-  const headers = new Headers({ accept: 'application/json', 'accept-language': getLocale(context), 'x-request-id': deps.requestId })
+  const headers = new Headers({
+    accept: 'application/json',
+    'accept-language': getLocale(context),
+    'x-request-id': deps.requestId,
+  })
   if (token) headers.set('authorization', `Bearer ${token}`)
   const contentType = request.headers.get('content-type')
   if (contentType) headers.set('content-type', contentType)
   const length = request.headers.get('content-length')
   if (length) headers.set('content-length', length)
-  const outgoing = new Request(base + apiPath, { method: 'POST', headers, body: request.body, duplex: 'half' } as RequestInit)
-  const response = deps.apiUrl ? await fetch(outgoing) : await deps.api(outgoing, { requestId: deps.requestId, ip: deps.clientIp })
+  const outgoing = new Request(base + apiPath, {
+    method: 'POST',
+    headers,
+    body: request.body,
+    duplex: 'half',
+  } as RequestInit)
+  const response = deps.apiUrl
+    ? await fetch(outgoing)
+    : await deps.api(outgoing, { requestId: deps.requestId, ip: deps.clientIp })
   if (response.ok) {
     await response.body?.cancel()
     return { ok: true }
@@ -36,6 +51,9 @@ export async function forwardUpload(context: Readonly<RouterContextProvider>, ap
   if (response.status !== 400) throwApiError(new ApiCallError(response.status, body))
   // Drain what the browser is still sending, so it reads our answer instead of a reset connection.
   await request.body?.cancel().catch(() => {})
-  const problem = typeof body === 'object' ? { title: body.title, message: body.errors?.file?.[0] ?? body.detail } : { title: 'Invalid Info', message: body }
+  const problem =
+    typeof body === 'object'
+      ? { title: body.title, message: body.errors?.file?.[0] ?? body.detail }
+      : { title: 'Invalid Info', message: body }
   return { ok: false, problem }
 }

@@ -19,7 +19,13 @@ export const handle = visitorPage
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.profile.companyName || loaderData.profile.name} – Workneer` : 'Workneer' }]
+  return [
+    {
+      title: loaderData
+        ? `${loaderData.profile.companyName || loaderData.profile.name} – Workneer`
+        : 'Workneer',
+    },
+  ]
 }
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
@@ -27,8 +33,13 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const company = url.pathname.startsWith('/profiles/companies/')
   try {
     const api = apiFor(context, { token: null })
-    const profile = company ? await api.call(profilesContract.companyPublic, { params: { id: Number(params.id) } }) : await api.call(profilesContract.clientPublic, { params: { id: Number(params.id) } })
-    const reviews = await api.call(projectsContract.publicReviews, { params: { userId: profile.userId }, query: { page: 1, pageSize: 20 } })
+    const profile = company
+      ? await api.call(profilesContract.companyPublic, { params: { id: Number(params.id) } })
+      : await api.call(profilesContract.clientPublic, { params: { id: Number(params.id) } })
+    const reviews = await api.call(projectsContract.publicReviews, {
+      params: { userId: profile.userId },
+      query: { page: 1, pageSize: 20 },
+    })
     return { profile, reviews, own: getUser(context)?.id === profile.userId }
   } catch (error) {
     throwApiError(error)
@@ -42,25 +53,73 @@ export default function ClientProfile({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container page public-profile">
       <header className="profile-head">
-        <Avatar src={p.imageDisplayable && p.imageUrl ? `/api/v1/${p.imageUrl}` : null} alt="" size={112} className="profile-avatar" />
+        <Avatar
+          src={p.imageDisplayable && p.imageUrl ? `/api/v1/${p.imageUrl}` : null}
+          alt=""
+          size={112}
+          className="profile-avatar"
+        />
         <div>
           <h1>{(company && p.companyName) || p.name}</h1>
           <p className="lead">{company ? t('public.company') : t('public.individual')}</p>
           <p className="muted" data-testid="profile-line">
-            {joinPresent([joinPresent([p.city, p.countryName], ', '), t('public.memberSince', { date: formatDate(p.memberSince, i18n.language) })])}
+            {joinPresent([
+              joinPresent([p.city, p.countryName], ', '),
+              t('public.memberSince', { date: formatDate(p.memberSince, i18n.language) }),
+            ])}
           </p>
         </div>
-        <div>{own ? <Link to="/profile" className="button">{t('public.edit')}</Link> : null}</div>
+        <div>
+          {own ? (
+            <Link to="/profile" className="button">
+              {t('public.edit')}
+            </Link>
+          ) : null}
+        </div>
       </header>
       <section className="card profile-section">
         <h2>{t('public.about')}</h2>
         <dl className="facts">
-          {company ? (<><dt>{t('public.contact')}</dt><dd>{p.name}</dd></>) : null}
-          {p.industry ? (<><dt>{t('fields.industry')}</dt><dd>{p.industry.name}</dd></>) : null}
-          {p.companySize ? (<><dt>{t('fields.companySize')}</dt><dd>{t(`companySize.${p.companySize}`)}</dd></>) : null}
-          {p.foundedYear ? (<><dt>{t('fields.foundedYear')}</dt><dd>{p.foundedYear}</dd></>) : null}
-          {p.website ? (<><dt>{t('fields.website')}</dt><dd><a href={p.website} rel="nofollow noopener noreferrer">{p.website}</a></dd></>) : null}
-          {p.category ? (<><dt>{t('fields.category')}</dt><dd>{[p.category.name, ...p.subcategories.map((s) => s.name)].join(', ')}</dd></>) : null}
+          {company ? (
+            <>
+              <dt>{t('public.contact')}</dt>
+              <dd>{p.name}</dd>
+            </>
+          ) : null}
+          {p.industry ? (
+            <>
+              <dt>{t('fields.industry')}</dt>
+              <dd>{p.industry.name}</dd>
+            </>
+          ) : null}
+          {p.companySize ? (
+            <>
+              <dt>{t('fields.companySize')}</dt>
+              <dd>{t(`companySize.${p.companySize}`)}</dd>
+            </>
+          ) : null}
+          {p.foundedYear ? (
+            <>
+              <dt>{t('fields.foundedYear')}</dt>
+              <dd>{p.foundedYear}</dd>
+            </>
+          ) : null}
+          {p.website ? (
+            <>
+              <dt>{t('fields.website')}</dt>
+              <dd>
+                <a href={p.website} rel="nofollow noopener noreferrer">
+                  {p.website}
+                </a>
+              </dd>
+            </>
+          ) : null}
+          {p.category ? (
+            <>
+              <dt>{t('fields.category')}</dt>
+              <dd>{[p.category.name, ...p.subcategories.map((s) => s.name)].join(', ')}</dd>
+            </>
+          ) : null}
         </dl>
       </section>
       {p.who ? (

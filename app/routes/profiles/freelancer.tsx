@@ -18,7 +18,12 @@ export const handle = visitorPage
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? [{ title: `${loaderData.profile.name} – ${loaderData.profile.title || 'Workneer'}` }, { name: 'description', content: loaderData.profile.overview.slice(0, 160) }] : [{ title: 'Workneer' }]
+  return loaderData
+    ? [
+        { title: `${loaderData.profile.name} – ${loaderData.profile.title || 'Workneer'}` },
+        { name: 'description', content: loaderData.profile.overview.slice(0, 160) },
+      ]
+    : [{ title: 'Workneer' }]
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -26,7 +31,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     const api = apiFor(context, { token: null })
     const profile = await api.call(profilesContract.freelancerPublic, { params: { id: Number(params.id) } })
-    const reviews = await api.call(projectsContract.publicReviews, { params: { userId: profile.userId }, query: { page: 1, pageSize: 20 } })
+    const reviews = await api.call(projectsContract.publicReviews, {
+      params: { userId: profile.userId },
+      query: { page: 1, pageSize: 20 },
+    })
     return { profile, reviews, own: getUser(context)?.id === profile.userId }
   } catch (error) {
     throwApiError(error)
@@ -40,35 +48,96 @@ export default function FreelancerProfile({ loaderData }: Route.ComponentProps) 
   return (
     <main id="main" className="container page public-profile">
       <header className="profile-head">
-        <Avatar src={p.imageDisplayable && p.imageUrl ? `/api/v1/${p.imageUrl}` : null} alt="" size={112} className="profile-avatar" />
+        <Avatar
+          src={p.imageDisplayable && p.imageUrl ? `/api/v1/${p.imageUrl}` : null}
+          alt=""
+          size={112}
+          className="profile-avatar"
+        />
         <div>
           <h1>{p.name}</h1>
           <p className="lead">{p.title}</p>
           <p className="muted" data-testid="profile-line">
-            {joinPresent([joinPresent([p.city, p.countryName], ', '), p.rating.count ? t('public.rating', { average: formatRating(p.rating.average, i18n.language), count: p.rating.count }) : t('public.noReviews')])}
+            {joinPresent([
+              joinPresent([p.city, p.countryName], ', '),
+              p.rating.count
+                ? t('public.rating', {
+                    average: formatRating(p.rating.average, i18n.language),
+                    count: p.rating.count,
+                  })
+                : t('public.noReviews'),
+            ])}
           </p>
         </div>
         <div>
-          {p.hourlyRate ? <p className="hit-rate">{t('public.perHour', { amount: formatMoney(p.hourlyRate.amountMinor, p.hourlyRate.currency, i18n.language) })}</p> : null}
-          {own ? <Link to="/profile" className="button">{t('public.edit')}</Link> : null}
+          {p.hourlyRate ? (
+            <p className="hit-rate">
+              {t('public.perHour', {
+                amount: formatMoney(p.hourlyRate.amountMinor, p.hourlyRate.currency, i18n.language),
+              })}
+            </p>
+          ) : null}
+          {own ? (
+            <Link to="/profile" className="button">
+              {t('public.edit')}
+            </Link>
+          ) : null}
         </div>
       </header>
       <section className="card profile-section">
         <h2>{t('public.about')}</h2>
         <dl className="facts">
-          {p.experienceLevel ? (<><dt>{t('fields.experienceLevel')}</dt><dd>{t(`experience.${p.experienceLevel}`)}</dd></>) : null}
-          {p.yearsOfExperience != null ? (<><dt>{t('fields.yearsOfExperience')}</dt><dd>{p.yearsOfExperience}</dd></>) : null}
-          {p.availability ? (<><dt>{t('fields.availability')}</dt><dd>{t(`availability.${p.availability}`)}</dd></>) : null}
-          {p.category ? (<><dt>{t('fields.category')}</dt><dd>{p.category.name}</dd></>) : null}
-          {p.languages.length ? (<><dt>{t('sections.languages')}</dt><dd>{p.languages.map((l) => `${l.name} (${t(`languageLevel.${l.level}`)})`).join(', ')}</dd></>) : null}
-          {p.rateSheet ? (<><dt>{t('public.rateSheet')}</dt><dd><a className="file-card" href={`/api/v1/${p.rateSheet.url}`}>{t('files.download', { name: p.rateSheet.name })}</a></dd></>) : null}
+          {p.experienceLevel ? (
+            <>
+              <dt>{t('fields.experienceLevel')}</dt>
+              <dd>{t(`experience.${p.experienceLevel}`)}</dd>
+            </>
+          ) : null}
+          {p.yearsOfExperience != null ? (
+            <>
+              <dt>{t('fields.yearsOfExperience')}</dt>
+              <dd>{p.yearsOfExperience}</dd>
+            </>
+          ) : null}
+          {p.availability ? (
+            <>
+              <dt>{t('fields.availability')}</dt>
+              <dd>{t(`availability.${p.availability}`)}</dd>
+            </>
+          ) : null}
+          {p.category ? (
+            <>
+              <dt>{t('fields.category')}</dt>
+              <dd>{p.category.name}</dd>
+            </>
+          ) : null}
+          {p.languages.length ? (
+            <>
+              <dt>{t('sections.languages')}</dt>
+              <dd>{p.languages.map((l) => `${l.name} (${t(`languageLevel.${l.level}`)})`).join(', ')}</dd>
+            </>
+          ) : null}
+          {p.rateSheet ? (
+            <>
+              <dt>{t('public.rateSheet')}</dt>
+              <dd>
+                <a className="file-card" href={`/api/v1/${p.rateSheet.url}`}>
+                  {t('files.download', { name: p.rateSheet.name })}
+                </a>
+              </dd>
+            </>
+          ) : null}
         </dl>
         {p.overview ? <p className="lead-text pre-line">{p.overview}</p> : null}
         {p.description ? <p className="pre-line">{p.description}</p> : null}
         {p.skills.length ? (
           <>
             <h3>{t('public.skills')}</h3>
-            <ul className="chips">{p.skills.map((s) => <li key={s.id}>{s.name}</li>)}</ul>
+            <ul className="chips">
+              {p.skills.map((s) => (
+                <li key={s.id}>{s.name}</li>
+              ))}
+            </ul>
           </>
         ) : null}
       </section>
@@ -78,11 +147,34 @@ export default function FreelancerProfile({ loaderData }: Route.ComponentProps) 
           <ul className="item-list">
             {p.portfolios.map((item) => (
               <li key={item.id} className="item">
-                <h3 className="item-title">{item.projectUrl ? <a href={item.projectUrl} rel="nofollow noopener noreferrer">{item.title}</a> : item.title}</h3>
-                {item.image?.displayable ? <img src={`/api/v1/${item.image.url}`} alt={item.title} className="portfolio-image" width={320} /> : null}
-                {item.image && !item.image.displayable ? <a className="file-card" href={`/api/v1/${item.image.url}`} download>{t('files.download', { name: item.image.name })}</a> : null}
+                <h3 className="item-title">
+                  {item.projectUrl ? (
+                    <a href={item.projectUrl} rel="nofollow noopener noreferrer">
+                      {item.title}
+                    </a>
+                  ) : (
+                    item.title
+                  )}
+                </h3>
+                {item.image?.displayable ? (
+                  <img
+                    src={`/api/v1/${item.image.url}`}
+                    alt={item.title}
+                    className="portfolio-image"
+                    width={320}
+                  />
+                ) : null}
+                {item.image && !item.image.displayable ? (
+                  <a className="file-card" href={`/api/v1/${item.image.url}`} download>
+                    {t('files.download', { name: item.image.name })}
+                  </a>
+                ) : null}
                 {item.description ? <p className="pre-line">{item.description}</p> : null}
-                {item.document ? <a className="file-card" href={`/api/v1/${item.document.url}`}>{t('files.download', { name: item.document.name })}</a> : null}
+                {item.document ? (
+                  <a className="file-card" href={`/api/v1/${item.document.url}`}>
+                    {t('files.download', { name: item.document.name })}
+                  </a>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -94,8 +186,12 @@ export default function FreelancerProfile({ loaderData }: Route.ComponentProps) 
           <ul className="item-list">
             {p.employmentHistory.map((e) => (
               <li key={e.id} className="item">
-                <p className="item-title">{e.role}, {e.company}</p>
-                <p className="muted">{joinPresent([`${e.startMonth} – ${e.endMonth ?? t('fields.present')}`, e.countryName])}</p>
+                <p className="item-title">
+                  {e.role}, {e.company}
+                </p>
+                <p className="muted">
+                  {joinPresent([`${e.startMonth} – ${e.endMonth ?? t('fields.present')}`, e.countryName])}
+                </p>
                 {e.description ? <p className="pre-line">{e.description}</p> : null}
               </li>
             ))}
@@ -108,8 +204,13 @@ export default function FreelancerProfile({ loaderData }: Route.ComponentProps) 
           <ul className="item-list">
             {p.educations.map((e) => (
               <li key={e.id} className="item">
-                <p className="item-title">{e.degree}{e.fieldOfStudy ? `, ${e.fieldOfStudy}` : ''}</p>
-                <p className="muted">{e.school} {yearRange(e.startYear, e.endYear)}</p>
+                <p className="item-title">
+                  {e.degree}
+                  {e.fieldOfStudy ? `, ${e.fieldOfStudy}` : ''}
+                </p>
+                <p className="muted">
+                  {e.school} {yearRange(e.startYear, e.endYear)}
+                </p>
                 {e.description ? <p className="pre-line">{e.description}</p> : null}
               </li>
             ))}
@@ -122,7 +223,15 @@ export default function FreelancerProfile({ loaderData }: Route.ComponentProps) 
           <ul className="item-list">
             {p.certifications.map((c) => (
               <li key={c.id} className="item">
-                <p className="item-title">{c.credentialUrl ? <a href={c.credentialUrl} rel="nofollow noopener noreferrer">{c.name}</a> : c.name}</p>
+                <p className="item-title">
+                  {c.credentialUrl ? (
+                    <a href={c.credentialUrl} rel="nofollow noopener noreferrer">
+                      {c.name}
+                    </a>
+                  ) : (
+                    c.name
+                  )}
+                </p>
                 <p className="muted">{joinPresent([c.issuer, c.issuedMonth])}</p>
               </li>
             ))}

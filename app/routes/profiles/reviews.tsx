@@ -6,7 +6,14 @@ import { formatDate, formatRating } from '~/lib/format'
 export interface ProfileReviewsData {
   average: number
   count: number
-  data: Array<{ id: number; rating: number; body: string; createdAt: string; projectTitle: string; author: { name: string } }>
+  data: Array<{
+    id: number
+    rating: number
+    body: string
+    createdAt: string
+    projectTitle: string
+    author: { name: string }
+  }>
 }
 
 export function ProfileReviews({ reviews }: { reviews: ProfileReviewsData }) {
@@ -16,12 +23,18 @@ export function ProfileReviews({ reviews }: { reviews: ProfileReviewsData }) {
       <h2 id="profile-reviews">{t('profile:public.reviews')}</h2>
       {reviews.count ? (
         <>
-          <p className="lead">{t('profile:public.rating', { average: formatRating(reviews.average, i18n.language), count: reviews.count })}</p>
+          <p className="lead">
+            {t('profile:public.rating', {
+              average: formatRating(reviews.average, i18n.language),
+              count: reviews.count,
+            })}
+          </p>
           <ul className="item-list">
             {reviews.data.map((r) => (
               <li key={r.id} className="item" data-testid="profile-review">
                 <p className="item-title">
-                  {t('projects:reviews.stars', { count: r.rating })} — {t('projects:reviews.by', { name: r.author.name, project: r.projectTitle })}
+                  {t('projects:reviews.stars', { count: r.rating })} —{' '}
+                  {t('projects:reviews.by', { name: r.author.name, project: r.projectTitle })}
                 </p>
                 <p className="pre-line">{r.body}</p>
                 <p className="muted small">{formatDate(r.createdAt, i18n.language)}</p>

@@ -9,14 +9,23 @@ import { chosenFile, uploadProjectFile } from './api.server'
 
 /** A refused move becomes the page's notice (409 with the current state, 400 with its message); 401/403/404 follow SPEC §8. */
 export function refused(error: unknown) {
-  if (error instanceof ApiCallError && (error.status === 409 || error.status === 400) && typeof error.body === 'object') {
+  if (
+    error instanceof ApiCallError &&
+    (error.status === 409 || error.status === 400) &&
+    typeof error.body === 'object'
+  ) {
     return data({ notice: error.body.detail, fields: error.body.errors }, { status: error.status })
   }
   throwApiError(error)
 }
 
 /** The one-button moves shared by the project pages: each a plain POST with an intent. */
-export async function simpleIntent(context: Readonly<RouterContextProvider>, projectId: number, form: FormData, back: string) {
+export async function simpleIntent(
+  context: Readonly<RouterContextProvider>,
+  projectId: number,
+  form: FormData,
+  back: string,
+) {
   const api = apiFor(context)
   const intent = String(form.get('intent') ?? '')
   const id = Number(form.get('id') ?? 0)
@@ -41,7 +50,10 @@ export async function simpleIntent(context: Readonly<RouterContextProvider>, pro
         await api.call(c.accept, { params: { proposalId: id, projectId } })
         break
       case 'reject':
-        await api.call(c.reject, { params: { proposalId: id, projectId }, body: { reason: String(form.get('reason') ?? '') || undefined } })
+        await api.call(c.reject, {
+          params: { proposalId: id, projectId },
+          body: { reason: String(form.get('reason') ?? '') || undefined },
+        })
         break
       case 'open':
       case 'cancelled':
@@ -58,7 +70,10 @@ export async function simpleIntent(context: Readonly<RouterContextProvider>, pro
         const action = intent.replace(/^installment-/, '') as (typeof installmentActions)[number]
         if (!intent.startsWith('installment-') || !installmentActions.includes(action)) return null
         const note = String(form.get('note') ?? '').trim()
-        await api.call(c.installmentAction, { params: { installmentId: id, action }, body: note ? { note } : {} })
+        await api.call(c.installmentAction, {
+          params: { installmentId: id, action },
+          body: note ? { note } : {},
+        })
       }
     }
   } catch (error) {
@@ -72,7 +87,11 @@ export async function simpleIntent(context: Readonly<RouterContextProvider>, pro
  * project, attaches the chosen file, and goes to the client's details page. API field errors come
  * back on the form's fields; a refused edit (409) is the form's error.
  */
-export async function saveProject(context: Readonly<RouterContextProvider>, formData: FormData, projectId?: number) {
+export async function saveProject(
+  context: Readonly<RouterContextProvider>,
+  formData: FormData,
+  projectId?: number,
+) {
   const submission = parseWithZod(formData, { schema: projectFormSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const v = submission.value
@@ -96,14 +115,20 @@ export async function saveProject(context: Readonly<RouterContextProvider>, form
   let id: number
   try {
     const api = apiFor(context)
-    id = (projectId ? await api.call(c.update, { params: { projectId }, body }) : await api.call(c.create, { body })).id
+    id = (
+      projectId
+        ? await api.call(c.update, { params: { projectId }, body })
+        : await api.call(c.create, { body })
+    ).id
   } catch (error) {
     if (error instanceof ApiCallError && typeof error.body === 'object' && error.status === 400) {
       const fieldErrors: Record<string, string[]> = {}
-      for (const [field, messages] of Object.entries(error.body.errors)) fieldErrors[field === 'budgetMinor' ? 'budget' : field] = messages
+      for (const [field, messages] of Object.entries(error.body.errors))
+        fieldErrors[field === 'budgetMinor' ? 'budget' : field] = messages
       return data(submission.reply({ fieldErrors }), { status: 400 })
     }
-    if (error instanceof ApiCallError && typeof error.body === 'object' && error.status === 409) return data(submission.reply({ formErrors: [error.body.detail] }), { status: 409 })
+    if (error instanceof ApiCallError && typeof error.body === 'object' && error.status === 409)
+      return data(submission.reply({ formErrors: [error.body.detail] }), { status: 409 })
     throwApiError(error)
   }
   const file = chosenFile(formData.get('file'))
@@ -112,7 +137,8 @@ export async function saveProject(context: Readonly<RouterContextProvider>, form
       await uploadProjectFile(context, id, file)
     } catch (error) {
       // The project is saved; the file problem is shown on its page, where another file can be added.
-      const detail = error instanceof ApiCallError && typeof error.body === 'object' ? error.body.detail : 'errors.upload'
+      const detail =
+        error instanceof ApiCallError && typeof error.body === 'object' ? error.body.detail : 'errors.upload'
       return redirect(`/projects/client/details/${id}?uploadError=${encodeURIComponent(detail)}`)
     }
   }
@@ -123,7 +149,8 @@ export async function saveProject(context: Readonly<RouterContextProvider>, form
 export async function wishFromList(context: Readonly<RouterContextProvider>, form: FormData, back: string) {
   const projectId = Number(form.get('projectId') ?? 0)
   const intent = String(form.get('intent') ?? '')
-  if (!Number.isInteger(projectId) || projectId <= 0 || (intent !== 'wish' && intent !== 'unwish')) return data({ notice: 'errors.required' }, { status: 400 })
+  if (!Number.isInteger(projectId) || projectId <= 0 || (intent !== 'wish' && intent !== 'unwish'))
+    return data({ notice: 'errors.required' }, { status: 400 })
   try {
     await apiFor(context).call(intent === 'wish' ? c.addWish : c.removeWish, { params: { projectId } })
   } catch (error) {

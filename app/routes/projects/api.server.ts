@@ -8,7 +8,12 @@ import { sessionContext } from '~/lib/session.server'
  * Forwards one uploaded file to `projects/{id}/uploadProjectFiles` as multipart, the way the typed
  * client forwards JSON (in process unless API_URL is set). Images go as kind=image (SPEC §5 rules).
  */
-export async function uploadProjectFile(context: Readonly<RouterContextProvider>, projectId: number, file: File, target: { proposalId?: number; installmentId?: number } = {}) {
+export async function uploadProjectFile(
+  context: Readonly<RouterContextProvider>,
+  projectId: number,
+  file: File,
+  target: { proposalId?: number; installmentId?: number } = {},
+) {
   const query = new URLSearchParams()
   if (target.proposalId) query.set('proposalId', String(target.proposalId))
   if (target.installmentId) query.set('installmentId', String(target.installmentId))
@@ -16,9 +21,13 @@ export async function uploadProjectFile(context: Readonly<RouterContextProvider>
   const form = new FormData()
   form.append('file', file, file.name)
   try {
-    return (await postMultipart(context, `projects/${projectId}/uploadProjectFiles?${query}`, form)) as { id: number; name: string }
+    return (await postMultipart(context, `projects/${projectId}/uploadProjectFiles?${query}`, form)) as {
+      id: number
+      name: string
+    }
   } catch (error) {
-    if (error instanceof ApiCallError && typeof error.body === 'object') throw new ApiCallError(error.status, { ...error.body, detail: uploadNoticeKey(error.body) })
+    if (error instanceof ApiCallError && typeof error.body === 'object')
+      throw new ApiCallError(error.status, { ...error.body, detail: uploadNoticeKey(error.body) })
     throw error
   }
 }
@@ -29,7 +38,11 @@ export function chosenFile(value: FormDataEntryValue | null) {
 }
 
 /** The API's download of a stored file, made with the web session's token (project files are not public). */
-export async function downloadFile(context: Readonly<RouterContextProvider>, fileId: number, request: Request) {
+export async function downloadFile(
+  context: Readonly<RouterContextProvider>,
+  fileId: number,
+  request: Request,
+) {
   const deps = context.get(appContext)
   const token = context.get(sessionContext).token
   const base = deps.apiUrl ? new URL('/api/v1/', deps.apiUrl).href : 'http://in-process/api/v1/'

@@ -15,7 +15,17 @@ import { loadRefunds, refundIntent } from '../payments/refunds.server'
 import { ActionButton, Attachments, Budget, Money } from './ui'
 import { ReceivedProposal } from './received-proposal'
 import { clientProjectMoves } from './moves'
-import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, EmptyState, Notice, Person, StatusChip } from '~/components/ui'
+import {
+  Button,
+  ButtonGroup,
+  ButtonLink,
+  Card,
+  DefinitionList,
+  EmptyState,
+  Notice,
+  Person,
+  StatusChip,
+} from '~/components/ui'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
 import { packed, unpack } from '~/lib/packed'
@@ -27,13 +37,28 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const projectId = Number(params.projectId)
   try {
     const api = apiFor(context)
-    const [view, comments] = await Promise.all([api.call(c.detailsForClient, { params: { projectId } }), api.call(c.comments, { params: { projectId } })])
+    const [view, comments] = await Promise.all([
+      api.call(c.detailsForClient, { params: { projectId } }),
+      api.call(c.comments, { params: { projectId } }),
+    ])
     // Earlier versions of each revised proposal, so the client sees what changed.
     const revised = view.proposals.filter((pr) => pr.revision > 1)
-    const histories = await Promise.all(revised.map((pr) => api.call(c.proposalRevisions, { params: { proposalId: pr.id } })))
+    const histories = await Promise.all(
+      revised.map((pr) => api.call(c.proposalRevisions, { params: { proposalId: pr.id } })),
+    )
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
     const refunds = await loadRefunds(context, projectId, !!view.contract)
-    return { work: packed({ ...view, revisions, comments: comments.data }), refunds, refundDone: url.searchParams.get('refund'), created: url.searchParams.get('created') === '1', edited: url.searchParams.get('edited') === '1', accepted: url.searchParams.get('accepted') === '1', declined: url.searchParams.get('declined') === '1', paid: url.searchParams.get('paid') === '1', uploadError: url.searchParams.get('uploadError') }
+    return {
+      work: packed({ ...view, revisions, comments: comments.data }),
+      refunds,
+      refundDone: url.searchParams.get('refund'),
+      created: url.searchParams.get('created') === '1',
+      edited: url.searchParams.get('edited') === '1',
+      accepted: url.searchParams.get('accepted') === '1',
+      declined: url.searchParams.get('declined') === '1',
+      paid: url.searchParams.get('paid') === '1',
+      uploadError: url.searchParams.get('uploadError'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -65,7 +90,10 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     const body = String(form.get('body') ?? '').trim()
     if (!body) return data({ notice: 'errors.required' }, { status: 400 })
     try {
-      await apiFor(context).call(c.addComment, { params: { projectId }, body: { body, parentId: Number(form.get('parentId')) || undefined } })
+      await apiFor(context).call(c.addComment, {
+        params: { projectId },
+        body: { body, parentId: Number(form.get('parentId')) || undefined },
+      })
     } catch (error) {
       return refused(error)
     }
@@ -74,7 +102,9 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   if (intent === 'chat') {
     // A question before accepting: the room of this project with that proposer (the same one every time).
     try {
-      const room = await apiFor(context).call(c.createRoom, { params: { projectId, userId: Number(form.get('id')) } })
+      const room = await apiFor(context).call(c.createRoom, {
+        params: { projectId, userId: Number(form.get('id')) },
+      })
       return redirect(`/chats/${room.roomId}`)
     } catch (error) {
       return refused(error)
@@ -93,26 +123,59 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
   const notice = (actionData as { notice?: string } | undefined)?.notice ?? loaderData.uploadError
   return (
     <main id="main" className="container page project-details">
-      {loaderData.created ? <Notice kind="success">{p.status === 'draft' ? t('client.draftSaved') : t('client.published')}</Notice> : null}
+      {loaderData.created ? (
+        <Notice kind="success">
+          {p.status === 'draft' ? t('client.draftSaved') : t('client.published')}
+        </Notice>
+      ) : null}
       {loaderData.edited ? <Notice kind="success">{t('edit.saved')}</Notice> : null}
-      {loaderData.accepted ? <Notice kind="success" data-testid="accepted-notice">{t('client.accepted')}</Notice> : null}
+      {loaderData.accepted ? (
+        <Notice kind="success" data-testid="accepted-notice">
+          {t('client.accepted')}
+        </Notice>
+      ) : null}
       {loaderData.declined ? <Notice kind="success">{t('client.declined')}</Notice> : null}
-      {loaderData.paid ? <Notice kind="success" data-testid="paid-notice">{t('payments:paid')}</Notice> : null}
+      {loaderData.paid ? (
+        <Notice kind="success" data-testid="paid-notice">
+          {t('payments:paid')}
+        </Notice>
+      ) : null}
       {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
       <h1>{p.title}</h1>
       <p className="muted">
-        <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} · {t('list.proposals', { count: p.proposalCount })}
+        <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} ·{' '}
+        {t('list.proposals', { count: p.proposalCount })}
       </p>
       <ButtonGroup label={t('client.actions')}>
         {can.publish ? <ActionButton intent="open" label={t('client.publish')} variant="primary" /> : null}
-        {can.complete ? <ActionButton intent="completed" label={t('client.complete')} variant="primary" /> : null}
+        {can.complete ? (
+          <ActionButton intent="completed" label={t('client.complete')} variant="primary" />
+        ) : null}
         {can.edit ? <ButtonLink to={`/projects/client/edit/${p.id}`}>{t('client.edit')}</ButtonLink> : null}
         {contract ? <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink> : null}
-        {contract?.status === 'completed' ? <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink> : null}
-        {can.cancel ? <ActionButton intent="cancelled" label={t('client.cancel')} confirm={t('client.confirmCancel')} variant="destructive" /> : null}
-        {can.delete ? <ActionButton intent="delete" label={t('client.delete')} confirm={t('client.confirmDelete')} variant="destructive" /> : null}
+        {contract?.status === 'completed' ? (
+          <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink>
+        ) : null}
+        {can.cancel ? (
+          <ActionButton
+            intent="cancelled"
+            label={t('client.cancel')}
+            confirm={t('client.confirmCancel')}
+            variant="destructive"
+          />
+        ) : null}
+        {can.delete ? (
+          <ActionButton
+            intent="delete"
+            label={t('client.delete')}
+            confirm={t('client.confirmDelete')}
+            variant="destructive"
+          />
+        ) : null}
       </ButtonGroup>
-      {p.status === 'in_progress' && !can.complete ? <p className="muted small">{t('client.completeLater')}</p> : null}
+      {p.status === 'in_progress' && !can.complete ? (
+        <p className="muted small">{t('client.completeLater')}</p>
+      ) : null}
       <section className="ui-section">
         <h2>{t('details.about')}</h2>
         <p className="prewrap">{p.description}</p>
@@ -120,7 +183,8 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
         {['draft', 'open', 'in_progress'].includes(p.status) ? (
           <Form method="post" encType="multipart/form-data" className="ui-button-group">
             <input type="hidden" name="intent" value="upload" />
-            <label htmlFor="client-file">{t('fields.attachment')}</label> <input id="client-file" name="file" type="file" />
+            <label htmlFor="client-file">{t('fields.attachment')}</label>{' '}
+            <input id="client-file" name="file" type="file" />
             <Button>{t('client.upload')}</Button>
           </Form>
         ) : null}
@@ -130,22 +194,49 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
           <h2 id="contract">{t('contract.title')}</h2>
           <Card>
             <header className="ui-card-header">
-              <Person name={contract.freelancer.name} imageUrl={contract.freelancer.imageUrl} href={`/profiles/freelancers/${contract.freelancer.id}`} />
+              <Person
+                name={contract.freelancer.name}
+                imageUrl={contract.freelancer.imageUrl}
+                href={`/profiles/freelancers/${contract.freelancer.id}`}
+              />
               <StatusChip machine="contract" state={contract.status} />
             </header>
-            <DefinitionList items={[[t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />]]} />
+            <DefinitionList
+              items={[
+                [
+                  t('details.bid'),
+                  <Money key="m" minor={contract.amountMinor} currency={contract.currency} />,
+                ],
+              ]}
+            />
           </Card>
-          <InstallmentList items={contract.installments} role="client" active={contract.status === 'active'} projectId={p.id} />
+          <InstallmentList
+            items={contract.installments}
+            role="client"
+            active={contract.status === 'active'}
+            projectId={p.id}
+          />
         </section>
       ) : null}
       {contract && loaderData.refunds ? (
-        <RefundsSection refunds={loaderData.refunds} installments={contract.installments} role="client" done={loaderData.refundDone} result={actionData as never} />
+        <RefundsSection
+          refunds={loaderData.refunds}
+          installments={contract.installments}
+          role="client"
+          done={loaderData.refundDone}
+          result={actionData as never}
+        />
       ) : null}
       <section aria-labelledby="proposals" className="ui-section">
         <h2 id="proposals">{t('client.proposals', { count: proposals.length })}</h2>
         {proposals.length ? null : <EmptyState title={t('client.noProposals')} />}
         {proposals.map((pr) => (
-          <ReceivedProposal key={pr.id} pr={pr} revisions={revisions[pr.id] ?? []} answerable={pr.status === 'pending' && p.status === 'open'} />
+          <ReceivedProposal
+            key={pr.id}
+            pr={pr}
+            revisions={revisions[pr.id] ?? []}
+            answerable={pr.status === 'pending' && p.status === 'open'}
+          />
         ))}
       </section>
       <section id="questions" aria-labelledby="qa" className="ui-section">
@@ -160,7 +251,8 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
                 <Form method="post" className="ui-button-group">
                   <input type="hidden" name="intent" value="answer" />
                   <input type="hidden" name="parentId" value={cm.id} />
-                  <label htmlFor={`answer-${cm.id}`}>{t('client.answer')}</label> <input id={`answer-${cm.id}`} name="body" required maxLength={2000} />
+                  <label htmlFor={`answer-${cm.id}`}>{t('client.answer')}</label>{' '}
+                  <input id={`answer-${cm.id}`} name="body" required maxLength={2000} />
                   <Button>{t('details.post')}</Button>
                 </Form>
               ) : null}

@@ -23,7 +23,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = pageOf(url)
   try {
     const result = await apiFor(context).call(c.myProjects, { query: { status, page, pageSize: 20 } })
-    return { result: packed(result), status: status ?? '', url: url.pathname + url.search, title: getInstance(context).t('projects:client.title') }
+    return {
+      result: packed(result),
+      status: status ?? '',
+      url: url.pathname + url.search,
+      title: getInstance(context).t('projects:client.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }

@@ -25,8 +25,15 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const api = apiFor(context)
     const view = await api.call(c.detailsForFreelancer, { params: { projectId } })
     if (!view.contract) throw new Response('Not Found', { status: 404 })
-    const [activity, refunds] = await Promise.all([api.call(c.activities, { params: { projectId }, query: { pageSize: 50 } }), loadRefunds(context, projectId, true)])
-    return { work: packed({ project: view.project, contract: view.contract, activity: activity.data }), refunds, refundDone: url.searchParams.get('refund') }
+    const [activity, refunds] = await Promise.all([
+      api.call(c.activities, { params: { projectId }, query: { pageSize: 50 } }),
+      loadRefunds(context, projectId, true),
+    ])
+    return {
+      work: packed({ project: view.project, contract: view.contract, activity: activity.data }),
+      refunds,
+      refundDone: url.searchParams.get('refund'),
+    }
   } catch (error) {
     if (error instanceof Response) throw error
     throwApiError(error)
@@ -68,13 +75,20 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
       </h1>
       <Card>
         <header className="ui-card-header">
-          <Person name={contract.client.name} imageUrl={contract.client.imageUrl} subtitle={t('details.client')} />
+          <Person
+            name={contract.client.name}
+            imageUrl={contract.client.imageUrl}
+            subtitle={t('details.client')}
+          />
           <StatusChip machine="contract" state={contract.status} />
         </header>
         <DefinitionList
           items={[
             [t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />],
-            [t('contract.installments'), t('contracts.progress', { done, total: contract.installments.length })],
+            [
+              t('contract.installments'),
+              t('contracts.progress', { done, total: contract.installments.length }),
+            ],
           ]}
         />
       </Card>
@@ -90,9 +104,21 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
       </ButtonGroup>
       <section aria-labelledby="installments" className="ui-section">
         <h2 id="installments">{t('contract.installments')}</h2>
-        <InstallmentList items={contract.installments} role="freelancer" active={contract.status === 'active'} />
+        <InstallmentList
+          items={contract.installments}
+          role="freelancer"
+          active={contract.status === 'active'}
+        />
       </section>
-      {loaderData.refunds ? <RefundsSection refunds={loaderData.refunds} installments={contract.installments} role="freelancer" done={loaderData.refundDone} result={actionData as never} /> : null}
+      {loaderData.refunds ? (
+        <RefundsSection
+          refunds={loaderData.refunds}
+          installments={contract.installments}
+          role="freelancer"
+          done={loaderData.refundDone}
+          result={actionData as never}
+        />
+      ) : null}
       {p.attachments.length ? (
         <section className="ui-section">
           <h2>{t('fields.attachments')}</h2>

@@ -22,7 +22,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = pageOf(url)
   try {
     const result = await apiFor(context).call(c.myContracts, { query: { page, pageSize: 20 } })
-    return { result: packed(result), url: url.pathname + url.search, title: getInstance(context).t('projects:contracts.title') }
+    return {
+      result: packed(result),
+      url: url.pathname + url.search,
+      title: getInstance(context).t('projects:contracts.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -53,7 +57,13 @@ export default function MyContracts({ loaderData }: Route.ComponentProps) {
       {result.data.map((k) => {
         const done = k.installments.filter((i) => i.status === 'approved' || i.status === 'released').length
         return (
-          <Card key={k.id} data-testid="contract" titleId={`contract-${k.id}`} title={<Link to={`/projects/freelancer/contract/${k.projectId}`}>{k.projectTitle}</Link>} status={<StatusChip machine="contract" state={k.status} />}>
+          <Card
+            key={k.id}
+            data-testid="contract"
+            titleId={`contract-${k.id}`}
+            title={<Link to={`/projects/freelancer/contract/${k.projectId}`}>{k.projectTitle}</Link>}
+            status={<StatusChip machine="contract" state={k.status} />}
+          >
             <DefinitionList
               items={[
                 [t('details.bid'), <Money key="m" minor={k.amountMinor} currency={k.currency} />],

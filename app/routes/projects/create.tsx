@@ -35,7 +35,11 @@ export default function CreateProject({ loaderData, actionData }: Route.Componen
     <main id="main" className="container page narrow">
       <h1>{t('create.title')}</h1>
       <p className="lead">{t('create.lead')}</p>
-      <ProjectForm tree={loaderData.tree} lastResult={actionData} defaultValue={{ currency: 'EUR', budgetType: 'fixed', remote: 'on' }} />
+      <ProjectForm
+        tree={loaderData.tree}
+        lastResult={actionData}
+        defaultValue={{ currency: 'EUR', budgetType: 'fixed', remote: 'on' }}
+      />
     </main>
   )
 }

@@ -27,9 +27,18 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const projectId = Number(params.projectId)
   try {
     const api = apiFor(context)
-    const [view, comments] = await Promise.all([api.call(c.detailsForFreelancer, { params: { projectId } }), api.call(c.comments, { params: { projectId } })])
+    const [view, comments] = await Promise.all([
+      api.call(c.detailsForFreelancer, { params: { projectId } }),
+      api.call(c.comments, { params: { projectId } }),
+    ])
     if (view.project.isOwner) throw redirect(`/projects/client/details/${projectId}`)
-    return { ...view, comments: comments.data, userId: user.id, sent: url.searchParams.get('sent') === '1', revised: url.searchParams.get('revised') === '1' }
+    return {
+      ...view,
+      comments: comments.data,
+      userId: user.id,
+      sent: url.searchParams.get('sent') === '1',
+      revised: url.searchParams.get('revised') === '1',
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -49,10 +58,18 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     const submission = parseWithZod(form, { schema: proposalFormSchema })
     if (submission.status !== 'success') return data({ proposal: submission.reply() }, { status: 400 })
     const v = submission.value
-    const body = { coverLetter: v.coverLetter, bidMinor: v.bid, durationDays: v.durationDays, installments: planOf(v.installments) }
+    const body = {
+      coverLetter: v.coverLetter,
+      bidMinor: v.bid,
+      durationDays: v.durationDays,
+      installments: planOf(v.installments),
+    }
     try {
       const api = apiFor(context)
-      const sent = v.intent === 'revise' && v.id ? await api.call(c.reviseProposal, { params: { proposalId: v.id }, body }) : await api.call(c.propose, { params: { projectId }, body })
+      const sent =
+        v.intent === 'revise' && v.id
+          ? await api.call(c.reviseProposal, { params: { proposalId: v.id }, body })
+          : await api.call(c.propose, { params: { projectId }, body })
       const file = chosenFile(form.get('file'))
       if (file) await uploadProjectFile(context, projectId, file, { proposalId: sent.id })
     } catch (error) {
@@ -64,7 +81,10 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     const submission = parseWithZod(form, { schema: commentFormSchema })
     if (submission.status !== 'success') return data({ comment: submission.reply() }, { status: 400 })
     try {
-      await apiFor(context).call(c.addComment, { params: { projectId }, body: { body: submission.value.body, parentId: submission.value.parentId } })
+      await apiFor(context).call(c.addComment, {
+        params: { projectId },
+        body: { body: submission.value.body, parentId: submission.value.parentId },
+      })
     } catch (error) {
       return refused(error)
     }
@@ -91,14 +111,30 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
     onValidate: ({ formData }) => parseWithZod(formData, { schema: proposalFormSchema }),
     shouldValidate: 'onBlur',
     defaultValue: editing
-      ? { coverLetter: editing.coverLetter, bid: amountText(editing.bidMinor), durationDays: String(editing.durationDays), installments: editing.installments.map((i) => ({ title: i.title, amount: amountText(i.amountMinor), dueDate: i.dueDate ?? '' })) }
+      ? {
+          coverLetter: editing.coverLetter,
+          bid: amountText(editing.bidMinor),
+          durationDays: String(editing.durationDays),
+          installments: editing.installments.map((i) => ({
+            title: i.title,
+            amount: amountText(i.amountMinor),
+            dueDate: i.dueDate ?? '',
+          })),
+        }
       : undefined,
   })
-  const [cForm, cf] = useForm({ id: 'comment', lastResult: idle ? result?.comment : undefined, onValidate: ({ formData }) => parseWithZod(formData, { schema: commentFormSchema }), shouldValidate: 'onSubmit' })
+  const [cForm, cf] = useForm({
+    id: 'comment',
+    lastResult: idle ? result?.comment : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentFormSchema }),
+    shouldValidate: 'onSubmit',
+  })
   const plan = pf.installments.getFieldList()
   return (
     <main id="main" className="container page project-details">
-      {result?.notice ? <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice> : null}
+      {result?.notice ? (
+        <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice>
+      ) : null}
       {loaderData.sent && proposal ? (
         <Notice kind="success" data-testid="sent-notice">
           {t('details.sent')}
@@ -107,7 +143,9 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
       {loaderData.revised && proposal ? <Notice kind="success">{t('details.revisedNotice')}</Notice> : null}
       <h1>{p.title}</h1>
       <p className="muted">
-        <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} · {p.remote ? t('fields.remote') : (p.location ?? t('fields.onSite'))} · {t('list.proposals', { count: p.proposalCount })}
+        <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} ·{' '}
+        {p.remote ? t('fields.remote') : (p.location ?? t('fields.onSite'))} ·{' '}
+        {t('list.proposals', { count: p.proposalCount })}
       </p>
       <ButtonGroup>
         {contract ? (
@@ -116,8 +154,14 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
           </ButtonLink>
         ) : null}
         {contract ? <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink> : null}
-        <ActionButton intent={p.wishlisted ? 'unwish' : 'wish'} label={p.wishlisted ? t('details.unsave') : t('details.save')} />
-        <ActionButton intent={p.subscribed ? 'unsubscribe' : 'subscribe'} label={p.subscribed ? t('details.unfollow') : t('details.follow')} />
+        <ActionButton
+          intent={p.wishlisted ? 'unwish' : 'wish'}
+          label={p.wishlisted ? t('details.unsave') : t('details.save')}
+        />
+        <ActionButton
+          intent={p.subscribed ? 'unsubscribe' : 'subscribe'}
+          label={p.subscribed ? t('details.unfollow') : t('details.follow')}
+        />
       </ButtonGroup>
       <section className="ui-section">
         <h2>{t('details.about')}</h2>
@@ -134,7 +178,12 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
 
       {proposal ? (
         <section aria-labelledby="my-proposal" className="ui-section">
-          <Card title={t('details.yourProposal')} titleId="my-proposal" level={2} status={<StatusChip machine="proposal" state={proposal.status} />}>
+          <Card
+            title={t('details.yourProposal')}
+            titleId="my-proposal"
+            level={2}
+            status={<StatusChip machine="proposal" state={proposal.status} />}
+          >
             <ProposalTerms proposal={proposal} />
             {proposal.rejectReason ? (
               <p className="notice" data-testid="reject-reason">
@@ -144,7 +193,13 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
             <Attachments files={proposal.attachments} />
             {proposal.status === 'pending' ? (
               <ButtonGroup>
-                <ActionButton intent="withdraw" fields={{ id: proposal.id }} label={t('details.withdraw')} confirm={t('details.confirmWithdraw')} variant="destructive" />
+                <ActionButton
+                  intent="withdraw"
+                  fields={{ id: proposal.id }}
+                  label={t('details.withdraw')}
+                  confirm={t('details.confirmWithdraw')}
+                  variant="destructive"
+                />
               </ButtonGroup>
             ) : null}
           </Card>
@@ -173,7 +228,11 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
               </div>
               <div className="field">
                 <label htmlFor={pf.durationDays.id}>{t('fields.durationDays')}</label>
-                <input {...getInputProps(pf.durationDays, { type: 'text' })} key={pf.durationDays.key} inputMode="numeric" />
+                <input
+                  {...getInputProps(pf.durationDays, { type: 'text' })}
+                  key={pf.durationDays.key}
+                  inputMode="numeric"
+                />
                 <ErrorText errors={pf.durationDays.errors} id={pf.durationDays.errorId} />
               </div>
             </div>
@@ -186,12 +245,21 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
                   <div className="row plan-row" key={i}>
                     <div className="field">
                       <label htmlFor={`pp-${i}-t`}>{t('fields.installmentTitle', { n: i + 1 })}</label>
-                      <input id={`pp-${i}-t`} name={`installments[${i}].title`} defaultValue={(f?.title.initialValue as string) ?? ''} />
+                      <input
+                        id={`pp-${i}-t`}
+                        name={`installments[${i}].title`}
+                        defaultValue={(f?.title.initialValue as string) ?? ''}
+                      />
                       <ErrorText errors={f?.title.errors} />
                     </div>
                     <div className="field">
                       <label htmlFor={`pp-${i}-a`}>{t('fields.installmentAmount', { n: i + 1 })}</label>
-                      <input id={`pp-${i}-a`} name={`installments[${i}].amount`} inputMode="decimal" defaultValue={(f?.amount.initialValue as string) ?? ''} />
+                      <input
+                        id={`pp-${i}-a`}
+                        name={`installments[${i}].amount`}
+                        inputMode="decimal"
+                        defaultValue={(f?.amount.initialValue as string) ?? ''}
+                      />
                       <ErrorText errors={f?.amount.errors} />
                     </div>
                   </div>
@@ -203,7 +271,9 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
               <input id="proposal-file" name="file" type="file" />
             </div>
             <div>
-              <Button variant="primary">{editing ? t('details.saveProposal') : t('details.submitProposal')}</Button>
+              <Button variant="primary">
+                {editing ? t('details.saveProposal') : t('details.submitProposal')}
+              </Button>
             </div>
           </Form>
         </ProposalFormSection>
@@ -215,7 +285,9 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
           <ul className="comments">
             {comments.map((cm) => (
               <li key={cm.id} className={cm.parentId ? 'reply' : undefined}>
-                <strong>{cm.author.name}</strong> {cm.isClient ? <Chip tone="info">{t('details.client')}</Chip> : null} <span className="muted small">{formatDateTime(cm.createdAt, i18n.language)}</span>
+                <strong>{cm.author.name}</strong>{' '}
+                {cm.isClient ? <Chip tone="info">{t('details.client')}</Chip> : null}{' '}
+                <span className="muted small">{formatDateTime(cm.createdAt, i18n.language)}</span>
                 <p className="prewrap">{cm.body}</p>
               </li>
             ))}
@@ -247,7 +319,15 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
  * The proposal form. A new proposal shows it open; the freelancer's own pending proposal folds it
  * under "Edit your proposal", so right after sending the page shows the proposal once, not twice.
  */
-function ProposalFormSection({ editing, open, children }: { editing: boolean; open: boolean; children: React.ReactNode }) {
+function ProposalFormSection({
+  editing,
+  open,
+  children,
+}: {
+  editing: boolean
+  open: boolean
+  children: React.ReactNode
+}) {
   const { t } = useTranslation('projects')
   if (!editing)
     return (
@@ -259,9 +339,7 @@ function ProposalFormSection({ editing, open, children }: { editing: boolean; op
   return (
     <details className="ui-card ui-section" open={open} data-testid="edit-proposal">
       <summary>
-        <h2 id="send-proposal">
-          {t('details.editProposal')}
-        </h2>
+        <h2 id="send-proposal">{t('details.editProposal')}</h2>
       </summary>
       {children}
     </details>

@@ -20,8 +20,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const projectId = Number(params.projectId)
   try {
     const api = apiFor(context)
-    const [{ project: p }, { data: tree }] = await Promise.all([api.call(c.detailsForClient, { params: { projectId } }), keptCategoryTree(context)])
-    if (!(p.status === 'draft' || (p.status === 'open' && p.proposalCount === 0))) throw redirect(`/projects/client/details/${projectId}`)
+    const [{ project: p }, { data: tree }] = await Promise.all([
+      api.call(c.detailsForClient, { params: { projectId } }),
+      keptCategoryTree(context),
+    ])
+    if (!(p.status === 'draft' || (p.status === 'open' && p.proposalCount === 0)))
+      throw redirect(`/projects/client/details/${projectId}`)
     const values = {
       title: p.title,
       description: p.description,
@@ -36,9 +40,19 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       remote: p.remote ? 'on' : undefined,
       location: p.location ?? '',
       country: p.country ?? '',
-      installments: p.installments.map((i) => ({ title: i.title, amount: amountText(i.amountMinor), dueDate: i.dueDate ?? '' })),
+      installments: p.installments.map((i) => ({
+        title: i.title,
+        amount: amountText(i.amountMinor),
+        dueDate: i.dueDate ?? '',
+      })),
     }
-    return { tree, values, status: p.status as 'draft' | 'open', projectTitle: p.title, title: getInstance(context).t('projects:edit.title') }
+    return {
+      tree,
+      values,
+      status: p.status as 'draft' | 'open',
+      projectTitle: p.title,
+      title: getInstance(context).t('projects:edit.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -59,7 +73,12 @@ export default function EditProject({ loaderData, actionData }: Route.ComponentP
     <main id="main" className="container page narrow">
       <h1>{t('edit.title')}</h1>
       <p className="lead">{t('edit.lead', { title: loaderData.projectTitle })}</p>
-      <ProjectForm tree={loaderData.tree} lastResult={actionData} defaultValue={loaderData.values} status={loaderData.status} />
+      <ProjectForm
+        tree={loaderData.tree}
+        lastResult={actionData}
+        defaultValue={loaderData.values}
+        status={loaderData.status}
+      />
     </main>
   )
 }

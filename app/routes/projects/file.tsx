@@ -9,6 +9,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!Number.isInteger(id) || id <= 0) return new Response('Not Found', { status: 404 })
   const response = await downloadFile(context, id, request)
   // A local path, not an absolute URL: the request's Host is not the site's address.
-  if (response.status === 401) return redirect(`/auth/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`)
+  if (response.status === 401)
+    return redirect(`/auth/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`)
   return response
 }

@@ -28,7 +28,17 @@ const moveLabel: Record<InstallmentMove, string> = {
  * A contract's installments as a stepper: each shows its state, and either the moves the viewer can
  * make now (plain forms, a note where the move needs one) or whose move it waits on.
  */
-export function InstallmentList({ items, role, active, projectId }: { items: Installment[]; role: 'client' | 'freelancer'; active: boolean; projectId?: number }) {
+export function InstallmentList({
+  items,
+  role,
+  active,
+  projectId,
+}: {
+  items: Installment[]
+  role: 'client' | 'freelancer'
+  active: boolean
+  projectId?: number
+}) {
   const { t } = useTranslation('projects')
   const steps = items.map((i) => {
     const moves = installmentMoves(role, i.status, active)
@@ -43,11 +53,21 @@ export function InstallmentList({ items, role, active, projectId }: { items: Ins
         </>
       ),
       waiting: waiting ? t(`installment.next.${i.status}`) : undefined,
-      actions: moves.length ? moves.map((m) => (m === 'installment-fund' && projectId ? <FundForm key={m} projectId={projectId} id={i.id} label={t(moveLabel[m])} /> : <MoveForm key={m} move={m} id={i.id} label={t(moveLabel[m])} />)) : undefined,
+      actions: moves.length
+        ? moves.map((m) =>
+            m === 'installment-fund' && projectId ? (
+              <FundForm key={m} projectId={projectId} id={i.id} label={t(moveLabel[m])} />
+            ) : (
+              <MoveForm key={m} move={m} id={i.id} label={t(moveLabel[m])} />
+            ),
+          )
+        : undefined,
       children: (
         <>
           {i.dueDate ? <p className="muted small">{t('installment.due', { date: i.dueDate })}</p> : null}
-          {i.submissionNote ? <p className="prewrap">{t('installment.submitted', { note: i.submissionNote })}</p> : null}
+          {i.submissionNote ? (
+            <p className="prewrap">{t('installment.submitted', { note: i.submissionNote })}</p>
+          ) : null}
           {i.feedback ? <p className="prewrap">{t('installment.feedback', { note: i.feedback })}</p> : null}
           <Attachments files={i.files} />
         </>
@@ -84,7 +104,9 @@ function MoveForm({ move, id, label }: { move: InstallmentMove; id: number; labe
       <input type="hidden" name="id" value={id} />
       {note ? (
         <div className="field">
-          <label htmlFor={`note-${move}-${id}`}>{file ? t('installment.noteSubmit') : t('installment.noteChanges')}</label>
+          <label htmlFor={`note-${move}-${id}`}>
+            {file ? t('installment.noteSubmit') : t('installment.noteChanges')}
+          </label>
           <textarea id={`note-${move}-${id}`} name="note" rows={2} required maxLength={2000} />
         </div>
       ) : null}
@@ -102,7 +124,19 @@ function MoveForm({ move, id, label }: { move: InstallmentMove; id: number; labe
 }
 
 /** The project's activity log as a timeline: who did what, when. */
-export function ActivityList({ items }: { items: Array<{ id: number; entity: string; action: string; toState: string; note: string | null; actor: { name: string } | null; createdAt: string }> }) {
+export function ActivityList({
+  items,
+}: {
+  items: Array<{
+    id: number
+    entity: string
+    action: string
+    toState: string
+    note: string | null
+    actor: { name: string } | null
+    createdAt: string
+  }>
+}) {
   const { t } = useTranslation('projects')
   return (
     <Timeline
@@ -112,7 +146,8 @@ export function ActivityList({ items }: { items: Array<{ id: number; entity: str
         at: a.createdAt,
         text: (
           <span>
-            <strong>{a.actor?.name ?? t('activity.system')}</strong> {t(`activity.${a.entity}.${a.action}`, { defaultValue: `${a.entity} ${a.action}` })}
+            <strong>{a.actor?.name ?? t('activity.system')}</strong>{' '}
+            {t(`activity.${a.entity}.${a.action}`, { defaultValue: `${a.entity} ${a.action}` })}
             {a.note ? <span className="muted"> — {a.note}</span> : null}
           </span>
         ),

@@ -9,7 +9,12 @@ import { getUser, requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract } from '../../../server/modules/projects/contract'
-import { budgetTypes, experienceLevels, postedWithinDays, projectSorts } from '../../../server/modules/projects/rules'
+import {
+  budgetTypes,
+  experienceLevels,
+  postedWithinDays,
+  projectSorts,
+} from '../../../server/modules/projects/rules'
 import { useShellData } from '~/components/shell/use-shell-data'
 import { wishFromList } from './actions.server'
 import { ProjectCard } from './ui'
@@ -26,13 +31,26 @@ export const handle = visitorPage
 // SEARCH_WINDOW): a total of 1,000 reads "1,000 or more" and pages stop there.
 const SEARCH_WINDOW = 1000
 const PAGE_SIZE = 20
-const keys = ['search', 'categoryId', 'budgetType', 'budgetMin', 'budgetMax', 'experienceLevel', 'country', 'postedWithin', 'sort', 'remote', 'page'] as const
+const keys = [
+  'search',
+  'categoryId',
+  'budgetType',
+  'budgetMin',
+  'budgetMax',
+  'experienceLevel',
+  'country',
+  'postedWithin',
+  'sort',
+  'remote',
+  'page',
+] as const
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const p = url.searchParams
   const get = (k: string) => p.get(k)?.trim() || undefined
   const num = (k: string) => (get(k) && /^\d+$/.test(get(k)!) ? Number(get(k)) : undefined)
-  const oneOf = <T extends readonly (string | number)[]>(k: string, list: T) => (list.map(String).includes(get(k) ?? '') ? get(k) : undefined)
+  const oneOf = <T extends readonly (string | number)[]>(k: string, list: T) =>
+    list.map(String).includes(get(k) ?? '') ? get(k) : undefined
   const search = get('search')
   const query = {
     search: search && search.toLowerCase() !== 'all' ? search.slice(0, 100) : undefined,
@@ -41,22 +59,43 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     budgetMin: num('budgetMin') !== undefined ? num('budgetMin')! * 100 : undefined,
     budgetMax: num('budgetMax') !== undefined ? num('budgetMax')! * 100 : undefined,
     experienceLevel: oneOf('experienceLevel', experienceLevels) as 'entry' | undefined,
-    country: get('country') && /^[a-z]{2}$/i.test(get('country')!) ? get('country')!.toUpperCase() : undefined,
-    postedWithin: num('postedWithin') && (postedWithinDays as readonly number[]).includes(num('postedWithin')!) ? num('postedWithin') : undefined,
+    country:
+      get('country') && /^[a-z]{2}$/i.test(get('country')!) ? get('country')!.toUpperCase() : undefined,
+    postedWithin:
+      num('postedWithin') && (postedWithinDays as readonly number[]).includes(num('postedWithin')!)
+        ? num('postedWithin')
+        : undefined,
     sort: oneOf('sort', projectSorts) as 'newest' | undefined,
-    remote: get('remote') === 'true' ? ('true' as const) : get('remote') === 'false' ? ('false' as const) : undefined,
+    remote:
+      get('remote') === 'true'
+        ? ('true' as const)
+        : get('remote') === 'false'
+          ? ('false' as const)
+          : undefined,
     page: Math.min(SEARCH_WINDOW / PAGE_SIZE, num('page') ?? 1) || 1,
     pageSize: PAGE_SIZE,
   }
   try {
     // What Find Project lists is the same for everyone in a language, signed in or not: kept for
     // every session by the page cache's rules, as the catalogue is (decision 278).
-    const result = await keptForSession(context, null, `projects-search\n${JSON.stringify(query)}`, () => apiFor(context, { token: null }).call(projectsContract.search, { query }))
+    const result = await keptForSession(context, null, `projects-search\n${JSON.stringify(query)}`, () =>
+      apiFor(context, { token: null }).call(projectsContract.search, { query }),
+    )
     const user = getUser(context)
     // The signed-in visitor's saved projects among this page's, for the Save buttons.
     const ids = result.data.filter((r) => r.client.id !== user?.id).map((r) => r.id)
-    const saved = user && ids.length ? (await apiFor(context).call(projectsContract.savedAmong, { query: { projectIds: ids } })).data : []
-    return { result: packed(result), saved, values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])), url: url.pathname + url.search, userId: user?.id ?? null, title: getInstance(context).t('projects:list.title') }
+    const saved =
+      user && ids.length
+        ? (await apiFor(context).call(projectsContract.savedAmong, { query: { projectIds: ids } })).data
+        : []
+    return {
+      result: packed(result),
+      saved,
+      values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])),
+      url: url.pathname + url.search,
+      userId: user?.id ?? null,
+      title: getInstance(context).t('projects:list.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -86,25 +125,87 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
           <h2 className="ui-filters-title">{t('list.filters')}</h2>
           <div className="field">
             <label htmlFor="f-search">{t('list.search')}</label>
-            <input id="f-search" name="search" type="search" defaultValue={values.search === 'all' ? '' : values.search} maxLength={100} />
+            <input
+              id="f-search"
+              name="search"
+              type="search"
+              defaultValue={values.search === 'all' ? '' : values.search}
+              maxLength={100}
+            />
           </div>
-          <FilterSelect id="f-category" name="categoryId" label={t('fields.category')} value={values.categoryId} any={t('list.any')} options={categories.map((c) => ({ value: c.id, label: c.name }))} />
-          <FilterSelect id="f-type" name="budgetType" label={t('fields.budgetType')} value={values.budgetType} any={t('list.any')} options={budgetTypes.map((b) => ({ value: b, label: t(`budgetType.${b}`) }))} />
+          <FilterSelect
+            id="f-category"
+            name="categoryId"
+            label={t('fields.category')}
+            value={values.categoryId}
+            any={t('list.any')}
+            options={categories.map((c) => ({ value: c.id, label: c.name }))}
+          />
+          <FilterSelect
+            id="f-type"
+            name="budgetType"
+            label={t('fields.budgetType')}
+            value={values.budgetType}
+            any={t('list.any')}
+            options={budgetTypes.map((b) => ({ value: b, label: t(`budgetType.${b}`) }))}
+          />
           <div className="field">
             <label htmlFor="f-min">{t('list.budgetMin')}</label>
-            <input id="f-min" name="budgetMin" inputMode="numeric" pattern="[0-9]*" defaultValue={values.budgetMin} size={8} />
+            <input
+              id="f-min"
+              name="budgetMin"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              defaultValue={values.budgetMin}
+              size={8}
+            />
           </div>
           <div className="field">
             <label htmlFor="f-max">{t('list.budgetMax')}</label>
-            <input id="f-max" name="budgetMax" inputMode="numeric" pattern="[0-9]*" defaultValue={values.budgetMax} size={8} />
+            <input
+              id="f-max"
+              name="budgetMax"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              defaultValue={values.budgetMax}
+              size={8}
+            />
           </div>
-          <FilterSelect id="f-level" name="experienceLevel" label={t('fields.experienceLevel')} value={values.experienceLevel} any={t('list.any')} options={experienceLevels.map((l) => ({ value: l, label: t(`level.${l}`) }))} />
+          <FilterSelect
+            id="f-level"
+            name="experienceLevel"
+            label={t('fields.experienceLevel')}
+            value={values.experienceLevel}
+            any={t('list.any')}
+            options={experienceLevels.map((l) => ({ value: l, label: t(`level.${l}`) }))}
+          />
           <div className="field">
             <label htmlFor="f-country">{t('fields.country')}</label>
-            <input id="f-country" name="country" maxLength={2} size={3} defaultValue={values.country} placeholder="ES" />
+            <input
+              id="f-country"
+              name="country"
+              maxLength={2}
+              size={3}
+              defaultValue={values.country}
+              placeholder="ES"
+            />
           </div>
-          <FilterSelect id="f-posted" name="postedWithin" label={t('list.postedWithin')} value={values.postedWithin} any={t('list.anyTime')} options={postedWithinDays.map((d) => ({ value: d, label: t('list.days', { count: d }) }))} />
-          <FilterSelect id="f-sort" name="sort" label={t('list.sort')} value={values.sort} any={t('sort.default')} options={projectSorts.map((s) => ({ value: s, label: t(`sort.${s}`) }))} />
+          <FilterSelect
+            id="f-posted"
+            name="postedWithin"
+            label={t('list.postedWithin')}
+            value={values.postedWithin}
+            any={t('list.anyTime')}
+            options={postedWithinDays.map((d) => ({ value: d, label: t('list.days', { count: d }) }))}
+          />
+          <FilterSelect
+            id="f-sort"
+            name="sort"
+            label={t('list.sort')}
+            value={values.sort}
+            any={t('sort.default')}
+            options={projectSorts.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+          />
           <ButtonGroup>
             <Button variant="primary">{t('list.apply')}</Button>
             <Link to="/projects/getprojects">{t('list.clear')}</Link>
@@ -112,15 +213,31 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
         </Form>
         <section aria-labelledby="results-title">
           <p className="muted" aria-live="polite">
-            {capped ? t('list.foundAtLeast', { total: new Intl.NumberFormat(i18n.language).format(SEARCH_WINDOW) }) : t('list.found', { count: result.total })}
+            {capped
+              ? t('list.foundAtLeast', { total: new Intl.NumberFormat(i18n.language).format(SEARCH_WINDOW) })
+              : t('list.found', { count: result.total })}
           </p>
-          <h2 className="visually-hidden" id="results-title">{t('list.results')}</h2>
+          <h2 className="visually-hidden" id="results-title">
+            {t('list.results')}
+          </h2>
           {result.data.length ? (
             result.data.map((p) => (
-              <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`} save={userId && p.client.id !== userId ? { saved: saved.includes(p.id), action: url } : undefined} />
+              <ProjectCard
+                key={p.id}
+                p={p}
+                href={
+                  p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`
+                }
+                save={
+                  userId && p.client.id !== userId ? { saved: saved.includes(p.id), action: url } : undefined
+                }
+              />
             ))
           ) : (
-            <EmptyState title={t('list.empty')} action={<ButtonLink to="/projects/getprojects">{t('list.clear')}</ButtonLink>} />
+            <EmptyState
+              title={t('list.empty')}
+              action={<ButtonLink to="/projects/getprojects">{t('list.clear')}</ButtonLink>}
+            />
           )}
           <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
         </section>

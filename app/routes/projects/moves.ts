@@ -14,7 +14,8 @@ interface ProjectLike {
 
 const settled = (s: string) => s === 'approved' || s === 'released'
 // Money is in flight while an installment is funded or under review (the contract's cancel guard).
-const inFlight = (s: string) => s === 'funded' || s === 'submitted' || s === 'changes_requested' || s === 'approved'
+const inFlight = (s: string) =>
+  s === 'funded' || s === 'submitted' || s === 'changes_requested' || s === 'approved'
 
 /** The client's moves on the project page, each true only when the server would take it. */
 export function clientProjectMoves(p: ProjectLike, contract: ContractLike | null) {
@@ -25,24 +26,41 @@ export function clientProjectMoves(p: ProjectLike, contract: ContractLike | null
     // complete: every installment of the contract is approved or released.
     complete: p.status === 'in_progress' && active && contract.installments.every((i) => settled(i.status)),
     // cancel: before a hire, or with a contract while no money is in flight.
-    cancel: p.status === 'draft' || p.status === 'open' || (p.status === 'in_progress' && active && !contract.installments.some((i) => inFlight(i.status))),
+    cancel:
+      p.status === 'draft' ||
+      p.status === 'open' ||
+      (p.status === 'in_progress' && active && !contract.installments.some((i) => inFlight(i.status))),
     delete: !contract,
   }
 }
 
-export type InstallmentMove = 'installment-fund' | 'installment-approve' | 'installment-request-changes' | 'installment-submit'
+export type InstallmentMove =
+  'installment-fund' | 'installment-approve' | 'installment-request-changes' | 'installment-submit'
 
 /** The moves one side can make on one installment now (none once the contract has ended). */
-export function installmentMoves(role: 'client' | 'freelancer', state: string, contractActive: boolean): InstallmentMove[] {
+export function installmentMoves(
+  role: 'client' | 'freelancer',
+  state: string,
+  contractActive: boolean,
+): InstallmentMove[] {
   if (!contractActive) return []
   if (role === 'client' && state === 'pending') return ['installment-fund']
-  if (role === 'client' && state === 'submitted') return ['installment-approve', 'installment-request-changes']
-  if (role === 'freelancer' && (state === 'funded' || state === 'changes_requested')) return ['installment-submit']
+  if (role === 'client' && state === 'submitted')
+    return ['installment-approve', 'installment-request-changes']
+  if (role === 'freelancer' && (state === 'funded' || state === 'changes_requested'))
+    return ['installment-submit']
   return []
 }
 
 /** Whose move an installment waits on (for the side that cannot act): null once it is settled. */
 export function waitingOn(state: string): 'client' | 'freelancer' | 'payout' | null {
-  const by: Record<InstallmentState, 'client' | 'freelancer' | 'payout' | null> = { pending: 'client', funded: 'freelancer', submitted: 'client', changes_requested: 'freelancer', approved: 'payout', released: null }
+  const by: Record<InstallmentState, 'client' | 'freelancer' | 'payout' | null> = {
+    pending: 'client',
+    funded: 'freelancer',
+    submitted: 'client',
+    changes_requested: 'freelancer',
+    approved: 'payout',
+    released: null,
+  }
   return by[state as InstallmentState] ?? null
 }

@@ -1,4 +1,13 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type SubmissionResult,
+} from '@conform-to/react'
 import type { z } from 'zod'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/use-translation'
@@ -9,15 +18,30 @@ import { PLAN_ROWS, projectFormSchema } from './forms'
 import { ErrorText } from './ui'
 import { Button, ButtonGroup, TagInput } from '~/components/ui'
 
-type CategoryTree = Array<{ id: number; name: string; subcategories: Array<{ id: number; name: string; skills: Array<{ id: number; name: string }> }> }>
+type CategoryTree = Array<{
+  id: number
+  name: string
+  subcategories: Array<{ id: number; name: string; skills: Array<{ id: number; name: string }> }>
+}>
 export type ProjectFormValues = Record<string, string | string[] | Array<Record<string, string>> | undefined>
 
 /** The project form of Create Project and Edit Project: one multipart form, the attachment rides along. */
-export function ProjectForm({ tree, lastResult, defaultValue, status }: { tree: CategoryTree; lastResult: unknown; defaultValue: ProjectFormValues; status?: 'draft' | 'open' }) {
+export function ProjectForm({
+  tree,
+  lastResult,
+  defaultValue,
+  status,
+}: {
+  tree: CategoryTree
+  lastResult: unknown
+  defaultValue: ProjectFormValues
+  status?: 'draft' | 'open'
+}) {
   const { t } = useTranslation('projects')
   const navigation = useNavigation()
   const [form, fields] = useForm<z.input<typeof projectFormSchema>, z.output<typeof projectFormSchema>>({
-    lastResult: navigation.state === 'idle' ? (lastResult as SubmissionResult<string[]> | undefined) : undefined,
+    lastResult:
+      navigation.state === 'idle' ? (lastResult as SubmissionResult<string[]> | undefined) : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: projectFormSchema }),
     shouldValidate: 'onBlur',
     // The form's values as text (what inputs hold), not the schema's parsed types.
@@ -27,114 +51,151 @@ export function ProjectForm({ tree, lastResult, defaultValue, status }: { tree: 
   const rows = Array.from({ length: PLAN_ROWS }, (_, i) => plan[i])
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form-stack">
-        <ErrorText errors={form.errors} id={form.errorId} />
-        <TextInput field={fields.title} label={t('fields.title')} />
-        <div className="field">
-          <label htmlFor={fields.description.id}>{t('fields.description')}</label>
-          <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={8} />
-          <ErrorText errors={fields.description.errors} id={fields.description.errorId} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.subcategoryId.id}>{t('fields.subcategory')}</label>
-          <select {...getSelectProps(fields.subcategoryId)} key={fields.subcategoryId.key}>
-            <option value="">{t('create.choose')}</option>
-            {tree.map((c) => (
-              <optgroup key={c.id} label={c.name}>
-                {c.subcategories.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          <ErrorText errors={fields.subcategoryId.errors} id={fields.subcategoryId.errorId} />
-        </div>
-        <div className="field">
-          <TagInput name={fields.skillIds.name} legend={t('fields.skills')} hint={t('create.skillsHint')} options={skillsOf(tree)} selected={[fields.skillIds.initialValue ?? []].flat().map(String)} />
-          <ErrorText errors={fields.skillIds.errors} id={fields.skillIds.errorId} />
-        </div>
-        <fieldset className="field">
-          <legend>{t('fields.budgetType')}</legend>
-          {budgetTypes.map((b) => (
-            <label key={b} className="radio">
-              <input type="radio" name={fields.budgetType.name} value={b} defaultChecked={fields.budgetType.initialValue === b} /> {t(`budgetType.${b}`)}
-            </label>
-          ))}
-          <ErrorText errors={fields.budgetType.errors} id={fields.budgetType.errorId} />
-        </fieldset>
-        <div className="row">
-          <TextInput field={fields.budget} label={t('fields.budget')} hint={t('create.budgetHint')} inputMode="decimal" />
-          <div className="field">
-            <label htmlFor={fields.currency.id}>{t('fields.currency')}</label>
-            <select {...getSelectProps(fields.currency)} key={fields.currency.key}>
-              {currencies.map((c) => (
-                <option key={c} value={c}>
-                  {c}
+      <ErrorText errors={form.errors} id={form.errorId} />
+      <TextInput field={fields.title} label={t('fields.title')} />
+      <div className="field">
+        <label htmlFor={fields.description.id}>{t('fields.description')}</label>
+        <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={8} />
+        <ErrorText errors={fields.description.errors} id={fields.description.errorId} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.subcategoryId.id}>{t('fields.subcategory')}</label>
+        <select {...getSelectProps(fields.subcategoryId)} key={fields.subcategoryId.key}>
+          <option value="">{t('create.choose')}</option>
+          {tree.map((c) => (
+            <optgroup key={c.id} label={c.name}>
+              {c.subcategories.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
                 </option>
               ))}
-            </select>
-          </div>
-        </div>
-        <div className="row">
-          <TextInput field={fields.durationDays} label={t('fields.durationDays')} inputMode="numeric" />
-          <TextInput field={fields.deadline} label={t('fields.deadline')} type="date" />
-        </div>
+            </optgroup>
+          ))}
+        </select>
+        <ErrorText errors={fields.subcategoryId.errors} id={fields.subcategoryId.errorId} />
+      </div>
+      <div className="field">
+        <TagInput
+          name={fields.skillIds.name}
+          legend={t('fields.skills')}
+          hint={t('create.skillsHint')}
+          options={skillsOf(tree)}
+          selected={[fields.skillIds.initialValue ?? []].flat().map(String)}
+        />
+        <ErrorText errors={fields.skillIds.errors} id={fields.skillIds.errorId} />
+      </div>
+      <fieldset className="field">
+        <legend>{t('fields.budgetType')}</legend>
+        {budgetTypes.map((b) => (
+          <label key={b} className="radio">
+            <input
+              type="radio"
+              name={fields.budgetType.name}
+              value={b}
+              defaultChecked={fields.budgetType.initialValue === b}
+            />{' '}
+            {t(`budgetType.${b}`)}
+          </label>
+        ))}
+        <ErrorText errors={fields.budgetType.errors} id={fields.budgetType.errorId} />
+      </fieldset>
+      <div className="row">
+        <TextInput
+          field={fields.budget}
+          label={t('fields.budget')}
+          hint={t('create.budgetHint')}
+          inputMode="decimal"
+        />
         <div className="field">
-          <label htmlFor={fields.experienceLevel.id}>{t('fields.experienceLevel')}</label>
-          <select {...getSelectProps(fields.experienceLevel)} key={fields.experienceLevel.key}>
-            <option value="">{t('list.any')}</option>
-            {experienceLevels.map((l) => (
-              <option key={l} value={l}>
-                {t(`level.${l}`)}
+          <label htmlFor={fields.currency.id}>{t('fields.currency')}</label>
+          <select {...getSelectProps(fields.currency)} key={fields.currency.key}>
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
               </option>
             ))}
           </select>
         </div>
-        <label className="checkbox">
-          <input {...getInputProps(fields.remote, { type: 'checkbox' })} key={fields.remote.key} /> {t('create.remote')}
-        </label>
-        <div className="row">
-          <TextInput field={fields.location} label={t('fields.location')} />
-          <TextInput field={fields.country} label={t('fields.countryCode')} />
-        </div>
-        <fieldset className="field plan">
-          <legend>{t('create.plan')}</legend>
-          <p className="hint">{t('create.planHint')}</p>
-          <ErrorText errors={fields.installments.errors} id={fields.installments.errorId} />
-          {rows.map((row, i) => {
-            const f = row?.getFieldset()
-            return (
-              <div className="row plan-row" key={i}>
-                <PlanInput name={`installments[${i}].title`} label={t('fields.installmentTitle', { n: i + 1 })} field={f?.title} />
-                <PlanInput name={`installments[${i}].amount`} label={t('fields.installmentAmount', { n: i + 1 })} field={f?.amount} inputMode="decimal" />
-                <PlanInput name={`installments[${i}].dueDate`} label={t('fields.installmentDue', { n: i + 1 })} field={f?.dueDate} type="date" />
-              </div>
-            )
-          })}
-        </fieldset>
-        <div className="field">
-          <label htmlFor="project-file">{t('fields.attachment')}</label>
-          <input id="project-file" name="file" type="file" accept=".pdf,.docx,.xlsx,.csv,.txt,.dwg,.dxf,.ifc,.zip,.png,.jpg,.jpeg,.gif,.tiff,.bpg" />
-          <p className="hint">{t('create.fileHint')}</p>
-        </div>
-        <ButtonGroup>
-          {status === 'open' ? (
+      </div>
+      <div className="row">
+        <TextInput field={fields.durationDays} label={t('fields.durationDays')} inputMode="numeric" />
+        <TextInput field={fields.deadline} label={t('fields.deadline')} type="date" />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.experienceLevel.id}>{t('fields.experienceLevel')}</label>
+        <select {...getSelectProps(fields.experienceLevel)} key={fields.experienceLevel.key}>
+          <option value="">{t('list.any')}</option>
+          {experienceLevels.map((l) => (
+            <option key={l} value={l}>
+              {t(`level.${l}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="checkbox">
+        <input {...getInputProps(fields.remote, { type: 'checkbox' })} key={fields.remote.key} />{' '}
+        {t('create.remote')}
+      </label>
+      <div className="row">
+        <TextInput field={fields.location} label={t('fields.location')} />
+        <TextInput field={fields.country} label={t('fields.countryCode')} />
+      </div>
+      <fieldset className="field plan">
+        <legend>{t('create.plan')}</legend>
+        <p className="hint">{t('create.planHint')}</p>
+        <ErrorText errors={fields.installments.errors} id={fields.installments.errorId} />
+        {rows.map((row, i) => {
+          const f = row?.getFieldset()
+          return (
+            <div className="row plan-row" key={i}>
+              <PlanInput
+                name={`installments[${i}].title`}
+                label={t('fields.installmentTitle', { n: i + 1 })}
+                field={f?.title}
+              />
+              <PlanInput
+                name={`installments[${i}].amount`}
+                label={t('fields.installmentAmount', { n: i + 1 })}
+                field={f?.amount}
+                inputMode="decimal"
+              />
+              <PlanInput
+                name={`installments[${i}].dueDate`}
+                label={t('fields.installmentDue', { n: i + 1 })}
+                field={f?.dueDate}
+                type="date"
+              />
+            </div>
+          )
+        })}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="project-file">{t('fields.attachment')}</label>
+        <input
+          id="project-file"
+          name="file"
+          type="file"
+          accept=".pdf,.docx,.xlsx,.csv,.txt,.dwg,.dxf,.ifc,.zip,.png,.jpg,.jpeg,.gif,.tiff,.bpg"
+        />
+        <p className="hint">{t('create.fileHint')}</p>
+      </div>
+      <ButtonGroup>
+        {status === 'open' ? (
+          <Button name="intent" value="publish" variant="primary">
+            {t('edit.save')}
+          </Button>
+        ) : (
+          <>
             <Button name="intent" value="publish" variant="primary">
-              {t('edit.save')}
+              {t('create.publish')}
             </Button>
-          ) : (
-            <>
-              <Button name="intent" value="publish" variant="primary">
-                {t('create.publish')}
-              </Button>
-              <Button name="intent" value="draft">
-                {t('create.saveDraft')}
-              </Button>
-            </>
-          )}
-        </ButtonGroup>
-      </Form>
+            <Button name="intent" value="draft">
+              {t('create.saveDraft')}
+            </Button>
+          </>
+        )}
+      </ButtonGroup>
+    </Form>
   )
 }
 
@@ -144,25 +205,60 @@ function skillsOf(tree: CategoryTree) {
   return [...skills.values()].sort((a, b) => a.name.localeCompare(b.name))
 }
 
-function TextInput({ field, label, hint, type = 'text', inputMode }: { field: FieldMetadata<any>; label: string; hint?: string; type?: 'text' | 'date'; inputMode?: 'decimal' | 'numeric' }) {
+function TextInput({
+  field,
+  label,
+  hint,
+  type = 'text',
+  inputMode,
+}: {
+  field: FieldMetadata<any>
+  label: string
+  hint?: string
+  type?: 'text' | 'date'
+  inputMode?: 'decimal' | 'numeric'
+}) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type })} key={field.key} inputMode={inputMode} aria-describedby={field.errors ? field.errorId : undefined} />
+      <input
+        {...getInputProps(field, { type })}
+        key={field.key}
+        inputMode={inputMode}
+        aria-describedby={field.errors ? field.errorId : undefined}
+      />
       {hint ? <p className="hint">{hint}</p> : null}
       <ErrorText errors={field.errors} id={field.errorId} />
     </div>
   )
 }
 
-function PlanInput({ name, label, field, type = 'text', inputMode }: { name: string; label: string; field?: FieldMetadata<any>; type?: 'text' | 'date'; inputMode?: 'decimal' }) {
+function PlanInput({
+  name,
+  label,
+  field,
+  type = 'text',
+  inputMode,
+}: {
+  name: string
+  label: string
+  field?: FieldMetadata<any>
+  type?: 'text' | 'date'
+  inputMode?: 'decimal'
+}) {
   const id = `plan-${name.replace(/\W+/g, '-')}`
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type={type} inputMode={inputMode} defaultValue={(field?.initialValue as string) ?? ''} aria-invalid={field?.errors ? true : undefined} />
+      <input
+        id={id}
+        name={name}
+        type={type}
+        inputMode={inputMode}
+        defaultValue={(field?.initialValue as string) ?? ''}
+        aria-invalid={field?.errors ? true : undefined}
+      />
       <ErrorText errors={field?.errors} />
     </div>
   )
 }
-

@@ -24,7 +24,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = pageOf(url)
   try {
     const result = await apiFor(context).call(c.myProposals, { query: { status, page, pageSize: 20 } })
-    return { result: packed(result), status: status ?? '', url: url.pathname + url.search, title: getInstance(context).t('projects:proposals.title') }
+    return {
+      result: packed(result),
+      status: status ?? '',
+      url: url.pathname + url.search,
+      title: getInstance(context).t('projects:proposals.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -60,7 +65,17 @@ export default function MyProposals({ loaderData }: Route.ComponentProps) {
           key={p.id}
           data-testid="my-proposal"
           titleId={`proposal-${p.id}`}
-          title={<Link to={p.status === 'accepted' ? `/projects/freelancer/contract/${p.projectId}` : `/projects/details/${p.projectId}`}>{p.projectTitle}</Link>}
+          title={
+            <Link
+              to={
+                p.status === 'accepted'
+                  ? `/projects/freelancer/contract/${p.projectId}`
+                  : `/projects/details/${p.projectId}`
+              }
+            >
+              {p.projectTitle}
+            </Link>
+          }
           status={<StatusChip machine="proposal" state={p.status} />}
         >
           <DefinitionList
@@ -69,7 +84,9 @@ export default function MyProposals({ loaderData }: Route.ComponentProps) {
               [t('details.duration'), t('list.days', { count: p.durationDays })],
             ]}
           />
-          {p.rejectReason ? <p className="prewrap">{t('proposals.rejectReason', { reason: p.rejectReason })}</p> : null}
+          {p.rejectReason ? (
+            <p className="prewrap">{t('proposals.rejectReason', { reason: p.rejectReason })}</p>
+          ) : null}
         </Card>
       ))}
       <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />

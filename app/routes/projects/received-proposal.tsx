@@ -26,7 +26,15 @@ interface ReceivedProposalProps {
  * 284); its forms post to the page's own address, filled in per request.
  */
 export function ReceivedProposal(props: ReceivedProposalProps) {
-  return <Kept as="article" className="ui-card" data-testid="proposal" component={ReceivedProposalContent} props={props} />
+  return (
+    <Kept
+      as="article"
+      className="ui-card"
+      data-testid="proposal"
+      component={ReceivedProposalContent}
+      props={props}
+    />
+  )
 }
 
 function ReceivedProposalContent({ pr, revisions, answerable }: ReceivedProposalProps) {
@@ -34,17 +42,29 @@ function ReceivedProposalContent({ pr, revisions, answerable }: ReceivedProposal
   return (
     <CardContent>
       <header className="ui-card-header">
-        <Person name={pr.freelancer.name} imageUrl={pr.freelancer.imageUrl} href={`/profiles/freelancers/${pr.freelancer.id}`} subtitle={pr.freelancer.title} rating={{ value: pr.freelancer.rating, count: pr.freelancer.ratingCount }} />
+        <Person
+          name={pr.freelancer.name}
+          imageUrl={pr.freelancer.imageUrl}
+          href={`/profiles/freelancers/${pr.freelancer.id}`}
+          subtitle={pr.freelancer.title}
+          rating={{ value: pr.freelancer.rating, count: pr.freelancer.ratingCount }}
+        />
         <StatusChip machine="proposal" state={pr.status} />
       </header>
       <ProposalTerms proposal={pr} />
       <Attachments files={pr.attachments} />
-      {pr.rejectReason ? <p className="prewrap muted">{t('proposals.rejectReason', { reason: pr.rejectReason })}</p> : null}
+      {pr.rejectReason ? (
+        <p className="prewrap muted">{t('proposals.rejectReason', { reason: pr.rejectReason })}</p>
+      ) : null}
       {revisions.length ? <Revisions items={revisions} currency={pr.currency} /> : null}
       {answerable ? (
         <ButtonGroup label={t('client.proposalActions')}>
           <ActionButton intent="accept" fields={{ id: pr.id }} label={t('client.accept')} variant="primary" />
-          <ActionButton intent="chat" fields={{ id: pr.freelancer.id }} label={t('client.chat', { name: pr.freelancer.name })} />
+          <ActionButton
+            intent="chat"
+            fields={{ id: pr.freelancer.id }}
+            label={t('client.chat', { name: pr.freelancer.name })}
+          />
           <Form method="post">
             <input type="hidden" name="intent" value="reject" />
             <input type="hidden" name="id" value={pr.id} />
@@ -70,7 +90,8 @@ function Revisions({ items, currency }: { items: Revision[]; currency: string })
         {items.map((r) => (
           <li key={r.revision} data-testid="proposal-revision">
             <p>
-              {t('client.revised', { n: r.revision })} · {formatDateTime(r.createdAt, i18n.language)} · <Money minor={r.bidMinor} currency={currency} /> · {t('list.days', { count: r.durationDays })}
+              {t('client.revised', { n: r.revision })} · {formatDateTime(r.createdAt, i18n.language)} ·{' '}
+              <Money minor={r.bidMinor} currency={currency} /> · {t('list.days', { count: r.durationDays })}
             </p>
             <p className="prewrap">{r.coverLetter}</p>
           </li>

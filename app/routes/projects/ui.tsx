@@ -3,7 +3,15 @@ import { Form } from '~/lib/form'
 import { Link } from '~/lib/link'
 import { useTranslation } from '~/lib/use-translation'
 import { formatDate, formatMoney } from '~/lib/format'
-import { ActionForm, CardContent, DefinitionList, StatusChip, Toolbar, Button, type ButtonVariant } from '~/components/ui'
+import {
+  ActionForm,
+  CardContent,
+  DefinitionList,
+  StatusChip,
+  Toolbar,
+  Button,
+  type ButtonVariant,
+} from '~/components/ui'
 import { Kept } from '~/lib/kept-markup'
 
 // Small pieces shared by the project screens.
@@ -41,7 +49,8 @@ export function Budget({ p }: { p: { budgetType: string; budgetMinor: number; cu
   const { t } = useTranslation('projects')
   return (
     <>
-      <Money minor={p.budgetMinor} currency={p.currency} /> {p.budgetType === 'hourly' ? t('budget.perHour') : t('budget.fixed')}
+      <Money minor={p.budgetMinor} currency={p.currency} />{' '}
+      {p.budgetType === 'hourly' ? t('budget.perHour') : t('budget.fixed')}
     </>
   )
 }
@@ -59,7 +68,16 @@ interface ProjectCardProps {
  * included: its props are its key.
  */
 export function ProjectCard(props: ProjectCardProps) {
-  return <Kept as="article" className="ui-card" aria-labelledby={`project-${props.p.id}-title`} data-testid="project-card" component={ProjectCardContent} props={props} />
+  return (
+    <Kept
+      as="article"
+      className="ui-card"
+      aria-labelledby={`project-${props.p.id}-title`}
+      data-testid="project-card"
+      component={ProjectCardContent}
+      props={props}
+    />
+  )
 }
 
 function ProjectCardContent({ p, href, save }: ProjectCardProps) {
@@ -71,7 +89,8 @@ function ProjectCardContent({ p, href, save }: ProjectCardProps) {
       status={<StatusChip machine="project" state={p.status} />}
       meta={
         <>
-          <Budget p={p} /> · {p.subcategory?.name ?? p.category?.name ?? ''} · {p.remote ? t('fields.remote') : (p.location ?? p.country ?? t('fields.onSite'))}
+          <Budget p={p} /> · {p.subcategory?.name ?? p.category?.name ?? ''} ·{' '}
+          {p.remote ? t('fields.remote') : (p.location ?? p.country ?? t('fields.onSite'))}
           {p.experienceLevel ? ` · ${t(`level.${p.experienceLevel}`)}` : ''}
         </>
       }
@@ -80,7 +99,8 @@ function ProjectCardContent({ p, href, save }: ProjectCardProps) {
       <p className="muted small">
         {p.skills.map((s) => s.name).join(', ')}
         {p.skills.length ? ' · ' : ''}
-        {t('list.proposals', { count: p.proposalCount })} · {p.publishedAt ? formatDate(p.publishedAt, i18n.language) : formatDate(p.createdAt, i18n.language)}
+        {t('list.proposals', { count: p.proposalCount })} ·{' '}
+        {p.publishedAt ? formatDate(p.publishedAt, i18n.language) : formatDate(p.createdAt, i18n.language)}
       </p>
       {save ? <SaveButton projectId={p.id} saved={save.saved} action={save.action} /> : null}
     </CardContent>
@@ -88,8 +108,34 @@ function ProjectCardContent({ p, href, save }: ProjectCardProps) {
 }
 
 /** A one-button form of the project pages (accept, fund, save…): the design system's ActionForm. */
-export function ActionButton({ intent, label, fields, variant = 'secondary', confirm, action, describedBy }: { intent: string; label: string; fields?: Record<string, string | number>; variant?: ButtonVariant; confirm?: string; action?: string; describedBy?: string }) {
-  return <ActionForm intent={intent} label={label} fields={fields} variant={variant} confirm={confirm} action={action} describedBy={describedBy} />
+export function ActionButton({
+  intent,
+  label,
+  fields,
+  variant = 'secondary',
+  confirm,
+  action,
+  describedBy,
+}: {
+  intent: string
+  label: string
+  fields?: Record<string, string | number>
+  variant?: ButtonVariant
+  confirm?: string
+  action?: string
+  describedBy?: string
+}) {
+  return (
+    <ActionForm
+      intent={intent}
+      label={label}
+      fields={fields}
+      variant={variant}
+      confirm={confirm}
+      action={action}
+      describedBy={describedBy}
+    />
+  )
 }
 
 export function ErrorText({ errors, id }: { errors?: string[]; id?: string }) {
@@ -103,15 +149,31 @@ export function ErrorText({ errors, id }: { errors?: string[]; id?: string }) {
 }
 
 /** A list of downloadable files; with `removable`, each has a Remove form (intent remove-file). */
-export function Attachments({ files, removable = false }: { files: Array<{ id: number; name: string; url: string; size: number }>; removable?: boolean }) {
+export function Attachments({
+  files,
+  removable = false,
+}: {
+  files: Array<{ id: number; name: string; url: string; size: number }>
+  removable?: boolean
+}) {
   const { t } = useTranslation('projects')
   if (!files.length) return null
   return (
     <ul className="file-list" aria-label={t('fields.attachments')}>
       {files.map((f) => (
         <li key={f.id}>
-          <a href={`/projects/files/${f.id}`} download={f.name}>{f.name}</a> <span className="muted small">({Math.max(1, Math.round(f.size / 1024))} KB)</span>
-          {removable ? <ActionButton intent="remove-file" fields={{ id: f.id }} label={t('client.removeFile', { name: f.name })} variant="destructive" /> : null}
+          <a href={`/projects/files/${f.id}`} download={f.name}>
+            {f.name}
+          </a>{' '}
+          <span className="muted small">({Math.max(1, Math.round(f.size / 1024))} KB)</span>
+          {removable ? (
+            <ActionButton
+              intent="remove-file"
+              fields={{ id: f.id }}
+              label={t('client.removeFile', { name: f.name })}
+              variant="destructive"
+            />
+          ) : null}
         </li>
       ))}
     </ul>
@@ -119,15 +181,35 @@ export function Attachments({ files, removable = false }: { files: Array<{ id: n
 }
 
 /** Save or unsave a project from a card (a plain POST to the page, which comes back to the same URL). */
-export function SaveButton({ projectId, saved, action }: { projectId: number; saved: boolean; action: string }) {
+export function SaveButton({
+  projectId,
+  saved,
+  action,
+}: {
+  projectId: number
+  saved: boolean
+  action: string
+}) {
   const { t } = useTranslation('projects')
   return (
-    <ActionButton intent={saved ? 'unwish' : 'wish'} fields={{ projectId }} action={action} label={saved ? t('details.unsave') : t('details.save')} describedBy={`project-${projectId}-title`} />
+    <ActionButton
+      intent={saved ? 'unwish' : 'wish'}
+      fields={{ projectId }}
+      action={action}
+      label={saved ? t('details.unsave') : t('details.save')}
+      describedBy={`project-${projectId}-title`}
+    />
   )
 }
 
 /** An installment plan (the client's or a proposal's): title, amount and due date of each. */
-export function PlanList({ items, currency }: { items: Array<{ title: string; amountMinor: number; dueDate?: string }>; currency: string }) {
+export function PlanList({
+  items,
+  currency,
+}: {
+  items: Array<{ title: string; amountMinor: number; dueDate?: string }>
+  currency: string
+}) {
   if (!items.length) return null
   return (
     <ol>
@@ -145,10 +227,21 @@ export function PlanList({ items, currency }: { items: Array<{ title: string; am
 export const pageOf = (url: URL) => Math.max(1, Number(url.searchParams.get('page')) || 1)
 
 /** A My-list URL's status, when it is one of `states`. */
-export const statusOf = <S extends string>(url: URL, states: readonly S[]) => states.find((s) => s === url.searchParams.get('status'))
+export const statusOf = <S extends string>(url: URL, states: readonly S[]) =>
+  states.find((s) => s === url.searchParams.get('status'))
 
 /** The status filter of My Projects and My Proposals: a GET form in the toolbar, so it works without JavaScript. */
-export function StatusFilter({ machine, states, status, children }: { machine: 'project' | 'proposal'; states: readonly string[]; status: string; children?: React.ReactNode }) {
+export function StatusFilter({
+  machine,
+  states,
+  status,
+  children,
+}: {
+  machine: 'project' | 'proposal'
+  states: readonly string[]
+  status: string
+  children?: React.ReactNode
+}) {
   const { t } = useTranslation(['projects', 'ui'])
   return (
     <Toolbar label={t('list.filters')}>
@@ -172,7 +265,18 @@ export function StatusFilter({ machine, states, status, children }: { machine: '
 }
 
 /** A proposal's terms as both sides read them: bid and duration, which revision, the cover letter and the installment plan. */
-export function ProposalTerms({ proposal }: { proposal: { bidMinor: number; currency: string; durationDays: number; revision: number; coverLetter: string; installments: Array<{ title: string; amountMinor: number; dueDate?: string }> } }) {
+export function ProposalTerms({
+  proposal,
+}: {
+  proposal: {
+    bidMinor: number
+    currency: string
+    durationDays: number
+    revision: number
+    coverLetter: string
+    installments: Array<{ title: string; amountMinor: number; dueDate?: string }>
+  }
+}) {
   const { t } = useTranslation('projects')
   return (
     <>
@@ -182,7 +286,9 @@ export function ProposalTerms({ proposal }: { proposal: { bidMinor: number; curr
           [t('details.duration'), t('list.days', { count: proposal.durationDays })],
         ]}
       />
-      {proposal.revision > 1 ? <p className="muted small">{t('client.revised', { n: proposal.revision })}</p> : null}
+      {proposal.revision > 1 ? (
+        <p className="muted small">{t('client.revised', { n: proposal.revision })}</p>
+      ) : null}
       <p className="prewrap">{proposal.coverLetter}</p>
       <PlanList items={proposal.installments} currency={proposal.currency} />
     </>

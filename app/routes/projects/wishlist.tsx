@@ -22,7 +22,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
   try {
     const result = await apiFor(context).call(c.wishlist, { query: { page, pageSize: 20 } })
-    return { result, userId: user.id, url: url.pathname + url.search, title: getInstance(context).t('projects:wishlist.title') }
+    return {
+      result,
+      userId: user.id,
+      url: url.pathname + url.search,
+      title: getInstance(context).t('projects:wishlist.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -48,7 +53,12 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
       <h2 className="visually-hidden">{t('list.results')}</h2>
       {result.data.length ? (
         result.data.map((p) => (
-          <ProjectCard key={p.id} p={p} href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`} save={{ saved: true, action: url }} />
+          <ProjectCard
+            key={p.id}
+            p={p}
+            href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}
+            save={{ saved: true, action: url }}
+          />
         ))
       ) : (
         <EmptyState

@@ -5,17 +5,38 @@ import { renderHtml, textOf } from '~/components/ui/render.test-support'
 import { InstallmentList } from './installments'
 import { clientProjectMoves, installmentMoves } from './moves'
 
-const installment = (position: number, status: string, title = `Part ${position}`) => ({ id: position, position, title, amountMinor: 50000, currency: 'EUR', dueDate: null, status, submissionNote: null, feedback: null, files: [] })
+const installment = (position: number, status: string, title = `Part ${position}`) => ({
+  id: position,
+  position,
+  title,
+  amountMinor: 50000,
+  currency: 'EUR',
+  dueDate: null,
+  status,
+  submissionNote: null,
+  feedback: null,
+  files: [],
+})
 
 describe('Installments: a stepper with each side’s move', () => {
   it('numbers each installment once', async () => {
-    const text = textOf(await renderHtml(<InstallmentList items={[installment(1, 'funded', 'Calculation review'), installment(2, 'pending', 'Drawings')]} role="client" active />))
+    const text = textOf(
+      await renderHtml(
+        <InstallmentList
+          items={[installment(1, 'funded', 'Calculation review'), installment(2, 'pending', 'Drawings')]}
+          role="client"
+          active
+        />,
+      ),
+    )
     expect(text).toContain('Step 1 of 2: Calculation review')
     expect(text).not.toMatch(/\b1\.\s*Calculation review/)
   })
 
   it('shows the freelancer a pending installment’s state and whose move it is, with no button', async () => {
-    const html = await renderHtml(<InstallmentList items={[installment(1, 'pending')]} role="freelancer" active />)
+    const html = await renderHtml(
+      <InstallmentList items={[installment(1, 'pending')]} role="freelancer" active />,
+    )
     expect(textOf(html)).toContain('Awaiting funding Waiting for the client to fund it')
     expect(html).not.toContain('<button')
   })
@@ -34,19 +55,48 @@ describe('Installments: a stepper with each side’s move', () => {
   })
 
   it('offers nothing once the contract has ended', async () => {
-    const html = await renderHtml(<InstallmentList items={[installment(1, 'pending'), installment(2, 'submitted')]} role="client" active={false} />)
+    const html = await renderHtml(
+      <InstallmentList
+        items={[installment(1, 'pending'), installment(2, 'submitted')]}
+        role="client"
+        active={false}
+      />,
+    )
     expect(html).not.toContain('<button')
     expect(textOf(html)).not.toContain('Waiting for')
   })
 })
 
 describe('The client’s project moves are offered only when they can succeed', () => {
-  const contract = (...states: string[]) => ({ status: 'active', installments: states.map((status) => ({ status })) })
+  const contract = (...states: string[]) => ({
+    status: 'active',
+    installments: states.map((status) => ({ status })),
+  })
   it.each([
-    ['right after Accept (nothing funded)', 'in_progress', contract('pending', 'pending'), { complete: false, cancel: true, delete: false }],
-    ['with work under review', 'in_progress', contract('approved', 'submitted'), { complete: false, cancel: false, delete: false }],
-    ['with every installment approved or paid', 'in_progress', contract('approved', 'released'), { complete: true, cancel: false, delete: false }],
-    ['after completion', 'completed', { status: 'completed', installments: [{ status: 'released' }] }, { complete: false, cancel: false, delete: false }],
+    [
+      'right after Accept (nothing funded)',
+      'in_progress',
+      contract('pending', 'pending'),
+      { complete: false, cancel: true, delete: false },
+    ],
+    [
+      'with work under review',
+      'in_progress',
+      contract('approved', 'submitted'),
+      { complete: false, cancel: false, delete: false },
+    ],
+    [
+      'with every installment approved or paid',
+      'in_progress',
+      contract('approved', 'released'),
+      { complete: true, cancel: false, delete: false },
+    ],
+    [
+      'after completion',
+      'completed',
+      { status: 'completed', installments: [{ status: 'released' }] },
+      { complete: false, cancel: false, delete: false },
+    ],
     ['while open', 'open', null, { complete: false, cancel: true, delete: true }],
     ['as a draft', 'draft', null, { complete: false, cancel: true, delete: true, publish: true }],
   ] as const)('%s', (_, status, k, expected) => {
@@ -63,12 +113,21 @@ describe('Work screens are built from the design system', () => {
   // The bell's absolutely positioned .badge, the unpadded .card and the one-look .button made the
   // findings of issue 15; a work screen uses StatusChip, Card and Button instead.
   const dir = import.meta.dirname
-  const screens = [...fs.readdirSync(dir).filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx')).map((f) => path.join(dir, f)), path.join(dir, '../reviews.tsx')]
-  it.each(screens.map((f) => [path.relative(path.join(dir, '..'), f), f]))('%s styles no badge, card or button of its own', (_, file) => {
-    const source = fs.readFileSync(file, 'utf8')
-    expect(source).not.toMatch(/className="[^"]*\bbadge\b/)
-    expect(source).not.toMatch(/className="card\b/)
-    expect(source).not.toMatch(/className="button\b|className="[^"]*\bbutton-(primary|ghost|accent)\b/)
-    expect(source).not.toMatch(/<Status value=/)
-  })
+  const screens = [
+    ...fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'))
+      .map((f) => path.join(dir, f)),
+    path.join(dir, '../reviews.tsx'),
+  ]
+  it.each(screens.map((f) => [path.relative(path.join(dir, '..'), f), f]))(
+    '%s styles no badge, card or button of its own',
+    (_, file) => {
+      const source = fs.readFileSync(file, 'utf8')
+      expect(source).not.toMatch(/className="[^"]*\bbadge\b/)
+      expect(source).not.toMatch(/className="card\b/)
+      expect(source).not.toMatch(/className="button\b|className="[^"]*\bbutton-(primary|ghost|accent)\b/)
+      expect(source).not.toMatch(/<Status value=/)
+    },
+  )
 })

@@ -24,7 +24,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requireUser(context, url)
   try {
     const subjects = await apiFor(context).call(c.subjects, {})
-    return { subjects: subjects.data, preselected: url.searchParams.get('subject') ?? '', title: getInstance(context).t('complaints:add.title') }
+    return {
+      subjects: subjects.data,
+      preselected: url.searchParams.get('subject') ?? '',
+      title: getInstance(context).t('complaints:add.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -37,14 +41,22 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   requireUser(context, url)
   const form = await request.formData()
-  const answer = await submitWithFiles(context, form, newComplaintSchema, 'complaints', (body) => apiFor(context).call(c.create, { body }))
+  const answer = await submitWithFiles(context, form, newComplaintSchema, 'complaints', (body) =>
+    apiFor(context).call(c.create, { body }),
+  )
   if (!isSent(answer)) return answer
-  return redirectWithFlash(`/ticketSupport/${answer.ok.id}`, { kind: 'success', message: getInstance(context).t('complaints:add.sent') })
+  return redirectWithFlash(`/ticketSupport/${answer.ok.id}`, {
+    kind: 'success',
+    message: getInstance(context).t('complaints:add.sent'),
+  })
 }
 
 const valueOf = (s: ComplaintSubject) => (s.kind === 'platform' ? 'platform' : `${s.kind}:${s.id}`)
 
-export default function AddComplaint({ loaderData: { subjects, preselected }, actionData }: Route.ComponentProps) {
+export default function AddComplaint({
+  loaderData: { subjects, preselected },
+  actionData,
+}: Route.ComponentProps) {
   const { t } = useTranslation('complaints')
   const answer = actionData as FormAnswer | undefined
   const reply = answer?.reply
@@ -59,11 +71,25 @@ export default function AddComplaint({ loaderData: { subjects, preselected }, ac
       </p>
       <h1>{t('add.title')}</h1>
       <p className="lead">{t('add.lead')}</p>
-      {answer?.notice ? <Notice kind="error">{t(answer.notice, { defaultValue: answer.notice })}</Notice> : null}
-      <Form method="post" encType="multipart/form-data" className="ui-card form-stack" data-testid="complaint-form">
+      {answer?.notice ? (
+        <Notice kind="error">{t(answer.notice, { defaultValue: answer.notice })}</Notice>
+      ) : null}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="ui-card form-stack"
+        data-testid="complaint-form"
+      >
         <div className="field">
           <label htmlFor="field-subject">{t('add.subject')}</label>
-          <select id="field-subject" name="subject" required defaultValue={chosen} aria-invalid={subjectError ? true : undefined} aria-describedby={subjectError ? 'field-subject-error' : undefined}>
+          <select
+            id="field-subject"
+            name="subject"
+            required
+            defaultValue={chosen}
+            aria-invalid={subjectError ? true : undefined}
+            aria-describedby={subjectError ? 'field-subject-error' : undefined}
+          >
             <option value="">{t('add.choose')}</option>
             {[...groups].map(([kind, items]) =>
               kind === 'platform' ? (
@@ -83,8 +109,25 @@ export default function AddComplaint({ loaderData: { subjects, preselected }, ac
           </select>
           <FieldError id="field-subject-error" error={subjectError} />
         </div>
-        <TextField name="title" reply={reply} label={t('add.titleField')} ns="complaints" required minLength={3} maxLength={complaintLimits.title} />
-        <TextField name="description" reply={reply} label={t('add.description')} ns="complaints" multiline required minLength={10} maxLength={complaintLimits.body} />
+        <TextField
+          name="title"
+          reply={reply}
+          label={t('add.titleField')}
+          ns="complaints"
+          required
+          minLength={3}
+          maxLength={complaintLimits.title}
+        />
+        <TextField
+          name="description"
+          reply={reply}
+          label={t('add.description')}
+          ns="complaints"
+          multiline
+          required
+          minLength={10}
+          maxLength={complaintLimits.body}
+        />
         <FilesField error={reply?.error?.files?.[0]} label={t('add.files')} />
         <div>
           <Button variant="primary">{t('add.submit')}</Button>

@@ -11,9 +11,16 @@ import type { ComplaintDetail } from '../../../server/modules/complaints/contrac
 // /admin/complaints, whose forms have the same shape.
 
 /** The files a form carries (an empty file input sends one empty part). */
-export const filesOf = (form: FormData) => form.getAll('files').filter((f): f is File => f instanceof File && f.size > 0 && f.name !== '')
+export const filesOf = (form: FormData) =>
+  form.getAll('files').filter((f): f is File => f instanceof File && f.size > 0 && f.name !== '')
 
-export type FormAnswer = { reply?: { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null } | null; notice?: string }
+export type FormAnswer = {
+  reply?: {
+    error?: Record<string, string[] | null> | null
+    initialValue?: Record<string, unknown> | null
+  } | null
+  notice?: string
+}
 
 /**
  * Parses `form` with `schema` and sends it: `json` without files, else a multipart POST to `path`.
@@ -36,12 +43,18 @@ export async function submitWithFiles<S extends z.ZodObject>(
     for (const f of files) body.append('files', f, f.name)
     return { ok: (await postMultipart(context, path, body)) as ComplaintDetail }
   } catch (error) {
-    if (!(error instanceof ApiCallError) || (error.status !== 400 && error.status !== 409) || typeof error.body !== 'object') throwApiError(error)
+    if (
+      !(error instanceof ApiCallError) ||
+      (error.status !== 400 && error.status !== 409) ||
+      typeof error.body !== 'object'
+    )
+      throwApiError(error)
     const problem = error.body
     if (error.status === 409) return data<FormAnswer>({ notice: 'errors.conflict' }, { status: 409 })
     const fieldErrors: Record<string, string[]> = {}
     for (const [field, messages] of Object.entries(problem.errors ?? {})) {
-      if (field === 'files') fieldErrors.files = [problem.title === 'File Size' ? 'errors.fileSize' : 'errors.fileType']
+      if (field === 'files')
+        fieldErrors.files = [problem.title === 'File Size' ? 'errors.fileSize' : 'errors.fileType']
       else if (field in schema.shape) fieldErrors[field] = field === 'subject' ? ['errors.subject'] : messages
     }
     if (!Object.keys(fieldErrors).length) return data<FormAnswer>({ notice: problem.detail }, { status: 400 })
@@ -49,7 +62,9 @@ export async function submitWithFiles<S extends z.ZodObject>(
   }
 }
 
-export const isSent = (answer: Awaited<ReturnType<typeof submitWithFiles>>): answer is { ok: ComplaintDetail } => 'ok' in answer
+export const isSent = (
+  answer: Awaited<ReturnType<typeof submitWithFiles>>,
+): answer is { ok: ComplaintDetail } => 'ok' in answer
 
 /** The ticket id of a page's address; anything else is the not-found page. */
 export function ticketIdOf(params: { complaintId?: string }) {

@@ -44,13 +44,32 @@ export default function Complaints({ loaderData: { result, url } }: Route.Compon
       {result.data.length ? (
         <ul className="ui-list" aria-label={t('list.label')}>
           {result.data.map((ticket) => (
-            <Card as="li" level={2} key={ticket.id} data-testid="ticket" titleId={`ticket-${ticket.id}`} title={<Link to={`/ticketSupport/${ticket.id}`}>{`${t('list.ticket', { id: ticket.id })}: ${ticket.title}`}</Link>} status={<StatusChip machine="complaint" state={ticket.state} />} meta={<SubjectText subject={ticket.subject} />}>
-              <p className="muted small">{ticket.source === 'contact' ? `${t('list.fromContact')} · ` : ''}{t('list.updated', { date: formatDate(ticket.updatedAt, i18n.language) })}</p>
+            <Card
+              as="li"
+              level={2}
+              key={ticket.id}
+              data-testid="ticket"
+              titleId={`ticket-${ticket.id}`}
+              title={
+                <Link
+                  to={`/ticketSupport/${ticket.id}`}
+                >{`${t('list.ticket', { id: ticket.id })}: ${ticket.title}`}</Link>
+              }
+              status={<StatusChip machine="complaint" state={ticket.state} />}
+              meta={<SubjectText subject={ticket.subject} />}
+            >
+              <p className="muted small">
+                {ticket.source === 'contact' ? `${t('list.fromContact')} · ` : ''}
+                {t('list.updated', { date: formatDate(ticket.updatedAt, i18n.language) })}
+              </p>
             </Card>
           ))}
         </ul>
       ) : (
-        <EmptyState title={t('list.empty')} action={<ButtonLink to="/ticketSupport/addComplaints">{t('list.add')}</ButtonLink>}>
+        <EmptyState
+          title={t('list.empty')}
+          action={<ButtonLink to="/ticketSupport/addComplaints">{t('list.add')}</ButtonLink>}
+        >
           {t('list.emptyHint')}
         </EmptyState>
       )}

@@ -24,7 +24,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   requireUser(context, url)
   try {
     const ticket = await apiFor(context).call(c.get, { params: { complaintId: idOf(params) } })
-    return { ticket, title: getInstance(context).t('complaints:ticket.title', { id: ticket.id, title: ticket.title }) }
+    return {
+      ticket,
+      title: getInstance(context).t('complaints:ticket.title', { id: ticket.id, title: ticket.title }),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -37,15 +40,31 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function action({ request, context, params, url }: Route.ActionArgs) {
   requireUser(context, url)
   const complaintId = idOf(params)
-  const answer = await submitWithFiles(context, await request.formData(), replySchema, `complaints/${complaintId}/messages`, (body) => apiFor(context).call(c.reply, { params: { complaintId }, body }))
+  const answer = await submitWithFiles(
+    context,
+    await request.formData(),
+    replySchema,
+    `complaints/${complaintId}/messages`,
+    (body) => apiFor(context).call(c.reply, { params: { complaintId }, body }),
+  )
   if (!isSent(answer)) return answer
-  return redirectWithFlash(`/ticketSupport/${complaintId}#m-${answer.ok.messages.at(-1)?.id ?? ''}`, { kind: 'success', message: getInstance(context).t('complaints:ticket.sent') })
+  return redirectWithFlash(`/ticketSupport/${complaintId}#m-${answer.ok.messages.at(-1)?.id ?? ''}`, {
+    kind: 'success',
+    message: getInstance(context).t('complaints:ticket.sent'),
+  })
 }
 
 export default function Ticket({ loaderData: { ticket }, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(['complaints', 'disputes'])
   const dispute = ticket.dispute
-  const hint = ticket.state === 'waiting_on_user' ? t('ticket.waiting') : ticket.state === 'resolved' ? t('ticket.resolvedHint') : ticket.state === 'closed' ? t('ticket.closedHint') : null
+  const hint =
+    ticket.state === 'waiting_on_user'
+      ? t('ticket.waiting')
+      : ticket.state === 'resolved'
+        ? t('ticket.resolvedHint')
+        : ticket.state === 'closed'
+          ? t('ticket.closedHint')
+          : null
   return (
     <main id="main" className="container page">
       <p>
@@ -54,7 +73,13 @@ export default function Ticket({ loaderData: { ticket }, actionData }: Route.Com
       <h1>{t('ticket.title', { id: ticket.id, title: ticket.title })}</h1>
       <TicketFacts ticket={ticket} />
       {ticket.viewer === 'party' ? <Notice kind="info">{t('disputes:ticket.party')}</Notice> : null}
-      {dispute?.status === 'held' ? <Notice kind="warning">{t('disputes:ticket.held', { amount: formatMoney(dispute.heldMinor, dispute.currency, i18n.language) })}</Notice> : null}
+      {dispute?.status === 'held' ? (
+        <Notice kind="warning">
+          {t('disputes:ticket.held', {
+            amount: formatMoney(dispute.heldMinor, dispute.currency, i18n.language),
+          })}
+        </Notice>
+      ) : null}
       {dispute?.status === 'decided' ? (
         <Notice kind="success">
           <DecidedText dispute={dispute} ns="ticket" />
@@ -66,7 +91,13 @@ export default function Ticket({ loaderData: { ticket }, actionData }: Route.Com
         <h2 id="conversation">{t('ticket.conversation')}</h2>
         <TicketConversation ticket={ticket} />
       </section>
-      {ticket.canReply ? <ReplyForm answer={actionData as FormAnswer | undefined} label={t('ticket.reply')} submit={t('ticket.send')} /> : null}
+      {ticket.canReply ? (
+        <ReplyForm
+          answer={actionData as FormAnswer | undefined}
+          label={t('ticket.reply')}
+          submit={t('ticket.send')}
+        />
+      ) : null}
     </main>
   )
 }

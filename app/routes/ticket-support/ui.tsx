@@ -14,7 +14,11 @@ export const ATTACH_ACCEPT = '.png,.jpg,.jpeg,.gif,.tiff,.bpg,.pdf,.docx,.xlsx,.
 /** "Contract · Roof calculations (Fran One)". */
 export function SubjectText({ subject }: { subject: ComplaintSummary['subject'] }) {
   const { t } = useTranslation('complaints')
-  return <>{subject.kind === 'platform' ? t('kinds.platform') : `${t(`kinds.${subject.kind}`)} · ${subject.label}`}</>
+  return (
+    <>
+      {subject.kind === 'platform' ? t('kinds.platform') : `${t(`kinds.${subject.kind}`)} · ${subject.label}`}
+    </>
+  )
 }
 
 export function TicketFacts({ ticket, support = false }: { ticket: ComplaintDetail; support?: boolean }) {
@@ -25,7 +29,11 @@ export function TicketFacts({ ticket, support = false }: { ticket: ComplaintDeta
         [t('ticket.state'), <StatusChip key="s" machine="complaint" state={ticket.state} />],
         [t('ticket.about'), <SubjectText key="a" subject={ticket.subject} />],
         [t('ticket.filed'), formatDate(ticket.createdAt, i18n.language)],
-        ...(support ? ([[t('admin.author'), `${ticket.author.name} <${ticket.author.email}>`]] as Array<[string, string]>) : []),
+        ...(support
+          ? ([[t('admin.author'), `${ticket.author.name} <${ticket.author.email}>`]] as Array<
+              [string, string]
+            >)
+          : []),
         [t('ticket.assignee'), support ? (ticket.assignee?.name ?? t('admin.unassigned')) : null],
       ]}
     />
@@ -33,13 +41,30 @@ export function TicketFacts({ ticket, support = false }: { ticket: ComplaintDeta
 }
 
 /** The conversation, oldest first: the author's messages on one side, support's on the other. */
-export function TicketConversation({ ticket, support = false }: { ticket: ComplaintDetail; support?: boolean }) {
+export function TicketConversation({
+  ticket,
+  support = false,
+}: {
+  ticket: ComplaintDetail
+  support?: boolean
+}) {
   const { t, i18n } = useTranslation('complaints')
   return (
     <MessageLog label={t('ticket.conversation')}>
       {ticket.messages.map((m) => {
         return (
-          <MessageBubble key={m.id} side={m.mine ? 'mine' : 'theirs'} author={m.fromSupport && !support ? t('ticket.support') : m.authorName} id={`m-${m.id}`} data-testid="ticket-message" footer={<time dateTime={m.createdAt}>{`${m.fromSupport && !support ? t('ticket.support') : m.authorName} · ${formatDateTime(m.createdAt, i18n.language)}`}</time>}>
+          <MessageBubble
+            key={m.id}
+            side={m.mine ? 'mine' : 'theirs'}
+            author={m.fromSupport && !support ? t('ticket.support') : m.authorName}
+            id={`m-${m.id}`}
+            data-testid="ticket-message"
+            footer={
+              <time
+                dateTime={m.createdAt}
+              >{`${m.fromSupport && !support ? t('ticket.support') : m.authorName} · ${formatDateTime(m.createdAt, i18n.language)}`}</time>
+            }
+          >
             <p className="prewrap">{m.body}</p>
             <TicketFiles files={m.attachments} />
           </MessageBubble>
@@ -78,19 +103,47 @@ export function FieldError({ id, error }: { id: string; error?: string | null })
 }
 
 /** The reply form with files; errors are keys of the complaints namespace. */
-export function ReplyForm({ answer, label, submit, action }: { answer?: FormAnswer; label: string; submit: string; action?: string }) {
+export function ReplyForm({
+  answer,
+  label,
+  submit,
+  action,
+}: {
+  answer?: FormAnswer
+  label: string
+  submit: string
+  action?: string
+}) {
   const { t } = useTranslation('complaints')
   const bodyError = answer?.reply?.error?.body?.[0]
   const filesError = answer?.reply?.error?.files?.[0]
   const initial = answer?.reply?.initialValue?.body
   return (
-    <Form method="post" encType="multipart/form-data" action={action} className="ui-card form-stack" aria-labelledby="reply-title" data-testid="reply-form">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      action={action}
+      className="ui-card form-stack"
+      aria-labelledby="reply-title"
+      data-testid="reply-form"
+    >
       <h2 id="reply-title">{label}</h2>
-      {answer?.notice ? <Notice kind="error">{t(answer.notice, { defaultValue: answer.notice })}</Notice> : null}
+      {answer?.notice ? (
+        <Notice kind="error">{t(answer.notice, { defaultValue: answer.notice })}</Notice>
+      ) : null}
       <input type="hidden" name="intent" value="reply" />
       <div className="field">
         <label htmlFor="reply-body">{label}</label>
-        <textarea id="reply-body" name="body" rows={5} required maxLength={complaintLimits.body} defaultValue={typeof initial === 'string' ? initial : undefined} aria-invalid={bodyError ? true : undefined} aria-describedby={bodyError ? 'reply-body-error' : undefined} />
+        <textarea
+          id="reply-body"
+          name="body"
+          rows={5}
+          required
+          maxLength={complaintLimits.body}
+          defaultValue={typeof initial === 'string' ? initial : undefined}
+          aria-invalid={bodyError ? true : undefined}
+          aria-describedby={bodyError ? 'reply-body-error' : undefined}
+        />
         <FieldError id="reply-body-error" error={bodyError} />
       </div>
       <FilesField error={filesError} label={t('ticket.files')} />
@@ -106,7 +159,15 @@ export function FilesField({ error, label }: { error?: string; label: string }) 
   return (
     <div className="field">
       <label htmlFor="ticket-files">{label}</label>
-      <input id="ticket-files" name="files" type="file" multiple accept={ATTACH_ACCEPT} aria-describedby={error ? 'ticket-files-hint ticket-files-error' : 'ticket-files-hint'} aria-invalid={error ? true : undefined} />
+      <input
+        id="ticket-files"
+        name="files"
+        type="file"
+        multiple
+        accept={ATTACH_ACCEPT}
+        aria-describedby={error ? 'ticket-files-hint ticket-files-error' : 'ticket-files-hint'}
+        aria-invalid={error ? true : undefined}
+      />
       <p className="hint" id="ticket-files-hint">
         {t('add.filesHint')}
       </p>

@@ -54,7 +54,11 @@ export const identity: Migration = {
       .addColumn('expires_at', ts, (c) => c.notNull())
       .addColumn('used_at', ts)
       .execute()
-    await db.schema.createIndex('user_token_user_idx').on('user_token').columns(['user_id', 'purpose']).execute()
+    await db.schema
+      .createIndex('user_token_user_idx')
+      .on('user_token')
+      .columns(['user_id', 'purpose'])
+      .execute()
 
     await withId(db.schema.createTable('external_identity'), dialect)
       .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))

@@ -7,13 +7,19 @@ import { timestampType, withId, withLocalized } from './helpers.ts'
 export const content: Migration = {
   async up(db, dialect) {
     const ts = timestampType(dialect)
-    await withLocalized(withLocalized(withId(db.schema.createTable('faq_entry'), dialect), 'question'), 'answer')
+    await withLocalized(
+      withLocalized(withId(db.schema.createTable('faq_entry'), dialect), 'question'),
+      'answer',
+    )
       .addColumn('slug', 'text', (c) => c.notNull().unique())
       .addColumn('audience', 'text', (c) => c.notNull().defaultTo('all'))
       .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
       .execute()
 
-    await withLocalized(withLocalized(withLocalized(withId(db.schema.createTable('blog_post'), dialect), 'title'), 'summary'), 'body')
+    await withLocalized(
+      withLocalized(withLocalized(withId(db.schema.createTable('blog_post'), dialect), 'title'), 'summary'),
+      'body',
+    )
       .addColumn('slug', 'text', (c) => c.notNull().unique())
       .addColumn('author', 'text', (c) => c.notNull())
       .addColumn('tags', 'text', (c) => c.notNull().defaultTo(''))
@@ -22,7 +28,11 @@ export const content: Migration = {
       .addColumn('published_at', ts, (c) => c.notNull())
       .addColumn('created_at', ts, (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('blog_post_published_idx').on('blog_post').columns(['published', 'published_at']).execute()
+    await db.schema
+      .createIndex('blog_post_published_idx')
+      .on('blog_post')
+      .columns(['published', 'published_at'])
+      .execute()
 
     await withLocalized(withLocalized(withId(db.schema.createTable('home_box'), dialect), 'title'), 'body')
       .addColumn('slug', 'text', (c) => c.notNull().unique())
@@ -30,7 +40,10 @@ export const content: Migration = {
       .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
       .execute()
 
-    await withLocalized(withLocalized(withId(db.schema.createTable('service_highlight'), dialect), 'title'), 'body')
+    await withLocalized(
+      withLocalized(withId(db.schema.createTable('service_highlight'), dialect), 'title'),
+      'body',
+    )
       .addColumn('slug', 'text', (c) => c.notNull().unique())
       .addColumn('area_slug', 'text', (c) => c.notNull())
       .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
@@ -65,6 +78,10 @@ export const content: Migration = {
       .addColumn('ip', 'text')
       .addColumn('created_at', ts, (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('contact_message_created_idx').on('contact_message').column('created_at').execute()
+    await db.schema
+      .createIndex('contact_message_created_idx')
+      .on('contact_message')
+      .column('created_at')
+      .execute()
   },
 }

@@ -17,6 +17,10 @@ export const files: Migration = {
       .addColumn('storage_key', 'text', (c) => c.notNull().unique())
       .addColumn('created_at', timestampType(dialect), (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('stored_file_owner_idx').on('stored_file').columns(['owner_id', 'purpose']).execute()
+    await db.schema
+      .createIndex('stored_file_owner_idx')
+      .on('stored_file')
+      .columns(['owner_id', 'purpose'])
+      .execute()
   },
 }

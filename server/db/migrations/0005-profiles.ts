@@ -32,8 +32,20 @@ export const profiles: Migration = {
       .addColumn('created_at', ts, (c) => c.notNull())
       .addColumn('updated_at', ts, (c) => c.notNull())
       .execute()
-    for (const column of ['country', 'experience_level', 'availability', 'hourly_rate_minor', 'category_id', 'rating_x100', 'updated_at']) {
-      await db.schema.createIndex(`freelancer_profile_${column}_idx`).on('freelancer_profile').columns(['listed', column]).execute()
+    for (const column of [
+      'country',
+      'experience_level',
+      'availability',
+      'hourly_rate_minor',
+      'category_id',
+      'rating_x100',
+      'updated_at',
+    ]) {
+      await db.schema
+        .createIndex(`freelancer_profile_${column}_idx`)
+        .on('freelancer_profile')
+        .columns(['listed', column])
+        .execute()
     }
 
     await db.schema
@@ -43,15 +55,25 @@ export const profiles: Migration = {
       .addColumn('level', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('freelancer_language_pk', ['user_id', 'language_code'])
       .execute()
-    await db.schema.createIndex('freelancer_language_code_idx').on('freelancer_language').columns(['language_code', 'user_id']).execute()
+    await db.schema
+      .createIndex('freelancer_language_code_idx')
+      .on('freelancer_language')
+      .columns(['language_code', 'user_id'])
+      .execute()
 
     await db.schema
       .createTable('freelancer_subcategory')
       .addColumn('user_id', 'integer', user)
-      .addColumn('subcategory_id', 'integer', (c) => c.notNull().references('subcategory.id').onDelete('cascade'))
+      .addColumn('subcategory_id', 'integer', (c) =>
+        c.notNull().references('subcategory.id').onDelete('cascade'),
+      )
       .addPrimaryKeyConstraint('freelancer_subcategory_pk', ['user_id', 'subcategory_id'])
       .execute()
-    await db.schema.createIndex('freelancer_subcategory_sub_idx').on('freelancer_subcategory').columns(['subcategory_id', 'user_id']).execute()
+    await db.schema
+      .createIndex('freelancer_subcategory_sub_idx')
+      .on('freelancer_subcategory')
+      .columns(['subcategory_id', 'user_id'])
+      .execute()
 
     await db.schema
       .createTable('freelancer_skill')
@@ -59,7 +81,11 @@ export const profiles: Migration = {
       .addColumn('skill_id', 'integer', (c) => c.notNull().references('skill.id').onDelete('cascade'))
       .addPrimaryKeyConstraint('freelancer_skill_pk', ['user_id', 'skill_id'])
       .execute()
-    await db.schema.createIndex('freelancer_skill_skill_idx').on('freelancer_skill').columns(['skill_id', 'user_id']).execute()
+    await db.schema
+      .createIndex('freelancer_skill_skill_idx')
+      .on('freelancer_skill')
+      .columns(['skill_id', 'user_id'])
+      .execute()
 
     await withId(db.schema.createTable('freelancer_education'), dialect)
       .addColumn('user_id', 'integer', user)
@@ -71,7 +97,11 @@ export const profiles: Migration = {
       .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('created_at', ts, (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('freelancer_education_user_idx').on('freelancer_education').column('user_id').execute()
+    await db.schema
+      .createIndex('freelancer_education_user_idx')
+      .on('freelancer_education')
+      .column('user_id')
+      .execute()
 
     await withId(db.schema.createTable('freelancer_employment'), dialect)
       .addColumn('user_id', 'integer', user)
@@ -83,7 +113,11 @@ export const profiles: Migration = {
       .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('created_at', ts, (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('freelancer_employment_user_idx').on('freelancer_employment').column('user_id').execute()
+    await db.schema
+      .createIndex('freelancer_employment_user_idx')
+      .on('freelancer_employment')
+      .column('user_id')
+      .execute()
 
     await withId(db.schema.createTable('freelancer_certification'), dialect)
       .addColumn('user_id', 'integer', user)
@@ -93,7 +127,11 @@ export const profiles: Migration = {
       .addColumn('credential_url', 'text')
       .addColumn('created_at', ts, (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('freelancer_certification_user_idx').on('freelancer_certification').column('user_id').execute()
+    await db.schema
+      .createIndex('freelancer_certification_user_idx')
+      .on('freelancer_certification')
+      .column('user_id')
+      .execute()
 
     await withId(db.schema.createTable('freelancer_portfolio'), dialect)
       .addColumn('user_id', 'integer', user)
@@ -105,7 +143,11 @@ export const profiles: Migration = {
       .addColumn('document_file_id', 'integer', (c) => c.references('stored_file.id').onDelete('set null'))
       .addColumn('created_at', ts, (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('freelancer_portfolio_user_idx').on('freelancer_portfolio').column('user_id').execute()
+    await db.schema
+      .createIndex('freelancer_portfolio_user_idx')
+      .on('freelancer_portfolio')
+      .column('user_id')
+      .execute()
 
     // Individual clients and companies share one table; `kind` says which sections apply.
     await db.schema
@@ -128,7 +170,9 @@ export const profiles: Migration = {
     await db.schema
       .createTable('client_subcategory')
       .addColumn('user_id', 'integer', user)
-      .addColumn('subcategory_id', 'integer', (c) => c.notNull().references('subcategory.id').onDelete('cascade'))
+      .addColumn('subcategory_id', 'integer', (c) =>
+        c.notNull().references('subcategory.id').onDelete('cascade'),
+      )
       .addPrimaryKeyConstraint('client_subcategory_pk', ['user_id', 'subcategory_id'])
       .execute()
 
@@ -149,10 +193,16 @@ export const profiles: Migration = {
 
     if (dialect === 'sqlite') {
       // rowid = the freelancer's user id. Diacritics are folded before indexing (in JS, for both databases).
-      await sql`create virtual table freelancer_search using fts5(title, overview, skills, tokenize = 'unicode61 remove_diacritics 2')`.execute(db)
+      await sql`create virtual table freelancer_search using fts5(title, overview, skills, tokenize = 'unicode61 remove_diacritics 2')`.execute(
+        db,
+      )
     } else {
-      await sql`create table freelancer_search (user_id integer primary key references app_user(id) on delete cascade, document tsvector not null)`.execute(db)
-      await sql`create index freelancer_search_document_idx on freelancer_search using gin (document)`.execute(db)
+      await sql`create table freelancer_search (user_id integer primary key references app_user(id) on delete cascade, document tsvector not null)`.execute(
+        db,
+      )
+      await sql`create index freelancer_search_document_idx on freelancer_search using gin (document)`.execute(
+        db,
+      )
     }
   },
 }

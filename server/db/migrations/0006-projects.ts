@@ -36,11 +36,31 @@ export const projects: Migration = {
       .addColumn('updated_at', ts, (c) => c.notNull())
       .addColumn('published_at', ts)
       .execute()
-    await db.schema.createIndex('project_client_idx').on('project').columns(['client_id', 'created_at']).execute()
-    await db.schema.createIndex('project_status_published_idx').on('project').columns(['status', 'published_at']).execute()
-    await db.schema.createIndex('project_status_category_idx').on('project').columns(['status', 'category_id', 'published_at']).execute()
-    await db.schema.createIndex('project_status_subcategory_idx').on('project').columns(['status', 'subcategory_id', 'published_at']).execute()
-    await db.schema.createIndex('project_status_budget_idx').on('project').columns(['status', 'budget_minor']).execute()
+    await db.schema
+      .createIndex('project_client_idx')
+      .on('project')
+      .columns(['client_id', 'created_at'])
+      .execute()
+    await db.schema
+      .createIndex('project_status_published_idx')
+      .on('project')
+      .columns(['status', 'published_at'])
+      .execute()
+    await db.schema
+      .createIndex('project_status_category_idx')
+      .on('project')
+      .columns(['status', 'category_id', 'published_at'])
+      .execute()
+    await db.schema
+      .createIndex('project_status_subcategory_idx')
+      .on('project')
+      .columns(['status', 'subcategory_id', 'published_at'])
+      .execute()
+    await db.schema
+      .createIndex('project_status_budget_idx')
+      .on('project')
+      .columns(['status', 'budget_minor'])
+      .execute()
 
     await db.schema
       .createTable('project_skill')
@@ -48,7 +68,11 @@ export const projects: Migration = {
       .addColumn('skill_id', 'integer', (c) => c.notNull().references('skill.id').onDelete('cascade'))
       .addPrimaryKeyConstraint('project_skill_pk', ['project_id', 'skill_id'])
       .execute()
-    await db.schema.createIndex('project_skill_skill_idx').on('project_skill').columns(['skill_id', 'project_id']).execute()
+    await db.schema
+      .createIndex('project_skill_skill_idx')
+      .on('project_skill')
+      .columns(['skill_id', 'project_id'])
+      .execute()
 
     await withId(db.schema.createTable('proposal'), dialect)
       .addColumn('project_id', 'integer', project)
@@ -66,8 +90,16 @@ export const projects: Migration = {
       .addColumn('decided_at', ts)
       .addUniqueConstraint('proposal_project_freelancer_uq', ['project_id', 'freelancer_id'])
       .execute()
-    await db.schema.createIndex('proposal_freelancer_idx').on('proposal').columns(['freelancer_id', 'created_at']).execute()
-    await db.schema.createIndex('proposal_project_idx').on('proposal').columns(['project_id', 'created_at']).execute()
+    await db.schema
+      .createIndex('proposal_freelancer_idx')
+      .on('proposal')
+      .columns(['freelancer_id', 'created_at'])
+      .execute()
+    await db.schema
+      .createIndex('proposal_project_idx')
+      .on('proposal')
+      .columns(['project_id', 'created_at'])
+      .execute()
 
     // Earlier versions of a proposal, kept when the freelancer edits it while pending.
     await withId(db.schema.createTable('proposal_revision'), dialect)
@@ -79,13 +111,21 @@ export const projects: Migration = {
       .addColumn('installment_plan', 'text', (c) => c.notNull())
       .addColumn('created_at', ts, (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('proposal_revision_idx').on('proposal_revision').columns(['proposal_id', 'revision']).execute()
+    await db.schema
+      .createIndex('proposal_revision_idx')
+      .on('proposal_revision')
+      .columns(['proposal_id', 'revision'])
+      .execute()
 
     // One contract per project (single hire): the unique project_id is what makes two accepts
     // at the same moment end in exactly one contract on both databases.
     await withId(db.schema.createTable('contract'), dialect)
-      .addColumn('project_id', 'integer', (c) => c.notNull().unique().references('project.id').onDelete('cascade'))
-      .addColumn('proposal_id', 'integer', (c) => c.notNull().unique().references('proposal.id').onDelete('cascade'))
+      .addColumn('project_id', 'integer', (c) =>
+        c.notNull().unique().references('project.id').onDelete('cascade'),
+      )
+      .addColumn('proposal_id', 'integer', (c) =>
+        c.notNull().unique().references('proposal.id').onDelete('cascade'),
+      )
       .addColumn('client_id', 'integer', user)
       .addColumn('freelancer_id', 'integer', user)
       .addColumn('status', 'text', (c) => c.notNull()) // active | completed | cancelled
@@ -96,8 +136,16 @@ export const projects: Migration = {
       .addColumn('updated_at', ts, (c) => c.notNull())
       .addColumn('ended_at', ts)
       .execute()
-    await db.schema.createIndex('contract_freelancer_idx').on('contract').columns(['freelancer_id', 'created_at']).execute()
-    await db.schema.createIndex('contract_client_idx').on('contract').columns(['client_id', 'created_at']).execute()
+    await db.schema
+      .createIndex('contract_freelancer_idx')
+      .on('contract')
+      .columns(['freelancer_id', 'created_at'])
+      .execute()
+    await db.schema
+      .createIndex('contract_client_idx')
+      .on('contract')
+      .columns(['client_id', 'created_at'])
+      .execute()
 
     await withId(db.schema.createTable('installment'), dialect)
       .addColumn('contract_id', 'integer', (c) => c.notNull().references('contract.id').onDelete('cascade'))
@@ -117,13 +165,19 @@ export const projects: Migration = {
     // Files attached to a project, a proposal or an installment's submitted work.
     await withId(db.schema.createTable('project_file'), dialect)
       .addColumn('project_id', 'integer', project)
-      .addColumn('file_id', 'integer', (c) => c.notNull().unique().references('stored_file.id').onDelete('cascade'))
+      .addColumn('file_id', 'integer', (c) =>
+        c.notNull().unique().references('stored_file.id').onDelete('cascade'),
+      )
       .addColumn('proposal_id', 'integer', (c) => c.references('proposal.id').onDelete('cascade'))
       .addColumn('installment_id', 'integer', (c) => c.references('installment.id').onDelete('cascade'))
       .addColumn('uploaded_by', 'integer', user)
       .addColumn('created_at', ts, (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('project_file_project_idx').on('project_file').columns(['project_id', 'id']).execute()
+    await db.schema
+      .createIndex('project_file_project_idx')
+      .on('project_file')
+      .columns(['project_id', 'id'])
+      .execute()
 
     await withId(db.schema.createTable('project_activity'), dialect)
       .addColumn('project_id', 'integer', project)
@@ -136,7 +190,11 @@ export const projects: Migration = {
       .addColumn('note', 'text')
       .addColumn('created_at', ts, (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('project_activity_project_idx').on('project_activity').columns(['project_id', 'id']).execute()
+    await db.schema
+      .createIndex('project_activity_project_idx')
+      .on('project_activity')
+      .columns(['project_id', 'id'])
+      .execute()
 
     for (const name of ['project_wishlist', 'project_subscription']) {
       await db.schema
@@ -156,7 +214,11 @@ export const projects: Migration = {
       .addColumn('body', 'text', (c) => c.notNull())
       .addColumn('created_at', ts, (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('project_comment_project_idx').on('project_comment').columns(['project_id', 'id']).execute()
+    await db.schema
+      .createIndex('project_comment_project_idx')
+      .on('project_comment')
+      .columns(['project_id', 'id'])
+      .execute()
 
     // Reviews after a completed contract: one per side, hidden until both have written or
     // 14 days have passed (visible_from).
@@ -171,13 +233,21 @@ export const projects: Migration = {
       .addColumn('visible_from', ts, (c) => c.notNull())
       .addUniqueConstraint('review_contract_author_uq', ['contract_id', 'author_id'])
       .execute()
-    await db.schema.createIndex('review_subject_idx').on('review').columns(['subject_id', 'visible_from']).execute()
+    await db.schema
+      .createIndex('review_subject_idx')
+      .on('review')
+      .columns(['subject_id', 'visible_from'])
+      .execute()
 
     if (dialect === 'sqlite') {
       // rowid = the project id; only open projects are indexed. Diacritics are folded in JS.
-      await sql`create virtual table project_search using fts5(title, description, skills, tokenize = 'unicode61 remove_diacritics 2')`.execute(db)
+      await sql`create virtual table project_search using fts5(title, description, skills, tokenize = 'unicode61 remove_diacritics 2')`.execute(
+        db,
+      )
     } else {
-      await sql`create table project_search (project_id integer primary key references project(id) on delete cascade, document tsvector not null)`.execute(db)
+      await sql`create table project_search (project_id integer primary key references project(id) on delete cascade, document tsvector not null)`.execute(
+        db,
+      )
       await sql`create index project_search_document_idx on project_search using gin (document)`.execute(db)
     }
   },

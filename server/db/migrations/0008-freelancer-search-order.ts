@@ -16,7 +16,9 @@ export const freelancerSearchOrder: Migration = {
       newest: 'listed, created_at, user_id',
     }
     for (const [name, columns] of Object.entries(indexes)) {
-      await sql.raw(`create index freelancer_profile_sort_${name}_idx on freelancer_profile (${columns})`).execute(db)
+      await sql
+        .raw(`create index freelancer_profile_sort_${name}_idx on freelancer_profile (${columns})`)
+        .execute(db)
     }
   },
 }

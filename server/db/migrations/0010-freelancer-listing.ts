@@ -10,7 +10,12 @@ import type { Migration } from './helpers.ts'
 // guessed, 1,835 found) and scanned every wide search row instead of the index.
 export const freelancerListing: Migration = {
   async up(db, dialect) {
-    await sql`update freelancer_profile set listed = 0 where listed = 1 and user_id in (select id from app_user where status <> 'Active')`.execute(db)
-    if (dialect === 'postgres') await sql`create index freelancer_search_head_idx on freelancer_search using gin (ts_filter(document, '{a,b}'))`.execute(db)
+    await sql`update freelancer_profile set listed = 0 where listed = 1 and user_id in (select id from app_user where status <> 'Active')`.execute(
+      db,
+    )
+    if (dialect === 'postgres')
+      await sql`create index freelancer_search_head_idx on freelancer_search using gin (ts_filter(document, '{a,b}'))`.execute(
+        db,
+      )
   },
 }

@@ -17,9 +17,22 @@ export const notifications: Migration = {
       .addColumn('is_read', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('created_at', timestampType(dialect), (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('notification_source_idx').on('notification').columns(['user_id', 'source']).unique().execute()
+    await db.schema
+      .createIndex('notification_source_idx')
+      .on('notification')
+      .columns(['user_id', 'source'])
+      .unique()
+      .execute()
     // The list (the reader's, newest first, by offset) and the unread count, each from one index.
-    await db.schema.createIndex('notification_user_idx').on('notification').columns(['user_id', 'id']).execute()
-    await db.schema.createIndex('notification_unread_idx').on('notification').columns(['user_id', 'is_read']).execute()
+    await db.schema
+      .createIndex('notification_user_idx')
+      .on('notification')
+      .columns(['user_id', 'id'])
+      .execute()
+    await db.schema
+      .createIndex('notification_unread_idx')
+      .on('notification')
+      .columns(['user_id', 'is_read'])
+      .execute()
   },
 }

@@ -13,9 +13,13 @@ import { rebuildProjectIndex } from './0018-project-index.ts'
 export const projectSearchTerms: Migration = {
   async up(db, dialect) {
     if (dialect !== 'postgres') return
-    await sql`create table project_term (project_id integer primary key references project(id) on delete cascade, terms tsvector not null)`.execute(db)
+    await sql`create table project_term (project_id integer primary key references project(id) on delete cascade, terms tsvector not null)`.execute(
+      db,
+    )
     await sql`alter table project_term alter column terms set storage external`.execute(db)
-    await sql`create index project_term_terms_idx on project_term using gin (terms) with (fastupdate = off)`.execute(db)
+    await sql`create index project_term_terms_idx on project_term using gin (terms) with (fastupdate = off)`.execute(
+      db,
+    )
     // Every lexeme ever indexed (C collation: a prefix is a btree range), so a search word's prefix
     // becomes the few whole lexemes it stands for, which GIN intersects by skipping instead of
     // first reading every posting of the prefix. Never pruned: a stale lexeme only matches nothing.

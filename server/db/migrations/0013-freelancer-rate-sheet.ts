@@ -5,6 +5,9 @@ import type { Migration } from './helpers.ts'
 // replacing or removing the sheet releases the old file (decision 012).
 export const freelancerRateSheet: Migration = {
   async up(db) {
-    await db.schema.alterTable('freelancer_profile').addColumn('rate_sheet_file_id', 'integer', (c) => c.references('stored_file.id').onDelete('set null')).execute()
+    await db.schema
+      .alterTable('freelancer_profile')
+      .addColumn('rate_sheet_file_id', 'integer', (c) => c.references('stored_file.id').onDelete('set null'))
+      .execute()
   },
 }

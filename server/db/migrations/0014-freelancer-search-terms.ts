@@ -16,11 +16,17 @@ export const freelancerSearchTerms: Migration = {
   async up(db, dialect) {
     if (dialect !== 'postgres') return
     await sql`alter table freelancer_profile add column terms tsvector, add column head tsvector`.execute(db)
-    await sql`alter table freelancer_profile alter column terms set storage external, alter column head set storage external`.execute(db)
+    await sql`alter table freelancer_profile alter column terms set storage external, alter column head set storage external`.execute(
+      db,
+    )
     await sql`alter table freelancer_profile set (toast_tuple_target = 128)`.execute(db)
     await copyFreelancerTerms(db, dialect)
-    await sql`create index freelancer_profile_terms_idx on freelancer_profile using gin (terms) with (fastupdate = off)`.execute(db)
-    await sql`create index freelancer_profile_head_idx on freelancer_profile using gin (head) with (fastupdate = off)`.execute(db)
+    await sql`create index freelancer_profile_terms_idx on freelancer_profile using gin (terms) with (fastupdate = off)`.execute(
+      db,
+    )
+    await sql`create index freelancer_profile_head_idx on freelancer_profile using gin (head) with (fastupdate = off)`.execute(
+      db,
+    )
     await sql`drop index if exists freelancer_search_head_idx`.execute(db)
     await sql`analyze freelancer_profile`.execute(db)
   },

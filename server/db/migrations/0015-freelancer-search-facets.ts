@@ -11,8 +11,12 @@ import { copyFreelancerTerms } from './0016-freelancer-facets.ts'
 export const freelancerSearchFacets: Migration = {
   async up(db, dialect) {
     if (dialect !== 'sqlite') return
-    await sql`create virtual table freelancer_search_next using fts5(title, overview, skills, facets, tokenize = 'unicode61 remove_diacritics 2')`.execute(db)
-    await sql`insert into freelancer_search_next (rowid, title, overview, skills) select rowid, title, overview, skills from freelancer_search`.execute(db)
+    await sql`create virtual table freelancer_search_next using fts5(title, overview, skills, facets, tokenize = 'unicode61 remove_diacritics 2')`.execute(
+      db,
+    )
+    await sql`insert into freelancer_search_next (rowid, title, overview, skills) select rowid, title, overview, skills from freelancer_search`.execute(
+      db,
+    )
     await sql`drop table freelancer_search`.execute(db)
     await sql`alter table freelancer_search_next rename to freelancer_search`.execute(db)
     await copyFreelancerTerms(db, dialect)

@@ -9,22 +9,33 @@ import type { Dialect } from './helpers.ts'
 // it; new tokens are a new migration with its own frozen copy.
 
 // Hourly rates (minor units) at which a rate bucket starts; bucket i holds [rateStarts[i], rateStarts[i+1]).
-const rateStarts = [0, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 11000, 12500, 15000, 20000, 30000, 50000]
+const rateStarts = [
+  0, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 11000, 12500, 15000,
+  20000, 30000, 50000,
+]
 const MAX_YEARS = 50
-const rate = sql.raw(`case when fp.hourly_rate_minor is null then 'none' ${rateStarts.map((start, i) => `when fp.hourly_rate_minor < ${rateStarts[i + 1] ?? 2 ** 31 - 1} then '${i}'`).join(' ')} else '${rateStarts.length - 1}' end`)
+const rate = sql.raw(
+  `case when fp.hourly_rate_minor is null then 'none' ${rateStarts.map((start, i) => `when fp.hourly_rate_minor < ${rateStarts[i + 1] ?? 2 ** 31 - 1} then '${i}'`).join(' ')} else '${rateStarts.length - 1}' end`,
+)
 
 // Each sort column's token name and its bucket as SQL over `fp`, in the order the tokens are written.
 const buckets = {
   sqlite: [
     ['rt', sql`cast(fp.rating_x100 / 25 as text)`],
     ['rate', sql`${rate}`],
-    ['exp', sql`case when fp.years_of_experience is null then 'none' else cast(min(max(fp.years_of_experience, 0), ${sql.lit(MAX_YEARS)}) as text) end`],
+    [
+      'exp',
+      sql`case when fp.years_of_experience is null then 'none' else cast(min(max(fp.years_of_experience, 0), ${sql.lit(MAX_YEARS)}) as text) end`,
+    ],
     ['joined', sql`substr(fp.created_at, 1, 4) || substr(fp.created_at, 6, 2)`],
   ],
   postgres: [
     ['rt', sql`(fp.rating_x100 / 25)::text`],
     ['rate', sql`${rate}`],
-    ['exp', sql`case when fp.years_of_experience is null then 'none' else least(greatest(fp.years_of_experience, 0), ${sql.lit(MAX_YEARS)})::text end`],
+    [
+      'exp',
+      sql`case when fp.years_of_experience is null then 'none' else least(greatest(fp.years_of_experience, 0), ${sql.lit(MAX_YEARS)})::text end`,
+    ],
     ['joined', sql`to_char(fp.created_at at time zone 'UTC', 'YYYYMM')`],
   ],
 } as const
@@ -38,7 +49,10 @@ export async function copyFreelancerTerms(db: Kysely<any>, dialect: Dialect) {
   if (dialect === 'sqlite') {
     const facets = sql`(select trim(coalesce(' fcat' || fp.category_id, '') || coalesce(' fc' || fp.country, '') || coalesce(' flvl' || fp.experience_level, '')
       || coalesce(' fav' || replace(fp.availability, '-', ''), '') || coalesce(' fcur' || fp.currency, '')
-      || ${sql.join(buckets.sqlite.map(([token, bucket]) => sql`coalesce(${` f${token}`} || ${bucket}, '')`), sql` || `)}
+      || ${sql.join(
+        buckets.sqlite.map(([token, bucket]) => sql`coalesce(${` f${token}`} || ${bucket}, '')`),
+        sql` || `,
+      )}
       || coalesce((select ' ' || group_concat('fsub' || x.subcategory_id, ' ') from freelancer_subcategory x where x.user_id = fp.user_id), '')
       || coalesce((select ' ' || group_concat('fsk' || x.skill_id, ' ') from freelancer_skill x where x.user_id = fp.user_id), '')
       || coalesce((select ' ' || group_concat('flang' || x.language_code, ' ') from freelancer_language x where x.user_id = fp.user_id), ''))

@@ -10,6 +10,7 @@ import { copyFreelancerTerms } from './0016-freelancer-facets.ts'
 export const freelancerSortBuckets: Migration = {
   async up(db, dialect) {
     await copyFreelancerTerms(db, dialect)
-    if (dialect === 'sqlite') await sql`insert into freelancer_search (freelancer_search) values ('optimize')`.execute(db)
+    if (dialect === 'sqlite')
+      await sql`insert into freelancer_search (freelancer_search) values ('optimize')`.execute(db)
   },
 }

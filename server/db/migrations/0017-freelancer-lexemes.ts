@@ -9,7 +9,9 @@ export const freelancerLexemes: Migration = {
   async up(db, dialect) {
     if (dialect !== 'postgres') return
     await sql`create table freelancer_lexeme (lexeme text collate "C" primary key)`.execute(db)
-    await sql`insert into "freelancer_lexeme" (lexeme) select distinct unnest(tsvector_to_array(strip(d.document))) from (select document from freelancer_search) d on conflict do nothing`.execute(db)
+    await sql`insert into "freelancer_lexeme" (lexeme) select distinct unnest(tsvector_to_array(strip(d.document))) from (select document from freelancer_search) d on conflict do nothing`.execute(
+      db,
+    )
     await sql`analyze freelancer_lexeme`.execute(db)
   },
 }

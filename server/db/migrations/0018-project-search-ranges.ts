@@ -13,7 +13,9 @@ export const projectSearchRanges: Migration = {
     if (dialect === 'postgres') await sql`drop index project_term_terms_idx`.execute(db)
     await rebuildProjectIndex(db, dialect)
     if (dialect !== 'postgres') return
-    await sql`create index project_term_terms_idx on project_term using gin (terms) with (fastupdate = off)`.execute(db)
+    await sql`create index project_term_terms_idx on project_term using gin (terms) with (fastupdate = off)`.execute(
+      db,
+    )
     await sql`analyze project_term`.execute(db)
   },
 }

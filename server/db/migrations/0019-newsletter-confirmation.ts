@@ -14,7 +14,15 @@ export const newsletterConfirmation: Migration = {
       .addColumn('expires_at', ts, (c) => c.notNull())
       .addColumn('used_at', ts)
       .execute()
-    await db.schema.createIndex('newsletter_confirmation_email_idx').on('newsletter_confirmation').column('email').execute()
-    await db.schema.createIndex('newsletter_confirmation_expires_idx').on('newsletter_confirmation').column('expires_at').execute()
+    await db.schema
+      .createIndex('newsletter_confirmation_email_idx')
+      .on('newsletter_confirmation')
+      .column('email')
+      .execute()
+    await db.schema
+      .createIndex('newsletter_confirmation_expires_idx')
+      .on('newsletter_confirmation')
+      .column('expires_at')
+      .execute()
   },
 }

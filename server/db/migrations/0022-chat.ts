@@ -16,7 +16,12 @@ export const chat: Migration = {
       .addColumn('last_message_id', 'integer')
       .addColumn('created_at', timestampType(dialect), (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('chat_room_parties_idx').on('chat_room').columns(['project_id', 'freelancer_id']).unique().execute()
+    await db.schema
+      .createIndex('chat_room_parties_idx')
+      .on('chat_room')
+      .columns(['project_id', 'freelancer_id'])
+      .unique()
+      .execute()
 
     await db.schema
       .createTable('chat_member')
@@ -30,7 +35,11 @@ export const chat: Migration = {
       .addPrimaryKeyConstraint('chat_member_pk', ['room_id', 'user_id'])
       .execute()
     // A member's chat list, most recent first, from one index.
-    await db.schema.createIndex('chat_member_list_idx').on('chat_member').columns(['user_id', 'last_activity_at', 'room_id']).execute()
+    await db.schema
+      .createIndex('chat_member_list_idx')
+      .on('chat_member')
+      .columns(['user_id', 'last_activity_at', 'room_id'])
+      .execute()
 
     await withId(db.schema.createTable('chat_message'), dialect)
       .addColumn('room_id', 'integer', (c) => c.notNull().references('chat_room.id').onDelete('cascade'))
@@ -42,13 +51,24 @@ export const chat: Migration = {
       .addColumn('params', 'text')
       .addColumn('created_at', timestampType(dialect), (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('chat_message_client_idx').on('chat_message').columns(['room_id', 'client_message_id']).unique().execute()
+    await db.schema
+      .createIndex('chat_message_client_idx')
+      .on('chat_message')
+      .columns(['room_id', 'client_message_id'])
+      .unique()
+      .execute()
     // A room's history backwards from the newest, and its unread count, from one index.
-    await db.schema.createIndex('chat_message_room_idx').on('chat_message').columns(['room_id', 'id']).execute()
+    await db.schema
+      .createIndex('chat_message_room_idx')
+      .on('chat_message')
+      .columns(['room_id', 'id'])
+      .execute()
 
     await db.schema
       .createTable('chat_attachment')
-      .addColumn('message_id', 'integer', (c) => c.notNull().references('chat_message.id').onDelete('cascade'))
+      .addColumn('message_id', 'integer', (c) =>
+        c.notNull().references('chat_message.id').onDelete('cascade'),
+      )
       .addColumn('position', 'integer', (c) => c.notNull())
       .addColumn('file_id', 'integer', (c) => c.notNull().references('stored_file.id'))
       .addPrimaryKeyConstraint('chat_attachment_pk', ['message_id', 'position'])
@@ -56,9 +76,17 @@ export const chat: Migration = {
     await db.schema.createIndex('chat_attachment_file_idx').on('chat_attachment').column('file_id').execute()
 
     // The rooms of the contracts that exist already.
-    await sql`INSERT INTO chat_room (project_id, client_id, freelancer_id, created_at) SELECT project_id, client_id, freelancer_id, created_at FROM contract`.execute(db)
-    await sql`INSERT INTO chat_member (room_id, user_id, role, last_activity_at) SELECT id, client_id, 'client', created_at FROM chat_room`.execute(db)
-    await sql`INSERT INTO chat_member (room_id, user_id, role, last_activity_at) SELECT id, freelancer_id, 'freelancer', created_at FROM chat_room`.execute(db)
-    await sql`UPDATE contract SET room_id = (SELECT CAST(r.id AS text) FROM chat_room r WHERE r.project_id = contract.project_id AND r.freelancer_id = contract.freelancer_id)`.execute(db)
+    await sql`INSERT INTO chat_room (project_id, client_id, freelancer_id, created_at) SELECT project_id, client_id, freelancer_id, created_at FROM contract`.execute(
+      db,
+    )
+    await sql`INSERT INTO chat_member (room_id, user_id, role, last_activity_at) SELECT id, client_id, 'client', created_at FROM chat_room`.execute(
+      db,
+    )
+    await sql`INSERT INTO chat_member (room_id, user_id, role, last_activity_at) SELECT id, freelancer_id, 'freelancer', created_at FROM chat_room`.execute(
+      db,
+    )
+    await sql`UPDATE contract SET room_id = (SELECT CAST(r.id AS text) FROM chat_room r WHERE r.project_id = contract.project_id AND r.freelancer_id = contract.freelancer_id)`.execute(
+      db,
+    )
   },
 }

@@ -19,7 +19,12 @@ export const paymentsLedger: Migration = {
       .addColumn('balance_minor', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('created_at', timestampType(dialect), (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('ledger_account_key').on('ledger_account').columns(['kind', 'owner', 'currency']).unique().execute()
+    await db.schema
+      .createIndex('ledger_account_key')
+      .on('ledger_account')
+      .columns(['kind', 'owner', 'currency'])
+      .unique()
+      .execute()
     await db.schema.createIndex('ledger_account_user_idx').on('ledger_account').columns(['user_id']).execute()
 
     // `ref` names the movement (capture:<payment>, release:<installment>): unique, so a movement is
@@ -34,7 +39,11 @@ export const paymentsLedger: Migration = {
       .addColumn('memo', 'text')
       .addColumn('created_at', timestampType(dialect), (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('ledger_transaction_contract_idx').on('ledger_transaction').columns(['contract_id']).execute()
+    await db.schema
+      .createIndex('ledger_transaction_contract_idx')
+      .on('ledger_transaction')
+      .columns(['contract_id'])
+      .execute()
 
     await withId(db.schema.createTable('ledger_entry'), dialect)
       .addColumn('transaction_id', 'integer', (c) => c.notNull().references('ledger_transaction.id'))
@@ -42,8 +51,16 @@ export const paymentsLedger: Migration = {
       .addColumn('amount_minor', 'bigint', (c) => c.notNull())
       .addColumn('currency', 'text', (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('ledger_entry_account_idx').on('ledger_entry').columns(['account_id', 'id']).execute()
-    await db.schema.createIndex('ledger_entry_transaction_idx').on('ledger_entry').columns(['transaction_id']).execute()
+    await db.schema
+      .createIndex('ledger_entry_account_idx')
+      .on('ledger_entry')
+      .columns(['account_id', 'id'])
+      .execute()
+    await db.schema
+      .createIndex('ledger_entry_transaction_idx')
+      .on('ledger_entry')
+      .columns(['transaction_id'])
+      .execute()
 
     // A payment: what a client pays at a gateway for installments of one contract. `token` opens the
     // hosted checkout; `amount`, `fee` and `total` are fixed when it is created, from the contract.
@@ -74,7 +91,11 @@ export const paymentsLedger: Migration = {
       .addColumn('applied', 'integer', (c) => c.notNull().defaultTo(0)) // 1: this payment funded the installment
       .addPrimaryKeyConstraint('payment_installment_pk', ['payment_id', 'installment_id'])
       .execute()
-    await db.schema.createIndex('payment_installment_installment_idx').on('payment_installment').columns(['installment_id']).execute()
+    await db.schema
+      .createIndex('payment_installment_installment_idx')
+      .on('payment_installment')
+      .columns(['installment_id'])
+      .execute()
 
     // Gateway events already applied: inserted in the transaction of their effect, so a repeat is seen.
     await db.schema

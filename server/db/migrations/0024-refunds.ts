@@ -30,10 +30,25 @@ export const refunds: Migration = {
       .addColumn('created_at', timestampType(dialect), (c) => c.notNull())
       .addColumn('updated_at', timestampType(dialect), (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('refund_request_installment_idx').on('refund_request').columns(['installment_id']).execute()
-    await db.schema.createIndex('refund_request_project_idx').on('refund_request').columns(['project_id']).execute()
-    await db.schema.alterTable('installment').addColumn('refunded_minor', 'bigint', (c) => c.notNull().defaultTo(0)).execute()
+    await db.schema
+      .createIndex('refund_request_installment_idx')
+      .on('refund_request')
+      .columns(['installment_id'])
+      .execute()
+    await db.schema
+      .createIndex('refund_request_project_idx')
+      .on('refund_request')
+      .columns(['project_id'])
+      .execute()
+    await db.schema
+      .alterTable('installment')
+      .addColumn('refunded_minor', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute()
     // The auto-release sweep looks for submissions left unanswered.
-    await db.schema.createIndex('installment_status_updated_idx').on('installment').columns(['status', 'updated_at']).execute()
+    await db.schema
+      .createIndex('installment_status_updated_idx')
+      .on('installment')
+      .columns(['status', 'updated_at'])
+      .execute()
   },
 }

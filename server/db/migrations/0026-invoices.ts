@@ -32,9 +32,27 @@ export const invoices: Migration = {
       .addColumn('currency', 'text', (c) => c.notNull())
       .addColumn('issued_at', timestampType(dialect), (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('invoice_year_sequence_key').on('invoice').columns(['year', 'sequence']).unique().execute()
-    await db.schema.createIndex('invoice_issuer_idx').on('invoice').columns(['issuer_user_id', 'id']).execute()
-    await db.schema.createIndex('invoice_recipient_idx').on('invoice').columns(['recipient_user_id', 'id']).execute()
-    await db.schema.createIndex('invoice_kind_installment_key').on('invoice').columns(['installment_id', 'kind']).unique().execute()
+    await db.schema
+      .createIndex('invoice_year_sequence_key')
+      .on('invoice')
+      .columns(['year', 'sequence'])
+      .unique()
+      .execute()
+    await db.schema
+      .createIndex('invoice_issuer_idx')
+      .on('invoice')
+      .columns(['issuer_user_id', 'id'])
+      .execute()
+    await db.schema
+      .createIndex('invoice_recipient_idx')
+      .on('invoice')
+      .columns(['recipient_user_id', 'id'])
+      .execute()
+    await db.schema
+      .createIndex('invoice_kind_installment_key')
+      .on('invoice')
+      .columns(['installment_id', 'kind'])
+      .unique()
+      .execute()
   },
 }

@@ -28,7 +28,11 @@ export const complaints: Migration = {
       .addColumn('updated_at', ts, (c) => c.notNull())
       .execute()
     await db.schema.createIndex('complaint_author_idx').on('complaint').columns(['author_id', 'id']).execute()
-    await db.schema.createIndex('complaint_queue_idx').on('complaint').columns(['status', 'subject_kind', 'id']).execute()
+    await db.schema
+      .createIndex('complaint_queue_idx')
+      .on('complaint')
+      .columns(['status', 'subject_kind', 'id'])
+      .execute()
 
     await withId(db.schema.createTable('complaint_message'), dialect)
       .addColumn('complaint_id', 'integer', (c) => c.notNull().references('complaint.id'))
@@ -37,7 +41,11 @@ export const complaints: Migration = {
       .addColumn('body', 'text', (c) => c.notNull())
       .addColumn('created_at', ts, (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('complaint_message_complaint_idx').on('complaint_message').columns(['complaint_id', 'id']).execute()
+    await db.schema
+      .createIndex('complaint_message_complaint_idx')
+      .on('complaint_message')
+      .columns(['complaint_id', 'id'])
+      .execute()
 
     await db.schema
       .createTable('complaint_attachment')
@@ -45,7 +53,11 @@ export const complaints: Migration = {
       .addColumn('file_id', 'integer', (c) => c.notNull().references('stored_file.id'))
       .addPrimaryKeyConstraint('complaint_attachment_pk', ['message_id', 'file_id'])
       .execute()
-    await db.schema.createIndex('complaint_attachment_file_idx').on('complaint_attachment').columns(['file_id']).execute()
+    await db.schema
+      .createIndex('complaint_attachment_file_idx')
+      .on('complaint_attachment')
+      .columns(['file_id'])
+      .execute()
 
     await withId(db.schema.createTable('admin_audit'), dialect)
       .addColumn('actor_id', 'integer', (c) => c.notNull().references('app_user.id'))
@@ -57,7 +69,15 @@ export const complaints: Migration = {
       .addColumn('reason', 'text')
       .addColumn('at', ts, (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('admin_audit_object_idx').on('admin_audit').columns(['object_type', 'object_id', 'id']).execute()
-    await db.schema.createIndex('admin_audit_actor_idx').on('admin_audit').columns(['actor_id', 'id']).execute()
+    await db.schema
+      .createIndex('admin_audit_object_idx')
+      .on('admin_audit')
+      .columns(['object_type', 'object_id', 'id'])
+      .execute()
+    await db.schema
+      .createIndex('admin_audit_actor_idx')
+      .on('admin_audit')
+      .columns(['actor_id', 'id'])
+      .execute()
   },
 }

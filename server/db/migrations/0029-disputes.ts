@@ -6,7 +6,14 @@ import type { Migration } from './helpers.ts'
 // decision on the complaint finds its dispute and a second complaint cannot open another.
 export const disputes: Migration = {
   async up(db) {
-    await db.schema.alterTable('refund_request').addColumn('complaint_id', 'integer', (c) => c.references('complaint.id')).execute()
-    await db.schema.createIndex('refund_request_complaint_idx').on('refund_request').column('complaint_id').execute()
+    await db.schema
+      .alterTable('refund_request')
+      .addColumn('complaint_id', 'integer', (c) => c.references('complaint.id'))
+      .execute()
+    await db.schema
+      .createIndex('refund_request_complaint_idx')
+      .on('refund_request')
+      .column('complaint_id')
+      .execute()
   },
 }

@@ -21,7 +21,11 @@ export const secondFactor: Migration = {
       .addColumn('code_hash', 'text', (c) => c.notNull())
       .addColumn('used_at', ts)
       .execute()
-    await db.schema.createIndex('user_recovery_code_user_idx').on('user_recovery_code').columns(['user_id', 'code_hash']).execute()
+    await db.schema
+      .createIndex('user_recovery_code_user_idx')
+      .on('user_recovery_code')
+      .columns(['user_id', 'code_hash'])
+      .execute()
     await db.schema.alterTable('user_session').addColumn('second_factor', 'text').execute()
   },
 }

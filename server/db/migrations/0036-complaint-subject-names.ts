@@ -8,8 +8,12 @@ import type { Migration } from './helpers.ts'
 // (decision 100): plain statements of this date, the same on SQLite and PostgreSQL.
 export const complaintSubjectNames: Migration = {
   async up(db) {
-    await sql`update complaint set subject_label = coalesce((select p.title from contract c join project p on p.id = c.project_id where c.id = complaint.subject_id), subject_label) where subject_kind = 'contract'`.execute(db)
-    await sql`update complaint set subject_label = coalesce((select p.title from chat_room r join project p on p.id = r.project_id where r.id = complaint.subject_id), subject_label) where subject_kind = 'chat_room'`.execute(db)
+    await sql`update complaint set subject_label = coalesce((select p.title from contract c join project p on p.id = c.project_id where c.id = complaint.subject_id), subject_label) where subject_kind = 'contract'`.execute(
+      db,
+    )
+    await sql`update complaint set subject_label = coalesce((select p.title from chat_room r join project p on p.id = r.project_id where r.id = complaint.subject_id), subject_label) where subject_kind = 'chat_room'`.execute(
+      db,
+    )
     await sql`update complaint set subject_label = '' where subject_kind = 'user'`.execute(db)
   },
 }

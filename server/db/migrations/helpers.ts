@@ -18,7 +18,10 @@ export function timestampType(dialect: Dialect) {
   return dialect === 'postgres' ? sql`timestamptz` : sql`text`
 }
 
-export function withLocalized<T extends string, C extends string>(t: CreateTableBuilder<T, C>, prefix: string) {
+export function withLocalized<T extends string, C extends string>(
+  t: CreateTableBuilder<T, C>,
+  prefix: string,
+) {
   let table = t as CreateTableBuilder<T, string>
   for (const l of locales) table = table.addColumn(`${prefix}_${l}`, 'text', (c) => c.notNull())
   return table

@@ -2,7 +2,17 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { areas, skills, softwareSkillSlugs } from './catalogue.ts'
-import { aboutUs, blogPosts, faq, homeBoxes, pageTitles, partnerLogos, services, terms, whyWorkneer } from './content.ts'
+import {
+  aboutUs,
+  blogPosts,
+  faq,
+  homeBoxes,
+  pageTitles,
+  partnerLogos,
+  services,
+  terms,
+  whyWorkneer,
+} from './content.ts'
 import { demoClients, demoFreelancers, demoProjects } from './demo.ts'
 import { countries, experienceLevels, industries, languages } from './reference.ts'
 import { locales, type Localized } from './types.ts'
@@ -21,13 +31,30 @@ const isLocalized = (value: unknown): value is Localized =>
 /** Every Localized value reachable from `root`, with a readable path. */
 function collectLocalized(root: unknown, path: string, out: Array<{ path: string; value: Localized }> = []) {
   if (isLocalized(root)) out.push({ path, value: root })
-  else if (Array.isArray(root)) root.forEach((item, i) => collectLocalized(item, `${path}[${(item as { slug?: string })?.slug ?? i}]`, out))
-  else if (typeof root === 'object' && root !== null) for (const [k, v] of Object.entries(root)) collectLocalized(v, `${path}.${k}`, out)
+  else if (Array.isArray(root))
+    root.forEach((item, i) =>
+      collectLocalized(item, `${path}[${(item as { slug?: string })?.slug ?? i}]`, out),
+    )
+  else if (typeof root === 'object' && root !== null)
+    for (const [k, v] of Object.entries(root)) collectLocalized(v, `${path}.${k}`, out)
   return out
 }
 
 const allLocalized = collectLocalized(
-  { areas, skills, industries, experienceLevels, faq, blogPosts, homeBoxes, services, aboutUs, whyWorkneer, terms, pageTitles },
+  {
+    areas,
+    skills,
+    industries,
+    experienceLevels,
+    faq,
+    blogPosts,
+    homeBoxes,
+    services,
+    aboutUs,
+    whyWorkneer,
+    terms,
+    pageTitles,
+  },
   'seed',
 )
 
@@ -45,8 +72,17 @@ const levelSlugs = new Set(experienceLevels.map((l) => l.slug))
 describe('localized texts', () => {
   it('finds every localized value it is meant to check', () => {
     const expected =
-      skills.length + areas.length * 2 + allSubcategories.length + industries.length + experienceLevels.length * 2 +
-      faq.length * 2 + blogPosts.length * 3 + homeBoxes.length * 2 + services.length * 2 + 3 /* pages */ + 3 /* page titles */
+      skills.length +
+      areas.length * 2 +
+      allSubcategories.length +
+      industries.length +
+      experienceLevels.length * 2 +
+      faq.length * 2 +
+      blogPosts.length * 3 +
+      homeBoxes.length * 2 +
+      services.length * 2 +
+      3 /* pages */ +
+      3 /* page titles */
     expect(allLocalized.length).toBe(expected)
   })
 
@@ -67,7 +103,8 @@ describe('localized texts', () => {
       expect(new Set(Object.values(value)).size, `${path} is identical in all languages`).toBeGreaterThan(1)
       // Longer texts must differ from English in every language (catches copy-paste leftovers).
       if (value.en.length > 25) {
-        for (const locale of locales) if (locale !== 'en') expect(value[locale], `${path}.${locale} equals en`).not.toBe(value.en)
+        for (const locale of locales)
+          if (locale !== 'en') expect(value[locale], `${path}.${locale} equals en`).not.toBe(value.en)
       }
     }
   })
@@ -80,14 +117,22 @@ describe('localized texts', () => {
   })
 
   it('states no fee percentage anywhere', () => {
-    for (const { path, value } of allLocalized) for (const locale of locales) expect(value[locale], `${path}.${locale}`).not.toMatch(/\d\s?%/)
+    for (const { path, value } of allLocalized)
+      for (const locale of locales) expect(value[locale], `${path}.${locale}`).not.toMatch(/\d\s?%/)
   })
 })
 
 describe('catalogue', () => {
   it('has exactly the six areas of the specification', () => {
     expect(areas.map((a) => a.slug).sort()).toEqual(
-      ['architecture-design', 'economics', 'engineering', 'environmental', 'planning-strategy', 'project-construction-management'].sort(),
+      [
+        'architecture-design',
+        'economics',
+        'engineering',
+        'environmental',
+        'planning-strategy',
+        'project-construction-management',
+      ].sort(),
     )
   })
 
@@ -112,9 +157,18 @@ describe('catalogue', () => {
   })
 
   it('uses unique kebab-case slugs', () => {
-    expectUniqueKebab('areas', areas.map((a) => a.slug))
-    expectUniqueKebab('subcategories', allSubcategories.map((s) => s.slug))
-    expectUniqueKebab('skills', skills.map((s) => s.slug))
+    expectUniqueKebab(
+      'areas',
+      areas.map((a) => a.slug),
+    )
+    expectUniqueKebab(
+      'subcategories',
+      allSubcategories.map((s) => s.slug),
+    )
+    expectUniqueKebab(
+      'skills',
+      skills.map((s) => s.slug),
+    )
   })
 })
 
@@ -144,7 +198,10 @@ describe('reference data', () => {
   it('has 15–25 industries and the three experience levels', () => {
     expect(industries.length).toBeGreaterThanOrEqual(15)
     expect(industries.length).toBeLessThanOrEqual(25)
-    expectUniqueKebab('industries', industries.map((i) => i.slug))
+    expectUniqueKebab(
+      'industries',
+      industries.map((i) => i.slug),
+    )
     expect(experienceLevels.map((l) => l.slug)).toEqual(['entry', 'intermediate', 'expert'])
   })
 })
@@ -153,13 +210,19 @@ describe('content', () => {
   it('has 12–16 FAQ entries with a valid audience', () => {
     expect(faq.length).toBeGreaterThanOrEqual(12)
     expect(faq.length).toBeLessThanOrEqual(16)
-    expectUniqueKebab('faq', faq.map((f) => f.slug))
+    expectUniqueKebab(
+      'faq',
+      faq.map((f) => f.slug),
+    )
     for (const entry of faq) expect(['client', 'freelancer', 'all']).toContain(entry.audience)
   })
 
   it('has six blog posts with 3–6 paragraphs per language and a 2026 date', () => {
     expect(blogPosts).toHaveLength(6)
-    expectUniqueKebab('blog posts', blogPosts.map((p) => p.slug))
+    expectUniqueKebab(
+      'blog posts',
+      blogPosts.map((p) => p.slug),
+    )
     for (const post of blogPosts) {
       const counts = locales.map((l) => post.body[l].split('\n\n').length)
       for (const n of counts) {
@@ -167,7 +230,8 @@ describe('content', () => {
         expect(n, post.slug).toBeLessThanOrEqual(6)
       }
       expect(new Set(counts).size, `${post.slug}: paragraph count differs between languages`).toBe(1)
-      for (const l of locales) for (const p of post.body[l].split('\n\n')) expect(p.trim(), `${post.slug}.${l}`).toBe(p)
+      for (const l of locales)
+        for (const p of post.body[l].split('\n\n')) expect(p.trim(), `${post.slug}.${l}`).toBe(p)
       expect(post.publishedAt).toMatch(/^2026-\d{2}-\d{2}$/)
       expect(new Date(`${post.publishedAt}T00:00:00Z`).toISOString().slice(0, 10)).toBe(post.publishedAt)
       expect(post.author.trim()).not.toBe('')
@@ -179,11 +243,17 @@ describe('content', () => {
   it('has 3–4 home boxes and 4–6 services pointing at real areas', () => {
     expect(homeBoxes.length).toBeGreaterThanOrEqual(3)
     expect(homeBoxes.length).toBeLessThanOrEqual(4)
-    expectUniqueKebab('home boxes', homeBoxes.map((b) => b.slug))
+    expectUniqueKebab(
+      'home boxes',
+      homeBoxes.map((b) => b.slug),
+    )
     for (const box of homeBoxes) expect(box.icon).toMatch(KEBAB)
     expect(services.length).toBeGreaterThanOrEqual(4)
     expect(services.length).toBeLessThanOrEqual(6)
-    expectUniqueKebab('services', services.map((s) => s.slug))
+    expectUniqueKebab(
+      'services',
+      services.map((s) => s.slug),
+    )
     const areaSlugs = new Set(areas.map((a) => a.slug))
     for (const s of services) expect(areaSlugs.has(s.areaSlug), s.slug).toBe(true)
   })
@@ -218,7 +288,10 @@ describe('demo data', () => {
     expect(demoClients.filter((c) => c.kind === 'company' && c.companyName)).toHaveLength(2)
     for (const c of demoClients) {
       expect(countrySet.has(c.country), c.email).toBe(true)
-      expect(industries.some((i) => i.slug === c.industry), c.email).toBe(true)
+      expect(
+        industries.some((i) => i.slug === c.industry),
+        c.email,
+      ).toBe(true)
       expect(c.bio.trim()).not.toBe('')
     }
   })
@@ -246,7 +319,10 @@ describe('demo data', () => {
 
   it('has twelve projects that reference existing clients, subcategories and skills', () => {
     expect(demoProjects).toHaveLength(12)
-    expectUniqueKebab('demo projects', demoProjects.map((p) => p.slug))
+    expectUniqueKebab(
+      'demo projects',
+      demoProjects.map((p) => p.slug),
+    )
     for (const p of demoProjects) {
       expect(clientEmails.has(p.clientEmail), `${p.slug} → ${p.clientEmail}`).toBe(true)
       expect(subcategorySlugs.has(p.subcategory), `${p.slug} → ${p.subcategory}`).toBe(true)

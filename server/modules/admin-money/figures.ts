@@ -14,7 +14,9 @@ const DAY = 86_400_000
 export function weekStartsEnding(now: Date, weeks: number) {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
   const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY
-  return Array.from({ length: weeks }, (_, n) => new Date(monday - (weeks - 1 - n) * 7 * DAY).toISOString().slice(0, 10))
+  return Array.from({ length: weeks }, (_, n) =>
+    new Date(monday - (weeks - 1 - n) * 7 * DAY).toISOString().slice(0, 10),
+  )
 }
 
 /** Which week of `starts` a day (YYYY-MM-DD) falls in, or -1 before the first. */
@@ -24,7 +26,10 @@ const weekOf = (starts: string[], day: string) => {
 }
 
 export function createFigures(db: DB, dialect: Dialect) {
-  const day = (column: string): RawBuilder<string> => (dialect === 'postgres' ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')` : sql<string>`substr(${sql.ref(column)}, 1, 10)`)
+  const day = (column: string): RawBuilder<string> =>
+    dialect === 'postgres'
+      ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')`
+      : sql<string>`substr(${sql.ref(column)}, 1, 10)`
 
   /** New rows per week of `starts` in a table with a created_at column. */
   async function perWeek(table: 'app_user' | 'project' | 'contract', starts: string[], since: string) {
@@ -43,12 +48,22 @@ export function createFigures(db: DB, dialect: Dialect) {
   }
 
   async function byStatus(table: 'project' | 'contract') {
-    const rows = await db.selectFrom(table).select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').orderBy('status').execute()
+    const rows = await db
+      .selectFrom(table)
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .orderBy('status')
+      .execute()
     return rows.map((r) => ({ key: r.status, count: Number(r.n) }))
   }
 
   async function usersByRole() {
-    const rows = await db.selectFrom('user_role').select(['role', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('role').orderBy('role').execute()
+    const rows = await db
+      .selectFrom('user_role')
+      .select(['role', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('role')
+      .orderBy('role')
+      .execute()
     return rows.map((r) => ({ key: roleNames[r.role] ?? String(r.role), count: Number(r.n) }))
   }
 
@@ -71,7 +86,12 @@ export function createFigures(db: DB, dialect: Dialect) {
       .selectFrom('ledger_entry as e')
       .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
       .innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
-      .select(['e.currency', 't.kind', day('t.created_at').as('day'), (eb) => eb.fn.sum<number>('e.amount_minor').as('sum')])
+      .select([
+        'e.currency',
+        't.kind',
+        day('t.created_at').as('day'),
+        (eb) => eb.fn.sum<number>('e.amount_minor').as('sum'),
+      ])
       .where('a.kind', '=', 'client_held')
       .where('t.created_at', '>=', since)
       .groupBy(['e.currency', 't.kind', day('t.created_at')])
@@ -79,7 +99,8 @@ export function createFigures(db: DB, dialect: Dialect) {
     const currencies = new Map<string, { start: number; change: number[]; released: number[] }>()
     const of = (c: string) => {
       let m = currencies.get(c)
-      if (!m) currencies.set(c, (m = { start: 0, change: starts.map(() => 0), released: starts.map(() => 0) }))
+      if (!m)
+        currencies.set(c, (m = { start: 0, change: starts.map(() => 0), released: starts.map(() => 0) }))
       return m
     }
     // Held accounts are credit-normal: money held is minus the entries' sum.
@@ -96,18 +117,48 @@ export function createFigures(db: DB, dialect: Dialect) {
       .map(([currency, m]) => {
         let running = m.start
         const heldPerWeek = m.change.map((c) => (running += c))
-        return { currency, heldMinor: heldPerWeek.at(-1) ?? m.start, heldPerWeek, releasedPerWeek: m.released }
+        return {
+          currency,
+          heldMinor: heldPerWeek.at(-1) ?? m.start,
+          heldPerWeek,
+          releasedPerWeek: m.released,
+        }
       })
   }
 
   async function dashboard(weeks: number, now = new Date()): Promise<Dashboard> {
     const weekStarts = weekStartsEnding(now, weeks)
     const since = `${weekStarts[0]}T00:00:00.000Z`
-    const total = async (table: 'app_user' | 'project' | 'contract') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-    const [users, usersBy, usersNew, projects, projectsBy, projectsNew, contracts, contractsBy, contractsNew, cash] = await Promise.all([
-      total('app_user'), usersByRole(), perWeek('app_user', weekStarts, since),
-      total('project'), byStatus('project'), perWeek('project', weekStarts, since),
-      total('contract'), byStatus('contract'), perWeek('contract', weekStarts, since),
+    const total = async (table: 'app_user' | 'project' | 'contract') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const [
+      users,
+      usersBy,
+      usersNew,
+      projects,
+      projectsBy,
+      projectsNew,
+      contracts,
+      contractsBy,
+      contractsNew,
+      cash,
+    ] = await Promise.all([
+      total('app_user'),
+      usersByRole(),
+      perWeek('app_user', weekStarts, since),
+      total('project'),
+      byStatus('project'),
+      perWeek('project', weekStarts, since),
+      total('contract'),
+      byStatus('contract'),
+      perWeek('contract', weekStarts, since),
       money(weekStarts, since),
     ])
     return {

@@ -17,7 +17,17 @@ export interface HealthSnapshot extends LedgerHealth {
  * last run, so neither costs a whole-ledger read (decision 264). One run at a time: a request that
  * arrives during a run waits for that run rather than starting a second.
  */
-export function createLedgerHealthMonitor({ db, log, maxAgeMs = HEALTH_MAX_AGE_MS, now = () => Date.now() }: { db: DB; log: Logger; maxAgeMs?: number; now?: () => number }) {
+export function createLedgerHealthMonitor({
+  db,
+  log,
+  maxAgeMs = HEALTH_MAX_AGE_MS,
+  now = () => Date.now(),
+}: {
+  db: DB
+  log: Logger
+  maxAgeMs?: number
+  now?: () => number
+}) {
   let last: HealthSnapshot | null = null
   let running: Promise<HealthSnapshot> | null = null
 
@@ -27,7 +37,11 @@ export function createLedgerHealthMonitor({ db, log, maxAgeMs = HEALTH_MAX_AGE_M
       const health = await ledgerHealth(db)
       last = { ...health, checkedAt: new Date(started).toISOString(), tookMs: now() - started }
       const failing = health.checks.filter((c) => !c.ok)
-      if (failing.length) log.error({ failing: failing.map((c) => ({ check: c.check, problems: c.problems.length })) }, 'ledger health checks failed')
+      if (failing.length)
+        log.error(
+          { failing: failing.map((c) => ({ check: c.check, problems: c.problems.length })) },
+          'ledger health checks failed',
+        )
       return last
     })().finally(() => (running = null))
     return running
@@ -41,7 +55,10 @@ export function createLedgerHealthMonitor({ db, log, maxAgeMs = HEALTH_MAX_AGE_M
     /** The newest run, or null before the first; never reads the ledger (for /metrics). */
     peek: () => last,
     job: (() => {
-      const job = periodicJob(() => run().catch((error) => log.error({ err: error }, 'ledger health checks could not run')), maxAgeMs)
+      const job = periodicJob(
+        () => run().catch((error) => log.error({ err: error }, 'ledger health checks could not run')),
+        maxAgeMs,
+      )
       // A first run at start, so /metrics has figures before the first 15 minutes are up.
       return { start: () => (job.start(), void job.sweep()), stop: job.stop }
     })(),

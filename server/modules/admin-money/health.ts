@@ -13,7 +13,12 @@ const creditNormal = ['client_held', 'freelancer_available', 'platform_fees', 'p
 /** Installment states whose money is still held for the client (refunds.ts refundableStates, and approved before its release). */
 const holding = ['funded', 'submitted', 'changes_requested', 'approved']
 
-const problem = (subject: string, currency: string, amountMinor: number, expectedMinor = 0): HealthProblem => ({ subject, currency, amountMinor: Number(amountMinor), expectedMinor })
+const problem = (
+  subject: string,
+  currency: string,
+  amountMinor: number,
+  expectedMinor = 0,
+): HealthProblem => ({ subject, currency, amountMinor: Number(amountMinor), expectedMinor })
 
 export interface LedgerHealth {
   checks: Array<{ check: HealthCheck; ok: boolean; problems: HealthProblem[] }>
@@ -22,7 +27,14 @@ export interface LedgerHealth {
 }
 
 export async function ledgerHealth(db: DB): Promise<LedgerHealth> {
-  const sums = (await db.selectFrom('ledger_entry').select(['currency', (eb) => eb.fn.sum<number>('amount_minor').as('sum')]).groupBy('currency').orderBy('currency').execute()).map((c) => ({ currency: c.currency, sumMinor: Number(c.sum) }))
+  const sums = (
+    await db
+      .selectFrom('ledger_entry')
+      .select(['currency', (eb) => eb.fn.sum<number>('amount_minor').as('sum')])
+      .groupBy('currency')
+      .orderBy('currency')
+      .execute()
+  ).map((c) => ({ currency: c.currency, sumMinor: Number(c.sum) }))
   const currencies = sums.filter((c) => c.sumMinor !== 0)
   const unbalanced = await db
     .selectFrom('ledger_entry')
@@ -35,22 +47,49 @@ export async function ledgerHealth(db: DB): Promise<LedgerHealth> {
   const negative = await db
     .selectFrom('ledger_entry as e')
     .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
-    .select(['a.id', 'a.kind', 'a.owner', 'a.currency', (eb) => eb.fn.sum<number>('e.amount_minor').as('sum')])
+    .select([
+      'a.id',
+      'a.kind',
+      'a.owner',
+      'a.currency',
+      (eb) => eb.fn.sum<number>('e.amount_minor').as('sum'),
+    ])
     .where('a.kind', 'in', creditNormal)
     .groupBy(['a.id', 'a.kind', 'a.owner', 'a.currency'])
     .having((eb) => eb.fn.sum('e.amount_minor'), '>', 0)
     .limit(50)
     .execute()
-  const drifted = await sql<{ id: number; kind: string; owner: string; currency: string; balance_minor: number; sum: number }>`
+  const drifted = await sql<{
+    id: number
+    kind: string
+    owner: string
+    currency: string
+    balance_minor: number
+    sum: number
+  }>`
     select a.id, a.kind, a.owner, a.currency, a.balance_minor, coalesce((select sum(e.amount_minor) from ledger_entry e where e.account_id = a.id), 0) as sum
     from ledger_account a
     where a.balance_minor <> coalesce((select sum(e.amount_minor) from ledger_entry e where e.account_id = a.id), 0)
     limit 50`.execute(db)
   const checks = [
-    { check: 'currenciesSumToZero', problems: currencies.map((c) => problem(c.currency, c.currency, c.sumMinor)) },
-    { check: 'transactionsBalance', problems: unbalanced.map((u) => problem(`transaction ${u.transaction_id}`, u.currency, u.sum)) },
-    { check: 'noNegativeBalances', problems: negative.map((n) => problem(`${n.kind} ${n.owner}`, n.currency, -Number(n.sum))) },
-    { check: 'runningSumsMatch', problems: drifted.rows.map((d) => problem(`${d.kind} ${d.owner}`, d.currency, -Number(d.balance_minor), -Number(d.sum))) },
+    {
+      check: 'currenciesSumToZero',
+      problems: currencies.map((c) => problem(c.currency, c.currency, c.sumMinor)),
+    },
+    {
+      check: 'transactionsBalance',
+      problems: unbalanced.map((u) => problem(`transaction ${u.transaction_id}`, u.currency, u.sum)),
+    },
+    {
+      check: 'noNegativeBalances',
+      problems: negative.map((n) => problem(`${n.kind} ${n.owner}`, n.currency, -Number(n.sum))),
+    },
+    {
+      check: 'runningSumsMatch',
+      problems: drifted.rows.map((d) =>
+        problem(`${d.kind} ${d.owner}`, d.currency, -Number(d.balance_minor), -Number(d.sum)),
+      ),
+    },
     { check: 'heldMatchesInstallments', problems: await heldMismatches(db) },
   ].map((c) => ({ ...(c as { check: HealthCheck; problems: HealthProblem[] }), ok: c.problems.length === 0 }))
   return { checks, sums }
@@ -85,11 +124,27 @@ async function heldMismatches(db: DB) {
     .select(['p.client_id', 'p.currency', 'pi.amount_minor', 'pi.fee_minor'])
     .where('p.status', '=', 'succeeded')
     .where('pi.applied', '=', 0)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ledger_transaction as t').select('t.id').where('t.kind', '=', 'refund').whereRef('t.payment_id', '=', 'pi.payment_id').whereRef('t.installment_id', '=', 'pi.installment_id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('ledger_transaction as t')
+            .select('t.id')
+            .where('t.kind', '=', 'refund')
+            .whereRef('t.payment_id', '=', 'pi.payment_id')
+            .whereRef('t.installment_id', '=', 'pi.installment_id'),
+        ),
+      ),
+    )
     .execute()
   const expected = new Map<string, number>()
-  const add = (clientId: number, currency: string, minor: number) => expected.set(`user:${clientId}|${currency}`, (expected.get(`user:${clientId}|${currency}`) ?? 0) + minor)
-  for (const f of funded) add(f.client_id, f.currency, f.amount_minor - f.refunded_minor + feeLeft(f.fee_minor, f.amount_minor, f.refunded_minor))
+  const add = (clientId: number, currency: string, minor: number) =>
+    expected.set(`user:${clientId}|${currency}`, (expected.get(`user:${clientId}|${currency}`) ?? 0) + minor)
+  for (const f of funded)
+    add(
+      f.client_id,
+      f.currency,
+      f.amount_minor - f.refunded_minor + feeLeft(f.fee_minor, f.amount_minor, f.refunded_minor),
+    )
   for (const u of unapplied) add(u.client_id, u.currency, u.amount_minor + u.fee_minor)
   const problems: HealthProblem[] = []
   const seen = new Set<string>()
@@ -97,8 +152,11 @@ async function heldMismatches(db: DB) {
     const key = `${h.owner}|${h.currency}`
     seen.add(key)
     const want = expected.get(key) ?? 0
-    if (-Number(h.sum) !== want) problems.push(problem(`client_held ${h.owner}`, h.currency, -Number(h.sum), want))
+    if (-Number(h.sum) !== want)
+      problems.push(problem(`client_held ${h.owner}`, h.currency, -Number(h.sum), want))
   }
-  for (const [key, want] of expected) if (!seen.has(key) && want !== 0) problems.push(problem(`client_held ${key.split('|')[0]}`, key.split('|')[1], 0, want))
+  for (const [key, want] of expected)
+    if (!seen.has(key) && want !== 0)
+      problems.push(problem(`client_held ${key.split('|')[0]}`, key.split('|')[1], 0, want))
   return problems.slice(0, 50)
 }

@@ -18,14 +18,36 @@ export const deletedEmail = (userId: number) => `deleted-${userId}@deleted.inval
  * shown, displayName says "Deleted user" in the reader's language (decision 271).
  */
 export async function erasePersonalData(trx: Trx, dialect: Dialect, userId: number) {
-  const user = await trx.selectFrom('app_user').select(['email', 'image_file_id']).where('id', '=', userId).executeTakeFirstOrThrow()
-  const portfolio = await trx.selectFrom('freelancer_portfolio').select(['image_file_id', 'document_file_id']).where('user_id', '=', userId).execute()
-  const profile = await trx.selectFrom('freelancer_profile').select('rate_sheet_file_id').where('user_id', '=', userId).executeTakeFirst()
+  const user = await trx
+    .selectFrom('app_user')
+    .select(['email', 'image_file_id'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const portfolio = await trx
+    .selectFrom('freelancer_portfolio')
+    .select(['image_file_id', 'document_file_id'])
+    .where('user_id', '=', userId)
+    .execute()
+  const profile = await trx
+    .selectFrom('freelancer_profile')
+    .select('rate_sheet_file_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
   const now = new Date().toISOString()
 
   await trx
     .updateTable('app_user')
-    .set({ email: deletedEmail(userId), email_verified: 0, password_hash: null, first_name: '', last_name: '', company_name: null, phone_number: null, image_file_id: null, updated_at: now })
+    .set({
+      email: deletedEmail(userId),
+      email_verified: 0,
+      password_hash: null,
+      first_name: '',
+      last_name: '',
+      company_name: null,
+      phone_number: null,
+      image_file_id: null,
+      updated_at: now,
+    })
     .where('id', '=', userId)
     .execute()
   // Sessions, one-time tokens and third-party sign-ins: nothing can reach the account any more.
@@ -35,27 +57,83 @@ export async function erasePersonalData(trx: Trx, dialect: Dialect, userId: numb
   await trx.deleteFrom('external_identity').where('user_id', '=', userId).execute()
 
   // Profile texts and everything the profile pages show.
-  await trx.updateTable('freelancer_profile').set({ title: '', overview: '', description: '', city: null, country: null, gender: null, availability: null, rate_sheet_file_id: null, listed: 0, updated_at: now }).where('user_id', '=', userId).execute()
-  for (const table of ['freelancer_education', 'freelancer_employment', 'freelancer_certification', 'freelancer_portfolio', 'freelancer_language'] as const) {
+  await trx
+    .updateTable('freelancer_profile')
+    .set({
+      title: '',
+      overview: '',
+      description: '',
+      city: null,
+      country: null,
+      gender: null,
+      availability: null,
+      rate_sheet_file_id: null,
+      listed: 0,
+      updated_at: now,
+    })
+    .where('user_id', '=', userId)
+    .execute()
+  for (const table of [
+    'freelancer_education',
+    'freelancer_employment',
+    'freelancer_certification',
+    'freelancer_portfolio',
+    'freelancer_language',
+  ] as const) {
     await trx.deleteFrom(table).where('user_id', '=', userId).execute()
   }
-  await trx.updateTable('client_profile').set({ who: '', what: '', description: '', website: null, city: null, country: null, founded_year: null, updated_at: now }).where('user_id', '=', userId).execute()
+  await trx
+    .updateTable('client_profile')
+    .set({
+      who: '',
+      what: '',
+      description: '',
+      website: null,
+      city: null,
+      country: null,
+      founded_year: null,
+      updated_at: now,
+    })
+    .where('user_id', '=', userId)
+    .execute()
 
   // Payment details: the rows stay (payouts point at them) without a holder or an account.
   await trx
     .updateTable('payment_method')
-    .set({ holder_name: '', iban: null, bic: null, bank_name: null, email: null, stripe_account: null, status: 'inactive', is_default: 0, updated_at: now })
+    .set({
+      holder_name: '',
+      iban: null,
+      bic: null,
+      bank_name: null,
+      email: null,
+      stripe_account: null,
+      status: 'inactive',
+      is_default: 0,
+      updated_at: now,
+    })
     .where('user_id', '=', userId)
     .execute()
 
   // What the account left through the public forms under its address.
-  await trx.updateTable('contact_message').set({ name: '', email: deletedEmail(userId), ip: null }).where('user_id', '=', userId).execute()
-  await trx.updateTable('complaint').set({ name: '', email: deletedEmail(userId) }).where('author_id', '=', userId).execute()
+  await trx
+    .updateTable('contact_message')
+    .set({ name: '', email: deletedEmail(userId), ip: null })
+    .where('user_id', '=', userId)
+    .execute()
+  await trx
+    .updateTable('complaint')
+    .set({ name: '', email: deletedEmail(userId) })
+    .where('author_id', '=', userId)
+    .execute()
   await trx.deleteFrom('newsletter_subscriber').where('email', '=', user.email).execute()
   await trx.deleteFrom('newsletter_confirmation').where('email', '=', user.email).execute()
 
   // The search document carried the name and the profile's words.
   await indexFreelancer(trx as Kysely<Database>, dialect, userId)
   // Images and documents only this account's pages showed; their bytes go after commit.
-  await releaseFiles(trx, [user.image_file_id, profile?.rate_sheet_file_id, ...portfolio.flatMap((p) => [p.image_file_id, p.document_file_id])])
+  await releaseFiles(trx, [
+    user.image_file_id,
+    profile?.rate_sheet_file_id,
+    ...portfolio.flatMap((p) => [p.image_file_id, p.document_file_id]),
+  ])
 }

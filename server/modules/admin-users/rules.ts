@@ -5,11 +5,20 @@ import { Role } from '../identity/permissions.ts'
 // The admin's user screens (issue 18 item 3): the one zod schema of each form, shared by the API
 // and the pages (conform). Messages are keys of the `adminUsers` namespace; the API sends them as
 // they are, as the complaints module does (decision 212).
-export const userStatuses = ['Pending', 'Active', 'Suspended', 'Deleted'] as const satisfies readonly UserStatus[]
+export const userStatuses = [
+  'Pending',
+  'Active',
+  'Suspended',
+  'Deleted',
+] as const satisfies readonly UserStatus[]
 export const roleIds = [Role.SuperAdmin, Role.Client, Role.Company, Role.Freelancer] as const
 export const adminUserLimits = { query: 100, reason: 1000, pageSize: 25 } as const
 
-const reason = z.string({ error: 'errors.reasonRequired' }).trim().min(3, 'errors.reasonShort').max(adminUserLimits.reason, 'errors.tooLong')
+const reason = z
+  .string({ error: 'errors.reasonRequired' })
+  .trim()
+  .min(3, 'errors.reasonShort')
+  .max(adminUserLimits.reason, 'errors.tooLong')
 const optionalReason = z
   .string()
   .trim()
@@ -27,7 +36,12 @@ export const resetSchema = z.object({ reason: optionalReason })
 export const roleChanges = ['grant', 'take'] as const
 export const superAdminSchema = z.object({ change: z.enum(roleChanges, { error: 'errors.change' }), reason })
 
-const page = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'is too large').default(1)
+const page = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(10_000, 'is too large')
+  .default(1)
 
 /** The search's GET form: words of a name or an email, a role, a status. Empty fields mean "any". */
 export const userSearchQuery = z.object({
@@ -37,7 +51,15 @@ export const userSearchQuery = z.object({
     .max(adminUserLimits.query, 'is too long')
     .optional()
     .transform((v) => v || undefined),
-  role: z.coerce.number({ error: 'is not a role' }).pipe(z.union(roleIds.map((r) => z.literal(r)), { error: 'is not a role' })).optional(),
+  role: z.coerce
+    .number({ error: 'is not a role' })
+    .pipe(
+      z.union(
+        roleIds.map((r) => z.literal(r)),
+        { error: 'is not a role' },
+      ),
+    )
+    .optional(),
   status: z.enum(userStatuses, { error: 'is not an account status' }).optional(),
   page,
 })

@@ -17,7 +17,12 @@ const OBJECT = 'user'
 const likeText = (words: string) => `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** The account's last sign-in (the newest session it started), as `last_active`. */
-const lastSignIn = (eb: ExpressionBuilder<Database & { u: Database['app_user'] }, 'u'>) => eb.selectFrom('user_session as s').select((e) => e.fn.max('s.created_at').as('at')).whereRef('s.user_id', '=', 'u.id').as('last_active')
+const lastSignIn = (eb: ExpressionBuilder<Database & { u: Database['app_user'] }, 'u'>) =>
+  eb
+    .selectFrom('user_session as s')
+    .select((e) => e.fn.max('s.created_at').as('at'))
+    .whereRef('s.user_id', '=', 'u.id')
+    .as('last_active')
 
 function conflict(detail: string, field: string, message: string) {
   return new ApiError(409, 'Conflict', detail, { [field]: [message] })
@@ -28,14 +33,29 @@ function conflict(detail: string, field: string, message: string) {
  * mail. Each change runs in one transaction with its audit row (decision 214); status changes go
  * through identity's setStatus, which ends sessions and, after commit, hub connections.
  */
-export function createAdminUsersService({ db, dialect, identity }: { db: Db; dialect: Dialect; identity: Pick<IdentityService, 'setStatus' | 'mailPasswordReset' | 'rolesChanged'> }) {
+export function createAdminUsersService({
+  db,
+  dialect,
+  identity,
+}: {
+  db: Db
+  dialect: Dialect
+  identity: Pick<IdentityService, 'setStatus' | 'mailPasswordReset' | 'rolesChanged'>
+}) {
   function requireAdmin(caller: Caller) {
     if (!caller.roles.includes(Role.SuperAdmin)) throw forbidden()
     return caller.userId
   }
 
   const rolesOf = async (ids: number[]) => {
-    const rows = ids.length ? await db.selectFrom('user_role').select(['user_id', 'role']).where('user_id', 'in', ids).orderBy('role').execute() : []
+    const rows = ids.length
+      ? await db
+          .selectFrom('user_role')
+          .select(['user_id', 'role'])
+          .where('user_id', 'in', ids)
+          .orderBy('role')
+          .execute()
+      : []
     const map = new Map<number, number[]>()
     for (const r of rows) map.set(r.user_id, [...(map.get(r.user_id) ?? []), r.role])
     return map
@@ -46,11 +66,28 @@ export function createAdminUsersService({ db, dialect, identity }: { db: Db; dia
     let q = db.selectFrom('app_user as u')
     if (query.q) {
       const like = likeText(query.q)
-      q = q.where((eb) => eb.or([eb(sql`lower(u.first_name || ' ' || u.last_name)`, 'like', sql`${like} escape '\\'`), eb(sql`lower(u.email)`, 'like', sql`${like} escape '\\'`), eb(sql`lower(coalesce(u.company_name, ''))`, 'like', sql`${like} escape '\\'`)]))
+      q = q.where((eb) =>
+        eb.or([
+          eb(sql`lower(u.first_name || ' ' || u.last_name)`, 'like', sql`${like} escape '\\'`),
+          eb(sql`lower(u.email)`, 'like', sql`${like} escape '\\'`),
+          eb(sql`lower(coalesce(u.company_name, ''))`, 'like', sql`${like} escape '\\'`),
+        ]),
+      )
     }
-    if (query.role) q = q.where((eb) => eb.exists(eb.selectFrom('user_role as r').select('r.user_id').whereRef('r.user_id', '=', 'u.id').where('r.role', '=', query.role!)))
+    if (query.role)
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('user_role as r')
+            .select('r.user_id')
+            .whereRef('r.user_id', '=', 'u.id')
+            .where('r.role', '=', query.role!),
+        ),
+      )
     if (query.status) q = q.where('u.status', '=', query.status)
-    const total = Number((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n)
+    const total = Number(
+      (await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n,
+    )
     const rows = await q
       .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.status', 'u.created_at'])
       .select(lastSignIn)
@@ -59,7 +96,15 @@ export function createAdminUsersService({ db, dialect, identity }: { db: Db; dia
       .limit(adminUserLimits.pageSize)
       .execute()
     const roles = await rolesOf(rows.map((r) => r.id))
-    const data: AdminUserSummary[] = rows.map((r) => ({ id: r.id, name: personName(r), email: r.email, roles: roles.get(r.id) ?? [], status: r.status, createdAt: r.created_at, lastActiveAt: (r.last_active as string | null) ?? null }))
+    const data: AdminUserSummary[] = rows.map((r) => ({
+      id: r.id,
+      name: personName(r),
+      email: r.email,
+      roles: roles.get(r.id) ?? [],
+      status: r.status,
+      createdAt: r.created_at,
+      lastActiveAt: (r.last_active as string | null) ?? null,
+    }))
     return { data, page: query.page, pageSize: adminUserLimits.pageSize, total }
   }
 
@@ -80,16 +125,41 @@ export function createAdminUsersService({ db, dialect, identity }: { db: Db; dia
   }
 
   async function detail(adminId: number, userId: number): Promise<AdminUserDetail> {
-    const u = await db.selectFrom('app_user as u').selectAll('u').select(lastSignIn).where('u.id', '=', userId).executeTakeFirst()
+    const u = await db
+      .selectFrom('app_user as u')
+      .selectAll('u')
+      .select(lastSignIn)
+      .where('u.id', '=', userId)
+      .executeTakeFirst()
     if (!u) throw notFound('User')
     const roles = (await rolesOf([userId])).get(userId) ?? []
-    const count = async (table: 'project' | 'proposal' | 'contract', where: (eb: any) => any) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).where(where).executeTakeFirstOrThrow()).n)
+    const count = async (table: 'project' | 'proposal' | 'contract', where: (eb: any) => any) =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where(where)
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const counts = {
       projects: await count('project', (eb) => eb('client_id', '=', userId)),
       proposals: await count('proposal', (eb) => eb('freelancer_id', '=', userId)),
-      contracts: await count('contract', (eb) => eb.or([eb('client_id', '=', userId), eb('freelancer_id', '=', userId)])),
+      contracts: await count('contract', (eb) =>
+        eb.or([eb('client_id', '=', userId), eb('freelancer_id', '=', userId)]),
+      ),
     }
-    const profilePath = u.status !== 'Active' ? null : roles.includes(Role.Freelancer) ? `/profiles/freelancers/${userId}` : roles.includes(Role.Company) ? `/profiles/companies/${userId}` : roles.includes(Role.Client) ? `/profiles/clients/${userId}` : null
+    const profilePath =
+      u.status !== 'Active'
+        ? null
+        : roles.includes(Role.Freelancer)
+          ? `/profiles/freelancers/${userId}`
+          : roles.includes(Role.Company)
+            ? `/profiles/companies/${userId}`
+            : roles.includes(Role.Client)
+              ? `/profiles/clients/${userId}`
+              : null
     return {
       id: u.id,
       name: personName(u),
@@ -117,7 +187,8 @@ export function createAdminUsersService({ db, dialect, identity }: { db: Db; dia
    * transaction). SQLite's write transaction serialises these by itself.
    */
   async function lockAdmins(trx: Db) {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('workneer:superadmins'))`.execute(trx)
+    if (dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext('workneer:superadmins'))`.execute(trx)
   }
 
   /**
@@ -127,34 +198,67 @@ export function createAdminUsersService({ db, dialect, identity }: { db: Db; dia
    * up two-factor sign-in then (decision 260). The caller is checked again inside the transaction:
    * an admin whose own role was taken a moment ago acts no more.
    */
-  async function superAdmin(caller: Caller, userId: number, input: { change: 'grant' | 'take'; reason: string }) {
+  async function superAdmin(
+    caller: Caller,
+    userId: number,
+    input: { change: 'grant' | 'take'; reason: string },
+  ) {
     const adminId = requireAdmin(caller)
     if (userId === adminId) throw conflict('You cannot change your own roles', 'userId', 'errors.self')
     await db.transaction().execute(async (trx) => {
       await lockAdmins(trx as unknown as Db)
-      const rolesOfUser = async (id: number) => (await trx.selectFrom('user_role').select('role').where('user_id', '=', id).execute()).map((r) => r.role)
+      const rolesOfUser = async (id: number) =>
+        (await trx.selectFrom('user_role').select('role').where('user_id', '=', id).execute()).map(
+          (r) => r.role,
+        )
       if (!(await rolesOfUser(adminId)).includes(Role.SuperAdmin)) throw forbidden()
-      const user = await trx.selectFrom('app_user').select('status').where('id', '=', userId).executeTakeFirst()
+      const user = await trx
+        .selectFrom('app_user')
+        .select('status')
+        .where('id', '=', userId)
+        .executeTakeFirst()
       if (!user) throw notFound('User')
       const roles = await rolesOfUser(userId)
       const isAdmin = roles.includes(Role.SuperAdmin)
       if (input.change === 'grant') {
-        if (user.status !== 'Active') throw conflict(`The account is ${user.status}`, 'status', 'errors.notActive')
+        if (user.status !== 'Active')
+          throw conflict(`The account is ${user.status}`, 'status', 'errors.notActive')
         if (isAdmin) throw conflict('The account is a SuperAdmin already', 'change', 'errors.alreadyAdmin')
         await trx.insertInto('user_role').values({ user_id: userId, role: Role.SuperAdmin }).execute()
       } else {
         if (!isAdmin) throw conflict('The account is not a SuperAdmin', 'change', 'errors.notAdmin')
-        if ((await lockoutOf(trx as unknown as Db, adminId, userId, roles)) === 'lastAdmin') throw conflict('This is the last active SuperAdmin', 'userId', 'errors.lastAdmin')
-        await trx.deleteFrom('user_role').where('user_id', '=', userId).where('role', '=', Role.SuperAdmin).execute()
+        if ((await lockoutOf(trx as unknown as Db, adminId, userId, roles)) === 'lastAdmin')
+          throw conflict('This is the last active SuperAdmin', 'userId', 'errors.lastAdmin')
+        await trx
+          .deleteFrom('user_role')
+          .where('user_id', '=', userId)
+          .where('role', '=', Role.SuperAdmin)
+          .execute()
       }
       await identity.rolesChanged(trx, userId)
-      await recordAdminAction(trx, { actorId: adminId, action: input.change === 'grant' ? 'grantSuperAdmin' : 'takeSuperAdmin', objectType: OBJECT, objectId: userId, reason: input.reason })
+      await recordAdminAction(trx, {
+        actorId: adminId,
+        action: input.change === 'grant' ? 'grantSuperAdmin' : 'takeSuperAdmin',
+        objectType: OBJECT,
+        objectId: userId,
+        reason: input.reason,
+      })
     })
     return detail(adminId, userId)
   }
 
   /** One audited change of an account's status, refused when it would lock the platform out or the account is not in `from`. */
-  async function changeStatus(caller: Caller, userId: number, change: { action: 'suspend' | 'unsuspend' | 'delete'; from: UserStatus[]; to: 'Active' | 'Suspended' | 'Deleted'; reason?: string; locks: boolean }) {
+  async function changeStatus(
+    caller: Caller,
+    userId: number,
+    change: {
+      action: 'suspend' | 'unsuspend' | 'delete'
+      from: UserStatus[]
+      to: 'Active' | 'Suspended' | 'Deleted'
+      reason?: string
+      locks: boolean
+    },
+  ) {
     const adminId = requireAdmin(caller)
     await db.transaction().execute(async (trx) => {
       // Two admins suspending each other at once must not leave none (lockAdmins).
@@ -164,15 +268,27 @@ export function createAdminUsersService({ db, dialect, identity }: { db: Db; dia
       const user = await q.executeTakeFirst()
       if (!user) throw notFound('User')
       if (change.locks) {
-        const roles = (await trx.selectFrom('user_role').select('role').where('user_id', '=', userId).execute()).map((r) => r.role)
+        const roles = (
+          await trx.selectFrom('user_role').select('role').where('user_id', '=', userId).execute()
+        ).map((r) => r.role)
         const lock = await lockoutOf(trx as unknown as Db, adminId, userId, roles)
         if (lock === 'self') throw conflict('You cannot do this to your own account', 'userId', 'errors.self')
-        if (lock === 'lastAdmin') throw conflict('This is the last active SuperAdmin', 'userId', 'errors.lastAdmin')
+        if (lock === 'lastAdmin')
+          throw conflict('This is the last active SuperAdmin', 'userId', 'errors.lastAdmin')
       }
-      if (!change.from.includes(user.status)) throw conflict(`The account is ${user.status}`, 'status', 'errors.status')
+      if (!change.from.includes(user.status))
+        throw conflict(`The account is ${user.status}`, 'status', 'errors.status')
       if (change.to === 'Deleted') await erasePersonalData(trx, dialect, userId)
       await identity.setStatus(trx, userId, change.to)
-      await recordAdminAction(trx, { actorId: adminId, action: change.action, objectType: OBJECT, objectId: userId, fromState: user.status, toState: change.to, reason: change.reason ?? null })
+      await recordAdminAction(trx, {
+        actorId: adminId,
+        action: change.action,
+        objectType: OBJECT,
+        objectId: userId,
+        fromState: user.status,
+        toState: change.to,
+        reason: change.reason ?? null,
+      })
     })
     return detail(adminId, userId)
   }
@@ -181,17 +297,48 @@ export function createAdminUsersService({ db, dialect, identity }: { db: Db; dia
     search,
     get: (caller: Caller, userId: number) => detail(requireAdmin(caller), userId),
     superAdmin,
-    suspend: (caller: Caller, userId: number, reason: string) => changeStatus(caller, userId, { action: 'suspend', from: ['Active', 'Pending'], to: 'Suspended', reason, locks: true }),
-    unsuspend: (caller: Caller, userId: number, reason?: string) => changeStatus(caller, userId, { action: 'unsuspend', from: ['Suspended'], to: 'Active', reason, locks: false }),
-    delete: (caller: Caller, userId: number, reason: string) => changeStatus(caller, userId, { action: 'delete', from: ['Active', 'Pending', 'Suspended'], to: 'Deleted', reason, locks: true }),
+    suspend: (caller: Caller, userId: number, reason: string) =>
+      changeStatus(caller, userId, {
+        action: 'suspend',
+        from: ['Active', 'Pending'],
+        to: 'Suspended',
+        reason,
+        locks: true,
+      }),
+    unsuspend: (caller: Caller, userId: number, reason?: string) =>
+      changeStatus(caller, userId, {
+        action: 'unsuspend',
+        from: ['Suspended'],
+        to: 'Active',
+        reason,
+        locks: false,
+      }),
+    delete: (caller: Caller, userId: number, reason: string) =>
+      changeStatus(caller, userId, {
+        action: 'delete',
+        from: ['Active', 'Pending', 'Suspended'],
+        to: 'Deleted',
+        reason,
+        locks: true,
+      }),
     async resetPassword(caller: Caller, userId: number, reason?: string) {
       const adminId = requireAdmin(caller)
       await db.transaction().execute(async (trx) => {
-        const user = await trx.selectFrom('app_user').select('status').where('id', '=', userId).executeTakeFirst()
+        const user = await trx
+          .selectFrom('app_user')
+          .select('status')
+          .where('id', '=', userId)
+          .executeTakeFirst()
         if (!user) throw notFound('User')
         if (user.status === 'Deleted') throw conflict('The account is deleted', 'status', 'errors.status')
         await identity.mailPasswordReset(trx, userId)
-        await recordAdminAction(trx, { actorId: adminId, action: 'resetPassword', objectType: OBJECT, objectId: userId, reason: reason ?? null })
+        await recordAdminAction(trx, {
+          actorId: adminId,
+          action: 'resetPassword',
+          objectType: OBJECT,
+          objectId: userId,
+          reason: reason ?? null,
+        })
       })
       return detail(adminId, userId)
     },

@@ -15,13 +15,24 @@ export function adminCatalogueRoutes(admin: CatalogueAdmin) {
   return [
     implement(c.tree, async () => ({ data: await admin.tree() })),
     implement(c.create, ({ body, ctx }) => admin.create(me(ctx.caller), body)),
-    implement(c.rename, ({ params, body, ctx }) => admin.rename(me(ctx.caller), params.kind, params.id, body.names)),
-    implement(c.move, ({ params, body, ctx }) => admin.move(me(ctx.caller), params.kind, params.id, body.direction)),
+    implement(c.rename, ({ params, body, ctx }) =>
+      admin.rename(me(ctx.caller), params.kind, params.id, body.names),
+    ),
+    implement(c.move, ({ params, body, ctx }) =>
+      admin.move(me(ctx.caller), params.kind, params.id, body.direction),
+    ),
     implement(c.remove, ({ params, ctx }) => admin.remove(me(ctx.caller), params.kind, params.id)),
     implement(c.image, ({ params, ctx }) => admin.uploadImage(me(ctx.caller), params.id, ctx.request)),
     implement(c.checkSheet, ({ ctx }) => admin.checkSheet(me(ctx.caller), ctx.request)),
     implement(c.importSheet, ({ body, ctx }) => admin.importSheet(me(ctx.caller), body)),
-    implement(c.exportRows, async () => ({ columns: [...sheetColumns], data: (await admin.exportRows()).map((r) => [r.category, r.subcategory, ...locales.map((l) => r.names[l])]) })),
+    implement(c.exportRows, async () => ({
+      columns: [...sheetColumns],
+      data: (await admin.exportRows()).map((r) => [
+        r.category,
+        r.subcategory,
+        ...locales.map((l) => r.names[l]),
+      ]),
+    })),
     implement(c.exportSheet, ({ query }) => admin.exportSheet(query.format) as never),
   ]
 }

@@ -7,7 +7,13 @@ import type { Caller } from '../../api/handler.ts'
 import { ApiError, notFound } from '../../api/errors.ts'
 import type { FileService } from '../files/service.ts'
 import { recordAdminAction } from '../complaints/audit.ts'
-import { sheetLimits, type CatalogueKind, type createSchema, type namesSchema, type SheetReport } from './admin-contract.ts'
+import {
+  sheetLimits,
+  type CatalogueKind,
+  type createSchema,
+  type namesSchema,
+  type SheetReport,
+} from './admin-contract.ts'
 import { checkRows, type CatalogueIndex } from './sheet-check.ts'
 import { readSkillSheet, SheetError, sheetResponse, writeSkillSheet, type SheetFormat } from './sheet.ts'
 
@@ -20,15 +26,29 @@ export const DEFAULT_CATEGORY_IMAGE = '/images/categories/default.svg'
 const imageUrlOf = (fileId: number) => `/api/v1/files/${fileId}/download`
 
 const tables = { category: 'category', subcategory: 'subcategory', skill: 'skill' } as const
-const columnsOf = (prefix: string, names: Names) => Object.fromEntries(locales.map((l) => [`${prefix}_${l}`, names[l] || names.en]))
-const namesOf = (row: Record<string, unknown>) => Object.fromEntries(locales.map((l) => [l, String(row[`name_${l}`])])) as Record<Locale, string>
-const conflict = (detail: string, field = 'id') => new ApiError(409, 'Conflict', detail, { [field]: [detail] })
-const invalid = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
+const columnsOf = (prefix: string, names: Names) =>
+  Object.fromEntries(locales.map((l) => [`${prefix}_${l}`, names[l] || names.en]))
+const namesOf = (row: Record<string, unknown>) =>
+  Object.fromEntries(locales.map((l) => [l, String(row[`name_${l}`])])) as Record<Locale, string>
+const conflict = (detail: string, field = 'id') =>
+  new ApiError(409, 'Conflict', detail, { [field]: [detail] })
+const invalid = (field: string, message: string) =>
+  new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 
 /** A slug from the English name, unique in its table (a number added when taken). */
 async function freeSlug(executor: DB, table: 'category' | 'subcategory' | 'skill', name: string) {
-  const base = name.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || table
-  const taken = new Set((await executor.selectFrom(table).select('slug').where('slug', 'like', `${base}%`).execute()).map((r) => r.slug))
+  const base =
+    name
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || table
+  const taken = new Set(
+    (await executor.selectFrom(table).select('slug').where('slug', 'like', `${base}%`).execute()).map(
+      (r) => r.slug,
+    ),
+  )
   let slug = base
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`
   return slug
@@ -42,11 +62,25 @@ export interface SkillIndexes {
   project: (trx: DB, row: { id: number; title: string; description: string; status: string }) => Promise<void>
 }
 
-export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; files: FileService; forget: () => Promise<void>; indexes?: SkillIndexes }) {
+export function createCatalogueAdmin({
+  db,
+  files,
+  forget,
+  indexes,
+}: {
+  db: DB
+  files: FileService
+  forget: () => Promise<void>
+  indexes?: SkillIndexes
+}) {
   files.setReadPolicy(IMAGE_PURPOSE, () => true)
   files.setReferences(IMAGE_PURPOSE, async (executor, ids) => {
     const urls = ids.map(imageUrlOf)
-    const used = await executor.selectFrom('category').select('image_url').where('image_url', 'in', urls).execute()
+    const used = await executor
+      .selectFrom('category')
+      .select('image_url')
+      .where('image_url', 'in', urls)
+      .execute()
     return used.map((r) => Number(r.image_url.split('/').at(-2)))
   })
   // A checked sheet is kept until it is imported or the file sweep takes it (an hour).
@@ -62,7 +96,19 @@ export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; f
     }
   }
 
-  async function counts(executor: DB, table: 'freelancer_profile' | 'client_profile' | 'project' | 'freelancer_subcategory' | 'client_subcategory' | 'freelancer_skill' | 'project_skill', column: string, only?: number) {
+  async function counts(
+    executor: DB,
+    table:
+      | 'freelancer_profile'
+      | 'client_profile'
+      | 'project'
+      | 'freelancer_subcategory'
+      | 'client_subcategory'
+      | 'freelancer_skill'
+      | 'project_skill',
+    column: string,
+    only?: number,
+  ) {
     let q = executor
       .selectFrom(table as 'project')
       .select([`${column} as id` as 'id', (eb) => eb.fn.countAll<number>().as('n')])
@@ -72,18 +118,32 @@ export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; f
     const rows = await q.groupBy(column as 'id').execute()
     return new Map(rows.map((r) => [Number(r.id), Number(r.n)]))
   }
-  const add = (...maps: Map<number, number>[]) => (id: number) => maps.reduce((sum, m) => sum + (m.get(id) ?? 0), 0)
+  const add =
+    (...maps: Map<number, number>[]) =>
+    (id: number) =>
+      maps.reduce((sum, m) => sum + (m.get(id) ?? 0), 0)
 
   async function usageOf(kind: CatalogueKind, executor: DB = db, only?: number) {
     if (kind === 'category') {
-      const [fp, cp, pr] = await Promise.all([counts(executor, 'freelancer_profile', 'category_id', only), counts(executor, 'client_profile', 'category_id', only), counts(executor, 'project', 'category_id', only)])
+      const [fp, cp, pr] = await Promise.all([
+        counts(executor, 'freelancer_profile', 'category_id', only),
+        counts(executor, 'client_profile', 'category_id', only),
+        counts(executor, 'project', 'category_id', only),
+      ])
       return { profiles: add(fp, cp), projects: add(pr) }
     }
     if (kind === 'subcategory') {
-      const [fs, cs, pr] = await Promise.all([counts(executor, 'freelancer_subcategory', 'subcategory_id', only), counts(executor, 'client_subcategory', 'subcategory_id', only), counts(executor, 'project', 'subcategory_id', only)])
+      const [fs, cs, pr] = await Promise.all([
+        counts(executor, 'freelancer_subcategory', 'subcategory_id', only),
+        counts(executor, 'client_subcategory', 'subcategory_id', only),
+        counts(executor, 'project', 'subcategory_id', only),
+      ])
       return { profiles: add(fs, cs), projects: add(pr) }
     }
-    const [fs, ps] = await Promise.all([counts(executor, 'freelancer_skill', 'skill_id', only), counts(executor, 'project_skill', 'skill_id', only)])
+    const [fs, ps] = await Promise.all([
+      counts(executor, 'freelancer_skill', 'skill_id', only),
+      counts(executor, 'project_skill', 'skill_id', only),
+    ])
     return { profiles: add(fs), projects: add(ps) }
   }
 
@@ -91,7 +151,13 @@ export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; f
     const [cats, subs, links, use] = await Promise.all([
       db.selectFrom('category').selectAll().orderBy('sort_order').orderBy('id').execute(),
       db.selectFrom('subcategory').selectAll().orderBy('sort_order').orderBy('id').execute(),
-      db.selectFrom('subcategory_skill as ss').innerJoin('skill', 'skill.id', 'ss.skill_id').selectAll('skill').select('ss.subcategory_id').orderBy('skill.name_en').execute(),
+      db
+        .selectFrom('subcategory_skill as ss')
+        .innerJoin('skill', 'skill.id', 'ss.skill_id')
+        .selectAll('skill')
+        .select('ss.subcategory_id')
+        .orderBy('skill.name_en')
+        .execute(),
       Promise.all(([['category'], ['subcategory'], ['skill']] as const).map(([k]) => usageOf(k))),
     ])
     const [catUse, subUse, skillUse] = use
@@ -109,14 +175,28 @@ export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; f
         slug: s.slug,
         names: namesOf(s),
         usage: usage(subUse, s.id),
-        skills: (skillsBySub.get(s.id) ?? []).map((k) => ({ id: k.id, slug: k.slug, names: namesOf(k), usage: usage(skillUse, k.id) })),
+        skills: (skillsBySub.get(s.id) ?? []).map((k) => ({
+          id: k.id,
+          slug: k.slug,
+          names: namesOf(k),
+          usage: usage(skillUse, k.id),
+        })),
       })),
     }))
   }
 
   /** Refuses a name its siblings already carry (in English, ignoring case). */
-  async function requireFreeName(executor: DB, kind: 'category' | 'subcategory', names: Names, parentId: number | null, exceptId?: number) {
-    let q = executor.selectFrom(tables[kind]).select('id').where((eb) => eb(eb.fn('lower', ['name_en']), '=', names.en.toLowerCase()))
+  async function requireFreeName(
+    executor: DB,
+    kind: 'category' | 'subcategory',
+    names: Names,
+    parentId: number | null,
+    exceptId?: number,
+  ) {
+    let q = executor
+      .selectFrom(tables[kind])
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['name_en']), '=', names.en.toLowerCase()))
     if (kind === 'subcategory') q = q.where('category_id' as never, '=', parentId as never)
     if (exceptId) q = q.where('id', '!=', exceptId)
     if (await q.executeTakeFirst()) throw invalid('names.en', 'is already taken here')
@@ -128,39 +208,104 @@ export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; f
       let id: number
       if (kind === 'category') {
         await requireFreeName(trx, 'category', names, null)
-        const last = await trx.selectFrom('category').select((eb) => eb.fn.max('sort_order').as('n')).executeTakeFirst()
-        const values = { slug: await freeSlug(trx, 'category', names.en), ...columnsOf('name', names), ...columnsOf('description', { en: '', es: '', de: '', it: '', ru: '' }), image_url: DEFAULT_CATEGORY_IMAGE, sort_order: Number(last?.n ?? -1) + 1 }
-        id = (await trx.insertInto('category').values(values as never).returning('id').executeTakeFirstOrThrow()).id
+        const last = await trx
+          .selectFrom('category')
+          .select((eb) => eb.fn.max('sort_order').as('n'))
+          .executeTakeFirst()
+        const values = {
+          slug: await freeSlug(trx, 'category', names.en),
+          ...columnsOf('name', names),
+          ...columnsOf('description', { en: '', es: '', de: '', it: '', ru: '' }),
+          image_url: DEFAULT_CATEGORY_IMAGE,
+          sort_order: Number(last?.n ?? -1) + 1,
+        }
+        id = (
+          await trx
+            .insertInto('category')
+            .values(values as never)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
       } else if (kind === 'subcategory') {
-        const parent = input.parentId && (await trx.selectFrom('category').select('id').where('id', '=', input.parentId).executeTakeFirst())
+        const parent =
+          input.parentId &&
+          (await trx.selectFrom('category').select('id').where('id', '=', input.parentId).executeTakeFirst())
         if (!parent) throw invalid('parentId', 'must name a category')
         await requireFreeName(trx, 'subcategory', names, parent.id)
-        const last = await trx.selectFrom('subcategory').select((eb) => eb.fn.max('sort_order').as('n')).where('category_id', '=', parent.id).executeTakeFirst()
-        const values = { slug: await freeSlug(trx, 'subcategory', names.en), ...columnsOf('name', names), category_id: parent.id, sort_order: Number(last?.n ?? -1) + 1 }
-        id = (await trx.insertInto('subcategory').values(values as never).returning('id').executeTakeFirstOrThrow()).id
+        const last = await trx
+          .selectFrom('subcategory')
+          .select((eb) => eb.fn.max('sort_order').as('n'))
+          .where('category_id', '=', parent.id)
+          .executeTakeFirst()
+        const values = {
+          slug: await freeSlug(trx, 'subcategory', names.en),
+          ...columnsOf('name', names),
+          category_id: parent.id,
+          sort_order: Number(last?.n ?? -1) + 1,
+        }
+        id = (
+          await trx
+            .insertInto('subcategory')
+            .values(values as never)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
       } else {
-        const parent = input.parentId && (await trx.selectFrom('subcategory').select('id').where('id', '=', input.parentId).executeTakeFirst())
+        const parent =
+          input.parentId &&
+          (await trx
+            .selectFrom('subcategory')
+            .select('id')
+            .where('id', '=', input.parentId)
+            .executeTakeFirst())
         if (!parent) throw invalid('parentId', 'must name a subcategory')
         id = await addSkill(trx, parent.id, names)
       }
-      await recordAdminAction(trx, { actorId: caller.userId, action: `catalogue.${kind}.create`, objectType: kind, objectId: id, reason: names.en })
+      await recordAdminAction(trx, {
+        actorId: caller.userId,
+        action: `catalogue.${kind}.create`,
+        objectType: kind,
+        objectId: id,
+        reason: names.en,
+      })
       return { id }
     })
   }
 
   /** A skill into a subcategory: the catalogue's skill of that English name, else a new one. Refused when already there. */
   async function addSkill(trx: DB, subcategoryId: number, names: Names) {
-    const existing = await trx.selectFrom('skill').select('id').where((eb) => eb(eb.fn('lower', ['name_en']), '=', names.en.toLowerCase())).executeTakeFirst()
-    const id = existing?.id ?? (await trx.insertInto('skill').values({ slug: await freeSlug(trx, 'skill', names.en), ...columnsOf('name', names) } as never).returning('id').executeTakeFirstOrThrow()).id
-    const linked = await trx.selectFrom('subcategory_skill').select('skill_id').where('subcategory_id', '=', subcategoryId).where('skill_id', '=', id).executeTakeFirst()
+    const existing = await trx
+      .selectFrom('skill')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['name_en']), '=', names.en.toLowerCase()))
+      .executeTakeFirst()
+    const id =
+      existing?.id ??
+      (
+        await trx
+          .insertInto('skill')
+          .values({ slug: await freeSlug(trx, 'skill', names.en), ...columnsOf('name', names) } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    const linked = await trx
+      .selectFrom('subcategory_skill')
+      .select('skill_id')
+      .where('subcategory_id', '=', subcategoryId)
+      .where('skill_id', '=', id)
+      .executeTakeFirst()
     if (linked) throw invalid('names.en', 'is already a skill of this subcategory')
-    await trx.insertInto('subcategory_skill').values({ subcategory_id: subcategoryId, skill_id: id }).execute()
+    await trx
+      .insertInto('subcategory_skill')
+      .values({ subcategory_id: subcategoryId, skill_id: id })
+      .execute()
     return id
   }
 
   async function find(trx: DB, kind: CatalogueKind, id: number) {
     const row = await trx.selectFrom(tables[kind]).selectAll().where('id', '=', id).executeTakeFirst()
-    if (!row) throw notFound(kind === 'category' ? 'Category' : kind === 'subcategory' ? 'Subcategory' : 'Skill')
+    if (!row)
+      throw notFound(kind === 'category' ? 'Category' : kind === 'subcategory' ? 'Subcategory' : 'Skill')
     return row as Record<string, unknown> & { id: number; name_en: string }
   }
 
@@ -168,20 +313,53 @@ export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; f
     return change(async (trx) => {
       const row = await find(trx, kind, id)
       if (kind === 'skill') {
-        const same = await trx.selectFrom('skill').select('id').where((eb) => eb(eb.fn('lower', ['name_en']), '=', names.en.toLowerCase())).where('id', '!=', id).executeTakeFirst()
+        const same = await trx
+          .selectFrom('skill')
+          .select('id')
+          .where((eb) => eb(eb.fn('lower', ['name_en']), '=', names.en.toLowerCase()))
+          .where('id', '!=', id)
+          .executeTakeFirst()
         if (same) throw invalid('names.en', 'is already the name of another skill')
-      } else await requireFreeName(trx, kind, names, kind === 'subcategory' ? (row.category_id as number) : null, id)
-      await trx.updateTable(tables[kind]).set(columnsOf('name', names) as never).where('id', '=', id).execute()
+      } else
+        await requireFreeName(
+          trx,
+          kind,
+          names,
+          kind === 'subcategory' ? (row.category_id as number) : null,
+          id,
+        )
+      await trx
+        .updateTable(tables[kind])
+        .set(columnsOf('name', names) as never)
+        .where('id', '=', id)
+        .execute()
       if (kind === 'skill' && indexes) await reindexSkill(trx, id, indexes)
-      await recordAdminAction(trx, { actorId: caller.userId, action: `catalogue.${kind}.rename`, objectType: kind, objectId: id, fromState: row.name_en, toState: names.en })
+      await recordAdminAction(trx, {
+        actorId: caller.userId,
+        action: `catalogue.${kind}.rename`,
+        objectType: kind,
+        objectId: id,
+        fromState: row.name_en,
+        toState: names.en,
+      })
       return { ok: true as const }
     })
   }
 
   /** Profiles and open projects with the skill are found by its new name at once (decision 249). */
   async function reindexSkill(trx: DB, skillId: number, { freelancer, project }: SkillIndexes) {
-    for (const { user_id } of await trx.selectFrom('freelancer_skill').select('user_id').where('skill_id', '=', skillId).execute()) await freelancer(trx, user_id)
-    const projects = await trx.selectFrom('project_skill as ps').innerJoin('project as p', 'p.id', 'ps.project_id').select(['p.id', 'p.title', 'p.description', 'p.status']).where('ps.skill_id', '=', skillId).execute()
+    for (const { user_id } of await trx
+      .selectFrom('freelancer_skill')
+      .select('user_id')
+      .where('skill_id', '=', skillId)
+      .execute())
+      await freelancer(trx, user_id)
+    const projects = await trx
+      .selectFrom('project_skill as ps')
+      .innerJoin('project as p', 'p.id', 'ps.project_id')
+      .select(['p.id', 'p.title', 'p.description', 'p.status'])
+      .where('ps.skill_id', '=', skillId)
+      .execute()
     for (const row of projects) await project(trx, row)
   }
 
@@ -191,16 +369,39 @@ export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; f
       const row = await find(trx, kind, id)
       const siblings =
         kind === 'category'
-          ? await trx.selectFrom('category').select(['id', 'sort_order']).orderBy('sort_order').orderBy('id').execute()
-          : await trx.selectFrom('subcategory').select(['id', 'sort_order']).where('category_id', '=', row.category_id as number).orderBy('sort_order').orderBy('id').execute()
+          ? await trx
+              .selectFrom('category')
+              .select(['id', 'sort_order'])
+              .orderBy('sort_order')
+              .orderBy('id')
+              .execute()
+          : await trx
+              .selectFrom('subcategory')
+              .select(['id', 'sort_order'])
+              .where('category_id', '=', row.category_id as number)
+              .orderBy('sort_order')
+              .orderBy('id')
+              .execute()
       const order = siblings.map((s) => s.id)
       const at = order.indexOf(id)
       const to = direction === 'up' ? at - 1 : at + 1
       if (to < 0 || to >= order.length) return { ok: true as const }
       ;[order[at], order[to]] = [order[to], order[at]]
       // Numbered afresh from 0, so equal or sparse orders (seeded, or left by deletions) never stall a move.
-      for (const [index, sid] of order.entries()) await trx.updateTable(tables[kind]).set({ sort_order: index } as never).where('id', '=', sid).execute()
-      await recordAdminAction(trx, { actorId: caller.userId, action: `catalogue.${kind}.move`, objectType: kind, objectId: id, fromState: String(at + 1), toState: String(to + 1) })
+      for (const [index, sid] of order.entries())
+        await trx
+          .updateTable(tables[kind])
+          .set({ sort_order: index } as never)
+          .where('id', '=', sid)
+          .execute()
+      await recordAdminAction(trx, {
+        actorId: caller.userId,
+        action: `catalogue.${kind}.move`,
+        objectType: kind,
+        objectId: id,
+        fromState: String(at + 1),
+        toState: String(to + 1),
+      })
       return { ok: true as const }
     })
   }
@@ -211,11 +412,32 @@ export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; f
       const use = await usageOf(kind, trx, id)
       const profiles = use.profiles(id)
       const projects = use.projects(id)
-      if (profiles || projects) throw conflict(`Used by ${profiles} profiles and ${projects} projects: it cannot be deleted while they use it`)
-      if (kind === 'category' && (await trx.selectFrom('subcategory').select('id').where('category_id', '=', id).executeTakeFirst())) throw conflict('It still holds subcategories: delete or move them first')
-      if (kind === 'subcategory' && (await trx.selectFrom('subcategory_skill').select('skill_id').where('subcategory_id', '=', id).executeTakeFirst())) throw conflict('It still holds skills: delete them first')
+      if (profiles || projects)
+        throw conflict(
+          `Used by ${profiles} profiles and ${projects} projects: it cannot be deleted while they use it`,
+        )
+      if (
+        kind === 'category' &&
+        (await trx.selectFrom('subcategory').select('id').where('category_id', '=', id).executeTakeFirst())
+      )
+        throw conflict('It still holds subcategories: delete or move them first')
+      if (
+        kind === 'subcategory' &&
+        (await trx
+          .selectFrom('subcategory_skill')
+          .select('skill_id')
+          .where('subcategory_id', '=', id)
+          .executeTakeFirst())
+      )
+        throw conflict('It still holds skills: delete them first')
       await trx.deleteFrom(tables[kind]).where('id', '=', id).execute()
-      await recordAdminAction(trx, { actorId: caller.userId, action: `catalogue.${kind}.delete`, objectType: kind, objectId: id, reason: row.name_en })
+      await recordAdminAction(trx, {
+        actorId: caller.userId,
+        action: `catalogue.${kind}.delete`,
+        objectType: kind,
+        objectId: id,
+        reason: row.name_en,
+      })
       return { ok: true as const }
     })
   }
@@ -226,10 +448,20 @@ export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; f
     return change(async (trx) => {
       const row = await find(trx, 'category', id)
       const old = String(row.image_url).match(/^\/api\/v1\/files\/(\d+)\/download$/)
-      await trx.updateTable('category').set({ image_url: imageUrlOf(stored.id) }).where('id', '=', id).execute()
+      await trx
+        .updateTable('category')
+        .set({ image_url: imageUrlOf(stored.id) })
+        .where('id', '=', id)
+        .execute()
       // The replaced upload goes with this commit; seeded images are files of the site, not uploads.
       if (old) await files.release(trx, [Number(old[1])])
-      await recordAdminAction(trx, { actorId: caller.userId, action: 'catalogue.category.image', objectType: 'category', objectId: id, reason: stored.originalName })
+      await recordAdminAction(trx, {
+        actorId: caller.userId,
+        action: 'catalogue.category.image',
+        objectType: 'category',
+        objectId: id,
+        reason: stored.originalName,
+      })
       return { imageUrl: imageUrlOf(stored.id) }
     })
   }
@@ -248,7 +480,8 @@ export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; f
 
   async function readStoredSheet(sheetId: number) {
     const file = await files.find(sheetId)
-    if (!file || file.purpose !== SHEET_PURPOSE) throw invalid('sheetId', 'is not a checked sheet (check it again: a sheet is kept for an hour)')
+    if (!file || file.purpose !== SHEET_PURPOSE)
+      throw invalid('sheetId', 'is not a checked sheet (check it again: a sheet is kept for an hour)')
     const bytes = await buffer(files.storage.read(file.storageKey) as Readable)
     try {
       return { file, rows: await readSkillSheet(bytes, file.type === 'csv' ? 'csv' : 'xlsx') }
@@ -258,13 +491,34 @@ export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; f
     }
   }
 
-  function reportOf(sheetId: number, fileName: string, checked: ReturnType<typeof checkRows>, imported: boolean): SheetReport {
+  function reportOf(
+    sheetId: number,
+    fileName: string,
+    checked: ReturnType<typeof checkRows>,
+    imported: boolean,
+  ): SheetReport {
     const badLines = [...new Set(checked.problems.map((p) => p.line))].sort((a, b) => a - b)
-    return { sheetId, fileName, rows: checked.rows, added: checked.added.length, linked: checked.linked.length, unchanged: checked.unchanged, problems: checked.problems, badLines, clean: !checked.problems.length, imported }
+    return {
+      sheetId,
+      fileName,
+      rows: checked.rows,
+      added: checked.added.length,
+      linked: checked.linked.length,
+      unchanged: checked.unchanged,
+      problems: checked.problems,
+      badLines,
+      clean: !checked.problems.length,
+      imported,
+    }
   }
 
   async function checkSheet(caller: Caller, request: Request) {
-    const stored = await files.receive(request, { kind: 'spreadsheet', purpose: SHEET_PURPOSE, ownerId: caller.userId, limitKb: sheetLimits.fileKb })
+    const stored = await files.receive(request, {
+      kind: 'spreadsheet',
+      purpose: SHEET_PURPOSE,
+      ownerId: caller.userId,
+      limitKb: sheetLimits.fileKb,
+    })
     try {
       const { rows } = await readStoredSheet(stored.id)
       return reportOf(stored.id, stored.originalName, checkRows(rows, await indexOf(db)), false)
@@ -280,15 +534,34 @@ export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; f
       // Checked again inside the transaction: the catalogue may have changed since the check.
       const checked = checkRows(rows, await indexOf(trx))
       if (checked.problems.length && !input.goodRowsOnly) {
-        throw new ApiError(409, 'Conflict', `The sheet has ${checked.problems.length} problems: fix them, or import only its good rows`, { sheetId: ['has rows with problems'] })
+        throw new ApiError(
+          409,
+          'Conflict',
+          `The sheet has ${checked.problems.length} problems: fix them, or import only its good rows`,
+          { sheetId: ['has rows with problems'] },
+        )
       }
       const ids = new Map<string, number>()
       for (const s of checked.added) {
-        const id = (await trx.insertInto('skill').values({ slug: await freeSlug(trx, 'skill', s.names.en), ...columnsOf('name', s.names) } as never).returning('id').executeTakeFirstOrThrow()).id
+        const id = (
+          await trx
+            .insertInto('skill')
+            .values({
+              slug: await freeSlug(trx, 'skill', s.names.en),
+              ...columnsOf('name', s.names),
+            } as never)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
         ids.set(s.names.en.toLowerCase(), id)
-        for (const sub of s.subcategoryIds) await trx.insertInto('subcategory_skill').values({ subcategory_id: sub, skill_id: id }).execute()
+        for (const sub of s.subcategoryIds)
+          await trx.insertInto('subcategory_skill').values({ subcategory_id: sub, skill_id: id }).execute()
       }
-      for (const l of checked.linked) await trx.insertInto('subcategory_skill').values({ subcategory_id: l.subcategoryId, skill_id: l.skillId }).execute()
+      for (const l of checked.linked)
+        await trx
+          .insertInto('subcategory_skill')
+          .values({ subcategory_id: l.subcategoryId, skill_id: l.skillId })
+          .execute()
       await files.release(trx, [file.id])
       const report = reportOf(file.id, file.originalName, checked, true)
       await recordAdminAction(trx, {
@@ -308,7 +581,15 @@ export function createCatalogueAdmin({ db, files, forget, indexes }: { db: DB; f
       .innerJoin('skill as k', 'k.id', 'ss.skill_id')
       .innerJoin('subcategory as s', 's.id', 'ss.subcategory_id')
       .innerJoin('category as c', 'c.id', 's.category_id')
-      .select(['c.name_en as category', 's.name_en as subcategory', 'k.name_en', 'k.name_es', 'k.name_de', 'k.name_it', 'k.name_ru'])
+      .select([
+        'c.name_en as category',
+        's.name_en as subcategory',
+        'k.name_en',
+        'k.name_es',
+        'k.name_de',
+        'k.name_it',
+        'k.name_ru',
+      ])
       .orderBy('c.sort_order')
       .orderBy('c.id')
       .orderBy('s.sort_order')

@@ -6,11 +6,15 @@ import { areas } from '../../db/seed-data/catalogue.ts'
 describe.each(dialects)('catalogue API on %s', (dialect) => {
   const t = useTestApi(dialect)
 
-  it('lists the six areas with name, image and the caller\'s language', async () => {
+  it("lists the six areas with name, image and the caller's language", async () => {
     const en = await t.api.get('categories')
     expect(en.status).toBe(200)
     expect(en.json.data.map((c: any) => c.slug)).toEqual(areas.map((a) => a.slug))
-    expect(en.json.data[0]).toMatchObject({ name: areas[0].name.en, categoryName: areas[0].name.en, attachmentUrl: areas[0].image })
+    expect(en.json.data[0]).toMatchObject({
+      name: areas[0].name.en,
+      categoryName: areas[0].name.en,
+      attachmentUrl: areas[0].image,
+    })
     const de = await t.api.get('categories', { 'accept-language': 'de-DE,de;q=0.9' })
     expect(de.json.data[0].name).toBe(areas[0].name.de)
     const unknown = await t.api.get('categories', { 'accept-language': 'fr' })
@@ -18,7 +22,14 @@ describe.each(dialects)('catalogue API on %s', (dialect) => {
   })
 
   it('answers the settings dropdowns, paths matched without regard to case', async () => {
-    for (const path of ['settings/dropdowns/languages', 'settings/dropdowns/countries', 'settings/dropdowns/industries', 'Settings/Dropdowns/Categories', 'settings/all-skills', 'settings/all-categories']) {
+    for (const path of [
+      'settings/dropdowns/languages',
+      'settings/dropdowns/countries',
+      'settings/dropdowns/industries',
+      'Settings/Dropdowns/Categories',
+      'settings/all-skills',
+      'settings/all-categories',
+    ]) {
       const r = await t.api.get(path)
       expect(r.status, path).toBe(200)
       expect(r.json.data.length, path).toBeGreaterThan(0)

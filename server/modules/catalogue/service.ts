@@ -13,7 +13,9 @@ export const CATALOGUE_CACHE_TTL_MS = 60_000
 // every instance sharing the bus.
 export function createCatalogueService(db: DB, options: { cacheTtlMs?: number; bus?: CacheBus } = {}) {
   const name = (locale: Locale) => `name_${locale}` as const
-  const cache = createShortCache(options.cacheTtlMs ?? CATALOGUE_CACHE_TTL_MS, { shared: { bus: options.bus ?? localBus(), name: 'catalogue' } })
+  const cache = createShortCache(options.cacheTtlMs ?? CATALOGUE_CACHE_TTL_MS, {
+    shared: { bus: options.bus ?? localBus(), name: 'catalogue' },
+  })
 
   function categories(locale: Locale) {
     return cache.get(`categories:${locale}`, () => readCategories(locale))
@@ -26,18 +28,30 @@ export function createCatalogueService(db: DB, options: { cacheTtlMs?: number; b
       .orderBy('sort_order')
       .orderBy('id')
       .execute()
-    return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, categoryName: r.name, description: r.description, attachmentUrl: r.image_url }))
+    return rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      categoryName: r.name,
+      description: r.description,
+      attachmentUrl: r.image_url,
+    }))
   }
 
   async function subcategories(locale: Locale, categoryId?: number) {
-    let q = db.selectFrom('subcategory').select(['id', 'slug', 'category_id as categoryId', `${name(locale)} as name`])
+    let q = db
+      .selectFrom('subcategory')
+      .select(['id', 'slug', 'category_id as categoryId', `${name(locale)} as name`])
     if (categoryId) q = q.where('category_id', '=', categoryId)
     return q.orderBy('category_id').orderBy('sort_order').orderBy('id').execute()
   }
 
   async function skills(locale: Locale, subcategoryId?: number) {
     let q = db.selectFrom('skill').select(['skill.id', 'skill.slug', `skill.${name(locale)} as name`])
-    if (subcategoryId) q = q.innerJoin('subcategory_skill as ss', 'ss.skill_id', 'skill.id').where('ss.subcategory_id', '=', subcategoryId)
+    if (subcategoryId)
+      q = q
+        .innerJoin('subcategory_skill as ss', 'ss.skill_id', 'skill.id')
+        .where('ss.subcategory_id', '=', subcategoryId)
     return q.orderBy(`skill.${name(locale)}`).execute()
   }
 
@@ -48,7 +62,12 @@ export function createCatalogueService(db: DB, options: { cacheTtlMs?: number; b
     return db
       .selectFrom('skill')
       .select(['id', 'slug', `${name(locale)} as name`])
-      .where((eb) => eb.or([eb(sql`lower(${col})`, 'like', sql`${pattern} escape '\\'`), eb(sql`lower(name_en)`, 'like', sql`${pattern} escape '\\'`)]))
+      .where((eb) =>
+        eb.or([
+          eb(sql`lower(${col})`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(name_en)`, 'like', sql`${pattern} escape '\\'`),
+        ]),
+      )
       .orderBy(sql`length(${col})`)
       .orderBy(name(locale))
       .limit(20)
@@ -63,13 +82,21 @@ export function createCatalogueService(db: DB, options: { cacheTtlMs?: number; b
     const [cats, subs, links] = await Promise.all([
       categories(locale),
       subcategories(locale),
-      db.selectFrom('subcategory_skill as ss').innerJoin('skill', 'skill.id', 'ss.skill_id').select(['ss.subcategory_id', 'skill.id', 'skill.slug', `skill.${name(locale)} as name`]).orderBy(`skill.${name(locale)}`).execute(),
+      db
+        .selectFrom('subcategory_skill as ss')
+        .innerJoin('skill', 'skill.id', 'ss.skill_id')
+        .select(['ss.subcategory_id', 'skill.id', 'skill.slug', `skill.${name(locale)} as name`])
+        .orderBy(`skill.${name(locale)}`)
+        .execute(),
     ])
     const skillsBySub = Map.groupBy(links, (l) => l.subcategory_id)
     const subsByCat = Map.groupBy(subs, (s) => s.categoryId)
     return cats.map((c) => ({
       ...c,
-      subcategories: (subsByCat.get(c.id) ?? []).map((s) => ({ ...s, skills: (skillsBySub.get(s.id) ?? []).map(({ id, slug, name }) => ({ id, slug, name })) })),
+      subcategories: (subsByCat.get(c.id) ?? []).map((s) => ({
+        ...s,
+        skills: (skillsBySub.get(s.id) ?? []).map(({ id, slug, name }) => ({ id, slug, name })),
+      })),
     }))
   }
 
@@ -85,13 +112,24 @@ export function createCatalogueService(db: DB, options: { cacheTtlMs?: number; b
   async function readNames(locale: Locale) {
     const byId = (rows: Array<{ id: number; name: string }>) => new Map(rows.map((r) => [r.id, r.name]))
     const [category, subcategory, skill] = await Promise.all(
-      (['category', 'subcategory', 'skill'] as const).map(async (table) => byId(await db.selectFrom(table).select(['id', `${name(locale)} as name`]).execute())),
+      (['category', 'subcategory', 'skill'] as const).map(async (table) =>
+        byId(
+          await db
+            .selectFrom(table)
+            .select(['id', `${name(locale)} as name`])
+            .execute(),
+        ),
+      ),
     )
     return { category, subcategory, skill } as CatalogueNames
   }
 
   async function industries(locale: Locale) {
-    return db.selectFrom('industry').select(['id', 'slug', `${name(locale)} as name`]).orderBy(name(locale)).execute()
+    return db
+      .selectFrom('industry')
+      .select(['id', 'slug', `${name(locale)} as name`])
+      .orderBy(name(locale))
+      .execute()
   }
 
   // Names of countries and languages come from the runtime's ICU data, so all five languages are
@@ -99,16 +137,33 @@ export function createCatalogueService(db: DB, options: { cacheTtlMs?: number; b
   async function countries(locale: Locale) {
     const names = new Intl.DisplayNames([locale], { type: 'region' })
     const rows = await db.selectFrom('country').select('code').execute()
-    return sortByName(rows.map((r) => ({ code: r.code, name: names.of(r.code) ?? r.code })), locale)
+    return sortByName(
+      rows.map((r) => ({ code: r.code, name: names.of(r.code) ?? r.code })),
+      locale,
+    )
   }
 
   async function languages(locale: Locale) {
     const names = new Intl.DisplayNames([locale], { type: 'language' })
     const rows = await db.selectFrom('language').select('code').execute()
-    return sortByName(rows.map((r) => ({ code: r.code, name: names.of(r.code) ?? r.code })), locale)
+    return sortByName(
+      rows.map((r) => ({ code: r.code, name: names.of(r.code) ?? r.code })),
+      locale,
+    )
   }
 
-  return { categories, subcategories, skills, searchSkills, tree, names, industries, countries, languages, forget: cache.clear }
+  return {
+    categories,
+    subcategories,
+    skills,
+    searchSkills,
+    tree,
+    names,
+    industries,
+    countries,
+    languages,
+    forget: cache.clear,
+  }
 }
 
 /** Names by id, in one language (`CatalogueService.names`); shared, so read-only. */

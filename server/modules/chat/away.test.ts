@@ -19,11 +19,22 @@ for (const dialect of dialects) {
     /** Makes the delayed away rows due (as if `ms` had passed) and delivers everything. */
     async function later(ms: number) {
       const due = new Date(Date.now() + ms + 1000).toISOString()
-      await s.database.db.updateTable('outbox').set({ run_after: new Date(0).toISOString() }).where('status', '=', 'pending').where('run_after', '<=', due).execute()
+      await s.database.db
+        .updateTable('outbox')
+        .set({ run_after: new Date(0).toISOString() })
+        .where('status', '=', 'pending')
+        .where('run_after', '<=', due)
+        .execute()
       await s.t.api.jobs.outbox.drain()
       await s.t.api.jobs.outbox.drain() // what the deliveries wrote (the email itself)
     }
-    const alerts = async (userId: number) => s.database.db.selectFrom('notification').select(['type', 'room_id', 'is_read', 'message_key']).where('user_id', '=', userId).where('type', '=', 'Chat').execute()
+    const alerts = async (userId: number) =>
+      s.database.db
+        .selectFrom('notification')
+        .select(['type', 'room_id', 'is_read', 'message_key'])
+        .where('user_id', '=', userId)
+        .where('type', '=', 'Chat')
+        .execute()
 
     test('one alert and one email per unread run, none once read, and again after reading', async () => {
       const client = await s.t.user('client', 'Clara', 'Client')
@@ -34,9 +45,12 @@ for (const dialect of dialects) {
       expect(await alerts(free.id)).toEqual([])
       const mailsBefore = smtp.mails.length
 
-      for (const text of ['First question', 'Second question', 'Third question']) expect((await s.t.say(roomId, client.token, text)).status).toBe(200)
+      for (const text of ['First question', 'Second question', 'Third question'])
+        expect((await s.t.say(roomId, client.token, text)).status).toBe(200)
       await later(AWAY_ALERT_MS)
-      expect(await alerts(free.id)).toEqual([{ type: 'Chat', room_id: roomId, is_read: 0, message_key: 'chat-events:notify.newMessage' }])
+      expect(await alerts(free.id)).toEqual([
+        { type: 'Chat', room_id: roomId, is_read: 0, message_key: 'chat-events:notify.newMessage' },
+      ])
       const bell = (await s.t.call('GET', 'notifications', { token: free.token })).json.data[0]
       expect(bell).toMatchObject({ title: 'New message from Clara Client', roomId, type: 'Chat' })
       expect(smtp.mails.length).toBe(mailsBefore)

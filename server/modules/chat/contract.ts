@@ -26,7 +26,14 @@ export const chatPerson = z.object({
 export type ChatPerson = z.output<typeof chatPerson>
 
 /** SPEC §3: 1 image, 2 video, 3 audio, 4 document. */
-export const chatAttachment = z.object({ id: z.number(), name: z.string(), url: z.string(), attachmentType: z.number(), size: z.number(), mime: z.string() })
+export const chatAttachment = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  attachmentType: z.number(),
+  size: z.number(),
+  mime: z.string(),
+})
 
 export const chatMessage = z.object({
   id: z.number(),
@@ -77,45 +84,117 @@ export const messagesPage = z.object({
 
 /** JSON send. The multipart form has the same fields plus `files`; there `text` may be empty when files come. */
 export const sendMessageInput = z.object({
-  clientMessageId: z.string({ error: 'is required' }).regex(CLIENT_MESSAGE_ID, 'must be 8 to 64 letters, digits, - or _'),
-  text: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(chatLimits.text, `must be at most ${chatLimits.text} characters`),
+  clientMessageId: z
+    .string({ error: 'is required' })
+    .regex(CLIENT_MESSAGE_ID, 'must be 8 to 64 letters, digits, - or _'),
+  text: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(chatLimits.text, `must be at most ${chatLimits.text} characters`),
 })
 export type SendMessageInput = z.output<typeof sendMessageInput>
 
-export const readState = z.object({ roomId: z.number(), lastReadMessageId: z.number(), unreadCount: z.number(), roomsWithUnread: z.number() })
+export const readState = z.object({
+  roomId: z.number(),
+  lastReadMessageId: z.number(),
+  unreadCount: z.number(),
+  roomsWithUnread: z.number(),
+})
 const count = z.object({ unreadCount: z.number() })
 const roomParams = z.object({ roomId: id })
 
 export const chatContract = {
   // Literal paths come before {roomId} ones.
-  roomsCount: endpoint({ method: 'GET', path: 'chat/rooms/count', summary: "How many of the caller's rooms have unread messages", tag, access: 'user', response: count }),
+  roomsCount: endpoint({
+    method: 'GET',
+    path: 'chat/rooms/count',
+    summary: "How many of the caller's rooms have unread messages",
+    tag,
+    access: 'user',
+    response: count,
+  }),
   rooms: endpoint({
-    method: 'GET', path: 'chat/rooms/{page}', summary: "The caller's rooms, most recent first, with the other person, the project, the last message and the unread count", tag, access: 'user',
+    method: 'GET',
+    path: 'chat/rooms/{page}',
+    summary:
+      "The caller's rooms, most recent first, with the other person, the project, the last message and the unread count",
+    tag,
+    access: 'user',
     params: z.object({ page: id.max(10_000, 'is too large') }),
-    query: z.object({ pageSize: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(chatLimits.roomsMax, `must be at most ${chatLimits.roomsMax}`).default(chatLimits.roomsDefault) }),
+    query: z.object({
+      pageSize: z.coerce
+        .number({ error: 'must be a number' })
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(chatLimits.roomsMax, `must be at most ${chatLimits.roomsMax}`)
+        .default(chatLimits.roomsDefault),
+    }),
     /** `roomsWithUnread` is chat/rooms/count's figure, so a page showing the list and the icon asks once. */
-    response: z.object({ data: z.array(chatRoom), page: z.number(), pageSize: z.number(), total: z.number(), roomsWithUnread: z.number() }),
+    response: z.object({
+      data: z.array(chatRoom),
+      page: z.number(),
+      pageSize: z.number(),
+      total: z.number(),
+      roomsWithUnread: z.number(),
+    }),
   }),
   userInfo: endpoint({
-    method: 'GET', path: 'chat/user-info/{userId}', summary: 'The public card of someone the caller shares a room with', tag, access: 'user',
-    params: z.object({ userId: id }), response: chatPerson,
+    method: 'GET',
+    path: 'chat/user-info/{userId}',
+    summary: 'The public card of someone the caller shares a room with',
+    tag,
+    access: 'user',
+    params: z.object({ userId: id }),
+    response: chatPerson,
   }),
   messages: endpoint({
-    method: 'GET', path: 'chat/{roomId}', summary: "A room's messages, newest page first, earlier pages by `before`", tag, access: 'user',
+    method: 'GET',
+    path: 'chat/{roomId}',
+    summary: "A room's messages, newest page first, earlier pages by `before`",
+    tag,
+    access: 'user',
     params: roomParams,
     query: z.object({
       before: id.optional(),
-      limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(chatLimits.pageMax, `must be at most ${chatLimits.pageMax}`).default(chatLimits.pageDefault),
+      limit: z.coerce
+        .number({ error: 'must be a number' })
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(chatLimits.pageMax, `must be at most ${chatLimits.pageMax}`)
+        .default(chatLimits.pageDefault),
     }),
     response: messagesPage,
   }),
   send: endpoint({
-    method: 'POST', path: 'chat/{roomId}', summary: 'Send a message (JSON, or multipart/form-data with up to 5 `files`); answered once stored; a repeated clientMessageId answers the stored message', tag, access: 'user',
-    params: roomParams, body: sendMessageInput, multipart: true, response: chatMessage,
+    method: 'POST',
+    path: 'chat/{roomId}',
+    summary:
+      'Send a message (JSON, or multipart/form-data with up to 5 `files`); answered once stored; a repeated clientMessageId answers the stored message',
+    tag,
+    access: 'user',
+    params: roomParams,
+    body: sendMessageInput,
+    multipart: true,
+    response: chatMessage,
   }),
   markRead: endpoint({
-    method: 'POST', path: 'chat/{roomId}/read', summary: 'Marks the room read up to a message (default: the newest)', tag, access: 'user',
-    params: roomParams, body: z.object({ upTo: id.optional() }), response: readState,
+    method: 'POST',
+    path: 'chat/{roomId}/read',
+    summary: 'Marks the room read up to a message (default: the newest)',
+    tag,
+    access: 'user',
+    params: roomParams,
+    body: z.object({ upTo: id.optional() }),
+    response: readState,
   }),
-  countUnread: endpoint({ method: 'GET', path: 'chat/{roomId}/count-unread', summary: "The room's unread messages for the caller", tag, access: 'user', params: roomParams, response: count }),
+  countUnread: endpoint({
+    method: 'GET',
+    path: 'chat/{roomId}/count-unread',
+    summary: "The room's unread messages for the caller",
+    tag,
+    access: 'user',
+    params: roomParams,
+    response: count,
+  }),
 }

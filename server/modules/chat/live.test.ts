@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { useLiveServer } from '../../../tests/integration/live-server.ts'
-import { makeClient, sleep, usedTransport, waitFor, type TransportChoice } from '../../realtime/test-support.ts'
+import {
+  makeClient,
+  sleep,
+  usedTransport,
+  waitFor,
+  type TransportChoice,
+} from '../../realtime/test-support.ts'
 import { chatTestApi } from './test-support.ts'
 
 // The chat hub live, on the real server (startServer, without the web app) and the official
@@ -26,7 +32,8 @@ for (const dialect of dialects) {
       const { connection, logs } = makeClient(`${live.base}/hubs/chat`, transport, { token })
       connections.push(connection)
       const got: [string, unknown][] = []
-      for (const target of ['ReceiveMessage', 'typing', 'read', 'countChat']) connection.on(target, (arg: unknown) => got.push([target, arg]))
+      for (const target of ['ReceiveMessage', 'typing', 'read', 'countChat'])
+        connection.on(target, (arg: unknown) => got.push([target, arg]))
       await connection.start()
       expect(usedTransport(logs)).toBe(transport)
       const of = (target: string) => got.filter(([n]) => n === target).map(([, a]) => a)
@@ -38,20 +45,39 @@ for (const dialect of dialects) {
 
     for (const transport of transports) {
       test(`${transport}: members join the room, messages, typing and reads go live, strangers are refused`, async () => {
-        const [client, free, stranger] = [await t.user('client', 'Clara', 'Client'), await t.user('freelancer', 'Fran', 'One'), await t.user('freelancer', 'Otto', 'Other')]
+        const [client, free, stranger] = [
+          await t.user('client', 'Clara', 'Client'),
+          await t.user('freelancer', 'Fran', 'One'),
+          await t.user('freelancer', 'Otto', 'Other'),
+        ]
         const { roomId } = await t.contract(client, free)
         await call('POST', `chat/${roomId}/read`, free.token, {})
-        const [mine, theirs, outsider] = await Promise.all([hub(client.token, transport), hub(free.token, transport), hub(stranger.token, transport)])
+        const [mine, theirs, outsider] = await Promise.all([
+          hub(client.token, transport),
+          hub(free.token, transport),
+          hub(stranger.token, transport),
+        ])
         await mine.connection.invoke('JoinGroup', `room:${roomId}`)
         await theirs.connection.invoke('JoinGroup', `room:${roomId}`)
-        await expect(outsider.connection.invoke('JoinGroup', `room:${roomId}`)).rejects.toThrow('You cannot join this group.')
-        await expect(outsider.connection.invoke('JoinGroup', 'room:0')).rejects.toThrow('You cannot join this group.')
+        await expect(outsider.connection.invoke('JoinGroup', `room:${roomId}`)).rejects.toThrow(
+          'You cannot join this group.',
+        )
+        await expect(outsider.connection.invoke('JoinGroup', 'room:0')).rejects.toThrow(
+          'You cannot join this group.',
+        )
         await expect(outsider.connection.invoke('Typing', roomId)).rejects.toThrow('Join the room first.')
 
-        const sent = await call('POST', `chat/${roomId}`, client.token, { clientMessageId: `live-${transport}`, text: 'Are the loads from the roof final?' })
+        const sent = await call('POST', `chat/${roomId}`, client.token, {
+          clientMessageId: `live-${transport}`,
+          text: 'Are the loads from the roof final?',
+        })
         // Counts are pushed after their write commits (the outbox): the 0 of the read above may still
         // arrive after the hub connected, so the test waits for the message's count, the last one.
-        await waitFor(() => theirs.typed().length && mine.typed().length && theirs.of('countChat').at(-1) === 1, 10_000, 'the message and the count')
+        await waitFor(
+          () => theirs.typed().length && mine.typed().length && theirs.of('countChat').at(-1) === 1,
+          10_000,
+          'the message and the count',
+        )
         expect(theirs.typed()).toEqual([sent])
         expect(mine.typed()).toEqual([sent])
         // A count is the number of rooms with unread messages, pushed at each change: never more than 1 here.
@@ -68,14 +94,23 @@ for (const dialect of dialects) {
         // too, and may reach the room after the join (seen under load): the test follows this read's.
         type Read = { roomId: number; userId: number; lastReadMessageId: number }
         const reads = () => mine.of('read') as Read[]
-        await waitFor(() => reads().some((r) => r.lastReadMessageId === sent.id) && theirs.of('countChat').at(-1) === 0, 10_000, 'the read receipt and the count back to 0')
+        await waitFor(
+          () => reads().some((r) => r.lastReadMessageId === sent.id) && theirs.of('countChat').at(-1) === 0,
+          10_000,
+          'the read receipt and the count back to 0',
+        )
         expect(reads().at(-1)).toEqual({ roomId, userId: free.id, lastReadMessageId: sent.id })
-        expect(reads().every((r) => r.roomId === roomId && r.userId === free.id && r.lastReadMessageId <= sent.id)).toBe(true)
+        expect(
+          reads().every((r) => r.roomId === roomId && r.userId === free.id && r.lastReadMessageId <= sent.id),
+        ).toBe(true)
 
         // Leaving the group stops the room's messages; the counts still come.
         const counted = theirs.of('countChat').length
         await theirs.connection.invoke('LeaveGroup', `room:${roomId}`)
-        await call('POST', `chat/${roomId}`, client.token, { clientMessageId: `live-${transport}-2`, text: 'Still there?' })
+        await call('POST', `chat/${roomId}`, client.token, {
+          clientMessageId: `live-${transport}-2`,
+          text: 'Still there?',
+        })
         await waitFor(() => theirs.of('countChat').length > counted, 10_000, 'the count after leaving')
         await sleep(100)
         expect(theirs.typed()).toHaveLength(1)

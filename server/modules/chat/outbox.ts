@@ -29,7 +29,19 @@ interface Away {
   messageId: number
 }
 
-export function chatOutboxHandlers({ db, chat, notifications, hubs, publicUrl }: { db: Kysely<Database>; chat: ChatService; notifications: NotificationsService; hubs: () => Hubs | null; publicUrl: string }): Record<string, OutboxHandler> {
+export function chatOutboxHandlers({
+  db,
+  chat,
+  notifications,
+  hubs,
+  publicUrl,
+}: {
+  db: Kysely<Database>
+  chat: ChatService
+  notifications: NotificationsService
+  hubs: () => Hubs | null
+  publicUrl: string
+}): Record<string, OutboxHandler> {
   async function counts(target: NonNullable<ReturnType<typeof hubs>>['chat'], userIds: number[]) {
     for (const id of userIds) await target.toUser(id).send('countChat', await chat.roomsWithUnread(id))
   }
@@ -49,23 +61,55 @@ export function chatOutboxHandlers({ db, chat, notifications, hubs, publicUrl }:
 
   /** Who wrote, about which project, for whom: what an alert or a mail says. */
   async function context(a: Away) {
-    const message = await db.selectFrom('chat_message as m').innerJoin('chat_room as r', 'r.id', 'm.room_id').innerJoin('project as p', 'p.id', 'r.project_id').select(['m.sender_id', 'm.kind', 'r.project_id', 'p.title']).where('m.id', '=', a.messageId).executeTakeFirst()
-    const user = await db.selectFrom('app_user').select(['id', 'email', 'first_name', 'language']).where('id', '=', a.userId).executeTakeFirst()
+    const message = await db
+      .selectFrom('chat_message as m')
+      .innerJoin('chat_room as r', 'r.id', 'm.room_id')
+      .innerJoin('project as p', 'p.id', 'r.project_id')
+      .select(['m.sender_id', 'm.kind', 'r.project_id', 'p.title'])
+      .where('m.id', '=', a.messageId)
+      .executeTakeFirst()
+    const user = await db
+      .selectFrom('app_user')
+      .select(['id', 'email', 'first_name', 'language'])
+      .where('id', '=', a.userId)
+      .executeTakeFirst()
     if (!message || !user) return null
-    const sender = message.kind === 'text' && message.sender_id ? (await peopleOf(db, [message.sender_id], asLocale(user.language))).get(message.sender_id) : undefined
+    const sender =
+      message.kind === 'text' && message.sender_id
+        ? (await peopleOf(db, [message.sender_id], asLocale(user.language))).get(message.sender_id)
+        : undefined
     return { message, user, senderName: sender?.name ?? 'Workneer', locale: asLocale(user.language) }
   }
 
   /** The parties and titles an event is about. */
-  async function partiesOf(e: ChatEventPayload): Promise<{ project: { id: number; title: string; client_id: number }; freelancerId: number; params: Record<string, string> } | null> {
-    const project = await db.selectFrom('project').select(['id', 'title', 'client_id']).where('id', '=', e.projectId).executeTakeFirst()
+  async function partiesOf(e: ChatEventPayload): Promise<{
+    project: { id: number; title: string; client_id: number }
+    freelancerId: number
+    params: Record<string, string>
+  } | null> {
+    const project = await db
+      .selectFrom('project')
+      .select(['id', 'title', 'client_id'])
+      .where('id', '=', e.projectId)
+      .executeTakeFirst()
     if (!project) return null
     if (e.entity === 'installment' && e.entityId) {
-      const i = await db.selectFrom('installment as i').innerJoin('contract as c', 'c.id', 'i.contract_id').select(['i.title', 'c.freelancer_id']).where('i.id', '=', e.entityId).executeTakeFirst()
-      return i ? { project, freelancerId: i.freelancer_id, params: { title: project.title, installment: i.title } } : null
+      const i = await db
+        .selectFrom('installment as i')
+        .innerJoin('contract as c', 'c.id', 'i.contract_id')
+        .select(['i.title', 'c.freelancer_id'])
+        .where('i.id', '=', e.entityId)
+        .executeTakeFirst()
+      return i
+        ? { project, freelancerId: i.freelancer_id, params: { title: project.title, installment: i.title } }
+        : null
     }
     if (e.entity === 'proposal' && e.entityId) {
-      const p = await db.selectFrom('proposal').select('freelancer_id').where('id', '=', e.entityId).executeTakeFirst()
+      const p = await db
+        .selectFrom('proposal')
+        .select('freelancer_id')
+        .where('id', '=', e.entityId)
+        .executeTakeFirst()
       return p ? { project, freelancerId: p.freelancer_id, params: { title: project.title } } : null
     }
     return e.freelancerId ? { project, freelancerId: e.freelancerId, params: { title: project.title } } : null
@@ -76,8 +120,18 @@ export function chatOutboxHandlers({ db, chat, notifications, hubs, publicUrl }:
       const about = await partiesOf(e)
       if (!about) return
       await db.transaction().execute(async (trx) => {
-        const roomId = await chat.openRoom(trx, { projectId: about.project.id, clientId: about.project.client_id, freelancerId: about.freelancerId })
-        await chat.systemMessage(trx, { roomId, event: e.event, params: about.params, source: `outbox:${row.id}`, actorId: e.actorId })
+        const roomId = await chat.openRoom(trx, {
+          projectId: about.project.id,
+          clientId: about.project.client_id,
+          freelancerId: about.freelancerId,
+        })
+        await chat.systemMessage(trx, {
+          roomId,
+          event: e.event,
+          params: about.params,
+          source: `outbox:${row.id}`,
+          actorId: e.actorId,
+        })
       })
     },
     [MESSAGE_TOPIC]: async (payload: { messageId: number }) => {
@@ -91,7 +145,11 @@ export function chatOutboxHandlers({ db, chat, notifications, hubs, publicUrl }:
     [READ_TOPIC]: async (payload: { roomId: number; userId: number; lastReadMessageId: number }) => {
       const target = hubs()?.chat
       if (!target) return
-      await target.toGroup(roomGroup(payload.roomId)).send('read', { roomId: payload.roomId, userId: payload.userId, lastReadMessageId: payload.lastReadMessageId })
+      await target.toGroup(roomGroup(payload.roomId)).send('read', {
+        roomId: payload.roomId,
+        userId: payload.userId,
+        lastReadMessageId: payload.lastReadMessageId,
+      })
       await counts(target, [payload.userId])
     },
     [AWAY_TOPIC]: async (a: Away, row) => {
@@ -101,7 +159,16 @@ export function chatOutboxHandlers({ db, chat, notifications, hubs, publicUrl }:
       const stored = await db.transaction().execute(async (trx) => {
         if (!(await claim(trx, 'alert_state', a))) return false
         await notifications.record(trx, [
-          { userId: a.userId, source, messageKey: 'chat-events:notify.newMessage', params: { name: about.senderName, title: about.message.title }, type: 'Chat', projectId: about.message.project_id, roomId: a.roomId, senderId: about.message.sender_id },
+          {
+            userId: a.userId,
+            source,
+            messageKey: 'chat-events:notify.newMessage',
+            params: { name: about.senderName, title: about.message.title },
+            type: 'Chat',
+            projectId: about.message.project_id,
+            roomId: a.roomId,
+            senderId: about.message.sender_id,
+          },
         ])
         return true
       })
@@ -113,7 +180,13 @@ export function chatOutboxHandlers({ db, chat, notifications, hubs, publicUrl }:
       const link = new URL(`/chats/${a.roomId}`, publicUrl).href
       await db.transaction().execute(async (trx) => {
         if (!(await claim(trx, 'email_state', a))) return
-        const mail = renderMail('chatUnread', { to: about.user.email, language: about.user.language, name: about.user.first_name, link, vars: { sender: about.senderName, title: about.message.title } })
+        const mail = renderMail('chatUnread', {
+          to: about.user.email,
+          language: about.user.language,
+          name: about.user.first_name,
+          link,
+          vars: { sender: about.senderName, title: about.message.title },
+        })
         await enqueue(trx, EMAIL_TOPIC, mail)
       })
     },

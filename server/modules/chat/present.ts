@@ -12,11 +12,18 @@ const downloadUrl = (id: number) => `files/${id}/download`
 export async function peopleOf(db: Executor, ids: number[], locale?: Locale) {
   const unique = [...new Set(ids)]
   if (!unique.length) return new Map<number, ChatPerson>()
-  const rows = await db.selectFrom('app_user').select(['id', 'first_name', 'last_name', 'company_name', 'status', 'image_file_id']).where('id', 'in', unique).execute()
+  const rows = await db
+    .selectFrom('app_user')
+    .select(['id', 'first_name', 'last_name', 'company_name', 'status', 'image_file_id'])
+    .where('id', 'in', unique)
+    .execute()
   return new Map(rows.map((u) => [u.id, personOf(u, locale)]))
 }
 
-export function personOf(u: NamedUser & { id: number; first_name: string; last_name: string; image_file_id: number | null }, locale?: Locale): ChatPerson {
+export function personOf(
+  u: NamedUser & { id: number; first_name: string; last_name: string; image_file_id: number | null },
+  locale?: Locale,
+): ChatPerson {
   return {
     id: u.id,
     name: displayName(u, locale),
@@ -38,14 +45,24 @@ export async function messagesByIds(db: Executor, ids: number[], locale: Locale)
     .orderBy('a.message_id')
     .orderBy('a.position')
     .execute()
-  return present(rows, Map.groupBy(files, (f) => f.message_id), locale)
+  return present(
+    rows,
+    Map.groupBy(files, (f) => f.message_id),
+    locale,
+  )
 }
 
 /**
  * A room's newest `limit` messages before `before` (all when absent), newest first, with their
  * attachments, in one query: the page is chosen in a subquery and its attachments joined to it.
  */
-export async function messagesPage(db: Executor, roomId: number, before: number | undefined, limit: number, locale: Locale): Promise<ChatMessage[]> {
+export async function messagesPage(
+  db: Executor,
+  roomId: number,
+  before: number | undefined,
+  limit: number,
+  locale: Locale,
+): Promise<ChatMessage[]> {
   const rows = await db
     .selectFrom('chat_message as m')
     .leftJoin('chat_attachment as a', 'a.message_id', 'm.id')
@@ -64,7 +81,17 @@ export async function messagesPage(db: Executor, roomId: number, before: number 
   const messages = new Map<number, (typeof rows)[number]>()
   for (const r of rows) {
     if (!messages.has(r.id)) messages.set(r.id, r)
-    if (r.file_id != null) files.set(r.id, [...(files.get(r.id) ?? []), { id: r.file_id, original_name: r.original_name!, attachment_type: r.attachment_type!, size: r.size!, mime: r.mime! }])
+    if (r.file_id != null)
+      files.set(r.id, [
+        ...(files.get(r.id) ?? []),
+        {
+          id: r.file_id,
+          original_name: r.original_name!,
+          attachment_type: r.attachment_type!,
+          size: r.size!,
+          mime: r.mime!,
+        },
+      ])
   }
   return present([...messages.values()], files, locale)
 }
@@ -77,7 +104,11 @@ interface Attached {
   mime: string
 }
 
-function present(rows: Selectable<Database['chat_message']>[], byMessage: Map<number, Attached[]>, locale: Locale): ChatMessage[] {
+function present(
+  rows: Selectable<Database['chat_message']>[],
+  byMessage: Map<number, Attached[]>,
+  locale: Locale,
+): ChatMessage[] {
   return rows.map((r) => {
     const params = r.params ? (JSON.parse(r.params) as Record<string, string | number>) : null
     const system = r.kind === 'system'
@@ -91,7 +122,14 @@ function present(rows: Selectable<Database['chat_message']>[], byMessage: Map<nu
       text: system ? systemText(locale, r.event as ChatEvent, params ?? {}) : r.body,
       event: system ? (r.event as ChatEvent) : null,
       params: system ? params : null,
-      attachments: (byMessage.get(r.id) ?? []).map((f) => ({ id: f.id, name: f.original_name, url: downloadUrl(f.id), attachmentType: f.attachment_type, size: f.size, mime: f.mime })),
+      attachments: (byMessage.get(r.id) ?? []).map((f) => ({
+        id: f.id,
+        name: f.original_name,
+        url: downloadUrl(f.id),
+        attachmentType: f.attachment_type,
+        size: f.size,
+        mime: f.mime,
+      })),
       createdAt: r.created_at,
     }
   })

@@ -17,7 +17,17 @@ export const chatLimits = {
 }
 
 /** The contract's events that post a system message into the room of the contract's two parties. */
-export const chatEvents = ['proposalAccepted', 'installmentFunded', 'installmentSubmitted', 'installmentApproved', 'installmentPaid', 'refundRequested', 'refundAccepted', 'refundDeclined', 'disputeDecided'] as const
+export const chatEvents = [
+  'proposalAccepted',
+  'installmentFunded',
+  'installmentSubmitted',
+  'installmentApproved',
+  'installmentPaid',
+  'refundRequested',
+  'refundAccepted',
+  'refundDeclined',
+  'disputeDecided',
+] as const
 export type ChatEvent = (typeof chatEvents)[number]
 
 /**
@@ -63,5 +73,14 @@ export interface ChatEventPayload {
 export function chatEventOf(entity: string, action: string): ChatEvent | null {
   if (entity === 'proposal') return action === 'accept' ? 'proposalAccepted' : null
   if (entity !== 'installment') return null
-  return ({ fund: 'installmentFunded', submit: 'installmentSubmitted', approve: 'installmentApproved', release: 'installmentPaid' } as Record<string, ChatEvent>)[action] ?? null
+  return (
+    (
+      {
+        fund: 'installmentFunded',
+        submit: 'installmentSubmitted',
+        approve: 'installmentApproved',
+        release: 'installmentPaid',
+      } as Record<string, ChatEvent>
+    )[action] ?? null
+  )
 }

@@ -8,24 +8,48 @@ import type { TestDialect } from '../../../tests/integration/databases.ts'
 export { tinyPdf, tinyPng } from '../../../tests/integration/module-api.ts'
 
 const options = { name: 'chat', addressBlock: 23, freelancerTitle: 'Structural engineer' }
-export const chatTestApi = (database: Db, env?: Record<string, string>) => withChat(moduleTestApi(database, { ...options, env }), database)
+export const chatTestApi = (database: Db, env?: Record<string, string>) =>
+  withChat(moduleTestApi(database, { ...options, env }), database)
 /** A describe block's database and chat API (`s.t`, with these settings), made before its tests and dropped after them. */
-export const useChat = (dialect: TestDialect, env?: () => Record<string, string>) => useModuleApi(dialect, () => ({ ...options, env: env?.() }), withChat)
+export const useChat = (dialect: TestDialect, env?: () => Record<string, string>) =>
+  useModuleApi(dialect, () => ({ ...options, env: env?.() }), withChat)
 
 function withChat(t: ModuleTestApi, database: Db) {
   type U = Awaited<ReturnType<typeof t.user>>
 
   /** A published project of `client` with a proposal from each freelancer; answers the project and proposal ids. */
   async function projectWithProposals(client: U, freelancers: U[]) {
-    const sub = await database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+    const sub = await database.db
+      .selectFrom('subcategory')
+      .select('id')
+      .where('slug', '=', 'structural-engineering')
+      .executeTakeFirstOrThrow()
     const project = await t.call('POST', 'projects', {
       token: client.token,
-      body: { title: 'Load calculations for a timber roof', description: 'Calculations for a new timber roof over a two-storey house, with connection details and a short report.', subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 80000, currency: 'EUR', durationDays: 10, remote: true, publish: true },
+      body: {
+        title: 'Load calculations for a timber roof',
+        description:
+          'Calculations for a new timber roof over a two-storey house, with connection details and a short report.',
+        subcategoryId: sub.id,
+        budgetType: 'fixed',
+        budgetMinor: 80000,
+        currency: 'EUR',
+        durationDays: 10,
+        remote: true,
+        publish: true,
+      },
     })
     expect(project.status, project.text).toBe(200)
     const proposals: number[] = []
     for (const f of freelancers) {
-      const p = await t.call('POST', `projects/${project.json.id}/proposal`, { token: f.token, body: { coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.', bidMinor: 75000, durationDays: 7 } })
+      const p = await t.call('POST', `projects/${project.json.id}/proposal`, {
+        token: f.token,
+        body: {
+          coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.',
+          bidMinor: 75000,
+          durationDays: 7,
+        },
+      })
       expect(p.status, p.text).toBe(200)
       proposals.push(p.json.id)
     }
@@ -35,24 +59,56 @@ function withChat(t: ModuleTestApi, database: Db) {
   /** `client` accepts `freelancer`'s proposal: answers the contract (its roomId is the room). */
   async function contract(client: U, freelancer: U) {
     const { projectId, proposals } = await projectWithProposals(client, [freelancer])
-    const accepted = await t.call('POST', `projects/proposals/${proposals[0]}/accept/${projectId}`, { token: client.token })
+    const accepted = await t.call('POST', `projects/proposals/${proposals[0]}/accept/${projectId}`, {
+      token: client.token,
+    })
     expect(accepted.status, accepted.text).toBe(200)
     await t.api.jobs.outbox.drain()
-    return accepted.json as { id: number; projectId: number; roomId: number; installments: Array<{ id: number }> }
+    return accepted.json as {
+      id: number
+      projectId: number
+      roomId: number
+      installments: Array<{ id: number }>
+    }
   }
 
   /** A multipart send: fields, then files (name and bytes) in the part `files`. */
-  const sendForm = (roomId: number, token: string, fields: Record<string, string>, files: Array<[string, Buffer]> = []) => postForm(`chat/${roomId}`, token, fields, files)
+  const sendForm = (
+    roomId: number,
+    token: string,
+    fields: Record<string, string>,
+    files: Array<[string, Buffer]> = [],
+  ) => postForm(`chat/${roomId}`, token, fields, files)
 
   /** A multipart POST to any API path: fields, then files (name and bytes) in the part `files`. */
-  async function postForm(pathname: string, token: string, fields: Record<string, string>, files: Array<[string, Buffer]> = []) {
+  async function postForm(
+    pathname: string,
+    token: string,
+    fields: Record<string, string>,
+    files: Array<[string, Buffer]> = [],
+  ) {
     const boundary = '----workneer-chat-test'
     const parts: Buffer[] = []
-    for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
-    for (const [name, bytes] of files) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), bytes, Buffer.from('\r\n'))
+    for (const [k, v] of Object.entries(fields))
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
+    for (const [name, bytes] of files)
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from('\r\n'),
+      )
     parts.push(Buffer.from(`--${boundary}--\r\n`))
     const body = Buffer.concat(parts)
-    const response = await t.raw('POST', pathname, { token, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) } })
+    const response = await t.raw('POST', pathname, {
+      token,
+      body,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(body.length),
+      },
+    })
     const text = await response.text()
     return { status: response.status, json: text ? JSON.parse(text) : undefined, text }
   }
@@ -60,7 +116,8 @@ function withChat(t: ModuleTestApi, database: Db) {
   let n = 0
   const clientId = () => `msg-${Date.now().toString(36)}-${++n}`
   /** A JSON send with a fresh client message id. */
-  const say = (roomId: number, token: string, text: string, id = clientId()) => t.call('POST', `chat/${roomId}`, { token, body: { clientMessageId: id, text } })
+  const say = (roomId: number, token: string, text: string, id = clientId()) =>
+    t.call('POST', `chat/${roomId}`, { token, body: { clientMessageId: id, text } })
 
   return { ...t, projectWithProposals, contract, sendForm, postForm, say, clientId }
 }

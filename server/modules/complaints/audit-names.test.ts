@@ -6,7 +6,10 @@ import { adminActionNames, adminObjectTypes, recordAdminAction } from './audit.t
 // The audit list (/admin/audit) shows every admin action and object kind by name, in five
 // languages: each listed name has its label in each language, and a name not listed is refused.
 const languages = ['en', 'es', 'de', 'it', 'ru']
-const labels = (lng: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../../locales/${lng}/adminUsers.json`), 'utf8')) as { auditActions: Record<string, string>; objects: Record<string, string> }
+const labels = (lng: string) =>
+  JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, `../../../locales/${lng}/adminUsers.json`), 'utf8'),
+  ) as { auditActions: Record<string, string>; objects: Record<string, string> }
 
 describe('admin audit names', () => {
   it.each(languages)('every admin action and object kind has a label in %s', (lng) => {
@@ -16,8 +19,21 @@ describe('admin audit names', () => {
   })
 
   it('refuses to record an action or an object kind it does not list', async () => {
-    const executor = { insertInto: () => { throw new Error('written') } } as never
-    await expect(recordAdminAction(executor, { actorId: 1, action: 'invent' as never, objectType: 'user', objectId: 1 })).rejects.toThrow(/unknown action invent/)
-    await expect(recordAdminAction(executor, { actorId: 1, action: 'suspend', objectType: 'spaceship' as never, objectId: 1 })).rejects.toThrow(/unknown action suspend on spaceship/)
+    const executor = {
+      insertInto: () => {
+        throw new Error('written')
+      },
+    } as never
+    await expect(
+      recordAdminAction(executor, { actorId: 1, action: 'invent' as never, objectType: 'user', objectId: 1 }),
+    ).rejects.toThrow(/unknown action invent/)
+    await expect(
+      recordAdminAction(executor, {
+        actorId: 1,
+        action: 'suspend',
+        objectType: 'spaceship' as never,
+        objectId: 1,
+      }),
+    ).rejects.toThrow(/unknown action suspend on spaceship/)
   })
 })

@@ -14,15 +14,64 @@ type Executor = Kysely<Database> | Transaction<Database>
 // and a row with a name not listed here is refused, so a new admin action cannot reach the list
 // as a raw identifier: add it here and give it its labels first.
 export const adminActionNames = [
-  'suspend', 'unsuspend', 'delete', 'resetPassword', 'forceResetPassword', 'grantSuperAdmin', 'takeSuperAdmin',
-  'reply', 'assign', 'start', 'ask_user', 'resolve', 'reopen', 'close', 'decide_dispute', 'read_room',
+  'suspend',
+  'unsuspend',
+  'delete',
+  'resetPassword',
+  'forceResetPassword',
+  'grantSuperAdmin',
+  'takeSuperAdmin',
+  'reply',
+  'assign',
+  'start',
+  'ask_user',
+  'resolve',
+  'reopen',
+  'close',
+  'decide_dispute',
+  'read_room',
   'reconcile',
-  'content.create', 'content.update', 'content.delete', 'content.move-up', 'content.move-down', 'content.publish', 'content.unpublish', 'content.image-upload',
-  'catalogue.category.create', 'catalogue.category.rename', 'catalogue.category.move', 'catalogue.category.delete', 'catalogue.category.image',
-  'catalogue.subcategory.create', 'catalogue.subcategory.rename', 'catalogue.subcategory.move', 'catalogue.subcategory.delete',
-  'catalogue.skill.create', 'catalogue.skill.rename', 'catalogue.skill.move', 'catalogue.skill.delete', 'catalogue.skills.import',
+  'content.create',
+  'content.update',
+  'content.delete',
+  'content.move-up',
+  'content.move-down',
+  'content.publish',
+  'content.unpublish',
+  'content.image-upload',
+  'catalogue.category.create',
+  'catalogue.category.rename',
+  'catalogue.category.move',
+  'catalogue.category.delete',
+  'catalogue.category.image',
+  'catalogue.subcategory.create',
+  'catalogue.subcategory.rename',
+  'catalogue.subcategory.move',
+  'catalogue.subcategory.delete',
+  'catalogue.skill.create',
+  'catalogue.skill.rename',
+  'catalogue.skill.move',
+  'catalogue.skill.delete',
+  'catalogue.skills.import',
 ] as const
-export const adminObjectTypes = ['user', 'complaint', 'chat_room', 'payout', 'refund_request', 'payments', 'faq_entry', 'blog_post', 'home_box', 'service_highlight', 'partner_logo', 'stored_file', 'category', 'subcategory', 'skill', 'catalogue_sheet'] as const
+export const adminObjectTypes = [
+  'user',
+  'complaint',
+  'chat_room',
+  'payout',
+  'refund_request',
+  'payments',
+  'faq_entry',
+  'blog_post',
+  'home_box',
+  'service_highlight',
+  'partner_logo',
+  'stored_file',
+  'category',
+  'subcategory',
+  'skill',
+  'catalogue_sheet',
+] as const
 export type AdminActionName = (typeof adminActionNames)[number]
 export type AdminObjectType = (typeof adminObjectTypes)[number]
 
@@ -38,12 +87,26 @@ export interface AdminAction {
 
 export async function recordAdminAction(executor: Executor, a: AdminAction) {
   // Also at run time: some callers pass names they build (a machine's step, a kind of object).
-  if (!(adminActionNames as readonly string[]).includes(a.action) || !(adminObjectTypes as readonly string[]).includes(a.objectType)) {
-    throw new Error(`admin audit: unknown action ${a.action} on ${a.objectType}; list it in complaints/audit.ts with its labels`)
+  if (
+    !(adminActionNames as readonly string[]).includes(a.action) ||
+    !(adminObjectTypes as readonly string[]).includes(a.objectType)
+  ) {
+    throw new Error(
+      `admin audit: unknown action ${a.action} on ${a.objectType}; list it in complaints/audit.ts with its labels`,
+    )
   }
   await executor
     .insertInto('admin_audit')
-    .values({ actor_id: a.actorId, action: a.action, object_type: a.objectType, object_id: a.objectId, from_state: a.fromState ?? null, to_state: a.toState ?? null, reason: a.reason ?? null, at: new Date().toISOString() })
+    .values({
+      actor_id: a.actorId,
+      action: a.action,
+      object_type: a.objectType,
+      object_id: a.objectId,
+      from_state: a.fromState ?? null,
+      to_state: a.toState ?? null,
+      reason: a.reason ?? null,
+      at: new Date().toISOString(),
+    })
     .execute()
 }
 
@@ -75,11 +138,27 @@ function filtered(executor: Executor, f: AuditFilter) {
 }
 
 /** Audit rows, filtered by object, actor, action and days; `order` 'asc' lists one object's history oldest first. */
-export async function listAdminActions(executor: Executor, filter: AuditFilter & { page?: number; pageSize?: number; order?: 'asc' | 'desc' }): Promise<AuditEntry[]> {
+export async function listAdminActions(
+  executor: Executor,
+  filter: AuditFilter & { page?: number; pageSize?: number; order?: 'asc' | 'desc' },
+): Promise<AuditEntry[]> {
   const size = filter.pageSize ?? AUDIT_PAGE
   const rows = await filtered(executor, filter)
     .innerJoin('app_user as u', 'u.id', 'a.actor_id')
-    .select(['a.id', 'a.actor_id', 'a.action', 'a.object_type', 'a.object_id', 'a.from_state', 'a.to_state', 'a.reason', 'a.at', 'u.first_name', 'u.last_name', 'u.status'])
+    .select([
+      'a.id',
+      'a.actor_id',
+      'a.action',
+      'a.object_type',
+      'a.object_id',
+      'a.from_state',
+      'a.to_state',
+      'a.reason',
+      'a.at',
+      'u.first_name',
+      'u.last_name',
+      'u.status',
+    ])
     .orderBy('a.id', filter.order ?? 'desc')
     .offset(((filter.page ?? 1) - 1) * size)
     .limit(size)
@@ -98,7 +177,9 @@ export async function listAdminActions(executor: Executor, filter: AuditFilter &
 }
 
 export async function countAdminActions(executor: Executor, filter: AuditFilter) {
-  const row = await filtered(executor, filter).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+  const row = await filtered(executor, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -107,12 +188,24 @@ export async function auditFacets(executor: Executor) {
   const actors = await executor
     .selectFrom('app_user as u')
     .select(['u.id', 'u.first_name', 'u.last_name', 'u.status'])
-    .where((eb) => eb.exists(eb.selectFrom('admin_audit as a').select('a.id').whereRef('a.actor_id', '=', 'u.id')))
+    .where((eb) =>
+      eb.exists(eb.selectFrom('admin_audit as a').select('a.id').whereRef('a.actor_id', '=', 'u.id')),
+    )
     .orderBy('u.first_name')
     .orderBy('u.id')
     .execute()
-  const types = await executor.selectFrom('admin_audit').select('object_type').distinct().orderBy('object_type').execute()
-  const actions = await executor.selectFrom('admin_audit').select('action').distinct().orderBy('action').execute()
+  const types = await executor
+    .selectFrom('admin_audit')
+    .select('object_type')
+    .distinct()
+    .orderBy('object_type')
+    .execute()
+  const actions = await executor
+    .selectFrom('admin_audit')
+    .select('action')
+    .distinct()
+    .orderBy('action')
+    .execute()
   return {
     actors: actors.map((u) => ({ id: u.id, name: personName(u) })),
     objectTypes: types.map((t) => t.object_type),

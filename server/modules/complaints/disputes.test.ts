@@ -20,15 +20,44 @@ for (const dialect of dialects) {
     beforeAll(async () => {
       ;[database, t, client, other, freelancer] = [s.database, s.t, s.client, s.other, s.freelancer]
       admin = await t.user('client', 'Sam', 'Support')
-      await database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', admin.id).execute()
+      await database.db
+        .updateTable('user_role')
+        .set({ role: Role.SuperAdmin })
+        .where('user_id', '=', admin.id)
+        .execute()
     })
 
-    const balance = async (u: U) => (await t.call('GET', 'Payment/balances', { token: u.token })).json.data[0] ?? { heldMinor: 0, availableMinor: 0 }
-    const statusOf = async (id: number) => (await database.db.selectFrom('installment').select(['status', 'refunded_minor']).where('id', '=', id).executeTakeFirstOrThrow())
-    const ledgerRows = async () => Number((await database.db.selectFrom('ledger_entry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const balance = async (u: U) =>
+      (await t.call('GET', 'Payment/balances', { token: u.token })).json.data[0] ?? {
+        heldMinor: 0,
+        availableMinor: 0,
+      }
+    const statusOf = async (id: number) =>
+      await database.db
+        .selectFrom('installment')
+        .select(['status', 'refunded_minor'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    const ledgerRows = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom('ledger_entry')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const file = (u: U, subject: string, title = 'The drawings are not what we agreed') =>
-      t.call('POST', 'complaints', { token: u.token, body: { subject, title, description: 'The client refuses to approve finished drawings and will not answer.' } })
-    const decide = (id: number, body: Record<string, unknown>, token = admin.token) => t.call('POST', `Admin/complaints/${id}/decision`, { token, body })
+      t.call('POST', 'complaints', {
+        token: u.token,
+        body: {
+          subject,
+          title,
+          description: 'The client refuses to approve finished drawings and will not answer.',
+        },
+      })
+    const decide = (id: number, body: Record<string, unknown>, token = admin.token) =>
+      t.call('POST', `Admin/complaints/${id}/decision`, { token, body })
     async function fundedComplaint(amounts = [100000, 50000]) {
       const c = await contractFor(t.call, database, client, freelancer, amounts)
       await fund(t.call, client, c.projectId, [c.installments[0].id])
@@ -39,11 +68,25 @@ for (const dialect of dialects) {
 
     test('a complaint about a funded installment holds its money; the admin splits it once, audited, both told, the ticket resolved', async () => {
       const c = await fundedComplaint()
-      expect((await t.call('GET', `complaints/${c.id}`, { token: freelancer.token })).json.dispute).toMatchObject({ status: 'held', heldMinor: 100000, currency: 'EUR' })
+      expect(
+        (await t.call('GET', `complaints/${c.id}`, { token: freelancer.token })).json.dispute,
+      ).toMatchObject({ status: 'held', heldMinor: 100000, currency: 'EUR' })
       // Held: the client can neither approve (release) nor ask for a refund meanwhile.
-      await t.call('POST', `projects/installments/${c.i.id}/submit`, { token: freelancer.token, body: { note: 'Drawings attached' } })
-      expect((await t.call('POST', `projects/installments/${c.i.id}/approve`, { token: client.token })).status).toBe(409)
-      expect((await t.call('POST', `RefundRequest/${c.projectId}/${c.i.id}/1000`, { token: client.token, body: { reason: 'Part of it back please' } })).status).toBe(409)
+      await t.call('POST', `projects/installments/${c.i.id}/submit`, {
+        token: freelancer.token,
+        body: { note: 'Drawings attached' },
+      })
+      expect(
+        (await t.call('POST', `projects/installments/${c.i.id}/approve`, { token: client.token })).status,
+      ).toBe(409)
+      expect(
+        (
+          await t.call('POST', `RefundRequest/${c.projectId}/${c.i.id}/1000`, {
+            token: client.token,
+            body: { reason: 'Part of it back please' },
+          })
+        ).status,
+      ).toBe(409)
       // A contract-level complaint holds nothing.
       const loose = await file(client, `contract:${c.contractId}`)
       expect(loose.json.dispute).toBeNull()
@@ -64,14 +107,26 @@ for (const dialect of dialects) {
       }
       expect(await ledgerRows()).toBe(rows)
       // Only a SuperAdmin decides.
-      for (const u of [client, freelancer, other]) expect((await decide(c.id, { outcome: 'release', reason: 'Mine now' }, u.token)).status).toBe(403)
+      for (const u of [client, freelancer, other])
+        expect((await decide(c.id, { outcome: 'release', reason: 'Mine now' }, u.token)).status).toBe(403)
 
       const held = (await balance(client)).heldMinor
       const earned = (await balance(freelancer)).availableMinor
-      const split = await decide(c.id, { outcome: 'split', refundMinor: 40000, reason: 'Part of the drawings were usable.' })
+      const split = await decide(c.id, {
+        outcome: 'split',
+        refundMinor: 40000,
+        reason: 'Part of the drawings were usable.',
+      })
       expect(split.status, split.text).toBe(200)
-      expect(split.json).toMatchObject({ state: 'resolved', dispute: { status: 'decided', refundedMinor: 40000 } })
-      expect(split.json.audit.at(-1)).toMatchObject({ action: 'decide_dispute', toState: 'resolved', actor: { id: admin.id } })
+      expect(split.json).toMatchObject({
+        state: 'resolved',
+        dispute: { status: 'decided', refundedMinor: 40000 },
+      })
+      expect(split.json.audit.at(-1)).toMatchObject({
+        action: 'decide_dispute',
+        toState: 'resolved',
+        actor: { id: admin.id },
+      })
       expect(split.json.audit.at(-1).reason).toContain('Part of the drawings were usable.')
       // 40 000 of the price and its 3 % fee back; 60 000 released less the 10 % platform fee.
       expect((await balance(client)).heldMinor).toBe(held - 103000)
@@ -84,11 +139,29 @@ for (const dialect of dialects) {
       expect(await ledgerRows()).toBe(again)
 
       await t.api.jobs.outbox.drain()
-      const told = await database.db.selectFrom('notification').select(['user_id', 'message_key']).where('project_id', '=', c.projectId).execute()
-      expect(told).toEqual(expect.arrayContaining([{ user_id: client.id, message_key: 'refunds:notify.disputeDecided' }, { user_id: freelancer.id, message_key: 'refunds:notify.disputeDecided' }]))
-      const events = await database.db.selectFrom('chat_message as m').innerJoin('chat_room as r', 'r.id', 'm.room_id').select('m.event').where('r.project_id', '=', c.projectId).execute()
+      const told = await database.db
+        .selectFrom('notification')
+        .select(['user_id', 'message_key'])
+        .where('project_id', '=', c.projectId)
+        .execute()
+      expect(told).toEqual(
+        expect.arrayContaining([
+          { user_id: client.id, message_key: 'refunds:notify.disputeDecided' },
+          { user_id: freelancer.id, message_key: 'refunds:notify.disputeDecided' },
+        ]),
+      )
+      const events = await database.db
+        .selectFrom('chat_message as m')
+        .innerJoin('chat_room as r', 'r.id', 'm.room_id')
+        .select('m.event')
+        .where('r.project_id', '=', c.projectId)
+        .execute()
       expect(events.map((e) => e.event)).toContain('disputeDecided')
-      const bell = await database.db.selectFrom('notification').select(['user_id', 'message_key']).where('message_key', 'like', '%disputeOpened%').execute()
+      const bell = await database.db
+        .selectFrom('notification')
+        .select(['user_id', 'message_key'])
+        .where('message_key', 'like', '%disputeOpened%')
+        .execute()
       expect(bell).toContainEqual({ user_id: client.id, message_key: 'disputes:notify.disputeOpened' })
     })
 
@@ -99,84 +172,176 @@ for (const dialect of dialects) {
       expect((await statusOf(a.i.id)).status).toBe('released')
       const b = await fundedComplaint([80000])
       const rows = await ledgerRows()
-      const raced = await Promise.all([decide(b.id, { outcome: 'refund', reason: 'Nothing was delivered.' }), decide(b.id, { outcome: 'release', reason: 'It was delivered.' })])
+      const raced = await Promise.all([
+        decide(b.id, { outcome: 'refund', reason: 'Nothing was delivered.' }),
+        decide(b.id, { outcome: 'release', reason: 'It was delivered.' }),
+      ])
       expect(raced.map((r) => r.status).sort()).toEqual([200, 409])
       const winner = raced.find((r) => r.status === 200)!
-      expect(await statusOf(b.i.id)).toMatchObject({ status: winner.json.dispute.refundedMinor ? 'pending' : 'released' })
+      expect(await statusOf(b.i.id)).toMatchObject({
+        status: winner.json.dispute.refundedMinor ? 'pending' : 'released',
+      })
       // One posting: either a refund (2 entries) or a release (3 entries).
-      expect(await ledgerRows() - rows).toBe(winner.json.dispute.refundedMinor ? 2 : 3)
+      expect((await ledgerRows()) - rows).toBe(winner.json.dispute.refundedMinor ? 2 : 3)
       expect(await ledgerBroken(database)).toEqual([])
     })
 
-    test('an open refund request becomes the complaint\'s dispute; a second complaint about the installment holds nothing more; unfunded installments hold nothing', async () => {
+    test("an open refund request becomes the complaint's dispute; a second complaint about the installment holds nothing more; unfunded installments hold nothing", async () => {
       const c = await contractFor(t.call, database, client, freelancer, [50000, 20000])
       await fund(t.call, client, c.projectId, [c.installments[0].id])
-      const asked = await t.call('POST', `RefundRequest/${c.projectId}/${c.installments[0].id}/10000`, { token: client.token, body: { reason: 'Only half of the drawings came' } })
+      const asked = await t.call('POST', `RefundRequest/${c.projectId}/${c.installments[0].id}/10000`, {
+        token: client.token,
+        body: { reason: 'Only half of the drawings came' },
+      })
       const filed = await file(freelancer, `installment:${c.installments[0].id}`)
       expect(filed.json.dispute).toMatchObject({ status: 'held', heldMinor: 50000 })
-      const request = await database.db.selectFrom('refund_request').select(['status', 'complaint_id']).where('id', '=', asked.json.id).executeTakeFirstOrThrow()
+      const request = await database.db
+        .selectFrom('refund_request')
+        .select(['status', 'complaint_id'])
+        .where('id', '=', asked.json.id)
+        .executeTakeFirstOrThrow()
       expect(request).toEqual({ status: 'disputed', complaint_id: filed.json.id })
       // The freelancer can no longer answer the request: the admin decides now.
-      expect((await t.call('POST', `refund-requests/${asked.json.id}/accept`, { token: freelancer.token })).status).toBe(409)
+      expect(
+        (await t.call('POST', `refund-requests/${asked.json.id}/accept`, { token: freelancer.token })).status,
+      ).toBe(409)
       const second = await file(client, `installment:${c.installments[0].id}`)
       expect(second.json.dispute).toBeNull()
       expect((await decide(second.json.id, { outcome: 'release', reason: 'Not this one' })).status).toBe(404)
       const unfunded = await file(freelancer, `installment:${c.installments[1].id}`)
       expect(unfunded.json.dispute).toBeNull()
-      expect(await database.db.selectFrom('refund_request').select('id').where('installment_id', '=', c.installments[1].id).execute()).toEqual([])
+      expect(
+        await database.db
+          .selectFrom('refund_request')
+          .select('id')
+          .where('installment_id', '=', c.installments[1].id)
+          .execute(),
+      ).toEqual([])
       // The decision on the first complaint settles the request it took over.
-      expect((await decide(filed.json.id, { outcome: 'refund', reason: 'Nothing usable was delivered.' })).status).toBe(200)
+      expect(
+        (await decide(filed.json.id, { outcome: 'refund', reason: 'Nothing usable was delivered.' })).status,
+      ).toBe(200)
       expect((await statusOf(c.installments[0].id)).status).toBe('pending')
       expect(await ledgerBroken(database)).toEqual([])
     })
 
     test('who reads a complaint: its author, the other party for contracts, installments, projects and rooms (not a person reported by name), admins; everyone else 404', async () => {
       const c = await contractFor(t.call, database, client, freelancer, [30000])
-      const room = await database.db.selectFrom('chat_room').select('id').where('project_id', '=', c.projectId).executeTakeFirstOrThrow()
-      const kinds = [`contract:${c.contractId}`, `installment:${c.installments[0].id}`, `project:${c.projectId}`, `chat_room:${room.id}`, `user:${client.id}`, 'platform']
+      const room = await database.db
+        .selectFrom('chat_room')
+        .select('id')
+        .where('project_id', '=', c.projectId)
+        .executeTakeFirstOrThrow()
+      const kinds = [
+        `contract:${c.contractId}`,
+        `installment:${c.installments[0].id}`,
+        `project:${c.projectId}`,
+        `chat_room:${room.id}`,
+        `user:${client.id}`,
+        'platform',
+      ]
       for (const subject of kinds) {
         const filed = await file(freelancer, subject)
         expect(filed.status, `${subject} ${filed.text}`).toBe(200)
         const id = filed.json.id
         const partySees = !subject.startsWith('user') && subject !== 'platform'
-        expect((await t.call('GET', `complaints/${id}`, { token: freelancer.token })).json.viewer, subject).toBe('author')
+        expect(
+          (await t.call('GET', `complaints/${id}`, { token: freelancer.token })).json.viewer,
+          subject,
+        ).toBe('author')
         const party = await t.call('GET', `complaints/${id}`, { token: client.token })
         expect(party.status, subject).toBe(partySees ? 200 : 404)
         expect((await t.call('GET', `complaints/${id}`, { token: other.token })).status, subject).toBe(404)
-        expect((await t.call('GET', `Admin/complaints/${id}`, { token: admin.token })).json.viewer).toBe('support')
-        expect((await t.call('GET', 'complaints', { token: client.token })).json.data.some((x: { id: number }) => x.id === id), subject).toBe(partySees)
-        expect((await t.call('POST', `complaints/${id}/messages`, { token: other.token, body: { body: 'Let me in' } })).status).toBe(404)
+        expect((await t.call('GET', `Admin/complaints/${id}`, { token: admin.token })).json.viewer).toBe(
+          'support',
+        )
+        expect(
+          (await t.call('GET', 'complaints', { token: client.token })).json.data.some(
+            (x: { id: number }) => x.id === id,
+          ),
+          subject,
+        ).toBe(partySees)
+        expect(
+          (
+            await t.call('POST', `complaints/${id}/messages`, {
+              token: other.token,
+              body: { body: 'Let me in' },
+            })
+          ).status,
+        ).toBe(404)
         if (!partySees) {
-          expect((await t.call('POST', `complaints/${id}/messages`, { token: client.token, body: { body: 'What did he say?' } })).status).toBe(404)
+          expect(
+            (
+              await t.call('POST', `complaints/${id}/messages`, {
+                token: client.token,
+                body: { body: 'What did he say?' },
+              })
+            ).status,
+          ).toBe(404)
           continue
         }
         expect(party.json.viewer).toBe('party')
         // The other party answers: the ticket's state stays, the author and support are told.
-        const answered = await t.call('POST', `complaints/${id}/messages`, { token: client.token, body: { body: 'The drawings miss the second floor.' } })
+        const answered = await t.call('POST', `complaints/${id}/messages`, {
+          token: client.token,
+          body: { body: 'The drawings miss the second floor.' },
+        })
         expect(answered.status, answered.text).toBe(200)
         expect(answered.json).toMatchObject({ state: 'open', viewer: 'party' })
-        expect(answered.json.messages.at(-1)).toMatchObject({ fromSupport: false, authorName: 'Clara Client' })
+        expect(answered.json.messages.at(-1)).toMatchObject({
+          fromSupport: false,
+          authorName: 'Clara Client',
+        })
       }
       await t.api.jobs.outbox.drain()
-      expect((await t.call('GET', 'notifications', { token: freelancer.token })).json.data.some((n: { title: string }) => n.title === 'The other party answered')).toBe(true)
-      expect((await t.call('GET', 'notifications', { token: admin.token })).json.data.some((n: { type: string }) => n.type === 'Complaint')).toBe(true)
+      expect(
+        (await t.call('GET', 'notifications', { token: freelancer.token })).json.data.some(
+          (n: { title: string }) => n.title === 'The other party answered',
+        ),
+      ).toBe(true)
+      expect(
+        (await t.call('GET', 'notifications', { token: admin.token })).json.data.some(
+          (n: { type: string }) => n.type === 'Complaint',
+        ),
+      ).toBe(true)
     })
 
     test('an admin handling a complaint about a chat room reads it, audited; nobody else can, and other kinds have no room', async () => {
       const c = await contractFor(t.call, database, client, freelancer, [30000])
-      const room = await database.db.selectFrom('chat_room').select('id').where('project_id', '=', c.projectId).executeTakeFirstOrThrow()
-      const said = await t.call('POST', `chat/${room.id}`, { token: client.token, body: { text: 'Send me the files now or else.', clientMessageId: 'threat-0001' } })
+      const room = await database.db
+        .selectFrom('chat_room')
+        .select('id')
+        .where('project_id', '=', c.projectId)
+        .executeTakeFirstOrThrow()
+      const said = await t.call('POST', `chat/${room.id}`, {
+        token: client.token,
+        body: { text: 'Send me the files now or else.', clientMessageId: 'threat-0001' },
+      })
       expect(said.status, said.text).toBe(200)
       const filed = await file(freelancer, `chat_room:${room.id}`, 'Threats in the chat')
-      for (const u of [client, freelancer, other]) expect((await t.call('GET', `Admin/complaints/${filed.json.id}/room`, { token: u.token })).status).toBe(403)
+      for (const u of [client, freelancer, other])
+        expect(
+          (await t.call('GET', `Admin/complaints/${filed.json.id}/room`, { token: u.token })).status,
+        ).toBe(403)
       const read = await t.call('GET', `Admin/complaints/${filed.json.id}/room`, { token: admin.token })
       expect(read.status, read.text).toBe(200)
       expect(read.json.roomId).toBe(room.id)
-      expect(read.json.messages.map((m: { body: string }) => m.body)).toContain('Send me the files now or else.')
-      const audit = await t.call('GET', `Admin/audit?objectType=chat_room&objectId=${room.id}`, { token: admin.token })
-      expect(audit.json.data[0]).toMatchObject({ action: 'read_room', actor: { id: admin.id }, reason: `complaint #${filed.json.id}` })
+      expect(read.json.messages.map((m: { body: string }) => m.body)).toContain(
+        'Send me the files now or else.',
+      )
+      const audit = await t.call('GET', `Admin/audit?objectType=chat_room&objectId=${room.id}`, {
+        token: admin.token,
+      })
+      expect(audit.json.data[0]).toMatchObject({
+        action: 'read_room',
+        actor: { id: admin.id },
+        reason: `complaint #${filed.json.id}`,
+      })
       const contractLevel = await file(freelancer, `contract:${c.contractId}`)
-      expect((await t.call('GET', `Admin/complaints/${contractLevel.json.id}/room`, { token: admin.token })).status).toBe(404)
+      expect(
+        (await t.call('GET', `Admin/complaints/${contractLevel.json.id}/room`, { token: admin.token }))
+          .status,
+      ).toBe(404)
     })
 
     test('issue 17: a full refund that fails at the gateway after it was accepted funds the installment again; a partial one holds its part again', async () => {
@@ -185,26 +350,56 @@ for (const dialect of dialects) {
       // As if the gateway had answered "pending": its final answer comes later as an event, "failed".
       const gateway = t.api.services.sandboxGateway
       const refund = gateway.refund
-      for (const [i, amount] of [[c.installments[0], 60000], [c.installments[1], 15000]] as const) {
+      for (const [i, amount] of [
+        [c.installments[0], 60000],
+        [c.installments[1], 15000],
+      ] as const) {
         const before = await statusOf(i.id)
         const held = (await balance(client)).heldMinor
-        const asked = await t.call('POST', `RefundRequest/${c.projectId}/${i.id}/${amount}`, { token: client.token, body: { reason: 'Not needed any more' } })
+        const asked = await t.call('POST', `RefundRequest/${c.projectId}/${i.id}/${amount}`, {
+          token: client.token,
+          body: { reason: 'Not needed any more' },
+        })
         gateway.refund = async (r) => ({ status: 'pending', gatewayRef: `sbx_re_${r.refundId}` })
         try {
-          expect((await t.call('POST', `refund-requests/${asked.json.id}/accept`, { token: freelancer.token })).json.gatewayStatus).toBe('pending')
+          expect(
+            (await t.call('POST', `refund-requests/${asked.json.id}/accept`, { token: freelancer.token }))
+              .json.gatewayStatus,
+          ).toBe('pending')
         } finally {
           gateway.refund = refund
         }
-        const r = await database.db.selectFrom('refund_request').select(['amount_minor', 'fee_minor']).where('id', '=', asked.json.id).executeTakeFirstOrThrow()
-        const failed = sandboxEvent(await gateway.secret(), 'refund.failed', { paymentToken: refundToken(asked.json.id), amountMinor: r.amount_minor + r.fee_minor, currency: 'EUR' })
-        for (let n = 0; n < 2; n++) expect((await t.raw('POST', 'Payment/PaymentCallback', { body: failed.body, headers: failed.headers })).status).toBe(200)
+        const r = await database.db
+          .selectFrom('refund_request')
+          .select(['amount_minor', 'fee_minor'])
+          .where('id', '=', asked.json.id)
+          .executeTakeFirstOrThrow()
+        const failed = sandboxEvent(await gateway.secret(), 'refund.failed', {
+          paymentToken: refundToken(asked.json.id),
+          amountMinor: r.amount_minor + r.fee_minor,
+          currency: 'EUR',
+        })
+        for (let n = 0; n < 2; n++)
+          expect(
+            (await t.raw('POST', 'Payment/PaymentCallback', { body: failed.body, headers: failed.headers }))
+              .status,
+          ).toBe(200)
         expect((await balance(client)).heldMinor).toBe(held)
         expect(await statusOf(i.id)).toEqual(before)
         expect(await ledgerBroken(database)).toEqual([])
       }
       // Funded again: it can be released to the freelancer as usual.
-      await t.call('POST', `projects/installments/${c.installments[0].id}/submit`, { token: freelancer.token, body: { note: 'Done' } })
-      expect((await t.call('POST', `projects/installments/${c.installments[0].id}/approve`, { token: client.token })).status).toBe(200)
+      await t.call('POST', `projects/installments/${c.installments[0].id}/submit`, {
+        token: freelancer.token,
+        body: { note: 'Done' },
+      })
+      expect(
+        (
+          await t.call('POST', `projects/installments/${c.installments[0].id}/approve`, {
+            token: client.token,
+          })
+        ).status,
+      ).toBe(200)
       expect(await ledgerBroken(database)).toEqual([])
     })
   })

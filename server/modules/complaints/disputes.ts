@@ -16,7 +16,18 @@ export async function readRoom(executor: Executor, roomId: number) {
   const rows = await executor
     .selectFrom('chat_message as m')
     .leftJoin('app_user as u', 'u.id', 'm.sender_id')
-    .select(['m.id', 'm.kind', 'm.body', 'm.event', 'm.params', 'm.created_at', 'u.first_name', 'u.last_name', 'u.company_name', 'u.status'])
+    .select([
+      'm.id',
+      'm.kind',
+      'm.body',
+      'm.event',
+      'm.params',
+      'm.created_at',
+      'u.first_name',
+      'u.last_name',
+      'u.company_name',
+      'u.status',
+    ])
     .where('m.room_id', '=', roomId)
     .orderBy('m.id', 'desc')
     .limit(ROOM_LIMIT)

@@ -10,7 +10,9 @@ describe('complaint guards and states', () => {
       expect(requiresLogin(path)).toBe(true)
       expect(permissionForPath(path)).toBe('admin.area')
     }
-    expect([Role.SuperAdmin, Role.Client, Role.Company, Role.Freelancer].map((r) => can([r], 'admin.area'))).toEqual([true, false, false, false])
+    expect(
+      [Role.SuperAdmin, Role.Client, Role.Company, Role.Freelancer].map((r) => can([r], 'admin.area')),
+    ).toEqual([true, false, false, false])
     expect(permissionForPath('/ticketSupport/addComplaints')).toBe('complaints.add')
     expect(permissionForPath('/ticketSupport/3')).toBe('complaints.viewAll')
     expect(permissionForPath('/administrator')).toBeNull()

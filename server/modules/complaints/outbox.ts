@@ -9,13 +9,33 @@ import { COMPLAINT_NOTIFY_TOPIC, notifyKey, type ComplaintNotifyPayload } from '
 // Delivery of a ticket's notification after commit: stored once per recipient (keyed by the outbox
 // row, so a retry stores nothing twice), then the recipient's tabs get the alert and countNotify.
 // The texts are this module's (locales/*/complaints.json `notify.<kind>`), rendered when read.
-export function complaintsOutboxHandlers({ db, notifications, hubs }: { db: DB; notifications: NotificationsService; hubs: () => Hubs | null }): Record<string, OutboxHandler> {
+export function complaintsOutboxHandlers({
+  db,
+  notifications,
+  hubs,
+}: {
+  db: DB
+  notifications: NotificationsService
+  hubs: () => Hubs | null
+}): Record<string, OutboxHandler> {
   return {
     [COMPLAINT_NOTIFY_TOPIC]: async (payload: ComplaintNotifyPayload, row) => {
       const source = `outbox:${row.id}`
-      const user = await db.selectFrom('app_user').select(['id', 'language']).where('id', '=', payload.userId).executeTakeFirst()
+      const user = await db
+        .selectFrom('app_user')
+        .select(['id', 'language'])
+        .where('id', '=', payload.userId)
+        .executeTakeFirst()
       if (!user) return
-      await notifications.record(db, [{ userId: user.id, source, messageKey: notifyKey(payload.kind), params: payload.params, type: 'Complaint' }])
+      await notifications.record(db, [
+        {
+          userId: user.id,
+          source,
+          messageKey: notifyKey(payload.kind),
+          params: payload.params,
+          type: 'Complaint',
+        },
+      ])
       await announce(notifications, hubs(), [{ id: user.id, locale: asLocale(user.language) }], source)
     },
   }

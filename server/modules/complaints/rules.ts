@@ -1,11 +1,24 @@
 import { z } from 'zod'
-import { DEFAULT_MAX_FILE_KB, documentExtensions, extensionOf, imageExtensions, problems } from '../files/rules.ts'
+import {
+  DEFAULT_MAX_FILE_KB,
+  documentExtensions,
+  extensionOf,
+  imageExtensions,
+  problems,
+} from '../files/rules.ts'
 import { complaintStates } from './machine.ts'
 
 // Complaint limits and the one zod schema of each form, shared by the API (which enforces them)
 // and the pages (which parse the same fields with conform). Messages here are keys of the
 // `complaints` namespace's `errors`; the API sends them as they are (decision 212).
-export const complaintLimits = { title: 150, body: 5000, reason: 1000, attachments: 5, documentKb: 10_240, pageSize: 20 } as const
+export const complaintLimits = {
+  title: 150,
+  body: 5000,
+  reason: 1000,
+  attachments: 5,
+  documentKb: 10_240,
+  pageSize: 20,
+} as const
 
 /** What a complaint can be about; everything but the platform names one object the author is part of. */
 export const subjectKinds = ['project', 'contract', 'installment', 'chat_room', 'user', 'platform'] as const
@@ -14,8 +27,10 @@ export type SubjectKind = (typeof subjectKinds)[number]
 /** Images keep SPEC §5's limit; documents (reports, drawings, screenshots as pdf) may be larger. */
 export function complaintAttachmentRule(fileName: string) {
   const ext = extensionOf(fileName)
-  if ((imageExtensions as readonly string[]).includes(ext)) return { kind: 'image' as const, limitKb: DEFAULT_MAX_FILE_KB }
-  if ((documentExtensions as readonly string[]).includes(ext)) return { kind: 'document' as const, limitKb: complaintLimits.documentKb }
+  if ((imageExtensions as readonly string[]).includes(ext))
+    return { kind: 'image' as const, limitKb: DEFAULT_MAX_FILE_KB }
+  if ((documentExtensions as readonly string[]).includes(ext))
+    return { kind: 'document' as const, limitKb: complaintLimits.documentKb }
   return problems.invalidDocument()
 }
 
@@ -49,7 +64,11 @@ export const stateChangeSchema = z.object({
 export const decisionOutcomes = ['release', 'refund', 'split'] as const
 export const decisionSchema = z.object({
   outcome: z.enum(decisionOutcomes, { error: 'disputes:errors.outcome' }),
-  refundMinor: z.coerce.number({ error: 'disputes:errors.amount' }).int('disputes:errors.amount').positive('disputes:errors.amount').optional(),
+  refundMinor: z.coerce
+    .number({ error: 'disputes:errors.amount' })
+    .int('disputes:errors.amount')
+    .positive('disputes:errors.amount')
+    .optional(),
   reason: text(complaintLimits.reason, 3),
 })
 
@@ -57,11 +76,16 @@ export const decisionSchema = z.object({
 export const decisionForm = z
   .object({
     outcome: z.enum(decisionOutcomes, { error: 'disputes:errors.outcome' }),
-    refund: z.string().trim().regex(/^\d{1,9}([.,]\d{1,2})?$/, 'disputes:errors.amount').optional(),
+    refund: z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}([.,]\d{1,2})?$/, 'disputes:errors.amount')
+      .optional(),
     reason: text(complaintLimits.reason, 3),
   })
   .superRefine((v, ctx) => {
-    if (v.outcome === 'split' && !v.refund) ctx.addIssue({ code: 'custom', path: ['refund'], message: 'disputes:errors.amount' })
+    if (v.outcome === 'split' && !v.refund)
+      ctx.addIssue({ code: 'custom', path: ['refund'], message: 'disputes:errors.amount' })
   })
 
 /** Kinds whose other party may read and answer the ticket (decision 232); a person reported by name does not see the report. */

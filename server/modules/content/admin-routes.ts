@@ -16,9 +16,14 @@ function kindRoutes<K extends ContentKind>(admin: ContentAdmin, kind: K) {
     implement(e.list, () => admin.list(kind) as never),
     implement(e.get, ({ params }) => admin.get(kind, params.id)),
     implement(e.create, ({ body, ctx }) => admin.create(me(ctx.caller), kind, body as never)),
-    implement(e.update, ({ params, body, ctx }) => admin.update(me(ctx.caller), kind, params.id, body as never)),
+    implement(e.update, ({ params, body, ctx }) =>
+      admin.update(me(ctx.caller), kind, params.id, body as never),
+    ),
     implement(e.remove, ({ params, ctx }) => admin.remove(me(ctx.caller), kind, params.id)),
-    implement(e.move, ({ params, body, ctx }) => admin.move(me(ctx.caller), kind, params.id, body.direction) as never),
+    implement(
+      e.move,
+      ({ params, body, ctx }) => admin.move(me(ctx.caller), kind, params.id, body.direction) as never,
+    ),
   ]
 }
 
@@ -29,7 +34,9 @@ export function contentAdminRoutes(admin: ContentAdmin) {
     ...kindRoutes(admin, 'boxes'),
     ...kindRoutes(admin, 'services'),
     ...kindRoutes(admin, 'logos'),
-    implement(c.blogs.publish, ({ params, body, ctx }) => admin.publish(me(ctx.caller), params.id, body.published)),
+    implement(c.blogs.publish, ({ params, body, ctx }) =>
+      admin.publish(me(ctx.caller), params.id, body.published),
+    ),
     implement(c.image, ({ ctx }) => admin.uploadImage(me(ctx.caller), ctx.request)),
   ]
 }

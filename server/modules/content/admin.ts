@@ -23,25 +23,56 @@ interface KindSpec {
 }
 
 export const kindSpecs: Record<ContentKind, KindSpec> = {
-  blogs: { table: 'blog_post', key: 'slug', texts: ['title', 'summary', 'body'], plain: { author: 'author', tags: 'tags', imageUrl: 'image_url' } },
+  blogs: {
+    table: 'blog_post',
+    key: 'slug',
+    texts: ['title', 'summary', 'body'],
+    plain: { author: 'author', tags: 'tags', imageUrl: 'image_url' },
+  },
   faq: { table: 'faq_entry', key: 'slug', texts: ['question', 'answer'], plain: { audience: 'audience' } },
   boxes: { table: 'home_box', key: 'slug', texts: ['title', 'body'], plain: { icon: 'icon' } },
-  services: { table: 'service_highlight', key: 'slug', texts: ['title', 'body'], plain: { areaSlug: 'area_slug' } },
-  logos: { table: 'partner_logo', key: 'name', texts: [], plain: { name: 'name', imageUrl: 'image_url', linkUrl: 'link_url' } },
+  services: {
+    table: 'service_highlight',
+    key: 'slug',
+    texts: ['title', 'body'],
+    plain: { areaSlug: 'area_slug' },
+  },
+  logos: {
+    table: 'partner_logo',
+    key: 'name',
+    texts: [],
+    plain: { name: 'name', imageUrl: 'image_url', linkUrl: 'link_url' },
+  },
 }
 
 /** The purpose of uploaded content images: readable by anyone, like the pages that show them. */
 export const CONTENT_IMAGE = 'content-image'
 const imagePath = (id: number) => `/api/v1/files/${id}/download`
 
-export function createContentAdmin({ db, files, changed }: { db: Kysely<Database>; files: FileService; changed: () => Promise<void> }) {
+export function createContentAdmin({
+  db,
+  files,
+  changed,
+}: {
+  db: Kysely<Database>
+  files: FileService
+  changed: () => Promise<void>
+}) {
   files.setReadPolicy(CONTENT_IMAGE, () => true)
   // An uploaded image stays while a blog post or a logo shows it; the sweep may release the rest.
   files.setReferences(CONTENT_IMAGE, async (executor, ids) => {
     const urls = ids.map(imagePath)
     const used = [
-      ...(await executor.selectFrom('blog_post').select('image_url as url').where('image_url', 'in', urls).execute()),
-      ...(await executor.selectFrom('partner_logo').select('image_url as url').where('image_url', 'in', urls).execute()),
+      ...(await executor
+        .selectFrom('blog_post')
+        .select('image_url as url')
+        .where('image_url', 'in', urls)
+        .execute()),
+      ...(await executor
+        .selectFrom('partner_logo')
+        .select('image_url as url')
+        .where('image_url', 'in', urls)
+        .execute()),
     ]
     const kept = new Set(used.map((r) => r.url))
     return ids.filter((id) => kept.has(imagePath(id)))
@@ -49,33 +80,53 @@ export function createContentAdmin({ db, files, changed }: { db: Kysely<Database
 
   const table = (kind: ContentKind) => kindSpecs[kind].table
   // Kysely cannot type a table chosen at run time; the specs above name real columns.
-  const any = (executor: Kysely<Database> | Transaction<Database>) => executor as unknown as Kysely<Record<Table, Row>>
+  const any = (executor: Kysely<Database> | Transaction<Database>) =>
+    executor as unknown as Kysely<Record<Table, Row>>
 
   function toItem<K extends ContentKind>(kind: K, row: Row): AdminItem<K> {
     const spec = kindSpecs[kind]
-    const item: Record<string, unknown> = { id: row.id, slug: String(row[spec.key]), sortOrder: Number(row.sort_order ?? 0) }
-    for (const f of spec.texts) item[f] = Object.fromEntries(locales.map((l) => [l, String(row[`${f}_${l}`] ?? '')]))
-    for (const [field, column] of Object.entries(spec.plain)) item[field] = row[column] == null ? '' : String(row[column])
-    if (kind === 'blogs') Object.assign(item, { published: Number(row.published) === 1, publishedAt: new Date(String(row.published_at)).toISOString() })
+    const item: Record<string, unknown> = {
+      id: row.id,
+      slug: String(row[spec.key]),
+      sortOrder: Number(row.sort_order ?? 0),
+    }
+    for (const f of spec.texts)
+      item[f] = Object.fromEntries(locales.map((l) => [l, String(row[`${f}_${l}`] ?? '')]))
+    for (const [field, column] of Object.entries(spec.plain))
+      item[field] = row[column] == null ? '' : String(row[column])
+    if (kind === 'blogs')
+      Object.assign(item, {
+        published: Number(row.published) === 1,
+        publishedAt: new Date(String(row.published_at)).toISOString(),
+      })
     return item as AdminItem<K>
   }
 
   function toColumns(kind: ContentKind, input: Record<string, unknown>) {
     const spec = kindSpecs[kind]
     const values: Record<string, unknown> = {}
-    for (const f of spec.texts) for (const l of locales) values[`${f}_${l}`] = (input[f] as Record<Locale, string>)[l]
-    for (const [field, column] of Object.entries(spec.plain)) values[column] = input[field] === '' && column !== 'tags' ? null : input[field]
+    for (const f of spec.texts)
+      for (const l of locales) values[`${f}_${l}`] = (input[f] as Record<Locale, string>)[l]
+    for (const [field, column] of Object.entries(spec.plain))
+      values[column] = input[field] === '' && column !== 'tags' ? null : input[field]
     if (kind === 'blogs') {
-      values.tags = String(input.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean).join(',')
+      values.tags = String(input.tags ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .join(',')
       // A summary left empty is the body's first paragraph, cut at a word (decision 241).
-      for (const l of locales) if (!values[`summary_${l}`]) values[`summary_${l}`] = summarize(String(values[`body_${l}`]))
+      for (const l of locales)
+        if (!values[`summary_${l}`]) values[`summary_${l}`] = summarize(String(values[`body_${l}`]))
     }
     return values
   }
 
   function ordered(executor: Kysely<Database> | Transaction<Database>, kind: ContentKind) {
     const q = any(executor).selectFrom(table(kind)).selectAll()
-    return kind === 'blogs' ? q.orderBy('published', 'asc').orderBy('published_at', 'desc').orderBy('id', 'desc') : q.orderBy('sort_order').orderBy('id')
+    return kind === 'blogs'
+      ? q.orderBy('published', 'asc').orderBy('published_at', 'desc').orderBy('id', 'desc')
+      : q.orderBy('sort_order').orderBy('id')
   }
 
   async function list<K extends ContentKind>(kind: K) {
@@ -84,7 +135,11 @@ export function createContentAdmin({ db, files, changed }: { db: Kysely<Database
   }
 
   async function find(executor: Kysely<Database> | Transaction<Database>, kind: ContentKind, id: number) {
-    const row = (await any(executor).selectFrom(table(kind)).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined
+    const row = (await any(executor)
+      .selectFrom(table(kind))
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst()) as Row | undefined
     if (!row) throw notFound(noun[kind])
     return row
   }
@@ -93,9 +148,18 @@ export function createContentAdmin({ db, files, changed }: { db: Kysely<Database
     return toItem(kind, await find(db, kind, id))
   }
 
-  async function check(executor: Transaction<Database>, kind: ContentKind, input: Record<string, unknown>, id: number | null) {
+  async function check(
+    executor: Transaction<Database>,
+    kind: ContentKind,
+    input: Record<string, unknown>,
+    id: number | null,
+  ) {
     if (kind === 'services') {
-      const area = await executor.selectFrom('category').select('id').where('slug', '=', String(input.areaSlug)).executeTakeFirst()
+      const area = await executor
+        .selectFrom('category')
+        .select('id')
+        .where('slug', '=', String(input.areaSlug))
+        .executeTakeFirst()
       if (!area) throw invalid('areaSlug', 'must be one of the categories')
     }
     if (kind === 'logos') {
@@ -107,7 +171,11 @@ export function createContentAdmin({ db, files, changed }: { db: Kysely<Database
 
   /** A seeded row the admin changed or deleted is theirs from now on (decision 240). */
   async function own(trx: Transaction<Database>, kind: ContentKind, key: string) {
-    await trx.insertInto('content_admin_owned').values({ kind, key, at: new Date().toISOString() }).onConflict((oc) => oc.columns(['kind', 'key']).doNothing()).execute()
+    await trx
+      .insertInto('content_admin_owned')
+      .values({ kind, key, at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
+      .execute()
   }
 
   async function write<T>(work: (trx: Transaction<Database>) => Promise<T>) {
@@ -122,15 +190,29 @@ export function createContentAdmin({ db, files, changed }: { db: Kysely<Database
       await check(trx, kind, input, null)
       const now = new Date().toISOString()
       const values: Record<string, unknown> = toColumns(kind, input)
-      if (kind === 'blogs') Object.assign(values, { slug: newSlug(), published: 0, published_at: now, created_at: now })
+      if (kind === 'blogs')
+        Object.assign(values, { slug: newSlug(), published: 0, published_at: now, created_at: now })
       else {
-        const last = await any(trx).selectFrom(table(kind)).select((eb) => eb.fn.max('sort_order').as('last')).executeTakeFirst()
+        const last = await any(trx)
+          .selectFrom(table(kind))
+          .select((eb) => eb.fn.max('sort_order').as('last'))
+          .executeTakeFirst()
         values.sort_order = Number(last?.last ?? -1) + 1
         if (kindSpecs[kind].key === 'slug') values.slug = newSlug()
       }
-      const { id } = (await any(trx).insertInto(table(kind)).values(values as Row).returning('id').executeTakeFirstOrThrow()) as { id: number }
+      const { id } = (await any(trx)
+        .insertInto(table(kind))
+        .values(values as Row)
+        .returning('id')
+        .executeTakeFirstOrThrow()) as { id: number }
       await own(trx, kind, String(values[kindSpecs[kind].key]))
-      await recordAdminAction(trx, { actorId: caller.userId, action: 'content.create', objectType: table(kind), objectId: id, toState: kind === 'blogs' ? 'draft' : null })
+      await recordAdminAction(trx, {
+        actorId: caller.userId,
+        action: 'content.create',
+        objectType: table(kind),
+        objectId: id,
+        toState: kind === 'blogs' ? 'draft' : null,
+      })
       return toItem(kind, await find(trx, kind, id))
     })
   }
@@ -143,7 +225,12 @@ export function createContentAdmin({ db, files, changed }: { db: Kysely<Database
       await any(trx).updateTable(table(kind)).set(toColumns(kind, input)).where('id', '=', id).execute()
       // A renamed logo is the admin's under its new name too.
       if (kind === 'logos') await own(trx, kind, String((input as { name?: string }).name))
-      await recordAdminAction(trx, { actorId: caller.userId, action: 'content.update', objectType: table(kind), objectId: id })
+      await recordAdminAction(trx, {
+        actorId: caller.userId,
+        action: 'content.update',
+        objectType: table(kind),
+        objectId: id,
+      })
       return toItem(kind, await find(trx, kind, id))
     })
   }
@@ -153,14 +240,22 @@ export function createContentAdmin({ db, files, changed }: { db: Kysely<Database
       const row = await find(trx, kind, id)
       await own(trx, kind, String(row[kindSpecs[kind].key]))
       await any(trx).deleteFrom(table(kind)).where('id', '=', id).execute()
-      await recordAdminAction(trx, { actorId: caller.userId, action: 'content.delete', objectType: table(kind), objectId: id })
+      await recordAdminAction(trx, {
+        actorId: caller.userId,
+        action: 'content.delete',
+        objectType: table(kind),
+        objectId: id,
+      })
       return { ok: true as const }
     })
   }
 
   /** Swaps an item with its neighbour; the whole list is numbered anew, so equal orders cannot stick. */
   async function move<K extends ContentKind>(caller: Caller, kind: K, id: number, direction: 'up' | 'down') {
-    if (kind === 'blogs') throw new ApiError(400, 'Invalid Info', 'id: blog posts are ordered by their publication date', { id: ['blog posts are ordered by their publication date'] })
+    if (kind === 'blogs')
+      throw new ApiError(400, 'Invalid Info', 'id: blog posts are ordered by their publication date', {
+        id: ['blog posts are ordered by their publication date'],
+      })
     return write(async (trx) => {
       const rows = (await ordered(trx, kind).execute()) as Row[]
       const at = rows.findIndex((r) => r.id === id)
@@ -169,10 +264,22 @@ export function createContentAdmin({ db, files, changed }: { db: Kysely<Database
       if (to >= 0 && to < rows.length) {
         ;[rows[at], rows[to]] = [rows[to], rows[at]]
         for (const [order, r] of rows.entries()) {
-          if (r.sort_order !== order) await any(trx).updateTable(table(kind)).set({ sort_order: order }).where('id', '=', r.id).execute()
+          if (r.sort_order !== order)
+            await any(trx)
+              .updateTable(table(kind))
+              .set({ sort_order: order })
+              .where('id', '=', r.id)
+              .execute()
           await own(trx, kind, String(r[kindSpecs[kind].key]))
         }
-        await recordAdminAction(trx, { actorId: caller.userId, action: `content.move-${direction}`, objectType: table(kind), objectId: id, fromState: String(at + 1), toState: String(to + 1) })
+        await recordAdminAction(trx, {
+          actorId: caller.userId,
+          action: `content.move-${direction}`,
+          objectType: table(kind),
+          objectId: id,
+          fromState: String(at + 1),
+          toState: String(to + 1),
+        })
       }
       return { data: ((await ordered(trx, kind).execute()) as Row[]).map((r) => toItem(kind, r)) }
     })
@@ -183,16 +290,36 @@ export function createContentAdmin({ db, files, changed }: { db: Kysely<Database
       const row = await find(trx, 'blogs', id)
       const was = Number(row.published) === 1
       if (was !== published) {
-        await trx.updateTable('blog_post').set(published ? { published: 1, published_at: new Date().toISOString() } : { published: 0 }).where('id', '=', id).execute()
-        await recordAdminAction(trx, { actorId: caller.userId, action: published ? 'content.publish' : 'content.unpublish', objectType: 'blog_post', objectId: id, fromState: was ? 'published' : 'draft', toState: published ? 'published' : 'draft' })
+        await trx
+          .updateTable('blog_post')
+          .set(published ? { published: 1, published_at: new Date().toISOString() } : { published: 0 })
+          .where('id', '=', id)
+          .execute()
+        await recordAdminAction(trx, {
+          actorId: caller.userId,
+          action: published ? 'content.publish' : 'content.unpublish',
+          objectType: 'blog_post',
+          objectId: id,
+          fromState: was ? 'published' : 'draft',
+          toState: published ? 'published' : 'draft',
+        })
       }
       return toItem('blogs', await find(trx, 'blogs', id))
     })
   }
 
   async function uploadImage(caller: Caller, request: Request) {
-    const stored = await files.receive(request, { kind: 'image', purpose: CONTENT_IMAGE, ownerId: caller.userId })
-    await recordAdminAction(db, { actorId: caller.userId, action: 'content.image-upload', objectType: 'stored_file', objectId: stored.id })
+    const stored = await files.receive(request, {
+      kind: 'image',
+      purpose: CONTENT_IMAGE,
+      ownerId: caller.userId,
+    })
+    await recordAdminAction(db, {
+      actorId: caller.userId,
+      action: 'content.image-upload',
+      objectType: 'stored_file',
+      objectId: stored.id,
+    })
     return { id: stored.id, url: imagePath(stored.id) }
   }
 
@@ -201,13 +328,24 @@ export function createContentAdmin({ db, files, changed }: { db: Kysely<Database
 
 export type ContentAdmin = ReturnType<typeof createContentAdmin>
 
-const noun: Record<ContentKind, string> = { blogs: 'Blog post', faq: 'FAQ entry', boxes: 'Home box', services: 'Service', logos: 'Partner logo' }
+const noun: Record<ContentKind, string> = {
+  blogs: 'Blog post',
+  faq: 'FAQ entry',
+  boxes: 'Home box',
+  services: 'Service',
+  logos: 'Partner logo',
+}
 const newSlug = () => `admin-${randomBytes(6).toString('hex')}`
-const invalid = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
+const invalid = (field: string, message: string) =>
+  new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 
 /** The first paragraph, at most 200 characters, cut at a word. */
 export function summarize(body: string) {
-  const first = body.trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ') ?? ''
+  const first =
+    body
+      .trim()
+      .split(/\n\s*\n/)[0]
+      ?.replace(/\s+/g, ' ') ?? ''
   if (first.length <= 200) return first
   // The last space within the first 200 characters ends the last whole word (a word of 100 or more is cut).
   const at = first.slice(0, 200).lastIndexOf(' ')

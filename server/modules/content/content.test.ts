@@ -8,11 +8,15 @@ import { createContentService } from './service.ts'
 describe.each(dialects)('content API on %s', (dialect) => {
   const t = useTestApi(dialect)
 
-  it('answers the FAQ in the caller\'s language, paths matched without regard to case', async () => {
+  it("answers the FAQ in the caller's language, paths matched without regard to case", async () => {
     const en = await t.api.get('Settings/faq')
     expect(en.status).toBe(200)
     expect(en.json.data).toHaveLength(faq.length)
-    expect(en.json.data[0]).toMatchObject({ slug: faq[0].slug, question: faq[0].question.en, answer: faq[0].answer.en })
+    expect(en.json.data[0]).toMatchObject({
+      slug: faq[0].slug,
+      question: faq[0].question.en,
+      answer: faq[0].answer.en,
+    })
     const ru = await t.api.get('settings/FAQ', { 'accept-language': 'ru' })
     expect(ru.json.data[0].question).toBe(faq[0].question.ru)
   })
@@ -20,7 +24,12 @@ describe.each(dialects)('content API on %s', (dialect) => {
   it('pages the blog newest first and answers one post, 404 for an unknown one', async () => {
     const first = await t.api.get('Settings/blogs?page=1&pageSize=2')
     expect(first.status).toBe(200)
-    expect(first.json).toMatchObject({ page: 1, pageSize: 2, total: blogPosts.length, totalPages: Math.ceil(blogPosts.length / 2) })
+    expect(first.json).toMatchObject({
+      page: 1,
+      pageSize: 2,
+      total: blogPosts.length,
+      totalPages: Math.ceil(blogPosts.length / 2),
+    })
     const newest = [...blogPosts].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0]
     expect(first.json.data[0].slug).toBe(newest.slug)
     expect(first.json.data[0].body).toBeUndefined()
@@ -37,7 +46,9 @@ describe.each(dialects)('content API on %s', (dialect) => {
   })
 
   it('answers home boxes, services, logos and the static pages', async () => {
-    expect((await t.api.get('Settings/home-boxes')).json.data.map((b: any) => b.slug)).toEqual(homeBoxes.map((b) => b.slug))
+    expect((await t.api.get('Settings/home-boxes')).json.data.map((b: any) => b.slug)).toEqual(
+      homeBoxes.map((b) => b.slug),
+    )
     expect((await t.api.get('Settings/services')).json.data).toHaveLength(services.length)
     const logos = (await t.api.get('Settings/logos')).json.data
     expect(logos.map((l: any) => l.imageUrl)).toEqual(partnerLogos.map((l) => l.image))
@@ -51,23 +62,53 @@ describe.each(dialects)('content API on %s', (dialect) => {
   })
 
   it('keeps what everyone sees per language for a while, and shows a write through the service at once', async () => {
-    const content = createContentService({ db: t.database.db, publicUrl: 'http://localhost:3000', cacheTtlMs: 60_000 })
+    const content = createContentService({
+      db: t.database.db,
+      publicUrl: 'http://localhost:3000',
+      cacheTtlMs: 60_000,
+    })
     const box = (await content.homeBoxes('en'))[0]
-    const original = (await t.database.db.selectFrom('home_box').select('title_en').where('id', '=', box.id).executeTakeFirstOrThrow()).title_en
+    const original = (
+      await t.database.db
+        .selectFrom('home_box')
+        .select('title_en')
+        .where('id', '=', box.id)
+        .executeTakeFirstOrThrow()
+    ).title_en
     try {
-      await t.database.db.updateTable('home_box').set({ title_en: 'Edited behind the service' }).where('id', '=', box.id).execute()
+      await t.database.db
+        .updateTable('home_box')
+        .set({ title_en: 'Edited behind the service' })
+        .where('id', '=', box.id)
+        .execute()
       // Cached: the edit did not go through the service.
       expect((await content.homeBoxes('en'))[0].title).toBe(original)
       expect((await content.homeBoxes('de'))[0].title).not.toBe('Edited behind the service')
       content.contentChanged()
       expect((await content.homeBoxes('en'))[0].title).toBe('Edited behind the service')
       // Without a cache the service reads the table every time.
-      await t.database.db.updateTable('home_box').set({ title_en: 'Edited again' }).where('id', '=', box.id).execute()
-      expect((await createContentService({ db: t.database.db, publicUrl: 'http://localhost:3000', cacheTtlMs: 0 }).homeBoxes('en'))[0].title).toBe('Edited again')
+      await t.database.db
+        .updateTable('home_box')
+        .set({ title_en: 'Edited again' })
+        .where('id', '=', box.id)
+        .execute()
+      expect(
+        (
+          await createContentService({
+            db: t.database.db,
+            publicUrl: 'http://localhost:3000',
+            cacheTtlMs: 0,
+          }).homeBoxes('en')
+        )[0].title,
+      ).toBe('Edited again')
       // An unknown page stays a 404, and is not kept.
       await expect(content.page('en', 'no-such-page')).rejects.toMatchObject({ status: 404 })
     } finally {
-      await t.database.db.updateTable('home_box').set({ title_en: original }).where('id', '=', box.id).execute()
+      await t.database.db
+        .updateTable('home_box')
+        .set({ title_en: original })
+        .where('id', '=', box.id)
+        .execute()
     }
   })
 
@@ -83,19 +124,40 @@ describe.each(dialects)('content API on %s', (dialect) => {
       expect(r.status, bad).toBe(400)
       expect(Object.keys(r.json.errors), bad).toEqual(['address'])
     }
-    expect(await t.database.db.selectFrom('newsletter_subscriber').selectAll().where('email', 'not like', '%example.com').execute()).toEqual([])
+    expect(
+      await t.database.db
+        .selectFrom('newsletter_subscriber')
+        .selectAll()
+        .where('email', 'not like', '%example.com')
+        .execute(),
+    ).toEqual([])
   })
 
   it('stores a contact message and mails it to the support inbox; bad input names the field', async () => {
-    const body = { name: 'Ada Client', email: 'Ada@Example.com', subject: 'Invoice question', message: 'Where do I find my invoices for May?' }
+    const body = {
+      name: 'Ada Client',
+      email: 'Ada@Example.com',
+      subject: 'Invoice question',
+      message: 'Where do I find my invoices for May?',
+    }
     const r = await t.api.request('POST', 'support/contact-us', { body })
     expect(r.status).toBe(200)
-    const row = await t.database.db.selectFrom('contact_message').selectAll().where('id', '=', r.json.id).executeTakeFirstOrThrow()
+    const row = await t.database.db
+      .selectFrom('contact_message')
+      .selectAll()
+      .where('id', '=', r.json.id)
+      .executeTakeFirstOrThrow()
     expect(row).toMatchObject({ name: 'Ada Client', email: 'ada@example.com', subject: 'Invoice question' })
-    const mail = await t.database.db.selectFrom('outbox').select('payload').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    const mail = await t.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
     expect(JSON.parse(mail.payload)).toMatchObject({ to: 'support@workneer.local', kind: 'contact-us' })
     const before = (await t.database.db.selectFrom('contact_message').selectAll().execute()).length
-    const bad = await t.api.request('POST', 'support/contact-us', { body: { ...body, email: 'not-an-email', message: 'short' } })
+    const bad = await t.api.request('POST', 'support/contact-us', {
+      body: { ...body, email: 'not-an-email', message: 'short' },
+    })
     expect(bad.status).toBe(400)
     expect(Object.keys(bad.json.errors).sort()).toEqual(['email', 'message'])
     expect((await t.database.db.selectFrom('contact_message').selectAll().execute()).length).toBe(before)

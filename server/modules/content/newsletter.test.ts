@@ -23,7 +23,13 @@ describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer()
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: smtp.url, PUBLIC_URL, DATA_DIR: dataDir })
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SMTP_URL: smtp.url,
+      PUBLIC_URL,
+      DATA_DIR: dataDir,
+    })
     api = createApi({ database: s.database, log: createLogger('silent'), config })
     // Mails go out as the server sends them: the outbox worker, started, wakes on each commit.
     api.jobs.outbox.start()
@@ -35,14 +41,25 @@ describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
 
   async function post(apiPath: string, init: { ip?: string; language?: string } = {}) {
     const headers = new Headers({ 'accept-language': init.language ?? 'en' })
-    const response = await api.handler(new Request(`http://127.0.0.1/api/v1/${apiPath}`, { method: 'POST', headers }), { ip: init.ip ?? `10.8.0.${++ipCounter % 250}` })
+    const response = await api.handler(
+      new Request(`http://127.0.0.1/api/v1/${apiPath}`, { method: 'POST', headers }),
+      { ip: init.ip ?? `10.8.0.${++ipCounter % 250}` },
+    )
     const text = await response.text()
     return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) }
   }
-  const subscribe = (address: string, init?: { ip?: string; language?: string }) => post(`subscribe/${encodeURIComponent(address)}`, init)
-  const subscriber = (email: string) => s.database.db.selectFrom('newsletter_subscriber').selectAll().where('email', '=', email).executeTakeFirst()
-  const mailTo = (email: string, match: (m: ReceivedMail) => boolean, since = 0) => smtp.waitFor(email, match, 15_000, since)
-  const confirmLink = async (email: string, since = 0) => linkIn(await mailTo(email, (m) => m.text.includes('/newsletter/confirm/'), since), '/newsletter/confirm/')
+  const subscribe = (address: string, init?: { ip?: string; language?: string }) =>
+    post(`subscribe/${encodeURIComponent(address)}`, init)
+  const subscriber = (email: string) =>
+    s.database.db
+      .selectFrom('newsletter_subscriber')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirst()
+  const mailTo = (email: string, match: (m: ReceivedMail) => boolean, since = 0) =>
+    smtp.waitFor(email, match, 15_000, since)
+  const confirmLink = async (email: string, since = 0) =>
+    linkIn(await mailTo(email, (m) => m.text.includes('/newsletter/confirm/'), since), '/newsletter/confirm/')
   const tokenOf = (link: string) => new URL(link).pathname.split('/').pop()!
 
   it('subscribes nobody until the owner confirms the mailed link, in their language; the link works once', async () => {
@@ -59,7 +76,11 @@ describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
     expect(link.startsWith(`${PUBLIC_URL}/newsletter/confirm/`)).toBe(true)
     // Hashed at rest: the table holds the token's SHA-256, never the token.
     const token = tokenOf(link)
-    const rows = await s.database.db.selectFrom('newsletter_confirmation').selectAll().where('email', '=', email).execute()
+    const rows = await s.database.db
+      .selectFrom('newsletter_confirmation')
+      .selectAll()
+      .where('email', '=', email)
+      .execute()
     expect(rows.map((r) => r.token_hash)).toEqual([sha256(token)])
     expect(JSON.stringify(rows)).not.toContain(token)
 
@@ -69,7 +90,9 @@ describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
     expect(await subscriber(email)).toMatchObject({ language: 'de', unsubscribed_at: null })
     const welcome = await mailTo(email, (m) => m.text.includes('/newsletter/unsubscribe/'))
     expect(welcome.subject).toBe('Sie haben den Workneer-Newsletter abonniert')
-    expect(linkIn(welcome, '/newsletter/unsubscribe/')).toBe(`${PUBLIC_URL}/newsletter/unsubscribe/${(await subscriber(email))!.token}`)
+    expect(linkIn(welcome, '/newsletter/unsubscribe/')).toBe(
+      `${PUBLIC_URL}/newsletter/unsubscribe/${(await subscriber(email))!.token}`,
+    )
 
     // Single use, and nothing else passes either.
     for (const bad of [token, 'x'.repeat(43), token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A')]) {
@@ -84,7 +107,11 @@ describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
     const late = `late@${dialect}.example`
     await subscribe(late)
     const lateToken = tokenOf(await confirmLink(late))
-    await s.database.db.updateTable('newsletter_confirmation').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', late).execute()
+    await s.database.db
+      .updateTable('newsletter_confirmation')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', late)
+      .execute()
     expect((await post(`subscribe/confirm/${lateToken}`)).status).toBe(400)
     expect(await subscriber(late)).toBeUndefined()
 
@@ -103,17 +130,45 @@ describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
     const leaver = `leaver@${dialect}.example`
     await subscribe(leaver)
     const joined = tokenOf(await confirmLink(leaver))
-    await s.database.db.insertInto('newsletter_confirmation').values({ email: leaver, language: 'en', token_hash: sha256('a-link-still-in-the-inbox-000'), created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3600_000).toISOString(), used_at: null }).execute()
+    await s.database.db
+      .insertInto('newsletter_confirmation')
+      .values({
+        email: leaver,
+        language: 'en',
+        token_hash: sha256('a-link-still-in-the-inbox-000'),
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        used_at: null,
+      })
+      .execute()
     expect((await post(`subscribe/confirm/${joined}`)).status).toBe(200)
-    await s.database.db.insertInto('newsletter_confirmation').values({ email: leaver, language: 'en', token_hash: sha256('another-link-in-the-inbox-111'), created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3600_000).toISOString(), used_at: null }).execute()
-    expect((await post(`subscribe/unsubscribe/${(await subscriber(leaver))!.token}`)).text).toBe('Unsubscribed Successfully.')
+    await s.database.db
+      .insertInto('newsletter_confirmation')
+      .values({
+        email: leaver,
+        language: 'en',
+        token_hash: sha256('another-link-in-the-inbox-111'),
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        used_at: null,
+      })
+      .execute()
+    expect((await post(`subscribe/unsubscribe/${(await subscriber(leaver))!.token}`)).text).toBe(
+      'Unsubscribed Successfully.',
+    )
     expect((await post('subscribe/confirm/a-link-still-in-the-inbox-000')).status).toBe(400)
     expect((await post('subscribe/confirm/another-link-in-the-inbox-111')).status).toBe(400)
     expect((await subscriber(leaver))!.unsubscribed_at).toBeTruthy()
   })
 
   it('answers byte for byte the same for a new, pending, subscribed, unsubscribed and over-limit address', async () => {
-    const [fresh, pending, subscribed, unsubscribed, busy] = ['fresh', 'pending', 'subscribed', 'unsubscribed', 'busy'].map((n) => `${n}.same@${dialect}.example`)
+    const [fresh, pending, subscribed, unsubscribed, busy] = [
+      'fresh',
+      'pending',
+      'subscribed',
+      'unsubscribed',
+      'busy',
+    ].map((n) => `${n}.same@${dialect}.example`)
     await subscribe(pending)
     for (const email of [subscribed, unsubscribed]) {
       await subscribe(email)
@@ -147,7 +202,8 @@ describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
 
     // Limited per client address as before: past it, 429 with Retry-After, whatever the address.
     const statuses = []
-    for (let i = 0; i < 16; i++) statuses.push((await subscribe(`many${i}@${dialect}.example`, { ip: '10.8.9.9' })).status)
+    for (let i = 0; i < 16; i++)
+      statuses.push((await subscribe(`many${i}@${dialect}.example`, { ip: '10.8.9.9' })).status)
     expect(statuses).toEqual([...Array(15).fill(200), 429])
     const limited = await subscribe(subscribed, { ip: '10.8.9.9' })
     expect(limited.status).toBe(429)

@@ -14,6 +14,8 @@ export function contentRoutes(content: ContentService) {
     implement(c.subscribe, ({ params, ctx }) => content.subscribe(params.address, ctx.locale, ctx.ip)),
     implement(c.confirmSubscription, ({ params, ctx }) => content.confirmSubscription(params.token, ctx.ip)),
     implement(c.unsubscribe, ({ params }) => content.unsubscribe(params.token)),
-    implement(c.contact, ({ body, ctx }) => content.contact(body, { locale: ctx.locale, ip: ctx.ip, userId: ctx.caller?.userId ?? null })),
+    implement(c.contact, ({ body, ctx }) =>
+      content.contact(body, { locale: ctx.locale, ip: ctx.ip, userId: ctx.caller?.userId ?? null }),
+    ),
   ]
 }

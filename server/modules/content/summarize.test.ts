@@ -8,13 +8,19 @@ import { blogInput } from './admin-contract.ts'
 describe('blog summaries and written languages', () => {
   test('a summary is at most 200 characters and starts the first paragraph', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 400, size: 'max' }), { minLength: 1, maxLength: 4 }), (paragraphs) => {
-        const body = paragraphs.join('\n\n')
-        const first = body.trim().split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ')
-        const summary = summarize(body)
-        expect(summary.length).toBeLessThanOrEqual(200)
-        expect(first.startsWith(summary.replace(/…$/, ''))).toBe(true)
-      }),
+      fc.property(
+        fc.array(fc.string({ maxLength: 400, size: 'max' }), { minLength: 1, maxLength: 4 }),
+        (paragraphs) => {
+          const body = paragraphs.join('\n\n')
+          const first = body
+            .trim()
+            .split(/\n\s*\n/)[0]!
+            .replace(/\s+/g, ' ')
+          const summary = summarize(body)
+          expect(summary.length).toBeLessThanOrEqual(200)
+          expect(first.startsWith(summary.replace(/…$/, ''))).toBe(true)
+        },
+      ),
     )
     expect(summarize('Short one.\n\nSecond.')).toBe('Short one.')
     const long = summarize(`${'Reinforced concrete '.repeat(15)}\n\nSecond.`)
@@ -27,6 +33,8 @@ describe('blog summaries and written languages', () => {
     expect(half.error?.issues.map((i) => i.path.join('.'))).toEqual(['body.de'])
     const none = blogInput.safeParse({ author: 'A' })
     expect(none.error?.issues.map((i) => i.path.join('.'))).toEqual(['title.en'])
-    expect(blogInput.safeParse({ title: { ru: 'Заголовок' }, body: { ru: 'Текст' }, author: 'A' }).success).toBe(true)
+    expect(
+      blogInput.safeParse({ title: { ru: 'Заголовок' }, body: { ru: 'Текст' }, author: 'A' }).success,
+    ).toBe(true)
   })
 })

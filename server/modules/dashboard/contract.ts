@@ -9,7 +9,8 @@ import { installmentStates, projectStates, proposalStates } from '../projects/ma
 // Chat does not exist yet: its unread count is null until it does, never a made-up zero.
 const person = z.object({ id: z.number(), name: shownName, imageUrl: z.string().nullable() })
 const side = z.enum(['client', 'freelancer'])
-const counts = <T extends readonly [string, ...string[]]>(states: T) => z.object(Object.fromEntries(states.map((s) => [s, z.number()])) as Record<T[number], z.ZodNumber>)
+const counts = <T extends readonly [string, ...string[]]>(states: T) =>
+  z.object(Object.fromEntries(states.map((s) => [s, z.number()])) as Record<T[number], z.ZodNumber>)
 
 export const dashboard = z.object({
   notifications: z.object({ unread: z.number(), latest: z.array(notification) }),
@@ -19,13 +20,30 @@ export const dashboard = z.object({
   projects: z
     .object({
       total: z.number(),
-      items: z.array(z.object({ id: z.number(), title: z.string(), pendingProposals: z.number(), latestProposalAt: z.string() })),
+      items: z.array(
+        z.object({
+          id: z.number(),
+          title: z.string(),
+          pendingProposals: z.number(),
+          latestProposalAt: z.string(),
+        }),
+      ),
       byState: counts(projectStates),
     })
     .nullable(),
   proposals: z
     .object({
-      items: z.array(z.object({ id: z.number(), projectId: z.number(), projectTitle: z.string(), status: z.enum(proposalStates), bidMinor: z.number(), currency: z.string(), updatedAt: z.string() })),
+      items: z.array(
+        z.object({
+          id: z.number(),
+          projectId: z.number(),
+          projectTitle: z.string(),
+          status: z.enum(proposalStates),
+          bidMinor: z.number(),
+          currency: z.string(),
+          updatedAt: z.string(),
+        }),
+      ),
       byState: counts(proposalStates),
     })
     .nullable(),
@@ -40,7 +58,17 @@ export const dashboard = z.object({
         other: person,
         waitingOn: side,
         yourTurn: z.boolean(),
-        next: z.object({ id: z.number(), position: z.number(), title: z.string(), amountMinor: z.number(), currency: z.string(), dueDate: z.string().nullable(), status: z.enum(installmentStates) }).nullable(),
+        next: z
+          .object({
+            id: z.number(),
+            position: z.number(),
+            title: z.string(),
+            amountMinor: z.number(),
+            currency: z.string(),
+            dueDate: z.string().nullable(),
+            status: z.enum(installmentStates),
+          })
+          .nullable(),
         installmentsDone: z.number(),
         installmentsTotal: z.number(),
       }),
@@ -51,7 +79,12 @@ export type Dashboard = z.output<typeof dashboard>
 
 export const dashboardContract = {
   mine: endpoint({
-    method: 'GET', path: 'dashboard', tag: 'Dashboard', access: 'user', response: dashboard,
-    summary: "What waits on the caller: unread notifications, a client's projects with proposals to decide, a freelancer's proposals, each active contract's next step and whose move it is, reviews to write and profile completeness",
+    method: 'GET',
+    path: 'dashboard',
+    tag: 'Dashboard',
+    access: 'user',
+    response: dashboard,
+    summary:
+      "What waits on the caller: unread notifications, a client's projects with proposals to decide, a freelancer's proposals, each active contract's next step and whose move it is, reviews to write and profile completeness",
   }),
 }

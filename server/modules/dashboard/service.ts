@@ -10,7 +10,15 @@ export const DASHBOARD_NOTIFICATIONS = 5
 
 // The dashboard composes the modules' own services (never their tables): each keeps its rules and
 // its scoping to the caller; this only gathers their answers into one.
-export function createDashboardService({ projects, notifications, profiles }: { projects: ProjectsService; notifications: NotificationsService; profiles: ProfilesService }) {
+export function createDashboardService({
+  projects,
+  notifications,
+  profiles,
+}: {
+  projects: ProjectsService
+  notifications: NotificationsService
+  profiles: ProfilesService
+}) {
   return {
     async mine(caller: Caller, locale: Locale): Promise<Dashboard> {
       const [work, unread, latest, profile] = await Promise.all([

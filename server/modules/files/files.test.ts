@@ -22,7 +22,12 @@ function chunk(type: string, data: Buffer) {
   return Buffer.concat([len, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)])
 }
 function jpegWithExif() {
-  const seg = (marker: number, body: Buffer) => Buffer.concat([Buffer.from([0xff, marker]), Buffer.from([(body.length + 2) >> 8, (body.length + 2) & 0xff]), body])
+  const seg = (marker: number, body: Buffer) =>
+    Buffer.concat([
+      Buffer.from([0xff, marker]),
+      Buffer.from([(body.length + 2) >> 8, (body.length + 2) & 0xff]),
+      body,
+    ])
   return Buffer.concat([
     Buffer.from([0xff, 0xd8]),
     seg(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
@@ -40,19 +45,35 @@ function tiffWithGps() {
   b.write('II*\0', 0, 'latin1')
   b.writeUInt32LE(8, 4)
   b.writeUInt16LE(2, 8)
-  b.writeUInt16LE(0x0100, 10); b.writeUInt16LE(3, 12); b.writeUInt32LE(1, 14); b.writeUInt32LE(1, 18)
-  b.writeUInt16LE(0x8825, 22); b.writeUInt16LE(4, 24); b.writeUInt32LE(1, 26); b.writeUInt32LE(38, 30)
+  b.writeUInt16LE(0x0100, 10)
+  b.writeUInt16LE(3, 12)
+  b.writeUInt32LE(1, 14)
+  b.writeUInt32LE(1, 18)
+  b.writeUInt16LE(0x8825, 22)
+  b.writeUInt16LE(4, 24)
+  b.writeUInt32LE(1, 26)
+  b.writeUInt32LE(38, 30)
   b.writeUInt32LE(0, 34)
   b.writeUInt16LE(1, 38)
-  b.writeUInt16LE(2, 40); b.writeUInt16LE(5, 42); b.writeUInt32LE(3, 44); b.writeUInt32LE(56, 48)
+  b.writeUInt16LE(2, 40)
+  b.writeUInt16LE(5, 42)
+  b.writeUInt32LE(3, 44)
+  b.writeUInt32LE(56, 48)
   b.writeUInt32LE(0, 52)
   for (let i = 0; i < 6; i++) b.writeUInt32LE(45 + i, 56 + i * 4)
   return b
 }
 
-function multipart(field: string, fileName: string, bytes: Buffer | ReadableStream<Uint8Array>, withLength = true) {
+function multipart(
+  field: string,
+  fileName: string,
+  bytes: Buffer | ReadableStream<Uint8Array>,
+  withLength = true,
+) {
   const boundary = '----workneer-test'
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`)
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  )
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
   const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` }
   if (Buffer.isBuffer(bytes)) {
@@ -64,10 +85,10 @@ function multipart(field: string, fileName: string, bytes: Buffer | ReadableStre
   let stage = 0
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (stage === 0) return (stage = 1), controller.enqueue(head)
+      if (stage === 0) return ((stage = 1), controller.enqueue(head))
       const { done, value } = await reader.read()
       if (!done) return controller.enqueue(value)
-      if (stage === 1) return (stage = 2), controller.enqueue(tail)
+      if (stage === 1) return ((stage = 2), controller.enqueue(tail))
       controller.close()
     },
     cancel: (reason) => reader.cancel(reason),
@@ -77,15 +98,27 @@ function multipart(field: string, fileName: string, bytes: Buffer | ReadableStre
 
 describe('upload rules (SPEC §5)', () => {
   it('accepts the listed image and spreadsheet extensions and nothing else', () => {
-    for (const name of ['a.png', 'b.JPG', 'c.jpeg', 'd.gif', 'e.tiff', 'f.bpg']) expect(checkUpload('image', name, 10)).toBeNull()
-    expect(checkUpload('image', 'plan.pdf', 10)).toMatchObject({ title: 'Invalid Image', message: 'Please select a valid image' })
-    expect(checkUpload('spreadsheet', 'boq.xls', 10)).toMatchObject({ title: 'Invalid Excel', message: 'Please select a valid Excel sheet' })
+    for (const name of ['a.png', 'b.JPG', 'c.jpeg', 'd.gif', 'e.tiff', 'f.bpg'])
+      expect(checkUpload('image', name, 10)).toBeNull()
+    expect(checkUpload('image', 'plan.pdf', 10)).toMatchObject({
+      title: 'Invalid Image',
+      message: 'Please select a valid image',
+    })
+    expect(checkUpload('spreadsheet', 'boq.xls', 10)).toMatchObject({
+      title: 'Invalid Excel',
+      message: 'Please select a valid Excel sheet',
+    })
     expect(checkUpload('spreadsheet', 'boq.csv', 10)).toBeNull()
   })
   it('limits size to 800 KB by default, naming the limit', () => {
     expect(checkUpload('image', 'a.png', 800 * 1024)).toBeNull()
-    expect(checkUpload('image', 'a.png', 800 * 1024 + 1)).toMatchObject({ title: 'File Size', message: 'Image size should not exceed 800 KB' })
-    expect(checkUpload('image', 'a.png', 300 * 1024, 200)?.message).toBe('Image size should not exceed 200 KB')
+    expect(checkUpload('image', 'a.png', 800 * 1024 + 1)).toMatchObject({
+      title: 'File Size',
+      message: 'Image size should not exceed 800 KB',
+    })
+    expect(checkUpload('image', 'a.png', 300 * 1024, 200)?.message).toBe(
+      'Image size should not exceed 200 KB',
+    )
   })
   it('falls back to image for unknown attachment types', () => {
     expect([1, 2, 3, 4, 0, 9, 'x', null].map(attachmentTypeOf)).toEqual([1, 2, 3, 4, 1, 1, 1, 1])
@@ -124,7 +157,19 @@ describe.each(dialects)('file service on %s', (dialect) => {
     files = createFileService({ db: s.database.db, storage: createFolderStorage(root) })
     const now = new Date().toISOString()
     const user = (email: string) =>
-      s.database.db.insertInto('app_user').values({ email, first_name: 'Ada', last_name: 'Roe', account_type: 'client', status: 'active', created_at: now, updated_at: now } as never).returning('id').executeTakeFirstOrThrow()
+      s.database.db
+        .insertInto('app_user')
+        .values({
+          email,
+          first_name: 'Ada',
+          last_name: 'Roe',
+          account_type: 'client',
+          status: 'active',
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow()
     owner = (await user(`owner-${dialect}@example.com`)).id
     other = (await user(`other-${dialect}@example.com`)).id
   })
@@ -132,28 +177,74 @@ describe.each(dialects)('file service on %s', (dialect) => {
   const tmpFiles = () => fs.readdirSync(path.join(root, 'tmp'))
 
   it('stores a checked image without its metadata and serves it with type, length and caching', async () => {
-    const stored = await files.receive(multipart('file', 'site photo.jpg', jpegWithExif()), { kind: 'image', purpose: 'profile-image', ownerId: owner })
-    expect(stored).toMatchObject({ mime: 'image/jpeg', type: 'jpg', attachmentType: 1, originalName: 'site photo.jpg' })
+    const stored = await files.receive(multipart('file', 'site photo.jpg', jpegWithExif()), {
+      kind: 'image',
+      purpose: 'profile-image',
+      ownerId: owner,
+    })
+    expect(stored).toMatchObject({
+      mime: 'image/jpeg',
+      type: 'jpg',
+      attachmentType: 1,
+      originalName: 'site photo.jpg',
+    })
     const response = await files.download(stored.id, null, new Request('http://test/'))
     expect(response.headers.get('content-type')).toBe('image/jpeg')
     expect(Number(response.headers.get('content-length'))).toBe(stored.size)
     expect(response.headers.get('cache-control')).toBe('public, max-age=86400')
-    expect(response.headers.get('content-disposition')).toBe(`inline; filename="site photo.jpg"; filename*=UTF-8''site%20photo.jpg`)
+    expect(response.headers.get('content-disposition')).toBe(
+      `inline; filename="site photo.jpg"; filename*=UTF-8''site%20photo.jpg`,
+    )
     const bytes = Buffer.from(await response.arrayBuffer())
     expect(bytes.length).toBe(stored.size)
     expect(bytes.toString('latin1')).not.toMatch(/GPS/)
-    const again = await files.download(stored.id, null, new Request('http://test/', { headers: { 'if-none-match': `"${stored.sha256}"` } }))
+    const again = await files.download(
+      stored.id,
+      null,
+      new Request('http://test/', { headers: { 'if-none-match': `"${stored.sha256}"` } }),
+    )
     expect(again.status).toBe(304)
     expect(tmpFiles()).toEqual([])
   })
 
   it('refuses a renamed executable and a binary csv, storing nothing', async () => {
-    const before = await s.database.db.selectFrom('stored_file').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
-    const exe = Buffer.concat([Buffer.from('MZ\x90\0\x03\0\0\0\x04\0\0\0\xff\xff', 'latin1'), Buffer.alloc(200, 7)])
-    await expect(files.receive(multipart('file', 'photo.png', exe), { kind: 'image', purpose: 'profile-image', ownerId: owner })).rejects.toMatchObject({ status: 400, title: 'Invalid Image', errors: { file: ['Please select a valid image'] } })
-    await expect(files.receive(multipart('file', 'boq.csv', exe), { kind: 'spreadsheet', purpose: 'project', ownerId: owner })).rejects.toMatchObject({ title: 'Invalid Excel' })
-    await expect(files.receive(multipart('file', 'boq.exe', exe), { kind: 'spreadsheet', purpose: 'project', ownerId: owner })).rejects.toMatchObject({ title: 'Invalid Excel' })
-    const after = await s.database.db.selectFrom('stored_file').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
+    const before = await s.database.db
+      .selectFrom('stored_file')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow()
+    const exe = Buffer.concat([
+      Buffer.from('MZ\x90\0\x03\0\0\0\x04\0\0\0\xff\xff', 'latin1'),
+      Buffer.alloc(200, 7),
+    ])
+    await expect(
+      files.receive(multipart('file', 'photo.png', exe), {
+        kind: 'image',
+        purpose: 'profile-image',
+        ownerId: owner,
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      title: 'Invalid Image',
+      errors: { file: ['Please select a valid image'] },
+    })
+    await expect(
+      files.receive(multipart('file', 'boq.csv', exe), {
+        kind: 'spreadsheet',
+        purpose: 'project',
+        ownerId: owner,
+      }),
+    ).rejects.toMatchObject({ title: 'Invalid Excel' })
+    await expect(
+      files.receive(multipart('file', 'boq.exe', exe), {
+        kind: 'spreadsheet',
+        purpose: 'project',
+        ownerId: owner,
+      }),
+    ).rejects.toMatchObject({ title: 'Invalid Excel' })
+    const after = await s.database.db
+      .selectFrom('stored_file')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n))
     expect(tmpFiles()).toEqual([])
   })
@@ -168,31 +259,66 @@ describe.each(dialects)('file service on %s', (dialect) => {
       },
     })
     const started = Date.now()
-    await expect(files.receive(multipart('file', 'huge.png', endless, false), { kind: 'image', purpose: 'profile-image', ownerId: owner })).rejects.toMatchObject({
-      status: 400, title: 'File Size', message: 'Image size should not exceed 800 KB', headers: { connection: 'close' },
+    await expect(
+      files.receive(multipart('file', 'huge.png', endless, false), {
+        kind: 'image',
+        purpose: 'profile-image',
+        ownerId: owner,
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      title: 'File Size',
+      message: 'Image size should not exceed 800 KB',
+      headers: { connection: 'close' },
     })
     expect(pulled).toBeLessThan(4 * 1024 * 1024)
     expect(Date.now() - started).toBeLessThan(5000)
     expect(tmpFiles()).toEqual([])
-    await expect(files.receive(multipart('file', 'big.png', Buffer.alloc(2 * 1024 * 1024)), { kind: 'image', purpose: 'profile-image', ownerId: owner })).rejects.toMatchObject({ title: 'File Size' })
+    await expect(
+      files.receive(multipart('file', 'big.png', Buffer.alloc(2 * 1024 * 1024)), {
+        kind: 'image',
+        purpose: 'profile-image',
+        ownerId: owner,
+      }),
+    ).rejects.toMatchObject({ title: 'File Size' })
   })
 
   it('lets only the owner read a private file, and tells strangers nothing', async () => {
-    const csv = await files.receive(multipart('file', 'quantities.csv', Buffer.from('item;qty\nconcrete C30/37;120 m³\n')), { kind: 'spreadsheet', purpose: 'project', ownerId: owner })
+    const csv = await files.receive(
+      multipart('file', 'quantities.csv', Buffer.from('item;qty\nconcrete C30/37;120 m³\n')),
+      { kind: 'spreadsheet', purpose: 'project', ownerId: owner },
+    )
     expect(csv).toMatchObject({ type: 'csv', attachmentType: 4 })
     const own = await files.download(csv.id, caller(owner), new Request('http://test/'))
     expect(own.headers.get('content-disposition')).toMatch(/^attachment;/)
     expect(own.headers.get('cache-control')).toBe('private, max-age=300')
     expect(await own.text()).toContain('concrete')
-    await expect(files.download(csv.id, caller(other), new Request('http://test/'))).rejects.toMatchObject({ status: 404 })
-    await expect(files.download(csv.id, null, new Request('http://test/'))).rejects.toMatchObject({ status: 401 })
-    await expect(files.download(999999, caller(owner), new Request('http://test/'))).rejects.toMatchObject({ status: 404 })
+    await expect(files.download(csv.id, caller(other), new Request('http://test/'))).rejects.toMatchObject({
+      status: 404,
+    })
+    await expect(files.download(csv.id, null, new Request('http://test/'))).rejects.toMatchObject({
+      status: 401,
+    })
+    await expect(files.download(999999, caller(owner), new Request('http://test/'))).rejects.toMatchObject({
+      status: 404,
+    })
     files.setReadPolicy('project', (_file, c) => c?.userId === other)
     expect((await files.download(csv.id, caller(other), new Request('http://test/'))).status).toBe(200)
   })
 
   it('asks for a multipart body and a file, naming the field', async () => {
-    await expect(files.receive(new Request('http://test/', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }), { kind: 'image', purpose: 'x', ownerId: owner })).rejects.toMatchObject({ status: 400, errors: { file: ['Send the file as multipart/form-data'] } })
-    await expect(files.receive(multipart('other', 'a.png', png), { kind: 'image', purpose: 'x', ownerId: owner })).rejects.toMatchObject({ status: 400, errors: { file: ['Choose a file to upload'] } })
+    await expect(
+      files.receive(
+        new Request('http://test/', {
+          method: 'POST',
+          body: '{}',
+          headers: { 'content-type': 'application/json' },
+        }),
+        { kind: 'image', purpose: 'x', ownerId: owner },
+      ),
+    ).rejects.toMatchObject({ status: 400, errors: { file: ['Send the file as multipart/form-data'] } })
+    await expect(
+      files.receive(multipart('other', 'a.png', png), { kind: 'image', purpose: 'x', ownerId: owner }),
+    ).rejects.toMatchObject({ status: 400, errors: { file: ['Choose a file to upload'] } })
   })
 })

@@ -16,12 +16,23 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
     for await (const entry of files().storage.list()) keys.add(entry.key)
     return keys
   }
-  const keyOf = async (fileId: number) => (await s.database.db.selectFrom('stored_file').select('storage_key').where('id', '=', fileId).executeTakeFirst())?.storage_key
+  const keyOf = async (fileId: number) =>
+    (
+      await s.database.db
+        .selectFrom('stored_file')
+        .select('storage_key')
+        .where('id', '=', fileId)
+        .executeTakeFirst()
+    )?.storage_key
   const idOf = (url: string) => Number(/files\/(\d+)\//.exec(url)![1])
   const drain = () => s.t.api.jobs.outbox.drain()
 
   it('removes the old bytes when a profile image of any kind is replaced or removed, and keeps the new ones', async () => {
-    const kinds = [['freelancer', 'freelancers/profile/image'], ['client', 'clients/profile/image'], ['company', 'companies/profile/image']] as const
+    const kinds = [
+      ['freelancer', 'freelancers/profile/image'],
+      ['client', 'clients/profile/image'],
+      ['company', 'companies/profile/image'],
+    ] as const
     let last = { token: '', id: 0, key: '' }
     let freelancer = last
     for (const [kind, path] of kinds) {
@@ -42,41 +53,76 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
       if (kind === 'freelancer') freelancer = last
     }
     // Removing the image (freelancers have the endpoint) removes its bytes too.
-    expect((await s.t.call('DELETE', 'freelancers/profile/image', { token: freelancer.token })).json).toEqual({ imageUrl: null })
+    expect((await s.t.call('DELETE', 'freelancers/profile/image', { token: freelancer.token })).json).toEqual(
+      { imageUrl: null },
+    )
     await drain()
     expect((await stored()).has(freelancer.key)).toBe(false)
     expect(await keyOf(freelancer.id)).toBeUndefined()
     expect((await stored()).has(last.key)).toBe(true) // the company's image stays
   })
 
-  it('replaces portfolio pictures and documents, and removes both with their item, never another freelancer\'s', async () => {
+  it("replaces portfolio pictures and documents, and removes both with their item, never another freelancer's", async () => {
     const ana = await s.t.user('freelancer', 'Ana')
     const bob = await s.t.user('freelancer', 'Bob')
     const addItem = async (token: string) => {
-      const r = await s.t.call('POST', 'freelancers/profile/portfolios', { token, body: { title: 'Footbridge' } })
+      const r = await s.t.call('POST', 'freelancers/profile/portfolios', {
+        token,
+        body: { title: 'Footbridge' },
+      })
       expect(r.status).toBe(200)
       return r.json.portfolios[0].id as number
     }
     const anaItem = await addItem(ana.token)
     const bobItem = await addItem(bob.token)
-    const fileIds = async (item: number) => (await s.database.db.selectFrom('freelancer_portfolio').select(['image_file_id', 'document_file_id']).where('id', '=', item).executeTakeFirstOrThrow())
-    expect((await s.t.upload(`freelancers/profile/portfolios/${anaItem}/image`, ana.token, 'a.png', tinyPng())).status).toBe(200)
-    expect((await s.t.upload(`freelancers/profile/portfolios/${anaItem}/file`, ana.token, 'calc.pdf', tinyPdf())).status).toBe(200)
-    expect((await s.t.upload(`freelancers/profile/portfolios/${bobItem}/image`, bob.token, 'b.png', tinyPng())).status).toBe(200)
+    const fileIds = async (item: number) =>
+      await s.database.db
+        .selectFrom('freelancer_portfolio')
+        .select(['image_file_id', 'document_file_id'])
+        .where('id', '=', item)
+        .executeTakeFirstOrThrow()
+    expect(
+      (await s.t.upload(`freelancers/profile/portfolios/${anaItem}/image`, ana.token, 'a.png', tinyPng()))
+        .status,
+    ).toBe(200)
+    expect(
+      (await s.t.upload(`freelancers/profile/portfolios/${anaItem}/file`, ana.token, 'calc.pdf', tinyPdf()))
+        .status,
+    ).toBe(200)
+    expect(
+      (await s.t.upload(`freelancers/profile/portfolios/${bobItem}/image`, bob.token, 'b.png', tinyPng()))
+        .status,
+    ).toBe(200)
     const before = await fileIds(anaItem)
-    const [oldImage, documentKey, bobKey] = [await keyOf(before.image_file_id!), await keyOf(before.document_file_id!), await keyOf((await fileIds(bobItem)).image_file_id!)]
+    const [oldImage, documentKey, bobKey] = [
+      await keyOf(before.image_file_id!),
+      await keyOf(before.document_file_id!),
+      await keyOf((await fileIds(bobItem)).image_file_id!),
+    ]
 
-    expect((await s.t.upload(`freelancers/profile/portfolios/${anaItem}/image`, ana.token, 'a2.png', tinyPng())).status).toBe(200)
+    expect(
+      (await s.t.upload(`freelancers/profile/portfolios/${anaItem}/image`, ana.token, 'a2.png', tinyPng()))
+        .status,
+    ).toBe(200)
     const newImage = await keyOf((await fileIds(anaItem)).image_file_id!)
     await drain()
     let keys = await stored()
-    expect([keys.has(oldImage!), keys.has(newImage!), keys.has(documentKey!), keys.has(bobKey!)]).toEqual([false, true, true, true])
+    expect([keys.has(oldImage!), keys.has(newImage!), keys.has(documentKey!), keys.has(bobKey!)]).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ])
 
     // Bob cannot delete Ana's item (nothing changes), then Ana deletes it.
-    expect((await s.t.call('DELETE', `freelancers/profile/portfolios/${anaItem}`, { token: bob.token })).status).toBe(404)
+    expect(
+      (await s.t.call('DELETE', `freelancers/profile/portfolios/${anaItem}`, { token: bob.token })).status,
+    ).toBe(404)
     await drain()
     expect((await stored()).has(newImage!)).toBe(true)
-    expect((await s.t.call('DELETE', `freelancers/profile/portfolios/${anaItem}`, { token: ana.token })).status).toBe(200)
+    expect(
+      (await s.t.call('DELETE', `freelancers/profile/portfolios/${anaItem}`, { token: ana.token })).status,
+    ).toBe(200)
     await drain()
     keys = await stored()
     expect([keys.has(newImage!), keys.has(documentKey!), keys.has(bobKey!)]).toEqual([false, false, true])
@@ -87,7 +133,13 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
     const up = await s.t.upload('freelancers/profile/image', user.token, 'me.png', tinyPng())
     const id = idOf(up.json.imageUrl)
     const key = (await keyOf(id))!
-    const queued = () => s.database.db.selectFrom('outbox').select('payload').where('topic', '=', FILE_BYTES_TOPIC).where('status', '=', 'pending').execute()
+    const queued = () =>
+      s.database.db
+        .selectFrom('outbox')
+        .select('payload')
+        .where('topic', '=', FILE_BYTES_TOPIC)
+        .where('status', '=', 'pending')
+        .execute()
     await drain()
     await expect(
       s.database.db.transaction().execute(async (trx) => {
@@ -134,7 +186,9 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
     let keys = await stored()
     expect([keys.has(oldOrphan), keys.has(freshOrphan), keys.has(liveKey)]).toEqual([false, true, true])
     // An hour later the fresh orphan goes too; the live file still stays.
-    expect(await sweepOrphanBytes({ db: s.database.db, storage: files().storage, now: Date.now() + 2 * 3600_000 })).toBeGreaterThanOrEqual(1)
+    expect(
+      await sweepOrphanBytes({ db: s.database.db, storage: files().storage, now: Date.now() + 2 * 3600_000 }),
+    ).toBeGreaterThanOrEqual(1)
     keys = await stored()
     expect([keys.has(freshOrphan), keys.has(liveKey)]).toEqual([false, true])
     expect((await s.t.raw('GET', `files/${idOf(up.json.imageUrl)}/download`)).status).toBe(200)
@@ -143,32 +197,69 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
   it('releases file rows that nothing points at once they are an hour old, and never a referenced, young or unclaimed one', async () => {
     const user = await s.t.user('freelancer')
     // An image row whose reference was cleared without releasing it (what the sweep is for), then the live one.
-    const dropped = idOf((await s.t.upload('freelancers/profile/image', user.token, 'old.png', tinyPng())).json.imageUrl)
-    await s.database.db.updateTable('app_user').set({ image_file_id: null }).where('id', '=', user.id).execute()
-    const live = idOf((await s.t.upload('freelancers/profile/image', user.token, 'me.png', tinyPng())).json.imageUrl)
+    const dropped = idOf(
+      (await s.t.upload('freelancers/profile/image', user.token, 'old.png', tinyPng())).json.imageUrl,
+    )
+    await s.database.db
+      .updateTable('app_user')
+      .set({ image_file_id: null })
+      .where('id', '=', user.id)
+      .execute()
+    const live = idOf(
+      (await s.t.upload('freelancers/profile/image', user.token, 'me.png', tinyPng())).json.imageUrl,
+    )
     // Unreferenced rows that must stay: one too young (an upload whose owner row is still being
     // written), one of a purpose no module claims.
     const copy = async (purpose: string, storageKey: string) => {
-      const row = await s.database.db.selectFrom('stored_file').selectAll().where('id', '=', live).executeTakeFirstOrThrow()
+      const row = await s.database.db
+        .selectFrom('stored_file')
+        .selectAll()
+        .where('id', '=', live)
+        .executeTakeFirstOrThrow()
       const { id: _id, ...rest } = row
-      return (await s.database.db.insertInto('stored_file').values({ ...rest, purpose, storage_key: storageKey, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id
+      return (
+        await s.database.db
+          .insertInto('stored_file')
+          .values({ ...rest, purpose, storage_key: storageKey, created_at: new Date().toISOString() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
     }
     const young = await copy('profile-image', `young-${dialect}`)
     const unclaimed = await copy('unclaimed', `unclaimed-${dialect}`)
     // A portfolio document whose item row went without releasing it.
-    const item = await s.t.call('POST', 'freelancers/profile/portfolios', { token: user.token, body: { title: 'Footbridge', description: 'Timber footbridge over the Isar' } })
+    const item = await s.t.call('POST', 'freelancers/profile/portfolios', {
+      token: user.token,
+      body: { title: 'Footbridge', description: 'Timber footbridge over the Isar' },
+    })
     expect(item.status).toBe(200)
     const itemId = item.json.portfolios.at(-1).id
-    const doc = await s.t.upload(`freelancers/profile/portfolios/${itemId}/file`, user.token, 'calc.pdf', tinyPdf())
+    const doc = await s.t.upload(
+      `freelancers/profile/portfolios/${itemId}/file`,
+      user.token,
+      'calc.pdf',
+      tinyPdf(),
+    )
     const docId = doc.json.portfolios.at(-1).document.id
     await s.database.db.deleteFrom('freelancer_portfolio').where('id', '=', itemId).execute()
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000).toISOString()
-    await s.database.db.updateTable('stored_file').set({ created_at: twoHoursAgo }).where('id', '!=', young).execute()
+    await s.database.db
+      .updateTable('stored_file')
+      .set({ created_at: twoHoursAgo })
+      .where('id', '!=', young)
+      .execute()
     const droppedKey = (await keyOf(dropped))!
 
     expect(await files().releaseUnreferenced()).toBe(2)
-    const left = new Set((await s.database.db.selectFrom('stored_file').select('id').execute()).map((r) => r.id))
-    expect([left.has(live), left.has(young), left.has(dropped), left.has(docId)]).toEqual([true, true, false, false])
+    const left = new Set(
+      (await s.database.db.selectFrom('stored_file').select('id').execute()).map((r) => r.id),
+    )
+    expect([left.has(live), left.has(young), left.has(dropped), left.has(docId)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ])
     expect(left.has(unclaimed)).toBe(true)
     await drain()
     expect((await stored()).has(droppedKey)).toBe(false)
@@ -189,20 +280,39 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
     const second = await sheet('rates.csv', Buffer.from('item;unit;rate\nslab design;m²;4.50\n'))
     await drain()
     let keys = await stored()
-    expect([await keyOf(first.id), keys.has(first.key), keys.has(second.key)]).toEqual([undefined, false, true])
+    expect([await keyOf(first.id), keys.has(first.key), keys.has(second.key)]).toEqual([
+      undefined,
+      false,
+      true,
+    ])
 
     // A pointer cleared without releasing the file: the row stays until it is an hour old, then goes with its bytes.
-    await s.database.db.updateTable('freelancer_profile').set({ rate_sheet_file_id: null }).where('user_id', '=', user.id).execute()
+    await s.database.db
+      .updateTable('freelancer_profile')
+      .set({ rate_sheet_file_id: null })
+      .where('user_id', '=', user.id)
+      .execute()
     expect(await files().releaseUnreferenced()).toBe(0)
     const third = await sheet('rates-2027.csv', Buffer.from('item;unit;rate\nsite visit;day;480\n'))
-    await s.database.db.updateTable('stored_file').set({ created_at: twoHoursAgo() }).where('id', 'in', [second.id, third.id]).execute()
+    await s.database.db
+      .updateTable('stored_file')
+      .set({ created_at: twoHoursAgo() })
+      .where('id', 'in', [second.id, third.id])
+      .execute()
     expect(await files().releaseUnreferenced()).toBe(1)
     await drain()
     keys = await stored()
-    expect([await keyOf(second.id), keys.has(second.key), await keyOf(third.id), keys.has(third.key)]).toEqual([undefined, false, third.key, true])
+    expect([
+      await keyOf(second.id),
+      keys.has(second.key),
+      await keyOf(third.id),
+      keys.has(third.key),
+    ]).toEqual([undefined, false, third.key, true])
 
     // Removing it releases it at once.
-    expect((await s.t.call('DELETE', 'freelancers/profile/rate-sheet', { token: user.token })).json.rateSheet).toBeNull()
+    expect(
+      (await s.t.call('DELETE', 'freelancers/profile/rate-sheet', { token: user.token })).json.rateSheet,
+    ).toBeNull()
     await drain()
     expect([await keyOf(third.id), (await stored()).has(third.key)]).toEqual([undefined, false])
   })
@@ -210,44 +320,143 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
   it('keeps every file that a column points at, in every column that names files, however old', async () => {
     // Every column that names stored files. A new one must be claimed by its module
     // (files.setReferences for the purpose its files have) and get a case below, or this fails.
-    const columns = (await s.database.db.introspection.getTables()).flatMap((table) => table.columns.filter((c) => /file_id$/.test(c.name)).map((c) => `${table.name}.${c.name}`)).sort()
-    expect(columns).toEqual(['app_user.image_file_id', 'chat_attachment.file_id', 'complaint_attachment.file_id', 'freelancer_portfolio.document_file_id', 'freelancer_portfolio.image_file_id', 'freelancer_profile.rate_sheet_file_id', 'project_file.file_id'])
+    const columns = (await s.database.db.introspection.getTables())
+      .flatMap((table) =>
+        table.columns.filter((c) => /file_id$/.test(c.name)).map((c) => `${table.name}.${c.name}`),
+      )
+      .sort()
+    expect(columns).toEqual([
+      'app_user.image_file_id',
+      'chat_attachment.file_id',
+      'complaint_attachment.file_id',
+      'freelancer_portfolio.document_file_id',
+      'freelancer_portfolio.image_file_id',
+      'freelancer_profile.rate_sheet_file_id',
+      'project_file.file_id',
+    ])
 
     const freelancer = await s.t.user('freelancer')
     const client = await s.t.user('client')
-    const image = idOf((await s.t.upload('freelancers/profile/image', freelancer.token, 'me.png', tinyPng())).json.imageUrl)
-    const itemId = (await s.t.call('POST', 'freelancers/profile/portfolios', { token: freelancer.token, body: { title: 'Footbridge' } })).json.portfolios[0].id
-    await s.t.upload(`freelancers/profile/portfolios/${itemId}/image`, freelancer.token, 'bridge.png', tinyPng())
-    const item = (await s.t.upload(`freelancers/profile/portfolios/${itemId}/file`, freelancer.token, 'calc.pdf', tinyPdf())).json.portfolios[0]
-    const rateSheet = (await s.t.upload('freelancers/profile/rate-sheet', freelancer.token, 'rates.xlsx', tinyXlsx())).json.rateSheet.id
-    const sub = await s.database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+    const image = idOf(
+      (await s.t.upload('freelancers/profile/image', freelancer.token, 'me.png', tinyPng())).json.imageUrl,
+    )
+    const itemId = (
+      await s.t.call('POST', 'freelancers/profile/portfolios', {
+        token: freelancer.token,
+        body: { title: 'Footbridge' },
+      })
+    ).json.portfolios[0].id
+    await s.t.upload(
+      `freelancers/profile/portfolios/${itemId}/image`,
+      freelancer.token,
+      'bridge.png',
+      tinyPng(),
+    )
+    const item = (
+      await s.t.upload(
+        `freelancers/profile/portfolios/${itemId}/file`,
+        freelancer.token,
+        'calc.pdf',
+        tinyPdf(),
+      )
+    ).json.portfolios[0]
+    const rateSheet = (
+      await s.t.upload('freelancers/profile/rate-sheet', freelancer.token, 'rates.xlsx', tinyXlsx())
+    ).json.rateSheet.id
+    const sub = await s.database.db
+      .selectFrom('subcategory')
+      .select('id')
+      .where('slug', '=', 'structural-engineering')
+      .executeTakeFirstOrThrow()
     const project = await s.t.call('POST', 'projects', {
       token: client.token,
-      body: { title: 'Steel beam calculations for a kitchen extension', description: 'Structural calculations for removing a load-bearing wall and adding a rear extension.', subcategoryId: sub.id, skillIds: [], budgetType: 'fixed', budgetMinor: 150000, currency: 'EUR', durationDays: 21, experienceLevel: 'intermediate', remote: true, installments: [{ title: 'Calculations', amountMinor: 150000 }], publish: true },
+      body: {
+        title: 'Steel beam calculations for a kitchen extension',
+        description: 'Structural calculations for removing a load-bearing wall and adding a rear extension.',
+        subcategoryId: sub.id,
+        skillIds: [],
+        budgetType: 'fixed',
+        budgetMinor: 150000,
+        currency: 'EUR',
+        durationDays: 21,
+        experienceLevel: 'intermediate',
+        remote: true,
+        installments: [{ title: 'Calculations', amountMinor: 150000 }],
+        publish: true,
+      },
     })
     expect(project.status, project.text).toBe(200)
-    const attached = await s.t.upload(`projects/${project.json.id}/uploadProjectFiles`, client.token, 'spec.pdf', tinyPdf())
+    const attached = await s.t.upload(
+      `projects/${project.json.id}/uploadProjectFiles`,
+      client.token,
+      'spec.pdf',
+      tinyPdf(),
+    )
     expect(attached.status).toBe(200)
-    const accepted = await s.t.call('POST', `projects/${project.json.id}/proposal`, { token: freelancer.token, body: { coverLetter: 'I have designed many steel beams for extensions like this one.', bidMinor: 150000, durationDays: 14 } })
-    const contract = await s.t.call('POST', `projects/proposals/${accepted.json.id}/accept/${project.json.id}`, { token: client.token })
+    const accepted = await s.t.call('POST', `projects/${project.json.id}/proposal`, {
+      token: freelancer.token,
+      body: {
+        coverLetter: 'I have designed many steel beams for extensions like this one.',
+        bidMinor: 150000,
+        durationDays: 14,
+      },
+    })
+    const contract = await s.t.call(
+      'POST',
+      `projects/proposals/${accepted.json.id}/accept/${project.json.id}`,
+      { token: client.token },
+    )
     // One PDF posted as multipart with the other fields, as the chat's and the complaints' forms send it.
     const withPdf = (path: string, fields: Record<string, string>) => {
       const boundary = '----lifecycle'
-      const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('')
-      const body = Buffer.concat([Buffer.from(`${parts}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="beam.pdf"\r\n\r\n`), tinyPdf(), Buffer.from(`\r\n--${boundary}--\r\n`)])
-      return s.t.raw('POST', path, { token: client.token, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })
+      const parts = Object.entries(fields)
+        .map(
+          ([name, value]) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        )
+        .join('')
+      const body = Buffer.concat([
+        Buffer.from(
+          `${parts}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="beam.pdf"\r\n\r\n`,
+        ),
+        tinyPdf(),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ])
+      return s.t.raw('POST', path, {
+        token: client.token,
+        body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      })
     }
     const sent = await withPdf(`chat/${contract.json.roomId}`, { clientMessageId: 'lifecycle-1' })
     expect(sent.status).toBe(200)
     const chatFile = ((await sent.json()) as { attachments: Array<{ id: number }> }).attachments[0].id
-    const filed = await withPdf('complaints', { subject: `project:${project.json.id}`, title: 'The beam calculations were late', description: 'The first installment was delivered two weeks after the agreed date.' })
+    const filed = await withPdf('complaints', {
+      subject: `project:${project.json.id}`,
+      title: 'The beam calculations were late',
+      description: 'The first installment was delivered two weeks after the agreed date.',
+    })
     expect(filed.status, await filed.clone().text()).toBe(200)
-    const complaintFile = ((await filed.json()) as { messages: Array<{ attachments: Array<{ id: number }> }> }).messages[0].attachments[0].id
-    const ids = [image, item.image.id, item.document.id, rateSheet, attached.json.id as number, chatFile, complaintFile]
+    const complaintFile = (
+      (await filed.json()) as { messages: Array<{ attachments: Array<{ id: number }> }> }
+    ).messages[0].attachments[0].id
+    const ids = [
+      image,
+      item.image.id,
+      item.document.id,
+      rateSheet,
+      attached.json.id as number,
+      chatFile,
+      complaintFile,
+    ]
     await s.database.db.updateTable('stored_file').set({ created_at: twoHoursAgo() }).execute()
 
     await files().releaseUnreferenced()
-    const left = new Set((await s.database.db.selectFrom('stored_file').select('id').where('id', 'in', ids).execute()).map((r) => r.id))
+    const left = new Set(
+      (await s.database.db.selectFrom('stored_file').select('id').where('id', 'in', ids).execute()).map(
+        (r) => r.id,
+      ),
+    )
     expect(ids.filter((id) => !left.has(id))).toEqual([])
   })
 })

@@ -24,9 +24,20 @@ export const ORPHAN_AGE_MS = 60 * 60 * 1000
 export async function releaseFiles(trx: Executor, ids: ReadonlyArray<number | null | undefined>) {
   const wanted = [...new Set(ids.filter((id): id is number => id != null))]
   if (!wanted.length) return 0
-  const rows = await trx.selectFrom('stored_file').select(['id', 'storage_key']).where('id', 'in', wanted).execute()
+  const rows = await trx
+    .selectFrom('stored_file')
+    .select(['id', 'storage_key'])
+    .where('id', 'in', wanted)
+    .execute()
   if (!rows.length) return 0
-  await trx.deleteFrom('stored_file').where('id', 'in', rows.map((r) => r.id)).execute()
+  await trx
+    .deleteFrom('stored_file')
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute()
   await enqueue(trx, FILE_BYTES_TOPIC, { keys: rows.map((r) => r.storage_key) })
   return rows.length
 }
@@ -34,12 +45,22 @@ export async function releaseFiles(trx: Executor, ids: ReadonlyArray<number | nu
 /** Of these keys, the ones no stored_file row names (their bytes may go). */
 async function unowned(db: Kysely<Database>, keys: string[]) {
   if (!keys.length) return []
-  const live = new Set((await db.selectFrom('stored_file').select('storage_key').where('storage_key', 'in', keys).execute()).map((r) => r.storage_key))
+  const live = new Set(
+    (await db.selectFrom('stored_file').select('storage_key').where('storage_key', 'in', keys).execute()).map(
+      (r) => r.storage_key,
+    ),
+  )
   return keys.filter((k) => !live.has(k))
 }
 
 /** The outbox handler that removes released bytes (removing bytes that are already gone is fine). */
-export function fileOutboxHandlers({ db, storage }: { db: Kysely<Database>; storage: FileStorage }): Record<string, OutboxHandler> {
+export function fileOutboxHandlers({
+  db,
+  storage,
+}: {
+  db: Kysely<Database>
+  storage: FileStorage
+}): Record<string, OutboxHandler> {
   return {
     [FILE_BYTES_TOPIC]: async (payload: { keys: string[] }) => {
       for (const key of await unowned(db, payload.keys)) await storage.remove(key)
@@ -48,7 +69,17 @@ export function fileOutboxHandlers({ db, storage }: { db: Kysely<Database>; stor
 }
 
 /** Removes stored bytes older than `olderThanMs` that no row names; answers how many went. */
-export async function sweepOrphanBytes({ db, storage, olderThanMs = ORPHAN_AGE_MS, now = Date.now() }: { db: Kysely<Database>; storage: FileStorage; olderThanMs?: number; now?: number }) {
+export async function sweepOrphanBytes({
+  db,
+  storage,
+  olderThanMs = ORPHAN_AGE_MS,
+  now = Date.now(),
+}: {
+  db: Kysely<Database>
+  storage: FileStorage
+  olderThanMs?: number
+  now?: number
+}) {
   let removed = 0
   let batch: string[] = []
   const flush = async () => {
@@ -68,7 +99,19 @@ export async function sweepOrphanBytes({ db, storage, olderThanMs = ORPHAN_AGE_M
 }
 
 /** Runs the sweep every `everyMs` (an hour by default) while the server runs. */
-export function createFileSweeper({ db, storage, log, releaseUnreferenced = async () => 0, everyMs = ORPHAN_AGE_MS }: { db: Kysely<Database>; storage: FileStorage; log: Logger; releaseUnreferenced?: () => Promise<number>; everyMs?: number }) {
+export function createFileSweeper({
+  db,
+  storage,
+  log,
+  releaseUnreferenced = async () => 0,
+  everyMs = ORPHAN_AGE_MS,
+}: {
+  db: Kysely<Database>
+  storage: FileStorage
+  log: Logger
+  releaseUnreferenced?: () => Promise<number>
+  everyMs?: number
+}) {
   return periodicJob(
     () =>
       releaseUnreferenced()

@@ -23,7 +23,12 @@ function request(contentType: string, pieces: Array<string | Error>) {
       controller.close()
     },
   })
-  return new Request('http://test/upload', { method: 'POST', headers: { 'content-type': contentType }, body, duplex: 'half' } as RequestInit)
+  return new Request('http://test/upload', {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body,
+    duplex: 'half',
+  } as RequestInit)
 }
 
 const withBoundary = `multipart/form-data; boundary=${boundary}`
@@ -49,10 +54,20 @@ describe('multipart framing', () => {
   // Documents stream to a temporary file, images are held in memory: both paths.
   for (const kind of ['document', 'image'] as const) {
     it.each(cases)(`${kind}: %s is a 400 that names the field`, async (_name, contentType, pieces) => {
-      const error = await files.receive(request(contentType, pieces.map((p) => (typeof p === 'string' && kind === 'image' ? p.replace('plan.pdf', 'plan.png') : p))), { kind, purpose: 'test', ownerId: null }).then(
-        () => null,
-        (e: unknown) => e,
-      )
+      const error = await files
+        .receive(
+          request(
+            contentType,
+            pieces.map((p) =>
+              typeof p === 'string' && kind === 'image' ? p.replace('plan.pdf', 'plan.png') : p,
+            ),
+          ),
+          { kind, purpose: 'test', ownerId: null },
+        )
+        .then(
+          () => null,
+          (e: unknown) => e,
+        )
       expect(error).toMatchObject({ status: 400, title: 'Invalid Info' })
       expect(Object.keys((error as { errors: object }).errors)).toEqual(['file'])
     })
@@ -62,7 +77,11 @@ describe('multipart framing', () => {
   // a removal before the file exists would leave it behind for good (seen once on a loaded
   // machine). The moment varies; without the fix about one try in 300 left a file.
   it('a sender who goes away as a document starts leaves no temporary file, whenever the body stops', async () => {
-    const later: Array<(stop: () => void) => void> = [queueMicrotask, setImmediate, (stop) => setTimeout(stop, 0)]
+    const later: Array<(stop: () => void) => void> = [
+      queueMicrotask,
+      setImmediate,
+      (stop) => setTimeout(stop, 0),
+    ]
     for (let i = 0; i < 900; i++) {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
@@ -70,8 +89,16 @@ describe('multipart framing', () => {
           later[i % later.length](() => controller.error(new Error('aborted')))
         },
       })
-      const upload = new Request('http://test/upload', { method: 'POST', headers: { 'content-type': withBoundary }, body, duplex: 'half' } as RequestInit)
-      const answer = await files.receive(upload, { kind: 'document', purpose: 'test', ownerId: null }).then(() => null, (error: unknown) => error)
+      const upload = new Request('http://test/upload', {
+        method: 'POST',
+        headers: { 'content-type': withBoundary },
+        body,
+        duplex: 'half',
+      } as RequestInit)
+      const answer = await files.receive(upload, { kind: 'document', purpose: 'test', ownerId: null }).then(
+        () => null,
+        (error: unknown) => error,
+      )
       expect(answer, `try ${i}`).toMatchObject({ status: 400 })
     }
     // A file opened after the answer goes as it opens: none is left once the opens have run.
@@ -81,12 +108,18 @@ describe('multipart framing', () => {
 
   it('leaves no temporary file and no row behind', async () => {
     expect(await s.database.db.selectFrom('stored_file').select('id').execute()).toEqual([])
-    const leftovers = fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile())
+    const leftovers = fs
+      .readdirSync(root, { recursive: true })
+      .filter((f) => fs.statSync(path.join(root, String(f))).isFile())
     expect(leftovers).toEqual([])
   })
 
   it('a well-formed body still stores its file', async () => {
-    const stored = await files.receive(request(withBoundary, [partHead, pdf, `\r\n--${boundary}--\r\n`]), { kind: 'document', purpose: 'test', ownerId: null })
+    const stored = await files.receive(request(withBoundary, [partHead, pdf, `\r\n--${boundary}--\r\n`]), {
+      kind: 'document',
+      purpose: 'test',
+      ownerId: null,
+    })
     expect(stored).toMatchObject({ originalName: 'plan.pdf', mime: 'application/pdf' })
   })
 })

@@ -4,7 +4,23 @@ export const DEFAULT_MAX_FILE_KB = 800
 export const imageExtensions = ['png', 'jpg', 'jpeg', 'gif', 'tiff', 'bpg'] as const
 export const spreadsheetExtensions = ['xlsx', 'csv'] as const
 /** Drawings, specifications and reports that engineering projects exchange. */
-export const documentExtensions = ['pdf', 'docx', 'xlsx', 'csv', 'txt', 'dwg', 'dxf', 'ifc', 'zip', 'png', 'jpg', 'jpeg', 'gif', 'tiff', 'bpg'] as const
+export const documentExtensions = [
+  'pdf',
+  'docx',
+  'xlsx',
+  'csv',
+  'txt',
+  'dwg',
+  'dxf',
+  'ifc',
+  'zip',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'tiff',
+  'bpg',
+] as const
 /** Video and audio (chat attachments): containers browsers play. */
 export const mediaExtensions = ['mp4', 'webm', 'mov', 'mp3', 'ogg', 'oga', 'wav', 'm4a'] as const
 /** Browsers cannot show these, so they are offered for download instead of shown inline. */
@@ -34,25 +50,65 @@ export function extensionOf(fileName: string) {
 
 export interface UploadProblem {
   /** Stable code; the UI translates it. */
-  code: 'fileSize' | 'invalidImage' | 'invalidExcel' | 'invalidDocument' | 'invalidMedia' | 'invalidAttachment'
+  code:
+    'fileSize' | 'invalidImage' | 'invalidExcel' | 'invalidDocument' | 'invalidMedia' | 'invalidAttachment'
   title: string
   message: string
 }
 
 export const problems = {
-  fileSize: (limitKb: number): UploadProblem => ({ code: 'fileSize', title: 'File Size', message: `Image size should not exceed ${limitKb} KB` }),
-  invalidImage: (): UploadProblem => ({ code: 'invalidImage', title: 'Invalid Image', message: 'Please select a valid image' }),
-  invalidExcel: (): UploadProblem => ({ code: 'invalidExcel', title: 'Invalid Excel', message: 'Please select a valid Excel sheet' }),
-  invalidDocument: (): UploadProblem => ({ code: 'invalidDocument', title: 'Invalid Document', message: 'Please select a supported document' }),
-  invalidMedia: (): UploadProblem => ({ code: 'invalidMedia', title: 'Invalid Media', message: 'Please select a supported video or audio file' }),
-  invalidAttachment: (): UploadProblem => ({ code: 'invalidAttachment', title: 'Invalid Attachment', message: 'Please select an image, a video, an audio file or a document' }),
+  fileSize: (limitKb: number): UploadProblem => ({
+    code: 'fileSize',
+    title: 'File Size',
+    message: `Image size should not exceed ${limitKb} KB`,
+  }),
+  invalidImage: (): UploadProblem => ({
+    code: 'invalidImage',
+    title: 'Invalid Image',
+    message: 'Please select a valid image',
+  }),
+  invalidExcel: (): UploadProblem => ({
+    code: 'invalidExcel',
+    title: 'Invalid Excel',
+    message: 'Please select a valid Excel sheet',
+  }),
+  invalidDocument: (): UploadProblem => ({
+    code: 'invalidDocument',
+    title: 'Invalid Document',
+    message: 'Please select a supported document',
+  }),
+  invalidMedia: (): UploadProblem => ({
+    code: 'invalidMedia',
+    title: 'Invalid Media',
+    message: 'Please select a supported video or audio file',
+  }),
+  invalidAttachment: (): UploadProblem => ({
+    code: 'invalidAttachment',
+    title: 'Invalid Attachment',
+    message: 'Please select an image, a video, an audio file or a document',
+  }),
 }
 
-const allowed: Record<UploadKind, readonly string[]> = { image: imageExtensions, spreadsheet: spreadsheetExtensions, document: documentExtensions, media: mediaExtensions }
-const wrongType: Record<UploadKind, () => UploadProblem> = { image: problems.invalidImage, spreadsheet: problems.invalidExcel, document: problems.invalidDocument, media: problems.invalidMedia }
+const allowed: Record<UploadKind, readonly string[]> = {
+  image: imageExtensions,
+  spreadsheet: spreadsheetExtensions,
+  document: documentExtensions,
+  media: mediaExtensions,
+}
+const wrongType: Record<UploadKind, () => UploadProblem> = {
+  image: problems.invalidImage,
+  spreadsheet: problems.invalidExcel,
+  document: problems.invalidDocument,
+  media: problems.invalidMedia,
+}
 
 /** The checks a name and a size allow, before any byte is read. */
-export function checkUpload(kind: UploadKind, fileName: string, size: number | undefined, limitKb = DEFAULT_MAX_FILE_KB): UploadProblem | null {
+export function checkUpload(
+  kind: UploadKind,
+  fileName: string,
+  size: number | undefined,
+  limitKb = DEFAULT_MAX_FILE_KB,
+): UploadProblem | null {
   if (!allowed[kind].includes(extensionOf(fileName))) return wrongType[kind]()
   if (size !== undefined && size > limitKb * 1024) return problems.fileSize(limitKb)
   return null

@@ -7,7 +7,16 @@ import type { DB } from '../../db/database.ts'
 import type { Caller } from '../../api/handler.ts'
 import { ApiError, BodyCutShort, bodyCutShortError } from '../../api/errors.ts'
 import type { FileStorage } from './storage.ts'
-import { attachmentTypeForMime, checkUpload, DEFAULT_MAX_FILE_KB, notDisplayable, problemForKind, problems, type UploadKind, type UploadProblem } from './rules.ts'
+import {
+  attachmentTypeForMime,
+  checkUpload,
+  DEFAULT_MAX_FILE_KB,
+  notDisplayable,
+  problemForKind,
+  problems,
+  type UploadKind,
+  type UploadProblem,
+} from './rules.ts'
 import { sniff } from './sniff.ts'
 import { stripMetadata } from './strip-metadata.ts'
 import { ORPHAN_AGE_MS, releaseFiles, type Executor } from './lifecycle.ts'
@@ -98,11 +107,24 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
       }
       let after = 0
       for (;;) {
-        const ids = (await db.selectFrom('stored_file').select('id').where('purpose', '=', purpose).where('created_at', '<', before).where('id', '>', after).orderBy('id').limit(500).execute()).map((r) => r.id)
+        const ids = (
+          await db
+            .selectFrom('stored_file')
+            .select('id')
+            .where('purpose', '=', purpose)
+            .where('created_at', '<', before)
+            .where('id', '>', after)
+            .orderBy('id')
+            .limit(500)
+            .execute()
+        ).map((r) => r.id)
         if (!ids.length) break
         after = ids.at(-1)!
         const candidates = await unreferenced(db, ids)
-        if (candidates.length) released += await db.transaction().execute(async (trx) => releaseFiles(trx, await unreferenced(trx, candidates)))
+        if (candidates.length)
+          released += await db
+            .transaction()
+            .execute(async (trx) => releaseFiles(trx, await unreferenced(trx, candidates)))
       }
     }
     return released
@@ -112,11 +134,21 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
    * Reads one file from a multipart request, checking its name, its size while it streams (an
    * oversized upload is cut off at the limit, never held in memory or on disk) and its bytes.
    */
-  async function receive(request: Request, options: { kind: UploadKind; purpose: string; ownerId: number | null; limitKb?: number; field?: string }): Promise<StoredFile> {
+  async function receive(
+    request: Request,
+    options: { kind: UploadKind; purpose: string; ownerId: number | null; limitKb?: number; field?: string },
+  ): Promise<StoredFile> {
     const field = options.field ?? 'file'
-    const form = await receiveForm(request, { field, maxFiles: 1, rule: () => ({ kind: options.kind, limitKb: options.limitKb ?? DEFAULT_MAX_FILE_KB }) })
+    const form = await receiveForm(request, {
+      field,
+      maxFiles: 1,
+      rule: () => ({ kind: options.kind, limitKb: options.limitKb ?? DEFAULT_MAX_FILE_KB }),
+    })
     try {
-      if (!form.files.length) throw new ApiError(400, 'Invalid Info', `${field}: Choose a file to upload`, { [field]: ['Choose a file to upload'] })
+      if (!form.files.length)
+        throw new ApiError(400, 'Invalid Info', `${field}: Choose a file to upload`, {
+          [field]: ['Choose a file to upload'],
+        })
       const [stored] = await form.store(db, { purpose: options.purpose, ownerId: options.ownerId })
       return stored
     } finally {
@@ -131,14 +163,29 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
    * are written there; bytes whose transaction rolls back are swept as orphans), and always
    * `discard`s what is left.
    */
-  async function receiveForm(request: Request, options: { field: string; maxFiles: number; rule: (fileName: string) => { kind: UploadKind; limitKb: number } | UploadProblem; fieldSizeBytes?: number }) {
+  async function receiveForm(
+    request: Request,
+    options: {
+      field: string
+      maxFiles: number
+      rule: (fileName: string) => { kind: UploadKind; limitKb: number } | UploadProblem
+      fieldSizeBytes?: number
+    },
+  ) {
     const { field } = options
     const contentType = request.headers.get('content-type') ?? ''
     if (!/^multipart\/form-data/i.test(contentType) || !request.body) {
-      throw new ApiError(400, 'Invalid Info', `${field}: Send the file as multipart/form-data`, { [field]: ['Send the file as multipart/form-data'] })
+      throw new ApiError(400, 'Invalid Info', `${field}: Send the file as multipart/form-data`, {
+        [field]: ['Send the file as multipart/form-data'],
+      })
     }
-    const largest = Math.max(...[options.rule('x.png'), options.rule('x.pdf'), options.rule('x.mp4')].map((r) => ('limitKb' in r ? r.limitKb : 0)))
-    if (Number(request.headers.get('content-length') ?? 0) > options.maxFiles * largest * 1024 + 64 * 1024) throw uploadError(problems.fileSize(largest), field)
+    const largest = Math.max(
+      ...[options.rule('x.png'), options.rule('x.pdf'), options.rule('x.mp4')].map((r) =>
+        'limitKb' in r ? r.limitKb : 0,
+      ),
+    )
+    if (Number(request.headers.get('content-length') ?? 0) > options.maxFiles * largest * 1024 + 64 * 1024)
+      throw uploadError(problems.fileSize(largest), field)
 
     const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream)
     const temps: ReturnType<FileStorage['temporary']>[] = []
@@ -162,7 +209,15 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
       const received = await new Promise<Received[]>((resolve, reject) => {
         let bb: ReturnType<typeof Busboy>
         try {
-          bb = Busboy({ headers: { 'content-type': contentType }, limits: { fileSize: largest * 1024, files: options.maxFiles + 1, fields: 20, fieldSize: options.fieldSizeBytes ?? 8 * 1024 } })
+          bb = Busboy({
+            headers: { 'content-type': contentType },
+            limits: {
+              fileSize: largest * 1024,
+              files: options.maxFiles + 1,
+              fields: 20,
+              fieldSize: options.fieldSizeBytes ?? 8 * 1024,
+            },
+          })
         } catch {
           // No boundary in the Content-Type.
           source.destroy()
@@ -174,14 +229,25 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
           source.destroy()
           // The parser's own errors (a truncated body, a broken part) and a body that stopped
           // arriving are the sender's; our checks already speak for themselves.
-          reject(error instanceof ApiError ? error : error instanceof BodyCutShort ? bodyCutShortError(field, error) : malformed(field))
+          reject(
+            error instanceof ApiError
+              ? error
+              : error instanceof BodyCutShort
+                ? bodyCutShortError(field, error)
+                : malformed(field),
+          )
         }
         bb.on('field', (name, value) => void (fields[name] = value))
         bb.on('file', (name, stream, fileName) => {
           if (name !== field) return void stream.resume()
           // One file wanted: any further part is ignored, as a form's stray second file always was.
           if (results.length === options.maxFiles && options.maxFiles === 1) return void stream.resume()
-          if (results.length === options.maxFiles) return fail(new ApiError(400, 'Invalid Info', `${field}: At most ${options.maxFiles} files`, { [field]: [`At most ${options.maxFiles} files`] }))
+          if (results.length === options.maxFiles)
+            return fail(
+              new ApiError(400, 'Invalid Info', `${field}: At most ${options.maxFiles} files`, {
+                [field]: [`At most ${options.maxFiles} files`],
+              }),
+            )
           const rule = options.rule(fileName ?? '')
           if (!('kind' in rule)) return fail(uploadError(rule, field))
           const problem = checkUpload(rule.kind, fileName ?? '', undefined, rule.limitKb)
@@ -209,7 +275,15 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
           stream.on('limit', () => fail(uploadError(problems.fileSize(rule.limitKb), field)))
           const result = pipeline(stream, inMemory ? sink : fanOut(sink, temporaryFile(temp))).then(() => {
             const all = Buffer.concat(chunks)
-            return { name: fileName ?? '', size, head: all.subarray(0, HEAD_BYTES), bytes: inMemory ? all : undefined, kind: rule.kind, limitKb: rule.limitKb, temp }
+            return {
+              name: fileName ?? '',
+              size,
+              head: all.subarray(0, HEAD_BYTES),
+              bytes: inMemory ? all : undefined,
+              kind: rule.kind,
+              limitKb: rule.limitKb,
+              temp,
+            }
           })
           // A file part cut off mid-way fails here and in the parser; the parser's error answers
           // (fail), so this one must not go unhandled.
@@ -238,7 +312,9 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
           const out: StoredFile[] = []
           for (const c of checked) {
             const stat = await fs.promises.stat(c.temp.path)
-            const sha256 = createHash('sha256').update(await fs.promises.readFile(c.temp.path)).digest('hex')
+            const sha256 = createHash('sha256')
+              .update(await fs.promises.readFile(c.temp.path))
+              .digest('hex')
             const storageKey = await storage.keep(c.temp.path)
             const row = await executor
               .insertInto('stored_file')
@@ -295,10 +371,15 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     })
     if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
-    const inline = file.mime.startsWith('image/') && !(notDisplayable as readonly string[]).includes(file.type === 'tif' ? 'tiff' : file.type)
+    const inline =
+      file.mime.startsWith('image/') &&
+      !(notDisplayable as readonly string[]).includes(file.type === 'tif' ? 'tiff' : file.type)
     headers.set('content-type', file.mime)
     headers.set('content-length', String(file.size))
-    headers.set('content-disposition', `${inline || file.mime === 'application/pdf' ? 'inline' : 'attachment'}; filename="${asciiName(file.originalName)}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+    headers.set(
+      'content-disposition',
+      `${inline || file.mime === 'application/pdf' ? 'inline' : 'attachment'}; filename="${asciiName(file.originalName)}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+    )
     return new Response(Readable.toWeb(storage.read(file.storageKey)) as ReadableStream, { headers })
   }
 
@@ -322,8 +403,32 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
 
 const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_')
 
-function toStoredFile(r: { id: number; owner_id: number | null; purpose: string; original_name: string; mime: string; type: string; attachment_type: number; size: number; sha256: string; storage_key: string; created_at: string }): StoredFile {
-  return { id: r.id, ownerId: r.owner_id, purpose: r.purpose, originalName: r.original_name, mime: r.mime, type: r.type, attachmentType: r.attachment_type, size: r.size, sha256: r.sha256, storageKey: r.storage_key, createdAt: r.created_at }
+function toStoredFile(r: {
+  id: number
+  owner_id: number | null
+  purpose: string
+  original_name: string
+  mime: string
+  type: string
+  attachment_type: number
+  size: number
+  sha256: string
+  storage_key: string
+  created_at: string
+}): StoredFile {
+  return {
+    id: r.id,
+    ownerId: r.owner_id,
+    purpose: r.purpose,
+    originalName: r.original_name,
+    mime: r.mime,
+    type: r.type,
+    attachmentType: r.attachment_type,
+    size: r.size,
+    sha256: r.sha256,
+    storageKey: r.storage_key,
+    createdAt: r.created_at,
+  }
 }
 
 export type FileService = ReturnType<typeof createFileService>

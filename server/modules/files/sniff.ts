@@ -25,11 +25,30 @@ const sameFamily: Record<string, string[]> = {
 }
 const textual = new Set(['csv', 'txt', 'dxf', 'ifc'])
 const mimeOf: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', tif: 'image/tiff', bpg: 'image/bpg', pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  tif: 'image/tiff',
+  bpg: 'image/bpg',
+  pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', zip: 'application/zip', dwg: 'image/vnd.dwg',
-  mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', mp3: 'audio/mpeg', ogg: 'audio/ogg', oga: 'audio/ogg', opus: 'audio/ogg', wav: 'audio/wav', m4a: 'audio/mp4',
-  csv: 'text/csv; charset=utf-8', txt: 'text/plain; charset=utf-8', dxf: 'image/vnd.dxf', ifc: 'application/x-step',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+  dwg: 'image/vnd.dwg',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  csv: 'text/csv; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  dxf: 'image/vnd.dxf',
+  ifc: 'application/x-step',
 }
 
 export interface Sniffed {
@@ -50,7 +69,8 @@ export async function sniff(fileName: string, head: Uint8Array, _kind: UploadKin
   return { type: detected, mime: mimeOf[declared === 'm4a' ? 'm4a' : detected] }
 }
 
-const isBpg = (b: Uint8Array) => b.length >= 4 && b[0] === 0x42 && b[1] === 0x50 && b[2] === 0x47 && b[3] === 0xfb
+const isBpg = (b: Uint8Array) =>
+  b.length >= 4 && b[0] === 0x42 && b[1] === 0x50 && b[2] === 0x47 && b[3] === 0xfb
 const isDwg = (b: Uint8Array) => b.length >= 6 && String.fromCharCode(...b.subarray(0, 4)) === 'AC10'
 
 /** UTF-8 text without NUL bytes; a truncated last character at the cut is allowed. */

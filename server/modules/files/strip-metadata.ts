@@ -46,7 +46,20 @@ function stripTiffGps(input: Buffer) {
   const le = b.toString('latin1', 0, 2) === 'II'
   const u16 = (o: number) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o))
   const u32 = (o: number) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o))
-  const sizes: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8 }
+  const sizes: Record<number, number> = {
+    1: 1,
+    2: 1,
+    3: 2,
+    4: 4,
+    5: 8,
+    6: 1,
+    7: 1,
+    8: 2,
+    9: 4,
+    10: 8,
+    11: 4,
+    12: 8,
+  }
   const ifd0 = u32(4)
   if (ifd0 + 2 > b.length) return b
   const count = u16(ifd0)

@@ -7,9 +7,21 @@ const languages = ['en', 'es', 'de', 'it', 'ru'] as const
 export const accountTypes = ['client', 'company', 'freelancer'] as const
 export type SignupKind = (typeof accountTypes)[number]
 
-const email = z.string({ error: 'is required' }).trim().toLowerCase().max(254, 'must be at most 254 characters').pipe(z.email({ error: 'must be a valid email address' }))
-const password = z.string({ error: 'is required' }).min(1, 'is required').max(128, 'must be at most 128 characters')
-const name = z.string({ error: 'is required' }).trim().min(1, 'is required').max(60, 'must be at most 60 characters')
+const email = z
+  .string({ error: 'is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email({ error: 'must be a valid email address' }))
+const password = z
+  .string({ error: 'is required' })
+  .min(1, 'is required')
+  .max(128, 'must be at most 128 characters')
+const name = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(60, 'must be at most 60 characters')
 const phone = z
   .string()
   .trim()
@@ -51,7 +63,8 @@ export const registerBody = z
     acceptTerms: z.literal(true, { error: 'must be accepted' }),
   })
   .superRefine((v, ctx) => {
-    if (v.accountType === 'company' && !v.companyName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'is required for a company' })
+    if (v.accountType === 'company' && !v.companyName)
+      ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'is required for a company' })
   })
 
 export const profileDetails = currentUser.extend({
@@ -66,8 +79,16 @@ export const profileDetails = currentUser.extend({
 })
 
 // Two-factor sign-in (decision 260): the password (or provider) was right, a code is still owed.
-export const challengeResult = z.object({ twoFactorRequired: z.literal(true), challenge: z.string(), expiresAt: z.string() })
-const code = z.string({ error: 'is required' }).trim().min(6, 'must be the 6-digit code or a recovery code').max(20, 'must be the 6-digit code or a recovery code')
+export const challengeResult = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+  expiresAt: z.string(),
+})
+const code = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(6, 'must be the 6-digit code or a recovery code')
+  .max(20, 'must be the 6-digit code or a recovery code')
 export const secondFactorStatus = z.object({
   enabled: z.boolean(),
   required: z.boolean(),
@@ -78,60 +99,235 @@ export const secondFactorStatus = z.object({
 export const thirdPartyResult = z.discriminatedUnion('status', [
   sessionResult.extend({ status: z.literal('signed-in') }),
   challengeResult.extend({ status: z.literal('two-factor-required') }),
-  z.object({ status: z.literal('registration-required'), ticket: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), provider: z.string() }),
+  z.object({
+    status: z.literal('registration-required'),
+    ticket: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    provider: z.string(),
+  }),
 ])
 
 export const identityContract = {
-  register: endpoint({ method: 'POST', path: 'identity/register', summary: 'Sign up as an individual client, a company or a freelancer; sends the verification mail', tag, access: 'public', body: registerBody, response: message.extend({ email: z.string() }) }),
+  register: endpoint({
+    method: 'POST',
+    path: 'identity/register',
+    summary: 'Sign up as an individual client, a company or a freelancer; sends the verification mail',
+    tag,
+    access: 'public',
+    body: registerBody,
+    response: message.extend({ email: z.string() }),
+  }),
   login: endpoint({
-    method: 'POST', path: 'identity/login', summary: 'Sign in with email and password; returns the login token and this device\'s token (send it with the next sign-in: decision 091)', tag, access: 'public',
+    method: 'POST',
+    path: 'identity/login',
+    summary:
+      "Sign in with email and password; returns the login token and this device's token (send it with the next sign-in: decision 091)",
+    tag,
+    access: 'public',
     body: z.object({ email, password, deviceToken: z.string().max(200, 'is invalid').optional() }),
-    response: z.union([sessionResult.extend({ deviceToken: z.string() }), challengeResult.extend({ deviceToken: z.string() })]),
+    response: z.union([
+      sessionResult.extend({ deviceToken: z.string() }),
+      challengeResult.extend({ deviceToken: z.string() }),
+    ]),
   }),
   loginSecondFactor: endpoint({
-    method: 'POST', path: 'identity/login/second-factor', summary: 'Finish a sign-in that answered twoFactorRequired: the challenge and a code from the authenticator app (or a recovery code)', tag, access: 'public',
-    body: z.object({ challenge: z.string({ error: 'is required' }).min(1, 'is required').max(300, 'is invalid'), code }),
+    method: 'POST',
+    path: 'identity/login/second-factor',
+    summary:
+      'Finish a sign-in that answered twoFactorRequired: the challenge and a code from the authenticator app (or a recovery code)',
+    tag,
+    access: 'public',
+    body: z.object({
+      challenge: z.string({ error: 'is required' }).min(1, 'is required').max(300, 'is invalid'),
+      code,
+    }),
     response: sessionResult,
   }),
-  secondFactor: endpoint({ method: 'GET', path: 'identity/two-factor', summary: 'Whether two-factor sign-in is on, required, and (only while being set up) the secret to scan', tag, access: 'user', response: secondFactorStatus }),
-  secondFactorSetup: endpoint({ method: 'POST', path: 'identity/two-factor/setup', summary: 'Start setting up an authenticator app: a new secret, as text and as an SVG QR code', tag, access: 'user', response: secondFactorStatus }),
+  secondFactor: endpoint({
+    method: 'GET',
+    path: 'identity/two-factor',
+    summary: 'Whether two-factor sign-in is on, required, and (only while being set up) the secret to scan',
+    tag,
+    access: 'user',
+    response: secondFactorStatus,
+  }),
+  secondFactorSetup: endpoint({
+    method: 'POST',
+    path: 'identity/two-factor/setup',
+    summary: 'Start setting up an authenticator app: a new secret, as text and as an SVG QR code',
+    tag,
+    access: 'user',
+    response: secondFactorStatus,
+  }),
   secondFactorEnable: endpoint({
-    method: 'POST', path: 'identity/two-factor/enable', summary: 'Confirm the app with a code: turns two-factor sign-in on, returns ten recovery codes (shown once) and a new session in place of every other', tag, access: 'user',
-    body: z.object({ code }), response: sessionResult.extend({ recoveryCodes: z.array(z.string()) }),
+    method: 'POST',
+    path: 'identity/two-factor/enable',
+    summary:
+      'Confirm the app with a code: turns two-factor sign-in on, returns ten recovery codes (shown once) and a new session in place of every other',
+    tag,
+    access: 'user',
+    body: z.object({ code }),
+    response: sessionResult.extend({ recoveryCodes: z.array(z.string()) }),
   }),
   secondFactorDisable: endpoint({
-    method: 'POST', path: 'identity/two-factor/disable', summary: 'Turn two-factor sign-in off with the password and a code (not for administrators, who must keep it)', tag, access: 'user',
-    body: z.object({ password: z.string().max(128, 'must be at most 128 characters').optional(), code }), response: secondFactorStatus,
+    method: 'POST',
+    path: 'identity/two-factor/disable',
+    summary:
+      'Turn two-factor sign-in off with the password and a code (not for administrators, who must keep it)',
+    tag,
+    access: 'user',
+    body: z.object({ password: z.string().max(128, 'must be at most 128 characters').optional(), code }),
+    response: secondFactorStatus,
   }),
-  logout: endpoint({ method: 'POST', path: 'identity/logout', summary: 'End the session that the token names', tag, access: 'user', response: message }),
-  verifyEmail: endpoint({ method: 'GET', path: 'identity/verify-email', summary: 'Confirm an email address with the token from the mail', tag, access: 'public', query: z.object({ token }), response: message }),
-  resendVerification: endpoint({ method: 'POST', path: 'identity/resend-verification', summary: 'Send the verification mail again (answers the same for any address)', tag, access: 'public', body: z.object({ email }), response: message }),
-  forgetPassword: endpoint({ method: 'POST', path: 'identity/forget-password', summary: 'Mail a password-reset link (answers the same for any address)', tag, access: 'public', body: z.object({ email }), response: message }),
-  resetPassword: endpoint({ method: 'POST', path: 'identity/Reset-Password', summary: 'Set a new password with the token from the reset mail; ends every session', tag, access: 'public', body: z.object({ token, password: z.string({ error: 'is required' }) }), response: message }),
-  adminResetPassword: endpoint({ method: 'POST', path: 'identity/{id}/reset-password', summary: 'SuperAdmin: end the user\'s sessions and mail them a reset link', tag, access: 'user', params: z.object({ id: recordId }), response: message }),
-  changePassword: endpoint({ method: 'POST', path: 'identity/change-password', summary: 'Change the password; ends every other session and returns a fresh token', tag, access: 'user', body: z.object({ currentPassword: password, newPassword: z.string({ error: 'is required' }) }), response: sessionResult }),
-  changeEmail: endpoint({ method: 'POST', path: 'identity/change-email', summary: 'Ask to change the email; a confirmation link goes to the new address', tag, access: 'user', body: z.object({ newEmail: email, password }), response: message }),
-  confirmEmailChange: endpoint({ method: 'GET', path: 'identity/confirm-email', summary: 'Confirm the new address with the token from the mail', tag, access: 'public', query: z.object({ token }), response: message }),
-  profile: endpoint({ method: 'GET', path: 'identity/profile', summary: 'The current user (the login token\'s claims, fresh from the database)', tag, access: 'user', response: currentUser }),
-  profileDetails: endpoint({ method: 'GET', path: 'identity/profile-details', summary: 'The current user with account settings', tag, access: 'user', response: profileDetails }),
-  updateProfile: endpoint({
-    method: 'PUT', path: 'identity/profile', summary: 'Change name, phone, company name and language; returns a fresh token', tag, access: 'user',
-    body: z.object({ firstName: name, lastName: name, phoneNumber: phone.nullable().optional(), companyName: z.string().trim().max(120, 'must be at most 120 characters').nullable().optional(), language }),
+  logout: endpoint({
+    method: 'POST',
+    path: 'identity/logout',
+    summary: 'End the session that the token names',
+    tag,
+    access: 'user',
+    response: message,
+  }),
+  verifyEmail: endpoint({
+    method: 'GET',
+    path: 'identity/verify-email',
+    summary: 'Confirm an email address with the token from the mail',
+    tag,
+    access: 'public',
+    query: z.object({ token }),
+    response: message,
+  }),
+  resendVerification: endpoint({
+    method: 'POST',
+    path: 'identity/resend-verification',
+    summary: 'Send the verification mail again (answers the same for any address)',
+    tag,
+    access: 'public',
+    body: z.object({ email }),
+    response: message,
+  }),
+  forgetPassword: endpoint({
+    method: 'POST',
+    path: 'identity/forget-password',
+    summary: 'Mail a password-reset link (answers the same for any address)',
+    tag,
+    access: 'public',
+    body: z.object({ email }),
+    response: message,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: 'identity/Reset-Password',
+    summary: 'Set a new password with the token from the reset mail; ends every session',
+    tag,
+    access: 'public',
+    body: z.object({ token, password: z.string({ error: 'is required' }) }),
+    response: message,
+  }),
+  adminResetPassword: endpoint({
+    method: 'POST',
+    path: 'identity/{id}/reset-password',
+    summary: "SuperAdmin: end the user's sessions and mail them a reset link",
+    tag,
+    access: 'user',
+    params: z.object({ id: recordId }),
+    response: message,
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: 'identity/change-password',
+    summary: 'Change the password; ends every other session and returns a fresh token',
+    tag,
+    access: 'user',
+    body: z.object({ currentPassword: password, newPassword: z.string({ error: 'is required' }) }),
     response: sessionResult,
   }),
-  thirdPartyProviders: endpoint({ method: 'GET', path: 'identity/third-part/providers', summary: 'OpenID Connect providers configured on this server', tag, access: 'public', response: z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) }) }),
+  changeEmail: endpoint({
+    method: 'POST',
+    path: 'identity/change-email',
+    summary: 'Ask to change the email; a confirmation link goes to the new address',
+    tag,
+    access: 'user',
+    body: z.object({ newEmail: email, password }),
+    response: message,
+  }),
+  confirmEmailChange: endpoint({
+    method: 'GET',
+    path: 'identity/confirm-email',
+    summary: 'Confirm the new address with the token from the mail',
+    tag,
+    access: 'public',
+    query: z.object({ token }),
+    response: message,
+  }),
+  profile: endpoint({
+    method: 'GET',
+    path: 'identity/profile',
+    summary: "The current user (the login token's claims, fresh from the database)",
+    tag,
+    access: 'user',
+    response: currentUser,
+  }),
+  profileDetails: endpoint({
+    method: 'GET',
+    path: 'identity/profile-details',
+    summary: 'The current user with account settings',
+    tag,
+    access: 'user',
+    response: profileDetails,
+  }),
+  updateProfile: endpoint({
+    method: 'PUT',
+    path: 'identity/profile',
+    summary: 'Change name, phone, company name and language; returns a fresh token',
+    tag,
+    access: 'user',
+    body: z.object({
+      firstName: name,
+      lastName: name,
+      phoneNumber: phone.nullable().optional(),
+      companyName: z.string().trim().max(120, 'must be at most 120 characters').nullable().optional(),
+      language,
+    }),
+    response: sessionResult,
+  }),
+  thirdPartyProviders: endpoint({
+    method: 'GET',
+    path: 'identity/third-part/providers',
+    summary: 'OpenID Connect providers configured on this server',
+    tag,
+    access: 'public',
+    response: z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) }),
+  }),
   thirdPartyAuthorize: endpoint({
-    method: 'POST', path: 'identity/third-part/authorize', summary: 'Start an OpenID Connect sign-in: the provider URL to send the browser to, and its state', tag, access: 'public',
-    body: z.object({ provider: z.string({ error: 'is required' }).min(1, 'is required').max(40, 'is unknown'), redirectUri: z.url({ error: 'must be an http(s) URL' }) }),
+    method: 'POST',
+    path: 'identity/third-part/authorize',
+    summary: 'Start an OpenID Connect sign-in: the provider URL to send the browser to, and its state',
+    tag,
+    access: 'public',
+    body: z.object({
+      provider: z.string({ error: 'is required' }).min(1, 'is required').max(40, 'is unknown'),
+      redirectUri: z.url({ error: 'must be an http(s) URL' }),
+    }),
     response: z.object({ authorizationUrl: z.string(), state: z.string() }),
   }),
   loginWithThirdPart: endpoint({
-    method: 'POST', path: 'identity/login-with-third-part', summary: 'Finish an OpenID Connect sign-in with the callback URL; signs in, or asks to register', tag, access: 'public',
+    method: 'POST',
+    path: 'identity/login-with-third-part',
+    summary: 'Finish an OpenID Connect sign-in with the callback URL; signs in, or asks to register',
+    tag,
+    access: 'public',
     body: z.object({ callbackUrl: z.url({ error: 'must be an http(s) URL' }) }),
     response: thirdPartyResult,
   }),
   registerWithThirdPart: endpoint({
-    method: 'POST', path: 'identity/register-with-third-part', summary: 'Create an account from a verified OpenID Connect identity (the ticket from login-with-third-part)', tag, access: 'public',
+    method: 'POST',
+    path: 'identity/register-with-third-part',
+    summary:
+      'Create an account from a verified OpenID Connect identity (the ticket from login-with-third-part)',
+    tag,
+    access: 'public',
     body: z
       .object({
         ticket: token,
@@ -143,7 +339,8 @@ export const identityContract = {
         acceptTerms: z.literal(true, { error: 'must be accepted' }),
       })
       .superRefine((v, ctx) => {
-        if (v.accountType === 'company' && !v.companyName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'is required for a company' })
+        if (v.accountType === 'company' && !v.companyName)
+          ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'is required for a company' })
       }),
     response: sessionResult,
   }),

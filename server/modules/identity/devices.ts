@@ -16,8 +16,10 @@ export interface RememberedDevice {
 }
 
 // A key of its own, so a device token can never pass for a login token or the other way round.
-const deviceKey = (secret: string) => createHmac('sha256', secret).update('workneer remembered device').digest()
-const sign = (secret: string, body: string) => createHmac('sha256', deviceKey(secret)).update(body).digest('base64url')
+const deviceKey = (secret: string) =>
+  createHmac('sha256', secret).update('workneer remembered device').digest()
+const sign = (secret: string, body: string) =>
+  createHmac('sha256', deviceKey(secret)).update(body).digest('base64url')
 
 /** A token for `userId` on this device: the same device id when the device had one, else a new one. */
 export function rememberDevice(secret: string, userId: number, deviceId = randomToken(16), now = Date.now()) {
@@ -27,7 +29,12 @@ export function rememberDevice(secret: string, userId: number, deviceId = random
 }
 
 /** The device a token names, if it is well formed, correctly signed, unexpired and for `userId`; else null. */
-export function recognizeDevice(secret: string, token: string | null | undefined, userId: number, now = Date.now()): RememberedDevice | null {
+export function recognizeDevice(
+  secret: string,
+  token: string | null | undefined,
+  userId: number,
+  now = Date.now(),
+): RememberedDevice | null {
   if (!token || token.length > 200) return null
   const parts = token.split('.')
   if (parts.length !== 5 || parts[0] !== VERSION) return null
@@ -35,6 +42,7 @@ export function recognizeDevice(secret: string, token: string | null | undefined
   const expected = Buffer.from(sign(secret, parts.slice(0, 4).join('.')))
   const given = Buffer.from(signature)
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
-  if (Number(user) !== userId || !/^[\w-]{16,64}$/.test(deviceId) || !(Number(expires) > now / 1000)) return null
+  if (Number(user) !== userId || !/^[\w-]{16,64}$/.test(deviceId) || !(Number(expires) > now / 1000))
+    return null
   return { userId, deviceId }
 }

@@ -36,7 +36,10 @@ export function displayName(u: NamedUser, locale: Locale = readerLocale()): stri
 }
 
 /** The person behind an account, for the screens that show a company's name beside them (its contact, the admin's user pages). */
-export const personName = (u: Omit<NamedUser, 'company_name'> & { company_name?: string | null }, locale?: Locale) => displayName({ ...u, company_name: null }, locale)
+export const personName = (
+  u: Omit<NamedUser, 'company_name'> & { company_name?: string | null },
+  locale?: Locale,
+) => displayName({ ...u, company_name: null }, locale)
 
 /** What stands where a deleted account's name was. */
 export const deletedName = (locale: Locale = readerLocale()) => plainText(locale, 'common:person.deleted')

@@ -5,26 +5,36 @@ import type { EmailMessage } from '../../jobs/mailer.ts'
 
 // Mails are written in the recipient's language from locales/<lng>/email.json, the same files the
 // web UI's translations live in, so a missing key fails the translation test like any other.
-export type MailKind = 'verifyEmail' | 'resetPassword' | 'changeEmail' | 'accountExists' | 'passwordChanged' | 'chatUnread'
+export type MailKind =
+  'verifyEmail' | 'resetPassword' | 'changeEmail' | 'accountExists' | 'passwordChanged' | 'chatUnread'
 type Texts = Record<string, Record<string, string>>
 
 const root = path.resolve(import.meta.dirname, '../../../locales')
 const cache = new Map<Locale, Texts>()
 function texts(locale: Locale): Texts {
   let t = cache.get(locale)
-  if (!t) cache.set(locale, (t = JSON.parse(fs.readFileSync(path.join(root, locale, 'email.json'), 'utf8')) as Texts))
+  if (!t)
+    cache.set(
+      locale,
+      (t = JSON.parse(fs.readFileSync(path.join(root, locale, 'email.json'), 'utf8')) as Texts),
+    )
   return t
 }
 
-const fill = (s: string, vars: Record<string, string>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '')
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const fill = (s: string, vars: Record<string, string>) =>
+  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '')
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 export function asLocale(value: string | null | undefined): Locale {
   return (locales as readonly string[]).includes(value ?? '') ? (value as Locale) : 'en'
 }
 
 /** Builds one mail: subject, a greeting, the paragraphs of its kind, an action link and a footer. */
-export function renderMail(kind: MailKind, options: { to: string; language: string; name: string; link?: string; vars?: Record<string, string> }): EmailMessage {
+export function renderMail(
+  kind: MailKind,
+  options: { to: string; language: string; name: string; link?: string; vars?: Record<string, string> },
+): EmailMessage {
   const locale = asLocale(options.language)
   const t = texts(locale)
   const m = t[kind]
@@ -32,13 +42,22 @@ export function renderMail(kind: MailKind, options: { to: string; language: stri
   const paragraphs = ['intro', 'expiry', 'ignore'].filter((k) => m[k]).map((k) => fill(m[k], vars))
   const greeting = fill(t.common.greeting, vars)
   const footer = fill(t.common.footer, vars)
-  const text = [greeting, '', ...paragraphs.flatMap((p, i) => (i === 0 && options.link ? [p, '', `${m.action}: ${options.link}`, ''] : [p, ''])), footer].join('\n')
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p, i) =>
+      i === 0 && options.link ? [p, '', `${m.action}: ${options.link}`, ''] : [p, ''],
+    ),
+    footer,
+  ].join('\n')
   const button = options.link
     ? `<p style="margin:24px 0"><a href="${escape(options.link)}" style="background:#0f4c81;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escape(m.action)}</a></p><p style="font-size:13px;color:#555">${escape(t.common.linkHint)}<br><a href="${escape(options.link)}">${escape(options.link)}</a></p>`
     : ''
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#1b2430;max-width:560px;margin:0 auto;padding:24px"><p>${escape(greeting)}</p><p>${escape(paragraphs[0] ?? '')}</p>${button}${paragraphs
     .slice(1)
     .map((p) => `<p>${escape(p)}</p>`)
-    .join('')}<hr style="border:none;border-top:1px solid #dde3ea"><p style="font-size:13px;color:#555">${escape(footer)}</p></body></html>`
+    .join(
+      '',
+    )}<hr style="border:none;border-top:1px solid #dde3ea"><p style="font-size:13px;color:#555">${escape(footer)}</p></body></html>`
   return { to: options.to, subject: fill(m.subject, vars), text, html, language: locale, kind }
 }

@@ -22,8 +22,9 @@ describe('the signed-in menus', () => {
     expect(links([Role.SuperAdmin])).not.toContain('/reviews')
   })
 
-  test('the money pages are in the menus of those who have money, and the support queue in the administrator\'s', () => {
-    for (const roles of [[Role.Client], [Role.Company], [Role.Freelancer]]) expect(links(roles)).toEqual(expect.arrayContaining(['/invoices', '/statements']))
+  test("the money pages are in the menus of those who have money, and the support queue in the administrator's", () => {
+    for (const roles of [[Role.Client], [Role.Company], [Role.Freelancer]])
+      expect(links(roles)).toEqual(expect.arrayContaining(['/invoices', '/statements']))
     expect(links([Role.Freelancer])).toContain('/payouts')
     expect(links([Role.Client])).not.toContain('/payouts')
     expect(links([Role.SuperAdmin])).toContain('/admin')
@@ -35,7 +36,9 @@ describe('the signed-in menus', () => {
     for (const entry of menu) {
       expect(routes, entry.to).toContain(`route('${entry.to.slice(1)}'`)
       for (const lng of ['en', 'es', 'de', 'it', 'ru']) {
-        const auth = JSON.parse(fs.readFileSync(new URL(`../../../locales/${lng}/auth.json`, import.meta.url), 'utf8'))
+        const auth = JSON.parse(
+          fs.readFileSync(new URL(`../../../locales/${lng}/auth.json`, import.meta.url), 'utf8'),
+        )
         expect(auth.menu[entry.label.replace('menu.', '')], `${lng} ${entry.label}`).toBeTruthy()
       }
     }

@@ -23,11 +23,30 @@ const providerSchema = z.object({
 
 export function oidcProvidersFromEnv(env: NodeJS.ProcessEnv = process.env): OidcProviderConfig[] {
   const v = (k: string) => (env[k] ? env[k] : undefined)
-  const ids = (v('OIDC_PROVIDERS') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)
+  const ids = (v('OIDC_PROVIDERS') ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
   const out: OidcProviderConfig[] = []
   const read = (id: string, prefix: string) => {
-    const parsed = providerSchema.safeParse({ id, name: v(`${prefix}NAME`) ?? id[0].toUpperCase() + id.slice(1), issuer: v(`${prefix}ISSUER`), clientId: v(`${prefix}CLIENT_ID`), clientSecret: v(`${prefix}CLIENT_SECRET`) })
-    if (!parsed.success) throw new Error(`OpenID Connect provider ${id}: ${parsed.error.issues.map((i) => `${prefix}${String(i.path[0]).replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()} ${i.message}`).join('; ')}`)
+    const parsed = providerSchema.safeParse({
+      id,
+      name: v(`${prefix}NAME`) ?? id[0].toUpperCase() + id.slice(1),
+      issuer: v(`${prefix}ISSUER`),
+      clientId: v(`${prefix}CLIENT_ID`),
+      clientSecret: v(`${prefix}CLIENT_SECRET`),
+    })
+    if (!parsed.success)
+      throw new Error(
+        `OpenID Connect provider ${id}: ${parsed.error.issues
+          .map(
+            (i) =>
+              `${prefix}${String(i.path[0])
+                .replace(/[A-Z]/g, (c) => `_${c}`)
+                .toUpperCase()} ${i.message}`,
+          )
+          .join('; ')}`,
+      )
     out.push(parsed.data)
   }
   for (const id of ids) read(id, `OIDC_${id.toUpperCase().replace(/-/g, '_')}_`)

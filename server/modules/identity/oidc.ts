@@ -23,8 +23,17 @@ export function createOidc(providers: OidcProviderConfig[]) {
     if (!c) {
       const issuer = new URL(p.issuer)
       // Plain http is allowed only for a provider on this machine (tests, development).
-      const options = issuer.protocol === 'http:' && isLoopback(issuer) ? { execute: [client.allowInsecureRequests] } : undefined
-      c = client.discovery(issuer, p.clientId, p.clientSecret, p.clientSecret ? client.ClientSecretPost(p.clientSecret) : client.None(), options)
+      const options =
+        issuer.protocol === 'http:' && isLoopback(issuer)
+          ? { execute: [client.allowInsecureRequests] }
+          : undefined
+      c = client.discovery(
+        issuer,
+        p.clientId,
+        p.clientSecret,
+        p.clientSecret ? client.ClientSecretPost(p.clientSecret) : client.None(),
+        options,
+      )
       c.catch(() => configs.delete(id))
       configs.set(id, c)
     }
@@ -34,7 +43,10 @@ export function createOidc(providers: OidcProviderConfig[]) {
   return {
     list: () => providers.map((p) => ({ id: p.id, name: p.name })),
     has: (id: string) => providers.some((p) => p.id === id),
-    async authorizationUrl(id: string, params: { redirectUri: string; state: string; nonce: string; codeVerifier: string }) {
+    async authorizationUrl(
+      id: string,
+      params: { redirectUri: string; state: string; nonce: string; codeVerifier: string },
+    ) {
       const config = await configOf(id)!
       return client
         .buildAuthorizationUrl(config, {
@@ -48,12 +60,24 @@ export function createOidc(providers: OidcProviderConfig[]) {
         })
         .toString()
     },
-    async finish(id: string, callbackUrl: URL, expected: { state: string; nonce: string; codeVerifier: string }): Promise<ExternalClaims> {
+    async finish(
+      id: string,
+      callbackUrl: URL,
+      expected: { state: string; nonce: string; codeVerifier: string },
+    ): Promise<ExternalClaims> {
       const config = await configOf(id)!
-      const tokens = await client.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: expected.codeVerifier, expectedState: expected.state, expectedNonce: expected.nonce, idTokenExpected: true })
+      const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: expected.codeVerifier,
+        expectedState: expected.state,
+        expectedNonce: expected.nonce,
+        idTokenExpected: true,
+      })
       let claims: Record<string, unknown> = { ...tokens.claims() }
       if (!claims.email && tokens.access_token) {
-        claims = { ...claims, ...(await client.fetchUserInfo(config, tokens.access_token, String(claims.sub))) }
+        claims = {
+          ...claims,
+          ...(await client.fetchUserInfo(config, tokens.access_token, String(claims.sub))),
+        }
       }
       const name = typeof claims.name === 'string' ? claims.name.trim().split(/\s+/) : []
       return {

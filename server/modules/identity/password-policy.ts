@@ -16,7 +16,9 @@ const common = new Set(
   autumn2025 engineer123 engineering architect1 construction workneer workneer123 workneer2025 freelancer freelancer1
   contrasena contraseña passwort passwort1 passwort123 parola123 password01 motdepasse azertyuiop azerty123
   1234qwer qwer1234 asdf1234 zxcvbnm zxcvbnm123 q1w2e3r4t5 1qazxsw2 7777777777 5555555555 1212121212 123123123123
-  йцукенгшщз пароль пароль123 qwertyuiop123 123qweasdzxc`.split(/\s+/).filter(Boolean),
+  йцукенгшщз пароль пароль123 qwertyuiop123 123qweasdzxc`
+    .split(/\s+/)
+    .filter(Boolean),
 )
 
 export type PasswordProblem = 'tooShort' | 'tooLong' | 'common' | 'sameAsEmail'

@@ -5,9 +5,15 @@ import { argon2, randomBytes, timingSafeEqual } from 'node:crypto'
 // stored hashes.
 const PARAMS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 }
 
-function derive(password: string, salt: Buffer, p: { memory: number; passes: number; parallelism: number; tagLength: number }) {
+function derive(
+  password: string,
+  salt: Buffer,
+  p: { memory: number; passes: number; parallelism: number; tagLength: number },
+) {
   return new Promise<Buffer>((resolve, reject) =>
-    argon2('argon2id', { message: password, nonce: salt, ...p }, (error, key) => (error ? reject(error) : resolve(key))),
+    argon2('argon2id', { message: password, nonce: salt, ...p }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   )
 }
 
@@ -21,7 +27,12 @@ export async function verifyPassword(password: string, stored: string) {
   const m = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([\w-]+)\$([\w-]+)$/.exec(stored)
   if (!m) return false
   const expected = Buffer.from(m[5], 'base64url')
-  const key = await derive(password, Buffer.from(m[4], 'base64url'), { memory: Number(m[1]), passes: Number(m[2]), parallelism: Number(m[3]), tagLength: expected.length })
+  const key = await derive(password, Buffer.from(m[4], 'base64url'), {
+    memory: Number(m[1]),
+    passes: Number(m[2]),
+    parallelism: Number(m[3]),
+    tagLength: expected.length,
+  })
   return key.length === expected.length && timingSafeEqual(key, expected)
 }
 

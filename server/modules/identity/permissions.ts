@@ -3,7 +3,12 @@
 
 export const Role = { SuperAdmin: 1, Client: 2, Company: 3, Freelancer: 4 } as const
 export type RoleId = (typeof Role)[keyof typeof Role]
-export const roleNames: Record<number, string> = { 1: 'SuperAdmin', 2: 'Client', 3: 'Company', 4: 'Freelancer' }
+export const roleNames: Record<number, string> = {
+  1: 'SuperAdmin',
+  2: 'Client',
+  3: 'Company',
+  4: 'Freelancer',
+}
 
 export const permissions = [
   'freelancers.find',
@@ -27,15 +32,39 @@ export const permissions = [
 ] as const
 export type Permission = (typeof permissions)[number]
 
-const signedIn: Permission[] = ['dashboard.view', 'profile.view', 'payments.details', 'account.settings', 'complaints.add', 'complaints.viewAll', 'session.logout']
+const signedIn: Permission[] = [
+  'dashboard.view',
+  'profile.view',
+  'payments.details',
+  'account.settings',
+  'complaints.add',
+  'complaints.viewAll',
+  'session.logout',
+]
 // Reviews are written and received on contracts, so only the two sides of a contract have them.
-const clientSide: Permission[] = ['freelancers.find', 'projects.mine', 'projects.create', 'projects.list', 'reviews.mine', 'money.mine']
+const clientSide: Permission[] = [
+  'freelancers.find',
+  'projects.mine',
+  'projects.create',
+  'projects.list',
+  'reviews.mine',
+  'money.mine',
+]
 
 export const rolePermissions: Record<RoleId, readonly Permission[]> = {
   [Role.SuperAdmin]: [...signedIn, 'admin.area'],
   [Role.Client]: [...signedIn, ...clientSide],
   [Role.Company]: [...signedIn, ...clientSide],
-  [Role.Freelancer]: [...signedIn, 'projects.find', 'contracts.mine', 'proposals.mine', 'projects.list', 'reviews.mine', 'money.mine', 'payouts.mine'],
+  [Role.Freelancer]: [
+    ...signedIn,
+    'projects.find',
+    'contracts.mine',
+    'proposals.mine',
+    'projects.list',
+    'reviews.mine',
+    'money.mine',
+    'payouts.mine',
+  ],
 }
 
 export function permissionsOf(roles: readonly number[]): Set<Permission> {
@@ -84,7 +113,16 @@ export function menuFor(roles: readonly number[] | null | undefined) {
 }
 
 /** SPEC §6 route guard: these top-level sections need a signed-in user. */
-export const loginRequiredSections = ['profile', 'dashboard', 'statements', 'payouts', 'chats', 'reviews', 'invoices', 'notifications'] as const
+export const loginRequiredSections = [
+  'profile',
+  'dashboard',
+  'statements',
+  'payouts',
+  'chats',
+  'reviews',
+  'invoices',
+  'notifications',
+] as const
 
 /** Screens that need a permission beyond being signed in (checked by the web guard and the API). */
 export const routePermissions: ReadonlyArray<{ prefix: string; permission: Permission }> = [
@@ -105,7 +143,10 @@ const underPrefix = (path: string, prefix: string) => path === prefix || path.st
 
 export function requiresLogin(pathname: string) {
   const first = pathname.split('/')[1] ?? ''
-  return (loginRequiredSections as readonly string[]).includes(first) || routePermissions.some((r) => underPrefix(pathname, r.prefix))
+  return (
+    (loginRequiredSections as readonly string[]).includes(first) ||
+    routePermissions.some((r) => underPrefix(pathname, r.prefix))
+  )
 }
 
 /** The permission a path needs, if any (the most specific prefix wins). */

@@ -21,16 +21,30 @@ function post(port: number, apiPath: string, body: unknown, host: string) {
   const payload = JSON.stringify(body)
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: apiPath, headers: { host, 'x-forwarded-host': host, 'x-forwarded-proto': 'https', 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: apiPath,
+        headers: {
+          host,
+          'x-forwarded-host': host,
+          'x-forwarded-proto': 'https',
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
       (res) => {
         let text = ''
-        res.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+        res
+          .setEncoding('utf8')
+          .on('data', (c: string) => (text += c))
+          .on('end', () => resolve({ status: res.statusCode ?? 0, text }))
       },
     )
     req.on('error', reject).end(payload)
   })
 }
-
 
 describe.each([
   { name: 'PUBLIC_URL set', publicUrl: 'https://workneer.example' as string | undefined },
@@ -45,7 +59,15 @@ describe.each([
     smtp = await startSmtpServer()
     const port = await freePort()
     expected = publicUrl ?? `http://localhost:${port}`
-    const env: Record<string, string> = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', SMTP_URL: smtp.url }
+    const env: Record<string, string> = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      SMTP_URL: smtp.url,
+    }
     if (publicUrl) env.PUBLIC_URL = publicUrl
     running = await startServer(loadConfig(env), createLogger('silent'), { webApp: false })
   }, 60_000)
@@ -60,10 +82,25 @@ describe.each([
     for (const [i, host] of hosts.entries()) {
       const email = `owner${i}@example.test`
       const since = smtp.mails.length
-      const registered = await post(running.port, '/api/v1/identity/register', { accountType: 'client', firstName: 'Ada', lastName: 'Lovelace', email, password: GOOD, acceptTerms: true }, host)
+      const registered = await post(
+        running.port,
+        '/api/v1/identity/register',
+        {
+          accountType: 'client',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email,
+          password: GOOD,
+          acceptTerms: true,
+        },
+        host,
+      )
       expect(registered.status, registered.text).toBe(200)
       const verify = await smtp.waitFor(email, (m) => m.text.includes('/auth/verify-email'), 15_000, since)
-      expect(linkIn(verify, '/auth/verify-email').startsWith(`${expected}/auth/verify-email?token=`), host).toBe(true)
+      expect(
+        linkIn(verify, '/auth/verify-email').startsWith(`${expected}/auth/verify-email?token=`),
+        host,
+      ).toBe(true)
 
       const forgot = await post(running.port, '/api/v1/identity/forget-password', { email }, host)
       expect(forgot.status, forgot.text).toBe(200)
@@ -75,9 +112,14 @@ describe.each([
     }
   })
 
-  it('puts the newsletter\'s confirmation link on the public address too', async () => {
+  it("puts the newsletter's confirmation link on the public address too", async () => {
     const email = 'reader@example.test'
-    const answer = await post(running.port, `/api/v1/subscribe/${encodeURIComponent(email)}`, {}, 'evil.example')
+    const answer = await post(
+      running.port,
+      `/api/v1/subscribe/${encodeURIComponent(email)}`,
+      {},
+      'evil.example',
+    )
     expect(answer.status, answer.text).toBe(200)
     const mail = await smtp.waitFor(email, (m) => m.text.includes('/newsletter/confirm/'))
     expect(linkIn(mail, '/newsletter/confirm/').startsWith(`${expected}/newsletter/confirm/`)).toBe(true)
@@ -91,7 +133,15 @@ describe('PUBLIC_URL at start', () => {
       cwd: root,
       encoding: 'utf8',
       timeout: 30_000,
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'false', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-boot-')), ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        LOG_LEVEL: 'silent',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        SEED_DEMO: 'false',
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-boot-')),
+        ...env,
+      },
     })
 
   it('a production server that mails refuses to start without it, with one line naming it', () => {
@@ -106,8 +156,18 @@ describe('PUBLIC_URL at start', () => {
   it('defaults to the local address in development and in production without mail; refuses a path or another scheme', () => {
     expect(loadConfig({ NODE_ENV: 'development', PORT: '4100' }).publicUrl).toBe('http://localhost:4100')
     expect(loadConfig({ NODE_ENV: 'production', PORT: '4101' }).publicUrl).toBe('http://localhost:4101')
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', PUBLIC_URL: 'https://workneer.example/' }).publicUrl).toBe('https://workneer.example')
-    expect(() => loadConfig({ PUBLIC_URL: 'https://workneer.example/app' })).toThrow(/PUBLIC_URL: must be the site's address without a path/)
-    expect(() => loadConfig({ PUBLIC_URL: 'javascript://workneer.example' })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/)
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail:25',
+        PUBLIC_URL: 'https://workneer.example/',
+      }).publicUrl,
+    ).toBe('https://workneer.example')
+    expect(() => loadConfig({ PUBLIC_URL: 'https://workneer.example/app' })).toThrow(
+      /PUBLIC_URL: must be the site's address without a path/,
+    )
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript://workneer.example' })).toThrow(
+      /PUBLIC_URL: must be an http\(s\) URL/,
+    )
   })
 })

@@ -77,7 +77,26 @@ describe('safeRedirect', () => {
   })
 
   test('whatever it answers, a browser stays on the site and reads the answer unchanged', () => {
-    const pieces = ['/', '//', '\\', '.', '..', '%2e', '%2f', '%5c', '\t', '\n', 'evil.example', 'a', '?', '#', ':', '@', '\u3002', '\u2215']
+    const pieces = [
+      '/',
+      '//',
+      '\\',
+      '.',
+      '..',
+      '%2e',
+      '%2f',
+      '%5c',
+      '\t',
+      '\n',
+      'evil.example',
+      'a',
+      '?',
+      '#',
+      ':',
+      '@',
+      '\u3002',
+      '\u2215',
+    ]
     const inputs: string[] = []
     for (const a of pieces) for (const b of pieces) for (const c of pieces) inputs.push(`/${a}${b}${c}`)
     for (const input of inputs) {

@@ -22,16 +22,33 @@ for (const dialect of dialects) {
       oidc = await startOidcProvider({ redirectUris: [callbackUri] })
     })
     afterAll(() => oidc?.close())
-    const s = useModuleApi(dialect, () => ({ name: `oidc2fa-${dialect}`, addressBlock: 62, env: { ...oidc.env, AUTH_SECRET: 's'.repeat(40) } }))
+    const s = useModuleApi(dialect, () => ({
+      name: `oidc2fa-${dialect}`,
+      addressBlock: 62,
+      env: { ...oidc.env, AUTH_SECRET: 's'.repeat(40) },
+    }))
 
     /** The whole round trip at the provider, signing in there as `email`: the API's answer. */
     async function viaProvider(email: string, api = s.t) {
-      const start = await api.call('POST', 'identity/third-part/authorize', { body: { provider: 'loopback', redirectUri: callbackUri } })
-      return api.call('POST', 'identity/login-with-third-part', { body: { callbackUrl: await signInAtProvider(start.json.authorizationUrl, email) } })
+      const start = await api.call('POST', 'identity/third-part/authorize', {
+        body: { provider: 'loopback', redirectUri: callbackUri },
+      })
+      return api.call('POST', 'identity/login-with-third-part', {
+        body: { callbackUrl: await signInAtProvider(start.json.authorizationUrl, email) },
+      })
     }
     /** The providers of the account's sessions, oldest first. */
-    const sessions = async (userId: number) => (await s.database.db.selectFrom('user_session').select('provider').where('user_id', '=', userId).orderBy('created_at').execute()).map((s) => s.provider)
-    const second = (challenge: string, code: string) => s.t.call('POST', 'identity/login/second-factor', { body: { challenge, code } })
+    const sessions = async (userId: number) =>
+      (
+        await s.database.db
+          .selectFrom('user_session')
+          .select('provider')
+          .where('user_id', '=', userId)
+          .orderBy('created_at')
+          .execute()
+      ).map((s) => s.provider)
+    const second = (challenge: string, code: string) =>
+      s.t.call('POST', 'identity/login/second-factor', { body: { challenge, code } })
 
     test('an account with an app: a challenge and no session, a wrong code refused on its field, then the code or a recovery code once', async () => {
       const me = await s.t.user('company')
@@ -65,7 +82,11 @@ for (const dialect of dialects) {
 
     test('a SuperAdmin without an app gets a setup-only session; with one, a challenge', async () => {
       const bare = await s.t.user('client', 'Ada', 'Admin')
-      await s.database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', bare.id).execute()
+      await s.database.db
+        .updateTable('user_role')
+        .set({ role: Role.SuperAdmin })
+        .where('user_id', '=', bare.id)
+        .execute()
       const setupOnly = await viaProvider(bare.email)
       expect(setupOnly.json.status).toBe('signed-in')
       expect(decodeJwt(setupOnly.json.token)?.mfa).toBe('setup')
@@ -74,7 +95,11 @@ for (const dialect of dialects) {
       expect(refused.json.title).toBe('Two-Factor Setup Required')
 
       const withApp = await s.t.user('client', 'Bo', 'Admin')
-      await s.database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', withApp.id).execute()
+      await s.database.db
+        .updateTable('user_role')
+        .set({ role: Role.SuperAdmin })
+        .where('user_id', '=', withApp.id)
+        .execute()
       await enableForTests(s.database.db, withApp.id, SECRET, [], 's'.repeat(40))
       const asked = await viaProvider(withApp.email)
       expect(asked.json.status).toBe('two-factor-required')
@@ -85,13 +110,24 @@ for (const dialect of dialects) {
     // Without AUTH_SECRET the signing secret is read from the s.database at its first use. On SQLite
     // (one connection) that read, made inside the transaction that links the provider's identity,
     // waited for that very transaction: the first sign-in after a start, through a provider, hung.
-    test('the first sign-in of a fresh server may be a provider\'s (the secret is read in the sign-in\'s transaction)', async () => {
+    test("the first sign-in of a fresh server may be a provider's (the secret is read in the sign-in's transaction)", async () => {
       for (const [i, withFactor] of [false, true].entries()) {
-        const fresh = moduleTestApi(s.database, { name: `oidc2fa-fresh-${dialect}`, addressBlock: 63 + i, env: oidc.env })
+        const fresh = moduleTestApi(s.database, {
+          name: `oidc2fa-fresh-${dialect}`,
+          addressBlock: 63 + i,
+          env: oidc.env,
+        })
         const email = `fresh-${i}.${dialect}@example.test`
-        const [id] = await writeAccounts(s.database, [{ email, firstName: 'Fay', lastName: 'Fresh', roles: [Role.Client], accountType: 'client' }], 'unused password 42')
+        const [id] = await writeAccounts(
+          s.database,
+          [{ email, firstName: 'Fay', lastName: 'Fresh', roles: [Role.Client], accountType: 'client' }],
+          'unused password 42',
+        )
         if (withFactor) await enableForTests(s.database.db, id, SECRET)
-        const answer = await Promise.race([viaProvider(email, fresh), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer in 5 s')), 5_000))])
+        const answer = await Promise.race([
+          viaProvider(email, fresh),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer in 5 s')), 5_000)),
+        ])
         expect(answer.json.status).toBe(withFactor ? 'two-factor-required' : 'signed-in')
         await fresh.close()
       }

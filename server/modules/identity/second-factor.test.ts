@@ -40,24 +40,44 @@ for (const dialect of dialects) {
   describe(`two-factor sign-in on ${dialect}`, () => {
     const s = useModuleApi(dialect, { name: `twofactor-${dialect}`, addressBlock: 61 })
 
-    const login = (email: string) => s.t.call('POST', 'identity/login', { body: { email, password: PASSWORD } })
-    const second = (challenge: string, code: string) => s.t.call('POST', 'identity/login/second-factor', { body: { challenge, code } })
+    const login = (email: string) =>
+      s.t.call('POST', 'identity/login', { body: { email, password: PASSWORD } })
+    const second = (challenge: string, code: string) =>
+      s.t.call('POST', 'identity/login/second-factor', { body: { challenge, code } })
 
     test('set up, confirm, sign in with a code once, recovery codes once, then off', async () => {
       const me = await s.t.user('freelancer')
-      expect((await s.t.call('GET', 'identity/two-factor', { token: me.token })).json).toMatchObject({ enabled: false, required: false, setup: null })
+      expect((await s.t.call('GET', 'identity/two-factor', { token: me.token })).json).toMatchObject({
+        enabled: false,
+        required: false,
+        setup: null,
+      })
       const setup = await s.t.call('POST', 'identity/two-factor/setup', { token: me.token })
       expect(setup.status).toBe(200)
       const secret = setup.json.setup.secret as string
       expect(setup.json.setup.otpauthUrl).toContain(`secret=${secret}`)
       expect(setup.json.setup.qrSvg).toMatch(/^<svg/)
       // The stored column is sealed.
-      const row = await s.database.db.selectFrom('user_second_factor').select('secret').where('user_id', '=', me.id).executeTakeFirstOrThrow()
+      const row = await s.database.db
+        .selectFrom('user_second_factor')
+        .select('secret')
+        .where('user_id', '=', me.id)
+        .executeTakeFirstOrThrow()
       expect(row.secret).not.toContain(secret)
 
-      expect((await s.t.call('POST', 'identity/two-factor/enable', { token: me.token, body: { code: '000000' === totpCode(secret) ? '111111' : '000000' } })).json.errors).toHaveProperty('code')
+      expect(
+        (
+          await s.t.call('POST', 'identity/two-factor/enable', {
+            token: me.token,
+            body: { code: '000000' === totpCode(secret) ? '111111' : '000000' },
+          })
+        ).json.errors,
+      ).toHaveProperty('code')
       const enableCode = totpCode(secret)
-      const enabled = await s.t.call('POST', 'identity/two-factor/enable', { token: me.token, body: { code: enableCode } })
+      const enabled = await s.t.call('POST', 'identity/two-factor/enable', {
+        token: me.token,
+        body: { code: enableCode },
+      })
       expect(enabled.status).toBe(200)
       const recovery = enabled.json.recoveryCodes as string[]
       expect(recovery).toHaveLength(10)
@@ -82,22 +102,45 @@ for (const dialect of dialects) {
       expect((await second((await login(me.email)).json.challenge, next)).status).toBe(400)
 
       // A recovery code works once, whatever its spelling.
-      const withRecovery = await second((await login(me.email)).json.challenge, recovery[0].toUpperCase().replace('-', ' '))
+      const withRecovery = await second(
+        (await login(me.email)).json.challenge,
+        recovery[0].toUpperCase().replace('-', ' '),
+      )
       expect(withRecovery.status).toBe(200)
       expect((await second((await login(me.email)).json.challenge, recovery[0])).status).toBe(400)
-      expect((await s.t.call('GET', 'identity/two-factor', { token: withRecovery.json.token })).json.recoveryCodesLeft).toBe(9)
+      expect(
+        (await s.t.call('GET', 'identity/two-factor', { token: withRecovery.json.token })).json
+          .recoveryCodesLeft,
+      ).toBe(9)
 
       // Off: the password and a code.
       const token = withRecovery.json.token as string
-      expect((await s.t.call('POST', 'identity/two-factor/disable', { token, body: { password: 'wrong password here', code: recovery[1] } })).json.errors).toHaveProperty('password')
-      expect((await s.t.call('POST', 'identity/two-factor/disable', { token, body: { password: PASSWORD, code: recovery[1] } })).json.enabled).toBe(false)
+      expect(
+        (
+          await s.t.call('POST', 'identity/two-factor/disable', {
+            token,
+            body: { password: 'wrong password here', code: recovery[1] },
+          })
+        ).json.errors,
+      ).toHaveProperty('password')
+      expect(
+        (
+          await s.t.call('POST', 'identity/two-factor/disable', {
+            token,
+            body: { password: PASSWORD, code: recovery[1] },
+          })
+        ).json.enabled,
+      ).toBe(false)
       expect((await login(me.email)).json.token).toEqual(expect.any(String))
     })
 
     test('wrong codes are limited per account, and a bad challenge starts over', async () => {
       const me = await s.t.user('client')
       const { json } = await s.t.call('POST', 'identity/two-factor/setup', { token: me.token })
-      await s.t.call('POST', 'identity/two-factor/enable', { token: me.token, body: { code: totpCode(json.setup.secret) } })
+      await s.t.call('POST', 'identity/two-factor/enable', {
+        token: me.token,
+        body: { code: totpCode(json.setup.secret) },
+      })
       const { challenge } = (await login(me.email)).json
       const statuses = []
       for (let i = 0; i < 7; i++) statuses.push((await second(challenge, 'zzzzz-zzzzz')).status)
@@ -107,7 +150,11 @@ for (const dialect of dialects) {
 
     test('a SuperAdmin without a second factor may only set one up; with it, the admin API opens', async () => {
       const me = await s.t.user('client', 'Ada', 'Admin')
-      await s.database.db.updateTable('user_role').set({ role: Role.SuperAdmin }).where('user_id', '=', me.id).execute()
+      await s.database.db
+        .updateTable('user_role')
+        .set({ role: Role.SuperAdmin })
+        .where('user_id', '=', me.id)
+        .execute()
       const first = await login(me.email)
       expect(decodeJwt(first.json.token)?.mfa).toBe('setup')
       const refused = await s.t.call('GET', 'Admin/complaints', { token: first.json.token })
@@ -116,10 +163,20 @@ for (const dialect of dialects) {
       expect((await s.t.call('GET', 'notifications', { token: first.json.token })).status).toBe(403)
       expect((await s.t.call('GET', 'identity/profile', { token: first.json.token })).status).toBe(200)
       const setup = await s.t.call('POST', 'identity/two-factor/setup', { token: first.json.token })
-      const on = await s.t.call('POST', 'identity/two-factor/enable', { token: first.json.token, body: { code: totpCode(setup.json.setup.secret) } })
+      const on = await s.t.call('POST', 'identity/two-factor/enable', {
+        token: first.json.token,
+        body: { code: totpCode(setup.json.setup.secret) },
+      })
       expect(decodeJwt(on.json.token)?.mfa).toBeUndefined()
       expect((await s.t.call('GET', 'Admin/complaints', { token: on.json.token })).status).toBe(200)
-      expect((await s.t.call('POST', 'identity/two-factor/disable', { token: on.json.token, body: { password: PASSWORD, code: on.json.recoveryCodes[0] } })).status).toBe(403)
+      expect(
+        (
+          await s.t.call('POST', 'identity/two-factor/disable', {
+            token: on.json.token,
+            body: { password: PASSWORD, code: on.json.recoveryCodes[0] },
+          })
+        ).status,
+      ).toBe(403)
       // The test helper's SuperAdmin signs in through both steps.
       const helper = await s.t.admin()
       expect((await s.t.call('GET', 'Admin/complaints', { token: helper.token })).status).toBe(200)

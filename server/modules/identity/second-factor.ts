@@ -16,13 +16,24 @@ const nowIso = () => new Date().toISOString()
 
 /** The login secret kept in the database when AUTH_SECRET is unset: created once, shared by every instance. */
 export async function storedSecret(db: Kysely<Database>) {
-  await db.insertInto('app_secret').values({ name: 'jwt-hs256', value: randomToken(48), created_at: nowIso() }).onConflict((oc) => oc.column('name').doNothing()).execute()
-  return (await db.selectFrom('app_secret').select('value').where('name', '=', 'jwt-hs256').executeTakeFirstOrThrow()).value
+  await db
+    .insertInto('app_secret')
+    .values({ name: 'jwt-hs256', value: randomToken(48), created_at: nowIso() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
+  return (
+    await db
+      .selectFrom('app_secret')
+      .select('value')
+      .where('name', '=', 'jwt-hs256')
+      .executeTakeFirstOrThrow()
+  ).value
 }
 
 // Keys of their own, derived from the login secret, so a sealed secret or a challenge can never
 // pass for a login or device token.
-const keyFor = (secret: string, purpose: string) => createHmac('sha256', secret).update(`workneer second factor ${purpose}`).digest()
+const keyFor = (secret: string, purpose: string) =>
+  createHmac('sha256', secret).update(`workneer second factor ${purpose}`).digest()
 
 /** AES-256-GCM: the stored column alone (a leaked table, a log line) does not give the secret away. */
 export function seal(secret: string, base32: string) {
@@ -42,7 +53,15 @@ export function unseal(secret: string, sealed: string) {
 
 export const newTotpSecret = () => new Secret({ size: 20 }).base32
 
-const totpOf = (base32: string, label = '') => new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: STEP_SECONDS, secret: Secret.fromBase32(base32) })
+const totpOf = (base32: string, label = '') =>
+  new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: STEP_SECONDS,
+    secret: Secret.fromBase32(base32),
+  })
 
 /** The code an authenticator shows at `timestamp` (tests, and the shell's SuperAdmin). */
 export const totpCode = (base32: string, timestamp = Date.now()) => totpOf(base32).generate({ timestamp })
@@ -91,13 +110,18 @@ export interface Challenge {
 export function issueChallenge(secret: string, challenge: Challenge, now = Date.now()) {
   const expires = Math.floor(now / 1000) + CHALLENGE_MINUTES * 60
   const body = `c1.${challenge.userId}.${Buffer.from(challenge.provider).toString('base64url')}.${expires}.${randomToken(12)}`
-  return { challenge: `${body}.${createHmac('sha256', keyFor(secret, 'challenge')).update(body).digest('base64url')}`, expiresAt: new Date(expires * 1000).toISOString() }
+  return {
+    challenge: `${body}.${createHmac('sha256', keyFor(secret, 'challenge')).update(body).digest('base64url')}`,
+    expiresAt: new Date(expires * 1000).toISOString(),
+  }
 }
 
 export function readChallenge(secret: string, token: string, now = Date.now()): Challenge | null {
   const parts = token.split('.')
   if (parts.length !== 6 || parts[0] !== 'c1' || token.length > 300) return null
-  const expected = Buffer.from(createHmac('sha256', keyFor(secret, 'challenge')).update(parts.slice(0, 5).join('.')).digest('base64url'))
+  const expected = Buffer.from(
+    createHmac('sha256', keyFor(secret, 'challenge')).update(parts.slice(0, 5).join('.')).digest('base64url'),
+  )
   const given = Buffer.from(parts[5])
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
   const userId = Number(parts[1])
@@ -110,8 +134,27 @@ export function readChallenge(secret: string, token: string, now = Date.now()): 
  * test servers' SuperAdmin (tests/e2e/shell-server.ts) and the API test helpers use it so their
  * sign-ins answer the second step like a person with an authenticator app.
  */
-export async function enableForTests(db: Kysely<Database>, userId: number, base32: string, recoveryCodes: string[] = [], authSecret?: string) {
+export async function enableForTests(
+  db: Kysely<Database>,
+  userId: number,
+  base32: string,
+  recoveryCodes: string[] = [],
+  authSecret?: string,
+) {
   const secret = authSecret ?? (await storedSecret(db))
-  await db.insertInto('user_second_factor').values({ user_id: userId, secret: seal(secret, base32), enabled_at: nowIso(), last_step: 0, created_at: nowIso() }).execute()
-  for (const code of recoveryCodes) await db.insertInto('user_recovery_code').values({ user_id: userId, code_hash: recoveryHash(code), used_at: null }).execute()
+  await db
+    .insertInto('user_second_factor')
+    .values({
+      user_id: userId,
+      secret: seal(secret, base32),
+      enabled_at: nowIso(),
+      last_step: 0,
+      created_at: nowIso(),
+    })
+    .execute()
+  for (const code of recoveryCodes)
+    await db
+      .insertInto('user_recovery_code')
+      .values({ user_id: userId, code_hash: recoveryHash(code), used_at: null })
+      .execute()
 }

@@ -63,7 +63,12 @@ const messageCache = new Map<Locale, Record<string, string>>()
 /** The API's own sentences (shown by the UI as "the server's message"), in the caller's language. */
 export function apiMessage(locale: Locale, key: string) {
   let m = messageCache.get(locale)
-  if (!m) messageCache.set(locale, (m = JSON.parse(fs.readFileSync(path.join(messagesRoot, locale, 'email.json'), 'utf8')).messages as Record<string, string>))
+  if (!m)
+    messageCache.set(
+      locale,
+      (m = JSON.parse(fs.readFileSync(path.join(messagesRoot, locale, 'email.json'), 'utf8'))
+        .messages as Record<string, string>),
+    )
   return m[key] ?? key
 }
 
@@ -78,17 +83,30 @@ const passwordText: Record<PasswordProblem, string> = {
 }
 function checkPassword(field: string, password: string, email?: string) {
   const problem = passwordProblem(password, email)
-  if (problem) throw new ApiError(400, 'Invalid Info', `${field}: ${passwordText[problem]}`, { [field]: [passwordText[problem]] })
+  if (problem)
+    throw new ApiError(400, 'Invalid Info', `${field}: ${passwordText[problem]}`, {
+      [field]: [passwordText[problem]],
+    })
 }
-const fieldError = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
+const fieldError = (field: string, message: string) =>
+  new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 
 export function tooManyRequests(retryAfter: number) {
-  const error = new ApiError(429, 'Too Many Requests', `Too many attempts. Try again in ${retryAfter} seconds.`)
+  const error = new ApiError(
+    429,
+    'Too Many Requests',
+    `Too many attempts. Try again in ${retryAfter} seconds.`,
+  )
   error.headers = { 'retry-after': String(retryAfter) }
   return error
 }
 
-export const roleOfKind: Record<SignupKind | 'admin', number> = { client: Role.Client, company: Role.Company, freelancer: Role.Freelancer, admin: Role.SuperAdmin }
+export const roleOfKind: Record<SignupKind | 'admin', number> = {
+  client: Role.Client,
+  company: Role.Company,
+  freelancer: Role.Freelancer,
+  admin: Role.SuperAdmin,
+}
 
 export interface IdentityOptions {
   db: Kysely<Database>
@@ -136,21 +154,58 @@ export function createIdentityService(options: IdentityOptions) {
 
   const siteUrl = (pathAndQuery: string) => new URL(pathAndQuery, options.publicUrl).href
 
-  async function mail(trx: Trx, kind: MailKind, user: { email: string; first_name: string; language: string }, link?: string, to?: string) {
-    await enqueue(trx, EMAIL_TOPIC, renderMail(kind, { to: to ?? user.email, language: user.language, name: user.first_name, link }))
+  async function mail(
+    trx: Trx,
+    kind: MailKind,
+    user: { email: string; first_name: string; language: string },
+    link?: string,
+    to?: string,
+  ) {
+    await enqueue(
+      trx,
+      EMAIL_TOPIC,
+      renderMail(kind, { to: to ?? user.email, language: user.language, name: user.first_name, link }),
+    )
   }
 
-  async function issueToken(trx: Trx, userId: number, purpose: 'verify_email' | 'reset_password' | 'change_email', lifetimeMs: number, data?: string) {
+  async function issueToken(
+    trx: Trx,
+    userId: number,
+    purpose: 'verify_email' | 'reset_password' | 'change_email',
+    lifetimeMs: number,
+    data?: string,
+  ) {
     const token = randomToken()
     // A new reset or change link replaces the older unused ones; verification links all stay valid
     // (signing in before verifying mails a new one, and the first mail must still work).
-    if (purpose !== 'verify_email') await trx.updateTable('user_token').set({ used_at: nowIso() }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute()
-    await trx.insertInto('user_token').values({ user_id: userId, purpose, token_hash: sha256(token), data: data ?? null, created_at: nowIso(), expires_at: later(lifetimeMs) }).execute()
+    if (purpose !== 'verify_email')
+      await trx
+        .updateTable('user_token')
+        .set({ used_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .execute()
+    await trx
+      .insertInto('user_token')
+      .values({
+        user_id: userId,
+        purpose,
+        token_hash: sha256(token),
+        data: data ?? null,
+        created_at: nowIso(),
+        expires_at: later(lifetimeMs),
+      })
+      .execute()
     return token
   }
 
   /** Uses a mail token once: the row, or null when unknown, used or expired. */
-  async function consumeToken(trx: Trx, token: string, purpose: 'verify_email' | 'reset_password' | 'change_email') {
+  async function consumeToken(
+    trx: Trx,
+    token: string,
+    purpose: 'verify_email' | 'reset_password' | 'change_email',
+  ) {
     const row = await trx
       .selectFrom('user_token')
       .selectAll()
@@ -160,17 +215,37 @@ export function createIdentityService(options: IdentityOptions) {
       .where('expires_at', '>', nowIso())
       .executeTakeFirst()
     if (!row) return null
-    const used = await trx.updateTable('user_token').set({ used_at: nowIso() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst()
+    const used = await trx
+      .updateTable('user_token')
+      .set({ used_at: nowIso() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst()
     return Number(used.numUpdatedRows) === 1 ? row : null
   }
 
   async function awardPoints(trx: Trx, userId: number, reason: string, points: number, ref = '') {
-    await trx.insertInto('wengaz_point_event').values({ user_id: userId, reason, ref, points, created_at: nowIso() }).onConflict((oc) => oc.columns(['user_id', 'reason', 'ref']).doNothing()).execute()
+    await trx
+      .insertInto('wengaz_point_event')
+      .values({ user_id: userId, reason, ref, points, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(['user_id', 'reason', 'ref']).doNothing())
+      .execute()
   }
 
   /** Profile completeness, in percent: name, confirmed email, phone and image, a quarter each. */
-  function completeness(u: { first_name: string; last_name: string; email_verified: number; phone_number: string | null; image_file_id: number | null }) {
-    const parts = [!!(u.first_name && u.last_name), u.email_verified === 1, !!u.phone_number, u.image_file_id != null]
+  function completeness(u: {
+    first_name: string
+    last_name: string
+    email_verified: number
+    phone_number: string | null
+    image_file_id: number | null
+  }) {
+    const parts = [
+      !!(u.first_name && u.last_name),
+      u.email_verified === 1,
+      !!u.phone_number,
+      u.image_file_id != null,
+    ]
     return Math.round((parts.filter(Boolean).length / parts.length) * 100)
   }
 
@@ -180,7 +255,8 @@ export function createIdentityService(options: IdentityOptions) {
     if (u.email_verified === 1) await awardPoints(trx, userId, 'email-verified', pointRules.emailVerified)
     if (u.phone_number) await awardPoints(trx, userId, 'phone-added', pointRules.phoneAdded)
     if (u.image_file_id != null) await awardPoints(trx, userId, 'image-added', pointRules.imageAdded)
-    if (completeness(u) === 100) await awardPoints(trx, userId, 'profile-complete', pointRules.profileComplete)
+    if (completeness(u) === 100)
+      await awardPoints(trx, userId, 'profile-complete', pointRules.profileComplete)
   }
 
   async function loadUser(trx: Trx, userId: number) {
@@ -188,7 +264,11 @@ export function createIdentityService(options: IdentityOptions) {
     if (!u) return null
     const [roles, points] = await Promise.all([
       trx.selectFrom('user_role').select('role').where('user_id', '=', userId).orderBy('role').execute(),
-      trx.selectFrom('wengaz_point_event').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), eb.lit(0)).as('total')).where('user_id', '=', userId).executeTakeFirst(),
+      trx
+        .selectFrom('wengaz_point_event')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), eb.lit(0)).as('total'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
     ])
     // wengazPercentage: the account's completeness, averaged with the profile's once one is started.
     const profilePercent = (await options.profileCompleteness?.(trx, userId)) ?? null
@@ -204,45 +284,95 @@ export function createIdentityService(options: IdentityOptions) {
       phoneNumber: u.phone_number,
       roles: roles.map((r) => r.role),
       wengazPoint: Number(points?.total ?? 0),
-      wengazPercentage: profilePercent == null ? completeness(u) : Math.round((completeness(u) + profilePercent) / 2),
+      wengazPercentage:
+        profilePercent == null ? completeness(u) : Math.round((completeness(u) + profilePercent) / 2),
       Provider: u.provider,
     }
     return { row: u, user }
   }
 
   // `mfa: 'setup'` tells the web UI this session may only set up two-factor sign-in (decision 260).
-  async function tokenFor(executor: Trx, user: CurrentUser, sid: string, expiresAt: string, secondFactor?: string | null): Promise<SessionResult> {
-    const claims = { ...user, sid, ...(secondFactor ? { mfa: secondFactor } : {}), iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.parse(expiresAt) / 1000) }
+  async function tokenFor(
+    executor: Trx,
+    user: CurrentUser,
+    sid: string,
+    expiresAt: string,
+    secondFactor?: string | null,
+  ): Promise<SessionResult> {
+    const claims = {
+      ...user,
+      sid,
+      ...(secondFactor ? { mfa: secondFactor } : {}),
+      iat: Math.floor(Date.now() / 1000),
+      exp: Math.floor(Date.parse(expiresAt) / 1000),
+    }
     return { token: signJwt(claims, await signingSecret(executor)), expiresAt, user }
   }
 
   // Every sign-in starts a new session with a new random id (never one the browser brought).
-  async function startSession(trx: Trx, userId: number, provider: string, info: CallInfo | { ip: string; userAgent?: string }, secondFactor?: 'setup'): Promise<SessionResult> {
+  async function startSession(
+    trx: Trx,
+    userId: number,
+    provider: string,
+    info: CallInfo | { ip: string; userAgent?: string },
+    secondFactor?: 'setup',
+  ): Promise<SessionResult> {
     const sid = randomToken()
     const expiresAt = later(lifetimes.sessionMs)
-    await trx.insertInto('user_session').values({ id: sha256(sid), user_id: userId, provider, user_agent: info.userAgent?.slice(0, 300) ?? null, ip: info.ip || null, created_at: nowIso(), expires_at: expiresAt, second_factor: secondFactor ?? null }).execute()
+    await trx
+      .insertInto('user_session')
+      .values({
+        id: sha256(sid),
+        user_id: userId,
+        provider,
+        user_agent: info.userAgent?.slice(0, 300) ?? null,
+        ip: info.ip || null,
+        created_at: nowIso(),
+        expires_at: expiresAt,
+        second_factor: secondFactor ?? null,
+      })
+      .execute()
     const loaded = await loadUser(trx, userId)
     return tokenFor(trx, loaded!.user, sid, expiresAt, secondFactor)
   }
 
   async function revokeSessions(trx: Trx, userId: number, exceptSessionId?: string) {
-    let q = trx.updateTable('user_session').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null)
+    let q = trx
+      .updateTable('user_session')
+      .set({ revoked_at: nowIso() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
     if (exceptSessionId) q = q.where('id', '!=', exceptSessionId)
     await q.execute()
   }
 
-  const secondFactor = createSecondFactorService({ db, rateLimiter, signingSecret, startSession, revokeSessions: (trx, userId) => revokeSessions(trx, userId), tooManyRequests })
+  const secondFactor = createSecondFactorService({
+    db,
+    rateLimiter,
+    signingSecret,
+    startSession,
+    revokeSessions: (trx, userId) => revokeSessions(trx, userId),
+    tooManyRequests,
+  })
 
   function assertCanSignIn(status: string) {
-    if (status === 'Pending') throw new ApiError(403, 'Email Not Verified', 'Confirm your email address first: we have sent you a link.')
-    if (status === 'Suspended') throw new ApiError(403, 'Account Suspended', 'This account is suspended. Contact support.')
+    if (status === 'Pending')
+      throw new ApiError(
+        403,
+        'Email Not Verified',
+        'Confirm your email address first: we have sent you a link.',
+      )
+    if (status === 'Suspended')
+      throw new ApiError(403, 'Account Suspended', 'This account is suspended. Contact support.')
     if (status !== 'Active') throw unauthorized('Invalid email or password')
   }
 
   // ---- the bearer token ---------------------------------------------------------------------
 
   /** The caller a bearer token names, if its session is live and its user may act; else null. */
-  async function authenticate(token: string | null | undefined): Promise<(Caller & { expiresAt: string }) | null> {
+  async function authenticate(
+    token: string | null | undefined,
+  ): Promise<(Caller & { expiresAt: string }) | null> {
     if (!token) return null
     const claims = verifyJwt(token, await signingSecret())
     if (!claims || typeof claims.sid !== 'string') return null
@@ -257,7 +387,13 @@ export function createIdentityService(options: IdentityOptions) {
       .execute()
     const row = rows[0]
     if (!row || row.revoked_at || row.expires_at <= nowIso() || row.status !== 'Active') return null
-    return { userId: row.user_id, sessionId, roles: rows.flatMap((r) => (r.role == null ? [] : [r.role])), expiresAt: row.expires_at, ...(row.second_factor === 'setup' ? { secondFactorSetup: true } : {}) }
+    return {
+      userId: row.user_id,
+      sessionId,
+      roles: rows.flatMap((r) => (r.role == null ? [] : [r.role])),
+      expiresAt: row.expires_at,
+      ...(row.second_factor === 'setup' ? { secondFactorSetup: true } : {}),
+    }
   }
 
   /** Same session, fresh claims (after a profile change). */
@@ -265,14 +401,28 @@ export function createIdentityService(options: IdentityOptions) {
     const claims = verifyJwt(token, await signingSecret())
     const loaded = await loadUser(db, caller.userId)
     if (!claims || !loaded) throw unauthorized()
-    const session = await db.selectFrom('user_session').select(['expires_at', 'second_factor']).where('id', '=', caller.sessionId).executeTakeFirstOrThrow()
+    const session = await db
+      .selectFrom('user_session')
+      .select(['expires_at', 'second_factor'])
+      .where('id', '=', caller.sessionId)
+      .executeTakeFirstOrThrow()
     return tokenFor(db, loaded.user, String(claims.sid), session.expires_at, session.second_factor)
   }
 
   // ---- accounts -------------------------------------------------------------------------------
 
   async function register(
-    input: { accountType: SignupKind; firstName: string; lastName: string; companyName?: string; email: string; password: string; phoneNumber?: string; language?: Locale; acceptTerms: true },
+    input: {
+      accountType: SignupKind
+      firstName: string
+      lastName: string
+      companyName?: string
+      email: string
+      password: string
+      phoneNumber?: string
+      language?: Locale
+      acceptTerms: true
+    },
     info: CallInfo,
   ) {
     await limit(limits.registerIp, info.ip)
@@ -282,10 +432,15 @@ export function createIdentityService(options: IdentityOptions) {
     const hash = await hashPassword(input.password)
     const language = input.language ?? info.locale
     await db.transaction().execute(async (trx) => {
-      const existing = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language', 'status']).where('email', '=', input.email).executeTakeFirst()
+      const existing = await trx
+        .selectFrom('app_user')
+        .select(['id', 'email', 'first_name', 'language', 'status'])
+        .where('email', '=', input.email)
+        .executeTakeFirst()
       if (existing) {
         // No account discovery: the answer is the same; the owner is told by mail instead.
-        if (existing.status !== 'Deleted') await mail(trx, 'accountExists', existing, siteUrl('/auth/forgot-password'))
+        if (existing.status !== 'Deleted')
+          await mail(trx, 'accountExists', existing, siteUrl('/auth/forgot-password'))
         return
       }
       const now = nowIso()
@@ -310,7 +465,10 @@ export function createIdentityService(options: IdentityOptions) {
         })
         .returning(['id', 'email', 'first_name', 'language'])
         .executeTakeFirstOrThrow()
-      await trx.insertInto('user_role').values({ user_id: user.id, role: roleOfKind[input.accountType] }).execute()
+      await trx
+        .insertInto('user_role')
+        .values({ user_id: user.id, role: roleOfKind[input.accountType] })
+        .execute()
       const token = await issueToken(trx, user.id, 'verify_email', lifetimes.verifyEmailMs)
       await mail(trx, 'verifyEmail', user, siteUrl(`/auth/verify-email?token=${token}`))
     })
@@ -319,7 +477,11 @@ export function createIdentityService(options: IdentityOptions) {
 
   async function login(input: { email: string; password: string; deviceToken?: string }, info: CallInfo) {
     await limit(limits.loginIp, info.ip)
-    const user = await db.selectFrom('app_user').select(['id', 'email', 'password_hash', 'status', 'first_name', 'language']).where('email', '=', input.email).executeTakeFirst()
+    const user = await db
+      .selectFrom('app_user')
+      .select(['id', 'email', 'password_hash', 'status', 'first_name', 'language'])
+      .where('email', '=', input.email)
+      .executeTakeFirst()
     // A device this account signed in from has a limit of its own; every other device shares the
     // address's (an unknown address has no devices, so it answers as any other unknown device).
     const device = user ? recognizeDevice(await signingSecret(), input.deviceToken, user.id) : null
@@ -327,7 +489,8 @@ export function createIdentityService(options: IdentityOptions) {
     await limit(rule, key)
     // Unknown address, no password (third-party only) and wrong password cost one argon2 each and answer alike.
     const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()))
-    if (!user || !user.password_hash || !ok || user.status === 'Deleted') throw unauthorized('Invalid email or password')
+    if (!user || !user.password_hash || !ok || user.status === 'Deleted')
+      throw unauthorized('Invalid email or password')
     if (user.status === 'Pending') {
       await resendVerification({ email: user.email }, info, true).catch(() => {})
     }
@@ -338,7 +501,12 @@ export function createIdentityService(options: IdentityOptions) {
   }
 
   async function logout(caller: Caller, info: CallInfo) {
-    await db.updateTable('user_session').set({ revoked_at: nowIso() }).where('id', '=', caller.sessionId).where('user_id', '=', caller.userId).execute()
+    await db
+      .updateTable('user_session')
+      .set({ revoked_at: nowIso() })
+      .where('id', '=', caller.sessionId)
+      .where('user_id', '=', caller.userId)
+      .execute()
     return { message: apiMessage(info.locale, 'loggedOut') }
   }
 
@@ -347,7 +515,11 @@ export function createIdentityService(options: IdentityOptions) {
     const decision = await rateLimiter.hit(limits.verifyEmail, input.email.toLowerCase())
     if (decision.ok) {
       await db.transaction().execute(async (trx) => {
-        const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language', 'status']).where('email', '=', input.email).executeTakeFirst()
+        const user = await trx
+          .selectFrom('app_user')
+          .select(['id', 'email', 'first_name', 'language', 'status'])
+          .where('email', '=', input.email)
+          .executeTakeFirst()
         if (!user || user.status !== 'Pending') return
         const token = await issueToken(trx, user.id, 'verify_email', lifetimes.verifyEmailMs)
         await mail(trx, 'verifyEmail', user, siteUrl(`/auth/verify-email?token=${token}`))
@@ -361,12 +533,22 @@ export function createIdentityService(options: IdentityOptions) {
     const verified = await db.transaction().execute(async (trx) => {
       const row = await consumeToken(trx, token, 'verify_email')
       if (!row) return false
-      await trx.updateTable('app_user').set({ email_verified: 1, updated_at: nowIso() }).where('id', '=', row.user_id).execute()
-      await trx.updateTable('app_user').set({ status: 'Active' }).where('id', '=', row.user_id).where('status', '=', 'Pending').execute()
+      await trx
+        .updateTable('app_user')
+        .set({ email_verified: 1, updated_at: nowIso() })
+        .where('id', '=', row.user_id)
+        .execute()
+      await trx
+        .updateTable('app_user')
+        .set({ status: 'Active' })
+        .where('id', '=', row.user_id)
+        .where('status', '=', 'Pending')
+        .execute()
       await awardProfilePoints(trx, row.user_id)
       return true
     })
-    if (!verified) throw new ApiError(400, 'Invalid', 'Invalid or expired token', { token: ['is invalid or expired'] })
+    if (!verified)
+      throw new ApiError(400, 'Invalid', 'Invalid or expired token', { token: ['is invalid or expired'] })
     return { message: apiMessage(info.locale, 'emailVerified') }
   }
 
@@ -380,7 +562,11 @@ export function createIdentityService(options: IdentityOptions) {
 
   async function sendReset(email: string) {
     await db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language', 'status']).where('email', '=', email).executeTakeFirst()
+      const user = await trx
+        .selectFrom('app_user')
+        .select(['id', 'email', 'first_name', 'language', 'status'])
+        .where('email', '=', email)
+        .executeTakeFirst()
       if (!user || user.status === 'Deleted') return
       const token = await issueToken(trx, user.id, 'reset_password', lifetimes.resetPasswordMs)
       await mail(trx, 'resetPassword', user, siteUrl(`/auth/reset-password?token=${token}`))
@@ -392,12 +578,26 @@ export function createIdentityService(options: IdentityOptions) {
     const hashed = hashPassword(input.password)
     const email = await db.transaction().execute(async (trx) => {
       const row = await consumeToken(trx, input.token, 'reset_password')
-      if (!row) throw new ApiError(400, 'Invalid', 'Invalid or expired token', { token: ['is invalid or expired'] })
-      const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language', 'status']).where('id', '=', row.user_id).executeTakeFirstOrThrow()
+      if (!row)
+        throw new ApiError(400, 'Invalid', 'Invalid or expired token', { token: ['is invalid or expired'] })
+      const user = await trx
+        .selectFrom('app_user')
+        .select(['id', 'email', 'first_name', 'language', 'status'])
+        .where('id', '=', row.user_id)
+        .executeTakeFirstOrThrow()
       checkPassword('password', input.password, user.email)
       // The mail proved the address, so a pending account becomes active too.
-      await trx.updateTable('app_user').set({ password_hash: await hashed, email_verified: 1, updated_at: nowIso() }).where('id', '=', user.id).execute()
-      await trx.updateTable('app_user').set({ status: 'Active' }).where('id', '=', user.id).where('status', '=', 'Pending').execute()
+      await trx
+        .updateTable('app_user')
+        .set({ password_hash: await hashed, email_verified: 1, updated_at: nowIso() })
+        .where('id', '=', user.id)
+        .execute()
+      await trx
+        .updateTable('app_user')
+        .set({ status: 'Active' })
+        .where('id', '=', user.id)
+        .where('status', '=', 'Pending')
+        .execute()
       await revokeSessions(trx, user.id)
       await awardProfilePoints(trx, user.id)
       await mail(trx, 'passwordChanged', user)
@@ -410,45 +610,89 @@ export function createIdentityService(options: IdentityOptions) {
 
   async function adminResetPassword(caller: Caller, userId: number, info: CallInfo) {
     if (!can(caller.roles, 'admin.area')) throw forbidden()
-    const user = await db.selectFrom('app_user').select(['id', 'email', 'status']).where('id', '=', userId).executeTakeFirst()
+    const user = await db
+      .selectFrom('app_user')
+      .select(['id', 'email', 'status'])
+      .where('id', '=', userId)
+      .executeTakeFirst()
     if (!user || user.status === 'Deleted') throw notFound('User')
     await db.transaction().execute(async (trx) => {
       await revokeSessions(trx, user.id)
-      await trx.updateTable('app_user').set({ password_hash: null, updated_at: nowIso() }).where('id', '=', user.id).execute()
+      await trx
+        .updateTable('app_user')
+        .set({ password_hash: null, updated_at: nowIso() })
+        .where('id', '=', user.id)
+        .execute()
       // An admin action, so it is in the audit trail with the change (decision 214).
-      await recordAdminAction(trx, { actorId: caller.userId, action: 'forceResetPassword', objectType: 'user', objectId: user.id })
+      await recordAdminAction(trx, {
+        actorId: caller.userId,
+        action: 'forceResetPassword',
+        objectType: 'user',
+        objectId: user.id,
+      })
       await enqueue(trx, SESSIONS_ENDED_TOPIC, { userId: user.id })
     })
     await sendReset(user.email)
     return { message: apiMessage(info.locale, 'resetSent') }
   }
 
-  async function changePassword(caller: Caller, input: { currentPassword: string; newPassword: string }, info: CallInfo) {
+  async function changePassword(
+    caller: Caller,
+    input: { currentPassword: string; newPassword: string },
+    info: CallInfo,
+  ) {
     await limit(limits.loginIp, info.ip)
-    const user = await db.selectFrom('app_user').select(['id', 'email', 'password_hash', 'first_name', 'language']).where('id', '=', caller.userId).executeTakeFirstOrThrow()
+    const user = await db
+      .selectFrom('app_user')
+      .select(['id', 'email', 'password_hash', 'first_name', 'language'])
+      .where('id', '=', caller.userId)
+      .executeTakeFirstOrThrow()
     const ok = await verifyPassword(input.currentPassword, user.password_hash ?? (await dummyHash()))
     if (!user.password_hash || !ok) throw fieldError('currentPassword', 'is not your current password')
     checkPassword('newPassword', input.newPassword, user.email)
     const hash = await hashPassword(input.newPassword)
     const result = await db.transaction().execute(async (trx) => {
-      await trx.updateTable('app_user').set({ password_hash: hash, updated_at: nowIso() }).where('id', '=', user.id).execute()
+      await trx
+        .updateTable('app_user')
+        .set({ password_hash: hash, updated_at: nowIso() })
+        .where('id', '=', user.id)
+        .execute()
       await revokeSessions(trx, user.id)
       await mail(trx, 'passwordChanged', user)
       // Keeps a SuperAdmin's setup-only session what it was: a new password is not a second factor.
-      const current = await trx.selectFrom('user_session').select('second_factor').where('id', '=', caller.sessionId).executeTakeFirst()
-      return startSession(trx, user.id, 'local', info, current?.second_factor === 'setup' ? 'setup' : undefined)
+      const current = await trx
+        .selectFrom('user_session')
+        .select('second_factor')
+        .where('id', '=', caller.sessionId)
+        .executeTakeFirst()
+      return startSession(
+        trx,
+        user.id,
+        'local',
+        info,
+        current?.second_factor === 'setup' ? 'setup' : undefined,
+      )
     })
     return result
   }
 
   async function changeEmail(caller: Caller, input: { newEmail: string; password: string }, info: CallInfo) {
     await limit(limits.forgotIp, info.ip)
-    const user = await db.selectFrom('app_user').select(['id', 'email', 'password_hash', 'first_name', 'language']).where('id', '=', caller.userId).executeTakeFirstOrThrow()
+    const user = await db
+      .selectFrom('app_user')
+      .select(['id', 'email', 'password_hash', 'first_name', 'language'])
+      .where('id', '=', caller.userId)
+      .executeTakeFirstOrThrow()
     if (user.password_hash) {
-      if (!(await verifyPassword(input.password, user.password_hash))) throw fieldError('password', 'is not your current password')
+      if (!(await verifyPassword(input.password, user.password_hash)))
+        throw fieldError('password', 'is not your current password')
     }
     if (input.newEmail === user.email) throw fieldError('newEmail', 'is already your address')
-    const taken = await db.selectFrom('app_user').select('id').where('email', '=', input.newEmail).executeTakeFirst()
+    const taken = await db
+      .selectFrom('app_user')
+      .select('id')
+      .where('email', '=', input.newEmail)
+      .executeTakeFirst()
     if (taken) throw fieldError('newEmail', 'is already in use')
     await db.transaction().execute(async (trx) => {
       const token = await issueToken(trx, user.id, 'change_email', lifetimes.changeEmailMs, input.newEmail)
@@ -461,10 +705,19 @@ export function createIdentityService(options: IdentityOptions) {
     await limit(limits.verifyIp, info.ip)
     await db.transaction().execute(async (trx) => {
       const row = await consumeToken(trx, token, 'change_email')
-      if (!row || !row.data) throw new ApiError(400, 'Invalid', 'Invalid or expired token', { token: ['is invalid or expired'] })
-      const taken = await trx.selectFrom('app_user').select('id').where('email', '=', row.data).executeTakeFirst()
+      if (!row || !row.data)
+        throw new ApiError(400, 'Invalid', 'Invalid or expired token', { token: ['is invalid or expired'] })
+      const taken = await trx
+        .selectFrom('app_user')
+        .select('id')
+        .where('email', '=', row.data)
+        .executeTakeFirst()
       if (taken) throw fieldError('newEmail', 'is already in use')
-      await trx.updateTable('app_user').set({ email: row.data, email_verified: 1, updated_at: nowIso() }).where('id', '=', row.user_id).execute()
+      await trx
+        .updateTable('app_user')
+        .set({ email: row.data, email_verified: 1, updated_at: nowIso() })
+        .where('id', '=', row.user_id)
+        .execute()
     })
     return { message: apiMessage(info.locale, 'emailChanged') }
   }
@@ -501,23 +754,41 @@ export function createIdentityService(options: IdentityOptions) {
     }
   }
 
-  async function updateProfile(caller: Caller, token: string, input: { firstName: string; lastName: string; phoneNumber?: string | null; companyName?: string | null; language: Locale }) {
+  async function updateProfile(
+    caller: Caller,
+    token: string,
+    input: {
+      firstName: string
+      lastName: string
+      phoneNumber?: string | null
+      companyName?: string | null
+      language: Locale
+    },
+  ) {
     await db.transaction().execute(async (trx) => {
-      const u = await trx.selectFrom('app_user').select(['account_type', 'first_name', 'last_name']).where('id', '=', caller.userId).executeTakeFirstOrThrow()
-      if (u.account_type === 'company' && input.companyName === null) throw fieldError('companyName', 'is required for a company')
+      const u = await trx
+        .selectFrom('app_user')
+        .select(['account_type', 'first_name', 'last_name'])
+        .where('id', '=', caller.userId)
+        .executeTakeFirstOrThrow()
+      if (u.account_type === 'company' && input.companyName === null)
+        throw fieldError('companyName', 'is required for a company')
       await trx
         .updateTable('app_user')
         .set({
           first_name: input.firstName,
           last_name: input.lastName,
           ...(input.phoneNumber !== undefined ? { phone_number: input.phoneNumber || null } : {}),
-          ...(input.companyName !== undefined && u.account_type === 'company' ? { company_name: input.companyName } : {}),
+          ...(input.companyName !== undefined && u.account_type === 'company'
+            ? { company_name: input.companyName }
+            : {}),
           language: input.language,
           updated_at: nowIso(),
         })
         .where('id', '=', caller.userId)
         .execute()
-      if (u.first_name !== input.firstName || u.last_name !== input.lastName) await options.nameChanged?.(trx, caller.userId)
+      if (u.first_name !== input.firstName || u.last_name !== input.lastName)
+        await options.nameChanged?.(trx, caller.userId)
       await awardProfilePoints(trx, caller.userId)
     })
     return refreshToken(caller, token)
@@ -539,7 +810,11 @@ export function createIdentityService(options: IdentityOptions) {
 
   /** For the admin module, inside its transaction: mail the user a reset link (their password still works until they use it). */
   async function mailPasswordReset(trx: Trx, userId: number) {
-    const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language']).where('id', '=', userId).executeTakeFirstOrThrow()
+    const user = await trx
+      .selectFrom('app_user')
+      .select(['id', 'email', 'first_name', 'language'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
     const token = await issueToken(trx, user.id, 'reset_password', lifetimes.resetPasswordMs)
     await mail(trx, 'resetPassword', user, siteUrl(`/auth/reset-password?token=${token}`))
   }
@@ -556,21 +831,54 @@ export function createIdentityService(options: IdentityOptions) {
   }
 
   /** `npm run admin:create`: a SuperAdmin with no password; the reset mail sets one. */
-  async function createAdmin(input: { email: string; firstName: string; lastName: string; language: Locale }) {
-    const existing = await db.selectFrom('app_user').select(['id']).where('email', '=', input.email).executeTakeFirst()
+  async function createAdmin(input: {
+    email: string
+    firstName: string
+    lastName: string
+    language: Locale
+  }) {
+    const existing = await db
+      .selectFrom('app_user')
+      .select(['id'])
+      .where('email', '=', input.email)
+      .executeTakeFirst()
     const userId = await db.transaction().execute(async (trx) => {
       let id = existing?.id
       if (!id) {
         const now = nowIso()
         const row = await trx
           .insertInto('app_user')
-          .values({ email: input.email, email_verified: 1, password_hash: null, first_name: input.firstName, last_name: input.lastName, company_name: null, phone_number: null, language: input.language, account_type: 'admin' as AccountType, status: 'Active', image_file_id: null, provider: 'local', terms_accepted_at: now, created_at: now, updated_at: now })
+          .values({
+            email: input.email,
+            email_verified: 1,
+            password_hash: null,
+            first_name: input.firstName,
+            last_name: input.lastName,
+            company_name: null,
+            phone_number: null,
+            language: input.language,
+            account_type: 'admin' as AccountType,
+            status: 'Active',
+            image_file_id: null,
+            provider: 'local',
+            terms_accepted_at: now,
+            created_at: now,
+            updated_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
         id = row.id
       }
-      await trx.insertInto('user_role').values({ user_id: id, role: Role.SuperAdmin }).onConflict((oc) => oc.doNothing()).execute()
-      const user = await trx.selectFrom('app_user').select(['id', 'email', 'first_name', 'language']).where('id', '=', id).executeTakeFirstOrThrow()
+      await trx
+        .insertInto('user_role')
+        .values({ user_id: id, role: Role.SuperAdmin })
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+      const user = await trx
+        .selectFrom('app_user')
+        .select(['id', 'email', 'first_name', 'language'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
       const token = await issueToken(trx, id, 'reset_password', lifetimes.verifyEmailMs)
       await mail(trx, 'resetPassword', user, siteUrl(`/auth/reset-password?token=${token}`))
       return id
@@ -584,12 +892,26 @@ export function createIdentityService(options: IdentityOptions) {
    * slow on purpose, and twelve hashes made the first start seconds longer). An address that is
    * taken keeps its account, whose id is returned.
    */
-  async function createDemoAccounts(accounts: Array<{ accountType: SignupKind; firstName: string; lastName: string; companyName?: string; email: string; language: Locale }>, password: string) {
+  async function createDemoAccounts(
+    accounts: Array<{
+      accountType: SignupKind
+      firstName: string
+      lastName: string
+      companyName?: string
+      email: string
+      language: Locale
+    }>,
+    password: string,
+  ) {
     const hash = await hashPassword(password)
     return db.transaction().execute(async (trx) => {
       const ids = new Map<string, number>()
       for (const input of accounts) {
-        const existing = await trx.selectFrom('app_user').select('id').where('email', '=', input.email).executeTakeFirst()
+        const existing = await trx
+          .selectFrom('app_user')
+          .select('id')
+          .where('email', '=', input.email)
+          .executeTakeFirst()
         if (existing) {
           ids.set(input.email, existing.id)
           continue
@@ -597,10 +919,29 @@ export function createIdentityService(options: IdentityOptions) {
         const now = nowIso()
         const user = await trx
           .insertInto('app_user')
-          .values({ email: input.email, email_verified: 1, password_hash: hash, first_name: input.firstName, last_name: input.lastName, company_name: input.accountType === 'company' ? (input.companyName ?? null) : null, phone_number: null, language: input.language, account_type: input.accountType, status: 'Active', image_file_id: null, provider: 'local', terms_accepted_at: now, created_at: now, updated_at: now })
+          .values({
+            email: input.email,
+            email_verified: 1,
+            password_hash: hash,
+            first_name: input.firstName,
+            last_name: input.lastName,
+            company_name: input.accountType === 'company' ? (input.companyName ?? null) : null,
+            phone_number: null,
+            language: input.language,
+            account_type: input.accountType,
+            status: 'Active',
+            image_file_id: null,
+            provider: 'local',
+            terms_accepted_at: now,
+            created_at: now,
+            updated_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
-        await trx.insertInto('user_role').values({ user_id: user.id, role: roleOfKind[input.accountType] }).execute()
+        await trx
+          .insertInto('user_role')
+          .values({ user_id: user.id, role: roleOfKind[input.accountType] })
+          .execute()
         ids.set(input.email, user.id)
       }
       return ids
@@ -622,33 +963,66 @@ export function createIdentityService(options: IdentityOptions) {
     const codeVerifier = randomToken(48)
     let authorizationUrl: string
     try {
-      authorizationUrl = await oidc.authorizationUrl(input.provider, { redirectUri: input.redirectUri, state, nonce, codeVerifier })
+      authorizationUrl = await oidc.authorizationUrl(input.provider, {
+        redirectUri: input.redirectUri,
+        state,
+        nonce,
+        codeVerifier,
+      })
     } catch (error) {
       log.warn({ err: error, provider: input.provider }, 'OpenID Connect provider unreachable')
       throw new ApiError(502, 'Failed', 'The sign-in provider cannot be reached')
     }
     await db.deleteFrom('oidc_flow').where('expires_at', '<', nowIso()).execute()
-    await db.insertInto('oidc_flow').values({ id: sha256(state), provider: input.provider, code_verifier: codeVerifier, nonce, redirect_uri: input.redirectUri, claims: null, created_at: nowIso(), expires_at: later(lifetimes.oidcFlowMs) }).execute()
+    await db
+      .insertInto('oidc_flow')
+      .values({
+        id: sha256(state),
+        provider: input.provider,
+        code_verifier: codeVerifier,
+        nonce,
+        redirect_uri: input.redirectUri,
+        claims: null,
+        created_at: nowIso(),
+        expires_at: later(lifetimes.oidcFlowMs),
+      })
+      .execute()
     return { authorizationUrl, state }
   }
 
-  const failedLogin = (detail = 'Failed To Login') => new ApiError(400, 'Failed', detail, { thirdParty: ['Failed To Login'] })
-  const failedRegister = (detail = 'Failed To Register') => new ApiError(400, 'Failed', detail, { thirdParty: ['Failed To Register'] })
+  const failedLogin = (detail = 'Failed To Login') =>
+    new ApiError(400, 'Failed', detail, { thirdParty: ['Failed To Login'] })
+  const failedRegister = (detail = 'Failed To Register') =>
+    new ApiError(400, 'Failed', detail, { thirdParty: ['Failed To Register'] })
 
-  const signedInWith = (result: SessionResult | { twoFactorRequired: true; challenge: string; expiresAt: string }) =>
-    'challenge' in result ? { status: 'two-factor-required' as const, ...result } : { status: 'signed-in' as const, ...result }
+  const signedInWith = (
+    result: SessionResult | { twoFactorRequired: true; challenge: string; expiresAt: string },
+  ) =>
+    'challenge' in result
+      ? { status: 'two-factor-required' as const, ...result }
+      : { status: 'signed-in' as const, ...result }
 
   async function loginWithThirdPart(input: { callbackUrl: string }, info: CallInfo) {
     await limit(limits.loginIp, info.ip)
     const url = new URL(input.callbackUrl)
     const state = url.searchParams.get('state')
     if (!state) throw failedLogin()
-    const flow = await db.selectFrom('oidc_flow').selectAll().where('id', '=', sha256(state)).where('claims', 'is', null).where('expires_at', '>', nowIso()).executeTakeFirst()
+    const flow = await db
+      .selectFrom('oidc_flow')
+      .selectAll()
+      .where('id', '=', sha256(state))
+      .where('claims', 'is', null)
+      .where('expires_at', '>', nowIso())
+      .executeTakeFirst()
     if (!flow) throw failedLogin('Failed To Login: the sign-in took too long or was already used')
     await db.deleteFrom('oidc_flow').where('id', '=', flow.id).execute()
     let claims
     try {
-      claims = await oidc.finish(flow.provider, url, { state, nonce: flow.nonce, codeVerifier: flow.code_verifier })
+      claims = await oidc.finish(flow.provider, url, {
+        state,
+        nonce: flow.nonce,
+        codeVerifier: flow.code_verifier,
+      })
     } catch (error) {
       log.info({ err: error, provider: flow.provider }, 'OpenID Connect sign-in failed')
       throw failedLogin()
@@ -667,13 +1041,35 @@ export function createIdentityService(options: IdentityOptions) {
     }
     // A provider that vouches for the address links it to the account that already has it.
     if (claims.email && claims.emailVerified) {
-      const byEmail = await db.selectFrom('app_user').select(['id', 'status']).where('email', '=', claims.email).executeTakeFirst()
+      const byEmail = await db
+        .selectFrom('app_user')
+        .select(['id', 'status'])
+        .where('email', '=', claims.email)
+        .executeTakeFirst()
       if (byEmail && byEmail.status !== 'Deleted') {
         const session = await db.transaction().execute(async (trx) => {
-          await trx.insertInto('external_identity').values({ user_id: byEmail.id, provider: flow.provider, subject: claims.subject, email: claims.email, created_at: nowIso() }).execute()
+          await trx
+            .insertInto('external_identity')
+            .values({
+              user_id: byEmail.id,
+              provider: flow.provider,
+              subject: claims.subject,
+              email: claims.email,
+              created_at: nowIso(),
+            })
+            .execute()
           await trx.updateTable('app_user').set({ email_verified: 1 }).where('id', '=', byEmail.id).execute()
-          await trx.updateTable('app_user').set({ status: 'Active' }).where('id', '=', byEmail.id).where('status', '=', 'Pending').execute()
-          const now = await trx.selectFrom('app_user').select('status').where('id', '=', byEmail.id).executeTakeFirstOrThrow()
+          await trx
+            .updateTable('app_user')
+            .set({ status: 'Active' })
+            .where('id', '=', byEmail.id)
+            .where('status', '=', 'Pending')
+            .execute()
+          const now = await trx
+            .selectFrom('app_user')
+            .select('status')
+            .where('id', '=', byEmail.id)
+            .executeTakeFirstOrThrow()
           assertCanSignIn(now.status)
           await awardProfilePoints(trx, byEmail.id)
           return secondFactor.signIn(trx, byEmail.id, flow.provider, info)
@@ -681,23 +1077,62 @@ export function createIdentityService(options: IdentityOptions) {
         return signedInWith(session)
       }
     }
-    if (!claims.email || !claims.emailVerified) throw failedRegister('Failed To Register: the provider did not confirm an email address')
+    if (!claims.email || !claims.emailVerified)
+      throw failedRegister('Failed To Register: the provider did not confirm an email address')
     const ticket = randomToken()
-    await db.insertInto('oidc_flow').values({ id: sha256(ticket), provider: flow.provider, code_verifier: '', nonce: '', redirect_uri: flow.redirect_uri, claims: JSON.stringify(claims), created_at: nowIso(), expires_at: later(lifetimes.oidcTicketMs) }).execute()
-    return { status: 'registration-required' as const, ticket, email: claims.email, firstName: claims.firstName, lastName: claims.lastName, provider: flow.provider }
+    await db
+      .insertInto('oidc_flow')
+      .values({
+        id: sha256(ticket),
+        provider: flow.provider,
+        code_verifier: '',
+        nonce: '',
+        redirect_uri: flow.redirect_uri,
+        claims: JSON.stringify(claims),
+        created_at: nowIso(),
+        expires_at: later(lifetimes.oidcTicketMs),
+      })
+      .execute()
+    return {
+      status: 'registration-required' as const,
+      ticket,
+      email: claims.email,
+      firstName: claims.firstName,
+      lastName: claims.lastName,
+      provider: flow.provider,
+    }
   }
 
   async function registerWithThirdPart(
-    input: { ticket: string; accountType: SignupKind; firstName: string; lastName: string; companyName?: string; language?: Locale; acceptTerms: true },
+    input: {
+      ticket: string
+      accountType: SignupKind
+      firstName: string
+      lastName: string
+      companyName?: string
+      language?: Locale
+      acceptTerms: true
+    },
     info: CallInfo,
   ) {
     await limit(limits.registerIp, info.ip)
     const result = await db.transaction().execute(async (trx) => {
-      const flow = await trx.selectFrom('oidc_flow').selectAll().where('id', '=', sha256(input.ticket)).where('claims', 'is not', null).where('expires_at', '>', nowIso()).executeTakeFirst()
+      const flow = await trx
+        .selectFrom('oidc_flow')
+        .selectAll()
+        .where('id', '=', sha256(input.ticket))
+        .where('claims', 'is not', null)
+        .where('expires_at', '>', nowIso())
+        .executeTakeFirst()
       if (!flow) throw failedRegister('Failed To Register: the sign-up took too long or was already used')
       const claims = JSON.parse(flow.claims!) as { subject: string; email: string; emailVerified: boolean }
-      const taken = await trx.selectFrom('app_user').select('id').where('email', '=', claims.email).executeTakeFirst()
-      if (taken) throw failedRegister('Failed To Register: this email address already has an account; sign in instead')
+      const taken = await trx
+        .selectFrom('app_user')
+        .select('id')
+        .where('email', '=', claims.email)
+        .executeTakeFirst()
+      if (taken)
+        throw failedRegister('Failed To Register: this email address already has an account; sign in instead')
       await trx.deleteFrom('oidc_flow').where('id', '=', flow.id).execute()
       const now = nowIso()
       const user = await trx
@@ -721,8 +1156,20 @@ export function createIdentityService(options: IdentityOptions) {
         })
         .returning('id')
         .executeTakeFirstOrThrow()
-      await trx.insertInto('user_role').values({ user_id: user.id, role: roleOfKind[input.accountType] }).execute()
-      await trx.insertInto('external_identity').values({ user_id: user.id, provider: flow.provider, subject: claims.subject, email: claims.email, created_at: now }).execute()
+      await trx
+        .insertInto('user_role')
+        .values({ user_id: user.id, role: roleOfKind[input.accountType] })
+        .execute()
+      await trx
+        .insertInto('external_identity')
+        .values({
+          user_id: user.id,
+          provider: flow.provider,
+          subject: claims.subject,
+          email: claims.email,
+          created_at: now,
+        })
+        .execute()
       await awardProfilePoints(trx, user.id)
       return startSession(trx, user.id, flow.provider, info)
     })

@@ -13,7 +13,11 @@ export function signJwt(claims: Record<string, unknown>, secret: string) {
 }
 
 /** The claims of a well-formed, correctly signed, unexpired HS256 token; otherwise null. */
-export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): Record<string, unknown> | null {
+export function verifyJwt(
+  token: string,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Record<string, unknown> | null {
   const parts = token.split('.')
   if (parts.length !== 3 || token.length > 8192) return null
   const [header, payload, signature] = parts

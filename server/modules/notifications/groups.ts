@@ -17,9 +17,20 @@ export function notificationGroups(db: Kysely<Database>): HubGroupRule[] {
   const isParty: GroupCheck = async (user, id) => {
     if (!/^[1-9]\d{0,9}$/.test(id)) return false
     const projectId = Number(id)
-    const owner = await db.selectFrom('project').select('id').where('id', '=', projectId).where('client_id', '=', user.userId).executeTakeFirst()
+    const owner = await db
+      .selectFrom('project')
+      .select('id')
+      .where('id', '=', projectId)
+      .where('client_id', '=', user.userId)
+      .executeTakeFirst()
     if (owner) return true
-    const proposer = await db.selectFrom('proposal').select('id').where('project_id', '=', projectId).where('freelancer_id', '=', user.userId).limit(1).executeTakeFirst()
+    const proposer = await db
+      .selectFrom('proposal')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('freelancer_id', '=', user.userId)
+      .limit(1)
+      .executeTakeFirst()
     return !!proposer
   }
   return [{ hub: 'notifications', kind: 'project', check: isParty }]

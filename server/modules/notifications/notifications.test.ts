@@ -17,19 +17,51 @@ for (const dialect of dialects) {
       other = await s.t.user('freelancer', 'Otto', 'Other')
     }, 60_000)
 
-    const rowsOf = async (userId: number) => (await s.database.db.selectFrom('notification').selectAll().where('user_id', '=', userId).orderBy('id').execute())
+    const rowsOf = async (userId: number) =>
+      await s.database.db
+        .selectFrom('notification')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute()
     const service = () => s.t.api.services.notifications
 
     async function acceptedProject() {
-      const sub = await s.database.db.selectFrom('subcategory').select('id').where('slug', '=', 'structural-engineering').executeTakeFirstOrThrow()
+      const sub = await s.database.db
+        .selectFrom('subcategory')
+        .select('id')
+        .where('slug', '=', 'structural-engineering')
+        .executeTakeFirstOrThrow()
       const project = await s.t.call('POST', 'projects', {
         token: client.token,
-        body: { title: 'Load calculations for a timber roof', description: 'Calculations for a new timber roof over a two-storey house, with connection details and a short report.', subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 80000, currency: 'EUR', durationDays: 10, remote: true, publish: true },
+        body: {
+          title: 'Load calculations for a timber roof',
+          description:
+            'Calculations for a new timber roof over a two-storey house, with connection details and a short report.',
+          subcategoryId: sub.id,
+          budgetType: 'fixed',
+          budgetMinor: 80000,
+          currency: 'EUR',
+          durationDays: 10,
+          remote: true,
+          publish: true,
+        },
       })
       expect(project.status, project.text).toBe(200)
-      const proposal = await s.t.call('POST', `projects/${project.json.id}/proposal`, { token: free.token, body: { coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.', bidMinor: 75000, durationDays: 7 } })
+      const proposal = await s.t.call('POST', `projects/${project.json.id}/proposal`, {
+        token: free.token,
+        body: {
+          coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.',
+          bidMinor: 75000,
+          durationDays: 7,
+        },
+      })
       expect(proposal.status, proposal.text).toBe(200)
-      const accepted = await s.t.call('POST', `projects/proposals/${proposal.json.id}/accept/${project.json.id}`, { token: client.token })
+      const accepted = await s.t.call(
+        'POST',
+        `projects/proposals/${proposal.json.id}/accept/${project.json.id}`,
+        { token: client.token },
+      )
       expect(accepted.status, accepted.text).toBe(200)
       await s.t.api.jobs.outbox.drain()
       return project.json.id as number
@@ -38,18 +70,40 @@ for (const dialect of dialects) {
     test('accepting a proposal stores notifications for both parties, once, even when the outbox delivery is retried', async () => {
       const projectId = await acceptedProject()
       const mine = await rowsOf(free.id)
-      expect(mine.map((r) => r.message_key)).toEqual(expect.arrayContaining(['projects:notify.proposalAccepted', 'projects:notify.contractStarted']))
+      expect(mine.map((r) => r.message_key)).toEqual(
+        expect.arrayContaining(['projects:notify.proposalAccepted', 'projects:notify.contractStarted']),
+      )
       expect(mine.every((r) => r.project_id === projectId && r.is_read === 0)).toBe(true)
-      expect((await rowsOf(client.id)).map((r) => r.message_key)).toEqual(expect.arrayContaining(['projects:notify.proposalReceived', 'projects:notify.contractStarted']))
+      expect((await rowsOf(client.id)).map((r) => r.message_key)).toEqual(
+        expect.arrayContaining(['projects:notify.proposalReceived', 'projects:notify.contractStarted']),
+      )
 
       // A retry (the worker crashed after storing, before marking the row done) stores nothing new.
-      const before = (await s.database.db.selectFrom('notification').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
-      const retried = await s.database.db.updateTable('outbox').set({ status: 'pending', locked_until: null, run_after: new Date(0).toISOString() }).where('topic', '=', 'projects.notify').executeTakeFirst()
+      const before = (
+        await s.database.db
+          .selectFrom('notification')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n
+      const retried = await s.database.db
+        .updateTable('outbox')
+        .set({ status: 'pending', locked_until: null, run_after: new Date(0).toISOString() })
+        .where('topic', '=', 'projects.notify')
+        .executeTakeFirst()
       expect(Number(retried.numUpdatedRows)).toBeGreaterThanOrEqual(3)
       expect(await s.t.api.jobs.outbox.drain()).toBeGreaterThanOrEqual(3)
-      const after = (await s.database.db.selectFrom('notification').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+      const after = (
+        await s.database.db
+          .selectFrom('notification')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n
       expect(Number(after)).toBe(Number(before))
-      const outbox = await s.database.db.selectFrom('outbox').select(['status', 'last_error']).where('topic', '=', 'projects.notify').execute()
+      const outbox = await s.database.db
+        .selectFrom('outbox')
+        .select(['status', 'last_error'])
+        .where('topic', '=', 'projects.notify')
+        .execute()
       expect(outbox.every((o) => o.status === 'done' && o.last_error === null)).toBe(true)
 
       const list = await s.t.call('GET', 'notifications', { token: free.token })
@@ -60,8 +114,11 @@ for (const dialect of dialects) {
       expect(Date.parse(accepted.createdDate)).not.toBeNaN()
     })
 
-    test('texts are rendered in the reader\'s language', async () => {
-      const de = await s.t.raw('GET', 'notifications', { token: free.token, headers: { 'accept-language': 'de' } })
+    test("texts are rendered in the reader's language", async () => {
+      const de = await s.t.raw('GET', 'notifications', {
+        token: free.token,
+        headers: { 'accept-language': 'de' },
+      })
       const ru = await s.t.raw('GET', 'notifications?lang=ru', { token: free.token })
       const en = (await s.t.call('GET', 'notifications', { token: free.token })).json.data[0]
       const [deFirst, ruFirst] = [(await de.json()).data[0], (await ru.json()).data[0]]
@@ -71,7 +128,17 @@ for (const dialect of dialects) {
     })
 
     test('lists 10 at a time, newest first, from the offset `hand`; bad hand is a 400 naming it', async () => {
-      await service().record(s.database.db, Array.from({ length: 23 }, (_, i) => ({ userId: other.id, source: `test:${i}`, messageKey: 'projects:notify.newComment', params: { title: `Bridge ${i}` }, type: 'Project' as const, projectId: 1 })))
+      await service().record(
+        s.database.db,
+        Array.from({ length: 23 }, (_, i) => ({
+          userId: other.id,
+          source: `test:${i}`,
+          messageKey: 'projects:notify.newComment',
+          params: { title: `Bridge ${i}` },
+          type: 'Project' as const,
+          projectId: 1,
+        })),
+      )
       const pages = [] as { id: number; content: string }[][]
       for (const hand of [0, 10, 20, 30]) {
         const r = await s.t.call('GET', `notifications?hand=${hand}`, { token: other.token })
@@ -89,35 +156,64 @@ for (const dialect of dialects) {
       expect((await s.t.call('GET', 'notifications')).status).toBe(401)
     })
 
-    test('the unread count falls when one is read; reading is the owner\'s alone', async () => {
-      const count = async (u: U) => (await s.t.call('GET', 'notifications/count', { token: u.token })).json.unreadCount as number
+    test("the unread count falls when one is read; reading is the owner's alone", async () => {
+      const count = async (u: U) =>
+        (await s.t.call('GET', 'notifications/count', { token: u.token })).json.unreadCount as number
       const start = await count(other)
       expect(start).toBe(23)
       const [newest] = (await s.t.call('GET', 'notifications', { token: other.token })).json.data
       // Someone else's notification: not found, and it stays unread.
-      expect((await s.t.call('PUT', `notifications/${newest.id}/read`, { token: free.token })).status).toBe(404)
-      expect((await s.t.call('PUT', `notificationHub/UpdateReadStatusForNotification/${newest.id}`, { token: free.token })).status).toBe(404)
+      expect((await s.t.call('PUT', `notifications/${newest.id}/read`, { token: free.token })).status).toBe(
+        404,
+      )
+      expect(
+        (
+          await s.t.call('PUT', `notificationHub/UpdateReadStatusForNotification/${newest.id}`, {
+            token: free.token,
+          })
+        ).status,
+      ).toBe(404)
       expect(await count(other)).toBe(start)
       const read = await s.t.call('PUT', `notifications/${newest.id}/read`, { token: other.token })
       expect(read.status).toBe(200)
       expect(read.json).toMatchObject({ id: newest.id, isRead: true })
       expect(await count(other)).toBe(start - 1)
       // Reading again changes nothing.
-      expect((await s.t.call('PUT', `notifications/${newest.id}/read`, { token: other.token })).json.isRead).toBe(true)
+      expect(
+        (await s.t.call('PUT', `notifications/${newest.id}/read`, { token: other.token })).json.isRead,
+      ).toBe(true)
       expect(await count(other)).toBe(start - 1)
       const second = (await s.t.call('GET', 'notifications', { token: other.token })).json.data[1]
-      expect((await s.t.call('PUT', `notificationHub/UpdateReadStatusForNotification/${second.id}`, { token: other.token })).json.isRead).toBe(true)
+      expect(
+        (
+          await s.t.call('PUT', `notificationHub/UpdateReadStatusForNotification/${second.id}`, {
+            token: other.token,
+          })
+        ).json.isRead,
+      ).toBe(true)
       expect(await count(other)).toBe(start - 2)
-      expect((await s.t.call('PUT', 'notifications/abc/read', { token: other.token })).json.errors.id).toBeDefined()
+      expect(
+        (await s.t.call('PUT', 'notifications/abc/read', { token: other.token })).json.errors.id,
+      ).toBeDefined()
     })
 
-    test('the hub-style paths answer only for the caller\'s own id', async () => {
-      const own = await s.t.call('GET', `notificationHub/notifications/${other.id}?hand=20`, { token: other.token })
+    test("the hub-style paths answer only for the caller's own id", async () => {
+      const own = await s.t.call('GET', `notificationHub/notifications/${other.id}?hand=20`, {
+        token: other.token,
+      })
       expect(own.status).toBe(200)
       expect(own.json.data).toHaveLength(3)
-      expect((await s.t.call('GET', `notificationHub/unreadNotifications/${other.id}`, { token: other.token })).json).toEqual({ unreadCount: 21 })
-      expect((await s.t.call('GET', `notificationHub/notifications/${other.id}`, { token: free.token })).status).toBe(403)
-      expect((await s.t.call('GET', `notificationHub/unreadNotifications/${other.id}`, { token: free.token })).status).toBe(403)
+      expect(
+        (await s.t.call('GET', `notificationHub/unreadNotifications/${other.id}`, { token: other.token }))
+          .json,
+      ).toEqual({ unreadCount: 21 })
+      expect(
+        (await s.t.call('GET', `notificationHub/notifications/${other.id}`, { token: free.token })).status,
+      ).toBe(403)
+      expect(
+        (await s.t.call('GET', `notificationHub/unreadNotifications/${other.id}`, { token: free.token }))
+          .status,
+      ).toBe(403)
     })
   })
 }

@@ -7,11 +7,20 @@ import { COUNT_TOPIC, type NotificationsService } from './service.ts'
 // read changes the reader's unread count (the service writes the row in the read's transaction),
 // so every tab and device of theirs gets countNotify with the count as it is at delivery; their
 // bells reload. A retry sends the same, current count. Best effort, as every live message.
-export function notificationsOutboxHandlers({ notifications, hubs }: { notifications: NotificationsService; hubs: () => Hubs | null }): Record<string, OutboxHandler> {
+export function notificationsOutboxHandlers({
+  notifications,
+  hubs,
+}: {
+  notifications: NotificationsService
+  hubs: () => Hubs | null
+}): Record<string, OutboxHandler> {
   return {
     [COUNT_TOPIC]: async (payload: { userId: number }) => {
       const target = hubs()?.notifications
-      if (target) await target.toUser(payload.userId).send('countNotify', await notifications.unreadCount(payload.userId))
+      if (target)
+        await target
+          .toUser(payload.userId)
+          .send('countNotify', await notifications.unreadCount(payload.userId))
     },
   }
 }
@@ -21,12 +30,25 @@ export function notificationsOutboxHandlers({ notifications, hubs }: { notificat
  * (SPEC §3) in their language and countNotify with their unread count. Best effort, as every live
  * message: the rows are stored, and a page load shows them anyway.
  */
-export async function announce(notifications: NotificationsService, hubs: Hubs | null, users: Array<{ id: number; locale: Locale }>, source: string) {
+export async function announce(
+  notifications: NotificationsService,
+  hubs: Hubs | null,
+  users: Array<{ id: number; locale: Locale }>,
+  source: string,
+) {
   const target = hubs?.notifications
   if (!target) return
   for (const u of users) {
     const alert = await notifications.bySource(u.id, source, u.locale)
-    if (alert) await target.toUser(u.id).send('ReceiveNotification', { id: alert.id, title: alert.title, content: alert.content, isRead: alert.isRead, type: alert.type, projectId: alert.projectId })
+    if (alert)
+      await target.toUser(u.id).send('ReceiveNotification', {
+        id: alert.id,
+        title: alert.title,
+        content: alert.content,
+        isRead: alert.isRead,
+        type: alert.type,
+        projectId: alert.projectId,
+      })
     await target.toUser(u.id).send('countNotify', await notifications.unreadCount(u.id))
   }
 }

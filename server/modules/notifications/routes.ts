@@ -13,8 +13,14 @@ export function notificationsRoutes(notifications: NotificationsService) {
     implement(c.count, ({ ctx }) => notifications.count(me(ctx.caller))),
     implement(c.list, ({ query, ctx }) => notifications.list(me(ctx.caller), query.hand, ctx.locale)),
     implement(c.markRead, ({ params, ctx }) => notifications.markRead(me(ctx.caller), params.id, ctx.locale)),
-    implement(c.hubList, ({ params, query, ctx }) => notifications.list(notifications.ownId(me(ctx.caller), params.userId), query.hand, ctx.locale)),
-    implement(c.hubCount, ({ params, ctx }) => notifications.count(notifications.ownId(me(ctx.caller), params.userId))),
-    implement(c.hubMarkRead, ({ params, ctx }) => notifications.markRead(me(ctx.caller), params.id, ctx.locale)),
+    implement(c.hubList, ({ params, query, ctx }) =>
+      notifications.list(notifications.ownId(me(ctx.caller), params.userId), query.hand, ctx.locale),
+    ),
+    implement(c.hubCount, ({ params, ctx }) =>
+      notifications.count(notifications.ownId(me(ctx.caller), params.userId)),
+    ),
+    implement(c.hubMarkRead, ({ params, ctx }) =>
+      notifications.markRead(me(ctx.caller), params.id, ctx.locale),
+    ),
   ]
 }

@@ -22,7 +22,17 @@ export interface NotificationInput {
   senderId?: number | null
 }
 
-const columns = ['n.id', 'n.message_key', 'n.params', 'n.type', 'n.project_id', 'n.room_id', 'n.is_read', 'n.created_at', 'sender.image_file_id'] as const
+const columns = [
+  'n.id',
+  'n.message_key',
+  'n.params',
+  'n.type',
+  'n.project_id',
+  'n.room_id',
+  'n.is_read',
+  'n.created_at',
+  'sender.image_file_id',
+] as const
 
 export function createNotificationsService({ db }: { db: Kysely<Database> }) {
   // Every read starts from the reader's id: nobody reaches another user's rows.
@@ -46,7 +56,12 @@ export function createNotificationsService({ db }: { db: Kysely<Database> }) {
   })
 
   async function unreadCount(userId: number) {
-    const row = await db.selectFrom('notification').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('is_read', '=', 0).executeTakeFirstOrThrow()
+    const row = await db
+      .selectFrom('notification')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('is_read', '=', 0)
+      .executeTakeFirstOrThrow()
     return Number(row.n)
   }
 
@@ -58,7 +73,11 @@ export function createNotificationsService({ db }: { db: Kysely<Database> }) {
     },
     /** The newest `limit` unread notifications (the dashboard's list). */
     async unread(userId: number, limit: number, locale: Locale) {
-      const rows = await mine(userId).where('n.is_read', '=', 0).orderBy('n.id', 'desc').limit(limit).execute()
+      const rows = await mine(userId)
+        .where('n.is_read', '=', 0)
+        .orderBy('n.id', 'desc')
+        .limit(limit)
+        .execute()
       return rows.map((r) => present(r, locale))
     },
     async count(userId: number) {
@@ -72,7 +91,13 @@ export function createNotificationsService({ db }: { db: Kysely<Database> }) {
      */
     async markRead(userId: number, id: number, locale: Locale) {
       await db.transaction().execute(async (trx) => {
-        const done = await trx.updateTable('notification').set({ is_read: 1 }).where('id', '=', id).where('user_id', '=', userId).where('is_read', '=', 0).executeTakeFirst()
+        const done = await trx
+          .updateTable('notification')
+          .set({ is_read: 1 })
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .where('is_read', '=', 0)
+          .executeTakeFirst()
         if (Number(done.numUpdatedRows) === 1) await enqueue(trx, COUNT_TOPIC, { userId })
       })
       const row = await mine(userId).where('n.id', '=', id).executeTakeFirst()
@@ -110,7 +135,13 @@ export function createNotificationsService({ db }: { db: Kysely<Database> }) {
     },
     /** Marks read a user's notifications of one chat room (they have read the room); answers how many changed. */
     async markRoomRead(executor: Executor, userId: number, roomId: number) {
-      const done = await executor.updateTable('notification').set({ is_read: 1 }).where('user_id', '=', userId).where('room_id', '=', roomId).where('is_read', '=', 0).executeTakeFirst()
+      const done = await executor
+        .updateTable('notification')
+        .set({ is_read: 1 })
+        .where('user_id', '=', userId)
+        .where('room_id', '=', roomId)
+        .where('is_read', '=', 0)
+        .executeTakeFirst()
       const changed = Number(done.numUpdatedRows)
       if (changed) await enqueue(executor, COUNT_TOPIC, { userId })
       return changed

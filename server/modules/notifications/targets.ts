@@ -6,9 +6,14 @@ import { Role, topBarOf } from '../identity/permissions.ts'
 // agreed for it (docs/decisions/071-notifications.md). Nothing to open: the notifications list.
 // A support ticket's notification opens the tickets: support's queue for a SuperAdmin, else the
 // user's own list (decision 213).
-export function notificationTarget(n: { roomId: number | null; projectId: number | null; type?: string }, roles: readonly number[] | null | undefined) {
+export function notificationTarget(
+  n: { roomId: number | null; projectId: number | null; type?: string },
+  roles: readonly number[] | null | undefined,
+) {
   if (n.type === 'Complaint') return roles?.includes(Role.SuperAdmin) ? '/admin/complaints' : '/ticketSupport'
   if (n.roomId != null) return `/chats/${n.roomId}`
   if (n.projectId == null) return '/'
-  return topBarOf(roles) === 'freelancer' ? `/projects/freelancer/contract/${n.projectId}` : `/projects/client/details/${n.projectId}`
+  return topBarOf(roles) === 'freelancer'
+    ? `/projects/freelancer/contract/${n.projectId}`
+    : `/projects/client/details/${n.projectId}`
 }

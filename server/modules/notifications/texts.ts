@@ -13,7 +13,10 @@ function namespace(locale: Locale, ns: string): Record<string, unknown> {
   let file = files.get(key)
   if (!file) {
     const at = path.join(root, locale, `${ns}.json`)
-    file = /^[a-z-]+$/.test(ns) && fs.existsSync(at) ? (JSON.parse(fs.readFileSync(at, 'utf8')) as Record<string, unknown>) : {}
+    file =
+      /^[a-z-]+$/.test(ns) && fs.existsSync(at)
+        ? (JSON.parse(fs.readFileSync(at, 'utf8')) as Record<string, unknown>)
+        : {}
     files.set(key, file)
   }
   return file
@@ -23,7 +26,8 @@ function find(locale: Locale, key: string): unknown {
   const [ns, dotted] = key.split(':', 2)
   if (!ns || !dotted) return undefined
   let node: unknown = namespace(locale, ns)
-  for (const part of dotted.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined
+  for (const part of dotted.split('.'))
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined
   return node
 }
 
@@ -38,7 +42,8 @@ export function plainText(locale: Locale, key: string): string {
   return typeof text === 'string' ? text : key
 }
 
-const fill = (text: string, params: Record<string, unknown>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''))
+const fill = (text: string, params: Record<string, unknown>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''))
 
 export function asLocale(value: string | null | undefined): Locale {
   return (locales as readonly string[]).includes(value ?? '') ? (value as Locale) : 'en'

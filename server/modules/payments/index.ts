@@ -21,20 +21,71 @@ import { periodicJob } from '../../jobs/periodic.ts'
 // The payments module wired: Stripe when its keys are set, else the sandbox gateway (its secret from SANDBOX_GATEWAY_SECRET, else one
 // kept in the database and shared by every instance), the service, and the money mover the
 // projects service calls when an installment is released.
-export function createPayments({ db, dialect, config, projects, log }: { db: DB; dialect: Dialect; config: Config; projects: ProjectsService; log: Logger }) {
+export function createPayments({
+  db,
+  dialect,
+  config,
+  projects,
+  log,
+}: {
+  db: DB
+  dialect: Dialect
+  config: Config
+  projects: ProjectsService
+  log: Logger
+}) {
   const sandboxGateway = createSandboxGateway(async () => {
     if (config.sandboxSecret) return config.sandboxSecret
-    await db.insertInto('app_secret').values({ name: 'sandbox-gateway', value: randomBytes(32).toString('base64url'), created_at: new Date().toISOString() }).onConflict((oc) => oc.column('name').doNothing()).execute()
-    return (await db.selectFrom('app_secret').select('value').where('name', '=', 'sandbox-gateway').executeTakeFirstOrThrow()).value
+    await db
+      .insertInto('app_secret')
+      .values({
+        name: 'sandbox-gateway',
+        value: randomBytes(32).toString('base64url'),
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute()
+    return (
+      await db
+        .selectFrom('app_secret')
+        .select('value')
+        .where('name', '=', 'sandbox-gateway')
+        .executeTakeFirstOrThrow()
+    ).value
   })
   // With Stripe's keys set, Stripe is the only gateway: no payment can be started or confirmed with
   // the sandbox's test cards on a site that takes real money (decision 195); payouts go through it too.
-  const stripeGateway = config.stripe ? createStripeGateway({ ...config.stripe, publicUrl: config.publicUrl }) : undefined
-  const gateways: Record<string, Gateway> = stripeGateway ? { [stripeGateway.name]: stripeGateway } : { [sandboxGateway.name]: sandboxGateway }
-  const payouts = createPayouts({ db, dialect, gateway: stripeGateway ?? sandboxGateway, minimumMinor: config.payoutMinimumMinor, log: (message, err) => log.warn({ err }, message) })
-  const service = createPaymentsService({ db, dialect, fees: config.fees, gateways, work: projects, payoutEvents: payouts.applyEvent })
+  const stripeGateway = config.stripe
+    ? createStripeGateway({ ...config.stripe, publicUrl: config.publicUrl })
+    : undefined
+  const gateways: Record<string, Gateway> = stripeGateway
+    ? { [stripeGateway.name]: stripeGateway }
+    : { [sandboxGateway.name]: sandboxGateway }
+  const payouts = createPayouts({
+    db,
+    dialect,
+    gateway: stripeGateway ?? sandboxGateway,
+    minimumMinor: config.payoutMinimumMinor,
+    log: (message, err) => log.warn({ err }, message),
+  })
+  const service = createPaymentsService({
+    db,
+    dialect,
+    fees: config.fees,
+    gateways,
+    work: projects,
+    payoutEvents: payouts.applyEvent,
+  })
   projects.setMoneyMover(service.mover)
-  const refunds = createRefunds({ db, dialect, gateways: { [sandboxGateway.name]: sandboxGateway }, responseDays: config.refundResponseDays, autoReleaseDays: config.autoReleaseDays, work: projects, release: service.mover.release })
+  const refunds = createRefunds({
+    db,
+    dialect,
+    gateways: { [sandboxGateway.name]: sandboxGateway },
+    responseDays: config.refundResponseDays,
+    autoReleaseDays: config.autoReleaseDays,
+    work: projects,
+    release: service.mover.release,
+  })
   service.setRefundEvents(refunds.applyEvent)
   const details = createPaymentDetails({ db, fees: config.fees, work: projects })
   const sandbox = createSandboxCheckout({ payments: service, gateway: sandboxGateway })
@@ -47,7 +98,11 @@ export function createPayments({ db, dialect, config, projects, log }: { db: DB;
     stripeGateway,
     invoices,
     payouts,
-    routes: [...paymentsRoutes(service, details, sandbox, payouts), ...refundsRoutes(refunds), ...invoicesRoutes(invoices)],
+    routes: [
+      ...paymentsRoutes(service, details, sandbox, payouts),
+      ...refundsRoutes(refunds),
+      ...invoicesRoutes(invoices),
+    ],
     refunds,
     refundSweep: createRefundSweeper(refunds, log),
     /** Payouts left requested (a lost gateway answer) asked about every 15 minutes (decision 250). */

@@ -8,11 +8,20 @@ import { MAX_DB_INTEGER, endpoint, recordId, shownName } from '../../api/contrac
 // in is positive. Part of the payments API (tag Payments).
 const tag = 'Payments'
 const id = recordId
-const page = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(10_000, 'is too large').default(1)
+const page = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .max(10_000, 'is too large')
+  .default(1)
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'is not a real date')
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'is not a real date',
+  )
 // An empty field of the filter form means no bound.
 const optionalDay = z.preprocess((v) => (v === '' ? undefined : v), day.optional())
 
@@ -21,10 +30,23 @@ export const statementQuery = z
     from: optionalDay,
     to: optionalDay,
     page,
-    after: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').nonnegative('must not be negative').max(MAX_DB_INTEGER, 'is not a known entry').optional(),
-    pageSize: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(1000, 'must be at most 1000').default(50),
+    after: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .nonnegative('must not be negative')
+      .max(MAX_DB_INTEGER, 'is not a known entry')
+      .optional(),
+    pageSize: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(1000, 'must be at most 1000')
+      .default(50),
   })
-  .refine((q) => !q.from || !q.to || q.to >= q.from, { path: ['to'], message: 'must not be before the start date' })
+  .refine((q) => !q.from || !q.to || q.to >= q.from, {
+    path: ['to'],
+    message: 'must not be before the start date',
+  })
 export type StatementQuery = z.output<typeof statementQuery>
 
 export const invoiceKinds = ['service', 'client_fee', 'platform_fee'] as const
@@ -60,15 +82,44 @@ export type Movement = z.output<typeof movement>
 
 export const invoicesContract = {
   invoices: endpoint({
-    method: 'GET', path: 'Payment/invoices', summary: 'The caller\'s invoices, issued by or to them, newest first (20 a page)', tag, access: 'user',
-    query: z.object({ page }), response: z.object({ data: z.array(invoice), page: z.number(), pageSize: z.number(), total: z.number(), hasNext: z.boolean() }),
+    method: 'GET',
+    path: 'Payment/invoices',
+    summary: "The caller's invoices, issued by or to them, newest first (20 a page)",
+    tag,
+    access: 'user',
+    query: z.object({ page }),
+    response: z.object({
+      data: z.array(invoice),
+      page: z.number(),
+      pageSize: z.number(),
+      total: z.number(),
+      hasNext: z.boolean(),
+    }),
   }),
   invoice: endpoint({
-    method: 'GET', path: 'Payment/invoices/{invoiceId}', summary: 'One invoice; only its issuer and recipient may read it (404 for anyone else)', tag, access: 'user',
-    params: z.object({ invoiceId: id }), response: invoice,
+    method: 'GET',
+    path: 'Payment/invoices/{invoiceId}',
+    summary: 'One invoice; only its issuer and recipient may read it (404 for anyone else)',
+    tag,
+    access: 'user',
+    params: z.object({ invoiceId: id }),
+    response: invoice,
   }),
   statement: endpoint({
-    method: 'GET', path: 'Payment/statements', summary: 'Every movement of the caller\'s money between two days, oldest first, with the running balance per currency', tag, access: 'user',
-    query: statementQuery, response: z.object({ data: z.array(movement), page: z.number(), pageSize: z.number(), total: z.number().nullable().describe('movements in the dates asked (null when paging by `after`)'), hasNext: z.boolean(), next: z.number().nullable() }),
+    method: 'GET',
+    path: 'Payment/statements',
+    summary:
+      "Every movement of the caller's money between two days, oldest first, with the running balance per currency",
+    tag,
+    access: 'user',
+    query: statementQuery,
+    response: z.object({
+      data: z.array(movement),
+      page: z.number(),
+      pageSize: z.number(),
+      total: z.number().nullable().describe('movements in the dates asked (null when paging by `after`)'),
+      hasNext: z.boolean(),
+      next: z.number().nullable(),
+    }),
   }),
 }

@@ -30,11 +30,16 @@ export interface ReleaseInvoices {
   platformFeeMinor: number
 }
 
-export const invoiceNumber = (year: number, sequence: number) => `WN-${year}-${String(sequence).padStart(6, '0')}`
+export const invoiceNumber = (year: number, sequence: number) =>
+  `WN-${year}-${String(sequence).padStart(6, '0')}`
 
 /** Takes `count` consecutive numbers of the year; the counter row stays locked until the caller's transaction ends. */
 async function takeNumbers(trx: Trx, year: number, count: number) {
-  await trx.insertInto('invoice_counter').values({ year, last_number: 0 }).onConflict((oc) => oc.column('year').doNothing()).execute()
+  await trx
+    .insertInto('invoice_counter')
+    .values({ year, last_number: 0 })
+    .onConflict((oc) => oc.column('year').doNothing())
+    .execute()
   const row = await trx
     .updateTable('invoice_counter')
     .set((eb) => ({ last_number: eb('last_number', '+', count) }))
@@ -53,10 +58,19 @@ export async function issueReleaseInvoices(trx: Trx, r: ReleaseInvoices) {
     .select(['i.title as installmentTitle', 'p.title as projectTitle'])
     .where('i.id', '=', r.installmentId)
     .executeTakeFirstOrThrow()
-  const people = await trx.selectFrom('app_user').select(['id', 'first_name', 'last_name', 'company_name']).where('id', 'in', [r.clientId, r.freelancerId]).execute()
+  const people = await trx
+    .selectFrom('app_user')
+    .select(['id', 'first_name', 'last_name', 'company_name'])
+    .where('id', 'in', [r.clientId, r.freelancerId])
+    .execute()
   // The names as they are now, kept as issued (decision 236); a deleted account's is blank (shape).
   const name = (id: number) => ownName(people.find((p) => p.id === id)!)
-  const drafts: Array<{ kind: InvoiceKind; issuer: number | null; recipient: number | null; amountMinor: number }> = [
+  const drafts: Array<{
+    kind: InvoiceKind
+    issuer: number | null
+    recipient: number | null
+    amountMinor: number
+  }> = [
     { kind: 'service', issuer: r.freelancerId, recipient: r.clientId, amountMinor: r.amountMinor },
     { kind: 'client_fee', issuer: null, recipient: r.clientId, amountMinor: r.clientFeeMinor },
     { kind: 'platform_fee', issuer: null, recipient: r.freelancerId, amountMinor: r.platformFeeMinor },
@@ -92,8 +106,39 @@ export async function issueReleaseInvoices(trx: Trx, r: ReleaseInvoices) {
 const endOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString()
 
 export function createInvoices({ db }: { db: DB }) {
-  const invoiceColumns = ['v.id', 'v.number', 'v.kind', 'v.issuer_user_id', 'v.issuer_name', 'v.recipient_user_id', 'v.recipient_name', 'v.project_title', 'v.installment_title', 'v.amount_minor', 'v.currency', 'v.issued_at', 'c.project_id'] as const
-  const shape = (caller: Caller, v: { id: number; number: string; kind: string; issuer_user_id: number | null; issuer_name: string; recipient_user_id: number | null; recipient_name: string; project_title: string; installment_title: string; amount_minor: number; currency: string; issued_at: string; project_id: number }) => ({
+  const invoiceColumns = [
+    'v.id',
+    'v.number',
+    'v.kind',
+    'v.issuer_user_id',
+    'v.issuer_name',
+    'v.recipient_user_id',
+    'v.recipient_name',
+    'v.project_title',
+    'v.installment_title',
+    'v.amount_minor',
+    'v.currency',
+    'v.issued_at',
+    'c.project_id',
+  ] as const
+  const shape = (
+    caller: Caller,
+    v: {
+      id: number
+      number: string
+      kind: string
+      issuer_user_id: number | null
+      issuer_name: string
+      recipient_user_id: number | null
+      recipient_name: string
+      project_title: string
+      installment_title: string
+      amount_minor: number
+      currency: string
+      issued_at: string
+      project_id: number
+    },
+  ) => ({
     id: v.id,
     number: v.number,
     kind: v.kind as InvoiceKind,
@@ -113,15 +158,33 @@ export function createInvoices({ db }: { db: DB }) {
       .selectFrom('invoice as v')
       .innerJoin('contract as c', 'c.id', 'v.contract_id')
       .select(invoiceColumns)
-      .where((eb) => eb.or([eb('v.issuer_user_id', '=', caller.userId), eb('v.recipient_user_id', '=', caller.userId)]))
+      .where((eb) =>
+        eb.or([eb('v.issuer_user_id', '=', caller.userId), eb('v.recipient_user_id', '=', caller.userId)]),
+      )
 
   /** The caller's invoices (issued by or to them), newest first, a page at a time. */
   async function list(caller: Caller, page: number) {
     const [rows, count] = await Promise.all([
-      mine(caller).orderBy('v.id', 'desc').limit(INVOICE_PAGE + 1).offset((page - 1) * INVOICE_PAGE).execute(),
-      db.selectFrom('invoice').select((eb) => eb.fn.countAll<number>().as('n')).where((eb) => eb.or([eb('issuer_user_id', '=', caller.userId), eb('recipient_user_id', '=', caller.userId)])).executeTakeFirstOrThrow(),
+      mine(caller)
+        .orderBy('v.id', 'desc')
+        .limit(INVOICE_PAGE + 1)
+        .offset((page - 1) * INVOICE_PAGE)
+        .execute(),
+      db
+        .selectFrom('invoice')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where((eb) =>
+          eb.or([eb('issuer_user_id', '=', caller.userId), eb('recipient_user_id', '=', caller.userId)]),
+        )
+        .executeTakeFirstOrThrow(),
     ])
-    return { data: rows.slice(0, INVOICE_PAGE).map((v) => shape(caller, v)), page, pageSize: INVOICE_PAGE, total: Number(count.n), hasNext: rows.length > INVOICE_PAGE }
+    return {
+      data: rows.slice(0, INVOICE_PAGE).map((v) => shape(caller, v)),
+      page,
+      pageSize: INVOICE_PAGE,
+      total: Number(count.n),
+      hasNext: rows.length > INVOICE_PAGE,
+    }
   }
 
   /** One invoice, for its parties only: anyone else is told it does not exist. */
@@ -142,7 +205,10 @@ export function createInvoices({ db }: { db: DB }) {
     // First the page's entry ids, from the caller's accounts alone (the transactions are joined
     // only to filter by date), then the details of just those: the joins cost a page, not the
     // whole history.
-    let inRange = db.selectFrom('ledger_entry as e').innerJoin('ledger_account as a', 'a.id', 'e.account_id').where('a.user_id', '=', caller.userId)
+    let inRange = db
+      .selectFrom('ledger_entry as e')
+      .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
+      .where('a.user_id', '=', caller.userId)
     if (q.from || q.to) {
       let dated = inRange.innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
       if (q.from) dated = dated.where('t.created_at', '>=', `${q.from}T00:00:00.000Z`)
@@ -153,8 +219,14 @@ export function createInvoices({ db }: { db: DB }) {
     if (q.after !== undefined) ids = ids.where('e.id', '>', q.after)
     // The export pages by cursor and needs no count; the page shows how many pages there are.
     const [page, count] = await Promise.all([
-      ids.orderBy('e.id', 'asc').limit(size + 1).offset(q.after !== undefined ? 0 : (q.page - 1) * size).execute(),
-      q.after !== undefined ? null : inRange.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ids
+        .orderBy('e.id', 'asc')
+        .limit(size + 1)
+        .offset(q.after !== undefined ? 0 : (q.page - 1) * size)
+        .execute(),
+      q.after !== undefined
+        ? null
+        : inRange.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ])
     const found = page.length
       ? await db
@@ -164,8 +236,22 @@ export function createInvoices({ db }: { db: DB }) {
           .leftJoin('contract as c', 'c.id', 't.contract_id')
           .leftJoin('project as p', 'p.id', 'c.project_id')
           .leftJoin('installment as i', 'i.id', 't.installment_id')
-          .select(['e.id', 'e.amount_minor', 'e.currency', 'a.kind as account', 't.kind as movement', 't.created_at', 'c.project_id', 'p.title as project_title', 'i.title as installment_title'])
-          .where('e.id', 'in', page.slice(0, size).map((r) => r.id))
+          .select([
+            'e.id',
+            'e.amount_minor',
+            'e.currency',
+            'a.kind as account',
+            't.kind as movement',
+            't.created_at',
+            'c.project_id',
+            'p.title as project_title',
+            'i.title as installment_title',
+          ])
+          .where(
+            'e.id',
+            'in',
+            page.slice(0, size).map((r) => r.id),
+          )
           .orderBy('e.id', 'asc')
           .execute()
       : []

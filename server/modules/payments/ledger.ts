@@ -12,10 +12,21 @@ import type { Dialect } from '../../db/migrations/helpers.ts'
 export type Trx = Transaction<Database>
 type Executor = Kysely<Database> | Trx
 
-export const accountKinds = ['client_held', 'freelancer_available', 'platform_fees', 'gateway_clearing', 'payout_in_flight'] as const
+export const accountKinds = [
+  'client_held',
+  'freelancer_available',
+  'platform_fees',
+  'gateway_clearing',
+  'payout_in_flight',
+] as const
 export type AccountKind = (typeof accountKinds)[number]
 // payout_in_flight: a freelancer's money on its way out, asked for but not yet paid by the gateway (decision 185).
-const creditNormal: ReadonlySet<AccountKind> = new Set(['client_held', 'freelancer_available', 'platform_fees', 'payout_in_flight'])
+const creditNormal: ReadonlySet<AccountKind> = new Set([
+  'client_held',
+  'freelancer_available',
+  'platform_fees',
+  'payout_in_flight',
+])
 
 export interface AccountKey {
   kind: AccountKind
@@ -25,11 +36,36 @@ export interface AccountKey {
 }
 
 export const account = {
-  held: (clientId: number, currency: string): AccountKey => ({ kind: 'client_held', owner: `user:${clientId}`, userId: clientId, currency }),
-  available: (freelancerId: number, currency: string): AccountKey => ({ kind: 'freelancer_available', owner: `user:${freelancerId}`, userId: freelancerId, currency }),
-  fees: (currency: string): AccountKey => ({ kind: 'platform_fees', owner: 'platform', userId: null, currency }),
-  clearing: (gateway: string, currency: string): AccountKey => ({ kind: 'gateway_clearing', owner: gateway, userId: null, currency }),
-  inFlight: (freelancerId: number, currency: string): AccountKey => ({ kind: 'payout_in_flight', owner: `user:${freelancerId}`, userId: freelancerId, currency }),
+  held: (clientId: number, currency: string): AccountKey => ({
+    kind: 'client_held',
+    owner: `user:${clientId}`,
+    userId: clientId,
+    currency,
+  }),
+  available: (freelancerId: number, currency: string): AccountKey => ({
+    kind: 'freelancer_available',
+    owner: `user:${freelancerId}`,
+    userId: freelancerId,
+    currency,
+  }),
+  fees: (currency: string): AccountKey => ({
+    kind: 'platform_fees',
+    owner: 'platform',
+    userId: null,
+    currency,
+  }),
+  clearing: (gateway: string, currency: string): AccountKey => ({
+    kind: 'gateway_clearing',
+    owner: gateway,
+    userId: null,
+    currency,
+  }),
+  inFlight: (freelancerId: number, currency: string): AccountKey => ({
+    kind: 'payout_in_flight',
+    owner: `user:${freelancerId}`,
+    userId: freelancerId,
+    currency,
+  }),
 }
 
 export interface Line {
@@ -60,22 +96,45 @@ export function checkBalanced(lines: Line[]) {
   if (lines.length < 2) throw new LedgerError('a transaction needs at least two entries')
   const sums = new Map<string, number>()
   for (const l of lines) {
-    if (!Number.isSafeInteger(l.amountMinor) || l.amountMinor === 0) throw new LedgerError(`entry amounts are non-zero whole minor units (got ${l.amountMinor})`)
-    if (!/^[A-Z]{3}$/.test(l.account.currency)) throw new LedgerError(`unknown currency ${l.account.currency}`)
+    if (!Number.isSafeInteger(l.amountMinor) || l.amountMinor === 0)
+      throw new LedgerError(`entry amounts are non-zero whole minor units (got ${l.amountMinor})`)
+    if (!/^[A-Z]{3}$/.test(l.account.currency))
+      throw new LedgerError(`unknown currency ${l.account.currency}`)
     sums.set(l.account.currency, (sums.get(l.account.currency) ?? 0) + l.amountMinor)
   }
-  for (const [currency, sum] of sums) if (sum !== 0) throw new LedgerError(`the entries in ${currency} add up to ${sum}, not zero`)
+  for (const [currency, sum] of sums)
+    if (sum !== 0) throw new LedgerError(`the entries in ${currency} add up to ${sum}, not zero`)
 }
 
 async function accountId(trx: Trx, key: AccountKey) {
-  const found = await trx.selectFrom('ledger_account').select('id').where('kind', '=', key.kind).where('owner', '=', key.owner).where('currency', '=', key.currency).executeTakeFirst()
+  const found = await trx
+    .selectFrom('ledger_account')
+    .select('id')
+    .where('kind', '=', key.kind)
+    .where('owner', '=', key.owner)
+    .where('currency', '=', key.currency)
+    .executeTakeFirst()
   if (found) return found.id
   await trx
     .insertInto('ledger_account')
-    .values({ kind: key.kind, owner: key.owner, user_id: key.userId, currency: key.currency, created_at: new Date().toISOString() })
+    .values({
+      kind: key.kind,
+      owner: key.owner,
+      user_id: key.userId,
+      currency: key.currency,
+      created_at: new Date().toISOString(),
+    })
     .onConflict((oc) => oc.columns(['kind', 'owner', 'currency']).doNothing())
     .execute()
-  return (await trx.selectFrom('ledger_account').select('id').where('kind', '=', key.kind).where('owner', '=', key.owner).where('currency', '=', key.currency).executeTakeFirstOrThrow()).id
+  return (
+    await trx
+      .selectFrom('ledger_account')
+      .select('id')
+      .where('kind', '=', key.kind)
+      .where('owner', '=', key.owner)
+      .where('currency', '=', key.currency)
+      .executeTakeFirstOrThrow()
+  ).id
 }
 
 /**
@@ -88,15 +147,41 @@ export async function post(trx: Trx, dialect: Dialect, p: Posting): Promise<{ po
   const now = new Date().toISOString()
   const inserted = await trx
     .insertInto('ledger_transaction')
-    .values({ kind: p.kind, ref: p.ref, contract_id: p.contractId ?? null, installment_id: p.installmentId ?? null, payment_id: p.paymentId ?? null, reverses_id: p.reversesId ?? null, memo: p.memo ?? null, created_at: now })
+    .values({
+      kind: p.kind,
+      ref: p.ref,
+      contract_id: p.contractId ?? null,
+      installment_id: p.installmentId ?? null,
+      payment_id: p.paymentId ?? null,
+      reverses_id: p.reversesId ?? null,
+      memo: p.memo ?? null,
+      created_at: now,
+    })
     .onConflict((oc) => oc.column('ref').doNothing())
     .returning('id')
     .executeTakeFirst()
-  if (!inserted) return { posted: false, id: (await trx.selectFrom('ledger_transaction').select('id').where('ref', '=', p.ref).executeTakeFirstOrThrow()).id }
+  if (!inserted)
+    return {
+      posted: false,
+      id: (
+        await trx
+          .selectFrom('ledger_transaction')
+          .select('id')
+          .where('ref', '=', p.ref)
+          .executeTakeFirstOrThrow()
+      ).id,
+    }
   const ids = await Promise.all(p.lines.map((l) => accountId(trx, l.account)))
   await trx
     .insertInto('ledger_entry')
-    .values(p.lines.map((l, n) => ({ transaction_id: inserted.id, account_id: ids[n], amount_minor: l.amountMinor, currency: l.account.currency })))
+    .values(
+      p.lines.map((l, n) => ({
+        transaction_id: inserted.id,
+        account_id: ids[n],
+        amount_minor: l.amountMinor,
+        currency: l.account.currency,
+      })),
+    )
     .execute()
   // Each account's running sum moves with its entries, in id order (so two postings never wait on
   // each other crosswise); the UPDATE holds the row until commit, so no concurrent posting can
@@ -111,7 +196,8 @@ export async function post(trx: Trx, dialect: Dialect, p: Posting): Promise<{ po
       .where('id', '=', id)
       .returning('balance_minor')
       .executeTakeFirstOrThrow()
-    if (creditNormal.has(kind) && Number(row.balance_minor) > 0) throw new LedgerError(`account ${id} would go below zero (${p.ref})`)
+    if (creditNormal.has(kind) && Number(row.balance_minor) > 0)
+      throw new LedgerError(`account ${id} would go below zero (${p.ref})`)
   }
   return { posted: true, id: inserted.id }
 }
@@ -136,13 +222,27 @@ export async function userBalances(db: Executor, userId: number) {
     .selectFrom('ledger_entry as e')
     .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
     .innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
-    .select(['a.kind', 'a.currency', 't.kind as movement', (eb) => eb.fn.sum<number>('e.amount_minor').as('sum')])
+    .select([
+      'a.kind',
+      'a.currency',
+      't.kind as movement',
+      (eb) => eb.fn.sum<number>('e.amount_minor').as('sum'),
+    ])
     .where('a.user_id', '=', userId)
     .groupBy(['a.kind', 'a.currency', 't.kind'])
     .execute()
-  const out = new Map<string, { currency: string; heldMinor: number; availableMinor: number; earnedMinor: number; paidOutMinor: number }>()
+  const out = new Map<
+    string,
+    { currency: string; heldMinor: number; availableMinor: number; earnedMinor: number; paidOutMinor: number }
+  >()
   for (const r of rows) {
-    const b = out.get(r.currency) ?? { currency: r.currency, heldMinor: 0, availableMinor: 0, earnedMinor: 0, paidOutMinor: 0 }
+    const b = out.get(r.currency) ?? {
+      currency: r.currency,
+      heldMinor: 0,
+      availableMinor: 0,
+      earnedMinor: 0,
+      paidOutMinor: 0,
+    }
     const owed = -Number(r.sum)
     if (r.kind === 'client_held') b.heldMinor += owed
     if (r.kind === 'freelancer_available') {

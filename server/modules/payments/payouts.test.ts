@@ -5,7 +5,6 @@ import { contractFor, fund, ledgerBroken, paymentsTestApi, usePayments } from '.
 import { failingPayoutDestinations, sandboxEvent, SANDBOX } from './gateways/sandbox.ts'
 import { createPayouts } from './payouts.ts'
 
-
 // Payouts (issue 17 item 6, decisions 185–187) on both databases, through the real API and the
 // sandbox gateway: a freelancer withdraws released money to a payment method; a failing test
 // destination returns it to available; every refusal is a 400 naming the field and changes
@@ -18,28 +17,70 @@ for (const dialect of dialects) {
   describe(`payouts on ${dialect}`, () => {
     const s = usePayments(dialect)
     type U = { id: number; token: string }
-    const t = { call: (...a: Parameters<T['call']>) => s.t.call(...a), raw: (...a: Parameters<T['raw']>) => s.t.raw(...a), user: (...a: Parameters<T['user']>) => s.t.user(...a) }
+    const t = {
+      call: (...a: Parameters<T['call']>) => s.t.call(...a),
+      raw: (...a: Parameters<T['raw']>) => s.t.raw(...a),
+      user: (...a: Parameters<T['user']>) => s.t.user(...a),
+    }
 
-    const balances = async (u: U) => (await t.call('GET', 'Payment/balances', { token: u.token })).json.data as Array<{ currency: string; availableMinor: number; paidOutMinor: number; earnedMinor: number }>
-    const count = async (table: 'ledger_entry' | 'payout') => Number((await s.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const balances = async (u: U) =>
+      (await t.call('GET', 'Payment/balances', { token: u.token })).json.data as Array<{
+        currency: string
+        availableMinor: number
+        paidOutMinor: number
+        earnedMinor: number
+      }>
+    const count = async (table: 'ledger_entry' | 'payout') =>
+      Number(
+        (
+          await s.database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const method = async (u: U, body: Record<string, unknown>) => {
-      const r = await t.call('POST', 'freelancers/AddFreelancerPaymentMethod', { token: u.token, body: { holderName: 'Fran Engineer', ...body } })
+      const r = await t.call('POST', 'freelancers/AddFreelancerPaymentMethod', {
+        token: u.token,
+        body: { holderName: 'Fran Engineer', ...body },
+      })
       if (r.status !== 200) throw new Error(r.text)
       return r.json.id as number
     }
-    const withdraw = (u: U, paymentMethodId: number, amountMinor: unknown, currency = 'EUR') => t.call('POST', 'Payment/payouts', { token: u.token, body: { amountMinor, currency, paymentMethodId } })
+    const withdraw = (u: U, paymentMethodId: number, amountMinor: unknown, currency = 'EUR') =>
+      t.call('POST', 'Payment/payouts', { token: u.token, body: { amountMinor, currency, paymentMethodId } })
     /** A contract of these amounts funded, submitted and approved: the freelancer gets 90 % of each. */
     async function release(f: U, amounts: number[]) {
       const c = await contractFor(t.call, s.database, s.client, f, amounts)
-      await fund(t.call, s.client, c.projectId, c.installments.map((i) => i.id))
+      await fund(
+        t.call,
+        s.client,
+        c.projectId,
+        c.installments.map((i) => i.id),
+      )
       for (const i of c.installments) {
-        expect((await t.call('POST', `projects/installments/${i.id}/submit`, { token: f.token, body: { note: 'Calculations attached.' } })).status).toBe(200)
-        expect((await t.call('POST', `projects/installments/${i.id}/approve`, { token: s.client.token, body: {} })).status).toBe(200)
+        expect(
+          (
+            await t.call('POST', `projects/installments/${i.id}/submit`, {
+              token: f.token,
+              body: { note: 'Calculations attached.' },
+            })
+          ).status,
+        ).toBe(200)
+        expect(
+          (await t.call('POST', `projects/installments/${i.id}/approve`, { token: s.client.token, body: {} }))
+            .status,
+        ).toBe(200)
       }
     }
     const notified = async (u: U, key: string) => {
       for (let n = 0; n < 100; n++) {
-        const row = await s.database.db.selectFrom('notification').select(['params', 'type']).where('user_id', '=', u.id).where('message_key', '=', key).executeTakeFirst()
+        const row = await s.database.db
+          .selectFrom('notification')
+          .select(['params', 'type'])
+          .where('user_id', '=', u.id)
+          .where('message_key', '=', key)
+          .executeTakeFirst()
         if (row) return row
         await new Promise((r) => setTimeout(r, 50))
       }
@@ -50,17 +91,32 @@ for (const dialect of dialects) {
       await release(s.freelancer, [100000])
       const bank = await method(s.freelancer, { kind: 'bank', iban: GOOD_IBAN })
       const before = await t.call('GET', 'Payment/payouts', { token: s.freelancer.token })
-      expect(before.json).toEqual({ minimumMinor: 2000, balances: [{ currency: 'EUR', availableMinor: 90000 }], data: [] })
+      expect(before.json).toEqual({
+        minimumMinor: 2000,
+        balances: [{ currency: 'EUR', availableMinor: 90000 }],
+        data: [],
+      })
       const paid = await withdraw(s.freelancer, bank, 50000)
       expect(paid.status, paid.text).toBe(200)
-      expect(paid.json).toMatchObject({ status: 'paid', amountMinor: 50000, currency: 'EUR', destinationKind: 'bank', failure: null })
+      expect(paid.json).toMatchObject({
+        status: 'paid',
+        amountMinor: 50000,
+        currency: 'EUR',
+        destinationKind: 'bank',
+        failure: null,
+      })
       expect(paid.json.destination).not.toContain('3704 0044')
-      expect(await balances(s.freelancer)).toEqual([{ currency: 'EUR', heldMinor: 0, availableMinor: 40000, earnedMinor: 90000, paidOutMinor: 50000 }])
+      expect(await balances(s.freelancer)).toEqual([
+        { currency: 'EUR', heldMinor: 0, availableMinor: 40000, earnedMinor: 90000, paidOutMinor: 50000 },
+      ])
       const after = (await t.call('GET', 'Payment/payouts', { token: s.freelancer.token })).json
       expect(after.balances).toEqual([{ currency: 'EUR', availableMinor: 40000 }])
       expect(after.data.map((p: { status: string }) => p.status)).toEqual(['paid'])
       // Another user sees none of it.
-      expect((await t.call('GET', 'Payment/payouts', { token: s.client.token })).json).toMatchObject({ balances: [], data: [] })
+      expect((await t.call('GET', 'Payment/payouts', { token: s.client.token })).json).toMatchObject({
+        balances: [],
+        data: [],
+      })
       const note = await notified(s.freelancer, 'payouts:notify.payoutPaid')
       expect(note.type).toBe('Payment')
       expect(JSON.parse(note.params)).toMatchObject({ amount: '500.00 EUR' })
@@ -73,15 +129,28 @@ for (const dialect of dialects) {
       const failing = await method(f, { kind: 'paypal', email: failingPayoutDestinations.paypal })
       const failed = await withdraw(f, failing, 30000)
       expect(failed.status, failed.text).toBe(200)
-      expect(failed.json).toMatchObject({ status: 'failed', failure: 'destination_refused', destinationKind: 'paypal' })
+      expect(failed.json).toMatchObject({
+        status: 'failed',
+        failure: 'destination_refused',
+        destinationKind: 'paypal',
+      })
       expect((await balances(f))[0]).toMatchObject({ availableMinor: 36000, paidOutMinor: 0 })
-      const moves = await s.database.db.selectFrom('ledger_transaction').select(['id', 'kind', 'reverses_id']).where('ref', 'in', [`payout:${failed.json.id}`, `payout-failed:${failed.json.id}`]).orderBy('id').execute()
+      const moves = await s.database.db
+        .selectFrom('ledger_transaction')
+        .select(['id', 'kind', 'reverses_id'])
+        .where('ref', 'in', [`payout:${failed.json.id}`, `payout-failed:${failed.json.id}`])
+        .orderBy('id')
+        .execute()
       expect(moves.map((m) => m.kind)).toEqual(['payout', 'reversal'])
       expect(moves[1].reverses_id).toBe(moves[0].id)
       await notified(f, 'payouts:notify.payoutFailed')
       // A late or repeated gateway event about a settled payout changes nothing.
       const secret = await s.t.api.services.sandboxGateway.secret()
-      const late = sandboxEvent(secret, 'payout.succeeded', { paymentToken: String(failed.json.id), amountMinor: 30000, currency: 'EUR' })
+      const late = sandboxEvent(secret, 'payout.succeeded', {
+        paymentToken: String(failed.json.id),
+        amountMinor: 30000,
+        currency: 'EUR',
+      })
       const sent = await t.raw('POST', 'Payment/PaymentCallback', { body: late.body, headers: late.headers })
       expect(sent.status).toBe(200)
       expect(await sent.json()).toEqual({ received: true, applied: false })
@@ -89,12 +158,19 @@ for (const dialect of dialects) {
       expect(await ledgerBroken(s.database)).toEqual([])
     })
 
-    test('more than available, under the minimum, not whole minor units, another user\'s or an inactive method: 400 naming the field, nothing changes', async () => {
+    test("more than available, under the minimum, not whole minor units, another user's or an inactive method: 400 naming the field, nothing changes", async () => {
       const f = await t.user('freelancer', 'Rui', 'Refused')
       await release(f, [20000])
       const mine = await method(f, { kind: 'bank', iban: GOOD_IBAN })
       const spare = await method(f, { kind: 'paypal', email: 'rui.refused@example.com' })
-      expect((await t.call('PUT', `freelancers/UpdatePaymentMethodStatus/${spare}`, { token: f.token, body: { status: 'inactive' } })).status).toBe(200)
+      expect(
+        (
+          await t.call('PUT', `freelancers/UpdatePaymentMethodStatus/${spare}`, {
+            token: f.token,
+            body: { status: 'inactive' },
+          })
+        ).status,
+      ).toBe(200)
       const othersMethod = await method(s.freelancer, { kind: 'paypal', email: 'fran.other@example.com' })
       const [entries, payouts] = [await count('ledger_entry'), await count('payout')]
       const cases: Array<[unknown, number, string]> = [
@@ -122,20 +198,44 @@ for (const dialect of dialects) {
       await release(f, [30000])
       const bank = await method(f, { kind: 'bank', iban: GOOD_IBAN })
       // The only stand-in here: a gateway whose answer is lost on the way (a timeout, a crash).
-      const silent = { ...s.t.api.services.sandboxGateway, name: SANDBOX, payout: () => Promise.reject(new Error('connection reset')) }
+      const silent = {
+        ...s.t.api.services.sandboxGateway,
+        name: SANDBOX,
+        payout: () => Promise.reject(new Error('connection reset')),
+      }
       const payouts = createPayouts({ db: s.database.db, dialect, gateway: silent, minimumMinor: 2000 })
-      const asked = await payouts.request({ userId: f.id } as never, { amountMinor: 20000, currency: 'EUR', paymentMethodId: bank })
+      const asked = await payouts.request({ userId: f.id } as never, {
+        amountMinor: 20000,
+        currency: 'EUR',
+        paymentMethodId: bank,
+      })
       expect(asked.status).toBe('requested')
       expect((await balances(f))[0]).toMatchObject({ availableMinor: 7000, paidOutMinor: 0 })
       const secret = await s.t.api.services.sandboxGateway.secret()
-      const paid = sandboxEvent(secret, 'payout.succeeded', { paymentToken: String(asked.id), amountMinor: 20000, currency: 'EUR' })
-      const send = async (e: { body: string; headers: Record<string, string> }) => (await t.raw('POST', 'Payment/PaymentCallback', { body: e.body, headers: e.headers })).json()
+      const paid = sandboxEvent(secret, 'payout.succeeded', {
+        paymentToken: String(asked.id),
+        amountMinor: 20000,
+        currency: 'EUR',
+      })
+      const send = async (e: { body: string; headers: Record<string, string> }) =>
+        (await t.raw('POST', 'Payment/PaymentCallback', { body: e.body, headers: e.headers })).json()
       expect(await send(paid)).toEqual({ received: true, applied: true })
       expect(await send(paid)).toEqual({ received: true, applied: false })
       // A contradicting late event (another id) changes nothing either: paid is final.
-      expect(await send(sandboxEvent(secret, 'payout.failed', { paymentToken: String(asked.id), amountMinor: 20000, currency: 'EUR' }))).toEqual({ received: true, applied: false })
+      expect(
+        await send(
+          sandboxEvent(secret, 'payout.failed', {
+            paymentToken: String(asked.id),
+            amountMinor: 20000,
+            currency: 'EUR',
+          }),
+        ),
+      ).toEqual({ received: true, applied: false })
       expect((await balances(f))[0]).toMatchObject({ availableMinor: 7000, paidOutMinor: 20000 })
-      expect((await t.call('GET', 'Payment/payouts', { token: f.token })).json.data[0]).toMatchObject({ id: asked.id, status: 'paid' })
+      expect((await t.call('GET', 'Payment/payouts', { token: f.token })).json.data[0]).toMatchObject({
+        id: asked.id,
+        status: 'paid',
+      })
       expect(await ledgerBroken(s.database)).toEqual([])
     })
 
@@ -155,18 +255,26 @@ for (const dialect of dialects) {
       const good = await method(f, { kind: 'bank', iban: GOOD_IBAN })
       const bad = await method(f, { kind: 'bank', iban: failingPayoutDestinations.iban })
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.record({ amount: fc.integer({ min: 1000, max: 40000 }), fails: fc.boolean() }), { minLength: 1, maxLength: 6 }), async (asks) => {
-          const before = (await balances(f))[0]
-          const answers = await Promise.all(asks.map((a) => withdraw(f, a.fails ? bad : good, a.amount)))
-          for (const a of answers) expect([200, 400]).toContain(a.status)
-          const paid = answers.filter((a) => a.status === 200 && a.json.status === 'paid').reduce((sum, a) => sum + a.json.amountMinor, 0)
-          const after = (await balances(f))[0]
-          expect(after.availableMinor).toBeGreaterThanOrEqual(0)
-          expect(after.availableMinor).toBe(before.availableMinor - paid)
-          expect(after.paidOutMinor).toBe(before.paidOutMinor + paid)
-          expect(after.availableMinor + after.paidOutMinor).toBe(90000)
-          expect(await ledgerBroken(s.database)).toEqual([])
-        }),
+        fc.asyncProperty(
+          fc.array(fc.record({ amount: fc.integer({ min: 1000, max: 40000 }), fails: fc.boolean() }), {
+            minLength: 1,
+            maxLength: 6,
+          }),
+          async (asks) => {
+            const before = (await balances(f))[0]
+            const answers = await Promise.all(asks.map((a) => withdraw(f, a.fails ? bad : good, a.amount)))
+            for (const a of answers) expect([200, 400]).toContain(a.status)
+            const paid = answers
+              .filter((a) => a.status === 200 && a.json.status === 'paid')
+              .reduce((sum, a) => sum + a.json.amountMinor, 0)
+            const after = (await balances(f))[0]
+            expect(after.availableMinor).toBeGreaterThanOrEqual(0)
+            expect(after.availableMinor).toBe(before.availableMinor - paid)
+            expect(after.paidOutMinor).toBe(before.paidOutMinor + paid)
+            expect(after.availableMinor + after.paidOutMinor).toBe(90000)
+            expect(await ledgerBroken(s.database)).toEqual([])
+          },
+        ),
         { numRuns: RUNS },
       )
     })

@@ -7,7 +7,11 @@ import { endpoint, recordId } from '../../api/contract.ts'
 // The freelancer answers at refund-requests/{id}/accept or /decline; the client may then dispute.
 export const refundLimits = { reason: 1000 }
 const id = recordId
-const reason = z.string({ error: 'is required' }).trim().min(1, 'is required').max(refundLimits.reason, `must be at most ${refundLimits.reason} characters`)
+const reason = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(refundLimits.reason, `must be at most ${refundLimits.reason} characters`)
 const tag = 'Refunds'
 
 export const refundStatuses = ['open', 'accepted', 'declined', 'disputed', 'decided'] as const
@@ -38,23 +42,87 @@ export const refundRequestForm = z.object({
   amount: z
     .string({ error: 'refunds:errors.amount' })
     .trim()
-    .refine((v) => /^\d{1,9}([.,]\d{1,2})?$/.test(v.replace(/\s/g, '')) && Number(v.replace(',', '.')) > 0, 'refunds:errors.amount'),
-  reason: z.string({ error: 'refunds:errors.reason' }).trim().min(1, 'refunds:errors.reason').max(refundLimits.reason, 'refunds:errors.tooLong'),
+    .refine(
+      (v) => /^\d{1,9}([.,]\d{1,2})?$/.test(v.replace(/\s/g, '')) && Number(v.replace(',', '.')) > 0,
+      'refunds:errors.amount',
+    ),
+  reason: z
+    .string({ error: 'refunds:errors.reason' })
+    .trim()
+    .min(1, 'refunds:errors.reason')
+    .max(refundLimits.reason, 'refunds:errors.tooLong'),
 })
-export const refundDeclineForm = z.object({ requestId: id, reason: z.string({ error: 'refunds:errors.declineReason' }).trim().min(1, 'refunds:errors.declineReason').max(refundLimits.reason, 'refunds:errors.tooLong') })
+export const refundDeclineForm = z.object({
+  requestId: id,
+  reason: z
+    .string({ error: 'refunds:errors.declineReason' })
+    .trim()
+    .min(1, 'refunds:errors.declineReason')
+    .max(refundLimits.reason, 'refunds:errors.tooLong'),
+})
 
 export const refundsContract = {
   request: endpoint({
-    method: 'POST', path: 'RefundRequest/{projectId}/{installmentId}/{amount}', summary: 'The client asks for `amount` minor units of a funded, not yet released installment\'s price back (its share of the client fee goes back with it), with a reason', tag, access: 'user',
-    params: z.object({ projectId: id, installmentId: id, amount: z.coerce.number({ error: 'must be a number' }).int('must be whole minor units').positive('must be more than 0') }),
-    body: z.object({ reason }), response: refundOut,
+    method: 'POST',
+    path: 'RefundRequest/{projectId}/{installmentId}/{amount}',
+    summary:
+      "The client asks for `amount` minor units of a funded, not yet released installment's price back (its share of the client fee goes back with it), with a reason",
+    tag,
+    access: 'user',
+    params: z.object({
+      projectId: id,
+      installmentId: id,
+      amount: z.coerce
+        .number({ error: 'must be a number' })
+        .int('must be whole minor units')
+        .positive('must be more than 0'),
+    }),
+    body: z.object({ reason }),
+    response: refundOut,
   }),
   list: endpoint({
-    method: 'GET', path: 'projects/{projectId}/refund-requests', summary: 'The contract\'s refund requests, newest first, and how much of each held installment may still be asked back (its client and freelancer)', tag, access: 'user',
+    method: 'GET',
+    path: 'projects/{projectId}/refund-requests',
+    summary:
+      "The contract's refund requests, newest first, and how much of each held installment may still be asked back (its client and freelancer)",
+    tag,
+    access: 'user',
     params: z.object({ projectId: id }),
-    response: z.object({ data: z.array(refundOut), refundable: z.array(z.object({ installmentId: z.number(), refundableMinor: z.number(), open: z.boolean() })), responseDays: z.number() }),
+    response: z.object({
+      data: z.array(refundOut),
+      refundable: z.array(
+        z.object({ installmentId: z.number(), refundableMinor: z.number(), open: z.boolean() }),
+      ),
+      responseDays: z.number(),
+    }),
   }),
-  accept: endpoint({ method: 'POST', path: 'refund-requests/{requestId}/accept', summary: 'The freelancer accepts: the money goes back through the gateway that took it', tag, access: 'user', params: z.object({ requestId: id }), response: refundOut }),
-  decline: endpoint({ method: 'POST', path: 'refund-requests/{requestId}/decline', summary: 'The freelancer declines, with a reason', tag, access: 'user', params: z.object({ requestId: id }), body: z.object({ reason }), response: refundOut }),
-  dispute: endpoint({ method: 'POST', path: 'refund-requests/{requestId}/dispute', summary: 'The client opens a dispute over a declined request or one left unanswered past its deadline: the installment is frozen until an admin decides', tag, access: 'user', params: z.object({ requestId: id }), response: refundOut }),
+  accept: endpoint({
+    method: 'POST',
+    path: 'refund-requests/{requestId}/accept',
+    summary: 'The freelancer accepts: the money goes back through the gateway that took it',
+    tag,
+    access: 'user',
+    params: z.object({ requestId: id }),
+    response: refundOut,
+  }),
+  decline: endpoint({
+    method: 'POST',
+    path: 'refund-requests/{requestId}/decline',
+    summary: 'The freelancer declines, with a reason',
+    tag,
+    access: 'user',
+    params: z.object({ requestId: id }),
+    body: z.object({ reason }),
+    response: refundOut,
+  }),
+  dispute: endpoint({
+    method: 'POST',
+    path: 'refund-requests/{requestId}/dispute',
+    summary:
+      'The client opens a dispute over a declined request or one left unanswered past its deadline: the installment is frozen until an admin decides',
+    tag,
+    access: 'user',
+    params: z.object({ requestId: id }),
+    response: refundOut,
+  }),
 }

@@ -12,10 +12,14 @@ const me = (caller: Caller | null) => {
 
 export function refundsRoutes(refunds: Refunds) {
   return [
-    implement(c.request, ({ params, body, ctx }) => refunds.request(me(ctx.caller), { ...params, reason: body.reason })),
+    implement(c.request, ({ params, body, ctx }) =>
+      refunds.request(me(ctx.caller), { ...params, reason: body.reason }),
+    ),
     implement(c.list, ({ params, ctx }) => refunds.list(me(ctx.caller), params.projectId)),
     implement(c.accept, ({ params, ctx }) => refunds.accept(me(ctx.caller), params.requestId)),
-    implement(c.decline, ({ params, body, ctx }) => refunds.decline(me(ctx.caller), params.requestId, body.reason)),
+    implement(c.decline, ({ params, body, ctx }) =>
+      refunds.decline(me(ctx.caller), params.requestId, body.reason),
+    ),
     implement(c.dispute, ({ params, ctx }) => refunds.dispute(me(ctx.caller), params.requestId)),
   ]
 }

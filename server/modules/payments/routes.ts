@@ -11,12 +11,21 @@ const me = (caller: Caller | null) => {
   return caller
 }
 
-export function paymentsRoutes(payments: PaymentsService, details: PaymentDetails, sandbox: SandboxCheckout, payouts: Payouts) {
+export function paymentsRoutes(
+  payments: PaymentsService,
+  details: PaymentDetails,
+  sandbox: SandboxCheckout,
+  payouts: Payouts,
+) {
   return [
-    implement(c.quote, ({ query, ctx }) => payments.quote(me(ctx.caller), query.projectId, query.installmentIds)),
+    implement(c.quote, ({ query, ctx }) =>
+      payments.quote(me(ctx.caller), query.projectId, query.installmentIds),
+    ),
     implement(c.pay, ({ body, ctx }) => payments.pay(me(ctx.caller), body)),
     // The signature covers the exact bytes: the body is read as text, not parsed first.
-    implement(c.callback, async ({ query, ctx }) => payments.callback(query.gateway, await ctx.request.text(), ctx.request.headers)),
+    implement(c.callback, async ({ query, ctx }) =>
+      payments.callback(query.gateway, await ctx.request.text(), ctx.request.headers),
+    ),
     implement(c.costDetails, ({ params, ctx }) => details.cost(me(ctx.caller), params.projectId)),
     implement(c.paidDetails, ({ params, ctx }) => details.paid(me(ctx.caller), params.projectId)),
     implement(c.balances, ({ ctx }) => payments.balances(me(ctx.caller))),

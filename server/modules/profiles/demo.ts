@@ -11,7 +11,9 @@ const availabilityFor = (i: number) => (['full-time', 'part-time', 'as-needed'] 
 export const profilesDemoStep: DemoStep = async ({ services, accounts }) => {
   const profiles = services.profiles
   const catalogue = await services.catalogue.tree('en')
-  const subs = new Map(catalogue.flatMap((c) => c.subcategories.map((s) => [s.slug, { id: s.id, categoryId: c.id }] as const)))
+  const subs = new Map(
+    catalogue.flatMap((c) => c.subcategories.map((s) => [s.slug, { id: s.id, categoryId: c.id }] as const)),
+  )
   const skills = new Map((await services.catalogue.skills('en')).map((s) => [s.slug, s.id]))
   const industries = new Map((await services.catalogue.industries('en')).map((i) => [i.slug, i.id]))
 
@@ -22,7 +24,10 @@ export const profilesDemoStep: DemoStep = async ({ services, accounts }) => {
     const p = profiles.freelancer
     await p.titleOverview(caller, 'en', { title: f.title, overview: f.overview })
     await p.experienceLevel(caller, 'en', { experienceLevel: f.experienceLevel })
-    await p.yearsOfExperience(caller, 'en', { yearsOfExperience: f.experienceLevel === 'expert' ? 12 + i : f.experienceLevel === 'intermediate' ? 6 + i : 2 })
+    await p.yearsOfExperience(caller, 'en', {
+      yearsOfExperience:
+        f.experienceLevel === 'expert' ? 12 + i : f.experienceLevel === 'intermediate' ? 6 + i : 2,
+    })
     await p.country(caller, 'en', { country: f.country, city: f.city })
     await p.availability(caller, 'en', { availability: availabilityFor(i) })
     await p.hourlyRate(caller, 'en', { amountMinor: f.hourlyRateMinor, currency: f.currency })
@@ -35,16 +40,22 @@ export const profilesDemoStep: DemoStep = async ({ services, accounts }) => {
         skillIds: f.skills.map((s) => skills.get(s)).filter((s): s is number => s !== undefined),
       })
     }
-    for (const [n, code] of f.languages.entries()) await p.languageAdd(caller, 'en', { code, level: levelFor(n) }).catch(() => undefined)
+    for (const [n, code] of f.languages.entries())
+      await p.languageAdd(caller, 'en', { code, level: levelFor(n) }).catch(() => undefined)
   }
 
   for (const c of demoClients) {
     const userId = accounts.get(c.email)
     if (!userId) continue
     const kind = c.kind === 'company' ? 'company' : 'individual'
-    const caller: Caller = { userId, sessionId: 'demo', roles: [kind === 'company' ? Role.Company : Role.Client] }
+    const caller: Caller = {
+      userId,
+      sessionId: 'demo',
+      roles: [kind === 'company' ? Role.Company : Role.Client],
+    }
     const industryId = industries.get(c.industry) ?? null
-    if (kind === 'company') await profiles.clients.companyBasics(caller, 'en', { country: c.country, city: c.city, industryId })
+    if (kind === 'company')
+      await profiles.clients.companyBasics(caller, 'en', { country: c.country, city: c.city, industryId })
     else await profiles.clients.basics(caller, 'en', { country: c.country, city: c.city, industryId })
     await profiles.clients.description(caller, kind, 'en', { description: c.bio })
   }

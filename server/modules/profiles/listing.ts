@@ -12,10 +12,21 @@ import { ownName } from '../identity/display-name.ts'
  * profile's reindex, and identity's setStatus (suspend, reactivate, delete).
  */
 export async function relistFreelancer(executor: Kysely<Database>, userId: number) {
-  const account = await executor.selectFrom('app_user').select('status').where('id', '=', userId).executeTakeFirst()
+  const account = await executor
+    .selectFrom('app_user')
+    .select('status')
+    .where('id', '=', userId)
+    .executeTakeFirst()
   await executor
     .updateTable('freelancer_profile')
-    .set((eb) => ({ listed: eb.case().when('title', '<>', '').then(account?.status === 'Active' ? 1 : 0).else(0).end() }))
+    .set((eb) => ({
+      listed: eb
+        .case()
+        .when('title', '<>', '')
+        .then(account?.status === 'Active' ? 1 : 0)
+        .else(0)
+        .end(),
+    }))
     .where('user_id', '=', userId)
     .execute()
 }
@@ -24,8 +35,17 @@ export async function relistFreelancer(executor: Kysely<Database>, userId: numbe
  * A freelancer's rating from their visible reviews (the projects module computes it), with the
  * rating bucket of the search's facet tokens kept in step in the same transaction (sort-buckets.ts).
  */
-export async function rateFreelancer(executor: Kysely<Database>, dialect: Dialect, userId: number, rating: { average: number; count: number }) {
-  await executor.updateTable('freelancer_profile').set({ rating_x100: Math.round(rating.average * 100), rating_count: rating.count }).where('user_id', '=', userId).execute()
+export async function rateFreelancer(
+  executor: Kysely<Database>,
+  dialect: Dialect,
+  userId: number,
+  rating: { average: number; count: number },
+) {
+  await executor
+    .updateTable('freelancer_profile')
+    .set({ rating_x100: Math.round(rating.average * 100), rating_count: rating.count })
+    .where('user_id', '=', userId)
+    .execute()
   await createSearchIndex(executor, dialect).copyTerms(executor, userId)
 }
 
@@ -50,8 +70,15 @@ export async function indexFreelancer(executor: Kysely<Database>, dialect: Diale
     .select(['s.name_en', 's.name_es', 's.name_de', 's.name_it', 's.name_ru'])
     .where('fs.user_id', '=', userId)
     .execute()
-  const skillText = [...new Set(skills.flatMap((s) => [s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru]))].join(' ')
+  const skillText = [
+    ...new Set(skills.flatMap((s) => [s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru])),
+  ].join(' ')
   // The name the account gives itself, in no one's language: a deleted account's is blank.
   const name = ownName(row)
-  await createSearchIndex(executor, dialect).put(executor, userId, { title: row.title, overview: row.overview, skills: skillText, name })
+  await createSearchIndex(executor, dialect).put(executor, userId, {
+    title: row.title,
+    overview: row.overview,
+    skills: skillText,
+    name,
+  })
 }

@@ -13,7 +13,9 @@ export function profilesRoutes(profiles: ProfilesService) {
     implement(c.freelancerDescription, ({ body, ctx }) => f.description(ctx.caller!, ctx.locale, body)),
     implement(c.freelancerTitle, ({ body, ctx }) => f.title(ctx.caller!, ctx.locale, body)),
     implement(c.freelancerTitleOverview, ({ body, ctx }) => f.titleOverview(ctx.caller!, ctx.locale, body)),
-    implement(c.freelancerExperienceLevel, ({ body, ctx }) => f.experienceLevel(ctx.caller!, ctx.locale, body)),
+    implement(c.freelancerExperienceLevel, ({ body, ctx }) =>
+      f.experienceLevel(ctx.caller!, ctx.locale, body),
+    ),
     implement(c.freelancerYears, ({ body, ctx }) => f.yearsOfExperience(ctx.caller!, ctx.locale, body)),
     implement(c.freelancerCountry, ({ body, ctx }) => f.country(ctx.caller!, ctx.locale, body)),
     implement(c.freelancerAvailability, ({ body, ctx }) => f.availability(ctx.caller!, ctx.locale, body)),
@@ -22,23 +24,43 @@ export function profilesRoutes(profiles: ProfilesService) {
     implement(c.freelancerGender, ({ body, ctx }) => f.gender(ctx.caller!, ctx.locale, body)),
     implement(c.freelancerDetails, ({ body, ctx }) => f.details(ctx.caller!, ctx.locale, body)),
     implement(c.languageAdd, ({ body, ctx }) => f.languageAdd(ctx.caller!, ctx.locale, body)),
-    implement(c.languageUpdate, ({ params, body, ctx }) => f.languageUpdate(ctx.caller!, ctx.locale, params.code, body)),
+    implement(c.languageUpdate, ({ params, body, ctx }) =>
+      f.languageUpdate(ctx.caller!, ctx.locale, params.code, body),
+    ),
     implement(c.languageDelete, ({ params, ctx }) => f.languageDelete(ctx.caller!, ctx.locale, params.code)),
     implement(c.educationAdd, ({ body, ctx }) => f.educationAdd(ctx.caller!, ctx.locale, body)),
-    implement(c.educationUpdate, ({ params, body, ctx }) => f.educationUpdate(ctx.caller!, ctx.locale, params.id, body)),
+    implement(c.educationUpdate, ({ params, body, ctx }) =>
+      f.educationUpdate(ctx.caller!, ctx.locale, params.id, body),
+    ),
     implement(c.educationDelete, ({ params, ctx }) => f.educationDelete(ctx.caller!, ctx.locale, params.id)),
     implement(c.employmentAdd, ({ body, ctx }) => f.employmentAdd(ctx.caller!, ctx.locale, body)),
-    implement(c.employmentUpdate, ({ params, body, ctx }) => f.employmentUpdate(ctx.caller!, ctx.locale, params.id, body)),
-    implement(c.employmentDelete, ({ params, ctx }) => f.employmentDelete(ctx.caller!, ctx.locale, params.id)),
+    implement(c.employmentUpdate, ({ params, body, ctx }) =>
+      f.employmentUpdate(ctx.caller!, ctx.locale, params.id, body),
+    ),
+    implement(c.employmentDelete, ({ params, ctx }) =>
+      f.employmentDelete(ctx.caller!, ctx.locale, params.id),
+    ),
     implement(c.certificationAdd, ({ body, ctx }) => f.certificationAdd(ctx.caller!, ctx.locale, body)),
-    implement(c.certificationUpdate, ({ params, body, ctx }) => f.certificationUpdate(ctx.caller!, ctx.locale, params.id, body)),
-    implement(c.certificationDelete, ({ params, ctx }) => f.certificationDelete(ctx.caller!, ctx.locale, params.id)),
+    implement(c.certificationUpdate, ({ params, body, ctx }) =>
+      f.certificationUpdate(ctx.caller!, ctx.locale, params.id, body),
+    ),
+    implement(c.certificationDelete, ({ params, ctx }) =>
+      f.certificationDelete(ctx.caller!, ctx.locale, params.id),
+    ),
     implement(c.portfolioAdd, ({ body, ctx }) => f.portfolioAdd(ctx.caller!, ctx.locale, body)),
-    implement(c.portfolioUpdate, ({ params, body, ctx }) => f.portfolioUpdate(ctx.caller!, ctx.locale, params.id, body)),
+    implement(c.portfolioUpdate, ({ params, body, ctx }) =>
+      f.portfolioUpdate(ctx.caller!, ctx.locale, params.id, body),
+    ),
     implement(c.portfolioDelete, ({ params, ctx }) => f.portfolioDelete(ctx.caller!, ctx.locale, params.id)),
-    implement(c.portfolioImage, ({ params, ctx }) => f.portfolioUpload(ctx.caller!, ctx.locale, params.id, 'image', ctx.request)),
-    implement(c.portfolioFile, ({ params, ctx }) => f.portfolioUpload(ctx.caller!, ctx.locale, params.id, 'document', ctx.request)),
-    implement(c.rateSheetUpload, ({ ctx }) => profiles.rateSheet.upload(ctx.caller!, ctx.locale, ctx.request)),
+    implement(c.portfolioImage, ({ params, ctx }) =>
+      f.portfolioUpload(ctx.caller!, ctx.locale, params.id, 'image', ctx.request),
+    ),
+    implement(c.portfolioFile, ({ params, ctx }) =>
+      f.portfolioUpload(ctx.caller!, ctx.locale, params.id, 'document', ctx.request),
+    ),
+    implement(c.rateSheetUpload, ({ ctx }) =>
+      profiles.rateSheet.upload(ctx.caller!, ctx.locale, ctx.request),
+    ),
     implement(c.rateSheetDelete, ({ ctx }) => profiles.rateSheet.remove(ctx.caller!, ctx.locale)),
     implement(c.freelancerImageUpload, ({ ctx }) => img.upload(ctx.caller!, Role.Freelancer, ctx.request)),
     implement(c.freelancerImage, ({ ctx }) => img.own(ctx.caller!, Role.Freelancer)),
@@ -48,7 +70,9 @@ export function profilesRoutes(profiles: ProfilesService) {
     implement(c.clientBasics, ({ body, ctx }) => k.basics(ctx.caller!, ctx.locale, body)),
     implement(c.clientWho, ({ body, ctx }) => k.who(ctx.caller!, 'individual', ctx.locale, body)),
     implement(c.clientWhat, ({ body, ctx }) => k.what(ctx.caller!, 'individual', ctx.locale, body)),
-    implement(c.clientDescription, ({ body, ctx }) => k.description(ctx.caller!, 'individual', ctx.locale, body)),
+    implement(c.clientDescription, ({ body, ctx }) =>
+      k.description(ctx.caller!, 'individual', ctx.locale, body),
+    ),
     implement(c.clientAbout, ({ body, ctx }) => k.about(ctx.caller!, 'individual', ctx.locale, body)),
     implement(c.clientCategorization, ({ body, ctx }) => k.categorization(ctx.caller!, ctx.locale, body)),
     implement(c.clientImageUpload, ({ ctx }) => img.upload(ctx.caller!, Role.Client, ctx.request)),
@@ -61,7 +85,9 @@ export function profilesRoutes(profiles: ProfilesService) {
     implement(c.companyBasics, ({ body, ctx }) => k.companyBasics(ctx.caller!, ctx.locale, body)),
     implement(c.companyWho, ({ body, ctx }) => k.who(ctx.caller!, 'company', ctx.locale, body)),
     implement(c.companyWhat, ({ body, ctx }) => k.what(ctx.caller!, 'company', ctx.locale, body)),
-    implement(c.companyDescription, ({ body, ctx }) => k.description(ctx.caller!, 'company', ctx.locale, body)),
+    implement(c.companyDescription, ({ body, ctx }) =>
+      k.description(ctx.caller!, 'company', ctx.locale, body),
+    ),
     implement(c.companyAbout, ({ body, ctx }) => k.about(ctx.caller!, 'company', ctx.locale, body)),
     implement(c.companyImageUpload, ({ ctx }) => img.upload(ctx.caller!, Role.Company, ctx.request)),
     implement(c.companyImage, ({ ctx }) => img.own(ctx.caller!, Role.Company)),

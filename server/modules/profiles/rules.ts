@@ -63,7 +63,11 @@ export function amountText(minor: number) {
 }
 
 export function formatMoney(minor: number, currency: string, locale: string) {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: minor % 100 ? 2 : 0 }).format(minor / 100)
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: minor % 100 ? 2 : 0,
+  }).format(minor / 100)
 }
 
 /** An IBAN without spaces, upper case. */
@@ -125,9 +129,17 @@ export const freelancerSections = [
   'employmentHistory',
   'portfolios',
 ] as const
-export const individualSections = ['image', 'basicDetails', 'whoIAm', 'whatIDo', 'description', 'categorization'] as const
+export const individualSections = [
+  'image',
+  'basicDetails',
+  'whoIAm',
+  'whatIDo',
+  'description',
+  'categorization',
+] as const
 export const companySections = ['image', 'basicDetails', 'whoAreWe', 'whatDoWeDo', 'description'] as const
-export type SectionKey = (typeof freelancerSections)[number] | (typeof individualSections)[number] | (typeof companySections)[number]
+export type SectionKey =
+  (typeof freelancerSections)[number] | (typeof individualSections)[number] | (typeof companySections)[number]
 
 /** The sections done and missing, and the percentage done (rounded). */
 export function completenessOf(done: Partial<Record<SectionKey, boolean>>, sections: readonly SectionKey[]) {
@@ -142,11 +154,21 @@ export function searchTokens(term: string | undefined | null) {
 }
 
 /** Lower case without diacritics: what the full-text index stores and what queries look for. */
-export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase()
+export const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
 
 /** Where a payment method sends money, and how it is shown: the one place that knows each kind's field. */
-export function paymentDestination(method: { kind: string; iban: string | null; email: string | null; stripe_account?: string | null }) {
+export function paymentDestination(method: {
+  kind: string
+  iban: string | null
+  email: string | null
+  stripe_account?: string | null
+}) {
   if (method.kind === 'bank') return { ref: method.iban ?? '', masked: maskIban(method.iban ?? '') }
-  if (method.kind === 'stripe_account') return { ref: method.stripe_account ?? '', masked: maskStripeAccount(method.stripe_account ?? '') }
+  if (method.kind === 'stripe_account')
+    return { ref: method.stripe_account ?? '', masked: maskStripeAccount(method.stripe_account ?? '') }
   return { ref: method.email ?? '', masked: maskEmail(method.email ?? '') }
 }

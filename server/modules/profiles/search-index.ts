@@ -80,9 +80,15 @@ function facetPairs(f: FacetFilter): Array<[string, string | number]> {
 // PostgreSQL: facet tokens share the tsvector with the words, so they are marked with "~" (a
 // search word is letters and digits only) and name their filter before a dot: ~c.ES, ~sk.37.
 // Quoted tsquery literals; the values are ids and catalogue codes checked by the API's schema.
-const pgFacetQuery = (f: FacetFilter) => facetPairs(f).map(([name, value]) => `'~${name}.${String(value).replace(/['\\]/g, '')}'`)
+const pgFacetQuery = (f: FacetFilter) =>
+  facetPairs(f).map(([name, value]) => `'~${name}.${String(value).replace(/['\\]/g, '')}'`)
 // A sort column's bucket tokens (sort-buckets.ts): ~rt.18 on PostgreSQL, frt18 on SQLite.
-const bucketToken: Record<BucketColumn, string> = { rating: 'rt', rate: 'rate', experience: 'exp', joined: 'joined' }
+const bucketToken: Record<BucketColumn, string> = {
+  rating: 'rt',
+  rate: 'rate',
+  experience: 'exp',
+  joined: 'joined',
+}
 const bucketColumns = Object.keys(bucketToken) as BucketColumn[]
 const pgBuckets = bucketsOf('postgres')
 const pgFacetsOf = sql`array_to_tsvector(array_remove(array['~cat.' || fp.category_id, '~c.' || fp.country, '~lvl.' || fp.experience_level, '~av.' || fp.availability, '~cur.' || fp.currency,
@@ -93,11 +99,20 @@ const pgFacetsOf = sql`array_to_tsvector(array_remove(array['~cat.' || fp.catego
 
 // SQLite: facet tokens have their own FTS5 column (migration 0015), as single words the tokenizer
 // keeps whole: the filter's name, then the value's letters and digits (fav + full-time: favfulltime).
-const sqliteFacetQuery = (f: FacetFilter) => facetPairs(f).map(([name, value]) => `"f${name}${String(value).replace(/[^\p{L}\p{N}]/gu, '').toLowerCase()}"`)
+const sqliteFacetQuery = (f: FacetFilter) =>
+  facetPairs(f).map(
+    ([name, value]) =>
+      `"f${name}${String(value)
+        .replace(/[^\p{L}\p{N}]/gu, '')
+        .toLowerCase()}"`,
+  )
 const sqliteBuckets = bucketsOf('sqlite')
 const sqliteFacetsOf = sql`(select trim(coalesce(' fcat' || fp.category_id, '') || coalesce(' fc' || fp.country, '') || coalesce(' flvl' || fp.experience_level, '')
   || coalesce(' fav' || replace(fp.availability, '-', ''), '') || coalesce(' fcur' || fp.currency, '')
-  || ${sql.join(bucketColumns.map((c) => sql`coalesce(${` f${bucketToken[c]}`} || ${sqliteBuckets[c]}, '')`), sql` || `)}
+  || ${sql.join(
+    bucketColumns.map((c) => sql`coalesce(${` f${bucketToken[c]}`} || ${sqliteBuckets[c]}, '')`),
+    sql` || `,
+  )}
   || coalesce((select ' ' || group_concat('fsub' || x.subcategory_id, ' ') from freelancer_subcategory x where x.user_id = fp.user_id), '')
   || coalesce((select ' ' || group_concat('fsk' || x.skill_id, ' ') from freelancer_skill x where x.user_id = fp.user_id), '')
   || coalesce((select ' ' || group_concat('flang' || x.language_code, ' ') from freelancer_language x where x.user_id = fp.user_id), ''))
@@ -111,14 +126,20 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
     const name = fold(doc.name)
     if (dialect === 'sqlite') {
       await sql`delete from freelancer_search where rowid = ${userId}`.execute(executor)
-      await sql`insert into freelancer_search (rowid, title, overview, skills, name) values (${userId}, ${title}, ${overview}, ${skills}, ${name})`.execute(executor)
+      await sql`insert into freelancer_search (rowid, title, overview, skills, name) values (${userId}, ${title}, ${overview}, ${skills}, ${name})`.execute(
+        executor,
+      )
       await copyTerms(executor, userId)
     } else {
       // The name is weight D: in `terms` (every word), not in `head` (title and skills, A and B).
       await sql`insert into freelancer_search (user_id, document)
         values (${userId}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${skills}), 'B') || setweight(to_tsvector('simple', ${overview}), 'C') || setweight(to_tsvector('simple', ${name}), 'D'))
         on conflict (user_id) do update set document = excluded.document`.execute(executor)
-      await keepLexemes(executor, 'freelancer_lexeme', sql`select document from freelancer_search where user_id = ${userId}`)
+      await keepLexemes(
+        executor,
+        'freelancer_lexeme',
+        sql`select document from freelancer_search where user_id = ${userId}`,
+      )
       await copyTerms(executor, userId)
     }
   }
@@ -131,25 +152,33 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
    */
   async function copyTerms(executor: DB, userId?: number) {
     if (dialect === 'sqlite') {
-      await sql`update freelancer_search set facets = ${sqliteFacetsOf} ${userId === undefined ? sql`` : sql`where rowid = ${userId}`}`.execute(executor)
+      await sql`update freelancer_search set facets = ${sqliteFacetsOf} ${userId === undefined ? sql`` : sql`where rowid = ${userId}`}`.execute(
+        executor,
+      )
       return
     }
     // The facets once per profile (a CTE: an UPDATE cannot read its own row in a LATERAL join).
     await sql`with f as (select fp.user_id, ${pgFacetsOf} as facets from freelancer_profile fp ${userId === undefined ? sql`` : sql`where fp.user_id = ${userId}`})
       update freelancer_profile p set terms = strip(fs.document) || f.facets, head = strip(ts_filter(fs.document, '{a,b}')) || f.facets
-      from f join freelancer_search fs on fs.user_id = f.user_id where p.user_id = f.user_id`.execute(executor)
+      from f join freelancer_search fs on fs.user_id = f.user_id where p.user_id = f.user_id`.execute(
+      executor,
+    )
   }
 
   /** Every lexeme of every search document into freelancer_lexeme (PostgreSQL; migrations and seeds). */
   async function keepAllLexemes(executor: DB) {
-    if (dialect === 'postgres') await keepLexemes(executor, 'freelancer_lexeme', sql`select document from freelancer_search`)
+    if (dialect === 'postgres')
+      await keepLexemes(executor, 'freelancer_lexeme', sql`select document from freelancer_search`)
   }
 
   async function remove(executor: DB, userId: number) {
-    if (dialect === 'sqlite') await sql`delete from freelancer_search where rowid = ${userId}`.execute(executor)
+    if (dialect === 'sqlite')
+      await sql`delete from freelancer_search where rowid = ${userId}`.execute(executor)
     else {
       await sql`delete from freelancer_search where user_id = ${userId}`.execute(executor)
-      await sql`update freelancer_profile set terms = null, head = null where user_id = ${userId}`.execute(executor)
+      await sql`update freelancer_profile set terms = null, head = null where user_id = ${userId}`.execute(
+        executor,
+      )
     }
   }
 
@@ -162,10 +191,17 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
       const all = tokens.map((t) => `"${t}"*`).join(' AND ')
       // Every facet token starts with "f", so a word that does too is asked of the text columns
       // only (fc would otherwise match fces); the column filter costs ~40 % more on a common word.
-      const words = tokens.some((t) => t.startsWith('f')) ? `{title overview skills name}: (${all})` : `(${all})`
+      const words = tokens.some((t) => t.startsWith('f'))
+        ? `{title overview skills name}: (${all})`
+        : `(${all})`
       const facetTokens = sqliteFacetQuery(facets)
       const withFacets = (words: string, within?: SortBuckets) => {
-        const asked = [...facetTokens, ...(within ? [`(${within.buckets.map((b) => `"f${bucketToken[within.column]}${b}"`).join(' OR ')})`] : [])]
+        const asked = [
+          ...facetTokens,
+          ...(within
+            ? [`(${within.buckets.map((b) => `"f${bucketToken[within.column]}${b}"`).join(' OR ')})`]
+            : []),
+        ]
         return asked.length ? `${words} AND facets : (${asked.join(' AND ')})` : words
       }
       // The index is the outer loop (CROSS JOIN fixes SQLite's join order): FTS5 asked for one rowid
@@ -173,9 +209,15 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
       // take seconds.
       return {
         from: (tier, executor = db, within) =>
-          (executor.selectFrom(sql`freelancer_search`.as('freelancer_search') as never).crossJoin('freelancer_profile as fp') as unknown as ProfilesQuery)
+          (
+            executor
+              .selectFrom(sql`freelancer_search`.as('freelancer_search') as never)
+              .crossJoin('freelancer_profile as fp') as unknown as ProfilesQuery
+          )
             .where(sql<boolean>`freelancer_search.rowid = fp.user_id`)
-            .where(sql<boolean>`freelancer_search match ${withFacets(tier === 'head' ? `{title skills}: (${all})` : words, within)}`),
+            .where(
+              sql<boolean>`freelancer_search match ${withFacets(tier === 'head' ? `{title skills}: (${all})` : words, within)}`,
+            ),
         answersFacets: true,
         // Title, overview, skills, facets, name: the name weighs a tenth of the title, as
         // PostgreSQL's ts_rank weighs D against A.
@@ -192,11 +234,22 @@ export function createSearchIndex(db: DB, dialect: Dialect) {
     const marked = pgFacetQuery(facets)
     const asked = (within?: SortBuckets) => {
       // A word no lexeme starts with: the query asks for a lexeme nobody has, so nothing matches.
-      const parts = [...(words ?? ["'~none'"]), ...marked, ...(within ? [`(${within.buckets.map((b) => `'~${bucketToken[within.column]}.${b}'`).join(' | ')})`] : [])]
+      const parts = [
+        ...(words ?? ["'~none'"]),
+        ...marked,
+        ...(within
+          ? [`(${within.buckets.map((b) => `'~${bucketToken[within.column]}.${b}'`).join(' | ')})`]
+          : []),
+      ]
       return sql`${parts.join(' & ')}::tsquery`
     }
     return {
-      from: (tier, executor = db, within) => profiles(executor).where(tier === 'head' ? sql<boolean>`fp.head @@ ${asked(within)}` : sql<boolean>`fp.terms @@ ${asked(within)}`),
+      from: (tier, executor = db, within) =>
+        profiles(executor).where(
+          tier === 'head'
+            ? sql<boolean>`fp.head @@ ${asked(within)}`
+            : sql<boolean>`fp.terms @@ ${asked(within)}`,
+        ),
       answersFacets: true,
       score: sql<number>`(select -ts_rank(fs.document, to_tsquery('simple', ${all})) from freelancer_search fs where fs.user_id = fp.user_id)`,
       ids: sql<number>`(select user_id from freelancer_profile where terms @@ ${asked()})`,

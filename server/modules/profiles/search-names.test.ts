@@ -14,8 +14,19 @@ describe.each(dialects)('Find Freelancers by name on %s', (dialect) => {
   const people: Record<string, { id: number; token: string }> = {}
 
   const listed = async (who: { token: string }, title: string, overview: string, country?: string) => {
-    expect((await s.t.call('PUT', 'freelancers/profile/title-overview', { token: who.token, body: { title, overview } })).status).toBe(200)
-    if (country) expect((await s.t.call('PUT', 'freelancers/profile/country', { token: who.token, body: { country } })).status).toBe(200)
+    expect(
+      (
+        await s.t.call('PUT', 'freelancers/profile/title-overview', {
+          token: who.token,
+          body: { title, overview },
+        })
+      ).status,
+    ).toBe(200)
+    if (country)
+      expect(
+        (await s.t.call('PUT', 'freelancers/profile/country', { token: who.token, body: { country } }))
+          .status,
+      ).toBe(200)
   }
 
   beforeAll(async () => {
@@ -32,7 +43,10 @@ describe.each(dialects)('Find Freelancers by name on %s', (dialect) => {
     await listed(people.stone, 'Mason – brick and stone', 'Masonry repairs and restoration.', 'GB')
     await listed(people.fatima, 'Ingeniera de caminos', 'Puentes y carreteras.', 'ES')
     // Hector has a profile but no title: he is not listed, so his name finds nothing.
-    await s.t.call('PUT', 'freelancers/profile/hourly-rate', { token: people.hidden.token, body: { amountMinor: 4000, currency: 'EUR' } })
+    await s.t.call('PUT', 'freelancers/profile/hourly-rate', {
+      token: people.hidden.token,
+      body: { amountMinor: 4000, currency: 'EUR' },
+    })
   })
 
   const found = async (qs: string) => {
@@ -43,15 +57,19 @@ describe.each(dialects)('Find Freelancers by name on %s', (dialect) => {
   const q = (text: string) => `q=${encodeURIComponent(text)}`
 
   it('finds a freelancer by first name, last name or both, in any case, with or without accents, from the start of a word', async () => {
-    for (const text of ['Ana', 'ana', 'Petrović', 'petrovic', 'PETRO', 'Ana Petrović', 'petrovic ana']) expect(await found(q(text)), text).toEqual([people.ana.id])
-    for (const text of ['Jürgen', 'jurgen', 'Müller', 'muller', 'Lüdenscheidt', 'jurgen muller-ludenscheidt']) expect(await found(q(text)), text).toEqual([people.jurgen.id])
+    for (const text of ['Ana', 'ana', 'Petrović', 'petrovic', 'PETRO', 'Ana Petrović', 'petrovic ana'])
+      expect(await found(q(text)), text).toEqual([people.ana.id])
+    for (const text of ['Jürgen', 'jurgen', 'Müller', 'muller', 'Lüdenscheidt', 'jurgen muller-ludenscheidt'])
+      expect(await found(q(text)), text).toEqual([people.jurgen.id])
     // On SQLite a word that starts with "f" is asked of the text columns only (facet tokens start with f): the name is one of them.
-    for (const text of ['Fátima', 'fati', 'fernandez', 'Fátima Fernández']) expect(await found(q(text)), text).toEqual([people.fatima.id])
+    for (const text of ['Fátima', 'fati', 'fernandez', 'Fátima Fernández'])
+      expect(await found(q(text)), text).toEqual([people.fatima.id])
     expect(await found(q('Ana Müller'))).toEqual([]) // every word must match, as for any search
     // Only listed freelancers are searched: never a client, a company or a profile without a title.
     const company = await s.t.user('company', 'Carmen', 'Whitfield')
     expect(company.id).toBeGreaterThan(0)
-    for (const text of ['Whitfield', 'Sarah', 'Carmen', 'Hector']) expect(await found(q(text)), text).toEqual([])
+    for (const text of ['Whitfield', 'Sarah', 'Carmen', 'Hector'])
+      expect(await found(q(text)), text).toEqual([])
   })
 
   it('applies the filters and the sorts to a name as to any word', async () => {
@@ -66,16 +84,30 @@ describe.each(dialects)('Find Freelancers by name on %s', (dialect) => {
   })
 
   it('follows a change of name at once, and suggests freelancers by name in the top bar', async () => {
-    const rename = await s.t.call('PUT', 'identity/profile', { token: people.ana.token, body: { firstName: 'Ana', lastName: 'Kovačević', language: 'en' } })
+    const rename = await s.t.call('PUT', 'identity/profile', {
+      token: people.ana.token,
+      body: { firstName: 'Ana', lastName: 'Kovačević', language: 'en' },
+    })
     expect(rename.status, rename.text).toBe(200)
     expect(await found(q('Kovacevic'))).toEqual([people.ana.id])
     expect(await found(q('Petrović ana'))).toEqual([])
     expect(await found(q('structural'))).toEqual([people.ana.id]) // the rest of the document is kept
     // A change of language alone leaves the document as it was (no rewrite); the name still finds her.
-    expect((await s.t.call('PUT', 'identity/profile', { token: people.ana.token, body: { firstName: 'Ana', lastName: 'Kovačević', language: 'de' } })).status).toBe(200)
+    expect(
+      (
+        await s.t.call('PUT', 'identity/profile', {
+          token: people.ana.token,
+          body: { firstName: 'Ana', lastName: 'Kovačević', language: 'de' },
+        })
+      ).status,
+    ).toBe(200)
     expect(await found(q('kovac'))).toEqual([people.ana.id])
-    const suggested = await s.t.call('GET', `freelancers/suggestions?q=${encodeURIComponent('Jürg')}`, { token: client.token })
+    const suggested = await s.t.call('GET', `freelancers/suggestions?q=${encodeURIComponent('Jürg')}`, {
+      token: client.token,
+    })
     expect(suggested.status).toBe(200)
-    expect(suggested.json.data).toEqual([{ userId: people.jurgen.id, name: 'Jürgen Müller-Lüdenscheidt', title: 'Tragwerksplaner' }])
+    expect(suggested.json.data).toEqual([
+      { userId: people.jurgen.id, name: 'Jürgen Müller-Lüdenscheidt', title: 'Tragwerksplaner' },
+    ])
   })
 })

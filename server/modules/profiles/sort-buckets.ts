@@ -13,11 +13,20 @@ import type { SearchQuery } from './contract.ts'
 
 /** The sorts that read buckets, and the column each one's buckets are of. */
 export type BucketColumn = 'rating' | 'rate' | 'experience' | 'joined'
-const columnOfSort: Partial<Record<SearchQuery['sort'], BucketColumn>> = { rating: 'rating', 'rate-asc': 'rate', 'rate-desc': 'rate', experience: 'experience', newest: 'joined' }
+const columnOfSort: Partial<Record<SearchQuery['sort'], BucketColumn>> = {
+  rating: 'rating',
+  'rate-asc': 'rate',
+  'rate-desc': 'rate',
+  experience: 'experience',
+  newest: 'joined',
+}
 export const bucketColumnOf = (sort: SearchQuery['sort']) => columnOfSort[sort]
 
 // Hourly rates (minor units) at which a rate bucket starts; bucket i holds [rateStarts[i], rateStarts[i+1]).
-const rateStarts = [0, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 11000, 12500, 15000, 20000, 30000, 50000]
+const rateStarts = [
+  0, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 11000, 12500, 15000,
+  20000, 30000, 50000,
+]
 const MAX_YEARS = 50
 
 /**
@@ -26,7 +35,9 @@ const MAX_YEARS = 50
  * missing rate or years is `none`, which sorts last both ways, as in the search's ORDER BY).
  */
 export function bucketsOf(dialect: Dialect): Record<BucketColumn, RawBuilder<string>> {
-  const rate = sql.raw(`case when fp.hourly_rate_minor is null then 'none' ${rateStarts.map((start, i) => `when fp.hourly_rate_minor < ${rateStarts[i + 1] ?? 2 ** 31 - 1} then '${i}'`).join(' ')} else '${rateStarts.length - 1}' end`)
+  const rate = sql.raw(
+    `case when fp.hourly_rate_minor is null then 'none' ${rateStarts.map((start, i) => `when fp.hourly_rate_minor < ${rateStarts[i + 1] ?? 2 ** 31 - 1} then '${i}'`).join(' ')} else '${rateStarts.length - 1}' end`,
+  )
   if (dialect === 'sqlite')
     return {
       rating: sql`cast(fp.rating_x100 / 25 as text)`,
@@ -43,7 +54,11 @@ export function bucketsOf(dialect: Dialect): Record<BucketColumn, RawBuilder<str
 }
 
 /** Every bucket of a sort, best first (`none` last); `joined` runs from next month back to the oldest month seen. */
-function bucketsInOrder(sort: SearchQuery['sort'], oldestMonth: string | undefined, now = new Date()): string[] {
+function bucketsInOrder(
+  sort: SearchQuery['sort'],
+  oldestMonth: string | undefined,
+  now = new Date(),
+): string[] {
   const down = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => String(from - i))
   switch (sort) {
     case 'rating':
@@ -78,10 +93,20 @@ export type BucketCounts = Record<BucketColumn, Map<string, number>>
 export async function countBuckets(db: DB, dialect: Dialect): Promise<BucketCounts> {
   const of = bucketsOf(dialect)
   const counted = async (column: BucketColumn) => {
-    const rows = await db.selectFrom('freelancer_profile as fp').select([of[column].as('bucket'), sql<number>`count(*)`.as('n')]).where('fp.listed', '=', 1).groupBy(sql`1`).execute()
+    const rows = await db
+      .selectFrom('freelancer_profile as fp')
+      .select([of[column].as('bucket'), sql<number>`count(*)`.as('n')])
+      .where('fp.listed', '=', 1)
+      .groupBy(sql`1`)
+      .execute()
     return new Map(rows.map((r) => [String(r.bucket), Number(r.n)]))
   }
-  const [rating, rate, experience, joined] = await Promise.all([counted('rating'), counted('rate'), counted('experience'), counted('joined')])
+  const [rating, rate, experience, joined] = await Promise.all([
+    counted('rating'),
+    counted('rate'),
+    counted('experience'),
+    counted('joined'),
+  ])
   return { rating, rate, experience, joined }
 }
 
@@ -90,7 +115,12 @@ export async function countBuckets(db: DB, dialect: Dialect): Promise<BucketCoun
  * the one before, starting near `wanted` times four. The last probe is every bucket but the final
  * ones, which the search does not ask for by bucket (it reads every match instead).
  */
-export function probesFor(sort: SearchQuery['sort'], wanted: number, counts: BucketCounts, now = new Date()): string[][] {
+export function probesFor(
+  sort: SearchQuery['sort'],
+  wanted: number,
+  counts: BucketCounts,
+  now = new Date(),
+): string[][] {
   const column = bucketColumnOf(sort)
   if (!column) return []
   const count = counts[column]

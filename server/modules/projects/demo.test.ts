@@ -15,7 +15,16 @@ describe.each(dialects)('demo projects on %s', (dialect) => {
     expect(list.json.total).toBe(demoProjects.length - 1)
     const contracts = await t.database.db.selectFrom('contract').select(['status']).execute()
     expect(contracts).toEqual([{ status: 'active' }])
-    expect(Number((await t.database.db.selectFrom('proposal').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBeGreaterThan(3)
+    expect(
+      Number(
+        (
+          await t.database.db
+            .selectFrom('proposal')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBeGreaterThan(3)
     const found = await t.api.get('projects?search=structural%20calculations')
     expect(found.json.total).toBeGreaterThan(0)
   })

@@ -12,13 +12,19 @@ export const projectsDemoStep: DemoStep = async ({ services, accounts, log }) =>
   const catalogue = await services.catalogue.tree('en')
   const subs = new Map(catalogue.flatMap((c) => c.subcategories.map((s) => [s.slug, s.id] as const)))
   const skills = new Map((await services.catalogue.skills('en')).map((s) => [s.slug, s.id]))
-  const clientRole = new Map(demoClients.map((c) => [c.email, c.kind === 'company' ? Role.Company : Role.Client]))
+  const clientRole = new Map(
+    demoClients.map((c) => [c.email, c.kind === 'company' ? Role.Company : Role.Client]),
+  )
   let proposalsMade = 0
   for (const [i, d] of demoProjects.entries()) {
     const clientId = accounts.get(d.clientEmail)
     const subcategoryId = subs.get(d.subcategory)
     if (!clientId || !subcategoryId) continue
-    const client: Caller = { userId: clientId, sessionId: 'demo', roles: [clientRole.get(d.clientEmail) ?? Role.Client] }
+    const client: Caller = {
+      userId: clientId,
+      sessionId: 'demo',
+      roles: [clientRole.get(d.clientEmail) ?? Role.Client],
+    }
     const half = Math.round(d.budgetMinor / 2)
     const project = await projects.create(
       client,
@@ -34,24 +40,36 @@ export const projectsDemoStep: DemoStep = async ({ services, accounts, log }) =>
         experienceLevel: d.experienceLevel,
         remote: d.remote,
         location: d.location,
-        installments: d.budgetType === 'fixed' ? [{ title: 'First half', amountMinor: half }, { title: 'Second half', amountMinor: d.budgetMinor - half }] : [],
+        installments:
+          d.budgetType === 'fixed'
+            ? [
+                { title: 'First half', amountMinor: half },
+                { title: 'Second half', amountMinor: d.budgetMinor - half },
+              ]
+            : [],
         publish: true,
       },
       'en',
     )
     if (i >= 6) continue
-    const fitting = demoFreelancers.filter((f) => f.subcategories.includes(d.subcategory) || f.skills.some((s) => d.skills.includes(s)))
+    const fitting = demoFreelancers.filter(
+      (f) => f.subcategories.includes(d.subcategory) || f.skills.some((s) => d.skills.includes(s)),
+    )
     const proposalIds: number[] = []
     for (const f of fitting.slice(0, 2)) {
       const userId = accounts.get(f.email)
       if (!userId) continue
       const bid = d.budgetType === 'fixed' ? Math.round((d.budgetMinor * 0.9) / 100) * 100 : f.hourlyRateMinor
-      const proposal = await projects.propose({ userId, sessionId: 'demo', roles: [Role.Freelancer] }, project.id, {
-        coverLetter: `${f.title}. ${f.overview.split('. ')[0]}. I can start next week and deliver within ${d.durationDays} days.`,
-        bidMinor: bid,
-        durationDays: d.durationDays,
-        installments: [],
-      })
+      const proposal = await projects.propose(
+        { userId, sessionId: 'demo', roles: [Role.Freelancer] },
+        project.id,
+        {
+          coverLetter: `${f.title}. ${f.overview.split('. ')[0]}. I can start next week and deliver within ${d.durationDays} days.`,
+          bidMinor: bid,
+          durationDays: d.durationDays,
+          installments: [],
+        },
+      )
       proposalIds.push(proposal.id)
       proposalsMade++
     }

@@ -31,11 +31,41 @@ export const projectMachine: Machine<ProjectState> = {
   initial: ['draft'],
   states: projectStates,
   transitions: [
-    { action: 'publish', from: ['draft'], to: 'open', actors: ['client'], guard: 'the project has a title, a description, a subcategory and a budget above zero' },
-    { action: 'hire', from: ['open'], to: 'in_progress', actors: ['client'], guard: 'taken when the client accepts a proposal; no contract exists yet' },
-    { action: 'complete', from: ['in_progress'], to: 'completed', actors: ['client'], guard: 'every installment of the contract is approved or released' },
-    { action: 'cancel', from: ['draft', 'open'], to: 'cancelled', actors: ['client'], guard: 'pending proposals are closed as rejected in the same transaction' },
-    { action: 'cancel_contract', from: ['in_progress'], to: 'cancelled', actors: ['client'], guard: 'no installment is funded, submitted, changes requested or approved (no money in flight)' },
+    {
+      action: 'publish',
+      from: ['draft'],
+      to: 'open',
+      actors: ['client'],
+      guard: 'the project has a title, a description, a subcategory and a budget above zero',
+    },
+    {
+      action: 'hire',
+      from: ['open'],
+      to: 'in_progress',
+      actors: ['client'],
+      guard: 'taken when the client accepts a proposal; no contract exists yet',
+    },
+    {
+      action: 'complete',
+      from: ['in_progress'],
+      to: 'completed',
+      actors: ['client'],
+      guard: 'every installment of the contract is approved or released',
+    },
+    {
+      action: 'cancel',
+      from: ['draft', 'open'],
+      to: 'cancelled',
+      actors: ['client'],
+      guard: 'pending proposals are closed as rejected in the same transaction',
+    },
+    {
+      action: 'cancel_contract',
+      from: ['in_progress'],
+      to: 'cancelled',
+      actors: ['client'],
+      guard: 'no installment is funded, submitted, changes requested or approved (no money in flight)',
+    },
   ],
 }
 
@@ -47,10 +77,28 @@ export const proposalMachine: Machine<ProposalState> = {
   initial: ['pending'],
   states: proposalStates,
   transitions: [
-    { action: 'revise', from: ['pending'], to: 'pending', actors: ['freelancer'], guard: 'the project is open; the previous version is kept as a revision' },
-    { action: 'accept', from: ['pending'], to: 'accepted', actors: ['client'], guard: 'the project is open and has no contract (single hire)' },
+    {
+      action: 'revise',
+      from: ['pending'],
+      to: 'pending',
+      actors: ['freelancer'],
+      guard: 'the project is open; the previous version is kept as a revision',
+    },
+    {
+      action: 'accept',
+      from: ['pending'],
+      to: 'accepted',
+      actors: ['client'],
+      guard: 'the project is open and has no contract (single hire)',
+    },
     { action: 'reject', from: ['pending'], to: 'rejected', actors: ['client'] },
-    { action: 'close', from: ['pending'], to: 'rejected', actors: ['system'], guard: 'the project was taken by another proposal or cancelled' },
+    {
+      action: 'close',
+      from: ['pending'],
+      to: 'rejected',
+      actors: ['system'],
+      guard: 'the project was taken by another proposal or cancelled',
+    },
     { action: 'withdraw', from: ['pending'], to: 'withdrawn', actors: ['freelancer'] },
   ],
 }
@@ -63,12 +111,31 @@ export const contractMachine: Machine<ContractState> = {
   initial: ['active'],
   states: contractStates,
   transitions: [
-    { action: 'complete', from: ['active'], to: 'completed', actors: ['client'], guard: 'every installment is approved or released' },
-    { action: 'cancel', from: ['active'], to: 'cancelled', actors: ['client'], guard: 'no installment is funded, submitted, changes requested or approved' },
+    {
+      action: 'complete',
+      from: ['active'],
+      to: 'completed',
+      actors: ['client'],
+      guard: 'every installment is approved or released',
+    },
+    {
+      action: 'cancel',
+      from: ['active'],
+      to: 'cancelled',
+      actors: ['client'],
+      guard: 'no installment is funded, submitted, changes requested or approved',
+    },
   ],
 }
 
-export const installmentStates = ['pending', 'funded', 'submitted', 'changes_requested', 'approved', 'released'] as const
+export const installmentStates = [
+  'pending',
+  'funded',
+  'submitted',
+  'changes_requested',
+  'approved',
+  'released',
+] as const
 export type InstallmentState = (typeof installmentStates)[number]
 
 export const installmentMachine: Machine<InstallmentState> = {
@@ -76,14 +143,68 @@ export const installmentMachine: Machine<InstallmentState> = {
   initial: ['pending'],
   states: installmentStates,
   transitions: [
-    { action: 'fund', from: ['pending'], to: 'funded', actors: ['system'], startedBy: 'client', guard: 'the gateway confirmed the client\'s payment (Payment/PaymentCallback); the contract is active' },
-    { action: 'submit', from: ['funded', 'changes_requested'], to: 'submitted', actors: ['freelancer'], guard: 'the contract is active; a note describes the work' },
-    { action: 'request_changes', from: ['submitted'], to: 'changes_requested', actors: ['client'], guard: 'the contract is active; feedback says what to change' },
-    { action: 'approve', from: ['submitted'], to: 'approved', actors: ['client', 'system'], guard: 'the contract is active; no refund request is open or disputed; the system approves a submission left unanswered for AUTO_RELEASE_DAYS (decision 183)' },
-    { action: 'release', from: ['approved'], to: 'released', actors: ['system'], guard: 'taken with the approval: the held money (less any part refunded) moves to the freelancer\'s available balance, less the platform fee' },
-    { action: 'refund', from: ['funded', 'submitted', 'changes_requested'], to: 'pending', actors: ['system'], guard: 'all the money held for it went back to the client (a refund accepted or a dispute decided, decisions 180–182): it awaits funding again' },
-    { action: 'refund_failed', from: ['pending'], to: 'funded', actors: ['system'], guard: 'the gateway failed a full refund after accepting it: the money is held again for the installment, which is funded once more (decision 234)' },
-    { action: 'settle', from: ['funded', 'submitted', 'changes_requested'], to: 'released', actors: ['system'], guard: 'an admin decided its dispute: the part given to the freelancer is released, the rest refunded (decision 182)' },
+    {
+      action: 'fund',
+      from: ['pending'],
+      to: 'funded',
+      actors: ['system'],
+      startedBy: 'client',
+      guard: "the gateway confirmed the client's payment (Payment/PaymentCallback); the contract is active",
+    },
+    {
+      action: 'submit',
+      from: ['funded', 'changes_requested'],
+      to: 'submitted',
+      actors: ['freelancer'],
+      guard: 'the contract is active; a note describes the work',
+    },
+    {
+      action: 'request_changes',
+      from: ['submitted'],
+      to: 'changes_requested',
+      actors: ['client'],
+      guard: 'the contract is active; feedback says what to change',
+    },
+    {
+      action: 'approve',
+      from: ['submitted'],
+      to: 'approved',
+      actors: ['client', 'system'],
+      guard:
+        'the contract is active; no refund request is open or disputed; the system approves a submission left unanswered for AUTO_RELEASE_DAYS (decision 183)',
+    },
+    {
+      action: 'release',
+      from: ['approved'],
+      to: 'released',
+      actors: ['system'],
+      guard:
+        "taken with the approval: the held money (less any part refunded) moves to the freelancer's available balance, less the platform fee",
+    },
+    {
+      action: 'refund',
+      from: ['funded', 'submitted', 'changes_requested'],
+      to: 'pending',
+      actors: ['system'],
+      guard:
+        'all the money held for it went back to the client (a refund accepted or a dispute decided, decisions 180–182): it awaits funding again',
+    },
+    {
+      action: 'refund_failed',
+      from: ['pending'],
+      to: 'funded',
+      actors: ['system'],
+      guard:
+        'the gateway failed a full refund after accepting it: the money is held again for the installment, which is funded once more (decision 234)',
+    },
+    {
+      action: 'settle',
+      from: ['funded', 'submitted', 'changes_requested'],
+      to: 'released',
+      actors: ['system'],
+      guard:
+        'an admin decided its dispute: the part given to the freelancer is released, the rest refunded (decision 182)',
+    },
   ],
 }
 
@@ -105,9 +226,17 @@ export function machinesMarkdown() {
     '',
   ]
   for (const m of machines) {
-    lines.push(`## ${m.entity[0].toUpperCase()}${m.entity.slice(1)}`, '', `States: ${m.states.map((s) => `\`${s}\``).join(', ')}. Starts in ${m.initial.map((s) => `\`${s}\``).join(' or ')}.`, '')
+    lines.push(
+      `## ${m.entity[0].toUpperCase()}${m.entity.slice(1)}`,
+      '',
+      `States: ${m.states.map((s) => `\`${s}\``).join(', ')}. Starts in ${m.initial.map((s) => `\`${s}\``).join(' or ')}.`,
+      '',
+    )
     lines.push('| action | from | to | who | guard |', '| --- | --- | --- | --- | --- |')
-    for (const t of m.transitions) lines.push(`| \`${t.action}\` | ${t.from.map((s) => `\`${s}\``).join(', ')} | \`${t.to}\` | ${t.actors.join(', ')}${t.startedBy ? ` (started by the ${t.startedBy})` : ''} | ${t.guard ?? '—'} |`)
+    for (const t of m.transitions)
+      lines.push(
+        `| \`${t.action}\` | ${t.from.map((s) => `\`${s}\``).join(', ')} | \`${t.to}\` | ${t.actors.join(', ')}${t.startedBy ? ` (started by the ${t.startedBy})` : ''} | ${t.guard ?? '—'} |`,
+      )
     lines.push('', '```mermaid', 'stateDiagram-v2')
     for (const s of m.initial) lines.push(`  [*] --> ${s}`)
     for (const t of m.transitions) for (const f of t.from) lines.push(`  ${f} --> ${t.to}: ${t.action}`)

@@ -25,18 +25,46 @@ export interface NotifyPayload {
   ns?: string
 }
 
-export function projectsOutboxHandlers({ db, projects, notifications, hubs }: { db: DB; projects: ProjectsService; notifications: NotificationsService; hubs: () => Hubs | null }): Record<string, OutboxHandler> {
+export function projectsOutboxHandlers({
+  db,
+  projects,
+  notifications,
+  hubs,
+}: {
+  db: DB
+  projects: ProjectsService
+  notifications: NotificationsService
+  hubs: () => Hubs | null
+}): Record<string, OutboxHandler> {
   return {
     [NOTIFY_TOPIC]: async (payload: NotifyPayload, row) => {
       if (!payload.userIds.length) return
       const source = `outbox:${row.id}`
-      const users = await db.selectFrom('app_user').select(['id', 'language']).where('id', 'in', payload.userIds).execute()
+      const users = await db
+        .selectFrom('app_user')
+        .select(['id', 'language'])
+        .where('id', 'in', payload.userIds)
+        .execute()
       await notifications.record(
         db,
-        users.map((u) => ({ userId: u.id, source, messageKey: `${payload.ns ?? 'projects'}:notify.${payload.kind}`, params: payload.params, type: payload.type, projectId: payload.projectId })),
+        users.map((u) => ({
+          userId: u.id,
+          source,
+          messageKey: `${payload.ns ?? 'projects'}:notify.${payload.kind}`,
+          params: payload.params,
+          type: payload.type,
+          projectId: payload.projectId,
+        })),
       )
-      await announce(notifications, hubs(), users.map((u) => ({ id: u.id, locale: asLocale(u.language) })), source)
-      await hubs()?.notifications.toGroup(`project:${payload.projectId}`).send('projectChanged', payload.projectId)
+      await announce(
+        notifications,
+        hubs(),
+        users.map((u) => ({ id: u.id, locale: asLocale(u.language) })),
+        source,
+      )
+      await hubs()
+        ?.notifications.toGroup(`project:${payload.projectId}`)
+        .send('projectChanged', payload.projectId)
     },
     [REVIEW_TOPIC]: async (payload: { userIds: number[]; contractId?: number }) => {
       for (const id of payload.userIds) await projects.recomputeRating(db, id)

@@ -69,7 +69,11 @@ export function planTotal(plan: ReadonlyArray<{ amountMinor: number }>) {
 }
 
 /** Lower case without diacritics: what the full-text index stores and what queries look for. */
-export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase()
+export const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
 
 /** Tokens of a search term: letters and digits, diacritics folded, at most eight ('all' means no term). */
 export function searchTokens(term: string | undefined | null) {

@@ -81,7 +81,7 @@ export function facetTokens(p: FacetSource, skillIds: readonly number[]) {
 function dayTokens(since: number, now: number) {
   const tokens: string[] = []
   const last = Math.floor(now / DAY)
-  for (let d = Math.floor(since / DAY); d <= last; ) {
+  for (let d = Math.floor(since / DAY); d <= last;) {
     const period = d >> PERIOD_BITS
     if (d === period << PERIOD_BITS && ((period + 1) << PERIOD_BITS) - 1 <= last) {
       tokens.push(`e${period}`)
@@ -120,8 +120,10 @@ export function facetQuery(f: FacetFilter, now = Date.now()): string[][] {
   if (f.publishedSince !== undefined) all.push(dayTokens(f.publishedSince, now))
   // The tokens narrow a budget range to its buckets; the exact bounds apply on the project row.
   if (f.budgetMin !== undefined && f.budgetMax !== undefined && f.budgetMin > f.budgetMax) all.push([])
-  if (f.budgetMin !== undefined && budgetBucket(f.budgetMin) > LOW_BUCKET) all.push([`a${Math.min(budgetBucket(f.budgetMin), HIGH_BUCKET)}`])
-  if (f.budgetMax !== undefined && budgetBucket(f.budgetMax) < HIGH_BUCKET) all.push([`u${Math.max(budgetBucket(f.budgetMax), LOW_BUCKET)}`])
+  if (f.budgetMin !== undefined && budgetBucket(f.budgetMin) > LOW_BUCKET)
+    all.push([`a${Math.min(budgetBucket(f.budgetMin), HIGH_BUCKET)}`])
+  if (f.budgetMax !== undefined && budgetBucket(f.budgetMax) < HIGH_BUCKET)
+    all.push([`u${Math.max(budgetBucket(f.budgetMax), LOW_BUCKET)}`])
   return all
 }
 
@@ -131,40 +133,85 @@ export interface WalkLimits {
   walkOn: number
 }
 
-export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: WalkLimits = { recent: RECENT, walkOn: WALK_ON }) {
+export function createProjectSearchIndex(
+  dialect: Dialect,
+  { recent, walkOn }: WalkLimits = { recent: RECENT, walkOn: WALK_ON },
+) {
   type Entry = { id: number; doc: ProjectDocument; facets: string[] }
   async function write(executor: DB, entries: Entry[], terms = true) {
     if (!entries.length) return
     const ids = entries.map((e) => e.id)
     if (dialect === 'sqlite') {
       await sql`delete from project_search where rowid in (${sql.join(ids)})`.execute(executor)
-      const values = entries.map((e) => sql`(${e.id}, ${fold(e.doc.title)}, ${fold(e.doc.description)}, ${fold(e.doc.skills)}, ${e.facets.join(' ')})`)
-      await sql`insert into project_search (rowid, title, description, skills, facets) values ${sql.join(values)}`.execute(executor)
+      const values = entries.map(
+        (e) =>
+          sql`(${e.id}, ${fold(e.doc.title)}, ${fold(e.doc.description)}, ${fold(e.doc.skills)}, ${e.facets.join(' ')})`,
+      )
+      await sql`insert into project_search (rowid, title, description, skills, facets) values ${sql.join(values)}`.execute(
+        executor,
+      )
     } else {
-      const values = entries.map((e) => sql`(${e.id}, setweight(to_tsvector('simple', ${fold(e.doc.title)}), 'A') || setweight(to_tsvector('simple', ${fold(e.doc.skills)}), 'B') || setweight(to_tsvector('simple', ${fold(e.doc.description)}), 'C'))`)
-      await sql`insert into project_search (project_id, document) values ${sql.join(values)} on conflict (project_id) do update set document = excluded.document`.execute(executor)
+      const values = entries.map(
+        (e) =>
+          sql`(${e.id}, setweight(to_tsvector('simple', ${fold(e.doc.title)}), 'A') || setweight(to_tsvector('simple', ${fold(e.doc.skills)}), 'B') || setweight(to_tsvector('simple', ${fold(e.doc.description)}), 'C'))`,
+      )
+      await sql`insert into project_search (project_id, document) values ${sql.join(values)} on conflict (project_id) do update set document = excluded.document`.execute(
+        executor,
+      )
       const facets = entries.map((e) => sql`(${e.id}, array_to_tsvector(${e.facets}::text[]))`)
-      await sql`insert into project_facet (project_id, facets) values ${sql.join(facets)} on conflict (project_id) do update set facets = excluded.facets`.execute(executor)
+      await sql`insert into project_facet (project_id, facets) values ${sql.join(facets)} on conflict (project_id) do update set facets = excluded.facets`.execute(
+        executor,
+      )
       if (!terms) return
       // The narrow search row: the document's lexemes without positions, and the marked facets.
-      const marked = entries.map((e) => sql`(${e.id}::integer, ${[...e.facets, blockFacet(e.id >> BLOCK_BITS)].map((f) => FACET + f).join(' ')}::text)`)
-      await sql`insert into project_term (project_id, terms) select s.project_id, strip(s.document) || array_to_tsvector(string_to_array(v.facets, ' ')) from (values ${sql.join(marked)}) v(project_id, facets) join project_search s on s.project_id = v.project_id on conflict (project_id) do update set terms = excluded.terms`.execute(executor)
-      await keepLexemes(executor, 'project_lexeme', sql`select document from project_search where project_id in (${sql.join(entries.map((e) => e.id))})`)
+      const marked = entries.map(
+        (e) =>
+          sql`(${e.id}::integer, ${[...e.facets, blockFacet(e.id >> BLOCK_BITS)].map((f) => FACET + f).join(' ')}::text)`,
+      )
+      await sql`insert into project_term (project_id, terms) select s.project_id, strip(s.document) || array_to_tsvector(string_to_array(v.facets, ' ')) from (values ${sql.join(marked)}) v(project_id, facets) join project_search s on s.project_id = v.project_id on conflict (project_id) do update set terms = excluded.terms`.execute(
+        executor,
+      )
+      await keepLexemes(
+        executor,
+        'project_lexeme',
+        sql`select document from project_search where project_id in (${sql.join(entries.map((e) => e.id))})`,
+      )
     }
   }
 
-  const facetColumns = ['category_id', 'subcategory_id', 'budget_type', 'budget_minor', 'experience_level', 'country', 'currency', 'remote', 'published_at'] as const
+  const facetColumns = [
+    'category_id',
+    'subcategory_id',
+    'budget_type',
+    'budget_minor',
+    'experience_level',
+    'country',
+    'currency',
+    'remote',
+    'published_at',
+  ] as const
 
   async function put(executor: DB, projectId: number, doc: ProjectDocument) {
     const [row, skillRows] = await Promise.all([
       executor.selectFrom('project').select(facetColumns).where('id', '=', projectId).executeTakeFirst(),
       executor.selectFrom('project_skill').select('skill_id').where('project_id', '=', projectId).execute(),
     ])
-    if (row) await write(executor, [{ id: projectId, doc, facets: facetTokens(row, skillRows.map((s) => s.skill_id)) }])
+    if (row)
+      await write(executor, [
+        {
+          id: projectId,
+          doc,
+          facets: facetTokens(
+            row,
+            skillRows.map((s) => s.skill_id),
+          ),
+        },
+      ])
   }
 
   async function remove(executor: DB, projectId: number) {
-    if (dialect === 'sqlite') await sql`delete from project_search where rowid = ${projectId}`.execute(executor)
+    if (dialect === 'sqlite')
+      await sql`delete from project_search where rowid = ${projectId}`.execute(executor)
     else {
       await sql`delete from project_search where project_id = ${projectId}`.execute(executor)
       await sql`delete from project_facet where project_id = ${projectId}`.execute(executor)
@@ -181,7 +228,8 @@ export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: W
     if (!tokens.length && !facets.length) return null
     if (dialect === 'sqlite') {
       const parts = facets.map((set) => `facets : (${set.join(' OR ')})`)
-      if (tokens.length) parts.unshift(`{title description skills} : (${tokens.map((t) => `"${t}"*`).join(' AND ')})`)
+      if (tokens.length)
+        parts.unshift(`{title description skills} : (${tokens.map((t) => `"${t}"*`).join(' AND ')})`)
       return { sqlite: parts.join(' AND '), words: null, facets: '', terms: '' }
     }
     // tsquery literals (cast, not parsed); tokens are letters and digits, facets letters, digits.
@@ -189,7 +237,12 @@ export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: W
     // facets alone (unmarked) for project_facet.
     const words = tokens.length ? tokens.map((t) => `'${t}':*`).join(' & ') : null
     const sets = (mark: string) => facets.map((set) => `(${set.map((f) => `'${mark}${f}'`).join(' | ')})`)
-    return { sqlite: null, words, facets: sets('').join(' & '), terms: [...(words ? [words] : []), ...sets(FACET)].join(' & ') }
+    return {
+      sqlite: null,
+      words,
+      facets: sets('').join(' & '),
+      terms: [...(words ? [words] : []), ...sets(FACET)].join(' & '),
+    }
   }
   type IndexQuery = NonNullable<ReturnType<typeof query>>
 
@@ -200,10 +253,15 @@ export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: W
   function window(q: IndexQuery, limit: number, rank: boolean) {
     if (q.sqlite !== null) {
       const score = rank ? sql`bm25(project_search, 10.0, 1.0, 4.0, 0.0)` : sql`0`
-      return sql<M>`(select rowid as project_id, ${score} as score from project_search where project_search match ${q.sqlite} order by rowid desc limit ${limit})`.as('m')
+      return sql<M>`(select rowid as project_id, ${score} as score from project_search where project_search match ${q.sqlite} order by rowid desc limit ${limit})`.as(
+        'm',
+      )
     }
     // Without words the narrow facet rows answer alone. ts_rank runs above the limit.
-    if (!q.words) return sql<M>`(select project_id, 0 as score from project_facet where facets @@ ${q.facets}::tsquery order by project_id desc limit ${limit})`.as('m')
+    if (!q.words)
+      return sql<M>`(select project_id, 0 as score from project_facet where facets @@ ${q.facets}::tsquery order by project_id desc limit ${limit})`.as(
+        'm',
+      )
     const inner = sql`select project_id from project_term where terms @@ ${q.terms}::tsquery order by project_id desc limit ${limit}`
     return ranked(sql`(${inner})`, q, rank)
   }
@@ -212,7 +270,9 @@ export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: W
   /** `m(project_id, score)` over a window of ids; ts_rank reads the weighted document of those rows only. */
   const ranked = (ids: ReturnType<typeof sql>, q: IndexQuery, rank: boolean) =>
     rank && q.words
-      ? sql<M>`(select t.project_id, -ts_rank(s.document, ${q.words}::tsquery) as score from ${ids} t join project_search s on s.project_id = t.project_id)`.as('m')
+      ? sql<M>`(select t.project_id, -ts_rank(s.document, ${q.words}::tsquery) as score from ${ids} t join project_search s on s.project_id = t.project_id)`.as(
+          'm',
+        )
       : sql<M>`(select t.project_id, 0 as score from ${ids} t)`.as('m')
 
   /**
@@ -225,9 +285,17 @@ export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: W
   async function searchWindow(executor: DB, q: IndexQuery, limit: number, rank: boolean) {
     if (q.sqlite !== null || !q.words) return window(q, limit, rank)
     // ts_match_vq is @@ without its index: rows are read newest first, stopping at `limit`.
-    const newest = (await sql<{ id: number | null }>`select max(project_id) as id from project_term`.execute(executor)).rows[0]?.id ?? 0
+    const newest =
+      (await sql<{ id: number | null }>`select max(project_id) as id from project_term`.execute(executor))
+        .rows[0]?.id ?? 0
     const walk = async (from: number, to: number, n: number) =>
-      (await sql<{ project_id: number }>`select project_id from project_term where project_id > ${to} and project_id <= ${from} and ts_match_vq(terms, ${q.terms}::tsquery) order by project_id desc limit ${n}`.execute(executor)).rows
+      (
+        await sql<{
+          project_id: number
+        }>`select project_id from project_term where project_id > ${to} and project_id <= ${from} and ts_match_vq(terms, ${q.terms}::tsquery) order by project_id desc limit ${n}`.execute(
+          executor,
+        )
+      ).rows
     let rows = await walk(newest, newest - recent, limit)
     // Common enough (≥ WALK_ON in RECENT rows, 12 %): walking on for the rest (1.5 times the rows the
     // rate seen predicts, ~0.8 µs a row) is cheaper than reading ~1,500 GIN matches (~4 µs each).
@@ -237,8 +305,19 @@ export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: W
       const more = Math.ceil((1.5 * (limit - rows.length) * recent) / rows.length)
       rows = rows.concat(await walk(newest - recent, newest - recent - more, limit - rows.length))
     }
-    if (rows.length < limit) rows = await fromIndex(executor, q, limit, newest, rows.length ? Math.ceil((1.5 * limit * recent) / rows.length) : Infinity)
-    return ranked(sql`(select * from unnest(${rows.map((r) => r.project_id)}::integer[]) as u(project_id))`, q, rank)
+    if (rows.length < limit)
+      rows = await fromIndex(
+        executor,
+        q,
+        limit,
+        newest,
+        rows.length ? Math.ceil((1.5 * limit * recent) / rows.length) : Infinity,
+      )
+    return ranked(
+      sql`(select * from unnest(${rows.map((r) => r.project_id)}::integer[]) as u(project_id))`,
+      q,
+      rank,
+    )
   }
 
   /**
@@ -250,10 +329,18 @@ export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: W
   async function fromIndex(executor: DB, q: IndexQuery, limit: number, newest: number, span: number) {
     const terms = await wholeWordsOf(executor, q)
     if (terms === null) return []
-    const ask = async (query: string) => (await sql<{ project_id: number }>`select project_id from project_term where terms @@ ${query}::tsquery order by project_id + 0 desc limit ${limit}`.execute(executor)).rows
+    const ask = async (query: string) =>
+      (
+        await sql<{
+          project_id: number
+        }>`select project_id from project_term where terms @@ ${query}::tsquery order by project_id + 0 desc limit ${limit}`.execute(
+          executor,
+        )
+      ).rows
     if (span < newest / 2) {
       const blocks: string[] = []
-      for (let b = newest >> BLOCK_BITS; b >= (newest - span) >> BLOCK_BITS; b--) blocks.push(`'${FACET}${blockFacet(b)}'`)
+      for (let b = newest >> BLOCK_BITS; b >= (newest - span) >> BLOCK_BITS; b--)
+        blocks.push(`'${FACET}${blockFacet(b)}'`)
       const rows = await ask(`${terms} & (${blocks.join(' | ')})`)
       if (rows.length === limit) return rows
     }
@@ -268,7 +355,11 @@ export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: W
    */
   async function wholeWordsOf(executor: DB, q: IndexQuery) {
     const facets = q.terms.slice(q.words!.length)
-    const parts = await wholeWords(executor, 'project_lexeme', q.words!.split(' & ').map((word) => word.slice(1, -3))) // 'token':*
+    const parts = await wholeWords(
+      executor,
+      'project_lexeme',
+      q.words!.split(' & ').map((word) => word.slice(1, -3)),
+    ) // 'token':*
     return parts === null ? null : parts.join(' & ') + facets
   }
 
@@ -282,31 +373,63 @@ export function createProjectSearchIndex(dialect: Dialect, { recent, walkOn }: W
   async function rebuild(db: DB) {
     await sql`delete from project_search`.execute(db)
     // Migration 0009 runs this before 0012 has made project_term: the document alone then.
-    const terms = dialect === 'postgres' && (await sql<{ t: string | null }>`select to_regclass('project_term')::text as t`.execute(db)).rows[0]?.t != null
+    const terms =
+      dialect === 'postgres' &&
+      (await sql<{ t: string | null }>`select to_regclass('project_term')::text as t`.execute(db)).rows[0]
+        ?.t != null
     if (dialect === 'postgres') await sql`delete from project_facet`.execute(db)
     if (terms) await sql`delete from project_term`.execute(db)
-    for (let after = 0; ; ) {
-      const rows = await db.selectFrom('project').select(['id', 'title', 'description', ...facetColumns]).where('status', '=', 'open').where('id', '>', after).orderBy('id').limit(500).execute()
+    for (let after = 0; ;) {
+      const rows = await db
+        .selectFrom('project')
+        .select(['id', 'title', 'description', ...facetColumns])
+        .where('status', '=', 'open')
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(500)
+        .execute()
       if (!rows.length) break
       after = rows.at(-1)!.id
       const skills = await db
         .selectFrom('project_skill as ps')
         .innerJoin('skill as s', 's.id', 'ps.skill_id')
-        .select(['ps.project_id', 'ps.skill_id', 's.name_en', 's.name_es', 's.name_de', 's.name_it', 's.name_ru'])
-        .where('ps.project_id', 'in', rows.map((r) => r.id))
+        .select([
+          'ps.project_id',
+          'ps.skill_id',
+          's.name_en',
+          's.name_es',
+          's.name_de',
+          's.name_it',
+          's.name_ru',
+        ])
+        .where(
+          'ps.project_id',
+          'in',
+          rows.map((r) => r.id),
+        )
         .execute()
       const of = Map.groupBy(skills, (s) => s.project_id)
       await write(
         db,
         rows.map((r) => {
           const own = of.get(r.id) ?? []
-          const names = [...new Set(own.flatMap((s) => [s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru]))].join(' ')
-          return { id: r.id, doc: { title: r.title, description: r.description, skills: names }, facets: facetTokens(r, own.map((s) => s.skill_id)) }
+          const names = [
+            ...new Set(own.flatMap((s) => [s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru])),
+          ].join(' ')
+          return {
+            id: r.id,
+            doc: { title: r.title, description: r.description, skills: names },
+            facets: facetTokens(
+              r,
+              own.map((s) => s.skill_id),
+            ),
+          }
         }),
         terms,
       )
     }
-    if (dialect === 'sqlite') await sql`insert into project_search(project_search) values ('optimize')`.execute(db)
+    if (dialect === 'sqlite')
+      await sql`insert into project_search(project_search) values ('optimize')`.execute(db)
   }
 
   return { put, remove, query, window, searchWindow, match, rebuild }

@@ -34,7 +34,11 @@ for (const dialect of dialects) {
     const found = async (query: string) => {
       const r = await s.t.call('GET', `projects?pageSize=50&${query}`)
       expect(r.status, r.text).toBe(200)
-      return r.json as { data: { id: number; budgetMinor: number; proposalCount: number }[]; total: number; page: number }
+      return r.json as {
+        data: { id: number; budgetMinor: number; proposalCount: number }[]
+        total: number
+        page: number
+      }
     }
     /** The names of the projects found, in the order returned. */
     const names = async (query: string) => {
@@ -45,26 +49,88 @@ for (const dialect of dialects) {
 
     beforeAll(async () => {
       client = await s.t.user('client', 'Sara', 'Search')
-      const subs = await s.database.db.selectFrom('subcategory').select(['id', 'category_id']).orderBy('id').execute()
+      const subs = await s.database.db
+        .selectFrom('subcategory')
+        .select(['id', 'category_id'])
+        .orderBy('id')
+        .execute()
       subA = subs[0]
       subB = subs.find((s) => s.category_id !== subA.category_id)!
-      skillsA = (await s.database.db.selectFrom('subcategory_skill').select('skill_id').where('subcategory_id', '=', subA.id).orderBy('skill_id').limit(2).execute()).map((s) => s.skill_id)
+      skillsA = (
+        await s.database.db
+          .selectFrom('subcategory_skill')
+          .select('skill_id')
+          .where('subcategory_id', '=', subA.id)
+          .orderBy('skill_id')
+          .limit(2)
+          .execute()
+      ).map((s) => s.skill_id)
       const make = async (name: string, over: Record<string, unknown>) => {
         const r = await s.t.call('POST', 'projects', { token: client.token, body: body(over) })
         expect(r.status, r.text).toBe(200)
         ids[name] = r.json.id
       }
       // Created in this order: a larger id is newer.
-      await make('beam', { title: 'Steel beam design for a loft', budgetMinor: 250_000, skillIds: [skillsA[0]], experienceLevel: 'expert', country: 'ES', remote: false, location: 'Madrid' })
-      await make('bridge', { title: 'Footbridge feasibility study', description: 'Feasibility of a timber footbridge over a river, with a steel option compared.', subcategoryId: subB.id, budgetType: 'hourly', budgetMinor: 9_000, experienceLevel: 'intermediate', currency: 'USD', country: 'DE', remote: false, location: 'Köln' })
-      await make('slab', { title: 'Concrete slab check', budgetMinor: 40_000, skillIds: [skillsA[1]], experienceLevel: 'entry' })
-      await make('roof', { title: 'Timber roof truss', description: 'Roof truss calculations for a barn; cimentación not needed.', subcategoryId: subB.id, budgetMinor: 1_200_000, skillIds: [], experienceLevel: 'expert', country: 'ES', remote: false, location: 'Sevilla' })
-      await make('old', { title: 'Steel stair calculations', budgetMinor: 70_000, experienceLevel: 'intermediate' })
+      await make('beam', {
+        title: 'Steel beam design for a loft',
+        budgetMinor: 250_000,
+        skillIds: [skillsA[0]],
+        experienceLevel: 'expert',
+        country: 'ES',
+        remote: false,
+        location: 'Madrid',
+      })
+      await make('bridge', {
+        title: 'Footbridge feasibility study',
+        description: 'Feasibility of a timber footbridge over a river, with a steel option compared.',
+        subcategoryId: subB.id,
+        budgetType: 'hourly',
+        budgetMinor: 9_000,
+        experienceLevel: 'intermediate',
+        currency: 'USD',
+        country: 'DE',
+        remote: false,
+        location: 'Köln',
+      })
+      await make('slab', {
+        title: 'Concrete slab check',
+        budgetMinor: 40_000,
+        skillIds: [skillsA[1]],
+        experienceLevel: 'entry',
+      })
+      await make('roof', {
+        title: 'Timber roof truss',
+        description: 'Roof truss calculations for a barn; cimentación not needed.',
+        subcategoryId: subB.id,
+        budgetMinor: 1_200_000,
+        skillIds: [],
+        experienceLevel: 'expert',
+        country: 'ES',
+        remote: false,
+        location: 'Sevilla',
+      })
+      await make('old', {
+        title: 'Steel stair calculations',
+        budgetMinor: 70_000,
+        experienceLevel: 'intermediate',
+      })
       // "old" was published ten days ago: moved back in time, then indexed again.
-      await s.database.db.updateTable('project').set({ published_at: new Date(Date.now() - 10 * DAY).toISOString() }).where('id', '=', ids.old).execute()
+      await s.database.db
+        .updateTable('project')
+        .set({ published_at: new Date(Date.now() - 10 * DAY).toISOString() })
+        .where('id', '=', ids.old)
+        .execute()
       await createProjectSearchIndex(dialect).rebuild(s.database.db)
-      await s.database.db.updateTable('project').set({ proposal_count: 3 }).where('id', '=', ids.beam).execute()
-      await s.database.db.updateTable('project').set({ proposal_count: 1 }).where('id', 'in', [ids.slab, ids.roof, ids.old]).execute()
+      await s.database.db
+        .updateTable('project')
+        .set({ proposal_count: 3 })
+        .where('id', '=', ids.beam)
+        .execute()
+      await s.database.db
+        .updateTable('project')
+        .set({ proposal_count: 1 })
+        .where('id', 'in', [ids.slab, ids.roof, ids.old])
+        .execute()
     }, 60_000)
 
     test('each filter returns exactly the projects that have it', async () => {
@@ -84,7 +150,9 @@ for (const dialect of dialects) {
       expect(sorted(await names('postedWithin=7'))).toEqual(['beam', 'bridge', 'roof', 'slab'])
       expect(sorted(await names('postedWithin=30'))).toEqual(['beam', 'bridge', 'old', 'roof', 'slab'])
       // Combined: every filter must hold.
-      expect(await names(`categoryId=${subA.category_id}&experienceLevel=expert&country=ES&budgetMin=100000`)).toEqual(['beam'])
+      expect(
+        await names(`categoryId=${subA.category_id}&experienceLevel=expert&country=ES&budgetMin=100000`),
+      ).toEqual(['beam'])
       expect(await names('budgetType=hourly&country=ES')).toEqual([])
       expect(await found('budgetMin=500000&budgetMax=100000')).toMatchObject({ data: [], total: 0 })
     })
@@ -108,7 +176,12 @@ for (const dialect of dialects) {
     })
 
     test('walking the newest rows, walking on and asking the index find the same window', async () => {
-      const window = async (limits: { recent: number; walkOn: number } | undefined, term: string, facets: string[][], limit: number) => {
+      const window = async (
+        limits: { recent: number; walkOn: number } | undefined,
+        term: string,
+        facets: string[][],
+        limit: number,
+      ) => {
         const index = createProjectSearchIndex(dialect, limits)
         const m = await index.searchWindow(s.database.db, index.query(term, facets)!, limit, false)
         return (await s.database.db.selectFrom(m).select('m.project_id').execute()).map((r) => r.project_id)
@@ -122,7 +195,10 @@ for (const dialect of dialects) {
       ]
       // All in the walk; walking on after one of the newest 2 rows; the index after the newest row.
       for (const limits of [undefined, { recent: 2, walkOn: 1 }, { recent: 1, walkOn: 99 }]) {
-        for (const [term, facets, limit, expected] of cases) expect(await window(limits, term, facets, limit), `${term} ${JSON.stringify(limits)}`).toEqual(expected)
+        for (const [term, facets, limit, expected] of cases)
+          expect(await window(limits, term, facets, limit), `${term} ${JSON.stringify(limits)}`).toEqual(
+            expected,
+          )
       }
     })
 
@@ -130,15 +206,40 @@ for (const dialect of dialects) {
       // Twelve projects 1,000 ids apart (blocks of 4,096 ids: 4 to 7), removed again at the end.
       const now = new Date().toISOString()
       const quarry = Array.from({ length: 12 }, (_, k) => 20_000 + k * 1000)
-      await s.database.db.insertInto('project').values(quarry.map((id) => ({
-        id, client_id: client.id, status: 'open', title: `Quarry slope ${id}`, description: 'Slope stability of a quarry face.', category_id: subA.category_id, subcategory_id: subA.id,
-        budget_type: 'fixed', budget_minor: 50_000, currency: 'EUR', duration_days: 10, deadline: null, experience_level: 'entry', remote: 1, location: null, country: null,
-        installment_plan: '[]', proposal_count: 0, created_at: now, updated_at: now, published_at: now,
-      }))).execute()
+      await s.database.db
+        .insertInto('project')
+        .values(
+          quarry.map((id) => ({
+            id,
+            client_id: client.id,
+            status: 'open',
+            title: `Quarry slope ${id}`,
+            description: 'Slope stability of a quarry face.',
+            category_id: subA.category_id,
+            subcategory_id: subA.id,
+            budget_type: 'fixed',
+            budget_minor: 50_000,
+            currency: 'EUR',
+            duration_days: 10,
+            deadline: null,
+            experience_level: 'entry',
+            remote: 1,
+            location: null,
+            country: null,
+            installment_plan: '[]',
+            proposal_count: 0,
+            created_at: now,
+            updated_at: now,
+            published_at: now,
+          })),
+        )
+        .execute()
       try {
         await createProjectSearchIndex(dialect).rebuild(s.database.db)
         if (dialect === 'postgres') {
-          const terms = await sql<{ terms: string }>`select terms::text as terms from project_term where project_id = 31000`.execute(s.database.db)
+          const terms = await sql<{
+            terms: string
+          }>`select terms::text as terms from project_term where project_id = 31000`.execute(s.database.db)
           expect(terms.rows[0].terms).toContain("'~w7'")
         }
         const window = async (recent: number, limit: number) => {
@@ -185,13 +286,27 @@ for (const dialect of dialects) {
     })
 
     test('the index follows edits and state changes', async () => {
-      const r = await s.t.call('POST', 'projects', { token: client.token, body: body({ title: 'Retaining wall design', subcategoryId: subA.id }) })
+      const r = await s.t.call('POST', 'projects', {
+        token: client.token,
+        body: body({ title: 'Retaining wall design', subcategoryId: subA.id }),
+      })
       const id = r.json.id as number
       expect(await names(`search=retaining&categoryId=${subA.category_id}`)).toEqual([`other ${id}`])
-      const edited = await s.t.call('PUT', `projects/${id}`, { token: client.token, body: body({ title: 'Retaining wall design', subcategoryId: subB.id, budgetType: 'hourly', budgetMinor: 5_000, publish: false }) })
+      const edited = await s.t.call('PUT', `projects/${id}`, {
+        token: client.token,
+        body: body({
+          title: 'Retaining wall design',
+          subcategoryId: subB.id,
+          budgetType: 'hourly',
+          budgetMinor: 5_000,
+          publish: false,
+        }),
+      })
       expect(edited.status, edited.text).toBe(200)
       expect(await names(`search=retaining&categoryId=${subA.category_id}`)).toEqual([])
-      expect(await names(`search=retaining&categoryId=${subB.category_id}&budgetType=hourly`)).toEqual([`other ${id}`])
+      expect(await names(`search=retaining&categoryId=${subB.category_id}&budgetType=hourly`)).toEqual([
+        `other ${id}`,
+      ])
       const cancelled = await s.t.call('PUT', `projects/${id}/updatestate/cancelled`, { token: client.token })
       expect(cancelled.status, cancelled.text).toBe(200)
       expect(await names('search=retaining')).toEqual([])
@@ -200,16 +315,43 @@ for (const dialect of dialects) {
     test(`the total stops at ${SEARCH_WINDOW} (the newest matches); paging stops there too`, async () => {
       const now = new Date().toISOString()
       const rows = Array.from({ length: SEARCH_WINDOW + 5 }, (_, k) => ({
-        client_id: client.id, status: 'open', title: `Bulk survey ${k}`, description: 'Topographic survey of a plot.', category_id: subA.category_id, subcategory_id: subA.id,
-        budget_type: 'fixed', budget_minor: 10_000 + k, currency: 'EUR', duration_days: 10, deadline: null, experience_level: 'entry', remote: 1, location: null, country: null,
-        installment_plan: '[]', proposal_count: 0, created_at: now, updated_at: now, published_at: now,
+        client_id: client.id,
+        status: 'open',
+        title: `Bulk survey ${k}`,
+        description: 'Topographic survey of a plot.',
+        category_id: subA.category_id,
+        subcategory_id: subA.id,
+        budget_type: 'fixed',
+        budget_minor: 10_000 + k,
+        currency: 'EUR',
+        duration_days: 10,
+        deadline: null,
+        experience_level: 'entry',
+        remote: 1,
+        location: null,
+        country: null,
+        installment_plan: '[]',
+        proposal_count: 0,
+        created_at: now,
+        updated_at: now,
+        published_at: now,
       }))
-      for (let i = 0; i < rows.length; i += 200) await s.database.db.insertInto('project').values(rows.slice(i, i + 200)).execute()
+      for (let i = 0; i < rows.length; i += 200)
+        await s.database.db
+          .insertInto('project')
+          .values(rows.slice(i, i + 200))
+          .execute()
       await createProjectSearchIndex(dialect).rebuild(s.database.db)
       const first = await found('search=survey&sort=newest')
       expect(first.total).toBe(SEARCH_WINDOW)
       expect(first.data.length).toBe(50)
-      const newest = await s.database.db.selectFrom('project').select('id').where('title', 'like', 'Bulk survey%').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
+      const newest = await s.database.db
+        .selectFrom('project')
+        .select('id')
+        .where('title', 'like', 'Bulk survey%')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow()
       expect(first.data[0].id).toBe(newest.id)
       expect((await found('search=survey&page=21')).data).toEqual([])
       expect((await found('search=survey&page=20')).data.length).toBe(50)

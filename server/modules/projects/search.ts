@@ -21,7 +21,8 @@ const DAY = 86_400_000
 export function createProjectSearch({ db, index }: { db: DB; index: ProjectSearchIndex }) {
   async function search(query: SearchQuery, now = Date.now()) {
     const words = searchTokens(query.search).length > 0
-    const sort = query.sort === 'relevance' && !words ? 'newest' : (query.sort ?? (words ? 'relevance' : 'newest'))
+    const sort =
+      query.sort === 'relevance' && !words ? 'newest' : (query.sort ?? (words ? 'relevance' : 'newest'))
     const publishedSince = query.postedWithin ? now - query.postedWithin * DAY : undefined
     const facets = facetQuery({ ...query, publishedSince }, now)
     // A filter nothing can meet (a budget minimum above the maximum) finds nothing.
@@ -35,7 +36,8 @@ export function createProjectSearch({ db, index }: { db: DB; index: ProjectSearc
       .where('p.status', '=', 'open')
     if (query.budgetMin !== undefined) page = page.where('p.budget_minor', '>=', query.budgetMin)
     if (query.budgetMax !== undefined) page = page.where('p.budget_minor', '<=', query.budgetMax)
-    if (publishedSince !== undefined) page = page.where('p.published_at', '>=', new Date(publishedSince).toISOString())
+    if (publishedSince !== undefined)
+      page = page.where('p.published_at', '>=', new Date(publishedSince).toISOString())
     switch (sort) {
       case 'relevance':
         page = page.orderBy(sql`m.score`)
@@ -54,9 +56,26 @@ export function createProjectSearch({ db, index }: { db: DB; index: ProjectSearc
     const offset = (query.page - 1) * query.pageSize
     const hits = offset >= SEARCH_WINDOW ? [] : await page.offset(offset).limit(query.pageSize).execute()
     // Past the last page the window query returns no row to carry the count: count on its own.
-    const counted = !hits.length && offset ? await page.clearOrderBy().clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirst() : undefined
+    const counted =
+      !hits.length && offset
+        ? await page
+            .clearOrderBy()
+            .clearSelect()
+            .select(sql<number>`count(*)`.as('n'))
+            .executeTakeFirst()
+        : undefined
     const total = hits.length ? Number(hits[0].total) : Number(counted?.n ?? 0)
-    const rows = hits.length ? await db.selectFrom('project').selectAll().where('id', 'in', hits.map((h) => h.id)).execute() : []
+    const rows = hits.length
+      ? await db
+          .selectFrom('project')
+          .selectAll()
+          .where(
+            'id',
+            'in',
+            hits.map((h) => h.id),
+          )
+          .execute()
+      : []
     const byId = new Map(rows.map((r) => [r.id, r]))
     return { rows: hits.map((h) => byId.get(h.id)).filter((r): r is ProjectRow => !!r), total }
   }

@@ -15,11 +15,36 @@ import { createProjectSearchIndex } from './search-index.ts'
 import { rateFreelancer } from '../profiles/listing.ts'
 import { createProjectSearch } from './search.ts'
 import { createWorkQueue } from './work-queue.ts'
-import { conflict, inNamespace, lockRow, notify, recordActivity, recordCreated, transitionContract, transitionInstallment, transitionProject, transitionProposal, type Effect, type Trx } from './transition.ts'
+import {
+  conflict,
+  inNamespace,
+  lockRow,
+  notify,
+  recordActivity,
+  recordCreated,
+  transitionContract,
+  transitionInstallment,
+  transitionProject,
+  transitionProposal,
+  type Effect,
+  type Trx,
+} from './transition.ts'
 import { displayName } from '../identity/display-name.ts'
 import { readOnceById } from '../../db/read-scope.ts'
 import { readContractOfProject, readProject, readProjectFiles, type ProjectFileRow } from './reads.ts'
-import { activityRows, commentRows, filesOfInstallments, filesOfProposals, installmentRows, marksOf, projectTitleRows, proposerProfiles, receivedProposals, skillIdsOfProjects, usersByIds } from './statements.ts'
+import {
+  activityRows,
+  commentRows,
+  filesOfInstallments,
+  filesOfProposals,
+  installmentRows,
+  marksOf,
+  projectTitleRows,
+  proposerProfiles,
+  receivedProposals,
+  skillIdsOfProjects,
+  usersByIds,
+} from './statements.ts'
 import type { CatalogueNames } from '../catalogue/service.ts'
 
 type ProjectRow = Selectable<Database['project']>
@@ -28,7 +53,17 @@ type ContractRow = Selectable<Database['contract']>
 type PlanItem = { title: string; amountMinor: number; dueDate?: string }
 /** What the payments module does when an installment is released, inside the release's transaction. */
 export interface MoneyMover {
-  release(trx: Trx, i: { installmentId: number; contractId: number; clientId: number; freelancerId: number; amountMinor: number; currency: string }): Promise<void>
+  release(
+    trx: Trx,
+    i: {
+      installmentId: number
+      contractId: number
+      clientId: number
+      freelancerId: number
+      amountMinor: number
+      currency: string
+    },
+  ): Promise<void>
 }
 
 export const REVIEW_TOPIC = 'projects.review-visible'
@@ -44,9 +79,22 @@ const parsePlan = (text: string): PlanItem[] => {
   }
 }
 const excerpt = (text: string) => (text.length > 280 ? `${text.slice(0, 277).trimEnd()}…` : text)
-const badRequest = (field: string, message: string) => new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
+const badRequest = (field: string, message: string) =>
+  new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 
-export function createProjectsService({ db, dialect, files, chat, catalogue }: { db: DB; dialect: Dialect; files: FileService; chat: ChatService; catalogue: { names: (locale: Locale, options?: { fresh?: boolean }) => Promise<CatalogueNames> } }) {
+export function createProjectsService({
+  db,
+  dialect,
+  files,
+  chat,
+  catalogue,
+}: {
+  db: DB
+  dialect: Dialect
+  files: FileService
+  chat: ChatService
+  catalogue: { names: (locale: Locale, options?: { fresh?: boolean }) => Promise<CatalogueNames> }
+}) {
   const index = createProjectSearchIndex(dialect)
   const finder = createProjectSearch({ db, index })
 
@@ -60,7 +108,14 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
       .innerJoin('project as p', 'p.id', 'f.project_id')
       .leftJoin('proposal as pr', 'pr.id', 'f.proposal_id')
       .leftJoin('contract as c', 'c.project_id', 'p.id')
-      .select(['p.client_id', 'p.status', 'f.proposal_id', 'f.installment_id', 'pr.freelancer_id as proposer', 'c.freelancer_id as hired'])
+      .select([
+        'p.client_id',
+        'p.status',
+        'f.proposal_id',
+        'f.installment_id',
+        'pr.freelancer_id as proposer',
+        'c.freelancer_id as hired',
+      ])
       .where('f.file_id', '=', file.id)
       .executeTakeFirst()
     if (!link) return false
@@ -69,7 +124,11 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     return !link.installment_id && link.status === 'open'
   })
   // The sweep may release a project file once no project_file row links it (files/service.ts).
-  files.setReferences('project', async (executor, ids) => (await executor.selectFrom('project_file').select('file_id').where('file_id', 'in', ids).execute()).map((r) => r.file_id))
+  files.setReferences('project', async (executor, ids) =>
+    (await executor.selectFrom('project_file').select('file_id').where('file_id', 'in', ids).execute()).map(
+      (r) => r.file_id,
+    ),
+  )
 
   // ——— reading helpers ———
 
@@ -78,18 +137,41 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     if (!unique.length) return new Map<number, { id: number; name: string; imageUrl: string | null }>()
     // Read once per page: a project's client and freelancer are shown by most of its calls (decision 281).
     const rows = await readOnceById('app_user', unique, (ids) => usersByIds(db, ids))
-    return new Map(rows.map((u) => [u.id, { id: u.id, name: displayName(u), imageUrl: u.image_file_id ? files.downloadUrl(u.image_file_id) : null }]))
+    return new Map(
+      rows.map((u) => [
+        u.id,
+        {
+          id: u.id,
+          name: displayName(u),
+          imageUrl: u.image_file_id ? files.downloadUrl(u.image_file_id) : null,
+        },
+      ]),
+    )
   }
   const nobody = (id: number) => ({ id, name: '', imageUrl: null })
   const workQueue = createWorkQueue({ db, people })
 
   async function summaries(rows: ProjectRow[], locale: Locale) {
     if (!rows.length) return []
-    const [skills, kept, clients] = await Promise.all([skillIdsOfProjects(db, rows.map((r) => r.id)), catalogue.names(locale), people(rows.map((r) => r.client_id))])
+    const [skills, kept, clients] = await Promise.all([
+      skillIdsOfProjects(
+        db,
+        rows.map((r) => r.id),
+      ),
+      catalogue.names(locale),
+      people(rows.map((r) => r.client_id)),
+    ])
     // The names are the catalogue's, kept for every page; one it does not have yet is read afresh.
-    const known = (names: CatalogueNames) => skills.every((s) => names.skill.has(s.skill_id)) && rows.every((r) => (!r.category_id || names.category.has(r.category_id)) && (!r.subcategory_id || names.subcategory.has(r.subcategory_id)))
+    const known = (names: CatalogueNames) =>
+      skills.every((s) => names.skill.has(s.skill_id)) &&
+      rows.every(
+        (r) =>
+          (!r.category_id || names.category.has(r.category_id)) &&
+          (!r.subcategory_id || names.subcategory.has(r.subcategory_id)),
+      )
     const names = known(kept) ? kept : await catalogue.names(locale, { fresh: true })
-    const named = (of: ReadonlyMap<number, string>, id: number | null) => (id && of.has(id) ? { id, name: of.get(id)! } : null)
+    const named = (of: ReadonlyMap<number, string>, id: number | null) =>
+      id && of.has(id) ? { id, name: of.get(id)! } : null
     const skillsOf = Map.groupBy(skills, (s) => s.project_id)
     return rows.map((r) => ({
       id: r.id,
@@ -116,10 +198,22 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
   }
 
   /** A file of a project as the API shows it. */
-  const fileOut = (f: ProjectFileRow) => ({ id: f.file_id, name: f.original_name, url: files.downloadUrl(f.file_id), attachmentType: f.attachment_type, size: f.size, mime: f.mime, uploadedBy: f.uploaded_by, createdAt: f.created_at })
+  const fileOut = (f: ProjectFileRow) => ({
+    id: f.file_id,
+    name: f.original_name,
+    url: files.downloadUrl(f.file_id),
+    attachmentType: f.attachment_type,
+    size: f.size,
+    mime: f.mime,
+    uploadedBy: f.uploaded_by,
+    createdAt: f.created_at,
+  })
 
   /** The project's own files (not a proposal's or an installment's). */
-  const projectAttachments = async (projectId: number) => (await readProjectFiles(db, projectId)).filter((f) => f.proposal_id === null && f.installment_id === null).map(fileOut)
+  const projectAttachments = async (projectId: number) =>
+    (await readProjectFiles(db, projectId))
+      .filter((f) => f.proposal_id === null && f.installment_id === null)
+      .map(fileOut)
 
   async function details(row: ProjectRow, caller: Caller | null, locale: Locale) {
     const [summary] = await summaries([row], locale)
@@ -140,7 +234,8 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
   }
 
   /** `known`, when it is the only project of `projectIds` (the caller has read it already). */
-  const soleProject = (projectIds: number[], known?: ProjectRow) => (known && projectIds.every((id) => id === known.id) ? known : undefined)
+  const soleProject = (projectIds: number[], known?: ProjectRow) =>
+    known && projectIds.every((id) => id === known.id) ? known : undefined
 
   /** The titles and states of projects; `known`, the only one, when the caller has read it already. */
   const projectTitles = (projectIds: number[], known?: ProjectRow, executor: DB = db) => {
@@ -156,11 +251,17 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     const [projects, users, profiles, fileRows] = await Promise.all([
       projectTitles(projectIds, known),
       people(rows.map((r) => r.freelancer_id)),
-      proposerProfiles(db, rows.map((r) => r.freelancer_id)),
+      proposerProfiles(
+        db,
+        rows.map((r) => r.freelancer_id),
+      ),
       // The files of one project the page has read are read with all of its files, once (decision 283).
       sole
         ? readProjectFiles(db, sole.id).then((all) => all.filter((f) => f.proposal_id !== null))
-        : filesOfProposals(db, rows.map((r) => r.id)),
+        : filesOfProposals(
+            db,
+            rows.map((r) => r.id),
+          ),
     ])
     const project = new Map(projects.map((p) => [p.id, p]))
     const profile = new Map(profiles.map((p) => [p.user_id, p]))
@@ -172,7 +273,12 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
         projectId: r.project_id,
         projectTitle: project.get(r.project_id)?.title ?? '',
         projectStatus: (project.get(r.project_id)?.status ?? 'open') as ProjectState,
-        freelancer: { ...(users.get(r.freelancer_id) ?? nobody(r.freelancer_id)), title: pf?.title || null, rating: (pf?.rating_x100 ?? 0) / 100, ratingCount: pf?.rating_count ?? 0 },
+        freelancer: {
+          ...(users.get(r.freelancer_id) ?? nobody(r.freelancer_id)),
+          title: pf?.title || null,
+          rating: (pf?.rating_x100 ?? 0) / 100,
+          ratingCount: pf?.rating_count ?? 0,
+        },
         status: r.status as ProposalState,
         coverLetter: r.cover_letter,
         bidMinor: r.bid_minor,
@@ -193,9 +299,19 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
   async function contractsOut(rows: ContractRow[], executor: DB = db, known?: ProjectRow) {
     if (!rows.length) return []
     const ids = rows.map((r) => r.id)
-    const sole = executor === db ? soleProject(rows.map((r) => r.project_id), known) : undefined
+    const sole =
+      executor === db
+        ? soleProject(
+            rows.map((r) => r.project_id),
+            known,
+          )
+        : undefined
     const [projects, users, installments, fileRows] = await Promise.all([
-      projectTitles(rows.map((r) => r.project_id), known, executor),
+      projectTitles(
+        rows.map((r) => r.project_id),
+        known,
+        executor,
+      ),
       people(rows.flatMap((r) => [r.client_id, r.freelancer_id])),
       installmentRows(executor, ids),
       // As in proposalsOut; a transaction (executor) reads its own.
@@ -239,9 +355,29 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     const rows = await activityRows(db, projectId, offset, limit)
     // A page that is not full, and not past the end, is the last one: its total needs no count.
     const last = rows.length < limit && (rows.length > 0 || offset === 0)
-    const total = last ? offset + rows.length : Number((await db.selectFrom('project_activity').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', projectId).executeTakeFirst())?.n ?? 0)
+    const total = last
+      ? offset + rows.length
+      : Number(
+          (
+            await db
+              .selectFrom('project_activity')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('project_id', '=', projectId)
+              .executeTakeFirst()
+          )?.n ?? 0,
+        )
     const users = await people(rows.map((r) => r.actor_id ?? 0))
-    const data = rows.map((r) => ({ id: r.id, entity: r.entity, entityId: r.entity_id, action: r.action, fromState: r.from_state, toState: r.to_state, note: r.note, actor: r.actor_id ? (users.get(r.actor_id) ?? null) : null, createdAt: r.created_at }))
+    const data = rows.map((r) => ({
+      id: r.id,
+      entity: r.entity,
+      entityId: r.entity_id,
+      action: r.action,
+      fromState: r.from_state,
+      toState: r.to_state,
+      note: r.note,
+      actor: r.actor_id ? (users.get(r.actor_id) ?? null) : null,
+      createdAt: r.created_at,
+    }))
     return { data, total }
   }
 
@@ -258,26 +394,52 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
   }
 
   async function subscribers(trx: Trx, projectId: number) {
-    return (await trx.selectFrom('project_subscription').select('user_id').where('project_id', '=', projectId).execute()).map((r) => r.user_id)
+    return (
+      await trx
+        .selectFrom('project_subscription')
+        .select('user_id')
+        .where('project_id', '=', projectId)
+        .execute()
+    ).map((r) => r.user_id)
   }
 
-  async function indexProject(executor: DB, row: { id: number; title: string; description: string; status: string }) {
+  async function indexProject(
+    executor: DB,
+    row: { id: number; title: string; description: string; status: string },
+  ) {
     if (row.status !== 'open') return index.remove(executor, row.id)
-    const skills = await executor.selectFrom('project_skill as ps').innerJoin('skill as s', 's.id', 'ps.skill_id').select(['s.name_en', 's.name_es', 's.name_de', 's.name_it', 's.name_ru']).where('ps.project_id', '=', row.id).execute()
+    const skills = await executor
+      .selectFrom('project_skill as ps')
+      .innerJoin('skill as s', 's.id', 'ps.skill_id')
+      .select(['s.name_en', 's.name_es', 's.name_de', 's.name_it', 's.name_ru'])
+      .where('ps.project_id', '=', row.id)
+      .execute()
     // Skill names in all five languages, so a search in any of them finds the project.
-    const names = [...new Set(skills.flatMap((s) => [s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru]))].join(' ')
+    const names = [
+      ...new Set(skills.flatMap((s) => [s.name_en, s.name_es, s.name_de, s.name_it, s.name_ru])),
+    ].join(' ')
     await index.put(executor, row.id, { title: row.title, description: row.description, skills: names })
   }
 
-  function publishGuard(row: { title: string; description: string; subcategory_id: number | null; budget_minor: number }) {
-    if (row.title.trim().length < limits.title.min || row.description.trim().length < limits.description.min) return 'A project needs a title and a description before it is published'
+  function publishGuard(row: {
+    title: string
+    description: string
+    subcategory_id: number | null
+    budget_minor: number
+  }) {
+    if (row.title.trim().length < limits.title.min || row.description.trim().length < limits.description.min)
+      return 'A project needs a title and a description before it is published'
     if (!row.subcategory_id) return 'Choose a subcategory before publishing'
     if (row.budget_minor <= 0) return 'Set a budget before publishing'
     return null
   }
 
   async function checkCatalogue(input: ProjectInput) {
-    const sub = await db.selectFrom('subcategory').select(['id', 'category_id']).where('id', '=', input.subcategoryId).executeTakeFirst()
+    const sub = await db
+      .selectFrom('subcategory')
+      .select(['id', 'category_id'])
+      .where('id', '=', input.subcategoryId)
+      .executeTakeFirst()
     if (!sub) throw badRequest('subcategoryId', 'is not a known subcategory')
     const skillIds = [...new Set(input.skillIds)]
     if (skillIds.length) {
@@ -316,14 +478,39 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
       const values = projectValues(input, categoryId)
       const row = await trx
         .insertInto('project')
-        .values({ ...values, client_id: caller.userId, status: 'draft', created_at: now, updated_at: now, published_at: null })
+        .values({
+          ...values,
+          client_id: caller.userId,
+          status: 'draft',
+          created_at: now,
+          updated_at: now,
+          published_at: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
-      if (skillIds.length) await trx.insertInto('project_skill').values(skillIds.map((skill_id) => ({ project_id: row.id, skill_id }))).execute()
+      if (skillIds.length)
+        await trx
+          .insertInto('project_skill')
+          .values(skillIds.map((skill_id) => ({ project_id: row.id, skill_id })))
+          .execute()
       await recordCreated(trx, 'project', row.id, 'draft', row.id, caller.userId)
       if (input.publish) {
-        await transitionProject(trx, { id: row.id, current: 'draft', action: 'publish', actor: 'client', actorId: caller.userId, projectId: row.id, guard: () => publishGuard({ ...values, subcategory_id: input.subcategoryId }), set: { published_at: now } })
-        await indexProject(trx, { id: row.id, title: input.title, description: input.description, status: 'open' })
+        await transitionProject(trx, {
+          id: row.id,
+          current: 'draft',
+          action: 'publish',
+          actor: 'client',
+          actorId: caller.userId,
+          projectId: row.id,
+          guard: () => publishGuard({ ...values, subcategory_id: input.subcategoryId }),
+          set: { published_at: now },
+        })
+        await indexProject(trx, {
+          id: row.id,
+          title: input.title,
+          description: input.description,
+          status: 'open',
+        })
       }
       return row.id
     })
@@ -335,18 +522,44 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     await ownProject(caller, id)
     await db.transaction().execute(async (trx) => {
       const row = (await lockRow(trx, dialect, 'project', id))!
-      if (row.status !== 'draft' && row.status !== 'open') throw conflict(`The project is ${row.status.replace('_', ' ')}; it can no longer be edited`, row.status)
-      if (row.status === 'open' && row.proposal_count > 0) throw conflict('The project has proposals; it can no longer be edited', row.status)
+      if (row.status !== 'draft' && row.status !== 'open')
+        throw conflict(
+          `The project is ${row.status.replace('_', ' ')}; it can no longer be edited`,
+          row.status,
+        )
+      if (row.status === 'open' && row.proposal_count > 0)
+        throw conflict('The project has proposals; it can no longer be edited', row.status)
       const values = projectValues(input, categoryId)
-      await trx.updateTable('project').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute()
+      await trx
+        .updateTable('project')
+        .set({ ...values, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute()
       await trx.deleteFrom('project_skill').where('project_id', '=', id).execute()
-      if (skillIds.length) await trx.insertInto('project_skill').values(skillIds.map((skill_id) => ({ project_id: id, skill_id }))).execute()
+      if (skillIds.length)
+        await trx
+          .insertInto('project_skill')
+          .values(skillIds.map((skill_id) => ({ project_id: id, skill_id })))
+          .execute()
       await recordActivity(trx, id, caller.userId, 'project', id, 'edit', row.status)
       if (row.status === 'draft' && input.publish) {
         const now = nowIso()
-        await transitionProject(trx, { id, current: 'draft', action: 'publish', actor: 'client', actorId: caller.userId, projectId: id, guard: () => publishGuard({ ...values, subcategory_id: input.subcategoryId }), set: { published_at: now } })
+        await transitionProject(trx, {
+          id,
+          current: 'draft',
+          action: 'publish',
+          actor: 'client',
+          actorId: caller.userId,
+          projectId: id,
+          guard: () => publishGuard({ ...values, subcategory_id: input.subcategoryId }),
+          set: { published_at: now },
+        })
       }
-      const fresh = (await trx.selectFrom('project').select(['id', 'title', 'description', 'status']).where('id', '=', id).executeTakeFirstOrThrow())
+      const fresh = await trx
+        .selectFrom('project')
+        .select(['id', 'title', 'description', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
       await indexProject(trx, fresh)
     })
     return details((await project(id))!, caller, locale)
@@ -359,7 +572,9 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
       if (await trx.selectFrom('contract').select('id').where('project_id', '=', id).executeTakeFirst()) {
         throw conflict('The project has a contract; cancel it instead of deleting it', row.status)
       }
-      const linked = (await trx.selectFrom('project_file').select('file_id').where('project_id', '=', id).execute()).map((f) => f.file_id)
+      const linked = (
+        await trx.selectFrom('project_file').select('file_id').where('project_id', '=', id).execute()
+      ).map((f) => f.file_id)
       await index.remove(trx, id)
       await trx.deleteFrom('project').where('id', '=', id).execute()
       await files.release(trx, linked) // the rows now, the bytes after commit
@@ -374,7 +589,13 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
       const current = row.status as ProjectState
       const base = { id, current, actor: 'client' as const, actorId: caller.userId, projectId: id }
       if (state === 'open') {
-        const to = await transitionProject(trx, { ...base, action: 'publish', guard: () => publishGuard(row), set: { published_at: nowIso() }, effects: [] })
+        const to = await transitionProject(trx, {
+          ...base,
+          action: 'publish',
+          guard: () => publishGuard(row),
+          set: { published_at: nowIso() },
+          effects: [],
+        })
         await indexProject(trx, { ...row, status: to })
         return to
       }
@@ -382,26 +603,92 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
       const followers = await subscribers(trx, id)
       if (state === 'cancelled') {
         if (current === 'in_progress' && contract) {
-          const inFlight = await trx.selectFrom('installment').select('id').where('contract_id', '=', contract.id).where('status', 'in', ['funded', 'submitted', 'changes_requested', 'approved']).executeTakeFirst()
-          const guard = () => (inFlight ? 'An installment is funded or under review; settle it before cancelling the contract' : null)
-          await transitionContract(trx, { id: contract.id, current: contract.status as ContractState, action: 'cancel', actor: 'client', actorId: caller.userId, projectId: id, guard, set: { ended_at: nowIso() } })
-          const to = await transitionProject(trx, { ...base, action: 'cancel_contract', guard, effects: [notify([contract.freelancer_id, ...followers], 'contractCancelled', id, 'ProjectStatus', { title: row.title })] })
+          const inFlight = await trx
+            .selectFrom('installment')
+            .select('id')
+            .where('contract_id', '=', contract.id)
+            .where('status', 'in', ['funded', 'submitted', 'changes_requested', 'approved'])
+            .executeTakeFirst()
+          const guard = () =>
+            inFlight
+              ? 'An installment is funded or under review; settle it before cancelling the contract'
+              : null
+          await transitionContract(trx, {
+            id: contract.id,
+            current: contract.status as ContractState,
+            action: 'cancel',
+            actor: 'client',
+            actorId: caller.userId,
+            projectId: id,
+            guard,
+            set: { ended_at: nowIso() },
+          })
+          const to = await transitionProject(trx, {
+            ...base,
+            action: 'cancel_contract',
+            guard,
+            effects: [
+              notify([contract.freelancer_id, ...followers], 'contractCancelled', id, 'ProjectStatus', {
+                title: row.title,
+              }),
+            ],
+          })
           return to
         }
-        const to = await transitionProject(trx, { ...base, action: 'cancel', effects: followers.length ? [notify(followers, 'projectCancelled', id, 'ProjectStatus', { title: row.title })] : [] })
+        const to = await transitionProject(trx, {
+          ...base,
+          action: 'cancel',
+          effects: followers.length
+            ? [notify(followers, 'projectCancelled', id, 'ProjectStatus', { title: row.title })]
+            : [],
+        })
         await closePending(trx, id, row.title, 'cancelled')
         await index.remove(trx, id)
         return to
       }
       // completed
-      if (!contract) throw conflict(`The project is ${current.replace('_', ' ')}; it cannot complete now`, current)
-      const open = await trx.selectFrom('installment').select('id').where('contract_id', '=', contract.id).where('status', 'not in', ['approved', 'released']).executeTakeFirst()
+      if (!contract)
+        throw conflict(`The project is ${current.replace('_', ' ')}; it cannot complete now`, current)
+      const open = await trx
+        .selectFrom('installment')
+        .select('id')
+        .where('contract_id', '=', contract.id)
+        .where('status', 'not in', ['approved', 'released'])
+        .executeTakeFirst()
       const guard = () => (open ? 'Every installment must be approved before the project is completed' : null)
-      await transitionContract(trx, { id: contract.id, current: contract.status as ContractState, action: 'complete', actor: 'client', actorId: caller.userId, projectId: id, guard, set: { ended_at: nowIso() } })
-      const to = await transitionProject(trx, { ...base, action: 'complete', guard, effects: [notify([contract.freelancer_id, ...followers], 'projectCompleted', id, 'ProjectStatus', { title: row.title })] })
+      await transitionContract(trx, {
+        id: contract.id,
+        current: contract.status as ContractState,
+        action: 'complete',
+        actor: 'client',
+        actorId: caller.userId,
+        projectId: id,
+        guard,
+        set: { ended_at: nowIso() },
+      })
+      const to = await transitionProject(trx, {
+        ...base,
+        action: 'complete',
+        guard,
+        effects: [
+          notify([contract.freelancer_id, ...followers], 'projectCompleted', id, 'ProjectStatus', {
+            title: row.title,
+          }),
+        ],
+      })
       // Reputation: a completed contract is worth points to both sides (once per contract).
       for (const user of [contract.client_id, contract.freelancer_id]) {
-        await trx.insertInto('wengaz_point_event').values({ user_id: user, reason: 'contract-completed', ref: String(contract.id), points: 10, created_at: nowIso() }).onConflict((oc) => oc.columns(['user_id', 'reason', 'ref']).doNothing()).execute()
+        await trx
+          .insertInto('wengaz_point_event')
+          .values({
+            user_id: user,
+            reason: 'contract-completed',
+            ref: String(contract.id),
+            points: 10,
+            created_at: nowIso(),
+          })
+          .onConflict((oc) => oc.columns(['user_id', 'reason', 'ref']).doNothing())
+          .execute()
       }
       return to
     })
@@ -409,13 +696,27 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
   }
 
   async function lockContract(trx: Trx, projectId: number) {
-    const c = await trx.selectFrom('contract').select('id').where('project_id', '=', projectId).executeTakeFirst()
+    const c = await trx
+      .selectFrom('contract')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .executeTakeFirst()
     return c ? (await lockRow(trx, dialect, 'contract', c.id))! : null
   }
 
   /** Pending proposals of a project that is taken or cancelled are closed (rejected) by the system. */
-  async function closePending(trx: Trx, projectId: number, title: string, reason: 'taken' | 'cancelled', except?: number) {
-    let q = trx.selectFrom('proposal').select(['id', 'freelancer_id']).where('project_id', '=', projectId).where('status', '=', 'pending')
+  async function closePending(
+    trx: Trx,
+    projectId: number,
+    title: string,
+    reason: 'taken' | 'cancelled',
+    except?: number,
+  ) {
+    let q = trx
+      .selectFrom('proposal')
+      .select(['id', 'freelancer_id'])
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'pending')
     if (except) q = q.where('id', '!=', except)
     for (const p of await q.execute()) {
       await transitionProposal(trx, {
@@ -427,7 +728,15 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
         projectId,
         note: reason,
         set: { decided_at: nowIso() },
-        effects: [notify([p.freelancer_id], reason === 'taken' ? 'projectTaken' : 'projectCancelled', projectId, 'Proposal', { title })],
+        effects: [
+          notify(
+            [p.freelancer_id],
+            reason === 'taken' ? 'projectTaken' : 'projectCancelled',
+            projectId,
+            'Proposal',
+            { title },
+          ),
+        ],
       })
     }
   }
@@ -437,52 +746,82 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     return { data: await summaries(rows, locale), page: query.page, pageSize: query.pageSize, total }
   }
 
-  async function myProjects(caller: Caller, query: { status?: ProjectState; page: number; pageSize: number }, locale: Locale) {
+  async function myProjects(
+    caller: Caller,
+    query: { status?: ProjectState; page: number; pageSize: number },
+    locale: Locale,
+  ) {
     let q = db.selectFrom('project').where('client_id', '=', caller.userId)
     if (query.status) q = q.where('status', '=', query.status)
     const [rows, total] = await Promise.all([
-      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
+      q
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset((query.page - 1) * query.pageSize)
+        .limit(query.pageSize)
+        .execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ])
-    return { data: await summaries(rows, locale), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
+    return {
+      data: await summaries(rows, locale),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: Number(total?.n ?? 0),
+    }
   }
 
   async function detailsForFreelancer(caller: Caller, id: number, locale: Locale) {
     const row = await project(id)
     if (!row) throw notFound('Project')
     const [proposal, contract] = await Promise.all([
-      db.selectFrom('proposal').selectAll().where('project_id', '=', id).where('freelancer_id', '=', caller.userId).executeTakeFirst(),
+      db
+        .selectFrom('proposal')
+        .selectAll()
+        .where('project_id', '=', id)
+        .where('freelancer_id', '=', caller.userId)
+        .executeTakeFirst(),
       contractOfProject(id).then((c) => (c?.freelancer_id === caller.userId ? c : undefined)),
     ])
     // A freelancer sees open projects, and the ones they proposed on or hold a contract for.
-    if (row.status !== 'open' && !proposal && !contract && row.client_id !== caller.userId) throw notFound('Project')
+    if (row.status !== 'open' && !proposal && !contract && row.client_id !== caller.userId)
+      throw notFound('Project')
     const [proposalOut] = proposal ? await proposalsOut([proposal], row) : [null]
     const [contractOutRow] = contract ? await contractsOut([contract], db, row) : [null]
     return {
       project: await details(row, caller, locale),
       proposal: proposalOut ?? null,
       contract: contractOutRow ?? null,
-      canPropose: row.status === 'open' && !proposal && isFreelancer(caller) && row.client_id !== caller.userId,
+      canPropose:
+        row.status === 'open' && !proposal && isFreelancer(caller) && row.client_id !== caller.userId,
     }
   }
 
   async function detailsForClient(caller: Caller, id: number, locale: Locale) {
     const row = await ownProject(caller, id)
-    const [proposals, contract] = await Promise.all([
-      receivedProposals(db, id),
-      contractOfProject(id),
+    const [proposals, contract] = await Promise.all([receivedProposals(db, id), contractOfProject(id)])
+    const [proposalList, contracts, activity] = await Promise.all([
+      proposalsOut(proposals, row),
+      contract ? contractsOut([contract], db, row) : [],
+      activityPage(id, 0, 50).then((page) => page.data),
     ])
-    const [proposalList, contracts, activity] = await Promise.all([proposalsOut(proposals, row), contract ? contractsOut([contract], db, row) : [], activityPage(id, 0, 50).then((page) => page.data)])
-    return { project: await details(row, caller, locale), proposals: proposalList, contract: contracts[0] ?? null, activity }
+    return {
+      project: await details(row, caller, locale),
+      proposals: proposalList,
+      contract: contracts[0] ?? null,
+      activity,
+    }
   }
 
   /** Who takes part in a project: its client and, once hired, its freelancer. */
   async function participant(caller: Caller, id: number) {
     const row = await project(id)
     if (!row) throw notFound('Project')
-    if (row.client_id === caller.userId) return { row, role: 'client' as const, contract: await contractOfProject(id) }
+    if (row.client_id === caller.userId)
+      return { row, role: 'client' as const, contract: await contractOfProject(id) }
     const contract = await contractOfProject(id)
-    if (contract && contract.freelancer_id === caller.userId) return { row, role: 'freelancer' as const, contract }
+    if (contract && contract.freelancer_id === caller.userId)
+      return { row, role: 'freelancer' as const, contract }
     return { row, role: null, contract }
   }
 
@@ -492,47 +831,113 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     return { data: await projectAttachments(id) }
   }
 
-  async function upload(caller: Caller, id: number, request: Request, target: { proposalId?: number; installmentId?: number; kind?: 'image' | 'document' }) {
+  async function upload(
+    caller: Caller,
+    id: number,
+    request: Request,
+    target: { proposalId?: number; installmentId?: number; kind?: 'image' | 'document' },
+  ) {
     const { row, role, contract } = await participant(caller, id)
     let proposalId: number | null = null
     let installmentId: number | null = null
     if (target.proposalId) {
-      const p = await db.selectFrom('proposal').select(['id', 'project_id', 'freelancer_id', 'status']).where('id', '=', target.proposalId).executeTakeFirst()
+      const p = await db
+        .selectFrom('proposal')
+        .select(['id', 'project_id', 'freelancer_id', 'status'])
+        .where('id', '=', target.proposalId)
+        .executeTakeFirst()
       if (!p || p.project_id !== id || p.freelancer_id !== caller.userId) throw notFound('Proposal')
-      if (p.status !== 'pending') throw conflict(`The proposal is ${p.status}; files can no longer be added`, p.status)
+      if (p.status !== 'pending')
+        throw conflict(`The proposal is ${p.status}; files can no longer be added`, p.status)
       proposalId = p.id
     } else if (target.installmentId) {
-      const i = await db.selectFrom('installment').select(['id', 'contract_id', 'status']).where('id', '=', target.installmentId).executeTakeFirst()
-      if (!i || !contract || i.contract_id !== contract.id || role !== 'freelancer') throw notFound('Installment')
-      if (!['funded', 'changes_requested', 'submitted', 'pending'].includes(i.status)) throw conflict(`The installment is ${i.status.replace('_', ' ')}; files can no longer be added`, i.status)
+      const i = await db
+        .selectFrom('installment')
+        .select(['id', 'contract_id', 'status'])
+        .where('id', '=', target.installmentId)
+        .executeTakeFirst()
+      if (!i || !contract || i.contract_id !== contract.id || role !== 'freelancer')
+        throw notFound('Installment')
+      if (!['funded', 'changes_requested', 'submitted', 'pending'].includes(i.status))
+        throw conflict(
+          `The installment is ${i.status.replace('_', ' ')}; files can no longer be added`,
+          i.status,
+        )
       installmentId = i.id
     } else {
       if (role !== 'client') throw row.status === 'open' ? forbidden() : notFound('Project')
-      if (!['draft', 'open', 'in_progress'].includes(row.status)) throw conflict(`The project is ${row.status}; files can no longer be added`, row.status)
+      if (!['draft', 'open', 'in_progress'].includes(row.status))
+        throw conflict(`The project is ${row.status}; files can no longer be added`, row.status)
     }
-    const count = await db.selectFrom('project_file').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', id).executeTakeFirst()
-    if (Number(count?.n ?? 0) >= limits.attachmentsPerProject * 5) throw conflict('This project has too many files')
+    const count = await db
+      .selectFrom('project_file')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', id)
+      .executeTakeFirst()
+    if (Number(count?.n ?? 0) >= limits.attachmentsPerProject * 5)
+      throw conflict('This project has too many files')
     // Images are checked as images (SPEC §5: 800 KB, image bytes, metadata stripped) when the
     // client says so (kind=image, which the web form does from the file name); anything else is a
     // document of up to 10 MB, and an image that arrives as a document still keeps the 800 KB rule.
     const kind = target.kind ?? 'document'
-    const stored = await files.receive(request, { kind, purpose: 'project', ownerId: caller.userId, limitKb: kind === 'image' ? limits.imageKb : limits.documentKb })
+    const stored = await files.receive(request, {
+      kind,
+      purpose: 'project',
+      ownerId: caller.userId,
+      limitKb: kind === 'image' ? limits.imageKb : limits.documentKb,
+    })
     if (stored.attachmentType === 1 && stored.size > limits.imageKb * 1024) {
       await db.transaction().execute((trx) => files.release(trx, [stored.id]))
-      throw new ApiError(400, 'File Size', `Image size should not exceed ${limits.imageKb} KB`, { file: [`Image size should not exceed ${limits.imageKb} KB`] })
+      throw new ApiError(400, 'File Size', `Image size should not exceed ${limits.imageKb} KB`, {
+        file: [`Image size should not exceed ${limits.imageKb} KB`],
+      })
     }
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('project_file').values({ project_id: id, file_id: stored.id, proposal_id: proposalId, installment_id: installmentId, uploaded_by: caller.userId, created_at: nowIso() }).execute()
-      await recordActivity(trx, id, caller.userId, 'file', stored.id, 'attach', row.status, stored.originalName)
+      await trx
+        .insertInto('project_file')
+        .values({
+          project_id: id,
+          file_id: stored.id,
+          proposal_id: proposalId,
+          installment_id: installmentId,
+          uploaded_by: caller.userId,
+          created_at: nowIso(),
+        })
+        .execute()
+      await recordActivity(
+        trx,
+        id,
+        caller.userId,
+        'file',
+        stored.id,
+        'attach',
+        row.status,
+        stored.originalName,
+      )
     })
-    return { id: stored.id, name: stored.originalName, url: files.downloadUrl(stored.id), attachmentType: stored.attachmentType, size: stored.size, mime: stored.mime, uploadedBy: caller.userId, createdAt: stored.createdAt }
+    return {
+      id: stored.id,
+      name: stored.originalName,
+      url: files.downloadUrl(stored.id),
+      attachmentType: stored.attachmentType,
+      size: stored.size,
+      mime: stored.mime,
+      uploadedBy: caller.userId,
+      createdAt: stored.createdAt,
+    }
   }
 
   async function removeAttachment(caller: Caller, id: number, fileId: number) {
-    const link = await db.selectFrom('project_file').selectAll().where('project_id', '=', id).where('file_id', '=', fileId).executeTakeFirst()
+    const link = await db
+      .selectFrom('project_file')
+      .selectAll()
+      .where('project_id', '=', id)
+      .where('file_id', '=', fileId)
+      .executeTakeFirst()
     if (!link || link.uploaded_by !== caller.userId) throw notFound('File')
     const row = (await project(id))!
-    if (!['draft', 'open'].includes(row.status) && !link.installment_id) throw conflict(`The project is ${row.status.replace('_', ' ')}; its files are kept`, row.status)
+    if (!['draft', 'open'].includes(row.status) && !link.installment_id)
+      throw conflict(`The project is ${row.status.replace('_', ' ')}; its files are kept`, row.status)
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('project_file').where('id', '=', link.id).execute()
       await files.release(trx, [fileId])
@@ -549,31 +954,75 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     if (!isFreelancer(caller)) throw new ApiError(403, 'Forbidden', 'Only freelancers send proposals')
     const row = await project(projectId)
     if (!row || (row.status !== 'open' && row.client_id !== caller.userId)) throw notFound('Project')
-    const existing = async () => db.selectFrom('proposal').selectAll().where('project_id', '=', projectId).where('freelancer_id', '=', caller.userId).executeTakeFirst()
+    const existing = async () =>
+      db
+        .selectFrom('proposal')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('freelancer_id', '=', caller.userId)
+        .executeTakeFirst()
     // A repeated identical submit (a double click, a retried request) answers with the proposal
     // already made; a different second proposal is refused.
-    const sameAsExisting = (p: ProposalRow) => p.cover_letter === input.coverLetter && p.bid_minor === input.bidMinor && p.duration_days === input.durationDays && samePlan(p.installment_plan, input.installments)
-    const refuse = () => new ApiError(409, 'Conflict', 'You have already sent a proposal on this project; edit it instead', { proposal: ['You have already sent a proposal on this project; edit it instead'] })
+    const sameAsExisting = (p: ProposalRow) =>
+      p.cover_letter === input.coverLetter &&
+      p.bid_minor === input.bidMinor &&
+      p.duration_days === input.durationDays &&
+      samePlan(p.installment_plan, input.installments)
+    const refuse = () =>
+      new ApiError(409, 'Conflict', 'You have already sent a proposal on this project; edit it instead', {
+        proposal: ['You have already sent a proposal on this project; edit it instead'],
+      })
     let id: number
     try {
       id = await db.transaction().execute(async (trx) => {
         const p = (await lockRow(trx, dialect, 'project', projectId))!
         if (p.client_id === caller.userId) throw forbidden()
-        const before = await trx.selectFrom('proposal').selectAll().where('project_id', '=', projectId).where('freelancer_id', '=', caller.userId).executeTakeFirst()
+        const before = await trx
+          .selectFrom('proposal')
+          .selectAll()
+          .where('project_id', '=', projectId)
+          .where('freelancer_id', '=', caller.userId)
+          .executeTakeFirst()
         if (before) {
           if (sameAsExisting(before)) return before.id
           throw refuse()
         }
-        if (p.status !== 'open') throw conflict(`The project is ${p.status.replace('_', ' ')}; it takes no proposals`, p.status)
-        if (p.budget_type === 'fixed' && input.installments.length && planTotal(input.installments) !== input.bidMinor) throw badRequest('installments', 'must add up to the bid')
+        if (p.status !== 'open')
+          throw conflict(`The project is ${p.status.replace('_', ' ')}; it takes no proposals`, p.status)
+        if (
+          p.budget_type === 'fixed' &&
+          input.installments.length &&
+          planTotal(input.installments) !== input.bidMinor
+        )
+          throw badRequest('installments', 'must add up to the bid')
         const now = nowIso()
         const created = await trx
           .insertInto('proposal')
-          .values({ project_id: projectId, freelancer_id: caller.userId, status: 'pending', cover_letter: input.coverLetter, bid_minor: input.bidMinor, currency: p.currency, duration_days: input.durationDays, installment_plan: JSON.stringify(input.installments), revision: 1, reject_reason: null, created_at: now, updated_at: now, decided_at: null })
+          .values({
+            project_id: projectId,
+            freelancer_id: caller.userId,
+            status: 'pending',
+            cover_letter: input.coverLetter,
+            bid_minor: input.bidMinor,
+            currency: p.currency,
+            duration_days: input.durationDays,
+            installment_plan: JSON.stringify(input.installments),
+            revision: 1,
+            reject_reason: null,
+            created_at: now,
+            updated_at: now,
+            decided_at: null,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
-        await trx.updateTable('project').set((eb) => ({ proposal_count: eb('proposal_count', '+', 1) })).where('id', '=', projectId).execute()
-        await recordCreated(trx, 'proposal', created.id, 'pending', projectId, caller.userId, [notify([p.client_id], 'proposalReceived', projectId, 'Proposal', { title: p.title })])
+        await trx
+          .updateTable('project')
+          .set((eb) => ({ proposal_count: eb('proposal_count', '+', 1) }))
+          .where('id', '=', projectId)
+          .execute()
+        await recordCreated(trx, 'proposal', created.id, 'pending', projectId, caller.userId, [
+          notify([p.client_id], 'proposalReceived', projectId, 'Proposal', { title: p.title }),
+        ])
         return created.id
       })
     } catch (error) {
@@ -584,7 +1033,9 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
       if (!sameAsExisting(after)) throw refuse()
       id = after.id
     }
-    const [out] = await proposalsOut([(await db.selectFrom('proposal').selectAll().where('id', '=', id).executeTakeFirstOrThrow())])
+    const [out] = await proposalsOut([
+      await db.selectFrom('proposal').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    ])
     return out
   }
 
@@ -598,9 +1049,29 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     await ownProposal(caller, proposalId)
     await db.transaction().execute(async (trx) => {
       const p = (await lockRow(trx, dialect, 'proposal', proposalId))!
-      const proj = (await trx.selectFrom('project').select(['status', 'budget_type', 'client_id', 'title']).where('id', '=', p.project_id).executeTakeFirstOrThrow())
-      if (proj.budget_type === 'fixed' && input.installments.length && planTotal(input.installments) !== input.bidMinor) throw badRequest('installments', 'must add up to the bid')
-      await trx.insertInto('proposal_revision').values({ proposal_id: p.id, revision: p.revision, cover_letter: p.cover_letter, bid_minor: p.bid_minor, duration_days: p.duration_days, installment_plan: p.installment_plan, created_at: p.updated_at }).execute()
+      const proj = await trx
+        .selectFrom('project')
+        .select(['status', 'budget_type', 'client_id', 'title'])
+        .where('id', '=', p.project_id)
+        .executeTakeFirstOrThrow()
+      if (
+        proj.budget_type === 'fixed' &&
+        input.installments.length &&
+        planTotal(input.installments) !== input.bidMinor
+      )
+        throw badRequest('installments', 'must add up to the bid')
+      await trx
+        .insertInto('proposal_revision')
+        .values({
+          proposal_id: p.id,
+          revision: p.revision,
+          cover_letter: p.cover_letter,
+          bid_minor: p.bid_minor,
+          duration_days: p.duration_days,
+          installment_plan: p.installment_plan,
+          created_at: p.updated_at,
+        })
+        .execute()
       await transitionProposal(trx, {
         id: p.id,
         current: p.status as ProposalState,
@@ -608,13 +1079,26 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
         actor: 'freelancer',
         actorId: caller.userId,
         projectId: p.project_id,
-        guard: () => (proj.status === 'open' ? null : `The project is ${proj.status.replace('_', ' ')}; the proposal can no longer change`),
-        set: { cover_letter: input.coverLetter, bid_minor: input.bidMinor, duration_days: input.durationDays, installment_plan: JSON.stringify(input.installments), revision: p.revision + 1 },
+        guard: () =>
+          proj.status === 'open'
+            ? null
+            : `The project is ${proj.status.replace('_', ' ')}; the proposal can no longer change`,
+        set: {
+          cover_letter: input.coverLetter,
+          bid_minor: input.bidMinor,
+          duration_days: input.durationDays,
+          installment_plan: JSON.stringify(input.installments),
+          revision: p.revision + 1,
+        },
         note: `revision ${p.revision + 1}`,
-        effects: [notify([proj.client_id], 'proposalRevised', p.project_id, 'Proposal', { title: proj.title })],
+        effects: [
+          notify([proj.client_id], 'proposalRevised', p.project_id, 'Proposal', { title: proj.title }),
+        ],
       })
     })
-    const [out] = await proposalsOut([(await db.selectFrom('proposal').selectAll().where('id', '=', proposalId).executeTakeFirstOrThrow())])
+    const [out] = await proposalsOut([
+      await db.selectFrom('proposal').selectAll().where('id', '=', proposalId).executeTakeFirstOrThrow(),
+    ])
     return out
   }
 
@@ -622,48 +1106,123 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     await ownProposal(caller, proposalId)
     await db.transaction().execute(async (trx) => {
       const p = (await lockRow(trx, dialect, 'proposal', proposalId))!
-      const proj = (await trx.selectFrom('project').select(['client_id', 'title']).where('id', '=', p.project_id).executeTakeFirstOrThrow())
-      await transitionProposal(trx, { id: p.id, current: p.status as ProposalState, action: 'withdraw', actor: 'freelancer', actorId: caller.userId, projectId: p.project_id, set: { decided_at: nowIso() }, effects: [notify([proj.client_id], 'proposalWithdrawn', p.project_id, 'Proposal', { title: proj.title })] })
-      await trx.updateTable('project').set((eb) => ({ proposal_count: eb('proposal_count', '-', 1) })).where('id', '=', p.project_id).where('proposal_count', '>', 0).execute()
+      const proj = await trx
+        .selectFrom('project')
+        .select(['client_id', 'title'])
+        .where('id', '=', p.project_id)
+        .executeTakeFirstOrThrow()
+      await transitionProposal(trx, {
+        id: p.id,
+        current: p.status as ProposalState,
+        action: 'withdraw',
+        actor: 'freelancer',
+        actorId: caller.userId,
+        projectId: p.project_id,
+        set: { decided_at: nowIso() },
+        effects: [
+          notify([proj.client_id], 'proposalWithdrawn', p.project_id, 'Proposal', { title: proj.title }),
+        ],
+      })
+      await trx
+        .updateTable('project')
+        .set((eb) => ({ proposal_count: eb('proposal_count', '-', 1) }))
+        .where('id', '=', p.project_id)
+        .where('proposal_count', '>', 0)
+        .execute()
     })
-    const [out] = await proposalsOut([(await db.selectFrom('proposal').selectAll().where('id', '=', proposalId).executeTakeFirstOrThrow())])
+    const [out] = await proposalsOut([
+      await db.selectFrom('proposal').selectAll().where('id', '=', proposalId).executeTakeFirstOrThrow(),
+    ])
     return out
   }
 
   async function proposalRevisions(caller: Caller, proposalId: number) {
-    const p = await db.selectFrom('proposal as pr').innerJoin('project as p', 'p.id', 'pr.project_id').select(['pr.freelancer_id', 'p.client_id']).where('pr.id', '=', proposalId).executeTakeFirst()
+    const p = await db
+      .selectFrom('proposal as pr')
+      .innerJoin('project as p', 'p.id', 'pr.project_id')
+      .select(['pr.freelancer_id', 'p.client_id'])
+      .where('pr.id', '=', proposalId)
+      .executeTakeFirst()
     if (!p || (p.freelancer_id !== caller.userId && p.client_id !== caller.userId)) throw notFound('Proposal')
-    const rows = await db.selectFrom('proposal_revision').selectAll().where('proposal_id', '=', proposalId).orderBy('revision', 'desc').execute()
-    return { data: rows.map((r) => ({ revision: r.revision, coverLetter: r.cover_letter, bidMinor: r.bid_minor, durationDays: r.duration_days, installments: parsePlan(r.installment_plan), createdAt: r.created_at })) }
+    const rows = await db
+      .selectFrom('proposal_revision')
+      .selectAll()
+      .where('proposal_id', '=', proposalId)
+      .orderBy('revision', 'desc')
+      .execute()
+    return {
+      data: rows.map((r) => ({
+        revision: r.revision,
+        coverLetter: r.cover_letter,
+        bidMinor: r.bid_minor,
+        durationDays: r.duration_days,
+        installments: parsePlan(r.installment_plan),
+        createdAt: r.created_at,
+      })),
+    }
   }
 
-  async function myProposals(caller: Caller, query: { status?: ProposalState; page: number; pageSize: number }) {
+  async function myProposals(
+    caller: Caller,
+    query: { status?: ProposalState; page: number; pageSize: number },
+  ) {
     let q = db.selectFrom('proposal').where('freelancer_id', '=', caller.userId)
     if (query.status) q = q.where('status', '=', query.status)
     const [rows, total] = await Promise.all([
-      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
+      q
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset((query.page - 1) * query.pageSize)
+        .limit(query.pageSize)
+        .execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ])
-    return { data: await proposalsOut(rows), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
+    return {
+      data: await proposalsOut(rows),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: Number(total?.n ?? 0),
+    }
   }
 
-  async function clientProposals(caller: Caller, projectId: number, query: { status?: ProposalState; page: number; pageSize: number }) {
+  async function clientProposals(
+    caller: Caller,
+    projectId: number,
+    query: { status?: ProposalState; page: number; pageSize: number },
+  ) {
     await ownProject(caller, projectId)
     let q = db.selectFrom('proposal').where('project_id', '=', projectId).where('status', '!=', 'withdrawn')
     if (query.status) q = q.where('status', '=', query.status)
     const [rows, total] = await Promise.all([
-      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
+      q
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset((query.page - 1) * query.pageSize)
+        .limit(query.pageSize)
+        .execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ])
-    return { data: await proposalsOut(rows), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
+    return {
+      data: await proposalsOut(rows),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: Number(total?.n ?? 0),
+    }
   }
 
   /** The client's decision on a proposal: both ids must match, the caller must own the project. */
   async function clientsProposal(caller: Caller, proposalId: number, projectId: number) {
     const proj = await project(projectId)
     if (!proj) throw notFound('Project')
-    if (proj.client_id !== caller.userId) throw isFreelancer(caller) || proj.status === 'open' ? forbidden() : notFound('Project')
-    const p = await db.selectFrom('proposal').select(['id', 'project_id']).where('id', '=', proposalId).executeTakeFirst()
+    if (proj.client_id !== caller.userId)
+      throw isFreelancer(caller) || proj.status === 'open' ? forbidden() : notFound('Project')
+    const p = await db
+      .selectFrom('proposal')
+      .select(['id', 'project_id'])
+      .where('id', '=', proposalId)
+      .executeTakeFirst()
     if (!p || p.project_id !== projectId) throw notFound('Proposal')
   }
 
@@ -673,9 +1232,18 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
       // The project row is locked first, so two accepts on one project run one after the other.
       const proj = (await lockRow(trx, dialect, 'project', projectId))!
       const p = (await lockRow(trx, dialect, 'proposal', proposalId))!
-      const existing = await trx.selectFrom('contract').select(['id', 'proposal_id']).where('project_id', '=', projectId).executeTakeFirst()
+      const existing = await trx
+        .selectFrom('contract')
+        .select(['id', 'proposal_id'])
+        .where('project_id', '=', projectId)
+        .executeTakeFirst()
       if (p.status === 'accepted' && existing?.proposal_id === p.id) return existing.id
-      const guard = () => (proj.status !== 'open' ? `The project is ${proj.status.replace('_', ' ')}; it takes no more hires` : existing ? 'The project already has a contract' : null)
+      const guard = () =>
+        proj.status !== 'open'
+          ? `The project is ${proj.status.replace('_', ' ')}; it takes no more hires`
+          : existing
+            ? 'The project already has a contract'
+            : null
       const followers = await subscribers(trx, projectId)
       await transitionProposal(trx, {
         id: p.id,
@@ -686,31 +1254,91 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
         projectId,
         guard,
         set: { decided_at: nowIso() },
-        effects: [notify([p.freelancer_id], 'proposalAccepted', projectId, 'Proposal', { title: proj.title })],
+        effects: [
+          notify([p.freelancer_id], 'proposalAccepted', projectId, 'Proposal', { title: proj.title }),
+        ],
       })
-      await transitionProject(trx, { id: projectId, current: proj.status as ProjectState, action: 'hire', actor: 'client', actorId: caller.userId, projectId, effects: followers.length ? [notify(followers.filter((f) => f !== p.freelancer_id), 'projectTaken', projectId, 'ProjectStatus', { title: proj.title })] : [] })
+      await transitionProject(trx, {
+        id: projectId,
+        current: proj.status as ProjectState,
+        action: 'hire',
+        actor: 'client',
+        actorId: caller.userId,
+        projectId,
+        effects: followers.length
+          ? [
+              notify(
+                followers.filter((f) => f !== p.freelancer_id),
+                'projectTaken',
+                projectId,
+                'ProjectStatus',
+                { title: proj.title },
+              ),
+            ]
+          : [],
+      })
       const now = nowIso()
       // The two parties' chat room opens with the contract (the same room if the client already opened it to ask questions).
-      const roomId = await chat.openRoom(trx, { projectId, clientId: proj.client_id, freelancerId: p.freelancer_id })
+      const roomId = await chat.openRoom(trx, {
+        projectId,
+        clientId: proj.client_id,
+        freelancerId: p.freelancer_id,
+      })
       const contract = await trx
         .insertInto('contract')
-        .values({ project_id: projectId, proposal_id: p.id, client_id: proj.client_id, freelancer_id: p.freelancer_id, status: 'active', amount_minor: p.bid_minor, currency: p.currency, room_id: String(roomId), created_at: now, updated_at: now, ended_at: null })
+        .values({
+          project_id: projectId,
+          proposal_id: p.id,
+          client_id: proj.client_id,
+          freelancer_id: p.freelancer_id,
+          status: 'active',
+          amount_minor: p.bid_minor,
+          currency: p.currency,
+          room_id: String(roomId),
+          created_at: now,
+          updated_at: now,
+          ended_at: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       // The agreed installments: the proposal's plan, else the project's when it matches the bid, else one for the whole bid.
       const proposed = parsePlan(p.installment_plan)
       const projectPlan = parsePlan(proj.installment_plan)
-      const agreed = proposed.length ? proposed : projectPlan.length && planTotal(projectPlan) === p.bid_minor ? projectPlan : [{ title: proj.title.slice(0, limits.installmentTitle), amountMinor: p.bid_minor }]
+      const agreed = proposed.length
+        ? proposed
+        : projectPlan.length && planTotal(projectPlan) === p.bid_minor
+          ? projectPlan
+          : [{ title: proj.title.slice(0, limits.installmentTitle), amountMinor: p.bid_minor }]
       await trx
         .insertInto('installment')
-        .values(agreed.map((i, n) => ({ contract_id: contract.id, position: n + 1, title: i.title, amount_minor: i.amountMinor, currency: p.currency, due_date: i.dueDate ?? null, status: 'pending', submission_note: null, feedback: null, created_at: now, updated_at: now })))
+        .values(
+          agreed.map((i, n) => ({
+            contract_id: contract.id,
+            position: n + 1,
+            title: i.title,
+            amount_minor: i.amountMinor,
+            currency: p.currency,
+            due_date: i.dueDate ?? null,
+            status: 'pending',
+            submission_note: null,
+            feedback: null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .execute()
-      await recordCreated(trx, 'contract', contract.id, 'active', projectId, caller.userId, [notify([p.freelancer_id, proj.client_id], 'contractStarted', projectId, 'Project', { title: proj.title })])
+      await recordCreated(trx, 'contract', contract.id, 'active', projectId, caller.userId, [
+        notify([p.freelancer_id, proj.client_id], 'contractStarted', projectId, 'Project', {
+          title: proj.title,
+        }),
+      ])
       await closePending(trx, projectId, proj.title, 'taken', p.id)
       await index.remove(trx, projectId)
       return contract.id
     })
-    const [out] = await contractsOut([(await db.selectFrom('contract').selectAll().where('id', '=', contractId).executeTakeFirstOrThrow())])
+    const [out] = await contractsOut([
+      await db.selectFrom('contract').selectAll().where('id', '=', contractId).executeTakeFirstOrThrow(),
+    ])
     return out
   }
 
@@ -719,47 +1347,121 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     await db.transaction().execute(async (trx) => {
       const proj = (await lockRow(trx, dialect, 'project', projectId))!
       const p = (await lockRow(trx, dialect, 'proposal', proposalId))!
-      await transitionProposal(trx, { id: p.id, current: p.status as ProposalState, action: 'reject', actor: 'client', actorId: caller.userId, projectId, note: reason || null, set: { decided_at: nowIso(), reject_reason: reason || null }, effects: [notify([p.freelancer_id], 'proposalRejected', projectId, 'Proposal', { title: proj.title })] })
+      await transitionProposal(trx, {
+        id: p.id,
+        current: p.status as ProposalState,
+        action: 'reject',
+        actor: 'client',
+        actorId: caller.userId,
+        projectId,
+        note: reason || null,
+        set: { decided_at: nowIso(), reject_reason: reason || null },
+        effects: [
+          notify([p.freelancer_id], 'proposalRejected', projectId, 'Proposal', { title: proj.title }),
+        ],
+      })
     })
-    const [out] = await proposalsOut([(await db.selectFrom('proposal').selectAll().where('id', '=', proposalId).executeTakeFirstOrThrow())])
+    const [out] = await proposalsOut([
+      await db.selectFrom('proposal').selectAll().where('id', '=', proposalId).executeTakeFirstOrThrow(),
+    ])
     return out
   }
 
   // ——— contracts ———
 
-  async function myContracts(caller: Caller, query: { status?: ContractState; page: number; pageSize: number }) {
-    let q = db.selectFrom('contract').where((eb) => eb.or([eb('freelancer_id', '=', caller.userId), eb('client_id', '=', caller.userId)]))
+  async function myContracts(
+    caller: Caller,
+    query: { status?: ContractState; page: number; pageSize: number },
+  ) {
+    let q = db
+      .selectFrom('contract')
+      .where((eb) => eb.or([eb('freelancer_id', '=', caller.userId), eb('client_id', '=', caller.userId)]))
     if (query.status) q = q.where('status', '=', query.status)
     const [rows, total] = await Promise.all([
-      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
+      q
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset((query.page - 1) * query.pageSize)
+        .limit(query.pageSize)
+        .execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ])
-    return { data: await contractsOut(rows), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
+    return {
+      data: await contractsOut(rows),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: Number(total?.n ?? 0),
+    }
   }
 
-  async function installmentAction(caller: Caller, installmentId: number, action: 'submit' | 'request-changes' | 'approve', note?: string) {
-    const found = await db.selectFrom('installment as i').innerJoin('contract as c', 'c.id', 'i.contract_id').select(['c.id', 'c.client_id', 'c.freelancer_id', 'c.project_id']).where('i.id', '=', installmentId).executeTakeFirst()
-    if (!found || (found.client_id !== caller.userId && found.freelancer_id !== caller.userId)) throw notFound('Installment')
+  async function installmentAction(
+    caller: Caller,
+    installmentId: number,
+    action: 'submit' | 'request-changes' | 'approve',
+    note?: string,
+  ) {
+    const found = await db
+      .selectFrom('installment as i')
+      .innerJoin('contract as c', 'c.id', 'i.contract_id')
+      .select(['c.id', 'c.client_id', 'c.freelancer_id', 'c.project_id'])
+      .where('i.id', '=', installmentId)
+      .executeTakeFirst()
+    if (!found || (found.client_id !== caller.userId && found.freelancer_id !== caller.userId))
+      throw notFound('Installment')
     const actor = found.client_id === caller.userId ? ('client' as const) : ('freelancer' as const)
     await db.transaction().execute(async (trx) => {
       const contract = (await lockRow(trx, dialect, 'contract', found.id))!
       const i = (await lockRow(trx, dialect, 'installment', installmentId))!
-      const title = (await trx.selectFrom('project').select('title').where('id', '=', contract.project_id).executeTakeFirstOrThrow()).title
+      const title = (
+        await trx
+          .selectFrom('project')
+          .select('title')
+          .where('id', '=', contract.project_id)
+          .executeTakeFirstOrThrow()
+      ).title
       const active = () => (contract.status === 'active' ? null : `The contract is ${contract.status}`)
       const other = actor === 'client' ? contract.freelancer_id : contract.client_id
-      const step = { id: i.id, current: i.status as InstallmentState, actor, actorId: caller.userId, projectId: contract.project_id, note: note || null }
+      const step = {
+        id: i.id,
+        current: i.status as InstallmentState,
+        actor,
+        actorId: caller.userId,
+        projectId: contract.project_id,
+        note: note || null,
+      }
       const params = { title, installment: i.title }
       if (action === 'submit') {
-        await transitionInstallment(trx, { ...step, action: 'submit', guard: () => active() ?? (note ? null : 'Describe the work you submit'), set: { submission_note: note ?? null }, effects: [notify([other], 'installmentSubmitted', contract.project_id, 'Project', params)] })
+        await transitionInstallment(trx, {
+          ...step,
+          action: 'submit',
+          guard: () => active() ?? (note ? null : 'Describe the work you submit'),
+          set: { submission_note: note ?? null },
+          effects: [notify([other], 'installmentSubmitted', contract.project_id, 'Project', params)],
+        })
       } else if (action === 'request-changes') {
-        await transitionInstallment(trx, { ...step, action: 'request_changes', guard: () => active() ?? (note ? null : 'Say what should change'), set: { feedback: note ?? null }, effects: [notify([other], 'installmentChangesRequested', contract.project_id, 'Project', params)] })
+        await transitionInstallment(trx, {
+          ...step,
+          action: 'request_changes',
+          guard: () => active() ?? (note ? null : 'Say what should change'),
+          set: { feedback: note ?? null },
+          effects: [notify([other], 'installmentChangesRequested', contract.project_id, 'Project', params)],
+        })
       } else {
-        await transitionInstallment(trx, { ...step, action: 'approve', guard: active, set: { feedback: note || i.feedback }, effects: [notify([other], 'installmentApproved', contract.project_id, 'Project', params)] })
+        await transitionInstallment(trx, {
+          ...step,
+          action: 'approve',
+          guard: active,
+          set: { feedback: note || i.feedback },
+          effects: [notify([other], 'installmentApproved', contract.project_id, 'Project', params)],
+        })
         // Approval releases the held money at once, in the same transaction (decision 172).
         await releaseLocked(trx, contract, { ...i, status: 'approved' }, title)
       }
     })
-    const [out] = await contractsOut([(await db.selectFrom('contract').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow())])
+    const [out] = await contractsOut([
+      await db.selectFrom('contract').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow(),
+    ])
     return out
   }
 
@@ -767,21 +1469,56 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
 
   let mover: MoneyMover | null = null
 
-  async function releaseLocked(trx: Trx, contract: ContractRow, i: Selectable<Database['installment']>, title: string) {
+  async function releaseLocked(
+    trx: Trx,
+    contract: ContractRow,
+    i: Selectable<Database['installment']>,
+    title: string,
+  ) {
     if (!mover) throw new Error('no payments module to release the money')
-    await mover.release(trx, { installmentId: i.id, contractId: contract.id, clientId: contract.client_id, freelancerId: contract.freelancer_id, amountMinor: i.amount_minor, currency: i.currency })
-    await transitionInstallment(trx, { id: i.id, current: i.status as InstallmentState, action: 'release', actor: 'system', actorId: null, projectId: contract.project_id, effects: [notify([contract.freelancer_id], 'installmentReleased', contract.project_id, 'Project', { title, installment: i.title })] })
+    await mover.release(trx, {
+      installmentId: i.id,
+      contractId: contract.id,
+      clientId: contract.client_id,
+      freelancerId: contract.freelancer_id,
+      amountMinor: i.amount_minor,
+      currency: i.currency,
+    })
+    await transitionInstallment(trx, {
+      id: i.id,
+      current: i.status as InstallmentState,
+      action: 'release',
+      actor: 'system',
+      actorId: null,
+      projectId: contract.project_id,
+      effects: [
+        notify([contract.freelancer_id], 'installmentReleased', contract.project_id, 'Project', {
+          title,
+          installment: i.title,
+        }),
+      ],
+    })
   }
 
   /** Releases an approved installment (system: a retry, the auto-release timer); a repeat finds it released and answers false. */
   async function releaseInstallment(installmentId: number) {
     return db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('installment').select('contract_id').where('id', '=', installmentId).executeTakeFirst()
+      const row = await trx
+        .selectFrom('installment')
+        .select('contract_id')
+        .where('id', '=', installmentId)
+        .executeTakeFirst()
       if (!row) throw notFound('Installment')
       const contract = (await lockRow(trx, dialect, 'contract', row.contract_id))!
       const i = (await lockRow(trx, dialect, 'installment', installmentId))!
       if (i.status === 'released') return false
-      const title = (await trx.selectFrom('project').select('title').where('id', '=', contract.project_id).executeTakeFirstOrThrow()).title
+      const title = (
+        await trx
+          .selectFrom('project')
+          .select('title')
+          .where('id', '=', contract.project_id)
+          .executeTakeFirstOrThrow()
+      ).title
       await releaseLocked(trx, contract, i, title)
       return true
     })
@@ -793,14 +1530,44 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
    */
   async function autoRelease(installmentId: number, submittedBefore: string) {
     return db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('installment').select('contract_id').where('id', '=', installmentId).executeTakeFirst()
+      const row = await trx
+        .selectFrom('installment')
+        .select('contract_id')
+        .where('id', '=', installmentId)
+        .executeTakeFirst()
       if (!row) return false
       const contract = (await lockRow(trx, dialect, 'contract', row.contract_id))!
       const i = (await lockRow(trx, dialect, 'installment', installmentId))!
-      if (contract.status !== 'active' || i.status !== 'submitted' || i.updated_at >= submittedBefore) return false
-      const title = (await trx.selectFrom('project').select('title').where('id', '=', contract.project_id).executeTakeFirstOrThrow()).title
+      if (contract.status !== 'active' || i.status !== 'submitted' || i.updated_at >= submittedBefore)
+        return false
+      const title = (
+        await trx
+          .selectFrom('project')
+          .select('title')
+          .where('id', '=', contract.project_id)
+          .executeTakeFirstOrThrow()
+      ).title
       const params = { title, installment: i.title }
-      await transitionInstallment(trx, { id: i.id, current: 'submitted', action: 'approve', actor: 'system', actorId: null, projectId: contract.project_id, effects: [inNamespace('refunds', notify([contract.client_id, contract.freelancer_id], 'installmentAutoApproved', contract.project_id, 'Project', params))] })
+      await transitionInstallment(trx, {
+        id: i.id,
+        current: 'submitted',
+        action: 'approve',
+        actor: 'system',
+        actorId: null,
+        projectId: contract.project_id,
+        effects: [
+          inNamespace(
+            'refunds',
+            notify(
+              [contract.client_id, contract.freelancer_id],
+              'installmentAutoApproved',
+              contract.project_id,
+              'Project',
+              params,
+            ),
+          ),
+        ],
+      })
       await releaseLocked(trx, contract, { ...i, status: 'approved' }, title)
       return true
     })
@@ -808,24 +1575,65 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
 
   /** A project's contract and its installments as payments sees them, locked for the caller's transaction. */
   async function contractForPayment(trx: Trx, projectId: number) {
-    const found = await trx.selectFrom('contract').select('id').where('project_id', '=', projectId).executeTakeFirst()
+    const found = await trx
+      .selectFrom('contract')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .executeTakeFirst()
     if (!found) return undefined
     const c = (await lockRow(trx, dialect, 'contract', found.id))!
-    const project = await trx.selectFrom('project').select('title').where('id', '=', projectId).executeTakeFirstOrThrow()
-    const installments = await trx.selectFrom('installment').select(['id', 'position', 'title', 'amount_minor', 'currency', 'status']).where('contract_id', '=', c.id).orderBy('position').execute()
-    return { id: c.id, projectId, title: project.title, clientId: c.client_id, freelancerId: c.freelancer_id, status: c.status as ContractState, currency: c.currency, installments }
+    const project = await trx
+      .selectFrom('project')
+      .select('title')
+      .where('id', '=', projectId)
+      .executeTakeFirstOrThrow()
+    const installments = await trx
+      .selectFrom('installment')
+      .select(['id', 'position', 'title', 'amount_minor', 'currency', 'status'])
+      .where('contract_id', '=', c.id)
+      .orderBy('position')
+      .execute()
+    return {
+      id: c.id,
+      projectId,
+      title: project.title,
+      clientId: c.client_id,
+      freelancerId: c.freelancer_id,
+      status: c.status as ContractState,
+      currency: c.currency,
+      installments,
+    }
   }
 
   /** The gateway confirmed a payment: its installments still pending on an active contract become funded (answers their ids). */
   async function fundInstallments(trx: Trx, contractId: number, installmentIds: number[]) {
     const contract = (await lockRow(trx, dialect, 'contract', contractId))!
     if (contract.status !== 'active') return []
-    const title = (await trx.selectFrom('project').select('title').where('id', '=', contract.project_id).executeTakeFirstOrThrow()).title
+    const title = (
+      await trx
+        .selectFrom('project')
+        .select('title')
+        .where('id', '=', contract.project_id)
+        .executeTakeFirstOrThrow()
+    ).title
     const funded: number[] = []
     for (const id of [...installmentIds].sort((a, b) => a - b)) {
       const i = await lockRow(trx, dialect, 'installment', id)
       if (!i || i.contract_id !== contractId || i.status !== 'pending') continue
-      await transitionInstallment(trx, { id, current: 'pending', action: 'fund', actor: 'system', actorId: null, projectId: contract.project_id, effects: [notify([contract.freelancer_id], 'installmentFunded', contract.project_id, 'Project', { title, installment: i.title })] })
+      await transitionInstallment(trx, {
+        id,
+        current: 'pending',
+        action: 'fund',
+        actor: 'system',
+        actorId: null,
+        projectId: contract.project_id,
+        effects: [
+          notify([contract.freelancer_id], 'installmentFunded', contract.project_id, 'Project', {
+            title,
+            installment: i.title,
+          }),
+        ],
+      })
       funded.push(id)
     }
     return funded
@@ -849,11 +1657,21 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     const asClient = proj.client_id === caller.userId
     const freelancerId = asClient ? userId : caller.userId
     if (!asClient && userId !== proj.client_id) throw notFound('Project')
-    const proposed = await db.selectFrom('proposal').select('status').where('project_id', '=', projectId).where('freelancer_id', '=', freelancerId).orderBy('id', 'desc').executeTakeFirst()
+    const proposed = await db
+      .selectFrom('proposal')
+      .select('status')
+      .where('project_id', '=', projectId)
+      .where('freelancer_id', '=', freelancerId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
     const hired = proposed?.status === 'accepted'
     const existing = await chat.roomOf(db, projectId, freelancerId)
     if (!proposed || (!asClient && !hired && !existing)) throw notFound('Project')
-    const roomId = existing ?? (await db.transaction().execute((trx) => chat.openRoom(trx, { projectId, clientId: proj.client_id, freelancerId })))
+    const roomId =
+      existing ??
+      (await db
+        .transaction()
+        .execute((trx) => chat.openRoom(trx, { projectId, clientId: proj.client_id, freelancerId })))
     return { roomId, projectId, participants: [proj.client_id, freelancerId] }
   }
 
@@ -866,26 +1684,56 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     return row
   }
 
-  async function follow(table: 'project_wishlist' | 'project_subscription', caller: Caller, id: number, on: boolean) {
+  async function follow(
+    table: 'project_wishlist' | 'project_subscription',
+    caller: Caller,
+    id: number,
+    on: boolean,
+  ) {
     await visibleProject(caller, id)
-    if (on) await db.insertInto(table).values({ user_id: caller.userId, project_id: id, created_at: nowIso() }).onConflict((oc) => oc.columns(['user_id', 'project_id']).doNothing()).execute()
-    else await db.deleteFrom(table).where('user_id', '=', caller.userId).where('project_id', '=', id).execute()
+    if (on)
+      await db
+        .insertInto(table)
+        .values({ user_id: caller.userId, project_id: id, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(['user_id', 'project_id']).doNothing())
+        .execute()
+    else
+      await db.deleteFrom(table).where('user_id', '=', caller.userId).where('project_id', '=', id).execute()
     return { ok: true as const }
   }
 
   async function wishlist(caller: Caller, query: { page: number; pageSize: number }, locale: Locale) {
-    const q = db.selectFrom('project_wishlist as w').innerJoin('project as p', 'p.id', 'w.project_id').where('w.user_id', '=', caller.userId).where((eb) => eb.or([eb('p.status', '!=', 'draft'), eb('p.client_id', '=', caller.userId)]))
+    const q = db
+      .selectFrom('project_wishlist as w')
+      .innerJoin('project as p', 'p.id', 'w.project_id')
+      .where('w.user_id', '=', caller.userId)
+      .where((eb) => eb.or([eb('p.status', '!=', 'draft'), eb('p.client_id', '=', caller.userId)]))
     const [rows, total] = await Promise.all([
-      q.selectAll('p').orderBy('w.created_at', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
+      q
+        .selectAll('p')
+        .orderBy('w.created_at', 'desc')
+        .offset((query.page - 1) * query.pageSize)
+        .limit(query.pageSize)
+        .execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ])
-    return { data: await summaries(rows as ProjectRow[], locale), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0) }
+    return {
+      data: await summaries(rows as ProjectRow[], locale),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: Number(total?.n ?? 0),
+    }
   }
 
   /** The ids among `ids` that the caller has saved; a list page marks its Save buttons with them. */
   async function savedAmong(caller: Caller, ids: number[]) {
     if (!ids.length) return { data: [] }
-    const rows = await db.selectFrom('project_wishlist').select('project_id').where('user_id', '=', caller.userId).where('project_id', 'in', ids).execute()
+    const rows = await db
+      .selectFrom('project_wishlist')
+      .select('project_id')
+      .where('user_id', '=', caller.userId)
+      .where('project_id', 'in', ids)
+      .execute()
     return { data: rows.map((r) => r.project_id) }
   }
 
@@ -893,18 +1741,43 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     const row = await visibleProject(caller, id)
     const rows = await commentRows(db, id)
     const users = await people(rows.map((r) => r.user_id))
-    return { data: rows.map((r) => ({ id: r.id, parentId: r.parent_id, body: r.body, author: users.get(r.user_id) ?? nobody(r.user_id), isClient: r.user_id === row.client_id, createdAt: r.created_at })) }
+    return {
+      data: rows.map((r) => ({
+        id: r.id,
+        parentId: r.parent_id,
+        body: r.body,
+        author: users.get(r.user_id) ?? nobody(r.user_id),
+        isClient: r.user_id === row.client_id,
+        createdAt: r.created_at,
+      })),
+    }
   }
 
   async function addComment(caller: Caller, id: number, body: string, parentId?: number) {
     const row = await visibleProject(caller, id)
-    if (row.status !== 'open') throw conflict(`The project is ${row.status.replace('_', ' ')}; questions are closed`, row.status)
+    if (row.status !== 'open')
+      throw conflict(`The project is ${row.status.replace('_', ' ')}; questions are closed`, row.status)
     if (parentId) {
-      const parent = await db.selectFrom('project_comment').select('project_id').where('id', '=', parentId).executeTakeFirst()
-      if (!parent || parent.project_id !== id) throw badRequest('parentId', 'is not a comment of this project')
+      const parent = await db
+        .selectFrom('project_comment')
+        .select('project_id')
+        .where('id', '=', parentId)
+        .executeTakeFirst()
+      if (!parent || parent.project_id !== id)
+        throw badRequest('parentId', 'is not a comment of this project')
     }
     const created = await db.transaction().execute(async (trx) => {
-      const c = await trx.insertInto('project_comment').values({ project_id: id, user_id: caller.userId, parent_id: parentId ?? null, body, created_at: nowIso() }).returningAll().executeTakeFirstOrThrow()
+      const c = await trx
+        .insertInto('project_comment')
+        .values({
+          project_id: id,
+          user_id: caller.userId,
+          parent_id: parentId ?? null,
+          body,
+          created_at: nowIso(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
       await recordActivity(trx, id, caller.userId, 'comment', c.id, 'comment', row.status)
       const followers = await subscribers(trx, id)
       const to = [row.client_id, ...followers].filter((u) => u !== caller.userId)
@@ -912,7 +1785,14 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
       return c
     })
     const users = await people([caller.userId])
-    return { id: created.id, parentId: created.parent_id, body: created.body, author: users.get(caller.userId) ?? nobody(caller.userId), isClient: caller.userId === row.client_id, createdAt: created.created_at }
+    return {
+      id: created.id,
+      parentId: created.parent_id,
+      body: created.body,
+      author: users.get(caller.userId) ?? nobody(caller.userId),
+      isClient: caller.userId === row.client_id,
+      createdAt: created.created_at,
+    }
   }
 
   async function recordEffects(trx: Trx, effects: Effect[]) {
@@ -923,13 +1803,37 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     const t = term.trim()
     if (type === 'workneerer') {
       const q = searchTokens(t).join(' ')
-      return { data: [{ id: 0, title: q || 'all', subtitle: '', url: `/freelancers/freelancersearch?search=${encodeURIComponent(q || 'all')}` }] }
+      return {
+        data: [
+          {
+            id: 0,
+            title: q || 'all',
+            subtitle: '',
+            url: `/freelancers/freelancersearch?search=${encodeURIComponent(q || 'all')}`,
+          },
+        ],
+      }
     }
     const text = index.match(t)
-    let q = text ? db.selectFrom(text).innerJoin('project as p', 'p.id', 'm.project_id') : db.selectFrom('project as p')
+    let q = text
+      ? db.selectFrom(text).innerJoin('project as p', 'p.id', 'm.project_id')
+      : db.selectFrom('project as p')
     q = q.where('p.status', '=', 'open')
-    const rows = await (text ? q.select(['p.id', 'p.title', 'p.budget_minor', 'p.currency']).orderBy(sql`m.score`) : q.select(['p.id', 'p.title', 'p.budget_minor', 'p.currency']).orderBy('p.published_at', 'desc')).limit(8).execute()
-    return { data: rows.map((r) => ({ id: r.id, title: r.title, subtitle: `${(r.budget_minor / 100).toFixed(2)} ${r.currency}`, url: `/projects/details/${r.id}` })) }
+    const rows = await (
+      text
+        ? q.select(['p.id', 'p.title', 'p.budget_minor', 'p.currency']).orderBy(sql`m.score`)
+        : q.select(['p.id', 'p.title', 'p.budget_minor', 'p.currency']).orderBy('p.published_at', 'desc')
+    )
+      .limit(8)
+      .execute()
+    return {
+      data: rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        subtitle: `${(r.budget_minor / 100).toFixed(2)} ${r.currency}`,
+        url: `/projects/details/${r.id}`,
+      })),
+    }
   }
 
   // ——— reviews ———
@@ -953,55 +1857,133 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
    */
   async function awardReviewPoints(executor: DB, contractId: number) {
     const now = nowIso()
-    const rows = await executor.selectFrom('review').select(['id', 'subject_id']).where('contract_id', '=', contractId).where('rating', '=', 5).where('visible_from', '<=', now).execute()
+    const rows = await executor
+      .selectFrom('review')
+      .select(['id', 'subject_id'])
+      .where('contract_id', '=', contractId)
+      .where('rating', '=', 5)
+      .where('visible_from', '<=', now)
+      .execute()
     for (const r of rows) {
-      await executor.insertInto('wengaz_point_event').values({ user_id: r.subject_id, reason: 'five-star-review', ref: String(r.id), points: 5, created_at: now }).onConflict((oc) => oc.columns(['user_id', 'reason', 'ref']).doNothing()).execute()
+      await executor
+        .insertInto('wengaz_point_event')
+        .values({
+          user_id: r.subject_id,
+          reason: 'five-star-review',
+          ref: String(r.id),
+          points: 5,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'reason', 'ref']).doNothing())
+        .execute()
     }
   }
 
   async function writeReview(caller: Caller, contractId: number, rating: number, body: string) {
-    const contract = await db.selectFrom('contract').selectAll().where('id', '=', contractId).executeTakeFirst()
-    if (!contract || (contract.client_id !== caller.userId && contract.freelancer_id !== caller.userId)) throw notFound('Contract')
-    if (contract.status !== 'completed') throw conflict(`The contract is ${contract.status}; reviews open when it is completed`, contract.status)
+    const contract = await db
+      .selectFrom('contract')
+      .selectAll()
+      .where('id', '=', contractId)
+      .executeTakeFirst()
+    if (!contract || (contract.client_id !== caller.userId && contract.freelancer_id !== caller.userId))
+      throw notFound('Contract')
+    if (contract.status !== 'completed')
+      throw conflict(`The contract is ${contract.status}; reviews open when it is completed`, contract.status)
     const subject = contract.client_id === caller.userId ? contract.freelancer_id : contract.client_id
     let id: number
     try {
       id = await db.transaction().execute(async (trx) => {
         await lockRow(trx, dialect, 'contract', contractId)
-        if (await trx.selectFrom('review').select('id').where('contract_id', '=', contractId).where('author_id', '=', caller.userId).executeTakeFirst()) {
+        if (
+          await trx
+            .selectFrom('review')
+            .select('id')
+            .where('contract_id', '=', contractId)
+            .where('author_id', '=', caller.userId)
+            .executeTakeFirst()
+        ) {
           throw conflict('You have already reviewed this contract')
         }
         const now = nowIso()
-        const other = await trx.selectFrom('review').select('id').where('contract_id', '=', contractId).where('author_id', '=', subject).executeTakeFirst()
+        const other = await trx
+          .selectFrom('review')
+          .select('id')
+          .where('contract_id', '=', contractId)
+          .where('author_id', '=', subject)
+          .executeTakeFirst()
         const created = await trx
           .insertInto('review')
-          .values({ contract_id: contractId, project_id: contract.project_id, author_id: caller.userId, subject_id: subject, rating, body, created_at: now, visible_from: other ? now : new Date(Date.now() + REVIEW_HIDDEN_DAYS * DAY).toISOString() })
+          .values({
+            contract_id: contractId,
+            project_id: contract.project_id,
+            author_id: caller.userId,
+            subject_id: subject,
+            rating,
+            body,
+            created_at: now,
+            visible_from: other ? now : new Date(Date.now() + REVIEW_HIDDEN_DAYS * DAY).toISOString(),
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
-        if (other) await trx.updateTable('review').set({ visible_from: now }).where('id', '=', other.id).execute()
-        await recordActivity(trx, contract.project_id, caller.userId, 'review', created.id, 'review', 'completed')
+        if (other)
+          await trx.updateTable('review').set({ visible_from: now }).where('id', '=', other.id).execute()
+        await recordActivity(
+          trx,
+          contract.project_id,
+          caller.userId,
+          'review',
+          created.id,
+          'review',
+          'completed',
+        )
         await awardReviewPoints(trx, contractId)
         await recomputeRating(trx, contract.client_id)
         await recomputeRating(trx, contract.freelancer_id)
         // When the other side never writes, the review shows after 14 days: a timer recomputes the ratings then.
         const effects: Effect[] = [notify([subject], 'reviewReceived', contract.project_id, 'Project', {})]
-        if (!other) effects.push({ topic: REVIEW_TOPIC, payload: { userIds: [contract.client_id, contract.freelancer_id], contractId }, delayMs: REVIEW_HIDDEN_DAYS * DAY + 1000 })
+        if (!other)
+          effects.push({
+            topic: REVIEW_TOPIC,
+            payload: { userIds: [contract.client_id, contract.freelancer_id], contractId },
+            delayMs: REVIEW_HIDDEN_DAYS * DAY + 1000,
+          })
         await recordEffects(trx, effects)
         return created.id
       })
     } catch (error) {
       if (error instanceof ApiError) throw error
-      if (await db.selectFrom('review').select('id').where('contract_id', '=', contractId).where('author_id', '=', caller.userId).executeTakeFirst()) throw conflict('You have already reviewed this contract')
+      if (
+        await db
+          .selectFrom('review')
+          .select('id')
+          .where('contract_id', '=', contractId)
+          .where('author_id', '=', caller.userId)
+          .executeTakeFirst()
+      )
+        throw conflict('You have already reviewed this contract')
       throw error
     }
-    const [out] = await reviewsOut([(await db.selectFrom('review').selectAll().where('id', '=', id).executeTakeFirstOrThrow())], caller)
+    const [out] = await reviewsOut(
+      [await db.selectFrom('review').selectAll().where('id', '=', id).executeTakeFirstOrThrow()],
+      caller,
+    )
     return out
   }
 
   async function reviewsOut(rows: Selectable<Database['review']>[], caller: Caller | null) {
     const [users, projects] = await Promise.all([
       people(rows.flatMap((r) => [r.author_id, r.subject_id])),
-      rows.length ? db.selectFrom('project').select(['id', 'title']).where('id', 'in', rows.map((r) => r.project_id)).execute() : [],
+      rows.length
+        ? db
+            .selectFrom('project')
+            .select(['id', 'title'])
+            .where(
+              'id',
+              'in',
+              rows.map((r) => r.project_id),
+            )
+            .execute()
+        : [],
     ])
     const title = new Map(projects.map((p) => [p.id, p.title]))
     const now = nowIso()
@@ -1026,11 +2008,26 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
   async function publicReviews(userId: number, query: { page: number; pageSize: number }) {
     const q = db.selectFrom('review').where('subject_id', '=', userId).where('visible_from', '<=', nowIso())
     const [rows, agg] = await Promise.all([
-      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
-      q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('rating').as('avg')]).executeTakeFirst(),
+      q
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset((query.page - 1) * query.pageSize)
+        .limit(query.pageSize)
+        .execute(),
+      q
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('rating').as('avg')])
+        .executeTakeFirst(),
     ])
     const count = Number(agg?.n ?? 0)
-    return { data: await reviewsOut(rows, null), page: query.page, pageSize: query.pageSize, total: count, average: count ? Math.round(Number(agg?.avg ?? 0) * 100) / 100 : 0, count }
+    return {
+      data: await reviewsOut(rows, null),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: count,
+      average: count ? Math.round(Number(agg?.avg ?? 0) * 100) / 100 : 0,
+      count,
+    }
   }
 
   async function reviews(caller: Caller, query: { userId?: number; page: number; pageSize: number }) {
@@ -1038,22 +2035,51 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
     const now = nowIso()
     const q = db.selectFrom('review').where('subject_id', '=', userId).where('visible_from', '<=', now)
     const [rows, agg, written] = await Promise.all([
-      q.selectAll().orderBy('created_at', 'desc').offset((query.page - 1) * query.pageSize).limit(query.pageSize).execute(),
-      q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('rating').as('avg')]).executeTakeFirst(),
-      userId === caller.userId ? db.selectFrom('review').selectAll().where('author_id', '=', caller.userId).where('visible_from', '>', now).execute() : [],
+      q
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .offset((query.page - 1) * query.pageSize)
+        .limit(query.pageSize)
+        .execute(),
+      q
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('rating').as('avg')])
+        .executeTakeFirst(),
+      userId === caller.userId
+        ? db
+            .selectFrom('review')
+            .selectAll()
+            .where('author_id', '=', caller.userId)
+            .where('visible_from', '>', now)
+            .execute()
+        : [],
     ])
     // Contracts the caller may still review.
-    const open = userId === caller.userId
-      ? await db
-          .selectFrom('contract as c')
-          .innerJoin('project as p', 'p.id', 'c.project_id')
-          .select(['c.id', 'c.project_id', 'p.title', 'c.client_id', 'c.freelancer_id'])
-          .where('c.status', '=', 'completed')
-          .where((eb) => eb.or([eb('c.client_id', '=', caller.userId), eb('c.freelancer_id', '=', caller.userId)]))
-          .where((eb) => eb.not(eb.exists(eb.selectFrom('review as r').select('r.id').whereRef('r.contract_id', '=', 'c.id').where('r.author_id', '=', caller.userId))))
-          .execute()
-      : []
-    const users = await people(open.map((c) => (c.client_id === caller.userId ? c.freelancer_id : c.client_id)))
+    const open =
+      userId === caller.userId
+        ? await db
+            .selectFrom('contract as c')
+            .innerJoin('project as p', 'p.id', 'c.project_id')
+            .select(['c.id', 'c.project_id', 'p.title', 'c.client_id', 'c.freelancer_id'])
+            .where('c.status', '=', 'completed')
+            .where((eb) =>
+              eb.or([eb('c.client_id', '=', caller.userId), eb('c.freelancer_id', '=', caller.userId)]),
+            )
+            .where((eb) =>
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('review as r')
+                    .select('r.id')
+                    .whereRef('r.contract_id', '=', 'c.id')
+                    .where('r.author_id', '=', caller.userId),
+                ),
+              ),
+            )
+            .execute()
+        : []
+    const users = await people(
+      open.map((c) => (c.client_id === caller.userId ? c.freelancer_id : c.client_id)),
+    )
     const count = Number(agg?.n ?? 0)
     return {
       data: await reviewsOut([...written, ...rows], caller),
@@ -1064,7 +2090,12 @@ export function createProjectsService({ db, dialect, files, chat, catalogue }: {
       count,
       toWrite: open.map((c) => {
         const other = c.client_id === caller.userId ? c.freelancer_id : c.client_id
-        return { contractId: c.id, projectId: c.project_id, projectTitle: c.title, subject: users.get(other) ?? nobody(other) }
+        return {
+          contractId: c.id,
+          projectId: c.project_id,
+          projectTitle: c.title,
+          subject: users.get(other) ?? nobody(other),
+        }
       }),
     }
   }

@@ -7,7 +7,8 @@ import type { TestDialect } from '../../../tests/integration/databases.ts'
 export { PASSWORD, tinyPdf } from '../../../tests/integration/module-api.ts'
 
 const options = { name: 'projects', addressBlock: 9, freelancerTitle: 'Structural engineer' }
-export const projectsTestApi = (database: Db, dataDir?: string) => moduleTestApi(database, { ...options, dataDir })
+export const projectsTestApi = (database: Db, dataDir?: string) =>
+  moduleTestApi(database, { ...options, dataDir })
 /** A describe block's database and projects API (`s.t`), made before its tests and dropped after them. */
-export const useProjects = (dialect: TestDialect, dataDir?: string) => useModuleApi(dialect, { ...options, dataDir })
-
+export const useProjects = (dialect: TestDialect, dataDir?: string) =>
+  useModuleApi(dialect, { ...options, dataDir })

@@ -1,6 +1,13 @@
 import type { DB } from '../../db/database.ts'
 import type { Caller } from '../../api/handler.ts'
-import { installmentMachine, proposalStates, projectStates, type InstallmentState, type ProjectState, type ProposalState } from './machines.ts'
+import {
+  installmentMachine,
+  proposalStates,
+  projectStates,
+  type InstallmentState,
+  type ProjectState,
+  type ProposalState,
+} from './machines.ts'
 
 // What waits on a client or a freelancer across all their projects (the dashboard's work lists):
 // projects with proposals to decide, proposals and their state, and each active contract's next
@@ -19,14 +26,30 @@ const CONTRACT_LIMIT = 10
  * does (released), so the installment no longer holds the contract up.
  */
 export function turnOf(state: InstallmentState): Side | null {
-  const actors = new Set(installmentMachine.transitions.filter((t) => t.from.includes(state)).flatMap((t) => (t.startedBy ? [t.startedBy] : t.actors.filter((a): a is Side => a !== 'system'))))
+  const actors = new Set(
+    installmentMachine.transitions
+      .filter((t) => t.from.includes(state))
+      .flatMap((t) => (t.startedBy ? [t.startedBy] : t.actors.filter((a): a is Side => a !== 'system'))),
+  )
   return actors.size === 1 ? [...actors][0]! : null
 }
 
-const countsOf = <S extends string>(states: readonly S[], rows: Array<{ status: string; n: number | string | bigint }>) =>
-  Object.fromEntries(states.map((s) => [s, Number(rows.find((r) => r.status === s)?.n ?? 0)])) as Record<S, number>
+const countsOf = <S extends string>(
+  states: readonly S[],
+  rows: Array<{ status: string; n: number | string | bigint }>,
+) =>
+  Object.fromEntries(states.map((s) => [s, Number(rows.find((r) => r.status === s)?.n ?? 0)])) as Record<
+    S,
+    number
+  >
 
-export function createWorkQueue({ db, people }: { db: DB; people: (ids: number[]) => Promise<Map<number, Person>> }) {
+export function createWorkQueue({
+  db,
+  people,
+}: {
+  db: DB
+  people: (ids: number[]) => Promise<Map<number, Person>>
+}) {
   const nobody = (id: number): Person => ({ id, name: '', imageUrl: null })
 
   /** The client's open projects with proposals waiting for a decision, the newest proposal first; and how many projects they have in each state. */
@@ -39,18 +62,33 @@ export function createWorkQueue({ db, people }: { db: DB; people: (ids: number[]
       .where('pr.status', '=', 'pending')
     const [rows, total, byState] = await Promise.all([
       waiting
-        .select((eb) => ['p.id', 'p.title', eb.fn.countAll<number>().as('pending'), eb.fn.max('pr.created_at').as('latest')])
+        .select((eb) => [
+          'p.id',
+          'p.title',
+          eb.fn.countAll<number>().as('pending'),
+          eb.fn.max('pr.created_at').as('latest'),
+        ])
         .groupBy(['p.id', 'p.title'])
         .orderBy('latest', 'desc')
         .orderBy('p.id', 'desc')
         .limit(QUEUE_LIMIT)
         .execute(),
       waiting.select((eb) => eb.fn.count<number>('p.id').distinct().as('n')).executeTakeFirst(),
-      db.selectFrom('project').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).where('client_id', '=', userId).groupBy('status').execute(),
+      db
+        .selectFrom('project')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+        .where('client_id', '=', userId)
+        .groupBy('status')
+        .execute(),
     ])
     return {
       total: Number(total?.n ?? 0),
-      items: rows.map((r) => ({ id: r.id, title: r.title, pendingProposals: Number(r.pending), latestProposalAt: String(r.latest) })),
+      items: rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        pendingProposals: Number(r.pending),
+        latestProposalAt: String(r.latest),
+      })),
       byState: countsOf<ProjectState>(projectStates, byState),
     }
   }
@@ -61,16 +99,37 @@ export function createWorkQueue({ db, people }: { db: DB; people: (ids: number[]
       db
         .selectFrom('proposal as pr')
         .innerJoin('project as p', 'p.id', 'pr.project_id')
-        .select(['pr.id', 'pr.project_id', 'p.title', 'pr.status', 'pr.bid_minor', 'pr.currency', 'pr.updated_at'])
+        .select([
+          'pr.id',
+          'pr.project_id',
+          'p.title',
+          'pr.status',
+          'pr.bid_minor',
+          'pr.currency',
+          'pr.updated_at',
+        ])
         .where('pr.freelancer_id', '=', userId)
         .orderBy('pr.updated_at', 'desc')
         .orderBy('pr.id', 'desc')
         .limit(QUEUE_LIMIT)
         .execute(),
-      db.selectFrom('proposal').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).where('freelancer_id', '=', userId).groupBy('status').execute(),
+      db
+        .selectFrom('proposal')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+        .where('freelancer_id', '=', userId)
+        .groupBy('status')
+        .execute(),
     ])
     return {
-      items: rows.map((r) => ({ id: r.id, projectId: r.project_id, projectTitle: r.title, status: r.status as ProposalState, bidMinor: r.bid_minor, currency: r.currency, updatedAt: r.updated_at })),
+      items: rows.map((r) => ({
+        id: r.id,
+        projectId: r.project_id,
+        projectTitle: r.title,
+        status: r.status as ProposalState,
+        bidMinor: r.bid_minor,
+        currency: r.currency,
+        updatedAt: r.updated_at,
+      })),
       byState: countsOf<ProposalState>(proposalStates, byState),
     }
   }
@@ -86,14 +145,33 @@ export function createWorkQueue({ db, people }: { db: DB; people: (ids: number[]
       .where('status', '=', 'active')
       .where((eb) => eb.or([eb('client_id', '=', userId), eb('freelancer_id', '=', userId)]))
     const [rows, total] = await Promise.all([
-      mine.select(['id', 'project_id', 'client_id', 'freelancer_id', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(CONTRACT_LIMIT).execute(),
+      mine
+        .select(['id', 'project_id', 'client_id', 'freelancer_id', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(CONTRACT_LIMIT)
+        .execute(),
       mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ])
     if (!rows.length) return { total: 0, items: [] }
     const ids = rows.map((r) => r.id)
     const [titles, installments, users] = await Promise.all([
-      db.selectFrom('project').select(['id', 'title']).where('id', 'in', rows.map((r) => r.project_id)).execute(),
-      db.selectFrom('installment').select(['id', 'contract_id', 'position', 'title', 'amount_minor', 'currency', 'due_date', 'status']).where('contract_id', 'in', ids).orderBy('contract_id').orderBy('position').execute(),
+      db
+        .selectFrom('project')
+        .select(['id', 'title'])
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.project_id),
+        )
+        .execute(),
+      db
+        .selectFrom('installment')
+        .select(['id', 'contract_id', 'position', 'title', 'amount_minor', 'currency', 'due_date', 'status'])
+        .where('contract_id', 'in', ids)
+        .orderBy('contract_id')
+        .orderBy('position')
+        .execute(),
       people(rows.map((r) => (r.client_id === userId ? r.freelancer_id : r.client_id))),
     ])
     const title = new Map(titles.map((t) => [t.id, t.title]))
@@ -113,7 +191,17 @@ export function createWorkQueue({ db, people }: { db: DB; people: (ids: number[]
         other: users.get(other) ?? nobody(other),
         waitingOn,
         yourTurn: waitingOn === role,
-        next: next ? { id: next.id, position: next.position, title: next.title, amountMinor: next.amount_minor, currency: next.currency, dueDate: next.due_date, status: next.status as InstallmentState } : null,
+        next: next
+          ? {
+              id: next.id,
+              position: next.position,
+              title: next.title,
+              amountMinor: next.amount_minor,
+              currency: next.currency,
+              dueDate: next.due_date,
+              status: next.status as InstallmentState,
+            }
+          : null,
         installmentsDone: plan.filter((i) => turnOf(i.status as InstallmentState) === null).length,
         installmentsTotal: plan.length,
       }
@@ -130,7 +218,17 @@ export function createWorkQueue({ db, people }: { db: DB; people: (ids: number[]
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('c.status', '=', 'completed')
       .where((eb) => eb.or([eb('c.client_id', '=', userId), eb('c.freelancer_id', '=', userId)]))
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('review as r').select('r.id').whereRef('r.contract_id', '=', 'c.id').where('r.author_id', '=', userId))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('review as r')
+              .select('r.id')
+              .whereRef('r.contract_id', '=', 'c.id')
+              .where('r.author_id', '=', userId),
+          ),
+        ),
+      )
       .executeTakeFirst()
     return Number(row?.n ?? 0)
   }

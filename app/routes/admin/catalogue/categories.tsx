@@ -60,17 +60,41 @@ export default function AdminCategories({ loaderData: { categories }, actionData
       <h2>{t('categories')}</h2>
       <ul className="ui-list" aria-label={t('categories')}>
         {categories.map((cat, n) => (
-          <Card as="li" level={3} key={cat.id} data-testid="admin-category" titleId={`category-${cat.id}`} title={<Link to={`/admin/categories/${cat.id}`}>{cat.names[lang] ?? cat.names.en}</Link>} meta={<Usage usage={cat.usage} />}>
+          <Card
+            as="li"
+            level={3}
+            key={cat.id}
+            data-testid="admin-category"
+            titleId={`category-${cat.id}`}
+            title={<Link to={`/admin/categories/${cat.id}`}>{cat.names[lang] ?? cat.names.en}</Link>}
+            meta={<Usage usage={cat.usage} />}
+          >
             <p>
               <img src={cat.imageUrl} alt="" width={48} height={48} />
-              <span className="muted small">{t('subcategoryCount', { count: cat.subcategories.length })}</span>
+              <span className="muted small">
+                {t('subcategoryCount', { count: cat.subcategories.length })}
+              </span>
             </p>
-            <ItemActions kind="category" id={cat.id} label={cat.names[lang] ?? cat.names.en} first={n === 0} last={n === categories.length - 1} deletable={!cat.subcategories.length && !cat.usage.profiles && !cat.usage.projects} answer={answer} />
+            <ItemActions
+              kind="category"
+              id={cat.id}
+              label={cat.names[lang] ?? cat.names.en}
+              first={n === 0}
+              last={n === categories.length - 1}
+              deletable={!cat.subcategories.length && !cat.usage.profiles && !cat.usage.projects}
+              answer={answer}
+            />
           </Card>
         ))}
       </ul>
       <Card level={2} title={t('addCategory')} titleId="add-category" as="section">
-        <NamesForm form="create-category" intent="create" fields={{ kind: 'category' }} answer={answer} submit={t('actions.add')} />
+        <NamesForm
+          form="create-category"
+          intent="create"
+          fields={{ kind: 'category' }}
+          answer={answer}
+          submit={t('actions.add')}
+        />
       </Card>
     </main>
   )

@@ -53,7 +53,14 @@ export default function AdminCategory({ loaderData: { category }, actionData }: 
         <Usage usage={category.usage} />
       </p>
       <Card level={2} title={t('names')} titleId="names-title" as="section">
-        <NamesForm form="rename-category" intent="rename" fields={{ kind: 'category', id: category.id }} names={category.names} answer={answer} submit={t('actions.save')} />
+        <NamesForm
+          form="rename-category"
+          intent="rename"
+          fields={{ kind: 'category', id: category.id }}
+          names={category.names}
+          answer={answer}
+          submit={t('actions.save')}
+        />
       </Card>
       <Card level={2} title={t('image.title')} titleId="image-title" as="section">
         <img src={category.imageUrl} alt={t('image.current')} width={96} height={96} />
@@ -64,7 +71,15 @@ export default function AdminCategory({ loaderData: { category }, actionData }: 
           <input type="hidden" name="id" value={category.id} />
           <div className="field">
             <label htmlFor="category-image">{t('image.choose')}</label>
-            <input id="category-image" type="file" name="file" accept={imageExtensions.map((e) => `.${e}`).join(',')} required aria-invalid={imageError ? true : undefined} aria-describedby={imageError ? 'category-image-error' : 'category-image-hint'} />
+            <input
+              id="category-image"
+              type="file"
+              name="file"
+              accept={imageExtensions.map((e) => `.${e}`).join(',')}
+              required
+              aria-invalid={imageError ? true : undefined}
+              aria-describedby={imageError ? 'category-image-error' : 'category-image-hint'}
+            />
             <p className="muted small" id="category-image-hint">
               {t('image.hint')}
             </p>
@@ -82,11 +97,34 @@ export default function AdminCategory({ loaderData: { category }, actionData }: 
       <h2>{t('subcategories')}</h2>
       {category.subcategories.length ? null : <EmptyState title={t('noSubcategories')} />}
       {category.subcategories.map((sub, n) => (
-        <Card as="section" level={3} key={sub.id} data-testid="admin-subcategory" titleId={`sub-${sub.id}`} title={name(sub.names)} meta={<Usage usage={sub.usage} />}>
-          <ItemActions kind="subcategory" id={sub.id} label={name(sub.names)} first={n === 0} last={n === category.subcategories.length - 1} deletable={!sub.skills.length && !sub.usage.profiles && !sub.usage.projects} answer={answer} />
+        <Card
+          as="section"
+          level={3}
+          key={sub.id}
+          data-testid="admin-subcategory"
+          titleId={`sub-${sub.id}`}
+          title={name(sub.names)}
+          meta={<Usage usage={sub.usage} />}
+        >
+          <ItemActions
+            kind="subcategory"
+            id={sub.id}
+            label={name(sub.names)}
+            first={n === 0}
+            last={n === category.subcategories.length - 1}
+            deletable={!sub.skills.length && !sub.usage.profiles && !sub.usage.projects}
+            answer={answer}
+          />
           <details open={answer?.form === `rename-sub-${sub.id}`}>
             <summary>{t('rename', { name: name(sub.names) })}</summary>
-            <NamesForm form={`rename-sub-${sub.id}`} intent="rename" fields={{ kind: 'subcategory', id: sub.id }} names={sub.names} answer={answer} submit={t('actions.save')} />
+            <NamesForm
+              form={`rename-sub-${sub.id}`}
+              intent="rename"
+              fields={{ kind: 'subcategory', id: sub.id }}
+              names={sub.names}
+              answer={answer}
+              submit={t('actions.save')}
+            />
           </details>
           {sub.skills.length ? (
             <DataTable
@@ -98,22 +136,49 @@ export default function AdminCategory({ loaderData: { category }, actionData }: 
                 cells: [
                   <details key="name" open={answer?.form === `rename-skill-${sub.id}-${skill.id}`}>
                     <summary>{name(skill.names)}</summary>
-                    <NamesForm form={`rename-skill-${sub.id}-${skill.id}`} intent="rename" fields={{ kind: 'skill', id: skill.id }} names={skill.names} answer={answer} submit={t('actions.save')} />
+                    <NamesForm
+                      form={`rename-skill-${sub.id}-${skill.id}`}
+                      intent="rename"
+                      fields={{ kind: 'skill', id: skill.id }}
+                      names={skill.names}
+                      answer={answer}
+                      submit={t('actions.save')}
+                    />
                   </details>,
                   <Usage key="usage" usage={skill.usage} />,
-                  <ItemActions key="actions" kind="skill" id={skill.id} label={name(skill.names)} canMove={false} deletable={!skill.usage.profiles && !skill.usage.projects} answer={answer} />,
+                  <ItemActions
+                    key="actions"
+                    kind="skill"
+                    id={skill.id}
+                    label={name(skill.names)}
+                    canMove={false}
+                    deletable={!skill.usage.profiles && !skill.usage.projects}
+                    answer={answer}
+                  />,
                 ],
               }))}
             />
           ) : null}
           <details open={answer?.form === `add-skill-${sub.id}`}>
             <summary>{t('addSkill', { name: name(sub.names) })}</summary>
-            <NamesForm form={`add-skill-${sub.id}`} intent="create" fields={{ kind: 'skill', parentId: sub.id }} answer={answer} submit={t('actions.add')} />
+            <NamesForm
+              form={`add-skill-${sub.id}`}
+              intent="create"
+              fields={{ kind: 'skill', parentId: sub.id }}
+              answer={answer}
+              submit={t('actions.add')}
+            />
           </details>
         </Card>
       ))}
       <Card level={2} title={t('addSubcategory')} titleId="add-subcategory" as="section">
-        <NamesForm form="create-subcategory" intent="create" fields={{ kind: 'subcategory', parentId: category.id }} answer={answer} submit={t('actions.add')} />
+        <NamesForm
+          form="create-subcategory"
+          intent="create"
+          fields={{ kind: 'subcategory', parentId: category.id }}
+          answer={answer}
+          submit={t('actions.add')}
+        />
       </Card>
     </main>
   )

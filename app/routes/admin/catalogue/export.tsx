@@ -14,7 +14,14 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (!format) throw new Response('format: must be xlsx or csv', { status: 404 })
   try {
     const { data } = await apiFor(context).call(c.exportRows)
-    const rows = data.map(([category, subcategory, ...names]) => ({ category, subcategory, names: Object.fromEntries(locales.map((l, i) => [l, names[i] ?? ''])) as Record<(typeof locales)[number], string> }))
+    const rows = data.map(([category, subcategory, ...names]) => ({
+      category,
+      subcategory,
+      names: Object.fromEntries(locales.map((l, i) => [l, names[i] ?? ''])) as Record<
+        (typeof locales)[number],
+        string
+      >,
+    }))
     return sheetResponse(await writeSkillSheet(rows, format), format)
   } catch (error) {
     throwApiError(error)

@@ -13,7 +13,12 @@ import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { Button, ButtonGroup, Card, DataTable, Notice } from '~/components/ui'
 import { spreadsheetExtensions } from '../../../../server/modules/files/rules'
-import { adminCatalogueContract as c, sheetColumns, sheetLimits, type SheetReport } from '../../../../server/modules/catalogue/admin-contract'
+import {
+  adminCatalogueContract as c,
+  sheetColumns,
+  sheetLimits,
+  type SheetReport,
+} from '../../../../server/modules/catalogue/admin-contract'
 
 // /admin/categories/import (SuperAdmin only): the skills sheet in two steps, each a plain form so it
 // works without JavaScript (decision 247). "Check" uploads the sheet; the server keeps it and
@@ -38,20 +43,38 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const file = form.get('file')
   try {
     if (form.get('intent') === 'check') {
-      if (!(file instanceof File) || !file.size || !file.name) return data<Answer>({ fileError: 'errors.chooseSheet' }, { status: 400 })
+      if (!(file instanceof File) || !file.size || !file.name)
+        return data<Answer>({ fileError: 'errors.chooseSheet' }, { status: 400 })
       const body = new FormData()
       body.set('file', file, file.name)
-      return { report: (await postMultipart(context, 'Admin/catalogue/skills/check', body)) as SheetReport } satisfies Answer
+      return {
+        report: (await postMultipart(context, 'Admin/catalogue/skills/check', body)) as SheetReport,
+      } satisfies Answer
     }
-    const report = await apiFor(context).call(c.importSheet, { body: { sheetId: Number(form.get('sheetId')), goodRowsOnly: form.get('intent') === 'importGood' } })
-    return redirectWithFlash('/admin/categories', { kind: 'success', message: t('adminCatalog:import.done', { added: report.added, linked: report.linked, skipped: report.badLines.length }) })
+    const report = await apiFor(context).call(c.importSheet, {
+      body: { sheetId: Number(form.get('sheetId')), goodRowsOnly: form.get('intent') === 'importGood' },
+    })
+    return redirectWithFlash('/admin/categories', {
+      kind: 'success',
+      message: t('adminCatalog:import.done', {
+        added: report.added,
+        linked: report.linked,
+        skipped: report.badLines.length,
+      }),
+    })
   } catch (error) {
-    if (!(error instanceof ApiCallError) || (error.status !== 400 && error.status !== 409) || typeof error.body !== 'object') throwApiError(error)
+    if (
+      !(error instanceof ApiCallError) ||
+      (error.status !== 400 && error.status !== 409) ||
+      typeof error.body !== 'object'
+    )
+      throwApiError(error)
     // SPEC §5: another extension, or bytes that are not a sheet, is "Invalid Excel".
     const { title, detail } = error.body
     if (title === 'Invalid Excel') return data<Answer>({ fileError: 'errors.invalidExcel' }, { status: 400 })
     if (title === 'File Size') return data<Answer>({ fileError: 'errors.sheetSize' }, { status: 400 })
-    if (error.status === 409) return data<Answer>({ notice: t('adminCatalog:import.changed') }, { status: 409 })
+    if (error.status === 409)
+      return data<Answer>({ notice: t('adminCatalog:import.changed') }, { status: 409 })
     return data<Answer>({ fileError: detail }, { status: 400 })
   }
 }
@@ -70,12 +93,25 @@ export default function ImportSkills({ actionData }: Route.ComponentProps) {
       <p className="lead">{t('import.lead', { columns: sheetColumns.join(', '), rows: sheetLimits.rows })}</p>
       {answer?.notice ? <Notice kind="error">{answer.notice}</Notice> : null}
       {report ? <Report report={report} /> : null}
-      <Card level={2} title={report ? t('import.again') : t('import.choose')} titleId="upload-title" as="section">
+      <Card
+        level={2}
+        title={report ? t('import.again') : t('import.choose')}
+        titleId="upload-title"
+        as="section"
+      >
         <Form method="post" encType="multipart/form-data" className="form-stack" data-testid="sheet-form">
           <input type="hidden" name="intent" value="check" />
           <div className="field">
             <label htmlFor="sheet-file">{t('import.file')}</label>
-            <input id="sheet-file" type="file" name="file" required accept={spreadsheetExtensions.map((e) => `.${e}`).join(',')} aria-invalid={fileError ? true : undefined} aria-describedby={fileError ? 'sheet-file-error' : 'sheet-file-hint'} />
+            <input
+              id="sheet-file"
+              type="file"
+              name="file"
+              required
+              accept={spreadsheetExtensions.map((e) => `.${e}`).join(',')}
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? 'sheet-file-error' : 'sheet-file-hint'}
+            />
             <p className="muted small" id="sheet-file-hint">
               {t('import.hint', { kb: sheetLimits.fileKb })}
             </p>
@@ -96,10 +132,21 @@ export default function ImportSkills({ actionData }: Route.ComponentProps) {
 
 function Report({ report }: { report: SheetReport }) {
   const { t } = useTranslation('adminCatalog')
-  const counts = { rows: report.rows, added: report.added, linked: report.linked, unchanged: report.unchanged }
+  const counts = {
+    rows: report.rows,
+    added: report.added,
+    linked: report.linked,
+    unchanged: report.unchanged,
+  }
   const nothing = !report.added && !report.linked
   return (
-    <Card level={2} title={t('import.report', { name: report.fileName })} titleId="report-title" as="section" data-testid="sheet-report">
+    <Card
+      level={2}
+      title={t('import.report', { name: report.fileName })}
+      titleId="report-title"
+      as="section"
+      data-testid="sheet-report"
+    >
       {report.clean ? (
         <Notice kind="success" title={t('import.clean')}>
           {t('import.counts', counts)}
@@ -112,8 +159,16 @@ function Report({ report }: { report: SheetReport }) {
       {report.problems.length ? (
         <DataTable
           caption={t('import.problems')}
-          columns={[{ label: t('import.line'), numeric: true }, { label: t('import.column') }, { label: t('import.problem') }]}
-          rows={report.problems.map((p, n) => ({ key: n, testId: 'sheet-problem', cells: [p.line, p.field, t(`problems.${p.code}`, { line: p.firstLine })] }))}
+          columns={[
+            { label: t('import.line'), numeric: true },
+            { label: t('import.column') },
+            { label: t('import.problem') },
+          ]}
+          rows={report.problems.map((p, n) => ({
+            key: n,
+            testId: 'sheet-problem',
+            cells: [p.line, p.field, t(`problems.${p.code}`, { line: p.firstLine })],
+          }))}
         />
       ) : null}
       {nothing ? null : (

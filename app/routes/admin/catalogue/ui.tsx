@@ -18,7 +18,21 @@ function useFieldError(answer: CatalogueAnswer | undefined, form: string, name: 
  * A name in the five languages: English required, the others fall back to it. Ids carry the form's
  * key, since a page holds many of these forms.
  */
-export function NamesForm({ form, intent, fields, names, answer, submit }: { form: string; intent: 'create' | 'rename'; fields: Record<string, string | number>; names?: Names; answer?: CatalogueAnswer; submit: string }) {
+export function NamesForm({
+  form,
+  intent,
+  fields,
+  names,
+  answer,
+  submit,
+}: {
+  form: string
+  intent: 'create' | 'rename'
+  fields: Record<string, string | number>
+  names?: Names
+  answer?: CatalogueAnswer
+  submit: string
+}) {
   const mine = answer?.form === form ? answer : undefined
   return (
     <Form method="post" className="form-stack" data-testid={form}>
@@ -40,7 +54,17 @@ export function NamesForm({ form, intent, fields, names, answer, submit }: { for
   )
 }
 
-function NameField({ form, lang, value, answer }: { form: string; lang: string; value?: string; answer?: CatalogueAnswer }) {
+function NameField({
+  form,
+  lang,
+  value,
+  answer,
+}: {
+  form: string
+  lang: string
+  value?: string
+  answer?: CatalogueAnswer
+}) {
   const { t } = useTranslation('adminCatalog')
   const name = `names.${lang}`
   const id = `${form}-${lang}`
@@ -49,7 +73,16 @@ function NameField({ form, lang, value, answer }: { form: string; lang: string; 
   return (
     <div className="field">
       <label htmlFor={id}>{t(`languages.${lang}`)}</label>
-      <input id={id} name={name} lang={lang} required={lang === 'en'} maxLength={NAME_MAX} defaultValue={initial?.[lang as keyof Names] ?? value ?? ''} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      <input
+        id={id}
+        name={name}
+        lang={lang}
+        required={lang === 'en'}
+        maxLength={NAME_MAX}
+        defaultValue={initial?.[lang as keyof Names] ?? value ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       {error ? (
         <p className="field-error" id={`${id}-error`}>
           {error}
@@ -60,11 +93,34 @@ function NameField({ form, lang, value, answer }: { form: string; lang: string; 
 }
 
 /** Move up, move down and delete for one item; delete only when nothing uses or holds it (the API refuses otherwise too). */
-export function ItemActions({ kind, id, label, canMove = true, first, last, deletable, answer }: { kind: CatalogueKind; id: number; label: string; canMove?: boolean; first?: boolean; last?: boolean; deletable: boolean; answer?: CatalogueAnswer }) {
+export function ItemActions({
+  kind,
+  id,
+  label,
+  canMove = true,
+  first,
+  last,
+  deletable,
+  answer,
+}: {
+  kind: CatalogueKind
+  id: number
+  label: string
+  canMove?: boolean
+  first?: boolean
+  last?: boolean
+  deletable: boolean
+  answer?: CatalogueAnswer
+}) {
   const { t } = useTranslation('adminCatalog')
   const form = `${kind}-${id}-actions`
   const mine = answer?.form === form ? answer : undefined
-  const one = (intent: string, text: string, extra: Record<string, string> = {}, variant: 'secondary' | 'destructive' = 'secondary') => (
+  const one = (
+    intent: string,
+    text: string,
+    extra: Record<string, string> = {},
+    variant: 'secondary' | 'destructive' = 'secondary',
+  ) => (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="form" value={form} />
@@ -90,5 +146,7 @@ export function ItemActions({ kind, id, label, canMove = true, first, last, dele
 
 export function Usage({ usage }: { usage: { profiles: number; projects: number } }) {
   const { t } = useTranslation('adminCatalog')
-  return <span className="muted small">{t('usage', { profiles: usage.profiles, projects: usage.projects })}</span>
+  return (
+    <span className="muted small">{t('usage', { profiles: usage.profiles, projects: usage.projects })}</span>
+  )
 }

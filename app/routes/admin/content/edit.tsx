@@ -32,13 +32,26 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const id = params.id ? itemIdOf(params) : null
   const api = apiFor(context)
   try {
-    const [item, categories] = await Promise.all([id ? api.call(c[kind].get, { params: { id } }) : null, keptCategories(context)])
+    const [item, categories] = await Promise.all([
+      id ? api.call(c[kind].get, { params: { id } }) : null,
+      keptCategories(context),
+    ])
     const t = getInstance(context).t
     const areas = Object.fromEntries(categories.data.map((a) => [a.slug, a.name]))
     const initial = item ? flatten(item as Record<string, unknown>) : {}
-    const name = item ? itemLabel(item as Record<string, unknown>, getInstance(context).language) : t(`adminContent:kinds.${kind}.add`)
+    const name = item
+      ? itemLabel(item as Record<string, unknown>, getInstance(context).language)
+      : t(`adminContent:kinds.${kind}.add`)
     const published = kind === 'blogs' && item ? Boolean((item as { published?: boolean }).published) : null
-    return { kind, id, initial, areas, published, name, title: `${name} – ${t(`adminContent:kinds.${kind}.title`)}` }
+    return {
+      kind,
+      id,
+      initial,
+      areas,
+      published,
+      name,
+      title: `${name} – ${t(`adminContent:kinds.${kind}.title`)}`,
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -56,34 +69,60 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const id = params.id ? itemIdOf(params) : null
   const form = await request.formData()
   const intent = String(form.get('intent') ?? 'save')
-  const refused = (errors: Record<string, string[]>) => data<EditAnswer>({ reply: { initialValue: valuesOf(form), error: errorKeys(errors) } }, { status: 400 })
+  const refused = (errors: Record<string, string[]>) =>
+    data<EditAnswer>({ reply: { initialValue: valuesOf(form), error: errorKeys(errors) } }, { status: 400 })
   const image = form.get('imageFile')
   form.delete('imageFile')
   if (image instanceof File && image.size > 0) {
     const upload = new FormData()
     upload.set('file', image, image.name)
     try {
-      form.set('imageUrl', ((await postMultipart(context, 'Admin/content/images', upload)) as { url: string }).url)
+      form.set(
+        'imageUrl',
+        ((await postMultipart(context, 'Admin/content/images', upload)) as { url: string }).url,
+      )
     } catch (error) {
       if (!(error instanceof ApiCallError) || error.status !== 400) throwApiError(error)
-      return refused({ imageUrl: [typeof error.body === 'object' && error.body.title === 'File Size' ? 'errors.fileSize' : 'errors.imageType'] })
+      return refused({
+        imageUrl: [
+          typeof error.body === 'object' && error.body.title === 'File Size'
+            ? 'errors.fileSize'
+            : 'errors.imageType',
+        ],
+      })
     }
   }
   const submission = parseWithZod(form, { schema: contentInputs[kind] })
-  if (submission.status !== 'success') return refused(Object.fromEntries(Object.entries(submission.reply().error ?? {}).map(([k, v]) => [k, v ?? []])))
-  if (intent === 'preview') return data<EditAnswer>({ reply: { initialValue: valuesOf(form) }, preview: submission.value as PreviewValue })
+  if (submission.status !== 'success')
+    return refused(
+      Object.fromEntries(Object.entries(submission.reply().error ?? {}).map(([k, v]) => [k, v ?? []])),
+    )
+  if (intent === 'preview')
+    return data<EditAnswer>({
+      reply: { initialValue: valuesOf(form) },
+      preview: submission.value as PreviewValue,
+    })
   try {
     const api = apiFor(context)
     const body = submission.value as never
-    const saved = (id ? await api.call(c[kind].update, { params: { id }, body }) : await api.call(c[kind].create, { body })) as { id: number }
-    return redirectWithFlash(`/admin/content/${kind}/${saved.id}`, { kind: 'success', message: getInstance(context).t('adminContent:done.saved') })
+    const saved = (
+      id ? await api.call(c[kind].update, { params: { id }, body }) : await api.call(c[kind].create, { body })
+    ) as { id: number }
+    return redirectWithFlash(`/admin/content/${kind}/${saved.id}`, {
+      kind: 'success',
+      message: getInstance(context).t('adminContent:done.saved'),
+    })
   } catch (error) {
-    if (error instanceof ApiCallError && error.status === 400 && typeof error.body === 'object') return refused(error.body.errors ?? {})
+    if (error instanceof ApiCallError && error.status === 400 && typeof error.body === 'object')
+      return refused(error.body.errors ?? {})
     throwApiError(error)
   }
 }
 
-export default function ContentEditor({ loaderData: { kind, id, initial, areas, published, name }, actionData }: Route.ComponentProps) {
+export default function ContentEditor({
+  loaderData: { kind, id, initial, areas, published, name },
+  actionData,
+}: Route.ComponentProps) {
   const { t } = useTranslation('adminContent')
   const answer = actionData as EditAnswer | undefined
   const reply: FieldReply = answer?.reply ?? { initialValue: initial }
@@ -100,19 +139,43 @@ export default function ContentEditor({ loaderData: { kind, id, initial, areas, 
       <h1>{name}</h1>
       {published === null ? null : (
         <ButtonGroup label={t('state.label')}>
-          <Chip tone={published ? 'success' : 'neutral'}>{t(published ? 'state.published' : 'state.draft')}</Chip>
-          <ActionForm action={`/admin/content/${kind}`} intent={published ? 'unpublish' : 'publish'} label={t(published ? 'unpublish' : 'publish')} fields={{ id: id ?? 0 }} variant={published ? 'secondary' : 'primary'} />
+          <Chip tone={published ? 'success' : 'neutral'}>
+            {t(published ? 'state.published' : 'state.draft')}
+          </Chip>
+          <ActionForm
+            action={`/admin/content/${kind}`}
+            intent={published ? 'unpublish' : 'publish'}
+            label={t(published ? 'unpublish' : 'publish')}
+            fields={{ id: id ?? 0 }}
+            variant={published ? 'secondary' : 'primary'}
+          />
         </ButtonGroup>
       )}
       <p className="lead">{t(`kinds.${kind}.formLead`)}</p>
-      {answer?.preview ? <ContentPreview kind={kind} value={answer.preview} areas={areas} author={value('author')} /> : null}
-      <Form method="post" action={action} encType={spec.image ? 'multipart/form-data' : undefined} className="form-stack" noValidate>
+      {answer?.preview ? (
+        <ContentPreview kind={kind} value={answer.preview} areas={areas} author={value('author')} />
+      ) : null}
+      <Form
+        method="post"
+        action={action}
+        encType={spec.image ? 'multipart/form-data' : undefined}
+        className="form-stack"
+        noValidate
+      >
         {spec.texts.length
           ? languages.map((l) => (
               <fieldset key={l} lang={l} className="ui-card">
                 <legend>{languageNames[l]}</legend>
                 {spec.texts.map((f) => (
-                  <TextField key={f.name} ns="adminContent" name={`${f.name}.${l}`} label={t(`fields.${f.name}`) + (f.optional ? ` ${t('optional')}` : '')} multiline={f.long} rows={f.name === 'body' ? 10 : 3} reply={reply} />
+                  <TextField
+                    key={f.name}
+                    ns="adminContent"
+                    name={`${f.name}.${l}`}
+                    label={t(`fields.${f.name}`) + (f.optional ? ` ${t('optional')}` : '')}
+                    multiline={f.long}
+                    rows={f.name === 'body' ? 10 : 3}
+                    reply={reply}
+                  />
                 ))}
               </fieldset>
             ))
@@ -120,11 +183,28 @@ export default function ContentEditor({ loaderData: { kind, id, initial, areas, 
         {spec.plain.map((p) =>
           p.type === 'select' ? (
             <div key={p.name}>
-              <FilterSelect name={p.name} label={t(`fields.${p.name}`)} value={value(p.name) || undefined} options={(p.options ?? Object.keys(areas)).map((o) => ({ value: o, label: p.options ? t(`options.${p.name}.${o}`) : areas[o] }))} />
-              {error(p.name) ? <p className="field-error">{t(error(p.name)!, { defaultValue: error(p.name) })}</p> : null}
+              <FilterSelect
+                name={p.name}
+                label={t(`fields.${p.name}`)}
+                value={value(p.name) || undefined}
+                options={(p.options ?? Object.keys(areas)).map((o) => ({
+                  value: o,
+                  label: p.options ? t(`options.${p.name}.${o}`) : areas[o],
+                }))}
+              />
+              {error(p.name) ? (
+                <p className="field-error">{t(error(p.name)!, { defaultValue: error(p.name) })}</p>
+              ) : null}
             </div>
           ) : (
-            <TextField key={p.name} ns="adminContent" name={p.name} label={t(`fields.${p.name}`) + (p.optional ? ` ${t('optional')}` : '')} reply={reply} type="text" />
+            <TextField
+              key={p.name}
+              ns="adminContent"
+              name={p.name}
+              label={t(`fields.${p.name}`) + (p.optional ? ` ${t('optional')}` : '')}
+              reply={reply}
+              type="text"
+            />
           ),
         )}
         {spec.image ? (
@@ -132,7 +212,14 @@ export default function ContentEditor({ loaderData: { kind, id, initial, areas, 
             <input type="hidden" name="imageUrl" value={imageUrl} />
             {imageUrl ? <img src={imageUrl} alt={t('fields.currentImage')} height="60" /> : null}
             <label htmlFor="field-imageFile">{t(imageUrl ? 'fields.replaceImage' : 'fields.image')}</label>
-            <input id="field-imageFile" type="file" name="imageFile" accept={imageExtensions.map((e) => `.${e}`).join(',')} aria-invalid={error('imageUrl') ? true : undefined} aria-describedby={error('imageUrl') ? 'field-imageFile-error' : 'field-imageFile-hint'} />
+            <input
+              id="field-imageFile"
+              type="file"
+              name="imageFile"
+              accept={imageExtensions.map((e) => `.${e}`).join(',')}
+              aria-invalid={error('imageUrl') ? true : undefined}
+              aria-describedby={error('imageUrl') ? 'field-imageFile-error' : 'field-imageFile-hint'}
+            />
             <p className="muted small" id="field-imageFile-hint">
               {t('fields.imageHint')}
             </p>
@@ -164,13 +251,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 function flatten(item: Record<string, unknown>) {
   const out: Record<string, string> = {}
   for (const [k, v] of Object.entries(item)) {
-    if (v && typeof v === 'object') for (const [l, s] of Object.entries(v as Record<string, string>)) out[`${k}.${l}`] = s
+    if (v && typeof v === 'object')
+      for (const [l, s] of Object.entries(v as Record<string, string>)) out[`${k}.${l}`] = s
     else if (typeof v === 'string') out[k] = v
   }
   return out
 }
 
-const valuesOf = (form: FormData) => Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'intent'))
+const valuesOf = (form: FormData) =>
+  Object.fromEntries(
+    [...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'intent'),
+  )
 
 // The API's and the schema's messages, as keys of the adminContent namespace (five languages).
 const messageKeys: Array<[RegExp, string]> = [

@@ -1,5 +1,10 @@
 import { redirect } from 'react-router'
-import { boxIcons, contentKinds, faqAudiences, type ContentKind } from '../../../../server/modules/content/admin-contract'
+import {
+  boxIcons,
+  contentKinds,
+  faqAudiences,
+  type ContentKind,
+} from '../../../../server/modules/content/admin-contract'
 
 // What each kind of content's form holds (labels are keys of the adminContent namespace). Texts are
 // written per language; plain fields once. The API's schemas check the same names.
@@ -26,15 +31,38 @@ export interface KindForm {
 export const kindForms: Record<ContentKind, KindForm> = {
   blogs: {
     texts: [{ name: 'title' }, { name: 'summary', long: true, optional: true }, { name: 'body', long: true }],
-    plain: [{ name: 'author', type: 'text' }, { name: 'tags', type: 'text', optional: true }],
+    plain: [
+      { name: 'author', type: 'text' },
+      { name: 'tags', type: 'text', optional: true },
+    ],
     image: 'optional',
     ordered: false,
   },
-  faq: { texts: [{ name: 'question' }, { name: 'answer', long: true }], plain: [{ name: 'audience', type: 'select', options: faqAudiences }], ordered: true },
-  boxes: { texts: [{ name: 'title' }, { name: 'body', long: true }], plain: [{ name: 'icon', type: 'select', options: boxIcons }], ordered: true },
+  faq: {
+    texts: [{ name: 'question' }, { name: 'answer', long: true }],
+    plain: [{ name: 'audience', type: 'select', options: faqAudiences }],
+    ordered: true,
+  },
+  boxes: {
+    texts: [{ name: 'title' }, { name: 'body', long: true }],
+    plain: [{ name: 'icon', type: 'select', options: boxIcons }],
+    ordered: true,
+  },
   // The areas are the catalogue's, loaded by the page.
-  services: { texts: [{ name: 'title' }, { name: 'body', long: true }], plain: [{ name: 'areaSlug', type: 'select' }], ordered: true },
-  logos: { texts: [], plain: [{ name: 'name', type: 'text' }, { name: 'linkUrl', type: 'url', optional: true }], image: 'required', ordered: true },
+  services: {
+    texts: [{ name: 'title' }, { name: 'body', long: true }],
+    plain: [{ name: 'areaSlug', type: 'select' }],
+    ordered: true,
+  },
+  logos: {
+    texts: [],
+    plain: [
+      { name: 'name', type: 'text' },
+      { name: 'linkUrl', type: 'url', optional: true },
+    ],
+    image: 'required',
+    ordered: true,
+  },
 }
 
 /** The kind a page's address names; anything else is the not-found page. */
@@ -53,13 +81,17 @@ export function itemIdOf(params: { id?: string }) {
 /** An item's name in a list: its first text in the admin's language, else in the first language written. */
 export function itemLabel(item: Record<string, unknown>, language: string) {
   if (typeof item.name === 'string') return item.name
-  const first = Object.values(item).find((v): v is Record<string, string> => typeof v === 'object' && v !== null && 'en' in v)
+  const first = Object.values(item).find(
+    (v): v is Record<string, string> => typeof v === 'object' && v !== null && 'en' in v,
+  )
   if (!first) return ''
   return first[language] || Object.values(first).find(Boolean) || ''
 }
 
 /** The languages an item is written in. */
 export function writtenIn(item: Record<string, unknown>) {
-  const first = Object.values(item).find((v): v is Record<string, string> => typeof v === 'object' && v !== null && 'en' in v)
+  const first = Object.values(item).find(
+    (v): v is Record<string, string> => typeof v === 'object' && v !== null && 'en' in v,
+  )
   return first ? Object.keys(first).filter((l) => first[l]) : []
 }

@@ -15,7 +15,10 @@ export default function ContentArea() {
   const { t } = useTranslation('adminContent')
   return (
     <div className="container">
-      <TabNav label={t('nav')} items={contentKinds.map((k) => ({ to: `/admin/content/${k}`, label: t(`kinds.${k}.title`) }))} />
+      <TabNav
+        label={t('nav')}
+        items={contentKinds.map((k) => ({ to: `/admin/content/${k}`, label: t(`kinds.${k}.title`) }))}
+      />
       <Outlet />
     </div>
   )

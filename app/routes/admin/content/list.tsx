@@ -20,7 +20,11 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const kind = kindOf(params)
   try {
     const { data } = await apiFor(context).call(c[kind].list)
-    return { kind, items: data as Array<Record<string, unknown> & { id: number; published?: boolean }>, title: getInstance(context).t(`adminContent:kinds.${kind}.title`) }
+    return {
+      kind,
+      items: data as Array<Record<string, unknown> & { id: number; published?: boolean }>,
+      title: getInstance(context).t(`adminContent:kinds.${kind}.title`),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -38,7 +42,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const intent = String(form.get('intent') ?? '')
   const t = getInstance(context).t
   const api = apiFor(context)
-  const back = (key: string) => redirectWithFlash(`/admin/content/${kind}`, { kind: 'success', message: t(`adminContent:done.${key}`) })
+  const back = (key: string) =>
+    redirectWithFlash(`/admin/content/${kind}`, { kind: 'success', message: t(`adminContent:done.${key}`) })
   try {
     if (intent === 'up' || intent === 'down') {
       await api.call(c[kind].move, { params: { id }, body: { direction: intent } })
@@ -83,15 +88,56 @@ export default function ContentList({ loaderData: { kind, items } }: Route.Compo
                 data-testid="content-item"
                 titleId={labelId}
                 title={<Link to={`/admin/content/${kind}/${item.id}`}>{label}</Link>}
-                status={item.published === undefined ? null : <Chip tone={item.published ? 'success' : 'neutral'}>{t(item.published ? 'state.published' : 'state.draft')}</Chip>}
-                meta={kindForms[kind].texts.length ? <span className="muted small">{t('languages', { list: writtenIn(item).join(', ').toUpperCase() })}</span> : null}
+                status={
+                  item.published === undefined ? null : (
+                    <Chip tone={item.published ? 'success' : 'neutral'}>
+                      {t(item.published ? 'state.published' : 'state.draft')}
+                    </Chip>
+                  )
+                }
+                meta={
+                  kindForms[kind].texts.length ? (
+                    <span className="muted small">
+                      {t('languages', { list: writtenIn(item).join(', ').toUpperCase() })}
+                    </span>
+                  ) : null
+                }
               >
                 <ButtonGroup label={t('actionsFor', { name: label })}>
                   <ButtonLink to={`/admin/content/${kind}/${item.id}`}>{t('edit')}</ButtonLink>
-                  {ordered && index > 0 ? <ActionForm intent="up" label={t('moveUp')} fields={{ id: item.id }} describedBy={labelId} /> : null}
-                  {ordered && index < items.length - 1 ? <ActionForm intent="down" label={t('moveDown')} fields={{ id: item.id }} describedBy={labelId} /> : null}
-                  {item.published === undefined ? null : <ActionForm intent={item.published ? 'unpublish' : 'publish'} label={t(item.published ? 'unpublish' : 'publish')} fields={{ id: item.id }} describedBy={labelId} variant={item.published ? 'secondary' : 'primary'} />}
-                  <ActionForm intent="delete" label={t('delete')} fields={{ id: item.id }} describedBy={labelId} variant="destructive" confirm={t('confirmDelete', { name: label })} />
+                  {ordered && index > 0 ? (
+                    <ActionForm
+                      intent="up"
+                      label={t('moveUp')}
+                      fields={{ id: item.id }}
+                      describedBy={labelId}
+                    />
+                  ) : null}
+                  {ordered && index < items.length - 1 ? (
+                    <ActionForm
+                      intent="down"
+                      label={t('moveDown')}
+                      fields={{ id: item.id }}
+                      describedBy={labelId}
+                    />
+                  ) : null}
+                  {item.published === undefined ? null : (
+                    <ActionForm
+                      intent={item.published ? 'unpublish' : 'publish'}
+                      label={t(item.published ? 'unpublish' : 'publish')}
+                      fields={{ id: item.id }}
+                      describedBy={labelId}
+                      variant={item.published ? 'secondary' : 'primary'}
+                    />
+                  )}
+                  <ActionForm
+                    intent="delete"
+                    label={t('delete')}
+                    fields={{ id: item.id }}
+                    describedBy={labelId}
+                    variant="destructive"
+                    confirm={t('confirmDelete', { name: label })}
+                  />
                 </ButtonGroup>
               </Card>
             )

@@ -2,7 +2,15 @@
 // Stripe (Checkout for startCheckout, webhooks for verify, refunds, transfers for payouts) sit
 // behind the same interface.
 
-export const gatewayEventTypes = ['payment.succeeded', 'payment.failed', 'payment.requires_action', 'refund.succeeded', 'refund.failed', 'payout.succeeded', 'payout.failed'] as const
+export const gatewayEventTypes = [
+  'payment.succeeded',
+  'payment.failed',
+  'payment.requires_action',
+  'refund.succeeded',
+  'refund.failed',
+  'payout.succeeded',
+  'payout.failed',
+] as const
 export type GatewayEventType = (typeof gatewayEventTypes)[number]
 
 /** A verified callback: the gateway's event id (deduplicated), and the payment it is about. */
@@ -26,10 +34,25 @@ export interface CheckoutPayment {
   returnPath?: string
 }
 
-export interface GatewayRefundRequest { refundId: string; paymentToken: string; gatewayRef: string; amountMinor: number; currency: string }
-export interface GatewayPayoutRequest { payoutId: string; amountMinor: number; currency: string; destination: { kind: 'bank' | 'paypal' | 'stripe_account'; ref: string } }
+export interface GatewayRefundRequest {
+  refundId: string
+  paymentToken: string
+  gatewayRef: string
+  amountMinor: number
+  currency: string
+}
+export interface GatewayPayoutRequest {
+  payoutId: string
+  amountMinor: number
+  currency: string
+  destination: { kind: 'bank' | 'paypal' | 'stripe_account'; ref: string }
+}
 /** 'pending' = the final answer comes later as a verified callback/webhook event. */
-export interface GatewayMoneyResult { status: 'succeeded' | 'pending' | 'failed'; gatewayRef: string; failure?: string }
+export interface GatewayMoneyResult {
+  status: 'succeeded' | 'pending' | 'failed'
+  gatewayRef: string
+  failure?: string
+}
 
 export interface Gateway {
   readonly name: string
@@ -53,6 +76,15 @@ export interface Gateway {
   findPayout?(payoutId: string): Promise<GatewayMoneyResult | null>
 }
 
-export interface GatewayPayoutRequest { payoutId: string; amountMinor: number; currency: string; destination: { kind: 'bank' | 'paypal' | 'stripe_account'; ref: string } }
+export interface GatewayPayoutRequest {
+  payoutId: string
+  amountMinor: number
+  currency: string
+  destination: { kind: 'bank' | 'paypal' | 'stripe_account'; ref: string }
+}
 /** 'pending' = the final answer comes later as a verified callback/webhook event. */
-export interface GatewayMoneyResult { status: 'succeeded' | 'pending' | 'failed'; gatewayRef: string; failure?: string }
+export interface GatewayMoneyResult {
+  status: 'succeeded' | 'pending' | 'failed'
+  gatewayRef: string
+  failure?: string
+}

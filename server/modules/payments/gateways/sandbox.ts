@@ -31,7 +31,12 @@ export const cardForm = z.object({
   cardNumber: z
     .string({ error: 'is required' })
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits').refine(luhn, 'is not a valid card number')),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{12,19}$/, 'must be 12 to 19 digits')
+        .refine(luhn, 'is not a valid card number'),
+    ),
   expiry: z
     .string({ error: 'is required' })
     .trim()
@@ -40,8 +45,15 @@ export const cardForm = z.object({
       const [m, y] = v.split('/').map((s) => Number(s.trim()))
       return new Date(Date.UTC(2000 + y, m, 1)) > new Date()
     }, 'has passed'),
-  cvc: z.string({ error: 'is required' }).trim().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
-  name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  cvc: z
+    .string({ error: 'is required' })
+    .trim()
+    .regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+  name: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(100, 'must be at most 100 characters'),
 })
 export type CardInput = z.input<typeof cardForm>
 
@@ -61,13 +73,27 @@ export function signCallback(secret: string, body: string, at = Math.floor(Date.
 const eventBody = z.object({
   id: z.string().min(1).max(100),
   type: z.enum(gatewayEventTypes),
-  data: z.object({ paymentToken: z.string().min(1).max(100), amountMinor: z.number().int().nonnegative(), currency: z.string().regex(/^[A-Z]{3}$/), failure: z.string().max(100).optional() }),
+  data: z.object({
+    paymentToken: z.string().min(1).max(100),
+    amountMinor: z.number().int().nonnegative(),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    failure: z.string().max(100).optional(),
+  }),
 })
 
 /** A sandbox event, signed, as the gateway sends it. */
-export function sandboxEvent(secret: string, type: GatewayEvent['type'], data: { paymentToken: string; amountMinor: number; currency: string; failure?: string }, id: string = `evt_${randomUUID()}`) {
+export function sandboxEvent(
+  secret: string,
+  type: GatewayEvent['type'],
+  data: { paymentToken: string; amountMinor: number; currency: string; failure?: string },
+  id: string = `evt_${randomUUID()}`,
+) {
   const body = JSON.stringify({ id, type, data })
-  return { id, body, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(secret, body) } }
+  return {
+    id,
+    body,
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(secret, body) },
+  }
 }
 
 const refused = (why: string) => new ApiError(400, 'Invalid Info', `signature: ${why}`, { signature: [why] })
@@ -90,7 +116,8 @@ export function createSandboxGateway(secret: () => Promise<string>) {
       const header = headers.get(SIGNATURE_HEADER) ?? ''
       const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=') as [string, string]))
       const at = Number(parts.t)
-      if (!Number.isInteger(at) || !/^[0-9a-f]{64}$/.test(parts.v1 ?? '')) throw refused('is missing or malformed')
+      if (!Number.isInteger(at) || !/^[0-9a-f]{64}$/.test(parts.v1 ?? ''))
+        throw refused('is missing or malformed')
       const expected = Buffer.from(hmac(await gateway.secret(), `${at}.${rawBody}`), 'hex')
       if (!timingSafeEqual(expected, Buffer.from(parts.v1, 'hex'))) throw refused('does not match')
       if (Math.abs(Date.now() / 1000 - at) > SIGNATURE_TOLERANCE_S) throw refused('is too old')
@@ -98,15 +125,20 @@ export function createSandboxGateway(secret: () => Promise<string>) {
       try {
         parsed = eventBody.parse(JSON.parse(rawBody))
       } catch {
-        throw new ApiError(400, 'Invalid Info', 'body: is not a sandbox event', { body: ['is not a sandbox event'] })
+        throw new ApiError(400, 'Invalid Info', 'body: is not a sandbox event', {
+          body: ['is not a sandbox event'],
+        })
       }
       return { id: parsed.id, type: parsed.type, ...parsed.data }
     },
     /** Pays out at once; the documented failing test destinations are refused (decision 186). */
     async payout(request) {
       const ref = request.destination.ref.replace(/\s/g, '').toLowerCase()
-      const fails = ref === failingPayoutDestinations.iban.toLowerCase() || ref === failingPayoutDestinations.paypal
-      return fails ? { status: 'failed', gatewayRef: `sbx_po_${request.payoutId}`, failure: 'destination_refused' } : { status: 'succeeded', gatewayRef: `sbx_po_${request.payoutId}` }
+      const fails =
+        ref === failingPayoutDestinations.iban.toLowerCase() || ref === failingPayoutDestinations.paypal
+      return fails
+        ? { status: 'failed', gatewayRef: `sbx_po_${request.payoutId}`, failure: 'destination_refused' }
+        : { status: 'succeeded', gatewayRef: `sbx_po_${request.payoutId}` }
     },
   }
   return gateway

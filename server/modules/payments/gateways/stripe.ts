@@ -33,7 +33,10 @@ export interface StripeGatewayOptions {
 const refused = (why: string) => new ApiError(400, 'Invalid Info', `signature: ${why}`, { signature: [why] })
 
 /** Stripe answered that it did not and will not do it (a bad request, a declined or impossible move). */
-const definite = (e: unknown): e is Stripe.errors.StripeError => e instanceof Stripe.errors.StripeError && (e.statusCode === 400 || e.statusCode === 402 || e.statusCode === 404) && e.type !== 'StripeIdempotencyError'
+const definite = (e: unknown): e is Stripe.errors.StripeError =>
+  e instanceof Stripe.errors.StripeError &&
+  (e.statusCode === 400 || e.statusCode === 402 || e.statusCode === 404) &&
+  e.type !== 'StripeIdempotencyError'
 
 const upper = (currency: string) => currency.toUpperCase()
 
@@ -44,7 +47,11 @@ export function createStripeClient(o: Pick<StripeGatewayOptions, 'secretKey' | '
     timeout: 20_000,
     telemetry: false,
     appInfo: { name: 'Workneer' },
-    ...(api && { protocol: api.protocol === 'http:' ? 'http' : 'https', host: api.hostname, port: api.port || (api.protocol === 'http:' ? 80 : 443) }),
+    ...(api && {
+      protocol: api.protocol === 'http:' ? 'http' : 'https',
+      host: api.hostname,
+      port: api.port || (api.protocol === 'http:' ? 80 : 443),
+    }),
   })
 }
 
@@ -53,25 +60,57 @@ export function createStripeClient(o: Pick<StripeGatewayOptions, 'secretKey' | '
  * payout (another product on the same account) or is not an answer yet (a pending refund).
  */
 export function eventOf(event: Stripe.Event): GatewayEvent | null {
-  const ours = (token: string | null | undefined, type: GatewayEvent['type'], amountMinor: number, currency: string, failure?: string | null): GatewayEvent | null =>
-    token ? { id: event.id, type, paymentToken: token, amountMinor, currency: upper(currency), ...(failure ? { failure } : {}) } : null
+  const ours = (
+    token: string | null | undefined,
+    type: GatewayEvent['type'],
+    amountMinor: number,
+    currency: string,
+    failure?: string | null,
+  ): GatewayEvent | null =>
+    token
+      ? {
+          id: event.id,
+          type,
+          paymentToken: token,
+          amountMinor,
+          currency: upper(currency),
+          ...(failure ? { failure } : {}),
+        }
+      : null
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const s = event.data.object
       // Completed but unpaid: a delayed method (a bank debit) whose answer comes as async_payment_*.
       if (s.payment_status !== 'paid' || s.amount_total === null || !s.currency) return null
-      return ours(s.client_reference_id ?? s.metadata?.paymentToken, 'payment.succeeded', s.amount_total, s.currency)
+      return ours(
+        s.client_reference_id ?? s.metadata?.paymentToken,
+        'payment.succeeded',
+        s.amount_total,
+        s.currency,
+      )
     }
     case 'checkout.session.async_payment_failed':
     case 'checkout.session.expired': {
       const s = event.data.object
       if (s.amount_total === null || !s.currency) return null
-      return ours(s.client_reference_id ?? s.metadata?.paymentToken, 'payment.failed', s.amount_total, s.currency, event.type === 'checkout.session.expired' ? 'checkout_expired' : 'payment_failed')
+      return ours(
+        s.client_reference_id ?? s.metadata?.paymentToken,
+        'payment.failed',
+        s.amount_total,
+        s.currency,
+        event.type === 'checkout.session.expired' ? 'checkout_expired' : 'payment_failed',
+      )
     }
     case 'payment_intent.payment_failed': {
       const pi = event.data.object
-      return ours(pi.metadata?.paymentToken, 'payment.failed', pi.amount, pi.currency, pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? 'payment_failed')
+      return ours(
+        pi.metadata?.paymentToken,
+        'payment.failed',
+        pi.amount,
+        pi.currency,
+        pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? 'payment_failed',
+      )
     }
     case 'refund.created':
     case 'refund.updated':
@@ -79,14 +118,23 @@ export function eventOf(event: Stripe.Event): GatewayEvent | null {
       const r = event.data.object
       const status = refundStatus(r.status)
       if (status === 'pending') return null
-      return ours(r.metadata?.refundId, status === 'succeeded' ? 'refund.succeeded' : 'refund.failed', r.amount, r.currency, status === 'failed' ? (r.failure_reason ?? 'refund_failed') : null)
+      return ours(
+        r.metadata?.refundId,
+        status === 'succeeded' ? 'refund.succeeded' : 'refund.failed',
+        r.amount,
+        r.currency,
+        status === 'failed' ? (r.failure_reason ?? 'refund_failed') : null,
+      )
     }
     case 'transfer.created':
     case 'transfer.reversed': {
       const t = event.data.object
-      if (event.type === 'transfer.created') return ours(t.metadata?.payoutId, 'payout.succeeded', t.amount, t.currency)
+      if (event.type === 'transfer.created')
+        return ours(t.metadata?.payoutId, 'payout.succeeded', t.amount, t.currency)
       // Only a transfer taken back whole returns the payout; a partial reversal is an admin's case.
-      return t.amount_reversed >= t.amount ? ours(t.metadata?.payoutId, 'payout.failed', t.amount, t.currency, 'transfer_reversed') : null
+      return t.amount_reversed >= t.amount
+        ? ours(t.metadata?.payoutId, 'payout.failed', t.amount, t.currency, 'transfer_reversed')
+        : null
     }
     default:
       // charge.refunded and the rest: the refund.* events above carry our refund id; nothing else moves our money.
@@ -133,7 +181,16 @@ export function createStripeGateway(o: StripeGatewayOptions, stripe: Stripe = cr
           client_reference_id: payment.token,
           metadata: { paymentToken: payment.token },
           payment_intent_data: { metadata: { paymentToken: payment.token } },
-          line_items: [{ quantity: 1, price_data: { currency: payment.currency.toLowerCase(), unit_amount: payment.totalMinor, product_data: { name: payment.description ?? 'Workneer installments' } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: payment.currency.toLowerCase(),
+                unit_amount: payment.totalMinor,
+                product_data: { name: payment.description ?? 'Workneer installments' },
+              },
+            },
+          ],
           success_url: back,
           cancel_url: back,
           expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_S,
@@ -150,27 +207,46 @@ export function createStripeGateway(o: StripeGatewayOptions, stripe: Stripe = cr
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, o.webhookSecret, tolerance)
       } catch (e) {
-        if (e instanceof Stripe.errors.StripeSignatureVerificationError) throw refused(/timestamp/i.test(e.message) ? 'is too old' : 'does not match')
-        throw new ApiError(400, 'Invalid Info', 'body: is not a Stripe event', { body: ['is not a Stripe event'] })
+        if (e instanceof Stripe.errors.StripeSignatureVerificationError)
+          throw refused(/timestamp/i.test(e.message) ? 'is too old' : 'does not match')
+        throw new ApiError(400, 'Invalid Info', 'body: is not a Stripe event', {
+          body: ['is not a Stripe event'],
+        })
       }
       return eventOf(event)
     },
     refund(r) {
       return moving(async () => {
         const refund = await stripe.refunds.create(
-          { payment_intent: await paymentIntentOf(r.gatewayRef), amount: r.amountMinor, reason: 'requested_by_customer', metadata: { refundId: r.refundId, paymentToken: r.paymentToken } },
+          {
+            payment_intent: await paymentIntentOf(r.gatewayRef),
+            amount: r.amountMinor,
+            reason: 'requested_by_customer',
+            metadata: { refundId: r.refundId, paymentToken: r.paymentToken },
+          },
           { idempotencyKey: refundIdempotencyKey(r.refundId) },
         )
         const status = refundStatus(refund.status)
-        return { status, gatewayRef: refund.id, ...(status === 'failed' ? { failure: refund.failure_reason ?? 'refund_failed' } : {}) }
+        return {
+          status,
+          gatewayRef: refund.id,
+          ...(status === 'failed' ? { failure: refund.failure_reason ?? 'refund_failed' } : {}),
+        }
       })
     },
     payout(p) {
       return moving(async () => {
-        if (p.destination.kind !== 'stripe_account' || !stripeAccountPattern.test(p.destination.ref)) return { status: 'failed', gatewayRef: '', failure: 'destination_not_supported' }
+        if (p.destination.kind !== 'stripe_account' || !stripeAccountPattern.test(p.destination.ref))
+          return { status: 'failed', gatewayRef: '', failure: 'destination_not_supported' }
         // A transfer lands in the connected account's Stripe balance at once; its bank payout is the account's own schedule.
         const transfer = await stripe.transfers.create(
-          { amount: p.amountMinor, currency: p.currency.toLowerCase(), destination: p.destination.ref, transfer_group: `payout-${p.payoutId}`, metadata: { payoutId: p.payoutId } },
+          {
+            amount: p.amountMinor,
+            currency: p.currency.toLowerCase(),
+            destination: p.destination.ref,
+            transfer_group: `payout-${p.payoutId}`,
+            metadata: { payoutId: p.payoutId },
+          },
           { idempotencyKey: payoutIdempotencyKey(p.payoutId) },
         )
         return { status: 'succeeded', gatewayRef: transfer.id }
@@ -182,7 +258,9 @@ export function createStripeGateway(o: StripeGatewayOptions, stripe: Stripe = cr
       const found = await stripe.transfers.list({ transfer_group: `payout-${payoutId}`, limit: 1 })
       const t = found.data[0]
       if (!t) return null
-      return t.amount_reversed >= t.amount ? { status: 'failed', gatewayRef: t.id, failure: 'transfer_reversed' } : { status: 'succeeded', gatewayRef: t.id }
+      return t.amount_reversed >= t.amount
+        ? { status: 'failed', gatewayRef: t.id, failure: 'transfer_reversed' }
+        : { status: 'succeeded', gatewayRef: t.id }
     },
   }
   return gateway
