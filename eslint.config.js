@@ -45,4 +45,14 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Product code stays small enough to read: no file over 400 lines, no function over 80 (blank lines
+    // and comments aside). Data, migrations and tests are exempt.
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.{ts,js}'],
+    ignores: ['**/*.test.{ts,tsx}', 'server/db/migrations/**', 'server/db/seed-data/**'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
 )
