@@ -1,5 +1,18 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
+// The end-to-end tests' and the bench's own routes are no part of a production build. This file is
+// read when the app is built, so only a build made for them (E2E=1 or BENCH=1, `npm run build:test`)
+// has them; their modules live beside the tests and the bench.
+const forTests = process.env.E2E === '1' || process.env.BENCH === '1'
+// Answers any status the way a failed API call does, inside the layout (tests/e2e/shell.spec.ts).
+const testPages = forTests
+  ? [route('_test/status/:status', '../tests/e2e/routes/status.tsx', { id: 'test-status' })]
+  : []
+// A deliberately trivial page: the bench's baseline for what React Router costs on its own.
+const benchPages = forTests
+  ? [route('_bench/trivial', '../bench/routes/trivial.tsx', { id: 'bench-trivial' })]
+  : []
+
 // Mirrors the route table of SPEC §2. Every screen sits in the common layout (top bar, page, footer).
 export default [
   layout('routes/layout.tsx', [
@@ -14,7 +27,7 @@ export default [
     route('categories', 'routes/categories.tsx'),
     route('newsletter/confirm/:token', 'routes/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe/:token', 'routes/newsletter-unsubscribe.tsx'),
-    route('_test/status/:status', 'routes/e2e-status.tsx'),
+    ...testPages,
     route('auth/not-found', 'routes/auth/not-found.tsx'),
     route('auth/login', 'routes/auth/login.tsx'),
     route('auth/gotosign', 'routes/auth/gotosign.tsx'),
@@ -98,8 +111,7 @@ export default [
   route('invoices/:invoiceId/pdf', 'routes/payments/invoice-pdf.tsx'),
   route('statements.csv', 'routes/payments/statements-csv.tsx'),
   route('admin/categories/export/:format', 'routes/admin/catalogue/export.tsx'),
-  // A deliberately trivial page: the bench's baseline for what React Router costs on its own.
-  route('_bench/trivial', 'routes/bench-trivial.tsx'),
+  ...benchPages,
   // Every component of the design system in every state (development and e2e only; decision 110).
   route('_styleguide', 'routes/styleguide.tsx'),
 ] satisfies RouteConfig

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -9,17 +9,13 @@ import type { DatabaseTarget } from '../server/config.ts'
 import { migrateToLatest, openDatabase, type Db } from '../server/db/database.ts'
 import type { ProbeQuestion } from './probe.ts'
 import { freePort } from '../tests/support/server-process.ts'
+import { ensureTestBuild } from '../tests/support/test-build.ts'
 
 export const root = path.resolve(import.meta.dirname, '..')
 
+/** A build with the bench's trivial page (app/routes.ts adds it only to a build made with BENCH=1). */
 export function ensureBuild() {
-  if (fs.existsSync(path.join(root, 'build/server/index.js'))) return
-  const r = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
-    { cwd: root, stdio: 'inherit' },
-  )
-  if (r.status !== 0) throw new Error('build failed')
+  ensureTestBuild('BENCH')
 }
 
 // One way to find a port for a server, the tests' (never the same port twice in a process).

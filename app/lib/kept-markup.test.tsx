@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { renderHtml } from '~/components/ui/render.test-support'
+import { renderHtml } from '../../tests/support/render'
 import { Footer } from '~/components/shell/footer'
 import { LanguageSwitcher } from '~/components/shell/language-switcher'
 import { ProfileMenu } from '~/components/shell/profile-menu'

@@ -6,7 +6,7 @@ import { createApi, type Api } from '../api/index.ts'
 import { loadConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { dialects } from '../../tests/integration/databases.ts'
-import { useProjects } from '../modules/projects/test-support.ts'
+import { useProjects } from '../../tests/support/modules/projects.ts'
 import { tinyPdf, tinyPng } from '../../tests/integration/module-api.ts'
 
 // Immediate delivery, for every service that writes the outbox (identity, content, projects, and

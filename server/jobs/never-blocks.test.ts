@@ -9,7 +9,7 @@ import { seedReference } from '../db/seed.ts'
 import { enqueue } from './outbox.ts'
 import { EMAIL_TOPIC } from './mailer.ts'
 import { NOTIFY_TOPIC } from '../modules/projects/transition.ts'
-import { projectsTestApi } from '../modules/projects/test-support.ts'
+import { projectsTestApi } from '../../tests/support/modules/projects.ts'
 
 // The outbox never holds the server (issue 14, item 10), on SQLite where every query is
 // synchronous: a real server process restarts over a backlog a crash left (3,000 pending rows),
@@ -113,7 +113,7 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
 
   /** Starts the real server (startServer, without the web app) on this data folder; resolves with its port once it serves. */
   function startChild() {
-    child = spawn(process.execPath, ['server/jobs/watched-server.ts'], {
+    child = spawn(process.execPath, ['tests/support/watched-server.ts'], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
@@ -213,7 +213,7 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
     // The probe, in its own process: a fresh connection every 20 ms, timed to the last byte.
     const probe = spawn(
       process.execPath,
-      ['server/jobs/healthz-probe.ts', String(port), String(LOAD_MS), String(PROBE_EVERY_MS)],
+      ['tests/support/healthz-probe.ts', String(port), String(LOAD_MS), String(PROBE_EVERY_MS)],
       { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
     )
     let probeOutput = ''

@@ -8,8 +8,8 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRedisBackplane } from './index.ts'
 import type { RedisBackplane } from './index.ts'
-import { makeClient, sleep, startHarness, waitFor } from './test-support.ts'
-import type { Harness } from './test-support.ts'
+import { makeClient, sleep, startHarness, waitFor } from '../../tests/support/realtime.ts'
+import type { Harness } from '../../tests/support/realtime.ts'
 
 const REDIS_URL = 'redis://127.0.0.1:6379'
 

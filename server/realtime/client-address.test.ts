@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientAddress, trustedProxies } from '../http/client-address.ts'
 import { createHubServer, type HubServer } from './index.ts'
-import { makeClient, TRANSPORTS } from './test-support.ts'
+import { makeClient, TRANSPORTS } from '../../tests/support/realtime.ts'
 
 // A hub sees the client's address as the rest of the server does (TRUST_PROXY, decision 082): the
 // address a trusted proxy forwarded, on every transport, kept for the connection's life.

@@ -11,8 +11,8 @@ import {
   startHarness,
   usedTransport,
   waitFor,
-} from './test-support.ts'
-import type { Harness, TransportChoice } from './test-support.ts'
+} from '../../tests/support/realtime.ts'
+import type { Harness, TransportChoice } from '../../tests/support/realtime.ts'
 
 describe.each(TRANSPORTS)('official client over %s', (transport: TransportChoice) => {
   let h: Harness

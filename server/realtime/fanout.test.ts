@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { SharedRecord } from './shared-record.ts'
-import { bigPayload, makeClient, startHarness, waitFor } from './test-support.ts'
-import type { Harness } from './test-support.ts'
+import { bigPayload, makeClient, startHarness, waitFor } from '../../tests/support/realtime.ts'
+import type { Harness } from '../../tests/support/realtime.ts'
 
 describe('fan-out of one record to many connections', () => {
   let h: Harness

@@ -1,8 +1,8 @@
 // Raw HTTP and WebSocket checks of the endpoint rules (status codes, framing, long polling, handshake).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { makeClient, sleep, startHarness, waitFor } from './test-support.ts'
-import type { Harness } from './test-support.ts'
+import { makeClient, sleep, startHarness, waitFor } from '../../tests/support/realtime.ts'
+import type { Harness } from '../../tests/support/realtime.ts'
 
 const RS = '\x1e'
 

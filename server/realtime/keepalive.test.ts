@@ -1,7 +1,14 @@
 // Keep-alive, poll timeout and silence detection with the official client; short timeouts keep this fast.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TRANSPORTS, deferred, makeClient, sleep, startHarness, waitFor } from './test-support.ts'
-import type { Harness, TransportChoice } from './test-support.ts'
+import {
+  TRANSPORTS,
+  deferred,
+  makeClient,
+  sleep,
+  startHarness,
+  waitFor,
+} from '../../tests/support/realtime.ts'
+import type { Harness, TransportChoice } from '../../tests/support/realtime.ts'
 
 describe.concurrent.each(TRANSPORTS)('keep-alive and timeouts over %s', (transport: TransportChoice) => {
   let h: Harness

@@ -9,8 +9,8 @@ import {
   streamItemRecord,
 } from './protocol.ts'
 import { formatEvent } from './transport-sse.ts'
-import { makeClient, startHarness, waitFor } from './test-support.ts'
-import type { Harness } from './test-support.ts'
+import { makeClient, startHarness, waitFor } from '../../tests/support/realtime.ts'
+import type { Harness } from '../../tests/support/realtime.ts'
 
 describe('record framing', () => {
   it('reassembles records across chunks, including inside a multi-byte character', () => {

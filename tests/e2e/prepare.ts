@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { ensureTestBuild } from '../support/test-build.ts'
 
 // A fresh PostgreSQL database for each end-to-end run, so the run starts from an empty
 // marketplace like a new installation does.
@@ -17,3 +18,6 @@ if (!/^\w+$/.test(name)) throw new Error('E2E_DATABASE must be a plain name')
 await client.query(`drop database if exists ${name} with (force)`)
 await client.query(`create database ${name}`)
 await client.end()
+
+// The specs open the test routes of app/routes.ts, which only a build made with E2E=1 has.
+ensureTestBuild('E2E')

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Hubs } from '../../server/hubs.ts'
-import { makeClient } from '../../server/realtime/test-support.ts'
+import { makeClient } from '../support/realtime.ts'
 import { dialects } from '../integration/databases.ts'
 import { useLiveServer } from '../integration/live-server.ts'
 import { buildWorld, people, type World, type Who } from './world.ts'

@@ -38,7 +38,6 @@ const table: Record<string, string> = {
   '/categories': EVERYONE,
   '/newsletter/confirm/:token': EVERYONE,
   '/newsletter/unsubscribe/:token': EVERYONE,
-  '/_test/status/:status': same(GONE),
   '/auth/not-found': same('not-found'),
   '/auth/login': `page ${times('302 /dashboard', 5)}`,
   '/auth/gotosign': `page ${times('302 /dashboard', 5)}`,
@@ -120,7 +119,6 @@ const table: Record<string, string> = {
   '/notifications/:id/read': `login ${times('302 /', 5)}`,
   '/invoices/:invoiceId/pdf': PARTIES,
   '/statements.csv': SIGNED_IN,
-  '/_bench/trivial': EVERYONE,
   // Development and e2e only (decision 110): a production server has no style guide.
   '/_styleguide': same('not-found'),
 }

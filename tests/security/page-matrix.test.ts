@@ -74,7 +74,6 @@ function fill(route: string) {
           ? users.client.id
           : 1,
     provider: 'nowhere',
-    status: 404,
   }
   return route.replace(/:(\w+)/g, (_, name: string) => String(values[name] ?? 1)).replace('*', 'no/such/page')
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderHtml, textOf } from './render.test-support'
+import { renderHtml, textOf } from '../../../tests/support/render'
 import { BarChart } from '.'
 
 // BarChart (decision 251): the bars are a drawing hidden from screen readers; every figure is in

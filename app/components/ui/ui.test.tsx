@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { supportedLanguages } from '~/lib/i18n'
-import { localeText, renderHtml, textOf } from './render.test-support'
+import { localeText, renderHtml, textOf } from '../../../tests/support/render'
 import {
   ButtonGroup,
   ActionForm,

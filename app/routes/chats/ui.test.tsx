@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderHtml, textOf } from '~/components/ui/render.test-support'
+import { renderHtml, textOf } from '../../../tests/support/render'
 import type { ChatMessage } from '../../../server/modules/chat/contract'
 import { MessageItem } from './ui'
 

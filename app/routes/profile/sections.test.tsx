@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { supportedLanguages } from '~/lib/i18n'
-import { localeText } from '~/components/ui/render.test-support'
+import { localeText } from '../../../tests/support/render'
 import { profileSectionOf } from '~/components/profile-completeness'
 import {
   companySections,

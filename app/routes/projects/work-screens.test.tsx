@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { renderHtml, textOf } from '~/components/ui/render.test-support'
+import { renderHtml, textOf } from '../../../tests/support/render'
 import { InstallmentList } from './installments'
 import { clientProjectMoves, installmentMoves } from './moves'
 

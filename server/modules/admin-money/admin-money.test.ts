@@ -8,7 +8,7 @@ import {
   ledgerBroken,
   paymentsTestApi,
   usePayments,
-} from '../payments/test-support.ts'
+} from '../../../tests/support/modules/payments.ts'
 import { SANDBOX } from '../payments/gateways/sandbox.ts'
 import { createPayouts } from '../payments/payouts.ts'
 import { weekStartsEnding } from './figures.ts'

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { PASSWORD, tinyPng, useModuleApi } from '../../../tests/integration/module-api.ts'
-import { contractFor, fund } from '../payments/test-support.ts'
+import { contractFor, fund } from '../../../tests/support/modules/payments.ts'
 import { Role } from '../identity/permissions.ts'
 import { SESSIONS_ENDED_TOPIC } from '../identity/service.ts'
 import { permissionForPath } from '../identity/permissions.ts'

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { linkIn, startSmtpServer } from '../../../tests/support/smtp.ts'
 import { AWAY_ALERT_MS, AWAY_EMAIL_MS } from './service.ts'
-import { useChat } from './test-support.ts'
+import { useChat } from '../../../tests/support/modules/chat.ts'
 
 // Away members (issue 16 item 6, decision 150): one bell notification per room until they read it,
 // and one email if they stay away, never one per message; both through the outbox, by the real

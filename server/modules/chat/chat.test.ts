@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { tinyPdf, tinyPng, useChat } from './test-support.ts'
-import { fund } from '../payments/test-support.ts'
+import { tinyPdf, tinyPng, useChat } from '../../../tests/support/modules/chat.ts'
+import { fund } from '../../../tests/support/modules/payments.ts'
 
 // The chat API on both databases (issue 16): rooms opened by acceptance and by Createroom, paging
 // backwards, unread counts and read state, the duplicate send, membership refusals (attachments

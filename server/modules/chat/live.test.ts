@@ -7,8 +7,8 @@ import {
   usedTransport,
   waitFor,
   type TransportChoice,
-} from '../../realtime/test-support.ts'
-import { chatTestApi } from './test-support.ts'
+} from '../../../tests/support/realtime.ts'
+import { chatTestApi } from '../../../tests/support/modules/chat.ts'
 
 // The chat hub live, on the real server (startServer, without the web app) and the official
 // @microsoft/signalr client over each of the three transports: only the room's members join

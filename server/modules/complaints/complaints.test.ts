@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { tinyPdf, useChat } from '../chat/test-support.ts'
+import { tinyPdf, useChat } from '../../../tests/support/modules/chat.ts'
 import { Role } from '../identity/permissions.ts'
 
 // Complaints and support tickets on both databases (issue 18 item 1): a complaint about one's own

@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { Role } from '../identity/permissions.ts'
-import { contractFor, fund, ledgerBroken, paymentsTestApi, usePayments } from '../payments/test-support.ts'
+import {
+  contractFor,
+  fund,
+  ledgerBroken,
+  paymentsTestApi,
+  usePayments,
+} from '../../../tests/support/modules/payments.ts'
 import { sandboxEvent } from '../payments/gateways/sandbox.ts'
 import { refundToken } from '../payments/refunds.ts'
 

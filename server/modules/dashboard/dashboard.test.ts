@@ -3,7 +3,7 @@ import { dialects } from '../../../tests/integration/databases.ts'
 import { useModuleApi } from '../../../tests/integration/module-api.ts'
 import { installmentStates } from '../projects/machines.ts'
 import { turnOf } from '../projects/work-queue.ts'
-import { fund } from '../payments/test-support.ts'
+import { fund } from '../../../tests/support/modules/payments.ts'
 
 // GET /api/v1/dashboard on both databases: each side sees what waits on it and nothing of anyone
 // else's, and a contract's next step follows it through every installment state to completion.

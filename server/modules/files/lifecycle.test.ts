@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { tinyPdf, tinyPng, tinyXlsx, useProfiles } from '../profiles/test-support.ts'
+import { tinyPdf, tinyPng, tinyXlsx, useProfiles } from '../../../tests/support/modules/profiles.ts'
 import { FILE_BYTES_TOPIC, sweepOrphanBytes } from './lifecycle.ts'
 
 // File bytes follow their rows, on both databases, through the real API and folder storage:

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { migrateToLatest } from '../../db/database.ts'
 import { migrations } from '../../db/migrations/index.ts'
 import { createTestDatabase, dialects } from '../../../tests/integration/databases.ts'
-import { contractFor, usePayments } from '../payments/test-support.ts'
+import { contractFor, usePayments } from '../../../tests/support/modules/payments.ts'
 import { asReader, deletedName, displayName, personName, supportName } from './display-name.ts'
 
 // One display name (decision 271): a company's name when it has one, else first and last name; a

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { useLiveServer } from '../../../tests/integration/live-server.ts'
-import { makeClient, waitFor } from '../../realtime/test-support.ts'
-import { projectsTestApi } from '../projects/test-support.ts'
+import { makeClient, waitFor } from '../../../tests/support/realtime.ts'
+import { projectsTestApi } from '../../../tests/support/modules/projects.ts'
 
 // The notifications hub live, on the real server (startServer, without the web app) and the
 // official client: only a project's client and proposers may join `project:{id}`; accepting a

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { useProjects } from '../projects/test-support.ts'
+import { useProjects } from '../../../tests/support/modules/projects.ts'
 
 // The notifications API on both databases: paging by 10, the unread count, marking read, scoping
 // to the caller (plain and hub-style paths), texts in the reader's language, and notifications

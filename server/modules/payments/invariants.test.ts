@@ -2,7 +2,14 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/database.ts'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { card, contractFor, fund, ledgerBroken, paymentsTestApi, usePayments } from './test-support.ts'
+import {
+  card,
+  contractFor,
+  fund,
+  ledgerBroken,
+  paymentsTestApi,
+  usePayments,
+} from '../../../tests/support/modules/payments.ts'
 import { sandboxEvent, testCards } from './gateways/sandbox.ts'
 import { account, LedgerError, post } from './ledger.ts'
 import { feeOf } from './fees.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { contractFor, fund, usePayments } from './test-support.ts'
+import { contractFor, fund, usePayments } from '../../../tests/support/modules/payments.ts'
 import { issueReleaseInvoices } from './invoices.ts'
 
 // Invoices and statements on both databases (decisions 190–193): a release issues the freelancer's

@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/database.ts'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { card, contractFor, fund, paymentsTestApi, usePayments } from './test-support.ts'
+import {
+  card,
+  contractFor,
+  fund,
+  paymentsTestApi,
+  usePayments,
+} from '../../../tests/support/modules/payments.ts'
 import { sandboxEvent, SIGNATURE_HEADER, testCards } from './gateways/sandbox.ts'
 
 // The payments API on both databases: the sandbox checkout's three cards, the signed callback,

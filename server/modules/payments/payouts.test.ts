@@ -1,7 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { contractFor, fund, ledgerBroken, paymentsTestApi, usePayments } from './test-support.ts'
+import {
+  contractFor,
+  fund,
+  ledgerBroken,
+  paymentsTestApi,
+  usePayments,
+} from '../../../tests/support/modules/payments.ts'
 import { failingPayoutDestinations, sandboxEvent, SANDBOX } from './gateways/sandbox.ts'
 import { createPayouts } from './payouts.ts'
 

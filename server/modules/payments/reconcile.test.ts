@@ -6,7 +6,14 @@ import {
   STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,
 } from '../../../tests/support/stripe-stand-in.ts'
-import { answerLost, contractFor, fund, ledgerBroken, paymentsTestApi, usePayments } from './test-support.ts'
+import {
+  answerLost,
+  contractFor,
+  fund,
+  ledgerBroken,
+  paymentsTestApi,
+  usePayments,
+} from '../../../tests/support/modules/payments.ts'
 import { failingPayoutDestinations, sandboxEvent } from './gateways/sandbox.ts'
 import { createStripeGateway } from './gateways/stripe.ts'
 import { createPayouts } from './payouts.ts'

@@ -1,7 +1,13 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { contractFor, fund, ledgerBroken, paymentsTestApi, usePayments } from './test-support.ts'
+import {
+  contractFor,
+  fund,
+  ledgerBroken,
+  paymentsTestApi,
+  usePayments,
+} from '../../../tests/support/modules/payments.ts'
 import { sandboxEvent } from './gateways/sandbox.ts'
 import { feeOf } from './fees.ts'
 import { refundToken } from './refunds.ts'

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { isValidIban, limits, maskEmail, maskIban, parseAmount, searchTokens } from './rules.ts'
-import { tinyXlsx, tinyPdf, tinyPng, useProfiles } from './test-support.ts'
+import { tinyXlsx, tinyPdf, tinyPng, useProfiles } from '../../../tests/support/modules/profiles.ts'
 
 describe('profile rules', () => {
   it('checks IBANs by their mod-97 checksum and masks them', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { useProfiles } from './test-support.ts'
+import { useProfiles } from '../../../tests/support/modules/profiles.ts'
 
 // Issue 15: "Find Freelancers cannot find a freelancer by name". A client who met someone, or was
 // sent their name, types it into Find Freelancers (or the top bar) and finds them: first name, last

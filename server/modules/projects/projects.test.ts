@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from '../../db/database.ts'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { projectsTestApi, tinyPdf, useProjects } from './test-support.ts'
+import { projectsTestApi, tinyPdf, useProjects } from '../../../tests/support/modules/projects.ts'
 import { projectsOutboxHandlers } from './outbox.ts'
 import { REVIEW_TOPIC } from './service.ts'
-import { fund } from '../payments/test-support.ts'
+import { fund } from '../../../tests/support/modules/payments.ts'
 
 // The projects API on both databases: every transition allowed and refused, scoping, idempotency
 // and the races of issue 6 with real concurrency.

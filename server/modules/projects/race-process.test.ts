@@ -2,13 +2,13 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from 'vitest'
-import { useProjects } from './test-support.ts'
+import { useProjects } from '../../../tests/support/modules/projects.ts'
 
 // SQLite across processes: two Node processes on one s.database file accept two different proposals
 // of one project at the same moment. BEGIN IMMEDIATE makes one wait for the other; exactly one
 // contract comes out. (PostgreSQL's concurrency is covered in projects.test.ts with two pools.)
 const run = promisify(execFile)
-const child = path.resolve(import.meta.dirname, 'race-child.ts')
+const child = path.resolve(import.meta.dirname, '../../../tests/support/race-child.ts')
 const node = path.resolve(import.meta.dirname, '../../../node_modules/.bin/node')
 
 const s = useProjects('sqlite')

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { ReadScope } from '../../db/read-scope.ts'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { useProjects } from './test-support.ts'
+import { useProjects } from '../../../tests/support/modules/projects.ts'
 
 // Decision 281: one web page's GET calls read a project, its contract and the people in them once
 // (the in-process web UI passes the page's read scope and empties it around its writes). Shown here

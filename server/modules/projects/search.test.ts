@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { sql } from 'kysely'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { useProjects } from './test-support.ts'
+import { useProjects } from '../../../tests/support/modules/projects.ts'
 import { createProjectSearchIndex } from './search-index.ts'
 import { SEARCH_WINDOW } from './search.ts'
 

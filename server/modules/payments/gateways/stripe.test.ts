@@ -11,7 +11,7 @@ import {
   STAND_IN_WEBHOOK_SECRET as WEBHOOK_SECRET,
 } from '../../../../tests/support/stripe-stand-in.ts'
 import { loadConfig, ConfigError } from '../../../config.ts'
-import { contractFor, paymentsTestApi, usePayments } from '../test-support.ts'
+import { contractFor, paymentsTestApi, usePayments } from '../../../../tests/support/modules/payments.ts'
 import { createStripeGateway, eventOf, STRIPE_SIGNATURE_HEADER } from './stripe.ts'
 
 // The Stripe gateway, offline (decision 195). Webhooks are signed with the package's own test

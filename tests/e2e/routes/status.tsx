@@ -1,11 +1,11 @@
-import { data, redirect } from 'react-router'
-import type { Route } from './+types/e2e-status'
+import { data, redirect, type LoaderFunctionArgs } from 'react-router'
 import { ErrorPage } from '~/components/error-page'
 
-// End-to-end tests only (the e2e servers run with E2E=1): answers the given status the way a
-// failed API call does, so the tests can see every notice of SPEC §8 rendered by a route's
-// ErrorBoundary. Anywhere else it is the not-found page.
-export function loader({ params }: Route.LoaderArgs) {
+// End-to-end tests only: in the route table of a build made with E2E=1 (app/routes.ts), and
+// answering only while the server runs with E2E=1. It answers the given status the way a failed API
+// call does, so the tests can see every notice of the error catalogue rendered by a route's
+// ErrorBoundary. Anything else is the not-found page.
+export function loader({ params }: LoaderFunctionArgs) {
   const status = Number(params.status)
   if (process.env.E2E !== '1' || !Number.isInteger(status) || status < 400 || status > 599)
     throw redirect('/auth/not-found')
@@ -28,6 +28,6 @@ export default function E2eStatus() {
   return null
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary({ error }: { error: unknown }) {
   return <ErrorPage error={error} />
 }

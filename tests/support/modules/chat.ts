@@ -1,11 +1,11 @@
 import { expect } from 'vitest'
-import type { Db } from '../../db/database.ts'
-import { moduleTestApi, useModuleApi, type ModuleTestApi } from '../../../tests/integration/module-api.ts'
-import type { TestDialect } from '../../../tests/integration/databases.ts'
+import type { Db } from '../../../server/db/database.ts'
+import { moduleTestApi, useModuleApi, type ModuleTestApi } from '../../integration/module-api.ts'
+import type { TestDialect } from '../../integration/databases.ts'
 
 // Test helpers for the chat API: users, a project with proposals, an accepted contract, and
 // multipart sends with several files, through the in-process handler.
-export { tinyPdf, tinyPng } from '../../../tests/integration/module-api.ts'
+export { tinyPdf, tinyPng } from '../../integration/module-api.ts'
 
 const options = { name: 'chat', addressBlock: 23, freelancerTitle: 'Structural engineer' }
 export const chatTestApi = (database: Db, env?: Record<string, string>) =>

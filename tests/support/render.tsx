@@ -9,7 +9,7 @@ import { i18nOptions, supportedLanguages } from '~/lib/i18n'
 
 // Test support: renders a component as the server does (a data router for <Form>, i18next with the
 // real locale files), so a test reads the HTML a user without JavaScript gets.
-const localesDir = path.resolve(import.meta.dirname, '../../../locales')
+const localesDir = path.resolve(import.meta.dirname, '../../locales')
 const resources: Record<string, Record<string, unknown>> = {}
 for (const lng of supportedLanguages) {
   resources[lng] = {}
