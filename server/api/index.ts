@@ -128,7 +128,6 @@ export function createApi({
     db: database.db,
     dialect: database.dialect,
     files: services.files,
-    bus: caches,
   })
   const notifications = createNotificationsService({ db: database.db })
   const chat = createChatService({ db: database.db, files: services.files, notifications })

@@ -35,6 +35,22 @@ export async function erasePersonalData(trx: Trx, dialect: Dialect, userId: numb
     .executeTakeFirst()
   const now = new Date().toISOString()
 
+  await eraseAccount(trx, userId, now)
+  await eraseProfiles(trx, userId, now)
+  await erasePaymentDetails(trx, userId, now)
+  await eraseFormEntries(trx, userId, user.email)
+  // The search document carried the name and the profile's words.
+  await indexFreelancer(trx as Kysely<Database>, dialect, userId)
+  // Images and documents only this account's pages showed; their bytes go after commit.
+  await releaseFiles(trx, [
+    user.image_file_id,
+    profile?.rate_sheet_file_id,
+    ...portfolio.flatMap((p) => [p.image_file_id, p.document_file_id]),
+  ])
+}
+
+/** The account row's personal columns, and every way in: sessions, one-time tokens, third-party sign-ins. */
+async function eraseAccount(trx: Trx, userId: number, now: string) {
   await trx
     .updateTable('app_user')
     .set({
@@ -50,13 +66,14 @@ export async function erasePersonalData(trx: Trx, dialect: Dialect, userId: numb
     })
     .where('id', '=', userId)
     .execute()
-  // Sessions, one-time tokens and third-party sign-ins: nothing can reach the account any more.
   // (Remembered devices are signed tokens, not rows; they name an account that no longer signs in.)
   await trx.deleteFrom('user_session').where('user_id', '=', userId).execute()
   await trx.deleteFrom('user_token').where('user_id', '=', userId).execute()
   await trx.deleteFrom('external_identity').where('user_id', '=', userId).execute()
+}
 
-  // Profile texts and everything the profile pages show.
+/** Profile texts and everything the profile pages show. */
+async function eraseProfiles(trx: Trx, userId: number, now: string) {
   await trx
     .updateTable('freelancer_profile')
     .set({
@@ -96,8 +113,10 @@ export async function erasePersonalData(trx: Trx, dialect: Dialect, userId: numb
     })
     .where('user_id', '=', userId)
     .execute()
+}
 
-  // Payment details: the rows stay (payouts point at them) without a holder or an account.
+/** Payment details: the rows stay (payouts point at them) without a holder or an account. */
+async function erasePaymentDetails(trx: Trx, userId: number, now: string) {
   await trx
     .updateTable('payment_method')
     .set({
@@ -113,8 +132,10 @@ export async function erasePersonalData(trx: Trx, dialect: Dialect, userId: numb
     })
     .where('user_id', '=', userId)
     .execute()
+}
 
-  // What the account left through the public forms under its address.
+/** What the account left through the public forms under its address. */
+async function eraseFormEntries(trx: Trx, userId: number, email: string) {
   await trx
     .updateTable('contact_message')
     .set({ name: '', email: deletedEmail(userId), ip: null })
@@ -125,15 +146,6 @@ export async function erasePersonalData(trx: Trx, dialect: Dialect, userId: numb
     .set({ name: '', email: deletedEmail(userId) })
     .where('author_id', '=', userId)
     .execute()
-  await trx.deleteFrom('newsletter_subscriber').where('email', '=', user.email).execute()
-  await trx.deleteFrom('newsletter_confirmation').where('email', '=', user.email).execute()
-
-  // The search document carried the name and the profile's words.
-  await indexFreelancer(trx as Kysely<Database>, dialect, userId)
-  // Images and documents only this account's pages showed; their bytes go after commit.
-  await releaseFiles(trx, [
-    user.image_file_id,
-    profile?.rate_sheet_file_id,
-    ...portfolio.flatMap((p) => [p.image_file_id, p.document_file_id]),
-  ])
+  await trx.deleteFrom('newsletter_subscriber').where('email', '=', email).execute()
+  await trx.deleteFrom('newsletter_confirmation').where('email', '=', email).execute()
 }

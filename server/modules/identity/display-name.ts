@@ -7,9 +7,8 @@ import { plainText } from '../notifications/texts.ts'
 //
 // Only the name of a deleted account, and support's name, depend on who reads: they are words, so
 // they are said in the reader's language. A person is shown by a dozen services, most of which
-// never needed the reader's language, so the API's door runs each call as that reader (asReader,
-// server/api/handler.ts, with the language every other translated answer uses: ?lang=, else
-// Accept-Language, else English) rather than every signature carrying it. Work outside a call
+// never needed the reader's language, so the API handler runs each call as its reader (asReader in
+// server/api/handler.ts) rather than every signature carrying the language. Work outside a call
 // (an outbox mail) names its reader's language explicitly.
 const reader = new AsyncLocalStorage<Locale>()
 

@@ -26,6 +26,9 @@ const fill = (s: string, vars: Record<string, string>) =>
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
+/** The API's own sentences (shown by the UI as "the server's message"), in the caller's language. */
+export const apiMessage = (locale: Locale, key: string) => texts(locale).messages?.[key] ?? key
+
 export function asLocale(value: string | null | undefined): Locale {
   return (locales as readonly string[]).includes(value ?? '') ? (value as Locale) : 'en'
 }

@@ -1,4 +1,6 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto'
+import { ApiError } from '../../api/errors.ts'
+import { passwordProblem, PASSWORD_MAX, PASSWORD_MIN, type PasswordProblem } from './password-policy.ts'
 
 // Passwords are hashed with argon2id from node:crypto (OWASP's minimum profile: 19 MiB, 2 passes,
 // 1 lane) and stored as a PHC string, so the parameters can be raised later without breaking
@@ -43,4 +45,18 @@ export function dummyHash() {
   return (dummy ??= hashPassword(randomBytes(18).toString('base64url')))
 }
 
-export { passwordProblem, PASSWORD_MAX, PASSWORD_MIN, type PasswordProblem } from './password-policy.ts'
+const passwordText: Record<PasswordProblem, string> = {
+  tooShort: `must be at least ${PASSWORD_MIN} characters`,
+  tooLong: `must be at most ${PASSWORD_MAX} characters`,
+  common: 'is too common; choose one that is harder to guess',
+  sameAsEmail: 'must not be your email address',
+}
+
+/** Refuses a new password that breaks the policy the forms show, with a 400 naming the field. */
+export function checkPassword(field: string, password: string, email?: string) {
+  const problem = passwordProblem(password, email)
+  if (problem)
+    throw new ApiError(400, 'Invalid Info', `${field}: ${passwordText[problem]}`, {
+      [field]: [passwordText[problem]],
+    })
+}

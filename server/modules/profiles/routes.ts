@@ -3,11 +3,11 @@ import { Role } from '../identity/permissions.ts'
 import { profilesContract as c } from './contract.ts'
 import type { ProfilesService } from './service.ts'
 
-export function profilesRoutes(profiles: ProfilesService) {
+// The profiles API, one list of routes per part of it.
+
+/** The freelancer's own profile editor. */
+function freelancerRoutes(profiles: ProfilesService) {
   const f = profiles.freelancer
-  const k = profiles.clients
-  const img = profiles.images
-  const pay = profiles.payments
   return [
     implement(c.freelancerMine, ({ ctx }) => f.mine(ctx.caller!, ctx.locale)),
     implement(c.freelancerDescription, ({ body, ctx }) => f.description(ctx.caller!, ctx.locale, body)),
@@ -23,6 +23,13 @@ export function profilesRoutes(profiles: ProfilesService) {
     implement(c.freelancerCategorization, ({ body, ctx }) => f.categorization(ctx.caller!, ctx.locale, body)),
     implement(c.freelancerGender, ({ body, ctx }) => f.gender(ctx.caller!, ctx.locale, body)),
     implement(c.freelancerDetails, ({ body, ctx }) => f.details(ctx.caller!, ctx.locale, body)),
+  ]
+}
+
+/** Languages, education, employment, certifications and portfolio items. */
+function sectionRoutes(profiles: ProfilesService) {
+  const f = profiles.freelancer
+  return [
     implement(c.languageAdd, ({ body, ctx }) => f.languageAdd(ctx.caller!, ctx.locale, body)),
     implement(c.languageUpdate, ({ params, body, ctx }) =>
       f.languageUpdate(ctx.caller!, ctx.locale, params.code, body),
@@ -52,6 +59,14 @@ export function profilesRoutes(profiles: ProfilesService) {
       f.portfolioUpdate(ctx.caller!, ctx.locale, params.id, body),
     ),
     implement(c.portfolioDelete, ({ params, ctx }) => f.portfolioDelete(ctx.caller!, ctx.locale, params.id)),
+  ]
+}
+
+/** Portfolio files, the rate sheet and the freelancer's picture. */
+function freelancerFileRoutes(profiles: ProfilesService) {
+  const f = profiles.freelancer
+  const img = profiles.images
+  return [
     implement(c.portfolioImage, ({ params, ctx }) =>
       f.portfolioUpload(ctx.caller!, ctx.locale, params.id, 'image', ctx.request),
     ),
@@ -65,7 +80,13 @@ export function profilesRoutes(profiles: ProfilesService) {
     implement(c.freelancerImageUpload, ({ ctx }) => img.upload(ctx.caller!, Role.Freelancer, ctx.request)),
     implement(c.freelancerImage, ({ ctx }) => img.own(ctx.caller!, Role.Freelancer)),
     implement(c.freelancerImageDelete, ({ ctx }) => img.remove(ctx.caller!, Role.Freelancer)),
+  ]
+}
 
+function clientRoutes(profiles: ProfilesService) {
+  const k = profiles.clients
+  const img = profiles.images
+  return [
     implement(c.clientMine, ({ ctx }) => k.mine(ctx.caller!, 'individual', ctx.locale)),
     implement(c.clientBasics, ({ body, ctx }) => k.basics(ctx.caller!, ctx.locale, body)),
     implement(c.clientWho, ({ body, ctx }) => k.who(ctx.caller!, 'individual', ctx.locale, body)),
@@ -80,7 +101,13 @@ export function profilesRoutes(profiles: ProfilesService) {
     implement(c.clientPublic, ({ params, ctx }) => k.public(params.id, 'individual', ctx.locale)),
     implement(c.clientPublicBasics, ({ params, ctx }) => k.public(params.id, 'individual', ctx.locale)),
     implement(c.clientPublicImage, ({ params }) => img.public(params.id, Role.Client)),
+  ]
+}
 
+function companyRoutes(profiles: ProfilesService) {
+  const k = profiles.clients
+  const img = profiles.images
+  return [
     implement(c.companyMine, ({ ctx }) => k.mine(ctx.caller!, 'company', ctx.locale)),
     implement(c.companyBasics, ({ body, ctx }) => k.companyBasics(ctx.caller!, ctx.locale, body)),
     implement(c.companyWho, ({ body, ctx }) => k.who(ctx.caller!, 'company', ctx.locale, body)),
@@ -93,7 +120,14 @@ export function profilesRoutes(profiles: ProfilesService) {
     implement(c.companyImage, ({ ctx }) => img.own(ctx.caller!, Role.Company)),
     implement(c.companyPublic, ({ params, ctx }) => k.public(params.id, 'company', ctx.locale)),
     implement(c.companyPublicImage, ({ params }) => img.public(params.id, Role.Company)),
+  ]
+}
 
+/** Payment methods, Find Freelancers and the freelancer's public page. */
+function paymentAndSearchRoutes(profiles: ProfilesService) {
+  const pay = profiles.payments
+  const img = profiles.images
+  return [
     implement(c.paymentAdd, ({ body, ctx }) => pay.add(ctx.caller!, body)),
     implement(c.paymentList, ({ params, ctx }) => pay.list(ctx.caller!, params.id)),
     implement(c.paymentDelete, ({ params, ctx }) => pay.remove(ctx.caller!, params.id)),
@@ -106,5 +140,16 @@ export function profilesRoutes(profiles: ProfilesService) {
 
     implement(c.freelancerPublic, ({ params, ctx }) => profiles.freelancer.public(params.id, ctx.locale)),
     implement(c.freelancerPublicImage, ({ params }) => img.public(params.id, Role.Freelancer)),
+  ]
+}
+
+export function profilesRoutes(profiles: ProfilesService) {
+  return [
+    ...freelancerRoutes(profiles),
+    ...sectionRoutes(profiles),
+    ...freelancerFileRoutes(profiles),
+    ...clientRoutes(profiles),
+    ...companyRoutes(profiles),
+    ...paymentAndSearchRoutes(profiles),
   ]
 }

@@ -118,164 +118,170 @@ const sqliteFacetsOf = sql`(select trim(coalesce(' fcat' || fp.category_id, '') 
   || coalesce((select ' ' || group_concat('flang' || x.language_code, ' ') from freelancer_language x where x.user_id = fp.user_id), ''))
   from freelancer_profile fp where fp.user_id = freelancer_search.rowid)`
 
-export function createSearchIndex(db: DB, dialect: Dialect) {
-  async function put(executor: DB, userId: number, doc: SearchDocument) {
-    const title = fold(doc.title)
-    const overview = fold(doc.overview)
-    const skills = fold(doc.skills)
-    const name = fold(doc.name)
-    if (dialect === 'sqlite') {
-      await sql`delete from freelancer_search where rowid = ${userId}`.execute(executor)
-      await sql`insert into freelancer_search (rowid, title, overview, skills, name) values (${userId}, ${title}, ${overview}, ${skills}, ${name})`.execute(
-        executor,
-      )
-      await copyTerms(executor, userId)
-    } else {
-      // The name is weight D: in `terms` (every word), not in `head` (title and skills, A and B).
-      await sql`insert into freelancer_search (user_id, document)
-        values (${userId}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${skills}), 'B') || setweight(to_tsvector('simple', ${overview}), 'C') || setweight(to_tsvector('simple', ${name}), 'D'))
-        on conflict (user_id) do update set document = excluded.document`.execute(executor)
-      await keepLexemes(
-        executor,
-        'freelancer_lexeme',
-        sql`select document from freelancer_search where user_id = ${userId}`,
-      )
-      await copyTerms(executor, userId)
-    }
-  }
-
-  /**
-   * The facet tokens of a profile (of every profile without `userId`): on PostgreSQL with the
-   * profile row's own lexemes from its weighted document (migration 0014), on SQLite in the FTS5
-   * row's `facets` column (migration 0015). Every change to a freelancer profile calls it, since the
-   * facets follow the profile's columns, subcategories, skills and languages.
-   */
-  async function copyTerms(executor: DB, userId?: number) {
-    if (dialect === 'sqlite') {
-      await sql`update freelancer_search set facets = ${sqliteFacetsOf} ${userId === undefined ? sql`` : sql`where rowid = ${userId}`}`.execute(
-        executor,
-      )
-      return
-    }
-    // The facets once per profile (a CTE: an UPDATE cannot read its own row in a LATERAL join).
-    await sql`with f as (select fp.user_id, ${pgFacetsOf} as facets from freelancer_profile fp ${userId === undefined ? sql`` : sql`where fp.user_id = ${userId}`})
-      update freelancer_profile p set terms = strip(fs.document) || f.facets, head = strip(ts_filter(fs.document, '{a,b}')) || f.facets
-      from f join freelancer_search fs on fs.user_id = f.user_id where p.user_id = f.user_id`.execute(
+/** Writes a freelancer's search document, then the facet tokens that sit beside its words. */
+async function putDocument(dialect: Dialect, executor: DB, userId: number, doc: SearchDocument) {
+  const title = fold(doc.title)
+  const overview = fold(doc.overview)
+  const skills = fold(doc.skills)
+  const name = fold(doc.name)
+  if (dialect === 'sqlite') {
+    await sql`delete from freelancer_search where rowid = ${userId}`.execute(executor)
+    await sql`insert into freelancer_search (rowid, title, overview, skills, name) values (${userId}, ${title}, ${overview}, ${skills}, ${name})`.execute(
       executor,
     )
+  } else {
+    // The name is weight D: in `terms` (every word), not in `head` (title and skills, A and B).
+    await sql`insert into freelancer_search (user_id, document)
+      values (${userId}, setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${skills}), 'B') || setweight(to_tsvector('simple', ${overview}), 'C') || setweight(to_tsvector('simple', ${name}), 'D'))
+      on conflict (user_id) do update set document = excluded.document`.execute(executor)
+    await keepLexemes(
+      executor,
+      'freelancer_lexeme',
+      sql`select document from freelancer_search where user_id = ${userId}`,
+    )
   }
+  await copyTerms(dialect, executor, userId)
+}
 
-  /** Every lexeme of every search document into freelancer_lexeme (PostgreSQL; migrations and seeds). */
-  async function keepAllLexemes(executor: DB) {
-    if (dialect === 'postgres')
-      await keepLexemes(executor, 'freelancer_lexeme', sql`select document from freelancer_search`)
+/**
+ * The facet tokens of a profile (of every profile without `userId`): on PostgreSQL with the
+ * profile row's own lexemes from its weighted document (migration 0014), on SQLite in the FTS5
+ * row's `facets` column (migration 0015). Every change to a freelancer profile calls it, since the
+ * facets follow the profile's columns, subcategories, skills and languages.
+ */
+async function copyTerms(dialect: Dialect, executor: DB, userId?: number) {
+  if (dialect === 'sqlite') {
+    await sql`update freelancer_search set facets = ${sqliteFacetsOf} ${userId === undefined ? sql`` : sql`where rowid = ${userId}`}`.execute(
+      executor,
+    )
+    return
   }
+  // The facets once per profile (a CTE: an UPDATE cannot read its own row in a LATERAL join).
+  await sql`with f as (select fp.user_id, ${pgFacetsOf} as facets from freelancer_profile fp ${userId === undefined ? sql`` : sql`where fp.user_id = ${userId}`})
+    update freelancer_profile p set terms = strip(fs.document) || f.facets, head = strip(ts_filter(fs.document, '{a,b}')) || f.facets
+    from f join freelancer_search fs on fs.user_id = f.user_id where p.user_id = f.user_id`.execute(executor)
+}
 
-  async function remove(executor: DB, userId: number) {
-    if (dialect === 'sqlite')
-      await sql`delete from freelancer_search where rowid = ${userId}`.execute(executor)
-    else {
-      await sql`delete from freelancer_search where user_id = ${userId}`.execute(executor)
-      await sql`update freelancer_profile set terms = null, head = null where user_id = ${userId}`.execute(
-        executor,
+async function removeDocument(dialect: Dialect, executor: DB, userId: number) {
+  if (dialect === 'sqlite') {
+    await sql`delete from freelancer_search where rowid = ${userId}`.execute(executor)
+    return
+  }
+  await sql`delete from freelancer_search where user_id = ${userId}`.execute(executor)
+  await sql`update freelancer_profile set terms = null, head = null where user_id = ${userId}`.execute(
+    executor,
+  )
+}
+
+/** SQLite's match: FTS5 with a column for the facet tokens, which names the table itself as MATCH's left side and bm25's argument, so it is joined unaliased. */
+function sqliteMatch(db: DB, tokens: string[], facets: FacetFilter): FullTextMatch {
+  const all = tokens.map((t) => `"${t}"*`).join(' AND ')
+  // Every facet token starts with "f", so a word that does too is asked of the text columns only
+  // (fc would otherwise match fces); the column filter makes a common word slower, so only then.
+  const words = tokens.some((t) => t.startsWith('f')) ? `{title overview skills name}: (${all})` : `(${all})`
+  const facetTokens = sqliteFacetQuery(facets)
+  const withFacets = (words: string, within?: SortBuckets) => {
+    const asked = [
+      ...facetTokens,
+      ...(within
+        ? [`(${within.buckets.map((b) => `"f${bucketToken[within.column]}${b}"`).join(' OR ')})`]
+        : []),
+    ]
+    return asked.length ? `${words} AND facets : (${asked.join(' AND ')})` : words
+  }
+  // The index is the outer loop (CROSS JOIN fixes SQLite's join order): FTS5 asked for one rowid
+  // at a time reads whole doclists, which made a query the planner drove from a filter's index slow.
+  return {
+    from: (tier, executor = db, within) =>
+      (
+        executor
+          .selectFrom(sql`freelancer_search`.as('freelancer_search') as never)
+          .crossJoin('freelancer_profile as fp') as unknown as ProfilesQuery
       )
-    }
-  }
-
-  /** The match for a term, or null when the term has no words (then nothing is filtered by text). */
-  async function match(term: string | undefined, facets: FacetFilter = {}): Promise<FullTextMatch | null> {
-    const tokens = searchTokens(term)
-    if (!tokens.length) return null
-    if (dialect === 'sqlite') {
-      // FTS5 names the table itself as MATCH's left side and bm25's argument, so it is joined unaliased.
-      const all = tokens.map((t) => `"${t}"*`).join(' AND ')
-      // Every facet token starts with "f", so a word that does too is asked of the text columns
-      // only (fc would otherwise match fces); the column filter costs ~40 % more on a common word.
-      const words = tokens.some((t) => t.startsWith('f'))
-        ? `{title overview skills name}: (${all})`
-        : `(${all})`
-      const facetTokens = sqliteFacetQuery(facets)
-      const withFacets = (words: string, within?: SortBuckets) => {
-        const asked = [
-          ...facetTokens,
-          ...(within
-            ? [`(${within.buckets.map((b) => `"f${bucketToken[within.column]}${b}"`).join(' OR ')})`]
-            : []),
-        ]
-        return asked.length ? `${words} AND facets : (${asked.join(' AND ')})` : words
-      }
-      // The index is the outer loop (CROSS JOIN fixes SQLite's join order): FTS5 asked for one rowid
-      // at a time reads whole doclists, which made a query the planner drove from a filter's index
-      // take seconds.
-      return {
-        from: (tier, executor = db, within) =>
-          (
-            executor
-              .selectFrom(sql`freelancer_search`.as('freelancer_search') as never)
-              .crossJoin('freelancer_profile as fp') as unknown as ProfilesQuery
-          )
-            .where(sql<boolean>`freelancer_search.rowid = fp.user_id`)
-            .where(
-              sql<boolean>`freelancer_search match ${withFacets(tier === 'head' ? `{title skills}: (${all})` : words, within)}`,
-            ),
-        answersFacets: true,
-        // Title, overview, skills, facets, name: the name weighs a tenth of the title, as
-        // PostgreSQL's ts_rank weighs D against A.
-        score: sql<number>`bm25(freelancer_search, 10.0, 2.0, 5.0, 0.0, 1.0)`,
-        ids: sql<number>`(select rowid from freelancer_search where freelancer_search match ${withFacets(words)})`,
-      }
-    }
-    // The profile row's own lexemes answer the match (migration 0014): `head` keeps those of the
-    // title and skills, as FTS5's column filter does. Only a returned row reads its weighted
-    // document, to be ranked. The words, as the whole lexemes they stand for (whole-words.ts),
-    // and the facets are one query of one GIN index, which intersects them.
-    const all = tokens.map((t) => `${t}:*`).join(' & ')
-    const words = await wholeWords(db, 'freelancer_lexeme', tokens)
-    const marked = pgFacetQuery(facets)
-    const asked = (within?: SortBuckets) => {
-      // A word no lexeme starts with: the query asks for a lexeme nobody has, so nothing matches.
-      const parts = [
-        ...(words ?? ["'~none'"]),
-        ...marked,
-        ...(within
-          ? [`(${within.buckets.map((b) => `'~${bucketToken[within.column]}.${b}'`).join(' | ')})`]
-          : []),
-      ]
-      return sql`${parts.join(' & ')}::tsquery`
-    }
-    return {
-      from: (tier, executor = db, within) =>
-        profiles(executor).where(
-          tier === 'head'
-            ? sql<boolean>`fp.head @@ ${asked(within)}`
-            : sql<boolean>`fp.terms @@ ${asked(within)}`,
+        .where(sql<boolean>`freelancer_search.rowid = fp.user_id`)
+        .where(
+          sql<boolean>`freelancer_search match ${withFacets(tier === 'head' ? `{title skills}: (${all})` : words, within)}`,
         ),
-      answersFacets: true,
-      score: sql<number>`(select -ts_rank(fs.document, to_tsquery('simple', ${all})) from freelancer_search fs where fs.user_id = fp.user_id)`,
-      ids: sql<number>`(select user_id from freelancer_profile where terms @@ ${asked()})`,
+    answersFacets: true,
+    // Title, overview, skills, facets, name: the name weighs a tenth of the title, as
+    // PostgreSQL's ts_rank weighs D against A.
+    score: sql<number>`bm25(freelancer_search, 10.0, 2.0, 5.0, 0.0, 1.0)`,
+    ids: sql<number>`(select rowid from freelancer_search where freelancer_search match ${withFacets(words)})`,
+  }
+}
+
+/**
+ * PostgreSQL's match: the profile row's own lexemes answer it (migration 0014), and `head` keeps
+ * those of the title and skills, as FTS5's column filter does. Only a returned row reads its
+ * weighted document, to be ranked. The words, as the whole lexemes they stand for
+ * (whole-words.ts), and the facets are one query of one GIN index, which intersects them.
+ */
+async function postgresMatch(db: DB, tokens: string[], facets: FacetFilter): Promise<FullTextMatch> {
+  const all = tokens.map((t) => `${t}:*`).join(' & ')
+  const words = await wholeWords(db, 'freelancer_lexeme', tokens)
+  const marked = pgFacetQuery(facets)
+  const asked = (within?: SortBuckets) => {
+    // A word no lexeme starts with: the query asks for a lexeme nobody has, so nothing matches.
+    const parts = [
+      ...(words ?? ["'~none'"]),
+      ...marked,
+      ...(within
+        ? [`(${within.buckets.map((b) => `'~${bucketToken[within.column]}.${b}'`).join(' | ')})`]
+        : []),
+    ]
+    return sql`${parts.join(' & ')}::tsquery`
+  }
+  return {
+    from: (tier, executor = db, within) =>
+      profiles(executor).where(
+        tier === 'head'
+          ? sql<boolean>`fp.head @@ ${asked(within)}`
+          : sql<boolean>`fp.terms @@ ${asked(within)}`,
+      ),
+    answersFacets: true,
+    score: sql<number>`(select -ts_rank(fs.document, to_tsquery('simple', ${all})) from freelancer_search fs where fs.user_id = fp.user_id)`,
+    ids: sql<number>`(select user_id from freelancer_profile where terms @@ ${asked()})`,
+  }
+}
+
+/**
+ * Runs a search's text queries so PostgreSQL answers their words from the GIN indexes. Asked for
+ * the first 1,001 matches, the planner prefers scanning profiles and checking each row's lexemes
+ * (it expects to stop early), but those lexemes live out of line, so a rare word with a filter
+ * read every row's; with sequential scans off for these queries on one connection it takes the
+ * bitmap of the index instead.
+ */
+async function withIndexScans<T>(db: DB, dialect: Dialect, run: (executor: DB) => Promise<T>): Promise<T> {
+  if (dialect === 'sqlite') return run(db)
+  return db.connection().execute(async (connection) => {
+    await sql`set enable_seqscan = off`.execute(connection)
+    try {
+      return await run(connection)
+    } finally {
+      await sql`reset enable_seqscan`.execute(connection)
     }
-  }
+  })
+}
 
-  /**
-   * Runs a search's text queries so PostgreSQL answers their words from the GIN indexes. Asked for
-   * the first 1,001 matches, the planner prefers scanning profiles and checking each row's lexemes
-   * (it expects to stop early), but those lexemes live out of line, so a rare word with a filter
-   * read every row's (up to 129 ms); with sequential scans off for these queries on one connection
-   * it takes the bitmap of the index instead (44 ms for that one, 8 ms for a common word).
-   */
-  async function withIndexScans<T>(run: (executor: DB) => Promise<T>): Promise<T> {
-    if (dialect === 'sqlite') return run(db)
-    return db.connection().execute(async (connection) => {
-      await sql`set enable_seqscan = off`.execute(connection)
-      try {
-        return await run(connection)
-      } finally {
-        await sql`reset enable_seqscan`.execute(connection)
-      }
-    })
+/** The full-text index of one database, its functions bound to it. */
+export function createSearchIndex(db: DB, dialect: Dialect) {
+  return {
+    put: (executor: DB, userId: number, doc: SearchDocument) => putDocument(dialect, executor, userId, doc),
+    remove: (executor: DB, userId: number) => removeDocument(dialect, executor, userId),
+    /** The match for a term, or null when the term has no words (then nothing is filtered by text). */
+    async match(term: string | undefined, facets: FacetFilter = {}): Promise<FullTextMatch | null> {
+      const tokens = searchTokens(term)
+      if (!tokens.length) return null
+      return dialect === 'sqlite' ? sqliteMatch(db, tokens, facets) : postgresMatch(db, tokens, facets)
+    },
+    copyTerms: (executor: DB, userId?: number) => copyTerms(dialect, executor, userId),
+    /** Every lexeme of every search document into freelancer_lexeme (PostgreSQL; migrations and seeds). */
+    async keepAllLexemes(executor: DB) {
+      if (dialect === 'postgres')
+        await keepLexemes(executor, 'freelancer_lexeme', sql`select document from freelancer_search`)
+    },
+    withIndexScans: <T>(run: (executor: DB) => Promise<T>) => withIndexScans(db, dialect, run),
   }
-
-  return { put, remove, match, copyTerms, keepAllLexemes, withIndexScans, db }
 }
 
 export type SearchIndex = ReturnType<typeof createSearchIndex>
