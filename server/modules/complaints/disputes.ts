@@ -1,10 +1,19 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import type { Caller } from '../../api/handler.ts'
+import { notFound } from '../../api/errors.ts'
 import type { Refunds } from '../payments/refunds.ts'
 import { displayName } from '../identity/display-name.ts'
+import { requireAdmin } from './access.ts'
+import { recordAdminAction } from './audit.ts'
+import { supportTransition, type ComplaintState } from './machine.ts'
+import { tellAuthor } from './notify.ts'
+import { addMessage, lock, setState, type ComplaintsDeps } from './tickets.ts'
+import { detail } from './views.ts'
 
-// What the complaints module needs of the payments module for disputes (decisions 230–231), and the
-// admin's read-only view of a chat room a complaint is about (decision 233).
+// What the complaints module needs of the payments module for disputes (decisions 230–231), the
+// admin's decision of a dispute, and the admin's read-only view of a chat room a complaint is
+// about (decision 233).
 export type DisputeMoney = Pick<Refunds, 'holdForComplaint' | 'disputeOf' | 'decideComplaint'>
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -42,4 +51,74 @@ export async function readRoom(executor: Executor, roomId: number) {
     params: (m.params ? JSON.parse(m.params) : {}) as Record<string, string | number>,
     createdAt: new Date(m.created_at).toISOString(),
   }))
+}
+
+/**
+ * The admin decides the dispute of a complaint (decision 231): the money moves, the ticket is
+ * resolved with the reason, and the audit row is written, all in the money's transaction.
+ */
+export async function decideDispute(
+  deps: ComplaintsDeps,
+  caller: Caller,
+  id: number,
+  input: { outcome: 'release' | 'refund' | 'split'; refundMinor?: number; reason: string },
+) {
+  const { db, dialect, money, publicUrl } = deps
+  const adminId = requireAdmin(caller)
+  const ticket = await db
+    .selectFrom('complaint')
+    .select(['id', 'subject_kind'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!ticket) throw notFound('Complaint')
+  if (ticket.subject_kind !== 'installment' || !money) throw notFound('Dispute')
+  await money.decideComplaint(
+    id,
+    input.outcome,
+    input.refundMinor,
+    adminId,
+    input.reason,
+    async (trx, decided) => {
+      const row = (await lock(trx, dialect, id))!
+      const from = row.status as ComplaintState
+      const to: ComplaintState = supportTransition(from, 'resolved') ? 'resolved' : from
+      if (to !== from) await setState(trx, id, from, to)
+      const what = `${input.outcome}: ${decided.refundMinor} ${decided.currency} refunded, ${decided.releaseMinor} ${decided.currency} released`
+      await recordAdminAction(trx, {
+        actorId: adminId,
+        action: 'decide_dispute',
+        objectType: 'complaint',
+        objectId: id,
+        fromState: from,
+        toState: to,
+        reason: `${what}. ${input.reason}`,
+      })
+      await addMessage(trx, id, adminId, true, input.reason)
+      await tellAuthor(trx, publicUrl, row, `state.${to}`, { reason: input.reason })
+    },
+  )
+  return detail(deps, id, 'support')
+}
+
+/** An admin handling a complaint about a chat room reads that room, read-only; each reading is audited (decision 233). */
+export async function complaintRoom(db: Kysely<Database>, caller: Caller, id: number) {
+  const adminId = requireAdmin(caller)
+  const ticket = await db
+    .selectFrom('complaint')
+    .select(['subject_kind', 'subject_id'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!ticket) throw notFound('Complaint')
+  if (ticket.subject_kind !== 'chat_room' || !ticket.subject_id) throw notFound('Chat room')
+  const roomId = ticket.subject_id
+  return db.transaction().execute(async (trx) => {
+    await recordAdminAction(trx, {
+      actorId: adminId,
+      action: 'read_room',
+      objectType: 'chat_room',
+      objectId: roomId,
+      reason: `complaint #${id}`,
+    })
+    return { roomId, messages: await readRoom(trx, roomId) }
+  })
 }

@@ -4,7 +4,7 @@ import type { Hubs } from '../../hubs.ts'
 import type { NotificationsService } from '../notifications/service.ts'
 import { asLocale } from '../notifications/texts.ts'
 import { announce } from '../notifications/outbox.ts'
-import { COMPLAINT_NOTIFY_TOPIC, notifyKey, type ComplaintNotifyPayload } from './service.ts'
+import { COMPLAINT_NOTIFY_TOPIC, notifyKey, type ComplaintNotifyPayload } from './notify.ts'
 
 // Delivery of a ticket's notification after commit: stored once per recipient (keyed by the outbox
 // row, so a retry stores nothing twice), then the recipient's tabs get the alert and countNotify.

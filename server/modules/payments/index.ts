@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts'
 import type { Logger } from '../../log.ts'
 import type { ProjectsService } from '../projects/service.ts'
 import { createPaymentsService } from './service.ts'
+import { createMoneyMover } from './release.ts'
 import { createPaymentDetails } from './details.ts'
 import { createSandboxGateway } from './gateways/sandbox.ts'
 import { createSandboxCheckout } from './gateways/sandbox-checkout.ts'
@@ -18,9 +19,29 @@ import { invoicesRoutes } from './invoices-routes.ts'
 import { createPayouts } from './payouts.ts'
 import { periodicJob } from '../../jobs/periodic.ts'
 
-// The payments module wired: Stripe when its keys are set, else the sandbox gateway (its secret from SANDBOX_GATEWAY_SECRET, else one
-// kept in the database and shared by every instance), the service, and the money mover the
-// projects service calls when an installment is released.
+/** The sandbox gateway's signing secret: SANDBOX_GATEWAY_SECRET, else one kept in the database and shared by every instance. */
+async function sandboxSecret(db: DB, config: Config) {
+  if (config.sandboxSecret) return config.sandboxSecret
+  await db
+    .insertInto('app_secret')
+    .values({
+      name: 'sandbox-gateway',
+      value: randomBytes(32).toString('base64url'),
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
+  return (
+    await db
+      .selectFrom('app_secret')
+      .select('value')
+      .where('name', '=', 'sandbox-gateway')
+      .executeTakeFirstOrThrow()
+  ).value
+}
+
+// The payments module wired: Stripe when its keys are set, else the sandbox gateway, the money
+// mover the projects service calls when an installment is released, and the services over them.
 export function createPayments({
   db,
   dialect,
@@ -34,25 +55,7 @@ export function createPayments({
   projects: ProjectsService
   log: Logger
 }) {
-  const sandboxGateway = createSandboxGateway(async () => {
-    if (config.sandboxSecret) return config.sandboxSecret
-    await db
-      .insertInto('app_secret')
-      .values({
-        name: 'sandbox-gateway',
-        value: randomBytes(32).toString('base64url'),
-        created_at: new Date().toISOString(),
-      })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute()
-    return (
-      await db
-        .selectFrom('app_secret')
-        .select('value')
-        .where('name', '=', 'sandbox-gateway')
-        .executeTakeFirstOrThrow()
-    ).value
-  })
+  const sandboxGateway = createSandboxGateway(() => sandboxSecret(db, config))
   // With Stripe's keys set, Stripe is the only gateway: no payment can be started or confirmed with
   // the sandbox's test cards on a site that takes real money (decision 195); payouts go through it too.
   const stripeGateway = config.stripe
@@ -68,15 +71,8 @@ export function createPayments({
     minimumMinor: config.payoutMinimumMinor,
     log: (message, err) => log.warn({ err }, message),
   })
-  const service = createPaymentsService({
-    db,
-    dialect,
-    fees: config.fees,
-    gateways,
-    work: projects,
-    payoutEvents: payouts.applyEvent,
-  })
-  projects.setMoneyMover(service.mover)
+  const mover = createMoneyMover({ dialect, fees: config.fees })
+  projects.setMoneyMover(mover)
   const refunds = createRefunds({
     db,
     dialect,
@@ -84,14 +80,23 @@ export function createPayments({
     responseDays: config.refundResponseDays,
     autoReleaseDays: config.autoReleaseDays,
     work: projects,
-    release: service.mover.release,
+    release: mover.release,
   })
-  service.setRefundEvents(refunds.applyEvent)
+  const service = createPaymentsService({
+    db,
+    dialect,
+    fees: config.fees,
+    gateways,
+    work: projects,
+    refundEvents: refunds.applyEvent,
+    payoutEvents: payouts.applyEvent,
+  })
   const details = createPaymentDetails({ db, fees: config.fees, work: projects })
   const sandbox = createSandboxCheckout({ payments: service, gateway: sandboxGateway })
   const invoices = createInvoices({ db })
   return {
     service,
+    mover,
     details,
     sandbox,
     sandboxGateway,

@@ -4,6 +4,7 @@ import { notFound } from '../../api/errors.ts'
 import type { Trx } from './ledger.ts'
 import type { StatementQuery } from './invoices-contract.ts'
 import { deletedName, ownName } from '../identity/display-name.ts'
+import { statement } from './statements.ts'
 
 // Invoices and statements (issue 17 item 7, decisions 190–193). A release issues up to three
 // invoices in its own ledger transaction: the freelancer's to the client for the work (the
@@ -103,199 +104,103 @@ export async function issueReleaseInvoices(trx: Trx, r: ReleaseInvoices) {
     .execute()
 }
 
-const endOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString()
+const invoiceColumns = [
+  'v.id',
+  'v.number',
+  'v.kind',
+  'v.issuer_user_id',
+  'v.issuer_name',
+  'v.recipient_user_id',
+  'v.recipient_name',
+  'v.project_title',
+  'v.installment_title',
+  'v.amount_minor',
+  'v.currency',
+  'v.issued_at',
+  'c.project_id',
+] as const
+
+/** An invoice as one of its parties reads it. */
+const shape = (
+  caller: Caller,
+  v: {
+    id: number
+    number: string
+    kind: string
+    issuer_user_id: number | null
+    issuer_name: string
+    recipient_user_id: number | null
+    recipient_name: string
+    project_title: string
+    installment_title: string
+    amount_minor: number
+    currency: string
+    issued_at: string
+    project_id: number
+  },
+) => ({
+  id: v.id,
+  number: v.number,
+  kind: v.kind as InvoiceKind,
+  role: v.issuer_user_id === caller.userId ? ('issuer' as const) : ('recipient' as const),
+  issuerName: v.issuer_name || deletedName(),
+  issuerIsPlatform: v.issuer_user_id === null,
+  recipientName: v.recipient_name || deletedName(),
+  projectId: v.project_id,
+  projectTitle: v.project_title,
+  installmentTitle: v.installment_title,
+  amountMinor: Number(v.amount_minor),
+  currency: v.currency,
+  issuedAt: new Date(v.issued_at).toISOString(),
+})
+
+const mine = (db: DB, caller: Caller) =>
+  db
+    .selectFrom('invoice as v')
+    .innerJoin('contract as c', 'c.id', 'v.contract_id')
+    .select(invoiceColumns)
+    .where((eb) =>
+      eb.or([eb('v.issuer_user_id', '=', caller.userId), eb('v.recipient_user_id', '=', caller.userId)]),
+    )
+
+/** The caller's invoices (issued by or to them), newest first, a page at a time. */
+export async function listInvoices(db: DB, caller: Caller, page: number) {
+  const [rows, count] = await Promise.all([
+    mine(db, caller)
+      .orderBy('v.id', 'desc')
+      .limit(INVOICE_PAGE + 1)
+      .offset((page - 1) * INVOICE_PAGE)
+      .execute(),
+    db
+      .selectFrom('invoice')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) =>
+        eb.or([eb('issuer_user_id', '=', caller.userId), eb('recipient_user_id', '=', caller.userId)]),
+      )
+      .executeTakeFirstOrThrow(),
+  ])
+  return {
+    data: rows.slice(0, INVOICE_PAGE).map((v) => shape(caller, v)),
+    page,
+    pageSize: INVOICE_PAGE,
+    total: Number(count.n),
+    hasNext: rows.length > INVOICE_PAGE,
+  }
+}
+
+/** One invoice, for its parties only: anyone else is told it does not exist. */
+export async function invoiceOf(db: DB, caller: Caller, id: number) {
+  const v = await mine(db, caller).where('v.id', '=', id).executeTakeFirst()
+  if (!v) throw notFound('Invoice')
+  return shape(caller, v)
+}
 
 export function createInvoices({ db }: { db: DB }) {
-  const invoiceColumns = [
-    'v.id',
-    'v.number',
-    'v.kind',
-    'v.issuer_user_id',
-    'v.issuer_name',
-    'v.recipient_user_id',
-    'v.recipient_name',
-    'v.project_title',
-    'v.installment_title',
-    'v.amount_minor',
-    'v.currency',
-    'v.issued_at',
-    'c.project_id',
-  ] as const
-  const shape = (
-    caller: Caller,
-    v: {
-      id: number
-      number: string
-      kind: string
-      issuer_user_id: number | null
-      issuer_name: string
-      recipient_user_id: number | null
-      recipient_name: string
-      project_title: string
-      installment_title: string
-      amount_minor: number
-      currency: string
-      issued_at: string
-      project_id: number
-    },
-  ) => ({
-    id: v.id,
-    number: v.number,
-    kind: v.kind as InvoiceKind,
-    role: v.issuer_user_id === caller.userId ? ('issuer' as const) : ('recipient' as const),
-    issuerName: v.issuer_name || deletedName(),
-    issuerIsPlatform: v.issuer_user_id === null,
-    recipientName: v.recipient_name || deletedName(),
-    projectId: v.project_id,
-    projectTitle: v.project_title,
-    installmentTitle: v.installment_title,
-    amountMinor: Number(v.amount_minor),
-    currency: v.currency,
-    issuedAt: new Date(v.issued_at).toISOString(),
-  })
-  const mine = (caller: Caller) =>
-    db
-      .selectFrom('invoice as v')
-      .innerJoin('contract as c', 'c.id', 'v.contract_id')
-      .select(invoiceColumns)
-      .where((eb) =>
-        eb.or([eb('v.issuer_user_id', '=', caller.userId), eb('v.recipient_user_id', '=', caller.userId)]),
-      )
-
-  /** The caller's invoices (issued by or to them), newest first, a page at a time. */
-  async function list(caller: Caller, page: number) {
-    const [rows, count] = await Promise.all([
-      mine(caller)
-        .orderBy('v.id', 'desc')
-        .limit(INVOICE_PAGE + 1)
-        .offset((page - 1) * INVOICE_PAGE)
-        .execute(),
-      db
-        .selectFrom('invoice')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where((eb) =>
-          eb.or([eb('issuer_user_id', '=', caller.userId), eb('recipient_user_id', '=', caller.userId)]),
-        )
-        .executeTakeFirstOrThrow(),
-    ])
-    return {
-      data: rows.slice(0, INVOICE_PAGE).map((v) => shape(caller, v)),
-      page,
-      pageSize: INVOICE_PAGE,
-      total: Number(count.n),
-      hasNext: rows.length > INVOICE_PAGE,
-    }
+  return {
+    list: (caller: Caller, page: number) => listInvoices(db, caller, page),
+    get: (caller: Caller, id: number) => invoiceOf(db, caller, id),
+    statement: (caller: Caller, q: StatementQuery) => statement(db, caller, q),
   }
-
-  /** One invoice, for its parties only: anyone else is told it does not exist. */
-  async function get(caller: Caller, id: number) {
-    const v = await mine(caller).where('v.id', '=', id).executeTakeFirst()
-    if (!v) throw notFound('Invoice')
-    return shape(caller, v)
-  }
-
-  /**
-   * The caller's statement: each entry of their accounts in the dates asked (UTC days, both
-   * included), oldest first, with the balance of their money in its currency after it. A page is
-   * `page` (offset) or the entries after `after` (the export's cursor); the balance before the
-   * page is one indexed sum of the caller's earlier entries, so any page costs the same.
-   */
-  async function statement(caller: Caller, q: StatementQuery) {
-    const size = q.pageSize
-    // First the page's entry ids, from the caller's accounts alone (the transactions are joined
-    // only to filter by date), then the details of just those: the joins cost a page, not the
-    // whole history.
-    let inRange = db
-      .selectFrom('ledger_entry as e')
-      .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
-      .where('a.user_id', '=', caller.userId)
-    if (q.from || q.to) {
-      let dated = inRange.innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
-      if (q.from) dated = dated.where('t.created_at', '>=', `${q.from}T00:00:00.000Z`)
-      if (q.to) dated = dated.where('t.created_at', '<', endOfDay(q.to))
-      inRange = dated as unknown as typeof inRange
-    }
-    let ids = inRange.select('e.id')
-    if (q.after !== undefined) ids = ids.where('e.id', '>', q.after)
-    // The export pages by cursor and needs no count; the page shows how many pages there are.
-    const [page, count] = await Promise.all([
-      ids
-        .orderBy('e.id', 'asc')
-        .limit(size + 1)
-        .offset(q.after !== undefined ? 0 : (q.page - 1) * size)
-        .execute(),
-      q.after !== undefined
-        ? null
-        : inRange.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    const found = page.length
-      ? await db
-          .selectFrom('ledger_entry as e')
-          .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
-          .innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
-          .leftJoin('contract as c', 'c.id', 't.contract_id')
-          .leftJoin('project as p', 'p.id', 'c.project_id')
-          .leftJoin('installment as i', 'i.id', 't.installment_id')
-          .select([
-            'e.id',
-            'e.amount_minor',
-            'e.currency',
-            'a.kind as account',
-            't.kind as movement',
-            't.created_at',
-            'c.project_id',
-            'p.title as project_title',
-            'i.title as installment_title',
-          ])
-          .where(
-            'e.id',
-            'in',
-            page.slice(0, size).map((r) => r.id),
-          )
-          .orderBy('e.id', 'asc')
-          .execute()
-      : []
-    const data = found
-    const balances = new Map<string, number>()
-    if (data.length) {
-      const before = await db
-        .selectFrom('ledger_entry as e')
-        .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
-        .select(['a.currency', (eb) => eb.fn.sum<number>('e.amount_minor').as('sum')])
-        .where('a.user_id', '=', caller.userId)
-        .where('e.id', '<', data[0].id)
-        .groupBy('a.currency')
-        .execute()
-      // Every account of a user is money owed to them (credit-normal): their money is minus the sum.
-      for (const b of before) balances.set(b.currency, -Number(b.sum))
-    }
-    return {
-      data: data.map((r) => {
-        const amountMinor = -Number(r.amount_minor)
-        const balanceMinor = (balances.get(r.currency) ?? 0) + amountMinor
-        balances.set(r.currency, balanceMinor)
-        return {
-          id: r.id,
-          at: new Date(r.created_at).toISOString(),
-          movement: r.movement,
-          account: r.account,
-          projectId: r.project_id,
-          projectTitle: r.project_title,
-          installmentTitle: r.installment_title,
-          amountMinor,
-          currency: r.currency,
-          balanceMinor,
-        }
-      }),
-      page: q.page,
-      pageSize: size,
-      total: count ? Number(count.n) : null,
-      hasNext: page.length > size,
-      next: page.length > size ? data[data.length - 1].id : null,
-    }
-  }
-
-  return { list, get, statement }
 }
 
 export type Invoices = ReturnType<typeof createInvoices>

@@ -1,6 +1,13 @@
 import Stripe from 'stripe'
 import { ApiError } from '../../../api/errors.ts'
-import type { Gateway, GatewayEvent, GatewayMoneyResult } from './gateway.ts'
+import type {
+  CheckoutPayment,
+  Gateway,
+  GatewayEvent,
+  GatewayMoneyResult,
+  GatewayPayoutRequest,
+  GatewayRefundRequest,
+} from './gateway.ts'
 import { stripeAccountPattern } from '../../profiles/rules.ts'
 
 // Stripe behind the Gateway interface (decision 195): a Checkout Session for each payment, webhooks
@@ -148,120 +155,133 @@ function refundStatus(status: string | null): GatewayMoneyResult['status'] {
   return 'pending'
 }
 
+/** The PaymentIntent a payment was captured by: ours is the Checkout Session's id, which names it. */
+async function paymentIntentOf(stripe: Stripe, gatewayRef: string) {
+  if (gatewayRef.startsWith('pi_')) return gatewayRef
+  const session = await stripe.checkout.sessions.retrieve(gatewayRef)
+  const pi = session.payment_intent
+  if (!pi) throw new Error(`Stripe checkout session ${gatewayRef} has no payment to refund`)
+  return typeof pi === 'string' ? pi : pi.id
+}
+
+/** A refusal Stripe made is the move's answer (failed); anything else (timeout, 5xx, 429, bad key) leaves it unknown: thrown, to be asked again with the same key. */
+async function moving(run: () => Promise<GatewayMoneyResult>): Promise<GatewayMoneyResult> {
+  try {
+    return await run()
+  } catch (e) {
+    if (definite(e)) return { status: 'failed', gatewayRef: e.requestId ?? '', failure: e.code ?? e.type }
+    throw e
+  }
+}
+
+/** A Checkout Session for the payment, once per payment token. */
+async function startCheckout(stripe: Stripe, publicUrl: string, payment: CheckoutPayment) {
+  const back = `${publicUrl}${payment.returnPath ?? '/'}`
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: 'payment',
+      client_reference_id: payment.token,
+      metadata: { paymentToken: payment.token },
+      payment_intent_data: { metadata: { paymentToken: payment.token } },
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: payment.currency.toLowerCase(),
+            unit_amount: payment.totalMinor,
+            product_data: { name: payment.description ?? 'Workneer installments' },
+          },
+        },
+      ],
+      success_url: back,
+      cancel_url: back,
+      expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_S,
+    },
+    { idempotencyKey: checkoutIdempotencyKey(payment.token) },
+  )
+  if (!session.url) throw new Error(`Stripe checkout session ${session.id} has no address`)
+  return { redirectUrl: session.url, gatewayRef: session.id }
+}
+
+/** The webhook's event, read with the package's constructEvent on the exact bytes received. */
+function verify(stripe: Stripe, webhookSecret: string, tolerance: number, rawBody: string, headers: Headers) {
+  const signature = headers.get(STRIPE_SIGNATURE_HEADER)
+  if (!signature) throw refused('is missing or malformed')
+  let event: Stripe.Event
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, tolerance)
+  } catch (e) {
+    if (e instanceof Stripe.errors.StripeSignatureVerificationError)
+      throw refused(/timestamp/i.test(e.message) ? 'is too old' : 'does not match')
+    throw new ApiError(400, 'Invalid Info', 'body: is not a Stripe event', {
+      body: ['is not a Stripe event'],
+    })
+  }
+  return eventOf(event)
+}
+
+/** A refund of the payment's PaymentIntent, once per refund id. */
+function refund(stripe: Stripe, r: GatewayRefundRequest) {
+  return moving(async () => {
+    const refund = await stripe.refunds.create(
+      {
+        payment_intent: await paymentIntentOf(stripe, r.gatewayRef),
+        amount: r.amountMinor,
+        reason: 'requested_by_customer',
+        metadata: { refundId: r.refundId, paymentToken: r.paymentToken },
+      },
+      { idempotencyKey: refundIdempotencyKey(r.refundId) },
+    )
+    const status = refundStatus(refund.status)
+    return {
+      status,
+      gatewayRef: refund.id,
+      ...(status === 'failed' ? { failure: refund.failure_reason ?? 'refund_failed' } : {}),
+    }
+  })
+}
+
+/** A transfer to the freelancer's connected account, once per payout id. */
+function payout(stripe: Stripe, p: GatewayPayoutRequest) {
+  return moving(async () => {
+    if (p.destination.kind !== 'stripe_account' || !stripeAccountPattern.test(p.destination.ref))
+      return { status: 'failed', gatewayRef: '', failure: 'destination_not_supported' }
+    // A transfer lands in the connected account's Stripe balance at once; its bank payout is the account's own schedule.
+    const transfer = await stripe.transfers.create(
+      {
+        amount: p.amountMinor,
+        currency: p.currency.toLowerCase(),
+        destination: p.destination.ref,
+        transfer_group: `payout-${p.payoutId}`,
+        metadata: { payoutId: p.payoutId },
+      },
+      { idempotencyKey: payoutIdempotencyKey(p.payoutId) },
+    )
+    return { status: 'succeeded', gatewayRef: transfer.id }
+  })
+}
+
+// Stripe forgets idempotency keys after 24 hours, so reconciliation looks the transfer up by
+// its group (our payout id) instead of creating it again; reversed in full is a failed payout.
+async function findPayout(stripe: Stripe, payoutId: string): Promise<GatewayMoneyResult | null> {
+  const found = await stripe.transfers.list({ transfer_group: `payout-${payoutId}`, limit: 1 })
+  const t = found.data[0]
+  if (!t) return null
+  return t.amount_reversed >= t.amount
+    ? { status: 'failed', gatewayRef: t.id, failure: 'transfer_reversed' }
+    : { status: 'succeeded', gatewayRef: t.id }
+}
+
 export function createStripeGateway(o: StripeGatewayOptions, stripe: Stripe = createStripeClient(o)) {
   const tolerance = o.tolerance ?? STRIPE_TOLERANCE_S
-
-  /** The PaymentIntent a payment was captured by: ours is the Checkout Session's id, which names it. */
-  async function paymentIntentOf(gatewayRef: string) {
-    if (gatewayRef.startsWith('pi_')) return gatewayRef
-    const session = await stripe.checkout.sessions.retrieve(gatewayRef)
-    const pi = session.payment_intent
-    if (!pi) throw new Error(`Stripe checkout session ${gatewayRef} has no payment to refund`)
-    return typeof pi === 'string' ? pi : pi.id
-  }
-
-  /** A refusal Stripe made is the move's answer (failed); anything else (timeout, 5xx, 429, bad key) leaves it unknown: thrown, to be asked again with the same key. */
-  async function moving(run: () => Promise<GatewayMoneyResult>): Promise<GatewayMoneyResult> {
-    try {
-      return await run()
-    } catch (e) {
-      if (definite(e)) return { status: 'failed', gatewayRef: e.requestId ?? '', failure: e.code ?? e.type }
-      throw e
-    }
-  }
-
   const gateway: Gateway & { stripe: Stripe } = {
     name: STRIPE,
     stripe,
-    async startCheckout(payment) {
-      const back = `${o.publicUrl}${payment.returnPath ?? '/'}`
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          client_reference_id: payment.token,
-          metadata: { paymentToken: payment.token },
-          payment_intent_data: { metadata: { paymentToken: payment.token } },
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: payment.currency.toLowerCase(),
-                unit_amount: payment.totalMinor,
-                product_data: { name: payment.description ?? 'Workneer installments' },
-              },
-            },
-          ],
-          success_url: back,
-          cancel_url: back,
-          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_S,
-        },
-        { idempotencyKey: checkoutIdempotencyKey(payment.token) },
-      )
-      if (!session.url) throw new Error(`Stripe checkout session ${session.id} has no address`)
-      return { redirectUrl: session.url, gatewayRef: session.id }
-    },
-    async verify(rawBody, headers) {
-      const signature = headers.get(STRIPE_SIGNATURE_HEADER)
-      if (!signature) throw refused('is missing or malformed')
-      let event: Stripe.Event
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, o.webhookSecret, tolerance)
-      } catch (e) {
-        if (e instanceof Stripe.errors.StripeSignatureVerificationError)
-          throw refused(/timestamp/i.test(e.message) ? 'is too old' : 'does not match')
-        throw new ApiError(400, 'Invalid Info', 'body: is not a Stripe event', {
-          body: ['is not a Stripe event'],
-        })
-      }
-      return eventOf(event)
-    },
-    refund(r) {
-      return moving(async () => {
-        const refund = await stripe.refunds.create(
-          {
-            payment_intent: await paymentIntentOf(r.gatewayRef),
-            amount: r.amountMinor,
-            reason: 'requested_by_customer',
-            metadata: { refundId: r.refundId, paymentToken: r.paymentToken },
-          },
-          { idempotencyKey: refundIdempotencyKey(r.refundId) },
-        )
-        const status = refundStatus(refund.status)
-        return {
-          status,
-          gatewayRef: refund.id,
-          ...(status === 'failed' ? { failure: refund.failure_reason ?? 'refund_failed' } : {}),
-        }
-      })
-    },
-    payout(p) {
-      return moving(async () => {
-        if (p.destination.kind !== 'stripe_account' || !stripeAccountPattern.test(p.destination.ref))
-          return { status: 'failed', gatewayRef: '', failure: 'destination_not_supported' }
-        // A transfer lands in the connected account's Stripe balance at once; its bank payout is the account's own schedule.
-        const transfer = await stripe.transfers.create(
-          {
-            amount: p.amountMinor,
-            currency: p.currency.toLowerCase(),
-            destination: p.destination.ref,
-            transfer_group: `payout-${p.payoutId}`,
-            metadata: { payoutId: p.payoutId },
-          },
-          { idempotencyKey: payoutIdempotencyKey(p.payoutId) },
-        )
-        return { status: 'succeeded', gatewayRef: transfer.id }
-      })
-    },
-    // Stripe forgets idempotency keys after 24 hours, so reconciliation looks the transfer up by
-    // its group (our payout id) instead of creating it again; reversed in full is a failed payout.
-    async findPayout(payoutId) {
-      const found = await stripe.transfers.list({ transfer_group: `payout-${payoutId}`, limit: 1 })
-      const t = found.data[0]
-      if (!t) return null
-      return t.amount_reversed >= t.amount
-        ? { status: 'failed', gatewayRef: t.id, failure: 'transfer_reversed' }
-        : { status: 'succeeded', gatewayRef: t.id }
-    },
+    startCheckout: (payment) => startCheckout(stripe, o.publicUrl, payment),
+    verify: async (rawBody, headers) => verify(stripe, o.webhookSecret, tolerance, rawBody, headers),
+    refund: (r) => refund(stripe, r),
+    payout: (p) => payout(stripe, p),
+    findPayout: (payoutId) => findPayout(stripe, payoutId),
   }
   return gateway
 }

@@ -1,0 +1,103 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { z } from 'zod'
+import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { Database } from '../../db/schema.ts'
+import { ApiError, validationError } from '../../api/errors.ts'
+import type { FileService } from '../files/service.ts'
+import { FILE_PURPOSE } from './access.ts'
+import type { DisputeMoney } from './disputes.ts'
+import type { ComplaintState } from './machine.ts'
+import { complaintAttachmentRule, complaintLimits } from './rules.ts'
+
+// The ticket's rows: locking it for a change, adding a message with its files, and moving its
+// state; and the multipart form a message with attachments arrives in.
+
+/** What the complaints module is given (server/api/index.ts). */
+export interface ComplaintsDeps {
+  db: Kysely<Database>
+  dialect: Dialect
+  files: FileService
+  publicUrl: string
+  money?: DisputeMoney
+}
+
+export type Trx = Transaction<Database>
+export type Files = Awaited<ReturnType<FileService['receiveForm']>>
+
+export function conflict(detail: string, state: string) {
+  return new ApiError(409, 'Conflict', detail, { state: [state] })
+}
+
+/** Locks the ticket row for a change (PostgreSQL; SQLite's write transaction already holds the lock). */
+export async function lock(trx: Trx, dialect: Dialect, id: number) {
+  let q = trx.selectFrom('complaint').selectAll().where('id', '=', id)
+  if (dialect === 'postgres') q = q.forUpdate()
+  return q.executeTakeFirst()
+}
+
+/** A message on the ticket, with the upload's files stored and attached; the ticket counts as updated. */
+export async function addMessage(
+  trx: Trx,
+  complaintId: number,
+  authorId: number | null,
+  fromSupport: boolean,
+  body: string,
+  upload?: Files,
+  ownerId?: number,
+) {
+  const now = new Date().toISOString()
+  const message = await trx
+    .insertInto('complaint_message')
+    .values({
+      complaint_id: complaintId,
+      author_id: authorId,
+      from_support: fromSupport ? 1 : 0,
+      body,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  if (upload?.files.length) {
+    const stored = await upload.store(trx, { purpose: FILE_PURPOSE, ownerId: ownerId ?? authorId })
+    await trx
+      .insertInto('complaint_attachment')
+      .values(stored.map((f) => ({ message_id: message.id, file_id: f.id })))
+      .execute()
+  }
+  await trx.updateTable('complaint').set({ updated_at: now }).where('id', '=', complaintId).execute()
+  return message.id
+}
+
+/** Moves a ticket from the state read under lock to `to` (compare-and-set). */
+export async function setState(trx: Trx, id: number, from: string, to: ComplaintState) {
+  const done = await trx
+    .updateTable('complaint')
+    .set({ status: to, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst()
+  if (Number(done.numUpdatedRows) !== 1)
+    throw conflict('The ticket changed meanwhile; reload and try again', from)
+}
+
+/** Reads a multipart body (fields and up to 5 `files`), checks it like JSON, then runs `then`. */
+export async function withForm<S extends z.ZodType, T>(
+  files: FileService,
+  request: Request,
+  schema: S,
+  then: (value: z.output<S>, upload: Files) => Promise<T>,
+) {
+  const upload = await files.receiveForm(request, {
+    field: 'files',
+    maxFiles: complaintLimits.attachments,
+    rule: complaintAttachmentRule,
+    fieldSizeBytes: complaintLimits.body * 4 + 1024,
+  })
+  try {
+    const parsed = schema.safeParse(upload.fields)
+    if (!parsed.success) throw validationError(parsed.error.issues, 'body')
+    return await then(parsed.data, upload)
+  } finally {
+    await upload.discard()
+  }
+}

@@ -1,0 +1,48 @@
+import { enqueue } from '../../jobs/outbox.ts'
+import { CHAT_EVENT_TOPIC, type ChatEvent, type ChatEventPayload } from '../chat/rules.ts'
+import { inNamespace, notify } from '../projects/transition.ts'
+import type { Trx } from './ledger.ts'
+
+// What a refund's parties are told, in the change's transaction: a notification in the bell and
+// an event in the project's chat.
+
+/** An event in the project's chat room (the chat module writes it). */
+export const chatEvent = (
+  trx: Trx,
+  event: ChatEvent,
+  r: { project_id: number; freelancer_id: number },
+  actorId: number | null,
+) =>
+  enqueue(trx, CHAT_EVENT_TOPIC, {
+    event,
+    projectId: r.project_id,
+    freelancerId: r.freelancer_id,
+    actorId,
+  } satisfies ChatEventPayload)
+
+/** A notification in the recipients' language from locales/<lng>/refunds.json `notify.<kind>`. */
+export const tell = async (
+  trx: Trx,
+  userIds: number[],
+  kind: string,
+  projectId: number,
+  params: Record<string, string>,
+) => {
+  const e = inNamespace('refunds', notify(userIds, kind, projectId, 'Project', params))
+  await enqueue(trx, e.topic, e.payload)
+}
+
+/** The project's and the installment's titles, for the notification's text. */
+export const titles = async (trx: Trx, r: { project_id: number; installment_id: number }) => {
+  const project = await trx
+    .selectFrom('project')
+    .select('title')
+    .where('id', '=', r.project_id)
+    .executeTakeFirstOrThrow()
+  const i = await trx
+    .selectFrom('installment')
+    .select('title')
+    .where('id', '=', r.installment_id)
+    .executeTakeFirstOrThrow()
+  return { title: project.title, installment: i.title }
+}

@@ -1,0 +1,194 @@
+import type { Caller } from '../../api/handler.ts'
+import { forbidden, notFound } from '../../api/errors.ts'
+import { prepared } from '../../db/prepared.ts'
+import type { InstallmentState } from '../projects/machines.ts'
+import { readContractOfProject } from '../projects/reads.ts'
+import { conflict, lockRow } from '../projects/transition.ts'
+import { moveBack, sendBack } from './refund-money.ts'
+import { chatEvent, tell, titles } from './refund-notices.ts'
+import {
+  activeRefund,
+  badRequest,
+  DAY,
+  disputable,
+  heldFor,
+  locked,
+  nowIso,
+  partyRequest,
+  presentRefund,
+  presentRequest,
+  refundableStates,
+  type RefundDeps,
+} from './refund-rows.ts'
+
+// Refund requests (decisions 180–182): the client asks for part or all of a held installment's
+// price back; the freelancer accepts (the money goes back) or declines; a decline, or no answer
+// in time, lets the client open a dispute that freezes the installment.
+
+// The contract page reads these on every request: built and compiled once (decision 286).
+/** A contract's refund requests, newest first. */
+const refundRows = prepared((db, contractId: number) =>
+  db.selectFrom('refund_request').selectAll().where('contract_id', '=', contractId).orderBy('id', 'desc'),
+)
+/** A contract's installments whose money is held, with what was paid for each. */
+const heldInstallments = prepared((db, contractId: number) =>
+  db
+    .selectFrom('installment as i')
+    .innerJoin('payment_installment as pi', (j) =>
+      j.onRef('pi.installment_id', '=', 'i.id').on('pi.applied', '=', 1),
+    )
+    .select(['i.id', 'i.status', 'i.refunded_minor', 'pi.amount_minor'])
+    .where('i.contract_id', '=', contractId)
+    .where('i.status', 'in', refundableStates),
+)
+
+/** RefundRequest/{projectId}/{installmentId}/{amount}: the client asks for `amount` of the installment's price back. */
+export async function requestRefund(
+  { db, dialect, work, responseDays }: RefundDeps,
+  caller: Caller,
+  input: { projectId: number; installmentId: number; amount: number; reason: string },
+) {
+  const id = await db.transaction().execute(async (trx) => {
+    const contract = await work.contractForPayment(trx, input.projectId)
+    if (!contract || contract.clientId !== caller.userId) throw notFound('Contract')
+    if (!contract.installments.some((i) => i.id === input.installmentId))
+      throw badRequest('installmentId', 'must be an installment of this contract')
+    const i = (await lockRow(trx, dialect, 'installment', input.installmentId))!
+    if (!refundableStates.includes(i.status as InstallmentState))
+      throw conflict(
+        `The installment is ${i.status.replace('_', ' ')}; only money held for a funded installment not yet released can be refunded`,
+        i.status,
+      )
+    if (await activeRefund(trx, i.id))
+      throw conflict('A refund request for this installment is already open or disputed')
+    const held = await heldFor(trx, i.id)
+    if (!held) throw conflict('Nothing is held for this installment')
+    if (input.amount > held.priceLeft)
+      throw badRequest('amount', `must be at most ${held.priceLeft}, what is held for the installment`)
+    const now = new Date()
+    const row = await trx
+      .insertInto('refund_request')
+      .values({
+        installment_id: i.id,
+        active_installment_id: i.id,
+        contract_id: contract.id,
+        project_id: input.projectId,
+        payment_id: held.payment_id,
+        client_id: contract.clientId,
+        freelancer_id: contract.freelancerId,
+        status: 'open',
+        amount_minor: input.amount,
+        currency: held.currency,
+        reason: input.reason,
+        respond_by: new Date(now.getTime() + responseDays * DAY).toISOString(),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await tell(trx, [contract.freelancerId], 'refundRequested', input.projectId, {
+      title: contract.title,
+      installment: i.title,
+    })
+    const party = { project_id: input.projectId, freelancer_id: contract.freelancerId }
+    await chatEvent(trx, 'refundRequested', party, caller.userId)
+    return row.id
+  })
+  return presentRequest(db, id)
+}
+
+/** The freelancer accepts: the money goes back at once (in the acceptance's transaction), the gateway is asked after commit. */
+export async function acceptRefund(deps: RefundDeps, caller: Caller, requestId: number) {
+  const { db, dialect } = deps
+  const found = await partyRequest(db, caller, requestId)
+  if (found.freelancer_id !== caller.userId) throw forbidden()
+  await db.transaction().execute(async (trx) => {
+    const { r } = await locked(trx, dialect, found)
+    if (r.status !== 'open')
+      throw conflict(`The refund request is ${r.status}; it can no longer be accepted`, r.status)
+    await trx
+      .updateTable('refund_request')
+      .set({ status: 'accepted', active_installment_id: null, updated_at: nowIso() })
+      .where('id', '=', r.id)
+      .where('status', '=', 'open')
+      .execute()
+    await moveBack(trx, dialect, r, r.amount_minor)
+    await tell(trx, [r.client_id], 'refundAccepted', r.project_id, await titles(trx, r))
+    await chatEvent(trx, 'refundAccepted', r, caller.userId)
+  })
+  await sendBack(deps, requestId)
+  return presentRequest(db, requestId)
+}
+
+/** The freelancer declines, saying why; the client may then open a dispute. */
+export async function declineRefund(
+  { db, dialect }: RefundDeps,
+  caller: Caller,
+  requestId: number,
+  reason: string,
+) {
+  const found = await partyRequest(db, caller, requestId)
+  if (found.freelancer_id !== caller.userId) throw forbidden()
+  await db.transaction().execute(async (trx) => {
+    const { r } = await locked(trx, dialect, found)
+    if (r.status !== 'open')
+      throw conflict(`The refund request is ${r.status}; it can no longer be declined`, r.status)
+    await trx
+      .updateTable('refund_request')
+      .set({ status: 'declined', active_installment_id: null, decline_reason: reason, updated_at: nowIso() })
+      .where('id', '=', r.id)
+      .execute()
+    await tell(trx, [r.client_id], 'refundDeclined', r.project_id, await titles(trx, r))
+    await chatEvent(trx, 'refundDeclined', r, caller.userId)
+  })
+  return presentRequest(db, requestId)
+}
+
+/** The client opens a dispute over a declined request, or one left unanswered past its deadline: the installment is frozen. */
+export async function disputeRefund({ db, dialect }: RefundDeps, caller: Caller, requestId: number) {
+  const found = await partyRequest(db, caller, requestId)
+  if (found.client_id !== caller.userId) throw forbidden()
+  await db.transaction().execute(async (trx) => {
+    const { r, i } = await locked(trx, dialect, found)
+    if (!disputable(r))
+      throw conflict(
+        r.status === 'open'
+          ? `The freelancer has until ${r.respond_by} to answer`
+          : `The refund request is ${r.status}; it cannot be disputed`,
+        r.status,
+      )
+    if (!refundableStates.includes(i.status as InstallmentState))
+      throw conflict(`The installment is ${i.status.replace('_', ' ')}; nothing is held to dispute`, i.status)
+    const other = await activeRefund(trx, r.installment_id)
+    if (other && other.id !== r.id) throw conflict('Another refund request for this installment is open')
+    await trx
+      .updateTable('refund_request')
+      .set({ status: 'disputed', active_installment_id: r.installment_id, updated_at: nowIso() })
+      .where('id', '=', r.id)
+      .execute()
+    await tell(trx, [r.freelancer_id], 'refundDisputed', r.project_id, await titles(trx, r))
+  })
+  return presentRequest(db, requestId)
+}
+
+/** A contract's refund requests, newest first, and what may still be asked back per installment (its client and freelancer). */
+export async function listRefunds({ db, responseDays }: RefundDeps, caller: Caller, projectId: number) {
+  // The page's own reading of the contract when it has one (decision 281).
+  const contract = await readContractOfProject(db, projectId)
+  if (!contract || (contract.client_id !== caller.userId && contract.freelancer_id !== caller.userId))
+    throw notFound('Contract')
+  const [rows, installments] = await Promise.all([
+    refundRows(db, contract.id),
+    heldInstallments(db, contract.id),
+  ])
+  const active = new Set(rows.filter((r) => r.active_installment_id).map((r) => r.installment_id))
+  return {
+    data: rows.map(presentRefund),
+    refundable: installments.map((i) => ({
+      installmentId: i.id,
+      refundableMinor: i.amount_minor - i.refunded_minor,
+      open: active.has(i.id),
+    })),
+    responseDays,
+  }
+}
