@@ -4,6 +4,7 @@ import type { Dialect } from '../../db/migrations/helpers.ts'
 import type { Config } from '../../config.ts'
 import type { Logger } from '../../log.ts'
 import type { ProjectsService } from '../projects/service.ts'
+import type { ContractFunding } from '../projects/funding.ts'
 import { createPaymentsService } from './service.ts'
 import { createPaymentDetails } from './details.ts'
 import { createSandboxGateway } from './gateways/sandbox.ts'
@@ -18,23 +19,9 @@ import { invoicesRoutes } from './invoices-routes.ts'
 import { createPayouts } from './payouts.ts'
 import { periodicJob } from '../../jobs/periodic.ts'
 
-// The payments module wired: Stripe when its keys are set, else the sandbox gateway (its secret from SANDBOX_GATEWAY_SECRET, else one
-// kept in the database and shared by every instance), the service, and the money mover the
-// projects service calls when an installment is released.
-export function createPayments({
-  db,
-  dialect,
-  config,
-  projects,
-  log,
-}: {
-  db: DB
-  dialect: Dialect
-  config: Config
-  projects: ProjectsService
-  log: Logger
-}) {
-  const sandboxGateway = createSandboxGateway(async () => {
+/** The sandbox gateway's signing secret: SANDBOX_GATEWAY_SECRET, else one kept in the database and shared by every instance. */
+function sandboxSecret(db: DB, config: Config) {
+  return async () => {
     if (config.sandboxSecret) return config.sandboxSecret
     await db
       .insertInto('app_secret')
@@ -52,7 +39,37 @@ export function createPayments({
         .where('name', '=', 'sandbox-gateway')
         .executeTakeFirstOrThrow()
     ).value
-  })
+  }
+}
+
+/** Payouts left requested (a lost gateway answer) asked about every 15 minutes (decision 250). */
+const payoutSweeper = (payouts: ReturnType<typeof createPayouts>, log: Logger) =>
+  periodicJob(
+    () =>
+      payouts
+        .sweep()
+        .then(({ settled }) => settled && log.info({ settled }, 'reconciled payouts left requested'))
+        .catch((error) => log.error({ err: error }, 'payout sweep failed')),
+    15 * 60_000,
+  )
+
+// The payments module wired: Stripe when its keys are set, else the sandbox gateway; the service,
+// whose money mover the projects service releases installments through; payouts and invoices. It
+// is built on the projects' funding side (projects/funding.ts), before the projects service.
+export function createPayments({
+  db,
+  dialect,
+  config,
+  contracts,
+  log,
+}: {
+  db: DB
+  dialect: Dialect
+  config: Config
+  contracts: ContractFunding
+  log: Logger
+}) {
+  const sandboxGateway = createSandboxGateway(sandboxSecret(db, config))
   // With Stripe's keys set, Stripe is the only gateway: no payment can be started or confirmed with
   // the sandbox's test cards on a site that takes real money (decision 195); payouts go through it too.
   const stripeGateway = config.stripe
@@ -73,21 +90,10 @@ export function createPayments({
     dialect,
     fees: config.fees,
     gateways,
-    work: projects,
+    work: contracts,
     payoutEvents: payouts.applyEvent,
   })
-  projects.setMoneyMover(service.mover)
-  const refunds = createRefunds({
-    db,
-    dialect,
-    gateways: { [sandboxGateway.name]: sandboxGateway },
-    responseDays: config.refundResponseDays,
-    autoReleaseDays: config.autoReleaseDays,
-    work: projects,
-    release: service.mover.release,
-  })
-  service.setRefundEvents(refunds.applyEvent)
-  const details = createPaymentDetails({ db, fees: config.fees, work: projects })
+  const details = createPaymentDetails({ db, fees: config.fees, work: contracts })
   const sandbox = createSandboxCheckout({ payments: service, gateway: sandboxGateway })
   const invoices = createInvoices({ db })
   return {
@@ -98,21 +104,40 @@ export function createPayments({
     stripeGateway,
     invoices,
     payouts,
-    routes: [
-      ...paymentsRoutes(service, details, sandbox, payouts),
-      ...refundsRoutes(refunds),
-      ...invoicesRoutes(invoices),
-    ],
-    refunds,
-    refundSweep: createRefundSweeper(refunds, log),
-    /** Payouts left requested (a lost gateway answer) asked about every 15 minutes (decision 250). */
-    payoutSweep: periodicJob(
-      () =>
-        payouts
-          .sweep()
-          .then(({ settled }) => settled && log.info({ settled }, 'reconciled payouts left requested'))
-          .catch((error) => log.error({ err: error }, 'payout sweep failed')),
-      15 * 60_000,
-    ),
+    routes: paymentsRoutes(service, details, sandbox, payouts),
+    invoiceRoutes: invoicesRoutes(invoices),
+    payoutSweep: payoutSweeper(payouts, log),
   }
+}
+
+export type Payments = ReturnType<typeof createPayments>
+
+// Refund requests, built once the projects service exists: the auto-release of work left
+// unanswered approves installments through it. The payments service hands gateway refund events to them.
+export function createPaymentRefunds({
+  db,
+  dialect,
+  config,
+  payments,
+  projects,
+  log,
+}: {
+  db: DB
+  dialect: Dialect
+  config: Config
+  payments: Payments
+  projects: Pick<ProjectsService, 'contractForPayment' | 'autoRelease'>
+  log: Logger
+}) {
+  const refunds = createRefunds({
+    db,
+    dialect,
+    gateways: { [payments.sandboxGateway.name]: payments.sandboxGateway },
+    responseDays: config.refundResponseDays,
+    autoReleaseDays: config.autoReleaseDays,
+    work: projects,
+    release: payments.service.mover.release,
+  })
+  payments.service.setRefundEvents(refunds.applyEvent)
+  return { refunds, routes: refundsRoutes(refunds), refundSweep: createRefundSweeper(refunds, log) }
 }
