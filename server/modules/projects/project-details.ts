@@ -4,7 +4,7 @@ import type { Caller } from '../../api/handler.ts'
 import { notFound } from '../../api/errors.ts'
 import { ownProject, participant } from './access.ts'
 import { readContractOfProject, readProject, receivedProposals } from './reads.ts'
-import { isFreelancer, type PageQuery } from './shared.ts'
+import { isFreelancer, offsetOf, pageOf, type PageQuery } from './shared.ts'
 import type { ProjectViews } from './views.ts'
 
 // A project's page as each side sees it: a freelancer the project with their own proposal and
@@ -62,12 +62,8 @@ async function activities(deps: ProjectDetailDeps, caller: Caller, projectId: nu
   const { db, views } = deps
   const { role } = await participant(db, caller, projectId)
   if (!role) throw notFound('Project')
-  const { data, total } = await views.activityPage(
-    projectId,
-    (query.page - 1) * query.pageSize,
-    query.pageSize,
-  )
-  return { data, page: query.page, pageSize: query.pageSize, total }
+  const { data, total } = await views.activityPage(projectId, offsetOf(query), query.pageSize)
+  return pageOf(data, query, total)
 }
 
 export function createProjectDetails(deps: ProjectDetailDeps) {
