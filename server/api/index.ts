@@ -175,7 +175,13 @@ function createSiteAndAdmin(
 type SiteAndAdmin = ReturnType<typeof createSiteAndAdmin>
 
 /** The outbox topics of the modules whose deliveries reach browsers, with the hubs (null before the server has them). */
-function browserTopics(db: Db['db'], config: Config, p: Platform, m: Marketplace, hubs: Hubs | null) {
+function browserTopics(
+  db: Db['db'],
+  config: Config,
+  p: Platform,
+  m: Marketplace,
+  hubs: Hubs | null,
+): Record<string, OutboxHandler> {
   const { notifications, chat } = p
   return {
     ...projectsOutboxHandlers({ db, projects: m.projects, notifications, hubs }),
@@ -186,7 +192,7 @@ function browserTopics(db: Db['db'], config: Config, p: Platform, m: Marketplace
     ...notificationsOutboxHandlers({ notifications, hubs }),
     ...paymentsOutboxHandlers({ db, notifications, hubs }),
     ...chatOutboxHandlers({ db, chat, notifications, hubs, publicUrl: config.publicUrl }),
-  } as Record<string, OutboxHandler>
+  }
 }
 
 function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[] {
