@@ -4,7 +4,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import type { Logger } from '../log.ts'
 import { createCatalogueService } from '../modules/catalogue/service.ts'
-import { createCacheBus } from '../lib/cache-bus.ts'
+import { createCacheBus, type CacheBus } from '../lib/cache-bus.ts'
 import { catalogueRoutes } from '../modules/catalogue/routes.ts'
 import { createCatalogueAdmin } from '../modules/catalogue/admin.ts'
 import { adminCatalogueRoutes } from '../modules/catalogue/admin-routes.ts'
@@ -25,6 +25,7 @@ import { contentAdminRoutes } from '../modules/content/admin-routes.ts'
 import { createProfilesService } from '../modules/profiles/service.ts'
 import { profilesRoutes } from '../modules/profiles/routes.ts'
 import { createProjectsService } from '../modules/projects/service.ts'
+import { createMoneyMover } from '../modules/payments/release.ts'
 import { projectsRoutes } from '../modules/projects/routes.ts'
 import { projectsOutboxHandlers } from '../modules/projects/outbox.ts'
 import { paymentsOutboxHandlers } from '../modules/payments/outbox.ts'
@@ -49,38 +50,25 @@ import { createAdminUsersService } from '../modules/admin-users/service.ts'
 import { adminUsersRoutes } from '../modules/admin-users/routes.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
-import { createApiHandler } from './handler.ts'
+import { createApiHandler, type Implementation } from './handler.ts'
 import { openApiDocument, openApiHtml } from './openapi.ts'
 
-// Wires each module's service to its routes. Services are built once per process and shared by
-// the API and the real-time hubs.
-export function createApi({
-  database,
-  log,
-  config,
-  limits,
-  rateLimiter,
-  outboxPollMs,
-}: {
+// The composition root: each module's service built once per process, in dependency order, and
+// wired to its routes, its outbox topics and its periodic jobs. The API and the real-time hubs share
+// the services; the hubs come later (they authenticate through identity), so the outbox topics
+// that reach browsers are registered again once the server attaches them.
+
+type Options = {
   database: Db
   log: Logger
   config: Config
   limits?: Partial<Limits>
   rateLimiter?: RateLimiter
   outboxPollMs?: number
-}) {
-  // The outbox delivers side effects after commit: every commit that enqueued wakes it (the
-  // database's commit watch), so services never call it; each module registers its topics here.
-  const mailer = createMailHandler({ smtpUrl: config.smtpUrl, from: config.mailFrom, log })
-  const outboxHandlers: Record<string, OutboxHandler> = { [EMAIL_TOPIC]: mailer.handler }
-  const outbox = createOutboxWorker({
-    db: database.db,
-    onCommit: database.onCommit,
-    log,
-    handlers: outboxHandlers,
-    pollMs: outboxPollMs,
-  })
-  const limiter =
+}
+
+function createLimiter({ config, log, rateLimiter }: Options) {
+  return (
     rateLimiter ??
     createRateLimiter({
       redisUrl: config.redisUrl,
@@ -93,141 +81,161 @@ export function createApi({
             )
           : log.info('rate limits: counted in Redis again'),
     })
-  // What services keep in memory is forgotten on every instance at a write (decision 269): the server connects the bus to Redis.
-  const caches = createCacheBus({
-    onError: (error) =>
-      log.warn({ err: error }, 'cache bus: other instances not told of a write; they forget at their TTL'),
+  )
+}
+
+/** Files, the catalogue, people (profiles and identity), notifications and chat: what the marketplace stands on. */
+function createPlatform(options: Options, limiter: RateLimiter, caches: CacheBus) {
+  const { database, log, config } = options
+  const db = database.db
+  const files = createFileService({ db, storage: createFolderStorage(path.join(config.dataDir, 'files')) })
+  const catalogue = createCatalogueService(db, { bus: caches })
+  const profiles = createProfilesService({ db, dialect: database.dialect, files })
+  const identity = createIdentityService({
+    db,
+    log,
+    rateLimiter: limiter,
+    oidc: createOidc(config.oidcProviders),
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
+    limits: options.limits,
+    profileCompleteness: (executor, userId) => profiles.percentFor(userId, executor),
+    nameChanged: (executor, userId) => profiles.renamed(executor, userId),
   })
-  const services = {
-    catalogue: createCatalogueService(database.db, { bus: caches }),
-    content: createContentService({
-      db: database.db,
-      bus: caches,
-      rateLimiter: limiter,
-      publicUrl: config.publicUrl,
-      supportInbox: config.supportEmail,
-      contactTicket: (trx, contact) => complaints.fromContact(trx, contact),
-    }),
-    files: createFileService({
-      db: database.db,
-      storage: createFolderStorage(path.join(config.dataDir, 'files')),
-    }),
-    identity: createIdentityService({
-      db: database.db,
-      log,
-      rateLimiter: limiter,
-      oidc: createOidc(config.oidcProviders),
-      publicUrl: config.publicUrl,
-      secret: config.authSecret,
-      limits,
-      profileCompleteness: (executor, userId) => profiles.percentFor(userId, executor),
-      nameChanged: (executor, userId) => profiles.renamed(executor, userId),
-    }),
-  }
-  const profiles = createProfilesService({
-    db: database.db,
-    dialect: database.dialect,
-    files: services.files,
-  })
-  const notifications = createNotificationsService({ db: database.db })
-  const chat = createChatService({ db: database.db, files: services.files, notifications })
-  const projects = createProjectsService({
-    db: database.db,
-    dialect: database.dialect,
-    files: services.files,
-    chat,
-    catalogue: services.catalogue,
-  })
-  const payments = createPayments({ db: database.db, dialect: database.dialect, config, projects, log })
+  const notifications = createNotificationsService({ db })
+  const chat = createChatService({ db, files, notifications })
+  return { files, catalogue, profiles, identity, notifications, chat }
+}
+type Platform = ReturnType<typeof createPlatform>
+
+/**
+ * Projects, payments and complaints, in dependency order: the money mover that releases installments,
+ * the projects service over it, payments and refunds over both; complaints settle disputes through refunds.
+ */
+function createMarketplace({ database, log, config }: Options, { files, chat }: Platform) {
+  const { db, dialect } = database
+  const mover = createMoneyMover({ dialect, fees: config.fees })
+  const projects = createProjectsService({ db, dialect, files, chat, moneyMover: mover })
+  const payments = createPayments({ db, dialect, config, log, projects, mover })
   const complaints = createComplaintsService({
-    db: database.db,
-    dialect: database.dialect,
-    files: services.files,
+    db,
+    dialect,
+    files,
     publicUrl: config.publicUrl,
     money: payments.refunds,
   })
-  const ledgerHealth = createLedgerHealthMonitor({ db: database.db, log })
-  const adminMoney = createAdminMoney({
-    db: database.db,
-    dialect: database.dialect,
-    payouts: payments.payouts,
-    refunds: payments.refunds,
-    health: ledgerHealth,
+  return { projects, payments, complaints }
+}
+type Marketplace = ReturnType<typeof createMarketplace>
+
+/** The public site's content (its contact form opens a complaint ticket) and the admin area. */
+function createSiteAndAdmin(
+  options: Options,
+  limiter: RateLimiter,
+  caches: CacheBus,
+  p: Platform,
+  m: Marketplace,
+) {
+  const { database, log, config } = options
+  const { db, dialect } = database
+  const content = createContentService({
+    db,
+    bus: caches,
+    rateLimiter: limiter,
+    publicUrl: config.publicUrl,
+    supportInbox: config.supportEmail,
+    contactTicket: (trx, contact) => m.complaints.fromContact(trx, contact),
   })
-  const contentAdmin = createContentAdmin({
-    db: database.db,
-    files: services.files,
-    changed: () => services.content.contentChanged(),
-  })
-  const adminUsers = createAdminUsersService({
-    db: database.db,
-    dialect: database.dialect,
-    identity: services.identity,
-  })
-  const catalogueAdmin = createCatalogueAdmin({
-    db: database.db,
-    files: services.files,
-    forget: services.catalogue.forget,
-    indexes: { freelancer: profiles.renamed, project: projects.indexProject },
-  })
-  const dashboard = createDashboardService({ projects, notifications, profiles })
-  // Hub messages leave through the outbox after commit; the hubs are attached once the server has them.
-  let hubs: Hubs | null = null
-  Object.assign(
-    outboxHandlers,
-    projectsOutboxHandlers({ db: database.db, projects, notifications, hubs: () => hubs }),
-  )
-  Object.assign(
-    outboxHandlers,
-    complaintsOutboxHandlers({ db: database.db, notifications, hubs: () => hubs }),
-  )
-  // An admin ended a user's sessions: their hub connections close now, on every instance.
-  outboxHandlers[SESSIONS_ENDED_TOPIC] = async ({ userId }: { userId: number }) =>
-    void (await hubs?.disconnectUser(userId))
-  Object.assign(outboxHandlers, notificationsOutboxHandlers({ notifications, hubs: () => hubs }))
-  Object.assign(outboxHandlers, paymentsOutboxHandlers({ db: database.db, notifications, hubs: () => hubs }))
-  Object.assign(
-    outboxHandlers,
-    chatOutboxHandlers({
-      db: database.db,
-      chat,
-      notifications,
-      hubs: () => hubs,
-      publicUrl: config.publicUrl,
+  const ledgerHealth = createLedgerHealthMonitor({ db, log })
+  return {
+    content,
+    ledgerHealth,
+    adminMoney: createAdminMoney({
+      db,
+      dialect,
+      payouts: m.payments.payouts,
+      refunds: m.payments.refunds,
+      health: ledgerHealth,
     }),
-  )
-  // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
-  Object.assign(outboxHandlers, fileOutboxHandlers({ db: database.db, storage: services.files.storage }))
-  const fileSweep = createFileSweeper({
-    db: database.db,
-    storage: services.files.storage,
-    log,
-    releaseUnreferenced: () => services.files.releaseUnreferenced(),
-  })
-  const implementations = [
-    ...catalogueRoutes(services.catalogue),
-    ...contentRoutes(services.content),
-    ...contentAdminRoutes(contentAdmin),
-    ...identityRoutes(services.identity),
-    ...filesRoutes(services.files),
-    ...profilesRoutes(profiles),
-    ...projectsRoutes(projects),
-    ...notificationsRoutes(notifications),
-    ...chatRoutes(chat),
-    ...dashboardRoutes(dashboard),
-    ...complaintsRoutes(complaints),
-    ...adminCatalogueRoutes(catalogueAdmin),
-    ...adminUsersRoutes(adminUsers),
-    ...payments.routes,
-    ...adminMoneyRoutes(adminMoney),
+    contentAdmin: createContentAdmin({ db, files: p.files, changed: () => content.contentChanged() }),
+    adminUsers: createAdminUsersService({ db, dialect, identity: p.identity }),
+    catalogueAdmin: createCatalogueAdmin({
+      db,
+      files: p.files,
+      forget: p.catalogue.forget,
+      indexes: { freelancer: p.profiles.renamed, project: m.projects.indexProject },
+    }),
+    dashboard: createDashboardService({
+      projects: m.projects,
+      notifications: p.notifications,
+      profiles: p.profiles,
+    }),
+  }
+}
+type SiteAndAdmin = ReturnType<typeof createSiteAndAdmin>
+
+/** The outbox topics of the modules whose deliveries reach browsers, with the hubs (null before the server has them). */
+function browserTopics(
+  db: Db['db'],
+  config: Config,
+  p: Platform,
+  m: Marketplace,
+  hubs: Hubs | null,
+): Record<string, OutboxHandler> {
+  const { notifications, chat } = p
+  return {
+    ...projectsOutboxHandlers({ db, projects: m.projects, notifications, hubs }),
+    ...complaintsOutboxHandlers({ db, notifications, hubs }),
+    // An admin ended a user's sessions: their hub connections close now, on every instance.
+    [SESSIONS_ENDED_TOPIC]: async ({ userId }: { userId: number }) =>
+      void (await hubs?.disconnectUser(userId)),
+    ...notificationsOutboxHandlers({ notifications, hubs }),
+    ...paymentsOutboxHandlers({ db, notifications, hubs }),
+    ...chatOutboxHandlers({ db, chat, notifications, hubs, publicUrl: config.publicUrl }),
+  }
+}
+
+function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[] {
+  return [
+    ...catalogueRoutes(p.catalogue),
+    ...contentRoutes(s.content),
+    ...contentAdminRoutes(s.contentAdmin),
+    ...identityRoutes(p.identity),
+    ...filesRoutes(p.files),
+    ...profilesRoutes(p.profiles),
+    ...projectsRoutes(m.projects),
+    ...notificationsRoutes(p.notifications),
+    ...chatRoutes(p.chat),
+    ...dashboardRoutes(s.dashboard),
+    ...complaintsRoutes(m.complaints),
+    ...adminCatalogueRoutes(s.catalogueAdmin),
+    ...adminUsersRoutes(s.adminUsers),
+    ...m.payments.routes,
+    ...adminMoneyRoutes(s.adminMoney),
   ]
+}
+
+/** The API's handler, with the OpenAPI document and its HTML page beside the endpoints. */
+function createHandler({ log, config }: Options, implementations: Implementation[], p: Platform) {
   const endpoints = implementations.map((i) => i.endpoint)
   let document: ReturnType<typeof openApiDocument> | undefined
   let html: string | undefined
+  const docs = () => {
+    // An HTML answer like the pages: its own nonce and the pages' policy (decision 261).
+    const nonce = newNonce()
+    const body = (html ??= openApiHtml(endpoints)).replace('<style>', `<style nonce="${nonce}">`)
+    return new Response(body, {
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-cache',
+        'content-security-policy': contentSecurityPolicy(nonce),
+      },
+    })
+  }
   const handler = createApiHandler({
     implementations,
     log,
-    authenticate: (request) => services.identity.authenticate(bearerOf(request)),
+    authenticate: (request) => p.identity.authenticate(bearerOf(request)),
     validateResponses: !config.isProduction,
     extra: (request, path) => {
       if (request.method !== 'GET') return null
@@ -235,51 +243,80 @@ export function createApi({
         return Response.json((document ??= openApiDocument(endpoints)), {
           headers: { 'cache-control': 'public, max-age=60' },
         })
-      if (path === 'docs') {
-        // An HTML answer like the pages: its own nonce and the pages' policy (decision 261).
-        const nonce = newNonce()
-        const body = (html ??= openApiHtml(endpoints)).replace('<style>', `<style nonce="${nonce}">`)
-        return new Response(body, {
-          headers: {
-            'content-type': 'text/html; charset=utf-8',
-            'cache-control': 'no-cache',
-            'content-security-policy': contentSecurityPolicy(nonce),
-          },
-        })
-      }
-      return null
+      return path === 'docs' ? docs() : null
     },
   })
-  const jobs = {
+  return { handler, endpoints }
+}
+
+/** The outbox worker and the periodic sweeps, started by the server and stopped together. */
+function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdmin, limiter: RateLimiter) {
+  const { database, log, config, outboxPollMs } = options
+  const db = database.db
+  // The outbox delivers side effects after commit: every commit that enqueued wakes it (the
+  // database's commit watch), so services never call it; each module registers its topics here.
+  const mailer = createMailHandler({ smtpUrl: config.smtpUrl, from: config.mailFrom, log })
+  const handlers: Record<string, OutboxHandler> = {
+    [EMAIL_TOPIC]: mailer.handler,
+    ...browserTopics(db, config, p, m, null),
+    // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
+    ...fileOutboxHandlers({ db, storage: p.files.storage }),
+  }
+  const outbox = createOutboxWorker({ db, onCommit: database.onCommit, log, handlers, pollMs: outboxPollMs })
+  const fileSweep = createFileSweeper({
+    db,
+    storage: p.files.storage,
+    log,
+    releaseUnreferenced: () => p.files.releaseUnreferenced(),
+  })
+  const { refundSweep } = m.payments
+  const { payoutSweep } = m.payments
+  return {
+    /** The topics of every module, by name: attaching the hubs replaces the ones that reach browsers. */
+    handlers,
     outbox,
     fileSweep,
     /** Auto-release and refunds the gateway was not asked for, hourly (modules/payments/refunds.ts). */
-    refundSweep: payments.refundSweep,
+    refundSweep,
     /** Payouts whose gateway answer was lost, every 15 minutes (modules/payments/payouts.ts). */
-    payoutSweep: payments.payoutSweep,
+    payoutSweep,
     /** The ledger's health checks, every 15 minutes (modules/admin-money/health-monitor.ts); /metrics reads the last run. */
-    ledgerHealth,
+    ledgerHealth: s.ledgerHealth,
     async close() {
       await outbox.stop()
       await fileSweep.stop()
-      await payments.refundSweep.stop()
-      await payments.payoutSweep.stop()
-      await ledgerHealth.job.stop()
+      await refundSweep.stop()
+      await payoutSweep.stop()
+      await s.ledgerHealth.job.stop()
       mailer.close()
       await limiter.close()
     },
   }
+}
+
+export function createApi(options: Options) {
+  const { database, log, config } = options
+  const limiter = createLimiter(options)
+  // What services keep in memory is forgotten on every instance at a write (decision 269): the server connects the bus to Redis.
+  const caches = createCacheBus({
+    onError: (error) =>
+      log.warn({ err: error }, 'cache bus: other instances not told of a write; they forget at their TTL'),
+  })
+  const platform = createPlatform(options, limiter, caches)
+  const marketplace = createMarketplace(options, platform)
+  const site = createSiteAndAdmin(options, limiter, caches, platform, marketplace)
+  const { handler, endpoints } = createHandler(options, routesOf(platform, marketplace, site), platform)
+  const { handlers, ...jobs } = createJobs(options, platform, marketplace, site, limiter)
+  const { payments } = marketplace
   return {
     handler,
     endpoints,
     services: {
-      ...services,
-      profiles,
-      projects,
-      notifications,
-      chat,
-      complaints,
-      adminUsers,
+      ...platform,
+      content: site.content,
+      projects: marketplace.projects,
+      complaints: marketplace.complaints,
+      adminUsers: site.adminUsers,
       payments: payments.service,
       refunds: payments.refunds,
       payouts: payments.payouts,
@@ -290,9 +327,9 @@ export function createApi({
     jobs,
     caches,
     /** Lets outbox deliveries reach browsers once the hubs exist, and registers the hub groups modules let browsers join (server/index.ts). */
-    attachHubs(h: Hubs, allowGroups?: HubsRuntime['allowGroups']) {
-      hubs = h
-      for (const rule of [...notificationGroups(database.db), ...chatGroups(chat)])
+    attachHubs(hubs: Hubs, allowGroups?: HubsRuntime['allowGroups']) {
+      Object.assign(handlers, browserTopics(database.db, config, platform, marketplace, hubs))
+      for (const rule of [...notificationGroups(database.db), ...chatGroups(platform.chat)])
         allowGroups?.(rule.hub, rule.kind, rule.check)
     },
   }

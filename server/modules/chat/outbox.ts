@@ -39,10 +39,10 @@ export function chatOutboxHandlers({
   db: Kysely<Database>
   chat: ChatService
   notifications: NotificationsService
-  hubs: () => Hubs | null
+  hubs: Hubs | null
   publicUrl: string
 }): Record<string, OutboxHandler> {
-  async function counts(target: NonNullable<ReturnType<typeof hubs>>['chat'], userIds: number[]) {
+  async function counts(target: Hubs['chat'], userIds: number[]) {
     for (const id of userIds) await target.toUser(id).send('countChat', await chat.roomsWithUnread(id))
   }
 
@@ -135,7 +135,7 @@ export function chatOutboxHandlers({
       })
     },
     [MESSAGE_TOPIC]: async (payload: { messageId: number }) => {
-      const target = hubs()?.chat
+      const target = hubs?.chat
       if (!target) return
       const [message] = await messagesByIds(db, [payload.messageId], 'en')
       if (!message) return
@@ -143,7 +143,7 @@ export function chatOutboxHandlers({
       await counts(target, await chat.members(message.roomId))
     },
     [READ_TOPIC]: async (payload: { roomId: number; userId: number; lastReadMessageId: number }) => {
-      const target = hubs()?.chat
+      const target = hubs?.chat
       if (!target) return
       await target.toGroup(roomGroup(payload.roomId)).send('read', {
         roomId: payload.roomId,
@@ -172,7 +172,7 @@ export function chatOutboxHandlers({
         ])
         return true
       })
-      if (stored) await announce(notifications, hubs(), [{ id: a.userId, locale: about.locale }], source)
+      if (stored) await announce(notifications, hubs, [{ id: a.userId, locale: about.locale }], source)
     },
     [EMAIL_AWAY_TOPIC]: async (a: Away) => {
       const about = await context(a)

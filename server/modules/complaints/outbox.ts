@@ -16,7 +16,7 @@ export function complaintsOutboxHandlers({
 }: {
   db: DB
   notifications: NotificationsService
-  hubs: () => Hubs | null
+  hubs: Hubs | null
 }): Record<string, OutboxHandler> {
   return {
     [COMPLAINT_NOTIFY_TOPIC]: async (payload: ComplaintNotifyPayload, row) => {
@@ -36,7 +36,7 @@ export function complaintsOutboxHandlers({
           type: 'Complaint',
         },
       ])
-      await announce(notifications, hubs(), [{ id: user.id, locale: asLocale(user.language) }], source)
+      await announce(notifications, hubs, [{ id: user.id, locale: asLocale(user.language) }], source)
     },
   }
 }

@@ -12,11 +12,11 @@ export function notificationsOutboxHandlers({
   hubs,
 }: {
   notifications: NotificationsService
-  hubs: () => Hubs | null
+  hubs: Hubs | null
 }): Record<string, OutboxHandler> {
   return {
     [COUNT_TOPIC]: async (payload: { userId: number }) => {
-      const target = hubs()?.notifications
+      const target = hubs?.notifications
       if (target)
         await target
           .toUser(payload.userId)

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts'
 import type { Logger } from '../../log.ts'
 import type { ProjectsService } from '../projects/service.ts'
 import { createPaymentsService } from './service.ts'
-import { createMoneyMover } from './release.ts'
+import type { MoneyMover } from '../projects/service.ts'
 import { createPaymentDetails } from './details.ts'
 import { createSandboxGateway } from './gateways/sandbox.ts'
 import { createSandboxCheckout } from './gateways/sandbox-checkout.ts'
@@ -41,18 +41,20 @@ async function sandboxSecret(db: DB, config: Config) {
 }
 
 // The payments module wired: Stripe when its keys are set, else the sandbox gateway, the money
-// mover the projects service calls when an installment is released, and the services over them.
+// mover (made first, release.ts) that releases installments, and the services over them.
 export function createPayments({
   db,
   dialect,
   config,
   projects,
+  mover,
   log,
 }: {
   db: DB
   dialect: Dialect
   config: Config
   projects: ProjectsService
+  mover: MoneyMover
   log: Logger
 }) {
   const sandboxGateway = createSandboxGateway(() => sandboxSecret(db, config))
@@ -71,8 +73,6 @@ export function createPayments({
     minimumMinor: config.payoutMinimumMinor,
     log: (message, err) => log.warn({ err }, message),
   })
-  const mover = createMoneyMover({ dialect, fees: config.fees })
-  projects.setMoneyMover(mover)
   const refunds = createRefunds({
     db,
     dialect,

@@ -16,7 +16,7 @@ export function paymentsOutboxHandlers({
 }: {
   db: DB
   notifications: NotificationsService
-  hubs: () => Hubs | null
+  hubs: Hubs | null
 }): Record<string, OutboxHandler> {
   return {
     [PAYMENTS_NOTIFY_TOPIC]: async (
@@ -42,7 +42,7 @@ export function paymentsOutboxHandlers({
       )
       await announce(
         notifications,
-        hubs(),
+        hubs,
         users.map((u) => ({ id: u.id, locale: asLocale(u.language) })),
         source,
       )

@@ -5,7 +5,8 @@ import type { NotificationsService } from '../notifications/service.ts'
 import { asLocale } from '../notifications/texts.ts'
 import { announce } from '../notifications/outbox.ts'
 import { NOTIFY_TOPIC } from './transition.ts'
-import { REVIEW_TOPIC, type ProjectsService } from './service.ts'
+import { REVIEW_TOPIC } from './reviews.ts'
+import type { ProjectsService } from './service.ts'
 
 // Delivery of the projects module's side effects, after commit, by the outbox worker.
 // - projects.notify: stored as one notification per recipient (the bell's list), keyed by the
@@ -32,9 +33,10 @@ export function projectsOutboxHandlers({
   hubs,
 }: {
   db: DB
-  projects: ProjectsService
+  projects: Pick<ProjectsService, 'recomputeRating' | 'awardReviewPoints'>
   notifications: NotificationsService
-  hubs: () => Hubs | null
+  /** The hubs, once the server has them; null before (deliveries then reach no browser). */
+  hubs: Hubs | null
 }): Record<string, OutboxHandler> {
   return {
     [NOTIFY_TOPIC]: async (payload: NotifyPayload, row) => {
@@ -58,12 +60,12 @@ export function projectsOutboxHandlers({
       )
       await announce(
         notifications,
-        hubs(),
+        hubs,
         users.map((u) => ({ id: u.id, locale: asLocale(u.language) })),
         source,
       )
-      await hubs()
-        ?.notifications.toGroup(`project:${payload.projectId}`)
+      await hubs?.notifications
+        .toGroup(`project:${payload.projectId}`)
         .send('projectChanged', payload.projectId)
     },
     [REVIEW_TOPIC]: async (payload: { userIds: number[]; contractId?: number }) => {

@@ -785,7 +785,7 @@ for (const dialect of dialects) {
         db: s.database.db,
         projects: s.t.api.services.projects,
         notifications: s.t.api.services.notifications,
-        hubs: () => null,
+        hubs: null,
       })
       await handlers[REVIEW_TOPIC](payload, { id: timer.id, attempts: 0, topic: REVIEW_TOPIC })
       expect((await s.t.call('GET', `projects/reviews/${free3.id}`)).json).toMatchObject({

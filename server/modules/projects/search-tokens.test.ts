@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { facetQuery, facetTokens, type FacetSource } from './search-index.ts'
+import { facetQuery, facetTokens, type FacetSource } from './search-facets.ts'
 
 // Find Project's facet tokens against the filters they stand for, without a database: a project
 // must match a filter's tokens whenever its row meets the filter (the exact bounds are then checked

@@ -208,3 +208,8 @@ export async function recordActivity(
     })
     .execute()
 }
+
+/** Side effects without a state change (a comment's notification, a review's timer), written to the outbox. */
+export async function recordEffects(trx: Trx, effects: Effect[]) {
+  for (const e of effects) await enqueue(trx, e.topic, e.payload, { delayMs: e.delayMs })
+}

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database.ts'
 import type { Caller } from '../../api/handler.ts'
+import { nobody, type Person } from './views.ts'
 import {
   installmentMachine,
   proposalStates,
@@ -13,7 +14,7 @@ import {
 // projects with proposals to decide, proposals and their state, and each active contract's next
 // step with whose move it is. Read-only and scoped to the caller's own rows; a few small queries
 // whatever the size of the marketplace (each list is capped, counts are aggregates).
-type Person = { id: number; name: string; imageUrl: string | null }
+type People = (ids: number[]) => Promise<Map<number, Person>>
 export type Side = 'client' | 'freelancer'
 
 /** How many items each list shows; the counts say how many there are in all. */
@@ -43,203 +44,211 @@ const countsOf = <S extends string>(
     number
   >
 
-export function createWorkQueue({
-  db,
-  people,
-}: {
-  db: DB
-  people: (ids: number[]) => Promise<Map<number, Person>>
-}) {
-  const nobody = (id: number): Person => ({ id, name: '', imageUrl: null })
-
-  /** The client's open projects with proposals waiting for a decision, the newest proposal first; and how many projects they have in each state. */
-  async function projectsToDecide(userId: number) {
-    const waiting = db
-      .selectFrom('project as p')
-      .innerJoin('proposal as pr', 'pr.project_id', 'p.id')
-      .where('p.client_id', '=', userId)
-      .where('p.status', '=', 'open')
-      .where('pr.status', '=', 'pending')
-    const [rows, total, byState] = await Promise.all([
-      waiting
-        .select((eb) => [
-          'p.id',
-          'p.title',
-          eb.fn.countAll<number>().as('pending'),
-          eb.fn.max('pr.created_at').as('latest'),
-        ])
-        .groupBy(['p.id', 'p.title'])
-        .orderBy('latest', 'desc')
-        .orderBy('p.id', 'desc')
-        .limit(QUEUE_LIMIT)
-        .execute(),
-      waiting.select((eb) => eb.fn.count<number>('p.id').distinct().as('n')).executeTakeFirst(),
-      db
-        .selectFrom('project')
-        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-        .where('client_id', '=', userId)
-        .groupBy('status')
-        .execute(),
-    ])
-    return {
-      total: Number(total?.n ?? 0),
-      items: rows.map((r) => ({
-        id: r.id,
-        title: r.title,
-        pendingProposals: Number(r.pending),
-        latestProposalAt: String(r.latest),
-      })),
-      byState: countsOf<ProjectState>(projectStates, byState),
-    }
+/** The client's open projects with proposals waiting for a decision, the newest proposal first; and how many projects they have in each state. */
+async function projectsToDecide(db: DB, userId: number) {
+  const waiting = db
+    .selectFrom('project as p')
+    .innerJoin('proposal as pr', 'pr.project_id', 'p.id')
+    .where('p.client_id', '=', userId)
+    .where('p.status', '=', 'open')
+    .where('pr.status', '=', 'pending')
+  const [rows, total, byState] = await Promise.all([
+    waiting
+      .select((eb) => [
+        'p.id',
+        'p.title',
+        eb.fn.countAll<number>().as('pending'),
+        eb.fn.max('pr.created_at').as('latest'),
+      ])
+      .groupBy(['p.id', 'p.title'])
+      .orderBy('latest', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(QUEUE_LIMIT)
+      .execute(),
+    waiting.select((eb) => eb.fn.count<number>('p.id').distinct().as('n')).executeTakeFirst(),
+    db
+      .selectFrom('project')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .where('client_id', '=', userId)
+      .groupBy('status')
+      .execute(),
+  ])
+  return {
+    total: Number(total?.n ?? 0),
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      pendingProposals: Number(r.pending),
+      latestProposalAt: String(r.latest),
+    })),
+    byState: countsOf<ProjectState>(projectStates, byState),
   }
+}
 
-  /** The freelancer's proposals, the most recently changed first, and how many are in each state. */
-  async function proposals(userId: number) {
-    const [rows, byState] = await Promise.all([
-      db
-        .selectFrom('proposal as pr')
-        .innerJoin('project as p', 'p.id', 'pr.project_id')
-        .select([
-          'pr.id',
-          'pr.project_id',
-          'p.title',
-          'pr.status',
-          'pr.bid_minor',
-          'pr.currency',
-          'pr.updated_at',
-        ])
-        .where('pr.freelancer_id', '=', userId)
-        .orderBy('pr.updated_at', 'desc')
-        .orderBy('pr.id', 'desc')
-        .limit(QUEUE_LIMIT)
-        .execute(),
-      db
-        .selectFrom('proposal')
-        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-        .where('freelancer_id', '=', userId)
-        .groupBy('status')
-        .execute(),
-    ])
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        projectId: r.project_id,
-        projectTitle: r.title,
-        status: r.status as ProposalState,
-        bidMinor: r.bid_minor,
-        currency: r.currency,
-        updatedAt: r.updated_at,
-      })),
-      byState: countsOf<ProposalState>(proposalStates, byState),
-    }
+/** The freelancer's proposals, the most recently changed first, and how many are in each state. */
+async function proposals(db: DB, userId: number) {
+  const [rows, byState] = await Promise.all([
+    db
+      .selectFrom('proposal as pr')
+      .innerJoin('project as p', 'p.id', 'pr.project_id')
+      .select([
+        'pr.id',
+        'pr.project_id',
+        'p.title',
+        'pr.status',
+        'pr.bid_minor',
+        'pr.currency',
+        'pr.updated_at',
+      ])
+      .where('pr.freelancer_id', '=', userId)
+      .orderBy('pr.updated_at', 'desc')
+      .orderBy('pr.id', 'desc')
+      .limit(QUEUE_LIMIT)
+      .execute(),
+    db
+      .selectFrom('proposal')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .where('freelancer_id', '=', userId)
+      .groupBy('status')
+      .execute(),
+  ])
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      projectId: r.project_id,
+      projectTitle: r.title,
+      status: r.status as ProposalState,
+      bidMinor: r.bid_minor,
+      currency: r.currency,
+      updatedAt: r.updated_at,
+    })),
+    byState: countsOf<ProposalState>(proposalStates, byState),
   }
+}
 
-  /**
-   * The caller's active contracts, on either side, each with its next step: the first installment
-   * someone still has to move and whose move it is; with none left, the client's completion.
-   * The ones waiting on the caller come first.
-   */
-  async function contracts(userId: number) {
-    const mine = db
-      .selectFrom('contract')
-      .where('status', '=', 'active')
-      .where((eb) => eb.or([eb('client_id', '=', userId), eb('freelancer_id', '=', userId)]))
-    const [rows, total] = await Promise.all([
-      mine
-        .select(['id', 'project_id', 'client_id', 'freelancer_id', 'created_at'])
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(CONTRACT_LIMIT)
-        .execute(),
-      mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    ])
-    if (!rows.length) return { total: 0, items: [] }
-    const ids = rows.map((r) => r.id)
-    const [titles, installments, users] = await Promise.all([
-      db
-        .selectFrom('project')
-        .select(['id', 'title'])
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.project_id),
-        )
-        .execute(),
-      db
-        .selectFrom('installment')
-        .select(['id', 'contract_id', 'position', 'title', 'amount_minor', 'currency', 'due_date', 'status'])
-        .where('contract_id', 'in', ids)
-        .orderBy('contract_id')
-        .orderBy('position')
-        .execute(),
-      people(rows.map((r) => (r.client_id === userId ? r.freelancer_id : r.client_id))),
-    ])
-    const title = new Map(titles.map((t) => [t.id, t.title]))
-    const byContract = Map.groupBy(installments, (i) => i.contract_id)
-    const items = rows.map((r) => {
-      const role: Side = r.client_id === userId ? 'client' : 'freelancer'
-      const other = role === 'client' ? r.freelancer_id : r.client_id
-      const plan = byContract.get(r.id) ?? []
-      const next = plan.find((i) => turnOf(i.status as InstallmentState) !== null)
-      // Nothing left to move: the contract waits for the client to complete it.
-      const waitingOn: Side = next ? turnOf(next.status as InstallmentState)! : 'client'
-      return {
-        contractId: r.id,
-        projectId: r.project_id,
-        projectTitle: title.get(r.project_id) ?? '',
-        role,
-        other: users.get(other) ?? nobody(other),
-        waitingOn,
-        yourTurn: waitingOn === role,
-        next: next
-          ? {
-              id: next.id,
-              position: next.position,
-              title: next.title,
-              amountMinor: next.amount_minor,
-              currency: next.currency,
-              dueDate: next.due_date,
-              status: next.status as InstallmentState,
-            }
-          : null,
-        installmentsDone: plan.filter((i) => turnOf(i.status as InstallmentState) === null).length,
-        installmentsTotal: plan.length,
-      }
-    })
-    // Stable: within each group the newest contract stays first.
-    items.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn))
-    return { total: Number(total?.n ?? 0), items }
+type PlanRow = {
+  id: number
+  position: number
+  title: string
+  amount_minor: number
+  currency: string
+  due_date: string | null
+  status: string
+}
+
+/** A contract's next step: the first installment someone still has to move, whose move it is, and how far the plan is. */
+function nextStep(role: Side, plan: PlanRow[]) {
+  const next = plan.find((i) => turnOf(i.status as InstallmentState) !== null)
+  // Nothing left to move: the contract waits for the client to complete it.
+  const waitingOn: Side = next ? turnOf(next.status as InstallmentState)! : 'client'
+  return {
+    waitingOn,
+    yourTurn: waitingOn === role,
+    next: next
+      ? {
+          id: next.id,
+          position: next.position,
+          title: next.title,
+          amountMinor: next.amount_minor,
+          currency: next.currency,
+          dueDate: next.due_date,
+          status: next.status as InstallmentState,
+        }
+      : null,
+    installmentsDone: plan.filter((i) => turnOf(i.status as InstallmentState) === null).length,
+    installmentsTotal: plan.length,
   }
+}
 
-  /** Completed contracts the caller has not reviewed yet. */
-  async function reviewsToWrite(userId: number) {
-    const row = await db
-      .selectFrom('contract as c')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('c.status', '=', 'completed')
-      .where((eb) => eb.or([eb('c.client_id', '=', userId), eb('c.freelancer_id', '=', userId)]))
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('review as r')
-              .select('r.id')
-              .whereRef('r.contract_id', '=', 'c.id')
-              .where('r.author_id', '=', userId),
-          ),
-        ),
+/**
+ * The caller's active contracts, on either side, each with its next step: the first installment
+ * someone still has to move and whose move it is; with none left, the client's completion.
+ * The ones waiting on the caller come first.
+ */
+async function contracts(db: DB, people: People, userId: number) {
+  const mine = db
+    .selectFrom('contract')
+    .where('status', '=', 'active')
+    .where((eb) => eb.or([eb('client_id', '=', userId), eb('freelancer_id', '=', userId)]))
+  const [rows, total] = await Promise.all([
+    mine
+      .select(['id', 'project_id', 'client_id', 'freelancer_id', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(CONTRACT_LIMIT)
+      .execute(),
+    mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ])
+  if (!rows.length) return { total: 0, items: [] }
+  const ids = rows.map((r) => r.id)
+  const [titles, installments, users] = await Promise.all([
+    db
+      .selectFrom('project')
+      .select(['id', 'title'])
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.project_id),
       )
-      .executeTakeFirst()
-    return Number(row?.n ?? 0)
-  }
+      .execute(),
+    db
+      .selectFrom('installment')
+      .select(['id', 'contract_id', 'position', 'title', 'amount_minor', 'currency', 'due_date', 'status'])
+      .where('contract_id', 'in', ids)
+      .orderBy('contract_id')
+      .orderBy('position')
+      .execute(),
+    people(rows.map((r) => (r.client_id === userId ? r.freelancer_id : r.client_id))),
+  ])
+  const title = new Map(titles.map((t) => [t.id, t.title]))
+  const byContract = Map.groupBy(installments, (i) => i.contract_id)
+  const items = rows.map((r) => {
+    const role: Side = r.client_id === userId ? 'client' : 'freelancer'
+    const other = role === 'client' ? r.freelancer_id : r.client_id
+    return {
+      contractId: r.id,
+      projectId: r.project_id,
+      projectTitle: title.get(r.project_id) ?? '',
+      role,
+      other: users.get(other) ?? nobody(other),
+      ...nextStep(role, byContract.get(r.id) ?? []),
+    }
+  })
+  // Stable: within each group the newest contract stays first.
+  items.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn))
+  return { total: Number(total?.n ?? 0), items }
+}
 
+/** Completed contracts the caller has not reviewed yet. */
+async function reviewsToWrite(db: DB, userId: number) {
+  const row = await db
+    .selectFrom('contract as c')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('c.status', '=', 'completed')
+    .where((eb) => eb.or([eb('c.client_id', '=', userId), eb('c.freelancer_id', '=', userId)]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('review as r')
+            .select('r.id')
+            .whereRef('r.contract_id', '=', 'c.id')
+            .where('r.author_id', '=', userId),
+        ),
+      ),
+    )
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+export function createWorkQueue({ db, people }: { db: DB; people: People }) {
   /** Everything waiting on the caller, by side: a client's projects, a freelancer's proposals, and the contracts of both. */
   return async function workQueue(caller: Caller, sides: { client: boolean; freelancer: boolean }) {
     const [asClient, asFreelancer, active, toReview] = await Promise.all([
-      sides.client ? projectsToDecide(caller.userId) : null,
-      sides.freelancer ? proposals(caller.userId) : null,
-      sides.client || sides.freelancer ? contracts(caller.userId) : { total: 0, items: [] },
-      sides.client || sides.freelancer ? reviewsToWrite(caller.userId) : 0,
+      sides.client ? projectsToDecide(db, caller.userId) : null,
+      sides.freelancer ? proposals(db, caller.userId) : null,
+      sides.client || sides.freelancer ? contracts(db, people, caller.userId) : { total: 0, items: [] },
+      sides.client || sides.freelancer ? reviewsToWrite(db, caller.userId) : 0,
     ])
     return { projects: asClient, proposals: asFreelancer, contracts: active, reviewsToWrite: toReview }
   }

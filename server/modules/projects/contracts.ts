@@ -1,0 +1,198 @@
+import type { DB } from '../../db/database.ts'
+import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { Caller } from '../../api/handler.ts'
+import type { ChatService } from '../chat/service.ts'
+import type { ContractState, ProjectState, ProposalState } from './machines.ts'
+import { limits, planTotal } from './rules.ts'
+import { subscribers } from './reads.ts'
+import { clientsProposal } from './received-proposals.ts'
+import { closePending } from './project-status.ts'
+import type { ProjectSearchIndex } from './search-index.ts'
+import {
+  lockRow,
+  notify,
+  recordCreated,
+  transitionProject,
+  transitionProposal,
+  type Trx,
+} from './transition.ts'
+import {
+  nowIso,
+  offsetOf,
+  pageOf,
+  parsePlan,
+  spoken,
+  type PageQuery,
+  type ProjectRow,
+  type ProposalRow,
+} from './shared.ts'
+import type { ProjectViews } from './views.ts'
+
+// The hire: the client accepts a proposal, the project is taken, the contract starts with its
+// installments and the two parties' chat room; and the list of a user's contracts, on either side.
+
+/** The agreed installments: the proposal's plan, else the project's when it matches the bid, else one for the whole bid. */
+function agreedPlan(project: ProjectRow, proposal: ProposalRow) {
+  const proposed = parsePlan(proposal.installment_plan)
+  const projectPlan = parsePlan(project.installment_plan)
+  if (proposed.length) return proposed
+  if (projectPlan.length && planTotal(projectPlan) === proposal.bid_minor) return projectPlan
+  return [{ title: project.title.slice(0, limits.installmentTitle), amountMinor: proposal.bid_minor }]
+}
+
+/** The accepted proposal's contract, its installments and the parties' chat room. */
+async function startContract(
+  trx: Trx,
+  chat: Pick<ChatService, 'openRoom'>,
+  caller: Caller,
+  proj: ProjectRow,
+  p: ProposalRow,
+) {
+  const now = nowIso()
+  // The same room if the client already opened it to ask questions.
+  const roomId = await chat.openRoom(trx, {
+    projectId: proj.id,
+    clientId: proj.client_id,
+    freelancerId: p.freelancer_id,
+  })
+  const contract = await trx
+    .insertInto('contract')
+    .values({
+      project_id: proj.id,
+      proposal_id: p.id,
+      client_id: proj.client_id,
+      freelancer_id: p.freelancer_id,
+      status: 'active',
+      amount_minor: p.bid_minor,
+      currency: p.currency,
+      room_id: String(roomId),
+      created_at: now,
+      updated_at: now,
+      ended_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await trx
+    .insertInto('installment')
+    .values(
+      agreedPlan(proj, p).map((i, n) => ({
+        contract_id: contract.id,
+        position: n + 1,
+        title: i.title,
+        amount_minor: i.amountMinor,
+        currency: p.currency,
+        due_date: i.dueDate ?? null,
+        status: 'pending',
+        submission_note: null,
+        feedback: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute()
+  await recordCreated(trx, 'contract', contract.id, 'active', proj.id, caller.userId, [
+    notify([p.freelancer_id, proj.client_id], 'contractStarted', proj.id, 'Project', { title: proj.title }),
+  ])
+  return contract.id
+}
+
+/** The proposal accepted and the project taken; its followers hear that it is. */
+async function hire(trx: Trx, caller: Caller, proj: ProjectRow, p: ProposalRow, hasContract: boolean) {
+  const guard = () =>
+    proj.status !== 'open'
+      ? `The project is ${spoken(proj.status)}; it takes no more hires`
+      : hasContract
+        ? 'The project already has a contract'
+        : null
+  const followers = await subscribers(trx, proj.id)
+  await transitionProposal(trx, {
+    id: p.id,
+    current: p.status as ProposalState,
+    action: 'accept',
+    actor: 'client',
+    actorId: caller.userId,
+    projectId: proj.id,
+    guard,
+    set: { decided_at: nowIso() },
+    effects: [notify([p.freelancer_id], 'proposalAccepted', proj.id, 'Proposal', { title: proj.title })],
+  })
+  await transitionProject(trx, {
+    id: proj.id,
+    current: proj.status as ProjectState,
+    action: 'hire',
+    actor: 'client',
+    actorId: caller.userId,
+    projectId: proj.id,
+    effects: followers.length
+      ? [
+          notify(
+            followers.filter((f) => f !== p.freelancer_id),
+            'projectTaken',
+            proj.id,
+            'ProjectStatus',
+            { title: proj.title },
+          ),
+        ]
+      : [],
+  })
+}
+
+type ContractDeps = {
+  db: DB
+  dialect: Dialect
+  chat: Pick<ChatService, 'openRoom'>
+  index: ProjectSearchIndex
+  views: Pick<ProjectViews, 'contracts' | 'contract'>
+}
+
+async function accept(deps: ContractDeps, caller: Caller, proposalId: number, projectId: number) {
+  const { db, dialect, chat, index, views } = deps
+  await clientsProposal(db, caller, proposalId, projectId)
+  const contractId = await db.transaction().execute(async (trx) => {
+    // The project row is locked first, so two accepts on one project run one after the other.
+    const proj = (await lockRow(trx, dialect, 'project', projectId))!
+    const p = (await lockRow(trx, dialect, 'proposal', proposalId))!
+    const existing = await trx
+      .selectFrom('contract')
+      .select(['id', 'proposal_id'])
+      .where('project_id', '=', projectId)
+      .executeTakeFirst()
+    if (p.status === 'accepted' && existing?.proposal_id === p.id) return existing.id
+    await hire(trx, caller, proj, p, !!existing)
+    const id = await startContract(trx, chat, caller, proj, p)
+    await closePending(trx, projectId, proj.title, 'taken', p.id)
+    await index.remove(trx, projectId)
+    return id
+  })
+  return views.contract(contractId)
+}
+
+async function myContracts(
+  deps: ContractDeps,
+  caller: Caller,
+  query: PageQuery & { status?: ContractState },
+) {
+  const { db, views } = deps
+  let q = db
+    .selectFrom('contract')
+    .where((eb) => eb.or([eb('freelancer_id', '=', caller.userId), eb('client_id', '=', caller.userId)]))
+  if (query.status) q = q.where('status', '=', query.status)
+  const [rows, total] = await Promise.all([
+    q
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offsetOf(query))
+      .limit(query.pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ])
+  return pageOf(await views.contracts(rows), query, total?.n)
+}
+
+export function createContracts(deps: ContractDeps) {
+  return {
+    accept: accept.bind(null, deps),
+    myContracts: myContracts.bind(null, deps),
+  }
+}

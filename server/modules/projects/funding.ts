@@ -1,0 +1,82 @@
+import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { ContractState } from './machines.ts'
+import { lockRow, notify, transitionInstallment, type Trx } from './transition.ts'
+
+// The projects' side of a payment: the payments module reads a contract's installments to price
+// a payment, and funds them once the gateway confirms it. Neither needs the money mover, so the
+// payments module is built on these before the projects service that releases money through it.
+
+export const projectTitle = async (trx: Trx, projectId: number) =>
+  (await trx.selectFrom('project').select('title').where('id', '=', projectId).executeTakeFirstOrThrow())
+    .title
+
+type FundingDeps = {
+  dialect: Dialect
+}
+
+/** A project's contract and its installments as payments sees them, locked for the caller's transaction. */
+async function contractForPayment(deps: FundingDeps, trx: Trx, projectId: number) {
+  const { dialect } = deps
+  const found = await trx
+    .selectFrom('contract')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .executeTakeFirst()
+  if (!found) return undefined
+  const c = (await lockRow(trx, dialect, 'contract', found.id))!
+  const title = await projectTitle(trx, projectId)
+  const installments = await trx
+    .selectFrom('installment')
+    .select(['id', 'position', 'title', 'amount_minor', 'currency', 'status'])
+    .where('contract_id', '=', c.id)
+    .orderBy('position')
+    .execute()
+  return {
+    id: c.id,
+    projectId,
+    title,
+    clientId: c.client_id,
+    freelancerId: c.freelancer_id,
+    status: c.status as ContractState,
+    currency: c.currency,
+    installments,
+  }
+}
+
+/** The gateway confirmed a payment: its installments still pending on an active contract become funded (answers their ids). */
+async function fundInstallments(deps: FundingDeps, trx: Trx, contractId: number, installmentIds: number[]) {
+  const { dialect } = deps
+  const contract = (await lockRow(trx, dialect, 'contract', contractId))!
+  if (contract.status !== 'active') return []
+  const title = await projectTitle(trx, contract.project_id)
+  const funded: number[] = []
+  for (const id of [...installmentIds].sort((a, b) => a - b)) {
+    const i = await lockRow(trx, dialect, 'installment', id)
+    if (!i || i.contract_id !== contractId || i.status !== 'pending') continue
+    await transitionInstallment(trx, {
+      id,
+      current: 'pending',
+      action: 'fund',
+      actor: 'system',
+      actorId: null,
+      projectId: contract.project_id,
+      effects: [
+        notify([contract.freelancer_id], 'installmentFunded', contract.project_id, 'Project', {
+          title,
+          installment: i.title,
+        }),
+      ],
+    })
+    funded.push(id)
+  }
+  return funded
+}
+
+export function createContractFunding(deps: FundingDeps) {
+  return {
+    contractForPayment: contractForPayment.bind(null, deps),
+    fundInstallments: fundInstallments.bind(null, deps),
+  }
+}
+
+export type ContractFunding = ReturnType<typeof createContractFunding>

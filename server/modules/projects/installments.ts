@@ -1,0 +1,220 @@
+import type { DB } from '../../db/database.ts'
+import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { Caller } from '../../api/handler.ts'
+import { notFound } from '../../api/errors.ts'
+import type { InstallmentState } from './machines.ts'
+import { projectTitle } from './funding.ts'
+import { inNamespace, lockRow, notify, transitionInstallment, type Trx } from './transition.ts'
+import type { ContractRow, InstallmentRow } from './shared.ts'
+import type { ProjectViews } from './views.ts'
+
+// The work of a contract, one installment at a time: the freelancer submits, the client asks for
+// changes or approves, and approval releases the held money through the payments module at once.
+
+/** What the payments module does when an installment is released, inside the release's transaction. */
+export interface MoneyMover {
+  release(
+    trx: Trx,
+    i: {
+      installmentId: number
+      contractId: number
+      clientId: number
+      freelancerId: number
+      amountMinor: number
+      currency: string
+    },
+  ): Promise<void>
+}
+
+type Action = 'submit' | 'request-changes' | 'approve'
+
+/** The contract and installment of a move, locked, with who moves and the other party. */
+type Move = {
+  trx: Trx
+  contract: ContractRow
+  i: InstallmentRow
+  title: string
+  caller: Caller
+  actor: 'client' | 'freelancer'
+  note?: string
+}
+
+type InstallmentDeps = {
+  db: DB
+  dialect: Dialect
+  moneyMover: MoneyMover
+  views: Pick<ProjectViews, 'contract'>
+}
+
+/** Moves the money of an approved installment and marks it released; the freelancer hears of it. */
+async function releaseLocked(
+  deps: InstallmentDeps,
+  trx: Trx,
+  contract: ContractRow,
+  i: InstallmentRow,
+  title: string,
+) {
+  const { moneyMover } = deps
+  await moneyMover.release(trx, {
+    installmentId: i.id,
+    contractId: contract.id,
+    clientId: contract.client_id,
+    freelancerId: contract.freelancer_id,
+    amountMinor: i.amount_minor,
+    currency: i.currency,
+  })
+  await transitionInstallment(trx, {
+    id: i.id,
+    current: i.status as InstallmentState,
+    action: 'release',
+    actor: 'system',
+    actorId: null,
+    projectId: contract.project_id,
+    effects: [
+      notify([contract.freelancer_id], 'installmentReleased', contract.project_id, 'Project', {
+        title,
+        installment: i.title,
+      }),
+    ],
+  })
+}
+
+async function move(
+  deps: InstallmentDeps,
+  action: Action,
+  { trx, contract, i, title, caller, actor, note }: Move,
+) {
+  const active = () => (contract.status === 'active' ? null : `The contract is ${contract.status}`)
+  const other = actor === 'client' ? contract.freelancer_id : contract.client_id
+  const step = {
+    id: i.id,
+    current: i.status as InstallmentState,
+    actor,
+    actorId: caller.userId,
+    projectId: contract.project_id,
+    note: note || null,
+  }
+  const heard = (kind: string) => [
+    notify([other], kind, contract.project_id, 'Project', { title, installment: i.title }),
+  ]
+  if (action === 'submit')
+    return transitionInstallment(trx, {
+      ...step,
+      action: 'submit',
+      guard: () => active() ?? (note ? null : 'Describe the work you submit'),
+      set: { submission_note: note ?? null },
+      effects: heard('installmentSubmitted'),
+    })
+  if (action === 'request-changes')
+    return transitionInstallment(trx, {
+      ...step,
+      action: 'request_changes',
+      guard: () => active() ?? (note ? null : 'Say what should change'),
+      set: { feedback: note ?? null },
+      effects: heard('installmentChangesRequested'),
+    })
+  await transitionInstallment(trx, {
+    ...step,
+    action: 'approve',
+    guard: active,
+    set: { feedback: note || i.feedback },
+    effects: heard('installmentApproved'),
+  })
+  // Approval releases the held money at once, in the same transaction (decision 172).
+  await releaseLocked(deps, trx, contract, { ...i, status: 'approved' }, title)
+}
+
+async function installmentAction(
+  deps: InstallmentDeps,
+  caller: Caller,
+  installmentId: number,
+  action: Action,
+  note?: string,
+) {
+  const { db, dialect, views } = deps
+  const found = await db
+    .selectFrom('installment as i')
+    .innerJoin('contract as c', 'c.id', 'i.contract_id')
+    .select(['c.id', 'c.client_id', 'c.freelancer_id', 'c.project_id'])
+    .where('i.id', '=', installmentId)
+    .executeTakeFirst()
+  if (!found || (found.client_id !== caller.userId && found.freelancer_id !== caller.userId))
+    throw notFound('Installment')
+  const actor = found.client_id === caller.userId ? ('client' as const) : ('freelancer' as const)
+  await db.transaction().execute(async (trx) => {
+    const contract = (await lockRow(trx, dialect, 'contract', found.id))!
+    const i = (await lockRow(trx, dialect, 'installment', installmentId))!
+    const title = await projectTitle(trx, contract.project_id)
+    await move(deps, action, { trx, contract, i, title, caller, actor, note })
+  })
+  return views.contract(found.id)
+}
+
+/** The installment and its contract, locked in this order; undefined for an unknown installment. */
+async function lockInstallment(deps: InstallmentDeps, trx: Trx, installmentId: number) {
+  const { dialect } = deps
+  const row = await trx
+    .selectFrom('installment')
+    .select('contract_id')
+    .where('id', '=', installmentId)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const contract = (await lockRow(trx, dialect, 'contract', row.contract_id))!
+  const i = (await lockRow(trx, dialect, 'installment', installmentId))!
+  return { contract, i }
+}
+
+/** Releases an approved installment (system: a retry, the auto-release timer); a repeat finds it released and answers false. */
+async function releaseInstallment(deps: InstallmentDeps, installmentId: number) {
+  const { db } = deps
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockInstallment(deps, trx, installmentId)
+    if (!locked) throw notFound('Installment')
+    const { contract, i } = locked
+    if (i.status === 'released') return false
+    await releaseLocked(deps, trx, contract, i, await projectTitle(trx, contract.project_id))
+    return true
+  })
+}
+
+/**
+ * The auto-release timer (decision 183): a submission still unanswered since before `submittedBefore`
+ * is approved by the system and released, in one transaction; a second instance finds it moved and answers false.
+ */
+async function autoRelease(deps: InstallmentDeps, installmentId: number, submittedBefore: string) {
+  const { db } = deps
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockInstallment(deps, trx, installmentId)
+    if (!locked) return false
+    const { contract, i } = locked
+    if (contract.status !== 'active' || i.status !== 'submitted' || i.updated_at >= submittedBefore)
+      return false
+    const title = await projectTitle(trx, contract.project_id)
+    const parties = [contract.client_id, contract.freelancer_id]
+    const params = { title, installment: i.title }
+    await transitionInstallment(trx, {
+      id: i.id,
+      current: 'submitted',
+      action: 'approve',
+      actor: 'system',
+      actorId: null,
+      projectId: contract.project_id,
+      effects: [
+        inNamespace(
+          'refunds',
+          notify(parties, 'installmentAutoApproved', contract.project_id, 'Project', params),
+        ),
+      ],
+    })
+    await releaseLocked(deps, trx, contract, { ...i, status: 'approved' }, title)
+    return true
+  })
+}
+
+export function createInstallments(deps: InstallmentDeps) {
+  return {
+    installmentAction: installmentAction.bind(null, deps),
+    releaseInstallment: releaseInstallment.bind(null, deps),
+    autoRelease: autoRelease.bind(null, deps),
+  }
+}

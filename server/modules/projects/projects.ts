@@ -1,0 +1,214 @@
+import type { DB } from '../../db/database.ts'
+import type { Locale } from '../../db/schema.ts'
+import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { Caller } from '../../api/handler.ts'
+import { ApiError } from '../../api/errors.ts'
+import type { FileService } from '../files/service.ts'
+import type { ProjectInput } from './contract.ts'
+import type { ProjectState } from './machines.ts'
+import { limits } from './rules.ts'
+import { ownProject } from './access.ts'
+import { readProject } from './reads.ts'
+import { indexProject } from './search.ts'
+import type { ProjectSearchIndex } from './search-index.ts'
+import {
+  conflict,
+  lockRow,
+  recordActivity,
+  recordCreated,
+  transitionProject,
+  type Trx,
+} from './transition.ts'
+import { badRequest, isClient, nowIso, offsetOf, pageOf, spoken, type PageQuery } from './shared.ts'
+import type { ProjectViews } from './views.ts'
+
+// A client's projects: posting one (as a draft or published at once), editing it while nobody has
+// proposed, deleting it before it has a contract, and the list of their own.
+
+/** Why a project cannot be published yet, or null when it can. */
+export function publishGuard(row: {
+  title: string
+  description: string
+  subcategory_id: number | null
+  budget_minor: number
+}) {
+  if (row.title.trim().length < limits.title.min || row.description.trim().length < limits.description.min)
+    return 'A project needs a title and a description before it is published'
+  if (!row.subcategory_id) return 'Choose a subcategory before publishing'
+  if (row.budget_minor <= 0) return 'Set a budget before publishing'
+  return null
+}
+
+/** The subcategory and skills of the input exist; answers the subcategory's category and the skills once each. */
+async function checkCatalogue(db: DB, input: ProjectInput) {
+  const sub = await db
+    .selectFrom('subcategory')
+    .select(['id', 'category_id'])
+    .where('id', '=', input.subcategoryId)
+    .executeTakeFirst()
+  if (!sub) throw badRequest('subcategoryId', 'is not a known subcategory')
+  const skillIds = [...new Set(input.skillIds)]
+  if (skillIds.length) {
+    const found = await db.selectFrom('skill').select('id').where('id', 'in', skillIds).execute()
+    if (found.length !== skillIds.length) throw badRequest('skillIds', 'contains an unknown skill')
+  }
+  return { categoryId: sub.category_id, skillIds }
+}
+
+function projectValues(input: ProjectInput, categoryId: number) {
+  return {
+    title: input.title,
+    description: input.description,
+    category_id: categoryId,
+    subcategory_id: input.subcategoryId,
+    budget_type: input.budgetType,
+    budget_minor: input.budgetMinor,
+    currency: input.currency,
+    duration_days: input.durationDays ?? null,
+    deadline: input.deadline ?? null,
+    experience_level: input.experienceLevel ?? null,
+    remote: input.remote ? 1 : 0,
+    location: input.location || null,
+    country: input.country ?? null,
+    installment_plan: JSON.stringify(input.installments),
+  }
+}
+
+async function setSkills(trx: Trx, projectId: number, skillIds: number[]) {
+  await trx.deleteFrom('project_skill').where('project_id', '=', projectId).execute()
+  if (skillIds.length)
+    await trx
+      .insertInto('project_skill')
+      .values(skillIds.map((skill_id) => ({ project_id: projectId, skill_id })))
+      .execute()
+}
+
+/** Publishes a draft the client just saved (the guard reads the saved values). */
+async function publishDraft(trx: Trx, caller: Caller, id: number, values: ReturnType<typeof projectValues>) {
+  await transitionProject(trx, {
+    id,
+    current: 'draft',
+    action: 'publish',
+    actor: 'client',
+    actorId: caller.userId,
+    projectId: id,
+    guard: () => publishGuard(values),
+    set: { published_at: nowIso() },
+  })
+}
+
+type ProjectDeps = {
+  db: DB
+  dialect: Dialect
+  files: Pick<FileService, 'release'>
+  index: ProjectSearchIndex
+  views: Pick<ProjectViews, 'summaries' | 'details'>
+}
+
+async function create(deps: ProjectDeps, caller: Caller, input: ProjectInput, locale: Locale) {
+  const { db, index, views } = deps
+  if (!isClient(caller)) throw new ApiError(403, 'Forbidden', 'Only clients and companies post projects')
+  const { categoryId, skillIds } = await checkCatalogue(db, input)
+  const id = await db.transaction().execute(async (trx) => {
+    const now = nowIso()
+    const values = projectValues(input, categoryId)
+    const row = await trx
+      .insertInto('project')
+      .values({
+        ...values,
+        client_id: caller.userId,
+        status: 'draft',
+        created_at: now,
+        updated_at: now,
+        published_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await setSkills(trx, row.id, skillIds)
+    await recordCreated(trx, 'project', row.id, 'draft', row.id, caller.userId)
+    if (input.publish) {
+      await publishDraft(trx, caller, row.id, values)
+      await indexProject(index, trx, { ...values, id: row.id, status: 'open' })
+    }
+    return row.id
+  })
+  return views.details((await readProject(db, id))!, caller, locale)
+}
+
+async function update(deps: ProjectDeps, caller: Caller, id: number, input: ProjectInput, locale: Locale) {
+  const { db, dialect, index, views } = deps
+  const { categoryId, skillIds } = await checkCatalogue(db, input)
+  await ownProject(db, caller, id)
+  await db.transaction().execute(async (trx) => {
+    const row = (await lockRow(trx, dialect, 'project', id))!
+    if (row.status !== 'draft' && row.status !== 'open')
+      throw conflict(`The project is ${spoken(row.status)}; it can no longer be edited`, row.status)
+    if (row.status === 'open' && row.proposal_count > 0)
+      throw conflict('The project has proposals; it can no longer be edited', row.status)
+    const values = projectValues(input, categoryId)
+    await trx
+      .updateTable('project')
+      .set({ ...values, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute()
+    await setSkills(trx, id, skillIds)
+    await recordActivity(trx, id, caller.userId, 'project', id, 'edit', row.status)
+    if (row.status === 'draft' && input.publish) await publishDraft(trx, caller, id, values)
+    const fresh = await trx
+      .selectFrom('project')
+      .select(['id', 'title', 'description', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    await indexProject(index, trx, fresh)
+  })
+  return views.details((await readProject(db, id))!, caller, locale)
+}
+
+async function remove(deps: ProjectDeps, caller: Caller, id: number) {
+  const { db, dialect, files, index } = deps
+  await ownProject(db, caller, id)
+  await db.transaction().execute(async (trx) => {
+    const row = (await lockRow(trx, dialect, 'project', id))!
+    if (await trx.selectFrom('contract').select('id').where('project_id', '=', id).executeTakeFirst()) {
+      throw conflict('The project has a contract; cancel it instead of deleting it', row.status)
+    }
+    const linked = (
+      await trx.selectFrom('project_file').select('file_id').where('project_id', '=', id).execute()
+    ).map((f) => f.file_id)
+    await index.remove(trx, id)
+    await trx.deleteFrom('project').where('id', '=', id).execute()
+    await files.release(trx, linked) // the rows now, the bytes after commit
+  })
+  return { ok: true as const }
+}
+
+async function myProjects(
+  deps: ProjectDeps,
+  caller: Caller,
+  query: PageQuery & { status?: ProjectState },
+  locale: Locale,
+) {
+  const { db, views } = deps
+  let q = db.selectFrom('project').where('client_id', '=', caller.userId)
+  if (query.status) q = q.where('status', '=', query.status)
+  const [rows, total] = await Promise.all([
+    q
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offsetOf(query))
+      .limit(query.pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ])
+  return pageOf(await views.summaries(rows, locale), query, total?.n)
+}
+
+export function createProjects(deps: ProjectDeps) {
+  return {
+    create: create.bind(null, deps),
+    update: update.bind(null, deps),
+    remove: remove.bind(null, deps),
+    myProjects: myProjects.bind(null, deps),
+  }
+}

@@ -1,0 +1,48 @@
+import type { Selectable } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import type { Caller } from '../../api/handler.ts'
+import { ApiError } from '../../api/errors.ts'
+import { Role } from '../identity/permissions.ts'
+
+// Small helpers every use case of the projects module shares.
+
+export type ProjectRow = Selectable<Database['project']>
+export type ProposalRow = Selectable<Database['proposal']>
+export type ContractRow = Selectable<Database['contract']>
+export type InstallmentRow = Selectable<Database['installment']>
+/** One installment of a project's, a proposal's or a contract's payment plan. */
+export type PlanItem = { title: string; amountMinor: number; dueDate?: string }
+/** A page of a list, as every list endpoint takes it. */
+export type PageQuery = { page: number; pageSize: number }
+
+export const nowIso = () => new Date().toISOString()
+export const DAY = 86_400_000
+
+export const isClient = (c: Caller) => c.roles.includes(Role.Client) || c.roles.includes(Role.Company)
+export const isFreelancer = (c: Caller) => c.roles.includes(Role.Freelancer)
+
+/** A stored payment plan; a plan that cannot be read is an empty one. */
+export const parsePlan = (text: string): PlanItem[] => {
+  try {
+    return JSON.parse(text) as PlanItem[]
+  } catch {
+    return []
+  }
+}
+
+export const badRequest = (field: string, message: string) =>
+  new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
+
+/** A state as a sentence says it ("in progress"). */
+export const spoken = (state: string) => state.replace('_', ' ')
+
+/** The offset of a page of a list. */
+export const offsetOf = (query: PageQuery) => (query.page - 1) * query.pageSize
+
+/** A list answer: the page's rows and how many there are in all. */
+export const pageOf = <T>(data: T[], query: PageQuery, total: number | string | bigint | undefined) => ({
+  data,
+  page: query.page,
+  pageSize: query.pageSize,
+  total: Number(total ?? 0),
+})
