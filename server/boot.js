@@ -8,7 +8,6 @@ if (major < 24 || (major === 24 && minor < 15)) {
   process.exit(1)
 }
 // Node's compile cache keeps the stripped TypeScript and compiled code on disk, so later starts are faster.
-const { enableCompileCache } = await import('node:module')
-enableCompileCache?.()
+;(await import('node:module')).enableCompileCache?.()
 const { main } = await import('./index.ts')
 await main()
