@@ -7,7 +7,6 @@ import { configDefaults, defineConfig } from 'vitest/config'
 const alone = [
   'tests/integration/**/*.test.ts',
   'tests/security/**/*.test.ts',
-  'server/heap-growth.test.ts',
   'server/start-footprint.test.ts',
   'server/jobs/**/*.test.ts',
   'server/realtime/**/*.test.ts',

@@ -2,10 +2,19 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { AppDeps } from './app.ts'
+import type { AppDeps, PageHandler } from './app.ts'
 import type { Logger } from './log.ts'
 
-export type NodeListener = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
+
+/** The web app as the Node entry serves it: static files first, then React Router's pages. */
+export interface WebApp {
+  /** Serves a static file (the built client, public/) or calls `next`. */
+  serveStatic: NodeMiddleware
+  handle: PageHandler
+  close(): Promise<void>
+}
+
 const root = path.resolve(import.meta.dirname, '..')
 
 // Production serves the built app (building it first if it is missing); development runs Vite in
@@ -14,24 +23,32 @@ export async function loadApp(
   mode: 'production' | 'development',
   deps: AppDeps,
   log: Logger,
-): Promise<{ listener: NodeListener; close(): Promise<void> }> {
-  if (mode === 'development') {
-    const vite = await import('vite')
-    const server = await vite.createServer({ root, server: { middlewareMode: true }, appType: 'custom' })
-    return {
-      listener: (req, res, next) =>
-        server.middlewares(req, res, () => {
-          server
-            .ssrLoadModule(path.join(root, 'server/app.ts'))
-            .then((m) => (m as typeof import('./app.ts')).createAppListener(deps)(req, res, next))
-            .catch((error: Error) => {
-              server.ssrFixStacktrace(error)
-              next()
-            })
-        }),
-      close: () => server.close(),
-    }
+): Promise<WebApp> {
+  return mode === 'development' ? loadWithVite(deps) : loadBuild(deps, log)
+}
+
+async function loadWithVite(deps: AppDeps): Promise<WebApp> {
+  const vite = await import('vite')
+  const server = await vite.createServer({ root, server: { middlewareMode: true }, appType: 'custom' })
+  return {
+    serveStatic: (req, res, next) => server.middlewares(req, res, next),
+    // The app module is asked for on every request, so an edit shows on the next one.
+    handle: async (request, info) => {
+      try {
+        const app = (await server.ssrLoadModule(
+          path.join(root, 'server/app.ts'),
+        )) as typeof import('./app.ts')
+        return await app.createPageHandler(deps)(request, info)
+      } catch (error) {
+        server.ssrFixStacktrace(error as Error)
+        throw error
+      }
+    },
+    close: () => server.close(),
   }
+}
+
+async function loadBuild(deps: AppDeps, log: Logger): Promise<WebApp> {
   const entry = path.join(root, 'build/server/index.js')
   if (!fs.existsSync(entry)) {
     log.info('no build found: building the web app once (npm run build)')
@@ -43,7 +60,7 @@ export async function loadApp(
     if (result.status !== 0) throw new Error('the web app failed to build; run npm run build to see why')
   }
   const sirv = (await import('sirv')).default
-  const assets = sirv(path.join(root, 'build/client'), {
+  const serveStatic = sirv(path.join(root, 'build/client'), {
     etag: true,
     gzip: false,
     setHeaders(res, pathname) {
@@ -54,9 +71,5 @@ export async function loadApp(
     },
   })
   const built = (await import(entry)) as typeof import('./app.ts')
-  const listener = built.createAppListener(deps)
-  return {
-    listener: (req, res, next) => assets(req, res, () => listener(req, res, next)),
-    close: async () => {},
-  }
+  return { serveStatic, handle: built.createPageHandler(deps), close: async () => {} }
 }

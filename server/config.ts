@@ -68,12 +68,6 @@ const envSchema = z.object({
     .int()
     .min(100, 'must be at least 100')
     .default(10_000),
-  PAGE_CACHE_SECONDS: z.coerce
-    .number({ error: 'must be a number of seconds' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 or more')
-    .max(300, 'must be at most 300')
-    .default(5),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' })
     .default('info'),
@@ -183,7 +177,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO,
     demoPassword: e.DEMO_PASSWORD,
     hubRevocationSweepMs: e.HUB_REVOCATION_SWEEP_MS,
-    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     /** signs login tokens; unset, a secret kept in the database is shared by every instance */
     authSecret: e.AUTH_SECRET,

@@ -1,191 +1,112 @@
-import http from 'node:http'
-import { randomUUID } from 'node:crypto'
-import compression from 'compression'
-import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
+import type http from 'node:http'
 import { loadConfig, ConfigError, type Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
 import { openDatabase, DatabaseStartError, type Db } from './db/database.ts'
-import { oneTimeWorkDue, prepareDatabase } from './db/prepare.ts'
-import { oneTimeWorkApart } from './one-time-work.ts'
-import { releaseStartGarbage } from './start-garbage.ts'
+import { prepareDatabase } from './db/prepare.ts'
 import { createApi } from './api/index.ts'
 import { API_PREFIX } from './api/handler.ts'
-import { loadApp } from './app-loader.ts'
-import { setSecurityHeaders } from './http/security-headers.ts'
-import { readiness } from './http/health.ts'
+import { loadApp, type WebApp } from './app-loader.ts'
 import { createMetrics } from './http/metrics.ts'
-import { createDoorGuard } from './http/doors.ts'
-import { CLIENT_ADDRESS_HEADER } from './http/client-address.ts'
-import { rejectUpgrade } from './realtime/http.ts'
-import { createHubs } from './hubs.ts'
-import { createE2eHooks } from './e2e-hooks.ts'
-import { createPageCache } from './http/page-cache.ts'
-import { sharePageCache } from './http/page-cache-bus.ts'
+import { createRequestGuard } from './http/request-guard.ts'
+import { createHttpServer } from './http/serve.ts'
+import { createHubs, type HubsRuntime } from './hubs.ts'
 
 // The Node entry: one process, one port. Pages, /api/v1, /hubs and static files all come through
-// the http server created here.
-export async function startServer(
-  config: Config,
-  log: Logger,
-  options: {
-    webApp?: boolean
-    onDatabaseOpen?: (database: Db) => void
-    oneTimeWorkApart?: () => Promise<void>
-    /** The entry's server gives back the memory its start used before it listens (decision 289). */ releaseStartGarbage?: boolean
-    /** Tests: how long a body may stall (server/http/body-cut.ts). */ bodyIdleMs?: number
-  } = {},
-) {
+// the http server created here (server/http/serve.ts).
+
+export interface StartOptions {
+  /** Tests that exercise only the API and the hubs may leave the web app out (no build needed). */
+  webApp?: boolean
+  onDatabaseOpen?: (database: Db) => void
+  /** Tests: how long a body may stall (server/http/request-body.ts). */
+  bodyIdleMs?: number
+}
+
+export async function startServer(config: Config, log: Logger, options: StartOptions = {}) {
   const database = await openDatabase(config.database)
   options.onDatabaseOpen?.(database)
-  // A first start's one-time work may run in a process of its own, so this one never holds its
-  // peak (decision 273); the web app loads meanwhile. What is left here is a restart's: nothing to
-  // migrate, the reference upsert.
-  const oneTimeWork =
-    options.oneTimeWorkApart && (await oneTimeWorkDue(database, config))
-      ? options.oneTimeWorkApart()
-      : undefined
   const api = createApi({ database, log, config })
-  const pageCache = createPageCache({ seconds: config.pageCacheSeconds })
-  // Tests that exercise only the API and the hubs may leave the web app out (no build needed).
-  const loadingApp =
-    options.webApp === false
-      ? Promise.resolve({
-          listener: (_req: http.IncomingMessage, _res: http.ServerResponse, next: () => void) => next(),
-          close: async () => {},
-        })
-      : loadApp(
-          config.env === 'development' ? 'development' : 'production',
-          {
-            mode: config.env === 'development' ? 'development' : 'production',
-            api: api.handler,
-            apiUrl: config.apiUrl,
-            publicUrl: config.publicUrl,
-            checkoutOrigins: config.stripe ? [config.stripe.checkoutOrigin] : [],
-            requestId: '',
-            pageCache: config.env === 'development' ? undefined : pageCache,
-          },
-          log,
-        )
-  // Its failure is reported below, once the one-time work has ended.
-  loadingApp.catch(() => {})
-  await oneTimeWork
+  // Each step is whole or not at all, so a start stopped anywhere is finished by the next one.
   await prepareDatabase({ database, config, log, services: api.services })
   const hubs = await createHubs({ config, log, identity: api.services.identity })
-  // Test-only routes (server/e2e-hooks.ts), present only when the server runs with E2E=1.
-  const e2e = process.env.E2E === '1' ? createE2eHooks(hubs) : null
   api.attachHubs(hubs.hubs, hubs.allowGroups)
-  // A delivery (a notification row, a timer's change) may change what kept pages show.
-  api.jobs.outbox.onDelivered(() => pageCache.invalidate())
-  // …and while it runs, the session data a hub event from inside it makes pages ask for again is read afresh (decision 200).
-  api.jobs.outbox.onDelivering(() => pageCache.hold())
-  // Instances sharing Redis forget kept pages (decision 015) and every service's kept answers together (decision 269).
-  // The bus rides the hubs' Redis connections: one instance's forget and the hub message that follows
-  // it (an outbox delivery) reach the others in that order, so a page a hub event asks for is fresh.
-  sharePageCache(pageCache, api.caches)
+  // Instances sharing Redis forget the services' kept answers together (decision 269).
   if (hubs.backplane) await api.caches.connect(hubs.backplane)
-  const app = await loadingApp
-  const compress = compression({
-    filter: (req, res) =>
-      !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') &&
-      compression.filter(req, res),
-  })
-
-  // Every request passes the door guard first (server/http/doors.ts): what no door can take is
-  // answered there, each door's body is limited, and whatever escapes a door's dispatch is a 500.
-  const metrics = createMetrics({
-    database,
-    hubConnections: () => hubs.server.connectionCounts(),
-    ledgerHealth: () => api.jobs.ledgerHealth.peek(),
-    token: config.metricsToken,
-  })
-  const doors = createDoorGuard({
+  const app = await loadWebApp(config, api.handler, log, options.webApp)
+  const server = createHttpServer({
+    config,
     log,
-    trustProxy: config.trustProxy,
-    isHubPath: (path) => hubs.server.owns(path),
-    apiPrefix: API_PREFIX,
-    bodyIdleMs: options.bodyIdleMs,
-  })
-  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const requestId = safeRequestId(req.headers['x-request-id'])
-    req.headers['x-request-id'] = requestId
-    res.setHeader('x-request-id', requestId)
-    setSecurityHeaders(res, config.isProduction)
-    const url = req.url ?? '/'
-    const started = performance.now()
-    if (metrics.owns(url)) return void metrics.serve(req, res)
-    let door: ReturnType<typeof doors.admit> = null
-    res.once('finish', () => {
-      const ms = performance.now() - started
-      if (!url.startsWith(API_PREFIX) && !doors.refused(req))
-        log.info(
-          {
-            requestId,
-            method: req.method,
-            path: url.split('?')[0],
-            status: res.statusCode,
-            ms: Math.round(ms),
-          },
-          'http',
-        )
-      metrics.observe(door ?? 'refused', req.method ?? 'GET', url.split('?')[0], res.statusCode, ms / 1000)
-    })
-    door = doors.admit(req, res, requestId)
-    if (!door) return
-    // Any write may change what visitors see: the kept pages go when it starts and again when it
-    // ends, so no page rendered in between is kept (server/http/page-cache.ts). Hub traffic
-    // (negotiate, SSE and long-polling sends) writes nothing pages show.
-    if (req.method !== 'GET' && req.method !== 'HEAD' && door !== 'hub' && door !== 'hub-negotiate') {
-      // Held, not only emptied: session data read meanwhile is not kept either (decision 200).
-      res.once('close', pageCache.hold())
-    }
-    doors.run(req, res, requestId, door, () => {
-      if (door === 'health')
-        return url.startsWith('/readyz')
-          ? readiness(database).then((r) =>
-              res.writeHead(r.ok ? 200 : 503, { 'content-type': 'text/plain' }).end(r.detail),
-            )
-          : res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
-      if (e2e?.(req, res)) return
-      // Hub traffic is never compressed: Server-Sent Events must reach the client as written.
-      if (hubs.server.handleRequest(req, res)) return
-      compress(req as never, res as never, () =>
-        doors.run(req, res, requestId, door, async () => {
-          if (door !== 'api')
-            return app.listener(
-              req,
-              res,
-              () => res.headersSent || res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found'),
-            )
-          const response = await api.handler(createRequest(req, res), {
-            requestId,
-            ip: String(req.headers[CLIENT_ADDRESS_HEADER]),
-          })
-          // The guard may have answered already (a body past its limit): the API's answer is dropped.
-          if (res.headersSent) return void response.body?.cancel()
-          await sendResponse(res, response)
-        }),
-      )
-    })
-  }
-  // Only a WebSocket request to a hub is an upgrade; any other Upgrade header is served as a plain request.
-  const server = http.createServer(
-    {
-      shouldUpgradeCallback: (req) =>
-        hubs.server.owns(req.url) && String(req.headers.upgrade).toLowerCase() === 'websocket',
-    },
-    handle,
-  )
-  // 100-continue is answered once the guard admits the request, so a refused body is never sent.
-  server.on('checkContinue', handle)
-  server.on('clientError', doors.clientError)
-  server.on('connect', (req, socket) => doors.refuseUpgrade(req, socket) || socket.destroy())
-  server.on('upgrade', (req, socket, head) => {
-    if (doors.refuseUpgrade(req, socket)) return
-    if (!hubs.server.handleUpgrade(req, socket, head)) rejectUpgrade(socket, 404)
+    database,
+    api: api.handler,
+    hubs,
+    app,
+    guard: createRequestGuard({
+      log,
+      trustProxy: config.trustProxy,
+      isHubPath: (path) => hubs.server.owns(path),
+      apiPrefix: API_PREFIX,
+      bodyIdleMs: options.bodyIdleMs,
+    }),
+    metrics: createMetrics({
+      database,
+      hubConnections: () => hubs.server.connectionCounts(),
+      ledgerHealth: () => api.jobs.ledgerHealth.peek(),
+      token: config.metricsToken,
+    }),
+    e2e: await e2eHooks(hubs),
   })
   api.jobs.fileSweep.start()
   api.jobs.refundSweep.start()
   api.jobs.payoutSweep.start()
+  warnAboutDefaults(config, log)
+  const port = await listen(server, config)
+  log.info({ port, database: database.dialect }, `Workneer is listening on http://localhost:${port}`)
+  // Delivery starts once requests can be served: what a crash left pending goes out beside them.
+  api.jobs.outbox.start()
+  // The ledger's health checks read every entry: their first run waits until the server is serving (decision 264).
+  api.jobs.ledgerHealth.job.start()
+  const close = closer({ log, server, hubs, app, jobs: api.jobs, database })
+  return { server, port, close, database, hubs: hubs.hubs, allowHubGroups: hubs.allowGroups, api }
+}
+
+export type RunningServer = Awaited<ReturnType<typeof startServer>>
+
+function loadWebApp(
+  config: Config,
+  api: ReturnType<typeof createApi>['handler'],
+  log: Logger,
+  webApp = true,
+) {
+  if (!webApp)
+    return Promise.resolve<WebApp>({
+      serveStatic: (_req, _res, next) => next(),
+      handle: async () =>
+        new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } }),
+      close: async () => {},
+    })
+  const mode = config.env === 'development' ? 'development' : 'production'
+  return loadApp(
+    mode,
+    {
+      mode,
+      api,
+      apiUrl: config.apiUrl,
+      publicUrl: config.publicUrl,
+      checkoutOrigins: config.stripe ? [config.stripe.checkoutOrigin] : [],
+      requestId: '',
+    },
+    log,
+  )
+}
+
+/** Test-only routes, loaded only when the server runs with E2E=1, so a production start never loads test code. */
+async function e2eHooks(hubs: HubsRuntime) {
+  if (process.env.E2E !== '1') return undefined
+  const { createE2eHooks } = await import('../tests/support/e2e-hooks.ts')
+  return createE2eHooks(hubs)
+}
+
+function warnAboutDefaults(config: Config, log: Logger) {
   if (config.isProduction && new URL(config.publicUrl).hostname === 'localhost')
     log.warn(
       `PUBLIC_URL is not set: links in mails point to ${config.publicUrl}; set PUBLIC_URL to the site's public address`,
@@ -194,22 +115,28 @@ export async function startServer(
     log.warn(
       'Payments go through the built-in sandbox gateway (test cards, no real money): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments through Stripe',
     )
+}
 
-  if (options.releaseStartGarbage) releaseStartGarbage()
+async function listen(server: http.Server, config: Config) {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(config.port, config.host, () => resolve())
   })
   const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : config.port
-  log.info({ port, database: database.dialect }, `Workneer is listening on http://localhost:${port}`)
-  // Delivery starts once requests can be served: what a crash left pending goes out beside them.
-  api.jobs.outbox.start()
-  // The ledger's health checks read every entry: their first run waits until the server is serving (decision 264).
-  api.jobs.ledgerHealth.job.start()
+  return typeof address === 'object' && address ? address.port : config.port
+}
 
+function closer(parts: {
+  log: Logger
+  server: http.Server
+  hubs: HubsRuntime
+  app: WebApp
+  jobs: { close(): Promise<void> }
+  database: Db
+}) {
+  const { log, server, hubs, app, jobs, database } = parts
   let closing: Promise<void> | undefined
-  const close = () =>
+  return () =>
     (closing ??= (async () => {
       log.info('shutting down: finishing requests in flight')
       // Hub clients are told to reconnect (to another instance, or to this one once it is back).
@@ -221,62 +148,65 @@ export async function startServer(
         setTimeout(() => server.closeAllConnections(), 10_000).unref()
       })
       await app.close()
-      await api.jobs.close()
+      await jobs.close()
       await database.close()
       log.info('stopped')
     })())
-  return { server, port, close, database, hubs: hubs.hubs, allowHubGroups: hubs.allowGroups, api }
 }
-
-function safeRequestId(value: string | string[] | undefined) {
-  return typeof value === 'string' && /^[\w.-]{8,64}$/.test(value) ? value : randomUUID()
-}
-
-export type RunningServer = Awaited<ReturnType<typeof startServer>>
 
 export async function main() {
   // Signals are heard from the first moment. While the server starts, a Ctrl-C or SIGTERM closes
   // the database (SQLite rolls back an unfinished step and leaves a clean file) and exits: every
   // step of a start is whole or not at all, so the next start finishes the work. Once it serves,
   // the same signal lets requests in flight finish first; a second one stops at once.
-  const started: {
-    log?: Logger
-    database?: Db
-    server?: RunningServer
-    oneTimeWork?: ReturnType<typeof oneTimeWorkApart>
-  } = {}
-  let stopping = false
-  const stop = (signal: NodeJS.Signals) => {
-    const { log, database, server, oneTimeWork } = started
-    if (stopping) {
-      log?.warn(`${signal} again: stopping now`)
-      process.exit(1)
-    }
-    stopping = true
-    if (server) {
-      server.close().then(
-        () => process.exit(0),
-        (error) => {
-          log?.error({ err: error }, 'shutdown failed')
-          process.exit(1)
-        },
-      )
-      return
-    }
-    log?.info(`${signal} while starting: stopping; the next start finishes what this one began`)
-    // The one-time work's process stops the same way, and is waited for. SQLite's handle closes at
-    // once. PostgreSQL drops the open transaction of a connection that goes away; ending the pool
-    // would wait for the step to finish instead.
-    const closed = (oneTimeWork?.stop(signal) ?? Promise.resolve()).then(() =>
-      database?.dialect === 'sqlite' ? database.close() : undefined,
-    )
-    closed.catch(() => {}).finally(() => process.exit(0))
-  }
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(signal))
-
-  let config: Config
+  const started: { log?: Logger; database?: Db; server?: RunningServer; stopping?: boolean } = {}
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(started, signal))
+  const config = configOrExit()
+  const log = (started.log = createLogger(config.logLevel))
   try {
-    config = loadConfig()
+    started.server = await startServer(config, log, {
+      onDatabaseOpen: (database) => (started.database = database),
+    })
+  } catch (error) {
+    // A start stopped by a signal fails on its closed database: the signal's handler exits.
+    if (started.stopping) return
+    console.error(`Workneer cannot start: ${startFailure(error, config)}`)
+    process.exit(1)
+  }
+  // Stopped while the last step finished: close what started.
+  if (started.stopping) void started.server.close().finally(() => process.exit(0))
+}
+
+function stop(
+  started: { log?: Logger; database?: Db; server?: RunningServer; stopping?: boolean },
+  signal: NodeJS.Signals,
+) {
+  const { log, database, server } = started
+  if (started.stopping) {
+    log?.warn(`${signal} again: stopping now`)
+    process.exit(1)
+  }
+  started.stopping = true
+  if (server) {
+    server.close().then(
+      () => process.exit(0),
+      (error) => {
+        log?.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
+    return
+  }
+  log?.info(`${signal} while starting: stopping; the next start finishes what this one began`)
+  // SQLite's handle closes at once. PostgreSQL drops the open transaction of a connection that
+  // goes away; ending the pool would wait for the step to finish instead.
+  const closed = database?.dialect === 'sqlite' ? database.close() : Promise.resolve()
+  closed.catch(() => {}).finally(() => process.exit(0))
+}
+
+function configOrExit() {
+  try {
+    return loadConfig()
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)
@@ -284,30 +214,13 @@ export async function main() {
     }
     throw error
   }
-  const log = (started.log = createLogger(config.logLevel))
-  let running: RunningServer
-  try {
-    const apart = () => {
-      started.oneTimeWork = oneTimeWorkApart()
-      return started.oneTimeWork.done.finally(() => (started.oneTimeWork = undefined))
-    }
-    running = await startServer(config, log, {
-      onDatabaseOpen: (database) => (started.database = database),
-      oneTimeWorkApart: apart,
-      releaseStartGarbage: true,
-    })
-  } catch (error) {
-    // A start stopped by a signal fails on its closed database: the signal's handler exits.
-    if (stopping) return
-    if (error instanceof DatabaseStartError) console.error(`Workneer cannot start: ${error.message}`)
-    else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      console.error(`Workneer cannot start: port ${config.port} is already in use (set PORT)`)
-    else console.error(`Workneer cannot start: ${(error as Error).message}`)
-    process.exit(1)
-  }
-  started.server = running
-  // Stopped while the last step finished: close what started.
-  if (stopping) void running.close().finally(() => process.exit(0))
+}
+
+function startFailure(error: unknown, config: Config) {
+  if (error instanceof DatabaseStartError) return error.message
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+    return `port ${config.port} is already in use (set PORT)`
+  return (error as Error).message
 }
 
 export type { Db }

@@ -26,14 +26,9 @@ export async function postMultipart(
   })
   if (token) headers.set('authorization', `Bearer ${token}`)
   const request = new Request(base + path, { method: 'POST', headers, body })
-  const writes = () => {
-    deps.pageCache?.invalidate()
-    deps.callers?.clear()
-  }
-  writes()
-  const response = await (
-    deps.apiUrl ? fetch(request) : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp })
-  ).finally(writes)
+  const response = await (deps.apiUrl
+    ? fetch(request)
+    : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp }))
   const text = await response.text()
   if (!response.ok) {
     let problem: ProblemBody | string = text

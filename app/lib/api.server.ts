@@ -8,7 +8,6 @@ import {
   type QueryOf,
   type ResultOf,
 } from '../../server/api/contract.ts'
-import { inProcessText } from '../../server/api/in-process.ts'
 import { appContext } from './context'
 import { getLocale } from '../middleware/i18next'
 import { SESSION_COOKIE, sessionContext } from './session.server'
@@ -67,31 +66,9 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
       headers,
       body: input.body === undefined ? undefined : JSON.stringify(input.body),
     })
-    // A write (even from a GET page's loader, like confirming an email) means the page being
-    // rendered around it must not be kept for visitors (decision 033), in either API mode.
-    // A write may also end or change the session, so the calls after it check it anew, and it may
-    // change what the page read so far, so the calls after it read afresh (decision 281).
-    const writes = endpoint.method !== 'GET'
-    const changed = () => {
-      deps.pageCache?.invalidate()
-      deps.callers?.clear()
-      deps.reads?.clear()
-    }
-    if (writes) changed()
-    const response = await (
-      deps.apiUrl
-        ? fetch(request)
-        : deps.api(request, {
-            requestId: deps.requestId,
-            ip: deps.clientIp,
-            callers: deps.callers,
-            reads: deps.reads,
-            remember: deps.pageCache && ((key, read) => deps.pageCache!.remember(key, read)),
-            inProcess: true,
-          })
-    ).finally(() => {
-      if (writes) changed()
-    })
+    const response = await (deps.apiUrl
+      ? fetch(request)
+      : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp }))
     if (token && (response.status === 401 || response.status === 402)) {
       throw redirect('/', {
         headers: { 'set-cookie': `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax` },
@@ -114,9 +91,7 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
       }
       throw new ApiCallError(response.status, body, Number(response.headers.get('retry-after')) || undefined)
     }
-    if (endpoint.responseType === 'text') return response.text()
-    const text = inProcessText(response)
-    return text === null ? response.json() : JSON.parse(text)
+    return endpoint.responseType === 'text' ? response.text() : response.json()
   }
 
   return {

@@ -1,6 +1,5 @@
 import { createContext } from 'react-router'
-import type { ApiHandler, CallInfo } from '../../server/api/handler.ts'
-import type { PageCache } from '../../server/http/page-cache.ts'
+import type { ApiHandler } from '../../server/api/handler.ts'
 
 // What the Node entry hands to every loader and action. Created here, in a module Vite loads, so
 // development and production share one context key.
@@ -15,14 +14,8 @@ export interface AppDeps {
   clientIp?: string
   /** The site's address (PUBLIC_URL): absolute links such as the sign-in callback, never the request's Host. */
   publicUrl: string
-  /** This page request's authenticated callers, shared by its in-process API calls (one session check a page). */
-  callers?: CallInfo['callers']
-  /** This page request's reads, shared by its in-process GET calls (decision 281). */
-  reads?: CallInfo['reads']
   /** Other sites a form may send the browser to: a payment gateway's hosted checkout (CSP form-action, decision 195). */
   checkoutOrigins?: string[]
-  /** Pages kept for a few seconds (server/http/page-cache.ts). */
-  pageCache?: PageCache
 }
 
 export const appContext = createContext<AppDeps>()

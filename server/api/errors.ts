@@ -18,8 +18,8 @@ export class ApiError extends Error {
 
 /**
  * A request body that stopped before its end: the client closed its side with bytes still owed
- * ('ended'), or sent nothing for too long ('stalled'). The door guard raises it into the body's
- * stream (server/http/body-cut.ts); whoever reads the body answers it with `bodyCutShortError`.
+ * ('ended'), or sent nothing for too long ('stalled'). The request guard raises it into the body's
+ * stream (server/http/request-body.ts); whoever reads the body answers it with `bodyCutShortError`.
  */
 export class BodyCutShort extends Error {
   override name = 'BodyCutShort'

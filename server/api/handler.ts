@@ -15,8 +15,6 @@ import {
 import { Role } from '../modules/identity/permissions.ts'
 import { asReader } from '../modules/identity/display-name.ts'
 import { createRouter } from './router.ts'
-import { inProcessJson } from './in-process.ts'
-import { withReadScope, type ReadScope } from '../db/read-scope.ts'
 
 export interface Caller {
   userId: number
@@ -24,7 +22,7 @@ export interface Caller {
   roles: number[]
   /** A SuperAdmin signed in without a second factor: this session may only set one up (decision 260). */
   secondFactorSetup?: boolean
-  /** When the session ends (ISO); a caller kept for the session's pages is not used past it. */
+  /** When the session ends (ISO). */
   expiresAt?: string
 }
 
@@ -56,38 +54,25 @@ export function implement<E extends Endpoint>(endpoint: E, handler: Handler<E>):
   return { endpoint, handler }
 }
 
-/**
- * `callers` lets one web page's calls share their authentication: the in-process web UI passes one
- * map per page request (a page makes several calls with the same token; each would check the
- * session anew). The UI clears it after any write, so a call after a sign-out sees it.
- */
+/** What the Node entry knows of a call beyond the Request: its request id and the client's address. */
 export interface CallInfo {
   requestId?: string
   ip?: string
-  callers?: Map<string, Promise<Caller | null>>
-  /** The caller is the web UI in this process: JSON answers come as in-process answers (in-process.ts). */
-  inProcess?: boolean
-  /**
-   * Keeps what a session's pages all read the same way, by the page cache's rules (decision 200):
-   * here, who a token names, so a session's pages check it once until the next write or delivery
-   * (decision 277). Only the in-process web UI passes it.
-   */
-  remember?: <T>(key: string, read: () => Promise<T>) => Promise<T>
-  /** One web page's reads (decision 281): its GET calls read a project, a contract or a person once. Only the in-process web UI passes it. */
-  reads?: ReadScope
 }
 export type ApiHandler = (request: Request, info?: CallInfo) => Promise<Response>
 export const API_PREFIX = '/api/v1/'
 /** The largest JSON body the API reads (the door guard applies it on the socket too, server/http/body-limit.ts). */
 export const MAX_JSON_BYTES = 1024 * 1024
 
-export function createApiHandler(options: {
+interface HandlerOptions {
   implementations: Implementation[]
   log: Logger
   authenticate: (request: Request) => Promise<Caller | null>
   validateResponses: boolean
   extra?: (request: Request, path: string) => Promise<Response | null> | Response | null
-}): ApiHandler {
+}
+
+export function createApiHandler(options: HandlerOptions): ApiHandler {
   // One guard for the whole admin API (decision 220): an `Admin/` path that is not 'admin' would
   // rely on its service alone to refuse other roles, so the server refuses to start with one.
   for (const { endpoint } of options.implementations) {
@@ -104,7 +89,8 @@ export function createApiHandler(options: {
     let response: Response
     try {
       response =
-        (await options.extra?.(request, path)) ?? (await dispatch(request, url, path, requestId, log, info))
+        (await options.extra?.(request, path)) ??
+        (await dispatch({ request, url, path, requestId, log, ip: info.ip ?? '' }, router, options))
     } catch (error) {
       response = errorResponse(error, requestId, log)
     }
@@ -126,93 +112,80 @@ export function createApiHandler(options: {
       )
     return response
   }
+}
 
-  function authenticateOnce(request: Request, { callers, remember }: CallInfo) {
-    if (!callers) return options.authenticate(request)
-    const key = request.headers.get('authorization') ?? ''
-    let caller = callers.get(key)
-    if (!caller)
-      callers.set(
-        key,
-        (caller = key && remember ? keptCaller(request, key, remember) : options.authenticate(request)),
+type Router = ReturnType<typeof createRouter<Handler<any>>>
+
+interface Call {
+  request: Request
+  url: URL
+  path: string
+  requestId: string
+  log: () => Logger
+  ip: string
+}
+
+/** The endpoint a call names, its caller checked against the endpoint's access, its input parsed, and its handler's answer. */
+async function dispatch(call: Call, router: Router, options: HandlerOptions) {
+  const { request, url, path } = call
+  const found = router.match(request.method, path)
+  if (found === 'method-not-allowed')
+    throw new ApiError(405, 'Method Not Allowed', `${request.method} is not allowed on /api/v1/${path}`)
+  if (!found) throw new ApiError(404, 'Not Found', `No endpoint at /api/v1/${path}`)
+  const { endpoint, handler } = found.route
+  const caller = allowedCaller(endpoint, await options.authenticate(request))
+  const ctx: RequestContext = {
+    requestId: call.requestId,
+    locale: pickLocale(request, url),
+    get log() {
+      return call.log()
+    },
+    request,
+    caller,
+    ip: call.ip,
+  }
+  const input = {
+    query: endpoint.query ? parse(endpoint.query, queryObject(url.searchParams), 'query') : undefined,
+    params: endpoint.params ? parse(endpoint.params, found.params, 'params') : undefined,
+    body:
+      endpoint.body && !(endpoint.multipart && isMultipart(request))
+        ? parse(endpoint.body, await readJson(request), 'body')
+        : undefined,
+    ctx,
+  }
+  // Names of deleted accounts and of support are said in the caller's language (decision 271).
+  const result = await asReader(ctx.locale, () => handler(input as Parameters<Handler<Endpoint>>[0]))
+  if (result instanceof Response) return result
+  if (endpoint.responseType === 'text')
+    return new Response(String(result), { headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  if (options.validateResponses) {
+    const check = endpoint.response.safeParse(result)
+    if (!check.success)
+      throw new Error(
+        `response of ${endpoint.method} ${endpoint.path} does not match its contract: ${check.error.message}`,
       )
-    return caller
   }
+  return Response.json(result)
+}
 
-  // A kept caller whose session has ended since is checked afresh (and then is no one).
-  async function keptCaller(request: Request, key: string, remember: NonNullable<CallInfo['remember']>) {
-    const caller = await remember(`caller\n${key}`, () => options.authenticate(request))
-    return caller?.expiresAt !== undefined && caller.expiresAt <= new Date().toISOString()
-      ? options.authenticate(request)
-      : caller
+/** The caller as the endpoint sees it, or the refusal when it may not call it. */
+function allowedCaller(endpoint: Endpoint, caller: Caller | null) {
+  if (caller?.secondFactorSetup && !setupOnly.test(endpoint.path)) {
+    // Elsewhere it is a visitor, and where a visitor may not go it is told what is missing.
+    if (endpoint.access !== 'public') {
+      const error = new ApiError(
+        403,
+        'Two-Factor Setup Required',
+        'Set up two-factor sign-in before anything else: administrators must have it',
+      )
+      error.headers = { 'x-second-factor': 'setup' }
+      throw error
+    }
+    caller = null
   }
-
-  async function dispatch(
-    request: Request,
-    url: URL,
-    path: string,
-    requestId: string,
-    log: () => Logger,
-    info: CallInfo,
-  ) {
-    const found = router.match(request.method, path)
-    if (found === 'method-not-allowed')
-      throw new ApiError(405, 'Method Not Allowed', `${request.method} is not allowed on /api/v1/${path}`)
-    if (!found) throw new ApiError(404, 'Not Found', `No endpoint at /api/v1/${path}`)
-    const { endpoint, handler } = found.route
-    let caller = await authenticateOnce(request, info)
-    if (caller?.secondFactorSetup && !setupOnly.test(endpoint.path)) {
-      // Elsewhere it is a visitor, and where a visitor may not go it is told what is missing.
-      if (endpoint.access !== 'public') {
-        const error = new ApiError(
-          403,
-          'Two-Factor Setup Required',
-          'Set up two-factor sign-in before anything else: administrators must have it',
-        )
-        error.headers = { 'x-second-factor': 'setup' }
-        throw error
-      }
-      caller = null
-    }
-    if (endpoint.access !== 'public' && !caller) throw unauthorized()
-    if (endpoint.access === 'admin' && !caller!.roles.includes(Role.SuperAdmin)) throw forbidden()
-    const ctx: RequestContext = {
-      requestId,
-      locale: pickLocale(request, url),
-      get log() {
-        return log()
-      },
-      request,
-      caller,
-      ip: info.ip ?? '',
-    }
-    const input = {
-      query: endpoint.query ? parse(endpoint.query, queryObject(url.searchParams), 'query') : undefined,
-      params: endpoint.params ? parse(endpoint.params, found.params, 'params') : undefined,
-      body:
-        endpoint.body && !(endpoint.multipart && isMultipart(request))
-          ? parse(endpoint.body, await readJson(request), 'body')
-          : undefined,
-      ctx,
-    }
-    // Names of deleted accounts and of support are said in the caller's language (decision 271).
-    const result = await asReader(ctx.locale, () =>
-      withReadScope(request.method === 'GET' ? info.reads : undefined, () =>
-        handler(input as Parameters<Handler<Endpoint>>[0]),
-      ),
-    )
-    if (result instanceof Response) return result
-    if (endpoint.responseType === 'text')
-      return new Response(String(result), { headers: { 'content-type': 'text/plain; charset=utf-8' } })
-    if (options.validateResponses) {
-      const check = endpoint.response.safeParse(result)
-      if (!check.success)
-        throw new Error(
-          `response of ${endpoint.method} ${endpoint.path} does not match its contract: ${check.error.message}`,
-        )
-    }
-    return info.inProcess ? inProcessJson(result) : Response.json(result)
-  }
+  if (endpoint.access !== 'public' && !caller) throw unauthorized()
+  if (endpoint.access === 'admin' && !caller!.roles.includes(Role.SuperAdmin)) throw forbidden()
+  return caller
 }
 
 const isMultipart = (request: Request) =>

@@ -5,49 +5,7 @@ import type { Endpoint } from './contract.ts'
 // cannot drift from what the server accepts.
 export function openApiDocument(endpoints: Endpoint[], serverUrl = '/api/v1') {
   const paths: Record<string, Record<string, unknown>> = {}
-  for (const e of endpoints) {
-    const operation: Record<string, unknown> = {
-      summary: e.summary,
-      tags: [e.tag],
-      operationId: `${e.method.toLowerCase()}_${e.path.replace(/[^a-zA-Z0-9]+/g, '_')}`,
-      parameters: [...parameters(e.params, 'path'), ...parameters(e.query, 'query')],
-      responses: {
-        '200': {
-          description: 'OK',
-          content:
-            e.responseType === 'text'
-              ? { 'text/plain': { schema: { type: 'string' } } }
-              : e.responseType === 'file'
-                ? { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } }
-                : { 'application/json': { schema: jsonSchema(e.response, 'output') } },
-        },
-        '400': { $ref: '#/components/responses/Problem' },
-        ...(e.access !== 'public' ? { '401': { $ref: '#/components/responses/Problem' } } : {}),
-        ...(e.access === 'admin' ? { '403': { $ref: '#/components/responses/Problem' } } : {}),
-      },
-      ...(e.access !== 'public' ? { security: [{ bearer: [] }] } : {}),
-    }
-    if (e.body) {
-      const schema = jsonSchema(e.body, 'input')
-      const multipart = {
-        schema: {
-          ...schema,
-          properties: {
-            ...(schema.properties as object),
-            files: { type: 'array', items: { type: 'string', format: 'binary' } },
-          },
-        },
-      }
-      operation.requestBody = {
-        required: true,
-        content: {
-          'application/json': { schema },
-          ...(e.multipart ? { 'multipart/form-data': multipart } : {}),
-        },
-      }
-    }
-    ;(paths[`/${e.path}`] ??= {})[e.method.toLowerCase()] = operation
-  }
+  for (const e of endpoints) (paths[`/${e.path}`] ??= {})[e.method.toLowerCase()] = operationOf(e)
   return {
     openapi: '3.1.0',
     info: {
@@ -82,6 +40,51 @@ export function openApiDocument(endpoints: Endpoint[], serverUrl = '/api/v1') {
           },
         },
       },
+    },
+  }
+}
+
+function operationOf(e: Endpoint) {
+  return {
+    summary: e.summary,
+    tags: [e.tag],
+    operationId: `${e.method.toLowerCase()}_${e.path.replace(/[^a-zA-Z0-9]+/g, '_')}`,
+    parameters: [...parameters(e.params, 'path'), ...parameters(e.query, 'query')],
+    ...(e.body ? { requestBody: requestBodyOf(e, e.body) } : {}),
+    responses: {
+      '200': {
+        description: 'OK',
+        content:
+          e.responseType === 'text'
+            ? { 'text/plain': { schema: { type: 'string' } } }
+            : e.responseType === 'file'
+              ? { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } }
+              : { 'application/json': { schema: jsonSchema(e.response, 'output') } },
+      },
+      '400': { $ref: '#/components/responses/Problem' },
+      ...(e.access !== 'public' ? { '401': { $ref: '#/components/responses/Problem' } } : {}),
+      ...(e.access === 'admin' ? { '403': { $ref: '#/components/responses/Problem' } } : {}),
+    },
+    ...(e.access !== 'public' ? { security: [{ bearer: [] }] } : {}),
+  }
+}
+
+function requestBodyOf(e: Endpoint, body: z.ZodType) {
+  const schema = jsonSchema(body, 'input')
+  const multipart = {
+    schema: {
+      ...schema,
+      properties: {
+        ...(schema.properties as object),
+        files: { type: 'array', items: { type: 'string', format: 'binary' } },
+      },
+    },
+  }
+  return {
+    required: true,
+    content: {
+      'application/json': { schema },
+      ...(e.multipart ? { 'multipart/form-data': multipart } : {}),
     },
   }
 }

@@ -26,13 +26,9 @@ export class DatabaseStartError extends Error {
   override name = 'DatabaseStartError'
 }
 
-/** `beforeStatement` (SQLite): called before every statement, synchronously (the one-time work's watch on its server, decision 273). */
-export async function openDatabase(
-  target: DatabaseTarget,
-  { beforeStatement }: { beforeStatement?: () => void } = {},
-): Promise<Db> {
+export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (target.kind === 'postgres') return openPostgres(target.url)
-  return openSqlite(target.file, beforeStatement)
+  return openSqlite(target.file)
 }
 
 async function openPostgres(url: string): Promise<Db> {
@@ -76,7 +72,7 @@ async function openPostgres(url: string): Promise<Db> {
   }
 }
 
-async function openSqlite(file: string, beforeStatement?: () => void): Promise<Db> {
+async function openSqlite(file: string): Promise<Db> {
   if (file !== ':memory:') {
     const dir = path.dirname(file)
     try {
@@ -96,7 +92,7 @@ async function openSqlite(file: string, beforeStatement?: () => void): Promise<D
   }
   const commits = createCommitWatch()
   const db = new Kysely<Database>({
-    dialect: commits.watch(new NodeSqliteDialect(wrapNodeSqlite(handle, beforeStatement))),
+    dialect: commits.watch(new NodeSqliteDialect(wrapNodeSqlite(handle))),
   })
   return { db, dialect: 'sqlite', close: () => db.destroy(), onCommit: commits.onCommit }
 }

@@ -64,12 +64,6 @@ const MARKER = 'demo'
 const markerOf = (db: DB) =>
   db.selectFrom('seed_marker').selectAll().where('name', '=', MARKER).executeTakeFirst()
 
-/** True when a first start would load the demo marketplace: not loaded yet, and no account exists (read on a schema that is up to date). */
-export async function demoDue(db: DB) {
-  if ((await markerOf(db))?.completed_at) return false
-  return !(await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst())
-}
-
 /**
  * Loads the demo marketplace once, whole or not at all (decision 098): every service call of it
  * runs inside one transaction that also marks the demo loaded, so a start stopped at any moment

@@ -1,8 +1,8 @@
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
-import { migrateToLatest, pendingMigrations, type Db } from './database.ts'
-import { catalogueDue, seedReference } from './seed.ts'
-import { demoDue, loadDemo, type Services } from './demo.ts'
+import { migrateToLatest, type Db } from './database.ts'
+import { seedReference } from './seed.ts'
+import { loadDemo, type Services } from './demo.ts'
 
 // What a start does to the database before it serves. Each step is whole or not at all, so a start
 // stopped anywhere is finished by the next one: all pending migrations commit together, the
@@ -23,14 +23,4 @@ export async function prepareDatabase({
   if (applied.length) log.info({ applied }, 'migrations applied')
   await seedReference(database.db)
   if (config.seedDemo) await loadDemo({ database, config, log, services, onlyIntoEmpty: true })
-}
-
-/**
- * True when this start has one-time work: migrations to apply, the catalogue or (SEED_DEMO) the demo
- * marketplace to load. A restart has none; its reference seed is the same small upsert every time.
- */
-export async function oneTimeWorkDue(database: Db, config: Config) {
-  if ((await pendingMigrations(database)).length) return true
-  if (await catalogueDue(database.db)) return true
-  return config.seedDemo && (await demoDue(database.db))
 }

@@ -12,10 +12,9 @@ function bind(value: unknown): SQLInputValue {
   return value as SQLInputValue
 }
 
-export function wrapNodeSqlite(db: DatabaseSync, beforeStatement?: () => void): SqliteDatabase {
+export function wrapNodeSqlite(db: DatabaseSync): SqliteDatabase {
   const cache = new Map<string, { stmt: StatementSync; reader: boolean }>()
   const prepare = (sql: string) => {
-    beforeStatement?.()
     let entry = cache.get(sql)
     if (!entry) {
       const stmt = db.prepare(sql)

@@ -7,9 +7,6 @@ import net from 'node:net'
 // the operator listed in TRUST_PROXY (decision 082): read from the right, the first address not
 // listed is the client. With TRUST_PROXY unset, the socket's peer is the client.
 
-/** Carries the resolved address from the door guard to the web app; the guard sets it on every request, so a client cannot supply it. */
-export const CLIENT_ADDRESS_HEADER = 'x-workneer-client-address'
-
 export interface TrustedProxies {
   has(address: string): boolean
   /** Nothing is trusted: the header is never read. */

@@ -4,7 +4,7 @@ import client from 'prom-client'
 import type { Db } from '../db/database.ts'
 import type { HealthSnapshot } from '../modules/admin-money/health-monitor.ts'
 
-// `/metrics` in the Prometheus text format (issue 19 item 7, decision 262): requests by door,
+// `/metrics` in the Prometheus text format (issue 19 item 7, decision 262): requests by destination,
 // route and status with latency histograms, hub connections, the outbox's backlog and lag, the
 // database pool, ledger balances per currency, and the process's own figures. Who may read it:
 // with METRICS_TOKEN set, a caller sending `Authorization: Bearer <token>`; without it, only this
@@ -25,10 +25,10 @@ export interface MetricsOptions {
  * A route label with a bounded number of values: ids and tokens in a path become placeholders, a
  * path nothing served (404) is `unmatched`, and past MAX_ROUTES distinct routes the rest are `other`.
  */
-export function routeLabel(door: string, path: string, status: number, seen?: Set<string>) {
+export function routeLabel(destination: string, path: string, status: number, seen?: Set<string>) {
   if (status === 404) return 'unmatched'
-  if (door === 'static') return '/assets'
-  if (door === 'hub' || door === 'hub-negotiate') return path.replace(/^(\/hubs\/[^/]+).*$/, '$1')
+  if (destination === 'hub' || destination === 'hub-negotiate')
+    return path.replace(/^(\/hubs\/[^/]+).*$/, '$1')
   const route = path
     .split('/')
     .map((part) =>
@@ -42,24 +42,76 @@ export function routeLabel(door: string, path: string, status: number, seen?: Se
 }
 
 export function createMetrics(options: MetricsOptions) {
-  const { database } = options
   const registry = new client.Registry()
   client.collectDefaultMetrics({ register: registry, prefix: 'workneer_' })
   const routes = new Set<string>()
+  const { requests, latency } = requestMetrics(registry)
+  processGauges(registry, options)
+  const readDatabase = databaseGauges(registry, options)
 
+  function allowed(req: IncomingMessage) {
+    if (!options.token) return LOOPBACK.has(req.socket.remoteAddress ?? '')
+    const given = Buffer.from(String(req.headers.authorization ?? ''))
+    const expected = Buffer.from(`Bearer ${options.token}`)
+    return given.length === expected.length && timingSafeEqual(given, expected)
+  }
+
+  return {
+    owns: (url: string) => url === '/metrics' || url.startsWith('/metrics?'),
+
+    observe(destination: string, method: string, path: string, status: number, seconds: number) {
+      const route = routeLabel(destination, path, status, routes)
+      requests.inc({ destination, method, route, status: String(status) })
+      latency.observe({ destination, method, route }, seconds)
+    },
+
+    async serve(req: IncomingMessage, res: ServerResponse) {
+      req.resume()
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return void res
+          .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' })
+          .end('Method Not Allowed\n')
+      if (!allowed(req))
+        return void res
+          .writeHead(options.token ? 401 : 403, {
+            'content-type': 'text/plain',
+            ...(options.token ? { 'www-authenticate': 'Bearer' } : {}),
+          })
+          .end(
+            options.token
+              ? 'Unauthorized\n'
+              : 'Forbidden: set METRICS_TOKEN to read /metrics from elsewhere\n',
+          )
+      await readDatabase()
+      const body = await registry.metrics()
+      res
+        .writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' })
+        .end(req.method === 'HEAD' ? undefined : body)
+    },
+  }
+}
+
+export type Metrics = ReturnType<typeof createMetrics>
+
+function requestMetrics(registry: client.Registry) {
   const requests = new client.Counter({
     name: 'workneer_http_requests_total',
-    help: 'Requests answered, by door, method, route and status',
-    labelNames: ['door', 'method', 'route', 'status'],
+    help: 'Requests answered, by destination (api, pages, hub, health; refused by the request guard), method, route and status',
+    labelNames: ['destination', 'method', 'route', 'status'],
     registers: [registry],
   })
   const latency = new client.Histogram({
     name: 'workneer_http_request_duration_seconds',
-    help: 'Time from the request to the last byte of the answer, by door, method and route',
-    labelNames: ['door', 'method', 'route'],
+    help: 'Time from the request to the last byte of the answer, by destination, method and route',
+    labelNames: ['destination', 'method', 'route'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   })
+  return { requests, latency }
+}
+
+/** Figures read from the process itself at each scrape: hub connections and the database pool. */
+function processGauges(registry: client.Registry, options: MetricsOptions) {
   new client.Gauge({
     name: 'workneer_hub_connections',
     help: 'Hub connections open on this instance, by transport',
@@ -76,10 +128,15 @@ export function createMetrics(options: MetricsOptions) {
     labelNames: ['state'],
     registers: [registry],
     collect() {
-      const pool = database.pool?.()
+      const pool = options.database.pool?.()
       if (pool) for (const [state, n] of Object.entries(pool)) this.set({ state }, n)
     },
   })
+}
+
+/** The outbox, the ledger and the database's own health: their gauges, and the read that sets them (once per scrape). */
+function databaseGauges(registry: client.Registry, options: MetricsOptions) {
+  const { database } = options
   const outboxRows = new client.Gauge({
     name: 'workneer_outbox_rows',
     help: 'Outbox rows waiting (pending) or given up (dead), by topic',
@@ -122,26 +179,7 @@ export function createMetrics(options: MetricsOptions) {
 
   // Database figures are read once per scrape, together.
   async function readDatabase() {
-    const now = new Date().toISOString()
-    const [outbox, oldest, accounts] = await Promise.all([
-      database.db
-        .selectFrom('outbox')
-        .select(['status', 'topic', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('status', 'in', ['pending', 'dead'])
-        .groupBy(['status', 'topic'])
-        .execute(),
-      database.db
-        .selectFrom('outbox')
-        .select((eb) => eb.fn.min('run_after').as('due'))
-        .where('status', '=', 'pending')
-        .where('run_after', '<=', now)
-        .executeTakeFirst(),
-      database.db
-        .selectFrom('ledger_account')
-        .select(['currency', 'kind', (eb) => eb.fn.sum<number>('balance_minor').as('total')])
-        .groupBy(['currency', 'kind'])
-        .execute(),
-    ])
+    const { outbox, oldest, accounts } = await databaseFigures(database)
     outboxRows.reset()
     for (const row of outbox) outboxRows.set({ status: row.status, topic: row.topic }, Number(row.n))
     const due = oldest?.due ? Date.parse(String(oldest.due)) : NaN
@@ -159,49 +197,35 @@ export function createMetrics(options: MetricsOptions) {
     }
   }
 
-  function allowed(req: IncomingMessage) {
-    if (!options.token) return LOOPBACK.has(req.socket.remoteAddress ?? '')
-    const given = Buffer.from(String(req.headers.authorization ?? ''))
-    const expected = Buffer.from(`Bearer ${options.token}`)
-    return given.length === expected.length && timingSafeEqual(given, expected)
+  return async () => {
+    try {
+      await readDatabase()
+      up.set(1)
+    } catch {
+      up.set(0)
+    }
   }
+}
 
-  return {
-    owns: (url: string) => url === '/metrics' || url.startsWith('/metrics?'),
-
-    observe(door: string, method: string, path: string, status: number, seconds: number) {
-      const route = routeLabel(door, path, status, routes)
-      requests.inc({ door, method, route, status: String(status) })
-      latency.observe({ door, method, route }, seconds)
-    },
-
-    async serve(req: IncomingMessage, res: ServerResponse) {
-      req.resume()
-      if (req.method !== 'GET' && req.method !== 'HEAD')
-        return void res
-          .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' })
-          .end('Method Not Allowed\n')
-      if (!allowed(req))
-        return void res
-          .writeHead(options.token ? 401 : 403, {
-            'content-type': 'text/plain',
-            ...(options.token ? { 'www-authenticate': 'Bearer' } : {}),
-          })
-          .end(
-            options.token
-              ? 'Unauthorized\n'
-              : 'Forbidden: set METRICS_TOKEN to read /metrics from elsewhere\n',
-          )
-      try {
-        await readDatabase()
-        up.set(1)
-      } catch {
-        up.set(0)
-      }
-      const body = await registry.metrics()
-      res
-        .writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' })
-        .end(req.method === 'HEAD' ? undefined : body)
-    },
-  }
+function databaseFigures(database: Db) {
+  const now = new Date().toISOString()
+  return Promise.all([
+    database.db
+      .selectFrom('outbox')
+      .select(['status', 'topic', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('status', 'in', ['pending', 'dead'])
+      .groupBy(['status', 'topic'])
+      .execute(),
+    database.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.min('run_after').as('due'))
+      .where('status', '=', 'pending')
+      .where('run_after', '<=', now)
+      .executeTakeFirst(),
+    database.db
+      .selectFrom('ledger_account')
+      .select(['currency', 'kind', (eb) => eb.fn.sum<number>('balance_minor').as('total')])
+      .groupBy(['currency', 'kind'])
+      .execute(),
+  ]).then(([outbox, oldest, accounts]) => ({ outbox, oldest, accounts }))
 }

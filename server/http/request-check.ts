@@ -1,13 +1,13 @@
 import type { IncomingMessage } from 'node:http'
-import type { Refusal } from './door-answers.ts'
+import type { Refusal } from './refusals.ts'
 
-// What every request must be before any door looks at it (decision 080). Node's parser already
+// What every request must be before anything serves it (decision 080). Node's parser already
 // refuses what is not HTTP (a garbled request line, a lowercase or unknown token as method, headers
 // past 16 KB); what it lets through but the web's Request cannot represent is refused here, so no
-// door meets it: a version other than HTTP/1.x, a method outside what the site serves (TRACE,
+// handler meets it: a version other than HTTP/1.x, a method outside what the site serves (TRACE,
 // CONNECT, PROPFIND…), a target that is not a path, a Host that is missing, repeated or not a host.
 
-/** The methods any door of the site serves; anything else is 501 for every path (RFC 9110 §15.6.2). */
+/** The methods any part of the site serves; anything else is 501 for every path (RFC 9110 §15.6.2). */
 export const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
 // A DNS name or IPv4 address (letters, digits, dots, hyphens; underscores for internal names) or

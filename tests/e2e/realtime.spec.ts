@@ -13,7 +13,7 @@ import { settle } from './settle'
 // (countNotify) makes the page reload its data. No product feature sends hub messages yet
 // (notifications and chat come later), so the message is pushed through the TEST-ONLY route
 // POST /_e2e/hubs/send, which exists only because this file starts the server with E2E=1
-// (server/e2e-hooks.ts). Without JavaScript the same pages work and show no indicator.
+// (tests/support/e2e-hooks.ts). Without JavaScript the same pages work and show no indicator.
 // This file starts its own server (the built app) with a real SMTP server, like identity.spec.ts.
 test.describe.configure({ mode: 'serial' })
 

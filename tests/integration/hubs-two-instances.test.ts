@@ -246,7 +246,7 @@ function instanceEnv(redisUrl: string, prefix: string, name: string): Record<str
     SMTP_URL: smtp.url,
     DATA_DIR: path.join(dataDir, name),
     HUB_REVOCATION_SWEEP_MS: '200',
-    // Test-only: lets clients join `e2e:*` groups (server/e2e-hooks.ts); no other kind is registered yet.
+    // Test-only: lets clients join `e2e:*` groups (tests/support/e2e-hooks.ts); no other kind is registered yet.
     E2E: '1',
   }
 }

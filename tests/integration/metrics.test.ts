@@ -81,14 +81,14 @@ for (const dialect of dialects) {
       expect(
         value(
           text,
-          /^workneer_http_requests_total\{door="api",method="GET",route="\/api\/v1\/categories",status="\d+"\}/,
+          /^workneer_http_requests_total\{destination="api",method="GET",route="\/api\/v1\/categories",status="\d+"\}/,
         ),
       ).toBe(3)
       expect(text).toMatch(
-        /^workneer_http_request_duration_seconds_bucket\{le="0\.005",door="api",method="GET",route="\/api\/v1\/categories"\}/m,
+        /^workneer_http_request_duration_seconds_bucket\{le="0\.005",destination="api",method="GET",route="\/api\/v1\/categories"\}/m,
       )
       expect(text).toMatch(
-        /^workneer_http_request_duration_seconds_count\{door="api",method="GET",route="\/api\/v1\/categories"\} 3$/m,
+        /^workneer_http_request_duration_seconds_count\{destination="api",method="GET",route="\/api\/v1\/categories"\} 3$/m,
       )
       expect(text).toContain('# TYPE workneer_hub_connections gauge')
       expect(text).toMatch(/^workneer_outbox_lag_seconds \d/m)
@@ -107,11 +107,11 @@ for (const dialect of dialects) {
       expect(text).toMatch(/^workneer_process_resident_memory_bytes \d/m)
       if (dialect === 'postgres')
         expect(text).toMatch(/^workneer_db_pool_connections\{state="total"\} [1-9]/m)
-      // A second scrape sees the first (its own route is not counted: it is not a door's request).
+      // A second scrape sees the first (its own route is not counted: it is not a guarded request).
       expect(
         value(
           await (await fetch(`${base}/metrics`)).text(),
-          /^workneer_http_requests_total\{door="api",method="GET",route="\/api\/v1\/categories"/,
+          /^workneer_http_requests_total\{destination="api",method="GET",route="\/api\/v1\/categories"/,
         ),
       ).toBe(3)
       expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(405)
@@ -126,7 +126,7 @@ for (const dialect of dialects) {
         /content-security-policy: default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/i,
       )
       expect(await (await fetch(`${base}/metrics`)).text()).toMatch(
-        /^workneer_http_requests_total\{door="refused",method="GET",route="\/",status="400"\} [1-9]/m,
+        /^workneer_http_requests_total\{destination="refused",method="GET",route="\/",status="400"\} [1-9]/m,
       )
     })
 

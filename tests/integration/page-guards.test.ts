@@ -270,7 +270,7 @@ describe('private pages and redirects', { timeout: 60_000 }, () => {
       expect(response.headers.get('cache-control'), url).toBe('private, no-store')
       await response.body?.cancel()
     }
-    // A file the API answers passes with the API's own policy (private, no-store since the doors
+    // A file the API answers passes with the API's own policy (private, no-store since the request guard
     // work, decision 084); an answer that chose another private policy keeps it (the suggestions').
     const missing = await fetch(`${base}/projects/files/123456`, { headers: { cookie: session } })
     expect(missing.headers.get('cache-control')).toBe('private, no-store')

@@ -49,7 +49,6 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
-    PAGE_CACHE_SECONDS: '0',
   })
 }, 120_000)
 afterAll(async () => {

@@ -7,16 +7,16 @@ import { freePort, spawnServer, type ServerProcess } from '../support/server-pro
 
 // Issue 14's "done when": a running server (the real entry, server/boot.js, in its own process,
 // since "the process exits" is the defect) is driven with a generated stream of malformed requests
-// over raw sockets, to every door. After each one /healthz must answer, and no answer may be a 5xx
+// over raw sockets, to every destination. After each one /healthz must answer, and no answer may be a 5xx
 // where a 4xx belongs (501 answers a method the site does not serve, 505 a version not HTTP/1.x).
 //
 // The generator is seeded: a failure prints its seed and the request's number, and
-//   DOORS_FUZZ_SEED=<seed> npx vitest run tests/integration/doors-fuzz.test.ts
-// replays the same stream (DOORS_FUZZ_COUNT changes its length). The socket layer is the same
+//   GUARD_FUZZ_SEED=<seed> npx vitest run tests/integration/request-guard-fuzz.test.ts
+// replays the same stream (GUARD_FUZZ_COUNT changes its length). The socket layer is the same
 // whatever the database, so this runs on SQLite only.
 
-const SEED = Number(process.env.DOORS_FUZZ_SEED ?? 20261123)
-const COUNT = Number(process.env.DOORS_FUZZ_COUNT ?? 450)
+const SEED = Number(process.env.GUARD_FUZZ_SEED ?? 20261123)
+const COUNT = Number(process.env.GUARD_FUZZ_COUNT ?? 450)
 const BUDGET_MS = 60_000
 const KB = 1024
 
@@ -35,7 +35,7 @@ function generator(seed: number) {
   return { next, pick, chance }
 }
 
-const doors = {
+const destinations = {
   api: [
     '/api/v1/projects',
     '/api/v1/identity/login',
@@ -65,7 +65,7 @@ const doors = {
   static: ['/assets/x.js', '/favicon.svg', '/assets/../../etc/passwd'],
   health: ['/healthz', '/readyz'],
 } as const
-const allPaths = Object.values(doors).flat()
+const allPaths = Object.values(destinations).flat()
 
 const normalMethods = ['GET', 'GET', 'POST', 'POST', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 // Methods the site does not serve: those Node's parser knows (they reach the server) and those it does not.
@@ -334,7 +334,7 @@ function generate(n: number, g: ReturnType<typeof generator>): Generated {
   return { n, what: what.join(', '), parts, unsupported, waitMs }
 }
 
-// Before the generated stream, what issue 14 found, to every door: TRACE, and the Host values the
+// Before the generated stream, what issue 14 found, to every destination: TRACE, and the Host values the
 // web Request cannot hold (each ended the process on /api/v1).
 const findings: Generated[] = allPaths.flatMap((p, i) => [
   {
@@ -391,7 +391,7 @@ async function healthz() {
   return answer.status
 }
 
-describe(`the doors under a generated stream of malformed requests (seed ${SEED})`, () => {
+describe(`the request guard under a generated stream of malformed requests (seed ${SEED})`, () => {
   it(
     `${COUNT} requests: every one answered without ending the process, never a 5xx where a 4xx belongs`,
     { timeout: 120_000 },
@@ -406,7 +406,7 @@ describe(`the doors under a generated stream of malformed requests (seed ${SEED}
         const answer = await rawRequest(port, request.parts, { waitMs: request.waitMs })
         const status = answer.status
         statuses.set(String(status), (statuses.get(String(status)) ?? 0) + 1)
-        if (process.env.DOORS_FUZZ_DEBUG) console.info(n, status, answer.ms, request.what)
+        if (process.env.GUARD_FUZZ_DEBUG) console.info(n, status, answer.ms, request.what)
         if (status !== null && status >= 500) {
           expect(
             (status === 501 || status === 505) && request.unsupported,
@@ -423,9 +423,9 @@ describe(`the doors under a generated stream of malformed requests (seed ${SEED}
         )
       }
       console.info(
-        `doors fuzz, seed ${SEED}: the ${findings.length} findings and ${COUNT} generated requests in ${Date.now() - started} ms, answers ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+        `request guard fuzz, seed ${SEED}: the ${findings.length} findings and ${COUNT} generated requests in ${Date.now() - started} ms, answers ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
       )
-      // The stream did reach the doors (not only Node's parser), and the refusals are there.
+      // The stream did reach the guard (not only Node's parser), and the refusals are there.
       for (const status of ['400', '413', '501'])
         expect(statuses.get(status), `no ${status} among ${JSON.stringify([...statuses])}`).toBeGreaterThan(0)
       // Nothing the stream did was logged as a failure of ours.

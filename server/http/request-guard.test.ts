@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Logger } from '../log.ts'
-import { createDoorGuard, type Door } from './doors.ts'
+import { createRequestGuard } from './request-guard.ts'
 import { head, rawRequest } from '../../tests/integration/raw-http.ts'
 
-// The guard's `run`: whatever escapes a door's dispatch (a throw, a rejected promise, a failure
-// after the answer began) is logged with the request id and answered 500, or the connection cut;
-// the server goes on serving. The doors of the real server are driven in tests/integration/doors.test.ts.
+// The guard's `run`: whatever escapes a dispatch (a throw, a rejected promise, a failure after the
+// answer began) is logged with the request id and answered 500, or the connection cut; the server
+// goes on serving. The guard of the real server is driven in tests/integration/request-guard.test.ts.
 
 const failures: Record<string, (res: http.ServerResponse) => unknown> = {
   '/throws': () => {
@@ -37,7 +37,7 @@ beforeAll(async () => {
     { level: 'info' },
     { write: (line: string) => void log.push(JSON.parse(line)) },
   ) as unknown as Logger
-  const doors = createDoorGuard({
+  const guard = createRequestGuard({
     log: logger,
     trustProxy: [],
     isHubPath: () => false,
@@ -45,9 +45,8 @@ beforeAll(async () => {
   })
   server = http.createServer((req, res) => {
     const requestId = String(req.headers['x-request-id'])
-    const door = doors.admit(req, res, requestId)
-    if (!door) return
-    doors.run(req, res, requestId, door as Door, () => {
+    if (!guard.admit(req, res, requestId)) return
+    guard.run(req, res, () => {
       const path = (req.url ?? '').replace(/^\/api\/v1/, '')
       const fail = failures[path]
       if (fail) return fail(res)
@@ -59,7 +58,7 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((r) => server.close(() => r())))
 
-describe('an exception escaping a door', () => {
+describe('an exception escaping a dispatch', () => {
   it.each(['/throws', '/rejects', '/not-an-error'])(
     '%s: a page answers 500 and the log names the request',
     async (path) => {

@@ -3,13 +3,15 @@ import { contentSecurityPolicy, newNonce } from './security-headers.ts'
 import path from 'node:path'
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import { locales, type Locale } from '../db/schema.ts'
+import { dropRestOfBody } from './linger.ts'
 
-// What a door says when it refuses a request before any handler runs (or when one fails): the
-// API answers in its own JSON error shape, pages with a small page in the visitor's language (a
-// browser shows it: a file too large for the form is the everyday case), everything else in text.
-// Every refusal closes the connection: the rest of the body, if any, is never read.
+// What the request guard says when it refuses a request before any handler runs (or when one
+// fails): to the API in its own JSON error shape, to pages with a small page in the visitor's
+// language (a browser shows it: a file too large for the form is the everyday case), to anything
+// else in text. Every refusal closes the connection: the rest of the body, if any, is dropped unread.
 
-export type AnswerDoor = 'api' | 'pages' | 'other'
+/** How a refusal is written: the API's JSON, a page, or plain text. */
+export type RefusalFormat = 'json' | 'page' | 'text'
 export type RefusalStatus = 400 | 405 | 413 | 500 | 501 | 505
 
 type Pair = { title: string; body: string }
@@ -63,7 +65,7 @@ export interface Refusal {
   status: RefusalStatus
   /** For the API's `detail` and the text answers (English, like the API's other details). */
   detail: string
-  /** 405 only: the methods the door serves. */
+  /** 405 only: the methods served at this path. */
   allow?: string
   /** 413 only: the limit that was passed, and whether it was a file's (uploads) or a form's. */
   limit?: { bytes: number; file: boolean }
@@ -81,21 +83,25 @@ const apiTitles: Record<RefusalStatus, string> = {
 export function answer(
   req: IncomingMessage,
   res: ServerResponse,
-  door: AnswerDoor,
+  format: RefusalFormat,
   refusal: Refusal,
   requestId: string,
 ) {
   if (res.headersSent) return void res.destroy()
   const { status } = refusal
-  const headers: Record<string, string> = { connection: 'close', 'cache-control': 'private, no-store' }
+  // no-transform: the answer must go out as written now, not held back by the compression of pages.
+  const headers: Record<string, string> = {
+    connection: 'close',
+    'cache-control': 'private, no-store, no-transform',
+  }
   if (refusal.allow) headers.allow = refusal.allow
   let body: string
-  if (door === 'api') {
+  if (format === 'json') {
     headers['content-type'] = 'application/json; charset=utf-8'
     const detail =
       status === 500 ? 'Seems like something went wrong. please contact your administrator' : refusal.detail
     body = JSON.stringify({ status, title: apiTitles[status], detail, errors: {}, requestId })
-  } else if (door === 'pages') {
+  } else if (format === 'page') {
     headers['content-type'] = 'text/html; charset=utf-8'
     headers['content-security-policy'] = contentSecurityPolicy(newNonce())
     body = page(visitorLanguage(req), refusal, requestId)
@@ -105,7 +111,10 @@ export function answer(
   }
   headers['content-length'] = String(Buffer.byteLength(body))
   res.writeHead(status, headers)
-  res.end(req.method === 'HEAD' ? undefined : body)
+  if (req.method !== 'HEAD') res.write(body)
+  // The answer is whole now; ending it closes the connection, which waits for the client to stop
+  // sending (a lingering close). The body's reader, if any, lets go of it in this same turn.
+  setImmediate(() => dropRestOfBody(req, () => res.end()))
 }
 
 function page(locale: Locale, refusal: Refusal, requestId: string) {

@@ -11,8 +11,9 @@ import { hashPassword } from '../../server/modules/identity/passwords.ts'
 import { Role } from '../../server/modules/identity/permissions.ts'
 import { chunk, head, rawRequest } from './raw-http.ts'
 
-// The doors of one real server (the built web app, the API, the hubs, static files, health), in
-// this process, so that an exception escaping a door fails the test run as it would end `npm start`.
+// The request guard of one real server (the built web app, the API, the hubs, static files,
+// health), in this process, so that an exception escaping a handler fails the test run as it would
+// end `npm start`.
 // The socket layer does not depend on the database: SQLite only (the upload routes' limits and the
 // session rows read back here are the same on PostgreSQL).
 
@@ -31,7 +32,7 @@ async function start(
   env: Record<string, string> = {},
   options: { bodyIdleMs?: number } = {},
 ): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-doors-'))
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-guard-'))
   const log: string[] = []
   const logger = pino(
     { level: 'info' },
@@ -106,8 +107,8 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => server?.stop())
 
-// Every door, as the Node entry routes them.
-const doors = [
+// Every destination, as the Node entry routes them.
+const destinations = [
   '/api/v1/projects',
   '/',
   '/set-language',
@@ -119,7 +120,7 @@ const doors = [
   '/healthz',
 ]
 
-describe('one guard in front of every door', () => {
+describe('one guard in front of every destination', () => {
   const malformed: Array<{
     name: string
     line: (path: string) => string
@@ -164,11 +165,11 @@ describe('one guard in front of every door', () => {
   ]
 
   it.each(malformed)(
-    '$name answers $status at every door, and the server keeps serving',
+    '$name answers $status at every destination, and the server keeps serving',
     async ({ line, headers, status }) => {
-      for (const door of doors) {
-        const answer = await rawRequest(server.port, [head(line(door), headers)])
-        expect(answer.status, `${line(door)} ${headers.join(' ')}`).toBe(status)
+      for (const path of destinations) {
+        const answer = await rawRequest(server.port, [head(line(path), headers)])
+        expect(answer.status, `${line(path)} ${headers.join(' ')}`).toBe(status)
         expect(await healthy(server)).toBe(true)
       }
     },
@@ -185,14 +186,14 @@ describe('one guard in front of every door', () => {
   it('answers the API in its JSON error shape and pages with a page, each with the request id', async () => {
     const api = await rawRequest(
       server.port,
-      [head('TRACE /api/v1/projects HTTP/1.1', ['Host: localhost', 'X-Request-Id: doors-trace-0001'])],
+      [head('TRACE /api/v1/projects HTTP/1.1', ['Host: localhost', 'X-Request-Id: guard-trace-0001'])],
       { closeWaitMs: 200 },
     )
     expect(api.head).toMatch(/content-type: application\/json/i)
     expect(JSON.parse(api.body)).toMatchObject({
       status: 501,
       title: 'Not Implemented',
-      requestId: 'doors-trace-0001',
+      requestId: 'guard-trace-0001',
     })
     const page = await rawRequest(server.port, [head('GET / HTTP/1.1', ['Host: a b', 'Cookie: lang=de'])], {
       closeWaitMs: 200,
@@ -224,13 +225,13 @@ describe('one guard in front of every door', () => {
   })
 })
 
-describe('limits on every door, read as a stream', () => {
+describe('body limits everywhere, read as a stream', () => {
   // Upload routes answer a visitor (a redirect to sign in) before reading: these clients are signed in.
   let cookie = ''
   let token = ''
   beforeAll(async () => {
-    await account(server, 'uploader@doors.test', 'freelancer')
-    token = await login(server, 'uploader@doors.test')
+    await account(server, 'uploader@guard.test', 'freelancer')
+    token = await login(server, 'uploader@guard.test')
     cookie = `session=${token}`
   })
   const form = (path: string) =>
@@ -455,8 +456,8 @@ describe('limits on every door, read as a stream', () => {
 
 describe('API answers', () => {
   it('carry Cache-Control: private, no-store, whatever their status; the public OpenAPI document stays public', async () => {
-    await account(server, 'cache@doors.test')
-    const token = await login(server, 'cache@doors.test')
+    await account(server, 'cache@guard.test')
+    const token = await login(server, 'cache@guard.test')
     const answers = [
       await fetch(`${server.base}/api/v1/categories`),
       await fetch(`${server.base}/api/v1/identity/profile-details`, {
@@ -516,9 +517,9 @@ describe('TRUST_PROXY', () => {
     })
 
   it('unset: the API and the pages see the socket’s address, whatever X-Forwarded-For says', async () => {
-    const id = await account(server, 'unproxied@doors.test')
-    await login(server, 'unproxied@doors.test', forwarded)
-    expect((await pageLogin(server, 'unproxied@doors.test')).status).toBeLessThan(400)
+    const id = await account(server, 'unproxied@guard.test')
+    await login(server, 'unproxied@guard.test', forwarded)
+    expect((await pageLogin(server, 'unproxied@guard.test')).status).toBeLessThan(400)
     expect(await sessionAddresses(server, id)).toEqual(['127.0.0.1', '127.0.0.1'])
   })
 
@@ -526,9 +527,9 @@ describe('TRUST_PROXY', () => {
   it('set to the proxy’s address: the API and the pages see the client it forwarded', async () => {
     const proxied = await start({ TRUST_PROXY: '127.0.0.1/32,::1' })
     try {
-      const id = await account(proxied, 'proxied@doors.test')
-      await login(proxied, 'proxied@doors.test', forwarded)
-      expect((await pageLogin(proxied, 'proxied@doors.test')).status).toBeLessThan(400)
+      const id = await account(proxied, 'proxied@guard.test')
+      await login(proxied, 'proxied@guard.test', forwarded)
+      expect((await pageLogin(proxied, 'proxied@guard.test')).status).toBeLessThan(400)
       expect(await sessionAddresses(proxied, id)).toEqual(['198.51.100.23', '198.51.100.23'])
     } finally {
       await proxied.stop()
@@ -546,8 +547,8 @@ describe('the hubs at the names SPEC §7 gives them', () => {
   it.each(transports)(
     'an official client given /chat and /notificationHub connects unchanged (%s)',
     async (_name, transport) => {
-      const userId = await account(server, `spec-${_name.toLowerCase()}@doors.test`)
-      const token = await login(server, `spec-${_name.toLowerCase()}@doors.test`)
+      const userId = await account(server, `spec-${_name.toLowerCase()}@guard.test`)
+      const token = await login(server, `spec-${_name.toLowerCase()}@guard.test`)
       for (const [url, hub] of [
         ['/notificationHub', 'notifications'],
         ['/chat', 'chat'],

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { HubsRuntime } from './hubs.ts'
+import type { HubsRuntime } from '../../server/hubs.ts'
 
-// TEST-ONLY. These routes exist only when the server runs with E2E=1 (the Playwright servers, see
+// TEST-ONLY. These routes exist only when the server runs with E2E=1, which loads this module (the Playwright servers, see
 // playwright.config.ts and tests/e2e/realtime.spec.ts) and answer only loopback callers. They let an
 // end-to-end test make the server push a hub message while no product feature sends one yet
 // (notifications and chat land in later issues), and let pages join `e2e:*` groups.
