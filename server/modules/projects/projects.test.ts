@@ -573,13 +573,13 @@ for (const dialect of dialects) {
         tinyPdf(),
       )
       expect(up.status).toBe(200)
-      // The installment's file shows on its installment only, whether the page's calls share one read of the project's files or not (decision 281).
-      for (const reads of [undefined, new Map<string, Promise<unknown>>()]) {
+      // The installment's file shows on its installment only.
+      {
         const response = await s.t.api.handler(
           new Request(`http://in-process/api/v1/projects/${p.id}/details-for-client`, {
             headers: { authorization: `Bearer ${client.token}`, accept: 'application/json' },
           }),
-          { reads },
+          {},
         )
         const view = (await response.json()) as {
           project: { attachments: unknown[] }
@@ -1168,14 +1168,13 @@ for (const dialect of dialects) {
       ).toBe(404)
       expect(await read(client.token, pf.json.id)).toBe(200)
       expect(await read(free2.token, pf.json.id)).toBe(404)
-      // Each file shows where it belongs, whether the calls of one page share one read of the
-      // project's files (the web UI's read scope, decision 281) or each call reads its own.
-      const shown = async (path: string, token: string, reads?: Map<string, Promise<unknown>>) => {
+      // Each file shows where it belongs.
+      const shown = async (path: string, token: string) => {
         const response = await s.t.api.handler(
           new Request(`http://in-process/api/v1/projects/${p.id}/${path}`, {
             headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
           }),
-          { reads },
+          {},
         )
         return (await response.json()) as {
           project: { attachments: { id: number }[] }
@@ -1183,13 +1182,13 @@ for (const dialect of dialects) {
           proposal?: { attachments: { id: number }[] }
         }
       }
-      for (const reads of [undefined, new Map<string, Promise<unknown>>()]) {
-        const ofClient = await shown('details-for-client', client.token, reads)
+      {
+        const ofClient = await shown('details-for-client', client.token)
         expect(ofClient.project.attachments.map((f) => f.id)).toEqual([up.json.id])
         expect(ofClient.proposals!.find((x) => x.id === prop.id)!.attachments.map((f) => f.id)).toEqual([
           pf.json.id,
         ])
-        const ofFreelancer = await shown('details-for-freelancer', free1.token, reads)
+        const ofFreelancer = await shown('details-for-freelancer', free1.token)
         expect(ofFreelancer.project.attachments.map((f) => f.id)).toEqual([up.json.id])
         expect(ofFreelancer.proposal!.attachments.map((f) => f.id)).toEqual([pf.json.id])
       }
