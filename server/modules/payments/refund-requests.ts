@@ -1,6 +1,6 @@
 import type { Caller } from '../../api/handler.ts'
 import { forbidden, notFound } from '../../api/errors.ts'
-import { prepared } from '../../db/prepared.ts'
+import type { DB } from '../../db/database.ts'
 import type { InstallmentState } from '../projects/machines.ts'
 import { readContractOfProject } from '../projects/reads.ts'
 import { conflict, lockRow } from '../projects/transition.ts'
@@ -25,13 +25,16 @@ import {
 // price back; the freelancer accepts (the money goes back) or declines; a decline, or no answer
 // in time, lets the client open a dispute that freezes the installment.
 
-// The contract page reads these on every request: built and compiled once (decision 286).
 /** A contract's refund requests, newest first. */
-const refundRows = prepared((db, contractId: number) =>
-  db.selectFrom('refund_request').selectAll().where('contract_id', '=', contractId).orderBy('id', 'desc'),
-)
+const refundRows = (db: DB, contractId: number) =>
+  db
+    .selectFrom('refund_request')
+    .selectAll()
+    .where('contract_id', '=', contractId)
+    .orderBy('id', 'desc')
+    .execute()
 /** A contract's installments whose money is held, with what was paid for each. */
-const heldInstallments = prepared((db, contractId: number) =>
+const heldInstallments = (db: DB, contractId: number) =>
   db
     .selectFrom('installment as i')
     .innerJoin('payment_installment as pi', (j) =>
@@ -39,8 +42,8 @@ const heldInstallments = prepared((db, contractId: number) =>
     )
     .select(['i.id', 'i.status', 'i.refunded_minor', 'pi.amount_minor'])
     .where('i.contract_id', '=', contractId)
-    .where('i.status', 'in', refundableStates),
-)
+    .where('i.status', 'in', refundableStates)
+    .execute()
 
 /** RefundRequest/{projectId}/{installmentId}/{amount}: the client asks for `amount` of the installment's price back. */
 export async function requestRefund(
