@@ -99,10 +99,9 @@ export function createApi({
       log.warn({ err: error }, 'cache bus: other instances not told of a write; they forget at their TTL'),
   })
   const services = {
-    catalogue: createCatalogueService(database.db, { bus: caches }),
+    catalogue: createCatalogueService(database.db),
     content: createContentService({
       db: database.db,
-      bus: caches,
       rateLimiter: limiter,
       publicUrl: config.publicUrl,
       supportInbox: config.supportEmail,
@@ -155,11 +154,7 @@ export function createApi({
     refunds: payments.refunds,
     health: ledgerHealth,
   })
-  const contentAdmin = createContentAdmin({
-    db: database.db,
-    files: services.files,
-    changed: () => services.content.contentChanged(),
-  })
+  const contentAdmin = createContentAdmin({ db: database.db, files: services.files })
   const adminUsers = createAdminUsersService({
     db: database.db,
     dialect: database.dialect,
@@ -168,7 +163,6 @@ export function createApi({
   const catalogueAdmin = createCatalogueAdmin({
     db: database.db,
     files: services.files,
-    forget: services.catalogue.forget,
     indexes: { freelancer: profiles.renamed, project: projects.indexProject },
   })
   const dashboard = createDashboardService({ projects, notifications, profiles })
