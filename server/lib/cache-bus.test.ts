@@ -5,10 +5,9 @@ import { moduleTestApi, useModuleApi, type ModuleTestApi } from '../../tests/int
 import { createCacheBus } from './cache-bus.ts'
 
 // Two instances (two whole APIs) on one PostgreSQL database and one real Redis (127.0.0.1:6379, or
-// REDIS_URL), as behind a balancer (decision 269): what one instance keeps in memory — the
-// content, the catalogue, recent freelancer searches — is forgotten there as soon as the other
-// writes, not when its TTL (a minute, 30 s) ends. Each write is read first on B, so B holds the old
-// answer; then A writes; then B must answer the new one within the time a message takes.
+// REDIS_URL), as behind a balancer (decision 269): what one instance answers — the content, the
+// catalogue, freelancer searches — shows the other's write at once. Each write is read first on B,
+// so B has answered the old value; then A writes; then B must answer the new one.
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const prefix = `workneer-test-${randomBytes(4).toString('hex')}:caches:`
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Backplane } from '../realtime/types.ts'
 
-// Every cache an instance keeps in its own memory (the page cache, the content and catalogue
-// caches, recent freelancer searches) is forgotten through this bus, so a write on one instance
-// is not answered from another's memory for the rest of a TTL (decision 269). Until `connect` (or
-// without Redis) a forget is only local, which is all one process needs.
+// A cache an instance keeps in its own memory (the page cache) is forgotten through this bus, so
+// a write on one instance is not answered from another's memory for the rest of a TTL (decision
+// 269). Until `connect` (or without Redis) a forget is only local, which is all one process needs.
 // The channel is one no hub can have (hubs publish under their own names: `chat:…`, `notifications:…`).
 const CHANNEL = 'caches:forget'
 
