@@ -30,8 +30,6 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   await prepareDatabase({ database, config, log, services: api.services })
   const hubs = await createHubs({ config, log, identity: api.services.identity })
   api.attachHubs(hubs.hubs, hubs.allowGroups)
-  // Instances sharing Redis forget the services' kept answers together (decision 269).
-  if (hubs.backplane) await api.caches.connect(hubs.backplane)
   const app = await loadWebApp(config, api.handler, log, options.webApp)
   const server = createHttpServer({
     config,

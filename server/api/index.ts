@@ -4,7 +4,6 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import type { Logger } from '../log.ts'
 import { createCatalogueService } from '../modules/catalogue/service.ts'
-import { createCacheBus, type CacheBus } from '../lib/cache-bus.ts'
 import { catalogueRoutes } from '../modules/catalogue/routes.ts'
 import { createCatalogueAdmin } from '../modules/catalogue/admin.ts'
 import { adminCatalogueRoutes } from '../modules/catalogue/admin-routes.ts'
@@ -85,11 +84,11 @@ function createLimiter({ config, log, rateLimiter }: Options) {
 }
 
 /** Files, the catalogue, people (profiles and identity), notifications and chat: what the marketplace stands on. */
-function createPlatform(options: Options, limiter: RateLimiter, caches: CacheBus) {
+function createPlatform(options: Options, limiter: RateLimiter) {
   const { database, log, config } = options
   const db = database.db
   const files = createFileService({ db, storage: createFolderStorage(path.join(config.dataDir, 'files')) })
-  const catalogue = createCatalogueService(db, { bus: caches })
+  const catalogue = createCatalogueService(db)
   const profiles = createProfilesService({ db, dialect: database.dialect, files })
   const identity = createIdentityService({
     db,
@@ -129,18 +128,11 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
 type Marketplace = ReturnType<typeof createMarketplace>
 
 /** The public site's content (its contact form opens a complaint ticket) and the admin area. */
-function createSiteAndAdmin(
-  options: Options,
-  limiter: RateLimiter,
-  caches: CacheBus,
-  p: Platform,
-  m: Marketplace,
-) {
+function createSiteAndAdmin(options: Options, limiter: RateLimiter, p: Platform, m: Marketplace) {
   const { database, log, config } = options
   const { db, dialect } = database
   const content = createContentService({
     db,
-    bus: caches,
     rateLimiter: limiter,
     publicUrl: config.publicUrl,
     supportInbox: config.supportEmail,
@@ -157,12 +149,11 @@ function createSiteAndAdmin(
       refunds: m.payments.refunds,
       health: ledgerHealth,
     }),
-    contentAdmin: createContentAdmin({ db, files: p.files, changed: () => content.contentChanged() }),
+    contentAdmin: createContentAdmin({ db, files: p.files }),
     adminUsers: createAdminUsersService({ db, dialect, identity: p.identity }),
     catalogueAdmin: createCatalogueAdmin({
       db,
       files: p.files,
-      forget: p.catalogue.forget,
       indexes: { freelancer: p.profiles.renamed, project: m.projects.indexProject },
     }),
     dashboard: createDashboardService({
@@ -295,16 +286,11 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
 }
 
 export function createApi(options: Options) {
-  const { database, log, config } = options
+  const { database, config } = options
   const limiter = createLimiter(options)
-  // What services keep in memory is forgotten on every instance at a write (decision 269): the server connects the bus to Redis.
-  const caches = createCacheBus({
-    onError: (error) =>
-      log.warn({ err: error }, 'cache bus: other instances not told of a write; they forget at their TTL'),
-  })
-  const platform = createPlatform(options, limiter, caches)
+  const platform = createPlatform(options, limiter)
   const marketplace = createMarketplace(options, platform)
-  const site = createSiteAndAdmin(options, limiter, caches, platform, marketplace)
+  const site = createSiteAndAdmin(options, limiter, platform, marketplace)
   const { handler, endpoints } = createHandler(options, routesOf(platform, marketplace, site), platform)
   const { handlers, ...jobs } = createJobs(options, platform, marketplace, site, limiter)
   const { payments } = marketplace
@@ -325,7 +311,6 @@ export function createApi(options: Options) {
       stripeGateway: payments.stripeGateway,
     },
     jobs,
-    caches,
     /** Lets outbox deliveries reach browsers once the hubs exist, and registers the hub groups modules let browsers join (server/index.ts). */
     attachHubs(hubs: Hubs, allowGroups?: HubsRuntime['allowGroups']) {
       Object.assign(handlers, browserTopics(database.db, config, platform, marketplace, hubs))

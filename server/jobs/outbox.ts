@@ -1,8 +1,10 @@
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import type { Db } from '../db/database.ts'
 import type { Logger } from '../log.ts'
+import { deliverDue, type Delivery, type OutboxHandler } from './outbox-delivery.ts'
+
+export { backoffMs, OUTBOX_MAX_ATTEMPTS, type OutboxHandler } from './outbox-delivery.ts'
 
 // The transactional outbox. A service writes its side effects (an email, a notification, a hub
 // message) as rows with `enqueue(trx, …)` inside the same transaction as the state change, so
@@ -10,7 +12,7 @@ import type { Logger } from '../log.ts'
 // database's commit watch, db/commit-watch.ts), so a service cannot forget to wake it: delivery
 // starts right after commit, and a poll picks up anything left (a crash, another instance, a
 // delayed row). Several instances may share one database: a row is claimed by a conditional UPDATE
-// of `locked_until`, so only one of them delivers it.
+// of `locked_until`, so only one of them delivers it (outbox-delivery.ts).
 //
 // A delivery run never holds the event loop: on SQLite every query is synchronous, so the worker
 // gives the loop a turn (setImmediate) before each row; requests wait at most one row's delivery
@@ -19,13 +21,6 @@ import type { Logger } from '../log.ts'
 // Topics are free strings; each module registers the handlers for its own topics.
 
 type Executor = Kysely<Database> | Transaction<Database>
-export type OutboxHandler = (
-  payload: any,
-  row: { id: number; attempts: number; topic: string },
-) => Promise<void>
-
-export const OUTBOX_MAX_ATTEMPTS = 8
-const LOCK_MS = 60_000
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -49,11 +44,6 @@ export async function enqueue(
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
-}
-
-/** Seconds to wait before attempt n+1: 5 s, 20 s, 80 s … at most an hour. */
-export function backoffMs(attempts: number) {
-  return Math.min(3_600_000, 5_000 * 4 ** Math.max(0, attempts - 1))
 }
 
 export interface OutboxWorker {
@@ -83,9 +73,9 @@ export interface OutboxOptions {
 }
 
 export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
-  const { db, log, handlers } = options
-  const pollMs = options.pollMs ?? 5_000
+  const { log } = options
   const batch = options.batch ?? 10
+  const delivery: Delivery = { ...options, delivered: [], delivering: [] }
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | null = null
   let again = false
@@ -94,78 +84,6 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   let started = false
   let woken: NodeJS.Immediate | undefined
   let unwatch: (() => void) | undefined
-  const delivered: Array<() => void> = []
-  const delivering: Array<() => () => void> = []
-
-  async function deliverOne(row: { id: number; topic: string; payload: string; attempts: number }) {
-    const now = Date.now()
-    // Claim: only the instance whose UPDATE matches the lock it saw gets to deliver.
-    const claimed = await db
-      .updateTable('outbox')
-      .set({ locked_until: iso(now + LOCK_MS), attempts: row.attempts + 1 })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .where('attempts', '=', row.attempts)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', iso(now))]))
-      .executeTakeFirst()
-    if (Number(claimed.numUpdatedRows) !== 1) return false
-    const handler = handlers[row.topic]
-    const over = delivering.map((listener) => listener())
-    try {
-      if (!handler) throw new Error(`no outbox handler for topic ${row.topic}`)
-      await handler(JSON.parse(row.payload), { id: row.id, attempts: row.attempts + 1, topic: row.topic })
-      await db
-        .updateTable('outbox')
-        .set({ status: 'done', done_at: iso(Date.now()), locked_until: null, last_error: null })
-        .where('id', '=', row.id)
-        .execute()
-      for (const listener of delivered) listener()
-    } catch (error) {
-      const attempts = row.attempts + 1
-      const dead = attempts >= OUTBOX_MAX_ATTEMPTS
-      log.warn(
-        { err: error, outboxId: row.id, topic: row.topic, attempts, dead },
-        dead ? 'outbox delivery failed for good' : 'outbox delivery failed; will retry',
-      )
-      await db
-        .updateTable('outbox')
-        .set({
-          status: dead ? 'dead' : 'pending',
-          locked_until: null,
-          last_error: String((error as Error)?.message ?? error).slice(0, 1000),
-          run_after: iso(Date.now() + backoffMs(attempts)),
-        })
-        .where('id', '=', row.id)
-        .execute()
-    } finally {
-      for (const end of over) end()
-    }
-    return true
-  }
-
-  async function runOnce() {
-    let delivered = 0
-    for (;;) {
-      const now = iso(Date.now())
-      const due = await db
-        .selectFrom('outbox')
-        .select(['id', 'topic', 'payload', 'attempts'])
-        .where('status', '=', 'pending')
-        .where('run_after', '<=', now)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .orderBy('id')
-        .limit(batch)
-        .execute()
-      for (const row of due) {
-        // A turn of the event loop before each row: requests that came meanwhile go first.
-        await nextTurn()
-        if (stopped) return delivered
-        if (await deliverOne(row)) delivered++
-      }
-      if (due.length < batch || stopped) return delivered
-      await nextTurn()
-    }
-  }
 
   function drain(): Promise<number> {
     if (running) {
@@ -177,7 +95,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       do {
         again = false
         try {
-          total += await runOnce()
+          total += await deliverDue(delivery, batch, () => stopped)
         } catch (error) {
           if (!stopped) log.error({ err: error }, 'outbox worker failed')
         }
@@ -199,12 +117,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
 
   return {
     kick,
-    onDelivered(listener) {
-      delivered.push(listener)
-    },
-    onDelivering(listener) {
-      delivering.push(listener)
-    },
+    onDelivered: (listener) => void delivery.delivered.push(listener),
+    onDelivering: (listener) => void delivery.delivering.push(listener),
     drain,
     start() {
       stopped = false
@@ -212,7 +126,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       unwatch ??= options.onCommit?.((inserted) => {
         if (inserted.has('outbox')) kick()
       })
-      timer ??= setInterval(kick, pollMs)
+      timer ??= setInterval(kick, options.pollMs ?? 5_000)
       timer.unref()
       kick()
     },

@@ -11,6 +11,41 @@ export interface RedisBackplane extends Backplane {
 
 const silent: Logger = { info() {}, warn() {}, error() {} }
 
+/** The publishing and the subscribing connection, connected; each distinct error is logged once. */
+async function openClients(url: string, clientName: string, logger: Logger) {
+  // Loaded only when Redis is configured: ioredis is ~15 MB of a server's memory (decision 136).
+  const { Redis } = await import('ioredis')
+  const pub = new Redis(url, {
+    lazyConnect: true,
+    connectionName: `${clientName}pub`,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+  })
+  const sub = new Redis(url, {
+    lazyConnect: true,
+    connectionName: `${clientName}sub`,
+    autoResubscribe: true,
+    maxRetriesPerRequest: null,
+  })
+  let lastError = ''
+  for (const [role, client] of [
+    ['publisher', pub],
+    ['subscriber', sub],
+  ] as const) {
+    // Without a listener ioredis prints every reconnect failure; report each distinct error once instead.
+    client.on('error', (error: Error) => {
+      if (error.message !== lastError) logger.warn({ err: error, role }, 'redis backplane error')
+      lastError = error.message
+    })
+    client.on('ready', () => {
+      if (lastError) logger.info({ role }, 'redis backplane reconnected')
+      lastError = ''
+    })
+  }
+  await Promise.all([pub.connect(), sub.connect()])
+  return { pub, sub }
+}
+
 /**
  * Redis pub/sub with one publishing and one subscribing connection per process (a subscribed
  * connection cannot publish). Every channel is `{prefix}{logical channel}`; give each deployment its
@@ -33,36 +68,7 @@ export async function createRedisBackplane(
     '_',
   )
   const subscriberName = `${clientName}sub`
-  // Loaded only when Redis is configured: ioredis is ~15 MB of a server's memory (decision 136).
-  const { Redis } = await import('ioredis')
-  const pub = new Redis(url, {
-    lazyConnect: true,
-    connectionName: `${clientName}pub`,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-  })
-  const sub = new Redis(url, {
-    lazyConnect: true,
-    connectionName: subscriberName,
-    autoResubscribe: true,
-    maxRetriesPerRequest: null,
-  })
-  let lastError = ''
-  for (const [role, client] of [
-    ['publisher', pub],
-    ['subscriber', sub],
-  ] as const) {
-    // Without a listener ioredis prints every reconnect failure; report each distinct error once instead.
-    client.on('error', (error: Error) => {
-      if (error.message !== lastError) logger.warn({ err: error, role }, 'redis backplane error')
-      lastError = error.message
-    })
-    client.on('ready', () => {
-      if (lastError) logger.info({ role }, 'redis backplane reconnected')
-      lastError = ''
-    })
-  }
-  await Promise.all([pub.connect(), sub.connect()])
+  const { pub, sub } = await openClients(url, clientName, logger)
 
   const handlers = new Map<string, Set<Handler>>()
   const pending = new Map<string, Promise<void>>()

@@ -6,58 +6,14 @@ import {
   completionRecord,
   frame,
   parseMessage,
-  streamItemRecord,
 } from './protocol.ts'
 import type { CompletionMessage, HubMessage, InvocationMessage, StreamItemMessage } from './protocol.ts'
-import type { HubRouter } from './routing.ts'
-import type { HubContext, HubDefinition, Logger } from './types.ts'
+import { HubError, errorText, isAsyncIterable, isThenable, type HubRuntime } from './hub-runtime.ts'
+import { completeInvocation, sendStream } from './invocation-results.ts'
+import type { HubContext, Logger } from './types.ts'
 import { UploadStream } from './upload-stream.ts'
 
-type HubMethod = (ctx: HubContext, ...args: any[]) => unknown
-
-/** Thrown by hub methods to show its message to the caller; any other error is reported generically. */
-export class HubError extends Error {}
-
-export interface HubRuntime {
-  key: string
-  definition: HubDefinition
-  /** Lower-cased name → method: ASP.NET matches hub method names case-insensitively. */
-  methods: Map<string, HubMethod>
-  router: HubRouter
-}
-
-export function createHubRuntime(definition: HubDefinition, router: HubRouter): HubRuntime {
-  const methods = new Map<string, HubMethod>()
-  for (const [name, fn] of Object.entries(definition.methods)) {
-    const key = name.toLowerCase()
-    if (methods.has(key))
-      throw new Error(
-        `Hub '${definition.name}' has two methods named '${name}' (names are case-insensitive).`,
-      )
-    methods.set(key, fn)
-  }
-  return { key: definition.name.toLowerCase(), definition, methods, router }
-}
-
-function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function'
-  )
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value !== null &&
-    (typeof value === 'object' || typeof value === 'function') &&
-    typeof (value as PromiseLike<unknown>).then === 'function'
-  )
-}
-
-function errorText(prefix: string, error: unknown): string {
-  return error instanceof HubError ? `${prefix} HubException: ${error.message}` : prefix
-}
+export { HubError, createHubRuntime, type HubRuntime } from './hub-runtime.ts'
 
 /**
  * The hub side of one connection: handshake, then messages. Invocations run one at a time in arrival
@@ -349,25 +305,8 @@ export class HubSession implements ConnectionHooks {
       }
       return
     }
-    const iterable = isAsyncIterable(result)
-    if (!streaming) {
-      if (iterable) {
-        const iterator = (result as AsyncIterable<unknown>)[Symbol.asyncIterator]()
-        void iterator.return?.()?.catch(() => {})
-        if (invocationId) {
-          this.conn.send(
-            completionRecord(invocationId, {
-              error: `The client attempted to invoke the streaming '${target}' method with a non-streaming invocation.`,
-            }),
-          )
-        }
-      } else if (invocationId) {
-        // Non-blocking sends (no invocationId) must never get a Completion: the client would drop the connection.
-        this.conn.send(completionRecord(invocationId, { result }))
-      }
-      return
-    }
-    if (!iterable) {
+    if (!streaming) return completeInvocation(this.conn, message, result)
+    if (!isAsyncIterable(result)) {
       this.streams?.delete(invocationId!)
       this.conn.send(
         completionRecord(invocationId!, {
@@ -376,47 +315,17 @@ export class HubSession implements ConnectionHooks {
       )
       return
     }
-    void this.runStream(invocationId!, target, result as AsyncIterable<unknown>, cancel!)
-  }
-
-  private async runStream(
-    id: string,
-    target: string,
-    iterable: AsyncIterable<unknown>,
-    cancel: AbortController,
-  ): Promise<void> {
-    const iterator = iterable[Symbol.asyncIterator]()
-    const stopped = AbortSignal.any([cancel.signal, this.lifetime.signal])
-    const abort = new Promise<'aborted'>((resolve) => {
-      if (stopped.aborted) resolve('aborted')
-      stopped.addEventListener('abort', () => resolve('aborted'), { once: true })
-    })
-    try {
-      for (;;) {
-        const next = iterator.next()
-        // If the race is lost to a cancellation, a later rejection of next() must not go unhandled.
-        next.catch(() => {})
-        const step = await Promise.race([next, abort])
-        if (step === 'aborted' || step.done) break
-        this.conn.send(streamItemRecord(id, step.value))
-        const backlog = this.conn.transport?.drained()
-        if (backlog) await Promise.race([backlog, abort])
-      }
-      if (!stopped.aborted) this.conn.send(completionRecord(id, {}))
-    } catch (error) {
-      if (!stopped.aborted) {
-        this.report(error, target)
-        this.conn.send(
-          completionRecord(id, {
-            error: errorText('An error occurred on the server while streaming results.', error),
-          }),
-        )
-      }
-    } finally {
-      this.streams?.delete(id)
-      // A cancelled producer gets return() so its finally blocks run; it may also watch ctx.signal.
-      if (stopped.aborted) iterator.return?.()?.catch(() => {})
+    const stream = {
+      id: invocationId!,
+      iterable: result,
+      stopped: AbortSignal.any([cancel!.signal, this.lifetime.signal]),
     }
+    void sendStream(
+      this.conn,
+      stream,
+      (error) => this.report(error, target),
+      () => this.streams?.delete(invocationId!),
+    )
   }
 
   private report(error: unknown, target: string): void {

@@ -12,7 +12,7 @@ import { readSkillSheet } from './sheet.ts'
 // nothing changed; the skills sheet checked row by row (every bad row named by its line, nothing
 // imported), imported whole after a clean check or only its good rows when asked; SPEC §5's
 // "Invalid Excel" for another extension or a renamed text file; the size limits; export → import
-// is a sheet with nothing to do; the pickers offer a new skill at once (the cache is forgotten).
+// is a sheet with nothing to do; the pickers offer a new skill at once.
 const xlsx = (rows: string[][]) => writeXlsxFile([[...sheetColumns], ...rows]).toBuffer()
 const csv = (rows: string[][]) =>
   Buffer.from(
@@ -54,7 +54,7 @@ for (const dialect of dialects) {
       )
     const check = (name: string, bytes: Buffer) =>
       s.t.upload('Admin/catalogue/skills/check', admin.token, name, bytes)
-    // The tree the profile editor, the project form and the filters offer (kept per language by the catalogue service).
+    // The tree the profile editor, the project form and the filters offer.
     type Tree = Array<{ subcategories: Array<{ skills: Array<{ name: string }> }> }>
     const pickerSkills = async () =>
       ((await s.t.call('GET', 'settings/all-categories')).json.data as Tree).flatMap((c) =>
@@ -472,7 +472,7 @@ for (const dialect of dialects) {
       ).toBe(200)
       expect(await found('brettschichtholz')).toContain(project.json.id)
       expect(await found('glulam')).not.toContain(project.json.id)
-      // The project's page names its skills from the catalogue's kept names, which the rename cleared.
+      // The project's page names its skills by the catalogue's names, renamed at once.
       const shown = await s.t.call('GET', `projects/${project.json.id}/details-for-client`, {
         token: client.token,
       })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { linkIn, startSmtpServer } from '../../../tests/support/smtp.ts'
-import { AWAY_ALERT_MS, AWAY_EMAIL_MS } from './service.ts'
+import { AWAY_ALERT_MS, AWAY_EMAIL_MS } from './store.ts'
 import { useChat } from '../../../tests/support/modules/chat.ts'
 
 // Away members (issue 16 item 6, decision 150): one bell notification per room until they read it,

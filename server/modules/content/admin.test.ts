@@ -115,7 +115,7 @@ for (const dialect of dialects) {
 
     test('an FAQ entry is edited per language and moved; the public list shows it at once, only where it is written', async () => {
       const [first, second] = (await s.t.call('GET', 'Admin/content/faq', { token: admin.token })).json.data
-      await publicFaq('de') // fills the content cache, which the edit must clear
+      await publicFaq('de') // read before the edit, which the next read must show
       const edited = await s.t.call('PUT', `Admin/content/faq/${second.id}`, {
         token: admin.token,
         body: {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
-import { summarize } from './admin.ts'
+import { summarize } from './admin-items.ts'
 import { blogInput } from './admin-contract.ts'
 
 // A blog post's summary left empty is its body's first paragraph, cut at a word (decision 241);

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely'
+import type { Database, Locale } from '../../db/schema.ts'
+import { NOTIFICATION_PAGE, type Notification } from './contract.ts'
+import { renderNotification } from './texts.ts'
+
+// A user's notifications as the bell, the dashboard and the live alert show them. Every read starts
+// from the reader's id: nobody reaches another user's rows.
+
+type DB = Kysely<Database>
+
+const columns = [
+  'n.id',
+  'n.message_key',
+  'n.params',
+  'n.type',
+  'n.project_id',
+  'n.room_id',
+  'n.is_read',
+  'n.created_at',
+  'sender.image_file_id',
+] as const
+
+export const notificationsOf = (db: DB, userId: number) =>
+  db
+    .selectFrom('notification as n')
+    .leftJoin('app_user as sender', 'sender.id', 'n.sender_id')
+    .select(columns)
+    .where('n.user_id', '=', userId)
+
+type Row = Awaited<ReturnType<ReturnType<typeof notificationsOf>['executeTakeFirstOrThrow']>>
+
+/** A stored notification rendered in the reader's language. */
+export const present = (row: Row, locale: Locale): Notification => ({
+  id: row.id,
+  ...renderNotification(locale, row.message_key, JSON.parse(row.params) as Record<string, unknown>),
+  isRead: row.is_read === 1,
+  createdDate: new Date(row.created_at).toISOString(),
+  senderImage: row.image_file_id != null ? `files/${row.image_file_id}/download` : null,
+  roomId: row.room_id,
+  projectId: row.project_id,
+  type: row.type,
+})
+
+/** The next page of 10 after `hand` notifications, newest first. */
+export async function list(db: DB, userId: number, hand: number, locale: Locale) {
+  const rows = await notificationsOf(db, userId)
+    .orderBy('n.id', 'desc')
+    .offset(hand)
+    .limit(NOTIFICATION_PAGE)
+    .execute()
+  return { data: rows.map((r) => present(r, locale)) }
+}
+
+/** The newest `limit` unread notifications (the dashboard's list). */
+export async function unread(db: DB, userId: number, limit: number, locale: Locale) {
+  const rows = await notificationsOf(db, userId)
+    .where('n.is_read', '=', 0)
+    .orderBy('n.id', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => present(r, locale))
+}
+
+export async function unreadCount(db: DB, userId: number) {
+  const row = await db
+    .selectFrom('notification')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('is_read', '=', 0)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** A user's stored notification from one source, rendered (for the live alert after a delivery). */
+export async function bySource(db: DB, userId: number, source: string, locale: Locale) {
+  const row = await notificationsOf(db, userId).where('n.source', '=', source).executeTakeFirst()
+  return row ? present(row, locale) : null
+}

@@ -1,0 +1,80 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { Database, Locale, NotificationType } from '../../db/schema.ts'
+import { notFound } from '../../api/errors.ts'
+import { enqueue } from '../../jobs/outbox.ts'
+import { notificationsOf, present } from './inbox.ts'
+
+// Storing notifications and marking them read. A read that changes a user's unread count also
+// writes, in its transaction, the outbox row that tells their other tabs (countNotify, after commit).
+
+/** The outbox topic of a read (delivered by outbox.ts: countNotify to the reader's every tab). */
+export const COUNT_TOPIC = 'notifications.count'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+/** One notification to store: `source` identifies what produced it (e.g. `outbox:42`) so a retry cannot add it twice. */
+export interface NotificationInput {
+  userId: number
+  source: string
+  messageKey: string
+  params?: Record<string, string | number>
+  type: NotificationType
+  projectId?: number | null
+  roomId?: number | null
+  senderId?: number | null
+}
+
+/** Stores notifications; rows already stored for the same user and source are left as they are. Returns the ids stored now. */
+export async function record(executor: Executor, items: NotificationInput[]) {
+  if (!items.length) return []
+  const now = new Date().toISOString()
+  return executor
+    .insertInto('notification')
+    .values(
+      items.map((i) => ({
+        user_id: i.userId,
+        source: i.source,
+        message_key: i.messageKey,
+        params: JSON.stringify(i.params ?? {}),
+        type: i.type,
+        project_id: i.projectId ?? null,
+        room_id: i.roomId ?? null,
+        sender_id: i.senderId ?? null,
+        created_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'source']).doNothing())
+    .returning(['id', 'user_id'])
+    .execute()
+}
+
+/** Marks the caller's own notification read; another user's id is simply not found. Reading it again changes nothing and tells no one. */
+export async function markRead(db: Kysely<Database>, userId: number, id: number, locale: Locale) {
+  await db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('notification')
+      .set({ is_read: 1 })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('is_read', '=', 0)
+      .executeTakeFirst()
+    if (Number(done.numUpdatedRows) === 1) await enqueue(trx, COUNT_TOPIC, { userId })
+  })
+  const row = await notificationsOf(db, userId).where('n.id', '=', id).executeTakeFirst()
+  if (!row) throw notFound('Notification')
+  return present(row, locale)
+}
+
+/** Marks read a user's notifications of one chat room (they have read the room); answers how many changed. */
+export async function markRoomRead(executor: Executor, userId: number, roomId: number) {
+  const done = await executor
+    .updateTable('notification')
+    .set({ is_read: 1 })
+    .where('user_id', '=', userId)
+    .where('room_id', '=', roomId)
+    .where('is_read', '=', 0)
+    .executeTakeFirst()
+  const changed = Number(done.numUpdatedRows)
+  if (changed) await enqueue(executor, COUNT_TOPIC, { userId })
+  return changed
+}
