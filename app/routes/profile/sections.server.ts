@@ -270,7 +270,7 @@ export async function saveUpload(
   // A portfolio item's files are uploaded while it is open: it stays open for the next one.
   if (outcome.ok)
     return successOperation(savedAt(known!.section, item ? `${known!.section}-${item}` : undefined), i18n.t)
-  const code = uploadCodeOf(outcome.problem.title, outcome.problem.message)
+  const code = uploadCodeOf(outcome.code)
   const tp = i18n.getFixedT(null, 'profile') as unknown as (
     key: string,
     options?: Record<string, unknown>,
