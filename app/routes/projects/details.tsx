@@ -10,12 +10,16 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { formatDateTime } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
-import { projectsContract as c } from '../../../server/modules/projects/contract'
+import {
+  commentInput,
+  proposalInputFor,
+  projectsContract as c,
+} from '../../../server/modules/projects/contract'
 import { amountText } from '../../../server/modules/projects/rules'
-import { PLAN_ROWS, commentFormSchema, planOf, proposalFormSchema } from './forms'
+import { PLAN_ROWS } from './forms'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
-import { ActionButton, Attachments, Budget, ErrorText, PlanList, ProposalTerms } from './ui'
+import { ActionButton, Attachments, Budget, Deadline, ErrorText, PlanList, ProposalTerms } from './ui'
 import { Button, ButtonGroup, ButtonLink, Card, Chip, Notice, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
@@ -55,35 +59,32 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const intent = String(form.get('intent') ?? '')
   const back = `/projects/details/${projectId}`
   if (intent === 'propose' || intent === 'revise') {
-    const submission = parseWithZod(form, { schema: proposalFormSchema })
+    // The form names the project's kind of budget, so a fixed price's plan is checked here too.
+    const schema = proposalInputFor(form.get('budgetType') === 'fixed' ? 'fixed' : undefined)
+    const submission = parseWithZod(form, { schema })
     if (submission.status !== 'success') return data({ proposal: submission.reply() }, { status: 400 })
-    const v = submission.value
-    const body = {
-      coverLetter: v.coverLetter,
-      bidMinor: v.bid,
-      durationDays: v.durationDays,
-      installments: planOf(v.installments),
-    }
+    const body = submission.value
+    const proposalId = Number(form.get('id') ?? 0)
     try {
       const api = apiFor(context)
       const sent =
-        v.intent === 'revise' && v.id
-          ? await api.call(c.reviseProposal, { params: { proposalId: v.id }, body })
+        intent === 'revise' && proposalId
+          ? await api.call(c.reviseProposal, { params: { proposalId }, body })
           : await api.call(c.propose, { params: { projectId }, body })
       const file = chosenFile(form.get('file'))
       if (file) await uploadProjectFile(context, projectId, file, { proposalId: sent.id })
     } catch (error) {
       return refused(error)
     }
-    return redirect(`${back}?${v.intent === 'revise' ? 'revised' : 'sent'}=1`)
+    return redirect(`${back}?${intent === 'revise' ? 'revised' : 'sent'}=1`)
   }
   if (intent === 'comment') {
-    const submission = parseWithZod(form, { schema: commentFormSchema })
+    const submission = parseWithZod(form, { schema: commentInput })
     if (submission.status !== 'success') return data({ comment: submission.reply() }, { status: 400 })
     try {
       await apiFor(context).call(c.addComment, {
         params: { projectId },
-        body: { body: submission.value.body, parentId: submission.value.parentId },
+        body: submission.value,
       })
     } catch (error) {
       return refused(error)
@@ -108,16 +109,16 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
     // A new version remounts the form with the saved values.
     id: editing ? `proposal-${editing.revision}` : 'proposal',
     lastResult: idle ? result?.proposal : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: proposalFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: proposalInputFor(p.budgetType) }),
     shouldValidate: 'onBlur',
     defaultValue: editing
       ? {
           coverLetter: editing.coverLetter,
-          bid: amountText(editing.bidMinor),
+          bidMinor: amountText(editing.bidMinor),
           durationDays: String(editing.durationDays),
           installments: editing.installments.map((i) => ({
             title: i.title,
-            amount: amountText(i.amountMinor),
+            amountMinor: amountText(i.amountMinor),
             dueDate: i.dueDate ?? '',
           })),
         }
@@ -126,7 +127,7 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
   const [cForm, cf] = useForm({
     id: 'comment',
     lastResult: idle ? result?.comment : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentInput }),
     shouldValidate: 'onSubmit',
   })
   const plan = pf.installments.getFieldList()
@@ -146,6 +147,12 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
         <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} ·{' '}
         {p.remote ? t('fields.remote') : (p.location ?? t('fields.onSite'))} ·{' '}
         {t('list.proposals', { count: p.proposalCount })}
+        {p.deadline ? (
+          <>
+            {' · '}
+            <Deadline day={p.deadline} />
+          </>
+        ) : null}
       </p>
       <ButtonGroup>
         {contract ? (
@@ -212,7 +219,7 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
           <Form method="post" encType="multipart/form-data" {...getFormProps(pForm)} className="form-stack">
             <input type="hidden" name="intent" value={editing ? 'revise' : 'propose'} />
             {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-            <input type="hidden" name="fixed" value={p.budgetType === 'fixed' ? 'true' : 'false'} />
+            <input type="hidden" name="budgetType" value={p.budgetType} />
             <div className="field">
               <label htmlFor={pf.coverLetter.id}>{t('fields.coverLetter')}</label>
               <textarea {...getTextareaProps(pf.coverLetter)} key={pf.coverLetter.key} rows={6} />
@@ -220,11 +227,15 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
             </div>
             <div className="row">
               <div className="field">
-                <label htmlFor={pf.bid.id}>
+                <label htmlFor={pf.bidMinor.id}>
                   {t('fields.bid')} ({p.currency})
                 </label>
-                <input {...getInputProps(pf.bid, { type: 'text' })} key={pf.bid.key} inputMode="decimal" />
-                <ErrorText errors={pf.bid.errors} id={pf.bid.errorId} />
+                <input
+                  {...getInputProps(pf.bidMinor, { type: 'text' })}
+                  key={pf.bidMinor.key}
+                  inputMode="decimal"
+                />
+                <ErrorText errors={pf.bidMinor.errors} id={pf.bidMinor.errorId} />
               </div>
               <div className="field">
                 <label htmlFor={pf.durationDays.id}>{t('fields.durationDays')}</label>
@@ -256,11 +267,11 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
                       <label htmlFor={`pp-${i}-a`}>{t('fields.installmentAmount', { n: i + 1 })}</label>
                       <input
                         id={`pp-${i}-a`}
-                        name={`installments[${i}].amount`}
+                        name={`installments[${i}].amountMinor`}
                         inputMode="decimal"
-                        defaultValue={(f?.amount.initialValue as string) ?? ''}
+                        defaultValue={(f?.amountMinor.initialValue as string) ?? ''}
                       />
-                      <ErrorText errors={f?.amount.errors} />
+                      <ErrorText errors={f?.amountMinor.errors} />
                     </div>
                   </div>
                 )

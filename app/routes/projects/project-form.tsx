@@ -14,7 +14,8 @@ import { useTranslation } from '~/lib/use-translation'
 import { useNavigation } from 'react-router'
 import { Form } from '~/lib/form'
 import { budgetTypes, currencies, experienceLevels } from '../../../server/modules/projects/rules'
-import { PLAN_ROWS, projectFormSchema } from './forms'
+import { projectInput } from '../../../server/modules/projects/contract'
+import { PLAN_ROWS } from './forms'
 import { ErrorText } from './ui'
 import { Button, ButtonGroup, TagInput } from '~/components/ui'
 
@@ -39,13 +40,14 @@ export function ProjectForm({
 }) {
   const { t } = useTranslation('projects')
   const navigation = useNavigation()
-  const [form, fields] = useForm<z.input<typeof projectFormSchema>, z.output<typeof projectFormSchema>>({
+  // The API's own schema: the form's text (an amount such as "1500.50") becomes its values there.
+  const [form, fields] = useForm<z.input<typeof projectInput>, z.output<typeof projectInput>>({
     lastResult:
       navigation.state === 'idle' ? (lastResult as SubmissionResult<string[]> | undefined) : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: projectFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: projectInput }),
     shouldValidate: 'onBlur',
     // The form's values as text (what inputs hold), not the schema's parsed types.
-    defaultValue: defaultValue as DefaultValue<z.input<typeof projectFormSchema>>,
+    defaultValue: defaultValue as DefaultValue<z.input<typeof projectInput>>,
   })
   const plan = fields.installments.getFieldList()
   const rows = Array.from({ length: PLAN_ROWS }, (_, i) => plan[i])
@@ -101,7 +103,7 @@ export function ProjectForm({
       </fieldset>
       <div className="row">
         <TextInput
-          field={fields.budget}
+          field={fields.budgetMinor}
           label={t('fields.budget')}
           hint={t('create.budgetHint')}
           inputMode="decimal"
@@ -132,10 +134,21 @@ export function ProjectForm({
           ))}
         </select>
       </div>
-      <label className="checkbox">
-        <input {...getInputProps(fields.remote, { type: 'checkbox' })} key={fields.remote.key} />{' '}
-        {t('create.remote')}
-      </label>
+      <fieldset className="field">
+        <legend>{t('create.workplace')}</legend>
+        {(['true', 'false'] as const).map((value) => (
+          <label key={value} className="radio">
+            <input
+              type="radio"
+              name={fields.remote.name}
+              value={value}
+              defaultChecked={String(fields.remote.initialValue ?? 'true') === value}
+            />{' '}
+            {value === 'true' ? t('create.remote') : t('create.onSite')}
+          </label>
+        ))}
+        <ErrorText errors={fields.remote.errors} id={fields.remote.errorId} />
+      </fieldset>
       <div className="row">
         <TextInput field={fields.location} label={t('fields.location')} />
         <TextInput field={fields.country} label={t('fields.countryCode')} />
@@ -154,9 +167,9 @@ export function ProjectForm({
                 field={f?.title}
               />
               <PlanInput
-                name={`installments[${i}].amount`}
+                name={`installments[${i}].amountMinor`}
                 label={t('fields.installmentAmount', { n: i + 1 })}
-                field={f?.amount}
+                field={f?.amountMinor}
                 inputMode="decimal"
               />
               <PlanInput
@@ -181,15 +194,15 @@ export function ProjectForm({
       </div>
       <ButtonGroup>
         {status === 'open' ? (
-          <Button name="intent" value="publish" variant="primary">
+          <Button name="publish" value="true" variant="primary">
             {t('edit.save')}
           </Button>
         ) : (
           <>
-            <Button name="intent" value="publish" variant="primary">
+            <Button name="publish" value="true" variant="primary">
               {t('create.publish')}
             </Button>
-            <Button name="intent" value="draft">
+            <Button name="publish" value="false">
               {t('create.saveDraft')}
             </Button>
           </>
