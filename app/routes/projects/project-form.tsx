@@ -26,6 +26,8 @@ type CategoryTree = Array<{
 }>
 export type ProjectFormValues = Record<string, string | string[] | Array<Record<string, string>> | undefined>
 
+type Fields = ReturnType<typeof useForm<z.input<typeof projectInput>, z.output<typeof projectInput>>>[1]
+
 /** The project form of Create Project and Edit Project: one multipart form, the attachment rides along. */
 export function ProjectForm({
   tree,
@@ -49,11 +51,48 @@ export function ProjectForm({
     // The form's values as text (what inputs hold), not the schema's parsed types.
     defaultValue: defaultValue as DefaultValue<z.input<typeof projectInput>>,
   })
-  const plan = fields.installments.getFieldList()
-  const rows = Array.from({ length: PLAN_ROWS }, (_, i) => plan[i])
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form-stack">
       <ErrorText errors={form.errors} id={form.errorId} />
+      <WorkFields fields={fields} tree={tree} />
+      <BudgetFields fields={fields} />
+      <PlaceFields fields={fields} />
+      <PlanFields fields={fields} />
+      <div className="field">
+        <label htmlFor="project-file">{t('fields.attachment')}</label>
+        <input
+          id="project-file"
+          name="file"
+          type="file"
+          accept=".pdf,.docx,.xlsx,.csv,.txt,.dwg,.dxf,.ifc,.zip,.png,.jpg,.jpeg,.gif,.tiff,.bpg"
+        />
+        <p className="hint">{t('create.fileHint')}</p>
+      </div>
+      <ButtonGroup>
+        {status === 'open' ? (
+          <Button name="publish" value="true" variant="primary">
+            {t('edit.save')}
+          </Button>
+        ) : (
+          <>
+            <Button name="publish" value="true" variant="primary">
+              {t('create.publish')}
+            </Button>
+            <Button name="publish" value="false">
+              {t('create.saveDraft')}
+            </Button>
+          </>
+        )}
+      </ButtonGroup>
+    </Form>
+  )
+}
+
+/** What the work is: title, description, subcategory and skills. */
+function WorkFields({ fields, tree }: { fields: Fields; tree: CategoryTree }) {
+  const { t } = useTranslation('projects')
+  return (
+    <>
       <TextInput field={fields.title} label={t('fields.title')} />
       <div className="field">
         <label htmlFor={fields.description.id}>{t('fields.description')}</label>
@@ -86,6 +125,15 @@ export function ProjectForm({
         />
         <ErrorText errors={fields.skillIds.errors} id={fields.skillIds.errorId} />
       </div>
+    </>
+  )
+}
+
+/** The money and the time: kind of budget, amount, currency, duration, deadline, experience. */
+function BudgetFields({ fields }: { fields: Fields }) {
+  const { t } = useTranslation('projects')
+  return (
+    <>
       <fieldset className="field">
         <legend>{t('fields.budgetType')}</legend>
         {budgetTypes.map((b) => (
@@ -134,6 +182,15 @@ export function ProjectForm({
           ))}
         </select>
       </div>
+    </>
+  )
+}
+
+/** Where the work is done: remotely, or on a site the client names. */
+function PlaceFields({ fields }: { fields: Fields }) {
+  const { t } = useTranslation('projects')
+  return (
+    <>
       <fieldset className="field">
         <legend>{t('create.workplace')}</legend>
         {(['true', 'false'] as const).map((value) => (
@@ -153,62 +210,45 @@ export function ProjectForm({
         <TextInput field={fields.location} label={t('fields.location')} />
         <TextInput field={fields.country} label={t('fields.countryCode')} />
       </div>
-      <fieldset className="field plan">
-        <legend>{t('create.plan')}</legend>
-        <p className="hint">{t('create.planHint')}</p>
-        <ErrorText errors={fields.installments.errors} id={fields.installments.errorId} />
-        {rows.map((row, i) => {
-          const f = row?.getFieldset()
-          return (
-            <div className="row plan-row" key={i}>
-              <PlanInput
-                name={`installments[${i}].title`}
-                label={t('fields.installmentTitle', { n: i + 1 })}
-                field={f?.title}
-              />
-              <PlanInput
-                name={`installments[${i}].amountMinor`}
-                label={t('fields.installmentAmount', { n: i + 1 })}
-                field={f?.amountMinor}
-                inputMode="decimal"
-              />
-              <PlanInput
-                name={`installments[${i}].dueDate`}
-                label={t('fields.installmentDue', { n: i + 1 })}
-                field={f?.dueDate}
-                type="date"
-              />
-            </div>
-          )
-        })}
-      </fieldset>
-      <div className="field">
-        <label htmlFor="project-file">{t('fields.attachment')}</label>
-        <input
-          id="project-file"
-          name="file"
-          type="file"
-          accept=".pdf,.docx,.xlsx,.csv,.txt,.dwg,.dxf,.ifc,.zip,.png,.jpg,.jpeg,.gif,.tiff,.bpg"
-        />
-        <p className="hint">{t('create.fileHint')}</p>
-      </div>
-      <ButtonGroup>
-        {status === 'open' ? (
-          <Button name="publish" value="true" variant="primary">
-            {t('edit.save')}
-          </Button>
-        ) : (
-          <>
-            <Button name="publish" value="true" variant="primary">
-              {t('create.publish')}
-            </Button>
-            <Button name="publish" value="false">
-              {t('create.saveDraft')}
-            </Button>
-          </>
-        )}
-      </ButtonGroup>
-    </Form>
+    </>
+  )
+}
+
+/** The installment plan: a few rows, the unused ones left blank. */
+function PlanFields({ fields }: { fields: Fields }) {
+  const { t } = useTranslation('projects')
+  const plan = fields.installments.getFieldList()
+  const rows = Array.from({ length: PLAN_ROWS }, (_, i) => plan[i])
+  return (
+    <fieldset className="field plan">
+      <legend>{t('create.plan')}</legend>
+      <p className="hint">{t('create.planHint')}</p>
+      <ErrorText errors={fields.installments.errors} id={fields.installments.errorId} />
+      {rows.map((row, i) => {
+        const f = row?.getFieldset()
+        return (
+          <div className="row plan-row" key={i}>
+            <PlanInput
+              name={`installments[${i}].title`}
+              label={t('fields.installmentTitle', { n: i + 1 })}
+              field={f?.title}
+            />
+            <PlanInput
+              name={`installments[${i}].amountMinor`}
+              label={t('fields.installmentAmount', { n: i + 1 })}
+              field={f?.amountMinor}
+              inputMode="decimal"
+            />
+            <PlanInput
+              name={`installments[${i}].dueDate`}
+              label={t('fields.installmentDue', { n: i + 1 })}
+              field={f?.dueDate}
+              type="date"
+            />
+          </div>
+        )
+      })}
+    </fieldset>
   )
 }
 
