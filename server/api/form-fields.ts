@@ -10,26 +10,29 @@ const blank = (value: unknown) => value === undefined || value === ''
 /**
  * Money in minor units. JSON gives the whole minor units (1500.50 € is 150050); a form gives the
  * amount as people type it ("1500.50", "1500,5"), which `parse` reads (null when it is no amount).
- * `value` holds the rules of the minor units (whole, positive, at most…).
+ * `rules` adds the limits of the minor units (positive, at most…). The API documents the integer.
  */
 export function money(
   parse: (text: string) => number | null,
-  value: z.ZodNumber,
   messages: { required: string; invalid: string },
+  rules: (minor: z.ZodNumber) => z.ZodNumber = (minor) => minor,
 ) {
-  return z
-    .union([z.string().transform((text) => parse(text) ?? Number.NaN), z.number()], {
-      error: (issue) => (blank(issue.input) ? messages.required : messages.invalid),
-    })
-    .pipe(value)
-    .describe('Minor units (an integer); a form may send the amount as text, such as "1500.50"')
+  const minor = z
+    .number({ error: (issue) => (blank(issue.input) ? messages.required : messages.invalid) })
+    .int(messages.invalid)
+  return z.preprocess(
+    (value) => (value === '' ? undefined : typeof value === 'string' ? (parse(value) ?? Number.NaN) : value),
+    rules(minor),
+  )
 }
 
 /** A yes/no choice: JSON's true or false, or a form's "true", "false" (radio buttons) or "on" (a ticked box). */
 export function flag(message: string) {
-  return z.union([z.boolean(), z.enum(['true', 'false', 'on']).transform((text) => text !== 'false')], {
-    error: message,
-  })
+  const words: Record<string, boolean> = { true: true, on: true, false: false }
+  return z.preprocess(
+    (value) => (typeof value === 'string' && Object.hasOwn(words, value) ? words[value] : value),
+    z.boolean({ error: message }),
+  )
 }
 
 /**

@@ -74,11 +74,8 @@ export const stateChangeSchema = z.object({
 export const decisionOutcomes = ['release', 'refund', 'split'] as const
 const refundAmount = money(
   parseAmount,
-  z
-    .number({ error: 'disputes:errors.amount' })
-    .int('disputes:errors.amount')
-    .positive('disputes:errors.amount'),
   { required: 'disputes:errors.amount', invalid: 'disputes:errors.amount' },
+  (minor) => minor.positive('disputes:errors.amount'),
 )
 export const decisionSchema = z
   .object({

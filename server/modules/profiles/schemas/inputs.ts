@@ -60,14 +60,8 @@ const yearsOfExperience = z.coerce
   .min(0, problem('number'))
   .max(limits.years, problem('number'))
 /** An hourly rate in minor units; a form types it as "45.50". */
-const rate = money(
-  parseAmount,
-  z
-    .number({ error: problem('amount') })
-    .int(problem('amount'))
-    .min(limits.rateMin, problem('rateRange'))
-    .max(limits.rateMax, problem('rateRange')),
-  { required, invalid: problem('amount') },
+const rate = money(parseAmount, { required, invalid: problem('amount') }, (minor) =>
+  minor.min(limits.rateMin, problem('rateRange')).max(limits.rateMax, problem('rateRange')),
 )
 
 export const bodies = {

@@ -37,14 +37,8 @@ export const today = () => new Date().toISOString().slice(0, 10)
 
 /** An amount of money in minor units (a form types it as "1500.50"). */
 export const price = (whenMissing = required) =>
-  money(
-    parseAmount,
-    z
-      .number({ error: problem('amount') })
-      .int(problem('amount'))
-      .positive(problem('amount'))
-      .max(limits.amountMinor, problem('amountTooLarge')),
-    { required: whenMissing, invalid: problem('amount') },
+  money(parseAmount, { required: whenMissing, invalid: problem('amount') }, (minor) =>
+    minor.positive(problem('amount')).max(limits.amountMinor, problem('amountTooLarge')),
   )
 
 export const days = z
