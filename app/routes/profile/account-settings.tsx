@@ -9,11 +9,7 @@ import type { Route } from './+types/account-settings'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
 import { changePasswordForm } from '~/lib/auth-forms'
-import {
-  changeEmailInput,
-  languages,
-  profileInput,
-} from '../../../server/modules/identity/inputs'
+import { changeEmailInput, languages, profileInput } from '../../../server/modules/identity/inputs'
 import { languageCookie } from '~/lib/i18n'
 import { requirePermission, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
