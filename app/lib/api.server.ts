@@ -8,12 +8,15 @@ import {
   type QueryOf,
   type ResultOf,
 } from '../../server/api/contract.ts'
+import type { ErrorCode } from '../../server/api/errors.ts'
 import { appContext } from './context'
 import { getLocale } from '../middleware/i18next'
 import { SESSION_COOKIE, sessionContext } from './session.server'
 
 export interface ProblemBody {
   status: number
+  /** What went wrong, for the program: pages decide on this, never on the (English) title. */
+  code: ErrorCode
   title: string
   detail: string
   errors: Record<string, string[]>
@@ -32,6 +35,10 @@ export class ApiCallError extends Error {
     this.status = status
     this.body = body
     this.retryAfter = retryAfter
+  }
+  /** The problem's code (server/api/errors.ts); undefined for a plain-text answer. */
+  get code(): ErrorCode | undefined {
+    return typeof this.body === 'object' ? this.body.code : undefined
   }
 }
 

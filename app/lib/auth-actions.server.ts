@@ -30,9 +30,8 @@ export function replyWithApiError(
     }
     if (!formErrors.length && !Object.keys(fieldErrors).length) formErrors = [body?.detail ?? 'errors.failed']
   } else if (error.status === 401) formErrors = ['errors.invalidCredentials']
-  else if (error.status === 403 && body?.title === 'Email Not Verified')
-    formErrors = ['errors.emailNotVerified']
-  else if (error.status === 403 && body?.title === 'Account Suspended') formErrors = ['errors.suspended']
+  else if (error.code === 'email_not_verified') formErrors = ['errors.emailNotVerified']
+  else if (error.code === 'account_suspended') formErrors = ['errors.suspended']
   else if (error.status >= 500) formErrors = ['errors.server']
   else formErrors = [body?.detail ?? 'errors.failed']
   return data(submission.reply({ formErrors, fieldErrors, hideFields: extra.hideFields }), {

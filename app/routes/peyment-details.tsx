@@ -10,7 +10,7 @@ import { getInstance } from '~/middleware/i18next'
 import { profilesContract as pc, type PaymentMethod } from '../../server/modules/profiles/contract'
 import { Role } from '../../server/modules/identity/permissions'
 import { limits } from '../../server/modules/profiles/rules'
-import { paymentForms } from './profile/forms'
+import { itemIdOf, paymentForms } from './profile/forms'
 import { Input, SectionForm, type ActionResult } from './profile/fields'
 import stylesheet from './profile/profile.css?url'
 import { titled } from '~/lib/meta'
@@ -62,47 +62,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return data({ formId, result: submission.reply() } satisfies ActionResult, { status: 400 })
   const v = submission.value as Record<string, any>
   try {
-    if (intent === 'bank')
-      await api.call(pc.paymentAdd, {
-        body: {
-          kind: 'bank',
-          holderName: v.holderName,
-          iban: v.iban,
-          bic: v.bic ?? null,
-          bankName: v.bankName ?? null,
-          makeDefault: v.makeDefault ?? false,
-        },
-      })
-    else if (intent === 'paypal')
-      await api.call(pc.paymentAdd, {
-        body: {
-          kind: 'paypal',
-          holderName: v.holderName,
-          email: v.email,
-          makeDefault: v.makeDefault ?? false,
-        },
-      })
-    else if (intent === 'stripe')
-      await api.call(pc.paymentAdd, {
-        body: {
-          kind: 'stripe_account',
-          holderName: v.holderName,
-          stripeAccount: v.stripeAccount,
-          makeDefault: v.makeDefault ?? false,
-        },
-      })
+    if (intent === 'bank' || intent === 'paypal' || intent === 'stripe')
+      await api.call(pc.paymentAdd, { body: v as never })
     else if (intent === 'update')
-      await api.call(pc.paymentUpdate, {
-        params: { id: v.id },
-        body: {
-          holderName: v.holderName,
-          iban: v.iban,
-          bic: v.bic ?? null,
-          bankName: v.bankName ?? null,
-          email: v.email,
-          stripeAccount: v.stripeAccount,
-        },
-      })
+      await api.call(pc.paymentUpdate, { params: { id: itemIdOf(formData) ?? 0 }, body: v as never })
     else if (v.change === 'delete') await api.call(pc.paymentDelete, { params: { id: v.id } })
     else
       await api.call(pc.paymentStatus, {
@@ -230,6 +193,7 @@ export default function PaymentDetails({ loaderData, actionData }: Route.Compone
           >
             {(x) => (
               <>
+                <input type="hidden" name="kind" value="bank" />
                 <Input
                   field={x.holderName}
                   label={t('payments.holderName')}
@@ -257,6 +221,7 @@ export default function PaymentDetails({ loaderData, actionData }: Route.Compone
           >
             {(x) => (
               <>
+                <input type="hidden" name="kind" value="paypal" />
                 <Input
                   field={x.holderName}
                   label={t('payments.holderName')}
@@ -283,6 +248,7 @@ export default function PaymentDetails({ loaderData, actionData }: Route.Compone
           >
             {(x) => (
               <>
+                <input type="hidden" name="kind" value="stripe_account" />
                 <Input
                   field={x.holderName}
                   label={t('payments.holderName')}

@@ -8,8 +8,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { projectsContract as c } from '../../server/modules/projects/contract'
-import { reviewFormSchema } from './projects/forms'
+import { projectsContract as c, reviewInput } from '../../server/modules/projects/contract'
 import { refused } from './projects/actions.server'
 import { ErrorText } from './projects/ui'
 import { Button, Card, EmptyState, Notice, Person, Rating } from '~/components/ui'
@@ -41,17 +40,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   requireUser(context, url)
-  const submission = parseWithZod(await request.formData(), { schema: reviewFormSchema })
-  if (submission.status !== 'success')
-    return data(
-      { contractId: Number(submission.payload.contractId), reply: submission.reply() },
-      { status: 400 },
-    )
+  const form = await request.formData()
+  // The contract is the address of the review, not a field of it.
+  const contractId = Number(form.get('contractId'))
+  const submission = parseWithZod(form, { schema: reviewInput })
+  if (submission.status !== 'success') return data({ contractId, reply: submission.reply() }, { status: 400 })
   try {
-    await apiFor(context).call(c.writeReview, {
-      params: { contractId: submission.value.contractId },
-      body: { rating: submission.value.rating, body: submission.value.body },
-    })
+    await apiFor(context).call(c.writeReview, { params: { contractId }, body: submission.value })
   } catch (error) {
     return refused(error)
   }

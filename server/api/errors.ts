@@ -1,17 +1,64 @@
 import type { z } from 'zod'
 
+/**
+ * The error catalogue: every title an API error may carry, with the stable machine code it has by
+ * default. Clients decide on the code (the title is for people and may be reworded); a throw site
+ * may pass a more specific code than its title's.
+ */
+export const errorTitles = {
+  'Invalid Info': 'invalid_input',
+  Invalid: 'invalid_token',
+  Failed: 'third_party_failed',
+  'Bad Request': 'bad_request',
+  Unauthorized: 'unauthorized',
+  Forbidden: 'forbidden',
+  'Account Suspended': 'account_suspended',
+  'Email Not Verified': 'email_not_verified',
+  'Two-Factor Setup Required': 'two_factor_setup_required',
+  'Not Found': 'not_found',
+  'Method Not Allowed': 'method_not_allowed',
+  'Request Timeout': 'request_timeout',
+  Conflict: 'conflict',
+  'Conversation Closed': 'conversation_closed',
+  'Payload Too Large': 'payload_too_large',
+  'File Size': 'file_too_large',
+  'Invalid Image': 'invalid_image',
+  'Invalid Excel': 'invalid_excel',
+  'Invalid Document': 'invalid_document',
+  'Invalid Media': 'invalid_media',
+  'Invalid Attachment': 'invalid_attachment',
+  'Too Many Requests': 'too_many_requests',
+  'Server Error': 'server_error',
+  'Not Implemented': 'not_implemented',
+  'HTTP Version Not Supported': 'http_version_not_supported',
+} as const
+export type ErrorTitle = keyof typeof errorTitles
+
+/** Codes a throw site may give beyond its title's default, where a client acts on the difference. */
+export const specificCodes = ['file_missing'] as const
+export type ErrorCode = (typeof errorTitles)[ErrorTitle] | (typeof specificCodes)[number]
+export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorTitles)), ...specificCodes]
+
 // One error shape for every failure, so the UI can apply SPEC §8 without guessing:
-// { status, title, detail, errors: { field: [messages] }, requestId }.
+// { status, code, title, detail, errors: { field: [messages] }, requestId }.
 export class ApiError extends Error {
   override name = 'ApiError'
   status: number
-  title: string
+  title: ErrorTitle
+  code: ErrorCode
   errors?: Record<string, string[]>
   headers?: Record<string, string>
-  constructor(status: number, title: string, detail?: string, errors?: Record<string, string[]>) {
+  constructor(
+    status: number,
+    title: ErrorTitle,
+    detail?: string,
+    errors?: Record<string, string[]>,
+    code: ErrorCode = errorTitles[title],
+  ) {
     super(detail ?? title)
     this.status = status
     this.title = title
+    this.code = code
     this.errors = errors
   }
 }
@@ -53,18 +100,30 @@ export function validationError(issues: z.core.$ZodIssue[], location?: string) {
     byField.set(field, [...(byField.get(field) ?? []), issue.message])
   }
   const errors = Object.fromEntries(byField)
-  const detail = Object.entries(errors)
-    .map(([field, messages]) => `${field}: ${messages[0]}`)
-    .join('.\n')
-  return new ApiError(400, 'Invalid Info', detail, errors)
+  return new ApiError(400, 'Invalid Info', detailOf(errors), errors)
 }
 
-export function errorBody(error: ApiError, requestId: string) {
+/** The detail of a refusal by field: each field's first message, joined by '.\n' (SPEC §8). */
+const detailOf = (errors: Record<string, string[]>) =>
+  Object.entries(errors)
+    .map(([field, messages]) => `${field}: ${messages[0]}`)
+    .join('.\n')
+
+/**
+ * The error's body. `say` words its messages for the caller (server/api/messages.ts): the field
+ * messages, and the detail when it is made of them or is one message itself.
+ */
+export function errorBody(error: ApiError, requestId: string, say: (message: string) => string = (m) => m) {
+  const errors = Object.fromEntries(
+    Object.entries(error.errors ?? {}).map(([field, messages]) => [field, messages.map(say)]),
+  )
+  const fromFields = error.errors !== undefined && error.message === detailOf(error.errors)
   return {
     status: error.status,
+    code: error.code,
     title: error.title,
-    detail: error.message,
-    errors: error.errors ?? {},
+    detail: fromFields ? detailOf(errors) : say(error.message),
+    errors,
     requestId,
   }
 }

@@ -15,6 +15,7 @@ import {
 import { Role } from '../modules/identity/permissions.ts'
 import { asReader } from '../modules/identity/display-name.ts'
 import { createRouter } from './router.ts'
+import { say } from './messages.ts'
 
 export interface Caller {
   userId: number
@@ -92,7 +93,7 @@ export function createApiHandler(options: HandlerOptions): ApiHandler {
         (await options.extra?.(request, path)) ??
         (await dispatch({ request, url, path, requestId, log, ip: info.ip ?? '' }, router, options))
     } catch (error) {
-      response = errorResponse(error, requestId, log)
+      response = errorResponse(error, requestId, log, pickLocale(request, url))
     }
     response.headers.set('x-request-id', requestId)
     // Answers are the caller's own: no cache keeps them, and the browser does not store them (a
@@ -298,9 +299,12 @@ function requestLog(parent: Logger, requestId: string) {
   return () => (child ??= parent.child({ requestId }))
 }
 
-function errorResponse(error: unknown, requestId: string, log: () => Logger) {
+function errorResponse(error: unknown, requestId: string, log: () => Logger, locale: Locale) {
   if (error instanceof ApiError) {
-    return Response.json(errorBody(error, requestId), { status: error.status, headers: error.headers })
+    return Response.json(
+      errorBody(error, requestId, (message) => say(message, locale)),
+      { status: error.status, headers: error.headers },
+    )
   }
   // Internals stay in the log; the caller gets the request id to quote.
   log().error({ err: error }, 'unhandled error in API')

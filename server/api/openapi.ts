@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Endpoint } from './contract.ts'
+import { errorCodes } from './errors.ts'
 
 // The OpenAPI document is generated from the same zod contracts the API validates with, so it
 // cannot drift from what the server accepts.
@@ -18,27 +19,7 @@ export function openApiDocument(endpoints: Endpoint[], serverUrl = '/api/v1') {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       responses: {
-        Problem: {
-          description: 'An error: the status, a title, a detail and the validation messages by field',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['status', 'title', 'detail', 'errors', 'requestId'],
-                properties: {
-                  status: { type: 'integer' },
-                  title: { type: 'string' },
-                  detail: { type: 'string' },
-                  errors: {
-                    type: 'object',
-                    additionalProperties: { type: 'array', items: { type: 'string' } },
-                  },
-                  requestId: { type: 'string' },
-                },
-              },
-            },
-          },
-        },
+        Problem: problemResponse,
       },
     },
   }
@@ -126,5 +107,31 @@ export function openApiHtml(endpoints: Endpoint[]) {
         })
         .join('')}</section>`,
   )
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Workneer API v1</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b2430}h3{font-size:1rem}code{font-size:.95rem}.m{display:inline-block;min-width:4.5rem;padding:.1rem .4rem;border-radius:.3rem;color:#fff;background:#1f5f8b;font-size:.8rem;text-align:center}.m-POST{background:#2e7d32}.m-PUT,.m-PATCH{background:#8d5a00}.m-DELETE{background:#b3261e}pre{background:#f3f5f8;padding:.75rem;overflow:auto}article{border-top:1px solid #dde3ea;padding:.5rem 0}</style></head><body><main><h1>Workneer API v1</h1><p>Machine-readable: <a href="/api/v1/openapi.json">openapi.json</a>. Errors share one shape: <code>{ status, title, detail, errors: { field: [messages] }, requestId }</code>.</p>${sections.join('')}</main></body></html>`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Workneer API v1</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b2430}h3{font-size:1rem}code{font-size:.95rem}.m{display:inline-block;min-width:4.5rem;padding:.1rem .4rem;border-radius:.3rem;color:#fff;background:#1f5f8b;font-size:.8rem;text-align:center}.m-POST{background:#2e7d32}.m-PUT,.m-PATCH{background:#8d5a00}.m-DELETE{background:#b3261e}pre{background:#f3f5f8;padding:.75rem;overflow:auto}article{border-top:1px solid #dde3ea;padding:.5rem 0}</style></head><body><main><h1>Workneer API v1</h1><p>Machine-readable: <a href="/api/v1/openapi.json">openapi.json</a>. Errors share one shape: <code>{ status, code, title, detail, errors: { field: [messages] }, requestId }</code>; decide on <code>code</code>, never on the title.</p>${sections.join('')}</main></body></html>`
+}
+
+/** The one shape of every error (server/api/errors.ts). */
+const problemResponse = {
+  description:
+    'An error: the status, a stable machine code, a title for people, a detail and the validation messages by field',
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['status', 'code', 'title', 'detail', 'errors', 'requestId'],
+        properties: {
+          status: { type: 'integer' },
+          code: {
+            type: 'string',
+            enum: [...errorCodes],
+            description: 'What went wrong, for programs: decide on this, not on the title',
+          },
+          title: { type: 'string' },
+          detail: { type: 'string' },
+          errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+          requestId: { type: 'string' },
+        },
+      },
+    },
+  },
 }

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import { locales, type Locale } from '../db/schema.ts'
 import { dropRestOfBody } from './linger.ts'
+import { errorTitles, type ErrorTitle } from '../api/errors.ts'
 
 // What the request guard says when it refuses a request before any handler runs (or when one
 // fails): to the API in its own JSON error shape, to pages with a small page in the visitor's
@@ -71,7 +72,7 @@ export interface Refusal {
   limit?: { bytes: number; file: boolean }
 }
 
-const apiTitles: Record<RefusalStatus, string> = {
+const apiTitles: Record<RefusalStatus, ErrorTitle> = {
   400: 'Bad Request',
   405: 'Method Not Allowed',
   413: 'Payload Too Large',
@@ -100,7 +101,8 @@ export function answer(
     headers['content-type'] = 'application/json; charset=utf-8'
     const detail =
       status === 500 ? 'Seems like something went wrong. please contact your administrator' : refusal.detail
-    body = JSON.stringify({ status, title: apiTitles[status], detail, errors: {}, requestId })
+    const title = apiTitles[status]
+    body = JSON.stringify({ status, code: errorTitles[title], title, detail, errors: {}, requestId })
   } else if (format === 'page') {
     headers['content-type'] = 'text/html; charset=utf-8'
     headers['content-security-policy'] = contentSecurityPolicy(newNonce())

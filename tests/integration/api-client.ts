@@ -2,12 +2,17 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createApi } from '../../server/api/index.ts'
+import { errorCodes } from '../../server/api/errors.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createLogger } from '../../server/log.ts'
 import type { Db } from '../../server/db/database.ts'
 import { useTestDatabase, type TestDialect } from './databases.ts'
 
-/** An answer of the API read whole: its status, headers, text, and JSON when the text is JSON. */
+/**
+ * An answer of the API read whole: its status, headers, text, and JSON when the text is JSON. An
+ * error answer without a known code fails the test that met it, so every module's tests check
+ * that each error they provoke carries one (server/api/errors.ts).
+ */
 export async function answerOf(response: Response) {
   const text = await response.text()
   let json: any
@@ -16,6 +21,8 @@ export async function answerOf(response: Response) {
   } catch {
     json = undefined
   }
+  if (response.status >= 400 && json?.title !== undefined && !errorCodes.includes(json.code))
+    throw new Error(`an API error without a known code: ${text.slice(0, 300)}`)
   return { status: response.status, headers: response.headers, text, json }
 }
 

@@ -135,7 +135,7 @@ function wireArbitrary(world: World, e: Endpoint): fc.Arbitrary<Wire> {
 /** The error catalogue's shape (server/api/errors.ts); a 400 names at least one field. */
 function catalogueProblem(status: number, json: any) {
   if (!json || typeof json !== 'object') return 'not JSON'
-  for (const key of ['status', 'title', 'detail', 'errors', 'requestId'])
+  for (const key of ['status', 'code', 'title', 'detail', 'errors', 'requestId'])
     if (!(key in json)) return `no ${key}`
   if (json.status !== status) return `status ${json.status} in a ${status} answer`
   if (status === 400) {

@@ -15,11 +15,10 @@ import { ActionForm, Button, Notice, Timeline } from '~/components/ui'
 import { complaintsContract as c, type AuditEntry } from '../../../server/modules/complaints/contract'
 import {
   complaintLimits,
-  decisionForm,
+  decisionSchema,
   replySchema,
   stateChangeSchema,
 } from '../../../server/modules/complaints/rules'
-import { parseAmount } from '../../../server/modules/projects/rules'
 import { DisputeSection } from './dispute'
 import { isSent, submitWithFiles, ticketIdOf as idOf, type FormAnswer } from '../ticket-support/api.server'
 import { FieldError, ReplyForm, TicketConversation, TicketFacts } from '../ticket-support/ui'
@@ -81,24 +80,19 @@ export async function action({ request, context, params, url }: Route.ActionArgs
       return back(t('complaints:admin.moved'))
     }
     if (intent === 'decide') {
-      const submission = parseWithZod(form, { schema: decisionForm })
+      const submission = parseWithZod(form, { schema: decisionSchema })
       if (submission.status !== 'success')
         return data<StateAnswer>({ intent, reply: submission.reply() }, { status: 400 })
-      const { outcome, refund, reason } = submission.value
       try {
-        await api.call(c.decide, {
-          params: { complaintId },
-          body: {
-            outcome,
-            reason,
-            refundMinor: outcome === 'split' && refund ? (parseAmount(refund) ?? undefined) : undefined,
-          },
-        })
+        await api.call(c.decide, { params: { complaintId }, body: submission.value })
       } catch (error) {
         // What is held decides which amounts are possible: the API's refusal is shown on the field.
         if (error instanceof ApiCallError && error.status === 400)
           return data<StateAnswer>(
-            { intent, reply: submission.reply({ fieldErrors: { refund: ['disputes:errors.amount'] } }) },
+            {
+              intent,
+              reply: submission.reply({ fieldErrors: { refundMinor: ['disputes:errors.amount'] } }),
+            },
             { status: 400 },
           )
         if (error instanceof ApiCallError && error.status === 409)

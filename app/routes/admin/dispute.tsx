@@ -17,10 +17,10 @@ export function DisputeSection({ dispute, answer }: { dispute: Dispute; answer?:
   const { t, i18n } = useTranslation(['disputes', 'complaints'])
   const errors = answer?.reply?.error ?? {}
   const initial = answer?.reply?.initialValue ?? {}
-  const field = (name: string) => ({
-    id: `decide-${name}`,
+  const field = (id: string, name = id) => ({
+    id: `decide-${id}`,
     'aria-invalid': errors[name]?.[0] ? true : undefined,
-    'aria-describedby': errors[name]?.[0] ? `decide-${name}-error` : undefined,
+    'aria-describedby': errors[name]?.[0] ? `decide-${id}-error` : undefined,
   })
   const value = (name: string) => (typeof initial[name] === 'string' ? (initial[name] as string) : undefined)
   return (
@@ -57,19 +57,19 @@ export function DisputeSection({ dispute, answer }: { dispute: Dispute; answer?:
                 {t('decide.refundAmount', { currency: dispute.currency })}
               </label>
               <input
-                name="refund"
+                name="refundMinor"
                 type="text"
                 inputMode="decimal"
-                defaultValue={value('refund')}
-                {...field('refund')}
-                aria-describedby={['decide-refund-hint', errors.refund?.[0] ? 'decide-refund-error' : '']
+                defaultValue={value('refundMinor')}
+                {...field('refund', 'refundMinor')}
+                aria-describedby={['decide-refund-hint', errors.refundMinor?.[0] ? 'decide-refund-error' : '']
                   .join(' ')
                   .trim()}
               />
               <p className="hint" id="decide-refund-hint">
                 {t('decide.refundHint')}
               </p>
-              <FieldError id="decide-refund-error" error={errors.refund?.[0]} />
+              <FieldError id="decide-refund-error" error={errors.refundMinor?.[0]} />
             </div>
             <div className="field">
               <label htmlFor="decide-reason">{t('decide.reason')}</label>

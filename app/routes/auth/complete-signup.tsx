@@ -6,7 +6,7 @@ import { Link } from '~/lib/link'
 import type { Route } from './+types/complete-signup'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
-import { accountTypes, completeSignupSchema } from '~/lib/auth-forms'
+import { accountTypes, thirdPartySignupInput } from '../../../server/modules/identity/inputs'
 import { clearTicketCookie, readTicket } from '~/lib/oidc-cookies.server'
 import { SIGNED_IN_HOME, sessionCookie } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
@@ -36,7 +36,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     firstName: ticket.firstName,
     lastName: ticket.lastName,
     title: getInstance(context).t('auth:thirdParty.completeTitle'),
-    constraint: getZodConstraint(completeSignupSchema),
+    constraint: getZodConstraint(thirdPartySignupInput),
     kinds: accountTypes,
   }
 }
@@ -44,16 +44,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ticket = readTicket(request)
   if (!ticket) throw redirect('/auth/gotosign')
-  const submission = parseWithZod(await request.formData(), { schema: completeSignupSchema })
+  // The page holds the ticket (a cookie) and the language; the person gives the rest.
+  const form = await request.formData()
+  form.set('ticket', ticket.ticket)
+  form.set('language', getLocale(context))
+  const submission = parseWithZod(form, { schema: thirdPartySignupInput })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   try {
     const session = await apiFor(context, { token: null }).call(identityContract.registerWithThirdPart, {
-      body: {
-        ticket: ticket.ticket,
-        ...submission.value,
-        acceptTerms: true,
-        language: getLocale(context) as 'en',
-      },
+      body: submission.value,
     })
     const headers = new Headers({ 'set-cookie': clearTicketCookie() })
     headers.append('set-cookie', sessionCookie(context, request, session.token, session.expiresAt))

@@ -6,7 +6,7 @@ import { Link } from '~/lib/link'
 import type { Route } from './+types/forgot-password'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
-import { emailOnlySchema } from '~/lib/auth-forms'
+import { emailInput } from '../../../server/modules/identity/inputs'
 import { getInstance } from '~/middleware/i18next'
 import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { Notice } from '~/components/auth/notices'
@@ -24,12 +24,12 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return {
     sent: url.searchParams.get('sent') === '1',
     title: getInstance(context).t('auth:forgot.title'),
-    constraint: getZodConstraint(emailOnlySchema),
+    constraint: getZodConstraint(emailInput),
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema })
+  const submission = parseWithZod(await request.formData(), { schema: emailInput })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   try {
     await apiFor(context, { token: null }).call(identityContract.forgetPassword, { body: submission.value })

@@ -6,7 +6,7 @@ import { Link } from '~/lib/link'
 import type { Route } from './+types/gotosign'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
-import { accountTypes, signupSchema } from '~/lib/auth-forms'
+import { accountTypes, registerInput } from '../../../server/modules/identity/inputs'
 import { SIGNED_IN_HOME, getUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import {
@@ -41,31 +41,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     providers,
     title: getInstance(context).t('auth:signup.title'),
-    constraint: getZodConstraint(signupSchema),
+    constraint: getZodConstraint(registerInput),
     kinds: accountTypes,
     passwordMin: PASSWORD_MIN,
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: signupSchema })
+  const form = await request.formData()
+  // The new account speaks the language of the page it signed up on.
+  form.set('language', getLocale(context))
+  const submission = parseWithZod(form, { schema: registerInput })
   if (submission.status !== 'success')
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
-  const v = submission.value
   try {
-    await apiFor(context, { token: null }).call(identityContract.register, {
-      body: {
-        accountType: v.accountType,
-        firstName: v.firstName,
-        lastName: v.lastName,
-        companyName: v.companyName,
-        email: v.email,
-        password: v.password,
-        phoneNumber: v.phoneNumber,
-        language: getLocale(context) as 'en',
-        acceptTerms: true,
-      },
-    })
+    await apiFor(context, { token: null }).call(identityContract.register, { body: submission.value })
   } catch (error) {
     return replyWithApiError(
       submission,
@@ -83,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { hideFields: ['password'] },
     )
   }
-  return redirect(`/auth/verify-email?sent=${encodeURIComponent(v.email)}`)
+  return redirect(`/auth/verify-email?sent=${encodeURIComponent(submission.value.email)}`)
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {

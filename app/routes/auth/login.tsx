@@ -7,7 +7,7 @@ import type { Route } from './+types/login'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
 import { deviceCookie, readDeviceToken } from '~/lib/device-cookie.server'
-import { loginSchema } from '~/lib/auth-forms'
+import { loginInput } from '../../../server/modules/identity/inputs'
 import { getUser, redirectTarget, secureCookies, sessionCookie } from '~/lib/session.server'
 import { challengeCookie, SECOND_FACTOR_PAGE } from '~/lib/second-factor.server'
 import { getInstance } from '~/middleware/i18next'
@@ -36,22 +36,22 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     redirectTo,
     providers,
     title: getInstance(context).t('auth:login.title'),
-    constraint: getZodConstraint(loginSchema),
+    constraint: getZodConstraint(loginInput),
   }
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: loginSchema })
+  const submission = parseWithZod(formData, { schema: loginInput })
   if (submission.status !== 'success')
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   try {
     // A browser that signed in to this account before says so, and is not locked out by others' guesses.
     const deviceToken = readDeviceToken(request)
     const session = await apiFor(context, { token: null }).call(identityContract.login, {
-      body: { email: submission.value.email, password: submission.value.password, deviceToken },
+      body: { ...submission.value, deviceToken },
     })
-    const to = safeRedirect(submission.value.redirectTo ?? redirectTarget(url))
+    const to = safeRedirect(String(formData.get('redirectTo') ?? '') || redirectTarget(url))
     const headers = new Headers({ 'set-cookie': deviceCookie(context, request, session.deviceToken) })
     // The password was right and a code is still owed: the challenge waits in a cookie for the next page.
     if ('challenge' in session) {

@@ -6,7 +6,7 @@ import { Link } from '~/lib/link'
 import type { Route } from './+types/reset-password'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
-import { resetSchema } from '~/lib/auth-forms'
+import { resetPasswordForm } from '~/lib/auth-forms'
 import { clearSessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
@@ -27,13 +27,13 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return {
     token: url.searchParams.get('token') ?? '',
     title: getInstance(context).t('auth:reset.title'),
-    constraint: getZodConstraint(resetSchema),
+    constraint: getZodConstraint(resetPasswordForm),
     passwordMin: PASSWORD_MIN,
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetSchema })
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordForm })
   if (submission.status !== 'success')
     return data(submission.reply({ hideFields: ['password', 'confirmPassword'] }), { status: 400 })
   try {

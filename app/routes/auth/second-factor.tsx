@@ -4,7 +4,7 @@ import { Form } from '~/lib/form'
 import type { Route } from './+types/second-factor'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
-import { secondFactorSchema } from '~/lib/second-factor-forms'
+import { codeInput } from '../../../server/modules/identity/inputs'
 import { clearChallengeCookie, readChallenge } from '~/lib/second-factor.server'
 import { getUser, SIGNED_IN_HOME, sessionCookie } from '~/lib/session.server'
 import { useTranslation } from '~/lib/use-translation'
@@ -28,14 +28,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (!readChallenge(request)) throw redirect('/auth/login')
   return {
     title: getInstance(context).t('security:signIn.title'),
-    constraint: getZodConstraint(secondFactorSchema),
+    constraint: getZodConstraint(codeInput),
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const pending = readChallenge(request)
   if (!pending) throw redirect('/auth/login')
-  const submission = parseWithZod(await request.formData(), { schema: secondFactorSchema })
+  const submission = parseWithZod(await request.formData(), { schema: codeInput })
   if (submission.status !== 'success')
     return data(submission.reply({ hideFields: ['code'] }), { status: 400 })
   try {

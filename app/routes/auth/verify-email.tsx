@@ -6,7 +6,7 @@ import { Link } from '~/lib/link'
 import type { Route } from './+types/verify-email'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
-import { emailOnlySchema } from '~/lib/auth-forms'
+import { emailInput } from '../../../server/modules/identity/inputs'
 import { getInstance } from '~/middleware/i18next'
 import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { Notice } from '~/components/auth/notices'
@@ -46,13 +46,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     }
   }
   return data(
-    { outcome, title, constraint: getZodConstraint(emailOnlySchema) },
+    { outcome, title, constraint: getZodConstraint(emailInput) },
     { status: outcome.kind === 'invalid' ? 400 : 200 },
   )
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema })
+  const submission = parseWithZod(await request.formData(), { schema: emailInput })
   if (submission.status !== 'success')
     return data({ result: submission.reply(), message: null }, { status: 400 })
   try {

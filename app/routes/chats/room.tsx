@@ -3,7 +3,7 @@ import { data, redirect } from 'react-router'
 import { Link } from '~/lib/link'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/room'
-import { ApiCallError } from '~/lib/api.server'
+import { ApiCallError, type ProblemBody } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getUser, requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
@@ -13,6 +13,7 @@ import { imageSrc } from '~/lib/image-src'
 import { ErrorPage } from '~/components/error-page'
 import { ButtonGroup, ButtonLink, MessageLog, Notice, Person } from '~/components/ui'
 import type { ChatRoom } from '../../../server/modules/chat/contract'
+import type { ErrorCode } from '../../../server/api/errors'
 import { readRoom, roomPage, sendMessage } from './api.server'
 import { messageFormSchema, newClientMessageId } from './forms'
 import { Composer, type SendResult } from './composer'
@@ -101,7 +102,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     if (!(error instanceof ApiCallError) || error.status !== 400 || typeof error.body !== 'object')
       throwApiError(error)
     // The room closed while the form was open: the room itself says why, in place of the composer.
-    if (error.body.title === 'Conversation Closed') return redirect(`/chats/${roomId}`)
+    if (error.code === 'conversation_closed') return redirect(`/chats/${roomId}`)
     return data(
       { reply: submission.reply({ fieldErrors: { text: [sendProblem(error.body)] } }) },
       { status: 400 },
@@ -110,11 +111,18 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 }
 
 /** The API's refusal of a send, as a key of the chat namespace where one fits (upload rules), else its own words. */
-function sendProblem(problem: { title: string; detail: string; errors?: Record<string, string[]> }) {
-  if (problem.title === 'File Size') return 'errors.fileSize'
-  if (/^Invalid/.test(problem.title) || problem.errors?.files) return 'errors.fileType'
+function sendProblem(problem: ProblemBody) {
+  if (problem.code === 'file_too_large') return 'errors.fileSize'
+  if (fileTypeCodes.has(problem.code) || problem.errors?.files) return 'errors.fileType'
   return Object.values(problem.errors ?? {})[0]?.[0] ?? problem.detail
 }
+const fileTypeCodes = new Set<ErrorCode>([
+  'invalid_image',
+  'invalid_document',
+  'invalid_media',
+  'invalid_attachment',
+  'invalid_excel',
+])
 
 /** Where the project and the contract are, for each side of the room. */
 function projectLinks(room: ChatRoom) {

@@ -8,7 +8,8 @@ import { Link } from '~/lib/link'
 import type { Route } from './+types/account-settings'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
-import { changeEmailSchema, changePasswordSchema, languageOptions, profileSchema } from '~/lib/auth-forms'
+import { changePasswordForm } from '~/lib/auth-forms'
+import { changeEmailInput, languages, profileInput } from '../../../server/modules/identity/inputs'
 import { languageCookie } from '~/lib/i18n'
 import { requirePermission, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
@@ -30,7 +31,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
 }
 
-const schemas = { profile: profileSchema, password: changePasswordSchema, email: changeEmailSchema }
+const schemas = { profile: profileInput, password: changePasswordForm, email: changeEmailInput }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   requirePermission(context, url, 'account.settings')
@@ -43,19 +44,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     )
   const api = apiFor(context)
   if (intent === 'profile') {
-    const submission = parseWithZod(formData, { schema: profileSchema })
+    const submission = parseWithZod(formData, { schema: profileInput })
     if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
     try {
       const v = submission.value
-      const session = await api.call(identityContract.updateProfile, {
-        body: {
-          firstName: v.firstName,
-          lastName: v.lastName,
-          phoneNumber: v.phoneNumber ?? null,
-          companyName: v.companyName ?? null,
-          language: v.language,
-        },
-      })
+      const session = await api.call(identityContract.updateProfile, { body: v })
       const headers = new Headers({
         'set-cookie': sessionCookie(context, request, session.token, session.expiresAt),
       })
@@ -82,7 +75,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     }
   }
   if (intent === 'password') {
-    const submission = parseWithZod(formData, { schema: changePasswordSchema })
+    const submission = parseWithZod(formData, { schema: changePasswordForm })
     const hide = ['currentPassword', 'newPassword', 'confirmPassword']
     if (submission.status !== 'success')
       return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 400 })
@@ -103,12 +96,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return data({ intent, result: reply.data }, reply.init ?? undefined)
     }
   }
-  const submission = parseWithZod(formData, { schema: changeEmailSchema })
+  const submission = parseWithZod(formData, { schema: changeEmailInput })
   if (submission.status !== 'success')
     return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   try {
     await api.call(identityContract.changeEmail, {
-      body: { newEmail: submission.value.newEmail, password: submission.value.password ?? '' },
+      body: submission.value,
     })
     return redirect('/profile/account-settings?saved=email')
   } catch (error) {
@@ -129,7 +122,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   const [profileForm, pf] = useForm({
     id: 'profile',
     lastResult: last('profile'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileInput }),
     shouldValidate: 'onSubmit',
     defaultValue: {
       firstName: details.firstName,
@@ -142,13 +135,13 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   const [passwordForm, pw] = useForm({
     id: 'password',
     lastResult: last('password'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordForm }),
     shouldValidate: 'onSubmit',
   })
   const [emailForm, em] = useForm({
     id: 'email',
     lastResult: last('email'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailInput }),
     shouldValidate: 'onSubmit',
   })
   const languageError = pf.language.errors?.[0]
@@ -186,7 +179,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           <div className="field">
             <label htmlFor={pf.language.id}>{t('fields.language')}</label>
             <select {...selectProps} key={selectProps.key}>
-              {languageOptions.map((l) => (
+              {languages.map((l) => (
                 <option key={l} value={l}>
                   {t(`languages.${l}`)}
                 </option>

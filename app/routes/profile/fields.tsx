@@ -15,6 +15,7 @@ import { Form } from '~/lib/form'
 import type { z } from 'zod'
 import { Button, ButtonGroup } from '~/components/ui'
 import { checkUpload, DEFAULT_MAX_FILE_KB, type UploadKind } from '../../../server/modules/files/rules'
+import type { ErrorCode } from '../../../server/api/errors'
 
 // Form pieces of the profile screens. Every form is a real POST form that works without
 // JavaScript; with it, conform checks the same zod schema in the browser first. A field shows its
@@ -294,11 +295,11 @@ export function uploadProblemText(t: T, code: string) {
   }
 }
 
-/** The API names an upload problem by its SPEC §5 title; this gives its code. */
-export function uploadCodeOf(title: string, message: string) {
-  if (title === 'File Size') return 'fileSize'
-  if (title === 'Invalid Image') return 'invalidImage'
-  if (title === 'Invalid Excel') return 'invalidExcel'
-  if (title === 'Invalid Document') return 'invalidDocument'
-  return /Choose a file/.test(message) ? 'missing' : 'other'
+/** The texts this page has for an upload problem, by the API error's code. */
+export function uploadCodeOf(code: ErrorCode | undefined) {
+  if (code === 'file_too_large') return 'fileSize'
+  if (code === 'invalid_image') return 'invalidImage'
+  if (code === 'invalid_excel') return 'invalidExcel'
+  if (code === 'invalid_document') return 'invalidDocument'
+  return code === 'file_missing' ? 'missing' : 'other'
 }

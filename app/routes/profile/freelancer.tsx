@@ -94,7 +94,7 @@ export function FreelancerSections({
           lastResult={last}
           submit={save}
           defaultValue={{
-            amount: p.hourlyRate ? amountText(p.hourlyRate.amountMinor) : '',
+            amountMinor: p.hourlyRate ? amountText(p.hourlyRate.amountMinor) : '',
             currency: p.hourlyRate?.currency ?? 'EUR',
             availability: p.availability ?? '',
             experienceLevel: p.experienceLevel ?? '',
@@ -105,7 +105,7 @@ export function FreelancerSections({
             <>
               <div className="field-row">
                 <Input
-                  field={x.amount}
+                  field={x.amountMinor}
                   label={t('fields.hourlyRate')}
                   hint={
                     p.hourlyRate

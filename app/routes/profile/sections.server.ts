@@ -5,22 +5,42 @@ import { replyWithApiError } from '~/lib/auth-actions.server'
 import { successOperation } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
 import { profilesContract as pc } from '../../../server/modules/profiles/contract'
-import { parseAmount } from '../../../server/modules/profiles/rules'
-import { profileForms as f } from './forms'
+import { itemIdOf, profileForms as f } from './forms'
 import { uploadCodeOf, uploadProblemText, type ActionResult } from './fields'
 import type { Kind } from './kind'
 import { forwardUpload } from './upload.server'
 
-// What each profile form does: its schema, the one API call it makes, and the section (the id of
-// its card on /profile) that the page returns to, showing that section's own "saved" notice.
+// What each profile form does: its schema (the API's own, app/routes/profile/forms.ts), the one
+// API call it makes with the parsed body, and the section (the id of its card on /profile) that the
+// page returns to, showing that section's own "saved" notice. A list item's id (`item`) is the
+// address of the call, not a field of the body.
 type Api = ReturnType<typeof apiFor>
 type Handler = {
   schema: (typeof f)[keyof typeof f]
   fields: string[]
   section: string
-  run: (api: Api, v: any) => Promise<unknown>
+  run: (api: Api, v: any, item?: number) => Promise<unknown>
 }
-const none = (v: string | undefined) => v ?? null
+
+/** A form of a list (educations, portfolio…): it adds an item, or edits the one it names. */
+const listForm = (
+  schema: Handler['schema'],
+  fields: string[],
+  section: string,
+  add: (api: Api, body: any) => Promise<unknown>,
+  update: (api: Api, id: number, body: any) => Promise<unknown>,
+): Handler => ({
+  schema,
+  fields,
+  section,
+  run: (api, v, item) => (item ? update(api, item, v) : add(api, v)),
+})
+const removeForm = (section: string, remove: (api: Api, id: number) => Promise<unknown>): Handler => ({
+  schema: f.remove,
+  fields: [],
+  section,
+  run: (api, v) => remove(api, v.id),
+})
 
 const handlers: Record<string, Handler> = {
   titleOverview: {
@@ -37,26 +57,15 @@ const handlers: Record<string, Handler> = {
   },
   rates: {
     schema: f.rates,
-    fields: ['availability', 'experienceLevel', 'yearsOfExperience', 'currency'],
+    fields: ['amountMinor', 'availability', 'experienceLevel', 'yearsOfExperience', 'currency'],
     section: 'rates',
-    run: (api, v) =>
-      api.call(pc.freelancerDetails, {
-        body: {
-          availability: v.availability,
-          experienceLevel: v.experienceLevel,
-          yearsOfExperience: v.yearsOfExperience,
-          ...(v.amount ? { amountMinor: parseAmount(v.amount)!, currency: v.currency } : {}),
-        },
-      }),
+    run: (api, v) => api.call(pc.freelancerDetails, { body: v }),
   },
   personal: {
     schema: f.personal,
     fields: ['country', 'city', 'gender'],
     section: 'personal',
-    run: (api, v) =>
-      api.call(pc.freelancerDetails, {
-        body: { gender: v.gender, ...(v.country ? { country: v.country, city: none(v.city) } : {}) },
-      }),
+    run: (api, v) => api.call(pc.freelancerDetails, { body: v }),
   },
   categorization: {
     schema: f.categorization,
@@ -80,78 +89,40 @@ const handlers: Record<string, Handler> = {
     section: 'languages',
     run: (api, v) => api.call(pc.languageDelete, { params: { code: v.code } }),
   },
-  education: {
-    schema: f.education,
-    fields: ['school', 'degree', 'fieldOfStudy', 'startYear', 'endYear', 'description'],
-    section: 'education',
-    run: (api, { id, ...v }) =>
-      id
-        ? api.call(pc.educationUpdate, {
-            params: { id },
-            body: { ...v, startYear: v.startYear ?? null, endYear: v.endYear ?? null },
-          })
-        : api.call(pc.educationAdd, { body: v }),
-  },
-  educationDelete: {
-    schema: f.remove,
-    fields: [],
-    section: 'education',
-    run: (api, v) => api.call(pc.educationDelete, { params: v }),
-  },
-  employment: {
-    schema: f.employment,
-    fields: ['company', 'role', 'country', 'startMonth', 'endMonth', 'description'],
-    section: 'experience',
-    run: (api, { id, ...v }) =>
-      id
-        ? api.call(pc.employmentUpdate, {
-            params: { id },
-            body: { ...v, country: none(v.country), endMonth: none(v.endMonth) },
-          })
-        : api.call(pc.employmentAdd, { body: v }),
-  },
-  employmentDelete: {
-    schema: f.remove,
-    fields: [],
-    section: 'experience',
-    run: (api, v) => api.call(pc.employmentDelete, { params: v }),
-  },
-  certification: {
-    schema: f.certification,
-    fields: ['name', 'issuer', 'issuedMonth', 'credentialUrl'],
-    section: 'certifications',
-    run: (api, { id, ...v }) =>
-      id
-        ? api.call(pc.certificationUpdate, {
-            params: { id },
-            body: { ...v, issuedMonth: none(v.issuedMonth), credentialUrl: none(v.credentialUrl) },
-          })
-        : api.call(pc.certificationAdd, { body: v }),
-  },
-  certificationDelete: {
-    schema: f.remove,
-    fields: [],
-    section: 'certifications',
-    run: (api, v) => api.call(pc.certificationDelete, { params: v }),
-  },
-  portfolio: {
-    schema: f.portfolio,
-    fields: ['title', 'description', 'projectUrl', 'completedMonth'],
-    section: 'portfolio',
-    run: (api, { id, ...v }) =>
-      id
-        ? api.call(pc.portfolioUpdate, {
-            params: { id },
-            body: { ...v, projectUrl: none(v.projectUrl), completedMonth: none(v.completedMonth) },
-          })
-        : api.call(pc.portfolioAdd, { body: v }),
-  },
-  portfolioDelete: {
-    schema: f.remove,
-    fields: [],
-    section: 'portfolio',
-    run: (api, v) => api.call(pc.portfolioDelete, { params: v }),
-  },
+  education: listForm(
+    f.education,
+    ['school', 'degree', 'fieldOfStudy', 'startYear', 'endYear', 'description'],
+    'education',
+    (api, body) => api.call(pc.educationAdd, { body }),
+    (api, id, body) => api.call(pc.educationUpdate, { params: { id }, body }),
+  ),
+  educationDelete: removeForm('education', (api, id) => api.call(pc.educationDelete, { params: { id } })),
+  employment: listForm(
+    f.employment,
+    ['company', 'role', 'country', 'startMonth', 'endMonth', 'description'],
+    'experience',
+    (api, body) => api.call(pc.employmentAdd, { body }),
+    (api, id, body) => api.call(pc.employmentUpdate, { params: { id }, body }),
+  ),
+  employmentDelete: removeForm('experience', (api, id) => api.call(pc.employmentDelete, { params: { id } })),
+  certification: listForm(
+    f.certification,
+    ['name', 'issuer', 'issuedMonth', 'credentialUrl'],
+    'certifications',
+    (api, body) => api.call(pc.certificationAdd, { body }),
+    (api, id, body) => api.call(pc.certificationUpdate, { params: { id }, body }),
+  ),
+  certificationDelete: removeForm('certifications', (api, id) =>
+    api.call(pc.certificationDelete, { params: { id } }),
+  ),
+  portfolio: listForm(
+    f.portfolio,
+    ['title', 'description', 'projectUrl', 'completedMonth'],
+    'portfolio',
+    (api, body) => api.call(pc.portfolioAdd, { body }),
+    (api, id, body) => api.call(pc.portfolioUpdate, { params: { id }, body }),
+  ),
+  portfolioDelete: removeForm('portfolio', (api, id) => api.call(pc.portfolioDelete, { params: { id } })),
   rateSheetDelete: {
     schema: f.confirm,
     fields: [],
@@ -162,26 +133,13 @@ const handlers: Record<string, Handler> = {
     schema: f.clientBasics,
     fields: ['country', 'city', 'industryId'],
     section: 'basics',
-    run: (api, v) =>
-      api.call(pc.clientBasics, {
-        body: { country: v.country, city: none(v.city), industryId: v.industryId ?? null },
-      }),
+    run: (api, v) => api.call(pc.clientBasics, { body: v }),
   },
   companyBasics: {
     schema: f.companyBasics,
     fields: ['country', 'city', 'industryId', 'website', 'companySize', 'foundedYear'],
     section: 'basics',
-    run: (api, v) =>
-      api.call(pc.companyBasics, {
-        body: {
-          country: v.country,
-          city: none(v.city),
-          industryId: v.industryId ?? null,
-          website: none(v.website),
-          companySize: v.companySize ?? null,
-          foundedYear: v.foundedYear ?? null,
-        },
-      }),
+    run: (api, v) => api.call(pc.companyBasics, { body: v }),
   },
   clientAbout: {
     schema: f.about,
@@ -270,7 +228,7 @@ export async function saveUpload(
   // A portfolio item's files are uploaded while it is open: it stays open for the next one.
   if (outcome.ok)
     return successOperation(savedAt(known!.section, item ? `${known!.section}-${item}` : undefined), i18n.t)
-  const code = uploadCodeOf(outcome.problem.title, outcome.problem.message)
+  const code = uploadCodeOf(outcome.code)
   const tp = i18n.getFixedT(null, 'profile') as unknown as (
     key: string,
     options?: Record<string, unknown>,
@@ -299,7 +257,7 @@ export async function saveSection(context: Readonly<RouterContextProvider>, requ
   if (submission.status !== 'success')
     return data({ formId, result: submission.reply() } satisfies ActionResult, { status: 400 })
   try {
-    await handler.run(apiFor(context), submission.value)
+    await handler.run(apiFor(context), submission.value, itemIdOf(formData))
   } catch (error) {
     const reply = replyWithApiError(submission, error, handler.fields)
     return data({ formId, result: reply.data } as ActionResult, reply.init ?? undefined)

@@ -5,7 +5,7 @@ import { Form } from '~/lib/form'
 import type { Route } from './+types/two-factor'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
-import { disableSchema, enableSchema } from '~/lib/second-factor-forms'
+import { codeInput, disableSecondFactorInput } from '../../../server/modules/identity/inputs'
 import { recoveryCodesCookie, SETUP_PAGE, takeRecoveryCodes } from '~/lib/second-factor.server'
 import { requirePermission, secureCookies, sessionCookie } from '~/lib/session.server'
 import { useTranslation } from '~/lib/use-translation'
@@ -46,12 +46,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(SETUP_PAGE)
   }
   if (intent === 'enable') {
-    const submission = parseWithZod(formData, { schema: enableSchema })
+    const submission = parseWithZod(formData, { schema: codeInput })
     if (submission.status !== 'success')
       return data({ intent, result: submission.reply({ hideFields: ['code'] }) }, { status: 400 })
     try {
       const result = await api.call(identityContract.secondFactorEnable, {
-        body: { code: submission.value.code },
+        body: submission.value,
       })
       // Every session ended with the old one; this browser carries on with the new one.
       const headers = new Headers({
@@ -63,7 +63,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return codeReply(intent, submission, error)
     }
   }
-  const submission = parseWithZod(formData, { schema: disableSchema })
+  const submission = parseWithZod(formData, { schema: disableSecondFactorInput })
   if (submission.status !== 'success')
     return data(
       { intent: 'disable', result: submission.reply({ hideFields: ['code', 'password'] }) },
@@ -94,13 +94,13 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
   const [enableForm, en] = useForm({
     id: 'enable',
     lastResult: last('enable'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: enableSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeInput }),
     shouldValidate: 'onSubmit',
   })
   const [disableForm, dis] = useForm({
     id: 'disable',
     lastResult: last('disable'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: disableSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: disableSecondFactorInput }),
     shouldValidate: 'onSubmit',
   })
   return (

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { ApiCallError, type ProblemBody } from '~/lib/api.server'
+import type { ErrorCode } from '../../../server/api/errors'
 import { throwApiError } from '~/lib/api-errors.server'
 import { appContext } from '~/lib/context'
 import { sessionContext } from '~/lib/session.server'
@@ -8,7 +9,8 @@ import { getLocale } from '~/middleware/i18next'
 // Uploads go from the browser's multipart form to the API without being buffered here: the
 // request body streams through, so the API's size limit cuts an oversized upload off early.
 // The typed API client speaks JSON only, hence this small sibling for multipart.
-export type UploadOutcome = { ok: true } | { ok: false; problem: { title: string; message: string } }
+export type UploadOutcome =
+  { ok: true } | { ok: false; code?: ErrorCode; problem: { title: string; message: string } }
 
 export async function forwardUpload(
   context: Readonly<RouterContextProvider>,
@@ -51,9 +53,7 @@ export async function forwardUpload(
   if (response.status !== 400) throwApiError(new ApiCallError(response.status, body))
   // Drain what the browser is still sending, so it reads our answer instead of a reset connection.
   await request.body?.cancel().catch(() => {})
-  const problem =
-    typeof body === 'object'
-      ? { title: body.title, message: body.errors?.file?.[0] ?? body.detail }
-      : { title: 'Invalid Info', message: body }
-  return { ok: false, problem }
+  if (typeof body !== 'object') return { ok: false, problem: { title: 'Invalid Info', message: body } }
+  const message = body.errors?.file?.[0] ?? body.detail
+  return { ok: false, code: body.code, problem: { title: body.title, message } }
 }

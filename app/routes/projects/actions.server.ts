@@ -1,10 +1,9 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
-import { projectsContract as c } from '../../../server/modules/projects/contract'
+import { projectInput, projectsContract as c } from '../../../server/modules/projects/contract'
 import { installmentActions } from '../../../server/modules/projects/rules'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { planOf, projectFormSchema } from './forms'
 import { chosenFile, uploadProjectFile } from './api.server'
 
 /** A refused move becomes the page's notice (409 with the current state, 400 with its message); 401/403/404 follow SPEC §8. */
@@ -92,26 +91,9 @@ export async function saveProject(
   formData: FormData,
   projectId?: number,
 ) {
-  const submission = parseWithZod(formData, { schema: projectFormSchema })
+  const submission = parseWithZod(formData, { schema: projectInput })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  const v = submission.value
-  const body = {
-    title: v.title,
-    description: v.description,
-    subcategoryId: v.subcategoryId,
-    skillIds: v.skillIds ?? [],
-    budgetType: v.budgetType,
-    budgetMinor: v.budget,
-    currency: v.currency,
-    durationDays: v.durationDays,
-    deadline: v.deadline,
-    experienceLevel: v.experienceLevel,
-    remote: v.remote,
-    location: v.location,
-    country: v.country?.toUpperCase(),
-    installments: planOf(v.installments),
-    publish: v.intent === 'publish',
-  }
+  const body = submission.value
   let id: number
   try {
     const api = apiFor(context)
@@ -121,12 +103,9 @@ export async function saveProject(
         : await api.call(c.create, { body })
     ).id
   } catch (error) {
-    if (error instanceof ApiCallError && typeof error.body === 'object' && error.status === 400) {
-      const fieldErrors: Record<string, string[]> = {}
-      for (const [field, messages] of Object.entries(error.body.errors))
-        fieldErrors[field === 'budgetMinor' ? 'budget' : field] = messages
-      return data(submission.reply({ fieldErrors }), { status: 400 })
-    }
+    // The form's fields are the API's: its refusals (an unknown subcategory) show on them.
+    if (error instanceof ApiCallError && typeof error.body === 'object' && error.status === 400)
+      return data(submission.reply({ fieldErrors: error.body.errors }), { status: 400 })
     if (error instanceof ApiCallError && typeof error.body === 'object' && error.status === 409)
       return data(submission.reply({ formErrors: [error.body.detail] }), { status: 409 })
     throwApiError(error)

@@ -54,9 +54,9 @@ export async function downloadFile(
   return deps.apiUrl ? fetch(call) : deps.api(call, { requestId: deps.requestId, ip: deps.clientIp })
 }
 
-/** The files module names an upload problem by its SPEC §5 title (in English); the pages show these keys of the projects namespace instead. */
+/** An upload problem's code, as the key of the projects namespace the pages show. */
 function uploadNoticeKey(problem: ProblemBody) {
-  if (problem.title === 'File Size') return 'errors.fileSize'
-  if (problem.title === 'Invalid Image' || problem.title === 'Invalid Document') return 'errors.fileType'
+  if (problem.code === 'file_too_large') return 'errors.fileSize'
+  if (problem.code === 'invalid_image' || problem.code === 'invalid_document') return 'errors.fileType'
   return problem.detail
 }

@@ -12,7 +12,7 @@ import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
 import { RefundsSection } from '../payments/refunds'
 import { loadRefunds, refundIntent } from '../payments/refunds.server'
-import { ActionButton, Attachments, Budget, Money } from './ui'
+import { ActionButton, Attachments, Budget, Deadline, Money } from './ui'
 import { ReceivedProposal } from './received-proposal'
 import { clientProjectMoves } from './moves'
 import {
@@ -145,6 +145,12 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
       <p className="muted">
         <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} ·{' '}
         {t('list.proposals', { count: p.proposalCount })}
+        {p.deadline ? (
+          <>
+            {' · '}
+            <Deadline day={p.deadline} />
+          </>
+        ) : null}
       </p>
       <ButtonGroup label={t('client.actions')}>
         {can.publish ? <ActionButton intent="open" label={t('client.publish')} variant="primary" /> : null}

@@ -38,7 +38,7 @@ export default function CreateProject({ loaderData, actionData }: Route.Componen
       <ProjectForm
         tree={loaderData.tree}
         lastResult={actionData}
-        defaultValue={{ currency: 'EUR', budgetType: 'fixed', remote: 'on' }}
+        defaultValue={{ currency: 'EUR', budgetType: 'fixed', remote: 'true' }}
       />
     </main>
   )

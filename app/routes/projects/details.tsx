@@ -1,5 +1,5 @@
 import type React from 'react'
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/use-translation'
 import { data, redirect, useNavigation } from 'react-router'
@@ -10,12 +10,15 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { formatDateTime } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
-import { projectsContract as c } from '../../../server/modules/projects/contract'
-import { amountText } from '../../../server/modules/projects/rules'
-import { PLAN_ROWS, commentFormSchema, planOf, proposalFormSchema } from './forms'
+import {
+  commentInput,
+  proposalInputFor,
+  projectsContract as c,
+} from '../../../server/modules/projects/contract'
+import { ProposalForm } from './proposal-form'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
-import { ActionButton, Attachments, Budget, ErrorText, PlanList, ProposalTerms } from './ui'
+import { ActionButton, Attachments, Budget, Deadline, ErrorText, PlanList, ProposalTerms } from './ui'
 import { Button, ButtonGroup, ButtonLink, Card, Chip, Notice, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
@@ -55,35 +58,32 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const intent = String(form.get('intent') ?? '')
   const back = `/projects/details/${projectId}`
   if (intent === 'propose' || intent === 'revise') {
-    const submission = parseWithZod(form, { schema: proposalFormSchema })
+    // The form names the project's kind of budget, so a fixed price's plan is checked here too.
+    const schema = proposalInputFor(form.get('budgetType') === 'fixed' ? 'fixed' : undefined)
+    const submission = parseWithZod(form, { schema })
     if (submission.status !== 'success') return data({ proposal: submission.reply() }, { status: 400 })
-    const v = submission.value
-    const body = {
-      coverLetter: v.coverLetter,
-      bidMinor: v.bid,
-      durationDays: v.durationDays,
-      installments: planOf(v.installments),
-    }
+    const body = submission.value
+    const proposalId = Number(form.get('id') ?? 0)
     try {
       const api = apiFor(context)
       const sent =
-        v.intent === 'revise' && v.id
-          ? await api.call(c.reviseProposal, { params: { proposalId: v.id }, body })
+        intent === 'revise' && proposalId
+          ? await api.call(c.reviseProposal, { params: { proposalId }, body })
           : await api.call(c.propose, { params: { projectId }, body })
       const file = chosenFile(form.get('file'))
       if (file) await uploadProjectFile(context, projectId, file, { proposalId: sent.id })
     } catch (error) {
       return refused(error)
     }
-    return redirect(`${back}?${v.intent === 'revise' ? 'revised' : 'sent'}=1`)
+    return redirect(`${back}?${intent === 'revise' ? 'revised' : 'sent'}=1`)
   }
   if (intent === 'comment') {
-    const submission = parseWithZod(form, { schema: commentFormSchema })
+    const submission = parseWithZod(form, { schema: commentInput })
     if (submission.status !== 'success') return data({ comment: submission.reply() }, { status: 400 })
     try {
       await apiFor(context).call(c.addComment, {
         params: { projectId },
-        body: { body: submission.value.body, parentId: submission.value.parentId },
+        body: submission.value,
       })
     } catch (error) {
       return refused(error)
@@ -96,7 +96,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 type ActionData = { proposal?: any; comment?: any; notice?: string }
 
 export default function ProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('projects')
+  const { t } = useTranslation('projects')
   const { project: p, proposal, contract, canPropose, comments } = loaderData
   useProjectChanges(p.id)
   const result = actionData as ActionData | undefined
@@ -104,32 +104,6 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
   const idle = navigation.state === 'idle'
   // One proposal form: a new proposal, or (while it is pending) the freelancer's own, filled in to edit.
   const editing = proposal?.status === 'pending' ? proposal : null
-  const [pForm, pf] = useForm({
-    // A new version remounts the form with the saved values.
-    id: editing ? `proposal-${editing.revision}` : 'proposal',
-    lastResult: idle ? result?.proposal : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: proposalFormSchema }),
-    shouldValidate: 'onBlur',
-    defaultValue: editing
-      ? {
-          coverLetter: editing.coverLetter,
-          bid: amountText(editing.bidMinor),
-          durationDays: String(editing.durationDays),
-          installments: editing.installments.map((i) => ({
-            title: i.title,
-            amount: amountText(i.amountMinor),
-            dueDate: i.dueDate ?? '',
-          })),
-        }
-      : undefined,
-  })
-  const [cForm, cf] = useForm({
-    id: 'comment',
-    lastResult: idle ? result?.comment : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentFormSchema }),
-    shouldValidate: 'onSubmit',
-  })
-  const plan = pf.installments.getFieldList()
   return (
     <main id="main" className="container page project-details">
       {result?.notice ? (
@@ -146,6 +120,12 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
         <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} ·{' '}
         {p.remote ? t('fields.remote') : (p.location ?? t('fields.onSite'))} ·{' '}
         {t('list.proposals', { count: p.proposalCount })}
+        {p.deadline ? (
+          <>
+            {' · '}
+            <Deadline day={p.deadline} />
+          </>
+        ) : null}
       </p>
       <ButtonGroup>
         {contract ? (
@@ -176,142 +156,108 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
         <Attachments files={p.attachments} />
       </section>
 
-      {proposal ? (
-        <section aria-labelledby="my-proposal" className="ui-section">
-          <Card
-            title={t('details.yourProposal')}
-            titleId="my-proposal"
-            level={2}
-            status={<StatusChip machine="proposal" state={proposal.status} />}
-          >
-            <ProposalTerms proposal={proposal} />
-            {proposal.rejectReason ? (
-              <p className="notice" data-testid="reject-reason">
-                {t('proposals.rejectReason', { reason: proposal.rejectReason })}
-              </p>
-            ) : null}
-            <Attachments files={proposal.attachments} />
-            {proposal.status === 'pending' ? (
-              <ButtonGroup>
-                <ActionButton
-                  intent="withdraw"
-                  fields={{ id: proposal.id }}
-                  label={t('details.withdraw')}
-                  confirm={t('details.confirmWithdraw')}
-                  variant="destructive"
-                />
-              </ButtonGroup>
-            ) : null}
-          </Card>
-        </section>
-      ) : null}
+      {proposal ? <MyProposal proposal={proposal} /> : null}
 
       {canPropose || editing ? (
         <ProposalFormSection editing={!!editing} open={!editing || !!result?.proposal}>
           {editing ? <p className="hint">{t('details.editHint')}</p> : null}
-          <Form method="post" encType="multipart/form-data" {...getFormProps(pForm)} className="form-stack">
-            <input type="hidden" name="intent" value={editing ? 'revise' : 'propose'} />
-            {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-            <input type="hidden" name="fixed" value={p.budgetType === 'fixed' ? 'true' : 'false'} />
-            <div className="field">
-              <label htmlFor={pf.coverLetter.id}>{t('fields.coverLetter')}</label>
-              <textarea {...getTextareaProps(pf.coverLetter)} key={pf.coverLetter.key} rows={6} />
-              <ErrorText errors={pf.coverLetter.errors} id={pf.coverLetter.errorId} />
-            </div>
-            <div className="row">
-              <div className="field">
-                <label htmlFor={pf.bid.id}>
-                  {t('fields.bid')} ({p.currency})
-                </label>
-                <input {...getInputProps(pf.bid, { type: 'text' })} key={pf.bid.key} inputMode="decimal" />
-                <ErrorText errors={pf.bid.errors} id={pf.bid.errorId} />
-              </div>
-              <div className="field">
-                <label htmlFor={pf.durationDays.id}>{t('fields.durationDays')}</label>
-                <input
-                  {...getInputProps(pf.durationDays, { type: 'text' })}
-                  key={pf.durationDays.key}
-                  inputMode="numeric"
-                />
-                <ErrorText errors={pf.durationDays.errors} id={pf.durationDays.errorId} />
-              </div>
-            </div>
-            <fieldset className="field plan">
-              <legend>{t('details.proposedPlan')}</legend>
-              <ErrorText errors={pf.installments.errors} id={pf.installments.errorId} />
-              {Array.from({ length: Math.min(3, PLAN_ROWS) }, (_, i) => {
-                const f = plan[i]?.getFieldset()
-                return (
-                  <div className="row plan-row" key={i}>
-                    <div className="field">
-                      <label htmlFor={`pp-${i}-t`}>{t('fields.installmentTitle', { n: i + 1 })}</label>
-                      <input
-                        id={`pp-${i}-t`}
-                        name={`installments[${i}].title`}
-                        defaultValue={(f?.title.initialValue as string) ?? ''}
-                      />
-                      <ErrorText errors={f?.title.errors} />
-                    </div>
-                    <div className="field">
-                      <label htmlFor={`pp-${i}-a`}>{t('fields.installmentAmount', { n: i + 1 })}</label>
-                      <input
-                        id={`pp-${i}-a`}
-                        name={`installments[${i}].amount`}
-                        inputMode="decimal"
-                        defaultValue={(f?.amount.initialValue as string) ?? ''}
-                      />
-                      <ErrorText errors={f?.amount.errors} />
-                    </div>
-                  </div>
-                )
-              })}
-            </fieldset>
-            <div className="field">
-              <label htmlFor="proposal-file">{t('fields.attachment')}</label>
-              <input id="proposal-file" name="file" type="file" />
-            </div>
-            <div>
-              <Button variant="primary">
-                {editing ? t('details.saveProposal') : t('details.submitProposal')}
-              </Button>
-            </div>
-          </Form>
+          <ProposalForm project={p} editing={editing} lastResult={idle ? result?.proposal : undefined} />
         </ProposalFormSection>
       ) : null}
 
-      <section id="questions" aria-labelledby="qa" className="ui-section">
-        <h2 id="qa">{t('details.questions')}</h2>
-        {comments.length ? (
-          <ul className="comments">
-            {comments.map((cm) => (
-              <li key={cm.id} className={cm.parentId ? 'reply' : undefined}>
-                <strong>{cm.author.name}</strong>{' '}
-                {cm.isClient ? <Chip tone="info">{t('details.client')}</Chip> : null}{' '}
-                <span className="muted small">{formatDateTime(cm.createdAt, i18n.language)}</span>
-                <p className="prewrap">{cm.body}</p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">{t('details.noQuestions')}</p>
-        )}
-        {p.status === 'open' ? (
-          <Form method="post" {...getFormProps(cForm)} className="form-stack">
-            <input type="hidden" name="intent" value="comment" />
-            <div className="field">
-              <label htmlFor={cf.body.id}>{t('details.ask')}</label>
-              <textarea {...getTextareaProps(cf.body)} key={cf.body.key} rows={3} />
-              <ErrorText errors={cf.body.errors} id={cf.body.errorId} />
-            </div>
-            <div>
-              <Button>{t('details.post')}</Button>
-            </div>
-          </Form>
-        ) : (
-          <p className="muted">{t('details.questionsClosed')}</p>
-        )}
-      </section>
+      <Questions
+        comments={comments}
+        open={p.status === 'open'}
+        lastResult={idle ? result?.comment : undefined}
+      />
     </main>
+  )
+}
+
+/** The freelancer's own proposal on this project: its terms, and Withdraw while it is pending. */
+function MyProposal({ proposal }: { proposal: NonNullable<Route.ComponentProps['loaderData']['proposal']> }) {
+  const { t } = useTranslation('projects')
+  return (
+    <section aria-labelledby="my-proposal" className="ui-section">
+      <Card
+        title={t('details.yourProposal')}
+        titleId="my-proposal"
+        level={2}
+        status={<StatusChip machine="proposal" state={proposal.status} />}
+      >
+        <ProposalTerms proposal={proposal} />
+        {proposal.rejectReason ? (
+          <p className="notice" data-testid="reject-reason">
+            {t('proposals.rejectReason', { reason: proposal.rejectReason })}
+          </p>
+        ) : null}
+        <Attachments files={proposal.attachments} />
+        {proposal.status === 'pending' ? (
+          <ButtonGroup>
+            <ActionButton
+              intent="withdraw"
+              fields={{ id: proposal.id }}
+              label={t('details.withdraw')}
+              confirm={t('details.confirmWithdraw')}
+              variant="destructive"
+            />
+          </ButtonGroup>
+        ) : null}
+      </Card>
+    </section>
+  )
+}
+
+/** The project's public questions and answers, and the form to ask one while it is open. */
+function Questions({
+  comments,
+  open,
+  lastResult,
+}: {
+  comments: Route.ComponentProps['loaderData']['comments']
+  open: boolean
+  lastResult: unknown
+}) {
+  const { t, i18n } = useTranslation('projects')
+  const [cForm, cf] = useForm({
+    id: 'comment',
+    lastResult: lastResult as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentInput }),
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <section id="questions" aria-labelledby="qa" className="ui-section">
+      <h2 id="qa">{t('details.questions')}</h2>
+      {comments.length ? (
+        <ul className="comments">
+          {comments.map((cm) => (
+            <li key={cm.id} className={cm.parentId ? 'reply' : undefined}>
+              <strong>{cm.author.name}</strong>{' '}
+              {cm.isClient ? <Chip tone="info">{t('details.client')}</Chip> : null}{' '}
+              <span className="muted small">{formatDateTime(cm.createdAt, i18n.language)}</span>
+              <p className="prewrap">{cm.body}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('details.noQuestions')}</p>
+      )}
+      {open ? (
+        <Form method="post" {...getFormProps(cForm)} className="form-stack">
+          <input type="hidden" name="intent" value="comment" />
+          <div className="field">
+            <label htmlFor={cf.body.id}>{t('details.ask')}</label>
+            <textarea {...getTextareaProps(cf.body)} key={cf.body.key} rows={3} />
+            <ErrorText errors={cf.body.errors} id={cf.body.errorId} />
+          </div>
+          <div>
+            <Button>{t('details.post')}</Button>
+          </div>
+        </Form>
+      ) : (
+        <p className="muted">{t('details.questionsClosed')}</p>
+      )}
+    </section>
   )
 }
 

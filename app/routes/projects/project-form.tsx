@@ -14,7 +14,8 @@ import { useTranslation } from '~/lib/use-translation'
 import { useNavigation } from 'react-router'
 import { Form } from '~/lib/form'
 import { budgetTypes, currencies, experienceLevels } from '../../../server/modules/projects/rules'
-import { PLAN_ROWS, projectFormSchema } from './forms'
+import { projectInput } from '../../../server/modules/projects/contract'
+import { PLAN_ROWS } from './forms'
 import { ErrorText } from './ui'
 import { Button, ButtonGroup, TagInput } from '~/components/ui'
 
@@ -24,6 +25,8 @@ type CategoryTree = Array<{
   subcategories: Array<{ id: number; name: string; skills: Array<{ id: number; name: string }> }>
 }>
 export type ProjectFormValues = Record<string, string | string[] | Array<Record<string, string>> | undefined>
+
+type Fields = ReturnType<typeof useForm<z.input<typeof projectInput>, z.output<typeof projectInput>>>[1]
 
 /** The project form of Create Project and Edit Project: one multipart form, the attachment rides along. */
 export function ProjectForm({
@@ -39,19 +42,57 @@ export function ProjectForm({
 }) {
   const { t } = useTranslation('projects')
   const navigation = useNavigation()
-  const [form, fields] = useForm<z.input<typeof projectFormSchema>, z.output<typeof projectFormSchema>>({
+  // The API's own schema: the form's text (an amount such as "1500.50") becomes its values there.
+  const [form, fields] = useForm<z.input<typeof projectInput>, z.output<typeof projectInput>>({
     lastResult:
       navigation.state === 'idle' ? (lastResult as SubmissionResult<string[]> | undefined) : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: projectFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: projectInput }),
     shouldValidate: 'onBlur',
     // The form's values as text (what inputs hold), not the schema's parsed types.
-    defaultValue: defaultValue as DefaultValue<z.input<typeof projectFormSchema>>,
+    defaultValue: defaultValue as DefaultValue<z.input<typeof projectInput>>,
   })
-  const plan = fields.installments.getFieldList()
-  const rows = Array.from({ length: PLAN_ROWS }, (_, i) => plan[i])
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form-stack">
       <ErrorText errors={form.errors} id={form.errorId} />
+      <WorkFields fields={fields} tree={tree} />
+      <BudgetFields fields={fields} />
+      <PlaceFields fields={fields} />
+      <PlanFields fields={fields} />
+      <div className="field">
+        <label htmlFor="project-file">{t('fields.attachment')}</label>
+        <input
+          id="project-file"
+          name="file"
+          type="file"
+          accept=".pdf,.docx,.xlsx,.csv,.txt,.dwg,.dxf,.ifc,.zip,.png,.jpg,.jpeg,.gif,.tiff,.bpg"
+        />
+        <p className="hint">{t('create.fileHint')}</p>
+      </div>
+      <ButtonGroup>
+        {status === 'open' ? (
+          <Button name="publish" value="true" variant="primary">
+            {t('edit.save')}
+          </Button>
+        ) : (
+          <>
+            <Button name="publish" value="true" variant="primary">
+              {t('create.publish')}
+            </Button>
+            <Button name="publish" value="false">
+              {t('create.saveDraft')}
+            </Button>
+          </>
+        )}
+      </ButtonGroup>
+    </Form>
+  )
+}
+
+/** What the work is: title, description, subcategory and skills. */
+function WorkFields({ fields, tree }: { fields: Fields; tree: CategoryTree }) {
+  const { t } = useTranslation('projects')
+  return (
+    <>
       <TextInput field={fields.title} label={t('fields.title')} />
       <div className="field">
         <label htmlFor={fields.description.id}>{t('fields.description')}</label>
@@ -84,6 +125,15 @@ export function ProjectForm({
         />
         <ErrorText errors={fields.skillIds.errors} id={fields.skillIds.errorId} />
       </div>
+    </>
+  )
+}
+
+/** The money and the time: kind of budget, amount, currency, duration, deadline, experience. */
+function BudgetFields({ fields }: { fields: Fields }) {
+  const { t } = useTranslation('projects')
+  return (
+    <>
       <fieldset className="field">
         <legend>{t('fields.budgetType')}</legend>
         {budgetTypes.map((b) => (
@@ -101,7 +151,7 @@ export function ProjectForm({
       </fieldset>
       <div className="row">
         <TextInput
-          field={fields.budget}
+          field={fields.budgetMinor}
           label={t('fields.budget')}
           hint={t('create.budgetHint')}
           inputMode="decimal"
@@ -132,70 +182,73 @@ export function ProjectForm({
           ))}
         </select>
       </div>
-      <label className="checkbox">
-        <input {...getInputProps(fields.remote, { type: 'checkbox' })} key={fields.remote.key} />{' '}
-        {t('create.remote')}
-      </label>
+    </>
+  )
+}
+
+/** Where the work is done: remotely, or on a site the client names. */
+function PlaceFields({ fields }: { fields: Fields }) {
+  const { t } = useTranslation('projects')
+  return (
+    <>
+      <fieldset className="field">
+        <legend>{t('create.workplace')}</legend>
+        {(['true', 'false'] as const).map((value) => (
+          <label key={value} className="radio">
+            <input
+              type="radio"
+              name={fields.remote.name}
+              value={value}
+              defaultChecked={String(fields.remote.initialValue ?? 'true') === value}
+            />{' '}
+            {value === 'true' ? t('create.remote') : t('create.onSite')}
+          </label>
+        ))}
+        <ErrorText errors={fields.remote.errors} id={fields.remote.errorId} />
+      </fieldset>
       <div className="row">
         <TextInput field={fields.location} label={t('fields.location')} />
         <TextInput field={fields.country} label={t('fields.countryCode')} />
       </div>
-      <fieldset className="field plan">
-        <legend>{t('create.plan')}</legend>
-        <p className="hint">{t('create.planHint')}</p>
-        <ErrorText errors={fields.installments.errors} id={fields.installments.errorId} />
-        {rows.map((row, i) => {
-          const f = row?.getFieldset()
-          return (
-            <div className="row plan-row" key={i}>
-              <PlanInput
-                name={`installments[${i}].title`}
-                label={t('fields.installmentTitle', { n: i + 1 })}
-                field={f?.title}
-              />
-              <PlanInput
-                name={`installments[${i}].amount`}
-                label={t('fields.installmentAmount', { n: i + 1 })}
-                field={f?.amount}
-                inputMode="decimal"
-              />
-              <PlanInput
-                name={`installments[${i}].dueDate`}
-                label={t('fields.installmentDue', { n: i + 1 })}
-                field={f?.dueDate}
-                type="date"
-              />
-            </div>
-          )
-        })}
-      </fieldset>
-      <div className="field">
-        <label htmlFor="project-file">{t('fields.attachment')}</label>
-        <input
-          id="project-file"
-          name="file"
-          type="file"
-          accept=".pdf,.docx,.xlsx,.csv,.txt,.dwg,.dxf,.ifc,.zip,.png,.jpg,.jpeg,.gif,.tiff,.bpg"
-        />
-        <p className="hint">{t('create.fileHint')}</p>
-      </div>
-      <ButtonGroup>
-        {status === 'open' ? (
-          <Button name="intent" value="publish" variant="primary">
-            {t('edit.save')}
-          </Button>
-        ) : (
-          <>
-            <Button name="intent" value="publish" variant="primary">
-              {t('create.publish')}
-            </Button>
-            <Button name="intent" value="draft">
-              {t('create.saveDraft')}
-            </Button>
-          </>
-        )}
-      </ButtonGroup>
-    </Form>
+    </>
+  )
+}
+
+/** The installment plan: a few rows, the unused ones left blank. */
+function PlanFields({ fields }: { fields: Fields }) {
+  const { t } = useTranslation('projects')
+  const plan = fields.installments.getFieldList()
+  const rows = Array.from({ length: PLAN_ROWS }, (_, i) => plan[i])
+  return (
+    <fieldset className="field plan">
+      <legend>{t('create.plan')}</legend>
+      <p className="hint">{t('create.planHint')}</p>
+      <ErrorText errors={fields.installments.errors} id={fields.installments.errorId} />
+      {rows.map((row, i) => {
+        const f = row?.getFieldset()
+        return (
+          <div className="row plan-row" key={i}>
+            <PlanInput
+              name={`installments[${i}].title`}
+              label={t('fields.installmentTitle', { n: i + 1 })}
+              field={f?.title}
+            />
+            <PlanInput
+              name={`installments[${i}].amountMinor`}
+              label={t('fields.installmentAmount', { n: i + 1 })}
+              field={f?.amountMinor}
+              inputMode="decimal"
+            />
+            <PlanInput
+              name={`installments[${i}].dueDate`}
+              label={t('fields.installmentDue', { n: i + 1 })}
+              field={f?.dueDate}
+              type="date"
+            />
+          </div>
+        )
+      })}
+    </fieldset>
   )
 }
 

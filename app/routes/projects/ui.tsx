@@ -31,6 +31,8 @@ export interface ProjectCardData {
   budgetMinor: number
   currency: string
   experienceLevel: string | null
+  /** The day the client needs the work by (YYYY-MM-DD), if they named one. */
+  deadline?: string | null
   remote: boolean
   location: string | null
   country: string | null
@@ -101,9 +103,23 @@ function ProjectCardContent({ p, href, save }: ProjectCardProps) {
         {p.skills.length ? ' · ' : ''}
         {t('list.proposals', { count: p.proposalCount })} ·{' '}
         {p.publishedAt ? formatDate(p.publishedAt, i18n.language) : formatDate(p.createdAt, i18n.language)}
+        {p.deadline ? (
+          <>
+            {' · '}
+            <Deadline day={p.deadline} />
+          </>
+        ) : null}
       </p>
       {save ? <SaveButton projectId={p.id} saved={save.saved} action={save.action} /> : null}
     </CardContent>
+  )
+}
+
+/** The day a client needs the work by, in the reader's language ("Deadline: 1 Aug 2026"). */
+export function Deadline({ day }: { day: string }) {
+  const { t, i18n } = useTranslation('projects')
+  return (
+    <span data-testid="project-deadline">{t('list.deadline', { date: formatDate(day, i18n.language) })}</span>
   )
 }
 

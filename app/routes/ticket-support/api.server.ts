@@ -54,7 +54,7 @@ export async function submitWithFiles<S extends z.ZodObject>(
     const fieldErrors: Record<string, string[]> = {}
     for (const [field, messages] of Object.entries(problem.errors ?? {})) {
       if (field === 'files')
-        fieldErrors.files = [problem.title === 'File Size' ? 'errors.fileSize' : 'errors.fileType']
+        fieldErrors.files = [problem.code === 'file_too_large' ? 'errors.fileSize' : 'errors.fileType']
       else if (field in schema.shape) fieldErrors[field] = field === 'subject' ? ['errors.subject'] : messages
     }
     if (!Object.keys(fieldErrors).length) return data<FormAnswer>({ notice: problem.detail }, { status: 400 })

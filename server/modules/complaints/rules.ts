@@ -6,11 +6,14 @@ import {
   imageExtensions,
   problems,
 } from '../files/rules.ts'
+import { money } from '../../api/form-fields.ts'
+import { parseAmount } from '../projects/rules.ts'
 import { complaintStates } from './machine.ts'
 
 // Complaint limits and the one zod schema of each form, shared by the API (which enforces them)
 // and the pages (which parse the same fields with conform). Messages here are keys of the
-// `complaints` namespace's `errors`; the API sends them as they are (decision 212).
+// `complaints` and `disputes` namespaces: the page shows them in the reader's language and the API
+// words them for its caller (server/api/messages.ts).
 export const complaintLimits = {
   title: 150,
   body: 5000,
@@ -36,15 +39,18 @@ export function complaintAttachmentRule(fileName: string) {
 
 const text = (max: number, min = 1) =>
   z
-    .string({ error: 'errors.required' })
+    .string({ error: 'complaints:errors.required' })
     .trim()
-    .min(min, min > 1 ? 'errors.tooShort' : 'errors.required')
-    .max(max, 'errors.tooLong')
+    .min(min, min > 1 ? 'complaints:errors.tooShort' : 'complaints:errors.required')
+    .max(max, 'complaints:errors.tooLong')
 
 /** "kind:id" in the form's one select ("platform" alone): which object the complaint is about. */
 export const subjectValue = z
-  .string({ error: 'errors.subject' })
-  .regex(/^(platform|(project|contract|installment|chat_room|user):[1-9]\d{0,9})$/, 'errors.subject')
+  .string({ error: 'complaints:errors.subject' })
+  .regex(
+    /^(platform|(project|contract|installment|chat_room|user):[1-9]\d{0,9})$/,
+    'complaints:errors.subject',
+  )
 
 export const newComplaintSchema = z.object({
   subject: subjectValue,
@@ -56,37 +62,32 @@ export type NewComplaint = z.output<typeof newComplaintSchema>
 export const replySchema = z.object({ body: text(complaintLimits.body) })
 
 export const stateChangeSchema = z.object({
-  state: z.enum(complaintStates, { error: 'errors.state' }),
+  state: z.enum(complaintStates, { error: 'complaints:errors.state' }),
   reason: text(complaintLimits.reason, 3),
 })
 
-/** The admin's decision on a dispute (decision 231): the amounts follow from what is held; a split names the part refunded, in minor units. */
+/**
+ * The admin's decision on a dispute (decision 231): the amounts follow from what is held; a split
+ * names the part refunded, in minor units (the admin page types it as money, "400.00"). An amount
+ * given with another outcome is not used.
+ */
 export const decisionOutcomes = ['release', 'refund', 'split'] as const
-export const decisionSchema = z.object({
-  outcome: z.enum(decisionOutcomes, { error: 'disputes:errors.outcome' }),
-  refundMinor: z.coerce
-    .number({ error: 'disputes:errors.amount' })
-    .int('disputes:errors.amount')
-    .positive('disputes:errors.amount')
-    .optional(),
-  reason: text(complaintLimits.reason, 3),
-})
-
-/** The admin page's form of that decision: the split's refund as the admin types money ("400.00"). */
-export const decisionForm = z
+const refundAmount = money(
+  parseAmount,
+  { required: 'disputes:errors.amount', invalid: 'disputes:errors.amount' },
+  (minor) => minor.positive('disputes:errors.amount'),
+)
+export const decisionSchema = z
   .object({
     outcome: z.enum(decisionOutcomes, { error: 'disputes:errors.outcome' }),
-    refund: z
-      .string()
-      .trim()
-      .regex(/^\d{1,9}([.,]\d{1,2})?$/, 'disputes:errors.amount')
-      .optional(),
+    refundMinor: refundAmount.optional(),
     reason: text(complaintLimits.reason, 3),
   })
   .superRefine((v, ctx) => {
-    if (v.outcome === 'split' && !v.refund)
-      ctx.addIssue({ code: 'custom', path: ['refund'], message: 'disputes:errors.amount' })
+    if (v.outcome === 'split' && v.refundMinor === undefined)
+      ctx.addIssue({ code: 'custom', path: ['refundMinor'], message: 'disputes:errors.amount' })
   })
+  .transform((v) => (v.outcome === 'split' ? v : { ...v, refundMinor: undefined }))
 
 /** Kinds whose other party may read and answer the ticket (decision 232); a person reported by name does not see the report. */
 export const partyKinds: readonly SubjectKind[] = ['project', 'contract', 'installment', 'chat_room']

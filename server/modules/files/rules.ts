@@ -52,7 +52,14 @@ export interface UploadProblem {
   /** Stable code; the UI translates it. */
   code:
     'fileSize' | 'invalidImage' | 'invalidExcel' | 'invalidDocument' | 'invalidMedia' | 'invalidAttachment'
-  title: string
+  /** Its title in the API's error catalogue (server/api/errors.ts), which gives the error's code. */
+  title:
+    | 'File Size'
+    | 'Invalid Image'
+    | 'Invalid Excel'
+    | 'Invalid Document'
+    | 'Invalid Media'
+    | 'Invalid Attachment'
   message: string
 }
 

@@ -40,9 +40,13 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
     })
     try {
       if (!form.files.length)
-        throw new ApiError(400, 'Invalid Info', `${field}: Choose a file to upload`, {
-          [field]: ['Choose a file to upload'],
-        })
+        throw new ApiError(
+          400,
+          'Invalid Info',
+          `${field}: Choose a file to upload`,
+          { [field]: ['Choose a file to upload'] },
+          'file_missing',
+        )
       const [stored] = await form.store(db, { purpose: options.purpose, ownerId: options.ownerId })
       return stored
     } finally {

@@ -1,34 +1,23 @@
 import { z } from 'zod'
 import { endpoint, recordId } from '../../api/contract.ts'
+import {
+  changeEmailInput,
+  changePasswordInput,
+  codeInput,
+  disableSecondFactorInput,
+  emailInput,
+  loginInput,
+  profileInput,
+  registerInput,
+  resetPasswordInput,
+  secondFactorSignInInput,
+  thirdPartySignupInput,
+  token,
+} from './inputs.ts'
 
-// Identity endpoints of SPEC §7. Messages name the rule; the 400 names the field (server/api/errors.ts).
+// Identity endpoints of SPEC §7. What goes in is in inputs.ts, shared with the identity forms.
 const tag = 'Identity'
-const languages = ['en', 'es', 'de', 'it', 'ru'] as const
-export const accountTypes = ['client', 'company', 'freelancer'] as const
-export type SignupKind = (typeof accountTypes)[number]
-
-const email = z
-  .string({ error: 'is required' })
-  .trim()
-  .toLowerCase()
-  .max(254, 'must be at most 254 characters')
-  .pipe(z.email({ error: 'must be a valid email address' }))
-const password = z
-  .string({ error: 'is required' })
-  .min(1, 'is required')
-  .max(128, 'must be at most 128 characters')
-const name = z
-  .string({ error: 'is required' })
-  .trim()
-  .min(1, 'is required')
-  .max(60, 'must be at most 60 characters')
-const phone = z
-  .string()
-  .trim()
-  .max(24, 'must be at most 24 characters')
-  .regex(/^\+?[0-9 ()-]{6,24}$/, 'must be a phone number (digits, spaces, +, - and brackets)')
-const language = z.enum(languages, { error: 'must be one of en, es, de, it, ru' })
-const token = z.string({ error: 'is required' }).trim().min(10, 'is invalid').max(200, 'is invalid')
+export { accountTypes, type SignupKind } from './inputs.ts'
 
 export const currentUser = z.object({
   id: z.number(),
@@ -50,22 +39,7 @@ export const sessionResult = z.object({ token: z.string(), expiresAt: z.string()
 export type SessionResult = z.infer<typeof sessionResult>
 const message = z.object({ message: z.string() })
 
-export const registerBody = z
-  .object({
-    accountType: z.enum(accountTypes, { error: 'must be client, company or freelancer' }),
-    firstName: name,
-    lastName: name,
-    companyName: z.string().trim().max(120, 'must be at most 120 characters').optional(),
-    email,
-    password: z.string({ error: 'is required' }),
-    phoneNumber: phone.optional(),
-    language: language.optional(),
-    acceptTerms: z.literal(true, { error: 'must be accepted' }),
-  })
-  .superRefine((v, ctx) => {
-    if (v.accountType === 'company' && !v.companyName)
-      ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'is required for a company' })
-  })
+export const registerBody = registerInput
 
 export const profileDetails = currentUser.extend({
   accountType: z.string(),
@@ -84,11 +58,6 @@ export const challengeResult = z.object({
   challenge: z.string(),
   expiresAt: z.string(),
 })
-const code = z
-  .string({ error: 'is required' })
-  .trim()
-  .min(6, 'must be the 6-digit code or a recovery code')
-  .max(20, 'must be the 6-digit code or a recovery code')
 export const secondFactorStatus = z.object({
   enabled: z.boolean(),
   required: z.boolean(),
@@ -126,7 +95,7 @@ export const identityContract = {
       "Sign in with email and password; returns the login token and this device's token (send it with the next sign-in: decision 091)",
     tag,
     access: 'public',
-    body: z.object({ email, password, deviceToken: z.string().max(200, 'is invalid').optional() }),
+    body: loginInput,
     response: z.union([
       sessionResult.extend({ deviceToken: z.string() }),
       challengeResult.extend({ deviceToken: z.string() }),
@@ -139,10 +108,7 @@ export const identityContract = {
       'Finish a sign-in that answered twoFactorRequired: the challenge and a code from the authenticator app (or a recovery code)',
     tag,
     access: 'public',
-    body: z.object({
-      challenge: z.string({ error: 'is required' }).min(1, 'is required').max(300, 'is invalid'),
-      code,
-    }),
+    body: secondFactorSignInInput,
     response: sessionResult,
   }),
   secondFactor: endpoint({
@@ -168,7 +134,7 @@ export const identityContract = {
       'Confirm the app with a code: turns two-factor sign-in on, returns ten recovery codes (shown once) and a new session in place of every other',
     tag,
     access: 'user',
-    body: z.object({ code }),
+    body: codeInput,
     response: sessionResult.extend({ recoveryCodes: z.array(z.string()) }),
   }),
   secondFactorDisable: endpoint({
@@ -178,7 +144,7 @@ export const identityContract = {
       'Turn two-factor sign-in off with the password and a code (not for administrators, who must keep it)',
     tag,
     access: 'user',
-    body: z.object({ password: z.string().max(128, 'must be at most 128 characters').optional(), code }),
+    body: disableSecondFactorInput,
     response: secondFactorStatus,
   }),
   logout: endpoint({
@@ -204,7 +170,7 @@ export const identityContract = {
     summary: 'Send the verification mail again (answers the same for any address)',
     tag,
     access: 'public',
-    body: z.object({ email }),
+    body: emailInput,
     response: message,
   }),
   forgetPassword: endpoint({
@@ -213,7 +179,7 @@ export const identityContract = {
     summary: 'Mail a password-reset link (answers the same for any address)',
     tag,
     access: 'public',
-    body: z.object({ email }),
+    body: emailInput,
     response: message,
   }),
   resetPassword: endpoint({
@@ -222,7 +188,7 @@ export const identityContract = {
     summary: 'Set a new password with the token from the reset mail; ends every session',
     tag,
     access: 'public',
-    body: z.object({ token, password: z.string({ error: 'is required' }) }),
+    body: resetPasswordInput,
     response: message,
   }),
   adminResetPassword: endpoint({
@@ -240,7 +206,7 @@ export const identityContract = {
     summary: 'Change the password; ends every other session and returns a fresh token',
     tag,
     access: 'user',
-    body: z.object({ currentPassword: password, newPassword: z.string({ error: 'is required' }) }),
+    body: changePasswordInput,
     response: sessionResult,
   }),
   changeEmail: endpoint({
@@ -249,7 +215,7 @@ export const identityContract = {
     summary: 'Ask to change the email; a confirmation link goes to the new address',
     tag,
     access: 'user',
-    body: z.object({ newEmail: email, password }),
+    body: changeEmailInput,
     response: message,
   }),
   confirmEmailChange: endpoint({
@@ -283,13 +249,7 @@ export const identityContract = {
     summary: 'Change name, phone, company name and language; returns a fresh token',
     tag,
     access: 'user',
-    body: z.object({
-      firstName: name,
-      lastName: name,
-      phoneNumber: phone.nullable().optional(),
-      companyName: z.string().trim().max(120, 'must be at most 120 characters').nullable().optional(),
-      language,
-    }),
+    body: profileInput,
     response: sessionResult,
   }),
   thirdPartyProviders: endpoint({
@@ -328,20 +288,7 @@ export const identityContract = {
       'Create an account from a verified OpenID Connect identity (the ticket from login-with-third-part)',
     tag,
     access: 'public',
-    body: z
-      .object({
-        ticket: token,
-        accountType: z.enum(accountTypes, { error: 'must be client, company or freelancer' }),
-        firstName: name,
-        lastName: name,
-        companyName: z.string().trim().max(120, 'must be at most 120 characters').optional(),
-        language: language.optional(),
-        acceptTerms: z.literal(true, { error: 'must be accepted' }),
-      })
-      .superRefine((v, ctx) => {
-        if (v.accountType === 'company' && !v.companyName)
-          ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'is required for a company' })
-      }),
+    body: thirdPartySignupInput,
     response: sessionResult,
   }),
 }

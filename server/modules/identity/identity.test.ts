@@ -175,14 +175,16 @@ describe.each(dialects)('identity on %s', (dialect) => {
     })
     expect(r.status).toBe(400)
     expect(r.json).toMatchObject({ status: 400, title: 'Invalid Info' })
+    // The sign-up form's schema: every field at once, the password policy included.
     expect(Object.keys(r.json.errors).sort()).toEqual([
       'acceptTerms',
       'accountType',
       'email',
       'firstName',
       'lastName',
+      'password',
     ])
-    expect(r.json.detail).toContain('email: must be a valid email address')
+    expect(r.json.detail).toContain('email: Enter a valid email address.')
 
     const weak = await call('POST', 'identity/register', {
       body: {
@@ -195,7 +197,9 @@ describe.each(dialects)('identity on %s', (dialect) => {
       },
     })
     expect(weak.status).toBe(400)
-    expect(weak.json.errors).toEqual({ password: ['is too common; choose one that is harder to guess'] })
+    expect(weak.json.errors).toEqual({
+      password: ['This password is too common. Choose one that is harder to guess.'],
+    })
     const company = await call('POST', 'identity/register', {
       body: {
         accountType: 'company',
@@ -206,7 +210,7 @@ describe.each(dialects)('identity on %s', (dialect) => {
         acceptTerms: true,
       },
     })
-    expect(company.json.errors).toEqual({ companyName: ['is required for a company'] })
+    expect(company.json.errors).toEqual({ companyName: ['Enter the company name.'] })
 
     const after = await s.database.db
       .selectFrom('app_user')

@@ -1,18 +1,16 @@
 import { z } from 'zod'
-import { endpoint, recordId, MAX_DB_INTEGER, shownName } from '../../api/contract.ts'
-import {
-  budgetTypes,
-  clientStates,
-  currencies,
-  experienceLevels,
-  homeSearchTypes,
-  installmentActions,
-  limits,
-  planTotal,
-  postedWithinDays,
-  projectSorts,
-} from './rules.ts'
-import { contractStates, installmentStates, projectStates, proposalStates } from './machines.ts'
+import { endpoint } from '../../api/contract.ts'
+import { clientStates, homeSearchTypes, installmentActions, limits } from './rules.ts'
+import { contractStates, projectStates, proposalStates } from './machines.ts'
+import { attachment, id, list, ok, oneOf, page, paged, person, projectParams } from './schemas/fields.ts'
+import { projectDetails, projectInput, projectSummary, searchQuery } from './schemas/project.ts'
+import { proposalInput, proposalOut, proposalRevision } from './schemas/proposal.ts'
+import { activity, contractOut, noteInput, rejectInput } from './schemas/work.ts'
+import { comment, commentInput, review, reviewInput } from './schemas/talk.ts'
+
+export { projectInput, searchQuery, type ProjectInput, type SearchQuery } from './schemas/project.ts'
+export { proposalInput, proposalInputFor, type ProposalInput } from './schemas/proposal.ts'
+export { commentInput, reviewInput } from './schemas/talk.ts'
 
 // Projects, proposals and contracts (SPEC §7 "Projects"). Parameter meanings the spec leaves open:
 // - proposals/{proposalId}/accept/{projectId} and …/reject/{projectId}: both ids, so a form can
@@ -25,271 +23,7 @@ import { contractStates, installmentStates, projectStates, proposalStates } from
 // - Createroom/{projectId}/{userId}: the chat room of the caller and the other party of the project
 //   (its client and a freelancer with a contract or a proposal on it); the same room every time;
 // - GetCommentsAndReviewes?userId=: the visible reviews about a user (default: the caller).
-const id = recordId
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `must be one of ${values.join(', ')}` })
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'must be a real date')
-const amount = z
-  .number({ error: 'must be a number' })
-  .int('must be whole minor units')
-  .positive('must be above zero')
-  .max(limits.amountMinor, 'is too large')
-const text = (min: number, max: number) =>
-  z
-    .string({ error: 'is required' })
-    .trim()
-    .min(min, `must be at least ${min} characters`)
-    .max(max, `must be at most ${max} characters`)
-const page = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(limits.pageSize).default(20),
-}
-const paged = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), page: z.number(), pageSize: z.number(), total: z.number() })
-const list = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) })
-const projectParams = z.object({ projectId: id })
 
-export const planItem = z.object({
-  title: text(1, limits.installmentTitle),
-  amountMinor: amount,
-  dueDate: isoDate.optional(),
-})
-export const plan = z
-  .array(planItem)
-  .max(limits.installments, `must have at most ${limits.installments} installments`)
-
-export const projectInput = z
-  .object({
-    title: text(limits.title.min, limits.title.max),
-    description: text(limits.description.min, limits.description.max),
-    subcategoryId: id,
-    skillIds: z.array(id).max(limits.skills, `must have at most ${limits.skills} skills`).default([]),
-    budgetType: oneOf(budgetTypes),
-    budgetMinor: amount,
-    currency: oneOf(currencies),
-    durationDays: z
-      .number()
-      .int()
-      .min(1, 'must be at least 1')
-      .max(limits.durationDays, 'is too long')
-      .optional(),
-    deadline: isoDate.optional(),
-    experienceLevel: oneOf(experienceLevels).optional(),
-    remote: z.boolean().default(true),
-    location: z
-      .string()
-      .trim()
-      .max(limits.location, `must be at most ${limits.location} characters`)
-      .optional(),
-    country: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
-      .optional(),
-    installments: plan.default([]),
-    /** false keeps the project as a draft. */
-    publish: z.boolean().default(false),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.remote && !v.location)
-      ctx.addIssue({ code: 'custom', path: ['location'], message: 'is required when the work is on site' })
-    if (v.budgetType === 'fixed' && v.installments.length && planTotal(v.installments) !== v.budgetMinor) {
-      ctx.addIssue({ code: 'custom', path: ['installments'], message: 'must add up to the budget' })
-    }
-    if (v.deadline && v.deadline < new Date().toISOString().slice(0, 10))
-      ctx.addIssue({ code: 'custom', path: ['deadline'], message: 'must not be in the past' })
-  })
-export type ProjectInput = z.output<typeof projectInput>
-
-export const proposalInput = z.object({
-  coverLetter: text(limits.coverLetter.min, limits.coverLetter.max),
-  bidMinor: amount,
-  durationDays: z
-    .number({ error: 'is required' })
-    .int()
-    .min(1, 'must be at least 1')
-    .max(limits.durationDays, 'is too long'),
-  installments: plan.default([]),
-})
-export type ProposalInput = z.output<typeof proposalInput>
-
-export const searchQuery = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(limits.searchTerm, `must be at most ${limits.searchTerm} characters`)
-    .optional(),
-  categoryId: id.optional(),
-  subcategoryId: id.optional(),
-  skills: z
-    .union([id, z.array(id)])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .pipe(z.array(z.number()).max(limits.skills, 'too many skills')),
-  budgetMin: z.coerce.number().int().min(0).max(MAX_DB_INTEGER).optional(),
-  budgetMax: z.coerce.number().int().min(0).max(MAX_DB_INTEGER).optional(),
-  budgetType: oneOf(budgetTypes).optional(),
-  currency: oneOf(currencies).optional(),
-  experienceLevel: oneOf(experienceLevels).optional(),
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
-    .optional(),
-  postedWithin: z.coerce
-    .number()
-    .int()
-    .refine(
-      (v) => (postedWithinDays as readonly number[]).includes(v),
-      `must be one of ${postedWithinDays.join(', ')}`,
-    )
-    .optional(),
-  remote: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  sort: oneOf(projectSorts).optional(),
-  ...page,
-})
-export type SearchQuery = z.output<typeof searchQuery>
-
-const named = z.object({ id: z.number(), name: z.string() })
-const person = z.object({ id: z.number(), name: shownName, imageUrl: z.string().nullable() })
-export const attachment = z.object({
-  id: z.number(),
-  name: z.string(),
-  url: z.string(),
-  attachmentType: z.number(),
-  size: z.number(),
-  mime: z.string(),
-  uploadedBy: z.number(),
-  createdAt: z.string(),
-})
-const planOut = z.array(
-  z.object({ title: z.string(), amountMinor: z.number(), dueDate: z.string().optional() }),
-)
-
-export const projectSummary = z.object({
-  id: z.number(),
-  title: z.string(),
-  excerpt: z.string(),
-  status: z.enum(projectStates),
-  category: named.nullable(),
-  subcategory: named.nullable(),
-  skills: z.array(named),
-  budgetType: z.enum(budgetTypes),
-  budgetMinor: z.number(),
-  currency: z.string(),
-  durationDays: z.number().nullable(),
-  deadline: z.string().nullable(),
-  experienceLevel: z.string().nullable(),
-  remote: z.boolean(),
-  location: z.string().nullable(),
-  country: z.string().nullable(),
-  proposalCount: z.number(),
-  createdAt: z.string(),
-  publishedAt: z.string().nullable(),
-  client: person,
-})
-export type ProjectSummary = z.infer<typeof projectSummary>
-
-export const projectDetails = projectSummary.extend({
-  description: z.string(),
-  installments: planOut,
-  attachments: z.array(attachment),
-  wishlisted: z.boolean(),
-  subscribed: z.boolean(),
-  isOwner: z.boolean(),
-})
-
-export const installment = z.object({
-  id: z.number(),
-  position: z.number(),
-  title: z.string(),
-  amountMinor: z.number(),
-  currency: z.string(),
-  dueDate: z.string().nullable(),
-  status: z.enum(installmentStates),
-  submissionNote: z.string().nullable(),
-  feedback: z.string().nullable(),
-  files: z.array(attachment),
-})
-
-export const contractOut = z.object({
-  id: z.number(),
-  projectId: z.number(),
-  projectTitle: z.string(),
-  proposalId: z.number(),
-  client: person,
-  freelancer: person,
-  status: z.enum(contractStates),
-  amountMinor: z.number(),
-  currency: z.string(),
-  /** The chat room of the contract's two parties (opened when the proposal was accepted). */
-  roomId: z.number(),
-  createdAt: z.string(),
-  endedAt: z.string().nullable(),
-  installments: z.array(installment),
-})
-
-export const proposalOut = z.object({
-  id: z.number(),
-  projectId: z.number(),
-  projectTitle: z.string(),
-  projectStatus: z.enum(projectStates),
-  freelancer: person.extend({ title: z.string().nullable(), rating: z.number(), ratingCount: z.number() }),
-  status: z.enum(proposalStates),
-  coverLetter: z.string(),
-  bidMinor: z.number(),
-  currency: z.string(),
-  durationDays: z.number(),
-  installments: planOut,
-  revision: z.number(),
-  rejectReason: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  decidedAt: z.string().nullable(),
-  attachments: z.array(attachment),
-})
-
-export const activity = z.object({
-  id: z.number(),
-  entity: z.string(),
-  entityId: z.number(),
-  action: z.string(),
-  fromState: z.string().nullable(),
-  toState: z.string(),
-  note: z.string().nullable(),
-  actor: person.nullable(),
-  createdAt: z.string(),
-})
-
-export const comment = z.object({
-  id: z.number(),
-  parentId: z.number().nullable(),
-  body: z.string(),
-  author: person,
-  isClient: z.boolean(),
-  createdAt: z.string(),
-})
-export const review = z.object({
-  id: z.number(),
-  projectId: z.number(),
-  projectTitle: z.string(),
-  author: person,
-  subject: person,
-  rating: z.number(),
-  body: z.string(),
-  createdAt: z.string(),
-  visible: z.boolean(),
-})
-
-const ok = z.object({ ok: z.literal(true) })
 const tag = 'Projects'
 
 export const projectsContract = {
@@ -391,10 +125,7 @@ export const projectsContract = {
     tag,
     access: 'user',
     params: z.object({ contractId: id }),
-    body: z.object({
-      rating: z.number({ error: 'is required' }).int().min(1, 'must be 1 to 5').max(5, 'must be 1 to 5'),
-      body: text(limits.review.min, limits.review.max),
-    }),
+    body: reviewInput,
     response: review,
   }),
   createRoom: endpoint({
@@ -424,7 +155,7 @@ export const projectsContract = {
     tag,
     access: 'user',
     params: z.object({ proposalId: id, projectId: id }),
-    body: z.object({ reason: z.string().trim().max(limits.note).optional() }),
+    body: rejectInput,
     response: proposalOut,
   }),
   reviseProposal: endpoint({
@@ -453,16 +184,7 @@ export const projectsContract = {
     tag,
     access: 'user',
     params: z.object({ proposalId: id }),
-    response: list(
-      z.object({
-        revision: z.number(),
-        coverLetter: z.string(),
-        bidMinor: z.number(),
-        durationDays: z.number(),
-        installments: planOut,
-        createdAt: z.string(),
-      }),
-    ),
+    response: list(proposalRevision),
   }),
   installmentAction: endpoint({
     method: 'POST',
@@ -472,9 +194,7 @@ export const projectsContract = {
     tag,
     access: 'user',
     params: z.object({ installmentId: id, action: oneOf(installmentActions) }),
-    body: z.object({
-      note: z.string().trim().max(limits.note, `must be at most ${limits.note} characters`).optional(),
-    }),
+    body: noteInput,
     response: contractOut,
   }),
   subscribe: endpoint({
@@ -511,7 +231,7 @@ export const projectsContract = {
     tag,
     access: 'user',
     params: projectParams,
-    body: z.object({ body: text(limits.comment.min, limits.comment.max), parentId: id.optional() }),
+    body: commentInput,
     response: comment,
   }),
   search: endpoint({

@@ -99,7 +99,7 @@ for (const dialect of dialects) {
         body: input({ installments: [{ title: 'A', amountMinor: 1 }] }),
       })
       expect(mismatch.status).toBe(400)
-      expect(mismatch.json.errors.installments[0]).toBe('must add up to the budget')
+      expect(mismatch.json.errors.installments[0]).toBe('The installments must add up to the total.')
       const onSite = await s.t.call('POST', 'projects', {
         token: client.token,
         body: input({ remote: false }),

@@ -70,12 +70,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     )
       throwApiError(error)
     // SPEC §5: another extension, or bytes that are not a sheet, is "Invalid Excel".
-    const { title, detail } = error.body
-    if (title === 'Invalid Excel') return data<Answer>({ fileError: 'errors.invalidExcel' }, { status: 400 })
-    if (title === 'File Size') return data<Answer>({ fileError: 'errors.sheetSize' }, { status: 400 })
+    if (error.code === 'invalid_excel')
+      return data<Answer>({ fileError: 'errors.invalidExcel' }, { status: 400 })
+    if (error.code === 'file_too_large')
+      return data<Answer>({ fileError: 'errors.sheetSize' }, { status: 400 })
     if (error.status === 409)
       return data<Answer>({ notice: t('adminCatalog:import.changed') }, { status: 409 })
-    return data<Answer>({ fileError: detail }, { status: 400 })
+    return data<Answer>({ fileError: error.body.detail }, { status: 400 })
   }
 }
 

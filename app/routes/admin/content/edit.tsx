@@ -84,11 +84,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     } catch (error) {
       if (!(error instanceof ApiCallError) || error.status !== 400) throwApiError(error)
       return refused({
-        imageUrl: [
-          typeof error.body === 'object' && error.body.title === 'File Size'
-            ? 'errors.fileSize'
-            : 'errors.imageType',
-        ],
+        imageUrl: [error.code === 'file_too_large' ? 'errors.fileSize' : 'errors.imageType'],
       })
     }
   }

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { limits } from '../rules.ts'
+import { contractStates, installmentStates } from '../machines.ts'
+import { attachment, person, problem } from './fields.ts'
+
+/** The note a move of an installment may carry (submitted work, changes asked for). */
+export const noteInput = z.object({
+  note: z.string().trim().max(limits.note, problem('tooLong')).optional(),
+})
+
+/** Why a client declines a proposal (optional; the freelancer reads it). */
+export const rejectInput = z.object({
+  reason: z.string().trim().max(limits.note, problem('tooLong')).optional(),
+})
+
+export const installment = z.object({
+  id: z.number(),
+  position: z.number(),
+  title: z.string(),
+  amountMinor: z.number(),
+  currency: z.string(),
+  dueDate: z.string().nullable(),
+  status: z.enum(installmentStates),
+  submissionNote: z.string().nullable(),
+  feedback: z.string().nullable(),
+  files: z.array(attachment),
+})
+
+export const contractOut = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  projectTitle: z.string(),
+  proposalId: z.number(),
+  client: person,
+  freelancer: person,
+  status: z.enum(contractStates),
+  amountMinor: z.number(),
+  currency: z.string(),
+  /** The chat room of the contract's two parties (opened when the proposal was accepted). */
+  roomId: z.number(),
+  createdAt: z.string(),
+  endedAt: z.string().nullable(),
+  installments: z.array(installment),
+})
+
+export const activity = z.object({
+  id: z.number(),
+  entity: z.string(),
+  entityId: z.number(),
+  action: z.string(),
+  fromState: z.string().nullable(),
+  toState: z.string(),
+  note: z.string().nullable(),
+  actor: person.nullable(),
+  createdAt: z.string(),
+})
