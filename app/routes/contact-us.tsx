@@ -1,7 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from '~/lib/use-translation'
-import { data, useLocation, useNavigation } from 'react-router'
-import { Form } from '~/lib/form'
+import { useTranslation } from 'react-i18next'
+import { data, useLocation, useNavigation, Form } from 'react-router'
 import type { Route } from './+types/contact-us'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -12,7 +11,7 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { TextField } from '~/components/ui/field'
 import { contentContract } from '../../server/modules/content/contract'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
 
 export const handle = visitorPage

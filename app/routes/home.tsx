@@ -1,5 +1,5 @@
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -13,10 +13,10 @@ import { projectsContract } from '../../server/modules/projects/contract'
 import { formatMoney } from '~/lib/format'
 import { timeAgo } from '~/lib/time-ago'
 import { getLocale } from '~/middleware/i18next'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 import { getUser } from '~/lib/session.server'
 import { can, type Permission } from '../../server/modules/identity/permissions'
-import { keptCategories } from '~/lib/catalogue.server'
+import { readCategories } from '~/lib/catalogue.server'
 
 export const handle = visitorPage
 
@@ -56,7 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = apiFor(context, { token: null })
   try {
     const [categories, boxes, services, logos, recent] = await Promise.all([
-      keptCategories(context),
+      readCategories(context),
       api.call(contentContract.homeBoxes),
       api.call(contentContract.services),
       api.call(contentContract.logos),

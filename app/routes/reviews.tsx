@@ -1,7 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from '~/lib/use-translation'
-import { data, redirect } from 'react-router'
-import { Form } from '~/lib/form'
+import { useTranslation } from 'react-i18next'
+import { data, redirect, Form } from 'react-router'
 import type { Route } from './+types/reviews'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -13,13 +12,10 @@ import { reviewFormSchema } from './projects/forms'
 import { refused } from './projects/actions.server'
 import { ErrorText } from './projects/ui'
 import { Button, Card, EmptyState, Notice, Person, Rating } from '~/components/ui'
-import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
 // /reviews (login required, SPEC §6): reviews about me, the ones I wrote that are still hidden, and
 // a form for each completed contract I have not reviewed yet (rating 1–5 and a text).
-// A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
-export const handle = ownPage
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireUser(context, url)

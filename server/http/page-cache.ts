@@ -1,5 +1,5 @@
 import { isbot } from 'isbot'
-import { KEPT_PAGE_HEADER } from '../../app/lib/kept-page.ts'
+import { VISITOR_PAGE_HEADER as KEPT_PAGE_HEADER } from '../../app/lib/visitor-page.ts'
 import { withHeaders } from '../../app/lib/response-headers.ts'
 import { newNonce } from './security-headers.ts'
 
@@ -8,7 +8,7 @@ import { newNonce } from './security-headers.ts'
 // every visitor of a language, and crawlers and visitors ask for the same few often; a signed-in
 // person pages back and forth through the same searches and lists.
 //
-// What is kept: GET answers, 200, without Set-Cookie, marked by their route (app/lib/kept-page.ts)
+// What is kept: GET answers, 200, without Set-Cookie, marked by their route (app/lib/visitor-page.ts)
 // - for a request whose only cookie is the language: pages marked as visitor pages;
 // - for a request with a session cookie (and at most the language besides): pages marked as
 //   visitor or own pages, under a key that holds the session, so no one ever gets another's page.

@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
-import { useFetcher, useLocation, useNavigate } from 'react-router'
-import { Form } from '~/lib/form'
-import { useTranslation } from '~/lib/use-translation'
+import { useFetcher, useLocation, useNavigate, Form } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { SearchIcon } from '../ui/icons'
 import { searchTypes, type SearchType } from './types'
-import { valueOnPage } from '~/lib/value-on-page'
 
 /** SPEC §2/§4: Workneer goes to the freelancer search, Projects to the project list; an empty term is kept as 'all'. */
 export function searchHref(type: SearchType, term: string) {
@@ -15,16 +13,6 @@ export function searchHref(type: SearchType, term: string) {
 }
 
 export const SUGGESTION_HIDE_MS = 500
-
-type Suggestions = Pick<ReturnType<typeof useFetcher<{ suggestions: string[] }>>, 'data' | 'load'>
-// Suggestions are fetched only in the browser: on the server the box renders with none, and without
-// React Router's fetcher, which needs the route it is rendered in (the top bar is rendered apart
-// from the page to be kept, decision 280). One or the other for the whole life of the process, as
-// with the app's Link, so the hooks of a render never change.
-const useSuggestions: () => Suggestions =
-  typeof document === 'undefined'
-    ? () => ({ data: undefined, load: async () => {} })
-    : () => useFetcher<{ suggestions: string[] }>()
 
 type SearchBoxProps = { variant?: 'bar' | 'hero'; defaultType?: SearchType }
 
@@ -41,17 +29,21 @@ export function SearchBox(props: SearchBoxProps) {
 
 function SearchForm({ variant = 'bar', defaultType = 'workneerer' }: SearchBoxProps) {
   const { t } = useTranslation('shell')
-  // One box of each variant per page. A fixed id, not useId: the bar's box is rendered inside the
-  // kept top bar (decision 280), where useId would not give what the browser's render gives.
+  // One box of each variant per page, so a fixed id.
   const id = `searchbox-${variant}`
   const navigate = useNavigate()
-  const fetcher = useSuggestions()
-  // What the user chose or typed before hydration is kept (a slow connection must not undo it).
-  const [type, setType] = useState<SearchType>(() => {
-    const chosen = valueOnPage(`${id}-type`)
-    return searchTypes.find((t) => t === chosen) ?? defaultType
-  })
-  const [term, setTerm] = useState(() => valueOnPage(`${id}-term`) ?? '')
+  const fetcher = useFetcher<{ suggestions: string[] }>()
+  const [type, setType] = useState<SearchType>(defaultType)
+  const [term, setTerm] = useState('')
+  const typeField = useRef<HTMLSelectElement>(null)
+  const termField = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    // On a slow connection the user may choose and type before hydration: the fields keep it while
+    // the state starts from the server's values, so the state takes it from them (decision 276).
+    const chosen = searchTypes.find((t) => t === typeField.current?.value)
+    if (chosen) setType(chosen)
+    setTerm(termField.current?.value ?? '')
+  }, [])
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -88,6 +80,7 @@ function SearchForm({ variant = 'bar', defaultType = 'workneerer' }: SearchBoxPr
         {t('search.typeLabel')}
       </label>
       <select
+        ref={typeField}
         id={`${id}-type`}
         name="type"
         value={type}
@@ -101,6 +94,7 @@ function SearchForm({ variant = 'bar', defaultType = 'workneerer' }: SearchBoxPr
           {t('search.termLabel')}
         </label>
         <input
+          ref={termField}
           id={`${id}-term`}
           type="search"
           name="term"

@@ -1,6 +1,5 @@
-import { useEffect, useId, useState } from 'react'
-import { useTranslation } from '~/lib/use-translation'
-import { checkedOnPage } from '~/lib/value-on-page'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 export interface TagOption {
   id: number | string
@@ -29,13 +28,17 @@ export function TagInput({
 }) {
   const { t } = useTranslation('ui')
   const id = useId()
-  // Boxes ticked before hydration stay ticked (decision 276).
-  const [chosen, setChosen] = useState(
-    () => new Set(checkedOnPage(`${id}-options`, name) ?? selected.map(String)),
-  )
+  const [chosen, setChosen] = useState(() => new Set(selected.map(String)))
   const [filter, setFilter] = useState('')
   const [enhanced, setEnhanced] = useState(false)
-  useEffect(() => setEnhanced(true), [])
+  const list = useRef<HTMLUListElement>(null)
+  useEffect(() => {
+    // A box ticked before hydration stays ticked in the page while `chosen` starts from the saved
+    // ones: the page's boxes are the truth (decision 276).
+    const boxes = list.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? []
+    setChosen(new Set([...boxes].filter((box) => box.checked).map((box) => box.value)))
+    setEnhanced(true)
+  }, [])
   const toggle = (value: string, on: boolean) =>
     setChosen((prev) => {
       const next = new Set(prev)
@@ -91,7 +94,7 @@ export function TagInput({
           />
         </>
       ) : null}
-      <ul className="ui-tags-options" id={`${id}-options`}>
+      <ul className="ui-tags-options" id={`${id}-options`} ref={list}>
         {options.map((o) => {
           const value = String(o.id)
           const hidden =

@@ -1,8 +1,6 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from '~/lib/use-translation'
-import { data, redirect, useNavigation } from 'react-router'
-import { Form } from '~/lib/form'
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { data, redirect, useNavigation, Form, Link } from 'react-router'
 import type { Route } from './+types/gotosign'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
@@ -18,7 +16,7 @@ import {
 } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { PASSWORD_MIN } from '../../../server/modules/identity/password-policy'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
 
 // A 429's Retry-After goes out with the page as with the API.

@@ -1,6 +1,5 @@
-import { useTranslation } from '~/lib/use-translation'
-import { Form } from '~/lib/form'
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
 import type { Route } from './+types/search'
 import { apiFor } from '~/lib/api.server'
 import { requirePermission } from '~/lib/session.server'
@@ -18,11 +17,8 @@ import {
   searchSorts,
 } from '../../../server/modules/profiles/rules'
 import stylesheet from '../profile/profile.css?url'
-import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
-import { keptCategoryTree } from '~/lib/catalogue.server'
-import { keptForSession } from '~/lib/session-data.server'
-import { packed, unpack } from '~/lib/packed'
+import { readCategoryTree } from '~/lib/catalogue.server'
 
 // Find Freelancers (clients and companies; the route guard sends freelancers to
 // /auth/unauthorized). Every filter, the sort and the page live in the URL: the filter form is a
@@ -64,22 +60,14 @@ function queryFromUrl(params: URLSearchParams) {
   return searchQuery.parse(kept)
 }
 
-// A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
-export const handle = ownPage
-
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'freelancers.find')
   const query = queryFromUrl(url.searchParams)
   const api = apiFor(context)
-  // What the search answers is the same for every client in a language (it reads no one's own
-  // data; the permission was checked above): kept for every session, as Find Project's is
-  // (decisions 278 and 298), and read afresh after any write.
   const [results, tree, facets] = await Promise.all([
-    keptForSession(context, null, `freelancers-search\n${JSON.stringify(query)}`, () =>
-      api.call(profilesContract.search, { query }),
-    ),
-    keptCategoryTree(context),
-    keptForSession(context, null, 'freelancers-search-facets', () => api.call(profilesContract.searchFacets)),
+    api.call(profilesContract.search, { query }),
+    readCategoryTree(context),
+    api.call(profilesContract.searchFacets),
   ])
   const selectedSkills = url.searchParams.getAll('skill')
   const params = Object.fromEntries(
@@ -110,7 +98,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
   return {
     title: getInstance(context).t('profile:search.title'),
-    results: packed(results),
+    results: results,
     categories: tree.data.map((c) => ({ value: String(c.id), label: c.name })),
     subcategories: tree.data
       .filter((c) => !query.categoryId || c.id === query.categoryId)
@@ -131,8 +119,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('profile')
-  const { params, selectedSkills, term } = loaderData
-  const results = unpack(loaderData.results)
+  const { params, selectedSkills, term, results } = loaderData
   const p = (k: string) => params[k] ?? ''
   const hrefFor = (page: number) => {
     const s = new URLSearchParams(params)

@@ -1,5 +1,5 @@
-import { useTranslation } from '~/lib/use-translation'
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { Route } from './+types/client'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -10,7 +10,7 @@ import { profilesContract } from '../../../server/modules/profiles/contract'
 import { projectsContract } from '../../../server/modules/projects/contract'
 import { ProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 
 export const handle = visitorPage
 

@@ -1,6 +1,5 @@
-import { useTranslation } from '~/lib/use-translation'
-import { data, redirect } from 'react-router'
-import { Form } from '~/lib/form'
+import { useTranslation } from 'react-i18next'
+import { data, redirect, Form } from 'react-router'
 import type { Route } from './+types/client-details'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -28,7 +27,6 @@ import {
 } from '~/components/ui'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
-import { packed, unpack } from '~/lib/packed'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
 // plain form actions), the contract and its installments, files, questions and the activity log.
@@ -49,7 +47,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
     const refunds = await loadRefunds(context, projectId, !!view.contract)
     return {
-      work: packed({ ...view, revisions, comments: comments.data }),
+      work: { ...view, revisions, comments: comments.data },
       refunds,
       refundDone: url.searchParams.get('refund'),
       created: url.searchParams.get('created') === '1',
@@ -65,7 +63,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return titled(loaderData && unpack(loaderData.work).project.title)
+  return titled(loaderData?.work.project.title)
 }
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {
@@ -117,7 +115,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 
 export default function ClientProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(['projects', 'payments'])
-  const { project: p, proposals, contract, activity, comments, revisions } = unpack(loaderData.work)
+  const { project: p, proposals, contract, activity, comments, revisions } = loaderData.work
   const can = clientProjectMoves(p, contract)
   useProjectChanges(p.id)
   const notice = (actionData as { notice?: string } | undefined)?.notice ?? loaderData.uploadError

@@ -1,9 +1,7 @@
-import { Form } from '~/lib/form'
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
 import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
-import { keptForSession } from '~/lib/session-data.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getUser, requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
@@ -19,9 +17,8 @@ import { useShellData } from '~/components/shell/use-shell-data'
 import { wishFromList } from './actions.server'
 import { ProjectCard } from './ui'
 import { Button, ButtonGroup, ButtonLink, EmptyState, FilterSelect, Pagination } from '~/components/ui'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
-import { packed, unpack } from '~/lib/packed'
 
 export const handle = visitorPage
 
@@ -76,11 +73,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     pageSize: PAGE_SIZE,
   }
   try {
-    // What Find Project lists is the same for everyone in a language, signed in or not: kept for
-    // every session by the page cache's rules, as the catalogue is (decision 278).
-    const result = await keptForSession(context, null, `projects-search\n${JSON.stringify(query)}`, () =>
-      apiFor(context, { token: null }).call(projectsContract.search, { query }),
-    )
+    // What Find Project lists is the same for everyone in a language, signed in or not.
+    const result = await apiFor(context, { token: null }).call(projectsContract.search, { query })
     const user = getUser(context)
     // The signed-in visitor's saved projects among this page's, for the Save buttons.
     const ids = result.data.filter((r) => r.client.id !== user?.id).map((r) => r.id)
@@ -89,7 +83,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         ? (await apiFor(context).call(projectsContract.savedAmong, { query: { projectIds: ids } })).data
         : []
     return {
-      result: packed(result),
+      result: result,
       saved,
       values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])),
       url: url.pathname + url.search,
@@ -112,8 +106,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('projects')
-  const { values, url, userId, saved } = loaderData
-  const result = unpack(loaderData.result)
+  const { values, url, userId, saved, result } = loaderData
   // The categories the shell already loaded for its menu (one catalogue read per page, not two).
   const categories = useShellData()?.categories ?? []
   const capped = result.total >= SEARCH_WINDOW

@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { data, Form } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/edit'
 import { ApiCallError, apiFor } from '~/lib/api.server'
@@ -7,9 +7,8 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import { titled } from '~/lib/meta'
-import { Form } from '~/lib/form'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button, ButtonGroup, Chip, FilterSelect } from '~/components/ui'
 import { TextField, type FieldReply } from '~/components/ui/field'
@@ -18,7 +17,7 @@ import { adminContentContract as c, contentInputs } from '../../../../server/mod
 import { imageExtensions } from '../../../../server/modules/files/rules'
 import { itemIdOf, itemLabel, kindForms, kindOf } from './kinds'
 import { ContentPreview, type PreviewValue } from './preview'
-import { keptCategories } from '~/lib/catalogue.server'
+import { readCategories } from '~/lib/catalogue.server'
 
 // /admin/content/:kind/new and /admin/content/:kind/:id: one item's form, every text in the five
 // languages. "Preview" shows the item as the public page will, drawn from what the form holds,
@@ -34,7 +33,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   try {
     const [item, categories] = await Promise.all([
       id ? api.call(c[kind].get, { params: { id } }) : null,
-      keptCategories(context),
+      readCategories(context),
     ])
     const t = getInstance(context).t
     const areas = Object.fromEntries(categories.data.map((a) => [a.slug, a.name]))
