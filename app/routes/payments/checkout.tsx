@@ -1,6 +1,5 @@
-import { data, redirect } from 'react-router'
-import { Form } from '~/lib/form'
-import { useTranslation } from '~/lib/use-translation'
+import { data, redirect, Form } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/checkout'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'

@@ -1,5 +1,5 @@
-import { useNavigation } from 'react-router'
-import { Form } from '~/lib/form'
+import { useNavigation, Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import {
   getFormProps,
   getInputProps,
@@ -8,8 +8,6 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from '~/lib/use-translation'
-import { Link } from '~/lib/link'
 import { formatDateTime } from '~/lib/format'
 import { Button, ButtonGroup, Card, DefinitionList, Notice, StatusChip } from '~/components/ui'
 import {
