@@ -121,101 +121,18 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
   const notice = (actionData as { notice?: string } | undefined)?.notice ?? loaderData.uploadError
   return (
     <main id="main" className="container page project-details">
-      {loaderData.created ? (
-        <Notice kind="success">
-          {p.status === 'draft' ? t('client.draftSaved') : t('client.published')}
-        </Notice>
-      ) : null}
-      {loaderData.edited ? <Notice kind="success">{t('edit.saved')}</Notice> : null}
-      {loaderData.accepted ? (
-        <Notice kind="success" data-testid="accepted-notice">
-          {t('client.accepted')}
-        </Notice>
-      ) : null}
-      {loaderData.declined ? <Notice kind="success">{t('client.declined')}</Notice> : null}
-      {loaderData.paid ? (
-        <Notice kind="success" data-testid="paid-notice">
-          {t('payments:paid')}
-        </Notice>
-      ) : null}
-      {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
+      <Notices data={loaderData} notice={notice} />
       <h1>{p.title}</h1>
       <p className="muted">
         <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} ·{' '}
         {t('list.proposals', { count: p.proposalCount })}
       </p>
-      <ButtonGroup label={t('client.actions')}>
-        {can.publish ? <ActionButton intent="open" label={t('client.publish')} variant="primary" /> : null}
-        {can.complete ? (
-          <ActionButton intent="completed" label={t('client.complete')} variant="primary" />
-        ) : null}
-        {can.edit ? <ButtonLink to={`/projects/client/edit/${p.id}`}>{t('client.edit')}</ButtonLink> : null}
-        {contract ? <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink> : null}
-        {contract?.status === 'completed' ? (
-          <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink>
-        ) : null}
-        {can.cancel ? (
-          <ActionButton
-            intent="cancelled"
-            label={t('client.cancel')}
-            confirm={t('client.confirmCancel')}
-            variant="destructive"
-          />
-        ) : null}
-        {can.delete ? (
-          <ActionButton
-            intent="delete"
-            label={t('client.delete')}
-            confirm={t('client.confirmDelete')}
-            variant="destructive"
-          />
-        ) : null}
-      </ButtonGroup>
+      <ClientActions project={p} contract={contract} can={can} />
       {p.status === 'in_progress' && !can.complete ? (
         <p className="muted small">{t('client.completeLater')}</p>
       ) : null}
-      <section className="ui-section">
-        <h2>{t('details.about')}</h2>
-        <p className="prewrap">{p.description}</p>
-        <Attachments files={p.attachments} removable={p.status === 'draft' || p.status === 'open'} />
-        {['draft', 'open', 'in_progress'].includes(p.status) ? (
-          <Form method="post" encType="multipart/form-data" className="ui-button-group">
-            <input type="hidden" name="intent" value="upload" />
-            <label htmlFor="client-file">{t('fields.attachment')}</label>{' '}
-            <input id="client-file" name="file" type="file" />
-            <Button>{t('client.upload')}</Button>
-          </Form>
-        ) : null}
-      </section>
-      {contract ? (
-        <section aria-labelledby="contract" className="ui-section">
-          <h2 id="contract">{t('contract.title')}</h2>
-          <Card>
-            <header className="ui-card-header">
-              <Person
-                name={contract.freelancer.name}
-                imageUrl={contract.freelancer.imageUrl}
-                href={`/profiles/freelancers/${contract.freelancer.id}`}
-              />
-              <StatusChip machine="contract" state={contract.status} />
-            </header>
-            <DefinitionList
-              items={[
-                [
-                  t('details.bid'),
-                  <Money key="m" minor={contract.amountMinor} currency={contract.currency} />,
-                ],
-              ]}
-            />
-          </Card>
-          <InstallmentList
-            items={contract.installments}
-            role="client"
-            active={contract.status === 'active'}
-            projectId={p.id}
-          />
-        </section>
-      ) : null}
+      <About project={p} />
+      {contract ? <ContractSection contract={contract} projectId={p.id} /> : null}
       {contract && loaderData.refunds ? (
         <RefundsSection
           refunds={loaderData.refunds}
@@ -237,32 +154,168 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
           />
         ))}
       </section>
-      <section id="questions" aria-labelledby="qa" className="ui-section">
-        <h2 id="qa">{t('details.questions')}</h2>
-        {comments.length ? null : <p className="muted">{t('details.noQuestions')}</p>}
-        <ul className="comments">
-          {comments.map((cm) => (
-            <li key={cm.id} className={cm.parentId ? 'reply' : undefined}>
-              <strong>{cm.author.name}</strong>
-              <p className="prewrap">{cm.body}</p>
-              {!cm.parentId && p.status === 'open' ? (
-                <Form method="post" className="ui-button-group">
-                  <input type="hidden" name="intent" value="answer" />
-                  <input type="hidden" name="parentId" value={cm.id} />
-                  <label htmlFor={`answer-${cm.id}`}>{t('client.answer')}</label>{' '}
-                  <input id={`answer-${cm.id}`} name="body" required maxLength={2000} />
-                  <Button>{t('details.post')}</Button>
-                </Form>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Questions comments={comments} open={p.status === 'open'} />
       <section aria-labelledby="activity" className="ui-section">
         <h2 id="activity">{t('activity.title')}</h2>
         <ActivityList items={activity} />
       </section>
     </main>
+  )
+}
+
+type Details = Route.ComponentProps['loaderData']
+type Work = Details['work']
+
+/** What just happened (created, edited, accepted, declined, paid), or why it did not. */
+function Notices({ data: loaderData, notice }: { data: Details; notice: string | null | undefined }) {
+  const { t } = useTranslation(['projects', 'payments'])
+  const p = loaderData.work.project
+  return (
+    <>
+      {loaderData.created ? (
+        <Notice kind="success">
+          {p.status === 'draft' ? t('client.draftSaved') : t('client.published')}
+        </Notice>
+      ) : null}
+      {loaderData.edited ? <Notice kind="success">{t('edit.saved')}</Notice> : null}
+      {loaderData.accepted ? (
+        <Notice kind="success" data-testid="accepted-notice">
+          {t('client.accepted')}
+        </Notice>
+      ) : null}
+      {loaderData.declined ? <Notice kind="success">{t('client.declined')}</Notice> : null}
+      {loaderData.paid ? (
+        <Notice kind="success" data-testid="paid-notice">
+          {t('payments:paid')}
+        </Notice>
+      ) : null}
+      {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
+    </>
+  )
+}
+
+function ClientActions({
+  project: p,
+  contract,
+  can,
+}: {
+  project: Work['project']
+  contract: Work['contract']
+  can: ReturnType<typeof clientProjectMoves>
+}) {
+  const { t } = useTranslation(['projects', 'payments'])
+  return (
+    <ButtonGroup label={t('client.actions')}>
+      {can.publish ? <ActionButton intent="open" label={t('client.publish')} variant="primary" /> : null}
+      {can.complete ? (
+        <ActionButton intent="completed" label={t('client.complete')} variant="primary" />
+      ) : null}
+      {can.edit ? <ButtonLink to={`/projects/client/edit/${p.id}`}>{t('client.edit')}</ButtonLink> : null}
+      {contract ? <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink> : null}
+      {contract?.status === 'completed' ? (
+        <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink>
+      ) : null}
+      {can.cancel ? (
+        <ActionButton
+          intent="cancelled"
+          label={t('client.cancel')}
+          confirm={t('client.confirmCancel')}
+          variant="destructive"
+        />
+      ) : null}
+      {can.delete ? (
+        <ActionButton
+          intent="delete"
+          label={t('client.delete')}
+          confirm={t('client.confirmDelete')}
+          variant="destructive"
+        />
+      ) : null}
+    </ButtonGroup>
+  )
+}
+
+/** The description and files, and an upload while the project is not finished. */
+function About({ project: p }: { project: Work['project'] }) {
+  const { t } = useTranslation(['projects', 'payments'])
+  return (
+    <section className="ui-section">
+      <h2>{t('details.about')}</h2>
+      <p className="prewrap">{p.description}</p>
+      <Attachments files={p.attachments} removable={p.status === 'draft' || p.status === 'open'} />
+      {['draft', 'open', 'in_progress'].includes(p.status) ? (
+        <Form method="post" encType="multipart/form-data" className="ui-button-group">
+          <input type="hidden" name="intent" value="upload" />
+          <label htmlFor="client-file">{t('fields.attachment')}</label>{' '}
+          <input id="client-file" name="file" type="file" />
+          <Button>{t('client.upload')}</Button>
+        </Form>
+      ) : null}
+    </section>
+  )
+}
+
+function ContractSection({
+  contract,
+  projectId,
+}: {
+  contract: NonNullable<Work['contract']>
+  projectId: number
+}) {
+  const { t } = useTranslation(['projects', 'payments'])
+  return (
+    <section aria-labelledby="contract" className="ui-section">
+      <h2 id="contract">{t('contract.title')}</h2>
+      <Card>
+        <header className="ui-card-header">
+          <Person
+            name={contract.freelancer.name}
+            imageUrl={contract.freelancer.imageUrl}
+            href={`/profiles/freelancers/${contract.freelancer.id}`}
+          />
+          <StatusChip machine="contract" state={contract.status} />
+        </header>
+        <DefinitionList
+          items={[
+            [t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />],
+          ]}
+        />
+      </Card>
+      <InstallmentList
+        items={contract.installments}
+        role="client"
+        active={contract.status === 'active'}
+        projectId={projectId}
+      />
+    </section>
+  )
+}
+
+/** Questions on the project, each answerable by the client while the project is open. */
+function Questions({ comments, open }: { comments: Work['comments']; open: boolean }) {
+  const { t } = useTranslation(['projects', 'payments'])
+  return (
+    <section id="questions" aria-labelledby="qa" className="ui-section">
+      <h2 id="qa">{t('details.questions')}</h2>
+      {comments.length ? null : <p className="muted">{t('details.noQuestions')}</p>}
+      <ul className="comments">
+        {comments.map((cm) => (
+          <li key={cm.id} className={cm.parentId ? 'reply' : undefined}>
+            <strong>{cm.author.name}</strong>
+            <p className="prewrap">{cm.body}</p>
+            {!cm.parentId && open ? (
+              <Form method="post" className="ui-button-group">
+                <input type="hidden" name="intent" value="answer" />
+                <input type="hidden" name="parentId" value={cm.id} />
+                <label htmlFor={`answer-${cm.id}`}>{t('client.answer')}</label>{' '}
+                <input id={`answer-${cm.id}`} name="body" required maxLength={2000} />
+                <Button>{t('details.post')}</Button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

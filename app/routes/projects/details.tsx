@@ -1,6 +1,7 @@
 import type React from 'react'
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import type { z } from 'zod'
 import { useTranslation } from 'react-i18next'
 import { data, redirect, useNavigation, Form } from 'react-router'
 import type { Route } from './+types/details'
@@ -93,16 +94,136 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 }
 
 type ActionData = { proposal?: any; comment?: any; notice?: string }
+type Details = Route.ComponentProps['loaderData']
+type Project = Details['project']
 
 export default function ProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('projects')
-  const { project: p, proposal, contract, canPropose, comments } = loaderData
+  const { t } = useTranslation('projects')
+  const { project: p, proposal, canPropose, comments } = loaderData
   useProjectChanges(p.id)
   const result = actionData as ActionData | undefined
-  const navigation = useNavigation()
-  const idle = navigation.state === 'idle'
   // One proposal form: a new proposal, or (while it is pending) the freelancer's own, filled in to edit.
   const editing = proposal?.status === 'pending' ? proposal : null
+  return (
+    <main id="main" className="container page project-details">
+      {result?.notice ? (
+        <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice>
+      ) : null}
+      {loaderData.sent && proposal ? (
+        <Notice kind="success" data-testid="sent-notice">
+          {t('details.sent')}
+        </Notice>
+      ) : null}
+      {loaderData.revised && proposal ? <Notice kind="success">{t('details.revisedNotice')}</Notice> : null}
+      <h1>{p.title}</h1>
+      <p className="muted">
+        <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} ·{' '}
+        {p.remote ? t('fields.remote') : (p.location ?? t('fields.onSite'))} ·{' '}
+        {t('list.proposals', { count: p.proposalCount })}
+      </p>
+      <FreelancerActions project={p} contract={loaderData.contract} />
+      <About project={p} />
+
+      {proposal ? <MyProposal proposal={proposal} /> : null}
+
+      {canPropose || editing ? (
+        <ProposalFormSection editing={!!editing} open={!editing || !!result?.proposal}>
+          {editing ? <p className="hint">{t('details.editHint')}</p> : null}
+          <ProposalForm project={p} editing={editing} result={result} />
+        </ProposalFormSection>
+      ) : null}
+
+      <Questions project={p} comments={comments} result={result} />
+    </main>
+  )
+}
+
+/** The contract and its chat once there is one; saving and following the project. */
+function FreelancerActions({ project: p, contract }: { project: Project; contract: Details['contract'] }) {
+  const { t } = useTranslation('projects')
+  return (
+    <ButtonGroup>
+      {contract ? (
+        <ButtonLink variant="primary" to={`/projects/freelancer/contract/${p.id}`}>
+          {t('details.openContract')}
+        </ButtonLink>
+      ) : null}
+      {contract ? <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink> : null}
+      <ActionButton
+        intent={p.wishlisted ? 'unwish' : 'wish'}
+        label={p.wishlisted ? t('details.unsave') : t('details.save')}
+      />
+      <ActionButton
+        intent={p.subscribed ? 'unsubscribe' : 'subscribe'}
+        label={p.subscribed ? t('details.unfollow') : t('details.follow')}
+      />
+    </ButtonGroup>
+  )
+}
+
+function About({ project: p }: { project: Project }) {
+  const { t } = useTranslation('projects')
+  return (
+    <section className="ui-section">
+      <h2>{t('details.about')}</h2>
+      <p className="prewrap">{p.description}</p>
+      <p className="muted">{p.skills.map((s) => s.name).join(', ')}</p>
+      {p.installments.length ? (
+        <>
+          <h3>{t('details.clientPlan')}</h3>
+          <PlanList items={p.installments} currency={p.currency} />
+        </>
+      ) : null}
+      <Attachments files={p.attachments} />
+    </section>
+  )
+}
+
+/** The freelancer's own proposal: its terms, why it was declined, and Withdraw while pending. */
+function MyProposal({ proposal }: { proposal: NonNullable<Details['proposal']> }) {
+  const { t } = useTranslation('projects')
+  return (
+    <section aria-labelledby="my-proposal" className="ui-section">
+      <Card
+        title={t('details.yourProposal')}
+        titleId="my-proposal"
+        level={2}
+        status={<StatusChip machine="proposal" state={proposal.status} />}
+      >
+        <ProposalTerms proposal={proposal} />
+        {proposal.rejectReason ? (
+          <p className="notice" data-testid="reject-reason">
+            {t('proposals.rejectReason', { reason: proposal.rejectReason })}
+          </p>
+        ) : null}
+        <Attachments files={proposal.attachments} />
+        {proposal.status === 'pending' ? (
+          <ButtonGroup>
+            <ActionButton
+              intent="withdraw"
+              fields={{ id: proposal.id }}
+              label={t('details.withdraw')}
+              confirm={t('details.confirmWithdraw')}
+              variant="destructive"
+            />
+          </ButtonGroup>
+        ) : null}
+      </Card>
+    </section>
+  )
+}
+
+function ProposalForm({
+  project: p,
+  editing,
+  result,
+}: {
+  project: Project
+  editing: Details['proposal'] | null
+  result: ActionData | undefined
+}) {
+  const { t } = useTranslation('projects')
+  const idle = useNavigation().state === 'idle'
   const [pForm, pf] = useForm({
     // A new version remounts the form with the saved values.
     id: editing ? `proposal-${editing.revision}` : 'proposal',
@@ -122,195 +243,147 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
         }
       : undefined,
   })
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(pForm)} className="form-stack">
+      <input type="hidden" name="intent" value={editing ? 'revise' : 'propose'} />
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      <input type="hidden" name="fixed" value={p.budgetType === 'fixed' ? 'true' : 'false'} />
+      <ProposalTermsFields pf={pf} currency={p.currency} />
+      <PlanFields pf={pf} />
+      <div className="field">
+        <label htmlFor="proposal-file">{t('fields.attachment')}</label>
+        <input id="proposal-file" name="file" type="file" />
+      </div>
+      <div>
+        <Button variant="primary">{editing ? t('details.saveProposal') : t('details.submitProposal')}</Button>
+      </div>
+    </Form>
+  )
+}
+
+type ProposalFields = ReturnType<typeof useForm<z.input<typeof proposalFormSchema>>>[1]
+
+/** The cover letter, the bid and the duration. */
+function ProposalTermsFields({ pf, currency }: { pf: ProposalFields; currency: string }) {
+  const { t } = useTranslation('projects')
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={pf.coverLetter.id}>{t('fields.coverLetter')}</label>
+        <textarea {...getTextareaProps(pf.coverLetter)} key={pf.coverLetter.key} rows={6} />
+        <ErrorText errors={pf.coverLetter.errors} id={pf.coverLetter.errorId} />
+      </div>
+      <div className="row">
+        <div className="field">
+          <label htmlFor={pf.bid.id}>
+            {t('fields.bid')} ({currency})
+          </label>
+          <input {...getInputProps(pf.bid, { type: 'text' })} key={pf.bid.key} inputMode="decimal" />
+          <ErrorText errors={pf.bid.errors} id={pf.bid.errorId} />
+        </div>
+        <div className="field">
+          <label htmlFor={pf.durationDays.id}>{t('fields.durationDays')}</label>
+          <input
+            {...getInputProps(pf.durationDays, { type: 'text' })}
+            key={pf.durationDays.key}
+            inputMode="numeric"
+          />
+          <ErrorText errors={pf.durationDays.errors} id={pf.durationDays.errorId} />
+        </div>
+      </div>
+    </>
+  )
+}
+
+/** The proposed plan: up to three installments, each a title and an amount. */
+function PlanFields({ pf }: { pf: ProposalFields }) {
+  const { t } = useTranslation('projects')
+  const plan = pf.installments.getFieldList()
+  return (
+    <fieldset className="field plan">
+      <legend>{t('details.proposedPlan')}</legend>
+      <ErrorText errors={pf.installments.errors} id={pf.installments.errorId} />
+      {Array.from({ length: Math.min(3, PLAN_ROWS) }, (_, i) => {
+        const f = plan[i]?.getFieldset()
+        return (
+          <div className="row plan-row" key={i}>
+            <div className="field">
+              <label htmlFor={`pp-${i}-t`}>{t('fields.installmentTitle', { n: i + 1 })}</label>
+              <input
+                id={`pp-${i}-t`}
+                name={`installments[${i}].title`}
+                defaultValue={(f?.title.initialValue as string) ?? ''}
+              />
+              <ErrorText errors={f?.title.errors} />
+            </div>
+            <div className="field">
+              <label htmlFor={`pp-${i}-a`}>{t('fields.installmentAmount', { n: i + 1 })}</label>
+              <input
+                id={`pp-${i}-a`}
+                name={`installments[${i}].amount`}
+                inputMode="decimal"
+                defaultValue={(f?.amount.initialValue as string) ?? ''}
+              />
+              <ErrorText errors={f?.amount.errors} />
+            </div>
+          </div>
+        )
+      })}
+    </fieldset>
+  )
+}
+
+/** Questions and answers, and a question of one's own while the project is open. */
+function Questions({
+  project: p,
+  comments,
+  result,
+}: {
+  project: Project
+  comments: Details['comments']
+  result: ActionData | undefined
+}) {
+  const { t, i18n } = useTranslation('projects')
+  const idle = useNavigation().state === 'idle'
   const [cForm, cf] = useForm({
     id: 'comment',
     lastResult: idle ? result?.comment : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: commentFormSchema }),
     shouldValidate: 'onSubmit',
   })
-  const plan = pf.installments.getFieldList()
   return (
-    <main id="main" className="container page project-details">
-      {result?.notice ? (
-        <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice>
-      ) : null}
-      {loaderData.sent && proposal ? (
-        <Notice kind="success" data-testid="sent-notice">
-          {t('details.sent')}
-        </Notice>
-      ) : null}
-      {loaderData.revised && proposal ? <Notice kind="success">{t('details.revisedNotice')}</Notice> : null}
-      <h1>{p.title}</h1>
-      <p className="muted">
-        <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} ·{' '}
-        {p.remote ? t('fields.remote') : (p.location ?? t('fields.onSite'))} ·{' '}
-        {t('list.proposals', { count: p.proposalCount })}
-      </p>
-      <ButtonGroup>
-        {contract ? (
-          <ButtonLink variant="primary" to={`/projects/freelancer/contract/${p.id}`}>
-            {t('details.openContract')}
-          </ButtonLink>
-        ) : null}
-        {contract ? <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink> : null}
-        <ActionButton
-          intent={p.wishlisted ? 'unwish' : 'wish'}
-          label={p.wishlisted ? t('details.unsave') : t('details.save')}
-        />
-        <ActionButton
-          intent={p.subscribed ? 'unsubscribe' : 'subscribe'}
-          label={p.subscribed ? t('details.unfollow') : t('details.follow')}
-        />
-      </ButtonGroup>
-      <section className="ui-section">
-        <h2>{t('details.about')}</h2>
-        <p className="prewrap">{p.description}</p>
-        <p className="muted">{p.skills.map((s) => s.name).join(', ')}</p>
-        {p.installments.length ? (
-          <>
-            <h3>{t('details.clientPlan')}</h3>
-            <PlanList items={p.installments} currency={p.currency} />
-          </>
-        ) : null}
-        <Attachments files={p.attachments} />
-      </section>
-
-      {proposal ? (
-        <section aria-labelledby="my-proposal" className="ui-section">
-          <Card
-            title={t('details.yourProposal')}
-            titleId="my-proposal"
-            level={2}
-            status={<StatusChip machine="proposal" state={proposal.status} />}
-          >
-            <ProposalTerms proposal={proposal} />
-            {proposal.rejectReason ? (
-              <p className="notice" data-testid="reject-reason">
-                {t('proposals.rejectReason', { reason: proposal.rejectReason })}
-              </p>
-            ) : null}
-            <Attachments files={proposal.attachments} />
-            {proposal.status === 'pending' ? (
-              <ButtonGroup>
-                <ActionButton
-                  intent="withdraw"
-                  fields={{ id: proposal.id }}
-                  label={t('details.withdraw')}
-                  confirm={t('details.confirmWithdraw')}
-                  variant="destructive"
-                />
-              </ButtonGroup>
-            ) : null}
-          </Card>
-        </section>
-      ) : null}
-
-      {canPropose || editing ? (
-        <ProposalFormSection editing={!!editing} open={!editing || !!result?.proposal}>
-          {editing ? <p className="hint">{t('details.editHint')}</p> : null}
-          <Form method="post" encType="multipart/form-data" {...getFormProps(pForm)} className="form-stack">
-            <input type="hidden" name="intent" value={editing ? 'revise' : 'propose'} />
-            {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-            <input type="hidden" name="fixed" value={p.budgetType === 'fixed' ? 'true' : 'false'} />
-            <div className="field">
-              <label htmlFor={pf.coverLetter.id}>{t('fields.coverLetter')}</label>
-              <textarea {...getTextareaProps(pf.coverLetter)} key={pf.coverLetter.key} rows={6} />
-              <ErrorText errors={pf.coverLetter.errors} id={pf.coverLetter.errorId} />
-            </div>
-            <div className="row">
-              <div className="field">
-                <label htmlFor={pf.bid.id}>
-                  {t('fields.bid')} ({p.currency})
-                </label>
-                <input {...getInputProps(pf.bid, { type: 'text' })} key={pf.bid.key} inputMode="decimal" />
-                <ErrorText errors={pf.bid.errors} id={pf.bid.errorId} />
-              </div>
-              <div className="field">
-                <label htmlFor={pf.durationDays.id}>{t('fields.durationDays')}</label>
-                <input
-                  {...getInputProps(pf.durationDays, { type: 'text' })}
-                  key={pf.durationDays.key}
-                  inputMode="numeric"
-                />
-                <ErrorText errors={pf.durationDays.errors} id={pf.durationDays.errorId} />
-              </div>
-            </div>
-            <fieldset className="field plan">
-              <legend>{t('details.proposedPlan')}</legend>
-              <ErrorText errors={pf.installments.errors} id={pf.installments.errorId} />
-              {Array.from({ length: Math.min(3, PLAN_ROWS) }, (_, i) => {
-                const f = plan[i]?.getFieldset()
-                return (
-                  <div className="row plan-row" key={i}>
-                    <div className="field">
-                      <label htmlFor={`pp-${i}-t`}>{t('fields.installmentTitle', { n: i + 1 })}</label>
-                      <input
-                        id={`pp-${i}-t`}
-                        name={`installments[${i}].title`}
-                        defaultValue={(f?.title.initialValue as string) ?? ''}
-                      />
-                      <ErrorText errors={f?.title.errors} />
-                    </div>
-                    <div className="field">
-                      <label htmlFor={`pp-${i}-a`}>{t('fields.installmentAmount', { n: i + 1 })}</label>
-                      <input
-                        id={`pp-${i}-a`}
-                        name={`installments[${i}].amount`}
-                        inputMode="decimal"
-                        defaultValue={(f?.amount.initialValue as string) ?? ''}
-                      />
-                      <ErrorText errors={f?.amount.errors} />
-                    </div>
-                  </div>
-                )
-              })}
-            </fieldset>
-            <div className="field">
-              <label htmlFor="proposal-file">{t('fields.attachment')}</label>
-              <input id="proposal-file" name="file" type="file" />
-            </div>
-            <div>
-              <Button variant="primary">
-                {editing ? t('details.saveProposal') : t('details.submitProposal')}
-              </Button>
-            </div>
-          </Form>
-        </ProposalFormSection>
-      ) : null}
-
-      <section id="questions" aria-labelledby="qa" className="ui-section">
-        <h2 id="qa">{t('details.questions')}</h2>
-        {comments.length ? (
-          <ul className="comments">
-            {comments.map((cm) => (
-              <li key={cm.id} className={cm.parentId ? 'reply' : undefined}>
-                <strong>{cm.author.name}</strong>{' '}
-                {cm.isClient ? <Chip tone="info">{t('details.client')}</Chip> : null}{' '}
-                <span className="muted small">{formatDateTime(cm.createdAt, i18n.language)}</span>
-                <p className="prewrap">{cm.body}</p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">{t('details.noQuestions')}</p>
-        )}
-        {p.status === 'open' ? (
-          <Form method="post" {...getFormProps(cForm)} className="form-stack">
-            <input type="hidden" name="intent" value="comment" />
-            <div className="field">
-              <label htmlFor={cf.body.id}>{t('details.ask')}</label>
-              <textarea {...getTextareaProps(cf.body)} key={cf.body.key} rows={3} />
-              <ErrorText errors={cf.body.errors} id={cf.body.errorId} />
-            </div>
-            <div>
-              <Button>{t('details.post')}</Button>
-            </div>
-          </Form>
-        ) : (
-          <p className="muted">{t('details.questionsClosed')}</p>
-        )}
-      </section>
-    </main>
+    <section id="questions" aria-labelledby="qa" className="ui-section">
+      <h2 id="qa">{t('details.questions')}</h2>
+      {comments.length ? (
+        <ul className="comments">
+          {comments.map((cm) => (
+            <li key={cm.id} className={cm.parentId ? 'reply' : undefined}>
+              <strong>{cm.author.name}</strong>{' '}
+              {cm.isClient ? <Chip tone="info">{t('details.client')}</Chip> : null}{' '}
+              <span className="muted small">{formatDateTime(cm.createdAt, i18n.language)}</span>
+              <p className="prewrap">{cm.body}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('details.noQuestions')}</p>
+      )}
+      {p.status === 'open' ? (
+        <Form method="post" {...getFormProps(cForm)} className="form-stack">
+          <input type="hidden" name="intent" value="comment" />
+          <div className="field">
+            <label htmlFor={cf.body.id}>{t('details.ask')}</label>
+            <textarea {...getTextareaProps(cf.body)} key={cf.body.key} rows={3} />
+            <ErrorText errors={cf.body.errors} id={cf.body.errorId} />
+          </div>
+          <div>
+            <Button>{t('details.post')}</Button>
+          </div>
+        </Form>
+      ) : (
+        <p className="muted">{t('details.questionsClosed')}</p>
+      )}
+    </section>
   )
 }
 
