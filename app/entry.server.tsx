@@ -25,10 +25,8 @@ export default function handleRequest(
   // The server may keep a visitor's page for a few seconds when its route says so (app/lib/visitor-page.ts).
   if (isVisitorPage(routerContext.staticHandlerContext.matches.at(-1)?.route.handle))
     headers.set(VISITOR_PAGE_HEADER, 'visitor')
-  // The whole document is sent as one body (decision 225): no page suspends on data (every loader
-  // awaits its own), so the shell and the rest are ready together, and React's few hundred small
-  // chunks through a web stream cost more than the wait for the last of them. Bots and no-JS
-  // clients got the whole document at once before too.
+  // The whole document is sent as one body (decision 225): every loader awaits its own data, so no
+  // part of a page streams in later, and one body is cheaper to send than React's many small chunks.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const chunks: Buffer[] = []
