@@ -18,34 +18,6 @@ export default tseslint.config(
     },
   },
   {
-    files: ['app/**/*.{ts,tsx}'],
-    ignores: [
-      'app/lib/use-translation.ts',
-      'app/lib/form.tsx',
-      'app/lib/link.tsx',
-      'app/lib/form.test.tsx',
-      'app/lib/link.test.tsx',
-    ],
-    rules: {
-      // The app's hook, Form and Link are much cheaper on the server (app/lib/use-translation.ts,
-      // decisions 135 and 284 say why); Form and Link write the same HTML as React Router's.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-i18next',
-              importNames: ['useTranslation'],
-              message: "Import useTranslation from '~/lib/use-translation'.",
-            },
-            { name: 'react-router', importNames: ['Form'], message: "Import Form from '~/lib/form'." },
-            { name: 'react-router', importNames: ['Link'], message: "Import Link from '~/lib/link'." },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // Product code stays small enough to read: no file over 400 lines, no function over 80 (blank lines
     // and comments aside). Data, migrations and tests are exempt.
     files: ['app/**/*.{ts,tsx}', 'server/**/*.{ts,js}'],

@@ -1,14 +1,11 @@
 import { Writable } from 'node:stream'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
-import { renderToPipeableStream, renderToString } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { getInstance } from './middleware/i18next'
 import { NonceProvider } from './lib/nonce'
-import { KeptRenderer } from './lib/kept-markup'
-import { createKeptSplice } from './lib/kept-splice.server'
-import { KEPT_PAGE_HEADER, keptPageOf } from './lib/kept-page'
-import { PRIVATE_PAGE } from './lib/response-headers'
+import { VISITOR_PAGE_HEADER, isVisitorPage } from './lib/visitor-page'
 import { appContext } from './lib/context'
 import { contentSecurityPolicy, newNonce } from '../server/http/security-headers.ts'
 
@@ -25,19 +22,14 @@ export default function handleRequest(
   const nonce = newNonce()
   if (import.meta.env.PROD)
     headers.set('content-security-policy', contentSecurityPolicy(nonce, checkoutOriginsOf(loadContext)))
-  // The page may be kept for a few seconds when its route says so (app/lib/kept-page.ts).
-  const kept = keptPageOf(routerContext.staticHandlerContext.matches.at(-1)?.route.handle)
-  if (kept) headers.set(KEPT_PAGE_HEADER, kept)
-  // A page its route marks as someone's own is never kept by a browser or proxy, whoever asks.
-  if (kept === 'own') headers.set('cache-control', PRIVATE_PAGE)
-  // The whole document is sent as one body (decision 225): no page suspends on data (every loader
-  // awaits its own), so the shell and the rest are ready together, and React's few hundred small
-  // chunks through a web stream cost more than the wait for the last of them. Bots and no-JS
-  // clients got the whole document at once before too.
+  // The server may keep a visitor's page for a few seconds when its route says so (app/lib/visitor-page.ts).
+  if (isVisitorPage(routerContext.staticHandlerContext.matches.at(-1)?.route.handle))
+    headers.set(VISITOR_PAGE_HEADER, 'visitor')
+  // The whole document is sent as one body (decision 225): every loader awaits its own data, so no
+  // part of a page streams in later, and one body is cheaper to send than React's many small chunks.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const chunks: Buffer[] = []
-    const keptParts = createKeptSplice(nonce)
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         chunks.push(chunk)
@@ -50,16 +42,14 @@ export default function handleRequest(
       final(done) {
         clearTimeout(timer)
         headers.set('content-type', 'text/html; charset=utf-8')
-        resolve(new Response(keptParts.assemble(Buffer.concat(chunks)), { headers, status }))
+        resolve(new Response(Buffer.concat(chunks), { headers, status }))
         done()
       },
     })
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={getInstance(loadContext)}>
-          <KeptRenderer.Provider value={{ render: renderToString, splice: keptParts.splice }}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </KeptRenderer.Provider>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </I18nextProvider>
       </NonceProvider>,
       {

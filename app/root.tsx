@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import {
   Links,
   Meta,
@@ -8,14 +7,12 @@ import {
   isRouteErrorResponse,
   useRouteLoaderData,
 } from 'react-router'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/root'
 import { getLocale, i18nextMiddleware } from './middleware/i18next'
 import { useNonce } from './lib/nonce'
-import { pageHydrated } from './lib/value-on-page'
 import { noticeFor } from './lib/errors'
 import { ApiCallError, apiFor } from './lib/api.server'
-import { keptForSession } from './lib/session-data.server'
 import { createSessionMiddleware, getUser } from './lib/session.server'
 import { refusalMiddleware } from './lib/page-guard.server'
 import { identityContract } from '../server/modules/identity/contract'
@@ -23,19 +20,16 @@ import { RealtimeProvider } from './components/realtime'
 import { UsedNamespaces } from './components/used-namespaces'
 import stylesheet from './styles/app.css?url'
 
-// The session middleware asks the API who the cookie's token names. The answer is kept for the
-// session until the next write or delivery (at most PAGE_CACHE_SECONDS, decision 200): a sign-out,
-// a revoked or suspended session, a name or phone change are writes, so they show at once.
-const sessionMiddleware = createSessionMiddleware((context, token) =>
-  keptForSession(context, token, 'user', async () => {
-    try {
-      return await apiFor(context, { token }).call(identityContract.profile)
-    } catch (error) {
-      if (error instanceof Response || (error instanceof ApiCallError && error.status < 500)) return null
-      throw error
-    }
-  }),
-)
+// The session middleware asks the API who the cookie's token names: nobody when the API refuses
+// the token (signed out, revoked, suspended).
+const sessionMiddleware = createSessionMiddleware(async (context, token) => {
+  try {
+    return await apiFor(context, { token }).call(identityContract.profile)
+  } catch (error) {
+    if (error instanceof Response || (error instanceof ApiCallError && error.status < 500)) return null
+    throw error
+  }
+})
 
 // A request refused before React Router (cross-site, a body that is not a form) is answered first.
 export const middleware: Route.MiddlewareFunction[] = [
@@ -78,8 +72,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 // Live updates (the hubs) for signed-in users; the SignalR client loads only for them.
 export default function App({ loaderData }: Route.ComponentProps) {
-  // Runs after every component's own effects of the hydration (fields read the page until then).
-  useEffect(pageHydrated, [])
   return (
     <RealtimeProvider userId={loaderData.user?.id}>
       <Outlet />

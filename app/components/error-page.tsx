@@ -1,6 +1,5 @@
-import { isRouteErrorResponse } from 'react-router'
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { isRouteErrorResponse, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { noticeFor } from '~/lib/errors'
 
 // Every route's ErrorBoundary renders the SPEC §8 notice for the status it was given: 400

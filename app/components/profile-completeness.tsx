@@ -1,6 +1,6 @@
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Card, Progress } from '~/components/ui'
-import { useTranslation } from '~/lib/use-translation'
 
 // Profile completeness as the profiles service computes it (GET freelancers|clients|companies/profile
 // and the dashboard both carry it): the percentage and the next section to add, one click from the

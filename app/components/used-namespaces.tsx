@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 
 export const USED_NAMESPACES_ID = 'i18n-namespaces'
 

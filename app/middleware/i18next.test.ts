@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { I18nextProvider, useTranslation } from 'react-i18next'
+import type { i18n as I18n } from 'i18next'
 import { RouterContextProvider } from 'react-router'
 import { getInstance, getLocale, i18nextMiddleware } from './i18next'
-import { usedNamespacesOf } from '~/lib/use-translation'
 
 // Decision 275: one i18next instance per language, shared by every request; what is per page (the
 // namespaces it used) must stay on the request's own view of it.
@@ -14,6 +17,15 @@ async function pageFor(headers: Record<string, string>, path = '/') {
   )
   return { locale: getLocale(context), i18n: getInstance(context) }
 }
+
+// A page's render translating with `ns`, as a route's component does (react-i18next records the namespace).
+function renderWith(i18n: I18n, ns: string) {
+  function Page() {
+    return useTranslation(ns).t('title')
+  }
+  renderToString(createElement(I18nextProvider, { i18n }, createElement(Page)))
+}
+const used = (i18n: I18n) => i18n.reportNamespaces?.getUsedNamespaces() ?? []
 
 describe('the i18next middleware', () => {
   it('picks the cookie, then ?lng=, then Accept-Language, then English', async () => {
@@ -34,10 +46,10 @@ describe('the i18next middleware', () => {
   it("keeps each page's used namespaces to that page, in one language", async () => {
     const first = await pageFor({ cookie: 'lang=it' })
     const second = await pageFor({ cookie: 'lang=it' })
-    usedNamespacesOf(first.i18n).addUsedNamespaces(['projects'])
-    usedNamespacesOf(second.i18n).addUsedNamespaces(['chat'])
-    expect(usedNamespacesOf(first.i18n).getUsedNamespaces()).toEqual(['projects'])
-    expect(usedNamespacesOf(second.i18n).getUsedNamespaces()).toEqual(['chat'])
-    expect(usedNamespacesOf((await pageFor({ cookie: 'lang=it' })).i18n).getUsedNamespaces()).toEqual([])
+    renderWith(first.i18n, 'projects')
+    renderWith(second.i18n, 'chat')
+    expect(used(first.i18n)).toEqual(['projects'])
+    expect(used(second.i18n)).toEqual(['chat'])
+    expect(used((await pageFor({ cookie: 'lang=it' })).i18n)).toEqual([])
   })
 })

@@ -61,7 +61,7 @@ const i18nextContext = createContext<I18n | null>(null)
 
 /**
  * Gives the request its language's instance, seen through an object of its own that holds what is
- * per page: the namespaces the page used (app/lib/use-translation.ts records them there for
+ * per page: the namespaces the page used (react-i18next's useTranslation records them there for
  * UsedNamespaces).
  */
 export const i18nextMiddleware: MiddlewareFunction<Response> = (args, next) =>

@@ -1,6 +1,5 @@
-import { redirect } from 'react-router'
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { redirect, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/blog'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -8,7 +7,7 @@ import { BlogArticleBody } from '~/components/content/pieces'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '../../server/modules/content/contract'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 
 export const handle = visitorPage
 

@@ -1,14 +1,13 @@
-import { Form } from '~/lib/form'
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
 import type { Route } from './+types/categories'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
 import { categoriesMatching } from '~/lib/category-search'
-import { keptCategoryTree } from '~/lib/catalogue.server'
+import { readCategoryTree } from '~/lib/catalogue.server'
 
 export const handle = visitorPage
 
@@ -18,7 +17,7 @@ export const handle = visitorPage
 export async function loader({ context, url }: Route.LoaderArgs) {
   const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100)
   try {
-    const { data } = await keptCategoryTree(context)
+    const { data } = await readCategoryTree(context)
     const results = categoriesMatching(data, search)
     return { search, results, title: getInstance(context).t('content:categories.title') }
   } catch (error) {

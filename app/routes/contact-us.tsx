@@ -1,7 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from '~/lib/use-translation'
-import { data, useLocation, useNavigation } from 'react-router'
-import { Form } from '~/lib/form'
+import { useTranslation } from 'react-i18next'
+import { data, useLocation, useNavigation, Form } from 'react-router'
 import type { Route } from './+types/contact-us'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -10,9 +9,9 @@ import { noticeFor } from '~/lib/errors'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { TextField } from '~/components/ui/field'
+import { TextField, type FieldReply } from '~/components/ui/field'
 import { contentContract } from '../../server/modules/content/contract'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
 
 export const handle = visitorPage
@@ -88,47 +87,7 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
           className="card form-card form-stack"
           aria-describedby={actionData?.notice ? 'contact-error' : undefined}
         >
-          <div className="field-row">
-            <TextField
-              name="name"
-              reply={reply}
-              label={t('contact.name')}
-              ns="content"
-              autoComplete="name"
-              required
-              minLength={2}
-              maxLength={100}
-            />
-            <TextField
-              name="email"
-              reply={reply}
-              label={t('contact.email')}
-              ns="content"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-            />
-          </div>
-          <TextField
-            name="subject"
-            reply={reply}
-            label={t('contact.subject')}
-            ns="content"
-            required
-            minLength={3}
-            maxLength={150}
-          />
-          <TextField
-            name="message"
-            reply={reply}
-            label={t('contact.message')}
-            ns="content"
-            multiline
-            required
-            minLength={10}
-            maxLength={5000}
-          />
+          <ContactFields reply={reply} />
           <p>
             <button type="submit" className="button button-primary" disabled={busy}>
               {busy ? t('contact.sending') : t('contact.send')}
@@ -137,6 +96,56 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
         </Form>
       </div>
     </main>
+  )
+}
+
+/** Who writes (name, email), about what, and the message; the API's limits as HTML constraints. */
+function ContactFields({ reply }: { reply: FieldReply | undefined }) {
+  const { t } = useTranslation('content')
+  return (
+    <>
+      <div className="field-row">
+        <TextField
+          name="name"
+          reply={reply}
+          label={t('contact.name')}
+          ns="content"
+          autoComplete="name"
+          required
+          minLength={2}
+          maxLength={100}
+        />
+        <TextField
+          name="email"
+          reply={reply}
+          label={t('contact.email')}
+          ns="content"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+        />
+      </div>
+      <TextField
+        name="subject"
+        reply={reply}
+        label={t('contact.subject')}
+        ns="content"
+        required
+        minLength={3}
+        maxLength={150}
+      />
+      <TextField
+        name="message"
+        reply={reply}
+        label={t('contact.message')}
+        ns="content"
+        multiline
+        required
+        minLength={10}
+        maxLength={5000}
+      />
+    </>
   )
 }
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/content-page'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -6,7 +6,7 @@ import { formatDate } from '~/lib/format'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '../../server/modules/content/contract'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
 
 export const handle = visitorPage

@@ -1,7 +1,6 @@
 import { useShellData } from '~/components/shell/use-shell-data'
-import { Form } from '~/lib/form'
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -9,7 +8,6 @@ import { requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { ProfileCompleteness } from '~/components/profile-completeness'
-import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 import { timeAgo } from '~/lib/time-ago'
 import { dashboardContract, type Dashboard as DashboardData } from '../../server/modules/dashboard/contract'
@@ -21,8 +19,7 @@ import stylesheet from './dashboard.css?url'
 
 // /dashboard (SPEC §2, login required; where signing in lands): what waits on the user, each item
 // one click from the page where it is acted on. One API call (GET dashboard) gives it all; the
-// page only lays it out. Read-only, so it is kept a few seconds for its session (decision 015).
-export const handle = ownPage
+// page only lays it out.
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 

@@ -1,5 +1,5 @@
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { FaqEntryView } from '~/components/content/pieces'
 import type { Route } from './+types/faq'
 import { apiFor } from '~/lib/api.server'
@@ -7,7 +7,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '../../server/modules/content/contract'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
 
 export const handle = visitorPage

@@ -1,5 +1,5 @@
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -13,10 +13,10 @@ import { projectsContract } from '../../server/modules/projects/contract'
 import { formatMoney } from '~/lib/format'
 import { timeAgo } from '~/lib/time-ago'
 import { getLocale } from '~/middleware/i18next'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 import { getUser } from '~/lib/session.server'
 import { can, type Permission } from '../../server/modules/identity/permissions'
-import { keptCategories } from '~/lib/catalogue.server'
+import { readCategories } from '~/lib/catalogue.server'
 
 export const handle = visitorPage
 
@@ -56,7 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = apiFor(context, { token: null })
   try {
     const [categories, boxes, services, logos, recent] = await Promise.all([
-      keptCategories(context),
+      readCategories(context),
       api.call(contentContract.homeBoxes),
       api.call(contentContract.services),
       api.call(contentContract.logos),
@@ -92,28 +92,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
+type HomeData = Route.ComponentProps['loaderData']
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation()
   const { t: tc } = useTranslation('content')
-  const { t: ts } = useTranslation('services')
-  const areaName = new Map(loaderData.categories.map((c) => [c.slug, c.name]))
   return (
     <main id="main">
-      <section className="hero">
-        <div className="container hero-inner">
-          <h1>{t('home.heroTitle')}</h1>
-          <p className="lead">{t('home.heroLead')}</p>
-          <h2 className="visually-hidden">{tc('home.searchTitle')}</h2>
-          <SearchBox variant="hero" />
-          <ul className="hero-tags">
-            {loaderData.categories.slice(0, 4).map((c) => (
-              <li key={c.id}>
-                <Link to={categoryHref(c.name)}>{c.name}</Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Hero data={loaderData} />
 
       <section className="section" aria-labelledby="boxes-heading">
         <div className="container">
@@ -128,71 +113,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="section section-alt" aria-labelledby="categories-heading">
-        <div className="container">
-          <h2 id="categories-heading" className="section-title">
-            {t('home.categoriesTitle')}
-          </h2>
-          <ul className="category-grid">
-            {loaderData.categories.map((c) => (
-              <li key={c.id} className="card category-card">
-                <Link to={categoryHref(c.name)}>
-                  <img src={c.attachmentUrl} alt="" width="56" height="56" loading="lazy" />
-                  <h3>{c.name}</h3>
-                  <p>{c.description}</p>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Categories data={loaderData} />
 
-      {loaderData.projects.length ? (
-        <section className="section" aria-labelledby="recent-heading">
-          <div className="container">
-            <h2 id="recent-heading" className="section-title">
-              {tc('home.recentTitle')}
-            </h2>
-            <ul className="project-grid">
-              {loaderData.projects.map((p) => (
-                <li key={p.id} className="card project-card">
-                  <p className="post-meta">
-                    {p.category ? <span>{p.category} · </span> : null}
-                    {/* The server's clock, so the server's HTML and the hydrated page agree. */}
-                    <time dateTime={p.posted}>{timeAgo(p.posted, loaderData.locale, loaderData.now)}</time>
-                  </p>
-                  <h3>
-                    <Link to={`/projects/details/${p.id}`}>{p.title}</Link>
-                  </h3>
-                  <p>{p.excerpt}</p>
-                  <p className="project-budget">
-                    {p.hourly ? tc('home.perHour', { amount: p.budget }) : p.budget}
-                  </p>
-                </li>
-              ))}
-            </ul>
-            <p>
-              <Link to="/projects/getprojects?search=all">{tc('home.allProjects')}</Link>
-            </p>
-          </div>
-        </section>
-      ) : null}
+      {loaderData.projects.length ? <RecentProjects data={loaderData} /> : null}
 
-      <section className="section" aria-labelledby="services-heading">
-        <div className="container">
-          <h2 id="services-heading" className="section-title">
-            {tc('home.servicesTitle')}
-          </h2>
-          <ul className="service-grid">
-            {loaderData.services.map((s) => (
-              <ServiceCard key={s.id} area={areaName.get(s.areaSlug) ?? ''} title={s.title} body={s.body} />
-            ))}
-          </ul>
-          <p>
-            <Link to="/userService">{ts('homeLink')}</Link>
-          </p>
-        </div>
-      </section>
+      <Services data={loaderData} />
 
       <section className="section section-alt" aria-labelledby="partners-heading">
         <div className="container">
@@ -207,26 +132,137 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="cta-heading">
-        <div className="container cta">
-          <div>
-            <h2 id="cta-heading">{tc('home.ctaTitle')}</h2>
-            <p>{tc(loaderData.signedIn ? 'home.ctaBodySignedIn' : 'home.ctaBody')}</p>
-          </div>
-          <p className="cta-actions">
-            {loaderData.ctas.map((c, i) => (
-              <Link
-                key={c.label}
-                to={c.to}
-                className={i === 0 ? 'button button-accent' : 'button button-ghost'}
-              >
-                {tc(c.label)}
-              </Link>
-            ))}
-          </p>
-        </div>
-      </section>
+      <CallToAction data={loaderData} />
     </main>
+  )
+}
+
+function Hero({ data }: { data: HomeData }) {
+  const { t } = useTranslation()
+  const { t: tc } = useTranslation('content')
+  return (
+    <section className="hero">
+      <div className="container hero-inner">
+        <h1>{t('home.heroTitle')}</h1>
+        <p className="lead">{t('home.heroLead')}</p>
+        <h2 className="visually-hidden">{tc('home.searchTitle')}</h2>
+        <SearchBox variant="hero" />
+        <ul className="hero-tags">
+          {data.categories.slice(0, 4).map((c) => (
+            <li key={c.id}>
+              <Link to={categoryHref(c.name)}>{c.name}</Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+function Categories({ data }: { data: HomeData }) {
+  const { t } = useTranslation()
+  return (
+    <section className="section section-alt" aria-labelledby="categories-heading">
+      <div className="container">
+        <h2 id="categories-heading" className="section-title">
+          {t('home.categoriesTitle')}
+        </h2>
+        <ul className="category-grid">
+          {data.categories.map((c) => (
+            <li key={c.id} className="card category-card">
+              <Link to={categoryHref(c.name)}>
+                <img src={c.attachmentUrl} alt="" width="56" height="56" loading="lazy" />
+                <h3>{c.name}</h3>
+                <p>{c.description}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+/** The newest open projects, with how long ago each was posted. */
+function RecentProjects({ data }: { data: HomeData }) {
+  const { t: tc } = useTranslation('content')
+  return (
+    <section className="section" aria-labelledby="recent-heading">
+      <div className="container">
+        <h2 id="recent-heading" className="section-title">
+          {tc('home.recentTitle')}
+        </h2>
+        <ul className="project-grid">
+          {data.projects.map((p) => (
+            <li key={p.id} className="card project-card">
+              <p className="post-meta">
+                {p.category ? <span>{p.category} · </span> : null}
+                {/* The server's clock, so the server's HTML and the hydrated page agree. */}
+                <time dateTime={p.posted}>{timeAgo(p.posted, data.locale, data.now)}</time>
+              </p>
+              <h3>
+                <Link to={`/projects/details/${p.id}`}>{p.title}</Link>
+              </h3>
+              <p>{p.excerpt}</p>
+              <p className="project-budget">
+                {p.hourly ? tc('home.perHour', { amount: p.budget }) : p.budget}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <p>
+          <Link to="/projects/getprojects?search=all">{tc('home.allProjects')}</Link>
+        </p>
+      </div>
+    </section>
+  )
+}
+
+function Services({ data }: { data: HomeData }) {
+  const { t: tc } = useTranslation('content')
+  const { t: ts } = useTranslation('services')
+  const areaName = new Map(data.categories.map((c) => [c.slug, c.name]))
+  return (
+    <section className="section" aria-labelledby="services-heading">
+      <div className="container">
+        <h2 id="services-heading" className="section-title">
+          {tc('home.servicesTitle')}
+        </h2>
+        <ul className="service-grid">
+          {data.services.map((s) => (
+            <ServiceCard key={s.id} area={areaName.get(s.areaSlug) ?? ''} title={s.title} body={s.body} />
+          ))}
+        </ul>
+        <p>
+          <Link to="/userService">{ts('homeLink')}</Link>
+        </p>
+      </div>
+    </section>
+  )
+}
+
+function CallToAction({ data }: { data: HomeData }) {
+  const { t: tc } = useTranslation('content')
+  return (
+    <section className="section" aria-labelledby="cta-heading">
+      <div className="container cta">
+        <div>
+          <h2 id="cta-heading">{tc('home.ctaTitle')}</h2>
+          <p>{tc(data.signedIn ? 'home.ctaBodySignedIn' : 'home.ctaBody')}</p>
+        </div>
+        <p className="cta-actions">
+          {data.ctas.map((c, i) => (
+            <Link
+              key={c.label}
+              to={c.to}
+              className={i === 0 ? 'button button-accent' : 'button button-ghost'}
+            >
+              {tc(c.label)}
+            </Link>
+          ))}
+        </p>
+      </div>
+    </section>
   )
 }
 

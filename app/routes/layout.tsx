@@ -1,26 +1,18 @@
 import { Outlet, data, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/layout'
 import { isSetupOnly } from '~/lib/second-factor.server'
 import { readFlash } from '~/lib/flash.server'
 import { getSession, getUser } from '~/lib/session.server'
-import { keptForSession } from '~/lib/session-data.server'
 import { imageSrc } from '~/lib/image-src'
 import { ErrorPage } from '~/components/error-page'
 import { Footer } from '~/components/shell/footer'
 import { Notices } from '~/components/shell/notices'
 import { TopBar } from '~/components/shell/top-bar'
-import {
-  BELL_PARAM,
-  bellData,
-  messagesData,
-  type BellData,
-  type MessagesData,
-} from '~/components/shell/bells.server'
+import { bellData, messagesData, type BellData, type MessagesData } from '~/components/shell/bells.server'
 import { useShellMenus } from '~/components/shell/use-menus'
 import type { ShellCategory, ShellUser } from '~/components/shell/types'
-import { packed, sharedView, unpack } from '~/lib/packed'
-import { keptCategories } from '~/lib/catalogue.server'
+import { readCategories } from '~/lib/catalogue.server'
 
 // The common layout of SPEC §2: top bar, page, footer. Its loader gives the shell what it shows
 // on every page: the signed-in user, the categories (mega-menu and footer) and a pending notice
@@ -30,29 +22,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user: ShellUser | null = current
     ? { id: current.id, name: current.name, imageUrl: imageSrc(current.imageUrl), roles: current.roles }
     : null
-  const { data: categories } = await keptCategories(context)
+  const { data: categories } = await readCategories(context)
   const { notice, setCookie } = readFlash(request)
-  // The bell and the messages menu are the session's, the same on every page: kept until the next
-  // write or delivery (decision 200). The bell's "load more" (?bell=) is read for its page.
   const { token } = getSession(context)
-  const url = new URL(request.url)
   // A setup-only session (decision 260) has no bell or messages to show yet.
   const [bell, messages] =
     current && token && !isSetupOnly(token)
-      ? await Promise.all([
-          bellData(
-            context,
-            url,
-            url.searchParams.has(BELL_PARAM)
-              ? undefined
-              : (read) => keptForSession(context, token, 'bell', read),
-          ),
-          messagesData(context, (read) => keptForSession(context, token, 'messages', read)),
-        ])
+      ? await Promise.all([bellData(context, new URL(request.url)), messagesData(context)])
       : [null, null]
-  // Packed (decision 299): the shell's data is on every page, and travels as one JSON text.
   const shell: ShellData = { user, categories: shellCategories(categories), notice, bell, messages }
-  return data({ shell: packed(shell) }, setCookie ? { headers: { 'set-cookie': setCookie } } : undefined)
+  return data({ shell }, setCookie ? { headers: { 'set-cookie': setCookie } } : undefined)
 }
 
 /** What the shell shows; `useShellData` reads it from any page. */
@@ -64,10 +43,9 @@ export interface ShellData {
   messages: MessagesData | null
 }
 
-// The menus' view of the kept catalogue: made once per catalogue answer and shared like it (decision 299).
-const shellCategories = sharedView((categories: ShellCategory[]) =>
-  categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl })),
-)
+// What the menus show of each area.
+const shellCategories = (categories: ShellCategory[]) =>
+  categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl }))
 
 // The shell's data changes only after an action (a sign-in, a subscription, a notice) or when
 // the same URL is requested again (SPEC §2: navigation reloads then).
@@ -83,7 +61,7 @@ export function shouldRevalidate({
 }
 
 export default function Layout({ loaderData }: Route.ComponentProps) {
-  const shell = unpack(loaderData.shell)
+  const { shell } = loaderData
   const { t } = useTranslation()
   const location = useLocation()
   const navigation = useNavigation()

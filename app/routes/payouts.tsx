@@ -1,10 +1,8 @@
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
+import { getFormProps, getSelectProps, useForm, type FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
-import { data, useNavigation } from 'react-router'
-import { Form } from '~/lib/form'
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { data, useNavigation, Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/payouts'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -126,28 +124,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 }
 
+type PayoutsData = Route.ComponentProps['loaderData']
+
 export default function Payouts({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('payouts')
-  const navigation = useNavigation()
-  const { balances, methods, minimumMinor } = loaderData
+  const { balances, minimumMinor } = loaderData
   const withdrawable = balances.filter((b) => b.availableMinor > 0)
   const currencies = withdrawable.length ? withdrawable : balances
-  const preferred = methods.find((m) => m.isDefault) ?? methods[0]
-  const [form, fields] = useForm({
-    id: 'payout',
-    lastResult: navigation.state === 'idle' ? (actionData?.result as never) : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: payoutForm }),
-    shouldValidate: 'onSubmit',
-    defaultValue: {
-      currency: currencies[0]?.currency ?? '',
-      paymentMethodId: preferred ? String(preferred.id) : '',
-    },
-  })
-  const methodProps = getSelectProps(fields.paymentMethodId)
   const minimum = currencies.length
     ? currencies.map((b) => formatMoney(minimumMinor, b.currency, i18n.language)).join(', ')
     : null
-  const methodError = fields.paymentMethodId.errors?.[0]
   return (
     <main id="main" className="container page">
       <h1>{t('title')}</h1>
@@ -156,120 +142,178 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
         <p>{t('clientNote')}</p>
       ) : (
         <>
-          <Card
-            title={t('available.title')}
-            titleId="payouts-available"
-            level={2}
-            as="section"
-            data-testid="payouts-available"
-          >
-            {balances.length ? (
-              <DefinitionList
-                items={balances.map((b): [string, React.ReactNode] => [
-                  b.currency,
-                  <Money key={b.currency} minor={b.availableMinor} currency={b.currency} />,
-                ])}
-              />
-            ) : (
-              <p className="muted">{t('available.none')}</p>
-            )}
-            {minimum ? <p className="muted">{t('available.minimum', { amount: minimum })}</p> : null}
-          </Card>
-          <Card
-            title={t('form.title')}
-            titleId="payouts-form"
-            level={2}
-            as="section"
-            data-testid="payouts-form"
-          >
-            {!methods.length ? (
-              <EmptyState
-                title={t('form.noMethod')}
-                action={<ButtonLink to="/peyment-details">{t('form.addMethod')}</ButtonLink>}
-              >
-                {t('form.noMethodHint')}
-              </EmptyState>
-            ) : !withdrawable.length ? (
-              <p className="muted">{t('form.nothing')}</p>
-            ) : (
-              <Form
-                method="post"
-                {...getFormProps(form)}
-                key={loaderData.data[0]?.id ?? 0}
-                className="form-stack"
-              >
-                <FormErrors errors={form.errors} id={form.errorId} />
-                <Field
-                  field={fields.amount}
-                  label={t('form.amount')}
-                  hint={t('form.amountHint', { minimum })}
-                />
-                {currencies.length > 1 ? (
-                  <FilterSelect
-                    name={fields.currency.name}
-                    id={fields.currency.id}
-                    label={t('form.currency')}
-                    value={currencies[0].currency}
-                    options={currencies.map((b) => ({ value: b.currency, label: b.currency }))}
-                  />
-                ) : (
-                  <input type="hidden" name={fields.currency.name} value={currencies[0].currency} />
-                )}
-                <div className="field">
-                  <label htmlFor={fields.paymentMethodId.id}>{t('form.method')}</label>
-                  <select
-                    {...methodProps}
-                    key={methodProps.key}
-                    aria-describedby={methodError ? fields.paymentMethodId.errorId : undefined}
-                  >
-                    {methods.map((m) => (
-                      <option key={m.id} value={m.id}>
-                        {t(`kind.${m.kind}`)} · {m.masked}
-                        {m.isDefault ? ` (${t('form.default')})` : ''}
-                      </option>
-                    ))}
-                  </select>
-                  {methodError ? (
-                    <p className="field-error" id={fields.paymentMethodId.errorId} role="alert">
-                      {t(methodError)}
-                    </p>
-                  ) : null}
-                  <p className="field-hint">
-                    <Link to="/peyment-details">{t('form.manage')}</Link>
-                  </p>
-                </div>
-                <ButtonGroup>
-                  <Button variant="primary">{t('form.submit')}</Button>
-                </ButtonGroup>
-              </Form>
-            )}
-          </Card>
+          <Available balances={balances} minimum={minimum} />
+          <WithdrawCard data={loaderData} result={actionData?.result} minimum={minimum} />
         </>
       )}
-      <section className="ui-section" aria-labelledby="payouts-history">
-        <h2 id="payouts-history">{t('history.title')}</h2>
-        {loaderData.data.length ? (
-          <div data-testid="payouts-history">
-            {loaderData.data.map((p) => (
-              <Card
-                key={p.id}
-                title={formatMoney(p.amountMinor, p.currency, i18n.language)}
-                status={<StatusChip machine="payout" state={p.status} />}
-                meta={formatDateTime(p.createdAt, i18n.language)}
-                data-testid="payout"
-              >
-                <p>
-                  {t(`kind.${p.destinationKind}`)} · {p.destination}
-                </p>
-                {p.status === 'failed' ? <p className="muted">{t('history.returned')}</p> : null}
-              </Card>
-            ))}
-          </div>
-        ) : (
-          <p className="muted">{t('history.none')}</p>
-        )}
-      </section>
+      <History payouts={loaderData.data} />
     </main>
+  )
+}
+
+/** The money available per currency, and the payout minimum. */
+function Available({ balances, minimum }: { balances: PayoutsData['balances']; minimum: string | null }) {
+  const { t } = useTranslation('payouts')
+  return (
+    <Card
+      title={t('available.title')}
+      titleId="payouts-available"
+      level={2}
+      as="section"
+      data-testid="payouts-available"
+    >
+      {balances.length ? (
+        <DefinitionList
+          items={balances.map((b): [string, React.ReactNode] => [
+            b.currency,
+            <Money key={b.currency} minor={b.availableMinor} currency={b.currency} />,
+          ])}
+        />
+      ) : (
+        <p className="muted">{t('available.none')}</p>
+      )}
+      {minimum ? <p className="muted">{t('available.minimum', { amount: minimum })}</p> : null}
+    </Card>
+  )
+}
+
+/** The withdraw form, or why there is none (no payment method yet, nothing to withdraw). */
+function WithdrawCard({
+  data: loaderData,
+  result,
+  minimum,
+}: {
+  data: PayoutsData
+  result: unknown
+  minimum: string | null
+}) {
+  const { t } = useTranslation('payouts')
+  const { methods } = loaderData
+  const withdrawable = loaderData.balances.filter((b) => b.availableMinor > 0)
+  return (
+    <Card title={t('form.title')} titleId="payouts-form" level={2} as="section" data-testid="payouts-form">
+      {!methods.length ? (
+        <EmptyState
+          title={t('form.noMethod')}
+          action={<ButtonLink to="/peyment-details">{t('form.addMethod')}</ButtonLink>}
+        >
+          {t('form.noMethodHint')}
+        </EmptyState>
+      ) : !withdrawable.length ? (
+        <p className="muted">{t('form.nothing')}</p>
+      ) : (
+        <WithdrawForm data={loaderData} result={result} minimum={minimum} />
+      )}
+    </Card>
+  )
+}
+
+function WithdrawForm({
+  data: loaderData,
+  result,
+  minimum,
+}: {
+  data: PayoutsData
+  result: unknown
+  minimum: string | null
+}) {
+  const { t } = useTranslation('payouts')
+  const navigation = useNavigation()
+  const { balances, methods } = loaderData
+  const withdrawable = balances.filter((b) => b.availableMinor > 0)
+  const currencies = withdrawable.length ? withdrawable : balances
+  const preferred = methods.find((m) => m.isDefault) ?? methods[0]
+  const [form, fields] = useForm({
+    id: 'payout',
+    lastResult: navigation.state === 'idle' ? (result as never) : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: payoutForm }),
+    shouldValidate: 'onSubmit',
+    defaultValue: {
+      currency: currencies[0]?.currency ?? '',
+      paymentMethodId: preferred ? String(preferred.id) : '',
+    },
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} key={loaderData.data[0]?.id ?? 0} className="form-stack">
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Field field={fields.amount} label={t('form.amount')} hint={t('form.amountHint', { minimum })} />
+      {currencies.length > 1 ? (
+        <FilterSelect
+          name={fields.currency.name}
+          id={fields.currency.id}
+          label={t('form.currency')}
+          value={currencies[0].currency}
+          options={currencies.map((b) => ({ value: b.currency, label: b.currency }))}
+        />
+      ) : (
+        <input type="hidden" name={fields.currency.name} value={currencies[0].currency} />
+      )}
+      <MethodSelect field={fields.paymentMethodId} methods={methods} />
+      <ButtonGroup>
+        <Button variant="primary">{t('form.submit')}</Button>
+      </ButtonGroup>
+    </Form>
+  )
+}
+
+/** One of the freelancer's active payment methods (the default chosen), and a link to manage them. */
+function MethodSelect({ field, methods }: { field: FieldMetadata<any>; methods: PayoutsData['methods'] }) {
+  const { t } = useTranslation('payouts')
+  const methodProps = getSelectProps(field)
+  const methodError = field.errors?.[0]
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{t('form.method')}</label>
+      <select
+        {...methodProps}
+        key={methodProps.key}
+        aria-describedby={methodError ? field.errorId : undefined}
+      >
+        {methods.map((m) => (
+          <option key={m.id} value={m.id}>
+            {t(`kind.${m.kind}`)} · {m.masked}
+            {m.isDefault ? ` (${t('form.default')})` : ''}
+          </option>
+        ))}
+      </select>
+      {methodError ? (
+        <p className="field-error" id={field.errorId} role="alert">
+          {t(methodError)}
+        </p>
+      ) : null}
+      <p className="field-hint">
+        <Link to="/peyment-details">{t('form.manage')}</Link>
+      </p>
+    </div>
+  )
+}
+
+function History({ payouts }: { payouts: PayoutsData['data'] }) {
+  const { t, i18n } = useTranslation('payouts')
+  return (
+    <section className="ui-section" aria-labelledby="payouts-history">
+      <h2 id="payouts-history">{t('history.title')}</h2>
+      {payouts.length ? (
+        <div data-testid="payouts-history">
+          {payouts.map((p) => (
+            <Card
+              key={p.id}
+              title={formatMoney(p.amountMinor, p.currency, i18n.language)}
+              status={<StatusChip machine="payout" state={p.status} />}
+              meta={formatDateTime(p.createdAt, i18n.language)}
+              data-testid="payout"
+            >
+              <p>
+                {t(`kind.${p.destinationKind}`)} · {p.destination}
+              </p>
+              {p.status === 'failed' ? <p className="muted">{t('history.returned')}</p> : null}
+            </Card>
+          ))}
+        </div>
+      ) : (
+        <p className="muted">{t('history.none')}</p>
+      )}
+    </section>
   )
 }
 

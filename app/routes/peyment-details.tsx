@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import type { Route } from './+types/peyment-details'
 import { apiFor } from '~/lib/api.server'
@@ -60,21 +60,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success')
     return data({ formId, result: submission.reply() } satisfies ActionResult, { status: 400 })
-  const v = submission.value as Record<string, any>
   try {
-    if (intent === 'bank' || intent === 'paypal' || intent === 'stripe')
-      await api.call(pc.paymentAdd, { body: v as never })
-    else if (intent === 'update')
-      await api.call(pc.paymentUpdate, { params: { id: itemIdOf(formData) ?? 0 }, body: v as never })
-    else if (v.change === 'delete') await api.call(pc.paymentDelete, { params: { id: v.id } })
-    else
-      await api.call(pc.paymentStatus, {
-        params: { id: v.id },
-        body:
-          v.change === 'default'
-            ? { isDefault: true }
-            : { status: v.change === 'activate' ? 'active' : 'inactive' },
-      })
+    await sendPaymentForm(api, intent, submission.value as Record<string, any>, formData)
   } catch (error) {
     const reply = replyWithApiError(submission, error, [
       'holderName',
@@ -87,6 +74,28 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return data({ formId, result: reply.data } as ActionResult, reply.init ?? undefined)
   }
   return successOperation('/peyment-details', i18n.t)
+}
+
+/** The API call of each form: add a method of a kind, update one, or change its state (default, active, deleted). */
+async function sendPaymentForm(
+  api: ReturnType<typeof apiFor>,
+  intent: string,
+  v: Record<string, any>,
+  formData: FormData,
+) {
+  if (intent === 'bank' || intent === 'paypal' || intent === 'stripe')
+    await api.call(pc.paymentAdd, { body: v as never })
+  else if (intent === 'update')
+    await api.call(pc.paymentUpdate, { params: { id: itemIdOf(formData) ?? 0 }, body: v as never })
+  else if (v.change === 'delete') await api.call(pc.paymentDelete, { params: { id: v.id } })
+  else
+    await api.call(pc.paymentStatus, {
+      params: { id: v.id },
+      body:
+        v.change === 'default'
+          ? { isDefault: true }
+          : { status: v.change === 'activate' ? 'active' : 'inactive' },
+    })
 }
 
 export default function PaymentDetails({ loaderData, actionData }: Route.ComponentProps) {
@@ -107,169 +116,203 @@ export default function PaymentDetails({ loaderData, actionData }: Route.Compone
       {loaderData.methods.length ? (
         <ul className="payment-list">
           {loaderData.methods.map((m) => (
-            <li key={m.id} className="card payment" data-testid="payment-method">
-              <div className="payment-head">
-                <strong>
-                  {m.kind === 'stripe_account' ? t('stripe:kind') : t(`payments.kind.${m.kind}`)}
-                </strong>
-                <span className="masked">{m.masked}</span>
-                <span>{m.holderName}</span>
-                {m.isDefault ? <span className="pill pill-default">{t('payments.default')}</span> : null}
-                {m.status === 'inactive' ? (
-                  <span className="pill pill-inactive">{t('payments.inactive')}</span>
-                ) : null}
-              </div>
-              <div className="inline-form">
-                {!m.isDefault && m.status === 'active' ? (
-                  <StatusButton m={m} change="default" label={t('payments.makeDefault')} last={last} />
-                ) : null}
-                {m.status === 'active' ? (
-                  <StatusButton m={m} change="deactivate" label={t('payments.deactivate')} last={last} />
-                ) : (
-                  <StatusButton m={m} change="activate" label={t('payments.activate')} last={last} />
-                )}
-                <StatusButton m={m} change="delete" label={t('actions.remove')} last={last} />
-              </div>
-              <details open={last?.formId === `update-${m.id}`}>
-                <summary>{t('actions.edit')}</summary>
-                <SectionForm
-                  id={`update-${m.id}`}
-                  intent="update"
-                  schema={paymentForms.update}
-                  lastResult={last}
-                  defaultValue={{ holderName: m.holderName, bic: m.bic ?? '', bankName: m.bankName ?? '' }}
-                  submit={t('actions.save')}
-                >
-                  {(x) => (
-                    <>
-                      <input type="hidden" name="id" value={m.id} />
-                      <Input field={x.holderName} label={t('payments.holderName')} maxLength={limits.name} />
-                      {m.kind === 'bank' ? (
-                        <div className="field-row">
-                          <Input
-                            field={x.iban}
-                            label={t('payments.iban')}
-                            hint={t('payments.keepIban')}
-                            maxLength={limits.iban}
-                          />
-                          <Input field={x.bic} label={t('payments.bic')} maxLength={limits.bic} />
-                          <Input field={x.bankName} label={t('payments.bankName')} maxLength={limits.name} />
-                        </div>
-                      ) : m.kind === 'stripe_account' ? (
-                        <Input
-                          field={x.stripeAccount}
-                          label={t('stripe:account')}
-                          hint={t('stripe:keepAccount')}
-                          maxLength={limits.stripeAccount}
-                        />
-                      ) : (
-                        <Input
-                          field={x.email}
-                          label={t('payments.email')}
-                          type="email"
-                          hint={t('payments.keepEmail')}
-                          maxLength={limits.email}
-                        />
-                      )}
-                    </>
-                  )}
-                </SectionForm>
-              </details>
-            </li>
+            <PaymentMethodItem key={m.id} m={m} last={last} />
           ))}
         </ul>
       ) : (
         <p className="muted">{t('payments.none')}</p>
       )}
       <div className="details-grid">
-        <section className="card profile-section" aria-labelledby="add-bank">
-          <h2 id="add-bank">{t('payments.addBank')}</h2>
-          <SectionForm
-            id="bank"
-            intent="bank"
-            schema={paymentForms.bank}
-            lastResult={last}
-            submit={t('actions.add')}
-          >
-            {(x) => (
-              <>
-                <input type="hidden" name="kind" value="bank" />
-                <Input
-                  field={x.holderName}
-                  label={t('payments.holderName')}
-                  maxLength={limits.name}
-                  autoComplete="name"
-                />
-                <Input field={x.iban} label={t('payments.iban')} maxLength={limits.iban} />
-                <Input field={x.bic} label={t('payments.bic')} maxLength={limits.bic} />
-                <Input field={x.bankName} label={t('payments.bankName')} maxLength={limits.name} />
-                <label className="checkbox">
-                  <input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}
-                </label>
-              </>
-            )}
-          </SectionForm>
-        </section>
-        <section className="card profile-section" aria-labelledby="add-paypal">
-          <h2 id="add-paypal">{t('payments.addPaypal')}</h2>
-          <SectionForm
-            id="paypal"
-            intent="paypal"
-            schema={paymentForms.paypal}
-            lastResult={last}
-            submit={t('actions.add')}
-          >
-            {(x) => (
-              <>
-                <input type="hidden" name="kind" value="paypal" />
-                <Input
-                  field={x.holderName}
-                  label={t('payments.holderName')}
-                  maxLength={limits.name}
-                  autoComplete="name"
-                />
-                <Input field={x.email} label={t('payments.email')} type="email" maxLength={limits.email} />
-                <label className="checkbox">
-                  <input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}
-                </label>
-              </>
-            )}
-          </SectionForm>
-        </section>
-        <section className="card profile-section" aria-labelledby="add-stripe">
-          <h2 id="add-stripe">{t('stripe:add')}</h2>
-          <p className="muted">{t('stripe:lead')}</p>
-          <SectionForm
-            id="stripe"
-            intent="stripe"
-            schema={paymentForms.stripe}
-            lastResult={last}
-            submit={t('actions.add')}
-          >
-            {(x) => (
-              <>
-                <input type="hidden" name="kind" value="stripe_account" />
-                <Input
-                  field={x.holderName}
-                  label={t('payments.holderName')}
-                  maxLength={limits.name}
-                  autoComplete="name"
-                />
-                <Input
-                  field={x.stripeAccount}
-                  label={t('stripe:account')}
-                  hint={t('stripe:accountHint')}
-                  maxLength={limits.stripeAccount}
-                />
-                <label className="checkbox">
-                  <input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}
-                </label>
-              </>
-            )}
-          </SectionForm>
-        </section>
+        <AddBank last={last} />
+        <AddPaypal last={last} />
+        <AddStripe last={last} />
       </div>
     </main>
+  )
+}
+
+/** A method, masked, with its state and the buttons that change it, and its edit form. */
+function PaymentMethodItem({ m, last }: { m: PaymentMethod; last: ActionResult | null }) {
+  const { t } = useTranslation(['profile', 'stripe'])
+  return (
+    <li className="card payment" data-testid="payment-method">
+      <div className="payment-head">
+        <strong>{m.kind === 'stripe_account' ? t('stripe:kind') : t(`payments.kind.${m.kind}`)}</strong>
+        <span className="masked">{m.masked}</span>
+        <span>{m.holderName}</span>
+        {m.isDefault ? <span className="pill pill-default">{t('payments.default')}</span> : null}
+        {m.status === 'inactive' ? (
+          <span className="pill pill-inactive">{t('payments.inactive')}</span>
+        ) : null}
+      </div>
+      <div className="inline-form">
+        {!m.isDefault && m.status === 'active' ? (
+          <StatusButton m={m} change="default" label={t('payments.makeDefault')} last={last} />
+        ) : null}
+        {m.status === 'active' ? (
+          <StatusButton m={m} change="deactivate" label={t('payments.deactivate')} last={last} />
+        ) : (
+          <StatusButton m={m} change="activate" label={t('payments.activate')} last={last} />
+        )}
+        <StatusButton m={m} change="delete" label={t('actions.remove')} last={last} />
+      </div>
+      <EditMethod m={m} last={last} />
+    </li>
+  )
+}
+
+function EditMethod({ m, last }: { m: PaymentMethod; last: ActionResult | null }) {
+  const { t } = useTranslation(['profile', 'stripe'])
+  return (
+    <details open={last?.formId === `update-${m.id}`}>
+      <summary>{t('actions.edit')}</summary>
+      <SectionForm
+        id={`update-${m.id}`}
+        intent="update"
+        schema={paymentForms.update}
+        lastResult={last}
+        defaultValue={{ holderName: m.holderName, bic: m.bic ?? '', bankName: m.bankName ?? '' }}
+        submit={t('actions.save')}
+      >
+        {(x) => (
+          <>
+            <input type="hidden" name="id" value={m.id} />
+            <Input field={x.holderName} label={t('payments.holderName')} maxLength={limits.name} />
+            {m.kind === 'bank' ? (
+              <div className="field-row">
+                <Input
+                  field={x.iban}
+                  label={t('payments.iban')}
+                  hint={t('payments.keepIban')}
+                  maxLength={limits.iban}
+                />
+                <Input field={x.bic} label={t('payments.bic')} maxLength={limits.bic} />
+                <Input field={x.bankName} label={t('payments.bankName')} maxLength={limits.name} />
+              </div>
+            ) : m.kind === 'stripe_account' ? (
+              <Input
+                field={x.stripeAccount}
+                label={t('stripe:account')}
+                hint={t('stripe:keepAccount')}
+                maxLength={limits.stripeAccount}
+              />
+            ) : (
+              <Input
+                field={x.email}
+                label={t('payments.email')}
+                type="email"
+                hint={t('payments.keepEmail')}
+                maxLength={limits.email}
+              />
+            )}
+          </>
+        )}
+      </SectionForm>
+    </details>
+  )
+}
+
+function AddBank({ last }: { last: ActionResult | null }) {
+  const { t } = useTranslation(['profile', 'stripe'])
+  return (
+    <section className="card profile-section" aria-labelledby="add-bank">
+      <h2 id="add-bank">{t('payments.addBank')}</h2>
+      <SectionForm
+        id="bank"
+        intent="bank"
+        schema={paymentForms.bank}
+        lastResult={last}
+        submit={t('actions.add')}
+      >
+        {(x) => (
+          <>
+            <input type="hidden" name="kind" value="bank" />
+            <Input
+              field={x.holderName}
+              label={t('payments.holderName')}
+              maxLength={limits.name}
+              autoComplete="name"
+            />
+            <Input field={x.iban} label={t('payments.iban')} maxLength={limits.iban} />
+            <Input field={x.bic} label={t('payments.bic')} maxLength={limits.bic} />
+            <Input field={x.bankName} label={t('payments.bankName')} maxLength={limits.name} />
+            <label className="checkbox">
+              <input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}
+            </label>
+          </>
+        )}
+      </SectionForm>
+    </section>
+  )
+}
+
+function AddPaypal({ last }: { last: ActionResult | null }) {
+  const { t } = useTranslation(['profile', 'stripe'])
+  return (
+    <section className="card profile-section" aria-labelledby="add-paypal">
+      <h2 id="add-paypal">{t('payments.addPaypal')}</h2>
+      <SectionForm
+        id="paypal"
+        intent="paypal"
+        schema={paymentForms.paypal}
+        lastResult={last}
+        submit={t('actions.add')}
+      >
+        {(x) => (
+          <>
+            <input type="hidden" name="kind" value="paypal" />
+            <Input
+              field={x.holderName}
+              label={t('payments.holderName')}
+              maxLength={limits.name}
+              autoComplete="name"
+            />
+            <Input field={x.email} label={t('payments.email')} type="email" maxLength={limits.email} />
+            <label className="checkbox">
+              <input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}
+            </label>
+          </>
+        )}
+      </SectionForm>
+    </section>
+  )
+}
+
+function AddStripe({ last }: { last: ActionResult | null }) {
+  const { t } = useTranslation(['profile', 'stripe'])
+  return (
+    <section className="card profile-section" aria-labelledby="add-stripe">
+      <h2 id="add-stripe">{t('stripe:add')}</h2>
+      <p className="muted">{t('stripe:lead')}</p>
+      <SectionForm
+        id="stripe"
+        intent="stripe"
+        schema={paymentForms.stripe}
+        lastResult={last}
+        submit={t('actions.add')}
+      >
+        {(x) => (
+          <>
+            <input type="hidden" name="kind" value="stripe_account" />
+            <Input
+              field={x.holderName}
+              label={t('payments.holderName')}
+              maxLength={limits.name}
+              autoComplete="name"
+            />
+            <Input
+              field={x.stripeAccount}
+              label={t('stripe:account')}
+              hint={t('stripe:accountHint')}
+              maxLength={limits.stripeAccount}
+            />
+            <label className="checkbox">
+              <input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}
+            </label>
+          </>
+        )}
+      </SectionForm>
+    </section>
   )
 }
 

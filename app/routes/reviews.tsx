@@ -1,7 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from '~/lib/use-translation'
-import { data, redirect } from 'react-router'
-import { Form } from '~/lib/form'
+import { useTranslation } from 'react-i18next'
+import { data, redirect, Form } from 'react-router'
 import type { Route } from './+types/reviews'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -12,13 +11,10 @@ import { projectsContract as c, reviewInput } from '../../server/modules/project
 import { refused } from './projects/actions.server'
 import { ErrorText } from './projects/ui'
 import { Button, Card, EmptyState, Notice, Person, Rating } from '~/components/ui'
-import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
 // /reviews (login required, SPEC §6): reviews about me, the ones I wrote that are still hidden, and
 // a form for each completed contract I have not reviewed yet (rating 1–5 and a text).
-// A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
-export const handle = ownPage
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireUser(context, url)
@@ -53,11 +49,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return redirect('/reviews?written=1')
 }
 
+type Failed = { contractId?: number; reply?: { error?: Errors }; notice?: string }
+type Errors = Record<string, string[] | null>
+
 export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   const { result, written } = loaderData
-  const failed = actionData as
-    { contractId?: number; reply?: { error?: Record<string, string[] | null> }; notice?: string } | undefined
+  const failed = actionData as Failed | undefined
   const about = result.data.filter((r) => r.visible)
   const pending = result.data.filter((r) => !r.visible)
   return (
@@ -71,42 +69,13 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
       {result.toWrite.length ? (
         <section aria-labelledby="to-write" className="ui-section">
           <h2 id="to-write">{t('reviews.toWrite')}</h2>
-          {result.toWrite.map((w) => {
-            const errors = failed?.contractId === w.contractId ? failed.reply?.error : undefined
-            return (
-              <Form
-                key={w.contractId}
-                method="post"
-                className="ui-card form-stack"
-                data-testid="review-form"
-                aria-labelledby={`review-title-${w.contractId}`}
-              >
-                <h3 id={`review-title-${w.contractId}`}>
-                  {t('reviews.about', { name: w.subject.name, project: w.projectTitle })}
-                </h3>
-                <input type="hidden" name="contractId" value={w.contractId} />
-                <fieldset className="field">
-                  <legend>{t('reviews.rating')}</legend>
-                  <div>
-                    {[5, 4, 3, 2, 1].map((n) => (
-                      <label key={n}>
-                        <input type="radio" name="rating" value={n} /> {t('reviews.stars', { count: n })}
-                      </label>
-                    ))}
-                  </div>
-                  <ErrorText errors={errors?.rating ?? undefined} />
-                </fieldset>
-                <div className="field">
-                  <label htmlFor={`review-${w.contractId}`}>{t('reviews.text')}</label>
-                  <textarea id={`review-${w.contractId}`} name="body" rows={4} maxLength={2000} />
-                  <ErrorText errors={errors?.body ?? undefined} />
-                </div>
-                <div>
-                  <Button variant="primary">{t('reviews.submit')}</Button>
-                </div>
-              </Form>
-            )
-          })}
+          {result.toWrite.map((w) => (
+            <ReviewForm
+              key={w.contractId}
+              toWrite={w}
+              errors={failed?.contractId === w.contractId ? failed.reply?.error : undefined}
+            />
+          ))}
         </section>
       ) : null}
       {pending.length ? (
@@ -136,6 +105,49 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
         ))}
       </section>
     </main>
+  )
+}
+
+/** A review to write for a completed contract: a rating of 1 to 5 and a text. */
+function ReviewForm({
+  toWrite: w,
+  errors,
+}: {
+  toWrite: Route.ComponentProps['loaderData']['result']['toWrite'][number]
+  errors: Errors | undefined
+}) {
+  const { t } = useTranslation('projects')
+  return (
+    <Form
+      method="post"
+      className="ui-card form-stack"
+      data-testid="review-form"
+      aria-labelledby={`review-title-${w.contractId}`}
+    >
+      <h3 id={`review-title-${w.contractId}`}>
+        {t('reviews.about', { name: w.subject.name, project: w.projectTitle })}
+      </h3>
+      <input type="hidden" name="contractId" value={w.contractId} />
+      <fieldset className="field">
+        <legend>{t('reviews.rating')}</legend>
+        <div>
+          {[5, 4, 3, 2, 1].map((n) => (
+            <label key={n}>
+              <input type="radio" name="rating" value={n} /> {t('reviews.stars', { count: n })}
+            </label>
+          ))}
+        </div>
+        <ErrorText errors={errors?.rating ?? undefined} />
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`review-${w.contractId}`}>{t('reviews.text')}</label>
+        <textarea id={`review-${w.contractId}`} name="body" rows={4} maxLength={2000} />
+        <ErrorText errors={errors?.body ?? undefined} />
+      </div>
+      <div>
+        <Button variant="primary">{t('reviews.submit')}</Button>
+      </div>
+    </Form>
   )
 }
 

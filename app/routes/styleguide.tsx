@@ -54,277 +54,338 @@ export default function Styleguide() {
   return (
     <main id="main" className="container page styleguide">
       <h1>Workneer style guide</h1>
+      <Chips />
+      <Buttons />
+      <Cards />
+      <StepperSample />
+      <TimelineSample />
+      <Fields />
+      <Tags />
+      <Sections />
+      <ToolbarSample />
+      <Notices />
+      <Conversation />
+      <Table />
+      <Chart />
+    </main>
+  )
+}
 
-      <section className="ui-section" aria-labelledby="sg-chip">
-        <h2 id="sg-chip">StatusChip</h2>
-        {(Object.keys(machineStates) as Machine[]).map((m) => (
-          <p key={m} data-testid={`chips-${m}`}>
-            <strong>{m}</strong>:{' '}
-            {machineStates[m].map((s) => (
-              <span key={s}>
-                <StatusChip machine={m} state={s} />{' '}
-              </span>
-            ))}
-          </p>
-        ))}
-        <p>
-          Chip: <Chip tone="info">Client</Chip>
+function Chips() {
+  return (
+    <section className="ui-section" aria-labelledby="sg-chip">
+      <h2 id="sg-chip">StatusChip</h2>
+      {(Object.keys(machineStates) as Machine[]).map((m) => (
+        <p key={m} data-testid={`chips-${m}`}>
+          <strong>{m}</strong>:{' '}
+          {machineStates[m].map((s) => (
+            <span key={s}>
+              <StatusChip machine={m} state={s} />{' '}
+            </span>
+          ))}
         </p>
-      </section>
+      ))}
+      <p>
+        Chip: <Chip tone="info">Client</Chip>
+      </p>
+    </section>
+  )
+}
 
-      <section className="ui-section" aria-labelledby="sg-button">
-        <h2 id="sg-button">Button · ButtonLink · ButtonGroup · ActionForm</h2>
-        <ButtonGroup label="Buttons">
-          <Button variant="primary">Primary</Button>
-          <Button>Secondary</Button>
-          <Button variant="primary" disabled>
-            Disabled
-          </Button>
-          <ButtonLink to="/_styleguide">Link</ButtonLink>
-          <Button variant="destructive">Destructive</Button>
-        </ButtonGroup>
-        <ButtonGroup label="Forms">
-          <ActionForm intent="accept" label="Accept" variant="primary" />
-          <ActionForm intent="delete" label="Delete" variant="destructive" />
-        </ButtonGroup>
-      </section>
+function Buttons() {
+  return (
+    <section className="ui-section" aria-labelledby="sg-button">
+      <h2 id="sg-button">Button · ButtonLink · ButtonGroup · ActionForm</h2>
+      <ButtonGroup label="Buttons">
+        <Button variant="primary">Primary</Button>
+        <Button>Secondary</Button>
+        <Button variant="primary" disabled>
+          Disabled
+        </Button>
+        <ButtonLink to="/_styleguide">Link</ButtonLink>
+        <Button variant="destructive">Destructive</Button>
+      </ButtonGroup>
+      <ButtonGroup label="Forms">
+        <ActionForm intent="accept" label="Accept" variant="primary" />
+        <ActionForm intent="delete" label="Delete" variant="destructive" />
+      </ButtonGroup>
+    </section>
+  )
+}
 
-      <section className="ui-section" aria-labelledby="sg-card">
-        <h2 id="sg-card">Card · DefinitionList · Person · Rating</h2>
-        <Card
-          title="Timber footbridge check"
-          titleId="sg-card-title"
-          status={<StatusChip machine="proposal" state="pending" />}
-          meta="Structural Engineering · remote"
-        >
-          <Person
-            name="Fred Freelancer"
-            href="/_styleguide"
-            subtitle="Structural engineer"
-            rating={{ value: 4.6, count: 12 }}
-          />
-          <DefinitionList
-            items={[
-              ['Price', '€1,400.00'],
-              ['Duration', '21 d'],
-              ['Empty', null],
-            ]}
-          />
-          <p>I check timber bridges to Eurocode 5 and can deliver both installments in three weeks.</p>
-        </Card>
-        <Card>
-          <Person name="Nina New" subtitle="No profile link" rating={{ value: 0, count: 0 }} size={36} />{' '}
-          <Rating value={3} count={1} />
-        </Card>
-      </section>
-
-      <section className="ui-section" aria-labelledby="sg-stepper">
-        <h2 id="sg-stepper">Stepper</h2>
-        <Stepper
-          label="Installments"
-          steps={machineStates.installment.map((state, n) => ({
-            key: state,
-            state,
-            title: `Installment ${n + 1} · €500.00`,
-            actions:
-              state === 'pending' || state === 'submitted' ? (
-                <ActionForm
-                  intent="move"
-                  label={state === 'pending' ? 'Fund' : 'Approve'}
-                  variant="primary"
-                />
-              ) : undefined,
-            waiting:
-              state === 'funded' || state === 'changes_requested' || state === 'approved'
-                ? 'Waiting for the other side'
-                : undefined,
-          }))}
+function Cards() {
+  return (
+    <section className="ui-section" aria-labelledby="sg-card">
+      <h2 id="sg-card">Card · DefinitionList · Person · Rating</h2>
+      <Card
+        title="Timber footbridge check"
+        titleId="sg-card-title"
+        status={<StatusChip machine="proposal" state="pending" />}
+        meta="Structural Engineering · remote"
+      >
+        <Person
+          name="Fred Freelancer"
+          href="/_styleguide"
+          subtitle="Structural engineer"
+          rating={{ value: 4.6, count: 12 }}
         />
-      </section>
-
-      <section className="ui-section" aria-labelledby="sg-timeline">
-        <h2 id="sg-timeline">Timeline</h2>
-        <Timeline
-          events={[
-            { id: 1, at: at(5, 9), text: 'Carla Client published the project' },
-            { id: 2, at: at(6, 14), text: 'Fred Freelancer sent a proposal' },
-            { id: 3, at: at(8, 11), text: 'Carla Client accepted a proposal' },
+        <DefinitionList
+          items={[
+            ['Price', '€1,400.00'],
+            ['Duration', '21 d'],
+            ['Empty', null],
           ]}
         />
-        <Timeline events={[]} empty="Nothing has happened yet." />
-      </section>
+        <p>I check timber bridges to Eurocode 5 and can deliver both installments in three weeks.</p>
+      </Card>
+      <Card>
+        <Person name="Nina New" subtitle="No profile link" rating={{ value: 0, count: 0 }} size={36} />{' '}
+        <Rating value={3} count={1} />
+      </Card>
+    </section>
+  )
+}
 
-      <section className="ui-section" aria-labelledby="sg-field">
-        <h2 id="sg-field">Fields: radios and checkboxes beside their labels</h2>
-        <fieldset className="field" data-testid="sg-radios">
-          <legend>Payment</legend>
-          <div>
-            <label>
-              <input type="radio" name="budgetType" value="fixed" defaultChecked /> Fixed price
-            </label>
-            <label>
-              <input type="radio" name="budgetType" value="hourly" /> Hourly
-            </label>
-          </div>
-        </fieldset>
-        <div className="field">
+function StepperSample() {
+  return (
+    <section className="ui-section" aria-labelledby="sg-stepper">
+      <h2 id="sg-stepper">Stepper</h2>
+      <Stepper
+        label="Installments"
+        steps={machineStates.installment.map((state, n) => ({
+          key: state,
+          state,
+          title: `Installment ${n + 1} · €500.00`,
+          actions:
+            state === 'pending' || state === 'submitted' ? (
+              <ActionForm intent="move" label={state === 'pending' ? 'Fund' : 'Approve'} variant="primary" />
+            ) : undefined,
+          waiting:
+            state === 'funded' || state === 'changes_requested' || state === 'approved'
+              ? 'Waiting for the other side'
+              : undefined,
+        }))}
+      />
+    </section>
+  )
+}
+
+function TimelineSample() {
+  return (
+    <section className="ui-section" aria-labelledby="sg-timeline">
+      <h2 id="sg-timeline">Timeline</h2>
+      <Timeline
+        events={[
+          { id: 1, at: at(5, 9), text: 'Carla Client published the project' },
+          { id: 2, at: at(6, 14), text: 'Fred Freelancer sent a proposal' },
+          { id: 3, at: at(8, 11), text: 'Carla Client accepted a proposal' },
+        ]}
+      />
+      <Timeline events={[]} empty="Nothing has happened yet." />
+    </section>
+  )
+}
+
+function Fields() {
+  return (
+    <section className="ui-section" aria-labelledby="sg-field">
+      <h2 id="sg-field">Fields: radios and checkboxes beside their labels</h2>
+      <fieldset className="field" data-testid="sg-radios">
+        <legend>Payment</legend>
+        <div>
           <label>
-            <input type="checkbox" name="remote" defaultChecked /> Remote work is fine
+            <input type="radio" name="budgetType" value="fixed" defaultChecked /> Fixed price
+          </label>
+          <label>
+            <input type="radio" name="budgetType" value="hourly" /> Hourly
           </label>
         </div>
-      </section>
+      </fieldset>
+      <div className="field">
+        <label>
+          <input type="checkbox" name="remote" defaultChecked /> Remote work is fine
+        </label>
+      </div>
+    </section>
+  )
+}
 
-      <section className="ui-section" aria-labelledby="sg-tags">
-        <h2 id="sg-tags">TagInput</h2>
-        <TagInput
-          name="skillIds"
-          legend="Skills"
-          hint="Choose the skills the work needs."
-          options={skills}
-          selected={[2, 6]}
-        />
-        <TagInput
-          name="subcategoryIds"
-          legend="Subcategories"
-          options={skills.slice(0, 3)}
-          error="Choose at most 5."
-        />
-      </section>
+function Tags() {
+  return (
+    <section className="ui-section" aria-labelledby="sg-tags">
+      <h2 id="sg-tags">TagInput</h2>
+      <TagInput
+        name="skillIds"
+        legend="Skills"
+        hint="Choose the skills the work needs."
+        options={skills}
+        selected={[2, 6]}
+      />
+      <TagInput
+        name="subcategoryIds"
+        legend="Subcategories"
+        options={skills.slice(0, 3)}
+        error="Choose at most 5."
+      />
+    </section>
+  )
+}
 
-      <section className="ui-section" aria-labelledby="sg-sections">
-        <h2 id="sg-sections">SectionNav · Progress · TabNav</h2>
-        {/* The admin area's tab row; the current tab is the one whose path is this page's. */}
-        <TabNav
-          label="Administration sections"
-          items={[
-            { to: '/admin', label: 'Overview', end: true },
-            { to: '/_styleguide', label: 'Style guide' },
-            { to: '/admin/audit', label: 'Audit trail' },
-          ]}
-        />
-        {/* Not in an aside: a sidebar holding a section list is sticky, which a full-page screenshot cannot hold still. */}
-        <div className="ui-with-sidebar">
-          <div>
-            <Card as="section" level={3} title="Profile completeness" titleId="sg-progress">
-              <Progress percent={60} text="60% complete" labelledBy="sg-progress" />
-            </Card>
-            <SectionNav
-              label="Profile sections"
-              items={[
-                { href: '#sg-sections', label: 'Title and overview' },
-                { href: '#sg-sections', label: 'Rate and availability', note: 'to add' },
-                { href: '#sg-sections', label: 'Education' },
-              ]}
-            />
-          </div>
-          <Card as="section" level={3} title="Rate and availability" titleId="sg-section-card">
-            <Notice kind="success">Your changes are saved.</Notice>
-            <ButtonGroup>
-              <Button variant="primary">Save</Button>
-            </ButtonGroup>
+function Sections() {
+  return (
+    <section className="ui-section" aria-labelledby="sg-sections">
+      <h2 id="sg-sections">SectionNav · Progress · TabNav</h2>
+      {/* The admin area's tab row; the current tab is the one whose path is this page's. */}
+      <TabNav
+        label="Administration sections"
+        items={[
+          { to: '/admin', label: 'Overview', end: true },
+          { to: '/_styleguide', label: 'Style guide' },
+          { to: '/admin/audit', label: 'Audit trail' },
+        ]}
+      />
+      {/* Not in an aside: a sidebar holding a section list is sticky, which a full-page screenshot cannot hold still. */}
+      <div className="ui-with-sidebar">
+        <div>
+          <Card as="section" level={3} title="Profile completeness" titleId="sg-progress">
+            <Progress percent={60} text="60% complete" labelledBy="sg-progress" />
           </Card>
+          <SectionNav
+            label="Profile sections"
+            items={[
+              { href: '#sg-sections', label: 'Title and overview' },
+              { href: '#sg-sections', label: 'Rate and availability', note: 'to add' },
+              { href: '#sg-sections', label: 'Education' },
+            ]}
+          />
         </div>
-      </section>
+        <Card as="section" level={3} title="Rate and availability" titleId="sg-section-card">
+          <Notice kind="success">Your changes are saved.</Notice>
+          <ButtonGroup>
+            <Button variant="primary">Save</Button>
+          </ButtonGroup>
+        </Card>
+      </div>
+    </section>
+  )
+}
 
-      <section className="ui-section" aria-labelledby="sg-toolbar">
-        <h2 id="sg-toolbar">Toolbar · Pagination · EmptyState</h2>
-        <Toolbar label="Filters">
-          <form method="get">
-            <label htmlFor="sg-status">
-              State
-              <select id="sg-status" name="status" defaultValue="">
-                <option value="">Any</option>
-              </select>
-            </label>
-            <Button>Apply</Button>
-          </form>
-          <ButtonLink variant="primary" to="/_styleguide">
-            New project
-          </ButtonLink>
-        </Toolbar>
-        <Pagination url="/_styleguide?page=2" page={2} pageSize={20} total={75} />
-        <EmptyState
-          title="No proposals here yet."
-          action={<ButtonLink to="/_styleguide">Find a project</ButtonLink>}
-        >
-          Find a project to send a proposal to.
-        </EmptyState>
-      </section>
+function ToolbarSample() {
+  return (
+    <section className="ui-section" aria-labelledby="sg-toolbar">
+      <h2 id="sg-toolbar">Toolbar · Pagination · EmptyState</h2>
+      <Toolbar label="Filters">
+        <form method="get">
+          <label htmlFor="sg-status">
+            State
+            <select id="sg-status" name="status" defaultValue="">
+              <option value="">Any</option>
+            </select>
+          </label>
+          <Button>Apply</Button>
+        </form>
+        <ButtonLink variant="primary" to="/_styleguide">
+          New project
+        </ButtonLink>
+      </Toolbar>
+      <Pagination url="/_styleguide?page=2" page={2} pageSize={20} total={75} />
+      <EmptyState
+        title="No proposals here yet."
+        action={<ButtonLink to="/_styleguide">Find a project</ButtonLink>}
+      >
+        Find a project to send a proposal to.
+      </EmptyState>
+    </section>
+  )
+}
 
-      <section className="ui-section" aria-labelledby="sg-notice">
-        <h2 id="sg-notice">Notice</h2>
-        <Notice kind="success">Your proposal is sent.</Notice>
-        <Notice kind="info" title="Heads up">
-          Mark as completed appears once every installment is approved.
-        </Notice>
-        <Notice kind="warning">The file is large; it may take a while.</Notice>
-        <Notice kind="error">The project is in progress; it cannot be deleted.</Notice>
-      </section>
+function Notices() {
+  return (
+    <section className="ui-section" aria-labelledby="sg-notice">
+      <h2 id="sg-notice">Notice</h2>
+      <Notice kind="success">Your proposal is sent.</Notice>
+      <Notice kind="info" title="Heads up">
+        Mark as completed appears once every installment is approved.
+      </Notice>
+      <Notice kind="warning">The file is large; it may take a while.</Notice>
+      <Notice kind="error">The project is in progress; it cannot be deleted.</Notice>
+    </section>
+  )
+}
 
-      <section className="ui-section" aria-labelledby="sg-conversation">
-        <h2 id="sg-conversation">ConversationList · MessageLog · MessageBubble</h2>
-        <ConversationList label="Chats">
-          <ConversationItem
-            href="/_styleguide"
-            name="Fred Freelancer"
-            context="Footbridge calculations"
-            preview="Here are the load cases."
-            time="5 minutes ago"
-            unread={2}
-            unreadLabel="2 unread messages"
-          />
-          <ConversationItem
-            href="/_styleguide"
-            name="Clara Client"
-            context="Garden wall survey"
-            preview="You: Thanks, see you Monday."
-            time="2 days ago"
-            unread={0}
-            unreadLabel=""
-          />
-        </ConversationList>
-        <MessageLog label="Conversation">
-          <MessageBubble side="system">Proposal accepted: the contract has started.</MessageBubble>
-          <MessageBubble side="theirs" author="Fred Freelancer" footer="10:02">
-            Could you send the survey of the abutments?
-          </MessageBubble>
-          <MessageBubble side="mine" author="You" footer="10:05 · Read">
-            Yes, here it is.
-          </MessageBubble>
-        </MessageLog>
-      </section>
-
-      <section className="ui-section" aria-labelledby="sg-table">
-        <h2 id="sg-table">DataTable</h2>
-        <DataTable
-          caption="Movements"
-          columns={[
-            { label: 'Date' },
-            { label: 'Description' },
-            { label: 'Amount', numeric: true },
-            { label: 'Balance', numeric: true },
-          ]}
-          rows={[
-            { key: 1, cells: ['5 Mar 2026', 'Payment received and held', '+€1,236.00', '€1,236.00'] },
-            { key: 2, cells: ['9 Mar 2026', 'Released to the freelancer', '-€1,236.00', '€0.00'] },
-          ]}
+function Conversation() {
+  return (
+    <section className="ui-section" aria-labelledby="sg-conversation">
+      <h2 id="sg-conversation">ConversationList · MessageLog · MessageBubble</h2>
+      <ConversationList label="Chats">
+        <ConversationItem
+          href="/_styleguide"
+          name="Fred Freelancer"
+          context="Footbridge calculations"
+          preview="Here are the load cases."
+          time="5 minutes ago"
+          unread={2}
+          unreadLabel="2 unread messages"
         />
-      </section>
-
-      <section className="ui-section" aria-labelledby="sg-chart">
-        <h2 id="sg-chart">BarChart</h2>
-        <BarChart
-          caption="Money held and released per week"
-          categoryLabel="Week"
-          figuresLabel="Show the figures"
-          categories={['2 Mar', '9 Mar', '16 Mar', '23 Mar']}
-          series={[
-            { name: 'Held at the end of the week', values: [120000, 180000, 95000, 140000] },
-            { name: 'Released in the week', values: [0, 60000, 110000, 40000] },
-          ]}
-          format={(v) => `€${(v / 100).toFixed(2)}`}
+        <ConversationItem
+          href="/_styleguide"
+          name="Clara Client"
+          context="Garden wall survey"
+          preview="You: Thanks, see you Monday."
+          time="2 days ago"
+          unread={0}
+          unreadLabel=""
         />
-      </section>
-    </main>
+      </ConversationList>
+      <MessageLog label="Conversation">
+        <MessageBubble side="system">Proposal accepted: the contract has started.</MessageBubble>
+        <MessageBubble side="theirs" author="Fred Freelancer" footer="10:02">
+          Could you send the survey of the abutments?
+        </MessageBubble>
+        <MessageBubble side="mine" author="You" footer="10:05 · Read">
+          Yes, here it is.
+        </MessageBubble>
+      </MessageLog>
+    </section>
+  )
+}
+
+function Table() {
+  return (
+    <section className="ui-section" aria-labelledby="sg-table">
+      <h2 id="sg-table">DataTable</h2>
+      <DataTable
+        caption="Movements"
+        columns={[
+          { label: 'Date' },
+          { label: 'Description' },
+          { label: 'Amount', numeric: true },
+          { label: 'Balance', numeric: true },
+        ]}
+        rows={[
+          { key: 1, cells: ['5 Mar 2026', 'Payment received and held', '+€1,236.00', '€1,236.00'] },
+          { key: 2, cells: ['9 Mar 2026', 'Released to the freelancer', '-€1,236.00', '€0.00'] },
+        ]}
+      />
+    </section>
+  )
+}
+
+function Chart() {
+  return (
+    <section className="ui-section" aria-labelledby="sg-chart">
+      <h2 id="sg-chart">BarChart</h2>
+      <BarChart
+        caption="Money held and released per week"
+        categoryLabel="Week"
+        figuresLabel="Show the figures"
+        categories={['2 Mar', '9 Mar', '16 Mar', '23 Mar']}
+        series={[
+          { name: 'Held at the end of the week', values: [120000, 180000, 95000, 140000] },
+          { name: 'Released in the week', values: [0, 60000, 110000, 40000] },
+        ]}
+        format={(v) => `€${(v / 100).toFixed(2)}`}
+      />
+    </section>
   )
 }

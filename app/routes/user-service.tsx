@@ -1,15 +1,15 @@
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { Route } from './+types/user-service'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { ServiceCard } from '~/components/content/pieces'
-import { Link } from '~/lib/link'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
 import { contentContract } from '../../server/modules/content/contract'
-import { keptCategories } from '~/lib/catalogue.server'
+import { readCategories } from '~/lib/catalogue.server'
 
 export const handle = visitorPage
 
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = apiFor(context, { token: null })
   try {
     const [categories, services] = await Promise.all([
-      keptCategories(context),
+      readCategories(context),
       api.call(contentContract.services),
     ])
     const areas = categories.data

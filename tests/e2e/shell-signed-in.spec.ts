@@ -237,11 +237,11 @@ test('the bell, the messages icon and the profile menu work from the keyboard al
   await expect(page).toHaveURL(/\/profile\/account-settings$/)
 })
 
-// The side menu, the account links, the language menus and the footer are kept as HTML on the
-// server (decision 274): the browser must hydrate them as its own (no hydration error, nothing in
-// the console) and their links must navigate in the page, not reload the document.
+// The side menu, the account links, the language menus and the footer: the browser must hydrate
+// them as the server rendered them (no hydration error, nothing in the console) and their links
+// must navigate in the page, not reload the document.
 test(
-  'the kept parts of the shell hydrate silently and their links navigate without a reload',
+  'the shell hydrates silently and its links navigate without a reload',
   { tag: '@needs-js' },
   async ({ page }) => {
     const messages: string[] = []

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import { timeAgo } from '~/lib/time-ago'
 import { imageSrc } from '~/lib/image-src'
 import { ConversationItem } from '~/components/ui'

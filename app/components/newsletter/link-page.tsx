@@ -1,5 +1,5 @@
-import { Form } from '~/lib/form'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
 
 /** The page behind a newsletter mail's link: its title, then either why the link is refused or what pressing the one button does. */
 export function NewsletterLinkPage({

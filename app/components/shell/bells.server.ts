@@ -1,5 +1,4 @@
 import type { RouterContextProvider } from 'react-router'
-import { sharedView } from '~/lib/packed'
 import { apiFor } from '~/lib/api.server'
 import {
   notificationsContract as c,
@@ -12,8 +11,6 @@ import { chatContract, type ChatRoom } from '../../../server/modules/chat/contra
 export const BELL_PARAM = 'bell'
 const MAX_SHOWN = 100
 
-type Keep = <T>(read: () => Promise<T>) => Promise<T>
-
 export interface BellData {
   unread: number
   items: Notification[]
@@ -25,12 +22,7 @@ export interface BellData {
 
 // The bell's data for the layout loader: the unread count and the newest notifications, 10 per
 // page up to what the URL asks for. A failure leaves the bell empty rather than the page broken.
-// `keep` may keep the API's answers for the session (the layout, decision 200): the links are the page's own.
-export async function bellData(
-  context: Readonly<RouterContextProvider>,
-  url: URL,
-  keep: Keep = (read) => read(),
-): Promise<BellData> {
+export async function bellData(context: Readonly<RouterContextProvider>, url: URL): Promise<BellData> {
   const asked = Number(url.searchParams.get(BELL_PARAM))
   const shown =
     Number.isInteger(asked) && asked > NOTIFICATION_PAGE
@@ -39,9 +31,10 @@ export async function bellData(
   try {
     const api = apiFor(context)
     const hands = Array.from({ length: shown / NOTIFICATION_PAGE }, (_, i) => i * NOTIFICATION_PAGE)
-    const [count, ...pages] = await keep(() =>
-      Promise.all([api.call(c.count), ...hands.map((hand) => api.call(c.list, { query: { hand } }))]),
-    )
+    const [count, ...pages] = await Promise.all([
+      api.call(c.count),
+      ...hands.map((hand) => api.call(c.list, { query: { hand } })),
+    ])
     const items = pages.flatMap((p) => p.data)
     const full = items.length === shown && shown < MAX_SHOWN
     const next = new URL(url)
@@ -70,24 +63,16 @@ export const MENU_ROOMS = 5
 
 // The messages menu's data for the layout loader: the count of rooms with unread messages and the
 // latest rooms. A countChat from the chat hub reloads it. A failure leaves the menu empty.
-export async function messagesData(
-  context: Readonly<RouterContextProvider>,
-  keep: Keep = (read) => read(),
-): Promise<MessagesData> {
+export async function messagesData(context: Readonly<RouterContextProvider>): Promise<MessagesData> {
   try {
     // One call (one query): the list's answer carries the icon's count too.
-    const rooms = await keep(() =>
-      apiFor(context).call(chatContract.rooms, { params: { page: 1 }, query: { pageSize: MENU_ROOMS } }),
-    )
-    return menuOf(rooms)
+    const rooms = await apiFor(context).call(chatContract.rooms, {
+      params: { page: 1 },
+      query: { pageSize: MENU_ROOMS },
+    })
+    return { unread: rooms.roomsWithUnread, rooms: rooms.data }
   } catch (error) {
     if (error instanceof Response) throw error
     return { unread: 0, rooms: [] }
   }
 }
-
-// The menu of a kept answer: made once and shared like it (decision 299).
-const menuOf = sharedView((rooms: { roomsWithUnread: number; data: ChatRoom[] }): MessagesData => ({
-  unread: rooms.roomsWithUnread,
-  rooms: rooms.data,
-}))

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { useLocation } from 'react-router'
-import { Form } from '~/lib/form'
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useLocation, Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { BellIcon, ChatIcon } from '../ui/icons'
 import { useHubEvent } from '../realtime'
 import { timeAgo } from '~/lib/time-ago'
@@ -60,11 +58,8 @@ function InboxMenu({
   )
 }
 
-/** What the bell shows: its data, each item with how long ago it came as worded when the page was made (the kept top bar's key, decision 280). */
-export type BellView = Omit<BellData, 'items'> & { items: Array<Notification & { ago?: string }> }
-
 /** One notification: a form that marks it read and goes where it leads (notifications-read.tsx), so it works without JavaScript. */
-export function NotificationEntry({ n }: { n: Notification & { ago?: string } }) {
+export function NotificationEntry({ n }: { n: Notification }) {
   const { t, i18n } = useTranslation('notifications')
   return (
     <Form method="post" action={`/notifications/${n.id}/read`}>
@@ -74,7 +69,7 @@ export function NotificationEntry({ n }: { n: Notification & { ago?: string } })
         <small>
           {n.isRead ? null : <span className="visually-hidden">{t('unread')} · </span>}
           <time dateTime={n.createdDate} suppressHydrationWarning>
-            {n.ago ?? timeAgo(n.createdDate, i18n.language)}
+            {timeAgo(n.createdDate, i18n.language)}
           </time>
         </small>
       </button>
@@ -122,7 +117,7 @@ function useArrivedAlerts(newestLoaded: number) {
 // read in another tab sends one too), and alert items the hub pushes show at once. Each item is a
 // form that marks it read and goes to its target; unread items have the grey background. "Load
 // more" is a link that asks the loader for 10 more; "See all" opens the notifications page.
-export function NotificationBell({ bell }: { bell: BellView | null }) {
+export function NotificationBell({ bell }: { bell: BellData | null }) {
   const { t } = useTranslation(['notifications', 'shell'])
   const loaded = bell?.items ?? []
   const arrived = useArrivedAlerts(loaded.reduce((max, n) => Math.max(max, n.id), 0))

@@ -1,6 +1,5 @@
-import { Kept } from '~/lib/kept-markup'
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { LanguageSwitcher } from './language-switcher'
 import { categoryHref } from './mega-menu'
 import { NewsletterForm } from './newsletter-form'
@@ -30,24 +29,13 @@ const social = [
 ]
 
 // SPEC §1/§2: newsletter, social links, category shortcuts (to /categories with the name as the
-// search term) and the all-rights-reserved line; the language switcher too. The same for everyone
-// with the same language: kept as HTML on the server (decision 274).
+// search term) and the all-rights-reserved line; the language switcher too.
 export function Footer({ categories }: { categories: ShellCategory[] }) {
-  return (
-    <Kept
-      as="footer"
-      className="footer"
-      component={FooterContent}
-      props={{ categories, year: new Date().getFullYear() }}
-    />
-  )
-}
-
-function FooterContent({ categories, year }: { categories: ShellCategory[]; year: number }) {
   const { t } = useTranslation('shell')
   const { t: tc } = useTranslation()
+  const year = new Date().getFullYear()
   return (
-    <>
+    <footer className="footer">
       <div className="container footer-grid">
         <section className="footer-about" aria-labelledby="footer-newsletter">
           <p className="footer-brand">
@@ -109,6 +97,6 @@ function FooterContent({ categories, year }: { categories: ShellCategory[]; year
       <div className="container footer-bottom">
         <p>{tc('footer.rights', { year })}</p>
       </div>
-    </>
+    </footer>
   )
 }

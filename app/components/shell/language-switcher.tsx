@@ -1,7 +1,5 @@
-import { useLocation } from 'react-router'
-import { Form } from '~/lib/form'
-import { Kept } from '~/lib/kept-markup'
-import { useTranslation } from '~/lib/use-translation'
+import { useLocation, Form } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { supportedLanguages } from '~/lib/i18n'
 import { GlobeIcon } from '../ui/icons'
 
@@ -15,26 +13,16 @@ export const languageNames: Record<(typeof supportedLanguages)[number], string> 
 }
 
 // A POST to /set-language, which sets the `lang` cookie (bare code) and redirects back: works
-// without JavaScript. The document reloads, so the new language's texts are downloaded. Kept as
-// HTML on the server (decision 274), the page's address filled in per request.
+// without JavaScript. The document reloads, so the new language's texts are downloaded.
 export function LanguageSwitcher({ variant }: { variant: 'bar' | 'footer' }) {
-  return (
-    <Kept
-      as="details"
-      className={`menu language-switcher language-${variant} ${variant === 'bar' ? 'menu-end' : 'menu-up'}`}
-      data-menu
-      component={LanguageMenu}
-      props={{ variant }}
-    />
-  )
-}
-
-function LanguageMenu({ variant }: { variant: 'bar' | 'footer' }) {
   const { t, i18n } = useTranslation('shell')
   const location = useLocation()
   const current = i18n.language
   return (
-    <>
+    <details
+      className={`menu language-switcher language-${variant} ${variant === 'bar' ? 'menu-end' : 'menu-up'}`}
+      data-menu
+    >
       <summary
         className={variant === 'bar' ? 'icon-button' : 'link-button'}
         aria-label={t('language.label', { language: languageNames[current as 'en'] ?? current })}
@@ -63,6 +51,6 @@ function LanguageMenu({ variant }: { variant: 'bar' | 'footer' }) {
           ))}
         </ul>
       </Form>
-    </>
+    </details>
   )
 }

@@ -1,5 +1,5 @@
-import { Form } from '~/lib/form'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
 
 /** Logout is a POST (SPEC §6: no page can sign someone out with a link), in both menus that offer it. */
 export function LogoutForm({ buttonClassName }: { buttonClassName: string }) {

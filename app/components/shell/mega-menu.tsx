@@ -1,5 +1,5 @@
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { ChevronIcon } from '../ui/icons'
 import type { ShellCategory } from './types'
 

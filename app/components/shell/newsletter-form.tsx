@@ -1,6 +1,5 @@
-import { useLocation, useNavigation } from 'react-router'
-import { Form } from '~/lib/form'
-import { useTranslation } from '~/lib/use-translation'
+import { useLocation, useNavigation, Form } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { newsletterAddress } from '../../../server/modules/content/newsletter'
 
 // SPEC §5: an address that is not text@text.text does nothing and shows nothing. With JavaScript
@@ -24,7 +23,7 @@ export function NewsletterForm() {
       }}
     >
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      {/* One newsletter form per page (the footer's), so a fixed id: the footer is kept as HTML (decision 274). */}
+      {/* One newsletter form per page (the footer's), so a fixed id. */}
       <label htmlFor="newsletter-address" className="visually-hidden">
         {t('footer.emailLabel')}
       </label>

@@ -1,7 +1,6 @@
-import { Kept } from '~/lib/kept-markup'
 import { LogoutForm } from './logout-form'
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { menuFor } from '../../../server/modules/identity/permissions'
 import { Avatar } from '../ui/avatar'
 import type { ShellUser } from './types'
@@ -17,8 +16,7 @@ export function ProfileMenu({ user }: { user: ShellUser }) {
       </summary>
       <div className="menu-panel profile-panel">
         <p className="menu-heading profile-name">{user.name}</p>
-        {/* The same for everyone with the same language and roles: kept as HTML on the server (decision 274). */}
-        <Kept as="ul" component={AccountLinks} props={{ roles: user.roles }} />
+        <AccountLinks roles={user.roles} />
       </div>
     </details>
   )
@@ -27,7 +25,7 @@ export function ProfileMenu({ user }: { user: ShellUser }) {
 function AccountLinks({ roles }: { roles: number[] }) {
   const { t } = useTranslation(['shell', 'auth']) // the menu's labels are identity's (auth)
   return (
-    <>
+    <ul>
       {menuFor(roles).map((m) => (
         <li key={m.to}>
           <Link to={m.to} className="menu-item">
@@ -38,6 +36,6 @@ function AccountLinks({ roles }: { roles: number[] }) {
       <li>
         <LogoutForm buttonClassName="menu-item menu-item-danger" />
       </li>
-    </>
+    </ul>
   )
 }

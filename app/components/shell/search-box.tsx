@@ -1,10 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
-import { useFetcher, useLocation, useNavigate } from 'react-router'
-import { Form } from '~/lib/form'
-import { useTranslation } from '~/lib/use-translation'
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react'
+import { useFetcher, useLocation, useNavigate, Form } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { SearchIcon } from '../ui/icons'
 import { searchTypes, type SearchType } from './types'
-import { valueOnPage } from '~/lib/value-on-page'
 
 /** SPEC §2/§4: Workneer goes to the freelancer search, Projects to the project list; an empty term is kept as 'all'. */
 export function searchHref(type: SearchType, term: string) {
@@ -15,16 +13,6 @@ export function searchHref(type: SearchType, term: string) {
 }
 
 export const SUGGESTION_HIDE_MS = 500
-
-type Suggestions = Pick<ReturnType<typeof useFetcher<{ suggestions: string[] }>>, 'data' | 'load'>
-// Suggestions are fetched only in the browser: on the server the box renders with none, and without
-// React Router's fetcher, which needs the route it is rendered in (the top bar is rendered apart
-// from the page to be kept, decision 280). One or the other for the whole life of the process, as
-// with the app's Link, so the hooks of a render never change.
-const useSuggestions: () => Suggestions =
-  typeof document === 'undefined'
-    ? () => ({ data: undefined, load: async () => {} })
-    : () => useFetcher<{ suggestions: string[] }>()
 
 type SearchBoxProps = { variant?: 'bar' | 'hero'; defaultType?: SearchType }
 
@@ -41,24 +29,17 @@ export function SearchBox(props: SearchBoxProps) {
 
 function SearchForm({ variant = 'bar', defaultType = 'workneerer' }: SearchBoxProps) {
   const { t } = useTranslation('shell')
-  // One box of each variant per page. A fixed id, not useId: the bar's box is rendered inside the
-  // kept top bar (decision 280), where useId would not give what the browser's render gives.
+  // One box of each variant per page, so a fixed id.
   const id = `searchbox-${variant}`
+  const listId = `${id}-list`
   const navigate = useNavigate()
-  const fetcher = useSuggestions()
-  // What the user chose or typed before hydration is kept (a slow connection must not undo it).
-  const [type, setType] = useState<SearchType>(() => {
-    const chosen = valueOnPage(`${id}-type`)
-    return searchTypes.find((t) => t === chosen) ?? defaultType
-  })
-  const [term, setTerm] = useState(() => valueOnPage(`${id}-term`) ?? '')
+  const fetcher = useFetcher<{ suggestions: string[] }>()
+  const { type, setType, term, setTerm, typeField, termField } = useFieldsBeforeHydration(defaultType)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
-  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const suggestions = term.trim().length >= 2 ? (fetcher.data?.suggestions ?? []) : []
-  const listId = `${id}-list`
 
-  useEffect(() => () => clearTimeout(hideTimer.current), [])
+  const { show, hideSoon } = useHideLater(setOpen)
 
   function change(value: string) {
     setTerm(value)
@@ -84,23 +65,13 @@ function SearchForm({ variant = 'bar', defaultType = 'workneerer' }: SearchBoxPr
         go(active >= 0 && suggestions[active] ? suggestions[active] : term)
       }}
     >
-      <label className="visually-hidden" htmlFor={`${id}-type`}>
-        {t('search.typeLabel')}
-      </label>
-      <select
-        id={`${id}-type`}
-        name="type"
-        value={type}
-        onChange={(e) => setType(e.target.value as SearchType)}
-      >
-        <option value="workneerer">{t('search.workneer')}</option>
-        <option value="projects">{t('search.projects')}</option>
-      </select>
+      <TypeSelect id={`${id}-type`} field={typeField} value={type} onChange={setType} />
       <div className="searchbox-field">
         <label className="visually-hidden" htmlFor={`${id}-term`}>
           {t('search.termLabel')}
         </label>
         <input
+          ref={termField}
           id={`${id}-term`}
           type="search"
           name="term"
@@ -113,57 +84,144 @@ function SearchForm({ variant = 'bar', defaultType = 'workneerer' }: SearchBoxPr
           aria-controls={listId}
           aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
           onChange={(e) => change(e.target.value)}
-          onFocus={() => {
-            clearTimeout(hideTimer.current)
-            setOpen(true)
-          }}
-          onBlur={() => {
-            clearTimeout(hideTimer.current)
-            hideTimer.current = setTimeout(() => setOpen(false), SUGGESTION_HIDE_MS)
-          }}
-          onKeyDown={(e) => {
-            if (!suggestions.length) return
-            if (e.key === 'ArrowDown') {
-              e.preventDefault()
-              setOpen(true)
-              setActive((a) => (a + 1) % suggestions.length)
-            } else if (e.key === 'ArrowUp') {
-              e.preventDefault()
-              setActive((a) => (a <= 0 ? suggestions.length - 1 : a - 1))
-            } else if (e.key === 'Escape') {
-              setOpen(false)
-              setActive(-1)
-            }
+          onFocus={show}
+          onBlur={hideSoon}
+          onKeyDown={(e) => moveThrough(e, suggestions.length, { setOpen, setActive })}
+        />
+        <SuggestionList
+          id={listId}
+          suggestions={suggestions}
+          hidden={!open || suggestions.length === 0}
+          active={active}
+          onPick={(s) => {
+            setTerm(s)
+            go(s)
           }}
         />
-        <ul
-          id={listId}
-          role="listbox"
-          className="suggestions"
-          hidden={!open || suggestions.length === 0}
-          aria-label={t('search.suggestions')}
-        >
-          {suggestions.map((s, i) => (
-            <li
-              key={s}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              onMouseDown={(e) => {
-                e.preventDefault()
-                setTerm(s)
-                go(s)
-              }}
-            >
-              {s}
-            </li>
-          ))}
-        </ul>
       </div>
       <button type="submit" className="searchbox-submit" aria-label={t('search.submit')}>
         <SearchIcon />
         {variant === 'hero' ? <span>{t('search.submit')}</span> : null}
       </button>
     </Form>
+  )
+}
+
+function TypeSelect({
+  id,
+  field,
+  value,
+  onChange,
+}: {
+  id: string
+  field: React.Ref<HTMLSelectElement>
+  value: SearchType
+  onChange: (type: SearchType) => void
+}) {
+  const { t } = useTranslation('shell')
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>
+        {t('search.typeLabel')}
+      </label>
+      <select
+        ref={field}
+        id={id}
+        name="type"
+        value={value}
+        onChange={(e) => onChange(e.target.value as SearchType)}
+      >
+        <option value="workneerer">{t('search.workneer')}</option>
+        <option value="projects">{t('search.projects')}</option>
+      </select>
+    </>
+  )
+}
+
+/**
+ * The selector and the term as state. On a slow connection the user may choose and type before
+ * hydration: the fields keep it while the state starts from the server's values, so the state
+ * takes it from them once mounted (decision 276).
+ */
+function useFieldsBeforeHydration(defaultType: SearchType) {
+  const [type, setType] = useState<SearchType>(defaultType)
+  const [term, setTerm] = useState('')
+  const typeField = useRef<HTMLSelectElement>(null)
+  const termField = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    const chosen = searchTypes.find((t) => t === typeField.current?.value)
+    if (chosen) setType(chosen)
+    setTerm(termField.current?.value ?? '')
+  }, [])
+  return { type, setType, term, setTerm, typeField, termField }
+}
+
+/** The suggestions show while the term has focus, and hide SUGGESTION_HIDE_MS after it leaves. */
+function useHideLater(setOpen: (open: boolean) => void) {
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(hideTimer.current), [])
+  return {
+    show() {
+      clearTimeout(hideTimer.current)
+      setOpen(true)
+    },
+    hideSoon() {
+      clearTimeout(hideTimer.current)
+      hideTimer.current = setTimeout(() => setOpen(false), SUGGESTION_HIDE_MS)
+    },
+  }
+}
+
+/** The combobox's keys: arrows move through the suggestions, Escape closes them. */
+function moveThrough(
+  e: React.KeyboardEvent,
+  count: number,
+  { setOpen, setActive }: { setOpen: (open: boolean) => void; setActive: Dispatch<SetStateAction<number>> },
+) {
+  if (!count) return
+  if (e.key === 'ArrowDown') {
+    e.preventDefault()
+    setOpen(true)
+    setActive((a) => (a + 1) % count)
+  } else if (e.key === 'ArrowUp') {
+    e.preventDefault()
+    setActive((a) => (a <= 0 ? count - 1 : a - 1))
+  } else if (e.key === 'Escape') {
+    setOpen(false)
+    setActive(-1)
+  }
+}
+
+function SuggestionList({
+  id,
+  suggestions,
+  hidden,
+  active,
+  onPick,
+}: {
+  id: string
+  suggestions: string[]
+  hidden: boolean
+  active: number
+  onPick: (suggestion: string) => void
+}) {
+  const { t } = useTranslation('shell')
+  return (
+    <ul id={id} role="listbox" className="suggestions" hidden={hidden} aria-label={t('search.suggestions')}>
+      {suggestions.map((s, i) => (
+        <li
+          key={s}
+          id={`${id}-${i}`}
+          role="option"
+          aria-selected={i === active}
+          onMouseDown={(e) => {
+            e.preventDefault()
+            onPick(s)
+          }}
+        >
+          {s}
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -1,31 +1,18 @@
-import { Kept } from '~/lib/kept-markup'
 import { LogoutForm } from './logout-form'
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { menuFor } from '../../../server/modules/identity/permissions'
 import { MenuIcon } from '../ui/icons'
 import { categoryHref } from './mega-menu'
 import { companyPages, type ShellCategory, type ShellUser } from './types'
 
 // The mobile side menu (SPEC §2): a <details> whose panel slides in from the side, so it opens
-// without JavaScript; the same links as the desktop bar. The same for everyone with the same
-// language and roles: kept as HTML on the server (decision 274).
+// without JavaScript; the same links as the desktop bar.
 export function SideMenu({ user, categories }: { user: ShellUser | null; categories: ShellCategory[] }) {
-  return (
-    <Kept
-      as="details"
-      className="menu sidemenu"
-      data-menu
-      component={SideMenuContent}
-      props={{ roles: user?.roles ?? null, categories }}
-    />
-  )
-}
-
-function SideMenuContent({ roles, categories }: { roles: number[] | null; categories: ShellCategory[] }) {
   const { t } = useTranslation(['shell', 'auth']) // the menu's labels are identity's (auth)
+  const roles = user?.roles ?? null
   return (
-    <>
+    <details className="menu sidemenu" data-menu>
       <summary className="icon-button" aria-label={t('nav.openMenu')}>
         <MenuIcon />
       </summary>
@@ -68,6 +55,6 @@ function SideMenuContent({ roles, categories }: { roles: number[] | null; catego
           ))}
         </ul>
       </nav>
-    </>
+    </details>
   )
 }

@@ -1,9 +1,7 @@
-import { Kept } from '~/lib/kept-markup'
-import { Link } from '~/lib/link'
-import { timeAgo } from '~/lib/time-ago'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { topBarOf } from '../../../server/modules/identity/permissions'
-import { NotificationBell, MessagesMenu, type BellView } from './bells'
+import { NotificationBell, MessagesMenu } from './bells'
 import type { BellData, MessagesData } from './bells.server'
 import { RealtimeIndicator } from '../realtime'
 import { LanguageSwitcher } from './language-switcher'
@@ -32,12 +30,7 @@ function Brand() {
   )
 }
 
-/**
- * The top bar is kept as HTML for what it shows (decision 280): the reader, the menus' categories,
- * and the bell's and messages menu's items with their relative times as worded now ("5 minutes
- * ago"), so a kept bar is never older than what it says. When a bar is rendered to be kept, the
- * menus inside it that are kept on their own elsewhere (decision 274) are rendered in place with it.
- */
+/** The top bar of SPEC §4: its variant follows the reader (see topBarVariant). */
 export function TopBar({
   user,
   categories,
@@ -51,85 +44,81 @@ export function TopBar({
   bell?: BellData | null
   messages?: MessagesData | null
 }) {
-  const { i18n } = useTranslation('shell')
   const variant = topBarVariant(user, pathname)
-  const bellNow: BellView | null = bell && {
-    ...bell,
-    items: bell.items.map((n) => ({ ...n, ago: timeAgo(n.createdDate, i18n.language) })),
-  }
   return (
-    <Kept
-      as="header"
-      className={`topbar topbar-${variant}`}
-      data-topbar={variant}
-      component={TopBarContent}
-      props={{ user, categories, variant, bell: bellNow, messages }}
-    />
+    <header className={`topbar topbar-${variant}`} data-topbar={variant}>
+      <div className="container topbar-inner">
+        <SideMenu user={user} categories={categories} />
+        <Brand />
+        {user ? (
+          <SignedInBar user={user} variant={variant} bell={bell} messages={messages} />
+        ) : (
+          <VisitorBar categories={categories} />
+        )}
+      </div>
+    </header>
   )
 }
 
-function TopBarContent({
+function SignedInBar({
   user,
-  categories,
   variant,
   bell,
   messages,
 }: {
-  user: ShellUser | null
-  categories: ShellCategory[]
+  user: ShellUser
   variant: TopBarVariant
-  bell: BellView | null
+  bell: BellData | null
   messages: MessagesData | null
 }) {
   const { t } = useTranslation('shell')
   return (
-    <div className="container topbar-inner">
-      <SideMenu user={user} categories={categories} />
-      <Brand />
-      {user ? (
-        <>
-          <div className="topbar-search">
-            <SearchBox defaultType={variant === 'freelancer' ? 'projects' : 'workneerer'} />
-          </div>
-          <nav className="topbar-actions" aria-label={t('nav.primary')}>
-            {variant === 'freelancer' ? (
-              <Link to="/projects/getprojects" className="button button-accent topbar-cta">
-                {t('nav.findProject')}
-              </Link>
-            ) : (
-              <Link to="/projects/create" className="button button-accent topbar-cta">
-                {t('nav.createProject')}
-              </Link>
-            )}
-            <RealtimeIndicator />
-            <NotificationBell bell={bell} />
-            <MessagesMenu messages={messages} />
-            <LanguageSwitcher variant="bar" />
-            <ProfileMenu user={user} />
-          </nav>
-        </>
-      ) : (
-        <>
-          <nav className="topbar-nav" aria-label={t('nav.primary')}>
-            <MegaMenu categories={categories} />
-            <Link to="/why-workneer" className="topbar-link">
-              {t('nav.why')}
-            </Link>
-            <Link to="/blogs" className="topbar-link">
-              {t('nav.blog')}
-            </Link>
-          </nav>
-          <div className="topbar-actions">
-            <LanguageSwitcher variant="bar" />
-            <Link to="/auth/login" className="button button-ghost topbar-login">
-              {t('nav.login')}
-            </Link>
-            <Link to="/auth/gotosign" className="button button-accent">
-              {t('nav.signUp')}
-            </Link>
-          </div>
-        </>
-      )}
-    </div>
+    <>
+      <div className="topbar-search">
+        <SearchBox defaultType={variant === 'freelancer' ? 'projects' : 'workneerer'} />
+      </div>
+      <nav className="topbar-actions" aria-label={t('nav.primary')}>
+        {variant === 'freelancer' ? (
+          <Link to="/projects/getprojects" className="button button-accent topbar-cta">
+            {t('nav.findProject')}
+          </Link>
+        ) : (
+          <Link to="/projects/create" className="button button-accent topbar-cta">
+            {t('nav.createProject')}
+          </Link>
+        )}
+        <RealtimeIndicator />
+        <NotificationBell bell={bell} />
+        <MessagesMenu messages={messages} />
+        <LanguageSwitcher variant="bar" />
+        <ProfileMenu user={user} />
+      </nav>
+    </>
+  )
+}
+
+function VisitorBar({ categories }: { categories: ShellCategory[] }) {
+  const { t } = useTranslation('shell')
+  return (
+    <>
+      <nav className="topbar-nav" aria-label={t('nav.primary')}>
+        <MegaMenu categories={categories} />
+        <Link to="/why-workneer" className="topbar-link">
+          {t('nav.why')}
+        </Link>
+        <Link to="/blogs" className="topbar-link">
+          {t('nav.blog')}
+        </Link>
+      </nav>
+      <div className="topbar-actions">
+        <LanguageSwitcher variant="bar" />
+        <Link to="/auth/login" className="button button-ghost topbar-login">
+          {t('nav.login')}
+        </Link>
+        <Link to="/auth/gotosign" className="button button-accent">
+          {t('nav.signUp')}
+        </Link>
+      </div>
+    </>
   )
 }

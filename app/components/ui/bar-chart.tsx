@@ -11,6 +11,16 @@ const PAD = { left: 64, right: 8, top: 12, bottom: 36 }
 /** At most this many category labels under the bars; the rest are in the figures' table. */
 const MAX_LABELS = 8
 
+interface BarChartProps {
+  caption: string
+  categories: string[]
+  categoryLabel: string
+  series: ChartSeries[]
+  format?: (value: number) => string
+  figuresLabel: string
+  testId?: string
+}
+
 /**
  * Bars over labelled categories (weeks, roles, states), one or two series side by side, drawn as
  * SVG on the server: no JavaScript. The drawing is hidden from screen readers; the figure's
@@ -25,71 +35,11 @@ export function BarChart({
   format = String,
   figuresLabel,
   testId,
-}: {
-  caption: string
-  categories: string[]
-  categoryLabel: string
-  series: ChartSeries[]
-  format?: (value: number) => string
-  figuresLabel: string
-  testId?: string
-}) {
-  const max = Math.max(1, ...series.flatMap((s) => s.values))
-  const plotW = W - PAD.left - PAD.right
-  const plotH = H - PAD.top - PAD.bottom
-  const group = plotW / Math.max(1, categories.length)
-  const bar = (group * 0.7) / Math.max(1, series.length)
-  const y = (v: number) => PAD.top + plotH - (Math.max(0, v) / max) * plotH
-  const every = Math.ceil(categories.length / MAX_LABELS)
+}: BarChartProps) {
   return (
     <figure className="ui-chart" data-testid={testId}>
       <figcaption className="ui-chart-caption">{caption}</figcaption>
-      <svg
-        className="ui-chart-svg"
-        viewBox={`0 0 ${W} ${H}`}
-        aria-hidden="true"
-        focusable="false"
-        preserveAspectRatio="xMidYMid meet"
-      >
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line
-              className="ui-chart-grid"
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={y(max * f)}
-              y2={y(max * f)}
-            />
-            <text className="ui-chart-tick" x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end">
-              {format(Math.round(max * f))}
-            </text>
-          </g>
-        ))}
-        {categories.map((c, n) => (
-          <g key={n}>
-            {series.map((s, k) => (
-              <rect
-                key={k}
-                className={`ui-chart-bar ui-chart-bar-${k}`}
-                x={PAD.left + n * group + group * 0.15 + k * bar}
-                y={y(s.values[n] ?? 0)}
-                width={Math.max(1, bar - 1)}
-                height={PAD.top + plotH - y(s.values[n] ?? 0)}
-              />
-            ))}
-            {n % every === 0 ? (
-              <text
-                className="ui-chart-tick"
-                x={PAD.left + n * group + group / 2}
-                y={H - PAD.bottom + 16}
-                textAnchor="middle"
-              >
-                {c}
-              </text>
-            ) : null}
-          </g>
-        ))}
-      </svg>
+      <Bars categories={categories} series={series} format={format} />
       {series.length > 1 ? (
         <ul className="ui-chart-legend">
           {series.map((s, k) => (
@@ -113,5 +63,62 @@ export function BarChart({
         />
       </details>
     </figure>
+  )
+}
+
+/** The drawing: three grid lines with their values, then each category's bars and every few categories' label. */
+function Bars({
+  categories,
+  series,
+  format,
+}: Pick<BarChartProps, 'categories' | 'series'> & { format: (value: number) => string }) {
+  const max = Math.max(1, ...series.flatMap((s) => s.values))
+  const plotW = W - PAD.left - PAD.right
+  const plotH = H - PAD.top - PAD.bottom
+  const group = plotW / Math.max(1, categories.length)
+  const bar = (group * 0.7) / Math.max(1, series.length)
+  const y = (v: number) => PAD.top + plotH - (Math.max(0, v) / max) * plotH
+  const every = Math.ceil(categories.length / MAX_LABELS)
+  return (
+    <svg
+      className="ui-chart-svg"
+      viewBox={`0 0 ${W} ${H}`}
+      aria-hidden="true"
+      focusable="false"
+      preserveAspectRatio="xMidYMid meet"
+    >
+      {[0, 0.5, 1].map((f) => (
+        <g key={f}>
+          <line className="ui-chart-grid" x1={PAD.left} x2={W - PAD.right} y1={y(max * f)} y2={y(max * f)} />
+          <text className="ui-chart-tick" x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end">
+            {format(Math.round(max * f))}
+          </text>
+        </g>
+      ))}
+      {categories.map((c, n) => (
+        <g key={n}>
+          {series.map((s, k) => (
+            <rect
+              key={k}
+              className={`ui-chart-bar ui-chart-bar-${k}`}
+              x={PAD.left + n * group + group * 0.15 + k * bar}
+              y={y(s.values[n] ?? 0)}
+              width={Math.max(1, bar - 1)}
+              height={PAD.top + plotH - y(s.values[n] ?? 0)}
+            />
+          ))}
+          {n % every === 0 ? (
+            <text
+              className="ui-chart-tick"
+              x={PAD.left + n * group + group / 2}
+              y={H - PAD.bottom + 16}
+              textAnchor="middle"
+            >
+              {c}
+            </text>
+          ) : null}
+        </g>
+      ))}
+    </svg>
   )
 }

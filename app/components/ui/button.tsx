@@ -1,6 +1,5 @@
 import type React from 'react'
-import { Form } from '~/lib/form'
-import { Link } from '~/lib/link'
+import { Form, Link } from 'react-router'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'destructive'
 

@@ -13,7 +13,7 @@ interface CardParts {
 export function Card({
   title,
   titleId,
-  level,
+  level = 3,
   status,
   meta,
   children,
@@ -23,20 +23,9 @@ export function Card({
     React.HTMLAttributes<HTMLElement>,
     'title'
   > & { 'data-testid'?: string }) {
-  return (
-    <Tag className="ui-card" aria-labelledby={title && titleId ? titleId : undefined} {...rest}>
-      <CardContent title={title} titleId={titleId} level={level} status={status} meta={meta}>
-        {children}
-      </CardContent>
-    </Tag>
-  )
-}
-
-/** What a card holds on its surface; alone for a card kept as HTML, whose surface is the kept element (app/lib/kept-markup.tsx). */
-export function CardContent({ title, titleId, level = 3, status, meta, children }: CardParts) {
   const H = level === 2 ? 'h2' : 'h3'
   return (
-    <>
+    <Tag className="ui-card" aria-labelledby={title && titleId ? titleId : undefined} {...rest}>
       {title || status ? (
         <header className="ui-card-header">
           {title ? <H id={titleId}>{title}</H> : <span />}
@@ -45,6 +34,6 @@ export function CardContent({ title, titleId, level = 3, status, meta, children 
       ) : null}
       {meta ? <p className="ui-card-meta">{meta}</p> : null}
       {children}
-    </>
+    </Tag>
   )
 }

@@ -1,5 +1,5 @@
 import type React from 'react'
-import { Link } from '~/lib/link'
+import { Link } from 'react-router'
 import { Avatar } from './avatar'
 
 // Conversations in the design system: a list of them (the chat list, the messages menu) and the

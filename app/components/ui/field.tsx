@@ -1,4 +1,4 @@
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 
 // A labelled input or textarea showing the field's first error (SPEC §5). The errors come from the
 // server's conform reply (submission.reply()), so no form library is shipped to the page; the

@@ -1,7 +1,7 @@
 // The work screens' design system: screens import from here and never style their own chips or cards.
 export { Chip, StatusChip } from './status-chip'
 export { stateTones, machineStates, toneOf, type Machine, type Tone } from './tones'
-export { Card, CardContent } from './card'
+export { Card } from './card'
 export { Button, ButtonLink, ButtonGroup, ActionForm, buttonClass, type ButtonVariant } from './button'
 export { DefinitionList } from './definition-list'
 export { EmptyState } from './empty-state'

@@ -1,5 +1,5 @@
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 
 /** Previous / next links that keep the other parameters of the URL; nothing when one page holds all. */
 export function Pagination({

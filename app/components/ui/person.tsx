@@ -1,5 +1,5 @@
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Avatar } from './avatar'
 
 /** An average rating as stars and a number, with the count in words ("4.8 · 12 reviews"). */

@@ -1,6 +1,5 @@
-import { useEffect, useId, useState } from 'react'
-import { useTranslation } from '~/lib/use-translation'
-import { checkedOnPage } from '~/lib/value-on-page'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 export interface TagOption {
   id: number | string
@@ -27,22 +26,10 @@ export function TagInput({
   hint?: string
   error?: string
 }) {
-  const { t } = useTranslation('ui')
   const id = useId()
-  // Boxes ticked before hydration stay ticked (decision 276).
-  const [chosen, setChosen] = useState(
-    () => new Set(checkedOnPage(`${id}-options`, name) ?? selected.map(String)),
-  )
   const [filter, setFilter] = useState('')
-  const [enhanced, setEnhanced] = useState(false)
-  useEffect(() => setEnhanced(true), [])
-  const toggle = (value: string, on: boolean) =>
-    setChosen((prev) => {
-      const next = new Set(prev)
-      if (on) next.add(value)
-      else next.delete(value)
-      return next
-    })
+  const list = useRef<HTMLUListElement>(null)
+  const { chosen, toggle, enhanced } = useChosen(selected, list)
   const needle = filter.trim().toLocaleLowerCase()
   const picked = options.filter((o) => chosen.has(String(o.id)))
   return (
@@ -63,35 +50,15 @@ export function TagInput({
         </p>
       ) : null}
       {enhanced ? (
-        <>
-          <ul className="ui-tags-chosen" aria-label={t('tags.chosen')} aria-live="polite">
-            {picked.map((o) => (
-              <li key={o.id} className="ui-tag">
-                {o.name}
-                <button
-                  type="button"
-                  aria-label={t('tags.remove', { name: o.name })}
-                  onClick={() => toggle(String(o.id), false)}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-          <label className="visually-hidden" htmlFor={`${id}-filter`}>
-            {t('tags.filter')}
-          </label>
-          <input
-            id={`${id}-filter`}
-            type="search"
-            className="ui-tags-filter"
-            placeholder={t('tags.filter')}
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-          />
-        </>
+        <ChosenAndFilter
+          filterId={`${id}-filter`}
+          picked={picked}
+          filter={filter}
+          onFilter={setFilter}
+          onRemove={(value) => toggle(value, false)}
+        />
       ) : null}
-      <ul className="ui-tags-options" id={`${id}-options`}>
+      <ul className="ui-tags-options" id={`${id}-options`} ref={list}>
         {options.map((o) => {
           const value = String(o.id)
           const hidden =
@@ -113,5 +80,74 @@ export function TagInput({
         })}
       </ul>
     </fieldset>
+  )
+}
+
+/**
+ * The ticked options, and whether the JavaScript runs. A box ticked before hydration stays ticked
+ * in the page while `chosen` starts from the saved ones: once mounted, the page's boxes are the
+ * truth (decision 276).
+ */
+function useChosen(selected: Array<number | string>, list: React.RefObject<HTMLUListElement | null>) {
+  const [chosen, setChosen] = useState(() => new Set(selected.map(String)))
+  const [enhanced, setEnhanced] = useState(false)
+  useEffect(() => {
+    const boxes = list.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? []
+    setChosen(new Set([...boxes].filter((box) => box.checked).map((box) => box.value)))
+    setEnhanced(true)
+  }, [list])
+  const toggle = (value: string, on: boolean) =>
+    setChosen((prev) => {
+      const next = new Set(prev)
+      if (on) next.add(value)
+      else next.delete(value)
+      return next
+    })
+  return { chosen, toggle, enhanced }
+}
+
+/** With JavaScript: the chosen options as removable tags, and a box that narrows the list. */
+function ChosenAndFilter({
+  filterId,
+  picked,
+  filter,
+  onFilter,
+  onRemove,
+}: {
+  filterId: string
+  picked: TagOption[]
+  filter: string
+  onFilter: (filter: string) => void
+  onRemove: (value: string) => void
+}) {
+  const { t } = useTranslation('ui')
+  return (
+    <>
+      <ul className="ui-tags-chosen" aria-label={t('tags.chosen')} aria-live="polite">
+        {picked.map((o) => (
+          <li key={o.id} className="ui-tag">
+            {o.name}
+            <button
+              type="button"
+              aria-label={t('tags.remove', { name: o.name })}
+              onClick={() => onRemove(String(o.id))}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <label className="visually-hidden" htmlFor={filterId}>
+        {t('tags.filter')}
+      </label>
+      <input
+        id={filterId}
+        type="search"
+        className="ui-tags-filter"
+        placeholder={t('tags.filter')}
+        value={filter}
+        onChange={(e) => onFilter(e.target.value)}
+      />
+    </>
   )
 }

@@ -1,5 +1,5 @@
-import { useTranslation } from '~/lib/use-translation'
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Timeline } from '~/components/ui'
 import type { AuditEntry } from '../../../server/modules/complaints/contract'
 

@@ -1,10 +1,10 @@
-import { Form } from '~/lib/form'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
 import type { Route } from './+types/audit'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { useTranslation } from '~/lib/use-translation'
 import { titled } from '~/lib/meta'
 import { formatDateTime } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
@@ -45,9 +45,44 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
+type AuditData = Route.ComponentProps['loaderData']
+
 export default function AdminAudit({ loaderData: { result, filters, invalid, url } }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('adminUsers')
-  const cells = useAuditCells()
+  const { t } = useTranslation('adminUsers')
+  return (
+    <main id="main" className="container page">
+      <h1>{t('audit.title')}</h1>
+      <p className="lead">{t('audit.lead')}</p>
+      <AuditFilters facets={result.facets} filters={filters} invalid={invalid} />
+      {invalid.length ? (
+        <Notice kind="error">
+          {t('audit.invalid', {
+            fields: invalid
+              .map((f) => t(`audit.${f === 'actorId' ? 'actor' : f}`, { defaultValue: f }))
+              .join(', '),
+          })}
+        </Notice>
+      ) : null}
+      <p className="muted" role="status">
+        {t('audit.found', { count: result.total })}
+      </p>
+      {result.data.length ? <AuditTable entries={result.data} /> : <EmptyState title={t('audit.empty')} />}
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
+  )
+}
+
+/** The GET form of filters: actor, object type, action and days. */
+function AuditFilters({
+  facets,
+  filters,
+  invalid,
+}: {
+  facets: AuditData['result']['facets']
+  filters: AuditData['filters']
+  invalid: string[]
+}) {
+  const { t } = useTranslation('adminUsers')
   const value = (k: string) => (typeof filters[k] === 'string' ? filters[k] : '')
   const dateField = (name: 'from' | 'to') => (
     <div className="field">
@@ -62,88 +97,74 @@ export default function AdminAudit({ loaderData: { result, filters, invalid, url
     </div>
   )
   return (
-    <main id="main" className="container page">
-      <h1>{t('audit.title')}</h1>
-      <p className="lead">{t('audit.lead')}</p>
-      <Form method="get" className="ui-card">
-        <Toolbar label={t('list.filters')}>
-          <FilterSelect
-            name="actorId"
-            label={t('audit.actor')}
-            value={value('actorId')}
-            any={t('list.any')}
-            options={result.facets.actors.map((a) => ({ value: a.id, label: a.name }))}
-          />
-          <FilterSelect
-            name="objectType"
-            label={t('audit.objectType')}
-            value={value('objectType')}
-            any={t('list.any')}
-            options={result.facets.objectTypes.map((o) => ({
-              value: o,
-              label: t(`objects.${o}`, { defaultValue: o }),
-            }))}
-          />
-          <FilterSelect
-            name="action"
-            label={t('audit.action')}
-            value={value('action')}
-            any={t('list.any')}
-            options={result.facets.actions.map((a) => ({
-              value: a,
-              label: t(`auditActions.${a}`, { defaultValue: a }),
-            }))}
-          />
-          {dateField('from')}
-          {dateField('to')}
-          <Button>{t('list.apply')}</Button>
-        </Toolbar>
-      </Form>
-      {invalid.length ? (
-        <Notice kind="error">
-          {t('audit.invalid', {
-            fields: invalid
-              .map((f) => t(`audit.${f === 'actorId' ? 'actor' : f}`, { defaultValue: f }))
-              .join(', '),
-          })}
-        </Notice>
-      ) : null}
-      <p className="muted" role="status">
-        {t('audit.found', { count: result.total })}
-      </p>
-      {result.data.length ? (
-        <DataTable
-          caption={t('audit.caption')}
-          captionHidden
-          columns={[
-            { label: t('audit.when') },
-            { label: t('audit.who') },
-            { label: t('audit.what') },
-            { label: t('audit.change') },
-            { label: t('audit.why') },
-          ]}
-          rows={result.data.map((a) => {
-            const c = cells(a)
-            return {
-              key: a.id,
-              testId: 'audit-row',
-              cells: [
-                <time key="w" dateTime={a.at}>
-                  {formatDateTime(a.at, i18n.language)}
-                </time>,
-                a.actor.name,
-                c.what,
-                c.move,
-                c.why,
-              ],
-            }
-          })}
+    <Form method="get" className="ui-card">
+      <Toolbar label={t('list.filters')}>
+        <FilterSelect
+          name="actorId"
+          label={t('audit.actor')}
+          value={value('actorId')}
+          any={t('list.any')}
+          options={facets.actors.map((a) => ({ value: a.id, label: a.name }))}
         />
-      ) : (
-        <EmptyState title={t('audit.empty')} />
-      )}
-      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-    </main>
+        <FilterSelect
+          name="objectType"
+          label={t('audit.objectType')}
+          value={value('objectType')}
+          any={t('list.any')}
+          options={facets.objectTypes.map((o) => ({
+            value: o,
+            label: t(`objects.${o}`, { defaultValue: o }),
+          }))}
+        />
+        <FilterSelect
+          name="action"
+          label={t('audit.action')}
+          value={value('action')}
+          any={t('list.any')}
+          options={facets.actions.map((a) => ({
+            value: a,
+            label: t(`auditActions.${a}`, { defaultValue: a }),
+          }))}
+        />
+        {dateField('from')}
+        {dateField('to')}
+        <Button>{t('list.apply')}</Button>
+      </Toolbar>
+    </Form>
+  )
+}
+
+function AuditTable({ entries }: { entries: AuditData['result']['data'] }) {
+  const { t, i18n } = useTranslation('adminUsers')
+  const cells = useAuditCells()
+  return (
+    <DataTable
+      caption={t('audit.caption')}
+      captionHidden
+      columns={[
+        { label: t('audit.when') },
+        { label: t('audit.who') },
+        { label: t('audit.what') },
+        { label: t('audit.change') },
+        { label: t('audit.why') },
+      ]}
+      rows={entries.map((a) => {
+        const c = cells(a)
+        return {
+          key: a.id,
+          testId: 'audit-row',
+          cells: [
+            <time key="w" dateTime={a.at}>
+              {formatDateTime(a.at, i18n.language)}
+            </time>,
+            a.actor.name,
+            c.what,
+            c.move,
+            c.why,
+          ],
+        }
+      })}
+    />
   )
 }
 

@@ -1,5 +1,5 @@
-import { data } from 'react-router'
-import { Form } from '~/lib/form'
+import { data, Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/complaint'
 import { ApiCallError, apiFor } from '~/lib/api.server'
@@ -7,9 +7,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { useTranslation } from '~/lib/use-translation'
 import { titled } from '~/lib/meta'
-import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button, Notice, Timeline } from '~/components/ui'
 import { complaintsContract as c, type AuditEntry } from '../../../server/modules/complaints/contract'
@@ -109,24 +107,13 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   throw new Response('Bad Request', { status: 400 })
 }
 
+type Ticket = Route.ComponentProps['loaderData']['ticket']
+
 export default function SupportTicket({ loaderData: { ticket }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(['complaints', 'ui', 'disputes'])
   const answer = actionData as StateAnswer | undefined
   const stateAnswer = answer?.intent === 'state' ? answer : undefined
   const replyAnswer = answer?.intent === 'state' || answer?.intent === 'decide' ? undefined : answer
-  const reasonError = stateAnswer?.reply?.error?.reason?.[0]
-  const stateError = stateAnswer?.reply?.error?.state?.[0]
-  const status = (s: string | null) => (s ? t(`ui:status.complaint.${s}`) : '')
-  const auditText = (a: AuditEntry) => (
-    <>
-      {t('admin.historyItem', {
-        actor: a.actor.name,
-        action: t([`admin.actions.${a.action}`, `disputes:actions.${a.action}`], { defaultValue: a.action }),
-      })}
-      {a.toState ? ` (${t('admin.stateMove', { from: status(a.fromState), to: status(a.toState) })})` : ''}
-      {a.reason ? <span className="prewrap">{` — ${a.reason}`}</span> : null}
-    </>
-  )
   return (
     <main id="main" className="container page">
       <p>
@@ -157,60 +144,101 @@ export default function SupportTicket({ loaderData: { ticket }, actionData }: Ro
       {ticket.canReply ? (
         <ReplyForm answer={replyAnswer} label={t('admin.reply')} submit={t('admin.send')} />
       ) : null}
-      <section aria-labelledby="change-state" className="ui-section">
-        <h2 id="change-state">{t('admin.changeState')}</h2>
-        {ticket.nextStates.length ? (
-          <Form method="post" className="ui-card form-stack" data-testid="state-form">
-            <input type="hidden" name="intent" value="state" />
-            <div className="field">
-              <label htmlFor="field-state">{t('admin.newState')}</label>
-              <select
-                id="field-state"
-                name="state"
-                required
-                defaultValue=""
-                aria-invalid={stateError ? true : undefined}
-                aria-describedby={stateError ? 'field-state-error' : undefined}
-              >
-                <option value="">{t('add.choose')}</option>
-                {ticket.nextStates.map((s) => (
-                  <option key={s} value={s}>
-                    {status(s)}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="field-state-error" error={stateError} />
-            </div>
-            <div className="field">
-              <label htmlFor="field-reason">{t('admin.reason')}</label>
-              <textarea
-                id="field-reason"
-                name="reason"
-                rows={3}
-                required
-                minLength={3}
-                maxLength={complaintLimits.reason}
-                aria-invalid={reasonError ? true : undefined}
-                aria-describedby={reasonError ? 'field-reason-error' : undefined}
-              />
-              <FieldError id="field-reason-error" error={reasonError} />
-            </div>
-            <div>
-              <Button variant="primary">{t('admin.move')}</Button>
-            </div>
-          </Form>
-        ) : (
-          <p className="muted">{t('admin.noMoves')}</p>
-        )}
-      </section>
-      <section aria-labelledby="audit" className="ui-section">
-        <h2 id="audit">{t('admin.history')}</h2>
-        <Timeline
-          events={ticket.audit.map((a) => ({ id: a.id, at: a.at, text: auditText(a) }))}
-          empty={t('admin.noHistory')}
-        />
-      </section>
+      <StateSection nextStates={ticket.nextStates} answer={stateAnswer} />
+      <AuditSection audit={ticket.audit} />
     </main>
+  )
+}
+
+function useStatusName() {
+  const { t } = useTranslation(['complaints', 'ui', 'disputes'])
+  return (s: string | null) => (s ? t(`ui:status.complaint.${s}`) : '')
+}
+
+/** Moving the ticket to another state, with a reason the author is told. */
+function StateSection({
+  nextStates,
+  answer,
+}: {
+  nextStates: Ticket['nextStates']
+  answer: StateAnswer | undefined
+}) {
+  const { t } = useTranslation(['complaints', 'ui', 'disputes'])
+  const status = useStatusName()
+  const reasonError = answer?.reply?.error?.reason?.[0]
+  const stateError = answer?.reply?.error?.state?.[0]
+  return (
+    <section aria-labelledby="change-state" className="ui-section">
+      <h2 id="change-state">{t('admin.changeState')}</h2>
+      {nextStates.length ? (
+        <Form method="post" className="ui-card form-stack" data-testid="state-form">
+          <input type="hidden" name="intent" value="state" />
+          <div className="field">
+            <label htmlFor="field-state">{t('admin.newState')}</label>
+            <select
+              id="field-state"
+              name="state"
+              required
+              defaultValue=""
+              aria-invalid={stateError ? true : undefined}
+              aria-describedby={stateError ? 'field-state-error' : undefined}
+            >
+              <option value="">{t('add.choose')}</option>
+              {nextStates.map((s) => (
+                <option key={s} value={s}>
+                  {status(s)}
+                </option>
+              ))}
+            </select>
+            <FieldError id="field-state-error" error={stateError} />
+          </div>
+          <div className="field">
+            <label htmlFor="field-reason">{t('admin.reason')}</label>
+            <textarea
+              id="field-reason"
+              name="reason"
+              rows={3}
+              required
+              minLength={3}
+              maxLength={complaintLimits.reason}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? 'field-reason-error' : undefined}
+            />
+            <FieldError id="field-reason-error" error={reasonError} />
+          </div>
+          <div>
+            <Button variant="primary">{t('admin.move')}</Button>
+          </div>
+        </Form>
+      ) : (
+        <p className="muted">{t('admin.noMoves')}</p>
+      )}
+    </section>
+  )
+}
+
+/** The ticket's audit trail: who did what, when and why. */
+function AuditSection({ audit }: { audit: AuditEntry[] }) {
+  const { t } = useTranslation(['complaints', 'ui', 'disputes'])
+  const status = useStatusName()
+  const auditText = (a: AuditEntry) => (
+    <>
+      {t('admin.historyItem', {
+        actor: a.actor.name,
+        action: t([`admin.actions.${a.action}`, `disputes:actions.${a.action}`], { defaultValue: a.action }),
+      })}
+      {a.toState ? ` (${t('admin.stateMove', { from: status(a.fromState), to: status(a.toState) })})` : ''}
+      {a.reason ? <span className="prewrap">{` — ${a.reason}`}</span> : null}
+    </>
+  )
+  return (
+    <section aria-labelledby="audit" className="ui-section">
+      <h2 id="audit">{t('admin.history')}</h2>
+      <Timeline
+        events={audit.map((a) => ({ id: a.id, at: a.at, text: auditText(a) }))}
+        empty={t('admin.noHistory')}
+      />
+    </section>
   )
 }
 

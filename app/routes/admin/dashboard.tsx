@@ -1,10 +1,10 @@
-import { Form } from '~/lib/form'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { useTranslation } from '~/lib/use-translation'
 import { titled } from '~/lib/meta'
 import { formatDate, formatMoney, formatNumber } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
@@ -30,34 +30,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
+type Figures = Route.ComponentProps['loaderData']['figures']
+
 export default function AdminDashboard({ loaderData: { figures } }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
-  const lng = i18n.language
-  const weeks = figures.weekStarts.map((w) => formatDate(w, lng, { day: 'numeric', month: 'short' }))
-  const count = (v: number) => formatNumber(v, lng)
-  const chart = {
-    categoryLabel: t('dashboard.week'),
-    categories: weeks,
-    figuresLabel: t('dashboard.figures'),
-    format: count,
-  }
-  const byKey = (
-    caption: string,
-    head: string,
-    items: Array<{ key: string; count: number }>,
-    label: (key: string) => string,
-    testId: string,
-  ) => (
-    <BarChart
-      testId={testId}
-      caption={caption}
-      categoryLabel={head}
-      figuresLabel={t('dashboard.figures')}
-      categories={items.map((i) => label(i.key))}
-      series={[{ name: t('dashboard.count'), values: items.map((i) => i.count) }]}
-      format={count}
-    />
-  )
+  const { t } = useTranslation(['adminMoney', 'ui'])
   return (
     <main id="main" className="container page">
       <h1>{t('dashboard.title')}</h1>
@@ -76,89 +52,163 @@ export default function AdminDashboard({ loaderData: { figures } }: Route.Compon
           <Button>{t('dashboard.show')}</Button>
         </Toolbar>
       </Form>
-      <Card as="section" level={2} title={t('dashboard.totals')} titleId="totals">
-        <DefinitionList
-          items={[
-            [t('dashboard.users'), <span data-testid="total-users">{count(figures.users.total)}</span>],
-            [
-              t('dashboard.projects'),
-              <span data-testid="total-projects">{count(figures.projects.total)}</span>,
-            ],
-            [
-              t('dashboard.contracts'),
-              <span data-testid="total-contracts">{count(figures.contracts.total)}</span>,
-            ],
-            ...figures.money.map((m): [string, React.ReactNode] => [
-              t('dashboard.heldNow', { currency: m.currency }),
-              <span data-testid={`held-${m.currency}`}>{formatMoney(m.heldMinor, m.currency, lng)}</span>,
-            ]),
-          ]}
+      <Totals figures={figures} />
+      <PeopleSection figures={figures} />
+      <WorkSection figures={figures} />
+      <MoneySection figures={figures} />
+    </main>
+  )
+}
+
+/** Counts in the page's language, and what every weekly chart shares: the weeks and their labels. */
+function useWeekly(figures: Figures) {
+  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
+  const lng = i18n.language
+  const count = (v: number) => formatNumber(v, lng)
+  const chart = {
+    categoryLabel: t('dashboard.week'),
+    categories: figures.weekStarts.map((w) => formatDate(w, lng, { day: 'numeric', month: 'short' })),
+    figuresLabel: t('dashboard.figures'),
+    format: count,
+  }
+  return { count, chart, lng }
+}
+
+/** A chart of counts by a key (a role, a state). */
+function CountChart({
+  caption,
+  head,
+  items,
+  label,
+  testId,
+}: {
+  caption: string
+  head: string
+  items: Array<{ key: string; count: number }>
+  label: (key: string) => string
+  testId: string
+}) {
+  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
+  return (
+    <BarChart
+      testId={testId}
+      caption={caption}
+      categoryLabel={head}
+      figuresLabel={t('dashboard.figures')}
+      categories={items.map((i) => label(i.key))}
+      series={[{ name: t('dashboard.count'), values: items.map((i) => i.count) }]}
+      format={(v) => formatNumber(v, i18n.language)}
+    />
+  )
+}
+
+function Totals({ figures }: { figures: Figures }) {
+  const { t } = useTranslation(['adminMoney', 'ui'])
+  const { count, lng } = useWeekly(figures)
+  return (
+    <Card as="section" level={2} title={t('dashboard.totals')} titleId="totals">
+      <DefinitionList
+        items={[
+          [t('dashboard.users'), <span data-testid="total-users">{count(figures.users.total)}</span>],
+          [
+            t('dashboard.projects'),
+            <span data-testid="total-projects">{count(figures.projects.total)}</span>,
+          ],
+          [
+            t('dashboard.contracts'),
+            <span data-testid="total-contracts">{count(figures.contracts.total)}</span>,
+          ],
+          ...figures.money.map((m): [string, React.ReactNode] => [
+            t('dashboard.heldNow', { currency: m.currency }),
+            <span data-testid={`held-${m.currency}`}>{formatMoney(m.heldMinor, m.currency, lng)}</span>,
+          ]),
+        ]}
+      />
+    </Card>
+  )
+}
+
+function PeopleSection({ figures }: { figures: Figures }) {
+  const { t } = useTranslation(['adminMoney', 'ui'])
+  const { chart } = useWeekly(figures)
+  return (
+    <section className="ui-section" aria-labelledby="people">
+      <h2 id="people">{t('dashboard.users')}</h2>
+      <div className="ui-chart-grid-2">
+        <CountChart
+          caption={t('dashboard.usersByRole')}
+          head={t('dashboard.role')}
+          items={figures.users.by}
+          label={(k) => t(`roles.${k}`, { defaultValue: k })}
+          testId="chart-users-by-role"
         />
-      </Card>
-      <section className="ui-section" aria-labelledby="people">
-        <h2 id="people">{t('dashboard.users')}</h2>
-        <div className="ui-chart-grid-2">
-          {byKey(
-            t('dashboard.usersByRole'),
-            t('dashboard.role'),
-            figures.users.by,
-            (k) => t(`roles.${k}`, { defaultValue: k }),
-            'chart-users-by-role',
-          )}
-          <BarChart
-            testId="chart-new-users"
-            caption={t('dashboard.newUsers')}
-            series={[{ name: t('dashboard.newUsersSeries'), values: figures.users.newPerWeek }]}
-            {...chart}
-          />
-        </div>
-      </section>
-      <section className="ui-section" aria-labelledby="work">
-        <h2 id="work">{t('dashboard.work')}</h2>
-        <div className="ui-chart-grid-2">
-          {byKey(
-            t('dashboard.projectsByState'),
-            t('dashboard.state'),
-            figures.projects.by,
-            (k) => t(`ui:status.project.${k}`, { defaultValue: k }),
-            'chart-projects-by-state',
-          )}
-          {byKey(
-            t('dashboard.contractsByState'),
-            t('dashboard.state'),
-            figures.contracts.by,
-            (k) => t(`ui:status.contract.${k}`, { defaultValue: k }),
-            'chart-contracts-by-state',
-          )}
-        </div>
         <BarChart
-          testId="chart-new-work"
-          caption={t('dashboard.newWork')}
-          series={[
-            { name: t('dashboard.newProjects'), values: figures.projects.newPerWeek },
-            { name: t('dashboard.newContracts'), values: figures.contracts.newPerWeek },
-          ]}
+          testId="chart-new-users"
+          caption={t('dashboard.newUsers')}
+          series={[{ name: t('dashboard.newUsersSeries'), values: figures.users.newPerWeek }]}
           {...chart}
         />
-      </section>
-      <section className="ui-section" aria-labelledby="money">
-        <h2 id="money">{t('dashboard.money')}</h2>
-        {figures.money.length ? null : <p className="muted">{t('dashboard.noMoney')}</p>}
-        {figures.money.map((m) => (
-          <BarChart
-            key={m.currency}
-            testId={`chart-money-${m.currency}`}
-            caption={t('dashboard.moneyCaption', { currency: m.currency })}
-            series={[
-              { name: t('dashboard.held'), values: m.heldPerWeek },
-              { name: t('dashboard.released'), values: m.releasedPerWeek },
-            ]}
-            {...chart}
-            format={(v) => formatMoney(v, m.currency, lng)}
-          />
-        ))}
-      </section>
-    </main>
+      </div>
+    </section>
+  )
+}
+
+function WorkSection({ figures }: { figures: Figures }) {
+  const { t } = useTranslation(['adminMoney', 'ui'])
+  const { chart } = useWeekly(figures)
+  return (
+    <section className="ui-section" aria-labelledby="work">
+      <h2 id="work">{t('dashboard.work')}</h2>
+      <div className="ui-chart-grid-2">
+        <CountChart
+          caption={t('dashboard.projectsByState')}
+          head={t('dashboard.state')}
+          items={figures.projects.by}
+          label={(k) => t(`ui:status.project.${k}`, { defaultValue: k })}
+          testId="chart-projects-by-state"
+        />
+        <CountChart
+          caption={t('dashboard.contractsByState')}
+          head={t('dashboard.state')}
+          items={figures.contracts.by}
+          label={(k) => t(`ui:status.contract.${k}`, { defaultValue: k })}
+          testId="chart-contracts-by-state"
+        />
+      </div>
+      <BarChart
+        testId="chart-new-work"
+        caption={t('dashboard.newWork')}
+        series={[
+          { name: t('dashboard.newProjects'), values: figures.projects.newPerWeek },
+          { name: t('dashboard.newContracts'), values: figures.contracts.newPerWeek },
+        ]}
+        {...chart}
+      />
+    </section>
+  )
+}
+
+function MoneySection({ figures }: { figures: Figures }) {
+  const { t } = useTranslation(['adminMoney', 'ui'])
+  const { chart, lng } = useWeekly(figures)
+  return (
+    <section className="ui-section" aria-labelledby="money">
+      <h2 id="money">{t('dashboard.money')}</h2>
+      {figures.money.length ? null : <p className="muted">{t('dashboard.noMoney')}</p>}
+      {figures.money.map((m) => (
+        <BarChart
+          key={m.currency}
+          testId={`chart-money-${m.currency}`}
+          caption={t('dashboard.moneyCaption', { currency: m.currency })}
+          series={[
+            { name: t('dashboard.held'), values: m.heldPerWeek },
+            { name: t('dashboard.released'), values: m.releasedPerWeek },
+          ]}
+          {...chart}
+          format={(v) => formatMoney(v, m.currency, lng)}
+        />
+      ))}
+    </section>
   )
 }
 

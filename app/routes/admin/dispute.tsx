@@ -1,5 +1,5 @@
-import { Form } from '~/lib/form'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
 import { formatMoney } from '~/lib/format'
 import { Button, Card, Notice } from '~/components/ui'
 import type { ComplaintDetail } from '../../../server/modules/complaints/contract'

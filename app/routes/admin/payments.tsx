@@ -1,15 +1,13 @@
-import { data, redirect } from 'react-router'
+import { data, redirect, Form, Link } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/payments'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import { titled } from '~/lib/meta'
 import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
-import { Form } from '~/lib/form'
-import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { Button, Card, Chip, DataTable, EmptyState, Notice, StatusChip, Toolbar } from '~/components/ui'
 import { TextField, type FieldReply } from '~/components/ui/field'
@@ -67,20 +65,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
+type Overview = Route.ComponentProps['loaderData']['overview']
+
 export default function AdminPayments({
   loaderData: { overview, reconciled },
   actionData,
 }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
-  const lng = i18n.language
-  const money = (minor: number, currency: string) => formatMoney(minor, currency, lng)
-  const problemText = (p: HealthProblem) =>
-    t('payments.problem', {
-      subject: p.subject,
-      found: money(p.amountMinor, p.currency),
-      expected: money(p.expectedMinor, p.currency),
-    })
-  const inFlight = overview.payouts.filter((p) => p.stuck).length + overview.stuckRefunds.length
+  const { t } = useTranslation(['adminMoney', 'ui'])
   return (
     <main id="main" className="container page">
       <h1>{t('payments.title')}</h1>
@@ -95,75 +86,13 @@ export default function AdminPayments({
         </Notice>
       ) : null}
 
-      <section className="ui-section" aria-labelledby="health">
-        <h2 id="health">{t('payments.health')}</h2>
-        <Form method="post" action="/admin/payments" data-testid="health-form">
-          <Toolbar label={t('payments.health')}>
-            <p className="muted small" data-testid="health-checked-at" data-checked-at={overview.checkedAt}>
-              {t('payments.checkedAt', { at: formatDateTime(overview.checkedAt, lng) })}{' '}
-              {t('payments.checkSchedule')}
-            </p>
-            <Button name="intent" value="check-health">
-              {t('payments.checkNow')}
-            </Button>
-          </Toolbar>
-        </Form>
-        <ul className="ui-list">
-          {overview.health.map((h) => (
-            <Card
-              as="li"
-              key={h.check}
-              data-testid={`check-${h.check}`}
-              title={t(`payments.checks.${h.check}`)}
-              titleId={`check-${h.check}`}
-              status={
-                <Chip tone={h.ok ? 'success' : 'danger'}>
-                  {h.ok ? t('payments.ok') : t('payments.problemCount', { count: h.problems.length })}
-                </Chip>
-              }
-            >
-              {h.ok ? null : (
-                <ul>
-                  {h.problems.map((p, n) => (
-                    <li key={n}>{problemText(p)}</li>
-                  ))}
-                </ul>
-              )}
-            </Card>
-          ))}
-        </ul>
-      </section>
+      <HealthSection overview={overview} />
 
       {/* Not a labelled region: the table inside is the region of that name. */}
       <section className="ui-section">
         <h2 id="payouts">{t('payments.payouts')}</h2>
         {overview.payouts.length ? (
-          <DataTable
-            caption={t('payments.payouts')}
-            captionHidden
-            columns={[
-              { label: t('payments.freelancer') },
-              { label: t('payments.destination') },
-              { label: t('payments.asked') },
-              { label: t('payments.state') },
-              { label: t('payments.amount'), numeric: true },
-            ]}
-            rows={overview.payouts.map((p) => ({
-              key: p.id,
-              testId: 'pending-payout',
-              cells: [
-                p.freelancer.name,
-                p.destination,
-                formatDateTime(p.createdAt, lng),
-                p.stuck ? (
-                  <Chip tone="danger">{t('payments.stuck')}</Chip>
-                ) : (
-                  <StatusChip machine="payout" state="requested" />
-                ),
-                money(p.amountMinor, p.currency),
-              ],
-            }))}
-          />
+          <PayoutsTable payouts={overview.payouts} />
         ) : (
           <EmptyState title={t('payments.noPayouts')} />
         )}
@@ -172,85 +101,195 @@ export default function AdminPayments({
       <section className="ui-section">
         <h2 id="refunds">{t('payments.refunds')}</h2>
         {overview.refunds.length ? (
-          <DataTable
-            caption={t('payments.refunds')}
-            captionHidden
-            columns={[
-              { label: t('payments.project') },
-              { label: t('payments.parties') },
-              { label: t('payments.reason') },
-              { label: t('payments.state') },
-              { label: t('payments.complaint') },
-              { label: t('payments.amount'), numeric: true },
-            ]}
-            rows={overview.refunds.map((r) => ({
-              key: r.id,
-              testId: 'refund-request',
-              cells: [
-                <>
-                  {r.project}
-                  <br />
-                  <span className="muted small">{r.installment}</span>
-                </>,
-                t('payments.partiesText', { client: r.client.name, freelancer: r.freelancer.name }),
-                <span className="prewrap">{r.reason}</span>,
-                <>
-                  <StatusChip machine="refund" state={r.status} />
-                  {r.overdue ? (
-                    <span className="muted small">{` ${t('payments.overdue', { date: formatDate(r.respondBy, lng) })}`}</span>
-                  ) : null}
-                </>,
-                r.complaintId ? (
-                  <Link to={`/admin/complaints/${r.complaintId}`}>
-                    {t('payments.openComplaint', { id: r.complaintId })}
-                  </Link>
-                ) : (
-                  t('payments.noComplaint')
-                ),
-                money(r.amountMinor, r.currency),
-              ],
-            }))}
-          />
+          <RefundsTable refunds={overview.refunds} />
         ) : (
           <EmptyState title={t('payments.noRefunds')} />
         )}
       </section>
 
-      <section className="ui-section" aria-labelledby="reconcile">
-        <h2 id="reconcile">{t('payments.inFlight')}</h2>
-        <p data-testid="in-flight">
-          {inFlight ? t('payments.inFlightCount', { count: inFlight }) : t('payments.nothingInFlight')}
-        </p>
-        {overview.stuckRefunds.length ? (
-          <DataTable
-            caption={t('payments.stuckRefunds')}
-            columns={[
-              { label: t('payments.refund') },
-              { label: t('payments.since') },
-              { label: t('payments.amount'), numeric: true },
-            ]}
-            rows={overview.stuckRefunds.map((r) => ({
-              key: r.id,
-              cells: [`#${r.id}`, formatDateTime(r.updatedAt, lng), money(r.amountMinor, r.currency)],
-            }))}
-          />
-        ) : null}
-        <Form method="post" className="ui-card form-stack" data-testid="reconcile-form">
-          <p className="muted small">{t('payments.reconcileHelp')}</p>
-          <TextField
-            name="reason"
-            label={t('payments.reconcileReason')}
-            ns="adminMoney"
-            reply={actionData?.reply}
-            required
-            maxLength={500}
-          />
-          <div>
-            <Button variant="primary">{t('payments.reconcileNow')}</Button>
-          </div>
-        </Form>
-      </section>
+      <ReconcileSection overview={overview} reply={actionData?.reply} />
     </main>
+  )
+}
+
+/** An amount in the page's language. */
+function useMoney() {
+  const { i18n } = useTranslation(['adminMoney', 'ui'])
+  return (minor: number, currency: string) => formatMoney(minor, currency, i18n.language)
+}
+
+/** The ledger's health checks: when they last ran, "run them now", and what each found. */
+function HealthSection({ overview }: { overview: Overview }) {
+  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
+  const money = useMoney()
+  const problemText = (p: HealthProblem) =>
+    t('payments.problem', {
+      subject: p.subject,
+      found: money(p.amountMinor, p.currency),
+      expected: money(p.expectedMinor, p.currency),
+    })
+  return (
+    <section className="ui-section" aria-labelledby="health">
+      <h2 id="health">{t('payments.health')}</h2>
+      <Form method="post" action="/admin/payments" data-testid="health-form">
+        <Toolbar label={t('payments.health')}>
+          <p className="muted small" data-testid="health-checked-at" data-checked-at={overview.checkedAt}>
+            {t('payments.checkedAt', { at: formatDateTime(overview.checkedAt, i18n.language) })}{' '}
+            {t('payments.checkSchedule')}
+          </p>
+          <Button name="intent" value="check-health">
+            {t('payments.checkNow')}
+          </Button>
+        </Toolbar>
+      </Form>
+      <ul className="ui-list">
+        {overview.health.map((h) => (
+          <Card
+            as="li"
+            key={h.check}
+            data-testid={`check-${h.check}`}
+            title={t(`payments.checks.${h.check}`)}
+            titleId={`check-${h.check}`}
+            status={
+              <Chip tone={h.ok ? 'success' : 'danger'}>
+                {h.ok ? t('payments.ok') : t('payments.problemCount', { count: h.problems.length })}
+              </Chip>
+            }
+          >
+            {h.ok ? null : (
+              <ul>
+                {h.problems.map((p, n) => (
+                  <li key={n}>{problemText(p)}</li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function PayoutsTable({ payouts }: { payouts: Overview['payouts'] }) {
+  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
+  const money = useMoney()
+  return (
+    <DataTable
+      caption={t('payments.payouts')}
+      captionHidden
+      columns={[
+        { label: t('payments.freelancer') },
+        { label: t('payments.destination') },
+        { label: t('payments.asked') },
+        { label: t('payments.state') },
+        { label: t('payments.amount'), numeric: true },
+      ]}
+      rows={payouts.map((p) => ({
+        key: p.id,
+        testId: 'pending-payout',
+        cells: [
+          p.freelancer.name,
+          p.destination,
+          formatDateTime(p.createdAt, i18n.language),
+          p.stuck ? (
+            <Chip tone="danger">{t('payments.stuck')}</Chip>
+          ) : (
+            <StatusChip machine="payout" state="requested" />
+          ),
+          money(p.amountMinor, p.currency),
+        ],
+      }))}
+    />
+  )
+}
+
+/** Refund requests and disputes, each linked to its complaint. */
+function RefundsTable({ refunds }: { refunds: Overview['refunds'] }) {
+  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
+  const money = useMoney()
+  return (
+    <DataTable
+      caption={t('payments.refunds')}
+      captionHidden
+      columns={[
+        { label: t('payments.project') },
+        { label: t('payments.parties') },
+        { label: t('payments.reason') },
+        { label: t('payments.state') },
+        { label: t('payments.complaint') },
+        { label: t('payments.amount'), numeric: true },
+      ]}
+      rows={refunds.map((r) => ({
+        key: r.id,
+        testId: 'refund-request',
+        cells: [
+          <>
+            {r.project}
+            <br />
+            <span className="muted small">{r.installment}</span>
+          </>,
+          t('payments.partiesText', { client: r.client.name, freelancer: r.freelancer.name }),
+          <span className="prewrap">{r.reason}</span>,
+          <>
+            <StatusChip machine="refund" state={r.status} />
+            {r.overdue ? (
+              <span className="muted small">{` ${t('payments.overdue', { date: formatDate(r.respondBy, i18n.language) })}`}</span>
+            ) : null}
+          </>,
+          r.complaintId ? (
+            <Link to={`/admin/complaints/${r.complaintId}`}>
+              {t('payments.openComplaint', { id: r.complaintId })}
+            </Link>
+          ) : (
+            t('payments.noComplaint')
+          ),
+          money(r.amountMinor, r.currency),
+        ],
+      }))}
+    />
+  )
+}
+
+/** Money stuck in flight, and the form that reconciles it now. */
+function ReconcileSection({ overview, reply }: { overview: Overview; reply: FieldReply | undefined }) {
+  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
+  const money = useMoney()
+  const inFlight = overview.payouts.filter((p) => p.stuck).length + overview.stuckRefunds.length
+  return (
+    <section className="ui-section" aria-labelledby="reconcile">
+      <h2 id="reconcile">{t('payments.inFlight')}</h2>
+      <p data-testid="in-flight">
+        {inFlight ? t('payments.inFlightCount', { count: inFlight }) : t('payments.nothingInFlight')}
+      </p>
+      {overview.stuckRefunds.length ? (
+        <DataTable
+          caption={t('payments.stuckRefunds')}
+          columns={[
+            { label: t('payments.refund') },
+            { label: t('payments.since') },
+            { label: t('payments.amount'), numeric: true },
+          ]}
+          rows={overview.stuckRefunds.map((r) => ({
+            key: r.id,
+            cells: [`#${r.id}`, formatDateTime(r.updatedAt, i18n.language), money(r.amountMinor, r.currency)],
+          }))}
+        />
+      ) : null}
+      <Form method="post" className="ui-card form-stack" data-testid="reconcile-form">
+        <p className="muted small">{t('payments.reconcileHelp')}</p>
+        <TextField
+          name="reason"
+          label={t('payments.reconcileReason')}
+          ns="adminMoney"
+          reply={reply}
+          required
+          maxLength={500}
+        />
+        <div>
+          <Button variant="primary">{t('payments.reconcileNow')}</Button>
+        </div>
+      </Form>
+    </section>
   )
 }
 

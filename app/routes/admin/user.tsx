@@ -1,5 +1,5 @@
-import { data } from 'react-router'
-import { Form } from '~/lib/form'
+import { data, Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import type { Route } from './+types/user'
@@ -8,10 +8,8 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { useTranslation } from '~/lib/use-translation'
 import { titled } from '~/lib/meta'
 import { formatDateTime } from '~/lib/format'
-import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { Button, DefinitionList, Notice } from '~/components/ui'
 import { adminUsersContract as c } from '../../../server/modules/admin-users/contract'
@@ -97,10 +95,9 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 }
 
 export default function AdminUser({ loaderData: { user }, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('adminUsers')
+  const { t } = useTranslation('adminUsers')
   const answer = actionData as Answer | undefined
   const errorOf = (intent: Intent) => (answer?.intent === intent ? answer.error?.reason?.[0] : undefined)
-  const when = (v: string | null) => (v ? formatDateTime(v, i18n.language) : t('user.never'))
   const live = user.status !== 'Deleted'
   const mayLock = live && !user.lockout
   const isAdmin = user.roles.includes(Role.SuperAdmin)
@@ -118,32 +115,13 @@ export default function AdminUser({ loaderData: { user }, actionData }: Route.Co
     variant: 'primary' | 'secondary' | 'destructive' = 'secondary',
     change?: 'grant' | 'take',
   ) => (
-    <Form
-      method="post"
-      className="ui-card form-stack"
-      data-testid={`${intent}-form`}
-      aria-labelledby={`${intent}-title`}
-      onSubmit={
-        intent === 'delete'
-          ? (e) => !window.confirm(t('actions.delete.confirm')) && e.preventDefault()
-          : undefined
-      }
-    >
-      <h3 id={`${intent}-title`}>{t(`actions.${intent}.title`)}</h3>
-      <p className="muted">{t(`actions.${intent}.help`)}</p>
-      <input type="hidden" name="intent" value={intent} />
-      {change ? <input type="hidden" name="change" value={change} /> : null}
-      <ReasonField
-        form={intent}
-        label={t(required ? 'actions.reason' : 'actions.reasonOptional')}
-        required={required}
-        error={errorOf(intent)}
-        maxLength={adminUserLimits.reason}
-      />
-      <div>
-        <Button variant={variant}>{t(`actions.${intent}.submit`)}</Button>
-      </div>
-    </Form>
+    <ReasonForm
+      intent={intent}
+      required={required}
+      variant={variant}
+      change={change}
+      error={errorOf(intent)}
+    />
   )
   return (
     <main id="main" className="container page">
@@ -153,22 +131,7 @@ export default function AdminUser({ loaderData: { user }, actionData }: Route.Co
       <h1>
         {user.name} <UserStatusChip status={user.status} />
       </h1>
-      <DefinitionList
-        items={[
-          [t('user.email'), user.email],
-          [t('list.role'), <RoleNames key="r" roles={user.roles} />],
-          [t('user.company'), user.companyName],
-          [t('user.phone'), user.phoneNumber],
-          [t('user.emailVerified'), user.emailVerified ? t('user.yes') : t('user.no')],
-          [t('user.signIn'), t(`user.providers.${user.provider}`, { defaultValue: user.provider })],
-          [t('list.joined'), when(user.createdAt)],
-          [t('user.updated'), when(user.updatedAt)],
-          [t('list.lastActive'), when(user.lastActiveAt)],
-          [t('user.projects'), String(user.counts.projects)],
-          [t('user.proposals'), String(user.counts.proposals)],
-          [t('user.contracts'), String(user.counts.contracts)],
-        ]}
-      />
+      <UserFacts user={user} />
       {user.profilePath ? (
         <p>
           <Link to={user.profilePath}>{t('user.profile')}</Link>
@@ -201,6 +164,74 @@ export default function AdminUser({ loaderData: { user }, actionData }: Route.Co
         <AuditTimeline entries={user.audit} empty={t('user.noHistory')} />
       </section>
     </main>
+  )
+}
+
+function UserFacts({ user }: { user: Route.ComponentProps['loaderData']['user'] }) {
+  const { t, i18n } = useTranslation('adminUsers')
+  const when = (v: string | null) => (v ? formatDateTime(v, i18n.language) : t('user.never'))
+  return (
+    <DefinitionList
+      items={[
+        [t('user.email'), user.email],
+        [t('list.role'), <RoleNames key="r" roles={user.roles} />],
+        [t('user.company'), user.companyName],
+        [t('user.phone'), user.phoneNumber],
+        [t('user.emailVerified'), user.emailVerified ? t('user.yes') : t('user.no')],
+        [t('user.signIn'), t(`user.providers.${user.provider}`, { defaultValue: user.provider })],
+        [t('list.joined'), when(user.createdAt)],
+        [t('user.updated'), when(user.updatedAt)],
+        [t('list.lastActive'), when(user.lastActiveAt)],
+        [t('user.projects'), String(user.counts.projects)],
+        [t('user.proposals'), String(user.counts.proposals)],
+        [t('user.contracts'), String(user.counts.contracts)],
+      ]}
+    />
+  )
+}
+
+/** One action on the account, with its reason (required or not); deleting asks for a confirmation first. */
+function ReasonForm({
+  intent,
+  required,
+  variant,
+  change,
+  error,
+}: {
+  intent: Intent
+  required: boolean
+  variant: 'primary' | 'secondary' | 'destructive'
+  change?: 'grant' | 'take'
+  error: string | undefined
+}) {
+  const { t } = useTranslation('adminUsers')
+  return (
+    <Form
+      method="post"
+      className="ui-card form-stack"
+      data-testid={`${intent}-form`}
+      aria-labelledby={`${intent}-title`}
+      onSubmit={
+        intent === 'delete'
+          ? (e) => !window.confirm(t('actions.delete.confirm')) && e.preventDefault()
+          : undefined
+      }
+    >
+      <h3 id={`${intent}-title`}>{t(`actions.${intent}.title`)}</h3>
+      <p className="muted">{t(`actions.${intent}.help`)}</p>
+      <input type="hidden" name="intent" value={intent} />
+      {change ? <input type="hidden" name="change" value={change} /> : null}
+      <ReasonField
+        form={intent}
+        label={t(required ? 'actions.reason' : 'actions.reasonOptional')}
+        required={required}
+        error={error}
+        maxLength={adminUserLimits.reason}
+      />
+      <div>
+        <Button variant={variant}>{t(`actions.${intent}.submit`)}</Button>
+      </div>
+    </Form>
   )
 }
 

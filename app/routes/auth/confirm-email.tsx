@@ -1,6 +1,5 @@
-import { useTranslation } from '~/lib/use-translation'
-import { data } from 'react-router'
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/confirm-email'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { getInstance } from '~/middleware/i18next'

@@ -1,8 +1,6 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from '~/lib/use-translation'
-import { data, redirect, useNavigation } from 'react-router'
-import { Form } from '~/lib/form'
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { data, redirect, useNavigation, Form, Link } from 'react-router'
 import type { Route } from './+types/gotosign'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
@@ -15,10 +13,12 @@ import {
   AuthField,
   AuthFormErrors,
   useReplyKey,
+  type AuthReply,
+  type Constraints,
 } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { PASSWORD_MIN } from '../../../server/modules/identity/password-policy'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
 
 // A 429's Retry-After goes out with the page as with the API.
@@ -89,28 +89,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       <Form method="post" noValidate key={formKey} className="form-stack">
         <AuthFormErrors reply={reply} />
         <AccountTypeChoice kinds={loaderData.kinds} reply={reply} constraints={constraints} withHints />
-        <AuthField
-          name="firstName"
-          reply={reply}
-          constraints={constraints}
-          label={t('fields.firstName')}
-          autoComplete="given-name"
-        />
-        <AuthField
-          name="lastName"
-          reply={reply}
-          constraints={constraints}
-          label={t('fields.lastName')}
-          autoComplete="family-name"
-        />
-        <AuthField
-          name="companyName"
-          reply={reply}
-          constraints={constraints}
-          label={t('fields.companyName')}
-          hint={t('signup.companyHint')}
-          autoComplete="organization"
-        />
+        <NameFields reply={reply} constraints={constraints} />
         <AuthField
           name="email"
           reply={reply}
@@ -146,19 +125,56 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           {t('signup.submit')}
         </button>
       </Form>
-      {loaderData.providers.length ? (
-        <div className="third-party">
-          <p>{t('thirdParty.or')}</p>
-          {loaderData.providers.map((p) => (
-            <a key={p.id} className="button" href={`/auth/oidc/${p.id}`} data-provider={p.id}>
-              {t('thirdParty.signUpWith', { name: p.name })}
-            </a>
-          ))}
-        </div>
-      ) : null}
+      {loaderData.providers.length ? <SignUpWith providers={loaderData.providers} /> : null}
       <p>
         {t('signup.haveAccount')} <Link to="/auth/login">{t('signup.login')}</Link>
       </p>
     </main>
+  )
+}
+
+/** Who signs up: first and last name, and the company (optional). */
+function NameFields({ reply, constraints }: { reply: AuthReply; constraints: Constraints }) {
+  const { t } = useTranslation('auth')
+  return (
+    <>
+      <AuthField
+        name="firstName"
+        reply={reply}
+        constraints={constraints}
+        label={t('fields.firstName')}
+        autoComplete="given-name"
+      />
+      <AuthField
+        name="lastName"
+        reply={reply}
+        constraints={constraints}
+        label={t('fields.lastName')}
+        autoComplete="family-name"
+      />
+      <AuthField
+        name="companyName"
+        reply={reply}
+        constraints={constraints}
+        label={t('fields.companyName')}
+        hint={t('signup.companyHint')}
+        autoComplete="organization"
+      />
+    </>
+  )
+}
+
+/** Signing up through a third-party provider instead. */
+function SignUpWith({ providers }: { providers: Array<{ id: string; name: string }> }) {
+  const { t } = useTranslation('auth')
+  return (
+    <div className="third-party">
+      <p>{t('thirdParty.or')}</p>
+      {providers.map((p) => (
+        <a key={p.id} className="button" href={`/auth/oidc/${p.id}`} data-provider={p.id}>
+          {t('thirdParty.signUpWith', { name: p.name })}
+        </a>
+      ))}
+    </div>
   )
 }

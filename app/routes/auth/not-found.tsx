@@ -1,4 +1,4 @@
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import type { Route } from './+types/not-found'
 

@@ -1,6 +1,5 @@
-import { useTranslation } from '~/lib/use-translation'
-import { data, redirect } from 'react-router'
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { data, redirect, Link } from 'react-router'
 import type { Route } from './+types/oidc-callback'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { appContext } from '~/lib/context'

@@ -1,9 +1,9 @@
-import { useTranslation } from '~/lib/use-translation'
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { Route } from './+types/terms'
 import { getLocale } from '~/middleware/i18next'
 import { pageTitles, terms } from '../../../server/db/seed-data/content'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
 
 export const handle = visitorPage

@@ -1,6 +1,5 @@
-import { useTranslation } from '~/lib/use-translation'
-import { data } from 'react-router'
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/unauthorized'
 import { getInstance } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui'
 import { useHubSend } from '~/components/realtime'
 import { chatLimits } from '../../../server/modules/chat/rules.ts'
@@ -43,8 +43,6 @@ export function Composer({
   const [id, setId] = useState(clientMessageId)
   const [hydrated, setHydrated] = useState(false)
   const [clientError, setClientError] = useState<string | null>(null)
-  const send = useHubSend('chat')
-  const lastTyping = useRef(0)
   useEffect(() => setHydrated(true), [])
 
   const answer = fetcher.data ?? result
@@ -87,57 +85,91 @@ export function Composer({
     >
       <input type="hidden" name="clientMessageId" value={id} />
       {hydrated ? <input type="hidden" name="live" value="1" /> : null}
-      <div className="field">
-        <label htmlFor="chat-text">{t('composer.label')}</label>
-        <textarea
-          id="chat-text"
-          name="text"
-          rows={3}
-          maxLength={chatLimits.text}
-          defaultValue={typeof initialText === 'string' ? initialText : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'chat-text-error' : undefined}
-          onInput={() => {
-            setClientError(null)
-            const now = Date.now()
-            if (now - lastTyping.current < TYPING_EVERY_MS) return
-            lastTyping.current = now
-            send('Typing', roomId)
-          }}
-          onKeyDown={(event) => {
-            // Enter sends, Shift+Enter starts a new line.
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault()
-              form.current?.requestSubmit()
-            }
-          }}
-        />
-        {error ? (
-          <p className="field-error" id="chat-text-error" role="alert">
-            {t(error, { defaultValue: error, max: chatLimits.text })}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor="chat-file">{t('composer.attach')}</label>
-        <input
-          id="chat-file"
-          name="file"
-          type="file"
-          accept={ATTACHMENT_ACCEPT}
-          aria-describedby="chat-file-hint"
-        />
-        <p className="hint" id="chat-file-hint">
-          {t('composer.attachHint', {
-            image: chatLimits.imageKb,
-            document: chatLimits.documentKb / 1024,
-            media: chatLimits.mediaKb / 1024,
-          })}
-        </p>
-      </div>
+      <MessageText
+        roomId={roomId}
+        initialText={typeof initialText === 'string' ? initialText : undefined}
+        error={error}
+        onInput={() => setClientError(null)}
+        onEnter={() => form.current?.requestSubmit()}
+      />
+      <AttachmentField />
       <Button variant="primary" aria-disabled={busy || undefined}>
         {busy ? t('room.sending') : t('composer.send')}
       </Button>
     </fetcher.Form>
+  )
+}
+
+/** The message: Enter sends, Shift+Enter starts a new line, and typing tells the room (at most every few seconds). */
+function MessageText({
+  roomId,
+  initialText,
+  error,
+  onInput,
+  onEnter,
+}: {
+  roomId: number
+  initialText: string | undefined
+  error: string | null
+  onInput: () => void
+  onEnter: () => void
+}) {
+  const { t } = useTranslation('chat')
+  const send = useHubSend('chat')
+  const lastTyping = useRef(0)
+  return (
+    <div className="field">
+      <label htmlFor="chat-text">{t('composer.label')}</label>
+      <textarea
+        id="chat-text"
+        name="text"
+        rows={3}
+        maxLength={chatLimits.text}
+        defaultValue={initialText}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'chat-text-error' : undefined}
+        onInput={() => {
+          onInput()
+          const now = Date.now()
+          if (now - lastTyping.current < TYPING_EVERY_MS) return
+          lastTyping.current = now
+          send('Typing', roomId)
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault()
+            onEnter()
+          }
+        }}
+      />
+      {error ? (
+        <p className="field-error" id="chat-text-error" role="alert">
+          {t(error, { defaultValue: error, max: chatLimits.text })}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function AttachmentField() {
+  const { t } = useTranslation('chat')
+  return (
+    <div className="field">
+      <label htmlFor="chat-file">{t('composer.attach')}</label>
+      <input
+        id="chat-file"
+        name="file"
+        type="file"
+        accept={ATTACHMENT_ACCEPT}
+        aria-describedby="chat-file-hint"
+      />
+      <p className="hint" id="chat-file-hint">
+        {t('composer.attachHint', {
+          image: chatLimits.imageKb,
+          document: chatLimits.documentKb / 1024,
+          media: chatLimits.mediaKb / 1024,
+        })}
+      </p>
+    </div>
   )
 }

@@ -37,36 +37,11 @@ export function useRoomMessages({
   page: RoomPage
   live: boolean
 }) {
-  const [kept, setKept] = useState<ChatMessage[]>([])
   const [arrived, setArrived] = useState<ChatMessage[]>([])
   const [otherRead, setOtherRead] = useState(0)
   const [typingUntil, setTypingUntil] = useState(0)
-  const [before, setBefore] = useState<number | null>(page.before)
-  const earlierFetcher = useFetcher<{ page: RoomPage }>({ key: `earlier-${roomId}` })
-  const reader = useFetcher({ key: `read-${roomId}` })
+  const earlier = useEarlierPages(roomId, page)
   const revalidator = useRevalidator()
-
-  // Every page the loader brings is kept (a reload after new messages moves the newest page on, and
-  // what it no longer holds must stay on screen); the earlier-pages cursor is the first page's,
-  // then each earlier page's.
-  useEffect(() => setKept((list) => byId([list, page.data])), [page.data])
-  useEffect(() => {
-    const older = earlierFetcher.data?.page
-    if (!older) return
-    setKept((list) => byId([older.data, list]))
-    setBefore(older.before)
-  }, [earlierFetcher.data])
-
-  const loadEarlier = useCallback(() => {
-    if (before === null || earlierFetcher.state !== 'idle') return
-    earlierFetcher.load(`/chats/${roomId}?before=${before}`)
-  }, [before, earlierFetcher, roomId])
-
-  const markRead = useCallback(
-    (upTo: number) =>
-      reader.submit({ intent: 'read', upTo: String(upTo) }, { method: 'post', action: `/chats/${roomId}` }),
-    [reader, roomId],
-  )
 
   const add = useCallback(
     (message: ChatMessage) => {
@@ -93,26 +68,83 @@ export function useRoomMessages({
       setOtherRead((n) => Math.max(n, event.lastReadMessageId))
   })
   useHubReconnected('chat', () => void revalidator.revalidate())
+  useRenderWhenTypingEnds(typingUntil)
 
-  // Typing stops showing a few seconds after the last signal.
+  const messages = useMemo(
+    () => byId([earlier.loaded, page.data, live ? arrived : []]),
+    [earlier.loaded, page.data, arrived, live],
+  )
+  // The newest message not of my own (the other person's, or a system message): what there is to read.
+  const newestFromOther = messages.findLast((m) => m.senderId !== me)?.id ?? 0
+  useReadWhenSeen({ roomId, live, newestFromOther, myLastRead: page.myLastReadMessageId })
+
+  return {
+    messages,
+    add,
+    otherRead: Math.max(otherRead, page.otherLastReadMessageId),
+    typing: typingUntil > Date.now(),
+    before: earlier.before,
+    loadEarlier: earlier.loadEarlier,
+    loadingEarlier: earlier.loading,
+  }
+}
+
+/**
+ * Every page the loader brings stays loaded (a reload after new messages moves the newest page on,
+ * and what it no longer holds must stay on screen), and earlier pages load on demand; the
+ * earlier-pages cursor is the first page's, then each earlier page's.
+ */
+function useEarlierPages(roomId: number, page: RoomPage) {
+  const [loaded, setLoaded] = useState<ChatMessage[]>([])
+  const [before, setBefore] = useState<number | null>(page.before)
+  const earlierFetcher = useFetcher<{ page: RoomPage }>({ key: `earlier-${roomId}` })
+  useEffect(() => setLoaded((list) => byId([list, page.data])), [page.data])
+  useEffect(() => {
+    const older = earlierFetcher.data?.page
+    if (!older) return
+    setLoaded((list) => byId([older.data, list]))
+    setBefore(older.before)
+  }, [earlierFetcher.data])
+  const loadEarlier = useCallback(() => {
+    if (before === null || earlierFetcher.state !== 'idle') return
+    earlierFetcher.load(`/chats/${roomId}?before=${before}`)
+  }, [before, earlierFetcher, roomId])
+  return { loaded, before, loadEarlier, loading: earlierFetcher.state !== 'idle' }
+}
+
+/** Typing stops showing a few seconds after the last signal: render again then. */
+function useRenderWhenTypingEnds(typingUntil: number) {
   const [, tick] = useState(0)
   useEffect(() => {
     if (!typingUntil) return
     const timer = setTimeout(() => tick((n) => n + 1), Math.max(0, typingUntil - Date.now()) + 50)
     return () => clearTimeout(timer)
   }, [typingUntil])
+}
 
-  const messages = useMemo(
-    () => byId([kept, page.data, live ? arrived : []]),
-    [kept, page.data, arrived, live],
+/**
+ * The other person's messages are read when they are on screen: at once while the page is in front
+ * (live ones, and unread ones a reload brought), otherwise when the tab comes back.
+ */
+function useReadWhenSeen({
+  roomId,
+  live,
+  newestFromOther,
+  myLastRead,
+}: {
+  roomId: number
+  live: boolean
+  newestFromOther: number
+  myLastRead: number
+}) {
+  const reader = useFetcher({ key: `read-${roomId}` })
+  const markRead = useCallback(
+    (upTo: number) =>
+      reader.submit({ intent: 'read', upTo: String(upTo) }, { method: 'post', action: `/chats/${roomId}` }),
+    [reader, roomId],
   )
-  // The newest message not of my own (the other person's, or a system message): what there is to read.
-  const newestFromOther = messages.findLast((m) => m.senderId !== me)?.id ?? 0
-
-  // The other person's messages are read when they are on screen: at once while the page is in
-  // front (live ones, and unread ones a reload brought), otherwise when the tab comes back.
   const readUpTo = useRef(0)
-  readUpTo.current = Math.max(readUpTo.current, page.myLastReadMessageId)
+  readUpTo.current = Math.max(readUpTo.current, myLastRead)
   useEffect(() => {
     if (!live) return
     const check = () => {
@@ -124,14 +156,4 @@ export function useRoomMessages({
     document.addEventListener('visibilitychange', check)
     return () => document.removeEventListener('visibilitychange', check)
   }, [live, newestFromOther, markRead])
-
-  return {
-    messages,
-    add,
-    otherRead: Math.max(otherRead, page.otherLastReadMessageId),
-    typing: typingUntil > Date.now(),
-    before,
-    loadEarlier,
-    loadingEarlier: earlierFetcher.state !== 'idle',
-  }
 }

@@ -1,13 +1,12 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
-import { data, redirect } from 'react-router'
-import { Link } from '~/lib/link'
+import { data, redirect, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/room'
 import { ApiCallError, type ProblemBody } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getUser, requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { useTranslation } from '~/lib/use-translation'
 import { titled } from '~/lib/meta'
 import { imageSrc } from '~/lib/image-src'
 import { ErrorPage } from '~/components/error-page'
@@ -154,45 +153,20 @@ function Room({
 }) {
   const { t } = useTranslation(['chat', 'chat-closed'])
   const room = page.room
-  const links = projectLinks(room)
   const live = !viewingEarlier
   const chat = useRoomMessages({ roomId: room.id, me, otherId: room.other.id, page, live })
   const log = useRef<HTMLDivElement>(null)
   const sentinel = useRef<HTMLAnchorElement>(null)
   useNewestInView(log, chat.messages, me)
-
-  // Reaching the top of the history loads the page before it.
   const { loadEarlier } = chat
-  useEffect(() => {
-    const target = sentinel.current
-    if (!target || !log.current || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((e) => e.isIntersecting) && loadEarlier(),
-      { root: log.current },
-    )
-    observer.observe(target)
-    return () => observer.disconnect()
-  }, [loadEarlier])
-
-  const profile = room.myRole === 'client' ? `/profiles/freelancers/${room.other.id}` : undefined
+  useLoadEarlierAtTop(log, sentinel, loadEarlier)
   return (
     <main id="main" className="container page">
       <p>
         <Link to="/chats">{t('room.back')}</Link>
       </p>
       <h1 className="visually-hidden">{t('room.title', { name: room.other.name })}</h1>
-      <header className="ui-card-header">
-        <Person
-          name={room.other.name}
-          imageUrl={imageSrc(room.other.imageUrl)}
-          href={profile}
-          subtitle={t('room.project', { title: room.project.title })}
-        />
-        <ButtonGroup>
-          {links.contract ? <ButtonLink to={links.contract}>{t('room.contract')}</ButtonLink> : null}
-          <ButtonLink to={links.project}>{t('room.projectLink')}</ButtonLink>
-        </ButtonGroup>
-      </header>
+      <RoomHeader room={room} />
       <MessageLog label={t('room.history')} live={live} boxRef={log}>
         <li className="ui-chat-log-start">
           {chat.before !== null ? (
@@ -239,6 +213,47 @@ function Room({
       )}
     </main>
   )
+}
+
+/** Who the room is with, and links to the project and its contract. */
+function RoomHeader({ room }: { room: Route.ComponentProps['loaderData']['page']['room'] }) {
+  const { t } = useTranslation(['chat', 'chat-closed'])
+  const links = projectLinks(room)
+  const profile = room.myRole === 'client' ? `/profiles/freelancers/${room.other.id}` : undefined
+  return (
+    <header className="ui-card-header">
+      <Person
+        name={room.other.name}
+        imageUrl={imageSrc(room.other.imageUrl)}
+        href={profile}
+        subtitle={t('room.project', { title: room.project.title })}
+      />
+      <ButtonGroup>
+        {links.contract ? <ButtonLink to={links.contract}>{t('room.contract')}</ButtonLink> : null}
+        <ButtonLink to={links.project}>{t('room.projectLink')}</ButtonLink>
+      </ButtonGroup>
+    </header>
+  )
+}
+
+/** Reaching the top of the history (its first item in view) loads the page before it. */
+function useLoadEarlierAtTop(
+  box: React.RefObject<HTMLDivElement | null>,
+  sentinel: React.RefObject<HTMLAnchorElement | null>,
+  loadEarlier: () => void,
+) {
+  useEffect(() => {
+    const target = sentinel.current
+    if (!target || !box.current || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && loadEarlier(),
+      {
+        root: box.current,
+      },
+    )
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [box, sentinel, loadEarlier])
 }
 
 /**

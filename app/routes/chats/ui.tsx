@@ -1,4 +1,4 @@
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import { linkify } from '~/lib/linkify'
 import { formatDateTime } from '~/lib/format'
 import { MessageBubble } from '~/components/ui'

@@ -1,23 +1,14 @@
-import { useTranslation } from '~/lib/use-translation'
-import { Link } from '~/lib/link'
-import { Kept } from '~/lib/kept-markup'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Avatar } from '~/components/ui/avatar'
 import { formatMoney, formatRating, joinPresent } from '~/lib/format'
 import type { SearchHit as Hit } from '../../../server/modules/profiles/contract'
 
-/**
- * A freelancer in Find Freelancers' results. It reads the same for every client in a language until
- * the profile changes, so the server renders it once for what it shows and keeps it as HTML, as the
- * project cards (decisions 279, 284).
- */
-export function FreelancerHit({ hit }: { hit: Hit }) {
-  return <Kept as="li" className="card hit" component={FreelancerHitContent} props={{ hit }} />
-}
-
-function FreelancerHitContent({ hit: h }: { hit: Hit }) {
+/** A freelancer in Find Freelancers' results. */
+export function FreelancerHit({ hit: h }: { hit: Hit }) {
   const { t, i18n } = useTranslation('profile')
   return (
-    <>
+    <li className="card hit">
       <Avatar src={h.imageDisplayable && h.imageUrl ? `/api/v1/${h.imageUrl}` : null} alt="" size={64} />
       <div>
         <h2>
@@ -52,6 +43,6 @@ function FreelancerHitContent({ hit: h }: { hit: Hit }) {
             })
           : ''}
       </p>
-    </>
+    </li>
   )
 }

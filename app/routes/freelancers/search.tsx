@@ -1,6 +1,5 @@
-import { useTranslation } from '~/lib/use-translation'
-import { Form } from '~/lib/form'
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
 import type { Route } from './+types/search'
 import { apiFor } from '~/lib/api.server'
 import { requirePermission } from '~/lib/session.server'
@@ -18,11 +17,8 @@ import {
   searchSorts,
 } from '../../../server/modules/profiles/rules'
 import stylesheet from '../profile/profile.css?url'
-import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
-import { keptCategoryTree } from '~/lib/catalogue.server'
-import { keptForSession } from '~/lib/session-data.server'
-import { packed, unpack } from '~/lib/packed'
+import { readCategoryTree } from '~/lib/catalogue.server'
 
 // Find Freelancers (clients and companies; the route guard sends freelancers to
 // /auth/unauthorized). Every filter, the sort and the page live in the URL: the filter form is a
@@ -64,22 +60,14 @@ function queryFromUrl(params: URLSearchParams) {
   return searchQuery.parse(kept)
 }
 
-// A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
-export const handle = ownPage
-
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'freelancers.find')
   const query = queryFromUrl(url.searchParams)
   const api = apiFor(context)
-  // What the search answers is the same for every client in a language (it reads no one's own
-  // data; the permission was checked above): kept for every session, as Find Project's is
-  // (decisions 278 and 298), and read afresh after any write.
   const [results, tree, facets] = await Promise.all([
-    keptForSession(context, null, `freelancers-search\n${JSON.stringify(query)}`, () =>
-      api.call(profilesContract.search, { query }),
-    ),
-    keptCategoryTree(context),
-    keptForSession(context, null, 'freelancers-search-facets', () => api.call(profilesContract.searchFacets)),
+    api.call(profilesContract.search, { query }),
+    readCategoryTree(context),
+    api.call(profilesContract.searchFacets),
   ])
   const selectedSkills = url.searchParams.getAll('skill')
   const params = Object.fromEntries(
@@ -110,7 +98,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
   return {
     title: getInstance(context).t('profile:search.title'),
-    results: packed(results),
+    results: results,
     categories: tree.data.map((c) => ({ value: String(c.id), label: c.name })),
     subcategories: tree.data
       .filter((c) => !query.categoryId || c.id === query.categoryId)
@@ -129,11 +117,156 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
 }
 
+type SearchData = Route.ComponentProps['loaderData']
+
 export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('profile')
-  const { params, selectedSkills, term } = loaderData
-  const results = unpack(loaderData.results)
+  const { t } = useTranslation('profile')
+  return (
+    <main id="main" className="container page">
+      <h1>{t('search.title')}</h1>
+      <div className="search-layout">
+        <Form method="get" className="card search-filters" aria-label={t('search.filters')}>
+          <WhatFilters data={loaderData} />
+          <WhoFilters data={loaderData} />
+          <button type="submit" className="button button-primary">
+            {t('search.submit')}
+          </button>
+          <Link to="?">{t('search.reset')}</Link>
+        </Form>
+        <section aria-labelledby="results-title">
+          <Results data={loaderData} />
+        </section>
+      </div>
+    </main>
+  )
+}
+
+/** The filters on the work: the term, the category and subcategory, and their skills. */
+function WhatFilters({ data }: { data: SearchData }) {
+  const { t } = useTranslation('profile')
+  const { params, selectedSkills, term } = data
   const p = (k: string) => params[k] ?? ''
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="search-term">{t('search.term')}</label>
+        <input
+          id="search-term"
+          name="search"
+          type="search"
+          defaultValue={term}
+          maxLength={100}
+          placeholder={t('search.termPlaceholder')}
+        />
+      </div>
+      <FilterSelect
+        name="category"
+        label={t('fields.category')}
+        value={p('category')}
+        any={t('search.any')}
+        options={data.categories}
+      />
+      <div className="field">
+        <label htmlFor="f-subcategory">{t('fields.subcategory')}</label>
+        <select id="f-subcategory" name="subcategory" defaultValue={p('subcategory')}>
+          <option value="">{t('search.any')}</option>
+          {data.subcategories.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              <Options options={group.options} />
+            </optgroup>
+          ))}
+        </select>
+      </div>
+      {/* Skills are ticked, not Ctrl-clicked in a multiple select (issue 15). */}
+      {data.skills.length ? (
+        // Keyed by the search, so Reset or a new search start from what the address asks for.
+        <TagInput
+          key={selectedSkills.join()}
+          name="skill"
+          legend={t('search.skills')}
+          options={data.skills.map((k) => ({ id: k.value, name: k.label }))}
+          selected={selectedSkills}
+        />
+      ) : (
+        <p className="muted small">{t('search.skillsAfterCategory')}</p>
+      )}
+    </>
+  )
+}
+
+/** The filters on the freelancer: where, rate, experience, availability, language, rating; and the order. */
+function WhoFilters({ data }: { data: SearchData }) {
+  const { t } = useTranslation('profile')
+  const p = (k: string) => data.params[k] ?? ''
+  return (
+    <>
+      <FilterSelect
+        name="country"
+        label={t('fields.country')}
+        value={p('country')}
+        any={t('search.any')}
+        options={data.countries}
+      />
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor="f-min">{t('search.minRate')}</label>
+          <input id="f-min" name="minRate" inputMode="decimal" defaultValue={p('minRate')} size={6} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-max">{t('search.maxRate')}</label>
+          <input id="f-max" name="maxRate" inputMode="decimal" defaultValue={p('maxRate')} size={6} />
+        </div>
+      </div>
+      <FilterSelect
+        name="currency"
+        label={t('fields.currency')}
+        value={p('currency')}
+        any={t('search.anyCurrency')}
+        options={currencies.map((c) => ({ value: c, label: c }))}
+      />
+      <FilterSelect
+        name="experience"
+        label={t('fields.experienceLevel')}
+        value={p('experience')}
+        any={t('search.any')}
+        options={experienceLevels.map((v) => ({ value: v, label: t(`experience.${v}`) }))}
+      />
+      <FilterSelect
+        name="availability"
+        label={t('fields.availability')}
+        value={p('availability')}
+        any={t('search.any')}
+        options={availabilities.map((v) => ({ value: v, label: t(`availability.${v}`) }))}
+      />
+      <FilterSelect
+        name="language"
+        label={t('fields.language')}
+        value={p('language')}
+        any={t('search.any')}
+        options={data.languages}
+      />
+      <FilterSelect
+        name="rating"
+        label={t('search.rating')}
+        value={p('rating')}
+        any={t('search.any')}
+        options={[4.5, 4, 3].map((r) => ({
+          value: String(r),
+          label: t('search.ratingAtLeast', { rating: r }),
+        }))}
+      />
+      <FilterSelect
+        name="sort"
+        label={t('search.sort')}
+        value={p('sort')}
+        options={searchSorts.map((s) => ({ value: s, label: t(`search.sorts.${s}`) }))}
+      />
+    </>
+  )
+}
+
+function Results({ data: { results, params, selectedSkills } }: { data: SearchData }) {
+  const { t, i18n } = useTranslation('profile')
   const hrefFor = (page: number) => {
     const s = new URLSearchParams(params)
     for (const skill of selectedSkills) s.append('skill', skill)
@@ -141,160 +274,59 @@ export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
     return `?${s.toString()}`
   }
   return (
-    <main id="main" className="container page">
-      <h1>{t('search.title')}</h1>
-      <div className="search-layout">
-        <Form method="get" className="card search-filters" aria-label={t('search.filters')}>
-          <div className="field">
-            <label htmlFor="search-term">{t('search.term')}</label>
-            <input
-              id="search-term"
-              name="search"
-              type="search"
-              defaultValue={term}
-              maxLength={100}
-              placeholder={t('search.termPlaceholder')}
-            />
-          </div>
-          <FilterSelect
-            name="category"
-            label={t('fields.category')}
-            value={p('category')}
-            any={t('search.any')}
-            options={loaderData.categories}
-          />
-          <div className="field">
-            <label htmlFor="f-subcategory">{t('fields.subcategory')}</label>
-            <select id="f-subcategory" name="subcategory" defaultValue={p('subcategory')}>
-              <option value="">{t('search.any')}</option>
-              {loaderData.subcategories.map((group) => (
-                <optgroup key={group.label} label={group.label}>
-                  <Options options={group.options} />
-                </optgroup>
-              ))}
-            </select>
-          </div>
-          {/* Skills are ticked, not Ctrl-clicked in a multiple select (issue 15). */}
-          {loaderData.skills.length ? (
-            // Keyed by the search, so Reset or a new search start from what the address asks for.
-            <TagInput
-              key={selectedSkills.join()}
-              name="skill"
-              legend={t('search.skills')}
-              options={loaderData.skills.map((k) => ({ id: k.value, name: k.label }))}
-              selected={selectedSkills}
-            />
-          ) : (
-            <p className="muted small">{t('search.skillsAfterCategory')}</p>
-          )}
-          <FilterSelect
-            name="country"
-            label={t('fields.country')}
-            value={p('country')}
-            any={t('search.any')}
-            options={loaderData.countries}
-          />
-          <div className="field-row">
-            <div className="field">
-              <label htmlFor="f-min">{t('search.minRate')}</label>
-              <input id="f-min" name="minRate" inputMode="decimal" defaultValue={p('minRate')} size={6} />
-            </div>
-            <div className="field">
-              <label htmlFor="f-max">{t('search.maxRate')}</label>
-              <input id="f-max" name="maxRate" inputMode="decimal" defaultValue={p('maxRate')} size={6} />
-            </div>
-          </div>
-          <FilterSelect
-            name="currency"
-            label={t('fields.currency')}
-            value={p('currency')}
-            any={t('search.anyCurrency')}
-            options={currencies.map((c) => ({ value: c, label: c }))}
-          />
-          <FilterSelect
-            name="experience"
-            label={t('fields.experienceLevel')}
-            value={p('experience')}
-            any={t('search.any')}
-            options={experienceLevels.map((v) => ({ value: v, label: t(`experience.${v}`) }))}
-          />
-          <FilterSelect
-            name="availability"
-            label={t('fields.availability')}
-            value={p('availability')}
-            any={t('search.any')}
-            options={availabilities.map((v) => ({ value: v, label: t(`availability.${v}`) }))}
-          />
-          <FilterSelect
-            name="language"
-            label={t('fields.language')}
-            value={p('language')}
-            any={t('search.any')}
-            options={loaderData.languages}
-          />
-          <FilterSelect
-            name="rating"
-            label={t('search.rating')}
-            value={p('rating')}
-            any={t('search.any')}
-            options={[4.5, 4, 3].map((r) => ({
-              value: String(r),
-              label: t('search.ratingAtLeast', { rating: r }),
-            }))}
-          />
-          <FilterSelect
-            name="sort"
-            label={t('search.sort')}
-            value={p('sort')}
-            options={searchSorts.map((s) => ({ value: s, label: t(`search.sorts.${s}`) }))}
-          />
-          <button type="submit" className="button button-primary">
-            {t('search.submit')}
-          </button>
-          <Link to="?">{t('search.reset')}</Link>
-        </Form>
-        <section aria-labelledby="results-title">
-          <h2 id="results-title" aria-live="polite">
-            {t(results.capped ? 'search.countCapped' : 'search.count', {
-              count: results.total,
-              formatted: formatNumber(results.total, i18n.language),
-            })}
-          </h2>
-          {results.data.length ? (
-            <ul className="search-results">
-              {results.data.map((h) => (
-                <FreelancerHit key={h.userId} hit={h} />
-              ))}
-            </ul>
-          ) : (
-            <p className="empty-state">{t('search.none')}</p>
-          )}
-          {results.pages > 1 ? (
-            <nav className="pagination" aria-label={t('search.pages')}>
-              {results.page > 1 ? (
-                <Link to={hrefFor(results.page - 1)} rel="prev">
-                  {t('search.previous')}
-                </Link>
-              ) : null}
-              <ol>
-                {pageWindow(results.page, results.pages).map((n) => (
-                  <li key={n}>
-                    <Link to={hrefFor(n)} aria-current={n === results.page ? 'page' : undefined}>
-                      {n}
-                    </Link>
-                  </li>
-                ))}
-              </ol>
-              {results.page < results.pages ? (
-                <Link to={hrefFor(results.page + 1)} rel="next">
-                  {t('search.next')}
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
-        </section>
-      </div>
-    </main>
+    <>
+      <h2 id="results-title" aria-live="polite">
+        {t(results.capped ? 'search.countCapped' : 'search.count', {
+          count: results.total,
+          formatted: formatNumber(results.total, i18n.language),
+        })}
+      </h2>
+      {results.data.length ? (
+        <ul className="search-results">
+          {results.data.map((h) => (
+            <FreelancerHit key={h.userId} hit={h} />
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-state">{t('search.none')}</p>
+      )}
+      {results.pages > 1 ? <ResultPages page={results.page} pages={results.pages} hrefFor={hrefFor} /> : null}
+    </>
+  )
+}
+
+function ResultPages({
+  page,
+  pages,
+  hrefFor,
+}: {
+  page: number
+  pages: number
+  hrefFor: (page: number) => string
+}) {
+  const { t } = useTranslation('profile')
+  return (
+    <nav className="pagination" aria-label={t('search.pages')}>
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} rel="prev">
+          {t('search.previous')}
+        </Link>
+      ) : null}
+      <ol>
+        {pageWindow(page, pages).map((n) => (
+          <li key={n}>
+            <Link to={hrefFor(n)} aria-current={n === page ? 'page' : undefined}>
+              {n}
+            </Link>
+          </li>
+        ))}
+      </ol>
+      {page < pages ? (
+        <Link to={hrefFor(page + 1)} rel="next">
+          {t('search.next')}
+        </Link>
+      ) : null}
+    </nav>
   )
 }
 

@@ -1,6 +1,5 @@
-import { data, redirect } from 'react-router'
-import { Form } from '~/lib/form'
-import { useTranslation } from '~/lib/use-translation'
+import { data, redirect, Form } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/checkout'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -9,7 +8,7 @@ import { titled } from '~/lib/meta'
 import { formatMoney } from '~/lib/format'
 import { getInstance } from '~/middleware/i18next'
 import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, Notice } from '~/components/ui'
-import { TextField } from '~/components/ui/field'
+import { TextField, type FieldReply } from '~/components/ui/field'
 import { paymentsContract as c } from '../../../server/modules/payments/contract'
 import { testCards } from '../../../server/modules/payments/gateways/test-cards'
 import { refused } from '../projects/actions.server'
@@ -97,6 +96,24 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           ]}
         />
       </Card>
+      <SessionStatus session={s} />
+      {s.status === 'requires_action' ? <ConfirmCard total={total} /> : null}
+      {s.status === 'open' || s.status === 'failed' ? (
+        <CardForm total={total} reply={reply} back={back} />
+      ) : (
+        <ButtonGroup>{back}</ButtonGroup>
+      )}
+    </main>
+  )
+}
+
+type Session = Route.ComponentProps['loaderData']['session']
+
+/** Where the session stands once the gateway has answered: paid, cancelled or declined (and why). */
+function SessionStatus({ session: s }: { session: Session }) {
+  const { t } = useTranslation('payments')
+  return (
+    <>
       {s.status === 'succeeded' ? (
         <Notice kind="success">{t('checkout.succeeded')}</Notice>
       ) : s.status === 'cancelled' ? (
@@ -111,81 +128,97 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           })}
         </Notice>
       ) : null}
-      {s.status === 'requires_action' ? (
-        <Card title={t('checkout.confirmTitle')} titleId="checkout-confirm" level={2} as="section">
-          <p>{t('checkout.confirmLead', { total })}</p>
-          <ButtonGroup>
-            <Form method="post">
-              <input type="hidden" name="intent" value="confirm" />
-              <input type="hidden" name="approve" value="yes" />
-              <Button variant="primary">{t('checkout.approve')}</Button>
-            </Form>
-            <Form method="post">
-              <input type="hidden" name="intent" value="confirm" />
-              <input type="hidden" name="approve" value="no" />
-              <Button>{t('checkout.decline')}</Button>
-            </Form>
-          </ButtonGroup>
-        </Card>
-      ) : null}
-      {s.status === 'open' || s.status === 'failed' ? (
-        <Card title={t('checkout.card')} titleId="checkout-card" level={2} as="section">
-          <Form method="post" noValidate>
-            <input type="hidden" name="intent" value="pay" />
-            <TextField
-              name="cardNumber"
-              label={t('checkout.cardNumber')}
-              ns="payments"
-              reply={reply}
-              autoComplete="cc-number"
-              required
-              maxLength={23}
-            />
-            <TextField
-              name="expiry"
-              label={t('checkout.expiry')}
-              ns="payments"
-              reply={reply}
-              autoComplete="cc-exp"
-              required
-              maxLength={7}
-            />
-            <TextField
-              name="cvc"
-              label={t('checkout.cvc')}
-              ns="payments"
-              reply={reply}
-              autoComplete="cc-csc"
-              required
-              maxLength={4}
-            />
-            <TextField
-              name="name"
-              label={t('checkout.name')}
-              ns="payments"
-              reply={reply}
-              autoComplete="cc-name"
-              required
-              maxLength={100}
-            />
-            <ButtonGroup>
-              <Button variant="primary">{t('checkout.submit', { total })}</Button>
-              {back}
-            </ButtonGroup>
-          </Form>
-          <h3>{t('checkout.testCards')}</h3>
-          <ul data-testid="test-cards">
-            {(Object.keys(testCards) as Array<keyof typeof testCards>).map((k) => (
-              <li key={k}>
-                <code>{testCards[k].replace(/(\d{4})(?=\d)/g, '$1 ')}</code> {t(`checkout.cards.${k}`)}
-              </li>
-            ))}
-          </ul>
-        </Card>
-      ) : (
-        <ButtonGroup>{back}</ButtonGroup>
-      )}
-    </main>
+    </>
+  )
+}
+
+/** The gateway asks the client to confirm the payment (a 3-D Secure step). */
+function ConfirmCard({ total }: { total: string }) {
+  const { t } = useTranslation('payments')
+  return (
+    <Card title={t('checkout.confirmTitle')} titleId="checkout-confirm" level={2} as="section">
+      <p>{t('checkout.confirmLead', { total })}</p>
+      <ButtonGroup>
+        <Form method="post">
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="approve" value="yes" />
+          <Button variant="primary">{t('checkout.approve')}</Button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="approve" value="no" />
+          <Button>{t('checkout.decline')}</Button>
+        </Form>
+      </ButtonGroup>
+    </Card>
+  )
+}
+
+/** The card form, and the sandbox's test cards with what each does. */
+function CardForm({
+  total,
+  reply,
+  back,
+}: {
+  total: string
+  reply: FieldReply | null
+  back: React.ReactNode
+}) {
+  const { t } = useTranslation('payments')
+  return (
+    <Card title={t('checkout.card')} titleId="checkout-card" level={2} as="section">
+      <Form method="post" noValidate>
+        <input type="hidden" name="intent" value="pay" />
+        <TextField
+          name="cardNumber"
+          label={t('checkout.cardNumber')}
+          ns="payments"
+          reply={reply}
+          autoComplete="cc-number"
+          required
+          maxLength={23}
+        />
+        <TextField
+          name="expiry"
+          label={t('checkout.expiry')}
+          ns="payments"
+          reply={reply}
+          autoComplete="cc-exp"
+          required
+          maxLength={7}
+        />
+        <TextField
+          name="cvc"
+          label={t('checkout.cvc')}
+          ns="payments"
+          reply={reply}
+          autoComplete="cc-csc"
+          required
+          maxLength={4}
+        />
+        <TextField
+          name="name"
+          label={t('checkout.name')}
+          ns="payments"
+          reply={reply}
+          autoComplete="cc-name"
+          required
+          maxLength={100}
+        />
+        <ButtonGroup>
+          <Button variant="primary">{t('checkout.submit', { total })}</Button>
+          {back}
+        </ButtonGroup>
+      </Form>
+      <h3>{t('checkout.testCards')}</h3>
+      <ul data-testid="test-cards">
+        {(Object.keys(testCards) as Array<keyof typeof testCards>).map((k) => (
+          <li key={k}>
+            <code>{testCards[k].replace(/(\d{4})(?=\d)/g, '$1 ')}</code> {t(`checkout.cards.${k}`)}
+          </li>
+        ))}
+      </ul>
+    </Card>
   )
 }
 

@@ -1,6 +1,5 @@
-import { redirect } from 'react-router'
-import { Form } from '~/lib/form'
-import { useTranslation } from '~/lib/use-translation'
+import { redirect, Form } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/pay'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'

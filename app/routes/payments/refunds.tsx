@@ -1,5 +1,5 @@
-import { useNavigation } from 'react-router'
-import { Form } from '~/lib/form'
+import { useNavigation, Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import {
   getFormProps,
   getInputProps,
@@ -8,8 +8,6 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from '~/lib/use-translation'
-import { Link } from '~/lib/link'
 import { formatDateTime } from '~/lib/format'
 import { Button, ButtonGroup, Card, DefinitionList, Notice, StatusChip } from '~/components/ui'
 import {
@@ -93,6 +91,35 @@ function RefundCard({
   role: 'client' | 'freelancer'
   result: Result
 }) {
+  const { t } = useTranslation(['refunds', 'disputes'])
+  const rows = useRefundFacts(r, role)
+  return (
+    <Card data-testid={`refund-${r.id}`}>
+      <header className="ui-card-header">
+        <h3>{t('card.title', { installment: installment?.title ?? '' })}</h3>
+        <StatusChip machine="refund" state={r.status} />
+      </header>
+      <DefinitionList items={rows} />
+      {role === 'freelancer' && r.status === 'open' ? <Answer r={r} result={result} /> : null}
+      {role === 'client' && r.canDispute ? (
+        <ButtonGroup label={t('card.actions')}>
+          <ActionButton
+            intent="refund-dispute"
+            fields={{ requestId: r.id }}
+            label={t('dispute')}
+            variant="destructive"
+          />
+        </ButtonGroup>
+      ) : null}
+      {role === 'client' && r.status === 'disputed' ? (
+        <p className="muted small">{t('card.disputed')}</p>
+      ) : null}
+    </Card>
+  )
+}
+
+/** What a refund card lists: the amount and reason, then what its state adds (deadline, decline, money returned, dispute, decision). */
+function useRefundFacts(r: RefundOut, role: 'client' | 'freelancer') {
   const { t, i18n } = useTranslation(['refunds', 'disputes'])
   const returned = r.status === 'accepted' || (r.status === 'decided' && r.amountMinor > 0)
   const rows: Array<[string, React.ReactNode]> = [
@@ -142,29 +169,7 @@ function RefundCard({
         {r.decisionNote}
       </span>,
     ])
-  return (
-    <Card data-testid={`refund-${r.id}`}>
-      <header className="ui-card-header">
-        <h3>{t('card.title', { installment: installment?.title ?? '' })}</h3>
-        <StatusChip machine="refund" state={r.status} />
-      </header>
-      <DefinitionList items={rows} />
-      {role === 'freelancer' && r.status === 'open' ? <Answer r={r} result={result} /> : null}
-      {role === 'client' && r.canDispute ? (
-        <ButtonGroup label={t('card.actions')}>
-          <ActionButton
-            intent="refund-dispute"
-            fields={{ requestId: r.id }}
-            label={t('dispute')}
-            variant="destructive"
-          />
-        </ButtonGroup>
-      ) : null}
-      {role === 'client' && r.status === 'disputed' ? (
-        <p className="muted small">{t('card.disputed')}</p>
-      ) : null}
-    </Card>
-  )
+  return rows
 }
 
 /** The freelancer's answer: accept (the money goes back at once) or decline with a reason. */

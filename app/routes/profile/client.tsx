@@ -1,5 +1,5 @@
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { OwnClient } from '../../../server/modules/profiles/contract'
 import { limits } from '../../../server/modules/profiles/rules'
 import { profileForms as f } from './forms'

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import { formatMoney } from '~/lib/format'
 import type { OwnFreelancer } from '../../../server/modules/profiles/contract'
 import { amountText, limits } from '../../../server/modules/profiles/rules'

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/index'
 import { apiFor } from '~/lib/api.server'
 import { requirePermission } from '~/lib/session.server'
@@ -16,7 +16,7 @@ import { saveSection, saveUpload } from './sections.server'
 import { FreelancerSections } from './freelancer'
 import { ClientSections } from './client'
 import stylesheet from './profile.css?url'
-import { keptCategoryTree } from '~/lib/catalogue.server'
+import { readCategoryTree } from '~/lib/catalogue.server'
 
 // /profile: the signed-in user's own profile, as sections (decision 130): each a card with one form
 // and one Save, listed beside the page with the completeness and what to add next.
@@ -47,7 +47,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const [freelancer, client, tree, countries, languages, industries] = await Promise.all([
     kind === 'freelancer' ? api.call(pc.freelancerMine) : null,
     kind === 'company' ? api.call(pc.companyMine) : kind === 'individual' ? api.call(pc.clientMine) : null,
-    keptCategoryTree(context),
+    readCategoryTree(context),
     api.call(catalogueContract.countries),
     kind === 'freelancer' ? api.call(catalogueContract.languages) : { data: [] },
     kind === 'freelancer' ? { data: [] } : api.call(catalogueContract.industries),

@@ -1,6 +1,6 @@
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Card, Notice } from '~/components/ui'
-import { useTranslation } from '~/lib/use-translation'
 import type { z } from 'zod'
 import { profileForms as f } from './forms'
 import { SectionForm, type ActionResult } from './fields'

@@ -1,5 +1,5 @@
-import { useTranslation } from '~/lib/use-translation'
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { Route } from './+types/client'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -10,7 +10,7 @@ import { profilesContract } from '../../../server/modules/profiles/contract'
 import { projectsContract } from '../../../server/modules/projects/contract'
 import { ProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 
 export const handle = visitorPage
 
@@ -47,80 +47,15 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export default function ClientProfile({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('profile')
+  const { t } = useTranslation('profile')
   const { profile: p, own } = loaderData
   const company = p.kind === 'company'
   return (
     <main id="main" className="container page public-profile">
-      <header className="profile-head">
-        <Avatar
-          src={p.imageDisplayable && p.imageUrl ? `/api/v1/${p.imageUrl}` : null}
-          alt=""
-          size={112}
-          className="profile-avatar"
-        />
-        <div>
-          <h1>{(company && p.companyName) || p.name}</h1>
-          <p className="lead">{company ? t('public.company') : t('public.individual')}</p>
-          <p className="muted" data-testid="profile-line">
-            {joinPresent([
-              joinPresent([p.city, p.countryName], ', '),
-              t('public.memberSince', { date: formatDate(p.memberSince, i18n.language) }),
-            ])}
-          </p>
-        </div>
-        <div>
-          {own ? (
-            <Link to="/profile" className="button">
-              {t('public.edit')}
-            </Link>
-          ) : null}
-        </div>
-      </header>
+      <ProfileHead profile={p} own={own} />
       <section className="card profile-section">
         <h2>{t('public.about')}</h2>
-        <dl className="facts">
-          {company ? (
-            <>
-              <dt>{t('public.contact')}</dt>
-              <dd>{p.name}</dd>
-            </>
-          ) : null}
-          {p.industry ? (
-            <>
-              <dt>{t('fields.industry')}</dt>
-              <dd>{p.industry.name}</dd>
-            </>
-          ) : null}
-          {p.companySize ? (
-            <>
-              <dt>{t('fields.companySize')}</dt>
-              <dd>{t(`companySize.${p.companySize}`)}</dd>
-            </>
-          ) : null}
-          {p.foundedYear ? (
-            <>
-              <dt>{t('fields.foundedYear')}</dt>
-              <dd>{p.foundedYear}</dd>
-            </>
-          ) : null}
-          {p.website ? (
-            <>
-              <dt>{t('fields.website')}</dt>
-              <dd>
-                <a href={p.website} rel="nofollow noopener noreferrer">
-                  {p.website}
-                </a>
-              </dd>
-            </>
-          ) : null}
-          {p.category ? (
-            <>
-              <dt>{t('fields.category')}</dt>
-              <dd>{[p.category.name, ...p.subcategories.map((s) => s.name)].join(', ')}</dd>
-            </>
-          ) : null}
-        </dl>
+        <Facts profile={p} />
       </section>
       {p.who ? (
         <section className="card profile-section">
@@ -142,5 +77,90 @@ export default function ClientProfile({ loaderData }: Route.ComponentProps) {
       ) : null}
       <ProfileReviews reviews={loaderData.reviews} />
     </main>
+  )
+}
+
+type Profile = Route.ComponentProps['loaderData']['profile']
+
+/** The picture, the name, what kind of client, where and since when; and Edit for the client themself. */
+function ProfileHead({ profile: p, own }: { profile: Profile; own: boolean }) {
+  const { t, i18n } = useTranslation('profile')
+  const company = p.kind === 'company'
+  return (
+    <header className="profile-head">
+      <Avatar
+        src={p.imageDisplayable && p.imageUrl ? `/api/v1/${p.imageUrl}` : null}
+        alt=""
+        size={112}
+        className="profile-avatar"
+      />
+      <div>
+        <h1>{(company && p.companyName) || p.name}</h1>
+        <p className="lead">{company ? t('public.company') : t('public.individual')}</p>
+        <p className="muted" data-testid="profile-line">
+          {joinPresent([
+            joinPresent([p.city, p.countryName], ', '),
+            t('public.memberSince', { date: formatDate(p.memberSince, i18n.language) }),
+          ])}
+        </p>
+      </div>
+      <div>
+        {own ? (
+          <Link to="/profile" className="button">
+            {t('public.edit')}
+          </Link>
+        ) : null}
+      </div>
+    </header>
+  )
+}
+
+/** What is known of the client: contact, industry, size, founding year, website, categories. */
+function Facts({ profile: p }: { profile: Profile }) {
+  const { t } = useTranslation('profile')
+  const company = p.kind === 'company'
+  return (
+    <dl className="facts">
+      {company ? (
+        <>
+          <dt>{t('public.contact')}</dt>
+          <dd>{p.name}</dd>
+        </>
+      ) : null}
+      {p.industry ? (
+        <>
+          <dt>{t('fields.industry')}</dt>
+          <dd>{p.industry.name}</dd>
+        </>
+      ) : null}
+      {p.companySize ? (
+        <>
+          <dt>{t('fields.companySize')}</dt>
+          <dd>{t(`companySize.${p.companySize}`)}</dd>
+        </>
+      ) : null}
+      {p.foundedYear ? (
+        <>
+          <dt>{t('fields.foundedYear')}</dt>
+          <dd>{p.foundedYear}</dd>
+        </>
+      ) : null}
+      {p.website ? (
+        <>
+          <dt>{t('fields.website')}</dt>
+          <dd>
+            <a href={p.website} rel="nofollow noopener noreferrer">
+              {p.website}
+            </a>
+          </dd>
+        </>
+      ) : null}
+      {p.category ? (
+        <>
+          <dt>{t('fields.category')}</dt>
+          <dd>{[p.category.name, ...p.subcategories.map((s) => s.name)].join(', ')}</dd>
+        </>
+      ) : null}
+    </dl>
   )
 }

@@ -1,5 +1,5 @@
-import { useTranslation } from '~/lib/use-translation'
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { Route } from './+types/freelancer'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -10,7 +10,7 @@ import { profilesContract } from '../../../server/modules/profiles/contract'
 import { projectsContract } from '../../../server/modules/projects/contract'
 import { ProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 
 export const handle = visitorPage
 
@@ -42,203 +42,248 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function FreelancerProfile({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('profile')
   const { profile: p, own } = loaderData
-  const yearRange = (a: number | null, b: number | null) => (a || b ? `${a ?? ''}–${b ?? ''}` : '')
   return (
     <main id="main" className="container page public-profile">
-      <header className="profile-head">
-        <Avatar
-          src={p.imageDisplayable && p.imageUrl ? `/api/v1/${p.imageUrl}` : null}
-          alt=""
-          size={112}
-          className="profile-avatar"
-        />
-        <div>
-          <h1>{p.name}</h1>
-          <p className="lead">{p.title}</p>
-          <p className="muted" data-testid="profile-line">
-            {joinPresent([
-              joinPresent([p.city, p.countryName], ', '),
-              p.rating.count
-                ? t('public.rating', {
-                    average: formatRating(p.rating.average, i18n.language),
-                    count: p.rating.count,
-                  })
-                : t('public.noReviews'),
-            ])}
-          </p>
-        </div>
-        <div>
-          {p.hourlyRate ? (
-            <p className="hit-rate">
-              {t('public.perHour', {
-                amount: formatMoney(p.hourlyRate.amountMinor, p.hourlyRate.currency, i18n.language),
-              })}
-            </p>
-          ) : null}
-          {own ? (
-            <Link to="/profile" className="button">
-              {t('public.edit')}
-            </Link>
-          ) : null}
-        </div>
-      </header>
-      <section className="card profile-section">
-        <h2>{t('public.about')}</h2>
-        <dl className="facts">
-          {p.experienceLevel ? (
-            <>
-              <dt>{t('fields.experienceLevel')}</dt>
-              <dd>{t(`experience.${p.experienceLevel}`)}</dd>
-            </>
-          ) : null}
-          {p.yearsOfExperience != null ? (
-            <>
-              <dt>{t('fields.yearsOfExperience')}</dt>
-              <dd>{p.yearsOfExperience}</dd>
-            </>
-          ) : null}
-          {p.availability ? (
-            <>
-              <dt>{t('fields.availability')}</dt>
-              <dd>{t(`availability.${p.availability}`)}</dd>
-            </>
-          ) : null}
-          {p.category ? (
-            <>
-              <dt>{t('fields.category')}</dt>
-              <dd>{p.category.name}</dd>
-            </>
-          ) : null}
-          {p.languages.length ? (
-            <>
-              <dt>{t('sections.languages')}</dt>
-              <dd>{p.languages.map((l) => `${l.name} (${t(`languageLevel.${l.level}`)})`).join(', ')}</dd>
-            </>
-          ) : null}
-          {p.rateSheet ? (
-            <>
-              <dt>{t('public.rateSheet')}</dt>
-              <dd>
-                <a className="file-card" href={`/api/v1/${p.rateSheet.url}`}>
-                  {t('files.download', { name: p.rateSheet.name })}
-                </a>
-              </dd>
-            </>
-          ) : null}
-        </dl>
-        {p.overview ? <p className="lead-text pre-line">{p.overview}</p> : null}
-        {p.description ? <p className="pre-line">{p.description}</p> : null}
-        {p.skills.length ? (
-          <>
-            <h3>{t('public.skills')}</h3>
-            <ul className="chips">
-              {p.skills.map((s) => (
-                <li key={s.id}>{s.name}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </section>
-      {p.portfolios.length ? (
-        <section className="card profile-section">
-          <h2>{t('sections.portfolios')}</h2>
-          <ul className="item-list">
-            {p.portfolios.map((item) => (
-              <li key={item.id} className="item">
-                <h3 className="item-title">
-                  {item.projectUrl ? (
-                    <a href={item.projectUrl} rel="nofollow noopener noreferrer">
-                      {item.title}
-                    </a>
-                  ) : (
-                    item.title
-                  )}
-                </h3>
-                {item.image?.displayable ? (
-                  <img
-                    src={`/api/v1/${item.image.url}`}
-                    alt={item.title}
-                    className="portfolio-image"
-                    width={320}
-                  />
-                ) : null}
-                {item.image && !item.image.displayable ? (
-                  <a className="file-card" href={`/api/v1/${item.image.url}`} download>
-                    {t('files.download', { name: item.image.name })}
-                  </a>
-                ) : null}
-                {item.description ? <p className="pre-line">{item.description}</p> : null}
-                {item.document ? (
-                  <a className="file-card" href={`/api/v1/${item.document.url}`}>
-                    {t('files.download', { name: item.document.name })}
-                  </a>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {p.employmentHistory.length ? (
-        <section className="card profile-section">
-          <h2>{t('sections.employmentHistory')}</h2>
-          <ul className="item-list">
-            {p.employmentHistory.map((e) => (
-              <li key={e.id} className="item">
-                <p className="item-title">
-                  {e.role}, {e.company}
-                </p>
-                <p className="muted">
-                  {joinPresent([`${e.startMonth} – ${e.endMonth ?? t('fields.present')}`, e.countryName])}
-                </p>
-                {e.description ? <p className="pre-line">{e.description}</p> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {p.educations.length ? (
-        <section className="card profile-section">
-          <h2>{t('sections.educations')}</h2>
-          <ul className="item-list">
-            {p.educations.map((e) => (
-              <li key={e.id} className="item">
-                <p className="item-title">
-                  {e.degree}
-                  {e.fieldOfStudy ? `, ${e.fieldOfStudy}` : ''}
-                </p>
-                <p className="muted">
-                  {e.school} {yearRange(e.startYear, e.endYear)}
-                </p>
-                {e.description ? <p className="pre-line">{e.description}</p> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {p.certifications.length ? (
-        <section className="card profile-section">
-          <h2>{t('sections.certifications')}</h2>
-          <ul className="item-list">
-            {p.certifications.map((c) => (
-              <li key={c.id} className="item">
-                <p className="item-title">
-                  {c.credentialUrl ? (
-                    <a href={c.credentialUrl} rel="nofollow noopener noreferrer">
-                      {c.name}
-                    </a>
-                  ) : (
-                    c.name
-                  )}
-                </p>
-                <p className="muted">{joinPresent([c.issuer, c.issuedMonth])}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ProfileHead profile={p} own={own} />
+      <About profile={p} />
+      {p.portfolios.length ? <Portfolios items={p.portfolios} /> : null}
+      {p.employmentHistory.length ? <Employment items={p.employmentHistory} /> : null}
+      {p.educations.length ? <Educations items={p.educations} /> : null}
+      {p.certifications.length ? <Certifications items={p.certifications} /> : null}
       <ProfileReviews reviews={loaderData.reviews} />
     </main>
+  )
+}
+
+type Profile = Route.ComponentProps['loaderData']['profile']
+
+/** The picture, name and title, where, the rating and the hourly rate; and Edit for the freelancer themself. */
+function ProfileHead({ profile: p, own }: { profile: Profile; own: boolean }) {
+  const { t, i18n } = useTranslation('profile')
+  return (
+    <header className="profile-head">
+      <Avatar
+        src={p.imageDisplayable && p.imageUrl ? `/api/v1/${p.imageUrl}` : null}
+        alt=""
+        size={112}
+        className="profile-avatar"
+      />
+      <div>
+        <h1>{p.name}</h1>
+        <p className="lead">{p.title}</p>
+        <p className="muted" data-testid="profile-line">
+          {joinPresent([
+            joinPresent([p.city, p.countryName], ', '),
+            p.rating.count
+              ? t('public.rating', {
+                  average: formatRating(p.rating.average, i18n.language),
+                  count: p.rating.count,
+                })
+              : t('public.noReviews'),
+          ])}
+        </p>
+      </div>
+      <div>
+        {p.hourlyRate ? (
+          <p className="hit-rate">
+            {t('public.perHour', {
+              amount: formatMoney(p.hourlyRate.amountMinor, p.hourlyRate.currency, i18n.language),
+            })}
+          </p>
+        ) : null}
+        {own ? (
+          <Link to="/profile" className="button">
+            {t('public.edit')}
+          </Link>
+        ) : null}
+      </div>
+    </header>
+  )
+}
+
+function About({ profile: p }: { profile: Profile }) {
+  const { t } = useTranslation('profile')
+  return (
+    <section className="card profile-section">
+      <h2>{t('public.about')}</h2>
+      <Facts profile={p} />
+      {p.overview ? <p className="lead-text pre-line">{p.overview}</p> : null}
+      {p.description ? <p className="pre-line">{p.description}</p> : null}
+      {p.skills.length ? (
+        <>
+          <h3>{t('public.skills')}</h3>
+          <ul className="chips">
+            {p.skills.map((s) => (
+              <li key={s.id}>{s.name}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  )
+}
+
+/** Experience, availability, category, languages and the rate sheet. */
+function Facts({ profile: p }: { profile: Profile }) {
+  const { t } = useTranslation('profile')
+  return (
+    <dl className="facts">
+      {p.experienceLevel ? (
+        <>
+          <dt>{t('fields.experienceLevel')}</dt>
+          <dd>{t(`experience.${p.experienceLevel}`)}</dd>
+        </>
+      ) : null}
+      {p.yearsOfExperience != null ? (
+        <>
+          <dt>{t('fields.yearsOfExperience')}</dt>
+          <dd>{p.yearsOfExperience}</dd>
+        </>
+      ) : null}
+      {p.availability ? (
+        <>
+          <dt>{t('fields.availability')}</dt>
+          <dd>{t(`availability.${p.availability}`)}</dd>
+        </>
+      ) : null}
+      {p.category ? (
+        <>
+          <dt>{t('fields.category')}</dt>
+          <dd>{p.category.name}</dd>
+        </>
+      ) : null}
+      {p.languages.length ? (
+        <>
+          <dt>{t('sections.languages')}</dt>
+          <dd>{p.languages.map((l) => `${l.name} (${t(`languageLevel.${l.level}`)})`).join(', ')}</dd>
+        </>
+      ) : null}
+      {p.rateSheet ? (
+        <>
+          <dt>{t('public.rateSheet')}</dt>
+          <dd>
+            <a className="file-card" href={`/api/v1/${p.rateSheet.url}`}>
+              {t('files.download', { name: p.rateSheet.name })}
+            </a>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  )
+}
+
+function Portfolios({ items }: { items: Profile['portfolios'] }) {
+  const { t } = useTranslation('profile')
+  return (
+    <section className="card profile-section">
+      <h2>{t('sections.portfolios')}</h2>
+      <ul className="item-list">
+        {items.map((item) => (
+          <li key={item.id} className="item">
+            <h3 className="item-title">
+              {item.projectUrl ? (
+                <a href={item.projectUrl} rel="nofollow noopener noreferrer">
+                  {item.title}
+                </a>
+              ) : (
+                item.title
+              )}
+            </h3>
+            {item.image?.displayable ? (
+              <img
+                src={`/api/v1/${item.image.url}`}
+                alt={item.title}
+                className="portfolio-image"
+                width={320}
+              />
+            ) : null}
+            {item.image && !item.image.displayable ? (
+              <a className="file-card" href={`/api/v1/${item.image.url}`} download>
+                {t('files.download', { name: item.image.name })}
+              </a>
+            ) : null}
+            {item.description ? <p className="pre-line">{item.description}</p> : null}
+            {item.document ? (
+              <a className="file-card" href={`/api/v1/${item.document.url}`}>
+                {t('files.download', { name: item.document.name })}
+              </a>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function Employment({ items }: { items: Profile['employmentHistory'] }) {
+  const { t } = useTranslation('profile')
+  return (
+    <section className="card profile-section">
+      <h2>{t('sections.employmentHistory')}</h2>
+      <ul className="item-list">
+        {items.map((e) => (
+          <li key={e.id} className="item">
+            <p className="item-title">
+              {e.role}, {e.company}
+            </p>
+            <p className="muted">
+              {joinPresent([`${e.startMonth} – ${e.endMonth ?? t('fields.present')}`, e.countryName])}
+            </p>
+            {e.description ? <p className="pre-line">{e.description}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+const yearRange = (a: number | null, b: number | null) => (a || b ? `${a ?? ''}–${b ?? ''}` : '')
+
+function Educations({ items }: { items: Profile['educations'] }) {
+  const { t } = useTranslation('profile')
+  return (
+    <section className="card profile-section">
+      <h2>{t('sections.educations')}</h2>
+      <ul className="item-list">
+        {items.map((e) => (
+          <li key={e.id} className="item">
+            <p className="item-title">
+              {e.degree}
+              {e.fieldOfStudy ? `, ${e.fieldOfStudy}` : ''}
+            </p>
+            <p className="muted">
+              {e.school} {yearRange(e.startYear, e.endYear)}
+            </p>
+            {e.description ? <p className="pre-line">{e.description}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function Certifications({ items }: { items: Profile['certifications'] }) {
+  const { t } = useTranslation('profile')
+  return (
+    <section className="card profile-section">
+      <h2>{t('sections.certifications')}</h2>
+      <ul className="item-list">
+        {items.map((c) => (
+          <li key={c.id} className="item">
+            <p className="item-title">
+              {c.credentialUrl ? (
+                <a href={c.credentialUrl} rel="nofollow noopener noreferrer">
+                  {c.name}
+                </a>
+              ) : (
+                c.name
+              )}
+            </p>
+            <p className="muted">{joinPresent([c.issuer, c.issuedMonth])}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

@@ -1,6 +1,5 @@
-import { useTranslation } from '~/lib/use-translation'
-import { data, redirect } from 'react-router'
-import { Form } from '~/lib/form'
+import { useTranslation } from 'react-i18next'
+import { data, redirect, Form } from 'react-router'
 import type { Route } from './+types/client-details'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -28,7 +27,6 @@ import {
 } from '~/components/ui'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
-import { packed, unpack } from '~/lib/packed'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
 // plain form actions), the contract and its installments, files, questions and the activity log.
@@ -49,7 +47,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
     const refunds = await loadRefunds(context, projectId, !!view.contract)
     return {
-      work: packed({ ...view, revisions, comments: comments.data }),
+      work: { ...view, revisions, comments: comments.data },
       refunds,
       refundDone: url.searchParams.get('refund'),
       created: url.searchParams.get('created') === '1',
@@ -65,7 +63,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return titled(loaderData && unpack(loaderData.work).project.title)
+  return titled(loaderData?.work.project.title)
 }
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {
@@ -117,30 +115,13 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 
 export default function ClientProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(['projects', 'payments'])
-  const { project: p, proposals, contract, activity, comments, revisions } = unpack(loaderData.work)
+  const { project: p, proposals, contract, activity, comments, revisions } = loaderData.work
   const can = clientProjectMoves(p, contract)
   useProjectChanges(p.id)
   const notice = (actionData as { notice?: string } | undefined)?.notice ?? loaderData.uploadError
   return (
     <main id="main" className="container page project-details">
-      {loaderData.created ? (
-        <Notice kind="success">
-          {p.status === 'draft' ? t('client.draftSaved') : t('client.published')}
-        </Notice>
-      ) : null}
-      {loaderData.edited ? <Notice kind="success">{t('edit.saved')}</Notice> : null}
-      {loaderData.accepted ? (
-        <Notice kind="success" data-testid="accepted-notice">
-          {t('client.accepted')}
-        </Notice>
-      ) : null}
-      {loaderData.declined ? <Notice kind="success">{t('client.declined')}</Notice> : null}
-      {loaderData.paid ? (
-        <Notice kind="success" data-testid="paid-notice">
-          {t('payments:paid')}
-        </Notice>
-      ) : null}
-      {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
+      <Notices data={loaderData} notice={notice} />
       <h1>{p.title}</h1>
       <p className="muted">
         <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} ·{' '}
@@ -152,78 +133,12 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
           </>
         ) : null}
       </p>
-      <ButtonGroup label={t('client.actions')}>
-        {can.publish ? <ActionButton intent="open" label={t('client.publish')} variant="primary" /> : null}
-        {can.complete ? (
-          <ActionButton intent="completed" label={t('client.complete')} variant="primary" />
-        ) : null}
-        {can.edit ? <ButtonLink to={`/projects/client/edit/${p.id}`}>{t('client.edit')}</ButtonLink> : null}
-        {contract ? <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink> : null}
-        {contract?.status === 'completed' ? (
-          <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink>
-        ) : null}
-        {can.cancel ? (
-          <ActionButton
-            intent="cancelled"
-            label={t('client.cancel')}
-            confirm={t('client.confirmCancel')}
-            variant="destructive"
-          />
-        ) : null}
-        {can.delete ? (
-          <ActionButton
-            intent="delete"
-            label={t('client.delete')}
-            confirm={t('client.confirmDelete')}
-            variant="destructive"
-          />
-        ) : null}
-      </ButtonGroup>
+      <ClientActions project={p} contract={contract} can={can} />
       {p.status === 'in_progress' && !can.complete ? (
         <p className="muted small">{t('client.completeLater')}</p>
       ) : null}
-      <section className="ui-section">
-        <h2>{t('details.about')}</h2>
-        <p className="prewrap">{p.description}</p>
-        <Attachments files={p.attachments} removable={p.status === 'draft' || p.status === 'open'} />
-        {['draft', 'open', 'in_progress'].includes(p.status) ? (
-          <Form method="post" encType="multipart/form-data" className="ui-button-group">
-            <input type="hidden" name="intent" value="upload" />
-            <label htmlFor="client-file">{t('fields.attachment')}</label>{' '}
-            <input id="client-file" name="file" type="file" />
-            <Button>{t('client.upload')}</Button>
-          </Form>
-        ) : null}
-      </section>
-      {contract ? (
-        <section aria-labelledby="contract" className="ui-section">
-          <h2 id="contract">{t('contract.title')}</h2>
-          <Card>
-            <header className="ui-card-header">
-              <Person
-                name={contract.freelancer.name}
-                imageUrl={contract.freelancer.imageUrl}
-                href={`/profiles/freelancers/${contract.freelancer.id}`}
-              />
-              <StatusChip machine="contract" state={contract.status} />
-            </header>
-            <DefinitionList
-              items={[
-                [
-                  t('details.bid'),
-                  <Money key="m" minor={contract.amountMinor} currency={contract.currency} />,
-                ],
-              ]}
-            />
-          </Card>
-          <InstallmentList
-            items={contract.installments}
-            role="client"
-            active={contract.status === 'active'}
-            projectId={p.id}
-          />
-        </section>
-      ) : null}
+      <About project={p} />
+      {contract ? <ContractSection contract={contract} projectId={p.id} /> : null}
       {contract && loaderData.refunds ? (
         <RefundsSection
           refunds={loaderData.refunds}
@@ -245,32 +160,168 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
           />
         ))}
       </section>
-      <section id="questions" aria-labelledby="qa" className="ui-section">
-        <h2 id="qa">{t('details.questions')}</h2>
-        {comments.length ? null : <p className="muted">{t('details.noQuestions')}</p>}
-        <ul className="comments">
-          {comments.map((cm) => (
-            <li key={cm.id} className={cm.parentId ? 'reply' : undefined}>
-              <strong>{cm.author.name}</strong>
-              <p className="prewrap">{cm.body}</p>
-              {!cm.parentId && p.status === 'open' ? (
-                <Form method="post" className="ui-button-group">
-                  <input type="hidden" name="intent" value="answer" />
-                  <input type="hidden" name="parentId" value={cm.id} />
-                  <label htmlFor={`answer-${cm.id}`}>{t('client.answer')}</label>{' '}
-                  <input id={`answer-${cm.id}`} name="body" required maxLength={2000} />
-                  <Button>{t('details.post')}</Button>
-                </Form>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Questions comments={comments} open={p.status === 'open'} />
       <section aria-labelledby="activity" className="ui-section">
         <h2 id="activity">{t('activity.title')}</h2>
         <ActivityList items={activity} />
       </section>
     </main>
+  )
+}
+
+type Details = Route.ComponentProps['loaderData']
+type Work = Details['work']
+
+/** What just happened (created, edited, accepted, declined, paid), or why it did not. */
+function Notices({ data: loaderData, notice }: { data: Details; notice: string | null | undefined }) {
+  const { t } = useTranslation(['projects', 'payments'])
+  const p = loaderData.work.project
+  return (
+    <>
+      {loaderData.created ? (
+        <Notice kind="success">
+          {p.status === 'draft' ? t('client.draftSaved') : t('client.published')}
+        </Notice>
+      ) : null}
+      {loaderData.edited ? <Notice kind="success">{t('edit.saved')}</Notice> : null}
+      {loaderData.accepted ? (
+        <Notice kind="success" data-testid="accepted-notice">
+          {t('client.accepted')}
+        </Notice>
+      ) : null}
+      {loaderData.declined ? <Notice kind="success">{t('client.declined')}</Notice> : null}
+      {loaderData.paid ? (
+        <Notice kind="success" data-testid="paid-notice">
+          {t('payments:paid')}
+        </Notice>
+      ) : null}
+      {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
+    </>
+  )
+}
+
+function ClientActions({
+  project: p,
+  contract,
+  can,
+}: {
+  project: Work['project']
+  contract: Work['contract']
+  can: ReturnType<typeof clientProjectMoves>
+}) {
+  const { t } = useTranslation(['projects', 'payments'])
+  return (
+    <ButtonGroup label={t('client.actions')}>
+      {can.publish ? <ActionButton intent="open" label={t('client.publish')} variant="primary" /> : null}
+      {can.complete ? (
+        <ActionButton intent="completed" label={t('client.complete')} variant="primary" />
+      ) : null}
+      {can.edit ? <ButtonLink to={`/projects/client/edit/${p.id}`}>{t('client.edit')}</ButtonLink> : null}
+      {contract ? <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink> : null}
+      {contract?.status === 'completed' ? (
+        <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink>
+      ) : null}
+      {can.cancel ? (
+        <ActionButton
+          intent="cancelled"
+          label={t('client.cancel')}
+          confirm={t('client.confirmCancel')}
+          variant="destructive"
+        />
+      ) : null}
+      {can.delete ? (
+        <ActionButton
+          intent="delete"
+          label={t('client.delete')}
+          confirm={t('client.confirmDelete')}
+          variant="destructive"
+        />
+      ) : null}
+    </ButtonGroup>
+  )
+}
+
+/** The description and files, and an upload while the project is not finished. */
+function About({ project: p }: { project: Work['project'] }) {
+  const { t } = useTranslation(['projects', 'payments'])
+  return (
+    <section className="ui-section">
+      <h2>{t('details.about')}</h2>
+      <p className="prewrap">{p.description}</p>
+      <Attachments files={p.attachments} removable={p.status === 'draft' || p.status === 'open'} />
+      {['draft', 'open', 'in_progress'].includes(p.status) ? (
+        <Form method="post" encType="multipart/form-data" className="ui-button-group">
+          <input type="hidden" name="intent" value="upload" />
+          <label htmlFor="client-file">{t('fields.attachment')}</label>{' '}
+          <input id="client-file" name="file" type="file" />
+          <Button>{t('client.upload')}</Button>
+        </Form>
+      ) : null}
+    </section>
+  )
+}
+
+function ContractSection({
+  contract,
+  projectId,
+}: {
+  contract: NonNullable<Work['contract']>
+  projectId: number
+}) {
+  const { t } = useTranslation(['projects', 'payments'])
+  return (
+    <section aria-labelledby="contract" className="ui-section">
+      <h2 id="contract">{t('contract.title')}</h2>
+      <Card>
+        <header className="ui-card-header">
+          <Person
+            name={contract.freelancer.name}
+            imageUrl={contract.freelancer.imageUrl}
+            href={`/profiles/freelancers/${contract.freelancer.id}`}
+          />
+          <StatusChip machine="contract" state={contract.status} />
+        </header>
+        <DefinitionList
+          items={[
+            [t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />],
+          ]}
+        />
+      </Card>
+      <InstallmentList
+        items={contract.installments}
+        role="client"
+        active={contract.status === 'active'}
+        projectId={projectId}
+      />
+    </section>
+  )
+}
+
+/** Questions on the project, each answerable by the client while the project is open. */
+function Questions({ comments, open }: { comments: Work['comments']; open: boolean }) {
+  const { t } = useTranslation(['projects', 'payments'])
+  return (
+    <section id="questions" aria-labelledby="qa" className="ui-section">
+      <h2 id="qa">{t('details.questions')}</h2>
+      {comments.length ? null : <p className="muted">{t('details.noQuestions')}</p>}
+      <ul className="comments">
+        {comments.map((cm) => (
+          <li key={cm.id} className={cm.parentId ? 'reply' : undefined}>
+            <strong>{cm.author.name}</strong>
+            <p className="prewrap">{cm.body}</p>
+            {!cm.parentId && open ? (
+              <Form method="post" className="ui-button-group">
+                <input type="hidden" name="intent" value="answer" />
+                <input type="hidden" name="parentId" value={cm.id} />
+                <label htmlFor={`answer-${cm.id}`}>{t('client.answer')}</label>{' '}
+                <input id={`answer-${cm.id}`} name="body" required maxLength={2000} />
+                <Button>{t('details.post')}</Button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/client'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -9,13 +9,9 @@ import { projectsContract as c } from '../../../server/modules/projects/contract
 import { projectStates } from '../../../server/modules/projects/machines'
 import { ProjectCard, StatusFilter, pageOf, statusOf } from './ui'
 import { ButtonLink, EmptyState, Pagination } from '~/components/ui'
-import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
-import { packed, unpack } from '~/lib/packed'
 
 // /projects/client: My Projects, filtered by state in the URL.
-// A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
-export const handle = ownPage
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'projects.mine')
@@ -24,7 +20,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   try {
     const result = await apiFor(context).call(c.myProjects, { query: { status, page, pageSize: 20 } })
     return {
-      result: packed(result),
+      result: result,
       status: status ?? '',
       url: url.pathname + url.search,
       title: getInstance(context).t('projects:client.title'),
@@ -40,8 +36,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function MyProjects({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
-  const { status, url } = loaderData
-  const result = unpack(loaderData.result)
+  const { status, url, result } = loaderData
   return (
     <main id="main" className="container page">
       <h1>{t('client.title')}</h1>

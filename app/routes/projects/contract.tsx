@@ -1,4 +1,4 @@
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/contract'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -14,7 +14,6 @@ import { Attachments, Money } from './ui'
 import { ButtonGroup, ButtonLink, Card, DefinitionList, Notice, Person, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
-import { packed, unpack } from '~/lib/packed'
 
 // /projects/freelancer/contract/{projectId}: the freelancer's contract page — installments and their
 // states (submit work with a note and a file), the project's files, the activity log, the chat.
@@ -30,7 +29,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       loadRefunds(context, projectId, true),
     ])
     return {
-      work: packed({ project: view.project, contract: view.contract, activity: activity.data }),
+      work: { project: view.project, contract: view.contract, activity: activity.data },
       refunds,
       refundDone: url.searchParams.get('refund'),
     }
@@ -41,7 +40,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return titled(loaderData && unpack(loaderData.work).project.title)
+  return titled(loaderData?.work.project.title)
 }
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {
@@ -63,7 +62,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 
 export default function ContractPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
-  const { project: p, contract, activity } = unpack(loaderData.work)
+  const { project: p, contract, activity } = loaderData.work
   useProjectChanges(p.id)
   const notice = (actionData as { notice?: string } | undefined)?.notice
   const done = contract.installments.filter((i) => i.status === 'approved' || i.status === 'released').length

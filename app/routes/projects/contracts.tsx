@@ -1,5 +1,5 @@
-import { useTranslation } from '~/lib/use-translation'
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { Route } from './+types/contracts'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -9,13 +9,9 @@ import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '../../../server/modules/projects/contract'
 import { Money, pageOf } from './ui'
 import { ButtonLink, Card, DefinitionList, EmptyState, Pagination, StatusChip } from '~/components/ui'
-import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
-import { packed, unpack } from '~/lib/packed'
 
 // /projects/freelancer: My Contracts.
-// A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
-export const handle = ownPage
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'contracts.mine')
@@ -23,7 +19,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   try {
     const result = await apiFor(context).call(c.myContracts, { query: { page, pageSize: 20 } })
     return {
-      result: packed(result),
+      result: result,
       url: url.pathname + url.search,
       title: getInstance(context).t('projects:contracts.title'),
     }
@@ -38,8 +34,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function MyContracts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
-  const { url } = loaderData
-  const result = unpack(loaderData.result)
+  const { url, result } = loaderData
   return (
     <main id="main" className="container page">
       <h1>{t('contracts.title')}</h1>

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/create'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
@@ -7,13 +7,13 @@ import { ErrorPage } from '~/components/error-page'
 import { saveProject } from './actions.server'
 import { ProjectForm } from './project-form'
 import { titled } from '~/lib/meta'
-import { keptCategoryTree } from '~/lib/catalogue.server'
+import { readCategoryTree } from '~/lib/catalogue.server'
 
 // /projects/create: a multipart form (the attachment rides along) that saves a draft or publishes.
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'projects.create')
   try {
-    const { data: tree } = await keptCategoryTree(context)
+    const { data: tree } = await readCategoryTree(context)
     return { tree, title: getInstance(context).t('projects:create.title') }
   } catch (error) {
     throwApiError(error)

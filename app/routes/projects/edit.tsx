@@ -1,4 +1,4 @@
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
 import type { Route } from './+types/edit'
 import { apiFor } from '~/lib/api.server'
@@ -11,7 +11,7 @@ import { amountText } from '../../../server/modules/projects/rules'
 import { saveProject } from './actions.server'
 import { ProjectForm } from './project-form'
 import { titled } from '~/lib/meta'
-import { keptCategoryTree } from '~/lib/catalogue.server'
+import { readCategoryTree } from '~/lib/catalogue.server'
 
 // /projects/client/edit/{projectId}: the client edits a draft, or an open project that has no
 // proposals yet (later the freelancers' proposals answer what was posted); otherwise back to details.
@@ -22,7 +22,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const api = apiFor(context)
     const [{ project: p }, { data: tree }] = await Promise.all([
       api.call(c.detailsForClient, { params: { projectId } }),
-      keptCategoryTree(context),
+      readCategoryTree(context),
     ])
     if (!(p.status === 'draft' || (p.status === 'open' && p.proposalCount === 0)))
       throw redirect(`/projects/client/details/${projectId}`)

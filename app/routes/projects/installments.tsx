@@ -1,5 +1,5 @@
-import { Form } from '~/lib/form'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
 import { Button, Stepper, Timeline } from '~/components/ui'
 import { Attachments, Money } from './ui'
 import { installmentMoves, waitingOn, type InstallmentMove } from './moves'

@@ -1,9 +1,7 @@
-import { Form } from '~/lib/form'
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
 import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
-import { keptForSession } from '~/lib/session-data.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getUser, requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
@@ -19,9 +17,8 @@ import { useShellData } from '~/components/shell/use-shell-data'
 import { wishFromList } from './actions.server'
 import { ProjectCard } from './ui'
 import { Button, ButtonGroup, ButtonLink, EmptyState, FilterSelect, Pagination } from '~/components/ui'
-import { visitorPage } from '~/lib/kept-page'
+import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
-import { packed, unpack } from '~/lib/packed'
 
 export const handle = visitorPage
 
@@ -76,11 +73,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     pageSize: PAGE_SIZE,
   }
   try {
-    // What Find Project lists is the same for everyone in a language, signed in or not: kept for
-    // every session by the page cache's rules, as the catalogue is (decision 278).
-    const result = await keptForSession(context, null, `projects-search\n${JSON.stringify(query)}`, () =>
-      apiFor(context, { token: null }).call(projectsContract.search, { query }),
-    )
+    // What Find Project lists is the same for everyone in a language, signed in or not.
+    const result = await apiFor(context, { token: null }).call(projectsContract.search, { query })
     const user = getUser(context)
     // The signed-in visitor's saved projects among this page's, for the Save buttons.
     const ids = result.data.filter((r) => r.client.id !== user?.id).map((r) => r.id)
@@ -89,7 +83,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         ? (await apiFor(context).call(projectsContract.savedAmong, { query: { projectIds: ids } })).data
         : []
     return {
-      result: packed(result),
+      result: result,
       saved,
       values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])),
       url: url.pathname + url.search,
@@ -110,139 +104,161 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
+type ListData = Route.ComponentProps['loaderData']
+
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('projects')
-  const { values, url, userId, saved } = loaderData
-  const result = unpack(loaderData.result)
-  // The categories the shell already loaded for its menu (one catalogue read per page, not two).
-  const categories = useShellData()?.categories ?? []
-  const capped = result.total >= SEARCH_WINDOW
+  const { t } = useTranslation('projects')
   return (
     <main id="main" className="container page projects-page">
       <h1>{t('list.title')}</h1>
       <div className="ui-with-sidebar">
-        <Form method="get" className="ui-card ui-filters" role="search" aria-label={t('list.filters')}>
-          <h2 className="ui-filters-title">{t('list.filters')}</h2>
-          <div className="field">
-            <label htmlFor="f-search">{t('list.search')}</label>
-            <input
-              id="f-search"
-              name="search"
-              type="search"
-              defaultValue={values.search === 'all' ? '' : values.search}
-              maxLength={100}
-            />
-          </div>
-          <FilterSelect
-            id="f-category"
-            name="categoryId"
-            label={t('fields.category')}
-            value={values.categoryId}
-            any={t('list.any')}
-            options={categories.map((c) => ({ value: c.id, label: c.name }))}
-          />
-          <FilterSelect
-            id="f-type"
-            name="budgetType"
-            label={t('fields.budgetType')}
-            value={values.budgetType}
-            any={t('list.any')}
-            options={budgetTypes.map((b) => ({ value: b, label: t(`budgetType.${b}`) }))}
-          />
-          <div className="field">
-            <label htmlFor="f-min">{t('list.budgetMin')}</label>
-            <input
-              id="f-min"
-              name="budgetMin"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              defaultValue={values.budgetMin}
-              size={8}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="f-max">{t('list.budgetMax')}</label>
-            <input
-              id="f-max"
-              name="budgetMax"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              defaultValue={values.budgetMax}
-              size={8}
-            />
-          </div>
-          <FilterSelect
-            id="f-level"
-            name="experienceLevel"
-            label={t('fields.experienceLevel')}
-            value={values.experienceLevel}
-            any={t('list.any')}
-            options={experienceLevels.map((l) => ({ value: l, label: t(`level.${l}`) }))}
-          />
-          <div className="field">
-            <label htmlFor="f-country">{t('fields.country')}</label>
-            <input
-              id="f-country"
-              name="country"
-              maxLength={2}
-              size={3}
-              defaultValue={values.country}
-              placeholder="ES"
-            />
-          </div>
-          <FilterSelect
-            id="f-posted"
-            name="postedWithin"
-            label={t('list.postedWithin')}
-            value={values.postedWithin}
-            any={t('list.anyTime')}
-            options={postedWithinDays.map((d) => ({ value: d, label: t('list.days', { count: d }) }))}
-          />
-          <FilterSelect
-            id="f-sort"
-            name="sort"
-            label={t('list.sort')}
-            value={values.sort}
-            any={t('sort.default')}
-            options={projectSorts.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
-          />
-          <ButtonGroup>
-            <Button variant="primary">{t('list.apply')}</Button>
-            <Link to="/projects/getprojects">{t('list.clear')}</Link>
-          </ButtonGroup>
-        </Form>
-        <section aria-labelledby="results-title">
-          <p className="muted" aria-live="polite">
-            {capped
-              ? t('list.foundAtLeast', { total: new Intl.NumberFormat(i18n.language).format(SEARCH_WINDOW) })
-              : t('list.found', { count: result.total })}
-          </p>
-          <h2 className="visually-hidden" id="results-title">
-            {t('list.results')}
-          </h2>
-          {result.data.length ? (
-            result.data.map((p) => (
-              <ProjectCard
-                key={p.id}
-                p={p}
-                href={
-                  p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`
-                }
-                save={
-                  userId && p.client.id !== userId ? { saved: saved.includes(p.id), action: url } : undefined
-                }
-              />
-            ))
-          ) : (
-            <EmptyState
-              title={t('list.empty')}
-              action={<ButtonLink to="/projects/getprojects">{t('list.clear')}</ButtonLink>}
-            />
-          )}
-          <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-        </section>
+        <Filters values={loaderData.values} />
+        <Results data={loaderData} />
       </div>
     </main>
+  )
+}
+
+/** The GET form of filters: every filter lives in the URL. */
+function Filters({ values }: { values: ListData['values'] }) {
+  const { t } = useTranslation('projects')
+  // The categories the shell already loaded for its menu (one catalogue read per page, not two).
+  const categories = useShellData()?.categories ?? []
+  return (
+    <Form method="get" className="ui-card ui-filters" role="search" aria-label={t('list.filters')}>
+      <h2 className="ui-filters-title">{t('list.filters')}</h2>
+      <div className="field">
+        <label htmlFor="f-search">{t('list.search')}</label>
+        <input
+          id="f-search"
+          name="search"
+          type="search"
+          defaultValue={values.search === 'all' ? '' : values.search}
+          maxLength={100}
+        />
+      </div>
+      <FilterSelect
+        id="f-category"
+        name="categoryId"
+        label={t('fields.category')}
+        value={values.categoryId}
+        any={t('list.any')}
+        options={categories.map((c) => ({ value: c.id, label: c.name }))}
+      />
+      <BudgetFilters values={values} />
+      <FilterSelect
+        id="f-level"
+        name="experienceLevel"
+        label={t('fields.experienceLevel')}
+        value={values.experienceLevel}
+        any={t('list.any')}
+        options={experienceLevels.map((l) => ({ value: l, label: t(`level.${l}`) }))}
+      />
+      <div className="field">
+        <label htmlFor="f-country">{t('fields.country')}</label>
+        <input
+          id="f-country"
+          name="country"
+          maxLength={2}
+          size={3}
+          defaultValue={values.country}
+          placeholder="ES"
+        />
+      </div>
+      <FilterSelect
+        id="f-posted"
+        name="postedWithin"
+        label={t('list.postedWithin')}
+        value={values.postedWithin}
+        any={t('list.anyTime')}
+        options={postedWithinDays.map((d) => ({ value: d, label: t('list.days', { count: d }) }))}
+      />
+      <FilterSelect
+        id="f-sort"
+        name="sort"
+        label={t('list.sort')}
+        value={values.sort}
+        any={t('sort.default')}
+        options={projectSorts.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+      />
+      <ButtonGroup>
+        <Button variant="primary">{t('list.apply')}</Button>
+        <Link to="/projects/getprojects">{t('list.clear')}</Link>
+      </ButtonGroup>
+    </Form>
+  )
+}
+
+/** The budget: its type and the range, in major units. */
+function BudgetFilters({ values }: { values: ListData['values'] }) {
+  const { t } = useTranslation('projects')
+  return (
+    <>
+      <FilterSelect
+        id="f-type"
+        name="budgetType"
+        label={t('fields.budgetType')}
+        value={values.budgetType}
+        any={t('list.any')}
+        options={budgetTypes.map((b) => ({ value: b, label: t(`budgetType.${b}`) }))}
+      />
+      <div className="field">
+        <label htmlFor="f-min">{t('list.budgetMin')}</label>
+        <input
+          id="f-min"
+          name="budgetMin"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          defaultValue={values.budgetMin}
+          size={8}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="f-max">{t('list.budgetMax')}</label>
+        <input
+          id="f-max"
+          name="budgetMax"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          defaultValue={values.budgetMax}
+          size={8}
+        />
+      </div>
+    </>
+  )
+}
+
+/** How many were found, the cards (Save buttons for a signed-in reader), and the pages. */
+function Results({ data: { url, userId, saved, result } }: { data: ListData }) {
+  const { t, i18n } = useTranslation('projects')
+  const capped = result.total >= SEARCH_WINDOW
+  return (
+    <section aria-labelledby="results-title">
+      <p className="muted" aria-live="polite">
+        {capped
+          ? t('list.foundAtLeast', { total: new Intl.NumberFormat(i18n.language).format(SEARCH_WINDOW) })
+          : t('list.found', { count: result.total })}
+      </p>
+      <h2 className="visually-hidden" id="results-title">
+        {t('list.results')}
+      </h2>
+      {result.data.length ? (
+        result.data.map((p) => (
+          <ProjectCard
+            key={p.id}
+            p={p}
+            href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}
+            save={userId && p.client.id !== userId ? { saved: saved.includes(p.id), action: url } : undefined}
+          />
+        ))
+      ) : (
+        <EmptyState
+          title={t('list.empty')}
+          action={<ButtonLink to="/projects/getprojects">{t('list.clear')}</ButtonLink>}
+        />
+      )}
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </section>
   )
 }
 

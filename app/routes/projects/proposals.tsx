@@ -1,5 +1,5 @@
-import { useTranslation } from '~/lib/use-translation'
-import { Link } from '~/lib/link'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { Route } from './+types/proposals'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -10,13 +10,9 @@ import { projectsContract as c } from '../../../server/modules/projects/contract
 import { proposalStates } from '../../../server/modules/projects/machines'
 import { Money, StatusFilter, pageOf, statusOf } from './ui'
 import { ButtonLink, Card, DefinitionList, EmptyState, Pagination, StatusChip } from '~/components/ui'
-import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
-import { packed, unpack } from '~/lib/packed'
 
 // /projects/freelancer/porposals (the spec's spelling): My Proposals, filtered by state in the URL.
-// A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
-export const handle = ownPage
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'proposals.mine')
@@ -25,7 +21,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   try {
     const result = await apiFor(context).call(c.myProposals, { query: { status, page, pageSize: 20 } })
     return {
-      result: packed(result),
+      result: result,
       status: status ?? '',
       url: url.pathname + url.search,
       title: getInstance(context).t('projects:proposals.title'),
@@ -41,8 +37,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function MyProposals({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
-  const { status, url } = loaderData
-  const result = unpack(loaderData.result)
+  const { status, url, result } = loaderData
   return (
     <main id="main" className="container page">
       <h1>{t('proposals.title')}</h1>

@@ -1,12 +1,11 @@
-import { useTranslation } from '~/lib/use-translation'
-import { Form } from '~/lib/form'
-import { Kept } from '~/lib/kept-markup'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
 import { formatDateTime } from '~/lib/format'
 import type { ResultOf } from '../../../server/api/contract'
 import { limits } from '../../../server/modules/projects/rules'
 import type { projectsContract as c } from '../../../server/modules/projects/contract'
 import { ActionButton, Attachments, Money, ProposalTerms } from './ui'
-import { Button, ButtonGroup, CardContent, Person, StatusChip } from '~/components/ui'
+import { Button, ButtonGroup, Card, Person, StatusChip } from '~/components/ui'
 
 type Proposal = ResultOf<typeof c.detailsForClient>['proposals'][number]
 type Revision = ResultOf<typeof c.proposalRevisions>['data'][number]
@@ -21,26 +20,12 @@ interface ReceivedProposalProps {
 
 /**
  * A proposal on the client's project page: who sent it, the terms, the letter, and Accept / Decline
- * while it can be answered. It reads the same on every request until something on it changes, so
- * the server renders it once for what it shows and keeps it as HTML, as the project cards (decision
- * 284); its forms post to the page's own address, filled in per request.
+ * while it can be answered; its forms post to the page's own address.
  */
-export function ReceivedProposal(props: ReceivedProposalProps) {
-  return (
-    <Kept
-      as="article"
-      className="ui-card"
-      data-testid="proposal"
-      component={ReceivedProposalContent}
-      props={props}
-    />
-  )
-}
-
-function ReceivedProposalContent({ pr, revisions, answerable }: ReceivedProposalProps) {
+export function ReceivedProposal({ pr, revisions, answerable }: ReceivedProposalProps) {
   const { t } = useTranslation('projects')
   return (
-    <CardContent>
+    <Card data-testid="proposal">
       <header className="ui-card-header">
         <Person
           name={pr.freelancer.name}
@@ -76,7 +61,7 @@ function ReceivedProposalContent({ pr, revisions, answerable }: ReceivedProposal
           </Form>
         </ButtonGroup>
       ) : null}
-    </CardContent>
+    </Card>
   )
 }
 

@@ -1,18 +1,16 @@
 import type React from 'react'
-import { Form } from '~/lib/form'
-import { Link } from '~/lib/link'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
 import { formatDate, formatMoney } from '~/lib/format'
 import {
   ActionForm,
-  CardContent,
+  Card,
   DefinitionList,
   StatusChip,
   Toolbar,
   Button,
   type ButtonVariant,
 } from '~/components/ui'
-import { Kept } from '~/lib/kept-markup'
 
 // Small pieces shared by the project screens.
 export interface Named {
@@ -64,28 +62,12 @@ interface ProjectCardProps {
   save?: { saved: boolean; action: string }
 }
 
-/**
- * A project in a list (Find Project, My Projects, saved projects). It shows the same to everyone in
- * a language, so the server renders it once and keeps it as HTML (decision 279), Save button
- * included: its props are its key.
- */
-export function ProjectCard(props: ProjectCardProps) {
-  return (
-    <Kept
-      as="article"
-      className="ui-card"
-      aria-labelledby={`project-${props.p.id}-title`}
-      data-testid="project-card"
-      component={ProjectCardContent}
-      props={props}
-    />
-  )
-}
-
-function ProjectCardContent({ p, href, save }: ProjectCardProps) {
+/** A project in a list (Find Project, My Projects, saved projects), with its Save button when given. */
+export function ProjectCard({ p, href, save }: ProjectCardProps) {
   const { t, i18n } = useTranslation('projects')
   return (
-    <CardContent
+    <Card
+      data-testid="project-card"
       titleId={`project-${p.id}-title`}
       title={<Link to={href}>{p.title}</Link>}
       status={<StatusChip machine="project" state={p.status} />}
@@ -111,7 +93,7 @@ function ProjectCardContent({ p, href, save }: ProjectCardProps) {
         ) : null}
       </p>
       {save ? <SaveButton projectId={p.id} saved={save.saved} action={save.action} /> : null}
-    </CardContent>
+    </Card>
   )
 }
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/wishlist'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -9,13 +9,10 @@ import { projectsContract as c } from '../../../server/modules/projects/contract
 import { wishFromList } from './actions.server'
 import { ProjectCard } from './ui'
 import { ButtonLink, EmptyState, Notice, Pagination } from '~/components/ui'
-import { ownPage } from '~/lib/kept-page'
 import { titled } from '~/lib/meta'
 
 // /projects/wishlist: the projects the signed-in user saved, newest saved first; each can be
 // unsaved here (a plain form). Projects that left "open" stay listed with their state.
-// A signed-in page whose loader only reads: kept a few seconds for each session (decision 015).
-export const handle = ownPage
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser(context, url)

@@ -1,13 +1,12 @@
-import { Form } from '~/lib/form'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
 import type { Route } from './+types/add'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { useTranslation } from '~/lib/use-translation'
 import { titled } from '~/lib/meta'
-import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { TextField } from '~/components/ui/field'
 import { Button, Notice } from '~/components/ui'
@@ -60,10 +59,7 @@ export default function AddComplaint({
   const { t } = useTranslation('complaints')
   const answer = actionData as FormAnswer | undefined
   const reply = answer?.reply
-  const subjectError = reply?.error?.subject?.[0]
   const chosen = typeof reply?.initialValue?.subject === 'string' ? reply.initialValue.subject : preselected
-  // One select, its options grouped by kind in the order of the kinds.
-  const groups = Map.groupBy(subjects, (s) => s.kind)
   return (
     <main id="main" className="container page narrow">
       <p>
@@ -80,35 +76,7 @@ export default function AddComplaint({
         className="ui-card form-stack"
         data-testid="complaint-form"
       >
-        <div className="field">
-          <label htmlFor="field-subject">{t('add.subject')}</label>
-          <select
-            id="field-subject"
-            name="subject"
-            required
-            defaultValue={chosen}
-            aria-invalid={subjectError ? true : undefined}
-            aria-describedby={subjectError ? 'field-subject-error' : undefined}
-          >
-            <option value="">{t('add.choose')}</option>
-            {[...groups].map(([kind, items]) =>
-              kind === 'platform' ? (
-                <option key="platform" value="platform">
-                  {t('kinds.platform')}
-                </option>
-              ) : (
-                <optgroup key={kind} label={t(`kinds.${kind}`)}>
-                  {items.map((s) => (
-                    <option key={valueOf(s)} value={valueOf(s)}>
-                      {s.label}
-                    </option>
-                  ))}
-                </optgroup>
-              ),
-            )}
-          </select>
-          <FieldError id="field-subject-error" error={subjectError} />
-        </div>
+        <SubjectField subjects={subjects} chosen={chosen} error={reply?.error?.subject?.[0]} />
         <TextField
           name="title"
           reply={reply}
@@ -134,6 +102,51 @@ export default function AddComplaint({
         </div>
       </Form>
     </main>
+  )
+}
+
+/** What the complaint is about: one select, its options grouped by kind in the order of the kinds. */
+function SubjectField({
+  subjects,
+  chosen,
+  error: subjectError,
+}: {
+  subjects: ComplaintSubject[]
+  chosen: string
+  error: string | undefined
+}) {
+  const { t } = useTranslation('complaints')
+  const groups = Map.groupBy(subjects, (s) => s.kind)
+  return (
+    <div className="field">
+      <label htmlFor="field-subject">{t('add.subject')}</label>
+      <select
+        id="field-subject"
+        name="subject"
+        required
+        defaultValue={chosen}
+        aria-invalid={subjectError ? true : undefined}
+        aria-describedby={subjectError ? 'field-subject-error' : undefined}
+      >
+        <option value="">{t('add.choose')}</option>
+        {[...groups].map(([kind, items]) =>
+          kind === 'platform' ? (
+            <option key="platform" value="platform">
+              {t('kinds.platform')}
+            </option>
+          ) : (
+            <optgroup key={kind} label={t(`kinds.${kind}`)}>
+              {items.map((s) => (
+                <option key={valueOf(s)} value={valueOf(s)}>
+                  {s.label}
+                </option>
+              ))}
+            </optgroup>
+          ),
+        )}
+      </select>
+      <FieldError id="field-subject-error" error={subjectError} />
+    </div>
   )
 }
 

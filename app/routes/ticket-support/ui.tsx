@@ -1,5 +1,5 @@
-import { Form } from '~/lib/form'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { Button, DefinitionList, MessageBubble, MessageLog, Notice, StatusChip } from '~/components/ui'
 import type { ComplaintDetail, ComplaintSummary } from '../../../server/modules/complaints/contract'

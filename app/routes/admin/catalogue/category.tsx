@@ -1,12 +1,10 @@
-import { redirect } from 'react-router'
-import { Form } from '~/lib/form'
+import { redirect, Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/category'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
-import { useTranslation } from '~/lib/use-translation'
 import { titled } from '~/lib/meta'
-import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { Button, Card, DataTable, EmptyState } from '~/components/ui'
 import { imageExtensions } from '../../../../server/modules/files/rules'
@@ -38,11 +36,19 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return catalogueAction(context, request, url)
 }
 
+type Category = Route.ComponentProps['loaderData']['category']
+type Subcategory = Category['subcategories'][number]
+
+/** A catalogue entry's name in the page's language (English when it has none). */
+function useName() {
+  const { i18n } = useTranslation('adminCatalog')
+  return (names: Record<string, string>) => names[i18n.language] ?? names.en
+}
+
 export default function AdminCategory({ loaderData: { category }, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('adminCatalog')
+  const { t } = useTranslation('adminCatalog')
   const answer = actionData as CatalogueAnswer | undefined
-  const name = (names: Record<string, string>) => names[i18n.language] ?? names.en
-  const imageError = answer?.form === 'image' ? answer.reply?.error?.file?.[0] : undefined
+  const name = useName()
   return (
     <main id="main" className="container page">
       <p>
@@ -62,114 +68,17 @@ export default function AdminCategory({ loaderData: { category }, actionData }: 
           submit={t('actions.save')}
         />
       </Card>
-      <Card level={2} title={t('image.title')} titleId="image-title" as="section">
-        <img src={category.imageUrl} alt={t('image.current')} width={96} height={96} />
-        <Form method="post" encType="multipart/form-data" className="form-stack">
-          <input type="hidden" name="intent" value="image" />
-          <input type="hidden" name="form" value="image" />
-          <input type="hidden" name="kind" value="category" />
-          <input type="hidden" name="id" value={category.id} />
-          <div className="field">
-            <label htmlFor="category-image">{t('image.choose')}</label>
-            <input
-              id="category-image"
-              type="file"
-              name="file"
-              accept={imageExtensions.map((e) => `.${e}`).join(',')}
-              required
-              aria-invalid={imageError ? true : undefined}
-              aria-describedby={imageError ? 'category-image-error' : 'category-image-hint'}
-            />
-            <p className="muted small" id="category-image-hint">
-              {t('image.hint')}
-            </p>
-            {imageError ? (
-              <p className="field-error" id="category-image-error">
-                {t(imageError, { defaultValue: imageError })}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <Button>{t('image.upload')}</Button>
-          </div>
-        </Form>
-      </Card>
+      <ImageCard category={category} answer={answer} />
       <h2>{t('subcategories')}</h2>
       {category.subcategories.length ? null : <EmptyState title={t('noSubcategories')} />}
       {category.subcategories.map((sub, n) => (
-        <Card
-          as="section"
-          level={3}
+        <SubcategoryCard
           key={sub.id}
-          data-testid="admin-subcategory"
-          titleId={`sub-${sub.id}`}
-          title={name(sub.names)}
-          meta={<Usage usage={sub.usage} />}
-        >
-          <ItemActions
-            kind="subcategory"
-            id={sub.id}
-            label={name(sub.names)}
-            first={n === 0}
-            last={n === category.subcategories.length - 1}
-            deletable={!sub.skills.length && !sub.usage.profiles && !sub.usage.projects}
-            answer={answer}
-          />
-          <details open={answer?.form === `rename-sub-${sub.id}`}>
-            <summary>{t('rename', { name: name(sub.names) })}</summary>
-            <NamesForm
-              form={`rename-sub-${sub.id}`}
-              intent="rename"
-              fields={{ kind: 'subcategory', id: sub.id }}
-              names={sub.names}
-              answer={answer}
-              submit={t('actions.save')}
-            />
-          </details>
-          {sub.skills.length ? (
-            <DataTable
-              caption={t('skillsOf', { name: name(sub.names) })}
-              columns={[{ label: t('skills') }, { label: t('usedBy') }, { label: t('actions.label') }]}
-              rows={sub.skills.map((skill) => ({
-                key: skill.id,
-                testId: 'admin-skill',
-                cells: [
-                  <details key="name" open={answer?.form === `rename-skill-${sub.id}-${skill.id}`}>
-                    <summary>{name(skill.names)}</summary>
-                    <NamesForm
-                      form={`rename-skill-${sub.id}-${skill.id}`}
-                      intent="rename"
-                      fields={{ kind: 'skill', id: skill.id }}
-                      names={skill.names}
-                      answer={answer}
-                      submit={t('actions.save')}
-                    />
-                  </details>,
-                  <Usage key="usage" usage={skill.usage} />,
-                  <ItemActions
-                    key="actions"
-                    kind="skill"
-                    id={skill.id}
-                    label={name(skill.names)}
-                    canMove={false}
-                    deletable={!skill.usage.profiles && !skill.usage.projects}
-                    answer={answer}
-                  />,
-                ],
-              }))}
-            />
-          ) : null}
-          <details open={answer?.form === `add-skill-${sub.id}`}>
-            <summary>{t('addSkill', { name: name(sub.names) })}</summary>
-            <NamesForm
-              form={`add-skill-${sub.id}`}
-              intent="create"
-              fields={{ kind: 'skill', parentId: sub.id }}
-              answer={answer}
-              submit={t('actions.add')}
-            />
-          </details>
-        </Card>
+          sub={sub}
+          first={n === 0}
+          last={n === category.subcategories.length - 1}
+          answer={answer}
+        />
       ))}
       <Card level={2} title={t('addSubcategory')} titleId="add-subcategory" as="section">
         <NamesForm
@@ -181,6 +90,141 @@ export default function AdminCategory({ loaderData: { category }, actionData }: 
         />
       </Card>
     </main>
+  )
+}
+
+function ImageCard({ category, answer }: { category: Category; answer: CatalogueAnswer | undefined }) {
+  const { t } = useTranslation('adminCatalog')
+  const imageError = answer?.form === 'image' ? answer.reply?.error?.file?.[0] : undefined
+  return (
+    <Card level={2} title={t('image.title')} titleId="image-title" as="section">
+      <img src={category.imageUrl} alt={t('image.current')} width={96} height={96} />
+      <Form method="post" encType="multipart/form-data" className="form-stack">
+        <input type="hidden" name="intent" value="image" />
+        <input type="hidden" name="form" value="image" />
+        <input type="hidden" name="kind" value="category" />
+        <input type="hidden" name="id" value={category.id} />
+        <div className="field">
+          <label htmlFor="category-image">{t('image.choose')}</label>
+          <input
+            id="category-image"
+            type="file"
+            name="file"
+            accept={imageExtensions.map((e) => `.${e}`).join(',')}
+            required
+            aria-invalid={imageError ? true : undefined}
+            aria-describedby={imageError ? 'category-image-error' : 'category-image-hint'}
+          />
+          <p className="muted small" id="category-image-hint">
+            {t('image.hint')}
+          </p>
+          {imageError ? (
+            <p className="field-error" id="category-image-error">
+              {t(imageError, { defaultValue: imageError })}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <Button>{t('image.upload')}</Button>
+        </div>
+      </Form>
+    </Card>
+  )
+}
+
+/** A subcategory: moved, renamed or deleted, its skills, and a form to add one. */
+function SubcategoryCard({
+  sub,
+  first,
+  last,
+  answer,
+}: {
+  sub: Subcategory
+  first: boolean
+  last: boolean
+  answer: CatalogueAnswer | undefined
+}) {
+  const { t } = useTranslation('adminCatalog')
+  const name = useName()
+  return (
+    <Card
+      as="section"
+      level={3}
+      data-testid="admin-subcategory"
+      titleId={`sub-${sub.id}`}
+      title={name(sub.names)}
+      meta={<Usage usage={sub.usage} />}
+    >
+      <ItemActions
+        kind="subcategory"
+        id={sub.id}
+        label={name(sub.names)}
+        first={first}
+        last={last}
+        deletable={!sub.skills.length && !sub.usage.profiles && !sub.usage.projects}
+        answer={answer}
+      />
+      <details open={answer?.form === `rename-sub-${sub.id}`}>
+        <summary>{t('rename', { name: name(sub.names) })}</summary>
+        <NamesForm
+          form={`rename-sub-${sub.id}`}
+          intent="rename"
+          fields={{ kind: 'subcategory', id: sub.id }}
+          names={sub.names}
+          answer={answer}
+          submit={t('actions.save')}
+        />
+      </details>
+      {sub.skills.length ? <SkillsTable sub={sub} answer={answer} /> : null}
+      <details open={answer?.form === `add-skill-${sub.id}`}>
+        <summary>{t('addSkill', { name: name(sub.names) })}</summary>
+        <NamesForm
+          form={`add-skill-${sub.id}`}
+          intent="create"
+          fields={{ kind: 'skill', parentId: sub.id }}
+          answer={answer}
+          submit={t('actions.add')}
+        />
+      </details>
+    </Card>
+  )
+}
+
+function SkillsTable({ sub, answer }: { sub: Subcategory; answer: CatalogueAnswer | undefined }) {
+  const { t } = useTranslation('adminCatalog')
+  const name = useName()
+  return (
+    <DataTable
+      caption={t('skillsOf', { name: name(sub.names) })}
+      columns={[{ label: t('skills') }, { label: t('usedBy') }, { label: t('actions.label') }]}
+      rows={sub.skills.map((skill) => ({
+        key: skill.id,
+        testId: 'admin-skill',
+        cells: [
+          <details key="name" open={answer?.form === `rename-skill-${sub.id}-${skill.id}`}>
+            <summary>{name(skill.names)}</summary>
+            <NamesForm
+              form={`rename-skill-${sub.id}-${skill.id}`}
+              intent="rename"
+              fields={{ kind: 'skill', id: skill.id }}
+              names={skill.names}
+              answer={answer}
+              submit={t('actions.save')}
+            />
+          </details>,
+          <Usage key="usage" usage={skill.usage} />,
+          <ItemActions
+            key="actions"
+            kind="skill"
+            id={skill.id}
+            label={name(skill.names)}
+            canMove={false}
+            deletable={!skill.usage.profiles && !skill.usage.projects}
+            answer={answer}
+          />,
+        ],
+      }))}
+    />
   )
 }
 

@@ -1,5 +1,5 @@
-import { Form } from '~/lib/form'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
 import { Button, Notice } from '~/components/ui'
 import { locales } from '../../../../server/db/schema'
 import { NAME_MAX, type CatalogueKind } from '../../../../server/modules/catalogue/admin-contract'

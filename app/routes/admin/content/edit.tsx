@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { data, Form } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/edit'
 import { ApiCallError, apiFor } from '~/lib/api.server'
@@ -7,18 +7,17 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import { titled } from '~/lib/meta'
-import { Form } from '~/lib/form'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button, ButtonGroup, Chip, FilterSelect } from '~/components/ui'
 import { TextField, type FieldReply } from '~/components/ui/field'
 import { languageNames } from '~/components/shell/language-switcher'
 import { adminContentContract as c, contentInputs } from '../../../../server/modules/content/admin-contract'
 import { imageExtensions } from '../../../../server/modules/files/rules'
-import { itemIdOf, itemLabel, kindForms, kindOf } from './kinds'
+import { itemIdOf, itemLabel, kindForms, kindOf, type KindForm } from './kinds'
 import { ContentPreview, type PreviewValue } from './preview'
-import { keptCategories } from '~/lib/catalogue.server'
+import { readCategories } from '~/lib/catalogue.server'
 
 // /admin/content/:kind/new and /admin/content/:kind/:id: one item's form, every text in the five
 // languages. "Preview" shows the item as the public page will, drawn from what the form holds,
@@ -34,7 +33,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   try {
     const [item, categories] = await Promise.all([
       id ? api.call(c[kind].get, { params: { id } }) : null,
-      keptCategories(context),
+      readCategories(context),
     ])
     const t = getInstance(context).t
     const areas = Object.fromEntries(categories.data.map((a) => [a.slug, a.name]))
@@ -123,30 +122,12 @@ export default function ContentEditor({
   const answer = actionData as EditAnswer | undefined
   const reply: FieldReply = answer?.reply ?? { initialValue: initial }
   const spec = kindForms[kind]
-  const value = (field: string) => {
-    const v = reply.initialValue?.[field]
-    return typeof v === 'string' ? v : ''
-  }
-  const error = (field: string) => reply.error?.[field]?.[0]
+  const value = valueIn(reply)
   const action = id ? `/admin/content/${kind}/${id}` : `/admin/content/${kind}/new`
-  const imageUrl = value('imageUrl')
   return (
     <main id="main" className="page">
       <h1>{name}</h1>
-      {published === null ? null : (
-        <ButtonGroup label={t('state.label')}>
-          <Chip tone={published ? 'success' : 'neutral'}>
-            {t(published ? 'state.published' : 'state.draft')}
-          </Chip>
-          <ActionForm
-            action={`/admin/content/${kind}`}
-            intent={published ? 'unpublish' : 'publish'}
-            label={t(published ? 'unpublish' : 'publish')}
-            fields={{ id: id ?? 0 }}
-            variant={published ? 'secondary' : 'primary'}
-          />
-        </ButtonGroup>
-      )}
+      {published === null ? null : <PublishState kind={kind} id={id} published={published} />}
       <p className="lead">{t(`kinds.${kind}.formLead`)}</p>
       {answer?.preview ? (
         <ContentPreview kind={kind} value={answer.preview} areas={areas} author={value('author')} />
@@ -158,74 +139,9 @@ export default function ContentEditor({
         className="form-stack"
         noValidate
       >
-        {spec.texts.length
-          ? languages.map((l) => (
-              <fieldset key={l} lang={l} className="ui-card">
-                <legend>{languageNames[l]}</legend>
-                {spec.texts.map((f) => (
-                  <TextField
-                    key={f.name}
-                    ns="adminContent"
-                    name={`${f.name}.${l}`}
-                    label={t(`fields.${f.name}`) + (f.optional ? ` ${t('optional')}` : '')}
-                    multiline={f.long}
-                    rows={f.name === 'body' ? 10 : 3}
-                    reply={reply}
-                  />
-                ))}
-              </fieldset>
-            ))
-          : null}
-        {spec.plain.map((p) =>
-          p.type === 'select' ? (
-            <div key={p.name}>
-              <FilterSelect
-                name={p.name}
-                label={t(`fields.${p.name}`)}
-                value={value(p.name) || undefined}
-                options={(p.options ?? Object.keys(areas)).map((o) => ({
-                  value: o,
-                  label: p.options ? t(`options.${p.name}.${o}`) : areas[o],
-                }))}
-              />
-              {error(p.name) ? (
-                <p className="field-error">{t(error(p.name)!, { defaultValue: error(p.name) })}</p>
-              ) : null}
-            </div>
-          ) : (
-            <TextField
-              key={p.name}
-              ns="adminContent"
-              name={p.name}
-              label={t(`fields.${p.name}`) + (p.optional ? ` ${t('optional')}` : '')}
-              reply={reply}
-              type="text"
-            />
-          ),
-        )}
-        {spec.image ? (
-          <div className="field">
-            <input type="hidden" name="imageUrl" value={imageUrl} />
-            {imageUrl ? <img src={imageUrl} alt={t('fields.currentImage')} height="60" /> : null}
-            <label htmlFor="field-imageFile">{t(imageUrl ? 'fields.replaceImage' : 'fields.image')}</label>
-            <input
-              id="field-imageFile"
-              type="file"
-              name="imageFile"
-              accept={imageExtensions.map((e) => `.${e}`).join(',')}
-              aria-invalid={error('imageUrl') ? true : undefined}
-              aria-describedby={error('imageUrl') ? 'field-imageFile-error' : 'field-imageFile-hint'}
-            />
-            <p className="muted small" id="field-imageFile-hint">
-              {t('fields.imageHint')}
-            </p>
-            {error('imageUrl') ? (
-              <p className="field-error" id="field-imageFile-error">
-                {t(error('imageUrl')!, { defaultValue: error('imageUrl') })}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
+        {spec.texts.length ? <TextsByLanguage texts={spec.texts} reply={reply} /> : null}
+        <PlainFields plain={spec.plain} reply={reply} areas={areas} />
+        {spec.image ? <ImageField reply={reply} /> : null}
         <ButtonGroup>
           <Button name="intent" value="preview">
             {t('preview.button')}
@@ -236,6 +152,123 @@ export default function ContentEditor({
         </ButtonGroup>
       </Form>
     </main>
+  )
+}
+
+/** A field's text in the form's reply ('' when none), and its first error. */
+const valueIn = (reply: FieldReply) => (field: string) => {
+  const v = reply.initialValue?.[field]
+  return typeof v === 'string' ? v : ''
+}
+const errorIn = (reply: FieldReply) => (field: string) => reply.error?.[field]?.[0]
+
+/** A blog post's state, with the button that publishes or withdraws it. */
+function PublishState({ kind, id, published }: { kind: string; id: number | null; published: boolean }) {
+  const { t } = useTranslation('adminContent')
+  return (
+    <ButtonGroup label={t('state.label')}>
+      <Chip tone={published ? 'success' : 'neutral'}>{t(published ? 'state.published' : 'state.draft')}</Chip>
+      <ActionForm
+        action={`/admin/content/${kind}`}
+        intent={published ? 'unpublish' : 'publish'}
+        label={t(published ? 'unpublish' : 'publish')}
+        fields={{ id: id ?? 0 }}
+        variant={published ? 'secondary' : 'primary'}
+      />
+    </ButtonGroup>
+  )
+}
+
+/** The texts, one fieldset per language. */
+function TextsByLanguage({ texts, reply }: { texts: KindForm['texts']; reply: FieldReply }) {
+  const { t } = useTranslation('adminContent')
+  return languages.map((l) => (
+    <fieldset key={l} lang={l} className="ui-card">
+      <legend>{languageNames[l]}</legend>
+      {texts.map((f) => (
+        <TextField
+          key={f.name}
+          ns="adminContent"
+          name={`${f.name}.${l}`}
+          label={t(`fields.${f.name}`) + (f.optional ? ` ${t('optional')}` : '')}
+          multiline={f.long}
+          rows={f.name === 'body' ? 10 : 3}
+          reply={reply}
+        />
+      ))}
+    </fieldset>
+  ))
+}
+
+/** The fields written once: a choice (an area, an audience) or a line of text. */
+function PlainFields({
+  plain,
+  reply,
+  areas,
+}: {
+  plain: KindForm['plain']
+  reply: FieldReply
+  areas: Record<string, string>
+}) {
+  const { t } = useTranslation('adminContent')
+  const value = valueIn(reply)
+  const error = errorIn(reply)
+  return plain.map((p) =>
+    p.type === 'select' ? (
+      <div key={p.name}>
+        <FilterSelect
+          name={p.name}
+          label={t(`fields.${p.name}`)}
+          value={value(p.name) || undefined}
+          options={(p.options ?? Object.keys(areas)).map((o) => ({
+            value: o,
+            label: p.options ? t(`options.${p.name}.${o}`) : areas[o],
+          }))}
+        />
+        {error(p.name) ? (
+          <p className="field-error">{t(error(p.name)!, { defaultValue: error(p.name) })}</p>
+        ) : null}
+      </div>
+    ) : (
+      <TextField
+        key={p.name}
+        ns="adminContent"
+        name={p.name}
+        label={t(`fields.${p.name}`) + (p.optional ? ` ${t('optional')}` : '')}
+        reply={reply}
+        type="text"
+      />
+    ),
+  )
+}
+
+/** The item's image: the current one, and a file that replaces it. */
+function ImageField({ reply }: { reply: FieldReply }) {
+  const { t } = useTranslation('adminContent')
+  const imageUrl = valueIn(reply)('imageUrl')
+  const error = errorIn(reply)('imageUrl')
+  return (
+    <div className="field">
+      <input type="hidden" name="imageUrl" value={imageUrl} />
+      {imageUrl ? <img src={imageUrl} alt={t('fields.currentImage')} height="60" /> : null}
+      <label htmlFor="field-imageFile">{t(imageUrl ? 'fields.replaceImage' : 'fields.image')}</label>
+      <input
+        id="field-imageFile"
+        type="file"
+        name="imageFile"
+        accept={imageExtensions.map((e) => `.${e}`).join(',')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'field-imageFile-error' : 'field-imageFile-hint'}
+      />
+      <p className="muted small" id="field-imageFile-hint">
+        {t('fields.imageHint')}
+      </p>
+      {error ? (
+        <p className="field-error" id="field-imageFile-error">
+          {t(error, { defaultValue: error })}
+        </p>
+      ) : null}
+    </div>
   )
 }
 

@@ -4,9 +4,9 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { titled } from '~/lib/meta'
-import { Link } from '~/lib/link'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, ButtonGroup, ButtonLink, Card, Chip, EmptyState } from '~/components/ui'
 import { adminContentContract as c } from '../../../../server/modules/content/admin-contract'
@@ -63,9 +63,10 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   throw new Response('Bad Request', { status: 400 })
 }
 
+type Item = Route.ComponentProps['loaderData']['items'][number]
+
 export default function ContentList({ loaderData: { kind, items } }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('adminContent')
-  const ordered = kindForms[kind].ordered
+  const { t } = useTranslation('adminContent')
   return (
     <main id="main" className="page">
       <h1>{t(`kinds.${kind}.title`)}</h1>
@@ -77,76 +78,109 @@ export default function ContentList({ loaderData: { kind, items } }: Route.Compo
       </p>
       {items.length ? (
         <ol className="ui-list" aria-label={t(`kinds.${kind}.title`)}>
-          {items.map((item, index) => {
-            const label = itemLabel(item, i18n.language)
-            const labelId = `item-${item.id}`
-            return (
-              <Card
-                as="li"
-                level={2}
-                key={item.id}
-                data-testid="content-item"
-                titleId={labelId}
-                title={<Link to={`/admin/content/${kind}/${item.id}`}>{label}</Link>}
-                status={
-                  item.published === undefined ? null : (
-                    <Chip tone={item.published ? 'success' : 'neutral'}>
-                      {t(item.published ? 'state.published' : 'state.draft')}
-                    </Chip>
-                  )
-                }
-                meta={
-                  kindForms[kind].texts.length ? (
-                    <span className="muted small">
-                      {t('languages', { list: writtenIn(item).join(', ').toUpperCase() })}
-                    </span>
-                  ) : null
-                }
-              >
-                <ButtonGroup label={t('actionsFor', { name: label })}>
-                  <ButtonLink to={`/admin/content/${kind}/${item.id}`}>{t('edit')}</ButtonLink>
-                  {ordered && index > 0 ? (
-                    <ActionForm
-                      intent="up"
-                      label={t('moveUp')}
-                      fields={{ id: item.id }}
-                      describedBy={labelId}
-                    />
-                  ) : null}
-                  {ordered && index < items.length - 1 ? (
-                    <ActionForm
-                      intent="down"
-                      label={t('moveDown')}
-                      fields={{ id: item.id }}
-                      describedBy={labelId}
-                    />
-                  ) : null}
-                  {item.published === undefined ? null : (
-                    <ActionForm
-                      intent={item.published ? 'unpublish' : 'publish'}
-                      label={t(item.published ? 'unpublish' : 'publish')}
-                      fields={{ id: item.id }}
-                      describedBy={labelId}
-                      variant={item.published ? 'secondary' : 'primary'}
-                    />
-                  )}
-                  <ActionForm
-                    intent="delete"
-                    label={t('delete')}
-                    fields={{ id: item.id }}
-                    describedBy={labelId}
-                    variant="destructive"
-                    confirm={t('confirmDelete', { name: label })}
-                  />
-                </ButtonGroup>
-              </Card>
-            )
-          })}
+          {items.map((item, index) => (
+            <ItemCard
+              key={item.id}
+              kind={kind}
+              item={item}
+              first={index === 0}
+              last={index === items.length - 1}
+            />
+          ))}
         </ol>
       ) : (
         <EmptyState title={t('empty')} />
       )}
     </main>
+  )
+}
+
+/** One item: its name, state and languages, and what can be done to it. */
+function ItemCard({
+  kind,
+  item,
+  first,
+  last,
+}: {
+  kind: Route.ComponentProps['loaderData']['kind']
+  item: Item
+  first: boolean
+  last: boolean
+}) {
+  const { t, i18n } = useTranslation('adminContent')
+  const label = itemLabel(item, i18n.language)
+  const labelId = `item-${item.id}`
+  return (
+    <Card
+      as="li"
+      level={2}
+      data-testid="content-item"
+      titleId={labelId}
+      title={<Link to={`/admin/content/${kind}/${item.id}`}>{label}</Link>}
+      status={
+        item.published === undefined ? null : (
+          <Chip tone={item.published ? 'success' : 'neutral'}>
+            {t(item.published ? 'state.published' : 'state.draft')}
+          </Chip>
+        )
+      }
+      meta={
+        kindForms[kind].texts.length ? (
+          <span className="muted small">
+            {t('languages', { list: writtenIn(item).join(', ').toUpperCase() })}
+          </span>
+        ) : null
+      }
+    >
+      <ItemActions kind={kind} item={item} label={label} labelId={labelId} first={first} last={last} />
+    </Card>
+  )
+}
+
+function ItemActions({
+  kind,
+  item,
+  label,
+  labelId,
+  first,
+  last,
+}: {
+  kind: Route.ComponentProps['loaderData']['kind']
+  item: Item
+  label: string
+  labelId: string
+  first: boolean
+  last: boolean
+}) {
+  const { t } = useTranslation('adminContent')
+  const ordered = kindForms[kind].ordered
+  return (
+    <ButtonGroup label={t('actionsFor', { name: label })}>
+      <ButtonLink to={`/admin/content/${kind}/${item.id}`}>{t('edit')}</ButtonLink>
+      {ordered && !first ? (
+        <ActionForm intent="up" label={t('moveUp')} fields={{ id: item.id }} describedBy={labelId} />
+      ) : null}
+      {ordered && !last ? (
+        <ActionForm intent="down" label={t('moveDown')} fields={{ id: item.id }} describedBy={labelId} />
+      ) : null}
+      {item.published === undefined ? null : (
+        <ActionForm
+          intent={item.published ? 'unpublish' : 'publish'}
+          label={t(item.published ? 'unpublish' : 'publish')}
+          fields={{ id: item.id }}
+          describedBy={labelId}
+          variant={item.published ? 'secondary' : 'primary'}
+        />
+      )}
+      <ActionForm
+        intent="delete"
+        label={t('delete')}
+        fields={{ id: item.id }}
+        describedBy={labelId}
+        variant="destructive"
+        confirm={t('confirmDelete', { name: label })}
+      />
+    </ButtonGroup>
   )
 }
 

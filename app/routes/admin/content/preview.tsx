@@ -1,4 +1,4 @@
-import { useTranslation } from '~/lib/use-translation'
+import { useTranslation } from 'react-i18next'
 import { Card } from '~/components/ui'
 import {
   BlogArticleBody,

@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { PAGE_FREELANCER, signedInPageServer } from './page-server.ts'
 
-// Decisions 200, 278 and 298: what is the same for everyone in a language (the catalogue, Find
-// Project's lists, Find Freelancers' answers) is kept for every session, and a write this server
-// serves forgets it, so whoever looks next — signed in or not, a reload or not — sees the change at once.
+// What is the same for everyone in a language (Find Project's lists, Find Freelancers' answers)
+// shows a write this server serves at once, to whoever looks next: signed in or not.
 const pages = signedInPageServer({ freelancer: true })
 
 const page = async (path: string, cookie?: string) => {
@@ -38,7 +37,7 @@ async function publish(title: string) {
   expect(response.status).toBe(200)
 }
 
-describe('lists kept for everyone', { timeout: 60_000 }, () => {
+describe('lists shared by everyone', { timeout: 60_000 }, () => {
   test('a project published through this server is on Find Project at once, for a signed-in reader and a visitor', async () => {
     const title = 'Steel footbridge over the mill race'
     for (const path of ['/projects', '/projects/getprojects?search=footbridge']) {
