@@ -5,7 +5,6 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { getInstance } from './middleware/i18next'
 import { NonceProvider } from './lib/nonce'
-import { VISITOR_PAGE_HEADER, isVisitorPage } from './lib/visitor-page'
 import { appContext } from './lib/context'
 import { contentSecurityPolicy, newNonce } from '../server/http/security-headers.ts'
 
@@ -22,9 +21,6 @@ export default function handleRequest(
   const nonce = newNonce()
   if (import.meta.env.PROD)
     headers.set('content-security-policy', contentSecurityPolicy(nonce, checkoutOriginsOf(loadContext)))
-  // The server may keep a visitor's page for a few seconds when its route says so (app/lib/visitor-page.ts).
-  if (isVisitorPage(routerContext.staticHandlerContext.matches.at(-1)?.route.handle))
-    headers.set(VISITOR_PAGE_HEADER, 'visitor')
   // The whole document is sent as one body (decision 225): every loader awaits its own data, so no
   // part of a page streams in later, and one body is cheaper to send than React's many small chunks.
   return new Promise<Response>((resolve, reject) => {

@@ -7,9 +7,6 @@ import { BlogArticleBody } from '~/components/content/pieces'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '../../server/modules/content/contract'
-import { visitorPage } from '~/lib/visitor-page'
-
-export const handle = visitorPage
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = Number(params.id)

@@ -7,10 +7,7 @@ import { formatDate, isoDate } from '~/lib/format'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '../../server/modules/content/contract'
-import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
-
-export const handle = visitorPage
 
 const PAGE_SIZE = 6
 

@@ -4,12 +4,9 @@ import type { Route } from './+types/categories'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
 import { categoriesMatching } from '~/lib/category-search'
 import { readCategoryTree } from '~/lib/catalogue.server'
-
-export const handle = visitorPage
 
 // /categories?search=<term> (SPEC §2: a footer category passes its name as the search term):
 // that category, or the areas whose name, description, subcategories or skills match

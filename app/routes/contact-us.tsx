@@ -11,10 +11,7 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { TextField, type FieldReply } from '~/components/ui/field'
 import { contentContract } from '../../server/modules/content/contract'
-import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
-
-export const handle = visitorPage
 
 export function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t('content:contact.title') }

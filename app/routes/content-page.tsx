@@ -6,10 +6,7 @@ import { formatDate } from '~/lib/format'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '../../server/modules/content/contract'
-import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
-
-export const handle = visitorPage
 
 // /about-us and /why-workneer (SPEC §2): static pages whose text the API serves in the reader's
 // language. Paragraphs are separated by a blank line; "1. Title\nText" blocks become sections.

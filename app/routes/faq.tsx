@@ -7,10 +7,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '../../server/modules/content/contract'
-import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
-
-export const handle = visitorPage
 
 const audiences = ['client', 'freelancer', 'all'] as const
 

@@ -13,12 +13,9 @@ import { projectsContract } from '../../server/modules/projects/contract'
 import { formatMoney } from '~/lib/format'
 import { timeAgo } from '~/lib/time-ago'
 import { getLocale } from '~/middleware/i18next'
-import { visitorPage } from '~/lib/visitor-page'
 import { getUser } from '~/lib/session.server'
 import { can, type Permission } from '../../server/modules/identity/permissions'
 import { readCategories } from '~/lib/catalogue.server'
-
-export const handle = visitorPage
 
 // The closing call to action. A visitor is asked to sign up; someone signed in is sent to the work
 // their account does, gated by the same permissions as the menus, never back to sign-up (which

@@ -6,12 +6,9 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { ServiceCard } from '~/components/content/pieces'
-import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
 import { contentContract } from '../../server/modules/content/contract'
 import { readCategories } from '~/lib/catalogue.server'
-
-export const handle = visitorPage
 
 // /userService (SPEC §2, decision 243): the catalogue of services Workneer's engineers offer, the
 // page the home page's "Services our engineers offer" leads to. The services (the admin area's, in

@@ -18,13 +18,10 @@ import {
 } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { PASSWORD_MIN } from '../../../server/modules/identity/password-policy'
-import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
 
 // A 429's Retry-After goes out with the page as with the API.
 export const headers = withRetryAfter
-
-export const handle = visitorPage
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)

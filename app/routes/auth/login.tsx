@@ -12,13 +12,10 @@ import { getInstance } from '~/middleware/i18next'
 import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { identityContract } from '../../../server/modules/identity/contract'
 import { safeRedirect } from '../../../server/modules/identity/permissions'
-import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
 
 // A 429's Retry-After goes out with the page as with the API.
 export const headers = withRetryAfter
-
-export const handle = visitorPage
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)

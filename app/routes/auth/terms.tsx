@@ -3,10 +3,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/terms'
 import { getLocale } from '~/middleware/i18next'
 import { pageTitles, terms } from '../../../server/db/seed-data/content'
-import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
-
-export const handle = visitorPage
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)

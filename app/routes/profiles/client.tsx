@@ -10,9 +10,6 @@ import { profilesContract } from '../../../server/modules/profiles/contract'
 import { projectsContract } from '../../../server/modules/projects/contract'
 import { ProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
-import { visitorPage } from '~/lib/visitor-page'
-
-export const handle = visitorPage
 
 // The public profile of an individual client (/profiles/clients/:id) or a company
 // (/profiles/companies/:id): one module, the route id says which.

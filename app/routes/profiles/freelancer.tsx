@@ -10,9 +10,6 @@ import { profilesContract } from '../../../server/modules/profiles/contract'
 import { projectsContract } from '../../../server/modules/projects/contract'
 import { ProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
-import { visitorPage } from '~/lib/visitor-page'
-
-export const handle = visitorPage
 
 // A freelancer's public profile: anyone may read it (a visitor, a client comparing proposals).
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]

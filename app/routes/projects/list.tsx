@@ -17,10 +17,7 @@ import { useShellData } from '~/components/shell/use-shell-data'
 import { wishFromList } from './actions.server'
 import { ProjectCard } from './ui'
 import { Button, ButtonGroup, ButtonLink, EmptyState, FilterSelect, Pagination } from '~/components/ui'
-import { visitorPage } from '~/lib/visitor-page'
 import { titled } from '~/lib/meta'
-
-export const handle = visitorPage
 
 // /projects and /projects/getprojects (Find Project): a GET form, so every filter lives in the URL
 // and works without JavaScript. Budgets in the URL are in major units (budgetMin=1000).
