@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next'
 import { getInstance } from './middleware/i18next'
 import { NonceProvider } from './lib/nonce'
 import { appContext } from './lib/context'
-import { contentSecurityPolicy, newNonce } from '../server/http/security-headers.ts'
+import { contentSecurityPolicy, newNonce } from '#server/http/security-headers.ts'
 
 export const streamTimeout = 5_000
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
-import type { Db } from '../server/db/database.ts'
+import type { Db } from '#server/db/database.ts'
 import { onBothDatabases } from './lib.ts'
-import { account } from '../server/modules/payments/ledger.ts'
-import { ledgerHealth } from '../server/modules/admin-money/health.ts'
-import { createFigures } from '../server/modules/admin-money/figures.ts'
+import { account } from '#server/modules/payments/ledger.ts'
+import { ledgerHealth } from '#server/modules/admin-money/health.ts'
+import { createFigures } from '#server/modules/admin-money/figures.ts'
 
 // What the admin's payments screen and dashboard cost on a ledger of BENCH_MOVEMENTS movements
 // (decisions 251–252): the five health checks (read on every visit to /admin/payments) and the

@@ -9,7 +9,7 @@ import http from 'node:http'
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import { WebSocketServer } from 'ws'
 import { Server as SocketIoServer } from 'socket.io'
-import { createHubServer } from '../server/realtime/index.ts'
+import { createHubServer } from '#server/realtime/index.ts'
 
 type Kind = 'workneer' | 'socketio' | 'ws'
 type Command =

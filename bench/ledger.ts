@@ -1,6 +1,6 @@
-import type { Db } from '../server/db/database.ts'
+import type { Db } from '#server/db/database.ts'
 import { onBothDatabases } from './lib.ts'
-import { account, post } from '../server/modules/payments/ledger.ts'
+import { account, post } from '#server/modules/payments/ledger.ts'
 
 // Issue 17: ledger postings per second on SQLite and PostgreSQL, each posting one transaction as
 // the payments service makes them: a capture (gateway clearing → a client's held money, two

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { once } from 'node:events'
 import type { ChildProcess } from 'node:child_process'
 import type autocannon from 'autocannon'
-import { demoClients, demoFreelancers } from '../server/db/seed-data/demo.ts'
+import { demoClients, demoFreelancers } from '#server/db/seed-data/demo.ts'
 import type { AllocationAnswer, MemoryAnswer } from './probe.ts'
 import { askProbe, ensureBuild, measure, startTrivialBaseline, startWorkneer, type Measured } from './lib.ts'
 

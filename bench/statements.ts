@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
-import type { Db } from '../server/db/database.ts'
+import type { Db } from '#server/db/database.ts'
 import { onBothDatabases } from './lib.ts'
-import { account } from '../server/modules/payments/ledger.ts'
-import { createInvoices } from '../server/modules/payments/invoices.ts'
+import { account } from '#server/modules/payments/ledger.ts'
+import { createInvoices } from '#server/modules/payments/invoices.ts'
 
 // Issue 17: the cost of a statement of 10,000 movements on SQLite and PostgreSQL (decision 193).
 // A freelancer with BENCH_MOVEMENTS releases over a year (and a client with as many, so the

@@ -7,8 +7,8 @@ import {
   type ParamsOf,
   type QueryOf,
   type ResultOf,
-} from '../../server/api/contract.ts'
-import type { ErrorCode } from '../../server/api/errors.ts'
+} from '#server/api/contract.ts'
+import type { ErrorCode } from '#server/api/errors.ts'
 import { appContext } from './context'
 import { getLocale } from '../middleware/i18next'
 import { SESSION_COOKIE, sessionContext } from './session.server'

@@ -1,4 +1,4 @@
-import { changePasswordInput, resetPasswordInput, retyped } from '../../server/modules/identity/inputs.ts'
+import { changePasswordInput, resetPasswordInput, retyped } from '#server/modules/identity/inputs.ts'
 
 // The identity forms parse with the API's own input schemas (server/modules/identity/inputs.ts),
 // so each field's rules are written once. A new password is the exception: its form asks for it

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { apiFor } from './api.server'
-import { catalogueContract } from '../../server/modules/catalogue/contract'
+import { catalogueContract } from '#server/modules/catalogue/contract.ts'
 
 // The catalogue is the same for everyone in a language, so it is read without the caller's token.
 type Context = Readonly<RouterContextProvider>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { areas, skills } from '../../server/db/seed-data/catalogue.ts'
-import { locales } from '../../server/db/seed-data/types.ts'
+import { areas, skills } from '#server/db/seed-data/catalogue.ts'
+import { locales } from '#server/db/seed-data/types.ts'
 import { categoriesMatching } from './category-search'
 
 // The catalogue a visitor reads, in each language, as the API gives it to /categories.

@@ -1,5 +1,5 @@
 import { createContext } from 'react-router'
-import type { ApiHandler } from '../../server/api/handler.ts'
+import type { ApiHandler } from '#server/api/handler.ts'
 
 // What the Node entry hands to every loader and action. Created here, in a module Vite loads, so
 // development and production share one context key.

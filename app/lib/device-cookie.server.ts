@@ -1,6 +1,6 @@
 import { parseCookie, stringifySetCookie } from 'cookie'
 import type { RouterContextProvider } from 'react-router'
-import { REMEMBERED_DEVICE_DAYS } from '../../server/modules/identity/devices.ts'
+import { REMEMBERED_DEVICE_DAYS } from '#server/modules/identity/devices.ts'
 import { secureCookies } from './session.server'
 
 // The remembered-device token (decision 091) lives in its own httpOnly cookie, sent only to the

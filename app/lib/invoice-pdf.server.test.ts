@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import i18next from 'i18next'
 import { invoicePdf } from './invoice-pdf.server'
-import type { Invoice } from '../../server/modules/payments/invoices-contract'
+import type { Invoice } from '#server/modules/payments/invoices-contract.ts'
 
 // The invoice PDF in Russian, the language whose letters a PDF's standard fonts lack: it is a PDF,
 // its title is the invoice number, and the text is set in the embedded DejaVu Sans (not Helvetica).

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
 import type { TFunction } from 'i18next'
 import { formatDate, formatMoney } from '~/lib/format'
-import type { Invoice } from '../../server/modules/payments/invoices-contract'
+import type { Invoice } from '#server/modules/payments/invoices-contract.ts'
 
 // An invoice as a PDF (decision 191): pdfkit (pure JavaScript) with the DejaVu Sans fonts of the
 // dejavu-fonts-ttf package, which cover Latin and Cyrillic, so every one of the five languages

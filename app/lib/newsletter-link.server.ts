@@ -2,7 +2,7 @@ import type { RouterContextProvider } from 'react-router'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { getInstance } from '~/middleware/i18next'
-import { contentContract, newsletterToken } from '../../server/modules/content/contract'
+import { contentContract, newsletterToken } from '#server/modules/content/contract.ts'
 
 // The two links the newsletter mails (confirm a subscription, unsubscribe) work alike: opening one
 // shows a page with one button, so a mail scanner that follows links changes nothing; pressing it

@@ -3,7 +3,7 @@
 import http from 'node:http'
 import type { Duplex } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createHubServer, HubError, type HubContext, type HubServer } from '../../server/realtime/index.ts'
+import { createHubServer, HubError, type HubContext, type HubServer } from '#server/realtime/index.ts'
 import {
   HubManager,
   classifyRealtimeError,

@@ -1,5 +1,5 @@
 import { parseCookie, stringifySetCookie } from 'cookie'
-import { decodeJwt } from '../../server/modules/identity/tokens.ts'
+import { decodeJwt } from '#server/modules/identity/tokens.ts'
 
 // The web side of two-factor sign-in (decision 260). Between the password (or the provider) and
 // the code, the browser holds the API's signed challenge in a short-lived httpOnly cookie, so it

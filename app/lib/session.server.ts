@@ -1,13 +1,13 @@
 import { parseCookie, stringifySetCookie } from 'cookie'
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import type { CurrentUser } from '../../server/modules/identity/contract.ts'
+import type { CurrentUser } from '#server/modules/identity/contract.ts'
 import {
   can,
   permissionForPath,
   requiresLogin,
   safeRedirect,
   type Permission,
-} from '../../server/modules/identity/permissions.ts'
+} from '#server/modules/identity/permissions.ts'
 import { appContext } from './context'
 import { PRIVATE_PAGE, withHeaders } from './response-headers'
 import { setupOnlyRedirect } from './second-factor.server'

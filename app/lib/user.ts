@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
-import type { CurrentUser } from '../../server/modules/identity/contract'
-import { can, menuFor, topBarOf, type Permission } from '../../server/modules/identity/permissions'
+import type { CurrentUser } from '#server/modules/identity/contract.ts'
+import { can, menuFor, topBarOf, type Permission } from '#server/modules/identity/permissions.ts'
 
 // The signed-in user as the root loader found it (fresh from the API on every request), or null.
 export function useOptionalUser(): CurrentUser | null {

@@ -6,7 +6,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { BlogArticleBody } from '~/components/content/pieces'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { contentContract } from '../../server/modules/content/contract'
+import { contentContract } from '#server/modules/content/contract.ts'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = Number(params.id)

@@ -6,7 +6,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { formatDate, isoDate } from '~/lib/format'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { contentContract } from '../../server/modules/content/contract'
+import { contentContract } from '#server/modules/content/contract.ts'
 import { titled } from '~/lib/meta'
 
 const PAGE_SIZE = 6

@@ -10,7 +10,7 @@ import { redirectWithFlash } from '~/lib/flash.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { TextField, type FieldReply } from '~/components/ui/field'
-import { contentContract } from '../../server/modules/content/contract'
+import { contentContract } from '#server/modules/content/contract.ts'
 import { titled } from '~/lib/meta'
 
 export function loader({ context }: Route.LoaderArgs) {

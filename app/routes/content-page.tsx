@@ -5,7 +5,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { formatDate } from '~/lib/format'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { contentContract } from '../../server/modules/content/contract'
+import { contentContract } from '#server/modules/content/contract.ts'
 import { titled } from '~/lib/meta'
 
 // /about-us and /why-workneer (SPEC §2): static pages whose text the API serves in the reader's

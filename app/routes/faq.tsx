@@ -6,7 +6,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { contentContract } from '../../server/modules/content/contract'
+import { contentContract } from '#server/modules/content/contract.ts'
 import { titled } from '~/lib/meta'
 
 const audiences = ['client', 'freelancer', 'all'] as const

@@ -2,7 +2,7 @@ import type { Route } from './+types/newsletter-confirm'
 import { ErrorPage } from '~/components/error-page'
 import { NewsletterLinkPage } from '~/components/newsletter/link-page'
 import { newsletterLinkAction, newsletterLinkLoader } from '~/lib/newsletter-link.server'
-import { contentContract } from '../../server/modules/content/contract'
+import { contentContract } from '#server/modules/content/contract.ts'
 import { titled } from '~/lib/meta'
 
 // The link in the newsletter's confirmation mail (double opt-in, decision 092): pressing the page's

@@ -2,7 +2,7 @@ import type { Route } from './+types/newsletter-unsubscribe'
 import { ErrorPage } from '~/components/error-page'
 import { NewsletterLinkPage } from '~/components/newsletter/link-page'
 import { newsletterLinkAction, newsletterLinkLoader } from '~/lib/newsletter-link.server'
-import { contentContract } from '../../server/modules/content/contract'
+import { contentContract } from '#server/modules/content/contract.ts'
 import { titled } from '~/lib/meta'
 
 // The link in every newsletter mail: pressing the page's one button unsubscribes, with or without JavaScript.

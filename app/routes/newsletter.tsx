@@ -6,8 +6,8 @@ import { ApiCallError, apiFor } from '~/lib/api.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { noticeFor } from '~/lib/errors'
 import { getInstance } from '~/middleware/i18next'
-import { SUBSCRIBED_REPLY, contentContract, newsletterAddress } from '../../server/modules/content/contract'
-import { safeRedirect } from '../../server/modules/identity/permissions'
+import { SUBSCRIBED_REPLY, contentContract, newsletterAddress } from '#server/modules/content/contract.ts'
+import { safeRedirect } from '#server/modules/identity/permissions.ts'
 import { ErrorPage } from '~/components/error-page'
 
 export const newsletterSchema = z.object({

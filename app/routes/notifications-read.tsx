@@ -2,8 +2,8 @@ import { redirect } from 'react-router'
 import type { Route } from './+types/notifications-read'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { requireUser } from '~/lib/session.server'
-import { notificationsContract as c } from '../../server/modules/notifications/contract'
-import { notificationTarget } from '../../server/modules/notifications/targets'
+import { notificationsContract as c } from '#server/modules/notifications/contract.ts'
+import { notificationTarget } from '#server/modules/notifications/targets.ts'
 import { ErrorPage } from '~/components/error-page'
 
 // The bell's items are forms posting here (so they work without JavaScript): the notification is

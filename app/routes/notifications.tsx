@@ -8,7 +8,7 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { NotificationEntry } from '~/components/shell/bells'
 import { titled } from '~/lib/meta'
-import { notificationsContract as c, NOTIFICATION_PAGE } from '../../server/modules/notifications/contract'
+import { notificationsContract as c, NOTIFICATION_PAGE } from '#server/modules/notifications/contract.ts'
 
 // /notifications (login required, issue 15): every notification of the signed-in user, newest
 // first, ten a page (`?page=2`), with plain links between pages. Each one is the bell's form: it

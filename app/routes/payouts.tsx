@@ -23,9 +23,9 @@ import {
   FilterSelect,
   StatusChip,
 } from '~/components/ui'
-import { paymentsContract as c } from '../../server/modules/payments/contract'
-import { profilesContract as pc } from '../../server/modules/profiles/contract'
-import { Role } from '../../server/modules/identity/permissions'
+import { paymentsContract as c } from '#server/modules/payments/contract.ts'
+import { profilesContract as pc } from '#server/modules/profiles/contract.ts'
+import { Role } from '#server/modules/identity/permissions.ts'
 import { Money } from './projects/ui'
 
 // /payouts (SPEC §2, login required): a freelancer's available money per currency, the withdraw

@@ -1,7 +1,7 @@
 import type { Route } from './+types/search-suggest'
 import { apiFor } from '~/lib/api.server'
-import { catalogueContract } from '../../server/modules/catalogue/contract'
-import { projectsContract } from '../../server/modules/projects/contract'
+import { catalogueContract } from '#server/modules/catalogue/contract.ts'
+import { projectsContract } from '#server/modules/projects/contract.ts'
 
 // Suggestions for the search box (a resource route the box fetches as you type): the home
 // search's matches (open projects or freelancers, SPEC §7 HomeSearch/{type}/{term}), then skills

@@ -2,7 +2,7 @@ import { stringifySetCookie } from 'cookie'
 import { redirect } from 'react-router'
 import type { Route } from './+types/set-language'
 import { fallbackLanguage, isLanguage, languageCookie } from '~/lib/i18n'
-import { safeRedirect } from '../../server/modules/identity/permissions'
+import { safeRedirect } from '#server/modules/identity/permissions.ts'
 import { ErrorPage } from '~/components/error-page'
 
 // The language switcher's target: a plain form POST, so it works without JavaScript. Sets the

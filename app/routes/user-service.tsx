@@ -7,7 +7,7 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { ServiceCard } from '~/components/content/pieces'
 import { titled } from '~/lib/meta'
-import { contentContract } from '../../server/modules/content/contract'
+import { contentContract } from '#server/modules/content/contract.ts'
 import { readCategories } from '~/lib/catalogue.server'
 
 // /userService (SPEC §2, decision 243): the catalogue of services Workneer's engineers offer, the

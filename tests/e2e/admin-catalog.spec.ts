@@ -4,7 +4,7 @@ import { accounts } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
-import { sheetColumns } from '../../server/modules/catalogue/admin-contract'
+import { sheetColumns } from '#server/modules/catalogue/admin-contract.ts'
 import { jsEnabled } from './project-js'
 
 // The admin catalogue end to end (issue 18 item 3): only a SuperAdmin reaches /admin/categories; an

@@ -5,8 +5,8 @@ import { apiCall, hiredProject } from './contract-setup'
 import { fundByApi } from './checkout'
 import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
-import { SANDBOX } from '../../server/modules/payments/gateways/sandbox.ts'
-import { createPayouts } from '../../server/modules/payments/payouts.ts'
+import { SANDBOX } from '#server/modules/payments/gateways/sandbox.ts'
+import { createPayouts } from '#server/modules/payments/payouts.ts'
 import { jsEnabled } from './project-js'
 
 // The admin's dashboard and payments screen end to end (issue 18 item 3, decisions 250–253), as

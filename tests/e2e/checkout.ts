@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { testCards } from '../../server/modules/payments/gateways/test-cards.ts'
+import { testCards } from '#server/modules/payments/gateways/test-cards.ts'
 import { apiCall } from './contract-setup'
 import { settle } from './settle'
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { Db } from '../../server/db/database.ts'
+import type { Db } from '#server/db/database.ts'
 import { accounts, SHELL_PASSWORD } from './shell-server'
 import { settle } from './settle'
 

@@ -4,7 +4,7 @@ import { accounts, SHELL_PASSWORD } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
 import { fundByApi } from './checkout'
 import { apiCall } from './contract-setup'
-import { failingPayoutDestinations } from '../../server/modules/payments/gateways/test-cards.ts'
+import { failingPayoutDestinations } from '#server/modules/payments/gateways/test-cards.ts'
 import { settle } from './settle'
 import { jsEnabled } from './project-js'
 

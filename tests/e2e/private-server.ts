@@ -4,7 +4,7 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { TestInfo } from '@playwright/test'
-import type { DatabaseTarget } from '../../server/config.ts'
+import type { DatabaseTarget } from '#server/config.ts'
 import { freePort, spawnServer } from '../support/server-process.ts'
 import { startTwoInstances } from '../support/balancer.ts'
 

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { accounts, SHELL_PASSWORD } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
-import { hashPassword } from '../../server/modules/identity/passwords.ts'
-import { totpCode } from '../../server/modules/identity/second-factor.ts'
+import { hashPassword } from '#server/modules/identity/passwords.ts'
+import { totpCode } from '#server/modules/identity/second-factor.ts'
 import { jsEnabled } from './project-js'
 
 // Two-factor sign-in end to end (issue 19 item 6, decision 260), JavaScript on and off: a company

@@ -1,9 +1,9 @@
 import type { TestInfo } from '@playwright/test'
-import { openDatabase, migrateToLatest, type Db } from '../../server/db/database.ts'
-import { seedReference } from '../../server/db/seed.ts'
+import { openDatabase, migrateToLatest, type Db } from '#server/db/database.ts'
+import { seedReference } from '#server/db/seed.ts'
 import { writeAccounts, type Account } from '../support/accounts.ts'
 import { startPrivateServer } from './private-server.ts'
-import { enableForTests, STEP_SECONDS, totpCode } from '../../server/modules/identity/second-factor.ts'
+import { enableForTests, STEP_SECONDS, totpCode } from '#server/modules/identity/second-factor.ts'
 
 // The shell's signed-in tests need accounts without going through mail: this starts a server of
 // its own (the built app) on the Playwright project's kind of database, after writing active,

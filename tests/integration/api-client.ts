@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createApi } from '../../server/api/index.ts'
-import { errorCodes } from '../../server/api/errors.ts'
-import { loadConfig } from '../../server/config.ts'
-import { createLogger } from '../../server/log.ts'
-import type { Db } from '../../server/db/database.ts'
+import { createApi } from '#server/api/index.ts'
+import { errorCodes } from '#server/api/errors.ts'
+import { loadConfig } from '#server/config.ts'
+import { createLogger } from '#server/log.ts'
+import type { Db } from '#server/db/database.ts'
 import { useTestDatabase, type TestDialect } from './databases.ts'
 
 /**

@@ -6,11 +6,11 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dialects } from './databases.ts'
 import { tinyPng, useModuleApi } from './module-api.ts'
-import { loadConfig } from '../../server/config.ts'
-import { createLogger } from '../../server/log.ts'
-import { loadDemo } from '../../server/db/demo.ts'
-import type { Db } from '../../server/db/database.ts'
-import { backup, restore, tablesOf } from '../../server/db/backup.ts'
+import { loadConfig } from '#server/config.ts'
+import { createLogger } from '#server/log.ts'
+import { loadDemo } from '#server/db/demo.ts'
+import type { Db } from '#server/db/database.ts'
+import { backup, restore, tablesOf } from '#server/db/backup.ts'
 
 // db:backup and db:restore round trip on both databases (decision 263): the demo marketplace
 // (accounts, profiles, projects, search indexes) plus an uploaded file and a second-factor row;

@@ -4,9 +4,9 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
-import type { DatabaseTarget } from '../../server/config.ts'
-import { openDatabase, migrateToLatest, type Db } from '../../server/db/database.ts'
-import { seedReference } from '../../server/db/seed.ts'
+import type { DatabaseTarget } from '#server/config.ts'
+import { openDatabase, migrateToLatest, type Db } from '#server/db/database.ts'
+import { seedReference } from '#server/db/seed.ts'
 import { madeTestDatabase, droppedInUse } from './leftovers.ts'
 
 // Integration tests run against both databases the product supports: a real SQLite file and a

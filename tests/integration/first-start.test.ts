@@ -4,9 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DatabaseTarget } from '../../server/config.ts'
-import { openDatabase } from '../../server/db/database.ts'
-import { demoClients, demoFreelancers, demoProjects } from '../../server/db/seed-data/demo.ts'
+import type { DatabaseTarget } from '#server/config.ts'
+import { openDatabase } from '#server/db/database.ts'
+import { demoClients, demoFreelancers, demoProjects } from '#server/db/seed-data/demo.ts'
 import { createTestDatabase, type TestDatabase, type TestDialect } from './databases.ts'
 
 // Issue 14, item 11: the first start on an empty database is stopped at many moments (SIGINT,

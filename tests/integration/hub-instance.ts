@@ -7,10 +7,10 @@
 //   {"id":2,"op":"send","hub":"chat","to":"group","key":"room:1","target":"note","args":["hi"]}
 //   {"id":3,"op":"addToGroup","hub":"chat","connectionId":"…","group":"room:1"}
 import readline from 'node:readline'
-import { loadConfig } from '../../server/config.ts'
-import { createLogger } from '../../server/log.ts'
-import { startServer } from '../../server/index.ts'
-import type { HubHandle } from '../../server/realtime/index.ts'
+import { loadConfig } from '#server/config.ts'
+import { createLogger } from '#server/log.ts'
+import { startServer } from '#server/index.ts'
+import type { HubHandle } from '#server/realtime/index.ts'
 
 type Command =
   | {

@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { loadConfig } from '../../server/config.ts'
-import { createLogger } from '../../server/log.ts'
-import { startServer } from '../../server/index.ts'
+import { loadConfig } from '#server/config.ts'
+import { createLogger } from '#server/log.ts'
+import { startServer } from '#server/index.ts'
 import { createTestDatabase, type TestDatabase, type TestDialect } from './databases.ts'
 
 type Running = Awaited<ReturnType<typeof startServer>>

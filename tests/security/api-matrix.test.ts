@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { Endpoint } from '../../server/api/contract.ts'
+import type { Endpoint } from '#server/api/contract.ts'
 import { dialects } from '../integration/databases.ts'
 import { callEndpoint, keyOf } from './calls.ts'
 import { callerOf, columns, rowFor, rowToAdd, type Cell, type Column, type Row } from './expectations.ts'

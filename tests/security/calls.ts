@@ -1,6 +1,6 @@
 import fc from 'fast-check'
-import type { Endpoint } from '../../server/api/contract.ts'
-import { buildPath, buildQuery } from '../../server/api/contract.ts'
+import type { Endpoint } from '#server/api/contract.ts'
+import { buildPath, buildQuery } from '#server/api/contract.ts'
 import { jsonSchemaOf, valid } from './arbitraries.ts'
 import type { World } from './world.ts'
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Db } from '../../server/db/database.ts'
+import type { Db } from '#server/db/database.ts'
 
 /**
  * Which tables a call changed, for the security tests' "a refused call changes nothing". A trigger

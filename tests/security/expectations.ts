@@ -1,4 +1,4 @@
-import type { Access, Endpoint } from '../../server/api/contract.ts'
+import type { Access, Endpoint } from '#server/api/contract.ts'
 import type { CallSpec } from './calls.ts'
 import type { World, Who } from './world.ts'
 import { projectBody } from './world.ts'

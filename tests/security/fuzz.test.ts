@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import type { Endpoint } from '../../server/api/contract.ts'
+import type { Endpoint } from '#server/api/contract.ts'
 import { dialects } from '../integration/databases.ts'
 import { answerOf } from '../integration/api-client.ts'
 import { hostile, jsonSchemaOf, nastyString } from './arbitraries.ts'

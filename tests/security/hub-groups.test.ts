@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { Hubs } from '../../server/hubs.ts'
+import type { Hubs } from '#server/hubs.ts'
 import { makeClient } from '../support/realtime.ts'
 import { dialects } from '../integration/databases.ts'
 import { useLiveServer } from '../integration/live-server.ts'

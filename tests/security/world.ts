@@ -1,6 +1,6 @@
 import { useTestDatabase, type TestDialect } from '../integration/databases.ts'
-import type { Db } from '../../server/db/database.ts'
-import { Role } from '../../server/modules/identity/permissions.ts'
+import type { Db } from '#server/db/database.ts'
+import { Role } from '#server/modules/identity/permissions.ts'
 import { moduleTestApi } from '../integration/module-api.ts'
 import { card, contractFor } from '../support/modules/payments.ts'
 import { watchChanges } from './changes.ts'

@@ -1,5 +1,5 @@
-import type { Db } from '../../server/db/database.ts'
-import { hashPassword } from '../../server/modules/identity/passwords.ts'
+import type { Db } from '#server/db/database.ts'
+import { hashPassword } from '#server/modules/identity/passwords.ts'
 
 // Accounts written straight into a migrated database, active and verified, for tests and benches
 // that need people without going through sign-up mail (the e2e shell server, the load run).

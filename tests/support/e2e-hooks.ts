@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { HubsRuntime } from '../../server/hubs.ts'
+import type { HubsRuntime } from '#server/hubs.ts'
 
 // TEST-ONLY. These routes exist only when the server runs with E2E=1, which loads this module (the Playwright servers, see
 // playwright.config.ts and tests/e2e/realtime.spec.ts) and answer only loopback callers. They let an

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { openDatabase } from '../../server/db/database.ts'
-import { createApi } from '../../server/api/index.ts'
-import { loadConfig } from '../../server/config.ts'
-import { createLogger } from '../../server/log.ts'
+import { openDatabase } from '#server/db/database.ts'
+import { createApi } from '#server/api/index.ts'
+import { loadConfig } from '#server/config.ts'
+import { createLogger } from '#server/log.ts'
 
 // One side of the two-process race test (race-process.test.ts): opens the SQLite file, waits for
 // the agreed moment, sends one request to the in-process API and prints the answer's status and body.

@@ -3,8 +3,8 @@ import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import * as signalR from '@microsoft/signalr'
-import { createHubServer, HubError } from '../../server/realtime/index.ts'
-import type { HubDefinition, HubServer, HubServerOptions, HubUser } from '../../server/realtime/index.ts'
+import { createHubServer, HubError } from '#server/realtime/index.ts'
+import type { HubDefinition, HubServer, HubServerOptions, HubUser } from '#server/realtime/index.ts'
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 

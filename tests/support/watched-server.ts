@@ -1,7 +1,7 @@
 import readline from 'node:readline'
-import { loadConfig } from '../../server/config.ts'
-import { createLogger } from '../../server/log.ts'
-import { startServer } from '../../server/index.ts'
+import { loadConfig } from '#server/config.ts'
+import { createLogger } from '#server/log.ts'
+import { startServer } from '#server/index.ts'
 
 // Test helper run as its own process (never-blocks.test.ts): the real server (startServer, without
 // the web app, configured from the environment) with a watch on its event loop. A tick every 10 ms

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { timeAgo } from '~/lib/time-ago'
 import { imageSrc } from '~/lib/image-src'
 import { ConversationItem } from '~/components/ui'
-import type { ChatRoom } from '../../../server/modules/chat/contract'
+import type { ChatRoom } from '#server/modules/chat/contract.ts'
 
 // One chat room in a list: the chat list page (/chats) and the top bar's messages menu.
 

@@ -4,8 +4,8 @@ import {
   notificationsContract as c,
   NOTIFICATION_PAGE,
   type Notification,
-} from '../../../server/modules/notifications/contract'
-import { chatContract, type ChatRoom } from '../../../server/modules/chat/contract'
+} from '#server/modules/notifications/contract.ts'
+import { chatContract, type ChatRoom } from '#server/modules/chat/contract.ts'
 
 /** How many notifications the bell shows: `?bell=20` after "load more" (a link, so it works without JavaScript). */
 export const BELL_PARAM = 'bell'

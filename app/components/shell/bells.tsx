@@ -6,7 +6,7 @@ import { useHubEvent } from '../realtime'
 import { timeAgo } from '~/lib/time-ago'
 import type { BellData, MessagesData } from './bells.server'
 import { RoomItem } from '../chat/room-item'
-import type { Notification } from '../../../server/modules/notifications/contract'
+import type { Notification } from '#server/modules/notifications/contract.ts'
 
 function Badge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null

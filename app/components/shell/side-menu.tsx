@@ -1,7 +1,7 @@
 import { LogoutForm } from './logout-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { menuFor } from '../../../server/modules/identity/permissions'
+import { menuFor } from '#server/modules/identity/permissions.ts'
 import { MenuIcon } from '../ui/icons'
 import { categoryHref } from './mega-menu'
 import { companyPages, type ShellCategory, type ShellUser } from './types'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { topBarOf } from '../../../server/modules/identity/permissions'
+import { topBarOf } from '#server/modules/identity/permissions.ts'
 import { NotificationBell, MessagesMenu } from './bells'
 import type { BellData, MessagesData } from './bells.server'
 import { RealtimeIndicator } from '../realtime'

@@ -3,10 +3,10 @@ import {
   installmentStates,
   projectStates,
   proposalStates,
-} from '../../../server/modules/projects/machines'
-import { refundStatuses } from '../../../server/modules/payments/refunds-contract'
-import { complaintStates } from '../../../server/modules/complaints/machine'
-import { payoutStates } from '../../../server/modules/payments/states'
+} from '#server/modules/projects/machines.ts'
+import { refundStatuses } from '#server/modules/payments/refunds-contract.ts'
+import { complaintStates } from '#server/modules/complaints/machine.ts'
+import { payoutStates } from '#server/modules/payments/states.ts'
 
 export type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'danger'
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Timeline } from '~/components/ui'
-import type { AuditEntry } from '../../../server/modules/complaints/contract'
+import type { AuditEntry } from '#server/modules/complaints/contract.ts'
 
 // One audit row in words (decision 238), for the audit list and a user's history: the action, the
 // object it was done to (a link where the admin area has a page for it) and the move from → to.

@@ -9,7 +9,7 @@ import { titled } from '~/lib/meta'
 import { formatDateTime } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
 import { Button, DataTable, EmptyState, FilterSelect, Notice, Pagination, Toolbar } from '~/components/ui'
-import { complaintsContract as c, auditQuery } from '../../../server/modules/complaints/contract'
+import { complaintsContract as c, auditQuery } from '#server/modules/complaints/contract.ts'
 import { useAuditCells } from './audit-ui'
 
 // /admin/audit (SuperAdmin only; issue 18 item 5, decision 238): every admin action across the

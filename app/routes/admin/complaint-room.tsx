@@ -9,7 +9,7 @@ import { formatDateTime } from '~/lib/format'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { EmptyState, MessageBubble, MessageLog, Notice } from '~/components/ui'
-import { complaintsContract as c } from '../../../server/modules/complaints/contract'
+import { complaintsContract as c } from '#server/modules/complaints/contract.ts'
 import { ticketIdOf as idOf } from '../ticket-support/api.server'
 
 // /admin/complaints/{id}/room (SuperAdmin only, decision 233): the chat room a complaint is about,

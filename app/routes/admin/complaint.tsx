@@ -10,13 +10,13 @@ import { getInstance } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button, Notice, Timeline } from '~/components/ui'
-import { complaintsContract as c, type AuditEntry } from '../../../server/modules/complaints/contract'
+import { complaintsContract as c, type AuditEntry } from '#server/modules/complaints/contract.ts'
 import {
   complaintLimits,
   decisionSchema,
   replySchema,
   stateChangeSchema,
-} from '../../../server/modules/complaints/rules'
+} from '#server/modules/complaints/rules.ts'
 import { DisputeSection } from './dispute'
 import { isSent, submitWithFiles, ticketIdOf as idOf, type FormAnswer } from '../ticket-support/api.server'
 import { FieldError, ReplyForm, TicketConversation, TicketFacts } from '../ticket-support/ui'

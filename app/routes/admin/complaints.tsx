@@ -9,9 +9,9 @@ import { titled } from '~/lib/meta'
 import { formatDate } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
 import { Button, Card, EmptyState, FilterSelect, Pagination, StatusChip, Toolbar } from '~/components/ui'
-import { complaintsContract as c } from '../../../server/modules/complaints/contract'
-import { complaintStates } from '../../../server/modules/complaints/machine'
-import { subjectKinds } from '../../../server/modules/complaints/rules'
+import { complaintsContract as c } from '#server/modules/complaints/contract.ts'
+import { complaintStates } from '#server/modules/complaints/machine.ts'
+import { subjectKinds } from '#server/modules/complaints/rules.ts'
 import { SubjectText } from '../ticket-support/ui'
 
 // /admin/complaints (SuperAdmin only; anyone else is sent to /auth/unauthorized): the ticket queue,

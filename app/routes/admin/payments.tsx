@@ -15,7 +15,7 @@ import {
   adminMoneyContract as c,
   reconcileBody,
   type HealthProblem,
-} from '../../../server/modules/admin-money/contract'
+} from '#server/modules/admin-money/contract.ts'
 
 // /admin/payments (SuperAdmin only, decisions 252–253): payouts waiting, refund requests and
 // disputes (linked to their complaint), the ledger's health checks, and money stuck in flight

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Chip, type Tone } from '~/components/ui'
-import type { UserStatus } from '../../../server/db/schema'
+import type { UserStatus } from '#server/db/schema.ts'
 
 // An account's status and roles, as the user list, the user's page and the audit list show them.
 const statusTones: Record<UserStatus, Tone> = {

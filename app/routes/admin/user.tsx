@@ -12,7 +12,7 @@ import { titled } from '~/lib/meta'
 import { formatDateTime } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
 import { Button, DefinitionList, Notice } from '~/components/ui'
-import { adminUsersContract as c } from '../../../server/modules/admin-users/contract'
+import { adminUsersContract as c } from '#server/modules/admin-users/contract.ts'
 import {
   adminUserLimits,
   deleteSchema,
@@ -20,8 +20,8 @@ import {
   resetSchema,
   superAdminSchema,
   suspendSchema,
-} from '../../../server/modules/admin-users/rules'
-import { Role } from '../../../server/modules/identity/permissions'
+} from '#server/modules/admin-users/rules.ts'
+import { Role } from '#server/modules/identity/permissions.ts'
 import { AuditTimeline } from './audit-ui'
 import { ReasonField, RoleNames, UserStatusChip } from './user-ui'
 

@@ -4,7 +4,7 @@ import { data, redirect, Form, Link } from 'react-router'
 import type { Route } from './+types/complete-signup'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
-import { accountTypes, thirdPartySignupInput } from '../../../server/modules/identity/inputs'
+import { accountTypes, thirdPartySignupInput } from '#server/modules/identity/inputs.ts'
 import { clearTicketCookie, readTicket } from '~/lib/oidc-cookies.server'
 import { SIGNED_IN_HOME, sessionCookie } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
@@ -15,7 +15,7 @@ import {
   AuthFormErrors,
   useReplyKey,
 } from '~/components/auth/fields'
-import { identityContract } from '../../../server/modules/identity/contract'
+import { identityContract } from '#server/modules/identity/contract.ts'
 import { titled } from '~/lib/meta'
 
 // A 429's Retry-After goes out with the page as with the API.

@@ -4,7 +4,7 @@ import type { Route } from './+types/confirm-email'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { getInstance } from '~/middleware/i18next'
 import { Notice } from '~/components/auth/notices'
-import { identityContract } from '../../../server/modules/identity/contract'
+import { identityContract } from '#server/modules/identity/contract.ts'
 import { titled } from '~/lib/meta'
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -4,7 +4,7 @@ import { data, redirect, useNavigation, Form, Link } from 'react-router'
 import type { Route } from './+types/gotosign'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
-import { accountTypes, registerInput } from '../../../server/modules/identity/inputs'
+import { accountTypes, registerInput } from '#server/modules/identity/inputs.ts'
 import { SIGNED_IN_HOME, getUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import {
@@ -16,8 +16,8 @@ import {
   type AuthReply,
   type Constraints,
 } from '~/components/auth/fields'
-import { identityContract } from '../../../server/modules/identity/contract'
-import { PASSWORD_MIN } from '../../../server/modules/identity/password-policy'
+import { identityContract } from '#server/modules/identity/contract.ts'
+import { PASSWORD_MIN } from '#server/modules/identity/password-policy.ts'
 import { titled } from '~/lib/meta'
 
 // A 429's Retry-After goes out with the page as with the API.

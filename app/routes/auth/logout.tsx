@@ -2,7 +2,7 @@ import { redirect } from 'react-router'
 import type { Route } from './+types/logout'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { clearSessionCookie, getSession } from '~/lib/session.server'
-import { identityContract } from '../../../server/modules/identity/contract'
+import { identityContract } from '#server/modules/identity/contract.ts'
 import { ErrorPage } from '~/components/error-page'
 
 // Logout is a POST (a link could be triggered by any page); it ends the session on the server,

@@ -8,8 +8,8 @@ import { SIGNED_IN_HOME, secureCookies, sessionCookie } from '~/lib/session.serv
 import { getInstance } from '~/middleware/i18next'
 import { challengeCookie, SECOND_FACTOR_PAGE } from '~/lib/second-factor.server'
 import { Notice } from '~/components/auth/notices'
-import { identityContract } from '../../../server/modules/identity/contract'
-import { safeRedirect } from '../../../server/modules/identity/permissions'
+import { identityContract } from '#server/modules/identity/contract.ts'
+import { safeRedirect } from '#server/modules/identity/permissions.ts'
 import { titled } from '~/lib/meta'
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -4,7 +4,7 @@ import { ApiCallError, apiFor } from '~/lib/api.server'
 import { stateCookie } from '~/lib/oidc-cookies.server'
 import { appContext } from '~/lib/context'
 import { redirectTarget, secureCookies } from '~/lib/session.server'
-import { identityContract } from '../../../server/modules/identity/contract'
+import { identityContract } from '#server/modules/identity/contract.ts'
 
 // GET /auth/oidc/:provider — sends the browser to the provider with a fresh state, kept in a cookie.
 // The provider sends it back to the site's public address (PUBLIC_URL), never to the request's Host.

@@ -8,8 +8,8 @@ import { resetPasswordForm } from '~/lib/auth-forms'
 import { clearSessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
-import { identityContract } from '../../../server/modules/identity/contract'
-import { PASSWORD_MIN } from '../../../server/modules/identity/password-policy'
+import { identityContract } from '#server/modules/identity/contract.ts'
+import { PASSWORD_MIN } from '#server/modules/identity/password-policy.ts'
 import { titled } from '~/lib/meta'
 
 // A 429's Retry-After goes out with the page as with the API.

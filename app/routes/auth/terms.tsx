@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/terms'
 import { getLocale } from '~/middleware/i18next'
-import { pageTitles, terms } from '../../../server/db/seed-data/content'
+import { pageTitles, terms } from '#server/db/seed-data/content.ts'
 import { titled } from '~/lib/meta'
 
 export function meta({ loaderData }: Route.MetaArgs) {

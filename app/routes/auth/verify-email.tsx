@@ -4,11 +4,11 @@ import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/verify-email'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
-import { emailInput } from '../../../server/modules/identity/inputs'
+import { emailInput } from '#server/modules/identity/inputs.ts'
 import { getInstance } from '~/middleware/i18next'
 import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
 import { Notice } from '~/components/auth/notices'
-import { identityContract } from '../../../server/modules/identity/contract'
+import { identityContract } from '#server/modules/identity/contract.ts'
 import { titled } from '~/lib/meta'
 
 // A 429's Retry-After goes out with the page as with the API.

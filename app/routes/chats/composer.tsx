@@ -4,8 +4,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui'
 import { useHubSend } from '~/components/realtime'
-import { chatLimits } from '../../../server/modules/chat/rules.ts'
-import type { ChatMessage } from '../../../server/modules/chat/contract'
+import { chatLimits } from '#server/modules/chat/rules.ts'
+import type { ChatMessage } from '#server/modules/chat/contract.ts'
 import { ATTACHMENT_ACCEPT, messageFormSchema, newClientMessageId } from './forms'
 
 /** What the room's action answers a send: the stored message (with JavaScript), or the form's errors. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { chatLimits, CLIENT_MESSAGE_ID } from '../../../server/modules/chat/rules.ts'
+import { chatLimits, CLIENT_MESSAGE_ID } from '#server/modules/chat/rules.ts'
 
 // The composer's one schema, parsed by the room's action (server) and before a send in the browser.
 // Messages are keys of the `chat` namespace (errors.*); `text` carries "write something or attach".

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ConversationList, EmptyState, Pagination } from '~/components/ui'
-import { chatContract as c } from '../../../server/modules/chat/contract'
+import { chatContract as c } from '#server/modules/chat/contract.ts'
 import { RoomItem } from '~/components/chat/room-item'
 
 // /chats (login required): the signed-in user's rooms, most recent first (`?page=N`), each with the

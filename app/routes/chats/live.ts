@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useFetcher, useRevalidator } from 'react-router'
 import { useHubEvent, useHubGroup, useHubReconnected } from '~/components/realtime'
-import type { ChatMessage } from '../../../server/modules/chat/contract'
-import { roomGroup } from '../../../server/modules/chat/rules.ts'
+import type { ChatMessage } from '#server/modules/chat/contract.ts'
+import { roomGroup } from '#server/modules/chat/rules.ts'
 
 // A room's messages in the browser: the loader's newest page, earlier pages loaded on demand, and
 // what arrives live through the chat hub (decision 150: ReceiveMessage, typing, read to the room's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderHtml, textOf } from '../../../tests/support/render'
-import type { ChatMessage } from '../../../server/modules/chat/contract'
+import type { ChatMessage } from '#server/modules/chat/contract.ts'
 import { MessageItem } from './ui'
 
 // A message as the room renders it on the server (what a page without JavaScript shows).

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { linkify } from '~/lib/linkify'
 import { formatDateTime } from '~/lib/format'
 import { MessageBubble } from '~/components/ui'
-import type { ChatMessage } from '../../../server/modules/chat/contract'
+import type { ChatMessage } from '#server/modules/chat/contract.ts'
 
 // The pieces of the chat screens: a message's text and attachments, one message, one room in a list.
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Avatar } from '~/components/ui/avatar'
 import { formatMoney, formatRating, joinPresent } from '~/lib/format'
-import type { SearchHit as Hit } from '../../../server/modules/profiles/contract'
+import type { SearchHit as Hit } from '#server/modules/profiles/contract.ts'
 
 /** A freelancer in Find Freelancers' results. */
 export function FreelancerHit({ hit: h }: { hit: Hit }) {

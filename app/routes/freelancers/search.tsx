@@ -8,14 +8,14 @@ import { FilterSelect } from '~/components/ui/filter-select'
 import { TagInput } from '~/components/ui/tag-input'
 import { formatNumber } from '~/lib/format'
 import { FreelancerHit } from './hit'
-import { profilesContract, searchQuery } from '../../../server/modules/profiles/contract'
+import { profilesContract, searchQuery } from '#server/modules/profiles/contract.ts'
 import {
   availabilities,
   currencies,
   experienceLevels,
   parseAmount,
   searchSorts,
-} from '../../../server/modules/profiles/rules'
+} from '#server/modules/profiles/rules.ts'
 import stylesheet from '../profile/profile.css?url'
 import { titled } from '~/lib/meta'
 import { readCategoryTree } from '~/lib/catalogue.server'

@@ -9,8 +9,8 @@ import { formatMoney } from '~/lib/format'
 import { getInstance } from '~/middleware/i18next'
 import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, Notice } from '~/components/ui'
 import { TextField, type FieldReply } from '~/components/ui/field'
-import { paymentsContract as c } from '../../../server/modules/payments/contract'
-import { testCards } from '../../../server/modules/payments/gateways/test-cards'
+import { paymentsContract as c } from '#server/modules/payments/contract.ts'
+import { testCards } from '#server/modules/payments/gateways/test-cards.ts'
 import { refused } from '../projects/actions.server'
 
 // /checkout/{token}: the sandbox gateway's hosted checkout (decision 171). It stands where a real

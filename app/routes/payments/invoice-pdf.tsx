@@ -4,7 +4,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { invoicePdf } from '~/lib/invoice-pdf.server'
-import { invoicesContract as c } from '../../../server/modules/payments/invoices-contract'
+import { invoicesContract as c } from '#server/modules/payments/invoices-contract.ts'
 
 // /invoices/{id}/pdf (login required): one invoice as a PDF in the reader's language, for its
 // issuer and recipient only (anyone else: the API's 404). Resource route: no page of its own.

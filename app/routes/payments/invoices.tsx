@@ -8,7 +8,7 @@ import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
 import { formatDate, formatMoney, isoDate } from '~/lib/format'
 import { buttonClass, DataTable, EmptyState, Pagination } from '~/components/ui'
-import { invoicesContract as c } from '../../../server/modules/payments/invoices-contract'
+import { invoicesContract as c } from '#server/modules/payments/invoices-contract.ts'
 
 // /invoices (login required, issue 17 item 7): the invoices the signed-in user issued (the
 // freelancer's, for their work) or received (the client's for the work and the platform's fees),

@@ -5,8 +5,8 @@ import {
   refundDeclineForm,
   refundRequestForm,
   refundsContract as r,
-} from '../../../server/modules/payments/refunds-contract'
-import { parseAmount } from '../../../server/modules/projects/rules'
+} from '#server/modules/payments/refunds-contract.ts'
+import { parseAmount } from '#server/modules/projects/rules.ts'
 import { refused } from '../projects/actions.server'
 
 // The refund forms' server side, shared by the client's project page and the freelancer's contract

@@ -15,8 +15,8 @@ import {
   refundLimits,
   refundRequestForm,
   type RefundOut,
-} from '../../../server/modules/payments/refunds-contract'
-import { amountText } from '../../../server/modules/projects/rules'
+} from '#server/modules/payments/refunds-contract.ts'
+import { amountText } from '#server/modules/projects/rules.ts'
 import { ActionButton, ErrorText, Money } from '../projects/ui'
 
 // A contract's refunds on its two pages (decisions 180–182): the client asks for a refund of a

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { currencyDigits } from '~/lib/format'
-import { statementQuery } from '../../../server/modules/payments/invoices-contract'
-import type { Movement } from '../../../server/modules/payments/invoices-contract'
+import { statementQuery } from '#server/modules/payments/invoices-contract.ts'
+import type { Movement } from '#server/modules/payments/invoices-contract.ts'
 
 // What the statement page and its CSV share: the filter read from the URL with the API's own
 // schema (so the page names a bad field before asking), and each movement said in words.

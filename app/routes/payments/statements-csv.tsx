@@ -3,7 +3,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { invoicesContract as c } from '../../../server/modules/payments/invoices-contract'
+import { invoicesContract as c } from '#server/modules/payments/invoices-contract.ts'
 import { csvCell, decimal, describeMovement, readFilter } from './statement-lines'
 
 // /statements.csv?from&to (login required): the statement as CSV, streamed a thousand movements at

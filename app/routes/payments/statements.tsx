@@ -10,7 +10,7 @@ import { titled } from '~/lib/meta'
 import { formatDateTime, formatMoney } from '~/lib/format'
 import { Button, buttonClass, DataTable, EmptyState, Pagination, Toolbar } from '~/components/ui'
 import { TextField } from '~/components/ui/field'
-import { invoicesContract as c } from '../../../server/modules/payments/invoices-contract'
+import { invoicesContract as c } from '#server/modules/payments/invoices-contract.ts'
 import { describeMovement, readFilter } from './statement-lines'
 
 // /statements (login required, issue 17 item 7): every movement of the signed-in user's money,

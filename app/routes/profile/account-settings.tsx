@@ -7,13 +7,13 @@ import type { Route } from './+types/account-settings'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
 import { changePasswordForm } from '~/lib/auth-forms'
-import { changeEmailInput, languages, profileInput } from '../../../server/modules/identity/inputs'
+import { changeEmailInput, languages, profileInput } from '#server/modules/identity/inputs.ts'
 import { languageCookie } from '~/lib/i18n'
 import { requirePermission, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { Field, FormErrors, Notice, useErrorText } from '~/components/auth/form'
-import { identityContract } from '../../../server/modules/identity/contract'
-import { PASSWORD_MIN } from '../../../server/modules/identity/password-policy'
+import { identityContract } from '#server/modules/identity/contract.ts'
+import { PASSWORD_MIN } from '#server/modules/identity/password-policy.ts'
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? 'Workneer' }]

@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next'
 import { useNavigation, Form } from 'react-router'
 import type { z } from 'zod'
 import { Button, ButtonGroup } from '~/components/ui'
-import { checkUpload, DEFAULT_MAX_FILE_KB, type UploadKind } from '../../../server/modules/files/rules'
-import type { ErrorCode } from '../../../server/api/errors'
+import { checkUpload, DEFAULT_MAX_FILE_KB, type UploadKind } from '#server/modules/files/rules.ts'
+import type { ErrorCode } from '#server/api/errors.ts'
 
 // Form pieces of the profile screens. Every form is a real POST form that works without
 // JavaScript; with it, conform checks the same zod schema in the browser first. A field shows its

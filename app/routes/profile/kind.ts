@@ -1,4 +1,4 @@
-import { Role } from '../../../server/modules/identity/permissions'
+import { Role } from '#server/modules/identity/permissions.ts'
 
 /** Which profile an account edits: a freelancer's, an individual client's, a company's, or none (an administrator). */
 export type Kind = 'freelancer' | 'individual' | 'company' | 'none'

@@ -11,7 +11,7 @@ import {
   experienceLevels,
   genders,
   languageLevels,
-} from '../../../server/modules/profiles/rules'
+} from '#server/modules/profiles/rules.ts'
 
 // The profile editor's building blocks: a section is a Card with one form and one Save, its own
 // "saved" notice and its own errors (decision 130). List sections (education, positions…) keep one

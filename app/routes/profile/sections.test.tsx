@@ -4,11 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { supportedLanguages } from '~/lib/i18n'
 import { localeText } from '../../../tests/support/render'
 import { profileSectionOf } from '~/components/profile-completeness'
-import {
-  companySections,
-  freelancerSections,
-  individualSections,
-} from '../../../server/modules/profiles/rules'
+import { companySections, freelancerSections, individualSections } from '#server/modules/profiles/rules.ts'
 import { sectionTitle, sectionsOf, type Kind } from './kind'
 
 // The editor's sections, the completeness items and the side list stay in step: every item the

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { ApiCallError, type ProblemBody } from '~/lib/api.server'
-import type { ErrorCode } from '../../../server/api/errors'
+import type { ErrorCode } from '#server/api/errors.ts'
 import { throwApiError } from '~/lib/api-errors.server'
 import { appContext } from '~/lib/context'
 import { sessionContext } from '~/lib/session.server'

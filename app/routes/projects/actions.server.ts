@@ -1,8 +1,8 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
-import { projectInput, projectsContract as c } from '../../../server/modules/projects/contract'
-import { installmentActions } from '../../../server/modules/projects/rules'
+import { projectInput, projectsContract as c } from '#server/modules/projects/contract.ts'
+import { installmentActions } from '#server/modules/projects/rules.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { chosenFile, uploadProjectFile } from './api.server'
 

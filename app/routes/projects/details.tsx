@@ -10,11 +10,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { formatDateTime } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
-import {
-  commentInput,
-  proposalInputFor,
-  projectsContract as c,
-} from '../../../server/modules/projects/contract'
+import { commentInput, proposalInputFor, projectsContract as c } from '#server/modules/projects/contract.ts'
 import { ProposalForm } from './proposal-form'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'

@@ -6,13 +6,13 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { getUser, requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { projectsContract } from '../../../server/modules/projects/contract'
+import { projectsContract } from '#server/modules/projects/contract.ts'
 import {
   budgetTypes,
   experienceLevels,
   postedWithinDays,
   projectSorts,
-} from '../../../server/modules/projects/rules'
+} from '#server/modules/projects/rules.ts'
 import { useShellData } from '~/components/shell/use-shell-data'
 import { wishFromList } from './actions.server'
 import { ProjectCard } from './ui'

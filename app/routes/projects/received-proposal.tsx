@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { formatDateTime } from '~/lib/format'
-import type { ResultOf } from '../../../server/api/contract'
-import { limits } from '../../../server/modules/projects/rules'
-import type { projectsContract as c } from '../../../server/modules/projects/contract'
+import type { ResultOf } from '#server/api/contract.ts'
+import { limits } from '#server/modules/projects/rules.ts'
+import type { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { ActionButton, Attachments, Money, ProposalTerms } from './ui'
 import { Button, ButtonGroup, Card, Person, StatusChip } from '~/components/ui'
 

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { ApiCallError } from '~/lib/api.server'
 import { postMultipart } from '~/lib/api-form.server'
 import { throwApiError } from '~/lib/api-errors.server'
-import type { ComplaintDetail } from '../../../server/modules/complaints/contract'
+import type { ComplaintDetail } from '#server/modules/complaints/contract.ts'
 
 // The ticket pages' calls that carry files (the author's and support's): JSON when no file comes,
 // multipart/form-data (the same fields plus `files`) when one does. Shared by /ticketSupport and

@@ -9,7 +9,7 @@ import { titled } from '~/lib/meta'
 import { formatDate } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
 import { ButtonLink, Card, EmptyState, Pagination, StatusChip, Toolbar } from '~/components/ui'
-import { complaintsContract as c } from '../../../server/modules/complaints/contract'
+import { complaintsContract as c } from '#server/modules/complaints/contract.ts'
 import { SubjectText } from './ui'
 
 // /ticketSupport, "View All Complaints" (SPEC §2): the signed-in user's own tickets, newest first,

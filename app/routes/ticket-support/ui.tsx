@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { Button, DefinitionList, MessageBubble, MessageLog, Notice, StatusChip } from '~/components/ui'
-import type { ComplaintDetail, ComplaintSummary } from '../../../server/modules/complaints/contract'
-import { complaintLimits } from '../../../server/modules/complaints/rules'
+import type { ComplaintDetail, ComplaintSummary } from '#server/modules/complaints/contract.ts'
+import { complaintLimits } from '#server/modules/complaints/rules.ts'
 import type { FormAnswer } from './api.server'
 
 // The pieces the author's ticket page and support's share: what a ticket is about, its facts, the

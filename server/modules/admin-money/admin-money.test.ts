@@ -13,7 +13,7 @@ import { SANDBOX } from '../payments/gateways/sandbox.ts'
 import { createPayouts } from '../payments/payouts.ts'
 import { weekStartsEnding } from './figures.ts'
 import { createLedgerHealthMonitor } from './health-monitor.ts'
-import type { Logger } from '../../log.ts'
+import type { Logger } from '#server/log.ts'
 
 // The admin's money API (decisions 251–253) on both databases: SuperAdmin only (nothing changes for
 // anyone else), the dashboard's figures match what was seeded, the payments screen lists pending

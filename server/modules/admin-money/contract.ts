@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, shownName } from '../../api/contract.ts'
+import { endpoint, shownName } from '#server/api/contract.ts'
 
 // The admin's dashboard and payments screen (issue 18 item 3, decisions 251–253): figures over
 // time, what waits on money (payouts, refund requests, disputes), the ledger's health and

@@ -1,6 +1,6 @@
-import type { DB } from '../../db/database.ts'
-import { periodicJob } from '../../jobs/periodic.ts'
-import type { Logger } from '../../log.ts'
+import type { DB } from '#server/db/database.ts'
+import { periodicJob } from '#server/jobs/periodic.ts'
+import type { Logger } from '#server/log.ts'
 import { ledgerHealth, type LedgerHealth } from './health.ts'
 
 /** How old the ledger's health may be before a page view reads it again (decision 264). */

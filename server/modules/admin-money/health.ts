@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { DB } from '../../db/database.ts'
+import type { DB } from '#server/db/database.ts'
 import { feeLeft } from '../payments/fees.ts'
 import type { HealthCheck, HealthProblem } from './contract.ts'
 

@@ -1,4 +1,4 @@
-import type { DB } from '../../db/database.ts'
+import type { DB } from '#server/db/database.ts'
 import type { Refunds } from '../payments/refunds.ts'
 import { displayName } from '../identity/display-name.ts'
 import type { PaymentsOverview } from './contract.ts'

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
 import { indexFreelancer } from '../profiles/listing.ts'
 import { releaseFiles } from '../files/lifecycle.ts'
 

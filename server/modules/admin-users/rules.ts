@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { UserStatus } from '../../db/schema.ts'
+import type { UserStatus } from '#server/db/schema.ts'
 import { Role } from '../identity/permissions.ts'
 
 // The admin's user screens (issue 18 item 3): the one zod schema of each form, shared by the API

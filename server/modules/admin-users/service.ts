@@ -1,4 +1,4 @@
-import type { Caller } from '../../api/handler.ts'
+import type { Caller } from '#server/api/handler.ts'
 import type { UserSearch } from './rules.ts'
 import type { AdminUsersDeps } from './shared.ts'
 import { changeStatus, mailResetLink, statusChanges } from './status-changes.ts'

@@ -1,8 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import type { Dialect } from '../../db/migrations/helpers.ts'
-import type { Caller } from '../../api/handler.ts'
-import { ApiError, forbidden } from '../../api/errors.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
+import type { Caller } from '#server/api/handler.ts'
+import { ApiError, forbidden } from '#server/api/errors.ts'
 import { Role } from '../identity/permissions.ts'
 import type { IdentityService } from '../identity/service.ts'
 

@@ -1,6 +1,6 @@
-import type { UserStatus } from '../../db/schema.ts'
-import type { Caller } from '../../api/handler.ts'
-import { notFound } from '../../api/errors.ts'
+import type { UserStatus } from '#server/db/schema.ts'
+import type { Caller } from '#server/api/handler.ts'
+import { notFound } from '#server/api/errors.ts'
 import { recordAdminAction } from '../complaints/audit.ts'
 import { erasePersonalData } from './erase.ts'
 import {

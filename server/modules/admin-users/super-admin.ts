@@ -1,5 +1,5 @@
-import type { Caller } from '../../api/handler.ts'
-import { forbidden, notFound } from '../../api/errors.ts'
+import type { Caller } from '#server/api/handler.ts'
+import { forbidden, notFound } from '#server/api/errors.ts'
 import { Role } from '../identity/permissions.ts'
 import { recordAdminAction } from '../complaints/audit.ts'
 import {

@@ -1,4 +1,4 @@
-import { notFound } from '../../api/errors.ts'
+import { notFound } from '#server/api/errors.ts'
 import { Role } from '../identity/permissions.ts'
 import { personName } from '../identity/display-name.ts'
 import { listAdminActions } from '../complaints/audit.ts'

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Caller } from '../../api/handler.ts'
+import type { Caller } from '#server/api/handler.ts'
 import { personName } from '../identity/display-name.ts'
 import type { AdminUserSummary } from './contract.ts'
 import { adminUserLimits, type UserSearch } from './rules.ts'

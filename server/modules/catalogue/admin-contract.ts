@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { endpoint, recordId } from '../../api/contract.ts'
-import { locales } from '../../db/schema.ts'
+import { endpoint, recordId } from '#server/api/contract.ts'
+import { locales } from '#server/db/schema.ts'
 
 // The catalogue in the admin area (issue 18 item 3; decisions 245–248): categories with images,
 // their subcategories and skills, named in the five languages; the skills sheet checked, imported

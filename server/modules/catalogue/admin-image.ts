@@ -1,5 +1,5 @@
-import type { DB } from '../../db/database.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Caller } from '#server/api/handler.ts'
 import type { FileService } from '../files/service.ts'
 import { recordAdminAction } from '../complaints/audit.ts'
 import { findItem, inTransaction } from './admin-names.ts'

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import type { DB } from '../../db/database.ts'
-import { locales, type Locale } from '../../db/schema.ts'
-import { ApiError, notFound } from '../../api/errors.ts'
+import type { DB } from '#server/db/database.ts'
+import { locales, type Locale } from '#server/db/schema.ts'
+import { ApiError, notFound } from '#server/api/errors.ts'
 import type { CatalogueKind, namesSchema } from './admin-contract.ts'
 
 // What every change of the admin catalogue shares: an item's names in five languages, its slug,

@@ -1,9 +1,9 @@
-import { implement, type Caller } from '../../api/handler.ts'
-import { unauthorized } from '../../api/errors.ts'
+import { implement, type Caller } from '#server/api/handler.ts'
+import { unauthorized } from '#server/api/errors.ts'
 import { adminCatalogueContract as c } from './admin-contract.ts'
 import type { CatalogueAdmin } from './admin.ts'
 import { sheetColumns } from './admin-contract.ts'
-import { locales } from '../../db/schema.ts'
+import { locales } from '#server/db/schema.ts'
 
 // The API guard already answered anyone but a SuperAdmin (access 'admin', decision 220).
 const me = (caller: Caller | null) => {

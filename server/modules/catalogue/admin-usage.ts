@@ -1,4 +1,4 @@
-import type { DB } from '../../db/database.ts'
+import type { DB } from '#server/db/database.ts'
 import type { CatalogueKind } from './admin-contract.ts'
 import { namesOf } from './admin-names.ts'
 

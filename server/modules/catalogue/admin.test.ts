@@ -4,7 +4,7 @@ import writeXlsxFile from 'write-excel-file/node'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { tinyPng, useModuleApi } from '../../../tests/integration/module-api.ts'
 import { Role } from '../identity/permissions.ts'
-import { seedReference } from '../../db/seed.ts'
+import { seedReference } from '#server/db/seed.ts'
 import { sheetColumns, sheetLimits } from './admin-contract.ts'
 import { readSkillSheet } from './sheet.ts'
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type { DB } from '../../db/database.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Caller } from '#server/api/handler.ts'
 import type { FileService } from '../files/service.ts'
 import type { CatalogueKind, createSchema } from './admin-contract.ts'
 import { registerCategoryImages, uploadCategoryImage } from './admin-image.ts'

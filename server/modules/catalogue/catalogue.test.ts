@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { useTestApi } from '../../../tests/integration/api-client.ts'
-import { areas } from '../../db/seed-data/catalogue.ts'
+import { areas } from '#server/db/seed-data/catalogue.ts'
 
 describe.each(dialects)('catalogue API on %s', (dialect) => {
   const t = useTestApi(dialect)

@@ -1,5 +1,5 @@
-import type { DB } from '../../db/database.ts'
-import type { Locale } from '../../db/schema.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Locale } from '#server/db/schema.ts'
 
 // The lists a profile's form picks from: industries (named per language in the table), countries
 // and languages. Names of countries and languages come from the runtime's ICU data, so all five

@@ -1,5 +1,5 @@
-import type { DB } from '../../db/database.ts'
-import type { Locale } from '../../db/schema.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Locale } from '#server/db/schema.ts'
 import { countries, industries, languages } from './reference-lists.ts'
 import { categories, names, searchSkills, skills, subcategories, tree } from './taxonomy.ts'
 

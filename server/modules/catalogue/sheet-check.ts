@@ -1,4 +1,4 @@
-import { locales, type Locale } from '../../db/schema.ts'
+import { locales, type Locale } from '#server/db/schema.ts'
 import { NAME_MAX, sheetColumns, type SheetProblem } from './admin-contract.ts'
 import { formulaStart, type SheetRow } from './sheet.ts'
 

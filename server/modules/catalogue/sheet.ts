@@ -1,7 +1,7 @@
 // The spreadsheet libraries are loaded when a sheet is read or written, not at start: only an
 // admin's import or export needs them, and a server should not carry them in memory until then
 // (the start footprint, issue 15 item 6b).
-import { locales, type Locale } from '../../db/schema.ts'
+import { locales, type Locale } from '#server/db/schema.ts'
 import { sheetColumns, sheetLimits } from './admin-contract.ts'
 
 // Reading and writing the skills sheet (decision 246); its columns and limits are in the contract.

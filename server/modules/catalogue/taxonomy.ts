@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import type { DB } from '../../db/database.ts'
-import type { Locale } from '../../db/schema.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Locale } from '#server/db/schema.ts'
 
 // The catalogue's tree (categories, subcategories, skills) as the pickers, filters and cards read
 // it. Names are stored per language; the caller's language picks the column.

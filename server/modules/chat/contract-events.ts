@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import type { OutboxHandler } from '../../jobs/outbox.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { OutboxHandler } from '#server/jobs/outbox.ts'
 import { CHAT_EVENT_TOPIC, type ChatEventPayload } from './rules.ts'
 import { openRoom, systemMessage } from './rooms.ts'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, recordId, shownName } from '../../api/contract.ts'
+import { endpoint, recordId, shownName } from '#server/api/contract.ts'
 import { chatEvents, chatLimits, closedReasons, CLIENT_MESSAGE_ID } from './rules.ts'
 
 // Chat (SPEC §7 "Chat", issue 16): rooms between a project's client and one freelancer, their

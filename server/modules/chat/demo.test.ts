@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { useTestApi } from '../../../tests/integration/api-client.ts'
-import { seedDemo } from '../../db/demo.ts'
-import { createLogger } from '../../log.ts'
+import { seedDemo } from '#server/db/demo.ts'
+import { createLogger } from '#server/log.ts'
 
 describe.each(dialects)('demo conversations on %s', (dialect) => {
   const t = useTestApi(dialect)

@@ -1,7 +1,7 @@
-import type { DemoStep } from '../../db/demo.ts'
-import { demoClients } from '../../db/seed-data/demo.ts'
+import type { DemoStep } from '#server/db/demo.ts'
+import { demoClients } from '#server/db/seed-data/demo.ts'
 import { Role } from '../identity/permissions.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { Caller } from '#server/api/handler.ts'
 
 // A few conversations for the demo marketplace, written through the services: the running
 // contract's room gets an exchange about the work, and the first open project's client asks a

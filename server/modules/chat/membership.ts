@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import { ApiError, notFound } from '../../api/errors.ts'
+import type { Database } from '#server/db/schema.ts'
+import { ApiError, notFound } from '#server/api/errors.ts'
 import { peopleOf } from './present.ts'
 import { closedReason } from './rules.ts'
 

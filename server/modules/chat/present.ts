@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
-import type { Database, Locale } from '../../db/schema.ts'
+import type { Database, Locale } from '#server/db/schema.ts'
 import { renderNotification } from '../notifications/texts.ts'
 import type { ChatMessage, ChatPerson } from './contract.ts'
 import type { ChatEvent } from './rules.ts'

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
-import type { Database, Locale } from '../../db/schema.ts'
-import { notFound } from '../../api/errors.ts'
+import type { Database, Locale } from '#server/db/schema.ts'
+import { notFound } from '#server/api/errors.ts'
 import type { ChatMessage, ChatRoom } from './contract.ts'
 import { messagesByIds, messagesPage, personOf } from './present.ts'
 import { closedReason } from './rules.ts'

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../db/schema.ts'
+import type { Database } from '#server/db/schema.ts'
 import type { ChatEvent } from './rules.ts'
 import { storeMessage } from './store.ts'
 

@@ -1,5 +1,5 @@
-import { implement, type Caller } from '../../api/handler.ts'
-import { unauthorized } from '../../api/errors.ts'
+import { implement, type Caller } from '#server/api/handler.ts'
+import { unauthorized } from '#server/api/errors.ts'
 import { chatContract as c } from './contract.ts'
 import type { ChatService } from './service.ts'
 

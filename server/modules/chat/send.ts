@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { z } from 'zod'
-import type { Database, Locale } from '../../db/schema.ts'
-import { ApiError, validationError } from '../../api/errors.ts'
+import type { Database, Locale } from '#server/db/schema.ts'
+import { ApiError, validationError } from '#server/api/errors.ts'
 import type { FileService } from '../files/service.ts'
 import {
   documentExtensions,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Database, Locale } from '../../db/schema.ts'
+import type { Database, Locale } from '#server/db/schema.ts'
 import type { NotificationsService } from '../notifications/service.ts'
 import type { FileService } from '../files/service.ts'
 import { isMember, members, membership, userInfo } from './membership.ts'

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import { enqueue } from '../../jobs/outbox.ts'
+import type { Database } from '#server/db/schema.ts'
+import { enqueue } from '#server/jobs/outbox.ts'
 import type { ChatEvent } from './rules.ts'
 
 // Storing a message with its side effects, in the caller's transaction: the room's newest message,

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../db/schema.ts'
+import type { Database } from '#server/db/schema.ts'
 import type { AuditEntry } from './contract.ts'
 import { personName } from '../identity/display-name.ts'
 

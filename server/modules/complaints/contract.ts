@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, recordId, shownName } from '../../api/contract.ts'
+import { endpoint, recordId, shownName } from '#server/api/contract.ts'
 import { complaintStates } from './machine.ts'
 import {
   complaintLimits,

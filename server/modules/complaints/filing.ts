@@ -1,5 +1,5 @@
-import type { Locale } from '../../db/schema.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { Locale } from '#server/db/schema.ts'
+import type { Caller } from '#server/api/handler.ts'
 import { personName } from '../identity/display-name.ts'
 import { asLocale } from '../notifications/texts.ts'
 import { tell, tellAuthor } from './notify.ts'

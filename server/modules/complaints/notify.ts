@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Database, Locale } from '../../db/schema.ts'
-import { enqueue } from '../../jobs/outbox.ts'
-import { EMAIL_TOPIC, type EmailMessage } from '../../jobs/mailer.ts'
+import type { Database, Locale } from '#server/db/schema.ts'
+import { enqueue } from '#server/jobs/outbox.ts'
+import { EMAIL_TOPIC, type EmailMessage } from '#server/jobs/mailer.ts'
 import { Role } from '../identity/permissions.ts'
 import { asLocale, renderNotification } from '../notifications/texts.ts'
 

@@ -1,5 +1,5 @@
-import type { Caller } from '../../api/handler.ts'
-import { notFound } from '../../api/errors.ts'
+import type { Caller } from '#server/api/handler.ts'
+import { notFound } from '#server/api/errors.ts'
 import { requireAdmin, viewerOf } from './access.ts'
 import { recordAdminAction } from './audit.ts'
 import { authorReplyTransition, type ComplaintState } from './machine.ts'

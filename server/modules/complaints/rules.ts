@@ -6,7 +6,7 @@ import {
   imageExtensions,
   problems,
 } from '../files/rules.ts'
-import { money } from '../../api/form-fields.ts'
+import { money } from '#server/api/form-fields.ts'
 import { parseAmount } from '../projects/rules.ts'
 import { complaintStates } from './machine.ts'
 

@@ -1,4 +1,4 @@
-import type { Caller } from '../../api/handler.ts'
+import type { Caller } from '#server/api/handler.ts'
 import { registerFilePolicies, requireAdmin, viewerOf } from './access.ts'
 import type { ComplaintState } from './machine.ts'
 import { newComplaintSchema, replySchema, type NewComplaint } from './rules.ts'

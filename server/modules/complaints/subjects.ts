@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import { ApiError } from '../../api/errors.ts'
+import type { Database } from '#server/db/schema.ts'
+import { ApiError } from '#server/api/errors.ts'
 import { displayName } from '../identity/display-name.ts'
 import type { ComplaintSubject } from './contract.ts'
 import { parseSubject, type SubjectKind } from './rules.ts'

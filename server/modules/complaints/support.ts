@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type { Caller } from '../../api/handler.ts'
-import { notFound } from '../../api/errors.ts'
+import type { Caller } from '#server/api/handler.ts'
+import { notFound } from '#server/api/errors.ts'
 import { requireAdmin } from './access.ts'
 import {
   AUDIT_PAGE,

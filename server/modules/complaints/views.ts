@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.ts'
+import type { Database } from '#server/db/schema.ts'
 import { deletedName, displayName, personName, supportName } from '../identity/display-name.ts'
 import { listAdminActions } from './audit.ts'
 import type { ComplaintDetail, ComplaintSubject, ComplaintSummary } from './contract.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { endpoint, recordId } from '../../api/contract.ts'
-import { locales, type Locale } from '../../db/schema.ts'
+import { endpoint, recordId } from '#server/api/contract.ts'
+import { locales, type Locale } from '#server/db/schema.ts'
 
 // The admin area's content screens (issue 18 item 3, SPEC §7 "Admin/* … blogs, logos, home boxes,
 // services"; decisions 240–242): the FAQ, blog posts, home boxes, services and partner logos the

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
-import { locales, type Database, type Locale } from '../../db/schema.ts'
-import { ApiError, notFound } from '../../api/errors.ts'
+import { locales, type Database, type Locale } from '#server/db/schema.ts'
+import { ApiError, notFound } from '#server/api/errors.ts'
 import type { AdminItem, ContentKind } from './admin-contract.ts'
 
 // How the admin area's content items map to their tables (decisions 240–242): one table per kind,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import { ApiError, notFound } from '../../api/errors.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { Database } from '#server/db/schema.ts'
+import { ApiError, notFound } from '#server/api/errors.ts'
+import type { Caller } from '#server/api/handler.ts'
 import { recordAdminAction } from '../complaints/audit.ts'
 import type { ContentInput, ContentKind } from './admin-contract.ts'
 import {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { seedReference } from '../../db/seed.ts'
+import { seedReference } from '#server/db/seed.ts'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { tinyPng, useModuleApi } from '../../../tests/integration/module-api.ts'
 import { Role } from '../identity/permissions.ts'

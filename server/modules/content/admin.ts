@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Caller } from '#server/api/handler.ts'
 import type { FileService } from '../files/service.ts'
 import { recordAdminAction } from '../complaints/audit.ts'
 import type { ContentInput, ContentKind } from './admin-contract.ts'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { useTestApi } from '../../../tests/integration/api-client.ts'
-import { blogPosts, faq, homeBoxes, partnerLogos, services } from '../../db/seed-data/content.ts'
-import { seedReference } from '../../db/seed.ts'
+import { blogPosts, faq, homeBoxes, partnerLogos, services } from '#server/db/seed-data/content.ts'
+import { seedReference } from '#server/db/seed.ts'
 import { createContentService } from './service.ts'
 
 describe.each(dialects)('content API on %s', (dialect) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, recordId } from '../../api/contract.ts'
+import { endpoint, recordId } from '#server/api/contract.ts'
 import { newsletterAddress, newsletterToken } from './newsletter.ts'
 
 // The public site's content (SPEC §7 Settings/faq, Settings/blogs, Settings/blog/{id}; the home

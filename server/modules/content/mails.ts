@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { z } from 'zod'
-import { locales, type Locale } from '../../db/schema.ts'
-import type { EmailMessage } from '../../jobs/mailer.ts'
+import { locales, type Locale } from '#server/db/schema.ts'
+import type { EmailMessage } from '#server/jobs/mailer.ts'
 import type { contactMessage } from './contract.ts'
 
 // Mails of this module, in the recipient's language, from locales/<lng>/content.json (mail.*).

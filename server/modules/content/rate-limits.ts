@@ -1,5 +1,5 @@
-import { ApiError } from '../../api/errors.ts'
-import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts'
+import { ApiError } from '#server/api/errors.ts'
+import type { RateLimiter, RateLimitRule } from '#server/lib/rate-limit.ts'
 
 // How often one address may use the newsletter and the contact form.
 export const contentRateRules = {

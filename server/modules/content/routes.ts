@@ -1,4 +1,4 @@
-import { implement } from '../../api/handler.ts'
+import { implement } from '#server/api/handler.ts'
 import { contentContract as c } from './contract.ts'
 import type { ContentService } from './service.ts'
 

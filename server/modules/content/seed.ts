@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import { locales } from '../../db/schema.ts'
+import type { Database } from '#server/db/schema.ts'
+import { locales } from '#server/db/schema.ts'
 import type {
   BlogPost,
   FaqEntry,
@@ -8,7 +8,7 @@ import type {
   Localized,
   PartnerLogo,
   ServiceHighlight,
-} from '../../db/seed-data/types.ts'
+} from '#server/db/seed-data/types.ts'
 
 export interface ContentSeed {
   faq: FaqEntry[]

@@ -1,6 +1,6 @@
-import type { DB } from '../../db/database.ts'
-import type { Locale } from '../../db/schema.ts'
-import { notFound } from '../../api/errors.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Locale } from '#server/db/schema.ts'
+import { notFound } from '#server/api/errors.ts'
 
 // What the public site shows: the FAQ, the blog, the home page's boxes, services and logos, and the
 // static pages. Texts are stored per language; the caller's language picks the column, and an item

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, shownName } from '../../api/contract.ts'
+import { endpoint, shownName } from '#server/api/contract.ts'
 import { notification } from '../notifications/contract.ts'
 import { installmentStates, projectStates, proposalStates } from '../projects/machines.ts'
 

@@ -1,5 +1,5 @@
-import { implement } from '../../api/handler.ts'
-import { unauthorized } from '../../api/errors.ts'
+import { implement } from '#server/api/handler.ts'
+import { unauthorized } from '#server/api/errors.ts'
 import { dashboardContract as c } from './contract.ts'
 import type { DashboardService } from './service.ts'
 

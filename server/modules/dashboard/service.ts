@@ -1,5 +1,5 @@
-import type { Caller } from '../../api/handler.ts'
-import type { Locale } from '../../db/schema.ts'
+import type { Caller } from '#server/api/handler.ts'
+import type { Locale } from '#server/db/schema.ts'
 import type { NotificationsService } from '../notifications/service.ts'
 import type { ProfilesService } from '../profiles/service.ts'
 import type { ProjectsService } from '../projects/service.ts'

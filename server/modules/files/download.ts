@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
-import type { Caller } from '../../api/handler.ts'
-import { ApiError } from '../../api/errors.ts'
+import type { Caller } from '#server/api/handler.ts'
+import { ApiError } from '#server/api/errors.ts'
 import type { FileStorage } from './storage.ts'
 import { notDisplayable } from './rules.ts'
 import type { StoredFile } from './stored-file.ts'

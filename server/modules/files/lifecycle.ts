@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import type { Logger } from '../../log.ts'
-import { enqueue, type OutboxHandler } from '../../jobs/outbox.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Logger } from '#server/log.ts'
+import { enqueue, type OutboxHandler } from '#server/jobs/outbox.ts'
 import type { FileStorage } from './storage.ts'
-import { periodicJob } from '../../jobs/periodic.ts'
+import { periodicJob } from '#server/jobs/periodic.ts'
 
 // File bytes follow their rows (docs/decisions/012-file-bytes-follow-rows.md). Bytes are removed
 // only after the transaction that deleted their row has committed, never before:

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import Busboy from '@fastify/busboy'
-import { ApiError, BodyCutShort, bodyCutShortError } from '../../api/errors.ts'
+import { ApiError, BodyCutShort, bodyCutShortError } from '#server/api/errors.ts'
 import type { FileStorage } from './storage.ts'
 import {
   attachmentTypeForMime,

@@ -1,4 +1,4 @@
-import { implement } from '../../api/handler.ts'
+import { implement } from '#server/api/handler.ts'
 import { filesContract as c } from './contract.ts'
 import type { FileService } from './service.ts'
 

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import type { StoredFileTable } from '../../db/schema.ts'
+import type { StoredFileTable } from '#server/db/schema.ts'
 
 // A stored file as modules see it: its row, in camel case.
 export interface StoredFile {

@@ -1,4 +1,4 @@
-import type { DB } from '../../db/database.ts'
+import type { DB } from '#server/db/database.ts'
 import { ORPHAN_AGE_MS, releaseFiles, type Executor } from './lifecycle.ts'
 
 /** Of these file ids (all of one purpose), the ones a row of the module that registered it still points at. */

@@ -1,4 +1,4 @@
-import { enqueue } from '../../jobs/outbox.ts'
+import { enqueue } from '#server/jobs/outbox.ts'
 import { relistFreelancer } from '../profiles/listing.ts'
 import { nowIso, type Trx } from './context.ts'
 import { SESSIONS_ENDED_TOPIC } from './rules.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, recordId } from '../../api/contract.ts'
+import { endpoint, recordId } from '#server/api/contract.ts'
 import {
   changeEmailInput,
   changePasswordInput,

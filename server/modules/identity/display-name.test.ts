@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { migrateToLatest } from '../../db/database.ts'
-import { migrations } from '../../db/migrations/index.ts'
+import { migrateToLatest } from '#server/db/database.ts'
+import { migrations } from '#server/db/migrations/index.ts'
 import { createTestDatabase, dialects } from '../../../tests/integration/databases.ts'
 import { contractFor, usePayments } from '../../../tests/support/modules/payments.ts'
 import { asReader, deletedName, displayName, personName, supportName } from './display-name.ts'

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { Locale } from '../../db/schema.ts'
+import type { Locale } from '#server/db/schema.ts'
 import { plainText } from '../notifications/texts.ts'
 
 // The one place a person's shown name is made (decision 271). Every service that shows someone

@@ -1,4 +1,4 @@
-import type { Caller } from '../../api/handler.ts'
+import type { Caller } from '#server/api/handler.ts'
 import {
   fieldError,
   invalidToken,

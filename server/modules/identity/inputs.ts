@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { clearable } from '../../api/form-fields.ts'
+import { clearable } from '#server/api/form-fields.ts'
 import { passwordProblem } from './password-policy.ts'
 
 // What a person gives the identity module: the bodies of its endpoints and, the same schemas, its

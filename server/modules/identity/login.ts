@@ -1,4 +1,4 @@
-import { unauthorized } from '../../api/errors.ts'
+import { unauthorized } from '#server/api/errors.ts'
 import type { CallInfo, IdentityContext } from './context.ts'
 import { limit } from './context.ts'
 import { recognizeDevice, rememberDevice } from './devices.ts'

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { locales, type Locale } from '../../db/schema.ts'
-import type { EmailMessage } from '../../jobs/mailer.ts'
+import { locales, type Locale } from '#server/db/schema.ts'
+import type { EmailMessage } from '#server/jobs/mailer.ts'
 
 // Mails are written in the recipient's language from locales/<lng>/email.json, the same files the
 // web UI's translations live in, so a missing key fails the translation test like any other.

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/errors.ts'
+import { ApiError } from '#server/api/errors.ts'
 import type { SessionResult } from './contract.ts'
 import { fieldError, later, limit, nowIso, type CallInfo, type IdentityContext } from './context.ts'
 import type { ExternalClaims } from './oidc.ts'

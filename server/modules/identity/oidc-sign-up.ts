@@ -1,4 +1,4 @@
-import type { Locale } from '../../db/schema.ts'
+import type { Locale } from '#server/db/schema.ts'
 import type { SignupKind } from './contract.ts'
 import { limit, nowIso, type CallInfo, type IdentityContext } from './context.ts'
 import { failedRegister } from './oidc-sign-in.ts'

@@ -1,4 +1,4 @@
-import type { Caller } from '../../api/handler.ts'
+import type { Caller } from '#server/api/handler.ts'
 import { fieldError, limit, mail, nowIso, type CallInfo, type IdentityContext } from './context.ts'
 import { checkPassword, dummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import { revokeSessions, startSession } from './sessions.ts'

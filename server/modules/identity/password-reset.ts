@@ -1,6 +1,6 @@
-import { forbidden, notFound } from '../../api/errors.ts'
-import type { Caller } from '../../api/handler.ts'
-import { enqueue } from '../../jobs/outbox.ts'
+import { forbidden, notFound } from '#server/api/errors.ts'
+import type { Caller } from '#server/api/handler.ts'
+import { enqueue } from '#server/jobs/outbox.ts'
 import { recordAdminAction } from '../complaints/audit.ts'
 import {
   invalidToken,

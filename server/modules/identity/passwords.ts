@@ -1,5 +1,5 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto'
-import { ApiError } from '../../api/errors.ts'
+import { ApiError } from '#server/api/errors.ts'
 import { passwordProblem, PASSWORD_MAX, PASSWORD_MIN, type PasswordProblem } from './password-policy.ts'
 
 // Passwords are hashed with argon2id from node:crypto (OWASP's minimum profile: 19 MiB, 2 passes,

@@ -1,4 +1,4 @@
-import type { AccountType, Locale, UserStatus } from '../../db/schema.ts'
+import type { AccountType, Locale, UserStatus } from '#server/db/schema.ts'
 import type { SignupKind } from './contract.ts'
 import { limit, mail, nowIso, siteUrl, type CallInfo, type IdentityContext, type Trx } from './context.ts'
 import { apiMessage } from './mails.ts'

@@ -1,4 +1,4 @@
-import { implement, type RequestContext } from '../../api/handler.ts'
+import { implement, type RequestContext } from '#server/api/handler.ts'
 import { identityContract as c } from './contract.ts'
 import type { CallInfo, IdentityService } from './service.ts'
 

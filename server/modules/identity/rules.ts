@@ -1,4 +1,4 @@
-import type { RateLimitRule } from '../../lib/rate-limit.ts'
+import type { RateLimitRule } from '#server/lib/rate-limit.ts'
 import type { SignupKind } from './contract.ts'
 import { Role } from './permissions.ts'
 

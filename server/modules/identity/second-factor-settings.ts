@@ -1,5 +1,5 @@
-import { ApiError } from '../../api/errors.ts'
-import type { Caller } from '../../api/handler.ts'
+import { ApiError } from '#server/api/errors.ts'
+import type { Caller } from '#server/api/handler.ts'
 import type { SessionResult } from './contract.ts'
 import { fieldError, nowIso, type IdentityContext } from './context.ts'
 import { dummyHash, verifyPassword } from './passwords.ts'

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/errors.ts'
+import { ApiError } from '#server/api/errors.ts'
 import type { SessionResult } from './contract.ts'
 import { fieldError, nowIso, tooManyRequests, type IdentityContext, type Trx } from './context.ts'
 import { Role } from './permissions.ts'

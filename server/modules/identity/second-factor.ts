@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { Secret, TOTP } from 'otpauth'
-import type { Database } from '../../db/schema.ts'
+import type { Database } from '#server/db/schema.ts'
 import { randomToken, sha256 } from './tokens.ts'
 
 // Two-factor sign-in with an authenticator app (RFC 6238 TOTP: SHA-1, 6 digits, 30 s, the

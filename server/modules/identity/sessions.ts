@@ -1,5 +1,5 @@
-import { ApiError, unauthorized } from '../../api/errors.ts'
-import type { Caller } from '../../api/handler.ts'
+import { ApiError, unauthorized } from '#server/api/errors.ts'
+import type { Caller } from '#server/api/handler.ts'
 import type { CurrentUser, SessionResult } from './contract.ts'
 import { later, nowIso, type CallInfo, type IdentityContext, type Trx } from './context.ts'
 import { apiMessage } from './mails.ts'

@@ -1,4 +1,4 @@
-import type { Locale } from '../../db/schema.ts'
+import type { Locale } from '#server/db/schema.ts'
 import type { SignupKind } from './contract.ts'
 import { mail, siteUrl, type IdentityContext } from './context.ts'
 import { issueToken } from './mail-tokens.ts'

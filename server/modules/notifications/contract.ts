@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, recordId } from '../../api/contract.ts'
+import { endpoint, recordId } from '#server/api/contract.ts'
 
 // Stored notifications (SPEC §3 "Notification", §7 "Notifications"). The hub-style paths take a
 // user id because the original client sent one; it must be the caller's own (403 otherwise), so

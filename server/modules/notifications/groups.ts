@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import type { GroupCheck, HubName } from '../../hubs.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { GroupCheck, HubName } from '#server/hubs.ts'
 
 /** A kind of hub group a module lets browsers join (JoinGroup), with the check that guards it. */
 export interface HubGroupRule {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Database, Locale } from '../../db/schema.ts'
+import type { Database, Locale } from '#server/db/schema.ts'
 import { NOTIFICATION_PAGE, type Notification } from './contract.ts'
 import { renderNotification } from './texts.ts'
 

@@ -1,6 +1,6 @@
-import type { Hubs } from '../../hubs.ts'
-import type { Locale } from '../../db/schema.ts'
-import type { OutboxHandler } from '../../jobs/outbox.ts'
+import type { Hubs } from '#server/hubs.ts'
+import type { Locale } from '#server/db/schema.ts'
+import type { OutboxHandler } from '#server/jobs/outbox.ts'
 import { COUNT_TOPIC, type NotificationsService } from './service.ts'
 
 // Delivery of the notifications module's own side effect, after commit, by the outbox worker: a

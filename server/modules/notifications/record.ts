@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Database, Locale, NotificationType } from '../../db/schema.ts'
-import { notFound } from '../../api/errors.ts'
-import { enqueue } from '../../jobs/outbox.ts'
+import type { Database, Locale, NotificationType } from '#server/db/schema.ts'
+import { notFound } from '#server/api/errors.ts'
+import { enqueue } from '#server/jobs/outbox.ts'
 import { notificationsOf, present } from './inbox.ts'
 
 // Storing notifications and marking them read. A read that changes a user's unread count also

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { Database, Locale } from '../../db/schema.ts'
-import { forbidden } from '../../api/errors.ts'
+import type { Database, Locale } from '#server/db/schema.ts'
+import { forbidden } from '#server/api/errors.ts'
 import { bySource, list, unread, unreadCount } from './inbox.ts'
 import { markRead, markRoomRead, record } from './record.ts'
 

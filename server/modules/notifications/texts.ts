@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { locales, type Locale } from '../../db/schema.ts'
+import { locales, type Locale } from '#server/db/schema.ts'
 
 // A notification stores a message key, `<namespace>:<path>` into locales/<lang>/<namespace>.json
 // (`projects:notify.proposalAccepted`), whose value is { title, content } with {{param}} slots.

@@ -1,6 +1,6 @@
-import type { DB } from '../../db/database.ts'
-import type { Caller } from '../../api/handler.ts'
-import { notFound } from '../../api/errors.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Caller } from '#server/api/handler.ts'
+import { notFound } from '#server/api/errors.ts'
 import type { ProjectsService } from '../projects/service.ts'
 import { feeOf, type Fees } from './fees.ts'
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import type { DB } from '../../db/database.ts'
-import type { Dialect } from '../../db/migrations/helpers.ts'
-import type { Config } from '../../config.ts'
-import type { Logger } from '../../log.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
+import type { Config } from '#server/config.ts'
+import type { Logger } from '#server/log.ts'
 import type { ProjectsService } from '../projects/service.ts'
 import { createPaymentsService } from './service.ts'
 import type { MoneyMover } from '../projects/service.ts'
@@ -17,7 +17,7 @@ import { createRefundSweeper, refundsRoutes } from './refunds-routes.ts'
 import { createInvoices } from './invoices.ts'
 import { invoicesRoutes } from './invoices-routes.ts'
 import { createPayouts } from './payouts.ts'
-import { periodicJob } from '../../jobs/periodic.ts'
+import { periodicJob } from '#server/jobs/periodic.ts'
 
 /** The sandbox gateway's signing secret: SANDBOX_GATEWAY_SECRET, else one kept in the database and shared by every instance. */
 async function sandboxSecret(db: DB, config: Config) {

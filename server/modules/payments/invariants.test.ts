@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, test } from 'vitest'
-import type { Db } from '../../db/database.ts'
+import type { Db } from '#server/db/database.ts'
 import { dialects } from '../../../tests/integration/databases.ts'
 import {
   card,

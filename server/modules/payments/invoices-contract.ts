@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_DB_INTEGER, endpoint, recordId, shownName } from '../../api/contract.ts'
+import { MAX_DB_INTEGER, endpoint, recordId, shownName } from '#server/api/contract.ts'
 
 // Invoices and statements (issue 17 item 7, SPEC §2 `invoices`, `statements`): the caller's
 // invoices (a page of 20, newest first) and one of them; the caller's statement between two UTC

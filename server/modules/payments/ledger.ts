@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
 
 // The double-entry ledger (decision 170). An entry's amount is signed: a debit is positive, a
 // credit negative, so a transaction balances when its entries add up to zero in each currency and

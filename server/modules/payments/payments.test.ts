@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import type { Db } from '../../db/database.ts'
+import type { Db } from '#server/db/database.ts'
 import { dialects } from '../../../tests/integration/databases.ts'
 import {
   card,

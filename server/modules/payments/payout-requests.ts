@@ -1,5 +1,5 @@
-import type { DB } from '../../db/database.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Caller } from '#server/api/handler.ts'
 import { paymentDestination } from '../profiles/rules.ts'
 import { account, post, type Trx } from './ledger.ts'
 import type { GatewayMoneyResult } from './gateways/gateway.ts'

@@ -1,6 +1,6 @@
-import type { DB } from '../../db/database.ts'
-import type { Dialect } from '../../db/migrations/helpers.ts'
-import { ApiError } from '../../api/errors.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
+import { ApiError } from '#server/api/errors.ts'
 import type { Gateway } from './gateways/gateway.ts'
 import type { PayoutStatus } from './states.ts'
 

@@ -1,5 +1,5 @@
-import type { Dialect } from '../../db/migrations/helpers.ts'
-import { enqueue } from '../../jobs/outbox.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
+import { enqueue } from '#server/jobs/outbox.ts'
 import { account, post, type Trx } from './ledger.ts'
 import type { GatewayEvent, GatewayMoneyResult } from './gateways/gateway.ts'
 import type { PayoutStatus } from './states.ts'

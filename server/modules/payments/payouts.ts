@@ -1,5 +1,5 @@
-import type { DB } from '../../db/database.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Caller } from '#server/api/handler.ts'
 import type { Trx } from './ledger.ts'
 import type { GatewayEvent, GatewayMoneyResult } from './gateways/gateway.ts'
 import type { PayoutInput } from './contract.ts'

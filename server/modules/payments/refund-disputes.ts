@@ -1,5 +1,5 @@
-import { notFound } from '../../api/errors.ts'
-import type { DB } from '../../db/database.ts'
+import { notFound } from '#server/api/errors.ts'
+import type { DB } from '#server/db/database.ts'
 import type { InstallmentState } from '../projects/machines.ts'
 import { conflict, lockRow, transitionInstallment } from '../projects/transition.ts'
 import type { Trx } from './ledger.ts'

@@ -1,5 +1,5 @@
-import type { DB } from '../../db/database.ts'
-import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { InstallmentState } from '../projects/machines.ts'
 import { conflict, lockRow, transitionInstallment } from '../projects/transition.ts'
 import { account, post, type Trx } from './ledger.ts'

@@ -1,4 +1,4 @@
-import { enqueue } from '../../jobs/outbox.ts'
+import { enqueue } from '#server/jobs/outbox.ts'
 import { CHAT_EVENT_TOPIC, type ChatEvent, type ChatEventPayload } from '../chat/rules.ts'
 import { inNamespace, notify } from '../projects/transition.ts'
 import type { Trx } from './ledger.ts'

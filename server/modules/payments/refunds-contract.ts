@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, recordId } from '../../api/contract.ts'
+import { endpoint, recordId } from '#server/api/contract.ts'
 
 // Refund requests (SPEC §7 `RefundRequest/{a}/{b}/{c}`, decision 180): POST
 // RefundRequest/{projectId}/{installmentId}/{amount} with a reason asks for `amount` minor units of

@@ -1,7 +1,7 @@
-import { implement, type Caller } from '../../api/handler.ts'
-import { unauthorized } from '../../api/errors.ts'
-import type { Logger } from '../../log.ts'
-import { periodicJob } from '../../jobs/periodic.ts'
+import { implement, type Caller } from '#server/api/handler.ts'
+import { unauthorized } from '#server/api/errors.ts'
+import type { Logger } from '#server/log.ts'
+import { periodicJob } from '#server/jobs/periodic.ts'
 import { refundsContract as c } from './refunds-contract.ts'
 import type { Refunds } from './refunds.ts'
 

@@ -1,4 +1,4 @@
-import type { Caller } from '../../api/handler.ts'
+import type { Caller } from '#server/api/handler.ts'
 import type { Trx } from './ledger.ts'
 import type { GatewayEvent } from './gateways/gateway.ts'
 import { applyRefundEvent, sendBack } from './refund-money.ts'

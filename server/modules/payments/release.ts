@@ -1,5 +1,5 @@
-import type { Dialect } from '../../db/migrations/helpers.ts'
-import { ApiError } from '../../api/errors.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
+import { ApiError } from '#server/api/errors.ts'
 import type { MoneyMover } from '../projects/service.ts'
 import { account, post, type Line, type Trx } from './ledger.ts'
 import { feeOf, type Fees } from './fees.ts'

@@ -1,5 +1,5 @@
-import type { DB } from '../../db/database.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Caller } from '#server/api/handler.ts'
 import type { StatementQuery } from './invoices-contract.ts'
 
 // The caller's statement (decision 193): every ledger entry of their accounts, oldest first, with

@@ -1,6 +1,6 @@
-import type { DB } from '../../db/database.ts'
-import type { Caller } from '../../api/handler.ts'
-import { forbidden } from '../../api/errors.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Caller } from '#server/api/handler.ts'
+import { forbidden } from '#server/api/errors.ts'
 import { Role } from '../identity/permissions.ts'
 import type { ClientKind } from './shared.ts'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint } from '#server/api/contract.ts'
 import { bodies } from './schemas/inputs.ts'
 import { imageUrl, ownFreelancer, publicFreelancer } from './schemas/outputs.ts'
 import { languageCode } from './schemas/search.ts'

@@ -1,7 +1,7 @@
-import type { DemoStep } from '../../db/demo.ts'
-import { demoClients, demoFreelancers } from '../../db/seed-data/demo.ts'
+import type { DemoStep } from '#server/db/demo.ts'
+import { demoClients, demoFreelancers } from '#server/db/seed-data/demo.ts'
 import { Role } from '../identity/permissions.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { Caller } from '#server/api/handler.ts'
 
 // Demo profiles for the demo accounts, written through the profiles service (so the search index
 // and completeness are kept as for any user). User content, so English only.

@@ -1,5 +1,5 @@
-import type { Locale } from '../../db/schema.ts'
-import type { DB } from '../../db/database.ts'
+import type { Locale } from '#server/db/schema.ts'
+import type { DB } from '#server/db/database.ts'
 import { notDisplayable } from '../files/rules.ts'
 import { personName } from '../identity/display-name.ts'
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
 import { createSearchIndex } from './search-index.ts'
 import { ownName } from '../identity/display-name.ts'
 

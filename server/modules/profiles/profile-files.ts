@@ -1,5 +1,5 @@
-import type { DB } from '../../db/database.ts'
-import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { FileService, StoredFile } from '../files/service.ts'
 import type { ProfilesDeps, Trx } from './shared.ts'
 

@@ -1,5 +1,5 @@
-import type { Caller } from '../../api/handler.ts'
-import { notFound } from '../../api/errors.ts'
+import type { Caller } from '#server/api/handler.ts'
+import { notFound } from '#server/api/errors.ts'
 import { requireRole, rolesOf } from './access.ts'
 import { callerCompleteness } from './completeness.ts'
 import { fileUrl, userCard } from './display.ts'

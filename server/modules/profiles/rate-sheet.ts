@@ -1,5 +1,5 @@
-import type { Locale } from '../../db/schema.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { Locale } from '#server/db/schema.ts'
+import type { Caller } from '#server/api/handler.ts'
 import { requireFreelancer } from './access.ts'
 import { ensureFreelancer } from './freelancer-editing.ts'
 import { ownFreelancer } from './freelancer-view.ts'

@@ -1,4 +1,4 @@
-import { implement } from '../../api/handler.ts'
+import { implement } from '#server/api/handler.ts'
 import { Role } from '../identity/permissions.ts'
 import { profilesContract as c } from './contract.ts'
 import type { ProfilesService } from './service.ts'

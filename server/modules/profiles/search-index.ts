@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely'
-import type { DB } from '../../db/database.ts'
-import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
 import { fold, searchTokens } from './rules.ts'
 import { bucketsOf, type BucketColumn } from './sort-buckets.ts'
-import { keepLexemes, wholeWords } from '../../db/whole-words.ts'
+import { keepLexemes, wholeWords } from '#server/db/whole-words.ts'
 
 // One full-text interface over two engines: SQLite FTS5 (a virtual table whose rowid is the
 // freelancer's user id, ranked by bm25) and PostgreSQL (a tsvector per freelancer with a GIN

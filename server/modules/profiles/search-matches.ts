@@ -1,4 +1,4 @@
-import type { DB } from '../../db/database.ts'
+import type { DB } from '#server/db/database.ts'
 import type { SearchQuery } from './contract.ts'
 import { searchCap } from './rules.ts'
 import type { FullTextMatch, ProfilesQuery } from './search-index.ts'

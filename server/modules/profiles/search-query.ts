@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery } from 'kysely'
-import type { DB } from '../../db/database.ts'
+import type { DB } from '#server/db/database.ts'
 import type { SearchQuery } from './contract.ts'
 import type { ProfilesQuery } from './search-index.ts'
 

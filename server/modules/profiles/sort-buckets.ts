@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
-import type { DB } from '../../db/database.ts'
-import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { SearchQuery } from './contract.ts'
 
 // Find Freelancers sorted by another column than relevance, when a search's words match more than

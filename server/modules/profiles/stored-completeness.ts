@@ -1,4 +1,4 @@
-import type { DB } from '../../db/database.ts'
+import type { DB } from '#server/db/database.ts'
 import type { Trx } from './shared.ts'
 
 // Each profile row keeps its completeness in percent, so identity can fold it into the account's

@@ -1,6 +1,6 @@
-import type { DB } from '../../db/database.ts'
-import type { Caller } from '../../api/handler.ts'
-import { forbidden, notFound } from '../../api/errors.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Caller } from '#server/api/handler.ts'
+import { forbidden, notFound } from '#server/api/errors.ts'
 import { readContractOfProject, readProject } from './reads.ts'
 
 // Who may see or act on a project. Unknown projects, drafts of others and closed projects of others

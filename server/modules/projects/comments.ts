@@ -1,5 +1,5 @@
-import type { DB } from '../../db/database.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Caller } from '#server/api/handler.ts'
 import { visibleProject } from './access.ts'
 import { commentRows, subscribers } from './reads.ts'
 import { conflict, notify, recordActivity, recordEffects } from './transition.ts'

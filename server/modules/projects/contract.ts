@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from '../../api/contract.ts'
+import { endpoint } from '#server/api/contract.ts'
 import { clientStates, homeSearchTypes, installmentActions, limits } from './rules.ts'
 import { contractStates, projectStates, proposalStates } from './machines.ts'
 import { attachment, id, list, ok, oneOf, page, paged, person, projectParams } from './schemas/fields.ts'

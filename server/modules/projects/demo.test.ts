@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { useTestApi } from '../../../tests/integration/api-client.ts'
-import { seedDemo } from '../../db/demo.ts'
-import { createLogger } from '../../log.ts'
-import { demoProjects } from '../../db/seed-data/demo.ts'
+import { seedDemo } from '#server/db/demo.ts'
+import { createLogger } from '#server/log.ts'
+import { demoProjects } from '#server/db/seed-data/demo.ts'
 
 describe.each(dialects)('demo projects on %s', (dialect) => {
   const t = useTestApi(dialect)

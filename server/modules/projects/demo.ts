@@ -1,7 +1,7 @@
-import type { DemoStep } from '../../db/demo.ts'
-import { demoClients, demoFreelancers, demoProjects } from '../../db/seed-data/demo.ts'
+import type { DemoStep } from '#server/db/demo.ts'
+import { demoClients, demoFreelancers, demoProjects } from '#server/db/seed-data/demo.ts'
 import { Role } from '../identity/permissions.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { Caller } from '#server/api/handler.ts'
 
 // The demo projects, written through the projects service (state machines, activity and search
 // index as for any user): every demo project is published; the first ones get proposals from the

@@ -1,4 +1,4 @@
-import type { Dialect } from '../../db/migrations/helpers.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { ContractState } from './machines.ts'
 import { lockRow, notify, transitionInstallment, type Trx } from './transition.ts'
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { openDatabase } from '../../db/database.ts'
+import { openDatabase } from '#server/db/database.ts'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { projectsTestApi, tinyPdf, useProjects } from '../../../tests/support/modules/projects.ts'
 import { projectsOutboxHandlers } from './outbox.ts'

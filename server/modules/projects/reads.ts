@@ -1,5 +1,5 @@
-import type { DB } from '../../db/database.ts'
-import type { Locale } from '../../db/schema.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Locale } from '#server/db/schema.ts'
 
 // The queries the project pages share: a project, its contract, its files, and the rows shown with
 // them (people, proposers, history, questions, installments). Each call reads the database.

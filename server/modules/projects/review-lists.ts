@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
-import type { DB } from '../../db/database.ts'
-import type { Database } from '../../db/schema.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Caller } from '#server/api/handler.ts'
 import { nowIso, offsetOf, type PageQuery } from './shared.ts'
 import { nobody, type ProjectViews } from './views.ts'
 

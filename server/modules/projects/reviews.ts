@@ -1,7 +1,7 @@
-import type { DB } from '../../db/database.ts'
-import type { Dialect } from '../../db/migrations/helpers.ts'
-import type { Caller } from '../../api/handler.ts'
-import { ApiError, notFound } from '../../api/errors.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
+import type { Caller } from '#server/api/handler.ts'
+import { ApiError, notFound } from '#server/api/errors.ts'
 import { rateFreelancer } from '../profiles/listing.ts'
 import { REVIEW_HIDDEN_DAYS } from './rules.ts'
 import {

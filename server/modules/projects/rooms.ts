@@ -1,6 +1,6 @@
-import type { DB } from '../../db/database.ts'
-import type { Caller } from '../../api/handler.ts'
-import { notFound } from '../../api/errors.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Caller } from '#server/api/handler.ts'
+import { notFound } from '#server/api/errors.ts'
 import type { ChatService } from '../chat/service.ts'
 import { readProject } from './reads.ts'
 

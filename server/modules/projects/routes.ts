@@ -1,6 +1,6 @@
-import { implement } from '../../api/handler.ts'
-import { unauthorized } from '../../api/errors.ts'
-import type { Caller } from '../../api/handler.ts'
+import { implement } from '#server/api/handler.ts'
+import { unauthorized } from '#server/api/errors.ts'
+import type { Caller } from '#server/api/handler.ts'
 import { projectsContract as c } from './contract.ts'
 import type { ProjectsService } from './service.ts'
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
-import { keepLexemes } from '../../db/whole-words.ts'
-import type { DB } from '../../db/database.ts'
-import type { Dialect } from '../../db/migrations/helpers.ts'
+import { keepLexemes } from '#server/db/whole-words.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
 import { fold } from './rules.ts'
 import { BLOCK_BITS, FACET, blockFacet, facetTokens } from './search-facets.ts'
 import {

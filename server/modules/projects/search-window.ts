@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
-import { wholeWords } from '../../db/whole-words.ts'
-import type { DB } from '../../db/database.ts'
-import type { Dialect } from '../../db/migrations/helpers.ts'
+import { wholeWords } from '#server/db/whole-words.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
 import { searchTokens } from './rules.ts'
 import { BLOCK_BITS, FACET, blockFacet } from './search-facets.ts'
 

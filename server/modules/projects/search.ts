@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import type { DB } from '../../db/database.ts'
-import type { Locale } from '../../db/schema.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Locale } from '#server/db/schema.ts'
 import type { SearchQuery } from './contract.ts'
 import { searchTokens } from './rules.ts'
 import { facetQuery } from './search-facets.ts'

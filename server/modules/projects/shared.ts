@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import type { Caller } from '../../api/handler.ts'
-import { ApiError } from '../../api/errors.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Caller } from '#server/api/handler.ts'
+import { ApiError } from '#server/api/errors.ts'
 import { Role } from '../identity/permissions.ts'
 
 // Small helpers every use case of the projects module shares.

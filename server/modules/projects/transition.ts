@@ -1,8 +1,8 @@
 import type { Selectable, Transaction } from 'kysely'
-import type { Database } from '../../db/schema.ts'
-import type { Dialect } from '../../db/migrations/helpers.ts'
-import { ApiError } from '../../api/errors.ts'
-import { enqueue } from '../../jobs/outbox.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Dialect } from '#server/db/migrations/helpers.ts'
+import { ApiError } from '#server/api/errors.ts'
+import { enqueue } from '#server/jobs/outbox.ts'
 import { CHAT_EVENT_TOPIC, chatEventOf, type ChatEventPayload } from '../chat/rules.ts'
 import {
   contractMachine,

@@ -1,5 +1,5 @@
-import type { DB } from '../../db/database.ts'
-import type { Caller } from '../../api/handler.ts'
+import type { DB } from '#server/db/database.ts'
+import type { Caller } from '#server/api/handler.ts'
 import { nobody, type Person } from './views.ts'
 import {
   installmentMachine,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { Db } from '../../../server/db/database.ts'
+import type { Db } from '#server/db/database.ts'
 import { moduleTestApi, useModuleApi, type ModuleTestApi } from '../../integration/module-api.ts'
 import type { TestDialect } from '../../integration/databases.ts'
 

@@ -1,10 +1,10 @@
 import { beforeAll } from 'vitest'
 import { sql } from 'kysely'
-import type { Db } from '../../../server/db/database.ts'
+import type { Db } from '#server/db/database.ts'
 import { moduleTestApi, useModuleApi } from '../../integration/module-api.ts'
 import type { TestDialect } from '../../integration/databases.ts'
-import { testCards } from '../../../server/modules/payments/gateways/sandbox.ts'
-import type { Gateway } from '../../../server/modules/payments/gateways/gateway.ts'
+import { testCards } from '#server/modules/payments/gateways/sandbox.ts'
+import type { Gateway } from '#server/modules/payments/gateways/gateway.ts'
 
 // Test helpers for payments: users, a contract ready to be paid (a project, a proposal accepted),
 // and funding through the sandbox checkout as a client's browser does it.

@@ -1,4 +1,4 @@
-import type { Db } from '../../../server/db/database.ts'
+import type { Db } from '#server/db/database.ts'
 import { moduleTestApi, useModuleApi } from '../../integration/module-api.ts'
 import type { TestDialect } from '../../integration/databases.ts'
 

@@ -12,7 +12,7 @@ import {
   createSchema,
   moveSchema,
   renameSchema,
-} from '../../../../server/modules/catalogue/admin-contract'
+} from '#server/modules/catalogue/admin-contract.ts'
 
 // The one action of the catalogue pages: every form posts an `intent` and a `form` key (which of the
 // page's many forms it was, so its errors show beside it), and each becomes one Admin API call.

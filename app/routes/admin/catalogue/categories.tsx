@@ -8,7 +8,7 @@ import { Link } from 'react-router'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { buttonClass, ButtonGroup, ButtonLink, Card } from '~/components/ui'
-import { adminCatalogueContract as c } from '../../../../server/modules/catalogue/admin-contract'
+import { adminCatalogueContract as c } from '#server/modules/catalogue/admin-contract.ts'
 import { catalogueAction, type CatalogueAnswer } from './actions.server'
 import { ItemActions, NamesForm, Usage } from './ui'
 

@@ -2,9 +2,9 @@ import type { Route } from './+types/export'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
-import { adminCatalogueContract as c } from '../../../../server/modules/catalogue/admin-contract'
-import { sheetResponse, writeSkillSheet } from '../../../../server/modules/catalogue/sheet'
-import { locales } from '../../../../server/db/schema'
+import { adminCatalogueContract as c } from '#server/modules/catalogue/admin-contract.ts'
+import { sheetResponse, writeSkillSheet } from '#server/modules/catalogue/sheet.ts'
+import { locales } from '#server/db/schema.ts'
 
 // /admin/categories/export/{xlsx|csv} (SuperAdmin only): the skills sheet as a file, in the columns
 // the import reads, so an exported sheet, edited, imports again (decision 246).

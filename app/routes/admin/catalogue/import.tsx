@@ -10,13 +10,13 @@ import { getInstance } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { Button, ButtonGroup, Card, DataTable, Notice } from '~/components/ui'
-import { spreadsheetExtensions } from '../../../../server/modules/files/rules'
+import { spreadsheetExtensions } from '#server/modules/files/rules.ts'
 import {
   adminCatalogueContract as c,
   sheetColumns,
   sheetLimits,
   type SheetReport,
-} from '../../../../server/modules/catalogue/admin-contract'
+} from '#server/modules/catalogue/admin-contract.ts'
 
 // /admin/categories/import (SuperAdmin only): the skills sheet in two steps, each a plain form so it
 // works without JavaScript (decision 247). "Check" uploads the sheet; the server keeps it and

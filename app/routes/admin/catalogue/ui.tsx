@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { Button, Notice } from '~/components/ui'
-import { locales } from '../../../../server/db/schema'
-import { NAME_MAX, type CatalogueKind } from '../../../../server/modules/catalogue/admin-contract'
+import { locales } from '#server/db/schema.ts'
+import { NAME_MAX, type CatalogueKind } from '#server/modules/catalogue/admin-contract.ts'
 import type { CatalogueAnswer } from './actions.server'
 
 type Names = Partial<Record<(typeof locales)[number], string>>

@@ -4,7 +4,7 @@ import {
   contentKinds,
   faqAudiences,
   type ContentKind,
-} from '../../../../server/modules/content/admin-contract'
+} from '#server/modules/content/admin-contract.ts'
 
 // What each kind of content's form holds (labels are keys of the adminContent namespace). Texts are
 // written per language; plain fields once. The API's schemas check the same names.

@@ -9,7 +9,7 @@ import { Link } from 'react-router'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, ButtonGroup, ButtonLink, Card, Chip, EmptyState } from '~/components/ui'
-import { adminContentContract as c } from '../../../../server/modules/content/admin-contract'
+import { adminContentContract as c } from '#server/modules/content/admin-contract.ts'
 import { itemLabel, kindForms, kindOf, writtenIn } from './kinds'
 
 // /admin/content/:kind: every item of one kind in the public order, with its languages, and the

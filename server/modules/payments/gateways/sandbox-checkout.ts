@@ -1,4 +1,4 @@
-import { ApiError, notFound, validationError } from '../../../api/errors.ts'
+import { ApiError, notFound, validationError } from '#server/api/errors.ts'
 import type { PaymentsService } from '../service.ts'
 import { cardForm, cardOutcome, sandboxEvent, SANDBOX, type SandboxGateway } from './sandbox.ts'
 

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
-import { ApiError } from '../../../api/errors.ts'
+import { ApiError } from '#server/api/errors.ts'
 import { gatewayEventTypes, type Gateway, type GatewayEvent } from './gateway.ts'
 import { failingPayoutDestinations, testCards } from './test-cards.ts'
 

@@ -1,7 +1,7 @@
 import os from 'node:os'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import Stripe from 'stripe'
-import type { Db } from '../../../db/database.ts'
+import type { Db } from '#server/db/database.ts'
 import { dialects } from '../../../../tests/integration/databases.ts'
 import {
   signedEvent as webhook,
@@ -10,7 +10,7 @@ import {
   STAND_IN_SECRET_KEY as SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET as WEBHOOK_SECRET,
 } from '../../../../tests/support/stripe-stand-in.ts'
-import { loadConfig, ConfigError } from '../../../config.ts'
+import { loadConfig, ConfigError } from '#server/config.ts'
 import { contractFor, paymentsTestApi, usePayments } from '../../../../tests/support/modules/payments.ts'
 import { createStripeGateway, eventOf, STRIPE_SIGNATURE_HEADER } from './stripe.ts'
 

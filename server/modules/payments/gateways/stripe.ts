@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { ApiError } from '../../../api/errors.ts'
+import { ApiError } from '#server/api/errors.ts'
 import type {
   CheckoutPayment,
   Gateway,
@@ -8,7 +8,7 @@ import type {
   GatewayPayoutRequest,
   GatewayRefundRequest,
 } from './gateway.ts'
-import { stripeAccountPattern } from '../../profiles/rules.ts'
+import { stripeAccountPattern } from '#server/modules/profiles/rules.ts'
 
 // Stripe behind the Gateway interface (decision 195): a Checkout Session for each payment, webhooks
 // verified with the package's constructEvent on the exact bytes received, refunds of the payment's

@@ -1,4 +1,4 @@
-import { endpoint } from '../../../api/contract.ts'
+import { endpoint } from '#server/api/contract.ts'
 import { bodies } from '../schemas/inputs.ts'
 import { imageUrl, ownClient, publicClient } from '../schemas/outputs.ts'
 import { item, tags } from './shared.ts'

@@ -1,4 +1,4 @@
-import { endpoint } from '../../../api/contract.ts'
+import { endpoint } from '#server/api/contract.ts'
 import { paymentBodies } from '../schemas/inputs.ts'
 import { paymentMethod } from '../schemas/outputs.ts'
 import { item, list, ok, tags } from './shared.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, shownName } from '../../../api/contract.ts'
+import { endpoint, shownName } from '#server/api/contract.ts'
 import { limits } from '../rules.ts'
 import { searchHit } from '../schemas/outputs.ts'
 import { searchQuery } from '../schemas/search.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { recordId } from '../../../api/contract.ts'
+import { recordId } from '#server/api/contract.ts'
 
 // What the profile endpoints share: a path's id, the plain answers, the tags of the API's documentation.
 export const item = z.object({ id: recordId })

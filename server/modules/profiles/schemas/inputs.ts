@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { MAX_DB_INTEGER } from '../../../api/contract.ts'
-import { clearable, money } from '../../../api/form-fields.ts'
+import { MAX_DB_INTEGER } from '#server/api/contract.ts'
+import { clearable, money } from '#server/api/form-fields.ts'
 import {
   availabilities,
   companySizes,

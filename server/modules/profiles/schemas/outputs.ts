@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { shownName } from '../../../api/contract.ts'
+import { shownName } from '#server/api/contract.ts'
 import { paymentKinds, paymentStatuses } from '../rules.ts'
 
 // What the profile endpoints answer.

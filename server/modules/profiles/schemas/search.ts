@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { recordId } from '../../../api/contract.ts'
+import { recordId } from '#server/api/contract.ts'
 import { availabilities, currencies, experienceLevels, limits, searchSorts } from '../rules.ts'
 
 // Find Freelancers' query (a GET form's fields, in the API's own words).

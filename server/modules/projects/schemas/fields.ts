@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { MAX_DB_INTEGER, recordId, shownName } from '../../../api/contract.ts'
-import { money } from '../../../api/form-fields.ts'
+import { MAX_DB_INTEGER, recordId, shownName } from '#server/api/contract.ts'
+import { money } from '#server/api/form-fields.ts'
 import { limits, parseAmount, planTotal } from '../rules.ts'
 
 // The pieces the projects module's schemas are made of. The inputs that a page's form shares with
