@@ -13,7 +13,7 @@ const benchPages = forTests
   ? [route('_bench/trivial', '../bench/routes/trivial.tsx', { id: 'bench-trivial' })]
   : []
 
-// Mirrors the route table of SPEC §2. Every screen sits in the common layout (top bar, page, footer).
+// Mirrors the route table of docs/product.md §2. Every screen sits in the common layout (top bar, page, footer).
 export default [
   layout('routes/layout.tsx', [
     index('routes/home.tsx'),

@@ -5,7 +5,7 @@ import { chromium, type Browser } from '@playwright/test'
 // Issue 4's budgets, measured: the JavaScript and CSS a public page makes the browser download
 // (gzip bytes, the way the server sends them) and a Lighthouse mobile run of a page. Chromium is
 // Debian's (/usr/bin/chromium, or CHROMIUM_PATH); nothing is downloaded.
-// Every page a visitor can open (SPEC §2), the public auth forms included. A page is a path, or a
+// Every page a visitor can open (docs/product.md §2), the public auth forms included. A page is a path, or a
 // path with the cookies it needs to show (completing a provider sign-up needs the ticket cookie,
 // which only that page reads: its form posts the ticket to the API, which checks it).
 export interface PublicPage {

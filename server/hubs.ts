@@ -17,10 +17,10 @@ export interface HubIdentity {
   authenticate(token: string | null | undefined): Promise<{ userId: number; sessionId: string } | null>
 }
 
-/** What the notifications hub sends to browsers (SPEC §7): `countNotify` makes bells reload their unread count. */
+/** What the notifications hub sends to browsers (docs/product.md §7): `countNotify` makes bells reload their unread count. */
 export interface NotificationsHubMessages {
   countNotify: [unreadCount: number]
-  /** The alert item of SPEC §3: id, title, content, isRead, type, projectId. */
+  /** The alert item of docs/product.md §3: id, title, content, isRead, type, projectId. */
   ReceiveNotification: [
     alert: {
       id: number
@@ -121,7 +121,7 @@ function groupRegistry() {
   }
 }
 
-// Chat and notifications (SPEC §7): both need a signed-in user. Messages reach users through
+// Chat and notifications (docs/product.md §7): both need a signed-in user. Messages reach users through
 // `toUser`, so every tab and device of a user gets them; pages join groups (a chat room, a
 // project) with JoinGroup, which the web client repeats after every reconnect.
 function hubDefinitions(
@@ -201,7 +201,7 @@ export async function createHubs({
     },
     allowedOrigins,
     clientAddress: (req) => clientAddress(req, proxies),
-    // SPEC §7 names the hubs `chat` and `notificationHub`: a client written to the spec connects there.
+    // docs/product.md §7 names the hubs `chat` and `notificationHub`: a client written to the spec connects there.
     aliases: { '/chat': 'chat', '/notificationHub': 'notifications' },
     backplane,
     logger: log.child({ module: 'hubs' }),

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { noticeFor } from '~/lib/errors'
 
-// Every route's ErrorBoundary renders the SPEC §8 notice for the status it was given: 400
+// Every route's ErrorBoundary renders the docs/product.md §8 notice for the status it was given: 400
 // "Invalid Info" with the server's messages, 500 "Server Error", anything else "Something went
 // wrong (because of backend)", and the fallback text when there is nothing better to say.
 export function ErrorPage({ error }: { error: unknown }) {

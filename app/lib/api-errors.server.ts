@@ -4,7 +4,7 @@ import { ApiCallError } from './api.server'
 import { noticeFor, routeForStatus } from './errors'
 import { flashCookie } from './flash.server'
 
-// Loaders and actions hand API failures to these, so every page applies SPEC §8 the same way.
+// Loaders and actions hand API failures to these, so every page applies docs/product.md §8 the same way.
 // The session cookie is cleared by name on 401/402; its owner (identity) names it `session`.
 const SESSION_COOKIES = ['session', '__session']
 const expire = (name: string) => `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`
@@ -32,7 +32,7 @@ export function actionApiError(error: unknown, t: TFunction) {
   return data({ notice, fields }, { status: error.status >= 400 && error.status < 600 ? error.status : 500 })
 }
 
-/** SPEC §7: a successful PUT shows "Success Operation". Actions that PUT redirect through this. */
+/** docs/product.md §7: a successful PUT shows "Success Operation". Actions that PUT redirect through this. */
 export function successOperation(to: string, t: TFunction) {
   return redirect(to, {
     headers: { 'set-cookie': flashCookie({ kind: 'success', message: t('notices.successOperation') }, to) },

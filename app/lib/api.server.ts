@@ -48,7 +48,7 @@ type Input<E extends Endpoint> = { query?: QueryOf<E>; params?: ParamsOf<E>; bod
 // handler, no socket) unless API_URL points at another host. Either way the same Request is built,
 // with the caller's language and bearer token. The token is the web session's unless `token` is
 // given (null: call anonymously). A call that carried the session token and is refused applies
-// SPEC §8 at once: 401/402 end the session (cookie cleared) and go to '/', 403 goes to
+// docs/product.md §8 at once: 401/402 end the session (cookie cleared) and go to '/', 403 goes to
 // /auth/unauthorized. Calls without a token (login, sign-up) get the ApiCallError to handle.
 export function apiFor(context: Readonly<RouterContextProvider>, options: { token?: string | null } = {}) {
   const deps = context.get(appContext)
@@ -94,7 +94,7 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
       try {
         body = JSON.parse(text) as ProblemBody
       } catch {
-        // A plain-text error body is shown as it is (SPEC §8: "or a string body").
+        // A plain-text error body is shown as it is (docs/product.md §8: "or a string body").
       }
       throw new ApiCallError(response.status, body, Number(response.headers.get('retry-after')) || undefined)
     }

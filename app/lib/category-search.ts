@@ -1,4 +1,4 @@
-// What /categories?search=<term> lists (SPEC §2: a category of the mega-menu, the side menu or
+// What /categories?search=<term> lists (docs/product.md §2: a category of the mega-menu, the side menu or
 // the footer passes its name as the search term). A term that is a category's own name (in the
 // page's language, whatever its case) is that category, alone: "Engineering" must not also list
 // Construction Economics because its description mentions value engineering. Any other term lists

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 
 // The contact form's schema, shared by the action (server) and useForm (browser). zod/mini keeps
 // the page's JavaScript small. Messages are keys of the `content` namespace; each field shows its
-// first one (SPEC §5). The API checks the same limits (server/modules/content/contract.ts).
+// first one (docs/product.md §5). The API checks the same limits (server/modules/content/contract.ts).
 const e = (key: string) => `contact.errors.${key}`
 const text = (required: string, min: number, short: string, max: number, long: string) =>
   z.string({ error: e(required) }).check(z.trim(), z.minLength(min, e(short)), z.maxLength(max, e(long)))

@@ -17,7 +17,7 @@ const en: Record<string, string> = {
 }
 const t = ((key: string) => en[key] ?? key) as unknown as TFunction
 
-describe('the error catalogue (SPEC §8)', () => {
+describe('the error catalogue (docs/product.md §8)', () => {
   it('400 joins the validation messages with ".\\n", else the detail, else a string body', () => {
     expect(noticeFor(400, { errors: { a: ['First'], b: ['Second', 'Third'] } }, t)).toEqual({
       title: 'Invalid Info',

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 
-// SPEC §8 in one place: what the user is told, and where they are sent, for each API status.
+// docs/product.md §8 in one place: what the user is told, and where they are sent, for each API status.
 // Loaders and actions call `routeForStatus` (through app/lib/api-errors.server.ts); every route's
 // ErrorBoundary renders `noticeFor`.
 export interface Notice {
@@ -52,7 +52,7 @@ export function noticeFor(status: number, body: ErrorBody, t: TFunction): Notice
 }
 
 /**
- * What a page does with an API status (SPEC §8): 401 and 402 end the session and go home, 403
+ * What a page does with an API status (docs/product.md §8): 401 and 402 end the session and go home, 403
  * goes to the unauthorized page, 404 to the not-found page (only pages redirect; the API answers
  * its 404 as it is), anything else is a notice.
  */

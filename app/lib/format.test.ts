@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatRating, joinPresent } from './format'
 import { timeAgo, timeAgoParts } from './time-ago'
 
-describe('time ago (SPEC §9)', () => {
+describe('time ago (docs/product.md §9)', () => {
   const now = new Date('2026-06-01T12:00:00Z')
   const ago = (ms: number) => timeAgoParts(now.getTime() - ms, now)
   it('counts seconds, minutes, hours, days, 30-day months and 12-month years', () => {

@@ -6,7 +6,7 @@ import { refusalStatus, type Refusal } from './errors'
 // - one cross-site check: a form posted from another site changes nothing (decision 085);
 // - a page action reads its form through request.formData(), which answers 415 for a body that is
 //   not a form and 400 for a form that cannot be read, instead of the 500 an exception would give.
-// What is refused is answered by the root middleware with the status page (SPEC §8).
+// What is refused is answered by the root middleware with the status page (docs/product.md §8).
 /** The refusal the root middleware answers for this request, set by server/app.ts. */
 export const refusalContext = createContext<Refusal | null>(null)
 
@@ -35,7 +35,7 @@ export function isCrossSite(request: Request, siteOrigins: ReadonlyArray<string 
   return fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none'
 }
 
-/** What a refused request answers: React Router renders it with the status page of SPEC §8. */
+/** What a refused request answers: React Router renders it with the status page of docs/product.md §8. */
 export const refusal = (kind: Refusal) => data({ refusal: kind }, { status: refusalStatus[kind] })
 
 /**

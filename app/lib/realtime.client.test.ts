@@ -87,7 +87,7 @@ describe('HubManager', () => {
     expect(states).toEqual(['connecting', 'connected', 'connecting', 'connected', 'disconnected'])
   })
 
-  it('classifies the failures SPEC §8 names', () => {
+  it('classifies the failures docs/product.md §8 names', () => {
     expect(
       classifyRealtimeError(new Error('Server timeout elapsed without receiving a message from the server.')),
     ).toBe('server-timeout')

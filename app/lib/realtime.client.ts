@@ -6,7 +6,7 @@ import {
   type ILogger,
 } from '@microsoft/signalr'
 
-// The browser side of the hubs (SPEC §4, §7, §9): one connection manager per hub on the official
+// The browser side of the hubs (docs/product.md §4, §7, §9): one connection manager per hub on the official
 // @microsoft/signalr client. This module is the only one that imports the client; the UI loads it
 // with a dynamic import after hydration and only for signed-in users (app/components/realtime.tsx),
 // so public pages never download it. Pages work without it: the hubs only add live updates.
@@ -15,7 +15,7 @@ export type HubName = 'chat' | 'notifications'
 export const HUB_NAMES: readonly HubName[] = ['chat', 'notifications']
 export type RealtimeState = 'disconnected' | 'connecting' | 'connected'
 
-/** SPEC §9 and how each one is kept. */
+/** docs/product.md §9 and how each one is kept. */
 export const REALTIME_LIMITS = {
   /** No message from the server for 30 s closes the connection (the client skips it on long polling). */
   serverTimeoutMs: 30_000,
@@ -33,7 +33,7 @@ export const REALTIME_LIMITS = {
   startRetryDelaysMs: [2_000, 10_000, 30_000],
 } as const
 
-/** What kind of failure an error from the client is (SPEC §8: each is logged and closes the connection). */
+/** What kind of failure an error from the client is (docs/product.md §8: each is logged and closes the connection). */
 export function classifyRealtimeError(
   error: unknown,
 ):
@@ -63,7 +63,7 @@ export function classifyRealtimeError(
   return 'other'
 }
 
-/** Console logging in development; production builds print nothing (SPEC §9). */
+/** Console logging in development; production builds print nothing (docs/product.md §9). */
 export function createRealtimeLogger(silent: boolean): ILogger {
   return {
     log(level, message) {
@@ -169,7 +169,7 @@ export class HubManager {
     return (this.starting ??= this.startOnce().finally(() => (this.starting = null)))
   }
 
-  /** Stops for good; waits at most the transport shutdown time (SPEC §9: 5 s). */
+  /** Stops for good; waits at most the transport shutdown time (docs/product.md §9: 5 s). */
   async stop(): Promise<void> {
     this.stopped = true
     if (this.retry) clearTimeout(this.retry)

@@ -87,7 +87,7 @@ export function createSessionMiddleware(
     }
     const path = url.pathname
     const session = context.get(sessionContext)
-    // SPEC §6 guards, from the one list of permissions: logged out → login (and back here after).
+    // docs/product.md §6 guards, from the one list of permissions: logged out → login (and back here after).
     if (requiresLogin(path) && !session.user) {
       const to = `/auth/login?redirectTo=${encodeURIComponent(path + url.search)}`
       throw redirect(
@@ -137,7 +137,7 @@ export function requirePermission(
   return user
 }
 
-/** Where signing in lands when no page asked for it (SPEC §2 `dashboard`): the user's own work, not the marketing page. */
+/** Where signing in lands when no page asked for it (docs/product.md §2 `dashboard`): the user's own work, not the marketing page. */
 export const SIGNED_IN_HOME = '/dashboard'
 
 /** Where to go after signing in: the local path asked for, or the dashboard. */

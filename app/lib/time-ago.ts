@@ -1,5 +1,5 @@
 import { intlFormatter } from './format'
-// SPEC §9: time-ago in seconds, minutes, hours, days, months (30 days) and years (12 months),
+// docs/product.md §9: time-ago in seconds, minutes, hours, days, months (30 days) and years (12 months),
 // worded by Intl.RelativeTimeFormat in the page's language ("5 minutes ago", "vor 5 Minuten").
 export type TimeAgoUnit = 'second' | 'minute' | 'hour' | 'day' | 'month' | 'year'
 

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 
-// SPEC §2: any unknown path redirects to /auth/not-found.
+// docs/product.md §2: any unknown path redirects to /auth/not-found.
 export function loader() {
   throw redirect('/auth/not-found')
 }

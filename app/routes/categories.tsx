@@ -8,7 +8,7 @@ import { titled } from '~/lib/meta'
 import { categoriesMatching } from '~/lib/category-search'
 import { readCategoryTree } from '~/lib/catalogue.server'
 
-// /categories?search=<term> (SPEC §2: a footer category passes its name as the search term):
+// /categories?search=<term> (docs/product.md §2: a footer category passes its name as the search term):
 // that category, or the areas whose name, description, subcategories or skills match
 // (app/lib/category-search.ts), with their subcategories.
 export async function loader({ context, url }: Route.LoaderArgs) {

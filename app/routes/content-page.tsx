@@ -8,7 +8,7 @@ import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '#server/modules/content/contract.ts'
 import { titled } from '~/lib/meta'
 
-// /about-us and /why-workneer (SPEC §2): static pages whose text the API serves in the reader's
+// /about-us and /why-workneer (docs/product.md §2): static pages whose text the API serves in the reader's
 // language. Paragraphs are separated by a blank line; "1. Title\nText" blocks become sections.
 const slugs = { '/about-us': 'about-us', '/why-workneer': 'why-workneer' } as const
 

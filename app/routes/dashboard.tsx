@@ -17,7 +17,7 @@ import { ConversationList, DefinitionList, StatusChip } from '~/components/ui'
 import { RoomItem } from '~/components/chat/room-item'
 import stylesheet from './dashboard.css?url'
 
-// /dashboard (SPEC §2, login required; where signing in lands): what waits on the user, each item
+// /dashboard (docs/product.md §2, login required; where signing in lands): what waits on the user, each item
 // one click from the page where it is acted on. One API call (GET dashboard) gives it all; the
 // page only lays it out.
 

@@ -14,7 +14,7 @@ import { useShellMenus } from '~/components/shell/use-menus'
 import type { ShellCategory, ShellUser } from '~/components/shell/types'
 import { readCategories } from '~/lib/catalogue.server'
 
-// The common layout of SPEC §2: top bar, page, footer. Its loader gives the shell what it shows
+// The common layout of docs/product.md §2: top bar, page, footer. Its loader gives the shell what it shows
 // on every page: the signed-in user, the categories (mega-menu and footer) and a pending notice
 // (flash cookie, meant for this page: app/lib/flash.server.ts).
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,7 +48,7 @@ const shellCategories = (categories: ShellCategory[]) =>
   categories.map(({ id, name, attachmentUrl }) => ({ id, name, attachmentUrl }))
 
 // The shell's data changes only after an action (a sign-in, a subscription, a notice) or when
-// the same URL is requested again (SPEC §2: navigation reloads then).
+// the same URL is requested again (docs/product.md §2: navigation reloads then).
 export function shouldRevalidate({
   formMethod,
   currentUrl,

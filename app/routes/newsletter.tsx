@@ -16,7 +16,7 @@ export const newsletterSchema = z.object({
 })
 
 /**
- * SPEC §5: the reply is the notice, with no title; exactly "Subscribed Successfully!" gets a party
+ * docs/product.md §5: the reply is the notice, with no title; exactly "Subscribed Successfully!" gets a party
  * emoji. The API gives that reply for every address (decision 092), so the notice also says where
  * the subscription really starts: the link in the mail.
  */
@@ -52,7 +52,7 @@ export function loader() {
 }
 
 // A form target with a status page of its own, not a bare resource route: what it refuses (another
-// site's form, a body that is not a form) is answered with the page of SPEC §8, not JSON.
+// site's form, a body that is not a form) is answered with the page of docs/product.md §8, not JSON.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />
 }

@@ -7,7 +7,7 @@ import { notificationTarget } from '#server/modules/notifications/targets.ts'
 import { ErrorPage } from '~/components/error-page'
 
 // The bell's items are forms posting here (so they work without JavaScript): the notification is
-// marked read and the reader goes where it leads (SPEC §4). Someone else's id is not found.
+// marked read and the reader goes where it leads (docs/product.md §4). Someone else's id is not found.
 export async function action({ context, params, url }: Route.ActionArgs) {
   const user = requireUser(context, url)
   try {
@@ -24,7 +24,7 @@ export function loader() {
 }
 
 // A form target with a status page of its own, not a bare resource route: what it refuses (another
-// site's form, a body that is not a form) is answered with the page of SPEC §8, not JSON.
+// site's form, a body that is not a form) is answered with the page of docs/product.md §8, not JSON.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />
 }

@@ -28,7 +28,7 @@ import { profilesContract as pc } from '#server/modules/profiles/contract.ts'
 import { Role } from '#server/modules/identity/permissions.ts'
 import { Money } from './projects/ui'
 
-// /payouts (SPEC §2, login required): a freelancer's available money per currency, the withdraw
+// /payouts (docs/product.md §2, login required): a freelancer's available money per currency, the withdraw
 // form (amount, currency, one of their active payment methods, the default chosen), the payout
 // minimum, and their payouts with their state. A plain POST and a redirect: it works with
 // JavaScript off; the outcome shows on the page it lands on. Amounts are typed in the currency's major unit and sent as minor units; the API

@@ -15,7 +15,7 @@ import { Input, SectionForm, type ActionResult } from './profile/fields'
 import stylesheet from './profile/profile.css?url'
 import { titled } from '~/lib/meta'
 
-// Payment Details (SPEC §2 spells the path /peyment-details; /payment-details redirects here).
+// Payment Details (docs/product.md §2 spells the path /peyment-details; /payment-details redirects here).
 // A freelancer keeps where payouts go: bank accounts (IBAN checked by its checksum), PayPal
 // addresses and Stripe connected accounts (decision 196), one of them the default, always shown masked.
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]

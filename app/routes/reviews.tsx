@@ -13,7 +13,7 @@ import { ErrorText } from './projects/ui'
 import { Button, Card, EmptyState, Notice, Person, Rating } from '~/components/ui'
 import { titled } from '~/lib/meta'
 
-// /reviews (login required, SPEC §6): reviews about me, the ones I wrote that are still hidden, and
+// /reviews (login required, docs/product.md §6): reviews about me, the ones I wrote that are still hidden, and
 // a form for each completed contract I have not reviewed yet (rating 1–5 and a text).
 
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { catalogueContract } from '#server/modules/catalogue/contract.ts'
 import { projectsContract } from '#server/modules/projects/contract.ts'
 
 // Suggestions for the search box (a resource route the box fetches as you type): the home
-// search's matches (open projects or freelancers, SPEC §7 HomeSearch/{type}/{term}), then skills
+// search's matches (open projects or freelancers, docs/product.md §7 HomeSearch/{type}/{term}), then skills
 // whose name contains the term.
 export async function loader({ context, url }: Route.LoaderArgs) {
   const term = (url.searchParams.get('term') ?? '').trim().slice(0, 60)

@@ -26,7 +26,7 @@ export function loader() {
 }
 
 // A form target with a status page of its own, not a bare resource route: what it refuses (another
-// site's form, a body that is not a form) is answered with the page of SPEC §8, not JSON.
+// site's form, a body that is not a form) is answered with the page of docs/product.md §8, not JSON.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />
 }

@@ -10,7 +10,7 @@ import { titled } from '~/lib/meta'
 import { contentContract } from '#server/modules/content/contract.ts'
 import { readCategories } from '~/lib/catalogue.server'
 
-// /userService (SPEC §2, decision 243): the catalogue of services Workneer's engineers offer, the
+// /userService (docs/product.md §2, decision 243): the catalogue of services Workneer's engineers offer, the
 // page the home page's "Services our engineers offer" leads to. The services (the admin area's, in
 // the reader's language) grouped by catalogue area, each area with its ways into the marketplace:
 // Find Freelancers and Find Projects filtered to it. Each service has an anchor (#slug) to link to.

@@ -72,7 +72,7 @@ export function buildPath(path: string, params: Record<string, unknown> = {}) {
   })
 }
 
-/** Query strings repeat array keys (SPEC §7: "arrays are repeated"). */
+/** Query strings repeat array keys (docs/product.md §7: "arrays are repeated"). */
 export function buildQuery(query: Record<string, unknown> = {}) {
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {

@@ -39,7 +39,7 @@ export const specificCodes = ['file_missing'] as const
 export type ErrorCode = (typeof errorTitles)[ErrorTitle] | (typeof specificCodes)[number]
 export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorTitles)), ...specificCodes]
 
-// One error shape for every failure, so the UI can apply SPEC §8 without guessing:
+// One error shape for every failure, so the UI can apply docs/product.md §8 without guessing:
 // { status, code, title, detail, errors: { field: [messages] }, requestId }.
 export class ApiError extends Error {
   override name = 'ApiError'
@@ -103,7 +103,7 @@ export function validationError(issues: z.core.$ZodIssue[], location?: string) {
   return new ApiError(400, 'Invalid Info', detailOf(errors), errors)
 }
 
-/** The detail of a refusal by field: each field's first message, joined by '.\n' (SPEC §8). */
+/** The detail of a refusal by field: each field's first message, joined by '.\n' (docs/product.md §8). */
 const detailOf = (errors: Record<string, string[]>) =>
   Object.entries(errors)
     .map(([field, messages]) => `${field}: ${messages[0]}`)

@@ -223,7 +223,7 @@ function pathsWithNul(value: unknown, path: PropertyKey[] = [], out: PropertyKey
   return out
 }
 
-/** Repeated keys become arrays (SPEC §7: "arrays are repeated"). */
+/** Repeated keys become arrays (docs/product.md §7: "arrays are repeated"). */
 export function queryObject(search: URLSearchParams) {
   const out: Record<string, string | string[]> = {}
   for (const key of new Set(search.keys())) {

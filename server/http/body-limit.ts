@@ -15,7 +15,7 @@ export const FORM_LIMIT = 64 * KB
 export const MULTIPART_ENVELOPE = 64 * KB
 
 // Page routes whose forms carry a file, and the largest file each accepts: profile pictures,
-// portfolio files and rate sheets keep SPEC §5's default; project documents their own limit.
+// portfolio files and rate sheets keep docs/product.md §5's default; project documents their own limit.
 const pageUploads: [RegExp, number][] = [
   [/^\/profile\/?$/, DEFAULT_MAX_FILE_KB],
   [
@@ -24,7 +24,7 @@ const pageUploads: [RegExp, number][] = [
   ],
 ]
 // API endpoints taking multipart: project files have the documents' limit, every other upload
-// (profile images, portfolio files, rate sheets) SPEC §5's default. The files module then checks
+// (profile images, portfolio files, rate sheets) docs/product.md §5's default. The files module then checks
 // the exact limit of the endpoint's kind while the file streams.
 const apiUploads: [RegExp, number][] = [
   [/^\/api\/v1\/projects\/\d+\/uploadprojectfiles\/?$/i, projectLimits.documentKb],

@@ -50,7 +50,7 @@ test('an admin imports a skills sheet (a bad row first: reported, nothing import
   await expect(main(sam).locator('h1')).toHaveText('Import skills')
   await expectNoAxeViolations(sam)
 
-  // SPEC §5: anything but xlsx or csv, and a text file posing as a workbook, is "Invalid Excel".
+  // docs/product.md §5: anything but xlsx or csv, and a text file posing as a workbook, is "Invalid Excel".
   await check(sam, 'skills.txt', 'text/plain', Buffer.from('Category,Subcategory,Skill (en)\n'))
   await expect(main(sam).getByTestId('sheet-error')).toHaveText(
     'Invalid Excel: please select a valid Excel sheet.',

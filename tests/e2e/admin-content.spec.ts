@@ -137,7 +137,7 @@ test('an admin edits an FAQ entry, a home box and adds a partner logo; the publi
   await sam.goto(`${shell().base}/admin/content/logos/new`)
   await main(sam).getByLabel('Partner name').fill(`Partner ${word}`)
   await main(sam).getByLabel('Partner website (optional)').fill('https://partner.example/')
-  // Not an image: refused on the field (SPEC §5), nothing saved.
+  // Not an image: refused on the field (docs/product.md §5), nothing saved.
   await main(sam)
     .getByLabel('Image')
     .setInputFiles({ name: 'partner.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') })

@@ -6,7 +6,7 @@ import { fundByApi } from './checkout'
 import { settle } from './settle'
 import { jsEnabled } from './project-js'
 
-// The bell end to end (issue 6 item 7, SPEC §4), JavaScript on and off, on SQLite and PostgreSQL:
+// The bell end to end (issue 6 item 7, docs/product.md §4), JavaScript on and off, on SQLite and PostgreSQL:
 // a client accepts a proposal; the freelancer's bell counts it (live through the notifications
 // hub with JavaScript, after a reload without), lists it with a grey background, and clicking it
 // marks it read and opens the contract page. "Load more" is a link that shows 10 more.

@@ -6,7 +6,7 @@ import { settle } from './settle'
 import { jsEnabled } from './project-js'
 
 // Profiles end to end, with JavaScript on and off, on SQLite and PostgreSQL: a freelancer fills
-// every section and uploads a picture and portfolio files; SPEC §5's upload messages show word
+// every section and uploads a picture and portfolio files; docs/product.md §5's upload messages show word
 // for word; a client searches, filters and opens the public profile; a freelancer who opens
 // Find Freelancers gets the unauthorized page. The server (with its accounts) is the shell's
 // e2e server: a built app on the project's database.
@@ -199,7 +199,7 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   )
   await expect(page.locator('#certifications li')).toHaveCount(1)
 
-  // SPEC §5, word for word: a PDF is not an image; an image over 800 KB is too big.
+  // docs/product.md §5, word for word: a PDF is not an image; an image over 800 KB is too big.
   const upload = page.locator('#upload-image')
   await upload
     .locator('input[type=file]')
@@ -245,7 +245,7 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
     page.locator('#portfolio').getByRole('link', { name: 'Download calculations.pdf' }),
   ).toBeVisible()
 
-  // The schedule of rates takes a spreadsheet only (SPEC §5, word for word): an old .xls is refused.
+  // The schedule of rates takes a spreadsheet only (docs/product.md §5, word for word): an old .xls is refused.
   const rateSheet = page.locator('#upload-rateSheet')
   await rateSheet.locator('input[type=file]').setInputFiles({
     name: 'rates.xls',

@@ -327,7 +327,7 @@ for (const [lang, invalidInfo, serverError, otherStatus] of [
     expect(response?.status()).toBe(400)
     const alert = main(page).getByRole('alert')
     await expect(alert.getByRole('heading')).toHaveText(invalidInfo)
-    // The server's validation messages, joined by ".\n" (SPEC §8), as the API wrote them.
+    // The server's validation messages, joined by ".\n" (docs/product.md §8), as the API wrote them.
     expect(await alert.locator('p').first().innerText()).toBe('Budget must be positive.\nTitle is required')
     await expect(page.locator('header[data-topbar="visitor"]')).toBeVisible()
     response = await page.goto('/_test/status/500')

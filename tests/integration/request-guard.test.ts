@@ -278,7 +278,7 @@ describe('body limits everywhere, read as a stream', () => {
       parts: () => [multipart('/contact-us'), filePart(), bytes(70 * KB)],
     },
     {
-      name: 'a profile upload past SPEC §5’s 800 KB',
+      name: 'a profile upload past docs/product.md §5’s 800 KB',
       parts: () => [multipart('/profile'), filePart(), bytes(900 * KB)],
     },
     {
@@ -313,7 +313,7 @@ describe('body limits everywhere, read as a stream', () => {
       ],
     },
     {
-      name: 'multipart to an API endpoint past SPEC §5’s 800 KB (chunked)',
+      name: 'multipart to an API endpoint past docs/product.md §5’s 800 KB (chunked)',
       parts: () => [multipart('/api/v1/identity/login'), filePart(), bytes(900 * KB)],
     },
   ]
@@ -537,7 +537,7 @@ describe('TRUST_PROXY', () => {
   })
 })
 
-describe('the hubs at the names SPEC §7 gives them', () => {
+describe('the hubs at the names docs/product.md §7 gives them', () => {
   const transports = [
     ['WebSockets', signalR.HttpTransportType.WebSockets],
     ['ServerSentEvents', signalR.HttpTransportType.ServerSentEvents],

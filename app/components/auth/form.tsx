@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { useErrorText } from './notices'
 
 // Form pieces of the signed-in identity screens (account settings), bound to conform's useForm: a
-// labelled input showing the field's first error (SPEC §5). The public sign-in forms use
+// labelled input showing the field's first error (docs/product.md §5). The public sign-in forms use
 // ./fields.tsx instead, which ships no form library (decision 031).
 export { FormErrors, Notice, useErrorText } from './notices'
 

@@ -79,7 +79,7 @@ export function NotificationEntry({ n }: { n: Notification }) {
 
 const KEPT_ALERTS = 20
 
-/** The alert item of SPEC §3 as the hub pushes it (ReceiveNotification), or null for anything else. */
+/** The alert item of docs/product.md §3 as the hub pushes it (ReceiveNotification), or null for anything else. */
 function alertItem(message: unknown, receivedAt: Date): Notification | null {
   const a = message as Partial<Notification> | null
   if (!a || typeof a.id !== 'number' || typeof a.title !== 'string') return null
@@ -112,7 +112,7 @@ function useArrivedAlerts(newestLoaded: number) {
   return arrived.filter((n) => n.id > newestLoaded).sort((a, b) => b.id - a.id)
 }
 
-// SPEC §2/§4: the notification bell. Its data comes from the layout loader (bells.server.ts), so
+// docs/product.md §2/§4: the notification bell. Its data comes from the layout loader (bells.server.ts), so
 // the count and the list are server-rendered; a countNotify from the hub reloads the loaders (a
 // read in another tab sends one too), and alert items the hub pushes show at once. Each item is a
 // form that marks it read and goes to its target; unread items have the grey background. "Load
@@ -179,7 +179,7 @@ export function NotificationBell({ bell }: { bell: BellData | null }) {
   )
 }
 
-// SPEC §2: the messages icon with the count of rooms with unread messages, the latest rooms and a
+// docs/product.md §2: the messages icon with the count of rooms with unread messages, the latest rooms and a
 // link to all chats. Its data comes from the layout loader (bells.server.ts); a countChat from the
 // chat hub reloads it (app/components/realtime.tsx).
 export function MessagesMenu({ messages }: { messages: MessagesData | null }) {

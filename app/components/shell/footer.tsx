@@ -28,7 +28,7 @@ const social = [
   },
 ]
 
-// SPEC §1/§2: newsletter, social links, category shortcuts (to /categories with the name as the
+// docs/product.md §1/§2: newsletter, social links, category shortcuts (to /categories with the name as the
 // search term) and the all-rights-reserved line; the language switcher too.
 export function Footer({ categories }: { categories: ShellCategory[] }) {
   const { t } = useTranslation('shell')

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 
-/** Logout is a POST (SPEC §6: no page can sign someone out with a link), in both menus that offer it. */
+/** Logout is a POST (docs/product.md §6: no page can sign someone out with a link), in both menus that offer it. */
 export function LogoutForm({ buttonClassName }: { buttonClassName: string }) {
   const { t } = useTranslation('shell')
   return (

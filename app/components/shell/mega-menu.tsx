@@ -5,7 +5,7 @@ import type { ShellCategory } from './types'
 
 export const categoryHref = (name: string) => `/categories?search=${encodeURIComponent(name)}`
 
-// SPEC §2/§9: the Categories mega-menu, name and image of each area, at most 400 px high and
+// docs/product.md §2/§9: the Categories mega-menu, name and image of each area, at most 400 px high and
 // 385 px wide. A <details> element, so it opens without JavaScript and from the keyboard.
 export function MegaMenu({ categories }: { categories: ShellCategory[] }) {
   const { t } = useTranslation('shell')

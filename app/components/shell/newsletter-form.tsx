@@ -2,7 +2,7 @@ import { useLocation, useNavigation, Form } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { newsletterAddress } from '#server/modules/content/newsletter.ts'
 
-// SPEC §5: an address that is not text@text.text does nothing and shows nothing. With JavaScript
+// docs/product.md §5: an address that is not text@text.text does nothing and shows nothing. With JavaScript
 // the form is not even sent; without it the action redirects back silently. On success the
 // server's reply comes back as a notice (see routes/newsletter.tsx).
 export function NewsletterForm() {

@@ -5,7 +5,7 @@ import { menuFor } from '#server/modules/identity/permissions.ts'
 import { Avatar } from '../ui/avatar'
 import type { ShellUser } from './types'
 
-// SPEC §2/§6: the profile-image menu, its links gated by permissions (one list, in identity's
+// docs/product.md §2/§6: the profile-image menu, its links gated by permissions (one list, in identity's
 // permissions module), and Logout (a POST, so no page can trigger it with a link).
 export function ProfileMenu({ user }: { user: ShellUser }) {
   const { t } = useTranslation('shell')

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { SearchIcon } from '../ui/icons'
 import { searchTypes, type SearchType } from './types'
 
-/** SPEC §2/§4: Workneer goes to the freelancer search, Projects to the project list; an empty term is kept as 'all'. */
+/** docs/product.md §2/§4: Workneer goes to the freelancer search, Projects to the project list; an empty term is kept as 'all'. */
 export function searchHref(type: SearchType, term: string) {
   const search = encodeURIComponent(term.trim() || 'all')
   return type === 'projects'

@@ -6,7 +6,7 @@ import { MenuIcon } from '../ui/icons'
 import { categoryHref } from './mega-menu'
 import { companyPages, type ShellCategory, type ShellUser } from './types'
 
-// The mobile side menu (SPEC §2): a <details> whose panel slides in from the side, so it opens
+// The mobile side menu (docs/product.md §2): a <details> whose panel slides in from the side, so it opens
 // without JavaScript; the same links as the desktop bar.
 export function SideMenu({ user, categories }: { user: ShellUser | null; categories: ShellCategory[] }) {
   const { t } = useTranslation(['shell', 'auth']) // the menu's labels are identity's (auth)

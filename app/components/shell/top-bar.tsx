@@ -13,7 +13,7 @@ import type { ShellCategory, ShellUser } from './types'
 
 export type TopBarVariant = 'home' | 'visitor' | 'freelancer' | 'client'
 
-/** SPEC §4: the Freelancer role gives the freelancer bar, any other signed-in user the client bar; visitors get the home bar on '/' and the not-home bar elsewhere. */
+/** docs/product.md §4: the Freelancer role gives the freelancer bar, any other signed-in user the client bar; visitors get the home bar on '/' and the not-home bar elsewhere. */
 export function topBarVariant(user: ShellUser | null, pathname: string): TopBarVariant {
   const bar = topBarOf(user?.roles)
   if (bar === 'visitor') return pathname === '/' ? 'home' : 'visitor'
@@ -30,7 +30,7 @@ function Brand() {
   )
 }
 
-/** The top bar of SPEC §4: its variant follows the reader (see topBarVariant). */
+/** The top bar of docs/product.md §4: its variant follows the reader (see topBarVariant). */
 export function TopBar({
   user,
   categories,

@@ -12,7 +12,7 @@ export interface ShellCategory {
   attachmentUrl: string
 }
 
-/** SPEC §2: the search types of the top bar's selector. */
+/** docs/product.md §2: the search types of the top bar's selector. */
 export const searchTypes = ['workneerer', 'projects'] as const
 export type SearchType = (typeof searchTypes)[number]
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 
 export const DEFAULT_AVATAR = '/images/default-avatar.svg'
 
-// SPEC §2: a failed image load shows the default avatar. The default is also the element's CSS
+// docs/product.md §2: a failed image load shows the default avatar. The default is also the element's CSS
 // background, so a broken image still shows it before (or without) JavaScript.
 export function Avatar({
   src,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 
-// A labelled input or textarea showing the field's first error (SPEC §5). The errors come from the
+// A labelled input or textarea showing the field's first error (docs/product.md §5). The errors come from the
 // server's conform reply (submission.reply()), so no form library is shipped to the page; the
 // limits are also HTML constraints, which the browser checks before sending. Error texts are keys
 // of the given namespace; texts that are not keys (the API's own) show as they are.

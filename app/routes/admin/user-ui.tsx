@@ -24,7 +24,7 @@ export function RoleNames({ roles }: { roles: number[] }) {
   return <>{roles.map((r) => t(`roles.${r}`, { defaultValue: String(r) })).join(', ')}</>
 }
 
-/** The reason of one of the user page's forms: each form's own id, its first error under it (SPEC §5). */
+/** The reason of one of the user page's forms: each form's own id, its first error under it (docs/product.md §5). */
 export function ReasonField({
   form,
   label,

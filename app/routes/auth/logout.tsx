@@ -6,7 +6,7 @@ import { identityContract } from '#server/modules/identity/contract.ts'
 import { ErrorPage } from '~/components/error-page'
 
 // Logout is a POST (a link could be triggered by any page); it ends the session on the server,
-// clears the cookie and leaves for the home page (SPEC §4).
+// clears the cookie and leaves for the home page (docs/product.md §4).
 export async function action({ request, context }: Route.ActionArgs) {
   const { token } = getSession(context)
   if (token) {
@@ -24,7 +24,7 @@ export function loader() {
 }
 
 // A form target with a status page of its own, not a bare resource route: what it refuses (another
-// site's form, a body that is not a form) is answered with the page of SPEC §8, not JSON.
+// site's form, a body that is not a form) is answered with the page of docs/product.md §8, not JSON.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import type { Route } from './+types/not-found'
 
-// Answers 404 so crawlers and tests see the truth, while showing the page of SPEC §2.
+// Answers 404 so crawlers and tests see the truth, while showing the page of docs/product.md §2.
 export function loader() {
   return data(null, { status: 404 })
 }

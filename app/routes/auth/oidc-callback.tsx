@@ -17,7 +17,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 // The provider sends the browser back here. The state must match this browser's cookie; the API
-// then exchanges the code. SPEC §8: a failure shows "Failed / Failed To Login" (or "… Register").
+// then exchanges the code. docs/product.md §8: a failure shows "Failed / Failed To Login" (or "… Register").
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const t = getInstance(context).t
   const failed = (kind: 'login' | 'register') =>

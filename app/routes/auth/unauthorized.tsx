@@ -4,7 +4,7 @@ import type { Route } from './+types/unauthorized'
 import { getInstance } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
 
-// SPEC §8: a 403 lands here.
+// docs/product.md §8: a 403 lands here.
 export function loader({ context }: Route.LoaderArgs) {
   return data({ title: getInstance(context).t('auth:unauthorized.title') }, { status: 403 })
 }

@@ -18,7 +18,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-// SPEC §8: success shows the server's message; an empty result "Failed / Failed To verify token";
+// docs/product.md §8: success shows the server's message; an empty result "Failed / Failed To verify token";
 // an error "Invalid / Invalid or expired token".
 type Outcome =
   | { kind: 'verified'; message: string }

@@ -18,5 +18,5 @@ export type MessageForm = z.output<typeof messageFormSchema>
 /** A new client message id (the browser makes one after each send; the loader makes the first, for pages without JavaScript). */
 export const newClientMessageId = () => crypto.randomUUID()
 
-/** What the composer's file input accepts: the four kinds of attachment (SPEC §3). */
+/** What the composer's file input accepts: the four kinds of attachment (docs/product.md §3). */
 export const ATTACHMENT_ACCEPT = 'image/*,video/*,audio/*,.pdf,.docx,.xlsx,.csv,.txt,.dwg,.dxf,.ifc,.zip'

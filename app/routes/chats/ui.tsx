@@ -27,7 +27,7 @@ export function MessageText({ text }: { text: string }) {
 export const attachmentHref = (fileId: number) => `/chats/files/${fileId}`
 
 const KINDS = { 1: 'image', 2: 'video', 3: 'audio', 4: 'document' } as const
-/** SPEC §3: 1 image, 2 video, 3 audio, 4 document; anything else shows as an image. */
+/** docs/product.md §3: 1 image, 2 video, 3 audio, 4 document; anything else shows as an image. */
 export const attachmentKind = (type: number) => KINDS[type as keyof typeof KINDS] ?? 'image'
 
 function Attachment({ file }: { file: ChatMessage['attachments'][number] }) {

@@ -18,7 +18,7 @@ import type { ErrorCode } from '#server/api/errors.ts'
 
 // Form pieces of the profile screens. Every form is a real POST form that works without
 // JavaScript; with it, conform checks the same zod schema in the browser first. A field shows its
-// first error (SPEC §5); error texts are keys of the `profile` namespace, other texts (the API's
+// first error (docs/product.md §5); error texts are keys of the `profile` namespace, other texts (the API's
 // own) show as they are.
 export function useProfileText() {
   const { t } = useTranslation('profile')
@@ -198,11 +198,11 @@ export function Select({
   )
 }
 
-/** The picture types an upload form offers (SPEC §5; the server checks the bytes). */
+/** The picture types an upload form offers (docs/product.md §5; the server checks the bytes). */
 export const imageTypes = '.png,.jpg,.jpeg,.gif,.tiff,.bpg'
 
 /**
- * A multipart upload form. The browser checks the name and size first (SPEC §5, a convenience:
+ * A multipart upload form. The browser checks the name and size first (docs/product.md §5, a convenience:
  * the server checks again, and also the bytes); without JavaScript the server's answer shows.
  */
 export function UploadForm({
@@ -275,7 +275,7 @@ export function UploadForm({
 }
 
 type T = (key: string, options?: Record<string, unknown>) => string
-/** The title and message of an upload problem in the page's language (the English ones are SPEC §5's exact words). */
+/** The title and message of an upload problem in the page's language (the English ones are docs/product.md §5's exact words). */
 export function uploadProblemText(t: T, code: string) {
   switch (code) {
     case 'fileSize':

@@ -6,7 +6,7 @@ import { installmentActions } from '#server/modules/projects/rules.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { chosenFile, uploadProjectFile } from './api.server'
 
-/** A refused move becomes the page's notice (409 with the current state, 400 with its message); 401/403/404 follow SPEC §8. */
+/** A refused move becomes the page's notice (409 with the current state, 400 with its message); 401/403/404 follow docs/product.md §8. */
 export function refused(error: unknown) {
   if (
     error instanceof ApiCallError &&

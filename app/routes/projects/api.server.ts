@@ -6,7 +6,7 @@ import { sessionContext } from '~/lib/session.server'
 
 /**
  * Forwards one uploaded file to `projects/{id}/uploadProjectFiles` as multipart, the way the typed
- * client forwards JSON (in process unless API_URL is set). Images go as kind=image (SPEC §5 rules).
+ * client forwards JSON (in process unless API_URL is set). Images go as kind=image (docs/product.md §5 rules).
  */
 export async function uploadProjectFile(
   context: Readonly<RouterContextProvider>,

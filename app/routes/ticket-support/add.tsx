@@ -15,7 +15,7 @@ import { complaintLimits, newComplaintSchema } from '#server/modules/complaints/
 import { isSent, submitWithFiles, type FormAnswer } from './api.server'
 import { FieldError, FilesField } from './ui'
 
-// /ticketSupport/addComplaints, "Add Complaints" (SPEC §2): what it is about (one of the user's own
+// /ticketSupport/addComplaints, "Add Complaints" (docs/product.md §2): what it is about (one of the user's own
 // projects, contracts, installments, chats or the people they worked with, or the platform), a
 // title, what happened and files. A plain multipart POST; the ticket opens once it is stored.
 // `?subject=contract:12` preselects the object (links from a contract or a chat may use it).

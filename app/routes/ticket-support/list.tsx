@@ -12,7 +12,7 @@ import { ButtonLink, Card, EmptyState, Pagination, StatusChip, Toolbar } from '~
 import { complaintsContract as c } from '#server/modules/complaints/contract.ts'
 import { SubjectText } from './ui'
 
-// /ticketSupport, "View All Complaints" (SPEC §2): the signed-in user's own tickets, newest first,
+// /ticketSupport, "View All Complaints" (docs/product.md §2): the signed-in user's own tickets, newest first,
 // each with its state; a ticket opens its conversation with support.
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireUser(context, url)

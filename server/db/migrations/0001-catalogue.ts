@@ -1,7 +1,7 @@
 import type { Migration } from './helpers.ts'
 import { withId, withLocalized } from './helpers.ts'
 
-// The catalogue of SPEC §1 (areas, subcategories, skills) and the reference lists behind the
+// The catalogue of docs/product.md §1 (areas, subcategories, skills) and the reference lists behind the
 // settings dropdowns. Country and language names come from Intl at read time, so only codes live here.
 export const catalogue: Migration = {
   async up(db, dialect) {

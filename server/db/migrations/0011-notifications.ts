@@ -1,6 +1,6 @@
 import { timestampType, withId, type Migration } from './helpers.ts'
 
-// Stored notifications (SPEC §3/§4, the bell). A row holds a message key and its parameters, not
+// Stored notifications (docs/product.md §3/§4, the bell). A row holds a message key and its parameters, not
 // text, so each reader sees it in their own language. `source` names what produced it (an outbox
 // row id, `outbox:42`): unique per user, so a retried delivery cannot add the same one twice.
 export const notifications: Migration = {

@@ -1,6 +1,6 @@
 import type { Migration } from './helpers.ts'
 
-// A freelancer's schedule of rates: one spreadsheet (xlsx or csv, SPEC §5) kept with the profile
+// A freelancer's schedule of rates: one spreadsheet (xlsx or csv, docs/product.md §5) kept with the profile
 // and shown on the public profile (decision 014). The file row goes with the profile's owner;
 // replacing or removing the sheet releases the old file (decision 012).
 export const freelancerRateSheet: Migration = {

@@ -11,7 +11,7 @@ import {
   userStatuses,
 } from './rules.ts'
 
-// The admin's users (issue 18 item 3; SPEC §7 "Admin/* endpoints for users (search, suspend,
+// The admin's users (issue 18 item 3; docs/product.md §7 "Admin/* endpoints for users (search, suspend,
 // unsuspend, delete)"). SuperAdmin only (decision 220); every change is audited (decision 214).
 // What a deletion erases and what others still see: decision 236.
 const tag = 'Admin'

@@ -157,7 +157,7 @@ export const adminCatalogueContract = {
   image: endpoint({
     method: 'POST',
     path: 'Admin/catalogue/category/{id}/image',
-    summary: 'Upload a category image (multipart/form-data, part `file`; SPEC §5 image rules)',
+    summary: 'Upload a category image (multipart/form-data, part `file`; docs/product.md §5 image rules)',
     tag,
     access,
     params: z.object({ id }),

@@ -10,7 +10,7 @@ import { readSkillSheet } from './sheet.ts'
 
 // The admin catalogue on both databases (issue 18 item 3): refused for every other role with
 // nothing changed; the skills sheet checked row by row (every bad row named by its line, nothing
-// imported), imported whole after a clean check or only its good rows when asked; SPEC §5's
+// imported), imported whole after a clean check or only its good rows when asked; docs/product.md §5's
 // "Invalid Excel" for another extension or a renamed text file; the size limits; export → import
 // is a sheet with nothing to do; the pickers offer a new skill at once.
 const xlsx = (rows: string[][]) => writeXlsxFile([[...sheetColumns], ...rows]).toBuffer()

@@ -298,7 +298,7 @@ for (const dialect of dialects) {
       expect(await count('chat_message')).toBe(before)
     })
 
-    test('text and files of each SPEC §3 type; bad input is a 400 naming the field, and nothing is stored', async () => {
+    test('text and files of each docs/product.md §3 type; bad input is a 400 naming the field, and nothing is stored', async () => {
       const { roomId } = await s.t.contract(client, free)
       const both = await s.t.sendForm(roomId, client.token, { clientMessageId: s.t.clientId(), text: '' }, [
         ['site.png', tinyPng()],

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { endpoint, recordId, shownName } from '#server/api/contract.ts'
 import { chatEvents, chatLimits, closedReasons, CLIENT_MESSAGE_ID } from './rules.ts'
 
-// Chat (SPEC §7 "Chat", issue 16): rooms between a project's client and one freelancer, their
+// Chat (docs/product.md §7 "Chat", issue 16): rooms between a project's client and one freelancer, their
 // messages, read state and unread counts. Meanings the spec leaves open (decision 150):
 // - chat/rooms/{page}: the caller's rooms, most recent activity first, 1-based pages;
 // - chat/rooms/count: how many of the caller's rooms have unread messages (the top bar's icon);
@@ -25,7 +25,7 @@ export const chatPerson = z.object({
 })
 export type ChatPerson = z.output<typeof chatPerson>
 
-/** SPEC §3: 1 image, 2 video, 3 audio, 4 document. */
+/** docs/product.md §3: 1 image, 2 video, 3 audio, 4 document. */
 export const chatAttachment = z.object({
   id: z.number(),
   name: z.string(),

@@ -10,7 +10,7 @@ export const chatLimits = {
   /** Rooms in one page of the chat list (default and most). */
   roomsDefault: 20,
   roomsMax: 50,
-  /** Images keep SPEC §5's 800 KB rule; documents, video and audio may be larger. */
+  /** Images keep docs/product.md §5's 800 KB rule; documents, video and audio may be larger. */
   imageKb: 800,
   documentKb: 10 * 1024,
   mediaKb: 20 * 1024,

@@ -26,7 +26,7 @@ interface SendDeps {
 }
 type TextInput = { clientMessageId: string; text: string }
 
-/** Which upload rule a chat attachment's name picks: images keep SPEC §5's limit; documents, video and audio may be larger. */
+/** Which upload rule a chat attachment's name picks: images keep docs/product.md §5's limit; documents, video and audio may be larger. */
 function attachmentRule(fileName: string) {
   const ext = extensionOf(fileName)
   if ((imageExtensions as readonly string[]).includes(ext))

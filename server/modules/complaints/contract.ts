@@ -10,7 +10,7 @@ import {
   subjectKinds,
 } from './rules.ts'
 
-// Complaints and support tickets (issue 18 item 1, SPEC §2 /ticketSupport, §7 "Admin/* …
+// Complaints and support tickets (issue 18 item 1, docs/product.md §2 /ticketSupport, §7 "Admin/* …
 // complaints"). The author's side under `complaints`, support's under `Admin/complaints`, the audit
 // trail under `Admin/audit` (decision 213). A ticket that is not the caller's answers 404, as does
 // one that does not exist; every Admin call answers 403 to anyone but a SuperAdmin.

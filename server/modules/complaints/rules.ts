@@ -27,7 +27,7 @@ export const complaintLimits = {
 export const subjectKinds = ['project', 'contract', 'installment', 'chat_room', 'user', 'platform'] as const
 export type SubjectKind = (typeof subjectKinds)[number]
 
-/** Images keep SPEC §5's limit; documents (reports, drawings, screenshots as pdf) may be larger. */
+/** Images keep docs/product.md §5's limit; documents (reports, drawings, screenshots as pdf) may be larger. */
 export function complaintAttachmentRule(fileName: string) {
   const ext = extensionOf(fileName)
   if ((imageExtensions as readonly string[]).includes(ext))

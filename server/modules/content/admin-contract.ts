@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { endpoint, recordId } from '#server/api/contract.ts'
 import { locales, type Locale } from '#server/db/schema.ts'
 
-// The admin area's content screens (issue 18 item 3, SPEC §7 "Admin/* … blogs, logos, home boxes,
+// The admin area's content screens (issue 18 item 3, docs/product.md §7 "Admin/* … blogs, logos, home boxes,
 // services"; decisions 240–242): the FAQ, blog posts, home boxes, services and partner logos the
 // public pages show, each text in the five languages. A text written in only some languages shows
 // only to readers of those (decision 241). Every endpoint is SuperAdmin only and every change is
@@ -233,7 +233,7 @@ export const adminContentContract = {
     method: 'POST',
     path: 'Admin/content/images',
     summary:
-      'SuperAdmin: upload an image for a blog post or a partner logo (multipart field file; SPEC §5 image rules); answers its address',
+      'SuperAdmin: upload an image for a blog post or a partner logo (multipart field file; docs/product.md §5 image rules); answers its address',
     tag,
     access: 'admin',
     response: z.object({ id: z.number(), url: z.string() }),

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { endpoint, recordId } from '#server/api/contract.ts'
 import { newsletterAddress, newsletterToken } from './newsletter.ts'
 
-// The public site's content (SPEC §7 Settings/faq, Settings/blogs, Settings/blog/{id}; the home
+// The public site's content (docs/product.md §7 Settings/faq, Settings/blogs, Settings/blog/{id}; the home
 // boxes, services, logos and pages the admin area manages), the newsletter (POST subscribe/{address},
 // empty body, text reply) and the contact form that reaches the support inbox.
 const id = recordId

@@ -1,5 +1,5 @@
 // The newsletter's rules that the browser needs too, without zod (kept out of the page's bundle).
-/** SPEC §5: text, at sign, text, dot, text. */
+/** docs/product.md §5: text, at sign, text, dot, text. */
 export const newsletterAddress = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 /** The reply to every well-formed subscription, whatever the address's state (decision 092). */
 export const SUBSCRIBED_REPLY = 'Subscribed Successfully!'

@@ -3,7 +3,7 @@ import { endpoint, shownName } from '#server/api/contract.ts'
 import { notification } from '../notifications/contract.ts'
 import { installmentStates, projectStates, proposalStates } from '../projects/machines.ts'
 
-// The dashboard (SPEC §2 `dashboard`, issue 15 item 2): in one call, what waits on the caller
+// The dashboard (docs/product.md §2 `dashboard`, issue 15 item 2): in one call, what waits on the caller
 // across the marketplace, each item named by the ids its page needs. Parts that do not apply to
 // the caller's kind of account are null (a client has no proposals, a freelancer no projects).
 // Chat does not exist yet: its unread count is null until it does, never a made-up zero.

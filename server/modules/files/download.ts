@@ -5,7 +5,7 @@ import type { FileStorage } from './storage.ts'
 import { notDisplayable } from './rules.ts'
 import type { StoredFile } from './stored-file.ts'
 
-// Who may read a file, and the download of SPEC §7 (`files/{id}/download`) as an HTTP response.
+// Who may read a file, and the download of docs/product.md §7 (`files/{id}/download`) as an HTTP response.
 
 /** Decides whether a caller may read a file of one purpose; modules register theirs. */
 export type ReadPolicy = (file: StoredFile, caller: Caller | null) => Promise<boolean> | boolean

@@ -96,7 +96,7 @@ function multipart(
   return new Request('http://test/upload', { method: 'POST', headers, body, duplex: 'half' } as RequestInit)
 }
 
-describe('upload rules (SPEC §5)', () => {
+describe('upload rules (docs/product.md §5)', () => {
   it('accepts the listed image and spreadsheet extensions and nothing else', () => {
     for (const name of ['a.png', 'b.JPG', 'c.jpeg', 'd.gif', 'e.tiff', 'f.bpg'])
       expect(checkUpload('image', name, 10)).toBeNull()

@@ -1,4 +1,4 @@
-// The upload rules of SPEC §5, shared by the server (which enforces them) and the browser (which
+// The upload rules of docs/product.md §5, shared by the server (which enforces them) and the browser (which
 // checks early as a convenience). Pure: no Node APIs.
 export const DEFAULT_MAX_FILE_KB = 800
 export const imageExtensions = ['png', 'jpg', 'jpeg', 'gif', 'tiff', 'bpg'] as const
@@ -28,7 +28,7 @@ export const notDisplayable = ['tiff', 'bpg'] as const
 
 export type UploadKind = 'image' | 'spreadsheet' | 'document' | 'media'
 
-/** SPEC §3: 1 image, 2 video, 3 audio, 4 document; anything unknown counts as an image. */
+/** docs/product.md §3: 1 image, 2 video, 3 audio, 4 document; anything unknown counts as an image. */
 export const attachmentTypes = { image: 1, video: 2, audio: 3, document: 4 } as const
 export type AttachmentType = (typeof attachmentTypes)[keyof typeof attachmentTypes]
 

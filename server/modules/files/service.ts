@@ -60,7 +60,7 @@ export function createFileService({ db, storage }: { db: DB; storage: FileStorag
     receiveForm: (request: Request, options: FormOptions) => receiveForm(storage, request, options),
     find,
     canRead: (file: StoredFile, caller: Caller | null) => canRead(policies, file, caller),
-    /** The download of SPEC §7 (`files/{id}/download`) as an HTTP response, with caching and disposition. */
+    /** The download of docs/product.md §7 (`files/{id}/download`) as an HTTP response, with caching and disposition. */
     download: async (id: number, caller: Caller | null, request: Request) =>
       downloadResponse({ storage, policies }, await find(id), caller, request),
     /** Lets a module say who may read the files it attaches (e.g. a project's participants). */

@@ -15,7 +15,7 @@ import {
   token,
 } from './inputs.ts'
 
-// Identity endpoints of SPEC §7. What goes in is in inputs.ts, shared with the identity forms.
+// Identity endpoints of docs/product.md §7. What goes in is in inputs.ts, shared with the identity forms.
 const tag = 'Identity'
 export { accountTypes, type SignupKind } from './inputs.ts'
 

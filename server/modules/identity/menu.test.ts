@@ -44,7 +44,7 @@ describe('the signed-in menus', () => {
     }
   })
 
-  test('both pages need a signed-in user (SPEC §6)', () => {
+  test('both pages need a signed-in user (docs/product.md §6)', () => {
     expect(requiresLogin('/dashboard')).toBe(true)
     expect(requiresLogin('/reviews')).toBe(true)
   })

@@ -1,4 +1,4 @@
-// Roles and permissions in ONE place (SPEC §6). The API (services), the web routes (guards) and the
+// Roles and permissions in ONE place (docs/product.md §6). The API (services), the web routes (guards) and the
 // menus all read them from here. Pure data and functions: no server imports, so the web UI bundles it.
 
 export const Role = { SuperAdmin: 1, Client: 2, Company: 3, Freelancer: 4 } as const
@@ -77,7 +77,7 @@ export function can(roles: readonly number[] | null | undefined, permission: Per
   return !!roles && permissionsOf(roles).has(permission)
 }
 
-/** SPEC §4: the Freelancer role gives the freelancer bar; any other signed-in user gets the client bar. */
+/** docs/product.md §4: the Freelancer role gives the freelancer bar; any other signed-in user gets the client bar. */
 export function topBarOf(roles: readonly number[] | null | undefined): 'freelancer' | 'client' | 'visitor' {
   if (!roles) return 'visitor'
   return roles.includes(Role.Freelancer) ? 'freelancer' : 'client'
@@ -112,7 +112,7 @@ export function menuFor(roles: readonly number[] | null | undefined) {
   return menu.filter((m) => granted.has(m.permission))
 }
 
-/** SPEC §6 route guard: these top-level sections need a signed-in user. */
+/** docs/product.md §6 route guard: these top-level sections need a signed-in user. */
 export const loginRequiredSections = [
   'profile',
   'dashboard',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { endpoint, recordId } from '#server/api/contract.ts'
 
-// Stored notifications (SPEC §3 "Notification", §7 "Notifications"). The hub-style paths take a
+// Stored notifications (docs/product.md §3 "Notification", §7 "Notifications"). The hub-style paths take a
 // user id because the original client sent one; it must be the caller's own (403 otherwise), so
 // they are aliases of the plain endpoints, never a way to read someone else's bell.
 export const NOTIFICATION_PAGE = 10

@@ -27,7 +27,7 @@ export function notificationsOutboxHandlers({
 
 /**
  * After notifications from `source` were stored: each recipient's every tab gets the alert item
- * (SPEC §3) in their language and countNotify with their unread count. Best effort, as every live
+ * (docs/product.md §3) in their language and countNotify with their unread count. Best effort, as every live
  * message: the rows are stored, and a page load shows them anyway.
  */
 export async function announce(

@@ -1,6 +1,6 @@
 import { Role, topBarOf } from '../identity/permissions.ts'
 
-// Where a notification leads once read (SPEC §4, issue 6 item 7): a chat message goes to its room;
+// Where a notification leads once read (docs/product.md §4, issue 6 item 7): a chat message goes to its room;
 // a project notification takes a freelancer to the contract page and everyone else to the
 // client's details page. The chat page is the chat issue's; `/chats/{roomId}` is the address
 // agreed for it (docs/decisions/071-notifications.md). Nothing to open: the notifications list.

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { endpoint, recordId } from '#server/api/contract.ts'
 import { payoutStates } from './states.ts'
 
-// Payments (SPEC §7: Payment/PayProjectInstallments, Payment/PaymentCallback, cost and paid
+// Payments (docs/product.md §7: Payment/PayProjectInstallments, Payment/PaymentCallback, cost and paid
 // details). The spec leaves the shapes open: a payment names the project and its installments,
 // never an amount; `totalMinor`, when sent, is the total the client was shown, checked against
 // the contract's (a different one answers 409 and changes nothing). The sandbox gateway's

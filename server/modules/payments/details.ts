@@ -4,7 +4,7 @@ import { notFound } from '#server/api/errors.ts'
 import type { ProjectsService } from '../projects/service.ts'
 import { feeOf, type Fees } from './fees.ts'
 
-// The contract's cost and paid details (SPEC §7), for its client and its freelancer only. Prices
+// The contract's cost and paid details (docs/product.md §7), for its client and its freelancer only. Prices
 // come from the contract and the fees; what was paid, is held and was released comes from the
 // ledger's entries of the contract, never from a stored total.
 type Contract = NonNullable<Awaited<ReturnType<ProjectsService['contractForPayment']>>>

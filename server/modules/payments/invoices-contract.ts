@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { MAX_DB_INTEGER, endpoint, recordId, shownName } from '#server/api/contract.ts'
 
-// Invoices and statements (issue 17 item 7, SPEC §2 `invoices`, `statements`): the caller's
+// Invoices and statements (issue 17 item 7, docs/product.md §2 `invoices`, `statements`): the caller's
 // invoices (a page of 20, newest first) and one of them; the caller's statement between two UTC
 // days, both included (`from`, `to` as YYYY-MM-DD; `to` not before `from`), a page at a time
 // (`page`, or `after` an entry id: the CSV export's cursor). Amounts are signed minor units: money

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { endpoint, recordId } from '#server/api/contract.ts'
 
-// Refund requests (SPEC §7 `RefundRequest/{a}/{b}/{c}`, decision 180): POST
+// Refund requests (docs/product.md §7 `RefundRequest/{a}/{b}/{c}`, decision 180): POST
 // RefundRequest/{projectId}/{installmentId}/{amount} with a reason asks for `amount` minor units of
 // an installment's price back; the amount is checked against what is held for that installment.
 // The freelancer answers at refund-requests/{id}/accept or /decline; the client may then dispute.

@@ -8,7 +8,7 @@ import { paymentEndpoints } from './endpoints/payments.ts'
 import { searchEndpoints } from './endpoints/search.ts'
 import { item, tags } from './endpoints/shared.ts'
 
-// Profiles of SPEC §7: freelancers/profile/..., clients/profile/..., companies/profile/..., the
+// Profiles of docs/product.md §7: freelancers/profile/..., clients/profile/..., companies/profile/..., the
 // public views, profile images, freelancer payment methods and Find Freelancers' search. What goes
 // in is in schemas/inputs.ts (shared with the profile forms), what comes back in schemas/outputs.ts.
 export { bodies, paymentBodies, paymentMethodInputs } from './schemas/inputs.ts'
@@ -200,7 +200,7 @@ export const profilesContract = {
   portfolioImage: endpoint({
     method: 'POST',
     path: 'freelancers/profile/portfolios/{id}/image',
-    summary: 'Upload the picture of a portfolio item (multipart field "file"; SPEC §5 image rules)',
+    summary: 'Upload the picture of a portfolio item (multipart field "file"; docs/product.md §5 image rules)',
     tag: F,
     access: 'user',
     params: item,
@@ -219,7 +219,7 @@ export const profilesContract = {
     method: 'POST',
     path: 'freelancers/profile/rate-sheet',
     summary:
-      'Upload the schedule of rates (multipart field "file"; SPEC §5 spreadsheet rules: xlsx or csv), replacing the previous one',
+      'Upload the schedule of rates (multipart field "file"; docs/product.md §5 spreadsheet rules: xlsx or csv), replacing the previous one',
     tag: F,
     access: 'user',
     response: ownFreelancer,

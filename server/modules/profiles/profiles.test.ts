@@ -339,7 +339,7 @@ describe.each(dialects)('profiles API on %s', (dialect) => {
     expect((await s.t.call('GET', 'identity/profile', { token: ana.token })).json.roles).toEqual([4])
   })
 
-  it('applies the SPEC §5 checks to profile images, word for word', async () => {
+  it('applies the docs/product.md §5 checks to profile images, word for word', async () => {
     const wrong = await s.t.upload('freelancers/profile/image', ana.token, 'cv.pdf', tinyPdf())
     expect(wrong).toMatchObject({
       status: 400,
@@ -388,7 +388,7 @@ describe.each(dialects)('profiles API on %s', (dialect) => {
     expect((await s.t.call('GET', `companies/${client.id}/profile/image-url`)).status).toBe(404)
   })
 
-  it('keeps a schedule of rates: xlsx or csv only (SPEC §5 word for word), replaced and removed by its owner, public with the profile', async () => {
+  it('keeps a schedule of rates: xlsx or csv only (docs/product.md §5 word for word), replaced and removed by its owner, public with the profile', async () => {
     const before = (await s.t.call('GET', 'freelancers/profile', { token: ana.token })).json
     expect(before.rateSheet).toBeNull()
     // Refused, each with the spreadsheet message, changing nothing: another extension, a renamed executable, too large.

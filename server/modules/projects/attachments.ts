@@ -124,7 +124,7 @@ async function upload(deps: AttachmentDeps, caller: Caller, id: number, request:
     .executeTakeFirst()
   if (Number(count?.n ?? 0) >= limits.attachmentsPerProject * 5)
     throw conflict('This project has too many files')
-  // Images are checked as images (SPEC §5: 800 KB, image bytes, metadata stripped) when the
+  // Images are checked as images (docs/product.md §5: 800 KB, image bytes, metadata stripped) when the
   // client says so (kind=image, which the web form does from the file name); anything else is a
   // document of up to 10 MB, and an image that arrives as a document still keeps the 800 KB rule.
   const stored = await receive(deps, caller, request, target.kind ?? 'document')

@@ -12,7 +12,7 @@ export { projectInput, searchQuery, type ProjectInput, type SearchQuery } from '
 export { proposalInput, proposalInputFor, type ProposalInput } from './schemas/proposal.ts'
 export { commentInput, reviewInput } from './schemas/talk.ts'
 
-// Projects, proposals and contracts (SPEC §7 "Projects"). Parameter meanings the spec leaves open:
+// Projects, proposals and contracts (docs/product.md §7 "Projects"). Parameter meanings the spec leaves open:
 // - proposals/{proposalId}/accept/{projectId} and …/reject/{projectId}: both ids, so a form can
 //   never act on a proposal of another project by mistake;
 // - updatestate/{state}: the client's moves, open (publish a draft), cancelled, completed;

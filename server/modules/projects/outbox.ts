@@ -11,7 +11,7 @@ import type { ProjectsService } from './service.ts'
 // Delivery of the projects module's side effects, after commit, by the outbox worker.
 // - projects.notify: stored as one notification per recipient (the bell's list), keyed by the
 //   outbox row so a retried delivery stores nothing twice; then each recipient's every tab gets
-//   the alert item (SPEC §3) in their language and countNotify with their unread count, and the
+//   the alert item (docs/product.md §3) in their language and countNotify with their unread count, and the
 //   group `project:{id}` (its client and proposers, see notifications/groups.ts) gets
 //   projectChanged. The texts are this module's (locales/*/projects.json `notify.<kind>`),
 //   rendered when read.

@@ -29,7 +29,7 @@ export const limits = {
   pageSize: 50,
   /** Documents (drawings, specifications) attached to a project, a proposal or submitted work. */
   documentKb: 10 * 1024,
-  /** Images keep SPEC §5's 800 KB rule. */
+  /** Images keep docs/product.md §5's 800 KB rule. */
   imageKb: 800,
   attachmentsPerProject: 20,
 }

@@ -30,7 +30,7 @@ export interface Effect {
 
 export const NOTIFY_TOPIC = 'projects.notify'
 export type AlertType = 'Project' | 'Proposal' | 'ProjectStatus'
-/** A notification for users (SPEC §3 alert item): `kind` picks the text in the recipient's language. */
+/** A notification for users (docs/product.md §3 alert item): `kind` picks the text in the recipient's language. */
 export function notify(
   userIds: number[],
   kind: string,

@@ -67,7 +67,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       typeof error.body !== 'object'
     )
       throwApiError(error)
-    // SPEC §5: another extension, or bytes that are not a sheet, is "Invalid Excel".
+    // docs/product.md §5: another extension, or bytes that are not a sheet, is "Invalid Excel".
     if (error.code === 'invalid_excel')
       return data<Answer>({ fileError: 'errors.invalidExcel' }, { status: 400 })
     if (error.code === 'file_too_large')

@@ -22,7 +22,7 @@ import { readCategories } from '~/lib/catalogue.server'
 // /admin/content/:kind/new and /admin/content/:kind/:id: one item's form, every text in the five
 // languages. "Preview" shows the item as the public page will, drawn from what the form holds,
 // without saving; "Save" stores it (a new blog post as a draft, published from its list or here).
-// An image chosen in the form is uploaded first (SPEC §5 checks) and the item points at it.
+// An image chosen in the form is uploaded first (docs/product.md §5 checks) and the item points at it.
 const languages = Object.keys(languageNames) as Array<keyof typeof languageNames>
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
