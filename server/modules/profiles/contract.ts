@@ -200,7 +200,8 @@ export const profilesContract = {
   portfolioImage: endpoint({
     method: 'POST',
     path: 'freelancers/profile/portfolios/{id}/image',
-    summary: 'Upload the picture of a portfolio item (multipart field "file"; docs/product.md §5 image rules)',
+    summary:
+      'Upload the picture of a portfolio item (multipart field "file"; docs/product.md §5 image rules)',
     tag: F,
     access: 'user',
     params: item,
