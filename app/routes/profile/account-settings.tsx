@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { stringifySetCookie } from 'cookie'
 import { useTranslation } from 'react-i18next'
@@ -108,18 +108,66 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 }
 
+type Details = Route.ComponentProps['loaderData']['details']
+/** The action's last answer to one form, once the page is idle again. */
+type LastResult = SubmissionResult<string[]> | undefined
+
 export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
-  const { t: ts } = useTranslation('security')
-  const errorText = useErrorText()
   const navigation = useNavigation()
   const { details } = loaderData
   const idle = navigation.state === 'idle'
-  const last = (intent: string) =>
-    idle && actionData?.intent === intent ? (actionData.result as never) : undefined
+  const last = (intent: string): LastResult =>
+    idle && actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined
+  return (
+    <main id="main" className="container page narrow auth-page">
+      <h1>{t('settings.title')}</h1>
+      {loaderData.saved ? (
+        <Notice kind="success">
+          {loaderData.saved === 'email' ? t('settings.emailSent') : t('settings.successOperation')}
+        </Notice>
+      ) : null}
+      <AccountSummary details={details} />
+
+      <ProfileDetailsSection details={details} lastResult={last('profile')} />
+
+      <PasswordSection details={details} lastResult={last('password')} />
+
+      <EmailSection details={details} lastResult={last('email')} />
+
+      <TwoFactorSection />
+
+      <Form method="post" action="/auth/logout" reloadDocument className="form-stack">
+        <button type="submit" className="button" data-testid="logout">
+          {t('menu.logout')}
+        </button>
+      </Form>
+    </main>
+  )
+}
+
+function AccountSummary({ details }: { details: Details }) {
+  const { t } = useTranslation('auth')
+  return (
+    <dl className="summary" data-testid="account-summary">
+      <dt>{t('fields.email')}</dt>
+      <dd>{details.email}</dd>
+      <dt>{t('settings.role')}</dt>
+      <dd data-testid="account-role">{details.roles.map((r) => t(`roles.${r}`)).join(', ')}</dd>
+      <dt>{t('settings.points')}</dt>
+      <dd>{details.wengazPoint}</dd>
+      <dt>{t('settings.completeness')}</dt>
+      <dd>{details.wengazPercentage}%</dd>
+    </dl>
+  )
+}
+
+function ProfileDetailsSection({ details, lastResult }: { details: Details; lastResult: LastResult }) {
+  const { t } = useTranslation('auth')
+  const errorText = useErrorText()
   const [profileForm, pf] = useForm({
     id: 'profile',
-    lastResult: last('profile'),
+    lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileInput }),
     shouldValidate: 'onSubmit',
     defaultValue: {
@@ -130,135 +178,125 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
       language: details.language,
     },
   })
-  const [passwordForm, pw] = useForm({
-    id: 'password',
-    lastResult: last('password'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordForm }),
-    shouldValidate: 'onSubmit',
-  })
-  const [emailForm, em] = useForm({
-    id: 'email',
-    lastResult: last('email'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailInput }),
-    shouldValidate: 'onSubmit',
-  })
   const languageError = pf.language.errors?.[0]
   const selectProps = getSelectProps(pf.language)
   return (
-    <main id="main" className="container page narrow auth-page">
-      <h1>{t('settings.title')}</h1>
-      {loaderData.saved ? (
-        <Notice kind="success">
-          {loaderData.saved === 'email' ? t('settings.emailSent') : t('settings.successOperation')}
-        </Notice>
-      ) : null}
-      <dl className="summary" data-testid="account-summary">
-        <dt>{t('fields.email')}</dt>
-        <dd>{details.email}</dd>
-        <dt>{t('settings.role')}</dt>
-        <dd data-testid="account-role">{details.roles.map((r) => t(`roles.${r}`)).join(', ')}</dd>
-        <dt>{t('settings.points')}</dt>
-        <dd>{details.wengazPoint}</dd>
-        <dt>{t('settings.completeness')}</dt>
-        <dd>{details.wengazPercentage}%</dd>
-      </dl>
-
-      <section aria-labelledby="profile-heading">
-        <h2 id="profile-heading">{t('settings.profileTitle')}</h2>
-        <Form method="post" {...getFormProps(profileForm)} className="form-stack">
-          <input type="hidden" name="intent" value="profile" />
-          <FormErrors errors={profileForm.errors} id={profileForm.errorId} />
-          <Field field={pf.firstName} label={t('fields.firstName')} autoComplete="given-name" />
-          <Field field={pf.lastName} label={t('fields.lastName')} autoComplete="family-name" />
-          {details.accountType === 'company' ? (
-            <Field field={pf.companyName} label={t('fields.companyName')} autoComplete="organization" />
-          ) : null}
-          <Field field={pf.phoneNumber} label={t('fields.phoneOptional')} type="tel" autoComplete="tel" />
-          <div className="field">
-            <label htmlFor={pf.language.id}>{t('fields.language')}</label>
-            <select {...selectProps} key={selectProps.key}>
-              {languages.map((l) => (
-                <option key={l} value={l}>
-                  {t(`languages.${l}`)}
-                </option>
-              ))}
-            </select>
-            {languageError ? <p className="field-error">{errorText(languageError)}</p> : null}
-          </div>
-          <button type="submit" className="button button-primary">
-            {t('settings.save')}
-          </button>
-        </Form>
-      </section>
-
-      <section aria-labelledby="password-heading">
-        <h2 id="password-heading">{t('settings.passwordTitle')}</h2>
-        {details.hasPassword ? (
-          <Form method="post" {...getFormProps(passwordForm)} className="form-stack">
-            <input type="hidden" name="intent" value="password" />
-            <FormErrors errors={passwordForm.errors} id={passwordForm.errorId} />
-            <Field
-              field={pw.currentPassword}
-              label={t('fields.currentPassword')}
-              type="password"
-              autoComplete="current-password"
-            />
-            <Field
-              field={pw.newPassword}
-              label={t('fields.newPassword')}
-              type="password"
-              autoComplete="new-password"
-              hint={t('passwordPolicy', { min: PASSWORD_MIN })}
-            />
-            <Field
-              field={pw.confirmPassword}
-              label={t('fields.confirmPassword')}
-              type="password"
-              autoComplete="new-password"
-            />
-            <button type="submit" className="button">
-              {t('settings.changePassword')}
-            </button>
-          </Form>
-        ) : (
-          <p>{t('settings.noPassword')}</p>
-        )}
-      </section>
-
-      <section aria-labelledby="email-heading">
-        <h2 id="email-heading">{t('settings.emailTitle')}</h2>
-        {details.pendingEmail ? <p>{t('settings.pendingEmail', { email: details.pendingEmail })}</p> : null}
-        <Form method="post" {...getFormProps(emailForm)} className="form-stack">
-          <input type="hidden" name="intent" value="email" />
-          <FormErrors errors={emailForm.errors} id={emailForm.errorId} />
-          <Field field={em.newEmail} label={t('fields.newEmail')} type="email" autoComplete="email" />
-          {details.hasPassword ? (
-            <Field
-              field={em.password}
-              label={t('fields.currentPassword')}
-              type="password"
-              autoComplete="current-password"
-            />
-          ) : null}
-          <button type="submit" className="button">
-            {t('settings.changeEmail')}
-          </button>
-        </Form>
-      </section>
-
-      <section aria-labelledby="two-factor-heading">
-        <h2 id="two-factor-heading">{ts('settings.link')}</h2>
-        <p>{ts('settings.linkLead')}</p>
-        <Link to="/profile/account-settings/two-factor" className="button">
-          {ts('settings.link')}
-        </Link>
-      </section>
-
-      <Form method="post" action="/auth/logout" reloadDocument className="form-stack">
-        <button type="submit" className="button" data-testid="logout">
-          {t('menu.logout')}
+    <section aria-labelledby="profile-heading">
+      <h2 id="profile-heading">{t('settings.profileTitle')}</h2>
+      <Form method="post" {...getFormProps(profileForm)} className="form-stack">
+        <input type="hidden" name="intent" value="profile" />
+        <FormErrors errors={profileForm.errors} id={profileForm.errorId} />
+        <Field field={pf.firstName} label={t('fields.firstName')} autoComplete="given-name" />
+        <Field field={pf.lastName} label={t('fields.lastName')} autoComplete="family-name" />
+        {details.accountType === 'company' ? (
+          <Field field={pf.companyName} label={t('fields.companyName')} autoComplete="organization" />
+        ) : null}
+        <Field field={pf.phoneNumber} label={t('fields.phoneOptional')} type="tel" autoComplete="tel" />
+        <div className="field">
+          <label htmlFor={pf.language.id}>{t('fields.language')}</label>
+          <select {...selectProps} key={selectProps.key}>
+            {languages.map((l) => (
+              <option key={l} value={l}>
+                {t(`languages.${l}`)}
+              </option>
+            ))}
+          </select>
+          {languageError ? <p className="field-error">{errorText(languageError)}</p> : null}
+        </div>
+        <button type="submit" className="button button-primary">
+          {t('settings.save')}
         </button>
       </Form>
-    </main>
+    </section>
+  )
+}
+
+function PasswordSection({ details, lastResult }: { details: Details; lastResult: LastResult }) {
+  const { t } = useTranslation('auth')
+  const [passwordForm, pw] = useForm({
+    id: 'password',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordForm }),
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <section aria-labelledby="password-heading">
+      <h2 id="password-heading">{t('settings.passwordTitle')}</h2>
+      {details.hasPassword ? (
+        <Form method="post" {...getFormProps(passwordForm)} className="form-stack">
+          <input type="hidden" name="intent" value="password" />
+          <FormErrors errors={passwordForm.errors} id={passwordForm.errorId} />
+          <Field
+            field={pw.currentPassword}
+            label={t('fields.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+          />
+          <Field
+            field={pw.newPassword}
+            label={t('fields.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            hint={t('passwordPolicy', { min: PASSWORD_MIN })}
+          />
+          <Field
+            field={pw.confirmPassword}
+            label={t('fields.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+          />
+          <button type="submit" className="button">
+            {t('settings.changePassword')}
+          </button>
+        </Form>
+      ) : (
+        <p>{t('settings.noPassword')}</p>
+      )}
+    </section>
+  )
+}
+
+function EmailSection({ details, lastResult }: { details: Details; lastResult: LastResult }) {
+  const { t } = useTranslation('auth')
+  const [emailForm, em] = useForm({
+    id: 'email',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailInput }),
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <section aria-labelledby="email-heading">
+      <h2 id="email-heading">{t('settings.emailTitle')}</h2>
+      {details.pendingEmail ? <p>{t('settings.pendingEmail', { email: details.pendingEmail })}</p> : null}
+      <Form method="post" {...getFormProps(emailForm)} className="form-stack">
+        <input type="hidden" name="intent" value="email" />
+        <FormErrors errors={emailForm.errors} id={emailForm.errorId} />
+        <Field field={em.newEmail} label={t('fields.newEmail')} type="email" autoComplete="email" />
+        {details.hasPassword ? (
+          <Field
+            field={em.password}
+            label={t('fields.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+          />
+        ) : null}
+        <button type="submit" className="button">
+          {t('settings.changeEmail')}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+function TwoFactorSection() {
+  const { t } = useTranslation('security')
+  return (
+    <section aria-labelledby="two-factor-heading">
+      <h2 id="two-factor-heading">{t('settings.link')}</h2>
+      <p>{t('settings.linkLead')}</p>
+      <Link to="/profile/account-settings/two-factor" className="button">
+        {t('settings.link')}
+      </Link>
+    </section>
   )
 }

@@ -6,7 +6,21 @@ import { profileForms as f } from './forms'
 import { sectionTitle } from './kind'
 import { Input, SectionForm, Select, TextArea } from './fields'
 import { CategoriesSection } from './categories'
-import { ProfileSection, placeholderUnless, useOptions, type Catalogue, type SectionState } from './section'
+import {
+  ProfileSection,
+  placeholderUnless,
+  useOptions,
+  type Catalogue,
+  type Options,
+  type SectionState,
+} from './section'
+
+/** What each of the client's sections is handed. */
+interface ClientPart {
+  p: OwnClient
+  company: boolean
+  state: SectionState
+}
 
 /** An individual client's or a company's profile: basic details, about, and (individuals) areas of interest. */
 export function ClientSections({
@@ -20,116 +34,12 @@ export function ClientSections({
   data: Catalogue
   state: SectionState
 }) {
-  const { t } = useTranslation('profile')
   const o = useOptions(data)
-  const { last } = state
-  const save = t('actions.save')
-  const place = { country: p.country ?? '', city: p.city ?? '', industryId: p.industry?.id.toString() ?? '' }
   return (
     <>
-      <ProfileSection id="basics" title={t('sections.basicDetails')} state={state}>
-        {company ? (
-          <p>
-            {t('fields.companyName')}: <strong>{p.companyName}</strong>{' '}
-            <Link to="/profile/account-settings">{t('page.changeInSettings')}</Link>
-          </p>
-        ) : null}
-        <SectionForm
-          id={company ? 'companyBasics' : 'clientBasics'}
-          intent={company ? 'companyBasics' : 'clientBasics'}
-          action="/profile#basics"
-          schema={company ? f.companyBasics : f.clientBasics}
-          lastResult={last}
-          submit={save}
-          defaultValue={
-            company
-              ? {
-                  ...place,
-                  website: p.website ?? '',
-                  companySize: p.companySize ?? '',
-                  foundedYear: p.foundedYear?.toString() ?? '',
-                }
-              : place
-          }
-        >
-          {(x) => (
-            <>
-              <div className="field-row">
-                <Select
-                  field={x.country}
-                  label={t('fields.country')}
-                  options={o.countries}
-                  placeholder={placeholderUnless(p.country, t('fields.choose'))}
-                />
-                <Input field={x.city} label={t('fields.city')} maxLength={limits.city} />
-                <Select
-                  field={x.industryId}
-                  label={t('fields.industry')}
-                  options={o.industries}
-                  placeholder={t('fields.none')}
-                />
-              </div>
-              {company ? (
-                <div className="field-row">
-                  <Input field={x.website} label={t('fields.website')} type="url" maxLength={limits.url} />
-                  <Select
-                    field={x.companySize}
-                    label={t('fields.companySize')}
-                    options={o.sizes}
-                    placeholder={t('fields.none')}
-                  />
-                  <Input
-                    field={x.foundedYear}
-                    label={t('fields.foundedYear')}
-                    type="number"
-                    min={1800}
-                    max={2100}
-                  />
-                </div>
-              ) : null}
-            </>
-          )}
-        </SectionForm>
-      </ProfileSection>
+      <BasicsSection p={p} company={company} state={state} o={o} />
 
-      <ProfileSection
-        id="about"
-        title={t(sectionTitle('about', company ? 'company' : 'individual'))}
-        state={state}
-      >
-        <SectionForm
-          id={company ? 'companyAbout' : 'clientAbout'}
-          intent={company ? 'companyAbout' : 'clientAbout'}
-          action="/profile#about"
-          schema={f.about}
-          lastResult={last}
-          defaultValue={{ who: p.who, what: p.what, description: p.description }}
-          submit={save}
-        >
-          {(x) => (
-            <>
-              <TextArea
-                field={x.who}
-                label={t(company ? 'sections.whoAreWe' : 'sections.whoIAm')}
-                maxLength={limits.longText}
-                rows={3}
-              />
-              <TextArea
-                field={x.what}
-                label={t(company ? 'sections.whatDoWeDo' : 'sections.whatIDo')}
-                maxLength={limits.longText}
-                rows={3}
-              />
-              <TextArea
-                field={x.description}
-                label={t('fields.description')}
-                maxLength={limits.description}
-                rows={6}
-              />
-            </>
-          )}
-        </SectionForm>
-      </ProfileSection>
+      <AboutSection p={p} company={company} state={state} />
 
       {company ? null : (
         <CategoriesSection
@@ -141,5 +51,120 @@ export function ClientSections({
         />
       )}
     </>
+  )
+}
+
+function BasicsSection({ p, company, state, o }: ClientPart & { o: Options }) {
+  const { t } = useTranslation('profile')
+  const place = { country: p.country ?? '', city: p.city ?? '', industryId: p.industry?.id.toString() ?? '' }
+  return (
+    <ProfileSection id="basics" title={t('sections.basicDetails')} state={state}>
+      {company ? (
+        <p>
+          {t('fields.companyName')}: <strong>{p.companyName}</strong>{' '}
+          <Link to="/profile/account-settings">{t('page.changeInSettings')}</Link>
+        </p>
+      ) : null}
+      <SectionForm
+        id={company ? 'companyBasics' : 'clientBasics'}
+        intent={company ? 'companyBasics' : 'clientBasics'}
+        action="/profile#basics"
+        schema={company ? f.companyBasics : f.clientBasics}
+        lastResult={state.last}
+        submit={t('actions.save')}
+        defaultValue={
+          company
+            ? {
+                ...place,
+                website: p.website ?? '',
+                companySize: p.companySize ?? '',
+                foundedYear: p.foundedYear?.toString() ?? '',
+              }
+            : place
+        }
+      >
+        {(x) => (
+          <>
+            <div className="field-row">
+              <Select
+                field={x.country}
+                label={t('fields.country')}
+                options={o.countries}
+                placeholder={placeholderUnless(p.country, t('fields.choose'))}
+              />
+              <Input field={x.city} label={t('fields.city')} maxLength={limits.city} />
+              <Select
+                field={x.industryId}
+                label={t('fields.industry')}
+                options={o.industries}
+                placeholder={t('fields.none')}
+              />
+            </div>
+            {company ? <CompanyFields x={x} o={o} /> : null}
+          </>
+        )}
+      </SectionForm>
+    </ProfileSection>
+  )
+}
+
+/** A company's own basic details: website, size and founding year. */
+function CompanyFields({ x, o }: { x: Record<string, any>; o: Options }) {
+  const { t } = useTranslation('profile')
+  return (
+    <div className="field-row">
+      <Input field={x.website} label={t('fields.website')} type="url" maxLength={limits.url} />
+      <Select
+        field={x.companySize}
+        label={t('fields.companySize')}
+        options={o.sizes}
+        placeholder={t('fields.none')}
+      />
+      <Input field={x.foundedYear} label={t('fields.foundedYear')} type="number" min={1800} max={2100} />
+    </div>
+  )
+}
+
+function AboutSection({ p, company, state }: ClientPart) {
+  const { t } = useTranslation('profile')
+  return (
+    <ProfileSection
+      id="about"
+      title={t(sectionTitle('about', company ? 'company' : 'individual'))}
+      state={state}
+    >
+      <SectionForm
+        id={company ? 'companyAbout' : 'clientAbout'}
+        intent={company ? 'companyAbout' : 'clientAbout'}
+        action="/profile#about"
+        schema={f.about}
+        lastResult={state.last}
+        defaultValue={{ who: p.who, what: p.what, description: p.description }}
+        submit={t('actions.save')}
+      >
+        {(x) => (
+          <>
+            <TextArea
+              field={x.who}
+              label={t(company ? 'sections.whoAreWe' : 'sections.whoIAm')}
+              maxLength={limits.longText}
+              rows={3}
+            />
+            <TextArea
+              field={x.what}
+              label={t(company ? 'sections.whatDoWeDo' : 'sections.whatIDo')}
+              maxLength={limits.longText}
+              rows={3}
+            />
+            <TextArea
+              field={x.description}
+              label={t('fields.description')}
+              maxLength={limits.description}
+              rows={6}
+            />
+          </>
+        )}
+      </SectionForm>
+    </ProfileSection>
   )
 }

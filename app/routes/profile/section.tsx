@@ -190,5 +190,8 @@ export function useOptions(data: Catalogue) {
   }
 }
 
+/** The option lists of `useOptions`, handed to the sections that offer them. */
+export type Options = ReturnType<typeof useOptions>
+
 /** A select's placeholder only while nothing is chosen: a chosen value cannot be emptied by mistake. */
 export const placeholderUnless = (value: unknown, text: string) => (value ? undefined : text)

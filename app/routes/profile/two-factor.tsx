@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, Form } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -86,22 +86,15 @@ function codeReply(intent: string, submission: Parameters<typeof replyWithApiErr
   return data({ intent, result: reply.data }, reply.init ?? undefined)
 }
 
+type Status = Route.ComponentProps['loaderData']['status']
+/** The action's last answer to one form. */
+type LastResult = SubmissionResult<string[]> | undefined
+
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('security')
   const { status, recoveryCodes } = loaderData
-  const last = (intent: string) => (actionData?.intent === intent ? (actionData.result as never) : undefined)
-  const [enableForm, en] = useForm({
-    id: 'enable',
-    lastResult: last('enable'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeInput }),
-    shouldValidate: 'onSubmit',
-  })
-  const [disableForm, dis] = useForm({
-    id: 'disable',
-    lastResult: last('disable'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: disableSecondFactorInput }),
-    shouldValidate: 'onSubmit',
-  })
+  const last = (intent: string): LastResult =>
+    actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('settings.title')}</h1>
@@ -112,25 +105,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
         </Notice>
       ) : null}
       {loaderData.changed === 'off' ? <Notice kind="success">{t('settings.turnedOff')}</Notice> : null}
-      {recoveryCodes ? (
-        <Card
-          title={t('recovery.title')}
-          titleId="recovery-title"
-          level={2}
-          as="section"
-          data-testid="recovery-codes"
-        >
-          <Notice kind="success">{t('settings.turnedOn')}</Notice>
-          <p>{t('recovery.lead')}</p>
-          <ul className="recovery-codes">
-            {recoveryCodes.map((code) => (
-              <li key={code}>
-                <code>{code}</code>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      ) : null}
+      {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} /> : null}
       <DefinitionList
         items={[
           [
@@ -151,46 +126,10 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       {!status.enabled && status.setup ? (
-        <Card title={t('setup.title')} titleId="setup-title" level={2} as="section">
-          <ol>
-            <li>{t('setup.scan')}</li>
-            <li>{t('setup.confirm')}</li>
-          </ol>
-          {/* Drawn by the server from the otpauth address (the qrcode library): no script, no request elsewhere. */}
-          <div
-            className="qr-code"
-            role="img"
-            aria-label={t('setup.qrLabel')}
-            dangerouslySetInnerHTML={{ __html: status.setup.qrSvg }}
-          />
-          <p>
-            {t('setup.typeInstead')} <code data-testid="totp-secret">{status.setup.secret}</code>
-          </p>
-          <Form method="post" {...getFormProps(enableForm)} className="form-stack">
-            <input type="hidden" name="intent" value="enable" />
-            <FormErrors errors={enableForm.errors} id={enableForm.errorId} />
-            <Field field={en.code} label={t('fields.code')} autoComplete="one-time-code" />
-            <Button variant="primary">{t('setup.submit')}</Button>
-          </Form>
-        </Card>
+        <SetupCard setup={status.setup} lastResult={last('enable')} />
       ) : null}
 
-      {status.enabled && !status.required ? (
-        <Card title={t('disable.title')} titleId="disable-title" level={2} as="section">
-          <Form method="post" {...getFormProps(disableForm)} className="form-stack">
-            <input type="hidden" name="intent" value="disable" />
-            <FormErrors errors={disableForm.errors} id={disableForm.errorId} />
-            <Field
-              field={dis.password}
-              label={t('fields.password')}
-              type="password"
-              autoComplete="current-password"
-            />
-            <Field field={dis.code} label={t('fields.codeOrRecovery')} autoComplete="one-time-code" />
-            <Button>{t('disable.submit')}</Button>
-          </Form>
-        </Card>
-      ) : null}
+      {status.enabled && !status.required ? <DisableCard lastResult={last('disable')} /> : null}
       {status.required && !status.enabled ? (
         <Form method="post" action="/auth/logout" reloadDocument>
           <Button>{t('settings.signOut')}</Button>
@@ -201,5 +140,89 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
         </p>
       )}
     </main>
+  )
+}
+
+/** The ten recovery codes, shown once, right after two-factor sign-in was turned on. */
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation('security')
+  return (
+    <Card
+      title={t('recovery.title')}
+      titleId="recovery-title"
+      level={2}
+      as="section"
+      data-testid="recovery-codes"
+    >
+      <Notice kind="success">{t('settings.turnedOn')}</Notice>
+      <p>{t('recovery.lead')}</p>
+      <ul className="recovery-codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  )
+}
+
+function SetupCard({ setup, lastResult }: { setup: NonNullable<Status['setup']>; lastResult: LastResult }) {
+  const { t } = useTranslation('security')
+  const [enableForm, en] = useForm({
+    id: 'enable',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeInput }),
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <Card title={t('setup.title')} titleId="setup-title" level={2} as="section">
+      <ol>
+        <li>{t('setup.scan')}</li>
+        <li>{t('setup.confirm')}</li>
+      </ol>
+      {/* Drawn by the server from the otpauth address (the qrcode library): no script, no request elsewhere. */}
+      <div
+        className="qr-code"
+        role="img"
+        aria-label={t('setup.qrLabel')}
+        dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+      />
+      <p>
+        {t('setup.typeInstead')} <code data-testid="totp-secret">{setup.secret}</code>
+      </p>
+      <Form method="post" {...getFormProps(enableForm)} className="form-stack">
+        <input type="hidden" name="intent" value="enable" />
+        <FormErrors errors={enableForm.errors} id={enableForm.errorId} />
+        <Field field={en.code} label={t('fields.code')} autoComplete="one-time-code" />
+        <Button variant="primary">{t('setup.submit')}</Button>
+      </Form>
+    </Card>
+  )
+}
+
+function DisableCard({ lastResult }: { lastResult: LastResult }) {
+  const { t } = useTranslation('security')
+  const [disableForm, dis] = useForm({
+    id: 'disable',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: disableSecondFactorInput }),
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <Card title={t('disable.title')} titleId="disable-title" level={2} as="section">
+      <Form method="post" {...getFormProps(disableForm)} className="form-stack">
+        <input type="hidden" name="intent" value="disable" />
+        <FormErrors errors={disableForm.errors} id={disableForm.errorId} />
+        <Field
+          field={dis.password}
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+        />
+        <Field field={dis.code} label={t('fields.codeOrRecovery')} autoComplete="one-time-code" />
+        <Button>{t('disable.submit')}</Button>
+      </Form>
+    </Card>
   )
 }
