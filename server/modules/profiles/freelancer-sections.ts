@@ -37,6 +37,14 @@ export function assertOne(result: { numUpdatedRows?: bigint; numDeletedRows?: bi
   if (Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0) !== 1) throw notFound(what)
 }
 
+/** Deletes one of the caller's items of a section; another user's item, or none, answers 404. */
+export async function deleteOwnItem(trx: Trx, table: SectionTable, userId: number, id: number, what: string) {
+  assertOne(
+    await trx.deleteFrom(table).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst(),
+    what,
+  )
+}
+
 export function languageEditors(deps: ProfilesDeps) {
   return {
     languageAdd: (c: Caller, l: Locale, b: Body<'language'>) =>
@@ -118,15 +126,8 @@ export function educationEditors(deps: ProfilesDeps) {
         ),
       ),
     educationDelete: (c: Caller, l: Locale, id: number) =>
-      changeFreelancer(deps, c, l, async (trx) =>
-        assertOne(
-          await trx
-            .deleteFrom('freelancer_education')
-            .where('id', '=', id)
-            .where('user_id', '=', c.userId)
-            .executeTakeFirst(),
-          'Education',
-        ),
+      changeFreelancer(deps, c, l, (trx) =>
+        deleteOwnItem(trx, 'freelancer_education', c.userId, id, 'Education'),
       ),
   }
 }
@@ -165,15 +166,8 @@ export function employmentEditors(deps: ProfilesDeps) {
         )
       }),
     employmentDelete: (c: Caller, l: Locale, id: number) =>
-      changeFreelancer(deps, c, l, async (trx) =>
-        assertOne(
-          await trx
-            .deleteFrom('freelancer_employment')
-            .where('id', '=', id)
-            .where('user_id', '=', c.userId)
-            .executeTakeFirst(),
-          'Position',
-        ),
+      changeFreelancer(deps, c, l, (trx) =>
+        deleteOwnItem(trx, 'freelancer_employment', c.userId, id, 'Position'),
       ),
   }
 }
@@ -208,15 +202,8 @@ export function certificationEditors(deps: ProfilesDeps) {
         ),
       ),
     certificationDelete: (c: Caller, l: Locale, id: number) =>
-      changeFreelancer(deps, c, l, async (trx) =>
-        assertOne(
-          await trx
-            .deleteFrom('freelancer_certification')
-            .where('id', '=', id)
-            .where('user_id', '=', c.userId)
-            .executeTakeFirst(),
-          'Certification',
-        ),
+      changeFreelancer(deps, c, l, (trx) =>
+        deleteOwnItem(trx, 'freelancer_certification', c.userId, id, 'Certification'),
       ),
   }
 }

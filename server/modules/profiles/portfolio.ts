@@ -3,7 +3,7 @@ import type { Caller } from '#server/api/handler.ts'
 import { notFound } from '#server/api/errors.ts'
 import { requireFreelancer } from './access.ts'
 import { changeFreelancer } from './freelancer-editing.ts'
-import { assertOne, assertRoom } from './freelancer-sections.ts'
+import { assertOne, assertRoom, deleteOwnItem } from './freelancer-sections.ts'
 import { ownFreelancer } from './freelancer-view.ts'
 import { forUpdate, replaceFile } from './profile-files.ts'
 import { nowIso, type Body, type ProfilesDeps } from './shared.ts'
@@ -55,14 +55,7 @@ function deletePortfolioItem(deps: ProfilesDeps, c: Caller, l: Locale, id: numbe
       .where('id', '=', id)
       .where('user_id', '=', c.userId)
       .executeTakeFirst()
-    assertOne(
-      await trx
-        .deleteFrom('freelancer_portfolio')
-        .where('id', '=', id)
-        .where('user_id', '=', c.userId)
-        .executeTakeFirst(),
-      'Portfolio item',
-    )
+    await deleteOwnItem(trx, 'freelancer_portfolio', c.userId, id, 'Portfolio item')
     await deps.files.release(trx, [item?.image_file_id, item?.document_file_id])
   })
 }
