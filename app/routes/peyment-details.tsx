@@ -212,30 +212,46 @@ function EditMethod({ m, last }: { m: PaymentMethod; last: ActionResult | null }
   )
 }
 
-function AddBank({ last }: { last: ActionResult | null }) {
+type Fields = Parameters<NonNullable<React.ComponentProps<typeof SectionForm>['children']>>[0]
+
+/** One "add a payout method" card: the holder's name, the kind's own fields, and "make default". */
+function AddMethod({
+  intent,
+  kind,
+  title,
+  lead,
+  last,
+  children,
+}: {
+  intent: 'bank' | 'paypal' | 'stripe'
+  kind: string
+  title: string
+  lead?: string
+  last: ActionResult | null
+  children: (x: Fields) => React.ReactNode
+}) {
   const { t } = useTranslation(['profile', 'stripe'])
   return (
-    <section className="card profile-section" aria-labelledby="add-bank">
-      <h2 id="add-bank">{t('payments.addBank')}</h2>
+    <section className="card profile-section" aria-labelledby={`add-${intent}`}>
+      <h2 id={`add-${intent}`}>{title}</h2>
+      {lead ? <p className="muted">{lead}</p> : null}
       <SectionForm
-        id="bank"
-        intent="bank"
-        schema={paymentForms.bank}
+        id={intent}
+        intent={intent}
+        schema={paymentForms[intent]}
         lastResult={last}
         submit={t('actions.add')}
       >
         {(x) => (
           <>
-            <input type="hidden" name="kind" value="bank" />
+            <input type="hidden" name="kind" value={kind} />
             <Input
               field={x.holderName}
               label={t('payments.holderName')}
               maxLength={limits.name}
               autoComplete="name"
             />
-            <Input field={x.iban} label={t('payments.iban')} maxLength={limits.iban} />
-            <Input field={x.bic} label={t('payments.bic')} maxLength={limits.bic} />
-            <Input field={x.bankName} label={t('payments.bankName')} maxLength={limits.name} />
+            {children(x)}
             <label className="checkbox">
               <input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}
             </label>
@@ -243,76 +259,46 @@ function AddBank({ last }: { last: ActionResult | null }) {
         )}
       </SectionForm>
     </section>
+  )
+}
+
+function AddBank({ last }: { last: ActionResult | null }) {
+  const { t } = useTranslation('profile')
+  return (
+    <AddMethod intent="bank" kind="bank" title={t('payments.addBank')} last={last}>
+      {(x) => (
+        <>
+          <Input field={x.iban} label={t('payments.iban')} maxLength={limits.iban} />
+          <Input field={x.bic} label={t('payments.bic')} maxLength={limits.bic} />
+          <Input field={x.bankName} label={t('payments.bankName')} maxLength={limits.name} />
+        </>
+      )}
+    </AddMethod>
   )
 }
 
 function AddPaypal({ last }: { last: ActionResult | null }) {
-  const { t } = useTranslation(['profile', 'stripe'])
+  const { t } = useTranslation('profile')
   return (
-    <section className="card profile-section" aria-labelledby="add-paypal">
-      <h2 id="add-paypal">{t('payments.addPaypal')}</h2>
-      <SectionForm
-        id="paypal"
-        intent="paypal"
-        schema={paymentForms.paypal}
-        lastResult={last}
-        submit={t('actions.add')}
-      >
-        {(x) => (
-          <>
-            <input type="hidden" name="kind" value="paypal" />
-            <Input
-              field={x.holderName}
-              label={t('payments.holderName')}
-              maxLength={limits.name}
-              autoComplete="name"
-            />
-            <Input field={x.email} label={t('payments.email')} type="email" maxLength={limits.email} />
-            <label className="checkbox">
-              <input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}
-            </label>
-          </>
-        )}
-      </SectionForm>
-    </section>
+    <AddMethod intent="paypal" kind="paypal" title={t('payments.addPaypal')} last={last}>
+      {(x) => <Input field={x.email} label={t('payments.email')} type="email" maxLength={limits.email} />}
+    </AddMethod>
   )
 }
 
 function AddStripe({ last }: { last: ActionResult | null }) {
-  const { t } = useTranslation(['profile', 'stripe'])
+  const { t } = useTranslation('stripe')
   return (
-    <section className="card profile-section" aria-labelledby="add-stripe">
-      <h2 id="add-stripe">{t('stripe:add')}</h2>
-      <p className="muted">{t('stripe:lead')}</p>
-      <SectionForm
-        id="stripe"
-        intent="stripe"
-        schema={paymentForms.stripe}
-        lastResult={last}
-        submit={t('actions.add')}
-      >
-        {(x) => (
-          <>
-            <input type="hidden" name="kind" value="stripe_account" />
-            <Input
-              field={x.holderName}
-              label={t('payments.holderName')}
-              maxLength={limits.name}
-              autoComplete="name"
-            />
-            <Input
-              field={x.stripeAccount}
-              label={t('stripe:account')}
-              hint={t('stripe:accountHint')}
-              maxLength={limits.stripeAccount}
-            />
-            <label className="checkbox">
-              <input type="checkbox" name="makeDefault" /> {t('payments.makeDefault')}
-            </label>
-          </>
-        )}
-      </SectionForm>
-    </section>
+    <AddMethod intent="stripe" kind="stripe_account" title={t('add')} lead={t('lead')} last={last}>
+      {(x) => (
+        <Input
+          field={x.stripeAccount}
+          label={t('account')}
+          hint={t('accountHint')}
+          maxLength={limits.stripeAccount}
+        />
+      )}
+    </AddMethod>
   )
 }
 
