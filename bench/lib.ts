@@ -55,6 +55,8 @@ export async function startWorkneer(
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-bench-'))
   const args = [
+    // LOAD_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server a bench starts.
+    ...(process.env.LOAD_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
     ...nodeArgs,
     ...(probe ? ['--expose-gc', '--import', path.join(root, 'bench/probe.ts')] : []),
     'server/boot.js',

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -16,16 +17,25 @@ const onDemand = [
   'csv-stringify',
   'fflate',
   'qrcode',
+  'stripe',
+  'pdfkit',
 ]
 
 describe('what the server loads at start', () => {
-  it('leaves the Redis, SMTP, PostgreSQL and file-type packages out until they are needed', () => {
-    // A child process records every module its loader loads while it imports the server's entry.
+  it('leaves the Redis, SMTP, PostgreSQL, Stripe, PDF and file-type packages out until they are needed', () => {
+    // The built web app, as `npm start` serves it (built once here when missing): its routes' modules load at start too.
+    const build = path.join(root, 'build/server/index.js')
+    if (!fs.existsSync(build))
+      spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'], {
+        cwd: root,
+      })
+    // A child process records every module its loader loads while it imports the server's entry and the web app.
     const script = `
       import { registerHooks } from 'node:module'
       const loaded = []
       registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context) } })
       await import(${JSON.stringify(path.join(root, 'server/index.ts'))})
+      await import(${JSON.stringify(build)})
       process.stdout.write(JSON.stringify(loaded))`
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
       cwd: root,

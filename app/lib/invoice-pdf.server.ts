@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module'
-import PDFDocument from 'pdfkit'
 import type { TFunction } from 'i18next'
 import { formatDate, formatMoney } from '~/lib/format'
 import type { Invoice } from '#server/modules/payments/invoices-contract.ts'
@@ -15,7 +14,9 @@ const fonts = {
   bold: resolveFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 }
 
-export function invoicePdf(v: Invoice, t: TFunction, locale: string): Promise<Buffer> {
+export async function invoicePdf(v: Invoice, t: TFunction, locale: string): Promise<Buffer> {
+  // pdfkit and its font engine (about 8 MB of heap) load at the first invoice, not with every server.
+  const { default: PDFDocument } = await import('pdfkit')
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

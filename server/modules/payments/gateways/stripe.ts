@@ -1,4 +1,4 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import { ApiError } from '#server/api/errors.ts'
 import type {
   CheckoutPayment,
@@ -39,17 +39,22 @@ export interface StripeGatewayOptions {
 
 const refused = (why: string) => new ApiError(400, 'Invalid Info', `signature: ${why}`, { signature: [why] })
 
+type StripePackage = typeof Stripe
+// The package (about 9 MB of heap, 200 modules) is loaded when Stripe is configured, as decision 136
+// does for Redis and SMTP: a server on the sandbox gateway never carries it.
+const loadStripe = () => import('stripe').then((m): StripePackage => m.default)
+
 /** Stripe answered that it did not and will not do it (a bad request, a declined or impossible move). */
-const definite = (e: unknown): e is Stripe.errors.StripeError =>
-  e instanceof Stripe.errors.StripeError &&
+const definite = (stripe: Stripe, e: unknown): e is Stripe.errors.StripeError =>
+  e instanceof stripe.errors.StripeError &&
   (e.statusCode === 400 || e.statusCode === 402 || e.statusCode === 404) &&
   e.type !== 'StripeIdempotencyError'
 
 const upper = (currency: string) => currency.toUpperCase()
 
-export function createStripeClient(o: Pick<StripeGatewayOptions, 'secretKey' | 'apiUrl'>) {
+function createStripeClient(S: StripePackage, o: Pick<StripeGatewayOptions, 'secretKey' | 'apiUrl'>) {
   const api = o.apiUrl ? new URL(o.apiUrl) : undefined
-  return new Stripe(o.secretKey, {
+  return new S(o.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
@@ -165,11 +170,12 @@ async function paymentIntentOf(stripe: Stripe, gatewayRef: string) {
 }
 
 /** A refusal Stripe made is the move's answer (failed); anything else (timeout, 5xx, 429, bad key) leaves it unknown: thrown, to be asked again with the same key. */
-async function moving(run: () => Promise<GatewayMoneyResult>): Promise<GatewayMoneyResult> {
+async function moving(stripe: Stripe, run: () => Promise<GatewayMoneyResult>): Promise<GatewayMoneyResult> {
   try {
     return await run()
   } catch (e) {
-    if (definite(e)) return { status: 'failed', gatewayRef: e.requestId ?? '', failure: e.code ?? e.type }
+    if (definite(stripe, e))
+      return { status: 'failed', gatewayRef: e.requestId ?? '', failure: e.code ?? e.type }
     throw e
   }
 }
@@ -211,7 +217,7 @@ function verify(stripe: Stripe, webhookSecret: string, tolerance: number, rawBod
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, tolerance)
   } catch (e) {
-    if (e instanceof Stripe.errors.StripeSignatureVerificationError)
+    if (e instanceof stripe.errors.StripeSignatureVerificationError)
       throw refused(/timestamp/i.test(e.message) ? 'is too old' : 'does not match')
     throw new ApiError(400, 'Invalid Info', 'body: is not a Stripe event', {
       body: ['is not a Stripe event'],
@@ -222,7 +228,7 @@ function verify(stripe: Stripe, webhookSecret: string, tolerance: number, rawBod
 
 /** A refund of the payment's PaymentIntent, once per refund id. */
 function refund(stripe: Stripe, r: GatewayRefundRequest) {
-  return moving(async () => {
+  return moving(stripe, async () => {
     const refund = await stripe.refunds.create(
       {
         payment_intent: await paymentIntentOf(stripe, r.gatewayRef),
@@ -243,7 +249,7 @@ function refund(stripe: Stripe, r: GatewayRefundRequest) {
 
 /** A transfer to the freelancer's connected account, once per payout id. */
 function payout(stripe: Stripe, p: GatewayPayoutRequest) {
-  return moving(async () => {
+  return moving(stripe, async () => {
     if (p.destination.kind !== 'stripe_account' || !stripeAccountPattern.test(p.destination.ref))
       return { status: 'failed', gatewayRef: '', failure: 'destination_not_supported' }
     // A transfer lands in the connected account's Stripe balance at once; its bank payout is the account's own schedule.
@@ -272,17 +278,16 @@ async function findPayout(stripe: Stripe, payoutId: string): Promise<GatewayMone
     : { status: 'succeeded', gatewayRef: t.id }
 }
 
-export function createStripeGateway(o: StripeGatewayOptions, stripe: Stripe = createStripeClient(o)) {
+export function createStripeGateway(o: StripeGatewayOptions) {
   const tolerance = o.tolerance ?? STRIPE_TOLERANCE_S
-  const gateway: Gateway & { stripe: Stripe } = {
+  const client = loadStripe().then((S) => createStripeClient(S, o))
+  const gateway: Gateway = {
     name: STRIPE,
-    stripe,
-    startCheckout: (payment) => startCheckout(stripe, o.publicUrl, payment),
-    verify: async (rawBody, headers) => verify(stripe, o.webhookSecret, tolerance, rawBody, headers),
-    refund: (r) => refund(stripe, r),
-    payout: (p) => payout(stripe, p),
-    findPayout: (payoutId) => findPayout(stripe, payoutId),
+    startCheckout: async (payment) => startCheckout(await client, o.publicUrl, payment),
+    verify: async (rawBody, headers) => verify(await client, o.webhookSecret, tolerance, rawBody, headers),
+    refund: async (r) => refund(await client, r),
+    payout: async (p) => payout(await client, p),
+    findPayout: async (payoutId) => findPayout(await client, payoutId),
   }
   return gateway
 }
-export type StripeGateway = ReturnType<typeof createStripeGateway>
