@@ -25,6 +25,7 @@ interface Figures {
   errors: number
   rssEnd: number
   rssMax: number
+  rssIdle: number
 }
 
 function runLoad(dir: string, users: string): Figures {
@@ -49,6 +50,8 @@ function runLoad(dir: string, users: string): Figures {
     errors: Number(served[4]),
     rssEnd: Number(memory[1]),
     rssMax: Number(memory[2]),
+    // An older checkout's load.ts does not wait for the server to settle.
+    rssIdle: Number(/RSS (\d+) MB \d+ s after the load/.exec(out)?.[1] ?? NaN),
   }
 }
 

@@ -104,9 +104,10 @@ export function createSessionMiddleware(
     // A copy: the route's Response may have immutable headers (a redirect, a file from the API).
     return withHeaders(response, (headers) => {
       if (clear) headers.append('set-cookie', clearSessionCookie(context, request))
-      // Whatever was rendered for a signed-in person is theirs alone: no cache keeps it, unless the
-      // answer already chose a private policy of its own (a file's, the search suggestions').
-      if (session.user && !/\b(private|no-store)\b/.test(headers.get('cache-control') ?? ''))
+      // Whatever was rendered for a signed-in person is theirs alone, and an answer that ends a
+      // session is that browser's: no cache keeps either, unless the answer already chose a private
+      // policy of its own (a file's, the search suggestions').
+      if ((session.user || clear) && !/\b(private|no-store)\b/.test(headers.get('cache-control') ?? ''))
         headers.set('cache-control', PRIVATE_PAGE)
     })
   }

@@ -7,6 +7,9 @@ import { BlogArticleBody } from '~/components/content/pieces'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '#server/modules/content/contract.ts'
+import { publicPageHeaders } from '~/lib/public-page'
+
+export const headers = publicPageHeaders
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = Number(params.id)

@@ -8,8 +8,11 @@ import { getInstance, getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '#server/modules/content/contract.ts'
 import { titled } from '~/lib/meta'
+import { publicPageHeaders } from '~/lib/public-page'
 
 const PAGE_SIZE = 6
+
+export const headers = publicPageHeaders
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const raw = Number(url.searchParams.get('page') ?? 1)

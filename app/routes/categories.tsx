@@ -7,10 +7,13 @@ import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
 import { categoriesMatching } from '~/lib/category-search'
 import { readCategoryTree } from '~/lib/catalogue.server'
+import { publicPageHeaders } from '~/lib/public-page'
 
 // /categories?search=<term> (docs/product.md §2: a footer category passes its name as the search term):
 // that category, or the areas whose name, description, subcategories or skills match
 // (app/lib/category-search.ts), with their subcategories.
+export const headers = publicPageHeaders
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100)
   try {

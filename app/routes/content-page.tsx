@@ -7,10 +7,13 @@ import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '#server/modules/content/contract.ts'
 import { titled } from '~/lib/meta'
+import { publicPageHeaders } from '~/lib/public-page'
 
 // /about-us and /why-workneer (docs/product.md §2): static pages whose text the API serves in the reader's
 // language. Paragraphs are separated by a blank line; "1. Title\nText" blocks become sections.
 const slugs = { '/about-us': 'about-us', '/why-workneer': 'why-workneer' } as const
+
+export const headers = publicPageHeaders
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const slug = slugs[url.pathname.replace(/\/$/, '') as keyof typeof slugs] ?? 'about-us'

@@ -8,8 +8,11 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '#server/modules/content/contract.ts'
 import { titled } from '~/lib/meta'
+import { publicPageHeaders } from '~/lib/public-page'
 
 const audiences = ['client', 'freelancer', 'all'] as const
+
+export const headers = publicPageHeaders
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {

@@ -16,6 +16,7 @@ import { getLocale } from '~/middleware/i18next'
 import { getUser } from '~/lib/session.server'
 import { can, type Permission } from '#server/modules/identity/permissions.ts'
 import { readCategories } from '~/lib/catalogue.server'
+import { publicPageHeaders } from '~/lib/public-page'
 
 // The closing call to action. A visitor is asked to sign up; someone signed in is sent to the work
 // their account does, gated by the same permissions as the menus, never back to sign-up (which
@@ -39,6 +40,8 @@ function ctasFor(roles: readonly number[] | null | undefined) {
     .slice(0, 2)
     .map(({ to, label }) => ({ to, label }))
 }
+
+export const headers = publicPageHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [

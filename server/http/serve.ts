@@ -13,6 +13,7 @@ import { readiness } from './health.ts'
 import type { Metrics } from './metrics.ts'
 import { pathOf, type Destination, type RequestGuard } from './request-guard.ts'
 import { setSecurityHeaders } from './security-headers.ts'
+import { createVisitorPages, type VisitorPages } from './visitor-pages.ts'
 
 // The way of every request through the http server: an id, the security headers, /metrics, then
 // the request guard (server/http/request-guard.ts); what it admits goes to health, a hub, the API
@@ -63,6 +64,7 @@ function createListener(deps: ServeDeps) {
       !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') &&
       compression.filter(req, res),
   })
+  const visitorPages = createVisitorPages()
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     const requestId = safeRequestId(req.headers['x-request-id'])
     req.headers['x-request-id'] = requestId
@@ -73,7 +75,7 @@ function createListener(deps: ServeDeps) {
     recordWhenAnswered(deps, req, res, seen)
     const destination = (seen.destination = guard.admit(req, res, requestId))
     if (!destination) return
-    guard.run(req, res, () => dispatch(deps, { req, res, requestId, destination, compress }))
+    guard.run(req, res, () => dispatch(deps, { req, res, requestId, destination, compress, visitorPages }))
   }
 }
 
@@ -109,6 +111,7 @@ interface Admitted {
   requestId: string
   destination: Destination
   compress: ReturnType<typeof compression>
+  visitorPages: VisitorPages
 }
 
 function dispatch(deps: ServeDeps, admitted: Admitted) {
@@ -138,12 +141,14 @@ function answerApi(deps: ServeDeps, { req, res, requestId }: Admitted) {
   return respond(res, request, () => deps.api(request, { requestId, ip }))
 }
 
-function answerPage(deps: ServeDeps, { req, res, requestId }: Admitted) {
+function answerPage(deps: ServeDeps, { req, res, requestId, visitorPages }: Admitted) {
   deps.app.serveStatic(req, res, () =>
     deps.guard.run(req, res, () => {
       const request = deps.guard.toRequest(req, res)
       const clientIp = deps.guard.clientAddress(req)
-      return respond(res, request, () => deps.app.handle(request, { requestId, clientIp }))
+      return respond(res, request, () =>
+        visitorPages(request, () => deps.app.handle(request, { requestId, clientIp })),
+      )
     }),
   )
 }

@@ -278,11 +278,21 @@ describe('private pages and redirects', { timeout: 60_000 }, () => {
     expect(suggestions.headers.get('cache-control')).toBe('private, max-age=60')
   })
 
-  test('visitor pages keep their caching', async () => {
-    for (const url of ['/', '/blogs', '/auth/login']) {
+  test("a visitor's browsing pages are public for a few seconds, each answer with a nonce of its own", async () => {
+    for (const url of ['/', '/', '/projects', '/blogs', '/faq']) {
       const response = await fetch(`${base}${url}`)
       expect(response.status, url).toBe(200)
-      expect(response.headers.get('cache-control'), url).toBeNull()
+      expect(response.headers.get('cache-control'), url).toBe('public, max-age=0, s-maxage=5')
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+      const scripts = [...(await response.text()).matchAll(/<script nonce="([^"]+)"/g)].map((m) => m[1])
+      expect(scripts.length, url).toBeGreaterThan(0)
+      expect(new Set(scripts), url).toEqual(new Set([nonce]))
     }
+    const [a, b] = await Promise.all([fetch(`${base}/`), fetch(`${base}/`)])
+    expect(a.headers.get('content-security-policy')).not.toBe(b.headers.get('content-security-policy'))
+    // A page with a form of one's own, and an answer that ends a stale session, say nothing or private.
+    expect((await fetch(`${base}/auth/login`)).headers.get('cache-control')).toBeNull()
+    const stale = await fetch(`${base}/`, { headers: { cookie: 'session=expired' } })
+    expect(stale.headers.get('cache-control')).toBe('private, no-store')
   })
 })

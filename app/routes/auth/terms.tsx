@@ -4,6 +4,9 @@ import type { Route } from './+types/terms'
 import { getLocale } from '~/middleware/i18next'
 import { pageTitles, terms } from '#server/db/seed-data/content.ts'
 import { titled } from '~/lib/meta'
+import { publicPageHeaders } from '~/lib/public-page'
+
+export const headers = publicPageHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)

@@ -19,10 +19,13 @@ import {
 import stylesheet from '../profile/profile.css?url'
 import { titled } from '~/lib/meta'
 import { readCategoryTree } from '~/lib/catalogue.server'
+import { publicPageHeaders } from '~/lib/public-page'
 
 // Find Freelancers (clients and companies; the route guard sends freelancers to
 // /auth/unauthorized). Every filter, the sort and the page live in the URL: the filter form is a
 // GET form, so the page works without JavaScript and any result page can be shared.
+export const headers = publicPageHeaders
+
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ loaderData }: Route.MetaArgs) {

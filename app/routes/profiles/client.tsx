@@ -10,9 +10,12 @@ import { profilesContract } from '#server/modules/profiles/contract.ts'
 import { projectsContract } from '#server/modules/projects/contract.ts'
 import { ProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
+import { publicPageHeaders } from '~/lib/public-page'
 
 // The public profile of an individual client (/profiles/clients/:id) or a company
 // (/profiles/companies/:id): one module, the route id says which.
+export const headers = publicPageHeaders
+
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -10,8 +10,11 @@ import { profilesContract } from '#server/modules/profiles/contract.ts'
 import { projectsContract } from '#server/modules/projects/contract.ts'
 import { ProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
+import { publicPageHeaders } from '~/lib/public-page'
 
 // A freelancer's public profile: anyone may read it (a visitor, a client comparing proposals).
+export const headers = publicPageHeaders
+
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ loaderData }: Route.MetaArgs) {

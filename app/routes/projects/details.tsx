@@ -18,9 +18,12 @@ import { ActionButton, Attachments, Budget, Deadline, ErrorText, PlanList, Propo
 import { Button, ButtonGroup, ButtonLink, Card, Chip, Notice, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
+import { publicPageHeaders } from '~/lib/public-page'
 
 // /projects/details/{projectId}: what a freelancer sees — the project, questions and answers, and
 // their own proposal (send, see, withdraw). Saving and following are one-button forms.
+export const headers = publicPageHeaders
+
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const user = requireUser(context, url)
   const projectId = Number(params.projectId)

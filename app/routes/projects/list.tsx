@@ -18,6 +18,7 @@ import { wishFromList } from './actions.server'
 import { ProjectCard } from './ui'
 import { Button, ButtonGroup, ButtonLink, EmptyState, FilterSelect, Pagination } from '~/components/ui'
 import { titled } from '~/lib/meta'
+import { publicPageHeaders } from '~/lib/public-page'
 
 // /projects and /projects/getprojects (Find Project): a GET form, so every filter lives in the URL
 // and works without JavaScript. Budgets in the URL are in major units (budgetMin=1000).
@@ -38,6 +39,8 @@ const keys = [
   'remote',
   'page',
 ] as const
+
+export const headers = publicPageHeaders
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const p = url.searchParams
