@@ -19,8 +19,8 @@ export interface PageServer {
   /** A private project file of the account. */
   fileId: number
   output(): string
-  /** A session cookie (`session=…`) of the account, signed in through the login form. */
-  signIn(): Promise<string>
+  /** A session cookie (`session=…`) of the account (the client's unless said), signed in through the login form. */
+  signIn(account?: { email: string; password: string }): Promise<string>
   stop(): Promise<void>
 }
 
@@ -114,8 +114,8 @@ export async function startPageServer(
     base,
     fileId: file.id,
     output: server.output,
-    async signIn() {
-      const body = new URLSearchParams({ email: PAGE_ACCOUNT.email, password: PAGE_ACCOUNT.password })
+    async signIn(account = PAGE_ACCOUNT) {
+      const body = new URLSearchParams({ email: account.email, password: account.password })
       const response = await fetch(`${base}/auth/login`, {
         method: 'POST',
         body,

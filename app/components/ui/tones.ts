@@ -4,9 +4,8 @@ import {
   projectStates,
   proposalStates,
 } from '#server/modules/projects/machines.ts'
-import { refundStatuses } from '#server/modules/payments/refunds-contract.ts'
 import { complaintStates } from '#server/modules/complaints/machine.ts'
-import { payoutStates } from '#server/modules/payments/states.ts'
+import { payoutStates, refundStatuses } from '#server/modules/payments/states.ts'
 
 export type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'danger'
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint, recordId } from '#server/api/contract.ts'
+import { refundStatuses } from './states.ts'
 
 // Refund requests (docs/product.md §7 `RefundRequest/{a}/{b}/{c}`, decision 180): POST
 // RefundRequest/{projectId}/{installmentId}/{amount} with a reason asks for `amount` minor units of
@@ -14,7 +15,6 @@ const reason = z
   .max(refundLimits.reason, `must be at most ${refundLimits.reason} characters`)
 const tag = 'Refunds'
 
-export const refundStatuses = ['open', 'accepted', 'declined', 'disputed', 'decided'] as const
 export const refundOut = z.object({
   id: z.number(),
   projectId: z.number(),
