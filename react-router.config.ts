@@ -8,4 +8,6 @@ export default {
   // Router's allocations per page) and asked the server for /__manifest patches later; with ~55
   // routes the whole manifest is a few KB.
   routeDiscovery: { mode: 'initial' },
+  // `npm run bundle-report` builds beside the real build, with source maps (bench/bundle-report.ts).
+  ...(process.env.BUNDLE_REPORT === '1' && { buildDirectory: 'build-report' }),
 } satisfies Config

@@ -7,5 +7,5 @@ export default defineConfig({
   // The SSR build's entry is our server module, so the Node entry can pass the in-process API,
   // the hubs and the logger into every request's context.
   environments: { ssr: { build: { rollupOptions: { input: './server/app.ts' } } } },
-  build: { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0, sourcemap: process.env.BUNDLE_REPORT === '1' },
 })
