@@ -3,7 +3,17 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/', 'build-report/', 'data/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'build/',
+      'build-report/',
+      'data/',
+      '.react-router/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
