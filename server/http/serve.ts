@@ -13,7 +13,6 @@ import { readiness } from './health.ts'
 import type { Metrics } from './metrics.ts'
 import { pathOf, type Destination, type RequestGuard } from './request-guard.ts'
 import { setSecurityHeaders } from './security-headers.ts'
-import { createVisitorPages, type VisitorPages } from './visitor-pages.ts'
 
 // The way of every request through the http server: an id, the security headers, /metrics, then
 // the request guard (server/http/request-guard.ts); what it admits goes to health, a hub, the API
@@ -64,7 +63,6 @@ function createListener(deps: ServeDeps) {
       !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') &&
       compression.filter(req, res),
   })
-  const visitorPages = createVisitorPages()
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     const requestId = safeRequestId(req.headers['x-request-id'])
     req.headers['x-request-id'] = requestId
@@ -75,7 +73,7 @@ function createListener(deps: ServeDeps) {
     recordWhenAnswered(deps, req, res, seen)
     const destination = (seen.destination = guard.admit(req, res, requestId))
     if (!destination) return
-    guard.run(req, res, () => dispatch(deps, { req, res, requestId, destination, compress, visitorPages }))
+    guard.run(req, res, () => dispatch(deps, { req, res, requestId, destination, compress }))
   }
 }
 
@@ -111,7 +109,6 @@ interface Admitted {
   requestId: string
   destination: Destination
   compress: ReturnType<typeof compression>
-  visitorPages: VisitorPages
 }
 
 function dispatch(deps: ServeDeps, admitted: Admitted) {
@@ -141,14 +138,12 @@ function answerApi(deps: ServeDeps, { req, res, requestId }: Admitted) {
   return respond(res, request, () => deps.api(request, { requestId, ip }))
 }
 
-function answerPage(deps: ServeDeps, { req, res, requestId, visitorPages }: Admitted) {
+function answerPage(deps: ServeDeps, { req, res, requestId }: Admitted) {
   deps.app.serveStatic(req, res, () =>
     deps.guard.run(req, res, () => {
       const request = deps.guard.toRequest(req, res)
       const clientIp = deps.guard.clientAddress(req)
-      return respond(res, request, () =>
-        visitorPages(request, () => deps.app.handle(request, { requestId, clientIp })),
-      )
+      return respond(res, request, () => deps.app.handle(request, { requestId, clientIp }))
     }),
   )
 }
