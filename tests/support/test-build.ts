@@ -10,13 +10,28 @@ export function buildHasTestRoutes() {
   return fs.existsSync(entry) && fs.readFileSync(entry, 'utf8').includes('"_test/status/:status"')
 }
 
+// What the web app's build is made from: a file here changed after the build means it is stale.
+const sources = ['app', 'server', 'locales', 'vite.config.ts', 'react-router.config.ts']
+
+/** Whether a source of the build changed after it was made (a developer ran one spec after an edit). */
+function buildIsStale() {
+  const built = fs.statSync(entry).mtimeMs
+  const newer = (file: string): boolean => {
+    const stat = fs.statSync(file)
+    if (!stat.isDirectory()) return stat.mtimeMs > built
+    return fs.readdirSync(file).some((name) => newer(path.join(file, name)))
+  }
+  return sources.some((source) => fs.existsSync(path.join(root, source)) && newer(path.join(root, source)))
+}
+
 /**
- * Builds the app with the end-to-end tests' and the bench's routes unless build/ already has them: a
+ * Builds the app with the end-to-end tests' and the bench's routes unless build/ already has them
+ * and is newer than every source: a
  * production build (`npm run build`) leaves them out, and the route table is fixed when the app is
  * built. `mode` is the variable the build runs with, E2E or BENCH (both add the same routes).
  */
 export function ensureTestBuild(mode: 'E2E' | 'BENCH') {
-  if (buildHasTestRoutes()) return
+  if (buildHasTestRoutes() && !buildIsStale()) return
   console.log(`building the app with the test and bench routes (${mode}=1 react-router build)`)
   const result = spawnSync(
     process.execPath,
