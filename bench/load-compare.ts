@@ -51,7 +51,7 @@ function runLoad(dir: string, users: string): Figures {
     rssEnd: Number(memory[1]),
     rssMax: Number(memory[2]),
     // An older checkout's load.ts does not wait for the server to settle.
-    rssIdle: Number(/RSS (\d+) MB \d+ s after the load/.exec(out)?.[1] ?? NaN),
+    rssIdle: Number(/RSS (\d+) MB after the load/.exec(out)?.[1] ?? NaN),
   }
 }
 

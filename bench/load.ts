@@ -270,8 +270,8 @@ async function virtualUser(vu: number) {
 // run forces no collection: it would keep V8 from giving back, after the load, what the load grew.
 const memory: Array<{ at: number; rssMb: number; heapMb: number; liveHeapMb?: number }> = []
 const soak = minutes >= 10
-const IDLE_MS = Number(process.env.LOAD_IDLE_MS ?? 15_000)
-let idleRssMb = 0
+const IDLE_MS = Number(process.env.LOAD_IDLE_MS ?? 150_000)
+let idle: { rssMb: number; afterS: number } | undefined
 let loadSeconds = 0
 let sampling = true
 const sampler = (async () => {
@@ -296,10 +296,15 @@ try {
   sampling = false
   await sampler
   loadSeconds = (performance.now() - started) / 1000
-  // What the server holds once the load is over: V8 gives back the heap it grew when its memory
-  // reducer sees the allocation rate fall, about 10 s later (no collection is forced here).
-  await pause(IDLE_MS)
-  idleRssMb = (await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })).rss / MB
+  // What the server holds once the load is over. V8 gives back the heap the load grew when its
+  // memory reducer sees the allocation rate fall: 10 s after a load of pages, up to two minutes
+  // after the marketplace's, whose outbox delivers the deferred chat jobs first. No collection is
+  // forced; the lowest RSS of the wait and when it was reached are printed.
+  for (let waited = 0; waited < IDLE_MS; waited += 5_000) {
+    await pause(5_000)
+    const rss = (await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })).rss / MB
+    if (!idle || rss < idle.rssMb) idle = { rssMb: rss, afterS: (waited + 5_000) / 1000 }
+  }
 } finally {
   server.child.kill()
   await database.drop()
@@ -340,7 +345,7 @@ if (live.length >= 3) {
 }
 const rss = memory.map((m) => m.rssMb)
 console.log(
-  `memory: RSS ${rss[0]?.toFixed(0)} MB at start, ${rss.at(-1)?.toFixed(0)} MB at the end, ${Math.max(...rss).toFixed(0)} MB at most; ${soak ? `live heap ${memory.find((m) => m.liveHeapMb)?.liveHeapMb?.toFixed(1)} → ${memory.findLast((m) => m.liveHeapMb)?.liveHeapMb?.toFixed(1)} MB, ${growth.toFixed(2)} MB/min over the second half` : 'live heap measured in a soak (10 min or more)'}; RSS ${idleRssMb.toFixed(0)} MB ${IDLE_MS / 1000} s after the load`,
+  `memory: RSS ${rss[0]?.toFixed(0)} MB at start, ${rss.at(-1)?.toFixed(0)} MB at the end, ${Math.max(...rss).toFixed(0)} MB at most; ${soak ? `live heap ${memory.find((m) => m.liveHeapMb)?.liveHeapMb?.toFixed(1)} → ${memory.findLast((m) => m.liveHeapMb)?.liveHeapMb?.toFixed(1)} MB, ${growth.toFixed(2)} MB/min over the second half` : 'live heap measured in a soak (10 min or more)'}; RSS ${idle?.rssMb.toFixed(0)} MB after the load (lowest of ${IDLE_MS / 1000} s idle, reached after ${idle?.afterS} s)`,
 )
 
 fs.mkdirSync(path.join(root, 'bench/out'), { recursive: true })
