@@ -17,7 +17,8 @@ const sources = ['app', 'server', 'locales', 'vite.config.ts', 'react-router.con
 function buildIsStale() {
   const built = fs.statSync(entry).mtimeMs
   const newer = (file: string): boolean => {
-    const stat = fs.statSync(file)
+    const stat = fs.statSync(file, { throwIfNoEntry: false })
+    if (!stat) return false
     if (!stat.isDirectory()) return stat.mtimeMs > built
     return fs.readdirSync(file).some((name) => newer(path.join(file, name)))
   }
