@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { ensureTestBuild } from '../tests/support/test-build.ts'
 
 // Decision 136: a server on SQLite without Redis or SMTP does not load the packages only those
 // need (each is megabytes of resident memory); they load when configured, or at the first upload.
@@ -23,12 +23,9 @@ const onDemand = [
 
 describe('what the server loads at start', () => {
   it('leaves the Redis, SMTP, PostgreSQL, Stripe, PDF and file-type packages out until they are needed', () => {
-    // The built web app, as `npm start` serves it (built once here when missing): its routes' modules load at start too.
+    // The built web app, as `npm start` serves it (built here when missing or stale): its routes' modules load at start too.
+    ensureTestBuild('E2E')
     const build = path.join(root, 'build/server/index.js')
-    if (!fs.existsSync(build))
-      spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'], {
-        cwd: root,
-      })
     // A child process records every module its loader loads while it imports the server's entry and the web app.
     const script = `
       import { registerHooks } from 'node:module'

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,6 +8,7 @@ import type { DatabaseTarget } from '#server/config.ts'
 import { openDatabase } from '#server/db/database.ts'
 import { demoClients, demoFreelancers, demoProjects } from '#server/db/seed-data/demo.ts'
 import { createTestDatabase, type TestDatabase, type TestDialect } from './databases.ts'
+import { ensureTestBuild } from '../support/test-build.ts'
 
 // Issue 14, item 11: the first start on an empty database is stopped at many moments (SIGINT,
 // SIGTERM, SIGKILL), from the migrations through the demo marketplace to the first request; the
@@ -199,12 +200,8 @@ describe('a first start stopped at any moment', { timeout: 240_000 }, () => {
   }
 
   beforeAll(async () => {
-    // The built web app, as `npm start` serves it (built once here when missing).
-    if (!fs.existsSync(path.join(root, 'build/server/index.js')))
-      spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'], {
-        cwd: root,
-        stdio: 'ignore',
-      })
+    // The built web app, as `npm start` serves it (built here when missing or stale).
+    ensureTestBuild('E2E')
     ;({ target: referenceTarget, rows: reference } = await calibrate('sqlite'))
   }, 240_000)
 
