@@ -24,7 +24,8 @@ export function createPageHandler(deps: AppDeps) {
     // a form may come from the address it was sent to or from PUBLIC_URL's (behind a proxy they differ).
     const guarded = guardPageRequest(request, [new URL(request.url).origin, deps.publicUrl])
     context.set(refusalContext, guarded.refused)
-    context.set(appContext, { ...deps, ...info })
+    const reading = request.method === 'GET' || request.method === 'HEAD'
+    context.set(appContext, { ...deps, ...info, sharedAuthentication: reading ? {} : undefined })
     return handle(guarded.request, context)
   }
 }

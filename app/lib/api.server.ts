@@ -75,7 +75,11 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
     })
     const response = await (deps.apiUrl
       ? fetch(request)
-      : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp }))
+      : deps.api(request, {
+          requestId: deps.requestId,
+          ip: deps.clientIp,
+          sharedAuthentication: deps.sharedAuthentication,
+        }))
     if (token && (response.status === 401 || response.status === 402)) {
       throw redirect('/', {
         headers: { 'set-cookie': `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax` },

@@ -1,5 +1,5 @@
 import { createContext } from 'react-router'
-import type { ApiHandler } from '#server/api/handler.ts'
+import type { ApiHandler, SharedAuthentication } from '#server/api/handler.ts'
 
 // What the Node entry hands to every loader and action. Created here, in a module Vite loads, so
 // development and production share one context key.
@@ -12,6 +12,8 @@ export interface AppDeps {
   requestId: string
   /** The browser's address (for the API's per-IP rate limits on in-process calls). */
   clientIp?: string
+  /** Set for a page request that changes nothing: its API calls authenticate once (server/api/handler.ts). */
+  sharedAuthentication?: SharedAuthentication
   /** The site's address (PUBLIC_URL): absolute links such as the sign-in callback, never the request's Host. */
   publicUrl: string
   /** Other sites a form may send the browser to: a payment gateway's hosted checkout (CSP form-action, decision 195). */

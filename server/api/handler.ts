@@ -59,6 +59,15 @@ export function implement<E extends Endpoint>(endpoint: E, handler: Handler<E>):
 export interface CallInfo {
   requestId?: string
   ip?: string
+  /**
+   * Given by a page request that changes nothing (GET, HEAD): its loaders' in-process calls share
+   * one authentication of the session's token instead of each asking the database again.
+   */
+  sharedAuthentication?: SharedAuthentication
+}
+export interface SharedAuthentication {
+  authorization?: string | null
+  caller?: Promise<Caller | null>
 }
 export type ApiHandler = (request: Request, info?: CallInfo) => Promise<Response>
 export const API_PREFIX = '/api/v1/'
@@ -91,7 +100,11 @@ export function createApiHandler(options: HandlerOptions): ApiHandler {
     try {
       response =
         (await options.extra?.(request, path)) ??
-        (await dispatch({ request, url, path, requestId, log, ip: info.ip ?? '' }, router, options))
+        (await dispatch(
+          { request, url, path, requestId, log, ip: info.ip ?? '', shared: info.sharedAuthentication },
+          router,
+          options,
+        ))
     } catch (error) {
       response = errorResponse(error, requestId, log, pickLocale(request, url))
     }
@@ -124,6 +137,7 @@ interface Call {
   requestId: string
   log: () => Logger
   ip: string
+  shared?: SharedAuthentication
 }
 
 /** The endpoint a call names, its caller checked against the endpoint's access, its input parsed, and its handler's answer. */
@@ -134,7 +148,7 @@ async function dispatch(call: Call, router: Router, options: HandlerOptions) {
     throw new ApiError(405, 'Method Not Allowed', `${request.method} is not allowed on /api/v1/${path}`)
   if (!found) throw new ApiError(404, 'Not Found', `No endpoint at /api/v1/${path}`)
   const { endpoint, handler } = found.route
-  const caller = allowedCaller(endpoint, await options.authenticate(request))
+  const caller = allowedCaller(endpoint, await authenticateOnce(call, options.authenticate))
   const ctx: RequestContext = {
     requestId: call.requestId,
     locale: pickLocale(request, url),
@@ -167,6 +181,18 @@ async function dispatch(call: Call, router: Router, options: HandlerOptions) {
       )
   }
   return Response.json(result)
+}
+
+// A reading call of a page request that changes nothing reuses the page's first authentication of
+// the same token; every other call (a form's action, an outside client) authenticates on its own.
+function authenticateOnce({ request, shared }: Call, authenticate: HandlerOptions['authenticate']) {
+  const authorization = request.headers.get('authorization')
+  if (!shared || !authorization || request.method !== 'GET') return authenticate(request)
+  if (!shared.caller || shared.authorization !== authorization) {
+    shared.authorization = authorization
+    shared.caller = authenticate(request)
+  }
+  return shared.caller
 }
 
 /** The caller as the endpoint sees it, or the refusal when it may not call it. */
