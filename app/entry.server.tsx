@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream'
-import type { EntryContext, RouterContextProvider } from 'react-router'
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { getInstance } from './middleware/i18next'
 import { NonceProvider } from './lib/nonce'
-import { appContext } from './lib/context'
+import { appContext, type AppDeps } from './lib/context'
 import { contentSecurityPolicy, newNonce } from '#server/http/security-headers.ts'
 
 export const streamTimeout = 5_000
@@ -63,12 +63,30 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) logError(error, request, loadContext)
         },
       },
     )
     const timer = setTimeout(abort, streamTimeout + 1000)
   })
+}
+
+// An error no loader, action or component handled: one structured line with the request id
+// (React Router's default prints the stack over many lines). An aborted request is not an error.
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (!request.signal.aborted) logError(error, request, context)
+}
+
+function logError(error: unknown, request: Request, context: Readonly<RouterContextProvider>) {
+  let deps: AppDeps | undefined
+  try {
+    deps = context.get(appContext)
+  } catch {
+    // The app served alone (the bench's baseline) has no context: it prints as React Router would.
+  }
+  const { pathname } = new URL(request.url)
+  if (deps?.log) deps.log.error({ err: error, requestId: deps.requestId, path: pathname }, 'page error')
+  else console.error(error)
 }
 
 /**

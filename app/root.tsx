@@ -26,7 +26,9 @@ const sessionMiddleware = createSessionMiddleware(async (context, token) => {
   try {
     return await apiFor(context, { token }).call(identityContract.profile)
   } catch (error) {
-    if (error instanceof Response || (error instanceof ApiCallError && error.status < 500)) return null
+    if (error instanceof ApiCallError) {
+      if (error.status < 500) return null
+    } else if (error instanceof Response) return null
     throw error
   }
 })

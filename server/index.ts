@@ -92,6 +92,7 @@ function loadWebApp(
       publicUrl: config.publicUrl,
       checkoutOrigins: config.stripe ? [config.stripe.checkoutOrigin] : [],
       requestId: '',
+      log,
     },
     log,
   )

@@ -19,7 +19,7 @@ export function throwApiError(error: unknown): never {
     throw redirect(action.to, { headers })
   }
   if (action.kind === 'redirect') throw redirect(action.to)
-  throw data(error.body, { status: error.status })
+  throw data(error.problem, { status: error.status })
 }
 
 /** For actions: redirects like loaders, or returns the notice (and flashes it, so it shows without JS after any redirect). */
@@ -27,8 +27,8 @@ export function actionApiError(error: unknown, t: TFunction) {
   if (!(error instanceof ApiCallError)) throw error
   const action = routeForStatus(error.status)
   if (action.kind !== 'notice') throwApiError(error)
-  const notice = noticeFor(error.status, error.body, t)
-  const fields = typeof error.body === 'object' ? error.body.errors : {}
+  const notice = noticeFor(error.status, error.problem, t)
+  const fields = typeof error.problem === 'object' ? error.problem.errors : {}
   return data({ notice, fields }, { status: error.status >= 400 && error.status < 600 ? error.status : 500 })
 }
 

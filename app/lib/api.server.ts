@@ -23,22 +23,32 @@ export interface ProblemBody {
   requestId?: string
 }
 
-/** A non-2xx answer from the API, carrying its problem body (see server/api/errors.ts). */
-export class ApiCallError extends Error {
-  override name = 'ApiCallError'
-  status: number
-  body: ProblemBody | string
+/**
+ * A non-2xx answer from the API, carrying its problem body (see server/api/errors.ts). It is a
+ * Response, so a loader or action that does not handle it still answers with the API's status and
+ * words: React Router renders a thrown Response in the route's ErrorBoundary with its status, and a
+ * 400 there is "Invalid Info" with the API's messages (docs/product.md §8), never a 500.
+ */
+export class ApiCallError extends Response {
+  readonly problem: ProblemBody | string
   /** A 429's Retry-After, in seconds, for the page's own answer. */
-  retryAfter?: number
-  constructor(status: number, body: ProblemBody | string, retryAfter?: number) {
-    super(typeof body === 'string' ? body : body.detail)
-    this.status = status
-    this.body = body
+  readonly retryAfter?: number
+  constructor(status: number, problem: ProblemBody | string, retryAfter?: number) {
+    const json = typeof problem === 'object'
+    super(json ? JSON.stringify(problem) : problem, {
+      status,
+      headers: { 'content-type': json ? 'application/json' : 'text/plain; charset=utf-8' },
+    })
+    this.problem = problem
     this.retryAfter = retryAfter
   }
   /** The problem's code (server/api/errors.ts); undefined for a plain-text answer. */
   get code(): ErrorCode | undefined {
-    return typeof this.body === 'object' ? this.body.code : undefined
+    return typeof this.problem === 'object' ? this.problem.code : undefined
+  }
+  /** What went wrong, in the caller's language. */
+  get detail(): string {
+    return typeof this.problem === 'object' ? this.problem.detail : this.problem
   }
 }
 

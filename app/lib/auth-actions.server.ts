@@ -12,7 +12,7 @@ export function replyWithApiError(
   extra: { hideFields?: string[] } = {},
 ) {
   if (!(error instanceof ApiCallError)) throw error
-  const body = typeof error.body === 'object' ? error.body : null
+  const body = typeof error.problem === 'object' ? error.problem : null
   const headers = new Headers()
   let formErrors: string[] = []
   const fieldErrors: Record<string, string[]> = {}

@@ -1,5 +1,6 @@
 import { createContext } from 'react-router'
 import type { ApiHandler, SharedAuthentication } from '#server/api/handler.ts'
+import type { Logger } from '#server/log.ts'
 
 // What the Node entry hands to every loader and action. Created here, in a module Vite loads, so
 // development and production share one context key.
@@ -10,6 +11,8 @@ export interface AppDeps {
   /** When set, the API is another host and calls go over HTTP. */
   apiUrl?: string
   requestId: string
+  /** The server's structured log: an error no route handled is one line of it, with the request id. */
+  log?: Logger
   /** The browser's address (for the API's per-IP rate limits on in-process calls). */
   clientIp?: string
   /** Set for a page request that changes nothing: its API calls authenticate once (server/api/handler.ts). */

@@ -67,7 +67,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /** The API's refusal of a field, as a text of this page (its own words are English). */
 function fieldErrors(error: ApiCallError) {
-  const errors = (typeof error.body === 'object' ? error.body?.errors : undefined) as
+  const errors = (typeof error.problem === 'object' ? error.problem?.errors : undefined) as
     Record<string, string[]> | undefined
   const amount = errors?.amountMinor?.[0]
   return {

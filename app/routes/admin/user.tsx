@@ -79,7 +79,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     })
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 409 || error.status === 400)) {
-      const body = typeof error.body === 'object' ? error.body : undefined
+      const body = typeof error.problem === 'object' ? error.problem : undefined
       const key = Object.values(body?.errors ?? {})[0]?.[0]
       return data<Answer>(
         { intent, notice: key?.startsWith('errors.') ? key : 'errors.status' },

@@ -63,7 +63,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     return redirect('/auth/complete-signup', { headers })
   } catch (error) {
     if (!(error instanceof ApiCallError) || error.status >= 500) throw error
-    const body = typeof error.body === 'object' ? error.body : null
+    const body = typeof error.problem === 'object' ? error.problem : null
     return failed(
       Object.values(body?.errors ?? {})
         .flat()

@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(safeRedirect(pending.redirectTo, SIGNED_IN_HOME), { headers })
   } catch (error) {
     // An expired challenge (or an account that can no longer sign in) starts over at the password.
-    const body = error instanceof ApiCallError && typeof error.body === 'object' ? error.body : null
+    const body = error instanceof ApiCallError && typeof error.problem === 'object' ? error.problem : null
     if (body?.errors?.challenge || (error instanceof ApiCallError && error.status === 401))
       throw redirect('/auth/login', { headers: { 'set-cookie': clearChallengeCookie() } })
     if (body?.errors?.code)

@@ -98,12 +98,12 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     if (form.get('live')) return { sent }
     return redirect(`/chats/${roomId}#m-${sent.id}`)
   } catch (error) {
-    if (!(error instanceof ApiCallError) || error.status !== 400 || typeof error.body !== 'object')
+    if (!(error instanceof ApiCallError) || error.status !== 400 || typeof error.problem !== 'object')
       throwApiError(error)
     // The room closed while the form was open: the room itself says why, in place of the composer.
     if (error.code === 'conversation_closed') return redirect(`/chats/${roomId}`)
     return data(
-      { reply: submission.reply({ fieldErrors: { text: [sendProblem(error.body)] } }) },
+      { reply: submission.reply({ fieldErrors: { text: [sendProblem(error.problem)] } }) },
       { status: 400 },
     )
   }

@@ -50,8 +50,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       session.status === 'succeeded' ? `${session.returnUrl}?paid=1` : `/checkout/${params.token}`,
     )
   } catch (error) {
-    if (error instanceof ApiCallError && error.status === 400 && typeof error.body === 'object') {
-      const fields = Object.keys(error.body.errors ?? {}).filter((f): f is (typeof cardFields)[number] =>
+    if (error instanceof ApiCallError && error.status === 400 && typeof error.problem === 'object') {
+      const fields = Object.keys(error.problem.errors ?? {}).filter((f): f is (typeof cardFields)[number] =>
         (cardFields as readonly string[]).includes(f),
       )
       // Each field's own message, in the page's language; the card number and code are never echoed.

@@ -1,6 +1,8 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
+import { redirectWithFlash } from '~/lib/flash.server'
+import { getInstance } from '~/middleware/i18next'
 import { projectInput, projectsContract as c } from '#server/modules/projects/contract.ts'
 import { installmentActions } from '#server/modules/projects/rules.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
@@ -11,9 +13,9 @@ export function refused(error: unknown) {
   if (
     error instanceof ApiCallError &&
     (error.status === 409 || error.status === 400) &&
-    typeof error.body === 'object'
+    typeof error.problem === 'object'
   ) {
-    return data({ notice: error.body.detail, fields: error.body.errors }, { status: error.status })
+    return data({ notice: error.problem.detail, fields: error.problem.errors }, { status: error.status })
   }
   throwApiError(error)
 }
@@ -104,10 +106,10 @@ export async function saveProject(
     ).id
   } catch (error) {
     // The form's fields are the API's: its refusals (an unknown subcategory) show on them.
-    if (error instanceof ApiCallError && typeof error.body === 'object' && error.status === 400)
-      return data(submission.reply({ fieldErrors: error.body.errors }), { status: 400 })
-    if (error instanceof ApiCallError && typeof error.body === 'object' && error.status === 409)
-      return data(submission.reply({ formErrors: [error.body.detail] }), { status: 409 })
+    if (error instanceof ApiCallError && typeof error.problem === 'object' && error.status === 400)
+      return data(submission.reply({ fieldErrors: error.problem.errors }), { status: 400 })
+    if (error instanceof ApiCallError && typeof error.problem === 'object' && error.status === 409)
+      return data(submission.reply({ formErrors: [error.problem.detail] }), { status: 409 })
     throwApiError(error)
   }
   const file = chosenFile(formData.get('file'))
@@ -115,10 +117,15 @@ export async function saveProject(
     try {
       await uploadProjectFile(context, id, file)
     } catch (error) {
-      // The project is saved; the file problem is shown on its page, where another file can be added.
+      // The project is saved; the file's problem shows on its page, where another file can be added.
+      // It goes by the flash cookie: a notice in the address would show whatever anyone writes there.
+      // Its detail is a key of the projects' texts (uploadProjectFile) or the API's own words.
       const detail =
-        error instanceof ApiCallError && typeof error.body === 'object' ? error.body.detail : 'errors.upload'
-      return redirect(`/projects/client/details/${id}?uploadError=${encodeURIComponent(detail)}`)
+        error instanceof ApiCallError && typeof error.problem === 'object'
+          ? error.problem.detail
+          : 'errors.upload'
+      const message = getInstance(context).t(detail, { ns: 'projects', defaultValue: detail })
+      return redirectWithFlash(`/projects/client/details/${id}`, { kind: 'error', message })
     }
   }
   return redirect(`/projects/client/details/${id}?${projectId ? 'edited' : 'created'}=1`)

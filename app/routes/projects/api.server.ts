@@ -26,8 +26,8 @@ export async function uploadProjectFile(
       name: string
     }
   } catch (error) {
-    if (error instanceof ApiCallError && typeof error.body === 'object')
-      throw new ApiCallError(error.status, { ...error.body, detail: uploadNoticeKey(error.body) })
+    if (error instanceof ApiCallError && typeof error.problem === 'object')
+      throw new ApiCallError(error.status, { ...error.problem, detail: uploadNoticeKey(error.problem) })
     throw error
   }
 }

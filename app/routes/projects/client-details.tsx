@@ -55,7 +55,6 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       accepted: url.searchParams.get('accepted') === '1',
       declined: url.searchParams.get('declined') === '1',
       paid: url.searchParams.get('paid') === '1',
-      uploadError: url.searchParams.get('uploadError'),
     }
   } catch (error) {
     throwApiError(error)
@@ -118,7 +117,7 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
   const { project: p, proposals, contract, activity, comments, revisions } = loaderData.work
   const can = clientProjectMoves(p, contract)
   useProjectChanges(p.id)
-  const notice = (actionData as { notice?: string } | undefined)?.notice ?? loaderData.uploadError
+  const notice = (actionData as { notice?: string } | undefined)?.notice
   return (
     <main id="main" className="container page project-details">
       <Notices data={loaderData} notice={notice} />

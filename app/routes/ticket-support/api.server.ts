@@ -46,10 +46,10 @@ export async function submitWithFiles<S extends z.ZodObject>(
     if (
       !(error instanceof ApiCallError) ||
       (error.status !== 400 && error.status !== 409) ||
-      typeof error.body !== 'object'
+      typeof error.problem !== 'object'
     )
       throwApiError(error)
-    const problem = error.body
+    const problem = error.problem
     if (error.status === 409) return data<FormAnswer>({ notice: 'errors.conflict' }, { status: 409 })
     const fieldErrors: Record<string, string[]> = {}
     for (const [field, messages] of Object.entries(problem.errors ?? {})) {

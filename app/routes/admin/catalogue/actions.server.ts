@@ -88,13 +88,17 @@ export async function catalogueAction(context: Readonly<RouterContextProvider>, 
     if (
       !(error instanceof ApiCallError) ||
       (error.status !== 400 && error.status !== 409) ||
-      typeof error.body !== 'object'
+      typeof error.problem !== 'object'
     )
       throwApiError(error)
     const fieldErrors = Object.fromEntries(
-      Object.entries(error.body.errors ?? {}).map(([field, messages]) => [
+      Object.entries(error.problem.errors ?? {}).map(([field, messages]) => [
         field,
-        [keyOf(`${error.body && typeof error.body === 'object' ? error.body.title : ''} ${messages[0]}`)],
+        [
+          keyOf(
+            `${error.problem && typeof error.problem === 'object' ? error.problem.title : ''} ${messages[0]}`,
+          ),
+        ],
       ]),
     )
     if (error.status === 409)

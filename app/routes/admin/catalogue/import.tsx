@@ -64,7 +64,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (
       !(error instanceof ApiCallError) ||
       (error.status !== 400 && error.status !== 409) ||
-      typeof error.body !== 'object'
+      typeof error.problem !== 'object'
     )
       throwApiError(error)
     // docs/product.md §5: another extension, or bytes that are not a sheet, is "Invalid Excel".
@@ -74,7 +74,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return data<Answer>({ fileError: 'errors.sheetSize' }, { status: 400 })
     if (error.status === 409)
       return data<Answer>({ notice: t('adminCatalog:import.changed') }, { status: 409 })
-    return data<Answer>({ fileError: error.body.detail }, { status: 400 })
+    return data<Answer>({ fileError: error.problem.detail }, { status: 400 })
   }
 }
 

@@ -108,8 +108,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
       message: getInstance(context).t('adminContent:done.saved'),
     })
   } catch (error) {
-    if (error instanceof ApiCallError && error.status === 400 && typeof error.body === 'object')
-      return refused(error.body.errors ?? {})
+    if (error instanceof ApiCallError && error.status === 400 && typeof error.problem === 'object')
+      return refused(error.problem.errors ?? {})
     throwApiError(error)
   }
 }
