@@ -29,6 +29,13 @@ describe('handleError', () => {
     expect(line.err.message).toBe('the loader fell over')
   })
 
+  it('says nothing of an answer React Router gave with its status (a POST where no form is)', () => {
+    const { lines, context } = logged()
+    const refused = { status: 405, statusText: 'Method Not Allowed', internal: true, data: 'no action' }
+    handleError(refused as never, { request: new Request('http://127.0.0.1/'), params: {}, context })
+    expect(lines).toEqual([])
+  })
+
   it('says nothing of a request the browser gave up', () => {
     const { lines, context } = logged()
     const gone = new AbortController()

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
-import { ServerRouter } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { getInstance } from './middleware/i18next'
@@ -72,9 +72,10 @@ export default function handleRequest(
 }
 
 // An error no loader, action or component handled: one structured line with the request id
-// (React Router's default prints the stack over many lines). An aborted request is not an error.
+// (React Router's default prints the stack over many lines). An aborted request is not an error,
+// and neither is an answer React Router gives with its status (a POST where no form is: 405).
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (!request.signal.aborted) logError(error, request, context)
+  if (!request.signal.aborted && !isRouteErrorResponse(error)) logError(error, request, context)
 }
 
 function logError(error: unknown, request: Request, context: Readonly<RouterContextProvider>) {

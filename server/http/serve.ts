@@ -158,6 +158,10 @@ async function respond(res: http.ServerResponse, request: Request, handle: () =>
     throw error
   }
   if (res.headersSent || request.signal.aborted) return void response.body?.cancel().catch(() => {})
+  // An answer given before the request's body came whole (a 401 or a 403 that never reads it) ends
+  // the connection once the rest is dropped (request-guard.ts), so it says so: a client that kept
+  // the connection would lose its next request.
+  if (!res.req.complete) res.setHeader('connection', 'close')
   await sendResponse(res, response)
 }
 
