@@ -11,6 +11,7 @@ const onDemand = [
   'nodemailer',
   'pg',
   'file-type',
+  'image-size',
   'read-excel-file',
   'write-excel-file',
   'csv-parse',

@@ -34,6 +34,8 @@ function jpegWithExif() {
     seg(0xe1, Buffer.from('Exif\0\0GPSLatitude=45.07;GPSLongitude=7.68', 'latin1')),
     seg(0xfe, Buffer.from('shot on site by J. Roe', 'latin1')),
     seg(0xdb, Buffer.alloc(65, 1)),
+    // Start of frame: 8-bit samples, 1 × 1 pixels, one component.
+    seg(0xc0, Buffer.from([8, 0, 1, 0, 1, 1, 1, 0x11, 0])),
     seg(0xda, Buffer.from([0, 1, 2, 3])),
     Buffer.from('scan-data-\xff\x00-more', 'latin1'),
     Buffer.from([0xff, 0xd9]),
@@ -204,6 +206,46 @@ describe.each(dialects)('file service on %s', (dialect) => {
       new Request('http://test/', { headers: { 'if-none-match': `"${stored.sha256}"` } }),
     )
     expect(again.status).toBe(304)
+    expect(tmpFiles()).toEqual([])
+  })
+
+  it('refuses a picture whose header claims more pixels than any screen shows, storing nothing', async () => {
+    const ihdr = (width: number, height: number) => {
+      const data = Buffer.from('0000000000000000080600000000', 'hex').subarray(0, 13)
+      data.writeUInt32BE(width, 0)
+      data.writeUInt32BE(height, 4)
+      return data
+    }
+    const pngOf = (width: number, height: number) =>
+      Buffer.concat([png.subarray(0, 8), chunk('IHDR', ihdr(width, height)), png.subarray(8 + 25)])
+    const upload = (bytes: Buffer) =>
+      files.receive(multipart('file', 'avatar.png', bytes), {
+        kind: 'image',
+        purpose: 'profile-image',
+        ownerId: owner,
+      })
+    const count = async () =>
+      Number(
+        (
+          await s.database.db
+            .selectFrom('stored_file')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const before = await count()
+    for (const [width, height] of [
+      [60_000, 60_000],
+      [10_001, 10],
+      [8_000, 6_000],
+    ])
+      await expect(upload(pngOf(width, height)), `${width} × ${height}`).rejects.toMatchObject({
+        status: 400,
+        title: 'Invalid Image',
+        errors: { file: [expect.stringMatching(/^The image is too large: at most 10,000 pixels/)] },
+      })
+    expect(await count()).toBe(before)
+    expect(await upload(pngOf(4_000, 3_000))).toMatchObject({ type: 'png' })
     expect(tmpFiles()).toEqual([])
   })
 

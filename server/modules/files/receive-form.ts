@@ -14,6 +14,7 @@ import {
   type UploadProblem,
 } from './rules.ts'
 import { sniff } from './sniff.ts'
+import { withinImageLimits } from './image-dimensions.ts'
 import { stripMetadata } from './strip-metadata.ts'
 import type { Executor } from './lifecycle.ts'
 import { toStoredFile, type StoredFile } from './stored-file.ts'
@@ -250,6 +251,9 @@ async function checkFiles(received: Received[], field: string) {
     if (r.size > r.limitKb * 1024) throw uploadError(problems.fileSize(r.limitKb), field)
     const sniffed = await sniff(r.name, r.head, r.kind)
     if (!sniffed || r.size === 0) throw uploadError(problemForKind(r.kind), field)
+    // Pictures (read whole, in memory) are shown as they are: their pixel count is bounded too.
+    if (r.bytes && !(await withinImageLimits(sniffed.type, r.bytes)))
+      throw uploadError(problems.imageDimensions(), field)
     if (r.bytes) await fs.promises.writeFile(r.temp.path, stripMetadata(sniffed.type, r.bytes))
     checked.push({ ...r, sniffed })
   }

@@ -1,6 +1,9 @@
 // The upload rules of docs/product.md §5, shared by the server (which enforces them) and the browser (which
 // checks early as a convenience). Pure: no Node APIs.
 export const DEFAULT_MAX_FILE_KB = 800
+/** The largest picture that is shown: on a side, and in all (a 40-megapixel photo is a big camera's). */
+export const MAX_IMAGE_SIDE = 10_000
+export const MAX_IMAGE_PIXELS = 40_000_000
 export const imageExtensions = ['png', 'jpg', 'jpeg', 'gif', 'tiff', 'bpg'] as const
 export const spreadsheetExtensions = ['xlsx', 'csv'] as const
 /** Drawings, specifications and reports that engineering projects exchange. */
@@ -73,6 +76,11 @@ export const problems = {
     code: 'invalidImage',
     title: 'Invalid Image',
     message: 'Please select a valid image',
+  }),
+  imageDimensions: (): UploadProblem => ({
+    code: 'invalidImage',
+    title: 'Invalid Image',
+    message: `The image is too large: at most ${MAX_IMAGE_SIDE.toLocaleString('en')} pixels on a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
   }),
   invalidExcel: (): UploadProblem => ({
     code: 'invalidExcel',
