@@ -27,7 +27,7 @@ export function actionApiError(error: unknown, t: TFunction) {
   if (!(error instanceof ApiCallError)) throw error
   const action = routeForStatus(error.status)
   if (action.kind !== 'notice') throwApiError(error)
-  const notice = noticeFor(error.status, error.problem, t)
+  const notice = noticeFor(error.status, error.problem, t, error.retryAfter)
   const fields = typeof error.problem === 'object' ? error.problem.errors : {}
   return data({ notice, fields }, { status: error.status >= 400 && error.status < 600 ? error.status : 500 })
 }

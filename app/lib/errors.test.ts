@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { TFunction } from 'i18next'
+import i18next, { type TFunction } from 'i18next'
 import { noticeFor, routeForStatus, validationMessage } from './errors'
 import { searchHref } from '../components/shell/search-box'
 import { topBarVariant } from '../components/shell/top-bar'
@@ -34,6 +34,25 @@ describe('the error catalogue (docs/product.md §8)', () => {
       message: en['errors.fallback'],
     })
     expect(noticeFor(503, 'x', t).title).toBe('Something went wrong (because of backend)')
+  })
+  it("429 says how long to wait, in minutes and in the reader's plural, or a few minutes when the wait is unknown", async () => {
+    const say = async (lang: string) => {
+      const i18n = i18next.createInstance()
+      const common = (await import(`../../locales/${lang}/common.json`)).default
+      await i18n.init({ lng: lang, resources: { [lang]: { common } }, defaultNS: 'common' })
+      return i18n.t
+    }
+    const enT = await say('en')
+    expect(noticeFor(429, null, enT, 300)).toEqual({
+      title: 'Too many attempts',
+      message: 'Please try again in 5 minutes.',
+    })
+    expect(noticeFor(429, null, enT, 40).message).toBe('Please try again in 1 minute.')
+    expect(noticeFor(429, null, enT).message).toBe('Please wait a few minutes and try again.')
+    const ruT = await say('ru')
+    expect(noticeFor(429, null, ruT, 120).message).toBe('Повторите попытку через 2 минуты.')
+    expect(noticeFor(429, null, ruT, 21 * 60).message).toBe('Повторите попытку через 21 минуту.')
+    expect(noticeFor(429, null, ruT, 600).message).toBe('Повторите попытку через 10 минут.')
   })
   it('a request refused before any route ran says why, under the catalogue title of its status', () => {
     expect(noticeFor(403, { refusal: 'crossSite' }, t)).toEqual({

@@ -34,7 +34,8 @@ export function validationMessage(body: ErrorBody, t: TFunction) {
   return t('errors.fallback')
 }
 
-export function noticeFor(status: number, body: ErrorBody, t: TFunction): Notice {
+/** The notice for an API status; a 429 says when to try again (its Retry-After, in seconds) where it is known. */
+export function noticeFor(status: number, body: ErrorBody, t: TFunction, retryAfter?: number): Notice {
   // A request refused before any route ran (app/lib/page-guard.server.ts) says why, in the catalogue's title.
   if (isRefusal(body)) {
     const title =
@@ -47,6 +48,13 @@ export function noticeFor(status: number, body: ErrorBody, t: TFunction): Notice
   }
   if (status === 400) return { title: t('errors.invalidInfo'), message: validationMessage(body, t) }
   if (status === 404) return { title: t('notFound.title'), message: t('notFound.body') }
+  if (status === 429)
+    return {
+      title: t('errors.tooMany'),
+      message: retryAfter
+        ? t('errors.tryAgainIn', { count: Math.ceil(retryAfter / 60) })
+        : t('errors.tryAgainLater'),
+    }
   if (status === 500) return { title: t('errors.serverError'), message: t('errors.fallback') }
   return { title: t('errors.somethingWrong'), message: t('errors.fallback') }
 }

@@ -1,9 +1,9 @@
 import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { appContext, type AppDeps } from './context'
-import { secureCookies, sessionCookie } from './session.server'
+import { languageCookieHeader, secureCookies, sessionCookie } from './session.server'
 
-// Decision 261: the session cookie is httpOnly and SameSite=Lax always, and Secure in production
+// Decision 261: the session and language cookies are httpOnly and SameSite=Lax always, and Secure in production
 // unless the site is plain http on loopback (the end-to-end servers, a trial run).
 function contextFor(mode: 'production' | 'development', publicUrl: string) {
   const context = new RouterContextProvider()
@@ -57,6 +57,25 @@ describe('secure cookies', () => {
         request('http://127.0.0.1:3000/'),
         'token',
         expires,
+      ),
+    ).not.toMatch(/Secure/)
+  })
+
+  it('write the language cookie the same way: httpOnly (nothing in the browser reads it), Secure where it belongs', () => {
+    const secure = languageCookieHeader(
+      contextFor('production', 'https://workneer.example'),
+      request('http://127.0.0.1:3000/'),
+      'de',
+    )
+    expect(secure).toMatch(/^lang=de;/)
+    expect(secure).toMatch(/HttpOnly/)
+    expect(secure).toMatch(/SameSite=Lax/)
+    expect(secure).toMatch(/Secure/)
+    expect(
+      languageCookieHeader(
+        contextFor('production', 'http://127.0.0.1:3000'),
+        request('http://127.0.0.1:3000/'),
+        'de',
       ),
     ).not.toMatch(/Secure/)
   })

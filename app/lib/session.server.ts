@@ -9,6 +9,7 @@ import {
   type Permission,
 } from '#server/modules/identity/permissions.ts'
 import { appContext } from './context'
+import { languageCookie } from './i18n'
 import { PRIVATE_PAGE, withHeaders } from './response-headers'
 import { setupOnlyRedirect } from './second-factor.server'
 
@@ -60,6 +61,23 @@ export function sessionCookie(
     name: SESSION_COOKIE,
     value: token,
     maxAge,
+    ...cookieOptions(context, request),
+  })
+}
+
+/**
+ * The language choice (docs/product.md §1: the cookie `lang`, a bare code). Nothing in the browser
+ * reads it, so it is httpOnly, and Secure where the session cookie is.
+ */
+export function languageCookieHeader(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  language: string,
+) {
+  return stringifySetCookie({
+    name: languageCookie,
+    value: language,
+    maxAge: 365 * 24 * 3600,
     ...cookieOptions(context, request),
   })
 }

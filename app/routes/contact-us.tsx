@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof ApiCallError) || [401, 402, 403, 404].includes(error.status)) throwApiError(error)
     const fields = typeof error.problem === 'object' ? error.problem.errors : {}
     const known = Object.fromEntries(Object.entries(fields ?? {}).filter(([k]) => k in contactSchema.shape))
-    const notice = noticeFor(error.status, error.problem, t)
+    const notice = noticeFor(error.status, error.problem, t, error.retryAfter)
     return data(
       {
         result: submission.reply({

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error
     if (error.status === 400) return redirect(back)
-    const notice = noticeFor(error.status, error.problem, t)
+    const notice = noticeFor(error.status, error.problem, t, error.retryAfter)
     return redirectWithFlash(back, { kind: 'error', ...notice })
   }
 }

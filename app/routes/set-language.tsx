@@ -1,24 +1,19 @@
-import { stringifySetCookie } from 'cookie'
 import { redirect } from 'react-router'
 import type { Route } from './+types/set-language'
-import { fallbackLanguage, isLanguage, languageCookie } from '~/lib/i18n'
+import { fallbackLanguage, isLanguage } from '~/lib/i18n'
+import { languageCookieHeader } from '~/lib/session.server'
 import { safeRedirect } from '#server/modules/identity/permissions.ts'
 import { ErrorPage } from '~/components/error-page'
 
 // The language switcher's target: a plain form POST, so it works without JavaScript. Sets the
 // `lang` cookie to the bare code (DESIGN: any page or server can set it) and goes back.
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const value = form.get('lang')
   const lang = isLanguage(value) ? value : fallbackLanguage
-  const cookie = stringifySetCookie({
-    name: languageCookie,
-    value: lang,
-    path: '/',
-    maxAge: 60 * 60 * 24 * 365,
-    sameSite: 'lax',
+  return redirect(safeRedirect(form.get('redirectTo')), {
+    headers: { 'set-cookie': languageCookieHeader(context, request, lang) },
   })
-  return redirect(safeRedirect(form.get('redirectTo')), { headers: { 'set-cookie': cookie } })
 }
 
 export function loader() {

@@ -1,6 +1,5 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { stringifySetCookie } from 'cookie'
 import { useTranslation } from 'react-i18next'
 import { data, redirect, useNavigation, Form, Link } from 'react-router'
 import type { Route } from './+types/account-settings'
@@ -8,8 +7,7 @@ import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
 import { changePasswordForm } from '~/lib/auth-forms'
 import { changeEmailInput, languages, profileInput } from '#server/modules/identity/inputs.ts'
-import { languageCookie } from '~/lib/i18n'
-import { requirePermission, sessionCookie } from '~/lib/session.server'
+import { languageCookieHeader, requirePermission, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { Field, FormErrors, Notice, useErrorText } from '~/components/auth/form'
 import { identityContract } from '#server/modules/identity/contract.ts'
@@ -50,16 +48,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const headers = new Headers({
         'set-cookie': sessionCookie(context, request, session.token, session.expiresAt),
       })
-      headers.append(
-        'set-cookie',
-        stringifySetCookie({
-          name: languageCookie,
-          value: v.language,
-          path: '/',
-          maxAge: 365 * 24 * 3600,
-          sameSite: 'lax',
-        }),
-      )
+      headers.append('set-cookie', languageCookieHeader(context, request, v.language))
       return redirect('/profile/account-settings?saved=profile', { headers })
     } catch (error) {
       const reply = replyWithApiError(submission, error, [
