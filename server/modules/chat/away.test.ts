@@ -75,6 +75,20 @@ for (const dialect of dialects) {
       expect(await alerts(client.id)).toEqual([])
     })
 
+    test("the contract's events in the chat carry their own notification: they start no alert or email", async () => {
+      const client = await s.t.user('client', 'Cass', 'Client')
+      const free = await s.t.user('freelancer', 'Fern', 'Busy')
+      const { roomId } = await s.t.contract(client, free)
+      await later(AWAY_EMAIL_MS) // the acceptance's system message, unread by both
+      expect(await alerts(free.id)).toEqual([])
+      expect(await alerts(client.id)).toEqual([])
+      expect(smtp.mails.filter((m) => m.to.includes(free.email) || m.to.includes(client.email))).toEqual([])
+      // A person's message in the same unread run still alerts.
+      await s.t.say(roomId, client.token, 'Welcome aboard')
+      await later(AWAY_ALERT_MS)
+      expect(await alerts(free.id)).toHaveLength(1)
+    })
+
     test('a member who reads before the delay gets neither alert nor email', async () => {
       const client = await s.t.user('client', 'Cleo', 'Client')
       const free = await s.t.user('freelancer', 'Finn', 'Present')

@@ -99,7 +99,9 @@ export async function storeMessage(trx: Transaction<Database>, m: NewMessage) {
       .where('room_id', '=', m.roomId)
       .where('user_id', '=', m.senderId)
       .execute()
-  await scheduleAway(trx, m, id)
+  // A contract's event in the chat (a system message) has its own notification and email: only what a
+  // person writes starts an away alert (issue 39: one event, one notification).
+  if (m.kind === 'text') await scheduleAway(trx, m, id)
   await enqueue(trx, MESSAGE_TOPIC, { messageId: id })
   return id
 }

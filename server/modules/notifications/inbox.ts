@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database, Locale } from '#server/db/schema.ts'
 import { NOTIFICATION_PAGE, type Notification } from './contract.ts'
 import { renderNotification } from './texts.ts'
+import { displayName } from '../identity/display-name.ts'
 
 // A user's notifications as the bell, the dashboard and the live alert show them. Every read starts
 // from the reader's id: nobody reaches another user's rows.
@@ -18,6 +19,10 @@ const columns = [
   'n.is_read',
   'n.created_at',
   'sender.image_file_id',
+  'sender.first_name as sender_first_name',
+  'sender.last_name as sender_last_name',
+  'sender.company_name as sender_company_name',
+  'sender.status as sender_status',
 ] as const
 
 export const notificationsOf = (db: DB, userId: number) =>
@@ -32,7 +37,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof notificationsOf>['executeTakeFir
 /** A stored notification rendered in the reader's language. */
 export const present = (row: Row, locale: Locale): Notification => ({
   id: row.id,
-  ...renderNotification(locale, row.message_key, JSON.parse(row.params) as Record<string, unknown>),
+  ...renderNotification(locale, row.message_key, paramsOf(row, locale)),
   isRead: row.is_read === 1,
   createdDate: new Date(row.created_at).toISOString(),
   senderImage: row.image_file_id != null ? `files/${row.image_file_id}/download` : null,
@@ -40,6 +45,20 @@ export const present = (row: Row, locale: Locale): Notification => ({
   projectId: row.project_id,
   type: row.type,
 })
+
+// The person who caused a notification is named as readers see them now: by their name, or as a
+// deleted user once their account is erased (the stored text keeps no name of theirs).
+function paramsOf(row: Row, locale: Locale) {
+  const params = JSON.parse(row.params) as Record<string, unknown>
+  if (row.sender_status == null) return params
+  const sender = {
+    first_name: row.sender_first_name,
+    last_name: row.sender_last_name,
+    company_name: row.sender_company_name,
+    status: row.sender_status,
+  }
+  return { ...params, name: displayName(sender, locale) }
+}
 
 /** The next page of 10 after `hand` notifications, newest first. */
 export async function list(db: DB, userId: number, hand: number, locale: Locale) {

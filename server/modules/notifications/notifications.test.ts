@@ -75,7 +75,7 @@ for (const dialect of dialects) {
       )
       expect(mine.every((r) => r.project_id === projectId && r.is_read === 0)).toBe(true)
       expect((await rowsOf(client.id)).map((r) => r.message_key)).toEqual(
-        expect.arrayContaining(['projects:notify.proposalReceived', 'projects:notify.contractStarted']),
+        expect.arrayContaining(['projects:notify.proposalReceivedFrom', 'projects:notify.contractStarted']),
       )
 
       // A retry (the worker crashed after storing, before marking the row done) stores nothing new.
@@ -112,6 +112,35 @@ for (const dialect of dialects) {
       expect(accepted).toMatchObject({ isRead: false, type: 'Proposal', projectId, roomId: null })
       expect(accepted.content).toContain('Load calculations for a timber roof')
       expect(Date.parse(accepted.createdDate)).not.toBeNaN()
+    })
+
+    test('a notification names the person who took the step, as readers see them now', async () => {
+      await acceptedProject()
+      const bell = async (lang: string) =>
+        (await (await s.t.raw('GET', `notifications?lang=${lang}`, { token: client.token })).json())
+          .data as Array<{
+          content: string
+          senderImage: string | null
+        }>
+      const received = (await bell('en')).find((n) => n.content.includes('sent a proposal'))
+      expect(received?.content).toBe('Fran One sent a proposal for “Load calculations for a timber roof”.')
+      expect((await bell('ru')).map((n) => n.content)).toContain(
+        'Fran One: новое предложение по проекту «Load calculations for a timber roof».',
+      )
+      // Once the account is erased, the stored notification keeps no name of theirs.
+      await s.database.db
+        .updateTable('app_user')
+        .set({ status: 'Deleted' })
+        .where('id', '=', free.id)
+        .execute()
+      expect((await bell('en')).map((n) => n.content)).toContain(
+        'Deleted user sent a proposal for “Load calculations for a timber roof”.',
+      )
+      await s.database.db
+        .updateTable('app_user')
+        .set({ status: 'Active' })
+        .where('id', '=', free.id)
+        .execute()
     })
 
     test("texts are rendered in the reader's language", async () => {

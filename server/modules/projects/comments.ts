@@ -59,7 +59,10 @@ async function addComment(deps: CommentDeps, caller: Caller, id: number, body: s
     await recordActivity(trx, id, caller.userId, 'comment', c.id, 'comment', row.status)
     const followers = await subscribers(trx, id)
     const to = [row.client_id, ...followers].filter((u) => u !== caller.userId)
-    if (to.length) await recordEffects(trx, [notify(to, 'newComment', id, 'Project', { title: row.title })])
+    if (to.length)
+      await recordEffects(trx, [
+        notify(to, 'newCommentBy', id, 'Project', { title: row.title }, caller.userId),
+      ])
     return c
   })
   const users = await views.people([caller.userId])

@@ -24,6 +24,8 @@ export interface NotifyPayload {
   params: Record<string, string | number>
   /** The namespace of the texts when another module uses this delivery (refunds); projects by default. */
   ns?: string
+  /** Who took the step, named in the text as `{{name}}`. */
+  actorId?: number
 }
 
 export function projectsOutboxHandlers({
@@ -56,6 +58,7 @@ export function projectsOutboxHandlers({
           params: payload.params,
           type: payload.type,
           projectId: payload.projectId,
+          senderId: payload.actorId ?? null,
         })),
       )
       await announce(

@@ -429,10 +429,10 @@ for (const dialect of dialects) {
       const kinds = outbox.map((o) => JSON.parse(o.payload).kind)
       expect(kinds).toEqual(
         expect.arrayContaining([
-          'proposalReceived',
-          'proposalRevised',
+          'proposalReceivedFrom',
+          'proposalRevisedBy',
           'proposalRejected',
-          'proposalWithdrawn',
+          'proposalWithdrawnBy',
         ]),
       )
     })

@@ -99,7 +99,7 @@ async function insertProposal(
     .where('id', '=', projectId)
     .execute()
   await recordCreated(trx, 'proposal', created.id, 'pending', projectId, caller.userId, [
-    notify([p.client_id], 'proposalReceived', projectId, 'Proposal', { title: p.title }),
+    notify([p.client_id], 'proposalReceivedFrom', projectId, 'Proposal', { title: p.title }, caller.userId),
   ])
   return created.id
 }
@@ -177,7 +177,16 @@ async function reviseProposal(deps: ProposalDeps, caller: Caller, proposalId: nu
         revision: p.revision + 1,
       },
       note: `revision ${p.revision + 1}`,
-      effects: [notify([proj.client_id], 'proposalRevised', p.project_id, 'Proposal', { title: proj.title })],
+      effects: [
+        notify(
+          [proj.client_id],
+          'proposalRevisedBy',
+          p.project_id,
+          'Proposal',
+          { title: proj.title },
+          caller.userId,
+        ),
+      ],
     })
   })
   return views.proposal(proposalId)
@@ -202,7 +211,14 @@ async function withdrawProposal(deps: ProposalDeps, caller: Caller, proposalId: 
       projectId: p.project_id,
       set: { decided_at: nowIso() },
       effects: [
-        notify([proj.client_id], 'proposalWithdrawn', p.project_id, 'Proposal', { title: proj.title }),
+        notify(
+          [proj.client_id],
+          'proposalWithdrawnBy',
+          p.project_id,
+          'Proposal',
+          { title: proj.title },
+          caller.userId,
+        ),
       ],
     })
     await trx

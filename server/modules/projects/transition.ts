@@ -37,8 +37,13 @@ export function notify(
   projectId: number,
   type: AlertType,
   params: Record<string, string | number> = {},
+  /** The person whose step it is: the notification names them as readers see them (notifications/inbox.ts). */
+  actorId?: number,
 ): Effect {
-  return { topic: NOTIFY_TOPIC, payload: { userIds: [...new Set(userIds)], kind, projectId, type, params } }
+  return {
+    topic: NOTIFY_TOPIC,
+    payload: { userIds: [...new Set(userIds)], kind, projectId, type, params, actorId },
+  }
 }
 
 /** A notification whose texts live in another module's namespace (locales/<lng>/<ns>.json `notify.<kind>`). */
