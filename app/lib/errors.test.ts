@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import i18next, { type TFunction } from 'i18next'
 import { noticeFor, routeForStatus, validationMessage } from './errors'
 import { searchHref } from '../components/shell/search-box'
-import { topBarVariant } from '../components/shell/top-bar'
+import { callToAction, topBarVariant } from '../components/shell/top-bar'
 import { subscribedNotice } from '../routes/newsletter'
 
 const en: Record<string, string> = {
@@ -100,6 +100,13 @@ describe('the shell', () => {
     expect(topBarVariant(user([2]), '/')).toBe('client')
     expect(topBarVariant(user([3]), '/')).toBe('client')
     expect(topBarVariant(user([1]), '/')).toBe('client')
+  })
+  it("top bar: its button is one the reader may use (a SuperAdmin's is the admin area, not Create Project)", () => {
+    expect(callToAction('freelancer', [4])?.to).toBe('/projects/getprojects')
+    expect(callToAction('client', [2])?.to).toBe('/projects/create')
+    expect(callToAction('client', [3])?.to).toBe('/projects/create')
+    expect(callToAction('client', [1])).toEqual({ to: '/admin', label: 'auth:menu.administration' })
+    expect(callToAction('client', [1, 2])?.to).toBe('/projects/create')
   })
   it('newsletter: the exact reply gets a party emoji and the request to confirm by mail, others show as they are', () => {
     const tr = (k: string) => en[k] ?? k

@@ -129,3 +129,24 @@ test('the search placeholder is whole in every language, in the signed-in bars a
   await visitor.close()
   expect(cut).toEqual([])
 })
+
+// Issue 39, item 11: the top bar's button is one the reader may use, and the sign-in page starts
+// in its first field, with JavaScript on and off.
+test("a SuperAdmin's top bar leads to the admin area and never offers Create Project", async ({
+  browser,
+}) => {
+  const page = await signInAs(browser, server().base, accounts.admin.email)
+  const bar = page.locator('header.topbar')
+  await expect(bar.getByRole('link', { name: 'Create Project' })).toHaveCount(0)
+  await bar.getByRole('link', { name: 'Administration' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await page.context().close()
+})
+
+test('the sign-in page starts with the cursor in its email field', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled() })
+  const page = await context.newPage()
+  await page.goto(`${server().base}/auth/login`)
+  await expect(page.locator('main').getByLabel('Email')).toBeFocused()
+  await context.close()
+})

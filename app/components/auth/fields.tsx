@@ -60,6 +60,7 @@ export function AuthField({
   hint,
   autoComplete,
   defaultValue,
+  autoFocus,
 }: {
   name: string
   label: string
@@ -69,6 +70,8 @@ export function AuthField({
   hint?: string
   autoComplete?: string
   defaultValue?: string
+  /** The page is this one field's (sign-in): the cursor starts in it, with JavaScript or without. */
+  autoFocus?: boolean
 }) {
   const id = fieldId(name)
   const error = errorOf(reply, name)
@@ -84,6 +87,7 @@ export function AuthField({
         name={name}
         type={type}
         autoComplete={autoComplete}
+        autoFocus={autoFocus}
         required={c.required}
         minLength={c.minLength}
         maxLength={c.maxLength}

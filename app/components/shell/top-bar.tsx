@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { topBarOf } from '#server/modules/identity/permissions.ts'
+import { can, topBarOf } from '#server/modules/identity/permissions.ts'
 import { NotificationBell, MessagesMenu } from './bells'
 import type { BellData, MessagesData } from './bells.server'
 import { RealtimeIndicator } from '../realtime'
@@ -18,6 +18,17 @@ export function topBarVariant(user: ShellUser | null, pathname: string): TopBarV
   const bar = topBarOf(user?.roles)
   if (bar === 'visitor') return pathname === '/' ? 'home' : 'visitor'
   return bar
+}
+
+/**
+ * The bar's button: Find Project on the freelancer bar; on the client bar, Create Project for those
+ * who may post one, and the admin area for a SuperAdmin, who may not (issue 39: gated by permission).
+ */
+export function callToAction(variant: TopBarVariant, roles: readonly number[]) {
+  if (variant === 'freelancer') return { to: '/projects/getprojects', label: 'shell:nav.findProject' }
+  if (can(roles, 'projects.create')) return { to: '/projects/create', label: 'shell:nav.createProject' }
+  if (can(roles, 'admin.area')) return { to: '/admin', label: 'auth:menu.administration' }
+  return null
 }
 
 function Brand() {
@@ -72,21 +83,18 @@ function SignedInBar({
   messages: MessagesData | null
 }) {
   const { t } = useTranslation('shell')
+  const action = callToAction(variant, user.roles)
   return (
     <>
       <div className="topbar-search">
         <SearchBox defaultType={variant === 'freelancer' ? 'projects' : 'workneerer'} />
       </div>
       <nav className="topbar-actions" aria-label={t('nav.primary')}>
-        {variant === 'freelancer' ? (
-          <Link to="/projects/getprojects" className="button button-accent topbar-cta">
-            {t('nav.findProject')}
+        {action ? (
+          <Link to={action.to} className="button button-accent topbar-cta">
+            {t(action.label)}
           </Link>
-        ) : (
-          <Link to="/projects/create" className="button button-accent topbar-cta">
-            {t('nav.createProject')}
-          </Link>
-        )}
+        ) : null}
         <RealtimeIndicator />
         <NotificationBell bell={bell} />
         <MessagesMenu messages={messages} />

@@ -80,6 +80,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           label={t('fields.email')}
           type="email"
           autoComplete="email"
+          autoFocus
         />
         <AuthField
           name="password"
