@@ -68,9 +68,19 @@ test('a refund accepted returns the money to the client; a refund declined can b
   await expect(main(client).getByTestId('refunds')).toContainText('Refunded')
   await expect(main(client).getByTestId('refunds')).toContainText('sent back to the card')
 
-  // Installment 2: part of it; an empty reason is named first.
+  // Installment 2: more than is held is refused under the amount, in words, not in minor units.
   const second = main(client).getByTestId('refund-form-2')
-  await second.getByLabel('Amount (EUR)').fill('150')
+  await second.getByLabel('Amount (EUR)').fill('99999')
+  await second.getByLabel('Why do you want a refund?').fill('Asking back too much.')
+  await click(client, 'Request a refund', second)
+  const tooMuch = main(client).getByTestId('refund-form-2')
+  await expect(tooMuch.locator('.field', { has: client.getByLabel('Amount (EUR)') })).toContainText(
+    'That is more than is held for this installment',
+  )
+  await expect(main(client)).not.toContainText('9999900')
+  // Then part of it; an empty reason is named first.
+  await tooMuch.getByLabel('Why do you want a refund?').fill('')
+  await tooMuch.getByLabel('Amount (EUR)').fill('150')
   await click(client, 'Request a refund', second)
   await expect(main(client).getByTestId('refund-form-2')).toContainText(
     'Tell the freelancer why you want a refund.',

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { apiFor } from '~/lib/api.server'
+import { apiFor, ApiCallError } from '~/lib/api.server'
 import {
   refundDeclineForm,
   refundRequestForm,
@@ -42,10 +42,22 @@ export async function refundIntent(
           { status: 400 },
         )
       const v = submission.value
-      await api.call(r.request, {
-        params: { projectId, installmentId: v.installmentId, amount: parseAmount(v.amount) ?? 0 },
-        body: { reason: v.reason },
-      })
+      try {
+        await api.call(r.request, {
+          params: { projectId, installmentId: v.installmentId, amount: parseAmount(v.amount) ?? 0 },
+          body: { reason: v.reason },
+        })
+      } catch (error) {
+        // What the API refuses on a field (more than is held) stands under that field.
+        const fields =
+          error instanceof ApiCallError && typeof error.problem === 'object' ? error.problem.errors : {}
+        if (error instanceof ApiCallError && error.status === 400 && Object.keys(fields).length)
+          return data(
+            { refund: submission.reply({ fieldErrors: fields }), refundFor: `request-${v.installmentId}` },
+            { status: 400 },
+          )
+        throw error
+      }
       return done('requested')
     }
     if (intent === 'refund-decline') {

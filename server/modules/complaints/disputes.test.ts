@@ -134,6 +134,8 @@ for (const dialect of dialects) {
         actor: { id: admin.id },
       })
       expect(split.json.audit.at(-1).reason).toContain('Part of the drawings were usable.')
+      // The audit says the amounts as money, never in minor units.
+      expect(split.json.audit.at(-1).reason).toMatch(/^split: €400\.00 refunded, €600\.00 released\./)
       // 40 000 of the price and its 3 % fee back; 60 000 released less the 10 % platform fee.
       expect((await balance(client)).heldMinor).toBe(held - 103000)
       expect((await balance(freelancer)).availableMinor).toBe(earned + 54000)

@@ -10,6 +10,7 @@ import { supportTransition, type ComplaintState } from './machine.ts'
 import { tellAuthor } from './notify.ts'
 import { addMessage, lock, setState, type ComplaintsDeps } from './tickets.ts'
 import { detail } from './views.ts'
+import { formatMoney } from '#server/lib/money.ts'
 
 // What the complaints module needs of the payments module for disputes (decisions 230–231), the
 // admin's decision of a dispute, and the admin's read-only view of a chat room a complaint is
@@ -83,7 +84,8 @@ export async function decideDispute(
       const from = row.status as ComplaintState
       const to: ComplaintState = supportTransition(from, 'resolved') ? 'resolved' : from
       if (to !== from) await setState(trx, id, from, to)
-      const what = `${input.outcome}: ${decided.refundMinor} ${decided.currency} refunded, ${decided.releaseMinor} ${decided.currency} released`
+      const amount = (minor: number) => formatMoney(minor, decided.currency)
+      const what = `${input.outcome}: ${amount(decided.refundMinor)} refunded, ${amount(decided.releaseMinor)} released`
       await recordAdminAction(trx, {
         actorId: adminId,
         action: 'decide_dispute',

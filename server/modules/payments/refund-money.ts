@@ -26,8 +26,7 @@ import {
 export async function moveBack(trx: Trx, dialect: Dialect, r: RequestRow, priceMinor: number) {
   const held = await heldFor(trx, r.installment_id)
   if (!held) throw conflict('Nothing is held for this installment')
-  if (priceMinor > held.priceLeft)
-    throw badRequest('amount', `must be at most ${held.priceLeft}, what is held for the installment`)
+  if (priceMinor > held.priceLeft) throw badRequest('amount', 'refunds:errors.aboveHeld')
   const refunded = held.refunded_minor + priceMinor
   const fee = held.feeLeft - feeLeft(held.fee_minor, held.amount_minor, refunded)
   const { posted } = await post(trx, dialect, {

@@ -66,8 +66,7 @@ export async function requestRefund(
       throw conflict('A refund request for this installment is already open or disputed')
     const held = await heldFor(trx, i.id)
     if (!held) throw conflict('Nothing is held for this installment')
-    if (input.amount > held.priceLeft)
-      throw badRequest('amount', `must be at most ${held.priceLeft}, what is held for the installment`)
+    if (input.amount > held.priceLeft) throw badRequest('amount', 'refunds:errors.aboveHeld')
     const now = new Date()
     const row = await trx
       .insertInto('refund_request')

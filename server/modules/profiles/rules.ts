@@ -62,14 +62,6 @@ export function amountText(minor: number) {
   return cents ? `${whole}.${String(cents).padStart(2, '0')}` : String(whole)
 }
 
-export function formatMoney(minor: number, currency: string, locale: string) {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: minor % 100 ? 2 : 0,
-  }).format(minor / 100)
-}
-
 /** An IBAN without spaces, upper case. */
 export const normalizeIban = (iban: string) => iban.replace(/[\s-]+/g, '').toUpperCase()
 

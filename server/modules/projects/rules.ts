@@ -55,14 +55,6 @@ export function amountText(minor: number) {
   return (minor / 100).toFixed(2)
 }
 
-export function formatMoney(minor: number, currency: string, locale: string) {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100)
-  } catch {
-    return `${amountText(minor)} ${currency}`
-  }
-}
-
 /** Installments of a plan must add up to the fixed price when both are given. */
 export function planTotal(plan: ReadonlyArray<{ amountMinor: number }>) {
   return plan.reduce((sum, i) => sum + i.amountMinor, 0)
