@@ -157,7 +157,16 @@ test('resets a forgotten password from the mail, and returns to the page asked f
   await page.locator('main').getByLabel('Phone number (optional)').fill('+44 20 7946 0000')
   await page.locator('main').getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByText('Success Operation')).toBeVisible()
+  await expect(page.getByText('Your account details are saved.')).toBeVisible()
   await expect(page.getByTestId('account-summary')).toContainText('75%')
+  // A new password: the notice says what happened beneath the catalogue's title.
+  const main = page.locator('main')
+  await main.getByLabel('Current password').fill('a fresh and longer passphrase')
+  await main.getByLabel('New password', { exact: true }).fill('the freshest of all passphrases')
+  await main.getByLabel('Repeat the new password').fill('the freshest of all passphrases')
+  await main.getByRole('button', { name: 'Change password' }).click()
+  await expect(page.getByText('Success Operation')).toBeVisible()
+  await expect(page.getByText('Your password is changed. You stay signed in here')).toBeVisible()
   await logOut(page)
 })
 

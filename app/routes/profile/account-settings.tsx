@@ -111,9 +111,11 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('settings.title')}</h1>
-      {loaderData.saved ? (
-        <Notice kind="success">
-          {loaderData.saved === 'email' ? t('settings.emailSent') : t('settings.successOperation')}
+      {loaderData.saved === 'email' ? <Notice kind="success">{t('settings.emailSent')}</Notice> : null}
+      {loaderData.saved === 'profile' || loaderData.saved === 'password' ? (
+        // docs/product.md §7's title for a successful PUT, and beneath it what happened.
+        <Notice kind="success" title={t('settings.successOperation')}>
+          {loaderData.saved === 'password' ? t('settings.savedPassword') : t('settings.savedProfile')}
         </Notice>
       ) : null}
       <AccountSummary details={details} />
