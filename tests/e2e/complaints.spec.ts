@@ -134,6 +134,8 @@ test('a freelancer complains about a contract with a file; support replies, wait
 
   await main(sam).getByRole('button', { name: 'Take this ticket' }).click()
   await expect(main(sam).locator('dd').filter({ hasText: 'Sam Support' })).toBeVisible()
+  // Once it is Sam's, taking it is no longer offered to Sam.
+  await expect(main(sam).getByRole('button', { name: 'Take this ticket' })).toHaveCount(0)
   const reply = main(sam).getByTestId('reply-form')
   await reply
     .getByLabel('Reply to the user')

@@ -28,11 +28,13 @@ import { FieldError, ReplyForm, TicketConversation, TicketFacts } from '../ticke
 // Each form is a plain POST with an intent, so the page works without JavaScript.
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  requirePermission(context, url, 'admin.area')
+  const admin = requirePermission(context, url, 'admin.area')
   try {
     const ticket = await apiFor(context).call(c.adminGet, { params: { complaintId: idOf(params) } })
     return {
       ticket,
+      /** Taking the ticket is offered until this admin has it. */
+      mine: ticket.assignee?.id === admin.id,
       title: `#${ticket.id}: ${ticket.title} · ${getInstance(context).t('complaints:admin.title')}`,
     }
   } catch (error) {
@@ -109,7 +111,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 
 type Ticket = Route.ComponentProps['loaderData']['ticket']
 
-export default function SupportTicket({ loaderData: { ticket }, actionData }: Route.ComponentProps) {
+export default function SupportTicket({ loaderData: { ticket, mine }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(['complaints', 'ui', 'disputes'])
   const answer = actionData as StateAnswer | undefined
   const stateAnswer = answer?.intent === 'state' ? answer : undefined
@@ -122,7 +124,7 @@ export default function SupportTicket({ loaderData: { ticket }, actionData }: Ro
       <h1>{`#${ticket.id}: ${ticket.title}`}</h1>
       <TicketFacts ticket={ticket} support />
       {stateAnswer?.notice ? <Notice kind="error">{t(stateAnswer.notice)}</Notice> : null}
-      <ActionForm intent="assign" label={t('admin.assign')} />
+      {mine ? null : <ActionForm intent="assign" label={t('admin.assign')} />}
       {ticket.subject.kind === 'chat_room' ? (
         <p>
           <Link to={`/admin/complaints/${ticket.id}/room`} aria-describedby="room-hint">
