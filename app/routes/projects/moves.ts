@@ -25,11 +25,15 @@ export function clientProjectMoves(p: ProjectLike, contract: ContractLike | null
     edit: p.status === 'draft' || (p.status === 'open' && p.proposalCount === 0),
     // complete: every installment of the contract is approved or released.
     complete: p.status === 'in_progress' && active && contract.installments.every((i) => settled(i.status)),
-    // cancel: before a hire, or with a contract while no money is in flight.
+    // cancel: before a hire, or with a contract while no money is in flight and some installment
+    // is still unpaid (once all are paid, the project is completed instead).
     cancel:
       p.status === 'draft' ||
       p.status === 'open' ||
-      (p.status === 'in_progress' && active && !contract.installments.some((i) => inFlight(i.status))),
+      (p.status === 'in_progress' &&
+        active &&
+        !contract.installments.some((i) => inFlight(i.status)) &&
+        contract.installments.some((i) => i.status === 'pending')),
     delete: !contract,
   }
 }

@@ -92,6 +92,18 @@ describe('The client’s project moves are offered only when they can succeed', 
       { complete: true, cancel: false, delete: false },
     ],
     [
+      'with every installment paid (a release is not undone by cancelling)',
+      'in_progress',
+      contract('released', 'released'),
+      { complete: true, cancel: false, delete: false },
+    ],
+    [
+      'with one installment paid and the next not yet funded',
+      'in_progress',
+      contract('released', 'pending'),
+      { complete: false, cancel: true, delete: false },
+    ],
+    [
       'after completion',
       'completed',
       { status: 'completed', installments: [{ status: 'released' }] },

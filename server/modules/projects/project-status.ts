@@ -82,8 +82,18 @@ async function cancelContract(trx: Trx, { row, base }: Move, contract: ContractR
     .where('contract_id', '=', contract.id)
     .where('status', 'in', ['funded', 'submitted', 'changes_requested', 'approved'])
     .executeTakeFirst()
+  const unpaid = await trx
+    .selectFrom('installment')
+    .select('id')
+    .where('contract_id', '=', contract.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst()
   const guard = () =>
-    inFlight ? 'An installment is funded or under review; settle it before cancelling the contract' : null
+    inFlight
+      ? 'An installment is funded or under review; settle it before cancelling the contract'
+      : unpaid
+        ? null
+        : 'Every installment is paid: complete the project instead'
   await transitionContract(trx, {
     id: contract.id,
     current: contract.status as ContractState,

@@ -618,6 +618,12 @@ for (const dialect of dialects) {
       expect(cancel.status).toBe(409)
       await act(i2.id, 'submit', free1, 'Drawings')
       await act(i2.id, 'approve', client)
+      // Everything is paid: the project is completed, not cancelled.
+      const cancelPaid = await s.t.call('PUT', `projects/${p.id}/updatestate/cancelled`, {
+        token: client.token,
+      })
+      expect(cancelPaid.status).toBe(409)
+      expect(cancelPaid.json.detail).toBe('Every installment is paid: complete the project instead')
       const reviewEarly = await s.t.call('POST', `projects/contracts/${contract.id}/review`, {
         token: client.token,
         body: { rating: 5, body: 'Great' },
