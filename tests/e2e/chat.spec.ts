@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { accounts } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
 import { shellApi } from './shell-api'
+import { hiredRoom as hiredRoomOf } from './hired-room'
 import { expectNoAxeViolations } from './axe'
 import { settle } from './settle'
 import { jsEnabled } from './project-js'
@@ -19,49 +20,7 @@ const js = jsEnabled
 const { call, login } = shellApi(() => shell().base)
 
 /** A project with an accepted proposal, so the client and the freelancer share a room. */
-async function hiredRoom(word: string) {
-  const [client, freelancer] = await Promise.all([
-    login(accounts.client.email),
-    login(accounts.freelancer.email),
-  ])
-  const sub = await shell()
-    .db.db.selectFrom('subcategory')
-    .select('id')
-    .where('slug', '=', 'structural-engineering')
-    .executeTakeFirstOrThrow()
-  const fred = await shell()
-    .db.db.selectFrom('app_user')
-    .select('id')
-    .where('email', '=', accounts.freelancer.email)
-    .executeTakeFirstOrThrow()
-  const project = await call('POST', 'projects', client, {
-    title: `Balcony ${word} cantilever check`,
-    description:
-      'Check a two metre steel balcony cantilever fixed to an existing brick wall, with calculations and fixing details.',
-    subcategoryId: sub.id,
-    budgetType: 'fixed',
-    budgetMinor: 70000,
-    currency: 'EUR',
-    durationDays: 10,
-    remote: true,
-    publish: true,
-  })
-  const proposal = await call('POST', `projects/${project.id}/proposal`, freelancer, {
-    coverLetter:
-      'I check steel balconies on masonry every month and can send calculations and details within a week.',
-    bidMinor: 65000,
-    durationDays: 7,
-  })
-  await call('POST', `projects/proposals/${proposal.id}/accept/${project.id}`, client)
-  const room = await call('POST', `projects/Createroom/${project.id}/${fred.id}`, client)
-  return {
-    projectId: project.id as number,
-    title: project.title as string,
-    roomId: room.roomId as number,
-    client,
-    freelancer,
-  }
-}
+const hiredRoom = (word: string) => hiredRoomOf(shell, { call, login }, word)
 
 const signedIn = (browser: Browser, email: string) => signInAs(browser, shell().base, email)
 const iconBadge = (page: Page) => page.locator('header details.messages summary .badge')
