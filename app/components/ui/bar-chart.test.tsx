@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderHtml, textOf } from '../../../tests/support/render'
 import { BarChart } from '.'
+import { scaleTop } from './bar-chart'
 
 // BarChart (decision 251): the bars are a drawing hidden from screen readers; every figure is in
 // the folded table, each under its column's heading, so nothing is only a bar's height.
@@ -27,6 +28,15 @@ describe('BarChart', () => {
     expect(html).toContain('<figcaption class="ui-chart-caption">Money per week</figcaption>')
     // Twelve weeks, at most eight labels under the bars: every second one.
     expect(html.match(/class="ui-chart-tick"[^>]*text-anchor="middle"/g)).toHaveLength(6)
+  })
+
+  it('marks its scale in round figures: the largest value rounded up, never a figure like 834.30', async () => {
+    expect([0, 1, 3, 7, 10, 11, 83_430, 120_000, 130_001, 450].map(scaleTop)).toEqual([
+      1, 1, 3, 8, 10, 12, 100_000, 120_000, 150_000, 500,
+    ])
+    // Values up to 1,100: the grid reads 0, 600 and 1200, not 550 and 1100.
+    const ticks = [...(await renderHtml(chart)).matchAll(/text-anchor="end">([^<]+)</g)].map((m) => m[1])
+    expect(ticks).toEqual(['€0', '€600', '€1200'])
   })
 
   it('lists every figure in a table with the series as headings, under a summary that works without JavaScript', async () => {

@@ -66,13 +66,26 @@ export function BarChart({
   )
 }
 
+/** Tops of the scale per power of ten: each one and its half read as round figures. */
+const ROUND_TOPS = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]
+
+/**
+ * The top of the scale: the largest value rounded up to a round figure, so the three grid lines
+ * (0, half, top) read €1,000 and €500, not €834.30.
+ */
+export function scaleTop(largest: number) {
+  if (largest <= 1) return 1
+  const power = 10 ** Math.floor(Math.log10(largest))
+  return Math.round(ROUND_TOPS.find((m) => m * power >= largest)! * power)
+}
+
 /** The drawing: three grid lines with their values, then each category's bars and every few categories' label. */
 function Bars({
   categories,
   series,
   format,
 }: Pick<BarChartProps, 'categories' | 'series'> & { format: (value: number) => string }) {
-  const max = Math.max(1, ...series.flatMap((s) => s.values))
+  const max = scaleTop(Math.max(...series.flatMap((s) => s.values), 0))
   const plotW = W - PAD.left - PAD.right
   const plotH = H - PAD.top - PAD.bottom
   const group = plotW / Math.max(1, categories.length)
