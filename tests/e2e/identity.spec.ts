@@ -159,6 +159,10 @@ test('resets a forgotten password from the mail, and returns to the page asked f
   await expect(page.getByText('Success Operation')).toBeVisible()
   await expect(page.getByText('Your account details are saved.')).toBeVisible()
   await expect(page.getByTestId('account-summary')).toContainText('75%')
+  // The points say what they are and how they are earned.
+  await expect(page.getByTestId('account-summary')).toContainText(
+    /Reputation points\d+Earned once each: 10 for a confirmed email address/,
+  )
   // A new password: the notice says what happened beneath the catalogue's title.
   const main = page.locator('main')
   await main.getByLabel('Current password').fill('a fresh and longer passphrase')

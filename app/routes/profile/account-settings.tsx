@@ -12,6 +12,7 @@ import { getInstance } from '~/middleware/i18next'
 import { Field, FormErrors, Notice, useErrorText } from '~/components/auth/form'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { PASSWORD_MIN } from '#server/modules/identity/password-policy.ts'
+import { pointRules } from '#server/modules/identity/rules.ts'
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? 'Workneer' }]
@@ -146,7 +147,19 @@ function AccountSummary({ details }: { details: Details }) {
       <dt>{t('settings.role')}</dt>
       <dd data-testid="account-role">{details.roles.map((r) => t(`roles.${r}`)).join(', ')}</dd>
       <dt>{t('settings.points')}</dt>
-      <dd>{details.wengazPoint}</dd>
+      <dd>
+        {details.wengazPoint}
+        <p className="muted small">
+          {t('settings.pointsHow', {
+            email: pointRules.emailVerified,
+            phone: pointRules.phoneAdded,
+            image: pointRules.imageAdded,
+            profile: pointRules.profileComplete,
+            contract: pointRules.contractCompleted,
+            review: pointRules.fiveStarReview,
+          })}
+        </p>
+      </dd>
       <dt>{t('settings.completeness')}</dt>
       <dd>{details.wengazPercentage}%</dd>
     </dl>

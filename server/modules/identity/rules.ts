@@ -40,9 +40,17 @@ export const secondFactorLimit: RateLimitRule = {
   windowMs: 15 * 60_000,
 }
 
-// Reputation points (wengazPoint) awarded once per reason; other modules add their own reasons
-// (a completed contract, a five-star review) through awardPoints.
-export const pointRules = { emailVerified: 10, phoneAdded: 5, imageAdded: 5, profileComplete: 10 }
+// Reputation points (wengazPoint), each awarded once per reason: the account's own steps here, a
+// completed contract (per contract, to both sides) and a visible five-star review (to its subject)
+// by the projects module. Account settings explain them from these figures.
+export const pointRules = {
+  emailVerified: 10,
+  phoneAdded: 5,
+  imageAdded: 5,
+  profileComplete: 10,
+  contractCompleted: 10,
+  fiveStarReview: 5,
+}
 
 export const roleOfKind: Record<SignupKind | 'admin', number> = {
   client: Role.Client,

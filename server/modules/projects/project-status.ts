@@ -17,6 +17,7 @@ import {
   type Trx,
 } from './transition.ts'
 import { nowIso, spoken, type ContractRow, type ProjectRow } from './shared.ts'
+import { pointRules } from '../identity/rules.ts'
 
 // The client moves a project: publishes a draft, cancels it (with its contract, when nothing is
 // funded or under review), or completes it once every installment is approved.
@@ -171,7 +172,7 @@ async function complete({ trx, row, base }: Move, contract: ContractRow | null) 
         user_id: user,
         reason: 'contract-completed',
         ref: String(contract.id),
-        points: 10,
+        points: pointRules.contractCompleted,
         created_at: nowIso(),
       })
       .onConflict((oc) => oc.columns(['user_id', 'reason', 'ref']).doNothing())

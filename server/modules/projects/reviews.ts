@@ -16,6 +16,7 @@ import {
 import { DAY, nowIso, type ContractRow } from './shared.ts'
 import type { ProjectViews } from './views.ts'
 import { createReviewLists, review } from './review-lists.ts'
+import { pointRules } from '../identity/rules.ts'
 
 // Reviews of a completed contract, one by each side. A review stays hidden until both have written
 // or REVIEW_HIDDEN_DAYS have passed, so neither answers the other's rating; ratings and the
@@ -57,7 +58,7 @@ export async function awardReviewPoints(executor: DB, contractId: number) {
         user_id: r.subject_id,
         reason: 'five-star-review',
         ref: String(r.id),
-        points: 5,
+        points: pointRules.fiveStarReview,
         created_at: now,
       })
       .onConflict((oc) => oc.columns(['user_id', 'reason', 'ref']).doNothing())
