@@ -108,6 +108,7 @@ test('after a release both parties see their invoices and the PDF; the statement
   await expect(rows.nth(0)).toContainText('+€1,236.00')
   await expect(rows.nth(1)).toContainText('Released to the freelancer')
   await expect(rows.nth(1)).toContainText('-€1,236.00')
+  await expect(rows.nth(1)).toContainText('Price €1,200.00 · service fee €36.00')
   await expect(rows.nth(1).locator('td').last()).toHaveText('€0.00')
   await expectNoAxeViolations(client)
 
@@ -128,12 +129,17 @@ test('after a release both parties see their invoices and the PDF; the statement
   const csv = await download(client, main(client).getByRole('link', { name: 'Download CSV' }))
   expect(csv.name).toBe(`statement-${today}-${today}.csv`)
   const text = csv.body.toString('utf8')
-  expect(text.startsWith('\uFEFFDate (UTC),Description,Project,Account,Amount,Currency,Balance\r\n')).toBe(
-    true,
-  )
+  expect(
+    text.startsWith(
+      '\uFEFFDate (UTC),Description,Project,Account,Amount,Price,Fee,Withdrawal,Currency,Balance\r\n',
+    ),
+  ).toBe(true)
   const quoted = `"Roof, ""truss"" check ${test.info().project.name}`
-  expect(text).toContain(`,Payment received and held,${quoted}",Held,1236.00,EUR,`)
-  expect(text).toContain(`,Released to the freelancer,${quoted} · Calculations",Held,-1236.00,EUR,`)
+  expect(text).toContain(`,Payment received and held,${quoted}",Held,1236.00,,,,EUR,`)
+  // The same rows as the page: a release with its price and fee beside the amount.
+  expect(text).toContain(
+    `,Released to the freelancer,${quoted} · Calculations",Held,-1236.00,1200.00,36.00,,EUR,`,
+  )
 
   await client.context().close()
   await freelancer.context().close()

@@ -148,5 +148,17 @@ test('a freelancer withdraws released money, sees it paid, and sees a failing pa
   await expect(money).toContainText('Paid out€500.00')
   await money.getByRole('link', { name: 'Withdraw money' }).click()
   await expect(freelancer).toHaveURL(`${shell().base}/payouts`)
+
+  // The statement tells each withdrawal once, in words: the paid one, the one that came back.
+  await freelancer.goto(`${shell().base}/statements`)
+  const moves = main(freelancer).getByTestId('movement')
+  await expect(main(freelancer)).not.toContainText('Movement (')
+  const out = moves.filter({ hasText: 'Withdrawal to your payout method' })
+  await expect(out).toHaveCount(2)
+  await expect(out.nth(0)).toContainText('Paid out')
+  await expect(out.nth(0)).toContainText('-€500.00')
+  await expect(out.nth(1)).toContainText('Not paid: back in your available balance')
+  await expect(moves.filter({ hasText: 'Withdrawal returned' })).toContainText('+€150.50')
+  await expect(moves.last().locator('td').last()).toHaveText('€400.00')
   await freelancer.context().close()
 })

@@ -33,7 +33,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   } catch (error) {
     throwApiError(error)
   }
-  const head = ['date', 'description', 'project', 'account', 'amount', 'currency', 'balance']
+  const head = [
+    'date',
+    'description',
+    'project',
+    'account',
+    'amount',
+    'price',
+    'fee',
+    'withdrawal',
+    'currency',
+    'balance',
+  ]
     .map((k) => csvCell(t(`invoices:csv.${k}`)))
     .join(',')
   const encoder = new TextEncoder()
@@ -47,13 +58,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       first = null
       chunk = page
       const lines = page.data.map((m) => {
-        const { what, where } = describeMovement(m, t)
+        const { what, where } = describeMovement(m, t, (minor) => decimal(minor, m.currency))
         return [
           m.at,
           what,
           where,
-          t(`invoices:account.${m.account}`, { defaultValue: m.account }),
+          t(`invoices:account.${m.account}`),
           decimal(m.amountMinor, m.currency),
+          m.priceMinor == null ? '' : decimal(m.priceMinor, m.currency),
+          m.feeMinor == null ? '' : decimal(m.feeMinor, m.currency),
+          m.withdrawal ? t(`invoices:withdrawal.${m.withdrawal}`) : '',
           m.currency,
           decimal(m.balanceMinor, m.currency),
         ]

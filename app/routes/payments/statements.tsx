@@ -85,7 +85,7 @@ export default function Statements({ loaderData }: Route.ComponentProps) {
               { label: t('statements.balance'), numeric: true },
             ]}
             rows={statement.data.map((m) => {
-              const { what, where } = describeMovement(m, t)
+              const { what, where, detail } = describeMovement(m, t, (minor) => money(minor, m.currency))
               return {
                 key: m.id,
                 testId: 'movement',
@@ -95,12 +95,12 @@ export default function Statements({ loaderData }: Route.ComponentProps) {
                   </time>,
                   <span key="w">
                     {what}
-                    {where ? (
-                      <>
+                    {[where, detail].filter(Boolean).map((line) => (
+                      <span key={line}>
                         <br />
-                        <span className="muted">{where}</span>
-                      </>
-                    ) : null}
+                        <span className="muted">{line}</span>
+                      </span>
+                    ))}
                   </span>,
                   (m.amountMinor > 0 ? '+' : '') + money(m.amountMinor, m.currency),
                   money(m.balanceMinor, m.currency),

@@ -75,6 +75,18 @@ const movement = z.object({
   projectTitle: z.string().nullable(),
   installmentTitle: z.string().nullable(),
   amountMinor: z.number(),
+  priceMinor: z
+    .number()
+    .nullable()
+    .describe("a release: the installment's price (the amount is it less or plus the fee)"),
+  feeMinor: z
+    .number()
+    .nullable()
+    .describe('a release: the fee taken from it (freelancer) or paid on it (client)'),
+  withdrawal: z
+    .enum(['pending', 'paid', 'returned'])
+    .nullable()
+    .describe('a withdrawal: on its way to the bank, paid by it, or returned to the available balance'),
   currency: z.string(),
   balanceMinor: z.number(),
 })

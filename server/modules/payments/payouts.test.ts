@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
@@ -10,12 +12,20 @@ import {
 } from '../../../tests/support/modules/payments.ts'
 import { failingPayoutDestinations, sandboxEvent, SANDBOX } from './gateways/sandbox.ts'
 import { createPayouts } from './payouts.ts'
+import type { Movement } from './invoices-contract.ts'
+import { locales } from '#server/db/schema.ts'
 
 // Payouts (issue 17 item 6, decisions 185–187) on both databases, through the real API and the
 // sandbox gateway: a freelancer withdraws released money to a payment method; a failing test
 // destination returns it to available; every refusal is a 400 naming the field and changes
 // nothing; concurrent payouts never overdraw; as a property, payouts keep the ledger's rules.
 const RUNS = Number(process.env.PAYMENTS_RUNS ?? 6)
+const wordsOf = (lang: string) =>
+  JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, `../../../locales/${lang}/invoices.json`), 'utf8'),
+  ) as {
+    movement: Record<string, string>
+  }
 const GOOD_IBAN = 'DE89 3704 0044 0532 0130 00'
 type T = ReturnType<typeof paymentsTestApi>
 
@@ -79,6 +89,24 @@ for (const dialect of dialects) {
         ).toBe(200)
       }
     }
+    /** The user's statement: each row's movement must read in words in every language (no "Movement (payout)"). */
+    const statementOf = async (u: U) => {
+      const rows = (await t.call('GET', 'Payment/statements?pageSize=1000', { token: u.token })).json
+        .data as Movement[]
+      for (const r of rows)
+        for (const lang of locales)
+          expect(wordsOf(lang).movement, `${lang}: ${r.movement}_${r.account}`).toHaveProperty(
+            `${r.movement}_${r.account}`,
+          )
+      return rows.map((r) => ({
+        movement: r.movement,
+        amountMinor: r.amountMinor,
+        priceMinor: r.priceMinor,
+        feeMinor: r.feeMinor,
+        withdrawal: r.withdrawal,
+        balanceMinor: r.balanceMinor,
+      }))
+    }
     const notified = async (u: U, key: string) => {
       for (let n = 0; n < 100; n++) {
         const row = await s.database.db
@@ -123,6 +151,26 @@ for (const dialect of dialects) {
         balances: [],
         data: [],
       })
+      // The statement: the release with its price and commission, then the withdrawal once, paid;
+      // the money on its way to the bank is never a second movement or a credit.
+      expect((await statementOf(s.freelancer)).slice(-2)).toEqual([
+        {
+          movement: 'release',
+          amountMinor: 90000,
+          priceMinor: 100000,
+          feeMinor: 10000,
+          withdrawal: null,
+          balanceMinor: 90000,
+        },
+        {
+          movement: 'payout',
+          amountMinor: -50000,
+          priceMinor: null,
+          feeMinor: null,
+          withdrawal: 'paid',
+          balanceMinor: 40000,
+        },
+      ])
       const note = await notified(s.freelancer, 'payouts:notify.payoutPaid')
       expect(note.type).toBe('Payment')
       expect(JSON.parse(note.params)).toMatchObject({ amount: '500.00 EUR' })
@@ -149,6 +197,14 @@ for (const dialect of dialects) {
         .execute()
       expect(moves.map((m) => m.kind)).toEqual(['payout', 'reversal'])
       expect(moves[1].reverses_id).toBe(moves[0].id)
+      // The statement: the withdrawal left the balance, was not paid, and came back.
+      expect(
+        (await statementOf(f)).map((r) => [r.movement, r.amountMinor, r.withdrawal, r.balanceMinor]),
+      ).toEqual([
+        ['release', 36000, null, 36000],
+        ['payout', -30000, 'returned', 6000],
+        ['reversal', 30000, null, 36000],
+      ])
       await notified(f, 'payouts:notify.payoutFailed')
       // A late or repeated gateway event about a settled payout changes nothing.
       const secret = await s.t.api.services.sandboxGateway.secret()
@@ -217,6 +273,11 @@ for (const dialect of dialects) {
       })
       expect(asked.status).toBe('requested')
       expect((await balances(f))[0]).toMatchObject({ availableMinor: 7000, paidOutMinor: 0 })
+      const pending = await statementOf(f)
+      expect(pending.map((r) => [r.movement, r.amountMinor, r.withdrawal, r.balanceMinor])).toEqual([
+        ['release', 27000, null, 27000],
+        ['payout', -20000, 'pending', 7000],
+      ])
       const secret = await s.t.api.services.sandboxGateway.secret()
       const paid = sandboxEvent(secret, 'payout.succeeded', {
         paymentToken: String(asked.id),
@@ -242,6 +303,11 @@ for (const dialect of dialects) {
         id: asked.id,
         status: 'paid',
       })
+      // Paid by the bank: the same one row, now paid, and no other movement.
+      expect((await statementOf(f)).map((r) => [r.movement, r.withdrawal, r.balanceMinor])).toEqual([
+        ['release', null, 27000],
+        ['payout', 'paid', 7000],
+      ])
       expect(await ledgerBroken(s.database)).toEqual([])
     })
 

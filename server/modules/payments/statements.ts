@@ -3,7 +3,10 @@ import type { Caller } from '#server/api/handler.ts'
 import type { StatementQuery } from './invoices-contract.ts'
 
 // The caller's statement (decision 193): every ledger entry of their accounts, oldest first, with
-// the running balance of their money per currency.
+// the running balance of their money per currency. Their money is what Workneer holds for them
+// (held for their contracts, available to withdraw): a withdrawal leaves it once, when it is asked
+// for, and the money on its way to the bank (payout_in_flight) is not a second movement; the
+// withdrawal's row says whether the bank has it yet (decision 309).
 
 const endOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString()
 
@@ -17,6 +20,7 @@ async function pageIds(db: DB, caller: Caller, q: StatementQuery) {
     .selectFrom('ledger_entry as e')
     .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
     .where('a.user_id', '=', caller.userId)
+    .where('a.kind', '!=', 'payout_in_flight')
   if (q.from || q.to) {
     let dated = inRange.innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
     if (q.from) dated = dated.where('t.created_at', '>=', `${q.from}T00:00:00.000Z`)
@@ -54,10 +58,13 @@ const entries = (db: DB, ids: number[]) =>
       'e.currency',
       'a.kind as account',
       't.kind as movement',
+      't.ref',
       't.created_at',
       'c.project_id',
       'p.title as project_title',
       'i.title as installment_title',
+      'i.amount_minor as installment_minor',
+      'i.refunded_minor as installment_refunded_minor',
     ])
     .where('e.id', 'in', ids)
     .orderBy('e.id', 'asc')
@@ -71,6 +78,7 @@ async function balancesBefore(db: DB, caller: Caller, firstId: number) {
     .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
     .select(['a.currency', (eb) => eb.fn.sum<number>('e.amount_minor').as('sum')])
     .where('a.user_id', '=', caller.userId)
+    .where('a.kind', '!=', 'payout_in_flight')
     .where('e.id', '<', firstId)
     .groupBy('a.currency')
     .execute()
@@ -79,8 +87,36 @@ async function balancesBefore(db: DB, caller: Caller, firstId: number) {
   return balances
 }
 
+/** Where each withdrawal of the page is now: its row says pending, paid or returned. */
+async function payoutStates(db: DB, refs: Array<string | null>) {
+  const ids = refs.flatMap((ref) => (ref?.startsWith('payout:') ? [Number(ref.slice('payout:'.length))] : []))
+  if (!ids.length) return new Map<string, PayoutState>()
+  const rows = await db.selectFrom('payout').select(['id', 'status']).where('id', 'in', ids).execute()
+  const word = { requested: 'pending', paid: 'paid', failed: 'returned' } as const
+  return new Map(
+    rows.map((r) => [`payout:${r.id}`, word[r.status as keyof typeof word] ?? 'pending'] as const),
+  )
+}
+type PayoutState = 'pending' | 'paid' | 'returned'
+
 /**
- * The caller's statement: each entry of their accounts in the dates asked (UTC days, both
+ * A release's price and fee beside its amount: the freelancer gets the price less the platform's
+ * commission, the client pays the price and their service fee. A release ends the installment's
+ * refunds, so its price is what was not refunded.
+ */
+function priceAndFee(r: {
+  movement: string
+  amount: number
+  installmentMinor: number | null
+  refunded: number | null
+}) {
+  if (r.movement !== 'release' || r.installmentMinor == null) return { priceMinor: null, feeMinor: null }
+  const priceMinor = r.installmentMinor - (r.refunded ?? 0)
+  return { priceMinor, feeMinor: Math.abs(Math.abs(r.amount) - priceMinor) }
+}
+
+/**
+ * The caller's statement: each entry of their money in the dates asked (UTC days, both
  * included), oldest first, with the balance of their money in its currency after it. A page is
  * `page` (offset) or the entries after `after` (the export's cursor); the balance before the
  * page is one indexed sum of the caller's earlier entries, so any page costs the same.
@@ -94,7 +130,13 @@ export async function statement(db: DB, caller: Caller, q: StatementQuery) {
         page.slice(0, size).map((r) => r.id),
       )
     : []
-  const balances = data.length ? await balancesBefore(db, caller, data[0].id) : new Map<string, number>()
+  const [balances, payouts] = await Promise.all([
+    data.length ? balancesBefore(db, caller, data[0].id) : new Map<string, number>(),
+    payoutStates(
+      db,
+      data.map((r) => r.ref),
+    ),
+  ])
   return {
     data: data.map((r) => {
       const amountMinor = -Number(r.amount_minor)
@@ -109,6 +151,13 @@ export async function statement(db: DB, caller: Caller, q: StatementQuery) {
         projectTitle: r.project_title,
         installmentTitle: r.installment_title,
         amountMinor,
+        ...priceAndFee({
+          movement: r.movement,
+          amount: amountMinor,
+          installmentMinor: r.installment_minor == null ? null : Number(r.installment_minor),
+          refunded: r.installment_refunded_minor == null ? null : Number(r.installment_refunded_minor),
+        }),
+        withdrawal: r.movement === 'payout' ? (payouts.get(r.ref ?? '') ?? 'pending') : null,
         currency: r.currency,
         balanceMinor,
       }
