@@ -164,11 +164,11 @@ test('resets a forgotten password from the mail, and returns to the page asked f
     /Reputation points\d+Earned once each: 10 for a confirmed email address/,
   )
   // A new password: the notice says what happened beneath the catalogue's title.
-  const main = page.locator('main')
-  await main.getByLabel('Current password').fill('a fresh and longer passphrase')
-  await main.getByLabel('New password', { exact: true }).fill('the freshest of all passphrases')
-  await main.getByLabel('Repeat the new password').fill('the freshest of all passphrases')
-  await main.getByRole('button', { name: 'Change password' }).click()
+  const passwordForm = page.locator('section[aria-labelledby="password-heading"]')
+  await passwordForm.getByLabel('Current password').fill('a fresh and longer passphrase')
+  await passwordForm.getByLabel('New password', { exact: true }).fill('the freshest of all passphrases')
+  await passwordForm.getByLabel('Repeat the new password').fill('the freshest of all passphrases')
+  await passwordForm.getByRole('button', { name: 'Change password' }).click()
   await expect(page.getByText('Success Operation')).toBeVisible()
   await expect(page.getByText('Your password is changed. You stay signed in here')).toBeVisible()
   await logOut(page)
