@@ -123,6 +123,9 @@ function MoveForm({ move, id, label }: { move: InstallmentMove; id: number; labe
   )
 }
 
+/** Why the system closes a proposal (server/modules/projects/project-status.ts): taken by another freelancer, or the project cancelled. */
+const closeReasons = ['taken', 'cancelled']
+
 /** The project's activity log as a timeline: who did what, when. */
 export function ActivityList({
   items,
@@ -141,17 +144,22 @@ export function ActivityList({
   return (
     <Timeline
       empty={t('activity.none')}
-      events={items.map((a) => ({
-        id: a.id,
-        at: a.createdAt,
-        text: (
-          <span>
-            <strong>{a.actor?.name ?? t('activity.system')}</strong>{' '}
-            {t(`activity.${a.entity}.${a.action}`, { defaultValue: `${a.entity} ${a.action}` })}
-            {a.note ? <span className="muted"> — {a.note}</span> : null}
-          </span>
-        ),
-      }))}
+      events={items.map((a) => {
+        // A proposal the system closed says why in words, not by its note's code word.
+        const why = a.entity === 'proposal' && a.action === 'close' && closeReasons.includes(a.note ?? '')
+        const key = why ? `activity.proposal.close_${a.note}` : `activity.${a.entity}.${a.action}`
+        return {
+          id: a.id,
+          at: a.createdAt,
+          text: (
+            <span>
+              <strong>{a.actor?.name ?? t('activity.system')}</strong>{' '}
+              {t(key, { defaultValue: `${a.entity} ${a.action}` })}
+              {a.note && !why ? <span className="muted"> — {a.note}</span> : null}
+            </span>
+          ),
+        }
+      })}
     />
   )
 }

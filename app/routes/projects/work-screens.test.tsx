@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { renderHtml, textOf } from '../../../tests/support/render'
-import { InstallmentList } from './installments'
+import { ActivityList, InstallmentList } from './installments'
 import { clientProjectMoves, installmentMoves } from './moves'
 
 const installment = (position: number, status: string, title = `Part ${position}`) => ({
@@ -142,4 +142,34 @@ describe('Work screens are built from the design system', () => {
       expect(source).not.toMatch(/<Status value=/)
     },
   )
+})
+
+describe('ActivityList: who did what, in words', () => {
+  const item = (entity: string, action: string, note: string | null, actor: string | null) => ({
+    id: Math.floor(Math.random() * 1e9),
+    entity,
+    action,
+    toState: '',
+    note,
+    actor: actor ? { name: actor } : null,
+    createdAt: '2026-11-28T10:00:00.000Z',
+  })
+  it('says why the system closed a proposal instead of showing its code word, in every language', async () => {
+    const items = [item('proposal', 'close', 'taken', null), item('proposal', 'close', 'cancelled', null)]
+    const en = textOf(await renderHtml(<ActivityList items={items} />))
+    expect(en).toContain('Workneer closed a proposal because another freelancer was hired')
+    expect(en).toContain('Workneer closed a proposal because the project was cancelled')
+    expect(en).not.toMatch(/— (taken|cancelled)/)
+    for (const lang of ['es', 'de', 'it', 'ru'])
+      expect(textOf(await renderHtml(<ActivityList items={items} />, lang))).not.toMatch(/taken|cancelled/)
+  })
+  it("names refund steps and keeps a person's own words as the note", async () => {
+    const items = [
+      item('refund', 'request', '€150.00', 'Clara Client'),
+      item('refund', 'decline', 'The drainage section is on page 4.', 'Fred Freelancer'),
+    ]
+    const en = textOf(await renderHtml(<ActivityList items={items} />))
+    expect(en).toContain('Clara Client asked for a refund — €150.00')
+    expect(en).toContain('Fred Freelancer declined the refund — The drainage section is on page 4.')
+  })
 })

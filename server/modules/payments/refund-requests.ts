@@ -3,7 +3,9 @@ import { forbidden, notFound } from '#server/api/errors.ts'
 import type { DB } from '#server/db/database.ts'
 import type { InstallmentState } from '../projects/machines.ts'
 import { readContractOfProject } from '../projects/reads.ts'
-import { conflict, lockRow } from '../projects/transition.ts'
+import { conflict, lockRow, recordActivity } from '../projects/transition.ts'
+import { formatMoney } from '#server/lib/money.ts'
+import type { Trx } from './ledger.ts'
 import { moveBack, sendBack } from './refund-money.ts'
 import { chatEvent, tell, titles } from './refund-notices.ts'
 import {
@@ -94,10 +96,23 @@ export async function requestRefund(
     })
     const party = { project_id: input.projectId, freelancer_id: contract.freelancerId }
     await chatEvent(trx, 'refundRequested', party, caller.userId)
+    await feed(trx, { id: row.id, project_id: input.projectId }, caller.userId, 'request', 'open', {
+      note: formatMoney(input.amount, held.currency),
+    })
     return row.id
   })
   return presentRequest(db, id)
 }
+
+/** Each step of a refund request is in the project's activity feed, named by who took it (issue 39). */
+const feed = (
+  trx: Trx,
+  r: { id: number; project_id: number },
+  actorId: number,
+  action: 'request' | 'accept' | 'decline' | 'dispute',
+  state: string,
+  { note }: { note?: string } = {},
+) => recordActivity(trx, r.project_id, actorId, 'refund', r.id, action, state, note)
 
 /** The freelancer accepts: the money goes back at once (in the acceptance's transaction), the gateway is asked after commit. */
 export async function acceptRefund(deps: RefundDeps, caller: Caller, requestId: number) {
@@ -117,6 +132,7 @@ export async function acceptRefund(deps: RefundDeps, caller: Caller, requestId: 
     await moveBack(trx, dialect, r, r.amount_minor)
     await tell(trx, [r.client_id], 'refundAccepted', r.project_id, await titles(trx, r))
     await chatEvent(trx, 'refundAccepted', r, caller.userId)
+    await feed(trx, r, caller.userId, 'accept', 'accepted')
   })
   await sendBack(deps, requestId)
   return presentRequest(db, requestId)
@@ -142,6 +158,7 @@ export async function declineRefund(
       .execute()
     await tell(trx, [r.client_id], 'refundDeclined', r.project_id, await titles(trx, r))
     await chatEvent(trx, 'refundDeclined', r, caller.userId)
+    await feed(trx, r, caller.userId, 'decline', 'declined', { note: reason })
   })
   return presentRequest(db, requestId)
 }
@@ -169,6 +186,7 @@ export async function disputeRefund({ db, dialect }: RefundDeps, caller: Caller,
       .where('id', '=', r.id)
       .execute()
     await tell(trx, [r.freelancer_id], 'refundDisputed', r.project_id, await titles(trx, r))
+    await feed(trx, r, caller.userId, 'dispute', 'disputed')
   })
   return presentRequest(db, requestId)
 }

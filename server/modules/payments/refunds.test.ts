@@ -120,6 +120,24 @@ for (const dialect of dialects) {
       // The installment can be funded again by a new payment.
       await fund(t.call, client, c.projectId, [c.i.id])
       expect(await statusOf(c.i.id)).toBe('funded')
+      // The project's activity names who took each step: the client funded (the gateway only
+      // confirmed it), asked for the refund, and the freelancer accepted it.
+      const log = (
+        await t.call('GET', `projects/${c.projectId}/activities?pageSize=50`, { token: client.token })
+      ).json.data as Array<{
+        entity: string
+        action: string
+        note: string | null
+        actor: { id: number } | null
+      }>
+      const step = (entity: string, action: string) =>
+        log.filter((a) => a.entity === entity && a.action === action).map((a) => [a.actor?.id, a.note])
+      expect(step('installment', 'fund')).toEqual([
+        [client.id, null],
+        [client.id, null],
+      ])
+      expect(step('refund', 'request')).toEqual([[client.id, '€1,000.00']])
+      expect(step('refund', 'accept')).toEqual([[freelancer.id, null]])
       // Notifications and the chat's system messages arrive through the outbox.
       await t.api.jobs.outbox.drain()
       const texts = await database.db

@@ -58,7 +58,8 @@ async function fundInstallments(deps: FundingDeps, trx: Trx, contractId: number,
       current: 'pending',
       action: 'fund',
       actor: 'system',
-      actorId: null,
+      // The client paid; the gateway's confirmation only makes it so. The feed names the client.
+      actorId: contract.client_id,
       projectId: contract.project_id,
       effects: [
         notify([contract.freelancer_id], 'installmentFunded', contract.project_id, 'Project', {
