@@ -110,3 +110,26 @@ describe('one input schema per entity', () => {
     }
   })
 })
+
+describe('the Create Project form', () => {
+  test("starts in the currency of the client's newest project", async () => {
+    const posted = await postApi(
+      await apiToken(),
+      {
+        title: 'Crane base check for a tower crane',
+        description: 'Check the crane base design against the site investigation and write a short note.',
+        subcategoryId: await aSubcategory(),
+        budgetType: 'fixed',
+        currency: 'USD',
+        budgetMinor: 150_000,
+      },
+      'en',
+    )
+    expect(posted.status, await posted.clone().text()).toBe(200)
+    const form = await fetch(`${pages.server.base}/projects/create`, {
+      headers: { cookie: `${pages.session}; lang=en` },
+    })
+    const select = /<select[^>]*name="currency"[^>]*>([\s\S]*?)<\/select>/.exec(await form.text())![1]
+    expect(/<option[^>]*selected[^>]*>([^<]+)</.exec(select)?.[0]).toMatch(/value="USD"/)
+  })
+})

@@ -8,13 +8,20 @@ import { saveProject } from './actions.server'
 import { ProjectForm } from './project-form'
 import { titled } from '~/lib/meta'
 import { readCategoryTree } from '~/lib/catalogue.server'
+import { apiFor } from '~/lib/api.server'
+import { projectsContract } from '#server/modules/projects/contract.ts'
 
 // /projects/create: a multipart form (the attachment rides along) that saves a draft or publishes.
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'projects.create')
   try {
-    const { data: tree } = await readCategoryTree(context)
-    return { tree, title: getInstance(context).t('projects:create.title') }
+    const [{ data: tree }, latest] = await Promise.all([
+      readCategoryTree(context),
+      apiFor(context).call(projectsContract.myProjects, { query: { page: 1, pageSize: 1 } }),
+    ])
+    // A client who pays in one currency posts in it again: the newest project's is the default.
+    const currency = latest.data[0]?.currency ?? 'EUR'
+    return { tree, currency, title: getInstance(context).t('projects:create.title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -38,7 +45,7 @@ export default function CreateProject({ loaderData, actionData }: Route.Componen
       <ProjectForm
         tree={loaderData.tree}
         lastResult={actionData}
-        defaultValue={{ currency: 'EUR', budgetType: 'fixed', remote: 'true' }}
+        defaultValue={{ currency: loaderData.currency, budgetType: 'fixed', remote: 'true' }}
       />
     </main>
   )
