@@ -58,6 +58,14 @@ export function formatNumber(value: number, locale: string, options?: Intl.Numbe
   return intlFormatter('number', locale, options, () => new Intl.NumberFormat(locale, options)).format(value)
 }
 
+/** A file's size as people read it: whole kilobytes under a megabyte, else megabytes to one decimal ("240 kB", "1,2 MB"). */
+export function formatFileSize(bytes: number, locale: string) {
+  const mb = bytes / 1_000_000
+  return mb < 1
+    ? formatNumber(Math.max(1, Math.ceil(bytes / 1000)), locale, { style: 'unit', unit: 'kilobyte' })
+    : formatNumber(mb, locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 })
+}
+
 // resolvedOptions() builds an object each call, and a list of 20 freelancers asks 20 times.
 const digitsOf = new Map<string, number>()
 export function currencyDigits(currency: string) {

@@ -41,31 +41,38 @@ describe('MessageItem', () => {
   })
 
   it("shows each kind of attachment its own way, through the site's download address; unknown kinds as images", async () => {
-    const file = (id: number, attachmentType: number, name: string) => ({
+    const file = (id: number, attachmentType: number, name: string, mime: string, size = 10) => ({
       id,
       name,
       url: `files/${id}/download`,
       attachmentType,
-      size: 10,
-      mime: 'x/y',
+      size,
+      mime,
     })
     const html = await render(
       message({
         text: '',
         attachments: [
-          file(1, 1, 'a.png'),
-          file(2, 2, 'b.mp4'),
-          file(3, 3, 'c.mp3'),
-          file(4, 4, 'd.pdf'),
-          file(5, 9, 'e.gif'),
+          file(1, 1, 'a.png', 'image/png', 245_300),
+          file(2, 2, 'b.mp4', 'video/mp4'),
+          file(3, 3, 'c.mp3', 'audio/mpeg'),
+          file(4, 4, 'd.pdf', 'application/pdf', 1_250_000),
+          file(5, 9, 'e.gif', 'image/gif'),
+          file(6, 1, 'f.tiff', 'image/tiff'),
         ],
       }),
     )
     expect(html).toContain('<img src="/chats/files/1" alt="a.png"')
     expect(html).toContain('<video src="/chats/files/2" controls=""')
     expect(html).toContain('<audio src="/chats/files/3" controls=""')
-    expect(html).toMatch(/href="\/chats\/files\/4" download="d.pdf">Document: /)
+    expect(html).toMatch(/href="\/chats\/files\/4" download="d.pdf">/)
     expect(html).toContain('<img src="/chats/files/5" alt="e.gif"')
+    // A picture browsers cannot show is a download only; each says its kind and size.
+    expect(html).not.toContain('<img src="/chats/files/6"')
+    const text = textOf(html)
+    expect(text).toContain('a.png Image · 246 kB')
+    expect(text).toContain('d.pdf Document · 1.3 MB')
+    expect(text).toContain('f.tiff Image · 1 kB')
   })
 
   it('centres a system message and gives it no read state', async () => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { linkify } from '~/lib/linkify'
-import { formatDateTime } from '~/lib/format'
+import { formatDateTime, formatFileSize } from '~/lib/format'
 import { MessageBubble } from '~/components/ui'
 import type { ChatMessage } from '#server/modules/chat/contract.ts'
 
@@ -30,20 +30,28 @@ const KINDS = { 1: 'image', 2: 'video', 3: 'audio', 4: 'document' } as const
 /** docs/product.md §3: 1 image, 2 video, 3 audio, 4 document; anything else shows as an image. */
 export const attachmentKind = (type: number) => KINDS[type as keyof typeof KINDS] ?? 'image'
 
+// Pictures browsers cannot show (TIFF, BPG) are offered as downloads only.
+const notShown = /^image\/(tiff|bpg)\b/
+
+/** An attachment: a picture, a player or nothing, then its name to download with its kind and size. */
 function Attachment({ file }: { file: ChatMessage['attachments'][number] }) {
-  const { t } = useTranslation('chat')
+  const { t, i18n } = useTranslation('chat')
   const href = attachmentHref(file.id)
   const kind = attachmentKind(file.attachmentType)
   return (
     <span className="ui-attachment" data-testid="attachment" data-kind={kind}>
-      {kind === 'image' ? <img src={href} alt={file.name} loading="lazy" /> : null}
+      {kind === 'image' && !notShown.test(file.mime) ? (
+        <img src={href} alt={file.name} loading="lazy" />
+      ) : null}
       {kind === 'video' ? <video src={href} controls preload="metadata" aria-label={file.name} /> : null}
       {kind === 'audio' ? <audio src={href} controls preload="metadata" aria-label={file.name} /> : null}
-      <a href={href} download={file.name}>
-        {kind === 'document' ? `${t(`attachment.${kind}`)}: ` : null}
-        <span className="visually-hidden">{t('attachment.download', { name: file.name })}</span>
-        <span aria-hidden="true">{file.name}</span>
-      </a>
+      <span>
+        <a href={href} download={file.name}>
+          <span className="visually-hidden">{t('attachment.download', { name: file.name })}</span>
+          <span aria-hidden="true">{file.name}</span>
+        </a>{' '}
+        <span className="muted small">{`${t(`attachment.${kind}`)} · ${formatFileSize(file.size, i18n.language)}`}</span>
+      </span>
     </span>
   )
 }
