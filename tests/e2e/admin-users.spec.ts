@@ -151,10 +151,24 @@ test('an admin deletes an account: its name and email are gone, the page says so
   await sam.goto(`${base}/admin/users?q=${encodeURIComponent(email)}`)
   await main(sam).getByRole('link', { name: 'Dora Drafter' }).click()
   await expect(main(sam)).toContainText('+39 333 765 4321')
-  // With JavaScript the browser asks first.
-  sam.once('dialog', (dialog) => void dialog.accept())
+  // The deletion asks first in the page itself, so it does without JavaScript too: a reason and a
+  // box to tick; the action refuses without the box.
   const form = main(sam).getByTestId('delete-form')
   await form.getByLabel('Reason (recorded in the audit trail)').fill('Asked to be forgotten by email')
+  const unticked = await sam.request.post(sam.url(), {
+    headers: { origin: base },
+    form: { intent: 'delete', reason: 'Asked to be forgotten by email' },
+    maxRedirects: 0,
+  })
+  expect(unticked.status()).toBe(400)
+  expect(await unticked.text()).toContain('Tick the box to confirm the deletion.')
+  const still = await db
+    .selectFrom('app_user')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  expect(still.status).toBe('Active')
+  await form.getByLabel('I understand that this erases the account for good and cannot be undone.').check()
   await form.getByRole('button', { name: 'Delete account' }).click()
   await expect(sam.getByText('The account is deleted.')).toBeVisible()
   await expect(main(sam).locator('h1')).toContainText('Deleted user')

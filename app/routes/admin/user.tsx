@@ -69,6 +69,9 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const intent = String(form.get('intent') ?? '') as Intent
   if (!(intent in forms)) throw new Response('Bad Request', { status: 400 })
   const { schema, call } = forms[intent]
+  // Deleting cannot be undone: the box that says so must be ticked, with JavaScript or without.
+  if (intent === 'delete' && form.get('understood') !== 'yes')
+    return data<Answer>({ intent, error: { understood: ['actions.delete.notUnderstood'] } }, { status: 400 })
   const submission = parseWithZod(form, { schema })
   if (submission.status !== 'success')
     return data<Answer>({ intent, error: submission.reply().error }, { status: 400 })
@@ -121,6 +124,7 @@ export default function AdminUser({ loaderData: { user }, actionData }: Route.Co
       variant={variant}
       change={change}
       error={errorOf(intent)}
+      understoodError={answer?.intent === intent ? answer.error?.understood?.[0] : undefined}
     />
   )
   return (
@@ -197,12 +201,14 @@ function ReasonForm({
   variant,
   change,
   error,
+  understoodError,
 }: {
   intent: Intent
   required: boolean
   variant: 'primary' | 'secondary' | 'destructive'
   change?: 'grant' | 'take'
   error: string | undefined
+  understoodError?: string
 }) {
   const { t } = useTranslation('adminUsers')
   return (
@@ -211,11 +217,6 @@ function ReasonForm({
       className="ui-card form-stack"
       data-testid={`${intent}-form`}
       aria-labelledby={`${intent}-title`}
-      onSubmit={
-        intent === 'delete'
-          ? (e) => !window.confirm(t('actions.delete.confirm')) && e.preventDefault()
-          : undefined
-      }
     >
       <h3 id={`${intent}-title`}>{t(`actions.${intent}.title`)}</h3>
       <p className="muted">{t(`actions.${intent}.help`)}</p>
@@ -228,6 +229,7 @@ function ReasonForm({
         error={error}
         maxLength={adminUserLimits.reason}
       />
+      {intent === 'delete' ? <Understood error={understoodError} /> : null}
       <div>
         <Button variant={variant}>{t(`actions.${intent}.submit`)}</Button>
       </div>
@@ -237,4 +239,29 @@ function ReasonForm({
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />
+}
+
+/** The confirmation step of a deletion: a box to tick that says what cannot be undone (required in the page and by the action). */
+function Understood({ error }: { error?: string }) {
+  const { t } = useTranslation('adminUsers')
+  return (
+    <div className="field field-checkbox">
+      <label>
+        <input
+          type="checkbox"
+          name="understood"
+          value="yes"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'understood-error' : undefined}
+        />{' '}
+        {t('actions.delete.understood')}
+      </label>
+      {error ? (
+        <p className="field-error" id="understood-error">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  )
 }
