@@ -12,7 +12,7 @@ import type { Route } from './+types/root'
 import { getLocale, i18nextMiddleware } from './middleware/i18next'
 import { useNonce } from './lib/nonce'
 import { noticeFor } from './lib/errors'
-import { ApiCallError, apiFor } from './lib/api.server'
+import { ApiCallError, apiFor, isThrownAnswer } from './lib/api.server'
 import { createSessionMiddleware, getUser } from './lib/session.server'
 import { refusalMiddleware } from './lib/page-guard.server'
 import { identityContract } from '#server/modules/identity/contract.ts'
@@ -26,9 +26,7 @@ const sessionMiddleware = createSessionMiddleware(async (context, token) => {
   try {
     return await apiFor(context, { token }).call(identityContract.profile)
   } catch (error) {
-    if (error instanceof ApiCallError) {
-      if (error.status < 500) return null
-    } else if (error instanceof Response) return null
+    if (isThrownAnswer(error) || (error instanceof ApiCallError && error.status < 500)) return null
     throw error
   }
 })

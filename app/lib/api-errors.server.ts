@@ -28,8 +28,10 @@ export function actionApiError(error: unknown, t: TFunction) {
   const action = routeForStatus(error.status)
   if (action.kind !== 'notice') throwApiError(error)
   const notice = noticeFor(error.status, error.problem, t, error.retryAfter)
-  const fields = typeof error.problem === 'object' ? error.problem.errors : {}
-  return data({ notice, fields }, { status: error.status >= 400 && error.status < 600 ? error.status : 500 })
+  return data(
+    { notice, fields: error.fieldErrors },
+    { status: error.status >= 400 && error.status < 600 ? error.status : 500 },
+  )
 }
 
 /** docs/product.md §7: a successful PUT shows "Success Operation". Actions that PUT redirect through this. */

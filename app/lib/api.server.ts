@@ -46,11 +46,18 @@ export class ApiCallError extends Response {
   get code(): ErrorCode | undefined {
     return typeof this.problem === 'object' ? this.problem.code : undefined
   }
-  /** What went wrong, in the caller's language. */
-  get detail(): string {
-    return typeof this.problem === 'object' ? this.problem.detail : this.problem
+  /** The problem's messages by field (none for a plain-text answer). */
+  get fieldErrors(): Record<string, string[]> {
+    return typeof this.problem === 'object' ? (this.problem.errors ?? {}) : {}
   }
 }
+
+/**
+ * A Response thrown on purpose (a redirect apiFor chose when the session ended, a page's own 404),
+ * as opposed to an API refusal, which is a Response too: the page follows it instead of handling it.
+ */
+export const isThrownAnswer = (error: unknown): error is Response =>
+  error instanceof Response && !(error instanceof ApiCallError)
 
 type Input<E extends Endpoint> = { query?: QueryOf<E>; params?: ParamsOf<E>; body?: BodyOf<E> }
 

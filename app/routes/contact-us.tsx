@@ -31,8 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     await apiFor(context).call(contentContract.contact, { body: submission.value })
   } catch (error) {
     if (!(error instanceof ApiCallError) || [401, 402, 403, 404].includes(error.status)) throwApiError(error)
-    const fields = typeof error.problem === 'object' ? error.problem.errors : {}
-    const known = Object.fromEntries(Object.entries(fields ?? {}).filter(([k]) => k in contactSchema.shape))
+    const known = Object.fromEntries(
+      Object.entries(error.fieldErrors).filter(([k]) => k in contactSchema.shape),
+    )
     const notice = noticeFor(error.status, error.problem, t, error.retryAfter)
     return data(
       {

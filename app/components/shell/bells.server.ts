@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import { apiFor, ApiCallError } from '~/lib/api.server'
+import { apiFor, isThrownAnswer } from '~/lib/api.server'
 import {
   notificationsContract as c,
   NOTIFICATION_PAGE,
@@ -46,7 +46,7 @@ export async function bellData(context: Readonly<RouterContextProvider>, url: UR
       expanded: url.searchParams.has(BELL_PARAM),
     }
   } catch (error) {
-    if (error instanceof Response && !(error instanceof ApiCallError)) throw error
+    if (isThrownAnswer(error)) throw error
     return { unread: 0, items: [], moreHref: null, expanded: false }
   }
 }
@@ -72,7 +72,7 @@ export async function messagesData(context: Readonly<RouterContextProvider>): Pr
     })
     return { unread: rooms.roomsWithUnread, rooms: rooms.data }
   } catch (error) {
-    if (error instanceof Response && !(error instanceof ApiCallError)) throw error
+    if (isThrownAnswer(error)) throw error
     return { unread: 0, rooms: [] }
   }
 }

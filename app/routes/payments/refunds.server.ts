@@ -49,11 +49,12 @@ export async function refundIntent(
         })
       } catch (error) {
         // What the API refuses on a field (more than is held) stands under that field.
-        const fields =
-          error instanceof ApiCallError && typeof error.problem === 'object' ? error.problem.errors : {}
-        if (error instanceof ApiCallError && error.status === 400 && Object.keys(fields).length)
+        if (error instanceof ApiCallError && error.status === 400 && Object.keys(error.fieldErrors).length)
           return data(
-            { refund: submission.reply({ fieldErrors: fields }), refundFor: `request-${v.installmentId}` },
+            {
+              refund: submission.reply({ fieldErrors: error.fieldErrors }),
+              refundFor: `request-${v.installmentId}`,
+            },
             { status: 400 },
           )
         throw error

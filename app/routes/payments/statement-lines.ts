@@ -30,22 +30,23 @@ export function readFilter(url: URL) {
 }
 export type StatementFilter = z.output<typeof statementQuery>
 
-/**
- * A movement in words: what happened to the user's money, on which project, and what the row adds:
- * a release's price and fee, a withdrawal's state. `money` formats an amount for the reader.
- */
-export function describeMovement(m: Movement, t: TFunction, money: (minor: number) => string) {
+/** A movement in words: what happened to the user's money, and on which project. */
+export function describeMovement(m: Movement, t: TFunction) {
   const what = t(`invoices:movement.${m.movement}_${m.account}`, {
     defaultValue: t('invoices:movement.other', { kind: m.movement }),
   })
+  return { what, where: [m.projectTitle, m.installmentTitle].filter(Boolean).join(' · ') }
+}
+
+/**
+ * What the page's row adds under it: a release's price and fee, or a withdrawal's state (the CSV
+ * has columns for them). `money` formats an amount for the reader.
+ */
+export function movementDetail(m: Movement, t: TFunction, money: (minor: number) => string) {
   const side = m.account === 'freelancer_available' ? 'freelancer' : 'client'
-  const detail =
-    m.priceMinor != null && m.feeMinor != null
-      ? t(`invoices:price.${side}`, { price: money(m.priceMinor), fee: money(m.feeMinor) })
-      : m.withdrawal
-        ? t(`invoices:withdrawal.${m.withdrawal}`)
-        : ''
-  return { what, where: [m.projectTitle, m.installmentTitle].filter(Boolean).join(' · '), detail }
+  if (m.priceMinor != null && m.feeMinor != null)
+    return t(`invoices:price.${side}`, { price: money(m.priceMinor), fee: money(m.feeMinor) })
+  return m.withdrawal ? t(`invoices:withdrawal.${m.withdrawal}`) : ''
 }
 
 /** One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; text a spreadsheet would run as a formula gets an apostrophe first (a plain number such as -12.50 stays one). */

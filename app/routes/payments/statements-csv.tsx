@@ -58,7 +58,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       first = null
       chunk = page
       const lines = page.data.map((m) => {
-        const { what, where } = describeMovement(m, t, (minor) => decimal(minor, m.currency))
+        const { what, where } = describeMovement(m, t)
         return [
           m.at,
           what,

@@ -11,7 +11,7 @@ import { formatDateTime, formatMoney } from '~/lib/format'
 import { Button, buttonClass, DataTable, EmptyState, Pagination, Toolbar } from '~/components/ui'
 import { TextField } from '~/components/ui/field'
 import { invoicesContract as c } from '#server/modules/payments/invoices-contract.ts'
-import { describeMovement, readFilter } from './statement-lines'
+import { describeMovement, movementDetail, readFilter } from './statement-lines'
 
 // /statements (login required, issue 17 item 7): every movement of the signed-in user's money,
 // oldest first, with the balance after each (per currency), between two optional days; 50 a page;
@@ -85,7 +85,8 @@ export default function Statements({ loaderData }: Route.ComponentProps) {
               { label: t('statements.balance'), numeric: true },
             ]}
             rows={statement.data.map((m) => {
-              const { what, where, detail } = describeMovement(m, t, (minor) => money(minor, m.currency))
+              const { what, where } = describeMovement(m, t)
+              const detail = movementDetail(m, t, (minor) => money(minor, m.currency))
               return {
                 key: m.id,
                 testId: 'movement',

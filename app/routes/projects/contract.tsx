@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/contract'
-import { apiFor, ApiCallError } from '~/lib/api.server'
+import { apiFor, isThrownAnswer } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { ErrorPage } from '~/components/error-page'
@@ -34,7 +34,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       refundDone: url.searchParams.get('refund'),
     }
   } catch (error) {
-    if (error instanceof Response && !(error instanceof ApiCallError)) throw error
+    if (isThrownAnswer(error)) throw error
     throwApiError(error)
   }
 }

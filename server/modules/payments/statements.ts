@@ -87,17 +87,19 @@ async function balancesBefore(db: DB, caller: Caller, firstId: number) {
   return balances
 }
 
-/** Where each withdrawal of the page is now: its row says pending, paid or returned. */
+/** A payout's state as its statement row says it. */
+const withdrawalOf = { requested: 'pending', paid: 'paid', failed: 'returned' } as const
+type Withdrawal = (typeof withdrawalOf)[keyof typeof withdrawalOf]
+
+/** Where each withdrawal of the page is now, by its ledger ref (`payout:<id>`). */
 async function payoutStates(db: DB, refs: Array<string | null>) {
   const ids = refs.flatMap((ref) => (ref?.startsWith('payout:') ? [Number(ref.slice('payout:'.length))] : []))
-  if (!ids.length) return new Map<string, PayoutState>()
+  if (!ids.length) return new Map<string, Withdrawal>()
   const rows = await db.selectFrom('payout').select(['id', 'status']).where('id', 'in', ids).execute()
-  const word = { requested: 'pending', paid: 'paid', failed: 'returned' } as const
   return new Map(
-    rows.map((r) => [`payout:${r.id}`, word[r.status as keyof typeof word] ?? 'pending'] as const),
+    rows.map((r) => [`payout:${r.id}`, withdrawalOf[r.status as keyof typeof withdrawalOf] ?? 'pending']),
   )
 }
-type PayoutState = 'pending' | 'paid' | 'returned'
 
 /**
  * A release's price and fee beside its amount: the freelancer gets the price less the platform's

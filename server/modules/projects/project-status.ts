@@ -77,18 +77,11 @@ type Move = {
 }
 
 async function cancelContract(trx: Trx, { row, base }: Move, contract: ContractRow, followers: number[]) {
-  const inFlight = await trx
-    .selectFrom('installment')
-    .select('id')
-    .where('contract_id', '=', contract.id)
-    .where('status', 'in', ['funded', 'submitted', 'changes_requested', 'approved'])
-    .executeTakeFirst()
-  const unpaid = await trx
-    .selectFrom('installment')
-    .select('id')
-    .where('contract_id', '=', contract.id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst()
+  const states = (
+    await trx.selectFrom('installment').select('status').where('contract_id', '=', contract.id).execute()
+  ).map((i) => i.status)
+  const inFlight = states.some((s) => ['funded', 'submitted', 'changes_requested', 'approved'].includes(s))
+  const unpaid = states.includes('pending')
   const guard = () =>
     inFlight
       ? 'An installment is funded or under review; settle it before cancelling the contract'
