@@ -106,6 +106,13 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(90, 'must be at most 90')
     .default(7),
+  // Disputes (decision 313): the days support has to decide one once its money is held.
+  DISPUTE_DECISION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(90, 'must be at most 90')
+    .default(7),
   AUTO_RELEASE_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
     .int('must be a whole number')
@@ -203,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** days a freelancer has to accept or decline a refund request, and after which a submission without an answer is released */
     refundResponseDays: e.REFUND_RESPONSE_DAYS,
     autoReleaseDays: e.AUTO_RELEASE_DAYS,
+    /** days support has to decide a dispute once its money is held (decision 313) */
+    disputeDecisionDays: e.DISPUTE_DECISION_DAYS,
     /** the smallest payout, in minor units of the payout's currency (decision 185) */
     payoutMinimumMinor: e.PAYOUT_MINIMUM_MINOR,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')

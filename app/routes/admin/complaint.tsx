@@ -14,10 +14,11 @@ import { complaintsContract as c, type AuditEntry } from '#server/modules/compla
 import {
   complaintLimits,
   decisionSchema,
+  holdSchema,
   replySchema,
   stateChangeSchema,
 } from '#server/modules/complaints/rules.ts'
-import { DisputeSection } from './dispute'
+import { DisputeSection, HoldSection } from './dispute'
 import { isSent, submitWithFiles, ticketIdOf as idOf, type FormAnswer } from '../ticket-support/api.server'
 import { FieldError, ReplyForm, TicketConversation, TicketFacts } from '../ticket-support/ui'
 
@@ -79,6 +80,13 @@ export async function action({ request, context, params, url }: Route.ActionArgs
       await api.call(c.changeState, { params: { complaintId }, body: submission.value })
       return back(t('complaints:admin.moved'))
     }
+    if (intent === 'hold') {
+      const submission = parseWithZod(form, { schema: holdSchema })
+      if (submission.status !== 'success')
+        return data<StateAnswer>({ intent, reply: submission.reply() }, { status: 400 })
+      await api.call(c.hold, { params: { complaintId }, body: submission.value })
+      return back(t('disputes:hold.done'))
+    }
     if (intent === 'decide') {
       const submission = parseWithZod(form, { schema: decisionSchema })
       if (submission.status !== 'success')
@@ -115,7 +123,7 @@ export default function SupportTicket({ loaderData: { ticket, mine }, actionData
   const { t } = useTranslation(['complaints', 'ui', 'disputes'])
   const answer = actionData as StateAnswer | undefined
   const stateAnswer = answer?.intent === 'state' ? answer : undefined
-  const replyAnswer = answer?.intent === 'state' || answer?.intent === 'decide' ? undefined : answer
+  const replyAnswer = answer?.intent && answer.intent !== 'reply' ? undefined : answer
   return (
     <main id="main" className="container page">
       <p>
@@ -125,16 +133,19 @@ export default function SupportTicket({ loaderData: { ticket, mine }, actionData
       <TicketFacts ticket={ticket} support />
       {stateAnswer?.notice ? <Notice kind="error">{t(stateAnswer.notice)}</Notice> : null}
       {mine ? null : <ActionForm intent="assign" label={t('admin.assign')} />}
-      {ticket.subject.kind === 'chat_room' ? (
+      {ticket.canReadRoom ? (
         <p>
           <Link to={`/admin/complaints/${ticket.id}/room`} aria-describedby="room-hint">
-            {t('disputes:room.open')}
+            {t(ticket.subject.kind === 'chat_room' ? 'disputes:room.open' : 'disputes:room.openContract')}
           </Link>{' '}
           <span className="muted" id="room-hint">
             {t('disputes:room.openHint')}
           </span>
         </p>
       ) : null}
+      {ticket.dispute?.status === 'held' || !ticket.holdable.length ? null : (
+        <HoldSection holdable={ticket.holdable} answer={answer?.intent === 'hold' ? answer : undefined} />
+      )}
       {ticket.dispute ? (
         <DisputeSection dispute={ticket.dispute} answer={answer?.intent === 'decide' ? answer : undefined} />
       ) : null}

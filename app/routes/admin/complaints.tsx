@@ -6,17 +6,27 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
-import { formatDate } from '~/lib/format'
+import { formatDate, formatMoney } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
-import { Button, Card, EmptyState, FilterSelect, Pagination, StatusChip, Toolbar } from '~/components/ui'
+import {
+  Button,
+  Card,
+  Chip,
+  EmptyState,
+  FilterSelect,
+  Pagination,
+  StatusChip,
+  Toolbar,
+} from '~/components/ui'
 import { complaintsContract as c } from '#server/modules/complaints/contract.ts'
 import { complaintStates } from '#server/modules/complaints/machine.ts'
 import { subjectKinds } from '#server/modules/complaints/rules.ts'
 import { SubjectText } from '../ticket-support/ui'
 
 // /admin/complaints (SuperAdmin only; anyone else is sent to /auth/unauthorized): the ticket queue,
-// longest waiting first, filtered by state and by what the tickets are about (a GET form, so the
-// filters are in the address and work without JavaScript).
+// longest waiting first, filtered by state, by what the tickets are about and to the disputes whose
+// money is held, soonest deadline first (decision 313); a GET form, so the filters are in the
+// address and work without JavaScript.
 const pick = <T extends string>(values: readonly T[], value: string | null) =>
   (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined
 
@@ -24,13 +34,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'admin.area')
   const state = pick(complaintStates, url.searchParams.get('state'))
   const kind = pick(subjectKinds, url.searchParams.get('kind'))
+  const dispute = pick(['held'] as const, url.searchParams.get('dispute'))
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
   try {
-    const result = await apiFor(context).call(c.queue, { query: { state, kind, page } })
+    const result = await apiFor(context).call(c.queue, { query: { state, kind, dispute, page } })
     return {
       result,
       state,
       kind,
+      dispute,
       url: url.pathname + url.search,
       title: getInstance(context).t('complaints:admin.title'),
     }
@@ -43,8 +55,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-export default function ComplaintQueue({ loaderData: { result, state, kind, url } }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation(['complaints', 'ui'])
+export default function ComplaintQueue({
+  loaderData: { result, state, kind, dispute, url },
+}: Route.ComponentProps) {
+  const { t, i18n } = useTranslation(['complaints', 'ui', 'disputes'])
   return (
     <main id="main" className="container page">
       <h1>{t('admin.title')}</h1>
@@ -65,6 +79,13 @@ export default function ComplaintQueue({ loaderData: { result, state, kind, url 
             any={t('admin.any')}
             options={subjectKinds.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
           />
+          <FilterSelect
+            name="dispute"
+            label={t('disputes:queue.filter')}
+            value={dispute ?? ''}
+            any={t('admin.any')}
+            options={[{ value: 'held', label: t('disputes:queue.held') }]}
+          />
           <Button>{t('admin.apply')}</Button>
         </Toolbar>
       </Form>
@@ -81,6 +102,7 @@ export default function ComplaintQueue({ loaderData: { result, state, kind, url 
               status={<StatusChip machine="complaint" state={ticket.state} />}
               meta={<SubjectText subject={ticket.subject} />}
             >
+              {ticket.held ? <HeldLine held={ticket.held} /> : null}
               <p className="muted small">
                 {`${t('admin.author')}: ${ticket.author.name} · ${t('ticket.assignee')}: ${ticket.assignee?.name ?? t('admin.unassigned')} · ${t('list.updated', { date: formatDate(ticket.updatedAt, i18n.language) })}`}
               </p>
@@ -92,6 +114,24 @@ export default function ComplaintQueue({ loaderData: { result, state, kind, url 
       )}
       <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
     </main>
+  )
+}
+
+/** A dispute's money on hold and the date support is to decide by (decision 313). */
+function HeldLine({
+  held,
+}: {
+  held: NonNullable<Route.ComponentProps['loaderData']['result']['data'][number]['held']>
+}) {
+  const { t, i18n } = useTranslation(['disputes'])
+  return (
+    <p data-testid="queue-held">
+      {t('queue.line', {
+        amount: formatMoney(held.amountMinor, held.currency, i18n.language),
+        date: held.decideBy ? formatDate(held.decideBy, i18n.language) : '—',
+      })}{' '}
+      {held.overdue ? <Chip tone="danger">{t('queue.overdue')}</Chip> : null}
+    </p>
   )
 }
 

@@ -1,20 +1,21 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { formatMoney } from '~/lib/format'
-import { Button, Card, Notice } from '~/components/ui'
+import { formatDate, formatMoney } from '~/lib/format'
+import { Button, Card, Chip, Notice } from '~/components/ui'
 import type { ComplaintDetail } from '#server/modules/complaints/contract.ts'
 import { complaintLimits, decisionOutcomes } from '#server/modules/complaints/rules.ts'
 import type { FormAnswer } from '../ticket-support/api.server'
 import { FieldError } from '../ticket-support/ui'
 
 // The admin complaint screen's dispute (decisions 230–231): what is held and the decision form
-// (release, refund or split with the refund typed as money, and a reason), or what was decided.
+// (release, refund or split with the refund typed as money, and a reason), or what was decided;
+// and, for a complaint about a contract, holding one of its installments for the dispute.
 // A plain POST with intent "decide": it works without JavaScript.
 
 type Dispute = NonNullable<ComplaintDetail['dispute']>
 
 export function DisputeSection({ dispute, answer }: { dispute: Dispute; answer?: FormAnswer }) {
-  const { t, i18n } = useTranslation(['disputes', 'complaints'])
+  const { t } = useTranslation(['disputes', 'complaints'])
   const errors = answer?.reply?.error ?? {}
   const initial = answer?.reply?.initialValue ?? {}
   const field = (id: string, name = id) => ({
@@ -32,9 +33,7 @@ export function DisputeSection({ dispute, answer }: { dispute: Dispute; answer?:
         </Notice>
       ) : (
         <Card>
-          <p data-testid="dispute-held">
-            {t('decide.held', { amount: formatMoney(dispute.heldMinor, dispute.currency, i18n.language) })}
-          </p>
+          <HeldFacts dispute={dispute} />
           {answer?.notice ? (
             <Notice kind="error">{t(answer.notice, { defaultValue: answer.notice })}</Notice>
           ) : null}
@@ -90,6 +89,68 @@ export function DisputeSection({ dispute, answer }: { dispute: Dispute; answer?:
           </Form>
         </Card>
       )}
+    </section>
+  )
+}
+
+/** What is held, when support is to have decided (and whether that date has passed), and where the statements are (decision 313). */
+function HeldFacts({ dispute }: { dispute: Dispute }) {
+  const { t, i18n } = useTranslation('disputes')
+  const { decideBy } = dispute
+  return (
+    <>
+      <p data-testid="dispute-held">
+        {t('decide.held', { amount: formatMoney(dispute.heldMinor, dispute.currency, i18n.language) })}
+      </p>
+      {decideBy ? (
+        <p data-testid="dispute-decide-by">
+          {t('decide.decideBy', { date: formatDate(decideBy, i18n.language) })}{' '}
+          {decideBy < new Date().toISOString() ? <Chip tone="danger">{t('queue.overdue')}</Chip> : null}
+        </p>
+      ) : null}
+      <p className="muted small">{t('decide.statements')}</p>
+    </>
+  )
+}
+
+type Holdable = ComplaintDetail['holdable']
+
+/**
+ * A complaint about a contract, its project or its chat: support may hold one of its funded
+ * installments for the dispute, then decide it below (decision 313).
+ */
+export function HoldSection({ holdable, answer }: { holdable: Holdable; answer?: FormAnswer }) {
+  const { t, i18n } = useTranslation(['disputes', 'complaints'])
+  const error = answer?.reply?.error?.installmentId?.[0]
+  return (
+    <section aria-labelledby="hold" className="ui-section" data-testid="hold">
+      <h2 id="hold">{t('hold.heading')}</h2>
+      <Form method="post" className="ui-card form-stack" data-testid="hold-form">
+        <input type="hidden" name="intent" value="hold" />
+        <p className="muted small">{t('hold.lead')}</p>
+        <div className="field">
+          <label htmlFor="hold-installment">{t('hold.installment')}</label>
+          <select
+            id="hold-installment"
+            name="installmentId"
+            required
+            defaultValue={holdable.length === 1 ? String(holdable[0].installmentId) : ''}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'hold-installment-error' : undefined}
+          >
+            <option value="">{t('complaints:add.choose')}</option>
+            {holdable.map((i) => (
+              <option key={i.installmentId} value={i.installmentId}>
+                {`${i.title}: ${formatMoney(i.heldMinor, i.currency, i18n.language)}`}
+              </option>
+            ))}
+          </select>
+          <FieldError id="hold-installment-error" error={error} />
+        </div>
+        <div>
+          <Button variant="primary">{t('hold.submit')}</Button>
+        </div>
+      </Form>
     </section>
   )
 }

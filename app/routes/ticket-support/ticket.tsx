@@ -9,7 +9,7 @@ import { Link } from 'react-router'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { Notice } from '~/components/ui'
-import { formatMoney } from '~/lib/format'
+import { formatDate, formatMoney } from '~/lib/format'
 import { DecidedText } from '../admin/dispute'
 import { complaintsContract as c } from '#server/modules/complaints/contract.ts'
 import { replySchema } from '#server/modules/complaints/rules.ts'
@@ -78,6 +78,9 @@ export default function Ticket({ loaderData: { ticket }, actionData }: Route.Com
           {t('disputes:ticket.held', {
             amount: formatMoney(dispute.heldMinor, dispute.currency, i18n.language),
           })}
+          {dispute.decideBy
+            ? ` ${t('disputes:ticket.decideBy', { date: formatDate(dispute.decideBy, i18n.language) })}`
+            : null}
         </Notice>
       ) : null}
       {dispute?.status === 'decided' ? (

@@ -82,6 +82,8 @@ export type RefundRequestTable = {
   decision_note: string | null
   /** The complaint that opened this dispute (decision 230), null for a client's refund request. */
   complaint_id: number | null
+  /** When support is to have decided the dispute (decision 313); set when its money is held. */
+  decide_by: string | null
   created_at: string
   updated_at: string
 }

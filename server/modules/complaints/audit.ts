@@ -29,6 +29,7 @@ export const adminActionNames = [
   'reopen',
   'close',
   'decide_dispute',
+  'hold_money',
   'read_room',
   'reconcile',
   'content.create',

@@ -4,6 +4,7 @@ import { complaintStates } from './machine.ts'
 import {
   complaintLimits,
   decisionSchema,
+  holdSchema,
   newComplaintSchema,
   replySchema,
   stateChangeSchema,
@@ -35,6 +36,15 @@ export const complaintSummary = z.object({
   source: z.enum(['app', 'contact']),
   author: z.object({ id: z.number().nullable(), name: shownName, email: z.string() }),
   assignee: person.nullable(),
+  /** The money a dispute holds and when support is to have decided it (decision 313). */
+  held: z
+    .object({
+      amountMinor: z.number(),
+      currency: z.string(),
+      decideBy: z.string().nullable(),
+      overdue: z.boolean(),
+    })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
@@ -83,8 +93,17 @@ export const complaintDetail = complaintSummary.extend({
       currency: z.string(),
       refundedMinor: z.number().nullable(),
       decisionNote: z.string().nullable(),
+      /** When support is to have decided it (decision 313); null once decided. */
+      decideBy: z.string().nullable(),
+      installmentId: z.number(),
     })
     .nullable(),
+  /** Support only: the installments of the ticket's contract whose money support may hold for it (decision 313). */
+  holdable: z.array(
+    z.object({ installmentId: z.number(), title: z.string(), heldMinor: z.number(), currency: z.string() }),
+  ),
+  /** Support only: whether the chat room of what the ticket is about can be read (decisions 233, 313). */
+  canReadRoom: z.boolean(),
   /** Whether the caller may add a message now (closed tickets take none). */
   canReply: z.boolean(),
   /** Support only: the states the ticket may move to now, and its audit trail (oldest first). */
@@ -108,6 +127,8 @@ const list = z.object({
 const params = z.object({ complaintId: id })
 export const queueQuery = z.object({
   state: z.enum(complaintStates, { error: 'is not a ticket state' }).optional(),
+  /** `held`: only the disputes whose money is held, soonest deadline first (decision 313). */
+  dispute: z.enum(['held'], { error: 'must be held' }).optional(),
   kind: z.enum(subjectKinds, { error: 'is not a complaint kind' }).optional(),
   page,
 })
@@ -237,17 +258,29 @@ export const complaintsContract = {
     method: 'POST',
     path: 'Admin/complaints/{complaintId}/decision',
     summary:
-      'SuperAdmin: decide the dispute of a complaint about a funded installment: release, refund or split (refundMinor back, the rest released), checked against what is held; with a reason, audited, both sides notified, the ticket resolved',
+      "SuperAdmin: decide the dispute of a complaint holding an installment's money: release, refund or split (refundMinor back, the rest released), checked against what is held; with a reason, audited, both sides notified, the ticket resolved",
     tag: adminTag,
     access: 'admin',
     params,
     body: decisionSchema,
     response: complaintDetail,
   }),
+  hold: endpoint({
+    method: 'POST',
+    path: 'Admin/complaints/{complaintId}/hold',
+    summary:
+      "SuperAdmin: hold the money of one of the ticket's contract's funded installments for the dispute, to decide it; audited, both sides notified",
+    tag: adminTag,
+    access: 'admin',
+    params,
+    body: holdSchema,
+    response: complaintDetail,
+  }),
   room: endpoint({
     method: 'GET',
     path: 'Admin/complaints/{complaintId}/room',
-    summary: 'SuperAdmin: read (only) the chat room a complaint is about; every reading is audited',
+    summary:
+      'SuperAdmin: read (only) the chat room a complaint is about, or the chat of the contract it concerns; every reading is audited',
     tag: adminTag,
     access: 'admin',
     params,

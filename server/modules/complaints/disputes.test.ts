@@ -314,7 +314,7 @@ for (const dialect of dialects) {
       ).toBe(true)
     })
 
-    test('an admin handling a complaint about a chat room reads it, audited; nobody else can, and other kinds have no room', async () => {
+    test('an admin handling a complaint about a chat room or a contract reads its chat, audited; nobody else can; the platform has no room', async () => {
       const c = await contractFor(t.call, database, client, freelancer, [30000])
       const room = await database.db
         .selectFrom('chat_room')
@@ -345,10 +345,15 @@ for (const dialect of dialects) {
         actor: { id: admin.id },
         reason: `complaint #${filed.json.id}`,
       })
+      // A complaint about the contract reads the contract's chat (decision 313); one about the platform has none.
       const contractLevel = await file(freelancer, `contract:${c.contractId}`)
+      const contractRoom = await t.call('GET', `Admin/complaints/${contractLevel.json.id}/room`, {
+        token: admin.token,
+      })
+      expect(contractRoom.json.roomId).toBe(room.id)
+      const platform = await file(freelancer, 'platform')
       expect(
-        (await t.call('GET', `Admin/complaints/${contractLevel.json.id}/room`, { token: admin.token }))
-          .status,
+        (await t.call('GET', `Admin/complaints/${platform.json.id}/room`, { token: admin.token })).status,
       ).toBe(404)
     })
 

@@ -10,12 +10,13 @@ import { supportTransition, type ComplaintState } from './machine.ts'
 import { tellAuthor } from './notify.ts'
 import { addMessage, lock, setState, type ComplaintsDeps } from './tickets.ts'
 import { detail } from './views.ts'
+import { contractOfTicket } from './dispute-hold.ts'
 import { formatMoney } from '#server/lib/money.ts'
 
 // What the complaints module needs of the payments module for disputes (decisions 230–231), the
 // admin's decision of a dispute, and the admin's read-only view of a chat room a complaint is
 // about (decision 233).
-export type DisputeMoney = Pick<Refunds, 'holdForComplaint' | 'disputeOf' | 'decideComplaint'>
+export type DisputeMoney = Pick<Refunds, 'holdForComplaint' | 'disputeOf' | 'decideComplaint' | 'holdable'>
 
 type Executor = Kysely<Database> | Transaction<Database>
 /** At most this many of a room's latest messages are shown to the admin, oldest first. */
@@ -72,7 +73,7 @@ export async function decideDispute(
     .where('id', '=', id)
     .executeTakeFirst()
   if (!ticket) throw notFound('Complaint')
-  if (ticket.subject_kind !== 'installment' || !money) throw notFound('Dispute')
+  if (!money) throw notFound('Dispute')
   await money.decideComplaint(
     id,
     input.outcome,
@@ -102,7 +103,10 @@ export async function decideDispute(
   return detail(deps, id, 'support')
 }
 
-/** An admin handling a complaint about a chat room reads that room, read-only; each reading is audited (decision 233). */
+/**
+ * An admin handling a complaint reads, read-only, the chat room it is about, or the chat of the
+ * contract it concerns (a dispute's, decision 313); each reading is audited (decision 233).
+ */
 export async function complaintRoom(db: Kysely<Database>, caller: Caller, id: number) {
   const adminId = requireAdmin(caller)
   const ticket = await db
@@ -111,8 +115,8 @@ export async function complaintRoom(db: Kysely<Database>, caller: Caller, id: nu
     .where('id', '=', id)
     .executeTakeFirst()
   if (!ticket) throw notFound('Complaint')
-  if (ticket.subject_kind !== 'chat_room' || !ticket.subject_id) throw notFound('Chat room')
-  const roomId = ticket.subject_id
+  const roomId = ticket.subject_kind === 'chat_room' ? ticket.subject_id : await contractRoom(db, ticket)
+  if (!roomId) throw notFound('Chat room')
   return db.transaction().execute(async (trx) => {
     await recordAdminAction(trx, {
       actorId: adminId,
@@ -123,4 +127,22 @@ export async function complaintRoom(db: Kysely<Database>, caller: Caller, id: nu
     })
     return { roomId, messages: await readRoom(trx, roomId) }
   })
+}
+
+/** The chat room of the contract a ticket is about: its project's, between its two parties. */
+async function contractRoom(
+  db: Kysely<Database>,
+  ticket: { subject_kind: string; subject_id: number | null },
+) {
+  const contractId = await contractOfTicket(db, ticket)
+  if (contractId === null) return null
+  const room = await db
+    .selectFrom('contract as c')
+    .innerJoin('chat_room as r', (j) =>
+      j.onRef('r.project_id', '=', 'c.project_id').onRef('r.freelancer_id', '=', 'c.freelancer_id'),
+    )
+    .select('r.id')
+    .where('c.id', '=', contractId)
+    .executeTakeFirst()
+  return room?.id ?? null
 }

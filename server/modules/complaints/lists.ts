@@ -27,15 +27,19 @@ export async function myTickets(db: Kysely<Database>, caller: Caller, page: numb
 export async function supportQueue(db: Kysely<Database>, caller: Caller, query: z.output<typeof queueQuery>) {
   requireAdmin(caller)
   const size = complaintLimits.pageSize
-  let q = db.selectFrom('complaint')
-  if (query.state) q = q.where('status', '=', query.state)
-  if (query.kind) q = q.where('subject_kind', '=', query.kind)
-  // Tickets waiting on support first, longest waiting first; resolved and closed ones after them.
-  const rows = await q
-    .select('id')
-    .orderBy(sql`CASE WHEN status IN ('resolved', 'closed') THEN 1 ELSE 0 END`)
-    .orderBy('updated_at', 'asc')
-    .orderBy('id', 'asc')
+  let q = db.selectFrom('complaint as c')
+  if (query.state) q = q.where('c.status', '=', query.state)
+  if (query.kind) q = q.where('c.subject_kind', '=', query.kind)
+  const decideBy = sql`(select r.decide_by from refund_request r where r.complaint_id = c.id and r.status = 'disputed')`
+  if (query.dispute) q = q.where(sql<boolean>`exists ${decideBy}`)
+  // Disputes by the date they are due; otherwise tickets waiting on support first, longest waiting
+  // first, resolved and closed ones after them.
+  const ordered = query.dispute ? q.orderBy(decideBy) : q
+  const rows = await ordered
+    .select('c.id')
+    .orderBy(sql`CASE WHEN c.status IN ('resolved', 'closed') THEN 1 ELSE 0 END`)
+    .orderBy('c.updated_at', 'asc')
+    .orderBy('c.id', 'asc')
     .offset((query.page - 1) * size)
     .limit(size)
     .execute()

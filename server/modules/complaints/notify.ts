@@ -4,6 +4,7 @@ import { enqueue } from '#server/jobs/outbox.ts'
 import { EMAIL_TOPIC, type EmailMessage } from '#server/jobs/mailer.ts'
 import { Role } from '../identity/permissions.ts'
 import { asLocale, renderNotification } from '../notifications/texts.ts'
+import { partyKinds, type SubjectKind } from './rules.ts'
 
 type Trx = Transaction<Database>
 
@@ -43,6 +44,25 @@ export const tell = (
     kind,
     params: { id: complaintId, ...params },
   } satisfies ComplaintNotifyPayload)
+
+/**
+ * A dispute's steps reach both sides (decision 313): the other party of a ticket that holds or held
+ * money hears of support's replies and moves too. On other tickets they only read them (decision 232).
+ */
+export async function tellParty(
+  trx: Trx,
+  ticket: { id: number; other_party_id: number | null; subject_kind: string; title: string },
+  kind: string,
+  params: Record<string, string | number> = {},
+) {
+  if (!ticket.other_party_id || !partyKinds.includes(ticket.subject_kind as SubjectKind)) return
+  const dispute = await trx
+    .selectFrom('refund_request')
+    .select('id')
+    .where('complaint_id', '=', ticket.id)
+    .executeTakeFirst()
+  if (dispute) await tell(trx, ticket.other_party_id, ticket.id, kind, { title: ticket.title, ...params })
+}
 
 /** Every SuperAdmin: told of an unassigned ticket's news. */
 export const superAdmins = async (executor: Kysely<Database> | Trx) =>

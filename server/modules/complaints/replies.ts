@@ -3,7 +3,7 @@ import { notFound } from '#server/api/errors.ts'
 import { requireAdmin, viewerOf } from './access.ts'
 import { recordAdminAction } from './audit.ts'
 import { authorReplyTransition, type ComplaintState } from './machine.ts'
-import { superAdmins, tell, tellAuthor } from './notify.ts'
+import { superAdmins, tell, tellAuthor, tellParty } from './notify.ts'
 import { addMessage, conflict, lock, setState, type ComplaintsDeps, type Files } from './tickets.ts'
 import { detail } from './views.ts'
 
@@ -61,6 +61,7 @@ export async function supportReply(
       objectId: id,
     })
     await tellAuthor(trx, publicUrl, ticket, 'reply', {}, body)
+    await tellParty(trx, ticket, 'disputes:notify.supportWrote')
   })
   return detail(deps, id, 'support')
 }

@@ -36,6 +36,9 @@ export function complaintsRoutes(complaints: ComplaintsService) {
     implement(c.decide, ({ params, body, ctx }) =>
       complaints.decide(me(ctx.caller), params.complaintId, body),
     ),
+    implement(c.hold, ({ params, body, ctx }) =>
+      complaints.hold(me(ctx.caller), params.complaintId, body.installmentId),
+    ),
     implement(c.room, ({ params, ctx }) => complaints.room(me(ctx.caller), params.complaintId)),
     implement(c.audit, ({ query, ctx }) => complaints.audit(me(ctx.caller), query)),
   ]

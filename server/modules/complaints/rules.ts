@@ -89,6 +89,14 @@ export const decisionSchema = z
   })
   .transform((v) => (v.outcome === 'split' ? v : { ...v, refundMinor: undefined }))
 
+/** Support holds one of the contract's installments for a complaint's dispute (decision 313). */
+export const holdSchema = z.object({
+  installmentId: z.coerce
+    .number({ error: 'disputes:errors.installment' })
+    .int('disputes:errors.installment')
+    .positive('disputes:errors.installment'),
+})
+
 /** Kinds whose other party may read and answer the ticket (decision 232); a person reported by name does not see the report. */
 export const partyKinds: readonly SubjectKind[] = ['project', 'contract', 'installment', 'chat_room']
 

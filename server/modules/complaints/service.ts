@@ -8,6 +8,7 @@ import { myTickets, supportQueue } from './lists.ts'
 import { supportReply, userReply } from './replies.ts'
 import { assignTicket, auditTrail, changeTicketState, supportTicket } from './support.ts'
 import { complaintRoom, decideDispute } from './disputes.ts'
+import { holdMoney } from './dispute-hold.ts'
 import { withForm, type ComplaintsDeps } from './tickets.ts'
 import { detail } from './views.ts'
 
@@ -54,6 +55,7 @@ export function createComplaintsService(deps: ComplaintsDeps) {
       changeTicketState(deps, caller, id, to, reason),
     decide: (caller: Caller, id: number, input: Parameters<typeof decideDispute>[3]) =>
       decideDispute(deps, caller, id, input),
+    hold: (caller: Caller, id: number, installmentId: number) => holdMoney(deps, caller, id, installmentId),
     room: (caller: Caller, id: number) => complaintRoom(db, caller, id),
     audit: (caller: Caller, query: Parameters<typeof auditTrail>[2]) => auditTrail(deps, caller, query),
     fromContact: ticketFromContact,

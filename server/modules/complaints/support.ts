@@ -12,7 +12,7 @@ import {
 } from './audit.ts'
 import type { auditQuery } from './contract.ts'
 import { supportTransition, type ComplaintState } from './machine.ts'
-import { tellAuthor } from './notify.ts'
+import { tellAuthor, tellParty } from './notify.ts'
 import { conflict, lock, setState, type ComplaintsDeps } from './tickets.ts'
 import { detail } from './views.ts'
 
@@ -79,6 +79,7 @@ export async function changeTicketState(
       reason,
     })
     await tellAuthor(trx, deps.publicUrl, ticket, `state.${to}`, { reason })
+    await tellParty(trx, ticket, 'disputes:notify.supportMoved', { reason })
   })
   return detail(deps, id, 'support')
 }

@@ -7,6 +7,7 @@ import type { DisputeMoney } from './disputes.ts'
 import { supportTargets, type ComplaintState } from './machine.ts'
 import type { Viewer } from './access.ts'
 import { subjectLabel } from './subjects.ts'
+import { contractOfTicket } from './dispute-hold.ts'
 
 // How a ticket reads: its summary in lists, and the whole ticket with its messages for its author,
 // its other party, or support.
@@ -46,7 +47,33 @@ const summaryRows = (db: Kysely<Database>, ids: number[]) =>
     .execute()
 type SummaryRow = Awaited<ReturnType<typeof summaryRows>>[number]
 
-function summaryOf(r: SummaryRow): ComplaintSummary {
+/** The money held by the disputes of these tickets (decision 313), by ticket. */
+async function heldByTicket(db: Kysely<Database>, ids: number[]) {
+  const rows = await db
+    .selectFrom('refund_request as r')
+    .innerJoin('installment as i', 'i.id', 'r.installment_id')
+    .innerJoin('payment_installment as pi', (j) =>
+      j.onRef('pi.installment_id', '=', 'r.installment_id').on('pi.applied', '=', 1),
+    )
+    .select(['r.complaint_id', 'r.decide_by', 'r.currency', 'pi.amount_minor', 'i.refunded_minor'])
+    .where('r.complaint_id', 'in', ids)
+    .where('r.status', '=', 'disputed')
+    .execute()
+  const now = new Date().toISOString()
+  return new Map(
+    rows.map((r) => [
+      r.complaint_id!,
+      {
+        amountMinor: r.amount_minor - r.refunded_minor,
+        currency: r.currency,
+        decideBy: r.decide_by,
+        overdue: r.decide_by !== null && r.decide_by < now,
+      },
+    ]),
+  )
+}
+
+function summaryOf(r: SummaryRow, held: ComplaintSummary['held']): ComplaintSummary {
   return {
     id: r.id,
     title: r.title,
@@ -84,6 +111,7 @@ function summaryOf(r: SummaryRow): ComplaintSummary {
           }),
         }
       : null,
+    held,
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   }
@@ -95,12 +123,10 @@ export async function presentSummaries(
   rows: Array<{ id: number }>,
 ): Promise<ComplaintSummary[]> {
   if (!rows.length) return []
-  const found = await summaryRows(
-    db,
-    rows.map((r) => r.id),
-  )
+  const ids = rows.map((r) => r.id)
+  const [found, held] = await Promise.all([summaryRows(db, ids), heldByTicket(db, ids)])
   const byId = new Map(found.map((r) => [r.id, r]))
-  return rows.map(({ id }) => summaryOf(byId.get(id)!))
+  return rows.map(({ id }) => summaryOf(byId.get(id)!, held.get(id) ?? null))
 }
 
 /** A ticket's messages, oldest first, each with its attachments. */
@@ -147,6 +173,12 @@ export async function detail(
   const [summary] = await presentSummaries(db, [{ id }])
   const { messages, attachments } = await messagesOf(db, id)
   const state = summary.state
+  const dispute = money ? await money.disputeOf(id) : null
+  // Support may read the chat of the contract a ticket is about, and hold its money (decision 313).
+  const contractId =
+    view === 'support'
+      ? await contractOfTicket(db, { subject_kind: summary.subject.kind, subject_id: summary.subject.id })
+      : null
   return {
     ...summary,
     messages: messages.map((m) => ({
@@ -172,7 +204,12 @@ export async function detail(
       createdAt: new Date(m.created_at).toISOString(),
     })),
     viewer: view,
-    dispute: money && summary.subject.kind === 'installment' ? await money.disputeOf(id) : null,
+    dispute,
+    holdable:
+      view === 'support' && money && dispute?.status !== 'held' && contractId !== null
+        ? await money.holdable(contractId)
+        : [],
+    canReadRoom: view === 'support' && (summary.subject.kind === 'chat_room' || contractId !== null),
     canReply: state !== 'closed' && (view === 'support' || summary.author.id !== null),
     nextStates: view === 'support' ? supportTargets(state) : [],
     audit:

@@ -79,6 +79,8 @@ export function createPayments({
     gateways: { [sandboxGateway.name]: sandboxGateway },
     responseDays: config.refundResponseDays,
     autoReleaseDays: config.autoReleaseDays,
+    disputeDecisionDays: config.disputeDecisionDays,
+    publicUrl: config.publicUrl,
     work: projects,
     release: mover.release,
   })

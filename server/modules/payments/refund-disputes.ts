@@ -7,7 +7,9 @@ import { moveBack, sendBack } from './refund-money.ts'
 import { chatEvent, tell, titles } from './refund-notices.ts'
 import {
   badRequest,
+  decideBy,
   heldFor,
+  heldInstallments,
   locked,
   nowIso,
   presentRequest,
@@ -16,53 +18,20 @@ import {
   type RequestRow,
 } from './refund-rows.ts'
 
-// Disputes (decisions 181, 230–231): an installment whose refund was declined or left unanswered,
-// or that a complaint is about, is frozen until an admin decides how much of the money held goes
-// back to the client and how much is released to the freelancer.
+// Disputes (decisions 181, 230–231, 313): an installment whose refund was declined or left
+// unanswered, or that a complaint holds, is frozen until an admin decides on the dispute's ticket
+// how much of the money held goes back to the client and how much is released to the freelancer.
 
 /** The amounts of a decision, checked against what is held now (never trusted from the browser). */
 type Amounts = { refundMinor: number; releaseMinor: number }
 type Within = (trx: Trx, decided: Amounts & { currency: string; requestId: number }) => Promise<void>
 
 /**
- * An admin decides a disputed installment: `refundMinor` of the price left goes back to the
- * client, `releaseMinor` is released to the freelancer (less the platform fee); together they are
- * exactly the price still held. One transaction, in which `within` (the complaint's resolution
- * and the admin's audit row) runs too; the refund goes to the gateway after commit.
+ * An admin decides a dispute on its ticket: all released, all refunded, or split with
+ * `refundMinor` back (checked against what is held now, never trusted from the browser). One
+ * transaction, in which `within` (the ticket's resolution and the admin's audit row) runs too; the
+ * refund goes to the gateway after commit.
  */
-export async function decideDispute(
-  deps: RefundDeps,
-  installmentId: number,
-  decision: Amounts,
-  adminId: number,
-  reason: string,
-  within?: Within,
-) {
-  const integer = (field: string, v: number) => {
-    if (!Number.isSafeInteger(v) || v < 0)
-      throw badRequest(field, 'must be a whole number of minor units, 0 or more')
-  }
-  integer('refundMinor', decision.refundMinor)
-  integer('releaseMinor', decision.releaseMinor)
-  const found = await deps.db
-    .selectFrom('refund_request')
-    .selectAll()
-    .where('active_installment_id', '=', installmentId)
-    .where('status', '=', 'disputed')
-    .executeTakeFirst()
-  if (!found) throw notFound('Dispute')
-  const amountsFor = (held: number) => {
-    if (decision.refundMinor + decision.releaseMinor !== held)
-      throw badRequest(
-        'releaseMinor',
-        `refund and release must add up to ${held}, what is held for the installment`,
-      )
-    return decision
-  }
-  return decide(deps, found, amountsFor, adminId, reason, within)
-}
-
-/** The admin decides the complaint's dispute: all released, all refunded, or split with `refundMinor` back (checked against what is held). */
 export async function decideComplaint(
   deps: RefundDeps,
   complaintId: number,
@@ -174,7 +143,7 @@ async function releaseDecided(
  * holds it. Returns whether the complaint now holds the money.
  */
 export async function holdForComplaint(
-  { dialect }: RefundDeps,
+  deps: RefundDeps,
   trx: Trx,
   installmentId: number,
   complaintId: number,
@@ -187,8 +156,8 @@ export async function holdForComplaint(
       .where('id', '=', installmentId)
       .executeTakeFirstOrThrow()
   ).contract_id
-  const c = (await lockRow(trx, dialect, 'contract', contractId))!
-  const i = (await lockRow(trx, dialect, 'installment', installmentId))!
+  const c = (await lockRow(trx, deps.dialect, 'contract', contractId))!
+  const i = (await lockRow(trx, deps.dialect, 'installment', installmentId))!
   if (!refundableStates.includes(i.status as InstallmentState)) return false
   const held = await heldFor(trx, installmentId)
   if (!held) return false
@@ -201,7 +170,7 @@ export async function holdForComplaint(
   if (active) {
     await trx
       .updateTable('refund_request')
-      .set({ status: 'disputed', complaint_id: complaintId, updated_at: nowIso() })
+      .set({ status: 'disputed', complaint_id: complaintId, decide_by: decideBy(deps), updated_at: nowIso() })
       .where('id', '=', active.id)
       .execute()
   } else {
@@ -222,6 +191,7 @@ export async function holdForComplaint(
         reason: title,
         respond_by: now,
         complaint_id: complaintId,
+        decide_by: decideBy(deps),
         created_at: now,
         updated_at: now,
       })
@@ -247,5 +217,30 @@ export async function disputeOf(db: DB, complaintId: number) {
     currency: r.currency,
     refundedMinor: decided ? r.amount_minor : null,
     decisionNote: r.decision_note,
+    decideBy: decided ? null : r.decide_by,
+    installmentId: r.installment_id,
   }
+}
+
+/** A contract's installments whose money is held and not yet disputed or asked back: what a complaint may hold (decision 313). */
+export async function holdable(db: DB, contractId: number) {
+  const [held, active, contract] = await Promise.all([
+    heldInstallments(db, contractId),
+    db
+      .selectFrom('refund_request')
+      .select('active_installment_id')
+      .where('contract_id', '=', contractId)
+      .where('active_installment_id', 'is not', null)
+      .execute(),
+    db.selectFrom('contract').select('currency').where('id', '=', contractId).executeTakeFirstOrThrow(),
+  ])
+  const busy = new Set(active.map((r) => r.active_installment_id))
+  return held
+    .filter((i) => !busy.has(i.id) && i.amount_minor > i.refunded_minor)
+    .map((i) => ({
+      installmentId: i.id,
+      title: i.title,
+      heldMinor: i.amount_minor - i.refunded_minor,
+      currency: contract.currency,
+    }))
 }

@@ -8,10 +8,13 @@ import { formatMoney } from '#server/lib/money.ts'
 import type { Trx } from './ledger.ts'
 import { moveBack, sendBack } from './refund-money.ts'
 import { chatEvent, tell, titles } from './refund-notices.ts'
+import { fileDisputeTicket } from '../complaints/dispute-ticket.ts'
 import {
   activeRefund,
   badRequest,
   DAY,
+  decideBy,
+  heldInstallments,
   disputable,
   heldFor,
   locked,
@@ -35,18 +38,6 @@ const refundRows = (db: DB, contractId: number) =>
     .where('contract_id', '=', contractId)
     .orderBy('id', 'desc')
     .execute()
-/** A contract's installments whose money is held, with what was paid for each. */
-const heldInstallments = (db: DB, contractId: number) =>
-  db
-    .selectFrom('installment as i')
-    .innerJoin('payment_installment as pi', (j) =>
-      j.onRef('pi.installment_id', '=', 'i.id').on('pi.applied', '=', 1),
-    )
-    .select(['i.id', 'i.status', 'i.refunded_minor', 'pi.amount_minor'])
-    .where('i.contract_id', '=', contractId)
-    .where('i.status', 'in', refundableStates)
-    .execute()
-
 /** RefundRequest/{projectId}/{installmentId}/{amount}: the client asks for `amount` of the installment's price back. */
 export async function requestRefund(
   { db, dialect, work, responseDays }: RefundDeps,
@@ -163,8 +154,13 @@ export async function declineRefund(
   return presentRequest(db, requestId)
 }
 
-/** The client opens a dispute over a declined request, or one left unanswered past its deadline: the installment is frozen. */
-export async function disputeRefund({ db, dialect }: RefundDeps, caller: Caller, requestId: number) {
+/**
+ * The client opens a dispute over a declined request, or one left unanswered past its deadline:
+ * the installment is frozen and the dispute is filed as a ticket in support's queue, with both
+ * sides' statements, to be decided by a date (decision 313).
+ */
+export async function disputeRefund(deps: RefundDeps, caller: Caller, requestId: number) {
+  const { db, dialect } = deps
   const found = await partyRequest(db, caller, requestId)
   if (found.client_id !== caller.userId) throw forbidden()
   await db.transaction().execute(async (trx) => {
@@ -180,12 +176,18 @@ export async function disputeRefund({ db, dialect }: RefundDeps, caller: Caller,
       throw conflict(`The installment is ${i.status.replace('_', ' ')}; nothing is held to dispute`, i.status)
     const other = await activeRefund(trx, r.installment_id)
     if (other && other.id !== r.id) throw conflict('Another refund request for this installment is open')
+    const complaintId = await fileDisputeTicket(trx, deps.publicUrl, r)
     await trx
       .updateTable('refund_request')
-      .set({ status: 'disputed', active_installment_id: r.installment_id, updated_at: nowIso() })
+      .set({
+        status: 'disputed',
+        active_installment_id: r.installment_id,
+        complaint_id: complaintId,
+        decide_by: decideBy(deps),
+        updated_at: nowIso(),
+      })
       .where('id', '=', r.id)
       .execute()
-    await tell(trx, [r.freelancer_id], 'refundDisputed', r.project_id, await titles(trx, r))
     await feed(trx, r, caller.userId, 'dispute', 'disputed')
   })
   return presentRequest(db, requestId)

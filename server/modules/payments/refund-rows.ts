@@ -29,6 +29,10 @@ export interface RefundDeps {
   gateways: Record<string, Gateway>
   responseDays: number
   autoReleaseDays: number
+  /** Days support has to decide a dispute once its money is held (decision 313). */
+  disputeDecisionDays: number
+  /** The site's address, for the links in a dispute ticket's mail. */
+  publicUrl: string
   work: Pick<ProjectsService, 'contractForPayment' | 'autoRelease'>
   release: MoneyMover['release']
 }
@@ -60,6 +64,18 @@ export async function heldFor(trx: Trx | DB, installmentId: number) {
   return { ...row, priceLeft, feeLeft: feeLeft(row.fee_minor, row.amount_minor, row.refunded_minor) }
 }
 
+/** A contract's installments whose money is held, with what was paid for each. */
+export const heldInstallments = (db: DB, contractId: number) =>
+  db
+    .selectFrom('installment as i')
+    .innerJoin('payment_installment as pi', (j) =>
+      j.onRef('pi.installment_id', '=', 'i.id').on('pi.applied', '=', 1),
+    )
+    .select(['i.id', 'i.title', 'i.status', 'i.refunded_minor', 'pi.amount_minor'])
+    .where('i.contract_id', '=', contractId)
+    .where('i.status', 'in', refundableStates)
+    .execute()
+
 /** A refund request that is open or disputed holds the installment: no release meanwhile. */
 export async function activeRefund(trx: Trx, installmentId: number) {
   return trx
@@ -87,6 +103,10 @@ export async function locked(trx: Trx, dialect: Dialect, r: RequestRow) {
   const i = (await lockRow(trx, dialect, 'installment', r.installment_id))!
   return { i, r: (await requestRow(trx, r.id))! }
 }
+
+/** When support is to have decided a dispute whose money is held from now (decision 313). */
+export const decideBy = (deps: Pick<RefundDeps, 'disputeDecisionDays'>) =>
+  new Date(Date.now() + deps.disputeDecisionDays * DAY).toISOString()
 
 export const disputable = (r: RequestRow) =>
   r.status === 'declined' || (r.status === 'open' && r.respond_by < nowIso())

@@ -11,6 +11,7 @@ import {
 import { sandboxEvent } from './gateways/sandbox.ts'
 import { feeOf } from './fees.ts'
 import { refundToken } from './refunds.ts'
+import { Role } from '../identity/permissions.ts'
 
 // Refund requests, disputes and auto-release on both databases, through the real API and the
 // sandbox gateway (decisions 180–183). Default fees: the client pays 3 % on top, the platform keeps
@@ -23,10 +24,19 @@ for (const dialect of dialects) {
     const s = usePayments(dialect)
     type U = Awaited<ReturnType<ReturnType<typeof paymentsTestApi>['user']>>
     let [database, t, client, other, freelancer] = [s.database, s.t, s.client, s.other, s.freelancer]
-    beforeAll(
-      () =>
-        void ([database, t, client, other, freelancer] = [s.database, s.t, s.client, s.other, s.freelancer]),
-    )
+    let admin: U
+    beforeAll(async () => {
+      ;[database, t, client, other, freelancer] = [s.database, s.t, s.client, s.other, s.freelancer]
+      admin = await t.user('client', 'Sam', 'Support')
+      await database.db
+        .updateTable('user_role')
+        .set({ role: Role.SuperAdmin })
+        .where('user_id', '=', admin.id)
+        .execute()
+    })
+    /** Support decides the dispute on its ticket (decision 313). */
+    const decide = (complaintId: number, body: Record<string, unknown>) =>
+      t.call('POST', `Admin/complaints/${complaintId}/decision`, { token: admin.token, body })
 
     const balance = async (u: U) =>
       (await t.call('GET', 'Payment/balances', { token: u.token })).json.data[0] ?? {
@@ -286,22 +296,29 @@ for (const dialect of dialects) {
           .status,
       ).toBe(409)
       expect((await ask(client, c.projectId, c.i.id, 1000)).status).toBe(409)
-      const refunds = t.api.services.refunds
-      await expect(
-        refunds.decideDispute(c.i.id, { refundMinor: 30000, releaseMinor: 60000 }, client.id, 'Split'),
-      ).rejects.toMatchObject({ status: 400, errors: { releaseMinor: expect.any(Array) } })
-      await expect(
-        refunds.decideDispute(c.i.id, { refundMinor: 0.5, releaseMinor: 99999.5 }, client.id, 'Split'),
-      ).rejects.toMatchObject({ status: 400 })
-      const decisions = await Promise.allSettled([
-        refunds.decideDispute(
-          c.i.id,
-          { refundMinor: 30000, releaseMinor: 70000 },
-          client.id,
-          'Split: part of the drawings was reused',
-        ),
-        refunds.decideDispute(c.i.id, { refundMinor: 30000, releaseMinor: 70000 }, client.id, 'Split again'),
+      // The dispute is a ticket in support's queue, with both sides' statements (decision 313).
+      const ticket = await t.call('GET', `Admin/complaints/${disputed.json.complaintId}`, {
+        token: admin.token,
+      })
+      expect(ticket.json).toMatchObject({
+        subject: { kind: 'installment', id: c.i.id },
+        author: { id: client.id },
+        dispute: { status: 'held', heldMinor: 100000, decideBy: expect.any(String) },
+      })
+      expect(ticket.json.messages.map((m: { body: string }) => m.body)).toEqual([
+        asked.json.reason,
+        'The drawings follow the brief',
       ])
+      expect(
+        (await decide(disputed.json.complaintId, { outcome: 'split', refundMinor: 100000, reason: 'Split' }))
+          .status,
+      ).toBe(400)
+      const decisions = await Promise.allSettled(
+        ['Split: part of the drawings was reused', 'Split again'].map(async (reason) => {
+          const r = await decide(disputed.json.complaintId, { outcome: 'split', refundMinor: 30000, reason })
+          if (r.status !== 200) throw new Error(r.text)
+        }),
+      )
       expect(decisions.filter((d) => d.status === 'fulfilled')).toHaveLength(1)
       expect(await statusOf(c.i.id)).toBe('released')
       expect((await balance(client)).heldMinor).toBe(held - 103000)
@@ -329,12 +346,12 @@ for (const dialect of dialects) {
         (await t.call('POST', `refund-requests/${asked.json.id}/dispute`, { token: client.token })).json
           .status,
       ).toBe('disputed')
-      await t.api.services.refunds.decideDispute(
-        c.i.id,
-        { refundMinor: 80000, releaseMinor: 0 },
-        client.id,
-        'No work was delivered',
-      )
+      const disputed = await t.call('GET', `projects/${c.projectId}/refund-requests`, { token: client.token })
+      const decided = await decide(disputed.json.data[0].complaintId, {
+        outcome: 'refund',
+        reason: 'No work was delivered',
+      })
+      expect(decided.status, decided.text).toBe(200)
       expect(await statusOf(c.i.id)).toBe('pending')
       expect((await balance(client)).heldMinor).toBe(held - 82400)
       expect(await ledgerBroken(database)).toEqual([])

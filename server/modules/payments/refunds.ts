@@ -3,7 +3,7 @@ import type { Trx } from './ledger.ts'
 import type { GatewayEvent } from './gateways/gateway.ts'
 import { applyRefundEvent, sendBack } from './refund-money.ts'
 import { acceptRefund, declineRefund, disputeRefund, listRefunds, requestRefund } from './refund-requests.ts'
-import { decideComplaint, decideDispute, disputeOf, holdForComplaint } from './refund-disputes.ts'
+import { decideComplaint, disputeOf, holdable, holdForComplaint } from './refund-disputes.ts'
 import { DAY, type RefundDeps, type Settled } from './refund-rows.ts'
 
 export { refundToken, type RefundStatus } from './refund-rows.ts'
@@ -14,7 +14,7 @@ export { refundToken, type RefundStatus } from './refund-rows.ts'
 // posting (client held → the gateway's clearing: the platform no longer holds it, the gateway owes
 // it back to the card) and asks the gateway that took the payment to refund it, after commit. A
 // decline, or no answer in time, lets the client open a dispute: the installment is frozen until
-// an admin decides (decideDispute) how much goes back and how much is released.
+// an admin decides on the dispute's ticket (decideComplaint) how much goes back and how much is released.
 //
 // Amounts: `amount` is of the installment's price; the client's fee held with it goes back in
 // proportion (fees.ts feeLeft), so a full refund returns everything the client paid for it.
@@ -68,7 +68,6 @@ const stuck = ({ db }: RefundDeps, olderThan: string) =>
     .execute()
 
 export function createRefunds(deps: RefundDeps) {
-  type Within = Parameters<typeof decideDispute>[5]
   return {
     request: (caller: Caller, input: Parameters<typeof requestRefund>[2]) =>
       requestRefund(deps, caller, input),
@@ -76,23 +75,17 @@ export function createRefunds(deps: RefundDeps) {
     decline: (caller: Caller, requestId: number, reason: string) =>
       declineRefund(deps, caller, requestId, reason),
     dispute: (caller: Caller, requestId: number) => disputeRefund(deps, caller, requestId),
-    decideDispute: (
-      installmentId: number,
-      decision: Parameters<typeof decideDispute>[2],
-      adminId: number,
-      reason: string,
-      within?: Within,
-    ) => decideDispute(deps, installmentId, decision, adminId, reason, within),
     holdForComplaint: (trx: Trx, installmentId: number, complaintId: number, title: string) =>
       holdForComplaint(deps, trx, installmentId, complaintId, title),
     disputeOf: (complaintId: number) => disputeOf(deps.db, complaintId),
+    holdable: (contractId: number) => holdable(deps.db, contractId),
     decideComplaint: (
       complaintId: number,
       outcome: 'release' | 'refund' | 'split',
       refundMinor: number | undefined,
       adminId: number,
       reason: string,
-      within: NonNullable<Within>,
+      within: Parameters<typeof decideComplaint>[6],
     ) => decideComplaint(deps, complaintId, outcome, refundMinor, adminId, reason, within),
     list: (caller: Caller, projectId: number) => listRefunds(deps, caller, projectId),
     applyEvent: (trx: Trx, gateway: string, event: GatewayEvent) =>
