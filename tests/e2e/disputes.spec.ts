@@ -196,3 +196,93 @@ test('an admin handling a complaint about a chat room reads the room, read-only;
     actor: { name: 'Sam Support' },
   })
 })
+
+test('every dispute lands in the queue: a disputed refund with both statements and a date, a contract complaint that holds an installment; both decided there', async ({
+  browser,
+}) => {
+  const word = `q${Date.now().toString(36)}`
+  const { clientToken, freelancerToken, projectId, installmentIds } = await hiredProject(
+    shell().base,
+    shell().db,
+    {
+      title: `Retaining wall ${word}`,
+      description: 'Design a two-metre retaining wall for a sloped garden, with drawings and calculations.',
+      coverLetter: 'I design retaining walls for gardens and can deliver both stages within three weeks.',
+      durationDays: 21,
+      installments: [
+        { title: 'Calculations', amountMinor: 80000 },
+        { title: 'Drawings', amountMinor: 50000 },
+      ],
+    },
+  )
+  await fundByApi(shell().base, clientToken, projectId, installmentIds)
+  const asked = await call('POST', `RefundRequest/${projectId}/${installmentIds[0]}/20000`, clientToken, {
+    reason: `The calculations ignore the surcharge of the driveway ${word}.`,
+  })
+  await call('POST', `refund-requests/${asked.id}/decline`, freelancerToken, {
+    reason: 'The driveway surcharge is in section 3 of the calculations.',
+  })
+  const disputed = await call('POST', `refund-requests/${asked.id}/dispute`, clientToken)
+
+  // Support's queue, filtered to the disputes with money on hold: the amount and the date to decide by.
+  const sam = await signedIn(browser, accounts.admin.email)
+  await sam.goto(`${shell().base}/admin/complaints`)
+  await main(sam).getByLabel('Disputes').selectOption('held')
+  await clickIn(sam, 'Show', main(sam))
+  await expect(sam).toHaveURL(/dispute=held/)
+  const card = main(sam).getByTestId('queue-ticket').filter({ hasText: word })
+  await expect(card.getByTestId('queue-held')).toContainText('€800.00 on hold · decide by')
+  await axe(sam)
+  await card.getByRole('link').click()
+  await expect(main(sam).getByTestId('dispute-decide-by')).toContainText('To be decided by')
+  const messages = main(sam).getByTestId('ticket-message')
+  await expect(messages).toHaveCount(2)
+  await expect(messages.nth(1)).toContainText('section 3 of the calculations')
+  await expect(main(sam).getByRole('link', { name: 'Read the contract’s chat' })).toBeVisible()
+  await axe(sam)
+
+  // The freelancer, the other party, reads the same date on the ticket.
+  const fred = await signedIn(browser, accounts.freelancer.email)
+  await fred.goto(`${shell().base}/ticketSupport/${disputed.complaintId}`)
+  await expect(main(fred)).toContainText('Our team decides by')
+  await axe(fred)
+
+  const decide = main(sam).getByTestId('decide-form')
+  await decide.getByLabel('Decision').selectOption('release')
+  await decide.getByLabel('Reason (both sides are told)').fill('The surcharge is in section 3.')
+  await clickIn(sam, 'Decide and move the money', decide)
+  await expect(sam.getByText('The dispute is decided and the money has moved.')).toBeVisible()
+
+  // A complaint about the contract holds nothing until support holds one of its installments.
+  const filed = await call('POST', 'complaints', clientToken, {
+    subject: `contract:${await contractId(projectId)}`,
+    title: `The drawings stopped ${word}`,
+    description: 'No drawings and no answer for three weeks; the builder is waiting.',
+  })
+  await sam.goto(`${shell().base}/admin/complaints/${filed.id}`)
+  const hold = main(sam).getByTestId('hold-form')
+  await hold.getByLabel('Installment').selectOption(String(installmentIds[1]))
+  await clickIn(sam, 'Hold the money', hold)
+  await expect(
+    sam.getByText('The money is on hold for this dispute, and both sides were told.'),
+  ).toBeVisible()
+  await expect(main(sam).getByTestId('dispute-held')).toHaveText('Held for this installment: €500.00')
+  await expect(main(sam).getByTestId('hold-form')).toHaveCount(0)
+  await axe(sam)
+  const second = main(sam).getByTestId('decide-form')
+  await second.getByLabel('Decision').selectOption('refund')
+  await second.getByLabel('Reason (both sides are told)').fill('No drawings were delivered.')
+  await clickIn(sam, 'Decide and move the money', second)
+  await expect(main(sam).getByTestId('dispute-decided')).toHaveText(
+    'Decided: €500.00 refunded to the client, the rest released to the freelancer.',
+  )
+})
+
+const contractId = async (projectId: number) =>
+  (
+    await shell()
+      .db.db.selectFrom('contract')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow()
+  ).id
