@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '#server/db/database.ts'
 import { feeLeft } from '../payments/fees.ts'
+import { heldStates } from '../projects/machines.ts'
 import type { HealthCheck, HealthProblem } from './contract.ts'
 
 // The ledger's health (issue 18 item 3, decision 252): the invariants of decision 170 read straight
@@ -10,8 +11,6 @@ import type { HealthCheck, HealthProblem } from './contract.ts'
 
 /** Accounts whose owner is owed money: their entries may never add up to more than zero (decision 170). */
 const creditNormal = ['client_held', 'freelancer_available', 'platform_fees', 'payout_in_flight']
-/** Installment states whose money is still held for the client (refunds.ts refundableStates, and approved before its release). */
-const holding = ['funded', 'submitted', 'changes_requested', 'approved']
 
 const problem = (
   subject: string,
@@ -116,7 +115,7 @@ async function heldMismatches(db: DB) {
     .innerJoin('installment as i', 'i.id', 'pi.installment_id')
     .select(['p.client_id', 'p.currency', 'pi.amount_minor', 'pi.fee_minor', 'i.refunded_minor'])
     .where('pi.applied', '=', 1)
-    .where('i.status', 'in', holding)
+    .where('i.status', 'in', heldStates)
     .execute()
   const unapplied = await db
     .selectFrom('payment_installment as pi')

@@ -4,7 +4,15 @@ import { paymentDestination } from '../profiles/rules.ts'
 import { account, post, type Trx } from './ledger.ts'
 import type { GatewayMoneyResult } from './gateways/gateway.ts'
 import type { PayoutInput } from './contract.ts'
-import { badRequest, columns, nowIso, presentPayout, type PayoutDeps, type PayoutRow } from './payout-rows.ts'
+import {
+  badRequest,
+  columns,
+  nowIso,
+  payoutRef,
+  presentPayout,
+  type PayoutDeps,
+  type PayoutRow,
+} from './payout-rows.ts'
 import { settlePayout } from './payout-settlement.ts'
 
 // A freelancer asks for a payout: everything is checked and the money moves in flight in one
@@ -92,7 +100,7 @@ async function moveInFlight(
     .executeTakeFirstOrThrow()
   await post(trx, dialect, {
     kind: 'payout',
-    ref: `payout:${payout.id}`,
+    ref: payoutRef(payout.id),
     lines: [
       { account: account.available(caller.userId, input.currency), amountMinor: input.amountMinor },
       { account: account.inFlight(caller.userId, input.currency), amountMinor: -input.amountMinor },

@@ -21,6 +21,11 @@ export const badRequest = (field: string, message: string) =>
   new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 export const nowIso = () => new Date().toISOString()
 
+/** A withdrawal's ledger ref, and the payout a ref names (null for any other ref). */
+export const payoutRef = (id: number) => `payout:${id}`
+export const payoutOfRef = (ref: string | null) =>
+  ref?.startsWith('payout:') ? Number(ref.slice('payout:'.length)) : null
+
 export type PayoutRow = {
   id: number
   user_id: number

@@ -3,7 +3,14 @@ import { enqueue } from '#server/jobs/outbox.ts'
 import { account, post, type Trx } from './ledger.ts'
 import type { GatewayEvent, GatewayMoneyResult } from './gateways/gateway.ts'
 import type { PayoutStatus } from './states.ts'
-import { badRequest, columns, nowIso, PAYMENTS_NOTIFY_TOPIC, type PayoutRow } from './payout-rows.ts'
+import {
+  badRequest,
+  columns,
+  nowIso,
+  PAYMENTS_NOTIFY_TOPIC,
+  payoutRef,
+  type PayoutRow,
+} from './payout-rows.ts'
 
 // The gateway's answer to a payout, applied once whichever way it arrives: the answer to our
 // request, a later event, or reconciliation asking again.
@@ -66,7 +73,7 @@ async function postAnswer(trx: Trx, dialect: Dialect, p: PayoutRow, result: Gate
   const sent = await trx
     .selectFrom('ledger_transaction')
     .select('id')
-    .where('ref', '=', `payout:${p.id}`)
+    .where('ref', '=', payoutRef(p.id))
     .executeTakeFirstOrThrow()
   if (result.status === 'succeeded') {
     await post(trx, dialect, {

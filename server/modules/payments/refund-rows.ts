@@ -2,7 +2,7 @@ import type { DB } from '#server/db/database.ts'
 import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { Caller } from '#server/api/handler.ts'
 import { ApiError, notFound } from '#server/api/errors.ts'
-import type { InstallmentState } from '../projects/machines.ts'
+import { refundableStates } from '../projects/machines.ts'
 import type { MoneyMover, ProjectsService } from '../projects/service.ts'
 import { lockRow } from '../projects/transition.ts'
 import type { Trx } from './ledger.ts'
@@ -13,8 +13,7 @@ import type { Gateway } from './gateways/gateway.ts'
 // way by every refund use case (requests, disputes, the gateway's answers).
 
 export type RefundStatus = 'open' | 'accepted' | 'declined' | 'disputed' | 'decided'
-/** Installment states whose money is held and not yet released: the ones a refund may be asked for. */
-export const refundableStates: readonly InstallmentState[] = ['funded', 'submitted', 'changes_requested']
+export { refundableStates }
 export const DAY = 86_400_000
 export const nowIso = () => new Date().toISOString()
 export const badRequest = (field: string, message: string) =>

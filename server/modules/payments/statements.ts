@@ -1,3 +1,4 @@
+import { payoutOfRef, payoutRef } from './payout-rows.ts'
 import type { DB } from '#server/db/database.ts'
 import type { Caller } from '#server/api/handler.ts'
 import type { StatementQuery } from './invoices-contract.ts'
@@ -93,11 +94,11 @@ type Withdrawal = (typeof withdrawalOf)[keyof typeof withdrawalOf]
 
 /** Where each withdrawal of the page is now, by its ledger ref (`payout:<id>`). */
 async function payoutStates(db: DB, refs: Array<string | null>) {
-  const ids = refs.flatMap((ref) => (ref?.startsWith('payout:') ? [Number(ref.slice('payout:'.length))] : []))
+  const ids = refs.flatMap((ref) => payoutOfRef(ref) ?? [])
   if (!ids.length) return new Map<string, Withdrawal>()
   const rows = await db.selectFrom('payout').select(['id', 'status']).where('id', 'in', ids).execute()
   return new Map(
-    rows.map((r) => [`payout:${r.id}`, withdrawalOf[r.status as keyof typeof withdrawalOf] ?? 'pending']),
+    rows.map((r) => [payoutRef(r.id), withdrawalOf[r.status as keyof typeof withdrawalOf] ?? 'pending']),
   )
 }
 

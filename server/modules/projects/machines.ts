@@ -138,6 +138,11 @@ export const installmentStates = [
 ] as const
 export type InstallmentState = (typeof installmentStates)[number]
 
+/** Installment states whose money is held for the client and not yet released: a refund may be asked for it. */
+export const refundableStates: readonly InstallmentState[] = ['funded', 'submitted', 'changes_requested']
+/** Installment states whose money is held: the refundable ones, and approved before its release. */
+export const heldStates: readonly InstallmentState[] = [...refundableStates, 'approved']
+
 export const installmentMachine: Machine<InstallmentState> = {
   entity: 'installment',
   initial: ['pending'],
@@ -183,7 +188,7 @@ export const installmentMachine: Machine<InstallmentState> = {
     },
     {
       action: 'refund',
-      from: ['funded', 'submitted', 'changes_requested'],
+      from: [...refundableStates],
       to: 'pending',
       actors: ['system'],
       guard:
@@ -199,7 +204,7 @@ export const installmentMachine: Machine<InstallmentState> = {
     },
     {
       action: 'settle',
-      from: ['funded', 'submitted', 'changes_requested'],
+      from: [...refundableStates],
       to: 'released',
       actors: ['system'],
       guard:

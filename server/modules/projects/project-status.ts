@@ -1,7 +1,7 @@
 import type { DB } from '#server/db/database.ts'
 import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { Caller } from '#server/api/handler.ts'
-import type { ContractState, ProjectState } from './machines.ts'
+import { heldStates, type ContractState, type ProjectState } from './machines.ts'
 import { ownProject } from './access.ts'
 import { subscribers } from './reads.ts'
 import { indexProject } from './search.ts'
@@ -80,7 +80,7 @@ async function cancelContract(trx: Trx, { row, base }: Move, contract: ContractR
   const states = (
     await trx.selectFrom('installment').select('status').where('contract_id', '=', contract.id).execute()
   ).map((i) => i.status)
-  const inFlight = states.some((s) => ['funded', 'submitted', 'changes_requested', 'approved'].includes(s))
+  const inFlight = states.some((s) => (heldStates as readonly string[]).includes(s))
   const unpaid = states.includes('pending')
   const guard = () =>
     inFlight
