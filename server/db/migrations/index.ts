@@ -32,6 +32,7 @@ import { contentAdmin } from './0031-content-admin.ts'
 import { secondFactor } from './0034-second-factor.ts'
 import { deletedNames } from './0035-deleted-names.ts'
 import { complaintSubjectNames } from './0036-complaint-subject-names.ts'
+import { invoiceDetails } from './0038-invoice-details.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0034-second-factor': secondFactor,
   '0035-deleted-names': deletedNames,
   '0036-complaint-subject-names': complaintSubjectNames,
+  '0038-invoice-details': invoiceDetails,
 }
