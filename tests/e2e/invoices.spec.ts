@@ -130,6 +130,11 @@ test('after a release both parties see their invoices and the PDF; the statement
   // The freelancer: their invoice to the client for the work, and the platform's commission.
   await freelancer.goto(`${shell().base}/invoices`)
   await expect(main(freelancer).getByRole('heading', { level: 1 })).toHaveText('Invoices')
+  await expect(
+    main(freelancer).getByRole('link', {
+      name: 'Change the name, address and VAT or tax ID on your next invoices',
+    }),
+  ).toHaveAttribute('href', '/profile/account-settings#invoice-details')
   const work = main(freelancer)
     .getByTestId('invoice')
     .filter({ hasText: title })
