@@ -24,6 +24,34 @@ describe('configuration', () => {
     )
   })
 
+  it("reads the platform's legal details for invoices, printed only when set, and refuses a bad VAT rate", () => {
+    expect(loadConfig({}).platform).toEqual({
+      legalName: '',
+      address: [],
+      registration: '',
+      vatId: '',
+      vatBps: null,
+    })
+    expect(
+      loadConfig({
+        PLATFORM_LEGAL_NAME: ' Workneer S.L. ',
+        PLATFORM_ADDRESS: 'Calle Mayor 1;28013 Madrid ; ;Spain',
+        PLATFORM_REGISTRATION: 'B-12345678',
+        PLATFORM_VAT_ID: 'ESB12345678',
+        PLATFORM_VAT_PERCENT: '21',
+      }).platform,
+    ).toEqual({
+      legalName: 'Workneer S.L.',
+      address: ['Calle Mayor 1', '28013 Madrid', 'Spain'],
+      registration: 'B-12345678',
+      vatId: 'ESB12345678',
+      vatBps: 2100,
+    })
+    expect(() => loadConfig({ PLATFORM_VAT_PERCENT: 'twenty' })).toThrow(
+      /PLATFORM_VAT_PERCENT: must be a percentage/,
+    )
+  })
+
   it('takes PostgreSQL from a postgres:// DATABASE_URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/w' }).database).toEqual({
       kind: 'postgres',

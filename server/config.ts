@@ -77,6 +77,12 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   PLATFORM_FEE_PERCENT: percent.prefault(10),
   CLIENT_FEE_PERCENT: percent.prefault(3),
+  // The platform's legal details printed on invoices (decision 311): each only when set.
+  PLATFORM_LEGAL_NAME: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  PLATFORM_ADDRESS: z.string().trim().max(500, 'must be at most 500 characters').optional(),
+  PLATFORM_REGISTRATION: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  PLATFORM_VAT_ID: z.string().trim().max(30, 'must be at most 30 characters').optional(),
+  PLATFORM_VAT_PERCENT: percent.optional(),
   PAYOUT_MINIMUM_MINOR: z.coerce
     .number({ error: 'must be a number of minor units' })
     .int('must be whole minor units')
@@ -194,6 +200,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     fees: { platformBps: e.PLATFORM_FEE_PERCENT, clientBps: e.CLIENT_FEE_PERCENT },
     /** signs the sandbox gateway's callbacks; unset, a secret kept in the database is shared by every instance */
     sandboxSecret: e.SANDBOX_GATEWAY_SECRET,
+    /** the platform's legal details on invoices: address lines split at ";", VAT rate of its fees in basis points (null: none) */
+    platform: {
+      legalName: e.PLATFORM_LEGAL_NAME ?? '',
+      address: (e.PLATFORM_ADDRESS ?? '')
+        .split(';')
+        .map((l) => l.trim())
+        .filter(Boolean),
+      registration: e.PLATFORM_REGISTRATION ?? '',
+      vatId: e.PLATFORM_VAT_ID ?? '',
+      vatBps: e.PLATFORM_VAT_PERCENT ?? null,
+    },
     /** Stripe takes payments when its keys are set (the sandbox otherwise); apiUrl points the client elsewhere (tests) */
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -113,7 +113,7 @@ type Platform = ReturnType<typeof createPlatform>
  */
 function createMarketplace({ database, log, config }: Options, { files, chat }: Platform) {
   const { db, dialect } = database
-  const mover = createMoneyMover({ dialect, fees: config.fees })
+  const mover = createMoneyMover({ dialect, fees: config.fees, platform: config.platform })
   const projects = createProjectsService({ db, dialect, files, chat, moneyMover: mover })
   const payments = createPayments({ db, dialect, config, log, projects, mover })
   const complaints = createComplaintsService({

@@ -5,17 +5,38 @@ import { accounts, SHELL_PASSWORD } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
 import { fundByApi } from './checkout'
 import { apiCall } from './contract-setup'
+import { pdfText } from '../support/pdf-text.ts'
 
 // Issue 17 item 7, end to end with JavaScript on and off: after a release (set up through the
 // API; the screens of paying and approving are payments.spec.ts's), the freelancer and the client
 // see their invoices and download one as a PDF with its number; the client opens the statement
-// with its running balance, is told when the dates are reversed, and downloads the CSV.
+// with its running balance, is told when the dates are reversed, and downloads the CSV. Issue 39
+// item 5 (decision 311): before the release both enter their invoice details in account settings
+// (a malformed VAT id is refused under its field), and the PDF carries them, the platform's legal
+// details from the configuration and the tax lines.
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
-const shell = useShellServer()
+const shell = useShellServer(() => ({
+  PLATFORM_LEGAL_NAME: 'Workneer S.L.',
+  PLATFORM_ADDRESS: 'Calle Mayor 1; 28013 Madrid; Spain',
+  PLATFORM_REGISTRATION: 'Registro Mercantil de Madrid, hoja M-123456',
+  PLATFORM_VAT_ID: 'ESB12345678',
+  PLATFORM_VAT_PERCENT: '21',
+}))
 const main = (page: Page) => page.locator('main')
 
 const api = (method: string, path: string, token: string | null, body?: unknown) =>
   apiCall(shell().base, method, path, token, body)
+
+/** Fills account settings' "Invoice details" (labels as a person reads them) and saves. */
+async function saveInvoiceDetails(page: Page, values: Record<string, string>) {
+  await page.goto(`${shell().base}/profile/account-settings`)
+  const section = page.locator('#invoice-details')
+  await expect(section.getByRole('heading', { level: 2 })).toHaveText('Invoice details')
+  for (const [label, value] of Object.entries(values))
+    await section.getByLabel(label, { exact: true }).fill(value)
+  await section.getByRole('button', { name: 'Save invoice details' }).click()
+  return section
+}
 
 async function download(page: Page, link: ReturnType<Page['locator']>) {
   const [file] = await Promise.all([page.waitForEvent('download'), link.click()])
@@ -36,6 +57,49 @@ test('after a release both parties see their invoices and the PDF; the statement
     .select('id')
     .where('slug', '=', 'structural-engineering')
     .executeTakeFirstOrThrow()
+  // Both enter their invoice details once; the freelancer first types a VAT id that is no id.
+  const freelancer = await signInAs(browser, shell().base, accounts.freelancer.email)
+  const fredDetails = {
+    Address: 'Carrer de Mallorca 100',
+    'Postcode (optional)': '08029',
+    City: 'Barcelona',
+    Country: 'Spain',
+    'VAT or tax ID (optional)': 'ES 1234#678Z',
+    'VAT rate you charge, in % (optional)': '20',
+  }
+  let section = await saveInvoiceDetails(freelancer, fredDetails)
+  const vatId = section.getByLabel('VAT or tax ID (optional)', { exact: true })
+  await expect(vatId).toHaveAttribute('aria-invalid', 'true')
+  await expect(
+    section.locator('.field').filter({ has: freelancer.getByLabel('VAT or tax ID (optional)') }),
+  ).toContainText('Enter the VAT or tax ID in letters and digits only')
+  await expect(section.getByText('Your invoice details were saved.')).toHaveCount(0)
+  await expectNoAxeViolations(freelancer)
+  section = await saveInvoiceDetails(freelancer, {
+    ...fredDetails,
+    'VAT or tax ID (optional)': 'es 12345678-z',
+  })
+  await expect(section).toContainText('Your invoice details were saved.')
+  await expect(vatId).toHaveValue('ES12345678Z')
+  await expect(section.getByLabel('City', { exact: true })).toHaveValue('Barcelona')
+  // The section fits a 320 px phone without scrolling sideways.
+  await freelancer.setViewportSize({ width: 320, height: 800 })
+  expect(await freelancer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  await freelancer.setViewportSize({ width: 1280, height: 800 })
+
+  const client = await signInAs(browser, shell().base, accounts.client.email)
+  section = await saveInvoiceDetails(client, {
+    'Legal name (optional)': 'Clara Client GmbH',
+    Address: 'Hauptstraße 5',
+    'Postcode (optional)': '10115',
+    City: 'Berlin',
+    Country: 'Germany',
+    'VAT or tax ID (optional)': 'DE123456789',
+  })
+  await expect(section).toContainText('Your invoice details were saved.')
+  // Only a freelancer charges VAT on their work.
+  await expect(section.getByLabel('VAT rate you charge, in % (optional)')).toHaveCount(0)
+
   const installments = [{ title: 'Calculations', amountMinor: 120000 }]
   const title = `Roof, "truss" check ${test.info().project.name}`
   const project = await api('POST', 'projects', clientToken, {
@@ -64,9 +128,13 @@ test('after a release both parties see their invoices and the PDF; the statement
   await api('POST', `projects/installments/${installmentId}/approve`, clientToken, {})
 
   // The freelancer: their invoice to the client for the work, and the platform's commission.
-  const freelancer = await signInAs(browser, shell().base, accounts.freelancer.email)
   await freelancer.goto(`${shell().base}/invoices`)
   await expect(main(freelancer).getByRole('heading', { level: 1 })).toHaveText('Invoices')
+  await expect(
+    main(freelancer).getByRole('link', {
+      name: 'Change the name, address and VAT or tax ID on your next invoices',
+    }),
+  ).toHaveAttribute('href', '/profile/account-settings#invoice-details')
   const work = main(freelancer)
     .getByTestId('invoice')
     .filter({ hasText: title })
@@ -90,14 +158,36 @@ test('after a release both parties see their invoices and the PDF; the statement
   expect(pdf.name).toBe(`${number}.pdf`)
   expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-')
   expect(pdf.body.toString('latin1')).toContain(`(${number})`)
+  // Seller and buyer as they entered them, one line for the work, its VAT (the price includes
+  // Fred's 20 %), and the platform's legal details.
+  const pdfWords = pdfText(pdf.body).replace(/\s*\n/g, ' ')
+  expect(pdfWords).toContain(
+    'FROM Fred Freelancer Carrer de Mallorca 100 08029 Barcelona Spain VAT / tax ID: ES12345678Z BILLED TO Clara Client GmbH Hauptstraße 5 10115 Berlin Germany VAT / tax ID: DE123456789',
+  )
+  expect(pdfWords).toContain('installment “Calculations” 1 €1,000.00 €1,000.00')
+  expect(pdfWords).toContain(
+    'Subtotal before VAT €1,000.00 VAT 20% (included in the total) €200.00 Total €1,200.00',
+  )
+  expect(pdfWords).toContain(
+    'Workneer S.L. · Calle Mayor 1 · 28013 Madrid · Spain · Company registration: Registro Mercantil de Madrid, hoja M-123456 · VAT / tax ID: ESB12345678',
+  )
 
-  // The client: the same invoice for the work, and the platform's service fee.
-  const client = await signInAs(browser, shell().base, accounts.client.email)
+  // The client: the same invoice for the work, and the platform's service fee with its 21 % VAT.
   await client.goto(`${shell().base}/invoices`)
   await expect(main(client).getByTestId('invoice').filter({ hasText: number })).toContainText('€1,200.00')
-  await expect(
-    main(client).getByTestId('invoice').filter({ hasText: title }).filter({ hasText: 'Service fee' }),
-  ).toContainText('€36.00')
+  const fee = main(client)
+    .getByTestId('invoice')
+    .filter({ hasText: title })
+    .filter({ hasText: 'Service fee' })
+  await expect(fee).toContainText('€36.00')
+  const feeNumber = (await fee.locator('strong').textContent())!
+  const feePdf = pdfText(
+    (await download(client, fee.getByRole('link', { name: `Download invoice ${feeNumber} as PDF` }))).body,
+  ).replace(/\s*\n/g, ' ')
+  expect(feePdf).toContain(
+    'FROM Workneer S.L. Calle Mayor 1 28013 Madrid Spain VAT / tax ID: ESB12345678 Company registration: Registro Mercantil de Madrid, hoja M-123456 BILLED TO Clara Client GmbH',
+  )
+  expect(feePdf).toContain('Subtotal before VAT €29.75 VAT 21% (included in the total) €6.25 Total €36.00')
   await expect(main(client).getByText('Platform commission')).toHaveCount(0)
 
   // The client's statement: the payment came in and was held, then released; the balance follows.

@@ -4,6 +4,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
 import { formatDate, formatMoney, isoDate } from '~/lib/format'
@@ -35,6 +36,10 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
     <main id="main" className="container page">
       <h1>{t('invoices.title')}</h1>
       <p className="lead">{t('invoices.lead')}</p>
+      {/* Where the details an invoice carries are entered (decision 311). */}
+      <p>
+        <Link to="/profile/account-settings#invoice-details">{t('invoices.details')}</Link>
+      </p>
       {list.data.length ? (
         <DataTable
           caption={t('invoices.caption')}

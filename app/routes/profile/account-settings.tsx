@@ -13,6 +13,9 @@ import { Field, FormErrors, Notice, useErrorText } from '~/components/auth/form'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { PASSWORD_MIN } from '#server/modules/identity/password-policy.ts'
 import { pointRules } from '#server/modules/identity/rules.ts'
+import { invoiceDetailsInput } from '#server/modules/payments/invoice-details-contract.ts'
+import { InvoiceDetailsSection } from './invoice-details'
+import { loadInvoiceDetails, saveInvoiceDetails } from './invoice-details.server'
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? 'Workneer' }]
@@ -20,15 +23,24 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'account.settings')
-  const details = await apiFor(context).call(identityContract.profileDetails)
+  const [details, invoiceDetails] = await Promise.all([
+    apiFor(context).call(identityContract.profileDetails),
+    loadInvoiceDetails(context),
+  ])
   return {
     details,
+    invoiceDetails,
     saved: url.searchParams.get('saved'),
     title: getInstance(context).t('auth:settings.title'),
   }
 }
 
-const schemas = { profile: profileInput, password: changePasswordForm, email: changeEmailInput }
+const schemas = {
+  profile: profileInput,
+  password: changePasswordForm,
+  email: changeEmailInput,
+  invoiceDetails: invoiceDetailsInput,
+}
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   requirePermission(context, url, 'account.settings')
@@ -39,6 +51,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { intent: 'profile', result: { status: 'error' as const, error: { '': ['errors.failed'] } } },
       { status: 400 },
     )
+  if (intent === 'invoiceDetails') return saveInvoiceDetails(context, formData)
   const api = apiFor(context)
   if (intent === 'profile') {
     const submission = parseWithZod(formData, { schema: profileInput })
@@ -126,6 +139,15 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
       <PasswordSection details={details} lastResult={last('password')} />
 
       <EmailSection details={details} lastResult={last('email')} />
+
+      {/* Keyed on what is stored, so a save shows it as kept (the VAT id tidied) with JavaScript too. */}
+      <InvoiceDetailsSection
+        key={JSON.stringify(loaderData.invoiceDetails.details)}
+        answer={loaderData.invoiceDetails}
+        freelancer={details.accountType === 'freelancer'}
+        saved={loaderData.saved === 'invoice-details'}
+        lastResult={last('invoiceDetails')}
+      />
 
       <TwoFactorSection />
 

@@ -33,6 +33,7 @@ import { secondFactor } from './0034-second-factor.ts'
 import { deletedNames } from './0035-deleted-names.ts'
 import { complaintSubjectNames } from './0036-complaint-subject-names.ts'
 import { disputeTickets } from './0037-dispute-tickets.ts'
+import { invoiceDetails } from './0038-invoice-details.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0035-deleted-names': deletedNames,
   '0036-complaint-subject-names': complaintSubjectNames,
   '0037-dispute-tickets': disputeTickets,
+  '0038-invoice-details': invoiceDetails,
 }

@@ -107,6 +107,25 @@ export type InvoiceTable = {
   amount_minor: number
   currency: string
   issued_at: string
+  // Copies taken at issue (migration 0038, decision 311): JSON text, null on invoices issued before.
+  issuer_details: string | null
+  recipient_details: string | null
+  platform_details: string | null
+  tax_rate_bps: number | null
+  tax_minor: number | null
+}
+// What a person puts on their invoices (migration 0038, decision 311).
+export type InvoiceDetailsTable = {
+  user_id: number
+  legal_name: string
+  address_line1: string
+  address_line2: string
+  postcode: string
+  city: string
+  country: string
+  vat_id: string
+  vat_rate_bps: number | null
+  updated_at: string
 }
 // Payouts (issue 17 item 6, migration 0025).
 export type PayoutTable = {
@@ -135,5 +154,6 @@ export interface PaymentsTables {
   refund_request: RefundRequestTable
   invoice_counter: InvoiceCounterTable
   invoice: InvoiceTable
+  invoice_details: InvoiceDetailsTable
   payout: PayoutTable
 }

@@ -243,7 +243,12 @@ for (const dialect of dialects) {
     })
 
     test('deletion erases personal data and ends sessions, keeps the ledger, balances and invoices as they were; audited', async () => {
-      // Fran has worked for Clara: a funded, released installment, so a ledger and invoices exist.
+      // Fran has worked for Clara: a funded, released installment, so a ledger and invoices exist;
+      // the invoices were issued with the billing address Fran entered (decision 311).
+      const billing = { addressLine1: 'Via Roma 1', postcode: '40121', city: 'Bologna', country: 'Italy' }
+      expect(
+        (await s.t.call('PUT', 'Payment/invoice-details', { token: free.token, body: billing })).status,
+      ).toBe(200)
       const c = await contractFor(s.t.call, s.database, client, free, [60000])
       const i = c.installments[0]
       await fund(s.t.call, client, c.projectId, [i.id])
@@ -307,6 +312,11 @@ for (const dialect of dialects) {
         before.invoices.some((v) => v.issuer_user_id === free.id && v.issuer_name === 'Fran Engineer'),
       ).toBe(true)
       const invoicesSeen = (await s.t.call('GET', 'Payment/invoices', { token: client.token })).json.data
+      expect(
+        invoicesSeen.find(
+          (v: { kind: string; projectId: number }) => v.kind === 'service' && v.projectId === c.projectId,
+        ).issuer.address,
+      ).toEqual(['Via Roma 1', '40121 Bologna', 'Italy'])
 
       const noReason = await s.t.call('POST', `Admin/users/${free.id}/delete`, {
         token: admin.token,
@@ -377,6 +387,13 @@ for (const dialect of dialects) {
           .where('user_id', '=', free.id)
           .executeTakeFirstOrThrow(),
       ).toEqual({ holder_name: '', iban: null, bic: null, status: 'inactive' })
+      expect(
+        await s.database.db
+          .selectFrom('invoice_details')
+          .select('user_id')
+          .where('user_id', '=', free.id)
+          .execute(),
+      ).toEqual([])
       expect((await s.t.call('GET', 'identity/profile', { token: free.token })).status).toBe(401)
       expect(
         (await s.t.call('POST', 'identity/login', { body: { email: free.email, password: PASSWORD } }))
@@ -385,7 +402,7 @@ for (const dialect of dialects) {
       // Nobody finds the old name any more.
       expect((await s.t.call('GET', 'Admin/users?q=fran', { token: admin.token })).json.total).toBe(0)
 
-      // Money records as they were, and the client's invoices read the same.
+      // Money records as they were, and the client's invoices read the same (with the address they were issued with).
       expect(await money()).toEqual(before)
       expect((await s.t.call('GET', 'Payment/invoices', { token: client.token })).json.data).toEqual(
         invoicesSeen,

@@ -132,6 +132,8 @@ async function erasePaymentDetails(trx: Trx, userId: number, now: string) {
     })
     .where('user_id', '=', userId)
     .execute()
+  // The address and tax id entered for invoices; the invoices already issued keep their copy.
+  await trx.deleteFrom('invoice_details').where('user_id', '=', userId).execute()
 }
 
 /** What the account left through the public forms under its address. */

@@ -16,6 +16,7 @@ import { createRefunds } from './refunds.ts'
 import { createRefundSweeper, refundsRoutes } from './refunds-routes.ts'
 import { createInvoices } from './invoices.ts'
 import { invoicesRoutes } from './invoices-routes.ts'
+import { createInvoiceDetails } from './invoice-details.ts'
 import { createPayouts } from './payouts.ts'
 import { periodicJob } from '#server/jobs/periodic.ts'
 
@@ -96,6 +97,7 @@ export function createPayments({
   const details = createPaymentDetails({ db, fees: config.fees, work: projects })
   const sandbox = createSandboxCheckout({ payments: service, gateway: sandboxGateway })
   const invoices = createInvoices({ db })
+  const invoiceDetails = createInvoiceDetails({ db })
   return {
     service,
     mover,
@@ -108,7 +110,7 @@ export function createPayments({
     routes: [
       ...paymentsRoutes(service, details, sandbox, payouts),
       ...refundsRoutes(refunds),
-      ...invoicesRoutes(invoices),
+      ...invoicesRoutes(invoices, invoiceDetails),
     ],
     refunds,
     refundSweep: createRefundSweeper(refunds, log),

@@ -50,6 +50,15 @@ export const statementQuery = z
 export type StatementQuery = z.output<typeof statementQuery>
 
 export const invoiceKinds = ['service', 'client_fee', 'platform_fee'] as const
+// A party as the invoice was issued with it (decision 311); null on invoices issued before.
+const party = z
+  .object({
+    name: z.string(),
+    address: z.array(z.string()).describe('lines, the postcode and city on one of them'),
+    vatId: z.string().describe('blank: none given'),
+    registration: z.string().describe("the platform's company registration; blank for a person"),
+  })
+  .nullable()
 const invoice = z.object({
   id: z.number(),
   number: z.string(),
@@ -64,6 +73,13 @@ const invoice = z.object({
   amountMinor: z.number(),
   currency: z.string(),
   issuedAt: z.string(),
+  issuer: party,
+  recipient: party,
+  platform: party.describe("the platform's legal details at issue"),
+  tax: z
+    .object({ ratePercent: z.number(), amountMinor: z.number() })
+    .nullable()
+    .describe('the VAT included in amountMinor; null: no tax line'),
 })
 export type Invoice = z.output<typeof invoice>
 const movement = z.object({

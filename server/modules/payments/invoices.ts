@@ -5,6 +5,14 @@ import type { Trx } from './ledger.ts'
 import type { StatementQuery } from './invoices-contract.ts'
 import { deletedName, ownName } from '../identity/display-name.ts'
 import { statement } from './statements.ts'
+import {
+  noPlatformLegal,
+  partiesNow,
+  PLATFORM_NAME,
+  platformParty,
+  type InvoiceParty,
+  type PlatformLegal,
+} from './invoice-details.ts'
 
 // Invoices and statements (issue 17 item 7, decisions 190–193). A release issues up to three
 // invoices in its own ledger transaction: the freelancer's to the client for the work (the
@@ -13,8 +21,9 @@ import { statement } from './statements.ts'
 // the year's counter row is moved in the same transaction, so a rolled-back release gives its
 // numbers back and two releases never get the same one. A statement is every ledger entry of the
 // caller's accounts, oldest first, with the running balance of their money per currency.
+// Each invoice keeps a copy of its parties' details, the platform's legal details and its tax line
+// as they were at issue (decision 311).
 
-export const PLATFORM_NAME = 'Workneer'
 export const INVOICE_PAGE = 20
 export const STATEMENT_PAGE = 50
 export type InvoiceKind = 'service' | 'client_fee' | 'platform_fee'
@@ -50,8 +59,19 @@ async function takeNumbers(trx: Trx, year: number, count: number) {
   return Number(row.last_number) - count + 1
 }
 
+/**
+ * The VAT inside a price that includes it (decision 311): prices and fees are what was paid, so an
+ * invoice's tax line is the part of that amount the rate accounts for, rounded to the minor unit.
+ */
+export const includedTax = (grossMinor: number, rateBps: number) =>
+  grossMinor - Math.round((grossMinor * 10_000) / (10_000 + rateBps))
+
 /** Issues a release's invoices inside its ledger transaction (call it only when the release was posted). */
-export async function issueReleaseInvoices(trx: Trx, r: ReleaseInvoices) {
+export async function issueReleaseInvoices(
+  trx: Trx,
+  r: ReleaseInvoices,
+  platform: PlatformLegal = noPlatformLegal,
+) {
   const what = await trx
     .selectFrom('installment as i')
     .innerJoin('contract as c', 'c.id', 'i.contract_id')
@@ -66,6 +86,14 @@ export async function issueReleaseInvoices(trx: Trx, r: ReleaseInvoices) {
     .execute()
   // The names as they are now, kept as issued (decision 236); a deleted account's is blank (shape).
   const name = (id: number) => ownName(people.find((p) => p.id === id)!)
+  const parties = await partiesNow(
+    trx,
+    people.map((p) => ({ id: p.id, name: ownName(p) })),
+  )
+  const seller = platformParty(platform)
+  const partyOf = (id: number | null) => (id === null ? seller : parties.get(id)!.party)
+  // The freelancer's work carries their VAT rate when they gave one; the platform's fees its own.
+  const rateOf = (issuer: number | null) => (issuer === null ? platform.vatBps : parties.get(issuer)!.vatBps)
   const drafts: Array<{
     kind: InvoiceKind
     issuer: number | null
@@ -82,24 +110,32 @@ export async function issueReleaseInvoices(trx: Trx, r: ReleaseInvoices) {
   await trx
     .insertInto('invoice')
     .values(
-      drafts.map((d, n) => ({
-        number: invoiceNumber(year, first + n),
-        year,
-        sequence: first + n,
-        kind: d.kind,
-        issuer_user_id: d.issuer,
-        issuer_name: d.issuer === null ? PLATFORM_NAME : name(d.issuer),
-        recipient_user_id: d.recipient,
-        recipient_name: d.recipient === null ? PLATFORM_NAME : name(d.recipient),
-        contract_id: r.contractId,
-        installment_id: r.installmentId,
-        transaction_id: r.transactionId,
-        project_title: what.projectTitle,
-        installment_title: what.installmentTitle,
-        amount_minor: d.amountMinor,
-        currency: r.currency,
-        issued_at: issuedAt.toISOString(),
-      })),
+      drafts.map((d, n) => {
+        const rate = rateOf(d.issuer)
+        return {
+          number: invoiceNumber(year, first + n),
+          year,
+          sequence: first + n,
+          kind: d.kind,
+          issuer_user_id: d.issuer,
+          issuer_name: d.issuer === null ? PLATFORM_NAME : name(d.issuer),
+          recipient_user_id: d.recipient,
+          recipient_name: d.recipient === null ? PLATFORM_NAME : name(d.recipient),
+          contract_id: r.contractId,
+          installment_id: r.installmentId,
+          transaction_id: r.transactionId,
+          project_title: what.projectTitle,
+          installment_title: what.installmentTitle,
+          amount_minor: d.amountMinor,
+          currency: r.currency,
+          issued_at: issuedAt.toISOString(),
+          issuer_details: JSON.stringify(partyOf(d.issuer)),
+          recipient_details: JSON.stringify(partyOf(d.recipient)),
+          platform_details: JSON.stringify(seller),
+          tax_rate_bps: rate,
+          tax_minor: rate === null ? null : includedTax(d.amountMinor, rate),
+        }
+      }),
     )
     .execute()
 }
@@ -117,8 +153,20 @@ const invoiceColumns = [
   'v.amount_minor',
   'v.currency',
   'v.issued_at',
+  'v.issuer_details',
+  'v.recipient_details',
+  'v.platform_details',
+  'v.tax_rate_bps',
+  'v.tax_minor',
   'c.project_id',
 ] as const
+
+/** A party's copy as issued, named as the invoice names them when the copy's name is blank (a deleted account). */
+function partyCopy(json: string | null, shown: string): InvoiceParty | null {
+  if (!json) return null
+  const party = JSON.parse(json) as InvoiceParty
+  return { ...party, name: party.name || shown }
+}
 
 /** An invoice as one of its parties reads it. */
 const shape = (
@@ -136,6 +184,11 @@ const shape = (
     amount_minor: number
     currency: string
     issued_at: string
+    issuer_details: string | null
+    recipient_details: string | null
+    platform_details: string | null
+    tax_rate_bps: number | null
+    tax_minor: number | null
     project_id: number
   },
 ) => ({
@@ -152,6 +205,13 @@ const shape = (
   amountMinor: Number(v.amount_minor),
   currency: v.currency,
   issuedAt: new Date(v.issued_at).toISOString(),
+  issuer: partyCopy(v.issuer_details, v.issuer_name || deletedName()),
+  recipient: partyCopy(v.recipient_details, v.recipient_name || deletedName()),
+  platform: partyCopy(v.platform_details, PLATFORM_NAME),
+  tax:
+    v.tax_rate_bps === null
+      ? null
+      : { ratePercent: Number(v.tax_rate_bps) / 100, amountMinor: Number(v.tax_minor) },
 })
 
 const mine = (db: DB, caller: Caller) =>

@@ -4,6 +4,7 @@ import type { MoneyMover } from '../projects/service.ts'
 import { account, post, type Line, type Trx } from './ledger.ts'
 import { feeOf, type Fees } from './fees.ts'
 import { issueReleaseInvoices } from './invoices.ts'
+import type { PlatformLegal } from './invoice-details.ts'
 import { activeRefund, heldFor } from './refund-rows.ts'
 
 // Releasing an installment's money to its freelancer, called by the projects module when the
@@ -13,7 +14,13 @@ const conflict = (detail: string) => new ApiError(409, 'Conflict', detail)
 type Release = Parameters<MoneyMover['release']>[1]
 
 /** Releasing an installment: its held amount and client fee leave the client's held money; the freelancer gets the amount less the platform fee. */
-export async function releaseInstallment(trx: Trx, dialect: Dialect, fees: Fees, i: Release) {
+export async function releaseInstallment(
+  trx: Trx,
+  dialect: Dialect,
+  fees: Fees,
+  i: Release,
+  platform?: PlatformLegal,
+) {
   const paid = await heldFor(trx, i.installmentId)
   if (!paid) throw conflict('The installment was not funded through a payment; nothing is held for it')
   // An open or disputed refund request holds the money until it is answered or decided (decision 181).
@@ -44,16 +51,29 @@ export async function releaseInstallment(trx: Trx, dialect: Dialect, fees: Fees,
   // The release's invoices are issued in its transaction (decision 190), once: only when it was
   // posted now, for what is released (a partial refund's part is not: decision 180).
   if (posted.posted)
-    await issueReleaseInvoices(trx, {
-      ...i,
-      transactionId: posted.id,
-      amountMinor: paid.priceLeft,
-      clientFeeMinor: paid.feeLeft,
-      platformFeeMinor: platformFee,
-    })
+    await issueReleaseInvoices(
+      trx,
+      {
+        ...i,
+        transactionId: posted.id,
+        amountMinor: paid.priceLeft,
+        clientFeeMinor: paid.feeLeft,
+        platformFeeMinor: platformFee,
+      },
+      platform,
+    )
 }
 
 /** The money mover the projects module releases installments through. */
-export function createMoneyMover({ dialect, fees }: { dialect: Dialect; fees: Fees }): MoneyMover {
-  return { release: (trx, i) => releaseInstallment(trx, dialect, fees, i) }
+export function createMoneyMover({
+  dialect,
+  fees,
+  platform,
+}: {
+  dialect: Dialect
+  fees: Fees
+  /** the platform's legal details and VAT rate its invoices are issued with (decision 311) */
+  platform?: PlatformLegal
+}): MoneyMover {
+  return { release: (trx, i) => releaseInstallment(trx, dialect, fees, i, platform) }
 }

@@ -1,0 +1,72 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import { Field, FormErrors, Notice } from '~/components/auth/form'
+import {
+  invoiceDetailsInput,
+  type InvoiceDetailsAnswer,
+} from '#server/modules/payments/invoice-details-contract.ts'
+
+// Account settings' "Invoice details" (issue 39 item 5, decision 311): the name, billing address
+// and VAT or tax id a person's invoices carry, and a freelancer's VAT rate. Entered once here, as
+// marketplaces keep tax information in settings; invoices already issued keep their own copy.
+export function InvoiceDetailsSection({
+  answer,
+  freelancer,
+  saved,
+  lastResult,
+}: {
+  answer: InvoiceDetailsAnswer
+  freelancer: boolean
+  saved: boolean
+  lastResult: SubmissionResult<string[]> | undefined
+}) {
+  const { t } = useTranslation('invoices')
+  const d = answer.details
+  const [form, f] = useForm({
+    id: 'invoice-details-form',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: invoiceDetailsInput }),
+    shouldValidate: 'onSubmit',
+    defaultValue: {
+      legalName: d?.legalName ?? '',
+      addressLine1: d?.addressLine1 ?? '',
+      addressLine2: d?.addressLine2 ?? '',
+      postcode: d?.postcode ?? '',
+      city: d?.city ?? '',
+      country: d?.country ?? '',
+      vatId: d?.vatId ?? '',
+      vatRatePercent: d?.vatRatePercent == null ? '' : String(d.vatRatePercent),
+    },
+  })
+  return (
+    <section id="invoice-details" aria-labelledby="invoice-details-heading">
+      <h2 id="invoice-details-heading">{t('details.title')}</h2>
+      {saved ? <Notice kind="success">{t('details.saved')}</Notice> : null}
+      <p>{t('details.lead')}</p>
+      <Form method="post" {...getFormProps(form)} className="form-stack">
+        <input type="hidden" name="intent" value="invoiceDetails" />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field
+          field={f.legalName}
+          label={t('details.legalName')}
+          hint={t('details.legalNameHint', { name: answer.defaultName })}
+          autoComplete="organization"
+        />
+        <Field field={f.addressLine1} label={t('details.addressLine1')} autoComplete="address-line1" />
+        <Field field={f.addressLine2} label={t('details.addressLine2')} autoComplete="address-line2" />
+        <Field field={f.postcode} label={t('details.postcode')} autoComplete="postal-code" />
+        <Field field={f.city} label={t('details.city')} autoComplete="address-level2" />
+        <Field field={f.country} label={t('details.country')} autoComplete="country-name" />
+        <Field field={f.vatId} label={t('details.vatId')} hint={t('details.vatIdHint')} />
+        {freelancer ? (
+          <Field field={f.vatRatePercent} label={t('details.vatRate')} hint={t('details.vatRateHint')} />
+        ) : null}
+        <button type="submit" className="button">
+          {t('details.save')}
+        </button>
+      </Form>
+    </section>
+  )
+}
