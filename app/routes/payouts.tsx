@@ -105,10 +105,22 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const amountMinor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || 0)
   // A withdrawal moves money: the form's first POST answers with the confirmation step, which
   // names the amount and the account; only that step's own form pays out (decision 310).
-  if (!isConfirmed(form))
+  if (!isConfirmed(form)) {
+    // The step asks only about a withdrawal that can be made: the minimum and the balance first.
+    const { balances, minimumMinor } = await apiFor(context).call(c.payouts)
+    const availableMinor = balances.find((b) => b.currency === v.currency)?.availableMinor ?? 0
+    const tooFar =
+      amountMinor < minimumMinor
+        ? 'payouts:errors.belowMinimum'
+        : amountMinor > availableMinor
+          ? 'payouts:errors.aboveAvailable'
+          : null
+    if (tooFar)
+      return data({ result: submission.reply({ fieldErrors: { amount: [tooFar] } }) }, { status: 400 })
     return {
       confirm: { amount: v.amount, amountMinor, currency: v.currency, paymentMethodId: v.paymentMethodId },
     }
+  }
   try {
     const payout = await apiFor(context).call(c.payout, {
       body: { amountMinor, currency: v.currency, paymentMethodId: v.paymentMethodId },

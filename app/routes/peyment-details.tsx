@@ -103,7 +103,7 @@ async function methodQuestion(
         ? `${t('payouts:kind.bank')} •••• ${String(v.iban).replace(/\s/g, '').slice(-4)}`
         : intent === 'paypal'
           ? `${t('payouts:kind.paypal')} · ${v.email}`
-          : `Stripe · ${v.stripeAccount}`
+          : `Stripe · acct_•••• ${String(v.stripeAccount).slice(-4)}`
     return t(v.makeDefault ? 'payouts:method.addDefault' : 'payouts:method.add', {
       destination: where,
       name: v.holderName,

@@ -44,11 +44,23 @@ export async function refundIntent(
         )
       const v = submission.value
       // Asking for money back is confirmed on a step that names the amount typed (decision 310).
-      if (!isConfirmed(form))
+      if (!isConfirmed(form)) {
+        // The step asks only about what can be asked back: more than is held is named first.
+        const { refundable } = await api.call(r.list, { params: { projectId } })
+        const held = refundable.find((x) => x.installmentId === v.installmentId)?.refundableMinor ?? 0
+        if ((parseAmount(v.amount) ?? 0) > held)
+          return data(
+            {
+              refund: submission.reply({ fieldErrors: { amount: ['refunds:errors.aboveHeld'] } }),
+              refundFor: `request-${v.installmentId}`,
+            },
+            { status: 400 },
+          )
         return data({
           refundConfirm: { installmentId: v.installmentId, amount: v.amount, reason: v.reason },
           refundFor: `request-${v.installmentId}`,
         })
+      }
       try {
         await api.call(r.request, {
           params: { projectId, installmentId: v.installmentId, amount: parseAmount(v.amount) ?? 0 },
