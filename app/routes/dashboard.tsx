@@ -13,7 +13,7 @@ import { timeAgo } from '~/lib/time-ago'
 import { dashboardContract, type Dashboard as DashboardData } from '#server/modules/dashboard/contract.ts'
 import { paymentsContract } from '#server/modules/payments/contract.ts'
 import { Money } from './projects/ui'
-import { ConversationList, DefinitionList, StatusChip } from '~/components/ui'
+import { ButtonLink, ConversationList, DefinitionList, StatusChip } from '~/components/ui'
 import { RoomItem } from '~/components/chat/room-item'
 import stylesheet from './dashboard.css?url'
 
@@ -54,6 +54,12 @@ const contractHref = (c: Contract) =>
   c.role === 'client'
     ? `/projects/client/details/${c.projectId}`
     : `/projects/freelancer/contract/${c.projectId}`
+
+/** Where the move is made: funding opens the pay page of that installment (its confirmation step), the others the contract's page. */
+const moveHref = (c: Contract, move: string) =>
+  move === 'fund' && c.role === 'client' && c.next
+    ? `/projects/client/pay/${c.projectId}?installment=${c.next.id}`
+    : `${contractHref(c)}${c.role === 'client' ? '#contract' : '#installments'}`
 
 /** The move a contract waits for, named by the next installment's state (none left: completion). */
 function moveOf(c: Contract) {
@@ -257,6 +263,11 @@ function Contracts({ contracts, client }: { contracts: DashboardData['contracts'
                     </>
                   ) : null}
                 </p>
+                {c.yourTurn ? (
+                  <ButtonLink variant="primary" to={moveHref(c, move)}>
+                    {t(`contracts.do.${move}`, step)}
+                  </ButtonLink>
+                ) : null}
                 {c.installmentsTotal ? (
                   <span className="muted small">
                     {t('contracts.progress', { done: c.installmentsDone, total: c.installmentsTotal })}

@@ -7,6 +7,7 @@ import type { Route } from './+types/payouts'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
+import { isConfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { currencyDigits, formatDateTime, formatMoney } from '~/lib/format'
@@ -18,6 +19,7 @@ import {
   ButtonGroup,
   ButtonLink,
   Card,
+  ConfirmStep,
   DefinitionList,
   EmptyState,
   FilterSelect,
@@ -89,7 +91,8 @@ function fieldErrors(error: ApiCallError) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   requirePermission(context, url, 'payments.details')
-  const submission = parseWithZod(await request.formData(), { schema: payoutForm })
+  const form = await request.formData()
+  const submission = parseWithZod(form, { schema: payoutForm })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const v = submission.value
   const digits = currencyDigits(v.currency)
@@ -100,6 +103,24 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { status: 400 },
     )
   const amountMinor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || 0)
+  // A withdrawal moves money: the form's first POST answers with the confirmation step, which
+  // names the amount and the account; only that step's own form pays out (decision 310).
+  if (!isConfirmed(form)) {
+    // The step asks only about a withdrawal that can be made: the minimum and the balance first.
+    const { balances, minimumMinor } = await apiFor(context).call(c.payouts)
+    const availableMinor = balances.find((b) => b.currency === v.currency)?.availableMinor ?? 0
+    const tooFar =
+      amountMinor < minimumMinor
+        ? 'payouts:errors.belowMinimum'
+        : amountMinor > availableMinor
+          ? 'payouts:errors.aboveAvailable'
+          : null
+    if (tooFar)
+      return data({ result: submission.reply({ fieldErrors: { amount: [tooFar] } }) }, { status: 400 })
+    return {
+      confirm: { amount: v.amount, amountMinor, currency: v.currency, paymentMethodId: v.paymentMethodId },
+    }
+  }
   try {
     const payout = await apiFor(context).call(c.payout, {
       body: { amountMinor, currency: v.currency, paymentMethodId: v.paymentMethodId },
@@ -143,11 +164,45 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <>
           <Available balances={balances} minimum={minimum} />
-          <WithdrawCard data={loaderData} result={actionData?.result} minimum={minimum} />
+          {actionData && 'confirm' in actionData ? (
+            <ConfirmWithdrawal confirm={actionData.confirm} methods={loaderData.methods} />
+          ) : (
+            <WithdrawCard
+              data={loaderData}
+              result={actionData && 'result' in actionData ? actionData.result : undefined}
+              minimum={minimum}
+            />
+          )}
         </>
       )}
       <History payouts={loaderData.data} />
     </main>
+  )
+}
+
+/** The withdrawal's confirmation step: the typed amount as money and the account it goes to. */
+function ConfirmWithdrawal({
+  confirm: c,
+  methods,
+}: {
+  confirm: { amount: string; amountMinor: number; currency: string; paymentMethodId: number }
+  methods: PayoutsData['methods']
+}) {
+  const { t, i18n } = useTranslation('payouts')
+  const amount = formatMoney(c.amountMinor, c.currency, i18n.language)
+  const m = methods.find((x) => x.id === c.paymentMethodId)
+  const destination = m ? `${t(`kind.${m.kind}`)} · ${m.masked}` : ''
+  return (
+    <Card title={t('form.title')} titleId="payouts-form" level={2} as="section" data-testid="payouts-form">
+      <ConfirmStep
+        question={t('confirm.question', { amount, destination })}
+        yes={t('confirm.yes', { amount })}
+        fields={{ amount: c.amount, currency: c.currency, paymentMethodId: c.paymentMethodId }}
+        back="/payouts"
+      >
+        <p className="muted small">{t('confirm.note')}</p>
+      </ConfirmStep>
+    </Card>
   )
 }
 

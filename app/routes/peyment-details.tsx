@@ -14,6 +14,8 @@ import { itemIdOf, paymentForms } from './profile/forms'
 import { Input, SectionForm, type ActionResult } from './profile/fields'
 import stylesheet from './profile/profile.css?url'
 import { titled } from '~/lib/meta'
+import { formFields, isConfirmed } from '~/lib/confirm.server'
+import { ConfirmStep } from '~/components/ui'
 
 // Payment Details (docs/product.md §2 spells the path /peyment-details; /payment-details redirects here).
 // A freelancer keeps where payouts go: bank accounts (IBAN checked by its checksum), PayPal
@@ -34,7 +36,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  requirePermission(context, url, 'payments.details')
+  const user = requirePermission(context, url, 'payments.details')
   const i18n = getInstance(context)
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')
@@ -60,6 +62,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success')
     return data({ formId, result: submission.reply() } satisfies ActionResult, { status: 400 })
+  const v = submission.value as Record<string, any>
+  // Where payouts go is money's way out: adding or changing it, making it the default or removing
+  // it is done from a confirmation step that names the account (decision 310).
+  if (mustConfirm(intent, v) && !isConfirmed(formData)) {
+    const question = await methodQuestion(api, i18n.t, intent, v, user.id, itemIdOf(formData) ?? 0)
+    return { formId, confirm: { question, fields: formFields(formData) } }
+  }
   try {
     await sendPaymentForm(api, intent, submission.value as Record<string, any>, formData)
   } catch (error) {
@@ -74,6 +83,40 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return data({ formId, result: reply.data } as ActionResult, reply.init ?? undefined)
   }
   return successOperation('/peyment-details', i18n.t)
+}
+
+const mustConfirm = (intent: string, v: Record<string, any>) =>
+  intent !== 'status' || v.change === 'default' || v.change === 'delete'
+
+/** What a payout-method form will do, in the freelancer's words, naming the account (masked as the page shows it). */
+async function methodQuestion(
+  api: ReturnType<typeof apiFor>,
+  t: ReturnType<typeof getInstance>['t'],
+  intent: string,
+  v: Record<string, any>,
+  userId: number,
+  itemId: number,
+) {
+  if (intent === 'bank' || intent === 'paypal' || intent === 'stripe') {
+    const where =
+      intent === 'bank'
+        ? `${t('payouts:kind.bank')} •••• ${String(v.iban).replace(/\s/g, '').slice(-4)}`
+        : intent === 'paypal'
+          ? `${t('payouts:kind.paypal')} · ${v.email}`
+          : `Stripe · acct_•••• ${String(v.stripeAccount).slice(-4)}`
+    return t(v.makeDefault ? 'payouts:method.addDefault' : 'payouts:method.add', {
+      destination: where,
+      name: v.holderName,
+    })
+  }
+  // An update names its method by the form's item id, a state change by its own `id` field.
+  const id = intent === 'update' ? itemId : Number(v.id)
+  const { data: methods } = await api.call(pc.paymentList, { params: { id: userId } })
+  const m = methods.find((x) => x.id === id)
+  const destination = m
+    ? `${m.kind === 'stripe_account' ? 'Stripe' : t(`payouts:kind.${m.kind}`)} ${m.masked}`
+    : ''
+  return t(`payouts:method.${intent === 'update' ? 'update' : v.change}`, { destination })
 }
 
 /** The API call of each form: add a method of a kind, update one, or change its state (default, active, deleted). */
@@ -99,8 +142,21 @@ async function sendPaymentForm(
 }
 
 export default function PaymentDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation(['profile', 'stripe'])
-  const last = (actionData ?? null) as ActionResult | null
+  const { t } = useTranslation(['profile', 'stripe', 'payouts'])
+  const step = actionData && 'confirm' in actionData ? actionData.confirm : null
+  const last = (step ? null : (actionData ?? null)) as ActionResult | null
+  if (step)
+    return (
+      <main id="main" className="container page">
+        <h1>{t('payments.title')}</h1>
+        <ConfirmStep
+          question={step.question}
+          yes={t('payouts:method.yes')}
+          fields={step.fields}
+          back="/peyment-details"
+        />
+      </main>
+    )
   if (!loaderData.freelancer) {
     return (
       <main id="main" className="container page">

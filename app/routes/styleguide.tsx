@@ -1,5 +1,7 @@
 import {
   ActionForm,
+  Confirm,
+  ConfirmStep,
   BarChart,
   Button,
   ButtonGroup,
@@ -109,6 +111,22 @@ function Buttons() {
         <ActionForm intent="accept" label="Accept" variant="primary" />
         <ActionForm intent="delete" label="Delete" variant="destructive" />
       </ButtonGroup>
+      <h3>Confirm · ConfirmStep</h3>
+      <ButtonGroup label="Confirmations">
+        <Confirm
+          label="Approve"
+          variant="primary"
+          question="Release €1,200.00 to Ana Ruiz?"
+          yes="Yes, release €1,200.00"
+          fields={{ intent: 'installment-approve', id: 1 }}
+        />
+      </ButtonGroup>
+      <ConfirmStep
+        question="Withdraw €500.00 to Bank account · DE89 •••• 3000?"
+        yes="Yes, withdraw €500.00"
+        fields={{ amount: '500' }}
+        back="/_styleguide"
+      />
     </section>
   )
 }

@@ -4,6 +4,7 @@ import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
 import { jsEnabled } from './project-js'
+import { confirmation } from './confirm'
 
 // The admin's users end to end (issue 18 items 3 and 5): a SuperAdmin finds a company account by
 // name and role, suspends it while its owner is signed in elsewhere (with JavaScript, holding a
@@ -57,19 +58,24 @@ test('an admin suspends a signed-in user, whose next request and hub connection 
   await expect(chip(sam)).toHaveText('Active')
   await expectNoAxeViolations(sam)
 
+  // Suspending asks first, naming the account (decision 310); the reason is typed in that step.
   // A suspension without a reason is refused, naming the field, and changes nothing.
   const suspend = main(sam).getByTestId('suspend-form')
+  await confirmation(suspend, 'Suspend').locator('summary').click()
+  await expect(suspend.getByTestId('confirm-step')).toContainText(
+    'Suspend Cora Company? They are signed out everywhere at once',
+  )
   await suspend
     .getByLabel('Reason (recorded in the audit trail)')
     .evaluate((el: HTMLTextAreaElement) => el.removeAttribute('required'))
-  await submitAndWait(sam, suspend.getByRole('button', { name: 'Suspend' }), false)
+  await submitAndWait(sam, suspend.getByRole('button', { name: 'Yes, suspend' }), false)
   await expect(main(sam).locator('#suspend-reason-error')).toHaveText('Please give a reason')
   await expect(chip(sam)).toHaveText('Active')
 
   await suspend
     .getByLabel('Reason (recorded in the audit trail)')
     .fill('Invoices reported as fake by two clients')
-  await suspend.getByRole('button', { name: 'Suspend' }).click()
+  await suspend.getByRole('button', { name: 'Yes, suspend' }).click()
   await expect(sam.getByText('The account is suspended and its sessions have ended.')).toBeVisible()
   await expect(chip(sam)).toHaveText('Suspended')
   await expect(main(sam).getByTestId('timeline')).toContainText(
@@ -151,9 +157,11 @@ test('an admin deletes an account: its name and email are gone, the page says so
   await sam.goto(`${base}/admin/users?q=${encodeURIComponent(email)}`)
   await main(sam).getByRole('link', { name: 'Dora Drafter' }).click()
   await expect(main(sam)).toContainText('+39 333 765 4321')
-  // The deletion asks first in the page itself, so it does without JavaScript too: a reason and a
-  // box to tick; the action refuses without the box.
+  // The deletion asks first in the page itself, so it does without JavaScript too: its step names
+  // the account and holds the reason; the action refuses a POST that did not come from that step.
   const form = main(sam).getByTestId('delete-form')
+  await confirmation(form, 'Delete account').locator('summary').click()
+  await expect(form.getByTestId('confirm-step')).toContainText('Delete the account of Dora Drafter for good?')
   await form.getByLabel('Reason (recorded in the audit trail)').fill('Asked to be forgotten by email')
   const unticked = await sam.request.post(sam.url(), {
     headers: { origin: base },
@@ -161,15 +169,14 @@ test('an admin deletes an account: its name and email are gone, the page says so
     maxRedirects: 0,
   })
   expect(unticked.status()).toBe(400)
-  expect(await unticked.text()).toContain('Tick the box to confirm the deletion.')
+  expect(await unticked.text()).toContain('Please confirm first: nothing has changed.')
   const still = await db
     .selectFrom('app_user')
     .select('status')
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
   expect(still.status).toBe('Active')
-  await form.getByLabel('I understand that this erases the account for good and cannot be undone.').check()
-  await form.getByRole('button', { name: 'Delete account' }).click()
+  await form.getByRole('button', { name: 'Yes, delete the account' }).click()
   await expect(sam.getByText('The account is deleted.')).toBeVisible()
   await expect(main(sam).locator('h1')).toContainText('Deleted user')
   await expect(chip(sam)).toHaveText('Deleted')

@@ -8,6 +8,7 @@ import { accounts, SHELL_PASSWORD } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
 import { settle } from './settle'
 import { jsEnabled } from './project-js'
+import { confirmIn } from './confirm'
 
 // Issue 15 "Done when": the journey of two new users in two browser contexts, with JavaScript on
 // and off, on SQLite and PostgreSQL. The client posts a project with an attachment; the freelancer
@@ -45,10 +46,16 @@ async function expectStep(page: Page, n: number, chip: string, next: { move: str
   await expect(step(page, n).getByTestId('status-chip')).toHaveText(chip)
   if ('move' in next) {
     await expect(step(page, n)).toContainText('Your move')
-    await expect(step(page, n).getByRole('button', { name: next.move })).toBeVisible()
+    // A move that releases money is the button of its confirmation step (a summary).
+    await expect(
+      step(page, n)
+        .getByRole('button', { name: next.move })
+        .or(step(page, n).locator('summary', { hasText: next.move })),
+    ).toBeVisible()
   } else {
     await expect(step(page, n)).toContainText(next.waiting)
     await expect(step(page, n).getByRole('button')).toHaveCount(0)
+    await expect(step(page, n).locator('summary')).toHaveCount(0)
   }
 }
 
@@ -162,10 +169,23 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   await open(freelancer, `/projects/freelancer/contract/${projectId}`)
   await expectStep(freelancer, 1, 'Awaiting funding', { waiting: 'Waiting for the client to fund it' })
 
-  // The client funds both; now the freelancer's move, and the client waits.
-  await open(client, `/projects/client/details/${projectId}`)
+  // The client funds both (the first from the dashboard's "Your move" button); the pay page is the
+  // confirmation step, naming the total and whom it is held for. Now the freelancer's move.
+  await open(client, '/dashboard')
+  await main(client)
+    .getByTestId('dash-contract')
+    .filter({ hasText: title })
+    .getByRole('link', { name: 'Fund installment 1' })
+    .click()
+  await settle(client)
+  await expect(main(client).getByTestId('confirm-step')).toContainText(
+    /Pay €[\d,.]+ now\? Workneer holds it for Fred Freelancer/,
+  )
   for (const n of [1, 2]) {
-    await press(client, 'Fund', step(client, n))
+    if (n > 1) {
+      await open(client, `/projects/client/details/${projectId}`)
+      await press(client, 'Fund', step(client, n))
+    }
     await payInCheckout(client)
     await expectStep(client, n, 'Funded', { waiting: 'Waiting for the freelancer to deliver' })
   }
@@ -191,10 +211,11 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   // approving the last one offers it.
   await open(client, `/projects/client/details/${projectId}`)
   await expectStep(client, 1, 'Submitted', { move: 'Approve' })
-  await press(client, 'Approve', step(client, 1))
+  await confirmIn(client, 'Approve', /^Release €[\d,.]+ to Fred Freelancer\?$/, step(client, 1))
+  await expect(client.locator('.notices')).toContainText('released to Fred Freelancer')
   await expect(step(client, 1).getByTestId('status-chip')).toHaveText('Released')
   await expect(main(client).getByRole('button', { name: 'Mark as completed' })).toHaveCount(0)
-  await press(client, 'Approve', step(client, 2))
+  await confirmIn(client, 'Approve', /to Fred Freelancer\?$/, step(client, 2))
   await expect(step(client, 2).getByTestId('status-chip')).toHaveText('Released')
   await press(client, 'Mark as completed')
   await expect(main(client).getByRole('button', { name: 'Mark as completed' })).toHaveCount(0)
@@ -404,7 +425,7 @@ test('what issue 15 saw on the work screens is gone: chips in their cards, padde
   expect(await colours(decline)).not.toBe(await colours(accept))
   await expect(decline).toHaveClass(/ui-button-destructive/)
   // Cancel project is destructive too, beside the rest of the project's actions.
-  await expect(main(client).getByRole('button', { name: 'Cancel project' })).toHaveClass(
+  await expect(main(client).locator('summary', { hasText: 'Cancel project' })).toHaveClass(
     /ui-button-destructive/,
   )
   await expect(main(client).getByTestId('timeline')).toBeVisible()

@@ -5,6 +5,7 @@ import { apiCall, clickIn, hiredProject } from './contract-setup'
 import { signInAs, useShellServer } from './shell-session'
 import { payInCheckout, testCards } from './checkout'
 import { settle } from './settle'
+import { confirmIn } from './confirm'
 
 // Issue 17, first half, end to end with JavaScript on and off: the client funds two installments
 // in the sandbox checkout (one at once; one declined, then paid with the card that asks for a
@@ -50,6 +51,10 @@ test('a client funds two installments in the sandbox checkout; approval makes th
   await expect(summary).toContainText('Amount€1,200.00')
   await expect(summary).toContainText('Service fee (3 %)€36.00')
   await expect(summary).toContainText('Total€1,236.00')
+  // The pay page is the confirmation step: the total and whom the money is held for (decision 310).
+  await expect(summary.getByTestId('confirm-step')).toContainText(
+    'Pay €1,236.00 now? Workneer holds it for Fred Freelancer',
+  )
   await expectNoAxeViolations(client)
   await main(client).getByRole('button', { name: 'Pay €1,236.00' }).click()
   await client.waitForURL(/\/checkout\//)
@@ -91,8 +96,16 @@ test('a client funds two installments in the sandbox checkout; approval makes th
   await expect(main(freelancer).getByTestId('installment-1')).toContainText('Submitted')
   await client.goto(details)
   await settle(client)
-  await click(client, 'Approve', main(client).getByTestId('installment-1'))
+  // Approving asks first, naming the amount and the freelancer; then a notice and a receipt.
+  await confirmIn(
+    client,
+    'Approve',
+    'Release €1,200.00 to Fred Freelancer?',
+    main(client).getByTestId('installment-1'),
+  )
+  await expect(client.locator('.notices')).toContainText('€1,200.00 released to Fred Freelancer.')
   await expect(main(client).getByTestId('installment-1')).toContainText('Released')
+  await expect(main(client).getByTestId('timeline')).toContainText('paid out an installment')
 
   // The freelancer's available balance has the installment less the platform fee (10 %).
   const expected = availableBefore + 108000

@@ -7,6 +7,7 @@ import { apiCall } from './contract-setup'
 import { failingPayoutDestinations } from '#server/modules/payments/gateways/test-cards.ts'
 import { settle } from './settle'
 import { jsEnabled } from './project-js'
+import { confirmStep } from './confirm'
 
 // Issue 17 item 6 end to end, with JavaScript on and off: a freelancer with released money (funded
 // in the sandbox and approved through the API) opens /payouts, withdraws part of it to a bank
@@ -19,7 +20,8 @@ const main = (page: Page) => page.locator('main')
 const api = (method: string, path: string, token: string | null, body?: unknown) =>
   apiCall(shell().base, method, path, token, body)
 
-async function withdraw(page: Page, amount: string, method: RegExp) {
+/** Fills the withdraw form and sends it; with `question`, the confirmation step must ask it, and is confirmed. */
+async function withdraw(page: Page, amount: string, method: RegExp, question?: string | RegExp) {
   const form = main(page).getByTestId('payouts-form')
   await form.getByLabel('Amount').fill(amount)
   const option = await form
@@ -30,6 +32,7 @@ async function withdraw(page: Page, amount: string, method: RegExp) {
   await form.getByLabel('Pay out to').selectOption(option!)
   await form.getByRole('button', { name: 'Withdraw' }).click()
   await settle(page)
+  if (question) await confirmStep(page, question)
 }
 
 test('a freelancer withdraws released money, sees it paid, and sees a failing payout return the money', async ({
@@ -111,7 +114,7 @@ test('a freelancer withdraws released money, sees it paid, and sees a failing pa
   await expect(available).toContainText('EUR€900.00')
 
   // To the bank account: paid at once.
-  await withdraw(freelancer, '500', /Bank account/)
+  await withdraw(freelancer, '500', /Bank account/, /^Withdraw €500\.00 to Bank account · DE89 .* 3000\?$/)
   await expect(freelancer).toHaveURL(/\/payouts$/)
   // The outcome is a flash notice; it stays on the page, also when the payout's live notification
   // reloads the page's data at once (decision 229).
@@ -130,7 +133,7 @@ test('a freelancer withdraws released money, sees it paid, and sees a failing pa
   await expect(history.first().getByTestId('status-chip')).toHaveText('Paid')
 
   // To the sandbox's failing PayPal address: failed, and the money is back.
-  await withdraw(freelancer, '150.50', /PayPal/)
+  await withdraw(freelancer, '150.50', /PayPal/, /^Withdraw €150\.50 to PayPal · p•••@example\.com\?$/)
   await expect(history.first().getByTestId('status-chip')).toHaveText('Failed')
   await expect(outcome).toHaveText(
     'The payout of €150.50 to p•••@example.com failed. The money is back in your available balance.',

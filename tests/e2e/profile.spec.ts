@@ -3,6 +3,7 @@ import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
 import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
 import { settle } from './settle'
+import { confirmStep } from './confirm'
 import { jsEnabled } from './project-js'
 
 // Profiles end to end, with JavaScript on and off, on SQLite and PostgreSQL: a freelancer fills
@@ -44,6 +45,14 @@ async function logIn(page: Page, email: string) {
 async function submit(page: Page, button: ReturnType<Page['locator']>) {
   await submitAndWait(page, button, jsEnabled())
   await settle(page)
+  await expect(page.getByText('Success Operation').first()).toBeVisible()
+}
+
+/** Sends a payout-method form, whose confirmation step must ask `question`, then confirms it (decision 310). */
+async function submitConfirmed(page: Page, button: ReturnType<Page['locator']>, question: string | RegExp) {
+  await submitAndWait(page, button, jsEnabled())
+  await settle(page)
+  await confirmStep(page, question)
   await expect(page.getByText('Success Operation').first()).toBeVisible()
 }
 
@@ -289,17 +298,29 @@ test('a freelancer keeps payment methods: IBAN checked, masked, one default', as
   await bank.getByRole('button', { name: 'Add' }).click()
   await expect(page.locator('#form-bank').getByText('This IBAN is not valid: please check it.')).toBeVisible()
   await page.locator('#form-bank').getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')
-  await submit(page, page.locator('#form-bank').getByRole('button', { name: 'Add' }))
+  await submitConfirmed(
+    page,
+    page.locator('#form-bank').getByRole('button', { name: 'Add' }),
+    'Send your payouts to Bank account •••• 3000 (Fred Freelancer)?',
+  )
   const paypal = page.locator('#form-paypal')
   await paypal.getByLabel('Account holder').fill('Fred Freelancer')
   await paypal.getByLabel('PayPal email address').fill('fred@example.com')
-  await submit(page, paypal.getByRole('button', { name: 'Add' }))
+  await submitConfirmed(
+    page,
+    paypal.getByRole('button', { name: 'Add' }),
+    'Send your payouts to PayPal · fred@example.com (Fred Freelancer)?',
+  )
   const methods = page.getByTestId('payment-method')
   await expect(methods).toHaveCount(2)
   await expect(methods.first()).toContainText('DE89 •••• •••• •••• •••• 3000')
   await expect(methods.first()).toContainText('Default')
   await expect(page.locator('main')).not.toContainText('370400440532013000')
-  await submit(page, methods.nth(1).getByRole('button', { name: 'Make default' }))
+  await submitConfirmed(
+    page,
+    methods.nth(1).getByRole('button', { name: 'Make default' }),
+    /^Make PayPal f•••@example\.com your default\?/,
+  )
   await expect(page.getByTestId('payment-method').first()).toContainText('f•••@example.com')
   await expect(page.getByTestId('payment-method').first()).toContainText('Default')
   await expectNoAxeViolations(page)

@@ -4,6 +4,7 @@ import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
 import { payInCheckout } from './checkout'
 import { settle } from './settle'
 import { jsEnabled } from './project-js'
+import { confirmIn } from './confirm'
 
 // Issue 6 end to end, with JavaScript on and off, on SQLite and PostgreSQL, as two users in two
 // browser contexts: a client creates a project with an attachment and installments; a freelancer
@@ -49,12 +50,6 @@ async function go(page: Page, url: string) {
 async function click(page: Page, name: string | RegExp, scope = page.locator('main')) {
   await scope.getByRole('button', { name }).first().click()
   await settle(page)
-}
-
-/** Clicks a button that asks for confirmation first (window.confirm with JavaScript), and accepts. */
-async function confirmClick(page: Page, name: string | RegExp, scope = page.locator('main')) {
-  page.once('dialog', (d) => void d.accept())
-  await click(page, name, scope)
 }
 
 const userId = async (email: string) =>
@@ -239,7 +234,12 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   // The client approves both and completes the project.
   await go(client, projectUrl)
   for (const n of [1, 2]) {
-    await click(client, 'Approve', main(client).getByTestId(`installment-${n}`))
+    await confirmIn(
+      client,
+      'Approve',
+      /^Release €[\d,.]+ to Fred Freelancer\?$/,
+      main(client).getByTestId(`installment-${n}`),
+    )
     // Approving releases the held money to the freelancer at once.
     await expect(main(client).getByTestId(`installment-${n}`)).toContainText('Released')
   }
@@ -349,7 +349,8 @@ test('withdraw a proposal; decline one with a reason the freelancer reads; delet
   await click(client, 'Remove notes.pdf')
   await expect(main(client).getByRole('link', { name: 'notes.pdf' })).toHaveCount(0)
   await proposeOn(freelancer, first.split('/').pop()!)
-  await confirmClick(freelancer, 'Withdraw proposal')
+  await confirmIn(freelancer, 'Withdraw proposal', /^Withdraw your proposal of €[\d,.]+ for “/)
+  await expect(freelancer.locator('.notices')).toContainText('Your proposal is withdrawn.')
   await expect(main(freelancer).getByText('Withdrawn')).toBeVisible()
   await expect(main(freelancer).getByRole('heading', { name: 'Edit your proposal' })).toHaveCount(0)
   await click(freelancer, 'Save')
@@ -377,8 +378,9 @@ test('withdraw a proposal; decline one with a reason the freelancer reads; delet
 
   // No contract: the client may delete the project; it is gone for everyone.
   await go(client, second)
-  await confirmClick(client, 'Delete')
+  await confirmIn(client, 'Delete', `Delete “Chimney ${word} survey” for good? This cannot be undone.`)
   await expect(client).toHaveURL(`${server.base}/projects/client`)
+  await expect(client.locator('.notices')).toContainText('The project is deleted.')
   await expect(main(client).getByText(`Chimney ${word} survey`)).toHaveCount(0)
   const gone = await freelancer.goto(`${server.base}/projects/details/${secondId}`)
   expect(gone?.status()).toBe(404)

@@ -5,6 +5,7 @@ import { clickIn, hiredProject } from './contract-setup'
 import { signInAs, useShellServer } from './shell-session'
 import { fundByApi } from './checkout'
 import { settle } from './settle'
+import { confirmIn, confirmStep } from './confirm'
 
 // Issue 17 item 5 end to end, with JavaScript on and off (decisions 180–182): on a contract with two
 // funded installments the client asks for all of the first back (the amount is prefilled), the
@@ -40,11 +41,16 @@ test('a refund accepted returns the money to the client; a refund declined can b
   await client.goto(details)
   await settle(client)
 
-  // Installment 1: the whole amount, prefilled; the freelancer sees the deadline and accepts.
+  // Installment 1: the form is folded behind "Ask for a refund", its amount typed (never filled in);
+  // the confirmation names the amount and the freelancer. The freelancer sees the deadline and accepts.
   const first = main(client).getByTestId('refund-form-1')
-  await expect(first.getByLabel('Amount (EUR)')).toHaveValue('1200.00')
+  await expect(first.getByLabel('Amount (EUR)')).toBeHidden()
+  await first.locator('summary', { hasText: 'Ask for a refund' }).click()
+  await expect(first.getByLabel('Amount (EUR)')).toHaveValue('')
+  await first.getByLabel('Amount (EUR)').fill('1200')
   await first.getByLabel('Why do you want a refund?').fill('The survey was not done on site.')
-  await click(client, 'Request a refund', first)
+  await click(client, 'Review the request', first)
+  await confirmStep(client, 'Ask Fred Freelancer to refund €1,200.00 for “Survey”?')
   await expect(main(client).getByTestId('refund-notice')).toContainText(
     'Your refund request was sent to the freelancer.',
   )
@@ -57,7 +63,7 @@ test('a refund accepted returns the money to the client; a refund declined can b
   await expect(asked).toContainText('Answer by')
   await expect(asked).toContainText('The survey was not done on site.')
   await expectNoAxeViolations(freelancer)
-  await click(freelancer, 'Accept refund', asked)
+  await confirmIn(freelancer, 'Accept refund', 'Refund €1,200.00 to Clara Client?', asked)
   await expect(main(freelancer).getByTestId('refund-notice')).toContainText('You accepted the refund')
   await expect(main(freelancer).getByTestId('installment-1')).toContainText('Awaiting funding')
 
@@ -70,9 +76,10 @@ test('a refund accepted returns the money to the client; a refund declined can b
 
   // Installment 2: more than is held is refused under the amount, in words, not in minor units.
   const second = main(client).getByTestId('refund-form-2')
+  await second.locator('summary', { hasText: 'Ask for a refund' }).click()
   await second.getByLabel('Amount (EUR)').fill('99999')
   await second.getByLabel('Why do you want a refund?').fill('Asking back too much.')
-  await click(client, 'Request a refund', second)
+  await click(client, 'Review the request', second)
   const tooMuch = main(client).getByTestId('refund-form-2')
   await expect(tooMuch.locator('.field', { has: client.getByLabel('Amount (EUR)') })).toContainText(
     'That is more than is held for this installment',
@@ -81,7 +88,7 @@ test('a refund accepted returns the money to the client; a refund declined can b
   // Then part of it; an empty reason is named first.
   await tooMuch.getByLabel('Why do you want a refund?').fill('')
   await tooMuch.getByLabel('Amount (EUR)').fill('150')
-  await click(client, 'Request a refund', second)
+  await click(client, 'Review the request', second)
   await expect(main(client).getByTestId('refund-form-2')).toContainText(
     'Tell the freelancer why you want a refund.',
   )
@@ -89,7 +96,8 @@ test('a refund accepted returns the money to the client; a refund declined can b
     .getByTestId('refund-form-2')
     .getByLabel('Why do you want a refund?')
     .fill('The report is missing the drainage section.')
-  await click(client, 'Request a refund', main(client).getByTestId('refund-form-2'))
+  await click(client, 'Review the request', main(client).getByTestId('refund-form-2'))
+  await confirmStep(client, /^Ask Fred Freelancer to refund €150\.00 for /)
   await expect(main(client).getByTestId('refund-notice')).toBeVisible()
 
   await freelancer.goto(contract)
@@ -106,7 +114,12 @@ test('a refund accepted returns the money to the client; a refund declined can b
   await client.goto(details)
   await settle(client)
   await expect(main(client).getByTestId('refunds')).toContainText('The drainage section is on page 4.')
-  await click(client, 'Open a dispute', main(client).getByTestId('refunds'))
+  await confirmIn(
+    client,
+    'Open a dispute',
+    'Open a dispute about the refund of €150.00?',
+    main(client).getByTestId('refunds'),
+  )
   await expect(main(client).getByTestId('refund-notice')).toContainText('You opened a dispute.')
   await expect(main(client).getByTestId('refunds')).toContainText('In dispute')
   await client.context().close()

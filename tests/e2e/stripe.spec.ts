@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
 import { submitAndWait } from './form-submit'
+import { confirmStep } from './confirm'
 import { startStripeStandIn, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from '../support/stripe-stand-in'
 import { jsEnabled } from './project-js'
 
@@ -106,6 +107,7 @@ test('a freelancer adds a Stripe connected account in Payment Details, checked a
   ).toBeVisible()
   await page.locator('#form-stripe').getByLabel('Stripe account ID').fill('acct_1Qm7TzLb4WcR8pHs')
   await submitAndWait(page, page.locator('#form-stripe').getByRole('button', { name: 'Add' }), jsEnabled())
+  await confirmStep(page, 'Send your payouts to Stripe · acct_•••• 8pHs (Fred Freelancer)?')
   const method = page.getByTestId('payment-method').filter({ hasText: 'Stripe account' })
   await expect(method).toContainText('acct_••••8pHs')
   await expect(method).toContainText('Default')

@@ -1,5 +1,6 @@
 import type React from 'react'
 import { Form, Link } from 'react-router'
+import { Confirm } from './confirm'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'destructive'
 
@@ -33,7 +34,8 @@ export function ButtonLink({
 
 /**
  * A one-button form (accept, fund, delete…): a plain POST with an intent, so it works without
- * JavaScript. With `confirm`, the browser asks first when JavaScript runs.
+ * JavaScript. With `confirm` (what moves money or cannot be undone), the button opens the
+ * confirmation step in place, and only its own submit acts (decision 310).
  */
 export function ActionForm({
   intent,
@@ -49,17 +51,24 @@ export function ActionForm({
   label: string
   fields?: Record<string, string | number>
   variant?: ButtonVariant
-  confirm?: string
+  confirm?: { question: string; yes: string }
   action?: string
   describedBy?: string
   children?: React.ReactNode
 }) {
+  if (confirm)
+    return (
+      <Confirm
+        label={label}
+        variant={variant}
+        action={action}
+        describedBy={describedBy}
+        fields={{ intent, ...fields }}
+        {...confirm}
+      />
+    )
   return (
-    <Form
-      method="post"
-      action={action}
-      onSubmit={confirm ? (e) => !window.confirm(confirm) && e.preventDefault() : undefined}
-    >
+    <Form method="post" action={action}>
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />

@@ -6,12 +6,13 @@ import type { Route } from './+types/user'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
+import { isConfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
 import { formatDateTime } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
-import { Button, DefinitionList, Notice } from '~/components/ui'
+import { Button, Confirm, DefinitionList, Notice } from '~/components/ui'
 import { adminUsersContract as c } from '#server/modules/admin-users/contract.ts'
 import {
   adminUserLimits,
@@ -69,9 +70,9 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const intent = String(form.get('intent') ?? '') as Intent
   if (!(intent in forms)) throw new Response('Bad Request', { status: 400 })
   const { schema, call } = forms[intent]
-  // Deleting cannot be undone: the box that says so must be ticked, with JavaScript or without.
-  if (intent === 'delete' && form.get('understood') !== 'yes')
-    return data<Answer>({ intent, error: { understood: ['actions.delete.notUnderstood'] } }, { status: 400 })
+  // Deleting and suspending act only from their confirmation step, with JavaScript or without (decision 310).
+  if ((intent === 'delete' || intent === 'suspend') && !isConfirmed(form))
+    return data<Answer>({ intent, notice: 'actions.notConfirmed' }, { status: 400 })
   const submission = parseWithZod(form, { schema })
   if (submission.status !== 'success')
     return data<Answer>({ intent, error: submission.reply().error }, { status: 400 })
@@ -124,7 +125,7 @@ export default function AdminUser({ loaderData: { user }, actionData }: Route.Co
       variant={variant}
       change={change}
       error={errorOf(intent)}
-      understoodError={answer?.intent === intent ? answer.error?.understood?.[0] : undefined}
+      name={user.name}
     />
   )
   return (
@@ -194,23 +195,53 @@ function UserFacts({ user }: { user: Route.ComponentProps['loaderData']['user'] 
   )
 }
 
-/** One action on the account, with its reason (required or not); deleting asks for a confirmation first. */
+/** One action on the account, with its reason (required or not); deleting and suspending ask first, naming the account. */
 function ReasonForm({
   intent,
   required,
   variant,
   change,
   error,
-  understoodError,
+  name,
 }: {
   intent: Intent
   required: boolean
   variant: 'primary' | 'secondary' | 'destructive'
   change?: 'grant' | 'take'
   error: string | undefined
-  understoodError?: string
+  name: string
 }) {
   const { t } = useTranslation('adminUsers')
+  const reason = (
+    <ReasonField
+      form={intent}
+      label={t(required ? 'actions.reason' : 'actions.reasonOptional')}
+      required={required}
+      error={error}
+      maxLength={adminUserLimits.reason}
+    />
+  )
+  if (intent === 'delete' || intent === 'suspend')
+    return (
+      <section
+        className="ui-card form-stack"
+        data-testid={`${intent}-form`}
+        aria-labelledby={`${intent}-title`}
+      >
+        <h3 id={`${intent}-title`}>{t(`actions.${intent}.title`)}</h3>
+        <p className="muted">{t(`actions.${intent}.help`)}</p>
+        <Confirm
+          label={t(`actions.${intent}.submit`)}
+          variant={variant}
+          open={!!error}
+          question={t(`actions.${intent}.confirm`, { name })}
+          yes={t(`actions.${intent}.yes`)}
+          fields={{ intent }}
+        >
+          {reason}
+        </Confirm>
+      </section>
+    )
   return (
     <Form
       method="post"
@@ -222,14 +253,7 @@ function ReasonForm({
       <p className="muted">{t(`actions.${intent}.help`)}</p>
       <input type="hidden" name="intent" value={intent} />
       {change ? <input type="hidden" name="change" value={change} /> : null}
-      <ReasonField
-        form={intent}
-        label={t(required ? 'actions.reason' : 'actions.reasonOptional')}
-        required={required}
-        error={error}
-        maxLength={adminUserLimits.reason}
-      />
-      {intent === 'delete' ? <Understood error={understoodError} /> : null}
+      {reason}
       <div>
         <Button variant={variant}>{t(`actions.${intent}.submit`)}</Button>
       </div>
@@ -239,29 +263,4 @@ function ReasonForm({
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />
-}
-
-/** The confirmation step of a deletion: a box to tick that says what cannot be undone (required in the page and by the action). */
-function Understood({ error }: { error?: string }) {
-  const { t } = useTranslation('adminUsers')
-  return (
-    <div className="field field-checkbox">
-      <label>
-        <input
-          type="checkbox"
-          name="understood"
-          value="yes"
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'understood-error' : undefined}
-        />{' '}
-        {t('actions.delete.understood')}
-      </label>
-      {error ? (
-        <p className="field-error" id="understood-error">
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
-  )
 }

@@ -1,4 +1,4 @@
-import { redirect, Form } from 'react-router'
+import { redirect } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/pay'
 import { apiFor } from '~/lib/api.server'
@@ -7,8 +7,10 @@ import { requireUser } from '~/lib/session.server'
 import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
 import { getInstance } from '~/middleware/i18next'
-import { Button, ButtonGroup, ButtonLink, Card, DefinitionList, Notice } from '~/components/ui'
+import { Card, ConfirmStep, DefinitionList, Notice } from '~/components/ui'
+import { isConfirmed, notConfirmed } from '~/lib/confirm.server'
 import { paymentsContract as c } from '#server/modules/payments/contract.ts'
+import { projectsContract as pc } from '#server/modules/projects/contract.ts'
 import { refused } from '../projects/actions.server'
 import { Money } from '../projects/ui'
 import { formatMoney } from '~/lib/format'
@@ -22,13 +24,17 @@ const chosen = (values: FormDataEntryValue[] | string[]) =>
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   requireUser(context, url)
   try {
-    const quote = await apiFor(context).call(c.quote, {
-      query: {
-        projectId: Number(params.projectId),
-        installmentIds: chosen(url.searchParams.getAll('installment')),
-      },
-    })
-    return { quote, title: getInstance(context).t('payments:pay.title') }
+    const api = apiFor(context)
+    const projectId = Number(params.projectId)
+    const [quote, view] = await Promise.all([
+      api.call(c.quote, {
+        query: { projectId, installmentIds: chosen(url.searchParams.getAll('installment')) },
+      }),
+      // Who the money is held for: the confirmation names them.
+      api.call(pc.detailsForClient, { params: { projectId } }),
+    ])
+    const payee = view.contract?.freelancer.name ?? ''
+    return { quote, payee, title: getInstance(context).t('payments:pay.title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -41,6 +47,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function action({ request, context, params, url }: Route.ActionArgs) {
   requireUser(context, url)
   const form = await request.formData()
+  // Paying moves money: only the confirmation step's own form may do it (decision 310).
+  if (!isConfirmed(form)) return notConfirmed(context)
   const totalMinor = Number(form.get('totalMinor'))
   try {
     const paid = await apiFor(context).call(c.pay, {
@@ -81,16 +89,12 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
             [t('pay.total'), <strong key="total">{total}</strong>],
           ]}
         />
-        <Form method="post">
-          {q.lines.map((l) => (
-            <input key={l.installmentId} type="hidden" name="installment" value={l.installmentId} />
-          ))}
-          <input type="hidden" name="totalMinor" value={q.totalMinor} />
-          <ButtonGroup>
-            <Button variant="primary">{t('pay.submit', { total })}</Button>
-            <ButtonLink to={`/projects/client/details/${params.projectId}`}>{t('pay.back')}</ButtonLink>
-          </ButtonGroup>
-        </Form>
+        <ConfirmStep
+          question={t('pay.confirm', { total, name: loaderData.payee })}
+          yes={t('pay.submit', { total })}
+          fields={{ installment: q.lines.map((l) => l.installmentId), totalMinor: q.totalMinor }}
+          back={`/projects/client/details/${params.projectId}`}
+        />
       </Card>
     </main>
   )

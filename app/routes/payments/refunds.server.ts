@@ -8,6 +8,7 @@ import {
 } from '#server/modules/payments/refunds-contract.ts'
 import { parseAmount } from '#server/modules/projects/rules.ts'
 import { refused } from '../projects/actions.server'
+import { isConfirmed, notConfirmed } from '~/lib/confirm.server'
 
 // The refund forms' server side, shared by the client's project page and the freelancer's contract
 // page (plain POSTs, then a redirect back to the page's refunds section with what happened).
@@ -42,6 +43,24 @@ export async function refundIntent(
           { status: 400 },
         )
       const v = submission.value
+      // Asking for money back is confirmed on a step that names the amount typed (decision 310).
+      if (!isConfirmed(form)) {
+        // The step asks only about what can be asked back: more than is held is named first.
+        const { refundable } = await api.call(r.list, { params: { projectId } })
+        const held = refundable.find((x) => x.installmentId === v.installmentId)?.refundableMinor ?? 0
+        if ((parseAmount(v.amount) ?? 0) > held)
+          return data(
+            {
+              refund: submission.reply({ fieldErrors: { amount: ['refunds:errors.aboveHeld'] } }),
+              refundFor: `request-${v.installmentId}`,
+            },
+            { status: 400 },
+          )
+        return data({
+          refundConfirm: { installmentId: v.installmentId, amount: v.amount, reason: v.reason },
+          refundFor: `request-${v.installmentId}`,
+        })
+      }
       try {
         await api.call(r.request, {
           params: { projectId, installmentId: v.installmentId, amount: parseAmount(v.amount) ?? 0 },
@@ -75,6 +94,8 @@ export async function refundIntent(
       return done('declined')
     }
     const requestId = Number(form.get('requestId'))
+    // Accepting returns money; a dispute freezes it until an admin decides: both ask first.
+    if (!isConfirmed(form)) return notConfirmed(context)
     if (intent === 'refund-accept') {
       await api.call(r.accept, { params: { requestId } })
       return done('accepted')

@@ -1,4 +1,4 @@
-import { useNavigation, Form, Link } from 'react-router'
+import { useLocation, useNavigation, Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
   getFormProps,
@@ -8,21 +8,31 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { formatDateTime } from '~/lib/format'
-import { Button, ButtonGroup, Card, DefinitionList, Notice, StatusChip } from '~/components/ui'
+import { formatDateTime, formatMoney } from '~/lib/format'
+import {
+  Button,
+  ButtonGroup,
+  buttonClass,
+  Card,
+  ConfirmStep,
+  DefinitionList,
+  Notice,
+  StatusChip,
+} from '~/components/ui'
 import {
   refundDeclineForm,
   refundLimits,
   refundRequestForm,
   type RefundOut,
 } from '#server/modules/payments/refunds-contract.ts'
-import { amountText } from '#server/modules/projects/rules.ts'
+import { parseAmount } from '#server/modules/projects/rules.ts'
 import { ActionButton, ErrorText, Money } from '../projects/ui'
 
 // A contract's refunds on its two pages (decisions 180–182): the client asks for a refund of a
-// funded installment (amount prefilled with all that is left) and sees each request's state and
-// the money returned; the freelancer accepts, or declines with a reason, before the deadline.
-// Plain forms: everything works with JavaScript off.
+// funded installment (behind an "Ask for a refund" step, then a confirmation that names the amount
+// typed) and sees each request's state and the money returned; the freelancer accepts (after a
+// confirmation) or declines with a reason, before the deadline. Plain forms: everything works
+// with JavaScript off (decision 310).
 interface Installment {
   id: number
   position: number
@@ -34,7 +44,14 @@ interface Refunds {
   refundable: Array<{ installmentId: number; refundableMinor: number; open: boolean }>
   responseDays: number
 }
-type Result = { refund?: SubmissionResult<string[]>; refundFor?: string; notice?: string } | undefined
+type Result =
+  | {
+      refund?: SubmissionResult<string[]>
+      refundFor?: string
+      notice?: string
+      refundConfirm?: { installmentId: number; amount: string; reason: string }
+    }
+  | undefined
 
 export function RefundsSection({
   refunds,
@@ -42,12 +59,15 @@ export function RefundsSection({
   role,
   done,
   result,
+  counterpart,
 }: {
   refunds: Refunds
   installments: Installment[]
   role: 'client' | 'freelancer'
   done: string | null
   result: Result
+  /** The other side's name: the freelancer asked to refund, or the client the money goes back to. */
+  counterpart: string
 }) {
   const { t } = useTranslation('refunds')
   const byId = new Map(installments.map((i) => [i.id, i]))
@@ -62,10 +82,20 @@ export function RefundsSection({
         </Notice>
       ) : null}
       {refunds.data.map((r) => (
-        <RefundCard key={r.id} r={r} installment={byId.get(r.installmentId)} role={role} result={result} />
+        <RefundCard
+          key={r.id}
+          r={r}
+          installment={byId.get(r.installmentId)}
+          role={role}
+          result={result}
+          counterpart={counterpart}
+        />
       ))}
       {askable.map((a) => {
         const i = byId.get(a.installmentId)
+        const asked = result?.refundConfirm
+        if (i && asked?.installmentId === i.id)
+          return <ConfirmRequest key={i.id} installment={i} asked={asked} counterpart={counterpart} />
         return i ? (
           <RequestForm
             key={a.installmentId}
@@ -85,13 +115,16 @@ function RefundCard({
   installment,
   role,
   result,
+  counterpart,
 }: {
   r: RefundOut
   installment?: Installment
   role: 'client' | 'freelancer'
   result: Result
+  counterpart: string
 }) {
-  const { t } = useTranslation(['refunds', 'disputes'])
+  const { t, i18n } = useTranslation(['refunds', 'disputes'])
+  const amount = formatMoney(r.amountMinor, r.currency, i18n.language)
   const rows = useRefundFacts(r, role)
   return (
     <Card data-testid={`refund-${r.id}`}>
@@ -100,7 +133,9 @@ function RefundCard({
         <StatusChip machine="refund" state={r.status} />
       </header>
       <DefinitionList items={rows} />
-      {role === 'freelancer' && r.status === 'open' ? <Answer r={r} result={result} /> : null}
+      {role === 'freelancer' && r.status === 'open' ? (
+        <Answer r={r} result={result} amount={amount} client={counterpart} />
+      ) : null}
       {role === 'client' && r.canDispute ? (
         <ButtonGroup label={t('card.actions')}>
           <ActionButton
@@ -108,6 +143,7 @@ function RefundCard({
             fields={{ requestId: r.id }}
             label={t('dispute')}
             variant="destructive"
+            confirm={{ question: t('confirm.dispute', { amount }), yes: t('confirm.disputeYes') }}
           />
         </ButtonGroup>
       ) : null}
@@ -173,7 +209,17 @@ function useRefundFacts(r: RefundOut, role: 'client' | 'freelancer') {
 }
 
 /** The freelancer's answer: accept (the money goes back at once) or decline with a reason. */
-function Answer({ r, result }: { r: RefundOut; result: Result }) {
+function Answer({
+  r,
+  result,
+  amount,
+  client,
+}: {
+  r: RefundOut
+  result: Result
+  amount: string
+  client: string
+}) {
   const { t } = useTranslation('refunds')
   const idle = useNavigation().state === 'idle'
   const mine = result?.refundFor === `decline-${r.id}`
@@ -191,6 +237,10 @@ function Answer({ r, result }: { r: RefundOut; result: Result }) {
           fields={{ requestId: r.id }}
           label={t('accept')}
           variant="primary"
+          confirm={{
+            question: t('confirm.accept', { amount, name: client }),
+            yes: t('confirm.acceptYes', { amount }),
+          }}
         />
       </ButtonGroup>
       <Form method="post" {...getFormProps(form)} className="form-stack">
@@ -214,7 +264,33 @@ function Answer({ r, result }: { r: RefundOut; result: Result }) {
   )
 }
 
-/** The client's request for one installment: the amount starts at all that may still be asked back. */
+/** The request's confirmation step: the amount typed, as money, and who is asked to give it back. */
+function ConfirmRequest({
+  installment,
+  asked,
+  counterpart,
+}: {
+  installment: Installment
+  asked: NonNullable<NonNullable<Result>['refundConfirm']>
+  counterpart: string
+}) {
+  const { t, i18n } = useTranslation('refunds')
+  const { pathname } = useLocation()
+  const amount = formatMoney(parseAmount(asked.amount) ?? 0, installment.currency, i18n.language)
+  return (
+    <Card data-testid={`refund-form-${installment.position}`}>
+      <h3>{t('request.title', { installment: installment.title })}</h3>
+      <ConfirmStep
+        question={t('confirm.request', { amount, name: counterpart, installment: installment.title })}
+        yes={t('confirm.requestYes', { amount })}
+        fields={{ intent: 'refund-request', ...asked }}
+        back={`${pathname}#refunds`}
+      />
+    </Card>
+  )
+}
+
+/** The client's request for one installment, folded behind "Ask for a refund"; the amount is typed, never filled in for them. */
 function RequestForm({
   installment,
   refundableMinor,
@@ -232,38 +308,42 @@ function RequestForm({
   const [form, f] = useForm({
     id: `refund-${installment.id}`,
     lastResult: idle && mine ? result?.refund : undefined,
-    defaultValue: { installmentId: String(installment.id), amount: amountText(refundableMinor), reason: '' },
+    defaultValue: { installmentId: String(installment.id), amount: '', reason: '' },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: refundRequestForm }),
     shouldValidate: 'onSubmit',
   })
   return (
     <Card data-testid={`refund-form-${installment.position}`}>
       <h3>{t('request.title', { installment: installment.title })}</h3>
-      <p className="muted small">
-        {t('request.hint', { count: days })} <Money minor={refundableMinor} currency={installment.currency} />
-      </p>
-      <Form method="post" {...getFormProps(form)} className="form-stack">
-        <input type="hidden" name="intent" value="refund-request" />
-        <input {...getInputProps(f.installmentId, { type: 'hidden' })} key={f.installmentId.key} />
-        <div className="field">
-          <label htmlFor={f.amount.id}>{t('request.amount', { currency: installment.currency })}</label>
-          <input {...getInputProps(f.amount, { type: 'text' })} key={f.amount.key} inputMode="decimal" />
-          <ErrorText errors={f.amount.errors} id={f.amount.errorId} />
-        </div>
-        <div className="field">
-          <label htmlFor={f.reason.id}>{t('request.reason')}</label>
-          <textarea
-            {...getTextareaProps(f.reason)}
-            key={f.reason.key}
-            rows={3}
-            maxLength={refundLimits.reason}
-          />
-          <ErrorText errors={f.reason.errors} id={f.reason.errorId} />
-        </div>
-        <div>
-          <Button>{t('request.submit')}</Button>
-        </div>
-      </Form>
+      <details className="ui-confirm-disclosure" open={mine || undefined}>
+        <summary className={buttonClass('secondary')}>{t('request.open')}</summary>
+        <p className="muted small">
+          {t('request.hint', { count: days })}{' '}
+          <Money minor={refundableMinor} currency={installment.currency} />
+        </p>
+        <Form method="post" {...getFormProps(form)} className="form-stack">
+          <input type="hidden" name="intent" value="refund-request" />
+          <input {...getInputProps(f.installmentId, { type: 'hidden' })} key={f.installmentId.key} />
+          <div className="field">
+            <label htmlFor={f.amount.id}>{t('request.amount', { currency: installment.currency })}</label>
+            <input {...getInputProps(f.amount, { type: 'text' })} key={f.amount.key} inputMode="decimal" />
+            <ErrorText errors={f.amount.errors} id={f.amount.errorId} />
+          </div>
+          <div className="field">
+            <label htmlFor={f.reason.id}>{t('request.reason')}</label>
+            <textarea
+              {...getTextareaProps(f.reason)}
+              key={f.reason.key}
+              rows={3}
+              maxLength={refundLimits.reason}
+            />
+            <ErrorText errors={f.reason.errors} id={f.reason.errorId} />
+          </div>
+          <div>
+            <Button>{t('request.submit')}</Button>
+          </div>
+        </Form>
+      </details>
     </Card>
   )
 }

@@ -2,6 +2,8 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
+import { isConfirmed, notConfirmed } from '~/lib/confirm.server'
+import { formatMoney } from '~/lib/format'
 import { getInstance } from '~/middleware/i18next'
 import { projectInput, projectsContract as c } from '#server/modules/projects/contract.ts'
 import { installmentActions } from '#server/modules/projects/rules.ts'
@@ -20,6 +22,27 @@ export function refused(error: unknown) {
   throwApiError(error)
 }
 
+/** The moves that release money or cannot be undone: each needs its confirmation step (decision 310). */
+const confirmedMoves = new Set(['installment-approve', 'cancelled', 'delete', 'withdraw'])
+
+/** What the page says after a confirmed move, in the person's words (the release names its amount and payee). */
+async function doneNotice(
+  context: Readonly<RouterContextProvider>,
+  projectId: number,
+  intent: string,
+  id: number,
+) {
+  const { t, language } = getInstance(context)
+  if (intent !== 'installment-approve') return t(`projects:confirm.done.${intent}`)
+  const { contract } = await apiFor(context).call(c.detailsForClient, { params: { projectId } })
+  const i = contract?.installments.find((x) => x.id === id)
+  if (!contract || !i) return t('projects:confirm.done.approved')
+  return t('projects:confirm.done.released', {
+    amount: formatMoney(i.amountMinor, i.currency, language),
+    name: contract.freelancer.name,
+  })
+}
+
 /** The one-button moves shared by the project pages: each a plain POST with an intent. */
 export async function simpleIntent(
   context: Readonly<RouterContextProvider>,
@@ -30,6 +53,7 @@ export async function simpleIntent(
   const api = apiFor(context)
   const intent = String(form.get('intent') ?? '')
   const id = Number(form.get('id') ?? 0)
+  if (confirmedMoves.has(intent) && !isConfirmed(form)) return notConfirmed(context)
   try {
     switch (intent) {
       case 'wish':
@@ -66,7 +90,10 @@ export async function simpleIntent(
         break
       case 'delete':
         await api.call(c.remove, { params: { projectId } })
-        return redirect('/projects/client')
+        return redirectWithFlash('/projects/client', {
+          kind: 'success',
+          message: await doneNotice(context, projectId, intent, id),
+        })
       default: {
         const action = intent.replace(/^installment-/, '') as (typeof installmentActions)[number]
         if (!intent.startsWith('installment-') || !installmentActions.includes(action)) return null
@@ -80,6 +107,11 @@ export async function simpleIntent(
   } catch (error) {
     return refused(error)
   }
+  if (confirmedMoves.has(intent))
+    return redirectWithFlash(back, {
+      kind: 'success',
+      message: await doneNotice(context, projectId, intent, id),
+    })
   return redirect(back)
 }
 

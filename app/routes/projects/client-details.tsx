@@ -143,6 +143,7 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
           refunds={loaderData.refunds}
           installments={contract.installments}
           role="client"
+          counterpart={contract.freelancer.name}
           done={loaderData.refundDone}
           result={actionData as never}
         />
@@ -224,7 +225,7 @@ function ClientActions({
         <ActionButton
           intent="cancelled"
           label={t('client.cancel')}
-          confirm={t('client.confirmCancel')}
+          confirm={{ question: t('confirm.cancel', { title: p.title }), yes: t('confirm.cancelYes') }}
           variant="destructive"
         />
       ) : null}
@@ -232,7 +233,7 @@ function ClientActions({
         <ActionButton
           intent="delete"
           label={t('client.delete')}
-          confirm={t('client.confirmDelete')}
+          confirm={{ question: t('confirm.delete', { title: p.title }), yes: t('confirm.deleteYes') }}
           variant="destructive"
         />
       ) : null}
@@ -291,6 +292,7 @@ function ContractSection({
         role="client"
         active={contract.status === 'active'}
         projectId={projectId}
+        payee={contract.freelancer.name}
       />
     </section>
   )

@@ -114,6 +114,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
           refunds={loaderData.refunds}
           installments={contract.installments}
           role="freelancer"
+          counterpart={contract.client.name}
           done={loaderData.refundDone}
           result={actionData as never}
         />

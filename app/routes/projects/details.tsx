@@ -8,7 +8,7 @@ import type { Route } from './+types/details'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
-import { formatDateTime } from '~/lib/format'
+import { formatDateTime, formatMoney } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
 import { commentInput, proposalInputFor, projectsContract as c } from '#server/modules/projects/contract.ts'
 import { ProposalForm } from './proposal-form'
@@ -155,7 +155,7 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
         <Attachments files={p.attachments} />
       </section>
 
-      {proposal ? <MyProposal proposal={proposal} /> : null}
+      {proposal ? <MyProposal proposal={proposal} title={p.title} /> : null}
 
       {canPropose || editing ? (
         <ProposalFormSection editing={!!editing} open={!editing || !!result?.proposal}>
@@ -174,8 +174,14 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
 }
 
 /** The freelancer's own proposal on this project: its terms, and Withdraw while it is pending. */
-function MyProposal({ proposal }: { proposal: NonNullable<Route.ComponentProps['loaderData']['proposal']> }) {
-  const { t } = useTranslation('projects')
+function MyProposal({
+  proposal,
+  title,
+}: {
+  proposal: NonNullable<Route.ComponentProps['loaderData']['proposal']>
+  title: string
+}) {
+  const { t, i18n } = useTranslation('projects')
   return (
     <section aria-labelledby="my-proposal" className="ui-section">
       <Card
@@ -197,7 +203,13 @@ function MyProposal({ proposal }: { proposal: NonNullable<Route.ComponentProps['
               intent="withdraw"
               fields={{ id: proposal.id }}
               label={t('details.withdraw')}
-              confirm={t('details.confirmWithdraw')}
+              confirm={{
+                question: t('confirm.withdraw', {
+                  amount: formatMoney(proposal.bidMinor, proposal.currency, i18n.language),
+                  title,
+                }),
+                yes: t('confirm.withdrawYes'),
+              }}
               variant="destructive"
             />
           </ButtonGroup>

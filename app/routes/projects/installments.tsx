@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { Button, Stepper, Timeline } from '~/components/ui'
+import { Button, Confirm, Stepper, Timeline } from '~/components/ui'
+import { formatMoney } from '~/lib/format'
 import { Attachments, Money } from './ui'
 import { installmentMoves, waitingOn, type InstallmentMove } from './moves'
 
@@ -33,13 +34,16 @@ export function InstallmentList({
   role,
   active,
   projectId,
+  payee = '',
 }: {
   items: Installment[]
   role: 'client' | 'freelancer'
   active: boolean
   projectId?: number
+  /** The freelancer's name: approving releases the installment to them. */
+  payee?: string
 }) {
-  const { t } = useTranslation('projects')
+  const { t, i18n } = useTranslation('projects')
   const steps = items.map((i) => {
     const moves = installmentMoves(role, i.status, active)
     const waiting = active ? waitingOn(i.status) : null
@@ -57,6 +61,22 @@ export function InstallmentList({
         ? moves.map((m) =>
             m === 'installment-fund' && projectId ? (
               <FundForm key={m} projectId={projectId} id={i.id} label={t(moveLabel[m])} />
+            ) : m === 'installment-approve' ? (
+              <Confirm
+                key={m}
+                label={t(moveLabel[m])}
+                variant="primary"
+                fields={{ intent: m, id: i.id }}
+                question={t('confirm.release', {
+                  amount: formatMoney(i.amountMinor, i.currency, i18n.language),
+                  name: payee,
+                })}
+                yes={t('confirm.releaseYes', {
+                  amount: formatMoney(i.amountMinor, i.currency, i18n.language),
+                })}
+              >
+                <p className="muted small">{t('confirm.releaseNote', { name: payee })}</p>
+              </Confirm>
             ) : (
               <MoveForm key={m} move={m} id={i.id} label={t(moveLabel[m])} />
             ),

@@ -119,7 +119,7 @@ export function ActionButton({
   label: string
   fields?: Record<string, string | number>
   variant?: ButtonVariant
-  confirm?: string
+  confirm?: { question: string; yes: string }
   action?: string
   describedBy?: string
 }) {

@@ -43,15 +43,30 @@ describe('Installments: a stepper with each side’s move', () => {
 
   it.each([
     ['client', 'pending', ['Fund']],
-    ['client', 'submitted', ['Approve', 'Ask for changes']],
+    // Approve opens its confirmation step (a summary), whose own button releases the money.
+    ['client', 'submitted', ['Approve', 'Yes, release €500.00', 'Ask for changes']],
     ['freelancer', 'funded', ['Submit work']],
     ['freelancer', 'changes_requested', ['Submit work']],
     ['client', 'funded', []],
     ['freelancer', 'submitted', []],
   ] as const)('offers the %s on a %s installment: %j', async (role, state, buttons) => {
     const html = await renderHtml(<InstallmentList items={[installment(1, state)]} role={role} active />)
-    expect([...html.matchAll(/<button[^>]*>([^<]+)<\/button>/g)].map((m) => m[1])).toEqual(buttons)
+    const controls = [...html.matchAll(/<(button|summary)[^>]*>([^<]+)<\/\1>/g)].map((m) => m[2])
+    expect(controls).toEqual(buttons)
     if (!buttons.length) expect(textOf(html)).toContain('Waiting for')
+  })
+
+  it('asks before releasing: the step names the amount and the freelancer, and only its form sends the confirmation', async () => {
+    const html = await renderHtml(
+      <InstallmentList items={[installment(1, 'submitted')]} role="client" active payee="Ana Ruiz" />,
+    )
+    expect(textOf(html)).toContain('Release €500.00 to Ana Ruiz?')
+    expect(html).toMatch(/<details class="ui-confirm-disclosure"><summary[^>]*>Approve<\/summary>/)
+    const release = html.slice(html.indexOf('installment-approve') - 200, html.indexOf('Yes, release'))
+    expect(release).toContain('name="confirmed" value="yes"')
+    // Asking for changes moves no money: its form acts at once and sends no confirmation.
+    const changes = html.slice(html.indexOf('installment-request-changes'))
+    expect(changes).not.toContain('name="confirmed"')
   })
 
   it('offers nothing once the contract has ended', async () => {

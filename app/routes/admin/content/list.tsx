@@ -2,6 +2,7 @@ import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
+import { isConfirmed, notConfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { useTranslation } from 'react-i18next'
@@ -54,6 +55,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
       return back(intent === 'publish' ? 'published' : 'unpublished')
     }
     if (intent === 'delete') {
+      if (!isConfirmed(form)) return notConfirmed(context, `/admin/content/${kind}`)
       await api.call(c[kind].remove, { params: { id } })
       return back('deleted')
     }
@@ -178,7 +180,7 @@ function ItemActions({
         fields={{ id: item.id }}
         describedBy={labelId}
         variant="destructive"
-        confirm={t('confirmDelete', { name: label })}
+        confirm={{ question: t('confirmDelete', { name: label }), yes: t('confirmDeleteYes') }}
       />
     </ButtonGroup>
   )

@@ -1,0 +1,27 @@
+import { data, type RouterContextProvider } from 'react-router'
+import { getInstance } from '~/middleware/i18next'
+import { redirectWithFlash } from '~/lib/flash.server'
+import { CONFIRMED_FIELD } from '~/components/ui/confirm'
+
+// The server's half of the confirmation step (decision 310): a form that moves money or cannot be
+// undone is acted on only when its confirmation's own form sent it.
+
+/** Whether the POST came from a confirmation step. */
+export const isConfirmed = (form: FormData) => form.get(CONFIRMED_FIELD) === 'yes'
+
+/**
+ * The refusal of a POST that skipped its confirmation: nothing changed, and the page says so (as
+ * the action's `notice`, or, with `back`, as a notice on that page for pages without one).
+ */
+export function notConfirmed(context: Readonly<RouterContextProvider>, back?: string) {
+  const message = getInstance(context).t('ui:confirm.required')
+  if (back) return redirectWithFlash(back, { kind: 'error', message })
+  return data({ notice: message }, { status: 400 })
+}
+
+/** The values a form sent, for its confirmation step to send again (files are never carried). */
+export function formFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const [k, v] of form) if (typeof v === 'string' && k !== CONFIRMED_FIELD) fields[k] = v
+  return fields
+}
