@@ -370,6 +370,13 @@ test('a client searches, filters and opens a public profile; the URL keeps the s
   await expect(page.locator('main')).toContainText('Structural Engineer – Concrete and Seismic Design')
   await expect(page.locator('main')).toContainText('Nine-storey residential building')
   await expect(page.locator('main')).toContainText('University of Belgrade')
+  // Months as people read them; the About facts each a label over its value in one cell of the grid.
+  await expect(page.locator('main')).toContainText('Structural engineer, CES Mecon')
+  await expect(page.locator('main')).toContainText('Sep 2010 – present')
+  await expect(page.locator('main .ui-dl > div > dt + dd').first()).toBeVisible()
+  expect(await page.locator('main .ui-dl > div > dt + dd').count()).toBe(
+    await page.locator('main .ui-dl dt').count(),
+  )
   await expect(page.locator('main').getByRole('link', { name: 'Download rates.csv' })).toHaveAttribute(
     'href',
     /files\/\d+\/download/,
