@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatRating, joinPresent } from './format'
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatMonth,
+  formatMonthRange,
+  formatNumber,
+  formatRating,
+  joinPresent,
+} from './format'
 import { timeAgo, timeAgoParts } from './time-ago'
 
 describe('time ago (docs/product.md §9)', () => {
@@ -93,5 +102,21 @@ describe('a line of parts', () => {
       '4,3',
       '5,0',
     ])
+  })
+})
+
+describe('months of a profile (issue 39, item 10)', () => {
+  it('reads a YYYY-MM month as people read it in each language', () => {
+    expect(formatMonth('2015-03', 'en')).toBe('Mar 2015')
+    expect(formatMonth('2015-03', 'de')).toBe('März 2015')
+    expect(formatMonth('2015-03', 'es')).toMatch(/^mar\.? 2015$/)
+    expect(formatMonth('2015-12', 'it')).toBe('dic 2015')
+    expect(formatMonth('2015-03', 'ru')).toMatch(/^март 2015/)
+  })
+  it('words an open span with the word for now, and leaves a text it cannot read as it is', () => {
+    expect(formatMonthRange('2015-03', null, 'en', 'present')).toBe('Mar 2015 – present')
+    expect(formatMonthRange('2015-03', '2019-06', 'en', 'present')).toBe('Mar 2015 – Jun 2019')
+    expect(formatMonthRange('2010-09', undefined, 'de', 'heute')).toBe('Sept. 2010 – heute')
+    expect(formatMonth('soon', 'en')).toBe('soon')
   })
 })

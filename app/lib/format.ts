@@ -98,6 +98,24 @@ export function formatMoney(minor: number, currency: string, locale: string) {
   })
 }
 
+const SHORT_MONTH: Intl.DateTimeFormatOptions = { month: 'short', year: 'numeric' }
+/** A month kept as "YYYY-MM" (a job's start, a certificate's issue) as people read it: "Mar 2015", "mar 2015". */
+export function formatMonth(value: string, locale: string) {
+  const [year, month] = value.split('-').map(Number)
+  if (!year || !month) return value
+  return formatDate(Date.UTC(year, month - 1, 1), locale, SHORT_MONTH)
+}
+
+/** A span of months ("Mar 2015 – Jun 2019"); an open end is the language's word for now ("Mar 2015 – present"). */
+export function formatMonthRange(
+  start: string,
+  end: string | null | undefined,
+  locale: string,
+  present: string,
+) {
+  return `${formatMonth(start, locale)} – ${end ? formatMonth(end, locale) : present}`
+}
+
 /** The ISO date (YYYY-MM-DD) for a machine-readable <time dateTime>. */
 export const isoDate = (value: Date | string | number) => new Date(value).toISOString().slice(0, 10)
 

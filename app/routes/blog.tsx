@@ -8,6 +8,7 @@ import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '#server/modules/content/contract.ts'
 import { publicPageHeaders } from '~/lib/public-page'
+import { tagLabel } from '~/lib/blog-tags'
 
 export const headers = publicPageHeaders
 
@@ -39,6 +40,13 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <Link to="/blogs">← {t('blog.back')}</Link>
         </p>
         <BlogArticleBody post={post} locale={locale} by={t('blog.by', { author: post.author })} />
+        {post.tags.length ? (
+          <ul className="tags" aria-label={t('blog.tagsLabel')}>
+            {post.tags.map((tag) => (
+              <li key={tag}>{tagLabel(t, tag)}</li>
+            ))}
+          </ul>
+        ) : null}
       </article>
     </main>
   )

@@ -8,6 +8,7 @@ import { getInstance, getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '#server/modules/content/contract.ts'
 import { titled } from '~/lib/meta'
+import { tagLabel } from '~/lib/blog-tags'
 import { publicPageHeaders } from '~/lib/public-page'
 
 const PAGE_SIZE = 6
@@ -57,9 +58,9 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
                   <Link to={`/blogs/${p.id}`}>{p.title}</Link>
                 </h2>
                 <p>{p.summary}</p>
-                <ul className="tags">
+                <ul className="tags" aria-label={t('blog.tagsLabel')}>
                   {p.tags.map((tag) => (
-                    <li key={tag}>{tag.replace(/-/g, ' ')}</li>
+                    <li key={tag}>{tagLabel(t, tag)}</li>
                   ))}
                 </ul>
               </article>

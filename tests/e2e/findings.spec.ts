@@ -3,6 +3,7 @@ import { accounts } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
 import { jsEnabled } from './project-js'
+import { openSection } from './profile-editor'
 
 // Issue 15's small findings, end to end, with JavaScript on and off, on SQLite and PostgreSQL: a
 // public profile line without a leading separator, a freelancer found by name (and counted in the
@@ -26,6 +27,7 @@ test('a freelancer without a place or reviews has a profile line that starts wit
 }) => {
   const page = await signInAs(browser, server().base, accounts.freelancer.email)
   await page.goto(`${server().base}/profile`)
+  await openSection(page, 'headline')
   const form = page.locator('#form-titleOverview')
   await form.getByLabel('Professional title').fill('Structural Engineer – Concrete')
   await form.getByLabel('Overview').fill('Reinforced concrete and steel to Eurocodes.')

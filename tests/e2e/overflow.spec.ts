@@ -46,6 +46,8 @@ const freelancerPages = (projectId: number) => [
   `/projects/freelancer/contract/${projectId}`,
   '/projects/freelancer/porposals',
   '/profile',
+  // A section's form open (decision 312): the employment form's rows of fields.
+  '/profile?edit=experience',
   '/payouts',
 ]
 

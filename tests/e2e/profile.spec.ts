@@ -5,9 +5,10 @@ import { submitAndWait } from './form-submit'
 import { settle } from './settle'
 import { confirmStep } from './confirm'
 import { jsEnabled } from './project-js'
+import { openSection, sectionForms } from './profile-editor'
 
-// Profiles end to end, with JavaScript on and off, on SQLite and PostgreSQL: a freelancer fills
-// every section and uploads a picture and portfolio files; docs/product.md §5's upload messages show word
+// Profiles end to end, with JavaScript on and off, on SQLite and PostgreSQL: a freelancer opens
+// and fills every section (one open at a time, decision 312), reads its dates as people write them, and uploads a picture and portfolio files; docs/product.md §5's upload messages show word
 // for word; a client searches, filters and opens the public profile; a freelancer who opens
 // Find Freelancers gets the unauthorized page. The server (with its accounts) is the shell's
 // e2e server: a built app on the project's database.
@@ -63,30 +64,46 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await page.goto(`${server.base}/profile`)
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
   await expect(page.getByTestId('completeness')).toHaveText('0% complete')
-  // A side list of the sections; each section is a card with one form and one Save.
+  // A side list of the sections; each section shows what it holds and its own Edit link, no form.
   const nav = page.getByRole('navigation', { name: 'Profile sections' })
   await expect(nav.getByRole('link')).toHaveCount(12)
   await expect(nav.getByRole('link', { name: /^Rate and availability/ })).toHaveAttribute('href', '#rates')
   await expect(nav.getByRole('link', { name: /^Rate and availability/ })).toContainText('to add')
-  for (const id of ['headline', 'about', 'categories', 'rates', 'personal']) {
-    await expect(page.locator(`#${id} form`)).toHaveCount(1)
-    await expect(page.locator(`#${id}`).getByRole('button')).toHaveText(['Save'])
+  await expect(sectionForms(page)).toHaveCount(0)
+  for (const [id, title] of [
+    ['headline', 'Title and overview'],
+    ['about', 'About me'],
+    ['categories', 'Category, subcategories and skills'],
+    ['rates', 'Rate and availability'],
+    ['personal', 'Location and personal details'],
+  ]) {
+    await expect(page.locator(`#${id}`).getByRole('link', { name: `Edit ${title}` })).toBeVisible()
+    await expect(page.locator(`#${id}`)).toContainText('Nothing here yet.')
   }
 
-  // A form shows the first error of a field and changes nothing.
+  // Edit opens that section's form, and only it; the keyboard lands on its first field.
+  await openSection(page, 'headline')
+  await expect(sectionForms(page)).toHaveCount(1)
   const titleForm = page.locator('#form-titleOverview')
+  if (jsEnabled()) await expect(titleForm.getByLabel('Professional title')).toBeFocused()
+
+  // A form shows the first error of a field, changes nothing and stays open.
   await titleForm.getByRole('button', { name: 'Save' }).click()
   await expect(titleForm.getByText('This field is required.')).toBeVisible()
+  await expect(page.locator('#headline')).toHaveAttribute('data-editing', 'true')
 
   await titleForm.getByLabel('Professional title').fill('Structural Engineer – Concrete and Seismic Design')
   await titleForm
     .getByLabel('Overview')
     .fill('Chartered structural engineer designing reinforced concrete and steel to Eurocodes.')
   await submit(page, titleForm.getByRole('button', { name: 'Save' }))
-  // The section says it is saved; the others say nothing.
+  // The section closes and says it is saved, showing what it holds; the others say nothing.
   await expect(page.locator('#headline').getByRole('status')).toHaveText('Your changes are saved.')
+  await expect(page.locator('#headline')).toContainText('Structural Engineer – Concrete and Seismic Design')
+  await expect(sectionForms(page)).toHaveCount(0)
   await expect(page.locator('#about').getByRole('status')).toHaveCount(0)
 
+  await openSection(page, 'about')
   await page
     .locator('#form-description')
     .getByLabel('Description')
@@ -94,15 +111,18 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await submit(page, page.locator('#form-description').getByRole('button', { name: 'Save' }))
 
   // Rate and availability: one Save for the four fields.
+  await openSection(page, 'rates')
   const rates = page.locator('#form-rates')
   await rates.getByLabel('Hourly rate').fill('55.50')
   await rates.getByLabel('Availability').selectOption('part-time')
   await rates.getByLabel('Experience level').selectOption({ label: 'Expert' })
   await rates.getByLabel('Years of experience').fill('14')
   await submit(page, rates.getByRole('button', { name: 'Save' }))
-  await expect(page.locator('#form-rates').getByLabel('Hourly rate')).toHaveValue('55.50')
+  await expect(page.locator('#rates')).toContainText('€55.50')
+  await expect(page.locator('#rates')).toContainText('Part time')
   await expect(nav.getByRole('link', { name: /^Rate and availability/ })).not.toContainText('to add')
 
+  await openSection(page, 'personal')
   const personal = page.locator('#form-personal')
   await personal.getByLabel('Country').selectOption('RS')
   await personal.getByLabel('City').fill('Belgrade')
@@ -114,6 +134,7 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
     ['fluent', 'Fluent'],
     ['native', 'Native or bilingual'],
   ]) {
+    await openSection(page, 'languages')
     await page.locator('#form-language').getByLabel('Language').selectOption('sr')
     await page.locator('#form-language').getByLabel('Level').selectOption(level)
     await submit(page, page.locator('#form-language').getByRole('button', { name: 'Save' }))
@@ -123,6 +144,7 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   }
 
   // Skills are a tag input (checkboxes without JavaScript); the subcategories follow the category.
+  await openSection(page, 'categories')
   const cat = page.locator('#form-categories')
   await cat.getByLabel('Category', { exact: true }).selectOption({ label: 'Engineering' })
   await cat
@@ -135,21 +157,21 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
     .getByLabel('Reinforced concrete design', { exact: true })
     .first()
     .check()
-  if (!jsEnabled()) await submit(page, cat.getByRole('button', { name: 'Save' }))
+  if (!jsEnabled()) {
+    await submit(page, cat.getByRole('button', { name: 'Save' }))
+    await openSection(page, 'categories')
+  }
   await page
     .locator('#form-categories')
     .getByRole('group', { name: 'Subcategories' })
     .getByLabel('Structural Engineering', { exact: true })
     .check()
   await submit(page, page.locator('#form-categories').getByRole('button', { name: 'Save' }))
-  await expect(
-    page
-      .locator('#form-categories')
-      .getByRole('group', { name: 'Skills' })
-      .getByRole('checkbox', { checked: true }),
-  ).toHaveCount(2)
+  await expect(page.locator('#categories')).toContainText('Reinforced concrete design, Structural analysis')
+  await expect(page.locator('#categories')).toContainText('Structural Engineering')
 
   // A bad value names the field and keeps what was typed.
+  await openSection(page, 'education')
   const edu = page.locator('#form-education')
   await edu.getByLabel('School or university').fill('University of Belgrade')
   await edu.getByLabel('Degree').fill('MSc Civil Engineering')
@@ -168,17 +190,24 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
     'MSc Civil Engineering, University of Belgrade (2004–2010)',
   ])
 
+  await openSection(page, 'experience')
   const job = page.locator('#form-experience')
   await job.getByLabel('Company').fill('CES Mecon')
   await job.getByLabel('Position').fill('Structural engineer')
   await job.getByLabel('From', { exact: true }).fill('2010-09')
   await submit(page, job.getByRole('button', { name: 'Save' }))
+  // Months read as people write them, with the word for an open end.
+  await expect(page.locator('#experience li')).toHaveText(
+    /Structural engineer, CES Mecon \(Sep 2010 – present\)/,
+  )
 
+  await openSection(page, 'certifications')
   const cert = page.locator('#form-certifications')
   await cert.getByLabel('Certification').fill('Licensed Structural Engineer')
   await cert.getByLabel('Issued by').fill('Serbian Chamber of Engineers')
   await submit(page, cert.getByRole('button', { name: 'Save' }))
 
+  await openSection(page, 'portfolio')
   const item = page.locator('#form-portfolio')
   await item.getByLabel('Project title').fill('Nine-storey residential building')
   await item.getByLabel('Details').fill('Reinforced concrete frame with shear walls.')
@@ -197,6 +226,8 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await expect(page.locator('#certifications li')).toContainText([
     'Licensed Structural Engineer — Inženjerska komora Srbije',
   ])
+  await expect(page.locator('#form-certifications')).toHaveCount(0)
+  await openSection(page, 'certifications')
   await expect(page.locator('#certifications h3')).toHaveText('Add another')
   await page.locator('#form-certifications').getByLabel('Certification').fill('Temporary')
   await page.locator('#form-certifications').getByLabel('Issued by').fill('Nobody')
@@ -209,6 +240,7 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await expect(page.locator('#certifications li')).toHaveCount(1)
 
   // docs/product.md §5, word for word: a PDF is not an image; an image over 800 KB is too big.
+  await openSection(page, 'image')
   const upload = page.locator('#upload-image')
   await upload
     .locator('input[type=file]')
@@ -255,6 +287,7 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   ).toBeVisible()
 
   // The schedule of rates takes a spreadsheet only (docs/product.md §5, word for word): an old .xls is refused.
+  await openSection(page, 'documents')
   const rateSheet = page.locator('#upload-rateSheet')
   await rateSheet.locator('input[type=file]').setInputFiles({
     name: 'rates.xls',
@@ -266,8 +299,9 @@ test('a freelancer fills every section, uploads a picture and portfolio files, a
   await expect(page.locator('#upload-rateSheet [role=alert]')).toContainText(
     'Please select a valid Excel sheet',
   )
-  await expect(page.locator('#documents')).toContainText('No schedule of rates yet.')
+  await expect(page.locator('#documents')).toHaveAttribute('data-editing', 'true')
   const uploadSheet = async (name: string) => {
+    if (!(await page.locator('#upload-rateSheet').count())) await openSection(page, 'documents')
     await page.locator('#upload-rateSheet input[type=file]').setInputFiles({
       name,
       mimeType: 'text/csv',
@@ -357,6 +391,13 @@ test('a client searches, filters and opens a public profile; the URL keeps the s
   await expect(page.locator('main')).toContainText('Structural Engineer – Concrete and Seismic Design')
   await expect(page.locator('main')).toContainText('Nine-storey residential building')
   await expect(page.locator('main')).toContainText('University of Belgrade')
+  // Months as people read them; the About facts each a label over its value in one cell of the grid.
+  await expect(page.locator('main')).toContainText('Structural engineer, CES Mecon')
+  await expect(page.locator('main')).toContainText('Sep 2010 – present')
+  await expect(page.locator('main .ui-dl > div > dt + dd').first()).toBeVisible()
+  expect(await page.locator('main .ui-dl > div > dt + dd').count()).toBe(
+    await page.locator('main .ui-dl dt').count(),
+  )
   await expect(page.locator('main').getByRole('link', { name: 'Download rates.csv' })).toHaveAttribute(
     'href',
     /files\/\d+\/download/,

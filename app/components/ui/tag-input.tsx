@@ -8,8 +8,11 @@ export interface TagOption {
 
 /**
  * Skills and the like. Without JavaScript it is a list of checkboxes (every one submits as `name`);
- * with it, the chosen ones also show as removable tags above a filter box that narrows the list.
- * The checkboxes stay the form's fields either way, so the server sees the same submission.
+ * with it, the chosen ones also show as removable tags above a filter box that narrows the list,
+ * and the list is one Tab stop (a roving tabindex, as WAI-ARIA's composite widgets): the arrow keys,
+ * Home and End move between the boxes and Space ticks one, so a long list of skills no longer
+ * stands between a form's fields and its submit button. The checkboxes stay the form's fields
+ * either way, so the server sees the same submission.
  */
 export function TagInput({
   name,
@@ -32,6 +35,12 @@ export function TagInput({
   const { chosen, toggle, enhanced } = useChosen(selected, list)
   const needle = filter.trim().toLocaleLowerCase()
   const picked = options.filter((o) => chosen.has(String(o.id)))
+  const shown = (o: TagOption) =>
+    !enhanced || needle === '' || o.name.toLocaleLowerCase().includes(needle) || chosen.has(String(o.id))
+  const roving = useRoving(
+    options.filter(shown).map((o) => String(o.id)),
+    list,
+  )
   return (
     <fieldset
       className="ui-tags"
@@ -56,15 +65,15 @@ export function TagInput({
           filter={filter}
           onFilter={setFilter}
           onRemove={(value) => toggle(value, false)}
+          keysId={`${id}-keys`}
         />
       ) : null}
-      <ul className="ui-tags-options" id={`${id}-options`} ref={list}>
+      {/* Without JavaScript no handler runs: every box keeps its own Tab stop. */}
+      <ul className="ui-tags-options" id={`${id}-options`} ref={list} onKeyDown={roving.onKeyDown}>
         {options.map((o) => {
           const value = String(o.id)
-          const hidden =
-            enhanced && needle !== '' && !o.name.toLocaleLowerCase().includes(needle) && !chosen.has(value)
           return (
-            <li key={o.id} hidden={hidden}>
+            <li key={o.id} hidden={!shown(o)}>
               <label>
                 <input
                   type="checkbox"
@@ -72,6 +81,9 @@ export function TagInput({
                   value={value}
                   checked={chosen.has(value)}
                   onChange={(e) => toggle(value, e.target.checked)}
+                  tabIndex={enhanced ? (roving.current === value ? 0 : -1) : undefined}
+                  aria-describedby={enhanced ? `${id}-keys` : undefined}
+                  onFocus={() => roving.setCurrent(value)}
                 />{' '}
                 {o.name}
               </label>
@@ -106,6 +118,33 @@ function useChosen(selected: Array<number | string>, list: React.RefObject<HTMLU
   return { chosen, toggle, enhanced }
 }
 
+const moves: Record<string, (at: number, last: number) => number> = {
+  ArrowDown: (at, last) => Math.min(at + 1, last),
+  ArrowRight: (at, last) => Math.min(at + 1, last),
+  ArrowUp: (at) => Math.max(at - 1, 0),
+  ArrowLeft: (at) => Math.max(at - 1, 0),
+  Home: () => 0,
+  End: (_, last) => last,
+}
+
+/**
+ * The one box of the list that Tab reaches (the last one focused, or the first shown) and the keys
+ * that move the focus among the shown boxes. Space is the checkbox's own key.
+ */
+function useRoving(values: string[], list: React.RefObject<HTMLUListElement | null>) {
+  const [focused, setCurrent] = useState<string | null>(null)
+  const current = focused !== null && values.includes(focused) ? focused : (values[0] ?? null)
+  const onKeyDown = (event: React.KeyboardEvent<HTMLUListElement>) => {
+    const move = Object.hasOwn(moves, event.key) ? moves[event.key] : null
+    if (!move || !values.length) return
+    event.preventDefault()
+    const next = values[move(Math.max(values.indexOf(current ?? ''), 0), values.length - 1)]
+    setCurrent(next)
+    list.current?.querySelector<HTMLInputElement>(`input[value="${CSS.escape(next)}"]`)?.focus()
+  }
+  return { current, setCurrent, onKeyDown }
+}
+
 /** With JavaScript: the chosen options as removable tags, and a box that narrows the list. */
 function ChosenAndFilter({
   filterId,
@@ -113,7 +152,9 @@ function ChosenAndFilter({
   filter,
   onFilter,
   onRemove,
+  keysId,
 }: {
+  keysId: string
   filterId: string
   picked: TagOption[]
   filter: string
@@ -148,6 +189,9 @@ function ChosenAndFilter({
         value={filter}
         onChange={(e) => onFilter(e.target.value)}
       />
+      <p className="visually-hidden" id={keysId}>
+        {t('tags.keys')}
+      </p>
     </>
   )
 }

@@ -4,7 +4,23 @@ import { useTranslation } from 'react-i18next'
 import { profileForms as f } from './forms'
 import { sectionTitle } from './kind'
 import { Select, SectionForm, useProfileText } from './fields'
-import { ProfileSection, placeholderUnless, useOptions, type Catalogue, type SectionState } from './section'
+import {
+  CancelLink,
+  editHref,
+  ProfileSection,
+  placeholderUnless,
+  useOptions,
+  type Catalogue,
+  type SectionState,
+} from './section'
+import { Facts } from './views'
+
+/** The names of the chosen ones, in the catalogue's order ("Structural Engineering, Geotechnics"). */
+const named = (options: Array<{ id: number; name: string }>, ids: number[]) =>
+  options
+    .filter((o) => ids.includes(o.id))
+    .map((o) => o.name)
+    .join(', ')
 
 const asList = (value: unknown) =>
   Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []
@@ -45,11 +61,27 @@ export function CategoriesSection({
       title={t(sectionTitle('categories', skillIds ? 'freelancer' : 'individual'))}
       state={state}
       lead={t(skillIds ? 'fields.categorizationHint' : 'fields.interestsHint')}
+      view={
+        <Facts
+          items={[
+            [t('fields.category'), named(data.tree, [categoryId ?? 0])],
+            [
+              t('fields.subcategories'),
+              named(
+                data.tree.flatMap((c) => c.subcategories),
+                subcategoryIds,
+              ),
+            ],
+            [t('fields.skills'), skillIds ? named(skills, skillIds) : null],
+          ]}
+        />
+      }
     >
       <SectionForm
         id="categories"
         intent={intent}
-        action="/profile#categories"
+        action={editHref('categories')}
+        after={<CancelLink section="categories" />}
         schema={skillIds ? f.categorization : f.clientCategorization}
         lastResult={state.last}
         defaultValue={{

@@ -6,7 +6,10 @@ import { profileForms as f } from './forms'
 import { sectionTitle } from './kind'
 import { Input, SectionForm, Select, TextArea } from './fields'
 import { CategoriesSection } from './categories'
+import { Facts, Texts } from './views'
 import {
+  CancelLink,
+  editHref,
   ProfileSection,
   placeholderUnless,
   useOptions,
@@ -58,17 +61,18 @@ function BasicsSection({ p, company, state, o }: ClientPart & { o: Options }) {
   const { t } = useTranslation('profile')
   const place = { country: p.country ?? '', city: p.city ?? '', industryId: p.industry?.id.toString() ?? '' }
   return (
-    <ProfileSection id="basics" title={t('sections.basicDetails')} state={state}>
-      {company ? (
-        <p>
-          {t('fields.companyName')}: <strong>{p.companyName}</strong>{' '}
-          <Link to="/profile/account-settings">{t('page.changeInSettings')}</Link>
-        </p>
-      ) : null}
+    <ProfileSection
+      id="basics"
+      title={t('sections.basicDetails')}
+      state={state}
+      view={<BasicsView p={p} company={company} />}
+    >
+      {company ? <CompanyName p={p} /> : null}
       <SectionForm
         id={company ? 'companyBasics' : 'clientBasics'}
         intent={company ? 'companyBasics' : 'clientBasics'}
-        action="/profile#basics"
+        action={editHref('basics')}
+        after={<CancelLink section="basics" />}
         schema={company ? f.companyBasics : f.clientBasics}
         lastResult={state.last}
         submit={t('actions.save')}
@@ -108,6 +112,41 @@ function BasicsSection({ p, company, state, o }: ClientPart & { o: Options }) {
   )
 }
 
+/** A company's name is changed in Account Settings, with the account's name. */
+function CompanyName({ p }: { p: OwnClient }) {
+  const { t } = useTranslation('profile')
+  return (
+    <p>
+      {t('fields.companyName')}: <strong>{p.companyName}</strong>{' '}
+      <Link to="/profile/account-settings">{t('page.changeInSettings')}</Link>
+    </p>
+  )
+}
+
+function BasicsView({ p, company }: { p: OwnClient; company: boolean }) {
+  const { t } = useTranslation('profile')
+  return (
+    <Facts
+      items={[
+        [t('fields.companyName'), company ? p.companyName : null],
+        [t('fields.country'), p.countryName],
+        [t('fields.city'), p.city],
+        [t('fields.industry'), p.industry?.name],
+        [
+          t('fields.website'),
+          p.website ? (
+            <a href={p.website} rel="nofollow noopener noreferrer">
+              {p.website}
+            </a>
+          ) : null,
+        ],
+        [t('fields.companySize'), p.companySize ? t(`companySize.${p.companySize}`) : null],
+        [t('fields.foundedYear'), p.foundedYear],
+      ]}
+    />
+  )
+}
+
 /** A company's own basic details: website, size and founding year. */
 function CompanyFields({ x, o }: { x: Record<string, any>; o: Options }) {
   const { t } = useTranslation('profile')
@@ -132,11 +171,21 @@ function AboutSection({ p, company, state }: ClientPart) {
       id="about"
       title={t(sectionTitle('about', company ? 'company' : 'individual'))}
       state={state}
+      view={
+        <Texts
+          items={[
+            { label: t(company ? 'sections.whoAreWe' : 'sections.whoIAm'), text: p.who },
+            { label: t(company ? 'sections.whatDoWeDo' : 'sections.whatIDo'), text: p.what },
+            { label: t('fields.description'), text: p.description },
+          ]}
+        />
+      }
     >
       <SectionForm
         id={company ? 'companyAbout' : 'clientAbout'}
         intent={company ? 'companyAbout' : 'clientAbout'}
-        action="/profile#about"
+        action={editHref('about')}
+        after={<CancelLink section="about" />}
         schema={f.about}
         lastResult={state.last}
         defaultValue={{ who: p.who, what: p.what, description: p.description }}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { bodies, paymentBodies, paymentMethodInputs } from '#server/modules/profiles/contract.ts'
+import { bodies, paymentBodies, paymentMethodInputs } from '#server/modules/profiles/schemas/inputs.ts'
 
 // Which schema each profile form parses with: the API's own input schemas
 // (server/modules/profiles/schemas/inputs.ts), so a field, its default and its rules are written

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { formatMonth, formatMonthRange } from '~/lib/format'
 import type { OwnFreelancer } from '../../../server/modules/profiles/contract'
 import { limits } from '../../../server/modules/profiles/rules'
 import { profileForms as f } from './forms'
@@ -60,7 +61,7 @@ export function EducationSection({ p, state }: FreelancerPart) {
 }
 
 export function ExperienceSection({ p, state, o }: FreelancerPart) {
-  const { t } = useTranslation('profile')
+  const { t, i18n } = useTranslation('profile')
   return (
     <ListSection
       id="experience"
@@ -69,7 +70,9 @@ export function ExperienceSection({ p, state, o }: FreelancerPart) {
       state={state}
       intent="employment"
       schema={f.employment}
-      describe={(e) => `${e.role}, ${e.company} (${e.startMonth}–${e.endMonth ?? t('fields.present')})`}
+      describe={(e) =>
+        `${e.role}, ${e.company} (${formatMonthRange(e.startMonth, e.endMonth, i18n.language, t('fields.present'))})`
+      }
       defaults={(e) => ({
         company: e.company,
         role: e.role,
@@ -117,7 +120,7 @@ export function ExperienceSection({ p, state, o }: FreelancerPart) {
 }
 
 export function CertificationsSection({ p, state }: FreelancerPart) {
-  const { t } = useTranslation('profile')
+  const { t, i18n } = useTranslation('profile')
   return (
     <ListSection
       id="certifications"
@@ -126,7 +129,9 @@ export function CertificationsSection({ p, state }: FreelancerPart) {
       state={state}
       intent="certification"
       schema={f.certification}
-      describe={(c) => `${c.name} — ${c.issuer}${c.issuedMonth ? ` (${c.issuedMonth})` : ''}`}
+      describe={(c) =>
+        `${c.name} — ${c.issuer}${c.issuedMonth ? ` (${formatMonth(c.issuedMonth, i18n.language)})` : ''}`
+      }
       defaults={(c) => ({
         name: c.name,
         issuer: c.issuer,

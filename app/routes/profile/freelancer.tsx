@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next'
-import { formatMoney } from '~/lib/format'
 import type { OwnFreelancer } from '#server/modules/profiles/contract.ts'
 import { amountText, limits } from '#server/modules/profiles/rules.ts'
 import { profileForms as f } from './forms'
@@ -12,7 +11,10 @@ import {
   PortfolioSection,
   type FreelancerPart,
 } from './freelancer-lists'
+import { Facts, Texts, useRate } from './views'
 import {
+  CancelLink,
+  editHref,
   ProfileSection,
   RemoveButton,
   placeholderUnless,
@@ -70,11 +72,17 @@ export function FreelancerSections({
 function TitleSection({ p, state }: FreelancerPart) {
   const { t } = useTranslation('profile')
   return (
-    <ProfileSection id="headline" title={t('sections.titleOverview')} state={state}>
+    <ProfileSection
+      id="headline"
+      title={t('sections.titleOverview')}
+      state={state}
+      view={<Texts items={[{ text: p.title, lead: true }, { text: p.overview }]} />}
+    >
       <SectionForm
         id="titleOverview"
         intent="titleOverview"
-        action="/profile#headline"
+        action={editHref('headline')}
+        after={<CancelLink section="headline" />}
         schema={f.titleOverview}
         lastResult={state.last}
         defaultValue={{ title: p.title, overview: p.overview }}
@@ -94,11 +102,17 @@ function TitleSection({ p, state }: FreelancerPart) {
 function AboutSection({ p, state }: FreelancerPart) {
   const { t } = useTranslation('profile')
   return (
-    <ProfileSection id="about" title={t('sections.about')} state={state}>
+    <ProfileSection
+      id="about"
+      title={t('sections.about')}
+      state={state}
+      view={<Texts items={[{ text: p.description }]} />}
+    >
       <SectionForm
         id="description"
         intent="description"
-        action="/profile#about"
+        action={editHref('about')}
+        after={<CancelLink section="about" />}
         schema={f.description}
         lastResult={state.last}
         defaultValue={{ description: p.description }}
@@ -118,13 +132,25 @@ function AboutSection({ p, state }: FreelancerPart) {
 }
 
 function RatesSection({ p, state, o }: FreelancerPart) {
-  const { t, i18n } = useTranslation('profile')
+  const { t } = useTranslation('profile')
+  const rate = useRate()
+  const view = (
+    <Facts
+      items={[
+        [t('fields.hourlyRate'), rate(p.hourlyRate)],
+        [t('fields.availability'), p.availability ? t(`availability.${p.availability}`) : null],
+        [t('fields.experienceLevel'), p.experienceLevel ? t(`experience.${p.experienceLevel}`) : null],
+        [t('fields.yearsOfExperience'), p.yearsOfExperience],
+      ]}
+    />
+  )
   return (
-    <ProfileSection id="rates" title={t('sections.rates')} state={state}>
+    <ProfileSection id="rates" title={t('sections.rates')} state={state} view={view}>
       <SectionForm
         id="rates"
         intent="rates"
-        action="/profile#rates"
+        action={editHref('rates')}
+        after={<CancelLink section="rates" />}
         schema={f.rates}
         lastResult={state.last}
         submit={t('actions.save')}
@@ -142,11 +168,7 @@ function RatesSection({ p, state, o }: FreelancerPart) {
               <Input
                 field={x.amountMinor}
                 label={t('fields.hourlyRate')}
-                hint={
-                  p.hourlyRate
-                    ? formatMoney(p.hourlyRate.amountMinor, p.hourlyRate.currency, i18n.language)
-                    : t('fields.hourlyRateHint')
-                }
+                hint={rate(p.hourlyRate) ?? t('fields.hourlyRateHint')}
               />
               <Select field={x.currency} label={t('fields.currency')} options={o.currencies} />
               <Select
@@ -181,11 +203,26 @@ function RatesSection({ p, state, o }: FreelancerPart) {
 function PersonalSection({ p, state, o }: FreelancerPart) {
   const { t } = useTranslation('profile')
   return (
-    <ProfileSection id="personal" title={t('sections.personal')} state={state} lead={t('fields.genderHint')}>
+    <ProfileSection
+      id="personal"
+      title={t('sections.personal')}
+      state={state}
+      lead={t('fields.genderHint')}
+      view={
+        <Facts
+          items={[
+            [t('fields.country'), p.countryName],
+            [t('fields.city'), p.city],
+            [t('fields.gender'), p.gender ? t(`gender.${p.gender}`) : null],
+          ]}
+        />
+      }
+    >
       <SectionForm
         id="personal"
         intent="personal"
-        action="/profile#personal"
+        action={editHref('personal')}
+        after={<CancelLink section="personal" />}
         schema={f.personal}
         lastResult={state.last}
         defaultValue={{ country: p.country ?? '', city: p.city ?? '', gender: p.gender ?? '' }}
@@ -215,38 +252,39 @@ function PersonalSection({ p, state, o }: FreelancerPart) {
 
 function LanguagesSection({ p, state, o }: FreelancerPart) {
   const { t } = useTranslation('profile')
+  const view = p.languages.length ? (
+    <ul className="file-list">
+      {p.languages.map((l) => (
+        <li key={l.code}>
+          <span>
+            <strong>{l.name}</strong> · {t(`languageLevel.${l.level}`)}
+          </span>
+          <RemoveButton
+            intent="languageDelete"
+            section="languages"
+            fields={{ code: l.code }}
+            schema={f.languageDelete}
+            label={t('actions.remove')}
+            last={state.last}
+          />
+        </li>
+      ))}
+    </ul>
+  ) : (
+    <p className="hint">{t('page.empty')}</p>
+  )
   return (
-    <ProfileSection id="languages" title={t('sections.languages')} state={state}>
-      {p.languages.length ? (
-        <ul className="file-list">
-          {p.languages.map((l) => (
-            <li key={l.code}>
-              <span>
-                <strong>{l.name}</strong> · {t(`languageLevel.${l.level}`)}
-              </span>
-              <RemoveButton
-                intent="languageDelete"
-                section="languages"
-                fields={{ code: l.code }}
-                schema={f.languageDelete}
-                label={t('actions.remove')}
-                last={state.last}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="hint">{t('page.empty')}</p>
-      )}
+    <ProfileSection id="languages" title={t('sections.languages')} state={state} view={view} opens="add">
       <h3>{t('fields.languageForm')}</h3>
       <SectionForm
         key={p.languages.length}
         id="language"
         intent="language"
-        action="/profile#languages"
-        schema={f.language}
+        action={editHref('languages')}
         lastResult={state.last}
         submit={t('actions.save')}
+        after={<CancelLink section="languages" />}
+        schema={f.language}
       >
         {(x) => (
           <div className="field-row">
@@ -271,13 +309,8 @@ function LanguagesSection({ p, state, o }: FreelancerPart) {
 
 function DocumentsSection({ p, state }: FreelancerPart) {
   const { t } = useTranslation('profile')
-  return (
-    <ProfileSection
-      id="documents"
-      title={t('sections.documents')}
-      state={state}
-      lead={t('files.rateSheetLead')}
-    >
+  const view = (
+    <>
       <h3>{t('sections.rateSheet')}</h3>
       {p.rateSheet ? (
         <ul className="file-list">
@@ -296,15 +329,26 @@ function DocumentsSection({ p, state }: FreelancerPart) {
       ) : (
         <p className="hint">{t('files.rateSheetNone')}</p>
       )}
+    </>
+  )
+  return (
+    <ProfileSection
+      id="documents"
+      title={t('sections.documents')}
+      state={state}
+      lead={t('files.rateSheetLead')}
+      view={view}
+    >
       <UploadForm
         id="rateSheet"
-        action="/profile?upload=rateSheet#documents"
+        action="/profile?upload=rateSheet&edit=documents#documents"
         kind="spreadsheet"
         accept=".xlsx,.csv"
         label={t('files.rateSheet')}
         submit={t('files.upload')}
         lastResult={state.last}
       />
+      <CancelLink section="documents" />
     </ProfileSection>
   )
 }

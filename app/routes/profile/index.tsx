@@ -11,15 +11,16 @@ import { catalogueContract } from '#server/modules/catalogue/contract.ts'
 import { profilesContract as pc } from '#server/modules/profiles/contract.ts'
 import { UploadForm, imageTypes, type ActionResult } from './fields'
 import { kindOf, sectionTitle, sectionsOf } from './kind'
-import { ProfileSection, type SectionState } from './section'
+import { CancelLink, ProfileSection, type SectionState } from './section'
 import { saveSection, saveUpload } from './sections.server'
 import { FreelancerSections } from './freelancer'
 import { ClientSections } from './client'
 import stylesheet from './profile.css?url'
 import { readCategoryTree } from '~/lib/catalogue.server'
 
-// /profile: the signed-in user's own profile, as sections (decision 130): each a card with one form
-// and one Save, listed beside the page with the completeness and what to add next.
+// /profile: the signed-in user's own profile, as sections (decisions 130, 312): each a card that shows
+// what it holds and opens its own form (`?edit=`), listed beside the page with the completeness and
+// what to add next.
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -120,20 +121,7 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
           />
         </aside>
         <div>
-          <ProfileSection id="image" title={t('sections.image')} state={state}>
-            {person.imageUrl && !person.imageDisplayable ? (
-              <p className="hint">{t('image.notDisplayable')}</p>
-            ) : null}
-            <UploadForm
-              id="image"
-              action="/profile?upload=image#image"
-              kind="image"
-              accept={imageTypes}
-              label={t('image.label')}
-              submit={t('image.submit')}
-              lastResult={state.last}
-            />
-          </ProfileSection>
+          <ImageSection person={person} image={image} state={state} />
           {kind === 'freelancer' ? (
             <FreelancerSections p={loaderData.freelancer!} data={loaderData} state={state} />
           ) : (
@@ -147,6 +135,46 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
         </div>
       </div>
     </main>
+  )
+}
+
+/** The profile picture: shown, and replaced with an upload of a new one. */
+function ImageSection({
+  person,
+  image,
+  state,
+}: {
+  person: { imageUrl: string | null; imageDisplayable: boolean }
+  image: string | null
+  state: SectionState
+}) {
+  const { t } = useTranslation('profile')
+  return (
+    <ProfileSection
+      id="image"
+      title={t('sections.image')}
+      state={state}
+      view={
+        person.imageUrl && !person.imageDisplayable ? (
+          <p className="hint">{t('image.notDisplayable')}</p>
+        ) : image ? (
+          <Avatar src={image} alt={t('sections.image')} size={96} className="profile-avatar" />
+        ) : (
+          <p className="hint">{t('page.empty')}</p>
+        )
+      }
+    >
+      <UploadForm
+        id="image"
+        action="/profile?upload=image&edit=image#image"
+        kind="image"
+        accept={imageTypes}
+        label={t('image.label')}
+        submit={t('image.submit')}
+        lastResult={state.last}
+      />
+      <CancelLink section="image" />
+    </ProfileSection>
   )
 }
 

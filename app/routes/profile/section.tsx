@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Card, Notice } from '~/components/ui'
+import { useEffect, useRef } from 'react'
+import { ButtonLink, Card, Notice } from '~/components/ui'
 import type { z } from 'zod'
 import { profileForms as f } from './forms'
 import { SectionForm, type ActionResult } from './fields'
@@ -13,18 +14,33 @@ import {
   languageLevels,
 } from '#server/modules/profiles/rules.ts'
 
-// The profile editor's building blocks: a section is a Card with one form and one Save, its own
-// "saved" notice and its own errors (decision 130). List sections (education, positions…) keep one
-// item form too: "add another", or the item chosen by its Edit link (`?edit=education-5`), which
-// needs no JavaScript.
+// The profile editor's building blocks (decision 312): a section is a Card that shows what it
+// holds, read-only, and an Edit (or Add) link; `?edit=<section>` opens that section's one form and
+// no other, so it works without JavaScript and Back closes it. A Save returns to the view with that
+// section's own "saved" notice; an error keeps its form open with the errors under their fields.
+// List sections (education, positions…) open one item form: "add another" (`?edit=education`), or
+// the item chosen by its Edit link (`?edit=education-5`).
 
 /** What every section is handed: the action's last answer and the page's URL state. */
 export interface SectionState {
   last: ActionResult | null
   /** The section whose Save just succeeded (`?saved=`). */
   saved: string | null
-  /** The list item open for editing (`?edit=education-5`). */
+  /** The section (or list item) open for editing (`?edit=about`, `?edit=education-5`). */
   edit: string | null
+}
+
+/** Where a section's form opens, and where it posts: the answer to an error keeps it open. */
+export const editHref = (id: string, section = id) => `/profile?edit=${id}#${section}`
+
+/** Whether this section's form is open: the section itself or one of its items is named in `?edit=`. */
+export const isEditing = (state: SectionState, id: string) =>
+  state.edit === id || !!state.edit?.startsWith(`${id}-`)
+
+/** Closes a section's form unsaved: back to its view. */
+export function CancelLink({ section }: { section: string }) {
+  const { t } = useTranslation('profile')
+  return <Link to={`/profile#${section}`}>{t('actions.cancel')}</Link>
 }
 
 export function ProfileSection({
@@ -32,20 +48,61 @@ export function ProfileSection({
   title,
   state,
   lead,
+  view,
+  opens = 'edit',
   children,
 }: {
   id: string
   title: string
   state: SectionState
+  /** A hint over the open form. */
   lead?: string
+  /** What the section shows while its form is closed. */
+  view: React.ReactNode
+  /** The word of the link that opens the form: Edit, or Add for a list of items. */
+  opens?: 'edit' | 'add'
+  /** The section's form, shown only while it is open. */
   children: React.ReactNode
 }) {
   const { t } = useTranslation('profile')
+  const editing = isEditing(state, id)
+  const formArea = useRef<HTMLDivElement>(null)
+  // The opened form takes the keyboard focus: its first field in error, or else its first field.
+  useEffect(() => {
+    const area = formArea.current
+    if (!editing || !area) return
+    const field =
+      area.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      area.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')
+    field?.focus()
+  }, [editing, state.last])
   return (
-    <Card as="section" level={2} id={id} title={title} titleId={`${id}-title`} data-testid={`section-${id}`}>
+    <Card
+      as="section"
+      level={2}
+      id={id}
+      title={title}
+      titleId={`${id}-title`}
+      data-testid={`section-${id}`}
+      data-editing={editing ? 'true' : undefined}
+      status={
+        editing ? null : (
+          <ButtonLink to={editHref(id)}>
+            {t(opens === 'add' ? 'actions.add' : 'actions.edit')}
+            <span className="visually-hidden"> {title}</span>
+          </ButtonLink>
+        )
+      }
+    >
       {state.saved === id ? <Notice kind="success">{t('notice.saved')}</Notice> : null}
-      {lead ? <p className="hint">{lead}</p> : null}
-      {children}
+      {editing ? (
+        <div ref={formArea}>
+          {lead ? <p className="hint">{lead}</p> : null}
+          {children}
+        </div>
+      ) : (
+        view
+      )}
     </Card>
   )
 }
@@ -113,42 +170,42 @@ export function ListSection<I extends { id: number }>({
 }) {
   const { t } = useTranslation('profile')
   const editing = items.find((item) => state.edit === `${id}-${item.id}`) ?? null
+  const view = items.length ? (
+    <ul className="file-list">
+      {items.map((item) => (
+        <li key={item.id}>
+          <span>{describe(item)}</span>
+          <Link to={editHref(`${id}-${item.id}`, id)}>
+            {t('actions.edit')}
+            <span className="visually-hidden"> {describe(item)}</span>
+          </Link>
+          <RemoveButton
+            intent={`${intent}Delete`}
+            section={id}
+            fields={{ id: item.id }}
+            schema={f.remove}
+            label={t('actions.remove')}
+            last={state.last}
+          />
+        </li>
+      ))}
+    </ul>
+  ) : (
+    <p className="hint">{t('page.empty')}</p>
+  )
   return (
-    <ProfileSection id={id} title={title} state={state}>
-      {items.length ? (
-        <ul className="file-list">
-          {items.map((item) => (
-            <li key={item.id}>
-              <span>{describe(item)}</span>
-              <Link to={`/profile?edit=${id}-${item.id}#${id}`}>
-                {t('actions.edit')}
-                <span className="visually-hidden"> {describe(item)}</span>
-              </Link>
-              <RemoveButton
-                intent={`${intent}Delete`}
-                section={id}
-                fields={{ id: item.id }}
-                schema={f.remove}
-                label={t('actions.remove')}
-                last={state.last}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="hint">{t('page.empty')}</p>
-      )}
+    <ProfileSection id={id} title={title} state={state} view={view} opens="add">
       <h3>{editing ? t('actions.editing', { name: describe(editing) }) : t('actions.addNew')}</h3>
       <SectionForm
         key={editing ? editing.id : `new-${items.length}`}
         id={id}
         intent={intent}
         schema={schema}
-        action={editing ? `/profile?edit=${id}-${editing.id}#${id}` : `/profile#${id}`}
+        action={editHref(editing ? `${id}-${editing.id}` : id, id)}
         lastResult={state.last}
         defaultValue={editing ? defaults(editing) : undefined}
         submit={t('actions.save')}
-        after={editing ? <Link to={`/profile#${id}`}>{t('actions.cancel')}</Link> : null}
+        after={<CancelLink section={id} />}
       >
         {(x) => (
           <>

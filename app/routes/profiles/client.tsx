@@ -6,6 +6,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { getUser } from '~/lib/session.server'
 import { Avatar } from '~/components/ui/avatar'
 import { formatDate, joinPresent } from '~/lib/format'
+import { DefinitionList } from '~/components/ui'
 import { profilesContract } from '#server/modules/profiles/contract.ts'
 import { projectsContract } from '#server/modules/projects/contract.ts'
 import { ProfileReviews } from './reviews'
@@ -115,52 +116,29 @@ function ProfileHead({ profile: p, own }: { profile: Profile; own: boolean }) {
   )
 }
 
-/** What is known of the client: contact, industry, size, founding year, website, categories. */
+/** What is known of the client: contact, industry, size, founding year, website, categories (label over value, as on a freelancer's). */
 function Facts({ profile: p }: { profile: Profile }) {
   const { t } = useTranslation('profile')
-  const company = p.kind === 'company'
   return (
-    <dl className="facts">
-      {company ? (
-        <>
-          <dt>{t('public.contact')}</dt>
-          <dd>{p.name}</dd>
-        </>
-      ) : null}
-      {p.industry ? (
-        <>
-          <dt>{t('fields.industry')}</dt>
-          <dd>{p.industry.name}</dd>
-        </>
-      ) : null}
-      {p.companySize ? (
-        <>
-          <dt>{t('fields.companySize')}</dt>
-          <dd>{t(`companySize.${p.companySize}`)}</dd>
-        </>
-      ) : null}
-      {p.foundedYear ? (
-        <>
-          <dt>{t('fields.foundedYear')}</dt>
-          <dd>{p.foundedYear}</dd>
-        </>
-      ) : null}
-      {p.website ? (
-        <>
-          <dt>{t('fields.website')}</dt>
-          <dd>
+    <DefinitionList
+      items={[
+        [t('public.contact'), p.kind === 'company' ? p.name : null],
+        [t('fields.industry'), p.industry?.name],
+        [t('fields.companySize'), p.companySize ? t(`companySize.${p.companySize}`) : null],
+        [t('fields.foundedYear'), p.foundedYear],
+        [
+          t('fields.website'),
+          p.website ? (
             <a href={p.website} rel="nofollow noopener noreferrer">
               {p.website}
             </a>
-          </dd>
-        </>
-      ) : null}
-      {p.category ? (
-        <>
-          <dt>{t('fields.category')}</dt>
-          <dd>{[p.category.name, ...p.subcategories.map((s) => s.name)].join(', ')}</dd>
-        </>
-      ) : null}
-    </dl>
+          ) : null,
+        ],
+        [
+          t('fields.category'),
+          p.category ? [p.category.name, ...p.subcategories.map((s) => s.name)].join(', ') : null,
+        ],
+      ]}
+    />
   )
 }

@@ -5,7 +5,8 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getUser } from '~/lib/session.server'
 import { Avatar } from '~/components/ui/avatar'
-import { formatMoney, formatRating, joinPresent } from '~/lib/format'
+import { formatMoney, formatMonth, formatMonthRange, formatRating, joinPresent } from '~/lib/format'
+import { DefinitionList } from '~/components/ui'
 import { profilesContract } from '#server/modules/profiles/contract.ts'
 import { projectsContract } from '#server/modules/projects/contract.ts'
 import { ProfileReviews } from './reviews'
@@ -124,52 +125,34 @@ function About({ profile: p }: { profile: Profile }) {
   )
 }
 
-/** Experience, availability, category, languages and the rate sheet. */
+/**
+ * Experience, availability, category, languages and the rate sheet: each label over its value in
+ * the design system's list, so a pair stays together in one cell of the grid (dt and dd as cells of
+ * their own fell out of line).
+ */
 function Facts({ profile: p }: { profile: Profile }) {
   const { t } = useTranslation('profile')
   return (
-    <dl className="facts">
-      {p.experienceLevel ? (
-        <>
-          <dt>{t('fields.experienceLevel')}</dt>
-          <dd>{t(`experience.${p.experienceLevel}`)}</dd>
-        </>
-      ) : null}
-      {p.yearsOfExperience != null ? (
-        <>
-          <dt>{t('fields.yearsOfExperience')}</dt>
-          <dd>{p.yearsOfExperience}</dd>
-        </>
-      ) : null}
-      {p.availability ? (
-        <>
-          <dt>{t('fields.availability')}</dt>
-          <dd>{t(`availability.${p.availability}`)}</dd>
-        </>
-      ) : null}
-      {p.category ? (
-        <>
-          <dt>{t('fields.category')}</dt>
-          <dd>{p.category.name}</dd>
-        </>
-      ) : null}
-      {p.languages.length ? (
-        <>
-          <dt>{t('sections.languages')}</dt>
-          <dd>{p.languages.map((l) => `${l.name} (${t(`languageLevel.${l.level}`)})`).join(', ')}</dd>
-        </>
-      ) : null}
-      {p.rateSheet ? (
-        <>
-          <dt>{t('public.rateSheet')}</dt>
-          <dd>
+    <DefinitionList
+      items={[
+        [t('fields.experienceLevel'), p.experienceLevel ? t(`experience.${p.experienceLevel}`) : null],
+        [t('fields.yearsOfExperience'), p.yearsOfExperience],
+        [t('fields.availability'), p.availability ? t(`availability.${p.availability}`) : null],
+        [t('fields.category'), p.category?.name],
+        [
+          t('sections.languages'),
+          p.languages.map((l) => `${l.name} (${t(`languageLevel.${l.level}`)})`).join(', '),
+        ],
+        [
+          t('public.rateSheet'),
+          p.rateSheet ? (
             <a className="file-card" href={`/api/v1/${p.rateSheet.url}`}>
               {t('files.download', { name: p.rateSheet.name })}
             </a>
-          </dd>
-        </>
-      ) : null}
-    </dl>
+          ) : null,
+        ],
+      ]}
+    />
   )
 }
 
@@ -217,7 +200,7 @@ function Portfolios({ items }: { items: Profile['portfolios'] }) {
 }
 
 function Employment({ items }: { items: Profile['employmentHistory'] }) {
-  const { t } = useTranslation('profile')
+  const { t, i18n } = useTranslation('profile')
   return (
     <section className="card profile-section">
       <h2>{t('sections.employmentHistory')}</h2>
@@ -228,7 +211,10 @@ function Employment({ items }: { items: Profile['employmentHistory'] }) {
               {e.role}, {e.company}
             </p>
             <p className="muted">
-              {joinPresent([`${e.startMonth} – ${e.endMonth ?? t('fields.present')}`, e.countryName])}
+              {joinPresent([
+                formatMonthRange(e.startMonth, e.endMonth, i18n.language, t('fields.present')),
+                e.countryName,
+              ])}
             </p>
             {e.description ? <p className="pre-line">{e.description}</p> : null}
           </li>
@@ -264,7 +250,7 @@ function Educations({ items }: { items: Profile['educations'] }) {
 }
 
 function Certifications({ items }: { items: Profile['certifications'] }) {
-  const { t } = useTranslation('profile')
+  const { t, i18n } = useTranslation('profile')
   return (
     <section className="card profile-section">
       <h2>{t('sections.certifications')}</h2>
@@ -280,7 +266,9 @@ function Certifications({ items }: { items: Profile['certifications'] }) {
                 c.name
               )}
             </p>
-            <p className="muted">{joinPresent([c.issuer, c.issuedMonth])}</p>
+            <p className="muted">
+              {joinPresent([c.issuer, c.issuedMonth && formatMonth(c.issuedMonth, i18n.language)])}
+            </p>
           </li>
         ))}
       </ul>
