@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { test, type Page } from '@playwright/test'
-import { accounts, SHELL_PASSWORD } from './shell-server'
+import { confirmation } from './confirm'
+import { accounts } from './shell-server'
 import { apiCall, hiredProject } from './contract-setup'
 import { signInAs, useShellServer } from './shell-session'
 import { fundByApi } from './checkout'
@@ -16,8 +17,6 @@ const dir = path.join(import.meta.dirname, '../../docs/walkthrough/issue-39')
 const main = (page: Page) => page.locator('main')
 const api = (method: string, p: string, token: string | null, body?: unknown) =>
   apiCall(shell().base, method, p, token, body)
-const token = async (email: string) =>
-  (await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
 
 /** A JPEG of the page (the whole page, or its first screen), small enough to keep in the repository. */
 async function shot(page: Page, name: string, fullPage = true) {
@@ -95,6 +94,29 @@ test('issue 39 walk-through: the money screens @proof', async ({ browser }) => {
   await shot(sam, '09-admin-payments')
   await sam.goto(`${shell().base}/admin`)
   await shot(sam, '10-admin-dashboard', false)
+
+  // The confirmation steps before money moves (decision 310): approving opens its step in place;
+  // a withdrawal's typed amount comes back as a step to confirm.
+  const second = await hiredProject(shell().base, shell().db, {
+    title: `Roof truss check ${Date.now().toString(36)}`,
+    description: 'Check the timber roof trusses of a barn conversion and size the new steel ties.',
+    coverLetter: 'I check timber trusses and size steel ties for conversions every month.',
+    durationDays: 10,
+    installments: [{ title: 'Truss report', amountMinor: 60000 }],
+  })
+  await fundByApi(shell().base, second.clientToken, second.projectId, second.installmentIds)
+  await api('POST', `projects/installments/${second.installmentIds[0]}/submit`, second.freelancerToken, {
+    note: 'The report is attached.',
+  })
+  await clara.goto(`${shell().base}/projects/client/details/${second.projectId}`)
+  await confirmation(main(clara).getByTestId('installment-1'), 'Approve').locator('summary').first().click()
+  await shot(clara, '20-approve-step')
+  await fred.goto(`${shell().base}/payouts`)
+  const form = main(fred).getByTestId('payouts-form')
+  await form.getByLabel('Amount').fill('100')
+  await form.getByRole('button', { name: 'Withdraw' }).click()
+  await main(fred).getByTestId('confirm-step').first().waitFor()
+  await shot(fred, '21-withdraw-step')
 })
 
 test('issue 39 walk-through: everyday screens, and a phone in Russian @proof', async ({ browser }) => {
@@ -128,5 +150,4 @@ test('issue 39 walk-through: everyday screens, and a phone in Russian @proof', a
   const blog = await es.newPage()
   await blog.goto(`${shell().base}/blogs`)
   await shot(blog, '19-blog-es', false)
-  void (await token(accounts.client.email))
 })
