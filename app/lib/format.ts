@@ -80,6 +80,15 @@ export function currencyDigits(currency: string) {
   return digits
 }
 
+/** A country's name in the reader's language from its ISO code ("GB" → "Vereinigtes Königreich"). */
+export function formatCountry(code: string, locale: string) {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code
+  } catch {
+    return code
+  }
+}
+
 export function formatMoney(minor: number, currency: string, locale: string) {
   return wordedOnce(`money|${locale}|${currency}|${minor}`, () => {
     const digits = currencyDigits(currency)

@@ -14,7 +14,16 @@ import { commentInput, proposalInputFor, projectsContract as c } from '#server/m
 import { ProposalForm } from './proposal-form'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
-import { ActionButton, Attachments, Budget, Deadline, ErrorText, PlanList, ProposalTerms } from './ui'
+import {
+  ActionButton,
+  Attachments,
+  Budget,
+  Deadline,
+  ErrorText,
+  PlanList,
+  projectPlace,
+  ProposalTerms,
+} from './ui'
 import { Button, ButtonGroup, ButtonLink, Card, Chip, Notice, StatusChip } from '~/components/ui'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
@@ -95,7 +104,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 type ActionData = { proposal?: any; comment?: any; notice?: string }
 
 export default function ProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('projects')
+  const { t, i18n } = useTranslation('projects')
   const { project: p, proposal, contract, canPropose, comments } = loaderData
   useProjectChanges(p.id)
   const result = actionData as ActionData | undefined
@@ -117,8 +126,7 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
       <h1>{p.title}</h1>
       <p className="muted">
         <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} ·{' '}
-        {p.remote ? t('fields.remote') : (p.location ?? t('fields.onSite'))} ·{' '}
-        {t('list.proposals', { count: p.proposalCount })}
+        {projectPlace(p, t, i18n.language)} · {t('list.proposals', { count: p.proposalCount })}
         {p.deadline ? (
           <>
             {' · '}

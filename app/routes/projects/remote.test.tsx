@@ -51,3 +51,16 @@ describe('remote work in the reader’s language', () => {
     if (lng !== 'en') expect(text).not.toMatch(/\bRemote\b/)
   })
 })
+
+describe('an on-site project’s country in the reader’s language', () => {
+  it.each([
+    ['en', 'United Kingdom'],
+    ['de', 'Vereinigtes Königreich'],
+    ['ru', 'Великобритания'],
+  ])('a card with only a country names it in %s, never as its code', async (lng, name) => {
+    const onSite = { ...card, remote: false, country: 'GB' }
+    const text = textOf(await renderHtml(<ProjectCard p={onSite} href="/projects/details/1" />, lng))
+    expect(text).toContain(name)
+    expect(text).not.toMatch(/\bGB\b/)
+  })
+})

@@ -1,7 +1,7 @@
 import type React from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { formatDate, formatMoney } from '~/lib/format'
+import { formatCountry, formatDate, formatMoney } from '~/lib/format'
 import {
   ActionForm,
   Card,
@@ -62,6 +62,16 @@ interface ProjectCardProps {
   save?: { saved: boolean; action: string }
 }
 
+/** Where the work is done: anywhere, its location, its country in the reader's language, or on site. */
+export function projectPlace(
+  p: Pick<ProjectCardData, 'remote' | 'location' | 'country'>,
+  t: (key: string) => string,
+  language: string,
+) {
+  if (p.remote) return t('fields.remote')
+  return p.location ?? (p.country ? formatCountry(p.country, language) : t('fields.onSite'))
+}
+
 /** A project in a list (Find Project, My Projects, saved projects), with its Save button when given. */
 export function ProjectCard({ p, href, save }: ProjectCardProps) {
   const { t, i18n } = useTranslation('projects')
@@ -74,7 +84,7 @@ export function ProjectCard({ p, href, save }: ProjectCardProps) {
       meta={
         <>
           <Budget p={p} /> · {p.subcategory?.name ?? p.category?.name ?? ''} ·{' '}
-          {p.remote ? t('fields.remote') : (p.location ?? p.country ?? t('fields.onSite'))}
+          {projectPlace(p, t, i18n.language)}
           {p.experienceLevel ? ` · ${t(`level.${p.experienceLevel}`)}` : ''}
         </>
       }
