@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { Field, FormErrors, Notice } from '~/components/auth/form'
+import { Button } from '~/components/ui/button'
 import {
   invoiceDetailsInput,
   type InvoiceDetailsAnswer,
@@ -63,9 +64,7 @@ export function InvoiceDetailsSection({
         {freelancer ? (
           <Field field={f.vatRatePercent} label={t('details.vatRate')} hint={t('details.vatRateHint')} />
         ) : null}
-        <button type="submit" className="button">
-          {t('details.save')}
-        </button>
+        <Button variant="primary">{t('details.save')}</Button>
       </Form>
     </section>
   )
