@@ -14,7 +14,8 @@ export const isConfirmed = (form: FormData) => form.get(CONFIRMED_FIELD) === 'ye
  * the action's `notice`, or, with `back`, as a notice on that page for pages without one).
  */
 export function notConfirmed(context: Readonly<RouterContextProvider>, back?: string) {
-  const message = getInstance(context).t('ui:confirm.required')
+  // In the payments texts, which only the pages with such forms load (not every page's ui texts).
+  const message = getInstance(context).t('payments:confirmFirst')
   if (back) return redirectWithFlash(back, { kind: 'error', message })
   return data({ notice: message }, { status: 400 })
 }

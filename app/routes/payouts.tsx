@@ -19,12 +19,12 @@ import {
   ButtonGroup,
   ButtonLink,
   Card,
-  ConfirmStep,
   DefinitionList,
   EmptyState,
   FilterSelect,
   StatusChip,
 } from '~/components/ui'
+import { ConfirmStep } from '~/components/ui/confirm'
 import { paymentsContract as c } from '#server/modules/payments/contract.ts'
 import { profilesContract as pc } from '#server/modules/profiles/contract.ts'
 import { Role } from '#server/modules/identity/permissions.ts'

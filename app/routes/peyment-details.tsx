@@ -15,7 +15,7 @@ import { Input, SectionForm, type ActionResult } from './profile/fields'
 import stylesheet from './profile/profile.css?url'
 import { titled } from '~/lib/meta'
 import { formFields, isConfirmed } from '~/lib/confirm.server'
-import { ConfirmStep } from '~/components/ui'
+import { ConfirmStep } from '~/components/ui/confirm'
 
 // Payment Details (docs/product.md §2 spells the path /peyment-details; /payment-details redirects here).
 // A freelancer keeps where payouts go: bank accounts (IBAN checked by its checksum), PayPal

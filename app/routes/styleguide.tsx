@@ -1,7 +1,5 @@
 import {
   ActionForm,
-  Confirm,
-  ConfirmStep,
   BarChart,
   Button,
   ButtonGroup,
@@ -30,6 +28,7 @@ import {
   Toolbar,
   type Machine,
 } from '~/components/ui'
+import { Confirm, ConfirmStep } from '~/components/ui/confirm'
 
 // /_styleguide: every component of app/components/ui in every state, on one page that a Playwright
 // test screenshots (tests/e2e/styleguide.spec.ts), so a change in look is a reviewed image diff.

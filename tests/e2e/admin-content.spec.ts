@@ -4,6 +4,7 @@ import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
 import { jsEnabled } from './project-js'
+import { confirmIn } from './confirm'
 
 // The admin area's content screens end to end (issue 18 items 3 and 4): a SuperAdmin writes a blog
 // post in English and Italian, previews it, saves and publishes it, and visitors read it in their
@@ -156,6 +157,19 @@ test('an admin edits an FAQ entry, a home box and adds a partner logo; the publi
   const logo = main(en).getByRole('link', { name: `Partner ${word}` })
   await expect(logo).toHaveAttribute('href', 'https://partner.example/')
   await expect(logo.locator('img')).toHaveAttribute('src', /^\/api\/v1\/files\/\d+\/download$/)
+
+  // Deleting cannot be undone: it asks first, naming the item, and says when it is done (decision 310).
+  await sam.goto(`${shell().base}/admin/content/logos`)
+  const item = main(sam)
+    .getByTestId('content-item')
+    .filter({ hasText: `Partner ${word}` })
+  await confirmIn(sam, 'Delete', `Delete “Partner ${word}”? This cannot be undone.`, item)
+  await expect(sam.locator('.notices')).toContainText('Deleted.')
+  await expect(
+    main(sam)
+      .getByTestId('content-item')
+      .filter({ hasText: `Partner ${word}` }),
+  ).toHaveCount(0)
   await Promise.all([en, sam].map((p) => p.context().close()))
 })
 

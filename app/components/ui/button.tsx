@@ -1,6 +1,5 @@
 import type React from 'react'
 import { Form, Link } from 'react-router'
-import { Confirm } from './confirm'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'destructive'
 
@@ -34,15 +33,14 @@ export function ButtonLink({
 
 /**
  * A one-button form (accept, fund, delete…): a plain POST with an intent, so it works without
- * JavaScript. With `confirm` (what moves money or cannot be undone), the button opens the
- * confirmation step in place, and only its own submit acts (decision 310).
+ * JavaScript. What moves money or cannot be undone uses `Confirm` instead (./confirm.tsx,
+ * decision 310); it is kept apart so that pages without one do not download it.
  */
 export function ActionForm({
   intent,
   label,
   fields = {},
   variant = 'secondary',
-  confirm,
   action,
   describedBy,
   children,
@@ -51,22 +49,10 @@ export function ActionForm({
   label: string
   fields?: Record<string, string | number>
   variant?: ButtonVariant
-  confirm?: { question: string; yes: string }
   action?: string
   describedBy?: string
   children?: React.ReactNode
 }) {
-  if (confirm)
-    return (
-      <Confirm
-        label={label}
-        variant={variant}
-        action={action}
-        describedBy={describedBy}
-        fields={{ intent, ...fields }}
-        {...confirm}
-      />
-    )
   return (
     <Form method="post" action={action}>
       <input type="hidden" name="intent" value={intent} />

@@ -12,7 +12,8 @@ import { getInstance } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
 import { formatDateTime } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
-import { Button, Confirm, DefinitionList, Notice } from '~/components/ui'
+import { Button, DefinitionList, Notice } from '~/components/ui'
+import { Confirm } from '~/components/ui/confirm'
 import { adminUsersContract as c } from '#server/modules/admin-users/contract.ts'
 import {
   adminUserLimits,

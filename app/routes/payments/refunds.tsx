@@ -9,16 +9,8 @@ import {
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { formatDateTime, formatMoney } from '~/lib/format'
-import {
-  Button,
-  ButtonGroup,
-  buttonClass,
-  Card,
-  ConfirmStep,
-  DefinitionList,
-  Notice,
-  StatusChip,
-} from '~/components/ui'
+import { Button, ButtonGroup, buttonClass, Card, DefinitionList, Notice, StatusChip } from '~/components/ui'
+import { ConfirmStep } from '~/components/ui/confirm'
 import {
   refundDeclineForm,
   refundLimits,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { Button, Confirm, Stepper, Timeline } from '~/components/ui'
+import { Button, Stepper, Timeline } from '~/components/ui'
+import { Confirm } from '~/components/ui/confirm'
 import { formatMoney } from '~/lib/format'
 import { Attachments, Money } from './ui'
 import { installmentMoves, waitingOn, type InstallmentMove } from './moves'

@@ -11,6 +11,7 @@ import {
   Button,
   type ButtonVariant,
 } from '~/components/ui'
+import { Confirm } from '~/components/ui/confirm'
 
 // Small pieces shared by the project screens.
 export interface Named {
@@ -133,13 +134,23 @@ export function ActionButton({
   action?: string
   describedBy?: string
 }) {
+  if (confirm)
+    return (
+      <Confirm
+        label={label}
+        variant={variant}
+        action={action}
+        describedBy={describedBy}
+        fields={{ intent, ...fields }}
+        {...confirm}
+      />
+    )
   return (
     <ActionForm
       intent={intent}
       label={label}
       fields={fields}
       variant={variant}
-      confirm={confirm}
       action={action}
       describedBy={describedBy}
     />

@@ -10,6 +10,7 @@ import { Link } from 'react-router'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, ButtonGroup, ButtonLink, Card, Chip, EmptyState } from '~/components/ui'
+import { Confirm } from '~/components/ui/confirm'
 import { adminContentContract as c } from '#server/modules/content/admin-contract.ts'
 import { itemLabel, kindForms, kindOf, writtenIn } from './kinds'
 
@@ -174,13 +175,13 @@ function ItemActions({
           variant={item.published ? 'secondary' : 'primary'}
         />
       )}
-      <ActionForm
-        intent="delete"
+      <Confirm
         label={t('delete')}
-        fields={{ id: item.id }}
+        fields={{ intent: 'delete', id: item.id }}
         describedBy={labelId}
         variant="destructive"
-        confirm={{ question: t('confirmDelete', { name: label }), yes: t('confirmDeleteYes') }}
+        question={t('confirmDelete', { name: label })}
+        yes={t('confirmDeleteYes')}
       />
     </ButtonGroup>
   )
