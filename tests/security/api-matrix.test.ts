@@ -62,7 +62,7 @@ for (const dialect of dialects) {
           failures.push(
             `${where}: expected ${p.expected}, answered ${answer.status} ${answer.text.slice(0, 160)}`,
           )
-        const leaked = leaks(world, who, answer.text)
+        const leaked = leaks(world, who, answer.text, keyOf(p.e))
         if (leaked.length) failures.push(`${where}: answer carries ${leaked.join(', ')} (${answer.status})`)
         if (refused) {
           writesCompared += 1

@@ -369,6 +369,9 @@ export const rows: Record<string, Row> = {
   'POST chat/{roomId}/read': row(PARTIES),
   'GET chat/{roomId}/count-unread': row(PARTIES),
 
+  // One's own invoice details (decision 311).
+  'GET Payment/invoice-details': row(USER),
+  'PUT Payment/invoice-details': row(USER),
   // The client's complaint: theirs (support answers it through Admin/complaints).
   // The complaint is about the contract: its other party reads and answers it (decision 232).
   'GET complaints/{complaintId}': row(PARTIES),

@@ -125,7 +125,7 @@ describe("the pages' guards", { timeout: 300_000 }, () => {
         if (expected !== 'any' && answer !== expected)
           failures.push(`${url} as ${column}: expected ${expected}, got ${answer}`)
         if (response.status >= 500) failures.push(`${url} as ${column}: ${response.status}`)
-        const leaked = leaks(world, who, text)
+        const leaked = leaks(world, who, text, new URL(url, 'http://x').pathname)
         if (leaked.length) failures.push(`${url} as ${column}: the page carries ${leaked.join(', ')}`)
       }
       if (process.env.PAGE_DISCOVER) console.log(`'${route}': '${got.join(' ')}',`)
