@@ -1,3 +1,4 @@
+import { openSection } from './profile-editor'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import writeXlsxFile from 'write-excel-file/node'
 import { accounts } from './shell-server'
@@ -92,6 +93,8 @@ test('an admin imports a skills sheet (a bad row first: reported, nothing import
   // The freelancer's profile editor offers it at once.
   const fred = await signedIn(browser, accounts.freelancer.email)
   await fred.goto(`${shell().base}/profile`)
+  // The skills are in their own section's form, opened by its Edit link (decision 312).
+  await openSection(fred, 'categories')
   await expect(main(fred).getByRole('checkbox', { name: skill })).toBeAttached()
   await fred.context().close()
 
