@@ -5,7 +5,7 @@ import { notFound } from '#server/api/errors.ts'
 import { requireAdmin } from './access.ts'
 import { recordAdminAction } from './audit.ts'
 import { tellAuthor, tellParty } from './notify.ts'
-import { conflict, lock, type ComplaintsDeps } from './tickets.ts'
+import { conflict, lock, ticketSubject, type ComplaintsDeps } from './tickets.ts'
 import { detail } from './views.ts'
 
 // A complaint about a contract, its project or its chat can become a dispute over money too
@@ -44,12 +44,7 @@ export async function contractOfTicket(
 export async function holdMoney(deps: ComplaintsDeps, caller: Caller, id: number, installmentId: number) {
   const { db, dialect, money, publicUrl } = deps
   const adminId = requireAdmin(caller)
-  const ticket = await db
-    .selectFrom('complaint')
-    .select(['subject_kind', 'subject_id'])
-    .where('id', '=', id)
-    .executeTakeFirst()
-  if (!ticket) throw notFound('Complaint')
+  const ticket = await ticketSubject(db, id)
   const contractId = money ? await contractOfTicket(db, ticket) : null
   if (!money || contractId === null) throw notFound('Contract')
   if (!(await money.holdable(contractId)).some((i) => i.installmentId === installmentId))

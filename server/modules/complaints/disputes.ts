@@ -8,7 +8,7 @@ import { requireAdmin } from './access.ts'
 import { recordAdminAction } from './audit.ts'
 import { supportTransition, type ComplaintState } from './machine.ts'
 import { tellAuthor } from './notify.ts'
-import { addMessage, lock, setState, type ComplaintsDeps } from './tickets.ts'
+import { addMessage, lock, setState, ticketSubject, type ComplaintsDeps } from './tickets.ts'
 import { detail } from './views.ts'
 import { contractOfTicket } from './dispute-hold.ts'
 import { formatMoney } from '#server/lib/money.ts'
@@ -67,12 +67,7 @@ export async function decideDispute(
 ) {
   const { db, dialect, money, publicUrl } = deps
   const adminId = requireAdmin(caller)
-  const ticket = await db
-    .selectFrom('complaint')
-    .select(['id', 'subject_kind'])
-    .where('id', '=', id)
-    .executeTakeFirst()
-  if (!ticket) throw notFound('Complaint')
+  await ticketSubject(db, id)
   if (!money) throw notFound('Dispute')
   await money.decideComplaint(
     id,
@@ -109,12 +104,7 @@ export async function decideDispute(
  */
 export async function complaintRoom(db: Kysely<Database>, caller: Caller, id: number) {
   const adminId = requireAdmin(caller)
-  const ticket = await db
-    .selectFrom('complaint')
-    .select(['subject_kind', 'subject_id'])
-    .where('id', '=', id)
-    .executeTakeFirst()
-  if (!ticket) throw notFound('Complaint')
+  const ticket = await ticketSubject(db, id)
   const roomId = ticket.subject_kind === 'chat_room' ? ticket.subject_id : await contractRoom(db, ticket)
   if (!roomId) throw notFound('Chat room')
   return db.transaction().execute(async (trx) => {

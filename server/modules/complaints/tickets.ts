@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { z } from 'zod'
 import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { Database } from '#server/db/schema.ts'
-import { ApiError, validationError } from '#server/api/errors.ts'
+import { ApiError, notFound, validationError } from '#server/api/errors.ts'
 import type { FileService } from '../files/service.ts'
 import { FILE_PURPOSE } from './access.ts'
 import type { DisputeMoney } from './disputes.ts'
@@ -26,6 +26,17 @@ export type Files = Awaited<ReturnType<FileService['receiveForm']>>
 
 export function conflict(detail: string, state: string) {
   return new ApiError(409, 'Conflict', detail, { state: [state] })
+}
+
+/** What a ticket is about (404 when there is no such ticket): read by support's dispute and room actions. */
+export async function ticketSubject(db: Kysely<Database>, id: number) {
+  const ticket = await db
+    .selectFrom('complaint')
+    .select(['subject_kind', 'subject_id'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!ticket) throw notFound('Complaint')
+  return ticket
 }
 
 /** Locks the ticket row for a change (PostgreSQL; SQLite's write transaction already holds the lock). */
