@@ -32,7 +32,7 @@ const CALIBRATION_WRITES = 150
 const MIN_WRITES_PER_SECOND = 50
 const PROBE_EVERY_MS = 20
 const HEALTHZ_WITHIN_MS = 100
-const IN_FLIGHT = 8
+const IN_FLIGHT = 4
 const OWN_HOLD_MS = 50
 const TICK_MS = 10
 
@@ -200,6 +200,10 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
     // less. What is claimed is that the outbox never holds the loop, not the server's capacity: a
     // slow shared machine's server took 93–96 % of its main thread's CPU at 500 a second (and the
     // backlog), and at full capacity every answer queues, whatever the outbox does.
+    // The first question compiles its code path, one turn of about 40 ms on a slow machine: that is
+    // the first request's cost, not the outbox's, so the loop is judged from after it.
+    expect(await ask()).toBe(200)
+    const watchedFrom = performance.timeOrigin + performance.now()
     const calibrating = performance.now()
     // One at a time, so the calibration itself never queues requests behind each other (its ticks
     // are measured with the rest, and the backlog is going out meanwhile).
@@ -269,7 +273,9 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
     // A late tick whose CPU covers its lateness was the server's own work holding the loop.
     const longestHold = Math.max(
       0,
-      ...ticks.map(([, lateMs, cpuMs]) => Math.min(lateMs, Math.max(0, cpuMs - TICK_MS))),
+      ...ticks
+        .filter(([at]) => at >= watchedFrom)
+        .map(([, lateMs, cpuMs]) => Math.min(lateMs, Math.max(0, cpuMs - TICK_MS))),
     )
     // The share of a CPU the server had while an answer was on its way: below half, the machine
     // kept it waiting (a fair share of one core is far more than the load needs).
