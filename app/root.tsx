@@ -7,7 +7,7 @@ import {
   isRouteErrorResponse,
   useRouteLoaderData,
 } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/root'
 import { getLocale, i18nextMiddleware } from './middleware/i18next'
 import { useNonce } from './lib/nonce'

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { noticeFor } from '~/lib/errors'
 
 // Every route's ErrorBoundary renders the docs/product.md §8 notice for the status it was given: 400

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react'
 import { useLocation, useRevalidator } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import type { HubName, RealtimeClient, RealtimeState } from '~/lib/realtime.client'
 
 // Live updates for signed-in users. The SignalR client (app/lib/realtime.client.ts) is loaded with a

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 
 export const USED_NAMESPACES_ID = 'i18n-namespaces'
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { data, useLocation, useNavigation, Form } from 'react-router'
 import type { Route } from './+types/contact-us'
 import { ApiCallError, apiFor } from '~/lib/api.server'

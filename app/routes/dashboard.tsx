@@ -1,5 +1,5 @@
 import { useShellData } from '~/components/shell/use-shell-data'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { apiFor } from '~/lib/api.server'

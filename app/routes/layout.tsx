@@ -1,5 +1,5 @@
 import { Outlet, data, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/layout'
 import { isSetupOnly } from '~/lib/second-factor.server'
 import { readFlash } from '~/lib/flash.server'

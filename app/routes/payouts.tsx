@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm, type FieldMetadata } from '@conf
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 import { data, useNavigation, Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/payouts'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'

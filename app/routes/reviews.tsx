@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { data, redirect, Form } from 'react-router'
 import type { Route } from './+types/reviews'
 import { apiFor } from '~/lib/api.server'

@@ -1,5 +1,5 @@
 import { useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import type { FieldReply } from '~/components/ui/field'
 import { FormErrors, useErrorText } from './notices'
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 
 // The messages of the identity screens, with no form library: error texts are keys of the auth
 // namespace; texts that are not keys (the API's own) show as they are.

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { timeAgo } from '~/lib/time-ago'
 import { imageSrc } from '~/lib/image-src'
 import { ConversationItem } from '~/components/ui'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 
 /** The page behind a newsletter mail's link: its title, then either why the link is refused or what pressing the one button does. */

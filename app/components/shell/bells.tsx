@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { BellIcon, ChatIcon } from '../ui/icons'
 import { useHubEvent } from '../realtime'
 import { timeAgo } from '~/lib/time-ago'

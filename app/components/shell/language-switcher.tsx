@@ -1,5 +1,5 @@
 import { useLocation, Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { supportedLanguages } from '~/lib/i18n'
 import { GlobeIcon } from '../ui/icons'
 

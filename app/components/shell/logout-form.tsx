@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 
 /** Logout is a POST (docs/product.md §6: no page can sign someone out with a link), in both menus that offer it. */

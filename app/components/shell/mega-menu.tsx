@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { ChevronIcon } from '../ui/icons'
 import type { ShellCategory } from './types'

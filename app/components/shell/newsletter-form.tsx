@@ -1,5 +1,5 @@
 import { useLocation, useNavigation, Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { newsletterAddress } from '#server/modules/content/newsletter.ts'
 
 // docs/product.md §5: an address that is not text@text.text does nothing and shows nothing. With JavaScript

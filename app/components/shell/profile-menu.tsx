@@ -1,5 +1,5 @@
 import { LogoutForm } from './logout-form'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { menuFor } from '#server/modules/identity/permissions.ts'
 import { Avatar } from '../ui/avatar'

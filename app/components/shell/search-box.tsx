@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react'
 import { useFetcher, useLocation, useNavigate, Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { SearchIcon } from '../ui/icons'
 import { searchTypes, type SearchType } from './types'
 

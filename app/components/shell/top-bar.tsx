@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { can, topBarOf } from '#server/modules/identity/permissions.ts'
 import { NotificationBell, MessagesMenu } from './bells'

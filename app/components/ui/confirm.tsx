@@ -1,7 +1,7 @@
 import type React from 'react'
 import { useId } from 'react'
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Button, ButtonGroup, buttonClass, type ButtonVariant } from './button'
 
 /**

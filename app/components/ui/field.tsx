@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 
 // A labelled input or textarea showing the field's first error (docs/product.md §5). The errors come from the
 // server's conform reply (submission.reply()), so no form library is shipped to the page; the

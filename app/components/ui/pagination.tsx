@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 
 /** Previous / next links that keep the other parameters of the URL; nothing when one page holds all. */

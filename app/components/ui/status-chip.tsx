@@ -1,5 +1,5 @@
 import type React from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { type Machine, type Tone, toneOf } from './tones'
 
 /** A word in a coloured pill, in the flow of the text beside what it describes (never positioned). */

@@ -1,5 +1,5 @@
 import type React from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { formatDateTime } from '~/lib/format'
 
 export interface TimelineEvent {

@@ -1,5 +1,5 @@
 import { data, Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/complaint'
 import { ApiCallError, apiFor } from '~/lib/api.server'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/complaints'
 import { apiFor } from '~/lib/api.server'

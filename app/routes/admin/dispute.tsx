@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 import { formatDate, formatMoney } from '~/lib/format'
 import { Button, Card, Chip, Notice } from '~/components/ui'

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { requirePermission } from '~/lib/session.server'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { TabNav } from '~/components/ui'
 import { adminSections } from './sections'
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Chip, type Tone } from '~/components/ui'
 import type { UserStatus } from '#server/db/schema.ts'
 

@@ -1,5 +1,5 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { data, redirect, Form, Link } from 'react-router'
 import type { Route } from './+types/complete-signup'
 import { apiFor } from '~/lib/api.server'

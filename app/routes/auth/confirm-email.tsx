@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/confirm-email'
 import { ApiCallError, apiFor } from '~/lib/api.server'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { data, redirect, Link } from 'react-router'
 import type { Route } from './+types/oidc-callback'
 import { ApiCallError, apiFor } from '~/lib/api.server'

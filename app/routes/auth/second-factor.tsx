@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, useNavigation, Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/second-factor'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Button } from '~/components/ui'
 import { useHubSend } from '~/components/realtime'
 import { chatLimits } from '#server/modules/chat/rules.ts'

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { data, redirect, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/room'
 import { ApiCallError, type ProblemBody } from '~/lib/api.server'

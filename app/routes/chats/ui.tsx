@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { linkify } from '~/lib/linkify'
 import { formatDateTime, formatFileSize } from '~/lib/format'
 import { MessageBubble } from '~/components/ui'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { Avatar } from '~/components/ui/avatar'
 import { formatMoney, formatRating, joinPresent } from '~/lib/format'

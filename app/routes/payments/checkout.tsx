@@ -1,5 +1,5 @@
 import { data, redirect, Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/checkout'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'

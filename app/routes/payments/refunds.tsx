@@ -1,5 +1,5 @@
 import { useLocation, useNavigation, Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import {
   getFormProps,
   getInputProps,

@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { data, redirect, useNavigation, Form, Link } from 'react-router'
 import type { Route } from './+types/account-settings'
 import { apiFor } from '~/lib/api.server'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { TagInput } from '~/components/ui'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { profileForms as f } from './forms'
 import { sectionTitle } from './kind'
 import { Select, SectionForm, useProfileText } from './fields'

@@ -9,7 +9,7 @@ import {
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { useNavigation, Form } from 'react-router'
 import type { z } from 'zod'
 import { Button, ButtonGroup } from '~/components/ui'

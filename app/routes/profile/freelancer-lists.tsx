@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { formatMonth, formatMonthRange } from '~/lib/format'
 import type { OwnFreelancer } from '../../../server/modules/profiles/contract'
 import { limits } from '../../../server/modules/profiles/rules'

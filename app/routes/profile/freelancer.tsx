@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import type { OwnFreelancer } from '#server/modules/profiles/contract.ts'
 import { amountText, limits } from '#server/modules/profiles/rules.ts'
 import { profileForms as f } from './forms'

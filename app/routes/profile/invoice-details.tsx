@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 import { Field, FormErrors, Notice } from '~/components/auth/form'
 import { Button } from '~/components/ui/button'

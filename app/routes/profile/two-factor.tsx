@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/two-factor'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'

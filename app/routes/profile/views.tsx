@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { DefinitionList } from '~/components/ui'
 import { formatMoney } from '~/lib/format'
 

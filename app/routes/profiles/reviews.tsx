@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { formatDate, formatRating } from '~/lib/format'
 
 // The reviews section of a public profile (freelancer, client or company): only reviews that are

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/client'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'

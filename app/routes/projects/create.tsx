@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/create'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'

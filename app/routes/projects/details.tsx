@@ -1,7 +1,7 @@
 import type React from 'react'
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { data, redirect, useNavigation } from 'react-router'
 import { Form } from 'react-router'
 import type { Route } from './+types/details'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 import { Button, Stepper, Timeline } from '~/components/ui'
 import { Confirm } from '~/components/ui/confirm'

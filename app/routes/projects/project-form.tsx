@@ -10,7 +10,7 @@ import {
 } from '@conform-to/react'
 import type { z } from 'zod'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { useNavigation, Form } from 'react-router'
 import { budgetTypes, currencies, experienceLevels } from '#server/modules/projects/rules.ts'
 import { projectInput } from '#server/modules/projects/contract.ts'

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 import { Button } from '~/components/ui'
 import { proposalInputFor } from '#server/modules/projects/contract.ts'

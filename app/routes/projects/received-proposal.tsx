@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 import { formatDateTime } from '~/lib/format'
 import type { ResultOf } from '#server/api/contract.ts'

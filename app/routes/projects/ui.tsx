@@ -1,5 +1,5 @@
 import type React from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Form, Link } from 'react-router'
 import { formatCountry, formatDate, formatMoney } from '~/lib/format'
 import {

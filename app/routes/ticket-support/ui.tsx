@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { Button, DefinitionList, MessageBubble, MessageLog, Notice, StatusChip } from '~/components/ui'

@@ -1,5 +1,5 @@
 import { redirect, Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/category'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'

@@ -1,5 +1,5 @@
 import { data, Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/import'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { postMultipart } from '~/lib/api-form.server'
