@@ -18,6 +18,7 @@ import { refusalMiddleware } from './lib/page-guard.server'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { RealtimeProvider } from './components/realtime'
 import { UsedNamespaces } from './components/used-namespaces'
+import { watchMenus } from './components/shell/menus'
 import stylesheet from './styles/app.css?url'
 
 // The session middleware asks the API who the cookie's token names: nobody when the API refuses
@@ -62,9 +63,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <UsedNamespaces />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {data?.user ? (
+          <>
+            <UsedNamespaces />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          // A visitor's page works as HTML and downloads no JavaScript bundle (decision 314): only
+          // the few lines that make the menus answer Escape and outside clicks.
+          <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: `(${watchMenus})()` }} />
+        )}
       </body>
     </html>
   )

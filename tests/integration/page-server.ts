@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { openDatabase, migrateToLatest, type DB } from '#server/db/database.ts'
 import { seedReference } from '#server/db/seed.ts'
 import { hashPassword } from '#server/modules/identity/passwords.ts'
+import { enableForTests, totpCode } from '#server/modules/identity/second-factor.ts'
 import { Role, type RoleId } from '#server/modules/identity/permissions.ts'
 import { freePort, spawnServer } from '../support/server-process.ts'
 
@@ -19,13 +20,22 @@ export interface PageServer {
   /** A private project file of the account. */
   fileId: number
   output(): string
-  /** A session cookie (`session=…`) of the account (the client's unless said), signed in through the login form. */
-  signIn(account?: { email: string; password: string }): Promise<string>
+  /**
+   * A session cookie (`session=…`) of the account (the client's unless said), signed in through the
+   * login form, or through the API's two steps for an account with an authenticator app.
+   */
+  signIn(account?: { email: string; password: string; totpSecret?: string }): Promise<string>
   stop(): Promise<void>
 }
 
 /** With `freelancer`: a second account, an active freelancer without a profile yet (not listed until it has a title). */
 export const PAGE_FREELANCER = { email: 'felix.pages@example.test', password: 'cantilevered stairs 9' }
+/** With `admin`: a SuperAdmin, with an authenticator app of this secret (administrators must have one). */
+export const PAGE_ADMIN = {
+  email: 'ada.pages@example.test',
+  password: 'reinforced columns 3',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+}
 
 /** An active, verified account with its role, written straight into the database: its id. */
 async function insertAccount(
@@ -57,7 +67,7 @@ async function insertAccount(
 
 export async function startPageServer(
   env: Record<string, string> = {},
-  { freelancer = false } = {},
+  { freelancer = false, admin = false } = {},
 ): Promise<PageServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-pages-'))
   const db = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') })
@@ -77,6 +87,10 @@ export async function startPageServer(
       { first: 'Felix', type: 'freelancer', role: Role.Freelancer },
       now,
     )
+  if (admin) {
+    const person = { first: 'Ada', type: 'client', role: Role.SuperAdmin } as const
+    await enableForTests(db.db, await insertAccount(db.db, PAGE_ADMIN, person, now), PAGE_ADMIN.totpSecret)
+  }
   // A project file of the account (its row is enough: a visitor is turned away before the bytes).
   const file = await db.db
     .insertInto('stored_file')
@@ -114,7 +128,8 @@ export async function startPageServer(
     base,
     fileId: file.id,
     output: server.output,
-    async signIn(account = PAGE_ACCOUNT) {
+    async signIn(account: { email: string; password: string; totpSecret?: string } = PAGE_ACCOUNT) {
+      if (account.totpSecret) return signInWithCode(base, account, account.totpSecret)
       const body = new URLSearchParams({ email: account.email, password: account.password })
       const response = await fetch(`${base}/auth/login`, {
         method: 'POST',
@@ -131,6 +146,19 @@ export async function startPageServer(
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+async function signInWithCode(base: string, account: { email: string; password: string }, secret: string) {
+  const post = (url: string, body: unknown) =>
+    fetch(`${base}/api/v1/${url}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    }).then((r) => r.json() as Promise<{ challenge?: string; token?: string }>)
+  const { challenge } = await post('identity/login', { email: account.email, password: account.password })
+  const { token } = await post('identity/login/second-factor', { challenge, code: totpCode(secret) })
+  if (!token) throw new Error(`the second step of ${account.email}'s sign-in failed`)
+  return `session=${token}`
 }
 
 /** The page server of a test file (`options` as startPageServer's), started before its tests with the account signed in, stopped after them. */

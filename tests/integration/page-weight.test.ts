@@ -2,42 +2,52 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PAGE_FREELANCER, startPageServer, type PageServer } from './page-server.ts'
+import { PAGE_ADMIN, PAGE_FREELANCER, startPageServer, type PageServer } from './page-server.ts'
 
 // Issue 38: the JavaScript a page makes a phone download, counted as the server sends it (gzip) from
-// the page's own script and module-preload tags and the module imports of its inline script.
-// Byte counts are not timings, so the budgets are checked here. They are ceilings that only come
-// down: the issue's targets are 100 KB for a public page and 130 KB for a signed-in one.
+// the page's script and module-preload tags and the imports of its inline scripts. Byte counts are
+// not timings, so the budgets are checked here. A visitor's page downloads no bundle at all
+// (decision 314). The issue's targets are 130 KB for a signed-in page and 160 KB for an admin's
+// screen; until the work reaches them these ceilings are today's weight, and they only come down.
 const KB = 1024
-const BUDGET = { public: 160 * KB, signedIn: 205 * KB }
+const BUDGET = { signedIn: 200 * KB, admin: 185 * KB }
 const assets = path.resolve(import.meta.dirname, '../../build/client')
 
 const publicPages = ['/', '/projects', '/freelancers', '/blogs', '/faq', '/auth/login', '/auth/gotosign']
 const clientPages = ['/dashboard', '/projects/client', '/projects/create', '/profile', '/chats', '/payouts']
 const freelancerPages = ['/dashboard', '/projects', '/projects/freelancer', '/projects/freelancer/porposals']
+const adminPages = ['/admin', '/admin/payments', '/admin/complaints', '/admin/users', '/admin/content']
 
 let server: PageServer
-const sessions = { client: '', freelancer: '' }
+const sessions = { client: '', freelancer: '', admin: '' }
 beforeAll(async () => {
-  server = await startPageServer({}, { freelancer: true })
+  server = await startPageServer({}, { freelancer: true, admin: true })
   sessions.client = await server.signIn()
   sessions.freelancer = await server.signIn(PAGE_FREELANCER)
+  sessions.admin = await server.signIn(PAGE_ADMIN)
 }, 90_000)
 afterAll(() => server?.stop())
 
-/** Every script file the page names, and the gzip bytes of each. */
+/** The script files a page makes the browser load at start: sources, module preloads and inline imports. */
+export function scriptsOf(html: string) {
+  const named = [
+    ...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g),
+    ...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g),
+    ...html.matchAll(/\bimport\s*(?:[\w*{}\s,]+from\s*)?\(?\s*"(\/assets\/[^"]+\.js)"/g),
+  ]
+  return [...new Set(named.map((m) => m[1]!))]
+}
+
 async function javaScriptOf(url: string, cookie?: string) {
   const response = await fetch(`${server.base}${url}`, { headers: cookie ? { cookie } : {} })
   expect(response.status, url).toBe(200)
-  const html = await response.text()
-  const files = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])]
-  expect(files.length, `${url} names its scripts`).toBeGreaterThan(2)
+  const files = scriptsOf(await response.text())
   return files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(assets, file))).length, 0)
 }
 
-async function weigh(pages: string[], cookie?: string) {
+async function weigh(pages: string[], cookie: string, label = '') {
   const weights: Record<string, string> = {}
-  for (const url of pages) weights[url] = ((await javaScriptOf(url, cookie)) / KB).toFixed(1)
+  for (const url of pages) weights[`${url}${label}`] = ((await javaScriptOf(url, cookie)) / KB).toFixed(1)
   return weights
 }
 
@@ -45,21 +55,34 @@ const over = (weights: Record<string, string>, budget: number) =>
   Object.entries(weights).filter(([, kb]) => Number(kb) * KB > budget)
 
 describe("a page's JavaScript stays within its budget", { timeout: 60_000 }, () => {
-  test(`a public page: at most ${BUDGET.public / KB} KB`, async () => {
-    const weights = await weigh(publicPages)
-    expect(over(weights, BUDGET.public), JSON.stringify(weights)).toEqual([])
+  test('the counting sees a signed-in page load its entry, its routes and their chunks', async () => {
+    const response = await fetch(`${server.base}/dashboard`, { headers: { cookie: sessions.client } })
+    const files = scriptsOf(await response.text())
+    expect(files.some((f) => /\/entry\.client-/.test(f))).toBe(true)
+    expect(files.some((f) => /\/root-/.test(f))).toBe(true)
+    expect(files.length).toBeGreaterThan(5)
+  })
+
+  test("a visitor's page loads no JavaScript bundle", async () => {
+    const loaded: Record<string, string[]> = {}
+    for (const url of publicPages) {
+      const response = await fetch(`${server.base}${url}`)
+      expect(response.status, url).toBe(200)
+      loaded[url] = scriptsOf(await response.text())
+    }
+    expect(Object.entries(loaded).filter(([, files]) => files.length)).toEqual([])
   })
 
   test(`a signed-in page: at most ${BUDGET.signedIn / KB} KB`, async () => {
     const weights = {
       ...(await weigh(clientPages, sessions.client)),
-      ...Object.fromEntries(
-        Object.entries(await weigh(freelancerPages, sessions.freelancer)).map(([k, v]) => [
-          `${k} (freelancer)`,
-          v,
-        ]),
-      ),
+      ...(await weigh(freelancerPages, sessions.freelancer, ' (freelancer)')),
     }
     expect(over(weights, BUDGET.signedIn), JSON.stringify(weights)).toEqual([])
+  })
+
+  test(`an admin screen: at most ${BUDGET.admin / KB} KB`, async () => {
+    const weights = await weigh(adminPages, sessions.admin)
+    expect(over(weights, BUDGET.admin), JSON.stringify(weights)).toEqual([])
   })
 })
