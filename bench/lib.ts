@@ -28,9 +28,10 @@ export async function startProcess(
   url: string,
   stderr: 'inherit' | 'pipe' = 'inherit',
   ipc = false,
+  cwd = root,
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ipc ? ['ignore', 'ignore', stderr, 'ipc'] : ['ignore', 'ignore', stderr],
   })
@@ -46,11 +47,14 @@ export async function startProcess(
   throw new Error(`${args.join(' ')} did not start`)
 }
 
-/** The production server on a fresh data folder (or `DATA_DIR` of extraEnv). `nodeArgs` go before the entry (a heap cap); `probe` loads bench/probe.ts into it. */
+/**
+ * The production server on a fresh data folder (or `DATA_DIR` of extraEnv). `nodeArgs` go before the
+ * entry (a heap cap); `probe` loads bench/probe.ts into it; `checkout` runs another checkout's build.
+ */
 export async function startWorkneer(
   extraEnv: Record<string, string> = {},
   stderr: 'inherit' | 'pipe' = 'inherit',
-  { nodeArgs = [] as string[], probe = false } = {},
+  { nodeArgs = [] as string[], probe = false, checkout = root } = {},
 ) {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-bench-'))
@@ -81,8 +85,9 @@ export async function startWorkneer(
     `http://127.0.0.1:${port}/readyz`,
     stderr,
     probe,
+    checkout,
   )
-  return { port, child, url: `http://127.0.0.1:${port}` }
+  return { port, child, url: `http://127.0.0.1:${port}`, dataDir: extraEnv.DATA_DIR ?? dataDir }
 }
 
 /** Asks bench/probe.ts, loaded into `child`, a question over the IPC channel. */

@@ -155,17 +155,24 @@ export async function lighthouseMobile(
       lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+      jsBytes: scriptBytes(audits['resource-summary']?.details),
       failedA11y: Object.values(audits)
         .filter(
           (a) =>
             a.score === 0 &&
-            (result!.lhr.categories.accessibility.auditRefs ?? []).some((r) => r.id === a.id),
+            (result!.lhr.categories.accessibility?.auditRefs ?? []).some((r) => r.id === a.id),
         )
         .map((a) => a.id),
     }
   } finally {
     await chrome.close()
   }
+}
+
+/** The bytes of script the page downloaded, as sent (compressed), from Lighthouse's resource summary. */
+function scriptBytes(details: unknown) {
+  const items = (details as { items?: Array<{ resourceType: string; transferSize: number }> })?.items ?? []
+  return items.find((i) => i.resourceType === 'script')?.transferSize ?? 0
 }
 
 export function printWeights(rows: PageWeight[]) {

@@ -19,8 +19,8 @@ import { askProbe, ensureBuild, measure, startTrivialBaseline, startWorkneer, ty
 // BENCH_PAIR_ROUNDS the pairs (trivial page, signed-in page) measured per page (3); BENCH_WARMUP_SECONDS
 // the load that brings both servers to their steady rate before the first pair (15).
 // It ends with the three targets and PASS or FAIL beside each.
-const DEMO_PASSWORD = 'bench demo password 1234'
-const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-1234'
+export const DEMO_PASSWORD = 'bench demo password 1234'
+export const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-1234'
 const MB = 1024 * 1024
 
 interface Page {
@@ -52,7 +52,7 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T
 }
 
-async function login(base: string, email: string) {
+export async function login(base: string, email: string) {
   const answer = await json<{ token: string }>(
     await fetch(`${base}/api/v1/identity/login`, {
       method: 'POST',
@@ -63,8 +63,8 @@ async function login(base: string, email: string) {
   return answer.token
 }
 
-/** The demo marketplace's signed-in pages: a client with projects and proposals, a freelancer with proposals and a contract. */
-async function signedInPages(base: string): Promise<Page[]> {
+/** Sessions of the demo marketplace: a client with projects, a freelancer with a contract. */
+export async function demoSessions(base: string) {
   const get = <T>(token: string, path: string) =>
     fetch(`${base}/api/v1/${path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => json<T>(r))
   const client = await login(base, demoClients[0].email)
@@ -84,11 +84,17 @@ async function signedInPages(base: string): Promise<Page[]> {
   }
   if (!projects.data[0] || contractProject === null)
     throw new Error('the demo marketplace has no project with a contract')
+  return { client, freelancer, projectId: projects.data[0].id, contractProject }
+}
+
+/** The demo marketplace's signed-in pages: a client with projects and proposals, a freelancer with proposals and a contract. */
+async function signedInPages(base: string): Promise<Page[]> {
+  const { client, freelancer, projectId, contractProject } = await demoSessions(base)
   return [
     { name: 'client: My Projects', path: '/projects/client', token: client },
     {
       name: 'client: a project with its proposals',
-      path: `/projects/client/details/${projects.data[0].id}`,
+      path: `/projects/client/details/${projectId}`,
       token: client,
     },
     { name: 'client: Find Freelancers "structural"', path: '/freelancers?search=structural', token: client },
