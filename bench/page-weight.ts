@@ -1,4 +1,3 @@
-import { loadavg } from 'node:os'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from '@playwright/test'
 
@@ -203,33 +202,6 @@ export async function runPageBudgets() {
     const rows = await measurePageWeights(url)
     printWeights(rows)
     for (const r of rows) for (const m of r.consoleMessages) console.log(`console on ${r.path}: ${m}`)
-    if (process.env.BENCH_LIGHTHOUSE !== '0') {
-      // Lighthouse's CPU figures move with the machine's load: three runs, judged by their median.
-      const runs = []
-      for (let i = 0; i < Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3); i++) {
-        // Lighthouse sometimes fails to record a trace (NO_NAVSTART); such a run is tried again once.
-        runs.push(await lighthouseMobile(`${url}/`).catch(() => lighthouseMobile(`${url}/`)))
-      }
-      const median = [...runs].sort((a, b) => b.performance - a.performance)[Math.floor(runs.length / 2)]
-      console.log(
-        `\n| Lighthouse mobile, home page (load average ${loadavg()
-          .map((l) => l.toFixed(2))
-          .join(
-            ' ',
-          )}) | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS |`,
-      )
-      console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
-      for (const r of runs)
-        console.log(
-          `| ${r === median ? 'median' : 'run'} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`,
-        )
-      const failedA11y = [...new Set(runs.flatMap((r) => r.failedA11y))]
-      if (failedA11y.length) console.log(`accessibility audits failed: ${failedA11y.join(', ')}`)
-      const worstA11y = Math.min(...runs.map((r) => r.accessibility))
-      console.log(
-        `targets: performance ≥ 95 (median) ${median.performance >= 95 ? 'met' : 'NOT met'}, accessibility 100 (every run) ${worstA11y === 100 ? 'met' : 'NOT met'}`,
-      )
-    }
   } finally {
     stop()
   }
