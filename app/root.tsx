@@ -5,6 +5,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router'
 import { useTranslation } from '~/lib/translations'
@@ -45,10 +46,17 @@ export function loader({ context }: Route.LoaderArgs) {
   return { locale: getLocale(context), user: getUser(context) }
 }
 
+/** A route's `handle` that asks for its page to hydrate for visitors as well. */
+export type Hydrating = { hydrate?: boolean } | undefined
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
   const locale = data?.locale ?? 'en'
+  // A route may ask to run its scripts for visitors too (the style guide shows the components as
+  // they behave with JavaScript).
+  const matches = useMatches()
+  const hydrate = Boolean(data?.user) || matches.some((m) => (m.handle as Hydrating)?.hydrate)
   return (
     <html lang={locale} dir="ltr">
       <head>
@@ -63,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {data?.user ? (
+        {hydrate ? (
           <>
             <UsedNamespaces />
             <ScrollRestoration nonce={nonce} />

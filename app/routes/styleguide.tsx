@@ -29,12 +29,16 @@ import {
   type Machine,
 } from '~/components/ui'
 import { Confirm, ConfirmStep } from '~/components/ui/confirm'
+import type { Hydrating } from '~/root'
 
 // /_styleguide: every component of app/components/ui in every state, on one page that a Playwright
 // test screenshots (tests/e2e/styleguide.spec.ts), so a change in look is a reviewed image diff.
 // Development only (decision 110): in production it is the not-found page, unless the server runs
 // for the end-to-end tests (E2E=1), which need it. Headings are the components' names (code, not
 // copy); every string the components themselves show is translated.
+// The guide shows every component as it behaves with JavaScript, to visitors too (decision 314).
+export const handle: Hydrating = { hydrate: true }
+
 export function loader() {
   if (process.env.NODE_ENV !== 'development' && process.env.E2E !== '1')
     throw new Response('Not Found', { status: 404 })
