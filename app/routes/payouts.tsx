@@ -34,8 +34,9 @@ import { Money } from './projects/ui'
 // form (amount, currency, one of their active payment methods, the default chosen), the payout
 // minimum, and their payouts with their state. A plain POST and a redirect: it works with
 // JavaScript off; the outcome shows on the page it lands on. Amounts are typed in the currency's major unit and sent as minor units; the API
-// checks them against the ledger (decision 185).
-export const payoutForm = z.object({
+// checks them against the ledger (decision 185). The action alone parses the form: the schema is
+// not exported, so the page's browser code drops it and zod with it (issue 38).
+const payoutForm = z.object({
   amount: z
     .string({ error: 'payouts:errors.amount' })
     .trim()
@@ -281,9 +282,8 @@ function WithdrawForm({
   const [form, fields] = useForm({
     id: 'payout',
     lastResult: navigation.state === 'idle' ? (result as never) : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: payoutForm }),
-    shouldValidate: 'onSubmit',
     defaultValue: {
+      amount: '',
       currency: currencies[0]?.currency ?? '',
       paymentMethodId: preferred ? String(preferred.id) : '',
     },

@@ -7,16 +7,11 @@ import {
   useForm,
   type SubmissionResult,
 } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { formatDateTime, formatMoney } from '~/lib/format'
 import { Button, ButtonGroup, buttonClass, Card, DefinitionList, Notice, StatusChip } from '~/components/ui'
 import { ConfirmStep } from '~/components/ui/confirm'
-import {
-  refundDeclineForm,
-  refundLimits,
-  refundRequestForm,
-  type RefundOut,
-} from '#server/modules/payments/refunds-contract.ts'
+import type { RefundOut } from '#server/modules/payments/refunds-contract.ts'
+import { refundLimits } from '#server/modules/payments/states.ts'
 import { parseAmount } from '#server/modules/projects/rules.ts'
 import { ActionButton, ErrorText, Money } from '../projects/ui'
 
@@ -24,7 +19,8 @@ import { ActionButton, ErrorText, Money } from '../projects/ui'
 // funded installment (behind an "Ask for a refund" step, then a confirmation that names the amount
 // typed) and sees each request's state and the money returned; the freelancer accepts (after a
 // confirmation) or declines with a reason, before the deadline. Plain forms: everything works
-// with JavaScript off (decision 310).
+// with JavaScript off (decision 310). The action parses them with the contract's schemas and
+// replies with the errors; the browser's code has no zod (issue 38).
 interface Installment {
   id: number
   position: number
@@ -218,8 +214,6 @@ function Answer({
   const [form, f] = useForm({
     id: `decline-${r.id}`,
     lastResult: idle && mine ? result?.refund : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: refundDeclineForm }),
-    shouldValidate: 'onSubmit',
   })
   return (
     <>
@@ -301,8 +295,6 @@ function RequestForm({
     id: `refund-${installment.id}`,
     lastResult: idle && mine ? result?.refund : undefined,
     defaultValue: { installmentId: String(installment.id), amount: '', reason: '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: refundRequestForm }),
-    shouldValidate: 'onSubmit',
   })
   return (
     <Card data-testid={`refund-form-${installment.position}`}>

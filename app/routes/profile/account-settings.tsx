@@ -6,7 +6,8 @@ import type { Route } from './+types/account-settings'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
 import { changePasswordForm } from '~/lib/auth-forms'
-import { changeEmailInput, languages, profileInput } from '#server/modules/identity/inputs.ts'
+import { changeEmailInput, profileInput } from '#server/modules/identity/inputs.ts'
+import { languages } from '#server/modules/identity/choices.ts'
 import { languageCookieHeader, requirePermission, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { Field, FormErrors, Notice, useErrorText } from '~/components/auth/form'
@@ -194,8 +195,6 @@ function ProfileDetailsSection({ details, lastResult }: { details: Details; last
   const [profileForm, pf] = useForm({
     id: 'profile',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileInput }),
-    shouldValidate: 'onSubmit',
     defaultValue: {
       firstName: details.firstName,
       lastName: details.lastName,
@@ -242,8 +241,6 @@ function PasswordSection({ details, lastResult }: { details: Details; lastResult
   const [passwordForm, pw] = useForm({
     id: 'password',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordForm }),
-    shouldValidate: 'onSubmit',
   })
   return (
     <section aria-labelledby="password-heading">
@@ -287,8 +284,6 @@ function EmailSection({ details, lastResult }: { details: Details; lastResult: L
   const [emailForm, em] = useForm({
     id: 'email',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailInput }),
-    shouldValidate: 'onSubmit',
   })
   return (
     <section aria-labelledby="email-heading">

@@ -1,17 +1,14 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 import { Field, FormErrors, Notice } from '~/components/auth/form'
 import { Button } from '~/components/ui/button'
-import {
-  invoiceDetailsInput,
-  type InvoiceDetailsAnswer,
-} from '#server/modules/payments/invoice-details-contract.ts'
+import type { InvoiceDetailsAnswer } from '#server/modules/payments/invoice-details-contract.ts'
 
 // Account settings' "Invoice details" (issue 39 item 5, decision 311): the name, billing address
 // and VAT or tax id a person's invoices carry, and a freelancer's VAT rate. Entered once here, as
-// marketplaces keep tax information in settings; invoices already issued keep their own copy.
+// marketplaces keep tax information in settings; invoices already issued keep their own copy. The action
+// parses the form with the contract's schema and replies with the errors (no zod in the browser).
 export function InvoiceDetailsSection({
   answer,
   freelancer,
@@ -28,8 +25,6 @@ export function InvoiceDetailsSection({
   const [form, f] = useForm({
     id: 'invoice-details-form',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: invoiceDetailsInput }),
-    shouldValidate: 'onSubmit',
     defaultValue: {
       legalName: d?.legalName ?? '',
       addressLine1: d?.addressLine1 ?? '',

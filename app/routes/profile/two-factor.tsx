@@ -172,8 +172,6 @@ function SetupCard({ setup, lastResult }: { setup: NonNullable<Status['setup']>;
   const [enableForm, en] = useForm({
     id: 'enable',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeInput }),
-    shouldValidate: 'onSubmit',
   })
   return (
     <Card title={t('setup.title')} titleId="setup-title" level={2} as="section">
@@ -206,8 +204,6 @@ function DisableCard({ lastResult }: { lastResult: LastResult }) {
   const [disableForm, dis] = useForm({
     id: 'disable',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: disableSecondFactorInput }),
-    shouldValidate: 'onSubmit',
   })
   return (
     <Card title={t('disable.title')} titleId="disable-title" level={2} as="section">
