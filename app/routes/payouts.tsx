@@ -1,7 +1,6 @@
-import { getFormProps, getSelectProps, useForm, type FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
-import { data, useNavigation, Form, Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/payouts'
 import { apiFor, ApiCallError } from '~/lib/api.server'
@@ -13,7 +12,10 @@ import { getInstance } from '~/middleware/i18next'
 import { currencyDigits, formatDateTime, formatMoney } from '~/lib/format'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
-import { Field, FormErrors } from '~/components/auth/form'
+import { FormErrors, useErrorText } from '~/components/auth/notices'
+import { useReplyKey } from '~/components/auth/fields'
+import type { FieldReply } from '~/components/ui/field'
+import { replyField, useFirstErrorFocus } from '~/components/ui/reply-form'
 import {
   Button,
   ButtonGroup,
@@ -264,6 +266,10 @@ function WithdrawCard({
   )
 }
 
+/**
+ * The withdraw form, rendered from the action's reply with no form library in the browser
+ * (decision 316): the action checks it and answers each field's error and what was typed.
+ */
 function WithdrawForm({
   data: loaderData,
   result,
@@ -274,36 +280,47 @@ function WithdrawForm({
   minimum: string | null
 }) {
   const { t } = useTranslation('payouts')
-  const navigation = useNavigation()
+  const errorText = useErrorText()
   const { balances, methods } = loaderData
   const withdrawable = balances.filter((b) => b.availableMinor > 0)
   const currencies = withdrawable.length ? withdrawable : balances
-  const preferred = methods.find((m) => m.isDefault) ?? methods[0]
-  const [form, fields] = useForm({
-    id: 'payout',
-    lastResult: navigation.state === 'idle' ? (result as never) : undefined,
-    defaultValue: {
-      amount: '',
-      currency: currencies[0]?.currency ?? '',
-      paymentMethodId: preferred ? String(preferred.id) : '',
-    },
-  })
+  const reply = result as FieldReply | undefined
+  const formRef = useFirstErrorFocus(reply)
+  // A new reply takes the values it kept; a new payout (the list's first) empties the form.
+  const formKey = `${loaderData.data[0]?.id ?? 0}-${useReplyKey(reply)}`
+  const amount = replyField(reply, 'payout', 'amount')
+  const hintId = `${amount.id}-hint`
   return (
-    <Form method="post" {...getFormProps(form)} key={loaderData.data[0]?.id ?? 0} className="form-stack">
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <Field field={fields.amount} label={t('form.amount')} hint={t('form.amountHint', { minimum })} />
+    <Form method="post" ref={formRef} key={formKey} noValidate className="form-stack">
+      <FormErrors errors={reply?.error?.['']?.filter(Boolean) ?? undefined} id="payout-form-error" />
+      <div className="field">
+        <label htmlFor={amount.id}>{t('form.amount')}</label>
+        <input
+          {...amount.props}
+          type="text"
+          aria-describedby={[hintId, amount.error ? amount.errorId : null].filter(Boolean).join(' ')}
+        />
+        <p className="field-hint" id={hintId}>
+          {t('form.amountHint', { minimum })}
+        </p>
+        {amount.error ? (
+          <p className="field-error" id={amount.errorId} role="alert">
+            {errorText(amount.error)}
+          </p>
+        ) : null}
+      </div>
       {currencies.length > 1 ? (
         <FilterSelect
-          name={fields.currency.name}
-          id={fields.currency.id}
+          name="currency"
+          id="payout-currency"
           label={t('form.currency')}
           value={currencies[0].currency}
           options={currencies.map((b) => ({ value: b.currency, label: b.currency }))}
         />
       ) : (
-        <input type="hidden" name={fields.currency.name} value={currencies[0].currency} />
+        <input type="hidden" name="currency" value={currencies[0].currency} />
       )}
-      <MethodSelect field={fields.paymentMethodId} methods={methods} />
+      <MethodSelect reply={reply} methods={methods} />
       <ButtonGroup>
         <Button variant="primary">{t('form.submit')}</Button>
       </ButtonGroup>
@@ -312,18 +329,15 @@ function WithdrawForm({
 }
 
 /** One of the freelancer's active payment methods (the default chosen), and a link to manage them. */
-function MethodSelect({ field, methods }: { field: FieldMetadata<any>; methods: PayoutsData['methods'] }) {
+function MethodSelect({ reply, methods }: { reply?: FieldReply; methods: PayoutsData['methods'] }) {
   const { t } = useTranslation('payouts')
-  const methodProps = getSelectProps(field)
-  const methodError = field.errors?.[0]
+  const method = replyField(reply, 'payout', 'paymentMethodId')
+  const preferred = methods.find((m) => m.isDefault) ?? methods[0]
+  const methodError = method.error
   return (
     <div className="field">
-      <label htmlFor={field.id}>{t('form.method')}</label>
-      <select
-        {...methodProps}
-        key={methodProps.key}
-        aria-describedby={methodError ? field.errorId : undefined}
-      >
+      <label htmlFor={method.id}>{t('form.method')}</label>
+      <select {...method.props} defaultValue={method.props.defaultValue ?? String(preferred?.id ?? '')}>
         {methods.map((m) => (
           <option key={m.id} value={m.id}>
             {t(`kind.${m.kind}`)} · {m.masked}
@@ -332,7 +346,7 @@ function MethodSelect({ field, methods }: { field: FieldMetadata<any>; methods: 
         ))}
       </select>
       {methodError ? (
-        <p className="field-error" id={field.errorId} role="alert">
+        <p className="field-error" id={method.errorId} role="alert">
           {t(methodError)}
         </p>
       ) : null}

@@ -1,15 +1,11 @@
-import { useLocation, useNavigation, Form, Link } from 'react-router'
+import { useLocation, Form, Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { formatDateTime, formatMoney } from '~/lib/format'
 import { Button, ButtonGroup, buttonClass, Card, DefinitionList, Notice, StatusChip } from '~/components/ui'
 import { ConfirmStep } from '~/components/ui/confirm'
+import { replyField, useFirstErrorFocus } from '~/components/ui/reply-form'
+import { useReplyKey } from '~/components/auth/fields'
 import type { RefundOut } from '#server/modules/payments/refunds-contract.ts'
 import { refundLimits } from '#server/modules/payments/states.ts'
 import { parseAmount } from '#server/modules/projects/rules.ts'
@@ -209,12 +205,10 @@ function Answer({
   client: string
 }) {
   const { t } = useTranslation('refunds')
-  const idle = useNavigation().state === 'idle'
-  const mine = result?.refundFor === `decline-${r.id}`
-  const [form, f] = useForm({
-    id: `decline-${r.id}`,
-    lastResult: idle && mine ? result?.refund : undefined,
-  })
+  const reply = result?.refundFor === `decline-${r.id}` ? result.refund : undefined
+  const formRef = useFirstErrorFocus(reply)
+  const formKey = useReplyKey(reply)
+  const reason = replyField(reply, `decline-${r.id}`, 'reason')
   return (
     <>
       <ButtonGroup label={t('card.actions')}>
@@ -229,18 +223,13 @@ function Answer({
           }}
         />
       </ButtonGroup>
-      <Form method="post" {...getFormProps(form)} className="form-stack">
+      <Form method="post" ref={formRef} key={formKey} noValidate className="form-stack">
         <input type="hidden" name="intent" value="refund-decline" />
         <input type="hidden" name="requestId" value={r.id} />
         <div className="field">
-          <label htmlFor={f.reason.id}>{t('declineReason')}</label>
-          <textarea
-            {...getTextareaProps(f.reason)}
-            key={f.reason.key}
-            rows={2}
-            maxLength={refundLimits.reason}
-          />
-          <ErrorText errors={f.reason.errors} id={f.reason.errorId} />
+          <label htmlFor={reason.id}>{t('declineReason')}</label>
+          <textarea {...reason.props} rows={2} maxLength={refundLimits.reason} />
+          <ErrorText errors={reason.error ? [reason.error] : undefined} id={reason.errorId} />
         </div>
         <div>
           <Button variant="destructive">{t('decline')}</Button>
@@ -289,13 +278,13 @@ function RequestForm({
   result: Result
 }) {
   const { t } = useTranslation('refunds')
-  const idle = useNavigation().state === 'idle'
   const mine = result?.refundFor === `request-${installment.id}`
-  const [form, f] = useForm({
-    id: `refund-${installment.id}`,
-    lastResult: idle && mine ? result?.refund : undefined,
-    defaultValue: { installmentId: String(installment.id), amount: '', reason: '' },
-  })
+  const reply = mine ? result?.refund : undefined
+  const formRef = useFirstErrorFocus(reply)
+  const formKey = useReplyKey(reply)
+  const formId = `refund-${installment.id}`
+  const amount = replyField(reply, formId, 'amount')
+  const reason = replyField(reply, formId, 'reason')
   return (
     <Card data-testid={`refund-form-${installment.position}`}>
       <h3>{t('request.title', { installment: installment.title })}</h3>
@@ -305,23 +294,18 @@ function RequestForm({
           {t('request.hint', { count: days })}{' '}
           <Money minor={refundableMinor} currency={installment.currency} />
         </p>
-        <Form method="post" {...getFormProps(form)} className="form-stack">
+        <Form method="post" ref={formRef} key={formKey} noValidate className="form-stack">
           <input type="hidden" name="intent" value="refund-request" />
-          <input {...getInputProps(f.installmentId, { type: 'hidden' })} key={f.installmentId.key} />
+          <input type="hidden" name="installmentId" value={installment.id} />
           <div className="field">
-            <label htmlFor={f.amount.id}>{t('request.amount', { currency: installment.currency })}</label>
-            <input {...getInputProps(f.amount, { type: 'text' })} key={f.amount.key} inputMode="decimal" />
-            <ErrorText errors={f.amount.errors} id={f.amount.errorId} />
+            <label htmlFor={amount.id}>{t('request.amount', { currency: installment.currency })}</label>
+            <input {...amount.props} type="text" inputMode="decimal" />
+            <ErrorText errors={amount.error ? [amount.error] : undefined} id={amount.errorId} />
           </div>
           <div className="field">
-            <label htmlFor={f.reason.id}>{t('request.reason')}</label>
-            <textarea
-              {...getTextareaProps(f.reason)}
-              key={f.reason.key}
-              rows={3}
-              maxLength={refundLimits.reason}
-            />
-            <ErrorText errors={f.reason.errors} id={f.reason.errorId} />
+            <label htmlFor={reason.id}>{t('request.reason')}</label>
+            <textarea {...reason.props} rows={3} maxLength={refundLimits.reason} />
+            <ErrorText errors={reason.error ? [reason.error] : undefined} id={reason.errorId} />
           </div>
           <div>
             <Button>{t('request.submit')}</Button>
