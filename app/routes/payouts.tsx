@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/payouts'
 import { apiFor, ApiCallError } from '~/lib/api.server'
@@ -12,10 +12,9 @@ import { getInstance } from '~/middleware/i18next'
 import { currencyDigits, formatDateTime, formatMoney } from '~/lib/format'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
-import { FormErrors, useErrorText } from '~/components/auth/notices'
-import { useReplyKey } from '~/components/auth/fields'
+import { Field, ReplyPostForm } from '~/components/auth/form'
 import type { FieldReply } from '~/components/ui/field'
-import { replyField, useFirstErrorFocus } from '~/components/ui/reply-form'
+import { inputProps, useReplyForm, type ReplyFieldMeta } from '~/components/ui/reply-form'
 import {
   Button,
   ButtonGroup,
@@ -280,35 +279,17 @@ function WithdrawForm({
   minimum: string | null
 }) {
   const { t } = useTranslation('payouts')
-  const errorText = useErrorText()
   const { balances, methods } = loaderData
   const withdrawable = balances.filter((b) => b.availableMinor > 0)
   const currencies = withdrawable.length ? withdrawable : balances
-  const reply = result as FieldReply | undefined
-  const formRef = useFirstErrorFocus(reply)
-  // A new reply takes the values it kept; a new payout (the list's first) empties the form.
-  const formKey = `${loaderData.data[0]?.id ?? 0}-${useReplyKey(reply)}`
-  const amount = replyField(reply, 'payout', 'amount')
-  const hintId = `${amount.id}-hint`
+  const preferred = methods.find((m) => m.isDefault) ?? methods[0]
+  const form = useReplyForm(result as FieldReply | undefined, 'payout', {
+    paymentMethodId: preferred ? String(preferred.id) : '',
+  })
   return (
-    <Form method="post" ref={formRef} key={formKey} noValidate className="form-stack">
-      <FormErrors errors={reply?.error?.['']?.filter(Boolean) ?? undefined} id="payout-form-error" />
-      <div className="field">
-        <label htmlFor={amount.id}>{t('form.amount')}</label>
-        <input
-          {...amount.props}
-          type="text"
-          aria-describedby={[hintId, amount.error ? amount.errorId : null].filter(Boolean).join(' ')}
-        />
-        <p className="field-hint" id={hintId}>
-          {t('form.amountHint', { minimum })}
-        </p>
-        {amount.error ? (
-          <p className="field-error" id={amount.errorId} role="alert">
-            {errorText(amount.error)}
-          </p>
-        ) : null}
-      </div>
+    // Keyed on the reply (it takes the values the reply kept) and on the newest payout (one empties it).
+    <ReplyPostForm form={{ ...form, key: `${loaderData.data[0]?.id ?? 0}-${form.key}` }} id="payout">
+      <Field field={form.field('amount')} label={t('form.amount')} hint={t('form.amountHint', { minimum })} />
       {currencies.length > 1 ? (
         <FilterSelect
           name="currency"
@@ -320,24 +301,22 @@ function WithdrawForm({
       ) : (
         <input type="hidden" name="currency" value={currencies[0].currency} />
       )}
-      <MethodSelect reply={reply} methods={methods} />
+      <MethodSelect field={form.field('paymentMethodId')} methods={methods} />
       <ButtonGroup>
         <Button variant="primary">{t('form.submit')}</Button>
       </ButtonGroup>
-    </Form>
+    </ReplyPostForm>
   )
 }
 
 /** One of the freelancer's active payment methods (the default chosen), and a link to manage them. */
-function MethodSelect({ reply, methods }: { reply?: FieldReply; methods: PayoutsData['methods'] }) {
+function MethodSelect({ field, methods }: { field: ReplyFieldMeta; methods: PayoutsData['methods'] }) {
   const { t } = useTranslation('payouts')
-  const method = replyField(reply, 'payout', 'paymentMethodId')
-  const preferred = methods.find((m) => m.isDefault) ?? methods[0]
-  const methodError = method.error
+  const methodError = field.error
   return (
     <div className="field">
-      <label htmlFor={method.id}>{t('form.method')}</label>
-      <select {...method.props} defaultValue={method.props.defaultValue ?? String(preferred?.id ?? '')}>
+      <label htmlFor={field.id}>{t('form.method')}</label>
+      <select {...inputProps(field)}>
         {methods.map((m) => (
           <option key={m.id} value={m.id}>
             {t(`kind.${m.kind}`)} · {m.masked}
@@ -346,7 +325,7 @@ function MethodSelect({ reply, methods }: { reply?: FieldReply; methods: Payouts
         ))}
       </select>
       {methodError ? (
-        <p className="field-error" id={method.errorId} role="alert">
+        <p className="field-error" id={field.errorId} role="alert">
           {t(methodError)}
         </p>
       ) : null}

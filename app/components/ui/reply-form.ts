@@ -5,24 +5,60 @@ import type { FieldReply } from './field'
 // the browser (decision 316): the server validates, the reply keeps what was typed and names each
 // field's errors, and these helpers put them where conform's useForm would.
 
-/** The id, error and input props of one field; `form` keeps ids unique when a page has several forms. */
-export function replyField(reply: FieldReply | null | undefined, form: string, name: string) {
-  const id = `${form}-${name}`
-  const errorId = `${id}-error`
-  const error = reply?.error?.[name]?.[0] ?? undefined
-  const value = reply?.initialValue?.[name]
-  return {
-    id,
-    errorId,
-    error,
-    props: {
+/** What one field shows: its ids, its first error, and its value (the reply's, else the default). */
+export interface ReplyFieldMeta {
+  id: string
+  name: string
+  errorId: string
+  error?: string
+  defaultValue?: string
+}
+
+/**
+ * The fields of one form: `form` keeps ids unique when a page has several forms. After a reply the
+ * values are what it kept (a password it hid comes back empty), before one the defaults.
+ */
+export function replyForm(
+  reply: FieldReply | null | undefined,
+  form: string,
+  defaults: Record<string, string> = {},
+) {
+  return (name: string): ReplyFieldMeta => {
+    const id = `${form}-${name}`
+    const value = reply?.initialValue ? reply.initialValue[name] : defaults[name]
+    return {
       id,
       name,
+      errorId: `${id}-error`,
+      error: reply?.error?.[name]?.[0] ?? undefined,
       defaultValue: typeof value === 'string' ? value : undefined,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? errorId : undefined,
-    },
+    }
   }
+}
+
+/** The props of a field's input, select or textarea. */
+export function inputProps(field: ReplyFieldMeta) {
+  return {
+    id: field.id,
+    name: field.name,
+    defaultValue: field.defaultValue,
+    'aria-invalid': field.error ? true : undefined,
+    'aria-describedby': field.error ? field.errorId : undefined,
+  }
+}
+
+/** The form-level messages of a reply (conform keeps them under the empty name). */
+export const formErrors = (reply: FieldReply | null | undefined) =>
+  reply?.error?.['']?.filter(Boolean) ?? undefined
+
+/**
+ * A key for the form that changes with each new reply, so the inputs take the values the reply
+ * kept (the passwords it hid are emptied, a reset form comes back empty), as after a full reload.
+ */
+export function useReplyKey(reply: unknown) {
+  const last = useRef<{ reply: unknown; n: number }>({ reply, n: 0 })
+  if (last.current.reply !== reply) last.current = { reply, n: last.current.n + 1 }
+  return `reply-${last.current.n}`
 }
 
 /** A ref for the form: after a reply with errors, the first field it marks wrong takes the focus, as with conform. */
@@ -33,4 +69,15 @@ export function useFirstErrorFocus(reply: FieldReply | null | undefined) {
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [reply])
   return form
+}
+
+/** What a reply-rendered form needs: its ref and key, its fields, and its form-level messages. */
+export function useReplyForm(
+  reply: FieldReply | null | undefined,
+  form: string,
+  defaults?: Record<string, string>,
+) {
+  const ref = useFirstErrorFocus(reply)
+  const key = useReplyKey(reply)
+  return { ref, key, field: replyForm(reply, form, defaults), errors: formErrors(reply) }
 }

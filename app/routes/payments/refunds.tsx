@@ -1,11 +1,11 @@
-import { useLocation, Form, Link } from 'react-router'
+import { useLocation, Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
 import type { SubmissionResult } from '@conform-to/react'
 import { formatDateTime, formatMoney } from '~/lib/format'
 import { Button, ButtonGroup, buttonClass, Card, DefinitionList, Notice, StatusChip } from '~/components/ui'
 import { ConfirmStep } from '~/components/ui/confirm'
-import { replyField, useFirstErrorFocus } from '~/components/ui/reply-form'
-import { useReplyKey } from '~/components/auth/fields'
+import { ReplyPostForm } from '~/components/auth/form'
+import { inputProps, useReplyForm } from '~/components/ui/reply-form'
 import type { RefundOut } from '#server/modules/payments/refunds-contract.ts'
 import { refundLimits } from '#server/modules/payments/states.ts'
 import { parseAmount } from '#server/modules/projects/rules.ts'
@@ -205,10 +205,11 @@ function Answer({
   client: string
 }) {
   const { t } = useTranslation('refunds')
-  const reply = result?.refundFor === `decline-${r.id}` ? result.refund : undefined
-  const formRef = useFirstErrorFocus(reply)
-  const formKey = useReplyKey(reply)
-  const reason = replyField(reply, `decline-${r.id}`, 'reason')
+  const form = useReplyForm(
+    result?.refundFor === `decline-${r.id}` ? result.refund : undefined,
+    `decline-${r.id}`,
+  )
+  const reason = form.field('reason')
   return (
     <>
       <ButtonGroup label={t('card.actions')}>
@@ -223,18 +224,17 @@ function Answer({
           }}
         />
       </ButtonGroup>
-      <Form method="post" ref={formRef} key={formKey} noValidate className="form-stack">
-        <input type="hidden" name="intent" value="refund-decline" />
+      <ReplyPostForm form={form} id={`decline-${r.id}`} intent="refund-decline">
         <input type="hidden" name="requestId" value={r.id} />
         <div className="field">
           <label htmlFor={reason.id}>{t('declineReason')}</label>
-          <textarea {...reason.props} rows={2} maxLength={refundLimits.reason} />
+          <textarea {...inputProps(reason)} rows={2} maxLength={refundLimits.reason} />
           <ErrorText errors={reason.error ? [reason.error] : undefined} id={reason.errorId} />
         </div>
         <div>
           <Button variant="destructive">{t('decline')}</Button>
         </div>
-      </Form>
+      </ReplyPostForm>
     </>
   )
 }
@@ -279,12 +279,9 @@ function RequestForm({
 }) {
   const { t } = useTranslation('refunds')
   const mine = result?.refundFor === `request-${installment.id}`
-  const reply = mine ? result?.refund : undefined
-  const formRef = useFirstErrorFocus(reply)
-  const formKey = useReplyKey(reply)
-  const formId = `refund-${installment.id}`
-  const amount = replyField(reply, formId, 'amount')
-  const reason = replyField(reply, formId, 'reason')
+  const form = useReplyForm(mine ? result?.refund : undefined, `refund-${installment.id}`)
+  const amount = form.field('amount')
+  const reason = form.field('reason')
   return (
     <Card data-testid={`refund-form-${installment.position}`}>
       <h3>{t('request.title', { installment: installment.title })}</h3>
@@ -294,23 +291,22 @@ function RequestForm({
           {t('request.hint', { count: days })}{' '}
           <Money minor={refundableMinor} currency={installment.currency} />
         </p>
-        <Form method="post" ref={formRef} key={formKey} noValidate className="form-stack">
-          <input type="hidden" name="intent" value="refund-request" />
+        <ReplyPostForm form={form} id={`refund-${installment.id}`} intent="refund-request">
           <input type="hidden" name="installmentId" value={installment.id} />
           <div className="field">
             <label htmlFor={amount.id}>{t('request.amount', { currency: installment.currency })}</label>
-            <input {...amount.props} type="text" inputMode="decimal" />
+            <input {...inputProps(amount)} type="text" inputMode="decimal" />
             <ErrorText errors={amount.error ? [amount.error] : undefined} id={amount.errorId} />
           </div>
           <div className="field">
             <label htmlFor={reason.id}>{t('request.reason')}</label>
-            <textarea {...reason.props} rows={3} maxLength={refundLimits.reason} />
+            <textarea {...inputProps(reason)} rows={3} maxLength={refundLimits.reason} />
             <ErrorText errors={reason.error ? [reason.error] : undefined} id={reason.errorId} />
           </div>
           <div>
             <Button>{t('request.submit')}</Button>
           </div>
-        </Form>
+        </ReplyPostForm>
       </details>
     </Card>
   )
