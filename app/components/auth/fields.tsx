@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { useTranslation } from '~/lib/translations'
 import type { FieldReply } from '~/components/ui/field'
 import { FormErrors, useErrorText } from './notices'
@@ -27,7 +28,15 @@ export function AuthFormErrors({ reply }: { reply: AuthReply }) {
   return <FormErrors errors={reply?.error?.['']?.filter(Boolean) ?? undefined} id="auth-form-error" />
 }
 
-export { useReplyKey } from '~/components/ui/reply-form'
+/**
+ * A key for the form that changes with each new reply, so the inputs take the values the reply
+ * kept (the passwords it hid are emptied, a reset form comes back empty), as after a full reload.
+ */
+export function useReplyKey(reply: unknown) {
+  const last = useRef<{ reply: unknown; n: number }>({ reply, n: 0 })
+  if (last.current.reply !== reply) last.current = { reply, n: last.current.n + 1 }
+  return `reply-${last.current.n}`
+}
 
 /** A field's first error, translated when it is a key of the auth namespace. */
 function FieldError({ id, error }: { id: string; error: string | undefined }) {

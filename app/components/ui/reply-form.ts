@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { useReplyKey } from '~/components/auth/fields'
 import type { FieldReply } from './field'
 
 // Small forms rendered from the action's conform reply (submission.reply()) with no form library in
@@ -50,16 +51,6 @@ export function inputProps(field: ReplyFieldMeta) {
 /** The form-level messages of a reply (conform keeps them under the empty name). */
 export const formErrors = (reply: FieldReply | null | undefined) =>
   reply?.error?.['']?.filter(Boolean) ?? undefined
-
-/**
- * A key for the form that changes with each new reply, so the inputs take the values the reply
- * kept (the passwords it hid are emptied, a reset form comes back empty), as after a full reload.
- */
-export function useReplyKey(reply: unknown) {
-  const last = useRef<{ reply: unknown; n: number }>({ reply, n: 0 })
-  if (last.current.reply !== reply) last.current = { reply, n: last.current.n + 1 }
-  return `reply-${last.current.n}`
-}
 
 /** A ref for the form: after a reply with errors, the first field it marks wrong takes the focus, as with conform. */
 export function useFirstErrorFocus(reply: FieldReply | null | undefined) {
