@@ -9,7 +9,7 @@ import { PAGE_FREELANCER, startPageServer, type PageServer } from './page-server
 // Byte counts are not timings, so the budgets are checked here. They are ceilings that only come
 // down: the issue's targets are 100 KB for a public page and 130 KB for a signed-in one.
 const KB = 1024
-const BUDGET = { public: 160 * KB, signedIn: 205 * KB }
+const BUDGET = { public: 160 * KB, signedIn: 175 * KB }
 const assets = path.resolve(import.meta.dirname, '../../build/client')
 
 const publicPages = ['/', '/projects', '/freelancers', '/blogs', '/faq', '/auth/login', '/auth/gotosign']
