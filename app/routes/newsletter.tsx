@@ -6,11 +6,13 @@ import { ApiCallError, apiFor } from '~/lib/api.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { noticeFor } from '~/lib/errors'
 import { getInstance } from '~/middleware/i18next'
-import { SUBSCRIBED_REPLY, contentContract, newsletterAddress } from '#server/modules/content/contract.ts'
+import { contentContract } from '#server/modules/content/contract.ts'
+// The plain module, not the contract: subscribedNotice stays in the browser's chunk, zod does not (issue 38).
+import { SUBSCRIBED_REPLY, newsletterAddress } from '#server/modules/content/newsletter.ts'
 import { safeRedirect } from '#server/modules/identity/permissions.ts'
 import { ErrorPage } from '~/components/error-page'
 
-export const newsletterSchema = z.object({
+const newsletterSchema = z.object({
   address: z.string().trim().max(254).regex(newsletterAddress),
   redirectTo: z.string().optional(),
 })

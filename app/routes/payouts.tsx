@@ -1,7 +1,6 @@
-import { getFormProps, getSelectProps, useForm, type FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
-import { data, useNavigation, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/payouts'
 import { apiFor, ApiCallError } from '~/lib/api.server'
@@ -13,7 +12,9 @@ import { getInstance } from '~/middleware/i18next'
 import { currencyDigits, formatDateTime, formatMoney } from '~/lib/format'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
-import { Field, FormErrors } from '~/components/auth/form'
+import { Field, ReplyPostForm } from '~/components/auth/form'
+import type { FieldReply } from '~/components/ui/field'
+import { inputProps, useReplyForm, type ReplyFieldMeta } from '~/components/ui/reply-form'
 import {
   Button,
   ButtonGroup,
@@ -34,8 +35,9 @@ import { Money } from './projects/ui'
 // form (amount, currency, one of their active payment methods, the default chosen), the payout
 // minimum, and their payouts with their state. A plain POST and a redirect: it works with
 // JavaScript off; the outcome shows on the page it lands on. Amounts are typed in the currency's major unit and sent as minor units; the API
-// checks them against the ledger (decision 185).
-export const payoutForm = z.object({
+// checks them against the ledger (decision 185). The action alone parses the form: the schema is
+// not exported, so the page's browser code drops it and zod with it (issue 38).
+const payoutForm = z.object({
   amount: z
     .string({ error: 'payouts:errors.amount' })
     .trim()
@@ -263,6 +265,10 @@ function WithdrawCard({
   )
 }
 
+/**
+ * The withdraw form, rendered from the action's reply with no form library in the browser
+ * (decision 316): the action checks it and answers each field's error and what was typed.
+ */
 function WithdrawForm({
   data: loaderData,
   result,
@@ -273,57 +279,44 @@ function WithdrawForm({
   minimum: string | null
 }) {
   const { t } = useTranslation('payouts')
-  const navigation = useNavigation()
   const { balances, methods } = loaderData
   const withdrawable = balances.filter((b) => b.availableMinor > 0)
   const currencies = withdrawable.length ? withdrawable : balances
   const preferred = methods.find((m) => m.isDefault) ?? methods[0]
-  const [form, fields] = useForm({
-    id: 'payout',
-    lastResult: navigation.state === 'idle' ? (result as never) : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: payoutForm }),
-    shouldValidate: 'onSubmit',
-    defaultValue: {
-      currency: currencies[0]?.currency ?? '',
-      paymentMethodId: preferred ? String(preferred.id) : '',
-    },
+  const form = useReplyForm(result as FieldReply | undefined, 'payout', {
+    paymentMethodId: preferred ? String(preferred.id) : '',
   })
   return (
-    <Form method="post" {...getFormProps(form)} key={loaderData.data[0]?.id ?? 0} className="form-stack">
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <Field field={fields.amount} label={t('form.amount')} hint={t('form.amountHint', { minimum })} />
+    // Keyed on the reply (it takes the values the reply kept) and on the newest payout (one empties it).
+    <ReplyPostForm form={{ ...form, key: `${loaderData.data[0]?.id ?? 0}-${form.key}` }} id="payout">
+      <Field field={form.field('amount')} label={t('form.amount')} hint={t('form.amountHint', { minimum })} />
       {currencies.length > 1 ? (
         <FilterSelect
-          name={fields.currency.name}
-          id={fields.currency.id}
+          name="currency"
+          id="payout-currency"
           label={t('form.currency')}
           value={currencies[0].currency}
           options={currencies.map((b) => ({ value: b.currency, label: b.currency }))}
         />
       ) : (
-        <input type="hidden" name={fields.currency.name} value={currencies[0].currency} />
+        <input type="hidden" name="currency" value={currencies[0].currency} />
       )}
-      <MethodSelect field={fields.paymentMethodId} methods={methods} />
+      <MethodSelect field={form.field('paymentMethodId')} methods={methods} />
       <ButtonGroup>
         <Button variant="primary">{t('form.submit')}</Button>
       </ButtonGroup>
-    </Form>
+    </ReplyPostForm>
   )
 }
 
 /** One of the freelancer's active payment methods (the default chosen), and a link to manage them. */
-function MethodSelect({ field, methods }: { field: FieldMetadata<any>; methods: PayoutsData['methods'] }) {
+function MethodSelect({ field, methods }: { field: ReplyFieldMeta; methods: PayoutsData['methods'] }) {
   const { t } = useTranslation('payouts')
-  const methodProps = getSelectProps(field)
-  const methodError = field.errors?.[0]
+  const methodError = field.error
   return (
     <div className="field">
       <label htmlFor={field.id}>{t('form.method')}</label>
-      <select
-        {...methodProps}
-        key={methodProps.key}
-        aria-describedby={methodError ? field.errorId : undefined}
-      >
+      <select {...inputProps(field)}>
         {methods.map((m) => (
           <option key={m.id} value={m.id}>
             {t(`kind.${m.kind}`)} · {m.masked}

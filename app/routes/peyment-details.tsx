@@ -10,7 +10,7 @@ import { getInstance } from '~/middleware/i18next'
 import { profilesContract as pc, type PaymentMethod } from '#server/modules/profiles/contract.ts'
 import { Role } from '#server/modules/identity/permissions.ts'
 import { limits } from '#server/modules/profiles/rules.ts'
-import { itemIdOf, paymentForms } from './profile/forms'
+import { itemIdOf, paymentForms } from './profile/forms.server'
 import { Input, SectionForm, type ActionResult } from './profile/fields'
 import stylesheet from './profile/profile.css?url'
 import { titled } from '~/lib/meta'
@@ -225,7 +225,6 @@ function EditMethod({ m, last }: { m: PaymentMethod; last: ActionResult | null }
       <SectionForm
         id={`update-${m.id}`}
         intent="update"
-        schema={paymentForms.update}
         lastResult={last}
         defaultValue={{ holderName: m.holderName, bic: m.bic ?? '', bankName: m.bankName ?? '' }}
         submit={t('actions.save')}
@@ -291,13 +290,7 @@ function AddMethod({
     <section className="card profile-section" aria-labelledby={`add-${intent}`}>
       <h2 id={`add-${intent}`}>{title}</h2>
       {lead ? <p className="muted">{lead}</p> : null}
-      <SectionForm
-        id={intent}
-        intent={intent}
-        schema={paymentForms[intent]}
-        lastResult={last}
-        submit={t('actions.add')}
-      >
+      <SectionForm id={intent} intent={intent} lastResult={last} submit={t('actions.add')}>
         {(x) => (
           <>
             <input type="hidden" name="kind" value={kind} />
@@ -373,7 +366,6 @@ function StatusButton({
     <SectionForm
       id={`status-${change}-${m.id}`}
       intent="status"
-      schema={paymentForms.status}
       lastResult={last}
       submit={label}
       danger={change === 'delete'}

@@ -10,7 +10,7 @@ import { PAGE_ADMIN, PAGE_FREELANCER, startPageServer, type PageServer } from '.
 // (decision 314). The issue's targets are 130 KB for a signed-in page and 160 KB for an admin's
 // screen; until the work reaches them these ceilings are today's weight, and they only come down.
 const KB = 1024
-const BUDGET = { signedIn: 200 * KB, admin: 185 * KB }
+const BUDGET = { signedIn: 175 * KB, admin: 185 * KB }
 const assets = path.resolve(import.meta.dirname, '../../build/client')
 
 const publicPages = ['/', '/projects', '/freelancers', '/blogs', '/faq', '/auth/login', '/auth/gotosign']

@@ -1,12 +1,13 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react'
-import { useErrorText } from './notices'
+import { Form } from 'react-router'
+import { inputProps, type ReplyFieldMeta, type useReplyForm } from '~/components/ui/reply-form'
+import { FormErrors, useErrorText } from './notices'
 
-// Form pieces of the signed-in identity screens (account settings), bound to conform's useForm: a
-// labelled input showing the field's first error (docs/product.md §5). The public sign-in forms use
-// ./fields.tsx instead, which ships no form library (decision 031).
+// Form pieces of the signed-in identity screens (account settings, two-factor sign-in): a labelled
+// input showing the field's first error (docs/product.md §5), rendered from the action's conform
+// reply through ~/components/ui/reply-form, with no form library in the browser (decisions 031, 316).
 export { FormErrors, Notice, useErrorText } from './notices'
 
-type InputType = 'text' | 'email' | 'password' | 'tel' | 'hidden'
+type InputType = 'text' | 'email' | 'password' | 'tel'
 
 export function Field({
   field,
@@ -14,59 +15,64 @@ export function Field({
   type = 'text',
   hint,
   autoComplete,
-  defaultValue,
 }: {
-  field: FieldMetadata<any>
+  field: ReplyFieldMeta
   label: string
   type?: InputType
   hint?: string
   autoComplete?: string
-  defaultValue?: string
 }) {
   const errorText = useErrorText()
-  const error = field.errors?.[0]
   const hintId = hint ? `${field.id}-hint` : undefined
-  const props = getInputProps(field, {
-    type,
-    ariaDescribedBy: [hintId, error ? field.errorId : undefined].filter(Boolean).join(' ') || undefined,
-  })
+  const describedBy = [hintId, field.error ? field.errorId : undefined].filter(Boolean).join(' ')
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <input
-        {...props}
-        key={props.key}
+        {...inputProps(field)}
+        type={type}
         autoComplete={autoComplete}
-        defaultValue={props.defaultValue ?? defaultValue}
+        aria-describedby={describedBy || undefined}
       />
       {hint ? (
         <p className="field-hint" id={hintId}>
           {hint}
         </p>
       ) : null}
-      {error ? (
+      {field.error ? (
         <p className="field-error" id={field.errorId} role="alert">
-          {errorText(error)}
+          {errorText(field.error)}
         </p>
       ) : null}
     </div>
   )
 }
 
-export function Checkbox({ field, children }: { field: FieldMetadata<any>; children: React.ReactNode }) {
-  const errorText = useErrorText()
-  const error = field.errors?.[0]
-  const props = getInputProps(field, { type: 'checkbox' })
+/** The account's current password, asked before a change that needs it. */
+export function CurrentPassword({ field, label }: { field: ReplyFieldMeta; label: string }) {
+  return <Field field={field} label={label} type="password" autoComplete="current-password" />
+}
+
+/**
+ * A POST form rendered from a reply (useReplyForm): keyed on the reply so its inputs take the values
+ * it kept, its first wrong field focused, its intent a hidden field and its form-level messages on top.
+ */
+export function ReplyPostForm({
+  form,
+  id,
+  intent,
+  children,
+}: {
+  form: ReturnType<typeof useReplyForm>
+  id: string
+  intent?: string
+  children: React.ReactNode
+}) {
   return (
-    <div className="field field-checkbox">
-      <label>
-        <input {...props} key={props.key} /> {children}
-      </label>
-      {error ? (
-        <p className="field-error" id={field.errorId} role="alert">
-          {errorText(error)}
-        </p>
-      ) : null}
-    </div>
+    <Form method="post" id={id} ref={form.ref} key={form.key} noValidate className="form-stack">
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <FormErrors errors={form.errors} id={`${id}-form-error`} />
+      {children}
+    </Form>
   )
 }

@@ -11,8 +11,8 @@ import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button, Notice, Timeline } from '~/components/ui'
 import { complaintsContract as c, type AuditEntry } from '#server/modules/complaints/contract.ts'
+import { complaintLimits } from '#server/modules/complaints/limits.ts'
 import {
-  complaintLimits,
   decisionSchema,
   holdSchema,
   replySchema,

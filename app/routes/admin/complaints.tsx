@@ -20,7 +20,7 @@ import {
 } from '~/components/ui'
 import { complaintsContract as c } from '#server/modules/complaints/contract.ts'
 import { complaintStates } from '#server/modules/complaints/machine.ts'
-import { subjectKinds } from '#server/modules/complaints/rules.ts'
+import { subjectKinds } from '#server/modules/complaints/limits.ts'
 import { SubjectText } from '../ticket-support/ui'
 
 // /admin/complaints (SuperAdmin only; anyone else is sent to /auth/unauthorized): the ticket queue,

@@ -9,7 +9,8 @@ import { titled } from '~/lib/meta'
 import { formatDate, formatMoney, formatNumber } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
 import { BarChart, Button, Card, DefinitionList, FilterSelect, Toolbar } from '~/components/ui'
-import { adminMoneyContract as c, dashboardPeriods } from '#server/modules/admin-money/contract.ts'
+import { adminMoneyContract as c } from '#server/modules/admin-money/contract.ts'
+import { dashboardPeriods } from '#server/modules/admin-money/periods.ts'
 
 // /admin (SuperAdmin only): the administration's overview (decision 251). Counts now and per week
 // of the chosen period (a GET filter, so it works without JavaScript), drawn as server-side SVG

@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import { formatDate, formatMoney } from '~/lib/format'
 import { Button, Card, Chip, Notice } from '~/components/ui'
 import type { ComplaintDetail } from '#server/modules/complaints/contract.ts'
-import { complaintLimits, decisionOutcomes } from '#server/modules/complaints/rules.ts'
+import { complaintLimits, decisionOutcomes } from '#server/modules/complaints/limits.ts'
 import type { FormAnswer } from '../ticket-support/api.server'
 import { FieldError } from '../ticket-support/ui'
 

@@ -15,8 +15,8 @@ import { ErrorPage } from '~/components/error-page'
 import { Button, DefinitionList, Notice } from '~/components/ui'
 import { Confirm } from '~/components/ui/confirm'
 import { adminUsersContract as c } from '#server/modules/admin-users/contract.ts'
+import { adminUserLimits } from '#server/modules/admin-users/limits.ts'
 import {
-  adminUserLimits,
   deleteSchema,
   reactivateSchema,
   resetSchema,

@@ -10,7 +10,8 @@ import { formatDate } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
 import { Button, DataTable, EmptyState, FilterSelect, Pagination, Toolbar } from '~/components/ui'
 import { adminUsersContract as c } from '#server/modules/admin-users/contract.ts'
-import { adminUserLimits, roleIds, userSearchQuery, userStatuses } from '#server/modules/admin-users/rules.ts'
+import { adminUserLimits, roleIds, userStatuses } from '#server/modules/admin-users/limits.ts'
+import { userSearchQuery } from '#server/modules/admin-users/rules.ts'
 import { RoleNames, UserStatusChip } from './user-ui'
 
 // /admin/users (SuperAdmin only): accounts found by words of their name or email, role and status.

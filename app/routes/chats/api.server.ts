@@ -2,7 +2,7 @@ import type { RouterContextProvider } from 'react-router'
 import { apiFor } from '~/lib/api.server'
 import { postMultipart } from '~/lib/api-form.server'
 import { chatContract as c, type ChatMessage } from '#server/modules/chat/contract.ts'
-import type { MessageForm } from './forms'
+import type { MessageForm } from './message-form.server'
 
 // The chat pages' calls to the API (server/modules/chat): one place that knows the contract.
 

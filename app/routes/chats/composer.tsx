@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/translations'
 import { Button } from '~/components/ui'
 import { useHubSend } from '~/components/realtime'
 import { chatLimits } from '#server/modules/chat/rules.ts'
 import type { ChatMessage } from '#server/modules/chat/contract.ts'
-import { ATTACHMENT_ACCEPT, messageFormSchema, newClientMessageId } from './forms'
+import { ATTACHMENT_ACCEPT, messageProblem, newClientMessageId } from './forms'
 
 /** What the room's action answers a send: the stored message (with JavaScript), or the form's errors. */
 export type SendResult = {
@@ -73,12 +72,8 @@ export function Composer({
       className="ui-composer"
       ref={form}
       onSubmit={(event) => {
-        // The same schema as the action's: nothing empty or too long leaves the page.
-        const check = parseWithZod(new FormData(event.currentTarget), { schema: messageFormSchema })
-        const problem =
-          check.status === 'success'
-            ? null
-            : (check.error?.text?.[0] ?? check.error?.clientMessageId?.[0] ?? null)
+        // The action's rules: nothing empty or too long leaves the page.
+        const problem = messageProblem(new FormData(event.currentTarget))
         setClientError(problem)
         if (problem || busy) event.preventDefault()
       }}

@@ -1,22 +1,13 @@
-import { useLocation, useNavigation, Form, Link } from 'react-router'
+import { useLocation, Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import type { SubmissionResult } from '@conform-to/react'
 import { formatDateTime, formatMoney } from '~/lib/format'
 import { Button, ButtonGroup, buttonClass, Card, DefinitionList, Notice, StatusChip } from '~/components/ui'
 import { ConfirmStep } from '~/components/ui/confirm'
-import {
-  refundDeclineForm,
-  refundLimits,
-  refundRequestForm,
-  type RefundOut,
-} from '#server/modules/payments/refunds-contract.ts'
+import { ReplyPostForm } from '~/components/auth/form'
+import { inputProps, useReplyForm } from '~/components/ui/reply-form'
+import type { RefundOut } from '#server/modules/payments/refunds-contract.ts'
+import { refundLimits } from '#server/modules/payments/states.ts'
 import { parseAmount } from '#server/modules/projects/rules.ts'
 import { ActionButton, ErrorText, Money } from '../projects/ui'
 
@@ -24,7 +15,8 @@ import { ActionButton, ErrorText, Money } from '../projects/ui'
 // funded installment (behind an "Ask for a refund" step, then a confirmation that names the amount
 // typed) and sees each request's state and the money returned; the freelancer accepts (after a
 // confirmation) or declines with a reason, before the deadline. Plain forms: everything works
-// with JavaScript off (decision 310).
+// with JavaScript off (decision 310). The action parses them with the contract's schemas and
+// replies with the errors; the browser's code has no zod (issue 38).
 interface Installment {
   id: number
   position: number
@@ -213,14 +205,11 @@ function Answer({
   client: string
 }) {
   const { t } = useTranslation('refunds')
-  const idle = useNavigation().state === 'idle'
-  const mine = result?.refundFor === `decline-${r.id}`
-  const [form, f] = useForm({
-    id: `decline-${r.id}`,
-    lastResult: idle && mine ? result?.refund : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: refundDeclineForm }),
-    shouldValidate: 'onSubmit',
-  })
+  const form = useReplyForm(
+    result?.refundFor === `decline-${r.id}` ? result.refund : undefined,
+    `decline-${r.id}`,
+  )
+  const reason = form.field('reason')
   return (
     <>
       <ButtonGroup label={t('card.actions')}>
@@ -235,23 +224,17 @@ function Answer({
           }}
         />
       </ButtonGroup>
-      <Form method="post" {...getFormProps(form)} className="form-stack">
-        <input type="hidden" name="intent" value="refund-decline" />
+      <ReplyPostForm form={form} id={`decline-${r.id}`} intent="refund-decline">
         <input type="hidden" name="requestId" value={r.id} />
         <div className="field">
-          <label htmlFor={f.reason.id}>{t('declineReason')}</label>
-          <textarea
-            {...getTextareaProps(f.reason)}
-            key={f.reason.key}
-            rows={2}
-            maxLength={refundLimits.reason}
-          />
-          <ErrorText errors={f.reason.errors} id={f.reason.errorId} />
+          <label htmlFor={reason.id}>{t('declineReason')}</label>
+          <textarea {...inputProps(reason)} rows={2} maxLength={refundLimits.reason} />
+          <ErrorText errors={reason.error ? [reason.error] : undefined} id={reason.errorId} />
         </div>
         <div>
           <Button variant="destructive">{t('decline')}</Button>
         </div>
-      </Form>
+      </ReplyPostForm>
     </>
   )
 }
@@ -295,15 +278,10 @@ function RequestForm({
   result: Result
 }) {
   const { t } = useTranslation('refunds')
-  const idle = useNavigation().state === 'idle'
   const mine = result?.refundFor === `request-${installment.id}`
-  const [form, f] = useForm({
-    id: `refund-${installment.id}`,
-    lastResult: idle && mine ? result?.refund : undefined,
-    defaultValue: { installmentId: String(installment.id), amount: '', reason: '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: refundRequestForm }),
-    shouldValidate: 'onSubmit',
-  })
+  const form = useReplyForm(mine ? result?.refund : undefined, `refund-${installment.id}`)
+  const amount = form.field('amount')
+  const reason = form.field('reason')
   return (
     <Card data-testid={`refund-form-${installment.position}`}>
       <h3>{t('request.title', { installment: installment.title })}</h3>
@@ -313,28 +291,22 @@ function RequestForm({
           {t('request.hint', { count: days })}{' '}
           <Money minor={refundableMinor} currency={installment.currency} />
         </p>
-        <Form method="post" {...getFormProps(form)} className="form-stack">
-          <input type="hidden" name="intent" value="refund-request" />
-          <input {...getInputProps(f.installmentId, { type: 'hidden' })} key={f.installmentId.key} />
+        <ReplyPostForm form={form} id={`refund-${installment.id}`} intent="refund-request">
+          <input type="hidden" name="installmentId" value={installment.id} />
           <div className="field">
-            <label htmlFor={f.amount.id}>{t('request.amount', { currency: installment.currency })}</label>
-            <input {...getInputProps(f.amount, { type: 'text' })} key={f.amount.key} inputMode="decimal" />
-            <ErrorText errors={f.amount.errors} id={f.amount.errorId} />
+            <label htmlFor={amount.id}>{t('request.amount', { currency: installment.currency })}</label>
+            <input {...inputProps(amount)} type="text" inputMode="decimal" />
+            <ErrorText errors={amount.error ? [amount.error] : undefined} id={amount.errorId} />
           </div>
           <div className="field">
-            <label htmlFor={f.reason.id}>{t('request.reason')}</label>
-            <textarea
-              {...getTextareaProps(f.reason)}
-              key={f.reason.key}
-              rows={3}
-              maxLength={refundLimits.reason}
-            />
-            <ErrorText errors={f.reason.errors} id={f.reason.errorId} />
+            <label htmlFor={reason.id}>{t('request.reason')}</label>
+            <textarea {...inputProps(reason)} rows={3} maxLength={refundLimits.reason} />
+            <ErrorText errors={reason.error ? [reason.error] : undefined} id={reason.errorId} />
           </div>
           <div>
             <Button>{t('request.submit')}</Button>
           </div>
-        </Form>
+        </ReplyPostForm>
       </details>
     </Card>
   )

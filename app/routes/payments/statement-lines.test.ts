@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, decimal, readFilter } from './statement-lines'
+import { csvCell, decimal } from './statement-lines'
+import { readFilter } from './statement-filter.server'
 
 // The statement's filter and its CSV cells (decision 192).
 describe('statement CSV and filter', () => {

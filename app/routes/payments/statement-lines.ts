@@ -1,34 +1,9 @@
 import type { TFunction } from 'i18next'
-import { z } from 'zod'
 import { currencyDigits } from '~/lib/format'
-import { statementQuery } from '#server/modules/payments/invoices-contract.ts'
 import type { Movement } from '#server/modules/payments/invoices-contract.ts'
 
-// What the statement page and its CSV share: the filter read from the URL with the API's own
-// schema (so the page names a bad field before asking), and each movement said in words.
-const messageKeys: Record<string, string> = {
-  'must be a date (YYYY-MM-DD)': 'errors.date',
-  'is not a real date': 'errors.date',
-  'must not be before the start date': 'errors.order',
-}
-
-/** The filter of a statement URL (`from`, `to`, `page`), or the fields it got wrong as keys of the invoices namespace. */
-export function readFilter(url: URL) {
-  const raw = {
-    from: url.searchParams.get('from') ?? undefined,
-    to: url.searchParams.get('to') ?? undefined,
-    page: url.searchParams.get('page') ?? undefined,
-  }
-  const parsed = statementQuery.safeParse(raw)
-  if (parsed.success) return { ok: true as const, filter: parsed.data, raw }
-  const error: Record<string, string[]> = {}
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? 'from')
-    error[field] ??= [messageKeys[issue.message] ?? 'errors.invalid']
-  }
-  return { ok: false as const, error, raw }
-}
-export type StatementFilter = z.output<typeof statementQuery>
+// What the statement page and its CSV share: each movement said in words, with no zod, so the page's
+// browser code carries no schema (issue 38); the URL's filter is read by ./statement-filter.server.ts.
 
 /** A movement in words: what happened to the user's money, and on which project. */
 export function describeMovement(m: Movement, t: TFunction) {

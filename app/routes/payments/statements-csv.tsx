@@ -4,7 +4,8 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { invoicesContract as c } from '#server/modules/payments/invoices-contract.ts'
-import { csvCell, decimal, describeMovement, readFilter } from './statement-lines'
+import { csvCell, decimal, describeMovement } from './statement-lines'
+import { readFilter } from './statement-filter.server'
 
 // /statements.csv?from&to (login required): the statement as CSV, streamed a thousand movements at
 // a time by the API's cursor, so a long statement starts at once and never sits whole in memory.

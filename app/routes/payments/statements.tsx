@@ -11,7 +11,8 @@ import { formatDateTime, formatMoney } from '~/lib/format'
 import { Button, buttonClass, DataTable, EmptyState, Pagination, Toolbar } from '~/components/ui'
 import { TextField } from '~/components/ui/field'
 import { invoicesContract as c } from '#server/modules/payments/invoices-contract.ts'
-import { describeMovement, movementDetail, readFilter } from './statement-lines'
+import { describeMovement, movementDetail } from './statement-lines'
+import { readFilter } from './statement-filter.server'
 
 // /statements (login required, issue 17 item 7): every movement of the signed-in user's money,
 // oldest first, with the balance after each (per currency), between two optional days; 50 a page;

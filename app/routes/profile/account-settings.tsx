@@ -1,15 +1,17 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
+import { inputProps, useReplyForm } from '~/components/ui/reply-form'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/translations'
-import { data, redirect, useNavigation, Form, Link } from 'react-router'
+import { data, redirect, Form, Link } from 'react-router'
 import type { Route } from './+types/account-settings'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
 import { changePasswordForm } from '~/lib/auth-forms'
-import { changeEmailInput, languages, profileInput } from '#server/modules/identity/inputs.ts'
+import { changeEmailInput, profileInput } from '#server/modules/identity/inputs.ts'
+import { languages } from '#server/modules/identity/choices.ts'
 import { languageCookieHeader, requirePermission, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { Field, FormErrors, Notice, useErrorText } from '~/components/auth/form'
+import { CurrentPassword, Field, Notice, ReplyPostForm, useErrorText } from '~/components/auth/form'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { PASSWORD_MIN } from '#server/modules/identity/password-policy.ts'
 import { pointRules } from '#server/modules/identity/rules.ts'
@@ -112,16 +114,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 type Details = Route.ComponentProps['loaderData']['details']
-/** The action's last answer to one form, once the page is idle again. */
+/** The action's last answer to one form. */
 type LastResult = SubmissionResult<string[]> | undefined
 
 export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
-  const navigation = useNavigation()
   const { details } = loaderData
-  const idle = navigation.state === 'idle'
+  // The reply stays while a new post is on its way, so the form does not empty itself meanwhile.
   const last = (intent: string): LastResult =>
-    idle && actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined
+    actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('settings.title')}</h1>
@@ -191,82 +192,74 @@ function AccountSummary({ details }: { details: Details }) {
 function ProfileDetailsSection({ details, lastResult }: { details: Details; lastResult: LastResult }) {
   const { t } = useTranslation('auth')
   const errorText = useErrorText()
-  const [profileForm, pf] = useForm({
-    id: 'profile',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileInput }),
-    shouldValidate: 'onSubmit',
-    defaultValue: {
-      firstName: details.firstName,
-      lastName: details.lastName,
-      phoneNumber: details.phoneNumber ?? '',
-      companyName: details.companyName ?? '',
-      language: details.language,
-    },
+  const form = useReplyForm(lastResult, 'profile', {
+    firstName: details.firstName,
+    lastName: details.lastName,
+    phoneNumber: details.phoneNumber ?? '',
+    companyName: details.companyName ?? '',
+    language: details.language,
   })
-  const languageError = pf.language.errors?.[0]
-  const selectProps = getSelectProps(pf.language)
+  const language = form.field('language')
   return (
     <section aria-labelledby="profile-heading">
       <h2 id="profile-heading">{t('settings.profileTitle')}</h2>
-      <Form method="post" {...getFormProps(profileForm)} className="form-stack">
-        <input type="hidden" name="intent" value="profile" />
-        <FormErrors errors={profileForm.errors} id={profileForm.errorId} />
-        <Field field={pf.firstName} label={t('fields.firstName')} autoComplete="given-name" />
-        <Field field={pf.lastName} label={t('fields.lastName')} autoComplete="family-name" />
+      <ReplyPostForm form={form} id="profile" intent="profile">
+        <Field field={form.field('firstName')} label={t('fields.firstName')} autoComplete="given-name" />
+        <Field field={form.field('lastName')} label={t('fields.lastName')} autoComplete="family-name" />
         {details.accountType === 'company' ? (
-          <Field field={pf.companyName} label={t('fields.companyName')} autoComplete="organization" />
+          <Field
+            field={form.field('companyName')}
+            label={t('fields.companyName')}
+            autoComplete="organization"
+          />
         ) : null}
-        <Field field={pf.phoneNumber} label={t('fields.phoneOptional')} type="tel" autoComplete="tel" />
+        <Field
+          field={form.field('phoneNumber')}
+          label={t('fields.phoneOptional')}
+          type="tel"
+          autoComplete="tel"
+        />
         <div className="field">
-          <label htmlFor={pf.language.id}>{t('fields.language')}</label>
-          <select {...selectProps} key={selectProps.key}>
+          <label htmlFor={language.id}>{t('fields.language')}</label>
+          <select {...inputProps(language)}>
             {languages.map((l) => (
               <option key={l} value={l}>
                 {t(`languages.${l}`)}
               </option>
             ))}
           </select>
-          {languageError ? <p className="field-error">{errorText(languageError)}</p> : null}
+          {language.error ? (
+            <p className="field-error" id={language.errorId}>
+              {errorText(language.error)}
+            </p>
+          ) : null}
         </div>
         <button type="submit" className="button button-primary">
           {t('settings.save')}
         </button>
-      </Form>
+      </ReplyPostForm>
     </section>
   )
 }
 
 function PasswordSection({ details, lastResult }: { details: Details; lastResult: LastResult }) {
   const { t } = useTranslation('auth')
-  const [passwordForm, pw] = useForm({
-    id: 'password',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordForm }),
-    shouldValidate: 'onSubmit',
-  })
+  const form = useReplyForm(lastResult, 'password')
   return (
     <section aria-labelledby="password-heading">
       <h2 id="password-heading">{t('settings.passwordTitle')}</h2>
       {details.hasPassword ? (
-        <Form method="post" {...getFormProps(passwordForm)} className="form-stack">
-          <input type="hidden" name="intent" value="password" />
-          <FormErrors errors={passwordForm.errors} id={passwordForm.errorId} />
+        <ReplyPostForm form={form} id="password" intent="password">
+          <CurrentPassword field={form.field('currentPassword')} label={t('fields.currentPassword')} />
           <Field
-            field={pw.currentPassword}
-            label={t('fields.currentPassword')}
-            type="password"
-            autoComplete="current-password"
-          />
-          <Field
-            field={pw.newPassword}
+            field={form.field('newPassword')}
             label={t('fields.newPassword')}
             type="password"
             autoComplete="new-password"
             hint={t('passwordPolicy', { min: PASSWORD_MIN })}
           />
           <Field
-            field={pw.confirmPassword}
+            field={form.field('confirmPassword')}
             label={t('fields.confirmPassword')}
             type="password"
             autoComplete="new-password"
@@ -274,7 +267,7 @@ function PasswordSection({ details, lastResult }: { details: Details; lastResult
           <button type="submit" className="button">
             {t('settings.changePassword')}
           </button>
-        </Form>
+        </ReplyPostForm>
       ) : (
         <p>{t('settings.noPassword')}</p>
       )}
@@ -284,32 +277,25 @@ function PasswordSection({ details, lastResult }: { details: Details; lastResult
 
 function EmailSection({ details, lastResult }: { details: Details; lastResult: LastResult }) {
   const { t } = useTranslation('auth')
-  const [emailForm, em] = useForm({
-    id: 'email',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailInput }),
-    shouldValidate: 'onSubmit',
-  })
+  const form = useReplyForm(lastResult, 'email')
   return (
     <section aria-labelledby="email-heading">
       <h2 id="email-heading">{t('settings.emailTitle')}</h2>
       {details.pendingEmail ? <p>{t('settings.pendingEmail', { email: details.pendingEmail })}</p> : null}
-      <Form method="post" {...getFormProps(emailForm)} className="form-stack">
-        <input type="hidden" name="intent" value="email" />
-        <FormErrors errors={emailForm.errors} id={emailForm.errorId} />
-        <Field field={em.newEmail} label={t('fields.newEmail')} type="email" autoComplete="email" />
+      <ReplyPostForm form={form} id="email" intent="email">
+        <Field
+          field={form.field('newEmail')}
+          label={t('fields.newEmail')}
+          type="email"
+          autoComplete="email"
+        />
         {details.hasPassword ? (
-          <Field
-            field={em.password}
-            label={t('fields.currentPassword')}
-            type="password"
-            autoComplete="current-password"
-          />
+          <CurrentPassword field={form.field('password')} label={t('fields.currentPassword')} />
         ) : null}
         <button type="submit" className="button">
           {t('settings.changeEmail')}
         </button>
-      </Form>
+      </ReplyPostForm>
     </section>
   )
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { TagInput } from '~/components/ui'
 import { useTranslation } from '~/lib/translations'
-import { profileForms as f } from './forms'
 import { sectionTitle } from './kind'
 import { Select, SectionForm, useProfileText } from './fields'
 import {
@@ -82,7 +81,6 @@ export function CategoriesSection({
         intent={intent}
         action={editHref('categories')}
         after={<CancelLink section="categories" />}
-        schema={skillIds ? f.categorization : f.clientCategorization}
         lastResult={state.last}
         defaultValue={{
           categoryId: categoryId?.toString() ?? '',

@@ -2,7 +2,6 @@ import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import type { OwnClient } from '#server/modules/profiles/contract.ts'
 import { limits } from '#server/modules/profiles/rules.ts'
-import { profileForms as f } from './forms'
 import { sectionTitle } from './kind'
 import { Input, SectionForm, Select, TextArea } from './fields'
 import { CategoriesSection } from './categories'
@@ -73,7 +72,6 @@ function BasicsSection({ p, company, state, o }: ClientPart & { o: Options }) {
         intent={company ? 'companyBasics' : 'clientBasics'}
         action={editHref('basics')}
         after={<CancelLink section="basics" />}
-        schema={company ? f.companyBasics : f.clientBasics}
         lastResult={state.last}
         submit={t('actions.save')}
         defaultValue={
@@ -186,7 +184,6 @@ function AboutSection({ p, company, state }: ClientPart) {
         intent={company ? 'companyAbout' : 'clientAbout'}
         action={editHref('about')}
         after={<CancelLink section="about" />}
-        schema={f.about}
         lastResult={state.last}
         defaultValue={{ who: p.who, what: p.what, description: p.description }}
         submit={t('actions.save')}

@@ -7,17 +7,16 @@ import {
   type FieldMetadata,
   type SubmissionResult,
 } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { useTranslation } from '~/lib/translations'
 import { useNavigation, Form } from 'react-router'
-import type { z } from 'zod'
 import { Button, ButtonGroup } from '~/components/ui'
 import { checkUpload, DEFAULT_MAX_FILE_KB, type UploadKind } from '#server/modules/files/rules.ts'
 import type { ErrorCode } from '#server/api/errors.ts'
 
-// Form pieces of the profile screens. Every form is a real POST form that works without
-// JavaScript; with it, conform checks the same zod schema in the browser first. A field shows its
+// Form pieces of the profile screens. Every form is a real POST form, with JavaScript or without:
+// the action parses it with the API's own schema and conform shows the reply's errors (the browser
+// has no zod, issue 38; no validation on blur or input either, which would post the form). A field shows its
 // first error (docs/product.md §5); error texts are keys of the `profile` namespace, other texts (the API's
 // own) show as they are.
 export function useProfileText() {
@@ -37,7 +36,6 @@ type Fields = Record<string, FieldMetadata<any>>
 export function SectionForm({
   id,
   intent,
-  schema,
   lastResult,
   defaultValue,
   submit,
@@ -49,7 +47,6 @@ export function SectionForm({
 }: {
   id: string
   intent: string
-  schema: z.ZodType
   lastResult?: ActionResult | null
   defaultValue?: Record<string, unknown>
   submit: string
@@ -67,9 +64,6 @@ export function SectionForm({
     id: `form-${id}`,
     lastResult: navigation.state === 'idle' && lastResult?.formId === id ? lastResult.result : undefined,
     defaultValue: defaultValue as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
   const busy = navigation.state === 'submitting' && navigation.formData?.get('formId') === id
   return (

@@ -2,7 +2,6 @@ import { useTranslation } from '~/lib/translations'
 import { formatMonth, formatMonthRange } from '~/lib/format'
 import type { OwnFreelancer } from '../../../server/modules/profiles/contract'
 import { limits } from '../../../server/modules/profiles/rules'
-import { profileForms as f } from './forms'
 import { Input, Select, TextArea, UploadForm, imageTypes, type ActionResult } from './fields'
 import { ListSection, type Options, type SectionState } from './section'
 
@@ -25,7 +24,6 @@ export function EducationSection({ p, state }: FreelancerPart) {
       items={p.educations}
       state={state}
       intent="education"
-      schema={f.education}
       describe={(e) =>
         `${e.degree}, ${e.school}${e.startYear || e.endYear ? ` (${e.startYear ?? ''}–${e.endYear ?? ''})` : ''}`
       }
@@ -69,7 +67,6 @@ export function ExperienceSection({ p, state, o }: FreelancerPart) {
       items={p.employmentHistory}
       state={state}
       intent="employment"
-      schema={f.employment}
       describe={(e) =>
         `${e.role}, ${e.company} (${formatMonthRange(e.startMonth, e.endMonth, i18n.language, t('fields.present'))})`
       }
@@ -128,7 +125,6 @@ export function CertificationsSection({ p, state }: FreelancerPart) {
       items={p.certifications}
       state={state}
       intent="certification"
-      schema={f.certification}
       describe={(c) =>
         `${c.name} — ${c.issuer}${c.issuedMonth ? ` (${formatMonth(c.issuedMonth, i18n.language)})` : ''}`
       }
@@ -169,7 +165,6 @@ export function PortfolioSection({ p, state }: FreelancerPart) {
       items={p.portfolios}
       state={state}
       intent="portfolio"
-      schema={f.portfolio}
       describe={(item) => item.title}
       defaults={(item) => ({
         title: item.title,

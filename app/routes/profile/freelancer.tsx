@@ -1,7 +1,6 @@
 import { useTranslation } from '~/lib/translations'
 import type { OwnFreelancer } from '#server/modules/profiles/contract.ts'
 import { amountText, limits } from '#server/modules/profiles/rules.ts'
-import { profileForms as f } from './forms'
 import { Input, SectionForm, Select, TextArea, UploadForm } from './fields'
 import { CategoriesSection } from './categories'
 import {
@@ -83,7 +82,6 @@ function TitleSection({ p, state }: FreelancerPart) {
         intent="titleOverview"
         action={editHref('headline')}
         after={<CancelLink section="headline" />}
-        schema={f.titleOverview}
         lastResult={state.last}
         defaultValue={{ title: p.title, overview: p.overview }}
         submit={t('actions.save')}
@@ -113,7 +111,6 @@ function AboutSection({ p, state }: FreelancerPart) {
         intent="description"
         action={editHref('about')}
         after={<CancelLink section="about" />}
-        schema={f.description}
         lastResult={state.last}
         defaultValue={{ description: p.description }}
         submit={t('actions.save')}
@@ -151,7 +148,6 @@ function RatesSection({ p, state, o }: FreelancerPart) {
         intent="rates"
         action={editHref('rates')}
         after={<CancelLink section="rates" />}
-        schema={f.rates}
         lastResult={state.last}
         submit={t('actions.save')}
         defaultValue={{
@@ -223,7 +219,6 @@ function PersonalSection({ p, state, o }: FreelancerPart) {
         intent="personal"
         action={editHref('personal')}
         after={<CancelLink section="personal" />}
-        schema={f.personal}
         lastResult={state.last}
         defaultValue={{ country: p.country ?? '', city: p.city ?? '', gender: p.gender ?? '' }}
         submit={t('actions.save')}
@@ -263,7 +258,6 @@ function LanguagesSection({ p, state, o }: FreelancerPart) {
             intent="languageDelete"
             section="languages"
             fields={{ code: l.code }}
-            schema={f.languageDelete}
             label={t('actions.remove')}
             last={state.last}
           />
@@ -284,7 +278,6 @@ function LanguagesSection({ p, state, o }: FreelancerPart) {
         lastResult={state.last}
         submit={t('actions.save')}
         after={<CancelLink section="languages" />}
-        schema={f.language}
       >
         {(x) => (
           <div className="field-row">
@@ -320,7 +313,6 @@ function DocumentsSection({ p, state }: FreelancerPart) {
               intent="rateSheetDelete"
               section="documents"
               fields={{}}
-              schema={f.confirm}
               label={t('actions.remove')}
               last={state.last}
             />

@@ -1,17 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import type { SubmissionResult } from '@conform-to/react'
+import { useReplyForm } from '~/components/ui/reply-form'
 import { useTranslation } from '~/lib/translations'
-import { Form } from 'react-router'
-import { Field, FormErrors, Notice } from '~/components/auth/form'
+import { Field, Notice, ReplyPostForm } from '~/components/auth/form'
 import { Button } from '~/components/ui/button'
-import {
-  invoiceDetailsInput,
-  type InvoiceDetailsAnswer,
-} from '#server/modules/payments/invoice-details-contract.ts'
+import type { InvoiceDetailsAnswer } from '#server/modules/payments/invoice-details-contract.ts'
 
 // Account settings' "Invoice details" (issue 39 item 5, decision 311): the name, billing address
 // and VAT or tax id a person's invoices carry, and a freelancer's VAT rate. Entered once here, as
-// marketplaces keep tax information in settings; invoices already issued keep their own copy.
+// marketplaces keep tax information in settings; invoices already issued keep their own copy. The action
+// parses the form with the contract's schema and replies with the errors (no zod in the browser).
 export function InvoiceDetailsSection({
   answer,
   freelancer,
@@ -25,47 +22,51 @@ export function InvoiceDetailsSection({
 }) {
   const { t } = useTranslation('invoices')
   const d = answer.details
-  const [form, f] = useForm({
-    id: 'invoice-details-form',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: invoiceDetailsInput }),
-    shouldValidate: 'onSubmit',
-    defaultValue: {
-      legalName: d?.legalName ?? '',
-      addressLine1: d?.addressLine1 ?? '',
-      addressLine2: d?.addressLine2 ?? '',
-      postcode: d?.postcode ?? '',
-      city: d?.city ?? '',
-      country: d?.country ?? '',
-      vatId: d?.vatId ?? '',
-      vatRatePercent: d?.vatRatePercent == null ? '' : String(d.vatRatePercent),
-    },
+  const form = useReplyForm(lastResult, 'invoice-details-form', {
+    legalName: d?.legalName ?? '',
+    addressLine1: d?.addressLine1 ?? '',
+    addressLine2: d?.addressLine2 ?? '',
+    postcode: d?.postcode ?? '',
+    city: d?.city ?? '',
+    country: d?.country ?? '',
+    vatId: d?.vatId ?? '',
+    vatRatePercent: d?.vatRatePercent == null ? '' : String(d.vatRatePercent),
   })
   return (
     <section id="invoice-details" aria-labelledby="invoice-details-heading">
       <h2 id="invoice-details-heading">{t('details.title')}</h2>
       {saved ? <Notice kind="success">{t('details.saved')}</Notice> : null}
       <p>{t('details.lead')}</p>
-      <Form method="post" {...getFormProps(form)} className="form-stack">
-        <input type="hidden" name="intent" value="invoiceDetails" />
-        <FormErrors errors={form.errors} id={form.errorId} />
+      <ReplyPostForm form={form} id="invoice-details-form" intent="invoiceDetails">
         <Field
-          field={f.legalName}
+          field={form.field('legalName')}
           label={t('details.legalName')}
           hint={t('details.legalNameHint', { name: answer.defaultName })}
           autoComplete="organization"
         />
-        <Field field={f.addressLine1} label={t('details.addressLine1')} autoComplete="address-line1" />
-        <Field field={f.addressLine2} label={t('details.addressLine2')} autoComplete="address-line2" />
-        <Field field={f.postcode} label={t('details.postcode')} autoComplete="postal-code" />
-        <Field field={f.city} label={t('details.city')} autoComplete="address-level2" />
-        <Field field={f.country} label={t('details.country')} autoComplete="country-name" />
-        <Field field={f.vatId} label={t('details.vatId')} hint={t('details.vatIdHint')} />
+        <Field
+          field={form.field('addressLine1')}
+          label={t('details.addressLine1')}
+          autoComplete="address-line1"
+        />
+        <Field
+          field={form.field('addressLine2')}
+          label={t('details.addressLine2')}
+          autoComplete="address-line2"
+        />
+        <Field field={form.field('postcode')} label={t('details.postcode')} autoComplete="postal-code" />
+        <Field field={form.field('city')} label={t('details.city')} autoComplete="address-level2" />
+        <Field field={form.field('country')} label={t('details.country')} autoComplete="country-name" />
+        <Field field={form.field('vatId')} label={t('details.vatId')} hint={t('details.vatIdHint')} />
         {freelancer ? (
-          <Field field={f.vatRatePercent} label={t('details.vatRate')} hint={t('details.vatRateHint')} />
+          <Field
+            field={form.field('vatRatePercent')}
+            label={t('details.vatRate')}
+            hint={t('details.vatRateHint')}
+          />
         ) : null}
         <Button variant="primary">{t('details.save')}</Button>
-      </Form>
+      </ReplyPostForm>
     </section>
   )
 }

@@ -2,8 +2,6 @@ import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { useEffect, useRef } from 'react'
 import { ButtonLink, Card, Notice } from '~/components/ui'
-import type { z } from 'zod'
-import { profileForms as f } from './forms'
 import { SectionForm, type ActionResult } from './fields'
 import {
   availabilities,
@@ -114,14 +112,12 @@ export function RemoveButton({
   fields,
   label,
   last,
-  schema,
 }: {
   intent: string
   section: string
   fields: Record<string, string | number>
   label: string
   last: ActionResult | null
-  schema: z.ZodType
 }) {
   const key = Object.values(fields).join('-')
   return (
@@ -129,7 +125,6 @@ export function RemoveButton({
       id={key ? `${intent}-${key}` : intent}
       intent={intent}
       action={`/profile#${section}`}
-      schema={schema}
       lastResult={last}
       submit={label}
       danger
@@ -150,7 +145,6 @@ export function ListSection<I extends { id: number }>({
   items,
   state,
   intent,
-  schema,
   describe,
   defaults,
   fields,
@@ -161,7 +155,6 @@ export function ListSection<I extends { id: number }>({
   items: I[]
   state: SectionState
   intent: string
-  schema: (typeof f)[keyof typeof f]
   describe: (item: I) => string
   defaults: (item: I) => Record<string, string>
   fields: (x: Record<string, any>) => React.ReactNode
@@ -183,7 +176,6 @@ export function ListSection<I extends { id: number }>({
             intent={`${intent}Delete`}
             section={id}
             fields={{ id: item.id }}
-            schema={f.remove}
             label={t('actions.remove')}
             last={state.last}
           />
@@ -200,7 +192,6 @@ export function ListSection<I extends { id: number }>({
         key={editing ? editing.id : `new-${items.length}`}
         id={id}
         intent={intent}
-        schema={schema}
         action={editHref(editing ? `${id}-${editing.id}` : id, id)}
         lastResult={state.last}
         defaultValue={editing ? defaults(editing) : undefined}

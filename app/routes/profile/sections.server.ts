@@ -5,12 +5,12 @@ import { replyWithApiError } from '~/lib/auth-actions.server'
 import { successOperation } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
 import { profilesContract as pc } from '#server/modules/profiles/contract.ts'
-import { itemIdOf, profileForms as f } from './forms'
+import { itemIdOf, profileForms as f } from './forms.server'
 import { uploadCodeOf, uploadProblemText, type ActionResult } from './fields'
 import type { Kind } from './kind'
 import { forwardUpload } from './upload.server'
 
-// What each profile form does: its schema (the API's own, app/routes/profile/forms.ts), the one
+// What each profile form does: its schema (the API's own, app/routes/profile/forms.server.ts), the one
 // API call it makes with the parsed body, and the section (the id of its card on /profile) that the
 // page returns to, showing that section's own "saved" notice. A list item's id (`item`) is the
 // address of the call, not a field of the body.

@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
+import { useReplyForm } from '~/components/ui/reply-form'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, Form } from 'react-router'
 import { useTranslation } from '~/lib/translations'
@@ -9,7 +10,7 @@ import { codeInput, disableSecondFactorInput } from '#server/modules/identity/in
 import { recoveryCodesCookie, SETUP_PAGE, takeRecoveryCodes } from '~/lib/second-factor.server'
 import { requirePermission, secureCookies, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { Field, FormErrors } from '~/components/auth/form'
+import { CurrentPassword, Field, ReplyPostForm } from '~/components/auth/form'
 import { Button, ButtonLink, Card, DefinitionList, Notice } from '~/components/ui'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { titled } from '~/lib/meta'
@@ -169,12 +170,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 
 function SetupCard({ setup, lastResult }: { setup: NonNullable<Status['setup']>; lastResult: LastResult }) {
   const { t } = useTranslation('security')
-  const [enableForm, en] = useForm({
-    id: 'enable',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeInput }),
-    shouldValidate: 'onSubmit',
-  })
+  const form = useReplyForm(lastResult, 'enable')
   return (
     <Card title={t('setup.title')} titleId="setup-title" level={2} as="section">
       <ol>
@@ -191,38 +187,24 @@ function SetupCard({ setup, lastResult }: { setup: NonNullable<Status['setup']>;
       <p>
         {t('setup.typeInstead')} <code data-testid="totp-secret">{setup.secret}</code>
       </p>
-      <Form method="post" {...getFormProps(enableForm)} className="form-stack">
-        <input type="hidden" name="intent" value="enable" />
-        <FormErrors errors={enableForm.errors} id={enableForm.errorId} />
-        <Field field={en.code} label={t('fields.code')} autoComplete="one-time-code" />
+      <ReplyPostForm form={form} id="enable" intent="enable">
+        <Field field={form.field('code')} label={t('fields.code')} autoComplete="one-time-code" />
         <Button variant="primary">{t('setup.submit')}</Button>
-      </Form>
+      </ReplyPostForm>
     </Card>
   )
 }
 
 function DisableCard({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation('security')
-  const [disableForm, dis] = useForm({
-    id: 'disable',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: disableSecondFactorInput }),
-    shouldValidate: 'onSubmit',
-  })
+  const form = useReplyForm(lastResult, 'disable')
   return (
     <Card title={t('disable.title')} titleId="disable-title" level={2} as="section">
-      <Form method="post" {...getFormProps(disableForm)} className="form-stack">
-        <input type="hidden" name="intent" value="disable" />
-        <FormErrors errors={disableForm.errors} id={disableForm.errorId} />
-        <Field
-          field={dis.password}
-          label={t('fields.password')}
-          type="password"
-          autoComplete="current-password"
-        />
-        <Field field={dis.code} label={t('fields.codeOrRecovery')} autoComplete="one-time-code" />
+      <ReplyPostForm form={form} id="disable" intent="disable">
+        <CurrentPassword field={form.field('password')} label={t('fields.password')} />
+        <Field field={form.field('code')} label={t('fields.codeOrRecovery')} autoComplete="one-time-code" />
         <Button>{t('disable.submit')}</Button>
-      </Form>
+      </ReplyPostForm>
     </Card>
   )
 }

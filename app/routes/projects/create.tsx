@@ -9,7 +9,8 @@ import { ProjectForm } from './project-form'
 import { titled } from '~/lib/meta'
 import { readCategoryTree } from '~/lib/catalogue.server'
 import { apiFor } from '~/lib/api.server'
-import { projectsContract } from '#server/modules/projects/contract.ts'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { projectInput, projectsContract } from '#server/modules/projects/contract.ts'
 
 // /projects/create: a multipart form (the attachment rides along) that saves a draft or publishes.
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -21,7 +22,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ])
     // A client who pays in one currency posts in it again: the newest project's is the default.
     const currency = latest.data[0]?.currency ?? 'EUR'
-    return { tree, currency, title: getInstance(context).t('projects:create.title') }
+    return {
+      tree,
+      currency,
+      constraint: getZodConstraint(projectInput),
+      title: getInstance(context).t('projects:create.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -44,6 +50,7 @@ export default function CreateProject({ loaderData, actionData }: Route.Componen
       <p className="lead">{t('create.lead')}</p>
       <ProjectForm
         tree={loaderData.tree}
+        constraint={loaderData.constraint}
         lastResult={actionData}
         defaultValue={{ currency: loaderData.currency, budgetType: 'fixed', remote: 'true' }}
       />

@@ -1,6 +1,6 @@
 import type React from 'react'
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/translations'
 import { data, redirect, useNavigation } from 'react-router'
 import { Form } from 'react-router'
@@ -12,6 +12,7 @@ import { formatDateTime, formatMoney } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
 import { commentInput, proposalInputFor, projectsContract as c } from '#server/modules/projects/contract.ts'
 import { ProposalForm } from './proposal-form'
+import type { FormConstraint } from '~/lib/form-constraint'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import {
@@ -49,6 +50,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       userId: user.id,
       sent: url.searchParams.get('sent') === '1',
       revised: url.searchParams.get('revised') === '1',
+      // The forms' limits as data: the browser's code has no schema (issue 38).
+      constraint: {
+        proposal: getZodConstraint(proposalInputFor(view.project.budgetType)),
+        comment: getZodConstraint(commentInput),
+      },
     }
   } catch (error) {
     throwApiError(error)
@@ -168,13 +174,19 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
       {canPropose || editing ? (
         <ProposalFormSection editing={!!editing} open={!editing || !!result?.proposal}>
           {editing ? <p className="hint">{t('details.editHint')}</p> : null}
-          <ProposalForm project={p} editing={editing} lastResult={idle ? result?.proposal : undefined} />
+          <ProposalForm
+            project={p}
+            editing={editing}
+            constraint={loaderData.constraint.proposal}
+            lastResult={idle ? result?.proposal : undefined}
+          />
         </ProposalFormSection>
       ) : null}
 
       <Questions
         comments={comments}
         open={p.status === 'open'}
+        constraint={loaderData.constraint.comment}
         lastResult={idle ? result?.comment : undefined}
       />
     </main>
@@ -231,18 +243,19 @@ function MyProposal({
 function Questions({
   comments,
   open,
+  constraint,
   lastResult,
 }: {
   comments: Route.ComponentProps['loaderData']['comments']
   open: boolean
+  constraint: FormConstraint
   lastResult: unknown
 }) {
   const { t, i18n } = useTranslation('projects')
   const [cForm, cf] = useForm({
     id: 'comment',
     lastResult: lastResult as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentInput }),
-    shouldValidate: 'onSubmit',
+    constraint,
   })
   return (
     <section id="questions" aria-labelledby="qa" className="ui-section">

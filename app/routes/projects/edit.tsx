@@ -6,7 +6,8 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { projectsContract as c } from '#server/modules/projects/contract.ts'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { projectInput, projectsContract as c } from '#server/modules/projects/contract.ts'
 import { amountText } from '#server/modules/projects/rules.ts'
 import { saveProject } from './actions.server'
 import { ProjectForm } from './project-form'
@@ -50,6 +51,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       tree,
       values,
       status: p.status as 'draft' | 'open',
+      constraint: getZodConstraint(projectInput),
       projectTitle: p.title,
       title: getInstance(context).t('projects:edit.title'),
     }
@@ -75,6 +77,7 @@ export default function EditProject({ loaderData, actionData }: Route.ComponentP
       <p className="lead">{t('edit.lead', { title: loaderData.projectTitle })}</p>
       <ProjectForm
         tree={loaderData.tree}
+        constraint={loaderData.constraint}
         lastResult={actionData}
         defaultValue={loaderData.values}
         status={loaderData.status}

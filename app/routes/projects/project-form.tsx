@@ -9,11 +9,11 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import type { z } from 'zod'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/translations'
 import { useNavigation, Form } from 'react-router'
 import { budgetTypes, currencies, experienceLevels } from '#server/modules/projects/rules.ts'
-import { projectInput } from '#server/modules/projects/contract.ts'
+import type { projectInput } from '#server/modules/projects/contract.ts'
+import type { FormConstraint } from '~/lib/form-constraint'
 import { PLAN_ROWS } from './forms'
 import { ErrorText } from './ui'
 import { Button, ButtonGroup, TagInput } from '~/components/ui'
@@ -30,23 +30,25 @@ type Fields = ReturnType<typeof useForm<z.input<typeof projectInput>, z.output<t
 /** The project form of Create Project and Edit Project: one multipart form, the attachment rides along. */
 export function ProjectForm({
   tree,
+  constraint,
   lastResult,
   defaultValue,
   status,
 }: {
   tree: CategoryTree
+  constraint: FormConstraint
   lastResult: unknown
   defaultValue: ProjectFormValues
   status?: 'draft' | 'open'
 }) {
   const { t } = useTranslation('projects')
   const navigation = useNavigation()
-  // The API's own schema: the form's text (an amount such as "1500.50") becomes its values there.
+  // The action parses with the API's own schema (an amount such as "1500.50" becomes its value
+  // there) and replies with the errors; the browser only has the schema's limits as HTML attributes.
   const [form, fields] = useForm<z.input<typeof projectInput>, z.output<typeof projectInput>>({
     lastResult:
       navigation.state === 'idle' ? (lastResult as SubmissionResult<string[]> | undefined) : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: projectInput }),
-    shouldValidate: 'onBlur',
+    constraint,
     // The form's values as text (what inputs hold), not the schema's parsed types.
     defaultValue: defaultValue as DefaultValue<z.input<typeof projectInput>>,
   })

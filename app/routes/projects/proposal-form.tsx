@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 import { Button } from '~/components/ui'
-import { proposalInputFor } from '#server/modules/projects/contract.ts'
+import type { FormConstraint } from '~/lib/form-constraint'
 import { amountText } from '#server/modules/projects/rules.ts'
 import { PLAN_ROWS } from './forms'
 import { ErrorText } from './ui'
@@ -18,16 +17,19 @@ interface Editing {
 }
 
 /**
- * Send a proposal, or edit the freelancer's pending one: the API's own schema for this project
- * (on a fixed price the installments add up to the bid), with the bid typed as money.
+ * Send a proposal, or edit the freelancer's pending one. The action parses it with the API's own
+ * schema for this project (on a fixed price the installments add up to the bid), with the bid typed
+ * as money, and replies with the errors; the loader gives the schema's limits (`constraint`).
  */
 export function ProposalForm({
   project,
   editing,
+  constraint,
   lastResult,
 }: {
   project: { budgetType: 'fixed' | 'hourly'; currency: string }
   editing: Editing | null
+  constraint: FormConstraint
   lastResult: unknown
 }) {
   const { t } = useTranslation('projects')
@@ -35,8 +37,7 @@ export function ProposalForm({
     // A new version remounts the form with the saved values.
     id: editing ? `proposal-${editing.revision}` : 'proposal',
     lastResult: lastResult as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: proposalInputFor(project.budgetType) }),
-    shouldValidate: 'onBlur',
+    constraint,
     defaultValue: editing
       ? {
           coverLetter: editing.coverLetter,

@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { Button, DefinitionList, MessageBubble, MessageLog, Notice, StatusChip } from '~/components/ui'
 import type { ComplaintDetail, ComplaintSummary } from '#server/modules/complaints/contract.ts'
-import { complaintLimits } from '#server/modules/complaints/rules.ts'
+import { complaintLimits } from '#server/modules/complaints/limits.ts'
 import type { FormAnswer } from './api.server'
 
 // The pieces the author's ticket page and support's share: what a ticket is about, its facts, the

@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { endpoint, shownName } from '#server/api/contract.ts'
+import { dashboardPeriods } from './periods.ts'
 
 // The admin's dashboard and payments screen (issue 18 item 3, decisions 251–253): figures over
 // time, what waits on money (payouts, refund requests, disputes), the ledger's health and
 // reconciliation. SuperAdmin only (decision 220).
 const tag = 'Admin'
 
-/** The dashboard's periods, in weeks (the GET filter's choices). */
-export const dashboardPeriods = [4, 12, 26, 52] as const
+export { dashboardPeriods }
 export const dashboardQuery = z.object({
   weeks: z.coerce
     .number({ error: 'must be a number' })

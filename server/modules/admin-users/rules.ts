@@ -1,18 +1,10 @@
 import { z } from 'zod'
-import type { UserStatus } from '#server/db/schema.ts'
-import { Role } from '../identity/permissions.ts'
+import { adminUserLimits, roleIds, userStatuses } from './limits.ts'
 
 // The admin's user screens (issue 18 item 3): the one zod schema of each form, shared by the API
 // and the pages (conform). Messages are keys of the `adminUsers` namespace; the API sends them as
 // they are, as the complaints module does (decision 212).
-export const userStatuses = [
-  'Pending',
-  'Active',
-  'Suspended',
-  'Deleted',
-] as const satisfies readonly UserStatus[]
-export const roleIds = [Role.SuperAdmin, Role.Client, Role.Company, Role.Freelancer] as const
-export const adminUserLimits = { query: 100, reason: 1000, pageSize: 25 } as const
+export { adminUserLimits, roleIds, userStatuses }
 
 const reason = z
   .string({ error: 'errors.reasonRequired' })

@@ -1,14 +1,13 @@
 import { z } from 'zod'
 import { endpoint, recordId } from '#server/api/contract.ts'
 import { locales } from '#server/db/schema.ts'
+import { catalogueKinds, NAME_MAX, sheetColumns, sheetLimits, type CatalogueKind } from './admin-limits.ts'
 
 // The catalogue in the admin area (issue 18 item 3; decisions 245–248): categories with images,
 // their subcategories and skills, named in the five languages; the skills sheet checked, imported
 // and exported. SuperAdmins only (decision 220); every change is in the admin audit trail.
 const id = recordId
-export const catalogueKinds = ['category', 'subcategory', 'skill'] as const
-export type CatalogueKind = (typeof catalogueKinds)[number]
-export const NAME_MAX = 80
+export { catalogueKinds, NAME_MAX, sheetColumns, sheetLimits, type CatalogueKind }
 
 const name = z
   .string({ error: 'is required' })
@@ -32,20 +31,6 @@ export const createSchema = z.object({
 export const renameSchema = z.object({ names: namesSchema })
 export const moveSchema = z.object({ direction: z.enum(['up', 'down'], { error: 'must be up or down' }) })
 export const importSchema = z.object({ sheetId: id, goodRowsOnly: z.boolean().default(false) })
-
-// The skills sheet (decision 246): one row per skill of a subcategory, the same columns in and out,
-// so an exported sheet imports unchanged. Category and subcategory are named in English (or by
-// slug); the skill's name in English is required, the other languages fall back to it.
-export const sheetColumns = ['Category', 'Subcategory', ...locales.map((l) => `Skill (${l})`)] as const
-
-export const sheetLimits = {
-  /** Data rows a sheet may hold (the catalogue has a few hundred skills). */
-  rows: 2000,
-  /** The upload's size (the files module's spreadsheet rule takes it). */
-  fileKb: 1024,
-  /** What an xlsx may unpack to: a small zip can claim gigabytes (a zip bomb). */
-  unpackedBytes: 20 * 1024 * 1024,
-}
 
 const localized = z.object(
   Object.fromEntries(locales.map((l) => [l, z.string()])) as Record<(typeof locales)[number], z.ZodString>,

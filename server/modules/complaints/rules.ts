@@ -9,23 +9,13 @@ import {
 import { money } from '#server/api/form-fields.ts'
 import { parseAmount } from '../projects/rules.ts'
 import { complaintStates } from './machine.ts'
+import { complaintLimits, decisionOutcomes, subjectKinds, type SubjectKind } from './limits.ts'
 
 // Complaint limits and the one zod schema of each form, shared by the API (which enforces them)
 // and the pages (which parse the same fields with conform). Messages here are keys of the
 // `complaints` and `disputes` namespaces: the page shows them in the reader's language and the API
 // words them for its caller (server/api/messages.ts).
-export const complaintLimits = {
-  title: 150,
-  body: 5000,
-  reason: 1000,
-  attachments: 5,
-  documentKb: 10_240,
-  pageSize: 20,
-} as const
-
-/** What a complaint can be about; everything but the platform names one object the author is part of. */
-export const subjectKinds = ['project', 'contract', 'installment', 'chat_room', 'user', 'platform'] as const
-export type SubjectKind = (typeof subjectKinds)[number]
+export { complaintLimits, decisionOutcomes, subjectKinds, type SubjectKind }
 
 /** Images keep docs/product.md §5's limit; documents (reports, drawings, screenshots as pdf) may be larger. */
 export function complaintAttachmentRule(fileName: string) {
@@ -71,7 +61,6 @@ export const stateChangeSchema = z.object({
  * names the part refunded, in minor units (the admin page types it as money, "400.00"). An amount
  * given with another outcome is not used.
  */
-export const decisionOutcomes = ['release', 'refund', 'split'] as const
 const refundAmount = money(
   parseAmount,
   { required: 'disputes:errors.amount', invalid: 'disputes:errors.amount' },

@@ -1,18 +1,14 @@
 import { z } from 'zod'
 import { endpoint, recordId } from '#server/api/contract.ts'
 import { locales, type Locale } from '#server/db/schema.ts'
+import { boxIcons, contentKinds, faqAudiences, type ContentKind } from './kinds.ts'
 
 // The admin area's content screens (issue 18 item 3, docs/product.md §7 "Admin/* … blogs, logos, home boxes,
 // services"; decisions 240–242): the FAQ, blog posts, home boxes, services and partner logos the
 // public pages show, each text in the five languages. A text written in only some languages shows
 // only to readers of those (decision 241). Every endpoint is SuperAdmin only and every change is
 // audited. The same schemas parse the admin's forms (app/routes/admin/content/*).
-export const contentKinds = ['blogs', 'faq', 'boxes', 'services', 'logos'] as const
-export type ContentKind = (typeof contentKinds)[number]
-
-/** The icons a home box may show (drawn by app/components/content/pieces.tsx). */
-export const boxIcons = ['clipboard-list', 'users', 'file-signature', 'shield-check', 'check'] as const
-export const faqAudiences = ['all', 'client', 'freelancer'] as const
+export { boxIcons, contentKinds, faqAudiences, type ContentKind }
 
 const text = (max: number) =>
   z.string({ error: 'is required' }).trim().max(max, `must be at most ${max} characters`)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { clearable } from '#server/api/form-fields.ts'
 import { passwordProblem } from './password-policy.ts'
+import { accountTypes, languages, type SignupKind } from './choices.ts'
 
 // What a person gives the identity module: the bodies of its endpoints and, the same schemas, its
 // forms (sign-up, login, password reset and change, email change, account settings, two-factor
@@ -10,9 +11,7 @@ import { passwordProblem } from './password-policy.ts'
 const problem = (key: string) => `auth:errors.${key}`
 const required = problem('required')
 
-export const languages = ['en', 'es', 'de', 'it', 'ru'] as const
-export const accountTypes = ['client', 'company', 'freelancer'] as const
-export type SignupKind = (typeof accountTypes)[number]
+export { accountTypes, languages, type SignupKind }
 
 export const email = z
   .string({ error: required })

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { endpoint, recordId } from '#server/api/contract.ts'
-import { refundStatuses } from './states.ts'
+import { refundLimits, refundStatuses } from './states.ts'
 
 // Refund requests (docs/product.md §7 `RefundRequest/{a}/{b}/{c}`, decision 180): POST
 // RefundRequest/{projectId}/{installmentId}/{amount} with a reason asks for `amount` minor units of
 // an installment's price back; the amount is checked against what is held for that installment.
 // The freelancer answers at refund-requests/{id}/accept or /decline; the client may then dispute.
-export const refundLimits = { reason: 1000 }
+export { refundLimits }
 const id = recordId
 const reason = z
   .string({ error: 'is required' })

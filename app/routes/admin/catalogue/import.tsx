@@ -11,12 +11,8 @@ import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { Button, ButtonGroup, Card, DataTable, Notice } from '~/components/ui'
 import { spreadsheetExtensions } from '#server/modules/files/rules.ts'
-import {
-  adminCatalogueContract as c,
-  sheetColumns,
-  sheetLimits,
-  type SheetReport,
-} from '#server/modules/catalogue/admin-contract.ts'
+import { adminCatalogueContract as c, type SheetReport } from '#server/modules/catalogue/admin-contract.ts'
+import { sheetColumns, sheetLimits } from '#server/modules/catalogue/admin-limits.ts'
 
 // /admin/categories/import (SuperAdmin only): the skills sheet in two steps, each a plain form so it
 // works without JavaScript (decision 247). "Check" uploads the sheet; the server keeps it and

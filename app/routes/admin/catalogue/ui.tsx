@@ -2,7 +2,7 @@ import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 import { Button, Notice } from '~/components/ui'
 import { locales } from '#server/db/schema.ts'
-import { NAME_MAX, type CatalogueKind } from '#server/modules/catalogue/admin-contract.ts'
+import { NAME_MAX, type CatalogueKind } from '#server/modules/catalogue/admin-limits.ts'
 import type { CatalogueAnswer } from './actions.server'
 
 type Names = Partial<Record<(typeof locales)[number], string>>

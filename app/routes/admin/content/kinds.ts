@@ -1,10 +1,5 @@
 import { redirect } from 'react-router'
-import {
-  boxIcons,
-  contentKinds,
-  faqAudiences,
-  type ContentKind,
-} from '#server/modules/content/admin-contract.ts'
+import { boxIcons, contentKinds, faqAudiences, type ContentKind } from '#server/modules/content/kinds.ts'
 
 // What each kind of content's form holds (labels are keys of the adminContent namespace). Texts are
 // written per language; plain fields once. The API's schemas check the same names.

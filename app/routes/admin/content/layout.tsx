@@ -3,7 +3,7 @@ import type { Route } from './+types/layout'
 import { requirePermission } from '~/lib/session.server'
 import { useTranslation } from '~/lib/translations'
 import { TabNav } from '~/components/ui'
-import { contentKinds } from '#server/modules/content/admin-contract.ts'
+import { contentKinds } from '#server/modules/content/kinds.ts'
 
 // /admin/content: the public site's content, one tab per kind (issue 18 item 3, decision 242).
 export function loader({ context, url }: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ import {
   ServiceCard,
 } from '~/components/content/pieces'
 import { languageNames } from '~/components/shell/language-switcher'
-import type { ContentKind } from '#server/modules/content/admin-contract.ts'
+import type { ContentKind } from '#server/modules/content/kinds.ts'
 
 type Texts = Record<string, string>
 export type PreviewValue = Record<string, unknown>

@@ -17,7 +17,7 @@ import {
 } from '../rules.ts'
 
 // What a person writes into a profile: the body of each profile endpoint and, the same schema, the
-// form of its section on /profile and on Payment Details (app/routes/profile/forms.ts names which
+// form of its section on /profile and on Payment Details (app/routes/profile/forms.server.ts names which
 // form uses which). Messages are keys of the `profile` namespace: the page shows them in the
 // reader's language and the API words them for its caller (server/api/messages.ts).
 
