@@ -12,7 +12,7 @@ import { USED_NAMESPACES_ID } from './components/used-namespaces'
 const files = import.meta.glob<{ default: Catalog }>(['../locales/*/*.json', '!../locales/*/email.json'])
 const lang = document.documentElement.lang
 const locale = isLanguage(lang) ? lang : fallbackLanguage
-const fileOf = (ns: string) => files[`../locales/${locale}/${ns}.json`]
+const fileOf = (lng: string, ns: string) => files[`../locales/${lng}/${ns}.json`]
 
 let used: string[] = []
 try {
@@ -21,25 +21,26 @@ try {
   used = []
 }
 // Every key exists in every language (a test checks), so the browser never needs English as a fallback.
+// Another language's texts load only for a page that shows them (the admin's content preview).
 const catalogs: Catalogs = { [locale]: {} }
 const loading = new Map<string, Promise<unknown>>()
 
 /** Loads a namespace once; a file that fails to load leaves its keys showing, as i18next did. */
-function pending(ns: string) {
-  const load = fileOf(ns)
-  if (catalogs[locale]![ns] || !load) return undefined
-  let promise = loading.get(ns)
+function pending(ns: string, lng: string = locale) {
+  const load = fileOf(lng, ns)
+  if (catalogs[lng]?.[ns] || !load) return undefined
+  let promise = loading.get(`${lng}/${ns}`)
   if (!promise) {
     promise = load().then(
-      (m) => void (catalogs[locale]![ns] = m.default),
+      (m) => void ((catalogs[lng] ??= {})[ns] = m.default),
       () => undefined,
     )
-    loading.set(ns, promise)
+    loading.set(`${lng}/${ns}`, promise)
   }
   return promise
 }
 
-await Promise.all([...new Set(['common', ...used])].map(pending))
+await Promise.all([...new Set(['common', ...used])].map((ns) => pending(ns)))
 
 const translations: Translations = { language: locale, fixedT: translatorsOf(catalogs, locale), pending }
 

@@ -13,8 +13,8 @@ export type Translations = {
   language: string
   /** The `t` of one default namespace: the same function on every call, as effects may depend on it. */
   fixedT: (ns: string) => TFunction
-  /** In the browser: a promise while a namespace of the language is still loading, nothing once it is there. */
-  pending?: (ns: string) => Promise<unknown> | undefined
+  /** In the browser: a promise while a namespace (of the page's language, or of `lng`) is still loading, nothing once it is there. */
+  pending?: (ns: string, lng?: string) => Promise<unknown> | undefined
   /** On the server: the namespaces this page used, in the order it used them (UsedNamespaces writes them). */
   used?: Set<string>
 }
@@ -59,6 +59,18 @@ export function useTranslation(ns?: string | readonly string[]) {
   let i18n = views.get(translations)
   if (!i18n) views.set(translations, (i18n = { language: translations.language }))
   return { t: translations.fixedT(namespaces[0] ?? defaultNS), i18n }
+}
+
+/**
+ * Makes a namespace's texts in other languages ready for `t(key, { lng })`: the browser has only
+ * the page's language until then (the admin's preview shows a post in each language it is written in).
+ */
+export function useOtherLanguages(ns: string, languages: readonly string[]) {
+  const translations = useTranslations()
+  for (const lng of languages) {
+    const loading = translations.pending?.(ns, lng)
+    if (loading) use(loading)
+  }
 }
 
 /** The namespaces the page used so far (the server's record; empty in the browser). */
