@@ -1,35 +1,18 @@
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
-import i18next, { type BackendModule } from 'i18next'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { i18nOptions, isLanguage, fallbackLanguage, namespacesOf } from './lib/i18n'
+import { isLanguage, fallbackLanguage } from './lib/i18n'
+import type { Catalog, Catalogs } from './lib/translator'
+import { TranslationsProvider, translatorsOf, type Translations } from './lib/translations'
 import { USED_NAMESPACES_ID } from './components/used-namespaces'
 
-// Each locale file is its own cached chunk. Before hydrating, the browser loads only the
-// namespaces the server used for this page in this language; others load when a page needs them.
-// Mail texts never reach the browser.
-const catalogs = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../locales/*/*.json',
-  '!../locales/*/email.json',
-])
+// Each locale file is its own cached chunk of plain JSON. Before hydrating, the browser loads only
+// the namespaces the server used for this page in this language; others load when a page needs them
+// (decision 315: our own translator, no i18next in the browser). Mail texts never reach the browser.
+const files = import.meta.glob<{ default: Catalog }>(['../locales/*/*.json', '!../locales/*/email.json'])
 const lang = document.documentElement.lang
 const locale = isLanguage(lang) ? lang : fallbackLanguage
-const fileOf = (lng: string, ns: string) => `../locales/${lng}/${ns}.json`
-const available = namespacesOf(Object.keys(catalogs))
-
-const lazyCatalogs: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(lng, ns, callback) {
-    const load = catalogs[fileOf(lng, ns)]
-    if (!load) return callback(null, {})
-    load().then(
-      (m) => callback(null, m.default),
-      (error) => callback(error, null),
-    )
-  },
-}
+const fileOf = (lng: string, ns: string) => files[`../locales/${lng}/${ns}.json`]
 
 let used: string[] = []
 try {
@@ -37,30 +20,37 @@ try {
 } catch {
   used = []
 }
-const initial = [...new Set(['common', ...used])].filter((ns) => available.includes(ns))
-const loaded = await Promise.all(initial.map((ns) => catalogs[fileOf(locale, ns)]().then((m) => m.default)))
+// Every key exists in every language (a test checks), so the browser never needs English as a fallback.
+// Another language's texts load only for a page that shows them (the admin's content preview).
+const catalogs: Catalogs = { [locale]: {} }
+const loading = new Map<string, Promise<unknown>>()
 
-await i18next
-  .use(lazyCatalogs)
-  .use(initReactI18next)
-  .init({
-    ...i18nOptions,
-    lng: locale,
-    // Every key exists in every language (a test checks), so the browser never needs English as a fallback.
-    fallbackLng: false,
-    load: 'currentOnly',
-    ns: initial,
-    partialBundledLanguages: true,
-    resources: { [locale]: Object.fromEntries(initial.map((ns, i) => [ns, loaded[i]])) },
-  })
+/** Loads a namespace once; a file that fails to load leaves its keys showing, as i18next did. */
+function pending(ns: string, lng: string = locale) {
+  const load = fileOf(lng, ns)
+  if (catalogs[lng]?.[ns] || !load) return undefined
+  let promise = loading.get(`${lng}/${ns}`)
+  if (!promise) {
+    promise = load().then(
+      (m) => void ((catalogs[lng] ??= {})[ns] = m.default),
+      () => undefined,
+    )
+    loading.set(`${lng}/${ns}`, promise)
+  }
+  return promise
+}
+
+await Promise.all([...new Set(['common', ...used])].map((ns) => pending(ns)))
+
+const translations: Translations = { language: locale, fixedT: translatorsOf(catalogs, locale), pending }
 
 startTransition(() => {
   hydrateRoot(
     document,
-    <I18nextProvider i18n={i18next}>
+    <TranslationsProvider value={translations}>
       <StrictMode>
         <HydratedRouter />
       </StrictMode>
-    </I18nextProvider>,
+    </TranslationsProvider>,
   )
 })

@@ -2,8 +2,8 @@ import { Writable } from 'node:stream'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { getInstance } from './middleware/i18next'
+import { TranslationsProvider } from './lib/translations'
 import { NonceProvider } from './lib/nonce'
 import { appContext, type AppDeps } from './lib/context'
 import { contentSecurityPolicy, newNonce } from '#server/http/security-headers.ts'
@@ -44,9 +44,9 @@ export default function handleRequest(
     })
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={getInstance(loadContext)}>
+        <TranslationsProvider value={getInstance(loadContext)}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationsProvider>
       </NonceProvider>,
       {
         nonce,

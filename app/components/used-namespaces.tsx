@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from '~/lib/translations'
+import { useUsedNamespaces } from '~/lib/translations'
 
 export const USED_NAMESPACES_ID = 'i18n-namespaces'
 
@@ -11,10 +11,10 @@ export const USED_NAMESPACES_ID = 'i18n-namespaces'
  * namespace in its useTranslation call, or the browser will not have it.
  */
 export function UsedNamespaces() {
-  const { i18n } = useTranslation()
+  const used = useUsedNamespaces()
   const [json] = useState(() =>
     typeof document === 'undefined'
-      ? JSON.stringify(i18n.reportNamespaces?.getUsedNamespaces() ?? [])
+      ? JSON.stringify(used)
       : (document.getElementById(USED_NAMESPACES_ID)?.textContent ?? '[]'),
   )
   return (

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '~/lib/translator'
 import { data, redirect } from 'react-router'
 import { ApiCallError } from './api.server'
 import { noticeFor, routeForStatus } from './errors'

@@ -1,7 +1,7 @@
-import { createInstance } from 'i18next'
+import { createT } from './translator'
 import { describe, expect, it } from 'vitest'
 import { localeText } from '../../tests/support/render'
-import { i18nOptions, supportedLanguages } from '~/lib/i18n'
+import { supportedLanguages } from '~/lib/i18n'
 import { blogPosts } from '#server/db/seed-data/blog-posts.ts'
 import { tagLabel, tagWords } from './blog-tags'
 
@@ -20,14 +20,7 @@ describe('blog tags in the reader’s language', () => {
   })
 
   it('shows a tag with no translation yet as words, never as a slug', async () => {
-    const i18n = createInstance()
-    await i18n.init({
-      ...i18nOptions,
-      lng: 'de',
-      ns: ['content'],
-      resources: { de: { content: localeText('de', 'content') } },
-    })
-    const t = i18n.t.bind(i18n) as unknown as Parameters<typeof tagLabel>[0]
+    const t = createT({ catalogs: { de: { content: localeText('de', 'content') } }, lng: 'de', ns: 'common' })
     expect(tagLabel(t, 'structural-engineering')).toBe('Tragwerksplanung')
     expect(tagLabel(t, 'steel-frames')).toBe('Steel frames')
     expect(tagWords('bim_models')).toBe('Bim models')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import i18next, { type TFunction } from 'i18next'
+import { createT, type TFunction } from './translator'
 import { noticeFor, routeForStatus, validationMessage } from './errors'
 import { searchHref } from '../components/shell/search-box'
 import { callToAction, topBarVariant } from '../components/shell/top-bar'
@@ -37,10 +37,8 @@ describe('the error catalogue (docs/product.md §8)', () => {
   })
   it("429 says how long to wait, in minutes and in the reader's plural, or a few minutes when the wait is unknown", async () => {
     const say = async (lang: string) => {
-      const i18n = i18next.createInstance()
       const common = (await import(`../../locales/${lang}/common.json`)).default
-      await i18n.init({ lng: lang, resources: { [lang]: { common } }, defaultNS: 'common' })
-      return i18n.t
+      return createT({ catalogs: { [lang]: { common } }, lng: lang, ns: 'common' })
     }
     const enT = await say('en')
     expect(noticeFor(429, null, enT, 300)).toEqual({

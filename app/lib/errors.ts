@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '~/lib/translator'
 
 // docs/product.md §8 in one place: what the user is told, and where they are sent, for each API status.
 // Loaders and actions call `routeForStatus` (through app/lib/api-errors.server.ts); every route's

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import i18next from 'i18next'
+import { createT } from './translator'
 import { invoicePdf } from './invoice-pdf.server'
 import type { Invoice } from '#server/modules/payments/invoices-contract.ts'
 import { pdfText } from '../../tests/support/pdf-text.ts'
@@ -44,14 +44,9 @@ const clara = {
 }
 
 async function translator(lng: string) {
-  const i18n = i18next.createInstance()
   const file = path.resolve(import.meta.dirname, `../../locales/${lng}/invoices.json`)
-  await i18n.init({
-    lng,
-    resources: { [lng]: { invoices: JSON.parse(fs.readFileSync(file, 'utf8')) } },
-    interpolation: { escapeValue: false },
-  })
-  return i18n.t
+  const invoices = JSON.parse(fs.readFileSync(file, 'utf8'))
+  return createT({ catalogs: { [lng]: { invoices } }, lng, ns: 'translation' })
 }
 /** The PDF's text with its lines joined, as a reader scans it (a long line wraps anywhere). */
 const textOf = async (v: Invoice, lng = 'en') =>

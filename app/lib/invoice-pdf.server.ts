@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import type { TFunction } from 'i18next'
+import type { TFunction } from '~/lib/translator'
 import { formatDate, formatMoney, formatNumber } from '~/lib/format'
 import type { Invoice } from '#server/modules/payments/invoices-contract.ts'
 

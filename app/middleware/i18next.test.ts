@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider, useTranslation } from 'react-i18next'
-import type { i18n as I18n } from 'i18next'
 import { RouterContextProvider } from 'react-router'
-import { getInstance, getLocale, i18nextMiddleware } from './i18next'
+import { TranslationsProvider, useTranslation } from '~/lib/translations'
+import { getInstance, getLocale, i18nextMiddleware, type PageTranslations } from './i18next'
 
-// Decision 275: one i18next instance per language, shared by every request; what is per page (the
+// Decisions 275, 315: one translator per language, shared by every request; what is per page (the
 // namespaces it used) must stay on the request's own view of it.
 async function pageFor(headers: Record<string, string>, path = '/') {
   const context = new RouterContextProvider()
@@ -18,14 +17,14 @@ async function pageFor(headers: Record<string, string>, path = '/') {
   return { locale: getLocale(context), i18n: getInstance(context) }
 }
 
-// A page's render translating with `ns`, as a route's component does (react-i18next records the namespace).
-function renderWith(i18n: I18n, ns: string) {
+// A page's render translating with `ns`, as a route's component does (useTranslation records the namespace).
+function renderWith(i18n: PageTranslations, ns: string) {
   function Page() {
-    return useTranslation(ns).t('title')
+    return useTranslation(ns).t('list.title')
   }
-  renderToString(createElement(I18nextProvider, { i18n }, createElement(Page)))
+  return renderToString(createElement(TranslationsProvider, { value: i18n, children: createElement(Page) }))
 }
-const used = (i18n: I18n) => i18n.reportNamespaces?.getUsedNamespaces() ?? []
+const used = (i18n: PageTranslations) => [...i18n.used]
 
 describe('the i18next middleware', () => {
   it('picks the cookie, then ?lng=, then Accept-Language, then English', async () => {
@@ -46,7 +45,7 @@ describe('the i18next middleware', () => {
   it("keeps each page's used namespaces to that page, in one language", async () => {
     const first = await pageFor({ cookie: 'lang=it' })
     const second = await pageFor({ cookie: 'lang=it' })
-    renderWith(first.i18n, 'projects')
+    expect(renderWith(first.i18n, 'projects')).toBe('Trova progetti')
     renderWith(second.i18n, 'chat')
     expect(used(first.i18n)).toEqual(['projects'])
     expect(used(second.i18n)).toEqual(['chat'])

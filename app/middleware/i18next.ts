@@ -1,50 +1,38 @@
 import { parseCookie } from 'cookie'
-import { createInstance, type i18n as I18n } from 'i18next'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { createI18nextMiddleware } from 'remix-i18next'
-import { initReactI18next } from 'react-i18next'
 import {
+  defaultNS,
   fallbackLanguage,
   i18nOptions,
   isLanguage,
   languageCookie,
   supportedLanguages,
-  namespacesOf,
   type Language,
 } from '~/lib/i18n'
+import type { Catalog, Catalogs, TFunction } from '~/lib/translator'
+import { translatorsOf, type Translations } from '~/lib/translations'
 
 // Every namespace file of every language, bundled into the server build.
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json', {
-  eager: true,
-})
-export const resources: Record<string, Record<string, Record<string, unknown>>> = {}
+const files = import.meta.glob<{ default: Catalog }>('../../locales/*/*.json', { eager: true })
+export const resources: Catalogs = {}
 for (const [file, module] of Object.entries(files)) {
   const [, lng, ns] = file.match(/locales\/(\w+)\/(\w[\w-]*)\.json$/)!
   ;(resources[lng] ??= {})[ns] = module.default
 }
 
-// One i18next instance per language, made once (decision 275): the resources are bundled and never
-// change while the server runs, and nothing on the server changes an instance's language. What an
-// instance learns as pages use it (plural rules, number and date formats, fixed t functions) then
-// serves every later page, instead of being learnt again by an instance made for each request.
-const instances = new Map<Language, I18n>(
-  supportedLanguages.map((lng) => {
-    const instance = createInstance({
-      ...i18nOptions,
-      ns: namespacesOf(Object.keys(files)),
-      resources,
-      lng,
-      initAsync: false,
-    })
-    void instance.use(initReactI18next).init()
-    return [lng, instance]
-  }),
+// One translator per language and namespace, made once (decisions 275, 315): the resources are
+// bundled and never change while the server runs. Pages' components and loaders, actions and meta
+// all translate with it, the same translator the browser uses, so the two can never disagree; a
+// text missing in a language is taken from English here, as i18next's fallbackLng did.
+const translators = new Map(
+  supportedLanguages.map((lng) => [lng, translatorsOf(resources, lng, i18nOptions.fallbackLng)] as const),
 )
 
 // remix-i18next detects the language (DESIGN.md): the lang cookie, which holds a bare code its own
 // cookie detector (it expects React Router's encoded cookies) cannot read, so it is read here; then
 // ?lng=, then Accept-Language. The instance it makes for each request has no resources and is not
-// used: pages translate with the shared instance of the language it found.
+// used: pages translate with our translator of the language it found.
 const [detectLanguage, detectedLanguage] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...supportedLanguages],
@@ -57,18 +45,31 @@ const [detectLanguage, detectedLanguage] = createI18nextMiddleware({
   i18next: { ...i18nOptions, initAsync: false },
 })
 
-const i18nextContext = createContext<I18n | null>(null)
+/** A page's translations: the provider's value, with `t` for loaders, actions and meta. */
+export type PageTranslations = Translations & {
+  t: TFunction
+  /** `t` of another namespace (and language, if one is named). */
+  getFixedT: (lng: Language | null, ns: string) => TFunction
+  used: Set<string>
+}
+
+const i18nextContext = createContext<PageTranslations | null>(null)
 
 /**
- * Gives the request its language's instance, seen through an object of its own that holds what is
- * per page: the namespaces the page used (react-i18next's useTranslation records them there for
- * UsedNamespaces).
+ * Gives the request its language's translators, seen through an object of its own that holds what
+ * is per page: the namespaces the page used (useTranslation records them there for UsedNamespaces).
  */
 export const i18nextMiddleware: MiddlewareFunction<Response> = (args, next) =>
   detectLanguage(args, () => {
-    const own = Object.create(instances.get(getLocale(args.context))!) as I18n
-    own.reportNamespaces = undefined as unknown as I18n['reportNamespaces']
-    args.context.set(i18nextContext, own)
+    const language = getLocale(args.context)
+    const fixedT = translators.get(language)!
+    args.context.set(i18nextContext, {
+      language,
+      fixedT,
+      t: fixedT(defaultNS),
+      getFixedT: (lng, ns) => (lng ? translators.get(lng)! : fixedT)(ns),
+      used: new Set<string>(),
+    })
     return next()
   })
 

@@ -65,6 +65,9 @@ test('an admin writes a blog post in two languages, previews and publishes it; v
   // Text stays text: the markup shows as typed.
   await expect(preview.getByTestId('preview-en')).toContainText('They need <b>care</b>.')
   await expect(preview.getByTestId('preview-de')).toHaveCount(0)
+  // Each language's byline in its own words, also when the browser drew the preview (decision 315).
+  await expect(preview.getByTestId('preview-en')).toContainText('By Sam Support')
+  await expect(preview.getByTestId('preview-it')).toContainText('Di Sam Support')
   await expectNoAxeViolations(sam)
 
   await submitAndWait(sam, main(sam).getByRole('button', { name: 'Save' }), js)

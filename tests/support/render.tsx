@@ -2,15 +2,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type React from 'react'
 import { renderToString } from 'react-dom/server'
-import { createInstance } from 'i18next'
-import { I18nextProvider } from 'react-i18next'
 import { createRoutesStub } from 'react-router'
-import { i18nOptions, supportedLanguages } from '~/lib/i18n'
+import { supportedLanguages } from '~/lib/i18n'
+import type { Catalog, Catalogs } from '~/lib/translator'
+import { TranslationsProvider, translatorsOf } from '~/lib/translations'
 
-// Test support: renders a component as the server does (a data router for <Form>, i18next with the
-// real locale files), so a test reads the HTML a user without JavaScript gets.
+// Test support: renders a component as the server does (a data router for <Form>, our translator
+// with the real locale files), so a test reads the HTML a user without JavaScript gets.
 const localesDir = path.resolve(import.meta.dirname, '../../locales')
-const resources: Record<string, Record<string, unknown>> = {}
+const resources: Record<string, Record<string, Catalog>> = {}
 for (const lng of supportedLanguages) {
   resources[lng] = {}
   for (const file of fs.readdirSync(path.join(localesDir, lng)))
@@ -19,19 +19,20 @@ for (const lng of supportedLanguages) {
     )
 }
 
-export const localeText = (lng: string, ns: string) => resources[lng][ns] as Record<string, unknown>
+export const localeText = (lng: string, ns: string) => resources[lng][ns]
 
-/** `at`: the page's address; `around`: providers the page renders within (inside i18next's). */
+/** `at`: the page's address; `around`: providers the page renders within (inside the translations'). */
 export async function renderHtml(
   element: React.ReactElement,
   lng = 'en',
   { at = '/', around = (page: React.ReactElement) => page } = {},
 ) {
-  const i18n = createInstance()
-  await i18n.init({ ...i18nOptions, lng, ns: Object.keys(resources.en), resources: resources as never })
+  const translations = { language: lng, fixedT: translatorsOf(resources as Catalogs, lng, 'en') }
   const Stub = createRoutesStub([{ path: '*', Component: () => element, HydrateFallback: () => null }])
   return renderToString(
-    <I18nextProvider i18n={i18n}>{around(<Stub initialEntries={[at]} />)}</I18nextProvider>,
+    <TranslationsProvider value={translations}>
+      {around(<Stub initialEntries={[at]} />)}
+    </TranslationsProvider>,
   )
 }
 

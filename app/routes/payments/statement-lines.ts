@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '~/lib/translator'
 import { currencyDigits } from '~/lib/format'
 import type { Movement } from '#server/modules/payments/invoices-contract.ts'
 

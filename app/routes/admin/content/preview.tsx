@@ -1,4 +1,4 @@
-import { useTranslation } from '~/lib/translations'
+import { useOtherLanguages, useTranslation } from '~/lib/translations'
 import { Card } from '~/components/ui'
 import {
   BlogArticleBody,
@@ -34,6 +34,8 @@ export function ContentPreview({
       : (Object.keys(languageNames) as Array<keyof typeof languageNames>).filter(
           (l) => text(kind === 'faq' ? 'question' : 'title')[l],
         )
+  // The byline is said in each language the post is written in.
+  useOtherLanguages('content', kind === 'blogs' ? languages : [])
   return (
     <section aria-labelledby="preview-heading" className="content-preview" data-testid="content-preview">
       <h2 id="preview-heading">{t('preview.title')}</h2>
