@@ -1,6 +1,7 @@
 import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
-import { Card, Progress } from '~/components/ui'
+import { Card } from '~/components/ui/card'
+import { Progress } from '~/components/ui/progress'
 
 // Profile completeness as the profiles service computes it (GET freelancers|clients|companies/profile
 // and the dashboard both carry it): the percentage and the next section to add, one click from the

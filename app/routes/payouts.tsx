@@ -15,16 +15,12 @@ import { ErrorPage } from '~/components/error-page'
 import { Field, ReplyPostForm } from '~/components/auth/form'
 import type { FieldReply } from '~/components/ui/field'
 import { inputProps, useReplyForm, type ReplyFieldMeta } from '~/components/ui/reply-form'
-import {
-  Button,
-  ButtonGroup,
-  ButtonLink,
-  Card,
-  DefinitionList,
-  EmptyState,
-  FilterSelect,
-  StatusChip,
-} from '~/components/ui'
+import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { DefinitionList } from '~/components/ui/definition-list'
+import { EmptyState } from '~/components/ui/empty-state'
+import { FilterSelect } from '~/components/ui/filter-select'
+import { StatusChip } from '~/components/ui/status-chip'
 import { ConfirmStep } from '~/components/ui/confirm'
 import { paymentsContract as c } from '#server/modules/payments/contract.ts'
 import { profilesContract as pc } from '#server/modules/profiles/contract.ts'

@@ -10,7 +10,11 @@ import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c, reviewInput } from '#server/modules/projects/contract.ts'
 import { refused } from './projects/actions.server'
 import { ErrorText } from './projects/ui'
-import { Button, Card, EmptyState, Notice, Person, Rating } from '~/components/ui'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { EmptyState } from '~/components/ui/empty-state'
+import { Notice } from '~/components/ui/notice'
+import { Person, Rating } from '~/components/ui/person'
 import { titled } from '~/lib/meta'
 
 // /reviews (login required, docs/product.md §6): reviews about me, the ones I wrote that are still hidden, and

@@ -1,33 +1,22 @@
-import {
-  ActionForm,
-  BarChart,
-  Button,
-  ButtonGroup,
-  ButtonLink,
-  Card,
-  Chip,
-  ConversationItem,
-  ConversationList,
-  DataTable,
-  DefinitionList,
-  EmptyState,
-  machineStates,
-  MessageBubble,
-  MessageLog,
-  Notice,
-  Pagination,
-  Person,
-  Progress,
-  Rating,
-  SectionNav,
-  StatusChip,
-  TabNav,
-  Stepper,
-  TagInput,
-  Timeline,
-  Toolbar,
-  type Machine,
-} from '~/components/ui'
+import { ActionForm, Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
+import { BarChart } from '~/components/ui/bar-chart'
+import { Card } from '~/components/ui/card'
+import { Chip, StatusChip } from '~/components/ui/status-chip'
+import { ConversationItem, ConversationList, MessageBubble, MessageLog } from '~/components/ui/conversation'
+import { DataTable } from '~/components/ui/data-table'
+import { DefinitionList } from '~/components/ui/definition-list'
+import { EmptyState } from '~/components/ui/empty-state'
+import { machineStates, type Machine } from '~/components/ui/tones'
+import { Notice } from '~/components/ui/notice'
+import { Pagination } from '~/components/ui/pagination'
+import { Person, Rating } from '~/components/ui/person'
+import { Progress } from '~/components/ui/progress'
+import { SectionNav } from '~/components/ui/section-nav'
+import { TabNav } from '~/components/ui/tab-nav'
+import { Stepper } from '~/components/ui/stepper'
+import { TagInput } from '~/components/ui/tag-input'
+import { Timeline } from '~/components/ui/timeline'
+import { Toolbar } from '~/components/ui/toolbar'
 import { Confirm, ConfirmStep } from '~/components/ui/confirm'
 import type { Hydrating } from '~/root'
 

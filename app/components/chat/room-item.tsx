@@ -1,7 +1,7 @@
 import { useTranslation } from '~/lib/translations'
 import { timeAgo } from '~/lib/time-ago'
 import { imageSrc } from '~/lib/image-src'
-import { ConversationItem } from '~/components/ui'
+import { ConversationItem } from '~/components/ui/conversation'
 import type { ChatRoom } from '#server/modules/chat/contract.ts'
 
 // One chat room in a list: the chat list page (/chats) and the top bar's messages menu.

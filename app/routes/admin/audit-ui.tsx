@@ -1,6 +1,6 @@
 import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
-import { Timeline } from '~/components/ui'
+import { Timeline } from '~/components/ui/timeline'
 import type { AuditEntry } from '#server/modules/complaints/contract.ts'
 
 // One audit row in words (decision 238), for the audit list and a user's history: the action, the

@@ -8,16 +8,13 @@ import { getInstance } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
 import { formatDate, formatMoney } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
-import {
-  Button,
-  Card,
-  Chip,
-  EmptyState,
-  FilterSelect,
-  Pagination,
-  StatusChip,
-  Toolbar,
-} from '~/components/ui'
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Chip, StatusChip } from '~/components/ui/status-chip'
+import { EmptyState } from '~/components/ui/empty-state'
+import { FilterSelect } from '~/components/ui/filter-select'
+import { Pagination } from '~/components/ui/pagination'
+import { Toolbar } from '~/components/ui/toolbar'
 import { complaintsContract as c } from '#server/modules/complaints/contract.ts'
 import { complaintStates } from '#server/modules/complaints/machine.ts'
 import { subjectKinds } from '#server/modules/complaints/limits.ts'

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { requirePermission } from '~/lib/session.server'
 import { useTranslation } from '~/lib/translations'
-import { TabNav } from '~/components/ui'
+import { TabNav } from '~/components/ui/tab-nav'
 import { adminSections } from './sections'
 
 // Every /admin page sits under this tab row. SuperAdmins only: anyone else is sent to

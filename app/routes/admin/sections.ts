@@ -1,4 +1,4 @@
-import type { TabLink } from '~/components/ui'
+import type { TabLink } from '~/components/ui/tab-nav'
 
 // The admin area's sections (issue 18 item 3), in the order of the tab row. Each label is a key of
 // the `admin` namespace's `nav`. A section's page guards itself too (loaders run in parallel).

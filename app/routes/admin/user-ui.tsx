@@ -1,5 +1,6 @@
 import { useTranslation } from '~/lib/translations'
-import { Chip, type Tone } from '~/components/ui'
+import { Chip } from '~/components/ui/status-chip'
+import { type Tone } from '~/components/ui/tones'
 import type { UserStatus } from '#server/db/schema.ts'
 
 // An account's status and roles, as the user list, the user's page and the audit list show them.

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useTranslation } from '~/lib/translations'
-import { Button } from '~/components/ui'
+import { Button } from '~/components/ui/button'
 import { useHubSend } from '~/components/realtime'
 import { chatLimits } from '#server/modules/chat/rules.ts'
 import type { ChatMessage } from '#server/modules/chat/contract.ts'

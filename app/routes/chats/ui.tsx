@@ -1,7 +1,7 @@
 import { useTranslation } from '~/lib/translations'
 import { linkify } from '~/lib/linkify'
 import { formatDateTime, formatFileSize } from '~/lib/format'
-import { MessageBubble } from '~/components/ui'
+import { MessageBubble } from '~/components/ui/conversation'
 import type { ChatMessage } from '#server/modules/chat/contract.ts'
 
 // The pieces of the chat screens: a message's text and attachments, one message, one room in a list.

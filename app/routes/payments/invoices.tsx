@@ -8,7 +8,10 @@ import { Link } from 'react-router'
 import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
 import { formatDate, formatMoney, isoDate } from '~/lib/format'
-import { buttonClass, DataTable, EmptyState, Pagination } from '~/components/ui'
+import { buttonClass } from '~/components/ui/button'
+import { DataTable } from '~/components/ui/data-table'
+import { EmptyState } from '~/components/ui/empty-state'
+import { Pagination } from '~/components/ui/pagination'
 import { invoicesContract as c } from '#server/modules/payments/invoices-contract.ts'
 
 // /invoices (login required, issue 17 item 7): the invoices the signed-in user issued (the

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { TagInput } from '~/components/ui'
+import { TagInput } from '~/components/ui/tag-input'
 import { useTranslation } from '~/lib/translations'
 import { sectionTitle } from './kind'
 import { Select, SectionForm, useProfileText } from './fields'

@@ -10,7 +10,7 @@ import {
 import { useState } from 'react'
 import { useTranslation } from '~/lib/translations'
 import { useNavigation, Form } from 'react-router'
-import { Button, ButtonGroup } from '~/components/ui'
+import { Button, ButtonGroup } from '~/components/ui/button'
 import { checkUpload, DEFAULT_MAX_FILE_KB, type UploadKind } from '#server/modules/files/rules.ts'
 import type { ErrorCode } from '#server/api/errors.ts'
 

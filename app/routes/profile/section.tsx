@@ -1,7 +1,9 @@
 import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { useEffect, useRef } from 'react'
-import { ButtonLink, Card, Notice } from '~/components/ui'
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Notice } from '~/components/ui/notice'
 import { SectionForm, type ActionResult } from './fields'
 import {
   availabilities,

@@ -11,7 +11,10 @@ import { recoveryCodesCookie, SETUP_PAGE, takeRecoveryCodes } from '~/lib/second
 import { requirePermission, secureCookies, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { CurrentPassword, Field, ReplyPostForm } from '~/components/auth/form'
-import { Button, ButtonLink, Card, DefinitionList, Notice } from '~/components/ui'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { DefinitionList } from '~/components/ui/definition-list'
+import { Notice } from '~/components/ui/notice'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { titled } from '~/lib/meta'
 

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/lib/translations'
-import { DefinitionList } from '~/components/ui'
+import { DefinitionList } from '~/components/ui/definition-list'
 import { formatMoney } from '~/lib/format'
 
 // What a section of /profile shows while its form is closed (decision 312): what the profile

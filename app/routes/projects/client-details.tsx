@@ -14,17 +14,13 @@ import { loadRefunds, refundIntent } from '../payments/refunds.server'
 import { ActionButton, Attachments, Budget, Deadline, Money } from './ui'
 import { ReceivedProposal } from './received-proposal'
 import { clientProjectMoves } from './moves'
-import {
-  Button,
-  ButtonGroup,
-  ButtonLink,
-  Card,
-  DefinitionList,
-  EmptyState,
-  Notice,
-  Person,
-  StatusChip,
-} from '~/components/ui'
+import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { DefinitionList } from '~/components/ui/definition-list'
+import { EmptyState } from '~/components/ui/empty-state'
+import { Notice } from '~/components/ui/notice'
+import { Person } from '~/components/ui/person'
+import { StatusChip } from '~/components/ui/status-chip'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
 

@@ -8,7 +8,9 @@ import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { projectStates } from '#server/modules/projects/machines.ts'
 import { ProjectCard, StatusFilter, pageOf, statusOf } from './ui'
-import { ButtonLink, EmptyState, Pagination } from '~/components/ui'
+import { ButtonLink } from '~/components/ui/button'
+import { EmptyState } from '~/components/ui/empty-state'
+import { Pagination } from '~/components/ui/pagination'
 import { titled } from '~/lib/meta'
 
 // /projects/client: My Projects, filtered by state in the URL.

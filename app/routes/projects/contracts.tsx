@@ -8,7 +8,12 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { Money, pageOf } from './ui'
-import { ButtonLink, Card, DefinitionList, EmptyState, Pagination, StatusChip } from '~/components/ui'
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { DefinitionList } from '~/components/ui/definition-list'
+import { EmptyState } from '~/components/ui/empty-state'
+import { Pagination } from '~/components/ui/pagination'
+import { StatusChip } from '~/components/ui/status-chip'
 import { titled } from '~/lib/meta'
 
 // /projects/freelancer: My Contracts.

@@ -25,7 +25,10 @@ import {
   projectPlace,
   ProposalTerms,
 } from './ui'
-import { Button, ButtonGroup, ButtonLink, Card, Chip, Notice, StatusChip } from '~/components/ui'
+import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Chip, StatusChip } from '~/components/ui/status-chip'
+import { Notice } from '~/components/ui/notice'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
 import { publicPageHeaders } from '~/lib/public-page'

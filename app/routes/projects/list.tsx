@@ -16,7 +16,10 @@ import {
 import { useShellData } from '~/components/shell/use-shell-data'
 import { wishFromList } from './actions.server'
 import { ProjectCard } from './ui'
-import { Button, ButtonGroup, ButtonLink, EmptyState, FilterSelect, Pagination } from '~/components/ui'
+import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
+import { EmptyState } from '~/components/ui/empty-state'
+import { FilterSelect } from '~/components/ui/filter-select'
+import { Pagination } from '~/components/ui/pagination'
 import { titled } from '~/lib/meta'
 import { publicPageHeaders } from '~/lib/public-page'
 

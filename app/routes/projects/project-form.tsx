@@ -16,7 +16,8 @@ import type { projectInput } from '#server/modules/projects/contract.ts'
 import type { FormConstraint } from '~/lib/form-constraint'
 import { PLAN_ROWS } from './forms'
 import { ErrorText } from './ui'
-import { Button, ButtonGroup, TagInput } from '~/components/ui'
+import { Button, ButtonGroup } from '~/components/ui/button'
+import { TagInput } from '~/components/ui/tag-input'
 
 type CategoryTree = Array<{
   id: number

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react'
 import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
-import { Button } from '~/components/ui'
+import { Button } from '~/components/ui/button'
 import type { FormConstraint } from '~/lib/form-constraint'
 import { amountText } from '#server/modules/projects/rules.ts'
 import { PLAN_ROWS } from './forms'

@@ -9,7 +9,12 @@ import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { proposalStates } from '#server/modules/projects/machines.ts'
 import { Money, StatusFilter, pageOf, statusOf } from './ui'
-import { ButtonLink, Card, DefinitionList, EmptyState, Pagination, StatusChip } from '~/components/ui'
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { DefinitionList } from '~/components/ui/definition-list'
+import { EmptyState } from '~/components/ui/empty-state'
+import { Pagination } from '~/components/ui/pagination'
+import { StatusChip } from '~/components/ui/status-chip'
 import { titled } from '~/lib/meta'
 
 // /projects/freelancer/porposals (the spec's spelling): My Proposals, filtered by state in the URL.

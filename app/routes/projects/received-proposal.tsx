@@ -5,7 +5,10 @@ import type { ResultOf } from '#server/api/contract.ts'
 import { limits } from '#server/modules/projects/rules.ts'
 import type { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { ActionButton, Attachments, Money, ProposalTerms } from './ui'
-import { Button, ButtonGroup, Card, Person, StatusChip } from '~/components/ui'
+import { Button, ButtonGroup } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Person } from '~/components/ui/person'
+import { StatusChip } from '~/components/ui/status-chip'
 
 type Proposal = ResultOf<typeof c.detailsForClient>['proposals'][number]
 type Revision = ResultOf<typeof c.proposalRevisions>['data'][number]

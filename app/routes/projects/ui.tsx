@@ -2,15 +2,11 @@ import type React from 'react'
 import { useTranslation } from '~/lib/translations'
 import { Form, Link } from 'react-router'
 import { formatCountry, formatDate, formatMoney } from '~/lib/format'
-import {
-  ActionForm,
-  Card,
-  DefinitionList,
-  StatusChip,
-  Toolbar,
-  Button,
-  type ButtonVariant,
-} from '~/components/ui'
+import { ActionForm, Button, type ButtonVariant } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { DefinitionList } from '~/components/ui/definition-list'
+import { StatusChip } from '~/components/ui/status-chip'
+import { Toolbar } from '~/components/ui/toolbar'
 import { Confirm } from '~/components/ui/confirm'
 
 // Small pieces shared by the project screens.

@@ -8,7 +8,10 @@ import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { wishFromList } from './actions.server'
 import { ProjectCard } from './ui'
-import { ButtonLink, EmptyState, Notice, Pagination } from '~/components/ui'
+import { ButtonLink } from '~/components/ui/button'
+import { EmptyState } from '~/components/ui/empty-state'
+import { Notice } from '~/components/ui/notice'
+import { Pagination } from '~/components/ui/pagination'
 import { titled } from '~/lib/meta'
 
 // /projects/wishlist: the projects the signed-in user saved, newest saved first; each can be

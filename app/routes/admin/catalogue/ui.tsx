@@ -1,6 +1,7 @@
 import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
-import { Button, Notice } from '~/components/ui'
+import { Button } from '~/components/ui/button'
+import { Notice } from '~/components/ui/notice'
 import { locales } from '#server/db/schema.ts'
 import { NAME_MAX, type CatalogueKind } from '#server/modules/catalogue/admin-limits.ts'
 import type { CatalogueAnswer } from './actions.server'

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { requirePermission } from '~/lib/session.server'
 import { useTranslation } from '~/lib/translations'
-import { TabNav } from '~/components/ui'
+import { TabNav } from '~/components/ui/tab-nav'
 import { contentKinds } from '#server/modules/content/kinds.ts'
 
 // /admin/content: the public site's content, one tab per kind (issue 18 item 3, decision 242).

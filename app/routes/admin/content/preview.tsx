@@ -1,5 +1,5 @@
 import { useOtherLanguages, useTranslation } from '~/lib/translations'
-import { Card } from '~/components/ui'
+import { Card } from '~/components/ui/card'
 import {
   BlogArticleBody,
   FaqEntryView,
