@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderHtml, textOf } from '../../../tests/support/render'
-import { BarChart } from '.'
+import { BarChart } from '~/components/ui/bar-chart'
 import { scaleTop } from './bar-chart'
 
 // BarChart (decision 251): the bars are a drawing hidden from screen readers; every figure is in

@@ -3,25 +3,18 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { supportedLanguages } from '~/lib/i18n'
 import { localeText, renderHtml, textOf } from '../../../tests/support/render'
-import {
-  ButtonGroup,
-  ActionForm,
-  ButtonLink,
-  Button,
-  Card,
-  DefinitionList,
-  Notice,
-  Pagination,
-  Person,
-  Progress,
-  SectionNav,
-  StatusChip,
-  Stepper,
-  TagInput,
-  machineStates,
-  stateTones,
-  type Machine,
-} from '.'
+import { ButtonGroup, ActionForm, ButtonLink, Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { DefinitionList } from '~/components/ui/definition-list'
+import { Notice } from '~/components/ui/notice'
+import { Pagination } from '~/components/ui/pagination'
+import { Person } from '~/components/ui/person'
+import { Progress } from '~/components/ui/progress'
+import { SectionNav } from '~/components/ui/section-nav'
+import { StatusChip } from '~/components/ui/status-chip'
+import { Stepper } from '~/components/ui/stepper'
+import { TagInput } from '~/components/ui/tag-input'
+import { machineStates, stateTones, type Machine } from '~/components/ui/tones'
 
 const css = ['ui.css', 'app.css']
   .map((f) =>
