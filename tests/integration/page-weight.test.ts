@@ -7,10 +7,10 @@ import { PAGE_ADMIN, PAGE_FREELANCER, startPageServer, type PageServer } from '.
 // Issue 38: the JavaScript a page makes a phone download, counted as the server sends it (gzip) from
 // the page's script and module-preload tags and the imports of its inline scripts. Byte counts are
 // not timings, so the budgets are checked here. A visitor's page downloads no bundle at all
-// (decision 314). The issue's targets are 130 KB for a signed-in page and 160 KB for an admin's
-// screen; until the work reaches them these ceilings are today's weight, and they only come down.
+// (decision 314); an admin's screen at most 160 KB. A signed-in page's target is 130 KB: until the
+// work reaches it, its ceiling is today's heaviest page (the profile editor), and it only comes down.
 const KB = 1024
-const BUDGET = { signedIn: 175 * KB, admin: 185 * KB }
+const BUDGET = { signedIn: 150 * KB, admin: 160 * KB }
 const assets = path.resolve(import.meta.dirname, '../../build/client')
 
 const publicPages = ['/', '/projects', '/freelancers', '/blogs', '/faq', '/auth/login', '/auth/gotosign']
