@@ -284,7 +284,9 @@ describe('private pages and redirects', { timeout: 60_000 }, () => {
       expect(response.status, url).toBe(200)
       expect(response.headers.get('cache-control'), url).toBe('public, max-age=0, s-maxage=5')
       const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
-      const scripts = [...(await response.text()).matchAll(/<script\b[^>]*\bnonce="([^"]+)"/g)].map((m) => m[1])
+      const scripts = [...(await response.text()).matchAll(/<script\b[^>]*\bnonce="([^"]+)"/g)].map(
+        (m) => m[1],
+      )
       expect(scripts.length, url).toBeGreaterThan(0)
       expect(new Set(scripts), url).toEqual(new Set([nonce]))
     }
