@@ -143,7 +143,7 @@ describe('the web UI and the API on two hosts', { timeout: 60_000 }, () => {
     try {
       await p.ready
       const html = await (await fetch(`http://127.0.0.1:${port}/`)).text()
-      const asset = html.match(/\/assets\/entry\.client-[\w-]+\.js/)![0]
+      const asset = html.match(/\/assets\/app-[\w-]+\.css/)![0]
       const r = await fetch(`http://127.0.0.1:${port}${asset}`, { headers: { 'accept-encoding': 'gzip' } })
       expect(r.status).toBe(200)
       expect(r.headers.get('content-encoding')).toBe('gzip')
