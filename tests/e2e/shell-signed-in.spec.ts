@@ -334,3 +334,47 @@ test('German: the client and freelancer bars, their menus and the search box spe
   ).toBeVisible()
   await expectNoAxeViolations(page)
 })
+
+// Decision 315: the browser translates with our own translator and loads a namespace when a page
+// first needs it. A page reached in the page (no reload) whose namespace the first page did not
+// load must show its texts in the reader's language at once: never a key, not even for a moment,
+// and hydration must be silent. A signed-in reader's, as a visitor's page does not hydrate (decision 314).
+test(
+  'Russian: a page reached without a reload loads its texts first and never shows a key',
+  { tag: '@needs-js' },
+  async ({ page, context }) => {
+    await logIn(page, accounts.client.email)
+    await context.addCookies([{ name: 'lang', value: 'ru', url: server.base }])
+    const messages: string[] = []
+    // The shell server's client has a profile image whose file is missing on purpose (the test above).
+    page.on(
+      'console',
+      (m) =>
+        void (m.type() === 'error' && !/Failed to load resource/.test(m.text()) && messages.push(m.text())),
+    )
+    page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`))
+    await page.goto(`${server.base}/`, { waitUntil: 'networkidle' })
+    await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' })
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
+    // The home page did not need the projects' texts: the browser has not loaded them yet.
+    const loaded = JSON.parse((await page.locator('#i18n-namespaces').textContent()) ?? '[]') as string[]
+    expect(loaded).not.toContain('projects')
+    // Every text the page shows from here on, checked for a key of the list ("list.title") as it appears.
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { keysSeen: string[] }).keysSeen = [])
+      new MutationObserver(() => {
+        const text = document.querySelector('main')?.innerText ?? ''
+        for (const m of text.match(/\blist\.[a-z]\w+/g) ?? []) seen.push(m)
+      }).observe(document.body, { childList: true, subtree: true, characterData: true })
+    })
+    const documents: string[] = []
+    page.on('request', (r) => void (r.resourceType() === 'document' && documents.push(r.url())))
+    await page.locator('.hero select').selectOption('projects')
+    await page.locator('.hero button[type="submit"]').click()
+    await expect(page).toHaveURL(/\/projects\/getprojects/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Поиск проектов')
+    expect(documents).toEqual([])
+    expect(await page.evaluate(() => (window as unknown as { keysSeen: string[] }).keysSeen)).toEqual([])
+    expect(messages).toEqual([])
+  },
+)
