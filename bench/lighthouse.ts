@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import path from 'node:path'
 import { openDatabase } from '#server/db/database.ts'
-import { hashPassword } from '#server/modules/identity/passwords.ts'
 import { Role } from '#server/modules/identity/permissions.ts'
-import { enableForTests, totpCode } from '#server/modules/identity/second-factor.ts'
+import { enableForTests } from '#server/modules/identity/second-factor.ts'
+import { signInWithCode, writeAccounts } from '../tests/support/accounts.ts'
 import { ensureBuild, startWorkneer } from './lib.ts'
 import { lighthouseMobile } from './page-weight.ts'
 import { AUTH_SECRET, DEMO_PASSWORD, demoSessions } from './signed-in.ts'
@@ -44,39 +44,13 @@ const pages: Page[] = [
 async function adminToken(base: string, dataDir: string) {
   const db = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') })
   try {
-    const now = new Date().toISOString()
-    const { id } = await db.db
-      .insertInto('app_user')
-      .values({
-        email: ADMIN.email,
-        email_verified: 1,
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        first_name: 'Ada',
-        last_name: 'Bench',
-        account_type: 'client',
-        status: 'Active',
-        language: 'en',
-        provider: 'local',
-        created_at: now,
-        updated_at: now,
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await db.db.insertInto('user_role').values({ user_id: id, role: Role.SuperAdmin }).execute()
-    await enableForTests(db.db, id, ADMIN.secret, [], AUTH_SECRET)
+    const admin = { email: ADMIN.email, firstName: 'Ada', lastName: 'Bench', accountType: 'client' } as const
+    const [id] = await writeAccounts(db, [{ ...admin, roles: [Role.SuperAdmin] }], DEMO_PASSWORD)
+    await enableForTests(db.db, id!, ADMIN.secret, [], AUTH_SECRET)
   } finally {
     await db.close()
   }
-  const post = (url: string, body: unknown) =>
-    fetch(`${base}/api/v1/${url}`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    }).then((r) => r.json() as Promise<{ challenge?: string; token?: string }>)
-  const { challenge } = await post('identity/login', { email: ADMIN.email, password: DEMO_PASSWORD })
-  const { token } = await post('identity/login/second-factor', { challenge, code: totpCode(ADMIN.secret) })
-  if (!token) throw new Error('the bench admin could not sign in')
-  return token
+  return signInWithCode(base, { email: ADMIN.email, password: DEMO_PASSWORD }, ADMIN.secret)
 }
 
 /** One server of the demo marketplace (this checkout's build, or another's) and its sessions. */

@@ -2,11 +2,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import { openDatabase, migrateToLatest, type DB } from '#server/db/database.ts'
+import { openDatabase, migrateToLatest } from '#server/db/database.ts'
 import { seedReference } from '#server/db/seed.ts'
-import { hashPassword } from '#server/modules/identity/passwords.ts'
-import { enableForTests, totpCode } from '#server/modules/identity/second-factor.ts'
-import { Role, type RoleId } from '#server/modules/identity/permissions.ts'
+import { enableForTests } from '#server/modules/identity/second-factor.ts'
+import { Role } from '#server/modules/identity/permissions.ts'
+import { signInWithCode, writeAccounts, type Account } from '../support/accounts.ts'
 import { freePort, spawnServer } from '../support/server-process.ts'
 
 // The built server (run `npm run build` first) on a SQLite file of its own, with one active,
@@ -37,34 +37,6 @@ export const PAGE_ADMIN = {
   totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
 }
 
-/** An active, verified account with its role, written straight into the database: its id. */
-async function insertAccount(
-  db: DB,
-  account: { email: string; password: string },
-  person: { first: string; type: 'client' | 'freelancer'; role: RoleId },
-  now: string,
-) {
-  const { id } = await db
-    .insertInto('app_user')
-    .values({
-      email: account.email,
-      email_verified: 1,
-      password_hash: await hashPassword(account.password),
-      first_name: person.first,
-      last_name: 'Pages',
-      account_type: person.type,
-      status: 'Active',
-      language: 'en',
-      provider: 'local',
-      created_at: now,
-      updated_at: now,
-    } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db.insertInto('user_role').values({ user_id: id, role: person.role }).execute()
-  return id
-}
-
 export async function startPageServer(
   env: Record<string, string> = {},
   { freelancer = false, admin = false } = {},
@@ -73,24 +45,32 @@ export async function startPageServer(
   const db = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') })
   await migrateToLatest(db)
   await seedReference(db.db)
-  const now = new Date().toISOString()
-  const id = await insertAccount(
-    db.db,
-    PAGE_ACCOUNT,
-    { first: 'Paula', type: 'client', role: Role.Client },
-    now,
-  )
+  // Each account has its own password, so each is written on its own.
+  const write = async (account: { email: string; password: string }, person: Omit<Account, 'email'>) =>
+    (await writeAccounts(db, [{ email: account.email, ...person }], account.password))[0]!
+  const id = await write(PAGE_ACCOUNT, {
+    firstName: 'Paula',
+    lastName: 'Pages',
+    accountType: 'client',
+    roles: [Role.Client],
+  })
   if (freelancer)
-    await insertAccount(
-      db.db,
-      PAGE_FREELANCER,
-      { first: 'Felix', type: 'freelancer', role: Role.Freelancer },
-      now,
-    )
+    await write(PAGE_FREELANCER, {
+      firstName: 'Felix',
+      lastName: 'Pages',
+      accountType: 'freelancer',
+      roles: [Role.Freelancer],
+    })
   if (admin) {
-    const person = { first: 'Ada', type: 'client', role: Role.SuperAdmin } as const
-    await enableForTests(db.db, await insertAccount(db.db, PAGE_ADMIN, person, now), PAGE_ADMIN.totpSecret)
+    const person: Omit<Account, 'email'> = {
+      firstName: 'Ada',
+      lastName: 'Pages',
+      accountType: 'client',
+      roles: [Role.SuperAdmin],
+    }
+    await enableForTests(db.db, await write(PAGE_ADMIN, person), PAGE_ADMIN.totpSecret)
   }
+  const now = new Date().toISOString()
   // A project file of the account (its row is enough: a visitor is turned away before the bytes).
   const file = await db.db
     .insertInto('stored_file')
@@ -129,7 +109,7 @@ export async function startPageServer(
     fileId: file.id,
     output: server.output,
     async signIn(account: { email: string; password: string; totpSecret?: string } = PAGE_ACCOUNT) {
-      if (account.totpSecret) return signInWithCode(base, account, account.totpSecret)
+      if (account.totpSecret) return `session=${await signInWithCode(base, account, account.totpSecret)}`
       const body = new URLSearchParams({ email: account.email, password: account.password })
       const response = await fetch(`${base}/auth/login`, {
         method: 'POST',
@@ -146,19 +126,6 @@ export async function startPageServer(
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
-}
-
-async function signInWithCode(base: string, account: { email: string; password: string }, secret: string) {
-  const post = (url: string, body: unknown) =>
-    fetch(`${base}/api/v1/${url}`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    }).then((r) => r.json() as Promise<{ challenge?: string; token?: string }>)
-  const { challenge } = await post('identity/login', { email: account.email, password: account.password })
-  const { token } = await post('identity/login/second-factor', { challenge, code: totpCode(secret) })
-  if (!token) throw new Error(`the second step of ${account.email}'s sign-in failed`)
-  return `session=${token}`
 }
 
 /** The page server of a test file (`options` as startPageServer's), started before its tests with the account signed in, stopped after them. */

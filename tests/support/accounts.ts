@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/database.ts'
 import { hashPassword } from '#server/modules/identity/passwords.ts'
+import { totpCode } from '#server/modules/identity/second-factor.ts'
 
 // Accounts written straight into a migrated database, active and verified, for tests and benches
 // that need people without going through sign-up mail (the e2e shell server, the load run).
@@ -40,4 +41,22 @@ export async function writeAccounts(db: Db, accounts: readonly Account[], passwo
     ids.push(id)
   }
   return ids
+}
+
+/** Signs an account with an authenticator app of `secret` in through the API's two steps: its session token. */
+export async function signInWithCode(
+  base: string,
+  account: { email: string; password: string },
+  secret: string,
+) {
+  const post = (url: string, body: unknown) =>
+    fetch(`${base}/api/v1/${url}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    }).then((r) => r.json() as Promise<{ challenge?: string; token?: string }>)
+  const { challenge } = await post('identity/login', { email: account.email, password: account.password })
+  const { token } = await post('identity/login/second-factor', { challenge, code: totpCode(secret) })
+  if (!token) throw new Error(`the second step of ${account.email}'s sign-in failed`)
+  return token
 }
