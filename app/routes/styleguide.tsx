@@ -1,9 +1,6 @@
 import { ActionForm, Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
-import { BarChart } from '~/components/ui/bar-chart'
 import { Card } from '~/components/ui/card'
 import { Chip, StatusChip } from '~/components/ui/status-chip'
-import { ConversationItem, ConversationList, MessageBubble, MessageLog } from '~/components/ui/conversation'
-import { DataTable } from '~/components/ui/data-table'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { EmptyState } from '~/components/ui/empty-state'
 import { machineStates, type Machine } from '~/components/ui/tones'
@@ -19,6 +16,7 @@ import { Timeline } from '~/components/ui/timeline'
 import { Toolbar } from '~/components/ui/toolbar'
 import { Confirm, ConfirmStep } from '~/components/ui/confirm'
 import type { Hydrating } from '~/root'
+import { Chart, Conversation, Table } from './styleguide-samples'
 
 // /_styleguide: every component of app/components/ui in every state, on one page that a Playwright
 // test screenshots (tests/e2e/styleguide.spec.ts), so a change in look is a reviewed image diff.
@@ -319,83 +317,6 @@ function Notices() {
       </Notice>
       <Notice kind="warning">The file is large; it may take a while.</Notice>
       <Notice kind="error">The project is in progress; it cannot be deleted.</Notice>
-    </section>
-  )
-}
-
-function Conversation() {
-  return (
-    <section className="ui-section" aria-labelledby="sg-conversation">
-      <h2 id="sg-conversation">ConversationList · MessageLog · MessageBubble</h2>
-      <ConversationList label="Chats">
-        <ConversationItem
-          href="/_styleguide"
-          name="Fred Freelancer"
-          context="Footbridge calculations"
-          preview="Here are the load cases."
-          time="5 minutes ago"
-          unread={2}
-          unreadLabel="2 unread messages"
-        />
-        <ConversationItem
-          href="/_styleguide"
-          name="Clara Client"
-          context="Garden wall survey"
-          preview="You: Thanks, see you Monday."
-          time="2 days ago"
-          unread={0}
-          unreadLabel=""
-        />
-      </ConversationList>
-      <MessageLog label="Conversation">
-        <MessageBubble side="system">Proposal accepted: the contract has started.</MessageBubble>
-        <MessageBubble side="theirs" author="Fred Freelancer" footer="10:02">
-          Could you send the survey of the abutments?
-        </MessageBubble>
-        <MessageBubble side="mine" author="You" footer="10:05 · Read">
-          Yes, here it is.
-        </MessageBubble>
-      </MessageLog>
-    </section>
-  )
-}
-
-function Table() {
-  return (
-    <section className="ui-section" aria-labelledby="sg-table">
-      <h2 id="sg-table">DataTable</h2>
-      <DataTable
-        caption="Movements"
-        columns={[
-          { label: 'Date' },
-          { label: 'Description' },
-          { label: 'Amount', numeric: true },
-          { label: 'Balance', numeric: true },
-        ]}
-        rows={[
-          { key: 1, cells: ['5 Mar 2026', 'Payment received and held', '+€1,236.00', '€1,236.00'] },
-          { key: 2, cells: ['9 Mar 2026', 'Released to the freelancer', '-€1,236.00', '€0.00'] },
-        ]}
-      />
-    </section>
-  )
-}
-
-function Chart() {
-  return (
-    <section className="ui-section" aria-labelledby="sg-chart">
-      <h2 id="sg-chart">BarChart</h2>
-      <BarChart
-        caption="Money held and released per week"
-        categoryLabel="Week"
-        figuresLabel="Show the figures"
-        categories={['2 Mar', '9 Mar', '16 Mar', '23 Mar']}
-        series={[
-          { name: 'Held at the end of the week', values: [120000, 180000, 95000, 140000] },
-          { name: 'Released in the week', values: [0, 60000, 110000, 40000] },
-        ]}
-        format={(v) => `€${(v / 100).toFixed(2)}`}
-      />
     </section>
   )
 }
