@@ -37,11 +37,16 @@ const steps: Record<string, { command: string; args: string[]; env: Record<strin
     args: ['-c', `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=sqlite-no-js`],
     env: { E2E_ALL_NO_JS: '1' },
   },
+  sqlite: {
+    command: 'sh',
+    args: ['-c', `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=sqlite`],
+    env: { E2E_ALL_SQLITE: '1' },
+  },
   lighthouse: {
     command: 'sh',
     args: [
       '-c',
-      `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=sqlite tests/e2e/journey.spec.ts`,
+      `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=postgres tests/e2e/journey.spec.ts`,
     ],
     env: { E2E_PROOF: '1' },
   },
