@@ -224,7 +224,7 @@ async function underLoad(dialect: (typeof dialects)[number], fault: Fault) {
       // replaces the old one; one that was paid after all is then refused, so give up after a few
       // refusals. A try made while the server was down is not counted: on a loaded machine a slow
       // restart used to use up every installment's tries at once, and no payment was left to make.
-      else if (server.child.exitCode !== null || ++next.tries < 4) unpaid.push(next)
+      else if (server.ended() || ++next.tries < 4) unpaid.push(next)
     }
   }
 
@@ -233,7 +233,7 @@ async function underLoad(dialect: (typeof dialects)[number], fault: Fault) {
       const before = attempts
       await write(kinds[i % kinds.length])
       // While the server is down every call fails at once: do not spin.
-      if (attempts === before + 1 && server.child.exitCode !== null) await sleep(50)
+      if (attempts === before + 1 && server.ended()) await sleep(50)
       await sleep(5)
     }
   })
@@ -257,7 +257,7 @@ async function underLoad(dialect: (typeof dialects)[number], fault: Fault) {
           .then((r) => r.ok)
           .catch(() => false))
       ) {
-        if (Date.now() > back || server.child.exitCode !== null)
+        if (Date.now() > back || server.ended())
           throw new Error(`the server did not come back after ${fault}:\n${server.output()}`)
         await sleep(100)
       }

@@ -78,6 +78,8 @@ export interface ServerProcess {
   output(): string
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>
+  /** Whether the process has ended, by an exit or a signal (a SIGKILL leaves `exitCode` null). */
+  ended(): boolean
   /** SIGTERM, then waits for the exit. */
   stop(): Promise<void>
 }
@@ -97,9 +99,10 @@ export async function spawnServer(
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const ended = () => child.exitCode !== null || child.signalCode !== null
   const deadline = Date.now() + (options.timeoutMs ?? 90_000)
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`)
+    if (ended()) throw new Error(`the server stopped:\n${output}`)
     try {
       if ((await fetch(`${base}/readyz`)).ok) break
     } catch {
@@ -115,8 +118,9 @@ export async function spawnServer(
     child,
     output: () => output,
     exited,
+    ended,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
+      if (!ended()) {
         child.kill('SIGTERM')
         await exited
       }
