@@ -10,3 +10,12 @@ import { jsEnabled } from './project-js'
 export async function settle(page: Page) {
   await page.waitForLoadState(jsEnabled() ? 'networkidle' : 'load')
 }
+
+/**
+ * Waits until the shell's menus answer Escape and outside clicks. On a signed-in page that means
+ * React has hydrated it (its effect turns them on), so a control typed into now is heard; on a
+ * visitor's page the inline menu script has run (decision 314).
+ */
+export async function untilHydrated(page: Page) {
+  await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' })
+}

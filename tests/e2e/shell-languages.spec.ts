@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
+import { untilHydrated } from './settle'
 
 // Issue 4's "Done when" in a second language (German, by the lang cookie), with JavaScript on and
 // off: the visitor top bars, the mega-menu, the home search, the footer shortcut, the public pages,
@@ -146,7 +147,7 @@ test('German: the mobile side menu works from the keyboard alone', async ({ page
 
 test('German: Escape closes an open menu and returns focus to it', { tag: '@needs-js' }, async ({ page }) => {
   await page.goto('/faq')
-  await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' }) // Escape needs the hydrated menus
+  await untilHydrated(page) // Escape needs the hydrated menus
   for (const selector of ['details.megamenu', 'details.language-switcher']) {
     const summary = page.getByRole('banner').locator(`${selector} > summary`)
     await summary.focus()

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
 import { boxes } from './layout'
-import { settle } from './settle'
+import { settle, untilHydrated } from './settle'
 
 // The signed-in top bars (client and freelancer), their menus, the search box and the
 // permission-gated links, with JavaScript on and off, on a server of this file's own.
@@ -86,6 +86,7 @@ test(
     await logIn(page, accounts.client.email)
     const bar = page.locator('header[data-topbar="client"]')
     const input = bar.getByRole('combobox', { name: 'Search term' })
+    await untilHydrated(page) // typed before hydration, the term would reach no suggestions
     await input.fill('revit')
     const list = bar.getByRole('listbox')
     await expect(list).toBeVisible()
@@ -261,7 +262,7 @@ test(
       await page.context().clearCookies()
       await logIn(page, account.email)
       await page.goto(`${server.base}/dashboard`, { waitUntil: 'networkidle' })
-      await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' })
+      await untilHydrated(page)
       const documents: string[] = []
       const onRequest = (r: import('@playwright/test').Request) =>
         void (r.resourceType() === 'document' && documents.push(r.url()))
@@ -354,7 +355,7 @@ test(
     )
     page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`))
     await page.goto(`${server.base}/`, { waitUntil: 'networkidle' })
-    await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' })
+    await untilHydrated(page)
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
     // The home page did not need the projects' texts: the browser has not loaded them yet.
     const loaded = JSON.parse((await page.locator('#i18n-namespaces').textContent()) ?? '[]') as string[]

@@ -2,7 +2,7 @@ import { expect, test, type ConsoleMessage, type Page } from '@playwright/test'
 import { publicPages } from '../../bench/page-weight.ts'
 import { expectNoAxeViolations } from './axe'
 import { holdScripts } from './hold-scripts'
-import { settle } from './settle'
+import { settle, untilHydrated } from './settle'
 
 // The shell and the public site for visitors (issue 4), on the Playwright project's server, with
 // JavaScript on (sqlite, postgres) and off (sqlite-no-js).
@@ -68,7 +68,7 @@ test('the Categories mega-menu shows name and image of each area within 400 × 3
 
 test('the mega-menu works from the keyboard alone', { tag: '@needs-js' }, async ({ page }) => {
   await page.goto('/faq')
-  await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' }) // Escape needs the hydrated menus
+  await untilHydrated(page) // Escape needs the hydrated menus
   const summary = page.locator('details.megamenu > summary')
   await summary.focus()
   await page.keyboard.press('Enter')
@@ -134,7 +134,7 @@ test(
     await page.locator('.hero select').selectOption('projects')
     await page.locator('.hero input[type="search"]').fill('bridge design')
     release()
-    await page.locator('html[data-menus="on"]').waitFor({ state: 'attached' }) // hydrated
+    await untilHydrated(page) // hydrated
     await expect(page.locator('.hero select')).toHaveValue('projects')
     await expect(page.locator('.hero input[type="search"]')).toHaveValue('bridge design')
     await page.locator('.hero').getByRole('button', { name: 'Search' }).click()
