@@ -3,8 +3,10 @@ import path from 'node:path'
 import fs from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 
-// End-to-end tests drive Debian's Chromium (no browser download) against the built server, started
-// twice: on a SQLite file and on a fresh PostgreSQL database. A third project turns JavaScript off.
+// End-to-end tests drive Debian's Chromium (no browser download) against the built server: the
+// visitor's pages against a shared server on a SQLite file with the demo, every other spec against a
+// server of its own on the project's database (tests/e2e/private-server.ts). A third project turns
+// JavaScript off.
 // The browser is Debian's old headless shell of the same Chromium when it is installed (package
 // chromium-headless-shell, as Playwright itself runs headless tests): the same engine without the
 // full browser's UI layers, and a third less time per spec (decision 297). CHROMIUM_PATH overrides.
@@ -25,7 +27,7 @@ const chromium = {
     ],
   },
 }
-// E2E_PORT moves both servers, so two runs on one machine do not collide.
+// E2E_PORT moves the shared servers' ports, so two runs on one machine do not collide.
 const basePort = Number(process.env.E2E_PORT ?? 3311)
 export const ports = { sqlite: basePort, postgres: basePort + 1 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-e2e-'))
@@ -88,6 +90,23 @@ const serverEnv = { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true'
 // of their own included (tests/e2e/private-server.ts).
 const twoInstances = process.env.E2E_TWO_INSTANCES === '1'
 
+// The shared PostgreSQL server (with the demo) serves only `npm run proof`'s two instances, which run
+// every spec on PostgreSQL: in `npm test` each PostgreSQL spec starts a server of its own.
+const postgresServer = {
+  command: 'node tests/support/two-instances.ts',
+  url: `http://127.0.0.1:${ports.postgres}/readyz`,
+  env: {
+    ...serverEnv,
+    PORT: String(ports.postgres),
+    DATA_DIR: path.join(dataDir, 'postgres'),
+    DATABASE_URL: postgresUrl,
+  },
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
@@ -97,7 +116,7 @@ export default defineConfig({
   // In CI a failed test is run once more and, if it then passes, reported as flaky (named in the
   // log, never hidden): a loaded 2-core machine makes hydration and timing races in a few tests.
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   // A trace records the page's screencast and a DOM snapshot at every step of every test, and on two
   // cores that was ~40 % of each test's time (decision 291). CI records one only for the
   // retry of a failed test, which is where it is read.
@@ -139,19 +158,6 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      command: twoInstances ? 'node tests/support/two-instances.ts' : 'node server/boot.js',
-      url: `http://127.0.0.1:${ports.postgres}/readyz`,
-      env: {
-        ...serverEnv,
-        PORT: String(ports.postgres),
-        DATA_DIR: path.join(dataDir, 'postgres'),
-        DATABASE_URL: postgresUrl,
-      },
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    ...(twoInstances ? [postgresServer] : []),
   ],
 })
