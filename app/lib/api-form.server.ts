@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
 import { appContext } from './context'
 import { getLocale } from '../middleware/i18next'
-import { ApiCallError, type ProblemBody } from './api.server'
+import { refusal } from './api.server'
 import { sessionContext } from './session.server'
 
 /**
@@ -29,15 +29,6 @@ export async function postMultipart(
   const response = await (deps.apiUrl
     ? fetch(request)
     : deps.api(request, { requestId: deps.requestId, ip: deps.clientIp }))
-  const text = await response.text()
-  if (!response.ok) {
-    let problem: ProblemBody | string = text
-    try {
-      problem = JSON.parse(text) as ProblemBody
-    } catch {
-      // a plain-text error body is shown as it is
-    }
-    throw new ApiCallError(response.status, problem)
-  }
-  return JSON.parse(text)
+  if (!response.ok) throw await refusal(response)
+  return response.json()
 }

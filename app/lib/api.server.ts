@@ -52,6 +52,18 @@ export class ApiCallError extends Response {
   }
 }
 
+/** The ApiCallError of a non-2xx answer: its problem body, or its text as it is (docs/product.md §8: "or a string body"). */
+export async function refusal(response: Response) {
+  const text = await response.text()
+  let problem: ProblemBody | string = text
+  try {
+    problem = JSON.parse(text) as ProblemBody
+  } catch {
+    // a plain-text error body is shown as it is
+  }
+  return new ApiCallError(response.status, problem, Number(response.headers.get('retry-after')) || undefined)
+}
+
 /**
  * A Response thrown on purpose (a redirect apiFor chose when the session ended, a page's own 404),
  * as opposed to an API refusal, which is a Response too: the page follows it instead of handling it.
@@ -109,16 +121,7 @@ export function apiFor(context: Readonly<RouterContextProvider>, options: { toke
           ? '/profile/account-settings/two-factor'
           : '/auth/unauthorized',
       )
-    if (!response.ok) {
-      const text = await response.text()
-      let body: ProblemBody | string = text
-      try {
-        body = JSON.parse(text) as ProblemBody
-      } catch {
-        // A plain-text error body is shown as it is (docs/product.md §8: "or a string body").
-      }
-      throw new ApiCallError(response.status, body, Number(response.headers.get('retry-after')) || undefined)
-    }
+    if (!response.ok) throw await refusal(response)
     return endpoint.responseType === 'text' ? response.text() : response.json()
   }
 
