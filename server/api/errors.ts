@@ -90,6 +90,11 @@ export function bodyCutShortError(field: string, cut: BodyCutShort) {
 export const notFound = (what = 'Resource') => new ApiError(404, 'Not Found', `${what} was not found`)
 export const forbidden = () => new ApiError(403, 'Forbidden', 'You are not allowed to do this')
 export const unauthorized = (detail = 'Sign in to continue') => new ApiError(401, 'Unauthorized', detail)
+/** A refused value: 400 Invalid Info naming its field, with the message under it. */
+export const badRequest = (field: string, message: string) =>
+  new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
+/** A move the current state does not allow: 409 Conflict. */
+export const conflict = (detail: string) => new ApiError(409, 'Conflict', detail)
 
 /** Turns zod issues into field → messages, naming each field by its path (e.g. `email`, `items.0.amount`). */
 export function validationError(issues: z.core.$ZodIssue[], location?: string) {

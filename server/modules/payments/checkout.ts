@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import type { DB } from '#server/db/database.ts'
 import type { Caller } from '#server/api/handler.ts'
-import { ApiError, notFound } from '#server/api/errors.ts'
+import { badRequest, conflict, notFound } from '#server/api/errors.ts'
 import type { ProjectsService } from '../projects/service.ts'
 import type { Trx } from './ledger.ts'
 import { feeOf, type Fees } from './fees.ts'
 import type { Gateway } from './gateways/gateway.ts'
 import type { PayInput } from './contract.ts'
+
+// Defined once in the API's errors; re-exported for this module's use cases.
+export { badRequest, conflict }
 
 // Paying installments: the price is quoted from the contract (never from the request, decisions
 // 172 and 173), the payment is recorded, and the client is sent to the gateway's checkout.
@@ -22,9 +25,6 @@ export interface CheckoutDeps {
   work: Pick<ProjectsService, 'contractForPayment'>
 }
 
-export const conflict = (detail: string) => new ApiError(409, 'Conflict', detail)
-export const badRequest = (field: string, message: string) =>
-  new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 export const nowIso = () => new Date().toISOString()
 
 /** The caller's contract on a project (404 for anyone else's) and the chosen installments priced from it. */

@@ -1,8 +1,11 @@
 import type { DB } from '#server/db/database.ts'
 import type { Dialect } from '#server/db/migrations/helpers.ts'
-import { ApiError } from '#server/api/errors.ts'
+import { badRequest } from '#server/api/errors.ts'
 import type { Gateway } from './gateways/gateway.ts'
 import type { PayoutStatus } from './states.ts'
+
+// Defined once in the API's errors; re-exported for this module's use cases.
+export { badRequest }
 
 // A payout's row and how it reads, shared by asking for a payout, settling it and reconciling it.
 
@@ -17,8 +20,6 @@ export interface PayoutDeps {
   log?: (message: string, error: unknown) => void
 }
 
-export const badRequest = (field: string, message: string) =>
-  new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 export const nowIso = () => new Date().toISOString()
 
 /** A withdrawal's ledger ref, and the payout a ref names (null for any other ref). */

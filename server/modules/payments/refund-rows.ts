@@ -1,13 +1,16 @@
 import type { DB } from '#server/db/database.ts'
 import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { Caller } from '#server/api/handler.ts'
-import { ApiError, notFound } from '#server/api/errors.ts'
+import { badRequest, notFound } from '#server/api/errors.ts'
 import { refundableStates } from '../projects/machines.ts'
 import type { MoneyMover, ProjectsService } from '../projects/service.ts'
 import { lockRow } from '../projects/transition.ts'
 import type { Trx } from './ledger.ts'
 import { feeLeft } from './fees.ts'
 import type { Gateway } from './gateways/gateway.ts'
+
+// Defined once in the API's errors; re-exported for this module's use cases.
+export { badRequest }
 
 // A refund request's row and what is held for its installment: read, locked and shown the same
 // way by every refund use case (requests, disputes, the gateway's answers).
@@ -16,8 +19,6 @@ export type RefundStatus = 'open' | 'accepted' | 'declined' | 'disputed' | 'deci
 export { refundableStates }
 export const DAY = 86_400_000
 export const nowIso = () => new Date().toISOString()
-export const badRequest = (field: string, message: string) =>
-  new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 /** The id a gateway is given for a refund, and that its events carry back. */
 export const refundToken = (id: number) => `refund_${id}`
 

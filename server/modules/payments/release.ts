@@ -1,5 +1,5 @@
 import type { Dialect } from '#server/db/migrations/helpers.ts'
-import { ApiError } from '#server/api/errors.ts'
+import { conflict } from '#server/api/errors.ts'
 import type { MoneyMover } from '../projects/service.ts'
 import { account, post, type Line, type Trx } from './ledger.ts'
 import { feeOf, type Fees } from './fees.ts'
@@ -10,7 +10,6 @@ import { activeRefund, heldFor } from './refund-rows.ts'
 // Releasing an installment's money to its freelancer, called by the projects module when the
 // client approves (or the auto-release job does) and by a dispute's decision.
 
-const conflict = (detail: string) => new ApiError(409, 'Conflict', detail)
 type Release = Parameters<MoneyMover['release']>[1]
 
 /** Releasing an installment: its held amount and client fee leave the client's held money; the freelancer gets the amount less the platform fee. */

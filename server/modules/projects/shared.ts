@@ -1,8 +1,11 @@
 import type { Selectable } from 'kysely'
 import type { Database } from '#server/db/schema.ts'
 import type { Caller } from '#server/api/handler.ts'
-import { ApiError } from '#server/api/errors.ts'
+import { badRequest } from '#server/api/errors.ts'
 import { Role } from '../identity/permissions.ts'
+
+// Defined once in the API's errors; re-exported for this module's use cases.
+export { badRequest }
 
 // Small helpers every use case of the projects module shares.
 
@@ -29,9 +32,6 @@ export const parsePlan = (text: string): PlanItem[] => {
     return []
   }
 }
-
-export const badRequest = (field: string, message: string) =>
-  new ApiError(400, 'Invalid Info', `${field}: ${message}`, { [field]: [message] })
 
 /** A state as a sentence says it ("in progress"). */
 export const spoken = (state: string) => state.replace('_', ' ')
