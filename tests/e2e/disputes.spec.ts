@@ -110,9 +110,22 @@ test('a complaint about a funded installment is a dispute: the client answers, a
     'Decided: €400.00 refunded to the client, the rest released to the freelancer.',
   )
   await expect(main(sam).getByTestId('timeline').locator('li').last()).toContainText(
-    'Sam Support: decided the dispute (Open → Resolved)',
+    'Sam Support: decided the dispute (Open → Resolved) — €400.00 refunded to the client, €600.00 released to the freelancer — The second wall is missing from the drawings; the rest is usable.',
   )
   await axe(sam)
+  // The admin audit says the decision's amounts as money in its reader's language (issue 39 item 4,
+  // decision 321), never English words or minor units the server wrote once.
+  await sam.context().addCookies([{ name: 'lang', value: 'de', url: shell().base }])
+  await sam.goto(`${shell().base}/admin/audit?action=decide_dispute`)
+  const decided = main(sam)
+    .getByRole('row')
+    .filter({ hasText: `Ticket #${ticketId}` })
+  await expect(decided).toContainText('Streitfall entschieden')
+  await expect(decided).toContainText(
+    '400,00 € an den Auftraggeber erstattet, 600,00 € an den Freelancer freigegeben — The second wall is missing',
+  )
+  await expect(main(sam)).not.toContainText('split')
+  await sam.context().clearCookies({ name: 'lang' })
 
   // Both parties: the complaint resolved with the decision, the money moved.
   await fred.goto(ticketUrl)
@@ -192,7 +205,7 @@ test('an admin handling a complaint about a chat room reads the room, read-only;
   )
   expect(audit.data[0]).toMatchObject({
     action: 'read_room',
-    reason: `complaint #${filed.id}`,
+    params: { complaintId: filed.id },
     actor: { name: 'Sam Support' },
   })
 })

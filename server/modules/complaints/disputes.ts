@@ -11,7 +11,6 @@ import { tellAuthor } from './notify.ts'
 import { addMessage, lock, setState, ticketSubject, type ComplaintsDeps } from './tickets.ts'
 import { detail } from './views.ts'
 import { contractOfTicket } from './dispute-hold.ts'
-import { formatMoney } from '#server/lib/money.ts'
 
 // What the complaints module needs of the payments module for disputes (decisions 230–231), the
 // admin's decision of a dispute, and the admin's read-only view of a chat room a complaint is
@@ -80,8 +79,7 @@ export async function decideDispute(
       const from = row.status as ComplaintState
       const to: ComplaintState = supportTransition(from, 'resolved') ? 'resolved' : from
       if (to !== from) await setState(trx, id, from, to)
-      const amount = (minor: number) => formatMoney(minor, decided.currency)
-      const what = `${input.outcome}: ${amount(decided.refundMinor)} refunded, ${amount(decided.releaseMinor)} released`
+      // The amounts are facts the reader's screen words as money in their language (decision 321).
       await recordAdminAction(trx, {
         actorId: adminId,
         action: 'decide_dispute',
@@ -89,7 +87,13 @@ export async function decideDispute(
         objectId: id,
         fromState: from,
         toState: to,
-        reason: `${what}. ${input.reason}`,
+        reason: input.reason,
+        params: {
+          outcome: input.outcome,
+          refundMinor: decided.refundMinor,
+          releaseMinor: decided.releaseMinor,
+          currency: decided.currency,
+        },
       })
       await addMessage(trx, id, adminId, true, input.reason)
       await tellAuthor(trx, publicUrl, row, `state.${to}`, { reason: input.reason })
@@ -113,7 +117,7 @@ export async function complaintRoom(db: Kysely<Database>, caller: Caller, id: nu
       action: 'read_room',
       objectType: 'chat_room',
       objectId: roomId,
-      reason: `complaint #${id}`,
+      params: { complaintId: id },
     })
     return { roomId, messages: await readRoom(trx, roomId) }
   })
