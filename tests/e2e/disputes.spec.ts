@@ -141,6 +141,17 @@ test('a complaint about a funded installment is a dispute: the client answers, a
   // 600 released less the 10 % platform fee.
   await expect(main(fred).getByTestId('movement').filter({ hasText: title })).toContainText('+€540.00')
   await axe(fred)
+  // One notification of the decision, naming the work and the project (issue 39 item 6); the
+  // complaint's author is not told a second time that their complaint was resolved.
+  const notified = (kind: string) => main(fred).getByTestId('notification').filter({ hasText: kind })
+  await expect(async () => {
+    await fred.goto(`${shell().base}/notifications`)
+    await expect(notified('Dispute decided').filter({ hasText: title })).toHaveCount(1, { timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
+  await expect(notified('Dispute decided').filter({ hasText: title })).toContainText(
+    `Our team decided the dispute about “Drawings” on “${title}”.`,
+  )
+  await expect(notified(`Approval withheld ${word}`).filter({ hasText: 'resolved' })).toHaveCount(0)
 
   await clara.goto(ticketUrl)
   await expect(chip(clara)).toHaveText('Resolved')

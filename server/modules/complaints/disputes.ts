@@ -7,7 +7,7 @@ import { displayName } from '../identity/display-name.ts'
 import { requireAdmin } from './access.ts'
 import { recordAdminAction } from './audit.ts'
 import { supportTransition, type ComplaintState } from './machine.ts'
-import { tellAuthor } from './notify.ts'
+import { mailAuthor } from './notify.ts'
 import { addMessage, lock, setState, ticketSubject, type ComplaintsDeps } from './tickets.ts'
 import { detail } from './views.ts'
 import { contractOfTicket } from './dispute-hold.ts'
@@ -96,7 +96,9 @@ export async function decideDispute(
         },
       })
       await addMessage(trx, id, adminId, true, input.reason)
-      await tellAuthor(trx, publicUrl, row, `state.${to}`, { reason: input.reason })
+      // Both sides' bells hear of the decision once, from the money (refunds:notify.disputeDecided):
+      // one event, one notification (issue 39 item 6). The author keeps the ticket's mail with the reason.
+      await mailAuthor(trx, publicUrl, row, `state.${to}`, { reason: input.reason })
     },
   )
   return detail(deps, id, 'support')
