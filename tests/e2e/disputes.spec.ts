@@ -110,9 +110,22 @@ test('a complaint about a funded installment is a dispute: the client answers, a
     'Decided: €400.00 refunded to the client, the rest released to the freelancer.',
   )
   await expect(main(sam).getByTestId('timeline').locator('li').last()).toContainText(
-    'Sam Support: decided the dispute (Open → Resolved)',
+    'Sam Support: decided the dispute (Open → Resolved) — €400.00 refunded to the client, €600.00 released to the freelancer — The second wall is missing from the drawings; the rest is usable.',
   )
   await axe(sam)
+  // The admin audit says the decision's amounts as money in its reader's language (issue 39 item 4,
+  // decision 321), never English words or minor units the server wrote once.
+  await sam.context().addCookies([{ name: 'lang', value: 'de', url: shell().base }])
+  await sam.goto(`${shell().base}/admin/audit?action=decide_dispute`)
+  const decided = main(sam)
+    .getByRole('row')
+    .filter({ hasText: `Ticket #${ticketId}` })
+  await expect(decided).toContainText('Streitfall entschieden')
+  await expect(decided).toContainText(
+    '400,00 € an den Auftraggeber erstattet, 600,00 € an den Freelancer freigegeben — The second wall is missing',
+  )
+  await expect(main(sam)).not.toContainText('split')
+  await sam.context().clearCookies({ name: 'lang' })
 
   // Both parties: the complaint resolved with the decision, the money moved.
   await fred.goto(ticketUrl)
@@ -128,6 +141,17 @@ test('a complaint about a funded installment is a dispute: the client answers, a
   // 600 released less the 10 % platform fee.
   await expect(main(fred).getByTestId('movement').filter({ hasText: title })).toContainText('+€540.00')
   await axe(fred)
+  // One notification of the decision, naming the work and the project (issue 39 item 6); the
+  // complaint's author is not told a second time that their complaint was resolved.
+  const notified = (kind: string) => main(fred).getByTestId('notification').filter({ hasText: kind })
+  await expect(async () => {
+    await fred.goto(`${shell().base}/notifications`)
+    await expect(notified('Dispute decided').filter({ hasText: title })).toHaveCount(1, { timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
+  await expect(notified('Dispute decided').filter({ hasText: title })).toContainText(
+    `Our team decided the dispute about “Drawings” on “${title}”.`,
+  )
+  await expect(notified(`Approval withheld ${word}`).filter({ hasText: 'resolved' })).toHaveCount(0)
 
   await clara.goto(ticketUrl)
   await expect(chip(clara)).toHaveText('Resolved')
@@ -192,7 +216,7 @@ test('an admin handling a complaint about a chat room reads the room, read-only;
   )
   expect(audit.data[0]).toMatchObject({
     action: 'read_room',
-    reason: `complaint #${filed.id}`,
+    params: { complaintId: filed.id },
     actor: { name: 'Sam Support' },
   })
 })

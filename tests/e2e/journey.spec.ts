@@ -88,6 +88,16 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   await main(client)
     .getByLabel('Attachment')
     .setInputFiles({ name: 'culvert-survey.pdf', mimeType: 'application/pdf', buffer: pdf })
+  // The file input is one of the product's controls, a bordered box with a button, not the browser's
+  // bare default (issue 39 item 11).
+  expect(
+    await main(client)
+      .getByLabel('Attachment')
+      .evaluate((e) => [
+        getComputedStyle(e).borderStyle,
+        getComputedStyle(e, '::file-selector-button').borderStyle,
+      ]),
+  ).toEqual(['dashed', 'solid'])
   await press(client, 'Publish project')
   await expect(main(client).getByText('Your project is published.')).toBeVisible()
   await expect(main(client).getByRole('link', { name: 'culvert-survey.pdf' })).toBeVisible()

@@ -122,6 +122,16 @@ test('a refund accepted returns the money to the client; a refund declined can b
   )
   await expect(main(client).getByTestId('refund-notice')).toContainText('You opened a dispute.')
   await expect(main(client).getByTestId('refunds')).toContainText('In dispute')
+  // The activity feed names who took each step (the client funded, not the gateway), the amount
+  // asked as money and the freelancer's own words (issue 39 items 4 and 7).
+  const activity = main(client).getByRole('region', { name: 'Activity' })
+  await expect(activity).toContainText('Clara Client funded an installment')
+  await expect(activity).toContainText('Clara Client asked for a refund — €150.00')
+  await expect(activity).toContainText(
+    'Fred Freelancer declined the refund — The drainage section is on page 4.',
+  )
+  await expect(activity).toContainText('Clara Client opened a dispute over the refund')
+  await expect(activity).toContainText('Fred Freelancer accepted the refund')
   await client.context().close()
   await freelancer.context().close()
 })

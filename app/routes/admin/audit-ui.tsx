@@ -1,6 +1,7 @@
 import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { Timeline } from '~/components/ui/timeline'
+import { formatMoney } from '~/lib/format'
 import type { AuditEntry } from '#server/modules/complaints/contract.ts'
 
 // One audit row in words (decision 238), for the audit list and a user's history: the action, the
@@ -11,10 +12,15 @@ const objectPages: Record<string, string> = { user: '/admin/users', complaint: '
 
 function useAuditWords() {
   const { t } = useTranslation(['adminUsers', 'complaints', 'ui'])
+  // A ticket's own steps read as support's ("took the ticket"); every other action, a dispute's on a
+  // ticket too, by the audit's list of names, which has one for each (audit-names.test.ts).
   const action = (a: AuditEntry) =>
-    a.objectType === 'complaint'
-      ? t(`complaints:admin.actions.${a.action}`, { defaultValue: a.action })
-      : t(`adminUsers:auditActions.${a.action}`, { defaultValue: a.action })
+    t(
+      a.objectType === 'complaint'
+        ? [`complaints:admin.actions.${a.action}`, `adminUsers:auditActions.${a.action}`]
+        : `adminUsers:auditActions.${a.action}`,
+      { defaultValue: a.action },
+    )
   const state = (type: string, s: string) =>
     type === 'user'
       ? t(`adminUsers:status.${s}`, { defaultValue: s })
@@ -34,9 +40,32 @@ function useAuditWords() {
   return { t, action, object, move }
 }
 
+/**
+ * Why, in the reader's words: the row's facts (a dispute's amounts, the installment held, the
+ * complaint a chat was read for, what a reconciliation settled), worded in the reader's language
+ * with money as they write it (decision 321), then the admin's own reason.
+ */
+export function useAuditWhy() {
+  const { t, i18n } = useTranslation('adminUsers')
+  const money = (minor: unknown, currency: unknown) =>
+    formatMoney(Number(minor), String(currency), i18n.language)
+  const facts = (a: AuditEntry) => {
+    const p = a.params
+    if (!p) return ''
+    if (a.action === 'decide_dispute')
+      return t(`auditFacts.decide_dispute_${p.outcome}`, {
+        refund: money(p.refundMinor, p.currency),
+        release: money(p.releaseMinor, p.currency),
+      })
+    return t(`auditFacts.${a.action}`, { ...p, defaultValue: '' })
+  }
+  return (a: AuditEntry) => [facts(a), a.reason ?? ''].filter(Boolean).join(' — ')
+}
+
 /** The audit list's cells for one row: what (action and object), the move, and why. */
 export function useAuditCells() {
   const words = useAuditWords()
+  const why = useAuditWhy()
   return (a: AuditEntry) => ({
     what: (
       <>
@@ -44,13 +73,14 @@ export function useAuditCells() {
       </>
     ),
     move: words.move(a),
-    why: a.reason ? <span className="prewrap">{a.reason}</span> : '',
+    why: why(a) ? <span className="prewrap">{why(a)}</span> : '',
   })
 }
 
 /** One object's history, newest first: who did what, the move, and why. */
 export function AuditTimeline({ entries, empty }: { entries: AuditEntry[]; empty: string }) {
   const words = useAuditWords()
+  const why = useAuditWhy()
   return (
     <Timeline
       events={entries.map((a) => ({
@@ -60,7 +90,7 @@ export function AuditTimeline({ entries, empty }: { entries: AuditEntry[]; empty
           <>
             {words.t('adminUsers:audit.by', { actor: a.actor.name, action: words.action(a) })}
             {a.toState ? ` (${words.move(a)})` : ''}
-            {a.reason ? <span className="prewrap">{` — ${a.reason}`}</span> : null}
+            {why(a) ? <span className="prewrap">{` — ${why(a)}`}</span> : null}
           </>
         ),
       }))}

@@ -21,6 +21,7 @@ import {
   stateChangeSchema,
 } from '#server/modules/complaints/rules.ts'
 import { DisputeSection, HoldSection } from './dispute'
+import { useAuditWhy } from './audit-ui'
 import { isSent, submitWithFiles, ticketIdOf as idOf, type FormAnswer } from '../ticket-support/api.server'
 import { FieldError, ReplyForm, TicketConversation, TicketFacts } from '../ticket-support/ui'
 
@@ -236,6 +237,7 @@ function StateSection({
 function AuditSection({ audit }: { audit: AuditEntry[] }) {
   const { t } = useTranslation(['complaints', 'ui', 'disputes'])
   const status = useStatusName()
+  const why = useAuditWhy()
   const auditText = (a: AuditEntry) => (
     <>
       {t('admin.historyItem', {
@@ -243,7 +245,7 @@ function AuditSection({ audit }: { audit: AuditEntry[] }) {
         action: t([`admin.actions.${a.action}`, `disputes:actions.${a.action}`], { defaultValue: a.action }),
       })}
       {a.toState ? ` (${t('admin.stateMove', { from: status(a.fromState), to: status(a.toState) })})` : ''}
-      {a.reason ? <span className="prewrap">{` — ${a.reason}`}</span> : null}
+      {why(a) ? <span className="prewrap">{` — ${why(a)}`}</span> : null}
     </>
   )
   return (

@@ -159,11 +159,12 @@ export function ActivityList({
     action: string
     toState: string
     note: string | null
+    amount?: { minor: number; currency: string } | null
     actor: { name: string } | null
     createdAt: string
   }>
 }) {
-  const { t } = useTranslation('projects')
+  const { t, i18n } = useTranslation('projects')
   return (
     <Timeline
       empty={t('activity.none')}
@@ -171,6 +172,12 @@ export function ActivityList({
         // A proposal the system closed says why in words, not by its note's code word.
         const why = a.entity === 'proposal' && a.action === 'close' && closeReasons.includes(a.note ?? '')
         const key = why ? `activity.proposal.close_${a.note}` : `activity.${a.entity}.${a.action}`
+        // An amount (a refund asked) is money in the reader's language; older rows kept it as their note.
+        const note = a.amount
+          ? formatMoney(a.amount.minor, a.amount.currency, i18n.language)
+          : why
+            ? null
+            : a.note
         return {
           id: a.id,
           at: a.createdAt,
@@ -178,7 +185,7 @@ export function ActivityList({
             <span>
               <strong>{a.actor?.name ?? t('activity.system')}</strong>{' '}
               {t(key, { defaultValue: `${a.entity} ${a.action}` })}
-              {a.note && !why ? <span className="muted"> — {a.note}</span> : null}
+              {note ? <span className="muted"> — {note}</span> : null}
             </span>
           ),
         }

@@ -178,13 +178,17 @@ describe('ActivityList: who did what, in words', () => {
     for (const lang of ['es', 'de', 'it', 'ru'])
       expect(textOf(await renderHtml(<ActivityList items={items} />, lang))).not.toMatch(/taken|cancelled/)
   })
-  it("names refund steps and keeps a person's own words as the note", async () => {
+  it("names refund steps, says the amount as money in the reader's language, and keeps a person's own words as the note", async () => {
     const items = [
-      item('refund', 'request', '€150.00', 'Clara Client'),
+      { ...item('refund', 'request', null, 'Clara Client'), amount: { minor: 15000, currency: 'EUR' } },
       item('refund', 'decline', 'The drainage section is on page 4.', 'Fred Freelancer'),
     ]
     const en = textOf(await renderHtml(<ActivityList items={items} />))
     expect(en).toContain('Clara Client asked for a refund — €150.00')
     expect(en).toContain('Fred Freelancer declined the refund — The drainage section is on page 4.')
+    // Decision 321: the server keeps the amount as a fact, not as English money.
+    const de = textOf(await renderHtml(<ActivityList items={items} />, 'de'))
+    expect(de).toMatch(/Clara Client .+ — 150,00\s€/)
+    expect(de).not.toContain('€150.00')
   })
 })

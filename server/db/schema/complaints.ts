@@ -37,6 +37,8 @@ export type AdminAuditTable = {
   from_state: string | null
   to_state: string | null
   reason: string | null
+  /** The row's facts as JSON (amounts, counts, ids), worded by each reader's screen; null before migration 0039. */
+  params: string | null
   at: string
 }
 

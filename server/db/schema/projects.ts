@@ -102,6 +102,8 @@ export type ProjectActivityTable = {
   from_state: string | null
   to_state: string
   note: string | null
+  /** Facts a reader's screen words (an amount asked back), as JSON; null before migration 0039. */
+  params: string | null
   created_at: string
 }
 export type ProjectFollowTable = { user_id: number; project_id: number; created_at: string }

@@ -243,7 +243,20 @@ for (const dialect of dialects) {
           reason: 'Payout stuck after the outage',
         },
       ])
-      expect(rows.filter((r) => r.object_type === 'payments')).toHaveLength(2)
+      // The summary's counts are facts the screen words (decision 321); the reason is the admin's own.
+      const summaries = rows.filter((r) => r.object_type === 'payments')
+      expect(summaries.map((r) => r.reason)).toEqual([
+        'Payout stuck after the outage',
+        'Payout stuck after the outage',
+      ])
+      const counts = ({ payoutsSettled, refundsSettled, left }: Record<string, number>) => ({
+        payoutsSettled,
+        refundsSettled,
+        left,
+      })
+      expect(summaries.map((r) => JSON.parse(r.params!))).toEqual(
+        expect.arrayContaining([counts(one.json), counts(two.json)]),
+      )
       expect(
         (await t.call('GET', 'Admin/payments', { token: a.token })).json.payouts.map(
           (p: { id: number }) => p.id,

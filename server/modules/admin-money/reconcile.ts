@@ -49,7 +49,8 @@ export async function reconcileStuck(
     action: 'reconcile',
     objectType: 'payments',
     objectId: null,
-    reason: `${reason} (payouts settled: ${payoutsSettled}, refunds settled: ${refundsSettled}, left in flight: ${left})`,
+    reason,
+    params: { payoutsSettled, refundsSettled, left },
   })
   return { payoutsSettled, refundsSettled, left }
 }

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '#server/db/schema.ts'
-import type { AuditEntry } from './contract.ts'
+import type { AuditEntry, AuditParams } from './contract.ts'
 import { personName } from '../identity/display-name.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -83,7 +83,10 @@ export interface AdminAction {
   objectId: number | null
   fromState?: string | null
   toState?: string | null
+  /** The admin's own words. */
   reason?: string | null
+  /** The facts a reader needs (amounts in minor units, counts, ids): the screen words them in the reader's language. */
+  params?: AuditParams | null
 }
 
 export async function recordAdminAction(executor: Executor, a: AdminAction) {
@@ -106,6 +109,7 @@ export async function recordAdminAction(executor: Executor, a: AdminAction) {
       from_state: a.fromState ?? null,
       to_state: a.toState ?? null,
       reason: a.reason ?? null,
+      params: a.params ? JSON.stringify(a.params) : null,
       at: new Date().toISOString(),
     })
     .execute()
@@ -155,6 +159,7 @@ export async function listAdminActions(
       'a.from_state',
       'a.to_state',
       'a.reason',
+      'a.params',
       'a.at',
       'u.first_name',
       'u.last_name',
@@ -173,6 +178,7 @@ export async function listAdminActions(
     fromState: r.from_state,
     toState: r.to_state,
     reason: r.reason,
+    params: r.params ? (JSON.parse(r.params) as AuditParams) : null,
     at: new Date(r.at).toISOString(),
   }))
 }

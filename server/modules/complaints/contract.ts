@@ -77,8 +77,11 @@ export const auditEntry = z.object({
   fromState: z.string().nullable(),
   toState: z.string().nullable(),
   reason: z.string().nullable(),
+  /** The row's facts (amounts in minor units with their currency, counts, ids), worded by the reader's screen (decision 321). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   at: z.string(),
 })
+export type AuditParams = Record<string, string | number>
 export type AuditEntry = z.output<typeof auditEntry>
 
 export const complaintDetail = complaintSummary.extend({

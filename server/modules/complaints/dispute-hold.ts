@@ -59,7 +59,7 @@ export async function holdMoney(deps: ComplaintsDeps, caller: Caller, id: number
       action: 'hold_money',
       objectType: 'complaint',
       objectId: id,
-      reason: `installment #${installmentId}`,
+      params: { installmentId },
     })
     await tellAuthor(trx, publicUrl, row, 'disputes:notify.moneyHeld')
     await tellParty(trx, row, 'disputes:notify.disputeOpened')

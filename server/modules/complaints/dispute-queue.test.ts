@@ -88,11 +88,22 @@ for (const dialect of dialects) {
       })
       expect(await told(freelancer, 'disputes:notify.supportWrote')).toBe(wrote + 1)
 
+      const bells = async () => {
+        await t.api.jobs.outbox.drain()
+        const count = async (u: U) =>
+          (await database.db.selectFrom('notification').select('id').where('user_id', '=', u.id).execute())
+            .length
+        return [await count(client), await count(freelancer)]
+      }
+      const [clientBefore, freelancerBefore] = await bells()
       const decided = await t.call('POST', `Admin/complaints/${id}/decision`, {
         ...as(admin),
         body: { outcome: 'release', reason: 'The calculations were shared in May.' },
       })
       expect(decided.status, decided.text).toBe(200)
+      // One event, one notification (issue 39 item 6): each side's bell has the decision once, the
+      // ticket's author (the client) included, who used to get "Complaint resolved" beside it.
+      expect(await bells()).toEqual([clientBefore + 1, freelancerBefore + 1])
       expect(decided.json).toMatchObject({
         state: 'resolved',
         dispute: { status: 'decided', decideBy: null },

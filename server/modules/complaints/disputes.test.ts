@@ -133,9 +133,12 @@ for (const dialect of dialects) {
         toState: 'resolved',
         actor: { id: admin.id },
       })
-      expect(split.json.audit.at(-1).reason).toContain('Part of the drawings were usable.')
-      // The audit says the amounts as money, never in minor units.
-      expect(split.json.audit.at(-1).reason).toMatch(/^split: €400\.00 refunded, €600\.00 released\./)
+      // The reason is the admin's own words; the amounts are facts each reader's screen words as
+      // money in their language (decision 321), never English text written once by the server.
+      expect(split.json.audit.at(-1)).toMatchObject({
+        reason: 'Part of the drawings were usable.',
+        params: { outcome: 'split', refundMinor: 40000, releaseMinor: 60000, currency: 'EUR' },
+      })
       // 40 000 of the price and its 3 % fee back; 60 000 released less the 10 % platform fee.
       expect((await balance(client)).heldMinor).toBe(held - 103000)
       expect((await balance(freelancer)).availableMinor).toBe(earned + 54000)
@@ -343,7 +346,8 @@ for (const dialect of dialects) {
       expect(audit.json.data[0]).toMatchObject({
         action: 'read_room',
         actor: { id: admin.id },
-        reason: `complaint #${filed.json.id}`,
+        reason: null,
+        params: { complaintId: filed.json.id },
       })
       // A complaint about the contract reads the contract's chat (decision 313); one about the platform has none.
       const contractLevel = await file(freelancer, `contract:${c.contractId}`)

@@ -7,11 +7,10 @@ import { displayName } from '../identity/display-name.ts'
 import { requireAdmin } from './access.ts'
 import { recordAdminAction } from './audit.ts'
 import { supportTransition, type ComplaintState } from './machine.ts'
-import { tellAuthor } from './notify.ts'
+import { mailAuthor } from './notify.ts'
 import { addMessage, lock, setState, ticketSubject, type ComplaintsDeps } from './tickets.ts'
 import { detail } from './views.ts'
 import { contractOfTicket } from './dispute-hold.ts'
-import { formatMoney } from '#server/lib/money.ts'
 
 // What the complaints module needs of the payments module for disputes (decisions 230–231), the
 // admin's decision of a dispute, and the admin's read-only view of a chat room a complaint is
@@ -80,8 +79,7 @@ export async function decideDispute(
       const from = row.status as ComplaintState
       const to: ComplaintState = supportTransition(from, 'resolved') ? 'resolved' : from
       if (to !== from) await setState(trx, id, from, to)
-      const amount = (minor: number) => formatMoney(minor, decided.currency)
-      const what = `${input.outcome}: ${amount(decided.refundMinor)} refunded, ${amount(decided.releaseMinor)} released`
+      // The amounts are facts the reader's screen words as money in their language (decision 321).
       await recordAdminAction(trx, {
         actorId: adminId,
         action: 'decide_dispute',
@@ -89,10 +87,18 @@ export async function decideDispute(
         objectId: id,
         fromState: from,
         toState: to,
-        reason: `${what}. ${input.reason}`,
+        reason: input.reason,
+        params: {
+          outcome: input.outcome,
+          refundMinor: decided.refundMinor,
+          releaseMinor: decided.releaseMinor,
+          currency: decided.currency,
+        },
       })
       await addMessage(trx, id, adminId, true, input.reason)
-      await tellAuthor(trx, publicUrl, row, `state.${to}`, { reason: input.reason })
+      // Both sides' bells hear of the decision once, from the money (refunds:notify.disputeDecided):
+      // one event, one notification (issue 39 item 6). The author keeps the ticket's mail with the reason.
+      await mailAuthor(trx, publicUrl, row, `state.${to}`, { reason: input.reason })
     },
   )
   return detail(deps, id, 'support')
@@ -113,7 +119,7 @@ export async function complaintRoom(db: Kysely<Database>, caller: Caller, id: nu
       action: 'read_room',
       objectType: 'chat_room',
       objectId: roomId,
-      reason: `complaint #${id}`,
+      params: { complaintId: id },
     })
     return { roomId, messages: await readRoom(trx, roomId) }
   })

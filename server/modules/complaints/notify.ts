@@ -83,6 +83,26 @@ export async function tellAuthor(
   params: Record<string, string | number> = {},
   extra?: string,
 ) {
+  // The receipt of a ticket its author has just filed is a mail only: the bell is for what others did.
+  if (ticket.author_id && kind !== 'created')
+    await enqueue(trx, COMPLAINT_NOTIFY_TOPIC, {
+      userId: ticket.author_id,
+      complaintId: ticket.id,
+      kind,
+      params: { id: ticket.id, title: ticket.title, ...params },
+    } satisfies ComplaintNotifyPayload)
+  await mailAuthor(trx, publicUrl, ticket, kind, params, extra)
+}
+
+/** The mail half of `tellAuthor`: for a step whose bell notification another part already gives (a dispute decided). */
+export async function mailAuthor(
+  trx: Trx,
+  publicUrl: string,
+  ticket: TicketAuthor,
+  kind: string,
+  params: Record<string, string | number> = {},
+  extra?: string,
+) {
   const all = { id: ticket.id, title: ticket.title, ...params }
   const account = ticket.author_id
     ? await trx
@@ -91,14 +111,6 @@ export async function tellAuthor(
         .where('id', '=', ticket.author_id)
         .executeTakeFirst()
     : undefined
-  // The receipt of a ticket its author has just filed is a mail only: the bell is for what others did.
-  if (account && kind !== 'created')
-    await enqueue(trx, COMPLAINT_NOTIFY_TOPIC, {
-      userId: account.id,
-      complaintId: ticket.id,
-      kind,
-      params: all,
-    } satisfies ComplaintNotifyPayload)
   const locale = asLocale(account?.language ?? ticket.language)
   await enqueue(
     trx,

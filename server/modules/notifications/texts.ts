@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { locales, type Locale } from '#server/db/schema.ts'
+import { formatMoney } from '#server/lib/money.ts'
 
 // A notification stores a message key, `<namespace>:<path>` into locales/<lang>/<namespace>.json
 // (`projects:notify.proposalAccepted`), whose value is { title, content } with {{param}} slots.
@@ -49,8 +50,17 @@ export function asLocale(value: string | null | undefined): Locale {
   return (locales as readonly string[]).includes(value ?? '') ? (value as Locale) : 'en'
 }
 
-/** The title and content of a stored message in the reader's language (English when a text is missing). */
+/**
+ * The title and content of a stored message in the reader's language (English when a text is
+ * missing). An amount is stored as a fact (`amountMinor` and `currency`) and fills `{{amount}}` as
+ * money in the reader's language (issue 39 item 4); older rows stored `amount` as text.
+ */
 export function renderNotification(locale: Locale, key: string, params: Record<string, unknown>) {
   const text = lookup(locale, key) ?? lookup('en', key) ?? { title: key, content: '' }
-  return { title: fill(text.title ?? key, params), content: fill(text.content ?? '', params) }
+  const { amountMinor, currency } = params
+  const all =
+    typeof amountMinor === 'number' && typeof currency === 'string'
+      ? { ...params, amount: formatMoney(amountMinor, currency, locale) }
+      : params
+  return { title: fill(text.title ?? key, all), content: fill(text.content ?? '', all) }
 }

@@ -209,6 +209,39 @@ for (const dialect of dialects) {
       expect(await ledgerRows()).toBe(rows)
     })
 
+    test('one event, one notification: each step of a contract tells the other side once, and its taker not at all', async () => {
+      // Two new people, so their bells hold only this contract's notifications (issue 39 item 6).
+      const [cli, fre] = [await t.user('client', 'Nina', 'Once'), await t.user('freelancer', 'Otto', 'Once')]
+      const bells = async () => {
+        await t.api.jobs.outbox.drain()
+        const keys = async (u: U) =>
+          (
+            await database.db
+              .selectFrom('notification')
+              .select('message_key')
+              .where('user_id', '=', u.id)
+              .orderBy('id')
+              .execute()
+          ).map((n) => n.message_key.replace(/^projects:notify\./, ''))
+        return { client: await keys(cli), freelancer: await keys(fre) }
+      }
+      const c = await contractFor(t.call, database, cli, fre, [50000])
+      const i = c.installments[0]
+      // The proposal, then its acceptance (which starts the contract: no second notice of that).
+      expect(await bells()).toEqual({ client: ['proposalReceivedFrom'], freelancer: ['proposalAccepted'] })
+      await fund(t.call, cli, c.projectId, [i.id])
+      await t.call('POST', `projects/installments/${i.id}/submit`, {
+        token: fre.token,
+        body: { note: 'Done.' },
+      })
+      // Approving releases the money at once: one notice of it, not "approved" and "released".
+      await t.call('POST', `projects/installments/${i.id}/approve`, { token: cli.token, body: {} })
+      expect(await bells()).toEqual({
+        client: ['proposalReceivedFrom', 'installmentSubmitted'],
+        freelancer: ['proposalAccepted', 'installmentFunded', 'installmentReleased'],
+      })
+    })
+
     test("refusals: another user's contract is 404, a changed total 409, a foreign installment 400, the old fund move 400 — and nothing moves", async () => {
       const c = await contractFor(t.call, database, client, freelancer)
       const [i1, i2] = c.installments

@@ -15,12 +15,6 @@ import {
 // The gateway's answer to a payout, applied once whichever way it arrives: the answer to our
 // request, a later event, or reconciliation asking again.
 
-const digits = (currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-/** An amount as notification texts show it (the same in every language: 1250.00 EUR). */
-const amountText = (minor: number, currency: string) =>
-  `${(minor / 10 ** digits(currency)).toFixed(digits(currency))} ${currency}`
-
 /**
  * The gateway's answer, applied once: a payout still requested becomes paid (in flight →
  * clearing) or failed (a reversal returns the money to available); any later answer changes
@@ -61,7 +55,8 @@ export async function settlePayout(
   await enqueue(trx, PAYMENTS_NOTIFY_TOPIC, {
     userIds: [p.user_id],
     kind: status === 'paid' ? 'payoutPaid' : 'payoutFailed',
-    params: { amount: amountText(Number(p.amount_minor), p.currency), destination: p.destination_masked },
+    // The amount is a fact: each reader's notification says it as money in their language.
+    params: { amountMinor: Number(p.amount_minor), currency: p.currency, destination: p.destination_masked },
   })
   await settled?.(trx, status)
   return true

@@ -173,7 +173,17 @@ for (const dialect of dialects) {
       ])
       const note = await notified(s.freelancer, 'payouts:notify.payoutPaid')
       expect(note.type).toBe('Payment')
-      expect(JSON.parse(note.params)).toMatchObject({ amount: '500.00 EUR' })
+      // The amount is a fact; each reader's notification says it as money in their language.
+      expect(JSON.parse(note.params)).toMatchObject({ amountMinor: 50000, currency: 'EUR' })
+      const bell = async (lang: string) =>
+        (
+          (await t.call('GET', `notifications?lang=${lang}`, { token: s.freelancer.token })).json
+            .data as Array<{
+            content: string
+          }>
+        ).map((n) => n.content)
+      expect((await bell('en')).find((c) => c.includes('was paid out'))).toMatch(/^€500\.00 was paid out to /)
+      expect((await bell('de')).find((c) => c.includes('ausgezahlt'))).toMatch(/^500,00\s€ wurden an /)
       expect(await ledgerBroken(s.database)).toEqual([])
     })
 

@@ -4,7 +4,6 @@ import type { DB } from '#server/db/database.ts'
 import type { InstallmentState } from '../projects/machines.ts'
 import { readContractOfProject } from '../projects/reads.ts'
 import { conflict, lockRow, recordActivity } from '../projects/transition.ts'
-import { formatMoney } from '#server/lib/money.ts'
 import type { Trx } from './ledger.ts'
 import { moveBack, sendBack } from './refund-money.ts'
 import { chatEvent, tell, titles } from './refund-notices.ts'
@@ -87,8 +86,9 @@ export async function requestRefund(
     })
     const party = { project_id: input.projectId, freelancer_id: contract.freelancerId }
     await chatEvent(trx, 'refundRequested', party, caller.userId)
+    // The amount is a fact the reader's screen words as money in their language (decision 321).
     await feed(trx, { id: row.id, project_id: input.projectId }, caller.userId, 'request', 'open', {
-      note: formatMoney(input.amount, held.currency),
+      params: { amountMinor: input.amount, currency: held.currency },
     })
     return row.id
   })
@@ -102,8 +102,8 @@ const feed = (
   actorId: number,
   action: 'request' | 'accept' | 'decline' | 'dispute',
   state: string,
-  { note }: { note?: string } = {},
-) => recordActivity(trx, r.project_id, actorId, 'refund', r.id, action, state, note)
+  { note, params }: { note?: string; params?: { amountMinor: number; currency: string } } = {},
+) => recordActivity(trx, r.project_id, actorId, 'refund', r.id, action, state, note, params)
 
 /** The freelancer accepts: the money goes back at once (in the acceptance's transaction), the gateway is asked after commit. */
 export async function acceptRefund(deps: RefundDeps, caller: Caller, requestId: number) {

@@ -138,15 +138,19 @@ for (const dialect of dialects) {
         entity: string
         action: string
         note: string | null
+        amount: { minor: number; currency: string } | null
         actor: { id: number } | null
       }>
       const step = (entity: string, action: string) =>
-        log.filter((a) => a.entity === entity && a.action === action).map((a) => [a.actor?.id, a.note])
+        log
+          .filter((a) => a.entity === entity && a.action === action)
+          .map((a) => [a.actor?.id, a.amount ?? a.note])
       expect(step('installment', 'fund')).toEqual([
         [client.id, null],
         [client.id, null],
       ])
-      expect(step('refund', 'request')).toEqual([[client.id, '€1,000.00']])
+      // The amount asked is a fact the reader's screen words as money (decision 321), not English text.
+      expect(step('refund', 'request')).toEqual([[client.id, { minor: 100000, currency: 'EUR' }]])
       expect(step('refund', 'accept')).toEqual([[freelancer.id, null]])
       // Notifications and the chat's system messages arrive through the outbox.
       await t.api.jobs.outbox.drain()

@@ -90,9 +90,9 @@ async function startContract(
       })),
     )
     .execute()
-  await recordCreated(trx, 'contract', contract.id, 'active', proj.id, caller.userId, [
-    notify([p.freelancer_id, proj.client_id], 'contractStarted', proj.id, 'Project', { title: proj.title }),
-  ])
+  // No notification of its own (issue 39 item 6: one event, one notification): the freelancer's
+  // "Proposal accepted" says the contract started, and the client started it.
+  await recordCreated(trx, 'contract', contract.id, 'active', proj.id, caller.userId)
   return contract.id
 }
 

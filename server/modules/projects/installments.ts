@@ -113,12 +113,12 @@ async function move(
       set: { feedback: note ?? null },
       effects: heard('installmentChangesRequested'),
     })
+  // The release right after tells the freelancer, once (issue 39 item 6: one event, one notification).
   await transitionInstallment(trx, {
     ...step,
     action: 'approve',
     guard: active,
     set: { feedback: note || i.feedback },
-    effects: heard('installmentApproved'),
   })
   // Approval releases the held money at once, in the same transaction (decision 172).
   await releaseLocked(deps, trx, contract, { ...i, status: 'approved' }, title)
@@ -190,7 +190,8 @@ async function autoRelease(deps: InstallmentDeps, installmentId: number, submitt
     if (contract.status !== 'active' || i.status !== 'submitted' || i.updated_at >= submittedBefore)
       return false
     const title = await projectTitle(trx, contract.project_id)
-    const parties = [contract.client_id, contract.freelancer_id]
+    // The client hears that it was approved for them; the freelancer hears of the release, once.
+    const parties = [contract.client_id]
     const params = { title, installment: i.title }
     await transitionInstallment(trx, {
       id: i.id,

@@ -187,7 +187,10 @@ export async function recordCreated(
   for (const e of effects) await enqueue(trx, e.topic, e.payload, { delayMs: e.delayMs })
 }
 
-/** Activity without a state change (a comment, a file, a review). */
+/**
+ * Activity without a state change (a comment, a file, a review). `note` is a person's words or a
+ * name; `params` are facts (an amount in minor units and its currency) the reader's screen words.
+ */
 export async function recordActivity(
   trx: Trx,
   projectId: number,
@@ -197,6 +200,7 @@ export async function recordActivity(
   action: string,
   state: string,
   note?: string,
+  params?: Record<string, string | number>,
 ) {
   await trx
     .insertInto('project_activity')
@@ -209,6 +213,7 @@ export async function recordActivity(
       from_state: state,
       to_state: state,
       note: note ?? null,
+      params: params ? JSON.stringify(params) : null,
       created_at: new Date().toISOString(),
     })
     .execute()

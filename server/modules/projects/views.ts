@@ -247,6 +247,12 @@ const contract = async (deps: ViewDeps, id: number) =>
     ])
   )[0]
 
+/** The amount an activity row names (a refund asked), from its facts; the screen words it as money. */
+function activityAmount(params: string | null) {
+  const p = params ? (JSON.parse(params) as { amountMinor?: number; currency?: string }) : {}
+  return p.amountMinor !== undefined && p.currency ? { minor: p.amountMinor, currency: p.currency } : null
+}
+
 /** A page of the project's history, newest first, and how many entries it has in all. */
 async function activityPage(deps: ViewDeps, projectId: number, offset: number, limit: number) {
   const { db } = deps
@@ -276,6 +282,7 @@ async function activityPage(deps: ViewDeps, projectId: number, offset: number, l
     fromState: r.from_state,
     toState: r.to_state,
     note: r.note,
+    amount: activityAmount(r.params),
     actor: r.actor_id ? (users.get(r.actor_id) ?? null) : null,
     createdAt: r.created_at,
   }))

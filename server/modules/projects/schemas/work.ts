@@ -51,6 +51,8 @@ export const activity = z.object({
   fromState: z.string().nullable(),
   toState: z.string(),
   note: z.string().nullable(),
+  /** An amount the step names (a refund asked), worded by the reader's screen (decision 321). */
+  amount: z.object({ minor: z.number(), currency: z.string() }).nullable(),
   actor: person.nullable(),
   createdAt: z.string(),
 })
