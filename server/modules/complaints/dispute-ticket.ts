@@ -1,8 +1,6 @@
-import { asLocale } from '../notifications/texts.ts'
-import { personName } from '../identity/display-name.ts'
 import { tell, tellAuthor } from './notify.ts'
 import { complaintLimits } from './rules.ts'
-import { addMessage, type Trx } from './tickets.ts'
+import { addMessage, appAuthor, openTicket, type Trx } from './tickets.ts'
 
 // Every dispute is a ticket in support's queue (decision 313). A client who disputes a declined or
 // unanswered refund request files it without writing one: the ticket is about the installment,
@@ -20,11 +18,6 @@ export interface DisputedRequest {
 
 /** Files the dispute's ticket in the dispute's transaction and tells both sides; answers its id. */
 export async function fileDisputeTicket(trx: Trx, publicUrl: string, r: DisputedRequest) {
-  const client = await trx
-    .selectFrom('app_user')
-    .select(['email', 'first_name', 'last_name', 'status', 'language'])
-    .where('id', '=', r.client_id)
-    .executeTakeFirstOrThrow()
   const where = await trx
     .selectFrom('installment as i')
     .innerJoin('contract as c', 'c.id', 'i.contract_id')
@@ -32,28 +25,14 @@ export async function fileDisputeTicket(trx: Trx, publicUrl: string, r: Disputed
     .select(['p.title as project', 'i.title as installment'])
     .where('i.id', '=', r.installment_id)
     .executeTakeFirst()
-  const now = new Date().toISOString()
-  const row = await trx
-    .insertInto('complaint')
-    .values({
-      author_id: r.client_id,
-      email: client.email,
-      name: personName(client),
-      language: asLocale(client.language),
-      source: 'app',
-      contact_message_id: null,
-      subject_kind: 'installment',
-      subject_id: r.installment_id,
-      subject_label: where ? `${where.project}: ${where.installment}` : '',
-      other_party_id: r.freelancer_id,
-      title: r.reason.replace(/\s+/g, ' ').trim().slice(0, complaintLimits.title),
-      status: 'open',
-      assignee_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const row = await openTicket(trx, {
+    ...(await appAuthor(trx, r.client_id)),
+    subject_kind: 'installment',
+    subject_id: r.installment_id,
+    subject_label: where ? `${where.project}: ${where.installment}` : '',
+    other_party_id: r.freelancer_id,
+    title: r.reason.replace(/\s+/g, ' ').trim().slice(0, complaintLimits.title),
+  })
   await addMessage(trx, row.id, r.client_id, false, r.reason)
   if (r.decline_reason) await addMessage(trx, row.id, r.freelancer_id, false, r.decline_reason)
   await tellAuthor(trx, publicUrl, row, 'created')

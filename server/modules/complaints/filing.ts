@@ -1,11 +1,9 @@
 import type { Locale } from '#server/db/schema.ts'
 import type { Caller } from '#server/api/handler.ts'
-import { personName } from '../identity/display-name.ts'
-import { asLocale } from '../notifications/texts.ts'
 import { tell, tellAuthor } from './notify.ts'
 import { complaintLimits, partyKinds, type NewComplaint } from './rules.ts'
 import { subjectFor } from './subjects.ts'
-import { addMessage, type ComplaintsDeps, type Files, type Trx } from './tickets.ts'
+import { addMessage, appAuthor, openTicket, type ComplaintsDeps, type Files, type Trx } from './tickets.ts'
 import { detail } from './views.ts'
 
 // Filing a ticket: a signed-in user's complaint about something they are part of, and a message
@@ -21,33 +19,14 @@ export async function fileComplaint(
   const { db, money, publicUrl } = deps
   const subject = await subjectFor(db, caller.userId, input.subject)
   const id = await db.transaction().execute(async (trx) => {
-    const me = await trx
-      .selectFrom('app_user')
-      .select(['email', 'first_name', 'last_name', 'status', 'language'])
-      .where('id', '=', caller.userId)
-      .executeTakeFirstOrThrow()
-    const now = new Date().toISOString()
-    const row = await trx
-      .insertInto('complaint')
-      .values({
-        author_id: caller.userId,
-        email: me.email,
-        name: personName(me),
-        language: asLocale(me.language),
-        source: 'app',
-        contact_message_id: null,
-        subject_kind: subject.kind,
-        subject_id: subject.id,
-        subject_label: subject.stored,
-        other_party_id: subject.otherPartyId,
-        title: input.title,
-        status: 'open',
-        assignee_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const row = await openTicket(trx, {
+      ...(await appAuthor(trx, caller.userId)),
+      subject_kind: subject.kind,
+      subject_id: subject.id,
+      subject_label: subject.stored,
+      other_party_id: subject.otherPartyId,
+      title: input.title,
+    })
     await addMessage(trx, row.id, caller.userId, false, input.description, upload)
     await tellAuthor(trx, publicUrl, row, 'created')
     // A complaint about a funded installment holds its money until an admin decides (decision 230).
@@ -86,28 +65,20 @@ export async function ticketFromContact(
     userId: number | null
   },
 ) {
-  const now = new Date().toISOString()
-  const row = await trx
-    .insertInto('complaint')
-    .values({
-      author_id: contact.userId,
-      email: contact.email,
-      name: contact.name,
-      language: contact.language,
-      source: 'contact',
-      contact_message_id: contact.id,
-      subject_kind: 'platform',
-      subject_id: null,
-      subject_label: 'Workneer',
-      other_party_id: null,
-      title: contact.subject.slice(0, complaintLimits.title),
-      status: 'open',
-      assignee_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const row = await openTicket(trx, {
+    author_id: contact.userId,
+    email: contact.email,
+    name: contact.name,
+    language: contact.language,
+    source: 'contact',
+    contact_message_id: contact.id,
+    subject_kind: 'platform',
+    subject_id: null,
+    subject_label: 'Workneer',
+    other_party_id: null,
+    title: contact.subject.slice(0, complaintLimits.title),
+  })
+  const now = row.created_at
   await trx
     .insertInto('complaint_message')
     .values({

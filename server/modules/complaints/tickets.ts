@@ -1,9 +1,11 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Insertable, Kysely, Transaction } from 'kysely'
 import type { z } from 'zod'
 import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { Database } from '#server/db/schema.ts'
 import { ApiError, notFound, validationError } from '#server/api/errors.ts'
 import type { FileService } from '../files/service.ts'
+import { personName } from '../identity/display-name.ts'
+import { asLocale } from '../notifications/texts.ts'
 import { FILE_PURPOSE } from './access.ts'
 import type { DisputeMoney } from './disputes.ts'
 import type { ComplaintState } from './machine.ts'
@@ -44,6 +46,39 @@ export async function lock(trx: Trx, dialect: Dialect, id: number) {
   let q = trx.selectFrom('complaint').selectAll().where('id', '=', id)
   if (dialect === 'postgres') q = q.forUpdate()
   return q.executeTakeFirst()
+}
+
+/** A new ticket's own fields: it opens unassigned, now. */
+type NewTicket = Omit<
+  Insertable<Database['complaint']>,
+  'status' | 'assignee_id' | 'created_at' | 'updated_at'
+>
+
+/** Opens a ticket (filed in the app, through the contact form, or by a dispute) and answers its row. */
+export async function openTicket(trx: Trx, ticket: NewTicket) {
+  const now = new Date().toISOString()
+  return trx
+    .insertInto('complaint')
+    .values({ ...ticket, status: 'open', assignee_id: null, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** A signed-in user as a ticket's author: their address, name and language, filed in the app. */
+export async function appAuthor(trx: Trx, userId: number) {
+  const user = await trx
+    .selectFrom('app_user')
+    .select(['email', 'first_name', 'last_name', 'status', 'language'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return {
+    author_id: userId,
+    email: user.email,
+    name: personName(user),
+    language: asLocale(user.language),
+    source: 'app' as const,
+    contact_message_id: null,
+  }
 }
 
 /** A message on the ticket, with the upload's files stored and attached; the ticket counts as updated. */
