@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { Role } from '../identity/permissions.ts'
 import { disputeTickets } from '#server/db/migrations/0037-dispute-tickets.ts'
 import {
   contractFor,
@@ -20,15 +19,16 @@ for (const dialect of dialects) {
     const s = usePayments(dialect)
     type U = Awaited<ReturnType<ReturnType<typeof paymentsTestApi>['user']>>
     let [database, t, client, other, freelancer] = [s.database, s.t, s.client, s.other, s.freelancer]
-    let admin: U
-    beforeAll(async () => {
-      ;[database, t, client, other, freelancer] = [s.database, s.t, s.client, s.other, s.freelancer]
-      admin = await t.user('client', 'Sam', 'Support')
-      await database.db
-        .updateTable('user_role')
-        .set({ role: Role.SuperAdmin })
-        .where('user_id', '=', admin.id)
-        .execute()
+    let admin = s.admin
+    beforeAll(() => {
+      ;[database, t, client, other, freelancer, admin] = [
+        s.database,
+        s.t,
+        s.client,
+        s.other,
+        s.freelancer,
+        s.admin,
+      ]
     })
     const as = (u: U) => ({ token: u.token })
     const told = async (u: U, key: string) => {

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { Role } from '../identity/permissions.ts'
 import {
   contractFor,
   fund,
@@ -22,15 +21,16 @@ for (const dialect of dialects) {
     const s = usePayments(dialect)
     type U = Awaited<ReturnType<ReturnType<typeof paymentsTestApi>['user']>>
     let [database, t, client, other, freelancer] = [s.database, s.t, s.client, s.other, s.freelancer]
-    let admin: U
-    beforeAll(async () => {
-      ;[database, t, client, other, freelancer] = [s.database, s.t, s.client, s.other, s.freelancer]
-      admin = await t.user('client', 'Sam', 'Support')
-      await database.db
-        .updateTable('user_role')
-        .set({ role: Role.SuperAdmin })
-        .where('user_id', '=', admin.id)
-        .execute()
+    let admin = s.admin
+    beforeAll(() => {
+      ;[database, t, client, other, freelancer, admin] = [
+        s.database,
+        s.t,
+        s.client,
+        s.other,
+        s.freelancer,
+        s.admin,
+      ]
     })
 
     const balance = async (u: U) =>

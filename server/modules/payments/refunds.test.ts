@@ -11,7 +11,6 @@ import {
 import { sandboxEvent } from './gateways/sandbox.ts'
 import { feeOf } from './fees.ts'
 import { refundToken } from './refunds.ts'
-import { Role } from '../identity/permissions.ts'
 
 // Refund requests, disputes and auto-release on both databases, through the real API and the
 // sandbox gateway (decisions 180–183). Default fees: the client pays 3 % on top, the platform keeps
@@ -24,15 +23,16 @@ for (const dialect of dialects) {
     const s = usePayments(dialect)
     type U = Awaited<ReturnType<ReturnType<typeof paymentsTestApi>['user']>>
     let [database, t, client, other, freelancer] = [s.database, s.t, s.client, s.other, s.freelancer]
-    let admin: U
-    beforeAll(async () => {
-      ;[database, t, client, other, freelancer] = [s.database, s.t, s.client, s.other, s.freelancer]
-      admin = await t.user('client', 'Sam', 'Support')
-      await database.db
-        .updateTable('user_role')
-        .set({ role: Role.SuperAdmin })
-        .where('user_id', '=', admin.id)
-        .execute()
+    let admin = s.admin
+    beforeAll(() => {
+      ;[database, t, client, other, freelancer, admin] = [
+        s.database,
+        s.t,
+        s.client,
+        s.other,
+        s.freelancer,
+        s.admin,
+      ]
     })
     /** Support decides the dispute on its ticket (decision 313). */
     const decide = (complaintId: number, body: Record<string, unknown>) =>

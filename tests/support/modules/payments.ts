@@ -5,6 +5,7 @@ import { moduleTestApi, useModuleApi } from '../../integration/module-api.ts'
 import type { TestDialect } from '../../integration/databases.ts'
 import { testCards } from '#server/modules/payments/gateways/sandbox.ts'
 import type { Gateway } from '#server/modules/payments/gateways/gateway.ts'
+import { Role } from '#server/modules/identity/permissions.ts'
 
 // Test helpers for payments: users, a contract ready to be paid (a project, a proposal accepted),
 // and funding through the sandbox checkout as a client's browser does it.
@@ -16,19 +17,26 @@ const options = { name: 'payments', addressBlock: 17, freelancerTitle: 'Structur
 export const paymentsTestApi = (database: Db, env?: Record<string, string>) =>
   moduleTestApi(database, { ...options, env })
 
-/** A describe block's database, API (outbox started, with these settings) and users: a client, another client, a freelancer. */
+/** A describe block's database, API (outbox started, with these settings) and users: a client, another client, a freelancer, and a SuperAdmin who decides disputes. */
 export function usePayments(dialect: TestDialect, env?: () => Record<string, string>) {
   type User = Awaited<ReturnType<T['user']>>
   const s = useModuleApi(dialect, () => ({ ...options, env: env?.() })) as ReturnType<typeof useModuleApi> & {
     client: User
     other: User
     freelancer: User
+    admin: User
   }
   beforeAll(async () => {
     s.t.api.jobs.outbox.start()
     s.client = await s.t.user('client', 'Clara', 'Client')
     s.other = await s.t.user('client', 'Oscar', 'Other')
     s.freelancer = await s.t.user('freelancer', 'Fran', 'Engineer')
+    s.admin = await s.t.user('client', 'Sam', 'Support')
+    await s.database.db
+      .updateTable('user_role')
+      .set({ role: Role.SuperAdmin })
+      .where('user_id', '=', s.admin.id)
+      .execute()
   }, 60_000)
   return s
 }
