@@ -162,3 +162,35 @@ export const answerLost = (real: Gateway): Gateway => ({
     throw new Error('process killed after the gateway answered')
   },
 })
+
+/** How many rows a table holds (a refused call must leave it as it was). */
+export const rowCount = async (
+  database: Db,
+  table: 'change_order' | 'installment' | 'refund_request' | 'ledger_entry',
+) =>
+  Number(
+    (
+      await database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+
+/** The freelancer submits a funded installment and the client approves it: its money is released. */
+export async function submitAndApprove(call: Call, client: U, freelancer: U, installmentId: number) {
+  await call('POST', `projects/installments/${installmentId}/submit`, {
+    token: freelancer.token,
+    body: { note: 'Done' },
+  })
+  return call('POST', `projects/installments/${installmentId}/approve`, { token: client.token, body: {} })
+}
+
+/** A contract's installments as stored, in order. */
+export const installmentRows = (database: Db, contractId: number) =>
+  database.db
+    .selectFrom('installment')
+    .selectAll()
+    .where('contract_id', '=', contractId)
+    .orderBy('position')
+    .execute()
