@@ -1,18 +1,16 @@
 import { z } from 'zod'
 import { endpoint, recordId, shownName } from '#server/api/contract.ts'
 import { day, price, writing } from '../schemas/fields.ts'
+import { changeOrderLimits, changeOrderStates, effectKinds } from './states.ts'
+
+export { changeOrderLimits, changeOrderStates, effectKinds }
+export type { ChangeOrderState, EffectKind } from './states.ts'
 
 // Change orders (issue 40 item 2, decision 319): either party of an active contract proposes a
 // change with a description, a reason and its effects; the other party accepts or rejects it (with
 // a reason); the proposer may withdraw it while it is pending. Rules are worded as keys of the
 // `changeOrders` namespace, so the page and the API say them in the reader's language.
 
-export const changeOrderStates = ['proposed', 'accepted', 'rejected', 'withdrawn'] as const
-export type ChangeOrderState = (typeof changeOrderStates)[number]
-export const effectKinds = ['add', 'change', 'reduce', 'deadline'] as const
-export type EffectKind = (typeof effectKinds)[number]
-
-export const changeOrderLimits = { description: 2_000, reason: 1_000, effects: 10, title: 120 }
 const problem = (key: string) => `changeOrders:errors.${key}`
 const tag = 'Change orders'
 
@@ -139,6 +137,19 @@ export const changeOrderListOut = z.object({
   /** The deadline of the last accepted change that moved it, else the project's (null when none). */
   deadline: z.string().nullable(),
   contractStatus: z.string(),
+  projectTitle: z.string(),
+  /** The caller's side of the contract, and the installments a change may name, in order. */
+  role: z.enum(['client', 'freelancer']),
+  installments: z.array(
+    z.object({
+      id: z.number(),
+      position: z.number(),
+      title: z.string(),
+      amountMinor: z.number(),
+      dueDate: z.string().nullable(),
+      status: z.string(),
+    }),
+  ),
 })
 
 const projectId = recordId

@@ -62,7 +62,7 @@ export async function announceStep(
     .where('id', '=', other)
     .executeTakeFirst()
   if (!to || to.status === 'Deleted') return
-  const link = new URL(`/projects/freelancer/contract/${contract.project_id}/changes`, publicUrl).href
+  const link = new URL(`/projects/changes/${contract.project_id}`, publicUrl).href
   await enqueue(
     trx,
     EMAIL_TOPIC,

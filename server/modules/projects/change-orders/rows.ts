@@ -128,10 +128,16 @@ export const changeOrderRows = (db: DB | Trx, contractId: number) =>
 /** The list with the contract's original value, the approved changes, its value and deadline now. */
 export async function listChangeOrders(db: DB, caller: Caller, projectId: number) {
   const contract = await partyContract(db, caller, projectId)
-  const [rows, project, moved] = await Promise.all([
+  const [rows, project, moved, installments] = await Promise.all([
     changeOrderRows(db, contract.id),
     readProject(db, projectId),
     movedDeadline(db, contract.id),
+    db
+      .selectFrom('installment')
+      .select(['id', 'position', 'title', 'amount_minor', 'due_date', 'status'])
+      .where('contract_id', '=', contract.id)
+      .orderBy('position')
+      .execute(),
   ])
   const approved = rows
     .filter((r) => r.status === 'accepted')
@@ -144,5 +150,15 @@ export async function listChangeOrders(db: DB, caller: Caller, projectId: number
     currentMinor: contract.amount_minor,
     deadline: moved?.due_date ?? project?.deadline ?? null,
     contractStatus: contract.status,
+    projectTitle: project?.title ?? '',
+    role: contract.client_id === caller.userId ? ('client' as const) : ('freelancer' as const),
+    installments: installments.map((i) => ({
+      id: i.id,
+      position: i.position,
+      title: i.title,
+      amountMinor: i.amount_minor,
+      dueDate: i.due_date,
+      status: i.status,
+    })),
   }
 }
