@@ -91,6 +91,8 @@ for (const dialect of dialects) {
 
     test('the other party rejects with a reason, the proposer withdraws, and only the two parties see them', async () => {
       const c = await contractFor(t.call, database, client, freelancer, [80000])
+      const none = await t.call('GET', path(c.projectId), { token: client.token })
+      expect([none.status, none.json.data, none.json.currentMinor]).toEqual([200, [], 80000])
       const first = await propose(c.projectId, client, [{ kind: 'deadline', dueDate: '2099-06-30' }])
       expect(first.status, first.text).toBe(200)
       const id = first.json.id as number

@@ -15,6 +15,13 @@ const problem = (key: string) => `changeOrders:errors.${key}`
 const tag = 'Change orders'
 
 const title = writing(1, changeOrderLimits.title)
+/** Text a party writes, whose absence is named by `key` ("Say why you reject it."). */
+const text = (max: number, key: string) =>
+  z
+    .string({ error: problem(key) })
+    .trim()
+    .min(1, problem(key))
+    .max(max, 'projects:errors.tooLong')
 /** One effect of a change order: an installment added, one changed or reduced, or the deadline moved. */
 export const effectIn = z.discriminatedUnion(
   'kind',
@@ -36,8 +43,8 @@ export type EffectIn = z.output<typeof effectIn>
 
 /** The change order a party proposes (the API's body; the page's form becomes one, changeOrderForm). */
 export const changeOrderIn = z.object({
-  description: writing(1, changeOrderLimits.description, problem('description')),
-  reason: writing(1, changeOrderLimits.reason, problem('reason')),
+  description: text(changeOrderLimits.description, 'description'),
+  reason: text(changeOrderLimits.reason, 'reason'),
   effects: z
     .array(effectIn, { error: problem('effects') })
     .min(1, problem('effects'))
@@ -86,7 +93,7 @@ export const changeOrderForm = z
   })
 
 export const rejectionIn = z.object({
-  reason: writing(1, changeOrderLimits.reason, problem('rejectionReason')),
+  reason: text(changeOrderLimits.reason, 'rejectionReason'),
 })
 
 const effectOut = z.object({

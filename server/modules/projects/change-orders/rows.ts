@@ -53,7 +53,8 @@ export async function presentAll(
       db,
       rows.map((r) => r.id),
     ),
-    usersByIds(db as DB, [...new Set(rows.map((r) => r.proposer_id))]),
+    // An empty list is no query: PostgreSQL refuses `in ()`.
+    rows.length ? usersByIds(db as DB, [...new Set(rows.map((r) => r.proposer_id))]) : Promise.resolve([]),
     rows.length
       ? db
           .selectFrom('installment')
