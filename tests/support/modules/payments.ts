@@ -1,6 +1,7 @@
 import { beforeAll } from 'vitest'
 import { sql } from 'kysely'
 import type { Db } from '#server/db/database.ts'
+import type { Database } from '#server/db/schema.ts'
 import { moduleTestApi, useModuleApi } from '../../integration/module-api.ts'
 import type { TestDialect } from '../../integration/databases.ts'
 import { testCards } from '#server/modules/payments/gateways/sandbox.ts'
@@ -164,14 +165,11 @@ export const answerLost = (real: Gateway): Gateway => ({
 })
 
 /** How many rows a table holds (a refused call must leave it as it was). */
-export const rowCount = async (
-  database: Db,
-  table: 'change_order' | 'installment' | 'refund_request' | 'ledger_entry',
-) =>
+export const rowCount = async (database: Db, table: keyof Database) =>
   Number(
     (
       await database.db
-        .selectFrom(table)
+        .selectFrom(table as 'outbox')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
     ).n,
