@@ -60,6 +60,7 @@ const postgresSpecs = [
   'admin-catalog',
   'security',
   'oidc-two-factor',
+  'change-orders',
 ].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is

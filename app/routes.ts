@@ -76,6 +76,8 @@ export default [
     route('ticketSupport', 'routes/ticket-support/list.tsx'),
     route('ticketSupport/addComplaints', 'routes/ticket-support/add.tsx'),
     route('ticketSupport/:complaintId', 'routes/ticket-support/ticket.tsx'),
+    // A contract's change orders, for its two parties (decision 319).
+    route('projects/changes/:projectId', 'routes/projects/change-orders.tsx'),
     // The admin area (SuperAdmin only): one tab row over its sections (app/routes/admin/sections.ts).
     layout('routes/admin/layout.tsx', [
       route('admin', 'routes/admin/dashboard.tsx'),

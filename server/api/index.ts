@@ -47,6 +47,9 @@ import { adminMoneyRoutes } from '../modules/admin-money/routes.ts'
 import { createLedgerHealthMonitor } from '../modules/admin-money/health-monitor.ts'
 import { createAdminUsersService } from '../modules/admin-users/service.ts'
 import { adminUsersRoutes } from '../modules/admin-users/routes.ts'
+import { createChangeOrders } from '../modules/projects/change-orders/service.ts'
+import { createChangeOrderMoney } from '../modules/payments/change-order-money.ts'
+import { changeOrdersRoutes } from '../modules/projects/change-orders/routes.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
 import { createApiHandler, type Implementation } from './handler.ts'
@@ -123,7 +126,18 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
     publicUrl: config.publicUrl,
     money: payments.refunds,
   })
-  return { projects, payments, complaints }
+  const changeOrders = createChangeOrders({
+    db,
+    dialect,
+    // Refunds go back through the gateways the refunds use (payments/index.ts).
+    money: createChangeOrderMoney({
+      db,
+      dialect,
+      gateways: { [payments.sandboxGateway.name]: payments.sandboxGateway },
+    }),
+    publicUrl: config.publicUrl,
+  })
+  return { projects, payments, complaints, changeOrders }
 }
 type Marketplace = ReturnType<typeof createMarketplace>
 
@@ -203,6 +217,7 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...adminUsersRoutes(s.adminUsers),
     ...m.payments.routes,
     ...adminMoneyRoutes(s.adminMoney),
+    ...changeOrdersRoutes(m.changeOrders),
   ]
 }
 

@@ -1,4 +1,5 @@
 import type { CatalogueTables } from './schema/catalogue.ts'
+import type { ChangeOrdersTables } from './schema/change-orders.ts'
 import type { ComplaintsTables } from './schema/complaints.ts'
 import type { ContentTables } from './schema/content.ts'
 import type { IdentityTables } from './schema/identity.ts'
@@ -20,6 +21,7 @@ export type * from './schema/payments.ts'
 export type * from './schema/platform.ts'
 export type * from './schema/profiles.ts'
 export type * from './schema/projects.ts'
+export type * from './schema/change-orders.ts'
 
 export interface Database
   extends
@@ -31,4 +33,5 @@ export interface Database
     ProjectsTables,
     MessagingTables,
     PaymentsTables,
-    ComplaintsTables {}
+    ComplaintsTables,
+    ChangeOrdersTables {}

@@ -18,6 +18,7 @@ export function defaultParams(world: World): Record<string, string | number> {
     roomId: ids.roomId,
     proposalId: ids.proposalId,
     requestId: ids.refundId,
+    changeOrderId: ids.changeOrderId,
     invoiceId: ids.invoiceId,
     fileId: ids.fileId,
     complaintId: ids.complaintId,

@@ -326,6 +326,20 @@ export const rows: Record<string, Row> = {
   'POST refund-requests/{requestId}/accept': row(FREELANCER_MOVE),
   'POST refund-requests/{requestId}/decline': row(FREELANCER_MOVE),
   'POST refund-requests/{requestId}/dispute': row(CLIENT_MOVE),
+  // Change orders (decision 319): either party proposes; the world's was proposed by the freelancer.
+  'GET projects/{projectId}/change-orders': row(PARTIES),
+  'POST projects/{projectId}/change-orders': row(PARTIES, {
+    call: () => ({
+      body: {
+        description: 'A second storey',
+        reason: 'The client asked for it',
+        effects: [{ kind: 'deadline', dueDate: '2099-12-31' }],
+      },
+    }),
+  }),
+  'POST projects/{projectId}/change-orders/{changeOrderId}/accept': row(CLIENT_MOVE),
+  'POST projects/{projectId}/change-orders/{changeOrderId}/reject': row(CLIENT_MOVE),
+  'POST projects/{projectId}/change-orders/{changeOrderId}/withdraw': row(FREELANCER_MOVE),
   'GET Payment/PayProjectInstallments': row(CLIENT_ONLY, {
     call: (w) => ({ query: { projectId: w.ids.projectId, installmentIds: [w.ids.heldInstallmentId] } }),
   }),

@@ -71,6 +71,7 @@ const table: Record<string, string> = {
   '/projects/freelancer': FREELANCER_SIDE,
   '/projects/freelancer/porposals': FREELANCER_SIDE,
   '/projects/freelancer/contract/:projectId': FREELANCER_SIDE,
+  '/projects/changes/:projectId': PARTIES,
   // Paying needs the installments chosen: without them the page is a 400 (to the client side).
   '/projects/client/pay/:projectId': 'login 400 400 unauthorized unauthorized 400',
   '/checkout/:token': EVERYONE,

@@ -79,6 +79,17 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
       body: { reason: marker('refund', 'client', 'freelancer', 'admin') },
     }),
   )
+  // A change order the freelancer proposed, pending: the client decides, the freelancer may withdraw.
+  const change = await ok(
+    t.call('POST', `projects/${contract.projectId}/change-orders`, {
+      token: freelancer.token,
+      body: {
+        description: marker('change', 'client', 'freelancer'),
+        reason: 'A second storey',
+        effects: [{ kind: 'add', title: 'Second storey', amountMinor: 10000 }],
+      },
+    }),
+  )
   const method = await ok(
     t.call('POST', 'freelancers/AddFreelancerPaymentMethod', {
       token: freelancer.token,
@@ -247,6 +258,7 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     notificationId: notification.id,
     paymentToken: pay.token as string,
     client2ProjectId: second.project.id as number,
+    changeOrderId: change.id as number,
   }
   return { t, users, ids, markers }
 }

@@ -11,6 +11,8 @@ import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
 import { RefundsSection } from '../payments/refunds'
 import { loadRefunds, refundIntent } from '../payments/refunds.server'
+import { loadChangeOrders } from './change-orders.server'
+import { ContractValue } from './change-orders-ui'
 import { ActionButton, Attachments, Budget, Deadline, Money } from './ui'
 import { ReceivedProposal } from './received-proposal'
 import { clientProjectMoves } from './moves'
@@ -41,10 +43,14 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       revised.map((pr) => api.call(c.proposalRevisions, { params: { proposalId: pr.id } })),
     )
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
-    const refunds = await loadRefunds(context, projectId, !!view.contract)
+    const [refunds, changes] = await Promise.all([
+      loadRefunds(context, projectId, !!view.contract),
+      loadChangeOrders(context, projectId, !!view.contract),
+    ])
     return {
       work: { ...view, revisions, comments: comments.data },
       refunds,
+      changes,
       refundDone: url.searchParams.get('refund'),
       created: url.searchParams.get('created') === '1',
       edited: url.searchParams.get('edited') === '1',
@@ -134,6 +140,9 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
       ) : null}
       <About project={p} />
       {contract ? <ContractSection contract={contract} projectId={p.id} /> : null}
+      {loaderData.changes ? (
+        <ContractValue v={loaderData.changes} link={`/projects/changes/${p.id}`} />
+      ) : null}
       {contract && loaderData.refunds ? (
         <RefundsSection
           refunds={loaderData.refunds}

@@ -10,6 +10,8 @@ import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
 import { RefundsSection } from '../payments/refunds'
 import { loadRefunds, refundIntent } from '../payments/refunds.server'
+import { loadChangeOrders } from './change-orders.server'
+import { ContractValue } from './change-orders-ui'
 import { Attachments, Money } from './ui'
 import { ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -29,13 +31,15 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const api = apiFor(context)
     const view = await api.call(c.detailsForFreelancer, { params: { projectId } })
     if (!view.contract) throw new Response('Not Found', { status: 404 })
-    const [activity, refunds] = await Promise.all([
+    const [activity, refunds, changes] = await Promise.all([
       api.call(c.activities, { params: { projectId }, query: { pageSize: 50 } }),
       loadRefunds(context, projectId, true),
+      loadChangeOrders(context, projectId, true),
     ])
     return {
       work: { project: view.project, contract: view.contract, activity: activity.data },
       refunds,
+      changes,
       refundDone: url.searchParams.get('refund'),
     }
   } catch (error) {
@@ -106,6 +110,9 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
         <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink>
         <ButtonLink to={`/projects/details/${p.id}`}>{t('contract.project')}</ButtonLink>
       </ButtonGroup>
+      {loaderData.changes ? (
+        <ContractValue v={loaderData.changes} link={`/projects/changes/${p.id}`} />
+      ) : null}
       <section aria-labelledby="installments" className="ui-section">
         <h2 id="installments">{t('contract.installments')}</h2>
         <InstallmentList

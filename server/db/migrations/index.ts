@@ -35,6 +35,7 @@ import { complaintSubjectNames } from './0036-complaint-subject-names.ts'
 import { disputeTickets } from './0037-dispute-tickets.ts'
 import { invoiceDetails } from './0038-invoice-details.ts'
 import { wordedByTheReader } from './0039-worded-by-the-reader.ts'
+import { changeOrders } from './0040-change-orders.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0037-dispute-tickets': disputeTickets,
   '0038-invoice-details': invoiceDetails,
   '0039-worded-by-the-reader': wordedByTheReader,
+  '0040-change-orders': changeOrders,
 }

@@ -27,6 +27,9 @@ export const chatEvents = [
   'refundAccepted',
   'refundDeclined',
   'disputeDecided',
+  'changeOrderProposed',
+  'changeOrderAccepted',
+  'changeOrderRejected',
 ] as const
 export type ChatEvent = (typeof chatEvents)[number]
 

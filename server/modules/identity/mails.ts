@@ -6,7 +6,15 @@ import type { EmailMessage } from '#server/jobs/mailer.ts'
 // Mails are written in the recipient's language from locales/<lng>/email.json, the same files the
 // web UI's translations live in, so a missing key fails the translation test like any other.
 export type MailKind =
-  'verifyEmail' | 'resetPassword' | 'changeEmail' | 'accountExists' | 'passwordChanged' | 'chatUnread'
+  | 'verifyEmail'
+  | 'resetPassword'
+  | 'changeEmail'
+  | 'accountExists'
+  | 'passwordChanged'
+  | 'chatUnread'
+  | 'changeOrderProposed'
+  | 'changeOrderAccepted'
+  | 'changeOrderRejected'
 type Texts = Record<string, Record<string, string>>
 
 const root = path.resolve(import.meta.dirname, '../../../locales')

@@ -6,6 +6,7 @@ import {
   fund,
   ledgerBroken,
   paymentsTestApi,
+  rowCount,
   usePayments,
 } from '../../../tests/support/modules/payments.ts'
 import { sandboxEvent } from './gateways/sandbox.ts'
@@ -51,15 +52,7 @@ for (const dialect of dialects) {
           .where('id', '=', id)
           .executeTakeFirstOrThrow()
       ).status
-    const count = async (table: 'ledger_entry' | 'refund_request' | 'outbox') =>
-      Number(
-        (
-          await database.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      )
+    const count = (table: 'ledger_entry' | 'refund_request' | 'outbox') => rowCount(database, table)
     const ask = (
       u: U,
       projectId: number,

@@ -1,6 +1,7 @@
 import { beforeAll } from 'vitest'
 import { sql } from 'kysely'
 import type { Db } from '#server/db/database.ts'
+import type { Database } from '#server/db/schema.ts'
 import { moduleTestApi, useModuleApi } from '../../integration/module-api.ts'
 import type { TestDialect } from '../../integration/databases.ts'
 import { testCards } from '#server/modules/payments/gateways/sandbox.ts'
@@ -170,3 +171,32 @@ export const answerLost = (real: Gateway): Gateway => ({
     throw new Error('process killed after the gateway answered')
   },
 })
+
+/** How many rows a table holds (a refused call must leave it as it was). */
+export const rowCount = async (database: Db, table: keyof Database) =>
+  Number(
+    (
+      await database.db
+        .selectFrom(table as 'outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+
+/** The freelancer submits a funded installment and the client approves it: its money is released. */
+export async function submitAndApprove(call: Call, client: U, freelancer: U, installmentId: number) {
+  await call('POST', `projects/installments/${installmentId}/submit`, {
+    token: freelancer.token,
+    body: { note: 'Done' },
+  })
+  return call('POST', `projects/installments/${installmentId}/approve`, { token: client.token, body: {} })
+}
+
+/** A contract's installments as stored, in order. */
+export const installmentRows = (database: Db, contractId: number) =>
+  database.db
+    .selectFrom('installment')
+    .selectAll()
+    .where('contract_id', '=', contractId)
+    .orderBy('position')
+    .execute()
