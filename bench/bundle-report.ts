@@ -70,7 +70,9 @@ for (const chunk of chunks) add(all, sourcesOf(chunk))
 console.log(`${chunks.length} chunks; the heaviest sources and packages over all of them:`)
 console.table(table(all, 25))
 
-// The home page: the entry, the root, the layout and the home route with everything they import.
+// A signed-in page (a visitor's loads no bundle, decision 314): the entry, the root, the layout and
+// the page's route with everything they import, as the page's module preloads name them. The
+// dashboard unless route ids are given: `npm run bundle-report -- routes/profile/index`.
 const manifestFile = chunks.find((f) => f.startsWith('manifest-'))!
 const manifestText = fs.readFileSync(path.join(assets, manifestFile), 'utf8')
 const manifest = JSON.parse(
@@ -79,13 +81,18 @@ const manifest = JSON.parse(
   entry: { module: string; imports: string[] }
   routes: Record<string, { module: string; imports?: string[] }>
 }
-const home = new Set([manifest.entry.module, ...manifest.entry.imports])
-for (const id of ['root', 'routes/layout', 'routes/home'])
-  for (const f of [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]) home.add(f)
-const onHome = new Map<string, number>()
-for (const f of home) add(onHome, sourcesOf(path.basename(f)))
-const homeTotal = [...onHome.values()].reduce((a, b) => a + b, 0)
-console.log(
-  `\nthe home page: ${home.size} files, ${(homeTotal / 1024).toFixed(1)} KB gzip (the manifest aside)`,
-)
-console.table(table(onHome, 20))
+const asked = process.argv.slice(2)
+for (const route of asked.length ? asked : ['routes/dashboard']) {
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports])
+  for (const id of ['root', 'routes/layout', route])
+    for (const f of [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]) files.add(f)
+  const sources = new Map<string, number>()
+  let total = 0
+  for (const f of files) {
+    const file = path.basename(f)
+    add(sources, sourcesOf(file))
+    total += gzipSync(fs.readFileSync(path.join(assets, file))).length
+  }
+  console.log(`\n${route}: ${files.size} files, ${(total / 1024).toFixed(1)} KB gzip (the manifest aside)`)
+  console.table(table(sources, 20))
+}

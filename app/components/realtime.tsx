@@ -13,7 +13,7 @@ import { useTranslation } from '~/lib/translations'
 import type { HubName, RealtimeClient, RealtimeState } from '~/lib/realtime.client'
 
 // Live updates for signed-in users. The SignalR client (app/lib/realtime.client.ts) is loaded with a
-// dynamic import after hydration, only when someone is signed in, so public pages and pages without
+// dynamic import once the page is idle after hydration, only when someone is signed in, so public pages and pages without
 // JavaScript never load it; everything here renders nothing until it is there.
 //
 //   <RealtimeProvider userId={user?.id}>   once, around the app (root.tsx)
@@ -24,6 +24,20 @@ import type { HubName, RealtimeClient, RealtimeState } from '~/lib/realtime.clie
 //   useHubSend('chat')('Typing', roomId)   call a hub method, fire and forget
 //   useHubReconnected('chat', fn)          after a reconnect: fetch what was missed
 //   useProjectChanges(projectId)           a page on a project: reload its loaders when the project changes
+
+/**
+ * Runs `work` once the browser is idle after hydration (at most two seconds later), so the SignalR
+ * client (15 KB gzip) is parsed and its connections opened after the page has answered its first
+ * taps, not during them (issue 38: total blocking time). Returns the cancel.
+ */
+function whenIdle(work: () => void) {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 2000 })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(work, 200)
+  return () => clearTimeout(id)
+}
 
 const RealtimeContext = createContext<RealtimeClient | null>(null)
 /** Reloads the loaders soon, once for a burst of messages (a transition sends several at once). */
@@ -47,17 +61,20 @@ export function RealtimeProvider({
     if (!userId) return
     let cancelled = false
     let started: RealtimeClient | null = null
-    import('~/lib/realtime.client').then(
-      ({ createRealtimeClient }) => {
-        if (cancelled) return
-        started = createRealtimeClient()
-        started.start()
-        setClient(started)
-      },
-      () => undefined, // the chunk failed to load (offline, a new deployment): the page works without live updates
+    const cancelWait = whenIdle(() =>
+      import('~/lib/realtime.client').then(
+        ({ createRealtimeClient }) => {
+          if (cancelled) return
+          started = createRealtimeClient()
+          started.start()
+          setClient(started)
+        },
+        () => undefined, // the chunk failed to load (offline, a new deployment): the page works without live updates
+      ),
     )
     return () => {
       cancelled = true
+      cancelWait()
       void started?.stop()
       setClient(null)
     }

@@ -2,8 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 
-// Issue 38 (decision 316): the server validates every form, so zod and conform's zod adapter stay
-// out of the browser's JavaScript; the loaders send a schema's limits as plain data. This reads the
+// Issue 38 (decisions 316, 317): the server validates every form, so zod and conform (its zod
+// adapter, and since 317 its React and DOM parts) stay out of the browser's JavaScript; the loaders
+// send a schema's limits as plain data and the forms render the action's reply themselves. This reads the
 // client build (`node tests/e2e/prepare.ts` or `npx react-router build` first) and fails when any
 // chunk a page can load holds their code. The markers are strings only their code contains, and
 // the test first checks that the packages still contain them, so a renamed marker cannot make it
@@ -19,6 +20,17 @@ const markers = [
     name: '@conform-to/zod',
     text: '@conform-to/zod does not support symbol paths',
     in: 'node_modules/@conform-to/zod/dist/v4/parse.mjs',
+  },
+  // useForm's context and the DOM part's field updates: every form conform renders reaches both.
+  {
+    name: '@conform-to/react',
+    text: 'Form context is not available',
+    in: 'node_modules/@conform-to/react/dist/context.mjs',
+  },
+  {
+    name: '@conform-to/dom',
+    text: 'The given element does not have a value setter',
+    in: 'node_modules/@conform-to/dom/dist/dom.mjs',
   },
 ]
 
@@ -37,13 +49,13 @@ function manifestFiles(files: string[]) {
   return [...named].map((f) => path.basename(f))
 }
 
-describe("the browser's JavaScript holds no zod", () => {
+describe("the browser's JavaScript holds no zod and no conform", () => {
   test('the markers are in the packages themselves', () => {
     for (const m of markers)
       expect(fs.readFileSync(path.join(root, m.in), 'utf8'), `${m.name} (${m.in})`).toContain(m.text)
   })
 
-  test('no chunk of the client build contains zod or @conform-to/zod', () => {
+  test('no chunk of the client build contains zod or conform', () => {
     const files = fs.readdirSync(assets).filter((f) => f.endsWith('.js'))
     // Every chunk a page loads is among the files read here.
     const named = manifestFiles(files)

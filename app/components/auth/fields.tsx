@@ -1,4 +1,3 @@
-import { useRef } from 'react'
 import { useTranslation } from '~/lib/translations'
 import type { FieldReply } from '~/components/ui/field'
 import { FormErrors, useErrorText } from './notices'
@@ -28,15 +27,8 @@ export function AuthFormErrors({ reply }: { reply: AuthReply }) {
   return <FormErrors errors={reply?.error?.['']?.filter(Boolean) ?? undefined} id="auth-form-error" />
 }
 
-/**
- * A key for the form that changes with each new reply, so the inputs take the values the reply
- * kept (the passwords it hid are emptied, a reset form comes back empty), as after a full reload.
- */
-export function useReplyKey(reply: unknown) {
-  const last = useRef<{ reply: unknown; n: number }>({ reply, n: 0 })
-  if (last.current.reply !== reply) last.current = { reply, n: last.current.n + 1 }
-  return `reply-${last.current.n}`
-}
+// The key that remounts a form on each new reply lives with the other reply helpers (decision 317).
+export { useReplyKey } from '~/components/ui/reply-form'
 
 /** A field's first error, translated when it is a key of the auth namespace. */
 function FieldError({ id, error }: { id: string; error: string | undefined }) {

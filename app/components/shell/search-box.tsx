@@ -34,19 +34,19 @@ function SearchForm({ variant = 'bar', defaultType = 'workneerer' }: SearchBoxPr
   const listId = `${id}-list`
   const navigate = useNavigate()
   const fetcher = useFetcher<{ suggestions: string[] }>()
-  const { type, setType, term, setTerm, typeField, termField } = useFieldsBeforeHydration(defaultType)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
+  const { type, setType, term, setTerm, typeField, termField } = useFieldsBeforeHydration(defaultType, change)
   const suggestions = term.trim().length >= 2 ? (fetcher.data?.suggestions ?? []) : []
 
   const { show, hideSoon } = useHideLater(setOpen)
 
-  function change(value: string) {
+  function change(value: string, searchType = type) {
     setTerm(value)
     setActive(-1)
     setOpen(true)
     if (value.trim().length >= 2)
-      fetcher.load(`/search/suggest?${new URLSearchParams({ type, term: value.trim() })}`)
+      fetcher.load(`/search/suggest?${new URLSearchParams({ type: searchType, term: value.trim() })}`)
   }
 
   function go(value: string) {
@@ -141,17 +141,23 @@ function TypeSelect({
 /**
  * The selector and the term as state. On a slow connection the user may choose and type before
  * hydration: the fields keep it while the state starts from the server's values, so the state
- * takes it from them once mounted (decision 276).
+ * takes it from them once mounted (decision 276). Someone still typing in the box then gets the
+ * suggestions for what is already there (`typed`), as if the script had been there all along.
  */
-function useFieldsBeforeHydration(defaultType: SearchType) {
+function useFieldsBeforeHydration(defaultType: SearchType, typed: (term: string, type: SearchType) => void) {
   const [type, setType] = useState<SearchType>(defaultType)
   const [term, setTerm] = useState('')
   const typeField = useRef<HTMLSelectElement>(null)
   const termField = useRef<HTMLInputElement>(null)
+  const latest = useRef(typed)
+  latest.current = typed
   useEffect(() => {
-    const chosen = searchTypes.find((t) => t === typeField.current?.value)
-    if (chosen) setType(chosen)
-    setTerm(termField.current?.value ?? '')
+    const chosen = searchTypes.find((t) => t === typeField.current?.value) ?? defaultType
+    setType(chosen)
+    const field = termField.current
+    if (field && field.value && document.activeElement === field) latest.current(field.value, chosen)
+    else setTerm(field?.value ?? '')
+    // Only once, at hydration: later the fields' own events keep the state.
   }, [])
   return { type, setType, term, setTerm, typeField, termField }
 }

@@ -1,24 +1,17 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { useState } from 'react'
 import { useTranslation } from '~/lib/translations'
 import { useNavigation, Form } from 'react-router'
+import { useFirstErrorFocus, useReplyKey } from '~/components/ui/reply-form'
 import { Button, ButtonGroup } from '~/components/ui/button'
 import { checkUpload, DEFAULT_MAX_FILE_KB, type UploadKind } from '#server/modules/files/rules.ts'
 import type { ErrorCode } from '#server/api/errors.ts'
 
 // Form pieces of the profile screens. Every form is a real POST form, with JavaScript or without:
-// the action parses it with the API's own schema and conform shows the reply's errors (the browser
-// has no zod, issue 38; no validation on blur or input either, which would post the form). A field shows its
-// first error (docs/product.md §5); error texts are keys of the `profile` namespace, other texts (the API's
-// own) show as they are.
+// the action parses it with the API's own schema and answers conform's reply, which these pieces show
+// with no form library in the browser (issue 38, decisions 316 and 317): no validation on blur or input
+// either, which would post the form. A field shows its first error (docs/product.md §5); error texts
+// are keys of the `profile` namespace, other texts (the API's own) show as they are.
 export function useProfileText() {
   const { t } = useTranslation('profile')
   return (key: string | undefined) => (key ? t(key, { defaultValue: key }) : undefined)
@@ -30,7 +23,37 @@ export type ActionResult = {
   upload?: { title: string; message: string }
 }
 
-type Fields = Record<string, FieldMetadata<any>>
+/** One field of a section form, named as conform named them (the sections read `x.city.initialValue`). */
+export interface SectionField {
+  id: string
+  name: string
+  errorId: string
+  errors?: string[]
+  /** What the field holds: the value the reply kept, else the form's default (a list for a multiple choice). */
+  initialValue?: string | string[]
+}
+type Fields = Record<string, SectionField>
+
+/** A default as a form holds it: text, or a list of texts. */
+const asFormValue = (value: unknown): string | string[] | undefined =>
+  Array.isArray(value)
+    ? value.map((v) => String(v ?? ''))
+    : value === null || value === undefined
+      ? undefined
+      : String(value)
+
+/** The fields of a form: after a reply the values it kept and its errors, before one the defaults. */
+function sectionFields(formId: string, reply: SubmissionResult<string[]> | undefined, defaults = {}) {
+  const values: Record<string, unknown> = reply?.initialValue ?? defaults
+  return new Proxy({} as Fields, {
+    get(_, name) {
+      if (typeof name !== 'string') return undefined
+      const id = `${formId}-${name}`
+      const errors = reply?.error?.[name] ?? undefined
+      return { id, name, errorId: `${id}-error`, errors, initialValue: asFormValue(values[name]) }
+    },
+  })
+}
 
 /** One section's form: hidden intent (and item id), the fields, a submit button. */
 export function SectionForm({
@@ -60,24 +83,34 @@ export function SectionForm({
 }) {
   const navigation = useNavigation()
   const text = useProfileText()
-  const [form, fields] = useForm({
-    id: `form-${id}`,
-    lastResult: navigation.state === 'idle' && lastResult?.formId === id ? lastResult.result : undefined,
-    defaultValue: defaultValue as never,
-  })
+  const formId = `form-${id}`
+  const reply = lastResult?.formId === id ? lastResult.result : undefined
+  // A new reply remounts the fields, so they take the values it kept; the first wrong one takes the focus.
+  const key = useReplyKey(reply)
+  const ref = useFirstErrorFocus(reply)
+  const errors = reply?.error?.['']?.filter(Boolean)
   const busy = navigation.state === 'submitting' && navigation.formData?.get('formId') === id
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className={className}>
+    <Form
+      method="post"
+      action={action}
+      id={formId}
+      ref={ref}
+      key={key}
+      noValidate
+      aria-describedby={errors?.length ? `${formId}-error` : undefined}
+      className={className}
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="formId" value={id} />
-      {form.errors?.length ? (
-        <div className="ui-notice ui-notice-error" role="alert" id={form.errorId}>
-          {form.errors.map((e) => (
+      {errors?.length ? (
+        <div className="ui-notice ui-notice-error" role="alert" id={`${formId}-error`}>
+          {errors.map((e) => (
             <p key={e}>{text(e)}</p>
           ))}
         </div>
       ) : null}
-      {children?.(fields as Fields)}
+      {children?.(sectionFields(formId, reply, defaultValue))}
       <ButtonGroup>
         <Button variant={danger ? 'destructive' : 'primary'} disabled={busy}>
           {submit}
@@ -88,7 +121,7 @@ export function SectionForm({
   )
 }
 
-export function ErrorText({ field }: { field: FieldMetadata<any> }) {
+export function ErrorText({ field }: { field: SectionField }) {
   const text = useProfileText()
   const error = field.errors?.[0]
   return error ? (
@@ -97,6 +130,20 @@ export function ErrorText({ field }: { field: FieldMetadata<any> }) {
     </p>
   ) : null
 }
+
+/** The attributes every control of a section form has: its name, ids and the aria of an error. */
+function controlProps(field: SectionField) {
+  const invalid = Boolean(field.errors?.length)
+  return {
+    id: field.id,
+    name: field.name,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid ? field.errorId : undefined,
+  }
+}
+
+const firstValue = (field: SectionField) =>
+  Array.isArray(field.initialValue) ? field.initialValue[0] : field.initialValue
 
 export function Input({
   field,
@@ -109,7 +156,7 @@ export function Input({
   step,
   autoComplete,
 }: {
-  field: FieldMetadata<any>
+  field: SectionField
   label: string
   type?: 'text' | 'number' | 'month' | 'url' | 'email'
   hint?: string
@@ -119,16 +166,13 @@ export function Input({
   step?: string
   autoComplete?: string
 }) {
-  const props = getInputProps(field, {
-    type,
-    ariaDescribedBy: field.errors?.length ? field.errorId : undefined,
-  })
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <input
-        {...props}
-        key={props.key}
+        {...controlProps(field)}
+        type={type}
+        defaultValue={firstValue(field)}
         maxLength={maxLength}
         min={min}
         max={max}
@@ -147,16 +191,15 @@ export function TextArea({
   maxLength,
   rows = 5,
 }: {
-  field: FieldMetadata<any>
+  field: SectionField
   label: string
   maxLength?: number
   rows?: number
 }) {
-  const props = getTextareaProps(field, { ariaDescribedBy: field.errors?.length ? field.errorId : undefined })
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <textarea {...props} key={props.key} rows={rows} maxLength={maxLength} />
+      <textarea {...controlProps(field)} defaultValue={firstValue(field)} rows={rows} maxLength={maxLength} />
       <ErrorText field={field} />
     </div>
   )
@@ -169,17 +212,20 @@ export function Select({
   placeholder,
   onChange,
 }: {
-  field: FieldMetadata<any>
+  field: SectionField
   label: string
   options: Array<{ value: string; label: string }>
   placeholder?: string
   onChange?: (value: string) => void
 }) {
-  const props = getSelectProps(field, { ariaDescribedBy: field.errors?.length ? field.errorId : undefined })
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <select {...props} key={props.key} onChange={onChange ? (e) => onChange(e.target.value) : undefined}>
+      <select
+        {...controlProps(field)}
+        defaultValue={firstValue(field)}
+        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

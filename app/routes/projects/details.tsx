@@ -1,5 +1,4 @@
 import type React from 'react'
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/translations'
 import { data, redirect, useNavigation } from 'react-router'
@@ -13,6 +12,8 @@ import { ErrorPage } from '~/components/error-page'
 import { commentInput, proposalInputFor, projectsContract as c } from '#server/modules/projects/contract.ts'
 import { ProposalForm } from './proposal-form'
 import type { FormConstraint } from '~/lib/form-constraint'
+import { controlProps, replyFields, useReplyForm } from '~/components/ui/reply-form'
+import type { FieldReply } from '~/components/ui/field'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import {
@@ -255,11 +256,9 @@ function Questions({
   lastResult: unknown
 }) {
   const { t, i18n } = useTranslation('projects')
-  const [cForm, cf] = useForm({
-    id: 'comment',
-    lastResult: lastResult as never,
-    constraint,
-  })
+  const reply = lastResult as FieldReply | undefined
+  const form = useReplyForm(reply, 'comment')
+  const body = replyFields(reply, 'comment', {}, constraint).body!
   return (
     <section id="questions" aria-labelledby="qa" className="ui-section">
       <h2 id="qa">{t('details.questions')}</h2>
@@ -278,12 +277,12 @@ function Questions({
         <p className="muted">{t('details.noQuestions')}</p>
       )}
       {open ? (
-        <Form method="post" {...getFormProps(cForm)} className="form-stack">
+        <Form method="post" id="comment" ref={form.ref} key={form.key} noValidate className="form-stack">
           <input type="hidden" name="intent" value="comment" />
           <div className="field">
-            <label htmlFor={cf.body.id}>{t('details.ask')}</label>
-            <textarea {...getTextareaProps(cf.body)} key={cf.body.key} rows={3} />
-            <ErrorText errors={cf.body.errors} id={cf.body.errorId} />
+            <label htmlFor={body.id}>{t('details.ask')}</label>
+            <textarea {...controlProps(body)} rows={3} />
+            <ErrorText errors={body.errors} id={body.errorId} />
           </div>
           <div>
             <Button>{t('details.post')}</Button>

@@ -1,19 +1,15 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type DefaultValue,
-  type FieldMetadata,
-  type SubmissionResult,
-} from '@conform-to/react'
-import type { z } from 'zod'
+import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from '~/lib/translations'
-import { useNavigation, Form } from 'react-router'
+import { Form } from 'react-router'
 import { budgetTypes, currencies, experienceLevels } from '#server/modules/projects/rules.ts'
-import type { projectInput } from '#server/modules/projects/contract.ts'
 import type { FormConstraint } from '~/lib/form-constraint'
+import {
+  asTexts,
+  controlProps,
+  replyFields,
+  useReplyForm,
+  type LimitedField,
+} from '~/components/ui/reply-form'
 import { PLAN_ROWS } from './forms'
 import { ErrorText } from './ui'
 import { Button, ButtonGroup } from '~/components/ui/button'
@@ -26,7 +22,7 @@ type CategoryTree = Array<{
 }>
 export type ProjectFormValues = Record<string, string | string[] | Array<Record<string, string>> | undefined>
 
-type Fields = ReturnType<typeof useForm<z.input<typeof projectInput>, z.output<typeof projectInput>>>[1]
+type Fields = Record<string, LimitedField>
 
 /** The project form of Create Project and Edit Project: one multipart form, the attachment rides along. */
 export function ProjectForm({
@@ -43,19 +39,23 @@ export function ProjectForm({
   status?: 'draft' | 'open'
 }) {
   const { t } = useTranslation('projects')
-  const navigation = useNavigation()
   // The action parses with the API's own schema (an amount such as "1500.50" becomes its value
-  // there) and replies with the errors; the browser only has the schema's limits as HTML attributes.
-  const [form, fields] = useForm<z.input<typeof projectInput>, z.output<typeof projectInput>>({
-    lastResult:
-      navigation.state === 'idle' ? (lastResult as SubmissionResult<string[]> | undefined) : undefined,
-    constraint,
-    // The form's values as text (what inputs hold), not the schema's parsed types.
-    defaultValue: defaultValue as DefaultValue<z.input<typeof projectInput>>,
-  })
+  // there) and replies with the errors (decision 317: no form library in the browser); the browser
+  // only has the schema's limits as HTML attributes.
+  const reply = lastResult as SubmissionResult<string[]> | undefined
+  const form = useReplyForm(reply, 'project')
+  const fields = replyFields(reply, 'project', defaultValue, constraint)
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form-stack">
-      <ErrorText errors={form.errors} id={form.errorId} />
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      id="project"
+      ref={form.ref}
+      key={form.key}
+      noValidate
+      className="form-stack"
+    >
+      <ErrorText errors={form.errors} id="project-error" />
       <WorkFields fields={fields} tree={tree} />
       <BudgetFields fields={fields} />
       <PlaceFields fields={fields} />
@@ -98,12 +98,12 @@ function WorkFields({ fields, tree }: { fields: Fields; tree: CategoryTree }) {
       <TextInput field={fields.title} label={t('fields.title')} />
       <div className="field">
         <label htmlFor={fields.description.id}>{t('fields.description')}</label>
-        <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={8} />
+        <textarea {...controlProps(fields.description)} rows={8} />
         <ErrorText errors={fields.description.errors} id={fields.description.errorId} />
       </div>
       <div className="field">
         <label htmlFor={fields.subcategoryId.id}>{t('fields.subcategory')}</label>
-        <select {...getSelectProps(fields.subcategoryId)} key={fields.subcategoryId.key}>
+        <select {...controlProps(fields.subcategoryId)}>
           <option value="">{t('create.choose')}</option>
           {tree.map((c) => (
             <optgroup key={c.id} label={c.name}>
@@ -123,7 +123,7 @@ function WorkFields({ fields, tree }: { fields: Fields; tree: CategoryTree }) {
           legend={t('fields.skills')}
           hint={t('create.skillsHint')}
           options={skillsOf(tree)}
-          selected={[fields.skillIds.initialValue ?? []].flat().map(String)}
+          selected={asTexts(fields.skillIds.value)}
         />
         <ErrorText errors={fields.skillIds.errors} id={fields.skillIds.errorId} />
       </div>
@@ -144,7 +144,7 @@ function BudgetFields({ fields }: { fields: Fields }) {
               type="radio"
               name={fields.budgetType.name}
               value={b}
-              defaultChecked={fields.budgetType.initialValue === b}
+              defaultChecked={fields.budgetType.defaultValue === b}
             />{' '}
             {t(`budgetType.${b}`)}
           </label>
@@ -160,7 +160,7 @@ function BudgetFields({ fields }: { fields: Fields }) {
         />
         <div className="field">
           <label htmlFor={fields.currency.id}>{t('fields.currency')}</label>
-          <select {...getSelectProps(fields.currency)} key={fields.currency.key}>
+          <select {...controlProps(fields.currency)}>
             {currencies.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -175,7 +175,7 @@ function BudgetFields({ fields }: { fields: Fields }) {
       </div>
       <div className="field">
         <label htmlFor={fields.experienceLevel.id}>{t('fields.experienceLevel')}</label>
-        <select {...getSelectProps(fields.experienceLevel)} key={fields.experienceLevel.key}>
+        <select {...controlProps(fields.experienceLevel)}>
           <option value="">{t('list.any')}</option>
           {experienceLevels.map((l) => (
             <option key={l} value={l}>
@@ -201,7 +201,7 @@ function PlaceFields({ fields }: { fields: Fields }) {
               type="radio"
               name={fields.remote.name}
               value={value}
-              defaultChecked={String(fields.remote.initialValue ?? 'true') === value}
+              defaultChecked={(fields.remote.defaultValue ?? 'true') === value}
             />{' '}
             {value === 'true' ? t('create.remote') : t('create.onSite')}
           </label>
@@ -219,32 +219,30 @@ function PlaceFields({ fields }: { fields: Fields }) {
 /** The installment plan: a few rows, the unused ones left blank. */
 function PlanFields({ fields }: { fields: Fields }) {
   const { t } = useTranslation('projects')
-  const plan = fields.installments.getFieldList()
-  const rows = Array.from({ length: PLAN_ROWS }, (_, i) => plan[i])
   return (
     <fieldset className="field plan">
       <legend>{t('create.plan')}</legend>
       <p className="hint">{t('create.planHint')}</p>
       <ErrorText errors={fields.installments.errors} id={fields.installments.errorId} />
-      {rows.map((row, i) => {
-        const f = row?.getFieldset()
+      {Array.from({ length: PLAN_ROWS }, (_, i) => {
+        const f = (name: string) => fields[`installments[${i}].${name}`]
         return (
           <div className="row plan-row" key={i}>
             <PlanInput
               name={`installments[${i}].title`}
               label={t('fields.installmentTitle', { n: i + 1 })}
-              field={f?.title}
+              field={f('title')}
             />
             <PlanInput
               name={`installments[${i}].amountMinor`}
               label={t('fields.installmentAmount', { n: i + 1 })}
-              field={f?.amountMinor}
+              field={f('amountMinor')}
               inputMode="decimal"
             />
             <PlanInput
               name={`installments[${i}].dueDate`}
               label={t('fields.installmentDue', { n: i + 1 })}
-              field={f?.dueDate}
+              field={f('dueDate')}
               type="date"
             />
           </div>
@@ -267,7 +265,7 @@ function TextInput({
   type = 'text',
   inputMode,
 }: {
-  field: FieldMetadata<any>
+  field: LimitedField
   label: string
   hint?: string
   type?: 'text' | 'date'
@@ -276,12 +274,7 @@ function TextInput({
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input
-        {...getInputProps(field, { type })}
-        key={field.key}
-        inputMode={inputMode}
-        aria-describedby={field.errors ? field.errorId : undefined}
-      />
+      <input {...controlProps(field)} type={type} inputMode={inputMode} />
       {hint ? <p className="hint">{hint}</p> : null}
       <ErrorText errors={field.errors} id={field.errorId} />
     </div>
@@ -297,7 +290,7 @@ function PlanInput({
 }: {
   name: string
   label: string
-  field?: FieldMetadata<any>
+  field: LimitedField
   type?: 'text' | 'date'
   inputMode?: 'decimal'
 }) {
@@ -310,10 +303,10 @@ function PlanInput({
         name={name}
         type={type}
         inputMode={inputMode}
-        defaultValue={(field?.initialValue as string) ?? ''}
-        aria-invalid={field?.errors ? true : undefined}
+        defaultValue={field.defaultValue ?? ''}
+        aria-invalid={field.errors ? true : undefined}
       />
-      <ErrorText errors={field?.errors} />
+      <ErrorText errors={field.errors} />
     </div>
   )
 }

@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 import { Button } from '~/components/ui/button'
 import type { FormConstraint } from '~/lib/form-constraint'
+import { controlProps, replyFields, useReplyForm, type LimitedField } from '~/components/ui/reply-form'
 import { amountText } from '#server/modules/projects/rules.ts'
 import { PLAN_ROWS } from './forms'
 import { ErrorText } from './ui'
@@ -33,32 +34,39 @@ export function ProposalForm({
   lastResult: unknown
 }) {
   const { t } = useTranslation('projects')
-  const [form, fields] = useForm({
-    // A new version remounts the form with the saved values.
-    id: editing ? `proposal-${editing.revision}` : 'proposal',
-    lastResult: lastResult as never,
-    constraint,
-    defaultValue: editing
-      ? {
-          coverLetter: editing.coverLetter,
-          bidMinor: amountText(editing.bidMinor),
-          durationDays: String(editing.durationDays),
-          installments: editing.installments.map((i) => ({
-            title: i.title,
-            amountMinor: amountText(i.amountMinor),
-            dueDate: i.dueDate ?? '',
-          })),
-        }
-      : undefined,
-  })
+  // A new version remounts the form with the saved values.
+  const id = editing ? `proposal-${editing.revision}` : 'proposal'
+  const reply = lastResult as SubmissionResult<string[]> | undefined
+  const form = useReplyForm(reply, id)
+  const defaults = editing
+    ? {
+        coverLetter: editing.coverLetter,
+        bidMinor: amountText(editing.bidMinor),
+        durationDays: String(editing.durationDays),
+        installments: editing.installments.map((i) => ({
+          title: i.title,
+          amountMinor: amountText(i.amountMinor),
+          dueDate: i.dueDate ?? '',
+        })),
+      }
+    : undefined
+  const fields = replyFields(reply, id, defaults, constraint)
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form-stack">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      id={id}
+      ref={form.ref}
+      key={form.key}
+      noValidate
+      className="form-stack"
+    >
       <input type="hidden" name="intent" value={editing ? 'revise' : 'propose'} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <input type="hidden" name="budgetType" value={project.budgetType} />
       <div className="field">
         <label htmlFor={fields.coverLetter.id}>{t('fields.coverLetter')}</label>
-        <textarea {...getTextareaProps(fields.coverLetter)} key={fields.coverLetter.key} rows={6} />
+        <textarea {...controlProps(fields.coverLetter)} rows={6} />
         <ErrorText errors={fields.coverLetter.errors} id={fields.coverLetter.errorId} />
       </div>
       <div className="row">
@@ -69,7 +77,7 @@ export function ProposalForm({
         />
         <TextField field={fields.durationDays} label={t('fields.durationDays')} mode="numeric" />
       </div>
-      <ProposalPlan field={fields.installments as never} />
+      <ProposalPlan fields={fields} />
       <div className="field">
         <label htmlFor="proposal-file">{t('fields.attachment')}</label>
         <input id="proposal-file" name="file" type="file" />
@@ -86,29 +94,31 @@ function TextField({
   label,
   mode,
 }: {
-  field: FieldMetadata<any>
+  field: LimitedField
   label: string
   mode: 'decimal' | 'numeric'
 }) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type: 'text' })} key={field.key} inputMode={mode} />
+      <input {...controlProps(field)} type="text" inputMode={mode} />
       <ErrorText errors={field.errors} id={field.errorId} />
     </div>
   )
 }
 
 /** The freelancer's installments (optional): a few rows, the unused ones left blank. */
-function ProposalPlan({ field }: { field: FieldMetadata<Array<Record<string, unknown>> | undefined> }) {
+function ProposalPlan({ fields }: { fields: Record<string, LimitedField> }) {
   const { t } = useTranslation('projects')
-  const plan = field.getFieldList()
   return (
     <fieldset className="field plan">
       <legend>{t('details.proposedPlan')}</legend>
-      <ErrorText errors={field.errors} id={field.errorId} />
+      <ErrorText errors={fields.installments!.errors} id={fields.installments!.errorId} />
       {Array.from({ length: Math.min(3, PLAN_ROWS) }, (_, i) => {
-        const f = plan[i]?.getFieldset()
+        const f = {
+          title: fields[`installments[${i}].title`]!,
+          amountMinor: fields[`installments[${i}].amountMinor`]!,
+        }
         return (
           <div className="row plan-row" key={i}>
             <div className="field">
@@ -116,9 +126,9 @@ function ProposalPlan({ field }: { field: FieldMetadata<Array<Record<string, unk
               <input
                 id={`pp-${i}-t`}
                 name={`installments[${i}].title`}
-                defaultValue={(f?.title.initialValue as string) ?? ''}
+                defaultValue={f.title.defaultValue ?? ''}
               />
-              <ErrorText errors={f?.title.errors} />
+              <ErrorText errors={f.title.errors} />
             </div>
             <div className="field">
               <label htmlFor={`pp-${i}-a`}>{t('fields.installmentAmount', { n: i + 1 })}</label>
@@ -126,9 +136,9 @@ function ProposalPlan({ field }: { field: FieldMetadata<Array<Record<string, unk
                 id={`pp-${i}-a`}
                 name={`installments[${i}].amountMinor`}
                 inputMode="decimal"
-                defaultValue={(f?.amountMinor.initialValue as string) ?? ''}
+                defaultValue={f.amountMinor.defaultValue ?? ''}
               />
-              <ErrorText errors={f?.amountMinor.errors} />
+              <ErrorText errors={f.amountMinor.errors} />
             </div>
           </div>
         )
