@@ -27,6 +27,8 @@ import { createProjectsService } from '../modules/projects/service.ts'
 import { createMoneyMover } from '../modules/payments/release.ts'
 import { projectsRoutes } from '../modules/projects/routes.ts'
 import { projectsOutboxHandlers } from '../modules/projects/outbox.ts'
+import { createDeliverables } from '../modules/projects/deliverables/service.ts'
+import { deliverablesRoutes } from '../modules/projects/deliverables/routes.ts'
 import { paymentsOutboxHandlers } from '../modules/payments/outbox.ts'
 import { createNotificationsService } from '../modules/notifications/service.ts'
 import { notificationsRoutes } from '../modules/notifications/routes.ts'
@@ -116,6 +118,7 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
   const mover = createMoneyMover({ dialect, fees: config.fees, platform: config.platform })
   const projects = createProjectsService({ db, dialect, files, chat, moneyMover: mover })
   const payments = createPayments({ db, dialect, config, log, projects, mover })
+  const deliverables = createDeliverables({ db, dialect, files })
   const complaints = createComplaintsService({
     db,
     dialect,
@@ -123,7 +126,7 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
     publicUrl: config.publicUrl,
     money: payments.refunds,
   })
-  return { projects, payments, complaints }
+  return { projects, payments, complaints, deliverables }
 }
 type Marketplace = ReturnType<typeof createMarketplace>
 
@@ -203,6 +206,7 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...adminUsersRoutes(s.adminUsers),
     ...m.payments.routes,
     ...adminMoneyRoutes(s.adminMoney),
+    ...deliverablesRoutes(m.deliverables),
   ]
 }
 
@@ -302,6 +306,7 @@ export function createApi(options: Options) {
       content: site.content,
       projects: marketplace.projects,
       complaints: marketplace.complaints,
+      deliverables: marketplace.deliverables,
       adminUsers: site.adminUsers,
       payments: payments.service,
       refunds: payments.refunds,

@@ -34,6 +34,7 @@ import { deletedNames } from './0035-deleted-names.ts'
 import { complaintSubjectNames } from './0036-complaint-subject-names.ts'
 import { disputeTickets } from './0037-dispute-tickets.ts'
 import { invoiceDetails } from './0038-invoice-details.ts'
+import { deliverablesRegister } from './0039-deliverables-register.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0036-complaint-subject-names': complaintSubjectNames,
   '0037-dispute-tickets': disputeTickets,
   '0038-invoice-details': invoiceDetails,
+  '0039-deliverables-register': deliverablesRegister,
 }
