@@ -11,6 +11,7 @@ import { ActivityList, InstallmentList } from './installments'
 import { RefundsSection } from '../payments/refunds'
 import { loadRefunds, refundIntent } from '../payments/refunds.server'
 import { Attachments, Money } from './ui'
+import { RegisterLink } from './register-ui'
 import { ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -105,6 +106,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
         ) : null}
         <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink>
         <ButtonLink to={`/projects/details/${p.id}`}>{t('contract.project')}</ButtonLink>
+        <RegisterLink projectId={p.id} />
       </ButtonGroup>
       <section aria-labelledby="installments" className="ui-section">
         <h2 id="installments">{t('contract.installments')}</h2>

@@ -156,6 +156,8 @@ async function deliverableViews(deps: ReadDeps, party: Party, deliverableId?: nu
     const list = byDeliverable.get(d.id) ?? []
     return {
       id: d.id,
+      projectId: party.contract.project_id,
+      role: party.role,
       number: d.number,
       title: d.title,
       discipline: d.discipline,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { shownName } from '#server/api/contract.ts'
+import { MAX_DB_INTEGER, shownName } from '#server/api/contract.ts'
 import { id, oneOf, person } from '../schemas/fields.ts'
 import {
   deliverableLimits as limits,
@@ -27,7 +27,8 @@ export const deliverableInput = z.object({
   installmentId: z.coerce
     .number({ error: problem('choose') })
     .int(problem('choose'))
-    .positive(problem('choose')),
+    .positive(problem('choose'))
+    .max(MAX_DB_INTEGER, problem('choose')),
   /** The contract's revision scheme, fixed with its first deliverable; later it must match or be left out. */
   scheme: choice(revisionSchemes).optional(),
 })
@@ -85,6 +86,9 @@ export const issueOut = z.object({
 })
 export const deliverableOut = z.object({
   id: z.number(),
+  projectId: z.number(),
+  /** The caller's side of the contract: the freelancer issues, the client answers. */
+  role: z.enum(['client', 'freelancer']),
   number: z.string(),
   title: z.string(),
   discipline: z.string(),
