@@ -12,6 +12,7 @@ import { DataTable } from '~/components/ui/data-table'
 import { EmptyState } from '~/components/ui/empty-state'
 import { TextField } from '~/components/ui/field'
 import { Notice } from '~/components/ui/notice'
+import { Pagination } from '~/components/ui/pagination'
 import { StatusChip } from '~/components/ui/status-chip'
 import { deliverablesContract as d } from '#server/modules/projects/deliverables/contract.ts'
 import { deliverableInput } from '#server/modules/projects/deliverables/schemas.ts'
@@ -26,10 +27,12 @@ import { AnswerChip, IssueFiles, IssueLine, SelectField, type IssueView } from '
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   requireUser(context, url)
   try {
+    const page = Math.max(1, Math.min(10_000, Math.trunc(Number(url.searchParams.get('page'))) || 1))
     const register = await apiFor(context).call(d.register, {
       params: { projectId: Number(params.projectId) },
+      query: { page },
     })
-    return { register, added: url.searchParams.get('added') }
+    return { register, added: url.searchParams.get('added'), url: url.pathname + url.search }
   } catch (error) {
     throwApiError(error)
   }
@@ -55,7 +58,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('deliverables')
-  const { register: r, added } = loaderData
+  const { register: r, added, url } = loaderData
   const back =
     r.role === 'client'
       ? `/projects/client/details/${r.projectId}`
@@ -102,7 +105,9 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
               ],
             }))}
           />
-        ) : (
+        ) : null}
+        <Pagination url={url} page={r.page} pageSize={r.pageSize} total={r.total} />
+        {r.total ? null : (
           <EmptyState title={t('page.empty')}>
             {r.role === 'freelancer' ? t('page.emptyFreelancer') : null}
           </EmptyState>

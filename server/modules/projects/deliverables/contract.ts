@@ -8,6 +8,7 @@ import {
   deliverableParams,
   issueInput,
   registerOut,
+  registerQuery,
   transmittalOut,
 } from './schemas.ts'
 
@@ -21,10 +22,11 @@ export const deliverablesContract = {
     method: 'GET',
     path: 'projects/{projectId}/deliverables',
     summary:
-      "The contract's deliverables register: each deliverable with every issue (newest first), its files, its transmittal and the client's answer. Its two parties only",
+      "The contract's deliverables register, a page at a time in its order: each deliverable with every issue (newest first), its files, its transmittal and the client's answer. Its two parties only",
     tag,
     access: 'user',
     params: projectParams,
+    query: registerQuery,
     response: registerOut,
   }),
   add: endpoint({

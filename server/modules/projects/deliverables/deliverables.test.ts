@@ -276,7 +276,20 @@ for (const dialect of dialects) {
       })
       expect(submit.status, submit.text).toBe(200)
 
-      const register = await s.t.call('GET', `projects/${projectId}/deliverables`, { token: client.token })
+      // The register reads a page at a time, in its order.
+      await add({ number: 'S-201', title: 'Site photos', discipline: 'Structures', installmentId: second.id })
+      const paged = await s.t.call('GET', `projects/${projectId}/deliverables?page=2&pageSize=1`, {
+        token: client.token,
+      })
+      expect(paged.json).toMatchObject({
+        page: 2,
+        pageSize: 1,
+        total: 2,
+        data: [{ number: 'S-201', issues: [] }],
+      })
+      const register = await s.t.call('GET', `projects/${projectId}/deliverables?pageSize=1`, {
+        token: client.token,
+      })
       expect(register.json).toMatchObject({ role: 'client', scheme: 'stage', data: [{ number: 'S-101' }] })
       expect(register.json.data[0].issues).toHaveLength(2)
       const feed = await s.database.db

@@ -3,6 +3,7 @@ import type { Caller } from '#server/api/handler.ts'
 import type { FileService } from '../../files/service.ts'
 import type { ProjectViews, Person } from '../views.ts'
 import { nobody } from '../views.ts'
+import { offsetOf, pageOf, type PageQuery } from '../shared.ts'
 import { deliverableOf, registerOf, transmittalOf, type Party } from './access.ts'
 import {
   nextRevisions,
@@ -22,7 +23,8 @@ export type ReadDeps = {
   views: Pick<ProjectViews, 'people'>
 }
 
-type Scope = { contractId: number; deliverableId?: number; transmittalId?: number }
+/** The rows read: a contract's, narrowed to some deliverables (a page of the register, or one) or to a transmittal. */
+type Scope = { contractId: number; deliverableIds?: number[]; transmittalId?: number }
 
 /** The issues of the scope with their transmittal's number, oldest first. */
 function issuesOf(db: DB, scope: Scope) {
@@ -42,21 +44,19 @@ function issuesOf(db: DB, scope: Scope) {
       't.number as transmittal_number',
     ])
     .where('i.contract_id', '=', scope.contractId)
-  if (scope.deliverableId) q = q.where('i.deliverable_id', '=', scope.deliverableId)
+  if (scope.deliverableIds) q = q.where('i.deliverable_id', 'in', [0, ...scope.deliverableIds])
   if (scope.transmittalId) q = q.where('i.transmittal_id', '=', scope.transmittalId)
   return q.orderBy('i.deliverable_id').orderBy('i.sequence').execute()
 }
 
 function answersOf(db: DB, scope: Scope) {
-  let q = db
+  return db
     .selectFrom('deliverable_response as r')
+    .innerJoin('deliverable_issue as i', 'i.id', 'r.issue_id')
     .select(['r.issue_id', 'r.outcome', 'r.comment', 'r.responded_by', 'r.responded_at'])
-    .where('r.contract_id', '=', scope.contractId)
-  if (scope.deliverableId)
-    q = q.where('r.issue_id', 'in', (eb) =>
-      eb.selectFrom('deliverable_issue').select('id').where('deliverable_id', '=', scope.deliverableId!),
-    )
-  return q.execute()
+    .where('i.contract_id', '=', scope.contractId)
+    .where('i.deliverable_id', 'in', [0, ...(scope.deliverableIds ?? [])])
+    .execute()
 }
 
 function filesOf(db: DB, scope: Scope) {
@@ -66,7 +66,7 @@ function filesOf(db: DB, scope: Scope) {
     .innerJoin('stored_file as s', 's.id', 'f.file_id')
     .select(['f.issue_id', 's.id', 's.original_name', 's.size', 's.mime'])
     .where('i.contract_id', '=', scope.contractId)
-  if (scope.deliverableId) q = q.where('i.deliverable_id', '=', scope.deliverableId)
+  if (scope.deliverableIds) q = q.where('i.deliverable_id', 'in', [0, ...scope.deliverableIds])
   if (scope.transmittalId) q = q.where('i.transmittal_id', '=', scope.transmittalId)
   return q.orderBy('s.id').execute()
 }
@@ -118,11 +118,14 @@ async function issueViews(deps: ReadDeps, issues: IssueRow[], answers: AnswerRow
   return byDeliverable
 }
 
-/** The register (or one deliverable of it) with every issue. */
-async function deliverableViews(deps: ReadDeps, party: Party, deliverableId?: number) {
+/** A page of the register (or one deliverable of it), each with every issue. */
+async function deliverableViews(
+  deps: ReadDeps,
+  party: Party,
+  which: { deliverableId: number } | { offset: number; limit: number },
+) {
   const { db } = deps
   const contractId = party.contract.id
-  const scope = { contractId, deliverableId }
   let q = db
     .selectFrom('deliverable as d')
     .innerJoin('installment as n', 'n.id', 'd.installment_id')
@@ -137,14 +140,20 @@ async function deliverableViews(deps: ReadDeps, party: Party, deliverableId?: nu
       'n.status as installment_status',
     ])
     .where('d.contract_id', '=', contractId)
-  if (deliverableId) q = q.where('d.id', '=', deliverableId)
-  const [rows, register, issues, answers, files] = await Promise.all([
+  q =
+    'deliverableId' in which
+      ? q.where('d.id', '=', which.deliverableId)
+      : q.offset(which.offset).limit(which.limit)
+  const [rows, register] = await Promise.all([
     q.orderBy('d.position').execute(),
     db
       .selectFrom('deliverable_register')
       .select('scheme')
       .where('contract_id', '=', contractId)
       .executeTakeFirst(),
+  ])
+  const scope = { contractId, deliverableIds: rows.map((r) => r.id) }
+  const [issues, answers, files] = await Promise.all([
     issuesOf(db, scope),
     answersOf(db, scope),
     filesOf(db, scope),
@@ -170,11 +179,11 @@ async function deliverableViews(deps: ReadDeps, party: Party, deliverableId?: nu
   return { scheme, data }
 }
 
-async function register(deps: ReadDeps, caller: Caller, projectId: number) {
+async function register(deps: ReadDeps, caller: Caller, projectId: number, query: PageQuery) {
   const { db } = deps
   const party = await registerOf(db, caller, projectId)
-  const [{ scheme, data }, project, installments] = await Promise.all([
-    deliverableViews(deps, party),
+  const [{ scheme, data }, project, installments, total] = await Promise.all([
+    deliverableViews(deps, party, { offset: offsetOf(query), limit: query.pageSize }),
     db.selectFrom('project').select('title').where('id', '=', projectId).executeTakeFirstOrThrow(),
     db
       .selectFrom('installment')
@@ -182,8 +191,14 @@ async function register(deps: ReadDeps, caller: Caller, projectId: number) {
       .where('contract_id', '=', party.contract.id)
       .orderBy('position')
       .execute(),
+    db
+      .selectFrom('deliverable')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('contract_id', '=', party.contract.id)
+      .executeTakeFirstOrThrow(),
   ])
   return {
+    ...pageOf(data, query, total.n),
     contractId: party.contract.id,
     projectId,
     projectTitle: project.title,
@@ -191,13 +206,12 @@ async function register(deps: ReadDeps, caller: Caller, projectId: number) {
     contractStatus: party.contract.status,
     scheme,
     installments,
-    data,
   }
 }
 
 async function deliverable(deps: ReadDeps, caller: Caller, deliverableId: number) {
   const party = await deliverableOf(deps.db, caller, deliverableId)
-  const { data } = await deliverableViews(deps, party, deliverableId)
+  const { data } = await deliverableViews(deps, party, { deliverableId })
   return data[0]
 }
 

@@ -10,7 +10,9 @@ const me = (caller: Caller | null) => {
 
 export function deliverablesRoutes(deliverables: DeliverablesService) {
   return [
-    implement(c.register, ({ params, ctx }) => deliverables.register(me(ctx.caller), params.projectId)),
+    implement(c.register, ({ params, query, ctx }) =>
+      deliverables.register(me(ctx.caller), params.projectId, query),
+    ),
     implement(c.add, ({ params, body, ctx }) => deliverables.add(me(ctx.caller), params.projectId, body)),
     implement(c.deliverable, ({ params, ctx }) =>
       deliverables.deliverable(me(ctx.caller), params.deliverableId),

@@ -100,6 +100,10 @@ export const deliverableOut = z.object({
   issues: z.array(issueOut),
 })
 export const registerOut = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  /** Deliverables in the register, of which `data` is one page in its order. */
+  total: z.number(),
   contractId: z.number(),
   projectId: z.number(),
   projectTitle: z.string(),
@@ -132,3 +136,8 @@ export const transmittalOut = z.object({
   ),
 })
 export const deliverableParams = z.object({ deliverableId: id })
+/** A page of the register: 50 deliverables with their whole history by default, 100 at most. */
+export const registerQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+})
