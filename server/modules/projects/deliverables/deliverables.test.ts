@@ -305,6 +305,7 @@ for (const dialect of dialects) {
         'revise_and_resubmit',
         'issue',
         'approved_with_comments',
+        'add',
       ])
     })
   })
