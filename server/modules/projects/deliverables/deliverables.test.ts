@@ -276,6 +276,15 @@ for (const dialect of dialects) {
       })
       expect(submit.status, submit.text).toBe(200)
 
+      // Each issue and answer reached the other party as a notification, in words.
+      await s.t.api.jobs.outbox.drain()
+      const heard = async (token: string) =>
+        JSON.stringify((await s.t.call('GET', 'notifications', { token })).json)
+      expect(await heard(client.token)).toContain(
+        'S-101 P02 of “Steel frame checks for a warehouse” was issued to you (TR-0002).',
+      )
+      expect(await heard(freelancer.token)).toContain('The client asks you to revise and resubmit S-101 P01')
+
       // The register reads a page at a time, in its order.
       await add({ number: 'S-201', title: 'Site photos', discipline: 'Structures', installmentId: second.id })
       const paged = await s.t.call('GET', `projects/${projectId}/deliverables?page=2&pageSize=1`, {
