@@ -1,43 +1,23 @@
-import { createRequire } from 'node:module'
 import type { TFunction } from '~/lib/translator'
+import { LEFT, pdfDocument } from '~/lib/pdf.server'
 import { formatDateTime } from '~/lib/format'
 import type { ResultOf } from '#server/api/contract.ts'
 import type { deliverablesContract } from '#server/modules/projects/deliverables/contract.ts'
 
-// A transmittal as a PDF (decision 318), the way invoices print (decision 191): pdfkit with the
-// DejaVu Sans fonts (Latin and Cyrillic), labels in the reader's language. It says what was sent
-// (each deliverable at its revision and status, with its files), when, by whom and to whom.
+// A transmittal as a PDF (decision 318), printed as invoices are (pdf.server.ts), labels in the
+// reader's language. It says what was sent (each deliverable at its revision and status, with its
+// files), when, by whom and to whom.
 type Transmittal = ResultOf<typeof deliverablesContract.transmittal>
-const resolveFrom = createRequire(import.meta.url)
-const fonts = {
-  regular: resolveFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: resolveFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-}
-const LEFT = 56
 const INK = '#1b2430'
 const MUTED = '#4f5b69'
 
 export async function transmittalPdf(v: Transmittal, t: TFunction, locale: string): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit')
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: LEFT,
-    info: {
-      Title: v.number,
-      Author: 'Workneer',
-      Subject: t('deliverables:pdf.title'),
-      CreationDate: new Date(v.createdAt),
-    },
+  const { doc, done, width } = await pdfDocument({
+    Title: v.number,
+    Author: 'Workneer',
+    Subject: t('deliverables:pdf.title'),
+    CreationDate: new Date(v.createdAt),
   })
-  doc.registerFont('regular', fonts.regular)
-  doc.registerFont('bold', fonts.bold)
-  const chunks: Buffer[] = []
-  doc.on('data', (c: Buffer) => chunks.push(c))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
-  const width = doc.page.width - 2 * LEFT
   doc
     .font('bold')
     .fontSize(22)

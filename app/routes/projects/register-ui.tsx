@@ -5,6 +5,7 @@ import type { FieldReply } from '~/components/ui/field'
 import type { Tone } from '~/components/ui/tones'
 import { formatDate } from '~/lib/format'
 import { buttonClass } from '~/components/ui/button'
+import { Attachments } from './ui'
 
 // Pieces of the deliverables register's screens (decision 318): an issue's revision and status,
 // the client's answer as a chip, its files, and a labelled select showing the field's first error.
@@ -50,22 +51,10 @@ export function IssueLine({ issue }: { issue: IssueView }) {
   )
 }
 
-export function IssueFiles({ files }: { files: IssueView['files'] }) {
-  const { t } = useTranslation('deliverables')
-  if (!files.length) return null
-  return (
-    <ul className="file-list" aria-label={t('page.files')}>
-      {files.map((f) => (
-        <li key={f.id}>
-          <a href={`/projects/files/${f.id}`} download={f.name}>
-            {f.name}
-          </a>{' '}
-          <span className="muted small">({Math.max(1, Math.round(f.size / 1024))} KB)</span>
-        </li>
-      ))}
-    </ul>
-  )
-}
+/** An issue's files, as the contract pages list theirs. */
+export const IssueFiles = ({ files }: { files: IssueView['files'] }) => (
+  <Attachments files={files.map((f) => ({ ...f, url: '' }))} />
+)
 
 /** A labelled select of translated options, showing the field's first error from the reply. */
 export function SelectField({

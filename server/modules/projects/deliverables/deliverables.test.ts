@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { dialects } from '../../../../tests/integration/databases.ts'
+import { dialects, rowCount } from '../../../../tests/integration/databases.ts'
 import { tinyPdf } from '../../../../tests/integration/module-api.ts'
 import { contractFor, fund, usePayments } from '../../../../tests/support/modules/payments.ts'
 import { nextRevisions } from './rules.ts'
@@ -59,17 +59,8 @@ for (const dialect of dialects) {
       return { status: r.status, json: text ? JSON.parse(text) : undefined, text }
     }
 
-    const count = async (
-      table: 'deliverable' | 'deliverable_issue' | 'deliverable_response' | 'transmittal',
-    ) =>
-      Number(
-        (
-          await s.database.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      )
+    const count = (table: 'deliverable' | 'deliverable_issue' | 'deliverable_response' | 'transmittal') =>
+      rowCount(s.database, table)
     const installmentStatus = async (id: number) =>
       (
         await s.database.db
