@@ -55,6 +55,7 @@ const postgresSpecs = [
   'admin-catalog',
   'security',
   'oidc-two-factor',
+  'deliverables',
 ].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is
