@@ -61,6 +61,7 @@ const postgresSpecs = [
   'security',
   'oidc-two-factor',
   'change-orders',
+  'deliverables',
 ].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is

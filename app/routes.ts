@@ -78,6 +78,10 @@ export default [
     route('ticketSupport/:complaintId', 'routes/ticket-support/ticket.tsx'),
     // A contract's change orders, for its two parties (decision 319).
     route('projects/changes/:projectId', 'routes/projects/change-orders.tsx'),
+    // A contract's deliverables register (decision 318).
+    route('projects/register/:projectId', 'routes/projects/register.tsx'),
+    route('projects/deliverable/:deliverableId', 'routes/projects/deliverable.tsx'),
+    route('projects/transmittal/:transmittalId', 'routes/projects/transmittal.tsx'),
     // The admin area (SuperAdmin only): one tab row over its sections (app/routes/admin/sections.ts).
     layout('routes/admin/layout.tsx', [
       route('admin', 'routes/admin/dashboard.tsx'),
@@ -111,6 +115,7 @@ export default [
   route('search/suggest', 'routes/search-suggest.tsx'),
   route('notifications/:id/read', 'routes/notifications-read.tsx'),
   route('invoices/:invoiceId/pdf', 'routes/payments/invoice-pdf.tsx'),
+  route('projects/transmittal/:transmittalId/pdf', 'routes/projects/transmittal-pdf.tsx'),
   route('statements.csv', 'routes/payments/statements-csv.tsx'),
   route('admin/categories/export/:format', 'routes/admin/catalogue/export.tsx'),
   ...benchPages,

@@ -19,6 +19,7 @@ import { runSignedInBench } from './signed-in.ts'
 import { runChatBench } from './chat.ts'
 import { runLedgerBench } from './ledger.ts'
 import { runStatementsBench } from './statements.ts'
+import { runDeliverablesBench } from './deliverables.ts'
 
 // `npm run bench`: every scenario in one run on this machine, so ratios compare like with like.
 // Later issues add their scenarios below.
@@ -100,3 +101,6 @@ await runLedgerBench()
 // Issue 17: a statement of 10,000 movements (first, last and a month's page; the whole CSV
 // export) on SQLite and PostgreSQL. `node bench/statements.ts` runs it alone.
 await runStatementsBench()
+// Issue 40: a contract's register of 500 deliverables and 5,000 issues opens (its first page of
+// 50 with their whole history) on SQLite and PostgreSQL (p95 < 50 ms). `node bench/deliverables.ts` runs it alone.
+await runDeliverablesBench()

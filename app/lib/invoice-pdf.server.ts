@@ -1,48 +1,25 @@
-import { createRequire } from 'node:module'
 import type { TFunction } from '~/lib/translator'
+import { LEFT, pdfDocument } from '~/lib/pdf.server'
 import { formatDate, formatMoney, formatNumber } from '~/lib/format'
 import type { Invoice } from '#server/modules/payments/invoices-contract.ts'
 
-// An invoice as a PDF (decisions 191, 311): pdfkit (pure JavaScript) with the DejaVu Sans fonts of
-// the dejavu-fonts-ttf package, which cover Latin and Cyrillic, so every one of the five languages
-// prints; pdfkit embeds only the glyphs used. Labels in the reader's language, amounts and the
-// date in its format (Intl). The number is also the document's title, so a viewer's window and a
+// An invoice as a PDF (decisions 191, 311), printed as every document is (pdf.server.ts). Labels
+// in the reader's language, amounts and the date in its format (Intl). The number is also the document's title, so a viewer's window and a
 // search show it. The parties, the platform's legal details and the tax line are the copies the
 // invoice was issued with; an invoice issued before they were kept prints the names alone.
-const resolveFrom = createRequire(import.meta.url)
-const fonts = {
-  regular: resolveFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: resolveFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-}
 type Doc = PDFKit.PDFDocument
 type Party = NonNullable<Invoice['issuer']>
-const LEFT = 56
 const INK = '#1b2430'
 const MUTED = '#4f5b69'
 const RULE = '#d6dde5'
 
 export async function invoicePdf(v: Invoice, t: TFunction, locale: string): Promise<Buffer> {
-  // pdfkit and its font engine (about 8 MB of heap) load at the first invoice, not with every server.
-  const { default: PDFDocument } = await import('pdfkit')
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: LEFT,
-    info: {
-      Title: v.number,
-      Author: v.platform?.name ?? 'Workneer',
-      Subject: t('invoices:pdf.title'),
-      CreationDate: new Date(v.issuedAt),
-    },
+  const { doc, done, width } = await pdfDocument({
+    Title: v.number,
+    Author: v.platform?.name ?? 'Workneer',
+    Subject: t('invoices:pdf.title'),
+    CreationDate: new Date(v.issuedAt),
   })
-  doc.registerFont('regular', fonts.regular)
-  doc.registerFont('bold', fonts.bold)
-  const chunks: Buffer[] = []
-  doc.on('data', (c: Buffer) => chunks.push(c))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
-  const width = doc.page.width - 2 * LEFT
 
   doc.font('bold').fontSize(22).fillColor('#0f4c81').text(t('invoices:pdf.title'))
   doc.moveDown(0.3).font('regular').fontSize(11).fillColor(INK)

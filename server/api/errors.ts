@@ -35,7 +35,12 @@ export const errorTitles = {
 export type ErrorTitle = keyof typeof errorTitles
 
 /** Codes a throw site may give beyond its title's default, where a client acts on the difference. */
-export const specificCodes = ['file_missing'] as const
+export const specificCodes = [
+  'file_missing',
+  // The deliverables register (decision 318).
+  'revision_not_next',
+  'already_answered',
+] as const
 export type ErrorCode = (typeof errorTitles)[ErrorTitle] | (typeof specificCodes)[number]
 export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorTitles)), ...specificCodes]
 

@@ -27,6 +27,8 @@ import { createProjectsService } from '../modules/projects/service.ts'
 import { createMoneyMover } from '../modules/payments/release.ts'
 import { projectsRoutes } from '../modules/projects/routes.ts'
 import { projectsOutboxHandlers } from '../modules/projects/outbox.ts'
+import { createDeliverables } from '../modules/projects/deliverables/service.ts'
+import { deliverablesRoutes } from '../modules/projects/deliverables/routes.ts'
 import { paymentsOutboxHandlers } from '../modules/payments/outbox.ts'
 import { createNotificationsService } from '../modules/notifications/service.ts'
 import { notificationsRoutes } from '../modules/notifications/routes.ts'
@@ -119,6 +121,7 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
   const mover = createMoneyMover({ dialect, fees: config.fees, platform: config.platform })
   const projects = createProjectsService({ db, dialect, files, chat, moneyMover: mover })
   const payments = createPayments({ db, dialect, config, log, projects, mover })
+  const deliverables = createDeliverables({ db, dialect, files })
   const complaints = createComplaintsService({
     db,
     dialect,
@@ -137,7 +140,7 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
     }),
     publicUrl: config.publicUrl,
   })
-  return { projects, payments, complaints, changeOrders }
+  return { projects, payments, complaints, changeOrders, deliverables }
 }
 type Marketplace = ReturnType<typeof createMarketplace>
 
@@ -218,6 +221,7 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...m.payments.routes,
     ...adminMoneyRoutes(s.adminMoney),
     ...changeOrdersRoutes(m.changeOrders),
+    ...deliverablesRoutes(m.deliverables),
   ]
 }
 
@@ -317,6 +321,7 @@ export function createApi(options: Options) {
       content: site.content,
       projects: marketplace.projects,
       complaints: marketplace.complaints,
+      deliverables: marketplace.deliverables,
       adminUsers: site.adminUsers,
       payments: payments.service,
       refunds: payments.refunds,

@@ -2,6 +2,7 @@ import type { CatalogueTables } from './schema/catalogue.ts'
 import type { ChangeOrdersTables } from './schema/change-orders.ts'
 import type { ComplaintsTables } from './schema/complaints.ts'
 import type { ContentTables } from './schema/content.ts'
+import type { DeliverablesTables } from './schema/deliverables.ts'
 import type { IdentityTables } from './schema/identity.ts'
 import type { MessagingTables } from './schema/messaging.ts'
 import type { PaymentsTables } from './schema/payments.ts'
@@ -15,6 +16,7 @@ export * from './schema/locales.ts'
 export type * from './schema/catalogue.ts'
 export type * from './schema/complaints.ts'
 export type * from './schema/content.ts'
+export type * from './schema/deliverables.ts'
 export type * from './schema/identity.ts'
 export type * from './schema/messaging.ts'
 export type * from './schema/payments.ts'
@@ -34,4 +36,5 @@ export interface Database
     MessagingTables,
     PaymentsTables,
     ComplaintsTables,
-    ChangeOrdersTables {}
+    ChangeOrdersTables,
+    DeliverablesTables {}

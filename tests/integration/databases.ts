@@ -6,6 +6,7 @@ import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
 import type { DatabaseTarget } from '#server/config.ts'
 import { openDatabase, migrateToLatest, type Db } from '#server/db/database.ts'
+import type { Database } from '#server/db/schema.ts'
 import { seedReference } from '#server/db/seed.ts'
 import { madeTestDatabase, droppedInUse } from './leftovers.ts'
 
@@ -113,4 +114,13 @@ export function useTestDatabase<T extends { close(): Promise<unknown> } | undefi
     }
   })
   return state
+}
+
+/** How many rows a table holds: a refusal's test checks that it wrote none. */
+export async function rowCount(database: Db, table: keyof Database) {
+  const row = await database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }

@@ -320,6 +320,22 @@ export const rows: Record<string, Row> = {
   'PUT projects/{projectId}/updatestate/{state}': row(CLIENT_ONLY),
   'POST projects/Createroom/{projectId}/{userId}': row(CLIENT_ONLY),
   'POST projects/installments/{installmentId}/{action}': row(CLIENT_MOVE),
+  // The deliverables register (decision 318): its two parties see it; the freelancer adds and
+  // issues, the client answers.
+  'GET projects/{projectId}/deliverables': row(PARTIES),
+  'POST projects/{projectId}/deliverables': row(FREELANCER_MOVE, {
+    call: (w) => ({
+      body: { number: 'S-900', title: 'Late', discipline: 'Structures', installmentId: w.ids.installmentId },
+    }),
+  }),
+  'GET projects/deliverables/{deliverableId}': row(PARTIES),
+  'POST projects/deliverables/{deliverableId}/issues': row(FREELANCER_MOVE, {
+    call: () => ({ body: { revision: 'P02', status: 'for_approval', note: 'Again' } }),
+  }),
+  'POST projects/deliverable-issues/{issueId}/answer': row(CLIENT_MOVE, {
+    call: () => ({ body: { outcome: 'approved' } }),
+  }),
+  'GET projects/transmittals/{transmittalId}': row(PARTIES),
   'POST RefundRequest/{projectId}/{installmentId}/{amount}': row(CLIENT_ONLY, {
     call: (w) => ({ params: { installmentId: w.ids.heldInstallmentId } }),
   }),

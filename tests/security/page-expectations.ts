@@ -89,6 +89,11 @@ const table: Record<string, string> = {
   '/ticketSupport/addComplaints': SIGNED_IN,
   // The complaint is about the contract: its other party reads it too (decision 232).
   '/ticketSupport/:complaintId': PARTIES,
+  // The contract's deliverables register, its deliverables and transmittals (decision 318).
+  '/projects/register/:projectId': PARTIES,
+  '/projects/deliverable/:deliverableId': PARTIES,
+  '/projects/transmittal/:transmittalId': PARTIES,
+  '/projects/transmittal/:transmittalId/pdf': PARTIES,
   '/admin/complaints': ADMIN,
   '/admin/complaints/:complaintId': ADMIN,
   '/admin/complaints/:complaintId/room': ADMIN_ANY,

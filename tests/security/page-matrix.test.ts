@@ -64,6 +64,8 @@ function fill(route: string) {
     roomId: ids.roomId,
     fileId: ids.fileId,
     invoiceId: ids.invoiceId,
+    deliverableId: ids.deliverableId,
+    transmittalId: ids.transmittalId,
     token: ids.paymentToken,
     id: route.startsWith('/profiles/freelancers')
       ? users.freelancer.id

@@ -215,6 +215,17 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     }),
   )
 
+  // The contract's deliverables register: a deliverable of the released installment, issued and
+  // approved (rows as the register writes them; the API's own flow is in deliverables.test.ts).
+  const register = await deliverableRows(
+    database,
+    contract.contractId,
+    i1.id,
+    freelancer.id,
+    client.id,
+    marker,
+  )
+
   await t.api.jobs.outbox.drain()
   const notification = await database.db
     .selectFrom('notification')
@@ -259,6 +270,7 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     paymentToken: pay.token as string,
     client2ProjectId: second.project.id as number,
     changeOrderId: change.id as number,
+    ...register,
   }
   return { t, users, ids, markers }
 }
@@ -275,6 +287,75 @@ export const projectBody = (subcategoryId: number, title: string, publish: boole
   remote: true,
   publish,
 })
+
+/** A deliverable issued once (a transmittal) and approved, its note and answer private to the contract's parties. */
+async function deliverableRows(
+  database: Db,
+  contractId: number,
+  installmentId: number,
+  freelancerId: number,
+  clientId: number,
+  marker: (label: string, ...audience: Who[]) => string,
+) {
+  const db = database.db
+  const now = new Date().toISOString()
+  await db
+    .insertInto('deliverable_register')
+    .values({ contract_id: contractId, scheme: 'stage', created_at: now })
+    .execute()
+  const deliverable = await db
+    .insertInto('deliverable')
+    .values({
+      contract_id: contractId,
+      installment_id: installmentId,
+      number: 'S-101',
+      title: 'General arrangement',
+      discipline: 'Structures',
+      position: 1,
+      created_by: freelancerId,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const transmittal = await db
+    .insertInto('transmittal')
+    .values({
+      contract_id: contractId,
+      number: 1,
+      sender_id: freelancerId,
+      recipient_id: clientId,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const issue = await db
+    .insertInto('deliverable_issue')
+    .values({
+      deliverable_id: deliverable.id,
+      contract_id: contractId,
+      transmittal_id: transmittal.id,
+      sequence: 1,
+      revision: 'P01',
+      status: 'for_approval',
+      note: marker('issue', 'client', 'freelancer'),
+      issued_by: freelancerId,
+      issued_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('deliverable_response')
+    .values({
+      issue_id: issue.id,
+      contract_id: contractId,
+      outcome: 'approved',
+      comment: marker('answer', 'client', 'freelancer'),
+      responded_by: clientId,
+      responded_at: now,
+    })
+    .execute()
+  return { deliverableId: deliverable.id, issueId: issue.id, transmittalId: transmittal.id }
+}
 
 export type World = Awaited<ReturnType<typeof buildWorld>>
 

@@ -25,6 +25,7 @@ import { Person } from '~/components/ui/person'
 import { StatusChip } from '~/components/ui/status-chip'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
+import { RegisterLink } from './register-ui'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
 // plain form actions), the contract and its installments, files, questions and the activity log.
@@ -223,6 +224,7 @@ function ClientActions({
       ) : null}
       {can.edit ? <ButtonLink to={`/projects/client/edit/${p.id}`}>{t('client.edit')}</ButtonLink> : null}
       {contract ? <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink> : null}
+      {contract ? <RegisterLink projectId={p.id} /> : null}
       {contract?.status === 'completed' ? (
         <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink>
       ) : null}

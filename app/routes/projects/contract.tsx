@@ -13,6 +13,7 @@ import { loadRefunds, refundIntent } from '../payments/refunds.server'
 import { loadChangeOrders } from './change-orders.server'
 import { ContractValue } from './change-orders-ui'
 import { Attachments, Money } from './ui'
+import { RegisterLink } from './register-ui'
 import { ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -109,6 +110,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
         ) : null}
         <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink>
         <ButtonLink to={`/projects/details/${p.id}`}>{t('contract.project')}</ButtonLink>
+        <RegisterLink projectId={p.id} />
       </ButtonGroup>
       {loaderData.changes ? (
         <ContractValue v={loaderData.changes} link={`/projects/changes/${p.id}`} />

@@ -36,6 +36,7 @@ import { disputeTickets } from './0037-dispute-tickets.ts'
 import { invoiceDetails } from './0038-invoice-details.ts'
 import { wordedByTheReader } from './0039-worded-by-the-reader.ts'
 import { changeOrders } from './0040-change-orders.ts'
+import { deliverablesRegister } from './0041-deliverables-register.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0038-invoice-details': invoiceDetails,
   '0039-worded-by-the-reader': wordedByTheReader,
   '0040-change-orders': changeOrders,
+  '0041-deliverables-register': deliverablesRegister,
 }

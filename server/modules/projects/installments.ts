@@ -7,6 +7,7 @@ import { projectTitle } from './funding.ts'
 import { inNamespace, lockRow, notify, transitionInstallment, type Trx } from './transition.ts'
 import type { ContractRow, InstallmentRow } from './shared.ts'
 import type { ProjectViews } from './views.ts'
+import { deliverablesPending, hasDeliverables } from './deliverables/gates.ts'
 
 // The work of a contract, one installment at a time: the freelancer submits, the client asks for
 // changes or approves, and approval releases the held money through the payments module at once.
@@ -101,7 +102,11 @@ async function move(
     return transitionInstallment(trx, {
       ...step,
       action: 'submit',
-      guard: () => active() ?? (note ? null : 'Describe the work you submit'),
+      // An installment with deliverables is submitted by issuing them (decision 318).
+      guard: async () =>
+        active() ??
+        ((await hasDeliverables(trx, i.id)) ? 'Issue the deliverables of this installment instead' : null) ??
+        (note ? null : 'Describe the work you submit'),
       set: { submission_note: note ?? null },
       effects: heard('installmentSubmitted'),
     })
@@ -117,7 +122,8 @@ async function move(
   await transitionInstallment(trx, {
     ...step,
     action: 'approve',
-    guard: active,
+    // Approval of every deliverable of the installment is what lets it be released (decision 318).
+    guard: async () => active() ?? (await deliverablesPending(trx, i.id)),
     set: { feedback: note || i.feedback },
   })
   // Approval releases the held money at once, in the same transaction (decision 172).

@@ -161,7 +161,8 @@ export const installmentMachine: Machine<InstallmentState> = {
       from: ['funded', 'changes_requested'],
       to: 'submitted',
       actors: ['freelancer'],
-      guard: 'the contract is active; a note describes the work',
+      guard:
+        'the contract is active; a note describes the work; an installment with deliverables is submitted by issuing them (decision 318)',
     },
     {
       action: 'request_changes',
@@ -176,7 +177,7 @@ export const installmentMachine: Machine<InstallmentState> = {
       to: 'approved',
       actors: ['client', 'system'],
       guard:
-        'the contract is active; no refund request is open or disputed; the system approves a submission left unanswered for AUTO_RELEASE_DAYS (decision 183)',
+        'the contract is active; no refund request is open or disputed; the client approves only once the latest issue of each of its deliverables is approved (decision 318); the system approves a submission left unanswered for AUTO_RELEASE_DAYS (decision 183)',
     },
     {
       action: 'release',

@@ -1,0 +1,206 @@
+import { data, Form, redirect } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { Route } from './+types/deliverable'
+import { apiFor } from '~/lib/api.server'
+import { postMultipart } from '~/lib/api-form.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { requireUser } from '~/lib/session.server'
+import { useTranslation } from '~/lib/translations'
+import { ErrorPage } from '~/components/error-page'
+import { titled } from '~/lib/meta'
+import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { TextField, type FieldReply } from '~/components/ui/field'
+import { Notice } from '~/components/ui/notice'
+import { StatusChip } from '~/components/ui/status-chip'
+import { Timeline } from '~/components/ui/timeline'
+import { deliverablesContract as d } from '#server/modules/projects/deliverables/contract.ts'
+import { answerInput, issueInput } from '#server/modules/projects/deliverables/schemas.ts'
+import { issueStatuses, outcomes } from '#server/modules/projects/deliverables/rules.ts'
+import { refusedReply } from './register.server'
+import { AnswerChip, IssueFiles, IssueLine, SelectField, type IssueView } from './register-ui'
+
+// /projects/deliverable/{deliverableId}: one deliverable of a contract's register, its revision
+// history, and the one form its reader may use: the freelancer's issue form (the next revision,
+// a status, a note and files, posted as multipart) or the client's answer to the latest issue.
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  requireUser(context, url)
+  try {
+    const deliverable = await apiFor(context).call(d.deliverable, {
+      params: { deliverableId: Number(params.deliverableId) },
+    })
+    return { deliverable, done: url.searchParams.get('done') }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return titled(loaderData ? `${loaderData.deliverable.number} ${loaderData.deliverable.title}` : null)
+}
+
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  requireUser(context, url)
+  const deliverableId = Number(params.deliverableId)
+  const form = await request.formData()
+  const back = (done: string) => redirect(`/projects/deliverable/${deliverableId}?done=${done}`)
+  if (form.get('intent') === 'answer') {
+    const submission = parseWithZod(form, { schema: answerInput })
+    if (submission.status !== 'success')
+      return data({ reply: submission.reply() as FieldReply }, { status: 400 })
+    try {
+      await apiFor(context).call(d.answer, {
+        params: { issueId: Number(form.get('issueId')) },
+        body: submission.value,
+      })
+      return back('answered')
+    } catch (error) {
+      return refusedReply(error, (o) => submission.reply(o))
+    }
+  }
+  const submission = parseWithZod(form, { schema: issueInput })
+  if (submission.status !== 'success')
+    return data({ reply: submission.reply() as FieldReply }, { status: 400 })
+  const upload = new FormData()
+  for (const [k, v] of Object.entries(submission.value)) upload.append(k, String(v))
+  for (const f of form.getAll('files'))
+    if (f instanceof File && f.name && f.size > 0) upload.append('files', f, f.name)
+  try {
+    await postMultipart(context, `projects/deliverables/${deliverableId}/issues`, upload)
+    return back('issued')
+  } catch (error) {
+    return refusedReply(error, (o) => submission.reply(o))
+  }
+}
+
+export default function DeliverablePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('deliverables')
+  const { deliverable: x, done } = loaderData
+  const { role, projectId } = x
+  const reply = actionData?.reply
+  const latest = x.issues[0] as IssueView | undefined
+  return (
+    <main id="main" className="container page">
+      <h1>
+        {x.number} {x.title}
+      </h1>
+      {done ? <Notice kind="success">{t(`page.done.${done}`, { defaultValue: '' })}</Notice> : null}
+      <Card>
+        <p>
+          {x.discipline} · {x.installment.title}{' '}
+          <StatusChip machine="installment" state={x.installment.status} />
+        </p>
+      </Card>
+      <ButtonGroup label={t('page.actions')}>
+        <ButtonLink to={`/projects/register/${projectId}`}>{t('page.backToRegister')}</ButtonLink>
+      </ButtonGroup>
+      <section aria-labelledby="history" className="ui-section">
+        <h2 id="history">{t('page.history')}</h2>
+        <Timeline
+          empty={t('page.notIssued')}
+          events={x.issues.map((i) => ({
+            id: i.id,
+            at: i.issuedAt,
+            text: (
+              <div data-testid={`issue-${i.revision}`}>
+                <IssueLine issue={i} /> <AnswerChip answer={i.answer} />
+                <p>{i.note}</p>
+                <IssueFiles files={i.files} />
+                {i.answer?.comment ? <p className="muted">{i.answer.comment}</p> : null}
+              </div>
+            ),
+          }))}
+        />
+      </section>
+      {role === 'freelancer' && x.nextRevisions.length ? (
+        <IssueForm next={x.nextRevisions} reply={reply} />
+      ) : null}
+      {role === 'client' && latest && !latest.answer ? <AnswerForm issue={latest} reply={reply} /> : null}
+    </main>
+  )
+}
+
+function FormNotice({ reply }: { reply?: FieldReply | null }) {
+  const { t } = useTranslation('deliverables')
+  const message = reply?.error?.['']?.[0]
+  return message ? <Notice kind="error">{t(message, { defaultValue: message })}</Notice> : null
+}
+
+function IssueForm({ next, reply }: { next: string[]; reply?: FieldReply | null }) {
+  const { t } = useTranslation('deliverables')
+  return (
+    <section aria-labelledby="issue" className="ui-section">
+      <h2 id="issue">{t('page.issue')}</h2>
+      <FormNotice reply={reply} />
+      <Form method="post" encType="multipart/form-data" className="form-stack" noValidate>
+        <input type="hidden" name="intent" value="issue" />
+        <SelectField
+          form="issue"
+          name="revision"
+          label={t('page.revision')}
+          reply={reply}
+          options={next.map((r) => ({ value: r, label: r }))}
+        />
+        <SelectField
+          form="issue"
+          name="status"
+          label={t('page.status')}
+          reply={reply}
+          options={issueStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        />
+        <TextField
+          name="note"
+          label={t('page.note')}
+          ns="deliverables"
+          reply={reply}
+          multiline
+          rows={4}
+          required
+        />
+        <div className="field">
+          <label htmlFor="issue-files">{t('page.files')}</label>
+          <input id="issue-files" type="file" name="files" multiple />
+        </div>
+        <Button type="submit" variant="primary">
+          {t('page.issueSubmit')}
+        </Button>
+      </Form>
+    </section>
+  )
+}
+
+function AnswerForm({ issue, reply }: { issue: IssueView; reply?: FieldReply | null }) {
+  const { t } = useTranslation('deliverables')
+  return (
+    <section aria-labelledby="answer" className="ui-section">
+      <h2 id="answer">{t('page.answer', { revision: issue.revision })}</h2>
+      <FormNotice reply={reply} />
+      <Form method="post" className="form-stack" noValidate>
+        <input type="hidden" name="intent" value="answer" />
+        <input type="hidden" name="issueId" value={issue.id} />
+        <SelectField
+          form="answer"
+          name="outcome"
+          label={t('page.outcome')}
+          reply={reply}
+          options={outcomes.map((o) => ({ value: o, label: t(`outcome.${o}`) }))}
+        />
+        <TextField
+          name="comment"
+          label={t('page.comment')}
+          ns="deliverables"
+          reply={reply}
+          multiline
+          rows={4}
+        />
+        <Button type="submit" variant="primary">
+          {t('page.answerSubmit')}
+        </Button>
+      </Form>
+    </section>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}

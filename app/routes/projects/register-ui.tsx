@@ -1,0 +1,112 @@
+import { Link } from 'react-router'
+import { useTranslation } from '~/lib/translations'
+import { Chip } from '~/components/ui/status-chip'
+import type { FieldReply } from '~/components/ui/field'
+import type { Tone } from '~/components/ui/tones'
+import { formatDate } from '~/lib/format'
+import { buttonClass } from '~/components/ui/button'
+import { Attachments } from './ui'
+
+// Pieces of the deliverables register's screens (decision 318): an issue's revision and status,
+// the client's answer as a chip, its files, and a labelled select showing the field's first error.
+
+export interface IssueView {
+  id: number
+  revision: string
+  status: string
+  note: string
+  issuedAt: string
+  issuedBy: { name: string }
+  transmittal: { id: number; number: string }
+  files: Array<{ id: number; name: string; size: number }>
+  answer: { outcome: string; comment: string; respondedAt: string; respondedBy: { name: string } } | null
+}
+
+const answerTones: Record<string, Tone> = {
+  approved: 'success',
+  approved_with_comments: 'success',
+  revise_and_resubmit: 'danger',
+}
+
+/** The client's answer to an issue, or that it waits for one. */
+export function AnswerChip({ answer }: { answer: IssueView['answer'] }) {
+  const { t } = useTranslation('deliverables')
+  const outcome = answer?.outcome ?? 'awaiting'
+  return (
+    <Chip tone={answerTones[outcome] ?? 'progress'} data-status={outcome}>
+      {t(`outcome.${outcome}`)}
+    </Chip>
+  )
+}
+
+/** "P02 · for approval · 3 May 2026", linked to its transmittal. */
+export function IssueLine({ issue }: { issue: IssueView }) {
+  const { t, i18n } = useTranslation('deliverables')
+  return (
+    <span>
+      <strong>{issue.revision}</strong> · {t(`status.${issue.status}`)} ·{' '}
+      {formatDate(issue.issuedAt, i18n.language)} ·{' '}
+      <Link to={`/projects/transmittal/${issue.transmittal.id}`}>{issue.transmittal.number}</Link>
+    </span>
+  )
+}
+
+/** An issue's files, as the contract pages list theirs. */
+export const IssueFiles = ({ files }: { files: IssueView['files'] }) => (
+  <Attachments files={files.map((f) => ({ ...f, url: '' }))} />
+)
+
+/** A labelled select of translated options, showing the field's first error from the reply. */
+export function SelectField({
+  name,
+  label,
+  options,
+  reply,
+  form,
+  defaultValue,
+}: {
+  name: string
+  label: string
+  options: Array<{ value: string; label: string }>
+  reply?: FieldReply | null
+  form: string
+  defaultValue?: string
+}) {
+  const { t } = useTranslation('deliverables')
+  const id = `${form}-${name}`
+  const error = reply?.error?.[name]?.[0]
+  const value = reply?.initialValue?.[name]
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={typeof value === 'string' ? value : defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {t(error, { defaultValue: error })}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The contract pages' way to the register. */
+export function RegisterLink({ projectId }: { projectId: number }) {
+  const { t } = useTranslation('deliverables')
+  return (
+    <Link to={`/projects/register/${projectId}`} className={buttonClass()}>
+      {t('page.open')}
+    </Link>
+  )
+}

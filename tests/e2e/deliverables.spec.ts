@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
+import { accounts } from './shell-server'
+import { clickIn, hiredProject } from './contract-setup'
+import { signInAs, useShellServer } from './shell-session'
+import { fundByApi } from './checkout'
+import { settle } from './settle'
+import { confirmIn } from './confirm'
+
+// Issue 40 item 1 end to end, with JavaScript on and off (decision 318): on a fixed-price
+// contract the freelancer adds a deliverable to the register and issues it at P01 with a file;
+// the client asks to revise and resubmit; the freelancer issues P02, the client approves it, opens
+// the transmittal (page and PDF) and releases the installment through its usual confirmation.
+test.describe.configure({ mode: 'serial', timeout: 180_000 })
+const shell = useShellServer()
+const main = (page: Page) => page.locator('main')
+
+async function openDeliverable(page: Page, projectId: number, number: string) {
+  await page.goto(`${shell().base}/projects/register/${projectId}`)
+  await settle(page)
+  await main(page).getByRole('link', { name: number, exact: true }).click()
+  await settle(page)
+}
+
+test('two revisions of a deliverable, then approval and release', async ({ browser }) => {
+  const { clientToken, projectId, installmentIds } = await hiredProject(shell().base, shell().db, {
+    title: `Mezzanine floor design ${test.info().project.name}`,
+    description: 'Design a steel mezzanine floor in an existing warehouse, with drawings and calculations.',
+    coverLetter: 'I design mezzanine floors every month and can deliver the package within three weeks.',
+    durationDays: 21,
+    installments: [
+      { title: 'Design', amountMinor: 100000 },
+      { title: 'Site support', amountMinor: 50000 },
+    ],
+  })
+  await fundByApi(shell().base, clientToken, projectId, installmentIds)
+  const client = await signInAs(browser, shell().base, accounts.client.email)
+  const freelancer = await signInAs(browser, shell().base, accounts.freelancer.email)
+
+  // The freelancer reaches the register from the contract page and adds the deliverable.
+  await freelancer.goto(`${shell().base}/projects/freelancer/contract/${projectId}`)
+  await settle(freelancer)
+  await main(freelancer).getByRole('link', { name: 'Deliverables register' }).click()
+  await settle(freelancer)
+  await expect(main(freelancer)).toContainText('No deliverables in the register yet.')
+  await main(freelancer).getByLabel('Number', { exact: true }).fill('S-101')
+  await main(freelancer).getByLabel('Title', { exact: true }).fill('General arrangement')
+  await main(freelancer).getByLabel('Discipline', { exact: true }).fill('Structures')
+  await main(freelancer).getByLabel('Installment', { exact: true }).selectOption({ label: 'Design' })
+  await clickIn(freelancer, 'Add to the register')
+  await expect(main(freelancer)).toContainText('S-101 is in the register.')
+  await expect(main(freelancer).getByTestId('deliverable-S-101')).toContainText('Not issued yet.')
+  await expectNoAxeViolations(freelancer)
+
+  // P01 for comment, with a drawing; an empty note is named first.
+  await main(freelancer).getByRole('link', { name: 'S-101', exact: true }).click()
+  await settle(freelancer)
+  await main(freelancer).getByLabel('Status', { exact: true }).selectOption({ label: 'For comment' })
+  await clickIn(freelancer, 'Issue and send the transmittal')
+  await expect(main(freelancer)).toContainText('Please fill this in.')
+  await main(freelancer).getByLabel('Revision', { exact: true }).selectOption('P01')
+  await main(freelancer)
+    .getByLabel('Note to the client', { exact: true })
+    .fill('First issue of the general arrangement.')
+  await main(freelancer)
+    .locator('input[type=file]')
+    .setInputFiles({
+      name: 'S-101-P01.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    })
+  await clickIn(freelancer, 'Issue and send the transmittal')
+  await expect(main(freelancer)).toContainText('Issued.')
+  await expect(main(freelancer).getByTestId('issue-P01')).toContainText('TR-0001')
+  await expect(main(freelancer).getByTestId('issue-P01')).toContainText('S-101-P01.pdf')
+  await expectNoAxeViolations(freelancer)
+
+  // The client asks to revise and resubmit, with a comment; the installment waits on changes.
+  await openDeliverable(client, projectId, 'S-101')
+  await expect(main(client).getByTestId('issue-P01')).toContainText('Awaiting answer')
+  await expectNoAxeViolations(client)
+  await main(client).getByLabel('Answer', { exact: true }).selectOption({ label: 'Revise and resubmit' })
+  await clickIn(client, 'Send the answer')
+  await expect(main(client)).toContainText('Say what the comments are, or what should change.')
+  await main(client).getByLabel('Answer', { exact: true }).selectOption({ label: 'Revise and resubmit' })
+  await main(client).getByLabel('Comments', { exact: true }).fill('Show the bracing in the end bays.')
+  await clickIn(client, 'Send the answer')
+  await expect(main(client).getByTestId('issue-P01')).toContainText('Revise and resubmit')
+  await expect(main(client)).toContainText('Changes requested')
+
+  // P02 for approval; the client approves it.
+  await openDeliverable(freelancer, projectId, 'S-101')
+  await expect(main(freelancer).getByTestId('issue-P01')).toContainText('Show the bracing in the end bays.')
+  await main(freelancer).getByLabel('Revision', { exact: true }).selectOption('P02')
+  await main(freelancer).getByLabel('Status', { exact: true }).selectOption({ label: 'For approval' })
+  await main(freelancer)
+    .getByLabel('Note to the client', { exact: true })
+    .fill('Bracing added in the end bays.')
+  await clickIn(freelancer, 'Issue and send the transmittal')
+  await expect(main(freelancer).getByTestId('issue-P02')).toContainText('TR-0002')
+
+  await openDeliverable(client, projectId, 'S-101')
+  await main(client).getByLabel('Answer', { exact: true }).selectOption({ label: 'Approved' })
+  await clickIn(client, 'Send the answer')
+  await expect(main(client)).toContainText('Your answer is recorded.')
+  await expect(main(client).getByTestId('issue-P02')).toContainText('Approved')
+
+  // The transmittal: what was sent, when and to whom; its PDF downloads.
+  await main(client).getByTestId('issue-P02').getByRole('link', { name: 'TR-0002' }).click()
+  await settle(client)
+  await expect(main(client).locator('h1')).toHaveText('Transmittal TR-0002')
+  await expect(main(client)).toContainText('Fred Freelancer')
+  await expect(main(client)).toContainText('Bracing added in the end bays.')
+  await expectNoAxeViolations(client)
+  const pdf = await client.request.get(
+    `${shell().base}/projects/transmittal/${new URL(client.url()).pathname.split('/').at(-1)}/pdf`,
+  )
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+
+  // Release through the contract page's usual confirmation step.
+  await client.goto(`${shell().base}/projects/client/details/${projectId}`)
+  await settle(client)
+  const step = main(client).getByTestId('installment-1')
+  await confirmIn(client, 'Approve', 'Release €1,000.00 to Fred Freelancer?', step)
+  await expect(main(client).getByTestId('installment-1')).toContainText('Released')
+})
