@@ -121,6 +121,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
           items={contract.installments}
           role="freelancer"
           active={contract.status === 'active'}
+          projectId={contract.projectId}
         />
       </section>
       {loaderData.refunds ? (

@@ -1,6 +1,6 @@
 import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
-import { Button } from '~/components/ui/button'
+import { Button, ButtonLink } from '~/components/ui/button'
 import { Stepper } from '~/components/ui/stepper'
 import { Timeline } from '~/components/ui/timeline'
 import { Confirm } from '~/components/ui/confirm'
@@ -19,6 +19,8 @@ interface Installment {
   submissionNote: string | null
   feedback: string | null
   files: Array<{ id: number; name: string; url: string; size: number }>
+  /** Deliverables in the register: if any, the installment's moves are made there (decision 318). */
+  deliverables?: number
 }
 
 const moveLabel: Record<InstallmentMove, string> = {
@@ -26,6 +28,8 @@ const moveLabel: Record<InstallmentMove, string> = {
   'installment-approve': 'installment.approve',
   'installment-request-changes': 'installment.requestChanges',
   'installment-submit': 'installment.submit',
+  'installment-issue': 'installment.issue',
+  'installment-review': 'installment.review',
 }
 
 /**
@@ -48,7 +52,7 @@ export function InstallmentList({
 }) {
   const { t, i18n } = useTranslation('projects')
   const steps = items.map((i) => {
-    const moves = installmentMoves(role, i.status, active)
+    const moves = installmentMoves(role, i.status, active, i.deliverables)
     const waiting = active ? waitingOn(i.status) : null
     return {
       key: i.id,
@@ -64,6 +68,14 @@ export function InstallmentList({
         ? moves.map((m) =>
             m === 'installment-fund' && projectId ? (
               <FundForm key={m} projectId={projectId} id={i.id} label={t(moveLabel[m])} />
+            ) : m === 'installment-issue' || m === 'installment-review' ? (
+              <ButtonLink
+                key={m}
+                variant={m === 'installment-issue' ? 'primary' : 'secondary'}
+                to={`/projects/register/${projectId}`}
+              >
+                {t(moveLabel[m])}
+              </ButtonLink>
             ) : m === 'installment-approve' ? (
               <Confirm
                 key={m}

@@ -39,20 +39,32 @@ export function clientProjectMoves(p: ProjectLike, contract: ContractLike | null
 }
 
 export type InstallmentMove =
-  'installment-fund' | 'installment-approve' | 'installment-request-changes' | 'installment-submit'
+  | 'installment-fund'
+  | 'installment-approve'
+  | 'installment-request-changes'
+  | 'installment-submit'
+  | 'installment-issue'
+  | 'installment-review'
 
-/** The moves one side can make on one installment now (none once the contract has ended). */
+/**
+ * The moves one side can make on one installment now (none once the contract has ended). An
+ * installment with deliverables is submitted by issuing them and reviewed deliverable by deliverable
+ * in the register (decision 318): its moves there are links to the register.
+ */
 export function installmentMoves(
   role: 'client' | 'freelancer',
   state: string,
   contractActive: boolean,
+  deliverables = 0,
 ): InstallmentMove[] {
   if (!contractActive) return []
   if (role === 'client' && state === 'pending') return ['installment-fund']
   if (role === 'client' && state === 'submitted')
-    return ['installment-approve', 'installment-request-changes']
+    return deliverables
+      ? ['installment-review', 'installment-approve']
+      : ['installment-approve', 'installment-request-changes']
   if (role === 'freelancer' && (state === 'funded' || state === 'changes_requested'))
-    return ['installment-submit']
+    return [deliverables ? 'installment-issue' : 'installment-submit']
   return []
 }
 

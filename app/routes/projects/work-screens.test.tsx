@@ -56,6 +56,20 @@ describe('Installments: a stepper with each side’s move', () => {
     if (!buttons.length) expect(textOf(html)).toContain('Waiting for')
   })
 
+  it('sends the freelancer to issue, and the client to review, an installment with deliverables in the register', async () => {
+    const withDeliverables = (state: string) => ({ ...installment(1, state), deliverables: 2 })
+    const freelancer = await renderHtml(
+      <InstallmentList items={[withDeliverables('funded')]} role="freelancer" active projectId={7} />,
+    )
+    expect(freelancer).toMatch(/<a[^>]*href="\/projects\/register\/7"[^>]*>Issue the deliverables<\/a>/)
+    expect(freelancer).not.toContain('Submit work')
+    const client = await renderHtml(
+      <InstallmentList items={[withDeliverables('submitted')]} role="client" active projectId={7} />,
+    )
+    expect(client).toMatch(/<a[^>]*href="\/projects\/register\/7"[^>]*>Review the deliverables<\/a>/)
+    expect(client).not.toContain('Ask for changes')
+  })
+
   it('asks before releasing: the step names the amount and the freelancer, and only its form sends the confirmation', async () => {
     const html = await renderHtml(
       <InstallmentList items={[installment(1, 'submitted')]} role="client" active payee="Ana Ruiz" />,
@@ -133,6 +147,20 @@ describe('The client’s project moves are offered only when they can succeed', 
   it('matches the installment machine for both sides', () => {
     expect(installmentMoves('client', 'approved', true)).toEqual([])
     expect(installmentMoves('freelancer', 'pending', true)).toEqual([])
+  })
+
+  it('sends both sides to the register for an installment with deliverables (decision 318)', () => {
+    expect(installmentMoves('freelancer', 'funded', true, 2)).toEqual(['installment-issue'])
+    expect(installmentMoves('freelancer', 'changes_requested', true, 2)).toEqual(['installment-issue'])
+    expect(installmentMoves('client', 'submitted', true, 2)).toEqual([
+      'installment-review',
+      'installment-approve',
+    ])
+    expect(installmentMoves('freelancer', 'funded', true, 0)).toEqual(['installment-submit'])
+    expect(installmentMoves('client', 'submitted', true, 0)).toEqual([
+      'installment-approve',
+      'installment-request-changes',
+    ])
   })
 })
 

@@ -121,11 +121,18 @@ export const commentRows = (db: DB, projectId: number) =>
 export const projectTitleRows = (db: DB, projectIds: number[]) =>
   db.selectFrom('project').select(['id', 'title', 'status']).where('id', 'in', projectIds).execute()
 
-/** The installments of contracts, in their order. */
+/** The installments of contracts, in their order, with how many deliverables each has in the register. */
 export const installmentRows = (db: DB, contractIds: number[]) =>
   db
     .selectFrom('installment')
     .selectAll()
+    .select((eb) =>
+      eb
+        .selectFrom('deliverable')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('deliverable.installment_id', '=', 'installment.id')
+        .as('deliverables'),
+    )
     .where('contract_id', 'in', contractIds)
     .orderBy('contract_id')
     .orderBy('position')

@@ -227,6 +227,7 @@ async function contracts(deps: ViewDeps, rows: ContractRow[]) {
       submissionNote: i.submission_note,
       feedback: i.feedback,
       files: (filesOf.get(i.id) ?? []).map((f) => fileOut(deps.files, f)),
+      deliverables: Number(i.deliverables ?? 0),
     })),
   }))
 }

@@ -24,6 +24,8 @@ export const installment = z.object({
   submissionNote: z.string().nullable(),
   feedback: z.string().nullable(),
   files: z.array(attachment),
+  /** How many deliverables of the register belong to it: if any, issuing them is its submission (decision 318). */
+  deliverables: z.number(),
 })
 
 export const contractOut = z.object({
