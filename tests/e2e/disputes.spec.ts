@@ -149,7 +149,7 @@ test('a complaint about a funded installment is a dispute: the client answers, a
     await expect(notified('Dispute decided').filter({ hasText: title })).toHaveCount(1, { timeout: 1_000 })
   }).toPass({ timeout: 15_000 })
   await expect(notified('Dispute decided').filter({ hasText: title })).toContainText(
-    `Our team decided the dispute about “Drawings” on “${title}”.`,
+    `Our team decided the dispute about “Drawings” on “${title}”: €600.00 to you, €400.00 back to Clara Client.`,
   )
   await expect(notified(`Approval withheld ${word}`).filter({ hasText: 'resolved' })).toHaveCount(0)
 
@@ -169,6 +169,11 @@ test('a complaint about a funded installment is a dispute: the client answers, a
   ).toHaveCount(1)
   await expect(rows.nth(2).locator('td').last()).toHaveText('€0.00')
   await axe(clara)
+  // The client's notification says the decision from her side.
+  await clara.goto(`${shell().base}/notifications`)
+  await expect(
+    main(clara).getByTestId('notification').filter({ hasText: 'Dispute decided' }).filter({ hasText: title }),
+  ).toContainText(`“${title}”: €400.00 back to you, €600.00 to Fred Freelancer.`)
 })
 
 test('an admin handling a complaint about a chat room reads the room, read-only; the reading is audited', async ({
