@@ -15,6 +15,8 @@ export const confirmedForms = {
   paymentMethod: ['bank', 'paypal', 'stripe', 'update', 'default', 'delete'],
   /** An admin's irreversible actions on an account. */
   adminUser: ['delete', 'suspend'],
+  /** Support's decision of a dispute, which moves the money held. */
+  adminDispute: ['decide'],
   /** Deleting a page, post or entry of the site's content. */
   adminContent: ['delete'],
 } as const

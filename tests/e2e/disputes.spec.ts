@@ -104,6 +104,11 @@ test('a complaint about a funded installment is a dispute: the client answers, a
     .getByLabel('Reason (both sides are told)')
     .fill('The second wall is missing from the drawings; the rest is usable.')
   await clickIn(sam, 'Decide and move the money', decide)
+  // The money moves only from the step that names both amounts (decision 310).
+  await expect(main(sam).getByTestId('confirm-step')).toContainText(
+    'Refund €400.00 to the client and release €600.00 to the freelancer?',
+  )
+  await clickIn(sam, 'Yes, move the money', main(sam).getByTestId('confirm-step'))
   await expect(sam.getByText('The dispute is decided and the money has moved.')).toBeVisible()
   await expect(chip(sam)).toHaveText('Resolved')
   await expect(main(sam).getByTestId('dispute-decided')).toHaveText(
@@ -280,6 +285,7 @@ test('every dispute lands in the queue: a disputed refund with both statements a
   await decide.getByLabel('Decision').selectOption('release')
   await decide.getByLabel('Reason (both sides are told)').fill('The surcharge is in section 3.')
   await clickIn(sam, 'Decide and move the money', decide)
+  await clickIn(sam, 'Yes, move the money', main(sam).getByTestId('confirm-step'))
   await expect(sam.getByText('The dispute is decided and the money has moved.')).toBeVisible()
 
   // A complaint about the contract holds nothing until support holds one of its installments.
@@ -302,6 +308,7 @@ test('every dispute lands in the queue: a disputed refund with both statements a
   await second.getByLabel('Decision').selectOption('refund')
   await second.getByLabel('Reason (both sides are told)').fill('No drawings were delivered.')
   await clickIn(sam, 'Decide and move the money', second)
+  await clickIn(sam, 'Yes, move the money', main(sam).getByTestId('confirm-step'))
   await expect(main(sam).getByTestId('dispute-decided')).toHaveText(
     'Decided: €500.00 refunded to the client, the rest released to the freelancer.',
   )

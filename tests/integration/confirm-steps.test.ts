@@ -318,6 +318,25 @@ const bare: { [P in ConfirmedPage]: { [I in ConfirmedIntent<P>]: Bare } } = {
     suspend: (p) => adminUserForm(p, 'suspend'),
     delete: (p) => adminUserForm(p, 'delete'),
   },
+  adminDispute: {
+    decide: async (p) => {
+      const { projectId, requestId } = await refundAsked(p, true)
+      const { complaintId } = await api('POST', `refund-requests/${requestId}/dispute`, p.client)
+      const before = await refunds(p.client, projectId)
+      const answer = await post(`/admin/complaints/${complaintId}`, p.adminSession, {
+        intent: 'decide',
+        outcome: 'split',
+        refundMinor: '50.00',
+        reason: 'Half of the calculations were done.',
+      })
+      expect(answer.status).toBe(200)
+      const step = decode(await answer.text())
+      expect(step).toContain('data-testid="confirm-step"')
+      // 50.00 of the 1,200.00 held back to the client, the rest released.
+      expect(step).toContain('Refund €50.00 to the client and release €1,150.00 to the freelancer?')
+      expect(await refunds(p.client, projectId)).toEqual(before)
+    },
+  },
   adminContent: {
     delete: async (p) => {
       const faq = async () => (await api('GET', 'Settings/faq', null)).data as Array<{ id: number }>
