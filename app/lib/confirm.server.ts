@@ -2,12 +2,17 @@ import { data, type RouterContextProvider } from 'react-router'
 import { getInstance } from '~/middleware/i18next'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { CONFIRMED_FIELD } from '~/components/ui/confirm'
+import { isGuarded, type ConfirmedPage } from './confirmed-forms.server'
 
 // The server's half of the confirmation step (decision 310): a form that moves money or cannot be
 // undone is acted on only when its confirmation's own form sent it.
 
 /** Whether the POST came from a confirmation step. */
 export const isConfirmed = (form: FormData) => form.get(CONFIRMED_FIELD) === 'yes'
+
+/** Whether a POST of one of the guarded forms (confirmedForms) came without its confirmation, and so must not act. */
+export const unconfirmed = (page: ConfirmedPage, intent: string, form: FormData) =>
+  isGuarded(page, intent) && !isConfirmed(form)
 
 /**
  * The refusal of a POST that skipped its confirmation: nothing changed, and the page says so (as

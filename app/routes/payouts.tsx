@@ -6,7 +6,7 @@ import type { Route } from './+types/payouts'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
-import { isConfirmed } from '~/lib/confirm.server'
+import { unconfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { currencyDigits, formatDateTime, formatMoney } from '~/lib/format'
@@ -103,7 +103,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const amountMinor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || 0)
   // A withdrawal moves money: the form's first POST answers with the confirmation step, which
   // names the amount and the account; only that step's own form pays out (decision 310).
-  if (!isConfirmed(form)) {
+  if (unconfirmed('payout', 'withdraw', form)) {
     // The step asks only about a withdrawal that can be made: the minimum and the balance first.
     const { balances, minimumMinor } = await apiFor(context).call(c.payouts)
     const availableMinor = balances.find((b) => b.currency === v.currency)?.availableMinor ?? 0

@@ -14,7 +14,7 @@ import { itemIdOf, paymentForms } from './profile/forms.server'
 import { Input, SectionForm, type ActionResult } from './profile/fields'
 import stylesheet from './profile/profile.css?url'
 import { titled } from '~/lib/meta'
-import { formFields, isConfirmed } from '~/lib/confirm.server'
+import { formFields, unconfirmed } from '~/lib/confirm.server'
 import { ConfirmStep } from '~/components/ui/confirm'
 
 // Payment Details (docs/product.md §2 spells the path /peyment-details; /payment-details redirects here).
@@ -65,7 +65,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const v = submission.value as Record<string, any>
   // Where payouts go is money's way out: adding or changing it, making it the default or removing
   // it is done from a confirmation step that names the account (decision 310).
-  if (mustConfirm(intent, v) && !isConfirmed(formData)) {
+  if (unconfirmed('paymentMethod', intent === 'status' ? String(v.change) : intent, formData)) {
     const question = await methodQuestion(api, i18n.t, intent, v, user.id, itemIdOf(formData) ?? 0)
     return { formId, confirm: { question, fields: formFields(formData) } }
   }
@@ -84,9 +84,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   return successOperation('/peyment-details', i18n.t)
 }
-
-const mustConfirm = (intent: string, v: Record<string, any>) =>
-  intent !== 'status' || v.change === 'default' || v.change === 'delete'
 
 /** What a payout-method form will do, in the freelancer's words, naming the account (masked as the page shows it). */
 async function methodQuestion(

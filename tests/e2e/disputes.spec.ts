@@ -104,6 +104,11 @@ test('a complaint about a funded installment is a dispute: the client answers, a
     .getByLabel('Reason (both sides are told)')
     .fill('The second wall is missing from the drawings; the rest is usable.')
   await clickIn(sam, 'Decide and move the money', decide)
+  // The money moves only from the step that names both amounts (decision 310).
+  await expect(main(sam).getByTestId('confirm-step')).toContainText(
+    'Refund €400.00 to the client and release €600.00 to the freelancer?',
+  )
+  await clickIn(sam, 'Yes, move the money', main(sam).getByTestId('confirm-step'))
   await expect(sam.getByText('The dispute is decided and the money has moved.')).toBeVisible()
   await expect(chip(sam)).toHaveText('Resolved')
   await expect(main(sam).getByTestId('dispute-decided')).toHaveText(
@@ -149,7 +154,7 @@ test('a complaint about a funded installment is a dispute: the client answers, a
     await expect(notified('Dispute decided').filter({ hasText: title })).toHaveCount(1, { timeout: 1_000 })
   }).toPass({ timeout: 15_000 })
   await expect(notified('Dispute decided').filter({ hasText: title })).toContainText(
-    `Our team decided the dispute about “Drawings” on “${title}”.`,
+    `Our team decided the dispute about “Drawings” on “${title}”: €600.00 to you, €400.00 back to Clara Client.`,
   )
   await expect(notified(`Approval withheld ${word}`).filter({ hasText: 'resolved' })).toHaveCount(0)
 
@@ -169,6 +174,11 @@ test('a complaint about a funded installment is a dispute: the client answers, a
   ).toHaveCount(1)
   await expect(rows.nth(2).locator('td').last()).toHaveText('€0.00')
   await axe(clara)
+  // The client's notification says the decision from her side.
+  await clara.goto(`${shell().base}/notifications`)
+  await expect(
+    main(clara).getByTestId('notification').filter({ hasText: 'Dispute decided' }).filter({ hasText: title }),
+  ).toContainText(`“${title}”: €400.00 back to you, €600.00 to Fred Freelancer.`)
 })
 
 test('an admin handling a complaint about a chat room reads the room, read-only; the reading is audited', async ({
@@ -275,6 +285,7 @@ test('every dispute lands in the queue: a disputed refund with both statements a
   await decide.getByLabel('Decision').selectOption('release')
   await decide.getByLabel('Reason (both sides are told)').fill('The surcharge is in section 3.')
   await clickIn(sam, 'Decide and move the money', decide)
+  await clickIn(sam, 'Yes, move the money', main(sam).getByTestId('confirm-step'))
   await expect(sam.getByText('The dispute is decided and the money has moved.')).toBeVisible()
 
   // A complaint about the contract holds nothing until support holds one of its installments.
@@ -297,6 +308,7 @@ test('every dispute lands in the queue: a disputed refund with both statements a
   await second.getByLabel('Decision').selectOption('refund')
   await second.getByLabel('Reason (both sides are told)').fill('No drawings were delivered.')
   await clickIn(sam, 'Decide and move the money', second)
+  await clickIn(sam, 'Yes, move the money', main(sam).getByTestId('confirm-step'))
   await expect(main(sam).getByTestId('dispute-decided')).toHaveText(
     'Decided: €500.00 refunded to the client, the rest released to the freelancer.',
   )

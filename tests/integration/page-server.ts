@@ -129,7 +129,7 @@ export async function startPageServer(
 }
 
 /** The page server of a test file (`options` as startPageServer's), started before its tests with the account signed in, stopped after them. */
-export function signedInPageServer(options: { freelancer?: boolean } = {}) {
+export function signedInPageServer(options: { freelancer?: boolean; admin?: boolean } = {}) {
   const state = { server: undefined as unknown as PageServer, session: '' }
   beforeAll(async () => {
     state.server = await startPageServer({}, options)

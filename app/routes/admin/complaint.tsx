@@ -21,6 +21,8 @@ import {
   stateChangeSchema,
 } from '#server/modules/complaints/rules.ts'
 import { DisputeSection, HoldSection } from './dispute'
+import { decisionQuestion } from './dispute-step.server'
+import { formFields, unconfirmed } from '~/lib/confirm.server'
 import { useAuditWhy } from './audit-ui'
 import { isSent, submitWithFiles, ticketIdOf as idOf, type FormAnswer } from '../ticket-support/api.server'
 import { FieldError, ReplyForm, TicketConversation, TicketFacts } from '../ticket-support/ui'
@@ -50,7 +52,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-type StateAnswer = FormAnswer & { intent?: string }
+type StateAnswer = FormAnswer & {
+  intent?: string
+  confirm?: { question: string; fields: Record<string, string> }
+}
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {
   requirePermission(context, url, 'admin.area')
@@ -94,6 +99,17 @@ export async function action({ request, context, params, url }: Route.ActionArgs
       const submission = parseWithZod(form, { schema: decisionSchema })
       if (submission.status !== 'success')
         return data<StateAnswer>({ intent, reply: submission.reply() }, { status: 400 })
+      if (unconfirmed('adminDispute', intent, form)) {
+        const step = await decisionQuestion(context, complaintId, submission.value)
+        if ('question' in step)
+          return data<StateAnswer>({ intent, confirm: { question: step.question, fields: formFields(form) } })
+        if (step.error === 'conflict')
+          return data<StateAnswer>({ intent, notice: 'disputes:decide.conflict' }, { status: 409 })
+        return data<StateAnswer>(
+          { intent, reply: submission.reply({ fieldErrors: { refundMinor: ['disputes:errors.amount'] } }) },
+          { status: 400 },
+        )
+      }
       try {
         await api.call(c.decide, { params: { complaintId }, body: submission.value })
       } catch (error) {

@@ -1,5 +1,6 @@
 import { useTranslation } from '~/lib/translations'
-import { Form } from 'react-router'
+import { Form, useLocation } from 'react-router'
+import { ConfirmStep } from '~/components/ui/confirm'
 import { formatDate, formatMoney } from '~/lib/format'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -17,16 +18,15 @@ import { FieldError } from '../ticket-support/ui'
 
 type Dispute = NonNullable<ComplaintDetail['dispute']>
 
-export function DisputeSection({ dispute, answer }: { dispute: Dispute; answer?: FormAnswer }) {
+export function DisputeSection({
+  dispute,
+  answer,
+}: {
+  dispute: Dispute
+  answer?: FormAnswer & { confirm?: { question: string; fields: Record<string, string> } }
+}) {
   const { t } = useTranslation(['disputes', 'complaints'])
-  const errors = answer?.reply?.error ?? {}
-  const initial = answer?.reply?.initialValue ?? {}
-  const field = (id: string, name = id) => ({
-    id: `decide-${id}`,
-    'aria-invalid': errors[name]?.[0] ? true : undefined,
-    'aria-describedby': errors[name]?.[0] ? `decide-${id}-error` : undefined,
-  })
-  const value = (name: string) => (typeof initial[name] === 'string' ? (initial[name] as string) : undefined)
+  const { pathname } = useLocation()
   return (
     <section aria-labelledby="dispute" className="ui-section" data-testid="dispute">
       <h2 id="dispute">{t('decide.heading')}</h2>
@@ -40,59 +40,82 @@ export function DisputeSection({ dispute, answer }: { dispute: Dispute; answer?:
           {answer?.notice ? (
             <Notice kind="error">{t(answer.notice, { defaultValue: answer.notice })}</Notice>
           ) : null}
-          <Form method="post" className="form-stack" data-testid="decide-form">
-            <input type="hidden" name="intent" value="decide" />
-            <div className="field">
-              <label htmlFor="decide-outcome">{t('decide.outcome')}</label>
-              <select name="outcome" required defaultValue={value('outcome') ?? ''} {...field('outcome')}>
-                <option value="">{t('complaints:add.choose')}</option>
-                {decisionOutcomes.map((o) => (
-                  <option key={o} value={o}>
-                    {t(`decide.${o}`)}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="decide-outcome-error" error={errors.outcome?.[0]} />
-            </div>
-            <div className="field">
-              <label htmlFor="decide-refund">
-                {t('decide.refundAmount', { currency: dispute.currency })}
-              </label>
-              <input
-                name="refundMinor"
-                type="text"
-                inputMode="decimal"
-                defaultValue={value('refundMinor')}
-                {...field('refund', 'refundMinor')}
-                aria-describedby={['decide-refund-hint', errors.refundMinor?.[0] ? 'decide-refund-error' : '']
-                  .join(' ')
-                  .trim()}
-              />
-              <p className="hint" id="decide-refund-hint">
-                {t('decide.refundHint')}
-              </p>
-              <FieldError id="decide-refund-error" error={errors.refundMinor?.[0]} />
-            </div>
-            <div className="field">
-              <label htmlFor="decide-reason">{t('decide.reason')}</label>
-              <textarea
-                name="reason"
-                rows={3}
-                required
-                minLength={3}
-                maxLength={complaintLimits.reason}
-                defaultValue={value('reason')}
-                {...field('reason')}
-              />
-              <FieldError id="decide-reason-error" error={errors.reason?.[0]} />
-            </div>
-            <div>
-              <Button variant="primary">{t('decide.submit')}</Button>
-            </div>
-          </Form>
+          {answer?.confirm ? (
+            <ConfirmStep
+              question={answer.confirm.question}
+              yes={t('decide.confirmYes')}
+              fields={answer.confirm.fields}
+              back={pathname}
+            />
+          ) : (
+            <DecideForm dispute={dispute} answer={answer} />
+          )}
         </Card>
       )}
     </section>
+  )
+}
+
+/** The decision: release, refund or split with the refund typed as money, and a reason (its first POST answers with the step). */
+function DecideForm({ dispute, answer }: { dispute: Dispute; answer?: FormAnswer }) {
+  const { t } = useTranslation(['disputes', 'complaints'])
+  const errors = answer?.reply?.error ?? {}
+  const initial = answer?.reply?.initialValue ?? {}
+  const field = (id: string, name = id) => ({
+    id: `decide-${id}`,
+    'aria-invalid': errors[name]?.[0] ? true : undefined,
+    'aria-describedby': errors[name]?.[0] ? `decide-${id}-error` : undefined,
+  })
+  const value = (name: string) => (typeof initial[name] === 'string' ? (initial[name] as string) : undefined)
+  return (
+    <Form method="post" className="form-stack" data-testid="decide-form">
+      <input type="hidden" name="intent" value="decide" />
+      <div className="field">
+        <label htmlFor="decide-outcome">{t('decide.outcome')}</label>
+        <select name="outcome" required defaultValue={value('outcome') ?? ''} {...field('outcome')}>
+          <option value="">{t('complaints:add.choose')}</option>
+          {decisionOutcomes.map((o) => (
+            <option key={o} value={o}>
+              {t(`decide.${o}`)}
+            </option>
+          ))}
+        </select>
+        <FieldError id="decide-outcome-error" error={errors.outcome?.[0]} />
+      </div>
+      <div className="field">
+        <label htmlFor="decide-refund">{t('decide.refundAmount', { currency: dispute.currency })}</label>
+        <input
+          name="refundMinor"
+          type="text"
+          inputMode="decimal"
+          defaultValue={value('refundMinor')}
+          {...field('refund', 'refundMinor')}
+          aria-describedby={['decide-refund-hint', errors.refundMinor?.[0] ? 'decide-refund-error' : '']
+            .join(' ')
+            .trim()}
+        />
+        <p className="hint" id="decide-refund-hint">
+          {t('decide.refundHint')}
+        </p>
+        <FieldError id="decide-refund-error" error={errors.refundMinor?.[0]} />
+      </div>
+      <div className="field">
+        <label htmlFor="decide-reason">{t('decide.reason')}</label>
+        <textarea
+          name="reason"
+          rows={3}
+          required
+          minLength={3}
+          maxLength={complaintLimits.reason}
+          defaultValue={value('reason')}
+          {...field('reason')}
+        />
+        <FieldError id="decide-reason-error" error={errors.reason?.[0]} />
+      </div>
+      <div>
+        <Button variant="primary">{t('decide.submit')}</Button>
+      </div>
+    </Form>
   )
 }
 

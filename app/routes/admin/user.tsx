@@ -6,7 +6,7 @@ import type { Route } from './+types/user'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
-import { isConfirmed } from '~/lib/confirm.server'
+import { unconfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
@@ -74,7 +74,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   if (!(intent in forms)) throw new Response('Bad Request', { status: 400 })
   const { schema, call } = forms[intent]
   // Deleting and suspending act only from their confirmation step, with JavaScript or without (decision 310).
-  if ((intent === 'delete' || intent === 'suspend') && !isConfirmed(form))
+  if (unconfirmed('adminUser', intent, form))
     return data<Answer>({ intent, notice: 'actions.notConfirmed' }, { status: 400 })
   const submission = parseWithZod(form, { schema })
   if (submission.status !== 'success')

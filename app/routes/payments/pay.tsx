@@ -11,7 +11,7 @@ import { Card } from '~/components/ui/card'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { Notice } from '~/components/ui/notice'
 import { ConfirmStep } from '~/components/ui/confirm'
-import { isConfirmed, notConfirmed } from '~/lib/confirm.server'
+import { notConfirmed, unconfirmed } from '~/lib/confirm.server'
 import { paymentsContract as c } from '#server/modules/payments/contract.ts'
 import { projectsContract as pc } from '#server/modules/projects/contract.ts'
 import { refused } from '../projects/actions.server'
@@ -51,7 +51,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   requireUser(context, url)
   const form = await request.formData()
   // Paying moves money: only the confirmation step's own form may do it (decision 310).
-  if (!isConfirmed(form)) return notConfirmed(context)
+  if (unconfirmed('pay', 'pay', form)) return notConfirmed(context)
   const totalMinor = Number(form.get('totalMinor'))
   try {
     const paid = await apiFor(context).call(c.pay, {

@@ -8,7 +8,7 @@ import {
 } from '#server/modules/payments/refunds-contract.ts'
 import { parseAmount } from '#server/modules/projects/rules.ts'
 import { refused } from '../projects/actions.server'
-import { isConfirmed, notConfirmed } from '~/lib/confirm.server'
+import { notConfirmed, unconfirmed } from '~/lib/confirm.server'
 
 // The refund forms' server side, shared by the client's project page and the freelancer's contract
 // page (plain POSTs, then a redirect back to the page's refunds section with what happened).
@@ -44,7 +44,7 @@ export async function refundIntent(
         )
       const v = submission.value
       // Asking for money back is confirmed on a step that names the amount typed (decision 310).
-      if (!isConfirmed(form)) {
+      if (unconfirmed('refund', intent, form)) {
         // The step asks only about what can be asked back: more than is held is named first.
         const { refundable } = await api.call(r.list, { params: { projectId } })
         const held = refundable.find((x) => x.installmentId === v.installmentId)?.refundableMinor ?? 0
@@ -95,7 +95,7 @@ export async function refundIntent(
     }
     const requestId = Number(form.get('requestId'))
     // Accepting returns money; a dispute freezes it until an admin decides: both ask first.
-    if (!isConfirmed(form)) return notConfirmed(context)
+    if (unconfirmed('refund', intent, form)) return notConfirmed(context)
     if (intent === 'refund-accept') {
       await api.call(r.accept, { params: { requestId } })
       return done('accepted')

@@ -2,7 +2,8 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
-import { isConfirmed, notConfirmed } from '~/lib/confirm.server'
+import { notConfirmed, unconfirmed } from '~/lib/confirm.server'
+import { isGuarded } from '~/lib/confirmed-forms.server'
 import { formatMoney } from '~/lib/format'
 import { getInstance } from '~/middleware/i18next'
 import { projectInput, projectsContract as c } from '#server/modules/projects/contract.ts'
@@ -21,9 +22,6 @@ export function refused(error: unknown) {
   }
   throwApiError(error)
 }
-
-/** The moves that release money or cannot be undone: each needs its confirmation step (decision 310). */
-const confirmedMoves = new Set(['installment-approve', 'cancelled', 'delete', 'withdraw'])
 
 /** What the page says after a confirmed move, in the person's words (the release names its amount and payee). */
 async function doneNotice(
@@ -53,7 +51,8 @@ export async function simpleIntent(
   const api = apiFor(context)
   const intent = String(form.get('intent') ?? '')
   const id = Number(form.get('id') ?? 0)
-  if (confirmedMoves.has(intent) && !isConfirmed(form)) return notConfirmed(context)
+  // The moves that release money or cannot be undone act only from their confirmation step (decision 310).
+  if (unconfirmed('project', intent, form)) return notConfirmed(context)
   try {
     switch (intent) {
       case 'wish':
@@ -107,7 +106,7 @@ export async function simpleIntent(
   } catch (error) {
     return refused(error)
   }
-  if (confirmedMoves.has(intent))
+  if (isGuarded('project', intent))
     return redirectWithFlash(back, {
       kind: 'success',
       message: await doneNotice(context, projectId, intent, id),

@@ -157,9 +157,27 @@ for (const dialect of dialects) {
         .execute()
       expect(told).toEqual(
         expect.arrayContaining([
-          { user_id: client.id, message_key: 'refunds:notify.disputeDecided' },
-          { user_id: freelancer.id, message_key: 'refunds:notify.disputeDecided' },
+          { user_id: client.id, message_key: 'refunds:notify.disputeDecidedForClient.split' },
+          { user_id: freelancer.id, message_key: 'refunds:notify.disputeDecidedForFreelancer.split' },
         ]),
+      )
+      // Each side reads what was decided, with the amounts as money in its language and the other
+      // side by name (issue 39): not only that a decision was taken.
+      const decidedFor = async (u: U, lang = 'en', title = 'Dispute decided') =>
+        (
+          (await t.call('GET', `notifications?lang=${lang}`, { token: u.token })).json.data as Array<{
+            title: string
+            content: string
+          }>
+        ).find((n) => n.title === title)
+      expect(await decidedFor(client)).toMatchObject({
+        content: expect.stringMatching(/: €400\.00 back to you, €600\.00 to Fran Engineer\.$/),
+      })
+      expect(await decidedFor(freelancer)).toMatchObject({
+        content: expect.stringMatching(/: €600\.00 to you, €400\.00 back to Clara Client\.$/),
+      })
+      expect((await decidedFor(freelancer, 'de', 'Streitfall entschieden'))?.content).toMatch(
+        /entschieden: 600,00\s€ an Sie, 400,00\s€ zurück an Clara Client\.$/,
       )
       const events = await database.db
         .selectFrom('chat_message as m')
@@ -181,6 +199,17 @@ for (const dialect of dialects) {
       const released = await decide(a.id, { outcome: 'release', reason: 'The work was delivered.' })
       expect(released.status, released.text).toBe(200)
       expect((await statusOf(a.i.id)).status).toBe('released')
+      await t.api.jobs.outbox.drain()
+      const told = async (u: U) =>
+        (
+          (await t.call('GET', 'notifications', { token: u.token })).json.data as Array<{ content: string }>
+        ).map((n) => n.content)
+      expect(await told(freelancer)).toContainEqual(
+        expect.stringMatching(/: all €700\.00 is released to you\.$/),
+      )
+      expect(await told(client)).toContainEqual(
+        expect.stringMatching(/: all €700\.00 is released to Fran Engineer\.$/),
+      )
       const b = await fundedComplaint([80000])
       const rows = await ledgerRows()
       const raced = await Promise.all([

@@ -96,7 +96,7 @@ export async function decideDispute(
         },
       })
       await addMessage(trx, id, adminId, true, input.reason)
-      // Both sides' bells hear of the decision once, from the money (refunds:notify.disputeDecided):
+      // Both sides' bells hear of the decision once, from the money (refunds:notify.disputeDecidedFor…):
       // one event, one notification (issue 39 item 6). The author keeps the ticket's mail with the reason.
       await mailAuthor(trx, publicUrl, row, `state.${to}`, { reason: input.reason })
     },

@@ -50,17 +50,24 @@ export function asLocale(value: string | null | undefined): Locale {
   return (locales as readonly string[]).includes(value ?? '') ? (value as Locale) : 'en'
 }
 
+/** The stored amounts (`<name>Minor` beside `currency`) as money in the reader's language, as `<name>`. */
+function worded(locale: Locale, params: Record<string, unknown>) {
+  const { currency } = params
+  if (typeof currency !== 'string') return params
+  const all = { ...params }
+  for (const [k, v] of Object.entries(params))
+    if (k.endsWith('Minor') && typeof v === 'number') all[k.slice(0, -5)] = formatMoney(v, currency, locale)
+  return all
+}
+
 /**
  * The title and content of a stored message in the reader's language (English when a text is
  * missing). An amount is stored as a fact (`amountMinor` and `currency`) and fills `{{amount}}` as
- * money in the reader's language (issue 39 item 4); older rows stored `amount` as text.
+ * money in the reader's language (issue 39 item 4), as `refundMinor` fills `{{refund}}`; older
+ * rows stored `amount` as text.
  */
 export function renderNotification(locale: Locale, key: string, params: Record<string, unknown>) {
   const text = lookup(locale, key) ?? lookup('en', key) ?? { title: key, content: '' }
-  const { amountMinor, currency } = params
-  const all =
-    typeof amountMinor === 'number' && typeof currency === 'string'
-      ? { ...params, amount: formatMoney(amountMinor, currency, locale) }
-      : params
+  const all = worded(locale, params)
   return { title: fill(text.title ?? key, all), content: fill(text.content ?? '', all) }
 }

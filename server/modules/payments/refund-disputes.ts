@@ -4,7 +4,7 @@ import type { InstallmentState } from '../projects/machines.ts'
 import { conflict, lockRow, transitionInstallment } from '../projects/transition.ts'
 import type { Trx } from './ledger.ts'
 import { moveBack, sendBack } from './refund-money.ts'
-import { chatEvent, tell, titles } from './refund-notices.ts'
+import { chatEvent, tellDecided } from './refund-notices.ts'
 import {
   badRequest,
   decideBy,
@@ -93,7 +93,7 @@ async function decide(
       await moveBack(trx, dialect, { ...r, amount_minor: decision.refundMinor }, decision.refundMinor)
     if (decision.releaseMinor > 0)
       await releaseDecided(deps, trx, r, i, decision.releaseMinor, adminId, reason)
-    await tell(trx, [r.client_id, r.freelancer_id], 'disputeDecided', r.project_id, await titles(trx, r))
+    await tellDecided(trx, r, decision)
     await chatEvent(trx, 'disputeDecided', r, adminId)
     await within?.(trx, { ...decision, currency: r.currency, requestId: r.id })
     return decision

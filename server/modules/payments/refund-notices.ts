@@ -26,7 +26,7 @@ export const tell = async (
   userIds: number[],
   kind: string,
   projectId: number,
-  params: Record<string, string>,
+  params: Record<string, string | number>,
 ) => {
   const e = inNamespace('refunds', notify(userIds, kind, projectId, 'Project', params))
   await enqueue(trx, e.topic, e.payload)
@@ -45,4 +45,34 @@ export const titles = async (trx: Trx, r: { project_id: number; installment_id: 
     .where('id', '=', r.installment_id)
     .executeTakeFirstOrThrow()
   return { title: project.title, installment: i.title }
+}
+
+/**
+ * A dispute's decision, told to each side in its own words (issue 39): what went back to the client
+ * and what was released to the freelancer. The amounts are stored as facts and worded as money in
+ * the reader's language when shown (decision 321); the other side is the notification's person, so
+ * `{{name}}` names them as the reader sees them now (decision 322).
+ */
+export async function tellDecided(
+  trx: Trx,
+  r: {
+    project_id: number
+    installment_id: number
+    client_id: number
+    freelancer_id: number
+    currency: string
+  },
+  { refundMinor, releaseMinor }: { refundMinor: number; releaseMinor: number },
+) {
+  const outcome = releaseMinor === 0 ? 'refund' : refundMinor === 0 ? 'release' : 'split'
+  const params = { ...(await titles(trx, r)), refundMinor, releaseMinor, currency: r.currency }
+  const sides = [
+    [r.client_id, r.freelancer_id, 'Client'],
+    [r.freelancer_id, r.client_id, 'Freelancer'],
+  ] as const
+  for (const [reader, other, side] of sides) {
+    const kind = `disputeDecidedFor${side}.${outcome}`
+    const e = inNamespace('refunds', notify([reader], kind, r.project_id, 'Project', params, other))
+    await enqueue(trx, e.topic, e.payload)
+  }
 }

@@ -2,7 +2,7 @@ import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
-import { isConfirmed, notConfirmed } from '~/lib/confirm.server'
+import { notConfirmed, unconfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
@@ -59,7 +59,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
       return back(intent === 'publish' ? 'published' : 'unpublished')
     }
     if (intent === 'delete') {
-      if (!isConfirmed(form)) return notConfirmed(context, `/admin/content/${kind}`)
+      if (unconfirmed('adminContent', intent, form)) return notConfirmed(context, `/admin/content/${kind}`)
       await api.call(c[kind].remove, { params: { id } })
       return back('deleted')
     }
