@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { tinyPdf, tinyPng, tinyXlsx, useProfiles } from '../../../tests/support/modules/profiles.ts'
+import { fund } from '../../../tests/support/modules/payments.ts'
 import { FILE_BYTES_TOPIC, sweepOrphanBytes } from './lifecycle.ts'
 
 // File bytes follow their rows, on both databases, through the real API and folder storage:
@@ -329,6 +330,7 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
       'app_user.image_file_id',
       'chat_attachment.file_id',
       'complaint_attachment.file_id',
+      'deliverable_issue_file.file_id',
       'freelancer_portfolio.document_file_id',
       'freelancer_portfolio.image_file_id',
       'freelancer_profile.rate_sheet_file_id',
@@ -407,7 +409,7 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
       { token: client.token },
     )
     // One PDF posted as multipart with the other fields, as the chat's and the complaints' forms send it.
-    const withPdf = (path: string, fields: Record<string, string>) => {
+    const withPdf = (path: string, fields: Record<string, string>, token = client.token) => {
       const boundary = '----lifecycle'
       const parts = Object.entries(fields)
         .map(
@@ -423,7 +425,7 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ])
       return s.t.raw('POST', path, {
-        token: client.token,
+        token,
         body,
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       })
@@ -440,7 +442,24 @@ describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
     const complaintFile = (
       (await filed.json()) as { messages: Array<{ attachments: Array<{ id: number }> }> }
     ).messages[0].attachments[0].id
+    // A deliverable issued with its drawing, in the contract's register (decision 318).
+    const installmentId = contract.json.installments[0].id as number
+    await fund(s.t.call, client, project.json.id, [installmentId])
+    const deliverable = await s.t.call('POST', `projects/${project.json.id}/deliverables`, {
+      token: freelancer.token,
+      body: { number: 'S-101', title: 'Beam calculations', discipline: 'Structures', installmentId },
+    })
+    expect(deliverable.status, deliverable.text).toBe(200)
+    const issued = await withPdf(
+      `projects/deliverables/${deliverable.json.id}/issues`,
+      { revision: 'P01', status: 'for_comment', note: 'First issue' },
+      freelancer.token,
+    )
+    expect(issued.status, await issued.clone().text()).toBe(200)
+    const issueFile = ((await issued.json()) as { issues: Array<{ files: Array<{ id: number }> }> }).issues[0]
+      .files[0].id
     const ids = [
+      issueFile,
       image,
       item.image.id,
       item.document.id,
