@@ -11,6 +11,7 @@ import {
 import { useLocation, useRevalidator } from 'react-router'
 import { useTranslation } from '~/lib/translations'
 import type { HubName, RealtimeClient, RealtimeState } from '~/lib/realtime.client'
+import { LiveReloadHold } from './live-reloads'
 
 // Live updates for signed-in users. The SignalR client (app/lib/realtime.client.ts) is loaded with a
 // dynamic import once the page is idle after hydration, only when someone is signed in, so public pages and pages without
@@ -84,12 +85,25 @@ export function RealtimeProvider({
   const revalidate = useRef(revalidator.revalidate)
   revalidate.current = revalidator.revalidate
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const holds = useRef({ count: 0, waiting: false })
   const schedule = useCallback(() => {
+    if (holds.current.count) {
+      holds.current.waiting = true
+      return
+    }
     timer.current ??= setTimeout(() => {
       timer.current = null
       void revalidate.current()
     }, 250)
   }, [])
+  const hold = useCallback(() => {
+    holds.current.count++
+    return () => {
+      if (--holds.current.count || !holds.current.waiting) return
+      holds.current.waiting = false
+      schedule()
+    }
+  }, [schedule])
   useEffect(() => {
     if (!client) return
     const offs = REVALIDATE_EVENTS.map(([hub, target]) => client.hub(hub).on(target, schedule))
@@ -102,7 +116,9 @@ export function RealtimeProvider({
 
   return (
     <RealtimeContext.Provider value={client}>
-      <RevalidateContext.Provider value={schedule}>{children}</RevalidateContext.Provider>
+      <RevalidateContext.Provider value={schedule}>
+        <LiveReloadHold.Provider value={hold}>{children}</LiveReloadHold.Provider>
+      </RevalidateContext.Provider>
     </RealtimeContext.Provider>
   )
 }

@@ -164,6 +164,39 @@ test(
 )
 
 test(
+  "a live update waits while an action's reply is on screen, so a form's errors or a confirmation step never vanish under the reader",
+  { tag: '@needs-js' },
+  async ({ page }) => {
+    const email = `reply.${suffix()}@example.test`
+    const userId = await verifiedUser(email)
+    await logIn(page, email)
+    await page.goto(`${base}/profile/account-settings`)
+    await expect(page.getByTestId('realtime-indicator')).toHaveAttribute('data-state', 'connected', {
+      timeout: 15_000,
+    })
+    const form = page.locator('form#profile')
+    await form.getByLabel('First name').fill('')
+    await form.getByRole('button', { name: 'Save' }).click()
+    const error = form.locator('.field-error').first()
+    await expect(error).toBeVisible()
+
+    // A reload now would drop the action's reply (React Router clears it on revalidation).
+    const reloads: string[] = []
+    page.on('request', (r) => void (new URL(r.url()).pathname.endsWith('.data') && reloads.push(r.url())))
+    await push({ hub: 'notifications', to: 'user', key: userId, target: 'countNotify', args: [1] })
+    await page.waitForTimeout(1_500)
+    expect(reloads).toEqual([])
+    await expect(error).toBeVisible()
+
+    // Once the reply is gone (the reader moves on), the update that waited reloads the data: the
+    // home page's own load, then the reload that waited.
+    await page.getByRole('link', { name: 'Workneer home' }).click()
+    await page.waitForURL(`${base}/`)
+    await expect.poll(() => reloads.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+  },
+)
+
+test(
   'without JavaScript a signed-in user gets the same pages and no indicator',
   { tag: '@no-js' },
   async ({ page }) => {

@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { Form, Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
 import { Button, ButtonGroup, buttonClass, type ButtonVariant } from './button'
+import { useHoldLiveReloads } from '../live-reloads'
 
 /**
  * The field only a confirmation's own form sends. An action that moves money or cannot be undone
@@ -41,6 +42,7 @@ export function ConfirmStep({
 }: ConfirmProps) {
   const { t } = useTranslation('ui')
   const id = useId()
+  useHoldLiveReloads()
   return (
     <div className="ui-confirm" role="group" aria-labelledby={id} data-testid="confirm-step">
       <p id={id} className="ui-confirm-question">

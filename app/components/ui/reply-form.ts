@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import type { FieldReply } from './field'
+import { useHoldLiveReloads } from '../live-reloads'
 import { constraintOf, type FormConstraint } from '~/lib/form-constraint'
 
 // Small forms rendered from the action's conform reply (submission.reply()) with no form library in
@@ -74,6 +75,7 @@ export const formErrors = (reply: FieldReply | null | undefined) =>
  * kept (the passwords it hid are emptied, a reset form comes back empty), as after a full reload.
  */
 export function useReplyKey(reply: unknown) {
+  useHoldLiveReloads(reply != null)
   const last = useRef<{ reply: unknown; n: number }>({ reply, n: 0 })
   if (last.current.reply !== reply) last.current = { reply, n: last.current.n + 1 }
   return `reply-${last.current.n}`
