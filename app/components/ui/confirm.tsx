@@ -31,18 +31,16 @@ export interface ConfirmProps {
  * field. It is plain HTML, so it works with JavaScript off; a page shows it inside `Confirm` (a
  * disclosure) or on its own when its action answers a typed form with the step (decision 310).
  */
-export function ConfirmStep({
-  question,
-  yes,
-  fields,
-  variant = 'primary',
-  action,
-  back,
-  children,
-}: ConfirmProps) {
+export function ConfirmStep(props: ConfirmProps) {
+  // On its own, the step is an action's reply: a live update must not reload it away.
+  useHoldLiveReloads()
+  return <Step {...props} />
+}
+
+/** The step's markup, also inside `Confirm`'s disclosure, which is the page's own (no reply to keep). */
+function Step({ question, yes, fields, variant = 'primary', action, back, children }: ConfirmProps) {
   const { t } = useTranslation('ui')
   const id = useId()
-  useHoldLiveReloads()
   return (
     <div className="ui-confirm" role="group" aria-labelledby={id} data-testid="confirm-step">
       <p id={id} className="ui-confirm-question">
@@ -82,7 +80,7 @@ export function Confirm({
       <summary className={buttonClass(variant)} aria-describedby={describedBy}>
         {label}
       </summary>
-      <ConfirmStep variant={variant} {...step} />
+      <Step variant={variant} {...step} />
     </details>
   )
 }
