@@ -13,6 +13,9 @@ export type ProjectTable = {
   subcategory_id: number | null
   budget_type: string
   budget_minor: number
+  /** Hourly projects: the lowest rate (budget_minor is the highest). */
+  budget_min_minor: number | null
+  hours_per_week: number | null
   currency: string
   duration_days: number | null
   deadline: string | null
@@ -37,6 +40,8 @@ export type ProposalTable = {
   currency: string
   duration_days: number
   installment_plan: Generated<string>
+  /** Hourly proposals: the hours a week offered at bid_minor an hour. */
+  weekly_hours: number | null
   revision: Generated<number>
   reject_reason: string | null
   created_at: string
@@ -51,6 +56,7 @@ export type ProposalRevisionTable = {
   bid_minor: number
   duration_days: number
   installment_plan: string
+  weekly_hours: number | null
   created_at: string
 }
 export type ContractTable = {
@@ -62,6 +68,10 @@ export type ContractTable = {
   status: string
   amount_minor: number
   currency: string
+  /** fixed: paid by installments; hourly: by approved weekly timesheets. */
+  billing: Generated<string>
+  hourly_rate_minor: number | null
+  weekly_limit_hours: number | null
   room_id: string
   created_at: string
   updated_at: string
