@@ -80,6 +80,8 @@ export default [
     route('projects/changes/:projectId', 'routes/projects/change-orders.tsx'),
     // A contract's deliverables register (decision 318).
     route('projects/register/:projectId', 'routes/projects/register.tsx'),
+    // An hourly contract's weekly timesheet (decision 324).
+    route('projects/timesheets/:projectId', 'routes/projects/timesheets.tsx'),
     route('projects/deliverable/:deliverableId', 'routes/projects/deliverable.tsx'),
     route('projects/transmittal/:transmittalId', 'routes/projects/transmittal.tsx'),
     // The admin area (SuperAdmin only): one tab row over its sections (app/routes/admin/sections.ts).

@@ -52,6 +52,8 @@ import { adminUsersRoutes } from '../modules/admin-users/routes.ts'
 import { createChangeOrders } from '../modules/projects/change-orders/service.ts'
 import { createChangeOrderMoney } from '../modules/payments/change-order-money.ts'
 import { changeOrdersRoutes } from '../modules/projects/change-orders/routes.ts'
+import { createTimesheets } from '../modules/projects/timesheets/service.ts'
+import { timesheetsRoutes } from '../modules/projects/timesheets/routes.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
 import { createApiHandler, type Implementation } from './handler.ts'
@@ -140,7 +142,14 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
     }),
     publicUrl: config.publicUrl,
   })
-  return { projects, payments, complaints, changeOrders, deliverables }
+  const timesheets = createTimesheets({
+    db,
+    dialect,
+    clientFeeBps: config.fees.clientBps,
+    publicUrl: config.publicUrl,
+    log: (message, err) => log.error({ err }, message),
+  })
+  return { projects, payments, complaints, changeOrders, deliverables, timesheets }
 }
 type Marketplace = ReturnType<typeof createMarketplace>
 
@@ -222,6 +231,7 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...adminMoneyRoutes(s.adminMoney),
     ...changeOrdersRoutes(m.changeOrders),
     ...deliverablesRoutes(m.deliverables),
+    ...timesheetsRoutes(m.timesheets),
   ]
 }
 
@@ -290,6 +300,8 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
     refundSweep,
     /** Payouts whose gateway answer was lost, every 15 minutes (modules/payments/payouts.ts). */
     payoutSweep,
+    /** Timesheet weeks left unanswered past TIMESHEET_REVIEW_DAYS approved, hourly (modules/projects/timesheets/review.ts). */
+    timesheetSweep: m.timesheets.sweepJob,
     /** The ledger's health checks, every 15 minutes (modules/admin-money/health-monitor.ts); /metrics reads the last run. */
     ledgerHealth: s.ledgerHealth,
     async close() {
@@ -297,6 +309,7 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
       await fileSweep.stop()
       await refundSweep.stop()
       await payoutSweep.stop()
+      await m.timesheets.sweepJob.stop()
       await s.ledgerHealth.job.stop()
       mailer.close()
       await limiter.close()
@@ -322,6 +335,7 @@ export function createApi(options: Options) {
       projects: marketplace.projects,
       complaints: marketplace.complaints,
       deliverables: marketplace.deliverables,
+      timesheets: marketplace.timesheets,
       adminUsers: site.adminUsers,
       payments: payments.service,
       refunds: payments.refunds,

@@ -37,11 +37,18 @@ function lookup(file: Record<string, unknown>, key: string): unknown {
   return value
 }
 
-/** A message in `locale`: a known `namespace:key` is translated (English when the language lacks it); anything else is kept. */
+/**
+ * A message in `locale`: a known `namespace:key` is translated (English when the language lacks it);
+ * anything else is kept. A key may carry the facts its sentence names as a query
+ * (`timesheets:errors.overLimit?limit=40` fills `{{limit}}`), so a rule can say the number it enforces.
+ */
 export function say(message: string, locale: Locale = 'en'): string {
-  const match = KEY.exec(message)
+  const at = message.indexOf('?')
+  const match = KEY.exec(at < 0 ? message : message.slice(0, at))
   if (!match || !namespaces.has(match[1])) return message
   const [, ns, key] = match
   const text = lookup(namespace(locale, ns), key) ?? lookup(namespace('en', ns), key)
-  return typeof text === 'string' ? text : message
+  if (typeof text !== 'string') return message
+  const facts = new URLSearchParams(at < 0 ? '' : message.slice(at + 1))
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => facts.get(name) ?? whole)
 }

@@ -9,6 +9,7 @@ import type { PaymentsTables } from './schema/payments.ts'
 import type { PlatformTables } from './schema/platform.ts'
 import type { ProfilesTables } from './schema/profiles.ts'
 import type { ProjectsTables } from './schema/projects.ts'
+import type { TimesheetsTables } from './schema/timesheets.ts'
 
 // Table shapes as Kysely sees them, one file per area under schema/. Flags are 0/1 integers and
 // timestamps ISO-8601 UTC strings on both databases, so services never branch on the dialect.
@@ -37,4 +38,5 @@ export interface Database
     PaymentsTables,
     ComplaintsTables,
     ChangeOrdersTables,
-    DeliverablesTables {}
+    DeliverablesTables,
+    TimesheetsTables {}

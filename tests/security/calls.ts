@@ -25,6 +25,8 @@ export function defaultParams(world: World): Record<string, string | number> {
     deliverableId: ids.deliverableId,
     issueId: ids.issueId,
     transmittalId: ids.transmittalId,
+    weekId: ids.weekId,
+    entryId: ids.entryId,
     userId: users.freelancer.id,
     id: ids.educationId,
     page: 1,

@@ -77,6 +77,11 @@ const education = {
   endYear: 2012,
   description: 'Timber connections.',
 }
+/** A call on the world's hourly contract, with this body. */
+const timesheet =
+  (body?: unknown) =>
+  (w: World): CallSpec => ({ params: { projectId: w.ids.timesheetProjectId }, body })
+const entry = { date: '2020-01-06', hours: 1, description: 'Checked the connections' }
 const bank = { holderName: 'Fred Freelancer', kind: 'bank', iban: 'DE89 3704 0044 0532 0130 00' }
 
 const publicRows = Object.fromEntries(
@@ -356,6 +361,17 @@ export const rows: Record<string, Row> = {
   'POST projects/{projectId}/change-orders/{changeOrderId}/accept': row(CLIENT_MOVE),
   'POST projects/{projectId}/change-orders/{changeOrderId}/reject': row(CLIENT_MOVE),
   'POST projects/{projectId}/change-orders/{changeOrderId}/withdraw': row(FREELANCER_MOVE),
+  // Timesheets of the world's hourly contract (decision 324): its two parties read them; the
+  // freelancer logs and submits, the client approves or disputes.
+  'GET projects/{projectId}/timesheets': row(PARTIES, { call: timesheet() }),
+  'POST projects/{projectId}/timesheets/entries': row(FREELANCER_MOVE, { call: timesheet(entry) }),
+  'PUT projects/{projectId}/timesheets/entries/{entryId}': row(FREELANCER_MOVE, { call: timesheet(entry) }),
+  'DELETE projects/{projectId}/timesheets/entries/{entryId}': row(FREELANCER_MOVE, { call: timesheet() }),
+  'POST projects/{projectId}/timesheets/weeks/{weekId}/submit': row(FREELANCER_MOVE, { call: timesheet() }),
+  'POST projects/{projectId}/timesheets/weeks/{weekId}/approve': row(CLIENT_MOVE, { call: timesheet() }),
+  'POST projects/{projectId}/timesheets/weeks/{weekId}/dispute': row(CLIENT_MOVE, {
+    call: timesheet({ reason: 'Tuesday was a holiday' }),
+  }),
   'GET Payment/PayProjectInstallments': row(CLIENT_ONLY, {
     call: (w) => ({ query: { projectId: w.ids.projectId, installmentIds: [w.ids.heldInstallmentId] } }),
   }),

@@ -94,6 +94,9 @@ const table: Record<string, string> = {
   '/projects/deliverable/:deliverableId': PARTIES,
   '/projects/transmittal/:transmittalId': PARTIES,
   '/projects/transmittal/:transmittalId/pdf': PARTIES,
+  // An hourly contract's timesheet (decision 324): the world's contract is fixed-price, so its
+  // parties are told it has none (409); anyone else, that it is not there.
+  '/projects/timesheets/:projectId': `login 409 ${GONE} 409 ${GONE} ${GONE}`,
   '/admin/complaints': ADMIN,
   '/admin/complaints/:complaintId': ADMIN,
   '/admin/complaints/:complaintId/room': ADMIN_ANY,

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/database.ts'
 import { Role } from '#server/modules/identity/permissions.ts'
 import { moduleTestApi } from '../integration/module-api.ts'
 import { card, contractFor } from '../support/modules/payments.ts'
+import { hourlyContractFor, mondayWeeksAgo } from '../support/modules/timesheets.ts'
 import { watchChanges } from './changes.ts'
 
 // A small marketplace for the security tests: two clients, a company, two freelancers and a
@@ -226,6 +227,21 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     marker,
   )
 
+  // An hourly contract of the same two people with a week of time logged (a private description)
+  // and submitted, waiting for the client's answer (decision 324).
+  const hourly = await hourlyContractFor(t.call, database, client, freelancer)
+  const logged = await ok(
+    t.call('POST', `projects/${hourly.projectId}/timesheets/entries`, {
+      token: freelancer.token,
+      body: { date: mondayWeeksAgo(1), hours: 2, description: marker('timesheet', 'client', 'freelancer') },
+    }),
+  )
+  await ok(
+    t.call('POST', `projects/${hourly.projectId}/timesheets/weeks/${logged.week.id}/submit`, {
+      token: freelancer.token,
+    }),
+  )
+
   await t.api.jobs.outbox.drain()
   const notification = await database.db
     .selectFrom('notification')
@@ -270,6 +286,9 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     paymentToken: pay.token as string,
     client2ProjectId: second.project.id as number,
     changeOrderId: change.id as number,
+    timesheetProjectId: hourly.projectId,
+    weekId: logged.week.id as number,
+    entryId: logged.week.entries[0].id as number,
     ...register,
   }
   return { t, users, ids, markers }

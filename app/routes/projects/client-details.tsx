@@ -26,6 +26,8 @@ import { StatusChip } from '~/components/ui/status-chip'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
 import { RegisterLink } from './register-ui'
+import { TimesheetLink } from './timesheets-ui'
+import { hasTimesheet } from './timesheets.server'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
 // plain form actions), the contract and its installments, files, questions and the activity log.
@@ -44,14 +46,16 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       revised.map((pr) => api.call(c.proposalRevisions, { params: { proposalId: pr.id } })),
     )
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
-    const [refunds, changes] = await Promise.all([
+    const [refunds, changes, hourly] = await Promise.all([
       loadRefunds(context, projectId, !!view.contract),
       loadChangeOrders(context, projectId, !!view.contract),
+      view.contract ? hasTimesheet(context, projectId) : false,
     ])
     return {
       work: { ...view, revisions, comments: comments.data },
       refunds,
       changes,
+      hourly,
       refundDone: url.searchParams.get('refund'),
       created: url.searchParams.get('created') === '1',
       edited: url.searchParams.get('edited') === '1',
@@ -135,7 +139,7 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
           </>
         ) : null}
       </p>
-      <ClientActions project={p} contract={contract} can={can} />
+      <ClientActions project={p} contract={contract} can={can} hourly={loaderData.hourly} />
       {p.status === 'in_progress' && !can.complete ? (
         <p className="muted small">{t('client.completeLater')}</p>
       ) : null}
@@ -210,10 +214,12 @@ function ClientActions({
   project: p,
   contract,
   can,
+  hourly,
 }: {
   project: Work['project']
   contract: Work['contract']
   can: ReturnType<typeof clientProjectMoves>
+  hourly: boolean
 }) {
   const { t } = useTranslation(['projects', 'payments'])
   return (
@@ -225,6 +231,7 @@ function ClientActions({
       {can.edit ? <ButtonLink to={`/projects/client/edit/${p.id}`}>{t('client.edit')}</ButtonLink> : null}
       {contract ? <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink> : null}
       {contract ? <RegisterLink projectId={p.id} /> : null}
+      {hourly ? <TimesheetLink projectId={p.id} /> : null}
       {contract?.status === 'completed' ? (
         <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink>
       ) : null}

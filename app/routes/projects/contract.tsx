@@ -14,6 +14,8 @@ import { loadChangeOrders } from './change-orders.server'
 import { ContractValue } from './change-orders-ui'
 import { Attachments, Money } from './ui'
 import { RegisterLink } from './register-ui'
+import { TimesheetLink } from './timesheets-ui'
+import { hasTimesheet } from './timesheets.server'
 import { ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -32,15 +34,17 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const api = apiFor(context)
     const view = await api.call(c.detailsForFreelancer, { params: { projectId } })
     if (!view.contract) throw new Response('Not Found', { status: 404 })
-    const [activity, refunds, changes] = await Promise.all([
+    const [activity, refunds, changes, hourly] = await Promise.all([
       api.call(c.activities, { params: { projectId }, query: { pageSize: 50 } }),
       loadRefunds(context, projectId, true),
       loadChangeOrders(context, projectId, true),
+      hasTimesheet(context, projectId),
     ])
     return {
       work: { project: view.project, contract: view.contract, activity: activity.data },
       refunds,
       changes,
+      hourly,
       refundDone: url.searchParams.get('refund'),
     }
   } catch (error) {
@@ -111,6 +115,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
         <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink>
         <ButtonLink to={`/projects/details/${p.id}`}>{t('contract.project')}</ButtonLink>
         <RegisterLink projectId={p.id} />
+        {loaderData.hourly ? <TimesheetLink projectId={p.id} /> : null}
       </ButtonGroup>
       {loaderData.changes ? (
         <ContractValue v={loaderData.changes} link={`/projects/changes/${p.id}`} />

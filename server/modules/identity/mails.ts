@@ -15,6 +15,10 @@ export type MailKind =
   | 'changeOrderProposed'
   | 'changeOrderAccepted'
   | 'changeOrderRejected'
+  | 'timesheetSubmitted'
+  | 'timesheetApproved'
+  | 'timesheetAutoApproved'
+  | 'timesheetDisputed'
 type Texts = Record<string, Record<string, string>>
 
 const root = path.resolve(import.meta.dirname, '../../../locales')

@@ -16,7 +16,7 @@ export interface CallbackDeps {
   db: DB
   dialect: Dialect
   gateways: Record<string, Gateway>
-  work: Pick<ProjectsService, 'fundInstallments'>
+  work: Pick<ProjectsService, 'fundInstallments' | 'releaseApprovedHours'>
   refundEvents?: GatewayEvents
   payoutEvents?: GatewayEvents
 }
@@ -138,6 +138,8 @@ async function applyPaymentEvent(
       .where('payment_id', '=', payment.id)
       .where('installment_id', 'in', funded)
       .execute()
+  // An approved timesheet week was work approved before it was charged: funded, it is released (decision 324).
+  await work.releaseApprovedHours(trx, payment.contract_id, funded)
   await set({ status: 'succeeded', failure: null, applied: funded.length === ids.length ? 1 : 0 })
   return true
 }

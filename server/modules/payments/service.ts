@@ -21,7 +21,7 @@ export function createPaymentsService(deps: {
   dialect: Dialect
   fees: Fees
   gateways: Record<string, Gateway>
-  work: Pick<ProjectsService, 'contractForPayment' | 'fundInstallments'>
+  work: Pick<ProjectsService, 'contractForPayment' | 'fundInstallments' | 'releaseApprovedHours'>
   /** Refund events go to the refunds (refunds.ts applyEvent). */
   refundEvents?: GatewayEvents
   /** Payout events go to the payouts (payouts.ts applyEvent). */

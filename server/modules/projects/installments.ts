@@ -218,8 +218,41 @@ async function autoRelease(deps: InstallmentDeps, installmentId: number, submitt
   })
 }
 
+/**
+ * The payment of an approved timesheet week funded its installment (decision 324): the work was
+ * approved before it was charged, so the system approves and releases it in the payment's
+ * transaction. Installments that are not weeks are left as they are.
+ */
+async function releaseApprovedHours(deps: InstallmentDeps, trx: Trx, contractId: number, installmentIds: number[]) {
+  if (!installmentIds.length) return
+  const weeks = await trx
+    .selectFrom('timesheet_week')
+    .select('installment_id')
+    .where('contract_id', '=', contractId)
+    .where('status', '=', 'approved')
+    .where('installment_id', 'in', installmentIds)
+    .execute()
+  if (!weeks.length) return
+  const contract = (await lockRow(trx, deps.dialect, 'contract', contractId))!
+  const title = await projectTitle(trx, contract.project_id)
+  for (const { installment_id: id } of weeks) {
+    const i = (await lockRow(trx, deps.dialect, 'installment', id!))!
+    if (i.status !== 'funded') continue
+    await transitionInstallment(trx, {
+      id: i.id,
+      current: 'funded',
+      action: 'approve_hours',
+      actor: 'system',
+      actorId: null,
+      projectId: contract.project_id,
+    })
+    await releaseLocked(deps, trx, contract, { ...i, status: 'approved' }, title)
+  }
+}
+
 export function createInstallments(deps: InstallmentDeps) {
   return {
+    releaseApprovedHours: releaseApprovedHours.bind(null, deps),
     installmentAction: installmentAction.bind(null, deps),
     releaseInstallment: releaseInstallment.bind(null, deps),
     autoRelease: autoRelease.bind(null, deps),

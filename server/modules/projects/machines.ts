@@ -180,6 +180,14 @@ export const installmentMachine: Machine<InstallmentState> = {
         'the contract is active; no refund request is open or disputed; the client approves only once the latest issue of each of its deliverables is approved (decision 318); the system approves a submission left unanswered for AUTO_RELEASE_DAYS (decision 183)',
     },
     {
+      action: 'approve_hours',
+      from: ['funded'],
+      to: 'approved',
+      actors: ['system'],
+      guard:
+        "the installment is an hourly contract's week whose timesheet the client (or the system, after TIMESHEET_REVIEW_DAYS) approved before it was charged: funding it approves it (decision 324)",
+    },
+    {
       action: 'release',
       from: ['approved'],
       to: 'released',

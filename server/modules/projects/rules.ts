@@ -37,6 +37,9 @@ export const limits = {
 /** Reviews stay hidden until both sides have written or this many days have passed. */
 export const REVIEW_HIDDEN_DAYS = 14
 
+/** Days a client has to approve or dispute a submitted timesheet week; unanswered, the system approves it (decision 324). */
+export const TIMESHEET_REVIEW_DAYS = 5
+
 export const imageExtensions = ['png', 'jpg', 'jpeg', 'gif', 'tiff', 'bpg']
 export function uploadKindOf(fileName: string): 'image' | 'document' {
   const ext = fileName.split('.').pop()?.toLowerCase() ?? ''

@@ -1,0 +1,63 @@
+import { enqueue } from '#server/jobs/outbox.ts'
+import { EMAIL_TOPIC } from '#server/jobs/mailer.ts'
+import { renderMail, type MailKind } from '#server/modules/identity/mails.ts'
+import { inNamespace, notify, recordActivity, recordEffects, type Trx } from '../transition.ts'
+import type { ContractRow } from '../shared.ts'
+import { hoursOf } from './rules.ts'
+import type { WeekRow } from './rows.ts'
+
+// What a timesheet week's step tells the other party, in the step's transaction: a bell
+// (locales/<lng>/timesheets.json `notify.<kind>`) and an email in their language, and a row in the
+// project's activity feed (entity `timesheet_week`). An approval by the system tells both parties.
+
+export type WeekStep = 'submitted' | 'approved' | 'autoApproved' | 'disputed'
+const kinds = {
+  submitted: 'timesheetSubmitted',
+  approved: 'timesheetApproved',
+  autoApproved: 'timesheetAutoApproved',
+  disputed: 'timesheetDisputed',
+} as const
+const feedAction = { submitted: 'submit', approved: 'approve', autoApproved: 'auto_approve', disputed: 'dispute' }
+
+async function mail(trx: Trx, publicUrl: string, userId: number, kind: MailKind, vars: Record<string, string>, projectId: number) {
+  const to = await trx
+    .selectFrom('app_user')
+    .select(['email', 'first_name', 'language', 'status'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (!to || to.status === 'Deleted') return
+  await enqueue(
+    trx,
+    EMAIL_TOPIC,
+    renderMail(kind, {
+      to: to.email,
+      language: to.language ?? 'en',
+      name: to.first_name ?? '',
+      link: new URL(`/projects/timesheets/${projectId}`, publicUrl).href,
+      vars,
+    }),
+  )
+}
+
+export async function announceWeek(
+  trx: Trx,
+  publicUrl: string,
+  step: WeekStep,
+  { contract, week, actorId, title }: { contract: ContractRow; week: WeekRow; actorId: number | null; title: string },
+) {
+  const projectId = contract.project_id
+  const to =
+    step === 'submitted'
+      ? [contract.client_id]
+      : step === 'autoApproved'
+        ? [contract.client_id, contract.freelancer_id]
+        : [contract.freelancer_id]
+  const vars = { title, week: week.week_start, hours: String(hoursOf(week.quarters)) }
+  await recordEffects(trx, [
+    inNamespace('timesheets', notify(to, kinds[step], projectId, 'Project', vars, actorId ?? undefined)),
+  ])
+  const note = step === 'disputed' ? (week.dispute_reason ?? undefined) : week.week_start
+  await recordActivity(trx, projectId, actorId, 'timesheet_week', week.id, feedAction[step], week.status, note)
+  for (const userId of to)
+    await mail(trx, publicUrl, userId, kinds[step], { ...vars, reason: week.dispute_reason ?? '' }, projectId)
+}

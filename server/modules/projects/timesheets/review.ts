@@ -1,0 +1,199 @@
+import type { Caller } from '#server/api/handler.ts'
+import { forbidden, notFound } from '#server/api/errors.ts'
+import { projectTitle } from '../funding.ts'
+import { conflict, lockRow, recordCreated, type Trx } from '../transition.ts'
+import { DAY, nowIso, type ContractRow } from '../shared.ts'
+import { TIMESHEET_REVIEW_DAYS } from '../rules.ts'
+import { announceWeek } from './notices.ts'
+import { hourlyContract, readTimesheet, type WeekRow } from './rows.ts'
+import { dayOf, editableStates, priceOf, weekTitle, type WeekState } from './rules.ts'
+import type { LogDeps } from './log.ts'
+
+// A week's review (decision 324): the freelancer submits a week that has begun and holds time; the
+// client approves it or disputes it with a reason within TIMESHEET_REVIEW_DAYS, after which the
+// system approves it (sweep). Approval is taken once (compare-and-set on `submitted`) and turns the
+// week into one installment of the contract, priced hours × rate, which the client then pays.
+
+export type ReviewDeps = LogDeps & { publicUrl: string }
+
+async function lockedContract(deps: ReviewDeps, trx: Trx, caller: Caller, projectId: number, side: 'client' | 'freelancer') {
+  const found = await hourlyContract(trx, caller, projectId)
+  if ((side === 'client' ? found.client_id : found.freelancer_id) !== caller.userId) throw forbidden()
+  const contract = (await lockRow(trx, deps.dialect, 'contract', found.id))!
+  if (contract.status !== 'active')
+    throw conflict(`The contract is ${contract.status}; its timesheet is closed`, contract.status)
+  return contract
+}
+
+async function lockedWeek(deps: ReviewDeps, trx: Trx, contract: ContractRow, weekId: number) {
+  let q = trx
+    .selectFrom('timesheet_week')
+    .selectAll()
+    .where('id', '=', weekId)
+    .where('contract_id', '=', contract.id)
+  if (deps.dialect === 'postgres') q = q.forUpdate()
+  const week = await q.executeTakeFirst()
+  if (!week) throw notFound('Week')
+  return week
+}
+
+/** Moves a week from `from` with these values; a row changed meanwhile is a 409. */
+async function moveWeek(trx: Trx, week: WeekRow, from: WeekState[], set: Partial<WeekRow>) {
+  const row = await trx
+    .updateTable('timesheet_week')
+    .set({ ...set, updated_at: nowIso() })
+    .where('id', '=', week.id)
+    .where('status', 'in', from)
+    .returningAll()
+    .executeTakeFirst()
+  if (!row) throw conflict(`The week of ${week.week_start} changed meanwhile; reload and try again`)
+  return row
+}
+
+export async function submitWeek(deps: ReviewDeps, caller: Caller, projectId: number, weekId: number) {
+  const day = await deps.db.transaction().execute(async (trx) => {
+    const contract = await lockedContract(deps, trx, caller, projectId, 'freelancer')
+    const week = await lockedWeek(deps, trx, contract, weekId)
+    if (!editableStates.includes(week.status as WeekState))
+      throw conflict(`The week of ${week.week_start} is ${week.status}; it was already submitted`, week.status)
+    if (week.week_start > dayOf(new Date()))
+      throw conflict('timesheets:errors.notBegun', week.status)
+    const sum = await trx
+      .selectFrom('timesheet_entry')
+      .select((eb) => eb.fn.sum<number>('quarters').as('q'))
+      .where('week_id', '=', week.id)
+      .executeTakeFirst()
+    const quarters = Number(sum?.q ?? 0)
+    if (!quarters) throw conflict('timesheets:errors.empty', week.status)
+    const moved = await moveWeek(trx, week, [...editableStates], {
+      status: 'submitted',
+      quarters,
+      submitted_at: nowIso(),
+    })
+    const title = await projectTitle(trx, projectId)
+    await announceWeek(trx, deps.publicUrl, 'submitted', { contract, week: moved, actorId: caller.userId, title })
+    return week.week_start
+  })
+  return readTimesheet(deps, caller, projectId, day)
+}
+
+/** The installment an approved week becomes: last of the contract, awaiting payment; the contract's value grows by it. */
+async function weekInstallment(trx: Trx, contract: ContractRow, week: WeekRow, amountMinor: number, actorId: number | null) {
+  const last = await trx
+    .selectFrom('installment')
+    .select((eb) => eb.fn.max('position').as('n'))
+    .where('contract_id', '=', contract.id)
+    .executeTakeFirst()
+  const now = nowIso()
+  const row = await trx
+    .insertInto('installment')
+    .values({
+      contract_id: contract.id,
+      position: Number(last?.n ?? 0) + 1,
+      title: weekTitle(week.week_start, week.quarters),
+      amount_minor: amountMinor,
+      currency: contract.currency,
+      due_date: null,
+      status: 'pending',
+      submission_note: null,
+      feedback: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await recordCreated(trx, 'installment', row.id, 'pending', contract.project_id, actorId, [], week.week_start)
+  await trx
+    .updateTable('contract')
+    .set({ amount_minor: contract.amount_minor + amountMinor, updated_at: now })
+    .where('id', '=', contract.id)
+    .execute()
+  return row.id
+}
+
+/** Approves a submitted week (the client, or the system when `actorId` is null) in the caller's transaction. */
+async function approveLocked(deps: ReviewDeps, trx: Trx, contract: ContractRow, week: WeekRow, actorId: number | null) {
+  const amountMinor = priceOf(week.quarters, contract.hourly_rate_minor ?? 0)
+  const moved = await moveWeek(trx, week, ['submitted'], {
+    status: 'approved',
+    decided_at: nowIso(),
+    decided_by: actorId,
+    amount_minor: amountMinor,
+  })
+  const installmentId = await weekInstallment(trx, contract, moved, amountMinor, actorId)
+  await trx.updateTable('timesheet_week').set({ installment_id: installmentId }).where('id', '=', week.id).execute()
+  const title = await projectTitle(trx, contract.project_id)
+  await announceWeek(trx, deps.publicUrl, actorId === null ? 'autoApproved' : 'approved', {
+    contract,
+    week: moved,
+    actorId,
+    title,
+  })
+}
+
+async function decideWeek(
+  deps: ReviewDeps,
+  caller: Caller,
+  projectId: number,
+  weekId: number,
+  reason?: string,
+) {
+  const day = await deps.db.transaction().execute(async (trx) => {
+    const contract = await lockedContract(deps, trx, caller, projectId, 'client')
+    const week = await lockedWeek(deps, trx, contract, weekId)
+    if (week.status !== 'submitted')
+      throw conflict(`The week of ${week.week_start} is ${week.status}; it is not waiting for an answer`, week.status)
+    if (reason === undefined) await approveLocked(deps, trx, contract, week, caller.userId)
+    else {
+      const moved = await moveWeek(trx, week, ['submitted'], {
+        status: 'disputed',
+        dispute_reason: reason,
+        decided_at: nowIso(),
+        decided_by: caller.userId,
+      })
+      const title = await projectTitle(trx, projectId)
+      await announceWeek(trx, deps.publicUrl, 'disputed', { contract, week: moved, actorId: caller.userId, title })
+    }
+    return week.week_start
+  })
+  return readTimesheet(deps, caller, projectId, day)
+}
+
+export const approveWeek = (deps: ReviewDeps, caller: Caller, projectId: number, weekId: number) =>
+  decideWeek(deps, caller, projectId, weekId)
+export const disputeWeek = (deps: ReviewDeps, caller: Caller, projectId: number, weekId: number, reason: string) =>
+  decideWeek(deps, caller, projectId, weekId, reason)
+
+/** The system approves one week still unanswered since before `submittedBefore`; a second instance finds it moved. */
+async function autoApprove(deps: ReviewDeps, weekId: number, submittedBefore: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('timesheet_week').select('contract_id').where('id', '=', weekId).executeTakeFirst()
+    if (!found) return false
+    const contract = (await lockRow(trx, deps.dialect, 'contract', found.contract_id))!
+    const week = await lockedWeek(deps, trx, contract, weekId)
+    if (contract.status !== 'active' || week.status !== 'submitted' || !week.submitted_at) return false
+    if (new Date(week.submitted_at).toISOString() >= submittedBefore) return false
+    await approveLocked(deps, trx, contract, week, null)
+    return true
+  })
+}
+
+/**
+ * The periodic job: weeks submitted more than TIMESHEET_REVIEW_DAYS ago without an answer are
+ * approved by the system. Safe on several instances: each approval locks the contract and the week
+ * and checks the state again, and the week's installment is unique.
+ */
+export async function sweepWeeks(deps: ReviewDeps, now = new Date()) {
+  const cutoff = new Date(now.getTime() - TIMESHEET_REVIEW_DAYS * DAY).toISOString()
+  const due = await deps.db
+    .selectFrom('timesheet_week')
+    .select('id')
+    .where('status', '=', 'submitted')
+    .where('submitted_at', '<', cutoff)
+    .orderBy('id')
+    .limit(500)
+    .execute()
+  let approved = 0
+  for (const { id } of due) if (await autoApprove(deps, id, cutoff).catch(() => false)) approved++
+  return { approved }
+}
