@@ -7,6 +7,8 @@ export const confirmedForms = {
   project: ['installment-approve', 'cancelled', 'delete', 'withdraw'],
   /** The refund forms of the client's project page and the freelancer's contract page. */
   refund: ['refund-request', 'refund-accept', 'refund-dispute'],
+  /** Approving a timesheet week, which makes it an installment the client owes (decision 324). */
+  timesheet: ['approve'],
   /** Paying installments (the pay page). */
   pay: ['pay'],
   /** Withdrawing available money (/payouts). */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { testCards } from '#server/modules/payments/gateways/test-cards.ts'
+import { openDatabase } from '#server/db/database.ts'
 import {
   confirmedForms,
   type ConfirmedIntent,
@@ -193,6 +194,32 @@ async function adminUserForm(p: People, intent: string) {
   expect((await api('GET', 'identity/profile', p.freelancer)).id).toBe(me.id)
 }
 
+/** The contract of a hired project made hourly (as the hourly proposals make it), with last week's time submitted. */
+async function submittedWeek(p: People, projectId: number) {
+  const db = await openDatabase({ kind: 'sqlite', file: pages.server.databaseFile })
+  try {
+    const started = new Date(Date.now() - 28 * 86_400_000).toISOString()
+    const c = await db.db.selectFrom('contract').select('id').where('project_id', '=', projectId).executeTakeFirstOrThrow()
+    await db.db.deleteFrom('installment').where('contract_id', '=', c.id).execute()
+    await db.db
+      .updateTable('contract')
+      .set({ billing: 'hourly', hourly_rate_minor: 8000, weekly_limit_hours: 40, amount_minor: 0, created_at: started })
+      .where('id', '=', c.id)
+      .execute()
+  } finally {
+    await db.close()
+  }
+  const today = new Date()
+  const week = new Date(today.getTime() - (((today.getUTCDay() + 6) % 7) + 7) * 86_400_000).toISOString().slice(0, 10)
+  const logged = await api('POST', `projects/${projectId}/timesheets/entries`, p.freelancer, {
+    date: week,
+    hours: 3,
+    description: 'Checked the trusses on site.',
+  })
+  await api('POST', `projects/${projectId}/timesheets/weeks/${logged.week.id}/submit`, p.freelancer)
+  return { weekId: String(logged.week.id), week }
+}
+
 type Bare = (p: People) => Promise<void>
 
 /** For every guarded form, its bare POST and what must be unchanged after it (the type asks for each one of the list). */
@@ -261,6 +288,17 @@ const bare: { [P in ConfirmedPage]: { [I in ConfirmedIntent<P>]: Bare } } = {
       const path = `/projects/client/details/${projectId}`
       await refusedWithWords(await post(path, pages.session, { intent: 'refund-dispute', requestId }))
       expect(await refunds(p.client, projectId)).toEqual(before)
+    },
+  },
+  timesheet: {
+    approve: async (p) => {
+      const { projectId } = await hired(p)
+      const { weekId, week } = await submittedWeek(p, projectId)
+      const path = `/projects/timesheets/${projectId}`
+      await refusedWithWords(await post(path, pages.session, { intent: 'approve', weekId, week }))
+      const sheet = await api('GET', `projects/${projectId}/timesheets?week=${week}`, p.client)
+      expect(sheet.week.status).toBe('submitted')
+      expect(sheet.week.installmentId).toBeNull()
     },
   },
   pay: {

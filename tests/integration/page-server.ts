@@ -19,6 +19,8 @@ export interface PageServer {
   base: string
   /** A private project file of the account. */
   fileId: number
+  /** The server's SQLite file, for a test that sets up what no API makes yet (an hourly contract). */
+  databaseFile: string
   output(): string
   /**
    * A session cookie (`session=…`) of the account (the client's unless said), signed in through the
@@ -107,6 +109,7 @@ export async function startPageServer(
   return {
     base,
     fileId: file.id,
+    databaseFile: path.join(dataDir, 'workneer.sqlite'),
     output: server.output,
     async signIn(account: { email: string; password: string; totpSecret?: string } = PAGE_ACCOUNT) {
       if (account.totpSecret) return `session=${await signInWithCode(base, account, account.totpSecret)}`

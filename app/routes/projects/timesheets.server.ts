@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { apiFor, ApiCallError } from '~/lib/api.server'
-import { isConfirmed, notConfirmed } from '~/lib/confirm.server'
+import { notConfirmed, unconfirmed } from '~/lib/confirm.server'
 import { disputeIn, entryIn, timesheetsContract as ts } from '#server/modules/projects/timesheets/contract.ts'
 import { refused } from './actions.server'
 
@@ -74,7 +74,7 @@ export async function timesheetAction(
     }
     if (intent !== 'approve') return data({ notice: 'Unknown form' }, { status: 400 })
     // Approving makes the week an installment the client owes: only from its confirmation step.
-    if (!isConfirmed(form)) return notConfirmed(context)
+    if (unconfirmed('timesheet', intent, form)) return notConfirmed(context)
     await api.call(ts.approve, { params })
     return back(week, 'approved')
   } catch (error) {

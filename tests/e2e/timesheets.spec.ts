@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
+import { accounts } from './shell-server'
+import { clickIn as click, hiredProject } from './contract-setup'
+import { signInAs, useShellServer } from './shell-session'
+import { payInCheckout } from './checkout'
+import { settle } from './settle'
+import { confirmIn } from './confirm'
+
+// Issue 40 item 3 end to end, with JavaScript on and off (decision 324): on an hourly contract the
+// freelancer logs last week's time (the weekly limit is named when it would be passed) and submits
+// the week; the client approves it from its confirmation step, pays the week's installment in the
+// sandbox checkout, and the money is released: the freelancer's statement shows the week.
+test.describe.configure({ mode: 'serial', timeout: 180_000 })
+const shell = useShellServer()
+const main = (page: Page) => page.locator('main')
+
+/** The Monday of last week (UTC), as a date input takes it. */
+function lastMonday() {
+  const today = new Date()
+  const back = ((today.getUTCDay() + 6) % 7) + 7
+  return new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10)
+}
+
+test('the freelancer logs and submits a week; the client approves and pays it; the freelancer is paid', async ({
+  browser,
+}) => {
+  const { projectId } = await hiredProject(shell().base, shell().db, {
+    title: `Site supervision by the hour ${test.info().project.name}`,
+    description: 'Supervise the steel erection of a warehouse on site, a few hours a week, and report each visit.',
+    coverLetter: 'I supervise steel erection on site every week and write a short report after each visit.',
+    durationDays: 30,
+    installments: [{ title: 'Supervision', amountMinor: 100000 }],
+  })
+  // The contract is made hourly as the hourly proposals will make it: €80 an hour, 10 hours a week.
+  const db = shell().db.db
+  const contract = await db.selectFrom('contract').selectAll().where('project_id', '=', projectId).executeTakeFirstOrThrow()
+  await db.deleteFrom('installment').where('contract_id', '=', contract.id).execute()
+  await db
+    .updateTable('contract')
+    .set({
+      billing: 'hourly',
+      hourly_rate_minor: 8000,
+      weekly_limit_hours: 10,
+      amount_minor: 0,
+      created_at: new Date(Date.now() - 28 * 86_400_000).toISOString(),
+    })
+    .where('id', '=', contract.id)
+    .execute()
+  const week = lastMonday()
+  const client = await signInAs(browser, shell().base, accounts.client.email)
+  const freelancer = await signInAs(browser, shell().base, accounts.freelancer.email)
+
+  // The freelancer finds the timesheet from the contract page and logs last week's time.
+  await freelancer.goto(`${shell().base}/projects/freelancer/contract/${projectId}`)
+  await settle(freelancer)
+  await main(freelancer).getByTestId('timesheet-link').click()
+  await settle(freelancer)
+  await main(freelancer).getByRole('link', { name: 'Previous week' }).click()
+  await settle(freelancer)
+  const log = async (date: string, hours: string, description: string) => {
+    const form = main(freelancer).locator('form#entry')
+    await form.getByLabel('Date').fill(date)
+    await form.getByLabel('Hours').fill(hours)
+    await form.getByLabel('What you did').fill(description)
+    await click(freelancer, 'Log time', form)
+  }
+  await log(week, '7.5', 'Checked the column bases and the anchor bolts.')
+  await expect(main(freelancer).getByTestId('timesheet-notice')).toContainText('Time logged.')
+  await log(week, '3', 'Bracing inspection.')
+  await expect(main(freelancer).locator('form#entry')).toContainText(
+    'This week would go over the contract’s limit of 10 hours a week.',
+  )
+  await log(week, '2.5', 'Bracing inspection.')
+  const card = main(freelancer).getByTestId('week')
+  await expect(card.getByTestId('entry')).toHaveCount(2)
+  await expect(card).toContainText('10 h of 10 h')
+  await expect(card).toContainText('€800.00')
+  await expectNoAxeViolations(freelancer)
+  await click(freelancer, 'Submit the week', card)
+  await expect(main(freelancer).getByTestId('timesheet-notice')).toContainText('Week submitted')
+  await expect(main(freelancer).getByTestId('week-status').first()).toHaveText('Submitted')
+  await expect(main(freelancer).locator('form#entry')).toHaveCount(0)
+
+  // The client approves from the step that names what the week costs, then pays it.
+  await client.goto(`${shell().base}/projects/client/details/${projectId}`)
+  await settle(client)
+  await main(client).getByTestId('timesheet-link').click()
+  await settle(client)
+  await client.goto(`${shell().base}/projects/timesheets/${projectId}?week=${week}`)
+  await settle(client)
+  await expect(main(client).getByTestId('week')).toContainText('€824.00')
+  await expectNoAxeViolations(client)
+  await confirmIn(client, 'Approve the week', 'Approve 10 h for €800.00? With the service fee you pay €824.00')
+  await expect(main(client).getByTestId('timesheet-notice')).toContainText('Week approved.')
+  await expect(main(client).getByTestId('week-status').first()).toHaveText('Approved')
+  await main(client).getByRole('link', { name: 'Pay this week' }).click()
+  await settle(client)
+  await payInCheckout(client)
+  await client.goto(`${shell().base}/projects/timesheets/${projectId}?week=${week}`)
+  await settle(client)
+  await expect(main(client).getByTestId('past-week').first()).toContainText('Paid to the freelancer')
+
+  // The freelancer was paid the week, less the platform fee: the statement shows it.
+  await freelancer.goto(`${shell().base}/statements`)
+  await settle(freelancer)
+  const row = main(freelancer).getByTestId('movement').filter({ hasText: 'Week of' })
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('+€720.00')
+  await client.context().close()
+  await freelancer.context().close()
+})
