@@ -147,6 +147,8 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
     dialect,
     clientFeeBps: config.fees.clientBps,
     publicUrl: config.publicUrl,
+    // An approved week is charged to the client's saved card, or they are told to pay it (decision 324).
+    charge: (week) => payments.service.chargeSaved(week),
     log: (message, err) => log.error({ err }, message),
   })
   return { projects, payments, complaints, changeOrders, deliverables, timesheets }

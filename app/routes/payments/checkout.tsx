@@ -47,7 +47,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           })
         : await api.call(c.sandboxPay, {
             params: { token: params.token },
-            body: Object.fromEntries(cardFields.map((f) => [f, String(form.get(f) ?? '')])),
+            body: {
+              ...Object.fromEntries(cardFields.map((f) => [f, String(form.get(f) ?? '')])),
+              save: form.get('save') === 'yes',
+            },
           })
     return redirect(
       session.status === 'succeeded' ? `${session.returnUrl}?paid=1` : `/checkout/${params.token}`,
@@ -208,6 +211,9 @@ function CardForm({
           required
           maxLength={100}
         />
+        <label className="checkbox">
+          <input type="checkbox" name="save" value="yes" /> {t('checkout.save')}
+        </label>
         <ButtonGroup>
           <Button variant="primary">{t('checkout.submit', { total })}</Button>
           {back}

@@ -10,8 +10,6 @@ import { refused } from './actions.server'
 // (only from its confirmation step: it becomes money the client owes) or dispute it with a reason.
 // Each redirects back to the week with what happened.
 
-type Reply = ReturnType<ReturnType<typeof parseWithZod>['reply']>
-
 /** The entry form's values as the API takes them (the form's hours, not the parsed quarter hours). */
 const entryBody = (v: { date: string; quarters: number; description: string; deliverableId?: number }) => ({
   date: v.date,
@@ -29,7 +27,7 @@ async function saveEntry(
   const id = Number(form.get('id') ?? 0)
   const key = id ? `entry-${id}` : 'entry'
   const submission = parseWithZod(form, { schema: entryIn })
-  const answer = (reply: Reply) => data({ [key]: reply, formId: key }, { status: 400 })
+  const answer = (reply: unknown) => data({ [key]: reply, formId: key }, { status: 400 })
   if (submission.status !== 'success') return answer(submission.reply())
   const body = entryBody(submission.value)
   try {

@@ -4,7 +4,9 @@ import { timestampType, withId, type Migration } from './helpers.ts'
 // of a contract holds the freelancer's entries in quarter hours; it is open, then submitted, then
 // approved (by the client or, unanswered, by the system) or disputed with a reason and submitted
 // again. An approved week becomes one installment of the contract (`installment_id`, unique: a week
-// is charged once). Frozen (decision 100).
+// is charged once). A client may save the card of a checkout with the gateway (`saved_payment_method`,
+// one per client and gateway: the gateway's references only, never a card's number), and an approved
+// week is then charged to it without them. Frozen (decision 100).
 export const timesheets: Migration = {
   async up(db, dialect) {
     await withId(db.schema.createTable('timesheet_week'), dialect)
@@ -38,5 +40,14 @@ export const timesheets: Migration = {
       .addColumn('updated_at', timestampType(dialect), (c) => c.notNull())
       .execute()
     await db.schema.createIndex('timesheet_entry_week_ix').on('timesheet_entry').column('week_id').execute()
+    await withId(db.schema.createTable('saved_payment_method'), dialect)
+      .addColumn('client_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
+      .addColumn('gateway', 'text', (c) => c.notNull())
+      .addColumn('customer_ref', 'text') // the gateway's customer (Stripe), null for the sandbox
+      .addColumn('method_ref', 'text', (c) => c.notNull()) // the gateway's payment method
+      .addColumn('label', 'text', (c) => c.notNull()) // what the client sees: "card ending 4242"
+      .addColumn('created_at', timestampType(dialect), (c) => c.notNull())
+      .addUniqueConstraint('saved_payment_method_uq', ['client_id', 'gateway'])
+      .execute()
   },
 }

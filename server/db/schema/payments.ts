@@ -156,4 +156,16 @@ export interface PaymentsTables {
   invoice: InvoiceTable
   invoice_details: InvoiceDetailsTable
   payout: PayoutTable
+  saved_payment_method: SavedPaymentMethodTable
+}
+
+/** A payment method a client saved with a gateway for charges without them (migration 0043, decision 324). */
+export type SavedPaymentMethodTable = {
+  id: Generated<number>
+  client_id: number
+  gateway: string
+  customer_ref: string | null
+  method_ref: string
+  label: string
+  created_at: string
 }

@@ -28,10 +28,10 @@ export interface CheckoutDeps {
 export const nowIso = () => new Date().toISOString()
 
 /** The caller's contract on a project (404 for anyone else's) and the chosen installments priced from it. */
-async function priced(
+export async function priced(
   { fees, work }: CheckoutDeps,
   trx: Trx,
-  caller: Caller,
+  caller: Pick<Caller, 'userId'>,
   projectId: number,
   installmentIds: number[],
 ) {
@@ -60,7 +60,7 @@ async function priced(
 }
 type Quote = Awaited<ReturnType<typeof priced>>
 
-function payable(q: Quote) {
+export function payable(q: Quote) {
   if (q.contract.status !== 'active')
     throw conflict(`The contract is ${q.contract.status}; nothing can be paid`)
   const paid = q.lines.find((l) => l.status !== 'pending')
@@ -86,7 +86,7 @@ export async function quote(deps: CheckoutDeps, caller: Caller, projectId: numbe
 }
 
 /** The payment's rows: earlier checkouts of these installments are abandoned, the new one is recorded open. */
-async function recordPayment(trx: Trx, caller: Caller, gateway: Gateway, q: Quote) {
+export async function recordPayment(trx: Trx, caller: Pick<Caller, 'userId'>, gateway: Gateway, q: Quote) {
   const ids = q.lines.map((l) => l.installmentId)
   // An earlier checkout for one of these installments is abandoned: it can no longer be paid.
   const stale = await trx

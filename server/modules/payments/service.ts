@@ -8,6 +8,7 @@ import type { Gateway } from './gateways/gateway.ts'
 import type { PayInput } from './contract.ts'
 import { checkoutSession, pay, quote } from './checkout.ts'
 import { callback, type GatewayEvents } from './callbacks.ts'
+import { chargeSaved, saveMethod } from './saved-methods.ts'
 
 export type { PaymentStatus } from './checkout.ts'
 
@@ -34,6 +35,14 @@ export function createPaymentsService(deps: {
     callback: (gatewayName: string, rawBody: string, headers: Headers) =>
       callback(deps, gatewayName, rawBody, headers),
     checkoutSession: (token: string) => checkoutSession(deps.db, token),
+    /** Keeps the card a checkout paid with for charges without the client (decision 324). */
+    saveMethod: (token: string, methodRef: string, label: string) => saveMethod(deps.db, token, methodRef, label),
+    /** Charges the client's saved card for installments awaiting funding; without one, tells them to pay at checkout. */
+    chargeSaved: (input: { clientId: number; projectId: number; installmentIds: number[] }) =>
+      chargeSaved(
+        { ...deps, applyEvent: (gateway, body, headers) => callback(deps, gateway, body, headers) },
+        input,
+      ),
     /** The caller's money per currency (held as a client; available and earned as a freelancer). */
     balances: async (caller: Caller) => ({ data: await userBalances(deps.db, caller.userId) }),
   }

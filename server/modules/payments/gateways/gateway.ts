@@ -54,8 +54,25 @@ export interface GatewayMoneyResult {
   failure?: string
 }
 
+/** A charge of a payment method the client saved with the gateway, made without them (an approved timesheet week). */
+export interface SavedCharge {
+  token: string
+  totalMinor: number
+  currency: string
+  description?: string
+  customerRef: string | null
+  methodRef: string
+}
+/** The answer to a saved charge; a gateway that answers at once also hands its signed event, applied like a callback. */
+export type SavedChargeResult = GatewayMoneyResult & { event?: { body: string; headers: Record<string, string> } }
+
 export interface Gateway {
   readonly name: string
+  /**
+   * Charges a saved payment method off-session (decision 324): 'succeeded' or 'failed' now, or
+   * 'pending' when the answer comes as an event. A gateway without it has the client pay at checkout.
+   */
+  chargeSaved?(charge: SavedCharge): Promise<SavedChargeResult>
   /** Where the client's browser goes to pay: a page of the gateway's (the sandbox's is ours). */
   startCheckout(payment: CheckoutPayment): Promise<{ redirectUrl: string; gatewayRef: string }>
   /**

@@ -1,6 +1,13 @@
 import { ApiError, notFound, validationError } from '#server/api/errors.ts'
 import type { PaymentsService } from '../service.ts'
-import { cardForm, cardOutcome, sandboxEvent, SANDBOX, type SandboxGateway } from './sandbox.ts'
+import {
+  cardForm,
+  cardOutcome,
+  sandboxEvent,
+  savedMethodRef,
+  SANDBOX,
+  type SandboxGateway,
+} from './sandbox.ts'
 
 // The sandbox gateway's own side: the card form's outcome, the extra confirmation step, and the
 // signed callback it sends. It hands the callback to the same function Payment/PaymentCallback
@@ -52,6 +59,13 @@ export function createSandboxCheckout({
       const parsed = cardForm.safeParse(card)
       if (!parsed.success) throw validationError(parsed.error.issues, 'body')
       const { outcome, failure } = cardOutcome(parsed.data.cardNumber)
+      // Kept only when it paid: a declined card is never charged again without the client.
+      if (parsed.data.save && outcome === 'succeeded')
+        await payments.saveMethod(
+          token,
+          savedMethodRef(parsed.data.cardNumber),
+          `•••• ${parsed.data.cardNumber.slice(-4)}`,
+        )
       return send(
         s,
         outcome === 'succeeded'

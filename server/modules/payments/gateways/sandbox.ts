@@ -54,6 +54,8 @@ export const cardForm = z.object({
     .trim()
     .min(1, 'is required')
     .max(100, 'must be at most 100 characters'),
+  /** Keep the card for charges without the client (approved timesheet weeks, decision 324). */
+  save: z.preprocess((v) => v === true || v === 'yes', z.boolean()).optional(),
 })
 export type CardInput = z.input<typeof cardForm>
 
@@ -63,6 +65,9 @@ export function cardOutcome(cardNumber: string): { outcome: CardOutcome; failure
   if (cardNumber === testCards.declined) return { outcome: 'failed', failure: 'card_declined' }
   return { outcome: 'failed', failure: 'not_a_test_card' }
 }
+
+/** The sandbox's reference of a saved test card: its outcome, never its number. */
+export const savedMethodRef = (cardNumber: string) => `sbx_pm_${cardOutcome(cardNumber).outcome}`
 
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex')
 
@@ -130,6 +135,15 @@ export function createSandboxGateway(secret: () => Promise<string>) {
         })
       }
       return { id: parsed.id, type: parsed.type, ...parsed.data }
+    },
+    /** A saved test card answers as it did at the checkout; a success comes with its signed event. */
+    async chargeSaved(charge) {
+      const gatewayRef = `sbx_${charge.token}`
+      if (charge.methodRef !== 'sbx_pm_succeeded')
+        return { status: 'failed', gatewayRef, failure: 'card_declined' }
+      const data = { paymentToken: charge.token, amountMinor: charge.totalMinor, currency: charge.currency }
+      const event = sandboxEvent(await gateway.secret(), 'payment.succeeded', data)
+      return { status: 'succeeded', gatewayRef, event: { body: event.body, headers: event.headers } }
     },
     /** Pays out at once; the documented failing test destinations are refused (decision 186). */
     async payout(request) {

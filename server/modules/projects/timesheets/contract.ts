@@ -33,7 +33,9 @@ export const entryIn = z
     date: day,
     hours,
     description: text(timesheetLimits.description, 'description'),
-    deliverableId: z.preprocess((v) => (v === '' || v === null ? undefined : v), recordId.optional()),
+    deliverableId: z
+      .preprocess((v) => (v === '' || v === null ? undefined : v), recordId.optional())
+      .optional(),
   })
   .transform(({ hours: h, ...rest }) => ({ ...rest, quarters: quartersOf(h)! }))
 export type EntryIn = z.output<typeof entryIn>

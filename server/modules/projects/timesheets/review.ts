@@ -14,7 +14,14 @@ import type { LogDeps } from './log.ts'
 // system approves it (sweep). Approval is taken once (compare-and-set on `submitted`) and turns the
 // week into one installment of the contract, priced hours × rate, which the client then pays.
 
-export type ReviewDeps = LogDeps & { publicUrl: string }
+/** Charges the client's saved card for an approved week's installment, or tells them to pay it (payments/saved-methods.ts). */
+export type ChargeWeek = (week: { clientId: number; projectId: number; installmentIds: number[] }) => Promise<unknown>
+export type ReviewDeps = LogDeps & { publicUrl: string; charge?: ChargeWeek; log?: (message: string, err: unknown) => void }
+
+/** After the approval's commit: the week's installment is charged; a failure leaves it for the checkout. */
+async function chargeWeek(deps: ReviewDeps, week: { clientId: number; projectId: number; installmentIds: number[] }) {
+  await deps.charge?.(week).catch((error) => deps.log?.('charging an approved timesheet week failed', error))
+}
 
 async function lockedContract(deps: ReviewDeps, trx: Trx, caller: Caller, projectId: number, side: 'client' | 'freelancer') {
   const found = await hourlyContract(trx, caller, projectId)
@@ -129,6 +136,7 @@ async function approveLocked(deps: ReviewDeps, trx: Trx, contract: ContractRow, 
     actorId,
     title,
   })
+  return { clientId: contract.client_id, projectId: contract.project_id, installmentIds: [installmentId] }
 }
 
 async function decideWeek(
@@ -138,24 +146,24 @@ async function decideWeek(
   weekId: number,
   reason?: string,
 ) {
-  const day = await deps.db.transaction().execute(async (trx) => {
+  const { day, approved } = await deps.db.transaction().execute(async (trx) => {
     const contract = await lockedContract(deps, trx, caller, projectId, 'client')
     const week = await lockedWeek(deps, trx, contract, weekId)
     if (week.status !== 'submitted')
       throw conflict(`The week of ${week.week_start} is ${week.status}; it is not waiting for an answer`, week.status)
-    if (reason === undefined) await approveLocked(deps, trx, contract, week, caller.userId)
-    else {
-      const moved = await moveWeek(trx, week, ['submitted'], {
-        status: 'disputed',
-        dispute_reason: reason,
-        decided_at: nowIso(),
-        decided_by: caller.userId,
-      })
-      const title = await projectTitle(trx, projectId)
-      await announceWeek(trx, deps.publicUrl, 'disputed', { contract, week: moved, actorId: caller.userId, title })
-    }
-    return week.week_start
+    if (reason === undefined)
+      return { day: week.week_start, approved: await approveLocked(deps, trx, contract, week, caller.userId) }
+    const moved = await moveWeek(trx, week, ['submitted'], {
+      status: 'disputed',
+      dispute_reason: reason,
+      decided_at: nowIso(),
+      decided_by: caller.userId,
+    })
+    const title = await projectTitle(trx, projectId)
+    await announceWeek(trx, deps.publicUrl, 'disputed', { contract, week: moved, actorId: caller.userId, title })
+    return { day: week.week_start, approved: null }
   })
+  if (approved) await chargeWeek(deps, approved)
   return readTimesheet(deps, caller, projectId, day)
 }
 
@@ -166,16 +174,18 @@ export const disputeWeek = (deps: ReviewDeps, caller: Caller, projectId: number,
 
 /** The system approves one week still unanswered since before `submittedBefore`; a second instance finds it moved. */
 async function autoApprove(deps: ReviewDeps, weekId: number, submittedBefore: string) {
-  return deps.db.transaction().execute(async (trx) => {
+  const approved = await deps.db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('timesheet_week').select('contract_id').where('id', '=', weekId).executeTakeFirst()
     if (!found) return false
     const contract = (await lockRow(trx, deps.dialect, 'contract', found.contract_id))!
     const week = await lockedWeek(deps, trx, contract, weekId)
-    if (contract.status !== 'active' || week.status !== 'submitted' || !week.submitted_at) return false
-    if (new Date(week.submitted_at).toISOString() >= submittedBefore) return false
-    await approveLocked(deps, trx, contract, week, null)
-    return true
+    if (contract.status !== 'active' || week.status !== 'submitted' || !week.submitted_at) return null
+    if (new Date(week.submitted_at).toISOString() >= submittedBefore) return null
+    return approveLocked(deps, trx, contract, week, null)
   })
+  if (!approved) return false
+  await chargeWeek(deps, approved)
+  return true
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/database.ts'
 import { EMAIL_TOPIC } from '#server/jobs/mailer.ts'
 import { dialects } from '../../../../tests/integration/databases.ts'
 import {
+  card,
   contractFor,
   fund,
   installmentRows,
@@ -198,6 +199,59 @@ for (const dialect of dialects) {
           { entity: 'installment', action: 'release' },
         ]),
       )
+    })
+
+    test("with the client's card saved at a checkout, the next approved week is charged to it and released; a declined card leaves it to the checkout", async () => {
+      const c = await hourly()
+      const submitWeek = async (weeksAgo: number, hours: number) => {
+        const logged = await log(c.projectId, { date: mondayWeeksAgo(weeksAgo), hours, description: 'Site visit' })
+        const id = logged.json.week.id as number
+        await week(c.projectId, id, 'submit', freelancer)
+        return id
+      }
+      const first = await submitWeek(3, 2)
+      await week(c.projectId, first, 'approve', client)
+      const [i1] = await installmentRows(database, c.contractId)
+      // The client pays the first week at the checkout and keeps the card.
+      const paid = await t.call('POST', 'Payment/PayProjectInstallments', {
+        token: client.token,
+        body: { projectId: c.projectId, installmentIds: [i1!.id] },
+      })
+      const charged = await t.call('POST', `Payment/sandbox/${paid.json.token}/pay`, {
+        body: { ...card(), save: true },
+      })
+      expect(charged.status, charged.text).toBe(200)
+      const saved = await database.db.selectFrom('saved_payment_method').selectAll().where('client_id', '=', client.id).execute()
+      expect(saved).toEqual([expect.objectContaining({ method_ref: 'sbx_pm_succeeded', label: '•••• 4242' })])
+
+      const second = await submitWeek(2, 3)
+      const approved = await week(c.projectId, second, 'approve', client)
+      expect(approved.status, approved.text).toBe(200)
+      expect(approved.json.week).toMatchObject({ status: 'approved', installmentStatus: 'released' })
+      expect((await installmentRows(database, c.contractId)).map((i) => i.status)).toEqual(['released', 'released'])
+      expect(await ledgerBroken(database)).toEqual([])
+
+      // A card the gateway now declines: the week waits for the checkout, and the client is told.
+      await database.db.updateTable('saved_payment_method').set({ method_ref: 'sbx_pm_failed' }).where('client_id', '=', client.id).execute()
+      const third = await submitWeek(1, 1)
+      const declined = await week(c.projectId, third, 'approve', client)
+      expect(declined.json.week).toMatchObject({ status: 'approved', installmentStatus: 'pending' })
+      const failed = await database.db
+        .selectFrom('payment')
+        .select(['status', 'failure'])
+        .where('contract_id', '=', c.contractId)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+      expect(failed).toEqual({ status: 'failed', failure: 'card_declined' })
+      await t.api.jobs.outbox.drain()
+      const bells = await database.db
+        .selectFrom('notification')
+        .select('message_key')
+        .where('user_id', '=', client.id)
+        .where('project_id', '=', c.projectId)
+        .execute()
+      expect(bells.map((b) => b.message_key)).toContain('timesheets:notify.weekChargeFailed')
+      await database.db.deleteFrom('saved_payment_method').where('client_id', '=', client.id).execute()
     })
 
     test('a week left unanswered is approved by the system once, even with two sweeps at once', async () => {
