@@ -27,14 +27,19 @@ test('the freelancer logs and submits a week; the client approves and pays it; t
 }) => {
   const { projectId } = await hiredProject(shell().base, shell().db, {
     title: `Site supervision by the hour ${test.info().project.name}`,
-    description: 'Supervise the steel erection of a warehouse on site, a few hours a week, and report each visit.',
+    description:
+      'Supervise the steel erection of a warehouse on site, a few hours a week, and report each visit.',
     coverLetter: 'I supervise steel erection on site every week and write a short report after each visit.',
     durationDays: 30,
     installments: [{ title: 'Supervision', amountMinor: 100000 }],
   })
   // The contract is made hourly as the hourly proposals will make it: €80 an hour, 10 hours a week.
   const db = shell().db.db
-  const contract = await db.selectFrom('contract').selectAll().where('project_id', '=', projectId).executeTakeFirstOrThrow()
+  const contract = await db
+    .selectFrom('contract')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .executeTakeFirstOrThrow()
   await db.deleteFrom('installment').where('contract_id', '=', contract.id).execute()
   await db
     .updateTable('contract')
@@ -91,7 +96,11 @@ test('the freelancer logs and submits a week; the client approves and pays it; t
   await settle(client)
   await expect(main(client).getByTestId('week')).toContainText('€824.00')
   await expectNoAxeViolations(client)
-  await confirmIn(client, 'Approve the week', 'Approve 10 h for €800.00? With the service fee you pay €824.00')
+  await confirmIn(
+    client,
+    'Approve the week',
+    'Approve 10 h for €800.00? With the service fee you pay €824.00',
+  )
   await expect(main(client).getByTestId('timesheet-notice')).toContainText('Week approved.')
   await expect(main(client).getByTestId('week-status').first()).toHaveText('Approved')
   await main(client).getByRole('link', { name: 'Pay this week' }).click()

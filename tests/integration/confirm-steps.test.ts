@@ -199,18 +199,30 @@ async function submittedWeek(p: People, projectId: number) {
   const db = await openDatabase({ kind: 'sqlite', file: pages.server.databaseFile })
   try {
     const started = new Date(Date.now() - 28 * 86_400_000).toISOString()
-    const c = await db.db.selectFrom('contract').select('id').where('project_id', '=', projectId).executeTakeFirstOrThrow()
+    const c = await db.db
+      .selectFrom('contract')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow()
     await db.db.deleteFrom('installment').where('contract_id', '=', c.id).execute()
     await db.db
       .updateTable('contract')
-      .set({ billing: 'hourly', hourly_rate_minor: 8000, weekly_limit_hours: 40, amount_minor: 0, created_at: started })
+      .set({
+        billing: 'hourly',
+        hourly_rate_minor: 8000,
+        weekly_limit_hours: 40,
+        amount_minor: 0,
+        created_at: started,
+      })
       .where('id', '=', c.id)
       .execute()
   } finally {
     await db.close()
   }
   const today = new Date()
-  const week = new Date(today.getTime() - (((today.getUTCDay() + 6) % 7) + 7) * 86_400_000).toISOString().slice(0, 10)
+  const week = new Date(today.getTime() - (((today.getUTCDay() + 6) % 7) + 7) * 86_400_000)
+    .toISOString()
+    .slice(0, 10)
   const logged = await api('POST', `projects/${projectId}/timesheets/entries`, p.freelancer, {
     date: week,
     hours: 3,

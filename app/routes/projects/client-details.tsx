@@ -26,7 +26,7 @@ import { StatusChip } from '~/components/ui/status-chip'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
 import { RegisterLink } from './register-ui'
-import { TimesheetLink } from './timesheets-ui'
+import { TimesheetLink } from './timesheet-link'
 import { hasTimesheet } from './timesheets.server'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,

@@ -17,16 +17,6 @@ import { ActionButton, ErrorText } from './ui'
 // The timesheet page's parts (decision 324): a week's state, the entry form (to log time or change
 // an entry), the entries of the week, and the weeks logged so far with what became of each.
 
-/** The contract pages' way to the timesheet of an hourly contract. */
-export function TimesheetLink({ projectId }: { projectId: number }) {
-  const { t } = useTranslation('timesheets')
-  return (
-    <Link to={`/projects/timesheets/${projectId}`} className={buttonClass()} data-testid="timesheet-link">
-      {t('link')}
-    </Link>
-  )
-}
-
 const tones: Record<WeekState, Tone> = {
   open: 'neutral',
   submitted: 'progress',
@@ -143,7 +133,9 @@ export function Entries({
       {week.entries.map((e) => (
         <Card as="li" key={e.id} data-testid="entry">
           <p>
-            <strong>{formatDate(e.date, i18n.language, { weekday: 'short', day: 'numeric', month: 'short' })}</strong>
+            <strong>
+              {formatDate(e.date, i18n.language, { weekday: 'short', day: 'numeric', month: 'short' })}
+            </strong>
             {' · '}
             <Hours hours={e.hours} />
             {e.deliverable ? ` · ${e.deliverable}` : ''}
@@ -224,7 +216,9 @@ export function PastWeeks({ sheet }: { sheet: Sheet }) {
       <WeekChip key="s" state={w.status} />,
       <Hours key="h" hours={w.hours} />,
       formatMoney(w.amountMinor, sheet.currency, i18n.language),
-      w.installmentStatus ? t(`installment.${w.installmentStatus}`, { defaultValue: w.installmentStatus }) : '—',
+      w.installmentStatus
+        ? t(`installment.${w.installmentStatus}`, { defaultValue: w.installmentStatus })
+        : '—',
     ],
   })
   return (

@@ -54,7 +54,9 @@ export default function TimesheetPage({ loaderData, actionData }: Route.Componen
   const result = actionData as Result
   const replies = (result ?? {}) as Record<string, FieldReply | undefined>
   const contractPage =
-    sheet.role === 'client' ? `/projects/client/details/${projectId}` : `/projects/freelancer/contract/${projectId}`
+    sheet.role === 'client'
+      ? `/projects/client/details/${projectId}`
+      : `/projects/freelancer/contract/${projectId}`
   return (
     <main id="main" className="container page project-details">
       <h1>
@@ -66,7 +68,9 @@ export default function TimesheetPage({ loaderData, actionData }: Route.Componen
           {t(`done.${done}`, { defaultValue: '' })}
         </Notice>
       ) : null}
-      {result?.notice ? <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice> : null}
+      {result?.notice ? (
+        <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice>
+      ) : null}
       <Terms sheet={sheet} />
       <p>
         <ButtonLink to={contractPage}>{t('back')}</ButtonLink>
@@ -90,8 +94,14 @@ function Terms({ sheet }: { sheet: TimesheetOut }) {
   return (
     <DefinitionList
       items={[
-        [t('terms.rate'), t('terms.perHour', { amount: formatMoney(sheet.hourlyRateMinor, sheet.currency, i18n.language) })],
-        [t('terms.limit'), sheet.weeklyLimitHours ? <Hours hours={sheet.weeklyLimitHours} /> : t('terms.noLimit')],
+        [
+          t('terms.rate'),
+          t('terms.perHour', { amount: formatMoney(sheet.hourlyRateMinor, sheet.currency, i18n.language) }),
+        ],
+        [
+          t('terms.limit'),
+          sheet.weeklyLimitHours ? <Hours hours={sheet.weeklyLimitHours} /> : t('terms.noLimit'),
+        ],
         [t('terms.review'), t('terms.days', { count: sheet.reviewDays })],
       ]}
     />
@@ -99,7 +109,13 @@ function Terms({ sheet }: { sheet: TimesheetOut }) {
 }
 
 /** The chosen week: its state, total against the limit, cost, entries and the moves open to the reader. */
-function WeekCard({ sheet, replies }: { sheet: TimesheetOut; replies: Record<string, FieldReply | undefined> }) {
+function WeekCard({
+  sheet,
+  replies,
+}: {
+  sheet: TimesheetOut
+  replies: Record<string, FieldReply | undefined>
+}) {
   const { t, i18n } = useTranslation('timesheets')
   const { week, currency } = sheet
   const day = (d: string) => formatDate(d, i18n.language)
@@ -133,7 +149,9 @@ function WeekCard({ sheet, replies }: { sheet: TimesheetOut; replies: Record<str
             </>,
           ],
           [t('week.amount'), money(week.amountMinor)],
-          sheet.role === 'client' ? [t('week.withFee'), money(week.amountMinor + week.clientFeeMinor)] : ['', ''],
+          sheet.role === 'client'
+            ? [t('week.withFee'), money(week.amountMinor + week.clientFeeMinor)]
+            : ['', ''],
           [t('week.reviewDue'), week.reviewDueAt ? day(week.reviewDueAt) : ''],
           [t('week.payment'), week.installmentStatus ? t(`installment.${week.installmentStatus}`) : ''],
         ]}
@@ -168,7 +186,10 @@ function WeekMoves({ sheet, reply }: { sheet: TimesheetOut; reply?: FieldReply }
     return (
       <>
         <p>{t('pay.hint')}</p>
-        <ButtonLink variant="primary" to={`/projects/client/pay/${projectId}?installment=${week.installmentId}`}>
+        <ButtonLink
+          variant="primary"
+          to={`/projects/client/pay/${projectId}?installment=${week.installmentId}`}
+        >
           {t('pay.link')}
         </ButtonLink>
       </>

@@ -31,8 +31,17 @@ type ApplyEvent = (gateway: string, rawBody: string, headers: Headers) => Promis
 
 /** Tells the client that their week must be paid at the checkout (no card saved, or the charge failed). */
 async function askToPay(db: DB, clientId: number, projectId: number, why: 'noMethod' | 'failed') {
-  const { title } = await db.selectFrom('project').select('title').where('id', '=', projectId).executeTakeFirstOrThrow()
-  const e = inNamespace('timesheets', notify([clientId], why === 'noMethod' ? 'weekToPay' : 'weekChargeFailed', projectId, 'Project', { title }))
+  const { title } = await db
+    .selectFrom('project')
+    .select('title')
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow()
+  const e = inNamespace(
+    'timesheets',
+    notify([clientId], why === 'noMethod' ? 'weekToPay' : 'weekChargeFailed', projectId, 'Project', {
+      title,
+    }),
+  )
   await db.transaction().execute((trx) => enqueue(trx, e.topic, e.payload))
 }
 
@@ -69,7 +78,11 @@ export async function chargeSaved(
     customerRef: method.customer_ref,
     methodRef: method.method_ref,
   })
-  await db.updateTable('payment').set({ gateway_ref: result.gatewayRef }).where('id', '=', payment.id).execute()
+  await db
+    .updateTable('payment')
+    .set({ gateway_ref: result.gatewayRef })
+    .where('id', '=', payment.id)
+    .execute()
   if (result.status === 'failed') {
     await db
       .updateTable('payment')

@@ -36,7 +36,8 @@ export function createPaymentsService(deps: {
       callback(deps, gatewayName, rawBody, headers),
     checkoutSession: (token: string) => checkoutSession(deps.db, token),
     /** Keeps the card a checkout paid with for charges without the client (decision 324). */
-    saveMethod: (token: string, methodRef: string, label: string) => saveMethod(deps.db, token, methodRef, label),
+    saveMethod: (token: string, methodRef: string, label: string) =>
+      saveMethod(deps.db, token, methodRef, label),
     /** Charges the client's saved card for installments awaiting funding; without one, tells them to pay at checkout. */
     chargeSaved: (input: { clientId: number; projectId: number; installmentIds: number[] }) =>
       chargeSaved(

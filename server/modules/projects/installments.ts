@@ -223,7 +223,12 @@ async function autoRelease(deps: InstallmentDeps, installmentId: number, submitt
  * approved before it was charged, so the system approves and releases it in the payment's
  * transaction. Installments that are not weeks are left as they are.
  */
-async function releaseApprovedHours(deps: InstallmentDeps, trx: Trx, contractId: number, installmentIds: number[]) {
+async function releaseApprovedHours(
+  deps: InstallmentDeps,
+  trx: Trx,
+  contractId: number,
+  installmentIds: number[],
+) {
   if (!installmentIds.length) return
   const weeks = await trx
     .selectFrom('timesheet_week')

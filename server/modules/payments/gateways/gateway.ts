@@ -64,7 +64,9 @@ export interface SavedCharge {
   methodRef: string
 }
 /** The answer to a saved charge; a gateway that answers at once also hands its signed event, applied like a callback. */
-export type SavedChargeResult = GatewayMoneyResult & { event?: { body: string; headers: Record<string, string> } }
+export type SavedChargeResult = GatewayMoneyResult & {
+  event?: { body: string; headers: Record<string, string> }
+}
 
 export interface Gateway {
   readonly name: string

@@ -165,7 +165,8 @@ export const timesheetsContract = {
   dispute: endpoint({
     method: 'POST',
     path: `${path}/weeks/{weekId}/dispute`,
-    summary: 'The client disputes a submitted week with a reason; the freelancer may correct and submit it again',
+    summary:
+      'The client disputes a submitted week with a reason; the freelancer may correct and submit it again',
     tag,
     access: 'user',
     params: week,

@@ -74,7 +74,13 @@ function mustBeEditable(week: WeekRow) {
 }
 
 /** Refuses (400, naming the limit) a week that would hold more hours than the contract allows. */
-async function withinLimit(trx: Trx, contract: ContractRow, weekId: number, adding: number, leaving?: number) {
+async function withinLimit(
+  trx: Trx,
+  contract: ContractRow,
+  weekId: number,
+  adding: number,
+  leaving?: number,
+) {
   const limit = contract.weekly_limit_hours
   if (!limit) return
   let q = trx

@@ -17,9 +17,21 @@ const kinds = {
   autoApproved: 'timesheetAutoApproved',
   disputed: 'timesheetDisputed',
 } as const
-const feedAction = { submitted: 'submit', approved: 'approve', autoApproved: 'auto_approve', disputed: 'dispute' }
+const feedAction = {
+  submitted: 'submit',
+  approved: 'approve',
+  autoApproved: 'auto_approve',
+  disputed: 'dispute',
+}
 
-async function mail(trx: Trx, publicUrl: string, userId: number, kind: MailKind, vars: Record<string, string>, projectId: number) {
+async function mail(
+  trx: Trx,
+  publicUrl: string,
+  userId: number,
+  kind: MailKind,
+  vars: Record<string, string>,
+  projectId: number,
+) {
   const to = await trx
     .selectFrom('app_user')
     .select(['email', 'first_name', 'language', 'status'])
@@ -43,7 +55,12 @@ export async function announceWeek(
   trx: Trx,
   publicUrl: string,
   step: WeekStep,
-  { contract, week, actorId, title }: { contract: ContractRow; week: WeekRow; actorId: number | null; title: string },
+  {
+    contract,
+    week,
+    actorId,
+    title,
+  }: { contract: ContractRow; week: WeekRow; actorId: number | null; title: string },
 ) {
   const projectId = contract.project_id
   const to =
@@ -57,7 +74,16 @@ export async function announceWeek(
     inNamespace('timesheets', notify(to, kinds[step], projectId, 'Project', vars, actorId ?? undefined)),
   ])
   const note = step === 'disputed' ? (week.dispute_reason ?? undefined) : week.week_start
-  await recordActivity(trx, projectId, actorId, 'timesheet_week', week.id, feedAction[step], week.status, note)
+  await recordActivity(
+    trx,
+    projectId,
+    actorId,
+    'timesheet_week',
+    week.id,
+    feedAction[step],
+    week.status,
+    note,
+  )
   for (const userId of to)
     await mail(trx, publicUrl, userId, kinds[step], { ...vars, reason: week.dispute_reason ?? '' }, projectId)
 }

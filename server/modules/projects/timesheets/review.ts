@@ -15,15 +15,32 @@ import type { LogDeps } from './log.ts'
 // week into one installment of the contract, priced hours × rate, which the client then pays.
 
 /** Charges the client's saved card for an approved week's installment, or tells them to pay it (payments/saved-methods.ts). */
-export type ChargeWeek = (week: { clientId: number; projectId: number; installmentIds: number[] }) => Promise<unknown>
-export type ReviewDeps = LogDeps & { publicUrl: string; charge?: ChargeWeek; log?: (message: string, err: unknown) => void }
+export type ChargeWeek = (week: {
+  clientId: number
+  projectId: number
+  installmentIds: number[]
+}) => Promise<unknown>
+export type ReviewDeps = LogDeps & {
+  publicUrl: string
+  charge?: ChargeWeek
+  log?: (message: string, err: unknown) => void
+}
 
 /** After the approval's commit: the week's installment is charged; a failure leaves it for the checkout. */
-async function chargeWeek(deps: ReviewDeps, week: { clientId: number; projectId: number; installmentIds: number[] }) {
+async function chargeWeek(
+  deps: ReviewDeps,
+  week: { clientId: number; projectId: number; installmentIds: number[] },
+) {
   await deps.charge?.(week).catch((error) => deps.log?.('charging an approved timesheet week failed', error))
 }
 
-async function lockedContract(deps: ReviewDeps, trx: Trx, caller: Caller, projectId: number, side: 'client' | 'freelancer') {
+async function lockedContract(
+  deps: ReviewDeps,
+  trx: Trx,
+  caller: Caller,
+  projectId: number,
+  side: 'client' | 'freelancer',
+) {
   const found = await hourlyContract(trx, caller, projectId)
   if ((side === 'client' ? found.client_id : found.freelancer_id) !== caller.userId) throw forbidden()
   const contract = (await lockRow(trx, deps.dialect, 'contract', found.id))!
@@ -62,9 +79,11 @@ export async function submitWeek(deps: ReviewDeps, caller: Caller, projectId: nu
     const contract = await lockedContract(deps, trx, caller, projectId, 'freelancer')
     const week = await lockedWeek(deps, trx, contract, weekId)
     if (!editableStates.includes(week.status as WeekState))
-      throw conflict(`The week of ${week.week_start} is ${week.status}; it was already submitted`, week.status)
-    if (week.week_start > dayOf(new Date()))
-      throw conflict('timesheets:errors.notBegun', week.status)
+      throw conflict(
+        `The week of ${week.week_start} is ${week.status}; it was already submitted`,
+        week.status,
+      )
+    if (week.week_start > dayOf(new Date())) throw conflict('timesheets:errors.notBegun', week.status)
     const sum = await trx
       .selectFrom('timesheet_entry')
       .select((eb) => eb.fn.sum<number>('quarters').as('q'))
@@ -78,14 +97,25 @@ export async function submitWeek(deps: ReviewDeps, caller: Caller, projectId: nu
       submitted_at: nowIso(),
     })
     const title = await projectTitle(trx, projectId)
-    await announceWeek(trx, deps.publicUrl, 'submitted', { contract, week: moved, actorId: caller.userId, title })
+    await announceWeek(trx, deps.publicUrl, 'submitted', {
+      contract,
+      week: moved,
+      actorId: caller.userId,
+      title,
+    })
     return week.week_start
   })
   return readTimesheet(deps, caller, projectId, day)
 }
 
 /** The installment an approved week becomes: last of the contract, awaiting payment; the contract's value grows by it. */
-async function weekInstallment(trx: Trx, contract: ContractRow, week: WeekRow, amountMinor: number, actorId: number | null) {
+async function weekInstallment(
+  trx: Trx,
+  contract: ContractRow,
+  week: WeekRow,
+  amountMinor: number,
+  actorId: number | null,
+) {
   const last = await trx
     .selectFrom('installment')
     .select((eb) => eb.fn.max('position').as('n'))
@@ -109,7 +139,16 @@ async function weekInstallment(trx: Trx, contract: ContractRow, week: WeekRow, a
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  await recordCreated(trx, 'installment', row.id, 'pending', contract.project_id, actorId, [], week.week_start)
+  await recordCreated(
+    trx,
+    'installment',
+    row.id,
+    'pending',
+    contract.project_id,
+    actorId,
+    [],
+    week.week_start,
+  )
   await trx
     .updateTable('contract')
     .set({ amount_minor: contract.amount_minor + amountMinor, updated_at: now })
@@ -119,7 +158,13 @@ async function weekInstallment(trx: Trx, contract: ContractRow, week: WeekRow, a
 }
 
 /** Approves a submitted week (the client, or the system when `actorId` is null) in the caller's transaction. */
-async function approveLocked(deps: ReviewDeps, trx: Trx, contract: ContractRow, week: WeekRow, actorId: number | null) {
+async function approveLocked(
+  deps: ReviewDeps,
+  trx: Trx,
+  contract: ContractRow,
+  week: WeekRow,
+  actorId: number | null,
+) {
   const amountMinor = priceOf(week.quarters, contract.hourly_rate_minor ?? 0)
   const moved = await moveWeek(trx, week, ['submitted'], {
     status: 'approved',
@@ -128,7 +173,11 @@ async function approveLocked(deps: ReviewDeps, trx: Trx, contract: ContractRow, 
     amount_minor: amountMinor,
   })
   const installmentId = await weekInstallment(trx, contract, moved, amountMinor, actorId)
-  await trx.updateTable('timesheet_week').set({ installment_id: installmentId }).where('id', '=', week.id).execute()
+  await trx
+    .updateTable('timesheet_week')
+    .set({ installment_id: installmentId })
+    .where('id', '=', week.id)
+    .execute()
   const title = await projectTitle(trx, contract.project_id)
   await announceWeek(trx, deps.publicUrl, actorId === null ? 'autoApproved' : 'approved', {
     contract,
@@ -150,7 +199,10 @@ async function decideWeek(
     const contract = await lockedContract(deps, trx, caller, projectId, 'client')
     const week = await lockedWeek(deps, trx, contract, weekId)
     if (week.status !== 'submitted')
-      throw conflict(`The week of ${week.week_start} is ${week.status}; it is not waiting for an answer`, week.status)
+      throw conflict(
+        `The week of ${week.week_start} is ${week.status}; it is not waiting for an answer`,
+        week.status,
+      )
     if (reason === undefined)
       return { day: week.week_start, approved: await approveLocked(deps, trx, contract, week, caller.userId) }
     const moved = await moveWeek(trx, week, ['submitted'], {
@@ -160,7 +212,12 @@ async function decideWeek(
       decided_by: caller.userId,
     })
     const title = await projectTitle(trx, projectId)
-    await announceWeek(trx, deps.publicUrl, 'disputed', { contract, week: moved, actorId: caller.userId, title })
+    await announceWeek(trx, deps.publicUrl, 'disputed', {
+      contract,
+      week: moved,
+      actorId: caller.userId,
+      title,
+    })
     return { day: week.week_start, approved: null }
   })
   if (approved) await chargeWeek(deps, approved)
@@ -169,13 +226,22 @@ async function decideWeek(
 
 export const approveWeek = (deps: ReviewDeps, caller: Caller, projectId: number, weekId: number) =>
   decideWeek(deps, caller, projectId, weekId)
-export const disputeWeek = (deps: ReviewDeps, caller: Caller, projectId: number, weekId: number, reason: string) =>
-  decideWeek(deps, caller, projectId, weekId, reason)
+export const disputeWeek = (
+  deps: ReviewDeps,
+  caller: Caller,
+  projectId: number,
+  weekId: number,
+  reason: string,
+) => decideWeek(deps, caller, projectId, weekId, reason)
 
 /** The system approves one week still unanswered since before `submittedBefore`; a second instance finds it moved. */
 async function autoApprove(deps: ReviewDeps, weekId: number, submittedBefore: string) {
   const approved = await deps.db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('timesheet_week').select('contract_id').where('id', '=', weekId).executeTakeFirst()
+    const found = await trx
+      .selectFrom('timesheet_week')
+      .select('contract_id')
+      .where('id', '=', weekId)
+      .executeTakeFirst()
     if (!found) return false
     const contract = (await lockRow(trx, deps.dialect, 'contract', found.contract_id))!
     const week = await lockedWeek(deps, trx, contract, weekId)

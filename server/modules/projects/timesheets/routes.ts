@@ -17,7 +17,9 @@ export function timesheetsRoutes(sheets: Timesheets) {
     ),
     implement(c.remove, ({ params, ctx }) => sheets.remove(me(ctx.caller), params.projectId, params.entryId)),
     implement(c.submit, ({ params, ctx }) => sheets.submit(me(ctx.caller), params.projectId, params.weekId)),
-    implement(c.approve, ({ params, ctx }) => sheets.approve(me(ctx.caller), params.projectId, params.weekId)),
+    implement(c.approve, ({ params, ctx }) =>
+      sheets.approve(me(ctx.caller), params.projectId, params.weekId),
+    ),
     implement(c.dispute, ({ params, body, ctx }) =>
       sheets.dispute(me(ctx.caller), params.projectId, params.weekId, body.reason),
     ),

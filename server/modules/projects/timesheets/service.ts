@@ -13,9 +13,12 @@ export function createTimesheets(deps: ReviewDeps) {
     add: (caller: Caller, projectId: number, input: EntryIn) => addEntry(deps, caller, projectId, input),
     change: (caller: Caller, projectId: number, entryId: number, input: EntryIn) =>
       changeEntry(deps, caller, projectId, entryId, input),
-    remove: (caller: Caller, projectId: number, entryId: number) => removeEntry(deps, caller, projectId, entryId),
-    submit: (caller: Caller, projectId: number, weekId: number) => submitWeek(deps, caller, projectId, weekId),
-    approve: (caller: Caller, projectId: number, weekId: number) => approveWeek(deps, caller, projectId, weekId),
+    remove: (caller: Caller, projectId: number, entryId: number) =>
+      removeEntry(deps, caller, projectId, entryId),
+    submit: (caller: Caller, projectId: number, weekId: number) =>
+      submitWeek(deps, caller, projectId, weekId),
+    approve: (caller: Caller, projectId: number, weekId: number) =>
+      approveWeek(deps, caller, projectId, weekId),
     dispute: (caller: Caller, projectId: number, weekId: number, reason: string) =>
       disputeWeek(deps, caller, projectId, weekId, reason),
     sweep: (now?: Date) => sweepWeeks(deps, now),

@@ -49,11 +49,20 @@ for (const dialect of dialects) {
       const c = await hourly(10)
       const first = await log(c.projectId, { date: lastWeek, hours: 6.5, description: 'Frame model' })
       expect(first.status, first.text).toBe(200)
-      expect(first.json.week).toMatchObject({ weekStart: lastWeek, status: 'open', hours: 6.5, amountMinor: 52000 })
+      expect(first.json.week).toMatchObject({
+        weekStart: lastWeek,
+        status: 'open',
+        hours: 6.5,
+        amountMinor: 52000,
+      })
       expect(first.json.week.entries).toHaveLength(1)
       const entries = () => rowCount(database, 'timesheet_entry')
       const before = await entries()
-      const over = await log(c.projectId, { date: addDays(lastWeek, 1), hours: 3.75, description: 'Connections' })
+      const over = await log(c.projectId, {
+        date: addDays(lastWeek, 1),
+        hours: 3.75,
+        description: 'Connections',
+      })
       expect(over.status).toBe(400)
       expect(over.json.errors.hours[0]).toContain('10')
       const refusals: Array<[Record<string, unknown>, string]> = [
@@ -62,7 +71,10 @@ for (const dialect of dialects) {
         [{ date: lastWeek, hours: 1.3, description: 'Not a quarter' }, 'hours'],
         [{ date: lastWeek, hours: 0, description: 'Nothing' }, 'hours'],
         [{ date: lastWeek, hours: 1, description: ' ' }, 'description'],
-        [{ date: lastWeek, hours: 1, description: 'A deliverable of no one', deliverableId: 999999 }, 'deliverableId'],
+        [
+          { date: lastWeek, hours: 1, description: 'A deliverable of no one', deliverableId: 999999 },
+          'deliverableId',
+        ],
       ]
       for (const [body, field] of refusals) {
         const r = await log(c.projectId, body)
@@ -70,12 +82,20 @@ for (const dialect of dialects) {
         expect(Object.keys(r.json.errors)).toContain(field)
       }
       // Only the freelancer logs; anyone outside the contract does not find it.
-      expect((await log(c.projectId, { date: lastWeek, hours: 1, description: 'Mine' }, client)).status).toBe(403)
-      expect((await log(c.projectId, { date: lastWeek, hours: 1, description: 'Mine' }, other)).status).toBe(404)
+      expect((await log(c.projectId, { date: lastWeek, hours: 1, description: 'Mine' }, client)).status).toBe(
+        403,
+      )
+      expect((await log(c.projectId, { date: lastWeek, hours: 1, description: 'Mine' }, other)).status).toBe(
+        404,
+      )
       expect((await t.call('GET', path(c.projectId), { token: other.token })).status).toBe(404)
       expect(await entries()).toBe(before)
       // Exactly the limit is allowed; an edit counts the entry's new hours instead of its old ones.
-      const fill = await log(c.projectId, { date: addDays(lastWeek, 1), hours: 3.5, description: 'Connections' })
+      const fill = await log(c.projectId, {
+        date: addDays(lastWeek, 1),
+        hours: 3.5,
+        description: 'Connections',
+      })
       expect(fill.status, fill.text).toBe(200)
       const id = first.json.week.entries[0].id as number
       const edit = (hours: number) =>
@@ -109,9 +129,14 @@ for (const dialect of dialects) {
         body: { date: lastWeek, hours: 2, description: 'Less' },
       })
       expect(change.status).toBe(409)
-      const remove = await t.call('DELETE', path(c.projectId, `/entries/${entryId}`), { token: freelancer.token })
+      const remove = await t.call('DELETE', path(c.projectId, `/entries/${entryId}`), {
+        token: freelancer.token,
+      })
       expect(remove.status).toBe(409)
-      expect((await sheet(c.projectId, client, lastWeek)).week).toMatchObject({ canDecide: true, clientFeeMinor: expect.any(Number) })
+      expect((await sheet(c.projectId, client, lastWeek)).week).toMatchObject({
+        canDecide: true,
+        clientFeeMinor: expect.any(Number),
+      })
       // The client is told: a bell in the timesheets' words, and an email.
       await t.api.jobs.outbox.drain()
       const bells = await database.db
@@ -119,8 +144,15 @@ for (const dialect of dialects) {
         .select(['user_id', 'message_key'])
         .where('project_id', '=', c.projectId)
         .execute()
-      expect(bells).toContainEqual({ user_id: client.id, message_key: 'timesheets:notify.timesheetSubmitted' })
-      const mails = await database.db.selectFrom('outbox').select('payload').where('topic', '=', EMAIL_TOPIC).execute()
+      expect(bells).toContainEqual({
+        user_id: client.id,
+        message_key: 'timesheets:notify.timesheetSubmitted',
+      })
+      const mails = await database.db
+        .selectFrom('outbox')
+        .select('payload')
+        .where('topic', '=', EMAIL_TOPIC)
+        .execute()
       expect(mails.some((m) => m.payload.includes(`/projects/timesheets/${c.projectId}`))).toBe(true)
 
       expect((await week(c.projectId, id, 'dispute', freelancer, { reason: 'No' })).status).toBe(403)
@@ -137,7 +169,11 @@ for (const dialect of dialects) {
       expect((await week(c.projectId, id, 'submit', freelancer)).json.week.status).toBe('submitted')
       const approved = await week(c.projectId, id, 'approve', client)
       expect(approved.status, approved.text).toBe(200)
-      expect(approved.json.week).toMatchObject({ status: 'approved', amountMinor: 48000, installmentStatus: 'pending' })
+      expect(approved.json.week).toMatchObject({
+        status: 'approved',
+        amountMinor: 48000,
+        installmentStatus: 'pending',
+      })
       expect((await week(c.projectId, id, 'approve', client)).status).toBe(409)
       const rows = await installmentRows(database, c.contractId)
       expect(rows.map((i) => [i.title, i.amount_minor, i.status])).toEqual([
@@ -162,13 +198,20 @@ for (const dialect of dialects) {
       const logged = await log(c.projectId, { date: lastWeek, hours: 12.5, description: 'Calculations' })
       const id = logged.json.week.id as number
       await week(c.projectId, id, 'submit', freelancer)
-      const answers = await Promise.all([week(c.projectId, id, 'approve', client), week(c.projectId, id, 'approve', client)])
+      const answers = await Promise.all([
+        week(c.projectId, id, 'approve', client),
+        week(c.projectId, id, 'approve', client),
+      ])
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
       const rows = await installmentRows(database, c.contractId)
       expect(rows).toHaveLength(1)
       expect(rows[0]).toMatchObject({ amount_minor: 100000, status: 'pending' })
       expect((await weekRow(id)).installment_id).toBe(rows[0].id)
-      const contract = await database.db.selectFrom('contract').select('amount_minor').where('id', '=', c.contractId).executeTakeFirstOrThrow()
+      const contract = await database.db
+        .selectFrom('contract')
+        .select('amount_minor')
+        .where('id', '=', c.contractId)
+        .executeTakeFirstOrThrow()
       expect(Number(contract.amount_minor)).toBe(100000)
 
       const paid = await fund(t.call, client, c.projectId, [rows[0].id])
@@ -182,7 +225,8 @@ for (const dialect of dialects) {
       })
       expect(again.status).toBe(409)
       expect(await ledgerBroken(database)).toEqual([])
-      const statement = (await t.call('GET', 'Payment/statements?pageSize=1000', { token: freelancer.token })).json
+      const statement = (await t.call('GET', 'Payment/statements?pageSize=1000', { token: freelancer.token }))
+        .json
       expect(statement.data).toContainEqual(
         expect.objectContaining({ movement: 'release', installmentTitle: rows[0].title }),
       )
@@ -204,7 +248,11 @@ for (const dialect of dialects) {
     test("with the client's card saved at a checkout, the next approved week is charged to it and released; a declined card leaves it to the checkout", async () => {
       const c = await hourly()
       const submitWeek = async (weeksAgo: number, hours: number) => {
-        const logged = await log(c.projectId, { date: mondayWeeksAgo(weeksAgo), hours, description: 'Site visit' })
+        const logged = await log(c.projectId, {
+          date: mondayWeeksAgo(weeksAgo),
+          hours,
+          description: 'Site visit',
+        })
         const id = logged.json.week.id as number
         await week(c.projectId, id, 'submit', freelancer)
         return id
@@ -221,18 +269,29 @@ for (const dialect of dialects) {
         body: { ...card(), save: true },
       })
       expect(charged.status, charged.text).toBe(200)
-      const saved = await database.db.selectFrom('saved_payment_method').selectAll().where('client_id', '=', client.id).execute()
+      const saved = await database.db
+        .selectFrom('saved_payment_method')
+        .selectAll()
+        .where('client_id', '=', client.id)
+        .execute()
       expect(saved).toEqual([expect.objectContaining({ method_ref: 'sbx_pm_succeeded', label: '•••• 4242' })])
 
       const second = await submitWeek(2, 3)
       const approved = await week(c.projectId, second, 'approve', client)
       expect(approved.status, approved.text).toBe(200)
       expect(approved.json.week).toMatchObject({ status: 'approved', installmentStatus: 'released' })
-      expect((await installmentRows(database, c.contractId)).map((i) => i.status)).toEqual(['released', 'released'])
+      expect((await installmentRows(database, c.contractId)).map((i) => i.status)).toEqual([
+        'released',
+        'released',
+      ])
       expect(await ledgerBroken(database)).toEqual([])
 
       // A card the gateway now declines: the week waits for the checkout, and the client is told.
-      await database.db.updateTable('saved_payment_method').set({ method_ref: 'sbx_pm_failed' }).where('client_id', '=', client.id).execute()
+      await database.db
+        .updateTable('saved_payment_method')
+        .set({ method_ref: 'sbx_pm_failed' })
+        .where('client_id', '=', client.id)
+        .execute()
       const third = await submitWeek(1, 1)
       const declined = await week(c.projectId, third, 'approve', client)
       expect(declined.json.week).toMatchObject({ status: 'approved', installmentStatus: 'pending' })
@@ -262,7 +321,11 @@ for (const dialect of dialects) {
       const sweep = t.api.services.timesheets.sweep
       expect((await sweep()).approved).toBe(0)
       const old = new Date(Date.now() - (TIMESHEET_REVIEW_DAYS + 1) * 86_400_000).toISOString()
-      await database.db.updateTable('timesheet_week').set({ submitted_at: old }).where('id', '=', id).execute()
+      await database.db
+        .updateTable('timesheet_week')
+        .set({ submitted_at: old })
+        .where('id', '=', id)
+        .execute()
       const [a, b] = await Promise.all([sweep(), sweep()])
       expect(a.approved + b.approved).toBe(1)
       const row = await weekRow(id)
