@@ -363,7 +363,9 @@ export const rows: Record<string, Row> = {
   'POST projects/{projectId}/change-orders/{changeOrderId}/withdraw': row(FREELANCER_MOVE),
   // Timesheets of the world's hourly contract (decision 324): its two parties read them; the
   // freelancer logs and submits, the client approves or disputes.
-  'GET projects/{projectId}/timesheets': row(PARTIES, { call: timesheet() }),
+  'GET projects/{projectId}/timesheets': row(PARTIES, {
+    call: (w) => ({ ...timesheet()(w), query: { week: '2020-01-06' } }),
+  }),
   'POST projects/{projectId}/timesheets/entries': row(FREELANCER_MOVE, { call: timesheet(entry) }),
   'PUT projects/{projectId}/timesheets/entries/{entryId}': row(FREELANCER_MOVE, { call: timesheet(entry) }),
   'DELETE projects/{projectId}/timesheets/entries/{entryId}': row(FREELANCER_MOVE, { call: timesheet() }),
