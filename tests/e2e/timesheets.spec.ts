@@ -116,6 +116,19 @@ test('the freelancer logs and submits a week; the client approves and pays it; t
   const row = main(freelancer).getByTestId('movement').filter({ hasText: 'Week of' })
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('+€720.00')
+
+  // Both parties' timesheet fits a 320 px phone in every language, with no sideways scroll.
+  for (const page of [freelancer, client]) {
+    await page.setViewportSize({ width: 320, height: 740 })
+    for (const lang of ['en', 'es', 'de', 'it', 'ru']) {
+      await page.context().addCookies([{ name: 'lang', value: lang, url: shell().base }])
+      await page.goto(`${shell().base}/projects/timesheets/${projectId}?week=${week}`)
+      const extra = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(extra, `${lang} at 320 px`).toBeLessThanOrEqual(0)
+    }
+  }
   await client.context().close()
   await freelancer.context().close()
 })
