@@ -113,6 +113,7 @@ export default [
   route('chats/files/:fileId', 'routes/projects/file.tsx', { id: 'chat-file' }),
   route('ticketSupport/files/:fileId', 'routes/projects/file.tsx', { id: 'complaint-file' }),
   route('search/suggest', 'routes/search-suggest.tsx'),
+  route('notifications/read-all', 'routes/notifications-read-all.tsx'),
   route('notifications/:id/read', 'routes/notifications-read.tsx'),
   route('invoices/:invoiceId/pdf', 'routes/payments/invoice-pdf.tsx'),
   route('projects/transmittal/:transmittalId/pdf', 'routes/projects/transmittal-pdf.tsx'),

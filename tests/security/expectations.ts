@@ -280,6 +280,7 @@ export const rows: Record<string, Row> = {
   }),
   'GET notificationHub/notifications/{userId}': freelancerRow(cells('401 403 403 ok 403 403')),
   'GET notificationHub/unreadNotifications/{userId}': freelancerRow(cells('401 403 403 ok 403 403')),
+  'PUT notifications/read': row(USER),
   'PUT notifications/{id}/read': row(CLIENT_ONLY, { call: id((w) => w.ids.notificationId) }),
   'PUT notificationHub/UpdateReadStatusForNotification/{id}': row(CLIENT_ONLY, {
     call: id((w) => w.ids.notificationId),

@@ -123,6 +123,7 @@ const table: Record<string, string> = {
   '/ticketSupport/files/:fileId': SIGNED_IN,
   '/search/suggest': EVERYONE,
   '/notifications/:id/read': `login ${times('302 /', 5)}`,
+  '/notifications/read-all': `login ${times('302 /notifications', 5)}`,
   '/invoices/:invoiceId/pdf': PARTIES,
   '/statements.csv': SIGNED_IN,
   // Development and e2e only (decision 110): a production server has no style guide.

@@ -67,6 +67,14 @@ export const notificationsContract = {
     params: z.object({ id }),
     response: notification,
   }),
+  markAllRead: endpoint({
+    method: 'PUT',
+    path: 'notifications/read',
+    summary: 'Marks every unread notification of the caller read; answers how many it marked',
+    tag,
+    access: 'user',
+    response: z.object({ marked: z.number(), unreadCount: z.number() }),
+  }),
   hubList: endpoint({
     method: 'GET',
     path: 'notificationHub/notifications/{userId}',

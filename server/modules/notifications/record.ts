@@ -65,6 +65,21 @@ export async function markRead(db: Kysely<Database>, userId: number, id: number,
   return present(row, locale)
 }
 
+/** Marks every unread notification of the caller read ("Mark all as read"); answers how many changed. */
+export async function markAllRead(db: Kysely<Database>, userId: number) {
+  return db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('notification')
+      .set({ is_read: 1 })
+      .where('user_id', '=', userId)
+      .where('is_read', '=', 0)
+      .executeTakeFirst()
+    const marked = Number(done.numUpdatedRows)
+    if (marked) await enqueue(trx, COUNT_TOPIC, { userId })
+    return marked
+  })
+}
+
 /** Marks read a user's notifications of one chat room (they have read the room); answers how many changed. */
 export async function markRoomRead(executor: Executor, userId: number, roomId: number) {
   const done = await executor

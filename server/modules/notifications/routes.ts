@@ -13,6 +13,10 @@ export function notificationsRoutes(notifications: NotificationsService) {
     implement(c.count, ({ ctx }) => notifications.count(me(ctx.caller))),
     implement(c.list, ({ query, ctx }) => notifications.list(me(ctx.caller), query.hand, ctx.locale)),
     implement(c.markRead, ({ params, ctx }) => notifications.markRead(me(ctx.caller), params.id, ctx.locale)),
+    implement(c.markAllRead, async ({ ctx }) => ({
+      marked: await notifications.markAllRead(me(ctx.caller)),
+      unreadCount: 0,
+    })),
     implement(c.hubList, ({ params, query, ctx }) =>
       notifications.list(notifications.ownId(me(ctx.caller), params.userId), query.hand, ctx.locale),
     ),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database, Locale } from '#server/db/schema.ts'
 import { forbidden } from '#server/api/errors.ts'
 import { bySource, list, unread, unreadCount } from './inbox.ts'
-import { markRead, markRoomRead, record } from './record.ts'
+import { markAllRead, markRead, markRoomRead, record } from './record.ts'
 
 export { COUNT_TOPIC, type NotificationInput } from './record.ts'
 
@@ -15,6 +15,7 @@ export function createNotificationsService({ db }: { db: Kysely<Database> }) {
     count: async (userId: number) => ({ unreadCount: await unreadCount(db, userId) }),
     unreadCount: (userId: number) => unreadCount(db, userId),
     markRead: (userId: number, id: number, locale: Locale) => markRead(db, userId, id, locale),
+    markAllRead: (userId: number) => markAllRead(db, userId),
     /** The hub-style aliases name a user: only the caller's own id is accepted. */
     ownId(callerId: number, userId: number) {
       if (callerId !== userId) throw forbidden()
