@@ -49,6 +49,7 @@ const postgresSpecs = [
   'invoices',
   'chat',
   'notifications',
+  'notification-settings',
   'realtime',
   'identity',
   'dashboard',

@@ -54,7 +54,10 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
     <main id="main" className="container page">
       <h1>{t('page.title')}</h1>
       <p className="lead">{t('page.unread', { count: unread })}</p>
-      {unread > 0 ? <MarkAllRead className="mark-all-read" /> : null}
+      <div className="notification-actions">
+        {unread > 0 ? <MarkAllRead className="mark-all-read" /> : null}
+        <Link to="/notifications/settings">{t('settings.link')}</Link>
+      </div>
       {items.length ? (
         <>
           <p className="muted">{t('page.intro')}</p>

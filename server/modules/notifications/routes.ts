@@ -17,6 +17,16 @@ export function notificationsRoutes(notifications: NotificationsService) {
       marked: await notifications.markAllRead(me(ctx.caller)),
       unreadCount: 0,
     })),
+    implement(c.preferences, async ({ ctx }) => ({
+      preferences: await notifications.preferences(me(ctx.caller)),
+    })),
+    implement(c.setPreferences, async ({ body, ctx }) => ({
+      preferences: await notifications.setPreferences(me(ctx.caller), body.preferences),
+    })),
+    implement(c.emailOff, async ({ params }) => {
+      await notifications.stopMails(params.userId, params.kind, params.token)
+      return { kind: params.kind }
+    }),
     implement(c.hubList, ({ params, query, ctx }) =>
       notifications.list(notifications.ownId(me(ctx.caller), params.userId), query.hand, ctx.locale),
     ),
