@@ -26,6 +26,7 @@ import { StatusChip } from '~/components/ui/status-chip'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
 import { RegisterLink } from './register-ui'
+import { HourlyTerms } from './hourly-ui'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
 // plain form actions), the contract and its installments, files, questions and the activity log.
@@ -45,8 +46,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     )
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
     const [refunds, changes] = await Promise.all([
-      loadRefunds(context, projectId, !!view.contract),
-      loadChangeOrders(context, projectId, !!view.contract),
+      // An hourly contract has no installments to refund or amend (decision 323).
+      loadRefunds(context, projectId, !!view.contract && view.contract.billing !== 'hourly'),
+      loadChangeOrders(context, projectId, !!view.contract && view.contract.billing !== 'hourly'),
     ])
     return {
       work: { ...view, revisions, comments: comments.data },
@@ -288,19 +290,25 @@ function ContractSection({
           />
           <StatusChip machine="contract" state={contract.status} />
         </header>
-        <DefinitionList
-          items={[
-            [t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />],
-          ]}
-        />
+        {contract.billing === 'hourly' ? (
+          <HourlyTerms contract={contract} note />
+        ) : (
+          <DefinitionList
+            items={[
+              [t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />],
+            ]}
+          />
+        )}
       </Card>
-      <InstallmentList
-        items={contract.installments}
-        role="client"
-        active={contract.status === 'active'}
-        projectId={projectId}
-        payee={contract.freelancer.name}
-      />
+      {contract.billing === 'hourly' ? null : (
+        <InstallmentList
+          items={contract.installments}
+          role="client"
+          active={contract.status === 'active'}
+          projectId={projectId}
+          payee={contract.freelancer.name}
+        />
+      )}
     </section>
   )
 }
