@@ -49,6 +49,7 @@ const postgresSpecs = [
   'invoices',
   'chat',
   'notifications',
+  'notification-settings',
   'realtime',
   'identity',
   'dashboard',
@@ -63,6 +64,7 @@ const postgresSpecs = [
   'change-orders',
   'deliverables',
   'timesheets',
+  'hourly',
 ].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is

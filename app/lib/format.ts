@@ -107,6 +107,12 @@ export function formatMoney(minor: number, currency: string, locale: string) {
   })
 }
 
+/** A range of amounts ("€40.00–€60.00"); one amount when both ends are the same. */
+export function formatMoneyRange(minMinor: number, maxMinor: number, currency: string, locale: string) {
+  const max = formatMoney(maxMinor, currency, locale)
+  return minMinor === maxMinor ? max : `${formatMoney(minMinor, currency, locale)}–${max}`
+}
+
 const SHORT_MONTH: Intl.DateTimeFormatOptions = { month: 'short', year: 'numeric' }
 /** A month kept as "YYYY-MM" (a job's start, a certificate's issue) as people read it: "Mar 2015", "mar 2015". */
 export function formatMonth(value: string, locale: string) {

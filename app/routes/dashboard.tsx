@@ -12,7 +12,7 @@ import { titled } from '~/lib/meta'
 import { timeAgo } from '~/lib/time-ago'
 import { dashboardContract, type Dashboard as DashboardData } from '#server/modules/dashboard/contract.ts'
 import { paymentsContract } from '#server/modules/payments/contract.ts'
-import { Money } from './projects/ui'
+import { Bid, Money } from './projects/ui'
 import { ButtonLink } from '~/components/ui/button'
 import { ConversationList } from '~/components/ui/conversation'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -218,7 +218,7 @@ function MyProposals({ proposals }: { proposals: NonNullable<DashboardData['prop
               <span>
                 <StatusChip machine="proposal" state={p.status} />{' '}
                 <span className="muted">
-                  {t('proposals.bid')} <Money minor={p.bidMinor} currency={p.currency} />
+                  {t('proposals.bid')} <Bid p={p} />
                 </span>
               </span>
             </li>

@@ -10,7 +10,7 @@ import { HomeBoxCard, LogoItem, ServiceCard } from '~/components/content/pieces'
 import { categoryHref } from '~/components/shell/mega-menu'
 import { contentContract } from '#server/modules/content/contract.ts'
 import { projectsContract } from '#server/modules/projects/contract.ts'
-import { formatMoney } from '~/lib/format'
+import { formatMoney, formatMoneyRange } from '~/lib/format'
 import { timeAgo } from '~/lib/time-ago'
 import { getLocale } from '~/middleware/i18next'
 import { getUser } from '~/lib/session.server'
@@ -70,8 +70,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       title: p.title,
       excerpt: p.excerpt,
       category: p.category?.name ?? null,
-      budget: formatMoney(p.budgetMinor, p.currency, getLocale(context)),
+      // An hourly project shows its range of rates (the highest alone when the lowest is unknown).
+      budget:
+        p.budgetType === 'hourly'
+          ? formatMoneyRange(p.budgetMinMinor ?? p.budgetMinor, p.budgetMinor, p.currency, getLocale(context))
+          : formatMoney(p.budgetMinor, p.currency, getLocale(context)),
       hourly: p.budgetType === 'hourly',
+      hoursPerWeek: p.hoursPerWeek,
       posted: p.publishedAt ?? p.createdAt,
     }))
     return {
@@ -205,7 +210,11 @@ function RecentProjects({ data }: { data: HomeData }) {
               </h3>
               <p>{p.excerpt}</p>
               <p className="project-budget">
-                {p.hourly ? tc('home.perHour', { amount: p.budget }) : p.budget}
+                {!p.hourly
+                  ? p.budget
+                  : p.hoursPerWeek
+                    ? tc('home.rateRange', { range: p.budget, count: p.hoursPerWeek })
+                    : tc('home.perHour', { amount: p.budget })}
               </p>
             </li>
           ))}

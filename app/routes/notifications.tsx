@@ -6,7 +6,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
-import { NotificationEntry } from '~/components/shell/bells'
+import { MarkAllRead, NotificationEntry } from '~/components/shell/bells'
 import { titled } from '~/lib/meta'
 import { notificationsContract as c, NOTIFICATION_PAGE } from '#server/modules/notifications/contract.ts'
 
@@ -54,6 +54,10 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
     <main id="main" className="container page">
       <h1>{t('page.title')}</h1>
       <p className="lead">{t('page.unread', { count: unread })}</p>
+      <div className="notification-actions">
+        {unread > 0 ? <MarkAllRead className="mark-all-read" /> : null}
+        <Link to="/notifications/settings">{t('settings.link')}</Link>
+      </div>
       {items.length ? (
         <>
           <p className="muted">{t('page.intro')}</p>

@@ -40,6 +40,8 @@ export const specificCodes = [
   // The deliverables register (decision 318).
   'revision_not_next',
   'already_answered',
+  // An hourly contract takes no change orders (decision 323).
+  'hourly_contract',
 ] as const
 export type ErrorCode = (typeof errorTitles)[ErrorTitle] | (typeof specificCodes)[number]
 export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorTitles)), ...specificCodes]

@@ -108,7 +108,10 @@ function createPlatform(options: Options, limiter: RateLimiter) {
     profileCompleteness: (executor, userId) => profiles.percentFor(userId, executor),
     nameChanged: (executor, userId) => profiles.renamed(executor, userId),
   })
-  const notifications = createNotificationsService({ db })
+  const notifications = createNotificationsService({
+    db,
+    mails: { publicUrl: config.publicUrl },
+  })
   const chat = createChatService({ db, files, notifications })
   return { files, catalogue, profiles, identity, notifications, chat }
 }

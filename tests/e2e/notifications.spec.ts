@@ -348,3 +348,57 @@ test('/notifications lists ten a page with plain links; the bell\'s "See all" le
   await expect(company).toHaveURL(`${shell().base}/notifications`)
   await expect(items).toHaveCount(10)
 })
+
+test('"Mark all as read" in the bell and on /notifications marks every one read and comes back to the page', async ({
+  browser,
+}) => {
+  const user = await shell()
+    .db.db.selectFrom('app_user')
+    .select('id')
+    .where('email', '=', accounts.company.email)
+    .executeTakeFirstOrThrow()
+  const seed = async (tag: string, count: number) => {
+    await shell().db.db.deleteFrom('notification').where('user_id', '=', user.id).execute()
+    await shell()
+      .db.db.insertInto('notification')
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          user_id: user.id,
+          source: `e2e-all:${tag}:${test.info().project.name}:${i}`,
+          message_key: 'projects:notify.projectCancelled',
+          params: JSON.stringify({ title: `Weir ${i}` }),
+          type: 'ProjectStatus' as const,
+          project_id: null,
+          created_at: new Date(Date.now() + i).toISOString(),
+        })),
+      )
+      .execute()
+  }
+  await seed('bell', 12)
+  const company = await signedIn(browser, accounts.company.email)
+  await company.goto(`${shell().base}/faq`)
+  await expect(badge(company)).toHaveText('12')
+  await bell(company).locator('summary').click()
+  await bell(company).getByRole('button', { name: 'Mark all as read' }).click()
+  await expect(company).toHaveURL(`${shell().base}/faq`)
+  await expect(badge(company)).toHaveCount(0)
+  await bell(company).locator('summary').click()
+  await expect(bell(company).locator('li.unread')).toHaveCount(0)
+  await expect(bell(company).getByRole('button', { name: 'Mark all as read' })).toHaveCount(0)
+
+  await seed('page', 3)
+  await company.goto(`${shell().base}/notifications`)
+  await expect(company.locator('main')).toContainText('Unread: 3')
+  await company.locator('main').getByRole('button', { name: 'Mark all as read' }).click()
+  await expect(company).toHaveURL(`${shell().base}/notifications`)
+  await expect(company.locator('main')).toContainText('Unread: 0')
+  await expect(company.locator('main li.unread')).toHaveCount(0)
+  await expect(company.locator('main').getByRole('button', { name: 'Mark all as read' })).toHaveCount(0)
+  const rows = await shell()
+    .db.db.selectFrom('notification')
+    .select('is_read')
+    .where('user_id', '=', user.id)
+    .execute()
+  expect(rows.map((r) => r.is_read)).toEqual([1, 1, 1])
+  await company.context().close()
+})

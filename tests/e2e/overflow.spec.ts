@@ -36,6 +36,7 @@ const clientPages = (projectId: number, roomId: number) => [
   '/chats',
   `/chats/${roomId}`,
   '/notifications',
+  '/notifications/settings',
   '/statements',
   '/invoices',
   '/ticketSupport/addComplaints',

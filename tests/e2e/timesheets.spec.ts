@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
-import { accounts } from './shell-server'
-import { clickIn as click, hiredProject } from './contract-setup'
+import { accounts, SHELL_PASSWORD } from './shell-server'
+import { apiCall, clickIn as click } from './contract-setup'
 import { signInAs, useShellServer } from './shell-session'
 import { payInCheckout } from './checkout'
 import { settle } from './settle'
@@ -15,6 +15,16 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
 const main = (page: Page) => page.locator('main')
 
+const tokens = async () => {
+  const login = async (email: string) =>
+    (await apiCall(shell().base, 'POST', 'identity/login', null, { email, password: SHELL_PASSWORD }))
+      .token as string
+  return {
+    clientToken: await login(accounts.client.email),
+    freelancerToken: await login(accounts.freelancer.email),
+  }
+}
+
 /** The Monday of last week (UTC), as a date input takes it. */
 function lastMonday() {
   const today = new Date()
@@ -25,32 +35,39 @@ function lastMonday() {
 test('the freelancer logs and submits a week; the client approves and pays it; the freelancer is paid', async ({
   browser,
 }) => {
-  const { projectId } = await hiredProject(shell().base, shell().db, {
+  // An hourly project at €80 an hour, a proposal of that rate for 10 hours a week, accepted; the
+  // contract is moved back four weeks so last week's time can be logged.
+  const { clientToken, freelancerToken } = await tokens()
+  const { id: subcategoryId } = await shell()
+    .db.db.selectFrom('subcategory')
+    .select('id')
+    .where('slug', '=', 'structural-engineering')
+    .executeTakeFirstOrThrow()
+  const project = await apiCall(shell().base, 'POST', 'projects', clientToken, {
     title: `Site supervision by the hour ${test.info().project.name}`,
     description:
       'Supervise the steel erection of a warehouse on site, a few hours a week, and report each visit.',
-    coverLetter: 'I supervise steel erection on site every week and write a short report after each visit.',
-    durationDays: 30,
-    installments: [{ title: 'Supervision', amountMinor: 100000 }],
+    subcategoryId,
+    budgetType: 'hourly',
+    budgetMinMinor: 7000,
+    budgetMinor: 9000,
+    hoursPerWeek: 10,
+    currency: 'EUR',
+    remote: true,
+    publish: true,
   })
-  // The contract is made hourly as the hourly proposals will make it: €80 an hour, 10 hours a week.
-  const db = shell().db.db
-  const contract = await db
-    .selectFrom('contract')
-    .selectAll()
+  const projectId = project.id as number
+  const proposal = await apiCall(shell().base, 'POST', `projects/${projectId}/proposal`, freelancerToken, {
+    coverLetter: 'I supervise steel erection on site every week and write a short report after each visit.',
+    bidMinor: 8000,
+    durationDays: 30,
+    weeklyHours: 10,
+  })
+  await apiCall(shell().base, 'POST', `projects/proposals/${proposal.id}/accept/${projectId}`, clientToken)
+  await shell()
+    .db.db.updateTable('contract')
+    .set({ created_at: new Date(Date.now() - 28 * 86_400_000).toISOString() })
     .where('project_id', '=', projectId)
-    .executeTakeFirstOrThrow()
-  await db.deleteFrom('installment').where('contract_id', '=', contract.id).execute()
-  await db
-    .updateTable('contract')
-    .set({
-      billing: 'hourly',
-      hourly_rate_minor: 8000,
-      weekly_limit_hours: 10,
-      amount_minor: 0,
-      created_at: new Date(Date.now() - 28 * 86_400_000).toISOString(),
-    })
-    .where('id', '=', contract.id)
     .execute()
   const week = lastMonday()
   const client = await signInAs(browser, shell().base, accounts.client.email)

@@ -103,6 +103,7 @@ const publicRows = Object.fromEntries(
     'POST subscribe/{address}',
     'POST subscribe/confirm/{token}',
     'POST subscribe/unsubscribe/{token}',
+    'POST notifications/email-off/{userId}/{kind}/{token}',
     'POST support/contact-us',
     'POST identity/register',
     'POST identity/login',
@@ -285,6 +286,11 @@ export const rows: Record<string, Row> = {
   }),
   'GET notificationHub/notifications/{userId}': freelancerRow(cells('401 403 403 ok 403 403')),
   'GET notificationHub/unreadNotifications/{userId}': freelancerRow(cells('401 403 403 ok 403 403')),
+  'PUT notifications/read': row(USER),
+  'GET notifications/preferences': row(USER),
+  'PUT notifications/preferences': row(USER, {
+    call: () => ({ body: { preferences: [{ kind: 'money', site: true, email: true }] } }),
+  }),
   'PUT notifications/{id}/read': row(CLIENT_ONLY, { call: id((w) => w.ids.notificationId) }),
   'PUT notificationHub/UpdateReadStatusForNotification/{id}': row(CLIENT_ONLY, {
     call: id((w) => w.ids.notificationId),

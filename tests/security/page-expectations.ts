@@ -38,6 +38,7 @@ const table: Record<string, string> = {
   '/categories': EVERYONE,
   '/newsletter/confirm/:token': EVERYONE,
   '/newsletter/unsubscribe/:token': EVERYONE,
+  '/emails/stop/:userId/:kind/:token': EVERYONE,
   '/auth/not-found': same('not-found'),
   '/auth/login': `page ${times('302 /dashboard', 5)}`,
   '/auth/gotosign': `page ${times('302 /dashboard', 5)}`,
@@ -80,6 +81,7 @@ const table: Record<string, string> = {
   '/dashboard': SIGNED_IN,
   '/reviews': SIGNED_IN,
   '/notifications': SIGNED_IN,
+  '/notifications/settings': SIGNED_IN,
   '/chats': SIGNED_IN,
   '/chats/:roomId': PARTIES,
   // In progress, the contract's project is no longer editable: its client goes to its details.
@@ -126,6 +128,7 @@ const table: Record<string, string> = {
   '/ticketSupport/files/:fileId': SIGNED_IN,
   '/search/suggest': EVERYONE,
   '/notifications/:id/read': `login ${times('302 /', 5)}`,
+  '/notifications/read-all': `login ${times('302 /notifications', 5)}`,
   '/invoices/:invoiceId/pdf': PARTIES,
   '/statements.csv': SIGNED_IN,
   // Development and e2e only (decision 110): a production server has no style guide.

@@ -77,6 +77,20 @@ export function NotificationEntry({ n }: { n: Notification }) {
   )
 }
 
+/** "Mark all as read": a form posting to notifications-read-all.tsx, which comes back to this page. */
+export function MarkAllRead({ className }: { className?: string }) {
+  const { t } = useTranslation('notifications')
+  const { pathname, search } = useLocation()
+  return (
+    <Form method="post" action="/notifications/read-all" className={className}>
+      <input type="hidden" name="redirectTo" value={pathname + search} />
+      <button type="submit" className="link-button">
+        {t('markAllRead')}
+      </button>
+    </Form>
+  )
+}
+
 const KEPT_ALERTS = 20
 
 /** The alert item of docs/product.md §3 as the hub pushes it (ReceiveNotification), or null for anything else. */
@@ -139,6 +153,7 @@ export function NotificationBell({ bell }: { bell: BellData | null }) {
   }, [key, expanded])
   const footer = (
     <div className="menu-footer">
+      {count > 0 ? <MarkAllRead className="menu-footer-link" /> : null}
       {bell?.moreHref ? (
         <Link to={bell.moreHref} className="menu-footer-link" preventScrollReset>
           {t('loadMore', { ns: 'notifications' })}

@@ -72,7 +72,9 @@ export default function ChangeOrdersPage({ loaderData, actionData }: Route.Compo
       <p>
         <ButtonLink to={contractPage}>{t('back')}</ButtonLink>
       </p>
-      {list.contractStatus === 'active' ? (
+      {list.billing === 'hourly' ? (
+        <Notice kind="info">{t('hourly')}</Notice>
+      ) : list.contractStatus === 'active' ? (
         <ProposeForm installments={list.installments} currency={list.currency} reply={result?.propose} />
       ) : null}
       <section aria-labelledby="change-orders" className="ui-section">

@@ -27,7 +27,7 @@ import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
 import { RegisterLink } from './register-ui'
 import { TimesheetLink } from './timesheet-link'
-import { hasTimesheet } from './timesheets.server'
+import { HourlyTerms } from './hourly-ui'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
 // plain form actions), the contract and its installments, files, questions and the activity log.
@@ -46,16 +46,16 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       revised.map((pr) => api.call(c.proposalRevisions, { params: { proposalId: pr.id } })),
     )
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
-    const [refunds, changes, hourly] = await Promise.all([
-      loadRefunds(context, projectId, !!view.contract),
-      loadChangeOrders(context, projectId, !!view.contract),
-      view.contract ? hasTimesheet(context, projectId) : false,
+    const [refunds, changes] = await Promise.all([
+      // An hourly contract has no installments to refund or amend (decision 323).
+      loadRefunds(context, projectId, !!view.contract && view.contract.billing !== 'hourly'),
+      loadChangeOrders(context, projectId, !!view.contract && view.contract.billing !== 'hourly'),
     ])
     return {
       work: { ...view, revisions, comments: comments.data },
       refunds,
       changes,
-      hourly,
+      hourly: view.contract?.billing === 'hourly',
       refundDone: url.searchParams.get('refund'),
       created: url.searchParams.get('created') === '1',
       edited: url.searchParams.get('edited') === '1',
@@ -295,19 +295,25 @@ function ContractSection({
           />
           <StatusChip machine="contract" state={contract.status} />
         </header>
-        <DefinitionList
-          items={[
-            [t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />],
-          ]}
-        />
+        {contract.billing === 'hourly' ? (
+          <HourlyTerms contract={contract} note />
+        ) : (
+          <DefinitionList
+            items={[
+              [t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />],
+            ]}
+          />
+        )}
       </Card>
-      <InstallmentList
-        items={contract.installments}
-        role="client"
-        active={contract.status === 'active'}
-        projectId={projectId}
-        payee={contract.freelancer.name}
-      />
+      {contract.billing === 'hourly' ? null : (
+        <InstallmentList
+          items={contract.installments}
+          role="client"
+          active={contract.status === 'active'}
+          projectId={projectId}
+          payee={contract.freelancer.name}
+        />
+      )}
     </section>
   )
 }

@@ -15,7 +15,7 @@ import { ContractValue } from './change-orders-ui'
 import { Attachments, Money } from './ui'
 import { RegisterLink } from './register-ui'
 import { TimesheetLink } from './timesheet-link'
-import { hasTimesheet } from './timesheets.server'
+import { HourlyTerms } from './hourly-ui'
 import { ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -26,7 +26,8 @@ import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
 
 // /projects/freelancer/contract/{projectId}: the freelancer's contract page — installments and their
-// states (submit work with a note and a file), the project's files, the activity log, the chat.
+// states (submit work with a note and a file), or an hourly contract's rate and weekly limit, the
+// project's files, the activity log, the chat.
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   requireUser(context, url)
   const projectId = Number(params.projectId)
@@ -34,17 +35,17 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const api = apiFor(context)
     const view = await api.call(c.detailsForFreelancer, { params: { projectId } })
     if (!view.contract) throw new Response('Not Found', { status: 404 })
-    const [activity, refunds, changes, hourly] = await Promise.all([
+    const [activity, refunds, changes] = await Promise.all([
       api.call(c.activities, { params: { projectId }, query: { pageSize: 50 } }),
-      loadRefunds(context, projectId, true),
-      loadChangeOrders(context, projectId, true),
-      hasTimesheet(context, projectId),
+      // An hourly contract has no installments to refund or amend (decision 323).
+      loadRefunds(context, projectId, view.contract.billing !== 'hourly'),
+      loadChangeOrders(context, projectId, view.contract.billing !== 'hourly'),
     ])
     return {
       work: { project: view.project, contract: view.contract, activity: activity.data },
       refunds,
       changes,
-      hourly,
+      hourly: view.contract.billing === 'hourly',
       refundDone: url.searchParams.get('refund'),
     }
   } catch (error) {
@@ -79,32 +80,14 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
   const { project: p, contract, activity } = loaderData.work
   useProjectChanges(p.id)
   const notice = (actionData as { notice?: string } | undefined)?.notice
-  const done = contract.installments.filter((i) => i.status === 'approved' || i.status === 'released').length
+  const hourly = contract.billing === 'hourly'
   return (
     <main id="main" className="container page project-details">
       {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
       <h1>
         {t('contract.title')}: {p.title}
       </h1>
-      <Card>
-        <header className="ui-card-header">
-          <Person
-            name={contract.client.name}
-            imageUrl={contract.client.imageUrl}
-            subtitle={t('details.client')}
-          />
-          <StatusChip machine="contract" state={contract.status} />
-        </header>
-        <DefinitionList
-          items={[
-            [t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />],
-            [
-              t('contract.installments'),
-              t('contracts.progress', { done, total: contract.installments.length }),
-            ],
-          ]}
-        />
-      </Card>
+      <ContractTerms contract={contract} />
       {contract.status === 'completed' ? <Notice kind="success">{t('contract.completed')}</Notice> : null}
       <ButtonGroup label={t('contract.actions')}>
         {contract.status === 'completed' ? (
@@ -120,15 +103,17 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
       {loaderData.changes ? (
         <ContractValue v={loaderData.changes} link={`/projects/changes/${p.id}`} />
       ) : null}
-      <section aria-labelledby="installments" className="ui-section">
-        <h2 id="installments">{t('contract.installments')}</h2>
-        <InstallmentList
-          items={contract.installments}
-          role="freelancer"
-          active={contract.status === 'active'}
-          projectId={contract.projectId}
-        />
-      </section>
+      {hourly ? null : (
+        <section aria-labelledby="installments" className="ui-section">
+          <h2 id="installments">{t('contract.installments')}</h2>
+          <InstallmentList
+            items={contract.installments}
+            role="freelancer"
+            active={contract.status === 'active'}
+            projectId={contract.projectId}
+          />
+        </section>
+      )}
       {loaderData.refunds ? (
         <RefundsSection
           refunds={loaderData.refunds}
@@ -150,6 +135,39 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
         <ActivityList items={activity} />
       </section>
     </main>
+  )
+}
+
+type Contract = Route.ComponentProps['loaderData']['work']['contract']
+
+/** The client, the state and the terms: the price and installments approved, or the hourly terms. */
+function ContractTerms({ contract }: { contract: Contract }) {
+  const { t } = useTranslation('projects')
+  const done = contract.installments.filter((i) => i.status === 'approved' || i.status === 'released').length
+  return (
+    <Card>
+      <header className="ui-card-header">
+        <Person
+          name={contract.client.name}
+          imageUrl={contract.client.imageUrl}
+          subtitle={t('details.client')}
+        />
+        <StatusChip machine="contract" state={contract.status} />
+      </header>
+      {contract.billing === 'hourly' ? (
+        <HourlyTerms contract={contract} note />
+      ) : (
+        <DefinitionList
+          items={[
+            [t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />],
+            [
+              t('contract.installments'),
+              t('contracts.progress', { done, total: contract.installments.length }),
+            ],
+          ]}
+        />
+      )}
+    </Card>
   )
 }
 

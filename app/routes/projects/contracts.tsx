@@ -8,6 +8,7 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { Money, pageOf } from './ui'
+import { HourlyTerms } from './hourly-ui'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -64,13 +65,23 @@ export default function MyContracts({ loaderData }: Route.ComponentProps) {
             title={<Link to={`/projects/freelancer/contract/${k.projectId}`}>{k.projectTitle}</Link>}
             status={<StatusChip machine="contract" state={k.status} />}
           >
-            <DefinitionList
-              items={[
-                [t('details.bid'), <Money key="m" minor={k.amountMinor} currency={k.currency} />],
-                [t('details.client'), k.client.name],
-                [t('contract.installments'), t('contracts.progress', { done, total: k.installments.length })],
-              ]}
-            />
+            {k.billing === 'hourly' ? (
+              <>
+                <HourlyTerms contract={k} />
+                <DefinitionList items={[[t('details.client'), k.client.name]]} />
+              </>
+            ) : (
+              <DefinitionList
+                items={[
+                  [t('details.bid'), <Money key="m" minor={k.amountMinor} currency={k.currency} />],
+                  [t('details.client'), k.client.name],
+                  [
+                    t('contract.installments'),
+                    t('contracts.progress', { done, total: k.installments.length }),
+                  ],
+                ]}
+              />
+            )}
             {k.status === 'completed' ? <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink> : null}
           </Card>
         )

@@ -76,8 +76,12 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const intent = String(form.get('intent') ?? '')
   const back = `/projects/details/${projectId}`
   if (intent === 'propose' || intent === 'revise') {
-    // The form names the project's kind of budget, so a fixed price's plan is checked here too.
-    const schema = proposalInputFor(form.get('budgetType') === 'fixed' ? 'fixed' : undefined)
+    // The form names the project's kind of budget, so a fixed price's plan and an hourly bid's
+    // hours are checked here too.
+    const budgetType = form.get('budgetType')
+    const schema = proposalInputFor(
+      budgetType === 'fixed' || budgetType === 'hourly' ? budgetType : undefined,
+    )
     const submission = parseWithZod(form, { schema })
     if (submission.status !== 'success') return data({ proposal: submission.reply() }, { status: 400 })
     const body = submission.value
@@ -229,7 +233,13 @@ function MyProposal({
               label={t('details.withdraw')}
               confirm={{
                 question: t('confirm.withdraw', {
-                  amount: formatMoney(proposal.bidMinor, proposal.currency, i18n.language),
+                  amount:
+                    proposal.weeklyHours == null
+                      ? formatMoney(proposal.bidMinor, proposal.currency, i18n.language)
+                      : t('budget.rateUpTo', {
+                          rate: formatMoney(proposal.bidMinor, proposal.currency, i18n.language),
+                          count: proposal.weeklyHours,
+                        }),
                   title,
                 }),
                 yes: t('confirm.withdrawYes'),

@@ -34,6 +34,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       skillIds: p.skills.map((s) => String(s.id)),
       budgetType: p.budgetType,
       budgetMinor: amountText(p.budgetMinor),
+      budgetMinMinor: p.budgetMinMinor === null ? '' : amountText(p.budgetMinMinor),
+      hoursPerWeek: p.hoursPerWeek === null ? '' : String(p.hoursPerWeek),
       currency: p.currency,
       durationDays: p.durationDays ? String(p.durationDays) : '',
       deadline: p.deadline ?? '',

@@ -5,6 +5,7 @@
 type InstallmentState = 'pending' | 'funded' | 'submitted' | 'changes_requested' | 'approved' | 'released'
 interface ContractLike {
   status: string
+  billing?: string
   installments: ReadonlyArray<{ status: string }>
 }
 interface ProjectLike {
@@ -33,7 +34,8 @@ export function clientProjectMoves(p: ProjectLike, contract: ContractLike | null
       (p.status === 'in_progress' &&
         active &&
         !contract.installments.some((i) => inFlight(i.status)) &&
-        contract.installments.some((i) => i.status === 'pending')),
+        // An hourly contract holds no installments: it may end any time (decision 323).
+        (contract.billing === 'hourly' || contract.installments.some((i) => i.status === 'pending'))),
     delete: !contract,
   }
 }

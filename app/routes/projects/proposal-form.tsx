@@ -14,13 +14,15 @@ interface Editing {
   coverLetter: string
   bidMinor: number
   durationDays: number
+  weeklyHours?: number | null
   installments: Array<{ title: string; amountMinor: number; dueDate?: string }>
 }
 
 /**
  * Send a proposal, or edit the freelancer's pending one. The action parses it with the API's own
- * schema for this project (on a fixed price the installments add up to the bid), with the bid typed
- * as money, and replies with the errors; the loader gives the schema's limits (`constraint`).
+ * schema for this project (on a fixed price the installments add up to the bid; on an hourly one
+ * the bid is a rate with hours a week), with the bid typed as money, and replies with the errors;
+ * the loader gives the schema's limits (`constraint`).
  */
 export function ProposalForm({
   project,
@@ -28,7 +30,7 @@ export function ProposalForm({
   constraint,
   lastResult,
 }: {
-  project: { budgetType: 'fixed' | 'hourly'; currency: string }
+  project: { budgetType: 'fixed' | 'hourly'; currency: string; hoursPerWeek?: number | null }
   editing: Editing | null
   constraint: FormConstraint
   lastResult: unknown
@@ -43,14 +45,19 @@ export function ProposalForm({
         coverLetter: editing.coverLetter,
         bidMinor: amountText(editing.bidMinor),
         durationDays: String(editing.durationDays),
+        weeklyHours: editing.weeklyHours == null ? '' : String(editing.weeklyHours),
         installments: editing.installments.map((i) => ({
           title: i.title,
           amountMinor: amountText(i.amountMinor),
           dueDate: i.dueDate ?? '',
         })),
       }
-    : undefined
+    : // A new hourly proposal starts from the hours a week the client expects.
+      project.hoursPerWeek
+      ? { weeklyHours: String(project.hoursPerWeek) }
+      : undefined
   const fields = replyFields(reply, id, defaults, constraint)
+  const hourly = project.budgetType === 'hourly'
   return (
     <Form
       method="post"
@@ -72,12 +79,16 @@ export function ProposalForm({
       <div className="row">
         <TextField
           field={fields.bidMinor}
-          label={`${t('fields.bid')} (${project.currency})`}
+          label={`${hourly ? t('fields.rate') : t('fields.bid')} (${project.currency})`}
           mode="decimal"
         />
+        {hourly ? (
+          <TextField field={fields.weeklyHours} label={t('fields.weeklyHours')} mode="numeric" />
+        ) : null}
         <TextField field={fields.durationDays} label={t('fields.durationDays')} mode="numeric" />
       </div>
-      <ProposalPlan fields={fields} />
+      {/* An hourly proposal is paid by the week, so it has no installments (decision 323). */}
+      {hourly ? <p className="hint">{t('details.rateHint')}</p> : <ProposalPlan fields={fields} />}
       <div className="field">
         <label htmlFor="proposal-file">{t('fields.attachment')}</label>
         <input id="proposal-file" name="file" type="file" />

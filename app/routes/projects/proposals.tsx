@@ -8,7 +8,7 @@ import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { proposalStates } from '#server/modules/projects/machines.ts'
-import { Money, StatusFilter, pageOf, statusOf } from './ui'
+import { Bid, StatusFilter, pageOf, statusOf } from './ui'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -80,7 +80,7 @@ export default function MyProposals({ loaderData }: Route.ComponentProps) {
         >
           <DefinitionList
             items={[
-              [t('details.bid'), <Money key="m" minor={p.bidMinor} currency={p.currency} />],
+              [p.weeklyHours == null ? t('details.bid') : t('details.rate'), <Bid key="m" p={p} />],
               [t('details.duration'), t('list.days', { count: p.durationDays })],
             ]}
           />

@@ -4,7 +4,7 @@ import { formatDateTime } from '~/lib/format'
 import type { ResultOf } from '#server/api/contract.ts'
 import { limits } from '#server/modules/projects/rules.ts'
 import type { projectsContract as c } from '#server/modules/projects/contract.ts'
-import { ActionButton, Attachments, Money, ProposalTerms } from './ui'
+import { ActionButton, Attachments, Bid, ProposalTerms } from './ui'
 import { Button, ButtonGroup } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Person } from '~/components/ui/person'
@@ -79,7 +79,7 @@ function Revisions({ items, currency }: { items: Revision[]; currency: string })
           <li key={r.revision} data-testid="proposal-revision">
             <p>
               {t('client.revised', { n: r.revision })} · {formatDateTime(r.createdAt, i18n.language)} ·{' '}
-              <Money minor={r.bidMinor} currency={currency} /> · {t('list.days', { count: r.durationDays })}
+              <Bid p={{ ...r, currency }} /> · {t('list.days', { count: r.durationDays })}
             </p>
             <p className="prewrap">{r.coverLetter}</p>
           </li>

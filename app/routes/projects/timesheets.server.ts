@@ -79,14 +79,3 @@ export async function timesheetAction(
     return refused(error)
   }
 }
-
-/** Whether the project's contract is hourly, for the contract pages' link (a fixed-price one answers 409). */
-export async function hasTimesheet(context: Readonly<RouterContextProvider>, projectId: number) {
-  try {
-    await apiFor(context).call(ts.show, { params: { projectId }, query: {} })
-    return true
-  } catch (error) {
-    if (error instanceof ApiCallError && (error.status === 409 || error.status === 404)) return false
-    throw error
-  }
-}

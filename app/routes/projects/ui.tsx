@@ -1,7 +1,7 @@
 import type React from 'react'
 import { useTranslation } from '~/lib/translations'
 import { Form, Link } from 'react-router'
-import { formatCountry, formatDate, formatMoney } from '~/lib/format'
+import { formatCountry, formatDate, formatMoney, formatMoneyRange } from '~/lib/format'
 import { ActionForm, Button, type ButtonVariant } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -24,6 +24,8 @@ export interface ProjectCardData {
   skills: Named[]
   budgetType: string
   budgetMinor: number
+  budgetMinMinor?: number | null
+  hoursPerWeek?: number | null
   currency: string
   experienceLevel: string | null
   /** The day the client needs the work by (YYYY-MM-DD), if they named one. */
@@ -42,14 +44,38 @@ export function Money({ minor, currency }: { minor: number; currency: string }) 
   return <>{formatMoney(minor, currency, i18n.language)}</>
 }
 
-export function Budget({ p }: { p: { budgetType: string; budgetMinor: number; currency: string } }) {
-  const { t } = useTranslation('projects')
+interface BudgetData {
+  budgetType: string
+  budgetMinor: number
+  budgetMinMinor?: number | null
+  hoursPerWeek?: number | null
+  currency: string
+}
+
+/** A project's budget: "€1,500.00 fixed price", or its rates and hours ("€40.00–€60.00 / hour · 20 h a week"). */
+export function Budget({ p }: { p: BudgetData }) {
+  const { t, i18n } = useTranslation('projects')
+  if (p.budgetType !== 'hourly')
+    return (
+      <>
+        <Money minor={p.budgetMinor} currency={p.currency} /> {t('budget.fixed')}
+      </>
+    )
+  const range = formatMoneyRange(p.budgetMinMinor ?? p.budgetMinor, p.budgetMinor, p.currency, i18n.language)
   return (
-    <>
-      <Money minor={p.budgetMinor} currency={p.currency} />{' '}
-      {p.budgetType === 'hourly' ? t('budget.perHour') : t('budget.fixed')}
-    </>
+    <span data-testid="project-budget">
+      {t('budget.hourlyRange', { range })}
+      {p.hoursPerWeek ? ` · ${t('budget.hoursPerWeek', { count: p.hoursPerWeek })}` : ''}
+    </span>
   )
+}
+
+/** A bid: its price, or on an hourly project its rate and hours ("€45.00 / hour, up to 20 h a week"). */
+export function Bid({ p }: { p: { bidMinor: number; currency: string; weeklyHours?: number | null } }) {
+  const { t, i18n } = useTranslation('projects')
+  if (p.weeklyHours == null) return <Money minor={p.bidMinor} currency={p.currency} />
+  const rate = formatMoney(p.bidMinor, p.currency, i18n.language)
+  return <span data-testid="hourly-bid">{t('budget.rateUpTo', { rate, count: p.weeklyHours })}</span>
 }
 
 interface ProjectCardProps {
@@ -287,6 +313,7 @@ export function ProposalTerms({
     bidMinor: number
     currency: string
     durationDays: number
+    weeklyHours?: number | null
     revision: number
     coverLetter: string
     installments: Array<{ title: string; amountMinor: number; dueDate?: string }>
@@ -297,7 +324,7 @@ export function ProposalTerms({
     <>
       <DefinitionList
         items={[
-          [t('details.bid'), <Money key="m" minor={proposal.bidMinor} currency={proposal.currency} />],
+          [proposal.weeklyHours == null ? t('details.bid') : t('details.rate'), <Bid key="m" p={proposal} />],
           [t('details.duration'), t('list.days', { count: proposal.durationDays })],
         ]}
       />

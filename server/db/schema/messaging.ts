@@ -17,6 +17,17 @@ export type NotificationTable = {
   created_at: string
 }
 
+// Notification preferences (server/modules/notifications/preferences.ts, migration 0046): only
+// what a person turned off or on again is stored; a kind and channel without a row is on.
+export type NotificationPreferenceTable = {
+  user_id: number
+  kind: string
+  channel: string
+  enabled: number
+  updated_at: string
+}
+export type NoticeMailTable = { user_id: number; source: string; created_at: string }
+
 // Chat (server/modules/chat, migration 0022).
 export type ChatRoomTable = {
   id: Generated<number>
@@ -51,6 +62,8 @@ export type ChatAttachmentTable = { message_id: number; position: number; file_i
 
 export interface MessagingTables {
   notification: NotificationTable
+  notification_preference: NotificationPreferenceTable
+  notice_mail: NoticeMailTable
   chat_room: ChatRoomTable
   chat_member: ChatMemberTable
   chat_message: ChatMessageTable

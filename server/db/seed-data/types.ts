@@ -91,6 +91,8 @@ export type DemoProject = {
   budgetType: 'fixed' | 'hourly'
   /** Integer minor units: the total for 'fixed', the maximum hourly rate for 'hourly'. */
   budgetMinor: number
+  /** 'hourly' only: the lowest hourly rate and the hours a week the client expects. */
+  hourly?: { budgetMinMinor: number; hoursPerWeek: number }
   currency: Currency
   durationDays: number
   experienceLevel: ExperienceLevelSlug

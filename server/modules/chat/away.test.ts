@@ -28,6 +28,11 @@ for (const dialect of dialects) {
       await s.t.api.jobs.outbox.drain()
       await s.t.api.jobs.outbox.drain() // what the deliveries wrote (the email itself)
     }
+    // The chat's own mails: a contract's steps are mailed as notices of their own (decision 329).
+    const chatMails = (...emails: string[]) =>
+      smtp.mails.filter(
+        (m) => emails.some((e) => m.to.includes(e)) && m.subject.startsWith('New messages from'),
+      )
     const alerts = async (userId: number) =>
       s.database.db
         .selectFrom('notification')
@@ -43,7 +48,7 @@ for (const dialect of dialects) {
       await s.t.call('POST', `chat/${roomId}/read`, { token: free.token, body: {} })
       await later(AWAY_EMAIL_MS) // the acceptance's own system message, read already: nothing
       expect(await alerts(free.id)).toEqual([])
-      const mailsBefore = smtp.mails.length
+      const mailsBefore = chatMails(free.email).length
 
       for (const text of ['First question', 'Second question', 'Third question'])
         expect((await s.t.say(roomId, client.token, text)).status).toBe(200)
@@ -53,16 +58,17 @@ for (const dialect of dialects) {
       ])
       const bell = (await s.t.call('GET', 'notifications', { token: free.token })).json.data[0]
       expect(bell).toMatchObject({ title: 'New message from Clara Client', roomId, type: 'Chat' })
-      expect(smtp.mails.length).toBe(mailsBefore)
+      expect(chatMails(free.email).length).toBe(mailsBefore)
 
       await later(AWAY_EMAIL_MS)
       const mail = await smtp.waitFor(free.email, (m) => m.subject.includes('Clara Client'))
       expect(linkIn(mail, '/chats/')).toBe(`https://workneer.example/chats/${roomId}`)
+      expect(linkIn(mail, '/emails/stop/')).toMatch(/\/stop\/\d+\/chat\/[\w-]{43}$/)
       // More messages while away: nothing more.
       await s.t.say(roomId, client.token, 'Fourth question')
       await later(AWAY_EMAIL_MS)
       expect(await alerts(free.id)).toHaveLength(1)
-      expect(smtp.mails.filter((m) => m.to.includes(free.email))).toHaveLength(1)
+      expect(chatMails(free.email)).toHaveLength(1)
 
       // Reading the room marks its alert read and starts a new run.
       await s.t.call('POST', `chat/${roomId}/read`, { token: free.token, body: {} })
@@ -70,7 +76,7 @@ for (const dialect of dialects) {
       await s.t.say(roomId, client.token, 'One more thing')
       await later(AWAY_EMAIL_MS)
       expect(await alerts(free.id)).toHaveLength(2)
-      expect(smtp.mails.filter((m) => m.to.includes(free.email))).toHaveLength(2)
+      expect(chatMails(free.email)).toHaveLength(2)
       // The sender is never alerted about their own messages.
       expect(await alerts(client.id)).toEqual([])
     })
@@ -82,7 +88,7 @@ for (const dialect of dialects) {
       await later(AWAY_EMAIL_MS) // the acceptance's system message, unread by both
       expect(await alerts(free.id)).toEqual([])
       expect(await alerts(client.id)).toEqual([])
-      expect(smtp.mails.filter((m) => m.to.includes(free.email) || m.to.includes(client.email))).toEqual([])
+      expect(chatMails(free.email, client.email)).toEqual([])
       // A person's message in the same unread run still alerts.
       await s.t.say(roomId, client.token, 'Welcome aboard')
       await later(AWAY_ALERT_MS)
@@ -97,7 +103,22 @@ for (const dialect of dialects) {
       await s.t.call('POST', `chat/${roomId}/read`, { token: free.token, body: {} })
       await later(AWAY_EMAIL_MS)
       expect(await alerts(free.id)).toEqual([])
-      expect(smtp.mails.filter((m) => m.to.includes(free.email))).toEqual([])
+      expect(chatMails(free.email)).toEqual([])
+    })
+
+    test('a member who turned chat mails off gets the alert and no email', async () => {
+      const client = await s.t.user('client', 'Cora', 'Client')
+      const free = await s.t.user('freelancer', 'Faye', 'Quiet')
+      const { roomId } = await s.t.contract(client, free)
+      const off = await s.t.call('PUT', 'notifications/preferences', {
+        token: free.token,
+        body: { preferences: [{ kind: 'chat', site: true, email: false }] },
+      })
+      expect(off.status, off.text).toBe(200)
+      await s.t.say(roomId, client.token, 'Are you there?')
+      await later(AWAY_EMAIL_MS)
+      expect(await alerts(free.id)).toHaveLength(1)
+      expect(chatMails(free.email)).toEqual([])
     })
   })
 }

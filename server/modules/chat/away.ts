@@ -3,6 +3,8 @@ import type { Database } from '#server/db/schema.ts'
 import type { Hubs } from '#server/hubs.ts'
 import { enqueue, type OutboxHandler } from '#server/jobs/outbox.ts'
 import { EMAIL_TOPIC } from '#server/jobs/mailer.ts'
+import { wantsMail } from '../notifications/preferences.ts'
+import { mailSettings } from '../notifications/notice-mails.ts'
 import { renderMail } from '../identity/mails.ts'
 import type { NotificationsService } from '../notifications/service.ts'
 import { announce } from '../notifications/outbox.ts'
@@ -94,12 +96,14 @@ export function awayHandlers(deps: {
       const link = new URL(`/chats/${a.roomId}`, publicUrl).href
       await db.transaction().execute(async (trx) => {
         if (!(await claim(trx, 'email_state', a))) return
+        if (!(await wantsMail(trx, a.userId, 'chat'))) return
         const mail = renderMail('chatUnread', {
           to: about.user.email,
           language: about.user.language,
           name: about.user.first_name,
           link,
           vars: { sender: about.senderName, title: about.message.title },
+          settings: await mailSettings(trx, publicUrl, a.userId, 'chat', about.locale),
         })
         await enqueue(trx, EMAIL_TOPIC, mail)
       })

@@ -3,6 +3,9 @@ import type { Database, Locale } from '#server/db/schema.ts'
 import { enqueue } from '#server/jobs/outbox.ts'
 import { EMAIL_TOPIC, type EmailMessage } from '#server/jobs/mailer.ts'
 import { Role } from '../identity/permissions.ts'
+import { settingsHtml, settingsText, type MailSettings } from '../identity/mails.ts'
+import { wantsMail } from '../notifications/preferences.ts'
+import { mailSettings } from '../notifications/notice-mails.ts'
 import { asLocale, renderNotification } from '../notifications/texts.ts'
 import { partyKinds, type SubjectKind } from './rules.ts'
 
@@ -112,6 +115,10 @@ export async function mailAuthor(
         .executeTakeFirst()
     : undefined
   const locale = asLocale(account?.language ?? ticket.language)
+  // A person with an account may stop these mails, except the receipt of what they filed.
+  const asked = account && kind !== 'created'
+  if (asked && !(await wantsMail(trx, account.id, 'complaints'))) return
+  const settings = asked ? await mailSettings(trx, publicUrl, account.id, 'complaints', locale) : undefined
   await enqueue(
     trx,
     EMAIL_TOPIC,
@@ -123,6 +130,7 @@ export async function mailAuthor(
       all,
       account ? `${publicUrl}/ticketSupport/${ticket.id}` : null,
       extra,
+      settings,
     ),
   )
 }
@@ -136,6 +144,7 @@ function ticketMail(
   params: Record<string, string | number>,
   link: string | null,
   extra?: string,
+  settings?: MailSettings,
 ): EmailMessage {
   const { title, content } = renderNotification(locale, notifyKey(kind), params)
   const greeting = renderNotification(locale, 'complaints:mail.greeting', { name }).title
@@ -148,12 +157,13 @@ function ticketMail(
     ...paragraphs.flatMap((p) => [p, '']),
     ...(link ? [`${open}: ${link}`, ''] : []),
     footer,
+    ...settingsText(settings),
   ].join('\n')
   const esc = (s: string) =>
     s.replace(
       /[&<>"']/g,
       (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
     )
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#1b2430;max-width:560px;margin:0 auto;padding:24px"><p>${esc(greeting)}</p>${paragraphs.map((p) => `<p style="white-space:pre-line">${esc(p)}</p>`).join('')}${link ? `<p><a href="${esc(link)}">${esc(open ?? link)}</a></p>` : ''}<hr style="border:none;border-top:1px solid #dde3ea"><p style="font-size:13px;color:#555">${esc(footer)}</p></body></html>`
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#1b2430;max-width:560px;margin:0 auto;padding:24px"><p>${esc(greeting)}</p>${paragraphs.map((p) => `<p style="white-space:pre-line">${esc(p)}</p>`).join('')}${link ? `<p><a href="${esc(link)}">${esc(open ?? link)}</a></p>` : ''}<hr style="border:none;border-top:1px solid #dde3ea"><p style="font-size:13px;color:#555">${esc(footer)}</p>${settingsHtml(settings)}</body></html>`
   return { to, subject: title, text, html, language: locale, kind: `complaint-${kind.replace(/^.*\./, '')}` }
 }

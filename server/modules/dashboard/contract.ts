@@ -40,6 +40,8 @@ export const dashboard = z.object({
           projectTitle: z.string(),
           status: z.enum(proposalStates),
           bidMinor: z.number(),
+          /** On an hourly project, the hours a week offered: the bid is then a rate per hour. */
+          weeklyHours: z.number().nullable(),
           currency: z.string(),
           updatedAt: z.string(),
         }),

@@ -19,6 +19,7 @@ export type MailKind =
   | 'timesheetApproved'
   | 'timesheetAutoApproved'
   | 'timesheetDisputed'
+  | 'notice'
 type Texts = Record<string, Record<string, string>>
 
 const root = path.resolve(import.meta.dirname, '../../../locales')
@@ -45,10 +46,34 @@ export function asLocale(value: string | null | undefined): Locale {
   return (locales as readonly string[]).includes(value ?? '') ? (value as Locale) : 'en'
 }
 
+/** Why a notice mail came and the links that change it (notifications/notice-mails.ts). */
+export interface MailSettings {
+  why: string
+  links: Array<{ label: string; href: string }>
+}
+
+export const settingsText = (settings?: MailSettings) =>
+  settings ? ['', settings.why, ...settings.links.map((l) => `${l.label}: ${l.href}`)] : []
+
+export const settingsHtml = (settings?: MailSettings) =>
+  settings
+    ? `<p style="font-size:13px;color:#555">${escape(settings.why)}<br>${settings.links
+        .map((l) => `<a href="${escape(l.href)}">${escape(l.label)}</a>`)
+        .join(' · ')}</p>`
+    : ''
+
 /** Builds one mail: subject, a greeting, the paragraphs of its kind, an action link and a footer. */
 export function renderMail(
   kind: MailKind,
-  options: { to: string; language: string; name: string; link?: string; vars?: Record<string, string> },
+  options: {
+    to: string
+    language: string
+    name: string
+    link?: string
+    vars?: Record<string, string>
+    /** Said after the footer: why this mail came and the links that change it (a notice's settings). */
+    settings?: MailSettings
+  },
 ): EmailMessage {
   const locale = asLocale(options.language)
   const t = texts(locale)
@@ -64,6 +89,7 @@ export function renderMail(
       i === 0 && options.link ? [p, '', `${m.action}: ${options.link}`, ''] : [p, ''],
     ),
     footer,
+    ...settingsText(options.settings),
   ].join('\n')
   const button = options.link
     ? `<p style="margin:24px 0"><a href="${escape(options.link)}" style="background:#0f4c81;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escape(m.action)}</a></p><p style="font-size:13px;color:#555">${escape(t.common.linkHint)}<br><a href="${escape(options.link)}">${escape(options.link)}</a></p>`
@@ -73,6 +99,6 @@ export function renderMail(
     .map((p) => `<p>${escape(p)}</p>`)
     .join(
       '',
-    )}<hr style="border:none;border-top:1px solid #dde3ea"><p style="font-size:13px;color:#555">${escape(footer)}</p></body></html>`
+    )}<hr style="border:none;border-top:1px solid #dde3ea"><p style="font-size:13px;color:#555">${escape(footer)}</p>${settingsHtml(options.settings)}</body></html>`
   return { to: options.to, subject: fill(m.subject, vars), text, html, language: locale, kind }
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { endpoint, recordId } from '#server/api/contract.ts'
+import { flag } from '#server/api/form-fields.ts'
+import { noticeKinds } from './preferences.ts'
 
 // Stored notifications (docs/product.md §3 "Notification", §7 "Notifications"). The hub-style paths take a
 // user id because the original client sent one; it must be the caller's own (403 otherwise), so
@@ -36,6 +38,31 @@ export const notification = z.object({
 export type Notification = z.output<typeof notification>
 
 const list = z.object({ data: z.array(notification) })
+
+/** A person's notification settings: the body of PUT notifications/preferences, which the settings page's form sends too. */
+export const noticePreference = z.object({
+  kind: z.enum(noticeKinds, { error: 'must be one of the kinds of notices' }),
+  site: flag('must be true or false'),
+  email: flag('must be true or false'),
+})
+export const preferencesInput = z.object({
+  preferences: z
+    .array(noticePreference)
+    .max(noticeKinds.length, 'lists each kind of notice at most once')
+    .refine(
+      (list) => new Set(list.map((p) => p.kind)).size === list.length,
+      'lists each kind of notice at most once',
+    ),
+})
+const preferences = z.object({
+  preferences: z.array(z.object({ kind: z.enum(noticeKinds), site: z.boolean(), email: z.boolean() })),
+})
+/** The signed link in a notice mail that stops that kind's mails. */
+export const emailOffParams = z.object({
+  userId: recordId,
+  kind: z.enum(noticeKinds, { error: 'must be one of the kinds of notices' }),
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a valid link'),
+})
 const count = z.object({ unreadCount: z.number() })
 const listQuery = z.object({ hand })
 const tag = 'Notifications'
@@ -66,6 +93,42 @@ export const notificationsContract = {
     access: 'user',
     params: z.object({ id }),
     response: notification,
+  }),
+  markAllRead: endpoint({
+    method: 'PUT',
+    path: 'notifications/read',
+    summary: 'Marks every unread notification of the caller read; answers how many it marked',
+    tag,
+    access: 'user',
+    response: z.object({ marked: z.number(), unreadCount: z.number() }),
+  }),
+  preferences: endpoint({
+    method: 'GET',
+    path: 'notifications/preferences',
+    summary: "The caller's notification settings: each kind of notice, in the site and by email",
+    tag,
+    access: 'user',
+    response: preferences,
+  }),
+  setPreferences: endpoint({
+    method: 'PUT',
+    path: 'notifications/preferences',
+    summary:
+      'Changes the notification settings of the kinds given (the others keep theirs); answers them all',
+    tag,
+    access: 'user',
+    body: preferencesInput,
+    response: preferences,
+  }),
+  emailOff: endpoint({
+    method: 'POST',
+    path: 'notifications/email-off/{userId}/{kind}/{token}',
+    summary:
+      'Stops mails of one kind of notice, from the signed link at the foot of such a mail (no sign-in)',
+    tag,
+    access: 'public',
+    params: emailOffParams,
+    response: z.object({ kind: z.enum(noticeKinds) }),
   }),
   hubList: endpoint({
     method: 'GET',

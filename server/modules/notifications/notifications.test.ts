@@ -243,5 +243,31 @@ for (const dialect of dialects) {
           .status,
       ).toBe(403)
     })
+
+    test("'Mark all as read' marks the caller's own notifications only, tells their tabs once, and again changes nothing", async () => {
+      const count = async (u: U) =>
+        (await s.t.call('GET', 'notifications/count', { token: u.token })).json.unreadCount as number
+      const counts = () =>
+        s.database.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('topic', '=', 'notifications.count')
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n))
+      await acceptedProject()
+      const [otherBefore, freeBefore, toldBefore] = [await count(other), await count(free), await counts()]
+      expect(otherBefore).toBeGreaterThan(0)
+      expect(freeBefore).toBeGreaterThan(0)
+      const all = await s.t.call('PUT', 'notifications/read', { token: free.token })
+      expect(all.status, all.text).toBe(200)
+      expect(all.json).toEqual({ marked: freeBefore, unreadCount: 0 })
+      expect(await count(free)).toBe(0)
+      expect(await count(other)).toBe(otherBefore)
+      expect(await counts()).toBe(toldBefore + 1)
+      const again = await s.t.call('PUT', 'notifications/read', { token: free.token })
+      expect(again.json).toEqual({ marked: 0, unreadCount: 0 })
+      expect(await counts()).toBe(toldBefore + 1)
+      expect((await s.t.call('PUT', 'notifications/read')).status).toBe(401)
+    })
   })
 }

@@ -3,6 +3,8 @@ import type { Database, Locale, NotificationType } from '#server/db/schema.ts'
 import { notFound } from '#server/api/errors.ts'
 import { enqueue } from '#server/jobs/outbox.ts'
 import { notificationsOf, present } from './inbox.ts'
+import { noticeKindOf, switchedOff } from './preferences.ts'
+import { mailNotices, type NoticeMailDeps } from './notice-mails.ts'
 
 // Storing notifications and marking them read. A read that changes a user's unread count also
 // writes, in its transaction, the outbox row that tells their other tabs (countNotify, after commit).
@@ -24,9 +26,27 @@ export interface NotificationInput {
   senderId?: number | null
 }
 
-/** Stores notifications; rows already stored for the same user and source are left as they are. Returns the ids stored now. */
-export async function record(executor: Executor, items: NotificationInput[]) {
+/**
+ * Stores notifications for the readers who keep their kind on in the site, and mails them to those
+ * who keep it on by email (decision 329); rows already stored for the same user and source are left
+ * as they are, and nothing is mailed twice. Returns the ids stored now.
+ */
+export async function record(executor: Executor, items: NotificationInput[], mails?: NoticeMailDeps) {
   if (!items.length) return []
+  const deliver = async (trx: Executor) => {
+    const off = await switchedOff(
+      trx,
+      items.map((i) => i.userId),
+    )
+    const shown = items.filter((i) => !off.has(`${i.userId}:${noticeKindOf(i.messageKey)}:site`))
+    const stored = shown.length ? await store(trx, shown) : []
+    if (mails) await mailNotices(trx, mails, items, off)
+    return stored
+  }
+  return executor.isTransaction ? deliver(executor) : executor.transaction().execute(deliver)
+}
+
+function store(executor: Executor, items: NotificationInput[]) {
   const now = new Date().toISOString()
   return executor
     .insertInto('notification')
@@ -63,6 +83,21 @@ export async function markRead(db: Kysely<Database>, userId: number, id: number,
   const row = await notificationsOf(db, userId).where('n.id', '=', id).executeTakeFirst()
   if (!row) throw notFound('Notification')
   return present(row, locale)
+}
+
+/** Marks every unread notification of the caller read ("Mark all as read"); answers how many changed. */
+export async function markAllRead(db: Kysely<Database>, userId: number) {
+  return db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('notification')
+      .set({ is_read: 1 })
+      .where('user_id', '=', userId)
+      .where('is_read', '=', 0)
+      .executeTakeFirst()
+    const marked = Number(done.numUpdatedRows)
+    if (marked) await enqueue(trx, COUNT_TOPIC, { userId })
+    return marked
+  })
 }
 
 /** Marks read a user's notifications of one chat room (they have read the room); answers how many changed. */

@@ -13,6 +13,20 @@ export function notificationsRoutes(notifications: NotificationsService) {
     implement(c.count, ({ ctx }) => notifications.count(me(ctx.caller))),
     implement(c.list, ({ query, ctx }) => notifications.list(me(ctx.caller), query.hand, ctx.locale)),
     implement(c.markRead, ({ params, ctx }) => notifications.markRead(me(ctx.caller), params.id, ctx.locale)),
+    implement(c.markAllRead, async ({ ctx }) => ({
+      marked: await notifications.markAllRead(me(ctx.caller)),
+      unreadCount: 0,
+    })),
+    implement(c.preferences, async ({ ctx }) => ({
+      preferences: await notifications.preferences(me(ctx.caller)),
+    })),
+    implement(c.setPreferences, async ({ body, ctx }) => ({
+      preferences: await notifications.setPreferences(me(ctx.caller), body.preferences),
+    })),
+    implement(c.emailOff, async ({ params }) => {
+      await notifications.stopMails(params.userId, params.kind, params.token)
+      return { kind: params.kind }
+    }),
     implement(c.hubList, ({ params, query, ctx }) =>
       notifications.list(notifications.ownId(me(ctx.caller), params.userId), query.hand, ctx.locale),
     ),

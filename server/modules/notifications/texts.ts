@@ -15,7 +15,7 @@ function namespace(locale: Locale, ns: string): Record<string, unknown> {
   if (!file) {
     const at = path.join(root, locale, `${ns}.json`)
     file =
-      /^[a-z-]+$/.test(ns) && fs.existsSync(at)
+      /^[A-Za-z-]+$/.test(ns) && fs.existsSync(at)
         ? (JSON.parse(fs.readFileSync(at, 'utf8')) as Record<string, unknown>)
         : {}
     files.set(key, file)

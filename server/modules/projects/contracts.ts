@@ -29,7 +29,7 @@ import {
 import type { ProjectViews } from './views.ts'
 
 // The hire: the client accepts a proposal, the project is taken, the contract starts with its
-// installments and the two parties' chat room; and the list of a user's contracts, on either side.
+// installments (or, on an hourly project, its rate and weekly limit) and the two parties' chat room; and the list of a user's contracts, on either side.
 
 /** The agreed installments: the proposal's plan, else the project's when it matches the bid, else one for the whole bid. */
 function agreedPlan(project: ProjectRow, proposal: ProposalRow) {
@@ -49,6 +49,9 @@ async function startContract(
   p: ProposalRow,
 ) {
   const now = nowIso()
+  // An hourly proposal becomes a contract billed by the hour within its weekly limit, with no
+  // installments (decision 323); its weeks are charged as the freelancer's timesheets are approved.
+  const hourly = proj.budget_type === 'hourly'
   // The same room if the client already opened it to ask questions.
   const roomId = await chat.openRoom(trx, {
     projectId: proj.id,
@@ -63,8 +66,12 @@ async function startContract(
       client_id: proj.client_id,
       freelancer_id: p.freelancer_id,
       status: 'active',
-      amount_minor: p.bid_minor,
+      // An hourly contract's value grows with its approved weeks; a fixed one is its bid.
+      amount_minor: hourly ? 0 : p.bid_minor,
       currency: p.currency,
+      billing: hourly ? 'hourly' : 'fixed',
+      hourly_rate_minor: hourly ? p.bid_minor : null,
+      weekly_limit_hours: hourly ? (p.weekly_hours ?? proj.hours_per_week) : null,
       room_id: String(roomId),
       created_at: now,
       updated_at: now,
@@ -72,24 +79,25 @@ async function startContract(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  await trx
-    .insertInto('installment')
-    .values(
-      agreedPlan(proj, p).map((i, n) => ({
-        contract_id: contract.id,
-        position: n + 1,
-        title: i.title,
-        amount_minor: i.amountMinor,
-        currency: p.currency,
-        due_date: i.dueDate ?? null,
-        status: 'pending',
-        submission_note: null,
-        feedback: null,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute()
+  if (!hourly)
+    await trx
+      .insertInto('installment')
+      .values(
+        agreedPlan(proj, p).map((i, n) => ({
+          contract_id: contract.id,
+          position: n + 1,
+          title: i.title,
+          amount_minor: i.amountMinor,
+          currency: p.currency,
+          due_date: i.dueDate ?? null,
+          status: 'pending',
+          submission_note: null,
+          feedback: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute()
   // No notification of its own (issue 39 item 6: one event, one notification): the freelancer's
   // "Proposal accepted" says the contract started, and the client started it.
   await recordCreated(trx, 'contract', contract.id, 'active', proj.id, caller.userId)

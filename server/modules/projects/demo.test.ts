@@ -27,5 +27,23 @@ describe.each(dialects)('demo projects on %s', (dialect) => {
     ).toBeGreaterThan(3)
     const found = await t.api.get('projects?search=structural%20calculations')
     expect(found.json.total).toBeGreaterThan(0)
+    // The hourly demo projects state a range of rates and hours a week; their proposals, hours a week.
+    const hourly = await t.api.get('projects?budgetType=hourly&pageSize=50')
+    expect(hourly.json.total).toBeGreaterThan(0)
+    for (const p of hourly.json.data as Array<{
+      budgetMinMinor: number
+      budgetMinor: number
+      hoursPerWeek: number
+    }>) {
+      expect(p.budgetMinMinor).toBeGreaterThan(0)
+      expect(p.budgetMinMinor).toBeLessThanOrEqual(p.budgetMinor)
+      expect(p.hoursPerWeek).toBeGreaterThan(0)
+    }
+    const bids = await t.database.db
+      .selectFrom('proposal as pr')
+      .innerJoin('project as p', 'p.id', 'pr.project_id')
+      .select(['pr.weekly_hours', 'p.budget_type'])
+      .execute()
+    for (const b of bids) expect(b.weekly_hours === null).toBe(b.budget_type === 'fixed')
   })
 })

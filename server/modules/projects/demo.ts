@@ -35,6 +35,7 @@ export const projectsDemoStep: DemoStep = async ({ services, accounts, log }) =>
         skillIds: d.skills.map((s) => skills.get(s)).filter((s): s is number => !!s),
         budgetType: d.budgetType,
         budgetMinor: d.budgetMinor,
+        ...d.hourly,
         currency: d.currency,
         durationDays: d.durationDays,
         experienceLevel: d.experienceLevel,
@@ -67,6 +68,7 @@ export const projectsDemoStep: DemoStep = async ({ services, accounts, log }) =>
           coverLetter: `${f.title}. ${f.overview.split('. ')[0]}. I can start next week and deliver within ${d.durationDays} days.`,
           bidMinor: bid,
           durationDays: d.durationDays,
+          weeklyHours: d.hourly?.hoursPerWeek,
           installments: [],
         },
       )

@@ -81,7 +81,8 @@ async function cancelContract(trx: Trx, { row, base }: Move, contract: ContractR
     await trx.selectFrom('installment').select('status').where('contract_id', '=', contract.id).execute()
   ).map((i) => i.status)
   const inFlight = states.some((s) => (heldStates as readonly string[]).includes(s))
-  const unpaid = states.includes('pending')
+  // An hourly contract holds no installments: it may end whenever nothing is funded or in review.
+  const unpaid = states.includes('pending') || contract.billing === 'hourly'
   const guard = () =>
     inFlight
       ? 'An installment is funded or under review; settle it before cancelling the contract'

@@ -268,7 +268,9 @@ for (const dialect of dialects) {
       const b = await openProject(client2, {
         title: 'Timber roof truss check',
         budgetType: 'hourly',
+        budgetMinMinor: 4500,
         budgetMinor: 6000,
+        hoursPerWeek: 30,
         installments: [],
         experienceLevel: 'expert',
       })

@@ -55,7 +55,12 @@ async function checkCatalogue(db: DB, input: ProjectInput) {
   return { categoryId: sub.category_id, skillIds }
 }
 
+/**
+ * The columns of a project. What does not belong to the chosen budget type is dropped (decision
+ * 323): the form shows both groups with JavaScript off, and the server decides by the type.
+ */
 function projectValues(input: ProjectInput, categoryId: number) {
+  const hourly = input.budgetType === 'hourly'
   return {
     title: input.title,
     description: input.description,
@@ -63,6 +68,8 @@ function projectValues(input: ProjectInput, categoryId: number) {
     subcategory_id: input.subcategoryId,
     budget_type: input.budgetType,
     budget_minor: input.budgetMinor,
+    budget_min_minor: hourly ? (input.budgetMinMinor ?? null) : null,
+    hours_per_week: hourly ? (input.hoursPerWeek ?? null) : null,
     currency: input.currency,
     duration_days: input.durationDays ?? null,
     deadline: input.deadline ?? null,
@@ -70,7 +77,7 @@ function projectValues(input: ProjectInput, categoryId: number) {
     remote: input.remote ? 1 : 0,
     location: input.location || null,
     country: input.country ?? null,
-    installment_plan: JSON.stringify(input.installments),
+    installment_plan: JSON.stringify(hourly ? [] : input.installments),
   }
 }
 

@@ -5,6 +5,7 @@ import { ApiError, forbidden, notFound } from '#server/api/errors.ts'
 import type { ProposalInput } from './contract.ts'
 import type { ProposalState } from './machines.ts'
 import { planTotal } from './rules.ts'
+import { problem } from './schemas/fields.ts'
 import { readProject } from './reads.ts'
 import { conflict, lockRow, notify, recordCreated, transitionProposal, type Trx } from './transition.ts'
 import {
@@ -25,21 +26,30 @@ import type { ProjectViews } from './views.ts'
 // decided, withdrawing it, and the list of their own. The client's side is received-proposals.ts;
 // hiring is contracts.ts.
 
-/** A fixed price's plan must add up to the bid when the freelancer gives one. */
+/**
+ * A fixed price's plan must add up to the bid when the freelancer gives one; an hourly proposal
+ * offers hours a week and no installments (decision 323).
+ */
 function checkPlan(project: Pick<ProjectRow, 'budget_type'>, input: ProposalInput) {
-  if (
-    project.budget_type === 'fixed' &&
-    input.installments.length &&
-    planTotal(input.installments) !== input.bidMinor
-  )
+  if (project.budget_type === 'hourly') {
+    if (input.weeklyHours === undefined) throw badRequest('weeklyHours', problem('hours'))
+    if (input.installments.length) throw badRequest('installments', problem('hourlyNoPlan'))
+    return
+  }
+  if (input.installments.length && planTotal(input.installments) !== input.bidMinor)
     throw badRequest('installments', 'must add up to the bid')
 }
+
+/** The hours a week a proposal stores: an hourly project's only (a fixed price has none). */
+const weeklyHoursOf = (project: Pick<ProjectRow, 'budget_type'>, input: ProposalInput) =>
+  project.budget_type === 'hourly' ? (input.weeklyHours ?? null) : null
 
 /** A repeated identical submit (a double click, a retried request) answers with the proposal already made. */
 const sameAsExisting = (p: ProposalRow, input: ProposalInput) =>
   p.cover_letter === input.coverLetter &&
   p.bid_minor === input.bidMinor &&
   p.duration_days === input.durationDays &&
+  (p.weekly_hours === null || p.weekly_hours === input.weeklyHours) &&
   p.installment_plan === JSON.stringify(input.installments)
 
 const secondProposal = () =>
@@ -84,6 +94,7 @@ async function insertProposal(
       bid_minor: input.bidMinor,
       currency: p.currency,
       duration_days: input.durationDays,
+      weekly_hours: weeklyHoursOf(p, input),
       installment_plan: JSON.stringify(input.installments),
       revision: 1,
       reject_reason: null,
@@ -154,6 +165,7 @@ async function reviseProposal(deps: ProposalDeps, caller: Caller, proposalId: nu
         cover_letter: p.cover_letter,
         bid_minor: p.bid_minor,
         duration_days: p.duration_days,
+        weekly_hours: p.weekly_hours,
         installment_plan: p.installment_plan,
         created_at: p.updated_at,
       })
@@ -173,6 +185,7 @@ async function reviseProposal(deps: ProposalDeps, caller: Caller, proposalId: nu
         cover_letter: input.coverLetter,
         bid_minor: input.bidMinor,
         duration_days: input.durationDays,
+        weekly_hours: weeklyHoursOf(proj, input),
         installment_plan: JSON.stringify(input.installments),
         revision: p.revision + 1,
       },
@@ -252,6 +265,7 @@ async function proposalRevisions(deps: ProposalDeps, caller: Caller, proposalId:
       coverLetter: r.cover_letter,
       bidMinor: r.bid_minor,
       durationDays: r.duration_days,
+      weeklyHours: r.weekly_hours,
       installments: parsePlan(r.installment_plan),
       createdAt: r.created_at,
     })),

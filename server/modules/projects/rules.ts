@@ -23,6 +23,8 @@ export const limits = {
   installments: 20,
   installmentTitle: 120,
   durationDays: 3650,
+  /** Hours a week an hourly project expects or an hourly proposal offers (a full working week and then some). */
+  hoursPerWeek: 80,
   /** Largest amount in minor units (ten million in the major unit). */
   amountMinor: 1_000_000_000,
   searchTerm: 100,

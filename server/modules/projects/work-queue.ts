@@ -97,6 +97,7 @@ async function proposals(db: DB, userId: number) {
         'p.title',
         'pr.status',
         'pr.bid_minor',
+        'pr.weekly_hours',
         'pr.currency',
         'pr.updated_at',
       ])
@@ -119,6 +120,7 @@ async function proposals(db: DB, userId: number) {
       projectTitle: r.title,
       status: r.status as ProposalState,
       bidMinor: r.bid_minor,
+      weeklyHours: r.weekly_hours,
       currency: r.currency,
       updatedAt: r.updated_at,
     })),

@@ -144,6 +144,8 @@ export const changeOrderListOut = z.object({
   /** The deadline of the last accepted change that moved it, else the project's (null when none). */
   deadline: z.string().nullable(),
   contractStatus: z.string(),
+  /** An hourly contract takes no change orders (decision 323). */
+  billing: z.enum(['fixed', 'hourly']),
   projectTitle: z.string(),
   /** The caller's side of the contract, and the installments a change may name, in order. */
   role: z.enum(['client', 'freelancer']),

@@ -1,7 +1,7 @@
 import type { DB } from '#server/db/database.ts'
 import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { Caller } from '#server/api/handler.ts'
-import { forbidden, notFound } from '#server/api/errors.ts'
+import { ApiError, forbidden, notFound } from '#server/api/errors.ts'
 import type { ChangeOrderMoney } from '#server/modules/payments/change-order-money.ts'
 import { projectTitle } from '../funding.ts'
 import { conflict, lockRow, type Trx } from '../transition.ts'
@@ -32,13 +32,26 @@ const installmentsOf = (trx: Trx, contractId: number) =>
     .orderBy('position')
     .execute()
 
-/** The contract locked for a change, refused (409) unless it is active. */
+/**
+ * The contract locked for a change, refused (409) unless it is active and has installments to
+ * amend: an hourly contract is paid by its approved weeks, so it takes no change orders (decision 323).
+ */
 async function activeContract({ dialect }: ChangeOrderDeps, trx: Trx, id: number) {
   const contract = (await lockRow(trx, dialect, 'contract', id))!
   if (contract.status !== 'active')
     throw conflict(`The contract is ${contract.status}; it takes no change orders`, contract.status)
+  if (contract.billing === 'hourly') throw hourlyContract()
   return contract
 }
+
+const hourlyContract = () =>
+  new ApiError(
+    409,
+    'Conflict',
+    'The contract is paid by the hour; it takes no change orders',
+    { billing: ['hourly'] },
+    'hourly_contract',
+  )
 
 const show = async (db: DB, caller: Caller, id: number) => {
   const row = await db.selectFrom('change_order').selectAll().where('id', '=', id).executeTakeFirstOrThrow()

@@ -1,6 +1,8 @@
 import { enqueue } from '#server/jobs/outbox.ts'
 import { EMAIL_TOPIC } from '#server/jobs/mailer.ts'
-import { renderMail } from '#server/modules/identity/mails.ts'
+import { asLocale, renderMail } from '#server/modules/identity/mails.ts'
+import { wantsMail } from '#server/modules/notifications/preferences.ts'
+import { mailSettings } from '#server/modules/notifications/notice-mails.ts'
 import { CHAT_EVENT_TOPIC, type ChatEventPayload } from '../../chat/rules.ts'
 import { inNamespace, notify, recordActivity, recordEffects, type Trx } from '../transition.ts'
 import type { ContractRow } from '../shared.ts'
@@ -61,7 +63,7 @@ export async function announceStep(
     .select(['email', 'first_name', 'language', 'status'])
     .where('id', '=', other)
     .executeTakeFirst()
-  if (!to || to.status === 'Deleted') return
+  if (!to || to.status === 'Deleted' || !(await wantsMail(trx, other, 'contracts'))) return
   const link = new URL(`/projects/changes/${contract.project_id}`, publicUrl).href
   await enqueue(
     trx,
@@ -72,6 +74,7 @@ export async function announceStep(
       name: to.first_name ?? '',
       link,
       vars: { title, number: String(order.number), reason: order.rejection_reason ?? '' },
+      settings: await mailSettings(trx, publicUrl, other, 'contracts', asLocale(to.language)),
     }),
   )
 }

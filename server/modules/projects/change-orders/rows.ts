@@ -151,6 +151,7 @@ export async function listChangeOrders(db: DB, caller: Caller, projectId: number
     currentMinor: contract.amount_minor,
     deadline: moved?.due_date ?? project?.deadline ?? null,
     contractStatus: contract.status,
+    billing: contract.billing === 'hourly' ? ('hourly' as const) : ('fixed' as const),
     projectTitle: project?.title ?? '',
     role: contract.client_id === caller.userId ? ('client' as const) : ('freelancer' as const),
     installments: installments.map((i) => ({

@@ -47,6 +47,13 @@ export const days = z
   .min(1, problem('days'))
   .max(limits.durationDays, problem('days'))
 
+/** Hours a week of hourly work, 1 to 80. */
+export const hours = z
+  .number({ error: problem('hours') })
+  .int(problem('hours'))
+  .min(1, problem('hours'))
+  .max(limits.hoursPerWeek, problem('hours'))
+
 /**
  * An installment plan. A form has a few rows and leaves the unused ones blank: a row without a
  * title and an amount is no installment; a row with one of them needs the other.

@@ -16,6 +16,7 @@ import {
   chosenId,
   day,
   days,
+  hours,
   id,
   named,
   oneOf,
@@ -30,6 +31,23 @@ import {
   writing,
 } from './fields.ts'
 
+/** An hourly project names its lowest rate, at most its highest, and the hours a week it expects. */
+function hourlyTerms(
+  v: { budgetMinor?: unknown; budgetMinMinor?: unknown; hoursPerWeek?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  if (v.budgetMinMinor === undefined)
+    ctx.addIssue({ code: 'custom', path: ['budgetMinMinor'], message: problem('amount') })
+  else if (
+    Number.isInteger(v.budgetMinMinor) &&
+    Number.isInteger(v.budgetMinor) &&
+    (v.budgetMinMinor as number) > (v.budgetMinor as number)
+  )
+    ctx.addIssue({ code: 'custom', path: ['budgetMinMinor'], message: problem('rateRange') })
+  if (v.hoursPerWeek === undefined)
+    ctx.addIssue({ code: 'custom', path: ['hoursPerWeek'], message: problem('hours') })
+}
+
 /**
  * A project as its client writes it: the body of Create Project and Edit Project, and the schema
  * of their form (app/routes/projects/project-form.tsx), so each field's rules are written here once.
@@ -41,7 +59,12 @@ export const projectInput = z
     subcategoryId: chosenId,
     skillIds: z.array(chosenId).max(limits.skills, problem('tooManySkills')).default([]),
     budgetType: choice(budgetTypes),
+    /** A fixed price's total, or an hourly project's highest rate. */
     budgetMinor: price(),
+    /** An hourly project's lowest rate (ignored for a fixed price). */
+    budgetMinMinor: price().optional(),
+    /** The hours a week an hourly project expects, 1 to 80 (ignored for a fixed price). */
+    hoursPerWeek: hours.optional(),
     currency: choice(currencies),
     durationDays: days.optional(),
     deadline: day.refine((v) => v >= today(), problem('deadlinePast')).optional(),
@@ -55,6 +78,7 @@ export const projectInput = z
       .toUpperCase()
       .regex(/^[A-Z]{2}$/, problem('country'))
       .optional(),
+    /** A fixed price's installments (an hourly project is paid by the week: ignored there, decision 323). */
     installments: plan,
     /** false keeps the project as a draft. */
     publish: flag(problem('choose')).default(false),
@@ -63,6 +87,7 @@ export const projectInput = z
     if (!v.remote && !v.location)
       ctx.addIssue({ code: 'custom', path: ['location'], message: problem('locationRequired') })
     if (v.budgetType === 'fixed') planMustAddUp(v.installments, v.budgetMinor, ctx)
+    if (v.budgetType === 'hourly') hourlyTerms(v, ctx)
   })
 export type ProjectInput = z.output<typeof projectInput>
 
@@ -116,7 +141,12 @@ export const projectSummary = z.object({
   subcategory: named.nullable(),
   skills: z.array(named),
   budgetType: z.enum(budgetTypes),
+  /** A fixed price's total, or an hourly project's highest rate. */
   budgetMinor: z.number(),
+  /** An hourly project's lowest rate (null for a fixed price). */
+  budgetMinMinor: z.number().nullable(),
+  /** The hours a week an hourly project expects (null for a fixed price). */
+  hoursPerWeek: z.number().nullable(),
   currency: z.string(),
   durationDays: z.number().nullable(),
   deadline: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { limits } from '../rules.ts'
+import { budgetTypes, limits } from '../rules.ts'
 import { contractStates, installmentStates } from '../machines.ts'
 import { attachment, person, problem } from './fields.ts'
 
@@ -36,8 +36,15 @@ export const contractOut = z.object({
   client: person,
   freelancer: person,
   status: z.enum(contractStates),
+  /** The agreed price; an hourly contract starts at 0 and grows with its approved weeks. */
   amountMinor: z.number(),
   currency: z.string(),
+  /** How the contract is paid: by installments ('fixed') or by the hour within a weekly limit ('hourly', decision 323). */
+  billing: z.enum(budgetTypes),
+  /** An hourly contract's rate in minor units (null for a fixed price). */
+  hourlyRateMinor: z.number().nullable(),
+  /** The most hours a week an hourly contract bills (null for a fixed price). */
+  weeklyLimitHours: z.number().nullable(),
   /** The chat room of the contract's two parties (opened when the proposal was accepted). */
   roomId: z.number(),
   createdAt: z.string(),

@@ -1,6 +1,8 @@
 import { enqueue } from '#server/jobs/outbox.ts'
 import { EMAIL_TOPIC } from '#server/jobs/mailer.ts'
-import { renderMail, type MailKind } from '#server/modules/identity/mails.ts'
+import { asLocale, renderMail, type MailKind } from '#server/modules/identity/mails.ts'
+import { wantsMail } from '#server/modules/notifications/preferences.ts'
+import { mailSettings } from '#server/modules/notifications/notice-mails.ts'
 import { inNamespace, notify, recordActivity, recordEffects, type Trx } from '../transition.ts'
 import type { ContractRow } from '../shared.ts'
 import { hoursOf } from './rules.ts'
@@ -37,7 +39,8 @@ async function mail(
     .select(['email', 'first_name', 'language', 'status'])
     .where('id', '=', userId)
     .executeTakeFirst()
-  if (!to || to.status === 'Deleted') return
+  // A week's step is a contract step: mailed unless the reader turned those mails off (decision 329).
+  if (!to || to.status === 'Deleted' || !(await wantsMail(trx, userId, 'contracts'))) return
   await enqueue(
     trx,
     EMAIL_TOPIC,
@@ -47,6 +50,7 @@ async function mail(
       name: to.first_name ?? '',
       link: new URL(`/projects/timesheets/${projectId}`, publicUrl).href,
       vars,
+      settings: await mailSettings(trx, publicUrl, userId, 'contracts', asLocale(to.language)),
     }),
   )
 }

@@ -1,0 +1,41 @@
+import { useTranslation } from '~/lib/translations'
+import { DefinitionList } from '~/components/ui/definition-list'
+import { Money } from './ui'
+
+// An hourly contract's terms (issue 40 item 3, decision 323), where a fixed-price contract shows its
+// price and installments: the contract page of each party and the list of contracts.
+
+export interface ContractTermsData {
+  amountMinor: number
+  currency: string
+  billing: 'fixed' | 'hourly'
+  hourlyRateMinor: number | null
+  weeklyLimitHours: number | null
+}
+
+/** The facts of an hourly contract: paid by the hour, at its rate, within its weekly limit, and what was charged so far. */
+export function HourlyTerms({ contract, note = false }: { contract: ContractTermsData; note?: boolean }) {
+  const { t } = useTranslation('projects')
+  return (
+    <div data-testid="hourly-terms">
+      <DefinitionList
+        items={[
+          [t('contract.billing'), t('contract.hourly')],
+          [
+            t('contract.rate'),
+            <Money key="r" minor={contract.hourlyRateMinor ?? 0} currency={contract.currency} />,
+          ],
+          [
+            t('contract.weeklyLimit'),
+            contract.weeklyLimitHours ? t('contract.upTo', { count: contract.weeklyLimitHours }) : '—',
+          ],
+          [
+            t('contract.billedSoFar'),
+            <Money key="b" minor={contract.amountMinor} currency={contract.currency} />,
+          ],
+        ]}
+      />
+      {note ? <p className="muted small">{t('contract.hourlyNote')}</p> : null}
+    </div>
+  )
+}

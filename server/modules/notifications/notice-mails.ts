@@ -1,0 +1,154 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Kysely, Transaction } from 'kysely'
+import type { Database, Locale } from '#server/db/schema.ts'
+import { enqueue } from '#server/jobs/outbox.ts'
+import { EMAIL_TOPIC } from '#server/jobs/mailer.ts'
+import { renderMail } from '../identity/mails.ts'
+import { asLocale, plainText, renderNotification } from './texts.ts'
+import { notificationTarget } from './targets.ts'
+import { noticeKindOf, ownMailNamespaces, type NoticeKind } from './preferences.ts'
+import type { NotificationInput } from './record.ts'
+
+// A notice by email (issue 42 item 1, decision 329): the notice's own words in the reader's
+// language, a link to what it is about, and two links to change it: one that stops this kind's
+// mails without signing in (signed for this person and kind), and the settings page.
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+export interface NoticeMailDeps {
+  /** The site's address without a trailing slash, the base of the mailed links. */
+  publicUrl: string
+}
+
+/** The key that signs the links that stop a kind's mails: made once, kept in the database, shared by every instance. */
+async function linkKey(executor: Executor) {
+  await executor
+    .insertInto('app_secret')
+    .values({ name: 'notice-mail-links', value: randomBytes(32).toString('base64url'), created_at: nowIso() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
+  const { value } = await executor
+    .selectFrom('app_secret')
+    .select('value')
+    .where('name', '=', 'notice-mail-links')
+    .executeTakeFirstOrThrow()
+  return Buffer.from(value)
+}
+const nowIso = () => new Date().toISOString()
+
+const signature = (key: Buffer, userId: number, kind: string) =>
+  createHmac('sha256', key).update(`notice mails off ${userId} ${kind}`).digest('base64url')
+
+/** Whether a link's signature is this person's for this kind (a tampered link is not). */
+export function signedFor(key: Buffer, userId: number, kind: string, token: string) {
+  const expected = Buffer.from(signature(key, userId, kind))
+  const given = Buffer.from(token)
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+export const stopLink = (publicUrl: string, key: Buffer, userId: number, kind: NoticeKind) =>
+  `${publicUrl}/emails/stop/${userId}/${kind}/${signature(key, userId, kind)}`
+
+/**
+ * Mails the notices whose readers want mails of their kind, once per reader and source (a retried
+ * delivery finds its `notice_mail` row and mails nothing). Notices of a module with mails of its own
+ * are left to it.
+ */
+export async function mailNotices(
+  trx: Executor,
+  deps: NoticeMailDeps,
+  items: NotificationInput[],
+  off: Set<string>,
+) {
+  const wanted = items.filter(
+    (i) =>
+      !ownMailNamespaces.has(i.messageKey.split(':')[0] ?? '') &&
+      !off.has(`${i.userId}:${noticeKindOf(i.messageKey)}:email`),
+  )
+  if (!wanted.length) return
+  const now = new Date().toISOString()
+  const fresh = await trx
+    .insertInto('notice_mail')
+    .values(wanted.map((i) => ({ user_id: i.userId, source: i.source, created_at: now })))
+    .onConflict((oc) => oc.columns(['user_id', 'source']).doNothing())
+    .returning(['user_id', 'source'])
+    .execute()
+  if (!fresh.length) return
+  const readers = await trx
+    .selectFrom('app_user')
+    .leftJoin('user_role', 'user_role.user_id', 'app_user.id')
+    .select(['app_user.id', 'email', 'first_name', 'language', 'status', 'user_role.role'])
+    .where(
+      'app_user.id',
+      'in',
+      fresh.map((r) => r.user_id),
+    )
+    .execute()
+  const key = await linkKey(trx)
+  for (const item of wanted) {
+    const rows = readers.filter((r) => r.id === item.userId)
+    const to = rows[0]
+    const isFresh = fresh.some((r) => r.user_id === item.userId && r.source === item.source)
+    if (!to || to.status === 'Deleted' || !isFresh) continue
+    const roles = rows.flatMap((r) => (r.role == null ? [] : [r.role]))
+    const locale = asLocale(to.language)
+    const settings = await mailSettings(
+      trx,
+      deps.publicUrl,
+      item.userId,
+      noticeKindOf(item.messageKey),
+      locale,
+      key,
+    )
+    await enqueue(trx, EMAIL_TOPIC, noticeMail(deps.publicUrl, item, to, roles, settings))
+  }
+}
+
+/** Why a mail of this kind came and the links that change it: said under every notice mail. */
+export async function mailSettings(
+  executor: Executor,
+  publicUrl: string,
+  userId: number,
+  kind: NoticeKind,
+  locale: Locale,
+  key?: Buffer,
+) {
+  const kindName = plainText(locale, `notifications:settings.kinds.${kind}.label`)
+  const stop = stopLink(publicUrl, key ?? (await linkKey(executor)), userId, kind)
+  return {
+    why: plainText(locale, 'notifications:mail.why').replace('{{kind}}', kindName),
+    links: [
+      { label: plainText(locale, 'notifications:mail.stop'), href: stop },
+      {
+        label: plainText(locale, 'notifications:mail.settings'),
+        href: `${publicUrl}/notifications/settings`,
+      },
+    ],
+  }
+}
+
+/** Whether a stop link's signature is this person's for this kind. */
+export const stopLinkIsValid = async (executor: Executor, userId: number, kind: string, token: string) =>
+  signedFor(await linkKey(executor), userId, kind, token)
+
+function noticeMail(
+  publicUrl: string,
+  item: NotificationInput,
+  to: { email: string; first_name: string | null; language: string },
+  roles: number[],
+  settings: Awaited<ReturnType<typeof mailSettings>>,
+) {
+  const { title, content } = renderNotification(asLocale(to.language), item.messageKey, item.params ?? {})
+  const target = notificationTarget(
+    { roomId: item.roomId ?? null, projectId: item.projectId ?? null, type: item.type },
+    roles,
+  )
+  return renderMail('notice', {
+    to: to.email,
+    language: to.language,
+    name: to.first_name ?? '',
+    link: `${publicUrl}${target === '/' ? '/notifications' : target}`,
+    vars: { title, content },
+    settings,
+  })
+}

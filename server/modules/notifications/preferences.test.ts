@@ -1,0 +1,168 @@
+import { beforeAll, describe, expect, test } from 'vitest'
+import { dialects } from '../../../tests/integration/databases.ts'
+import { useProjects } from '../../../tests/support/modules/projects.ts'
+
+// Notification settings on both databases (issue 42 item 1, decision 329): each kind of notice on
+// in the site and by email until the person turns it off; a notice mailed once, in the reader's
+// language, with a signed link that stops that kind's mails without signing in; bad input a 400
+// that names the field and changes nothing.
+for (const dialect of dialects) {
+  describe(`notification settings on ${dialect}`, () => {
+    const s = useProjects(dialect)
+    type U = Awaited<ReturnType<typeof s.t.user>>
+    let client: U, free: U, other: U
+
+    beforeAll(async () => {
+      client = await s.t.user('client', 'Clara', 'Client')
+      free = await s.t.user('freelancer', 'Fran', 'One')
+      other = await s.t.user('freelancer', 'Otto', 'Other')
+    }, 60_000)
+
+    const settingsOf = async (u: U) =>
+      (await s.t.call('GET', 'notifications/preferences', { token: u.token })).json.preferences
+    const put = (u: U, preferences: unknown) =>
+      s.t.call('PUT', 'notifications/preferences', { token: u.token, body: { preferences } })
+    const mailsTo = async (u: U) =>
+      (await s.database.db.selectFrom('outbox').select('payload').where('topic', '=', 'email').execute())
+        .map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload))
+        .filter((m: { to: string; kind?: string }) => m.to === u.email && m.kind === 'notice')
+    const bell = async (u: U) =>
+      (await s.t.call('GET', 'notifications', { token: u.token })).json.data.map(
+        (n: { title: string }) => n.title,
+      )
+
+    /** The client's open project and a proposal of `u`'s for it, its notices delivered. */
+    async function proposalFrom(u: U, title: string) {
+      const sub = await s.database.db
+        .selectFrom('subcategory')
+        .select('id')
+        .where('slug', '=', 'structural-engineering')
+        .executeTakeFirstOrThrow()
+      const project = await s.t.call('POST', 'projects', {
+        token: client.token,
+        body: {
+          title,
+          description:
+            'Calculations for a new timber roof over a two-storey house, with connection details and a short report.',
+          subcategoryId: sub.id,
+          budgetType: 'fixed',
+          budgetMinor: 80000,
+          currency: 'EUR',
+          durationDays: 10,
+          remote: true,
+          publish: true,
+        },
+      })
+      expect(project.status, project.text).toBe(200)
+      const proposal = await s.t.call('POST', `projects/${project.json.id}/proposal`, {
+        token: u.token,
+        body: {
+          coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.',
+          bidMinor: 75000,
+          durationDays: 7,
+        },
+      })
+      expect(proposal.status, proposal.text).toBe(200)
+      await s.t.api.jobs.outbox.drain()
+      return project.json.id as number
+    }
+
+    test('every kind is on in the site and by email until changed; bad input names its field and changes nothing', async () => {
+      const all = await settingsOf(client)
+      expect(all.map((p: { kind: string }) => p.kind)).toEqual([
+        'proposals',
+        'contracts',
+        'money',
+        'chat',
+        'complaints',
+      ])
+      expect(all.every((p: { site: boolean; email: boolean }) => p.site && p.email)).toBe(true)
+      for (const [body, field] of [
+        [[{ kind: 'weather', site: true, email: true }], 'preferences.0.kind'],
+        [[{ kind: 'money', email: true }], 'preferences.0.site'],
+        [[{ kind: 'money', site: 'maybe', email: true }], 'preferences.0.site'],
+        [
+          [
+            { kind: 'money', site: true, email: false },
+            { kind: 'money', site: true, email: true },
+          ],
+          'preferences',
+        ],
+      ] as const) {
+        const bad = await put(client, body)
+        expect(bad.status, bad.text).toBe(400)
+        expect(bad.json.errors).toHaveProperty([field])
+      }
+      expect(await settingsOf(client)).toEqual(all)
+      expect((await s.t.call('GET', 'notifications/preferences')).status).toBe(401)
+    })
+
+    test("a notice is mailed once, in the reader's words, and not at all where they turned its kind off", async () => {
+      await proposalFrom(free, 'Roof calculations, first')
+      const mails = await mailsTo(client)
+      expect(mails).toHaveLength(1)
+      expect(mails[0].subject).toBe('New proposal')
+      expect(mails[0].text).toContain('/projects/client/details/')
+      expect(mails[0].text).toMatch(/\/emails\/stop\/\d+\/proposals\/[\w-]{43}/)
+      expect(mails[0].text).toContain('/notifications/settings')
+      // The delivery retried: nothing is mailed twice.
+      const row = await s.database.db
+        .selectFrom('notification')
+        .select('source')
+        .where('user_id', '=', client.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+      await s.t.api.services.notifications.record(s.database.db, [
+        {
+          userId: client.id,
+          source: row.source,
+          messageKey: 'projects:notify.proposalReceivedFrom',
+          params: { title: 'Roof calculations, first' },
+          type: 'Proposal',
+        },
+      ])
+      expect(await mailsTo(client)).toHaveLength(1)
+
+      const changed = await put(client, [{ kind: 'proposals', site: 'true', email: false }])
+      expect(changed.status, changed.text).toBe(200)
+      expect(changed.json.preferences[0]).toEqual({ kind: 'proposals', site: true, email: false })
+      const bellBefore = (await bell(client)).length
+      await proposalFrom(other, 'Roof calculations, second')
+      expect(await mailsTo(client)).toHaveLength(1)
+      expect((await bell(client)).length).toBe(bellBefore + 1)
+
+      await put(client, [{ kind: 'proposals', site: false, email: false }])
+      await proposalFrom(other, 'Roof calculations, third')
+      expect((await bell(client)).length).toBe(bellBefore + 1)
+      expect(await mailsTo(client)).toHaveLength(1)
+      await put(client, [{ kind: 'proposals', site: true, email: true }])
+    })
+
+    test("the mail's link stops that kind's mails without signing in; a tampered or borrowed link changes nothing", async () => {
+      await proposalFrom(free, 'Bridge bearings check')
+      const [mail] = (await mailsTo(client)).slice(-1)
+      const link = mail.text.match(/\/emails\/stop\/(\d+)\/(\w+)\/([\w-]{43})/)!
+      const [, userId, kind, token] = link
+      expect([Number(userId), kind]).toEqual([client.id, 'proposals'])
+      const tampered = `${token!.slice(0, -1)}${token!.endsWith('A') ? 'B' : 'A'}`
+      for (const path of [
+        `notifications/email-off/${userId}/proposals/${tampered}`,
+        `notifications/email-off/${free.id}/proposals/${token}`,
+        `notifications/email-off/${userId}/money/${token}`,
+      ]) {
+        const refused = await s.t.call('POST', path)
+        expect(refused.status, path).toBe(400)
+        expect(refused.json.errors).toHaveProperty('token')
+      }
+      expect((await s.t.call('POST', `notifications/email-off/${userId}/weather/${token}`)).status).toBe(400)
+      expect((await settingsOf(client))[0]).toEqual({ kind: 'proposals', site: true, email: true })
+      expect((await settingsOf(free))[0]).toEqual({ kind: 'proposals', site: true, email: true })
+      const stopped = await s.t.call('POST', `notifications/email-off/${userId}/${kind}/${token}`)
+      expect(stopped.status, stopped.text).toBe(200)
+      expect((await settingsOf(client))[0]).toEqual({ kind: 'proposals', site: true, email: false })
+      const before = (await mailsTo(client)).length
+      await proposalFrom(free, 'Bridge bearings, second check')
+      expect(await mailsTo(client)).toHaveLength(before)
+    })
+  })
+}

@@ -1,0 +1,116 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '#server/db/schema.ts'
+
+// Which notices a person gets, per kind and channel (issue 42 item 1, decision 329). Every kind is
+// on in the site and by email until they turn it off; only their changes are stored. Security and
+// account mails (verification, password, sign-in) are not notices of a kind and always go out.
+
+export const noticeKinds = ['proposals', 'contracts', 'money', 'chat', 'complaints'] as const
+export type NoticeKind = (typeof noticeKinds)[number]
+export const noticeChannels = ['site', 'email'] as const
+export type NoticeChannel = (typeof noticeChannels)[number]
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+/** The kind a module's namespace gives its notices; `projects` notices are sorted by their step below. */
+const kindOfNamespace: Record<string, NoticeKind> = {
+  'chat-events': 'chat',
+  complaints: 'complaints',
+  disputes: 'complaints',
+  payouts: 'money',
+  refunds: 'money',
+  changeOrders: 'contracts',
+  deliverables: 'contracts',
+  timesheets: 'contracts',
+}
+const projectsMoney = new Set(['installmentFunded', 'installmentReleased'])
+const projectsProposals = /^(proposal|projectTaken|newComment)/
+
+/** The kind of a stored notice, from its message key (`projects:notify.proposalAccepted`). */
+export function noticeKindOf(messageKey: string): NoticeKind {
+  const [ns = '', path = ''] = messageKey.split(':', 2)
+  const step = path.split('.')[1] ?? ''
+  if (ns !== 'projects') return kindOfNamespace[ns] ?? 'contracts'
+  if (projectsMoney.has(step)) return 'money'
+  return projectsProposals.test(step) ? 'proposals' : 'contracts'
+}
+
+/** The notices whose module writes a mail of its own (richer than the notice's words): they ask `wantsMail` themselves. */
+export const ownMailNamespaces = new Set([
+  'chat-events',
+  'complaints',
+  'disputes',
+  'changeOrders',
+  'timesheets',
+])
+
+/** `${userId}:${kind}:${channel}` of every notice these people turned off. */
+export async function switchedOff(executor: Executor, userIds: number[]) {
+  if (!userIds.length) return new Set<string>()
+  const rows = await executor
+    .selectFrom('notification_preference')
+    .select(['user_id', 'kind', 'channel'])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .where('enabled', '=', 0)
+    .execute()
+  return new Set(rows.map((r) => `${r.user_id}:${r.kind}:${r.channel}`))
+}
+
+/** Whether this person wants mails of this kind (a module's own mail asks before it writes one). */
+export async function wantsMail(executor: Executor, userId: number, kind: NoticeKind) {
+  return !(await switchedOff(executor, [userId])).has(`${userId}:${kind}:email`)
+}
+
+export interface NoticePreference {
+  kind: NoticeKind
+  site: boolean
+  email: boolean
+}
+
+/** A person's settings, every kind in its order, on where nothing was stored. */
+export async function preferencesOf(executor: Executor, userId: number): Promise<NoticePreference[]> {
+  const off = await switchedOff(executor, [userId])
+  return noticeKinds.map((kind) => ({
+    kind,
+    site: !off.has(`${userId}:${kind}:site`),
+    email: !off.has(`${userId}:${kind}:email`),
+  }))
+}
+
+/** Stores the settings given (other kinds keep theirs); answers them all as they are now. */
+export async function setPreferences(db: Kysely<Database>, userId: number, given: NoticePreference[]) {
+  const now = new Date().toISOString()
+  const rows = given.flatMap((p) =>
+    noticeChannels.map((channel) => ({
+      user_id: userId,
+      kind: p.kind,
+      channel,
+      enabled: p[channel] ? 1 : 0,
+      updated_at: now,
+    })),
+  )
+  if (rows.length)
+    await db
+      .insertInto('notification_preference')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'kind', 'channel']).doUpdateSet((eb) => ({
+          enabled: eb.ref('excluded.enabled'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute()
+  return preferencesOf(db, userId)
+}
+
+/** Turns one kind's mails off (the link in a notice mail). */
+export const stopMails = (db: Kysely<Database>, userId: number, kind: NoticeKind) =>
+  db
+    .insertInto('notification_preference')
+    .values({ user_id: userId, kind, channel: 'email', enabled: 0, updated_at: new Date().toISOString() })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'kind', 'channel'])
+        .doUpdateSet({ enabled: 0, updated_at: new Date().toISOString() }),
+    )
+    .execute()
