@@ -15,6 +15,11 @@ export type MailKind =
   | 'changeOrderProposed'
   | 'changeOrderAccepted'
   | 'changeOrderRejected'
+  | 'deliverableIssued'
+  | 'deliverablesIssued'
+  | 'deliverableApproved'
+  | 'deliverableApprovedWithComments'
+  | 'deliverableToRevise'
 type Texts = Record<string, Record<string, string>>
 
 const root = path.resolve(import.meta.dirname, '../../../locales')
