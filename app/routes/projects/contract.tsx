@@ -75,7 +75,9 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
   const { project: p, contract, activity } = loaderData.work
   useProjectChanges(p.id)
   const notice = (actionData as { notice?: string } | undefined)?.notice
-  const done = contract.installments.filter((i) => i.status === 'approved' || i.status === 'released').length
+  // A removed installment (decision 326) is no part of the progress.
+  const kept = contract.installments.filter((i) => i.status !== 'removed')
+  const done = kept.filter((i) => i.status === 'approved' || i.status === 'released').length
   return (
     <main id="main" className="container page project-details">
       {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
@@ -94,10 +96,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
         <DefinitionList
           items={[
             [t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />],
-            [
-              t('contract.installments'),
-              t('contracts.progress', { done, total: contract.installments.length }),
-            ],
+            [t('contract.installments'), t('contracts.progress', { done, total: kept.length })],
           ]}
         />
       </Card>

@@ -55,7 +55,9 @@ export default function MyContracts({ loaderData }: Route.ComponentProps) {
         />
       )}
       {result.data.map((k) => {
-        const done = k.installments.filter((i) => i.status === 'approved' || i.status === 'released').length
+        // A removed installment (decision 326) is no part of the progress.
+        const kept = k.installments.filter((i) => i.status !== 'removed')
+        const done = kept.filter((i) => i.status === 'approved' || i.status === 'released').length
         return (
           <Card
             key={k.id}
@@ -68,7 +70,7 @@ export default function MyContracts({ loaderData }: Route.ComponentProps) {
               items={[
                 [t('details.bid'), <Money key="m" minor={k.amountMinor} currency={k.currency} />],
                 [t('details.client'), k.client.name],
-                [t('contract.installments'), t('contracts.progress', { done, total: k.installments.length })],
+                [t('contract.installments'), t('contracts.progress', { done, total: kept.length })],
               ]}
             />
             {k.status === 'completed' ? <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink> : null}
