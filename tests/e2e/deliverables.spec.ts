@@ -205,3 +205,66 @@ test('several deliverables of an installment issued at once under one transmitta
   await client.context().close()
   await freelancer.context().close()
 })
+
+test(
+  "the register's add form keeps its errors while a live update comes, and the update follows once the reader moves on",
+  { tag: '@needs-js' },
+  async ({ browser }) => {
+    const { clientToken, freelancerToken, projectId, installmentIds } = await hiredProject(
+      shell().base,
+      shell().db,
+      {
+        title: `Stair core check ${test.info().project.name}`,
+        description: 'Check the concrete stair core of a four-storey office for a new lift opening.',
+        coverLetter: 'I check concrete cores for new openings and can report within ten days.',
+        durationDays: 10,
+        installments: [{ title: 'Report', amountMinor: 60000 }],
+      },
+    )
+    const added = await apiCall(shell().base, 'POST', `projects/${projectId}/deliverables`, freelancerToken, {
+      number: 'S-301',
+      title: 'Opening check',
+      discipline: 'Structures',
+      installmentId: installmentIds[0],
+    })
+    await fundByApi(shell().base, clientToken, projectId, installmentIds)
+    const issued = await apiCall(
+      shell().base,
+      'POST',
+      `projects/deliverables/${added.id}/issues`,
+      freelancerToken,
+      { revision: 'P01', status: 'for_comment', note: 'First check of the opening.' },
+    )
+    const freelancer = await signInAs(browser, shell().base, accounts.freelancer.email)
+    await freelancer.goto(`${shell().base}/projects/register/${projectId}`)
+    await expect(freelancer.getByTestId('realtime-indicator')).toHaveAttribute('data-state', 'connected', {
+      timeout: 15_000,
+    })
+    await clickIn(freelancer, 'Add to the register')
+    const error = main(freelancer).locator('form#add-deliverable .field-error').first()
+    await expect(error).toHaveText('Please fill this in.')
+
+    // The client's answer notifies the freelancer live; the page's data waits while the reply is on screen.
+    const reloads: string[] = []
+    freelancer.on(
+      'request',
+      (r) => void (new URL(r.url()).pathname.endsWith('.data') && reloads.push(r.url())),
+    )
+    await apiCall(
+      shell().base,
+      'POST',
+      `projects/deliverable-issues/${issued.issues[0].id}/answer`,
+      clientToken,
+      {
+        outcome: 'approved',
+      },
+    )
+    await freelancer.waitForTimeout(2_000)
+    expect(reloads).toEqual([])
+    await expect(error).toHaveText('Please fill this in.')
+    // Once the reader moves on, the update that waited reloads the data.
+    await main(freelancer).getByRole('link', { name: 'S-301', exact: true }).click()
+    await expect.poll(() => reloads.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+    await freelancer.context().close()
+  },
+)
