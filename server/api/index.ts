@@ -126,7 +126,7 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
   const mover = createMoneyMover({ dialect, fees: config.fees, platform: config.platform })
   const projects = createProjectsService({ db, dialect, files, chat, moneyMover: mover })
   const payments = createPayments({ db, dialect, config, log, projects, mover })
-  const deliverables = createDeliverables({ db, dialect, files })
+  const deliverables = createDeliverables({ db, dialect, files, publicUrl: config.publicUrl })
   const complaints = createComplaintsService({
     db,
     dialect,

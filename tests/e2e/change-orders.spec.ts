@@ -11,7 +11,10 @@ import { confirmIn } from './confirm'
 // change order adding an installment (a missing title is named first), the client accepts it from
 // its confirmation step, the contract shows its original value, the approved change and its value
 // now; the new installment is funded and released. The client's second change order, moving the
-// deadline, is rejected by the freelancer with a reason that both then read.
+// deadline, is rejected by the freelancer with a reason that both then read. Then statements after
+// a change order (issue 40 item 2): a funded installment reduced gives its held money back, the
+// rest is released at the new price, and a pending one is removed (decision 326); each party's
+// statement shows the refund and the release.
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
 const main = (page: Page) => page.locator('main')
@@ -120,6 +123,108 @@ test('a change order adds an installment that is funded and released; another is
   await expect(decided).toContainText('Rejected')
   await expect(decided).toContainText('Another client has booked me for April.')
   await expect(main(client).getByTestId('current-value')).toHaveText('€2,200.00')
+  await client.context().close()
+  await freelancer.context().close()
+})
+
+test('a funded installment reduced and another removed: both statements show the refund and the release at the new price', async ({
+  browser,
+}) => {
+  const title = `Roof truss check ${test.info().project.name}`
+  const { clientToken, projectId, installmentIds } = await hiredProject(shell().base, shell().db, {
+    title,
+    description: 'Check the timber roof trusses of a barn for a new solar array and propose repairs.',
+    coverLetter: 'I check timber roofs for solar arrays every month and report within two weeks.',
+    durationDays: 14,
+    installments: [
+      { title: 'Survey', amountMinor: 100000 },
+      { title: 'Repairs design', amountMinor: 50000 },
+    ],
+  })
+  await fundByApi(shell().base, clientToken, projectId, [installmentIds[0]!])
+  const client = await signInAs(browser, shell().base, accounts.client.email)
+  const freelancer = await signInAs(browser, shell().base, accounts.freelancer.email)
+  const changes = `${shell().base}/projects/changes/${projectId}`
+
+  // The client proposes to lower the funded survey by €300 and to drop the repairs design.
+  for (const [what, kind, amount] of [
+    ['Survey of the trusses only, without the purlins.', 'reduce', '300'],
+    ['No repairs design: the roofer does it.', 'remove', ''],
+  ] as const) {
+    await client.goto(changes)
+    await settle(client)
+    const form = main(client).locator('form#propose')
+    await form.getByLabel('What changes').fill(what)
+    await form.getByLabel('Why it is needed').fill('The scope is smaller than planned.')
+    await form.getByLabel('Kind of change').selectOption(kind)
+    await form
+      .getByLabel('Installment (to change, reduce or remove)')
+      .selectOption({ label: kind === 'reduce' ? '1. Survey' : '2. Repairs design' })
+    if (amount) await form.getByLabel('Amount in EUR').fill(amount)
+    await click(client, 'Propose the change', form)
+    await expect(main(client).getByTestId('change-order-notice')).toContainText('was sent to the other party')
+  }
+
+  // The freelancer accepts each from its step, which names the money going back.
+  await freelancer.goto(changes)
+  await settle(freelancer)
+  const reduction = main(freelancer).getByTestId('change-order-1')
+  await expect(reduction).toContainText(
+    '€300.00 held for a reduced or removed installment goes back to the client.',
+  )
+  await confirmIn(
+    freelancer,
+    'Accept',
+    "Accept change order 1? The contract's value becomes €1,200.00.",
+    reduction,
+  )
+  await expect(main(freelancer).getByTestId('change-order-1')).toContainText(
+    '€300.00 of held money went back to the client.',
+  )
+  const removal = main(freelancer).getByTestId('change-order-2')
+  await expect(removal).toContainText('Installment “Repairs design” removed (€500.00)')
+  await confirmIn(
+    freelancer,
+    'Accept',
+    "Accept change order 2? The contract's value becomes €700.00.",
+    removal,
+  )
+  await expect(main(freelancer).getByTestId('current-value')).toHaveText('€700.00')
+  await expectNoAxeViolations(freelancer)
+
+  // The survey is delivered and released for its new price; the removed installment says so.
+  await freelancer.goto(`${shell().base}/projects/freelancer/contract/${projectId}`)
+  await settle(freelancer)
+  await expect(main(freelancer).getByTestId('installment-2')).toContainText('Removed')
+  const survey = main(freelancer).getByTestId('installment-1')
+  await survey.getByLabel('What you deliver').fill('Truss survey attached.')
+  await click(freelancer, 'Submit work', survey)
+  await expect(main(freelancer).getByTestId('installment-1')).toContainText('Submitted')
+  await client.goto(`${shell().base}/projects/client/details/${projectId}`)
+  await settle(client)
+  await confirmIn(
+    client,
+    'Approve',
+    'Release €700.00 to Fred Freelancer?',
+    main(client).getByTestId('installment-1'),
+  )
+  await expect(main(client).getByTestId('installment-1')).toContainText('Released')
+  await expect(main(client).getByTestId('timeline')).toContainText('removed an installment')
+
+  // The client's statement: €1,030 held (the price and its 3 % fee), €309 back, €721 released, nothing left.
+  await client.goto(`${shell().base}/statements`)
+  await settle(client)
+  const rows = main(client).getByTestId('movement').filter({ hasText: title })
+  await expect(rows).toHaveCount(3)
+  await expect(rows.filter({ hasText: '+€1,030.00' })).toHaveCount(1)
+  await expect(rows.filter({ hasText: '-€309.00' })).toHaveCount(1)
+  await expect(rows.filter({ hasText: '-€721.00' })).toHaveCount(1)
+  await expect(rows.nth(2).locator('td').last()).toHaveText('€0.00')
+  await expectNoAxeViolations(client)
+  // The freelancer's: €700 released less the 10 % platform fee.
+  await freelancer.goto(`${shell().base}/statements`)
+  await settle(freelancer)
+  await expect(main(freelancer).getByTestId('movement').filter({ hasText: title })).toContainText('+€630.00')
   await client.context().close()
   await freelancer.context().close()
 })

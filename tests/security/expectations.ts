@@ -343,6 +343,16 @@ export const rows: Record<string, Row> = {
   'POST projects/deliverables/{deliverableId}/issues': row(FREELANCER_MOVE, {
     call: () => ({ body: { revision: 'P02', status: 'for_approval', note: 'Again' } }),
   }),
+  'POST projects/{projectId}/transmittals': row(FREELANCER_MOVE, {
+    call: (w) => ({
+      body: {
+        installmentId: w.ids.installmentId,
+        status: 'for_approval',
+        note: 'Again',
+        items: [{ deliverableId: w.ids.deliverableId, revision: 'P02' }],
+      },
+    }),
+  }),
   'POST projects/deliverable-issues/{issueId}/answer': row(CLIENT_MOVE, {
     call: () => ({ body: { outcome: 'approved' } }),
   }),

@@ -30,6 +30,7 @@ export const stateTones = {
     changes_requested: 'danger',
     approved: 'success',
     released: 'success',
+    removed: 'neutral',
   },
   refund: {
     open: 'progress',

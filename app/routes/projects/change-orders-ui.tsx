@@ -64,10 +64,12 @@ function Effect({
   e,
   o,
   names,
+  amounts,
 }: {
   e: ChangeOrderOut['effects'][number]
   o: ChangeOrderOut
   names: Map<number, string>
+  amounts: Map<number, number>
 }) {
   const { t, i18n } = useTranslation('changeOrders')
   const money = (minor: number | null) =>
@@ -77,6 +79,15 @@ function Effect({
   if (e.kind === 'deadline') return <li>{t('effect.deadline', { date: day(e.dueDate) })}</li>
   if (e.kind === 'add') return <li>{t('effect.add', { title, amount: money(e.amountMinor) })}</li>
   if (e.kind === 'reduce') return <li>{t('effect.reduce', { title, amount: money(e.amountMinor) })}</li>
+  if (e.kind === 'remove')
+    return (
+      <li>
+        {t('effect.remove', {
+          title,
+          amount: money(e.oldAmountMinor ?? amounts.get(e.installmentId ?? 0) ?? 0),
+        })}
+      </li>
+    )
   const was = (from: string) => (o.status === 'accepted' ? ` (${t('effect.was', { from })})` : '')
   return (
     <li>
@@ -100,11 +111,13 @@ function Effect({
   )
 }
 
-/** Held money a pending change order would give back: reductions of installments whose money is held. */
+/** Held money a pending change order would give back: reductions and removals of installments whose money is held. */
 function heldBack(o: ChangeOrderOut, installments: Installment[]) {
   return o.effects.reduce((sum, e) => {
     const i = installments.find((x) => x.id === e.installmentId)
-    if (!i || !heldStates.includes(i.status) || e.amountMinor === null) return sum
+    if (!i || !heldStates.includes(i.status)) return sum
+    if (e.kind === 'remove') return sum + i.amountMinor
+    if (e.amountMinor === null) return sum
     if (e.kind === 'reduce') return sum + e.amountMinor
     return e.kind === 'change' ? sum + Math.max(0, i.amountMinor - e.amountMinor) : sum
   }, 0)
@@ -124,6 +137,7 @@ export function ChangeOrderCard({
   const { t, i18n } = useTranslation('changeOrders')
   const money = (minor: number) => formatMoney(minor, o.currency, i18n.language)
   const names = new Map(installments.map((i) => [i.id, i.title]))
+  const amounts = new Map(installments.map((i) => [i.id, i.amountMinor]))
   const rows: Array<[string, React.ReactNode]> = [
     [
       t('form.description'),
@@ -163,7 +177,7 @@ export function ChangeOrderCard({
       <h4>{t('list.effects')}</h4>
       <ul>
         {o.effects.map((e, n) => (
-          <Effect key={n} e={e} o={o} names={names} />
+          <Effect key={n} e={e} o={o} names={names} amounts={amounts} />
         ))}
       </ul>
       {refunded ? <p>{t('list.refunded', { amount: money(refunded) })}</p> : null}

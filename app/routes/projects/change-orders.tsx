@@ -110,7 +110,7 @@ function ProposeForm({
     const field = f(name)
     return <ErrorText errors={field.error ? [field.error] : undefined} id={field.errorId} />
   }
-  const open = installments.filter((i) => i.status !== 'approved' && i.status !== 'released')
+  const open = installments.filter((i) => !['approved', 'released', 'removed'].includes(i.status))
   return (
     <Card>
       <h2 className="ui-card-title">{t('form.title')}</h2>

@@ -12,7 +12,7 @@ import { RefundsSection } from '../payments/refunds'
 import { loadRefunds, refundIntent } from '../payments/refunds.server'
 import { loadChangeOrders } from './change-orders.server'
 import { ContractValue } from './change-orders-ui'
-import { Attachments, Money } from './ui'
+import { Attachments, Money, progressOf } from './ui'
 import { RegisterLink } from './register-ui'
 import { TimesheetLink } from './timesheet-link'
 import { HourlyTerms } from './hourly-ui'
@@ -143,7 +143,7 @@ type Contract = Route.ComponentProps['loaderData']['work']['contract']
 /** The client, the state and the terms: the price and installments approved, or the hourly terms. */
 function ContractTerms({ contract }: { contract: Contract }) {
   const { t } = useTranslation('projects')
-  const done = contract.installments.filter((i) => i.status === 'approved' || i.status === 'released').length
+  const { done, total } = progressOf(contract.installments)
   return (
     <Card>
       <header className="ui-card-header">
@@ -160,10 +160,7 @@ function ContractTerms({ contract }: { contract: Contract }) {
         <DefinitionList
           items={[
             [t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />],
-            [
-              t('contract.installments'),
-              t('contracts.progress', { done, total: contract.installments.length }),
-            ],
+            [t('contract.installments'), t('contracts.progress', { done, total })],
           ]}
         />
       )}

@@ -7,7 +7,7 @@ import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
-import { Money, pageOf } from './ui'
+import { Money, pageOf, progressOf } from './ui'
 import { HourlyTerms } from './hourly-ui'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -56,7 +56,7 @@ export default function MyContracts({ loaderData }: Route.ComponentProps) {
         />
       )}
       {result.data.map((k) => {
-        const done = k.installments.filter((i) => i.status === 'approved' || i.status === 'released').length
+        const { done, total } = progressOf(k.installments)
         return (
           <Card
             key={k.id}
@@ -75,10 +75,7 @@ export default function MyContracts({ loaderData }: Route.ComponentProps) {
                 items={[
                   [t('details.bid'), <Money key="m" minor={k.amountMinor} currency={k.currency} />],
                   [t('details.client'), k.client.name],
-                  [
-                    t('contract.installments'),
-                    t('contracts.progress', { done, total: k.installments.length }),
-                  ],
+                  [t('contract.installments'), t('contracts.progress', { done, total })],
                 ]}
               />
             )}

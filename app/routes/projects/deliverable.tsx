@@ -1,5 +1,6 @@
 import { data, Form, redirect } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { schemaConstraint } from '~/lib/schema-constraint.server'
 import type { Route } from './+types/deliverable'
 import { apiFor } from '~/lib/api.server'
 import { postMultipart } from '~/lib/api-form.server'
@@ -10,15 +11,18 @@ import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
 import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { TextField, type FieldReply } from '~/components/ui/field'
+import type { FieldReply } from '~/components/ui/field'
 import { Notice } from '~/components/ui/notice'
+import { replyFields, useReplyForm } from '~/components/ui/reply-form'
+import { FormErrors, ReplyPostForm } from '~/components/auth/form'
+import type { FormConstraint } from '~/lib/form-constraint'
 import { StatusChip } from '~/components/ui/status-chip'
 import { Timeline } from '~/components/ui/timeline'
 import { deliverablesContract as d } from '#server/modules/projects/deliverables/contract.ts'
 import { answerInput, issueInput } from '#server/modules/projects/deliverables/schemas.ts'
 import { issueStatuses, outcomes } from '#server/modules/projects/deliverables/rules.ts'
 import { refusedReply } from './register.server'
-import { AnswerChip, IssueFiles, IssueLine, SelectField, type IssueView } from './register-ui'
+import { AnswerChip, IssueFiles, IssueLine, SelectField, TextInput, type IssueView } from './register-ui'
 
 // /projects/deliverable/{deliverableId}: one deliverable of a contract's register, its revision
 // history, and the one form its reader may use: the freelancer's issue form (the next revision,
@@ -29,7 +33,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const deliverable = await apiFor(context).call(d.deliverable, {
       params: { deliverableId: Number(params.deliverableId) },
     })
-    return { deliverable, done: url.searchParams.get('done') }
+    return {
+      deliverable,
+      done: url.searchParams.get('done'),
+      // The forms' limits as data: the browser's code has no schema (issue 38).
+      constraint: { issue: schemaConstraint(issueInput), answer: schemaConstraint(answerInput) },
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -75,7 +84,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 
 export default function DeliverablePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('deliverables')
-  const { deliverable: x, done } = loaderData
+  const { deliverable: x, done, constraint } = loaderData
   const { role, projectId } = x
   const reply = actionData?.reply
   const latest = x.issues[0] as IssueView | undefined
@@ -113,50 +122,46 @@ export default function DeliverablePage({ loaderData, actionData }: Route.Compon
         />
       </section>
       {role === 'freelancer' && x.nextRevisions.length ? (
-        <IssueForm next={x.nextRevisions} reply={reply} />
+        <IssueForm next={x.nextRevisions} reply={reply} constraint={constraint.issue} />
       ) : null}
-      {role === 'client' && latest && !latest.answer ? <AnswerForm issue={latest} reply={reply} /> : null}
+      {role === 'client' && latest && !latest.answer ? (
+        <AnswerForm issue={latest} reply={reply} constraint={constraint.answer} />
+      ) : null}
     </main>
   )
 }
 
-function FormNotice({ reply }: { reply?: FieldReply | null }) {
-  const { t } = useTranslation('deliverables')
-  const message = reply?.error?.['']?.[0]
-  return message ? <Notice kind="error">{t(message, { defaultValue: message })}</Notice> : null
-}
+type FormProps = { reply?: FieldReply | null; constraint: FormConstraint }
 
-function IssueForm({ next, reply }: { next: string[]; reply?: FieldReply | null }) {
+function IssueForm({ next, reply, constraint }: FormProps & { next: string[] }) {
   const { t } = useTranslation('deliverables')
+  const form = useReplyForm(reply, 'issue')
+  const fields = replyFields(reply, 'issue', {}, constraint)
   return (
     <section aria-labelledby="issue" className="ui-section">
       <h2 id="issue">{t('page.issue')}</h2>
-      <FormNotice reply={reply} />
-      <Form method="post" encType="multipart/form-data" className="form-stack" noValidate>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        id="issue-form"
+        ref={form.ref}
+        key={form.key}
+        className="form-stack"
+        noValidate
+      >
         <input type="hidden" name="intent" value="issue" />
+        <FormErrors errors={form.errors} id="issue-form-error" />
         <SelectField
-          form="issue"
-          name="revision"
+          field={fields.revision!}
           label={t('page.revision')}
-          reply={reply}
           options={next.map((r) => ({ value: r, label: r }))}
         />
         <SelectField
-          form="issue"
-          name="status"
+          field={fields.status!}
           label={t('page.status')}
-          reply={reply}
           options={issueStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
         />
-        <TextField
-          name="note"
-          label={t('page.note')}
-          ns="deliverables"
-          reply={reply}
-          multiline
-          rows={4}
-          required
-        />
+        <TextInput field={fields.note!} label={t('page.note')} rows={4} />
         <div className="field">
           <label htmlFor="issue-files">{t('page.files')}</label>
           <input id="issue-files" type="file" name="files" multiple />
@@ -169,34 +174,25 @@ function IssueForm({ next, reply }: { next: string[]; reply?: FieldReply | null 
   )
 }
 
-function AnswerForm({ issue, reply }: { issue: IssueView; reply?: FieldReply | null }) {
+function AnswerForm({ issue, reply, constraint }: FormProps & { issue: IssueView }) {
   const { t } = useTranslation('deliverables')
+  const form = useReplyForm(reply, 'answer')
+  const fields = replyFields(reply, 'answer', {}, constraint)
   return (
     <section aria-labelledby="answer" className="ui-section">
       <h2 id="answer">{t('page.answer', { revision: issue.revision })}</h2>
-      <FormNotice reply={reply} />
-      <Form method="post" className="form-stack" noValidate>
-        <input type="hidden" name="intent" value="answer" />
+      <ReplyPostForm form={form} id="answer-form" intent="answer">
         <input type="hidden" name="issueId" value={issue.id} />
         <SelectField
-          form="answer"
-          name="outcome"
+          field={fields.outcome!}
           label={t('page.outcome')}
-          reply={reply}
           options={outcomes.map((o) => ({ value: o, label: t(`outcome.${o}`) }))}
         />
-        <TextField
-          name="comment"
-          label={t('page.comment')}
-          ns="deliverables"
-          reply={reply}
-          multiline
-          rows={4}
-        />
+        <TextInput field={fields.comment!} label={t('page.comment')} rows={4} />
         <Button type="submit" variant="primary">
           {t('page.answerSubmit')}
         </Button>
-      </Form>
+      </ReplyPostForm>
     </section>
   )
 }

@@ -2,7 +2,8 @@
 // (server/modules/projects/machines.ts). The screens offer a button only when its move would
 // succeed, so nobody is handed a button that answers 409. The server still checks every move.
 
-type InstallmentState = 'pending' | 'funded' | 'submitted' | 'changes_requested' | 'approved' | 'released'
+type InstallmentState =
+  'pending' | 'funded' | 'submitted' | 'changes_requested' | 'approved' | 'released' | 'removed'
 interface ContractLike {
   status: string
   billing?: string
@@ -13,7 +14,8 @@ interface ProjectLike {
   proposalCount: number
 }
 
-const settled = (s: string) => s === 'approved' || s === 'released'
+// A removed installment (a change order took it off the contract) is settled: nothing is owed on it.
+const settled = (s: string) => s === 'approved' || s === 'released' || s === 'removed'
 // Money is in flight while an installment is funded or under review (the contract's cancel guard).
 const inFlight = (s: string) =>
   s === 'funded' || s === 'submitted' || s === 'changes_requested' || s === 'approved'
@@ -24,7 +26,7 @@ export function clientProjectMoves(p: ProjectLike, contract: ContractLike | null
   return {
     publish: p.status === 'draft',
     edit: p.status === 'draft' || (p.status === 'open' && p.proposalCount === 0),
-    // complete: every installment of the contract is approved or released.
+    // complete: every installment of the contract is approved or released (or removed).
     complete: p.status === 'in_progress' && active && contract.installments.every((i) => settled(i.status)),
     // cancel: before a hire, or with a contract while no money is in flight and some installment
     // is still unpaid (once all are paid, the project is completed instead).
@@ -79,6 +81,7 @@ export function waitingOn(state: string): 'client' | 'freelancer' | 'payout' | n
     changes_requested: 'freelancer',
     approved: 'payout',
     released: null,
+    removed: null,
   }
   return by[state as InstallmentState] ?? null
 }

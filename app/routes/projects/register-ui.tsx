@@ -1,14 +1,14 @@
 import { Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
 import { Chip } from '~/components/ui/status-chip'
-import type { FieldReply } from '~/components/ui/field'
+import { controlProps, type LimitedField } from '~/components/ui/reply-form'
 import type { Tone } from '~/components/ui/tones'
 import { formatDate } from '~/lib/format'
 import { buttonClass } from '~/components/ui/button'
-import { Attachments } from './ui'
+import { Attachments, ErrorText } from './ui'
 
 // Pieces of the deliverables register's screens (decision 318): an issue's revision and status,
-// the client's answer as a chip, its files, and a labelled select showing the field's first error.
+// the client's answer as a chip, its files, and the forms' fields drawn from the reply helpers.
 
 export interface IssueView {
   id: number
@@ -56,47 +56,41 @@ export const IssueFiles = ({ files }: { files: IssueView['files'] }) => (
   <Attachments files={files.map((f) => ({ ...f, url: '' }))} />
 )
 
-/** A labelled select of translated options, showing the field's first error from the reply. */
+/** A labelled select of the given options, with the field's limits and first error (reply helpers). */
 export function SelectField({
-  name,
+  field,
   label,
   options,
-  reply,
-  form,
-  defaultValue,
+  optional,
 }: {
-  name: string
+  field: LimitedField
   label: string
   options: Array<{ value: string; label: string }>
-  reply?: FieldReply | null
-  form: string
-  defaultValue?: string
+  /** A choice that may be left blank here, whatever the schema says of the value once given. */
+  optional?: boolean
 }) {
-  const { t } = useTranslation('deliverables')
-  const id = `${form}-${name}`
-  const error = reply?.error?.[name]?.[0]
-  const value = reply?.initialValue?.[name]
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={typeof value === 'string' ? value : defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
+      <label htmlFor={field.id}>{label}</label>
+      <select {...controlProps(field)} required={optional ? undefined : controlProps(field).required}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {t(error, { defaultValue: error })}
-        </p>
-      ) : null}
+      <ErrorText errors={field.errors} id={field.errorId} />
+    </div>
+  )
+}
+
+/** A labelled input or textarea whose limits are the schema's (the loader's constraint). */
+export function TextInput({ field, label, rows }: { field: LimitedField; label: string; rows?: number }) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      {rows ? <textarea {...controlProps(field)} rows={rows} /> : <input {...controlProps(field)} />}
+      <ErrorText errors={field.errors} id={field.errorId} />
     </div>
   )
 }

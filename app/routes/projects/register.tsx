@@ -1,5 +1,6 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { schemaConstraint } from '~/lib/schema-constraint.server'
 import type { Route } from './+types/register'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
@@ -10,29 +11,52 @@ import { titled } from '~/lib/meta'
 import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { DataTable } from '~/components/ui/data-table'
 import { EmptyState } from '~/components/ui/empty-state'
-import { TextField } from '~/components/ui/field'
+import type { FieldReply } from '~/components/ui/field'
+import { replyFields, useReplyForm } from '~/components/ui/reply-form'
+import { ReplyPostForm } from '~/components/auth/form'
+import type { FormConstraint } from '~/lib/form-constraint'
 import { Notice } from '~/components/ui/notice'
 import { Pagination } from '~/components/ui/pagination'
 import { StatusChip } from '~/components/ui/status-chip'
 import { deliverablesContract as d } from '#server/modules/projects/deliverables/contract.ts'
-import { deliverableInput } from '#server/modules/projects/deliverables/schemas.ts'
+import { deliverableInput, transmittalInput } from '#server/modules/projects/deliverables/schemas.ts'
 import { revisionSchemes } from '#server/modules/projects/deliverables/rules.ts'
-import { refusedReply } from './register.server'
-import { AnswerChip, IssueFiles, IssueLine, SelectField, type IssueView } from './register-ui'
+import { issueMany, refusedReply } from './register.server'
+import { AnswerChip, IssueFiles, IssueLine, SelectField, TextInput, type IssueView } from './register-ui'
+import { IssueManyForm, IssueManyLinks } from './register-issue'
 
 // /projects/register/{projectId}: the contract's deliverables register (issue 40, decision 318),
 // for its two parties. A table with one row per deliverable: its installment, every revision
 // issued (newest first, each linked to its transmittal) with the client's answer and files. The
-// freelancer adds deliverables here; issuing and answering happen on a deliverable's page.
+// freelancer adds deliverables here and, with `?issue={installmentId}`, issues several of an
+// installment's at once under one transmittal; one alone, or an answer, on a deliverable's page.
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   requireUser(context, url)
+  const projectId = Number(params.projectId)
+  const bounded = (v: string | null, max: number) => Math.max(0, Math.min(max, Math.trunc(Number(v)) || 0))
   try {
-    const page = Math.max(1, Math.min(10_000, Math.trunc(Number(url.searchParams.get('page'))) || 1))
-    const register = await apiFor(context).call(d.register, {
-      params: { projectId: Number(params.projectId) },
-      query: { page },
-    })
-    return { register, added: url.searchParams.get('added'), url: url.pathname + url.search }
+    const api = apiFor(context)
+    const issue = bounded(url.searchParams.get('issue'), 2 ** 31 - 1)
+    const [register, issuing] = await Promise.all([
+      api.call(d.register, {
+        params: { projectId },
+        query: { page: Math.max(1, bounded(url.searchParams.get('page'), 10_000)) },
+      }),
+      issue
+        ? api.call(d.register, {
+            params: { projectId },
+            query: { page: 1, pageSize: 100, installmentId: issue },
+          })
+        : null,
+    ])
+    return {
+      register,
+      issuing: issuing ? { installmentId: issue, deliverables: issuing.data } : null,
+      added: url.searchParams.get('added'),
+      url: url.pathname + url.search,
+      // The forms' limits as data: the browser's code has no schema (issue 38).
+      constraint: { add: schemaConstraint(deliverableInput), issue: schemaConstraint(transmittalInput) },
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -46,19 +70,24 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   requireUser(context, url)
   const projectId = Number(params.projectId)
   const form = await request.formData()
+  if (form.get('intent') === 'issue') return issueMany(context, projectId, form)
   const submission = parseWithZod(form, { schema: deliverableInput })
-  if (submission.status !== 'success') return data({ reply: submission.reply() }, { status: 400 })
+  if (submission.status !== 'success') return data({ add: submission.reply() as FieldReply }, { status: 400 })
   try {
     const added = await apiFor(context).call(d.add, { params: { projectId }, body: submission.value })
     return redirect(`/projects/register/${projectId}?added=${encodeURIComponent(added.number)}#register`)
   } catch (error) {
-    return refusedReply(error, (o) => submission.reply(o))
+    return refusedReply(error, (o) => submission.reply(o), { key: 'add' })
   }
 }
 
+type Replies = { add?: FieldReply; issue?: FieldReply } | undefined
+
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('deliverables')
-  const { register: r, added, url } = loaderData
+  const { register: r, added, url, issuing, constraint } = loaderData
+  const replies = actionData as Replies
+  const issuable = r.role === 'freelancer' && r.contractStatus === 'active'
   const back =
     r.role === 'client'
       ? `/projects/client/details/${r.projectId}`
@@ -71,6 +100,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
       {added ? <Notice kind="success">{t('page.added', { number: added })}</Notice> : null}
       <ButtonGroup label={t('page.actions')}>
         <ButtonLink to={back}>{t('page.backToContract')}</ButtonLink>
+        {issuable && r.total ? <IssueManyLinks installments={r.installments} /> : null}
       </ButtonGroup>
       <p className="muted">
         {r.scheme ? t(`scheme.${r.scheme}`) : t('page.noScheme')} ·{' '}
@@ -113,9 +143,15 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
           </EmptyState>
         )}
       </section>
-      {r.role === 'freelancer' && r.contractStatus === 'active' ? (
-        <AddForm register={r} reply={actionData?.reply} />
+      {issuable && issuing ? (
+        <IssueManyForm
+          installment={r.installments.find((i) => i.id === issuing.installmentId)}
+          deliverables={issuing.deliverables}
+          reply={replies?.issue}
+          constraint={constraint.issue}
+        />
       ) : null}
+      {issuable ? <AddForm register={r} reply={replies?.add} constraint={constraint.add} /> : null}
     </main>
   )
 }
@@ -141,62 +177,39 @@ type RegisterData = Route.ComponentProps['loaderData']['register']
 function AddForm({
   register: r,
   reply,
+  constraint,
 }: {
   register: RegisterData
-  reply?: Parameters<typeof TextField>[0]['reply']
+  reply?: FieldReply
+  constraint: FormConstraint
 }) {
   const { t } = useTranslation('deliverables')
-  const open = r.installments.filter((i) => i.status !== 'approved' && i.status !== 'released')
-  const formError = reply?.error?.['']?.[0]
+  const form = useReplyForm(reply, 'add')
+  const fields = replyFields(reply, 'add', {}, constraint)
+  const open = r.installments.filter((i) => !['approved', 'released', 'removed'].includes(i.status))
   return (
     <section aria-labelledby="add" className="ui-section">
       <h2 id="add">{t('page.add')}</h2>
-      {formError ? <Notice kind="error">{t(formError, { defaultValue: formError })}</Notice> : null}
-      <Form method="post" className="form-stack" noValidate>
-        <TextField
-          name="number"
-          label={t('page.number')}
-          ns="deliverables"
-          reply={reply}
-          required
-          maxLength={40}
-        />
-        <TextField
-          name="title"
-          label={t('page.title')}
-          ns="deliverables"
-          reply={reply}
-          required
-          maxLength={200}
-        />
-        <TextField
-          name="discipline"
-          label={t('page.discipline')}
-          ns="deliverables"
-          reply={reply}
-          required
-          maxLength={60}
-        />
+      <ReplyPostForm form={form} id="add-deliverable" intent="add">
+        <TextInput field={fields.number!} label={t('page.number')} />
+        <TextInput field={fields.title!} label={t('page.title')} />
+        <TextInput field={fields.discipline!} label={t('page.discipline')} />
         <SelectField
-          form="add"
-          name="installmentId"
+          field={fields.installmentId!}
           label={t('page.installment')}
-          reply={reply}
           options={open.map((i) => ({ value: String(i.id), label: i.title }))}
         />
         {r.scheme ? null : (
           <SelectField
-            form="add"
-            name="scheme"
+            field={fields.scheme!}
             label={t('page.scheme')}
-            reply={reply}
             options={revisionSchemes.map((s) => ({ value: s, label: t(`scheme.${s}`) }))}
           />
         )}
         <Button type="submit" variant="primary">
           {t('page.addSubmit')}
         </Button>
-      </Form>
+      </ReplyPostForm>
     </section>
   )
 }

@@ -10,17 +10,19 @@ import { formatDateTime } from '~/lib/format'
 import { ButtonGroup, ButtonLink, buttonClass } from '~/components/ui/button'
 import { DataTable } from '~/components/ui/data-table'
 import { DefinitionList } from '~/components/ui/definition-list'
+import { Notice } from '~/components/ui/notice'
 import { deliverablesContract as d } from '#server/modules/projects/deliverables/contract.ts'
 import { IssueFiles } from './register-ui'
 
 // /projects/transmittal/{id}: a numbered record of what was sent, when and to whom (decision
-// 318), for the contract's two parties; it downloads as a PDF.
+// 318), for the contract's two parties; it downloads as a PDF. `?sent=1`: it was just sent.
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   requireUser(context, url)
   try {
-    return await apiFor(context).call(d.transmittal, {
+    const transmittal = await apiFor(context).call(d.transmittal, {
       params: { transmittalId: Number(params.transmittalId) },
     })
+    return { ...transmittal, sent: url.searchParams.get('sent') === '1' }
   } catch (error) {
     throwApiError(error)
   }
@@ -37,6 +39,7 @@ export default function TransmittalPage({ loaderData: v }: Route.ComponentProps)
       <h1>
         {t('pdf.title')} {v.number}
       </h1>
+      {v.sent ? <Notice kind="success">{t('page.issuedMany', { number: v.number })}</Notice> : null}
       <DefinitionList
         items={[
           [t('pdf.project'), v.projectTitle],

@@ -10,6 +10,15 @@ import { Toolbar } from '~/components/ui/toolbar'
 import { Confirm } from '~/components/ui/confirm'
 
 // Small pieces shared by the project screens.
+
+/** How many of a contract's installments are approved or released, of those it keeps (a removed one, decision 326, is no part of it). */
+export function progressOf(installments: ReadonlyArray<{ status: string }>) {
+  const kept = installments.filter((i) => i.status !== 'removed')
+  return {
+    done: kept.filter((i) => i.status === 'approved' || i.status === 'released').length,
+    total: kept.length,
+  }
+}
 export interface Named {
   id: number
   name: string

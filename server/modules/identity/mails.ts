@@ -20,6 +20,11 @@ export type MailKind =
   | 'timesheetAutoApproved'
   | 'timesheetDisputed'
   | 'notice'
+  | 'deliverableIssued'
+  | 'deliverablesIssued'
+  | 'deliverableApproved'
+  | 'deliverableApprovedWithComments'
+  | 'deliverableToRevise'
 type Texts = Record<string, Record<string, string>>
 
 const root = path.resolve(import.meta.dirname, '../../../locales')

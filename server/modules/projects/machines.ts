@@ -116,7 +116,7 @@ export const contractMachine: Machine<ContractState> = {
       from: ['active'],
       to: 'completed',
       actors: ['client'],
-      guard: 'every installment is approved or released',
+      guard: 'every installment is approved or released (or removed by a change order)',
     },
     {
       action: 'cancel',
@@ -135,6 +135,7 @@ export const installmentStates = [
   'changes_requested',
   'approved',
   'released',
+  'removed',
 ] as const
 export type InstallmentState = (typeof installmentStates)[number]
 
@@ -210,6 +211,14 @@ export const installmentMachine: Machine<InstallmentState> = {
       actors: ['system'],
       guard:
         'the gateway failed a full refund after accepting it: the money is held again for the installment, which is funded once more (decision 234)',
+    },
+    {
+      action: 'remove',
+      from: ['pending'],
+      to: 'removed',
+      actors: ['system'],
+      guard:
+        "the acceptance of a change order that removes it (decision 326), in the acceptance's transaction: money held for it went back to the client first, and none of its deliverables was issued",
     },
     {
       action: 'settle',

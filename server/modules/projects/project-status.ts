@@ -135,7 +135,7 @@ async function complete({ trx, row, base }: Move, contract: ContractRow | null) 
     .selectFrom('installment')
     .select('id')
     .where('contract_id', '=', contract.id)
-    .where('status', 'not in', ['approved', 'released'])
+    .where('status', 'not in', ['approved', 'released', 'removed'])
     .executeTakeFirst()
   const guard = () => (open ? 'Every installment must be approved before the project is completed' : null)
   await transitionContract(trx, {

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely'
 import type { Database } from '#server/db/schema.ts'
-import { recordActivity, recordCreated, type Trx } from '../transition.ts'
+import type { InstallmentState } from '../machines.ts'
+import { recordActivity, recordCreated, transitionInstallment, type Trx } from '../transition.ts'
 import { nowIso, type ContractRow } from '../shared.ts'
 import type { ChangeOrderDeps } from './decide.ts'
 import type { Plan, Step } from './plan.ts'
@@ -9,7 +10,9 @@ import { movedDeadline, type ChangeOrderRow } from './rows.ts'
 // An accepted change order amends the contract, inside the acceptance's transaction: installments
 // are added or changed, the contract's value becomes the planned one, and the part of a reduced
 // installment's held money that is no longer owed goes back to the client through the refunds'
-// path. Each effect row keeps what it replaced, so the contract's history is never overwritten.
+// path. A removed installment gives back all that is held for it, then leaves the plan at zero in
+// state `removed` (decision 326). Each effect row keeps what it replaced, so the contract's history
+// is never overwritten.
 
 type EffectRow = Selectable<Database['change_order_effect']>
 type Amendment = {
@@ -66,7 +69,7 @@ async function changeInstallment(
   deps: ChangeOrderDeps,
   trx: Trx,
   a: Amendment,
-  s: Step & { kind: 'change' | 'reduce' },
+  s: Step & { kind: 'change' | 'reduce' | 'remove' },
 ) {
   const { i } = s
   let requestId: number | null = null
@@ -86,17 +89,38 @@ async function changeInstallment(
     .set({ title: s.title, amount_minor: s.amountMinor, due_date: s.dueDate, updated_at: nowIso() })
     .where('id', '=', i.id)
     .execute()
-  await recordActivity(
-    trx,
-    a.contract.project_id,
-    a.actorId,
-    'installment',
-    i.id,
-    'change',
-    i.status,
-    `#${a.order.number}`,
-  )
+  if (s.kind === 'remove') await removeInstallment(trx, a, i.id)
+  else
+    await recordActivity(
+      trx,
+      a.contract.project_id,
+      a.actorId,
+      'installment',
+      i.id,
+      'change',
+      i.status,
+      `#${a.order.number}`,
+    )
   return requestId
+}
+
+/** Takes the installment off the contract: pending by now (its held money, if any, went back). */
+async function removeInstallment(trx: Trx, a: Amendment, installmentId: number) {
+  const now = await trx
+    .selectFrom('installment')
+    .select('status')
+    .where('id', '=', installmentId)
+    .executeTakeFirstOrThrow()
+  await transitionInstallment(trx, {
+    id: installmentId,
+    current: now.status as InstallmentState,
+    action: 'remove',
+    // The system applies what both parties agreed; the feed names the party who accepted.
+    actor: 'system',
+    actorId: a.actorId,
+    projectId: a.contract.project_id,
+    note: `#${a.order.number}`,
+  })
 }
 
 /** Applies the plan; answers the refund requests to send to the gateway after commit. */

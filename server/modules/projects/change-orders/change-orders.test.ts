@@ -127,7 +127,9 @@ for (const dialect of dialects) {
       const before = await Promise.all([count('change_order'), count('installment')])
       const cases: Array<[unknown[], number, string]> = [
         [[{ kind: 'change', installmentId: first.id, title: 'Renamed' }], 409, 'effects.0.installmentId'],
-        [[{ kind: 'reduce', installmentId: second.id, amountMinor: 30000 }], 400, 'effects.0.amountMinor'],
+        // Reduced to zero is removed (removal.test.ts); below zero is refused.
+        [[{ kind: 'reduce', installmentId: second.id, amountMinor: 30001 }], 400, 'effects.0.amountMinor'],
+        [[{ kind: 'remove', installmentId: first.id }], 409, 'effects.0.installmentId'],
         [[{ kind: 'reduce', installmentId: second.id, amountMinor: -5 }], 400, 'effects.0.amountMinor'],
         [[{ kind: 'change', installmentId: second.id }], 400, 'effects.0'],
         [[{ kind: 'change', installmentId: 999999, title: 'X' }], 400, 'effects.0.installmentId'],

@@ -35,6 +35,8 @@ export const effectIn = z.discriminatedUnion(
       dueDate: day.optional(),
     }),
     z.object({ kind: z.literal('reduce'), installmentId: recordId, amountMinor: price() }),
+    /** An unreleased installment taken off the contract; money held for it goes back to the client. */
+    z.object({ kind: z.literal('remove'), installmentId: recordId }),
     z.object({ kind: z.literal('deadline'), dueDate: day }),
   ],
   { error: problem('kind') },
@@ -70,7 +72,8 @@ export const changeOrderForm = z
       need('title', 'title')
       need('amountMinor', 'amount')
     }
-    if (f.kind === 'change' || f.kind === 'reduce') need('installmentId', 'installment')
+    if (f.kind === 'change' || f.kind === 'reduce' || f.kind === 'remove')
+      need('installmentId', 'installment')
     if (f.kind === 'reduce') need('amountMinor', 'amount')
     if (f.kind === 'deadline') need('dueDate', 'deadline')
   })
@@ -80,15 +83,17 @@ export const changeOrderForm = z
         ? { kind: 'add', title: e.title!, amountMinor: e.amountMinor!, dueDate: e.dueDate }
         : e.kind === 'reduce'
           ? { kind: 'reduce', installmentId: e.installmentId!, amountMinor: e.amountMinor! }
-          : e.kind === 'deadline'
-            ? { kind: 'deadline', dueDate: e.dueDate! }
-            : {
-                kind: 'change',
-                installmentId: e.installmentId!,
-                title: e.title,
-                amountMinor: e.amountMinor,
-                dueDate: e.dueDate,
-              }
+          : e.kind === 'remove'
+            ? { kind: 'remove', installmentId: e.installmentId! }
+            : e.kind === 'deadline'
+              ? { kind: 'deadline', dueDate: e.dueDate! }
+              : {
+                  kind: 'change',
+                  installmentId: e.installmentId!,
+                  title: e.title,
+                  amountMinor: e.amountMinor,
+                  dueDate: e.dueDate,
+                }
     return { description, reason, effects: [effect] }
   })
 
@@ -179,7 +184,7 @@ export const changeOrdersContract = {
     method: 'POST',
     path,
     summary:
-      'Either party proposes a change order on an active contract: a description, a reason and its effects (an installment added, an unreleased one changed or reduced, the deadline moved)',
+      'Either party proposes a change order on an active contract: a description, a reason and its effects (an installment added, an unreleased one changed, reduced or removed, the deadline moved)',
     tag,
     access: 'user',
     params: z.object({ projectId }),
@@ -190,7 +195,7 @@ export const changeOrdersContract = {
     method: 'POST',
     path: `${path}/{changeOrderId}/accept`,
     summary:
-      'The other party accepts: the contract is amended in one transaction; held money of a reduced installment goes back to the client',
+      'The other party accepts: the contract is amended in one transaction; held money of a reduced or removed installment goes back to the client',
     tag,
     access: 'user',
     params: one,

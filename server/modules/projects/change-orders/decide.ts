@@ -129,6 +129,7 @@ const asInput = (
       return { kind: 'add', title: r.title!, amountMinor: r.amount_minor!, dueDate: some(r.due_date) }
     if (r.kind === 'reduce')
       return { kind: 'reduce', installmentId: r.installment_id!, amountMinor: r.amount_minor! }
+    if (r.kind === 'remove') return { kind: 'remove', installmentId: r.installment_id! }
     if (r.kind === 'deadline') return { kind: 'deadline', dueDate: r.due_date! }
     return {
       kind: 'change',

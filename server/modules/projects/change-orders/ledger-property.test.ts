@@ -13,15 +13,17 @@ import {
 } from '../../../../tests/support/modules/payments.ts'
 
 // Issue 40's "done when": the ledger's invariants (ledgerBroken, the checks of the payments'
-// property tests) hold after any sequence of accepted change orders that add, change and reduce
-// installments, some of them funded; the contract's value stays the sum of its installments, and
-// what is held for each funded installment is its price, so releasing them all pays exactly that.
+// property tests) hold after any sequence of accepted change orders that add, change, reduce and
+// remove installments, some of them funded; the contract's value stays the sum of its installments,
+// what is held for each funded installment is its price (nothing for a removed one), so releasing
+// them all pays exactly that.
 const RUNS = Number(process.env.PAYMENTS_RUNS ?? 8)
 
 type Move =
   | { kind: 'add'; amount: number }
   | { kind: 'change'; pick: number; amount: number }
   | { kind: 'reduce'; pick: number; by: number }
+  | { kind: 'remove'; pick: number }
   | { kind: 'fund'; pick: number }
 const moves: fc.Arbitrary<Move> = fc.oneof(
   fc.record({ kind: fc.constant('add' as const), amount: fc.integer({ min: 1, max: 5_000_000 }) }),
@@ -35,6 +37,7 @@ const moves: fc.Arbitrary<Move> = fc.oneof(
     pick: fc.nat(),
     by: fc.integer({ min: 1, max: 5_000_000 }),
   }),
+  fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('fund' as const), pick: fc.nat() }),
 )
 
@@ -72,7 +75,9 @@ for (const dialect of dialects) {
           ? { kind: 'add', title: `Extra ${n}`, amountMinor: m.amount }
           : m.kind === 'change'
             ? { kind: 'change', installmentId: i.id, amountMinor: m.amount }
-            : { kind: 'reduce', installmentId: i.id, amountMinor: m.by }
+            : m.kind === 'reduce'
+              ? { kind: 'reduce', installmentId: i.id, amountMinor: m.by }
+              : { kind: 'remove', installmentId: i.id }
       const [by, other] = n % 2 ? [client, freelancer] : [freelancer, client]
       const before = await rows(contractId)
       const p = await t.call('POST', `projects/${projectId}/change-orders`, {
@@ -90,7 +95,7 @@ for (const dialect of dialects) {
       expect(a.status, a.text).toBe(200)
     }
 
-    test('any sequence of added, changed and reduced installments, funded or not', async () => {
+    test('any sequence of added, changed, reduced and removed installments, funded or not', async () => {
       await fc.assert(
         fc.asyncProperty(
           fc.array(fc.integer({ min: 1, max: 5_000_000 }), { minLength: 1, maxLength: 3 }),
@@ -109,6 +114,10 @@ for (const dialect of dialects) {
               expect(contract.amount_minor).toBe(list.reduce((sum, i) => sum + i.amount_minor, 0))
               for (const i of list.filter((row) => row.status === 'funded'))
                 expect(Number((await held(i.id))?.left)).toBe(i.amount_minor)
+              for (const i of list.filter((row) => row.status === 'removed')) {
+                expect(i.amount_minor).toBe(0)
+                expect(await held(i.id)).toBeUndefined()
+              }
             }
             // Everything funded is released for exactly its price, and the ledger still balances.
             for (const i of (await rows(c.contractId)).filter((row) => row.status === 'funded'))

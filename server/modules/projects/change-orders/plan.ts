@@ -3,6 +3,7 @@ import type { InstallmentMoney } from '#server/modules/payments/change-order-mon
 import type { Trx } from '../transition.ts'
 import { badRequest, spoken, type ContractRow, type InstallmentRow } from '../shared.ts'
 import { today } from '../schemas/fields.ts'
+import { issuedDeliverables } from '../deliverables/gates.ts'
 import type { EffectIn } from './contract.ts'
 
 // What a change order's effects would do to the contract as it is now, checked before anything is
@@ -10,13 +11,14 @@ import type { EffectIn } from './contract.ts'
 // on locked rows, when it is accepted (an installment may have been released meanwhile).
 
 const key = (k: string) => `changeOrders:errors.${k}`
-/** Installment states a change order may no longer touch: its money is being, or has been, released. */
-const closedStates = ['approved', 'released']
+/** Installment states a change order may no longer touch: its money is being, or has been, released, or it was removed. */
+const closedStates = ['approved', 'released', 'removed']
 
 export type Step =
   | { kind: 'add'; title: string; amountMinor: number; dueDate: string | null }
   | {
-      kind: 'change' | 'reduce'
+      /** `remove`: taken off the contract (a reduction to zero is one too), its amount then zero. */
+      kind: 'change' | 'reduce' | 'remove'
       i: InstallmentRow
       title: string
       amountMinor: number
@@ -34,10 +36,21 @@ const stateConflict = (field: string, detail: string, state: string) =>
 
 type Money = (trx: Trx, installmentId: number) => Promise<InstallmentMoney>
 
+/** An installment whose deliverables were issued keeps them: it is not removed (409 naming them). */
+async function removable(trx: Trx, i: InstallmentRow, f: string) {
+  const issued = await issuedDeliverables(trx, i.id)
+  if (issued.length)
+    throw stateConflict(
+      `${f}.installmentId`,
+      `The installment “${i.title}” has issued deliverables (${issued.join(', ')}); it cannot be removed`,
+      'issued',
+    )
+}
+
 async function changed(
   trx: Trx,
   money: Money,
-  e: EffectIn & { kind: 'change' | 'reduce' },
+  e: EffectIn & { kind: 'change' | 'reduce' | 'remove' },
   i: InstallmentRow,
   f: string,
 ) {
@@ -56,8 +69,15 @@ async function changed(
         : `A payment for “${i.title}” is being confirmed; try again once it is done`,
       busy,
     )
-  const amountMinor = e.kind === 'reduce' ? i.amount_minor - e.amountMinor : (e.amountMinor ?? i.amount_minor)
-  if (e.kind === 'reduce' && amountMinor <= 0) throw badRequest(`${f}.amountMinor`, key('negative'))
+  const amountMinor =
+    e.kind === 'remove'
+      ? 0
+      : e.kind === 'reduce'
+        ? i.amount_minor - e.amountMinor
+        : (e.amountMinor ?? i.amount_minor)
+  if (e.kind === 'reduce' && amountMinor < 0) throw badRequest(`${f}.amountMinor`, key('negative'))
+  const kind = amountMinor === 0 ? 'remove' : e.kind
+  if (kind === 'remove') await removable(trx, i, f)
   if (e.kind === 'change' && e.title === undefined && e.amountMinor === undefined && e.dueDate === undefined)
     throw badRequest(f, key('nothing'))
   // Money held for it can be given back, not added to: a larger price is a new installment.
@@ -68,7 +88,7 @@ async function changed(
       i.status,
     )
   return {
-    kind: e.kind,
+    kind,
     i,
     title: (e.kind === 'change' ? e.title : undefined) ?? i.title,
     amountMinor,

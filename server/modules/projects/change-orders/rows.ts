@@ -39,6 +39,7 @@ function deltaOf(e: EffectRow, now: Map<number, number>) {
   if (e.kind === 'deadline' || e.installment_id === null) return 0
   const before = e.old_amount_minor ?? now.get(e.installment_id) ?? 0
   if (e.kind === 'reduce') return -(e.amount_minor ?? 0)
+  if (e.kind === 'remove') return -before
   return e.amount_minor === null ? 0 : e.amount_minor - before
 }
 

@@ -2,6 +2,6 @@
 // change-order page can import them without the contract's zod (decision 316).
 export const changeOrderStates = ['proposed', 'accepted', 'rejected', 'withdrawn'] as const
 export type ChangeOrderState = (typeof changeOrderStates)[number]
-export const effectKinds = ['add', 'change', 'reduce', 'deadline'] as const
+export const effectKinds = ['add', 'change', 'reduce', 'remove', 'deadline'] as const
 export type EffectKind = (typeof effectKinds)[number]
 export const changeOrderLimits = { description: 2_000, reason: 1_000, effects: 10, title: 120 }

@@ -11,7 +11,8 @@ import type { DeliverableInput } from './schemas.ts'
 // The freelancer adds a deliverable to the contract's register, under one of its installments
 // still to be approved. The first deliverable fixes the contract's revision scheme.
 
-export type WriteDeps = { db: DB; dialect: Dialect }
+/** `publicUrl` makes the links of the emails the register sends. */
+export type WriteDeps = { db: DB; dialect: Dialect; publicUrl: string }
 
 /** A refusal naming the field, with the state it found (409). */
 export const stateConflict = (field: string, detail: string, state: string, code?: 'already_answered') =>
@@ -23,7 +24,7 @@ export const stateConflict = (field: string, detail: string, state: string, code
     code,
   )
 
-const closedInstallment = ['approved', 'released']
+const closedInstallment = ['approved', 'released', 'removed']
 
 /** The installment the deliverable goes under: the contract's, not yet approved. */
 async function openInstallment(trx: Trx, contractId: number, installmentId: number) {
@@ -38,7 +39,13 @@ async function openInstallment(trx: Trx, contractId: number, installmentId: numb
       installmentId: ['deliverables:errors.choose'],
     })
   if (closedInstallment.includes(installment.status))
-    throw stateConflict('installmentId', 'The installment is already approved', installment.status)
+    throw stateConflict(
+      'installmentId',
+      installment.status === 'removed'
+        ? 'The installment was removed'
+        : 'The installment is already approved',
+      installment.status,
+    )
   return installment
 }
 

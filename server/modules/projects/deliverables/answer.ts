@@ -3,7 +3,7 @@ import { conflict, lockRow } from '../transition.ts'
 import { nowIso } from '../shared.ts'
 import { issueOf, requireRole } from './access.ts'
 import { stateConflict, type WriteDeps } from './add.ts'
-import { recordStep } from './events.ts'
+import { recordAnswer } from './events.ts'
 import type { AnswerInput } from './schemas.ts'
 
 // The client answers an issue: approved, approved with comments, or revise and resubmit. One
@@ -59,7 +59,7 @@ export async function answerIssue(deps: WriteDeps, caller: Caller, issueId: numb
       })
       .execute()
     const label = `${issue.number} ${issue.revision}`
-    await recordStep(trx, {
+    await recordAnswer(trx, deps.publicUrl, {
       contract,
       i,
       actorId: caller.userId,
@@ -72,6 +72,7 @@ export async function answerIssue(deps: WriteDeps, caller: Caller, issueId: numb
           ? { action: 'request_changes', set: { feedback: `${label}: ${input.comment}` } }
           : undefined,
       kind: kinds[input.outcome],
+      comment: input.comment.slice(0, 500),
     })
     return issue.deliverable_id
   })

@@ -9,6 +9,7 @@ import {
   issueInput,
   registerOut,
   registerQuery,
+  transmittalInput,
   transmittalOut,
 } from './schemas.ts'
 
@@ -60,6 +61,17 @@ export const deliverablesContract = {
     body: issueInput,
     multipart: true,
     response: deliverableOut,
+  }),
+  issueTransmittal: endpoint({
+    method: 'POST',
+    path: 'projects/{projectId}/transmittals',
+    summary:
+      'The freelancer issues several deliverables of one installment at once, each at its own next revision, under one transmittal that lists them all; it submits a funded installment or one the client asked to change. Nothing is written if one of them is refused',
+    tag,
+    access: 'user',
+    params: projectParams,
+    body: transmittalInput,
+    response: transmittalOut,
   }),
   answer: endpoint({
     method: 'POST',

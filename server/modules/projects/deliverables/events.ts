@@ -1,3 +1,6 @@
+import { enqueue } from '#server/jobs/outbox.ts'
+import { EMAIL_TOPIC } from '#server/jobs/mailer.ts'
+import { renderMail, type MailKind } from '#server/modules/identity/mails.ts'
 import type { InstallmentState } from '../machines.ts'
 import { projectTitle } from '../funding.ts'
 import {
@@ -11,38 +14,127 @@ import {
 import type { ContractRow, InstallmentRow } from '../shared.ts'
 
 // What an issue or an answer leaves beside the register, in its transaction: the installment's
-// move it stands for (submit, or request changes), the project's activity row and the other
-// party's notification (texts in locales/<lng>/deliverables.json `notify.<kind>`).
+// move it stands for (submit, or request changes), the project's activity rows, and the other
+// party's notification and email in their language (locales/<lng>/deliverables.json
+// `notify.<kind>`, locales/<lng>/email.json `<kind>`), as change orders' notices are sent.
 
-type Step = {
+type Move = { action: 'submit' | 'request_changes'; set: Record<string, string> }
+
+async function move(
+  trx: Trx,
+  contract: ContractRow,
+  i: InstallmentRow,
+  actorId: number,
+  m: Move,
+  note: string,
+) {
+  await transitionInstallment(trx, {
+    id: i.id,
+    current: i.status as InstallmentState,
+    action: m.action,
+    actor: actorId === contract.freelancer_id ? 'freelancer' : 'client',
+    actorId,
+    projectId: contract.project_id,
+    note,
+    set: m.set,
+  })
+}
+
+/** The other party's bell and email: `kind` names both texts; `path` is the page the email opens. */
+async function tell(
+  trx: Trx,
+  publicUrl: string,
+  n: { contract: ContractRow; actorId: number; kind: MailKind; path: string; params: Record<string, string> },
+) {
+  const { contract } = n
+  const other = n.actorId === contract.freelancer_id ? contract.client_id : contract.freelancer_id
+  const title = await projectTitle(trx, contract.project_id)
+  const params = { title, ...n.params }
+  await recordEffects(trx, [
+    inNamespace('deliverables', notify([other], n.kind, contract.project_id, 'Project', params, n.actorId)),
+  ])
+  const to = await trx
+    .selectFrom('app_user')
+    .select(['email', 'first_name', 'language', 'status'])
+    .where('id', '=', other)
+    .executeTakeFirst()
+  if (!to || to.status === 'Deleted') return
+  await enqueue(
+    trx,
+    EMAIL_TOPIC,
+    renderMail(n.kind, {
+      to: to.email,
+      language: to.language ?? 'en',
+      name: to.first_name ?? '',
+      link: new URL(n.path, publicUrl).href,
+      vars: params,
+    }),
+  )
+}
+
+type Issued = {
+  contract: ContractRow
+  i: InstallmentRow
+  actorId: number
+  /** Each deliverable issued, labelled "S-101 P02" as the feed and the notices name it. */
+  items: Array<{ deliverableId: number; label: string }>
+  transmittal: { id: number; label: string }
+  /** The installment's submission note when the issue submits it (funded or changes requested). */
+  submitNote?: string
+}
+
+/** A transmittal's issues: one activity row per deliverable, one move of the installment, one notice. */
+export async function recordIssued(trx: Trx, publicUrl: string, s: Issued) {
+  const { contract, i } = s
+  const labels = s.items.map((x) => x.label).join(', ')
+  if (s.submitNote)
+    await move(
+      trx,
+      contract,
+      i,
+      s.actorId,
+      { action: 'submit', set: { submission_note: s.submitNote } },
+      labels,
+    )
+  for (const x of s.items)
+    await recordActivity(
+      trx,
+      contract.project_id,
+      s.actorId,
+      'deliverable',
+      x.deliverableId,
+      'issue',
+      i.status,
+      x.label,
+    )
+  const one = s.items.length === 1
+  await tell(trx, publicUrl, {
+    contract,
+    actorId: s.actorId,
+    kind: one ? 'deliverableIssued' : 'deliverablesIssued',
+    path: `/projects/transmittal/${s.transmittal.id}`,
+    params: { deliverable: labels, deliverables: labels, transmittal: s.transmittal.label },
+  })
+}
+
+type Answered = {
   contract: ContractRow
   i: InstallmentRow
   actorId: number
   deliverableId: number
-  /** The activity's action: issue, or the answer's outcome. */
+  /** The answer's outcome, as the activity row names it. */
   action: string
-  /** "S-101 P02", as the activity and the notification name it. */
   label: string
   note: string
-  move?: { action: 'submit' | 'request_changes'; set: Record<string, string> }
-  kind: string
-  params?: Record<string, string>
+  move?: Move
+  kind: 'deliverableApproved' | 'deliverableApprovedWithComments' | 'deliverableToRevise'
+  comment: string
 }
 
-export async function recordStep(trx: Trx, s: Step) {
+/** The client's answer to an issue: the installment's move it stands for, the activity row, the notice. */
+export async function recordAnswer(trx: Trx, publicUrl: string, s: Answered) {
   const { contract, i } = s
-  const freelancerActs = s.actorId === contract.freelancer_id
-  if (s.move)
-    await transitionInstallment(trx, {
-      id: i.id,
-      current: i.status as InstallmentState,
-      action: s.move.action,
-      actor: freelancerActs ? 'freelancer' : 'client',
-      actorId: s.actorId,
-      projectId: contract.project_id,
-      note: s.label,
-      set: s.move.set,
-    })
+  if (s.move) await move(trx, contract, i, s.actorId, s.move, s.label)
   await recordActivity(
     trx,
     contract.project_id,
@@ -53,19 +145,11 @@ export async function recordStep(trx: Trx, s: Step) {
     i.status,
     s.note,
   )
-  const title = await projectTitle(trx, contract.project_id)
-  const other = freelancerActs ? contract.client_id : contract.freelancer_id
-  await recordEffects(trx, [
-    inNamespace(
-      'deliverables',
-      notify(
-        [other],
-        s.kind,
-        contract.project_id,
-        'Project',
-        { title, deliverable: s.label, ...s.params },
-        s.actorId,
-      ),
-    ),
-  ])
+  await tell(trx, publicUrl, {
+    contract,
+    actorId: s.actorId,
+    kind: s.kind,
+    path: `/projects/deliverable/${s.deliverableId}`,
+    params: { deliverable: s.label, comment: s.comment },
+  })
 }

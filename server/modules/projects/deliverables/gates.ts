@@ -39,6 +39,22 @@ export async function hasDeliverables(trx: Trx, installmentId: number) {
   return !!row
 }
 
+/** The numbers of the installment's deliverables that were issued at least once (such an installment is not removed). */
+export async function issuedDeliverables(trx: Trx, installmentId: number) {
+  const rows = await trx
+    .selectFrom('deliverable as d')
+    .select('d.number')
+    .where('d.installment_id', '=', installmentId)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('deliverable_issue as i').select('i.id').whereRef('i.deliverable_id', '=', 'd.id'),
+      ),
+    )
+    .orderBy('d.position')
+    .execute()
+  return rows.map((r) => r.number)
+}
+
 /** Why the installment cannot be approved yet (the deliverables not approved, by number), or null. */
 export async function deliverablesPending(trx: Trx, installmentId: number) {
   const rows = await latestOutcomes(trx, installmentId)

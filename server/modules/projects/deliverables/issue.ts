@@ -4,16 +4,17 @@ import type { FileService } from '../../files/service.ts'
 import { documentExtensions, extensionOf, imageExtensions, problems } from '../../files/rules.ts'
 import { limits } from '../rules.ts'
 import { conflict, lockRow, type Trx } from '../transition.ts'
-import { nowIso, type ContractRow } from '../shared.ts'
-import { deliverableOf, FILE_PURPOSE, requireRole, type Party } from './access.ts'
+import { badRequest, nowIso, type ContractRow } from '../shared.ts'
+import { deliverableOf, FILE_PURPOSE, registerOf, requireRole, type Party } from './access.ts'
 import type { WriteDeps } from './add.ts'
-import { recordStep } from './events.ts'
+import { recordIssued } from './events.ts'
 import { deliverableLimits, nextRevisions, transmittalLabel, type RevisionScheme } from './rules.ts'
-import { issueInput, type IssueInput } from './schemas.ts'
+import { issueInput, type IssueInput, type TransmittalInput } from './schemas.ts'
 
-// The freelancer issues a deliverable at its next revision: one transmittal, the issue row and its
-// files, in one transaction. Issuing is how the work of its installment is submitted (decision
-// 318): a funded installment, or one the client asked to change, moves to submitted.
+// The freelancer issues deliverables of one installment, each at its next revision, under one
+// transmittal: the transmittal, the issue rows and their files, in one transaction. Issuing one
+// deliverable is a transmittal of one. Issuing is how the work of its installment is submitted
+// (decision 318): a funded installment, or one the client asked to change, moves to submitted.
 
 type Upload = Awaited<ReturnType<FileService['receiveForm']>>
 export type IssueDeps = WriteDeps & { files: FileService }
@@ -32,22 +33,23 @@ export function issueFileRule(fileName: string) {
   return problems.invalidDocument()
 }
 
-/** The revision refused, naming the field and the revisions that would do. */
-function notNext(allowed: string[]) {
-  const message = `The next revision is ${allowed.join(' or ')}`
+/** The revision refused, naming the field, the deliverable and the revisions that would do. */
+function notNext(field: string, allowed: string[], number?: string) {
+  const message = `${number ? `${number}: ` : ''}The next revision is ${allowed.join(' or ')}`
   return new ApiError(
     400,
     'Invalid Info',
-    `revision: ${message}`,
-    { revision: [message] },
+    `${field}: ${message}`,
+    { [field]: [message] },
     'revision_not_next',
   )
 }
 
 /** The contract and installment, locked, once they take an issue. */
-async function lockIssuable(deps: WriteDeps, trx: Trx, party: Party & { installmentId: number }) {
-  const contract = (await lockRow(trx, deps.dialect, 'contract', party.contract.id))!
-  const i = (await lockRow(trx, deps.dialect, 'installment', party.installmentId))!
+async function lockIssuable(deps: WriteDeps, trx: Trx, contractId: number, installmentId: number) {
+  const contract = (await lockRow(trx, deps.dialect, 'contract', contractId))!
+  const i = await lockRow(trx, deps.dialect, 'installment', installmentId)
+  if (!i || i.contract_id !== contract.id) throw badRequest('installmentId', 'deliverables:errors.choose')
   if (contract.status !== 'active')
     throw conflict(`The contract is ${contract.status}; nothing more is issued`, contract.status)
   if (!issuable.includes(i.status))
@@ -60,36 +62,40 @@ async function lockIssuable(deps: WriteDeps, trx: Trx, party: Party & { installm
   return { contract, i }
 }
 
-/** The revision checked against the scheme, then the transmittal, the issue and its files written. */
-async function insertIssue(
-  trx: Trx,
-  contract: ContractRow,
-  deliverableId: number,
-  input: IssueInput,
-  upload?: Upload,
-) {
-  const register = await trx
-    .selectFrom('deliverable_register')
-    .select('scheme')
-    .where('contract_id', '=', contract.id)
-    .executeTakeFirstOrThrow()
+/** One deliverable to issue: which, at what revision, and the field an error about it names. */
+type Item = { deliverableId: number; revision: string; field: string }
+type Shared = { status: IssueInput['status']; note: string }
+
+/** The items' deliverables, each of this installment and named once; answers them in the items' order. */
+async function deliverablesOf(trx: Trx, contractId: number, installmentId: number, items: Item[]) {
+  const rows = await trx
+    .selectFrom('deliverable')
+    .select(['id', 'number', 'installment_id'])
+    .where('contract_id', '=', contractId)
+    .where('id', 'in', [0, ...items.map((i) => i.deliverableId)])
+    .execute()
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const seen = new Set<number>()
+  return items.map((item) => {
+    const d = byId.get(item.deliverableId)
+    const field = item.field.replace(/revision$/, 'deliverableId')
+    if (!d || d.installment_id !== installmentId)
+      throw badRequest(field, 'deliverables:errors.notOfInstallment')
+    if (seen.has(d.id)) throw badRequest(field, 'deliverables:errors.twice')
+    seen.add(d.id)
+    return { ...item, number: d.number }
+  })
+}
+
+/** The next transmittal of the contract (TR-0001, TR-0002…), written once for all the items. */
+async function insertTransmittal(trx: Trx, contract: ContractRow, now: string) {
   const last = await trx
-    .selectFrom('deliverable_issue')
-    .select(['revision', 'sequence'])
-    .where('deliverable_id', '=', deliverableId)
-    .orderBy('sequence', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  const allowed = nextRevisions(register.scheme as RevisionScheme, last?.revision ?? null)
-  if (!allowed.includes(input.revision)) throw notNext(allowed)
-  const now = nowIso()
-  const count = await trx
     .selectFrom('transmittal')
     .select((eb) => eb.fn.max('number').as('n'))
     .where('contract_id', '=', contract.id)
     .executeTakeFirst()
-  const number = Number(count?.n ?? 0) + 1
-  const transmittal = await trx
+  const number = Number(last?.n ?? 0) + 1
+  const row = await trx
     .insertInto('transmittal')
     .values({
       contract_id: contract.id,
@@ -100,29 +106,87 @@ async function insertIssue(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  return { id: row.id, label: transmittalLabel(number) }
+}
+
+/** One issue row, its revision checked against the scheme and the deliverable's last issue. */
+async function insertIssue(
+  trx: Trx,
+  at: { contract: ContractRow; scheme: RevisionScheme; transmittalId: number; now: string },
+  item: Item & { number: string },
+  shared: Shared,
+) {
+  const last = await trx
+    .selectFrom('deliverable_issue')
+    .select(['revision', 'sequence'])
+    .where('deliverable_id', '=', item.deliverableId)
+    .orderBy('sequence', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  const allowed = nextRevisions(at.scheme, last?.revision ?? null)
+  if (!allowed.includes(item.revision))
+    throw notNext(item.field, allowed, item.field === 'revision' ? undefined : item.number)
   const issue = await trx
     .insertInto('deliverable_issue')
     .values({
-      deliverable_id: deliverableId,
-      contract_id: contract.id,
-      transmittal_id: transmittal.id,
+      deliverable_id: item.deliverableId,
+      contract_id: at.contract.id,
+      transmittal_id: at.transmittalId,
       sequence: (last?.sequence ?? 0) + 1,
-      revision: input.revision,
-      status: input.status,
-      note: input.note,
-      issued_by: contract.freelancer_id,
-      issued_at: now,
+      revision: item.revision,
+      status: shared.status,
+      note: shared.note,
+      issued_by: at.contract.freelancer_id,
+      issued_at: at.now,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  if (upload?.files.length) {
-    const stored = await upload.store(trx, { purpose: FILE_PURPOSE, ownerId: contract.freelancer_id })
-    await trx
-      .insertInto('deliverable_issue_file')
-      .values(stored.map((f) => ({ issue_id: issue.id, file_id: f.id })))
-      .execute()
-  }
-  return transmittalLabel(number)
+  return issue.id
+}
+
+/** The transmittal and its issues in one transaction, then the installment's move and the notices. */
+async function writeTransmittal(
+  deps: IssueDeps,
+  caller: Caller,
+  party: Party,
+  batch: { installmentId: number; items: Item[]; shared: Shared },
+  upload?: Upload,
+) {
+  return deps.db.transaction().execute(async (trx) => {
+    const { contract, i } = await lockIssuable(deps, trx, party.contract.id, batch.installmentId)
+    const items = await deliverablesOf(trx, contract.id, i.id, batch.items)
+    const register = await trx
+      .selectFrom('deliverable_register')
+      .select('scheme')
+      .where('contract_id', '=', contract.id)
+      .executeTakeFirstOrThrow()
+    const now = nowIso()
+    const transmittal = await insertTransmittal(trx, contract, now)
+    const at = { contract, scheme: register.scheme as RevisionScheme, transmittalId: transmittal.id, now }
+    for (const item of items) {
+      const issueId = await insertIssue(trx, at, item, batch.shared)
+      // Files come with a single issue's form; a transmittal of several carries none.
+      if (upload?.files.length) {
+        const stored = await upload.store(trx, { purpose: FILE_PURPOSE, ownerId: contract.freelancer_id })
+        await trx
+          .insertInto('deliverable_issue_file')
+          .values(stored.map((f) => ({ issue_id: issueId, file_id: f.id })))
+          .execute()
+      }
+    }
+    const labels = items.map((x) => ({ deliverableId: x.deliverableId, label: `${x.number} ${x.revision}` }))
+    await recordIssued(trx, deps.publicUrl, {
+      contract,
+      i,
+      actorId: caller.userId,
+      items: labels,
+      transmittal,
+      submitNote: submits.includes(i.status)
+        ? `${labels.map((l) => l.label).join(', ')}: ${batch.shared.note}`
+        : undefined,
+    })
+    return transmittal.id
+  })
 }
 
 async function writeIssue(
@@ -132,38 +196,40 @@ async function writeIssue(
   input: IssueInput,
   upload?: Upload,
 ) {
-  const { db } = deps
-  const party = await deliverableOf(db, caller, deliverableId)
+  const party = await deliverableOf(deps.db, caller, deliverableId)
   requireRole(party, 'freelancer')
-  await db.transaction().execute(async (trx) => {
-    const { contract, i } = await lockIssuable(deps, trx, party)
-    const transmittal = await insertIssue(trx, contract, deliverableId, input, upload)
-    const d = await trx
-      .selectFrom('deliverable')
-      .select('number')
-      .where('id', '=', deliverableId)
-      .executeTakeFirstOrThrow()
-    const label = `${d.number} ${input.revision}`
-    await recordStep(trx, {
-      contract,
-      i,
-      actorId: caller.userId,
-      deliverableId,
-      action: 'issue',
-      label,
-      note: label,
-      move: submits.includes(i.status)
-        ? { action: 'submit', set: { submission_note: `${label}: ${input.note}` } }
-        : undefined,
-      kind: 'deliverableIssued',
-      params: { transmittal },
-    })
-  })
+  await writeTransmittal(
+    deps,
+    caller,
+    party,
+    {
+      installmentId: party.installmentId,
+      items: [{ deliverableId, revision: input.revision, field: 'revision' }],
+      shared: { status: input.status, note: input.note },
+    },
+    upload,
+  )
 }
 
 /** Issues from JSON (no files). */
 export const issueDeliverable = (deps: IssueDeps, caller: Caller, deliverableId: number, input: IssueInput) =>
   writeIssue(deps, caller, deliverableId, input)
+
+/** Issues several deliverables of an installment under one transmittal; answers the transmittal's id. */
+export async function issueTransmittal(
+  deps: IssueDeps,
+  caller: Caller,
+  projectId: number,
+  input: TransmittalInput,
+) {
+  const party = await registerOf(deps.db, caller, projectId)
+  requireRole(party, 'freelancer')
+  return writeTransmittal(deps, caller, party, {
+    installmentId: input.installmentId,
+    items: input.items.map((x, n) => ({ ...x, field: `items.${n}.revision` })),
+    shared: { status: input.status, note: input.note },
+  })
+}
 
 /** Issues from a multipart form: the issue's fields and up to ten `files`; strangers are refused before a byte is read. */
 export async function issueDeliverableForm(

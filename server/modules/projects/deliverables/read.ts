@@ -122,7 +122,7 @@ async function issueViews(deps: ReadDeps, issues: IssueRow[], answers: AnswerRow
 async function deliverableViews(
   deps: ReadDeps,
   party: Party,
-  which: { deliverableId: number } | { offset: number; limit: number },
+  which: { deliverableId: number } | { offset: number; limit: number; installmentId?: number },
 ) {
   const { db } = deps
   const contractId = party.contract.id
@@ -140,10 +140,11 @@ async function deliverableViews(
       'n.status as installment_status',
     ])
     .where('d.contract_id', '=', contractId)
-  q =
-    'deliverableId' in which
-      ? q.where('d.id', '=', which.deliverableId)
-      : q.offset(which.offset).limit(which.limit)
+  if ('deliverableId' in which) q = q.where('d.id', '=', which.deliverableId)
+  else {
+    if (which.installmentId) q = q.where('d.installment_id', '=', which.installmentId)
+    q = q.offset(which.offset).limit(which.limit)
+  }
   const [rows, register] = await Promise.all([
     q.orderBy('d.position').execute(),
     db
@@ -179,11 +180,30 @@ async function deliverableViews(
   return { scheme, data }
 }
 
-async function register(deps: ReadDeps, caller: Caller, projectId: number, query: PageQuery) {
+/** How many deliverables the register (or one installment's part of it) holds. */
+function countOf(db: DB, contractId: number, installmentId?: number) {
+  let q = db
+    .selectFrom('deliverable')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('contract_id', '=', contractId)
+  if (installmentId) q = q.where('installment_id', '=', installmentId)
+  return q.executeTakeFirstOrThrow()
+}
+
+async function register(
+  deps: ReadDeps,
+  caller: Caller,
+  projectId: number,
+  query: PageQuery & { installmentId?: number },
+) {
   const { db } = deps
   const party = await registerOf(db, caller, projectId)
   const [{ scheme, data }, project, installments, total] = await Promise.all([
-    deliverableViews(deps, party, { offset: offsetOf(query), limit: query.pageSize }),
+    deliverableViews(deps, party, {
+      offset: offsetOf(query),
+      limit: query.pageSize,
+      installmentId: query.installmentId,
+    }),
     db.selectFrom('project').select('title').where('id', '=', projectId).executeTakeFirstOrThrow(),
     db
       .selectFrom('installment')
@@ -191,11 +211,7 @@ async function register(deps: ReadDeps, caller: Caller, projectId: number, query
       .where('contract_id', '=', party.contract.id)
       .orderBy('position')
       .execute(),
-    db
-      .selectFrom('deliverable')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('contract_id', '=', party.contract.id)
-      .executeTakeFirstOrThrow(),
+    countOf(db, party.contract.id, query.installmentId),
   ])
   return {
     ...pageOf(data, query, total.n),

@@ -23,6 +23,9 @@ export function deliverablesRoutes(deliverables: DeliverablesService) {
         ? deliverables.issue(me(ctx.caller), params.deliverableId, body)
         : deliverables.issueForm(me(ctx.caller), params.deliverableId, ctx.request),
     ),
+    implement(c.issueTransmittal, ({ params, body, ctx }) =>
+      deliverables.issueTransmittal(me(ctx.caller), params.projectId, body),
+    ),
     implement(c.answer, ({ params, body, ctx }) => deliverables.answer(me(ctx.caller), params.issueId, body)),
     implement(c.transmittal, ({ params, ctx }) =>
       deliverables.transmittal(me(ctx.caller), params.transmittalId),

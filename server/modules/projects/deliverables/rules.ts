@@ -30,6 +30,8 @@ export const deliverableLimits = {
   comment: 4000,
   revision: 8,
   files: 10,
+  /** Deliverables one transmittal may issue at once. */
+  perTransmittal: 100,
   perContract: 1000,
 } as const
 

@@ -20,31 +20,73 @@ const text = (min: number, max: number) =>
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (issue) => (missing(issue.input) ? required : problem('choose')) })
 
+const revision = z
+  .string({ error: required })
+  .trim()
+  .toUpperCase()
+  .min(1, required)
+  .max(limits.revision, problem('tooLong'))
+const recordId = z.coerce
+  .number({ error: problem('choose') })
+  .int(problem('choose'))
+  .positive(problem('choose'))
+  .max(MAX_DB_INTEGER, problem('choose'))
+
 export const deliverableInput = z.object({
   number: text(1, limits.number),
   title: text(1, limits.title),
   discipline: text(1, limits.discipline),
-  installmentId: z.coerce
-    .number({ error: problem('choose') })
-    .int(problem('choose'))
-    .positive(problem('choose'))
-    .max(MAX_DB_INTEGER, problem('choose')),
+  installmentId: recordId,
   /** The contract's revision scheme, fixed with its first deliverable; later it must match or be left out. */
   scheme: choice(revisionSchemes).optional(),
 })
 export type DeliverableInput = z.output<typeof deliverableInput>
 
 export const issueInput = z.object({
-  revision: z
-    .string({ error: required })
-    .trim()
-    .toUpperCase()
-    .min(1, required)
-    .max(limits.revision, problem('tooLong')),
+  revision,
   status: choice(issueStatuses),
   note: text(1, limits.note),
 })
 export type IssueInput = z.output<typeof issueInput>
+
+/**
+ * Several deliverables of one installment issued at once under one transmittal, each at its own
+ * next revision, with one status and one note for all of them (issue 40: "each issue produces a
+ * transmittal").
+ */
+export const transmittalInput = z.object({
+  installmentId: recordId,
+  status: choice(issueStatuses),
+  note: text(1, limits.note),
+  items: z
+    .array(z.object({ deliverableId: recordId, revision }), { error: problem('chooseSome') })
+    .min(1, problem('chooseSome'))
+    .max(limits.perTransmittal, problem('tooMany')),
+})
+export type TransmittalInput = z.output<typeof transmittalInput>
+
+/**
+ * The register's issue form: one row per deliverable of the installment, with a revision chosen
+ * or left blank (not issued this time). It becomes the API's body; rows keep their index so an
+ * error stands under its row.
+ */
+export const transmittalForm = transmittalInput
+  .extend({
+    items: z
+      .array(z.object({ deliverableId: recordId, revision: revision.optional() }))
+      .max(limits.perTransmittal, problem('tooMany'))
+      .default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.items.some((i) => i.revision))
+      ctx.addIssue({ code: 'custom', path: ['items'], message: problem('chooseSome') })
+  })
+  .transform((v): TransmittalInput => ({
+    ...v,
+    items: v.items.flatMap((i) =>
+      i.revision ? [{ deliverableId: i.deliverableId, revision: i.revision }] : [],
+    ),
+  }))
 
 export const answerInput = z
   .object({
@@ -140,4 +182,6 @@ export const deliverableParams = z.object({ deliverableId: id })
 export const registerQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  /** Only the deliverables of this installment (the form that issues several of them at once). */
+  installmentId: z.coerce.number().int().positive().max(MAX_DB_INTEGER).optional(),
 })

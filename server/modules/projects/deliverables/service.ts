@@ -6,16 +6,26 @@ import { createProjectViews } from '../views.ts'
 import { registerDeliverableFiles } from './access.ts'
 import { addDeliverable } from './add.ts'
 import { answerIssue } from './answer.ts'
-import { issueDeliverable, issueDeliverableForm } from './issue.ts'
+import { issueDeliverable, issueDeliverableForm, issueTransmittal } from './issue.ts'
 import { createRegisterReads } from './read.ts'
-import type { AnswerInput, DeliverableInput, IssueInput } from './schemas.ts'
+import type { AnswerInput, DeliverableInput, IssueInput, TransmittalInput } from './schemas.ts'
 
 // The deliverables register's use cases (decision 318), assembled for its routes. Each write
 // answers the deliverable as it now reads.
-export function createDeliverables({ db, dialect, files }: { db: DB; dialect: Dialect; files: FileService }) {
+export function createDeliverables({
+  db,
+  dialect,
+  files,
+  publicUrl,
+}: {
+  db: DB
+  dialect: Dialect
+  files: FileService
+  publicUrl: string
+}) {
   registerDeliverableFiles(db, files)
   const reads = createRegisterReads({ db, files, views: createProjectViews({ db, files }) })
-  const deps = { db, dialect, files }
+  const deps = { db, dialect, files, publicUrl }
   return {
     ...reads,
     async add(caller: Caller, projectId: number, input: DeliverableInput) {
@@ -28,6 +38,10 @@ export function createDeliverables({ db, dialect, files }: { db: DB; dialect: Di
     async issueForm(caller: Caller, deliverableId: number, request: Request) {
       await issueDeliverableForm(deps, caller, deliverableId, request)
       return reads.deliverable(caller, deliverableId)
+    },
+    /** Several deliverables of an installment under one transmittal; answers the transmittal. */
+    async issueTransmittal(caller: Caller, projectId: number, input: TransmittalInput) {
+      return reads.transmittal(caller, await issueTransmittal(deps, caller, projectId, input))
     },
     async answer(caller: Caller, issueId: number, input: AnswerInput) {
       return reads.deliverable(caller, await answerIssue(deps, caller, issueId, input))
