@@ -3,10 +3,10 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database, Locale } from '#server/db/schema.ts'
 import { enqueue } from '#server/jobs/outbox.ts'
 import { EMAIL_TOPIC } from '#server/jobs/mailer.ts'
-import { renderMail } from '../identity/mails.ts'
+import { renderMail, type MailKind } from '../identity/mails.ts'
 import { asLocale, plainText, renderNotification } from './texts.ts'
 import { notificationTarget } from './targets.ts'
-import { noticeKindOf, ownMailNamespaces, type NoticeKind } from './preferences.ts'
+import { noticeKindOf, ownMailNamespaces, wantsMail, type NoticeKind } from './preferences.ts'
 import type { NotificationInput } from './record.ts'
 
 // A notice by email (issue 42 item 1, decision 329): the notice's own words in the reader's
@@ -125,6 +125,38 @@ export async function mailSettings(
       },
     ],
   }
+}
+
+/**
+ * A module's own mail about a step (change orders, deliverables, timesheets), in the step's
+ * transaction: to one person in their language, unless their account is deleted or they stopped
+ * mails of this kind, with the links that change it.
+ */
+export async function mailOwnNotice(
+  trx: Executor,
+  publicUrl: string,
+  userId: number,
+  notice: { kind: NoticeKind; mail: MailKind; path: string; vars: Record<string, string> },
+) {
+  const to = await trx
+    .selectFrom('app_user')
+    .select(['email', 'first_name', 'language', 'status'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (!to || to.status === 'Deleted' || !(await wantsMail(trx, userId, notice.kind))) return
+  const locale = asLocale(to.language)
+  await enqueue(
+    trx,
+    EMAIL_TOPIC,
+    renderMail(notice.mail, {
+      to: to.email,
+      language: locale,
+      name: to.first_name ?? '',
+      link: new URL(notice.path, publicUrl).href,
+      vars: notice.vars,
+      settings: await mailSettings(trx, publicUrl, userId, notice.kind, locale),
+    }),
+  )
 }
 
 /** Whether a stop link's signature is this person's for this kind. */

@@ -41,6 +41,7 @@ export const ownMailNamespaces = new Set([
   'complaints',
   'disputes',
   'changeOrders',
+  'deliverables',
   'timesheets',
 ])
 

@@ -1,8 +1,5 @@
 import { enqueue } from '#server/jobs/outbox.ts'
-import { EMAIL_TOPIC } from '#server/jobs/mailer.ts'
-import { asLocale, renderMail } from '#server/modules/identity/mails.ts'
-import { wantsMail } from '#server/modules/notifications/preferences.ts'
-import { mailSettings } from '#server/modules/notifications/notice-mails.ts'
+import { mailOwnNotice } from '#server/modules/notifications/notice-mails.ts'
 import { CHAT_EVENT_TOPIC, type ChatEventPayload } from '../../chat/rules.ts'
 import { inNamespace, notify, recordActivity, recordEffects, type Trx } from '../transition.ts'
 import type { ContractRow } from '../shared.ts'
@@ -58,23 +55,10 @@ export async function announceStep(
     freelancerId: contract.freelancer_id,
     actorId,
   } satisfies ChatEventPayload)
-  const to = await trx
-    .selectFrom('app_user')
-    .select(['email', 'first_name', 'language', 'status'])
-    .where('id', '=', other)
-    .executeTakeFirst()
-  if (!to || to.status === 'Deleted' || !(await wantsMail(trx, other, 'contracts'))) return
-  const link = new URL(`/projects/changes/${contract.project_id}`, publicUrl).href
-  await enqueue(
-    trx,
-    EMAIL_TOPIC,
-    renderMail(kinds[step], {
-      to: to.email,
-      language: to.language ?? 'en',
-      name: to.first_name ?? '',
-      link,
-      vars: { title, number: String(order.number), reason: order.rejection_reason ?? '' },
-      settings: await mailSettings(trx, publicUrl, other, 'contracts', asLocale(to.language)),
-    }),
-  )
+  await mailOwnNotice(trx, publicUrl, other, {
+    kind: 'contracts',
+    mail: kinds[step],
+    path: `/projects/changes/${contract.project_id}`,
+    vars: { title, number: String(order.number), reason: order.rejection_reason ?? '' },
+  })
 }

@@ -1,6 +1,5 @@
-import { enqueue } from '#server/jobs/outbox.ts'
-import { EMAIL_TOPIC } from '#server/jobs/mailer.ts'
-import { renderMail, type MailKind } from '#server/modules/identity/mails.ts'
+import type { MailKind } from '#server/modules/identity/mails.ts'
+import { mailOwnNotice } from '#server/modules/notifications/notice-mails.ts'
 import type { InstallmentState } from '../machines.ts'
 import { projectTitle } from '../funding.ts'
 import {
@@ -53,23 +52,7 @@ async function tell(
   await recordEffects(trx, [
     inNamespace('deliverables', notify([other], n.kind, contract.project_id, 'Project', params, n.actorId)),
   ])
-  const to = await trx
-    .selectFrom('app_user')
-    .select(['email', 'first_name', 'language', 'status'])
-    .where('id', '=', other)
-    .executeTakeFirst()
-  if (!to || to.status === 'Deleted') return
-  await enqueue(
-    trx,
-    EMAIL_TOPIC,
-    renderMail(n.kind, {
-      to: to.email,
-      language: to.language ?? 'en',
-      name: to.first_name ?? '',
-      link: new URL(n.path, publicUrl).href,
-      vars: params,
-    }),
-  )
+  await mailOwnNotice(trx, publicUrl, other, { kind: 'contracts', mail: n.kind, path: n.path, vars: params })
 }
 
 type Issued = {

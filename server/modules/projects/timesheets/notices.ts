@@ -1,8 +1,5 @@
-import { enqueue } from '#server/jobs/outbox.ts'
-import { EMAIL_TOPIC } from '#server/jobs/mailer.ts'
-import { asLocale, renderMail, type MailKind } from '#server/modules/identity/mails.ts'
-import { wantsMail } from '#server/modules/notifications/preferences.ts'
-import { mailSettings } from '#server/modules/notifications/notice-mails.ts'
+import type { MailKind } from '#server/modules/identity/mails.ts'
+import { mailOwnNotice } from '#server/modules/notifications/notice-mails.ts'
 import { inNamespace, notify, recordActivity, recordEffects, type Trx } from '../transition.ts'
 import type { ContractRow } from '../shared.ts'
 import { hoursOf } from './rules.ts'
@@ -26,34 +23,21 @@ const feedAction = {
   disputed: 'dispute',
 }
 
-async function mail(
+/** A week's step is a contract step: mailed unless the reader turned those mails off (decision 329). */
+const mail = (
   trx: Trx,
   publicUrl: string,
   userId: number,
   kind: MailKind,
   vars: Record<string, string>,
   projectId: number,
-) {
-  const to = await trx
-    .selectFrom('app_user')
-    .select(['email', 'first_name', 'language', 'status'])
-    .where('id', '=', userId)
-    .executeTakeFirst()
-  // A week's step is a contract step: mailed unless the reader turned those mails off (decision 329).
-  if (!to || to.status === 'Deleted' || !(await wantsMail(trx, userId, 'contracts'))) return
-  await enqueue(
-    trx,
-    EMAIL_TOPIC,
-    renderMail(kind, {
-      to: to.email,
-      language: to.language ?? 'en',
-      name: to.first_name ?? '',
-      link: new URL(`/projects/timesheets/${projectId}`, publicUrl).href,
-      vars,
-      settings: await mailSettings(trx, publicUrl, userId, 'contracts', asLocale(to.language)),
-    }),
-  )
-}
+) =>
+  mailOwnNotice(trx, publicUrl, userId, {
+    kind: 'contracts',
+    mail: kind,
+    path: `/projects/timesheets/${projectId}`,
+    vars,
+  })
 
 export async function announceWeek(
   trx: Trx,
