@@ -7,8 +7,9 @@ import { useNonce } from './nonce'
 // 327). React Router preloads the page's scripts with `<link rel="modulepreload">` at the browser's
 // high priority, so on a slow link they shared the bandwidth with the stylesheet, and Lighthouse
 // counts high-priority scripts as blocking the paint. The same preloads asked first at low priority
-// (as React does for its own bootstrap modules) load right after the stylesheet instead; the browser
-// fetches each file once, so React Router's own preload of it finds it already on its way.
+// (as React does for its own bootstrap modules) let the browser put the stylesheet first and no
+// longer count as blocking; the browser fetches each file once, so React Router's own preload of it
+// finds it already on its way.
 const StartScripts = createContext<string[]>([])
 export const StartScriptsProvider = StartScripts.Provider
 
