@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { getInstance } from './middleware/i18next'
 import { TranslationsProvider } from './lib/translations'
 import { NonceProvider } from './lib/nonce'
+import { StartScriptsProvider, startScriptsOf } from './lib/start-scripts'
 import { appContext, type AppDeps } from './lib/context'
 import { contentSecurityPolicy, newNonce } from '#server/http/security-headers.ts'
 
@@ -44,9 +45,11 @@ export default function handleRequest(
     })
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <TranslationsProvider value={getInstance(loadContext)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </TranslationsProvider>
+        <StartScriptsProvider value={startScriptsOf(routerContext)}>
+          <TranslationsProvider value={getInstance(loadContext)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </TranslationsProvider>
+        </StartScriptsProvider>
       </NonceProvider>,
       {
         nonce,

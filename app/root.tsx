@@ -12,6 +12,7 @@ import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/root'
 import { getLocale, i18nextMiddleware } from './middleware/i18next'
 import { useNonce } from './lib/nonce'
+import { LowPriorityScripts } from './lib/start-scripts'
 import { noticeFor } from './lib/errors'
 import { ApiCallError, apiFor, isThrownAnswer } from './lib/api.server'
 import { createSessionMiddleware, getUser } from './lib/session.server'
@@ -73,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {hydrate ? (
           <>
+            <LowPriorityScripts />
             <UsedNamespaces />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />

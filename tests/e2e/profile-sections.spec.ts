@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from './axe'
 import { submitAndWait } from './form-submit'
 import { jsEnabled } from './project-js'
 import { openSection, sectionForms } from './profile-editor'
+import { untilHydrated } from './settle'
 
 // The profile editor as sections (issue 15, decision 130), with JavaScript on and off, on SQLite
 // and PostgreSQL: an individual client and a company edit their sections, each opened on its own
@@ -222,3 +223,38 @@ test('the editor speaks every language: sections, buttons and errors', async ({ 
   }
   await page.context().close()
 })
+
+// Decision 327: the editor's code loads as the page shows it. A client's page downloads the client's
+// sections but not the freelancer's, and a form's code only once its section opens; the page still
+// hydrates without a message. The scripts are told apart by texts only their code holds.
+test(
+  "a client's editor loads no freelancer sections, and a form's code when its section opens",
+  { tag: '@needs-js' },
+  async ({ browser }) => {
+    const page = await signInAs(browser, server().base, accounts.client.email)
+    const scripts = new Set<string>()
+    const messages: string[] = []
+    page.on('response', (r) => void (r.request().resourceType() === 'script' && scripts.add(r.url())))
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) messages.push(m.text())
+    })
+    page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`))
+    /** Whether a script the page loaded holds this text. */
+    const loaded = async (text: string) => {
+      for (const url of scripts) if ((await (await page.request.get(url)).text()).includes(text)) return true
+      return false
+    }
+    await page.goto(`${server().base}/profile`, { waitUntil: 'networkidle' })
+    await untilHydrated(page)
+    expect(await loaded('sections.whoIAm'), "the client's sections").toBe(true)
+    expect(await loaded('rateSheetDelete'), "the freelancer's sections").toBe(false)
+    expect(await loaded('clientBasics'), "the client's forms").toBe(false)
+    await openSection(page, 'basics')
+    await expect(page.locator('#form-clientBasics')).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(await loaded('clientBasics'), "the client's forms, once one is open").toBe(true)
+    expect(await loaded('rateSheetDelete'), "the freelancer's sections").toBe(false)
+    expect(messages).toEqual([])
+    await page.context().close()
+  },
+)

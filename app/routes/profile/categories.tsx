@@ -1,18 +1,10 @@
-import { useState } from 'react'
-import { TagInput } from '~/components/ui/tag-input'
 import { useTranslation } from '~/lib/translations'
 import { sectionTitle } from './kind'
-import { Select, SectionForm, useProfileText } from './fields'
-import {
-  CancelLink,
-  editHref,
-  ProfileSection,
-  placeholderUnless,
-  useOptions,
-  type Catalogue,
-  type SectionState,
-} from './section'
+import { lazyPart, ProfileSection, type Catalogue, type SectionState } from './section'
 import { Facts } from './views'
+
+// Its form, with the tag inputs, loads when the section opens (decision 327).
+const CategoriesForm = lazyPart(() => import('./categories-form'), 'CategoriesForm')
 
 /** The names of the chosen ones, in the catalogue's order ("Structural Engineering, Geotechnics"). */
 const named = (options: Array<{ id: number; name: string }>, ids: number[]) =>
@@ -21,39 +13,32 @@ const named = (options: Array<{ id: number; name: string }>, ids: number[]) =>
     .map((o) => o.name)
     .join(', ')
 
-const asList = (value: unknown) =>
-  Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []
+/** Every skill of the catalogue once, by name. */
+export const skillsOf = (tree: Catalogue['tree']) =>
+  [
+    ...new Map(
+      tree.flatMap((c) => c.subcategories.flatMap((s) => s.skills.map((k) => [k.id, k] as const))),
+    ).values(),
+  ].sort((a, b) => a.name.localeCompare(b.name))
 
-/**
- * The category, its subcategories and (for a freelancer) the skills: tag inputs, which are checkbox
- * lists without JavaScript. The subcategories offered are the chosen category's; with JavaScript
- * they follow the category select at once, without it after the next Save.
- */
-export function CategoriesSection({
-  data,
-  state,
-  intent,
-  categoryId,
-  subcategoryIds,
-  skillIds,
-}: {
+/** What the section and its form are handed. */
+export interface CategoriesPart {
   data: Catalogue
   state: SectionState
   intent: 'categorization' | 'clientCategorization'
   categoryId: number | null
   subcategoryIds: number[]
   skillIds?: number[]
-}) {
+}
+
+/**
+ * The category, its subcategories and (for a freelancer) the skills: tag inputs, which are checkbox
+ * lists without JavaScript. The subcategories offered are the chosen category's; with JavaScript
+ * they follow the category select at once, without it after the next Save.
+ */
+export function CategoriesSection(part: CategoriesPart) {
+  const { data, state, categoryId, subcategoryIds, skillIds } = part
   const { t } = useTranslation('profile')
-  const o = useOptions(data)
-  const text = useProfileText()
-  const skills = skillIds
-    ? [
-        ...new Map(
-          data.tree.flatMap((c) => c.subcategories.flatMap((s) => s.skills.map((k) => [k.id, k] as const))),
-        ).values(),
-      ].sort((a, b) => a.name.localeCompare(b.name))
-    : []
   return (
     <ProfileSection
       id="categories"
@@ -71,87 +56,12 @@ export function CategoriesSection({
                 subcategoryIds,
               ),
             ],
-            [t('fields.skills'), skillIds ? named(skills, skillIds) : null],
+            [t('fields.skills'), skillIds ? named(skillsOf(data.tree), skillIds) : null],
           ]}
         />
       }
     >
-      <SectionForm
-        id="categories"
-        intent={intent}
-        action={editHref('categories')}
-        after={<CancelLink section="categories" />}
-        lastResult={state.last}
-        defaultValue={{
-          categoryId: categoryId?.toString() ?? '',
-          subcategoryIds: subcategoryIds.map(String),
-          skillIds: skillIds?.map(String) ?? [],
-        }}
-        submit={t('actions.save')}
-      >
-        {(x) => (
-          <Fields
-            x={x}
-            data={data}
-            categories={o.categories}
-            skills={skills}
-            withSkills={!!skillIds}
-            text={text}
-            placeholder={placeholderUnless(categoryId, t('fields.choose'))}
-          />
-        )}
-      </SectionForm>
+      <CategoriesForm {...part} />
     </ProfileSection>
-  )
-}
-
-function Fields({
-  x,
-  data,
-  categories,
-  skills,
-  withSkills,
-  text,
-  placeholder,
-}: {
-  x: Record<string, any>
-  data: Catalogue
-  categories: Array<{ value: string; label: string }>
-  skills: Array<{ id: number; name: string }>
-  withSkills: boolean
-  text: (key: string | undefined) => string | undefined
-  placeholder?: string
-}) {
-  const { t } = useTranslation('profile')
-  const [category, setCategory] = useState(String(x.categoryId.initialValue ?? ''))
-  const subcategories = data.tree.find((c) => String(c.id) === category)?.subcategories ?? []
-  return (
-    <>
-      <Select
-        field={x.categoryId}
-        label={t('fields.category')}
-        options={categories}
-        placeholder={placeholder}
-        onChange={setCategory}
-      />
-      <TagInput
-        key={category}
-        name="subcategoryIds"
-        legend={t('fields.subcategories')}
-        options={subcategories}
-        hint={subcategories.length ? undefined : t('fields.chooseCategoryFirst')}
-        selected={asList(x.subcategoryIds.initialValue)}
-        error={text(x.subcategoryIds.errors?.[0])}
-      />
-      {withSkills ? (
-        <TagInput
-          name="skillIds"
-          legend={t('fields.skills')}
-          options={skills}
-          selected={asList(x.skillIds.initialValue)}
-          error={text(x.skillIds.errors?.[0])}
-        />
-      ) : null}
-    </>
   )
 }

@@ -1,21 +1,15 @@
 import { useTranslation } from '~/lib/translations'
-import { Link } from 'react-router'
 import type { OwnClient } from '#server/modules/profiles/contract.ts'
-import { limits } from '#server/modules/profiles/rules.ts'
 import { sectionTitle } from './kind'
-import { Input, SectionForm, Select, TextArea } from './fields'
 import { CategoriesSection } from './categories'
 import { Facts, Texts } from './views'
-import {
-  CancelLink,
-  editHref,
-  ProfileSection,
-  placeholderUnless,
-  useOptions,
-  type Catalogue,
-  type Options,
-  type SectionState,
-} from './section'
+import { lazyPart, ProfileSection, type Catalogue, type SectionState } from './section'
+
+// An individual client's or a company's sections, as they show; each form loads when its section
+// opens (decision 327).
+const forms = () => import('./client-forms')
+const BasicsForm = lazyPart(forms, 'BasicsForm')
+const AboutForm = lazyPart(forms, 'AboutForm')
 
 /** What each of the client's sections is handed. */
 interface ClientPart {
@@ -36,10 +30,9 @@ export function ClientSections({
   data: Catalogue
   state: SectionState
 }) {
-  const o = useOptions(data)
   return (
     <>
-      <BasicsSection p={p} company={company} state={state} o={o} />
+      <BasicsSection p={p} company={company} state={state} data={data} />
 
       <AboutSection p={p} company={company} state={state} />
 
@@ -56,9 +49,8 @@ export function ClientSections({
   )
 }
 
-function BasicsSection({ p, company, state, o }: ClientPart & { o: Options }) {
+function BasicsSection({ p, company, state, data }: ClientPart & { data: Catalogue }) {
   const { t } = useTranslation('profile')
-  const place = { country: p.country ?? '', city: p.city ?? '', industryId: p.industry?.id.toString() ?? '' }
   return (
     <ProfileSection
       id="basics"
@@ -66,58 +58,8 @@ function BasicsSection({ p, company, state, o }: ClientPart & { o: Options }) {
       state={state}
       view={<BasicsView p={p} company={company} />}
     >
-      {company ? <CompanyName p={p} /> : null}
-      <SectionForm
-        id={company ? 'companyBasics' : 'clientBasics'}
-        intent={company ? 'companyBasics' : 'clientBasics'}
-        action={editHref('basics')}
-        after={<CancelLink section="basics" />}
-        lastResult={state.last}
-        submit={t('actions.save')}
-        defaultValue={
-          company
-            ? {
-                ...place,
-                website: p.website ?? '',
-                companySize: p.companySize ?? '',
-                foundedYear: p.foundedYear?.toString() ?? '',
-              }
-            : place
-        }
-      >
-        {(x) => (
-          <>
-            <div className="field-row">
-              <Select
-                field={x.country}
-                label={t('fields.country')}
-                options={o.countries}
-                placeholder={placeholderUnless(p.country, t('fields.choose'))}
-              />
-              <Input field={x.city} label={t('fields.city')} maxLength={limits.city} />
-              <Select
-                field={x.industryId}
-                label={t('fields.industry')}
-                options={o.industries}
-                placeholder={t('fields.none')}
-              />
-            </div>
-            {company ? <CompanyFields x={x} o={o} /> : null}
-          </>
-        )}
-      </SectionForm>
+      <BasicsForm p={p} company={company} state={state} data={data} />
     </ProfileSection>
-  )
-}
-
-/** A company's name is changed in Account Settings, with the account's name. */
-function CompanyName({ p }: { p: OwnClient }) {
-  const { t } = useTranslation('profile')
-  return (
-    <p>
-      {t('fields.companyName')}: <strong>{p.companyName}</strong>{' '}
-      <Link to="/profile/account-settings">{t('page.changeInSettings')}</Link>
-    </p>
   )
 }
 
@@ -145,23 +87,6 @@ function BasicsView({ p, company }: { p: OwnClient; company: boolean }) {
   )
 }
 
-/** A company's own basic details: website, size and founding year. */
-function CompanyFields({ x, o }: { x: Record<string, any>; o: Options }) {
-  const { t } = useTranslation('profile')
-  return (
-    <div className="field-row">
-      <Input field={x.website} label={t('fields.website')} type="url" maxLength={limits.url} />
-      <Select
-        field={x.companySize}
-        label={t('fields.companySize')}
-        options={o.sizes}
-        placeholder={t('fields.none')}
-      />
-      <Input field={x.foundedYear} label={t('fields.foundedYear')} type="number" min={1800} max={2100} />
-    </div>
-  )
-}
-
 function AboutSection({ p, company, state }: ClientPart) {
   const { t } = useTranslation('profile')
   return (
@@ -179,38 +104,7 @@ function AboutSection({ p, company, state }: ClientPart) {
         />
       }
     >
-      <SectionForm
-        id={company ? 'companyAbout' : 'clientAbout'}
-        intent={company ? 'companyAbout' : 'clientAbout'}
-        action={editHref('about')}
-        after={<CancelLink section="about" />}
-        lastResult={state.last}
-        defaultValue={{ who: p.who, what: p.what, description: p.description }}
-        submit={t('actions.save')}
-      >
-        {(x) => (
-          <>
-            <TextArea
-              field={x.who}
-              label={t(company ? 'sections.whoAreWe' : 'sections.whoIAm')}
-              maxLength={limits.longText}
-              rows={3}
-            />
-            <TextArea
-              field={x.what}
-              label={t(company ? 'sections.whatDoWeDo' : 'sections.whatIDo')}
-              maxLength={limits.longText}
-              rows={3}
-            />
-            <TextArea
-              field={x.description}
-              label={t('fields.description')}
-              maxLength={limits.description}
-              rows={6}
-            />
-          </>
-        )}
-      </SectionForm>
+      <AboutForm p={p} company={company} state={state} />
     </ProfileSection>
   )
 }

@@ -1,9 +1,11 @@
 import { useTranslation } from '~/lib/translations'
 import { formatMonth, formatMonthRange } from '~/lib/format'
-import type { OwnFreelancer } from '../../../server/modules/profiles/contract'
-import { limits } from '../../../server/modules/profiles/rules'
+import type { OwnFreelancer } from '#server/modules/profiles/contract.ts'
+import { limits } from '#server/modules/profiles/rules.ts'
 import { Input, Select, TextArea, UploadForm, imageTypes, type ActionResult } from './fields'
-import { ListSection, type Options, type SectionState } from './section'
+import { ListSection } from './list-section'
+import { useOptions } from './options'
+import type { Catalogue, SectionState } from './section'
 
 // The freelancer's list sections (education, employment, certifications, portfolio): one item form
 // each, for a new item or the one open for editing (see ListSection).
@@ -12,7 +14,7 @@ import { ListSection, type Options, type SectionState } from './section'
 export interface FreelancerPart {
   p: OwnFreelancer
   state: SectionState
-  o: Options
+  data: Catalogue
 }
 
 export function EducationSection({ p, state }: FreelancerPart) {
@@ -58,8 +60,9 @@ export function EducationSection({ p, state }: FreelancerPart) {
   )
 }
 
-export function ExperienceSection({ p, state, o }: FreelancerPart) {
+export function ExperienceSection({ p, state, data }: FreelancerPart) {
   const { t, i18n } = useTranslation('profile')
+  const o = useOptions(data)
   return (
     <ListSection
       id="experience"

@@ -1,7 +1,5 @@
 import { useTranslation } from '~/lib/translations'
 import type { OwnFreelancer } from '#server/modules/profiles/contract.ts'
-import { amountText, limits } from '#server/modules/profiles/rules.ts'
-import { Input, SectionForm, Select, TextArea, UploadForm } from './fields'
 import { CategoriesSection } from './categories'
 import {
   CertificationsSection,
@@ -10,17 +8,18 @@ import {
   PortfolioSection,
   type FreelancerPart,
 } from './freelancer-lists'
+import { RemoveButton } from './list-section'
 import { Facts, Texts, useRate } from './views'
-import {
-  CancelLink,
-  editHref,
-  ProfileSection,
-  RemoveButton,
-  placeholderUnless,
-  useOptions,
-  type Catalogue,
-  type SectionState,
-} from './section'
+import { lazyPart, ProfileSection, type Catalogue, type SectionState } from './section'
+
+// The freelancer's sections, as they show; each form loads when its section opens (decision 327).
+const forms = () => import('./freelancer-forms')
+const HeadlineForm = lazyPart(forms, 'HeadlineForm')
+const AboutForm = lazyPart(forms, 'AboutForm')
+const RatesForm = lazyPart(forms, 'RatesForm')
+const PersonalForm = lazyPart(forms, 'PersonalForm')
+const LanguageForm = lazyPart(forms, 'LanguageForm')
+const DocumentsForm = lazyPart(forms, 'DocumentsForm')
 
 /** The freelancer's profile, section by section, in the order of the side list. */
 export function FreelancerSections({
@@ -32,8 +31,7 @@ export function FreelancerSections({
   data: Catalogue
   state: SectionState
 }) {
-  const o = useOptions(data)
-  const part = { p, state, o }
+  const part = { p, state, data }
   return (
     <>
       <TitleSection {...part} />
@@ -68,8 +66,9 @@ export function FreelancerSections({
   )
 }
 
-function TitleSection({ p, state }: FreelancerPart) {
+function TitleSection(part: FreelancerPart) {
   const { t } = useTranslation('profile')
+  const { p, state } = part
   return (
     <ProfileSection
       id="headline"
@@ -77,59 +76,28 @@ function TitleSection({ p, state }: FreelancerPart) {
       state={state}
       view={<Texts items={[{ text: p.title, lead: true }, { text: p.overview }]} />}
     >
-      <SectionForm
-        id="titleOverview"
-        intent="titleOverview"
-        action={editHref('headline')}
-        after={<CancelLink section="headline" />}
-        lastResult={state.last}
-        defaultValue={{ title: p.title, overview: p.overview }}
-        submit={t('actions.save')}
-      >
-        {(x) => (
-          <>
-            <Input field={x.title} label={t('fields.title')} maxLength={limits.title} />
-            <TextArea field={x.overview} label={t('fields.overview')} maxLength={limits.overview} rows={3} />
-          </>
-        )}
-      </SectionForm>
+      <HeadlineForm {...part} />
     </ProfileSection>
   )
 }
 
-function AboutSection({ p, state }: FreelancerPart) {
+function AboutSection(part: FreelancerPart) {
   const { t } = useTranslation('profile')
   return (
     <ProfileSection
       id="about"
       title={t('sections.about')}
-      state={state}
-      view={<Texts items={[{ text: p.description }]} />}
+      state={part.state}
+      view={<Texts items={[{ text: part.p.description }]} />}
     >
-      <SectionForm
-        id="description"
-        intent="description"
-        action={editHref('about')}
-        after={<CancelLink section="about" />}
-        lastResult={state.last}
-        defaultValue={{ description: p.description }}
-        submit={t('actions.save')}
-      >
-        {(x) => (
-          <TextArea
-            field={x.description}
-            label={t('fields.description')}
-            maxLength={limits.description}
-            rows={8}
-          />
-        )}
-      </SectionForm>
+      <AboutForm {...part} />
     </ProfileSection>
   )
 }
 
-function RatesSection({ p, state, o }: FreelancerPart) {
+function RatesSection(part: FreelancerPart) {
   const { t } = useTranslation('profile')
+  const { p, state } = part
   const rate = useRate()
   const view = (
     <Facts
@@ -143,61 +111,14 @@ function RatesSection({ p, state, o }: FreelancerPart) {
   )
   return (
     <ProfileSection id="rates" title={t('sections.rates')} state={state} view={view}>
-      <SectionForm
-        id="rates"
-        intent="rates"
-        action={editHref('rates')}
-        after={<CancelLink section="rates" />}
-        lastResult={state.last}
-        submit={t('actions.save')}
-        defaultValue={{
-          amountMinor: p.hourlyRate ? amountText(p.hourlyRate.amountMinor) : '',
-          currency: p.hourlyRate?.currency ?? 'EUR',
-          availability: p.availability ?? '',
-          experienceLevel: p.experienceLevel ?? '',
-          yearsOfExperience: p.yearsOfExperience?.toString() ?? '',
-        }}
-      >
-        {(x) => (
-          <>
-            <div className="field-row">
-              <Input
-                field={x.amountMinor}
-                label={t('fields.hourlyRate')}
-                hint={rate(p.hourlyRate) ?? t('fields.hourlyRateHint')}
-              />
-              <Select field={x.currency} label={t('fields.currency')} options={o.currencies} />
-              <Select
-                field={x.availability}
-                label={t('fields.availability')}
-                options={o.availability}
-                placeholder={placeholderUnless(p.availability, t('fields.choose'))}
-              />
-            </div>
-            <div className="field-row">
-              <Select
-                field={x.experienceLevel}
-                label={t('fields.experienceLevel')}
-                options={o.levels}
-                placeholder={placeholderUnless(p.experienceLevel, t('fields.choose'))}
-              />
-              <Input
-                field={x.yearsOfExperience}
-                label={t('fields.yearsOfExperience')}
-                type="number"
-                min={0}
-                max={limits.years}
-              />
-            </div>
-          </>
-        )}
-      </SectionForm>
+      <RatesForm {...part} />
     </ProfileSection>
   )
 }
 
-function PersonalSection({ p, state, o }: FreelancerPart) {
+function PersonalSection(part: FreelancerPart) {
   const { t } = useTranslation('profile')
+  const { p, state } = part
   return (
     <ProfileSection
       id="personal"
@@ -214,39 +135,14 @@ function PersonalSection({ p, state, o }: FreelancerPart) {
         />
       }
     >
-      <SectionForm
-        id="personal"
-        intent="personal"
-        action={editHref('personal')}
-        after={<CancelLink section="personal" />}
-        lastResult={state.last}
-        defaultValue={{ country: p.country ?? '', city: p.city ?? '', gender: p.gender ?? '' }}
-        submit={t('actions.save')}
-      >
-        {(x) => (
-          <div className="field-row">
-            <Select
-              field={x.country}
-              label={t('fields.country')}
-              options={o.countries}
-              placeholder={placeholderUnless(p.country, t('fields.choose'))}
-            />
-            <Input field={x.city} label={t('fields.city')} maxLength={limits.city} />
-            <Select
-              field={x.gender}
-              label={t('fields.gender')}
-              options={o.genders}
-              placeholder={placeholderUnless(p.gender, t('fields.choose'))}
-            />
-          </div>
-        )}
-      </SectionForm>
+      <PersonalForm {...part} />
     </ProfileSection>
   )
 }
 
-function LanguagesSection({ p, state, o }: FreelancerPart) {
+function LanguagesSection(part: FreelancerPart) {
   const { t } = useTranslation('profile')
+  const { p, state } = part
   const view = p.languages.length ? (
     <ul className="file-list">
       {p.languages.map((l) => (
@@ -269,39 +165,14 @@ function LanguagesSection({ p, state, o }: FreelancerPart) {
   )
   return (
     <ProfileSection id="languages" title={t('sections.languages')} state={state} view={view} opens="add">
-      <h3>{t('fields.languageForm')}</h3>
-      <SectionForm
-        key={p.languages.length}
-        id="language"
-        intent="language"
-        action={editHref('languages')}
-        lastResult={state.last}
-        submit={t('actions.save')}
-        after={<CancelLink section="languages" />}
-      >
-        {(x) => (
-          <div className="field-row">
-            <Select
-              field={x.code}
-              label={t('fields.language')}
-              options={o.languages}
-              placeholder={t('fields.choose')}
-            />
-            <Select
-              field={x.level}
-              label={t('fields.level')}
-              options={o.languageLevels}
-              placeholder={t('fields.choose')}
-            />
-          </div>
-        )}
-      </SectionForm>
+      <LanguageForm {...part} />
     </ProfileSection>
   )
 }
 
-function DocumentsSection({ p, state }: FreelancerPart) {
+function DocumentsSection(part: FreelancerPart) {
   const { t } = useTranslation('profile')
+  const { p, state } = part
   const view = (
     <>
       <h3>{t('sections.rateSheet')}</h3>
@@ -331,16 +202,7 @@ function DocumentsSection({ p, state }: FreelancerPart) {
       lead={t('files.rateSheetLead')}
       view={view}
     >
-      <UploadForm
-        id="rateSheet"
-        action="/profile?upload=rateSheet&edit=documents#documents"
-        kind="spreadsheet"
-        accept=".xlsx,.csv"
-        label={t('files.rateSheet')}
-        submit={t('files.upload')}
-        lastResult={state.last}
-      />
-      <CancelLink section="documents" />
+      <DocumentsForm {...part} />
     </ProfileSection>
   )
 }

@@ -10,18 +10,25 @@ import { ButtonLink } from '~/components/ui/button'
 import { SectionNav } from '~/components/ui/section-nav'
 import { catalogueContract } from '#server/modules/catalogue/contract.ts'
 import { profilesContract as pc } from '#server/modules/profiles/contract.ts'
-import { UploadForm, imageTypes, type ActionResult } from './fields'
+import type { ActionResult } from './fields'
 import { kindOf, sectionTitle, sectionsOf } from './kind'
-import { CancelLink, ProfileSection, type SectionState } from './section'
+import { lazyPart, ProfileSection, type SectionState } from './section'
 import { saveSection, saveUpload } from './sections.server'
-import { FreelancerSections } from './freelancer'
-import { ClientSections } from './client'
 import stylesheet from './profile.css?url'
 import { readCategoryTree } from '~/lib/catalogue.server'
 
 // /profile: the signed-in user's own profile, as sections (decisions 130, 312): each a card that shows
 // what it holds and opens its own form (`?edit=`), listed beside the page with the completeness and
 // what to add next.
+
+// Each kind of account's sections, and each section's form, load when the page shows them: a client
+// never downloads the freelancer's sections, and nobody a form they do not open (decision 327). No
+// Suspense boundary: hydration waits for the sections' code with the server's HTML on screen, and a
+// navigation (a transition) keeps the page before, or the section's view, until its code is there.
+const FreelancerSections = lazyPart(() => import('./freelancer'), 'FreelancerSections')
+const ClientSections = lazyPart(() => import('./client'), 'ClientSections')
+const ImageForm = lazyPart(() => import('./image-form'), 'ImageForm')
+
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -165,16 +172,7 @@ function ImageSection({
         )
       }
     >
-      <UploadForm
-        id="image"
-        action="/profile?upload=image&edit=image#image"
-        kind="image"
-        accept={imageTypes}
-        label={t('image.label')}
-        submit={t('image.submit')}
-        lastResult={state.last}
-      />
-      <CancelLink section="image" />
+      <ImageForm state={state} />
     </ProfileSection>
   )
 }

@@ -1,25 +1,15 @@
-import { useTranslation } from '~/lib/translations'
+import { lazy, useEffect, useRef } from 'react'
 import { Link } from 'react-router'
-import { useEffect, useRef } from 'react'
+import { useTranslation } from '~/lib/translations'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Notice } from '~/components/ui/notice'
-import { SectionForm, type ActionResult } from './fields'
-import {
-  availabilities,
-  companySizes,
-  currencies,
-  experienceLevels,
-  genders,
-  languageLevels,
-} from '#server/modules/profiles/rules.ts'
+import type { ActionResult } from './fields'
 
 // The profile editor's building blocks (decision 312): a section is a Card that shows what it
 // holds, read-only, and an Edit (or Add) link; `?edit=<section>` opens that section's one form and
 // no other, so it works without JavaScript and Back closes it. A Save returns to the view with that
 // section's own "saved" notice; an error keeps its form open with the errors under their fields.
-// List sections (education, positions…) open one item form: "add another" (`?edit=education`), or
-// the item chosen by its Edit link (`?edit=education-5`).
 
 /** What every section is handed: the action's last answer and the page's URL state. */
 export interface SectionState {
@@ -107,111 +97,6 @@ export function ProfileSection({
   )
 }
 
-/** A one-button form that removes something (a list item, a language, the schedule of rates). */
-export function RemoveButton({
-  intent,
-  section,
-  fields,
-  label,
-  last,
-}: {
-  intent: string
-  section: string
-  fields: Record<string, string | number>
-  label: string
-  last: ActionResult | null
-}) {
-  const key = Object.values(fields).join('-')
-  return (
-    <SectionForm
-      id={key ? `${intent}-${key}` : intent}
-      intent={intent}
-      action={`/profile#${section}`}
-      lastResult={last}
-      submit={label}
-      danger
-      className="inline-form"
-    >
-      {() =>
-        Object.entries(fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))
-      }
-    </SectionForm>
-  )
-}
-
-export function ListSection<I extends { id: number }>({
-  id,
-  title,
-  items,
-  state,
-  intent,
-  describe,
-  defaults,
-  fields,
-  extra,
-}: {
-  id: string
-  title: string
-  items: I[]
-  state: SectionState
-  intent: string
-  describe: (item: I) => string
-  defaults: (item: I) => Record<string, string>
-  fields: (x: Record<string, any>) => React.ReactNode
-  /** What an item shows when it is open for editing, under its form (its files). */
-  extra?: (item: I) => React.ReactNode
-}) {
-  const { t } = useTranslation('profile')
-  const editing = items.find((item) => state.edit === `${id}-${item.id}`) ?? null
-  const view = items.length ? (
-    <ul className="file-list">
-      {items.map((item) => (
-        <li key={item.id}>
-          <span>{describe(item)}</span>
-          <Link to={editHref(`${id}-${item.id}`, id)}>
-            {t('actions.edit')}
-            <span className="visually-hidden"> {describe(item)}</span>
-          </Link>
-          <RemoveButton
-            intent={`${intent}Delete`}
-            section={id}
-            fields={{ id: item.id }}
-            label={t('actions.remove')}
-            last={state.last}
-          />
-        </li>
-      ))}
-    </ul>
-  ) : (
-    <p className="hint">{t('page.empty')}</p>
-  )
-  return (
-    <ProfileSection id={id} title={title} state={state} view={view} opens="add">
-      <h3>{editing ? t('actions.editing', { name: describe(editing) }) : t('actions.addNew')}</h3>
-      <SectionForm
-        key={editing ? editing.id : `new-${items.length}`}
-        id={id}
-        intent={intent}
-        action={editHref(editing ? `${id}-${editing.id}` : id, id)}
-        lastResult={state.last}
-        defaultValue={editing ? defaults(editing) : undefined}
-        submit={t('actions.save')}
-        after={<CancelLink section={id} />}
-      >
-        {(x) => (
-          <>
-            {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-            {fields(x)}
-          </>
-        )}
-      </SectionForm>
-      {editing ? extra?.(editing) : null}
-    </ProfileSection>
-  )
-}
-
 /** The catalogue lists the editor's selects and tag inputs offer. */
 export interface Catalogue {
   tree: Array<{
@@ -224,24 +109,15 @@ export interface Catalogue {
   industries: Array<{ id: number; name: string }>
 }
 
-export function useOptions(data: Catalogue) {
-  const { t } = useTranslation('profile')
-  return {
-    countries: data.countries.map((c) => ({ value: c.code, label: c.name })),
-    languages: data.languages.map((l) => ({ value: l.code, label: l.name })),
-    industries: data.industries.map((i) => ({ value: String(i.id), label: i.name })),
-    categories: data.tree.map((c) => ({ value: String(c.id), label: c.name })),
-    levels: experienceLevels.map((v) => ({ value: v, label: t(`experience.${v}`) })),
-    availability: availabilities.map((v) => ({ value: v, label: t(`availability.${v}`) })),
-    genders: genders.map((v) => ({ value: v, label: t(`gender.${v}`) })),
-    languageLevels: languageLevels.map((v) => ({ value: v, label: t(`languageLevel.${v}`) })),
-    currencies: currencies.map((v) => ({ value: v, label: v })),
-    sizes: companySizes.map((v) => ({ value: v, label: t(`companySize.${v}`) })),
-  }
+/**
+ * One component of a module that loads the first time it renders (React.lazy of a named export). The
+ * sections of each kind of account and the sections' forms are such parts, so a page downloads
+ * neither the other kind's code nor a form's until it shows them (issue 38, decision 327). The server
+ * renders them in full before it answers, so without JavaScript nothing changes.
+ */
+export function lazyPart<M extends Record<K, React.ComponentType<any>>, K extends string>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] }))
 }
-
-/** The option lists of `useOptions`, handed to the sections that offer them. */
-export type Options = ReturnType<typeof useOptions>
-
-/** A select's placeholder only while nothing is chosen: a chosen value cannot be emptied by mistake. */
-export const placeholderUnless = (value: unknown, text: string) => (value ? undefined : text)

@@ -1,0 +1,103 @@
+import { useState } from 'react'
+import { TagInput } from '~/components/ui/tag-input'
+import { useTranslation } from '~/lib/translations'
+import { Select, SectionForm, useProfileText } from './fields'
+import { placeholderUnless, useOptions } from './options'
+import { CancelLink, editHref, type Catalogue } from './section'
+import { skillsOf, type CategoriesPart } from './categories'
+
+// The form of the categories section, loaded when it opens (decision 327).
+
+const asList = (value: unknown) =>
+  Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []
+
+export function CategoriesForm({
+  data,
+  state,
+  intent,
+  categoryId,
+  subcategoryIds,
+  skillIds,
+}: CategoriesPart) {
+  const { t } = useTranslation('profile')
+  const o = useOptions(data)
+  const text = useProfileText()
+  return (
+    <SectionForm
+      id="categories"
+      intent={intent}
+      action={editHref('categories')}
+      after={<CancelLink section="categories" />}
+      lastResult={state.last}
+      defaultValue={{
+        categoryId: categoryId?.toString() ?? '',
+        subcategoryIds: subcategoryIds.map(String),
+        skillIds: skillIds?.map(String) ?? [],
+      }}
+      submit={t('actions.save')}
+    >
+      {(x) => (
+        <Fields
+          x={x}
+          data={data}
+          categories={o.categories}
+          skills={skillIds ? skillsOf(data.tree) : []}
+          withSkills={!!skillIds}
+          text={text}
+          placeholder={placeholderUnless(categoryId, t('fields.choose'))}
+        />
+      )}
+    </SectionForm>
+  )
+}
+
+function Fields({
+  x,
+  data,
+  categories,
+  skills,
+  withSkills,
+  text,
+  placeholder,
+}: {
+  x: Record<string, any>
+  data: Catalogue
+  categories: Array<{ value: string; label: string }>
+  skills: Array<{ id: number; name: string }>
+  withSkills: boolean
+  text: (key: string | undefined) => string | undefined
+  placeholder?: string
+}) {
+  const { t } = useTranslation('profile')
+  const [category, setCategory] = useState(String(x.categoryId.initialValue ?? ''))
+  const subcategories = data.tree.find((c) => String(c.id) === category)?.subcategories ?? []
+  return (
+    <>
+      <Select
+        field={x.categoryId}
+        label={t('fields.category')}
+        options={categories}
+        placeholder={placeholder}
+        onChange={setCategory}
+      />
+      <TagInput
+        key={category}
+        name="subcategoryIds"
+        legend={t('fields.subcategories')}
+        options={subcategories}
+        hint={subcategories.length ? undefined : t('fields.chooseCategoryFirst')}
+        selected={asList(x.subcategoryIds.initialValue)}
+        error={text(x.subcategoryIds.errors?.[0])}
+      />
+      {withSkills ? (
+        <TagInput
+          name="skillIds"
+          legend={t('fields.skills')}
+          options={skills}
+          selected={asList(x.skillIds.initialValue)}
+          error={text(x.skillIds.errors?.[0])}
+        />
+      ) : null}
+    </>
+  )
+}
