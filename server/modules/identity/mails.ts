@@ -16,6 +16,7 @@ export type MailKind =
   | 'changeOrderAccepted'
   | 'changeOrderRejected'
   | 'notice'
+  | 'accountClosing'
 type Texts = Record<string, Record<string, string>>
 
 const root = path.resolve(import.meta.dirname, '../../../locales')
