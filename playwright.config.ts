@@ -49,6 +49,7 @@ const postgresSpecs = [
   'invoices',
   'chat',
   'notifications',
+  'close-account',
   'notification-settings',
   'realtime',
   'identity',

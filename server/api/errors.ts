@@ -42,6 +42,10 @@ export const specificCodes = [
   'already_answered',
   // An hourly contract takes no change orders (decision 323).
   'hourly_contract',
+  // What keeps a person from closing their own account (issue 42 item 3).
+  'active_contract',
+  'money_held',
+  'money_owed',
 ] as const
 export type ErrorCode = (typeof errorTitles)[ErrorTitle] | (typeof specificCodes)[number]
 export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorTitles)), ...specificCodes]

@@ -31,6 +31,8 @@ import { createDeliverables } from '../modules/projects/deliverables/service.ts'
 import { deliverablesRoutes } from '../modules/projects/deliverables/routes.ts'
 import { paymentsOutboxHandlers } from '../modules/payments/outbox.ts'
 import { createNotificationsService } from '../modules/notifications/service.ts'
+import { accountClosingBlocker } from '../modules/payments/closing-blocker.ts'
+import { createClosingSweep } from '../modules/admin-users/closing-sweep.ts'
 import { notificationsRoutes } from '../modules/notifications/routes.ts'
 import { notificationGroups } from '../modules/notifications/groups.ts'
 import { createDashboardService } from '../modules/dashboard/service.ts'
@@ -107,6 +109,7 @@ function createPlatform(options: Options, limiter: RateLimiter) {
     limits: options.limits,
     profileCompleteness: (executor, userId) => profiles.percentFor(userId, executor),
     nameChanged: (executor, userId) => profiles.renamed(executor, userId),
+    closingBlocker: accountClosingBlocker,
   })
   const notifications = createNotificationsService({
     db,
@@ -296,6 +299,7 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
   })
   const { refundSweep } = m.payments
   const { payoutSweep } = m.payments
+  const closingSweep = createClosingSweep({ db, dialect: database.dialect, identity: p.identity })
   return {
     /** The topics of every module, by name: attaching the hubs replaces the ones that reach browsers. */
     handlers,
@@ -307,6 +311,8 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
     payoutSweep,
     /** Timesheet weeks left unanswered past TIMESHEET_REVIEW_DAYS approved, hourly (modules/projects/timesheets/review.ts). */
     timesheetSweep: m.timesheets.sweepJob,
+    /** Accounts their owners closed 14 days ago and did not come back to, erased hourly (modules/admin-users/closing-sweep.ts). */
+    closingSweep,
     /** The ledger's health checks, every 15 minutes (modules/admin-money/health-monitor.ts); /metrics reads the last run. */
     ledgerHealth: s.ledgerHealth,
     async close() {
@@ -315,6 +321,7 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
       await refundSweep.stop()
       await payoutSweep.stop()
       await m.timesheets.sweepJob.stop()
+      await closingSweep.stop()
       await s.ledgerHealth.job.stop()
       mailer.close()
       await limiter.close()

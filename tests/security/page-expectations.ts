@@ -118,6 +118,7 @@ const table: Record<string, string> = {
   '/userService': EVERYONE,
   '/auth/second-factor': SECOND_STEP,
   '/profile/account-settings/two-factor': SIGNED_IN,
+  '/profile/account-settings/close': SIGNED_IN,
   '/*': same(GONE),
   '/set-language': same('302 /'),
   '/newsletter': same('302 /'),

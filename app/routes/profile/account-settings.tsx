@@ -152,6 +152,14 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
 
       <TwoFactorSection />
 
+      <section aria-labelledby="close-heading">
+        <h2 id="close-heading">{t('close.title')}</h2>
+        <p>{t('close.sectionText')}</p>
+        <Link to="/profile/account-settings/close" className="button">
+          {t('close.link')}
+        </Link>
+      </section>
+
       <Form method="post" action="/auth/logout" reloadDocument className="form-stack">
         <button type="submit" className="button" data-testid="logout">
           {t('menu.logout')}

@@ -38,8 +38,9 @@ import { wordedByTheReader } from './0039-worded-by-the-reader.ts'
 import { changeOrders } from './0040-change-orders.ts'
 import { deliverablesRegister } from './0041-deliverables-register.ts'
 import { hourlyTerms } from './0042-hourly-terms.ts'
-import { notificationPreferences } from './0046-notification-preferences.ts'
 import { timesheets } from './0043-timesheets.ts'
+import { notificationPreferences } from './0046-notification-preferences.ts'
+import { closingAccounts } from './0047-closing-accounts.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '0040-change-orders': changeOrders,
   '0041-deliverables-register': deliverablesRegister,
   '0042-hourly-terms': hourlyTerms,
-  '0046-notification-preferences': notificationPreferences,
   '0043-timesheets': timesheets,
+  '0046-notification-preferences': notificationPreferences,
+  '0047-closing-accounts': closingAccounts,
 }

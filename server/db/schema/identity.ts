@@ -18,6 +18,8 @@ export type AppUserTable = {
   image_file_id: number | null
   provider: Generated<string>
   terms_accepted_at: string | null
+  /** When the person asked to close the account (migration 0047): erased 14 days later unless they sign in. */
+  closing_at: Generated<string | null>
   created_at: string
   updated_at: string
 }

@@ -28,7 +28,11 @@ export interface IdentityContext {
   profileCompleteness?: (executor: Trx, userId: number) => Promise<number | null>
   /** Called in the transaction that changes an account's first or last name (profiles: Find Freelancers searches names). */
   nameChanged?: (executor: Trx, userId: number) => Promise<void>
+  /** What keeps a person from closing their account now (an active contract, money held or owed), or null. */
+  closingBlocker?: (executor: Trx, userId: number) => Promise<ClosingBlocker | null>
 }
+
+export type ClosingBlocker = 'active_contract' | 'money_held' | 'money_owed'
 
 /** Who is calling, as the routes pass it: the client's address, its language and browser. */
 export interface CallInfo {

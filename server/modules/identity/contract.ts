@@ -3,6 +3,7 @@ import { endpoint, recordId } from '#server/api/contract.ts'
 import {
   changeEmailInput,
   changePasswordInput,
+  closeAccountInput,
   codeInput,
   disableSecondFactorInput,
   emailInput,
@@ -208,6 +209,16 @@ export const identityContract = {
     access: 'user',
     body: changePasswordInput,
     response: sessionResult,
+  }),
+  closeAccount: endpoint({
+    method: 'POST',
+    path: 'identity/close-account',
+    summary:
+      "Close the caller's own account: every session ends, and it is erased 14 days later unless they sign in again (409 with `active_contract`, `money_held` or `money_owed` while those stand)",
+    tag,
+    access: 'user',
+    body: closeAccountInput,
+    response: z.object({ closingAt: z.string(), erasedAt: z.string() }),
   }),
   changeEmail: endpoint({
     method: 'POST',

@@ -88,6 +88,11 @@ export const loginInput = z.object({
 export const emailInput = z.object({ email })
 export const resetPasswordInput = z.object({ token, password: newPassword })
 export const changePasswordInput = z.object({ currentPassword: password, newPassword })
+/** Closing one's own account: the password, and a code when two-factor sign-in is on (decision 330). */
+export const closeAccountInput = z.object({
+  password: z.string().max(128, problem('tooLong')).default(''),
+  code: z.string().trim().max(32, problem('tooLong')).optional(),
+})
 /** An account without a password (signed up through a provider) confirms the change by its session alone. */
 export const changeEmailInput = z.object({
   newEmail: email,

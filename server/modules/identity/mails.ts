@@ -25,6 +25,7 @@ export type MailKind =
   | 'deliverableApproved'
   | 'deliverableApprovedWithComments'
   | 'deliverableToRevise'
+  | 'accountClosing'
 type Texts = Record<string, Record<string, string>>
 
 const root = path.resolve(import.meta.dirname, '../../../locales')

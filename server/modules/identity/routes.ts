@@ -33,6 +33,7 @@ export function identityRoutes(identity: IdentityService) {
       identity.adminResetPassword(ctx.caller!, params.id, info(ctx)),
     ),
     implement(c.changePassword, ({ body, ctx }) => identity.changePassword(ctx.caller!, body, info(ctx))),
+    implement(c.closeAccount, ({ body, ctx }) => identity.closeAccount(ctx.caller!, body, info(ctx))),
     implement(c.changeEmail, ({ body, ctx }) => identity.changeEmail(ctx.caller!, body, info(ctx))),
     implement(c.confirmEmailChange, ({ query, ctx }) => identity.confirmEmailChange(query.token, info(ctx))),
     implement(c.profile, ({ ctx }) => identity.profile(ctx.caller!)),

@@ -13,6 +13,7 @@ import type { Oidc } from './oidc.ts'
 import { loginWithThirdPart, thirdPartyAuthorize } from './oidc-sign-in.ts'
 import { registerWithThirdPart } from './oidc-sign-up.ts'
 import { changePassword } from './password-change.ts'
+import { closeAccount } from './close-account.ts'
 import { adminResetPassword, forgetPassword, mailPasswordReset, resetPassword } from './password-reset.ts'
 import { awardPoints } from './points.ts'
 import { register } from './registration.ts'
@@ -45,6 +46,7 @@ export interface IdentityOptions {
   profileCompleteness?: (executor: Trx, userId: number) => Promise<number | null>
   /** Called in the transaction that changes an account's first or last name (profiles: Find Freelancers searches names). */
   nameChanged?: (executor: Trx, userId: number) => Promise<void>
+  closingBlocker?: IdentityContext['closingBlocker']
 }
 
 type Use<A extends unknown[], R> = (ctx: IdentityContext, ...args: A) => R
@@ -65,6 +67,7 @@ export function createIdentityService(options: IdentityOptions) {
     signingSecret: createSigningSecret(options.db, options.secret),
     profileCompleteness: options.profileCompleteness,
     nameChanged: options.nameChanged,
+    closingBlocker: options.closingBlocker,
   }
   const bind =
     <A extends unknown[], R>(use: Use<A, R>) =>
@@ -81,6 +84,7 @@ export function createIdentityService(options: IdentityOptions) {
     resetPassword: bind(resetPassword),
     adminResetPassword: bind(adminResetPassword),
     changePassword: bind(changePassword),
+    closeAccount: bind(closeAccount),
     changeEmail: bind(changeEmail),
     confirmEmailChange: bind(confirmEmailChange),
     profile: bind(currentUser),

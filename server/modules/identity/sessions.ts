@@ -66,6 +66,16 @@ async function tokenFor(
   return { token: signJwt(claims, await ctx.signingSecret(executor)), expiresAt, user }
 }
 
+/** Signing in within the grace period of a closed account keeps it: it is no longer closing (decision 330). */
+async function keepClosingAccount(trx: Trx, userId: number) {
+  await trx
+    .updateTable('app_user')
+    .set({ closing_at: null })
+    .where('id', '=', userId)
+    .where('closing_at', 'is not', null)
+    .execute()
+}
+
 /** Every sign-in starts a new session with a new random id (never one the browser brought). `setup`: a SuperAdmin without a second factor yet. */
 export async function startSession(
   ctx: IdentityContext,
@@ -77,6 +87,7 @@ export async function startSession(
 ): Promise<SessionResult> {
   const sid = randomToken()
   const expiresAt = later(lifetimes.sessionMs)
+  await keepClosingAccount(trx, userId)
   await trx
     .insertInto('user_session')
     .values({
