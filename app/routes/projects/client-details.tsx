@@ -194,7 +194,7 @@ function Notices({ data: loaderData, notice }: { data: Details; notice: string |
       {loaderData.edited ? <Notice kind="success">{t('edit.saved')}</Notice> : null}
       {loaderData.accepted ? (
         <Notice kind="success" data-testid="accepted-notice">
-          {t('client.accepted')}
+          {loaderData.work.contract?.billing === 'hourly' ? t('client.acceptedHourly') : t('client.accepted')}
         </Notice>
       ) : null}
       {loaderData.declined ? <Notice kind="success">{t('client.declined')}</Notice> : null}
