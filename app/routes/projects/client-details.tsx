@@ -184,7 +184,7 @@ type Work = Details['work']
 
 /** What just happened (created, edited, accepted, declined, paid), or why it did not. */
 function Notices({ data: loaderData, notice }: { data: Details; notice: string | null | undefined }) {
-  const { t } = useTranslation(['projects', 'payments'])
+  const { t } = useTranslation(['projects', 'payments', 'hourly'])
   const p = loaderData.work.project
   return (
     <>
@@ -196,7 +196,7 @@ function Notices({ data: loaderData, notice }: { data: Details; notice: string |
       {loaderData.edited ? <Notice kind="success">{t('edit.saved')}</Notice> : null}
       {loaderData.accepted ? (
         <Notice kind="success" data-testid="accepted-notice">
-          {t('client.accepted')}
+          {loaderData.work.contract?.billing === 'hourly' ? t('hourly:accepted') : t('client.accepted')}
         </Notice>
       ) : null}
       {loaderData.declined ? <Notice kind="success">{t('client.declined')}</Notice> : null}

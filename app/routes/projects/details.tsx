@@ -16,16 +16,8 @@ import { controlProps, replyFields, useReplyForm } from '~/components/ui/reply-f
 import type { FieldReply } from '~/components/ui/field'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
-import {
-  ActionButton,
-  Attachments,
-  Budget,
-  Deadline,
-  ErrorText,
-  PlanList,
-  projectPlace,
-  ProposalTerms,
-} from './ui'
+import { ActionButton, Attachments, Budget, Deadline, ErrorText, PlanList, projectPlace } from './ui'
+import { ProposalTerms } from './terms-ui'
 import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Chip, StatusChip } from '~/components/ui/status-chip'

@@ -3,7 +3,8 @@ import { DefinitionList } from '~/components/ui/definition-list'
 import { Money } from './ui'
 
 // An hourly contract's terms (issue 40 item 3, decision 323), where a fixed-price contract shows its
-// price and installments: the contract page of each party and the list of contracts.
+// price and installments: the contract page of each party and the list of contracts. Their texts
+// are the `hourly` namespace, so pages without hourly contracts (Create Project) do not download them.
 
 export interface ContractTermsData {
   amountMinor: number
@@ -15,7 +16,7 @@ export interface ContractTermsData {
 
 /** The facts of an hourly contract: paid by the hour, at its rate, within its weekly limit, and what was charged so far. */
 export function HourlyTerms({ contract, note = false }: { contract: ContractTermsData; note?: boolean }) {
-  const { t } = useTranslation('projects')
+  const { t } = useTranslation('hourly')
   return (
     <div data-testid="hourly-terms">
       <DefinitionList
@@ -35,7 +36,7 @@ export function HourlyTerms({ contract, note = false }: { contract: ContractTerm
           ],
         ]}
       />
-      {note ? <p className="muted small">{t('contract.hourlyNote')}</p> : null}
+      {note ? <p className="muted small">{t('contract.note')}</p> : null}
     </div>
   )
 }

@@ -1,7 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
-import { useEffect, useState } from 'react'
 import { budgetTypes, currencies, experienceLevels } from '#server/modules/projects/rules.ts'
 import type { FormConstraint } from '~/lib/form-constraint'
 import {
@@ -46,7 +45,6 @@ export function ProjectForm({
   const reply = lastResult as SubmissionResult<string[]> | undefined
   const form = useReplyForm(reply, 'project')
   const fields = replyFields(reply, 'project', defaultValue, constraint)
-  const budgetType = useBudgetType(fields.budgetType.defaultValue)
   return (
     <Form
       method="post"
@@ -55,19 +53,14 @@ export function ProjectForm({
       ref={form.ref}
       key={form.key}
       noValidate
-      className="form-stack"
-      onChange={(e) => {
-        const input: EventTarget = e.target
-        if (input instanceof HTMLInputElement && input.name === fields.budgetType.name)
-          budgetType.choose(input.value)
-      }}
+      className="form-stack project-form"
     >
       <ErrorText errors={form.errors} id="project-error" />
       <WorkFields fields={fields} tree={tree} />
-      <BudgetFields fields={fields} chosen={budgetType.chosen} />
-      <HourlyFields fields={fields} hidden={budgetType.chosen === 'fixed'} />
+      <BudgetFields fields={fields} />
+      <HourlyFields fields={fields} />
       <PlaceFields fields={fields} />
-      <PlanFields fields={fields} hidden={budgetType.chosen === 'hourly'} />
+      <PlanFields fields={fields} />
       <div className="field">
         <label htmlFor="project-file">{t('fields.attachment')}</label>
         <input
@@ -139,22 +132,9 @@ function WorkFields({ fields, tree }: { fields: Fields; tree: CategoryTree }) {
   )
 }
 
-/**
- * The budget type the form shows fields for: none until the page hydrates, so with JavaScript off
- * both the hourly and the fixed-price groups show, each with its legend (the server keeps what the
- * chosen type needs, decision 323); with JavaScript only the chosen type's group shows.
- */
-function useBudgetType(initial: unknown) {
-  const [chosen, choose] = useState<string | null>(null)
-  useEffect(() => choose(typeof initial === 'string' ? initial : ''), [initial])
-  return { chosen, choose }
-}
-
 /** The money and the time: kind of budget, amount, currency, duration, deadline, experience. */
-function BudgetFields({ fields, chosen }: { fields: Fields; chosen: string | null }) {
+function BudgetFields({ fields }: { fields: Fields }) {
   const { t } = useTranslation('projects')
-  // One amount is a fixed price's total or an hourly project's highest rate: its label follows the type.
-  const budgetLabel = chosen === 'hourly' ? t('fields.rateMax') : t('fields.budget')
   return (
     <>
       <fieldset className="field">
@@ -175,8 +155,8 @@ function BudgetFields({ fields, chosen }: { fields: Fields; chosen: string | nul
       <div className="row">
         <TextInput
           field={fields.budgetMinor}
-          label={budgetLabel}
-          hint={chosen === 'hourly' || chosen === 'fixed' ? undefined : t('create.budgetHint')}
+          label={t('fields.budget')}
+          hint={t('create.budgetHint')}
           inputMode="decimal"
         />
         <div className="field">
@@ -209,11 +189,14 @@ function BudgetFields({ fields, chosen }: { fields: Fields; chosen: string | nul
   )
 }
 
-/** An hourly project's lowest rate and hours a week (the budget above is its highest rate). */
-function HourlyFields({ fields, hidden }: { fields: Fields; hidden: boolean }) {
+/**
+ * An hourly project's lowest rate and hours a week (the budget above is its highest rate). The
+ * stylesheet shows only the chosen budget type's group, with or without JavaScript (decision 323).
+ */
+function HourlyFields({ fields }: { fields: Fields }) {
   const { t } = useTranslation('projects')
   return (
-    <fieldset className="field" hidden={hidden} data-testid="hourly-fields">
+    <fieldset className="field" data-budget="hourly">
       <legend>{t('create.hourly')}</legend>
       <p className="hint">{t('create.hourlyHint')}</p>
       <div className="row">
@@ -253,14 +236,12 @@ function PlaceFields({ fields }: { fields: Fields }) {
 }
 
 /** The installment plan of a fixed price: a few rows, the unused ones left blank. */
-function PlanFields({ fields, hidden }: { fields: Fields; hidden: boolean }) {
+function PlanFields({ fields }: { fields: Fields }) {
   const { t } = useTranslation('projects')
   return (
-    <fieldset className="field plan" hidden={hidden}>
+    <fieldset className="field plan" data-budget="fixed">
       <legend>{t('create.plan')}</legend>
-      <p className="hint">
-        {t('create.fixedOnly')} {t('create.planHint')}
-      </p>
+      <p className="hint">{t('create.planHint')}</p>
       <ErrorText errors={fields.installments.errors} id={fields.installments.errorId} />
       {Array.from({ length: PLAN_ROWS }, (_, i) => {
         const f = (name: string) => fields[`installments[${i}].${name}`]

@@ -35,7 +35,7 @@ export function ProposalForm({
   constraint: FormConstraint
   lastResult: unknown
 }) {
-  const { t } = useTranslation('projects')
+  const { t } = useTranslation(['projects', 'hourly'])
   // A new version remounts the form with the saved values.
   const id = editing ? `proposal-${editing.revision}` : 'proposal'
   const reply = lastResult as SubmissionResult<string[]> | undefined
@@ -88,7 +88,7 @@ export function ProposalForm({
         <TextField field={fields.durationDays} label={t('fields.durationDays')} mode="numeric" />
       </div>
       {/* An hourly proposal is paid by the week, so it has no installments (decision 323). */}
-      {hourly ? <p className="hint">{t('details.rateHint')}</p> : <ProposalPlan fields={fields} />}
+      {hourly ? <p className="hint">{t('hourly:rateHint')}</p> : <ProposalPlan fields={fields} />}
       <div className="field">
         <label htmlFor="proposal-file">{t('fields.attachment')}</label>
         <input id="proposal-file" name="file" type="file" />

@@ -4,7 +4,6 @@ import { Form, Link } from 'react-router'
 import { formatCountry, formatDate, formatMoney, formatMoneyRange } from '~/lib/format'
 import { ActionForm, Button, type ButtonVariant } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { DefinitionList } from '~/components/ui/definition-list'
 import { StatusChip } from '~/components/ui/status-chip'
 import { Toolbar } from '~/components/ui/toolbar'
 import { Confirm } from '~/components/ui/confirm'
@@ -77,14 +76,6 @@ export function Budget({ p }: { p: BudgetData }) {
       {p.hoursPerWeek ? ` · ${t('budget.hoursPerWeek', { count: p.hoursPerWeek })}` : ''}
     </span>
   )
-}
-
-/** A bid: its price, or on an hourly project its rate and hours ("€45.00 / hour, up to 20 h a week"). */
-export function Bid({ p }: { p: { bidMinor: number; currency: string; weeklyHours?: number | null } }) {
-  const { t, i18n } = useTranslation('projects')
-  if (p.weeklyHours == null) return <Money minor={p.bidMinor} currency={p.currency} />
-  const rate = formatMoney(p.bidMinor, p.currency, i18n.language)
-  return <span data-testid="hourly-bid">{t('budget.rateUpTo', { rate, count: p.weeklyHours })}</span>
 }
 
 interface ProjectCardProps {
@@ -311,37 +302,5 @@ export function StatusFilter({
       </Form>
       {children}
     </Toolbar>
-  )
-}
-
-/** A proposal's terms as both sides read them: bid and duration, which revision, the cover letter and the installment plan. */
-export function ProposalTerms({
-  proposal,
-}: {
-  proposal: {
-    bidMinor: number
-    currency: string
-    durationDays: number
-    weeklyHours?: number | null
-    revision: number
-    coverLetter: string
-    installments: Array<{ title: string; amountMinor: number; dueDate?: string }>
-  }
-}) {
-  const { t } = useTranslation('projects')
-  return (
-    <>
-      <DefinitionList
-        items={[
-          [proposal.weeklyHours == null ? t('details.bid') : t('details.rate'), <Bid key="m" p={proposal} />],
-          [t('details.duration'), t('list.days', { count: proposal.durationDays })],
-        ]}
-      />
-      {proposal.revision > 1 ? (
-        <p className="muted small">{t('client.revised', { n: proposal.revision })}</p>
-      ) : null}
-      <p className="prewrap">{proposal.coverLetter}</p>
-      <PlanList items={proposal.installments} currency={proposal.currency} />
-    </>
   )
 }

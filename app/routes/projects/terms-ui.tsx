@@ -1,0 +1,47 @@
+import { useTranslation } from '~/lib/translations'
+import { formatMoney } from '~/lib/format'
+import { DefinitionList } from '~/components/ui/definition-list'
+import { Money, PlanList } from './ui'
+
+// A proposal's terms (its bid, duration, letter and plan), apart from ui.tsx so that pages without
+// proposals (Create Project) do not download them.
+
+/** A bid: its price, or on an hourly project its rate and hours ("€45.00 / hour, up to 20 h a week"). */
+export function Bid({ p }: { p: { bidMinor: number; currency: string; weeklyHours?: number | null } }) {
+  const { t, i18n } = useTranslation('projects')
+  if (p.weeklyHours == null) return <Money minor={p.bidMinor} currency={p.currency} />
+  const rate = formatMoney(p.bidMinor, p.currency, i18n.language)
+  return <span data-testid="hourly-bid">{t('budget.rateUpTo', { rate, count: p.weeklyHours })}</span>
+}
+
+/** A proposal's terms as both sides read them: bid and duration, which revision, the cover letter and the installment plan. */
+export function ProposalTerms({
+  proposal,
+}: {
+  proposal: {
+    bidMinor: number
+    currency: string
+    durationDays: number
+    weeklyHours?: number | null
+    revision: number
+    coverLetter: string
+    installments: Array<{ title: string; amountMinor: number; dueDate?: string }>
+  }
+}) {
+  const { t } = useTranslation('projects')
+  return (
+    <>
+      <DefinitionList
+        items={[
+          [proposal.weeklyHours == null ? t('details.bid') : t('details.rate'), <Bid key="m" p={proposal} />],
+          [t('details.duration'), t('list.days', { count: proposal.durationDays })],
+        ]}
+      />
+      {proposal.revision > 1 ? (
+        <p className="muted small">{t('client.revised', { n: proposal.revision })}</p>
+      ) : null}
+      <p className="prewrap">{proposal.coverLetter}</p>
+      <PlanList items={proposal.installments} currency={proposal.currency} />
+    </>
+  )
+}
