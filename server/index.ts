@@ -56,6 +56,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   api.jobs.fileSweep.start()
   api.jobs.refundSweep.start()
   api.jobs.payoutSweep.start()
+  api.jobs.alertDigests.start()
   warnAboutDefaults(config, log)
   const port = await listen(server, config)
   log.info({ port, database: database.dialect }, `Workneer is listening on http://localhost:${port}`)

@@ -52,6 +52,9 @@ import { adminUsersRoutes } from '../modules/admin-users/routes.ts'
 import { createChangeOrders } from '../modules/projects/change-orders/service.ts'
 import { createChangeOrderMoney } from '../modules/payments/change-order-money.ts'
 import { changeOrdersRoutes } from '../modules/projects/change-orders/routes.ts'
+import { alertsOutboxHandlers, createAlertsService, createDigestJob } from '../modules/alerts/service.ts'
+import { alertsRoutes } from '../modules/alerts/routes.ts'
+import { createSigningSecret } from '../modules/identity/signing-secret.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
 import { createApiHandler, type Implementation } from './handler.ts'
@@ -108,7 +111,15 @@ function createPlatform(options: Options, limiter: RateLimiter) {
   })
   const notifications = createNotificationsService({ db })
   const chat = createChatService({ db, files, notifications })
-  return { files, catalogue, profiles, identity, notifications, chat }
+  // The digests' unsubscribe links are signed with the secret that signs sessions (a key of their own is derived from it).
+  const secret = createSigningSecret(db, config.authSecret)
+  const alerts = createAlertsService({
+    db,
+    notifications,
+    publicUrl: config.publicUrl,
+    secret: () => secret(),
+  })
+  return { files, catalogue, profiles, identity, notifications, chat, alerts }
 }
 type Platform = ReturnType<typeof createPlatform>
 
@@ -200,6 +211,7 @@ function browserTopics(
     ...notificationsOutboxHandlers({ notifications, hubs }),
     ...paymentsOutboxHandlers({ db, notifications, hubs }),
     ...chatOutboxHandlers({ db, chat, notifications, hubs, publicUrl: config.publicUrl }),
+    ...alertsOutboxHandlers({ db, alerts: p.alerts, notifications, hubs }),
   }
 }
 
@@ -222,6 +234,7 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...adminMoneyRoutes(s.adminMoney),
     ...changeOrdersRoutes(m.changeOrders),
     ...deliverablesRoutes(m.deliverables),
+    ...alertsRoutes(p.alerts),
   ]
 }
 
@@ -281,6 +294,7 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
   })
   const { refundSweep } = m.payments
   const { payoutSweep } = m.payments
+  const alertDigests = createDigestJob(p.alerts, log, config.alertDigestSweepMs)
   return {
     /** The topics of every module, by name: attaching the hubs replaces the ones that reach browsers. */
     handlers,
@@ -292,11 +306,14 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
     payoutSweep,
     /** The ledger's health checks, every 15 minutes (modules/admin-money/health-monitor.ts); /metrics reads the last run. */
     ledgerHealth: s.ledgerHealth,
+    /** The job alerts' email digests, every 10 minutes (modules/alerts/digest.ts). */
+    alertDigests,
     async close() {
       await outbox.stop()
       await fileSweep.stop()
       await refundSweep.stop()
       await payoutSweep.stop()
+      await alertDigests.stop()
       await s.ledgerHealth.job.stop()
       mailer.close()
       await limiter.close()

@@ -1,3 +1,4 @@
+import type { AlertsTables } from './schema/alerts.ts'
 import type { CatalogueTables } from './schema/catalogue.ts'
 import type { ChangeOrdersTables } from './schema/change-orders.ts'
 import type { ComplaintsTables } from './schema/complaints.ts'
@@ -24,6 +25,7 @@ export type * from './schema/platform.ts'
 export type * from './schema/profiles.ts'
 export type * from './schema/projects.ts'
 export type * from './schema/change-orders.ts'
+export type * from './schema/alerts.ts'
 
 export interface Database
   extends
@@ -37,4 +39,5 @@ export interface Database
     PaymentsTables,
     ComplaintsTables,
     ChangeOrdersTables,
-    DeliverablesTables {}
+    DeliverablesTables,
+    AlertsTables {}

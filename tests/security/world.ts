@@ -226,6 +226,14 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     marker,
   )
 
+  // The freelancer's saved search (issue 41 item 1): theirs alone, its name a marker.
+  const savedSearch = await ok(
+    t.call('POST', 'SavedSearches', {
+      token: freelancer.token,
+      body: { name: marker('saved-search', 'freelancer'), search: 'footbridge' },
+    }),
+  )
+
   await t.api.jobs.outbox.drain()
   const notification = await database.db
     .selectFrom('notification')
@@ -270,6 +278,7 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     paymentToken: pay.token as string,
     client2ProjectId: second.project.id as number,
     changeOrderId: change.id as number,
+    savedSearchId: savedSearch.id as number,
     ...register,
   }
   return { t, users, ids, markers }

@@ -38,6 +38,7 @@ import { wordedByTheReader } from './0039-worded-by-the-reader.ts'
 import { changeOrders } from './0040-change-orders.ts'
 import { deliverablesRegister } from './0041-deliverables-register.ts'
 import { hourlyTerms } from './0042-hourly-terms.ts'
+import { savedSearches } from './0045-saved-searches.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0040-change-orders': changeOrders,
   '0041-deliverables-register': deliverablesRegister,
   '0042-hourly-terms': hourlyTerms,
+  '0045-saved-searches': savedSearches,
 }
