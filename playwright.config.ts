@@ -62,6 +62,7 @@ const postgresSpecs = [
   'oidc-two-factor',
   'change-orders',
   'deliverables',
+  'job-alerts',
 ].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is
