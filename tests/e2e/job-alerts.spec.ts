@@ -1,9 +1,11 @@
-import { expect, test, type Browser } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { linkIn, startSmtpServer } from '../support/smtp.ts'
 import { accounts, SHELL_PASSWORD } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
 import { jsEnabled } from './project-js'
+import { submitAndWait } from './form-submit'
+import { untilHydrated } from './settle'
 
 // Saved searches and job alerts end to end (issue 41 item 1, decision 328), JavaScript on
 // (PostgreSQL) and off (SQLite): a freelancer saves a Find Project search from the page; a client
@@ -30,6 +32,8 @@ async function api(method: string, apiPath: string, token: string | null, body?:
 }
 const tokenOf = async (email: string) =>
   (await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
+/** With JavaScript, waits until the page has hydrated, so what is typed next is kept. */
+const hydrated = async (page: Page) => (jsEnabled() ? untilHydrated(page) : undefined)
 const signedIn = (browser: Browser, email: string) => signInAs(browser, shell().base, email)
 
 test('a freelancer saves a search, a matching project reaches them as an alert and in the digest, whose link stops it once', async ({
@@ -41,16 +45,18 @@ test('a freelancer saves a search, a matching project reaches them as an alert a
 
   // Find Project, searched, then "Save this search" with a name and a daily digest.
   await freelancer.goto(`${shell().base}/projects/getprojects?search=${word}&remote=true`)
+  await hydrated(freelancer)
   await freelancer.locator('main').getByRole('link', { name: 'Save this search' }).click()
   await expect(freelancer.getByRole('heading', { level: 1, name: 'Save this search' })).toBeVisible()
   await expect(freelancer.locator('main .chips')).toContainText(`Words: ${word}`)
   await expectNoAxeViolations(freelancer)
   // Without a name the form says so and saves nothing.
-  await freelancer.getByRole('button', { name: 'Save search' }).click()
-  await expect(freelancer.getByText('Give the search a name')).toBeVisible()
+  const saveButton = freelancer.getByRole('button', { name: 'Save search' })
+  await submitAndWait(freelancer, saveButton, jsEnabled())
+  await expect(freelancer.getByText('Give the search a name', { exact: true })).toBeVisible()
   await freelancer.locator('main').getByLabel('Name').fill(name)
   await freelancer.locator('main').getByLabel('Email digest').selectOption('daily')
-  await freelancer.getByRole('button', { name: 'Save search' }).click()
+  await submitAndWait(freelancer, saveButton, jsEnabled())
   await expect(freelancer.getByTestId('alerts-done')).toHaveText('The search is saved.')
   const card = freelancer.getByTestId('saved-search').filter({ hasText: name })
   await expect(card).toBeVisible()
@@ -83,6 +89,7 @@ test('a freelancer saves a search, a matching project reaches them as an alert a
   // The alert is in the freelancer's notifications.
   await expect(async () => {
     await freelancer.goto(`${shell().base}/notifications`)
+    await hydrated(freelancer)
     await expect(freelancer.locator('main')).toContainText(`New project for “${name}”`, { timeout: 1000 })
   }).toPass({ timeout: 20_000 })
   await expect(freelancer.locator('main')).toContainText(
@@ -126,13 +133,14 @@ test('a freelancer saves a search, a matching project reaches them as an alert a
 
   // The saved searches page shows it without emails; switched off, then deleted.
   await freelancer.goto(`${shell().base}/alerts`)
+  await hydrated(freelancer)
   const settings = card.locator('details')
   await settings.locator('summary').click()
   await expect(settings.getByLabel('Email digest')).toHaveValue('never')
-  await card.getByRole('button', { name: 'Switch off' }).click()
+  await submitAndWait(freelancer, card.getByRole('button', { name: 'Switch off' }), jsEnabled())
   await expect(freelancer.getByTestId('alerts-done')).toHaveText('Your changes are saved.')
   await expect(card.locator('[data-status]')).toHaveAttribute('data-status', 'off')
-  await card.getByRole('button', { name: 'Delete' }).click()
+  await submitAndWait(freelancer, card.getByRole('button', { name: 'Delete' }), jsEnabled())
   await expect(freelancer.getByTestId('alerts-done')).toHaveText('The saved search is deleted.')
   await expect(card).toHaveCount(0)
 })
