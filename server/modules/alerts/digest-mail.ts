@@ -28,16 +28,14 @@ export interface DigestInput {
 export function digestMail(d: DigestInput): EmailMessage {
   const t = (key: string, params: Record<string, string | number> = {}) =>
     fill(plainText(d.locale, `alerts:mail.${key}`), params)
+  // The plural form the language needs (Russian has few and many beside one and other).
+  const plural = (key: string, count: number, params: Record<string, string | number> = {}) =>
+    t(`${key}_${new Intl.PluralRules(d.locale).select(count)}`, { ...params, count })
   const noun = d.kind === 'project' ? 'Project' : 'Freelancer'
   const subject = t(`subject${noun}`, { name: d.name })
-  // The plural form the language needs (Russian has few and many beside one and other).
-  const form = new Intl.PluralRules(d.locale).select(d.total)
-  const key = `intro${noun}_${form}`
-  const params = { count: d.total, name: d.name }
-  const intro = plainText(d.locale, `alerts:mail.${key}`).endsWith(key)
-    ? t(`intro${noun}_other`, params)
-    : t(key, params)
-  const more = d.total > d.items.length ? t('more', { count: d.total - d.items.length }) : ''
+  const intro = plural(`intro${noun}`, d.total, { name: d.name })
+  const rest = d.total - d.items.length
+  const more = rest > 0 ? plural('more', rest) : ''
   const text = [
     intro,
     '',
