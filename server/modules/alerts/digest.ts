@@ -16,7 +16,7 @@ import { unsubscribeToken } from './unsubscribe.ts'
 // gives the event loop a turn between batches, so a request waits at most one batch behind it.
 
 const CLAIM_MS = 5 * 60_000
-const BATCH = 50
+const BATCH = 20
 
 type Claimed = {
   id: number

@@ -2,8 +2,7 @@ import type { DB } from '#server/db/database.ts'
 import { enqueue } from '#server/jobs/outbox.ts'
 import type { NotificationInput } from '../notifications/service.ts'
 import { matches, targetKeys, targetWords, type AlertTarget } from './matching.ts'
-import { filtersOf } from './saved-searches.ts'
-import type { SavedSearchKind } from './schemas.ts'
+import type { SavedFilters, SavedSearchKind } from './schemas.ts'
 
 // A new target (a published project, a freelancer who newly fits) against the saved searches of
 // its kind: the candidates stored under its keys are read in a few queries, each is checked in
@@ -44,6 +43,16 @@ export async function candidates(db: DB, kind: SavedSearchKind, keys: string[]) 
   return [...found.values()]
 }
 
+/**
+ * A stored search's filters as this module wrote them (validated by the schema when saved). Read
+ * without zod: a published project checks thousands of candidates, and parsing each with the
+ * schema cost most of the matching's time (decision 328).
+ */
+function storedFilters(text: string): SavedFilters {
+  const f = JSON.parse(text) as Partial<SavedFilters>
+  return { ...f, skills: Array.isArray(f.skills) ? f.skills : [] }
+}
+
 /** The searches of `kind` that the target meets, leaving out its own owner. */
 export async function matchingSearches(
   db: DB,
@@ -53,7 +62,7 @@ export async function matchingSearches(
 ) {
   const words = targetWords(target.text)
   const all = await candidates(db, kind, targetKeys(target, words))
-  return all.filter((c) => c.owner_id !== ownerOfTarget && matches(filtersOf(c), target, words))
+  return all.filter((c) => c.owner_id !== ownerOfTarget && matches(storedFilters(c.filters), target, words))
 }
 
 export interface Notice {
