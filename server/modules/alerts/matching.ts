@@ -47,8 +47,21 @@ export function targetKeys(t: AlertTarget, words: Iterable<string>): string[] {
   return [...keys]
 }
 
+/** A search's words; many searches share theirs, so one matching run folds each text once. */
+const tokensOf = (search: string | undefined, cache?: Map<string, string[]>) => {
+  if (!search) return []
+  let tokens = cache?.get(search)
+  if (!tokens) cache?.set(search, (tokens = searchTokens(search)))
+  return tokens
+}
+
 /** Whether the target meets every filter of the search, as Find Project or Find Freelancers would. */
-export function matches(f: SavedFilters, t: AlertTarget, words: readonly string[]): boolean {
+export function matches(
+  f: SavedFilters,
+  t: AlertTarget,
+  words: readonly string[],
+  cache?: Map<string, string[]>,
+): boolean {
   if (f.categoryId && t.categoryId !== f.categoryId) return false
   if (f.subcategoryId && !t.subcategoryIds.includes(f.subcategoryId)) return false
   if (f.skills.length && !f.skills.some((id) => t.skillIds.includes(id))) return false
@@ -57,5 +70,5 @@ export function matches(f: SavedFilters, t: AlertTarget, words: readonly string[
   if (f.budgetMin !== undefined && (t.budgetMinor ?? 0) < f.budgetMin) return false
   if (f.budgetMax !== undefined && (t.budgetMinor ?? 0) > f.budgetMax) return false
   // Every word of the search is the beginning of a word of the target (the search index's prefixes).
-  return searchTokens(f.search).every((token) => words.some((w) => w.startsWith(token)))
+  return tokensOf(f.search, cache).every((token) => words.some((w) => w.startsWith(token)))
 }

@@ -24,6 +24,7 @@ export interface Candidate {
   owner_id: number
   name: string
   filters: string
+  notified_at: string | null
 }
 
 /** The active searches of this kind stored under any of the target's keys, each once. */
@@ -33,7 +34,7 @@ export async function candidates(db: DB, kind: SavedSearchKind, keys: string[]) 
     const rows = await db
       .selectFrom('saved_search_key as k')
       .innerJoin('saved_search as s', 's.id', 'k.saved_search_id')
-      .select(['s.id', 's.owner_id', 's.name', 's.filters'])
+      .select(['s.id', 's.owner_id', 's.name', 's.filters', 's.notified_at'])
       .where('k.kind', '=', kind)
       .where('k.key', 'in', part)
       .where('s.active', '=', 1)
@@ -62,7 +63,10 @@ export async function matchingSearches(
 ) {
   const words = targetWords(target.text)
   const all = await candidates(db, kind, targetKeys(target, words))
-  return all.filter((c) => c.owner_id !== ownerOfTarget && matches(storedFilters(c.filters), target, words))
+  const cache = new Map<string, string[]>()
+  return all.filter(
+    (c) => c.owner_id !== ownerOfTarget && matches(storedFilters(c.filters), target, words, cache),
+  )
 }
 
 export interface Notice {
@@ -99,16 +103,19 @@ export async function queueAlerts(
         .returning('saved_search_id')
         .execute()
       fresh += inserted.length
-      if (!inserted.length) continue
-      // At most one notice per search an hour: only the searches this update moves are told.
+      // At most one notice per search an hour: only the searches this update moves are told. Those
+      // told within the hour as they were read are left out before asking (most, once alerts flow).
+      const maybeDue = inserted
+        .map((r) => r.saved_search_id)
+        .filter((id) => {
+          const told = byId.get(id)!.notified_at
+          return told === null || told <= before
+        })
+      if (!maybeDue.length) continue
       const due = await trx
         .updateTable('saved_search')
         .set({ notified_at: at })
-        .where(
-          'id',
-          'in',
-          inserted.map((r) => r.saved_search_id),
-        )
+        .where('id', 'in', maybeDue)
         .where((eb) => eb.or([eb('notified_at', 'is', null), eb('notified_at', '<=', before)]))
         .returning(['id', 'owner_id'])
         .execute()
