@@ -48,10 +48,12 @@ export function targetKeys(t: AlertTarget, words: Iterable<string>): string[] {
 }
 
 /** A search's words; many searches share theirs, so one matching run folds each text once. */
-const tokensOf = (search: string | undefined, cache?: Map<string, string[]>) => {
+function tokensOf(search: string | undefined, cache?: Map<string, string[]>): string[] {
   if (!search) return []
-  let tokens = cache?.get(search)
-  if (!tokens) cache?.set(search, (tokens = searchTokens(search)))
+  const kept = cache?.get(search)
+  if (kept) return kept
+  const tokens = searchTokens(search)
+  cache?.set(search, tokens)
   return tokens
 }
 
