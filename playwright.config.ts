@@ -66,6 +66,7 @@ const postgresSpecs = [
   'deliverables',
   'timesheets',
   'hourly',
+  'job-alerts',
 ].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is

@@ -28,6 +28,10 @@ export default [
     route('newsletter/confirm/:token', 'routes/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe/:token', 'routes/newsletter-unsubscribe.tsx'),
     route('emails/stop/:userId/:kind/:token', 'routes/emails-stop.tsx'),
+    // Saved searches and job alerts (decision 328); the digest's link works without signing in.
+    route('alerts', 'routes/alerts/list.tsx'),
+    route('alerts/new', 'routes/alerts/new.tsx'),
+    route('alerts/unsubscribe/:token', 'routes/alerts/unsubscribe.tsx'),
     ...testPages,
     route('auth/not-found', 'routes/auth/not-found.tsx'),
     route('auth/login', 'routes/auth/login.tsx'),

@@ -68,6 +68,12 @@ const envSchema = z.object({
     .int()
     .min(100, 'must be at least 100')
     .default(10_000),
+  // How often the job alerts' digest job looks for due digests (decision 328).
+  ALERT_DIGEST_SWEEP_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100, 'must be at least 100')
+    .default(600_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' })
     .default('info'),
@@ -143,6 +149,20 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>
 
+/** The settings that must be given with another. */
+function checkTogether(e: z.output<typeof envSchema>) {
+  // Links in mails and sign-in callbacks are built on this address, never on a request's Host
+  // (decision 090): a production server that mails must be told it; elsewhere it is this machine.
+  if (!e.PUBLIC_URL && e.NODE_ENV === 'production' && e.SMTP_URL)
+    throw new ConfigError(
+      "Invalid configuration: PUBLIC_URL must be set (the site's address, e.g. https://workneer.example) when SMTP_URL is set in production, for the links in mails",
+    )
+  if (!e.STRIPE_SECRET_KEY !== !e.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError(
+      `Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together or not at all (${e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'} is missing)`,
+    )
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // Empty values count as unset, as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
@@ -154,16 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
-  // Links in mails and sign-in callbacks are built on this address, never on a request's Host
-  // (decision 090): a production server that mails must be told it; elsewhere it is this machine.
-  if (!e.PUBLIC_URL && e.NODE_ENV === 'production' && e.SMTP_URL)
-    throw new ConfigError(
-      "Invalid configuration: PUBLIC_URL must be set (the site's address, e.g. https://workneer.example) when SMTP_URL is set in production, for the links in mails",
-    )
-  if (!e.STRIPE_SECRET_KEY !== !e.STRIPE_WEBHOOK_SECRET)
-    throw new ConfigError(
-      `Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together or not at all (${e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'} is missing)`,
-    )
+  checkTogether(e)
   const dataDir = path.resolve(e.DATA_DIR)
   const database = describeDatabase(e.DATABASE_URL, dataDir)
   let oidcProviders
@@ -190,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO,
     demoPassword: e.DEMO_PASSWORD,
     hubRevocationSweepMs: e.HUB_REVOCATION_SWEEP_MS,
+    alertDigestSweepMs: e.ALERT_DIGEST_SWEEP_MS,
     logLevel: e.LOG_LEVEL,
     /** signs login tokens; unset, a secret kept in the database is shared by every instance */
     authSecret: e.AUTH_SECRET,

@@ -56,6 +56,9 @@ import { createChangeOrderMoney } from '../modules/payments/change-order-money.t
 import { changeOrdersRoutes } from '../modules/projects/change-orders/routes.ts'
 import { createTimesheets } from '../modules/projects/timesheets/service.ts'
 import { timesheetsRoutes } from '../modules/projects/timesheets/routes.ts'
+import { alertsOutboxHandlers, createAlertsService, createDigestJob } from '../modules/alerts/service.ts'
+import { alertsRoutes } from '../modules/alerts/routes.ts'
+import { createSigningSecret } from '../modules/identity/signing-secret.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
 import { createApiHandler, type Implementation } from './handler.ts'
@@ -116,7 +119,15 @@ function createPlatform(options: Options, limiter: RateLimiter) {
     mails: { publicUrl: config.publicUrl },
   })
   const chat = createChatService({ db, files, notifications })
-  return { files, catalogue, profiles, identity, notifications, chat }
+  // The digests' unsubscribe links are signed with the secret that signs sessions (a key of their own is derived from it).
+  const secret = createSigningSecret(db, config.authSecret)
+  const alerts = createAlertsService({
+    db,
+    notifications,
+    publicUrl: config.publicUrl,
+    secret: () => secret(),
+  })
+  return { files, catalogue, profiles, identity, notifications, chat, alerts }
 }
 type Platform = ReturnType<typeof createPlatform>
 
@@ -217,6 +228,7 @@ function browserTopics(
     ...notificationsOutboxHandlers({ notifications, hubs }),
     ...paymentsOutboxHandlers({ db, notifications, hubs }),
     ...chatOutboxHandlers({ db, chat, notifications, hubs, publicUrl: config.publicUrl }),
+    ...alertsOutboxHandlers({ db, alerts: p.alerts, notifications, hubs }),
   }
 }
 
@@ -240,6 +252,7 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...changeOrdersRoutes(m.changeOrders),
     ...deliverablesRoutes(m.deliverables),
     ...timesheetsRoutes(m.timesheets),
+    ...alertsRoutes(p.alerts),
   ]
 }
 
@@ -300,6 +313,7 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
   const { refundSweep } = m.payments
   const { payoutSweep } = m.payments
   const closingSweep = createClosingSweep({ db, dialect: database.dialect, identity: p.identity })
+  const alertDigests = createDigestJob(p.alerts, log, config.alertDigestSweepMs)
   return {
     /** The topics of every module, by name: attaching the hubs replaces the ones that reach browsers. */
     handlers,
@@ -315,6 +329,8 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
     closingSweep,
     /** The ledger's health checks, every 15 minutes (modules/admin-money/health-monitor.ts); /metrics reads the last run. */
     ledgerHealth: s.ledgerHealth,
+    /** The job alerts' email digests, every 10 minutes (modules/alerts/digest.ts). */
+    alertDigests,
     async close() {
       await outbox.stop()
       await fileSweep.stop()
@@ -322,6 +338,7 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
       await payoutSweep.stop()
       await m.timesheets.sweepJob.stop()
       await closingSweep.stop()
+      await alertDigests.stop()
       await s.ledgerHealth.job.stop()
       mailer.close()
       await limiter.close()

@@ -1,3 +1,4 @@
+import type { AlertsTables } from './schema/alerts.ts'
 import type { CatalogueTables } from './schema/catalogue.ts'
 import type { ChangeOrdersTables } from './schema/change-orders.ts'
 import type { ComplaintsTables } from './schema/complaints.ts'
@@ -25,6 +26,7 @@ export type * from './schema/platform.ts'
 export type * from './schema/profiles.ts'
 export type * from './schema/projects.ts'
 export type * from './schema/change-orders.ts'
+export type * from './schema/alerts.ts'
 
 export interface Database
   extends
@@ -39,4 +41,5 @@ export interface Database
     ComplaintsTables,
     ChangeOrdersTables,
     DeliverablesTables,
-    TimesheetsTables {}
+    TimesheetsTables,
+    AlertsTables {}

@@ -125,6 +125,8 @@ const publicRows = Object.fromEntries(
     'POST Payment/sandbox/{token}/pay',
     'POST Payment/sandbox/{token}/confirm',
     'POST Payment/PaymentCallback',
+    // The digest's signed link is the capability (decision 328).
+    'POST SavedSearches/Unsubscribe',
   ].map((k) => [k, row(PUBLIC)]),
 )
 
@@ -288,6 +290,23 @@ export const rows: Record<string, Row> = {
   'POST projects': row(cells('401 ok ok 403 403 ok'), {
     call: (w) => ({ body: projectBody(w.ids.subcategoryId, 'A new footbridge check', true) }),
   }),
+  // Saved searches (decision 328): the caller's own list; saving a Find Project search is a
+  // freelancer's; one search is its owner's alone (404 to anyone else).
+  'GET SavedSearches': row(USER),
+  'POST SavedSearches': freelancerRow(cells('401 403 403 ok 403 ok'), {
+    call: () => ({ body: { name: 'Footbridges', search: 'footbridge' } }),
+  }),
+  ...Object.fromEntries(
+    ['GET', 'PUT', 'DELETE'].map((m) => [
+      `${m} SavedSearches/{id}`,
+      freelancerRow(cells('401 404 404 ok 404 404'), {
+        call: (w) => ({
+          params: { id: w.ids.savedSearchId },
+          ...(m === 'PUT' ? { body: { name: 'Renamed' } } : {}),
+        }),
+      }),
+    ]),
+  ),
   'GET notificationHub/notifications/{userId}': freelancerRow(cells('401 403 403 ok 403 403')),
   'GET notificationHub/unreadNotifications/{userId}': freelancerRow(cells('401 403 403 ok 403 403')),
   'PUT notifications/read': row(USER),

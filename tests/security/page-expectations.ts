@@ -39,6 +39,10 @@ const table: Record<string, string> = {
   '/newsletter/confirm/:token': EVERYONE,
   '/newsletter/unsubscribe/:token': EVERYONE,
   '/emails/stop/:userId/:kind/:token': EVERYONE,
+  // Saved searches (decision 328): a person's own; the digest's link works without signing in.
+  '/alerts': SIGNED_IN,
+  '/alerts/new': SIGNED_IN,
+  '/alerts/unsubscribe/:token': EVERYONE,
   '/auth/not-found': same('not-found'),
   '/auth/login': `page ${times('302 /dashboard', 5)}`,
   '/auth/gotosign': `page ${times('302 /dashboard', 5)}`,

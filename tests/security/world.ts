@@ -241,6 +241,13 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
       token: freelancer.token,
     }),
   )
+  // The freelancer's saved search (issue 41 item 1): theirs alone, its name a marker.
+  const savedSearch = await ok(
+    t.call('POST', 'SavedSearches', {
+      token: freelancer.token,
+      body: { name: marker('saved-search', 'freelancer'), search: 'footbridge' },
+    }),
+  )
 
   await t.api.jobs.outbox.drain()
   const notification = await database.db
@@ -289,6 +296,7 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     timesheetProjectId: hourly.projectId,
     weekId: logged.week.id as number,
     entryId: logged.week.entries[0].id as number,
+    savedSearchId: savedSearch.id as number,
     ...register,
   }
   return { t, users, ids, markers }

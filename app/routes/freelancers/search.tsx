@@ -18,6 +18,7 @@ import {
 } from '#server/modules/profiles/rules.ts'
 import stylesheet from '../profile/profile.css?url'
 import { titled } from '~/lib/meta'
+import { SaveSearchLinks } from '../alerts/save-links'
 import { readCategoryTree } from '~/lib/catalogue.server'
 import { publicPageHeaders } from '~/lib/public-page'
 
@@ -117,6 +118,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     params,
     selectedSkills,
     term: query.q ?? '',
+    /** This search's query, for "Save this search" (decision 328). */
+    search: url.search,
   }
 }
 
@@ -127,6 +130,7 @@ export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container page">
       <h1>{t('search.title')}</h1>
+      <SaveSearchLinks kind="freelancer" url={loaderData.search} />
       <div className="search-layout">
         <Form method="get" className="card search-filters" aria-label={t('search.filters')}>
           <WhatFilters data={loaderData} />

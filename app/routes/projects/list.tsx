@@ -21,6 +21,8 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { FilterSelect } from '~/components/ui/filter-select'
 import { Pagination } from '~/components/ui/pagination'
 import { titled } from '~/lib/meta'
+import { Role } from '#server/modules/identity/permissions.ts'
+import { SaveSearchLinks } from '../alerts/save-links'
 import { publicPageHeaders } from '~/lib/public-page'
 
 // /projects and /projects/getprojects (Find Project): a GET form, so every filter lives in the URL
@@ -91,6 +93,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])),
       url: url.pathname + url.search,
       userId: user?.id ?? null,
+      // A freelancer may save this search as a job alert (decision 328).
+      canSave: !!user?.roles.includes(Role.Freelancer),
       title: getInstance(context).t('projects:list.title'),
     }
   } catch (error) {
@@ -114,6 +118,7 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container page projects-page">
       <h1>{t('list.title')}</h1>
+      {loaderData.canSave ? <SaveSearchLinks kind="project" url={loaderData.url} /> : null}
       <div className="ui-with-sidebar">
         <Filters values={loaderData.values} />
         <Results data={loaderData} />

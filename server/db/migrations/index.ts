@@ -39,6 +39,7 @@ import { changeOrders } from './0040-change-orders.ts'
 import { deliverablesRegister } from './0041-deliverables-register.ts'
 import { hourlyTerms } from './0042-hourly-terms.ts'
 import { timesheets } from './0043-timesheets.ts'
+import { savedSearches } from './0045-saved-searches.ts'
 import { notificationPreferences } from './0046-notification-preferences.ts'
 import { closingAccounts } from './0047-closing-accounts.ts'
 
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   '0041-deliverables-register': deliverablesRegister,
   '0042-hourly-terms': hourlyTerms,
   '0043-timesheets': timesheets,
+  '0045-saved-searches': savedSearches,
   '0046-notification-preferences': notificationPreferences,
   '0047-closing-accounts': closingAccounts,
 }

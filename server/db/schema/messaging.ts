@@ -1,7 +1,8 @@
 import type { Generated } from 'kysely'
 
 // Notifications (server/modules/notifications): a message key and its params, rendered per reader.
-export type NotificationType = 'Project' | 'Proposal' | 'ProjectStatus' | 'Chat' | 'Complaint' | 'Payment'
+export type NotificationType =
+  'Project' | 'Proposal' | 'ProjectStatus' | 'Chat' | 'Complaint' | 'Payment' | 'SavedSearch'
 
 export type NotificationTable = {
   id: Generated<number>

@@ -5,6 +5,11 @@ import { apiMessage } from './mails.ts'
 import { issueToken } from './mail-tokens.ts'
 import { checkPassword, hashPassword } from './passwords.ts'
 import { lifetimes, roleOfKind } from './rules.ts'
+import { enqueue } from '#server/jobs/outbox.ts'
+import { Role } from './permissions.ts'
+
+/** An account was created (payload `{ userId, freelancer }`): a freelancer's first job alert is made after commit (alerts/from-profile.ts). */
+export const ACCOUNT_CREATED_TOPIC = 'identity.account-created'
 
 // Signing up with an email address and a password: the account waits (Pending) until the link
 // mailed to the address is opened.
@@ -48,6 +53,7 @@ export async function insertAccount(trx: Trx, account: NewAccount, role?: number
     .returning('id')
     .executeTakeFirstOrThrow()
   if (role !== undefined) await trx.insertInto('user_role').values({ user_id: row.id, role }).execute()
+  await enqueue(trx, ACCOUNT_CREATED_TOPIC, { userId: row.id, freelancer: role === Role.Freelancer })
   return row.id
 }
 

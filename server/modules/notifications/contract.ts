@@ -14,6 +14,8 @@ export const notificationTypes = [
   'Chat',
   'Complaint',
   'Payment',
+  // A job alert (decision 328): a new match of a saved search.
+  'SavedSearch',
 ] as const
 
 const id = recordId

@@ -75,6 +75,7 @@ for (const dialect of dialects) {
         'money',
         'chat',
         'complaints',
+        'alerts',
       ])
       expect(all.every((p: { site: boolean; email: boolean }) => p.site && p.email)).toBe(true)
       for (const [body, field] of [

@@ -5,7 +5,7 @@ import type { Database } from '#server/db/schema.ts'
 // on in the site and by email until they turn it off; only their changes are stored. Security and
 // account mails (verification, password, sign-in) are not notices of a kind and always go out.
 
-export const noticeKinds = ['proposals', 'contracts', 'money', 'chat', 'complaints'] as const
+export const noticeKinds = ['proposals', 'contracts', 'money', 'chat', 'complaints', 'alerts'] as const
 export type NoticeKind = (typeof noticeKinds)[number]
 export const noticeChannels = ['site', 'email'] as const
 export type NoticeChannel = (typeof noticeChannels)[number]
@@ -15,6 +15,7 @@ type Executor = Kysely<Database> | Transaction<Database>
 /** The kind a module's namespace gives its notices; `projects` notices are sorted by their step below. */
 const kindOfNamespace: Record<string, NoticeKind> = {
   'chat-events': 'chat',
+  alerts: 'alerts',
   complaints: 'complaints',
   disputes: 'complaints',
   payouts: 'money',
@@ -37,6 +38,7 @@ export function noticeKindOf(messageKey: string): NoticeKind {
 
 /** The notices whose module writes a mail of its own (richer than the notice's words): they ask `wantsMail` themselves. */
 export const ownMailNamespaces = new Set([
+  'alerts',
   'chat-events',
   'complaints',
   'disputes',

@@ -10,6 +10,8 @@ export function notificationTarget(
   n: { roomId: number | null; projectId: number | null; type?: string },
   roles: readonly number[] | null | undefined,
 ) {
+  // A job alert opens the project it found, or (a freelancer found) the saved searches (decision 328).
+  if (n.type === 'SavedSearch') return n.projectId != null ? `/projects/details/${n.projectId}` : '/alerts'
   if (n.type === 'Complaint') return roles?.includes(Role.SuperAdmin) ? '/admin/complaints' : '/ticketSupport'
   if (n.roomId != null) return `/chats/${n.roomId}`
   if (n.projectId == null) return '/'

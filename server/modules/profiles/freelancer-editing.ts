@@ -9,6 +9,10 @@ import { ownFreelancer } from './freelancer-view.ts'
 import { indexFreelancer, relistFreelancer } from './listing.ts'
 import { nowIso, type Body, type ProfilesDeps, type Trx } from './shared.ts'
 import { storeCompleteness } from './stored-completeness.ts'
+import { enqueue } from '#server/jobs/outbox.ts'
+
+/** A freelancer's profile changed (payload `{ userId }`): job alerts follow it after commit (alerts/service.ts). */
+export const FREELANCER_CHANGED_TOPIC = 'profiles.freelancer-changed'
 
 // Editing a freelancer's own profile: every change runs in one transaction that starts the profile
 // if need be and keeps Find Freelancers in step, then answers the whole profile as its editor shows it.
@@ -55,6 +59,7 @@ export async function changeFreelancer(
         .execute()
       await index.copyTerms(trx as DB, caller.userId) // the search filters follow every field
     }
+    await enqueue(trx, FREELANCER_CHANGED_TOPIC, { userId: caller.userId })
   })
   return storeCompleteness(db, caller.userId, await ownFreelancer(db, caller, locale))
 }

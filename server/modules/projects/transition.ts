@@ -29,6 +29,8 @@ export interface Effect {
 }
 
 export const NOTIFY_TOPIC = 'projects.notify'
+/** A project was published (payload `{ projectId }`): job alerts match it after commit (alerts/service.ts). */
+export const PUBLISHED_TOPIC = 'projects.published'
 export type AlertType = 'Project' | 'Proposal' | 'ProjectStatus'
 /** A notification for users (docs/product.md §3 alert item): `kind` picks the text in the recipient's language. */
 export function notify(
@@ -137,6 +139,9 @@ async function apply<S extends string>(
     })
     .execute()
   for (const e of step.effects ?? []) await enqueue(trx, e.topic, e.payload, { delayMs: e.delayMs })
+  // Every way of publishing passes here, so the event cannot be forgotten by a new one.
+  if (machine.entity === 'project' && t.to === 'open' && step.current === 'draft')
+    await enqueue(trx, PUBLISHED_TOPIC, { projectId: step.id })
   // The contract's events also go into the chat room of its two parties (a system message).
   const event = chatEventOf(machine.entity, step.action)
   if (event)

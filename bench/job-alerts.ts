@@ -1,0 +1,269 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { sql } from 'kysely'
+import type { Db } from '#server/db/database.ts'
+import { seedReference } from '#server/db/seed.ts'
+import { searchKeys } from '#server/modules/alerts/matching.ts'
+import type { SavedFilters } from '#server/modules/alerts/schemas.ts'
+import { moduleTestApi } from '../tests/integration/module-api.ts'
+import { onBothDatabases } from './lib.ts'
+
+// Issue 41: job alerts on SQLite and PostgreSQL (decision 328). 50,000 freelancers keep 100,000
+// saved searches of every shape (a subcategory, a category, skills, words, a budget type). (1) A
+// published project is matched against them and its alerts queued (match rows, notifications, the
+// outbox row of their hub messages): the outbox handler's work, timed per project (< 200 ms).
+// (2) Every freelancer's daily digest is due with three new matches: the digest job sends 50,000
+// mails into the outbox while a request is made every 20 ms; the event loop's longest block and
+// those requests' slowest answer are measured (< 50 ms).
+const FREELANCERS = Number(process.env.BENCH_ALERT_FREELANCERS ?? 50_000)
+const PER_FREELANCER = 2
+const PROJECTS = Number(process.env.BENCH_ALERT_PROJECTS ?? 20)
+const CHUNK = 500
+
+type Catalogue = { subs: Array<{ id: number; category_id: number; skills: number[] }>; words: string[] }
+
+async function catalogue(database: Db): Promise<Catalogue> {
+  const subs = await database.db.selectFrom('subcategory').select(['id', 'category_id']).execute()
+  const links = await database.db
+    .selectFrom('subcategory_skill')
+    .select(['subcategory_id', 'skill_id'])
+    .execute()
+  return {
+    subs: subs.map((s) => ({
+      ...s,
+      skills: links.filter((l) => l.subcategory_id === s.id).map((l) => l.skill_id),
+    })),
+    words: [
+      'steel',
+      'concrete',
+      'bridge',
+      'drainage',
+      'timber',
+      'foundation',
+      'survey',
+      'retrofit',
+      'facade',
+      'hvac',
+    ],
+  }
+}
+
+/**
+ * A saved search of some shape, picked by `n` so every run is the same: most name a subcategory
+ * (a third with a word), some a whole category, some skills, some two words, a few only a budget
+ * type, as people narrow a search to their field.
+ */
+function filtersOf(n: number, c: Catalogue): SavedFilters {
+  const sub = c.subs[(n * 7) % c.subs.length]
+  const word = (k: number) => c.words[(n * 13 + k * 29) % c.words.length]
+  const bucket = n % 100
+  if (bucket < 45) return { subcategoryId: sub.id, skills: [], search: n % 3 ? undefined : word(0) }
+  if (bucket < 55) return { categoryId: sub.category_id, skills: [], budgetType: n % 2 ? 'fixed' : undefined }
+  if (bucket < 80) {
+    const skills = sub.skills.slice(n % 3, (n % 3) + 2)
+    return { skills: skills.length ? skills : [sub.skills[0] ?? 1] }
+  }
+  if (bucket < 99) return { search: `${word(0)} ${word(1)}`, skills: [] }
+  return { budgetType: 'hourly', skills: [], remote: true }
+}
+
+async function fill(database: Db, c: Catalogue) {
+  const db = database.db
+  const now = new Date().toISOString()
+  const due = new Date(Date.now() + 86_400_000).toISOString()
+  for (let from = 0; from < FREELANCERS; from += CHUNK) {
+    const users = await db
+      .insertInto('app_user')
+      .values(
+        Array.from({ length: Math.min(CHUNK, FREELANCERS - from) }, (_, k) => ({
+          email: `alert-${from + k}@bench.test`,
+          email_verified: 1,
+          password_hash: null,
+          first_name: 'Bench',
+          last_name: `Freelancer ${from + k}`,
+          company_name: null,
+          phone_number: null,
+          language: 'en',
+          account_type: 'freelancer',
+          status: 'Active',
+          image_file_id: null,
+          provider: 'local',
+          terms_accepted_at: now,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute()
+    const searches = users.flatMap((u, k) =>
+      Array.from({ length: PER_FREELANCER }, (_, j) => ({
+        owner: u.id,
+        filters: filtersOf((from + k) * PER_FREELANCER + j, c),
+      })),
+    )
+    const made = await db
+      .insertInto('saved_search')
+      .values(
+        searches.map((s, i) => ({
+          owner_id: s.owner,
+          kind: 'project',
+          name: `Search ${from + i}`,
+          filters: JSON.stringify(s.filters),
+          frequency: 'daily',
+          digest_due_at: due,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute()
+    const keys = made.flatMap((m, i) =>
+      searchKeys(searches[i].filters).map((key) => ({ kind: 'project', key, saved_search_id: m.id })),
+    )
+    for (let k = 0; k < keys.length; k += CHUNK)
+      await db
+        .insertInto('saved_search_key')
+        .values(keys.slice(k, k + CHUNK))
+        .execute()
+  }
+  if (database.dialect === 'postgres') await sql`ANALYZE`.execute(db)
+}
+
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]
+
+async function matching(api: ReturnType<typeof moduleTestApi>, c: Catalogue) {
+  const client = await api.user('client')
+  const ms: number[] = []
+  const cpuMs: number[] = []
+  let matched = 0
+  let notified = 0
+  for (let n = 0; n < PROJECTS; n++) {
+    const sub = c.subs[(n * 7) % c.subs.length]
+    const created = await api.call('POST', 'projects', {
+      token: client.token,
+      body: {
+        title: `${c.words[n % c.words.length]} design for a bridge abutment ${n}`,
+        description:
+          'Calculations and drawings for the abutment of a small road bridge, with its drainage and the survey of the site.',
+        subcategoryId: sub.id,
+        skillIds: sub.skills.slice(0, 3),
+        budgetType: n % 2 ? 'fixed' : 'hourly',
+        budgetMinor: 250_000,
+        currency: 'EUR',
+        remote: true,
+        installments: n % 2 ? [{ title: 'All', amountMinor: 250_000 }] : [],
+        publish: true,
+      },
+    })
+    if (created.status !== 200) throw new Error(`publish: ${created.text}`)
+    const started = performance.now()
+    const cpu = process.cpuUsage()
+    const r = await api.api.services.alerts.projectPublished(created.json.id as number)
+    ms.push(performance.now() - started)
+    const used = process.cpuUsage(cpu)
+    cpuMs.push((used.user + used.system) / 1000)
+    matched += r.matched
+    notified += r.notified
+  }
+  return { ms, cpuMs, matched: Math.round(matched / PROJECTS), notified: Math.round(notified / PROJECTS) }
+}
+
+/** Every search due with three waiting matches; the digest runs while a request goes every 20 ms. */
+async function digests(database: Db, api: ReturnType<typeof moduleTestApi>) {
+  const db = database.db
+  const projects = (await db.selectFrom('project').select('id').limit(3).execute()).map((p) => p.id)
+  const now = new Date(Date.now() - 60_000).toISOString()
+  const all = await db.selectFrom('saved_search').select('id').orderBy('id').execute()
+  // One search of each freelancer's two has news (50,000 digests); the other none.
+  const withNews = all.filter((_, i) => i % PER_FREELANCER === 0).map((r) => r.id)
+  await db.deleteFrom('saved_search_match').execute()
+  const rows = withNews.flatMap((id) =>
+    projects.map((p) => ({ saved_search_id: id, target_id: p, matched_at: now })),
+  )
+  for (let k = 0; k < rows.length; k += CHUNK)
+    await db
+      .insertInto('saved_search_match')
+      .values(rows.slice(k, k + CHUNK))
+      .execute()
+  await db.updateTable('saved_search').set({ digest_due_at: now }).execute()
+  await db.deleteFrom('outbox').execute()
+  const viewer = await api.user('freelancer')
+  const lag = monitorEventLoopDelay({ resolution: 5 })
+  lag.enable()
+  const waits: number[] = []
+  let running = true
+  const probe = (async () => {
+    while (running) {
+      const t0 = performance.now()
+      await api.call('GET', 'notifications/count', { token: viewer.token })
+      waits.push(performance.now() - t0)
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  })()
+  const started = performance.now()
+  const mails = await api.api.services.alerts.sendDigests()
+  const seconds = (performance.now() - started) / 1000
+  running = false
+  await probe
+  lag.disable()
+  return {
+    mails,
+    seconds,
+    blockMs: lag.max / 1e6,
+    requestP99: pct(waits, 0.99),
+    requestMax: Math.max(...waits),
+  }
+}
+
+async function run(database: Db, label: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-alerts-bench-'))
+  try {
+    await seedReference(database.db)
+    const c = await catalogue(database)
+    const filling = performance.now()
+    await fill(database, c)
+    const filled = ((performance.now() - filling) / 1000).toFixed(0)
+    const api = moduleTestApi(database, {
+      name: 'alerts-bench',
+      addressBlock: 43,
+      dataDir,
+      env: { NODE_ENV: 'production' },
+    })
+    const m = await matching(api, c)
+    const d = await digests(database, api)
+    await api.close()
+    return [
+      {
+        database: label,
+        'saved searches': FREELANCERS * PER_FREELANCER,
+        'fill s': filled,
+        'match+queue p50 ms': pct(m.ms, 0.5).toFixed(1),
+        'match+queue max ms': Math.max(...m.ms).toFixed(1),
+        'its CPU p50 ms': pct(m.cpuMs, 0.5).toFixed(1),
+        'matched/project': m.matched,
+        'notified/project': m.notified,
+        'digest mails': d.mails,
+        'digest s': d.seconds.toFixed(1),
+        'longest block ms': d.blockMs.toFixed(1),
+        'request p99 ms': d.requestP99.toFixed(1),
+        'request max ms': d.requestMax.toFixed(1),
+      },
+    ]
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+export async function runJobAlertsBench() {
+  const results = await onBothDatabases('wk_bench_alerts', run)
+  console.log(
+    `\nJob alerts (issue 41): ${FREELANCERS * PER_FREELANCER} saved searches; ${PROJECTS} projects matched; every freelancer's digest:`,
+  )
+  console.table(results)
+  return results
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runJobAlertsBench()
