@@ -17,12 +17,8 @@ import { Notice } from '~/components/ui/notice'
 import { useReplyForm } from '~/components/ui/reply-form'
 import { Chip } from '~/components/ui/status-chip'
 import { Role } from '#server/modules/identity/permissions.ts'
-import {
-  alertFrequencies,
-  alertsContract as c,
-  savedSearchChange,
-  type SavedSearch,
-} from '#server/modules/alerts/contract.ts'
+import { alertFrequencies } from '#server/modules/alerts/choices.ts'
+import { alertsContract as c, savedSearchChange, type SavedSearch } from '#server/modules/alerts/contract.ts'
 import { filterNames, type FilterNames } from './names.server'
 import { FilterSummary, resultsUrl } from './ui'
 

@@ -12,12 +12,8 @@ import { Field, ReplyPostForm } from '~/components/auth/form'
 import { Button, ButtonGroup } from '~/components/ui/button'
 import { FilterSelect } from '~/components/ui/filter-select'
 import { useReplyForm } from '~/components/ui/reply-form'
-import {
-  alertFrequencies,
-  alertsContract,
-  savedSearchInput,
-  type SavedSearch,
-} from '#server/modules/alerts/contract.ts'
+import { alertFrequencies } from '#server/modules/alerts/choices.ts'
+import { alertsContract, savedSearchInput, type SavedSearch } from '#server/modules/alerts/contract.ts'
 import { filterNames } from './names.server'
 import { FilterSummary, resultsUrl } from './ui'
 

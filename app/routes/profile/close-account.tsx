@@ -27,7 +27,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'account.settings')
   const status = await apiFor(context).call(identityContract.secondFactor)
-  return { needsCode: status.enabled, title: getInstance(context).t('auth:close.title') }
+  return {
+    needsCode: status.enabled,
+    graceDays: CLOSING_GRACE_DAYS,
+    title: getInstance(context).t('auth:close.title'),
+  }
 }
 
 const refusals = ['active_contract', 'money_held', 'money_owed']
@@ -65,7 +69,7 @@ export default function CloseAccount({ loaderData, actionData }: Route.Component
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('close.title')}</h1>
-      <p className="lead">{t('close.lead', { days: CLOSING_GRACE_DAYS })}</p>
+      <p className="lead">{t('close.lead', { days: loaderData.graceDays })}</p>
       <ul>
         <li>{t('close.kept')}</li>
         <li>{t('close.blocked')}</li>

@@ -2,15 +2,14 @@ import { z } from 'zod'
 import { MAX_DB_INTEGER, recordId } from '#server/api/contract.ts'
 import { flag } from '#server/api/form-fields.ts'
 import { budgetTypes, limits } from '../projects/rules.ts'
+import { alertFrequencies, savedSearchKinds } from './choices.ts'
+
+export { alertFrequencies, savedSearchKinds, type AlertFrequency, type SavedSearchKind } from './choices.ts'
 
 // A saved search (issue 41 item 1): its name, how often its email digest goes, and the filters of
 // Find Project (a freelancer's) or Find Freelancers (a client's). One schema for the API's body and
 // the "Save this search" form; the form sends the search page's own query fields beside the name.
 
-export const savedSearchKinds = ['project', 'freelancer'] as const
-export type SavedSearchKind = (typeof savedSearchKinds)[number]
-export const alertFrequencies = ['daily', 'weekly', 'never'] as const
-export type AlertFrequency = (typeof alertFrequencies)[number]
 /** How many saved searches one person keeps. */
 export const MAX_SAVED_SEARCHES = 20
 export const NAME_MAX = 80
