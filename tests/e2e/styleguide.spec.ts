@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { boxes } from './layout'
 import { axeViolations, expectNoAxeViolations } from './axe'
 import { holdScripts } from './hold-scripts'
+import { installmentStates } from '#server/modules/projects/machines.ts'
 
 // The design system's page (/_styleguide, served because the e2e servers run with E2E=1; decision
 // 110): every component in every state. The screenshot makes a change in look a reviewed image
@@ -21,7 +22,9 @@ test('the style guide shows every state of every component, accessibly', async (
     'Completed',
     'Cancelled',
   ])
-  await expect(page.getByTestId('chips-installment').getByTestId('status-chip')).toHaveCount(6)
+  await expect(page.getByTestId('chips-installment').getByTestId('status-chip')).toHaveCount(
+    installmentStates.length,
+  )
   // A chip sits in the text, not at the top of the page like the bell's badge.
   const [chip, row] = await boxes(
     page.getByTestId('chips-project').getByTestId('status-chip').first(),
