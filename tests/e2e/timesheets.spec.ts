@@ -123,6 +123,8 @@ test('the freelancer logs and submits a week; the client approves and pays it; t
   await main(client).getByRole('link', { name: 'Pay this week' }).click()
   await settle(client)
   await payInCheckout(client)
+  // A client-side submit does not reset the load state: the landing page's notice says it is paid.
+  await expect(main(client)).toContainText('Payment received')
   await client.goto(`${shell().base}/projects/timesheets/${projectId}?week=${week}`)
   await settle(client)
   await expect(main(client).getByTestId('past-week').first()).toContainText('Paid to the freelancer')
