@@ -50,6 +50,7 @@ export default [
     route('profile/account-settings', 'routes/profile/account-settings.tsx'),
     route('profile/account-settings/two-factor', 'routes/profile/two-factor.tsx'),
     route('profile/account-settings/close', 'routes/profile/close-account.tsx'),
+    route('profile/account-settings/data-export/download', 'routes/profile/data-export-download.tsx'),
     route('profile', 'routes/profile/index.tsx'),
     route('profiles/freelancers/:id', 'routes/profiles/freelancer.tsx'),
     route('profiles/clients/:id', 'routes/profiles/client.tsx', { id: 'profiles-client' }),

@@ -46,6 +46,9 @@ export const specificCodes = [
   'active_contract',
   'money_held',
   'money_owed',
+  // A person's export of their data (issue 42 item 2): one at a time, one a day.
+  'export_in_progress',
+  'export_rate_limited',
 ] as const
 export type ErrorCode = (typeof errorTitles)[ErrorTitle] | (typeof specificCodes)[number]
 export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorTitles)), ...specificCodes]

@@ -58,6 +58,8 @@ import { createTimesheets } from '../modules/projects/timesheets/service.ts'
 import { timesheetsRoutes } from '../modules/projects/timesheets/routes.ts'
 import { alertsOutboxHandlers, createAlertsService, createDigestJob } from '../modules/alerts/service.ts'
 import { alertsRoutes } from '../modules/alerts/routes.ts'
+import { createDataExports } from '../modules/data-export/service.ts'
+import { dataExportRoutes } from '../modules/data-export/routes.ts'
 import { createSigningSecret } from '../modules/identity/signing-secret.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
@@ -127,7 +129,12 @@ function createPlatform(options: Options, limiter: RateLimiter) {
     publicUrl: config.publicUrl,
     secret: () => secret(),
   })
-  return { files, catalogue, profiles, identity, notifications, chat, alerts }
+  // Archives of people's data live apart from uploads, which are swept by their own rules (decision 331).
+  const dataExports = createDataExports({
+    ...{ db, dialect: database.dialect, publicUrl: config.publicUrl, uploads: files.storage },
+    archives: createFolderStorage(path.join(config.dataDir, 'exports')),
+  })
+  return { files, catalogue, profiles, identity, notifications, chat, alerts, dataExports }
 }
 type Platform = ReturnType<typeof createPlatform>
 
@@ -253,6 +260,7 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...deliverablesRoutes(m.deliverables),
     ...timesheetsRoutes(m.timesheets),
     ...alertsRoutes(p.alerts),
+    ...dataExportRoutes(p.dataExports),
   ]
 }
 
@@ -302,6 +310,7 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
     ...browserTopics(db, config, p, m, null),
     // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
     ...fileOutboxHandlers({ db, storage: p.files.storage }),
+    ...p.dataExports.outboxHandlers,
   }
   const outbox = createOutboxWorker({ db, onCommit: database.onCommit, log, handlers, pollMs: outboxPollMs })
   const fileSweep = createFileSweeper({
@@ -331,6 +340,8 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
     ledgerHealth: s.ledgerHealth,
     /** The job alerts' email digests, every 10 minutes (modules/alerts/digest.ts). */
     alertDigests,
+    /** Data exports past their 7 days, removed hourly (modules/data-export/build.ts). */
+    dataExportSweep: p.dataExports.sweep,
     async close() {
       await outbox.stop()
       await fileSweep.stop()
@@ -339,6 +350,7 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
       await m.timesheets.sweepJob.stop()
       await closingSweep.stop()
       await alertDigests.stop()
+      await p.dataExports.sweep.stop()
       await s.ledgerHealth.job.stop()
       mailer.close()
       await limiter.close()

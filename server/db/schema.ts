@@ -3,6 +3,7 @@ import type { CatalogueTables } from './schema/catalogue.ts'
 import type { ChangeOrdersTables } from './schema/change-orders.ts'
 import type { ComplaintsTables } from './schema/complaints.ts'
 import type { ContentTables } from './schema/content.ts'
+import type { DataExportTables } from './schema/data-exports.ts'
 import type { DeliverablesTables } from './schema/deliverables.ts'
 import type { IdentityTables } from './schema/identity.ts'
 import type { MessagingTables } from './schema/messaging.ts'
@@ -27,6 +28,7 @@ export type * from './schema/profiles.ts'
 export type * from './schema/projects.ts'
 export type * from './schema/change-orders.ts'
 export type * from './schema/alerts.ts'
+export type * from './schema/data-exports.ts'
 
 export interface Database
   extends
@@ -42,4 +44,5 @@ export interface Database
     ChangeOrdersTables,
     DeliverablesTables,
     TimesheetsTables,
-    AlertsTables {}
+    AlertsTables,
+    DataExportTables {}

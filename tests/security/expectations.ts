@@ -158,6 +158,13 @@ export const rows: Record<string, Row> = {
   'POST identity/close-account': row(cells('401 ok ok ok 403 ok'), {
     call: () => ({ body: { password: 'not it' } }),
   }),
+  // One's own data export (decision 331): asking and its state are anyone's own; the archive is its
+  // owner's alone, the mailed token opening nothing for anyone else.
+  'POST identity/data-export': row(USER),
+  'GET identity/data-export': row(USER),
+  'GET identity/data-export/download': row(CLIENT_ONLY, {
+    call: (w) => ({ query: { token: w.ids.dataExportToken } }),
+  }),
   'POST identity/change-email': row(USER, { endsSession: 1 }),
   // Ends another user's sessions: the service lets only a SuperAdmin (its contract says 'user').
   'POST identity/{id}/reset-password': row(cells('401 403 403 403 ok 403'), {

@@ -123,6 +123,8 @@ const table: Record<string, string> = {
   '/auth/second-factor': SECOND_STEP,
   '/profile/account-settings/two-factor': SIGNED_IN,
   '/profile/account-settings/close': SIGNED_IN,
+  // The client's archive of their data is ready (decision 331); anyone else's link is back to their settings.
+  '/profile/account-settings/data-export/download': `login page ${times('302 /profile/account-settings?export=gone#data-export', 4)}`,
   '/*': same(GONE),
   '/set-language': same('302 /'),
   '/newsletter': same('302 /'),

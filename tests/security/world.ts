@@ -249,7 +249,15 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     }),
   )
 
+  // The client's export of their data (decision 331), ready: its link's token comes from the mail.
+  await ok(t.call('POST', 'identity/data-export', { token: client.token }))
+
   await t.api.jobs.outbox.drain()
+  const exportMail = (
+    await database.db.selectFrom('outbox').select('payload').where('topic', '=', 'email').execute()
+  )
+    .map((m) => JSON.parse(m.payload) as { kind?: string; text: string })
+    .find((m) => m.kind === 'dataExportReady')
   const notification = await database.db
     .selectFrom('notification')
     .select('id')
@@ -297,6 +305,7 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     weekId: logged.week.id as number,
     entryId: logged.week.entries[0].id as number,
     savedSearchId: savedSearch.id as number,
+    dataExportToken: /[?&]token=([\w-]+)/.exec(exportMail?.text ?? '')![1],
     ...register,
   }
   return { t, users, ids, markers }
