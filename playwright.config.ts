@@ -50,6 +50,7 @@ const postgresSpecs = [
   'chat',
   'notifications',
   'close-account',
+  'data-export',
   'notification-settings',
   'realtime',
   'identity',
