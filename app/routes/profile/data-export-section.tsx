@@ -44,11 +44,7 @@ export function DataExportSection({
       </p>
       {state.state === 'ready' ? (
         <p>
-          <a
-            href="/profile/account-settings/data-export/download"
-            className={buttonClass('primary')}
-            download
-          >
+          <a href="/profile/account-settings/data-export/download" className={buttonClass('primary')}>
             {t('dataExport.download')}
           </a>
         </p>

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { unzipSync } from 'fflate'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { tinyPdf, useModuleApi } from '../../../tests/integration/module-api.ts'
 import { contractFor } from '../../../tests/support/modules/payments.ts'
@@ -24,6 +24,7 @@ for (const dialect of dialects) {
       freelancerTitle: 'Structural engineer',
       env: { PUBLIC_URL: 'http://workneer.test' },
     })
+    afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
     const people = {} as Record<'fran' | 'clara', { id: number; token: string; email: string }>
     const exportOf = (userId: number) =>
       s.database.db
@@ -180,6 +181,32 @@ for (const dialect of dialects) {
         token_hash: null,
       })
       expect((await download(clara.token, claraToken)).status).toBe(200)
+    })
+
+    test('two requests at once: one is taken, the other answers 409; a lost one is given up after a day', async () => {
+      const u = await s.t.user('company', 'Cleo', 'Twice')
+      const answers = await Promise.all([ask(u.token), ask(u.token)])
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+      const rows = await s.database.db
+        .selectFrom('data_export')
+        .select('id')
+        .where('user_id', '=', u.id)
+        .execute()
+      expect(rows).toHaveLength(1)
+
+      // A build that never finished (its job lost) is given up after a day, and the person may ask again.
+      await s.database.db
+        .updateTable('data_export')
+        .set({ requested_at: new Date(Date.now() - 25 * HOUR).toISOString() })
+        .where('user_id', '=', u.id)
+        .execute()
+      const swept = await sweepDataExports({
+        db: s.database.db,
+        archives: s.t.api.services.dataExports.archives,
+      })
+      expect(swept.failed).toBe(1)
+      expect((await state(u.token)).json.state).toBe('failed')
+      expect((await ask(u.token)).status).toBe(200)
     })
   })
 }
