@@ -175,11 +175,16 @@ async function messages(db: DB, id: number): Promise<Section[]> {
     .select(['id', 'email', 'name', 'source', 'subject_kind', 'subject_id', 'title', 'status', 'created_at'])
     .where('author_id', '=', id)
     .execute()
+  // Their own messages in their complaints and support's answers to them; the other party's stay out.
   const complaintMessages = await db
     .selectFrom('complaint_message')
-    .select(['id', 'complaint_id', 'body', 'created_at'])
-    .where('author_id', '=', id)
-    .where('from_support', '=', 0)
+    .innerJoin('complaint', 'complaint.id', 'complaint_message.complaint_id')
+    .select(['complaint_message.id', 'complaint_id', 'from_support', 'body', 'complaint_message.created_at'])
+    .where('complaint.author_id', '=', id)
+    .where((eb) =>
+      eb.or([eb('complaint_message.author_id', '=', id), eb('complaint_message.from_support', '=', 1)]),
+    )
+    .orderBy('complaint_message.id')
     .execute()
   return [
     { name: 'messages-sent', rows: sent },
@@ -251,6 +256,60 @@ async function money(db: DB, id: number): Promise<Section[]> {
   ]
 }
 
+/** What others did about them, as facts without the others' words: notices, ratings received; and their deliverables' records. */
+async function records(db: DB, id: number): Promise<Section[]> {
+  const refunds = await db
+    .selectFrom('refund_request')
+    .select(['id', 'contract_id', 'installment_id', 'client_id', 'freelancer_id', 'status'])
+    .select(['amount_minor', 'currency', 'reason', 'decline_reason', 'created_at', 'updated_at'])
+    .where((eb) => eb.or([eb('client_id', '=', id), eb('freelancer_id', '=', id)]))
+    .execute()
+  return [
+    {
+      name: 'notifications',
+      rows: await db
+        .selectFrom('notification')
+        .select(['id', 'type', 'message_key', 'project_id', 'is_read', 'created_at'])
+        .where('user_id', '=', id)
+        .orderBy('id')
+        .execute(),
+    },
+    {
+      name: 'reviews-received',
+      rows: await db
+        .selectFrom('review')
+        .select(['contract_id', 'rating', 'created_at'])
+        .where('subject_id', '=', id)
+        .execute(),
+    },
+    {
+      name: 'deliverable-issues',
+      rows: await db
+        .selectFrom('deliverable_issue')
+        .select(['id', 'deliverable_id', 'contract_id', 'revision', 'status', 'note', 'issued_at'])
+        .where('issued_by', '=', id)
+        .execute(),
+    },
+    {
+      name: 'deliverable-responses',
+      rows: await db
+        .selectFrom('deliverable_response')
+        .select(['id', 'issue_id', 'contract_id', 'outcome', 'comment', 'responded_at'])
+        .where('responded_by', '=', id)
+        .execute(),
+    },
+    // The reason is the client's words, the refusal the freelancer's: each keeps only their own.
+    {
+      name: 'refund-requests',
+      rows: refunds.map((r) => ({
+        ...r,
+        reason: r.client_id === id ? r.reason : null,
+        decline_reason: r.freelancer_id === id ? r.decline_reason : null,
+      })),
+    },
+  ]
+}
+
 /** Every section of one person's data, in a fixed order. */
 export async function collectSections(db: DB, userId: number): Promise<Section[]> {
   return [
@@ -259,6 +318,7 @@ export async function collectSections(db: DB, userId: number): Promise<Section[]
     ...(await work(db, userId)),
     ...(await messages(db, userId)),
     ...(await money(db, userId)),
+    ...(await records(db, userId)),
   ]
 }
 

@@ -60,7 +60,13 @@ for (const dialect of dialects) {
           .set({ phone_number: `MARK-${who}-PHONE` })
           .where('id', '=', u.id)
           .execute()
-      const { projectId } = await contractFor(s.t.call, s.database, people.clara, people.fran, [40000])
+      const { projectId, contractId } = await contractFor(
+        s.t.call,
+        s.database,
+        people.clara,
+        people.fran,
+        [40000],
+      )
       const room = await s.database.db
         .selectFrom('chat_room')
         .select('id')
@@ -72,6 +78,13 @@ for (const dialect of dialects) {
           body: { clientMessageId: `export-${who}`, text: `Hello MARK-${who}-CHAT` },
         })
         expect(sent.status, sent.text).toBe(200)
+      }
+      for (const [who, u] of Object.entries(people)) {
+        const complaint = await s.t.call('POST', 'complaints', {
+          token: u.token,
+          body: { subject: `contract:${contractId}`, title: 'Late', description: `MARK-${who}-COMPLAINT` },
+        })
+        expect(complaint.status, complaint.text).toBe(200)
       }
       const sheet = await s.t.upload(
         'freelancers/profile/rate-sheet',
@@ -126,9 +139,15 @@ for (const dialect of dialects) {
       const everything = Object.values(zip)
         .map((bytes) => Buffer.from(bytes).toString('utf8'))
         .join('\n')
-      for (const marker of ['MARK-fran-PHONE', 'MARK-fran-CHAT', 'MARK-fran-FILE'])
+      for (const marker of ['MARK-fran-PHONE', 'MARK-fran-CHAT', 'MARK-fran-FILE', 'MARK-fran-COMPLAINT'])
         expect(everything).toContain(marker)
-      for (const marker of ['MARK-clara-PHONE', 'MARK-clara-CHAT', 'MARK-clara-FILE', clara.email])
+      for (const marker of [
+        'MARK-clara-PHONE',
+        'MARK-clara-CHAT',
+        'MARK-clara-FILE',
+        'MARK-clara-COMPLAINT',
+        clara.email,
+      ])
         expect(everything).not.toContain(marker)
       expect(everything).not.toContain('password_hash')
       expect(JSON.parse(Buffer.from(zip['json/account.json']).toString())[0].email).toBe(fran.email)
