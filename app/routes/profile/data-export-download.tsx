@@ -20,7 +20,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ? fetch(call)
     : deps.api(call, { requestId: deps.requestId, ip: deps.clientIp }))
   if (answer.ok) return answer
-  // Expired, already removed, or not this person's: back to the section, which says so and shows its state.
-  if (answer.status === 404) throw redirect('/profile/account-settings?export=gone#data-export')
+  // Expired, removed, not this person's, or a mangled token: back to the section, which says so.
+  if (answer.status === 404 || answer.status === 400)
+    throw redirect('/profile/account-settings?export=gone#data-export')
+  // A session that ended meanwhile: sign in again, then back to this link.
+  if (answer.status === 401)
+    throw redirect(`/auth/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
   throw new Response(await answer.text(), { status: answer.status, headers: answer.headers })
 }
