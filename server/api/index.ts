@@ -58,6 +58,10 @@ import { createTimesheets } from '../modules/projects/timesheets/service.ts'
 import { timesheetsRoutes } from '../modules/projects/timesheets/routes.ts'
 import { alertsOutboxHandlers, createAlertsService, createDigestJob } from '../modules/alerts/service.ts'
 import { alertsRoutes } from '../modules/alerts/routes.ts'
+import { createFavourites } from '../modules/favourites/service.ts'
+import { favouritesRoutes } from '../modules/favourites/routes.ts'
+import { createShortlist } from '../modules/projects/shortlist/service.ts'
+import { shortlistRoutes } from '../modules/projects/shortlist/routes.ts'
 import { createSigningSecret } from '../modules/identity/signing-secret.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
@@ -127,7 +131,9 @@ function createPlatform(options: Options, limiter: RateLimiter) {
     publicUrl: config.publicUrl,
     secret: () => secret(),
   })
-  return { files, catalogue, profiles, identity, notifications, chat, alerts }
+  // Saved freelancers are shown as Find Freelancers shows them (decision 336).
+  const favourites = createFavourites({ db, hits: profiles.hits })
+  return { files, catalogue, profiles, identity, notifications, chat, alerts, favourites }
 }
 type Platform = ReturnType<typeof createPlatform>
 
@@ -168,7 +174,8 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
     charge: (week) => payments.service.chargeSaved(week),
     log: (message, err) => log.error({ err }, message),
   })
-  return { projects, payments, complaints, changeOrders, deliverables, timesheets }
+  const shortlist = createShortlist({ db, files })
+  return { projects, payments, complaints, changeOrders, deliverables, timesheets, shortlist }
 }
 type Marketplace = ReturnType<typeof createMarketplace>
 
@@ -253,6 +260,8 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...deliverablesRoutes(m.deliverables),
     ...timesheetsRoutes(m.timesheets),
     ...alertsRoutes(p.alerts),
+    ...favouritesRoutes(p.favourites),
+    ...shortlistRoutes(m.shortlist),
   ]
 }
 
