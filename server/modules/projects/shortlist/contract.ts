@@ -2,13 +2,14 @@ import { z } from 'zod'
 import { endpoint, recordId } from '#server/api/contract.ts'
 import { projectStates } from '../machines.ts'
 import { proposalOut } from '../schemas/proposal.ts'
+import { shortlistLimits } from './limits.ts'
 
 // A project's shortlist (issue 41 item 4, decision 336): its client marks the proposals they are
 // considering, each with a private note, and compares them side by side. Only the project's client
 // reads or writes it: anyone else, the proposals' authors included, is told 404. The freelancer is
 // never told they are shortlisted.
 
-export const shortlistLimits = { note: 500 } as const
+export { shortlistLimits }
 const problem = (key: string) => `shortlist:errors.${key}`
 const tag = 'Shortlist'
 
