@@ -21,7 +21,7 @@ export function ShortlistToolbar({
 }) {
   const { t } = useTranslation('shortlist')
   return (
-    <Toolbar label={t('shortlist.show')}>
+    <Toolbar label={t('shortlist.filters')}>
       <Form method="get">
         <FilterSelect
           name="shortlist"
