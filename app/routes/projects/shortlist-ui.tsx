@@ -2,7 +2,8 @@ import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 import { shortlistLimits } from '#server/modules/projects/shortlist/limits.ts'
 import { ActionButton } from './ui'
-import { Button, ButtonLink } from '~/components/ui/button'
+import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
+import { Chip } from '~/components/ui/status-chip'
 import { FilterSelect } from '~/components/ui/filter-select'
 import { Toolbar } from '~/components/ui/toolbar'
 
@@ -67,12 +68,13 @@ export function ShortlistControls({
       />
     )
   const field = `note-${proposalId}`
+  // The note's form and Remove sit side by side: Save note submits the note's form from the group.
   return (
     <div className="shortlist" data-testid="shortlisted">
       <p>
-        <strong>{t('shortlist.on')}</strong>
+        <Chip tone="progress">{t('shortlist.on')}</Chip>
       </p>
-      <Form method="post">
+      <Form method="post" id={`${field}-form`}>
         <input type="hidden" name="intent" value="shortlist-note" />
         <input type="hidden" name="id" value={proposalId} />
         <div className="field">
@@ -95,14 +97,16 @@ export function ShortlistControls({
             </p>
           ) : null}
         </div>
-        <Button>{t('shortlist.saveNote')}</Button>
       </Form>
-      <ActionButton
-        intent="unshortlist"
-        fields={{ id: proposalId }}
-        label={t('shortlist.remove')}
-        describedBy={describedBy}
-      />
+      <ButtonGroup label={t('shortlist.on')}>
+        <Button form={`${field}-form`}>{t('shortlist.saveNote')}</Button>
+        <ActionButton
+          intent="unshortlist"
+          fields={{ id: proposalId }}
+          label={t('shortlist.remove')}
+          describedBy={describedBy}
+        />
+      </ButtonGroup>
     </div>
   )
 }
