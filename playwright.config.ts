@@ -68,6 +68,7 @@ const postgresSpecs = [
   'timesheets',
   'hourly',
   'job-alerts',
+  'shortlist',
 ].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is

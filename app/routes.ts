@@ -60,6 +60,9 @@ export default [
     route('payouts', 'routes/payouts.tsx'),
     route('freelancers', 'routes/freelancers/search.tsx', { id: 'freelancers' }),
     route('freelancers/freelancersearch', 'routes/freelancers/search.tsx', { id: 'freelancers-search' }),
+    // Saved freelancers, and a project's shortlist compared side by side (decision 336).
+    route('freelancers/saved', 'routes/freelancers/saved.tsx'),
+    route('projects/client/compare/:projectId', 'routes/projects/compare.tsx'),
     route('projects', 'routes/projects/list.tsx', { id: 'projects' }),
     route('projects/getprojects', 'routes/projects/list.tsx', { id: 'projects-getprojects' }),
     route('projects/create', 'routes/projects/create.tsx'),

@@ -191,7 +191,8 @@ function ProjectsToDecide({ projects }: { projects: NonNullable<DashboardData['p
           <span>{t('projects.more', { count: projects.total })} </span>
         ) : null}
         <Link to="/projects/client">{t('projects.all')}</Link> ·{' '}
-        <Link to="/projects/create">{t('projects.post')}</Link>
+        <Link to="/projects/create">{t('projects.post')}</Link> ·{' '}
+        <Link to="/freelancers/saved">{t('projects.savedFreelancers')}</Link>
       </p>
     </section>
   )

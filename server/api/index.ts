@@ -60,6 +60,10 @@ import { alertsOutboxHandlers, createAlertsService, createDigestJob } from '../m
 import { alertsRoutes } from '../modules/alerts/routes.ts'
 import { createDataExports } from '../modules/data-export/service.ts'
 import { dataExportRoutes } from '../modules/data-export/routes.ts'
+import { createFavourites } from '../modules/favourites/service.ts'
+import { favouritesRoutes } from '../modules/favourites/routes.ts'
+import { createShortlist } from '../modules/projects/shortlist/service.ts'
+import { shortlistRoutes } from '../modules/projects/shortlist/routes.ts'
 import { createSigningSecret } from '../modules/identity/signing-secret.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
@@ -134,7 +138,9 @@ function createPlatform(options: Options, limiter: RateLimiter) {
     ...{ db, dialect: database.dialect, publicUrl: config.publicUrl, uploads: files.storage },
     archives: createFolderStorage(path.join(config.dataDir, 'exports')),
   })
-  return { files, catalogue, profiles, identity, notifications, chat, alerts, dataExports }
+  // Saved freelancers are shown as Find Freelancers shows them (decision 336).
+  const favourites = createFavourites({ db, hits: profiles.hits })
+  return { files, catalogue, profiles, identity, notifications, chat, alerts, dataExports, favourites }
 }
 type Platform = ReturnType<typeof createPlatform>
 
@@ -175,7 +181,8 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
     charge: (week) => payments.service.chargeSaved(week),
     log: (message, err) => log.error({ err }, message),
   })
-  return { projects, payments, complaints, changeOrders, deliverables, timesheets }
+  const shortlist = createShortlist({ db, files })
+  return { projects, payments, complaints, changeOrders, deliverables, timesheets, shortlist }
 }
 type Marketplace = ReturnType<typeof createMarketplace>
 
@@ -261,6 +268,8 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...timesheetsRoutes(m.timesheets),
     ...alertsRoutes(p.alerts),
     ...dataExportRoutes(p.dataExports),
+    ...favouritesRoutes(p.favourites),
+    ...shortlistRoutes(m.shortlist),
   ]
 }
 

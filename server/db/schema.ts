@@ -5,6 +5,7 @@ import type { ComplaintsTables } from './schema/complaints.ts'
 import type { ContentTables } from './schema/content.ts'
 import type { DataExportTables } from './schema/data-exports.ts'
 import type { DeliverablesTables } from './schema/deliverables.ts'
+import type { FavouritesTables } from './schema/favourites.ts'
 import type { IdentityTables } from './schema/identity.ts'
 import type { MessagingTables } from './schema/messaging.ts'
 import type { PaymentsTables } from './schema/payments.ts'
@@ -29,6 +30,7 @@ export type * from './schema/projects.ts'
 export type * from './schema/change-orders.ts'
 export type * from './schema/alerts.ts'
 export type * from './schema/data-exports.ts'
+export type * from './schema/favourites.ts'
 
 export interface Database
   extends
@@ -45,4 +47,5 @@ export interface Database
     DeliverablesTables,
     TimesheetsTables,
     AlertsTables,
-    DataExportTables {}
+    DataExportTables,
+    FavouritesTables {}

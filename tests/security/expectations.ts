@@ -297,6 +297,21 @@ export const rows: Record<string, Row> = {
   'POST projects': row(cells('401 ok ok 403 403 ok'), {
     call: (w) => ({ body: projectBody(w.ids.subcategoryId, 'A new footbridge check', true) }),
   }),
+  // Saved freelancers (decision 336): the client side's, each list its owner's; a project's
+  // shortlist and its private notes are its client's alone (404 to anyone else, the proposal's author too).
+  'GET freelancers/favourites': row(CLIENT_SIDE),
+  'GET freelancers/favourites/ids': row(CLIENT_SIDE, {
+    call: (w) => ({ query: { userIds: [w.users.freelancer.id] } }),
+  }),
+  'PUT freelancers/{userId}/favourite': row(CLIENT_SIDE),
+  'DELETE freelancers/{userId}/favourite': row(CLIENT_SIDE),
+  'GET projects/{projectId}/shortlist': row(CLIENT_ONLY, {
+    call: (w) => ({ params: { projectId: w.ids.openProjectId } }),
+  }),
+  'PUT projects/proposals/{proposalId}/shortlist': row(CLIENT_ONLY, {
+    call: () => ({ body: { note: 'Worth a call' } }),
+  }),
+  'DELETE projects/proposals/{proposalId}/shortlist': row(CLIENT_ONLY),
   // Saved searches (decision 328): the caller's own list; saving a Find Project search is a
   // freelancer's; one search is its owner's alone (404 to anyone else).
   'GET SavedSearches': row(USER),

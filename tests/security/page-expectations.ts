@@ -66,6 +66,10 @@ const table: Record<string, string> = {
   '/payouts': SIGNED_IN,
   '/freelancers': CLIENT_SIDE,
   '/freelancers/freelancersearch': CLIENT_SIDE,
+  // Saved freelancers and the shortlist compared (decision 336): the client side's; a project's
+  // shortlist is its client's alone.
+  '/freelancers/saved': CLIENT_SIDE,
+  '/projects/client/compare/:projectId': `login page ${GONE} unauthorized unauthorized ${GONE}`,
   '/projects': EVERYONE,
   '/projects/getprojects': EVERYONE,
   '/projects/create': CLIENT_SIDE,

@@ -147,6 +147,15 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
       },
     }),
   )
+  // The client's shortlist of the open project: the freelancer's proposal with a private note, and
+  // the freelancer saved (decision 336). Neither is ever told.
+  await ok(
+    t.call('PUT', `projects/proposals/${proposal.id}/shortlist`, {
+      token: client.token,
+      body: { note: marker('shortlist', 'client') },
+    }),
+  )
+  await ok(t.call('PUT', `freelancers/${freelancer.id}/favourite`, { token: client.token }))
   const draft = await ok(
     t.call('POST', 'projects', {
       token: client.token,

@@ -3,15 +3,19 @@ import { Link } from 'react-router'
 import { Avatar } from '~/components/ui/avatar'
 import { formatMoney, formatRating, joinPresent } from '~/lib/format'
 import type { SearchHit as Hit } from '#server/modules/profiles/contract.ts'
+import { SaveFreelancerButton } from './save-button'
 
-/** A freelancer in Find Freelancers' results. */
-export function FreelancerHit({ hit: h }: { hit: Hit }) {
+/**
+ * A freelancer in Find Freelancers' results (and the saved freelancers); with `save`, their Save
+ * button: saved or not, and the page the form posts to and comes back to.
+ */
+export function FreelancerHit({ hit: h, save }: { hit: Hit; save?: { saved: boolean; action: string } }) {
   const { t, i18n } = useTranslation('profile')
   return (
     <li className="card hit">
       <Avatar src={h.imageDisplayable && h.imageUrl ? `/api/v1/${h.imageUrl}` : null} alt="" size={64} />
       <div>
-        <h2>
+        <h2 id={`freelancer-${h.userId}-name`}>
           <Link to={`/profiles/freelancers/${h.userId}`}>{h.name}</Link>
         </h2>
         <p className="item-title">{h.title}</p>
@@ -43,6 +47,16 @@ export function FreelancerHit({ hit: h }: { hit: Hit }) {
             })
           : ''}
       </p>
+      {save ? (
+        <div className="hit-save">
+          <SaveFreelancerButton
+            userId={h.userId}
+            saved={save.saved}
+            action={save.action}
+            describedBy={`freelancer-${h.userId}-name`}
+          />
+        </div>
+      ) : null}
     </li>
   )
 }

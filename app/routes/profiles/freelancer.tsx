@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/freelancer'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
-import { getUser } from '~/lib/session.server'
+import { getUser, requireUser } from '~/lib/session.server'
 import { Avatar } from '~/components/ui/avatar'
 import { formatMoney, formatMonth, formatMonthRange, formatRating, joinPresent } from '~/lib/format'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -12,6 +12,8 @@ import { projectsContract } from '#server/modules/projects/contract.ts'
 import { ProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
 import { publicPageHeaders } from '~/lib/public-page'
+import { favouriteIntent, savedAmong } from '../freelancers/favourites.server'
+import { SaveFreelancerButton } from '../freelancers/save-button'
 
 // A freelancer's public profile: anyone may read it (a visitor, a client comparing proposals).
 export const headers = publicPageHeaders
@@ -36,17 +38,30 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       params: { userId: profile.userId },
       query: { page: 1, pageSize: 20 },
     })
-    return { profile, reviews, own: getUser(context)?.id === profile.userId }
+    // A client or a company may save the freelancer (decision 336); null for anyone else.
+    const saved = await savedAmong(context, [profile.userId])
+    return {
+      profile,
+      reviews,
+      own: getUser(context)?.id === profile.userId,
+      saved: saved ? saved.includes(profile.userId) : null,
+    }
   } catch (error) {
     throwApiError(error)
   }
 }
 
+/** Save / Remove (a client or a company), back to the profile. */
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requireUser(context, url)
+  return (await favouriteIntent(context, await request.formData(), url.pathname)) ?? null
+}
+
 export default function FreelancerProfile({ loaderData }: Route.ComponentProps) {
-  const { profile: p, own } = loaderData
+  const { profile: p, own, saved } = loaderData
   return (
     <main id="main" className="container page public-profile">
-      <ProfileHead profile={p} own={own} />
+      <ProfileHead profile={p} own={own} saved={saved} />
       <About profile={p} />
       {p.portfolios.length ? <Portfolios items={p.portfolios} /> : null}
       {p.employmentHistory.length ? <Employment items={p.employmentHistory} /> : null}
@@ -60,7 +75,7 @@ export default function FreelancerProfile({ loaderData }: Route.ComponentProps) 
 type Profile = Route.ComponentProps['loaderData']['profile']
 
 /** The picture, name and title, where, the rating and the hourly rate; and Edit for the freelancer themself. */
-function ProfileHead({ profile: p, own }: { profile: Profile; own: boolean }) {
+function ProfileHead({ profile: p, own, saved }: { profile: Profile; own: boolean; saved: boolean | null }) {
   const { t, i18n } = useTranslation('profile')
   return (
     <header className="profile-head">
@@ -71,7 +86,7 @@ function ProfileHead({ profile: p, own }: { profile: Profile; own: boolean }) {
         className="profile-avatar"
       />
       <div>
-        <h1>{p.name}</h1>
+        <h1 id="profile-name">{p.name}</h1>
         <p className="lead">{p.title}</p>
         <p className="muted" data-testid="profile-line">
           {joinPresent([
@@ -97,6 +112,9 @@ function ProfileHead({ profile: p, own }: { profile: Profile; own: boolean }) {
           <Link to="/profile" className="button">
             {t('public.edit')}
           </Link>
+        ) : null}
+        {saved !== null ? (
+          <SaveFreelancerButton userId={p.userId} saved={saved} describedBy="profile-name" />
         ) : null}
       </div>
     </header>

@@ -28,6 +28,8 @@ import { useProjectChanges } from '~/components/realtime'
 import { RegisterLink } from './register-ui'
 import { TimesheetLink } from './timesheet-link'
 import { HourlyTerms } from './hourly-ui'
+import { loadShortlist, shortlistIntent } from './shortlist.server'
+import { ShortlistToolbar } from './shortlist-ui'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
 // plain form actions), the contract and its installments, files, questions and the activity log.
@@ -46,15 +48,19 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       revised.map((pr) => api.call(c.proposalRevisions, { params: { proposalId: pr.id } })),
     )
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
-    const [refunds, changes] = await Promise.all([
+    const [refunds, changes, shortlist] = await Promise.all([
       // An hourly contract has no installments to refund or amend (decision 323).
       loadRefunds(context, projectId, !!view.contract && view.contract.billing !== 'hourly'),
       loadChangeOrders(context, projectId, !!view.contract && view.contract.billing !== 'hourly'),
+      // The client's shortlist and private notes (decision 336); ?shortlist=1 shows it alone.
+      loadShortlist(context, projectId, view.proposals.length > 0),
     ])
     return {
       work: { ...view, revisions, comments: comments.data },
       refunds,
       changes,
+      shortlist,
+      shortlistOnly: url.searchParams.get('shortlist') === '1',
       hourly: view.contract?.billing === 'hourly',
       refundDone: url.searchParams.get('refund'),
       created: url.searchParams.get('created') === '1',
@@ -78,6 +84,8 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const form = await request.formData()
   const back = `/projects/client/details/${projectId}`
   const intent = String(form.get('intent') ?? '')
+  const listed = await shortlistIntent(context, form, url.pathname + url.search)
+  if (listed) return listed
   const refund = await refundIntent(context, projectId, form, back)
   if (refund) return refund
   if (intent === 'upload') {
@@ -120,11 +128,14 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 }
 
 export default function ClientProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation(['projects', 'payments'])
+  const { t } = useTranslation(['projects', 'payments', 'shortlist'])
   const { project: p, proposals, contract, activity, comments, revisions } = loaderData.work
   const can = clientProjectMoves(p, contract)
   useProjectChanges(p.id)
   const notice = (actionData as { notice?: string } | undefined)?.notice
+  const noteError = (actionData as { noteError?: { id: number; message: string } } | undefined)?.noteError
+  const { shortlist, shortlistOnly } = loaderData
+  const shown = shortlistOnly ? proposals.filter((pr) => shortlist[pr.id]) : proposals
   return (
     <main id="main" className="container page project-details">
       <Notices data={loaderData} notice={notice} />
@@ -160,13 +171,22 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
       ) : null}
       <section aria-labelledby="proposals" className="ui-section">
         <h2 id="proposals">{t('client.proposals', { count: proposals.length })}</h2>
-        {proposals.length ? null : <EmptyState title={t('client.noProposals')} />}
-        {proposals.map((pr) => (
+        {proposals.length ? (
+          <ShortlistToolbar projectId={p.id} only={shortlistOnly} count={Object.keys(shortlist).length} />
+        ) : (
+          <EmptyState title={t('client.noProposals')} />
+        )}
+        {proposals.length && !shown.length ? <EmptyState title={t('shortlist:shortlist.none')} /> : null}
+        {shown.map((pr) => (
           <ReceivedProposal
             key={pr.id}
             pr={pr}
             revisions={revisions[pr.id] ?? []}
             answerable={pr.status === 'pending' && p.status === 'open'}
+            shortlist={{
+              mark: shortlist[pr.id],
+              error: noteError?.id === pr.id ? noteError.message : undefined,
+            }}
           />
         ))}
       </section>

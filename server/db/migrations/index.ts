@@ -43,6 +43,7 @@ import { savedSearches } from './0045-saved-searches.ts'
 import { notificationPreferences } from './0046-notification-preferences.ts'
 import { closingAccounts } from './0047-closing-accounts.ts'
 import { dataExports } from './0048-data-exports.ts'
+import { favouritesAndShortlists } from './0053-favourites-and-shortlists.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '0046-notification-preferences': notificationPreferences,
   '0047-closing-accounts': closingAccounts,
   '0048-data-exports': dataExports,
+  '0053-favourites-and-shortlists': favouritesAndShortlists,
 }

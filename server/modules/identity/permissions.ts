@@ -87,6 +87,7 @@ export function topBarOf(roles: readonly number[] | null | undefined): 'freelanc
 export const menu: ReadonlyArray<{ permission: Permission; to: string; label: string }> = [
   { permission: 'dashboard.view', to: '/dashboard', label: 'menu.dashboard' },
   { permission: 'freelancers.find', to: '/freelancers', label: 'menu.findFreelancers' },
+  { permission: 'freelancers.find', to: '/freelancers/saved', label: 'menu.savedFreelancers' },
   { permission: 'projects.find', to: '/projects/getprojects', label: 'menu.findProject' },
   { permission: 'projects.mine', to: '/projects/client', label: 'menu.myProjects' },
   { permission: 'projects.create', to: '/projects/create', label: 'menu.createProject' },
