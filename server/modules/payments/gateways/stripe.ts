@@ -9,13 +9,7 @@ import type {
   GatewayRefundRequest,
 } from './gateway.ts'
 import { stripeAccountPattern } from '#server/modules/profiles/rules.ts'
-import {
-  chargeSaved,
-  createCustomer,
-  intentEvent,
-  savedMethodOf,
-  savingCard,
-} from './stripe-saved.ts'
+import { chargeSaved, createCustomer, intentEvent, savedMethodOf, savingCard } from './stripe-saved.ts'
 
 // Stripe behind the Gateway interface (decision 195): a Checkout Session for each payment, webhooks
 // verified with the package's constructEvent on the exact bytes received, refunds of the payment's
