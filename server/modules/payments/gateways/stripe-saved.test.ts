@@ -158,6 +158,32 @@ for (const dialect of dialects) {
       expect(sentTo('/v1/customers')).toHaveLength(1)
     })
 
+    test('a charge Stripe fails later (payment_intent.payment_failed) leaves the week to the checkout and tells the client once', async () => {
+      const c = await hourlyContractFor(t.call, database, client, freelancer, { rateMinor: 7000 })
+      await database.db
+        .updateTable('saved_payment_method')
+        .set({ method_ref: standInCases.savedCard })
+        .where('client_id', '=', client.id)
+        .execute()
+      expect((await approveWeek(c.projectId, 2, 2)).installmentStatus).toBe('pending')
+      const payment = await lastPayment(c.contractId)
+      expect(payment.status).toBe('open')
+      const intent = fake.intents.get(payment.gateway_ref!)!
+      const failed = signedEvent('payment_intent.payment_failed', {
+        ...intentJson(intent, 'requires_payment_method'),
+        last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds' },
+      })
+      expect((await send(failed)).json.applied).toBe(true)
+      expect(await lastPayment(c.contractId)).toMatchObject({
+        status: 'failed',
+        failure: 'insufficient_funds',
+      })
+      expect(await chargeFailedBells(c.projectId)).toBe(1)
+      expect((await send(failed)).json.applied).toBe(false)
+      expect(await chargeFailedBells(c.projectId)).toBe(1)
+      expect((await installmentRows(database, c.contractId))[0]!.status).toBe('pending')
+    })
+
     test('a card that needs the client (authentication_required) leaves the week to the checkout and tells them once', async () => {
       const c = await hourlyContractFor(t.call, database, client, freelancer, { rateMinor: 6000 })
       await database.db
