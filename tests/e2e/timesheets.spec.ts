@@ -160,11 +160,13 @@ test('the freelancer logs and submits a week; the client approves and pays it; t
   await client.goto(`${shell().base}/projects/client/details/${projectId}`)
   await expect(main(client).getByTestId('open-week')).toContainText('You disputed the week of')
   await expect(main(client).getByRole('button', { name: 'Mark as completed' })).toHaveCount(0)
+  await expectNoAxeViolations(client)
   // The freelancer's dashboard shows the hourly terms and the correction waiting on them.
   await freelancer.goto(`${shell().base}/dashboard`)
   const contract = main(freelancer).getByTestId('dash-contract').filter({ hasText: project.title })
   await expect(contract.getByTestId('dash-hourly')).toContainText('€80.00 an hour')
   await expect(contract).toContainText('Your move: correct the week of')
+  await expectNoAxeViolations(freelancer)
 
   // Both parties' timesheet fits a 320 px phone in every language, with no sideways scroll.
   for (const page of [freelancer, client]) {

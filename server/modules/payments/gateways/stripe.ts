@@ -13,9 +13,11 @@ import { chargeSaved, createCustomer, intentEvent, savedMethodOf, savingCard } f
 
 // Stripe behind the Gateway interface (decision 195): a Checkout Session for each payment, webhooks
 // verified with the package's constructEvent on the exact bytes received, refunds of the payment's
-// PaymentIntent and transfers to a freelancer's connected account. Every request that moves money
-// carries an idempotency key derived from our own id, so asking twice (a retry after a timeout, two
-// instances) moves money once at Stripe too.
+// PaymentIntent, transfers to a freelancer's connected account, and an hourly contract's weeks
+// charged off-session to the card its checkout saved (decision 334, stripe-saved.ts; reading the
+// saved card is a call to Stripe inside verify, so a failed call fails the webhook, which Stripe
+// sends again). Every request that moves money carries an idempotency key derived from our own id,
+// so asking twice (a retry after a timeout, two instances) moves money once at Stripe too.
 export const STRIPE = 'stripe'
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature'
 /** Stripe's own default: a signed webhook older than five minutes is refused (a captured one replayed later). */
