@@ -19,6 +19,7 @@ import { ConversationList } from '~/components/ui/conversation'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { StatusChip } from '~/components/ui/status-chip'
 import { RoomItem } from '~/components/chat/room-item'
+import { HourlyCardStep, HourlyCardTerms } from './dashboard-hourly'
 import stylesheet from './dashboard.css?url'
 
 // /dashboard (docs/product.md §2, login required; where signing in lands): what waits on the user, each item
@@ -255,25 +256,33 @@ function Contracts({ contracts, client }: { contracts: DashboardData['contracts'
               >
                 <Link to={contractHref(c)}>{c.projectTitle}</Link>
                 <span className="muted">{t('contracts.with', { name: c.other.name })}</span>
-                <p className="dashboard-step">
-                  {c.yourTurn ? (
-                    <strong>{t(`contracts.you.${move}`, step)}</strong>
-                  ) : (
-                    t(`contracts.wait.${move}`, step)
-                  )}
-                  {c.next && move === 'fund' ? (
-                    <>
-                      {' '}
-                      (<Money minor={c.next.amountMinor} currency={c.next.currency} />)
-                    </>
-                  ) : null}
-                </p>
-                {c.yourTurn ? (
-                  <ButtonLink variant="primary" to={moveHref(c, move)}>
-                    {t(`contracts.do.${move}`, step)}
-                  </ButtonLink>
-                ) : null}
-                {c.installmentsTotal ? (
+                {c.hourly && !c.next ? (
+                  <HourlyCardStep c={c} hourly={c.hourly} />
+                ) : (
+                  <>
+                    <p className="dashboard-step">
+                      {c.yourTurn ? (
+                        <strong>{t(`contracts.you.${move}`, step)}</strong>
+                      ) : (
+                        t(`contracts.wait.${move}`, step)
+                      )}
+                      {c.next && move === 'fund' ? (
+                        <>
+                          {' '}
+                          (<Money minor={c.next.amountMinor} currency={c.next.currency} />)
+                        </>
+                      ) : null}
+                    </p>
+                    {c.yourTurn ? (
+                      <ButtonLink variant="primary" to={moveHref(c, move)}>
+                        {t(`contracts.do.${move}`, step)}
+                      </ButtonLink>
+                    ) : null}
+                  </>
+                )}
+                {c.hourly ? (
+                  <HourlyCardTerms hourly={c.hourly} />
+                ) : c.installmentsTotal ? (
                   <span className="muted small">
                     {t('contracts.progress', { done: c.installmentsDone, total: c.installmentsTotal })}
                   </span>

@@ -42,6 +42,8 @@ export const specificCodes = [
   'already_answered',
   // An hourly contract takes no change orders (decision 323).
   'hourly_contract',
+  // An hourly contract is not completed while a week of its timesheet is open (decision 334).
+  'timesheet_week_open',
   // What keeps a person from closing their own account (issue 42 item 3).
   'active_contract',
   'money_held',

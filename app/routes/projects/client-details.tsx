@@ -27,7 +27,7 @@ import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
 import { RegisterLink } from './register-ui'
 import { TimesheetLink } from './timesheet-link'
-import { HourlyTerms } from './hourly-ui'
+import { HourlyTerms, OpenWeekNotice } from './hourly-ui'
 import { loadShortlist, shortlistIntent } from './shortlist.server'
 import { ShortlistToolbar } from './shortlist-ui'
 
@@ -151,7 +151,9 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
         ) : null}
       </p>
       <ClientActions project={p} contract={contract} can={can} hourly={loaderData.hourly} />
-      {p.status === 'in_progress' && !can.complete ? (
+      {p.status === 'in_progress' && contract?.hourly?.openWeek ? (
+        <OpenWeekNotice projectId={p.id} openWeek={contract.hourly.openWeek} />
+      ) : p.status === 'in_progress' && !can.complete ? (
         <p className="muted small">{t('client.completeLater')}</p>
       ) : null}
       <About project={p} />

@@ -44,6 +44,7 @@ import { notificationPreferences } from './0046-notification-preferences.ts'
 import { closingAccounts } from './0047-closing-accounts.ts'
 import { dataExports } from './0048-data-exports.ts'
 import { favouritesAndShortlists } from './0053-favourites-and-shortlists.ts'
+import { gatewayCustomers } from './0051-gateway-customers.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -91,5 +92,6 @@ export const migrations: Record<string, Migration> = {
   '0046-notification-preferences': notificationPreferences,
   '0047-closing-accounts': closingAccounts,
   '0048-data-exports': dataExports,
+  '0051-gateway-customers': gatewayCustomers,
   '0053-favourites-and-shortlists': favouritesAndShortlists,
 }

@@ -19,6 +19,7 @@ import {
   type ProjectFileRow,
 } from './reads.ts'
 import { parsePlan, type ContractRow, type ProjectRow, type ProposalRow } from './shared.ts'
+import { hourlyProgress } from './timesheets/open-weeks.ts'
 
 // How the API shows projects, proposals, contracts and a project's history: rows in, answers out,
 // with the people, names and files they mention read alongside.
@@ -194,7 +195,7 @@ async function contracts(deps: ViewDeps, rows: ContractRow[]) {
   const { db } = deps
   if (!rows.length) return []
   const ids = rows.map((r) => r.id)
-  const [projects, users, installments, fileRows] = await Promise.all([
+  const [projects, users, installments, fileRows, hourly] = await Promise.all([
     projectTitleRows(db, [...new Set(rows.map((r) => r.project_id))]),
     people(
       deps,
@@ -202,6 +203,10 @@ async function contracts(deps: ViewDeps, rows: ContractRow[]) {
     ),
     installmentRows(db, ids),
     filesOfInstallments(db, ids),
+    hourlyProgress(
+      db,
+      rows.filter((r) => r.billing === 'hourly').map((r) => r.id),
+    ),
   ])
   const title = new Map(projects.map((p) => [p.id, p.title]))
   const byContract = Map.groupBy(installments, (i) => i.contract_id)
@@ -219,6 +224,7 @@ async function contracts(deps: ViewDeps, rows: ContractRow[]) {
     billing: r.billing as 'fixed' | 'hourly',
     hourlyRateMinor: r.hourly_rate_minor,
     weeklyLimitHours: r.weekly_limit_hours,
+    hourly: hourly.get(r.id) ?? null,
     roomId: Number(r.room_id),
     createdAt: r.created_at,
     endedAt: r.ended_at,
