@@ -4,9 +4,9 @@ import { Avatar } from '~/components/ui/avatar'
 import { formatMoney, formatRating, joinPresent } from '~/lib/format'
 import type { SearchHit as Hit } from '#server/modules/profiles/contract.ts'
 
-/** A freelancer in Find Freelancers' results. */
+/** A freelancer in Find Freelancers' results (a client's page), with the way to invite them (decision 335). */
 export function FreelancerHit({ hit: h }: { hit: Hit }) {
-  const { t, i18n } = useTranslation('profile')
+  const { t, i18n } = useTranslation(['profile', 'projects'])
   return (
     <li className="card hit">
       <Avatar src={h.imageDisplayable && h.imageUrl ? `/api/v1/${h.imageUrl}` : null} alt="" size={64} />
@@ -42,6 +42,13 @@ export function FreelancerHit({ hit: h }: { hit: Hit }) {
               amount: formatMoney(h.hourlyRate.amountMinor, h.hourlyRate.currency, i18n.language),
             })
           : ''}
+        <br />
+        <Link
+          to={`/profiles/freelancers/${h.userId}#invite`}
+          aria-label={t('projects:invitations.inviteName', { name: h.name })}
+        >
+          {t('projects:invitations.invite')}
+        </Link>
       </p>
     </li>
   )
