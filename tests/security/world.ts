@@ -249,6 +249,24 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     }),
   )
 
+  // An invite-only project (decision 335): its client, the invited freelancer and admins see it;
+  // its title and the invitation's message are theirs.
+  const invited = await ok(
+    t.call('POST', 'projects', {
+      token: client.token,
+      body: {
+        ...projectInput(`Private ${marker('private', 'client', 'freelancer', 'admin')}`, true),
+        visibility: 'invited',
+      },
+    }),
+  )
+  const invitation = await ok(
+    t.call('POST', `projects/${invited.id}/invitations`, {
+      token: client.token,
+      body: { freelancerId: freelancer.id, message: marker('invitation', 'client', 'freelancer') },
+    }),
+  )
+
   await t.api.jobs.outbox.drain()
   const notification = await database.db
     .selectFrom('notification')
@@ -297,6 +315,8 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     weekId: logged.week.id as number,
     entryId: logged.week.entries[0].id as number,
     savedSearchId: savedSearch.id as number,
+    invitedProjectId: invited.id as number,
+    invitationId: invitation.id as number,
     ...register,
   }
   return { t, users, ids, markers }
