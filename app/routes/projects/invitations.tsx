@@ -99,6 +99,7 @@ function InvitationCard({ inv, reply }: { inv: Invitation; reply?: FieldReply })
   return (
     <Card
       data-testid="invitation"
+      level={2}
       titleId={`invitation-${inv.id}`}
       title={
         open ? <Link to={`/projects/details/${inv.projectId}`}>{inv.projectTitle}</Link> : inv.projectTitle
