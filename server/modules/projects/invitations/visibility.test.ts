@@ -125,5 +125,26 @@ for (const dialect of dialects) {
       const page = await s.t.call('GET', `projects/${members}/details-for-freelancer`, { token: fiona.token })
       expect(page.json.project.visibility).toBe('signed_in')
     })
+
+    test('a project made invite-only leaves the searches and the wishlists of those it no longer shows to', async () => {
+      expect((await s.t.call('POST', `projects/${members}/wishlist`, { token: fiona.token })).status).toBe(
+        200,
+      )
+      const wished = async () =>
+        (await s.t.call('GET', 'projects/wishlist', { token: fiona.token })).json.data.map(
+          (p: { id: number }) => p.id,
+        )
+      expect(await wished()).toEqual([members])
+      const edited = await s.t.call('PUT', `projects/${members}`, {
+        token: client.token,
+        body: projectBody(cat.sub.id, cat.skills, {
+          title: 'Members review a footbridge deck',
+          visibility: 'invited',
+        }),
+      })
+      expect(edited.status, edited.text).toBe(200)
+      expect(await wished()).toEqual([])
+      expect(await found(fiona.token)).toEqual([everyone])
+    })
   })
 }
