@@ -71,6 +71,8 @@ export default [
     route('projects/details/:projectId', 'routes/projects/details.tsx'),
     route('projects/freelancer', 'routes/projects/contracts.tsx'),
     route('projects/freelancer/porposals', 'routes/projects/proposals.tsx'),
+    // A freelancer's invitations to projects (decision 335).
+    route('projects/invitations', 'routes/projects/invitations.tsx'),
     route('projects/freelancer/contract/:projectId', 'routes/projects/contract.tsx'),
     route('projects/client/pay/:projectId', 'routes/payments/pay.tsx'),
     route('checkout/:token', 'routes/payments/checkout.tsx'),

@@ -232,6 +232,7 @@ function MyProposals({ proposals }: { proposals: NonNullable<DashboardData['prop
       )}
       <p className="dashboard-more">
         <Link to="/projects/freelancer/porposals">{t('proposals.all')}</Link> ·{' '}
+        <Link to="/projects/invitations">{t('proposals.invitations')}</Link> ·{' '}
         <Link to="/projects/getprojects?search=all">{t('proposals.find')}</Link>
       </p>
     </section>

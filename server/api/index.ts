@@ -54,6 +54,9 @@ import { adminUsersRoutes } from '../modules/admin-users/routes.ts'
 import { createChangeOrders } from '../modules/projects/change-orders/service.ts'
 import { createChangeOrderMoney } from '../modules/payments/change-order-money.ts'
 import { changeOrdersRoutes } from '../modules/projects/change-orders/routes.ts'
+import { createInvitations } from '../modules/projects/invitations/service.ts'
+import { invitationsRoutes } from '../modules/projects/invitations/routes.ts'
+import { createProjectViews } from '../modules/projects/views.ts'
 import { createTimesheets } from '../modules/projects/timesheets/service.ts'
 import { timesheetsRoutes } from '../modules/projects/timesheets/routes.ts'
 import { alertsOutboxHandlers, createAlertsService, createDigestJob } from '../modules/alerts/service.ts'
@@ -182,7 +185,9 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
     log: (message, err) => log.error({ err }, message),
   })
   const shortlist = createShortlist({ db, files })
-  return { projects, payments, complaints, changeOrders, deliverables, timesheets, shortlist }
+  // Invitations and private projects (decision 335).
+  const invitations = createInvitations({ db, dialect, views: createProjectViews({ db, files }) })
+  return { projects, payments, complaints, changeOrders, deliverables, timesheets, shortlist, invitations }
 }
 type Marketplace = ReturnType<typeof createMarketplace>
 
@@ -254,6 +259,8 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...identityRoutes(p.identity),
     ...filesRoutes(p.files),
     ...profilesRoutes(p.profiles),
+    // Before the projects' routes: projects/invitations is a literal path, not a project's id.
+    ...invitationsRoutes(m.invitations),
     ...projectsRoutes(m.projects),
     ...notificationsRoutes(p.notifications),
     ...chatRoutes(p.chat),

@@ -329,6 +329,24 @@ export const rows: Record<string, Row> = {
       }),
     ]),
   ),
+  // Invitations (decision 335): the freelancer's own list and answers; the invite-only project's
+  // invitations are its client's (everyone else is told it does not exist).
+  'GET projects/invitations': row(USER),
+  'POST projects/invitations/{invitationId}/accept': freelancerRow(cells('401 404 404 ok 404 404'), {
+    call: (w) => ({ params: { invitationId: w.ids.invitationId } }),
+  }),
+  'POST projects/invitations/{invitationId}/decline': freelancerRow(cells('401 404 404 ok 404 404'), {
+    call: (w) => ({ params: { invitationId: w.ids.invitationId }, body: { reason: 'Booked up' } }),
+  }),
+  'GET projects/{projectId}/invitations': row(CLIENT_ONLY, {
+    call: (w) => ({ params: { projectId: w.ids.invitedProjectId } }),
+  }),
+  'POST projects/{projectId}/invitations': row(CLIENT_ONLY, {
+    call: (w) => ({
+      params: { projectId: w.ids.invitedProjectId },
+      body: { freelancerId: w.users.company.id, message: 'Please have a look' },
+    }),
+  }),
   'GET notificationHub/notifications/{userId}': freelancerRow(cells('401 403 403 ok 403 403')),
   'GET notificationHub/unreadNotifications/{userId}': freelancerRow(cells('401 403 403 ok 403 403')),
   'PUT notifications/read': row(USER),

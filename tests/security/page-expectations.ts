@@ -79,6 +79,8 @@ const table: Record<string, string> = {
   '/projects/details/:projectId': `login 302 /projects/client/details/1 ${GONE} page ${GONE} ${GONE}`,
   '/projects/freelancer': FREELANCER_SIDE,
   '/projects/freelancer/porposals': FREELANCER_SIDE,
+  // A freelancer's invitations (decision 335).
+  '/projects/invitations': FREELANCER_SIDE,
   '/projects/freelancer/contract/:projectId': FREELANCER_SIDE,
   '/projects/changes/:projectId': PARTIES,
   // Paying needs the installments chosen: without them the page is a 400 (to the client side).

@@ -260,6 +260,23 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
 
   // The client's export of their data (decision 331), ready: its link's token comes from the mail.
   await ok(t.call('POST', 'identity/data-export', { token: client.token }))
+  // An invite-only project (decision 335): its client, the invited freelancer and admins see it;
+  // its title and the invitation's message are theirs.
+  const invited = await ok(
+    t.call('POST', 'projects', {
+      token: client.token,
+      body: {
+        ...projectInput(`Private ${marker('private', 'client', 'freelancer', 'admin')}`, true),
+        visibility: 'invited',
+      },
+    }),
+  )
+  const invitation = await ok(
+    t.call('POST', `projects/${invited.id}/invitations`, {
+      token: client.token,
+      body: { freelancerId: freelancer.id, message: marker('invitation', 'client', 'freelancer') },
+    }),
+  )
 
   await t.api.jobs.outbox.drain()
   const exportMail = (
@@ -315,6 +332,8 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     entryId: logged.week.entries[0].id as number,
     savedSearchId: savedSearch.id as number,
     dataExportToken: /[?&]token=([\w-]+)/.exec(exportMail?.text ?? '')![1],
+    invitedProjectId: invited.id as number,
+    invitationId: invitation.id as number,
     ...register,
   }
   return { t, users, ids, markers }

@@ -6,11 +6,12 @@ import type { SearchHit as Hit } from '#server/modules/profiles/contract.ts'
 import { SaveFreelancerButton } from './save-button'
 
 /**
- * A freelancer in Find Freelancers' results (and the saved freelancers); with `save`, their Save
- * button: saved or not, and the page the form posts to and comes back to.
+ * A freelancer in Find Freelancers' results (a client's page, and the saved freelancers), with the
+ * way to invite them (decision 335); with `save`, their Save button: saved or not, and the page the
+ * form posts to and comes back to (decision 336).
  */
 export function FreelancerHit({ hit: h, save }: { hit: Hit; save?: { saved: boolean; action: string } }) {
-  const { t, i18n } = useTranslation('profile')
+  const { t, i18n } = useTranslation(['profile', 'projects'])
   return (
     <li className="card hit">
       <Avatar src={h.imageDisplayable && h.imageUrl ? `/api/v1/${h.imageUrl}` : null} alt="" size={64} />
@@ -46,6 +47,13 @@ export function FreelancerHit({ hit: h, save }: { hit: Hit; save?: { saved: bool
               amount: formatMoney(h.hourlyRate.amountMinor, h.hourlyRate.currency, i18n.language),
             })
           : ''}
+        <br />
+        <Link
+          to={`/profiles/freelancers/${h.userId}#invite`}
+          aria-label={t('projects:invitations.inviteName', { name: h.name })}
+        >
+          {t('projects:invitations.invite')}
+        </Link>
       </p>
       {save ? (
         <div className="hit-save">

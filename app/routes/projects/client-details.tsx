@@ -6,6 +6,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
+import { invitationsContract } from '#server/modules/projects/invitations/contract.ts'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
@@ -28,6 +29,7 @@ import { useProjectChanges } from '~/components/realtime'
 import { RegisterLink } from './register-ui'
 import { TimesheetLink } from './timesheet-link'
 import { HourlyTerms, OpenWeekNotice } from './hourly-ui'
+import { InvitationsSent } from './invitations-sent'
 import { loadShortlist, shortlistIntent } from './shortlist.server'
 import { ShortlistToolbar } from './shortlist-ui'
 
@@ -38,9 +40,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const projectId = Number(params.projectId)
   try {
     const api = apiFor(context)
-    const [view, comments] = await Promise.all([
+    const [view, comments, invitations] = await Promise.all([
       api.call(c.detailsForClient, { params: { projectId } }),
       api.call(c.comments, { params: { projectId } }),
+      api.call(invitationsContract.forProject, { params: { projectId } }),
     ])
     // Earlier versions of each revised proposal, so the client sees what changed.
     const revised = view.proposals.filter((pr) => pr.revision > 1)
@@ -57,6 +60,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     ])
     return {
       work: { ...view, revisions, comments: comments.data },
+      invitations: invitations.data,
       refunds,
       changes,
       shortlist,
@@ -192,6 +196,11 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
           />
         ))}
       </section>
+      <InvitationsSent
+        invitations={loaderData.invitations}
+        visibility={p.visibility}
+        open={p.status === 'open'}
+      />
       <Questions comments={comments} open={p.status === 'open'} />
       <section aria-labelledby="activity" className="ui-section">
         <h2 id="activity">{t('activity.title')}</h2>

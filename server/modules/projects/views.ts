@@ -1,4 +1,5 @@
 import type { DB } from '#server/db/database.ts'
+import type { ProjectVisibility } from './rules.ts'
 import type { Locale } from '#server/db/schema.ts'
 import type { Caller } from '#server/api/handler.ts'
 import type { FileService } from '../files/service.ts'
@@ -97,6 +98,7 @@ async function summaries(deps: ViewDeps, rows: ProjectRow[], locale: Locale) {
     remote: r.remote === 1,
     location: r.location,
     country: r.country,
+    visibility: r.visibility as ProjectVisibility,
     proposalCount: r.proposal_count,
     createdAt: r.created_at,
     publishedAt: r.published_at,
