@@ -80,7 +80,7 @@ test('a client saves a freelancer, shortlists two proposals with a note, compare
   await expect(card.getByRole('button', { name: 'Saved ✓ — remove' })).toBeVisible()
   await page.goto(`${base}/freelancers/saved`)
   await expect(
-    page.getByTestId('saved-freelancers').getByRole('link', { name: 'Fred Freelancer' }),
+    page.getByTestId('saved-freelancers').getByRole('link', { name: 'Fred Freelancer', exact: true }),
   ).toBeVisible()
   await expectNoAxeViolations(page)
 
