@@ -46,6 +46,10 @@ export const specificCodes = [
   'active_contract',
   'money_held',
   'money_owed',
+  // Verified identity (decision 332).
+  'verification_open',
+  'already_verified',
+  'already_decided',
 ] as const
 export type ErrorCode = (typeof errorTitles)[ErrorTitle] | (typeof specificCodes)[number]
 export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorTitles)), ...specificCodes]

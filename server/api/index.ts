@@ -58,6 +58,8 @@ import { createTimesheets } from '../modules/projects/timesheets/service.ts'
 import { timesheetsRoutes } from '../modules/projects/timesheets/routes.ts'
 import { alertsOutboxHandlers, createAlertsService, createDigestJob } from '../modules/alerts/service.ts'
 import { alertsRoutes } from '../modules/alerts/routes.ts'
+import { createVerificationService } from '../modules/verification/service.ts'
+import { verificationRoutes } from '../modules/verification/routes.ts'
 import { createSigningSecret } from '../modules/identity/signing-secret.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
@@ -127,7 +129,8 @@ function createPlatform(options: Options, limiter: RateLimiter) {
     publicUrl: config.publicUrl,
     secret: () => secret(),
   })
-  return { files, catalogue, profiles, identity, notifications, chat, alerts }
+  const verification = createVerificationService({ db, files, notifications, publicUrl: config.publicUrl })
+  return { files, catalogue, profiles, identity, notifications, chat, alerts, verification }
 }
 type Platform = ReturnType<typeof createPlatform>
 
@@ -253,6 +256,7 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...deliverablesRoutes(m.deliverables),
     ...timesheetsRoutes(m.timesheets),
     ...alertsRoutes(p.alerts),
+    ...verificationRoutes(p.verification),
   ]
 }
 

@@ -1,7 +1,7 @@
 import { useTestDatabase, type TestDialect } from '../integration/databases.ts'
 import type { Db } from '#server/db/database.ts'
 import { Role } from '#server/modules/identity/permissions.ts'
-import { moduleTestApi } from '../integration/module-api.ts'
+import { moduleTestApi, tinyPdf } from '../integration/module-api.ts'
 import { card, contractFor } from '../support/modules/payments.ts'
 import { hourlyContractFor, mondayWeeksAgo } from '../support/modules/timesheets.ts'
 import { watchChanges } from './changes.ts'
@@ -249,6 +249,14 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     }),
   )
 
+  // The second freelancer's pending verification (decision 332): its document is for SuperAdmins only.
+  await askVerification(t, freelancer2.token, marker('identity-document', 'admin'))
+  const { id: verificationId } = await database.db
+    .selectFrom('identity_verification')
+    .select('id')
+    .where('user_id', '=', freelancer2.id)
+    .executeTakeFirstOrThrow()
+
   await t.api.jobs.outbox.drain()
   const notification = await database.db
     .selectFrom('notification')
@@ -297,9 +305,29 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     weekId: logged.week.id as number,
     entryId: logged.week.entries[0].id as number,
     savedSearchId: savedSearch.id as number,
+    verificationId,
     ...register,
   }
   return { t, users, ids, markers }
+}
+
+/** Asks to be verified with a PDF that holds `text`; the request's id. */
+async function askVerification(t: ReturnType<typeof moduleTestApi>, token: string, text: string) {
+  const boundary = '----workneer-world-verification'
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nidentity\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="passport.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    tinyPdf(),
+    Buffer.from(`% ${text}\n\r\n--${boundary}--\r\n`),
+  ])
+  const answer = await t.raw('POST', 'verification', {
+    token,
+    body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  })
+  if (answer.status !== 200) throw new Error(`world: ${answer.status} ${await answer.text()}`)
 }
 
 /** A valid project of the security tests' world (a client's POST projects and PUT projects/{id} body). */

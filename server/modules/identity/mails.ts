@@ -26,6 +26,8 @@ export type MailKind =
   | 'deliverableApprovedWithComments'
   | 'deliverableToRevise'
   | 'accountClosing'
+  | 'verificationApproved'
+  | 'verificationRejected'
 type Texts = Record<string, Record<string, string>>
 
 const root = path.resolve(import.meta.dirname, '../../../locales')

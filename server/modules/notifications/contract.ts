@@ -16,6 +16,7 @@ export const notificationTypes = [
   'Payment',
   // A job alert (decision 328): a new match of a saved search.
   'SavedSearch',
+  'Verification',
 ] as const
 
 const id = recordId

@@ -12,6 +12,8 @@ export function notificationTarget(
 ) {
   // A job alert opens the project it found, or (a freelancer found) the saved searches (decision 328).
   if (n.type === 'SavedSearch') return n.projectId != null ? `/projects/details/${n.projectId}` : '/alerts'
+  // A decision on an identity check opens the person's verification page (decision 332).
+  if (n.type === 'Verification') return '/profile/verification'
   if (n.type === 'Complaint') return roles?.includes(Role.SuperAdmin) ? '/admin/complaints' : '/ticketSupport'
   if (n.roomId != null) return `/chats/${n.roomId}`
   if (n.projectId == null) return '/'

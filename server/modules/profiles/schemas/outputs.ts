@@ -141,5 +141,7 @@ export const searchHit = z.object({
   hourlyRate: money.nullable(),
   rating: z.object({ average: z.number(), count: z.number() }),
   skills: z.array(option),
+  /** A SuperAdmin checked the freelancer's identity document (decision 332). */
+  verified: z.boolean(),
 })
 export type SearchHit = z.infer<typeof searchHit>
