@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { Avatar } from '~/components/ui/avatar'
 import { formatMoney, formatRating, joinPresent } from '~/lib/format'
 import type { SearchHit as Hit } from '#server/modules/profiles/contract.ts'
+import { VerifiedBadge } from '~/components/verified-badge'
 
 /** A freelancer in Find Freelancers' results. */
 export function FreelancerHit({ hit: h }: { hit: Hit }) {
@@ -13,6 +14,12 @@ export function FreelancerHit({ hit: h }: { hit: Hit }) {
       <div>
         <h2>
           <Link to={`/profiles/freelancers/${h.userId}`}>{h.name}</Link>
+          {h.verified ? (
+            <>
+              {' '}
+              <VerifiedBadge />
+            </>
+          ) : null}
         </h2>
         <p className="item-title">{h.title}</p>
         <p className="muted small">

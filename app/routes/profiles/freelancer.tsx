@@ -12,6 +12,7 @@ import { projectsContract } from '#server/modules/projects/contract.ts'
 import { ProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
 import { publicPageHeaders } from '~/lib/public-page'
+import { VerifiedBadge } from '~/components/verified-badge'
 
 // A freelancer's public profile: anyone may read it (a visitor, a client comparing proposals).
 export const headers = publicPageHeaders
@@ -72,6 +73,7 @@ function ProfileHead({ profile: p, own }: { profile: Profile; own: boolean }) {
       />
       <div>
         <h1>{p.name}</h1>
+        {p.verified ? <VerifiedBadge /> : null}
         <p className="lead">{p.title}</p>
         <p className="muted" data-testid="profile-line">
           {joinPresent([

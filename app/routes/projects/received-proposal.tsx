@@ -10,6 +10,7 @@ import { Button, ButtonGroup } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Person } from '~/components/ui/person'
 import { StatusChip } from '~/components/ui/status-chip'
+import { VerifiedBadge } from '~/components/verified-badge'
 
 type Proposal = ResultOf<typeof c.detailsForClient>['proposals'][number]
 type Revision = ResultOf<typeof c.proposalRevisions>['data'][number]
@@ -38,6 +39,7 @@ export function ReceivedProposal({ pr, revisions, answerable }: ReceivedProposal
           subtitle={pr.freelancer.title}
           rating={{ value: pr.freelancer.rating, count: pr.freelancer.ratingCount }}
         />
+        {pr.freelancer.verified ? <VerifiedBadge /> : null}
         <StatusChip machine="proposal" state={pr.status} />
       </header>
       <ProposalTerms proposal={pr} />
