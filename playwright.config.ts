@@ -67,6 +67,7 @@ const postgresSpecs = [
   'timesheets',
   'hourly',
   'job-alerts',
+  'verification',
 ].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is
