@@ -4,6 +4,7 @@ import { Role } from '#server/modules/identity/permissions.ts'
 import { moduleTestApi, tinyPdf } from '../integration/module-api.ts'
 import { card, contractFor } from '../support/modules/payments.ts'
 import { hourlyContractFor, mondayWeeksAgo } from '../support/modules/timesheets.ts'
+import { askVerification } from '../support/modules/verification.ts'
 import { watchChanges } from './changes.ts'
 
 // A small marketplace for the security tests: two clients, a company, two freelancers and a
@@ -250,7 +251,8 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
   )
 
   // The second freelancer's pending verification (decision 332): its document is for SuperAdmins only.
-  await askVerification(t, freelancer2.token, marker('identity-document', 'admin'))
+  const document = Buffer.concat([tinyPdf(), Buffer.from(`% ${marker('identity-document', 'admin')}\n`)])
+  await askVerification(t.raw, freelancer2.token, { name: 'passport.pdf', bytes: document })
   const { id: verificationId } = await database.db
     .selectFrom('identity_verification')
     .select('id')
@@ -309,25 +311,6 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     ...register,
   }
   return { t, users, ids, markers }
-}
-
-/** Asks to be verified with a PDF that holds `text`; the request's id. */
-async function askVerification(t: ReturnType<typeof moduleTestApi>, token: string, text: string) {
-  const boundary = '----workneer-world-verification'
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nidentity\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="passport.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    tinyPdf(),
-    Buffer.from(`% ${text}\n\r\n--${boundary}--\r\n`),
-  ])
-  const answer = await t.raw('POST', 'verification', {
-    token,
-    body,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  })
-  if (answer.status !== 200) throw new Error(`world: ${answer.status} ${await answer.text()}`)
 }
 
 /** A valid project of the security tests' world (a client's POST projects and PUT projects/{id} body). */

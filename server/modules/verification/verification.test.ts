@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { tinyPdf, tinyPng, useModuleApi } from '../../../tests/integration/module-api.ts'
+import { askVerification } from '../../../tests/support/modules/verification.ts'
 
 // Verified identity on both databases (issue 42 item 4, decision 332): the document is stored
 // encrypted, read by SuperAdmins only and deleted with its key once the request is decided; the
@@ -16,25 +17,8 @@ for (const dialect of dialects) {
       client = await s.t.user('client', 'Cora', 'Client')
     }, 60_000)
 
-    /** Asks with a multipart form: `kind` and one file. */
-    async function ask(token: string, fileName: string, bytes: Buffer, kind = 'identity') {
-      const boundary = '----workneer-verify-test'
-      const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        bytes,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ])
-      const response = await s.t.raw('POST', 'verification', {
-        token,
-        body,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      })
-      const text = await response.text()
-      return { status: response.status, json: text ? JSON.parse(text) : undefined }
-    }
+    const ask = (token: string, name: string, bytes: Buffer, kind = 'identity') =>
+      askVerification(s.t.raw, token, { name, bytes }, kind)
     const documents = () => s.database.db.selectFrom('verification_document').selectAll().execute()
     const requests = (userId: number) =>
       s.database.db.selectFrom('identity_verification').selectAll().where('user_id', '=', userId).execute()
