@@ -137,6 +137,19 @@ for (const dialect of dialects) {
       expect((await ask(company.token, 'registry.pdf', tinyPdf(), 'company')).status).toBe(200)
     })
 
+    test("an erased account's request and document go with its personal data", async () => {
+      const gone = await s.t.user('freelancer', 'Gus', 'Gone')
+      expect((await ask(gone.token, 'id.pdf', tinyPdf())).status).toBe(200)
+      const { id } = await pendingOf(gone.id)
+      const deleted = await s.t.call('POST', `Admin/users/${gone.id}/delete`, {
+        token: admin.token,
+        body: { reason: 'The person asked to be forgotten' },
+      })
+      expect(deleted.status, deleted.text).toBe(200)
+      expect(await requests(gone.id)).toEqual([])
+      expect((await documents()).some((d) => d.verification_id === id)).toBe(false)
+    })
+
     test('Find Freelancers shows the badge and filters to verified freelancers only', async () => {
       const plain = await s.t.user('freelancer', 'Pia', 'Plain')
       const sure = await s.t.user('freelancer', 'Sam', 'Sure')

@@ -21,3 +21,14 @@ export async function verifiedAmong(db: Executor, userIds: readonly number[]) {
 
 export const isVerified = async (db: Executor, userId: number) =>
   (await verifiedAmong(db, [userId])).has(userId)
+
+/** An erased account's requests and documents go with its personal data (decision 236): nothing of them is kept. */
+export async function eraseVerification(executor: Executor, userId: number) {
+  await executor
+    .deleteFrom('verification_document')
+    .where('verification_id', 'in', (eb) =>
+      eb.selectFrom('identity_verification').select('id').where('user_id', '=', userId),
+    )
+    .execute()
+  await executor.deleteFrom('identity_verification').where('user_id', '=', userId).execute()
+}
