@@ -103,26 +103,19 @@ export default function VerificationQueue({ loaderData: { result, url }, actionD
               </p>
               {answer?.failed?.id === r.id ? <Notice kind="error">{t(answer.failed.reason)}</Notice> : null}
               <ButtonGroup>
-                <Confirm
-                  label={t('admin.approve')}
-                  variant="primary"
-                  question={t('admin.approveQuestion', { name: r.name })}
-                  yes={t('admin.approveYes')}
-                  fields={{ intent: 'approve', id: r.id, name: r.name }}
-                />
-                <Confirm
-                  label={t('admin.reject')}
-                  variant="destructive"
-                  question={t('admin.rejectQuestion', { name: r.name })}
-                  yes={t('admin.rejectYes')}
-                  fields={{ intent: 'reject', id: r.id, name: r.name }}
-                  open={answer?.failed?.id === r.id}
-                >
-                  <div className="field">
-                    <label htmlFor={`reason-${r.id}`}>{t('admin.reason')}</label>
-                    <textarea id={`reason-${r.id}`} name="reason" rows={3} required maxLength={REASON_MAX} />
-                  </div>
-                </Confirm>
+                {decisions.map((decision) => (
+                  <Confirm
+                    key={decision}
+                    label={t(`admin.${decision}`)}
+                    variant={decision === 'approve' ? 'primary' : 'destructive'}
+                    question={t(`admin.${decision}Question`, { name: r.name })}
+                    yes={t(`admin.${decision}Yes`)}
+                    fields={{ intent: decision, id: r.id, name: r.name }}
+                    open={decision === 'reject' && answer?.failed?.id === r.id}
+                  >
+                    {decision === 'reject' ? <ReasonField id={r.id} /> : null}
+                  </Confirm>
+                ))}
               </ButtonGroup>
             </Card>
           ))}
@@ -132,6 +125,19 @@ export default function VerificationQueue({ loaderData: { result, url }, actionD
       )}
       <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
     </main>
+  )
+}
+
+const decisions = ['approve', 'reject'] as const
+
+/** Why a request is rejected: required to reject, told to the person. */
+function ReasonField({ id }: { id: number }) {
+  const { t } = useTranslation('verification')
+  return (
+    <div className="field">
+      <label htmlFor={`reason-${id}`}>{t('admin.reason')}</label>
+      <textarea id={`reason-${id}`} name="reason" rows={3} required maxLength={REASON_MAX} />
+    </div>
   )
 }
 
