@@ -70,6 +70,7 @@ const postgresSpecs = [
   'job-alerts',
   'shortlist',
   'invitations',
+  'verification',
 ].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is

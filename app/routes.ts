@@ -51,6 +51,8 @@ export default [
     route('profile/account-settings/two-factor', 'routes/profile/two-factor.tsx'),
     route('profile/account-settings/close', 'routes/profile/close-account.tsx'),
     route('profile/account-settings/data-export/download', 'routes/profile/data-export-download.tsx'),
+    // Verified identity (decision 332).
+    route('profile/verification', 'routes/profile/verification.tsx'),
     route('profile', 'routes/profile/index.tsx'),
     route('profiles/freelancers/:id', 'routes/profiles/freelancer.tsx'),
     route('profiles/clients/:id', 'routes/profiles/client.tsx', { id: 'profiles-client' }),
@@ -114,6 +116,7 @@ export default [
       route('admin/users', 'routes/admin/users.tsx'),
       route('admin/users/:userId', 'routes/admin/user.tsx'),
       route('admin/audit', 'routes/admin/audit.tsx'),
+      route('admin/verifications', 'routes/admin/verifications.tsx'),
       route('admin/categories', 'routes/admin/catalogue/categories.tsx'),
       route('admin/categories/import', 'routes/admin/catalogue/import.tsx'),
       route('admin/categories/:categoryId', 'routes/admin/catalogue/category.tsx'),
@@ -134,6 +137,7 @@ export default [
   route('projects/transmittal/:transmittalId/pdf', 'routes/projects/transmittal-pdf.tsx'),
   route('statements.csv', 'routes/payments/statements-csv.tsx'),
   route('admin/categories/export/:format', 'routes/admin/catalogue/export.tsx'),
+  route('admin/verifications/:id/document', 'routes/admin/verification-document.tsx'),
   ...benchPages,
   // Every component of the design system in every state (development and e2e only; decision 110).
   route('_styleguide', 'routes/styleguide.tsx'),

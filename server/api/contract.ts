@@ -21,6 +21,14 @@ export const recordId = z.coerce
   .positive('must be positive')
   .max(MAX_DB_INTEGER, 'is not a known id')
 
+/** A list's page number in a query: 1 unless given, at most 10,000. */
+export const pageNumber = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .max(10_000, 'is too large')
+  .default(1)
+
 /**
  * A person's name as a screen shows it (decision 271). A deleted account reads "Deleted user", and
  * support "Workneer support", in the caller's language, as every other text the API words.

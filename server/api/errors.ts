@@ -51,6 +51,10 @@ export const specificCodes = [
   // A person's export of their data (issue 42 item 2): one at a time, one a day.
   'export_in_progress',
   'export_rate_limited',
+  // Verified identity (decision 332).
+  'verification_open',
+  'already_verified',
+  'already_decided',
 ] as const
 export type ErrorCode = (typeof errorTitles)[ErrorTitle] | (typeof specificCodes)[number]
 export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorTitles)), ...specificCodes]

@@ -67,6 +67,8 @@ import { createFavourites } from '../modules/favourites/service.ts'
 import { favouritesRoutes } from '../modules/favourites/routes.ts'
 import { createShortlist } from '../modules/projects/shortlist/service.ts'
 import { shortlistRoutes } from '../modules/projects/shortlist/routes.ts'
+import { createVerificationService } from '../modules/verification/service.ts'
+import { verificationRoutes } from '../modules/verification/routes.ts'
 import { createSigningSecret } from '../modules/identity/signing-secret.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
@@ -143,7 +145,19 @@ function createPlatform(options: Options, limiter: RateLimiter) {
   })
   // Saved freelancers are shown as Find Freelancers shows them (decision 336).
   const favourites = createFavourites({ db, hits: profiles.hits })
-  return { files, catalogue, profiles, identity, notifications, chat, alerts, dataExports, favourites }
+  const verification = createVerificationService({ db, files, notifications, publicUrl: config.publicUrl })
+  return {
+    files,
+    catalogue,
+    profiles,
+    identity,
+    notifications,
+    chat,
+    alerts,
+    dataExports,
+    favourites,
+    verification,
+  }
 }
 type Platform = ReturnType<typeof createPlatform>
 
@@ -277,6 +291,7 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...dataExportRoutes(p.dataExports),
     ...favouritesRoutes(p.favourites),
     ...shortlistRoutes(m.shortlist),
+    ...verificationRoutes(p.verification),
   ]
 }
 

@@ -13,6 +13,7 @@ import type { PlatformTables } from './schema/platform.ts'
 import type { ProfilesTables } from './schema/profiles.ts'
 import type { ProjectsTables } from './schema/projects.ts'
 import type { TimesheetsTables } from './schema/timesheets.ts'
+import type { VerificationTables } from './schema/verification.ts'
 
 // Table shapes as Kysely sees them, one file per area under schema/. Flags are 0/1 integers and
 // timestamps ISO-8601 UTC strings on both databases, so services never branch on the dialect.
@@ -31,6 +32,7 @@ export type * from './schema/change-orders.ts'
 export type * from './schema/alerts.ts'
 export type * from './schema/data-exports.ts'
 export type * from './schema/favourites.ts'
+export type * from './schema/verification.ts'
 
 export interface Database
   extends
@@ -48,4 +50,5 @@ export interface Database
     TimesheetsTables,
     AlertsTables,
     DataExportTables,
-    FavouritesTables {}
+    FavouritesTables,
+    VerificationTables {}

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import { DEFAULT_MAX_FILE_KB } from '../modules/files/rules.ts'
 import { limits as projectLimits } from '../modules/projects/rules.ts'
 import { MAX_JSON_BYTES } from '../api/handler.ts'
+import { DOCUMENT_MAX_KB } from '../modules/verification/choices.ts'
 import type { Destination } from './request-guard.ts'
 
 // How much of a request body each kind of request may send (decision 081). The limit is decided
@@ -22,12 +23,15 @@ const pageUploads: [RegExp, number][] = [
     /^\/projects\/(create|client\/edit\/\d+|client\/details\/\d+|details\/\d+|freelancer\/contract\/\d+)\/?$/,
     projectLimits.documentKb,
   ],
+  // An identity document for verification (decision 332).
+  [/^\/profile\/verification\/?$/, DOCUMENT_MAX_KB],
 ]
 // API endpoints taking multipart: project files have the documents' limit, every other upload
 // (profile images, portfolio files, rate sheets) docs/product.md §5's default. The files module then checks
 // the exact limit of the endpoint's kind while the file streams.
 const apiUploads: [RegExp, number][] = [
   [/^\/api\/v1\/projects\/\d+\/uploadprojectfiles\/?$/i, projectLimits.documentKb],
+  [/^\/api\/v1\/verification\/?$/i, DOCUMENT_MAX_KB],
 ]
 
 export type BodyKind = 'form' | 'json' | 'upload'

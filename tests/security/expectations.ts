@@ -314,6 +314,10 @@ export const rows: Record<string, Row> = {
   'DELETE projects/proposals/{proposalId}/shortlist': row(CLIENT_ONLY),
   // Saved searches (decision 328): the caller's own list; saving a Find Project search is a
   // freelancer's; one search is its owner's alone (404 to anyone else).
+  // Verified identity (decision 332): anyone signed in reads their own state; only freelancers and
+  // companies ask (the second freelancer's request is open: 409).
+  'GET verification': row(USER),
+  'POST verification': freelancerRow(cells('401 403 ok ok 403 ok')),
   'GET SavedSearches': row(USER),
   'POST SavedSearches': freelancerRow(cells('401 403 403 ok 403 ok'), {
     call: () => ({ body: { name: 'Footbridges', search: 'footbridge' } }),
@@ -518,6 +522,16 @@ const adminRows: Record<string, Row> = {
       row(ADMIN, { call: onBystander, endsSession: 2 }),
     ]),
   ),
+  // The second freelancer's pending request: its document is read (GET runs first), then decided.
+  'GET Admin/verifications/{id}/document': row(ADMIN, {
+    call: (w) => ({ params: { id: w.ids.verificationId } }),
+  }),
+  'POST Admin/verifications/{id}/decide': row(ADMIN, {
+    call: (w) => ({
+      params: { id: w.ids.verificationId },
+      body: { decision: 'reject', reason: 'Matrix check' },
+    }),
+  }),
   // Granting a role ends the account's sessions too (decision 265).
   'POST Admin/users/{userId}/super-admin': row(ADMIN, {
     call: (w) => ({ ...onBystander(w), body: { change: 'grant', reason: 'Matrix check' } }),

@@ -117,6 +117,8 @@ const table: Record<string, string> = {
   '/admin/users': ADMIN,
   '/admin/users/:userId': ADMIN,
   '/admin/audit': ADMIN,
+  '/admin/verifications': ADMIN,
+  '/admin/verifications/:id/document': ADMIN_ANY,
   '/admin/content': 'login unauthorized unauthorized unauthorized 302 /admin/content/blogs unauthorized',
   '/admin/content/:kind': ADMIN_ANY,
   '/admin/content/:kind/new': ADMIN_ANY,
@@ -131,6 +133,7 @@ const table: Record<string, string> = {
   '/profile/account-settings/close': SIGNED_IN,
   // The client's archive of their data is ready (decision 331); anyone else's link is back to their settings.
   '/profile/account-settings/data-export/download': `login page ${times('302 /profile/account-settings?export=gone#data-export', 4)}`,
+  '/profile/verification': SIGNED_IN,
   '/*': same(GONE),
   '/set-language': same('302 /'),
   '/newsletter': same('302 /'),

@@ -1,9 +1,10 @@
 import { useTestDatabase, type TestDialect } from '../integration/databases.ts'
 import type { Db } from '#server/db/database.ts'
 import { Role } from '#server/modules/identity/permissions.ts'
-import { moduleTestApi } from '../integration/module-api.ts'
+import { moduleTestApi, tinyPdf } from '../integration/module-api.ts'
 import { card, contractFor } from '../support/modules/payments.ts'
 import { hourlyContractFor, mondayWeeksAgo } from '../support/modules/timesheets.ts'
+import { askVerification } from '../support/modules/verification.ts'
 import { watchChanges } from './changes.ts'
 
 // A small marketplace for the security tests: two clients, a company, two freelancers and a
@@ -277,6 +278,14 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
       body: { freelancerId: freelancer.id, message: marker('invitation', 'client', 'freelancer') },
     }),
   )
+  // The second freelancer's pending verification (decision 332): its document is for SuperAdmins only.
+  const document = Buffer.concat([tinyPdf(), Buffer.from(`% ${marker('identity-document', 'admin')}\n`)])
+  await askVerification(t.raw, freelancer2.token, { name: 'passport.pdf', bytes: document })
+  const { id: verificationId } = await database.db
+    .selectFrom('identity_verification')
+    .select('id')
+    .where('user_id', '=', freelancer2.id)
+    .executeTakeFirstOrThrow()
 
   await t.api.jobs.outbox.drain()
   const exportMail = (
@@ -334,6 +343,7 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     dataExportToken: /[?&]token=([\w-]+)/.exec(exportMail?.text ?? '')![1],
     invitedProjectId: invited.id as number,
     invitationId: invitation.id as number,
+    verificationId,
     ...register,
   }
   return { t, users, ids, markers }

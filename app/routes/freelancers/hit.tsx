@@ -4,6 +4,7 @@ import { Avatar } from '~/components/ui/avatar'
 import { formatMoney, formatRating, joinPresent } from '~/lib/format'
 import type { SearchHit as Hit } from '#server/modules/profiles/contract.ts'
 import { SaveFreelancerButton } from './save-button'
+import { VerifiedBadge } from '~/components/verified-badge'
 
 /**
  * A freelancer in Find Freelancers' results (a client's page, and the saved freelancers), with the
@@ -18,6 +19,12 @@ export function FreelancerHit({ hit: h, save }: { hit: Hit; save?: { saved: bool
       <div>
         <h2 id={`freelancer-${h.userId}-name`}>
           <Link to={`/profiles/freelancers/${h.userId}`}>{h.name}</Link>
+          {h.verified ? (
+            <>
+              {' '}
+              <VerifiedBadge />
+            </>
+          ) : null}
         </h2>
         <p className="item-title">{h.title}</p>
         <p className="muted small">

@@ -53,6 +53,7 @@ function queryFromUrl(params: URLSearchParams) {
     availability: params.get('availability') || undefined,
     language: params.get('language') || undefined,
     minRating: params.get('rating') || undefined,
+    verifiedOnly: params.get('verified') === 'on' || undefined,
     sort: params.get('sort') || undefined,
     page: params.get('page') || undefined,
     pageSize: PAGE_SIZE,
@@ -275,6 +276,7 @@ function WhoFilters({ data }: { data: SearchData }) {
           label: t('search.ratingAtLeast', { rating: r }),
         }))}
       />
+      <VerifiedOnly checked={p('verified') === 'on'} />
       <FilterSelect
         name="sort"
         label={t('search.sort')}
@@ -282,6 +284,16 @@ function WhoFilters({ data }: { data: SearchData }) {
         options={searchSorts.map((s) => ({ value: s, label: t(`search.sorts.${s}`) }))}
       />
     </>
+  )
+}
+
+/** Only freelancers whose identity a SuperAdmin checked (decision 332). */
+function VerifiedOnly({ checked }: { checked: boolean }) {
+  const { t } = useTranslation('ui')
+  return (
+    <label className="choice">
+      <input type="checkbox" name="verified" value="on" defaultChecked={checked} /> {t('verified.filter')}
+    </label>
   )
 }
 

@@ -165,6 +165,9 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         notice={loaderData.saved === 'data-export' ? 'requested' : loaderData.exportGone ? 'gone' : null}
         refused={actionData && 'refused' in actionData ? actionData.refused : undefined}
       />
+      {details.accountType === 'freelancer' || details.accountType === 'company' ? (
+        <VerificationSection />
+      ) : null}
 
       <section aria-labelledby="close-heading">
         <h2 id="close-heading">{t('close.title')}</h2>
@@ -180,6 +183,20 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         </button>
       </Form>
     </main>
+  )
+}
+
+/** Verified identity (decision 332): freelancers and companies ask from their own page. */
+function VerificationSection() {
+  const { t } = useTranslation('verification')
+  return (
+    <section aria-labelledby="verification-heading">
+      <h2 id="verification-heading">{t('settings.title')}</h2>
+      <p>{t('settings.text')}</p>
+      <Link to="/profile/verification" className="button">
+        {t('settings.link')}
+      </Link>
+    </section>
   )
 }
 

@@ -12,6 +12,7 @@ import { projectsContract } from '#server/modules/projects/contract.ts'
 import { ProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
 import { publicPageHeaders } from '~/lib/public-page'
+import { PaymentVerifiedBadge, VerifiedBadge } from '~/components/verified-badge'
 
 // The public profile of an individual client (/profiles/clients/:id) or a company
 // (/profiles/companies/:id): one module, the route id says which.
@@ -97,6 +98,11 @@ function ProfileHead({ profile: p, own }: { profile: Profile; own: boolean }) {
       />
       <div>
         <h1>{(company && p.companyName) || p.name}</h1>
+        {p.verified || p.paymentVerified ? (
+          <p>
+            {p.verified ? <VerifiedBadge /> : null} {p.paymentVerified ? <PaymentVerifiedBadge /> : null}
+          </p>
+        ) : null}
         <p className="lead">{company ? t('public.company') : t('public.individual')}</p>
         <p className="muted" data-testid="profile-line">
           {joinPresent([

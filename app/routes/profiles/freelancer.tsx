@@ -16,6 +16,7 @@ import { favouriteIntent, savedAmong } from '../freelancers/favourites.server'
 import { SaveFreelancerButton } from '../freelancers/save-button'
 import { InviteForm } from './invite-form'
 import { inviteAction, invitableProjects } from './invite.server'
+import { VerifiedBadge } from '~/components/verified-badge'
 
 // A freelancer's public profile: anyone may read it (a visitor, a client comparing proposals).
 export const headers = publicPageHeaders
@@ -114,6 +115,7 @@ function ProfileHead({
       />
       <div>
         <h1 id="profile-name">{p.name}</h1>
+        {p.verified ? <VerifiedBadge /> : null}
         <p className="lead">{p.title}</p>
         <p className="muted" data-testid="profile-line">
           {joinPresent([

@@ -25,6 +25,7 @@ import { Notice } from '~/components/ui/notice'
 import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
 import { publicPageHeaders } from '~/lib/public-page'
+import { PaymentVerifiedBadge } from '~/components/verified-badge'
 
 // /projects/details/{projectId}: what a freelancer sees — the project, questions and answers, and
 // their own proposal (send, see, withdraw). Saving and following are one-button forms.
@@ -109,6 +110,14 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 
 type ActionData = { proposal?: any; comment?: any; notice?: string }
 
+/** One of the client's payments went through (decision 332). */
+const ClientPaid = ({ shown }: { shown: boolean }) =>
+  shown ? (
+    <p>
+      <PaymentVerifiedBadge />
+    </p>
+  ) : null
+
 export default function ProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('projects')
   const { project: p, proposal, contract, canPropose, comments } = loaderData
@@ -160,6 +169,7 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
         <h2>{t('details.about')}</h2>
         <p className="prewrap">{p.description}</p>
         <p className="muted">{p.skills.map((s) => s.name).join(', ')}</p>
+        <ClientPaid shown={p.clientPaymentVerified} />
         {p.installments.length ? (
           <>
             <h3>{t('details.clientPlan')}</h3>

@@ -11,6 +11,7 @@ import { Card } from '~/components/ui/card'
 import { Person } from '~/components/ui/person'
 import { StatusChip } from '~/components/ui/status-chip'
 import { ShortlistControls } from './shortlist-ui'
+import { VerifiedBadge } from '~/components/verified-badge'
 
 type Proposal = ResultOf<typeof c.detailsForClient>['proposals'][number]
 type Revision = ResultOf<typeof c.proposalRevisions>['data'][number]
@@ -44,6 +45,7 @@ export function ReceivedProposal({ pr, revisions, answerable, shortlist }: Recei
           subtitle={pr.freelancer.title}
           rating={{ value: pr.freelancer.rating, count: pr.freelancer.ratingCount }}
         />
+        {pr.freelancer.verified ? <VerifiedBadge /> : null}
         <StatusChip machine="proposal" state={pr.status} />
       </header>
       <ProposalTerms proposal={pr} />

@@ -2,7 +2,15 @@ import type { Generated } from 'kysely'
 
 // Notifications (server/modules/notifications): a message key and its params, rendered per reader.
 export type NotificationType =
-  'Project' | 'Proposal' | 'ProjectStatus' | 'Chat' | 'Complaint' | 'Payment' | 'SavedSearch' | 'Invitation'
+  | 'Project'
+  | 'Proposal'
+  | 'ProjectStatus'
+  | 'Chat'
+  | 'Complaint'
+  | 'Payment'
+  | 'SavedSearch'
+  | 'Invitation'
+  | 'Verification'
 
 export type NotificationTable = {
   id: Generated<number>

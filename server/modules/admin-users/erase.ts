@@ -3,6 +3,7 @@ import type { Database } from '#server/db/schema.ts'
 import type { Dialect } from '#server/db/migrations/helpers.ts'
 import { indexFreelancer } from '../profiles/listing.ts'
 import { releaseFiles } from '../files/lifecycle.ts'
+import { eraseVerification } from '../verification/verified.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
 
@@ -39,6 +40,8 @@ export async function erasePersonalData(trx: Trx, dialect: Dialect, userId: numb
   await eraseProfiles(trx, userId, now)
   await erasePaymentDetails(trx, userId, now)
   await eraseFormEntries(trx, userId, user.email)
+  // An identity document and its request (decision 332).
+  await eraseVerification(trx, userId)
   // The search document carried the name and the profile's words.
   await indexFreelancer(trx as Kysely<Database>, dialect, userId)
   // Images and documents only this account's pages showed; their bytes go after commit.

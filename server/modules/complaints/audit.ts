@@ -54,6 +54,10 @@ export const adminActionNames = [
   'catalogue.skill.move',
   'catalogue.skill.delete',
   'catalogue.skills.import',
+  // Verified identity (decision 332): reading a person's document is audited as the decisions are.
+  'verification.approve',
+  'verification.reject',
+  'verification.document',
 ] as const
 export const adminObjectTypes = [
   'user',
@@ -72,6 +76,7 @@ export const adminObjectTypes = [
   'subcategory',
   'skill',
   'catalogue_sheet',
+  'identity_verification',
 ] as const
 export type AdminActionName = (typeof adminActionNames)[number]
 export type AdminObjectType = (typeof adminObjectTypes)[number]

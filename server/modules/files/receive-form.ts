@@ -312,6 +312,8 @@ export async function receiveForm(storage: FileStorage, request: Request, option
       fields,
       files: checked.map((c) => ({ name: c.name, size: c.size, mime: c.sniffed.mime })),
       discard: temps.discard,
+      /** The checked files' bytes (a picture's without its metadata), for a module that keeps them itself (verification's documents are kept encrypted). */
+      bytes: () => Promise.all(checked.map((c) => fs.promises.readFile(c.temp.path))),
       store: (executor: Executor, owner: { purpose: string; ownerId: number | null }) =>
         storeFiles(executor, storage, checked, owner),
     }

@@ -27,6 +27,8 @@ export type MailKind =
   | 'deliverableToRevise'
   | 'accountClosing'
   | 'dataExportReady'
+  | 'verificationApproved'
+  | 'verificationRejected'
 type Texts = Record<string, Record<string, string>>
 
 const root = path.resolve(import.meta.dirname, '../../../locales')

@@ -18,6 +18,7 @@ export const notificationTypes = [
   'SavedSearch',
   // An invitation to a project, or a freelancer's answer to one (decision 335).
   'Invitation',
+  'Verification',
 ] as const
 
 const id = recordId

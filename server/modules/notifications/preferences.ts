@@ -45,6 +45,8 @@ export const ownMailNamespaces = new Set([
   'changeOrders',
   'deliverables',
   'timesheets',
+  // An identity check's decision is an account mail: it always goes out (decision 332).
+  'verification',
 ])
 
 /** `${userId}:${kind}:${channel}` of every notice these people turned off. */

@@ -17,6 +17,8 @@ export function notificationTarget(
     return topBarOf(roles) === 'freelancer'
       ? '/projects/invitations'
       : `/projects/client/details/${n.projectId}`
+  // A decision on an identity check opens the person's verification page (decision 332).
+  if (n.type === 'Verification') return '/profile/verification'
   if (n.type === 'Complaint') return roles?.includes(Role.SuperAdmin) ? '/admin/complaints' : '/ticketSupport'
   if (n.roomId != null) return `/chats/${n.roomId}`
   if (n.projectId == null) return '/'

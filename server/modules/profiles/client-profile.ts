@@ -9,6 +9,8 @@ import { clientRole, requireRole, rolesOf } from './access.ts'
 import { countryName, personOf, userCard } from './display.ts'
 import { nowIso, type ClientKind, type Trx } from './shared.ts'
 import { storeCompleteness } from './stored-completeness.ts'
+import { isVerified } from '../verification/verified.ts'
+import { paidAmong } from '../payments/verified-payer.ts'
 
 // The profiles of those who hire: an individual client's or a company's. Both live in
 // client_profile; a company adds its website, size and founding year, an individual a category.
@@ -22,7 +24,7 @@ async function loadClient(
   const card = await userCard(db, userId)
   if (!card) return null
   const n = `name_${locale}` as const
-  const [p, subs] = await Promise.all([
+  const [p, subs, verified, paid] = await Promise.all([
     db
       .selectFrom('client_profile as cp')
       .leftJoin('industry as i', 'i.id', 'cp.industry_id')
@@ -38,6 +40,8 @@ async function loadClient(
       .where('x.user_id', '=', userId)
       .orderBy('s.sort_order')
       .execute(),
+    isVerified(db, userId),
+    paidAmong(db, [userId]),
   ])
   return {
     ...personOf(card),
@@ -55,6 +59,8 @@ async function loadClient(
     description: p?.description ?? '',
     category: p?.category_id != null ? { id: p.category_id, name: p.category_name ?? '' } : null,
     subcategories: kind === 'individual' ? subs : [],
+    verified,
+    paymentVerified: paid.has(userId),
   }
 }
 

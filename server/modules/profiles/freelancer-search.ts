@@ -9,6 +9,7 @@ import { countryName, displayableType, fileUrl } from './display.ts'
 import { pastTheCap, rankedMatches, unrankedMatches } from './search-matches.ts'
 import { filtered, idsOf, inOrder, profilesOf } from './search-query.ts'
 import type { ProfilesDeps } from './shared.ts'
+import { verifiedAmong } from '../verification/verified.ts'
 
 // Find Freelancers and the search box's suggestions. Counting stops at searchCap ("1,000+"),
 // paging stops there too (an offset never passes it), and a text search ranks only the rows it
@@ -91,7 +92,12 @@ async function pageOfMatches(deps: ProfilesDeps, query: SearchQuery, offset: num
   return { found, pageIds }
 }
 
-function toHit(r: HitRow, skills: Array<{ id: number; name: string }>, locale: Locale): SearchHit {
+function toHit(
+  r: HitRow,
+  skills: Array<{ id: number; name: string }>,
+  locale: Locale,
+  verified: boolean,
+): SearchHit {
   return {
     userId: r.user_id,
     name: displayName(r),
@@ -109,6 +115,7 @@ function toHit(r: HitRow, skills: Array<{ id: number; name: string }>, locale: L
         : null,
     rating: { average: r.rating_x100 / 100, count: r.rating_count },
     skills: skills.slice(0, 8).map(({ id, name }) => ({ id, name })),
+    verified,
   }
 }
 
@@ -125,11 +132,14 @@ export async function searchFreelancers(
   const { found, pageIds } = await pageOfMatches(deps, query, offset, size)
   // The page's own rows are read after, by id (joining every passing profile to its user first
   // made PostgreSQL scan all users).
-  const { rows, skills } = await hitsInOrder(deps.db, pageIds, locale)
+  const [{ rows, skills }, verified] = await Promise.all([
+    hitsInOrder(deps.db, pageIds, locale),
+    verifiedAmong(deps.db, pageIds),
+  ])
   const total = Math.min(found, searchCap)
   const skillsOf = Map.groupBy(skills, (s) => s.user_id)
   return {
-    data: rows.map((r) => toHit(r, skillsOf.get(r.user_id) ?? [], locale)),
+    data: rows.map((r) => toHit(r, skillsOf.get(r.user_id) ?? [], locale, verified.has(r.user_id))),
     total,
     capped: found > searchCap,
     page: query.page,
@@ -140,9 +150,14 @@ export async function searchFreelancers(
 
 /** Search hits of these freelancers, in this order (those no longer listed are left out): the saved freelancers' cards. */
 export async function hitsOf(db: DB, ids: number[], locale: Locale) {
-  const { rows, skills } = await hitsInOrder(db, ids, locale)
+  const [{ rows, skills }, verified] = await Promise.all([
+    hitsInOrder(db, ids, locale),
+    verifiedAmong(db, ids),
+  ])
   const skillsOf = Map.groupBy(skills, (s) => s.user_id)
-  return rows.filter((r) => r.status === 'Active').map((r) => toHit(r, skillsOf.get(r.user_id) ?? [], locale))
+  return rows
+    .filter((r) => r.status === 'Active')
+    .map((r) => toHit(r, skillsOf.get(r.user_id) ?? [], locale, verified.has(r.user_id)))
 }
 
 /** The search box's suggestions: the eight best matches of what was typed, by name and title. */

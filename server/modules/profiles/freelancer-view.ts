@@ -7,6 +7,7 @@ import type { OwnFreelancer, PublicFreelancer } from './contract.ts'
 import { completenessOf, freelancerSections, type SectionKey } from './rules.ts'
 import { requireFreelancer, rolesOf } from './access.ts'
 import { countryName, fileLinks, languageName, personOf, userCard, type FileLink } from './display.ts'
+import { isVerified } from '../verification/verified.ts'
 
 // Reading a freelancer's profile: the public page anyone may open while the account is active,
 // and the freelancer's own editor view, which adds gender and what is still missing.
@@ -124,7 +125,7 @@ function listSections(sections: Sections, locale: Locale, links: Map<number, Fil
 async function loadFreelancer(db: DB, userId: number, locale: Locale) {
   const card = await userCard(db, userId)
   if (!card) return null
-  const sections = await readSections(db, userId, locale)
+  const [sections, verified] = await Promise.all([readSections(db, userId, locale), isVerified(db, userId)])
   const [p, subs, skills, , , , , items] = sections
   const links = await fileLinks(
     db,
@@ -153,6 +154,7 @@ async function loadFreelancer(db: DB, userId: number, locale: Locale) {
     ...listSections(sections, locale, links),
     rateSheet: (p?.rate_sheet_file_id != null && links.get(p.rate_sheet_file_id)) || null,
     rating: { average: (p?.rating_x100 ?? 0) / 100, count: p?.rating_count ?? 0 },
+    verified,
   }
   return { view, gender: p?.gender ?? null, card }
 }

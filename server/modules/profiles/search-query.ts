@@ -2,6 +2,7 @@ import { sql, type CompiledQuery } from 'kysely'
 import type { DB } from '#server/db/database.ts'
 import type { SearchQuery } from './contract.ts'
 import type { ProfilesQuery } from './search-index.ts'
+import { verifiedIds } from '../verification/verified.ts'
 
 // The SQL pieces of Find Freelancers: which listed profiles pass a query's filters, and in which
 // order each sort reads them.
@@ -60,6 +61,8 @@ export const profilesOf = (db: DB): ProfilesQuery => db.selectFrom('freelancer_p
  */
 export function filtered(db: DB, query: SearchFilters, from = profilesOf(db), facetsAnswered = false) {
   let q = from.where('fp.listed', '=', 1)
+  // Verified identity is no facet of the text index: asked as a set, whichever way the rest is answered.
+  if (query.verifiedOnly) q = q.where('fp.user_id', 'in', verifiedIds(db))
   if (facetsAnswered) return ranged(query, q)
   if (query.categoryId) q = q.where('fp.category_id', '=', query.categoryId)
   // Set membership (IN) rather than EXISTS, so the planner may start from the (value, user_id) index when it is the most selective.

@@ -21,6 +21,8 @@ import {
 } from './reads.ts'
 import { parsePlan, type ContractRow, type ProjectRow, type ProposalRow } from './shared.ts'
 import { hourlyProgress } from './timesheets/open-weeks.ts'
+import { verifiedAmong } from '../verification/verified.ts'
+import { paidAmong } from '../payments/verified-payer.ts'
 
 // How the API shows projects, proposals, contracts and a project's history: rows in, answers out,
 // with the people, names and files they mention read alongside.
@@ -126,10 +128,11 @@ const projectAttachments = async ({ db, files }: ViewDeps, projectId: number) =>
 
 /** A project's page: its card, description, plan and files, and whether the reader saved or follows it. */
 async function details(deps: ViewDeps, row: ProjectRow, caller: Caller | null, locale: Locale) {
-  const [[summary], attachments, marks] = await Promise.all([
+  const [[summary], attachments, marks, paid] = await Promise.all([
     summaries(deps, [row], locale),
     projectAttachments(deps, row.id),
     caller ? marksOf(deps.db, caller.userId, row.id) : null,
+    paidAmong(deps.db, [row.client_id]),
   ])
   return {
     ...summary,
@@ -139,13 +142,14 @@ async function details(deps: ViewDeps, row: ProjectRow, caller: Caller | null, l
     wishlisted: !!marks?.wishlisted,
     subscribed: !!marks?.subscribed,
     isOwner: caller?.userId === row.client_id,
+    clientPaymentVerified: paid.has(row.client_id),
   }
 }
 
 async function proposals(deps: ViewDeps, rows: ProposalRow[]) {
   const { db } = deps
   if (!rows.length) return []
-  const [projects, users, profiles, fileRows] = await Promise.all([
+  const [projects, users, profiles, fileRows, verified] = await Promise.all([
     projectTitleRows(db, [...new Set(rows.map((r) => r.project_id))]),
     people(
       deps,
@@ -158,6 +162,10 @@ async function proposals(deps: ViewDeps, rows: ProposalRow[]) {
     filesOfProposals(
       db,
       rows.map((r) => r.id),
+    ),
+    verifiedAmong(
+      db,
+      rows.map((r) => r.freelancer_id),
     ),
   ])
   const project = new Map(projects.map((p) => [p.id, p]))
@@ -175,6 +183,7 @@ async function proposals(deps: ViewDeps, rows: ProposalRow[]) {
         title: pf?.title || null,
         rating: (pf?.rating_x100 ?? 0) / 100,
         ratingCount: pf?.rating_count ?? 0,
+        verified: verified.has(r.freelancer_id),
       },
       status: r.status as ProposalState,
       coverLetter: r.cover_letter,

@@ -87,6 +87,8 @@ export const publicFreelancer = z.object({
   /** The schedule of rates: a spreadsheet (xlsx or csv) the freelancer publishes with the hourly rate. */
   rateSheet: fileRef.nullable(),
   rating: z.object({ average: z.number(), count: z.number() }),
+  /** A SuperAdmin checked the freelancer's identity document (decision 332). */
+  verified: z.boolean(),
 })
 export const ownFreelancer = publicFreelancer.extend({ gender: z.string().nullable(), completeness })
 export type PublicFreelancer = z.infer<typeof publicFreelancer>
@@ -108,6 +110,10 @@ export const publicClient = z.object({
   description: z.string(),
   category: option.nullable(),
   subcategories: z.array(option),
+  /** A company whose registration a SuperAdmin checked (decision 332). */
+  verified: z.boolean(),
+  /** One of the client's payments went through: "Payment method verified" (decision 332). */
+  paymentVerified: z.boolean(),
 })
 export const ownClient = publicClient.extend({ completeness })
 export type PublicClient = z.infer<typeof publicClient>
@@ -141,5 +147,7 @@ export const searchHit = z.object({
   hourlyRate: money.nullable(),
   rating: z.object({ average: z.number(), count: z.number() }),
   skills: z.array(option),
+  /** A SuperAdmin checked the freelancer's identity document (decision 332). */
+  verified: z.boolean(),
 })
 export type SearchHit = z.infer<typeof searchHit>

@@ -46,6 +46,18 @@ export const searchQuery = z
       .min(0, 'must be between 0 and 5')
       .max(5, 'must be between 0 and 5')
       .optional(),
+    /** Only freelancers whose identity a SuperAdmin checked (decision 332); a checkbox sends `on`. */
+    verifiedOnly: z
+      .preprocess(
+        (v) =>
+          v === 'on' || v === 'true' || v === '1' || v === true
+            ? true
+            : v === 'false' || v === '0'
+              ? false
+              : v,
+        z.boolean({ error: 'must be true or false' }),
+      )
+      .optional(),
     sort: oneOf(searchSorts).default('relevance'),
     page: z.coerce
       .number({ error: 'must be a number' })

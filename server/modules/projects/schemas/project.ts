@@ -172,4 +172,6 @@ export const projectDetails = projectSummary.extend({
   wishlisted: z.boolean(),
   subscribed: z.boolean(),
   isOwner: z.boolean(),
+  /** One of the client's payments went through: "Payment method verified" (decision 332). */
+  clientPaymentVerified: z.boolean(),
 })

@@ -54,7 +54,13 @@ export const proposalOut = z.object({
   projectId: z.number(),
   projectTitle: z.string(),
   projectStatus: z.enum(projectStates),
-  freelancer: person.extend({ title: z.string().nullable(), rating: z.number(), ratingCount: z.number() }),
+  freelancer: person.extend({
+    title: z.string().nullable(),
+    rating: z.number(),
+    ratingCount: z.number(),
+    /** A SuperAdmin checked the freelancer's identity (decision 332). */
+    verified: z.boolean(),
+  }),
   status: z.enum(proposalStates),
   coverLetter: z.string(),
   bidMinor: z.number(),
