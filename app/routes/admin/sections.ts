@@ -8,6 +8,7 @@ export const adminSections: Array<Omit<TabLink, 'label'> & { key: string }> = [
   { to: '/admin/complaints', key: 'complaints' },
   { to: '/admin/payments', key: 'payments' },
   { to: '/admin/categories', key: 'categories' },
+  { to: '/admin/project-review', key: 'projectReview' },
   { to: '/admin/content', key: 'content' },
   { to: '/admin/audit', key: 'audit' },
 ]

@@ -54,6 +54,9 @@ export const adminActionNames = [
   'catalogue.skill.move',
   'catalogue.skill.delete',
   'catalogue.skills.import',
+  'project.approve',
+  'project.return',
+  'project.review-rule',
 ] as const
 export const adminObjectTypes = [
   'user',
@@ -72,6 +75,8 @@ export const adminObjectTypes = [
   'subcategory',
   'skill',
   'catalogue_sheet',
+  'project',
+  'project_review_rule',
 ] as const
 export type AdminActionName = (typeof adminActionNames)[number]
 export type AdminObjectType = (typeof adminObjectTypes)[number]

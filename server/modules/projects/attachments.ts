@@ -78,7 +78,7 @@ async function uploadTarget(db: DB, caller: Caller, id: number, target: Target) 
     return { row, proposalId: null, installmentId: i.id }
   }
   if (role !== 'client') throw row.status === 'open' ? forbidden() : notFound('Project')
-  if (!['draft', 'open', 'in_progress'].includes(row.status))
+  if (!['draft', 'returned', 'open', 'in_progress'].includes(row.status))
     throw conflict(`The project is ${row.status}; files can no longer be added`, row.status)
   return { row, proposalId: null, installmentId: null }
 }
@@ -164,7 +164,7 @@ async function removeAttachment(deps: AttachmentDeps, caller: Caller, id: number
     .executeTakeFirst()
   if (!link || link.uploaded_by !== caller.userId) throw notFound('File')
   const row = (await readProject(db, id))!
-  if (!['draft', 'open'].includes(row.status) && !link.installment_id)
+  if (!['draft', 'returned', 'open'].includes(row.status) && !link.installment_id)
     throw conflict(`The project is ${spoken(row.status)}; its files are kept`, row.status)
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('project_file').where('id', '=', link.id).execute()
