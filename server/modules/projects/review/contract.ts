@@ -17,7 +17,7 @@ export const reviewRuleInput = z.object({
   categoryIds: z
     .preprocess(
       (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
-      z.array(z.coerce.number({ error: 'must be category ids' }).int().positive()),
+      z.array(id).max(500, 'must list at most 500 categories'),
     )
     .default([]),
 })
