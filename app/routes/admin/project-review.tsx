@@ -96,7 +96,20 @@ function ReviewItem({ p, answer }: { p: Item; answer?: Answer }) {
         items={[
           [t('projectReview.category'), [p.category?.name, p.subcategory?.name].filter(Boolean).join(' › ')],
           [t('projectReview.budget'), formatMoney(p.budgetMinor, p.currency, i18n.language)],
-          [t('projectReview.files'), p.attachments.map((f) => f.name).join(', ')],
+          [
+            t('projectReview.files'),
+            p.attachments.length ? (
+              <ul className="file-list">
+                {p.attachments.map((f) => (
+                  <li key={f.id}>
+                    <a href={`/projects/files/${f.id}`} download={f.name}>
+                      {f.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null,
+          ],
         ]}
       />
       <ButtonGroup label={p.title}>

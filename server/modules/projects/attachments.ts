@@ -7,6 +7,7 @@ import { participant } from './access.ts'
 import { readProject } from './reads.ts'
 import { conflict, recordActivity } from './transition.ts'
 import { nowIso, spoken } from './shared.ts'
+import { Role } from '../identity/permissions.ts'
 import type { ProjectViews } from './views.ts'
 
 // Files of a project: the client's (drawings, specifications), a proposal's (the freelancer's
@@ -40,6 +41,8 @@ export function registerProjectFiles(db: DB, files: Pick<FileService, 'setReadPo
     if (!link) return false
     if (caller.userId === link.client_id || caller.userId === link.hired) return true
     if (link.proposal_id) return caller.userId === link.proposer
+    // The admin deciding on a project in review reads what its client attached (decision 339).
+    if (link.status === 'in_review' && caller.roles.includes(Role.SuperAdmin)) return !link.installment_id
     return !link.installment_id && link.status === 'open'
   })
   files.setReferences('project', async (executor, ids) =>

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../../tests/integration/databases.ts'
-import { useProjects } from '../../../../tests/support/modules/projects.ts'
+import { tinyPdf, useProjects } from '../../../../tests/support/modules/projects.ts'
 import { projectsOutboxHandlers } from '../outbox.ts'
 import { NOTIFY_TOPIC, PUBLISHED_TOPIC } from '../transition.ts'
 
@@ -188,6 +188,30 @@ for (const dialect of dialects) {
       expect((await post(client)).status).toBe('open')
     })
 
+    test("a waiting project's files: its client and the admin read them, a freelancer does not", async () => {
+      await setRule({ kind: 'every' })
+      const draft = await post(veteran, { publish: false })
+      const up = await s.t.upload(
+        `projects/${draft.id}/uploadProjectFiles`,
+        veteran.token,
+        'soil.pdf',
+        tinyPdf(),
+      )
+      expect(up.status).toBe(200)
+      const r = await s.t.call('PUT', `projects/${draft.id}/updatestate/open`, { token: veteran.token })
+      expect(r.json.status).toBe('in_review')
+      const read = async (who: U) =>
+        (await s.t.call('GET', `files/${up.json.id}/download`, { token: who.token })).status
+      expect(await read(veteran)).toBe(200)
+      expect(await read(admin)).toBe(200)
+      expect(await read(free)).toBe(404)
+      expect(
+        (await s.t.call('PUT', `projects/${draft.id}/updatestate/open`, { token: veteran.token })).status,
+      ).toBe(409)
+      await s.t.call('PUT', `projects/${draft.id}/updatestate/cancelled`, { token: veteran.token })
+      await setRule({ kind: 'none' })
+    })
+
     test('the client is told at each step, in the site and by mail', async () => {
       const rows = await s.database.db
         .selectFrom('outbox')
@@ -247,7 +271,7 @@ for (const dialect of dialects) {
         .where('action', '=', 'project.review-rule')
         .orderBy('id')
         .execute()
-      expect(rule.map((r) => r.to_state)).toEqual(['first', 'every', 'categories'])
+      expect(rule.map((r) => r.to_state)).toEqual(['first', 'every', 'none', 'every', 'categories'])
       await setRule({ kind: 'none' })
     })
   })
