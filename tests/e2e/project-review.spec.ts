@@ -84,6 +84,9 @@ test('a first project waits for review, is returned, resubmitted, approved and f
     if (js) await untilHydrated(sam)
     const again = main(sam).getByTestId('review-item').filter({ hasText: word })
     await expect(again).toContainText('2025 soil report')
+    // The queue and the admin's tab row fit a phone: nothing scrolls sideways at 320 px.
+    await sam.setViewportSize({ width: 320, height: 700 })
+    expect(await sam.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
     await submitAndWait(sam, again.getByRole('button', { name: 'Approve and publish' }), js)
     await expect(sam.getByText(`is approved and public`)).toBeVisible()
 
