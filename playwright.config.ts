@@ -71,6 +71,7 @@ const postgresSpecs = [
   'shortlist',
   'invitations',
   'verification',
+  'project-review',
 ].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is

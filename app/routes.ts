@@ -117,6 +117,8 @@ export default [
       route('admin/users/:userId', 'routes/admin/user.tsx'),
       route('admin/audit', 'routes/admin/audit.tsx'),
       route('admin/verifications', 'routes/admin/verifications.tsx'),
+      route('admin/project-review', 'routes/admin/project-review.tsx'),
+      route('admin/project-review/rule', 'routes/admin/project-review-rule.tsx'),
       route('admin/categories', 'routes/admin/catalogue/categories.tsx'),
       route('admin/categories/import', 'routes/admin/catalogue/import.tsx'),
       route('admin/categories/:categoryId', 'routes/admin/catalogue/category.tsx'),

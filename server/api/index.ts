@@ -26,6 +26,7 @@ import { profilesRoutes } from '../modules/profiles/routes.ts'
 import { createProjectsService } from '../modules/projects/service.ts'
 import { createMoneyMover } from '../modules/payments/release.ts'
 import { projectsRoutes } from '../modules/projects/routes.ts'
+import { projectReviewRoutes } from '../modules/projects/review/routes.ts'
 import { projectsOutboxHandlers } from '../modules/projects/outbox.ts'
 import { createDeliverables } from '../modules/projects/deliverables/service.ts'
 import { deliverablesRoutes } from '../modules/projects/deliverables/routes.ts'
@@ -276,6 +277,7 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     // Before the projects' routes: projects/invitations is a literal path, not a project's id.
     ...invitationsRoutes(m.invitations),
     ...projectsRoutes(m.projects),
+    ...projectReviewRoutes(m.projects.review),
     ...notificationsRoutes(p.notifications),
     ...chatRoutes(p.chat),
     ...dashboardRoutes(s.dashboard),

@@ -127,6 +127,9 @@ const table: Record<string, string> = {
   '/admin/categories/import': ADMIN,
   '/admin/categories/:categoryId': ADMIN,
   '/admin/categories/export/:format': ADMIN_ANY,
+  // Review before publication (decision 339).
+  '/admin/project-review': ADMIN,
+  '/admin/project-review/rule': ADMIN,
   '/userService': EVERYONE,
   '/auth/second-factor': SECOND_STEP,
   '/profile/account-settings/two-factor': SIGNED_IN,

@@ -16,6 +16,8 @@ export type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'danger'
 export const stateTones = {
   project: {
     draft: 'neutral',
+    in_review: 'progress',
+    returned: 'danger',
     open: 'info',
     in_progress: 'progress',
     completed: 'success',

@@ -9,6 +9,7 @@ export const adminSections: Array<Omit<TabLink, 'label'> & { key: string }> = [
   { to: '/admin/verifications', key: 'verifications' },
   { to: '/admin/payments', key: 'payments' },
   { to: '/admin/categories', key: 'categories' },
+  { to: '/admin/project-review', key: 'projectReview' },
   { to: '/admin/content', key: 'content' },
   { to: '/admin/audit', key: 'audit' },
 ]

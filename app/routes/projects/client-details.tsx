@@ -219,9 +219,19 @@ function Notices({ data: loaderData, notice }: { data: Details; notice: string |
   const p = loaderData.work.project
   return (
     <>
-      {loaderData.created ? (
+      {loaderData.created && p.status !== 'in_review' ? (
         <Notice kind="success">
           {p.status === 'draft' ? t('client.draftSaved') : t('client.published')}
+        </Notice>
+      ) : null}
+      {p.status === 'in_review' ? (
+        <Notice kind="info" data-testid="review-state">
+          {t('client.inReview')}
+        </Notice>
+      ) : null}
+      {p.reviewReason ? (
+        <Notice kind="warning" title={t('client.returnedTitle')} data-testid="review-reason">
+          {t('client.returned', { reason: p.reviewReason })}
         </Notice>
       ) : null}
       {loaderData.edited ? <Notice kind="success">{t('edit.saved')}</Notice> : null}
@@ -293,8 +303,11 @@ function About({ project: p }: { project: Work['project'] }) {
     <section className="ui-section">
       <h2>{t('details.about')}</h2>
       <p className="prewrap">{p.description}</p>
-      <Attachments files={p.attachments} removable={p.status === 'draft' || p.status === 'open'} />
-      {['draft', 'open', 'in_progress'].includes(p.status) ? (
+      <Attachments
+        files={p.attachments}
+        removable={p.status === 'draft' || p.status === 'returned' || p.status === 'open'}
+      />
+      {['draft', 'returned', 'open', 'in_progress'].includes(p.status) ? (
         <Form method="post" encType="multipart/form-data" className="ui-button-group">
           <input type="hidden" name="intent" value="upload" />
           <label htmlFor="client-file">{t('fields.attachment')}</label>{' '}

@@ -25,7 +25,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       api.call(c.detailsForClient, { params: { projectId } }),
       readCategoryTree(context),
     ])
-    if (!(p.status === 'draft' || (p.status === 'open' && p.proposalCount === 0)))
+    if (!(p.status === 'draft' || p.status === 'returned' || (p.status === 'open' && p.proposalCount === 0)))
       throw redirect(`/projects/client/details/${projectId}`)
     const values = {
       title: p.title,
@@ -53,7 +53,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     return {
       tree,
       values,
-      status: p.status as 'draft' | 'open',
+      status: p.status as 'draft' | 'returned' | 'open',
       constraint: getZodConstraint(projectInput),
       projectTitle: p.title,
       title: getInstance(context).t('projects:edit.title'),

@@ -26,8 +26,9 @@ const inFlight = (s: string) =>
 export function clientProjectMoves(p: ProjectLike, contract: ContractLike | null) {
   const active = contract?.status === 'active'
   return {
-    publish: p.status === 'draft',
-    edit: p.status === 'draft' || (p.status === 'open' && p.proposalCount === 0),
+    // A returned project is a draft again (decision 339); one in review waits for the admin.
+    publish: p.status === 'draft' || p.status === 'returned',
+    edit: p.status === 'draft' || p.status === 'returned' || (p.status === 'open' && p.proposalCount === 0),
     // complete: every installment of the contract is approved or released (or removed), and no
     // week of an hourly contract's timesheet is open.
     complete:
@@ -39,6 +40,8 @@ export function clientProjectMoves(p: ProjectLike, contract: ContractLike | null
     // is still unpaid (once all are paid, the project is completed instead).
     cancel:
       p.status === 'draft' ||
+      p.status === 'in_review' ||
+      p.status === 'returned' ||
       p.status === 'open' ||
       (p.status === 'in_progress' &&
         active &&

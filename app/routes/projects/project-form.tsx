@@ -41,7 +41,7 @@ export function ProjectForm({
   constraint: FormConstraint
   lastResult: unknown
   defaultValue: ProjectFormValues
-  status?: 'draft' | 'open'
+  status?: 'draft' | 'returned' | 'open'
 }) {
   const { t } = useTranslation('projects')
   // The action parses with the API's own schema (an amount such as "1500.50" becomes its value

@@ -4,6 +4,7 @@ import { Form, Link } from 'react-router'
 import { formatCountry, formatDate, formatMoney, formatMoneyRange } from '~/lib/format'
 import { ActionForm, Button, type ButtonVariant } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { Notice } from '~/components/ui/notice'
 import { StatusChip } from '~/components/ui/status-chip'
 import { Toolbar } from '~/components/ui/toolbar'
 import { Confirm } from '~/components/ui/confirm'
@@ -42,6 +43,8 @@ export interface ProjectCardData {
   location: string | null
   country: string | null
   proposalCount: number
+  /** Why an admin returned the project (its client's list only; decision 339). */
+  reviewReason?: string | null
   publishedAt: string | null
   createdAt: string
   client: { id: number; name: string }
@@ -113,6 +116,11 @@ export function ProjectCard({ p, href, save }: ProjectCardProps) {
       }
     >
       <p>{p.excerpt}</p>
+      {p.reviewReason ? (
+        <Notice kind="warning" title={t('client.returnedTitle')} data-testid="review-reason">
+          {t('client.returned', { reason: p.reviewReason })}
+        </Notice>
+      ) : null}
       <p className="muted small">
         {p.skills.map((s) => s.name).join(', ')}
         {p.skills.length ? ' · ' : ''}

@@ -44,6 +44,7 @@ import { notificationPreferences } from './0046-notification-preferences.ts'
 import { closingAccounts } from './0047-closing-accounts.ts'
 import { dataExports } from './0048-data-exports.ts'
 import { favouritesAndShortlists } from './0053-favourites-and-shortlists.ts'
+import { projectReview } from './0056-project-review.ts'
 import { gatewayCustomers } from './0051-gateway-customers.ts'
 import { identityVerification } from './0049-identity-verification.ts'
 import { invitationsAndVisibility } from './0052-invitations-and-visibility.ts'
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '0051-gateway-customers': gatewayCustomers,
   '0052-invitations-and-visibility': invitationsAndVisibility,
   '0053-favourites-and-shortlists': favouritesAndShortlists,
+  '0056-project-review': projectReview,
 }

@@ -30,6 +30,18 @@ export type ProjectTable = {
   published_at: string | null
   /** public | signed_in | invited (decision 335). */
   visibility: Generated<string>
+  /** When the client sent it for review (the queue's order; decision 339). */
+  review_submitted_at: Generated<string | null>
+  /** Why an admin returned it, shown to its client. */
+  review_reason: Generated<string | null>
+}
+/** The one review rule (id 1); no row is the rule "none" (decision 339). */
+export type ProjectReviewRuleTable = {
+  id: number
+  kind: string
+  category_ids: Generated<string>
+  updated_by: number | null
+  updated_at: string
 }
 export type ProjectSkillTable = { project_id: number; skill_id: number }
 export type ProposalTable = {
@@ -155,6 +167,7 @@ export type ProjectInvitationTable = {
 
 export interface ProjectsTables {
   project: ProjectTable
+  project_review_rule: ProjectReviewRuleTable
   project_skill: ProjectSkillTable
   proposal: ProposalTable
   proposal_revision: ProposalRevisionTable

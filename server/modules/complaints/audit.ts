@@ -58,6 +58,9 @@ export const adminActionNames = [
   'verification.approve',
   'verification.reject',
   'verification.document',
+  'project.approve',
+  'project.return',
+  'project.review-rule',
 ] as const
 export const adminObjectTypes = [
   'user',
@@ -77,6 +80,8 @@ export const adminObjectTypes = [
   'skill',
   'catalogue_sheet',
   'identity_verification',
+  'project',
+  'project_review_rule',
 ] as const
 export type AdminActionName = (typeof adminActionNames)[number]
 export type AdminObjectType = (typeof adminObjectTypes)[number]

@@ -79,11 +79,22 @@ export async function participant(db: DB, caller: Caller, id: number) {
   return { row, role: null, contract }
 }
 
-/** A project the caller may see: every one but the drafts of others and those its visibility hides. */
+/** States only the project's client (and admins) may see: not yet public (decision 339). */
+export const privateStates: readonly string[] = ['draft', 'in_review', 'returned']
+
+/**
+ * A project the caller may see: every one but others' projects not yet public (drafts, and those
+ * waiting for review or returned from it; decision 339) and those its visibility hides (decision 335).
+ */
 export async function visibleProject(db: DB, caller: Caller | null, id: number) {
   const row = await readProject(db, id)
   if (!row) throw notFound('Project')
-  if (row.status === 'draft' && row.client_id !== caller?.userId) throw notFound('Project')
+  if (
+    privateStates.includes(row.status) &&
+    row.client_id !== caller?.userId &&
+    !caller?.roles.includes(Role.SuperAdmin)
+  )
+    throw notFound('Project')
   await mustSee(db, caller, row)
   return row
 }

@@ -7,6 +7,7 @@ import { knownToOthers, maySee, participant } from './access.ts'
 import { readProject } from './reads.ts'
 import { conflict, recordActivity } from './transition.ts'
 import { nowIso, spoken } from './shared.ts'
+import { Role } from '../identity/permissions.ts'
 import type { ProjectViews } from './views.ts'
 
 // Files of a project: the client's (drawings, specifications), a proposal's (the freelancer's
@@ -42,6 +43,8 @@ export function registerProjectFiles(db: DB, files: Pick<FileService, 'setReadPo
     if (!link) return false
     if (caller.userId === link.client_id || caller.userId === link.hired) return true
     if (link.proposal_id) return caller.userId === link.proposer
+    // The admin deciding on a project in review reads what its client attached (decision 339).
+    if (link.status === 'in_review' && caller.roles.includes(Role.SuperAdmin)) return !link.installment_id
     return !link.installment_id && link.status === 'open' && maySee(db, caller, link)
   })
   files.setReferences('project', async (executor, ids) =>
@@ -80,7 +83,7 @@ async function uploadTarget(db: DB, caller: Caller, id: number, target: Target) 
     return { row, proposalId: null, installmentId: i.id }
   }
   if (role !== 'client') throw knownToOthers(row) ? forbidden() : notFound('Project')
-  if (!['draft', 'open', 'in_progress'].includes(row.status))
+  if (!['draft', 'returned', 'open', 'in_progress'].includes(row.status))
     throw conflict(`The project is ${row.status}; files can no longer be added`, row.status)
   return { row, proposalId: null, installmentId: null }
 }
@@ -166,7 +169,7 @@ async function removeAttachment(deps: AttachmentDeps, caller: Caller, id: number
     .executeTakeFirst()
   if (!link || link.uploaded_by !== caller.userId) throw notFound('File')
   const row = (await readProject(db, id))!
-  if (!['draft', 'open'].includes(row.status) && !link.installment_id)
+  if (!['draft', 'returned', 'open'].includes(row.status) && !link.installment_id)
     throw conflict(`The project is ${spoken(row.status)}; its files are kept`, row.status)
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('project_file').where('id', '=', link.id).execute()

@@ -1,7 +1,7 @@
 import type { DB } from '#server/db/database.ts'
 import type { Locale } from '#server/db/schema.ts'
 import type { Caller } from '#server/api/handler.ts'
-import { visibleProject } from './access.ts'
+import { privateStates, visibleProject } from './access.ts'
 import { nowIso, offsetOf, pageOf, type PageQuery, type ProjectRow } from './shared.ts'
 import type { ProjectViews } from './views.ts'
 
@@ -30,7 +30,9 @@ async function wishlist(deps: FollowDeps, caller: Caller, query: PageQuery, loca
     .selectFrom('project_wishlist as w')
     .innerJoin('project as p', 'p.id', 'w.project_id')
     .where('w.user_id', '=', caller.userId)
-    .where((eb) => eb.or([eb('p.status', '!=', 'draft'), eb('p.client_id', '=', caller.userId)]))
+    .where((eb) =>
+      eb.or([eb('p.status', 'not in', [...privateStates]), eb('p.client_id', '=', caller.userId)]),
+    )
     // A project made invite-only since it was saved stays only for those it still shows to (decision 335).
     .where((eb) =>
       eb.or([

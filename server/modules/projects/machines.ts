@@ -4,7 +4,7 @@
 // the only code that writes a `status` column. docs/state-machines.md is generated from this file
 // (`npm run docs:machines` / the test in machines.test.ts keeps it in step).
 
-export type Actor = 'client' | 'freelancer' | 'system'
+export type Actor = 'client' | 'freelancer' | 'admin' | 'system'
 
 export interface TransitionDef<S extends string> {
   action: string
@@ -12,7 +12,7 @@ export interface TransitionDef<S extends string> {
   to: S
   actors: readonly Actor[]
   /** Who sets a system transition going (the client pays; the gateway's confirmation funds): whose turn it is. */
-  startedBy?: Exclude<Actor, 'system'>
+  startedBy?: 'client' | 'freelancer'
   guard?: string
 }
 
@@ -23,7 +23,15 @@ export interface Machine<S extends string> {
   transitions: readonly TransitionDef<S>[]
 }
 
-export const projectStates = ['draft', 'open', 'in_progress', 'completed', 'cancelled'] as const
+export const projectStates = [
+  'draft',
+  'in_review',
+  'returned',
+  'open',
+  'in_progress',
+  'completed',
+  'cancelled',
+] as const
 export type ProjectState = (typeof projectStates)[number]
 
 export const projectMachine: Machine<ProjectState> = {
@@ -33,10 +41,32 @@ export const projectMachine: Machine<ProjectState> = {
   transitions: [
     {
       action: 'publish',
-      from: ['draft'],
+      from: ['draft', 'returned'],
       to: 'open',
       actors: ['client'],
-      guard: 'the project has a title, a description, a subcategory and a budget above zero',
+      guard:
+        'the project has a title, a description, a subcategory and a budget above zero; the review rule does not catch it',
+    },
+    {
+      action: 'submit_for_review',
+      from: ['draft', 'returned'],
+      to: 'in_review',
+      actors: ['client'],
+      guard: 'taken instead of publish when the review rule catches the project (same checks as publish)',
+    },
+    {
+      action: 'approve',
+      from: ['in_review'],
+      to: 'open',
+      actors: ['admin'],
+      guard: 'everything publishing does follows (search, job alerts)',
+    },
+    {
+      action: 'return',
+      from: ['in_review'],
+      to: 'returned',
+      actors: ['admin'],
+      guard: 'a reason is given; the client edits the project and publishes it again',
     },
     {
       action: 'hire',
@@ -54,7 +84,7 @@ export const projectMachine: Machine<ProjectState> = {
     },
     {
       action: 'cancel',
-      from: ['draft', 'open'],
+      from: ['draft', 'in_review', 'returned', 'open'],
       to: 'cancelled',
       actors: ['client'],
       guard: 'pending proposals are closed as rejected in the same transaction',

@@ -6,7 +6,7 @@ import { ownProject } from './access.ts'
 import { subscribers } from './reads.ts'
 import { indexProject } from './search.ts'
 import type { ProjectSearchIndex } from './search-index.ts'
-import { publishGuard } from './projects.ts'
+import { publishOrSubmit } from './review/publish.ts'
 import {
   conflict,
   lockRow,
@@ -200,13 +200,7 @@ async function updateState(
       base: { id, current, actor: 'client', actorId: caller.userId, projectId: id },
     }
     if (state === 'open') {
-      const to = await transitionProject(trx, {
-        ...move.base,
-        action: 'publish',
-        guard: () => publishGuard(row),
-        set: { published_at: nowIso() },
-        effects: [],
-      })
+      const to = await publishOrSubmit(trx, caller, current, row)
       await indexProject(index, trx, { ...row, status: to })
       return to
     }

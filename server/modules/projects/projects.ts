@@ -6,38 +6,17 @@ import { ApiError } from '#server/api/errors.ts'
 import type { FileService } from '../files/service.ts'
 import type { ProjectInput } from './contract.ts'
 import type { ProjectState } from './machines.ts'
-import { limits } from './rules.ts'
 import { ownProject } from './access.ts'
 import { readProject } from './reads.ts'
 import { indexProject } from './search.ts'
 import type { ProjectSearchIndex } from './search-index.ts'
-import {
-  conflict,
-  lockRow,
-  recordActivity,
-  recordCreated,
-  transitionProject,
-  type Trx,
-} from './transition.ts'
+import { conflict, lockRow, recordActivity, recordCreated, type Trx } from './transition.ts'
+import { publishOrSubmit } from './review/publish.ts'
 import { badRequest, isClient, nowIso, offsetOf, pageOf, spoken, type PageQuery } from './shared.ts'
 import type { ProjectViews } from './views.ts'
 
 // A client's projects: posting one (as a draft or published at once), editing it while nobody has
 // proposed, deleting it before it has a contract, and the list of their own.
-
-/** Why a project cannot be published yet, or null when it can. */
-export function publishGuard(row: {
-  title: string
-  description: string
-  subcategory_id: number | null
-  budget_minor: number
-}) {
-  if (row.title.trim().length < limits.title.min || row.description.trim().length < limits.description.min)
-    return 'A project needs a title and a description before it is published'
-  if (!row.subcategory_id) return 'Choose a subcategory before publishing'
-  if (row.budget_minor <= 0) return 'Set a budget before publishing'
-  return null
-}
 
 /** The subcategory and skills of the input exist; answers the subcategory's category and the skills once each. */
 async function checkCatalogue(db: DB, input: ProjectInput) {
@@ -91,18 +70,15 @@ async function setSkills(trx: Trx, projectId: number, skillIds: number[]) {
       .execute()
 }
 
-/** Publishes a draft the client just saved (the guard reads the saved values). */
-async function publishDraft(trx: Trx, caller: Caller, id: number, values: ReturnType<typeof projectValues>) {
-  await transitionProject(trx, {
-    id,
-    current: 'draft',
-    action: 'publish',
-    actor: 'client',
-    actorId: caller.userId,
-    projectId: id,
-    guard: () => publishGuard(values),
-    set: { published_at: nowIso() },
-  })
+/** Publishes a draft (or a returned project) the client just saved: the guard reads the saved values. */
+function publishSaved(
+  trx: Trx,
+  caller: Caller,
+  id: number,
+  current: ProjectState,
+  values: ReturnType<typeof projectValues>,
+) {
+  return publishOrSubmit(trx, caller, current, { ...values, id, client_id: caller.userId })
 }
 
 type ProjectDeps = {
@@ -135,8 +111,8 @@ async function create(deps: ProjectDeps, caller: Caller, input: ProjectInput, lo
     await setSkills(trx, row.id, skillIds)
     await recordCreated(trx, 'project', row.id, 'draft', row.id, caller.userId)
     if (input.publish) {
-      await publishDraft(trx, caller, row.id, values)
-      await indexProject(index, trx, { ...values, id: row.id, status: 'open' })
+      const status = await publishSaved(trx, caller, row.id, 'draft', values)
+      await indexProject(index, trx, { ...values, id: row.id, status })
     }
     return row.id
   })
@@ -149,7 +125,8 @@ async function update(deps: ProjectDeps, caller: Caller, id: number, input: Proj
   await ownProject(db, caller, id)
   await db.transaction().execute(async (trx) => {
     const row = (await lockRow(trx, dialect, 'project', id))!
-    if (row.status !== 'draft' && row.status !== 'open')
+    // A returned project is edited as a draft is (decision 339); one in review waits for the admin.
+    if (!['draft', 'returned', 'open'].includes(row.status))
       throw conflict(`The project is ${spoken(row.status)}; it can no longer be edited`, row.status)
     if (row.status === 'open' && row.proposal_count > 0)
       throw conflict('The project has proposals; it can no longer be edited', row.status)
@@ -161,7 +138,8 @@ async function update(deps: ProjectDeps, caller: Caller, id: number, input: Proj
       .execute()
     await setSkills(trx, id, skillIds)
     await recordActivity(trx, id, caller.userId, 'project', id, 'edit', row.status)
-    if (row.status === 'draft' && input.publish) await publishDraft(trx, caller, id, values)
+    if ((row.status === 'draft' || row.status === 'returned') && input.publish)
+      await publishSaved(trx, caller, id, row.status, values)
     const fresh = await trx
       .selectFrom('project')
       .select(['id', 'title', 'description', 'status', 'visibility'])

@@ -1,4 +1,5 @@
 import type { DB } from '#server/db/database.ts'
+import { createProjectReview } from './review/service.ts'
 import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { Caller } from '#server/api/handler.ts'
 import type { FileService } from '../files/service.ts'
@@ -60,6 +61,8 @@ export function createProjectsService({
     ...createFollows({ db, views }),
     ...createReviews({ db, dialect, views }),
     ...createProjectSearch({ db, index, views }),
+    /** Review before publication: the rule, the queue and the admin's decisions (decision 339). */
+    review: createProjectReview({ db, dialect, index, views }),
     /** What waits on the caller across their projects, proposals and contracts (the dashboard). */
     workQueue: (c: Caller) => workQueue(c, { client: isClient(c), freelancer: isFreelancer(c) }),
   }

@@ -139,8 +139,9 @@ async function apply<S extends string>(
     })
     .execute()
   for (const e of step.effects ?? []) await enqueue(trx, e.topic, e.payload, { delayMs: e.delayMs })
-  // Every way of publishing passes here, so the event cannot be forgotten by a new one.
-  if (machine.entity === 'project' && t.to === 'open' && step.current === 'draft')
+  // Every way of publishing (a client's publish, an admin's approval after review) passes here, so
+  // the event cannot be forgotten by a new one.
+  if (machine.entity === 'project' && t.to === 'open' && step.current !== 'open')
     await enqueue(trx, PUBLISHED_TOPIC, { projectId: step.id })
   // The contract's events also go into the chat room of its two parties (a system message).
   const event = chatEventOf(machine.entity, step.action)

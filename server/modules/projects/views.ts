@@ -104,6 +104,8 @@ async function summaries(deps: ViewDeps, rows: ProjectRow[], locale: Locale) {
     proposalCount: r.proposal_count,
     createdAt: r.created_at,
     publishedAt: r.published_at,
+    // Only a returned project shows why (its client and admins alone see it; decision 339).
+    reviewReason: r.status === 'returned' ? r.review_reason : null,
     client: clients.get(r.client_id) ?? nobody(r.client_id),
   }))
 }

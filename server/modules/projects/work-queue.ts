@@ -31,7 +31,9 @@ export function turnOf(state: InstallmentState): Side | null {
   const actors = new Set(
     installmentMachine.transitions
       .filter((t) => t.from.includes(state))
-      .flatMap((t) => (t.startedBy ? [t.startedBy] : t.actors.filter((a): a is Side => a !== 'system'))),
+      .flatMap((t) =>
+        t.startedBy ? [t.startedBy] : t.actors.filter((a): a is Side => a === 'client' || a === 'freelancer'),
+      ),
   )
   return actors.size === 1 ? [...actors][0]! : null
 }

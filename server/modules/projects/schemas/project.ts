@@ -161,6 +161,8 @@ export const projectSummary = z.object({
   proposalCount: z.number(),
   createdAt: z.string(),
   publishedAt: z.string().nullable(),
+  /** Why an admin returned the project (only while it is returned). */
+  reviewReason: z.string().nullable(),
   client: person,
 })
 export type ProjectSummary = z.infer<typeof projectSummary>
