@@ -46,6 +46,9 @@ export const specificCodes = [
   'active_contract',
   'money_held',
   'money_owed',
+  // Payout onboarding through the gateway (decision 333).
+  'payouts_not_enabled',
+  'payout_account_kept',
 ] as const
 export type ErrorCode = (typeof errorTitles)[ErrorTitle] | (typeof specificCodes)[number]
 export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorTitles)), ...specificCodes]

@@ -42,6 +42,7 @@ import { timesheets } from './0043-timesheets.ts'
 import { savedSearches } from './0045-saved-searches.ts'
 import { notificationPreferences } from './0046-notification-preferences.ts'
 import { closingAccounts } from './0047-closing-accounts.ts'
+import { payoutOnboarding } from './0050-payout-onboarding.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0045-saved-searches': savedSearches,
   '0046-notification-preferences': notificationPreferences,
   '0047-closing-accounts': closingAccounts,
+  '0050-payout-onboarding': payoutOnboarding,
 }

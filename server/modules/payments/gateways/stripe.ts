@@ -1,12 +1,15 @@
 import type Stripe from 'stripe'
 import { ApiError } from '#server/api/errors.ts'
-import type {
-  CheckoutPayment,
-  Gateway,
-  GatewayEvent,
-  GatewayMoneyResult,
-  GatewayPayoutRequest,
-  GatewayRefundRequest,
+import {
+  NO_CURRENCY,
+  type ConnectedAccountRequest,
+  type OnboardingLinkRequest,
+  type CheckoutPayment,
+  type Gateway,
+  type GatewayEvent,
+  type GatewayMoneyResult,
+  type GatewayPayoutRequest,
+  type GatewayRefundRequest,
 } from './gateway.ts'
 import { stripeAccountPattern } from '#server/modules/profiles/rules.ts'
 
@@ -25,6 +28,7 @@ export const CHECKOUT_LIFETIME_S = 30 * 60
 export const refundIdempotencyKey = (refundId: string) => `refund-${refundId}`
 export const payoutIdempotencyKey = (payoutId: string) => `payout-${payoutId}`
 export const checkoutIdempotencyKey = (token: string) => `checkout-${token}`
+export const accountIdempotencyKey = (userId: number) => `connected-account-user-${userId}`
 
 export interface StripeGatewayOptions {
   secretKey: string
@@ -89,6 +93,7 @@ export function eventOf(event: Stripe.Event): GatewayEvent | null {
           ...(failure ? { failure } : {}),
         }
       : null
+  if (event.type === 'account.updated') return accountEvent(event.id, event.data.object)
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
@@ -151,6 +156,19 @@ export function eventOf(event: Stripe.Event): GatewayEvent | null {
     default:
       // charge.refunded and the rest: the refund.* events above carry our refund id; nothing else moves our money.
       return null
+  }
+}
+
+/** A connected account's onboarding moved on (or Stripe asks for more): its id is the event's token. */
+function accountEvent(id: string, a: Stripe.Account): GatewayEvent {
+  return {
+    id,
+    type: 'account.updated',
+    paymentToken: a.id,
+    amountMinor: 0,
+    currency: NO_CURRENCY,
+    detailsSubmitted: a.details_submitted === true,
+    payoutsEnabled: a.payouts_enabled === true,
   }
 }
 
@@ -278,6 +296,31 @@ async function findPayout(stripe: Stripe, payoutId: string): Promise<GatewayMone
     : { status: 'succeeded', gatewayRef: t.id }
 }
 
+/** An Express account for the freelancer, once per user (the key makes a retry answer the same account). */
+async function createAccount(stripe: Stripe, r: ConnectedAccountRequest) {
+  const account = await stripe.accounts.create(
+    {
+      type: 'express',
+      email: r.email,
+      capabilities: { transfers: { requested: true } },
+      metadata: { userId: String(r.userId) },
+    },
+    { idempotencyKey: accountIdempotencyKey(r.userId) },
+  )
+  return { accountRef: account.id }
+}
+
+/** An Account Link: Stripe's hosted onboarding for the account, back to our page when done or expired. */
+async function onboardingLink(stripe: Stripe, publicUrl: string, r: OnboardingLinkRequest) {
+  const link = await stripe.accountLinks.create({
+    account: r.accountRef,
+    type: 'account_onboarding',
+    return_url: `${publicUrl}${r.returnPath}`,
+    refresh_url: `${publicUrl}${r.refreshPath}`,
+  })
+  return { url: link.url }
+}
+
 export function createStripeGateway(o: StripeGatewayOptions) {
   const tolerance = o.tolerance ?? STRIPE_TOLERANCE_S
   const client = loadStripe().then((S) => createStripeClient(S, o))
@@ -288,6 +331,8 @@ export function createStripeGateway(o: StripeGatewayOptions) {
     refund: async (r) => refund(await client, r),
     payout: async (p) => payout(await client, p),
     findPayout: async (payoutId) => findPayout(await client, payoutId),
+    createAccount: async (r) => createAccount(await client, r),
+    onboardingLink: async (r) => onboardingLink(await client, o.publicUrl, r),
   }
   return gateway
 }
