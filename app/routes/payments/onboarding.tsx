@@ -64,12 +64,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
           </ButtonGroup>
         </>
       ) : (
-        <Card
-          title={t('onboarding.account', { account: s.account })}
-          titleId="onboarding-account"
-          level={2}
-          as="section"
-        >
+        <Card title={t('title')} titleId="onboarding-account" level={2} as="section">
           <Form method="post" noValidate>
             {fields.map((f) => (
               <TextField
