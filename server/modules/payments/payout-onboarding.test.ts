@@ -27,14 +27,20 @@ type T = ReturnType<typeof paymentsTestApi>
 type U = { id: number; token: string }
 type S = ReturnType<typeof usePayments>
 
+/** The Connect endpoint's own signing secret: connected accounts' events are signed with it. */
+const CONNECT_SECRET = 'whsec_workneerconnect0000'
 const accountUpdated = (account: string, detailsSubmitted: boolean, payoutsEnabled: boolean) =>
-  webhook('account.updated', {
-    id: account,
-    object: 'account',
-    type: 'express',
-    details_submitted: detailsSubmitted,
-    payouts_enabled: payoutsEnabled,
-  })
+  webhook(
+    'account.updated',
+    {
+      id: account,
+      object: 'account',
+      type: 'express',
+      details_submitted: detailsSubmitted,
+      payouts_enabled: payoutsEnabled,
+    },
+    { secret: CONNECT_SECRET },
+  )
 
 /** Calls bound to a describe block's API, read when called (the block's hooks make it). */
 function helpers(s: S) {
@@ -63,7 +69,10 @@ for (const dialect of dialects) {
       fake = await startStripeStandIn()
     })
     afterAll(() => fake.stop())
-    const s = usePayments(dialect, () => standInEnv(fake.base))
+    const s = usePayments(dialect, () => ({
+      ...standInEnv(fake.base),
+      STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
+    }))
     const { call, status, withdraw, counts, accountRows } = helpers(s)
     const send = async (w: { body: string; headers: Record<string, string> }) => {
       const r = await s.t.raw('POST', 'Payment/PaymentCallback?gateway=stripe', {
@@ -155,6 +164,12 @@ for (const dialect of dialects) {
       expect(await counts()).toEqual(before)
 
       const enabled = accountUpdated(account, true, true)
+      const foreign = webhook(
+        'account.updated',
+        { id: account, object: 'account', details_submitted: true, payouts_enabled: true },
+        { secret: 'whsec_someoneelse000000' },
+      )
+      expect((await send(foreign)).status).toBe(400)
       expect((await send(forged(enabled))).status).toBe(400)
       // A body changed after signing (not enabled → enabled) does not match its signature.
       const signedOff = accountUpdated(account, false, false)

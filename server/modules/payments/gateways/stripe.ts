@@ -33,6 +33,8 @@ export const accountIdempotencyKey = (userId: number) => `connected-account-user
 export interface StripeGatewayOptions {
   secretKey: string
   webhookSecret: string
+  /** the signing secret of the Connect endpoint (connected accounts' events), when it is another one */
+  connectWebhookSecret?: string
   /** the site's origin; Checkout sends the browser back to it */
   publicUrl: string
   /** another API address (a local stand-in in tests): protocol, host and port are taken from it */
@@ -227,13 +229,37 @@ async function startCheckout(stripe: Stripe, publicUrl: string, payment: Checkou
   return { redirectUrl: session.url, gatewayRef: session.id }
 }
 
-/** The webhook's event, read with the package's constructEvent on the exact bytes received. */
-function verify(stripe: Stripe, webhookSecret: string, tolerance: number, rawBody: string, headers: Headers) {
+/** The event signed with one of the endpoints' secrets; a signature none of them made throws the first one's refusal. */
+function constructed(
+  stripe: Stripe,
+  rawBody: string,
+  signature: string,
+  secrets: string[],
+  tolerance: number,
+) {
+  let refusal: unknown
+  for (const secret of secrets) {
+    try {
+      return stripe.webhooks.constructEvent(rawBody, signature, secret, tolerance)
+    } catch (e) {
+      if (!(e instanceof stripe.errors.StripeSignatureVerificationError)) throw e
+      refusal ??= e
+    }
+  }
+  throw refusal
+}
+
+/**
+ * The webhook's event, read with the package's constructEvent on the exact bytes received. Stripe
+ * sends connected accounts' events (account.updated, decision 333) from a Connect endpoint with a
+ * signing secret of its own, so both endpoints' secrets are tried.
+ */
+function verify(stripe: Stripe, secrets: string[], tolerance: number, rawBody: string, headers: Headers) {
   const signature = headers.get(STRIPE_SIGNATURE_HEADER)
   if (!signature) throw refused('is missing or malformed')
   let event: Stripe.Event
   try {
-    event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, tolerance)
+    event = constructed(stripe, rawBody, signature, secrets, tolerance)
   } catch (e) {
     if (e instanceof stripe.errors.StripeSignatureVerificationError)
       throw refused(/timestamp/i.test(e.message) ? 'is too old' : 'does not match')
@@ -323,11 +349,12 @@ async function onboardingLink(stripe: Stripe, publicUrl: string, r: OnboardingLi
 
 export function createStripeGateway(o: StripeGatewayOptions) {
   const tolerance = o.tolerance ?? STRIPE_TOLERANCE_S
+  const secrets = [o.webhookSecret, ...(o.connectWebhookSecret ? [o.connectWebhookSecret] : [])]
   const client = loadStripe().then((S) => createStripeClient(S, o))
   const gateway: Gateway = {
     name: STRIPE,
     startCheckout: async (payment) => startCheckout(await client, o.publicUrl, payment),
-    verify: async (rawBody, headers) => verify(await client, o.webhookSecret, tolerance, rawBody, headers),
+    verify: async (rawBody, headers) => verify(await client, secrets, tolerance, rawBody, headers),
     refund: async (r) => refund(await client, r),
     payout: async (p) => payout(await client, p),
     findPayout: async (payoutId) => findPayout(await client, payoutId),
