@@ -50,6 +50,7 @@ const postgresSpecs = [
   'chat',
   'notifications',
   'close-account',
+  'data-export',
   'notification-settings',
   'realtime',
   'identity',
@@ -67,6 +68,8 @@ const postgresSpecs = [
   'timesheets',
   'hourly',
   'job-alerts',
+  'shortlist',
+  'invitations',
 ].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is

@@ -50,6 +50,7 @@ export default [
     route('profile/account-settings', 'routes/profile/account-settings.tsx'),
     route('profile/account-settings/two-factor', 'routes/profile/two-factor.tsx'),
     route('profile/account-settings/close', 'routes/profile/close-account.tsx'),
+    route('profile/account-settings/data-export/download', 'routes/profile/data-export-download.tsx'),
     route('profile', 'routes/profile/index.tsx'),
     route('profiles/freelancers/:id', 'routes/profiles/freelancer.tsx'),
     route('profiles/clients/:id', 'routes/profiles/client.tsx', { id: 'profiles-client' }),
@@ -59,6 +60,9 @@ export default [
     route('payouts', 'routes/payouts.tsx'),
     route('freelancers', 'routes/freelancers/search.tsx', { id: 'freelancers' }),
     route('freelancers/freelancersearch', 'routes/freelancers/search.tsx', { id: 'freelancers-search' }),
+    // Saved freelancers, and a project's shortlist compared side by side (decision 336).
+    route('freelancers/saved', 'routes/freelancers/saved.tsx'),
+    route('projects/client/compare/:projectId', 'routes/projects/compare.tsx'),
     route('projects', 'routes/projects/list.tsx', { id: 'projects' }),
     route('projects/getprojects', 'routes/projects/list.tsx', { id: 'projects-getprojects' }),
     route('projects/create', 'routes/projects/create.tsx'),
@@ -67,6 +71,8 @@ export default [
     route('projects/details/:projectId', 'routes/projects/details.tsx'),
     route('projects/freelancer', 'routes/projects/contracts.tsx'),
     route('projects/freelancer/porposals', 'routes/projects/proposals.tsx'),
+    // A freelancer's invitations to projects (decision 335).
+    route('projects/invitations', 'routes/projects/invitations.tsx'),
     route('projects/freelancer/contract/:projectId', 'routes/projects/contract.tsx'),
     route('projects/client/pay/:projectId', 'routes/payments/pay.tsx'),
     route('checkout/:token', 'routes/payments/checkout.tsx'),

@@ -58,6 +58,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   api.jobs.payoutSweep.start()
   api.jobs.timesheetSweep.start()
   api.jobs.closingSweep.start()
+  api.jobs.dataExportSweep.start()
   api.jobs.alertDigests.start()
   warnAboutDefaults(config, log)
   const port = await listen(server, config)

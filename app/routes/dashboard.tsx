@@ -19,6 +19,7 @@ import { ConversationList } from '~/components/ui/conversation'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { StatusChip } from '~/components/ui/status-chip'
 import { RoomItem } from '~/components/chat/room-item'
+import { HourlyCardStep, HourlyCardTerms } from './dashboard-hourly'
 import stylesheet from './dashboard.css?url'
 
 // /dashboard (docs/product.md §2, login required; where signing in lands): what waits on the user, each item
@@ -191,7 +192,8 @@ function ProjectsToDecide({ projects }: { projects: NonNullable<DashboardData['p
           <span>{t('projects.more', { count: projects.total })} </span>
         ) : null}
         <Link to="/projects/client">{t('projects.all')}</Link> ·{' '}
-        <Link to="/projects/create">{t('projects.post')}</Link>
+        <Link to="/projects/create">{t('projects.post')}</Link> ·{' '}
+        <Link to="/freelancers/saved">{t('projects.savedFreelancers')}</Link>
       </p>
     </section>
   )
@@ -230,6 +232,7 @@ function MyProposals({ proposals }: { proposals: NonNullable<DashboardData['prop
       )}
       <p className="dashboard-more">
         <Link to="/projects/freelancer/porposals">{t('proposals.all')}</Link> ·{' '}
+        <Link to="/projects/invitations">{t('proposals.invitations')}</Link> ·{' '}
         <Link to="/projects/getprojects?search=all">{t('proposals.find')}</Link>
       </p>
     </section>
@@ -254,25 +257,33 @@ function Contracts({ contracts, client }: { contracts: DashboardData['contracts'
               >
                 <Link to={contractHref(c)}>{c.projectTitle}</Link>
                 <span className="muted">{t('contracts.with', { name: c.other.name })}</span>
-                <p className="dashboard-step">
-                  {c.yourTurn ? (
-                    <strong>{t(`contracts.you.${move}`, step)}</strong>
-                  ) : (
-                    t(`contracts.wait.${move}`, step)
-                  )}
-                  {c.next && move === 'fund' ? (
-                    <>
-                      {' '}
-                      (<Money minor={c.next.amountMinor} currency={c.next.currency} />)
-                    </>
-                  ) : null}
-                </p>
-                {c.yourTurn ? (
-                  <ButtonLink variant="primary" to={moveHref(c, move)}>
-                    {t(`contracts.do.${move}`, step)}
-                  </ButtonLink>
-                ) : null}
-                {c.installmentsTotal ? (
+                {c.hourly && !c.next ? (
+                  <HourlyCardStep c={c} hourly={c.hourly} />
+                ) : (
+                  <>
+                    <p className="dashboard-step">
+                      {c.yourTurn ? (
+                        <strong>{t(`contracts.you.${move}`, step)}</strong>
+                      ) : (
+                        t(`contracts.wait.${move}`, step)
+                      )}
+                      {c.next && move === 'fund' ? (
+                        <>
+                          {' '}
+                          (<Money minor={c.next.amountMinor} currency={c.next.currency} />)
+                        </>
+                      ) : null}
+                    </p>
+                    {c.yourTurn ? (
+                      <ButtonLink variant="primary" to={moveHref(c, move)}>
+                        {t(`contracts.do.${move}`, step)}
+                      </ButtonLink>
+                    ) : null}
+                  </>
+                )}
+                {c.hourly ? (
+                  <HourlyCardTerms hourly={c.hourly} />
+                ) : c.installmentsTotal ? (
                   <span className="muted small">
                     {t('contracts.progress', { done: c.installmentsDone, total: c.installmentsTotal })}
                   </span>

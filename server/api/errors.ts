@@ -42,6 +42,8 @@ export const specificCodes = [
   'already_answered',
   // An hourly contract takes no change orders (decision 323).
   'hourly_contract',
+  // An hourly contract is not completed while a week of its timesheet is open (decision 334).
+  'timesheet_week_open',
   // What keeps a person from closing their own account (issue 42 item 3).
   'active_contract',
   'money_held',
@@ -49,6 +51,9 @@ export const specificCodes = [
   // Payout onboarding through the gateway (decision 333).
   'payouts_not_enabled',
   'payout_account_kept',
+  // A person's export of their data (issue 42 item 2): one at a time, one a day.
+  'export_in_progress',
+  'export_rate_limited',
 ] as const
 export type ErrorCode = (typeof errorTitles)[ErrorTitle] | (typeof specificCodes)[number]
 export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorTitles)), ...specificCodes]

@@ -54,10 +54,19 @@ import { adminUsersRoutes } from '../modules/admin-users/routes.ts'
 import { createChangeOrders } from '../modules/projects/change-orders/service.ts'
 import { createChangeOrderMoney } from '../modules/payments/change-order-money.ts'
 import { changeOrdersRoutes } from '../modules/projects/change-orders/routes.ts'
+import { createInvitations } from '../modules/projects/invitations/service.ts'
+import { invitationsRoutes } from '../modules/projects/invitations/routes.ts'
+import { createProjectViews } from '../modules/projects/views.ts'
 import { createTimesheets } from '../modules/projects/timesheets/service.ts'
 import { timesheetsRoutes } from '../modules/projects/timesheets/routes.ts'
 import { alertsOutboxHandlers, createAlertsService, createDigestJob } from '../modules/alerts/service.ts'
 import { alertsRoutes } from '../modules/alerts/routes.ts'
+import { createDataExports } from '../modules/data-export/service.ts'
+import { dataExportRoutes } from '../modules/data-export/routes.ts'
+import { createFavourites } from '../modules/favourites/service.ts'
+import { favouritesRoutes } from '../modules/favourites/routes.ts'
+import { createShortlist } from '../modules/projects/shortlist/service.ts'
+import { shortlistRoutes } from '../modules/projects/shortlist/routes.ts'
 import { createSigningSecret } from '../modules/identity/signing-secret.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
@@ -127,7 +136,14 @@ function createPlatform(options: Options, limiter: RateLimiter) {
     publicUrl: config.publicUrl,
     secret: () => secret(),
   })
-  return { files, catalogue, profiles, identity, notifications, chat, alerts }
+  // Archives of people's data live apart from uploads, which are swept by their own rules (decision 331).
+  const dataExports = createDataExports({
+    ...{ db, dialect: database.dialect, publicUrl: config.publicUrl, uploads: files.storage },
+    archives: createFolderStorage(path.join(config.dataDir, 'exports')),
+  })
+  // Saved freelancers are shown as Find Freelancers shows them (decision 336).
+  const favourites = createFavourites({ db, hits: profiles.hits })
+  return { files, catalogue, profiles, identity, notifications, chat, alerts, dataExports, favourites }
 }
 type Platform = ReturnType<typeof createPlatform>
 
@@ -168,7 +184,10 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
     charge: (week) => payments.service.chargeSaved(week),
     log: (message, err) => log.error({ err }, message),
   })
-  return { projects, payments, complaints, changeOrders, deliverables, timesheets }
+  const shortlist = createShortlist({ db, files })
+  // Invitations and private projects (decision 335).
+  const invitations = createInvitations({ db, dialect, views: createProjectViews({ db, files }) })
+  return { projects, payments, complaints, changeOrders, deliverables, timesheets, shortlist, invitations }
 }
 type Marketplace = ReturnType<typeof createMarketplace>
 
@@ -240,6 +259,8 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...identityRoutes(p.identity),
     ...filesRoutes(p.files),
     ...profilesRoutes(p.profiles),
+    // Before the projects' routes: projects/invitations is a literal path, not a project's id.
+    ...invitationsRoutes(m.invitations),
     ...projectsRoutes(m.projects),
     ...notificationsRoutes(p.notifications),
     ...chatRoutes(p.chat),
@@ -253,6 +274,9 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...deliverablesRoutes(m.deliverables),
     ...timesheetsRoutes(m.timesheets),
     ...alertsRoutes(p.alerts),
+    ...dataExportRoutes(p.dataExports),
+    ...favouritesRoutes(p.favourites),
+    ...shortlistRoutes(m.shortlist),
   ]
 }
 
@@ -302,6 +326,7 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
     ...browserTopics(db, config, p, m, null),
     // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
     ...fileOutboxHandlers({ db, storage: p.files.storage }),
+    ...p.dataExports.outboxHandlers,
   }
   const outbox = createOutboxWorker({ db, onCommit: database.onCommit, log, handlers, pollMs: outboxPollMs })
   const fileSweep = createFileSweeper({
@@ -331,6 +356,8 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
     ledgerHealth: s.ledgerHealth,
     /** The job alerts' email digests, every 10 minutes (modules/alerts/digest.ts). */
     alertDigests,
+    /** Data exports past their 7 days, removed hourly (modules/data-export/build.ts). */
+    dataExportSweep: p.dataExports.sweep,
     async close() {
       await outbox.stop()
       await fileSweep.stop()
@@ -339,6 +366,7 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
       await m.timesheets.sweepJob.stop()
       await closingSweep.stop()
       await alertDigests.stop()
+      await p.dataExports.sweep.stop()
       await s.ledgerHealth.job.stop()
       mailer.close()
       await limiter.close()

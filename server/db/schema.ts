@@ -3,7 +3,9 @@ import type { CatalogueTables } from './schema/catalogue.ts'
 import type { ChangeOrdersTables } from './schema/change-orders.ts'
 import type { ComplaintsTables } from './schema/complaints.ts'
 import type { ContentTables } from './schema/content.ts'
+import type { DataExportTables } from './schema/data-exports.ts'
 import type { DeliverablesTables } from './schema/deliverables.ts'
+import type { FavouritesTables } from './schema/favourites.ts'
 import type { IdentityTables } from './schema/identity.ts'
 import type { MessagingTables } from './schema/messaging.ts'
 import type { PaymentsTables } from './schema/payments.ts'
@@ -27,6 +29,8 @@ export type * from './schema/profiles.ts'
 export type * from './schema/projects.ts'
 export type * from './schema/change-orders.ts'
 export type * from './schema/alerts.ts'
+export type * from './schema/data-exports.ts'
+export type * from './schema/favourites.ts'
 
 export interface Database
   extends
@@ -42,4 +46,6 @@ export interface Database
     ChangeOrdersTables,
     DeliverablesTables,
     TimesheetsTables,
-    AlertsTables {}
+    AlertsTables,
+    DataExportTables,
+    FavouritesTables {}

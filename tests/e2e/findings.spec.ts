@@ -47,12 +47,12 @@ test('a client finds a freelancer by name, counted in the plural forms of the pa
   await topSearch(page).getByRole('button', { name: 'Search' }).click()
   await expect(page).toHaveURL(/\/freelancers\/freelancersearch\?search=Freelancer/)
   await expect(page.getByRole('heading', { name: '1 freelancer found' })).toBeVisible()
-  await expect(page.locator('.hit').getByRole('link', { name: 'Fred Freelancer' })).toBeVisible()
+  await expect(page.locator('.hit').getByRole('link', { name: 'Fred Freelancer', exact: true })).toBeVisible()
   // From Find Freelancers' own field, by first and last name, in any case and as the start of words.
   const filters = page.getByRole('form', { name: 'Filters' })
   await filters.getByLabel('Keywords').fill('fred freel')
   await filters.getByRole('button', { name: 'Search' }).click()
-  await expect(page.locator('.hit').getByRole('link', { name: 'Fred Freelancer' })).toBeVisible()
+  await expect(page.locator('.hit').getByRole('link', { name: 'Fred Freelancer', exact: true })).toBeVisible()
   await expectNoAxeViolations(page)
   // In Russian: one freelancer is "Найден 1 фрилансер", not "Найдено фрилансеров: 1".
   await page.context().addCookies([{ name: 'lang', value: 'ru', url: server().base }])

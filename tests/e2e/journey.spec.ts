@@ -148,7 +148,7 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
   // The proposal card: avatar, name linking to the profile, rating, the proposal's status.
   const card = main(client).getByTestId('proposal').first()
   await expect(card.locator('img.avatar')).toBeVisible()
-  await expect(card.getByRole('link', { name: 'Fred Freelancer' })).toHaveAttribute(
+  await expect(card.getByRole('link', { name: 'Fred Freelancer', exact: true })).toHaveAttribute(
     'href',
     /^\/profiles\/freelancers\/\d+$/,
   )

@@ -46,6 +46,7 @@ const freelancerPages = (projectId: number) => [
   '/projects/getprojects',
   `/projects/freelancer/contract/${projectId}`,
   '/projects/freelancer/porposals',
+  '/projects/invitations',
   '/profile',
   // A section's form open (decision 312): the employment form's rows of fields.
   '/profile?edit=experience',

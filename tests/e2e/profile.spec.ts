@@ -386,7 +386,7 @@ test('a client searches, filters and opens a public profile; the URL keeps the s
   await page.goto(
     `${server.base}/freelancers?search=concrete&availability=part-time&sort=rate-asc&minRate=50&maxRate=60`,
   )
-  await page.getByRole('link', { name: 'Fred Freelancer' }).click()
+  await page.getByRole('link', { name: 'Fred Freelancer', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Fred Freelancer' })).toBeVisible()
   await expect(page.locator('main')).toContainText('Structural Engineer – Concrete and Seismic Design')
   await expect(page.locator('main')).toContainText('Nine-storey residential building')

@@ -178,7 +178,7 @@ test('post, find, propose, accept, deliver, complete and review', async ({ brows
   const proposal = main(client).getByTestId('proposal').first()
   await expect(proposal).toContainText('Fred Freelancer')
   // The proposer's name opens their profile.
-  await expect(proposal.getByRole('link', { name: 'Fred Freelancer' })).toHaveAttribute(
+  await expect(proposal.getByRole('link', { name: 'Fred Freelancer', exact: true })).toHaveAttribute(
     'href',
     `/profiles/freelancers/${await userId(accounts.freelancer.email)}`,
   )

@@ -10,7 +10,10 @@ import { confirmIn } from './confirm'
 // Issue 40 item 3 end to end, with JavaScript on and off (decision 324): on an hourly contract the
 // freelancer logs last week's time (the weekly limit is named when it would be passed) and submits
 // the week; the client approves it from its confirmation step, pays the week's installment in the
-// sandbox checkout, and the money is released: the freelancer's statement shows the week.
+// sandbox checkout, and the money is released: the freelancer's statement shows the week. A second
+// week (set up through the API) is disputed: both parties' timesheet shows the dispute and its
+// reason, the client's project page says why it cannot be completed yet, and the freelancer's
+// dashboard shows the hourly terms and the move waiting on them (decision 334).
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
 const main = (page: Page) => page.locator('main')
@@ -25,14 +28,14 @@ const tokens = async () => {
   }
 }
 
-/** The Monday of last week (UTC), as a date input takes it. */
-function lastMonday() {
+/** The Monday `weeks` weeks back (UTC; last week's by default), as a date input takes it. */
+function lastMonday(weeks = 1) {
   const today = new Date()
-  const back = ((today.getUTCDay() + 6) % 7) + 7
+  const back = ((today.getUTCDay() + 6) % 7) + 7 * weeks
   return new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10)
 }
 
-test('the freelancer logs and submits a week; the client approves and pays it; the freelancer is paid', async ({
+test('the freelancer logs and submits a week; the client approves and pays it; the freelancer is paid; a second week is disputed', async ({
   browser,
 }) => {
   // An hourly project at €80 an hour, a proposal of that rate for 10 hours a week, accepted; the
@@ -135,6 +138,35 @@ test('the freelancer logs and submits a week; the client approves and pays it; t
   const row = main(freelancer).getByTestId('movement').filter({ hasText: 'Week of' })
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('+€720.00')
+
+  // The week before is logged, submitted and disputed through the API; both sides see the reason.
+  const earlier = lastMonday(2)
+  const sheet = `projects/${projectId}/timesheets`
+  const logged = await apiCall(shell().base, 'POST', `${sheet}/entries`, freelancerToken, {
+    date: earlier,
+    hours: 4,
+    description: 'Site visit and report.',
+  })
+  const weekId = logged.week.id as number
+  await apiCall(shell().base, 'POST', `${sheet}/weeks/${weekId}/submit`, freelancerToken)
+  const reason = 'The report of this visit is missing.'
+  await apiCall(shell().base, 'POST', `${sheet}/weeks/${weekId}/dispute`, clientToken, { reason })
+  for (const page of [freelancer, client]) {
+    await page.goto(`${shell().base}/projects/timesheets/${projectId}?week=${earlier}`)
+    await expect(main(page).getByTestId('week-status').first()).toHaveText('Disputed')
+    await expect(main(page).getByTestId('week')).toContainText(`The client disputed this week: ${reason}`)
+  }
+  // The client's project page explains why it cannot be completed yet, instead of the button.
+  await client.goto(`${shell().base}/projects/client/details/${projectId}`)
+  await expect(main(client).getByTestId('open-week')).toContainText('You disputed the week of')
+  await expect(main(client).getByRole('button', { name: 'Mark as completed' })).toHaveCount(0)
+  await expectNoAxeViolations(client)
+  // The freelancer's dashboard shows the hourly terms and the correction waiting on them.
+  await freelancer.goto(`${shell().base}/dashboard`)
+  const contract = main(freelancer).getByTestId('dash-contract').filter({ hasText: project.title })
+  await expect(contract.getByTestId('dash-hourly')).toContainText('€80.00 an hour')
+  await expect(contract).toContainText('Your move: correct the week of')
+  await expectNoAxeViolations(freelancer)
 
   // Both parties' timesheet fits a 320 px phone in every language, with no sideways scroll.
   for (const page of [freelancer, client]) {

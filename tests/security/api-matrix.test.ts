@@ -22,6 +22,44 @@ for (const dialect of dialects) {
       expect(missing, missing.join('\n')).toEqual([])
     })
 
+    // Decision 335: every endpoint about a project, called on the invite-only project by those it
+    // leaves out. A visitor is asked to sign in (or, on a public door, told it does not exist); the
+    // other freelancer is told it does not exist; a client or company may also be told their role
+    // does not do this (403), which says nothing of the project. Nothing changes, nothing leaks.
+    // It runs before the matrix's writes, which could invite the second freelancer.
+    test('the invite-only project exists for no one it leaves out', async () => {
+      const { world, changes } = s
+      const failures: string[] = []
+      const projectDoors = world.t.api.endpoints.filter(
+        (e) => e.access !== 'admin' && e.path.includes('{projectId}'),
+      )
+      const allowed: Record<string, number[]> = {
+        visitor: [401, 404],
+        freelancer2: [404],
+        company: [403, 404],
+        client2: [403, 404],
+      }
+      for (const e of projectDoors)
+        for (const who of ['visitor', 'freelancer2', 'company', 'client2'] as const) {
+          await changes.clear()
+          const token = who === 'visitor' ? undefined : world.users[who].token
+          const spec = rowFor(e)?.call?.(world)
+          const answer = await callEndpoint(world, e, token, {
+            ...spec,
+            params: { ...spec?.params, projectId: world.ids.invitedProjectId },
+          })
+          const where = `${keyOf(e)} on the invite-only project as ${who}`
+          if (!allowed[who]!.includes(answer.status))
+            failures.push(`${where}: answered ${answer.status} ${answer.text.slice(0, 160)}`)
+          const leaked = leaks(world, who, answer.text, keyOf(e))
+          if (leaked.length) failures.push(`${where}: answer carries ${leaked.join(', ')}`)
+          const tables = await changes.tables()
+          if (tables.length) failures.push(`${where}: changed ${tables.join(', ')}`)
+        }
+      expect(failures, failures.join('\n')).toEqual([])
+      expect(projectDoors.length).toBeGreaterThan(20)
+    }, 120_000)
+
     test('every cell answers as written, leaks nothing, and a refusal changes nothing', async () => {
       const { world, changes } = s
       type Planned = { e: Endpoint; row: Row; column: Column; expected: Cell }

@@ -161,6 +161,13 @@ export const rows: Record<string, Row> = {
   'POST identity/close-account': row(cells('401 ok ok ok 403 ok'), {
     call: () => ({ body: { password: 'not it' } }),
   }),
+  // One's own data export (decision 331): asking and its state are anyone's own; the archive is its
+  // owner's alone, the mailed token opening nothing for anyone else.
+  'POST identity/data-export': row(USER),
+  'GET identity/data-export': row(USER),
+  'GET identity/data-export/download': row(CLIENT_ONLY, {
+    call: (w) => ({ query: { token: w.ids.dataExportToken } }),
+  }),
   'POST identity/change-email': row(USER, { endsSession: 1 }),
   // Ends another user's sessions: the service lets only a SuperAdmin (its contract says 'user').
   'POST identity/{id}/reset-password': row(cells('401 403 403 403 ok 403'), {
@@ -296,6 +303,21 @@ export const rows: Record<string, Row> = {
   'POST projects': row(cells('401 ok ok 403 403 ok'), {
     call: (w) => ({ body: projectBody(w.ids.subcategoryId, 'A new footbridge check', true) }),
   }),
+  // Saved freelancers (decision 336): the client side's, each list its owner's; a project's
+  // shortlist and its private notes are its client's alone (404 to anyone else, the proposal's author too).
+  'GET freelancers/favourites': row(CLIENT_SIDE),
+  'GET freelancers/favourites/ids': row(CLIENT_SIDE, {
+    call: (w) => ({ query: { userIds: [w.users.freelancer.id] } }),
+  }),
+  'PUT freelancers/{userId}/favourite': row(CLIENT_SIDE),
+  'DELETE freelancers/{userId}/favourite': row(CLIENT_SIDE),
+  'GET projects/{projectId}/shortlist': row(CLIENT_ONLY, {
+    call: (w) => ({ params: { projectId: w.ids.openProjectId } }),
+  }),
+  'PUT projects/proposals/{proposalId}/shortlist': row(CLIENT_ONLY, {
+    call: () => ({ body: { note: 'Worth a call' } }),
+  }),
+  'DELETE projects/proposals/{proposalId}/shortlist': row(CLIENT_ONLY),
   // Saved searches (decision 328): the caller's own list; saving a Find Project search is a
   // freelancer's; one search is its owner's alone (404 to anyone else).
   'GET SavedSearches': row(USER),
@@ -313,6 +335,24 @@ export const rows: Record<string, Row> = {
       }),
     ]),
   ),
+  // Invitations (decision 335): the freelancer's own list and answers; the invite-only project's
+  // invitations are its client's (everyone else is told it does not exist).
+  'GET projects/invitations': row(USER),
+  'POST projects/invitations/{invitationId}/accept': freelancerRow(cells('401 404 404 ok 404 404'), {
+    call: (w) => ({ params: { invitationId: w.ids.invitationId } }),
+  }),
+  'POST projects/invitations/{invitationId}/decline': freelancerRow(cells('401 404 404 ok 404 404'), {
+    call: (w) => ({ params: { invitationId: w.ids.invitationId }, body: { reason: 'Booked up' } }),
+  }),
+  'GET projects/{projectId}/invitations': row(CLIENT_ONLY, {
+    call: (w) => ({ params: { projectId: w.ids.invitedProjectId } }),
+  }),
+  'POST projects/{projectId}/invitations': row(CLIENT_ONLY, {
+    call: (w) => ({
+      params: { projectId: w.ids.invitedProjectId },
+      body: { freelancerId: w.users.company.id, message: 'Please have a look' },
+    }),
+  }),
   'GET notificationHub/notifications/{userId}': freelancerRow(cells('401 403 403 ok 403 403')),
   'GET notificationHub/unreadNotifications/{userId}': freelancerRow(cells('401 403 403 ok 403 403')),
   'PUT notifications/read': row(USER),

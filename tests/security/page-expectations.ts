@@ -66,6 +66,10 @@ const table: Record<string, string> = {
   '/payouts': SIGNED_IN,
   '/freelancers': CLIENT_SIDE,
   '/freelancers/freelancersearch': CLIENT_SIDE,
+  // Saved freelancers and the shortlist compared (decision 336): the client side's; a project's
+  // shortlist is its client's alone.
+  '/freelancers/saved': CLIENT_SIDE,
+  '/projects/client/compare/:projectId': `login page ${GONE} unauthorized unauthorized ${GONE}`,
   '/projects': EVERYONE,
   '/projects/getprojects': EVERYONE,
   '/projects/create': CLIENT_SIDE,
@@ -75,6 +79,8 @@ const table: Record<string, string> = {
   '/projects/details/:projectId': `login 302 /projects/client/details/1 ${GONE} page ${GONE} ${GONE}`,
   '/projects/freelancer': FREELANCER_SIDE,
   '/projects/freelancer/porposals': FREELANCER_SIDE,
+  // A freelancer's invitations (decision 335).
+  '/projects/invitations': FREELANCER_SIDE,
   '/projects/freelancer/contract/:projectId': FREELANCER_SIDE,
   '/projects/changes/:projectId': PARTIES,
   // Paying needs the installments chosen: without them the page is a 400 (to the client side).
@@ -125,6 +131,8 @@ const table: Record<string, string> = {
   '/auth/second-factor': SECOND_STEP,
   '/profile/account-settings/two-factor': SIGNED_IN,
   '/profile/account-settings/close': SIGNED_IN,
+  // The client's archive of their data is ready (decision 331); anyone else's link is back to their settings.
+  '/profile/account-settings/data-export/download': `login page ${times('302 /profile/account-settings?export=gone#data-export', 4)}`,
   '/*': same(GONE),
   '/set-language': same('302 /'),
   '/newsletter': same('302 /'),

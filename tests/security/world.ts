@@ -149,6 +149,15 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
       },
     }),
   )
+  // The client's shortlist of the open project: the freelancer's proposal with a private note, and
+  // the freelancer saved (decision 336). Neither is ever told.
+  await ok(
+    t.call('PUT', `projects/proposals/${proposal.id}/shortlist`, {
+      token: client.token,
+      body: { note: marker('shortlist', 'client') },
+    }),
+  )
+  await ok(t.call('PUT', `freelancers/${freelancer.id}/favourite`, { token: client.token }))
   const draft = await ok(
     t.call('POST', 'projects', {
       token: client.token,
@@ -251,7 +260,32 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     }),
   )
 
+  // The client's export of their data (decision 331), ready: its link's token comes from the mail.
+  await ok(t.call('POST', 'identity/data-export', { token: client.token }))
+  // An invite-only project (decision 335): its client, the invited freelancer and admins see it;
+  // its title and the invitation's message are theirs.
+  const invited = await ok(
+    t.call('POST', 'projects', {
+      token: client.token,
+      body: {
+        ...projectInput(`Private ${marker('private', 'client', 'freelancer', 'admin')}`, true),
+        visibility: 'invited',
+      },
+    }),
+  )
+  const invitation = await ok(
+    t.call('POST', `projects/${invited.id}/invitations`, {
+      token: client.token,
+      body: { freelancerId: freelancer.id, message: marker('invitation', 'client', 'freelancer') },
+    }),
+  )
+
   await t.api.jobs.outbox.drain()
+  const exportMail = (
+    await database.db.selectFrom('outbox').select('payload').where('topic', '=', 'email').execute()
+  )
+    .map((m) => JSON.parse(m.payload) as { kind?: string; text: string })
+    .find((m) => m.kind === 'dataExportReady')
   const notification = await database.db
     .selectFrom('notification')
     .select('id')
@@ -300,6 +334,9 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     weekId: logged.week.id as number,
     entryId: logged.week.entries[0].id as number,
     savedSearchId: savedSearch.id as number,
+    dataExportToken: /[?&]token=([\w-]+)/.exec(exportMail?.text ?? '')![1],
+    invitedProjectId: invited.id as number,
+    invitationId: invitation.id as number,
     ...register,
   }
   return { t, users, ids, markers }

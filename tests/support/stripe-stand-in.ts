@@ -10,7 +10,11 @@ import Stripe from 'stripe'
 // Pay button sends a checkout.session.completed webhook, signed with the stripe package's own test
 // helper, to `webhookUrl`, then sends the browser to the session's success address — as Stripe
 // Checkout does. Its "hosted onboarding" page does the same for a connected account
-// (account.updated, payouts enabled; decision 333), or lets the browser go back unfinished.
+// (account.updated, payouts enabled; decision 333), or lets the browser go back unfinished. For
+// charges without the client (decision 334) it creates Customers, keeps the card a saving checkout
+// was paid with on its PaymentIntent, and confirms off-session PaymentIntents: the authentication
+// card is refused as Stripe refuses it (402, authentication_required); any other succeeds, and its
+// payment_intent.succeeded webhook goes to `webhookUrl` when one is given.
 export const STAND_IN_SECRET_KEY = 'sk_test_workneer0000000000'
 export const STAND_IN_WEBHOOK_SECRET = 'whsec_workneertestsecret0000'
 
@@ -23,6 +27,10 @@ export interface Sent {
 
 /** Destinations and amounts the stand-in refuses or fails on, as Stripe would. */
 export const standInCases = {
+  /** the card a checkout saves unless its page is told otherwise */
+  savedCard: 'pm_card_visa',
+  /** a saved card whose bank asks the client to confirm: an off-session charge is refused (authentication_required) */
+  authenticationCard: 'pm_card_authenticationRequired',
   unreachableAccount: 'acct_unreachable00',
   unknownAccount: 'acct_noaccount0000',
   pendingRefundMinor: 777,
@@ -83,11 +91,47 @@ interface Session {
   name: string
   successUrl: string
   cancelUrl: string
+  customer: string | null
+  savesCard: boolean
 }
+
+interface Intent {
+  id: string
+  amount: number
+  currency: string
+  customer: string | null
+  payment_method: string | null
+  metadata: Record<string, string>
+}
+
+const intentOf = (s: Session): Intent => ({
+  id: `pi_for_${s.id}`,
+  amount: s.amount,
+  currency: s.currency,
+  customer: s.customer,
+  payment_method: null,
+  metadata: { paymentToken: s.token },
+})
+
+/** A PaymentIntent in Stripe's shape, as its API and its webhooks give it. */
+export const intentJson = (pi: Intent, status: string) => ({
+  id: pi.id,
+  object: 'payment_intent',
+  amount: pi.amount,
+  amount_received: status === 'succeeded' ? pi.amount : 0,
+  currency: pi.currency,
+  customer: pi.customer,
+  payment_method: pi.payment_method,
+  metadata: pi.metadata,
+  status,
+  last_payment_error:
+    status === 'requires_payment_method' ? { code: 'authentication_required', type: 'card_error' } : null,
+})
 
 export async function startStripeStandIn(options: { webhookUrl?: () => string } = {}) {
   const sent: Sent[] = []
   const sessions = new Map<string, Session>()
+  const intents = new Map<string, Intent>()
   const transfers: Array<{
     id: string
     transfer_group: string | null
@@ -98,6 +142,26 @@ export async function startStripeStandIn(options: { webhookUrl?: () => string } 
   const accounts = new Map<string, string>()
   const links = new Map<string, { account: string; returnUrl: string }>()
   let n = 0
+  /** The checkout is paid: its PaymentIntent holds the card when the session saves it. */
+  function complete(sessionId: string, authenticationCard = false) {
+    const s = sessions.get(sessionId)
+    if (!s) return undefined
+    const card = authenticationCard ? standInCases.authenticationCard : standInCases.savedCard
+    intents.set(`pi_for_${s.id}`, { ...intentOf(s), payment_method: s.savesCard ? card : null })
+    return signedEvent('checkout.session.completed', {
+      id: s.id,
+      object: 'checkout.session',
+      client_reference_id: s.token,
+      customer: s.customer,
+      metadata: { paymentToken: s.token, ...(s.savesCard && { saveCard: 'yes' }) },
+      amount_total: s.amount,
+      currency: s.currency,
+      payment_status: 'paid',
+      status: 'complete',
+      payment_intent: `pi_for_${s.id}`,
+    })
+  }
+
   const server = createServer((req, res) => {
     let body = ''
     req.on('data', (c) => (body += c))
@@ -132,20 +196,10 @@ export async function startStripeStandIn(options: { webhookUrl?: () => string } 
         if (method === 'GET') {
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
           return res.end(
-            `<!doctype html><html lang="en"><head><title>Stripe Checkout (stand-in)</title></head><body><main><h1>Pay ${s.currency.toUpperCase()} ${(s.amount / 100).toFixed(2)}</h1><p>${s.name}</p><form method="post"><button>Pay</button></form><a href="${s.cancelUrl}">Back</a></main></body></html>`,
+            `<!doctype html><html lang="en"><head><title>Stripe Checkout (stand-in)</title></head><body><main><h1>Pay ${s.currency.toUpperCase()} ${(s.amount / 100).toFixed(2)}</h1><p>${s.name}</p><form method="post"><button>Pay</button>${s.savesCard ? '<p>The card is kept for later payments without you.</p><button name="card" value="authentication">Pay with a card that needs authentication</button>' : ''}</form><a href="${s.cancelUrl}">Back</a></main></body></html>`,
           )
         }
-        const event = signedEvent('checkout.session.completed', {
-          id: s.id,
-          object: 'checkout.session',
-          client_reference_id: s.token,
-          metadata: { paymentToken: s.token },
-          amount_total: s.amount,
-          currency: s.currency,
-          payment_status: 'paid',
-          status: 'complete',
-          payment_intent: `pi_for_${s.id}`,
-        })
+        const event = complete(s.id, form.get('card') === 'authentication')!
         return deliverThenGo(event, s.successUrl)
       }
       const setup = url.pathname.match(/^\/setup\/(acctlink_\d+)$/)
@@ -164,6 +218,8 @@ export async function startStripeStandIn(options: { webhookUrl?: () => string } 
           name: form.get('line_items[0][price_data][product_data][name]') ?? '',
           successUrl: form.get('success_url') ?? '',
           cancelUrl: form.get('cancel_url') ?? '',
+          customer: form.get('customer'),
+          savesCard: form.get('payment_intent_data[setup_future_usage]') === 'off_session',
         }
         sessions.set(s.id, s)
         return answer(200, {
@@ -184,6 +240,26 @@ export async function startStripeStandIn(options: { webhookUrl?: () => string } 
           payment_intent: `pi_for_${session[1]}`,
           status: 'complete',
         })
+      if (method === 'POST' && url.pathname === '/v1/customers')
+        return answer(200, { id: `cus_${n + 1}`, object: 'customer', email: form.get('email') })
+      const intent = url.pathname.match(/^\/v1\/payment_intents\/(pi_[\w-]+)$/)
+      if (method === 'GET' && intent) {
+        const pi = intents.get(intent[1])
+        if (!pi) return error(404, 'resource_missing')
+        const pm = pi.payment_method
+        const expanded = [...url.searchParams].some(
+          ([k, v]) => k.startsWith('expand') && v === 'payment_method',
+        )
+        const last4 = pm === standInCases.savedCard ? '4242' : '3184'
+        return answer(200, {
+          ...intentJson(pi, 'succeeded'),
+          payment_method:
+            pm && expanded
+              ? { id: pm, object: 'payment_method', type: 'card', card: { brand: 'visa', last4 } }
+              : pm,
+        })
+      }
+      if (method === 'POST' && url.pathname === '/v1/payment_intents') return offSession(form)
       if (method === 'POST' && url.pathname === '/v1/refunds') {
         const amount = Number(form.get('amount'))
         if (!form.get('payment_intent')?.startsWith('pi_')) return error(400, 'parameter_missing')
@@ -273,12 +349,46 @@ export async function startStripeStandIn(options: { webhookUrl?: () => string } 
       res.writeHead(303, { location })
       res.end()
     }
+
+    /** An off-session charge of a saved card: refused at once, or succeeded with its webhook sent. */
+    function offSession(form: URLSearchParams) {
+      const pi: Intent = {
+        id: `pi_offsession_${n + 1}`,
+        amount: Number(form.get('amount')),
+        currency: form.get('currency') ?? '',
+        customer: form.get('customer'),
+        payment_method: form.get('payment_method'),
+        metadata: Object.fromEntries(
+          [...form].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]),
+        ),
+      }
+      intents.set(pi.id, pi)
+      if (form.get('off_session') !== 'true' || form.get('confirm') !== 'true')
+        return error(400, 'parameter_missing')
+      if (pi.payment_method === standInCases.authenticationCard)
+        return answer(402, {
+          error: {
+            type: 'card_error',
+            code: 'authentication_required',
+            message: 'Your card was declined. This transaction requires authentication. (Stripe stand-in)',
+            payment_intent: intentJson(pi, 'requires_payment_method'),
+          },
+        })
+      answer(200, intentJson(pi, 'succeeded'))
+      if (options.webhookUrl) {
+        const event = signedEvent('payment_intent.succeeded', intentJson(pi, 'succeeded'))
+        void fetch(options.webhookUrl(), { method: 'POST', headers: event.headers, body: event.body })
+      }
+    }
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     base,
     sent,
+    intents,
+    /** What the hosted page's Pay button does, without the browser: the signed checkout.session.completed event. */
+    complete: (sessionId: string, authenticationCard = false) => complete(sessionId, authenticationCard),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

@@ -3,15 +3,20 @@ import { Link } from 'react-router'
 import { Avatar } from '~/components/ui/avatar'
 import { formatMoney, formatRating, joinPresent } from '~/lib/format'
 import type { SearchHit as Hit } from '#server/modules/profiles/contract.ts'
+import { SaveFreelancerButton } from './save-button'
 
-/** A freelancer in Find Freelancers' results. */
-export function FreelancerHit({ hit: h }: { hit: Hit }) {
-  const { t, i18n } = useTranslation('profile')
+/**
+ * A freelancer in Find Freelancers' results (a client's page, and the saved freelancers), with the
+ * way to invite them (decision 335); with `save`, their Save button: saved or not, and the page the
+ * form posts to and comes back to (decision 336).
+ */
+export function FreelancerHit({ hit: h, save }: { hit: Hit; save?: { saved: boolean; action: string } }) {
+  const { t, i18n } = useTranslation(['profile', 'projects'])
   return (
     <li className="card hit">
       <Avatar src={h.imageDisplayable && h.imageUrl ? `/api/v1/${h.imageUrl}` : null} alt="" size={64} />
       <div>
-        <h2>
+        <h2 id={`freelancer-${h.userId}-name`}>
           <Link to={`/profiles/freelancers/${h.userId}`}>{h.name}</Link>
         </h2>
         <p className="item-title">{h.title}</p>
@@ -42,7 +47,24 @@ export function FreelancerHit({ hit: h }: { hit: Hit }) {
               amount: formatMoney(h.hourlyRate.amountMinor, h.hourlyRate.currency, i18n.language),
             })
           : ''}
+        <br />
+        <Link
+          to={`/profiles/freelancers/${h.userId}#invite`}
+          aria-label={t('projects:invitations.inviteName', { name: h.name })}
+        >
+          {t('projects:invitations.invite')}
+        </Link>
       </p>
+      {save ? (
+        <div className="hit-save">
+          <SaveFreelancerButton
+            userId={h.userId}
+            saved={save.saved}
+            action={save.action}
+            describedBy={`freelancer-${h.userId}-name`}
+          />
+        </div>
+      ) : null}
     </li>
   )
 }

@@ -21,6 +21,7 @@ import { titled } from '~/lib/meta'
 import { SaveSearchLinks } from '../alerts/save-links'
 import { readCategoryTree } from '~/lib/catalogue.server'
 import { publicPageHeaders } from '~/lib/public-page'
+import { favouriteIntent, savedAmong } from './favourites.server'
 
 // Find Freelancers (clients and companies; the route guard sends freelancers to
 // /auth/unauthorized). Every filter, the sort and the page live in the URL: the filter form is a
@@ -120,7 +121,19 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     term: query.q ?? '',
     /** This search's query, for "Save this search" (decision 328). */
     search: url.search,
+    /** Which hits the client saved, for their Save buttons, whose forms come back here (decision 336). */
+    here: url.pathname + url.search,
+    saved: await savedAmong(
+      context,
+      results.data.map((h) => h.userId),
+    ),
   }
+}
+
+/** Save / Remove on a hit, back to the same results. */
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requirePermission(context, url, 'freelancers.find')
+  return (await favouriteIntent(context, await request.formData(), url.pathname + url.search)) ?? null
 }
 
 type SearchData = Route.ComponentProps['loaderData']
@@ -272,7 +285,7 @@ function WhoFilters({ data }: { data: SearchData }) {
   )
 }
 
-function Results({ data: { results, params, selectedSkills } }: { data: SearchData }) {
+function Results({ data: { results, params, selectedSkills, saved, here } }: { data: SearchData }) {
   const { t, i18n } = useTranslation('profile')
   const hrefFor = (page: number) => {
     const s = new URLSearchParams(params)
@@ -291,7 +304,11 @@ function Results({ data: { results, params, selectedSkills } }: { data: SearchDa
       {results.data.length ? (
         <ul className="search-results">
           {results.data.map((h) => (
-            <FreelancerHit key={h.userId} hit={h} />
+            <FreelancerHit
+              key={h.userId}
+              hit={h}
+              save={saved ? { saved: saved.includes(h.userId), action: here } : undefined}
+            />
           ))}
         </ul>
       ) : (

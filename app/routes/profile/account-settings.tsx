@@ -18,6 +18,8 @@ import { pointRules } from '#server/modules/identity/rules.ts'
 import { invoiceDetailsInput } from '#server/modules/payments/invoice-details-contract.ts'
 import { InvoiceDetailsSection } from './invoice-details'
 import { loadInvoiceDetails, saveInvoiceDetails } from './invoice-details.server'
+import { DataExportSection } from './data-export-section'
+import { loadDataExport, requestDataExport } from './data-export.server'
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? 'Workneer' }]
@@ -25,14 +27,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'account.settings')
-  const [details, invoiceDetails] = await Promise.all([
+  const [details, invoiceDetails, dataExport] = await Promise.all([
     apiFor(context).call(identityContract.profileDetails),
     loadInvoiceDetails(context),
+    loadDataExport(context),
   ])
   return {
     details,
     invoiceDetails,
+    dataExport,
     saved: url.searchParams.get('saved'),
+    exportGone: url.searchParams.get('export') === 'gone',
     title: getInstance(context).t('auth:settings.title'),
   }
 }
@@ -48,6 +53,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   requirePermission(context, url, 'account.settings')
   const formData = await request.formData()
   const intent = String(formData.get('intent'))
+  if (intent === 'dataExport') return requestDataExport(context)
   if (!(intent in schemas))
     return data(
       { intent: 'profile', result: { status: 'error' as const, error: { '': ['errors.failed'] } } },
@@ -122,7 +128,9 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   const { details } = loaderData
   // The reply stays while a new post is on its way, so the form does not empty itself meanwhile.
   const last = (intent: string): LastResult =>
-    actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined
+    actionData?.intent === intent && 'result' in actionData
+      ? (actionData.result as SubmissionResult<string[]>)
+      : undefined
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('settings.title')}</h1>
@@ -151,6 +159,12 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
       />
 
       <TwoFactorSection />
+
+      <DataExportSection
+        state={loaderData.dataExport}
+        notice={loaderData.saved === 'data-export' ? 'requested' : loaderData.exportGone ? 'gone' : null}
+        refused={actionData && 'refused' in actionData ? actionData.refused : undefined}
+      />
 
       <section aria-labelledby="close-heading">
         <h2 id="close-heading">{t('close.title')}</h2>

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/freelancer'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
-import { getUser } from '~/lib/session.server'
+import { getUser, requireUser } from '~/lib/session.server'
 import { Avatar } from '~/components/ui/avatar'
 import { formatMoney, formatMonth, formatMonthRange, formatRating, joinPresent } from '~/lib/format'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -12,6 +12,10 @@ import { projectsContract } from '#server/modules/projects/contract.ts'
 import { ProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
 import { publicPageHeaders } from '~/lib/public-page'
+import { favouriteIntent, savedAmong } from '../freelancers/favourites.server'
+import { SaveFreelancerButton } from '../freelancers/save-button'
+import { InviteForm } from './invite-form'
+import { inviteAction, invitableProjects } from './invite.server'
 
 // A freelancer's public profile: anyone may read it (a visitor, a client comparing proposals).
 export const headers = publicPageHeaders
@@ -27,7 +31,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     : [{ title: 'Workneer' }]
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw new Response('Not Found', { status: 404 })
   try {
     const api = apiFor(context, { token: null })
@@ -36,23 +40,51 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       params: { userId: profile.userId },
       query: { page: 1, pageSize: 20 },
     })
-    return { profile, reviews, own: getUser(context)?.id === profile.userId }
+    // A client or a company may save the freelancer (decision 336); null for anyone else.
+    const saved = await savedAmong(context, [profile.userId])
+    return {
+      profile,
+      reviews,
+      own: getUser(context)?.id === profile.userId,
+      saved: saved ? saved.includes(profile.userId) : null,
+      // A signed-in client invites the freelancer to one of their open projects (decision 335).
+      invite: await invitableProjects(context, profile.userId),
+      invited: Number(url.searchParams.get('invited')) || null,
+    }
   } catch (error) {
     throwApiError(error)
   }
 }
 
-export default function FreelancerProfile({ loaderData }: Route.ComponentProps) {
-  const { profile: p, own } = loaderData
+/** Save / Remove (a client or a company, decision 336), else an invitation (decision 335); back to the profile. */
+export async function action({ context, params, request, url }: Route.ActionArgs) {
+  requireUser(context, url)
+  if (!/^\d{1,9}$/.test(params.id)) throw new Response('Not Found', { status: 404 })
+  const form = await request.formData()
+  return (
+    (await favouriteIntent(context, form, url.pathname)) ?? inviteAction(context, form, Number(params.id))
+  )
+}
+
+export default function FreelancerProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile: p, own, saved } = loaderData
   return (
     <main id="main" className="container page public-profile">
-      <ProfileHead profile={p} own={own} />
+      <ProfileHead profile={p} own={own} saved={saved} invite={!!loaderData.invite} />
       <About profile={p} />
       {p.portfolios.length ? <Portfolios items={p.portfolios} /> : null}
       {p.employmentHistory.length ? <Employment items={p.employmentHistory} /> : null}
       {p.educations.length ? <Educations items={p.educations} /> : null}
       {p.certifications.length ? <Certifications items={p.certifications} /> : null}
       <ProfileReviews reviews={loaderData.reviews} />
+      {loaderData.invite ? (
+        <InviteForm
+          projects={loaderData.invite}
+          name={p.name}
+          invited={loaderData.invited}
+          lastResult={(actionData as { invite?: unknown } | undefined)?.invite}
+        />
+      ) : null}
     </main>
   )
 }
@@ -60,8 +92,18 @@ export default function FreelancerProfile({ loaderData }: Route.ComponentProps) 
 type Profile = Route.ComponentProps['loaderData']['profile']
 
 /** The picture, name and title, where, the rating and the hourly rate; and Edit for the freelancer themself. */
-function ProfileHead({ profile: p, own }: { profile: Profile; own: boolean }) {
-  const { t, i18n } = useTranslation('profile')
+function ProfileHead({
+  profile: p,
+  own,
+  saved,
+  invite,
+}: {
+  profile: Profile
+  own: boolean
+  saved: boolean | null
+  invite: boolean
+}) {
+  const { t, i18n } = useTranslation(['profile', 'projects'])
   return (
     <header className="profile-head">
       <Avatar
@@ -71,7 +113,7 @@ function ProfileHead({ profile: p, own }: { profile: Profile; own: boolean }) {
         className="profile-avatar"
       />
       <div>
-        <h1>{p.name}</h1>
+        <h1 id="profile-name">{p.name}</h1>
         <p className="lead">{p.title}</p>
         <p className="muted" data-testid="profile-line">
           {joinPresent([
@@ -97,6 +139,14 @@ function ProfileHead({ profile: p, own }: { profile: Profile; own: boolean }) {
           <Link to="/profile" className="button">
             {t('public.edit')}
           </Link>
+        ) : null}
+        {saved !== null ? (
+          <SaveFreelancerButton userId={p.userId} saved={saved} describedBy="profile-name" />
+        ) : null}
+        {invite ? (
+          <a href="#invite" className="button">
+            {t('projects:invitations.invite')}
+          </a>
         ) : null}
       </div>
     </header>

@@ -18,7 +18,10 @@ export function refused(error: unknown) {
     (error.status === 409 || error.status === 400) &&
     typeof error.problem === 'object'
   ) {
-    return data({ notice: error.problem.detail, fields: error.problem.errors }, { status: error.status })
+    // A code the page words itself; otherwise the API's detail.
+    const notice =
+      error.problem.code === 'timesheet_week_open' ? 'hourly:openWeek.refused' : error.problem.detail
+    return data({ notice, fields: error.problem.errors }, { status: error.status })
   }
   throwApiError(error)
 }

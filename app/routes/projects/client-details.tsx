@@ -6,6 +6,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
+import { invitationsContract } from '#server/modules/projects/invitations/contract.ts'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList } from './installments'
@@ -27,7 +28,10 @@ import { titled } from '~/lib/meta'
 import { useProjectChanges } from '~/components/realtime'
 import { RegisterLink } from './register-ui'
 import { TimesheetLink } from './timesheet-link'
-import { HourlyTerms } from './hourly-ui'
+import { HourlyTerms, OpenWeekNotice } from './hourly-ui'
+import { InvitationsSent } from './invitations-sent'
+import { loadShortlist, shortlistIntent } from './shortlist.server'
+import { ShortlistToolbar } from './shortlist-ui'
 
 // /projects/client/details/{projectId}: the client's view — proposals received (accept or reject,
 // plain form actions), the contract and its installments, files, questions and the activity log.
@@ -36,9 +40,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const projectId = Number(params.projectId)
   try {
     const api = apiFor(context)
-    const [view, comments] = await Promise.all([
+    const [view, comments, invitations] = await Promise.all([
       api.call(c.detailsForClient, { params: { projectId } }),
       api.call(c.comments, { params: { projectId } }),
+      api.call(invitationsContract.forProject, { params: { projectId } }),
     ])
     // Earlier versions of each revised proposal, so the client sees what changed.
     const revised = view.proposals.filter((pr) => pr.revision > 1)
@@ -46,15 +51,20 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       revised.map((pr) => api.call(c.proposalRevisions, { params: { proposalId: pr.id } })),
     )
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
-    const [refunds, changes] = await Promise.all([
+    const [refunds, changes, shortlist] = await Promise.all([
       // An hourly contract has no installments to refund or amend (decision 323).
       loadRefunds(context, projectId, !!view.contract && view.contract.billing !== 'hourly'),
       loadChangeOrders(context, projectId, !!view.contract && view.contract.billing !== 'hourly'),
+      // The client's shortlist and private notes (decision 336); ?shortlist=1 shows it alone.
+      loadShortlist(context, projectId, view.proposals.length > 0),
     ])
     return {
       work: { ...view, revisions, comments: comments.data },
+      invitations: invitations.data,
       refunds,
       changes,
+      shortlist,
+      shortlistOnly: url.searchParams.get('shortlist') === '1',
       hourly: view.contract?.billing === 'hourly',
       refundDone: url.searchParams.get('refund'),
       created: url.searchParams.get('created') === '1',
@@ -78,6 +88,8 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const form = await request.formData()
   const back = `/projects/client/details/${projectId}`
   const intent = String(form.get('intent') ?? '')
+  const listed = await shortlistIntent(context, form, url.pathname + url.search)
+  if (listed) return listed
   const refund = await refundIntent(context, projectId, form, back)
   if (refund) return refund
   if (intent === 'upload') {
@@ -120,11 +132,14 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 }
 
 export default function ClientProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation(['projects', 'payments'])
+  const { t } = useTranslation(['projects', 'payments', 'shortlist'])
   const { project: p, proposals, contract, activity, comments, revisions } = loaderData.work
   const can = clientProjectMoves(p, contract)
   useProjectChanges(p.id)
   const notice = (actionData as { notice?: string } | undefined)?.notice
+  const noteError = (actionData as { noteError?: { id: number; message: string } } | undefined)?.noteError
+  const { shortlist, shortlistOnly } = loaderData
+  const shown = shortlistOnly ? proposals.filter((pr) => shortlist[pr.id]) : proposals
   return (
     <main id="main" className="container page project-details">
       <Notices data={loaderData} notice={notice} />
@@ -140,7 +155,9 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
         ) : null}
       </p>
       <ClientActions project={p} contract={contract} can={can} hourly={loaderData.hourly} />
-      {p.status === 'in_progress' && !can.complete ? (
+      {p.status === 'in_progress' && contract?.hourly?.openWeek ? (
+        <OpenWeekNotice projectId={p.id} openWeek={contract.hourly.openWeek} />
+      ) : p.status === 'in_progress' && !can.complete ? (
         <p className="muted small">{t('client.completeLater')}</p>
       ) : null}
       <About project={p} />
@@ -160,16 +177,30 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
       ) : null}
       <section aria-labelledby="proposals" className="ui-section">
         <h2 id="proposals">{t('client.proposals', { count: proposals.length })}</h2>
-        {proposals.length ? null : <EmptyState title={t('client.noProposals')} />}
-        {proposals.map((pr) => (
+        {proposals.length ? (
+          <ShortlistToolbar projectId={p.id} only={shortlistOnly} count={Object.keys(shortlist).length} />
+        ) : (
+          <EmptyState title={t('client.noProposals')} />
+        )}
+        {proposals.length && !shown.length ? <EmptyState title={t('shortlist:shortlist.none')} /> : null}
+        {shown.map((pr) => (
           <ReceivedProposal
             key={pr.id}
             pr={pr}
             revisions={revisions[pr.id] ?? []}
             answerable={pr.status === 'pending' && p.status === 'open'}
+            shortlist={{
+              mark: shortlist[pr.id],
+              error: noteError?.id === pr.id ? noteError.message : undefined,
+            }}
           />
         ))}
       </section>
+      <InvitationsSent
+        invitations={loaderData.invitations}
+        visibility={p.visibility}
+        open={p.status === 'open'}
+      />
       <Questions comments={comments} open={p.status === 'open'} />
       <section aria-labelledby="activity" className="ui-section">
         <h2 id="activity">{t('activity.title')}</h2>

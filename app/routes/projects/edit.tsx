@@ -41,6 +41,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       deadline: p.deadline ?? '',
       experienceLevel: p.experienceLevel ?? '',
       remote: String(p.remote),
+      visibility: p.visibility,
       location: p.location ?? '',
       country: p.country ?? '',
       installments: p.installments.map((i) => ({

@@ -1,5 +1,8 @@
+import { Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
+import { formatDate } from '~/lib/format'
 import { DefinitionList } from '~/components/ui/definition-list'
+import { Notice } from '~/components/ui/notice'
 import { Money } from './ui'
 
 // An hourly contract's terms (issue 40 item 3, decision 323), where a fixed-price contract shows its
@@ -38,5 +41,27 @@ export function HourlyTerms({ contract, note = false }: { contract: ContractTerm
       />
       {note ? <p className="muted small">{t('contract.note')}</p> : null}
     </div>
+  )
+}
+
+/**
+ * Why the client cannot mark the project completed yet: the earliest week of the timesheet that is
+ * not settled, and the way to it (decision 334). Shown where the button would be.
+ */
+export function OpenWeekNotice({
+  projectId,
+  openWeek,
+}: {
+  projectId: number
+  openWeek: { weekStart: string; status: 'open' | 'submitted' | 'disputed' | 'unpaid' }
+}) {
+  const { t, i18n } = useTranslation('hourly')
+  return (
+    <Notice kind="info" data-testid="open-week">
+      {t(`openWeek.${openWeek.status}`, { week: formatDate(openWeek.weekStart, i18n.language) })}{' '}
+      <Link to={`/projects/timesheets/${projectId}?week=${openWeek.weekStart}#week`}>
+        {t('openWeek.link')}
+      </Link>
+    </Notice>
   )
 }

@@ -8,6 +8,8 @@ interface ContractLike {
   status: string
   billing?: string
   installments: ReadonlyArray<{ status: string }>
+  /** an hourly contract's earliest week not settled keeps it from completing (decision 334) */
+  hourly?: { openWeek: unknown } | null
 }
 interface ProjectLike {
   status: string
@@ -26,8 +28,13 @@ export function clientProjectMoves(p: ProjectLike, contract: ContractLike | null
   return {
     publish: p.status === 'draft',
     edit: p.status === 'draft' || (p.status === 'open' && p.proposalCount === 0),
-    // complete: every installment of the contract is approved or released (or removed).
-    complete: p.status === 'in_progress' && active && contract.installments.every((i) => settled(i.status)),
+    // complete: every installment of the contract is approved or released (or removed), and no
+    // week of an hourly contract's timesheet is open.
+    complete:
+      p.status === 'in_progress' &&
+      active &&
+      contract.installments.every((i) => settled(i.status)) &&
+      !contract.hourly?.openWeek,
     // cancel: before a hire, or with a contract while no money is in flight and some installment
     // is still unpaid (once all are paid, the project is completed instead).
     cancel:

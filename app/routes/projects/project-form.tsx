@@ -1,7 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
-import { budgetTypes, currencies, experienceLevels } from '#server/modules/projects/rules.ts'
+import {
+  budgetTypes,
+  currencies,
+  experienceLevels,
+  projectVisibilities,
+} from '#server/modules/projects/rules.ts'
 import type { FormConstraint } from '~/lib/form-constraint'
 import {
   asTexts,
@@ -61,6 +66,7 @@ export function ProjectForm({
       <HourlyFields fields={fields} />
       <PlaceFields fields={fields} />
       <PlanFields fields={fields} />
+      <VisibilityFields fields={fields} />
       <div className="field">
         <label htmlFor="project-file">{t('fields.attachment')}</label>
         <input
@@ -232,6 +238,29 @@ function PlaceFields({ fields }: { fields: Fields }) {
         <TextInput field={fields.country} label={t('fields.countryCode')} />
       </div>
     </>
+  )
+}
+
+/** Who sees the project: everyone, signed-in people, or only the freelancers the client invites (decision 335). */
+function VisibilityFields({ fields }: { fields: Fields }) {
+  const { t } = useTranslation('projects')
+  return (
+    <fieldset className="field">
+      <legend>{t('visibility.legend')}</legend>
+      {projectVisibilities.map((value) => (
+        <label key={value} className="radio">
+          <input
+            type="radio"
+            name={fields.visibility.name}
+            value={value}
+            defaultChecked={(fields.visibility.defaultValue ?? 'public') === value}
+          />{' '}
+          {t(`visibility.${value}`)}
+        </label>
+      ))}
+      <p className="hint">{t('visibility.hint')}</p>
+      <ErrorText errors={fields.visibility.errors} id={fields.visibility.errorId} />
+    </fieldset>
   )
 }
 

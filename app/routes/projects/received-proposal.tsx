@@ -10,6 +10,7 @@ import { Button, ButtonGroup } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Person } from '~/components/ui/person'
 import { StatusChip } from '~/components/ui/status-chip'
+import { ShortlistControls } from './shortlist-ui'
 
 type Proposal = ResultOf<typeof c.detailsForClient>['proposals'][number]
 type Revision = ResultOf<typeof c.proposalRevisions>['data'][number]
@@ -20,16 +21,21 @@ interface ReceivedProposalProps {
   revisions: Revision[]
   /** Whether the client may answer it now (Accept, Decline, a question in the chat). */
   answerable: boolean
+  /** The client's shortlist mark of it (absent: not shortlisted), and a refused note's message. */
+  shortlist: { mark: { note: string | null } | undefined; error?: string }
 }
 
 /**
  * A proposal on the client's project page: who sent it, the terms, the letter, and Accept / Decline
  * while it can be answered; its forms post to the page's own address.
  */
-export function ReceivedProposal({ pr, revisions, answerable }: ReceivedProposalProps) {
+export function ReceivedProposal({ pr, revisions, answerable, shortlist }: ReceivedProposalProps) {
   const { t } = useTranslation('projects')
   return (
-    <Card data-testid="proposal">
+    <Card data-testid="proposal" id={`proposal-${pr.id}`}>
+      <span className="visually-hidden" id={`proposal-${pr.id}-who`}>
+        {pr.freelancer.name}
+      </span>
       <header className="ui-card-header">
         <Person
           name={pr.freelancer.name}
@@ -46,6 +52,12 @@ export function ReceivedProposal({ pr, revisions, answerable }: ReceivedProposal
         <p className="prewrap muted">{t('proposals.rejectReason', { reason: pr.rejectReason })}</p>
       ) : null}
       {revisions.length ? <Revisions items={revisions} currency={pr.currency} /> : null}
+      <ShortlistControls
+        proposalId={pr.id}
+        mark={shortlist.mark}
+        error={shortlist.error}
+        describedBy={`proposal-${pr.id}-who`}
+      />
       {answerable ? (
         <ButtonGroup label={t('client.proposalActions')}>
           <ActionButton intent="accept" fields={{ id: pr.id }} label={t('client.accept')} variant="primary" />

@@ -42,7 +42,11 @@ import { timesheets } from './0043-timesheets.ts'
 import { savedSearches } from './0045-saved-searches.ts'
 import { notificationPreferences } from './0046-notification-preferences.ts'
 import { closingAccounts } from './0047-closing-accounts.ts'
+import { dataExports } from './0048-data-exports.ts'
 import { payoutOnboarding } from './0050-payout-onboarding.ts'
+import { gatewayCustomers } from './0051-gateway-customers.ts'
+import { invitationsAndVisibility } from './0052-invitations-and-visibility.ts'
+import { favouritesAndShortlists } from './0053-favourites-and-shortlists.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -89,5 +93,9 @@ export const migrations: Record<string, Migration> = {
   '0045-saved-searches': savedSearches,
   '0046-notification-preferences': notificationPreferences,
   '0047-closing-accounts': closingAccounts,
+  '0048-data-exports': dataExports,
   '0050-payout-onboarding': payoutOnboarding,
+  '0051-gateway-customers': gatewayCustomers,
+  '0052-invitations-and-visibility': invitationsAndVisibility,
+  '0053-favourites-and-shortlists': favouritesAndShortlists,
 }

@@ -157,6 +157,7 @@ export interface PaymentsTables {
   invoice_details: InvoiceDetailsTable
   payout: PayoutTable
   saved_payment_method: SavedPaymentMethodTable
+  gateway_customer: GatewayCustomerTable
 }
 
 /** A payment method a client saved with a gateway for charges without them (migration 0043, decision 324). */
@@ -167,5 +168,14 @@ export type SavedPaymentMethodTable = {
   customer_ref: string | null
   method_ref: string
   label: string
+  created_at: string
+}
+
+/** A client's customer at a gateway that keeps saved cards under one (Stripe; migration 0051, decision 334). */
+export type GatewayCustomerTable = {
+  id: Generated<number>
+  client_id: number
+  gateway: string
+  customer_ref: string
   created_at: string
 }

@@ -28,6 +28,8 @@ export type ProjectTable = {
   created_at: string
   updated_at: string
   published_at: string | null
+  /** public | signed_in | invited (decision 335). */
+  visibility: Generated<string>
 }
 export type ProjectSkillTable = { project_id: number; skill_id: number }
 export type ProposalTable = {
@@ -137,6 +139,20 @@ export type ReviewTable = {
   visible_from: string
 }
 
+/** A client's invitation of a freelancer to one of their open projects (decision 335). */
+export type ProjectInvitationTable = {
+  id: Generated<number>
+  project_id: number
+  freelancer_id: number
+  client_id: number
+  message: string
+  /** pending | accepted | declined */
+  status: string
+  decline_reason: string | null
+  created_at: string
+  decided_at: string | null
+}
+
 export interface ProjectsTables {
   project: ProjectTable
   project_skill: ProjectSkillTable
@@ -150,4 +166,5 @@ export interface ProjectsTables {
   project_subscription: ProjectFollowTable
   project_comment: ProjectCommentTable
   review: ReviewTable
+  project_invitation: ProjectInvitationTable
 }

@@ -62,7 +62,13 @@ async function titles(db: DB, kind: string, ids: number[]) {
   if (!ids.length) return new Map<number, string>()
   const rows =
     kind === 'project'
-      ? await db.selectFrom('project').select(['id', 'title']).where('id', 'in', ids).execute()
+      ? await db
+          .selectFrom('project')
+          .select(['id', 'title'])
+          .where('id', 'in', ids)
+          // A project made invite-only since it matched is left out (decision 335).
+          .where('visibility', '!=', 'invited')
+          .execute()
       : await db
           .selectFrom('freelancer_profile')
           .select(['user_id as id', 'title'])

@@ -20,10 +20,12 @@ export async function projectTarget(db: DB, projectId: number) {
       'budget_type',
       'budget_minor',
       'remote',
+      'visibility',
     ])
     .where('id', '=', projectId)
     .executeTakeFirst()
-  if (!p || p.status !== 'open') return null
+  // An invite-only project is no one's match (decision 335); alerts go to signed-in freelancers only.
+  if (!p || p.status !== 'open' || p.visibility === 'invited') return null
   const skills = await db
     .selectFrom('project_skill as ps')
     .innerJoin('skill as s', 's.id', 'ps.skill_id')

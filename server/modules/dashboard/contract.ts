@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { endpoint, shownName } from '#server/api/contract.ts'
 import { notification } from '../notifications/contract.ts'
 import { installmentStates, projectStates, proposalStates } from '../projects/machines.ts'
+import { openWeekOut } from '../projects/schemas/work.ts'
 
 // The dashboard (docs/product.md §2 `dashboard`, issue 15 item 2): in one call, what waits on the caller
 // across the marketplace, each item named by the ids its page needs. Parts that do not apply to
@@ -73,6 +74,16 @@ export const dashboard = z.object({
           .nullable(),
         installmentsDone: z.number(),
         installmentsTotal: z.number(),
+        /** An hourly contract's rate, weekly limit, this week's hours and earliest open week (decision 334); null for a fixed price. */
+        hourly: z
+          .object({
+            rateMinor: z.number(),
+            currency: z.string(),
+            weeklyLimitHours: z.number().nullable(),
+            thisWeekHours: z.number(),
+            openWeek: openWeekOut,
+          })
+          .nullable(),
       }),
     ),
   }),

@@ -26,6 +26,7 @@ export type MailKind =
   | 'deliverableApprovedWithComments'
   | 'deliverableToRevise'
   | 'accountClosing'
+  | 'dataExportReady'
 type Texts = Record<string, Record<string, string>>
 
 const root = path.resolve(import.meta.dirname, '../../../locales')

@@ -16,6 +16,8 @@ export const notificationTypes = [
   'Payment',
   // A job alert (decision 328): a new match of a saved search.
   'SavedSearch',
+  // An invitation to a project, or a freelancer's answer to one (decision 335).
+  'Invitation',
 ] as const
 
 const id = recordId

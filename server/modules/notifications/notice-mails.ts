@@ -8,6 +8,7 @@ import { asLocale, plainText, renderNotification } from './texts.ts'
 import { notificationTarget } from './targets.ts'
 import { noticeKindOf, ownMailNamespaces, wantsMail, type NoticeKind } from './preferences.ts'
 import type { NotificationInput } from './record.ts'
+import { displayName } from '../identity/display-name.ts'
 
 // A notice by email (issue 42 item 1, decision 329): the notice's own words in the reader's
 // language, a link to what it is about, and two links to change it: one that stops this kind's
@@ -85,6 +86,15 @@ export async function mailNotices(
     )
     .execute()
   const key = await linkKey(trx)
+  // The person whose step it is, named in the mail as the bell names them (`{{name}}`, inbox.ts).
+  const senderIds = [...new Set(wanted.flatMap((i) => (i.senderId ? [i.senderId] : [])))]
+  const senders = senderIds.length
+    ? await trx
+        .selectFrom('app_user')
+        .select(['id', 'first_name', 'last_name', 'company_name', 'status'])
+        .where('id', 'in', senderIds)
+        .execute()
+    : []
   for (const item of wanted) {
     const rows = readers.filter((r) => r.id === item.userId)
     const to = rows[0]
@@ -100,7 +110,9 @@ export async function mailNotices(
       locale,
       key,
     )
-    await enqueue(trx, EMAIL_TOPIC, noticeMail(deps.publicUrl, item, to, roles, settings))
+    const sender = senders.find((u) => u.id === item.senderId)
+    const named = sender ? { ...item, params: { ...item.params, name: displayName(sender, locale) } } : item
+    await enqueue(trx, EMAIL_TOPIC, noticeMail(deps.publicUrl, named, to, roles, settings))
   }
 }
 

@@ -12,6 +12,11 @@ export function notificationTarget(
 ) {
   // A job alert opens the project it found, or (a freelancer found) the saved searches (decision 328).
   if (n.type === 'SavedSearch') return n.projectId != null ? `/projects/details/${n.projectId}` : '/alerts'
+  // An invitation opens the freelancer's invitations; its answer opens the client's project (decision 335).
+  if (n.type === 'Invitation' && n.projectId != null)
+    return topBarOf(roles) === 'freelancer'
+      ? '/projects/invitations'
+      : `/projects/client/details/${n.projectId}`
   if (n.type === 'Complaint') return roles?.includes(Role.SuperAdmin) ? '/admin/complaints' : '/ticketSupport'
   if (n.roomId != null) return `/chats/${n.roomId}`
   if (n.projectId == null) return '/'

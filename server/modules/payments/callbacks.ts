@@ -5,6 +5,7 @@ import type { ProjectsService } from '../projects/service.ts'
 import { account, post, type Trx } from './ledger.ts'
 import type { Gateway, GatewayEvent } from './gateways/gateway.ts'
 import { badRequest, nowIso, type PaymentStatus } from './checkout.ts'
+import { askToPay, saveMethod } from './saved-methods.ts'
 
 // A gateway's signed events: a payment's answer, or a refund's or a payout's, each applied once in
 // the transaction that records the event.
@@ -79,7 +80,20 @@ async function dispatch(deps: CallbackDeps, trx: Trx, gateway: string, event: Ga
     .execute()
   if (event.amountMinor !== payment.total_minor || event.currency !== payment.currency)
     throw badRequest('amountMinor', `must be the payment's total, ${payment.total_minor} ${payment.currency}`)
-  return applyPaymentEvent(deps, trx, payment, event)
+  const saved = event.savedMethod
+  if (saved && event.type === 'payment.succeeded')
+    await saveMethod(trx, payment.token, saved.methodRef, saved.label, saved.customerRef)
+  const applied = await applyPaymentEvent(deps, trx, payment, event)
+  // A week charged without the client that the gateway refused later: they pay it at the checkout (decision 334).
+  if (applied && event.type === 'payment.failed' && event.offSession) {
+    const { project_id } = await trx
+      .selectFrom('contract')
+      .select('project_id')
+      .where('id', '=', payment.contract_id)
+      .executeTakeFirstOrThrow()
+    await askToPay(trx, payment.client_id, project_id, 'failed')
+  }
+  return applied
 }
 
 async function applyPaymentEvent(

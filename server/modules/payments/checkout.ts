@@ -7,6 +7,7 @@ import type { Trx } from './ledger.ts'
 import { feeOf, type Fees } from './fees.ts'
 import type { Gateway } from './gateways/gateway.ts'
 import type { PayInput } from './contract.ts'
+import { customerFor } from './gateway-customers.ts'
 
 // Defined once in the API's errors; re-exported for this module's use cases.
 export { badRequest, conflict }
@@ -160,6 +161,9 @@ export async function pay(deps: CheckoutDeps, caller: Caller, input: PayInput) {
     currency: payment.currency,
     description: payment.quote.contract.title,
     returnPath: `/projects/client/details/${payment.quote.contract.projectId}`,
+    // An hourly contract's weeks are charged to the card without the client, so its checkout saves it (decision 334).
+    saveForCustomer:
+      payment.quote.contract.billing === 'hourly' ? await customerFor(db, gateway, caller.userId) : undefined,
   })
   await db
     .updateTable('payment')

@@ -3,6 +3,7 @@ import { notFound } from '#server/api/errors.ts'
 import { enqueue } from '#server/jobs/outbox.ts'
 import { inNamespace, notify } from '../projects/transition.ts'
 import { nowIso, payable, priced, recordPayment, type CheckoutDeps } from './checkout.ts'
+import type { Trx } from './ledger.ts'
 
 // Charges without the client (decision 324): a client may save the card of a checkout with the
 // gateway, and an approved timesheet week is then charged to it off-session. The payment is
@@ -11,14 +12,20 @@ import { nowIso, payable, priced, recordPayment, type CheckoutDeps } from './che
 // fails, the client is told to pay the week at the checkout.
 
 /** Keeps the gateway's reference of the card a checkout paid with, as the client's card for that gateway. */
-export async function saveMethod(db: DB, token: string, methodRef: string, label: string) {
+export async function saveMethod(
+  db: DB | Trx,
+  token: string,
+  methodRef: string,
+  label: string,
+  customerRef: string | null = null,
+) {
   const p = await db
     .selectFrom('payment')
     .select(['client_id', 'gateway'])
     .where('token', '=', token)
     .executeTakeFirst()
   if (!p) throw notFound('Payment')
-  const row = { method_ref: methodRef, label, customer_ref: null, created_at: nowIso() }
+  const row = { method_ref: methodRef, label, customer_ref: customerRef, created_at: nowIso() }
   await db
     .insertInto('saved_payment_method')
     .values({ client_id: p.client_id, gateway: p.gateway, ...row })
@@ -30,8 +37,8 @@ export type SavedChargeOutcome = 'charged' | 'pending' | 'no_method' | 'failed'
 type ApplyEvent = (gateway: string, rawBody: string, headers: Headers) => Promise<unknown>
 
 /** Tells the client that their week must be paid at the checkout (no card saved, or the charge failed). */
-async function askToPay(db: DB, clientId: number, projectId: number, why: 'noMethod' | 'failed') {
-  const { title } = await db
+export async function askToPay(trx: Trx, clientId: number, projectId: number, why: 'noMethod' | 'failed') {
+  const { title } = await trx
     .selectFrom('project')
     .select('title')
     .where('id', '=', projectId)
@@ -42,7 +49,7 @@ async function askToPay(db: DB, clientId: number, projectId: number, why: 'noMet
       title,
     }),
   )
-  await db.transaction().execute((trx) => enqueue(trx, e.topic, e.payload))
+  await enqueue(trx, e.topic, e.payload)
 }
 
 /**
@@ -62,7 +69,7 @@ export async function chargeSaved(
     .where('gateway', '=', gateway.name)
     .executeTakeFirst()
   if (!method || !gateway.chargeSaved) {
-    await askToPay(db, clientId, projectId, 'noMethod')
+    await db.transaction().execute((trx) => askToPay(trx, clientId, projectId, 'noMethod'))
     return 'no_method'
   }
   const payment = await db.transaction().execute(async (trx) => {
@@ -84,13 +91,16 @@ export async function chargeSaved(
     .where('id', '=', payment.id)
     .execute()
   if (result.status === 'failed') {
-    await db
-      .updateTable('payment')
-      .set({ status: 'failed', failure: result.failure ?? 'failed', updated_at: nowIso() })
-      .where('id', '=', payment.id)
-      .where('status', '=', 'open')
-      .execute()
-    await askToPay(db, clientId, projectId, 'failed')
+    // The gateway's failure event may have come first and told the client already (callbacks.ts): once.
+    await db.transaction().execute(async (trx) => {
+      const failed = await trx
+        .updateTable('payment')
+        .set({ status: 'failed', failure: result.failure ?? 'failed', updated_at: nowIso() })
+        .where('id', '=', payment.id)
+        .where('status', '=', 'open')
+        .executeTakeFirst()
+      if (Number(failed.numUpdatedRows)) await askToPay(trx, clientId, projectId, 'failed')
+    })
     return 'failed'
   }
   if (result.event) await deps.applyEvent(gateway.name, result.event.body, new Headers(result.event.headers))

@@ -138,6 +138,13 @@ export async function searchFreelancers(
   }
 }
 
+/** Search hits of these freelancers, in this order (those no longer listed are left out): the saved freelancers' cards. */
+export async function hitsOf(db: DB, ids: number[], locale: Locale) {
+  const { rows, skills } = await hitsInOrder(db, ids, locale)
+  const skillsOf = Map.groupBy(skills, (s) => s.user_id)
+  return rows.filter((r) => r.status === 'Active').map((r) => toHit(r, skillsOf.get(r.user_id) ?? [], locale))
+}
+
 /** The search box's suggestions: the eight best matches of what was typed, by name and title. */
 export async function suggestFreelancers(deps: ProfilesDeps, caller: Caller, term: string) {
   const { db, index } = deps

@@ -7,7 +7,7 @@ import type { SearchQuery } from './contract.ts'
 import { clientEditors } from './client-editing.ts'
 import { callerCompleteness } from './completeness.ts'
 import { freelancerFieldEditors } from './freelancer-editing.ts'
-import { suggestFreelancers, searchFreelancers } from './freelancer-search.ts'
+import { hitsOf, suggestFreelancers, searchFreelancers } from './freelancer-search.ts'
 import {
   certificationEditors,
   educationEditors,
@@ -62,6 +62,8 @@ export function createProfilesService({
       searchFreelancers(deps, caller, locale, query),
     searchFacets: (caller: Caller, locale: Locale) => searchFacets(db, caller, locale),
     suggestions: (caller: Caller, term: string) => suggestFreelancers(deps, caller, term),
+    /** Find Freelancers' cards of these freelancers, in this order (for the saved freelancers' list). */
+    hits: (ids: number[], locale: Locale) => hitsOf(db, ids, locale),
     completeness: (caller: Caller, locale?: Locale) => callerCompleteness(db, caller, locale),
     /** For identity: the stored completeness it folds into wengazPercentage. */
     percentFor: (userId: number, executor: Trx = db) => percentFor(executor, userId),

@@ -3,7 +3,7 @@ import type { Caller } from '#server/api/handler.ts'
 import { ApiError, forbidden, notFound } from '#server/api/errors.ts'
 import type { FileService } from '../files/service.ts'
 import { limits } from './rules.ts'
-import { participant } from './access.ts'
+import { knownToOthers, maySee, participant } from './access.ts'
 import { readProject } from './reads.ts'
 import { conflict, recordActivity } from './transition.ts'
 import { nowIso, spoken } from './shared.ts'
@@ -28,8 +28,10 @@ export function registerProjectFiles(db: DB, files: Pick<FileService, 'setReadPo
       .leftJoin('proposal as pr', 'pr.id', 'f.proposal_id')
       .leftJoin('contract as c', 'c.project_id', 'p.id')
       .select([
+        'p.id',
         'p.client_id',
         'p.status',
+        'p.visibility',
         'f.proposal_id',
         'f.installment_id',
         'pr.freelancer_id as proposer',
@@ -40,7 +42,7 @@ export function registerProjectFiles(db: DB, files: Pick<FileService, 'setReadPo
     if (!link) return false
     if (caller.userId === link.client_id || caller.userId === link.hired) return true
     if (link.proposal_id) return caller.userId === link.proposer
-    return !link.installment_id && link.status === 'open'
+    return !link.installment_id && link.status === 'open' && maySee(db, caller, link)
   })
   files.setReferences('project', async (executor, ids) =>
     (await executor.selectFrom('project_file').select('file_id').where('file_id', 'in', ids).execute()).map(
@@ -77,7 +79,7 @@ async function uploadTarget(db: DB, caller: Caller, id: number, target: Target) 
       throw conflict(`The installment is ${spoken(i.status)}; files can no longer be added`, i.status)
     return { row, proposalId: null, installmentId: i.id }
   }
-  if (role !== 'client') throw row.status === 'open' ? forbidden() : notFound('Project')
+  if (role !== 'client') throw knownToOthers(row) ? forbidden() : notFound('Project')
   if (!['draft', 'open', 'in_progress'].includes(row.status))
     throw conflict(`The project is ${row.status}; files can no longer be added`, row.status)
   return { row, proposalId: null, installmentId: null }
@@ -92,7 +94,7 @@ type AttachmentDeps = {
 async function attachments(deps: AttachmentDeps, caller: Caller, id: number) {
   const { db, views } = deps
   const { row, role } = await participant(db, caller, id)
-  if (!role && row.status !== 'open') throw notFound('Project')
+  if (!role && (row.status !== 'open' || !(await maySee(db, caller, row)))) throw notFound('Project')
   return { data: await views.projectAttachments(id) }
 }
 

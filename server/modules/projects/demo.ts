@@ -35,6 +35,7 @@ export const projectsDemoStep: DemoStep = async ({ services, accounts, log }) =>
         skillIds: d.skills.map((s) => skills.get(s)).filter((s): s is number => !!s),
         budgetType: d.budgetType,
         budgetMinor: d.budgetMinor,
+        visibility: 'public',
         ...d.hourly,
         currency: d.currency,
         durationDays: d.durationDays,

@@ -31,6 +31,21 @@ async function wishlist(deps: FollowDeps, caller: Caller, query: PageQuery, loca
     .innerJoin('project as p', 'p.id', 'w.project_id')
     .where('w.user_id', '=', caller.userId)
     .where((eb) => eb.or([eb('p.status', '!=', 'draft'), eb('p.client_id', '=', caller.userId)]))
+    // A project made invite-only since it was saved stays only for those it still shows to (decision 335).
+    .where((eb) =>
+      eb.or([
+        eb('p.visibility', '!=', 'invited'),
+        eb('p.client_id', '=', caller.userId),
+        eb.exists(
+          eb
+            .selectFrom('project_invitation as i')
+            .select('i.id')
+            .whereRef('i.project_id', '=', 'p.id')
+            .where('i.freelancer_id', '=', caller.userId)
+            .where('i.status', '!=', 'declined'),
+        ),
+      ]),
+    )
   const [rows, total] = await Promise.all([
     q.selectAll('p').orderBy('w.created_at', 'desc').offset(offsetOf(query)).limit(query.pageSize).execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),

@@ -39,6 +39,7 @@ async function contractForPayment(deps: FundingDeps, trx: Trx, projectId: number
     freelancerId: c.freelancer_id,
     status: c.status as ContractState,
     currency: c.currency,
+    billing: c.billing,
     installments,
   }
 }

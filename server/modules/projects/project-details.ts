@@ -2,7 +2,7 @@ import type { DB } from '#server/db/database.ts'
 import type { Locale } from '#server/db/schema.ts'
 import type { Caller } from '#server/api/handler.ts'
 import { notFound } from '#server/api/errors.ts'
-import { ownProject, participant } from './access.ts'
+import { mustSee, ownProject, participant } from './access.ts'
 import { readContractOfProject, readProject, receivedProposals } from './reads.ts'
 import { isFreelancer, offsetOf, pageOf, type PageQuery } from './shared.ts'
 import type { ProjectViews } from './views.ts'
@@ -19,6 +19,7 @@ async function detailsForFreelancer(deps: ProjectDetailDeps, caller: Caller, id:
   const { db, views } = deps
   const row = await readProject(db, id)
   if (!row) throw notFound('Project')
+  await mustSee(db, caller, row)
   const [proposal, contract] = await Promise.all([
     db
       .selectFrom('proposal')

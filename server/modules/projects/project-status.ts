@@ -18,6 +18,7 @@ import {
 } from './transition.ts'
 import { nowIso, spoken, type ContractRow, type ProjectRow } from './shared.ts'
 import { pointRules } from '../identity/rules.ts'
+import { refuseOpenWeek } from './timesheets/open-weeks.ts'
 
 // The client moves a project: publishes a draft, cancels it (with its contract, when nothing is
 // funded or under review), or completes it once every installment is approved.
@@ -130,6 +131,7 @@ async function cancel(move: Move, index: ProjectSearchIndex, contract: ContractR
 async function complete({ trx, row, base }: Move, contract: ContractRow | null) {
   if (!contract)
     throw conflict(`The project is ${spoken(base.current)}; it cannot complete now`, base.current)
+  if (contract.status === 'active' && contract.billing === 'hourly') await refuseOpenWeek(trx, contract.id)
   const followers = await subscribers(trx, base.id)
   const open = await trx
     .selectFrom('installment')

@@ -78,6 +78,7 @@ function projectValues(input: ProjectInput, categoryId: number) {
     location: input.location || null,
     country: input.country ?? null,
     installment_plan: JSON.stringify(hourly ? [] : input.installments),
+    visibility: input.visibility,
   }
 }
 
@@ -163,7 +164,7 @@ async function update(deps: ProjectDeps, caller: Caller, id: number, input: Proj
     if (row.status === 'draft' && input.publish) await publishDraft(trx, caller, id, values)
     const fresh = await trx
       .selectFrom('project')
-      .select(['id', 'title', 'description', 'status'])
+      .select(['id', 'title', 'description', 'status', 'visibility'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
     await indexProject(index, trx, fresh)

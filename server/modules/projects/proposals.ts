@@ -7,6 +7,7 @@ import type { ProposalState } from './machines.ts'
 import { planTotal } from './rules.ts'
 import { problem } from './schemas/fields.ts'
 import { readProject } from './reads.ts'
+import { mustSee } from './access.ts'
 import { conflict, lockRow, notify, recordCreated, transitionProposal, type Trx } from './transition.ts'
 import {
   badRequest,
@@ -126,6 +127,7 @@ async function propose(deps: ProposalDeps, caller: Caller, projectId: number, in
   if (!isFreelancer(caller)) throw new ApiError(403, 'Forbidden', 'Only freelancers send proposals')
   const row = await readProject(db, projectId)
   if (!row || (row.status !== 'open' && row.client_id !== caller.userId)) throw notFound('Project')
+  await mustSee(db, caller, row)
   let id: number
   try {
     id = await db.transaction().execute((trx) => insertProposal(trx, dialect, caller, projectId, input))

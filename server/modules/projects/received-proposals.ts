@@ -3,7 +3,7 @@ import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { Caller } from '#server/api/handler.ts'
 import { forbidden, notFound } from '#server/api/errors.ts'
 import type { ProposalState } from './machines.ts'
-import { ownProject } from './access.ts'
+import { knownToOthers, ownProject } from './access.ts'
 import { readProject } from './reads.ts'
 import { lockRow, notify, transitionProposal } from './transition.ts'
 import { isFreelancer, nowIso, offsetOf, pageOf, type PageQuery } from './shared.ts'
@@ -16,7 +16,9 @@ export async function clientsProposal(db: DB, caller: Caller, proposalId: number
   const proj = await readProject(db, projectId)
   if (!proj) throw notFound('Project')
   if (proj.client_id !== caller.userId)
-    throw isFreelancer(caller) || proj.status === 'open' ? forbidden() : notFound('Project')
+    throw (isFreelancer(caller) && proj.visibility !== 'invited') || knownToOthers(proj)
+      ? forbidden()
+      : notFound('Project')
   const p = await db
     .selectFrom('proposal')
     .select(['id', 'project_id'])

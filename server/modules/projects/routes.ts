@@ -17,7 +17,7 @@ export function projectsRoutes(projects: ProjectsService) {
     implement(c.wishlist, ({ query, ctx }) => projects.wishlist(me(ctx.caller), query, ctx.locale)),
     implement(c.savedAmong, ({ query, ctx }) => projects.savedAmong(me(ctx.caller), query.projectIds)),
     implement(c.publicReviews, ({ params, query }) => projects.publicReviews(params.userId, query)),
-    implement(c.homeSearch, ({ params }) => projects.homeSearch(params.type, params.term)),
+    implement(c.homeSearch, ({ params, ctx }) => projects.homeSearch(params.type, params.term, !!ctx.caller)),
     implement(c.reviews, ({ query, ctx }) => projects.reviews(me(ctx.caller), query)),
     implement(c.writeReview, ({ params, body, ctx }) =>
       projects.writeReview(me(ctx.caller), params.contractId, body.rating, body.body),
@@ -49,7 +49,7 @@ export function projectsRoutes(projects: ProjectsService) {
     implement(c.addComment, ({ params, body, ctx }) =>
       projects.addComment(me(ctx.caller), params.projectId, body.body, body.parentId),
     ),
-    implement(c.search, ({ query, ctx }) => projects.search(query, ctx.locale)),
+    implement(c.search, ({ query, ctx }) => projects.search(query, ctx.locale, !!ctx.caller)),
     implement(c.create, ({ body, ctx }) => projects.create(me(ctx.caller), body, ctx.locale)),
     implement(c.update, ({ params, body, ctx }) =>
       projects.update(me(ctx.caller), params.projectId, body, ctx.locale),

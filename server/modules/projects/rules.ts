@@ -34,7 +34,14 @@ export const limits = {
   /** Images keep docs/product.md §5's 800 KB rule. */
   imageKb: 800,
   attachmentsPerProject: 20,
+  /** A client's words with an invitation, and a freelancer's reason to decline one (decision 335). */
+  invitationMessage: 2_000,
+  declineReason: 1_000,
 }
+
+/** Who sees a project (decision 335): everyone, signed-in people only, or only those its client invited. */
+export const projectVisibilities = ['public', 'signed_in', 'invited'] as const
+export type ProjectVisibility = (typeof projectVisibilities)[number]
 
 /** Reviews stay hidden until both sides have written or this many days have passed. */
 export const REVIEW_HIDDEN_DAYS = 14

@@ -19,7 +19,16 @@ const DAY = 86_400_000
 // The filtered, full-text project list (issue 6): one index query (words and filters as facet
 // tokens, stopping at the window), one narrow query over those rows (the exact budget and date
 // bounds, the sort, the page and the count in one pass), then the page's rows by primary key.
-export async function findProjects(db: DB, index: ProjectSearchIndex, query: SearchQuery, now = Date.now()) {
+/** The visibilities a searcher may find (decision 335): a visitor the public projects, anyone signed in also the signed-in-only ones. */
+export const findable = (signedIn: boolean) => (signedIn ? ['public', 'signed_in'] : ['public'])
+
+export async function findProjects(
+  db: DB,
+  index: ProjectSearchIndex,
+  query: SearchQuery,
+  now = Date.now(),
+  signedIn = false,
+) {
   const words = searchTokens(query.search).length > 0
   const sort =
     query.sort === 'relevance' && !words ? 'newest' : (query.sort ?? (words ? 'relevance' : 'newest'))
@@ -34,6 +43,7 @@ export async function findProjects(db: DB, index: ProjectSearchIndex, query: Sea
     .innerJoin('project as p', 'p.id', 'm.project_id')
     .select(['p.id', sql<number>`count(*) over ()`.as('total')])
     .where('p.status', '=', 'open')
+    .where('p.visibility', 'in', findable(signedIn))
   if (query.budgetMin !== undefined) page = page.where('p.budget_minor', '>=', query.budgetMin)
   if (query.budgetMax !== undefined) page = page.where('p.budget_minor', '<=', query.budgetMax)
   if (publishedSince !== undefined)
@@ -84,9 +94,10 @@ export async function findProjects(db: DB, index: ProjectSearchIndex, query: Sea
 export async function indexProject(
   index: ProjectSearchIndex,
   executor: DB,
-  row: { id: number; title: string; description: string; status: string },
+  row: { id: number; title: string; description: string; status: string; visibility?: string },
 ) {
-  if (row.status !== 'open') return index.remove(executor, row.id)
+  // An invite-only project is found by no search (decision 335).
+  if (row.status !== 'open' || row.visibility === 'invited') return index.remove(executor, row.id)
   const skills = await executor
     .selectFrom('project_skill as ps')
     .innerJoin('skill as s', 's.id', 'ps.skill_id')
@@ -101,7 +112,13 @@ export async function indexProject(
 }
 
 /** The header's search box: the best-matching open projects, or a link to the freelancer search. */
-async function homeSearch(db: DB, index: ProjectSearchIndex, type: 'projects' | 'workneerer', term: string) {
+async function homeSearch(
+  db: DB,
+  index: ProjectSearchIndex,
+  type: 'projects' | 'workneerer',
+  term: string,
+  signedIn: boolean,
+) {
   const t = term.trim()
   if (type === 'workneerer') {
     const q = searchTokens(t).join(' ')
@@ -115,6 +132,7 @@ async function homeSearch(db: DB, index: ProjectSearchIndex, type: 'projects' | 
       : db.selectFrom('project as p')
   )
     .where('p.status', '=', 'open')
+    .where('p.visibility', 'in', findable(signedIn))
     .select(['p.id', 'p.title', 'p.budget_minor', 'p.currency'])
   const rows = await (text ? q.orderBy(sql`m.score`) : q.orderBy('p.published_at', 'desc')).limit(8).execute()
   return {
@@ -138,11 +156,12 @@ export function createProjectSearch({
   views: Pick<ProjectViews, 'summaries'>
 }) {
   return {
-    async search(query: SearchQuery, locale: Locale) {
-      const { rows, total } = await findProjects(db, index, query)
+    async search(query: SearchQuery, locale: Locale, signedIn = false) {
+      const { rows, total } = await findProjects(db, index, query, Date.now(), signedIn)
       return { data: await views.summaries(rows, locale), page: query.page, pageSize: query.pageSize, total }
     },
-    homeSearch: (type: 'projects' | 'workneerer', term: string) => homeSearch(db, index, type, term),
+    homeSearch: (type: 'projects' | 'workneerer', term: string, signedIn = false) =>
+      homeSearch(db, index, type, term, signedIn),
     /** For seeds and benches: put an open project into the full-text index. */
     indexProject: (executor: DB, row: Parameters<typeof indexProject>[2]) =>
       indexProject(index, executor, row),

@@ -1,4 +1,5 @@
 import type { DB } from '#server/db/database.ts'
+import type { ProjectVisibility } from './rules.ts'
 import type { Locale } from '#server/db/schema.ts'
 import type { Caller } from '#server/api/handler.ts'
 import type { FileService } from '../files/service.ts'
@@ -19,6 +20,7 @@ import {
   type ProjectFileRow,
 } from './reads.ts'
 import { parsePlan, type ContractRow, type ProjectRow, type ProposalRow } from './shared.ts'
+import { hourlyProgress } from './timesheets/open-weeks.ts'
 
 // How the API shows projects, proposals, contracts and a project's history: rows in, answers out,
 // with the people, names and files they mention read alongside.
@@ -96,6 +98,7 @@ async function summaries(deps: ViewDeps, rows: ProjectRow[], locale: Locale) {
     remote: r.remote === 1,
     location: r.location,
     country: r.country,
+    visibility: r.visibility as ProjectVisibility,
     proposalCount: r.proposal_count,
     createdAt: r.created_at,
     publishedAt: r.published_at,
@@ -194,7 +197,7 @@ async function contracts(deps: ViewDeps, rows: ContractRow[]) {
   const { db } = deps
   if (!rows.length) return []
   const ids = rows.map((r) => r.id)
-  const [projects, users, installments, fileRows] = await Promise.all([
+  const [projects, users, installments, fileRows, hourly] = await Promise.all([
     projectTitleRows(db, [...new Set(rows.map((r) => r.project_id))]),
     people(
       deps,
@@ -202,6 +205,10 @@ async function contracts(deps: ViewDeps, rows: ContractRow[]) {
     ),
     installmentRows(db, ids),
     filesOfInstallments(db, ids),
+    hourlyProgress(
+      db,
+      rows.filter((r) => r.billing === 'hourly').map((r) => r.id),
+    ),
   ])
   const title = new Map(projects.map((p) => [p.id, p.title]))
   const byContract = Map.groupBy(installments, (i) => i.contract_id)
@@ -219,6 +226,7 @@ async function contracts(deps: ViewDeps, rows: ContractRow[]) {
     billing: r.billing as 'fixed' | 'hourly',
     hourlyRateMinor: r.hourly_rate_minor,
     weeklyLimitHours: r.weekly_limit_hours,
+    hourly: hourly.get(r.id) ?? null,
     roomId: Number(r.room_id),
     createdAt: r.created_at,
     endedAt: r.ended_at,

@@ -9,6 +9,7 @@ import {
   type ProjectState,
   type ProposalState,
 } from './machines.ts'
+import { hourlyProgress, type HourlyProgress } from './timesheets/open-weeks.ts'
 
 // What waits on a client or a freelancer across all their projects (the dashboard's work lists):
 // projects with proposals to decide, proposals and their state, and each active contract's next
@@ -163,6 +164,17 @@ function nextStep(role: Side, plan: PlanRow[]) {
 }
 
 /**
+ * An hourly contract with no week to pay waits on its timesheet: the freelancer submits or corrects
+ * a week (or logs time when none is open), the client reviews or pays one (decision 334).
+ */
+function hourlyStep(role: Side, step: ReturnType<typeof nextStep>, hours: HourlyProgress | undefined) {
+  if (!hours || step.next) return step
+  const status = hours.openWeek?.status
+  const waitingOn: Side = status === 'submitted' || status === 'unpaid' ? 'client' : 'freelancer'
+  return { ...step, waitingOn, yourTurn: waitingOn === role }
+}
+
+/**
  * The caller's active contracts, on either side, each with its next step: the first installment
  * someone still has to move and whose move it is; with none left, the client's completion.
  * The ones waiting on the caller come first.
@@ -174,7 +186,17 @@ async function contracts(db: DB, people: People, userId: number) {
     .where((eb) => eb.or([eb('client_id', '=', userId), eb('freelancer_id', '=', userId)]))
   const [rows, total] = await Promise.all([
     mine
-      .select(['id', 'project_id', 'client_id', 'freelancer_id', 'created_at'])
+      .select([
+        'id',
+        'project_id',
+        'client_id',
+        'freelancer_id',
+        'created_at',
+        'billing',
+        'currency',
+        'hourly_rate_minor',
+        'weekly_limit_hours',
+      ])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(CONTRACT_LIMIT)
@@ -183,7 +205,7 @@ async function contracts(db: DB, people: People, userId: number) {
   ])
   if (!rows.length) return { total: 0, items: [] }
   const ids = rows.map((r) => r.id)
-  const [titles, installments, users] = await Promise.all([
+  const [titles, installments, users, hours] = await Promise.all([
     db
       .selectFrom('project')
       .select(['id', 'title'])
@@ -201,6 +223,10 @@ async function contracts(db: DB, people: People, userId: number) {
       .orderBy('position')
       .execute(),
     people(rows.map((r) => (r.client_id === userId ? r.freelancer_id : r.client_id))),
+    hourlyProgress(
+      db,
+      rows.filter((r) => r.billing === 'hourly').map((r) => r.id),
+    ),
   ])
   const title = new Map(titles.map((t) => [t.id, t.title]))
   const byContract = Map.groupBy(installments, (i) => i.contract_id)
@@ -213,7 +239,16 @@ async function contracts(db: DB, people: People, userId: number) {
       projectTitle: title.get(r.project_id) ?? '',
       role,
       other: users.get(other) ?? nobody(other),
-      ...nextStep(role, byContract.get(r.id) ?? []),
+      ...hourlyStep(role, nextStep(role, byContract.get(r.id) ?? []), hours.get(r.id)),
+      // An hourly contract's card shows its terms and this week's hours instead of installment progress (decision 334).
+      hourly: hours.has(r.id)
+        ? {
+            rateMinor: r.hourly_rate_minor ?? 0,
+            currency: r.currency,
+            weeklyLimitHours: r.weekly_limit_hours,
+            ...hours.get(r.id)!,
+          }
+        : null,
     }
   })
   // Stable: within each group the newest contract stays first.

@@ -26,6 +26,10 @@ export interface GatewayEvent {
   /** account.updated (its paymentToken is the connected account's id): what the gateway now reports */
   detailsSubmitted?: boolean
   payoutsEnabled?: boolean
+  /** a payment the client's saved card paid without them: a failure asks them to pay at the checkout */
+  offSession?: boolean
+  /** the card a checkout paid with, saved for charges without the client (Stripe; decision 334) */
+  savedMethod?: { customerRef: string; methodRef: string; label: string }
 }
 
 /** The currency of an event that moves no money (ISO 4217's "no currency"). */
@@ -52,6 +56,8 @@ export interface CheckoutPayment {
   description?: string
   /** the site path the browser comes back to after paying or giving up (a page of the contract) */
   returnPath?: string
+  /** the client's customer at the gateway: the card that pays is saved under it for charges without them */
+  saveForCustomer?: string
 }
 
 export interface GatewayRefundRequest {
@@ -95,6 +101,11 @@ export interface Gateway {
    * 'pending' when the answer comes as an event. A gateway without it has the client pay at checkout.
    */
   chargeSaved?(charge: SavedCharge): Promise<SavedChargeResult>
+  /**
+   * Creates the client's customer, under which a checkout saves the card (Stripe); a gateway without
+   * customers (the sandbox) saves the card its own way. Called once per client: the answer is kept.
+   */
+  createCustomer?(client: { clientId: number; email: string; name: string }): Promise<string>
   /** Where the client's browser goes to pay: a page of the gateway's (the sandbox's is ours). */
   startCheckout(payment: CheckoutPayment): Promise<{ redirectUrl: string; gatewayRef: string }>
   /**

@@ -3,17 +3,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import Stripe from 'stripe'
 import type { Db } from '#server/db/database.ts'
 import { dialects } from '../../../../tests/integration/databases.ts'
+import { useStripePayments, type StandIn } from '../../../../tests/support/modules/stripe-payments.ts'
 import {
   forged,
   signedEvent as webhook,
   standInCases,
-  standInEnv,
   startStripeStandIn,
   STAND_IN_SECRET_KEY as SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET as WEBHOOK_SECRET,
 } from '../../../../tests/support/stripe-stand-in.ts'
 import { loadConfig, ConfigError } from '#server/config.ts'
-import { contractFor, paymentsTestApi, usePayments } from '../../../../tests/support/modules/payments.ts'
+import { contractFor, paymentsTestApi } from '../../../../tests/support/modules/payments.ts'
 import { createStripeGateway, eventOf } from './stripe.ts'
 
 // The Stripe gateway, offline (decision 195). Webhooks are signed with the package's own test
@@ -22,7 +22,6 @@ import { createStripeGateway, eventOf } from './stripe.ts'
 // (tests/support/stripe-stand-in.ts) that answers like Stripe's API for the four calls the gateway
 // makes: that server is a mock of what cannot run here. It records what it was sent, so the
 // amounts, currencies and idempotency keys are checked.
-type StandIn = Awaited<ReturnType<typeof startStripeStandIn>>
 
 const completed = (token: string, amount: number, extra: Record<string, unknown> = {}) =>
   webhook(
@@ -316,26 +315,17 @@ describe('refunds and transfers sent to Stripe', () => {
 
 for (const dialect of dialects) {
   describe(`Stripe payments on ${dialect}`, () => {
+    const stripe = useStripePayments(dialect)
+    const { s, send } = stripe
     let fake: StandIn
-    beforeAll(async () => {
-      fake = await startStripeStandIn()
-    })
-    afterAll(() => fake.stop())
-    const s = usePayments(dialect, () => standInEnv(fake.base))
     let database: Db, t: ReturnType<typeof paymentsTestApi>
     type U = Awaited<ReturnType<typeof t.user>>
     let client: U, freelancer: U
     beforeAll(() => {
       ;({ database, t, client, freelancer } = s)
+      fake = stripe.stand()
     })
 
-    const send = async (w: { body: string; headers: Record<string, string> }) => {
-      const r = await t.raw('POST', 'Payment/PaymentCallback?gateway=stripe', {
-        body: w.body,
-        headers: w.headers,
-      })
-      return { status: r.status, json: await r.json() }
-    }
     const statusOf = async (id: number) =>
       (
         await database.db

@@ -12,12 +12,15 @@ import {
   type GatewayRefundRequest,
 } from './gateway.ts'
 import { stripeAccountPattern } from '#server/modules/profiles/rules.ts'
+import { chargeSaved, createCustomer, intentEvent, savedMethodOf, savingCard } from './stripe-saved.ts'
 
 // Stripe behind the Gateway interface (decision 195): a Checkout Session for each payment, webhooks
 // verified with the package's constructEvent on the exact bytes received, refunds of the payment's
-// PaymentIntent and transfers to a freelancer's connected account. Every request that moves money
-// carries an idempotency key derived from our own id, so asking twice (a retry after a timeout, two
-// instances) moves money once at Stripe too.
+// PaymentIntent, transfers to a freelancer's connected account, and an hourly contract's weeks
+// charged off-session to the card its checkout saved (decision 334, stripe-saved.ts; reading the
+// saved card is a call to Stripe inside verify, so a failed call fails the webhook, which Stripe
+// sends again). Every request that moves money carries an idempotency key derived from our own id,
+// so asking twice (a retry after a timeout, two instances) moves money once at Stripe too.
 export const STRIPE = 'stripe'
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature'
 /** Stripe's own default: a signed webhook older than five minutes is refused (a captured one replayed later). */
@@ -57,6 +60,10 @@ const definite = (stripe: Stripe, e: unknown): e is Stripe.errors.StripeError =>
   e.type !== 'StripeIdempotencyError'
 
 const upper = (currency: string) => currency.toUpperCase()
+
+/** The PaymentIntent a refused off-session charge created (Stripe names it in the error). */
+const paymentIntentOfError = (e: Stripe.errors.StripeError) =>
+  (e.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent?.id
 
 function createStripeClient(S: StripePackage, o: Pick<StripeGatewayOptions, 'secretKey' | 'apiUrl'>) {
   const api = o.apiUrl ? new URL(o.apiUrl) : undefined
@@ -121,16 +128,9 @@ export function eventOf(event: Stripe.Event): GatewayEvent | null {
         event.type === 'checkout.session.expired' ? 'checkout_expired' : 'payment_failed',
       )
     }
-    case 'payment_intent.payment_failed': {
-      const pi = event.data.object
-      return ours(
-        pi.metadata?.paymentToken,
-        'payment.failed',
-        pi.amount,
-        pi.currency,
-        pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? 'payment_failed',
-      )
-    }
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.succeeded':
+      return intentEvent(event, ours)
     case 'refund.created':
     case 'refund.updated':
     case 'refund.failed': {
@@ -203,12 +203,14 @@ async function moving(stripe: Stripe, run: () => Promise<GatewayMoneyResult>): P
 /** A Checkout Session for the payment, once per payment token. */
 async function startCheckout(stripe: Stripe, publicUrl: string, payment: CheckoutPayment) {
   const back = `${publicUrl}${payment.returnPath ?? '/'}`
+  const saving = savingCard(payment.saveForCustomer)
   const session = await stripe.checkout.sessions.create(
     {
       mode: 'payment',
       client_reference_id: payment.token,
-      metadata: { paymentToken: payment.token },
-      payment_intent_data: { metadata: { paymentToken: payment.token } },
+      ...(saving && { customer: saving.customer }),
+      metadata: { paymentToken: payment.token, ...saving?.metadata },
+      payment_intent_data: { metadata: { paymentToken: payment.token }, ...saving?.payment_intent_data },
       line_items: [
         {
           quantity: 1,
@@ -254,7 +256,13 @@ function constructed(
  * sends connected accounts' events (account.updated, decision 333) from a Connect endpoint with a
  * signing secret of its own, so both endpoints' secrets are tried.
  */
-function verify(stripe: Stripe, secrets: string[], tolerance: number, rawBody: string, headers: Headers) {
+async function verify(
+  stripe: Stripe,
+  secrets: string[],
+  tolerance: number,
+  rawBody: string,
+  headers: Headers,
+) {
   const signature = headers.get(STRIPE_SIGNATURE_HEADER)
   if (!signature) throw refused('is missing or malformed')
   let event: Stripe.Event
@@ -267,7 +275,9 @@ function verify(stripe: Stripe, secrets: string[], tolerance: number, rawBody: s
       body: ['is not a Stripe event'],
     })
   }
-  return eventOf(event)
+  const ours = eventOf(event)
+  const savedMethod = ours && (await savedMethodOf(stripe, event))
+  return ours && savedMethod ? { ...ours, savedMethod } : ours
 }
 
 /** A refund of the payment's PaymentIntent, once per refund id. */
@@ -360,6 +370,15 @@ export function createStripeGateway(o: StripeGatewayOptions) {
     findPayout: async (payoutId) => findPayout(await client, payoutId),
     createAccount: async (r) => createAccount(await client, r),
     onboardingLink: async (r) => onboardingLink(await client, o.publicUrl, r),
+    createCustomer: async (c) => createCustomer(await client, c),
+    chargeSaved: async (charge) => {
+      const stripe = await client
+      return chargeSaved(stripe, charge, (e) =>
+        definite(stripe, e)
+          ? { failure: e.code ?? e.type, gatewayRef: paymentIntentOfError(e) ?? e.requestId ?? '' }
+          : null,
+      )
+    },
   }
   return gateway
 }

@@ -8,6 +8,7 @@ import {
   limits,
   postedWithinDays,
   projectSorts,
+  projectVisibilities,
 } from '../rules.ts'
 import { projectStates } from '../machines.ts'
 import {
@@ -80,6 +81,8 @@ export const projectInput = z
       .optional(),
     /** A fixed price's installments (an hourly project is paid by the week: ignored there, decision 323). */
     installments: plan,
+    /** Who sees it: everyone, signed-in people only, or only the freelancers its client invites (decision 335). */
+    visibility: choice(projectVisibilities).default('public'),
     /** false keeps the project as a draft. */
     publish: flag(problem('choose')).default(false),
   })
@@ -154,6 +157,7 @@ export const projectSummary = z.object({
   remote: z.boolean(),
   location: z.string().nullable(),
   country: z.string().nullable(),
+  visibility: z.enum(projectVisibilities),
   proposalCount: z.number(),
   createdAt: z.string(),
   publishedAt: z.string().nullable(),

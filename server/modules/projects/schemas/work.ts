@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { budgetTypes, limits } from '../rules.ts'
 import { contractStates, installmentStates } from '../machines.ts'
 import { attachment, person, problem } from './fields.ts'
+import { openWeekStates } from '../timesheets/rules.ts'
 
 /** The note a move of an installment may carry (submitted work, changes asked for). */
 export const noteInput = z.object({
@@ -28,6 +29,9 @@ export const installment = z.object({
   deliverables: z.number(),
 })
 
+/** The earliest week of an hourly contract's timesheet that is not settled, and why (decision 334). */
+export const openWeekOut = z.object({ weekStart: z.string(), status: z.enum(openWeekStates) }).nullable()
+
 export const contractOut = z.object({
   id: z.number(),
   projectId: z.number(),
@@ -45,6 +49,17 @@ export const contractOut = z.object({
   hourlyRateMinor: z.number().nullable(),
   /** The most hours a week an hourly contract bills (null for a fixed price). */
   weeklyLimitHours: z.number().nullable(),
+  /**
+   * An hourly contract's timesheet now (null for a fixed price): this week's hours, and the earliest
+   * week not settled — time not submitted, submitted, disputed, or approved and unpaid — which keeps
+   * the project from being completed (decision 334).
+   */
+  hourly: z
+    .object({
+      thisWeekHours: z.number(),
+      openWeek: openWeekOut,
+    })
+    .nullable(),
   /** The chat room of the contract's two parties (opened when the proposal was accepted). */
   roomId: z.number(),
   createdAt: z.string(),

@@ -4,6 +4,9 @@
 
 export const weekStates = ['open', 'submitted', 'disputed', 'approved'] as const
 export type WeekState = (typeof weekStates)[number]
+/** Why a week keeps an hourly contract from completing; `unpaid` is approved and not yet paid (decision 334). */
+export const openWeekStates = ['open', 'submitted', 'disputed', 'unpaid'] as const
+export type OpenWeekState = (typeof openWeekStates)[number]
 /** States in which the freelancer may still add, change or remove entries. */
 export const editableStates: readonly WeekState[] = ['open', 'disputed']
 export const timesheetLimits = { description: 500, reason: 1_000, hoursPerEntry: 24 }

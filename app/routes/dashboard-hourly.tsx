@@ -1,0 +1,50 @@
+import { useTranslation } from '~/lib/translations'
+import { formatDate, formatMoney } from '~/lib/format'
+import type { Dashboard as DashboardData } from '#server/modules/dashboard/contract.ts'
+import { ButtonLink } from '~/components/ui/button'
+
+// An hourly contract's card on the dashboard (decision 334): its rate and this week's hours of the
+// weekly limit instead of installment progress, and the timesheet's step when no week waits to be
+// paid (a week to pay is the card's usual "fund" step).
+type Contract = DashboardData['contracts']['items'][number]
+type Hourly = NonNullable<Contract['hourly']>
+
+/** "€45.00 an hour · this week 12.5 h of 20 h" */
+export function HourlyCardTerms({ hourly: h }: { hourly: Hourly }) {
+  const { t, i18n } = useTranslation('dashboard')
+  const rate = formatMoney(h.rateMinor, h.currency, i18n.language)
+  return (
+    <span className="muted small" data-testid="dash-hourly">
+      {h.weeklyLimitHours
+        ? t('contracts.hourly.terms', { rate, hours: h.thisWeekHours, limit: h.weeklyLimitHours })
+        : t('contracts.hourly.termsNoLimit', { rate, hours: h.thisWeekHours })}
+    </span>
+  )
+}
+
+/** The timesheet's step: whose move the earliest open week waits for (or logging time when none is open). */
+export function HourlyCardStep({ c, hourly: h }: { c: Contract; hourly: Hourly }) {
+  const { t, i18n } = useTranslation('dashboard')
+  const status = h.openWeek?.status ?? 'none'
+  const params = {
+    name: c.other.name,
+    week: h.openWeek ? formatDate(h.openWeek.weekStart, i18n.language) : '',
+  }
+  const href = `/projects/timesheets/${c.projectId}${h.openWeek ? `?week=${h.openWeek.weekStart}` : ''}#week`
+  return (
+    <>
+      <p className="dashboard-step">
+        {c.yourTurn ? (
+          <strong>{t(`contracts.hourly.you.${status}`, params)}</strong>
+        ) : (
+          t(`contracts.hourly.wait.${status}`, params)
+        )}
+      </p>
+      {c.yourTurn ? (
+        <ButtonLink variant="primary" to={href}>
+          {t('contracts.hourly.do')}
+        </ButtonLink>
+      ) : null}
+    </>
+  )
+}
