@@ -78,6 +78,7 @@ export default [
     route('projects/freelancer/contract/:projectId', 'routes/projects/contract.tsx'),
     route('projects/client/pay/:projectId', 'routes/payments/pay.tsx'),
     route('checkout/:token', 'routes/payments/checkout.tsx'),
+    route('onboarding/:account', 'routes/payments/onboarding.tsx'),
     route('invoices', 'routes/payments/invoices.tsx'),
     route('statements', 'routes/payments/statements.tsx'),
     route('dashboard', 'routes/dashboard.tsx'),

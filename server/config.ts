@@ -110,6 +110,12 @@ const envSchema = z.object({
     .trim()
     .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, "must be the webhook endpoint's signing secret (whsec_…)")
     .optional(),
+  // The Connect endpoint's own signing secret, for connected accounts' events (decision 333).
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, "must be the Connect webhook endpoint's signing secret (whsec_…)")
+    .optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   // Refunds and auto-release (decisions 181 and 183): days, whole, 1 to 90.
   REFUND_RESPONSE_DAYS: z.coerce
@@ -229,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? {
             secretKey: e.STRIPE_SECRET_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
             apiUrl: e.STRIPE_API_URL,
             /** where the pay form's answer sends the browser: Stripe Checkout's site (the stand-in's in tests) */
             checkoutOrigin: e.STRIPE_API_URL

@@ -14,7 +14,7 @@ export const confirmedForms = {
   /** Withdrawing available money (/payouts). */
   payout: ['withdraw'],
   /** Where payouts go (/peyment-details): adding a method of a kind, changing one, making it the default, removing it. */
-  paymentMethod: ['bank', 'paypal', 'stripe', 'update', 'default', 'delete'],
+  paymentMethod: ['bank', 'paypal', 'update', 'default', 'delete'],
   /** An admin's irreversible actions on an account. */
   adminUser: ['delete', 'suspend'],
   /** Support's decision of a dispute, which moves the money held. */

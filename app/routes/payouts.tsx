@@ -59,7 +59,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       api.call(c.payouts),
       freelancer ? api.call(pc.paymentList, { params: { id: user.id } }) : { data: [] },
     ])
-    return { title, freelancer, ...payouts, methods: methods.data.filter((m) => m.status === 'active') }
+    // A payout account the gateway has not enabled yet cannot be paid (decision 333): it is not offered.
+    const usable = methods.data.filter((m) => m.status === 'active' && m.payoutsEnabled)
+    return { title, freelancer, ...payouts, methods: usable }
   } catch (error) {
     throwApiError(error)
   }

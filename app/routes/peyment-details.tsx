@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/translations'
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { Route } from './+types/peyment-details'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
@@ -8,6 +8,7 @@ import { successOperation } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { profilesContract as pc, type PaymentMethod } from '#server/modules/profiles/contract.ts'
+import { paymentsContract as payc } from '#server/modules/payments/contract.ts'
 import { Role } from '#server/modules/identity/permissions.ts'
 import { limits } from '#server/modules/profiles/rules.ts'
 import { itemIdOf, paymentForms } from './profile/forms.server'
@@ -16,10 +17,12 @@ import stylesheet from './profile/profile.css?url'
 import { titled } from '~/lib/meta'
 import { formFields, unconfirmed } from '~/lib/confirm.server'
 import { ConfirmStep } from '~/components/ui/confirm'
+import { PayoutAccountCard } from './profile/payout-account'
 
 // Payment Details (docs/product.md §2 spells the path /peyment-details; /payment-details redirects here).
 // A freelancer keeps where payouts go: bank accounts (IBAN checked by its checksum), PayPal
-// addresses and Stripe connected accounts (decision 196), one of them the default, always shown masked.
+// addresses and the payout account the gateway opens for them through its hosted onboarding
+// (decision 333), one of them the default, always shown masked.
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -30,9 +33,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requirePermission(context, url, 'payments.details')
   const title = getInstance(context).t('profile:payments.title')
   if (!user.roles.includes(Role.Freelancer))
-    return { title, freelancer: false, methods: [] as PaymentMethod[] }
-  const { data: methods } = await apiFor(context).call(pc.paymentList, { params: { id: user.id } })
-  return { title, freelancer: true, methods }
+    return { title, freelancer: false, methods: [] as PaymentMethod[], account: null, returned: null }
+  const api = apiFor(context)
+  const [{ data: methods }, account] = await Promise.all([
+    api.call(pc.paymentList, { params: { id: user.id } }),
+    api.call(payc.payoutAccount),
+  ])
+  // The gateway's onboarding sends the browser back here: done or given up, or its link expired.
+  const back = url.searchParams.get('onboarding')
+  const returned: 'return' | 'refresh' | null = back === 'return' || back === 'refresh' ? back : null
+  return { title, freelancer: true, methods, account, returned }
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -42,18 +52,18 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const intent = String(formData.get('intent') ?? '')
   const formId = String(formData.get('formId') ?? intent).slice(0, 60)
   const api = apiFor(context)
+  // Set up payouts: the gateway opens the account once and its hosted onboarding takes over.
+  if (intent === 'onboard') return redirect((await api.call(payc.payoutOnboarding)).url)
   const schema =
     intent === 'bank'
       ? paymentForms.bank
       : intent === 'paypal'
         ? paymentForms.paypal
-        : intent === 'stripe'
-          ? paymentForms.stripe
-          : intent === 'update'
-            ? paymentForms.update
-            : intent === 'status'
-              ? paymentForms.status
-              : null
+        : intent === 'update'
+          ? paymentForms.update
+          : intent === 'status'
+            ? paymentForms.status
+            : null
   if (!schema)
     return data(
       { formId, result: { status: 'error', error: { '': ['errors.unknownForm'] } } } satisfies ActionResult,
@@ -72,14 +82,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   try {
     await sendPaymentForm(api, intent, submission.value as Record<string, any>, formData)
   } catch (error) {
-    const reply = replyWithApiError(submission, error, [
-      'holderName',
-      'iban',
-      'bic',
-      'bankName',
-      'email',
-      'stripeAccount',
-    ])
+    const reply = replyWithApiError(submission, error, ['holderName', 'iban', 'bic', 'bankName', 'email'])
     return data({ formId, result: reply.data } as ActionResult, reply.init ?? undefined)
   }
   return successOperation('/peyment-details', i18n.t)
@@ -94,13 +97,11 @@ async function methodQuestion(
   userId: number,
   itemId: number,
 ) {
-  if (intent === 'bank' || intent === 'paypal' || intent === 'stripe') {
+  if (intent === 'bank' || intent === 'paypal') {
     const where =
       intent === 'bank'
         ? `${t('payouts:kind.bank')} •••• ${String(v.iban).replace(/\s/g, '').slice(-4)}`
-        : intent === 'paypal'
-          ? `${t('payouts:kind.paypal')} · ${v.email}`
-          : `Stripe · acct_•••• ${String(v.stripeAccount).slice(-4)}`
+        : `${t('payouts:kind.paypal')} · ${v.email}`
     return t(v.makeDefault ? 'payouts:method.addDefault' : 'payouts:method.add', {
       destination: where,
       name: v.holderName,
@@ -110,9 +111,7 @@ async function methodQuestion(
   const id = intent === 'update' ? itemId : Number(v.id)
   const { data: methods } = await api.call(pc.paymentList, { params: { id: userId } })
   const m = methods.find((x) => x.id === id)
-  const destination = m
-    ? `${m.kind === 'stripe_account' ? 'Stripe' : t(`payouts:kind.${m.kind}`)} ${m.masked}`
-    : ''
+  const destination = m ? `${t(`payouts:kind.${m.kind}`)} ${m.masked}` : ''
   return t(`payouts:method.${intent === 'update' ? 'update' : v.change}`, { destination })
 }
 
@@ -123,8 +122,7 @@ async function sendPaymentForm(
   v: Record<string, any>,
   formData: FormData,
 ) {
-  if (intent === 'bank' || intent === 'paypal' || intent === 'stripe')
-    await api.call(pc.paymentAdd, { body: v as never })
+  if (intent === 'bank' || intent === 'paypal') await api.call(pc.paymentAdd, { body: v as never })
   else if (intent === 'update')
     await api.call(pc.paymentUpdate, { params: { id: itemIdOf(formData) ?? 0 }, body: v as never })
   else if (v.change === 'delete') await api.call(pc.paymentDelete, { params: { id: v.id } })
@@ -166,6 +164,9 @@ export default function PaymentDetails({ loaderData, actionData }: Route.Compone
     <main id="main" className="container page">
       <h1>{t('payments.title')}</h1>
       <p className="lead">{t('payments.lead')}</p>
+      {loaderData.account ? (
+        <PayoutAccountCard account={loaderData.account} returned={loaderData.returned} />
+      ) : null}
       {loaderData.methods.length ? (
         <ul className="payment-list">
           {loaderData.methods.map((m) => (
@@ -178,7 +179,6 @@ export default function PaymentDetails({ loaderData, actionData }: Route.Compone
       <div className="details-grid">
         <AddBank last={last} />
         <AddPaypal last={last} />
-        <AddStripe last={last} />
       </div>
     </main>
   )
@@ -207,7 +207,9 @@ function PaymentMethodItem({ m, last }: { m: PaymentMethod; last: ActionResult |
         ) : (
           <StatusButton m={m} change="activate" label={t('payments.activate')} last={last} />
         )}
-        <StatusButton m={m} change="delete" label={t('actions.remove')} last={last} />
+        {m.kind === 'stripe_account' ? null : (
+          <StatusButton m={m} change="delete" label={t('actions.remove')} last={last} />
+        )}
       </div>
       <EditMethod m={m} last={last} />
     </li>
@@ -241,14 +243,7 @@ function EditMethod({ m, last }: { m: PaymentMethod; last: ActionResult | null }
                 <Input field={x.bic} label={t('payments.bic')} maxLength={limits.bic} />
                 <Input field={x.bankName} label={t('payments.bankName')} maxLength={limits.name} />
               </div>
-            ) : m.kind === 'stripe_account' ? (
-              <Input
-                field={x.stripeAccount}
-                label={t('stripe:account')}
-                hint={t('stripe:keepAccount')}
-                maxLength={limits.stripeAccount}
-              />
-            ) : (
+            ) : m.kind === 'stripe_account' ? null : (
               <Input
                 field={x.email}
                 label={t('payments.email')}
@@ -275,7 +270,7 @@ function AddMethod({
   last,
   children,
 }: {
-  intent: 'bank' | 'paypal' | 'stripe'
+  intent: 'bank' | 'paypal'
   kind: string
   title: string
   lead?: string
@@ -328,22 +323,6 @@ function AddPaypal({ last }: { last: ActionResult | null }) {
   return (
     <AddMethod intent="paypal" kind="paypal" title={t('payments.addPaypal')} last={last}>
       {(x) => <Input field={x.email} label={t('payments.email')} type="email" maxLength={limits.email} />}
-    </AddMethod>
-  )
-}
-
-function AddStripe({ last }: { last: ActionResult | null }) {
-  const { t } = useTranslation('stripe')
-  return (
-    <AddMethod intent="stripe" kind="stripe_account" title={t('add')} lead={t('lead')} last={last}>
-      {(x) => (
-        <Input
-          field={x.stripeAccount}
-          label={t('account')}
-          hint={t('accountHint')}
-          maxLength={limits.stripeAccount}
-        />
-      )}
     </AddMethod>
   )
 }

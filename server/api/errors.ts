@@ -48,6 +48,9 @@ export const specificCodes = [
   'active_contract',
   'money_held',
   'money_owed',
+  // Payout onboarding through the gateway (decision 333).
+  'payouts_not_enabled',
+  'payout_account_kept',
   // A person's export of their data (issue 42 item 2): one at a time, one a day.
   'export_in_progress',
   'export_rate_limited',

@@ -9,10 +9,12 @@ import { settle } from './settle'
 import { jsEnabled } from './project-js'
 import { confirmStep } from './confirm'
 
-// Issue 17 item 6 end to end, with JavaScript on and off: a freelancer with released money (funded
-// in the sandbox and approved through the API) opens /payouts, withdraws part of it to a bank
-// account and sees it paid; a payout to the sandbox's failing PayPal address fails and the money
-// is back in available; an amount under the minimum is named; the dashboard shows what was paid out.
+// Issue 17 item 6 and issue 42 item 5 end to end, with JavaScript on and off: a freelancer with
+// released money (funded in the sandbox and approved through the API) sets up payouts on the
+// sandbox's hosted onboarding page (once coming back unfinished, then finishing), opens /payouts,
+// withdraws part of it to that payout account and sees it paid; a payout to the sandbox's failing
+// PayPal address fails and the money is back in available; an amount under the minimum is named;
+// the dashboard shows what was paid out.
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
 const main = (page: Page) => page.locator('main')
@@ -33,6 +35,30 @@ async function withdraw(page: Page, amount: string, method: RegExp, question?: s
   await form.getByRole('button', { name: 'Withdraw' }).click()
   await settle(page)
   if (question) await confirmStep(page, question)
+}
+
+/** Payment Details' "Set up payouts": back from the sandbox's page unfinished, then finished; answers the account as shown masked. */
+async function setUpPayouts(page: Page) {
+  await page.goto(`${shell().base}/peyment-details`)
+  const card = main(page).getByTestId('payout-account')
+  await expect(card.getByTestId('payout-account-status')).toHaveText('Not set up')
+  await card.getByRole('button', { name: 'Set up payouts' }).click()
+  await expect(page).toHaveURL(/\/onboarding\/sbx_acct_[0-9a-f]{24}$/)
+  await expectNoAxeViolations(page)
+  await main(page).getByRole('link', { name: 'Return without finishing' }).click()
+  await expect(card.getByTestId('payout-account-status')).toHaveText('Incomplete')
+  await expect(card).toContainText('You came back before finishing.')
+  await card.getByRole('button', { name: 'Continue setup' }).click()
+  await main(page).getByLabel("Account holder's name").fill('Fred Freelancer')
+  await main(page).getByLabel('IBAN').fill('NL91 ABNA 0417 1643 00')
+  await main(page).getByRole('button', { name: 'Finish setup' }).click()
+  await expect(page).toHaveURL(/\/peyment-details\?onboarding=return$/)
+  await expect(card.getByTestId('payout-account-status')).toHaveText('Enabled')
+  await expect(card.getByRole('button')).toHaveCount(0)
+  await expectNoAxeViolations(page)
+  const masked = (await card.locator('.masked').textContent())!
+  expect(masked).toMatch(/^sbx_acct_••••[0-9a-f]{4}$/)
+  return masked
 }
 
 test('a freelancer withdraws released money, sees it paid, and sees a failing payout return the money', async ({
@@ -85,11 +111,7 @@ test('a freelancer withdraws released money, sees it paid, and sees a failing pa
     note: 'Calculations attached.',
   })
   await api('POST', `projects/installments/${installmentId}/approve`, clientToken, {})
-  await api('POST', 'freelancers/AddFreelancerPaymentMethod', freelancerToken, {
-    kind: 'bank',
-    holderName: 'Fred Freelancer',
-    iban: 'DE89 3704 0044 0532 0130 00',
-  })
+  const account = await setUpPayouts(freelancer)
   await api('POST', 'freelancers/AddFreelancerPaymentMethod', freelancerToken, {
     kind: 'paypal',
     holderName: 'Fred Freelancer',
@@ -100,26 +122,26 @@ test('a freelancer withdraws released money, sees it paid, and sees a failing pa
   const available = main(freelancer).getByTestId('payouts-available')
   await expect(available).toContainText('EUR€900.00')
   await expect(available).toContainText('The minimum payout is €20.00.')
-  // The first method added is the default, and it is chosen.
+  // The payout account, enabled first, is the default, and it is chosen.
   await expect(main(freelancer).getByLabel('Pay out to').locator('option:checked')).toHaveText(
-    /Bank account · DE89 .* 3000 \(default\)/,
+    `Payout account · ${account} (default)`,
   )
   await expectNoAxeViolations(freelancer)
 
   // Under the minimum: the amount is named and nothing moves.
-  await withdraw(freelancer, '5', /Bank account/)
+  await withdraw(freelancer, '5', /Payout account/)
   await expect(main(freelancer).getByTestId('payouts-form')).toContainText(
     'The amount is below the minimum payout.',
   )
   await expect(available).toContainText('EUR€900.00')
 
-  // To the bank account: paid at once.
-  await withdraw(freelancer, '500', /Bank account/, /^Withdraw €500\.00 to Bank account · DE89 .* 3000\?$/)
+  // To the payout account: paid at once.
+  await withdraw(freelancer, '500', /Payout account/, `Withdraw €500.00 to Payout account · ${account}?`)
   await expect(freelancer).toHaveURL(/\/payouts$/)
   // The outcome is a flash notice; it stays on the page, also when the payout's live notification
   // reloads the page's data at once (decision 229).
   const outcome = freelancer.locator('.notices [data-notice]')
-  await expect(outcome).toHaveText(/^€500\.00 was paid out to DE89 .* 3000\.$/)
+  await expect(outcome).toHaveText(`€500.00 was paid out to ${account}.`)
   await expect(freelancer.locator('.notices [role="status"]')).toContainText('was paid out')
   if (jsEnabled()) {
     await expect(freelancer.getByTestId('notification').filter({ hasText: 'Payout sent' })).toBeAttached()

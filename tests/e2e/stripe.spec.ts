@@ -2,17 +2,14 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
-import { submitAndWait } from './form-submit'
-import { confirmStep } from './confirm'
 import { startStripeStandIn, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from '../support/stripe-stand-in'
-import { jsEnabled } from './project-js'
 
-// Stripe end to end (decisions 195 and 196), with JavaScript on and off, on a server whose Stripe
+// Stripe end to end (decisions 195, 196 and 333), with JavaScript on and off, on a server whose Stripe
 // keys are set. Stripe cannot be reached from here: its API and hosted checkout are a stand-in on
 // loopback (tests/support/stripe-stand-in.ts, a mock of what cannot run here) whose Pay button
 // sends a webhook signed with the stripe package's test helper, as Stripe does. The client pays an
 // installment and is sent to Stripe's page, not the sandbox's; the webhook funds it. A freelancer
-// adds a Stripe connected account in Payment Details.
+// sets up payouts through Stripe's hosted onboarding (decision 333).
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 let stripe: Awaited<ReturnType<typeof startStripeStandIn>>
 test.beforeAll(async () => {
@@ -90,28 +87,26 @@ test('a client pays an installment at Stripe Checkout; the signed webhook funds 
   ).toContain('41200')
 })
 
-test('a freelancer adds a Stripe connected account in Payment Details, checked and shown masked', async ({
+test('a freelancer sets up payouts at Stripe: back unfinished it is incomplete; finished, the signed webhook enables it', async ({
   browser,
 }) => {
   const page = await signInAs(browser, shell().base, accounts.freelancer.email)
   await page.goto(`${shell().base}/peyment-details`)
-  const form = page.locator('#form-stripe')
-  await form.getByLabel('Account holder').fill('Fred Freelancer')
-  await form.getByLabel('Stripe account ID').fill('1Nv0FGQ9RKHgCVdK')
-  // Refused in the browser with JavaScript, by the server without: the same message, nothing added.
-  await form.getByRole('button', { name: 'Add' }).click()
-  await expect(
-    page
-      .locator('#form-stripe')
-      .getByText('Enter a Stripe account ID: acct_ followed by letters and digits.'),
-  ).toBeVisible()
-  await page.locator('#form-stripe').getByLabel('Stripe account ID').fill('acct_1Qm7TzLb4WcR8pHs')
-  await submitAndWait(page, page.locator('#form-stripe').getByRole('button', { name: 'Add' }), jsEnabled())
-  await confirmStep(page, 'Send your payouts to Stripe · acct_•••• 8pHs (Fred Freelancer)?')
-  const method = page.getByTestId('payment-method').filter({ hasText: 'Stripe account' })
-  await expect(method).toContainText('acct_••••8pHs')
-  await expect(method).toContainText('Default')
-  await expect(page.getByTestId('payment-method')).toHaveCount(1)
-  await expect(main(page)).not.toContainText('acct_1Qm7TzLb4WcR8pHs')
+  const card = main(page).getByTestId('payout-account')
+  await expect(card.getByTestId('payout-account-status')).toHaveText('Not set up')
+  await expect(card).toContainText('Workneer pays you through Stripe.')
+  // No account id is typed in any more: Stripe opens the account and hosts the form.
+  await expect(main(page)).not.toContainText('Stripe account ID')
+  await card.getByRole('button', { name: 'Set up payouts' }).click()
+  await expect(page).toHaveURL(new RegExp(`^${stripe.base}/setup/acctlink_\\d+$`))
+  await page.getByRole('link', { name: 'Back' }).click()
+  await expect(page).toHaveURL(`${shell().base}/peyment-details?onboarding=return`)
+  await expect(card.getByTestId('payout-account-status')).toHaveText('Incomplete')
+  await card.getByRole('button', { name: 'Continue setup' }).click()
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await expect(page).toHaveURL(`${shell().base}/peyment-details?onboarding=return`)
+  await expect(card.getByTestId('payout-account-status')).toHaveText('Enabled')
+  await expect(card).toContainText('acct_••••0001')
+  expect(stripe.sent.filter((r) => r.path === '/v1/accounts')).toHaveLength(1)
   await expectNoAxeViolations(page)
 })

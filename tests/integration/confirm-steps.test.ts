@@ -350,13 +350,6 @@ const bare: { [P in ConfirmedPage]: { [I in ConfirmedIntent<P>]: Bare } } = {
         holderName: 'Felix Pages',
         email: 'felix@example.test',
       }),
-    stripe: (p) =>
-      methodForm(p, {
-        intent: 'stripe',
-        kind: 'stripe_account',
-        holderName: 'Felix Pages',
-        stripeAccount: 'acct_1Pages2Felix3',
-      }),
     update: async (p) =>
       methodForm(p, { intent: 'update', id: (await payoutMethods(p)).bank, holderName: 'Felix P. Pages' }),
     default: async (p) =>

@@ -37,6 +37,7 @@ export function defaultParams(world: World): Record<string, string | number> {
     term: 'steel',
     slug: 'about-us',
     token: ids.paymentToken,
+    account: ids.payoutAccount,
     code: 'de',
     address: 'someone@example.test',
   }

@@ -124,6 +124,9 @@ const publicRows = Object.fromEntries(
     'GET Payment/sandbox/{token}',
     'POST Payment/sandbox/{token}/pay',
     'POST Payment/sandbox/{token}/confirm',
+    // The sandbox's onboarding page: the account's unguessable id is the capability (decision 333).
+    'GET Payment/sandbox/accounts/{account}',
+    'POST Payment/sandbox/accounts/{account}',
     'POST Payment/PaymentCallback',
     // The digest's signed link is the capability (decision 328).
     'POST SavedSearches/Unsubscribe',
@@ -293,6 +296,9 @@ export const rows: Record<string, Row> = {
       'DELETE projects/{projectId}/wishlist',
     ].map((k) => [k, row(USER)]),
   ),
+  // The caller's own payout account at the gateway (decision 333): freelancers only.
+  'GET Payment/payout-account': freelancerRow(FREELANCER),
+  'POST Payment/payout-account': freelancerRow(FREELANCER),
   'GET projects/client': row(USER, { call: () => ({ query: {} }) }),
   'POST projects': row(cells('401 ok ok 403 403 ok'), {
     call: (w) => ({ body: projectBody(w.ids.subcategoryId, 'A new footbridge check', true) }),

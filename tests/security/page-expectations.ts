@@ -86,6 +86,8 @@ const table: Record<string, string> = {
   // Paying needs the installments chosen: without them the page is a 400 (to the client side).
   '/projects/client/pay/:projectId': 'login 400 400 unauthorized unauthorized 400',
   '/checkout/:token': EVERYONE,
+  // The sandbox's hosted onboarding (decision 333): the account's id is the capability, as the checkout's token.
+  '/onboarding/:account': EVERYONE,
   '/invoices': SIGNED_IN,
   '/statements': SIGNED_IN,
   '/dashboard': SIGNED_IN,

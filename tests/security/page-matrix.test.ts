@@ -67,6 +67,7 @@ function fill(route: string) {
     deliverableId: ids.deliverableId,
     transmittalId: ids.transmittalId,
     token: ids.paymentToken,
+    account: ids.payoutAccount,
     id: route.startsWith('/profiles/freelancers')
       ? users.freelancer.id
       : route.startsWith('/profiles/companies')

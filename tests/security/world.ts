@@ -104,6 +104,8 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
       body: { amountMinor: 20000, currency: 'EUR', paymentMethodId: method.id },
     }),
   )
+  // The freelancer's payout account at the sandbox, opened and not finished (decision 333); its id is its page's capability.
+  const onboarding = await ok(t.call('POST', 'Payment/payout-account', { token: freelancer.token }))
   const invoice = await database.db.selectFrom('invoice').select('id').orderBy('id').executeTakeFirstOrThrow()
 
   // The chat of the contract, with a private message; a project file of the client.
@@ -334,6 +336,7 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     complaintId: complaint.id as number,
     notificationId: notification.id,
     paymentToken: pay.token as string,
+    payoutAccount: String(onboarding.url).split('/').pop() as string,
     client2ProjectId: second.project.id as number,
     changeOrderId: change.id as number,
     timesheetProjectId: hourly.projectId,

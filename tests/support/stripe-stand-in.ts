@@ -5,13 +5,15 @@ import Stripe from 'stripe'
 // A stand-in for Stripe on loopback, for tests that cannot reach Stripe (no internet here): a mock
 // of what cannot run here, used by the gateway's tests and its end-to-end spec (decision 195). It
 // answers in Stripe's shapes the calls the gateway makes (create and read a Checkout Session,
-// create a refund, create a transfer), records what it was sent (amounts, idempotency keys), and
-// serves a plain "hosted checkout" page whose Pay button sends a checkout.session.completed
-// webhook, signed with the stripe package's own test helper, to `webhookUrl`, then sends the
-// browser to the session's success address — as Stripe Checkout does. For charges without the
-// client (decision 334) it creates Customers, keeps the card a saving checkout was paid with on
-// its PaymentIntent, and confirms off-session PaymentIntents: the authentication card is refused
-// as Stripe refuses it (402, authentication_required); any other succeeds, and its
+// create a refund, create a transfer, create an Express account and its Account Link), records
+// what it was sent (amounts, idempotency keys), and serves a plain "hosted checkout" page whose
+// Pay button sends a checkout.session.completed webhook, signed with the stripe package's own test
+// helper, to `webhookUrl`, then sends the browser to the session's success address — as Stripe
+// Checkout does. Its "hosted onboarding" page does the same for a connected account
+// (account.updated, payouts enabled; decision 333), or lets the browser go back unfinished. For
+// charges without the client (decision 334) it creates Customers, keeps the card a saving checkout
+// was paid with on its PaymentIntent, and confirms off-session PaymentIntents: the authentication
+// card is refused as Stripe refuses it (402, authentication_required); any other succeeds, and its
 // payment_intent.succeeded webhook goes to `webhookUrl` when one is given.
 export const STAND_IN_SECRET_KEY = 'sk_test_workneer0000000000'
 export const STAND_IN_WEBHOOK_SECRET = 'whsec_workneertestsecret0000'
@@ -65,6 +67,20 @@ export function signedEvent(
     body,
     headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
   }
+}
+
+/** A server's settings for Stripe through the stand-in at `base`, on a site at https://workneer.example. */
+export const standInEnv = (base: string) => ({
+  STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+  STRIPE_API_URL: base,
+  PUBLIC_URL: 'https://workneer.example',
+})
+
+/** The same event with its signature's first hex digit changed: what a forger without the secret sends. */
+export function forged(w: ReturnType<typeof signedEvent>) {
+  const header = w.headers['stripe-signature'].replace(/v1=./, (v) => (v.endsWith('0') ? 'v1=1' : 'v1=0'))
+  return { ...w, headers: { ...w.headers, 'stripe-signature': header } }
 }
 
 interface Session {
@@ -122,6 +138,9 @@ export async function startStripeStandIn(options: { webhookUrl?: () => string } 
     amount: number
     amount_reversed: number
   }> = []
+  /** Express accounts by the idempotency key they were opened with: asked again, Stripe answers the same one. */
+  const accounts = new Map<string, string>()
+  const links = new Map<string, { account: string; returnUrl: string }>()
   let n = 0
   /** The checkout is paid: its PaymentIntent holds the card when the session saves it. */
   function complete(sessionId: string, authenticationCard = false) {
@@ -181,15 +200,10 @@ export async function startStripeStandIn(options: { webhookUrl?: () => string } 
           )
         }
         const event = complete(s.id, form.get('card') === 'authentication')!
-        const delivered = await fetch(options.webhookUrl!(), {
-          method: 'POST',
-          headers: event.headers,
-          body: event.body,
-        })
-        if (!delivered.ok) throw new Error(`webhook answered ${delivered.status}: ${await delivered.text()}`)
-        res.writeHead(303, { location: s.successUrl })
-        return res.end()
+        return deliverThenGo(event, s.successUrl)
       }
+      const setup = url.pathname.match(/^\/setup\/(acctlink_\d+)$/)
+      if (setup) return onboardingPage(method, setup[1])
       const key = headers['idempotency-key']
       sent.push({ method, path: url.pathname, idempotencyKey: Array.isArray(key) ? key[0] : key, form })
       if (headers.authorization !== `Bearer ${STAND_IN_SECRET_KEY}`)
@@ -278,12 +292,62 @@ export async function startStripeStandIn(options: { webhookUrl?: () => string } 
         transfers.push(transfer)
         return answer(200, transfer)
       }
+      if (method === 'POST' && url.pathname === '/v1/accounts') {
+        const k = Array.isArray(key) ? key[0] : (key ?? `none-${n}`)
+        if (!accounts.has(k)) accounts.set(k, `acct_standin${String(accounts.size + 1).padStart(6, '0')}`)
+        const id = accounts.get(k)!
+        return answer(200, {
+          id,
+          object: 'account',
+          type: 'express',
+          details_submitted: false,
+          payouts_enabled: false,
+        })
+      }
+      if (method === 'POST' && url.pathname === '/v1/account_links') {
+        const id = `acctlink_${++n}`
+        links.set(id, { account: form.get('account') ?? '', returnUrl: form.get('return_url') ?? '' })
+        return answer(200, { object: 'account_link', url: `${base}/setup/${id}`, expires_at: 0 })
+      }
       // Reconciliation looks a payout's transfer up by its group (our payout id).
       if (method === 'GET' && url.pathname === '/v1/transfers') {
         const data = transfers.filter((t) => t.transfer_group === url.searchParams.get('transfer_group'))
         return answer(200, { object: 'list', url: '/v1/transfers', has_more: false, data })
       }
       error(404, 'resource_missing')
+    }
+
+    /** Stripe's hosted onboarding: Finish enables the account and says so by a signed webhook; Back leaves it as it was. */
+    async function onboardingPage(method: string, linkId: string) {
+      const link = links.get(linkId)
+      if (!link) return error(404, 'resource_missing')
+      if (method === 'GET') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        return res.end(
+          `<!doctype html><html lang="en"><head><title>Stripe onboarding (stand-in)</title></head><body><main><h1>Set up ${link.account}</h1><form method="post"><button>Finish</button></form><a href="${link.returnUrl}">Back</a></main></body></html>`,
+        )
+      }
+      const event = signedEvent('account.updated', {
+        id: link.account,
+        object: 'account',
+        type: 'express',
+        details_submitted: true,
+        payouts_enabled: true,
+        charges_enabled: false,
+      })
+      return deliverThenGo(event, link.returnUrl)
+    }
+
+    /** Sends the signed webhook as Stripe does, then the browser on to `location`. */
+    async function deliverThenGo(event: ReturnType<typeof signedEvent>, location: string) {
+      const delivered = await fetch(options.webhookUrl!(), {
+        method: 'POST',
+        headers: event.headers,
+        body: event.body,
+      })
+      if (!delivered.ok) throw new Error(`webhook answered ${delivered.status}: ${await delivered.text()}`)
+      res.writeHead(303, { location })
+      res.end()
     }
 
     /** An off-session charge of a saved card: refused at once, or succeeded with its webhook sent. */

@@ -1,12 +1,10 @@
-import { data, redirect, Form } from 'react-router'
+import { redirect, Form } from 'react-router'
 import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/checkout'
-import { apiFor, ApiCallError } from '~/lib/api.server'
-import { throwApiError } from '~/lib/api-errors.server'
+import { apiFor } from '~/lib/api.server'
 import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
 import { formatMoney } from '~/lib/format'
-import { getInstance } from '~/middleware/i18next'
 import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -14,7 +12,7 @@ import { Notice } from '~/components/ui/notice'
 import { TextField, type FieldReply } from '~/components/ui/field'
 import { paymentsContract as c } from '#server/modules/payments/contract.ts'
 import { testCards } from '#server/modules/payments/gateways/test-cards.ts'
-import { refused } from '../projects/actions.server'
+import { hostedSession, refusedFields } from './hosted-page.server'
 
 // /checkout/{token}: the sandbox gateway's hosted checkout (decision 171). It stands where a real
 // gateway's page would: the client's browser comes here from Payment/PayProjectInstallments and
@@ -22,14 +20,12 @@ import { refused } from '../projects/actions.server'
 // JavaScript; the outcome is the gateway's (the card number decides it), never the page's.
 const cardFields = ['cardNumber', 'expiry', 'cvc', 'name'] as const
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  try {
-    const session = await apiFor(context).call(c.sandboxSession, { params: { token: params.token } })
-    return { session, title: getInstance(context).t('payments:checkout.title') }
-  } catch (error) {
-    throwApiError(error)
-  }
-}
+export const loader = ({ context, params }: Route.LoaderArgs) =>
+  hostedSession(
+    context,
+    (api) => api.call(c.sandboxSession, { params: { token: params.token } }),
+    'payments:checkout.title',
+  )
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
@@ -56,20 +52,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       session.status === 'succeeded' ? `${session.returnUrl}?paid=1` : `/checkout/${params.token}`,
     )
   } catch (error) {
-    if (error instanceof ApiCallError && error.status === 400 && typeof error.problem === 'object') {
-      const fields = Object.keys(error.problem.errors ?? {}).filter((f): f is (typeof cardFields)[number] =>
-        (cardFields as readonly string[]).includes(f),
-      )
-      // Each field's own message, in the page's language; the card number and code are never echoed.
-      return data(
-        {
-          error: Object.fromEntries(fields.map((f) => [f, [`checkout.errors.${f}`]])),
-          initialValue: { expiry: String(form.get('expiry') ?? ''), name: String(form.get('name') ?? '') },
-        },
-        { status: 400 },
-      )
-    }
-    return refused(error)
+    // Each field's own message, in the page's language; the card number and code are never echoed.
+    return refusedFields(error, cardFields, 'checkout.errors', {
+      expiry: String(form.get('expiry') ?? ''),
+      name: String(form.get('name') ?? ''),
+    })
   }
 }
 

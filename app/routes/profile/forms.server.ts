@@ -36,7 +36,6 @@ export const profileForms = {
 export const paymentForms = {
   bank: paymentMethodInputs.bank,
   paypal: paymentMethodInputs.paypal,
-  stripe: paymentMethodInputs.stripe,
   update: paymentBodies.update,
   status: z.object({ id: rowId, change: z.enum(['default', 'activate', 'deactivate', 'delete']) }),
 }

@@ -44,10 +44,12 @@ import { notificationPreferences } from './0046-notification-preferences.ts'
 import { closingAccounts } from './0047-closing-accounts.ts'
 import { dataExports } from './0048-data-exports.ts'
 import { favouritesAndShortlists } from './0053-favourites-and-shortlists.ts'
+import { payoutOnboarding } from './0050-payout-onboarding.ts'
 import { projectReview } from './0056-project-review.ts'
 import { gatewayCustomers } from './0051-gateway-customers.ts'
 import { identityVerification } from './0049-identity-verification.ts'
 import { invitationsAndVisibility } from './0052-invitations-and-visibility.ts'
+import { favouritesAndShortlists } from './0053-favourites-and-shortlists.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -96,6 +98,7 @@ export const migrations: Record<string, Migration> = {
   '0047-closing-accounts': closingAccounts,
   '0048-data-exports': dataExports,
   '0049-identity-verification': identityVerification,
+  '0050-payout-onboarding': payoutOnboarding,
   '0051-gateway-customers': gatewayCustomers,
   '0052-invitations-and-visibility': invitationsAndVisibility,
   '0053-favourites-and-shortlists': favouritesAndShortlists,

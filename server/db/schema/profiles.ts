@@ -96,8 +96,13 @@ export type PaymentMethodTable = {
   bic: string | null
   bank_name: string | null
   email: string | null
-  /** a Stripe connected account's id (acct_…), for kind stripe_account (decision 196) */
+  /** a connected account's id at its gateway (Stripe: acct_…), for kind stripe_account (decisions 196, 333) */
   stripe_account: string | null
+  /** the gateway that opened the connected account ('stripe' or 'sandbox'); null for other kinds */
+  account_gateway: string | null
+  /** the connected account's status, as its gateway's account events report it (decision 333) */
+  details_submitted: Generated<number>
+  payouts_enabled: Generated<number>
   is_default: number
   status: 'active' | 'inactive'
   created_at: string

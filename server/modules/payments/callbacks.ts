@@ -20,6 +20,8 @@ export interface CallbackDeps {
   work: Pick<ProjectsService, 'fundInstallments' | 'releaseApprovedHours'>
   refundEvents?: GatewayEvents
   payoutEvents?: GatewayEvents
+  /** A connected account's status (decision 333). */
+  accountEvents?: GatewayEvents
 }
 
 /**
@@ -60,6 +62,8 @@ async function dispatch(deps: CallbackDeps, trx: Trx, gateway: string, event: Ga
     return deps.refundEvents ? deps.refundEvents(trx, gateway, event) : false
   if (event.type === 'payout.succeeded' || event.type === 'payout.failed')
     return deps.payoutEvents ? deps.payoutEvents(trx, gateway, event) : false
+  if (event.type === 'account.updated')
+    return deps.accountEvents ? deps.accountEvents(trx, gateway, event) : false
   let q = trx
     .selectFrom('payment')
     .selectAll()

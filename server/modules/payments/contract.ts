@@ -22,6 +22,19 @@ const line = z.object({
   amountMinor: z.number(),
   feeMinor: z.number(),
 })
+const accountRef = z.string().regex(/^sbx_acct_[0-9a-f]{24}$/, 'is not a sandbox account')
+const payoutAccount = z.object({
+  gateway: z.string(),
+  status: z.enum(['not_set_up', 'incomplete', 'enabled']),
+  paymentMethodId: z.number().nullable(),
+  masked: z.string().nullable(),
+  detailsSubmitted: z.boolean(),
+})
+const onboardingSession = z.object({
+  account: z.string(),
+  status: z.enum(['not_set_up', 'incomplete', 'enabled']),
+  returnUrl: z.string(),
+})
 const paymentStatus = z.enum(['open', 'requires_action', 'failed', 'succeeded', 'cancelled'])
 const tag = 'Payments'
 
@@ -197,6 +210,44 @@ export const paymentsContract = {
     access: 'user',
     body: payoutInput,
     response: payout,
+  }),
+  payoutAccount: endpoint({
+    method: 'GET',
+    path: 'Payment/payout-account',
+    summary:
+      "The freelancer's payout account at the gateway (decision 333): not set up, incomplete or enabled, as the gateway's signed account events report it",
+    tag,
+    access: 'user',
+    response: payoutAccount,
+  }),
+  payoutOnboarding: endpoint({
+    method: 'POST',
+    path: 'Payment/payout-account',
+    summary:
+      "Set up payouts: opens the freelancer's connected account at the gateway once (Stripe: an Express account) and answers the address of the gateway's hosted onboarding, which sends the browser back to Payment Details",
+    tag,
+    access: 'user',
+    response: z.object({ url: z.string() }),
+  }),
+  sandboxAccount: endpoint({
+    method: 'GET',
+    path: 'Payment/sandbox/accounts/{account}',
+    summary: "Sandbox gateway: the hosted onboarding's payout account",
+    tag,
+    access: 'public',
+    params: z.object({ account: accountRef }),
+    response: onboardingSession,
+  }),
+  sandboxOnboard: endpoint({
+    method: 'POST',
+    path: 'Payment/sandbox/accounts/{account}',
+    summary:
+      "Sandbox gateway: the onboarding form (name, IBAN); the account is enabled, except with the test IBAN GB82 WEST 1234 5698 7654 32, which the sandbox's bank refuses",
+    tag,
+    access: 'public',
+    params: z.object({ account: accountRef }),
+    body: z.record(z.string(), z.unknown()),
+    response: onboardingSession,
   }),
   sandboxSession: endpoint({
     method: 'GET',

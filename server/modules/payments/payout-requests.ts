@@ -1,4 +1,5 @@
 import type { DB } from '#server/db/database.ts'
+import { ApiError } from '#server/api/errors.ts'
 import type { Caller } from '#server/api/handler.ts'
 import { paymentDestination } from '../profiles/rules.ts'
 import { account, post, type Trx } from './ledger.ts'
@@ -60,6 +61,18 @@ async function moveInFlight(
     .where('status', '=', 'active')
     .executeTakeFirst()
   if (!method) throw badRequest('paymentMethodId', 'must be one of your active payment methods')
+  // A connected account is paid only once its gateway says so, and only through that gateway (decision 333).
+  if (
+    method.kind === 'stripe_account' &&
+    (method.payouts_enabled !== 1 || method.account_gateway !== gateway.name)
+  )
+    throw new ApiError(
+      409,
+      'Conflict',
+      'Payouts to this account are not enabled yet: finish setting it up on Payment Details',
+      undefined,
+      'payouts_not_enabled',
+    )
   if (input.amountMinor < minimumMinor)
     throw badRequest('amountMinor', `must be at least ${minimumMinor} minor units (the payout minimum)`)
   // The available account's row is held until commit (PostgreSQL: FOR UPDATE; SQLite: the

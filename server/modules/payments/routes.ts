@@ -5,6 +5,8 @@ import type { PaymentsService } from './service.ts'
 import type { PaymentDetails } from './details.ts'
 import type { SandboxCheckout } from './gateways/sandbox-checkout.ts'
 import type { Payouts } from './payouts.ts'
+import type { PayoutAccounts } from './payout-accounts.ts'
+import type { SandboxOnboarding } from './gateways/sandbox-onboarding.ts'
 
 const me = (caller: Caller | null) => {
   if (!caller) throw unauthorized()
@@ -16,6 +18,7 @@ export function paymentsRoutes(
   details: PaymentDetails,
   sandbox: SandboxCheckout,
   payouts: Payouts,
+  onboarding: { accounts: PayoutAccounts; sandbox: SandboxOnboarding },
 ) {
   return [
     implement(c.quote, ({ query, ctx }) =>
@@ -31,6 +34,10 @@ export function paymentsRoutes(
     implement(c.balances, ({ ctx }) => payments.balances(me(ctx.caller))),
     implement(c.payouts, ({ ctx }) => payouts.list(me(ctx.caller))),
     implement(c.payout, ({ body, ctx }) => payouts.request(me(ctx.caller), body)),
+    implement(c.payoutAccount, ({ ctx }) => onboarding.accounts.status(me(ctx.caller))),
+    implement(c.payoutOnboarding, ({ ctx }) => onboarding.accounts.start(me(ctx.caller))),
+    implement(c.sandboxAccount, ({ params }) => onboarding.sandbox.session(params.account)),
+    implement(c.sandboxOnboard, ({ params, body }) => onboarding.sandbox.submit(params.account, body)),
     implement(c.sandboxSession, ({ params }) => sandbox.session(params.token)),
     implement(c.sandboxPay, ({ params, body }) => sandbox.pay(params.token, body)),
     implement(c.sandboxConfirm, ({ params, body }) => sandbox.confirm(params.token, body.approve)),

@@ -27,6 +27,8 @@ export function createPaymentsService(deps: {
   refundEvents?: GatewayEvents
   /** Payout events go to the payouts (payouts.ts applyEvent). */
   payoutEvents?: GatewayEvents
+  /** Connected accounts' events go to the payout accounts (payout-accounts.ts applyAccountEvent). */
+  accountEvents?: GatewayEvents
 }) {
   return {
     quote: (caller: Caller, projectId: number, installmentIds: number[]) =>

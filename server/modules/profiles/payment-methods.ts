@@ -1,17 +1,20 @@
 import type { z } from 'zod'
+import type { Selectable } from 'kysely'
 import type { Database } from '#server/db/schema.ts'
 import type { DB } from '#server/db/database.ts'
 import type { Caller } from '#server/api/handler.ts'
-import { forbidden, notFound } from '#server/api/errors.ts'
+import { ApiError, forbidden, notFound } from '#server/api/errors.ts'
 import type { PaymentMethod, paymentBodies } from './contract.ts'
 import { limits, normalizeIban, paymentDestination } from './rules.ts'
 import { requireFreelancer } from './access.ts'
 import { fieldError, nowIso, type Trx } from './shared.ts'
 
-// Where a freelancer is paid: bank accounts, PayPal addresses and Stripe accounts. Only their
-// owner sees them, masked; exactly one active method is the default whenever there is one.
+// Where a freelancer is paid: bank accounts, PayPal addresses and the connected account the payment
+// gateway opened for them (payments/payout-accounts.ts, decision 333: never typed in, never
+// removed). Only their owner sees them, masked; exactly one active method is the default whenever
+// there is one.
 
-type PaymentRow = Database['payment_method'] & { id: number }
+type PaymentRow = Selectable<Database['payment_method']>
 type PaymentBody<K extends keyof typeof paymentBodies> = z.output<(typeof paymentBodies)[K]>
 
 const toPayment = (r: PaymentRow): PaymentMethod => ({
@@ -23,6 +26,7 @@ const toPayment = (r: PaymentRow): PaymentMethod => ({
   bankName: r.bank_name,
   isDefault: r.is_default === 1,
   status: r.status,
+  payoutsEnabled: r.kind !== 'stripe_account' || r.payouts_enabled === 1,
   createdAt: r.created_at,
 })
 
@@ -92,7 +96,7 @@ async function addPayment(db: DB, caller: Caller, body: PaymentBody<'add'>) {
         bic: body.kind === 'bank' ? (body.bic ?? null) : null,
         bank_name: body.kind === 'bank' ? (body.bankName ?? null) : null,
         email: body.kind === 'paypal' ? body.email : null,
-        stripe_account: body.kind === 'stripe_account' ? body.stripeAccount : null,
+        stripe_account: null,
         is_default: 0,
         status: 'active',
         created_at: now,
@@ -109,11 +113,9 @@ async function addPayment(db: DB, caller: Caller, body: PaymentBody<'add'>) {
 /** The columns an update sets for a method of this kind; a field of another kind is refused. */
 function updatedValues(row: PaymentRow, body: PaymentBody<'update'>) {
   if (row.kind !== 'paypal' && body.email)
-    throw fieldError('email', 'does not apply to a bank account or Stripe account')
+    throw fieldError('email', 'does not apply to a bank account or payout account')
   if (row.kind !== 'bank' && (body.iban || body.bic || body.bankName))
-    throw fieldError('iban', 'does not apply to a PayPal address or Stripe account')
-  if (row.kind !== 'stripe_account' && body.stripeAccount)
-    throw fieldError('stripeAccount', 'applies only to a Stripe account')
+    throw fieldError('iban', 'does not apply to a PayPal address or payout account')
   if (row.kind === 'bank')
     return {
       holder_name: body.holderName,
@@ -121,11 +123,8 @@ function updatedValues(row: PaymentRow, body: PaymentBody<'update'>) {
       bic: body.bic ?? null,
       bank_name: body.bankName ?? null,
     }
-  if (row.kind === 'stripe_account')
-    return {
-      holder_name: body.holderName,
-      ...(body.stripeAccount ? { stripe_account: body.stripeAccount } : {}),
-    }
+  // A connected account's id is the gateway's: only the name shown beside it changes.
+  if (row.kind === 'stripe_account') return { holder_name: body.holderName }
   return { holder_name: body.holderName, ...(body.email ? { email: body.email } : {}) }
 }
 
@@ -176,7 +175,15 @@ export function paymentMethods(db: DB) {
       setPaymentStatus(db, caller, id, body),
     async remove(caller: Caller, id: number) {
       await db.transaction().execute(async (trx) => {
-        await ownPayment(trx, caller, id)
+        // The gateway opened it once for this person; it is switched off, not removed (decision 333).
+        if ((await ownPayment(trx, caller, id)).kind === 'stripe_account')
+          throw new ApiError(
+            409,
+            'Conflict',
+            'A payout account opened by the payment gateway stays; switch it off instead',
+            undefined,
+            'payout_account_kept',
+          )
         await trx
           .deleteFrom('payment_method')
           .where('id', '=', id)

@@ -32,7 +32,6 @@ export const limits = {
   url: 500,
   email: 254,
   iban: 42,
-  stripeAccount: 45,
   bic: 11,
   years: 60,
   /** Hourly rate: 1.00 to 10,000.00 in minor units. */
@@ -93,12 +92,13 @@ export function maskEmail(email: string) {
   return `${email[0]}•••${email.slice(at)}`
 }
 
-/** A Stripe connected account's id (acct_…), the only payout destination Stripe pays (decision 196). */
+/** A Stripe connected account's id (acct_…), the only payout destination Stripe pays (decisions 196, 333). */
 export const stripeAccountPattern = /^acct_[A-Za-z0-9]{6,40}$/
 
-/** "acct_••••7Xyz": the prefix and the last four stay visible. */
+/** "acct_••••7Xyz" (the sandbox's "sbx_acct_••••9f3a"): the prefix and the last four stay visible. */
 export function maskStripeAccount(account: string) {
-  return `acct_••••${account.slice(-4)}`
+  const prefix = account.startsWith('sbx_acct_') ? 'sbx_acct_' : 'acct_'
+  return `${prefix}••••${account.slice(-4)}`
 }
 
 /** A plain email check that matches what the API accepts (text, at sign, text, dot, text). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest'
 import type { TestDialect } from '../../integration/databases.ts'
-import { startStripeStandIn, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from '../stripe-stand-in.ts'
+import { standInEnv, startStripeStandIn } from '../stripe-stand-in.ts'
 import { usePayments } from './payments.ts'
 
 // A describe block's payments taken by Stripe (decision 195): the stand-in on the loopback, the API
@@ -13,12 +13,7 @@ export function useStripePayments(dialect: TestDialect) {
     stand = await startStripeStandIn()
   })
   afterAll(() => stand?.stop())
-  const s = usePayments(dialect, () => ({
-    STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
-    STRIPE_API_URL: stand!.base,
-    PUBLIC_URL: 'https://workneer.example',
-  }))
+  const s = usePayments(dialect, () => standInEnv(stand!.base))
   /** Delivers a signed Stripe event to Payment/PaymentCallback, as Stripe's webhooks do. */
   const send = async (w: { body: string; headers: Record<string, string> }) => {
     const r = await s.t.raw('POST', 'Payment/PaymentCallback?gateway=stripe', {

@@ -10,6 +10,7 @@ export const gatewayEventTypes = [
   'refund.failed',
   'payout.succeeded',
   'payout.failed',
+  'account.updated',
 ] as const
 export type GatewayEventType = (typeof gatewayEventTypes)[number]
 
@@ -22,10 +23,29 @@ export interface GatewayEvent {
   amountMinor: number
   currency: string
   failure?: string
+  /** account.updated (its paymentToken is the connected account's id): what the gateway now reports */
+  detailsSubmitted?: boolean
+  payoutsEnabled?: boolean
   /** a payment the client's saved card paid without them: a failure asks them to pay at the checkout */
   offSession?: boolean
   /** the card a checkout paid with, saved for charges without the client (Stripe; decision 334) */
   savedMethod?: { customerRef: string; methodRef: string; label: string }
+}
+
+/** The currency of an event that moves no money (ISO 4217's "no currency"). */
+export const NO_CURRENCY = 'XXX'
+
+/** A connected account to open for a freelancer, once (decision 333). */
+export interface ConnectedAccountRequest {
+  userId: number
+  email: string
+}
+/** Where the freelancer's browser goes next (the gateway's hosted onboarding), and where it comes back. */
+export interface OnboardingLinkRequest {
+  accountRef: string
+  /** site paths: back when done or given up, and when the link has expired */
+  returnPath: string
+  refreshPath: string
 }
 
 export interface CheckoutPayment {
@@ -104,6 +124,10 @@ export interface Gateway {
    * must then be idempotent (the sandbox is: it holds no state and answers the same every time).
    */
   findPayout?(payoutId: string): Promise<GatewayMoneyResult | null>
+  /** Opens a connected account for a freelancer (Stripe: an Express account), its id answered. */
+  createAccount?(request: ConnectedAccountRequest): Promise<{ accountRef: string }>
+  /** The gateway's hosted onboarding page for an account (Stripe: an Account Link; the sandbox: its own page). */
+  onboardingLink?(request: OnboardingLinkRequest): Promise<{ url: string }>
 }
 
 export interface GatewayPayoutRequest {

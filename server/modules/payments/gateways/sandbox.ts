@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { ApiError } from '#server/api/errors.ts'
 import { gatewayEventTypes, type Gateway, type GatewayEvent } from './gateway.ts'
@@ -83,6 +83,8 @@ const eventBody = z.object({
     amountMinor: z.number().int().nonnegative(),
     currency: z.string().regex(/^[A-Z]{3}$/),
     failure: z.string().max(100).optional(),
+    detailsSubmitted: z.boolean().optional(),
+    payoutsEnabled: z.boolean().optional(),
   }),
 })
 
@@ -90,7 +92,14 @@ const eventBody = z.object({
 export function sandboxEvent(
   secret: string,
   type: GatewayEvent['type'],
-  data: { paymentToken: string; amountMinor: number; currency: string; failure?: string },
+  data: {
+    paymentToken: string
+    amountMinor: number
+    currency: string
+    failure?: string
+    detailsSubmitted?: boolean
+    payoutsEnabled?: boolean
+  },
   id: string = `evt_${randomUUID()}`,
 ) {
   const body = JSON.stringify({ id, type, data })
@@ -144,6 +153,14 @@ export function createSandboxGateway(secret: () => Promise<string>) {
       const data = { paymentToken: charge.token, amountMinor: charge.totalMinor, currency: charge.currency }
       const event = sandboxEvent(await gateway.secret(), 'payment.succeeded', data)
       return { status: 'succeeded', gatewayRef, event: { body: event.body, headers: event.headers } }
+    },
+    /** A connected account of the sandbox's: an unguessable id, which is also its onboarding page's capability. */
+    async createAccount() {
+      return { accountRef: `sbx_acct_${randomBytes(12).toString('hex')}` }
+    },
+    /** The sandbox's own hosted onboarding page (decision 333); it sends the browser back to Payment Details. */
+    async onboardingLink(request) {
+      return { url: `/onboarding/${request.accountRef}` }
     },
     /** Pays out at once; the documented failing test destinations are refused (decision 186). */
     async payout(request) {

@@ -5,6 +5,7 @@ import type { Db } from '#server/db/database.ts'
 import { dialects } from '../../../../tests/integration/databases.ts'
 import { useStripePayments, type StandIn } from '../../../../tests/support/modules/stripe-payments.ts'
 import {
+  forged,
   signedEvent as webhook,
   standInCases,
   startStripeStandIn,
@@ -13,7 +14,7 @@ import {
 } from '../../../../tests/support/stripe-stand-in.ts'
 import { loadConfig, ConfigError } from '#server/config.ts'
 import { contractFor, paymentsTestApi } from '../../../../tests/support/modules/payments.ts'
-import { createStripeGateway, eventOf, STRIPE_SIGNATURE_HEADER } from './stripe.ts'
+import { createStripeGateway, eventOf } from './stripe.ts'
 
 // The Stripe gateway, offline (decision 195). Webhooks are signed with the package's own test
 // helper (generateTestHeaderString) and go through the real API on both databases. Stripe's API
@@ -405,16 +406,7 @@ for (const dialect of dialects) {
       const p = await startPayment([40000, 20000])
       const rows = await ledgerRows()
       const success = completed(p.token, p.total)
-      const forged = {
-        ...success,
-        headers: {
-          ...success.headers,
-          [STRIPE_SIGNATURE_HEADER]: success.headers[STRIPE_SIGNATURE_HEADER].replace(/v1=./, (s) =>
-            s.endsWith('0') ? 'v1=1' : 'v1=0',
-          ),
-        },
-      }
-      expect((await send(forged)).status).toBe(400)
+      expect((await send(forged(success))).status).toBe(400)
       expect(
         (await send(completed(p.token, p.total, { timestamp: Math.floor(Date.now() / 1000) - 3600 }))).status,
       ).toBe(400)
@@ -523,60 +515,6 @@ for (const dialect of dialects) {
       expect((await send(completed(second.token, second.totalMinor))).json.applied).toBe(true)
       expect(await paymentOf(second.token)).toMatchObject({ status: 'succeeded', applied: 0 })
       expect(await held()).toBe(heldBefore + first.totalMinor + second.totalMinor)
-    })
-
-    test('Payment Details keeps a Stripe connected account as a payout method, masked; a malformed id is a 400 naming the field', async () => {
-      const add = (body: Record<string, unknown>) =>
-        t.call('POST', 'freelancers/AddFreelancerPaymentMethod', { token: freelancer.token, body })
-      const list = async () =>
-        (
-          await t.call('GET', `freelancers/${freelancer.id}/GetAllPaymentMethodsForFreelancer`, {
-            token: freelancer.token,
-          })
-        ).json.data
-      const before = await list()
-      for (const stripeAccount of ['1Nv0FGQ9RKHgCVdK', 'acct_', 'acct_12 34567', 'pk_test_123456']) {
-        const bad = await add({ kind: 'stripe_account', holderName: 'Fran Engineer', stripeAccount })
-        expect(bad.status, stripeAccount).toBe(400)
-        expect(bad.json.errors.stripeAccount).toBeDefined()
-      }
-      expect(await list()).toEqual(before)
-      const added = await add({
-        kind: 'stripe_account',
-        holderName: 'Fran Engineer',
-        stripeAccount: ' acct_1Nv0FGQ9RKHgCVdK ',
-        makeDefault: true,
-      })
-      expect(added.status, added.text).toBe(200)
-      expect(added.json).toMatchObject({ kind: 'stripe_account', masked: 'acct_••••CVdK', isDefault: true })
-      expect(JSON.stringify(await list())).not.toContain('acct_1Nv0FGQ9RKHgCVdK')
-      expect(
-        (
-          await database.db
-            .selectFrom('payment_method')
-            .select('stripe_account')
-            .where('id', '=', added.json.id)
-            .executeTakeFirstOrThrow()
-        ).stripe_account,
-      ).toBe('acct_1Nv0FGQ9RKHgCVdK')
-      const changed = await t.call('PUT', `freelancers/UpdatePaymentMethod/${added.json.id}`, {
-        token: freelancer.token,
-        body: { holderName: 'Fran Engineer', stripeAccount: 'acct_2ZZ9FGQ9RKHgWXyz' },
-      })
-      expect(changed.json.masked).toBe('acct_••••WXyz')
-      const wrongField = await t.call('PUT', `freelancers/UpdatePaymentMethod/${added.json.id}`, {
-        token: freelancer.token,
-        body: { holderName: 'Fran Engineer', email: 'fran@example.com' },
-      })
-      expect(wrongField.status).toBe(400)
-      // Only the freelancer sees or changes it.
-      expect(
-        (
-          await t.call('GET', `freelancers/${freelancer.id}/GetAllPaymentMethodsForFreelancer`, {
-            token: client.token,
-          })
-        ).status,
-      ).toBeGreaterThanOrEqual(403)
     })
   })
 }

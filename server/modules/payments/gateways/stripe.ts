@@ -1,12 +1,15 @@
 import type Stripe from 'stripe'
 import { ApiError } from '#server/api/errors.ts'
-import type {
-  CheckoutPayment,
-  Gateway,
-  GatewayEvent,
-  GatewayMoneyResult,
-  GatewayPayoutRequest,
-  GatewayRefundRequest,
+import {
+  NO_CURRENCY,
+  type ConnectedAccountRequest,
+  type OnboardingLinkRequest,
+  type CheckoutPayment,
+  type Gateway,
+  type GatewayEvent,
+  type GatewayMoneyResult,
+  type GatewayPayoutRequest,
+  type GatewayRefundRequest,
 } from './gateway.ts'
 import { stripeAccountPattern } from '#server/modules/profiles/rules.ts'
 import { chargeSaved, createCustomer, intentEvent, savedMethodOf, savingCard } from './stripe-saved.ts'
@@ -28,10 +31,13 @@ export const CHECKOUT_LIFETIME_S = 30 * 60
 export const refundIdempotencyKey = (refundId: string) => `refund-${refundId}`
 export const payoutIdempotencyKey = (payoutId: string) => `payout-${payoutId}`
 export const checkoutIdempotencyKey = (token: string) => `checkout-${token}`
+export const accountIdempotencyKey = (userId: number) => `connected-account-user-${userId}`
 
 export interface StripeGatewayOptions {
   secretKey: string
   webhookSecret: string
+  /** the signing secret of the Connect endpoint (connected accounts' events), when it is another one */
+  connectWebhookSecret?: string
   /** the site's origin; Checkout sends the browser back to it */
   publicUrl: string
   /** another API address (a local stand-in in tests): protocol, host and port are taken from it */
@@ -96,6 +102,7 @@ export function eventOf(event: Stripe.Event): GatewayEvent | null {
           ...(failure ? { failure } : {}),
         }
       : null
+  if (event.type === 'account.updated') return accountEvent(event.id, event.data.object)
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
@@ -151,6 +158,19 @@ export function eventOf(event: Stripe.Event): GatewayEvent | null {
     default:
       // charge.refunded and the rest: the refund.* events above carry our refund id; nothing else moves our money.
       return null
+  }
+}
+
+/** A connected account's onboarding moved on (or Stripe asks for more): its id is the event's token. */
+function accountEvent(id: string, a: Stripe.Account): GatewayEvent {
+  return {
+    id,
+    type: 'account.updated',
+    paymentToken: a.id,
+    amountMinor: 0,
+    currency: NO_CURRENCY,
+    detailsSubmitted: a.details_submitted === true,
+    payoutsEnabled: a.payouts_enabled === true,
   }
 }
 
@@ -211,10 +231,34 @@ async function startCheckout(stripe: Stripe, publicUrl: string, payment: Checkou
   return { redirectUrl: session.url, gatewayRef: session.id }
 }
 
-/** The webhook's event, read with the package's constructEvent on the exact bytes received. */
+/** The event signed with one of the endpoints' secrets; a signature none of them made throws the first one's refusal. */
+function constructed(
+  stripe: Stripe,
+  rawBody: string,
+  signature: string,
+  secrets: string[],
+  tolerance: number,
+) {
+  let refusal: unknown
+  for (const secret of secrets) {
+    try {
+      return stripe.webhooks.constructEvent(rawBody, signature, secret, tolerance)
+    } catch (e) {
+      if (!(e instanceof stripe.errors.StripeSignatureVerificationError)) throw e
+      refusal ??= e
+    }
+  }
+  throw refusal
+}
+
+/**
+ * The webhook's event, read with the package's constructEvent on the exact bytes received. Stripe
+ * sends connected accounts' events (account.updated, decision 333) from a Connect endpoint with a
+ * signing secret of its own, so both endpoints' secrets are tried.
+ */
 async function verify(
   stripe: Stripe,
-  webhookSecret: string,
+  secrets: string[],
   tolerance: number,
   rawBody: string,
   headers: Headers,
@@ -223,7 +267,7 @@ async function verify(
   if (!signature) throw refused('is missing or malformed')
   let event: Stripe.Event
   try {
-    event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, tolerance)
+    event = constructed(stripe, rawBody, signature, secrets, tolerance)
   } catch (e) {
     if (e instanceof stripe.errors.StripeSignatureVerificationError)
       throw refused(/timestamp/i.test(e.message) ? 'is too old' : 'does not match')
@@ -288,16 +332,44 @@ async function findPayout(stripe: Stripe, payoutId: string): Promise<GatewayMone
     : { status: 'succeeded', gatewayRef: t.id }
 }
 
+/** An Express account for the freelancer, once per user (the key makes a retry answer the same account). */
+async function createAccount(stripe: Stripe, r: ConnectedAccountRequest) {
+  const account = await stripe.accounts.create(
+    {
+      type: 'express',
+      email: r.email,
+      capabilities: { transfers: { requested: true } },
+      metadata: { userId: String(r.userId) },
+    },
+    { idempotencyKey: accountIdempotencyKey(r.userId) },
+  )
+  return { accountRef: account.id }
+}
+
+/** An Account Link: Stripe's hosted onboarding for the account, back to our page when done or expired. */
+async function onboardingLink(stripe: Stripe, publicUrl: string, r: OnboardingLinkRequest) {
+  const link = await stripe.accountLinks.create({
+    account: r.accountRef,
+    type: 'account_onboarding',
+    return_url: `${publicUrl}${r.returnPath}`,
+    refresh_url: `${publicUrl}${r.refreshPath}`,
+  })
+  return { url: link.url }
+}
+
 export function createStripeGateway(o: StripeGatewayOptions) {
   const tolerance = o.tolerance ?? STRIPE_TOLERANCE_S
+  const secrets = [o.webhookSecret, ...(o.connectWebhookSecret ? [o.connectWebhookSecret] : [])]
   const client = loadStripe().then((S) => createStripeClient(S, o))
   const gateway: Gateway = {
     name: STRIPE,
     startCheckout: async (payment) => startCheckout(await client, o.publicUrl, payment),
-    verify: async (rawBody, headers) => verify(await client, o.webhookSecret, tolerance, rawBody, headers),
+    verify: async (rawBody, headers) => verify(await client, secrets, tolerance, rawBody, headers),
     refund: async (r) => refund(await client, r),
     payout: async (p) => payout(await client, p),
     findPayout: async (payoutId) => findPayout(await client, payoutId),
+    createAccount: async (r) => createAccount(await client, r),
+    onboardingLink: async (r) => onboardingLink(await client, o.publicUrl, r),
     createCustomer: async (c) => createCustomer(await client, c),
     chargeSaved: async (charge) => {
       const stripe = await client

@@ -13,7 +13,6 @@ import {
   limits,
   parseAmount,
   paymentStatuses,
-  stripeAccountPattern,
 } from '../rules.ts'
 
 // What a person writes into a profile: the body of each profile endpoint and, the same schema, the
@@ -184,14 +183,12 @@ const payEmail = z
   .toLowerCase()
   .max(limits.email, problem('tooLong'))
   .regex(emailPattern, problem('email'))
-/** A Stripe connected account's id, as Stripe Connect gives it (decision 196). */
-const stripeAccount = z
-  .string({ error: required })
-  .trim()
-  .regex(stripeAccountPattern, 'stripe:errors.account')
 const makeDefault = z.boolean().optional()
 
-/** One kind of payment method each: its form on Payment Details sends `kind` as a hidden field. */
+/**
+ * One kind of payment method each: its form on Payment Details sends `kind` as a hidden field. A
+ * connected account (`stripe_account`) is opened by the gateway, never typed in (decision 333).
+ */
 export const paymentMethodInputs = {
   bank: z.object({
     kind: z.literal('bank'),
@@ -202,17 +199,14 @@ export const paymentMethodInputs = {
     makeDefault,
   }),
   paypal: z.object({ kind: z.literal('paypal'), holderName, email: payEmail, makeDefault }),
-  stripe: z.object({ kind: z.literal('stripe_account'), holderName, stripeAccount, makeDefault }),
 }
 
 export const paymentBodies = {
-  add: z.discriminatedUnion(
-    'kind',
-    [paymentMethodInputs.bank, paymentMethodInputs.paypal, paymentMethodInputs.stripe],
-    { error: choose },
-  ),
+  add: z.discriminatedUnion('kind', [paymentMethodInputs.bank, paymentMethodInputs.paypal], {
+    error: choose,
+  }),
   /**
-   * The IBAN, address or account may be left out to keep the stored one (the UI never has it
+   * The IBAN or address may be left out to keep the stored one (the UI never has it
    * unmasked); a blank BIC or bank name clears it.
    */
   update: z.object({
@@ -221,7 +215,6 @@ export const paymentBodies = {
     bic: clearable(bic),
     bankName: clearable(text(limits.name)),
     email: payEmail.optional(),
-    stripeAccount: stripeAccount.optional(),
   }),
   status: z.object({
     status: oneOf(paymentStatuses).optional(),

@@ -129,6 +129,8 @@ export const paymentMethod = z.object({
   bankName: z.string().nullable(),
   isDefault: z.boolean(),
   status: z.enum(paymentStatuses),
+  /** a connected account (stripe_account) can be paid only once its gateway enables it (decision 333); other kinds: true */
+  payoutsEnabled: z.boolean(),
   createdAt: z.string(),
 })
 export type PaymentMethod = z.infer<typeof paymentMethod>
