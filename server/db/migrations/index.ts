@@ -43,13 +43,12 @@ import { savedSearches } from './0045-saved-searches.ts'
 import { notificationPreferences } from './0046-notification-preferences.ts'
 import { closingAccounts } from './0047-closing-accounts.ts'
 import { dataExports } from './0048-data-exports.ts'
-import { favouritesAndShortlists } from './0053-favourites-and-shortlists.ts'
-import { payoutOnboarding } from './0050-payout-onboarding.ts'
-import { projectReview } from './0056-project-review.ts'
-import { gatewayCustomers } from './0051-gateway-customers.ts'
 import { identityVerification } from './0049-identity-verification.ts'
+import { payoutOnboarding } from './0050-payout-onboarding.ts'
+import { gatewayCustomers } from './0051-gateway-customers.ts'
 import { invitationsAndVisibility } from './0052-invitations-and-visibility.ts'
 import { favouritesAndShortlists } from './0053-favourites-and-shortlists.ts'
+import { projectReview } from './0056-project-review.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
