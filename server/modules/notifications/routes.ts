@@ -23,6 +23,14 @@ export function notificationsRoutes(notifications: NotificationsService) {
     implement(c.setPreferences, async ({ body, ctx }) => ({
       preferences: await notifications.setPreferences(me(ctx.caller), body.preferences),
     })),
+    implement(c.pushKey, async () => ({ publicKey: await notifications.pushKey() })),
+    implement(c.pushSubscribe, ({ body, ctx }) =>
+      notifications.subscribe(me(ctx.caller), body, ctx.request.headers.get('user-agent')),
+    ),
+    implement(c.pushUnsubscribe, async ({ body, ctx }) => {
+      await notifications.unsubscribe(me(ctx.caller), body.endpoint)
+      return { endpoint: body.endpoint }
+    }),
     implement(c.emailOff, async ({ params }) => {
       await notifications.stopMails(params.userId, params.kind, params.token)
       return { kind: params.kind }
