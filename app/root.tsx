@@ -13,6 +13,7 @@ import type { Route } from './+types/root'
 import { getLocale, i18nextMiddleware } from './middleware/i18next'
 import { useNonce } from './lib/nonce'
 import { LowPriorityScripts } from './lib/start-scripts'
+import { registerServiceWorker } from './lib/service-worker'
 import { noticeFor } from './lib/errors'
 import { ApiCallError, apiFor, isThrownAnswer } from './lib/api.server'
 import { createSessionMiddleware, getUser } from './lib/session.server'
@@ -41,7 +42,11 @@ export const middleware: Route.MiddlewareFunction[] = [
   sessionMiddleware,
 ]
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
+]
 
 export function loader({ context }: Route.LoaderArgs) {
   return { locale: getLocale(context), user: getUser(context) }
@@ -84,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // the few lines that make the menus answer Escape and outside clicks.
           <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: `(${watchMenus})()` }} />
         )}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: registerServiceWorker }} />
       </body>
     </html>
   )

@@ -77,6 +77,8 @@ export const pushSubscriptionInput = z.object({
     p256dh: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key in base64url'),
     auth: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'must be a 16-byte secret in base64url'),
   }),
+  /** The device's name in the person's list; left out, it is read from the User-Agent header. */
+  label: z.string().trim().min(1, 'must not be empty').max(80, 'is too long').optional(),
 })
 export const pushEndpointInput = pushSubscriptionInput.pick({ endpoint: true })
 const count = z.object({ unreadCount: z.number() })

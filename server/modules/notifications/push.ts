@@ -8,6 +8,8 @@ import { notificationTarget } from './targets.ts'
 import { noticeKindOf, pushWanted } from './preferences.ts'
 import type { NotificationInput } from './record.ts'
 
+export { deviceLabel } from './device-label.ts'
+
 // Web Push (issue 42 item 6, decision 337): the browsers a person turned push on in, and the
 // messages queued for them when a notice of a kind they want pushed is recorded. The outbox
 // delivers them after commit (push-delivery.ts); nothing is sent in the request.
@@ -44,29 +46,6 @@ export function checkEndpoint(endpoint: string, loopbackHttp: boolean) {
   const named = !isIP(host.replace(/^\[|\]$/g, '')) && host.includes('.') && !loopback.has(host)
   if (url.protocol !== 'https:' || !named)
     throw badRequest('endpoint', "must be a push service's https address")
-}
-
-/** A short name of the browser and system from the User-Agent header, for the person's own list. */
-export function deviceLabel(userAgent: string | null) {
-  const ua = userAgent ?? ''
-  const browser =
-    [
-      ['Edg/', 'Edge'],
-      ['OPR/', 'Opera'],
-      ['Firefox/', 'Firefox'],
-      ['Chrom', 'Chrome'],
-      ['Safari/', 'Safari'],
-    ].find(([mark]) => ua.includes(mark!))?.[1] ?? 'Browser'
-  const system = [
-    ['Android', 'Android'],
-    ['iPhone', 'iOS'],
-    ['iPad', 'iOS'],
-    ['Windows', 'Windows'],
-    ['Mac OS X', 'macOS'],
-    ['CrOS', 'ChromeOS'],
-    ['Linux', 'Linux'],
-  ].find(([mark]) => ua.includes(mark!))?.[1]
-  return system ? `${browser} on ${system}` : browser
 }
 
 /**

@@ -52,9 +52,9 @@ export function createNotificationsService({
       await stopMails(db, userId, kind)
     },
     pushKey: async () => (await vapidKeys(db)).publicKey,
-    subscribe(userId: number, input: PushSubscriptionInput, userAgent: string | null) {
+    subscribe(userId: number, input: PushSubscriptionInput & { label?: string }, userAgent: string | null) {
       checkEndpoint(input.endpoint, pushToLoopback)
-      return subscribe(db, userId, input, deviceLabel(userAgent))
+      return subscribe(db, userId, input, input.label ?? deviceLabel(userAgent))
     },
     unsubscribe: (userId: number, endpoint: string) => unsubscribe(db, userId, endpoint),
     markRoomRead,
