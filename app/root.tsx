@@ -45,7 +45,6 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
-  { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
 ]
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -89,7 +88,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // the few lines that make the menus answer Escape and outside clicks.
           <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: `(${watchMenus})()` }} />
         )}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: registerServiceWorker }} />
+        {/* Its lines run once, from the server's HTML: the browser's bundle does not carry them. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? registerServiceWorker : '' }}
+        />
       </body>
     </html>
   )
