@@ -32,6 +32,8 @@ export type NoticeMailTable = { user_id: number; source: string; created_at: str
 export type PushSubscriptionTable = {
   id: Generated<number>
   user_id: number
+  /** The session that turned push on: once it has ended (signed out, expired, revoked), nothing is sent. */
+  session_id: string
   endpoint: string
   p256dh: string
   auth: string

@@ -7,7 +7,7 @@ import { PUSH_TOPIC, type PushMessage } from './push.ts'
 // Sending a queued push (decision 337), by the outbox worker after commit: the message is
 // encrypted for each of the person's browsers (RFC 8291, aes128gcm) and posted to its push service
 // with a VAPID signature (RFC 8292). A push service that answers 404 or 410 has forgotten the
-// subscription: it is deleted. Best effort, as every live message: a device that fails is skipped,
+// subscription: it is deleted, as is one whose session has ended. Best effort, as every live message: a device that fails is skipped,
 // and only when every device failed for a passing reason does the outbox try again later.
 
 export interface PushDeps {
@@ -72,11 +72,17 @@ async function send(
 
 /** Sends one queued message to every device of its person; forgets the subscriptions their push service forgot. */
 export async function deliverPush(db: Kysely<Database>, deps: PushDeps, message: PushMessage) {
-  const devices = await db
-    .selectFrom('push_subscription')
-    .select(['id', 'endpoint', 'p256dh', 'auth'])
-    .where('user_id', '=', message.userId)
+  const now = new Date().toISOString()
+  const all = await db
+    .selectFrom('push_subscription as p')
+    .innerJoin('user_session as s', 's.id', 'p.session_id')
+    .select(['p.id', 'p.endpoint', 'p.p256dh', 'p.auth', 's.revoked_at', 's.expires_at'])
+    .where('p.user_id', '=', message.userId)
     .execute()
+  // A device whose session has ended (signed out there, expired, revoked) is forgotten, not told.
+  const ended = all.filter((d) => d.revoked_at != null || d.expires_at <= now).map((d) => d.id)
+  if (ended.length) await db.deleteFrom('push_subscription').where('id', 'in', ended).execute()
+  const devices = all.filter((d) => !ended.includes(d.id))
   if (!devices.length) return
   const keys = await vapidKeys(db)
   const vapid = { subject: deps.subject, ...keys }

@@ -188,5 +188,26 @@ for (const dialect of dialects) {
       expect((await removal(other)).status).toBe(200)
       expect(await devices(other)).toHaveLength(0)
     })
+
+    test('a device signed out of gets nothing more, and is forgotten', async () => {
+      const lea = await s.t.user('client', 'Lea', 'Leaver')
+      await subscribe(lea, `${base}/push/lea`)
+      await pushFor(lea, true)
+      const notice = (n: number) =>
+        s.t.api.services.notifications.record(s.database.db, [
+          {
+            ...{ userId: lea.id, source: `test:lea:${n}`, type: 'Proposal' as const },
+            ...{ messageKey: 'projects:notify.proposalReceivedFrom', params: { title: 'Roof' } },
+          },
+        ])
+      await notice(1)
+      await s.t.api.jobs.outbox.drain()
+      expect(received.filter((r) => r.path === '/push/lea')).toHaveLength(1)
+      expect((await s.t.call('POST', 'identity/logout', { token: lea.token })).status).toBe(200)
+      await notice(2)
+      await s.t.api.jobs.outbox.drain()
+      expect(received.filter((r) => r.path === '/push/lea')).toHaveLength(1)
+      expect(await devices(lea)).toHaveLength(0)
+    })
   })
 }

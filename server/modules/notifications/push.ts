@@ -56,12 +56,13 @@ export function checkEndpoint(endpoint: string, loopbackHttp: boolean) {
  */
 export async function subscribe(
   db: Kysely<Database>,
-  userId: number,
+  { userId, sessionId }: { userId: number; sessionId: string },
   input: PushSubscriptionInput,
   label: string,
 ) {
   const row = {
     user_id: userId,
+    session_id: sessionId,
     endpoint: input.endpoint,
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
@@ -72,7 +73,9 @@ export async function subscribe(
     .insertInto('push_subscription')
     .values(row)
     .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: row.p256dh, auth: row.auth, label }),
+      oc
+        .column('endpoint')
+        .doUpdateSet({ user_id: userId, session_id: sessionId, p256dh: row.p256dh, auth: row.auth, label }),
     )
     .execute()
   return { endpoint: input.endpoint, label }

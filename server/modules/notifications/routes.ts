@@ -3,10 +3,11 @@ import { unauthorized } from '#server/api/errors.ts'
 import { notificationsContract as c } from './contract.ts'
 import type { NotificationsService } from './service.ts'
 
-const me = (caller: Caller | null) => {
+const signedIn = (caller: Caller | null) => {
   if (!caller) throw unauthorized()
-  return caller.userId
+  return caller
 }
+const me = (caller: Caller | null) => signedIn(caller).userId
 
 export function notificationsRoutes(notifications: NotificationsService) {
   return [
@@ -25,7 +26,7 @@ export function notificationsRoutes(notifications: NotificationsService) {
     })),
     implement(c.pushKey, async () => ({ publicKey: await notifications.pushKey() })),
     implement(c.pushSubscribe, ({ body, ctx }) =>
-      notifications.subscribe(me(ctx.caller), body, ctx.request.headers.get('user-agent')),
+      notifications.subscribe(signedIn(ctx.caller), body, ctx.request.headers.get('user-agent')),
     ),
     implement(c.pushUnsubscribe, async ({ body, ctx }) => {
       await notifications.unsubscribe(me(ctx.caller), body.endpoint)

@@ -52,9 +52,13 @@ export function createNotificationsService({
       await stopMails(db, userId, kind)
     },
     pushKey: async () => (await vapidKeys(db)).publicKey,
-    subscribe(userId: number, input: PushSubscriptionInput & { label?: string }, userAgent: string | null) {
+    subscribe(
+      caller: { userId: number; sessionId: string },
+      input: PushSubscriptionInput & { label?: string },
+      userAgent: string | null,
+    ) {
       checkEndpoint(input.endpoint, pushToLoopback)
-      return subscribe(db, userId, input, input.label ?? deviceLabel(userAgent))
+      return subscribe(db, caller, input, input.label ?? deviceLabel(userAgent))
     },
     unsubscribe: (userId: number, endpoint: string) => unsubscribe(db, userId, endpoint),
     markRoomRead,
