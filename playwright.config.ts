@@ -72,6 +72,7 @@ const postgresSpecs = [
   'invitations',
   'verification',
   'project-review',
+  'push',
 ].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is
@@ -132,7 +133,13 @@ export default defineConfig({
   // A trace records the page's screencast and a DOM snapshot at every step of every test, and on two
   // cores that was ~40 % of each test's time (decision 291). CI records one only for the
   // retry of a failed test, which is where it is read.
-  use: { trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure', locale: 'en-US' },
+  // The service worker (decision 337) is blocked except in push.spec.ts, which proves it: elsewhere it
+  // would only add its start to each navigation and hide requests from page.route.
+  use: {
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    locale: 'en-US',
+    serviceWorkers: 'block',
+  },
   // One reviewed image per screenshot for every project: the style guide reads no data, so SQLite's
   // and PostgreSQL's (which runs it through two instances, decision 222) are the same bytes.
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}-{platform}{ext}',

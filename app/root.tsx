@@ -13,6 +13,7 @@ import type { Route } from './+types/root'
 import { getLocale, i18nextMiddleware } from './middleware/i18next'
 import { useNonce } from './lib/nonce'
 import { LowPriorityScripts } from './lib/start-scripts'
+import { registerServiceWorker } from './lib/service-worker'
 import { noticeFor } from './lib/errors'
 import { ApiCallError, apiFor, isThrownAnswer } from './lib/api.server'
 import { createSessionMiddleware, getUser } from './lib/session.server'
@@ -41,7 +42,10 @@ export const middleware: Route.MiddlewareFunction[] = [
   sessionMiddleware,
 ]
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+]
 
 export function loader({ context }: Route.LoaderArgs) {
   return { locale: getLocale(context), user: getUser(context) }
@@ -84,6 +88,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // the few lines that make the menus answer Escape and outside clicks.
           <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: `(${watchMenus})()` }} />
         )}
+        {/* Its lines run once, from the server's HTML: the browser's bundle does not carry them. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? registerServiceWorker : '' }}
+        />
       </body>
     </html>
   )

@@ -9,17 +9,22 @@ import { ErrorPage } from '~/components/error-page'
 import { Button } from '~/components/ui/button'
 import { Notice } from '~/components/ui/notice'
 import { titled } from '~/lib/meta'
+import { PushDevice } from '~/components/push-device'
 import { notificationsContract as c } from '#server/modules/notifications/contract.ts'
 import { noticeChannels, noticeKinds } from '#server/modules/notifications/preferences.ts'
+import { deviceLabel } from '#server/modules/notifications/device-label.ts'
 
-// /notifications/settings (issue 42 item 1, decision 329): each kind of notice, in the site and by
-// email, as checkboxes of one plain form; saving comes back here with a note, with or without JavaScript.
+// /notifications/settings (issue 42 item 1, decision 329): each kind of notice, in the site, by
+// email and by push (decision 337), as checkboxes of one plain form; saving comes back here with a
+// note, with or without JavaScript. Push on this device needs JavaScript (PushDevice).
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireUser(context, url)
   try {
-    const { preferences } = await apiFor(context).call(c.preferences)
+    const api = apiFor(context)
+    const [{ preferences }, { publicKey }] = await Promise.all([api.call(c.preferences), api.call(c.pushKey)])
     return {
       preferences,
+      publicKey,
       saved: url.searchParams.has('saved'),
       title: getInstance(context).t('notifications:settings.title'),
     }
@@ -32,14 +37,36 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-// A checkbox left unticked is not sent: every kind is sent with both channels as the boxes stand.
+/** This browser's subscription, sent by PushDevice: stored or removed; a refusal is told to the device's box. */
+async function pushIntent(context: Route.ActionArgs['context'], request: Request, form: FormData) {
+  const endpoint = String(form.get('endpoint') ?? '')
+  try {
+    if (form.get('intent') === 'push-off')
+      await apiFor(context).call(c.pushUnsubscribe, { body: { endpoint } })
+    else
+      await apiFor(context).call(c.pushSubscribe, {
+        body: {
+          endpoint,
+          keys: { p256dh: String(form.get('p256dh') ?? ''), auth: String(form.get('auth') ?? '') },
+          label: deviceLabel(request.headers.get('user-agent')),
+        },
+      })
+    return { pushFailed: false }
+  } catch {
+    return { pushFailed: true }
+  }
+}
+
+// A checkbox left unticked is not sent: every kind is sent with its channels as the boxes stand.
 export async function action({ request, context, url }: Route.ActionArgs) {
   requireUser(context, url)
   const form = await request.formData()
+  if (String(form.get('intent')).startsWith('push-')) return pushIntent(context, request, form)
   const preferences = noticeKinds.map((kind) => ({
     kind,
     site: form.has(`${kind}.site`),
     email: form.has(`${kind}.email`),
+    push: form.has(`${kind}.push`),
   }))
   try {
     await apiFor(context).call(c.setPreferences, { body: { preferences } })
@@ -51,7 +78,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function NotificationSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('notifications')
-  const { preferences, saved } = loaderData
+  const { preferences, saved, publicKey } = loaderData
   return (
     <main id="main" className="container page narrow">
       <h1>{t('settings.title')}</h1>
@@ -73,7 +100,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
                       type="checkbox"
                       name={`${p.kind}.${channel}`}
                       defaultChecked={p[channel]}
-                      aria-label={t(channel === 'site' ? 'settings.siteOf' : 'settings.emailOf', { kind })}
+                      aria-label={t(`settings.${channel}Of`, { kind })}
                     />{' '}
                     {t(`settings.${channel}`)}
                   </label>
@@ -85,6 +112,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
         <p className="muted">{t('settings.always')}</p>
         <Button variant="primary">{t('settings.save')}</Button>
       </Form>
+      <PushDevice publicKey={publicKey} />
       <p>
         <Link to="/notifications">{t('page.title')}</Link>
       </p>

@@ -39,6 +39,7 @@ import { notificationGroups } from '../modules/notifications/groups.ts'
 import { createDashboardService } from '../modules/dashboard/service.ts'
 import { dashboardRoutes } from '../modules/dashboard/routes.ts'
 import { notificationsOutboxHandlers } from '../modules/notifications/outbox.ts'
+import { pushOutboxHandlers, vapidSubject } from '../modules/notifications/push-delivery.ts'
 import { createPayments } from '../modules/payments/index.ts'
 import { createChatService } from '../modules/chat/service.ts'
 import { chatRoutes } from '../modules/chat/routes.ts'
@@ -129,6 +130,7 @@ function createPlatform(options: Options, limiter: RateLimiter) {
   const notifications = createNotificationsService({
     db,
     mails: { publicUrl: config.publicUrl },
+    pushToLoopback: config.env === 'test',
   })
   const chat = createChatService({ db, files, notifications })
   // The digests' unsubscribe links are signed with the secret that signs sessions (a key of their own is derived from it).
@@ -260,6 +262,7 @@ function browserTopics(
     [SESSIONS_ENDED_TOPIC]: async ({ userId }: { userId: number }) =>
       void (await hubs?.disconnectUser(userId)),
     ...notificationsOutboxHandlers({ notifications, hubs }),
+    ...pushOutboxHandlers(db, { subject: vapidSubject(config.publicUrl, config.supportEmail) }),
     ...paymentsOutboxHandlers({ db, notifications, hubs }),
     ...chatOutboxHandlers({ db, chat, notifications, hubs, publicUrl: config.publicUrl }),
     ...alertsOutboxHandlers({ db, alerts: p.alerts, notifications, hubs }),

@@ -1,7 +1,7 @@
 import type { Access, Endpoint } from '#server/api/contract.ts'
 import type { CallSpec } from './calls.ts'
 import type { World, Who } from './world.ts'
-import { projectBody } from './world.ts'
+import { projectBody, samplePushKeys, WORLD_PUSH_ENDPOINT } from './world.ts'
 
 // The authorization matrix's expected answers (decision 255). Columns: a visitor, the client who
 // owns the world's objects, a company, the freelancer who works for that client, a SuperAdmin, and
@@ -363,6 +363,14 @@ export const rows: Record<string, Row> = {
   'GET notifications/preferences': row(USER),
   'PUT notifications/preferences': row(USER, {
     call: () => ({ body: { preferences: [{ kind: 'money', site: true, email: true }] } }),
+  }),
+  // Web Push (decision 337): the key is public; a browser's subscription is its owner's alone.
+  'GET notifications/push-key': row(PUBLIC),
+  'POST notifications/push-subscriptions': row(USER, {
+    call: () => ({ body: { endpoint: 'https://push.example/matrix', keys: samplePushKeys } }),
+  }),
+  'DELETE notifications/push-subscriptions': row(CLIENT_ONLY, {
+    call: () => ({ body: { endpoint: WORLD_PUSH_ENDPOINT } }),
   }),
   'PUT notifications/{id}/read': row(CLIENT_ONLY, { call: id((w) => w.ids.notificationId) }),
   'PUT notificationHub/UpdateReadStatusForNotification/{id}': row(CLIENT_ONLY, {

@@ -12,6 +12,10 @@ import { watchChanges } from './changes.ts'
 // project with both freelancers' proposals, a draft, a chat, a complaint, files and notices.
 // Every private field holds a unique marker, registered with who may read it: an answer to
 // anyone else that contains it is a leak.
+/** A browser's push subscription keys: the right shapes (a P-256 point, a 16-byte secret), no real browser. */
+export const samplePushKeys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) }
+export const WORLD_PUSH_ENDPOINT = 'https://push.example/world-client'
+
 export type Who = 'client' | 'client2' | 'company' | 'freelancer' | 'freelancer2' | 'admin' | 'bystander'
 export const people: Who[] = ['client', 'client2', 'company', 'freelancer', 'freelancer2', 'admin']
 
@@ -159,6 +163,13 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     }),
   )
   await ok(t.call('PUT', `freelancers/${freelancer.id}/favourite`, { token: client.token }))
+  // The client's browser with push on (decision 337): only they may turn it off there.
+  await ok(
+    t.call('POST', 'notifications/push-subscriptions', {
+      token: client.token,
+      body: { endpoint: WORLD_PUSH_ENDPOINT, keys: samplePushKeys },
+    }),
+  )
   const draft = await ok(
     t.call('POST', 'projects', {
       token: client.token,

@@ -36,6 +36,18 @@ export type NotificationPreferenceTable = {
   updated_at: string
 }
 export type NoticeMailTable = { user_id: number; source: string; created_at: string }
+// Web Push subscriptions (server/modules/notifications/push.ts, migration 0054): one per browser.
+export type PushSubscriptionTable = {
+  id: Generated<number>
+  user_id: number
+  /** The session that turned push on: once it has ended (signed out, expired, revoked), nothing is sent. */
+  session_id: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  label: string
+  created_at: string
+}
 
 // Chat (server/modules/chat, migration 0022).
 export type ChatRoomTable = {
@@ -73,6 +85,8 @@ export interface MessagingTables {
   notification: NotificationTable
   notification_preference: NotificationPreferenceTable
   notice_mail: NoticeMailTable
+  push_subscription: PushSubscriptionTable
+  notice_push: NoticeMailTable
   chat_room: ChatRoomTable
   chat_member: ChatMemberTable
   chat_message: ChatMessageTable

@@ -49,6 +49,7 @@ export const noticePreference = z.object({
   kind: z.enum(noticeKinds, { error: 'must be one of the kinds of notices' }),
   site: flag('must be true or false'),
   email: flag('must be true or false'),
+  push: flag('must be true or false').optional(),
 })
 export const preferencesInput = z.object({
   preferences: z
@@ -60,7 +61,9 @@ export const preferencesInput = z.object({
     ),
 })
 const preferences = z.object({
-  preferences: z.array(z.object({ kind: z.enum(noticeKinds), site: z.boolean(), email: z.boolean() })),
+  preferences: z.array(
+    z.object({ kind: z.enum(noticeKinds), site: z.boolean(), email: z.boolean(), push: z.boolean() }),
+  ),
 })
 /** The signed link in a notice mail that stops that kind's mails. */
 export const emailOffParams = z.object({
@@ -68,6 +71,19 @@ export const emailOffParams = z.object({
   kind: z.enum(noticeKinds, { error: 'must be one of the kinds of notices' }),
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a valid link'),
 })
+/** A browser's push subscription (PushSubscription.toJSON()), the body of POST notifications/push-subscriptions. */
+export const pushSubscriptionInput = z.object({
+  endpoint: z
+    .url({ protocol: /^https?$/, error: "must be a push service's address" })
+    .max(1000, 'is too long'),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key in base64url'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'must be a 16-byte secret in base64url'),
+  }),
+  /** The device's name in the person's list; left out, it is read from the User-Agent header. */
+  label: z.string().trim().min(1, 'must not be empty').max(80, 'is too long').optional(),
+})
+export const pushEndpointInput = pushSubscriptionInput.pick({ endpoint: true })
 const count = z.object({ unreadCount: z.number() })
 const listQuery = z.object({ hand })
 const tag = 'Notifications'
@@ -124,6 +140,33 @@ export const notificationsContract = {
     access: 'user',
     body: preferencesInput,
     response: preferences,
+  }),
+  pushKey: endpoint({
+    method: 'GET',
+    path: 'notifications/push-key',
+    summary: "The site's VAPID public key, the applicationServerKey a browser subscribes to push with",
+    tag,
+    access: 'public',
+    response: z.object({ publicKey: z.string() }),
+  }),
+  pushSubscribe: endpoint({
+    method: 'POST',
+    path: 'notifications/push-subscriptions',
+    summary:
+      "Turns push on in one of the caller's browsers; an endpoint another person registered becomes the caller's",
+    tag,
+    access: 'user',
+    body: pushSubscriptionInput,
+    response: z.object({ endpoint: z.string(), label: z.string() }),
+  }),
+  pushUnsubscribe: endpoint({
+    method: 'DELETE',
+    path: 'notifications/push-subscriptions',
+    summary: "Turns push off in one of the caller's browsers (another person's endpoint is not found)",
+    tag,
+    access: 'user',
+    body: pushEndpointInput,
+    response: z.object({ endpoint: z.string() }),
   }),
   emailOff: endpoint({
     method: 'POST',

@@ -126,7 +126,12 @@ for (const dialect of dialects) {
 
       const changed = await put(client, [{ kind: 'proposals', site: 'true', email: false }])
       expect(changed.status, changed.text).toBe(200)
-      expect(changed.json.preferences[0]).toEqual({ kind: 'proposals', site: true, email: false })
+      expect(changed.json.preferences[0]).toEqual({
+        kind: 'proposals',
+        site: true,
+        email: false,
+        push: false,
+      })
       const bellBefore = (await bell(client)).length
       await proposalFrom(other, 'Roof calculations, second')
       expect(await mailsTo(client)).toHaveLength(1)
@@ -156,11 +161,21 @@ for (const dialect of dialects) {
         expect(refused.json.errors).toHaveProperty('token')
       }
       expect((await s.t.call('POST', `notifications/email-off/${userId}/weather/${token}`)).status).toBe(400)
-      expect((await settingsOf(client))[0]).toEqual({ kind: 'proposals', site: true, email: true })
-      expect((await settingsOf(free))[0]).toEqual({ kind: 'proposals', site: true, email: true })
+      expect((await settingsOf(client))[0]).toEqual({
+        kind: 'proposals',
+        site: true,
+        email: true,
+        push: false,
+      })
+      expect((await settingsOf(free))[0]).toEqual({ kind: 'proposals', site: true, email: true, push: false })
       const stopped = await s.t.call('POST', `notifications/email-off/${userId}/${kind}/${token}`)
       expect(stopped.status, stopped.text).toBe(200)
-      expect((await settingsOf(client))[0]).toEqual({ kind: 'proposals', site: true, email: false })
+      expect((await settingsOf(client))[0]).toEqual({
+        kind: 'proposals',
+        site: true,
+        email: false,
+        push: false,
+      })
       const before = (await mailsTo(client)).length
       await proposalFrom(free, 'Bridge bearings, second check')
       expect(await mailsTo(client)).toHaveLength(before)

@@ -2,12 +2,13 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '#server/db/schema.ts'
 
 // Which notices a person gets, per kind and channel (issue 42 item 1, decision 329). Every kind is
-// on in the site and by email until they turn it off; only their changes are stored. Security and
-// account mails (verification, password, sign-in) are not notices of a kind and always go out.
+// on in the site and by email until they turn it off; only their changes are stored. Push (decision
+// 337) is the other way round: off until they turn it on, since it reaches the devices they chose.
+// Security and account mails (verification, password, sign-in) are not notices and always go out.
 
 export const noticeKinds = ['proposals', 'contracts', 'money', 'chat', 'complaints', 'alerts'] as const
 export type NoticeKind = (typeof noticeKinds)[number]
-export const noticeChannels = ['site', 'email'] as const
+export const noticeChannels = ['site', 'email', 'push'] as const
 export type NoticeChannel = (typeof noticeChannels)[number]
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -66,19 +67,36 @@ export async function wantsMail(executor: Executor, userId: number, kind: Notice
   return !(await switchedOff(executor, [userId])).has(`${userId}:${kind}:email`)
 }
 
+/** `${userId}:${kind}` of every kind these people turned push on for (push is off until they do). */
+export async function pushWanted(executor: Executor, userIds: number[]) {
+  if (!userIds.length) return new Set<string>()
+  const rows = await executor
+    .selectFrom('notification_preference')
+    .select(['user_id', 'kind'])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .where('channel', '=', 'push')
+    .where('enabled', '=', 1)
+    .execute()
+  return new Set(rows.map((r) => `${r.user_id}:${r.kind}`))
+}
+
 export interface NoticePreference {
   kind: NoticeKind
   site: boolean
   email: boolean
+  /** Left out, the kind's push setting stays as it is (clients from before push send none). */
+  push?: boolean
 }
 
-/** A person's settings, every kind in its order, on where nothing was stored. */
-export async function preferencesOf(executor: Executor, userId: number): Promise<NoticePreference[]> {
+/** A person's settings, every kind in its order: site and email on, push off, where nothing was stored. */
+export async function preferencesOf(executor: Executor, userId: number) {
   const off = await switchedOff(executor, [userId])
+  const push = await pushWanted(executor, [userId])
   return noticeKinds.map((kind) => ({
     kind,
     site: !off.has(`${userId}:${kind}:site`),
     email: !off.has(`${userId}:${kind}:email`),
+    push: push.has(`${userId}:${kind}`),
   }))
 }
 
@@ -86,13 +104,15 @@ export async function preferencesOf(executor: Executor, userId: number): Promise
 export async function setPreferences(db: Kysely<Database>, userId: number, given: NoticePreference[]) {
   const now = new Date().toISOString()
   const rows = given.flatMap((p) =>
-    noticeChannels.map((channel) => ({
-      user_id: userId,
-      kind: p.kind,
-      channel,
-      enabled: p[channel] ? 1 : 0,
-      updated_at: now,
-    })),
+    noticeChannels
+      .filter((channel) => p[channel] !== undefined)
+      .map((channel) => ({
+        user_id: userId,
+        kind: p.kind,
+        channel,
+        enabled: p[channel] ? 1 : 0,
+        updated_at: now,
+      })),
   )
   if (rows.length)
     await db

@@ -5,6 +5,7 @@ import { enqueue } from '#server/jobs/outbox.ts'
 import { notificationsOf, present } from './inbox.ts'
 import { noticeKindOf, switchedOff } from './preferences.ts'
 import { mailNotices, type NoticeMailDeps } from './notice-mails.ts'
+import { queuePushes } from './push.ts'
 
 // Storing notifications and marking them read. A read that changes a user's unread count also
 // writes, in its transaction, the outbox row that tells their other tabs (countNotify, after commit).
@@ -27,9 +28,10 @@ export interface NotificationInput {
 }
 
 /**
- * Stores notifications for the readers who keep their kind on in the site, and mails them to those
- * who keep it on by email (decision 329); rows already stored for the same user and source are left
- * as they are, and nothing is mailed twice. Returns the ids stored now.
+ * Stores notifications for the readers who keep their kind on in the site, mails them to those who
+ * keep it on by email (decision 329) and queues a push to those who turned push on (decision 337);
+ * rows already stored for the same user and source are left as they are, and nothing is mailed or
+ * pushed twice. Returns the ids stored now.
  */
 export async function record(executor: Executor, items: NotificationInput[], mails?: NoticeMailDeps) {
   if (!items.length) return []
@@ -41,6 +43,7 @@ export async function record(executor: Executor, items: NotificationInput[], mai
     const shown = items.filter((i) => !off.has(`${i.userId}:${noticeKindOf(i.messageKey)}:site`))
     const stored = shown.length ? await store(trx, shown) : []
     if (mails) await mailNotices(trx, mails, items, off)
+    await queuePushes(trx, items)
     return stored
   }
   return executor.isTransaction ? deliver(executor) : executor.transaction().execute(deliver)

@@ -3,10 +3,11 @@ import { unauthorized } from '#server/api/errors.ts'
 import { notificationsContract as c } from './contract.ts'
 import type { NotificationsService } from './service.ts'
 
-const me = (caller: Caller | null) => {
+const signedIn = (caller: Caller | null) => {
   if (!caller) throw unauthorized()
-  return caller.userId
+  return caller
 }
+const me = (caller: Caller | null) => signedIn(caller).userId
 
 export function notificationsRoutes(notifications: NotificationsService) {
   return [
@@ -23,6 +24,14 @@ export function notificationsRoutes(notifications: NotificationsService) {
     implement(c.setPreferences, async ({ body, ctx }) => ({
       preferences: await notifications.setPreferences(me(ctx.caller), body.preferences),
     })),
+    implement(c.pushKey, async () => ({ publicKey: await notifications.pushKey() })),
+    implement(c.pushSubscribe, ({ body, ctx }) =>
+      notifications.subscribe(signedIn(ctx.caller), body, ctx.request.headers.get('user-agent')),
+    ),
+    implement(c.pushUnsubscribe, async ({ body, ctx }) => {
+      await notifications.unsubscribe(me(ctx.caller), body.endpoint)
+      return { endpoint: body.endpoint }
+    }),
     implement(c.emailOff, async ({ params }) => {
       await notifications.stopMails(params.userId, params.kind, params.token)
       return { kind: params.kind }

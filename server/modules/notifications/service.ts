@@ -11,6 +11,8 @@ import {
   type NoticePreference,
 } from './preferences.ts'
 import { stopLinkIsValid, type NoticeMailDeps } from './notice-mails.ts'
+import { checkEndpoint, deviceLabel, subscribe, unsubscribe, type PushSubscriptionInput } from './push.ts'
+import { vapidKeys } from './push-delivery.ts'
 
 export { COUNT_TOPIC, type NotificationInput } from './record.ts'
 
@@ -21,10 +23,13 @@ type Executor = Kysely<Database> | Transaction<Database>
 export function createNotificationsService({
   db,
   mails,
+  pushToLoopback = false,
 }: {
   db: Kysely<Database>
   /** Without it (tools, some tests) notices are stored and never mailed. */
   mails?: NoticeMailDeps
+  /** Tests only: push endpoints on loopback over plain http (a test's own push service). */
+  pushToLoopback?: boolean
 }) {
   return {
     list: (userId: number, hand: number, locale: Locale) => list(db, userId, hand, locale),
@@ -46,6 +51,16 @@ export function createNotificationsService({
       if (!(await stopLinkIsValid(db, userId, kind, token))) throw badRequest('token', 'is not a valid link')
       await stopMails(db, userId, kind)
     },
+    pushKey: async () => (await vapidKeys(db)).publicKey,
+    subscribe(
+      caller: { userId: number; sessionId: string },
+      input: PushSubscriptionInput & { label?: string },
+      userAgent: string | null,
+    ) {
+      checkEndpoint(input.endpoint, pushToLoopback)
+      return subscribe(db, caller, input, input.label ?? deviceLabel(userAgent))
+    },
+    unsubscribe: (userId: number, endpoint: string) => unsubscribe(db, userId, endpoint),
     markRoomRead,
     bySource: (userId: number, source: string, locale: Locale) => bySource(db, userId, source, locale),
   }
