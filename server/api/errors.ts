@@ -51,6 +51,9 @@ export const specificCodes = [
   // A person's export of their data (issue 42 item 2): one at a time, one a day.
   'export_in_progress',
   'export_rate_limited',
+  // Hiring with Workneer's help (decision 338): three live requests at most; a closed one is not changed.
+  'hiring_requests_limit',
+  'hiring_request_closed',
 ] as const
 export type ErrorCode = (typeof errorTitles)[ErrorTitle] | (typeof specificCodes)[number]
 export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorTitles)), ...specificCodes]

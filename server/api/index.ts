@@ -64,6 +64,8 @@ import { createFavourites } from '../modules/favourites/service.ts'
 import { favouritesRoutes } from '../modules/favourites/routes.ts'
 import { createShortlist } from '../modules/projects/shortlist/service.ts'
 import { shortlistRoutes } from '../modules/projects/shortlist/routes.ts'
+import { createHiringService, hiringOutboxHandlers } from '../modules/hiring/service.ts'
+import { hiringRoutes } from '../modules/hiring/routes.ts'
 import { createSigningSecret } from '../modules/identity/signing-secret.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
@@ -140,7 +142,20 @@ function createPlatform(options: Options, limiter: RateLimiter) {
   })
   // Saved freelancers are shown as Find Freelancers shows them (decision 336).
   const favourites = createFavourites({ db, hits: profiles.hits })
-  return { files, catalogue, profiles, identity, notifications, chat, alerts, dataExports, favourites }
+  // Hiring with Workneer's help shows the proposed freelancers as Find Freelancers does (decision 338).
+  const hiring = createHiringService({ db, dialect: database.dialect, hits: profiles.hits })
+  return {
+    files,
+    catalogue,
+    profiles,
+    identity,
+    notifications,
+    chat,
+    alerts,
+    dataExports,
+    favourites,
+    hiring,
+  }
 }
 type Platform = ReturnType<typeof createPlatform>
 
@@ -243,6 +258,7 @@ function browserTopics(
     ...paymentsOutboxHandlers({ db, notifications, hubs }),
     ...chatOutboxHandlers({ db, chat, notifications, hubs, publicUrl: config.publicUrl }),
     ...alertsOutboxHandlers({ db, alerts: p.alerts, notifications, hubs }),
+    ...hiringOutboxHandlers({ db, notifications, hubs }),
   }
 }
 
@@ -269,6 +285,7 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...alertsRoutes(p.alerts),
     ...dataExportRoutes(p.dataExports),
     ...favouritesRoutes(p.favourites),
+    ...hiringRoutes(p.hiring),
     ...shortlistRoutes(m.shortlist),
   ]
 }

@@ -44,6 +44,7 @@ import { notificationPreferences } from './0046-notification-preferences.ts'
 import { closingAccounts } from './0047-closing-accounts.ts'
 import { dataExports } from './0048-data-exports.ts'
 import { favouritesAndShortlists } from './0053-favourites-and-shortlists.ts'
+import { hiringRequests } from './0055-hiring-requests.ts'
 import { gatewayCustomers } from './0051-gateway-customers.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '0048-data-exports': dataExports,
   '0051-gateway-customers': gatewayCustomers,
   '0053-favourites-and-shortlists': favouritesAndShortlists,
+  '0055-hiring-requests': hiringRequests,
 }

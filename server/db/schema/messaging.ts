@@ -2,7 +2,7 @@ import type { Generated } from 'kysely'
 
 // Notifications (server/modules/notifications): a message key and its params, rendered per reader.
 export type NotificationType =
-  'Project' | 'Proposal' | 'ProjectStatus' | 'Chat' | 'Complaint' | 'Payment' | 'SavedSearch'
+  'Project' | 'Proposal' | 'ProjectStatus' | 'Chat' | 'Complaint' | 'Payment' | 'SavedSearch' | 'Hiring'
 
 export type NotificationTable = {
   id: Generated<number>

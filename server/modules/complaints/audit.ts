@@ -54,6 +54,8 @@ export const adminActionNames = [
   'catalogue.skill.move',
   'catalogue.skill.delete',
   'catalogue.skills.import',
+  'claim',
+  'propose',
 ] as const
 export const adminObjectTypes = [
   'user',
@@ -72,6 +74,7 @@ export const adminObjectTypes = [
   'subcategory',
   'skill',
   'catalogue_sheet',
+  'hiring_request',
 ] as const
 export type AdminActionName = (typeof adminActionNames)[number]
 export type AdminObjectType = (typeof adminObjectTypes)[number]

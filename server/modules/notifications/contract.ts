@@ -16,6 +16,8 @@ export const notificationTypes = [
   'Payment',
   // A job alert (decision 328): a new match of a saved search.
   'SavedSearch',
+  // Support proposed freelancers for a hiring request (decision 338).
+  'Hiring',
 ] as const
 
 const id = recordId

@@ -23,6 +23,7 @@ const kindOfNamespace: Record<string, NoticeKind> = {
   changeOrders: 'contracts',
   deliverables: 'contracts',
   timesheets: 'contracts',
+  hiring: 'proposals',
 }
 const projectsMoney = new Set(['installmentFunded', 'installmentReleased'])
 const projectsProposals = /^(proposal|projectTaken|newComment)/

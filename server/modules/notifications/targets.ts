@@ -12,6 +12,8 @@ export function notificationTarget(
 ) {
   // A job alert opens the project it found, or (a freelancer found) the saved searches (decision 328).
   if (n.type === 'SavedSearch') return n.projectId != null ? `/projects/details/${n.projectId}` : '/alerts'
+  // Support's proposal for a hiring request opens the client's requests (decision 338).
+  if (n.type === 'Hiring') return '/hiring'
   if (n.type === 'Complaint') return roles?.includes(Role.SuperAdmin) ? '/admin/complaints' : '/ticketSupport'
   if (n.roomId != null) return `/chats/${n.roomId}`
   if (n.projectId == null) return '/'
