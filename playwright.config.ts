@@ -69,6 +69,7 @@ const postgresSpecs = [
   'hourly',
   'job-alerts',
   'shortlist',
+  'hiring',
 ].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is

@@ -8,7 +8,11 @@ import type { AuditEntry } from '#server/modules/complaints/contract.ts'
 // object it was done to (a link where the admin area has a page for it) and the move from → to.
 // Rows come from every admin part: an action or state is named by the part's own words where they
 // exist (users here, tickets in `complaints`, the state machines' in `ui`), else shown as stored.
-const objectPages: Record<string, string> = { user: '/admin/users', complaint: '/admin/complaints' }
+const objectPages: Record<string, string> = {
+  user: '/admin/users',
+  complaint: '/admin/complaints',
+  hiring_request: '/admin/hiring',
+}
 
 function useAuditWords() {
   const { t } = useTranslation(['adminUsers', 'complaints', 'ui'])

@@ -6,6 +6,7 @@ export const adminSections: Array<Omit<TabLink, 'label'> & { key: string }> = [
   { to: '/admin', key: 'dashboard', end: true },
   { to: '/admin/users', key: 'users' },
   { to: '/admin/complaints', key: 'complaints' },
+  { to: '/admin/hiring', key: 'hiring' },
   { to: '/admin/payments', key: 'payments' },
   { to: '/admin/categories', key: 'categories' },
   { to: '/admin/content', key: 'content' },

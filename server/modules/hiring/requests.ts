@@ -88,6 +88,7 @@ async function create(
 }
 
 async function list({ db }: Deps, caller: Caller, query: PageQuery) {
+  requireFinder(caller)
   const rows = await requestRows(db)
     .where('h.client_id', '=', caller.userId)
     .orderBy('h.id', 'desc')
