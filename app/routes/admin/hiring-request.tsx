@@ -11,7 +11,7 @@ import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button } from '~/components/ui/button'
 import { Notice } from '~/components/ui/notice'
 import { Toolbar } from '~/components/ui/toolbar'
-import { hiringContract as c, liveStates, MAX_PICKS } from '#server/modules/hiring/contract.ts'
+import { hiringContract as c, liveStates } from '#server/modules/hiring/contract.ts'
 import { HiringChip, RequestFacts, requestIdOf } from '../hiring/ui'
 import { AuditTimeline } from './audit-ui'
 import { firstError, parseProposal } from './hiring-request.server'
@@ -124,7 +124,7 @@ function ProposalSection({ request: r, q }: { request: Detail; q: string }) {
   return (
     <section aria-labelledby="hiring-propose" className="ui-section">
       <h2 id="hiring-propose">{t('admin.propose')}</h2>
-      <Form method="get" role="search">
+      <Form method="get" role="search" aria-label={t('admin.search')}>
         <Toolbar label={t('admin.search')}>
           <div className="field">
             <label htmlFor="hiring-q">{t('admin.searchLabel')}</label>
@@ -133,7 +133,7 @@ function ProposalSection({ request: r, q }: { request: Detail; q: string }) {
           <Button>{t('admin.searchButton')}</Button>
         </Toolbar>
       </Form>
-      <p className="muted">{t('admin.proposeLead', { count: MAX_PICKS })}</p>
+      <p className="muted">{t('admin.proposeLead')}</p>
       {rows.length ? (
         <Form method="post" className="form-stack" data-testid="hiring-propose-form">
           <input type="hidden" name="intent" value="propose" />

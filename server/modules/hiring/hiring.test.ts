@@ -181,6 +181,7 @@ for (const dialect of dialects) {
       expect(bell).toEqual([{ user_id: client.id, message_key: 'hiring:notify.proposed', type: 'Hiring' }])
       const mail = await smtp.waitFor(client.email, (m) => m.text.includes('/hiring'), 15_000, since)
       expect(mail.subject).toMatch(/freelancers/i)
+      expect(mail.text).toContain(`#${requestId} (how many: 2)`)
       const seen = await s.t.call('GET', `hiring/requests/${requestId}`, { token: client.token })
       expect(
         seen.json.proposed.map((p: { freelancer: { userId: number }; note: string }) => [

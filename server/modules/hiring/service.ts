@@ -42,7 +42,7 @@ export function hiringOutboxHandlers({
           userId: user.id,
           source,
           messageKey: 'hiring:notify.proposed',
-          params: { id: payload.requestId, count: payload.count },
+          params: { id: payload.requestId, picks: payload.count },
           type: 'Hiring',
         },
       ])
