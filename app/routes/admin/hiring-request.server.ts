@@ -28,5 +28,5 @@ export function parseProposal(form: FormData) {
 /** The first message of a refused proposal, whichever field it is on. */
 export function firstError(errors: Record<string, string[] | null> | undefined | null) {
   for (const messages of Object.values(errors ?? {})) if (messages?.[0]) return messages[0]
-  return 'hiring:errors.pickOne'
+  return 'shortlist:hiring.errors.pickOne'
 }

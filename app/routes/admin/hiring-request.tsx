@@ -11,7 +11,8 @@ import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button } from '~/components/ui/button'
 import { Notice } from '~/components/ui/notice'
 import { Toolbar } from '~/components/ui/toolbar'
-import { hiringContract as c, liveStates } from '#server/modules/hiring/contract.ts'
+import { hiringContract as c } from '#server/modules/hiring/contract.ts'
+import { liveStates } from '#server/modules/hiring/states.ts'
 import { HiringChip, RequestFacts, requestIdOf } from '../hiring/ui'
 import { AuditTimeline } from './audit-ui'
 import { firstError, parseProposal } from './hiring-request.server'
@@ -28,7 +29,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       params: { requestId: requestIdOf(params) },
       query: { q },
     })
-    const title = `${getInstance(context).t('hiring:list.item', { id: request.id })} · ${getInstance(context).t('hiring:admin.title')}`
+    const title = `${getInstance(context).t('shortlist:hiring.list.item', { id: request.id })} · ${getInstance(context).t('shortlist:hiring.admin.title')}`
     return { request, q, mine: request.assignee?.id === admin.id, title }
   } catch (error) {
     throwApiError(error)
@@ -60,53 +61,53 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 400 || error.status === 409)) {
       const problem = typeof error.problem === 'object' ? error.problem : null
-      const notice = error.status === 409 ? 'hiring:errors.closed' : firstError(problem?.errors)
+      const notice = error.status === 409 ? 'shortlist:hiring.errors.closed' : firstError(problem?.errors)
       return data({ notice }, { status: error.status })
     }
     throwApiError(error)
   }
   return redirectWithFlash(`/admin/hiring/${requestId}`, {
     kind: 'success',
-    message: t(`hiring:flash.${intent}`),
+    message: t(`shortlist:hiring.flash.${intent}`),
   })
 }
 
 type Detail = Route.ComponentProps['loaderData']['request']
 
 export default function AdminHiringRequest({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation(['hiring', 'projects'])
+  const { t } = useTranslation(['shortlist', 'projects'])
   const { request: r, q, mine, title } = loaderData
   const live = (liveStates as readonly string[]).includes(r.state)
   const notice = (actionData as { notice?: string } | undefined)?.notice
   return (
     <main id="main" className="container page">
       <p>
-        <Link to="/admin/hiring">{t('admin.back')}</Link>
+        <Link to="/admin/hiring">{t('hiring.admin.back')}</Link>
       </p>
       <h1>
         {title} <HiringChip state={r.state} />
       </h1>
       {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
-      <p>{`${t('admin.client')}: ${r.client.name} · ${t('admin.assignee')}: ${r.assignee?.name ?? t('admin.unassigned')}`}</p>
+      <p>{`${t('hiring.admin.client')}: ${r.client.name} · ${t('hiring.admin.assignee')}: ${r.assignee?.name ?? t('hiring.admin.unassigned')}`}</p>
       <RequestFacts request={r} />
       <p className="prewrap">{r.need}</p>
-      {live && !mine ? <ActionForm intent="claim" label={t('admin.claim')} /> : null}
+      {live && !mine ? <ActionForm intent="claim" label={t('hiring.admin.claim')} /> : null}
       {live ? <ProposalSection request={r} q={q} /> : null}
       {live ? (
         <section aria-labelledby="hiring-close" className="ui-section">
-          <h2 id="hiring-close">{t('admin.close')}</h2>
+          <h2 id="hiring-close">{t('hiring.admin.close')}</h2>
           <Form method="post" className="form-stack">
             <input type="hidden" name="intent" value="close" />
             <div className="field">
-              <label htmlFor="hiring-reason">{t('admin.reason')}</label>
+              <label htmlFor="hiring-reason">{t('hiring.admin.reason')}</label>
               <textarea id="hiring-reason" name="reason" rows={2} maxLength={1000} />
             </div>
-            <Button>{t('admin.close')}</Button>
+            <Button>{t('hiring.admin.close')}</Button>
           </Form>
         </section>
       ) : null}
       <section aria-labelledby="hiring-history" className="ui-section">
-        <h2 id="hiring-history">{t('admin.history')}</h2>
+        <h2 id="hiring-history">{t('hiring.admin.history')}</h2>
         <AuditTimeline entries={r.audit} empty="—" />
       </section>
     </main>
@@ -115,7 +116,7 @@ export default function AdminHiringRequest({ loaderData, actionData }: Route.Com
 
 /** Finding freelancers by name, and the proposal: those proposed now first, then the ones found. */
 function ProposalSection({ request: r, q }: { request: Detail; q: string }) {
-  const { t } = useTranslation('hiring')
+  const { t } = useTranslation('shortlist')
   const proposed = new Set(r.proposed.map((p) => p.freelancer.id))
   const rows = [
     ...r.proposed.map((p) => ({ ...p.freelancer, note: p.note, picked: true })),
@@ -123,17 +124,17 @@ function ProposalSection({ request: r, q }: { request: Detail; q: string }) {
   ]
   return (
     <section aria-labelledby="hiring-propose" className="ui-section">
-      <h2 id="hiring-propose">{t('admin.propose')}</h2>
-      <Form method="get" role="search" aria-label={t('admin.search')}>
-        <Toolbar label={t('admin.search')}>
+      <h2 id="hiring-propose">{t('hiring.admin.propose')}</h2>
+      <Form method="get" role="search" aria-label={t('hiring.admin.search')}>
+        <Toolbar label={t('hiring.admin.search')}>
           <div className="field">
-            <label htmlFor="hiring-q">{t('admin.searchLabel')}</label>
+            <label htmlFor="hiring-q">{t('hiring.admin.searchLabel')}</label>
             <input id="hiring-q" name="q" type="search" defaultValue={q} maxLength={100} />
           </div>
-          <Button>{t('admin.searchButton')}</Button>
+          <Button>{t('hiring.admin.searchButton')}</Button>
         </Toolbar>
       </Form>
-      <p className="muted">{t('admin.proposeLead')}</p>
+      <p className="muted">{t('hiring.admin.proposeLead')}</p>
       {rows.length ? (
         <Form method="post" className="form-stack" data-testid="hiring-propose-form">
           <input type="hidden" name="intent" value="propose" />
@@ -147,12 +148,12 @@ function ProposalSection({ request: r, q }: { request: Detail; q: string }) {
                     value={f.id}
                     defaultChecked={f.picked}
                   />{' '}
-                  {t('admin.pick', { name: f.name })}
+                  {t('hiring.admin.pick', { name: f.name })}
                 </label>
               </legend>
               {f.title ? <p className="muted small">{f.title}</p> : null}
               <div className="field">
-                <label htmlFor={`hiring-note-${f.id}`}>{t('admin.noteFor', { name: f.name })}</label>
+                <label htmlFor={`hiring-note-${f.id}`}>{t('hiring.admin.noteFor', { name: f.name })}</label>
                 <textarea
                   id={`hiring-note-${f.id}`}
                   name={`freelancers[${i}].note`}
@@ -163,10 +164,10 @@ function ProposalSection({ request: r, q }: { request: Detail; q: string }) {
               </div>
             </fieldset>
           ))}
-          <Button variant="primary">{t('admin.propose')}</Button>
+          <Button variant="primary">{t('hiring.admin.propose')}</Button>
         </Form>
       ) : (
-        <p>{t('admin.noCandidates')}</p>
+        <p>{t('hiring.admin.noCandidates')}</p>
       )}
     </section>
   )

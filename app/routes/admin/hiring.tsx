@@ -12,7 +12,8 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { FilterSelect } from '~/components/ui/filter-select'
 import { Pagination } from '~/components/ui/pagination'
 import { Toolbar } from '~/components/ui/toolbar'
-import { hiringContract as c, hiringStates } from '#server/modules/hiring/contract.ts'
+import { hiringContract as c } from '#server/modules/hiring/contract.ts'
+import { hiringStates } from '#server/modules/hiring/states.ts'
 import { RequestCard } from '../hiring/ui'
 
 // /admin/hiring (SuperAdmin only): the clients' requests for help hiring, open ones first and the
@@ -30,7 +31,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       result,
       state,
       url: url.pathname + url.search,
-      title: getInstance(context).t('hiring:admin.title'),
+      title: getInstance(context).t('shortlist:hiring.admin.title'),
     }
   } catch (error) {
     throwApiError(error)
@@ -42,35 +43,35 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function HiringQueue({ loaderData: { result, state, url } }: Route.ComponentProps) {
-  const { t } = useTranslation('hiring')
+  const { t } = useTranslation('shortlist')
   return (
     <main id="main" className="container page">
-      <h1>{t('admin.title')}</h1>
-      <p className="lead">{t('admin.lead')}</p>
+      <h1>{t('hiring.admin.title')}</h1>
+      <p className="lead">{t('hiring.admin.lead')}</p>
       <Form method="get" className="ui-card">
-        <Toolbar label={t('admin.state')}>
+        <Toolbar label={t('hiring.admin.state')}>
           <FilterSelect
             name="state"
-            label={t('admin.state')}
+            label={t('hiring.admin.state')}
             value={state ?? ''}
-            any={t('admin.any')}
-            options={hiringStates.map((s) => ({ value: s, label: t(`state.${s}`) }))}
+            any={t('hiring.admin.any')}
+            options={hiringStates.map((s) => ({ value: s, label: t(`hiring.state.${s}`) }))}
           />
-          <Button>{t('admin.apply')}</Button>
+          <Button>{t('hiring.admin.apply')}</Button>
         </Toolbar>
       </Form>
       {result.data.length ? (
-        <ul className="ui-list" aria-label={t('admin.title')}>
+        <ul className="ui-list" aria-label={t('hiring.admin.title')}>
           {result.data.map((r) => (
             <RequestCard key={r.id} request={r} to={`/admin/hiring/${r.id}`}>
               <p className="muted small">
-                {`${t('admin.client')}: ${r.client.name} · ${t('admin.assignee')}: ${r.assignee?.name ?? t('admin.unassigned')}`}
+                {`${t('hiring.admin.client')}: ${r.client.name} · ${t('hiring.admin.assignee')}: ${r.assignee?.name ?? t('hiring.admin.unassigned')}`}
               </p>
             </RequestCard>
           ))}
         </ul>
       ) : (
-        <EmptyState title={t('admin.empty')} />
+        <EmptyState title={t('hiring.admin.empty')} />
       )}
       <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
     </main>

@@ -20,7 +20,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
   try {
     const result = await apiFor(context).call(c.list, { query: { page, pageSize: 20 } })
-    return { result, url: url.pathname + url.search, title: getInstance(context).t('hiring:title') }
+    return { result, url: url.pathname + url.search, title: getInstance(context).t('shortlist:hiring.title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -31,25 +31,25 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function HiringRequests({ loaderData: { result, url } }: Route.ComponentProps) {
-  const { t } = useTranslation('hiring')
+  const { t } = useTranslation('shortlist')
   return (
     <main id="main" className="container page">
-      <h1>{t('title')}</h1>
-      <p className="lead">{t('lead')}</p>
+      <h1>{t('hiring.title')}</h1>
+      <p className="lead">{t('hiring.lead')}</p>
       <p>
         <ButtonLink variant="primary" to="/hiring/new">
-          {t('list.new')}
+          {t('hiring.list.new')}
         </ButtonLink>
       </p>
-      <p className="muted small">{t('list.limit')}</p>
+      <p className="muted small">{t('hiring.list.limit')}</p>
       {result.data.length ? (
-        <ul className="ui-list" aria-label={t('title')}>
+        <ul className="ui-list" aria-label={t('hiring.title')}>
           {result.data.map((r) => (
             <RequestCard key={r.id} request={r} to={`/hiring/${r.id}`} />
           ))}
         </ul>
       ) : (
-        <EmptyState title={t('list.empty')} />
+        <EmptyState title={t('hiring.list.empty')} />
       )}
       <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
     </main>

@@ -29,7 +29,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     projects: projects.data.map((p) => ({ value: p.id, label: p.title })),
     projectId: url.searchParams.get('projectId') ?? '',
-    title: getInstance(context).t('hiring:new.title'),
+    title: getInstance(context).t('shortlist:hiring.new.title'),
   }
 }
 
@@ -44,7 +44,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(`/hiring/${made.id}`)
   } catch (error) {
     if (error instanceof ApiCallError && error.status === 409)
-      return data({ result: submission.reply({ formErrors: ['hiring:errors.limit'] }) }, { status: 409 })
+      return data(
+        { result: submission.reply({ formErrors: ['shortlist:hiring.errors.limit'] }) },
+        { status: 409 },
+      )
     const reply = replyWithApiError(submission, error, fields)
     return data({ result: reply.data }, reply.init ?? undefined)
   }
@@ -55,7 +58,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function NewHiringRequest({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation(['hiring', 'projects'])
+  const { t } = useTranslation(['shortlist', 'projects'])
   const reply = actionData?.result
   const kept = (name: string) => {
     const v = reply?.initialValue?.[name]
@@ -64,38 +67,44 @@ export default function NewHiringRequest({ loaderData, actionData }: Route.Compo
   const projectError = reply?.error?.projectId?.[0]
   return (
     <main id="main" className="container page narrow">
-      <h1>{t('new.title')}</h1>
-      <p>{t('lead')}</p>
+      <h1>{t('hiring.new.title')}</h1>
+      <p>{t('hiring.lead')}</p>
       <Form method="post" id="hiring-request" noValidate className="form-stack">
         <FormErrors errors={formErrors(reply)} id="hiring-request-error" />
-        <TextField name="need" label={t('field.need')} ns="hiring" reply={reply} multiline required />
-        <TextField name="budgetMinMinor" label={t('field.budgetMin')} ns="hiring" reply={reply} required />
-        <TextField name="budgetMaxMinor" label={t('field.budgetMax')} ns="hiring" reply={reply} />
+        <TextField name="need" label={t('hiring.field.need')} ns="hiring" reply={reply} multiline required />
+        <TextField
+          name="budgetMinMinor"
+          label={t('hiring.field.budgetMin')}
+          ns="hiring"
+          reply={reply}
+          required
+        />
+        <TextField name="budgetMaxMinor" label={t('hiring.field.budgetMax')} ns="hiring" reply={reply} />
         <FilterSelect
           name="currency"
-          label={t('field.currency')}
+          label={t('hiring.field.currency')}
           value={kept('currency') ?? 'EUR'}
           options={currencies.map((v) => ({ value: v, label: v }))}
         />
         <TextField
           name="deadline"
           type="date"
-          label={t('field.deadline')}
+          label={t('hiring.field.deadline')}
           ns="hiring"
           reply={reply}
           required
         />
         <FilterSelect
           name="projectId"
-          label={t('field.project')}
+          label={t('hiring.field.project')}
           value={kept('projectId') ?? loaderData.projectId}
-          any={t('field.noProject')}
+          any={t('hiring.field.noProject')}
           options={loaderData.projects}
         />
         {projectError ? <p className="field-error">{t(projectError)}</p> : null}
         <ButtonGroup>
-          <Button variant="primary">{t('new.send')}</Button>
-          <Link to="/hiring">{t('new.back')}</Link>
+          <Button variant="primary">{t('hiring.new.send')}</Button>
+          <Link to="/hiring">{t('hiring.new.back')}</Link>
         </ButtonGroup>
       </Form>
     </main>

@@ -10,7 +10,8 @@ import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Notice } from '~/components/ui/notice'
-import { hiringContract as c, liveStates } from '#server/modules/hiring/contract.ts'
+import { hiringContract as c } from '#server/modules/hiring/contract.ts'
+import { liveStates } from '#server/modules/hiring/states.ts'
 import { refused } from '../projects/actions.server'
 import { FreelancerHit } from '../freelancers/hit'
 import { HiringChip, RequestFacts, requestIdOf } from './ui'
@@ -27,7 +28,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const requestId = requestIdOf(params)
   try {
     const request = await apiFor(context).call(c.get, { params: { requestId } })
-    const title = getInstance(context).t('hiring:list.item', { id: request.id })
+    const title = getInstance(context).t('shortlist:hiring.list.item', { id: request.id })
     return { request, title }
   } catch (error) {
     throwApiError(error)
@@ -49,27 +50,30 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     return refused(error)
   }
   const t = getInstance(context).t
-  return redirectWithFlash(`/hiring/${requestId}`, { kind: 'success', message: t(`hiring:flash.${intent}`) })
+  return redirectWithFlash(`/hiring/${requestId}`, {
+    kind: 'success',
+    message: t(`shortlist:hiring.flash.${intent}`),
+  })
 }
 
 export default function HiringRequestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation(['hiring', 'profile'])
+  const { t } = useTranslation(['shortlist', 'profile'])
   const { request: r, title } = loaderData
   const live = (liveStates as readonly string[]).includes(r.state)
   const notice = (actionData as { notice?: string } | undefined)?.notice
   return (
     <main id="main" className="container page">
       <p>
-        <Link to="/hiring">{t('detail.back')}</Link>
+        <Link to="/hiring">{t('hiring.detail.back')}</Link>
       </p>
       <h1>
         {title} <HiringChip state={r.state} />
       </h1>
       {notice ? <Notice kind="error">{notice}</Notice> : null}
       <RequestFacts request={r} projectLink />
-      <h2>{t('detail.need')}</h2>
+      <h2>{t('hiring.detail.need')}</h2>
       <p className="prewrap">{r.need}</p>
-      <h2>{t('detail.proposed')}</h2>
+      <h2>{t('hiring.detail.proposed')}</h2>
       {r.proposed.length ? (
         <ul className="search-results" data-testid="hiring-proposed">
           {r.proposed.map((p) => (
@@ -77,12 +81,14 @@ export default function HiringRequestPage({ loaderData, actionData }: Route.Comp
           ))}
         </ul>
       ) : (
-        <p className="muted">{live ? t('detail.waiting') : t('detail.closed')}</p>
+        <p className="muted">{live ? t('hiring.detail.waiting') : t('hiring.detail.closed')}</p>
       )}
       {live ? (
         <ButtonGroup>
-          {r.proposed.length ? <ActionForm intent="done" label={t('detail.done')} variant="primary" /> : null}
-          <ActionForm intent="cancel" label={t('detail.cancel')} variant="destructive" />
+          {r.proposed.length ? (
+            <ActionForm intent="done" label={t('hiring.detail.done')} variant="primary" />
+          ) : null}
+          <ActionForm intent="cancel" label={t('hiring.detail.cancel')} variant="destructive" />
         </ButtonGroup>
       ) : null}
     </main>
@@ -93,16 +99,16 @@ type Pick = Route.ComponentProps['loaderData']['request']['proposed'][number]
 
 /** A proposed freelancer: their card, support's note, and the ways to hire them. */
 function Proposed({ pick, projectId }: { pick: Pick; projectId?: number }) {
-  const { t } = useTranslation('hiring')
+  const { t } = useTranslation('shortlist')
   const id = pick.freelancer.userId
   return (
     <FreelancerHit hit={pick.freelancer}>
       <p data-testid="hiring-note">
-        <strong>{t('detail.note')}:</strong> {pick.note}
+        <strong>{t('hiring.detail.note')}:</strong> {pick.note}
       </p>
       <ButtonGroup>
-        <ButtonLink to={`/profiles/freelancers/${id}`}>{t('detail.profile')}</ButtonLink>
-        {projectId ? null : <ButtonLink to="/projects/create">{t('detail.createProject')}</ButtonLink>}
+        <ButtonLink to={`/profiles/freelancers/${id}`}>{t('hiring.detail.profile')}</ButtonLink>
+        {projectId ? null : <ButtonLink to="/projects/create">{t('hiring.detail.createProject')}</ButtonLink>}
       </ButtonGroup>
     </FreelancerHit>
   )

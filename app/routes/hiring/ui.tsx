@@ -24,10 +24,10 @@ const tones: Record<string, Tone> = {
 }
 
 export function HiringChip({ state }: { state: string }) {
-  const { t } = useTranslation('hiring')
+  const { t } = useTranslation('shortlist')
   return (
     <Chip tone={tones[state] ?? 'neutral'} data-status={state} data-testid="hiring-state">
-      {t(`state.${state}`)}
+      {t(`hiring.state.${state}`)}
     </Chip>
   )
 }
@@ -39,7 +39,7 @@ interface Budgeted {
 }
 
 export function useBudget() {
-  const { i18n } = useTranslation('hiring')
+  const { i18n } = useTranslation('shortlist')
   return (r: Budgeted) => formatMoneyRange(r.budgetMinMinor, r.budgetMaxMinor, r.currency, i18n.language)
 }
 
@@ -53,7 +53,7 @@ export function RequestCard({
   to: string
   children?: React.ReactNode
 }) {
-  const { t, i18n } = useTranslation('hiring')
+  const { t, i18n } = useTranslation('shortlist')
   const budget = useBudget()
   return (
     <Card
@@ -61,9 +61,12 @@ export function RequestCard({
       level={2}
       data-testid="hiring-request"
       titleId={`hiring-${r.id}`}
-      title={<Link to={to}>{t('list.item', { id: r.id })}</Link>}
+      title={<Link to={to}>{t('hiring.list.item', { id: r.id })}</Link>}
       status={<HiringChip state={r.state} />}
-      meta={t('list.budgetLine', { budget: budget(r), deadline: formatDate(r.deadline, i18n.language) })}
+      meta={t('hiring.list.budgetLine', {
+        budget: budget(r),
+        deadline: formatDate(r.deadline, i18n.language),
+      })}
     >
       <p>{r.need.length > 200 ? `${r.need.slice(0, 200)}…` : r.need}</p>
       {children}
@@ -83,15 +86,15 @@ export function RequestFacts({
   }
   projectLink?: boolean
 }) {
-  const { t, i18n } = useTranslation('hiring')
+  const { t, i18n } = useTranslation('shortlist')
   const budget = useBudget()
   return (
     <DefinitionList
       items={[
-        [t('detail.budget'), budget(r)],
-        [t('detail.deadline'), formatDate(r.deadline, i18n.language)],
+        [t('hiring.detail.budget'), budget(r)],
+        [t('hiring.detail.deadline'), formatDate(r.deadline, i18n.language)],
         [
-          t('detail.project'),
+          t('hiring.detail.project'),
           r.project ? (
             projectLink ? (
               <Link to={`/projects/client/details/${r.project.id}`}>{r.project.title}</Link>
@@ -100,7 +103,7 @@ export function RequestFacts({
             )
           ) : null,
         ],
-        [t('detail.created'), formatDate(r.createdAt, i18n.language)],
+        [t('hiring.detail.created'), formatDate(r.createdAt, i18n.language)],
       ]}
     />
   )

@@ -141,7 +141,8 @@ async function propose({ db, dialect }: Deps, caller: Caller, id: number, input:
     const ids = input.freelancers.map((f) => f.userId)
     const active = new Set((await freelancers(trx, { ids, limit: ids.length })).map((f) => f.id))
     const missing = ids.findIndex((i) => !active.has(i))
-    if (missing >= 0) throw badRequest(`freelancers.${missing}.userId`, 'hiring:errors.notFreelancer')
+    if (missing >= 0)
+      throw badRequest(`freelancers.${missing}.userId`, 'shortlist:hiring.errors.notFreelancer')
     const now = nowIso()
     await trx.deleteFrom('hiring_pick').where('request_id', '=', id).execute()
     await trx

@@ -3,6 +3,7 @@ import { endpoint, recordId, shownName } from '#server/api/contract.ts'
 import { searchHit } from '../profiles/contract.ts'
 import { auditEntry } from '../complaints/contract.ts'
 import { currencies } from '../projects/rules.ts'
+import { hiringStates } from './states.ts'
 import { choice, chosenId, day, price, problem, today, writing } from '../projects/schemas/fields.ts'
 
 // Hiring with Workneer's help (issue 41 item 5, decision 338): a client or a company asks support
@@ -11,12 +12,11 @@ import { choice, chosenId, day, price, problem, today, writing } from '../projec
 const tag = 'Hiring help'
 const adminTag = 'Admin'
 
-export const hiringStates = ['open', 'claimed', 'proposed', 'done', 'cancelled'] as const
-/** A request still being worked on: it counts towards the limit and takes proposals. */
-export const liveStates = ['open', 'claimed', 'proposed'] as const
+export { hiringStates, liveStates } from './states.ts'
+
 export const MAX_LIVE_REQUESTS = 3
 export const MAX_PICKS = 5
-const hiringProblem = (key: string) => `hiring:errors.${key}`
+const hiringProblem = (key: string) => `shortlist:hiring.errors.${key}`
 
 /** A request as the client's form and the API take it: one amount, or a range up to `budgetMaxMinor`. */
 export const hiringRequestInput = z

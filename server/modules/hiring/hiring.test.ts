@@ -176,9 +176,11 @@ for (const dialect of dialects) {
       const bell = await s.database.db
         .selectFrom('notification')
         .select(['user_id', 'message_key', 'type'])
-        .where('message_key', '=', 'hiring:notify.proposed')
+        .where('message_key', '=', 'shortlist:hiring.notify.proposed')
         .execute()
-      expect(bell).toEqual([{ user_id: client.id, message_key: 'hiring:notify.proposed', type: 'Hiring' }])
+      expect(bell).toEqual([
+        { user_id: client.id, message_key: 'shortlist:hiring.notify.proposed', type: 'Hiring' },
+      ])
       const mail = await smtp.waitFor(client.email, (m) => m.text.includes('/hiring'), 15_000, since)
       expect(mail.subject).toMatch(/freelancers/i)
       expect(mail.text).toContain(`#${requestId} (how many: 2)`)

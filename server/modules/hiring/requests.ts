@@ -62,7 +62,7 @@ async function create(
         .where('client_id', '=', caller.userId)
         .where('status', '=', 'open')
         .executeTakeFirst()
-      if (!project) throw badRequest('projectId', 'hiring:errors.project')
+      if (!project) throw badRequest('projectId', 'shortlist:hiring.errors.project')
     }
     const now = nowIso()
     const row = await trx

@@ -41,7 +41,7 @@ export function hiringOutboxHandlers({
         {
           userId: user.id,
           source,
-          messageKey: 'hiring:notify.proposed',
+          messageKey: 'shortlist:hiring.notify.proposed',
           params: { id: payload.requestId, picks: payload.count },
           type: 'Hiring',
         },

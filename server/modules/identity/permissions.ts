@@ -88,7 +88,6 @@ export const menu: ReadonlyArray<{ permission: Permission; to: string; label: st
   { permission: 'dashboard.view', to: '/dashboard', label: 'menu.dashboard' },
   { permission: 'freelancers.find', to: '/freelancers', label: 'menu.findFreelancers' },
   { permission: 'freelancers.find', to: '/freelancers/saved', label: 'menu.savedFreelancers' },
-  { permission: 'freelancers.find', to: '/hiring', label: 'menu.hiringHelp' },
   { permission: 'projects.find', to: '/projects/getprojects', label: 'menu.findProject' },
   { permission: 'projects.mine', to: '/projects/client', label: 'menu.myProjects' },
   { permission: 'projects.create', to: '/projects/create', label: 'menu.createProject' },
