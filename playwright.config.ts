@@ -73,6 +73,7 @@ const postgresSpecs = [
   'verification',
   'project-review',
   'push',
+  'hiring',
 ].map((name) => `**/${name}.spec.ts`)
 
 // Specs whose no-JS run shows nothing the JavaScript run does not (decision 292): the server's HTML is

@@ -65,6 +65,10 @@ export default [
     // Saved freelancers, and a project's shortlist compared side by side (decision 336).
     route('freelancers/saved', 'routes/freelancers/saved.tsx'),
     route('projects/client/compare/:projectId', 'routes/projects/compare.tsx'),
+    // Hiring with Workneer's help: the client's requests (decision 338).
+    route('hiring', 'routes/hiring/list.tsx'),
+    route('hiring/new', 'routes/hiring/new.tsx'),
+    route('hiring/:requestId', 'routes/hiring/request.tsx'),
     route('projects', 'routes/projects/list.tsx', { id: 'projects' }),
     route('projects/getprojects', 'routes/projects/list.tsx', { id: 'projects-getprojects' }),
     route('projects/create', 'routes/projects/create.tsx'),
@@ -107,6 +111,8 @@ export default [
       route('admin/complaints', 'routes/admin/complaints.tsx'),
       route('admin/complaints/:complaintId', 'routes/admin/complaint.tsx'),
       route('admin/complaints/:complaintId/room', 'routes/admin/complaint-room.tsx'),
+      route('admin/hiring', 'routes/admin/hiring.tsx'),
+      route('admin/hiring/:requestId', 'routes/admin/hiring-request.tsx'),
       // The public site's content (decision 242): one tab per kind, each item's form with a preview.
       layout('routes/admin/content/layout.tsx', [
         route('admin/content', 'routes/admin/content/index.tsx'),

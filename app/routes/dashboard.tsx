@@ -193,7 +193,8 @@ function ProjectsToDecide({ projects }: { projects: NonNullable<DashboardData['p
         ) : null}
         <Link to="/projects/client">{t('projects.all')}</Link> ·{' '}
         <Link to="/projects/create">{t('projects.post')}</Link> ·{' '}
-        <Link to="/freelancers/saved">{t('projects.savedFreelancers')}</Link>
+        <Link to="/freelancers/saved">{t('projects.savedFreelancers')}</Link> ·{' '}
+        <Link to="/hiring">{t('projects.hiringHelp')}</Link>
       </p>
     </section>
   )

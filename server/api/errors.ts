@@ -58,6 +58,9 @@ export const specificCodes = [
   'verification_open',
   'already_verified',
   'already_decided',
+  // Hiring with Workneer's help (decision 338): three live requests at most; a closed one is not changed.
+  'hiring_requests_limit',
+  'hiring_request_closed',
 ] as const
 export type ErrorCode = (typeof errorTitles)[ErrorTitle] | (typeof specificCodes)[number]
 export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorTitles)), ...specificCodes]

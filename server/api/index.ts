@@ -71,6 +71,8 @@ import { createShortlist } from '../modules/projects/shortlist/service.ts'
 import { shortlistRoutes } from '../modules/projects/shortlist/routes.ts'
 import { createVerificationService } from '../modules/verification/service.ts'
 import { verificationRoutes } from '../modules/verification/routes.ts'
+import { createHiringService, hiringOutboxHandlers } from '../modules/hiring/service.ts'
+import { hiringRoutes } from '../modules/hiring/routes.ts'
 import { createSigningSecret } from '../modules/identity/signing-secret.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
@@ -149,6 +151,8 @@ function createPlatform(options: Options, limiter: RateLimiter) {
   // Saved freelancers are shown as Find Freelancers shows them (decision 336).
   const favourites = createFavourites({ db, hits: profiles.hits })
   const verification = createVerificationService({ db, files, notifications, publicUrl: config.publicUrl })
+  // Hiring with Workneer's help shows the proposed freelancers as Find Freelancers does (decision 338).
+  const hiring = createHiringService({ db, dialect: database.dialect, hits: profiles.hits })
   return {
     files,
     catalogue,
@@ -160,6 +164,7 @@ function createPlatform(options: Options, limiter: RateLimiter) {
     dataExports,
     favourites,
     verification,
+    hiring,
   }
 }
 type Platform = ReturnType<typeof createPlatform>
@@ -266,6 +271,7 @@ function browserTopics(
     ...paymentsOutboxHandlers({ db, notifications, hubs }),
     ...chatOutboxHandlers({ db, chat, notifications, hubs, publicUrl: config.publicUrl }),
     ...alertsOutboxHandlers({ db, alerts: p.alerts, notifications, hubs }),
+    ...hiringOutboxHandlers({ db, notifications, hubs }),
   }
 }
 
@@ -295,6 +301,7 @@ function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[
     ...alertsRoutes(p.alerts),
     ...dataExportRoutes(p.dataExports),
     ...favouritesRoutes(p.favourites),
+    ...hiringRoutes(p.hiring),
     ...shortlistRoutes(m.shortlist),
     ...verificationRoutes(p.verification),
   ]

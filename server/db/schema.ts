@@ -6,6 +6,7 @@ import type { ContentTables } from './schema/content.ts'
 import type { DataExportTables } from './schema/data-exports.ts'
 import type { DeliverablesTables } from './schema/deliverables.ts'
 import type { FavouritesTables } from './schema/favourites.ts'
+import type { HiringTables } from './schema/hiring.ts'
 import type { IdentityTables } from './schema/identity.ts'
 import type { MessagingTables } from './schema/messaging.ts'
 import type { PaymentsTables } from './schema/payments.ts'
@@ -33,6 +34,7 @@ export type * from './schema/alerts.ts'
 export type * from './schema/data-exports.ts'
 export type * from './schema/favourites.ts'
 export type * from './schema/verification.ts'
+export type * from './schema/hiring.ts'
 
 export interface Database
   extends
@@ -51,4 +53,5 @@ export interface Database
     AlertsTables,
     DataExportTables,
     FavouritesTables,
-    VerificationTables {}
+    VerificationTables,
+    HiringTables {}

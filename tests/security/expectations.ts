@@ -1,7 +1,7 @@
 import type { Access, Endpoint } from '#server/api/contract.ts'
 import type { CallSpec } from './calls.ts'
 import type { World, Who } from './world.ts'
-import { projectBody, samplePushKeys, WORLD_PUSH_ENDPOINT } from './world.ts'
+import { hiringBody, projectBody, samplePushKeys, WORLD_PUSH_ENDPOINT } from './world.ts'
 
 // The authorization matrix's expected answers (decision 255). Columns: a visitor, the client who
 // owns the world's objects, a company, the freelancer who works for that client, a SuperAdmin, and
@@ -318,6 +318,21 @@ export const rows: Record<string, Row> = {
     call: () => ({ body: { note: 'Worth a call' } }),
   }),
   'DELETE projects/proposals/{proposalId}/shortlist': row(CLIENT_ONLY),
+  // Hiring help (decision 338): asked by those who hire; each request its author's alone (404 to
+  // anyone else). The company ends its own two; support's side is the admin rows below.
+  'POST hiring/requests': row(CLIENT_SIDE, {
+    call: () => ({ body: hiringBody('A structural engineer for a loft conversion.') }),
+  }),
+  'GET hiring/requests': row(CLIENT_SIDE),
+  'GET hiring/requests/{requestId}': row(CLIENT_ONLY, {
+    call: (w) => ({ params: { requestId: w.ids.hiringRequestId } }),
+  }),
+  'POST hiring/requests/{requestId}/done': row(cells('401 404 ok 404 404 404'), {
+    call: (w) => ({ params: { requestId: w.ids.hiringDoneId } }),
+  }),
+  'POST hiring/requests/{requestId}/cancel': row(cells('401 404 ok 404 404 404'), {
+    call: (w) => ({ params: { requestId: w.ids.hiringCancelId } }),
+  }),
   // Saved searches (decision 328): the caller's own list; saving a Find Project search is a
   // freelancer's; one search is its owner's alone (404 to anyone else).
   // Verified identity (decision 332): anyone signed in reads their own state; only freelancers and
@@ -545,6 +560,23 @@ const adminRows: Record<string, Row> = {
       params: { id: w.ids.verificationId },
       body: { decision: 'reject', reason: 'Matrix check' },
     }),
+  }),
+  // A hiring request (decision 338): the client's for reading, taking and proposing, the second
+  // client's for closing, so that no cell's change refuses another's.
+  ...Object.fromEntries(
+    ['GET Admin/hiring-requests/{requestId}', 'POST Admin/hiring-requests/{requestId}/claim'].map((k) => [
+      k,
+      row(ADMIN, { call: (w) => ({ params: { requestId: w.ids.hiringRequestId } }) }),
+    ]),
+  ),
+  'POST Admin/hiring-requests/{requestId}/proposal': row(ADMIN, {
+    call: (w) => ({
+      params: { requestId: w.ids.hiringRequestId },
+      body: { freelancers: [{ userId: w.users.freelancer.id, note: 'Matrix check' }] },
+    }),
+  }),
+  'POST Admin/hiring-requests/{requestId}/close': row(ADMIN, {
+    call: (w) => ({ params: { requestId: w.ids.hiringCloseId }, body: { reason: 'Matrix check' } }),
   }),
   // Granting a role ends the account's sessions too (decision 265).
   'POST Admin/users/{userId}/super-admin': row(ADMIN, {

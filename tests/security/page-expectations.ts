@@ -70,6 +70,10 @@ const table: Record<string, string> = {
   // shortlist is its client's alone.
   '/freelancers/saved': CLIENT_SIDE,
   '/projects/client/compare/:projectId': `login page ${GONE} unauthorized unauthorized ${GONE}`,
+  // Hiring help (decision 338): the client side's; a request is its client's alone.
+  '/hiring': CLIENT_SIDE,
+  '/hiring/new': CLIENT_SIDE,
+  '/hiring/:requestId': `login page ${GONE} unauthorized unauthorized ${GONE}`,
   '/projects': EVERYONE,
   '/projects/getprojects': EVERYONE,
   '/projects/create': CLIENT_SIDE,
@@ -114,6 +118,8 @@ const table: Record<string, string> = {
   '/admin/complaints': ADMIN,
   '/admin/complaints/:complaintId': ADMIN,
   '/admin/complaints/:complaintId/room': ADMIN_ANY,
+  '/admin/hiring': ADMIN,
+  '/admin/hiring/:requestId': ADMIN,
   '/admin': ADMIN,
   '/admin/payments': ADMIN,
   '/admin/users': ADMIN,

@@ -61,6 +61,7 @@ function fill(route: string) {
   const values: Record<string, string | number> = {
     projectId: ids.projectId,
     complaintId: ids.complaintId,
+    requestId: ids.hiringRequestId,
     roomId: ids.roomId,
     fileId: ids.fileId,
     invoiceId: ids.invoiceId,

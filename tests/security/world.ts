@@ -170,6 +170,14 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
       body: { endpoint: WORLD_PUSH_ENDPOINT, keys: samplePushKeys },
     }),
   )
+  // Hiring help (decision 338): the client's request (read, taken and proposed to by support), the
+  // company's two (one to close as done, one to cancel) and the second client's (support closes it).
+  const hiring = (token: string, need: string) =>
+    ok(t.call('POST', 'hiring/requests', { token, body: hiringBody(need) }))
+  const hiringRequest = await hiring(client.token, `Roof check ${marker('hiring', 'client', 'admin')}`)
+  const hiringDone = await hiring(users.company.token, 'A surveyor for a small retaining wall, please.')
+  const hiringCancel = await hiring(users.company.token, 'A geotechnical engineer for two boreholes.')
+  const hiringClose = await hiring(client2.token, 'An engineer to sign off a steel beam swap.')
   const draft = await ok(
     t.call('POST', 'projects', {
       token: client.token,
@@ -354,6 +362,10 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     weekId: logged.week.id as number,
     entryId: logged.week.entries[0].id as number,
     savedSearchId: savedSearch.id as number,
+    hiringRequestId: hiringRequest.id as number,
+    hiringDoneId: hiringDone.id as number,
+    hiringCancelId: hiringCancel.id as number,
+    hiringCloseId: hiringClose.id as number,
     dataExportToken: /[?&]token=([\w-]+)/.exec(exportMail?.text ?? '')![1],
     invitedProjectId: invited.id as number,
     invitationId: invitation.id as number,
@@ -364,6 +376,14 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
 }
 
 /** A valid project of the security tests' world (a client's POST projects and PUT projects/{id} body). */
+/** A valid hiring request (decision 338): its deadline a month from the day it runs. */
+export const hiringBody = (need: string) => ({
+  need,
+  budgetMinMinor: 50000,
+  currency: 'EUR',
+  deadline: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+})
+
 export const projectBody = (subcategoryId: number, title: string, publish: boolean) => ({
   title,
   description: 'Check the foundations of a small house extension and write a short report with drawings.',

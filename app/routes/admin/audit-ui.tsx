@@ -8,10 +8,14 @@ import type { AuditEntry } from '#server/modules/complaints/contract.ts'
 // object it was done to (a link where the admin area has a page for it) and the move from → to.
 // Rows come from every admin part: an action or state is named by the part's own words where they
 // exist (users here, tickets in `complaints`, the state machines' in `ui`), else shown as stored.
-const objectPages: Record<string, string> = { user: '/admin/users', complaint: '/admin/complaints' }
+const objectPages: Record<string, string> = {
+  user: '/admin/users',
+  complaint: '/admin/complaints',
+  hiring_request: '/admin/hiring',
+}
 
 function useAuditWords() {
-  const { t } = useTranslation(['adminUsers', 'complaints', 'ui'])
+  const { t } = useTranslation(['adminUsers', 'complaints', 'ui', 'shortlist'])
   // A ticket's own steps read as support's ("took the ticket"); every other action, a dispute's on a
   // ticket too, by the audit's list of names, which has one for each (audit-names.test.ts).
   const action = (a: AuditEntry) =>
@@ -21,10 +25,13 @@ function useAuditWords() {
         : `adminUsers:auditActions.${a.action}`,
       { defaultValue: a.action },
     )
+  // A hiring request's states are worded by its own namespace (decision 338), not the shared `ui` one.
   const state = (type: string, s: string) =>
     type === 'user'
       ? t(`adminUsers:status.${s}`, { defaultValue: s })
-      : t(`ui:status.${type}.${s}`, { defaultValue: s })
+      : type === 'hiring_request'
+        ? t(`shortlist:hiring.state.${s}`, { defaultValue: s })
+        : t(`ui:status.${type}.${s}`, { defaultValue: s })
   const object = (a: AuditEntry) => {
     const name = `${t(`adminUsers:objects.${a.objectType}`, { defaultValue: a.objectType })}${a.objectId != null ? ` #${a.objectId}` : ''}`
     const page = objectPages[a.objectType]

@@ -7,6 +7,7 @@ export const adminSections: Array<Omit<TabLink, 'label'> & { key: string }> = [
   { to: '/admin/users', key: 'users' },
   { to: '/admin/complaints', key: 'complaints' },
   { to: '/admin/verifications', key: 'verifications' },
+  { to: '/admin/hiring', key: 'hiring' },
   { to: '/admin/payments', key: 'payments' },
   { to: '/admin/categories', key: 'categories' },
   { to: '/admin/project-review', key: 'projectReview' },

@@ -1,3 +1,4 @@
+import type React from 'react'
 import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { Avatar } from '~/components/ui/avatar'
@@ -11,7 +12,16 @@ import { VerifiedBadge } from '~/components/verified-badge'
  * way to invite them (decision 335); with `save`, their Save button: saved or not, and the page the
  * form posts to and comes back to (decision 336).
  */
-export function FreelancerHit({ hit: h, save }: { hit: Hit; save?: { saved: boolean; action: string } }) {
+export function FreelancerHit({
+  hit: h,
+  save,
+  children,
+}: {
+  hit: Hit
+  save?: { saved: boolean; action: string }
+  /** What the page adds under the freelancer (support's note on a hiring request, decision 338). */
+  children?: React.ReactNode
+}) {
   const { t, i18n } = useTranslation(['profile', 'projects'])
   return (
     <li className="card hit">
@@ -47,6 +57,7 @@ export function FreelancerHit({ hit: h, save }: { hit: Hit; save?: { saved: bool
             ))}
           </ul>
         ) : null}
+        {children}
       </div>
       <p className="hit-rate">
         {h.hourlyRate

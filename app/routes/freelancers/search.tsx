@@ -19,6 +19,7 @@ import {
 import stylesheet from '../profile/profile.css?url'
 import { titled } from '~/lib/meta'
 import { SaveSearchLinks } from '../alerts/save-links'
+import { HiringHelpEntry } from '../hiring/entry'
 import { readCategoryTree } from '~/lib/catalogue.server'
 import { publicPageHeaders } from '~/lib/public-page'
 import { favouriteIntent, savedAmong } from './favourites.server'
@@ -145,6 +146,7 @@ export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
     <main id="main" className="container page">
       <h1>{t('search.title')}</h1>
       <SaveSearchLinks kind="freelancer" url={loaderData.search} />
+      <HiringHelpEntry />
       <div className="search-layout">
         <Form method="get" className="card search-filters" aria-label={t('search.filters')}>
           <WhatFilters data={loaderData} />

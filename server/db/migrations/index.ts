@@ -49,6 +49,7 @@ import { gatewayCustomers } from './0051-gateway-customers.ts'
 import { invitationsAndVisibility } from './0052-invitations-and-visibility.ts'
 import { favouritesAndShortlists } from './0053-favourites-and-shortlists.ts'
 import { pushSubscriptions } from './0054-push-subscriptions.ts'
+import { hiringRequests } from './0055-hiring-requests.ts'
 import { projectReview } from './0056-project-review.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
@@ -103,5 +104,6 @@ export const migrations: Record<string, Migration> = {
   '0052-invitations-and-visibility': invitationsAndVisibility,
   '0053-favourites-and-shortlists': favouritesAndShortlists,
   '0054-push-subscriptions': pushSubscriptions,
+  '0055-hiring-requests': hiringRequests,
   '0056-project-review': projectReview,
 }

@@ -11,6 +11,7 @@ export type NotificationType =
   | 'SavedSearch'
   | 'Invitation'
   | 'Verification'
+  | 'Hiring'
 
 export type NotificationTable = {
   id: Generated<number>

@@ -61,6 +61,8 @@ export const adminActionNames = [
   'project.approve',
   'project.return',
   'project.review-rule',
+  'claim',
+  'propose',
 ] as const
 export const adminObjectTypes = [
   'user',
@@ -82,6 +84,7 @@ export const adminObjectTypes = [
   'identity_verification',
   'project',
   'project_review_rule',
+  'hiring_request',
 ] as const
 export type AdminActionName = (typeof adminActionNames)[number]
 export type AdminObjectType = (typeof adminObjectTypes)[number]

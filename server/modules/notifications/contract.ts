@@ -19,6 +19,8 @@ export const notificationTypes = [
   // An invitation to a project, or a freelancer's answer to one (decision 335).
   'Invitation',
   'Verification',
+  // Support proposed freelancers for a hiring request (decision 338).
+  'Hiring',
 ] as const
 
 const id = recordId

@@ -24,6 +24,8 @@ const kindOfNamespace: Record<string, NoticeKind> = {
   changeOrders: 'contracts',
   deliverables: 'contracts',
   timesheets: 'contracts',
+  // Support's proposals for a hiring request (decision 338); the shortlist itself tells no one.
+  shortlist: 'proposals',
 }
 const projectsMoney = new Set(['installmentFunded', 'installmentReleased'])
 const projectsProposals = /^(proposal|projectTaken|newComment)/

@@ -19,6 +19,8 @@ export function notificationTarget(
       : `/projects/client/details/${n.projectId}`
   // A decision on an identity check opens the person's verification page (decision 332).
   if (n.type === 'Verification') return '/profile/verification'
+  // Support's proposal for a hiring request opens the client's requests (decision 338).
+  if (n.type === 'Hiring') return '/hiring'
   if (n.type === 'Complaint') return roles?.includes(Role.SuperAdmin) ? '/admin/complaints' : '/ticketSupport'
   if (n.roomId != null) return `/chats/${n.roomId}`
   if (n.projectId == null) return '/'

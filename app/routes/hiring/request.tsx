@@ -1,0 +1,119 @@
+import { Link } from 'react-router'
+import { useTranslation } from '~/lib/translations'
+import type { Route } from './+types/request'
+import { apiFor } from '~/lib/api.server'
+import { throwApiError } from '~/lib/api-errors.server'
+import { redirectWithFlash } from '~/lib/flash.server'
+import { requirePermission } from '~/lib/session.server'
+import { getInstance } from '~/middleware/i18next'
+import { titled } from '~/lib/meta'
+import { ErrorPage } from '~/components/error-page'
+import { ActionForm, ButtonGroup, ButtonLink } from '~/components/ui/button'
+import { Notice } from '~/components/ui/notice'
+import { hiringContract as c } from '#server/modules/hiring/contract.ts'
+import { liveStates } from '#server/modules/hiring/states.ts'
+import { refused } from '../projects/actions.server'
+import { FreelancerHit } from '../freelancers/hit'
+import { HiringChip, RequestFacts, requestIdOf } from './ui'
+import stylesheet from '../profile/profile.css?url'
+
+// /hiring/{id}: one of the client's requests: its facts, the freelancers support proposed, each as
+// Find Freelancers shows them with support's note and the ways to hire them (their profile, a new
+// project), and closing it as done or cancelling it (plain forms). Decision 338.
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  requirePermission(context, url, 'freelancers.find')
+  const requestId = requestIdOf(params)
+  try {
+    const request = await apiFor(context).call(c.get, { params: { requestId } })
+    const title = getInstance(context).t('shortlist:hiring.list.item', { id: request.id })
+    return { request, title }
+  } catch (error) {
+    throwApiError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return titled(loaderData?.title)
+}
+
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  requirePermission(context, url, 'freelancers.find')
+  const requestId = requestIdOf(params)
+  const intent = String((await request.formData()).get('intent') ?? '')
+  if (intent !== 'cancel' && intent !== 'done') throw new Response('Bad Request', { status: 400 })
+  try {
+    await apiFor(context).call(intent === 'cancel' ? c.cancel : c.done, { params: { requestId } })
+  } catch (error) {
+    return refused(error)
+  }
+  const t = getInstance(context).t
+  return redirectWithFlash(`/hiring/${requestId}`, {
+    kind: 'success',
+    message: t(`shortlist:hiring.flash.${intent}`),
+  })
+}
+
+export default function HiringRequestPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(['shortlist', 'profile'])
+  const { request: r, title } = loaderData
+  const live = (liveStates as readonly string[]).includes(r.state)
+  const notice = (actionData as { notice?: string } | undefined)?.notice
+  return (
+    <main id="main" className="container page">
+      <p>
+        <Link to="/hiring">{t('hiring.detail.back')}</Link>
+      </p>
+      <h1>
+        {title} <HiringChip state={r.state} />
+      </h1>
+      {notice ? <Notice kind="error">{notice}</Notice> : null}
+      <RequestFacts request={r} projectLink />
+      <h2>{t('hiring.detail.need')}</h2>
+      <p className="prewrap">{r.need}</p>
+      <h2>{t('hiring.detail.proposed')}</h2>
+      {r.proposed.length ? (
+        <ul className="search-results" data-testid="hiring-proposed">
+          {r.proposed.map((p) => (
+            <Proposed key={p.freelancer.userId} pick={p} projectId={r.project?.id} />
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{live ? t('hiring.detail.waiting') : t('hiring.detail.closed')}</p>
+      )}
+      {live ? (
+        <ButtonGroup>
+          {r.proposed.length ? (
+            <ActionForm intent="done" label={t('hiring.detail.done')} variant="primary" />
+          ) : null}
+          <ActionForm intent="cancel" label={t('hiring.detail.cancel')} variant="destructive" />
+        </ButtonGroup>
+      ) : null}
+    </main>
+  )
+}
+
+type Pick = Route.ComponentProps['loaderData']['request']['proposed'][number]
+
+/** A proposed freelancer: their card, support's note, and the ways to hire them. */
+function Proposed({ pick, projectId }: { pick: Pick; projectId?: number }) {
+  const { t } = useTranslation('shortlist')
+  const id = pick.freelancer.userId
+  return (
+    <FreelancerHit hit={pick.freelancer}>
+      <p data-testid="hiring-note">
+        <strong>{t('hiring.detail.note')}:</strong> {pick.note}
+      </p>
+      <ButtonGroup>
+        <ButtonLink to={`/profiles/freelancers/${id}`}>{t('hiring.detail.profile')}</ButtonLink>
+        {projectId ? null : <ButtonLink to="/projects/create">{t('hiring.detail.createProject')}</ButtonLink>}
+      </ButtonGroup>
+    </FreelancerHit>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />
+}
