@@ -16,7 +16,7 @@ import {
   type LimitedField,
 } from '~/components/ui/reply-form'
 import { PLAN_ROWS } from './forms'
-import { ErrorText } from './ui'
+import { ErrorText } from './error-text'
 import { Button, ButtonGroup } from '~/components/ui/button'
 import { TagInput } from '~/components/ui/tag-input'
 

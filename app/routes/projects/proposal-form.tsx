@@ -6,7 +6,7 @@ import type { FormConstraint } from '~/lib/form-constraint'
 import { controlProps, replyFields, useReplyForm, type LimitedField } from '~/components/ui/reply-form'
 import { amountText } from '#server/modules/projects/rules.ts'
 import { PLAN_ROWS } from './forms'
-import { ErrorText } from './ui'
+import { ErrorText } from './error-text'
 
 interface Editing {
   id: number

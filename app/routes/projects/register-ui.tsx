@@ -5,7 +5,8 @@ import { controlProps, type LimitedField } from '~/components/ui/reply-form'
 import type { Tone } from '~/components/ui/tones'
 import { formatDate } from '~/lib/format'
 import { buttonClass } from '~/components/ui/button'
-import { Attachments, ErrorText } from './ui'
+import { Attachments } from './ui'
+import { ErrorText } from './error-text'
 
 // Pieces of the deliverables register's screens (decision 318): an issue's revision and status,
 // the client's answer as a chip, its files, and the forms' fields drawn from the reply helpers.

@@ -12,7 +12,8 @@ import { inputProps, useReplyForm } from '~/components/ui/reply-form'
 import type { Tone } from '~/components/ui/tones'
 import type { TimesheetOut, WeekOut } from '#server/modules/projects/timesheets/contract.ts'
 import { timesheetLimits, type WeekState } from '#server/modules/projects/timesheets/rules.ts'
-import { ActionButton, ErrorText } from './ui'
+import { ActionButton } from './ui'
+import { ErrorText } from './error-text'
 
 // The timesheet page's parts (decision 324): a week's state, the entry form (to log time or change
 // an entry), the entries of the week, and the weeks logged so far with what became of each.

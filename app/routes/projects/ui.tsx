@@ -187,16 +187,6 @@ export function ActionButton({
   )
 }
 
-export function ErrorText({ errors, id }: { errors?: string[]; id?: string }) {
-  const { t } = useTranslation('projects')
-  const first = errors?.[0]
-  return first ? (
-    <p className="field-error" id={id} role="alert">
-      {t(first, { defaultValue: first })}
-    </p>
-  ) : null
-}
-
 /** A list of downloadable files; with `removable`, each has a Remove form (intent remove-file). */
 export function Attachments({
   files,
