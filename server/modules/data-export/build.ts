@@ -4,7 +4,6 @@ import { enqueue, type OutboxHandler } from '#server/jobs/outbox.ts'
 import { periodicJob } from '#server/jobs/periodic.ts'
 import { renderMail } from '../identity/mails.ts'
 import { randomToken, sha256 } from '../identity/tokens.ts'
-import { writeArchive } from './archive.ts'
 import { collectSections, ownFiles } from './collect.ts'
 import { DATA_EXPORT_TOPIC, EXPORT_EVERY_HOURS, EXPORT_VALID_DAYS, type DataExportDeps } from './requests.ts'
 
@@ -27,6 +26,8 @@ async function build(deps: DataExportDeps, exportId: number) {
     .executeTakeFirst()
   if (!row) return
   const files = await ownFiles(db, row.user_id)
+  // The zip and CSV writers load with the first export, not at the server's start.
+  const { writeArchive } = await import('./archive.ts')
   const temporary = deps.archives.temporary()
   try {
     await writeArchive(
