@@ -17,6 +17,8 @@ test('the style guide shows every state of every component, accessibly', async (
   // One chip per state of each machine, each with its word.
   await expect(page.getByTestId('chips-project').getByTestId('status-chip')).toHaveText([
     'Draft',
+    'In review',
+    'Returned',
     'Open',
     'In progress',
     'Completed',
