@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { useProjects } from '../../../tests/support/modules/projects.ts'
+import { projectWithProposal, useProjects } from '../../../tests/support/modules/projects.ts'
 
 // Notification settings on both databases (issue 42 item 1, decision 329): each kind of notice on
 // in the site and by email until the person turns it off; a notice mailed once, in the reader's
@@ -33,38 +33,9 @@ for (const dialect of dialects) {
 
     /** The client's open project and a proposal of `u`'s for it, its notices delivered. */
     async function proposalFrom(u: U, title: string) {
-      const sub = await s.database.db
-        .selectFrom('subcategory')
-        .select('id')
-        .where('slug', '=', 'structural-engineering')
-        .executeTakeFirstOrThrow()
-      const project = await s.t.call('POST', 'projects', {
-        token: client.token,
-        body: {
-          title,
-          description:
-            'Calculations for a new timber roof over a two-storey house, with connection details and a short report.',
-          subcategoryId: sub.id,
-          budgetType: 'fixed',
-          budgetMinor: 80000,
-          currency: 'EUR',
-          durationDays: 10,
-          remote: true,
-          publish: true,
-        },
-      })
-      expect(project.status, project.text).toBe(200)
-      const proposal = await s.t.call('POST', `projects/${project.json.id}/proposal`, {
-        token: u.token,
-        body: {
-          coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.',
-          bidMinor: 75000,
-          durationDays: 7,
-        },
-      })
-      expect(proposal.status, proposal.text).toBe(200)
+      const { projectId } = await projectWithProposal(s.t, s.database, client, u, title)
       await s.t.api.jobs.outbox.drain()
-      return project.json.id as number
+      return projectId
     }
 
     test('every kind is on in the site and by email until changed; bad input names its field and changes nothing', async () => {
