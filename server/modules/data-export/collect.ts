@@ -98,6 +98,27 @@ async function profile(db: DB, id: number): Promise<Section[]> {
   )
 }
 
+/** The browsers they turned push on in: the push service's host and the device's label, never the keys or the full endpoint (a capability). */
+async function pushDevices(db: DB, id: number): Promise<Section> {
+  const rows = await db
+    .selectFrom('push_subscription')
+    .select(['endpoint', 'label', 'created_at'])
+    .where('user_id', '=', id)
+    .orderBy('id')
+    .execute()
+  const host = (endpoint: string) => {
+    try {
+      return new URL(endpoint).host
+    } catch {
+      return ''
+    }
+  }
+  return {
+    name: 'push-devices',
+    rows: rows.map((r) => ({ service: host(r.endpoint), label: r.label, created_at: r.created_at })),
+  }
+}
+
 async function work(db: DB, id: number): Promise<Section[]> {
   const projects = await db.selectFrom('project').selectAll().where('client_id', '=', id).execute()
   const proposals = await db.selectFrom('proposal').selectAll().where('freelancer_id', '=', id).execute()
@@ -315,6 +336,7 @@ export async function collectSections(db: DB, userId: number): Promise<Section[]
   return [
     ...(await account(db, userId)),
     ...(await profile(db, userId)),
+    await pushDevices(db, userId),
     ...(await work(db, userId)),
     ...(await messages(db, userId)),
     ...(await money(db, userId)),
