@@ -41,6 +41,17 @@ async function account(db: DB, id: number): Promise<Section[]> {
   return [
     { name: 'account', rows: user },
     { name: 'roles', rows: roles },
+    // The newsletter kind of their settings (decision 340) is the subscription of their address; its link's token stays out.
+    {
+      name: 'newsletter',
+      rows: user.length
+        ? await db
+            .selectFrom('newsletter_subscriber')
+            .select(['email', 'language', 'subscribed_at', 'unsubscribed_at'])
+            .where('email', '=', user[0]!.email.toLowerCase())
+            .execute()
+        : [],
+    },
     {
       name: 'sign-ins',
       rows: await db

@@ -106,6 +106,11 @@ for (const dialect of dialects) {
           })
           .execute()
       }
+      const letter = await s.t.call('PUT', 'notifications/preferences', {
+        token: people.fran.token,
+        body: { preferences: [{ kind: 'newsletter', site: false, email: true }] },
+      })
+      expect(letter.status, letter.text).toBe(200)
       const sheet = await s.t.upload(
         'freelancers/profile/rate-sheet',
         people.fran.token,
@@ -164,7 +169,16 @@ for (const dialect of dialects) {
       expect(JSON.parse(Buffer.from(zip['json/push-devices.json']!).toString())).toEqual([
         { service: 'push-fran.example.net', label: 'MARK-fran-DEVICE', created_at: expect.any(String) },
       ])
-      for (const secret of ['MARK-fran-ENDPOINT', 'MARK-fran-P256DH', 'MARK-fran-AUTH'])
+      const newsletter = JSON.parse(Buffer.from(zip['json/newsletter.json']!).toString())
+      expect(newsletter).toEqual([
+        expect.objectContaining({ email: fran.email.toLowerCase(), unsubscribed_at: null }),
+      ])
+      const { token: letterToken } = await s.database.db
+        .selectFrom('newsletter_subscriber')
+        .select('token')
+        .where('email', '=', fran.email.toLowerCase())
+        .executeTakeFirstOrThrow()
+      for (const secret of ['MARK-fran-ENDPOINT', 'MARK-fran-P256DH', 'MARK-fran-AUTH', letterToken])
         expect(everything).not.toContain(secret)
       for (const marker of [
         'MARK-clara-PHONE',
