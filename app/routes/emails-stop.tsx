@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/emails-stop'
 import { useTranslation } from '~/lib/translations'
 import { ApiCallError, apiFor } from '~/lib/api.server'
@@ -11,7 +11,9 @@ import { emailOffParams, notificationsContract as c } from '#server/modules/noti
 
 // The link at the foot of a notice mail (decision 329): opening it shows one button, so a mail
 // scanner that follows links changes nothing; pressing it stops that kind's mails, without signing
-// in. A tampered link says so and changes nothing.
+// in. A tampered link says so, answers 400 and changes nothing. The same address is the mail's
+// List-Unsubscribe: a mail client's one-click POST (body `List-Unsubscribe=One-Click`, RFC 8058,
+// decision 340) is this button's press, so it needs no branch of its own.
 export function loader({ context, params }: Route.LoaderArgs) {
   const link = emailOffParams.safeParse(params)
   const t = getInstance(context).t
@@ -25,11 +27,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function action({ context, params }: Route.ActionArgs) {
   const link = emailOffParams.safeParse(params)
-  if (!link.success) return { done: false }
+  const refused = () => data({ done: false }, { status: 400 })
+  if (!link.success) return refused()
   try {
     await apiFor(context, { token: null }).call(c.emailOff, { params: link.data })
   } catch (error) {
-    if (error instanceof ApiCallError && error.status === 400) return { done: false }
+    if (error instanceof ApiCallError && error.status === 400) return refused()
     throw error
   }
   return { done: true }

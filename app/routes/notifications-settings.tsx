@@ -11,12 +11,13 @@ import { Notice } from '~/components/ui/notice'
 import { titled } from '~/lib/meta'
 import { PushDevice } from '~/components/push-device'
 import { notificationsContract as c } from '#server/modules/notifications/contract.ts'
-import { noticeChannels, noticeKinds } from '#server/modules/notifications/preferences.ts'
+import { channelsOf, preferenceKinds } from '#server/modules/notifications/preferences.ts'
 import { deviceLabel } from '#server/modules/notifications/device-label.ts'
 
 // /notifications/settings (issue 42 item 1, decision 329): each kind of notice, in the site, by
 // email and by push (decision 337), as checkboxes of one plain form; saving comes back here with a
-// note, with or without JavaScript. Push on this device needs JavaScript (PushDevice).
+// note, with or without JavaScript. Push on this device needs JavaScript (PushDevice). The
+// newsletter (decision 340) is one of the kinds, with its one channel: email.
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireUser(context, url)
   try {
@@ -62,7 +63,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   requireUser(context, url)
   const form = await request.formData()
   if (String(form.get('intent')).startsWith('push-')) return pushIntent(context, request, form)
-  const preferences = noticeKinds.map((kind) => ({
+  const preferences = preferenceKinds.map((kind) => ({
     kind,
     site: form.has(`${kind}.site`),
     email: form.has(`${kind}.email`),
@@ -94,7 +95,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
                 {t(`settings.kinds.${p.kind}.hint`)}
               </p>
               <div className="notice-channels">
-                {noticeChannels.map((channel) => (
+                {channelsOf(p.kind).map((channel) => (
                   <label key={channel} className="checkbox">
                     <input
                       type="checkbox"

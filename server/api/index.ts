@@ -18,6 +18,7 @@ import { createFolderStorage } from '../modules/files/storage.ts'
 import { filesRoutes } from '../modules/files/routes.ts'
 import { createFileSweeper, fileOutboxHandlers } from '../modules/files/lifecycle.ts'
 import { createContentService } from '../modules/content/service.ts'
+import { accountNewsletter } from '../modules/content/account-newsletter.ts'
 import { contentRoutes } from '../modules/content/routes.ts'
 import { createContentAdmin } from '../modules/content/admin.ts'
 import { contentAdminRoutes } from '../modules/content/admin-routes.ts'
@@ -133,6 +134,7 @@ function createPlatform(options: Options, limiter: RateLimiter) {
     db,
     mails: { publicUrl: config.publicUrl },
     pushToLoopback: config.env === 'test',
+    newsletter: accountNewsletter(db, config.publicUrl),
   })
   const chat = createChatService({ db, files, notifications })
   // The digests' unsubscribe links are signed with the secret that signs sessions (a key of their own is derived from it).

@@ -14,7 +14,22 @@ export interface EmailMessage {
   language?: string
   /** what kind of mail it is (verify-email, reset-password, …), for the log */
   kind?: string
+  /**
+   * The one-click address that stops mails like this one (RFC 8058, decision 340): sent as
+   * List-Unsubscribe with List-Unsubscribe-Post, so a mail client offers its own button. Bulk mails
+   * only (notices of a kind that can be turned off, digests); security and account mails have none.
+   */
+  listUnsubscribe?: string
 }
+
+/** The headers of RFC 8058 one-click unsubscription for a mail that has an address for it. */
+export const listUnsubscribeHeaders = (message: EmailMessage): Record<string, string> =>
+  message.listUnsubscribe
+    ? {
+        'List-Unsubscribe': `<${message.listUnsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      }
+    : {}
 
 export const EMAIL_TOPIC = 'email'
 
@@ -52,6 +67,7 @@ export function createMailHandler(options: { smtpUrl?: string; from: string; log
       subject: message.subject,
       text: message.text,
       html: message.html,
+      headers: listUnsubscribeHeaders(message),
     })
     options.log.info({ outboxId: row.id, mail: { to: message.to, kind: message.kind } }, 'email sent')
   }

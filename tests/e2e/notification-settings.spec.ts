@@ -6,7 +6,8 @@ import { expectNoAxeViolations } from './axe'
 
 // Notification settings end to end (issue 42 item 1, decision 329), JavaScript on and off: the
 // settings page saves each kind's channels, and the link at the foot of a notice mail stops that
-// kind's mails without signing in, while a tampered link changes nothing.
+// kind's mails without signing in, while a tampered link changes nothing (400 to a mail client's
+// one-click POST, decision 340). The newsletter is a kind with an email box only.
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 const shell = useShellServer()
 
@@ -44,9 +45,12 @@ test('the settings page turns a kind off in the site or by email, and keeps the 
   const box = (name: string) => page.getByRole('checkbox', { name })
   await expect(box('Proposals and questions: by email')).toBeChecked()
   await expect(box('Chat messages: in Workneer')).toBeChecked()
+  await expect(box('Newsletter: by email')).not.toBeChecked()
+  await expect(box('Newsletter: in Workneer')).toHaveCount(0)
   await expectNoAxeViolations(page)
   await box('Proposals and questions: by email').uncheck()
   await box('Chat messages: in Workneer').uncheck()
+  await box('Newsletter: by email').check()
   await page.getByRole('button', { name: 'Save settings' }).click()
   await expect(page).toHaveURL(`${shell().base}/notifications/settings?saved=1`)
   await expect(page.locator('main').getByRole('status').first()).toContainText(
@@ -56,6 +60,13 @@ test('the settings page turns a kind off in the site or by email, and keeps the 
   await expect(box('Chat messages: in Workneer')).not.toBeChecked()
   await expect(box('Payments and payouts: by email')).toBeChecked()
   expect(await stored(id)).toEqual(['chat.site', 'proposals.email'])
+  await expect(box('Newsletter: by email')).toBeChecked()
+  const subscribed = await shell()
+    .db.db.selectFrom('newsletter_subscriber')
+    .select('unsubscribed_at')
+    .where('email', '=', accounts.company.email)
+    .executeTakeFirst()
+  expect(subscribed).toEqual({ unsubscribed_at: null })
   await page.context().close()
 })
 
@@ -72,6 +83,8 @@ test("a notice mail's link stops that kind's mails without signing in; a tampere
   await page.goto(tampered)
   await page.getByRole('button', { name: 'Stop these emails' }).click()
   await expect(page.locator('main').getByRole('alert')).toContainText('This link is not valid')
+  const oneClick = await page.request.post(tampered, { form: { 'List-Unsubscribe': 'One-Click' } })
+  expect(oneClick.status()).toBe(400)
   expect(await stored(id)).toEqual([])
 
   await page.goto(link)

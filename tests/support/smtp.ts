@@ -138,3 +138,9 @@ function decodeWords(s: string) {
     )
     .trim()
 }
+
+/** A header of a received mail as sent (folded lines unfolded), or undefined. */
+export function headerOf(mail: ReceivedMail, name: string) {
+  const [head = ''] = mail.raw.split(/\r?\n\r?\n/, 1)
+  return parseHeaders(head)[name.toLowerCase()]
+}

@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { data, Form } from 'react-router'
 import type { Route } from './+types/unsubscribe'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { getInstance } from '~/middleware/i18next'
@@ -11,7 +11,9 @@ import { alertsContract } from '#server/modules/alerts/contract.ts'
 
 // The link in every job alert digest: opening it changes nothing (mail scanners follow links);
 // pressing the page's one button stops that saved search's emails, without signing in and with or
-// without JavaScript. A link that was tampered with, or used already, changes nothing and says so.
+// without JavaScript. A link that was tampered with (400), or used already, changes nothing and says
+// so. The same address is the digest's List-Unsubscribe: a mail client's one-click POST (RFC 8058,
+// decision 340) is this button's press.
 export const loader = ({ context }: Route.LoaderArgs) => ({
   title: getInstance(context).t('alerts:unsubscribe.title'),
 })
@@ -28,7 +30,7 @@ export async function action({ params, context }: Route.ActionArgs) {
     return { outcome: answer.outcome, name: answer.name }
   } catch (error) {
     if (error instanceof ApiCallError && error.status === 400)
-      return { outcome: 'invalid' as const, name: '' }
+      return data({ outcome: 'invalid' as const, name: '' }, { status: 400 })
     throw error
   }
 }

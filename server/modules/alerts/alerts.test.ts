@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { useModuleApi } from '../../../tests/integration/module-api.ts'
 import { publish, projectBody, settle, structural } from '../../../tests/support/modules/alerts.ts'
-import { linkIn, startSmtpServer } from '../../../tests/support/smtp.ts'
+import { headerOf, linkIn, startSmtpServer } from '../../../tests/support/smtp.ts'
+import { postToPage } from '../../../tests/support/page-action.ts'
+import { action as unsubscribeAction } from '../../../app/routes/alerts/unsubscribe.tsx'
 import { notificationTarget } from '../notifications/targets.ts'
 import { Role } from '../identity/permissions.ts'
 import { NOTICE_EVERY_MS } from './queue.ts'
@@ -186,8 +188,22 @@ for (const dialect of dialects) {
         'daily',
       )
 
-      const stop = await s.t.call('POST', 'SavedSearches/Unsubscribe', { body: { token } })
-      expect(stop.json).toEqual({ outcome: 'unsubscribed', name: 'Calculations' })
+      // The link is the digest's List-Unsubscribe too: a mail client's one-click POST stops it (RFC 8058).
+      expect(headerOf(mail, 'List-Unsubscribe')).toBe(`<${linkIn(mail, '/alerts/unsubscribe/')}>`)
+      expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click')
+      const oneClick = (t: string) =>
+        postToPage(
+          { api: s.t.api.handler, publicUrl: PUBLIC_URL },
+          unsubscribeAction,
+          `/alerts/unsubscribe/${t}`,
+          { token: t },
+          {
+            'List-Unsubscribe': 'One-Click',
+          },
+        )
+      expect((await oneClick(tampered)).status).toBe(400)
+      const stop = await oneClick(token)
+      expect(stop).toEqual({ status: 200, value: { outcome: 'unsubscribed', name: 'Calculations' } })
       expect((await s.t.call('GET', `SavedSearches/${search}`, { token: ana.token })).json.frequency).toBe(
         'never',
       )

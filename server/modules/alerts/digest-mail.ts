@@ -52,5 +52,14 @@ export function digestMail(d: DigestInput): EmailMessage {
     `<p><a href="${escape(d.listUrl)}">${escape(t('manage'))}</a></p>`,
     `<p style="font-size:12px;color:#555"><a href="${escape(d.unsubscribeUrl)}">${escape(t('unsubscribe'))}</a></p>`,
   ].join('')
-  return { to: d.to, subject, text, html, language: d.locale, kind: 'alert-digest' }
+  // The unsubscribe link answers a mail client's one-click POST too (RFC 8058, decision 340).
+  return {
+    to: d.to,
+    subject,
+    text,
+    html,
+    language: d.locale,
+    kind: 'alert-digest',
+    listUnsubscribe: d.unsubscribeUrl,
+  }
 }

@@ -165,5 +165,7 @@ function ticketMail(
       (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
     )
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#1b2430;max-width:560px;margin:0 auto;padding:24px"><p>${esc(greeting)}</p>${paragraphs.map((p) => `<p style="white-space:pre-line">${esc(p)}</p>`).join('')}${link ? `<p><a href="${esc(link)}">${esc(open ?? link)}</a></p>` : ''}<hr style="border:none;border-top:1px solid #dde3ea"><p style="font-size:13px;color:#555">${esc(footer)}</p>${settingsHtml(settings)}</body></html>`
-  return { to, subject: title, text, html, language: locale, kind: `complaint-${kind.replace(/^.*\./, '')}` }
+  const kindName = `complaint-${kind.replace(/^.*\./, '')}`
+  const oneClick = settings?.oneClick ? { listUnsubscribe: settings.oneClick } : {}
+  return { to, subject: title, text, html, language: locale, kind: kindName, ...oneClick }
 }

@@ -74,7 +74,7 @@ export async function subscribe(deps: SubscriptionDeps, address: string, locale:
 }
 
 /** Subscribes (again) a confirmed address under a new unsubscribe token, and mails the welcome. */
-async function startSubscription(
+export async function startSubscription(
   trx: Transaction<Database>,
   publicUrl: string,
   confirmed: { email: string; language: string },
@@ -137,20 +137,26 @@ export async function unsubscribe(db: DB, token: string) {
     .where('token', '=', token)
     .executeTakeFirst()
   if (!row) throw notFound('Subscription')
+  await endSubscription(db, row.email)
+  return UNSUBSCRIBED_REPLY
+}
+
+/** Ends an address's subscription, if it has one, and every confirmation link still in its inbox. */
+export async function endSubscription(db: DB, address: string) {
+  const email = address.trim().toLowerCase()
   await db.transaction().execute(async (trx) => {
-    if (!row.unsubscribed_at)
-      await trx
-        .updateTable('newsletter_subscriber')
-        .set({ unsubscribed_at: now() })
-        .where('id', '=', row.id)
-        .execute()
+    await trx
+      .updateTable('newsletter_subscriber')
+      .set({ unsubscribed_at: now() })
+      .where('email', '=', email)
+      .where('unsubscribed_at', 'is', null)
+      .execute()
     // A confirmation link still in the inbox must not bring the address back.
     await trx
       .updateTable('newsletter_confirmation')
       .set({ used_at: now() })
-      .where('email', '=', row.email)
+      .where('email', '=', email)
       .where('used_at', 'is', null)
       .execute()
   })
-  return UNSUBSCRIBED_REPLY
 }

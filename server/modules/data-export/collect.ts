@@ -41,6 +41,17 @@ async function account(db: DB, id: number): Promise<Section[]> {
   return [
     { name: 'account', rows: user },
     { name: 'roles', rows: roles },
+    // The newsletter kind of their settings (decision 340) is the subscription of their address; its link's token stays out.
+    {
+      name: 'newsletter',
+      rows: user.length
+        ? await db
+            .selectFrom('newsletter_subscriber')
+            .select(['email', 'language', 'subscribed_at', 'unsubscribed_at'])
+            .where('email', '=', user[0]!.email.toLowerCase())
+            .execute()
+        : [],
+    },
     {
       name: 'sign-ins',
       rows: await db
@@ -96,6 +107,27 @@ async function profile(db: DB, id: number): Promise<Section[]> {
         .execute(),
     })),
   )
+}
+
+/** The browsers they turned push on in: the push service's host and the device's label, never the keys or the full endpoint (a capability). */
+async function pushDevices(db: DB, id: number): Promise<Section> {
+  const rows = await db
+    .selectFrom('push_subscription')
+    .select(['endpoint', 'label', 'created_at'])
+    .where('user_id', '=', id)
+    .orderBy('id')
+    .execute()
+  const host = (endpoint: string) => {
+    try {
+      return new URL(endpoint).host
+    } catch {
+      return ''
+    }
+  }
+  return {
+    name: 'push-devices',
+    rows: rows.map((r) => ({ service: host(r.endpoint), label: r.label, created_at: r.created_at })),
+  }
 }
 
 async function work(db: DB, id: number): Promise<Section[]> {
@@ -315,6 +347,7 @@ export async function collectSections(db: DB, userId: number): Promise<Section[]
   return [
     ...(await account(db, userId)),
     ...(await profile(db, userId)),
+    await pushDevices(db, userId),
     ...(await work(db, userId)),
     ...(await messages(db, userId)),
     ...(await money(db, userId)),

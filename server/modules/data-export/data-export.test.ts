@@ -86,6 +86,31 @@ for (const dialect of dialects) {
         })
         expect(complaint.status, complaint.text).toBe(200)
       }
+      // Push in one browser each: the export names the service's host and the label, never the keys.
+      for (const [who, u] of Object.entries(people)) {
+        const session = await s.database.db
+          .selectFrom('user_session')
+          .select('id')
+          .where('user_id', '=', u.id)
+          .executeTakeFirstOrThrow()
+        await s.database.db
+          .insertInto('push_subscription')
+          .values({
+            user_id: u.id,
+            session_id: session.id,
+            endpoint: `https://push-${who}.example.net/send/MARK-${who}-ENDPOINT`,
+            p256dh: `MARK-${who}-P256DH`,
+            auth: `MARK-${who}-AUTH`,
+            label: `MARK-${who}-DEVICE`,
+            created_at: new Date().toISOString(),
+          })
+          .execute()
+      }
+      const letter = await s.t.call('PUT', 'notifications/preferences', {
+        token: people.fran.token,
+        body: { preferences: [{ kind: 'newsletter', site: false, email: true }] },
+      })
+      expect(letter.status, letter.text).toBe(200)
       const sheet = await s.t.upload(
         'freelancers/profile/rate-sheet',
         people.fran.token,
@@ -141,6 +166,20 @@ for (const dialect of dialects) {
         .join('\n')
       for (const marker of ['MARK-fran-PHONE', 'MARK-fran-CHAT', 'MARK-fran-FILE', 'MARK-fran-COMPLAINT'])
         expect(everything).toContain(marker)
+      expect(JSON.parse(Buffer.from(zip['json/push-devices.json']!).toString())).toEqual([
+        { service: 'push-fran.example.net', label: 'MARK-fran-DEVICE', created_at: expect.any(String) },
+      ])
+      const newsletter = JSON.parse(Buffer.from(zip['json/newsletter.json']!).toString())
+      expect(newsletter).toEqual([
+        expect.objectContaining({ email: fran.email.toLowerCase(), unsubscribed_at: null }),
+      ])
+      const { token: letterToken } = await s.database.db
+        .selectFrom('newsletter_subscriber')
+        .select('token')
+        .where('email', '=', fran.email.toLowerCase())
+        .executeTakeFirstOrThrow()
+      for (const secret of ['MARK-fran-ENDPOINT', 'MARK-fran-P256DH', 'MARK-fran-AUTH', letterToken])
+        expect(everything).not.toContain(secret)
       for (const marker of [
         'MARK-clara-PHONE',
         'MARK-clara-CHAT',

@@ -59,6 +59,8 @@ export function asLocale(value: string | null | undefined): Locale {
 export interface MailSettings {
   why: string
   links: Array<{ label: string; href: string }>
+  /** The one-click address that stops this kind's mails (RFC 8058): the mail's List-Unsubscribe. */
+  oneClick?: string
 }
 
 export const settingsText = (settings?: MailSettings) =>
@@ -109,5 +111,14 @@ export function renderMail(
     .join(
       '',
     )}<hr style="border:none;border-top:1px solid #dde3ea"><p style="font-size:13px;color:#555">${escape(footer)}</p>${settingsHtml(options.settings)}</body></html>`
-  return { to: options.to, subject: fill(m.subject, vars), text, html, language: locale, kind }
+  const oneClick = options.settings?.oneClick
+  return {
+    to: options.to,
+    subject: fill(m.subject, vars),
+    text,
+    html,
+    language: locale,
+    kind,
+    ...(oneClick ? { listUnsubscribe: oneClick } : {}),
+  }
 }

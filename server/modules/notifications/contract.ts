@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { endpoint, recordId } from '#server/api/contract.ts'
 import { flag } from '#server/api/form-fields.ts'
-import { noticeKinds } from './preferences.ts'
+import { channelsOf, noticeKinds, preferenceKinds } from './preferences.ts'
 
 // Stored notifications (docs/product.md §3 "Notification", §7 "Notifications"). The hub-style paths take a
 // user id because the original client sent one; it must be the caller's own (403 otherwise), so
@@ -47,16 +47,23 @@ export type Notification = z.output<typeof notification>
 const list = z.object({ data: z.array(notification) })
 
 /** A person's notification settings: the body of PUT notifications/preferences, which the settings page's form sends too. */
-export const noticePreference = z.object({
-  kind: z.enum(noticeKinds, { error: 'must be one of the kinds of notices' }),
-  site: flag('must be true or false'),
-  email: flag('must be true or false'),
-  push: flag('must be true or false').optional(),
-})
+export const noticePreference = z
+  .object({
+    kind: z.enum(preferenceKinds, { error: 'must be one of the kinds of notices' }),
+    site: flag('must be true or false'),
+    email: flag('must be true or false'),
+    push: flag('must be true or false').optional(),
+  })
+  .superRefine((p, ctx) => {
+    // The newsletter is mailed only (decision 340): its other channels can only be off.
+    for (const channel of ['site', 'push'] as const)
+      if (p[channel] && !channelsOf(p.kind).includes(channel))
+        ctx.addIssue({ code: 'custom', path: [channel], message: 'is not a channel of this kind' })
+  })
 export const preferencesInput = z.object({
   preferences: z
     .array(noticePreference)
-    .max(noticeKinds.length, 'lists each kind of notice at most once')
+    .max(preferenceKinds.length, 'lists each kind of notice at most once')
     .refine(
       (list) => new Set(list.map((p) => p.kind)).size === list.length,
       'lists each kind of notice at most once',
@@ -64,7 +71,7 @@ export const preferencesInput = z.object({
 })
 const preferences = z.object({
   preferences: z.array(
-    z.object({ kind: z.enum(noticeKinds), site: z.boolean(), email: z.boolean(), push: z.boolean() }),
+    z.object({ kind: z.enum(preferenceKinds), site: z.boolean(), email: z.boolean(), push: z.boolean() }),
   ),
 })
 /** The signed link in a notice mail that stops that kind's mails. */
@@ -128,7 +135,8 @@ export const notificationsContract = {
   preferences: endpoint({
     method: 'GET',
     path: 'notifications/preferences',
-    summary: "The caller's notification settings: each kind of notice, in the site and by email",
+    summary:
+      "The caller's notification settings: each kind of notice in the site, by email and by push, and the newsletter (by email only: the subscription of the caller's address)",
     tag,
     access: 'user',
     response: preferences,
@@ -137,7 +145,7 @@ export const notificationsContract = {
     method: 'PUT',
     path: 'notifications/preferences',
     summary:
-      'Changes the notification settings of the kinds given (the others keep theirs); answers them all',
+      "Changes the notification settings of the kinds given (the others keep theirs); the newsletter's email starts or ends the subscription of the caller's verified address (409 while unverified); answers them all",
     tag,
     access: 'user',
     body: preferencesInput,

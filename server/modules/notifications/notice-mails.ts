@@ -136,6 +136,8 @@ export async function mailSettings(
         href: `${publicUrl}/notifications/settings`,
       },
     ],
+    // The same link answers a mail client's one-click POST (RFC 8058, decision 340).
+    oneClick: stop,
   }
 }
 

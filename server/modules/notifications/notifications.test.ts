@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { useProjects } from '../../../tests/support/modules/projects.ts'
+import { projectWithProposal, useProjects } from '../../../tests/support/modules/projects.ts'
 
 // The notifications API on both databases: paging by 10, the unread count, marking read, scoping
 // to the caller (plain and hub-style paths), texts in the reader's language, and notifications
@@ -27,44 +27,19 @@ for (const dialect of dialects) {
     const service = () => s.t.api.services.notifications
 
     async function acceptedProject() {
-      const sub = await s.database.db
-        .selectFrom('subcategory')
-        .select('id')
-        .where('slug', '=', 'structural-engineering')
-        .executeTakeFirstOrThrow()
-      const project = await s.t.call('POST', 'projects', {
-        token: client.token,
-        body: {
-          title: 'Load calculations for a timber roof',
-          description:
-            'Calculations for a new timber roof over a two-storey house, with connection details and a short report.',
-          subcategoryId: sub.id,
-          budgetType: 'fixed',
-          budgetMinor: 80000,
-          currency: 'EUR',
-          durationDays: 10,
-          remote: true,
-          publish: true,
-        },
-      })
-      expect(project.status, project.text).toBe(200)
-      const proposal = await s.t.call('POST', `projects/${project.json.id}/proposal`, {
-        token: free.token,
-        body: {
-          coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.',
-          bidMinor: 75000,
-          durationDays: 7,
-        },
-      })
-      expect(proposal.status, proposal.text).toBe(200)
-      const accepted = await s.t.call(
-        'POST',
-        `projects/proposals/${proposal.json.id}/accept/${project.json.id}`,
-        { token: client.token },
+      const { projectId, proposalId } = await projectWithProposal(
+        s.t,
+        s.database,
+        client,
+        free,
+        'Load calculations for a timber roof',
       )
+      const accepted = await s.t.call('POST', `projects/proposals/${proposalId}/accept/${projectId}`, {
+        token: client.token,
+      })
       expect(accepted.status, accepted.text).toBe(200)
       await s.t.api.jobs.outbox.drain()
-      return project.json.id as number
+      return projectId
     }
 
     test('accepting a proposal stores notifications for both parties, once, even when the outbox delivery is retried', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
-import { useProjects } from '../../../tests/support/modules/projects.ts'
+import { projectWithProposal, useProjects } from '../../../tests/support/modules/projects.ts'
 
 // Notification settings on both databases (issue 42 item 1, decision 329): each kind of notice on
 // in the site and by email until the person turns it off; a notice mailed once, in the reader's
@@ -33,38 +33,9 @@ for (const dialect of dialects) {
 
     /** The client's open project and a proposal of `u`'s for it, its notices delivered. */
     async function proposalFrom(u: U, title: string) {
-      const sub = await s.database.db
-        .selectFrom('subcategory')
-        .select('id')
-        .where('slug', '=', 'structural-engineering')
-        .executeTakeFirstOrThrow()
-      const project = await s.t.call('POST', 'projects', {
-        token: client.token,
-        body: {
-          title,
-          description:
-            'Calculations for a new timber roof over a two-storey house, with connection details and a short report.',
-          subcategoryId: sub.id,
-          budgetType: 'fixed',
-          budgetMinor: 80000,
-          currency: 'EUR',
-          durationDays: 10,
-          remote: true,
-          publish: true,
-        },
-      })
-      expect(project.status, project.text).toBe(200)
-      const proposal = await s.t.call('POST', `projects/${project.json.id}/proposal`, {
-        token: u.token,
-        body: {
-          coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.',
-          bidMinor: 75000,
-          durationDays: 7,
-        },
-      })
-      expect(proposal.status, proposal.text).toBe(200)
+      const { projectId } = await projectWithProposal(s.t, s.database, client, u, title)
       await s.t.api.jobs.outbox.drain()
-      return project.json.id as number
+      return projectId
     }
 
     test('every kind is on in the site and by email until changed; bad input names its field and changes nothing', async () => {
@@ -76,12 +47,23 @@ for (const dialect of dialects) {
         'chat',
         'complaints',
         'alerts',
+        'newsletter',
       ])
+      expect(all.pop()).toEqual({ kind: 'newsletter', site: false, email: false, push: false })
       expect(all.every((p: { site: boolean; email: boolean }) => p.site && p.email)).toBe(true)
+      all.push({ kind: 'newsletter', site: false, email: false, push: false })
       for (const [body, field] of [
         [[{ kind: 'weather', site: true, email: true }], 'preferences.0.kind'],
         [[{ kind: 'money', email: true }], 'preferences.0.site'],
         [[{ kind: 'money', site: 'maybe', email: true }], 'preferences.0.site'],
+        [[{ kind: 'newsletter', site: true, email: true }], 'preferences.0.site'],
+        [
+          [
+            { kind: 'alerts', site: true, email: true },
+            { kind: 'newsletter', site: false, email: true, push: true },
+          ],
+          'preferences.1.push',
+        ],
         [
           [
             { kind: 'money', site: true, email: false },
@@ -179,6 +161,55 @@ for (const dialect of dialects) {
       const before = (await mailsTo(client)).length
       await proposalFrom(free, 'Bridge bearings, second check')
       expect(await mailsTo(client)).toHaveLength(before)
+    })
+
+    test("the newsletter is a kind: by email only, the subscription of the account's verified address, one truth", async () => {
+      const subscriber = () =>
+        s.database.db
+          .selectFrom('newsletter_subscriber')
+          .select(['token', 'unsubscribed_at'])
+          .where('email', '=', other.email.toLowerCase())
+          .executeTakeFirst()
+      const letter = async (u: U) =>
+        (await settingsOf(u)).find((p: { kind: string }) => p.kind === 'newsletter')
+      // An address its owner has not confirmed yet is not subscribed: 409, nothing changed.
+      await s.database.db
+        .updateTable('app_user')
+        .set({ email_verified: 0 })
+        .where('id', '=', other.id)
+        .execute()
+      const unverified = await put(other, [
+        { kind: 'money', site: false, email: false },
+        { kind: 'newsletter', site: false, email: true },
+      ])
+      expect(unverified.status, unverified.text).toBe(409)
+      expect(await subscriber()).toBeUndefined()
+      expect((await settingsOf(other))[2]).toMatchObject({ kind: 'money', site: true, email: true })
+      await s.database.db
+        .updateTable('app_user')
+        .set({ email_verified: 1 })
+        .where('id', '=', other.id)
+        .execute()
+
+      const on = await put(other, [{ kind: 'newsletter', site: false, email: true }])
+      expect(on.status, on.text).toBe(200)
+      expect(on.json.preferences.at(-1)).toEqual({
+        kind: 'newsletter',
+        site: false,
+        email: true,
+        push: false,
+      })
+      const row = await subscriber()
+      expect(row?.unsubscribed_at).toBeNull()
+      // The newsletter's own link ends the same subscription: the settings say so at once.
+      expect((await s.t.call('POST', `subscribe/unsubscribe/${row!.token}`)).status).toBe(200)
+      expect(await letter(other)).toMatchObject({ email: false })
+      await put(other, [{ kind: 'newsletter', site: false, email: true }])
+      expect(await letter(other)).toMatchObject({ email: true })
+      const off = await put(other, [{ kind: 'newsletter', site: false, email: false }])
+      expect(off.json.preferences.at(-1)).toMatchObject({ kind: 'newsletter', email: false })
+      expect((await subscriber())?.unsubscribed_at).not.toBeNull()
+      expect(await letter(free)).toMatchObject({ email: false })
     })
   })
 }

@@ -10,6 +10,15 @@ export const noticeKinds = ['proposals', 'contracts', 'money', 'chat', 'complain
 export type NoticeKind = (typeof noticeKinds)[number]
 export const noticeChannels = ['site', 'email', 'push'] as const
 export type NoticeChannel = (typeof noticeChannels)[number]
+/**
+ * The kinds of the settings: the notices', and the newsletter (decision 340), which is mailed only
+ * and is the subscription of the account's address (content/account-newsletter.ts), not a row here.
+ */
+export const preferenceKinds = [...noticeKinds, 'newsletter'] as const
+export type PreferenceKind = (typeof preferenceKinds)[number]
+/** The channels a kind of the settings has: the newsletter is an email. */
+export const channelsOf = (kind: PreferenceKind): readonly NoticeChannel[] =>
+  kind === 'newsletter' ? ['email'] : noticeChannels
 
 type Executor = Kysely<Database> | Transaction<Database>
 
