@@ -9,7 +9,7 @@ import { SANDBOX } from '#server/modules/payments/gateways/sandbox.ts'
 import { addDays } from '#server/modules/projects/timesheets/rules.ts'
 import { moduleTestApi } from '../tests/integration/module-api.ts'
 import { hourlyContractFor, mondayWeeksAgo } from '../tests/support/modules/timesheets.ts'
-import { onBothDatabases } from './lib.ts'
+import { benchUser, onBothDatabases, probedColumns, whileProbed } from './lib.ts'
 
 // Issue 40: a year of weekly timesheets for 1,000 hourly contracts charged in one job run without
 // blocking a request for more than 50 ms, on SQLite and PostgreSQL (decisions 324, 334, 341). Each
@@ -34,23 +34,14 @@ async function people(database: Db, kind: 'client' | 'freelancer', n: number) {
     const made = await db
       .insertInto('app_user')
       .values(
-        Array.from({ length: Math.min(CHUNK, n - from) }, (_, k) => ({
-          email: `hourly-${kind}-${from + k}@bench.test`,
-          email_verified: 1,
-          password_hash: null,
-          first_name: 'Bench',
-          last_name: `${kind} ${from + k}`,
-          company_name: null,
-          phone_number: null,
-          language: ['en', 'es', 'de', 'it', 'ru'][(from + k) % 5],
-          account_type: kind,
-          status: 'Active',
-          image_file_id: null,
-          provider: 'local',
-          terms_accepted_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
+        Array.from({ length: Math.min(CHUNK, n - from) }, (_, k) =>
+          benchUser(
+            `hourly-${kind}-${from + k}@bench.test`,
+            kind,
+            now,
+            ['en', 'es', 'de', 'it', 'ru'][(from + k) % 5],
+          ),
+        ),
       )
       .returning('id')
       .execute()
@@ -202,9 +193,6 @@ async function fill(database: Db, api: Api) {
   return submitted
 }
 
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]
-
 const countBy = async (database: Db, table: 'timesheet_week' | 'payment' | 'installment') =>
   Object.fromEntries(
     (
@@ -216,66 +204,13 @@ const countBy = async (database: Db, table: 'timesheet_week' | 'payment' | 'inst
     ).map((r) => [r.status, Number(r.n)]),
   )
 
-/**
- * The event loop's longest block: the widest gap between the ticks of a 5 ms timer, less the 5 ms.
- * (monitorEventLoopDelay missed a block lasting the whole job on SQLite, where a query runs on this
- * thread and awaiting it never lets a timer run: it sampled nothing until the job ended.)
- */
-function blockMeter() {
-  let last = performance.now()
-  let widest = 0
-  const tick = () => {
-    const now = performance.now()
-    widest = Math.max(widest, now - last)
-    last = now
-  }
-  const timer = setInterval(tick, 5)
-  return () => {
-    tick()
-    clearInterval(timer)
-    return Math.max(0, widest - 5)
-  }
-}
-
-/**
- * The server's timesheet job, run once, while a request is due every 20 ms. A request's time counts
- * from when it was due, not from when a blocked event loop let it start: a request that arrived
- * then would have waited as long.
- */
+/** The server's timesheet job, run once, while a signed-in person asks for their count of notices every 20 ms. */
 async function sweep(api: Api) {
   const viewer = await api.user('client')
-  const waits: number[] = []
-  let running = true
-  const blocks = blockMeter()
-  const probe = (async () => {
-    let due = performance.now()
-    // The request due when the job ends is made too: it measures a block that lasted to the end.
-    for (;;) {
-      const answer = await api.call('GET', 'notifications/count', { token: viewer.token })
-      if (answer.status !== 200) throw new Error(`probe: ${answer.status} ${answer.text}`)
-      const done = performance.now()
-      waits.push(done - due)
-      if (!running) return
-      due = done + 20
-      await new Promise((r) => setTimeout(r, 20))
-    }
-  })()
-  const started = performance.now()
-  const cpu = process.cpuUsage()
-  await api.api.jobs.timesheetSweep.sweep()
-  const seconds = (performance.now() - started) / 1000
-  const used = process.cpuUsage(cpu)
-  running = false
-  await probe
-  const blockMs = blocks()
-  return {
-    seconds,
-    cpuSeconds: (used.user + used.system) / 1e6,
-    blockMs,
-    requests: waits.length,
-    requestP99: pct(waits, 0.99),
-    requestMax: Math.max(...waits),
-  }
+  return whileProbed(
+    () => api.call('GET', 'notifications/count', { token: viewer.token }),
+    () => api.api.jobs.timesheetSweep.sweep(),
+  )
 }
 
 async function run(database: Db, label: string) {
@@ -307,12 +242,7 @@ async function run(database: Db, label: string) {
         'weeks approved': weekStates.approved ?? 0,
         'payments succeeded': payments.succeeded ?? 0,
         'installments released': installments.released ?? 0,
-        'job s': s.seconds.toFixed(1),
-        'job CPU s': s.cpuSeconds.toFixed(1),
-        'longest block ms': s.blockMs.toFixed(1),
-        requests: s.requests,
-        'request p99 ms': s.requestP99.toFixed(1),
-        'request max ms': s.requestMax.toFixed(1),
+        ...probedColumns(s),
       },
     ]
   } finally {
