@@ -307,6 +307,7 @@ export async function whileProbed(
     cpuSeconds: (used.user + used.system) / 1e6,
     blockMs: blocks(),
     requests: waits.length,
+    requestP50: pct(waits, 0.5),
     requestP99: pct(waits, 0.99),
     requestMax: Math.max(...waits),
   }
@@ -318,6 +319,7 @@ export const probedColumns = (s: Awaited<ReturnType<typeof whileProbed>>) => ({
   'job CPU s': s.cpuSeconds.toFixed(1),
   'longest block ms': s.blockMs.toFixed(1),
   requests: s.requests,
+  'request p50 ms': s.requestP50.toFixed(1),
   'request p99 ms': s.requestP99.toFixed(1),
   'request max ms': s.requestMax.toFixed(1),
 })

@@ -243,6 +243,7 @@ async function run(database: Db, label: string) {
         'payments succeeded': payments.succeeded ?? 0,
         'installments released': installments.released ?? 0,
         ...probedColumns(s),
+        'job ms/week': ((s.seconds * 1000) / Math.max(1, weekStates.approved ?? 0)).toFixed(1),
       },
     ]
   } finally {
