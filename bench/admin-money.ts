@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '#server/db/database.ts'
-import { onBothDatabases } from './lib.ts'
+import { benchUser, onBothDatabases } from './lib.ts'
 import { account } from '#server/modules/payments/ledger.ts'
 import { ledgerHealth } from '#server/modules/admin-money/health.ts'
 import { createFigures } from '#server/modules/admin-money/figures.ts'
@@ -21,23 +21,7 @@ async function seed(database: Db) {
     (
       await database.db
         .insertInto('app_user')
-        .values({
-          email: `admin-bench-${n}@bench.test`,
-          email_verified: 1,
-          password_hash: 'x',
-          first_name: 'Bench',
-          last_name: String(n),
-          company_name: null,
-          phone_number: null,
-          language: 'en',
-          account_type: type,
-          status: 'Active',
-          image_file_id: null,
-          provider: 'local',
-          terms_accepted_at: now,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(benchUser(`admin-bench-${n}@bench.test`, type, now))
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id

@@ -8,7 +8,7 @@ import { seedReference } from '#server/db/seed.ts'
 import { searchKeys } from '#server/modules/alerts/matching.ts'
 import type { SavedFilters } from '#server/modules/alerts/schemas.ts'
 import { moduleTestApi } from '../tests/integration/module-api.ts'
-import { onBothDatabases } from './lib.ts'
+import { benchUser, onBothDatabases } from './lib.ts'
 
 // Issue 41: job alerts on SQLite and PostgreSQL (decision 328). 50,000 freelancers keep 100,000
 // saved searches of every shape (a subcategory, a category, skills, words, a budget type). (1) A
@@ -77,23 +77,9 @@ async function fill(database: Db, c: Catalogue) {
     const users = await db
       .insertInto('app_user')
       .values(
-        Array.from({ length: Math.min(CHUNK, FREELANCERS - from) }, (_, k) => ({
-          email: `alert-${from + k}@bench.test`,
-          email_verified: 1,
-          password_hash: null,
-          first_name: 'Bench',
-          last_name: `Freelancer ${from + k}`,
-          company_name: null,
-          phone_number: null,
-          language: 'en',
-          account_type: 'freelancer',
-          status: 'Active',
-          image_file_id: null,
-          provider: 'local',
-          terms_accepted_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
+        Array.from({ length: Math.min(CHUNK, FREELANCERS - from) }, (_, k) =>
+          benchUser(`alert-${from + k}@bench.test`, 'freelancer', now),
+        ),
       )
       .returning('id')
       .execute()

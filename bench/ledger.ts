@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { onBothDatabases } from './lib.ts'
+import { benchUser, onBothDatabases } from './lib.ts'
 import { account, post } from '#server/modules/payments/ledger.ts'
 
 // Issue 17: ledger postings per second on SQLite and PostgreSQL, each posting one transaction as
@@ -16,23 +16,7 @@ async function users(database: Db) {
   for (let n = 0; n < USERS; n++) {
     const row = await database.db
       .insertInto('app_user')
-      .values({
-        email: `ledger-${n}@bench.test`,
-        email_verified: 1,
-        password_hash: 'x',
-        first_name: 'Bench',
-        last_name: String(n),
-        company_name: null,
-        phone_number: null,
-        language: 'en',
-        account_type: n % 2 ? 'freelancer' : 'client',
-        status: 'Active',
-        image_file_id: null,
-        provider: 'local',
-        terms_accepted_at: now,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(benchUser(`ledger-${n}@bench.test`, n % 2 ? 'freelancer' : 'client', now))
       .returning('id')
       .executeTakeFirstOrThrow()
     ids.push(row.id)

@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import type { DatabaseTarget } from '#server/config.ts'
+import type { Insertable } from 'kysely'
+import type { AppUserTable } from '#server/db/schema.ts'
 import { migrateToLatest, openDatabase, type Db } from '#server/db/database.ts'
 import type { ProbeQuestion } from './probe.ts'
 import { freePort } from '../tests/support/server-process.ts'
@@ -217,3 +219,107 @@ export async function onBothDatabases<T>(prefix: string, run: (database: Db, lab
   }
   return results
 }
+
+/** An active, verified person of a kind for a bench's bulk rows (no password: no one signs in as them). */
+export function benchUser(
+  email: string,
+  kind: 'client' | 'freelancer',
+  now: string,
+  language = 'en',
+): Insertable<AppUserTable> {
+  return {
+    email,
+    email_verified: 1,
+    password_hash: null,
+    first_name: 'Bench',
+    last_name: email.split('@')[0]!,
+    company_name: null,
+    phone_number: null,
+    language,
+    account_type: kind,
+    status: 'Active',
+    image_file_id: null,
+    provider: 'local',
+    terms_accepted_at: now,
+    created_at: now,
+    updated_at: now,
+  }
+}
+
+export const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]
+
+/**
+ * The event loop's longest block: the widest gap between the ticks of a 5 ms timer, less the 5 ms.
+ * (monitorEventLoopDelay missed a job that blocked from its start on SQLite, where a query runs on
+ * this thread and awaiting it lets no timer run: its first late tick only started its clock.)
+ */
+function blockMeter() {
+  let last = performance.now()
+  let widest = 0
+  const tick = () => {
+    const now = performance.now()
+    widest = Math.max(widest, now - last)
+    last = now
+  }
+  const timer = setInterval(tick, 5)
+  return () => {
+    tick()
+    clearInterval(timer)
+    return Math.max(0, widest - 5)
+  }
+}
+
+/**
+ * Runs `job` in this process while `request` is due every 20 ms: the job's wall and CPU time, the
+ * event loop's longest block, and the requests' p99 and slowest. A request's time counts from when
+ * it was due, not from when a blocked event loop let it start (one arriving then waits as long);
+ * the request due when the job ends is made too, so a block lasting to the end is counted.
+ */
+export async function whileProbed(
+  request: () => Promise<{ status: number; text: string }>,
+  job: () => Promise<unknown>,
+) {
+  const waits: number[] = []
+  let running = true
+  const blocks = blockMeter()
+  const probe = (async () => {
+    let due = performance.now()
+    for (;;) {
+      const answer = await request()
+      if (answer.status !== 200) throw new Error(`probe: ${answer.status} ${answer.text}`)
+      const done = performance.now()
+      waits.push(done - due)
+      if (!running) return
+      due = done + 20
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  })()
+  const started = performance.now()
+  const cpu = process.cpuUsage()
+  await job()
+  const seconds = (performance.now() - started) / 1000
+  const used = process.cpuUsage(cpu)
+  running = false
+  await probe
+  return {
+    seconds,
+    cpuSeconds: (used.user + used.system) / 1e6,
+    blockMs: blocks(),
+    requests: waits.length,
+    requestP50: pct(waits, 0.5),
+    requestP99: pct(waits, 0.99),
+    requestMax: Math.max(...waits),
+  }
+}
+
+/** `whileProbed`'s figures as a bench table's columns. */
+export const probedColumns = (s: Awaited<ReturnType<typeof whileProbed>>) => ({
+  'job s': s.seconds.toFixed(1),
+  'job CPU s': s.cpuSeconds.toFixed(1),
+  'longest block ms': s.blockMs.toFixed(1),
+  requests: s.requests,
+  'request p50 ms': s.requestP50.toFixed(1),
+  'request p99 ms': s.requestP99.toFixed(1),
+  'request max ms': s.requestMax.toFixed(1),
+})

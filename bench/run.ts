@@ -20,6 +20,7 @@ import { runChatBench } from './chat.ts'
 import { runLedgerBench } from './ledger.ts'
 import { runStatementsBench } from './statements.ts'
 import { runDeliverablesBench } from './deliverables.ts'
+import { runTimesheetsBench } from './timesheets.ts'
 import { runJobAlertsBench } from './job-alerts.ts'
 
 // `npm run bench`: every scenario in one run on this machine, so ratios compare like with like.
@@ -105,6 +106,11 @@ await runStatementsBench()
 // Issue 40: a contract's register of 500 deliverables and 5,000 issues opens (its first page of
 // 50 with their whole history) on SQLite and PostgreSQL (p95 < 50 ms). `node bench/deliverables.ts` runs it alone.
 await runDeliverablesBench()
+// Issue 40: a year of weekly timesheets for 1,000 hourly contracts (52,000 weeks left unanswered)
+// approved, charged to the clients' saved cards and released in one run of the timesheet job,
+// without blocking a request more than 50 ms, on SQLite and PostgreSQL (decision 341).
+// `node bench/timesheets.ts` runs it alone.
+await runTimesheetsBench()
 // Issue 41: a published project matched against 100,000 saved searches and its alerts queued
 // (< 200 ms), and 50,000 digests sent without blocking a request more than 50 ms, on SQLite and
 // PostgreSQL (decision 328). `node bench/job-alerts.ts` runs it alone.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '#server/db/database.ts'
-import { onBothDatabases } from './lib.ts'
+import { benchUser, onBothDatabases } from './lib.ts'
 import { account } from '#server/modules/payments/ledger.ts'
 import { createInvoices } from '#server/modules/payments/invoices.ts'
 
@@ -16,26 +16,10 @@ const DAY = 86_400_000
 
 async function seed(database: Db) {
   const now = new Date().toISOString()
-  const user = (n: number, type: string) =>
+  const user = (n: number, type: 'client' | 'freelancer') =>
     database.db
       .insertInto('app_user')
-      .values({
-        email: `statement-${n}@bench.test`,
-        email_verified: 1,
-        password_hash: 'x',
-        first_name: 'Bench',
-        last_name: String(n),
-        company_name: null,
-        phone_number: null,
-        language: 'en',
-        account_type: type as 'client' | 'freelancer',
-        status: 'Active',
-        image_file_id: null,
-        provider: 'local',
-        terms_accepted_at: now,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(benchUser(`statement-${n}@bench.test`, type, now))
       .returning('id')
       .executeTakeFirstOrThrow()
   const [client, freelancer] = [(await user(1, 'client')).id, (await user(2, 'freelancer')).id]

@@ -234,6 +234,12 @@ export const disputeWeek = (
   reason: string,
 ) => decideWeek(deps, caller, projectId, weekId, reason)
 
+/**
+ * Gives the event loop a turn. On SQLite a query runs on this thread, so a job that only awaits
+ * queries would let no request in until it ended (decision 341).
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 /** The system approves one week still unanswered since before `submittedBefore`; a second instance finds it moved. */
 async function autoApprove(deps: ReviewDeps, weekId: number, submittedBefore: string) {
   const approved = await deps.db.transaction().execute(async (trx) => {
@@ -250,26 +256,38 @@ async function autoApprove(deps: ReviewDeps, weekId: number, submittedBefore: st
     return approveLocked(deps, trx, contract, week, null)
   })
   if (!approved) return false
+  await turn()
   await chargeWeek(deps, approved)
   return true
 }
 
+const SWEEP_BATCH = 100
+
 /**
  * The periodic job: weeks submitted more than TIMESHEET_REVIEW_DAYS ago without an answer are
  * approved by the system. Safe on several instances: each approval locks the contract and the week
- * and checks the state again, and the week's installment is unique.
+ * and checks the state again, and the week's installment is unique. One run takes every week due,
+ * a batch at a time in id order (a week that fails is passed, not read again), with a turn of the
+ * event loop after each approval and each charge, so a request waits at most one week behind it.
  */
-export async function sweepWeeks(deps: ReviewDeps, now = new Date()) {
+export async function sweepWeeks(deps: ReviewDeps, now = new Date(), batch = SWEEP_BATCH) {
   const cutoff = new Date(now.getTime() - TIMESHEET_REVIEW_DAYS * DAY).toISOString()
-  const due = await deps.db
-    .selectFrom('timesheet_week')
-    .select('id')
-    .where('status', '=', 'submitted')
-    .where('submitted_at', '<', cutoff)
-    .orderBy('id')
-    .limit(500)
-    .execute()
   let approved = 0
-  for (const { id } of due) if (await autoApprove(deps, id, cutoff).catch(() => false)) approved++
-  return { approved }
+  for (let after = 0; ;) {
+    const due = await deps.db
+      .selectFrom('timesheet_week')
+      .select('id')
+      .where('status', '=', 'submitted')
+      .where('submitted_at', '<', cutoff)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(batch)
+      .execute()
+    if (!due.length) return { approved }
+    for (const { id } of due) {
+      if (await autoApprove(deps, id, cutoff).catch(() => false)) approved++
+      await turn()
+    }
+    after = due.at(-1)!.id
+  }
 }

@@ -21,7 +21,7 @@ export function createTimesheets(deps: ReviewDeps) {
       approveWeek(deps, caller, projectId, weekId),
     dispute: (caller: Caller, projectId: number, weekId: number, reason: string) =>
       disputeWeek(deps, caller, projectId, weekId, reason),
-    sweep: (now?: Date) => sweepWeeks(deps, now),
+    sweep: (now?: Date, batch?: number) => sweepWeeks(deps, now, batch),
     sweepJob: periodicJob(
       () => sweepWeeks(deps).catch((error) => deps.log?.('timesheet sweep failed', error)),
       60 * 60_000,

@@ -44,6 +44,13 @@ for (const dialect of dialects) {
     const weekRow = (id: number) =>
       database.db.selectFrom('timesheet_week').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
     const lastWeek = mondayWeeksAgo(1)
+    /** Weeks submitted a day longer ago than the review allows. */
+    const unansweredSinceLongAgo = (ids: number[]) =>
+      database.db
+        .updateTable('timesheet_week')
+        .set({ submitted_at: new Date(Date.now() - (TIMESHEET_REVIEW_DAYS + 1) * 86_400_000).toISOString() })
+        .where('id', 'in', ids)
+        .execute()
 
     test('the freelancer logs quarter hours within the weekly limit; the server refuses the rest and changes nothing', async () => {
       const c = await hourly(10)
@@ -320,12 +327,7 @@ for (const dialect of dialects) {
       await week(c.projectId, id, 'submit', freelancer)
       const sweep = t.api.services.timesheets.sweep
       expect((await sweep()).approved).toBe(0)
-      const old = new Date(Date.now() - (TIMESHEET_REVIEW_DAYS + 1) * 86_400_000).toISOString()
-      await database.db
-        .updateTable('timesheet_week')
-        .set({ submitted_at: old })
-        .where('id', '=', id)
-        .execute()
+      await unansweredSinceLongAgo([id])
       const [a, b] = await Promise.all([sweep(), sweep()])
       expect(a.approved + b.approved).toBe(1)
       const row = await weekRow(id)
@@ -333,6 +335,24 @@ for (const dialect of dialects) {
       expect(row.installment_id).not.toBeNull()
       expect(await installmentRows(database, c.contractId)).toHaveLength(1)
       expect((await sheet(c.projectId, client, mondayWeeksAgo(2))).week.autoApproved).toBe(true)
+    })
+
+    test('one run of the sweep approves every week due, a batch at a time', async () => {
+      const c = await hourly()
+      const ids: number[] = []
+      for (const weeksAgo of [3, 2, 1]) {
+        const logged = await log(c.projectId, {
+          date: mondayWeeksAgo(weeksAgo),
+          hours: 2,
+          description: 'Visit',
+        })
+        ids.push(logged.json.week.id as number)
+        await week(c.projectId, logged.json.week.id as number, 'submit', freelancer)
+      }
+      await unansweredSinceLongAgo(ids)
+      expect((await t.api.services.timesheets.sweep(undefined, 1)).approved).toBe(3)
+      for (const id of ids) expect((await weekRow(id)).status).toBe('approved')
+      expect(await installmentRows(database, c.contractId)).toHaveLength(3)
     })
   })
 }
