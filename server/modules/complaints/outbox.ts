@@ -2,8 +2,7 @@ import type { DB } from '#server/db/database.ts'
 import type { OutboxHandler } from '#server/jobs/outbox.ts'
 import type { Hubs } from '#server/hubs.ts'
 import type { NotificationsService } from '../notifications/service.ts'
-import { asLocale } from '../notifications/texts.ts'
-import { announce } from '../notifications/outbox.ts'
+import { noticeFromOutbox } from '../notifications/outbox.ts'
 import { COMPLAINT_NOTIFY_TOPIC, notifyKey, type ComplaintNotifyPayload } from './notify.ts'
 
 // Delivery of a ticket's notification after commit: stored once per recipient (keyed by the outbox
@@ -20,23 +19,11 @@ export function complaintsOutboxHandlers({
 }): Record<string, OutboxHandler> {
   return {
     [COMPLAINT_NOTIFY_TOPIC]: async (payload: ComplaintNotifyPayload, row) => {
-      const source = `outbox:${row.id}`
-      const user = await db
-        .selectFrom('app_user')
-        .select(['id', 'language'])
-        .where('id', '=', payload.userId)
-        .executeTakeFirst()
-      if (!user) return
-      await notifications.record(db, [
-        {
-          userId: user.id,
-          source,
-          messageKey: notifyKey(payload.kind),
-          params: payload.params,
-          type: 'Complaint',
-        },
-      ])
-      await announce(notifications, hubs, [{ id: user.id, locale: asLocale(user.language) }], source)
+      await noticeFromOutbox({ db, notifications, hubs }, row.id, payload.userId, {
+        messageKey: notifyKey(payload.kind),
+        params: payload.params,
+        type: 'Complaint',
+      })
     },
   }
 }

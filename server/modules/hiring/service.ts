@@ -3,8 +3,7 @@ import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { Hubs } from '#server/hubs.ts'
 import type { OutboxHandler } from '#server/jobs/outbox.ts'
 import type { NotificationsService } from '../notifications/service.ts'
-import { announce } from '../notifications/outbox.ts'
-import { asLocale } from '../notifications/texts.ts'
+import { noticeFromOutbox } from '../notifications/outbox.ts'
 import { createHiringAdmin, HIRING_NOTIFY_TOPIC, type HiringNotifyPayload } from './admin.ts'
 import { createHiringRequests } from './requests.ts'
 import type { Hits } from './views.ts'
@@ -30,23 +29,11 @@ export function hiringOutboxHandlers({
 }): Record<string, OutboxHandler> {
   return {
     [HIRING_NOTIFY_TOPIC]: async (payload: HiringNotifyPayload, row) => {
-      const source = `outbox:${row.id}`
-      const user = await db
-        .selectFrom('app_user')
-        .select(['id', 'language'])
-        .where('id', '=', payload.userId)
-        .executeTakeFirst()
-      if (!user) return
-      await notifications.record(db, [
-        {
-          userId: user.id,
-          source,
-          messageKey: 'shortlist:hiring.notify.proposed',
-          params: { id: payload.requestId, picks: payload.count },
-          type: 'Hiring',
-        },
-      ])
-      await announce(notifications, hubs, [{ id: user.id, locale: asLocale(user.language) }], source)
+      await noticeFromOutbox({ db, notifications, hubs }, row.id, payload.userId, {
+        messageKey: 'shortlist:hiring.notify.proposed',
+        params: { id: payload.requestId, picks: payload.count },
+        type: 'Hiring',
+      })
     },
   }
 }

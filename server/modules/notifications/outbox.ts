@@ -1,7 +1,10 @@
+import type { DB } from '#server/db/database.ts'
 import type { Hubs } from '#server/hubs.ts'
 import type { Locale } from '#server/db/schema.ts'
 import type { OutboxHandler } from '#server/jobs/outbox.ts'
 import { COUNT_TOPIC, type NotificationsService } from './service.ts'
+import type { NotificationInput } from './record.ts'
+import { asLocale } from './texts.ts'
 
 // Delivery of the notifications module's own side effect, after commit, by the outbox worker: a
 // read changes the reader's unread count (the service writes the row in the read's transaction),
@@ -51,4 +54,26 @@ export async function announce(
       })
     await target.toUser(u.id).send('countNotify', await notifications.unreadCount(u.id))
   }
+}
+
+/**
+ * One person's notice from an outbox delivery: stored once per outbox row (the row is its source, so
+ * a retry stores nothing twice), then announced to their tabs in their language. Nothing for an
+ * unknown person.
+ */
+export async function noticeFromOutbox(
+  deps: { db: DB; notifications: NotificationsService; hubs: Hubs | null },
+  rowId: number,
+  userId: number,
+  notice: Omit<NotificationInput, 'userId' | 'source'>,
+) {
+  const source = `outbox:${rowId}`
+  const user = await deps.db
+    .selectFrom('app_user')
+    .select(['id', 'language'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (!user) return
+  await deps.notifications.record(deps.db, [{ ...notice, userId: user.id, source }])
+  await announce(deps.notifications, deps.hubs, [{ id: user.id, locale: asLocale(user.language) }], source)
 }
