@@ -19,6 +19,7 @@ import { complaintsContract as c } from '#server/modules/complaints/contract.ts'
 import { complaintStates } from '#server/modules/complaints/machine.ts'
 import { subjectKinds } from '#server/modules/complaints/limits.ts'
 import { SubjectText } from '../ticket-support/ui'
+import { listPage } from '~/lib/list-page'
 
 // /admin/complaints (SuperAdmin only; anyone else is sent to /auth/unauthorized): the ticket queue,
 // longest waiting first, filtered by state, by what the tickets are about and to the disputes whose
@@ -32,7 +33,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const state = pick(complaintStates, url.searchParams.get('state'))
   const kind = pick(subjectKinds, url.searchParams.get('kind'))
   const dispute = pick(['held'] as const, url.searchParams.get('dispute'))
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
+  const page = listPage(url)
   try {
     const result = await apiFor(context).call(c.queue, { query: { state, kind, dispute, page } })
     return {

@@ -15,6 +15,7 @@ import { Toolbar } from '~/components/ui/toolbar'
 import { hiringContract as c } from '#server/modules/hiring/contract.ts'
 import { hiringStates } from '#server/modules/hiring/states.ts'
 import { RequestCard } from '../hiring/ui'
+import { listPage } from '~/lib/list-page'
 
 // /admin/hiring (SuperAdmin only): the clients' requests for help hiring, open ones first and the
 // longest waiting first, filtered by state with a GET form (decision 338).
@@ -24,7 +25,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const state = (hiringStates as readonly string[]).includes(given)
     ? (given as (typeof hiringStates)[number])
     : undefined
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
+  const page = listPage(url)
   try {
     const result = await apiFor(context).call(c.queue, { query: { state, page } })
     return {

@@ -19,13 +19,14 @@ import { Pagination } from '~/components/ui/pagination'
 import { StatusChip } from '~/components/ui/status-chip'
 import { projectReviewContract as c, returnInput } from '#server/modules/projects/review/contract.ts'
 import { REASON_MAX } from '#server/modules/projects/review/limits.ts'
+import { listPage } from '~/lib/list-page'
 
 // /admin/project-review (SuperAdmin only; decision 339): the projects the review rule caught,
 // oldest first, each with its content, an Approve button and a Return form whose reason is
 // required. Plain forms: it works without JavaScript.
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'admin.area')
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
+  const page = listPage(url)
   try {
     const result = await apiFor(context).call(c.queue, { query: { page } })
     return {

@@ -18,13 +18,14 @@ import { Notice } from '~/components/ui/notice'
 import { Pagination } from '~/components/ui/pagination'
 import { verificationContract as c, verificationDecision } from '#server/modules/verification/contract.ts'
 import { REASON_MAX } from '#server/modules/verification/choices.ts'
+import { listPage } from '~/lib/list-page'
 
 // /admin/verifications (SuperAdmin only, decision 332): the pending requests, oldest first. Each
 // opens its document and is approved or rejected (with a reason) from a confirmation step, since
 // the document is deleted with the decision. Plain forms, so it works without JavaScript.
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'admin.area')
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
+  const page = listPage(url)
   try {
     const result = await apiFor(context).call(c.queue, { query: { page } })
     return {

@@ -14,6 +14,7 @@ import { titled } from '~/lib/meta'
 import { FreelancerHit } from './hit'
 import { favouriteIntent } from './favourites.server'
 import stylesheet from '../profile/profile.css?url'
+import { listPage } from '~/lib/list-page'
 
 // /freelancers/saved: the freelancers a client or a company saved, newest saved first, as Find
 // Freelancers shows them; each can be removed here (a plain form). Decision 336.
@@ -22,7 +23,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'freelancers.find')
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
+  const page = listPage(url)
   try {
     const result = await apiFor(context).call(c.list, { query: { page, pageSize: 20 } })
     return {

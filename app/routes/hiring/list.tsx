@@ -11,13 +11,14 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { Pagination } from '~/components/ui/pagination'
 import { hiringContract as c } from '#server/modules/hiring/contract.ts'
 import { RequestCard } from './ui'
+import { listPage } from '~/lib/list-page'
 
 // /hiring: "Get help hiring", the requests a client or a company made to support to find the
 // freelancer, newest first, and the way to a new one (decision 338).
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'freelancers.find')
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
+  const page = listPage(url)
   try {
     const result = await apiFor(context).call(c.list, { query: { page, pageSize: 20 } })
     return { result, url: url.pathname + url.search, title: getInstance(context).t('shortlist:hiring.title') }

@@ -13,13 +13,14 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { Notice } from '~/components/ui/notice'
 import { Pagination } from '~/components/ui/pagination'
 import { titled } from '~/lib/meta'
+import { listPage } from '~/lib/list-page'
 
 // /projects/wishlist: the projects the signed-in user saved, newest saved first; each can be
 // unsaved here (a plain form). Projects that left "open" stay listed with their state.
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser(context, url)
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
+  const page = listPage(url)
   try {
     const result = await apiFor(context).call(c.wishlist, { query: { page, pageSize: 20 } })
     return {

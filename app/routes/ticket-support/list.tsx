@@ -16,12 +16,13 @@ import { StatusChip } from '~/components/ui/status-chip'
 import { Toolbar } from '~/components/ui/toolbar'
 import { complaintsContract as c } from '#server/modules/complaints/contract.ts'
 import { SubjectText } from './ui'
+import { listPage } from '~/lib/list-page'
 
 // /ticketSupport, "View All Complaints" (docs/product.md §2): the signed-in user's own tickets, newest first,
 // each with its state; a ticket opens its conversation with support.
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireUser(context, url)
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1))
+  const page = listPage(url)
   try {
     const result = await apiFor(context).call(c.mine, { query: { page } })
     return { result, url: url.pathname + url.search, title: getInstance(context).t('complaints:list.title') }
