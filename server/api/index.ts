@@ -4,80 +4,57 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import type { Logger } from '../log.ts'
 import { createCatalogueService } from '../modules/catalogue/service.ts'
-import { catalogueRoutes } from '../modules/catalogue/routes.ts'
 import { createCatalogueAdmin } from '../modules/catalogue/admin.ts'
-import { adminCatalogueRoutes } from '../modules/catalogue/admin-routes.ts'
 import { createIdentityService, SESSIONS_ENDED_TOPIC, type Limits } from '../modules/identity/service.ts'
-import { bearerOf, identityRoutes } from '../modules/identity/routes.ts'
+import { bearerOf } from '../modules/identity/routes.ts'
 import { createOidc } from '../modules/identity/oidc.ts'
 import { createOutboxWorker } from '../jobs/outbox.ts'
 import { createMailHandler, EMAIL_TOPIC } from '../jobs/mailer.ts'
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts'
 import { createFileService } from '../modules/files/service.ts'
 import { createFolderStorage } from '../modules/files/storage.ts'
-import { filesRoutes } from '../modules/files/routes.ts'
 import { createFileSweeper, fileOutboxHandlers } from '../modules/files/lifecycle.ts'
 import { createContentService } from '../modules/content/service.ts'
 import { accountNewsletter } from '../modules/content/account-newsletter.ts'
-import { contentRoutes } from '../modules/content/routes.ts'
 import { createContentAdmin } from '../modules/content/admin.ts'
-import { contentAdminRoutes } from '../modules/content/admin-routes.ts'
 import { createProfilesService } from '../modules/profiles/service.ts'
-import { profilesRoutes } from '../modules/profiles/routes.ts'
 import { createProjectsService } from '../modules/projects/service.ts'
 import { createMoneyMover } from '../modules/payments/release.ts'
-import { projectsRoutes } from '../modules/projects/routes.ts'
-import { projectReviewRoutes } from '../modules/projects/review/routes.ts'
 import { projectsOutboxHandlers } from '../modules/projects/outbox.ts'
 import { createDeliverables } from '../modules/projects/deliverables/service.ts'
-import { deliverablesRoutes } from '../modules/projects/deliverables/routes.ts'
 import { paymentsOutboxHandlers } from '../modules/payments/outbox.ts'
 import { createNotificationsService } from '../modules/notifications/service.ts'
 import { accountClosingBlocker } from '../modules/payments/closing-blocker.ts'
 import { createClosingSweep } from '../modules/admin-users/closing-sweep.ts'
-import { notificationsRoutes } from '../modules/notifications/routes.ts'
 import { notificationGroups } from '../modules/notifications/groups.ts'
 import { createDashboardService } from '../modules/dashboard/service.ts'
-import { dashboardRoutes } from '../modules/dashboard/routes.ts'
 import { notificationsOutboxHandlers } from '../modules/notifications/outbox.ts'
 import { pushOutboxHandlers, vapidSubject } from '../modules/notifications/push-delivery.ts'
 import { createPayments } from '../modules/payments/index.ts'
 import { createChatService } from '../modules/chat/service.ts'
-import { chatRoutes } from '../modules/chat/routes.ts'
 import { chatOutboxHandlers } from '../modules/chat/outbox.ts'
 import { chatGroups } from '../modules/chat/groups.ts'
 import { createComplaintsService } from '../modules/complaints/service.ts'
-import { complaintsRoutes } from '../modules/complaints/routes.ts'
 import { complaintsOutboxHandlers } from '../modules/complaints/outbox.ts'
 import { createAdminMoney } from '../modules/admin-money/service.ts'
-import { adminMoneyRoutes } from '../modules/admin-money/routes.ts'
 import { createLedgerHealthMonitor } from '../modules/admin-money/health-monitor.ts'
 import { createAdminUsersService } from '../modules/admin-users/service.ts'
-import { adminUsersRoutes } from '../modules/admin-users/routes.ts'
 import { createChangeOrders } from '../modules/projects/change-orders/service.ts'
 import { createChangeOrderMoney } from '../modules/payments/change-order-money.ts'
-import { changeOrdersRoutes } from '../modules/projects/change-orders/routes.ts'
 import { createInvitations } from '../modules/projects/invitations/service.ts'
-import { invitationsRoutes } from '../modules/projects/invitations/routes.ts'
 import { createProjectViews } from '../modules/projects/views.ts'
 import { createTimesheets } from '../modules/projects/timesheets/service.ts'
-import { timesheetsRoutes } from '../modules/projects/timesheets/routes.ts'
 import { alertsOutboxHandlers, createAlertsService, createDigestJob } from '../modules/alerts/service.ts'
-import { alertsRoutes } from '../modules/alerts/routes.ts'
 import { createDataExports } from '../modules/data-export/service.ts'
-import { dataExportRoutes } from '../modules/data-export/routes.ts'
 import { createFavourites } from '../modules/favourites/service.ts'
-import { favouritesRoutes } from '../modules/favourites/routes.ts'
 import { createShortlist } from '../modules/projects/shortlist/service.ts'
-import { shortlistRoutes } from '../modules/projects/shortlist/routes.ts'
 import { createVerificationService } from '../modules/verification/service.ts'
-import { verificationRoutes } from '../modules/verification/routes.ts'
 import { createHiringService, hiringOutboxHandlers } from '../modules/hiring/service.ts'
-import { hiringRoutes } from '../modules/hiring/routes.ts'
 import { createSigningSecret } from '../modules/identity/signing-secret.ts'
 import type { OutboxHandler } from '../jobs/outbox.ts'
 import type { Hubs, HubsRuntime } from '../hubs.ts'
 import { createApiHandler, type Implementation } from './handler.ts'
+import { routesOf } from './routes.ts'
 import { openApiDocument, openApiHtml } from './openapi.ts'
 
 // The composition root: each module's service built once per process, in dependency order, and
@@ -169,7 +146,7 @@ function createPlatform(options: Options, limiter: RateLimiter) {
     hiring,
   }
 }
-type Platform = ReturnType<typeof createPlatform>
+export type Platform = ReturnType<typeof createPlatform>
 
 /**
  * Projects, payments and complaints, in dependency order: the money mover that releases installments,
@@ -213,7 +190,7 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
   const invitations = createInvitations({ db, dialect, views: createProjectViews({ db, files }) })
   return { projects, payments, complaints, changeOrders, deliverables, timesheets, shortlist, invitations }
 }
-type Marketplace = ReturnType<typeof createMarketplace>
+export type Marketplace = ReturnType<typeof createMarketplace>
 
 /** The public site's content (its contact form opens a complaint ticket) and the admin area. */
 function createSiteAndAdmin(options: Options, limiter: RateLimiter, p: Platform, m: Marketplace) {
@@ -251,7 +228,7 @@ function createSiteAndAdmin(options: Options, limiter: RateLimiter, p: Platform,
     }),
   }
 }
-type SiteAndAdmin = ReturnType<typeof createSiteAndAdmin>
+export type SiteAndAdmin = ReturnType<typeof createSiteAndAdmin>
 
 /** The outbox topics of the modules whose deliveries reach browsers, with the hubs (null before the server has them). */
 function browserTopics(
@@ -275,38 +252,6 @@ function browserTopics(
     ...alertsOutboxHandlers({ db, alerts: p.alerts, notifications, hubs }),
     ...hiringOutboxHandlers({ db, notifications, hubs }),
   }
-}
-
-function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[] {
-  return [
-    ...catalogueRoutes(p.catalogue),
-    ...contentRoutes(s.content),
-    ...contentAdminRoutes(s.contentAdmin),
-    ...identityRoutes(p.identity),
-    ...filesRoutes(p.files),
-    ...profilesRoutes(p.profiles),
-    // Before the projects' routes: projects/invitations is a literal path, not a project's id.
-    ...invitationsRoutes(m.invitations),
-    ...projectsRoutes(m.projects),
-    ...projectReviewRoutes(m.projects.review),
-    ...notificationsRoutes(p.notifications),
-    ...chatRoutes(p.chat),
-    ...dashboardRoutes(s.dashboard),
-    ...complaintsRoutes(m.complaints),
-    ...adminCatalogueRoutes(s.catalogueAdmin),
-    ...adminUsersRoutes(s.adminUsers),
-    ...m.payments.routes,
-    ...adminMoneyRoutes(s.adminMoney),
-    ...changeOrdersRoutes(m.changeOrders),
-    ...deliverablesRoutes(m.deliverables),
-    ...timesheetsRoutes(m.timesheets),
-    ...alertsRoutes(p.alerts),
-    ...dataExportRoutes(p.dataExports),
-    ...favouritesRoutes(p.favourites),
-    ...hiringRoutes(p.hiring),
-    ...shortlistRoutes(m.shortlist),
-    ...verificationRoutes(p.verification),
-  ]
 }
 
 /** The API's handler, with the OpenAPI document and its HTML page beside the endpoints. */
