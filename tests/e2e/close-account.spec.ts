@@ -4,8 +4,8 @@ import { shellApi } from './shell-api'
 import { hiredRoom } from './hired-room'
 import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
-import { hashPassword } from '#server/modules/identity/passwords.ts'
 import { jsEnabled } from './project-js'
+import { writeAccounts, type Account } from '../support/accounts.ts'
 
 // A person closes their own account (issue 42 item 3, decision 330), JavaScript on and off: a wrong
 // password is refused on its field; a freelancer with an active contract is told why not; a new
@@ -15,27 +15,11 @@ const shell = useShellServer()
 const main = (page: Page) => page.locator('main')
 const CLOSE = '/profile/account-settings/close'
 
+/** A new client, active and verified, as the shell's accounts are written. */
 async function newClient(email: string) {
-  const now = new Date().toISOString()
-  const { id } = await shell()
-    .db.db.insertInto('app_user')
-    .values({
-      email,
-      email_verified: 1,
-      password_hash: await hashPassword(SHELL_PASSWORD),
-      first_name: 'Cal',
-      last_name: 'Closer',
-      account_type: 'client',
-      status: 'Active',
-      language: 'en',
-      provider: 'local',
-      created_at: now,
-      updated_at: now,
-    } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await shell().db.db.insertInto('user_role').values({ user_id: id, role: 2 }).execute()
-  return id
+  const account: Account = { email, firstName: 'Cal', lastName: 'Closer', roles: [2], accountType: 'client' }
+  const [id] = await writeAccounts(shell().db, [account], SHELL_PASSWORD)
+  return id!
 }
 
 const closingAt = async (id: number) =>

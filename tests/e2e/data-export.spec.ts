@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { unzipSync } from 'fflate'
-import { hashPassword } from '#server/modules/identity/passwords.ts'
 import { linkIn, startSmtpServer } from '../support/smtp.ts'
+import { writeAccounts, type Account } from '../support/accounts.ts'
 import { accounts, SHELL_PASSWORD } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
@@ -18,27 +18,17 @@ const shell = useShellServer(() => ({ SMTP_URL: smtp.url }))
 const main = (page: Page) => page.locator('main')
 const SETTINGS = '/profile/account-settings'
 
+/** A new client, active and verified, as the shell's accounts are written; their phone is a marker. */
 async function newClient(email: string, phone: string) {
-  const now = new Date().toISOString()
-  const { id } = await shell()
-    .db.db.insertInto('app_user')
-    .values({
-      email,
-      email_verified: 1,
-      password_hash: await hashPassword(SHELL_PASSWORD),
-      first_name: 'Dana',
-      last_name: 'Download',
-      phone_number: phone,
-      account_type: 'client',
-      status: 'Active',
-      language: 'en',
-      provider: 'local',
-      created_at: now,
-      updated_at: now,
-    } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await shell().db.db.insertInto('user_role').values({ user_id: id, role: 2 }).execute()
+  const account: Account = {
+    email,
+    firstName: 'Dana',
+    lastName: 'Download',
+    roles: [2],
+    accountType: 'client',
+  }
+  const [id] = await writeAccounts(shell().db, [account], SHELL_PASSWORD)
+  await shell().db.db.updateTable('app_user').set({ phone_number: phone }).where('id', '=', id!).execute()
 }
 
 test('a person asks for their data, downloads it from the mailed link, and sees until when it is kept', async ({
