@@ -23,6 +23,7 @@ import { createMoneyMover } from '../modules/payments/release.ts'
 import { projectsOutboxHandlers } from '../modules/projects/outbox.ts'
 import { createDeliverables } from '../modules/projects/deliverables/service.ts'
 import { paymentsOutboxHandlers } from '../modules/payments/outbox.ts'
+import { customerErasureHandlers } from '../modules/payments/gateway-customers.ts'
 import { createNotificationsService } from '../modules/notifications/service.ts'
 import { accountClosingBlocker } from '../modules/payments/closing-blocker.ts'
 import { createClosingSweep } from '../modules/admin-users/closing-sweep.ts'
@@ -301,6 +302,7 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
     // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
     ...fileOutboxHandlers({ db, storage: p.files.storage }),
     ...p.dataExports.outboxHandlers,
+    ...customerErasureHandlers([m.payments.stripeGateway, m.payments.sandboxGateway], log),
   }
   const outbox = createOutboxWorker({ db, onCommit: database.onCommit, log, handlers, pollMs: outboxPollMs })
   const fileSweep = createFileSweeper({

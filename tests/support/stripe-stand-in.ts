@@ -240,6 +240,9 @@ export async function startStripeStandIn(options: { webhookUrl?: () => string } 
           payment_intent: `pi_for_${session[1]}`,
           status: 'complete',
         })
+      const customer = url.pathname.match(/^\/v1\/customers\/(cus_\w+)$/)
+      if (method === 'DELETE' && customer)
+        return answer(200, { id: customer[1], object: 'customer', deleted: true })
       if (method === 'POST' && url.pathname === '/v1/customers')
         return answer(200, { id: `cus_${n + 1}`, object: 'customer', email: form.get('email') })
       const intent = url.pathname.match(/^\/v1\/payment_intents\/(pi_[\w-]+)$/)

@@ -4,6 +4,7 @@ import type { Dialect } from '#server/db/migrations/helpers.ts'
 import { indexFreelancer } from '../profiles/listing.ts'
 import { releaseFiles } from '../files/lifecycle.ts'
 import { eraseVerification } from '../verification/verified.ts'
+import { forgetSavedCards } from '../payments/gateway-customers.ts'
 
 type Trx = Kysely<Database> | Transaction<Database>
 
@@ -42,6 +43,8 @@ export async function erasePersonalData(trx: Trx, dialect: Dialect, userId: numb
   await eraseFormEntries(trx, userId, user.email)
   // An identity document and its request (decision 332).
   await eraseVerification(trx, userId)
+  // Saved cards, here and at the gateway (decision 348).
+  await forgetSavedCards(trx, userId)
   // The search document carried the name and the profile's words.
   await indexFreelancer(trx as Kysely<Database>, dialect, userId)
   // Images and documents only this account's pages showed; their bytes go after commit.

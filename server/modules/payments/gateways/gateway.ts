@@ -106,6 +106,8 @@ export interface Gateway {
    * customers (the sandbox) saves the card its own way. Called once per client: the answer is kept.
    */
   createCustomer?(client: { clientId: number; email: string; name: string }): Promise<string>
+  /** Deletes a customer and the cards saved under it, when its client's account is erased; one already gone is done. */
+  deleteCustomer?(customerRef: string): Promise<void>
   /** Where the client's browser goes to pay: a page of the gateway's (the sandbox's is ours). */
   startCheckout(payment: CheckoutPayment): Promise<{ redirectUrl: string; gatewayRef: string }>
   /**

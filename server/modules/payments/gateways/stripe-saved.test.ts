@@ -215,5 +215,38 @@ for (const dialect of dialects) {
       expect((await send(fake.complete(`cs_test_${paid.json.token}`)!)).json.applied).toBe(true)
       expect((await installmentRows(database, c.contractId))[0]!.status).toBe('released')
     })
+
+    test("an erased client's Customer is deleted at Stripe after commit, with the cards saved under it", async () => {
+      const leaving = await t.user('client', 'Lena', 'Leaving')
+      const now = new Date().toISOString()
+      await database.db
+        .insertInto('gateway_customer')
+        .values({ client_id: leaving.id, gateway: 'stripe', customer_ref: 'cus_leaving', created_at: now })
+        .execute()
+      await database.db
+        .insertInto('saved_payment_method')
+        .values({
+          client_id: leaving.id,
+          gateway: 'stripe',
+          customer_ref: 'cus_leaving',
+          method_ref: standInCases.savedCard,
+          label: '•••• 4242',
+          created_at: now,
+        })
+        .execute()
+      const deleted = await t.call('POST', `Admin/users/${leaving.id}/delete`, {
+        token: s.admin.token,
+        body: { reason: 'Asked to be forgotten' },
+      })
+      expect(deleted.status, deleted.text).toBe(200)
+      await t.api.jobs.outbox.drain()
+      expect(fake.sent.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+        '/v1/customers/cus_leaving',
+      ])
+      for (const table of ['gateway_customer', 'saved_payment_method'] as const)
+        expect(
+          await database.db.selectFrom(table).select('id').where('client_id', '=', leaving.id).execute(),
+        ).toEqual([])
+    })
   })
 }

@@ -24,6 +24,18 @@ export async function createCustomer(
   return customer.id
 }
 
+/**
+ * Deletes the client's Customer, which deletes the cards saved under it at Stripe (an erased
+ * account's, decision 348). One Stripe no longer knows is already what was asked.
+ */
+export async function deleteCustomer(stripe: Stripe, customerRef: string) {
+  try {
+    await stripe.customers.del(customerRef)
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'resource_missing') throw error
+  }
+}
+
 /** What a Checkout Session adds to save the card it is paid with under the client's Customer. */
 export const savingCard = (customer: string | undefined) =>
   customer

@@ -12,7 +12,14 @@ import {
   type GatewayRefundRequest,
 } from './gateway.ts'
 import { stripeAccountPattern } from '#server/modules/profiles/rules.ts'
-import { chargeSaved, createCustomer, intentEvent, savedMethodOf, savingCard } from './stripe-saved.ts'
+import {
+  chargeSaved,
+  createCustomer,
+  deleteCustomer,
+  intentEvent,
+  savedMethodOf,
+  savingCard,
+} from './stripe-saved.ts'
 
 // Stripe behind the Gateway interface (decision 195): a Checkout Session for each payment, webhooks
 // verified with the package's constructEvent on the exact bytes received, refunds of the payment's
@@ -371,6 +378,7 @@ export function createStripeGateway(o: StripeGatewayOptions) {
     createAccount: async (r) => createAccount(await client, r),
     onboardingLink: async (r) => onboardingLink(await client, o.publicUrl, r),
     createCustomer: async (c) => createCustomer(await client, c),
+    deleteCustomer: async (ref) => deleteCustomer(await client, ref),
     chargeSaved: async (charge) => {
       const stripe = await client
       return chargeSaved(stripe, charge, (e) =>
