@@ -1,3 +1,4 @@
+import { appSecret } from '#server/db/app-secrets.ts'
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { Secret, TOTP } from 'otpauth'
@@ -15,20 +16,7 @@ const ISSUER = 'Workneer'
 const nowIso = () => new Date().toISOString()
 
 /** The login secret kept in the database when AUTH_SECRET is unset: created once, shared by every instance. */
-export async function storedSecret(db: Kysely<Database>) {
-  await db
-    .insertInto('app_secret')
-    .values({ name: 'jwt-hs256', value: randomToken(48), created_at: nowIso() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute()
-  return (
-    await db
-      .selectFrom('app_secret')
-      .select('value')
-      .where('name', '=', 'jwt-hs256')
-      .executeTakeFirstOrThrow()
-  ).value
-}
+export const storedSecret = (db: Kysely<Database>) => appSecret(db, 'jwt-hs256', () => randomToken(48))
 
 // Keys of their own, derived from the login secret, so a sealed secret or a challenge can never
 // pass for a login or device token.

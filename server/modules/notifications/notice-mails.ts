@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { appSecret } from '#server/db/app-secrets.ts'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, Locale } from '#server/db/schema.ts'
 import { enqueue } from '#server/jobs/outbox.ts'
@@ -22,20 +23,7 @@ export interface NoticeMailDeps {
 }
 
 /** The key that signs the links that stop a kind's mails: made once, kept in the database, shared by every instance. */
-async function linkKey(executor: Executor) {
-  await executor
-    .insertInto('app_secret')
-    .values({ name: 'notice-mail-links', value: randomBytes(32).toString('base64url'), created_at: nowIso() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute()
-  const { value } = await executor
-    .selectFrom('app_secret')
-    .select('value')
-    .where('name', '=', 'notice-mail-links')
-    .executeTakeFirstOrThrow()
-  return Buffer.from(value)
-}
-const nowIso = () => new Date().toISOString()
+const linkKey = async (executor: Executor) => Buffer.from(await appSecret(executor, 'notice-mail-links'))
 
 const signature = (key: Buffer, userId: number, kind: string) =>
   createHmac('sha256', key).update(`notice mails off ${userId} ${kind}`).digest('base64url')

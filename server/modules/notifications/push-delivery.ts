@@ -1,3 +1,4 @@
+import { appSecret } from '#server/db/app-secrets.ts'
 import webpush from 'web-push'
 import type { Kysely } from 'kysely'
 import type { Database } from '#server/db/schema.ts'
@@ -23,19 +24,7 @@ const SECRET = 'web-push-vapid'
 
 /** This installation's VAPID key pair: made once, kept in the database, shared by every instance. */
 export async function vapidKeys(db: Kysely<Database>): Promise<{ publicKey: string; privateKey: string }> {
-  const find = () => db.selectFrom('app_secret').select('value').where('name', '=', SECRET).executeTakeFirst()
-  const found = await find()
-  if (found) return JSON.parse(found.value)
-  await db
-    .insertInto('app_secret')
-    .values({
-      name: SECRET,
-      value: JSON.stringify(webpush.generateVAPIDKeys()),
-      created_at: new Date().toISOString(),
-    })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute()
-  return JSON.parse((await find())!.value)
+  return JSON.parse(await appSecret(db, SECRET, () => JSON.stringify(webpush.generateVAPIDKeys())))
 }
 
 type Outcome = 'sent' | 'gone' | 'failed'

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { appSecret } from '#server/db/app-secrets.ts'
 import type { DB } from '#server/db/database.ts'
 import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { Config } from '#server/config.ts'
@@ -23,25 +23,8 @@ import { createSandboxOnboarding } from './gateways/sandbox-onboarding.ts'
 import { periodicJob } from '#server/jobs/periodic.ts'
 
 /** The sandbox gateway's signing secret: SANDBOX_GATEWAY_SECRET, else one kept in the database and shared by every instance. */
-async function sandboxSecret(db: DB, config: Config) {
-  if (config.sandboxSecret) return config.sandboxSecret
-  await db
-    .insertInto('app_secret')
-    .values({
-      name: 'sandbox-gateway',
-      value: randomBytes(32).toString('base64url'),
-      created_at: new Date().toISOString(),
-    })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute()
-  return (
-    await db
-      .selectFrom('app_secret')
-      .select('value')
-      .where('name', '=', 'sandbox-gateway')
-      .executeTakeFirstOrThrow()
-  ).value
-}
+const sandboxSecret = async (db: DB, config: Config) =>
+  config.sandboxSecret || appSecret(db, 'sandbox-gateway')
 
 /** Payouts left requested (a lost gateway answer) asked about every 15 minutes (decision 250). */
 const payoutSweeper = (payouts: Payouts, log: Logger) =>

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '#server/db/schema.ts'
+import { appSecret } from '#server/db/app-secrets.ts'
 
 // Identity documents at rest (decision 332): each document is encrypted with AES-256-GCM under a
 // key of its own; that key is kept only wrapped (encrypted with AES-256-GCM) by the platform's
@@ -14,23 +15,7 @@ const SECRET = 'verification-documents'
 const ALGORITHM = 'aes-256-gcm'
 
 /** The platform's key for documents: made once, kept in the database. */
-async function platformKey(executor: Executor) {
-  await executor
-    .insertInto('app_secret')
-    .values({
-      name: SECRET,
-      value: randomBytes(32).toString('base64url'),
-      created_at: new Date().toISOString(),
-    })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute()
-  const { value } = await executor
-    .selectFrom('app_secret')
-    .select('value')
-    .where('name', '=', SECRET)
-    .executeTakeFirstOrThrow()
-  return Buffer.from(value, 'base64url')
-}
+const platformKey = async (executor: Executor) => Buffer.from(await appSecret(executor, SECRET), 'base64url')
 
 function encrypt(key: Buffer, plain: Buffer, aad: string) {
   const iv = randomBytes(12)
