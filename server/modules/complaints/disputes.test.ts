@@ -7,58 +7,20 @@ import {
   paymentsTestApi,
   usePayments,
 } from '../../../tests/support/modules/payments.ts'
+import { disputeHelpers } from '../../../tests/support/modules/disputes.ts'
 import { sandboxEvent } from '../payments/gateways/sandbox.ts'
 import { refundToken } from '../payments/refunds.ts'
 
 // Disputes over money raised by a complaint (issue 18 item 2, decisions 230–234), on both
 // databases through the real API and the sandbox gateway: the complaint holds the installment's
 // money, the admin decides release, refund or split against what is held (400 naming the field
-// otherwise), once (also when two decisions race), audited in the money's transaction; who may read
-// a complaint of each kind; the admin's audited reading of a chat room; a failed refund restoring
-// the installment (issue 17).
+// otherwise), once (also when two decisions race), audited in the money's transaction; a failed
+// refund restoring the installment (issue 17). Who reads a complaint is in complaint-access.test.ts.
 for (const dialect of dialects) {
   describe(`disputes on ${dialect}`, () => {
     const s = usePayments(dialect)
     type U = Awaited<ReturnType<ReturnType<typeof paymentsTestApi>['user']>>
-
-    const balance = async (u: U) =>
-      (await s.t.call('GET', 'Payment/balances', { token: u.token })).json.data[0] ?? {
-        heldMinor: 0,
-        availableMinor: 0,
-      }
-    const statusOf = async (id: number) =>
-      await s.database.db
-        .selectFrom('installment')
-        .select(['status', 'refunded_minor'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    const ledgerRows = async () =>
-      Number(
-        (
-          await s.database.db
-            .selectFrom('ledger_entry')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      )
-    const file = (u: U, subject: string, title = 'The drawings are not what we agreed') =>
-      s.t.call('POST', 'complaints', {
-        token: u.token,
-        body: {
-          subject,
-          title,
-          description: 'The client refuses to approve finished drawings and will not answer.',
-        },
-      })
-    const decide = (id: number, body: Record<string, unknown>, token = s.admin.token) =>
-      s.t.call('POST', `Admin/complaints/${id}/decision`, { token, body })
-    async function fundedComplaint(amounts = [100000, 50000]) {
-      const c = await contractFor(s.t.call, s.database, s.client, s.freelancer, amounts)
-      await fund(s.t.call, s.client, c.projectId, [c.installments[0].id])
-      const filed = await file(s.freelancer, `installment:${c.installments[0].id}`)
-      expect(filed.status, filed.text).toBe(200)
-      return { ...c, i: c.installments[0], id: filed.json.id as number }
-    }
+    const { balance, statusOf, ledgerRows, file, decide, fundedComplaint } = disputeHelpers(s)
 
     test('a complaint about a funded installment holds its money; the admin splits it once, audited, both told, the ticket resolved', async () => {
       const c = await fundedComplaint()
@@ -252,133 +214,6 @@ for (const dialect of dialects) {
       ).toBe(200)
       expect((await statusOf(c.installments[0].id)).status).toBe('pending')
       expect(await ledgerBroken(s.database)).toEqual([])
-    })
-
-    test('who reads a complaint: its author, the other party for contracts, installments, projects and rooms (not a person reported by name), admins; everyone else 404', async () => {
-      const c = await contractFor(s.t.call, s.database, s.client, s.freelancer, [30000])
-      const room = await s.database.db
-        .selectFrom('chat_room')
-        .select('id')
-        .where('project_id', '=', c.projectId)
-        .executeTakeFirstOrThrow()
-      const kinds = [
-        `contract:${c.contractId}`,
-        `installment:${c.installments[0].id}`,
-        `project:${c.projectId}`,
-        `chat_room:${room.id}`,
-        `user:${s.client.id}`,
-        'platform',
-      ]
-      for (const subject of kinds) {
-        const filed = await file(s.freelancer, subject)
-        expect(filed.status, `${subject} ${filed.text}`).toBe(200)
-        const id = filed.json.id
-        const partySees = !subject.startsWith('user') && subject !== 'platform'
-        expect(
-          (await s.t.call('GET', `complaints/${id}`, { token: s.freelancer.token })).json.viewer,
-          subject,
-        ).toBe('author')
-        const party = await s.t.call('GET', `complaints/${id}`, { token: s.client.token })
-        expect(party.status, subject).toBe(partySees ? 200 : 404)
-        expect((await s.t.call('GET', `complaints/${id}`, { token: s.other.token })).status, subject).toBe(
-          404,
-        )
-        expect((await s.t.call('GET', `Admin/complaints/${id}`, { token: s.admin.token })).json.viewer).toBe(
-          'support',
-        )
-        expect(
-          (await s.t.call('GET', 'complaints', { token: s.client.token })).json.data.some(
-            (x: { id: number }) => x.id === id,
-          ),
-          subject,
-        ).toBe(partySees)
-        expect(
-          (
-            await s.t.call('POST', `complaints/${id}/messages`, {
-              token: s.other.token,
-              body: { body: 'Let me in' },
-            })
-          ).status,
-        ).toBe(404)
-        if (!partySees) {
-          expect(
-            (
-              await s.t.call('POST', `complaints/${id}/messages`, {
-                token: s.client.token,
-                body: { body: 'What did he say?' },
-              })
-            ).status,
-          ).toBe(404)
-          continue
-        }
-        expect(party.json.viewer).toBe('party')
-        // The other party answers: the ticket's state stays, the author and support are told.
-        const answered = await s.t.call('POST', `complaints/${id}/messages`, {
-          token: s.client.token,
-          body: { body: 'The drawings miss the second floor.' },
-        })
-        expect(answered.status, answered.text).toBe(200)
-        expect(answered.json).toMatchObject({ state: 'open', viewer: 'party' })
-        expect(answered.json.messages.at(-1)).toMatchObject({
-          fromSupport: false,
-          authorName: 'Clara Client',
-        })
-      }
-      await s.t.api.jobs.outbox.drain()
-      expect(
-        (await s.t.call('GET', 'notifications', { token: s.freelancer.token })).json.data.some(
-          (n: { title: string }) => n.title === 'The other party answered',
-        ),
-      ).toBe(true)
-      expect(
-        (await s.t.call('GET', 'notifications', { token: s.admin.token })).json.data.some(
-          (n: { type: string }) => n.type === 'Complaint',
-        ),
-      ).toBe(true)
-    })
-
-    test('an admin handling a complaint about a chat room or a contract reads its chat, audited; nobody else can; the platform has no room', async () => {
-      const c = await contractFor(s.t.call, s.database, s.client, s.freelancer, [30000])
-      const room = await s.database.db
-        .selectFrom('chat_room')
-        .select('id')
-        .where('project_id', '=', c.projectId)
-        .executeTakeFirstOrThrow()
-      const said = await s.t.call('POST', `chat/${room.id}`, {
-        token: s.client.token,
-        body: { text: 'Send me the files now or else.', clientMessageId: 'threat-0001' },
-      })
-      expect(said.status, said.text).toBe(200)
-      const filed = await file(s.freelancer, `chat_room:${room.id}`, 'Threats in the chat')
-      for (const u of [s.client, s.freelancer, s.other])
-        expect(
-          (await s.t.call('GET', `Admin/complaints/${filed.json.id}/room`, { token: u.token })).status,
-        ).toBe(403)
-      const read = await s.t.call('GET', `Admin/complaints/${filed.json.id}/room`, { token: s.admin.token })
-      expect(read.status, read.text).toBe(200)
-      expect(read.json.roomId).toBe(room.id)
-      expect(read.json.messages.map((m: { body: string }) => m.body)).toContain(
-        'Send me the files now or else.',
-      )
-      const audit = await s.t.call('GET', `Admin/audit?objectType=chat_room&objectId=${room.id}`, {
-        token: s.admin.token,
-      })
-      expect(audit.json.data[0]).toMatchObject({
-        action: 'read_room',
-        actor: { id: s.admin.id },
-        reason: null,
-        params: { complaintId: filed.json.id },
-      })
-      // A complaint about the contract reads the contract's chat (decision 313); one about the platform has none.
-      const contractLevel = await file(s.freelancer, `contract:${c.contractId}`)
-      const contractRoom = await s.t.call('GET', `Admin/complaints/${contractLevel.json.id}/room`, {
-        token: s.admin.token,
-      })
-      expect(contractRoom.json.roomId).toBe(room.id)
-      const platform = await file(s.freelancer, 'platform')
-      expect(
-        (await s.t.call('GET', `Admin/complaints/${platform.json.id}/room`, { token: s.admin.token })).status,
-      ).toBe(404)
     })
 
     test('issue 17: a full refund that fails at the gateway after it was accepted funds the installment again; a partial one holds its part again', async () => {
