@@ -7,7 +7,7 @@ import { weekStartsEnding } from './figures.ts'
 // The admin's money API (decisions 251–253) on both databases: SuperAdmin only (nothing changes for
 // anyone else), the dashboard's figures match what was seeded, and the payments screen lists pending
 // payouts and refund requests (with the complaint about the installment) with the ledger's checks
-// green. Reconciling and the checks turning red are in reconcile.test.ts.
+// green. Reconciling and the checks turning red are in admin-reconcile.test.ts.
 
 for (const dialect of dialects) {
   describe(`admin money on ${dialect}`, () => {

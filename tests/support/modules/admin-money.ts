@@ -4,7 +4,7 @@ import type { TestDialect } from '../../integration/databases.ts'
 import { answerLost, contractFor, fund, type paymentsTestApi, type usePayments } from './payments.ts'
 
 // The helpers of the admin's money tests (server/modules/admin-money/admin-money.test.ts and
-// reconcile.test.ts): the API, a new SuperAdmin, row counts, the ledger's checks run now, money a
+// admin-reconcile.test.ts): the API, a new SuperAdmin, row counts, the ledger's checks run now, money a
 // freelancer earned, and a payout stuck after the gateway paid it.
 type T = ReturnType<typeof paymentsTestApi>
 type U = { id: number; token: string }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { contractFor, fund, type paymentsTestApi, type usePayments } from './payments.ts'
+import { balanceOf, contractFor, fund, type paymentsTestApi, type usePayments } from './payments.ts'
 
 // The helpers of the dispute tests (server/modules/complaints/disputes.test.ts and
 // complaint-access.test.ts): balances, an installment's state, ledger rows, filing a complaint,
@@ -8,11 +8,7 @@ import { contractFor, fund, type paymentsTestApi, type usePayments } from './pay
 export function disputeHelpers(s: ReturnType<typeof usePayments>) {
   type U = Awaited<ReturnType<ReturnType<typeof paymentsTestApi>['user']>>
 
-  const balance = async (u: U) =>
-    (await s.t.call('GET', 'Payment/balances', { token: u.token })).json.data[0] ?? {
-      heldMinor: 0,
-      availableMinor: 0,
-    }
+  const balance = (u: U) => balanceOf(s.t.call, u)
   const statusOf = async (id: number) =>
     await s.database.db
       .selectFrom('installment')

@@ -1,4 +1,4 @@
-import { contractFor, fund, rowCount, type paymentsTestApi, type usePayments } from './payments.ts'
+import { balanceOf, contractFor, fund, rowCount, type paymentsTestApi, type usePayments } from './payments.ts'
 
 // The helpers of the refund tests (server/modules/payments/refunds*.test.ts): asking for a refund,
 // support's decision of its dispute, balances, an installment's state, row counts, a funded contract.
@@ -9,11 +9,7 @@ export function refundHelpers(s: ReturnType<typeof usePayments>) {
   const decide = (complaintId: number, body: Record<string, unknown>) =>
     s.t.call('POST', `Admin/complaints/${complaintId}/decision`, { token: s.admin.token, body })
 
-  const balance = async (u: U) =>
-    (await s.t.call('GET', 'Payment/balances', { token: u.token })).json.data[0] ?? {
-      heldMinor: 0,
-      availableMinor: 0,
-    }
+  const balance = (u: U) => balanceOf(s.t.call, u)
   const statusOf = async (id: number) =>
     (
       await s.database.db
