@@ -21,6 +21,12 @@ export const confirmedForms = {
   adminDispute: ['decide'],
   /** Deleting a page, post or entry of the site's content. */
   adminContent: ['delete'],
+  /** Deciding a verification request, which deletes its document (decision 332). */
+  adminVerification: ['approve', 'reject'],
+  /** A client's cancelling of a request for help hiring: a closed request takes no change (decision 338). */
+  hiring: ['cancel'],
+  /** Support's closing of a hiring request, for good (decision 338). */
+  adminHiring: ['close'],
 } as const
 
 export type ConfirmedPage = keyof typeof confirmedForms

@@ -7,10 +7,12 @@ import { expectNoAxeViolations } from './axe'
 import { jsEnabled } from './project-js'
 import { submitAndWait } from './form-submit'
 import { untilHydrated } from './settle'
+import { confirmation, confirmIn, confirmStep } from './confirm'
 
 // Hiring with Workneer's help end to end (issue 41 item 5, decision 338), JavaScript on
 // (PostgreSQL) and off (SQLite): a client asks from Find Freelancers; support finds two freelancers
-// by name and proposes them with a note each; the client sees both cards with the notes.
+// by name and proposes them with a note each; the client sees both cards with the notes. Support's
+// closing and the client's cancelling act only from their confirmation steps (decision 310).
 test.describe.configure({ timeout: 180_000 })
 const shell = useShellServer()
 
@@ -86,5 +88,34 @@ test('a client asks for help hiring, support proposes two freelancers with notes
   await expectNoAxeViolations(client)
   await client.setViewportSize({ width: 320, height: 700 })
   expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+
+  // The client cancels another request from its step; the button alone only opens the step.
+  const { token } = await apiCall(base, 'POST', 'identity/login', null, {
+    email: accounts.client.email,
+    password: SHELL_PASSWORD,
+  })
+  const other = await apiCall(base, 'POST', 'hiring/requests', token, {
+    need: 'A surveyor for a boundary dispute with the neighbours.',
+    budgetMinMinor: 30000,
+    currency: 'EUR',
+    deadline,
+  })
+  await client.goto(`${base}/hiring/${other.id}`)
+  if (jsEnabled()) await untilHydrated(client)
+  await confirmIn(client, 'Cancel request', `Cancel request #${other.id}?`)
+  await expect(client.getByTestId('hiring-state')).toHaveText('Cancelled')
+  await expect(client.getByText('The request is cancelled.')).toBeVisible()
   await client.context().close()
+
+  // Support closes the first request from its step, with the reason typed inside it.
+  const admin = await signInAs(browser, base, accounts.admin.email)
+  await admin.goto(`${base}${requestPath.replace('/hiring/', '/admin/hiring/')}`)
+  if (jsEnabled()) await untilHydrated(admin)
+  const close = confirmation(admin.locator('main'), 'Close as done')
+  await close.locator('summary').click()
+  await close.getByLabel('Reason (optional)').fill('The client hired Fiona.')
+  await expectNoAxeViolations(admin)
+  await confirmStep(admin, /Close request #\d+ of .+ as done\?/, close)
+  await expect(admin.getByTestId('hiring-state')).toHaveText('Done')
+  await admin.context().close()
 })

@@ -4,12 +4,14 @@ import type { Route } from './+types/hiring-request'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
+import { notConfirmed, unconfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button } from '~/components/ui/button'
 import { Notice } from '~/components/ui/notice'
+import { Confirm } from '~/components/ui/confirm'
 import { Toolbar } from '~/components/ui/toolbar'
 import { hiringContract as c } from '#server/modules/hiring/contract.ts'
 import { liveStates } from '#server/modules/hiring/states.ts'
@@ -19,7 +21,8 @@ import { firstError, parseProposal } from './hiring-request.server'
 
 // /admin/hiring/{id} (SuperAdmin only): a hiring request for support: its facts, taking it, finding
 // active freelancers by name (a GET form), proposing up to five with a note each, closing it, and
-// its audit trail. Every form is a plain one (decision 338).
+// its audit trail. Every form is a plain one (decision 338); closing, which is for good, comes from its
+// confirmation step (decision 310).
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const admin = requirePermission(context, url, 'admin.area')
@@ -47,6 +50,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const intent = String(form.get('intent') ?? '')
   const api = apiFor(context)
   const t = getInstance(context).t
+  if (unconfirmed('adminHiring', intent, form)) return notConfirmed(context)
   try {
     if (intent === 'claim') await api.call(c.claim, { params: { requestId } })
     else if (intent === 'close') {
@@ -96,14 +100,17 @@ export default function AdminHiringRequest({ loaderData, actionData }: Route.Com
       {live ? (
         <section aria-labelledby="hiring-close" className="ui-section">
           <h2 id="hiring-close">{t('hiring.admin.close')}</h2>
-          <Form method="post" className="form-stack">
-            <input type="hidden" name="intent" value="close" />
+          <Confirm
+            label={t('hiring.admin.close')}
+            question={t('hiring.admin.closeQuestion', { id: r.id, name: r.client.name })}
+            yes={t('hiring.admin.closeYes')}
+            fields={{ intent: 'close' }}
+          >
             <div className="field">
               <label htmlFor="hiring-reason">{t('hiring.admin.reason')}</label>
               <textarea id="hiring-reason" name="reason" rows={2} maxLength={1000} />
             </div>
-            <Button>{t('hiring.admin.close')}</Button>
-          </Form>
+          </Confirm>
         </section>
       ) : null}
       <section aria-labelledby="hiring-history" className="ui-section">

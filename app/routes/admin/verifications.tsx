@@ -3,7 +3,7 @@ import type { Route } from './+types/verifications'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
-import { isConfirmed, notConfirmed } from '~/lib/confirm.server'
+import { notConfirmed, unconfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
@@ -47,7 +47,7 @@ type Answer = { notice?: string; failed?: { id: number; reason: string } }
 export async function action({ request, context, url }: Route.ActionArgs) {
   requirePermission(context, url, 'admin.area')
   const form = await request.formData()
-  if (!isConfirmed(form)) return notConfirmed(context)
+  if (unconfirmed('adminVerification', String(form.get('intent') ?? ''), form)) return notConfirmed(context)
   const id = Number(form.get('id'))
   const name = String(form.get('name') ?? '')
   const parsed = verificationDecision.safeParse({

@@ -4,12 +4,14 @@ import type { Route } from './+types/request'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
+import { notConfirmed, unconfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Notice } from '~/components/ui/notice'
+import { Confirm } from '~/components/ui/confirm'
 import { hiringContract as c } from '#server/modules/hiring/contract.ts'
 import { liveStates } from '#server/modules/hiring/states.ts'
 import { refused } from '../projects/actions.server'
@@ -19,7 +21,8 @@ import stylesheet from '../profile/profile.css?url'
 
 // /hiring/{id}: one of the client's requests: its facts, the freelancers support proposed, each as
 // Find Freelancers shows them with support's note and the ways to hire them (their profile, a new
-// project), and closing it as done or cancelling it (plain forms). Decision 338.
+// project), and closing it as done or cancelling it (plain forms; cancelling from its confirmation
+// step, since a cancelled request takes no change, decision 310). Decision 338.
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
@@ -42,8 +45,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function action({ request, context, params, url }: Route.ActionArgs) {
   requirePermission(context, url, 'freelancers.find')
   const requestId = requestIdOf(params)
-  const intent = String((await request.formData()).get('intent') ?? '')
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
   if (intent !== 'cancel' && intent !== 'done') throw new Response('Bad Request', { status: 400 })
+  if (unconfirmed('hiring', intent, form)) return notConfirmed(context)
   try {
     await apiFor(context).call(intent === 'cancel' ? c.cancel : c.done, { params: { requestId } })
   } catch (error) {
@@ -88,7 +93,13 @@ export default function HiringRequestPage({ loaderData, actionData }: Route.Comp
           {r.proposed.length ? (
             <ActionForm intent="done" label={t('hiring.detail.done')} variant="primary" />
           ) : null}
-          <ActionForm intent="cancel" label={t('hiring.detail.cancel')} variant="destructive" />
+          <Confirm
+            label={t('hiring.detail.cancel')}
+            variant="destructive"
+            question={t('hiring.detail.cancelQuestion', { id: r.id })}
+            yes={t('hiring.detail.cancelYes')}
+            fields={{ intent: 'cancel' }}
+          />
         </ButtonGroup>
       ) : null}
     </main>

@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { dialects } from '../../../tests/integration/databases.ts'
 import { useModuleApi } from '../../../tests/integration/module-api.ts'
-import { structural } from '../../../tests/support/modules/alerts.ts'
+import { useMarketplace } from '../../../tests/support/modules/marketplace.ts'
 import { MAX_SAVED_SEARCHES } from './schemas.ts'
 
 // Saved searches on both databases (issue 41 item 1): saving, listing, renaming, switching off and
@@ -10,16 +10,11 @@ import { MAX_SAVED_SEARCHES } from './schemas.ts'
 for (const dialect of dialects) {
   describe(`saved searches on ${dialect}`, () => {
     const s = useModuleApi(dialect, { name: 'alerts', addressBlock: 41 })
-    type U = Awaited<ReturnType<typeof s.t.user>>
-    let freelancer: U, other: U, client: U
-    let cat: Awaited<ReturnType<typeof structural>>
-
-    beforeAll(async () => {
-      cat = await structural(s.database)
-      freelancer = await s.t.user('freelancer', 'Fran', 'Saver')
-      other = await s.t.user('freelancer', 'Olga', 'Other')
-      client = await s.t.user('client', 'Clara', 'Client')
-    }, 60_000)
+    const m = useMarketplace(s, {
+      freelancer: ['freelancer', 'Fran', 'Saver'],
+      other: ['freelancer', 'Olga', 'Other'],
+      client: ['client', 'Clara', 'Client'],
+    })
 
     const rows = async () =>
       Number(
@@ -34,11 +29,11 @@ for (const dialect of dialects) {
       s.t.call('POST', 'SavedSearches', { token, body })
 
     test('a freelancer saves a Find Project search with a name, lists, renames, switches off and deletes it', async () => {
-      const made = await save(freelancer.token, {
+      const made = await save(m.freelancer.token, {
         name: '  Steel beams  ',
         search: 'steel beam',
-        subcategoryId: cat.sub.id,
-        skills: cat.skills.slice(0, 2),
+        subcategoryId: m.cat.sub.id,
+        skills: m.cat.skills.slice(0, 2),
         budgetType: 'fixed',
         budgetMin: 50000,
         budgetMax: 500000,
@@ -55,8 +50,8 @@ for (const dialect of dialects) {
         newMatches: 0,
         filters: {
           search: 'steel beam',
-          subcategoryId: cat.sub.id,
-          skills: cat.skills.slice(0, 2),
+          subcategoryId: m.cat.sub.id,
+          skills: m.cat.skills.slice(0, 2),
           budgetType: 'fixed',
           budgetMin: 50000,
           budgetMax: 500000,
@@ -70,21 +65,21 @@ for (const dialect of dialects) {
         .select('key')
         .where('saved_search_id', '=', id)
         .execute()
-      expect(keys.map((k) => k.key)).toEqual([`s${cat.sub.id}`])
+      expect(keys.map((k) => k.key)).toEqual([`s${m.cat.sub.id}`])
 
-      const list = await s.t.call('GET', 'SavedSearches', { token: freelancer.token })
+      const list = await s.t.call('GET', 'SavedSearches', { token: m.freelancer.token })
       expect(list.json.data.map((r: { id: number }) => r.id)).toEqual([id])
 
       const renamed = await s.t.call('PUT', `SavedSearches/${id}`, {
-        token: freelancer.token,
+        token: m.freelancer.token,
         body: { name: 'Beams', active: false, frequency: 'never' },
       })
       expect(renamed.status, renamed.text).toBe(200)
       expect(renamed.json).toMatchObject({ name: 'Beams', active: false, frequency: 'never' })
 
-      const gone = await s.t.call('DELETE', `SavedSearches/${id}`, { token: freelancer.token })
+      const gone = await s.t.call('DELETE', `SavedSearches/${id}`, { token: m.freelancer.token })
       expect(gone.json).toEqual({ deleted: true })
-      expect((await s.t.call('GET', `SavedSearches/${id}`, { token: freelancer.token })).status).toBe(404)
+      expect((await s.t.call('GET', `SavedSearches/${id}`, { token: m.freelancer.token })).status).toBe(404)
       const leftKeys = await s.database.db
         .selectFrom('saved_search_key')
         .select('key')
@@ -94,9 +89,9 @@ for (const dialect of dialects) {
     })
 
     test("another person's saved search answers 404 to reading, changing and deleting, and stays as it was", async () => {
-      const made = await save(freelancer.token, { name: 'Mine', subcategoryId: cat.sub.id })
+      const made = await save(m.freelancer.token, { name: 'Mine', subcategoryId: m.cat.sub.id })
       const id = made.json.id as number
-      for (const who of [other, client]) {
+      for (const who of [m.other, m.client]) {
         expect((await s.t.call('GET', `SavedSearches/${id}`, { token: who.token })).status).toBe(404)
         const put = await s.t.call('PUT', `SavedSearches/${id}`, {
           token: who.token,
@@ -108,7 +103,7 @@ for (const dialect of dialects) {
         expect(theirs.json.data.map((r: { id: number }) => r.id)).not.toContain(id)
       }
       expect((await s.t.call('GET', `SavedSearches/${id}`)).status).toBe(401)
-      const mine = await s.t.call('GET', `SavedSearches/${id}`, { token: freelancer.token })
+      const mine = await s.t.call('GET', `SavedSearches/${id}`, { token: m.freelancer.token })
       expect(mine.json).toMatchObject({ name: 'Mine', active: true })
     })
 
@@ -119,18 +114,18 @@ for (const dialect of dialects) {
         [{ name: 'x'.repeat(81) }, 'name'],
         [{ name: 'Bad', skills: [999_999] }, 'skills'],
         [{ name: 'Bad', categoryId: 999_999 }, 'categoryId'],
-        [{ name: 'Bad', subcategoryId: cat.other.id, categoryId: cat.sub.category_id }, 'subcategoryId'],
+        [{ name: 'Bad', subcategoryId: m.cat.other.id, categoryId: m.cat.sub.category_id }, 'subcategoryId'],
         [{ name: 'Bad', budgetMin: 5000, budgetMax: 100 }, 'budgetMax'],
         [{ name: 'Bad', budgetType: 'barter' }, 'budgetType'],
         [{ name: 'Bad', frequency: 'hourly' }, 'frequency'],
         [{ name: 'Bad', search: 'w'.repeat(101) }, 'search'],
       ]
       for (const [body, field] of cases) {
-        const r = await save(freelancer.token, body)
+        const r = await save(m.freelancer.token, body)
         expect(r.status, JSON.stringify(body)).toBe(400)
         expect(Object.keys(r.json.errors), JSON.stringify(body)).toContain(field)
       }
-      const wrongKind = await save(client.token, { name: 'Bad', kind: 'freelancer', budgetType: 'fixed' })
+      const wrongKind = await save(m.client.token, { name: 'Bad', kind: 'freelancer', budgetType: 'fixed' })
       expect(wrongKind.status).toBe(400)
       expect(Object.keys(wrongKind.json.errors)).toContain('budgetType')
       expect(await rows()).toBe(before)
@@ -138,14 +133,14 @@ for (const dialect of dialects) {
 
     test('freelancers save Find Project searches and clients Find Freelancers searches (403 otherwise)', async () => {
       const before = await rows()
-      expect((await save(client.token, { name: 'Projects', kind: 'project' })).status).toBe(403)
-      expect((await save(freelancer.token, { name: 'People', kind: 'freelancer' })).status).toBe(403)
+      expect((await save(m.client.token, { name: 'Projects', kind: 'project' })).status).toBe(403)
+      expect((await save(m.freelancer.token, { name: 'People', kind: 'freelancer' })).status).toBe(403)
       expect((await save('', { name: 'Anyone' })).status).toBe(401)
       expect(await rows()).toBe(before)
-      const theirs = await save(client.token, {
+      const theirs = await save(m.client.token, {
         name: 'Engineers',
         kind: 'freelancer',
-        categoryId: cat.sub.category_id,
+        categoryId: m.cat.sub.category_id,
       })
       expect(theirs.status, theirs.text).toBe(200)
       expect(theirs.json.kind).toBe('freelancer')

@@ -49,6 +49,13 @@ export const card = (cardNumber: string = testCards.succeeds) => ({
   name: 'Clara Client',
 })
 
+/** A person's balance in their first currency (nothing held or available when they have none). */
+export const balanceOf = async (call: Call, u: U) =>
+  (await call('GET', 'Payment/balances', { token: u.token })).json.data[0] ?? {
+    heldMinor: 0,
+    availableMinor: 0,
+  }
+
 /** A client's open project with these installments, a freelancer's proposal for it, accepted: the contract. */
 export async function contractFor(
   call: Call,
