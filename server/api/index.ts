@@ -42,6 +42,7 @@ import { createAdminUsersService } from '../modules/admin-users/service.ts'
 import { createChangeOrders } from '../modules/projects/change-orders/service.ts'
 import { createChangeOrderMoney } from '../modules/payments/change-order-money.ts'
 import { createInvitations } from '../modules/projects/invitations/service.ts'
+import { offersOutboxHandlers } from '../modules/projects/offers/routes.ts'
 import { createProjectViews } from '../modules/projects/views.ts'
 import { createTimesheets } from '../modules/projects/timesheets/service.ts'
 import { alertsOutboxHandlers, createAlertsService, createDigestJob } from '../modules/alerts/service.ts'
@@ -301,6 +302,7 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
     // Released file bytes go after commit; bytes whose row is gone are swept hourly (modules/files/lifecycle.ts).
     ...fileOutboxHandlers({ db, storage: p.files.storage }),
     ...p.dataExports.outboxHandlers,
+    ...offersOutboxHandlers(m.projects.offers),
   }
   const outbox = createOutboxWorker({ db, onCommit: database.onCommit, log, handlers, pollMs: outboxPollMs })
   const fileSweep = createFileSweeper({
