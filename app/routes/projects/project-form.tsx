@@ -265,7 +265,7 @@ function VisibilityFields({ fields }: { fields: Fields }) {
 }
 
 /** The installment plan of a fixed price: a few rows, the unused ones left blank. */
-function PlanFields({ fields }: { fields: Fields }) {
+export function PlanFields({ fields }: { fields: Fields }) {
   const { t } = useTranslation('projects')
   return (
     <fieldset className="field plan" data-budget="fixed">
@@ -306,7 +306,7 @@ function skillsOf(tree: CategoryTree) {
   return [...skills.values()].sort((a, b) => a.name.localeCompare(b.name))
 }
 
-function TextInput({
+export function TextInput({
   field,
   label,
   hint,
