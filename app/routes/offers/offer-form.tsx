@@ -1,12 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { useTranslation } from '~/lib/translations'
-import { budgetTypes, currencies } from '#server/modules/projects/rules.ts'
 import type { FormConstraint } from '~/lib/form-constraint'
 import { controlProps, replyFields, useReplyForm, type LimitedField } from '~/components/ui/reply-form'
 import { Button } from '~/components/ui/button'
 import { ErrorText } from '../projects/error-text'
-import { PlanFields, TextInput } from '../projects/project-form'
+import { BudgetTypeAndAmount, PlanFields, SubcategorySelect, TextInput } from '../projects/project-form'
 
 type CategoryTree = Array<{ id: number; name: string; subcategories: Array<{ id: number; name: string }> }>
 type Fields = Record<string, LimitedField>
@@ -49,22 +48,7 @@ export function OfferForm({
         <textarea {...controlProps(fields.description)} rows={6} />
         <ErrorText errors={fields.description.errors} id={fields.description.errorId} />
       </div>
-      <div className="field">
-        <label htmlFor={fields.subcategoryId.id}>{t('fields.subcategory')}</label>
-        <select {...controlProps(fields.subcategoryId)}>
-          <option value="">{t('create.choose')}</option>
-          {tree.map((c) => (
-            <optgroup key={c.id} label={c.name}>
-              {c.subcategories.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-        <ErrorText errors={fields.subcategoryId.errors} id={fields.subcategoryId.errorId} />
-      </div>
+      <SubcategorySelect field={fields.subcategoryId} tree={tree} />
       <PriceFields fields={fields} />
       <fieldset className="field" data-budget="hourly">
         <legend>{t('offers.hourly')}</legend>
@@ -94,39 +78,7 @@ function PriceFields({ fields }: { fields: Fields }) {
   const { t } = useTranslation('projects')
   return (
     <>
-      <fieldset className="field">
-        <legend>{t('fields.budgetType')}</legend>
-        {budgetTypes.map((b) => (
-          <label key={b} className="radio">
-            <input
-              type="radio"
-              name={fields.budgetType.name}
-              value={b}
-              defaultChecked={fields.budgetType.defaultValue === b}
-            />{' '}
-            {t(`budgetType.${b}`)}
-          </label>
-        ))}
-        <ErrorText errors={fields.budgetType.errors} id={fields.budgetType.errorId} />
-      </fieldset>
-      <div className="row">
-        <TextInput
-          field={fields.budgetMinor}
-          label={t('offers.price')}
-          hint={t('offers.priceHint')}
-          inputMode="decimal"
-        />
-        <div className="field">
-          <label htmlFor={fields.currency.id}>{t('fields.currency')}</label>
-          <select {...controlProps(fields.currency)}>
-            {currencies.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <BudgetTypeAndAmount fields={fields} label={t('offers.price')} hint={t('offers.priceHint')} />
       <TextInput field={fields.durationDays} label={t('fields.durationDays')} inputMode="numeric" />
     </>
   )
