@@ -19,7 +19,7 @@ import { OfferForm } from './offer-form'
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'freelancers.find')
   const freelancerId = Number(url.searchParams.get('freelancerId'))
-  if (!Number.isSafeInteger(freelancerId) || freelancerId <= 0) throw data(null, { status: 404 })
+  if (!Number.isSafeInteger(freelancerId) || freelancerId <= 0) throw redirect('/auth/not-found')
   try {
     const [{ data: tree }, profile] = await Promise.all([
       readCategoryTree(context),
