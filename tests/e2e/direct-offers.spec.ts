@@ -21,6 +21,15 @@ async function click(page: Page, name: string, scope = main(page)) {
   await scope.getByRole('button', { name }).first().click()
   await settle(page)
 }
+/** How far the page reaches past a 320 px screen's right edge (0 or less: no sideways scroll). */
+async function overflowAt320(page: Page) {
+  await page.setViewportSize({ width: 320, height: 740 })
+  const extra = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  await page.setViewportSize({ width: 1280, height: 800 })
+  return extra
+}
 async function idOf(email: string) {
   const row = await shell()
     .db.db.selectFrom('app_user')
@@ -47,6 +56,7 @@ test('a client makes a freelancer an offer; the freelancer accepts and the contr
   await main(client).getByRole('link', { name: 'Make an offer' }).first().click()
   await settle(client)
   await expect(client).toHaveURL(new RegExp(`/offers/new\\?freelancerId=${fredId}`))
+  expect(await overflowAt320(client)).toBeLessThanOrEqual(0)
   const form = client.locator('#offer')
   await form.getByLabel('Title').fill(title)
   await form
@@ -79,6 +89,7 @@ test('a client makes a freelancer an offer; the freelancer accepts and the contr
   await expect(main(fred).getByTestId('offer-installment')).toHaveCount(2)
   await expect(main(fred).getByTestId('offer')).toContainText('Your wall in Bath was excellent.')
   await expectNoAxeViolations(fred)
+  expect(await overflowAt320(fred)).toBeLessThanOrEqual(0)
   await click(fred, 'Accept the offer')
   await expect(fred).toHaveURL(/\/projects\/freelancer\/contract\/\d+/)
   const projectId = Number(/contract\/(\d+)/.exec(fred.url())![1])
