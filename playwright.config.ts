@@ -70,6 +70,7 @@ const postgresSpecs = [
   'job-alerts',
   'shortlist',
   'invitations',
+  'direct-offers',
   'verification',
   'project-review',
   'push',

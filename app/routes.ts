@@ -79,6 +79,10 @@ export default [
     route('projects/freelancer/porposals', 'routes/projects/proposals.tsx'),
     // A freelancer's invitations to projects (decision 335).
     route('projects/invitations', 'routes/projects/invitations.tsx'),
+    // Direct offers: a client's terms to one freelancer, a contract on acceptance (decision 342).
+    route('offers', 'routes/offers/list.tsx'),
+    route('offers/new', 'routes/offers/new.tsx'),
+    route('offers/:offerId', 'routes/offers/offer.tsx'),
     route('projects/freelancer/contract/:projectId', 'routes/projects/contract.tsx'),
     route('projects/client/pay/:projectId', 'routes/payments/pay.tsx'),
     route('checkout/:token', 'routes/payments/checkout.tsx'),

@@ -61,6 +61,11 @@ export const specificCodes = [
   // Hiring with Workneer's help (decision 338): three live requests at most; a closed one is not changed.
   'hiring_requests_limit',
   'hiring_request_closed',
+  // Direct offers (decision 342): answered, withdrawn or expired offers change no more; one pending
+  // offer of the same work to the same freelancer.
+  'offer_closed',
+  'offer_expired',
+  'offer_pending',
 ] as const
 export type ErrorCode = (typeof errorTitles)[ErrorTitle] | (typeof specificCodes)[number]
 export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorTitles)), ...specificCodes]

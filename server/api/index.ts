@@ -43,6 +43,7 @@ import { createAdminUsersService } from '../modules/admin-users/service.ts'
 import { createChangeOrders } from '../modules/projects/change-orders/service.ts'
 import { createChangeOrderMoney } from '../modules/payments/change-order-money.ts'
 import { createInvitations } from '../modules/projects/invitations/service.ts'
+import { offersOutboxHandlers } from '../modules/projects/offers/routes.ts'
 import { createProjectViews } from '../modules/projects/views.ts'
 import { createTimesheets } from '../modules/projects/timesheets/service.ts'
 import { alertsOutboxHandlers, createAlertsService, createDigestJob } from '../modules/alerts/service.ts'
@@ -303,6 +304,7 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
     ...fileOutboxHandlers({ db, storage: p.files.storage }),
     ...p.dataExports.outboxHandlers,
     ...customerErasureHandlers([m.payments.stripeGateway, m.payments.sandboxGateway], log),
+    ...offersOutboxHandlers(m.projects.offers),
   }
   const outbox = createOutboxWorker({ db, onCommit: database.onCommit, log, handlers, pollMs: outboxPollMs })
   const fileSweep = createFileSweeper({

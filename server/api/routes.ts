@@ -18,6 +18,7 @@ import { adminMoneyRoutes } from '../modules/admin-money/routes.ts'
 import { adminUsersRoutes } from '../modules/admin-users/routes.ts'
 import { changeOrdersRoutes } from '../modules/projects/change-orders/routes.ts'
 import { invitationsRoutes } from '../modules/projects/invitations/routes.ts'
+import { offersRoutes } from '../modules/projects/offers/routes.ts'
 import { timesheetsRoutes } from '../modules/projects/timesheets/routes.ts'
 import { alertsRoutes } from '../modules/alerts/routes.ts'
 import { dataExportRoutes } from '../modules/data-export/routes.ts'
@@ -38,6 +39,7 @@ export function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implemen
     ...profilesRoutes(p.profiles),
     // Before the projects' routes: projects/invitations is a literal path, not a project's id.
     ...invitationsRoutes(m.invitations),
+    ...offersRoutes(m.projects.offers),
     ...projectsRoutes(m.projects),
     ...projectReviewRoutes(m.projects.review),
     ...notificationsRoutes(p.notifications),

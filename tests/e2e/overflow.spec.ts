@@ -40,6 +40,7 @@ const clientPages = (projectId: number, roomId: number) => [
   '/statements',
   '/invoices',
   '/ticketSupport/addComplaints',
+  '/offers',
 ]
 const freelancerPages = (projectId: number) => [
   '/dashboard',
@@ -47,6 +48,7 @@ const freelancerPages = (projectId: number) => [
   `/projects/freelancer/contract/${projectId}`,
   '/projects/freelancer/porposals',
   '/projects/invitations',
+  '/offers',
   '/profile',
   // A section's form open (decision 312): the employment form's rows of fields.
   '/profile?edit=experience',

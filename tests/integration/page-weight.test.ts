@@ -14,8 +14,22 @@ const BUDGET = { signedIn: 130 * KB, admin: 160 * KB }
 const assets = path.resolve(import.meta.dirname, '../../build/client')
 
 const publicPages = ['/', '/projects', '/freelancers', '/blogs', '/faq', '/auth/login', '/auth/gotosign']
-const clientPages = ['/dashboard', '/projects/client', '/projects/create', '/profile', '/chats', '/payouts']
-const freelancerPages = ['/dashboard', '/projects', '/projects/freelancer', '/projects/freelancer/porposals']
+const clientPages = [
+  '/dashboard',
+  '/projects/client',
+  '/projects/create',
+  '/profile',
+  '/chats',
+  '/payouts',
+  '/offers',
+]
+const freelancerPages = [
+  '/dashboard',
+  '/projects',
+  '/projects/freelancer',
+  '/projects/freelancer/porposals',
+  '/offers',
+]
 const adminPages = ['/admin', '/admin/payments', '/admin/complaints', '/admin/users', '/admin/content']
 
 let server: PageServer

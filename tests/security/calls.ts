@@ -26,6 +26,7 @@ export function defaultParams(world: World): Record<string, string | number> {
     issueId: ids.issueId,
     transmittalId: ids.transmittalId,
     weekId: ids.weekId,
+    offerId: ids.offerId,
     entryId: ids.entryId,
     userId: users.freelancer.id,
     id: ids.educationId,

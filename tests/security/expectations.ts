@@ -1,7 +1,7 @@
 import type { Access, Endpoint } from '#server/api/contract.ts'
 import type { CallSpec } from './calls.ts'
 import type { World, Who } from './world.ts'
-import { hiringBody, projectBody, samplePushKeys, WORLD_PUSH_ENDPOINT } from './world.ts'
+import { hiringBody, offerBody, projectBody, samplePushKeys, WORLD_PUSH_ENDPOINT } from './world.ts'
 
 // The authorization matrix's expected answers (decision 255). Columns: a visitor, the client who
 // owns the world's objects, a company, the freelancer who works for that client, a SuperAdmin, and
@@ -362,6 +362,25 @@ export const rows: Record<string, Row> = {
   }),
   'POST projects/invitations/{invitationId}/decline': freelancerRow(cells('401 404 404 ok 404 404'), {
     call: (w) => ({ params: { invitationId: w.ids.invitationId }, body: { reason: 'Booked up' } }),
+  }),
+  // Direct offers (decision 342): clients make them; an offer is its two parties' (everyone else is
+  // told it does not exist); the freelancer answers it, the client withdraws it.
+  'POST offers': row(CLIENT_SIDE, {
+    call: (w) => ({
+      body: offerBody('Arch survey of a stone bridge', w.ids.subcategoryId, w.users.freelancer.id),
+    }),
+  }),
+  'GET offers/sent': row(USER),
+  'GET offers/received': row(USER),
+  'GET offers/{offerId}': row(PARTIES, { call: (w) => ({ params: { offerId: w.ids.offerId } }) }),
+  'POST offers/{offerId}/accept': freelancerRow(cells('401 404 404 ok 404 404'), {
+    call: (w) => ({ params: { offerId: w.ids.offerId } }),
+  }),
+  'POST offers/{offerId}/decline': freelancerRow(cells('401 404 404 ok 404 404'), {
+    call: (w) => ({ params: { offerId: w.ids.offerDeclineId }, body: { reason: 'Booked up' } }),
+  }),
+  'POST offers/{offerId}/withdraw': row(CLIENT_ONLY, {
+    call: (w) => ({ params: { offerId: w.ids.offerWithdrawId } }),
   }),
   'GET projects/{projectId}/invitations': row(CLIENT_ONLY, {
     call: (w) => ({ params: { projectId: w.ids.invitedProjectId } }),

@@ -86,6 +86,11 @@ const table: Record<string, string> = {
   // A freelancer's invitations (decision 335).
   '/projects/invitations': FREELANCER_SIDE,
   '/projects/freelancer/contract/:projectId': FREELANCER_SIDE,
+  // Direct offers (decision 342): anyone's own list; the form is the client side's (without a
+  // freelancer to offer to, there is nothing to show); an offer is its two parties'.
+  '/offers': SIGNED_IN,
+  '/offers/new': `login ${GONE} ${GONE} unauthorized unauthorized ${GONE}`,
+  '/offers/:offerId': PARTIES,
   '/projects/changes/:projectId': PARTIES,
   // Paying needs the installments chosen: without them the page is a 400 (to the client side).
   '/projects/client/pay/:projectId': 'login 400 400 unauthorized unauthorized 400',

@@ -62,6 +62,7 @@ function fill(route: string) {
     projectId: ids.projectId,
     complaintId: ids.complaintId,
     requestId: ids.hiringRequestId,
+    offerId: ids.offerId,
     roomId: ids.roomId,
     fileId: ids.fileId,
     invoiceId: ids.invoiceId,

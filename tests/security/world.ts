@@ -299,6 +299,17 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
       body: { freelancerId: freelancer.id, message: marker('invitation', 'client', 'freelancer') },
     }),
   )
+  // Direct offers (decision 342) to the freelancer, pending: one to accept, one to decline, one to
+  // withdraw. The work's title is the two parties' (and admins', who see invite-only projects).
+  const offer = (label: string) =>
+    ok(
+      t.call('POST', 'offers', {
+        token: client.token,
+        body: offerBody(marker(label, 'client', 'freelancer', 'admin'), sub.id, freelancer.id),
+      }),
+    )
+  const offers = { accept: await offer('offer-accept'), decline: await offer('offer-decline') }
+  const withdrawn = await offer('offer-withdraw')
   // The second freelancer's pending verification (decision 332): its document is for SuperAdmins only.
   const document = Buffer.concat([tinyPdf(), Buffer.from(`% ${marker('identity-document', 'admin')}\n`)])
   await askVerification(t.raw, freelancer2.token, { name: 'passport.pdf', bytes: document })
@@ -365,6 +376,9 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
     dataExportToken: /[?&]token=([\w-]+)/.exec(exportMail?.text ?? '')![1],
     invitedProjectId: invited.id as number,
     invitationId: invitation.id as number,
+    offerId: offers.accept.id as number,
+    offerDeclineId: offers.decline.id as number,
+    offerWithdrawId: withdrawn.id as number,
     verificationId,
     ...register,
   }
@@ -372,6 +386,23 @@ export async function buildWorld(database: Db, name = 'secmatrix', addressBlock 
 }
 
 /** A valid project of the security tests' world (a client's POST projects and PUT projects/{id} body). */
+/** A valid direct offer (decision 342): a fixed price in two installments. */
+export const offerBody = (title: string, subcategoryId: number, freelancerId: number) => ({
+  freelancerId,
+  title,
+  description: 'Survey the arch barrel and the parapets, and report on the repairs the bridge needs.',
+  subcategoryId,
+  budgetType: 'fixed',
+  budgetMinor: 80000,
+  currency: 'EUR',
+  durationDays: 10,
+  installments: [
+    { title: 'Survey', amountMinor: 50000 },
+    { title: 'Report', amountMinor: 30000 },
+  ],
+  message: 'Your masonry reports are the clearest I have read.',
+})
+
 /** A valid hiring request (decision 338): its deadline a month from the day it runs. */
 export const hiringBody = (need: string) => ({
   need,

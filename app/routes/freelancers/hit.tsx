@@ -72,6 +72,13 @@ export function FreelancerHit({
         >
           {t('projects:invitations.invite')}
         </Link>
+        <br />
+        <Link
+          to={`/offers/new?freelancerId=${h.userId}`}
+          aria-label={t('projects:offers.makeName', { name: h.name })}
+        >
+          {t('projects:offers.make')}
+        </Link>
       </p>
       {save ? (
         <div className="hit-save">

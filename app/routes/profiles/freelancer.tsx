@@ -146,9 +146,14 @@ function ProfileHead({
           <SaveFreelancerButton userId={p.userId} saved={saved} describedBy="profile-name" />
         ) : null}
         {invite ? (
-          <a href="#invite" className="button">
-            {t('projects:invitations.invite')}
-          </a>
+          <>
+            <a href="#invite" className="button">
+              {t('projects:invitations.invite')}
+            </a>{' '}
+            <Link to={`/offers/new?freelancerId=${p.userId}`} className="button">
+              {t('projects:offers.make')}
+            </Link>
+          </>
         ) : null}
       </div>
     </header>

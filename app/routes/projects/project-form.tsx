@@ -108,22 +108,7 @@ function WorkFields({ fields, tree }: { fields: Fields; tree: CategoryTree }) {
         <textarea {...controlProps(fields.description)} rows={8} />
         <ErrorText errors={fields.description.errors} id={fields.description.errorId} />
       </div>
-      <div className="field">
-        <label htmlFor={fields.subcategoryId.id}>{t('fields.subcategory')}</label>
-        <select {...controlProps(fields.subcategoryId)}>
-          <option value="">{t('create.choose')}</option>
-          {tree.map((c) => (
-            <optgroup key={c.id} label={c.name}>
-              {c.subcategories.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-        <ErrorText errors={fields.subcategoryId.errors} id={fields.subcategoryId.errorId} />
-      </div>
+      <SubcategorySelect field={fields.subcategoryId} tree={tree} />
       <div className="field">
         <TagInput
           name={fields.skillIds.name}
@@ -143,39 +128,7 @@ function BudgetFields({ fields }: { fields: Fields }) {
   const { t } = useTranslation('projects')
   return (
     <>
-      <fieldset className="field">
-        <legend>{t('fields.budgetType')}</legend>
-        {budgetTypes.map((b) => (
-          <label key={b} className="radio">
-            <input
-              type="radio"
-              name={fields.budgetType.name}
-              value={b}
-              defaultChecked={fields.budgetType.defaultValue === b}
-            />{' '}
-            {t(`budgetType.${b}`)}
-          </label>
-        ))}
-        <ErrorText errors={fields.budgetType.errors} id={fields.budgetType.errorId} />
-      </fieldset>
-      <div className="row">
-        <TextInput
-          field={fields.budgetMinor}
-          label={t('fields.budget')}
-          hint={t('create.budgetHint')}
-          inputMode="decimal"
-        />
-        <div className="field">
-          <label htmlFor={fields.currency.id}>{t('fields.currency')}</label>
-          <select {...controlProps(fields.currency)}>
-            {currencies.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <BudgetTypeAndAmount fields={fields} label={t('fields.budget')} hint={t('create.budgetHint')} />
       <div className="row">
         <TextInput field={fields.durationDays} label={t('fields.durationDays')} inputMode="numeric" />
         <TextInput field={fields.deadline} label={t('fields.deadline')} type="date" />
@@ -265,7 +218,7 @@ function VisibilityFields({ fields }: { fields: Fields }) {
 }
 
 /** The installment plan of a fixed price: a few rows, the unused ones left blank. */
-function PlanFields({ fields }: { fields: Fields }) {
+export function PlanFields({ fields }: { fields: Fields }) {
   const { t } = useTranslation('projects')
   return (
     <fieldset className="field plan" data-budget="fixed">
@@ -300,13 +253,87 @@ function PlanFields({ fields }: { fields: Fields }) {
   )
 }
 
+/** The subcategory, under its category (a project's, and a direct offer's). */
+export function SubcategorySelect({
+  field,
+  tree,
+}: {
+  field: LimitedField
+  tree: Array<{ id: number; name: string; subcategories: Array<{ id: number; name: string }> }>
+}) {
+  const { t } = useTranslation('projects')
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{t('fields.subcategory')}</label>
+      <select {...controlProps(field)}>
+        <option value="">{t('create.choose')}</option>
+        {tree.map((c) => (
+          <optgroup key={c.id} label={c.name}>
+            {c.subcategories.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <ErrorText errors={field.errors} id={field.errorId} />
+    </div>
+  )
+}
+
+/** Fixed or hourly, then the amount and its currency: the project form's, and the direct offer's (decision 342). */
+export function BudgetTypeAndAmount({
+  fields,
+  label,
+  hint,
+}: {
+  fields: Fields
+  label: string
+  hint: string
+}) {
+  const { t } = useTranslation('projects')
+  return (
+    <>
+      <fieldset className="field">
+        <legend>{t('fields.budgetType')}</legend>
+        {budgetTypes.map((b) => (
+          <label key={b} className="radio">
+            <input
+              type="radio"
+              name={fields.budgetType.name}
+              value={b}
+              defaultChecked={fields.budgetType.defaultValue === b}
+            />{' '}
+            {t(`budgetType.${b}`)}
+          </label>
+        ))}
+        <ErrorText errors={fields.budgetType.errors} id={fields.budgetType.errorId} />
+      </fieldset>
+      <div className="row">
+        <TextInput field={fields.budgetMinor} label={label} hint={hint} inputMode="decimal" />
+        <div className="field">
+          <label htmlFor={fields.currency.id}>{t('fields.currency')}</label>
+          <select {...controlProps(fields.currency)}>
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </>
+  )
+}
+
 /** Every skill of the catalogue once, by name, for the skills picker. */
 function skillsOf(tree: CategoryTree) {
   const skills = new Map(tree.flatMap((c) => c.subcategories.flatMap((s) => s.skills)).map((k) => [k.id, k]))
   return [...skills.values()].sort((a, b) => a.name.localeCompare(b.name))
 }
 
-function TextInput({
+export function TextInput({
   field,
   label,
   hint,

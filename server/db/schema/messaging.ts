@@ -12,6 +12,7 @@ export type NotificationType =
   | 'Invitation'
   | 'Verification'
   | 'Hiring'
+  | 'Offer'
 
 export type NotificationTable = {
   id: Generated<number>

@@ -165,6 +165,22 @@ export type ProjectInvitationTable = {
   decided_at: string | null
 }
 
+/** A client's direct offer to one freelancer: its project holds the work and the terms (decision 342). */
+export type DirectOfferTable = {
+  id: Generated<number>
+  project_id: number
+  client_id: number
+  freelancer_id: number
+  message: string | null
+  /** pending | accepted | declined | withdrawn | expired */
+  status: string
+  decline_reason: string | null
+  proposal_id: number | null
+  expires_at: string
+  created_at: string
+  decided_at: string | null
+}
+
 export interface ProjectsTables {
   project: ProjectTable
   project_review_rule: ProjectReviewRuleTable
@@ -180,4 +196,5 @@ export interface ProjectsTables {
   project_comment: ProjectCommentTable
   review: ReviewTable
   project_invitation: ProjectInvitationTable
+  direct_offer: DirectOfferTable
 }

@@ -94,6 +94,9 @@ export const menu: ReadonlyArray<{ permission: Permission; to: string; label: st
   { permission: 'contracts.mine', to: '/projects/freelancer', label: 'menu.myContracts' },
   { permission: 'proposals.mine', to: '/projects/freelancer/porposals', label: 'menu.myProposals' },
   { permission: 'proposals.mine', to: '/projects/invitations', label: 'menu.invitations' },
+  // Direct offers (decision 342): one page, a freelancer's received offers or a client's sent ones.
+  { permission: 'proposals.mine', to: '/offers', label: 'menu.offersReceived' },
+  { permission: 'projects.mine', to: '/offers', label: 'menu.offersSent' },
   { permission: 'proposals.mine', to: '/projects/wishlist', label: 'menu.savedProjects' },
   { permission: 'projects.list', to: '/projects', label: 'menu.projects' },
   { permission: 'reviews.mine', to: '/reviews', label: 'menu.reviews' },
@@ -124,6 +127,7 @@ export const loginRequiredSections = [
   'reviews',
   'invoices',
   'notifications',
+  'offers',
 ] as const
 
 /** Screens that need a permission beyond being signed in (checked by the web guard and the API). */
@@ -135,6 +139,7 @@ export const routePermissions: ReadonlyArray<{ prefix: string; permission: Permi
   { prefix: '/projects/client', permission: 'projects.mine' },
   { prefix: '/projects/freelancer/porposals', permission: 'proposals.mine' },
   { prefix: '/projects/invitations', permission: 'proposals.mine' },
+  { prefix: '/offers/new', permission: 'freelancers.find' },
   { prefix: '/projects/freelancer', permission: 'contracts.mine' },
   { prefix: '/peyment-details', permission: 'payments.details' },
   { prefix: '/ticketSupport/addComplaints', permission: 'complaints.add' },

@@ -21,6 +21,8 @@ export const notificationTypes = [
   'Verification',
   // Support proposed freelancers for a hiring request (decision 338).
   'Hiring',
+  // A direct offer to a freelancer, or a step of its answer (decision 342).
+  'Offer',
 ] as const
 
 const id = recordId

@@ -17,6 +17,8 @@ export function notificationTarget(
     return topBarOf(roles) === 'freelancer'
       ? '/projects/invitations'
       : `/projects/client/details/${n.projectId}`
+  // A direct offer, its answer, withdrawal or expiry opens the person's offers (decision 342).
+  if (n.type === 'Offer') return '/offers'
   // A decision on an identity check opens the person's verification page (decision 332).
   if (n.type === 'Verification') return '/profile/verification'
   // Support's proposal for a hiring request opens the client's requests (decision 338).

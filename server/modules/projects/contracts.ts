@@ -14,6 +14,7 @@ import {
   recordCreated,
   transitionProject,
   transitionProposal,
+  type Effect,
   type Trx,
 } from './transition.ts'
 import {
@@ -44,7 +45,7 @@ function agreedPlan(project: ProjectRow, proposal: ProposalRow) {
 async function startContract(
   trx: Trx,
   chat: Pick<ChatService, 'openRoom'>,
-  caller: Caller,
+  actorId: number,
   proj: ProjectRow,
   p: ProposalRow,
 ) {
@@ -100,12 +101,19 @@ async function startContract(
       .execute()
   // No notification of its own (issue 39 item 6: one event, one notification): the freelancer's
   // "Proposal accepted" says the contract started, and the client started it.
-  await recordCreated(trx, 'contract', contract.id, 'active', proj.id, caller.userId)
+  await recordCreated(trx, 'contract', contract.id, 'active', proj.id, actorId)
   return contract.id
 }
 
 /** The proposal accepted and the project taken; its followers hear that it is. */
-async function hire(trx: Trx, caller: Caller, proj: ProjectRow, p: ProposalRow, hasContract: boolean) {
+async function hire(
+  trx: Trx,
+  actorId: number,
+  proj: ProjectRow,
+  p: ProposalRow,
+  hasContract: boolean,
+  notice: Effect,
+) {
   const guard = () =>
     proj.status !== 'open'
       ? `The project is ${spoken(proj.status)}; it takes no more hires`
@@ -118,18 +126,18 @@ async function hire(trx: Trx, caller: Caller, proj: ProjectRow, p: ProposalRow, 
     current: p.status as ProposalState,
     action: 'accept',
     actor: 'client',
-    actorId: caller.userId,
+    actorId,
     projectId: proj.id,
     guard,
     set: { decided_at: nowIso() },
-    effects: [notify([p.freelancer_id], 'proposalAccepted', proj.id, 'Proposal', { title: proj.title })],
+    effects: [notice],
   })
   await transitionProject(trx, {
     id: proj.id,
     current: proj.status as ProjectState,
     action: 'hire',
     actor: 'client',
-    actorId: caller.userId,
+    actorId,
     projectId: proj.id,
     effects: followers.length
       ? [
@@ -143,6 +151,25 @@ async function hire(trx: Trx, caller: Caller, proj: ProjectRow, p: ProposalRow, 
         ]
       : [],
   })
+}
+
+/**
+ * The hire, in the caller's transaction: the proposal accepted, the project taken, the contract
+ * started, the other proposals closed and the project out of search. A client's acceptance of a
+ * proposal and a freelancer's acceptance of a direct offer (decision 342) both come here; `notice`
+ * is what the other party hears.
+ */
+export async function hireProposal(
+  trx: Trx,
+  deps: { chat: Pick<ChatService, 'openRoom'>; index: ProjectSearchIndex },
+  step: { actorId: number; project: ProjectRow; proposal: ProposalRow; hasContract: boolean; notice: Effect },
+) {
+  const { actorId, project: proj, proposal: p } = step
+  await hire(trx, actorId, proj, p, step.hasContract, step.notice)
+  const id = await startContract(trx, deps.chat, actorId, proj, p)
+  await closePending(trx, proj.id, proj.title, 'taken', p.id)
+  await deps.index.remove(trx, proj.id)
+  return id
 }
 
 type ContractDeps = {
@@ -166,11 +193,17 @@ async function accept(deps: ContractDeps, caller: Caller, proposalId: number, pr
       .where('project_id', '=', projectId)
       .executeTakeFirst()
     if (p.status === 'accepted' && existing?.proposal_id === p.id) return existing.id
-    await hire(trx, caller, proj, p, !!existing)
-    const id = await startContract(trx, chat, caller, proj, p)
-    await closePending(trx, projectId, proj.title, 'taken', p.id)
-    await index.remove(trx, projectId)
-    return id
+    return hireProposal(
+      trx,
+      { chat, index },
+      {
+        actorId: caller.userId,
+        project: proj,
+        proposal: p,
+        hasContract: !!existing,
+        notice: notify([p.freelancer_id], 'proposalAccepted', proj.id, 'Proposal', { title: proj.title }),
+      },
+    )
   })
   return views.contract(contractId)
 }

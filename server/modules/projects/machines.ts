@@ -86,8 +86,9 @@ export const projectMachine: Machine<ProjectState> = {
       action: 'cancel',
       from: ['draft', 'in_review', 'returned', 'open'],
       to: 'cancelled',
-      actors: ['client'],
-      guard: 'pending proposals are closed as rejected in the same transaction',
+      actors: ['client', 'system'],
+      guard:
+        "pending proposals are closed as rejected in the same transaction; a direct offer's project is cancelled by the system when the offer is declined or expires (decision 342)",
     },
     {
       action: 'cancel_contract',

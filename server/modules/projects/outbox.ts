@@ -20,7 +20,7 @@ export interface NotifyPayload {
   userIds: number[]
   kind: string
   projectId: number
-  type: 'Project' | 'Proposal' | 'ProjectStatus' | 'Invitation'
+  type: 'Project' | 'Proposal' | 'ProjectStatus' | 'Invitation' | 'Offer'
   params: Record<string, string | number>
   /** The namespace of the texts when another module uses this delivery (refunds); projects by default. */
   ns?: string

@@ -7,11 +7,12 @@ import type { FileService } from '../files/service.ts'
 import type { ProjectInput } from './contract.ts'
 import type { ProjectState } from './machines.ts'
 import { ownProject } from './access.ts'
-import { readProject } from './reads.ts'
+import { offerOfProject, readProject } from './reads.ts'
 import { indexProject } from './search.ts'
 import type { ProjectSearchIndex } from './search-index.ts'
 import { conflict, lockRow, recordActivity, recordCreated, type Trx } from './transition.ts'
 import { publishOrSubmit } from './review/publish.ts'
+import { problem } from './schemas/fields.ts'
 import { badRequest, isClient, nowIso, offsetOf, pageOf, spoken, type PageQuery } from './shared.ts'
 import type { ProjectViews } from './views.ts'
 
@@ -19,7 +20,7 @@ import type { ProjectViews } from './views.ts'
 // proposed, deleting it before it has a contract, and the list of their own.
 
 /** The subcategory and skills of the input exist; answers the subcategory's category and the skills once each. */
-async function checkCatalogue(db: DB, input: ProjectInput) {
+export async function checkCatalogue(db: DB, input: Pick<ProjectInput, 'subcategoryId' | 'skillIds'>) {
   const sub = await db
     .selectFrom('subcategory')
     .select(['id', 'category_id'])
@@ -38,7 +39,7 @@ async function checkCatalogue(db: DB, input: ProjectInput) {
  * The columns of a project. What does not belong to the chosen budget type is dropped (decision
  * 323): the form shows both groups with JavaScript off, and the server decides by the type.
  */
-function projectValues(input: ProjectInput, categoryId: number) {
+export function projectValues(input: ProjectInput, categoryId: number) {
   const hourly = input.budgetType === 'hourly'
   return {
     title: input.title,
@@ -80,6 +81,12 @@ function publishSaved(
 ) {
   return publishOrSubmit(trx, caller, current, { ...values, id, client_id: caller.userId })
 }
+
+/** A direct offer's terms are what the freelancer was offered: a new offer changes them, not an edit. */
+export const offerProject = () =>
+  new ApiError(409, 'Conflict', "The project is a direct offer's; withdraw the offer and make a new one", {
+    project: [problem('offerProject')],
+  })
 
 type ProjectDeps = {
   db: DB
@@ -123,6 +130,7 @@ async function update(deps: ProjectDeps, caller: Caller, id: number, input: Proj
   const { db, dialect, index, views } = deps
   const { categoryId, skillIds } = await checkCatalogue(db, input)
   await ownProject(db, caller, id)
+  if (await offerOfProject(db, id)) throw offerProject()
   await db.transaction().execute(async (trx) => {
     const row = (await lockRow(trx, dialect, 'project', id))!
     // A returned project is edited as a draft is (decision 339); one in review waits for the admin.

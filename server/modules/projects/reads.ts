@@ -7,6 +7,14 @@ import type { Locale } from '#server/db/schema.ts'
 export const readProject = (db: DB, id: number) =>
   db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirst()
 
+/** A direct offer's project (decision 342): its terms are the offer's, so it is not edited and invites nobody else. */
+export const offerOfProject = (db: DB, projectId: number) =>
+  db
+    .selectFrom('direct_offer')
+    .select(['id', 'status'])
+    .where('project_id', '=', projectId)
+    .executeTakeFirst()
+
 export const readContractOfProject = (db: DB, projectId: number) =>
   db.selectFrom('contract').selectAll().where('project_id', '=', projectId).executeTakeFirst()
 

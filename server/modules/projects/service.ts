@@ -21,6 +21,7 @@ import { createComments } from './comments.ts'
 import { createFollows } from './follows.ts'
 import { createReviews } from './reviews.ts'
 import { createWorkQueue } from './work-queue.ts'
+import { createOffers } from './offers/service.ts'
 import { isClient, isFreelancer } from './shared.ts'
 
 export type { MoneyMover } from './installments.ts'
@@ -63,6 +64,8 @@ export function createProjectsService({
     ...createProjectSearch({ db, index, views }),
     /** Review before publication: the rule, the queue and the admin's decisions (decision 339). */
     review: createProjectReview({ db, dialect, index, views }),
+    /** Direct offers to one freelancer, hired on acceptance as a proposal is (decision 342). */
+    offers: createOffers({ db, dialect, chat, index, views }),
     /** What waits on the caller across their projects, proposals and contracts (the dashboard). */
     workQueue: (c: Caller) => workQueue(c, { client: isClient(c), freelancer: isFreelancer(c) }),
   }

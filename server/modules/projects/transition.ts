@@ -31,7 +31,7 @@ export interface Effect {
 export const NOTIFY_TOPIC = 'projects.notify'
 /** A project was published (payload `{ projectId }`): job alerts match it after commit (alerts/service.ts). */
 export const PUBLISHED_TOPIC = 'projects.published'
-export type AlertType = 'Project' | 'Proposal' | 'ProjectStatus' | 'Invitation'
+export type AlertType = 'Project' | 'Proposal' | 'ProjectStatus' | 'Invitation' | 'Offer'
 /** A notification for users (docs/product.md §3 alert item): `kind` picks the text in the recipient's language. */
 export function notify(
   userIds: number[],

@@ -6,7 +6,8 @@ import type { Caller } from '#server/api/handler.ts'
 import { ApiError, notFound } from '#server/api/errors.ts'
 import { Role } from '../../identity/permissions.ts'
 import { ownProject } from '../access.ts'
-import { readProject } from '../reads.ts'
+import { offerOfProject, readProject } from '../reads.ts'
+import { offerProject } from '../projects.ts'
 import { problem } from '../schemas/fields.ts'
 import { badRequest, nowIso, offsetOf, pageOf, spoken, type PageQuery } from '../shared.ts'
 import { conflict, lockRow, notify, recordActivity, recordEffects, type Trx } from '../transition.ts'
@@ -53,9 +54,17 @@ async function shown(deps: InvitationDeps, rows: InvitationRow[]): Promise<Invit
 
 const one = async (deps: InvitationDeps, row: InvitationRow) => (await shown(deps, [row]))[0]!
 
-/** An active freelancer the client may invite: not the client themselves, not a client or company account. */
-async function checkFreelancer(db: DB, caller: Caller, freelancerId: number) {
-  if (freelancerId === caller.userId) throw badRequest('freelancerId', problem('selfInvite'))
+/**
+ * An active freelancer the client may invite (or make a direct offer to, decision 342): not the
+ * client themselves, not a client or company account. `words` name the refusals.
+ */
+export async function checkFreelancer(
+  db: DB,
+  caller: Caller,
+  freelancerId: number,
+  words = { self: 'selfInvite', notFreelancer: 'notAFreelancer' },
+) {
+  if (freelancerId === caller.userId) throw badRequest('freelancerId', problem(words.self))
   const user = await db
     .selectFrom('app_user')
     .select(['id', 'status'])
@@ -68,7 +77,7 @@ async function checkFreelancer(db: DB, caller: Caller, freelancerId: number) {
     .where('user_id', '=', freelancerId)
     .where('role', '=', Role.Freelancer)
     .executeTakeFirst()
-  if (!role) throw badRequest('freelancerId', problem('notAFreelancer'))
+  if (!role) throw badRequest('freelancerId', problem(words.notFreelancer))
 }
 
 const alreadyInvited = () =>
@@ -81,6 +90,7 @@ async function invite(deps: InvitationDeps, caller: Caller, projectId: number, i
   const project = await ownProject(db, caller, projectId)
   if (project.status !== 'open')
     throw conflict(`The project is ${spoken(project.status)}; it takes no invitations`, project.status)
+  if (await offerOfProject(db, projectId)) throw offerProject()
   await checkFreelancer(db, caller, input.freelancerId)
   let row: InvitationRow
   try {
