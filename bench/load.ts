@@ -291,8 +291,15 @@ const sampler = (async () => {
 console.log(
   `load: ${users} virtual users (${roles.filter((r) => r === 'visitor').length} visitors, ${roles.filter((r) => r === 'client').length} clients, ${roles.filter((r) => r === 'freelancer').length} freelancers) for ${minutes} min on ${dialect}`,
 )
+// The server's CPU seconds per 1,000 requests answer what a change costs on a shared machine, where
+// requests per second also measure what the other processes took; the load average says how shared.
+const cpuAtStart = (await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })).cpuMs
+let cpuMs = 0
+const loadAverage = [os.loadavg()[0]]
 try {
   await Promise.all(roles.map((_, vu) => virtualUser(vu)))
+  cpuMs = (await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })).cpuMs - cpuAtStart
+  loadAverage.push(os.loadavg()[0])
   sampling = false
   await sampler
   loadSeconds = (performance.now() - started) / 1000
@@ -332,6 +339,9 @@ console.log(
   `served ${samples.length} requests in ${seconds.toFixed(0)} s: ${(samples.length / seconds).toFixed(1)} req/s; p50 ${quantile(all, 0.5).toFixed(1)} ms, p99 ${quantile(all, 0.99).toFixed(1)} ms; errors ${errorCount}`,
 )
 for (const [what, count] of errors) console.log(`  error ×${count}: ${what}`)
+console.log(
+  `server CPU ${(cpuMs / 1000).toFixed(1)} s: ${(cpuMs / samples.length).toFixed(2)} s per 1,000 requests; load average ${loadAverage.map((l) => l.toFixed(1)).join(' → ')}`,
+)
 
 // Growth of the live heap over the run's second half: the least-squares slope, MB per minute.
 const live = memory.filter((m) => m.liveHeapMb !== undefined && m.at >= (seconds * 1000) / 2)
