@@ -26,6 +26,7 @@ interface Figures {
   rssEnd: number
   rssMax: number
   rssIdle: number
+  cpuPer1000: number
 }
 
 function runLoad(dir: string, users: string): Figures {
@@ -52,6 +53,8 @@ function runLoad(dir: string, users: string): Figures {
     rssMax: Number(memory[2]),
     // An older checkout's load.ts does not wait for the server to settle.
     rssIdle: Number(/RSS (\d+) MB after the load/.exec(out)?.[1] ?? NaN),
+    // The server's CPU seconds per 1,000 requests (decision 345); an older load.ts does not print them.
+    cpuPer1000: Number(/([\d.]+) s per 1,000 requests/.exec(out)?.[1] ?? NaN),
   }
 }
 

@@ -291,8 +291,17 @@ const sampler = (async () => {
 console.log(
   `load: ${users} virtual users (${roles.filter((r) => r === 'visitor').length} visitors, ${roles.filter((r) => r === 'client').length} clients, ${roles.filter((r) => r === 'freelancer').length} freelancers) for ${minutes} min on ${dialect}`,
 )
+// The server's CPU seconds per 1,000 requests answer what a change costs on a shared machine, where
+// requests per second also measure what the other processes took; the load average says how shared.
+const cpuAtStart = (await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })).cpuMs
+let cpuMs = 0
+let atEnd: MemoryAnswer | undefined
+const loadAverage = [os.loadavg()[0]]
 try {
   await Promise.all(roles.map((_, vu) => virtualUser(vu)))
+  atEnd = await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })
+  cpuMs = atEnd.cpuMs - cpuAtStart
+  loadAverage.push(os.loadavg()[0])
   sampling = false
   await sampler
   loadSeconds = (performance.now() - started) / 1000
@@ -332,6 +341,14 @@ console.log(
   `served ${samples.length} requests in ${seconds.toFixed(0)} s: ${(samples.length / seconds).toFixed(1)} req/s; p50 ${quantile(all, 0.5).toFixed(1)} ms, p99 ${quantile(all, 0.99).toFixed(1)} ms; errors ${errorCount}`,
 )
 for (const [what, count] of errors) console.log(`  error ×${count}: ${what}`)
+console.log(
+  `server CPU ${(cpuMs / 1000).toFixed(1)} s: ${(cpuMs / samples.length).toFixed(2)} s per 1,000 requests; load average ${loadAverage.map((l) => l.toFixed(1)).join(' → ')}`,
+)
+// Where the resident memory is at the load's end: V8's heap (used of reserved), and outside it.
+const mb = (bytes = 0) => (bytes / MB).toFixed(0)
+console.log(
+  `at the load's end: RSS ${mb(atEnd?.rss)} MB = V8 heap ${mb(atEnd?.heapTotal)} MB (${mb(atEnd?.heapUsed)} used) + ${mb((atEnd?.rss ?? 0) - (atEnd?.heapTotal ?? 0))} MB outside it (external ${mb(atEnd?.external)}, array buffers ${mb(atEnd?.arrayBuffers)})`,
+)
 
 // Growth of the live heap over the run's second half: the least-squares slope, MB per minute.
 const live = memory.filter((m) => m.liveHeapMb !== undefined && m.at >= (seconds * 1000) / 2)

@@ -17,6 +17,8 @@ export interface MemoryAnswer {
   external: number
   arrayBuffers: number
   heapLimit: number
+  /** The server's CPU time since it started (user + system), ms. */
+  cpuMs: number
 }
 export interface AllocationAnswer {
   allocated: number
@@ -36,6 +38,8 @@ let profiler: v8.GCProfiler | null = null
 let usedAtStart = 0
 let cpuAtStart = process.cpuUsage()
 
+const cpuMs = (cpu: NodeJS.CpuUsage) => (cpu.user + cpu.system) / 1000
+
 function memory(settle: boolean): MemoryAnswer {
   if (settle && typeof globalThis.gc === 'function') globalThis.gc()
   const m = process.memoryUsage()
@@ -47,6 +51,7 @@ function memory(settle: boolean): MemoryAnswer {
     external: m.external,
     arrayBuffers: m.arrayBuffers,
     heapLimit: v8.getHeapStatistics().heap_size_limit,
+    cpuMs: cpuMs(process.cpuUsage()),
   }
 }
 
@@ -64,7 +69,7 @@ function allocationStop(): AllocationAnswer {
   const fullCollections = stats.filter((s) => s.gcType === 'MarkSweepCompact').length
   return {
     allocated: v8.getHeapStatistics().used_heap_size - usedAtStart + freed,
-    cpuMs: (cpu.user + cpu.system) / 1000,
+    cpuMs: cpuMs(cpu),
     collections: stats.length,
     fullCollections,
     gcMs,

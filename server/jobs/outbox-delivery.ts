@@ -1,10 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import type { Kysely } from 'kysely'
+import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import type { Logger } from '../log.ts'
 
-// Delivering outbox rows: claim one, run its topic's handler, mark it done, or schedule a retry
-// (dead after OUTBOX_MAX_ATTEMPTS). The worker (outbox.ts) decides when this runs.
+// Delivering outbox rows: claim a batch, run each row's topic handler, mark the delivered ones done,
+// or schedule a retry (dead after OUTBOX_MAX_ATTEMPTS). The worker (outbox.ts) decides when this runs.
 
 export type OutboxHandler = (
   payload: any,
@@ -31,27 +31,44 @@ export interface Delivery {
   delivering: Array<() => () => void>
 }
 
+/** A claimed row; `attempts` counts this delivery. */
 type Row = { id: number; topic: string; payload: string; attempts: number }
 
-/** Claim: only the instance whose UPDATE matches the lock it saw gets to deliver. */
-async function claim(db: Kysely<Database>, row: Row) {
+/**
+ * Claims up to `batch` due rows in one UPDATE: the conditions are checked again on each row, so of
+ * two instances only the one whose UPDATE still sees a row unlocked gets it. One statement for the
+ * batch, not one per row: on SQLite each write outside a transaction is a commit, and a commit with
+ * synchronous = FULL waits for the disk while the event loop waits for it (decision 345).
+ */
+async function claimDue(db: Kysely<Database>, batch: number): Promise<Row[]> {
   const now = Date.now()
-  const claimed = await db
+  const unlocked = (eb: ExpressionBuilder<Database, 'outbox'>) =>
+    eb.and([
+      eb('status', '=', 'pending'),
+      eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', iso(now))]),
+    ])
+  const rows = await db
     .updateTable('outbox')
-    .set({ locked_until: iso(now + LOCK_MS), attempts: row.attempts + 1 })
-    .where('id', '=', row.id)
-    .where('status', '=', 'pending')
-    .where('attempts', '=', row.attempts)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', iso(now))]))
-    .executeTakeFirst()
-  return Number(claimed.numUpdatedRows) === 1
+    .set((eb) => ({ locked_until: iso(now + LOCK_MS), attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('outbox')
+        .select('id')
+        .where(unlocked)
+        .where('run_after', '<=', iso(now))
+        .orderBy('id')
+        .limit(batch),
+    )
+    .where(unlocked)
+    .returning(['id', 'topic', 'payload', 'attempts'])
+    .execute()
+  return rows.sort((a, b) => a.id - b.id)
 }
 
 async function failed(delivery: Delivery, row: Row, error: unknown) {
-  const attempts = row.attempts + 1
-  const dead = attempts >= OUTBOX_MAX_ATTEMPTS
+  const dead = row.attempts >= OUTBOX_MAX_ATTEMPTS
   delivery.log.warn(
-    { err: error, outboxId: row.id, topic: row.topic, attempts, dead },
+    { err: error, outboxId: row.id, topic: row.topic, attempts: row.attempts, dead },
     dead ? 'outbox delivery failed for good' : 'outbox delivery failed; will retry',
   )
   await delivery.db
@@ -60,54 +77,72 @@ async function failed(delivery: Delivery, row: Row, error: unknown) {
       status: dead ? 'dead' : 'pending',
       locked_until: null,
       last_error: String((error as Error)?.message ?? error).slice(0, 1000),
-      run_after: iso(Date.now() + backoffMs(attempts)),
+      run_after: iso(Date.now() + backoffMs(row.attempts)),
     })
     .where('id', '=', row.id)
     .execute()
 }
 
-/** Delivers one row unless another instance claimed it first; answers whether this one tried. */
+/** Runs a claimed row's handler; answers whether it was delivered (a failure is recorded for a retry). */
 async function deliverOne(delivery: Delivery, row: Row) {
-  if (!(await claim(delivery.db, row))) return false
   const handler = delivery.handlers[row.topic]
   const over = delivery.delivering.map((listener) => listener())
   try {
     if (!handler) throw new Error(`no outbox handler for topic ${row.topic}`)
-    await handler(JSON.parse(row.payload), { id: row.id, attempts: row.attempts + 1, topic: row.topic })
-    await delivery.db
-      .updateTable('outbox')
-      .set({ status: 'done', done_at: iso(Date.now()), locked_until: null, last_error: null })
-      .where('id', '=', row.id)
-      .execute()
+    await handler(JSON.parse(row.payload), { id: row.id, attempts: row.attempts, topic: row.topic })
     for (const listener of delivery.delivered) listener()
+    return true
   } catch (error) {
     await failed(delivery, row, error)
+    return false
   } finally {
     for (const end of over) end()
   }
-  return true
 }
 
-/** Delivers every due row, `batch` per query, until none is left or `stopped()`; answers how many it delivered. */
+/**
+ * Marks a batch's delivered rows done in one UPDATE, and gives back the rows it claimed but did not
+ * reach (the worker was stopped) as they were. A crash before this redelivers the batch's rows once
+ * their lock expires: delivery is at least once, as it was with a mark per row.
+ */
+async function settle(db: Kysely<Database>, done: number[], unreached: number[]) {
+  if (done.length)
+    await db
+      .updateTable('outbox')
+      .set({ status: 'done', done_at: iso(Date.now()), locked_until: null, last_error: null })
+      .where('id', 'in', done)
+      .execute()
+  if (unreached.length)
+    await db
+      .updateTable('outbox')
+      .set((eb) => ({ locked_until: null, attempts: eb('attempts', '-', 1) }))
+      .where('id', 'in', unreached)
+      .execute()
+}
+
+/** Delivers every due row, `batch` per claim, until none is left or `stopped()`; answers how many it delivered. */
 export async function deliverDue(delivery: Delivery, batch: number, stopped: () => boolean) {
   let count = 0
   for (;;) {
-    const now = iso(Date.now())
-    const due = await delivery.db
-      .selectFrom('outbox')
-      .select(['id', 'topic', 'payload', 'attempts'])
-      .where('status', '=', 'pending')
-      .where('run_after', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .orderBy('id')
-      .limit(batch)
-      .execute()
-    for (const row of due) {
-      // A turn of the event loop before each row: requests that came meanwhile go first.
-      await nextTurn()
-      if (stopped()) return count
-      if (await deliverOne(delivery, row)) count++
+    const due = await claimDue(delivery.db, batch)
+    const done: number[] = []
+    let reached = 0
+    try {
+      for (const row of due) {
+        // A turn of the event loop before each row: requests that came meanwhile go first.
+        await nextTurn()
+        if (stopped()) break
+        reached++
+        if (await deliverOne(delivery, row)) done.push(row.id)
+      }
+    } finally {
+      await settle(
+        delivery.db,
+        done,
+        due.slice(reached).map((row) => row.id),
+      )
     }
+    count += done.length
     if (due.length < batch || stopped()) return count
     await nextTurn()
   }

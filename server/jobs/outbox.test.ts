@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createLogger } from '../log.ts'
 import { dialects, useTestDatabase } from '../../tests/integration/databases.ts'
 import { backoffMs, createOutboxWorker, enqueue, OUTBOX_MAX_ATTEMPTS } from './outbox.ts'
+import { deliverDue } from './outbox-delivery.ts'
 
 // The outbox on both databases: rows written in the caller's transaction, delivered after commit,
 // retried with backoff, given up after the last attempt, and never delivered twice; the database's
@@ -151,5 +152,45 @@ describe.each(dialects)('outbox on %s', (dialect) => {
     await enqueue(s.database.db, 'wake', { n: 'after stop' })
     await settle()
     expect(seen).toEqual(['before start', 'committed'])
+  })
+
+  // Each write outside a transaction is a commit, which on SQLite waits for the disk with the event
+  // loop (decision 345): a batch is claimed with one UPDATE and its delivered rows marked with one.
+  it('claims a batch with one write and marks it done with one; a stopped run gives back the rest', async () => {
+    let updates = 0
+    const db = s.database.db.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind === 'UpdateQueryNode') updates++
+        return args.node
+      },
+      transformResult: async (args) => args.result,
+    })
+    const seen: number[] = []
+    const handlers = { batch: async (p: { n: number }) => void seen.push(p.n) }
+    const delivery = { db, log: createLogger('silent'), handlers, delivered: [], delivering: [] }
+    // The earlier tests' rows (unknown topics, a stopped worker's) are not this batch's.
+    await db.deleteFrom('outbox').execute()
+    for (let n = 1; n <= 6; n++) await enqueue(db, 'batch', { n })
+    expect(await deliverDue(delivery, 4, () => seen.length >= 2)).toBe(2)
+    expect(seen).toEqual([1, 2])
+    // The claim, the two rows done, the two it did not reach given back.
+    expect(updates).toBe(3)
+    const rows = await db
+      .selectFrom('outbox')
+      .select(['status', 'attempts', 'locked_until'])
+      .orderBy('id')
+      .execute()
+    expect(rows.map((r) => [r.status, r.attempts, r.locked_until])).toEqual([
+      ['done', 1, null],
+      ['done', 1, null],
+      ['pending', 0, null],
+      ['pending', 0, null],
+      ['pending', 0, null],
+      ['pending', 0, null],
+    ])
+    updates = 0
+    expect(await deliverDue(delivery, 10, () => false)).toBe(4)
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6])
+    expect(updates).toBe(2)
   })
 })
