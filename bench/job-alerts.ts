@@ -139,7 +139,10 @@ async function matching(database: Db, api: ReturnType<typeof moduleTestApi>, c: 
         budgetMinor: 250_000,
         currency: 'EUR',
         remote: true,
-        installments: n % 2 ? [{ title: 'All', amountMinor: 250_000 }] : [],
+        // An hourly project names its rate's range and its hours a week (decision 323).
+        ...(n % 2
+          ? { installments: [{ title: 'All', amountMinor: 250_000 }] }
+          : { budgetMinMinor: 200_000, hoursPerWeek: 20 }),
         publish: true,
       },
     })
