@@ -51,6 +51,7 @@ import { favouritesAndShortlists } from './0053-favourites-and-shortlists.ts'
 import { pushSubscriptions } from './0054-push-subscriptions.ts'
 import { hiringRequests } from './0055-hiring-requests.ts'
 import { projectReview } from './0056-project-review.ts'
+import { alertTargets } from './0058-alert-targets.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -106,4 +107,5 @@ export const migrations: Record<string, Migration> = {
   '0054-push-subscriptions': pushSubscriptions,
   '0055-hiring-requests': hiringRequests,
   '0056-project-review': projectReview,
+  '0058-alert-targets': alertTargets,
 }
