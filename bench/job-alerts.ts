@@ -126,6 +126,7 @@ async function matching(database: Db, api: ReturnType<typeof moduleTestApi>, c: 
   const matchCpuMs: number[] = []
   const fanOutCpuMs: number[] = []
   let fanOutBlock = 0
+  let fanOutBlockCpu = 0
   const viewer = await api.user('freelancer')
   let matched = 0
   let notified = 0
@@ -172,6 +173,7 @@ async function matching(database: Db, api: ReturnType<typeof moduleTestApi>, c: 
     )
     fanOutCpuMs.push(after.cpuSeconds * 1000)
     fanOutBlock = Math.max(fanOutBlock, after.blockMs)
+    fanOutBlockCpu = Math.max(fanOutBlockCpu, after.blockCpuMs)
     matched += r.matched
     notified += r.notified
   }
@@ -181,6 +183,7 @@ async function matching(database: Db, api: ReturnType<typeof moduleTestApi>, c: 
     matchCpuMs,
     fanOutCpuMs,
     fanOutBlock,
+    fanOutBlockCpu,
     matched: Math.round(matched / PROJECTS),
     notified: Math.round(notified / PROJECTS),
   }
@@ -234,12 +237,14 @@ async function run(database: Db, label: string) {
         'matching alone CPU p50 ms': pct(m.matchCpuMs, 0.5).toFixed(1),
         'fan-out CPU p50 ms': pct(m.fanOutCpuMs, 0.5).toFixed(1),
         'fan-out longest block ms': m.fanOutBlock.toFixed(1),
+        'fan-out most CPU in a block ms': m.fanOutBlockCpu.toFixed(1),
         'matched/project': m.matched,
         'notified/project': m.notified,
         'digest mails': d.mails,
         'digest s': d.seconds.toFixed(1),
         'digest CPU s': d.cpuSeconds.toFixed(1),
         'longest block ms': d.blockMs.toFixed(1),
+        'most CPU in a block ms': d.blockCpuMs.toFixed(1),
         'request p99 ms': d.requestP99.toFixed(1),
         'request max ms': d.requestMax.toFixed(1),
       },
