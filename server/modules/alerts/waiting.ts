@@ -98,7 +98,11 @@ export async function waitingMatches(db: DB, searches: WaitingSearch[], until: s
       return f
     }
     const byKey = new Map<string, Published[]>()
-    for (const r of rows) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r])
+    for (const r of rows) {
+      const under = byKey.get(r.key)
+      if (under) under.push(r)
+      else byKey.set(r.key, [r])
+    }
     const cache = new Map<string, string[]>()
     for (const { s, keys, from: since } of group) {
       const filters = storedFilters(s.filters)
