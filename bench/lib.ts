@@ -252,21 +252,28 @@ export const pct = (xs: number[], p: number) =>
 /**
  * The event loop's longest block: the widest gap between the ticks of a 5 ms timer, less the 5 ms.
  * (monitorEventLoopDelay missed a job that blocked from its start on SQLite, where a query runs on
- * this thread and awaiting it lets no timer run: its first late tick only started its clock.)
+ * this thread and awaiting it lets no timer run: its first late tick only started its clock.) Also
+ * the most CPU this process used within one gap: on a loaded machine a gap also counts the time
+ * the process waited for a core or the disk, which its own CPU time does not.
  */
 function blockMeter() {
   let last = performance.now()
+  let lastCpu = process.cpuUsage()
   let widest = 0
+  let busiest = 0
   const tick = () => {
     const now = performance.now()
+    const cpu = process.cpuUsage(lastCpu)
     widest = Math.max(widest, now - last)
+    busiest = Math.max(busiest, (cpu.user + cpu.system) / 1000)
     last = now
+    lastCpu = process.cpuUsage()
   }
   const timer = setInterval(tick, 5)
   return () => {
     tick()
     clearInterval(timer)
-    return Math.max(0, widest - 5)
+    return { blockMs: Math.max(0, widest - 5), blockCpuMs: busiest }
   }
 }
 
@@ -305,7 +312,7 @@ export async function whileProbed(
   return {
     seconds,
     cpuSeconds: (used.user + used.system) / 1e6,
-    blockMs: blocks(),
+    ...blocks(),
     requests: waits.length,
     requestP50: pct(waits, 0.5),
     requestP99: pct(waits, 0.99),
@@ -318,6 +325,7 @@ export const probedColumns = (s: Awaited<ReturnType<typeof whileProbed>>) => ({
   'job s': s.seconds.toFixed(1),
   'job CPU s': s.cpuSeconds.toFixed(1),
   'longest block ms': s.blockMs.toFixed(1),
+  'most CPU in a block ms': s.blockCpuMs.toFixed(1),
   requests: s.requests,
   'request p50 ms': s.requestP50.toFixed(1),
   'request p99 ms': s.requestP99.toFixed(1),

@@ -52,6 +52,7 @@ import { pushSubscriptions } from './0054-push-subscriptions.ts'
 import { hiringRequests } from './0055-hiring-requests.ts'
 import { projectReview } from './0056-project-review.ts'
 import { directOffers } from './0057-direct-offers.ts'
+import { alertTargets } from './0058-alert-targets.ts'
 
 // Append only: a migration that has run anywhere is never edited, a new one is added below.
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '0055-hiring-requests': hiringRequests,
   '0056-project-review': projectReview,
   '0057-direct-offers': directOffers,
+  '0058-alert-targets': alertTargets,
 }

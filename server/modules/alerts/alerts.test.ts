@@ -7,7 +7,8 @@ import { postToPage } from '../../../tests/support/page-action.ts'
 import { action as unsubscribeAction } from '../../../app/routes/alerts/unsubscribe.tsx'
 import { notificationTarget } from '../notifications/targets.ts'
 import { Role } from '../identity/permissions.ts'
-import { NOTICE_EVERY_MS } from './queue.ts'
+import { NOTICE_EVERY_MS } from './notices.ts'
+import { waitingMatches } from './waiting.ts'
 
 // Job alerts on both databases (issue 41 item 1): a published project reaches the matching saved
 // searches after its commit (in-app, at most once per search an hour), and a daily or weekly
@@ -49,12 +50,15 @@ for (const dialect of dialects) {
         .where('message_key', 'like', 'alerts:%')
         .orderBy('id')
         .execute()
-    const matchesOf = (searchId: number) =>
-      s.database.db
-        .selectFrom('saved_search_match')
+    // The projects or freelancers waiting for the search's next digest, newest first.
+    const matchesOf = async (searchId: number) => {
+      const row = await s.database.db
+        .selectFrom('saved_search')
         .selectAll()
-        .where('saved_search_id', '=', searchId)
-        .execute()
+        .where('id', '=', searchId)
+        .executeTakeFirstOrThrow()
+      return (await waitingMatches(s.database.db, [row], new Date().toISOString())).get(searchId) ?? []
+    }
     const dueNow = (id: number) =>
       s.database.db
         .updateTable('saved_search')
@@ -79,7 +83,7 @@ for (const dialect of dialects) {
       // Decided outside the publishing request: nothing is matched until the outbox delivers.
       expect(await matchesOf(beams)).toEqual([])
       await settle(s.t)
-      expect((await matchesOf(beams)).map((m) => m.target_id)).toEqual([first])
+      expect(await matchesOf(beams)).toEqual([first])
       for (const id of [elsewhere, hourly, off]) expect(await matchesOf(id)).toEqual([])
       const told = await notices(fran.id)
       expect(told).toHaveLength(1)
@@ -102,7 +106,7 @@ for (const dialect of dialects) {
         projectBody(cat.sub.id, cat.skills, { title: 'Steel frame check' }),
       )
       await settle(s.t)
-      expect((await matchesOf(beams)).map((m) => m.target_id).sort()).toEqual([first, second].sort())
+      expect(await matchesOf(beams)).toEqual([second, first])
       expect(await notices(fran.id)).toHaveLength(1)
       // A words mismatch, an on-site project: no match.
       await publish(
@@ -134,6 +138,26 @@ for (const dialect of dialects) {
       )
       await settle(s.t)
       expect((await notices(fran.id)).map((n) => n.project_id)).toEqual([first, third])
+      // Turned back on, a search waits only for what is published from then on.
+      await s.t.call('PUT', `SavedSearches/${off}`, { token: fran.token, body: { active: true } })
+      expect(await matchesOf(off)).toEqual([])
+    })
+
+    test('a person whose searches both match a project is told once, and both count as told for the hour', async () => {
+      const olga = await s.t.user('freelancer', 'Olga', 'Twice')
+      const steel = await save(olga, { name: 'Steel', search: 'steel' })
+      const field = await save(olga, { name: 'My field', subcategoryId: cat.sub.id })
+      const project = await publish(s.t, client.token, projectBody(cat.sub.id, cat.skills))
+      await settle(s.t)
+      const told = await notices(olga.id)
+      expect(told.map((n) => [n.project_id, JSON.parse(n.params).search])).toEqual([[project, 'Steel']])
+      for (const id of [steel, field]) expect(await matchesOf(id)).toEqual([project])
+      const stamps = await s.database.db
+        .selectFrom('saved_search')
+        .select('notified_at')
+        .where('id', 'in', [steel, field])
+        .execute()
+      expect(stamps.every((r) => r.notified_at !== null)).toBe(true)
     })
 
     test('the digest mails the new matches once, and its link stops it without signing in, once', async () => {
@@ -167,7 +191,7 @@ for (const dialect of dialects) {
       expect(mail.text).toContain(`${PUBLIC_URL}/projects/details/${a}`)
       expect(mail.text).toContain(`${PUBLIC_URL}/projects/details/${b}`)
       expect(smtp.mails.slice(since).filter((m) => m.to.includes(ana.email))).toHaveLength(1)
-      expect((await matchesOf(search)).every((m) => m.digested_at)).toBe(true)
+      expect(await matchesOf(search)).toEqual([])
       const row = await s.database.db
         .selectFrom('saved_search')
         .selectAll()
@@ -325,7 +349,7 @@ for (const dialect of dialects) {
         body: { title: 'Bridge and tunnel engineer' },
       })
       await settle(s.t)
-      expect((await matchesOf(search)).map((m) => m.target_id)).toEqual([fred.id])
+      expect(await matchesOf(search)).toEqual([fred.id])
       const told = await notices(carl.id)
       expect(told).toHaveLength(1)
       expect(told[0].message_key).toBe('alerts:notify.freelancer')

@@ -8,25 +8,21 @@ import { asLocale } from '../notifications/texts.ts'
 import { digestMail, SHOWN } from './digest-mail.ts'
 import { nextDigest } from './saved-searches.ts'
 import { unsubscribeToken } from './unsubscribe.ts'
+import { waitingMatches, type WaitingSearch } from './waiting.ts'
 
 // The email digests (issue 41 item 1, decision 328), sent by a periodic job. Due searches are
 // claimed a batch at a time by a conditional UPDATE of `digest_claimed_until`, so several instances
 // share the work and none mails a digest twice; a crashed claim expires. For each claimed search
-// the matches waiting since the last digest become one mail (never one per project), written to
-// the outbox with the matches marked digested and the next due time, in one transaction. The loop
-// gives the event loop a turn between batches, so a request waits at most one batch behind it.
+// the matches published since its last digest (waiting.ts, decision 343) become one mail (never
+// one per project), written to the outbox with the next due time, in one transaction. The loop
+// gives the event loop a turn after each claim, read and write, so a request waits at most one of
+// those small units behind it.
 
 const CLAIM_MS = 5 * 60_000
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 const BATCH = 20
 
-type Claimed = {
-  id: number
-  owner_id: number
-  name: string
-  kind: string
-  frequency: string
-  unsubscribe_seq: number
-}
+type Claimed = WaitingSearch & { name: string; frequency: string; unsubscribe_seq: number }
 
 async function claim(db: DB, now: number, batch: number): Promise<Claimed[]> {
   const at = new Date(now).toISOString()
@@ -53,7 +49,18 @@ async function claim(db: DB, now: number, batch: number): Promise<Claimed[]> {
     )
     .where('digest_due_at', '<=', at)
     .where(free)
-    .returning(['id', 'owner_id', 'name', 'kind', 'frequency', 'unsubscribe_seq'])
+    .returning([
+      'id',
+      'owner_id',
+      'name',
+      'kind',
+      'frequency',
+      'unsubscribe_seq',
+      'filters',
+      'active',
+      'digest_since',
+      'created_at',
+    ])
     .execute()
 }
 
@@ -87,17 +94,7 @@ interface DigestDeps {
 async function sendBatch({ db, publicUrl, secret }: DigestDeps, claimed: Claimed[], now: number) {
   const at = new Date(now).toISOString()
   const ids = claimed.map((c) => c.id)
-  const waiting = await db
-    .selectFrom('saved_search_match')
-    .select(['saved_search_id', 'target_id'])
-    .where('saved_search_id', 'in', ids)
-    .where('digested_at', 'is', null)
-    .where('matched_at', '<=', at)
-    .orderBy('matched_at', 'desc')
-    .execute()
-  const bySearch = new Map<number, number[]>()
-  for (const w of waiting)
-    bySearch.set(w.saved_search_id, [...(bySearch.get(w.saved_search_id) ?? []), w.target_id])
+  const bySearch = await waitingMatches(db, claimed, at)
   const withNews = claimed.filter((c) => bySearch.has(c.id))
   const owners = withNews.length
     ? await db
@@ -145,27 +142,21 @@ async function sendBatch({ db, publicUrl, secret }: DigestDeps, claimed: Claimed
       }),
     ]
   })
+  // Reading and writing are two units: on SQLite each holds the server's thread while it runs.
+  await turn()
   await db.transaction().execute(async (trx) => {
     for (const mail of mails) await enqueue(trx, EMAIL_TOPIC, mail)
-    await trx
-      .updateTable('saved_search_match')
-      .set({ digested_at: at })
-      .where('saved_search_id', 'in', ids)
-      .where('digested_at', 'is', null)
-      .where('matched_at', '<=', at)
-      .execute()
+    // The matches published until now are mailed: the next digest starts after them.
     for (const frequency of ['daily', 'weekly'])
       await trx
         .updateTable('saved_search')
-        .set({ digest_due_at: nextDigest(frequency, now), digest_claimed_until: null })
+        .set({ digest_due_at: nextDigest(frequency, now), digest_claimed_until: null, digest_since: at })
         .where('id', 'in', ids)
         .where('frequency', '=', frequency)
         .execute()
   })
   return mails.length
 }
-
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Sends every digest due at `now`, a batch at a time; answers how many mails went. */
 export function createDigests(deps: DigestDeps & { batch?: number }) {
@@ -174,6 +165,7 @@ export function createDigests(deps: DigestDeps & { batch?: number }) {
     for (;;) {
       const claimed = await claim(deps.db, now, deps.batch ?? BATCH)
       if (!claimed.length) return sent
+      await turn()
       sent += await sendBatch(deps, claimed, now)
       await turn()
     }

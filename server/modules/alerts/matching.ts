@@ -20,6 +20,9 @@ export interface AlertTarget {
   remote?: boolean
 }
 
+/** What a stored publication keeps of its target to be matched later (decision 343): its words, not its text. */
+export type TargetFacets = Omit<AlertTarget, 'text'> & { words: string[] }
+
 const PREFIX = 3
 
 /** The keys one saved search is stored under (one, or one per skill). */
@@ -60,7 +63,7 @@ function tokensOf(search: string | undefined, cache?: Map<string, string[]>): st
 /** Whether the target meets every filter of the search, as Find Project or Find Freelancers would. */
 export function matches(
   f: SavedFilters,
-  t: AlertTarget,
+  t: Omit<AlertTarget, 'text'>,
   words: readonly string[],
   cache?: Map<string, string[]>,
 ): boolean {

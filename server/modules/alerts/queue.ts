@@ -1,18 +1,16 @@
 import type { DB } from '#server/db/database.ts'
 import { enqueue } from '#server/jobs/outbox.ts'
-import type { NotificationInput } from '../notifications/service.ts'
-import { matches, targetKeys, targetWords, type AlertTarget } from './matching.ts'
-import type { SavedFilters, SavedSearchKind } from './schemas.ts'
+import { matches, targetKeys, targetWords, type AlertTarget, type TargetFacets } from './matching.ts'
+import { NOTICE_EVERY_MS, NOTICE_TOPIC, OWNERS_PER_NOTICE, type Notice, type NoticePart } from './notices.ts'
+import type { SavedSearchKind } from './schemas.ts'
+import { storedFilters } from './waiting.ts'
 
 // A new target (a published project, a freelancer who newly fits) against the saved searches of
-// its kind: the candidates stored under its keys are read in a few queries, each is checked in
-// memory, and every new match is queued at once, in one transaction: a match row for the digest,
-// and for a search not told within the hour, its in-app notification. The notifications' hub
-// messages go through the outbox (ANNOUNCE_TOPIC), so this work does not wait on any browser.
+// its kind (decisions 328, 343): the candidates stored under its keys are read in a few queries and
+// each is checked in memory. What is written is one row for the target, with its facets and keys
+// (the digest finds each search's matches there later), and its in-app notices as outbox rows of
+// a few hundred owners each (notices.ts), so this work stays small however many searches match.
 
-export const ANNOUNCE_TOPIC = 'alerts.announce'
-/** An in-app notice per saved search at most this often. */
-export const NOTICE_EVERY_MS = 3_600_000
 /** Rows per statement: well under either database's limit of bound values. */
 const CHUNK = 500
 
@@ -22,7 +20,6 @@ const chunks = <T>(all: T[], size = CHUNK) =>
 export interface Candidate {
   id: number
   owner_id: number
-  name: string
   filters: string
   notified_at: string | null
 }
@@ -34,7 +31,7 @@ export async function candidates(db: DB, kind: SavedSearchKind, keys: string[]) 
     const rows = await db
       .selectFrom('saved_search_key as k')
       .innerJoin('saved_search as s', 's.id', 'k.saved_search_id')
-      .select(['s.id', 's.owner_id', 's.name', 's.filters', 's.notified_at'])
+      .select(['s.id', 's.owner_id', 's.filters', 's.notified_at'])
       .where('k.kind', '=', kind)
       .where('k.key', 'in', part)
       .where('s.active', '=', 1)
@@ -42,16 +39,6 @@ export async function candidates(db: DB, kind: SavedSearchKind, keys: string[]) 
     for (const r of rows) found.set(r.id, r)
   }
   return [...found.values()]
-}
-
-/**
- * A stored search's filters as this module wrote them (validated by the schema when saved). Read
- * without zod: a published project checks thousands of candidates, and parsing each with the
- * schema cost most of the matching's time (decision 328).
- */
-function storedFilters(text: string): SavedFilters {
-  const f = JSON.parse(text) as Partial<SavedFilters>
-  return { ...f, skills: Array.isArray(f.skills) ? f.skills : [] }
 }
 
 /** The searches of `kind` that the target meets, leaving out its own owner. */
@@ -69,68 +56,63 @@ export async function matchingSearches(
   )
 }
 
-export interface Notice {
-  /** The message of the notification (alerts:notify.project or alerts:notify.freelancer). */
-  messageKey: string
-  params: Record<string, string | number>
-  projectId: number | null
+export interface Published {
+  kind: SavedSearchKind
+  targetId: number
+  /** Whose project or profile it is. */
+  ownerId: number
+  target: AlertTarget
 }
 
 /**
- * Queues the alerts of one target for the searches it matched: match rows (a target already
- * matched is not queued again), and a notification for each search whose last one is an hour old.
- * Answers how many searches matched anew and how many were notified.
+ * Stores one target that matched `found` (a target no search meets is not kept) and queues the
+ * notices of the searches not told within the hour as they were read, grouped by owner. Answers
+ * how many searches matched and how many people are to be told.
  */
 export async function queueAlerts(
   db: DB,
+  p: Published,
   found: Candidate[],
-  targetId: number,
   notice: Notice,
-  record: (trx: DB, items: NotificationInput[]) => Promise<unknown>,
   now = Date.now(),
 ) {
+  if (!found.length) return { matched: 0, notified: 0 }
   const at = new Date(now).toISOString()
   const before = new Date(now - NOTICE_EVERY_MS).toISOString()
-  const byId = new Map(found.map((c) => [c.id, c]))
-  return db.transaction().execute(async (trx) => {
-    let fresh = 0
-    const told: Array<[number, string]> = []
-    for (const part of chunks(found)) {
-      const inserted = await trx
-        .insertInto('saved_search_match')
-        .values(part.map((c) => ({ saved_search_id: c.id, target_id: targetId, matched_at: at })))
-        .onConflict((oc) => oc.columns(['saved_search_id', 'target_id']).doNothing())
-        .returning('saved_search_id')
-        .execute()
-      fresh += inserted.length
-      // At most one notice per search an hour: only the searches this update moves are told. Those
-      // told within the hour as they were read are left out before asking (most, once alerts flow).
-      const maybeDue = inserted
-        .map((r) => r.saved_search_id)
-        .filter((id) => {
-          const told = byId.get(id)!.notified_at
-          return told === null || told <= before
-        })
-      if (!maybeDue.length) continue
-      const due = await trx
-        .updateTable('saved_search')
-        .set({ notified_at: at })
-        .where('id', 'in', maybeDue)
-        .where((eb) => eb.or([eb('notified_at', 'is', null), eb('notified_at', '<=', before)]))
-        .returning(['id', 'owner_id'])
-        .execute()
-      const items = due.map((d) => ({
-        userId: d.owner_id,
-        source: `alert:${d.id}:${targetId}`,
-        messageKey: notice.messageKey,
-        params: { ...notice.params, search: byId.get(d.id)!.name },
-        type: 'SavedSearch' as const,
-        projectId: notice.projectId,
-      }))
-      await record(trx, items)
-      for (const i of items) told.push([i.userId, i.source])
-    }
-    if (told.length) await enqueue(trx, ANNOUNCE_TOPIC, { told })
-    return { matched: fresh, notified: told.length }
+  const owners = new Map<number, number[]>()
+  for (const c of found)
+    if (c.notified_at === null || c.notified_at <= before)
+      owners.set(c.owner_id, [...(owners.get(c.owner_id) ?? []), c.id])
+  const words = targetWords(p.target.text)
+  const { text: _text, ...facets } = p.target
+  const stored: TargetFacets = { ...facets, words }
+  await db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('alert_target')
+      .values({
+        kind: p.kind,
+        target_id: p.targetId,
+        owner_id: p.ownerId,
+        facets: JSON.stringify(stored),
+        published_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const keys = targetKeys(p.target, words).map((key) => ({
+      kind: p.kind,
+      key,
+      published_at: at,
+      alert_target_id: id,
+    }))
+    for (const part of chunks(keys)) await trx.insertInto('alert_target_key').values(part).execute()
+    for (const part of chunks([...owners], OWNERS_PER_NOTICE))
+      await enqueue(trx, NOTICE_TOPIC, {
+        kind: p.kind,
+        targetId: p.targetId,
+        notice,
+        at,
+        owners: part,
+      } satisfies NoticePart)
   })
+  return { matched: found.length, notified: owners.size }
 }

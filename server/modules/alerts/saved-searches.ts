@@ -5,6 +5,7 @@ import type { Caller } from '#server/api/handler.ts'
 import { ApiError, badRequest, notFound } from '#server/api/errors.ts'
 import { Role } from '../identity/permissions.ts'
 import { searchKeys } from './matching.ts'
+import { waitingMatches } from './waiting.ts'
 import {
   MAX_SAVED_SEARCHES,
   savedFilters,
@@ -118,6 +119,7 @@ export async function insertSearch(
       frequency: values.frequency,
       from_profile: fromProfile ? 1 : 0,
       digest_due_at: nextDigest(values.frequency, now),
+      digest_since: at,
       created_at: at,
       updated_at: at,
     })
@@ -138,22 +140,16 @@ async function own(db: DB, caller: Caller, id: number) {
   return row
 }
 
-async function waiting(db: DB, ids: number[]) {
-  if (!ids.length) return new Map<number, number>()
-  const rows = await db
-    .selectFrom('saved_search_match')
-    .select(['saved_search_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('saved_search_id', 'in', ids)
-    .where('digested_at', 'is', null)
-    .groupBy('saved_search_id')
-    .execute()
-  return new Map(rows.map((r) => [r.saved_search_id, Number(r.n)]))
+/** How many matches wait for each search's next digest. */
+async function waiting(db: DB, rows: Row[]) {
+  const found = await waitingMatches(db, rows, new Date().toISOString())
+  return new Map([...found].map(([id, targets]) => [id, targets.length]))
 }
 
 export function createSavedSearches({ db }: { db: DB }) {
   async function one(caller: Caller, id: number) {
     const row = await own(db, caller, id)
-    return present(row, (await waiting(db, [id])).get(id) ?? 0)
+    return present(row, (await waiting(db, [row])).get(id) ?? 0)
   }
   return {
     async list(caller: Caller) {
@@ -163,10 +159,7 @@ export function createSavedSearches({ db }: { db: DB }) {
         .where('owner_id', '=', caller.userId)
         .orderBy('id')
         .execute()
-      const counts = await waiting(
-        db,
-        rows.map((r) => r.id),
-      )
+      const counts = await waiting(db, rows)
       return { data: rows.map((r) => present(r, counts.get(r.id) ?? 0)) }
     },
     get: one,
@@ -208,6 +201,8 @@ export function createSavedSearches({ db }: { db: DB }) {
             // Edited filters are the owner's own: the search stops following the profile.
             ...(change.filters ? { filters: JSON.stringify(change.filters), from_profile: 0 } : {}),
             ...(frequency !== row.frequency ? { digest_due_at: nextDigest(frequency, Date.now()) } : {}),
+            // Turned back on, it waits for the projects published from now (none matched while off).
+            ...(change.active && !row.active ? { digest_since: new Date().toISOString() } : {}),
             updated_at: new Date().toISOString(),
           })
           .where('id', '=', id)
@@ -219,7 +214,6 @@ export function createSavedSearches({ db }: { db: DB }) {
     async remove(caller: Caller, id: number) {
       await own(db, caller, id)
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('saved_search_match').where('saved_search_id', '=', id).execute()
         await trx.deleteFrom('saved_search_key').where('saved_search_id', '=', id).execute()
         await trx.deleteFrom('saved_search').where('id', '=', id).execute()
       })

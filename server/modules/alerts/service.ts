@@ -11,7 +11,8 @@ import type { NotificationsService } from '../notifications/service.ts'
 import { asLocale } from '../notifications/texts.ts'
 import { createDigests } from './digest.ts'
 import { followProfile, startProfileAlert } from './from-profile.ts'
-import { ANNOUNCE_TOPIC, matchingSearches, queueAlerts } from './queue.ts'
+import { ANNOUNCE_TOPIC, NOTICE_TOPIC, tellOwners, type NoticePart } from './notices.ts'
+import { matchingSearches, queueAlerts } from './queue.ts'
 import { createSavedSearches } from './saved-searches.ts'
 import { freelancerTarget, projectTarget } from './targets.ts'
 import { unsubscribe } from './unsubscribe.ts'
@@ -38,9 +39,10 @@ export function createAlertsService({ db, notifications, publicUrl, secret }: Al
     async projectPublished(projectId: number, now = Date.now()) {
       const found = await projectTarget(db, projectId)
       if (!found) return { matched: 0, notified: 0 }
-      const searches = await matchingSearches(db, 'project', found.target, found.ownerId)
+      const { target, ownerId } = found
+      const searches = await matchingSearches(db, 'project', target, ownerId)
       const notice = { messageKey: 'alerts:notify.project', params: { project: found.title }, projectId }
-      return queueAlerts(db, searches, projectId, notice, record, now)
+      return queueAlerts(db, { kind: 'project', targetId: projectId, ownerId, target }, searches, notice, now)
     },
     /** A freelancer's profile changed: their first alert follows it, and clients' searches they now meet are told. */
     async freelancerChanged(userId: number, now = Date.now()) {
@@ -53,8 +55,16 @@ export function createAlertsService({ db, notifications, publicUrl, secret }: Al
         params: { freelancer: found.title },
         projectId: null,
       }
-      return queueAlerts(db, searches, userId, notice, record, now)
+      const published = {
+        kind: 'freelancer' as const,
+        targetId: userId,
+        ownerId: userId,
+        target: found.target,
+      }
+      return queueAlerts(db, published, searches, notice, now)
     },
+    /** One part of a target's in-app notices (notices.ts). */
+    tellOwners: (part: NoticePart) => tellOwners(db, part, record),
     startProfileAlert: (userId: number) => startProfileAlert(db, userId),
     /** Sends the digests due now (the periodic job, and tests). */
     sendDigests: sendDue,
@@ -87,6 +97,7 @@ export function alertsOutboxHandlers({
   return {
     [PROJECT_PUBLISHED_TOPIC]: async ({ projectId }: { projectId: number }) =>
       void (await alerts.projectPublished(projectId)),
+    [NOTICE_TOPIC]: async (part: NoticePart) => void (await alerts.tellOwners(part)),
     [FREELANCER_CHANGED_TOPIC]: async ({ userId }: { userId: number }) =>
       void (await alerts.freelancerChanged(userId)),
     [ACCOUNT_CREATED_TOPIC]: async ({ userId, freelancer }: { userId: number; freelancer: boolean }) => {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { dialects } from '../../../../tests/integration/databases.ts'
 import { useModuleApi } from '../../../../tests/integration/module-api.ts'
 import { projectBody, publish, settle, structural } from '../../../../tests/support/modules/alerts.ts'
+import { waitingMatches } from '../../alerts/waiting.ts'
 
 // A project's visibility on both databases (decision 335): an invite-only project is found by no
 // search, suggestion or job alert, and answers 404 to all but its client, the freelancers it
@@ -60,17 +61,17 @@ for (const dialect of dialects) {
     })
 
     test('job alerts match the public and members-only projects, never the invite-only one', async () => {
-      const matched = await s.database.db
-        .selectFrom('saved_search_match as m')
-        .innerJoin('saved_search as q', 'q.id', 'm.saved_search_id')
-        .select(['q.owner_id', 'm.target_id'])
-        .where('q.owner_id', 'in', [fred.id, fiona.id])
+      const searches = await s.database.db
+        .selectFrom('saved_search')
+        .selectAll()
+        .where('owner_id', 'in', [fred.id, fiona.id])
         .execute()
+      const waiting = await waitingMatches(s.database.db, searches, new Date().toISOString())
       for (const who of [fred, fiona])
         expect(
-          matched
-            .filter((m) => m.owner_id === who.id)
-            .map((m) => m.target_id)
+          searches
+            .filter((q) => q.owner_id === who.id)
+            .flatMap((q) => waiting.get(q.id) ?? [])
             .sort(),
         ).toEqual([everyone, members].sort())
     })
