@@ -42,6 +42,7 @@ const postgresUrl =
 // E2E_ALL_SQLITE=1) runs them with JavaScript on SQLite too.
 const postgresSpecs = [
   'journey',
+  'journey-lighthouse',
   'projects',
   'payments',
   'refunds',

@@ -1,10 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { boxes } from './layout'
+import { boxes, expectInside, expectPadded, expectRadioBesideLabel } from './layout'
+import { expectStep, journeyWork, main, step } from './journey-work'
 import { axeViolations, expectNoAxeViolations } from './axe'
-import { fundByApi, payInCheckout } from './checkout'
-import { lighthouseMobile } from '../../bench/page-weight'
+import { payInCheckout } from './checkout'
 import { findLeftovers } from './leftovers'
-import { accounts, SHELL_PASSWORD } from './shell-server'
+import { accounts } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
 import { settle } from './settle'
 import { jsEnabled } from './project-js'
@@ -20,7 +20,7 @@ import { confirmIn } from './confirm'
 // all five languages in that state, each checked for untranslated text and by axe.
 test.describe.configure({ mode: 'serial', timeout: 300_000 })
 const server = useShellServer()
-const main = (p: Page) => p.locator('main')
+const { moreWork } = journeyWork(server)
 const state = { projectId: '', title: '', active: 0, pending: 0 }
 
 const pdf = Buffer.from(
@@ -37,26 +37,6 @@ async function open(page: Page, path: string) {
 async function press(page: Page, name: string | RegExp, scope = main(page)) {
   await scope.getByRole('button', { name }).first().click()
   await settle(page)
-}
-
-const step = (page: Page, n: number) => main(page).getByTestId(`installment-${n}`)
-
-/** An installment shows its state, and either the viewer's move or whom it waits on, never both. */
-async function expectStep(page: Page, n: number, chip: string, next: { move: string } | { waiting: string }) {
-  await expect(step(page, n).getByTestId('status-chip')).toHaveText(chip)
-  if ('move' in next) {
-    await expect(step(page, n)).toContainText('Your move')
-    // A move that releases money is the button of its confirmation step (a summary).
-    await expect(
-      step(page, n)
-        .getByRole('button', { name: next.move })
-        .or(step(page, n).locator('summary', { hasText: next.move })),
-    ).toBeVisible()
-  } else {
-    await expect(step(page, n)).toContainText(next.waiting)
-    await expect(step(page, n).getByRole('button')).toHaveCount(0)
-    await expect(step(page, n).locator('summary')).toHaveCount(0)
-  }
 }
 
 test('two new users: post, find, propose, accept, deliver by installments, complete, review', async ({
@@ -267,66 +247,7 @@ test('two new users: post, find, propose, accept, deliver by installments, compl
 })
 
 /** Calls the API as a shell account would (to set up states the journey already walked once). */
-async function api(method: string, path: string, email: string | null, body?: unknown) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (email)
-    headers.authorization = `Bearer ${(await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token}`
-  const r = await fetch(`${server().base}/api/v1/${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`)
-  return r.json()
-}
-
-/** Beside the completed journey: a project with a pending proposal, and a contract under way. */
-async function moreWork() {
-  const { id: subcategoryId } = await server()
-    .db.db.selectFrom('subcategory')
-    .select('id')
-    .where('slug', '=', 'structural-engineering')
-    .executeTakeFirstOrThrow()
-  const post = (title: string) =>
-    api('POST', 'projects', accounts.client.email, {
-      title,
-      description: 'Check a small steel canopy over a shop entrance, with calculations and a short report.',
-      subcategoryId,
-      budgetType: 'fixed',
-      budgetMinor: 90000,
-      currency: 'EUR',
-      remote: true,
-      publish: true,
-    })
-  const propose = (id: number) =>
-    api('POST', `projects/${id}/proposal`, accounts.freelancer.email, {
-      coverLetter: 'I check steel canopies every month and can send calculations in a week.',
-      bidMinor: 85000,
-      durationDays: 7,
-      installments: [
-        { title: 'Steel check', amountMinor: 50000 },
-        { title: 'Canopy report', amountMinor: 35000 },
-      ],
-    })
-  const pending = await post('Steel canopy check')
-  const active = await post('Shop canopy calculations')
-  await propose(pending.id)
-  const contract = await api(
-    'POST',
-    `projects/proposals/${(await propose(active.id)).id}/accept/${active.id}`,
-    accounts.client.email,
-  )
-  await fundByApi(
-    server().base,
-    (await api('POST', 'identity/login', null, { email: accounts.client.email, password: SHELL_PASSWORD }))
-      .token,
-    active.id,
-    [contract.installments[0].id],
-  )
-  return { pending: pending.id as number, active: active.id as number }
-}
-
-/** The extra work of moreWork, made once for the walk and Lighthouse. */
+/** The extra work of moreWork, made once for the walk and the layout checks (Lighthouse has its own: journey-lighthouse.spec.ts). */
 async function ensureMoreWork() {
   expect(state.projectId, 'the journey ran first').not.toBe('')
   if (!state.active) Object.assign(state, await moreWork())
@@ -386,27 +307,6 @@ for (const lng of ['en', 'es', 'de', 'it', 'ru'] as const) {
     }
     expect(problems).toEqual([])
   })
-}
-
-/** Whether a chip sits inside its card, rather than drawn somewhere else on the page. */
-async function expectInside(inner: Locator, outer: Locator) {
-  const [a, b] = await boxes(inner, outer)
-  expect(
-    a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height,
-    'inside its card',
-  ).toBe(true)
-}
-
-/** A card keeps its content off its edges. */
-const expectPadded = async (card: Locator) =>
-  expect(parseFloat(await card.evaluate((e) => getComputedStyle(e).paddingLeft))).toBeGreaterThanOrEqual(8)
-
-/** A radio button is a small circle on the row of its label, not a full-width box above it. */
-async function expectRadioBesideLabel(radio: Locator) {
-  const [r, label] = await boxes(radio, radio.locator('xpath=ancestor::label[1]'))
-  expect(r.width, 'radio width').toBeLessThan(30)
-  expect(r.y + r.height / 2, 'radio on its label row').toBeGreaterThan(label.y)
-  expect(r.y + r.height / 2, 'radio on its label row').toBeLessThan(label.y + label.height)
 }
 
 test('what issue 15 saw on the work screens is gone: chips in their cards, padded cards, apart and distinct buttons, radios, numbers, timeline', async ({
@@ -482,35 +382,3 @@ test('what issue 15 saw on the work screens is gone: chips in their cards, padde
     await expectRadioBesideLabel(radio)
   await visitor.close()
 })
-
-// A proof (decision 294): CI checks these screens with axe; npm run proof's part lighthouse runs Lighthouse on them.
-test(
-  'Lighthouse scores accessibility 100 on the dashboard and the contract page, signed in',
-  { tag: '@proof' },
-  async ({ browser }) => {
-    // Lighthouse takes a while on a loaded machine and the pages are the same on both databases.
-    test.skip(!jsEnabled(), 'measured once, with JavaScript')
-    const work = await ensureMoreWork()
-    const scores: string[] = []
-    for (const [email, paths] of [
-      [accounts.client.email, ['/dashboard', `/projects/client/details/${work.active}`]],
-      [accounts.freelancer.email, ['/dashboard', `/projects/freelancer/contract/${work.active}`]],
-    ] as const) {
-      const page = await signInAs(browser, server().base, email)
-      const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
-      await page.context().close()
-      for (const path of paths) {
-        const r = await lighthouseMobile(`${server().base}${path}`, {
-          categories: ['accessibility'],
-          headers: { cookie },
-        })
-        expect(new URL(r.finalUrl).pathname, 'Lighthouse saw the page signed in').toBe(path)
-        scores.push(
-          `${path}: ${r.accessibility}${r.failedA11y.length ? ` (${r.failedA11y.join(', ')})` : ''}`,
-        )
-      }
-    }
-    console.log(`Lighthouse accessibility (mobile): ${scores.join('; ')}`)
-    expect(scores.filter((s) => !/: 100$/.test(s))).toEqual([])
-  },
-)

@@ -23,3 +23,24 @@ export async function boxes(...elements: Locator[]) {
     marks,
   )
 }
+
+/** Whether a chip sits inside its card, rather than drawn somewhere else on the page. */
+export async function expectInside(inner: Locator, outer: Locator) {
+  const [a, b] = await boxes(inner, outer)
+  expect(
+    a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height,
+    'inside its card',
+  ).toBe(true)
+}
+
+/** A card keeps its content off its edges. */
+export const expectPadded = async (card: Locator) =>
+  expect(parseFloat(await card.evaluate((e) => getComputedStyle(e).paddingLeft))).toBeGreaterThanOrEqual(8)
+
+/** A radio button is a small circle on the row of its label, not a full-width box above it. */
+export async function expectRadioBesideLabel(radio: Locator) {
+  const [r, label] = await boxes(radio, radio.locator('xpath=ancestor::label[1]'))
+  expect(r.width, 'radio width').toBeLessThan(30)
+  expect(r.y + r.height / 2, 'radio on its label row').toBeGreaterThan(label.y)
+  expect(r.y + r.height / 2, 'radio on its label row').toBeLessThan(label.y + label.height)
+}
