@@ -23,6 +23,7 @@ import { RealtimeProvider } from './components/realtime'
 import { UsedNamespaces } from './components/used-namespaces'
 import { watchMenus } from './components/shell/menus'
 import stylesheet from './styles/app.css?url'
+import styles from './styles/app.css?inline'
 
 // The session middleware asks the API who the cookie's token names: nobody when the API refuses
 // the token (signed out, revoked, suspended).
@@ -69,9 +70,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f4c81" />
         <Meta />
-        {/* With a precedence React puts the stylesheet before the script preloads it hoists into
-            <head>, so the page paints without waiting for the JavaScript on slow links. */}
-        <link rel="stylesheet" href={stylesheet} precedence="default" />
+        {hydrate ? (
+          // A page with scripts carries its stylesheet (7.8 KB gzip, decision 346), so its first
+          // paint waits for the HTML alone, not for a request that races the scripts on a slow
+          // link. The server's HTML has the text; the browser's bundle does not.
+          <style
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? styles : '' }}
+          />
+        ) : (
+          // A visitor's page has no scripts to race: the cached file serves every page they open.
+          <link rel="stylesheet" href={stylesheet} precedence="default" />
+        )}
         <Links />
       </head>
       <body>
