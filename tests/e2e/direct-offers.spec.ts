@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './axe'
 import { accounts } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
 import { settle } from './settle'
+import { fillOffer } from './offer-form'
 
 // Direct offers end to end (decision 342), JavaScript on (PostgreSQL) and off (SQLite): a client
 // makes Fred an offer from his profile (a fixed price in two installments); Fred finds it in his
@@ -58,19 +59,19 @@ test('a client makes a freelancer an offer; the freelancer accepts and the contr
   await expect(client).toHaveURL(new RegExp(`/offers/new\\?freelancerId=${fredId}`))
   expect(await overflowAt320(client)).toBeLessThanOrEqual(0)
   const form = client.locator('#offer')
-  await form.getByLabel('Title').fill(title)
-  await form
-    .getByLabel('Description')
-    .fill('Design a two metre retaining wall along the garden boundary, with drainage and calculations.')
-  await form.getByLabel('Subcategory').selectOption(String(sub.id))
-  await form.getByLabel('Price (or rate per hour)').fill('1200')
-  await form.getByLabel('Duration in days').fill('20')
-  await form.getByLabel('Installment 1').fill('Calculations')
-  await form.getByLabel('Amount 1').fill('700')
-  await form.getByLabel('Due date 1').fill('2030-01-10')
-  await form.getByLabel('Installment 2').fill('Drawings')
-  await form.getByLabel('Amount 2').fill('500')
-  await form.getByLabel('Your message (optional)').fill('Your wall in Bath was excellent.')
+  await fillOffer(form, {
+    title,
+    description:
+      'Design a two metre retaining wall along the garden boundary, with drainage and calculations.',
+    subcategoryId: sub.id,
+    price: '1200',
+    days: '20',
+    installments: [
+      { title: 'Calculations', amount: '700', due: '2030-01-10' },
+      { title: 'Drawings', amount: '500' },
+    ],
+    message: 'Your wall in Bath was excellent.',
+  })
   await expectNoAxeViolations(client)
   await click(client, 'Send the offer', form)
   await expect(main(client).getByTestId('offer-notice')).toHaveText('Your offer is sent to Fred Freelancer.')

@@ -7,11 +7,13 @@ import { expectNoAxeViolations } from './axe'
 import { jsEnabled } from './project-js'
 import { submitAndWait } from './form-submit'
 import { untilHydrated } from './settle'
+import { fillOffer } from './offer-form'
 import { confirmation, confirmIn, confirmStep } from './confirm'
 
 // Hiring with Workneer's help end to end (issue 41 item 5, decision 338), JavaScript on
 // (PostgreSQL) and off (SQLite): a client asks from Find Freelancers; support finds two freelancers
-// by name and proposes them with a note each; the client sees both cards with the notes. Support's
+// by name and proposes them with a note each; the client sees both cards with the notes and hires
+// one of them with a direct offer, which she accepts: the request ends in a contract. Support's
 // closing and the client's cancelling act only from their confirmation steps (decision 310).
 test.describe.configure({ timeout: 180_000 })
 const shell = useShellServer()
@@ -88,6 +90,42 @@ test('a client asks for help hiring, support proposes two freelancers with notes
   await expectNoAxeViolations(client)
   await client.setViewportSize({ width: 320, height: 700 })
   expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+
+  // The client hires Fiona from the list: an offer from her card, which she accepts (decision 342).
+  await client.setViewportSize({ width: 1280, height: 800 })
+  await proposed.getByRole('link', { name: 'Make Fiona Framer an offer' }).click()
+  await expect(client).toHaveURL(/\/offers\/new\?freelancerId=\d+$/)
+  const sub = await db.db
+    .selectFrom('subcategory')
+    .select('id')
+    .where('slug', '=', 'structural-engineering')
+    .executeTakeFirstOrThrow()
+  const title = `Timber roof check ${Date.now().toString(36)}`
+  const form = client.locator('#offer')
+  await fillOffer(form, {
+    title,
+    description: 'Check the timber roof and its beams before the loft conversion, with a short report.',
+    subcategoryId: sub.id,
+    price: '800',
+    days: '14',
+    installments: [{ title: 'Survey and report', amount: '800' }],
+  })
+  await form.getByRole('button', { name: 'Send the offer' }).click()
+  await expect(client.getByTestId('offer-state')).toHaveText('Waiting for an answer')
+  const hired = await signInAs(browser, base, fiona.email)
+  await hired.goto(`${base}/offers`)
+  await hired.getByTestId('offer-card').filter({ hasText: title }).getByRole('link', { name: title }).click()
+  if (jsEnabled()) await untilHydrated(hired)
+  await hired.locator('main').getByRole('button', { name: 'Accept the offer' }).click()
+  await expect(hired).toHaveURL(/\/projects\/freelancer\/contract\/\d+/)
+  const contract = await db.db
+    .selectFrom('contract')
+    .innerJoin('app_user', 'app_user.id', 'contract.freelancer_id')
+    .select(['contract.status', 'contract.amount_minor', 'app_user.email'])
+    .where('contract.project_id', '=', Number(/contract\/(\d+)/.exec(hired.url())![1]))
+    .executeTakeFirstOrThrow()
+  expect(contract).toEqual({ status: 'active', amount_minor: 80000, email: fiona.email })
+  await hired.context().close()
 
   // The client cancels another request from its step; the button alone only opens the step.
   const { token } = await apiCall(base, 'POST', 'identity/login', null, {
