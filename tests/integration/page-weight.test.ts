@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PAGE_ADMIN, PAGE_FREELANCER, startPageServer, type PageServer } from './page-server.ts'
 
@@ -94,6 +95,18 @@ describe("a page's JavaScript stays within its budget", { timeout: 60_000 }, () 
       ...(await weigh(clientPages, sessions.client)),
       ...(await weigh(freelancerPages, sessions.freelancer, ' (freelancer)')),
     }
+    expect(over(weights, BUDGET.signedIn), JSON.stringify(weights)).toEqual([])
+  })
+
+  test('the direct offer form, a client page: within the signed-in budget', async () => {
+    // Its address names the freelancer offered to (decision 342), so it is weighed on its own.
+    const db = new DatabaseSync(server.databaseFile)
+    const freelancer = db.prepare('select id from app_user where email = ?').get(PAGE_FREELANCER.email)
+    db.close()
+    const weights = await weigh(
+      [`/offers/new?freelancerId=${(freelancer as { id: number }).id}`],
+      sessions.client,
+    )
     expect(over(weights, BUDGET.signedIn), JSON.stringify(weights)).toEqual([])
   })
 
