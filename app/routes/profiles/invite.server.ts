@@ -15,7 +15,7 @@ export async function invitableProjects(context: Readonly<RouterContextProvider>
   const user = getUser(context)
   if (!user || user.id === freelancerId || !can(user.roles, 'projects.create')) return null
   const open = await apiFor(context).call(projectsContract.myProjects, {
-    query: { status: 'open', page: 1, pageSize: 50 },
+    query: { status: 'open', invitable: true, page: 1, pageSize: 50 },
   })
   return open.data.map((p) => ({ id: p.id, title: p.title }))
 }

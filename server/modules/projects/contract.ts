@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '#server/api/contract.ts'
+import { flag } from '#server/api/form-fields.ts'
 import { clientStates, homeSearchTypes, installmentActions, limits } from './rules.ts'
 import { contractStates, projectStates, proposalStates } from './machines.ts'
 import { attachment, id, list, ok, oneOf, page, paged, person, projectParams } from './schemas/fields.ts'
@@ -31,10 +32,15 @@ export const projectsContract = {
   myProjects: endpoint({
     method: 'GET',
     path: 'projects/client',
-    summary: "My Projects: the caller's projects, newest first",
+    summary:
+      "My Projects: the caller's projects, newest first; `invitable=true` leaves out direct offers' projects, to which nobody else is invited",
     tag,
     access: 'user',
-    query: z.object({ status: oneOf(projectStates).optional(), ...page }),
+    query: z.object({
+      status: oneOf(projectStates).optional(),
+      invitable: flag('must be true or false').optional(),
+      ...page,
+    }),
     response: paged(projectSummary),
   }),
   myProposals: endpoint({

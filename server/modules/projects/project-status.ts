@@ -112,6 +112,21 @@ async function cancelContract(trx: Trx, { row, base }: Move, contract: ContractR
   })
 }
 
+/**
+ * A direct offer's project cancelled from its own page withdraws the offer still waiting for its
+ * freelancer (decision 342), who is told as when the client withdraws it.
+ */
+async function withdrawOffer(trx: Trx, projectId: number, title: string) {
+  const offer = await trx
+    .updateTable('direct_offer')
+    .set({ status: 'withdrawn', decided_at: nowIso() })
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'pending')
+    .returning('freelancer_id')
+    .executeTakeFirst()
+  return offer ? [notify([offer.freelancer_id], 'proposalOfferWithdrawn', projectId, 'Offer', { title })] : []
+}
+
 async function cancel(move: Move, index: ProjectSearchIndex, contract: ContractRow | null) {
   const { trx, row, base } = move
   const followers = await subscribers(trx, base.id)
@@ -119,9 +134,12 @@ async function cancel(move: Move, index: ProjectSearchIndex, contract: ContractR
   const to = await transitionProject(trx, {
     ...base,
     action: 'cancel',
-    effects: followers.length
-      ? [notify(followers, 'projectCancelled', base.id, 'ProjectStatus', { title: row.title })]
-      : [],
+    effects: [
+      ...(followers.length
+        ? [notify(followers, 'projectCancelled', base.id, 'ProjectStatus', { title: row.title })]
+        : []),
+      ...(await withdrawOffer(trx, base.id, row.title)),
+    ],
   })
   await closePending(trx, base.id, row.title, 'cancelled')
   await index.remove(trx, base.id)

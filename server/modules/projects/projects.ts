@@ -179,12 +179,21 @@ async function remove(deps: ProjectDeps, caller: Caller, id: number) {
 async function myProjects(
   deps: ProjectDeps,
   caller: Caller,
-  query: PageQuery & { status?: ProjectState },
+  query: PageQuery & { status?: ProjectState; invitable?: boolean },
   locale: Locale,
 ) {
   const { db, views } = deps
   let q = db.selectFrom('project').where('client_id', '=', caller.userId)
   if (query.status) q = q.where('status', '=', query.status)
+  // A direct offer's project is for its one freelancer (decision 342).
+  if (query.invitable)
+    q = q.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('direct_offer as o').select('o.id').whereRef('o.project_id', '=', 'project.id'),
+        ),
+      ),
+    )
   const [rows, total] = await Promise.all([
     q
       .selectAll()

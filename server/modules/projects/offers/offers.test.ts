@@ -175,6 +175,15 @@ for (const dialect of dialects) {
         body: { freelancerId: fiona.id, message: 'Hi' },
       })
       expect(invite.status, invite.text).toBe(409)
+      // The invite form lists the client's open projects that can take invitations: not the offer's.
+      const mine = async (query: string) =>
+        (await s.t.call('GET', `projects/client?status=open${query}`, { token: client.token })).json.data.map(
+          (p: { id: number }) => p.id,
+        )
+      expect(await mine('')).toEqual(expect.arrayContaining([made.projectId, control]))
+      const invitable = await mine('&invitable=true')
+      expect(invitable).toContain(control)
+      expect(invitable).not.toContain(made.projectId)
       const before = await counts()
       const again = await offer(client.token, offerBody({ title: made.title }))
       expect(again.status).toBe(409)
@@ -292,6 +301,16 @@ for (const dialect of dialects) {
       expect(d.json.projectStatus).toBe('cancelled')
       const late = await act(fred.token, declined.id, 'accept')
       expect(late.json).toMatchObject({ code: 'offer_closed', errors: { state: ['declined'] } })
+
+      // Cancelling the offer's project from its own page withdraws the offer, which then changes no more.
+      const fromProject = await make()
+      const cancelled = await s.t.call('PUT', `projects/${fromProject.projectId}/updatestate/cancelled`, {
+        token: client.token,
+      })
+      expect(cancelled.status, cancelled.text).toBe(200)
+      expect(await stateOf(fromProject.id)).toBe('withdrawn')
+      const gone = await act(fred.token, fromProject.id, 'accept')
+      expect(gone.json).toMatchObject({ code: 'offer_closed', errors: { state: ['withdrawn'] } })
 
       const withdrawn = await make()
       expect((await act(client.token, withdrawn.id, 'withdraw')).json.status).toBe('withdrawn')
