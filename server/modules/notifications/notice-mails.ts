@@ -23,17 +23,21 @@ export interface NoticeMailDeps {
 
 /** The key that signs the links that stop a kind's mails: made once, kept in the database, shared by every instance. */
 async function linkKey(executor: Executor) {
+  const read = () =>
+    executor
+      .selectFrom('app_secret')
+      .select('value')
+      .where('name', '=', 'notice-mail-links')
+      .executeTakeFirst()
+  // Read first: every mail needs it, and it is made only once.
+  const found = await read()
+  if (found) return Buffer.from(found.value)
   await executor
     .insertInto('app_secret')
     .values({ name: 'notice-mail-links', value: randomBytes(32).toString('base64url'), created_at: nowIso() })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute()
-  const { value } = await executor
-    .selectFrom('app_secret')
-    .select('value')
-    .where('name', '=', 'notice-mail-links')
-    .executeTakeFirstOrThrow()
-  return Buffer.from(value)
+  return Buffer.from((await read())!.value)
 }
 const nowIso = () => new Date().toISOString()
 
