@@ -168,7 +168,8 @@ async function weeks(database: Db, contractIds: number[], projectOf: Map<number,
   return all.length
 }
 
-async function fill(database: Db, api: Api) {
+/** The bench's rows: clients with saved cards, their contracts and each contract's weeks due; how many weeks. */
+export async function fill(database: Db, api: Api) {
   const clients = await people(database, 'client', CONTRACTS)
   const freelancers = await people(database, 'freelancer', CONTRACTS)
   const now = new Date().toISOString()

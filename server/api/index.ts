@@ -183,8 +183,9 @@ function createMarketplace({ database, log, config }: Options, { files, chat }: 
     dialect,
     clientFeeBps: config.fees.clientBps,
     publicUrl: config.publicUrl,
-    // An approved week is charged to the client's saved card, or they are told to pay it (decision 324).
-    charge: (week) => payments.service.chargeSaved(week),
+    // An approved week is charged to the client's saved card, or they are told to pay it (decision
+    // 324), recorded in the approval's transaction (decision 344).
+    charge: (trx, week) => payments.service.recordSavedCharge(trx, week),
     log: (message, err) => log.error({ err }, message),
   })
   const shortlist = createShortlist({ db, files })

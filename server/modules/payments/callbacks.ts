@@ -5,7 +5,7 @@ import type { ProjectsService } from '../projects/service.ts'
 import { account, post, type Trx } from './ledger.ts'
 import type { Gateway, GatewayEvent } from './gateways/gateway.ts'
 import { badRequest, nowIso, type PaymentStatus } from './checkout.ts'
-import { askToPay, saveMethod } from './saved-methods.ts'
+import { askToPay, keepGatewayRef, saveMethod } from './saved-methods.ts'
 
 // A gateway's signed events: a payment's answer, or a refund's or a payout's, each applied once in
 // the transaction that records the event.
@@ -29,8 +29,16 @@ export interface CallbackDeps {
  * transaction of its effect, so a repeat (or a concurrent twin) finds it and changes nothing; a
  * late or out-of-order event cannot undo a success (succeeded is final), and the capture's ledger
  * ref (capture:<payment>) stops a second credit even for a different event about the same payment.
+ * A saved charge's answer (saved-methods.ts) brings its payment's gateway reference, kept in the
+ * same transaction rather than a commit of its own.
  */
-export async function callback(deps: CallbackDeps, gatewayName: string, rawBody: string, headers: Headers) {
+export async function callback(
+  deps: CallbackDeps,
+  gatewayName: string,
+  rawBody: string,
+  headers: Headers,
+  ref?: { paymentId: number; gatewayRef: string },
+) {
   const { db, gateways } = deps
   // Own keys only: `?gateway=valueOf` found Object.prototype's function and answered 500 (the fuzzing, decision 257).
   const gateway = Object.hasOwn(gateways, gatewayName) ? gateways[gatewayName] : undefined
@@ -39,6 +47,7 @@ export async function callback(deps: CallbackDeps, gatewayName: string, rawBody:
   // Authentic but not ours (another product's event): acknowledged, not recorded.
   if (!event) return { received: true, applied: false }
   return db.transaction().execute(async (trx) => {
+    if (ref) await keepGatewayRef(trx, ref)
     const fresh = await trx
       .insertInto('gateway_event')
       .values({

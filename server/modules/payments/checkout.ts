@@ -36,7 +36,7 @@ export async function priced(
   projectId: number,
   installmentIds: number[],
 ) {
-  const contract = await work.contractForPayment(trx, projectId)
+  const contract = await work.contractForPayment(trx, projectId, installmentIds)
   if (!contract || contract.clientId !== caller.userId) throw notFound('Contract')
   const chosen = [...new Set(installmentIds)].map((id) => contract.installments.find((i) => i.id === id))
   if (chosen.some((i) => !i)) throw badRequest('installmentIds', 'must be installments of this contract')

@@ -4,6 +4,7 @@ import { enqueue } from '#server/jobs/outbox.ts'
 import { inNamespace, notify } from '../projects/transition.ts'
 import { nowIso, payable, priced, recordPayment, type CheckoutDeps } from './checkout.ts'
 import type { Trx } from './ledger.ts'
+import type { Gateway, SavedCharge } from './gateways/gateway.ts'
 
 // Charges without the client (decision 324): a client may save the card of a checkout with the
 // gateway, and an approved timesheet week is then charged to it off-session. The payment is
@@ -34,7 +35,15 @@ export async function saveMethod(
 }
 
 export type SavedChargeOutcome = 'charged' | 'pending' | 'no_method' | 'failed'
-type ApplyEvent = (gateway: string, rawBody: string, headers: Headers) => Promise<unknown>
+/** A gateway's event applied as its callback is; `ref` is kept in the event's transaction (callbacks.ts). */
+type ApplyEvent = (
+  gateway: string,
+  rawBody: string,
+  headers: Headers,
+  ref?: { paymentId: number; gatewayRef: string },
+) => Promise<unknown>
+type SavedChargeDeps = CheckoutDeps & { applyEvent: ApplyEvent }
+type Week = { clientId: number; projectId: number; installmentIds: number[] }
 
 /** Tells the client that their week must be paid at the checkout (no card saved, or the charge failed). */
 export async function askToPay(trx: Trx, clientId: number, projectId: number, why: 'noMethod' | 'failed') {
@@ -53,56 +62,82 @@ export async function askToPay(trx: Trx, clientId: number, projectId: number, wh
 }
 
 /**
- * Charges the client's saved card for these installments of their contract, once: the installments
- * must still await funding (a second call finds them funded, or their payment open, and stops).
+ * Records the charge of these installments to the client's saved card in the caller's transaction
+ * (a week's approval, so the week costs one commit less: decision 344), and answers what sends it to
+ * the gateway after that commit. The installments must still await funding (a second call finds
+ * them funded, or their payment open, and stops). Without a card, the client is told to pay at the
+ * checkout, in the same transaction.
  */
-export async function chargeSaved(
-  deps: CheckoutDeps & { applyEvent: ApplyEvent },
-  { clientId, projectId, installmentIds }: { clientId: number; projectId: number; installmentIds: number[] },
-): Promise<SavedChargeOutcome> {
-  const { db } = deps
+export async function recordSavedCharge(
+  deps: SavedChargeDeps,
+  trx: Trx,
+  week: Week,
+): Promise<() => Promise<SavedChargeOutcome>> {
+  const { clientId, projectId, installmentIds } = week
   const gateway = deps.gateways[Object.keys(deps.gateways)[0]!]!
-  const method = await db
+  const method = await trx
     .selectFrom('saved_payment_method')
     .selectAll()
     .where('client_id', '=', clientId)
     .where('gateway', '=', gateway.name)
     .executeTakeFirst()
   if (!method || !gateway.chargeSaved) {
-    await db.transaction().execute((trx) => askToPay(trx, clientId, projectId, 'noMethod'))
-    return 'no_method'
+    await askToPay(trx, clientId, projectId, 'noMethod')
+    return async () => 'no_method'
   }
-  const payment = await db.transaction().execute(async (trx) => {
-    const q = await priced(deps, trx, { userId: clientId }, projectId, installmentIds)
-    payable(q)
-    return { ...(await recordPayment(trx, { userId: clientId }, gateway, q)), title: q.contract.title }
-  })
-  const result = await gateway.chargeSaved({
-    token: payment.token,
-    totalMinor: payment.total_minor,
-    currency: payment.currency,
-    description: payment.title,
-    customerRef: method.customer_ref,
-    methodRef: method.method_ref,
-  })
-  await db
-    .updateTable('payment')
-    .set({ gateway_ref: result.gatewayRef })
-    .where('id', '=', payment.id)
-    .execute()
+  const q = await priced(deps, trx, { userId: clientId }, projectId, installmentIds)
+  payable(q)
+  const payment = await recordPayment(trx, { userId: clientId }, gateway, q)
+  return () =>
+    sendSavedCharge(deps, gateway, week, payment.id, {
+      token: payment.token,
+      totalMinor: payment.total_minor,
+      currency: payment.currency,
+      description: q.contract.title,
+      customerRef: method.customer_ref,
+      methodRef: method.method_ref,
+    })
+}
+
+/** After the payment's commit: the gateway charges the card; its answer and reference are kept in one transaction. */
+async function sendSavedCharge(
+  deps: SavedChargeDeps,
+  gateway: Gateway,
+  { clientId, projectId }: Week,
+  paymentId: number,
+  charge: SavedCharge,
+): Promise<SavedChargeOutcome> {
+  const { db } = deps
+  const result = await gateway.chargeSaved!(charge)
+  const ref = { paymentId, gatewayRef: result.gatewayRef }
   if (result.status === 'failed') {
     // The gateway's failure event may have come first and told the client already (callbacks.ts): once.
     await db.transaction().execute(async (trx) => {
+      await keepGatewayRef(trx, ref)
       const failed = await trx
         .updateTable('payment')
         .set({ status: 'failed', failure: result.failure ?? 'failed', updated_at: nowIso() })
-        .where('id', '=', payment.id)
+        .where('id', '=', paymentId)
         .where('status', '=', 'open')
         .executeTakeFirst()
       if (Number(failed.numUpdatedRows)) await askToPay(trx, clientId, projectId, 'failed')
     })
     return 'failed'
   }
-  if (result.event) await deps.applyEvent(gateway.name, result.event.body, new Headers(result.event.headers))
+  if (!result.event) await keepGatewayRef(db, ref)
+  else
+    await deps
+      .applyEvent(gateway.name, result.event.body, new Headers(result.event.headers), ref)
+      // An event that could not be applied still leaves the reference to find the payment by at the gateway.
+      .catch(async (error: unknown) => {
+        await keepGatewayRef(db, ref)
+        throw error
+      })
   return result.status === 'succeeded' ? 'charged' : 'pending'
 }
+
+/** The gateway's reference of a payment, by which refunds and reconciliation find it there. */
+export const keepGatewayRef = (
+  db: DB | Trx,
+  { paymentId, gatewayRef }: { paymentId: number; gatewayRef: string },
+) => db.updateTable('payment').set({ gateway_ref: gatewayRef }).where('id', '=', paymentId).execute()

@@ -2,13 +2,13 @@ import type { DB } from '#server/db/database.ts'
 import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { Caller } from '#server/api/handler.ts'
 import type { ProjectsService } from '../projects/service.ts'
-import { userBalances } from './ledger.ts'
+import { userBalances, type Trx } from './ledger.ts'
 import type { Fees } from './fees.ts'
 import type { Gateway } from './gateways/gateway.ts'
 import type { PayInput } from './contract.ts'
 import { checkoutSession, pay, quote } from './checkout.ts'
 import { callback, type GatewayEvents } from './callbacks.ts'
-import { chargeSaved, saveMethod } from './saved-methods.ts'
+import { recordSavedCharge, saveMethod } from './saved-methods.ts'
 
 export type { PaymentStatus } from './checkout.ts'
 
@@ -40,10 +40,14 @@ export function createPaymentsService(deps: {
     /** Keeps the card a checkout paid with for charges without the client (decision 324). */
     saveMethod: (token: string, methodRef: string, label: string) =>
       saveMethod(deps.db, token, methodRef, label),
-    /** Charges the client's saved card for installments awaiting funding; without one, tells them to pay at checkout. */
-    chargeSaved: (input: { clientId: number; projectId: number; installmentIds: number[] }) =>
-      chargeSaved(
-        { ...deps, applyEvent: (gateway, body, headers) => callback(deps, gateway, body, headers) },
+    /**
+     * Records the charge of installments awaiting funding to the client's saved card in the caller's
+     * transaction (without one, tells them to pay at checkout); answers what charges it after the commit.
+     */
+    recordSavedCharge: (trx: Trx, input: { clientId: number; projectId: number; installmentIds: number[] }) =>
+      recordSavedCharge(
+        { ...deps, applyEvent: (gateway, body, headers, ref) => callback(deps, gateway, body, headers, ref) },
+        trx,
         input,
       ),
     /** The caller's money per currency (held as a client; available and earned as a freelancer). */

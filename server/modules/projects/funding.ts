@@ -14,8 +14,12 @@ type FundingDeps = {
   dialect: Dialect
 }
 
-/** A project's contract and its installments as payments sees them, locked for the caller's transaction. */
-async function contractForPayment(deps: FundingDeps, trx: Trx, projectId: number) {
+/**
+ * A project's contract and its installments as payments sees them (only `installmentIds` when
+ * given: pricing a week of a year-long contract need not read the other 51), locked for the
+ * caller's transaction.
+ */
+async function contractForPayment(deps: FundingDeps, trx: Trx, projectId: number, installmentIds?: number[]) {
   const { dialect } = deps
   const found = await trx
     .selectFrom('contract')
@@ -25,12 +29,11 @@ async function contractForPayment(deps: FundingDeps, trx: Trx, projectId: number
   if (!found) return undefined
   const c = (await lockRow(trx, dialect, 'contract', found.id))!
   const title = await projectTitle(trx, projectId)
-  const installments = await trx
+  let installments = trx
     .selectFrom('installment')
     .select(['id', 'position', 'title', 'amount_minor', 'currency', 'status'])
     .where('contract_id', '=', c.id)
-    .orderBy('position')
-    .execute()
+  if (installmentIds) installments = installments.where('id', 'in', [0, ...installmentIds])
   return {
     id: c.id,
     projectId,
@@ -40,7 +43,7 @@ async function contractForPayment(deps: FundingDeps, trx: Trx, projectId: number
     status: c.status as ContractState,
     currency: c.currency,
     billing: c.billing,
-    installments,
+    installments: await installments.orderBy('position').execute(),
   }
 }
 

@@ -14,12 +14,13 @@ import type { LogDeps } from './log.ts'
 // system approves it (sweep). Approval is taken once (compare-and-set on `submitted`) and turns the
 // week into one installment of the contract, priced hours × rate, which the client then pays.
 
-/** Charges the client's saved card for an approved week's installment, or tells them to pay it (payments/saved-methods.ts). */
-export type ChargeWeek = (week: {
-  clientId: number
-  projectId: number
-  installmentIds: number[]
-}) => Promise<unknown>
+type WeekCharge = { clientId: number; projectId: number; installmentIds: number[] }
+/**
+ * Records the charge of an approved week's installment to the client's saved card, or tells them to
+ * pay it, in the approval's transaction; answers what sends it to the gateway after the commit
+ * (payments/saved-methods.ts).
+ */
+export type ChargeWeek = (trx: Trx, week: WeekCharge) => Promise<() => Promise<unknown>>
 export type ReviewDeps = LogDeps & {
   publicUrl: string
   charge?: ChargeWeek
@@ -27,11 +28,8 @@ export type ReviewDeps = LogDeps & {
 }
 
 /** After the approval's commit: the week's installment is charged; a failure leaves it for the checkout. */
-async function chargeWeek(
-  deps: ReviewDeps,
-  week: { clientId: number; projectId: number; installmentIds: number[] },
-) {
-  await deps.charge?.(week).catch((error) => deps.log?.('charging an approved timesheet week failed', error))
+async function chargeWeek(deps: ReviewDeps, send: (() => Promise<unknown>) | undefined) {
+  await send?.().catch((error) => deps.log?.('charging an approved timesheet week failed', error))
 }
 
 async function lockedContract(
@@ -157,7 +155,10 @@ async function weekInstallment(
   return row.id
 }
 
-/** Approves a submitted week (the client, or the system when `actorId` is null) in the caller's transaction. */
+/**
+ * Approves a submitted week (the client, or the system when `actorId` is null) in the caller's
+ * transaction, with its charge recorded in it: answers what sends the charge after the commit.
+ */
 async function approveLocked(
   deps: ReviewDeps,
   trx: Trx,
@@ -166,18 +167,14 @@ async function approveLocked(
   actorId: number | null,
 ) {
   const amountMinor = priceOf(week.quarters, contract.hourly_rate_minor ?? 0)
+  const installmentId = await weekInstallment(trx, contract, week, amountMinor, actorId)
   const moved = await moveWeek(trx, week, ['submitted'], {
     status: 'approved',
     decided_at: nowIso(),
     decided_by: actorId,
     amount_minor: amountMinor,
+    installment_id: installmentId,
   })
-  const installmentId = await weekInstallment(trx, contract, moved, amountMinor, actorId)
-  await trx
-    .updateTable('timesheet_week')
-    .set({ installment_id: installmentId })
-    .where('id', '=', week.id)
-    .execute()
   const title = await projectTitle(trx, contract.project_id)
   await announceWeek(trx, deps.publicUrl, actorId === null ? 'autoApproved' : 'approved', {
     contract,
@@ -185,7 +182,12 @@ async function approveLocked(
     actorId,
     title,
   })
-  return { clientId: contract.client_id, projectId: contract.project_id, installmentIds: [installmentId] }
+  const charge = {
+    clientId: contract.client_id,
+    projectId: contract.project_id,
+    installmentIds: [installmentId],
+  }
+  return deps.charge ? deps.charge(trx, charge) : async () => {}
 }
 
 async function decideWeek(
@@ -195,7 +197,7 @@ async function decideWeek(
   weekId: number,
   reason?: string,
 ) {
-  const { day, approved } = await deps.db.transaction().execute(async (trx) => {
+  const { day, send } = await deps.db.transaction().execute(async (trx) => {
     const contract = await lockedContract(deps, trx, caller, projectId, 'client')
     const week = await lockedWeek(deps, trx, contract, weekId)
     if (week.status !== 'submitted')
@@ -204,7 +206,7 @@ async function decideWeek(
         week.status,
       )
     if (reason === undefined)
-      return { day: week.week_start, approved: await approveLocked(deps, trx, contract, week, caller.userId) }
+      return { day: week.week_start, send: await approveLocked(deps, trx, contract, week, caller.userId) }
     const moved = await moveWeek(trx, week, ['submitted'], {
       status: 'disputed',
       dispute_reason: reason,
@@ -218,9 +220,9 @@ async function decideWeek(
       actorId: caller.userId,
       title,
     })
-    return { day: week.week_start, approved: null }
+    return { day: week.week_start, send: undefined }
   })
-  if (approved) await chargeWeek(deps, approved)
+  await chargeWeek(deps, send)
   return readTimesheet(deps, caller, projectId, day)
 }
 
@@ -240,24 +242,22 @@ export const disputeWeek = (
  */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-/** The system approves one week still unanswered since before `submittedBefore`; a second instance finds it moved. */
-async function autoApprove(deps: ReviewDeps, weekId: number, submittedBefore: string) {
-  const approved = await deps.db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom('timesheet_week')
-      .select('contract_id')
-      .where('id', '=', weekId)
-      .executeTakeFirst()
-    if (!found) return false
-    const contract = (await lockRow(trx, deps.dialect, 'contract', found.contract_id))!
-    const week = await lockedWeek(deps, trx, contract, weekId)
+/** The system approves one week of a contract still unanswered since before `submittedBefore`; a second instance finds it moved. */
+async function autoApprove(
+  deps: ReviewDeps,
+  due: { id: number; contract_id: number },
+  submittedBefore: string,
+) {
+  const send = await deps.db.transaction().execute(async (trx) => {
+    const contract = (await lockRow(trx, deps.dialect, 'contract', due.contract_id))!
+    const week = await lockedWeek(deps, trx, contract, due.id)
     if (contract.status !== 'active' || week.status !== 'submitted' || !week.submitted_at) return null
     if (new Date(week.submitted_at).toISOString() >= submittedBefore) return null
     return approveLocked(deps, trx, contract, week, null)
   })
-  if (!approved) return false
+  if (!send) return false
   await turn()
-  await chargeWeek(deps, approved)
+  await chargeWeek(deps, send)
   return true
 }
 
@@ -276,7 +276,7 @@ export async function sweepWeeks(deps: ReviewDeps, now = new Date(), batch = SWE
   for (let after = 0; ;) {
     const due = await deps.db
       .selectFrom('timesheet_week')
-      .select('id')
+      .select(['id', 'contract_id'])
       .where('status', '=', 'submitted')
       .where('submitted_at', '<', cutoff)
       .where('id', '>', after)
@@ -284,8 +284,8 @@ export async function sweepWeeks(deps: ReviewDeps, now = new Date(), batch = SWE
       .limit(batch)
       .execute()
     if (!due.length) return { approved }
-    for (const { id } of due) {
-      if (await autoApprove(deps, id, cutoff).catch(() => false)) approved++
+    for (const week of due) {
+      if (await autoApprove(deps, week, cutoff).catch(() => false)) approved++
       await turn()
     }
     after = due.at(-1)!.id

@@ -292,6 +292,16 @@ for (const dialect of dialects) {
         'released',
       ])
       expect(await ledgerBroken(database)).toEqual([])
+      // The gateway's reference, kept in its event's transaction (decision 344), is what a refund finds the payment by.
+      const lastPayment = () =>
+        database.db
+          .selectFrom('payment')
+          .select(['status', 'failure', 'token', 'gateway_ref'])
+          .where('contract_id', '=', c.contractId)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow()
+      const settled = await lastPayment()
+      expect(settled).toMatchObject({ status: 'succeeded', gateway_ref: `sbx_${settled.token}` })
 
       // A card the gateway now declines: the week waits for the checkout, and the client is told.
       await database.db
@@ -302,13 +312,13 @@ for (const dialect of dialects) {
       const third = await submitWeek(1, 1)
       const declined = await week(c.projectId, third, 'approve', client)
       expect(declined.json.week).toMatchObject({ status: 'approved', installmentStatus: 'pending' })
-      const failed = await database.db
-        .selectFrom('payment')
-        .select(['status', 'failure'])
-        .where('contract_id', '=', c.contractId)
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow()
-      expect(failed).toEqual({ status: 'failed', failure: 'card_declined' })
+      const failed = await lastPayment()
+      expect(failed).toEqual({
+        status: 'failed',
+        failure: 'card_declined',
+        token: failed.token,
+        gateway_ref: `sbx_${failed.token}`,
+      })
       await t.api.jobs.outbox.drain()
       const bells = await database.db
         .selectFrom('notification')
