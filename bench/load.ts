@@ -349,6 +349,12 @@ const mb = (bytes = 0) => (bytes / MB).toFixed(0)
 console.log(
   `at the load's end: RSS ${mb(atEnd?.rss)} MB = V8 heap ${mb(atEnd?.heapTotal)} MB (${mb(atEnd?.heapUsed)} used) + ${mb((atEnd?.rss ?? 0) - (atEnd?.heapTotal ?? 0))} MB outside it (external ${mb(atEnd?.external)}, array buffers ${mb(atEnd?.arrayBuffers)})`,
 )
+console.log(
+  `V8's heap by space, MB reserved/used: ${(atEnd?.spaces ?? [])
+    .filter((s) => s.size > 0)
+    .map((s) => `${s.name.replace('_space', '')} ${mb(s.size)}/${mb(s.used)}`)
+    .join(', ')}`,
+)
 
 // Growth of the live heap over the run's second half: the least-squares slope, MB per minute.
 const live = memory.filter((m) => m.liveHeapMb !== undefined && m.at >= (seconds * 1000) / 2)

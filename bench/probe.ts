@@ -19,6 +19,8 @@ export interface MemoryAnswer {
   heapLimit: number
   /** The server's CPU time since it started (user + system), ms. */
   cpuMs: number
+  /** V8's heap by space (new, old, code, large objects…): what each has reserved and what it uses. */
+  spaces: { name: string; size: number; used: number }[]
 }
 export interface AllocationAnswer {
   allocated: number
@@ -52,6 +54,9 @@ function memory(settle: boolean): MemoryAnswer {
     arrayBuffers: m.arrayBuffers,
     heapLimit: v8.getHeapStatistics().heap_size_limit,
     cpuMs: cpuMs(process.cpuUsage()),
+    spaces: v8
+      .getHeapSpaceStatistics()
+      .map((s) => ({ name: s.space_name, size: s.space_size, used: s.space_used_size })),
   }
 }
 
