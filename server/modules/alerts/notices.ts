@@ -11,8 +11,8 @@ export const NOTICE_TOPIC = 'alerts.notice'
 export const ANNOUNCE_TOPIC = 'alerts.announce'
 /** An in-app notice per saved search at most this often. */
 export const NOTICE_EVERY_MS = 3_600_000
-/** Owners per outbox row: one delivery stays a few milliseconds. */
-export const OWNERS_PER_NOTICE = 250
+/** Owners per outbox row: one delivery blocks SQLite for about 25 ms (250 blocked it for 68; decision 343). */
+export const OWNERS_PER_NOTICE = 100
 
 export interface Notice {
   /** The message of the notification (alerts:notify.project or alerts:notify.freelancer). */
