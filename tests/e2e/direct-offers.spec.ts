@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './axe'
 import { accounts } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
 import { settle } from './settle'
+import { shellSteps } from './shell-steps'
 import { fillOffer } from './offer-form'
 
 // Direct offers end to end (decision 342), JavaScript on (PostgreSQL) and off (SQLite): a client
@@ -11,17 +12,8 @@ import { fillOffer } from './offer-form'
 // the client's offers show it accepted.
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
-const main = (page: Page) => page.locator('main')
+const { main, go, click, idOf } = shellSteps(shell)
 
-async function go(page: Page, path: string) {
-  const response = await page.goto(`${shell().base}${path}`)
-  await settle(page)
-  return response
-}
-async function click(page: Page, name: string, scope = main(page)) {
-  await scope.getByRole('button', { name }).first().click()
-  await settle(page)
-}
 /** How far the page reaches past a 320 px screen's right edge (0 or less: no sideways scroll). */
 async function overflowAt320(page: Page) {
   await page.setViewportSize({ width: 320, height: 740 })
@@ -30,14 +22,6 @@ async function overflowAt320(page: Page) {
   )
   await page.setViewportSize({ width: 1280, height: 800 })
   return extra
-}
-async function idOf(email: string) {
-  const row = await shell()
-    .db.db.selectFrom('app_user')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow()
-  return row.id
 }
 
 test('a client makes a freelancer an offer; the freelancer accepts and the contract has its installments', async ({

@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { writeAccounts } from '../support/accounts.ts'
 import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
-import { settle } from './settle'
+import { shellSteps } from './shell-steps'
 
 // Invitations and invite-only projects end to end (decision 335), JavaScript on (PostgreSQL) and
 // off (SQLite): a client invites a freelancer from their profile to an invite-only project; the
@@ -11,25 +11,7 @@ import { settle } from './settle'
 // invitations, proposes, and is hired; the client's page shows the invitation accepted.
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const shell = useShellServer()
-const main = (page: Page) => page.locator('main')
-
-async function go(page: Page, path: string) {
-  const response = await page.goto(`${shell().base}${path}`)
-  await settle(page)
-  return response
-}
-async function click(page: Page, name: string, scope = main(page)) {
-  await scope.getByRole('button', { name }).first().click()
-  await settle(page)
-}
-async function idOf(email: string) {
-  const row = await shell()
-    .db.db.selectFrom('app_user')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow()
-  return row.id
-}
+const { main, go, click, idOf } = shellSteps(shell)
 
 test('a client invites a freelancer to an invite-only project; the freelancer accepts, proposes and is hired', async ({
   browser,
