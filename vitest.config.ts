@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { configDefaults, defineConfig } from 'vitest/config'
 
 // Files that start processes, load a server, or hold answers to a time budget assume the machine is
@@ -16,6 +17,19 @@ const alone = [
   'server/modules/identity/public-address.test.ts',
   'server/modules/projects/race-process.test.ts',
 ]
+// Files under those folders that neither spawn, nor load, nor time: in-process APIs on their own
+// databases, pure units (decision 351). They run two at a time.
+const notAlone = [
+  'tests/integration/backup.test.ts',
+  'tests/integration/demo.test.ts',
+  'tests/integration/free-port.test.ts',
+  'tests/integration/instances-share-writes.test.ts',
+  'tests/security/changes.test.ts',
+  'tests/security/regressions.test.ts',
+  'server/realtime/client-address.test.ts',
+  'server/realtime/protocol.test.ts',
+]
+const aloneFiles = fs.globSync(alone, { cwd: import.meta.dirname }).filter((file) => !notAlone.includes(file))
 
 // Unit and integration tests run without the React Router Vite plugin; they import modules directly.
 // The file patterns are the groups' own, not the root's: a group's include adds to the root's.
@@ -32,6 +46,8 @@ export default defineConfig({
     environment: 'node',
     // Fails a test file that leaves a test database behind (not dropped, or a handle not closed).
     setupFiles: ['tests/integration/no-leftovers.ts'],
+    // One migrated and seeded database of each kind per run, which the test databases copy (decision 351).
+    globalSetup: ['tests/integration/database-templates.ts'],
     // CI prints every test, so its log shows each suite ran on SQLite and on PostgreSQL.
     reporters: process.env.CI ? ['verbose'] : ['default'],
     testTimeout: 20_000,
@@ -45,12 +61,15 @@ export default defineConfig({
         test: {
           name: 'side-by-side',
           include,
-          exclude: [...configDefaults.exclude, ...alone],
+          exclude: [...configDefaults.exclude, ...aloneFiles],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
-      { extends: true, test: { name: 'alone', include: alone, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        test: { name: 'alone', include: aloneFiles, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 })

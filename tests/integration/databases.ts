@@ -3,21 +3,35 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import type { DatabaseTarget } from '#server/config.ts'
 import { openDatabase, migrateToLatest, type Db } from '#server/db/database.ts'
 import type { Database } from '#server/db/schema.ts'
 import { seedReference } from '#server/db/seed.ts'
-import { madeTestDatabase, droppedInUse } from './leftovers.ts'
+import { madeTestDatabase, droppedInUse, droppedLater } from './leftovers.ts'
+import { postgresAdminUrl } from './postgres-admin.ts'
+import { untilUnused } from './database-templates.ts'
 
 // Integration tests run against both databases the product supports: a real SQLite file and a
 // real PostgreSQL database created for the test and dropped after it. PostgreSQL is required:
 // when it cannot be reached the tests fail instead of silently covering one database only.
-export const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+export { postgresAdminUrl }
 export const dialects = ['sqlite', 'postgres'] as const
 export type TestDialect = (typeof dialects)[number]
 
+// What differs between the databases (locking and races, SQL written per dialect, search, migrations)
+// runs on both everywhere. A suite whose code under test does not differ takes `portableDialects`:
+// PostgreSQL alone, unless PORTABLE_SUITES_ON says sqlite or both; `npm run proof`'s part
+// sqlite-suites runs those suites on SQLite (decision 351).
+const portableOn = process.env.PORTABLE_SUITES_ON ?? 'postgres'
+export const portableDialects: readonly TestDialect[] =
+  portableOn === 'both' ? dialects : dialects.filter((d) => d === portableOn)
+if (!portableDialects.length)
+  throw new Error(`PORTABLE_SUITES_ON: ${portableOn} is not sqlite, postgres or both`)
+
 export type OpenOptions = { migrate?: boolean; seed?: boolean }
+/** `migrated`: a copy of the run's migrated and seeded template (database-templates.ts), not an empty database. */
+export type CreateOptions = { migrated?: boolean }
 
 export interface TestDatabase {
   target: DatabaseTarget
@@ -26,14 +40,22 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: TestDialect,
+  { migrated = false }: CreateOptions = {},
+): Promise<TestDatabase> {
+  const template = migrated ? inject('databaseTemplates') : undefined
+  // A copy of the template is already migrated and seeded: opening it with the defaults does neither again.
+  const open = (target: DatabaseTarget) => (o: OpenOptions | undefined) =>
+    openPrepared(target, template && o?.migrate !== false ? { migrate: false } : o)
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-test-'))
     const target: DatabaseTarget = { kind: 'sqlite', file: path.join(dir, 'test.sqlite') }
     madeTestDatabase({ kind: 'sqlite', dir })
+    if (template) fs.copyFileSync(template.sqliteFile, target.file)
     return {
       target,
-      open: (o) => openPrepared(target, o),
+      open: open(target),
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     }
   }
@@ -46,7 +68,7 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
       `PostgreSQL is required for the integration tests and is not reachable at ${postgresAdminUrl}: ${(error as Error).message}`,
     )
   }
-  await admin.query(`create database ${name}`)
+  await admin.query(`create database ${name}${template ? ` template ${template.postgresName}` : ''}`)
   await admin.end()
   madeTestDatabase({ kind: 'postgres', name, adminUrl: postgresAdminUrl })
   const url = new URL(postgresAdminUrl)
@@ -54,24 +76,14 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
   const target: DatabaseTarget = { kind: 'postgres', url: url.href }
   return {
     target,
-    open: (o) => openPrepared(target, o),
+    open: open(target),
     async drop() {
       const c = new pg.Client({ connectionString: postgresAdminUrl })
       await c.connect()
-      // pg-pool's end() resolves before its sockets have closed: wait until they have (up to 10 s,
-      // a loaded machine closes slowly), so the forced drop does not kill a connection a closed
-      // pool still holds (an unhandled error).
-      for (let i = 0; ; i++) {
-        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
-          name,
-        ])
-        if (rows[0].n === 0) break
-        if (i === 200) {
-          droppedInUse(name, rows[0].n)
-          break
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
+      // A forced drop while a closed pool's sockets are still closing would kill a connection the
+      // pool still holds (an unhandled error): wait for them (up to 10 s, a loaded machine is slow).
+      const left = await untilUnused(c, name)
+      if (left) droppedInUse(name, left)
       await c.query(`drop database if exists ${name} with (force)`)
       await c.end()
     },
@@ -98,7 +110,8 @@ export function useTestDatabase<T extends { close(): Promise<unknown> } | undefi
 ) {
   const state = {} as { testDb: TestDatabase; database: Db; t: T }
   beforeAll(async () => {
-    state.testDb = await createTestDatabase(dialect)
+    const migrated = open?.migrate !== false && open?.seed !== false
+    state.testDb = await createTestDatabase(dialect, { migrated })
     state.database = await state.testDb.open(open)
     state.t = (await build?.(state.database)) as T
   }, timeout)
@@ -109,7 +122,9 @@ export function useTestDatabase<T extends { close(): Promise<unknown> } | undefi
       try {
         await state.database?.close()
       } finally {
-        await state.testDb?.drop()
+        // Dropping waits on PostgreSQL (the pool's sockets closing, the drop itself): the file's next
+        // block goes on meanwhile, and its last hook waits for every drop (no-leftovers.ts).
+        if (state.testDb) droppedLater(state.testDb.drop())
       }
     }
   })

@@ -7,6 +7,7 @@ import fs from 'node:fs'
 type Made = { kind: 'sqlite'; dir: string } | { kind: 'postgres'; name: string; adminUrl: string }
 const made: Made[] = []
 const inUse: string[] = []
+const drops: Array<Promise<void>> = []
 
 export const madeTestDatabase = (database: Made) => void made.push(database)
 export const droppedInUse = (name: string, connections: number) =>
@@ -14,7 +15,14 @@ export const droppedInUse = (name: string, connections: number) =>
     `PostgreSQL database ${name} dropped by force, ${connections} connection(s) still open: a handle not closed`,
   )
 
+/** A drop still under way: `leftovers` waits for it, and a failed one fails the file there. */
+export function droppedLater(drop: Promise<void>) {
+  drop.catch(() => {})
+  drops.push(drop)
+}
+
 export async function leftovers() {
+  await Promise.all(drops.splice(0))
   const found = [...inUse]
   const dirs = made.flatMap((m) => (m.kind === 'sqlite' ? [m.dir] : []))
   for (const dir of dirs) if (fs.existsSync(dir)) found.push(`SQLite folder ${dir} not removed`)
