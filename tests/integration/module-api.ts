@@ -111,7 +111,10 @@ export function moduleTestApi(
   async function user(kind: 'freelancer' | 'client' | 'company', first = 'Ada', last = 'Roe') {
     const now = new Date().toISOString()
     const email = `${kind}-${++seq}-${Math.random().toString(36).slice(2, 8)}@${name}.test`
-    passwordHash ??= hashPassword(PASSWORD)
+    // 1 MiB, not the product's 46: each sign-in verifies with the hash's own parameters, and the
+    // module tests sign in thousands of times. The product's profile is proven by the identity
+    // tests' registrations and sign-ins and by passwords.test.ts (decision 351).
+    passwordHash ??= hashPassword(PASSWORD, { memory: 1024 })
     const row = await database.db
       .insertInto('app_user')
       .values({

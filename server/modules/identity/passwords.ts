@@ -21,10 +21,12 @@ function derive(
   )
 }
 
-export async function hashPassword(password: string) {
+/** `params` other than the product's are for test accounts only (decision 351): a hash carries its own. */
+export async function hashPassword(password: string, params: Partial<typeof PARAMS> = {}) {
+  const p = { ...PARAMS, ...params }
   const salt = randomBytes(16)
-  const key = await derive(password, salt, PARAMS)
-  return `$argon2id$v=19$m=${PARAMS.memory},t=${PARAMS.passes},p=${PARAMS.parallelism}$${salt.toString('base64url')}$${key.toString('base64url')}`
+  const key = await derive(password, salt, p)
+  return `$argon2id$v=19$m=${p.memory},t=${p.passes},p=${p.parallelism}$${salt.toString('base64url')}$${key.toString('base64url')}`
 }
 
 export async function verifyPassword(password: string, stored: string) {
