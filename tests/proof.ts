@@ -1,14 +1,17 @@
 import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 
 // `npm run proof` (issue 19): the long proofs, one after another, each printing its figures and
-// failing on a violation. PROOF_PARTS picks some (security,crash,two-instances,no-js,lighthouse,soak); the build
-// must exist (npm run build).
+// failing on a violation. PROOF_PARTS picks some (security,crash,sqlite-suites,two-instances,no-js,lighthouse,
+// soak); the build must exist (npm run build).
 // - security: the authorization matrix, hub groups and fuzzing with FUZZ_RUNS inputs per endpoint
 //   (1,000) on both databases (tests/security);
 // - crash: 25 SIGKILLs under load on each database, 25 dropped PostgreSQL connections and 25 real
 //   PostgreSQL restarts (tests/integration/crash-restart.test.ts; it restarts the machine's PostgreSQL),
 //   and first starts stopped at 12 moments on SQLite and 7 on PostgreSQL (first-start.test.ts);
+// - sqlite-suites: the SQLite runs of the suites CI runs on PostgreSQL only, those taking
+//   `portableDialects` (decision 351);
 // - two-instances: every end-to-end spec through a balancer in front of two instances (decision 222);
 // - no-js: every end-to-end spec with JavaScript off, those CI leaves out included (decision 292);
 // - lighthouse: the journey spec, ending with Lighthouse's accessibility audit of the signed-in work
@@ -16,6 +19,10 @@ import path from 'node:path'
 // - soak: npm run load for SOAK_MINUTES (30), failing on errors or live-heap growth.
 const root = path.resolve(import.meta.dirname, '..')
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name)
+const portableSuites = () =>
+  fs
+    .globSync(['server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'], { cwd: root })
+    .filter((file) => /\bportableDialects\b/.test(fs.readFileSync(path.join(root, file), 'utf8')))
 const steps: Record<string, { command: string; args: string[]; env: Record<string, string> }> = {
   security: {
     command: bin('vitest'),
@@ -26,6 +33,11 @@ const steps: Record<string, { command: string; args: string[]; env: Record<strin
     command: bin('vitest'),
     args: ['run', 'tests/integration/crash-restart.test.ts', 'tests/integration/first-start.test.ts'],
     env: { PROOF: '1' },
+  },
+  'sqlite-suites': {
+    command: bin('vitest'),
+    args: ['run', ...portableSuites()],
+    env: { PORTABLE_SUITES_ON: 'sqlite' },
   },
   'two-instances': {
     command: 'sh',

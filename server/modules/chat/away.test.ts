@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { linkIn, startSmtpServer } from '../../../tests/support/smtp.ts'
 import { AWAY_ALERT_MS, AWAY_EMAIL_MS } from './store.ts'
 import { useChat } from '../../../tests/support/modules/chat.ts'
@@ -7,7 +7,7 @@ import { useChat } from '../../../tests/support/modules/chat.ts'
 // Away members (issue 16 item 6, decision 150): one bell notification per room until they read it,
 // and one email if they stay away, never one per message; both through the outbox, by the real
 // SMTP server of tests/support. Time is moved on by making the delayed outbox rows due.
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`away members on ${dialect}`, () => {
     let smtp: Awaited<ReturnType<typeof startSmtpServer>>
     beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { useLiveServer } from '../../../tests/integration/live-server.ts'
 import {
   makeClient,
@@ -16,7 +16,7 @@ import { chatTestApi } from '../../../tests/support/modules/chat.ts'
 // both members' counts (countChat); typing and read receipts are relayed to the other side only.
 const transports: TransportChoice[] = ['WebSockets', 'ServerSentEvents', 'LongPolling']
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`chat hub on ${dialect}`, () => {
     const live = useLiveServer(dialect, 'chat')
     const { call, connections } = live

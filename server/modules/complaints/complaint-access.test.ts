@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { contractFor, usePayments } from '../../../tests/support/modules/payments.ts'
 import { disputeHelpers } from '../../../tests/support/modules/disputes.ts'
 
 // Who reads a complaint (decisions 230–234), on both databases through the real API: a complaint
 // of each kind is read by its author, the other party where there is one, and admins; the admin's
 // audited reading of a chat room or a contract's chat. The money of disputes is in disputes.test.ts.
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`who reads a complaint on ${dialect}`, () => {
     const s = usePayments(dialect)
     const { file } = disputeHelpers(s)

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { seedReference } from '#server/db/seed.ts'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { tinyPng, useModuleApi } from '../../../tests/integration/module-api.ts'
 import { Role } from '../identity/permissions.ts'
 
@@ -16,7 +16,7 @@ const five = (text: string) => ({
   ru: `${text} (ru)`,
 })
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`admin content on ${dialect}`, () => {
     const s = useModuleApi(dialect, { name: 'admin-content', addressBlock: 41 })
     type U = Awaited<ReturnType<typeof s.t.user>>

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { useTestApi } from '../../../tests/integration/api-client.ts'
 import { blogPosts, faq, homeBoxes, partnerLogos, services } from '#server/db/seed-data/content.ts'
 import { seedReference } from '#server/db/seed.ts'
 import { createContentService } from './service.ts'
 
-describe.each(dialects)('content API on %s', (dialect) => {
+describe.each(portableDialects)('content API on %s', (dialect) => {
   const t = useTestApi(dialect)
 
   it("answers the FAQ in the caller's language, paths matched without regard to case", async () => {

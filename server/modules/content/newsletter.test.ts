@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApi, type Api } from '#server/api/index.ts'
 import { loadConfig } from '#server/config.ts'
 import { createLogger } from '#server/log.ts'
-import { dialects, useTestDatabase } from '../../../tests/integration/databases.ts'
+import { portableDialects, useTestDatabase } from '../../../tests/integration/databases.ts'
 import { linkIn, startSmtpServer, type ReceivedMail } from '../../../tests/support/smtp.ts'
 import { sha256 } from '../identity/tokens.ts'
 
@@ -13,7 +13,7 @@ import { sha256 } from '../identity/tokens.ts'
 // server: asking subscribes nobody; the mailed link does, once; the answer never tells the states apart.
 const PUBLIC_URL = 'https://workneer.example'
 
-describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
+describe.each(portableDialects)('newsletter double opt-in on %s', (dialect) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workneer-newsletter-'))
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
   const s = useTestDatabase(dialect)

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { useModuleApi } from '../../../tests/integration/module-api.ts'
 import { installmentStates } from '../projects/machines.ts'
 import { turnOf } from '../projects/work-queue.ts'
@@ -22,7 +22,7 @@ test('every installment state has a turn defined', () => {
   for (const s of installmentStates) expect([null, 'client', 'freelancer']).toContain(turnOf(s))
 })
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`dashboard on ${dialect}`, () => {
     const s = useModuleApi(dialect, {
       name: 'dashboard',

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { useModuleApi } from '../../../tests/integration/module-api.ts'
 import { useMarketplace } from '../../../tests/support/modules/marketplace.ts'
 
 // Saved freelancers on both databases (decision 336): a client or a company saves, lists and
 // unsaves freelancers; a freelancer or an admin is told 403, an unknown freelancer 404, and each
 // list is its owner's alone.
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`saved freelancers on ${dialect}`, () => {
     const s = useModuleApi(dialect, {
       name: 'favourites',

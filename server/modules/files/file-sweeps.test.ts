@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { tinyPdf, tinyPng, tinyXlsx, useProfiles } from '../../../tests/support/modules/profiles.ts'
 import { fund } from '../../../tests/support/modules/payments.ts'
 import { fileHelpers } from '../../../tests/support/modules/files.ts'
@@ -10,7 +10,7 @@ import { sweepOrphanBytes } from './lifecycle.ts'
 // row names are removed and bytes with a row never; old file rows that nothing points at are
 // released, never a referenced, young or unclaimed one; every column that names files keeps its
 // files however old. Bytes following their rows are in lifecycle.test.ts.
-describe.each(dialects)('the file sweeps on %s', (dialect) => {
+describe.each(portableDialects)('the file sweeps on %s', (dialect) => {
   const s = useProfiles(dialect)
   const { files, stored, keyOf, idOf, drain, twoHoursAgo } = fileHelpers(s)
 

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { dialects, useTestDatabase } from '../../../tests/integration/databases.ts'
+import { portableDialects, useTestDatabase } from '../../../tests/integration/databases.ts'
 import { attachmentTypeOf, checkUpload } from './rules.ts'
 import { stripMetadata } from './strip-metadata.ts'
 import { createFileService, type FileService } from './service.ts'
@@ -148,7 +148,7 @@ describe('metadata stripping', () => {
   })
 })
 
-describe.each(dialects)('file service on %s', (dialect) => {
+describe.each(portableDialects)('file service on %s', (dialect) => {
   const s = useTestDatabase(dialect)
   let files: FileService
   let root: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { tinyPdf, tinyPng, tinyXlsx, useProfiles } from '../../../tests/support/modules/profiles.ts'
 import { fileHelpers } from '../../../tests/support/modules/files.ts'
 import { FILE_BYTES_TOPIC } from './lifecycle.ts'
@@ -8,7 +8,7 @@ import { FILE_BYTES_TOPIC } from './lifecycle.ts'
 // replaced or removed files (profile images, portfolio pictures and documents, a schedule of rates)
 // lose their bytes after the commit, live files keep theirs, and a rolled-back release changes
 // nothing. The sweeps are in file-sweeps.test.ts.
-describe.each(dialects)('file bytes follow their rows on %s', (dialect) => {
+describe.each(portableDialects)('file bytes follow their rows on %s', (dialect) => {
   const s = useProfiles(dialect)
   const { files, stored, keyOf, idOf, drain, twoHoursAgo } = fileHelpers(s)
 

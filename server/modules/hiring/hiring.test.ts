@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { useModuleApi } from '../../../tests/integration/module-api.ts'
 import { startSmtpServer } from '../../../tests/support/smtp.ts'
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 })
 afterAll(() => smtp?.close())
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`hiring with Workneer's help on ${dialect}`, () => {
     const s = useModuleApi(dialect, () => ({
       name: 'hiring',

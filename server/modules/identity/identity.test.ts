@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApi, type Api } from '#server/api/index.ts'
 import { loadConfig } from '#server/config.ts'
 import { createLogger } from '#server/log.ts'
-import { dialects, useTestDatabase } from '../../../tests/integration/databases.ts'
+import { portableDialects, useTestDatabase } from '../../../tests/integration/databases.ts'
 import { linkIn, startSmtpServer } from '../../../tests/support/smtp.ts'
 import { signInAtProvider, startOidcProvider } from '../../../tests/support/oidc-provider.ts'
 import { decodeJwt } from './tokens.ts'
@@ -27,7 +27,7 @@ const CLAIMS = [
 ]
 const GOOD = 'correct horse battery staple'
 
-describe.each(dialects)('identity on %s', (dialect) => {
+describe.each(portableDialects)('identity on %s', (dialect) => {
   const s = useTestDatabase(dialect)
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>
   let oidc: Awaited<ReturnType<typeof startOidcProvider>>

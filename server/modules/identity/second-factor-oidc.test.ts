@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { moduleTestApi, useModuleApi } from '../../../tests/integration/module-api.ts'
 import { writeAccounts } from '../../../tests/support/accounts.ts'
 import { signInAtProvider, startOidcProvider } from '../../../tests/support/oidc-provider.ts'
@@ -15,7 +15,7 @@ const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU'
 const RECOVERY = ['oidc-recovery-01', 'oidc-recovery-02']
 const callbackUri = 'http://127.0.0.1:9/auth/oidc/callback'
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`two-factor sign-in through the OpenID provider on ${dialect}`, () => {
     let oidc: Awaited<ReturnType<typeof startOidcProvider>>
     beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { PASSWORD, useModuleApi } from '../../../tests/integration/module-api.ts'
 import { Role } from './permissions.ts'
 import { codeStep, issueChallenge, readChallenge, seal, totpCode, unseal } from './second-factor.ts'
@@ -36,7 +36,7 @@ describe('second factor pieces', () => {
   })
 })
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`two-factor sign-in on ${dialect}`, () => {
     const s = useModuleApi(dialect, { name: `twofactor-${dialect}`, addressBlock: 61 })
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { useLiveServer } from '../../../tests/integration/live-server.ts'
 import { makeClient, waitFor } from '../../../tests/support/realtime.ts'
 import { projectsTestApi } from '../../../tests/support/modules/projects.ts'
@@ -8,7 +8,7 @@ import { projectsTestApi } from '../../../tests/support/modules/projects.ts'
 // official client: only a project's client and proposers may join `project:{id}`; accepting a
 // proposal stores the notifications and pushes, through the typed hub API, the alert and
 // countNotify (with the unread count) to the freelancer and projectChanged to the project group.
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`notifications hub on ${dialect}`, () => {
     const live = useLiveServer(dialect, 'notify')
     const { call, connections } = live

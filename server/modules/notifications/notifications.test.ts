@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { projectWithProposal, useProjects } from '../../../tests/support/modules/projects.ts'
 
 // The notifications API on both databases: paging by 10, the unread count, marking read, scoping
 // to the caller (plain and hub-style paths), texts in the reader's language, and notifications
 // produced by the projects outbox exactly once even when a delivery is retried.
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`notifications on ${dialect}`, () => {
     const s = useProjects(dialect)
     type U = Awaited<ReturnType<typeof s.t.user>>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { useModuleApi } from '../../../tests/integration/module-api.ts'
 import { headerOf, linkIn, startSmtpServer, type ReceivedMail } from '../../../tests/support/smtp.ts'
 import { postToPage } from '../../../tests/support/page-action.ts'
@@ -14,7 +14,7 @@ import { action as stopAction } from '../../../app/routes/emails-stop.tsx'
 const PUBLIC_URL = 'https://workneer.example'
 const ONE_CLICK = { 'List-Unsubscribe': 'One-Click' }
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`one-click unsubscription on ${dialect}`, () => {
     let smtp: Awaited<ReturnType<typeof startSmtpServer>>
     beforeAll(async () => void (smtp = await startSmtpServer()))

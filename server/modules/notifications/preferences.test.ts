@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { projectWithProposal, useProjects } from '../../../tests/support/modules/projects.ts'
 
 // Notification settings on both databases (issue 42 item 1, decision 329): each kind of notice on
 // in the site and by email until the person turns it off; a notice mailed once, in the reader's
 // language, with a signed link that stops that kind's mails without signing in; bad input a 400
 // that names the field and changes nothing.
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`notification settings on ${dialect}`, () => {
     const s = useProjects(dialect)
     type U = Awaited<ReturnType<typeof s.t.user>>

@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { useProjects } from '../../../tests/support/modules/projects.ts'
 
 // Web Push on both databases (issue 42 item 6, decision 337): a notice of a kind the reader turned
@@ -36,7 +36,7 @@ interface Received {
   body: Buffer
 }
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`Web Push on ${dialect}`, () => {
     const s = useProjects(dialect)
     type U = Awaited<ReturnType<typeof s.t.user>>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { contractFor, fund, usePayments } from '../../../tests/support/modules/payments.ts'
 
 // Invoice details on both databases (decision 311): a person enters them once through the API the
@@ -21,7 +21,7 @@ const platform = {
   vatId: 'ESB12345678',
 }
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`invoice details on ${dialect}`, () => {
     const s = usePayments(dialect, () => platformEnv)
     type U = { token: string }

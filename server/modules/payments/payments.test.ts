@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '#server/db/database.ts'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import {
   card,
   contractFor,
@@ -13,7 +13,7 @@ import { sandboxEvent, SIGNATURE_HEADER, testCards } from './gateways/sandbox.ts
 // The payments API on both databases: the sandbox checkout's three cards, the signed callback,
 // release on approval with the platform fee, the details and balances read from the ledger, and
 // every refusal changing nothing (default fees: client 3 %, platform 10 %).
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`payments on ${dialect}`, () => {
     const s = usePayments(dialect)
     let database: Db

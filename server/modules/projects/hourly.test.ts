@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { useProjects } from '../../../tests/support/modules/projects.ts'
 
 // Hourly terms on both databases (issue 40 item 3, decision 323): an hourly project's rate range and
 // hours a week, an hourly proposal's rate and hours without installments, and the contract billed
 // by the hour that accepting it starts.
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`hourly terms on ${dialect}`, () => {
     const s = useProjects(dialect)
     type U = Awaited<ReturnType<typeof s.t.user>>

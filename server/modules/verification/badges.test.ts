@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { dialects } from '../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../tests/integration/databases.ts'
 import { tinyPdf } from '../../../tests/integration/module-api.ts'
 import { contractFor, fund, usePayments } from '../../../tests/support/modules/payments.ts'
 import { askVerification } from '../../../tests/support/modules/verification.ts'
@@ -7,7 +7,7 @@ import { askVerification } from '../../../tests/support/modules/verification.ts'
 // The marks of trust on both databases (decision 332): a verified freelancer's badge on their
 // public profile and on their proposal in the client's view; "Payment method verified" on the
 // client's public profile and on the project's page once one of the client's payments succeeded.
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`verified badges on ${dialect}`, () => {
     const s = usePayments(dialect)
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '#server/db/database.ts'
-import { dialects } from '../../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../../tests/integration/databases.ts'
 import { useStripePayments, type StandIn } from '../../../../tests/support/modules/stripe-payments.ts'
 import {
   intentJson,
@@ -42,7 +42,7 @@ test("payment_intent.succeeded is ours only for a charge made without the client
   })
 })
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`an hourly contract's weeks charged through Stripe on ${dialect}`, () => {
     // The client pays the weeks; the freelancer logs them. Both are made once for the block.
     const { s, send, stand } = useStripePayments(dialect)

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '#server/db/database.ts'
-import { dialects } from '../../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../../tests/integration/databases.ts'
 import {
   contractFor,
   fund,
@@ -17,7 +17,7 @@ import { feeOf } from '../../payments/fees.ts'
 // propose and decide, a decision taken once, refusals that name the field or the state and change
 // nothing, and an accepted change that amends the contract and gives held money back to the client.
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`change orders on ${dialect}`, () => {
     const s = usePayments(dialect)
     let database: Db

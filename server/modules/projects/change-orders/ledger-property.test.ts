@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '#server/db/database.ts'
-import { dialects } from '../../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../../tests/integration/databases.ts'
 import {
   contractFor,
   fund,
@@ -41,7 +41,7 @@ const moves: fc.Arbitrary<Move> = fc.oneof(
   fc.record({ kind: fc.constant('fund' as const), pick: fc.nat() }),
 )
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`change orders keep the ledger whole on ${dialect}`, () => {
     const s = usePayments(dialect)
     let database: Db

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '#server/db/database.ts'
-import { dialects } from '../../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../../tests/integration/databases.ts'
 import {
   contractFor,
   fund,
@@ -17,7 +17,7 @@ import {
 // installment stays in the plan at zero as `removed`, and the contract's value and history show
 // it. An installment whose deliverables were issued, or one released, is not removed (409).
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`removing installments by change order on ${dialect}`, () => {
     const s = usePayments(dialect)
     let database: Db

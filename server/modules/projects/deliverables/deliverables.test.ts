@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { dialects, rowCount } from '../../../../tests/integration/databases.ts'
+import { portableDialects, rowCount } from '../../../../tests/integration/databases.ts'
 import { tinyPdf } from '../../../../tests/integration/module-api.ts'
 import { contractFor, fund, usePayments } from '../../../../tests/support/modules/payments.ts'
 import { nextRevisions } from './rules.ts'
@@ -24,7 +24,7 @@ describe('revision schemes', () => {
   })
 })
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`deliverables register on ${dialect}`, () => {
     const s = usePayments(dialect)
     type U = Awaited<ReturnType<typeof s.t.user>>

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { dialects, rowCount } from '../../../../tests/integration/databases.ts'
+import { portableDialects, rowCount } from '../../../../tests/integration/databases.ts'
 import { contractFor, fund, usePayments } from '../../../../tests/support/modules/payments.ts'
 
 // One transmittal per issue of an installment's deliverables (issue 40 item 1): the freelancer
@@ -7,7 +7,7 @@ import { contractFor, fund, usePayments } from '../../../../tests/support/module
 // lists them all; a refusal of one of them writes nothing. Each issue and answer reaches the other
 // party by email too, in their language, through the outbox.
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`transmittals of several deliverables on ${dialect}`, () => {
     const s = usePayments(dialect)
     type U = Awaited<ReturnType<typeof s.t.user>>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { dialects } from '../../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../../tests/integration/databases.ts'
 import { useModuleApi } from '../../../../tests/integration/module-api.ts'
 import { projectBody, publish, settle } from '../../../../tests/support/modules/alerts.ts'
 import { useMarketplace } from '../../../../tests/support/modules/marketplace.ts'
@@ -10,7 +10,7 @@ import { Role } from '../../identity/permissions.ts'
 // Invitations on both databases (decision 335): only the project's client invites, only to an
 // open project, only a freelancer other than themself, once; the freelancer answers once. Every
 // refusal names its field or state and changes nothing. The notices reach the bell and the mail.
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`invitations on ${dialect}`, () => {
     let smtp: Awaited<ReturnType<typeof startSmtpServer>>
     beforeAll(async () => void (smtp = await startSmtpServer()))

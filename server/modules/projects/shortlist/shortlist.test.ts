@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { dialects } from '../../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../../tests/integration/databases.ts'
 import { useProjects } from '../../../../tests/support/modules/projects.ts'
 
 // A project's shortlist on both databases (decision 336): only the project's client shortlists,
 // writes notes and compares; to anyone else, the proposal's author included, it is not there (404)
 // and nothing changes. The note never reaches the freelancer's views of their proposal, and the
 // freelancer is told nothing.
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`a project's shortlist on ${dialect}`, () => {
     const s = useProjects(dialect)
     type U = Awaited<ReturnType<typeof s.t.user>>

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '#server/db/database.ts'
-import { dialects } from '../../../../tests/integration/databases.ts'
+import { portableDialects } from '../../../../tests/integration/databases.ts'
 import {
   fund,
   installmentRows,
@@ -14,7 +14,7 @@ import { daysAgo, hourlyContractFor, mondayWeeksAgo } from '../../../../tests/su
 // 409 with a stable code naming the week, nothing changes, and the contract's answer says the same
 // beforehand (with this week's hours) so the pages can explain it.
 
-for (const dialect of dialects) {
+for (const dialect of portableDialects) {
   describe(`completing an hourly contract on ${dialect}`, () => {
     const s = usePayments(dialect)
     let database: Db
