@@ -48,7 +48,7 @@ export default defineConfig({
     setupFiles: ['tests/integration/no-leftovers.ts'],
     // One migrated and seeded database of each kind per run, which the test databases copy (decision 351).
     globalSetup: ['tests/integration/database-templates.ts'],
-    // CI prints every test, so its log shows each suite ran on SQLite and on PostgreSQL.
+    // CI prints every test, so its log shows on which databases each suite ran (decision 351).
     reporters: process.env.CI ? ['verbose'] : ['default'],
     testTimeout: 20_000,
     // Hooks start servers and drop databases: on a loaded 2-core machine that can take a minute.
