@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { PerformanceObserver } from 'node:perf_hooks'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -195,13 +196,18 @@ export async function benchDatabase(dialect: 'sqlite' | 'postgres', dataDir: str
   return { target: { kind: 'postgres', url: url.href } as DatabaseTarget, drop }
 }
 
-/** Runs `run` on a migrated, empty database of each dialect (`benchDatabase`, named after `prefix`), dropped after; their rows in order. */
+/**
+ * Runs `run` on a migrated, empty database of each dialect (`benchDatabase`, named after `prefix`),
+ * dropped after; their rows in order. `BENCH_DIALECTS=postgres` (or `sqlite`) runs one of them.
+ */
 export async function onBothDatabases<T>(prefix: string, run: (database: Db, label: string) => Promise<T[]>) {
   const results: T[] = []
+  const only = process.env.BENCH_DIALECTS?.split(',')
   for (const [dialect, label] of [
     ['sqlite', 'SQLite'],
     ['postgres', 'PostgreSQL'],
   ] as const) {
+    if (only && !only.includes(dialect)) continue
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `workneer-${prefix}-`))
     const { target, drop } = await benchDatabase(dialect, dataDir, prefix)
     try {
@@ -249,23 +255,36 @@ export function benchUser(
 export const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]
 
+/** A gap of the block meter's timer this long is a block the issue's targets count (< 50 ms). */
+export const BLOCK_LIMIT_MS = 50
+
 /**
  * The event loop's longest block: the widest gap between the ticks of a 5 ms timer, less the 5 ms.
  * (monitorEventLoopDelay missed a job that blocked from its start on SQLite, where a query runs on
  * this thread and awaiting it lets no timer run: its first late tick only started its clock.) Also
  * the most CPU this process used within one gap: on a loaded machine a gap also counts the time
- * the process waited for a core or the disk, which its own CPU time does not.
+ * the process waited for a core or the disk, which its own CPU time does not. Every block over
+ * BLOCK_LIMIT_MS is counted, and those in which this process used at least half the gap's time are
+ * counted apart (its own work, a GC pause among it; the others waited for a core or the disk).
  */
 function blockMeter() {
   let last = performance.now()
   let lastCpu = process.cpuUsage()
   let widest = 0
   let busiest = 0
+  let over = 0
+  let overBusy = 0
   const tick = () => {
     const now = performance.now()
     const cpu = process.cpuUsage(lastCpu)
+    const gap = now - last - 5
+    const used = (cpu.user + cpu.system) / 1000
     widest = Math.max(widest, now - last)
-    busiest = Math.max(busiest, (cpu.user + cpu.system) / 1000)
+    busiest = Math.max(busiest, used)
+    if (gap > BLOCK_LIMIT_MS) {
+      over++
+      if (used >= gap / 2) overBusy++
+    }
     last = now
     lastCpu = process.cpuUsage()
   }
@@ -273,7 +292,31 @@ function blockMeter() {
   return () => {
     tick()
     clearInterval(timer)
-    return { blockMs: Math.max(0, widest - 5), blockCpuMs: busiest }
+    return {
+      blockMs: Math.max(0, widest - 5),
+      blockCpuMs: busiest,
+      blocksOver: over,
+      blocksOverBusy: overBusy,
+    }
+  }
+}
+
+/** V8's garbage collection pauses on this thread while the job runs: how many, the longest, and how many over 10 ms. */
+function gcMeter() {
+  let longest = 0
+  let count = 0
+  let over10 = 0
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      count++
+      longest = Math.max(longest, e.duration)
+      if (e.duration > 10) over10++
+    }
+  })
+  observer.observe({ entryTypes: ['gc'] })
+  return () => {
+    observer.disconnect()
+    return { gcPauses: count, gcLongestMs: longest, gcOver10: over10 }
   }
 }
 
@@ -290,6 +333,7 @@ export async function whileProbed(
   const waits: number[] = []
   let running = true
   const blocks = blockMeter()
+  const gc = gcMeter()
   const probe = (async () => {
     let due = performance.now()
     for (;;) {
@@ -313,6 +357,7 @@ export async function whileProbed(
     seconds,
     cpuSeconds: (used.user + used.system) / 1e6,
     ...blocks(),
+    ...gc(),
     requests: waits.length,
     requestP50: pct(waits, 0.5),
     requestP99: pct(waits, 0.99),
@@ -326,6 +371,8 @@ export const probedColumns = (s: Awaited<ReturnType<typeof whileProbed>>) => ({
   'job CPU s': s.cpuSeconds.toFixed(1),
   'longest block ms': s.blockMs.toFixed(1),
   'most CPU in a block ms': s.blockCpuMs.toFixed(1),
+  [`blocks > ${BLOCK_LIMIT_MS} ms (own work)`]: `${s.blocksOver} (${s.blocksOverBusy})`,
+  'GC pauses > 10 ms (longest ms)': `${s.gcOver10} (${s.gcLongestMs.toFixed(1)})`,
   requests: s.requests,
   'request p50 ms': s.requestP50.toFixed(1),
   'request p99 ms': s.requestP99.toFixed(1),

@@ -21,6 +21,8 @@ import { benchUser, onBothDatabases, probedColumns, whileProbed } from './lib.ts
 // answer are measured (< 50 ms).
 const CONTRACTS = Number(process.env.BENCH_TIMESHEET_CONTRACTS ?? 1_000)
 const WEEKS = Number(process.env.BENCH_TIMESHEET_WEEKS ?? 52)
+// Contracts charged at once; unset, the job's own (timesheets/sweep.ts sweepLanes: 4 on PostgreSQL, 1 on SQLite).
+const LANES = process.env.BENCH_TIMESHEET_LANES ? Number(process.env.BENCH_TIMESHEET_LANES) : undefined
 const CHUNK = 500
 
 type Api = ReturnType<typeof moduleTestApi>
@@ -210,7 +212,10 @@ async function sweep(api: Api) {
   const viewer = await api.user('client')
   return whileProbed(
     () => api.call('GET', 'notifications/count', { token: viewer.token }),
-    () => api.api.jobs.timesheetSweep.sweep(),
+    () =>
+      LANES === undefined
+        ? api.api.jobs.timesheetSweep.sweep()
+        : api.api.services.timesheets.sweep(undefined, undefined, LANES),
   )
 }
 
@@ -228,6 +233,7 @@ async function run(database: Db, label: string) {
     const filling = performance.now()
     const submitted = await fill(database, api)
     const filled = ((performance.now() - filling) / 1000).toFixed(0)
+    const load = os.loadavg()[0]!.toFixed(1)
     const s = await sweep(api)
     await api.close()
     const [weekStates, payments, installments] = [
@@ -238,10 +244,11 @@ async function run(database: Db, label: string) {
     return [
       {
         database: label,
+        'load avg': `${load} → ${os.loadavg()[0]!.toFixed(1)}`,
         'weeks submitted': submitted,
         'fill s': filled,
         'weeks approved': weekStates.approved ?? 0,
-        'payments succeeded': payments.succeeded ?? 0,
+        'weeks charged (payments succeeded)': payments.succeeded ?? 0,
         'installments released': installments.released ?? 0,
         ...probedColumns(s),
         'job ms/week': ((s.seconds * 1000) / Math.max(1, weekStates.approved ?? 0)).toFixed(1),
@@ -255,7 +262,7 @@ async function run(database: Db, label: string) {
 export async function runTimesheetsBench() {
   const results = await onBothDatabases('wk_bench_timesheets', run)
   console.log(
-    `\nTimesheets (issue 40): ${CONTRACTS} hourly contracts × ${WEEKS} weeks left unanswered, approved and charged by one run of the timesheet job:`,
+    `\nTimesheets (issue 40): ${CONTRACTS} hourly contracts × ${WEEKS} weeks left unanswered, approved and charged by one run of the timesheet job${LANES ? ` (${LANES} at once)` : ''}:`,
   )
   console.table(results)
   return results

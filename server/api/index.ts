@@ -327,7 +327,7 @@ function createJobs(options: Options, p: Platform, m: Marketplace, s: SiteAndAdm
     refundSweep,
     /** Payouts whose gateway answer was lost, every 15 minutes (modules/payments/payouts.ts). */
     payoutSweep,
-    /** Timesheet weeks left unanswered past TIMESHEET_REVIEW_DAYS approved, hourly (modules/projects/timesheets/review.ts). */
+    /** Timesheet weeks left unanswered past TIMESHEET_REVIEW_DAYS approved, hourly (modules/projects/timesheets/sweep.ts). */
     timesheetSweep: m.timesheets.sweepJob,
     /** Accounts their owners closed 14 days ago and did not come back to, erased hourly (modules/admin-users/closing-sweep.ts). */
     closingSweep,

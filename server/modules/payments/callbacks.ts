@@ -2,7 +2,7 @@ import type { DB } from '#server/db/database.ts'
 import type { Dialect } from '#server/db/migrations/helpers.ts'
 import { notFound } from '#server/api/errors.ts'
 import type { ProjectsService } from '../projects/service.ts'
-import { account, post, type Trx } from './ledger.ts'
+import { account, platformSumsLast, post, type Trx } from './ledger.ts'
 import type { Gateway, GatewayEvent } from './gateways/gateway.ts'
 import { badRequest, nowIso, type PaymentStatus } from './checkout.ts'
 import { askToPay, keepGatewayRef, saveMethod } from './saved-methods.ts'
@@ -46,23 +46,34 @@ export async function callback(
   const event = await gateway.verify(rawBody, headers)
   // Authentic but not ours (another product's event): acknowledged, not recorded.
   if (!event) return { received: true, applied: false }
-  return db.transaction().execute(async (trx) => {
-    if (ref) await keepGatewayRef(trx, ref)
-    const fresh = await trx
-      .insertInto('gateway_event')
-      .values({
-        gateway: gateway.name,
-        event_id: event.id,
-        type: event.type,
-        payment_id: null,
-        received_at: nowIso(),
-      })
-      .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
-      .returning('event_id')
-      .executeTakeFirst()
-    if (!fresh) return { received: true, applied: false }
-    return { received: true, applied: await dispatch(deps, trx, gateway.name, event) }
-  })
+  // The platform's accounts move at the transaction's end: every payment's event moves them (decision 354).
+  return db
+    .transaction()
+    .execute((trx) => platformSumsLast(trx, () => applyEvent(deps, trx, gateway.name, event, ref)))
+}
+
+async function applyEvent(
+  deps: CallbackDeps,
+  trx: Trx,
+  gateway: string,
+  event: GatewayEvent,
+  ref?: { paymentId: number; gatewayRef: string },
+) {
+  if (ref) await keepGatewayRef(trx, ref)
+  const fresh = await trx
+    .insertInto('gateway_event')
+    .values({
+      gateway,
+      event_id: event.id,
+      type: event.type,
+      payment_id: null,
+      received_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
+    .returning('event_id')
+    .executeTakeFirst()
+  if (!fresh) return { received: true, applied: false }
+  return { received: true, applied: await dispatch(deps, trx, gateway, event) }
 }
 
 /** The event's effect: a refund's, a payout's, or (checked against the payment's total) a payment's. */

@@ -137,6 +137,59 @@ async function accountId(trx: Trx, key: AccountKey) {
   ).id
 }
 
+const keyOf = (k: Pick<AccountKey, 'owner' | 'currency'> & { kind: string }) =>
+  `${k.kind} ${k.owner} ${k.currency}`
+
+/** The accounts of a posting's lines, in one read when they all exist (each account made on its first use). */
+async function accountIds(trx: Trx, lines: Line[]) {
+  const found = await trx
+    .selectFrom('ledger_account')
+    .select(['id', 'kind', 'owner', 'currency'])
+    .where((eb) =>
+      eb.or(
+        lines.map(({ account: k }) =>
+          eb.and([eb('kind', '=', k.kind), eb('owner', '=', k.owner), eb('currency', '=', k.currency)]),
+        ),
+      ),
+    )
+    .execute()
+  const known = new Map(found.map((a) => [keyOf(a), a.id]))
+  const ids: number[] = []
+  for (const l of lines) ids.push(known.get(keyOf(l.account)) ?? (await accountId(trx, l.account)))
+  return ids
+}
+
+/**
+ * The running sums of the platform's own accounts (a gateway's clearing, the platform's fees) that
+ * a transaction moves where their rule cannot fail, kept for its end (`platformSumsLast`): every
+ * capture and release moves them, and the row an UPDATE moves stays locked until commit.
+ */
+const pendingSums = new WeakMap<Trx, Map<number, number>>()
+
+/**
+ * Runs `work` in `trx` with the platform accounts' running sums moved at its end rather than at
+ * each posting, so concurrent transactions (the timesheet sweep's contracts, decision 354) wait
+ * on those rows only for the end of each other's, not for all of it. The entries are written at
+ * once as always; an account whose rule must be checked (a credit-normal one charged) is moved
+ * at once, its pending sum with it.
+ */
+export async function platformSumsLast<T>(trx: Trx, work: () => Promise<T>): Promise<T> {
+  const pending = new Map<number, number>()
+  pendingSums.set(trx, pending)
+  try {
+    const result = await work()
+    for (const id of [...pending.keys()].sort((a, b) => a - b))
+      await trx
+        .updateTable('ledger_account')
+        .set((eb) => ({ balance_minor: eb('balance_minor', '+', pending.get(id)!) }))
+        .where('id', '=', id)
+        .execute()
+    return result
+  } finally {
+    pendingSums.delete(trx)
+  }
+}
+
 /**
  * Appends one balanced transaction inside the caller's transaction, or nothing when its ref was
  * posted before (answers posted: false). The entries are the record; each account's running sum
@@ -171,7 +224,7 @@ export async function post(trx: Trx, dialect: Dialect, p: Posting): Promise<{ po
           .executeTakeFirstOrThrow()
       ).id,
     }
-  const ids = await Promise.all(p.lines.map((l) => accountId(trx, l.account)))
+  const ids = await accountIds(trx, p.lines)
   await trx
     .insertInto('ledger_entry')
     .values(
@@ -183,16 +236,26 @@ export async function post(trx: Trx, dialect: Dialect, p: Posting): Promise<{ po
       })),
     )
     .execute()
-  // Each account's running sum moves with its entries, in id order (so two postings never wait on
-  // each other crosswise); the UPDATE holds the row until commit, so no concurrent posting can
-  // spend the same money, and a credit-normal account that would end above zero rolls it all back.
+  // Each account's running sum moves with its entries: the people's accounts first, then the
+  // platform's, each in id order (so two postings never wait on each other crosswise); the UPDATE
+  // holds the row until commit, so no concurrent posting can spend the same money, and a
+  // credit-normal account that would end above zero rolls it all back.
   const deltas = new Map<number, number>()
   ids.forEach((id, n) => deltas.set(id, (deltas.get(id) ?? 0) + p.lines[n].amountMinor))
-  for (const id of [...deltas.keys()].sort((a, b) => a - b)) {
-    const kind = p.lines[ids.indexOf(id)].account.kind
+  const lineOf = (id: number) => p.lines[ids.indexOf(id)].account
+  const platformLast = (id: number) => (lineOf(id).userId === null ? 1 : 0)
+  const pending = pendingSums.get(trx)
+  for (const id of [...deltas.keys()].sort((a, b) => platformLast(a) - platformLast(b) || a - b)) {
+    const { kind, userId } = lineOf(id)
+    const delta = deltas.get(id)! + (pending?.get(id) ?? 0)
+    pending?.delete(id)
+    if (pending && userId === null && (!creditNormal.has(kind) || delta < 0)) {
+      pending.set(id, delta)
+      continue
+    }
     const row = await trx
       .updateTable('ledger_account')
-      .set((eb) => ({ balance_minor: eb('balance_minor', '+', deltas.get(id)!) }))
+      .set((eb) => ({ balance_minor: eb('balance_minor', '+', delta) }))
       .where('id', '=', id)
       .returning('balance_minor')
       .executeTakeFirstOrThrow()

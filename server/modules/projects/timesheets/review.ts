@@ -2,8 +2,7 @@ import type { Caller } from '#server/api/handler.ts'
 import { forbidden, notFound } from '#server/api/errors.ts'
 import { projectTitle } from '../funding.ts'
 import { conflict, lockRow, recordCreated, type Trx } from '../transition.ts'
-import { DAY, nowIso, type ContractRow } from '../shared.ts'
-import { TIMESHEET_REVIEW_DAYS } from '../rules.ts'
+import { nowIso, type ContractRow } from '../shared.ts'
 import { announceWeek } from './notices.ts'
 import { hourlyContract, readTimesheet, type WeekRow } from './rows.ts'
 import { dayOf, editableStates, priceOf, weekTitle, type WeekState } from './rules.ts'
@@ -28,7 +27,7 @@ export type ReviewDeps = LogDeps & {
 }
 
 /** After the approval's commit: the week's installment is charged; a failure leaves it for the checkout. */
-async function chargeWeek(deps: ReviewDeps, send: (() => Promise<unknown>) | undefined) {
+export async function chargeWeek(deps: ReviewDeps, send: (() => Promise<unknown>) | undefined) {
   await send?.().catch((error) => deps.log?.('charging an approved timesheet week failed', error))
 }
 
@@ -47,7 +46,7 @@ async function lockedContract(
   return contract
 }
 
-async function lockedWeek(deps: ReviewDeps, trx: Trx, contract: ContractRow, weekId: number) {
+export async function lockedWeek(deps: ReviewDeps, trx: Trx, contract: ContractRow, weekId: number) {
   let q = trx
     .selectFrom('timesheet_week')
     .selectAll()
@@ -159,7 +158,7 @@ async function weekInstallment(
  * Approves a submitted week (the client, or the system when `actorId` is null) in the caller's
  * transaction, with its charge recorded in it: answers what sends the charge after the commit.
  */
-async function approveLocked(
+export async function approveLocked(
   deps: ReviewDeps,
   trx: Trx,
   contract: ContractRow,
@@ -235,59 +234,3 @@ export const disputeWeek = (
   weekId: number,
   reason: string,
 ) => decideWeek(deps, caller, projectId, weekId, reason)
-
-/**
- * Gives the event loop a turn. On SQLite a query runs on this thread, so a job that only awaits
- * queries would let no request in until it ended (decision 341).
- */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-/** The system approves one week of a contract still unanswered since before `submittedBefore`; a second instance finds it moved. */
-async function autoApprove(
-  deps: ReviewDeps,
-  due: { id: number; contract_id: number },
-  submittedBefore: string,
-) {
-  const send = await deps.db.transaction().execute(async (trx) => {
-    const contract = (await lockRow(trx, deps.dialect, 'contract', due.contract_id))!
-    const week = await lockedWeek(deps, trx, contract, due.id)
-    if (contract.status !== 'active' || week.status !== 'submitted' || !week.submitted_at) return null
-    if (new Date(week.submitted_at).toISOString() >= submittedBefore) return null
-    return approveLocked(deps, trx, contract, week, null)
-  })
-  if (!send) return false
-  await turn()
-  await chargeWeek(deps, send)
-  return true
-}
-
-const SWEEP_BATCH = 100
-
-/**
- * The periodic job: weeks submitted more than TIMESHEET_REVIEW_DAYS ago without an answer are
- * approved by the system. Safe on several instances: each approval locks the contract and the week
- * and checks the state again, and the week's installment is unique. One run takes every week due,
- * a batch at a time in id order (a week that fails is passed, not read again), with a turn of the
- * event loop after each approval and each charge, so a request waits at most one week behind it.
- */
-export async function sweepWeeks(deps: ReviewDeps, now = new Date(), batch = SWEEP_BATCH) {
-  const cutoff = new Date(now.getTime() - TIMESHEET_REVIEW_DAYS * DAY).toISOString()
-  let approved = 0
-  for (let after = 0; ;) {
-    const due = await deps.db
-      .selectFrom('timesheet_week')
-      .select(['id', 'contract_id'])
-      .where('status', '=', 'submitted')
-      .where('submitted_at', '<', cutoff)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(batch)
-      .execute()
-    if (!due.length) return { approved }
-    for (const week of due) {
-      if (await autoApprove(deps, week, cutoff).catch(() => false)) approved++
-      await turn()
-    }
-    after = due.at(-1)!.id
-  }
-}

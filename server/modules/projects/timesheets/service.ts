@@ -3,7 +3,8 @@ import { periodicJob } from '#server/jobs/periodic.ts'
 import type { EntryIn } from './contract.ts'
 import { addEntry, changeEntry, removeEntry } from './log.ts'
 import { readTimesheet } from './rows.ts'
-import { approveWeek, disputeWeek, submitWeek, sweepWeeks, type ReviewDeps } from './review.ts'
+import { approveWeek, disputeWeek, submitWeek, type ReviewDeps } from './review.ts'
+import { sweepWeeks } from './sweep.ts'
 
 // Weekly timesheets of hourly contracts (issue 40 item 3, decision 324), wired once per process
 // (server/api/index.ts). The sweep approves weeks left unanswered; it runs hourly.
@@ -21,7 +22,7 @@ export function createTimesheets(deps: ReviewDeps) {
       approveWeek(deps, caller, projectId, weekId),
     dispute: (caller: Caller, projectId: number, weekId: number, reason: string) =>
       disputeWeek(deps, caller, projectId, weekId, reason),
-    sweep: (now?: Date, batch?: number) => sweepWeeks(deps, now, batch),
+    sweep: (now?: Date, batch?: number, lanes?: number) => sweepWeeks(deps, now, batch, lanes),
     sweepJob: periodicJob(
       () => sweepWeeks(deps).catch((error) => deps.log?.('timesheet sweep failed', error)),
       60 * 60_000,
