@@ -33,7 +33,6 @@ function runsAtStart(id: string, graph: Graph) {
 // group's `test` sees every module before its `name` is asked, and counts them.
 const routeEntry = /\?__react-router-build-client-route/
 const routeEntries = new Set<string>()
-const RUNTIME = '\0rolldown/runtime.js'
 function countRoutes(id: string) {
   if (routeEntry.test(id)) routeEntries.add(id)
   return true
@@ -44,7 +43,9 @@ function routesReaching(id: string, graph: Graph): Set<string> {
   let routes = routesOf.get(id)
   if (routes) return routes
   routes = new Set()
-  routesOf.set(id, routes) // an import cycle meets this (empty) answer, not a loop
+  // An import cycle meets this answer while it is being filled: it may count fewer routes, which
+  // only keeps a module out of the shell.
+  routesOf.set(id, routes)
   for (const importer of graph.getModuleInfo(id)?.importers ?? [])
     if (routeEntry.test(importer)) routes.add(importer)
     else for (const route of routesReaching(importer, graph)) routes.add(route)
@@ -58,7 +59,6 @@ function routesReaching(id: string, graph: Graph): Set<string> {
  * own of 0.1-0.7 KB, one more request per page on a slow link (decision 353).
  */
 function startGroup(id: string, graph: Graph) {
-  if (id === RUNTIME) return 'framework'
   if (startEntries.test(id) || routeEntry.test(id)) return null
   if (runsAtStart(id, graph)) return id.includes('/node_modules/') ? 'framework' : 'shell'
   if (id.includes('/node_modules/') || !id.includes('/app/')) return null
