@@ -12,7 +12,8 @@ import { AUTH_SECRET, DEMO_PASSWORD, demoSessions } from './signed-in.ts'
 // Issue 38: how fast a page is for a phone on a slow network (Lighthouse's mobile audit: simulated
 // slow 4G and a 4× slower CPU, Debian's Chromium), for the visitor's pages and each role's signed-in
 // pages of the demo marketplace: performance (median of BENCH_LIGHTHOUSE_RUNS runs, 3), first and
-// largest contentful paint, total blocking time, layout shift and the script bytes downloaded.
+// largest contentful paint, total blocking time, layout shift and the script bytes downloaded
+// (BENCH_LIGHTHOUSE_PAGES=<regular expression> for some pages only).
 // `node bench/lighthouse.ts --compare <checkout>` measures another checkout's build (say, main before a
 // change) in the same run, page by page beside this one, and prints both.
 const ADMIN = { email: 'ada.bench@example.test', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }
@@ -85,7 +86,9 @@ export async function runLighthouseBench(compare?: string) {
   console.log(`| page ${builds.map((b) => `${header}(${b.label}) `).join('')}|`)
   console.log(`| --- ${builds.map(() => '| ---: '.repeat(6)).join('')}|`)
   try {
-    for (const page of pages) {
+    // BENCH_LIGHTHOUSE_PAGES=<regular expression> measures only the pages whose names match it.
+    const only = new RegExp(process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
+    for (const page of pages.filter((p) => only.test(p.name))) {
       const measured = builds.map(() => [] as Run[])
       // The builds take turns run by run, so a busier moment of the machine falls on both.
       for (let i = 0; i < runs; i++)
