@@ -125,6 +125,9 @@ const postgresServer = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Names the run's database templates, which the private servers' databases are copied from, and
+  // drops them at the end (tests/e2e/db-template.ts, decision 350).
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,

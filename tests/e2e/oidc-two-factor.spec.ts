@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { openDatabase, migrateToLatest } from '#server/db/database.ts'
-import { seedReference } from '#server/db/seed.ts'
+import { openDatabase } from '#server/db/database.ts'
 import { enableForTests, totpCode } from '#server/modules/identity/second-factor.ts'
 import { writeAccounts, type Account } from '../support/accounts.ts'
 import { startOidcProvider } from '../support/oidc-provider.ts'
@@ -46,8 +45,6 @@ test.beforeAll(async ({}, testInfo) => {
     async beforeStart(target) {
       const db = await openDatabase(target)
       try {
-        await migrateToLatest(db)
-        await seedReference(db.db)
         const [id] = await writeAccounts(db, [withApp, bareAdmin], 'not used by these tests 42')
         await enableForTests(db.db, id, SECRET, RECOVERY, process.env.AUTH_SECRET)
       } finally {

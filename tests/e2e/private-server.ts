@@ -1,17 +1,23 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import type { TestInfo } from '@playwright/test'
 import type { DatabaseTarget } from '#server/config.ts'
 import { freePort, spawnServer } from '../support/server-process.ts'
 import { startTwoInstances } from '../support/balancer.ts'
+import {
+  adminQuery,
+  copyTemplate,
+  emptyMarketplace,
+  postgresAdmin,
+  specDatabaseName,
+  type Template,
+} from './db-template.ts'
 
 // A Workneer server of a spec's own (the built app), for specs that need settings or accounts the
 // shared e2e servers do not have: on a free port, on the Playwright project's kind of database
-// (a SQLite file, or a fresh PostgreSQL database dropped at the end), without demo data.
-const postgresAdmin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+// (a SQLite file, or a fresh PostgreSQL database dropped at the end), without demo data. The database
+// starts as a copy of a template built once per run (tests/e2e/db-template.ts).
 
 export interface PrivateServer {
   base: string
@@ -23,11 +29,13 @@ export interface PrivateServer {
 export async function startPrivateServer(
   testInfo: TestInfo,
   options: {
-    /** Names the folder and the PostgreSQL database (wk_<name>_e2e_…). */
+    /** Names the folder and the PostgreSQL database (wk_<run>_<name>_…). */
     name: string
     /** Settings beyond the defaults; it may use the server's address (a provider's redirect URI). */
     env?: (base: string) => Record<string, string> | Promise<Record<string, string>>
-    /** Runs on the migrated-to-be database before the server starts (accounts written directly). */
+    /** What the database starts as: by default migrated and seeded, as the server would leave it. */
+    template?: Template
+    /** Runs on the database (a copy of the template) before the server starts (accounts written directly). */
     beforeStart?: (target: DatabaseTarget) => Promise<void>
   },
 ): Promise<PrivateServer> {
@@ -49,13 +57,13 @@ export async function startPrivateServer(
   let target: DatabaseTarget = { kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') }
   let pgDatabase: string | null = null
   if (testInfo.project.name.includes('postgres')) {
-    pgDatabase = `wk_${options.name}_e2e_${randomBytes(4).toString('hex')}`
-    await adminQuery(`create database ${pgDatabase}`)
+    pgDatabase = specDatabaseName(options.name)
     const url = new URL(postgresAdmin)
     url.pathname = `/${pgDatabase}`
     env.DATABASE_URL = url.href
     target = { kind: 'postgres', url: url.href }
   }
+  await copyTemplate(target, options.template ?? emptyMarketplace)
   Object.assign(env, await options.env?.(base))
   await options.beforeStart?.(target)
 
@@ -63,7 +71,7 @@ export async function startPrivateServer(
   const server =
     pgDatabase && process.env.E2E_TWO_INSTANCES === '1'
       ? await startTwoInstances(env, port)
-      : await spawnServer(base, env, { timeoutMs: 150_000, pollMs: 250 })
+      : await spawnServer(base, env, { timeoutMs: 150_000, pollMs: 50 })
 
   return {
     base,
@@ -71,17 +79,9 @@ export async function startPrivateServer(
     async stop() {
       await server.stop()
       fs.rmSync(dataDir, { recursive: true, force: true })
-      if (pgDatabase) await adminQuery(`drop database if exists ${pgDatabase} with (force)`)
+      // Dropped while the next spec starts (it took 0.5-4 s, decision 350); the run's end drops what
+      // is left (tests/e2e/global-setup.ts).
+      if (pgDatabase) void adminQuery(`drop database if exists ${pgDatabase} with (force)`).catch(() => {})
     },
-  }
-}
-
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: postgresAdmin })
-  await admin.connect()
-  try {
-    await admin.query(text)
-  } finally {
-    await admin.end()
   }
 }

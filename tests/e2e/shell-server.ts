@@ -1,8 +1,8 @@
 import type { TestInfo } from '@playwright/test'
-import { openDatabase, migrateToLatest, type Db } from '#server/db/database.ts'
-import { seedReference } from '#server/db/seed.ts'
+import { openDatabase, type Db } from '#server/db/database.ts'
 import { writeAccounts, type Account } from '../support/accounts.ts'
 import { startPrivateServer } from './private-server.ts'
+import type { Template } from './db-template.ts'
 import { enableForTests, STEP_SECONDS, totpCode } from '#server/modules/identity/second-factor.ts'
 
 // The shell's signed-in tests need accounts without going through mail: this starts a server of
@@ -74,6 +74,9 @@ export async function writeShellAccounts(db: Db) {
       await enableForTests(db.db, ids[i], SHELL_TOTP_SECRET, SHELL_RECOVERY_CODES, process.env.AUTH_SECRET)
 }
 
+/** The shell's accounts in a migrated, seeded database: every shell server's database is a copy. */
+const shellTemplate: Template = { name: 'shell', fill: writeShellAccounts }
+
 /** `env`: more settings for the server (a spec's gateway keys…). */
 export async function startShellServer(
   testInfo: TestInfo,
@@ -83,11 +86,9 @@ export async function startShellServer(
   const server = await startPrivateServer(testInfo, {
     name: 'shell',
     env: (base) => ({ E2E: '1', ...env(base) }),
+    template: shellTemplate,
     async beforeStart(target) {
       db = await openDatabase(target)
-      await migrateToLatest(db)
-      await seedReference(db.db)
-      await writeShellAccounts(db)
     },
   })
   return {
