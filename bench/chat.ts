@@ -7,6 +7,7 @@ import { openDatabase, migrateToLatest, type Db } from '#server/db/database.ts'
 import { randomBytes } from 'node:crypto'
 import { seedReference } from '#server/db/seed.ts'
 import { moduleTestApi } from '../tests/integration/module-api.ts'
+import { publishedProject, RETAINING_WALL } from '../tests/support/modules/projects.ts'
 import { benchDatabase, ensureBuild, root, startWorkneer } from './lib.ts'
 
 // Issue 16, on SQLite and PostgreSQL:
@@ -35,26 +36,7 @@ async function fill(database: Db, dataDir: string) {
     await api.user('freelancer'),
     await api.user('freelancer'),
   ]
-  const sub = await database.db
-    .selectFrom('subcategory')
-    .select('id')
-    .where('slug', '=', 'structural-engineering')
-    .executeTakeFirstOrThrow()
-  const project = await api.call('POST', 'projects', {
-    token: client.token,
-    body: {
-      title: 'Retaining wall for a sloping garden',
-      description:
-        'Design a 1.2 m retaining wall in reinforced concrete for a sloping garden, with drawings and calculations.',
-      subcategoryId: sub.id,
-      budgetType: 'fixed',
-      budgetMinor: 90000,
-      currency: 'EUR',
-      durationDays: 14,
-      remote: true,
-      publish: true,
-    },
-  })
+  const projectId = await publishedProject(api, database, client, RETAINING_WALL)
   const chat = api.api.services.chat
   const now = new Date().toISOString()
   const others = await database.db
@@ -79,15 +61,11 @@ async function fill(database: Db, dataDir: string) {
     .execute()
   const big = await database.db
     .transaction()
-    .execute((trx) =>
-      chat.openRoom(trx, { projectId: project.json.id, clientId: client.id, freelancerId: freelancer.id }),
-    )
+    .execute((trx) => chat.openRoom(trx, { projectId, clientId: client.id, freelancerId: freelancer.id }))
   for (const [i, o] of others.entries()) {
     const roomId = await database.db
       .transaction()
-      .execute((trx) =>
-        chat.openRoom(trx, { projectId: project.json.id, clientId: client.id, freelancerId: o.id }),
-      )
+      .execute((trx) => chat.openRoom(trx, { projectId, clientId: client.id, freelancerId: o.id }))
     for (let n = 0; n < 3; n++)
       await chat.send(
         n % 2 ? o.id : client.id,

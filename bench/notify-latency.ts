@@ -6,6 +6,7 @@ import { openDatabase, migrateToLatest } from '#server/db/database.ts'
 import type { DatabaseTarget } from '#server/config.ts'
 import { seedReference } from '#server/db/seed.ts'
 import { moduleTestApi } from '../tests/integration/module-api.ts'
+import { publishedProject, RETAINING_WALL } from '../tests/support/modules/projects.ts'
 import { benchDatabase, ensureBuild, startWorkneer } from './lib.ts'
 
 // Issue 14: from a commit to the bell. A freelancer asks a question on a client's project through
@@ -43,30 +44,10 @@ async function prepare(target: DatabaseTarget, dataDir: string) {
   await seedReference(database.db)
   const api = moduleTestApi(database, { name: 'notify-bench', addressBlock: 14, dataDir })
   const [client, freelancer] = [await api.user('client'), await api.user('freelancer')]
-  const sub = await database.db
-    .selectFrom('subcategory')
-    .select('id')
-    .where('slug', '=', 'structural-engineering')
-    .executeTakeFirstOrThrow()
-  const project = await api.call('POST', 'projects', {
-    token: client.token,
-    body: {
-      title: 'Retaining wall for a sloping garden',
-      description:
-        'Design a 1.2 m retaining wall in reinforced concrete for a sloping garden, with drawings and calculations.',
-      subcategoryId: sub.id,
-      budgetType: 'fixed',
-      budgetMinor: 90000,
-      currency: 'EUR',
-      durationDays: 14,
-      remote: true,
-      publish: true,
-    },
-  })
-  if (project.status !== 200) throw new Error(`the project was not created: ${project.text}`)
+  const projectId = await publishedProject(api, database, client, RETAINING_WALL)
   await api.close()
   await database.close()
-  return { client: client.token, freelancer: freelancer.token, projectId: project.json.id as number }
+  return { client: client.token, freelancer: freelancer.token, projectId }
 }
 
 async function measureTransport(

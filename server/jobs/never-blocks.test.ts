@@ -9,7 +9,7 @@ import { seedReference } from '../db/seed.ts'
 import { enqueue } from './outbox.ts'
 import { EMAIL_TOPIC } from './mailer.ts'
 import { NOTIFY_TOPIC } from '../modules/projects/transition.ts'
-import { projectsTestApi } from '../../tests/support/modules/projects.ts'
+import { projectsTestApi, publishedProject, RETAINING_WALL } from '../../tests/support/modules/projects.ts'
 
 // The outbox never holds the server (issue 14, item 10), on SQLite where every query is
 // synchronous: a real server process restarts over a backlog a crash left (3,000 pending rows),
@@ -58,27 +58,7 @@ describe('the outbox under a write load on SQLite', { timeout: 120_000 }, () => 
     users = projectsTestApi(database, dataDir)
     const [client, freelancer] = [await users.user('client'), await users.user('freelancer')]
     freelancerToken = freelancer.token
-    const sub = await database.db
-      .selectFrom('subcategory')
-      .select('id')
-      .where('slug', '=', 'structural-engineering')
-      .executeTakeFirstOrThrow()
-    const project = await users.call('POST', 'projects', {
-      token: client.token,
-      body: {
-        title: 'Retaining wall for a sloping garden',
-        description:
-          'Design a 1.2 m retaining wall in reinforced concrete for a sloping garden, with drawings and calculations.',
-        subcategoryId: sub.id,
-        budgetType: 'fixed',
-        budgetMinor: 90000,
-        currency: 'EUR',
-        durationDays: 14,
-        remote: true,
-        publish: true,
-      },
-    })
-    projectId = project.json.id
+    projectId = await publishedProject(users, database, client, RETAINING_WALL)
     // What a crash under load leaves: mails and the client's notifications.
     await database.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 50; i++)

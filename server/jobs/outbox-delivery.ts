@@ -13,6 +13,8 @@ export type OutboxHandler = (
 
 export const OUTBOX_MAX_ATTEMPTS = 8
 const LOCK_MS = 60_000
+/** How long a claim's rows may wait for their done mark: well inside the lock (decision 355). */
+const SETTLE_MS = 10_000
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -29,6 +31,8 @@ export interface Delivery {
   delivered: Array<() => void>
   /** Called before each delivery's handler runs; the function each answers is called once it is over. */
   delivering: Array<() => () => void>
+  /** How long a claim runs before its delivered rows are marked and the rest given back (SETTLE_MS; tests shorten it). */
+  settleMs?: number
 }
 
 /** A claimed row; `attempts` counts this delivery. */
@@ -100,24 +104,85 @@ async function deliverOne(delivery: Delivery, row: Row) {
   }
 }
 
-/**
- * Marks a batch's delivered rows done in one UPDATE, and gives back the rows it claimed but did not
- * reach (the worker was stopped) as they were. A crash before this redelivers the batch's rows once
- * their lock expires: delivery is at least once, as it was with a mark per row.
- */
-async function settle(db: Kysely<Database>, done: number[], unreached: number[]) {
+/** Marks rows delivered done and gives back rows claimed but not started, as they were; one UPDATE each. */
+async function settle(db: Kysely<Database>, done: number[], unstarted: number[]) {
   if (done.length)
     await db
       .updateTable('outbox')
       .set({ status: 'done', done_at: iso(Date.now()), locked_until: null, last_error: null })
       .where('id', 'in', done)
       .execute()
-  if (unreached.length)
+  if (unstarted.length)
     await db
       .updateTable('outbox')
       .set((eb) => ({ locked_until: null, attempts: eb('attempts', '-', 1) }))
-      .where('id', 'in', unreached)
+      .where('id', 'in', unstarted)
       .execute()
+}
+
+/**
+ * One claim's rows while they are delivered: the delivered ones wait for a single done mark, the
+ * ones not started may be given back. `release()` writes both; afterwards the claim holds only the
+ * row in progress, whose mark the next `release()` writes. The writes run one after another.
+ */
+function holdClaim(db: Kysely<Database>, rows: Row[]) {
+  const unstarted = [...rows]
+  const done: number[] = []
+  let released = false
+  let gaveBack = false
+  let writes: Promise<void> = Promise.resolve()
+  return {
+    /** The next row to deliver; none once the claim is released. */
+    take: () => (released ? undefined : unstarted.shift()),
+    delivered: (id: number) => void done.push(id),
+    /** Whether rows were given back unstarted (the worker claims again for them). */
+    gaveBack: () => gaveBack,
+    release() {
+      released = true
+      const marks = done.splice(0)
+      const back = unstarted.splice(0).map((row) => row.id)
+      gaveBack ||= back.length > 0
+      // A failed earlier write does not stop this one: its rows are delivered again after their lock.
+      writes = writes.catch(() => {}).then(() => settle(db, marks, back))
+      return writes
+    },
+  }
+}
+
+type Claim = ReturnType<typeof holdClaim>
+
+/**
+ * Delivers a claim's rows in order and marks the delivered ones done together at its end. A claim
+ * still running after `settleMs` is released then, during a slow handler too: the rows delivered so
+ * far are marked done and those not started are given back, so none of them waits past its lock to
+ * be claimed and delivered again (decision 355). Answers how many it delivered.
+ */
+async function deliverClaim(delivery: Delivery, claim: Claim, stopped: () => boolean) {
+  let count = 0
+  const early = setTimeout(
+    () =>
+      void claim
+        .release()
+        .catch((error) =>
+          delivery.log.error({ err: error }, 'outbox done marks failed; the rows will be redelivered'),
+        ),
+    delivery.settleMs ?? SETTLE_MS,
+  )
+  try {
+    for (;;) {
+      // A turn of the event loop before each row: requests that came meanwhile go first.
+      await nextTurn()
+      const row = stopped() ? undefined : claim.take()
+      if (!row) return count
+      if (await deliverOne(delivery, row)) {
+        claim.delivered(row.id)
+        count++
+      }
+    }
+  } finally {
+    clearTimeout(early)
+    await claim.release()
+  }
 }
 
 /** Delivers every due row, `batch` per claim, until none is left or `stopped()`; answers how many it delivered. */
@@ -125,25 +190,10 @@ export async function deliverDue(delivery: Delivery, batch: number, stopped: () 
   let count = 0
   for (;;) {
     const due = await claimDue(delivery.db, batch)
-    const done: number[] = []
-    let reached = 0
-    try {
-      for (const row of due) {
-        // A turn of the event loop before each row: requests that came meanwhile go first.
-        await nextTurn()
-        if (stopped()) break
-        reached++
-        if (await deliverOne(delivery, row)) done.push(row.id)
-      }
-    } finally {
-      await settle(
-        delivery.db,
-        done,
-        due.slice(reached).map((row) => row.id),
-      )
-    }
-    count += done.length
-    if (due.length < batch || stopped()) return count
+    if (!due.length) return count
+    const claim = holdClaim(delivery.db, due)
+    count += await deliverClaim(delivery, claim, stopped)
+    if ((due.length < batch && !claim.gaveBack()) || stopped()) return count
     await nextTurn()
   }
 }

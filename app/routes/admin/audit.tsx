@@ -1,10 +1,7 @@
 import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 import type { Route } from './+types/audit'
-import { apiFor } from '~/lib/api.server'
-import { throwApiError } from '~/lib/api-errors.server'
-import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { adminList } from '~/lib/admin-list.server'
 import { titled } from '~/lib/meta'
 import { formatDateTime } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
@@ -25,7 +22,6 @@ import { useAuditCells } from './audit-ui'
 const FILTERS = ['actorId', 'objectType', 'action', 'from', 'to'] as const
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requirePermission(context, url, 'admin.area')
   const raw = Object.fromEntries([...FILTERS, 'page'].map((k) => [k, url.searchParams.get(k) || undefined]))
   const parsed = auditQuery.safeParse(raw)
   const invalid = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => String(i.path[0])))]
@@ -33,18 +29,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const query = parsed.success
     ? parsed.data
     : auditQuery.parse(Object.fromEntries(Object.entries(raw).filter(([k]) => !invalid.includes(k))))
-  try {
-    const result = await apiFor(context).call(c.audit, { query })
-    return {
-      result,
-      filters: raw,
-      invalid,
-      url: url.pathname + url.search,
-      title: getInstance(context).t('adminUsers:audit.title'),
-    }
-  } catch (error) {
-    throwApiError(error)
-  }
+  const list = await adminList(context, url, 'adminUsers:audit.title', (api) => api.call(c.audit, { query }))
+  return { ...list, filters: raw, invalid }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

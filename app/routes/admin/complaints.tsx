@@ -1,10 +1,7 @@
 import { useTranslation } from '~/lib/translations'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/complaints'
-import { apiFor } from '~/lib/api.server'
-import { throwApiError } from '~/lib/api-errors.server'
-import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { adminList, oneOf } from '~/lib/admin-list.server'
 import { titled } from '~/lib/meta'
 import { formatDate, formatMoney } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
@@ -25,28 +22,16 @@ import { listPage } from '~/lib/list-page'
 // longest waiting first, filtered by state, by what the tickets are about and to the disputes whose
 // money is held, soonest deadline first (decision 313); a GET form, so the filters are in the
 // address and work without JavaScript.
-const pick = <T extends string>(values: readonly T[], value: string | null) =>
-  (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requirePermission(context, url, 'admin.area')
-  const state = pick(complaintStates, url.searchParams.get('state'))
-  const kind = pick(subjectKinds, url.searchParams.get('kind'))
-  const dispute = pick(['held'] as const, url.searchParams.get('dispute'))
+  const state = oneOf(complaintStates, url.searchParams.get('state'))
+  const kind = oneOf(subjectKinds, url.searchParams.get('kind'))
+  const dispute = oneOf(['held'] as const, url.searchParams.get('dispute'))
   const page = listPage(url)
-  try {
-    const result = await apiFor(context).call(c.queue, { query: { state, kind, dispute, page } })
-    return {
-      result,
-      state,
-      kind,
-      dispute,
-      url: url.pathname + url.search,
-      title: getInstance(context).t('complaints:admin.title'),
-    }
-  } catch (error) {
-    throwApiError(error)
-  }
+  const list = await adminList(context, url, 'complaints:admin.title', (api) =>
+    api.call(c.queue, { query: { state, kind, dispute, page } }),
+  )
+  return { ...list, state, kind, dispute }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

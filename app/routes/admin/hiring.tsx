@@ -1,10 +1,7 @@
 import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
 import type { Route } from './+types/hiring'
-import { apiFor } from '~/lib/api.server'
-import { throwApiError } from '~/lib/api-errors.server'
-import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { adminList, oneOf } from '~/lib/admin-list.server'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { Button } from '~/components/ui/button'
@@ -20,23 +17,12 @@ import { listPage } from '~/lib/list-page'
 // /admin/hiring (SuperAdmin only): the clients' requests for help hiring, open ones first and the
 // longest waiting first, filtered by state with a GET form (decision 338).
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requirePermission(context, url, 'admin.area')
-  const given = url.searchParams.get('state') ?? ''
-  const state = (hiringStates as readonly string[]).includes(given)
-    ? (given as (typeof hiringStates)[number])
-    : undefined
+  const state = oneOf(hiringStates, url.searchParams.get('state'))
   const page = listPage(url)
-  try {
-    const result = await apiFor(context).call(c.queue, { query: { state, page } })
-    return {
-      result,
-      state,
-      url: url.pathname + url.search,
-      title: getInstance(context).t('shortlist:hiring.admin.title'),
-    }
-  } catch (error) {
-    throwApiError(error)
-  }
+  const list = await adminList(context, url, 'shortlist:hiring.admin.title', (api) =>
+    api.call(c.queue, { query: { state, page } }),
+  )
+  return { ...list, state }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

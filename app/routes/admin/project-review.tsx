@@ -1,8 +1,9 @@
 import { data, Form } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/project-review'
+import { adminList } from '~/lib/admin-list.server'
 import { apiFor } from '~/lib/api.server'
-import { actionApiError, throwApiError } from '~/lib/api-errors.server'
+import { actionApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
@@ -25,18 +26,8 @@ import { listPage } from '~/lib/list-page'
 // oldest first, each with its content, an Approve button and a Return form whose reason is
 // required. Plain forms: it works without JavaScript.
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requirePermission(context, url, 'admin.area')
   const page = listPage(url)
-  try {
-    const result = await apiFor(context).call(c.queue, { query: { page } })
-    return {
-      result,
-      url: url.pathname + url.search,
-      title: getInstance(context).t('admin:projectReview.title'),
-    }
-  } catch (error) {
-    throwApiError(error)
-  }
+  return adminList(context, url, 'admin:projectReview.title', (api) => api.call(c.queue, { query: { page } }))
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

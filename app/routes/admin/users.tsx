@@ -1,10 +1,7 @@
 import { useTranslation } from '~/lib/translations'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/users'
-import { apiFor } from '~/lib/api.server'
-import { throwApiError } from '~/lib/api-errors.server'
-import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { adminList } from '~/lib/admin-list.server'
 import { titled } from '~/lib/meta'
 import { formatDate } from '~/lib/format'
 import { ErrorPage } from '~/components/error-page'
@@ -23,7 +20,6 @@ import { RoleNames, UserStatusChip } from './user-ui'
 // A GET form, so the search is in the address and works without JavaScript; a filter the API
 // would refuse (a role that does not exist, page 0) is read as "any" rather than an error page.
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requirePermission(context, url, 'admin.area')
   const raw = Object.fromEntries(
     ['q', 'role', 'status', 'page'].map((k) => [k, url.searchParams.get(k) || undefined]),
   )
@@ -33,17 +29,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     : userSearchQuery.parse({
         q: typeof raw.q === 'string' ? raw.q.slice(0, adminUserLimits.query) : undefined,
       })
-  try {
-    const result = await apiFor(context).call(c.search, { query })
-    return {
-      result,
-      query,
-      url: url.pathname + url.search,
-      title: getInstance(context).t('adminUsers:list.title'),
-    }
-  } catch (error) {
-    throwApiError(error)
-  }
+  const list = await adminList(context, url, 'adminUsers:list.title', (api) => api.call(c.search, { query }))
+  return { ...list, query }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/verifications'
+import { adminList } from '~/lib/admin-list.server'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
@@ -24,18 +25,8 @@ import { listPage } from '~/lib/list-page'
 // opens its document and is approved or rejected (with a reason) from a confirmation step, since
 // the document is deleted with the decision. Plain forms, so it works without JavaScript.
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requirePermission(context, url, 'admin.area')
   const page = listPage(url)
-  try {
-    const result = await apiFor(context).call(c.queue, { query: { page } })
-    return {
-      result,
-      url: url.pathname + url.search,
-      title: getInstance(context).t('verification:admin.title'),
-    }
-  } catch (error) {
-    throwApiError(error)
-  }
+  return adminList(context, url, 'verification:admin.title', (api) => api.call(c.queue, { query: { page } }))
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -4,8 +4,9 @@ import { useTranslation } from '~/lib/translations'
 import type { FormConstraint } from '~/lib/form-constraint'
 import { controlProps, replyFields, useReplyForm, type LimitedField } from '~/components/ui/reply-form'
 import { Button } from '~/components/ui/button'
-import { ErrorText } from '../projects/error-text'
-import { BudgetTypeAndAmount, PlanFields, SubcategorySelect, TextInput } from '../projects/project-form'
+import { ErrorText } from '~/components/projects/error-text'
+import { BudgetTypeAndAmount, SubcategorySelect, TextInput } from '~/components/projects/form-fields'
+import { InstallmentPlan } from '~/components/projects/installment-plan'
 
 type CategoryTree = Array<{ id: number; name: string; subcategories: Array<{ id: number; name: string }> }>
 type Fields = Record<string, LimitedField>
@@ -54,7 +55,7 @@ export function OfferForm({
         <legend>{t('offers.hourly')}</legend>
         <TextInput field={fields.weeklyHours} label={t('fields.hoursPerWeek')} inputMode="numeric" />
       </fieldset>
-      <PlanFields fields={fields} />
+      <InstallmentPlan fields={fields} />
       <div className="field">
         <label htmlFor={fields.message.id}>{t('offers.message')}</label>
         <textarea {...controlProps(fields.message)} rows={4} />

@@ -12,7 +12,7 @@ import { Notice } from '~/components/ui/notice'
 import type { FieldReply } from '~/components/ui/field'
 import { controlProps, replyFields, useReplyForm } from '~/components/ui/reply-form'
 import { declineInput, offersContract as c } from '#server/modules/projects/offers/contract.ts'
-import { ErrorText } from '../projects/error-text'
+import { ErrorText } from '~/components/projects/error-text'
 import { ContractLink, OfferTerms } from './offer-terms'
 
 // /offers/:offerId: one direct offer (decision 342) for its two parties. The freelancer accepts

@@ -14,7 +14,7 @@ import type { RefundOut } from '#server/modules/payments/refunds-contract.ts'
 import { refundLimits } from '#server/modules/payments/states.ts'
 import { parseAmount } from '#server/modules/projects/rules.ts'
 import { ActionButton, Money } from '../projects/ui'
-import { ErrorText } from '../projects/error-text'
+import { ErrorText } from '~/components/projects/error-text'
 
 // A contract's refunds on its two pages (decisions 180–182): the client asks for a refund of a
 // funded installment (behind an "Ask for a refund" step, then a confirmation that names the amount

@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button'
 import { Notice } from '~/components/ui/notice'
 import type { FieldReply } from '~/components/ui/field'
 import { controlProps, replyFields, useReplyForm } from '~/components/ui/reply-form'
-import { ErrorText } from '../projects/error-text'
+import { ErrorText } from '~/components/projects/error-text'
 
 // A client invites the freelancer of this profile to one of their open projects (decision 335).
 // A plain form: it posts to the profile page's action, with or without JavaScript.

@@ -13,7 +13,7 @@ import type { Tone } from '~/components/ui/tones'
 import type { ChangeOrderOut } from '#server/modules/projects/change-orders/contract.ts'
 import { changeOrderLimits } from '#server/modules/projects/change-orders/states.ts'
 import { ActionButton, Money } from './ui'
-import { ErrorText } from './error-text'
+import { ErrorText } from '~/components/projects/error-text'
 
 // The pieces of the change-order page (decision 319): the contract's value (original, approved
 // changes, now), and one card per change order with what it changes and, for the party whose turn

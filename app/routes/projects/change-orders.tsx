@@ -16,7 +16,7 @@ import { changeOrdersContract as co } from '#server/modules/projects/change-orde
 import { changeOrderLimits, effectKinds } from '#server/modules/projects/change-orders/states.ts'
 import { changeOrderAction } from './change-orders.server'
 import { ChangeOrderCard, ContractValue } from './change-orders-ui'
-import { ErrorText } from './error-text'
+import { ErrorText } from '~/components/projects/error-text'
 
 // /projects/changes/{projectId}: a contract's change orders (issue 40 item 2, decision 319), for
 // its two parties: the value summary, the form to propose one (a plain form: one change per

@@ -1,12 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
-import {
-  budgetTypes,
-  currencies,
-  experienceLevels,
-  projectVisibilities,
-} from '#server/modules/projects/rules.ts'
+import { experienceLevels, projectVisibilities } from '#server/modules/projects/rules.ts'
 import type { FormConstraint } from '~/lib/form-constraint'
 import {
   asTexts,
@@ -15,8 +10,9 @@ import {
   useReplyForm,
   type LimitedField,
 } from '~/components/ui/reply-form'
-import { PLAN_ROWS } from './forms'
-import { ErrorText } from './error-text'
+import { ErrorText } from '~/components/projects/error-text'
+import { BudgetTypeAndAmount, SubcategorySelect, TextInput } from '~/components/projects/form-fields'
+import { InstallmentPlan } from '~/components/projects/installment-plan'
 import { Button, ButtonGroup } from '~/components/ui/button'
 import { TagInput } from '~/components/ui/tag-input'
 
@@ -65,7 +61,7 @@ export function ProjectForm({
       <BudgetFields fields={fields} />
       <HourlyFields fields={fields} />
       <PlaceFields fields={fields} />
-      <PlanFields fields={fields} />
+      <InstallmentPlan fields={fields} />
       <VisibilityFields fields={fields} />
       <div className="field">
         <label htmlFor="project-file">{t('fields.attachment')}</label>
@@ -217,171 +213,8 @@ function VisibilityFields({ fields }: { fields: Fields }) {
   )
 }
 
-/** The installment plan of a fixed price: a few rows, the unused ones left blank. */
-export function PlanFields({ fields }: { fields: Fields }) {
-  const { t } = useTranslation('projects')
-  return (
-    <fieldset className="field plan" data-budget="fixed">
-      <legend>{t('create.plan')}</legend>
-      <p className="hint">{t('create.planHint')}</p>
-      <ErrorText errors={fields.installments.errors} id={fields.installments.errorId} />
-      {Array.from({ length: PLAN_ROWS }, (_, i) => {
-        const f = (name: string) => fields[`installments[${i}].${name}`]
-        return (
-          <div className="row plan-row" key={i}>
-            <PlanInput
-              name={`installments[${i}].title`}
-              label={t('fields.installmentTitle', { n: i + 1 })}
-              field={f('title')}
-            />
-            <PlanInput
-              name={`installments[${i}].amountMinor`}
-              label={t('fields.installmentAmount', { n: i + 1 })}
-              field={f('amountMinor')}
-              inputMode="decimal"
-            />
-            <PlanInput
-              name={`installments[${i}].dueDate`}
-              label={t('fields.installmentDue', { n: i + 1 })}
-              field={f('dueDate')}
-              type="date"
-            />
-          </div>
-        )
-      })}
-    </fieldset>
-  )
-}
-
-/** The subcategory, under its category (a project's, and a direct offer's). */
-export function SubcategorySelect({
-  field,
-  tree,
-}: {
-  field: LimitedField
-  tree: Array<{ id: number; name: string; subcategories: Array<{ id: number; name: string }> }>
-}) {
-  const { t } = useTranslation('projects')
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{t('fields.subcategory')}</label>
-      <select {...controlProps(field)}>
-        <option value="">{t('create.choose')}</option>
-        {tree.map((c) => (
-          <optgroup key={c.id} label={c.name}>
-            {c.subcategories.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-      <ErrorText errors={field.errors} id={field.errorId} />
-    </div>
-  )
-}
-
-/** Fixed or hourly, then the amount and its currency: the project form's, and the direct offer's (decision 342). */
-export function BudgetTypeAndAmount({
-  fields,
-  label,
-  hint,
-}: {
-  fields: Fields
-  label: string
-  hint: string
-}) {
-  const { t } = useTranslation('projects')
-  return (
-    <>
-      <fieldset className="field">
-        <legend>{t('fields.budgetType')}</legend>
-        {budgetTypes.map((b) => (
-          <label key={b} className="radio">
-            <input
-              type="radio"
-              name={fields.budgetType.name}
-              value={b}
-              defaultChecked={fields.budgetType.defaultValue === b}
-            />{' '}
-            {t(`budgetType.${b}`)}
-          </label>
-        ))}
-        <ErrorText errors={fields.budgetType.errors} id={fields.budgetType.errorId} />
-      </fieldset>
-      <div className="row">
-        <TextInput field={fields.budgetMinor} label={label} hint={hint} inputMode="decimal" />
-        <div className="field">
-          <label htmlFor={fields.currency.id}>{t('fields.currency')}</label>
-          <select {...controlProps(fields.currency)}>
-            {currencies.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-    </>
-  )
-}
-
 /** Every skill of the catalogue once, by name, for the skills picker. */
 function skillsOf(tree: CategoryTree) {
   const skills = new Map(tree.flatMap((c) => c.subcategories.flatMap((s) => s.skills)).map((k) => [k.id, k]))
   return [...skills.values()].sort((a, b) => a.name.localeCompare(b.name))
-}
-
-export function TextInput({
-  field,
-  label,
-  hint,
-  type = 'text',
-  inputMode,
-}: {
-  field: LimitedField
-  label: string
-  hint?: string
-  type?: 'text' | 'date'
-  inputMode?: 'decimal' | 'numeric'
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <input {...controlProps(field)} type={type} inputMode={inputMode} />
-      {hint ? <p className="hint">{hint}</p> : null}
-      <ErrorText errors={field.errors} id={field.errorId} />
-    </div>
-  )
-}
-
-function PlanInput({
-  name,
-  label,
-  field,
-  type = 'text',
-  inputMode,
-}: {
-  name: string
-  label: string
-  field: LimitedField
-  type?: 'text' | 'date'
-  inputMode?: 'decimal'
-}) {
-  const id = `plan-${name.replace(/\W+/g, '-')}`
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        inputMode={inputMode}
-        defaultValue={field.defaultValue ?? ''}
-        aria-invalid={field.errors ? true : undefined}
-      />
-      <ErrorText errors={field.errors} />
-    </div>
-  )
 }

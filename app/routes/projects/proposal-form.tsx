@@ -5,8 +5,9 @@ import { Button } from '~/components/ui/button'
 import type { FormConstraint } from '~/lib/form-constraint'
 import { controlProps, replyFields, useReplyForm, type LimitedField } from '~/components/ui/reply-form'
 import { amountText } from '#server/modules/projects/rules.ts'
-import { PLAN_ROWS } from './forms'
-import { ErrorText } from './error-text'
+import { ErrorText } from '~/components/projects/error-text'
+import { TextInput } from '~/components/projects/form-fields'
+import { InstallmentRows } from '~/components/projects/installment-plan'
 
 interface Editing {
   id: number
@@ -77,15 +78,15 @@ export function ProposalForm({
         <ErrorText errors={fields.coverLetter.errors} id={fields.coverLetter.errorId} />
       </div>
       <div className="row">
-        <TextField
+        <TextInput
           field={fields.bidMinor}
           label={`${hourly ? t('fields.rate') : t('fields.bid')} (${project.currency})`}
-          mode="decimal"
+          inputMode="decimal"
         />
         {hourly ? (
-          <TextField field={fields.weeklyHours} label={t('fields.weeklyHours')} mode="numeric" />
+          <TextInput field={fields.weeklyHours} label={t('fields.weeklyHours')} inputMode="numeric" />
         ) : null}
-        <TextField field={fields.durationDays} label={t('fields.durationDays')} mode="numeric" />
+        <TextInput field={fields.durationDays} label={t('fields.durationDays')} inputMode="numeric" />
       </div>
       {/* An hourly proposal is paid by the week, so it has no installments (decision 323). */}
       {hourly ? <p className="hint">{t('hourly:rateHint')}</p> : <ProposalPlan fields={fields} />}
@@ -100,60 +101,14 @@ export function ProposalForm({
   )
 }
 
-function TextField({
-  field,
-  label,
-  mode,
-}: {
-  field: LimitedField
-  label: string
-  mode: 'decimal' | 'numeric'
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <input {...controlProps(field)} type="text" inputMode={mode} />
-      <ErrorText errors={field.errors} id={field.errorId} />
-    </div>
-  )
-}
-
-/** The freelancer's installments (optional): a few rows, the unused ones left blank. */
+/** The freelancer's installments (optional): three rows, the unused ones left blank. */
 function ProposalPlan({ fields }: { fields: Record<string, LimitedField> }) {
   const { t } = useTranslation('projects')
   return (
     <fieldset className="field plan">
       <legend>{t('details.proposedPlan')}</legend>
-      <ErrorText errors={fields.installments!.errors} id={fields.installments!.errorId} />
-      {Array.from({ length: Math.min(3, PLAN_ROWS) }, (_, i) => {
-        const f = {
-          title: fields[`installments[${i}].title`]!,
-          amountMinor: fields[`installments[${i}].amountMinor`]!,
-        }
-        return (
-          <div className="row plan-row" key={i}>
-            <div className="field">
-              <label htmlFor={`pp-${i}-t`}>{t('fields.installmentTitle', { n: i + 1 })}</label>
-              <input
-                id={`pp-${i}-t`}
-                name={`installments[${i}].title`}
-                defaultValue={f.title.defaultValue ?? ''}
-              />
-              <ErrorText errors={f.title.errors} />
-            </div>
-            <div className="field">
-              <label htmlFor={`pp-${i}-a`}>{t('fields.installmentAmount', { n: i + 1 })}</label>
-              <input
-                id={`pp-${i}-a`}
-                name={`installments[${i}].amountMinor`}
-                inputMode="decimal"
-                defaultValue={f.amountMinor.defaultValue ?? ''}
-              />
-              <ErrorText errors={f.amountMinor.errors} />
-            </div>
-          </div>
-        )
-      })}
+      <ErrorText errors={fields.installments.errors} id={fields.installments.errorId} />
+      <InstallmentRows fields={fields} rows={3} />
     </fieldset>
   )
 }

@@ -6,7 +6,7 @@ import { ReplyPostForm } from '~/components/auth/form'
 import type { FormConstraint } from '~/lib/form-constraint'
 import { issueStatuses } from '#server/modules/projects/deliverables/rules.ts'
 import { SelectField, TextInput } from './register-ui'
-import { ErrorText } from './error-text'
+import { ErrorText } from '~/components/projects/error-text'
 
 // The register's form that issues several deliverables of one installment at once (issue 40: one
 // transmittal per issue of an installment's deliverables): a row per deliverable with its next

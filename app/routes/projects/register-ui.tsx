@@ -6,7 +6,7 @@ import type { Tone } from '~/components/ui/tones'
 import { formatDate } from '~/lib/format'
 import { buttonClass } from '~/components/ui/button'
 import { Attachments } from './ui'
-import { ErrorText } from './error-text'
+import { ErrorText } from '~/components/projects/error-text'
 
 // Pieces of the deliverables register's screens (decision 318): an issue's revision and status,
 // the client's answer as a chip, its files, and the forms' fields drawn from the reply helpers.

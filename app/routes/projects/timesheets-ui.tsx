@@ -13,7 +13,7 @@ import type { Tone } from '~/components/ui/tones'
 import type { TimesheetOut, WeekOut } from '#server/modules/projects/timesheets/contract.ts'
 import { timesheetLimits, type WeekState } from '#server/modules/projects/timesheets/rules.ts'
 import { ActionButton } from './ui'
-import { ErrorText } from './error-text'
+import { ErrorText } from '~/components/projects/error-text'
 
 // The timesheet page's parts (decision 324): a week's state, the entry form (to log time or change
 // an entry), the entries of the week, and the weeks logged so far with what became of each.

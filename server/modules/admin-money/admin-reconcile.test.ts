@@ -5,11 +5,40 @@ import { adminMoneyHelpers } from '../../../tests/support/modules/admin-money.ts
 import { SANDBOX } from '../payments/gateways/sandbox.ts'
 import { createLedgerHealthMonitor } from './health-monitor.ts'
 import type { Logger } from '#server/log.ts'
+import type { Kysely } from 'kysely'
+import type { Database } from '#server/db/schema.ts'
 
 // The admin's "reconcile now" and the ledger's health checks (decisions 251–253, 264) on both
 // databases: a stuck payout settled once and a lost refund sent again once, both audited; a planted
 // bad row turning the checks red; the checks kept 15 minutes, run once at a time, a failing one
 // logged as an error. These tests run in order on the money the earlier ones moved.
+
+/** Plants a capture of one entry on `accountId`, which cannot balance; answers its id and how to take it out. */
+async function plantUnbalanced(db: Kysely<Database>, accountId: number, amountMinor: number, ref: string) {
+  const { id } = await db
+    .insertInto('ledger_transaction')
+    .values({
+      kind: 'capture',
+      ref,
+      contract_id: null,
+      installment_id: null,
+      payment_id: null,
+      reverses_id: null,
+      memo: null,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('ledger_entry')
+    .values({ transaction_id: id, account_id: accountId, amount_minor: amountMinor, currency: 'EUR' })
+    .execute()
+  const remove = async () => {
+    await db.deleteFrom('ledger_entry').where('transaction_id', '=', id).execute()
+    await db.deleteFrom('ledger_transaction').where('id', '=', id).execute()
+  }
+  return { id, remove }
+}
 
 for (const dialect of dialects) {
   describe(`reconcile and the ledger's checks on ${dialect}`, () => {
@@ -154,29 +183,7 @@ for (const dialect of dialects) {
         .where('kind', '=', 'client_held')
         .where('owner', '=', `user:${s.client.id}`)
         .executeTakeFirstOrThrow()
-      const planted = await db()
-        .insertInto('ledger_transaction')
-        .values({
-          kind: 'capture',
-          ref: 'planted:1',
-          contract_id: null,
-          installment_id: null,
-          payment_id: null,
-          reverses_id: null,
-          memo: null,
-          created_at: new Date().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await db()
-        .insertInto('ledger_entry')
-        .values({
-          transaction_id: planted.id,
-          account_id: heldAccount.id,
-          amount_minor: -777,
-          currency: 'EUR',
-        })
-        .execute()
+      const planted = await plantUnbalanced(db(), heldAccount.id, -777, 'planted:1')
       // A page view does not read the ledger again: it shows the last run (green), with its time.
       const viewed = (await t.call('GET', 'Admin/payments', { token: a.token })).json
       expect(viewed.checkedAt).toBe(before.checkedAt)
@@ -194,8 +201,7 @@ for (const dialect of dialects) {
       expect(problems).toEqual([
         { subject: `transaction ${planted.id}`, currency: 'EUR', amountMinor: -777, expectedMinor: 0 },
       ])
-      await db().deleteFrom('ledger_entry').where('transaction_id', '=', planted.id).execute()
-      await db().deleteFrom('ledger_transaction').where('id', '=', planted.id).execute()
+      await planted.remove()
       expect(Object.values(await checks(a)).every(Boolean)).toBe(true)
       const pending = await contractFor(t.call, s.database, s.client, s.freelancer, [12000])
       await db()
@@ -268,31 +274,13 @@ for (const dialect of dialects) {
       expect(x.sums.every((c) => c.sumMinor === 0)).toBe(true)
       expect(log.error).not.toHaveBeenCalled()
       const account = await db().selectFrom('ledger_account').select('id').limit(1).executeTakeFirstOrThrow()
-      const planted = await db()
-        .insertInto('ledger_transaction')
-        .values({
-          kind: 'capture',
-          ref: 'planted:monitor',
-          contract_id: null,
-          installment_id: null,
-          payment_id: null,
-          reverses_id: null,
-          memo: null,
-          created_at: new Date().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await db()
-        .insertInto('ledger_entry')
-        .values({ transaction_id: planted.id, account_id: account.id, amount_minor: 5, currency: 'EUR' })
-        .execute()
+      const planted = await plantUnbalanced(db(), account.id, 5, 'planted:monitor')
       try {
         const red = await monitor.runNow()
         expect(red.sums.find((c) => c.currency === 'EUR')?.sumMinor).toBe(5)
         expect(log.error).toHaveBeenCalledTimes(1)
       } finally {
-        await db().deleteFrom('ledger_entry').where('transaction_id', '=', planted.id).execute()
-        await db().deleteFrom('ledger_transaction').where('id', '=', planted.id).execute()
+        await planted.remove()
       }
     })
   })

@@ -10,14 +10,25 @@ for (const dialect of portableDialects) {
   describe(`who reads a complaint on ${dialect}`, () => {
     const s = usePayments(dialect)
     const { file } = disputeHelpers(s)
+    type Person = { token: string }
 
-    test('who reads a complaint: its author, the other party for contracts, installments, projects and rooms (not a person reported by name), admins; everyone else 404', async () => {
+    /** A message on complaint `id` from `who`. */
+    const write = (id: number, who: Person, body: string) =>
+      s.t.call('POST', `complaints/${id}/messages`, { token: who.token, body: { body } })
+
+    /** A contract between the client and the freelancer, and its chat room. */
+    async function contractWithRoom() {
       const c = await contractFor(s.t.call, s.database, s.client, s.freelancer, [30000])
       const room = await s.database.db
         .selectFrom('chat_room')
         .select('id')
         .where('project_id', '=', c.projectId)
         .executeTakeFirstOrThrow()
+      return { c, room }
+    }
+
+    test('who reads a complaint: its author, the other party for contracts, installments, projects and rooms (not a person reported by name), admins; everyone else 404', async () => {
+      const { c, room } = await contractWithRoom()
       const kinds = [
         `contract:${c.contractId}`,
         `installment:${c.installments[0].id}`,
@@ -49,31 +60,14 @@ for (const dialect of portableDialects) {
           ),
           subject,
         ).toBe(partySees)
-        expect(
-          (
-            await s.t.call('POST', `complaints/${id}/messages`, {
-              token: s.other.token,
-              body: { body: 'Let me in' },
-            })
-          ).status,
-        ).toBe(404)
+        expect((await write(id, s.other, 'Let me in')).status).toBe(404)
         if (!partySees) {
-          expect(
-            (
-              await s.t.call('POST', `complaints/${id}/messages`, {
-                token: s.client.token,
-                body: { body: 'What did he say?' },
-              })
-            ).status,
-          ).toBe(404)
+          expect((await write(id, s.client, 'What did he say?')).status).toBe(404)
           continue
         }
         expect(party.json.viewer).toBe('party')
         // The other party answers: the ticket's state stays, the author and support are told.
-        const answered = await s.t.call('POST', `complaints/${id}/messages`, {
-          token: s.client.token,
-          body: { body: 'The drawings miss the second floor.' },
-        })
+        const answered = await write(id, s.client, 'The drawings miss the second floor.')
         expect(answered.status, answered.text).toBe(200)
         expect(answered.json).toMatchObject({ state: 'open', viewer: 'party' })
         expect(answered.json.messages.at(-1)).toMatchObject({
@@ -95,12 +89,7 @@ for (const dialect of portableDialects) {
     })
 
     test('an admin handling a complaint about a chat room or a contract reads its chat, audited; nobody else can; the platform has no room', async () => {
-      const c = await contractFor(s.t.call, s.database, s.client, s.freelancer, [30000])
-      const room = await s.database.db
-        .selectFrom('chat_room')
-        .select('id')
-        .where('project_id', '=', c.projectId)
-        .executeTakeFirstOrThrow()
+      const { c, room } = await contractWithRoom()
       const said = await s.t.call('POST', `chat/${room.id}`, {
         token: s.client.token,
         body: { text: 'Send me the files now or else.', clientMessageId: 'threat-0001' },

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { portableDialects } from '../../../tests/integration/databases.ts'
-import { useProjects } from '../../../tests/support/modules/projects.ts'
+import { projectWithProposal, useProjects } from '../../../tests/support/modules/projects.ts'
 
 // Web Push on both databases (issue 42 item 6, decision 337): a notice of a kind the reader turned
 // push on for reaches a push service (this test's, on loopback) encrypted for their browser's keys,
@@ -82,31 +82,10 @@ for (const dialect of portableDialects) {
 
     /** A new open project of the client's and a proposal of the freelancer's for it, every notice delivered. */
     async function proposal(title: string) {
-      const sub = await s.database.db
-        .selectFrom('subcategory')
-        .select('id')
-        .where('slug', '=', 'structural-engineering')
-        .executeTakeFirstOrThrow()
-      const project = await s.t.call('POST', 'projects', {
-        token: client.token,
-        body: {
-          ...{ title, subcategoryId: sub.id, budgetType: 'fixed', budgetMinor: 80000, currency: 'EUR' },
-          description: 'Calculations for a new timber roof over a two-storey house, with connection details.',
-          ...{ durationDays: 10, remote: true, publish: true },
-        },
-      })
-      expect(project.status, project.text).toBe(200)
-      const sent = await s.t.call('POST', `projects/${project.json.id}/proposal`, {
-        token: free.token,
-        body: {
-          coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.',
-          ...{ bidMinor: 75000, durationDays: 7 },
-        },
-      })
-      expect(sent.status, sent.text).toBe(200)
+      const { projectId } = await projectWithProposal(s.t, s.database, client, free, title)
       await s.t.api.jobs.outbox.drain()
       await s.t.api.jobs.outbox.drain()
-      return project.json.id as number
+      return projectId
     }
 
     test('a notice is pushed encrypted for the browser, signed with the site key, and decrypts to its title and page', async () => {

@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import type { Db } from '#server/db/database.ts'
 import { moduleTestApi, useModuleApi, type ModuleTestApi } from '../../integration/module-api.ts'
 import type { TestDialect } from '../../integration/databases.ts'
+import { propose, publishedProject } from './projects.ts'
 
 // Test helpers for the chat API: users, a project with proposals, an accepted contract, and
 // multipart sends with several files, through the in-process handler.
@@ -19,41 +20,10 @@ function withChat(t: ModuleTestApi, database: Db) {
 
   /** A published project of `client` with a proposal from each freelancer; answers the project and proposal ids. */
   async function projectWithProposals(client: U, freelancers: U[]) {
-    const sub = await database.db
-      .selectFrom('subcategory')
-      .select('id')
-      .where('slug', '=', 'structural-engineering')
-      .executeTakeFirstOrThrow()
-    const project = await t.call('POST', 'projects', {
-      token: client.token,
-      body: {
-        title: 'Load calculations for a timber roof',
-        description:
-          'Calculations for a new timber roof over a two-storey house, with connection details and a short report.',
-        subcategoryId: sub.id,
-        budgetType: 'fixed',
-        budgetMinor: 80000,
-        currency: 'EUR',
-        durationDays: 10,
-        remote: true,
-        publish: true,
-      },
-    })
-    expect(project.status, project.text).toBe(200)
+    const projectId = await publishedProject(t, database, client)
     const proposals: number[] = []
-    for (const f of freelancers) {
-      const p = await t.call('POST', `projects/${project.json.id}/proposal`, {
-        token: f.token,
-        body: {
-          coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.',
-          bidMinor: 75000,
-          durationDays: 7,
-        },
-      })
-      expect(p.status, p.text).toBe(200)
-      proposals.push(p.json.id)
-    }
-    return { projectId: project.json.id as number, proposals }
+    for (const f of freelancers) proposals.push(await propose(t, projectId, f))
+    return { projectId, proposals }
   }
 
   /** `client` accepts `freelancer`'s proposal: answers the contract (its roomId is the room). */

@@ -14,15 +14,29 @@ export const useProjects = (dialect: TestDialect, dataDir?: string) =>
   useModuleApi(dialect, { ...options, dataDir })
 
 type Person = { token: string }
+type Caller = Pick<ModuleTestApi, 'call'>
 
-/** A client's published fixed-price project and a freelancer's proposal for it (both answered 200); answers their ids. */
-export async function projectWithProposal(
-  t: ModuleTestApi,
-  database: Db,
-  client: Person,
-  free: Person,
-  title: string,
-) {
+/** A client's brief as a test writes it unless it says otherwise: a timber roof's calculations. */
+const TIMBER_ROOF = {
+  title: 'Load calculations for a timber roof',
+  description:
+    'Calculations for a new timber roof over a two-storey house, with connection details and a short report.',
+  budgetMinor: 80000,
+  durationDays: 10,
+}
+type Brief = typeof TIMBER_ROOF
+
+/** The brief of the benches' and the outbox load test's project. */
+export const RETAINING_WALL: Brief = {
+  title: 'Retaining wall for a sloping garden',
+  description:
+    'Design a 1.2 m retaining wall in reinforced concrete for a sloping garden, with drawings and calculations.',
+  budgetMinor: 90000,
+  durationDays: 14,
+}
+
+/** A client's published fixed-price project in structural engineering, remote, in euros; answers its id. */
+export async function publishedProject(t: Caller, database: Db, client: Person, brief: Partial<Brief> = {}) {
   const sub = await database.db
     .selectFrom('subcategory')
     .select('id')
@@ -31,21 +45,23 @@ export async function projectWithProposal(
   const project = await t.call('POST', 'projects', {
     token: client.token,
     body: {
-      title,
-      description:
-        'Calculations for a new timber roof over a two-storey house, with connection details and a short report.',
+      ...TIMBER_ROOF,
+      ...brief,
       subcategoryId: sub.id,
       budgetType: 'fixed',
-      budgetMinor: 80000,
       currency: 'EUR',
-      durationDays: 10,
       remote: true,
       publish: true,
     },
   })
   if (project.status !== 200) throw new Error(`project: ${project.status} ${project.text}`)
-  const proposal = await t.call('POST', `projects/${project.json.id}/proposal`, {
-    token: free.token,
+  return project.json.id as number
+}
+
+/** A freelancer's proposal for a timber roof's project (a bid of 750.00 in 7 days); answers its id. */
+export async function propose(t: Caller, projectId: number, freelancer: Person) {
+  const proposal = await t.call('POST', `projects/${projectId}/proposal`, {
+    token: freelancer.token,
     body: {
       coverLetter: 'I have calculated many timber roofs and can deliver the report within a week.',
       bidMinor: 75000,
@@ -53,5 +69,17 @@ export async function projectWithProposal(
     },
   })
   if (proposal.status !== 200) throw new Error(`proposal: ${proposal.status} ${proposal.text}`)
-  return { projectId: project.json.id as number, proposalId: proposal.json.id as number }
+  return proposal.json.id as number
+}
+
+/** A client's published fixed-price project and a freelancer's proposal for it; answers their ids. */
+export async function projectWithProposal(
+  t: ModuleTestApi,
+  database: Db,
+  client: Person,
+  free: Person,
+  title: string,
+) {
+  const projectId = await publishedProject(t, database, client, { title })
+  return { projectId, proposalId: await propose(t, projectId, free) }
 }

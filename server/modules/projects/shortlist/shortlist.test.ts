@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { portableDialects } from '../../../../tests/integration/databases.ts'
-import { useProjects } from '../../../../tests/support/modules/projects.ts'
+import { publishedProject, useProjects } from '../../../../tests/support/modules/projects.ts'
 
 // A project's shortlist on both databases (decision 336): only the project's client shortlists,
 // writes notes and compares; to anyone else, the proposal's author included, it is not there (404)
@@ -19,27 +19,10 @@ for (const dialect of portableDialects) {
       other = await s.t.user('company', 'Cora', 'Company')
       fred = await s.t.user('freelancer', 'Fred', 'Freelancer')
       fiona = await s.t.user('freelancer', 'Fiona', 'Second')
-      const sub = await s.database.db
-        .selectFrom('subcategory')
-        .select('id')
-        .where('slug', '=', 'structural-engineering')
-        .executeTakeFirstOrThrow()
-      const project = await s.t.call('POST', 'projects', {
-        token: client.token,
-        body: {
-          title: 'Foundation review for an extension',
-          description: 'Check the foundations of a small house extension and write a short report.',
-          subcategoryId: sub.id,
-          budgetType: 'fixed',
-          budgetMinor: 80000,
-          currency: 'EUR',
-          durationDays: 10,
-          remote: true,
-          publish: true,
-        },
+      projectId = await publishedProject(s.t, s.database, client, {
+        title: 'Foundation review for an extension',
+        description: 'Check the foundations of a small house extension and write a short report.',
       })
-      expect(project.status, project.text).toBe(200)
-      projectId = project.json.id
       const propose = async (who: U, bidMinor: number) => {
         const r = await s.t.call('POST', `projects/${projectId}/proposal`, {
           token: who.token,
