@@ -3,6 +3,15 @@ import { createReloadGate } from './live-reload-gate'
 
 // The live-reload gate with the test clock (vi's fake timers): which messages reload the page's
 // data, and which wait for the reply on screen to go (decision 352).
+/** Nothing reloads however long the hold lasts; once `release` runs, one reload follows. */
+function expectReloadOnlyAfter(release: () => void, reload: ReturnType<typeof vi.fn>) {
+  vi.advanceTimersByTime(10_000)
+  expect(reload).not.toHaveBeenCalled()
+  release()
+  vi.advanceTimersByTime(250)
+  expect(reload).toHaveBeenCalledTimes(1)
+}
+
 describe('live reloads', () => {
   beforeEach(() => void vi.useFakeTimers())
   afterEach(() => void vi.useRealTimers())
@@ -40,11 +49,7 @@ describe('live reloads', () => {
     gate.schedule()
     vi.advanceTimersByTime(100)
     const release = gate.hold()
-    vi.advanceTimersByTime(10_000)
-    expect(reload).not.toHaveBeenCalled()
-    release()
-    vi.advanceTimersByTime(250)
-    expect(reload).toHaveBeenCalledTimes(1)
+    expectReloadOnlyAfter(release, reload)
   })
 
   it('keep waiting when one reply hands over to the next in one commit', () => {
@@ -56,11 +61,7 @@ describe('live reloads', () => {
     gate.schedule()
     releaseErrors()
     const releaseStep = gate.hold()
-    vi.advanceTimersByTime(10_000)
-    expect(reload).not.toHaveBeenCalled()
-    releaseStep()
-    vi.advanceTimersByTime(250)
-    expect(reload).toHaveBeenCalledTimes(1)
+    expectReloadOnlyAfter(releaseStep, reload)
   })
 
   it('forget a reload that was due when the connection ends', () => {
