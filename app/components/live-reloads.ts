@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect } from 'react'
+import { createContext, useContext, useLayoutEffect } from 'react'
 
 // A live update reloads the page's loaders (RealtimeProvider), and React Router's revalidation drops
 // the action's reply: a confirmation step or a form's errors would vanish under the reader's finger.
@@ -9,5 +9,6 @@ export const LiveReloadHold = createContext<(() => () => void) | null>(null)
 /** While `active` (a reply is on screen), live updates wait instead of reloading the page's data. */
 export function useHoldLiveReloads(active = true) {
   const hold = useContext(LiveReloadHold)
-  useEffect(() => (active && hold ? hold() : undefined), [active, hold])
+  // Taken as the reply is committed, not after paint: a reload due in between would drop it (decision 352).
+  useLayoutEffect(() => (active && hold ? hold() : undefined), [active, hold])
 }

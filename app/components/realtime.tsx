@@ -12,6 +12,7 @@ import { useLocation, useRevalidator } from 'react-router'
 import { useTranslation } from '~/lib/translations'
 import type { HubName, RealtimeClient, RealtimeState } from '~/lib/realtime.client'
 import { LiveReloadHold } from './live-reloads'
+import { createReloadGate } from './live-reload-gate'
 
 // Live updates for signed-in users. The SignalR client (app/lib/realtime.client.ts) is loaded with a
 // dynamic import once the page is idle after hydration, only when someone is signed in, so public pages and pages without
@@ -84,35 +85,16 @@ export function RealtimeProvider({
   const revalidator = useRevalidator()
   const revalidate = useRef(revalidator.revalidate)
   revalidate.current = revalidator.revalidate
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  const holds = useRef({ count: 0, waiting: false })
-  const schedule = useCallback(() => {
-    if (holds.current.count) {
-      holds.current.waiting = true
-      return
-    }
-    timer.current ??= setTimeout(() => {
-      timer.current = null
-      void revalidate.current()
-    }, 250)
-  }, [])
-  const hold = useCallback(() => {
-    holds.current.count++
-    return () => {
-      if (--holds.current.count || !holds.current.waiting) return
-      holds.current.waiting = false
-      schedule()
-    }
-  }, [schedule])
+  const [gate] = useState(() => createReloadGate(() => void revalidate.current()))
+  const { schedule, hold } = gate
   useEffect(() => {
     if (!client) return
     const offs = REVALIDATE_EVENTS.map(([hub, target]) => client.hub(hub).on(target, schedule))
     return () => {
       offs.forEach((off) => off())
-      if (timer.current) clearTimeout(timer.current)
-      timer.current = null
+      gate.cancel()
     }
-  }, [client, schedule])
+  }, [client, gate, schedule])
 
   return (
     <RealtimeContext.Provider value={client}>

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type WebSocket } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD } from './shell-server'
 import { signInAs, useShellServer } from './shell-session'
@@ -37,6 +37,22 @@ async function withdraw(page: Page, amount: string, method: RegExp, question?: s
   if (question) await confirmStep(page, question)
 }
 
+/**
+ * A live update for the freelancer while the page shows an action's reply, pushed through the test-only
+ * hook (E2E=1), once the page's hub has received it. The reply holds the reload it asks for; the
+ * form's next reply, the confirmation step, must take over the hold, not be reloaded away (decision 352).
+ */
+async function liveUpdateDuringReply(hub: Promise<WebSocket>, userId: number) {
+  const told = (await hub).waitForEvent('framereceived', (f) => String(f.payload).includes('"countNotify"'))
+  const sent = await fetch(`${shell().base}/_e2e/hubs/send`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ hub: 'notifications', to: 'user', key: userId, target: 'countNotify', args: [1] }),
+  })
+  expect(sent.status).toBe(202)
+  await told
+}
+
 /** Payment Details' "Set up payouts": back from the sandbox's page unfinished, then finished; answers the account as shown masked. */
 async function setUpPayouts(page: Page) {
   await page.goto(`${shell().base}/peyment-details`)
@@ -64,8 +80,8 @@ async function setUpPayouts(page: Page) {
 test('a freelancer withdraws released money, sees it paid, and sees a failing payout return the money', async ({
   browser,
 }) => {
-  const token = async (email: string) =>
-    (await api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })).token as string
+  const login = (email: string) => api('POST', 'identity/login', null, { email, password: SHELL_PASSWORD })
+  const token = async (email: string) => (await login(email)).token as string
   const [clientToken, freelancerToken] = [
     await token(accounts.client.email),
     await token(accounts.freelancer.email),
@@ -118,6 +134,9 @@ test('a freelancer withdraws released money, sees it paid, and sees a failing pa
     email: failingPayoutDestinations.paypal,
   })
 
+  const hub = jsEnabled()
+    ? freelancer.waitForEvent('websocket', (ws) => ws.url().includes('/hubs/notifications'))
+    : null
   await freelancer.goto(`${shell().base}/payouts`)
   const available = main(freelancer).getByTestId('payouts-available')
   await expect(available).toContainText('EUR€900.00')
@@ -134,6 +153,7 @@ test('a freelancer withdraws released money, sees it paid, and sees a failing pa
     'The amount is below the minimum payout.',
   )
   await expect(available).toContainText('EUR€900.00')
+  if (hub) await liveUpdateDuringReply(hub, (await login(accounts.freelancer.email)).user.id)
 
   // To the payout account: paid at once.
   await withdraw(freelancer, '500', /Payout account/, `Withdraw €500.00 to Payout account · ${account}?`)
