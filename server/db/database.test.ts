@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/integration/databases.ts'
@@ -68,4 +69,24 @@ describe.each(dialects)('database on %s', (dialect) => {
     expect(tables).toContain('category')
     await database.close()
   })
+})
+
+// A SQLite handle opened and closed without a query must not keep its file open (Kysely starts
+// its driver only on a first query, and closes only a started one).
+it('closes a SQLite file that no query ever used', async () => {
+  const testDb = await createTestDatabase('sqlite')
+  const database = await testDb.open({ migrate: false })
+  const file = (testDb.target as { file: string }).file
+  const holding = () =>
+    fs.readdirSync('/proc/self/fd').some((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`).startsWith(file)
+      } catch {
+        return false
+      }
+    })
+  expect(holding()).toBe(true)
+  await database.close()
+  expect(holding()).toBe(false)
+  await testDb.drop()
 })

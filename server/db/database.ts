@@ -94,7 +94,13 @@ async function openSqlite(file: string): Promise<Db> {
   const db = new Kysely<Database>({
     dialect: commits.watch(new NodeSqliteDialect(wrapNodeSqlite(handle))),
   })
-  return { db, dialect: 'sqlite', close: () => db.destroy(), onCommit: commits.onCommit }
+  // Kysely closes its driver only if a query ever started it: a handle opened and never used is
+  // closed here, or its file stays open after the database is closed.
+  const close = async () => {
+    await db.destroy()
+    if (handle.isOpen) handle.close()
+  }
+  return { db, dialect: 'sqlite', close, onCommit: commits.onCommit }
 }
 
 function migrator({ db, dialect }: Db, list: Record<string, Migration> = migrations) {
