@@ -8,6 +8,7 @@ import { testCards } from '#server/modules/payments/gateways/test-cards.ts'
 import { writeAccounts, type Account } from '../tests/support/accounts.ts'
 import type { MemoryAnswer } from './probe.ts'
 import { askProbe, benchDatabase, ensureBuild, root, startWorkneer } from './lib.ts'
+import { marketplaceFetch, type MarketplaceRequest } from './marketplace-fetch.ts'
 import { loadChart } from './load-chart.ts'
 
 // `npm run load` (issue 19 item 4): virtual users walk the marketplace against one server for a
@@ -84,26 +85,12 @@ const samples: Sample[] = []
 const errors = new Map<string, number>()
 const started = performance.now()
 
-async function step(
-  name: string,
-  pathname: string,
-  init: { method?: string; token?: string; cookie?: string; body?: unknown; from?: string } = {},
-) {
+async function step(name: string, pathname: string, init: MarketplaceRequest = {}) {
   const t0 = performance.now()
   let status = 0
   let json: any = null
   try {
-    const r = await fetch(base + pathname, {
-      method: init.method ?? 'GET',
-      redirect: 'manual',
-      headers: {
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        ...(init.cookie ? { cookie: `session=${init.cookie}` } : {}),
-        ...(init.from ? { 'x-forwarded-for': init.from } : {}),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    })
+    const r = await marketplaceFetch(base, pathname, init)
     status = r.status
     const text = await r.text()
     if (r.headers.get('content-type')?.includes('json') && text) json = JSON.parse(text)

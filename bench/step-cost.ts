@@ -4,6 +4,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Account } from '../tests/support/accounts.ts'
 import { startWorkneer, root } from './lib.ts'
+import { marketplaceFetch, type MarketplaceRequest } from './marketplace-fetch.ts'
 import { cpuSince, cpuTotal, threadCpu, type ThreadCpu } from './thread-cpu.ts'
 
 // The server's CPU time per request of each kind of step of `npm run load` (bench/load.ts), for
@@ -61,22 +62,10 @@ async function prepare(checkout: string, dataDir: string, n: number) {
 
 function client(base: string) {
   let address = 0
-  return async function call(
-    pathname: string,
-    init: { method?: string; token?: string; cookie?: string; body?: unknown } = {},
-  ) {
-    const r = await fetch(base + pathname, {
-      method: init.method ?? 'GET',
-      redirect: 'manual',
-      headers: {
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        ...(init.cookie ? { cookie: `session=${init.cookie}` } : {}),
-        // As the load does: each sign-in from its own address, so none meets the address's limit.
-        'x-forwarded-for': `10.78.${Math.floor(address / 250) % 250}.${address++ % 250}`,
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    })
+  return async function call(pathname: string, init: Omit<MarketplaceRequest, 'from'> = {}) {
+    // As the load does: each sign-in from its own address, so none meets the address's limit.
+    const from = `10.78.${Math.floor(address / 250) % 250}.${address++ % 250}`
+    const r = await marketplaceFetch(base, pathname, { ...init, from })
     const text = await r.text()
     if (r.status >= 400)
       throw new Error(`${init.method ?? 'GET'} ${pathname}: ${r.status} ${text.slice(0, 300)}`)
