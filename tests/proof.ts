@@ -16,8 +16,8 @@ import path from 'node:path'
 //   `portableDialects` (decision 351);
 // - two-instances: every end-to-end spec through a balancer in front of two instances (decision 222);
 // - no-js: every end-to-end spec with JavaScript off, those CI leaves out included (decision 292);
-// - lighthouse: the journey spec, ending with Lighthouse's accessibility audit of the signed-in work
-//   screens it made (decision 294);
+// - lighthouse: the tests tagged @proof that CI leaves out: Lighthouse's accessibility audit of the
+//   journey's signed-in work screens (decision 294) and issue 39's walk-through photographs;
 // - soak: npm run load for SOAK_MINUTES (30), failing on errors or live-heap growth.
 const root = path.resolve(import.meta.dirname, '..')
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name)
@@ -65,7 +65,7 @@ const steps: Record<string, { command: string; args: string[]; env: Record<strin
     command: 'sh',
     args: [
       '-c',
-      `node tests/e2e/prepare.ts && ${bin('playwright')} test --project=postgres tests/e2e/journey.spec.ts`,
+      `node tests/e2e/prepare.ts && ${bin('playwright')} test --grep @proof --project=sqlite --project=postgres`,
     ],
     env: { E2E_PROOF: '1' },
   },
