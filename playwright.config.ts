@@ -130,8 +130,12 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  // Two spec files at a time (decision 357): a file with a server has its own, on a database of its
+  // own; the shared SQLite server serves visitors, whose few writes (a newsletter address, a contact
+  // message) are each test's own and stay within its limits per client address. A file's tests run
+  // in order, as they build on each other's state. E2E_WORKERS=1 runs one file at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // In CI a failed test is run once more and, if it then passes, reported as flaky (named in the
   // log, never hidden): a loaded 2-core machine makes hydration and timing races in a few tests.
   retries: process.env.CI ? 1 : 0,
