@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
-import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
+import { accounts, startShellServer } from './shell-server'
+import { signInAs } from './shell-session'
 import { payInCheckout } from './checkout'
 import { settle } from './settle'
-import { jsEnabled } from './project-js'
 import { confirmIn } from './confirm'
 
 // Issue 6 end to end, with JavaScript on and off, on SQLite and PostgreSQL, as two users in two
@@ -30,16 +30,7 @@ const pdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 )
 
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext({ javaScriptEnabled: jsEnabled(), locale: 'en-US' })
-  const page = await context.newPage()
-  await page.goto(`${server.base}/auth/login`)
-  await page.locator('main').getByLabel('Email').fill(email)
-  await page.locator('main').getByLabel('Password', { exact: true }).fill(SHELL_PASSWORD)
-  await page.locator('main').getByRole('button', { name: 'Log in' }).click()
-  await expect(page.locator('header[data-topbar="client"], header[data-topbar="freelancer"]')).toBeVisible()
-  return page
-}
+const signedIn = (browser: Browser, email: string) => signInAs(browser, server.base, email)
 
 /** Opens a page and waits until it is quiet, so (with JavaScript) it is hydrated before we type. */
 async function go(page: Page, url: string) {

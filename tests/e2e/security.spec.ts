@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { accounts, SHELL_PASSWORD } from './shell-server'
-import { signInAs, useShellServer } from './shell-session'
+import { signInAs, signInThroughForm, useShellServer } from './shell-session'
 import { expectNoAxeViolations } from './axe'
 import { hashPassword } from '#server/modules/identity/passwords.ts'
 import { totpCode } from '#server/modules/identity/second-factor.ts'
@@ -82,11 +82,11 @@ test('a company turns on an authenticator app, signs in in two steps, and turns 
 })
 
 test('the shell SuperAdmin signs in in two steps and reaches the admin area', async ({ browser }) => {
-  const page = await signInAs(browser, shell().base, accounts.admin.email)
+  const page = await signInThroughForm(browser, shell().base, accounts.admin.email)
   await page.goto(`${shell().base}/admin/complaints`)
   await expect(page).toHaveURL(/\/admin\/complaints/)
   // A second sign-in in the same half minute still gets a code it has not used.
-  const again = await signInAs(browser, shell().base, accounts.admin.email)
+  const again = await signInThroughForm(browser, shell().base, accounts.admin.email)
   await again.goto(`${shell().base}/admin/complaints`)
   await expect(again).toHaveURL(/\/admin\/complaints/)
   await page.context().close()

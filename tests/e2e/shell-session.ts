@@ -1,6 +1,12 @@
 import { expect, test, type Browser } from '@playwright/test'
 import { jsEnabled } from './project-js'
 import { SHELL_PASSWORD, shellAdminCode, startShellServer } from './shell-server'
+import { shellApi } from './shell-api'
+
+// The web session's cookie and where a sign-in lands (SESSION_COOKIE, SIGNED_IN_HOME of
+// app/lib/session.server.ts, which loads the router and is not imported into the test runner).
+const SESSION_COOKIE = 'session'
+const SIGNED_IN_HOME = '/dashboard'
 
 /** Starts a shell server (accounts of every role, with these settings) for this file's tests and stops it after them. */
 export function useShellServer(env?: (base: string) => Record<string, string>) {
@@ -15,8 +21,26 @@ export function useShellServer(env?: (base: string) => Record<string, string>) {
   return () => server!
 }
 
-/** A new browser context signed in through the login form as one of the shell accounts. */
+/**
+ * A new browser context signed in as one of the shell accounts, on the page the login form lands on.
+ * The API's sign-in (the SuperAdmin's code included) gives the token the form would put in the
+ * session cookie: the form's own steps are the subject of identity, security and shell-signed-in
+ * specs, and repeated before every other spec's flow they were ~1 s of each (decision 357).
+ */
 export async function signInAs(browser: Browser, base: string, email: string) {
+  const token = await shellApi(() => base).login(email)
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled(), locale: 'en-US' })
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: token, url: base, httpOnly: true, sameSite: 'Lax' },
+  ])
+  const page = await context.newPage()
+  await page.goto(`${base}${SIGNED_IN_HOME}`)
+  await expect(page.locator('header[data-topbar="client"], header[data-topbar="freelancer"]')).toBeVisible()
+  return page
+}
+
+/** A new browser context signed in through the login form as one of the shell accounts. */
+export async function signInThroughForm(browser: Browser, base: string, email: string) {
   const context = await browser.newContext({ javaScriptEnabled: jsEnabled(), locale: 'en-US' })
   const page = await context.newPage()
   await page.goto(`${base}/auth/login`)
