@@ -25,7 +25,7 @@ export function useShellServer(env?: (base: string) => Record<string, string>) {
  * A new browser context signed in as one of the shell accounts, on the page the login form lands on.
  * The API's sign-in (the SuperAdmin's code included) gives the token the form would put in the
  * session cookie: the form's own steps are the subject of identity, security and shell-signed-in
- * specs, and repeated before every other spec's flow they were ~1 s of each (decision 357).
+ * specs, and before every other spec's flow they cost a quarter of a second more each (decision 357).
  */
 export async function signInAs(browser: Browser, base: string, email: string) {
   const token = await shellApi(() => base).login(email)
