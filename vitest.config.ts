@@ -1,35 +1,29 @@
 import fs from 'node:fs'
 import { configDefaults, defineConfig } from 'vitest/config'
 
-// Files that start processes, load a server, or hold answers to a time budget assume the machine is
-// theirs (decision 296): a sibling file on the other core once made crash-restart's load acknowledge
-// nothing between kills (decision 292). They run one at a time, after every other file has run two
-// at a time. A new test that spawns, loads or times belongs here.
+// Files that load a server or hold answers to a time budget assume the machine is theirs (decision
+// 296): a sibling file on the other core once made crash-restart's load acknowledge nothing between
+// kills (decision 292). They run one at a time, after every other file has run two at a time. A file
+// that only starts a server or a process and speaks to it, with no time budget, runs two at a time
+// (decision 359). A new test that loads or times belongs here.
 const alone = [
-  'tests/integration/**/*.test.ts',
-  'tests/security/**/*.test.ts',
-  'server/start-footprint.test.ts',
-  'server/jobs/**/*.test.ts',
-  'server/realtime/**/*.test.ts',
-  'server/lib/rate-limit.test.ts',
-  'server/modules/files/files.test.ts',
+  // A write load on servers it kills, or first starts stopped at moments of a measured timeline.
+  'tests/integration/crash-restart.test.ts',
+  'tests/integration/first-start.test.ts',
+  // Answers within a time: the outbox under load and its delivery, hubs' keep-alives and timeouts,
+  // sockets closed or bodies given up after a few hundred milliseconds, sign-in's equal timing.
+  'server/jobs/*.test.ts',
+  'server/realtime/backplane-redis.test.ts',
+  'server/realtime/conformance.test.ts',
+  'server/realtime/fanout.test.ts',
+  'server/realtime/http-endpoints.test.ts',
+  'server/realtime/keepalive.test.ts',
   'server/modules/identity/identity.test.ts',
-  'server/modules/identity/public-address.test.ts',
-  'server/modules/projects/race-process.test.ts',
+  'tests/integration/bodies-cut-short.test.ts',
+  'tests/integration/request-guard.test.ts',
+  'tests/integration/request-guard-fuzz.test.ts',
 ]
-// Files under those folders that neither spawn, nor load, nor time: in-process APIs on their own
-// databases, pure units (decision 351). They run two at a time.
-const notAlone = [
-  'tests/integration/backup.test.ts',
-  'tests/integration/demo.test.ts',
-  'tests/integration/free-port.test.ts',
-  'tests/integration/instances-share-writes.test.ts',
-  'tests/security/changes.test.ts',
-  'tests/security/regressions.test.ts',
-  'server/realtime/client-address.test.ts',
-  'server/realtime/protocol.test.ts',
-]
-const aloneFiles = fs.globSync(alone, { cwd: import.meta.dirname }).filter((file) => !notAlone.includes(file))
+const aloneFiles = fs.globSync(alone, { cwd: import.meta.dirname })
 
 // Unit and integration tests run without the React Router Vite plugin; they import modules directly.
 // The file patterns are the groups' own, not the root's: a group's include adds to the root's.
@@ -63,6 +57,9 @@ export default defineConfig({
           include,
           exclude: [...configDefaults.exclude, ...aloneFiles],
           maxWorkers: 2,
+          // One worker process runs file after file without loading the server's modules again:
+          // half of this group's time was each file's fresh import (decision 359).
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },

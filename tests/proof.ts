@@ -9,7 +9,8 @@ import path from 'node:path'
 //   (1,000) on both databases (tests/security);
 // - crash: 25 SIGKILLs under load on each database, 25 dropped PostgreSQL connections and 25 real
 //   PostgreSQL restarts (tests/integration/crash-restart.test.ts; it restarts the machine's PostgreSQL),
-//   and first starts stopped at 12 moments on SQLite and 7 on PostgreSQL (first-start.test.ts);
+//   each waiting out the outbox claims the faults left (npm test ends them: decision 359), and first
+//   starts stopped at 12 moments on SQLite and 7 on PostgreSQL (first-start.test.ts; npm test 7 and 3);
 // - outbox-load: the outbox under a write load on SQLite held to its targets (/healthz within
 //   100 ms, no hold of the server's loop over 50 ms; npm test holds it to four times them);
 // - sqlite-suites: the SQLite runs of the suites CI runs on PostgreSQL only, those taking

@@ -12,9 +12,10 @@ export type OutboxHandler = (
 ) => Promise<void>
 
 export const OUTBOX_MAX_ATTEMPTS = 8
-const LOCK_MS = 60_000
+/** How long a claim holds its rows: a row claimed by a process that died is delivered after it. */
+export const OUTBOX_LOCK_MS = 60_000
 /** How long a claim's rows may wait for their done mark: well inside the lock (decision 355). */
-const SETTLE_MS = 10_000
+export const OUTBOX_SETTLE_MS = 10_000
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -31,7 +32,7 @@ export interface Delivery {
   delivered: Array<() => void>
   /** Called before each delivery's handler runs; the function each answers is called once it is over. */
   delivering: Array<() => () => void>
-  /** How long a claim runs before its delivered rows are marked and the rest given back (SETTLE_MS; tests shorten it). */
+  /** How long a claim runs before its delivered rows are marked and the rest given back (OUTBOX_SETTLE_MS; tests shorten it). */
   settleMs?: number
 }
 
@@ -53,7 +54,7 @@ async function claimDue(db: Kysely<Database>, batch: number): Promise<Row[]> {
     ])
   const rows = await db
     .updateTable('outbox')
-    .set((eb) => ({ locked_until: iso(now + LOCK_MS), attempts: eb('attempts', '+', 1) }))
+    .set((eb) => ({ locked_until: iso(now + OUTBOX_LOCK_MS), attempts: eb('attempts', '+', 1) }))
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('outbox')
@@ -166,7 +167,7 @@ async function deliverClaim(delivery: Delivery, claim: Claim, stopped: () => boo
         .catch((error) =>
           delivery.log.error({ err: error }, 'outbox done marks failed; the rows will be redelivered'),
         ),
-    delivery.settleMs ?? SETTLE_MS,
+    delivery.settleMs ?? OUTBOX_SETTLE_MS,
   )
   try {
     for (;;) {

@@ -4,7 +4,13 @@ import type { Db } from '../db/database.ts'
 import type { Logger } from '../log.ts'
 import { deliverDue, type Delivery, type OutboxHandler } from './outbox-delivery.ts'
 
-export { backoffMs, OUTBOX_MAX_ATTEMPTS, type OutboxHandler } from './outbox-delivery.ts'
+export {
+  backoffMs,
+  OUTBOX_LOCK_MS,
+  OUTBOX_MAX_ATTEMPTS,
+  OUTBOX_SETTLE_MS,
+  type OutboxHandler,
+} from './outbox-delivery.ts'
 
 // The transactional outbox. A service writes its side effects (an email, a notification, a hub
 // message) as rows with `enqueue(trx, …)` inside the same transaction as the state change, so

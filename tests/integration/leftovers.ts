@@ -21,10 +21,12 @@ export function droppedLater(drop: Promise<void>) {
   drops.push(drop)
 }
 
+/** What this file left behind; each file is checked for its own (a worker runs several files, decision 359). */
 export async function leftovers() {
   await Promise.all(drops.splice(0))
-  const found = [...inUse]
-  const dirs = made.flatMap((m) => (m.kind === 'sqlite' ? [m.dir] : []))
+  const found = inUse.splice(0)
+  const mine = made.splice(0)
+  const dirs = mine.flatMap((m) => (m.kind === 'sqlite' ? [m.dir] : []))
   for (const dir of dirs) if (fs.existsSync(dir)) found.push(`SQLite folder ${dir} not removed`)
   // Linux only: a removed file still held open shows among the process's descriptors.
   const fds = dirs.length && fs.existsSync('/proc/self/fd') ? fs.readdirSync('/proc/self/fd') : []
@@ -38,7 +40,7 @@ export async function leftovers() {
     if (dirs.some((dir) => file.startsWith(`${dir}/`)))
       found.push(`SQLite file ${file} still open: a handle not closed`)
   }
-  const postgres = made.flatMap((m) => (m.kind === 'postgres' ? [m] : []))
+  const postgres = mine.flatMap((m) => (m.kind === 'postgres' ? [m] : []))
   if (postgres.length) {
     const { default: pg } = await import('pg')
     const admin = new pg.Client({ connectionString: postgres[0].adminUrl })
