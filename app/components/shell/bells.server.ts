@@ -38,12 +38,9 @@ export async function bellData(context: Readonly<RouterContextProvider>, url: UR
       api.call(c.count),
       ...hands.map((hand) => api.call(c.list, { query: { hand } })),
     ])
-    // Worded here, not in the browser: the first Intl.RelativeTimeFormat a page builds costs some
-    // 20 ms of the main thread, one task of the hydration on every signed-in page (decision 358).
-    const locale = getLocale(context)
-    const now = Date.now()
-    const items = pages.flatMap((p) =>
-      p.data.map((n) => ({ ...n, ago: timeAgo(n.createdDate, locale, now) })),
+    const items = withAges(
+      context,
+      pages.flatMap((p) => p.data),
     )
     const full = items.length === shown && shown < MAX_SHOWN
     const next = new URL(url)
@@ -58,6 +55,16 @@ export async function bellData(context: Readonly<RouterContextProvider>, url: UR
     if (isThrownAnswer(error)) throw error
     return { unread: 0, items: [], moreHref: null, expanded: false }
   }
+}
+
+/**
+ * Notifications with their ages worded here, not in the browser: the first Intl.RelativeTimeFormat
+ * a page builds costs some 20 ms of the main thread, a task of the hydration (decision 358).
+ */
+export function withAges(context: Readonly<RouterContextProvider>, notifications: Notification[]) {
+  const locale = getLocale(context)
+  const now = Date.now()
+  return notifications.map((n) => ({ ...n, ago: timeAgo(n.createdDate, locale, now) }))
 }
 
 export interface MessagesData {
