@@ -7,6 +7,7 @@ import { requireUser } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { MarkAllRead, NotificationEntry } from '~/components/shell/bells'
+import { withAges } from '~/components/shell/bells.server'
 import { titled } from '~/lib/meta'
 import { notificationsContract as c, NOTIFICATION_PAGE } from '#server/modules/notifications/contract.ts'
 
@@ -30,7 +31,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       api.call(c.count),
     ])
     return {
-      items: list.data,
+      items: withAges(context, list.data),
       page,
       hasNext: next.data.length > 0,
       unread: count.unreadCount,
@@ -64,7 +65,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           <ul className="bell-list notification-list" aria-label={t('page.current', { page })}>
             {items.map((n) => (
               <li key={n.id} className={n.isRead ? '' : 'unread'} data-testid="notification">
-                <NotificationEntry n={n} />
+                <NotificationEntry n={n} ago={n.ago} />
               </li>
             ))}
           </ul>

@@ -6,6 +6,9 @@ import type { ChatRoom } from '#server/modules/chat/contract.ts'
 
 // One chat room in a list: the chat list page (/chats) and the top bar's messages menu.
 
+/** When a room last had a message (or was opened): the time the list shows. */
+export const roomTime = (room: ChatRoom) => room.lastMessage?.createdAt ?? room.lastActivityAt
+
 /** What a room's last message says in a list: "You: …" for one's own, a file's name when it had no text. */
 function preview(room: ChatRoom, t: (key: string, options?: Record<string, unknown>) => string) {
   const last = room.lastMessage
@@ -15,10 +18,18 @@ function preview(room: ChatRoom, t: (key: string, options?: Record<string, unkno
   return last.senderId !== null && last.senderId !== room.other.id ? t('list.you', { text }) : text
 }
 
-/** One room in the chat list or the messages menu. */
-export function RoomItem({ room, compact = false }: { room: ChatRoom; compact?: boolean }) {
+/** One room in the chat list or the messages menu; `ago`, the server's words for its last message's age. */
+export function RoomItem({
+  room,
+  compact = false,
+  ago,
+}: {
+  room: ChatRoom
+  compact?: boolean
+  ago?: string
+}) {
   const { t, i18n } = useTranslation('chat')
-  const at = room.lastMessage?.createdAt ?? room.lastActivityAt
+  const at = roomTime(room)
   return (
     <ConversationItem
       href={`/chats/${room.id}`}
@@ -29,7 +40,7 @@ export function RoomItem({ room, compact = false }: { room: ChatRoom; compact?: 
       time={
         compact ? undefined : (
           <time dateTime={at} suppressHydrationWarning>
-            {timeAgo(at, i18n.language)}
+            {ago ?? timeAgo(at, i18n.language)}
           </time>
         )
       }

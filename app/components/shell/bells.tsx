@@ -58,8 +58,12 @@ function InboxMenu({
   )
 }
 
-/** One notification: a form that marks it read and goes where it leads (notifications-read.tsx), so it works without JavaScript. */
-export function NotificationEntry({ n }: { n: Notification }) {
+/**
+ * One notification: a form that marks it read and goes where it leads (notifications-read.tsx), so
+ * it works without JavaScript. `ago` is its age as the server worded it; without it (an alert the
+ * hub pushed) the browser words it.
+ */
+export function NotificationEntry({ n, ago }: { n: Notification; ago?: string }) {
   const { t, i18n } = useTranslation('notifications')
   return (
     <Form method="post" action={`/notifications/${n.id}/read`}>
@@ -69,7 +73,7 @@ export function NotificationEntry({ n }: { n: Notification }) {
         <small>
           {n.isRead ? null : <span className="visually-hidden">{t('unread')} · </span>}
           <time dateTime={n.createdDate} suppressHydrationWarning>
-            {timeAgo(n.createdDate, i18n.language)}
+            {ago ?? timeAgo(n.createdDate, i18n.language)}
           </time>
         </small>
       </button>
@@ -135,7 +139,7 @@ export function NotificationBell({ bell }: { bell: BellData | null }) {
   const { t } = useTranslation(['notifications', 'shell'])
   const loaded = bell?.items ?? []
   const arrived = useArrivedAlerts(loaded.reduce((max, n) => Math.max(max, n.id), 0))
-  const items = [...arrived, ...loaded]
+  const items: Array<Notification & { ago?: string }> = [...arrived, ...loaded]
   const count = (bell?.unread ?? 0) + arrived.filter((n) => !n.isRead).length
   const firstOfLastPage = Math.floor((loaded.length - 1) / 10) * 10
   const menu = useRef<HTMLDetailsElement>(null)
@@ -182,7 +186,7 @@ export function NotificationBell({ bell }: { bell: BellData | null }) {
             data-testid="notification"
             data-page-start={(i > 0 && i === firstOfLastPage + arrived.length) || undefined}
           >
-            <NotificationEntry n={n} />
+            <NotificationEntry n={n} ago={n.ago} />
           </li>
         ))}
       </InboxMenu>

@@ -2,7 +2,8 @@ import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { timeAgo } from '~/lib/time-ago'
 import { useTranslation } from '~/lib/translations'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
@@ -10,7 +11,7 @@ import { ConversationList } from '~/components/ui/conversation'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Pagination } from '~/components/ui/pagination'
 import { chatContract as c } from '#server/modules/chat/contract.ts'
-import { RoomItem } from '~/components/chat/room-item'
+import { RoomItem, roomTime } from '~/components/chat/room-item'
 
 // /chats (login required): the signed-in user's rooms, most recent first (`?page=N`), each with the
 // other person, the project, the last message and the unread count; "No messages" when there are
@@ -23,8 +24,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = Number.isInteger(asked) && asked > 0 ? Math.min(asked, LAST_PAGE) : 1
   try {
     const rooms = await apiFor(context).call(c.rooms, { params: { page } })
+    // Ages worded by the server, so the browser builds no Intl.RelativeTimeFormat while it hydrates (decision 358).
+    const locale = getLocale(context)
+    const now = Date.now()
     return {
       rooms,
+      ago: Object.fromEntries(rooms.data.map((room) => [room.id, timeAgo(roomTime(room), locale, now)])),
       unread: rooms.roomsWithUnread,
       url: url.pathname + url.search,
       title: getInstance(context).t('chat:list.title'),
@@ -40,7 +45,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Chats({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('chat')
-  const { rooms, unread, url } = loaderData
+  const { rooms, unread, url, ago } = loaderData
   return (
     <main id="main" className="container page">
       <h1>{t('list.title')}</h1>
@@ -53,7 +58,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
           </p>
           <ConversationList label={t('list.rooms')}>
             {rooms.data.map((room) => (
-              <RoomItem key={room.id} room={room} />
+              <RoomItem key={room.id} room={room} ago={ago[room.id]} />
             ))}
           </ConversationList>
           <Pagination url={url} page={rooms.page} pageSize={rooms.pageSize} total={rooms.total} />
