@@ -1,7 +1,8 @@
-import { expect, test, type Browser } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { jsEnabled } from './project-js'
 import { SHELL_PASSWORD, shellAdminCode, startShellServer } from './shell-server'
 import { shellApi } from './shell-api'
+import { untilHydrated } from './settle'
 
 // The web session's cookie and where a sign-in lands (SESSION_COOKIE, SIGNED_IN_HOME of
 // app/lib/session.server.ts, which loads the router and is not imported into the test runner).
@@ -35,7 +36,17 @@ export async function signInAs(browser: Browser, base: string, email: string) {
   ])
   const page = await context.newPage()
   await page.goto(`${base}${SIGNED_IN_HOME}`)
+  return landed(page)
+}
+
+/**
+ * Waits for the signed-in page the sign-in landed on, hydrated when JavaScript is on: a spec that
+ * types into a control before React has hydrated it loses the text (findings.spec once searched
+ * for "all" instead of the name it had typed).
+ */
+async function landed(page: Page) {
   await expect(page.locator('header[data-topbar="client"], header[data-topbar="freelancer"]')).toBeVisible()
+  if (jsEnabled()) await untilHydrated(page)
   return page
 }
 
@@ -53,6 +64,5 @@ export async function signInThroughForm(browser: Browser, base: string, email: s
     await page.locator('main').getByLabel('Code', { exact: true }).fill(shellAdminCode(base))
     await page.locator('main').getByRole('button', { name: 'Verify and sign in' }).click()
   }
-  await expect(page.locator('header[data-topbar="client"], header[data-topbar="freelancer"]')).toBeVisible()
-  return page
+  return landed(page)
 }
