@@ -5,11 +5,11 @@ import type { Route } from './+types/dashboard'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
-import { getInstance, getLocale } from '~/middleware/i18next'
+import { getInstance } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { ProfileCompleteness } from '~/components/profile-completeness'
 import { titled } from '~/lib/meta'
-import { timeAgo } from '~/lib/time-ago'
+import { agesById } from '~/components/shell/bells.server'
 import { dashboardContract, type Dashboard as DashboardData } from '#server/modules/dashboard/contract.ts'
 import { paymentsContract } from '#server/modules/payments/contract.ts'
 import { Money } from './projects/ui'
@@ -41,18 +41,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       money: money.data,
       firstName: user.firstName || user.name,
       // Worded by the server, so the browser builds no Intl.RelativeTimeFormat while it hydrates (decision 358).
-      ago: agesOf(dashboard.notifications.latest, getLocale(context)),
+      ago: agesById(context, dashboard.notifications.latest, (n) => n.createdDate),
       title: getInstance(context).t('dashboard:title'),
     }
   } catch (error) {
     throwApiError(error)
   }
-}
-
-/** Each notification's age in words, by id. */
-function agesOf(latest: DashboardData['notifications']['latest'], locale: string) {
-  const now = Date.now()
-  return Object.fromEntries(latest.map((n) => [n.id, timeAgo(n.createdDate, locale, now)]))
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

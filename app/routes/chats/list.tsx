@@ -2,8 +2,8 @@ import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
-import { getInstance, getLocale } from '~/middleware/i18next'
-import { timeAgo } from '~/lib/time-ago'
+import { getInstance } from '~/middleware/i18next'
+import { agesById } from '~/components/shell/bells.server'
 import { useTranslation } from '~/lib/translations'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
@@ -24,12 +24,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = Number.isInteger(asked) && asked > 0 ? Math.min(asked, LAST_PAGE) : 1
   try {
     const rooms = await apiFor(context).call(c.rooms, { params: { page } })
-    // Ages worded by the server, so the browser builds no Intl.RelativeTimeFormat while it hydrates (decision 358).
-    const locale = getLocale(context)
-    const now = Date.now()
     return {
       rooms,
-      ago: Object.fromEntries(rooms.data.map((room) => [room.id, timeAgo(roomTime(room), locale, now)])),
+      ago: agesById(context, rooms.data, roomTime),
       unread: rooms.roomsWithUnread,
       url: url.pathname + url.search,
       title: getInstance(context).t('chat:list.title'),
