@@ -38,7 +38,19 @@ test('the manifest is linked and valid, and the service worker serves the offlin
     const png = await answer.body()
     expect([png.readUInt32BE(16), png.readUInt32BE(20)], icon.src).toEqual([width, height])
   }
-  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+  // `ready` never settles when no worker activates; after 30 s the registration's state says why.
+  const scope = await page.evaluate(() =>
+    Promise.race([
+      navigator.serviceWorker.ready.then((ready) => ready.scope),
+      new Promise<string>((resolve) =>
+        setTimeout(async () => {
+          const r = await navigator.serviceWorker.getRegistration()
+          const state = r ? { installing: !!r.installing, waiting: !!r.waiting, active: !!r.active } : 'none'
+          resolve(`no worker ready after 30 s; registration: ${JSON.stringify(state)}`)
+        }, 30_000),
+      ),
+    ]),
+  )
   expect(scope).toBe(`${base}/`)
   await page.reload()
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true)
