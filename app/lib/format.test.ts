@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  formatCountry,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -79,6 +80,16 @@ describe('formatting for the language', () => {
       }
     }
     expect(formatDate('2026-03-05T10:00:00Z', 'en', { dateStyle: 'long' })).toBe('March 5, 2026')
+  })
+
+  it("names a country in the reader's language, and leaves a code it cannot name as it is", () => {
+    for (const language of ['en', 'de', 'ru', 'de'])
+      expect(formatCountry('GB', language)).toBe(
+        new Intl.DisplayNames([language], { type: 'region' }).of('GB'),
+      )
+    expect(formatCountry('GB', 'de')).toBe('Vereinigtes Königreich')
+    expect(formatCountry('not a code', 'en')).toBe('not a code')
+    expect(formatCountry('GB', 'not a language')).toBe('GB')
   })
 })
 

@@ -83,7 +83,13 @@ export function currencyDigits(currency: string) {
 /** A country's name in the reader's language from its ISO code ("GB" → "Vereinigtes Königreich"). */
 export function formatCountry(code: string, locale: string) {
   try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code
+    const names = intlFormatter(
+      'region',
+      locale,
+      undefined,
+      () => new Intl.DisplayNames([locale], { type: 'region' }),
+    )
+    return names.of(code) ?? code
   } catch {
     return code
   }

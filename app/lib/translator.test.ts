@@ -95,6 +95,10 @@ describe('our t around the texts', () => {
     ['projects:list.found', { count: 12345 }],
     ['projects:list.found', { count: 1 }],
     ['projects:list.found', { count: 0, formatted: '0' }],
+    // Options Intl reads go to the formatter as i18next hands them; others use the language's own.
+    ['projects:list.found', { count: 1234.5, minimumFractionDigits: 2 }],
+    ['projects:list.found', { count: 12345, useGrouping: false }],
+    ['projects:list.found', { count: 12345, lng: 'de' }],
     ['profile:search.ratingAtLeast', { rating: 4.5 }],
     ['profile:search.ratingAtLeast', {}],
     ['profile:search.ratingAtLeast', { rating: undefined }],

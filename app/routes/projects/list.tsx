@@ -21,6 +21,7 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { FilterSelect } from '~/components/ui/filter-select'
 import { Pagination } from '~/components/ui/pagination'
 import { titled } from '~/lib/meta'
+import { formatNumber } from '~/lib/format'
 import { Role } from '#server/modules/identity/permissions.ts'
 import { SaveSearchLinks } from '../alerts/save-links'
 import { publicPageHeaders } from '~/lib/public-page'
@@ -244,7 +245,7 @@ function Results({ data: { url, userId, saved, result } }: { data: ListData }) {
     <section aria-labelledby="results-title">
       <p className="muted" aria-live="polite">
         {capped
-          ? t('list.foundAtLeast', { total: new Intl.NumberFormat(i18n.language).format(SEARCH_WINDOW) })
+          ? t('list.foundAtLeast', { total: formatNumber(SEARCH_WINDOW, i18n.language) })
           : t('list.found', { count: result.total })}
       </p>
       <h2 className="visually-hidden" id="results-title">
