@@ -52,6 +52,25 @@ export async function enqueue(
   return row.id
 }
 
+/** Rows of one topic written in one statement (a step's mails to its readers), due at once. */
+export async function enqueueAll(db: Executor, topic: string, payloads: unknown[]) {
+  if (!payloads.length) return
+  const now = iso(Date.now())
+  await db
+    .insertInto('outbox')
+    .values(
+      payloads.map((payload) => ({
+        topic,
+        payload: JSON.stringify(payload),
+        status: 'pending',
+        attempts: 0,
+        run_after: now,
+        created_at: now,
+      })),
+    )
+    .execute()
+}
+
 export interface OutboxWorker {
   /** Deliver what is due soon, on the next turn of the event loop (once started; commits that enqueue call it). */
   kick(): void

@@ -2,12 +2,12 @@ import { appSecret } from '#server/db/app-secrets.ts'
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, Locale } from '#server/db/schema.ts'
-import { enqueue } from '#server/jobs/outbox.ts'
+import { enqueue, enqueueAll } from '#server/jobs/outbox.ts'
 import { EMAIL_TOPIC } from '#server/jobs/mailer.ts'
 import { renderMail, type MailKind } from '../identity/mails.ts'
 import { asLocale, plainText, renderNotification } from './texts.ts'
 import { notificationTarget } from './targets.ts'
-import { noticeKindOf, ownMailNamespaces, wantsMail, type NoticeKind } from './preferences.ts'
+import { noticeKindOf, ownMailNamespaces, switchedOff, type NoticeKind } from './preferences.ts'
 import type { NotificationInput } from './record.ts'
 import { displayName } from '../identity/display-name.ts'
 
@@ -131,35 +131,51 @@ export async function mailSettings(
 
 /**
  * A module's own mail about a step (change orders, deliverables, timesheets), in the step's
- * transaction: to one person in their language, unless their account is deleted or they stopped
- * mails of this kind, with the links that change it.
+ * transaction: to each of `userIds` in their language, unless their account is deleted or they
+ * stopped mails of this kind, with the links that change it. The readers, their settings and the
+ * links' key are read once for all of them, and the mails written in one statement (decision 363).
  */
-export async function mailOwnNotice(
+export async function mailOwnNotices(
+  trx: Executor,
+  publicUrl: string,
+  userIds: number[],
+  notice: { kind: NoticeKind; mail: MailKind; path: string; vars: Record<string, string> },
+) {
+  const people = await trx
+    .selectFrom('app_user')
+    .select(['id', 'email', 'first_name', 'language', 'status'])
+    .where('id', 'in', userIds)
+    .execute()
+  const off = await switchedOff(trx, userIds)
+  const readers = userIds.flatMap((id) =>
+    people.filter((p) => p.id === id && p.status !== 'Deleted' && !off.has(`${id}:${notice.kind}:email`)),
+  )
+  if (!readers.length) return
+  const key = await linkKey(trx)
+  const mails = []
+  for (const to of readers) {
+    const locale = asLocale(to.language)
+    mails.push(
+      renderMail(notice.mail, {
+        to: to.email,
+        language: locale,
+        name: to.first_name ?? '',
+        link: new URL(notice.path, publicUrl).href,
+        vars: notice.vars,
+        settings: await mailSettings(trx, publicUrl, to.id, notice.kind, locale, key),
+      }),
+    )
+  }
+  await enqueueAll(trx, EMAIL_TOPIC, mails)
+}
+
+/** `mailOwnNotices` to one person. */
+export const mailOwnNotice = (
   trx: Executor,
   publicUrl: string,
   userId: number,
-  notice: { kind: NoticeKind; mail: MailKind; path: string; vars: Record<string, string> },
-) {
-  const to = await trx
-    .selectFrom('app_user')
-    .select(['email', 'first_name', 'language', 'status'])
-    .where('id', '=', userId)
-    .executeTakeFirst()
-  if (!to || to.status === 'Deleted' || !(await wantsMail(trx, userId, notice.kind))) return
-  const locale = asLocale(to.language)
-  await enqueue(
-    trx,
-    EMAIL_TOPIC,
-    renderMail(notice.mail, {
-      to: to.email,
-      language: locale,
-      name: to.first_name ?? '',
-      link: new URL(notice.path, publicUrl).href,
-      vars: notice.vars,
-      settings: await mailSettings(trx, publicUrl, userId, notice.kind, locale),
-    }),
-  )
-}
+  notice: Parameters<typeof mailOwnNotices>[3],
+) => mailOwnNotices(trx, publicUrl, [userId], notice)
 
 /** Whether a stop link's signature is this person's for this kind. */
 export const stopLinkIsValid = async (executor: Executor, userId: number, kind: string, token: string) =>

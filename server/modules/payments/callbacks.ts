@@ -168,7 +168,8 @@ async function applyPaymentEvent(
       .where('payment_id', '=', payment.id)
       .execute()
   ).map((r) => r.installment_id)
-  const funded = await work.fundInstallments(trx, payment.contract_id, ids)
+  const funding = await work.fundInstallments(trx, payment.contract_id, ids)
+  const funded = funding.installments.map((i) => i.id)
   if (funded.length)
     await trx
       .updateTable('payment_installment')
@@ -177,7 +178,7 @@ async function applyPaymentEvent(
       .where('installment_id', 'in', funded)
       .execute()
   // An approved timesheet week was work approved before it was charged: funded, it is released (decision 324).
-  await work.releaseApprovedHours(trx, payment.contract_id, funded)
+  await work.releaseApprovedHours(trx, funding)
   await set({ status: 'succeeded', failure: null, applied: funded.length === ids.length ? 1 : 0 })
   return true
 }

@@ -3,6 +3,7 @@ import type { DB } from '#server/db/database.ts'
 import type { Caller } from '#server/api/handler.ts'
 import { badRequest, conflict, notFound } from '#server/api/errors.ts'
 import type { ProjectsService } from '../projects/service.ts'
+import type { PaymentContract } from '../projects/funding.ts'
 import type { Trx } from './ledger.ts'
 import { feeOf, type Fees } from './fees.ts'
 import type { Gateway } from './gateways/gateway.ts'
@@ -28,15 +29,19 @@ export interface CheckoutDeps {
 
 export const nowIso = () => new Date().toISOString()
 
-/** The caller's contract on a project (404 for anyone else's) and the chosen installments priced from it. */
+/**
+ * The caller's contract on a project (404 for anyone else's) and the chosen installments priced from
+ * it; `known`, the contract as the caller's transaction already locked and read it.
+ */
 export async function priced(
   { fees, work }: CheckoutDeps,
   trx: Trx,
   caller: Pick<Caller, 'userId'>,
   projectId: number,
   installmentIds: number[],
+  known?: PaymentContract,
 ) {
-  const contract = await work.contractForPayment(trx, projectId, installmentIds)
+  const contract = known ?? (await work.contractForPayment(trx, projectId, installmentIds))
   if (!contract || contract.clientId !== caller.userId) throw notFound('Contract')
   const chosen = [...new Set(installmentIds)].map((id) => contract.installments.find((i) => i.id === id))
   if (chosen.some((i) => !i)) throw badRequest('installmentIds', 'must be installments of this contract')

@@ -43,17 +43,19 @@ export interface ReleaseInvoices {
 export const invoiceNumber = (year: number, sequence: number) =>
   `WN-${year}-${String(sequence).padStart(6, '0')}`
 
-/** Takes `count` consecutive numbers of the year; the counter row stays locked until the caller's transaction ends. */
+/**
+ * Takes `count` consecutive numbers of the year, in one statement (the year's first makes its row);
+ * the counter row stays locked until the caller's transaction ends.
+ */
 async function takeNumbers(trx: Trx, year: number, count: number) {
-  await trx
-    .insertInto('invoice_counter')
-    .values({ year, last_number: 0 })
-    .onConflict((oc) => oc.column('year').doNothing())
-    .execute()
   const row = await trx
-    .updateTable('invoice_counter')
-    .set((eb) => ({ last_number: eb('last_number', '+', count) }))
-    .where('year', '=', year)
+    .insertInto('invoice_counter')
+    .values({ year, last_number: count })
+    .onConflict((oc) =>
+      oc.column('year').doUpdateSet((eb) => ({
+        last_number: eb('invoice_counter.last_number', '+', count),
+      })),
+    )
     .returning('last_number')
     .executeTakeFirstOrThrow()
   return Number(row.last_number) - count + 1

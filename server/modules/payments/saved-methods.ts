@@ -5,6 +5,7 @@ import { inNamespace, notify } from '../projects/transition.ts'
 import { nowIso, payable, priced, recordPayment, type CheckoutDeps } from './checkout.ts'
 import type { Trx } from './ledger.ts'
 import type { Gateway, SavedCharge } from './gateways/gateway.ts'
+import type { PaymentContract } from '../projects/funding.ts'
 
 // Charges without the client (decision 324): a client may save the card of a checkout with the
 // gateway, and an approved timesheet week is then charged to it off-session. The payment is
@@ -43,7 +44,7 @@ type ApplyEvent = (
   ref?: { paymentId: number; gatewayRef: string },
 ) => Promise<unknown>
 type SavedChargeDeps = CheckoutDeps & { applyEvent: ApplyEvent }
-type Week = { clientId: number; projectId: number; installmentIds: number[] }
+type Week = { clientId: number; projectId: number; installmentIds: number[]; contract?: PaymentContract }
 
 /** Tells the client that their week must be paid at the checkout (no card saved, or the charge failed). */
 export async function askToPay(trx: Trx, clientId: number, projectId: number, why: 'noMethod' | 'failed') {
@@ -64,7 +65,8 @@ export async function askToPay(trx: Trx, clientId: number, projectId: number, wh
 /**
  * Records the charge of these installments to the client's saved card in the caller's transaction
  * (a week's approval, so the week costs one commit less: decision 344), and answers what sends it to
- * the gateway after that commit. The installments must still await funding (a second call finds
+ * the gateway after that commit. `week.contract`, when given, is the contract as the caller locked it
+ * (decision 363). The installments must still await funding (a second call finds
  * them funded, or their payment open, and stops). Without a card, the client is told to pay at the
  * checkout, in the same transaction.
  */
@@ -85,7 +87,7 @@ export async function recordSavedCharge(
     await askToPay(trx, clientId, projectId, 'noMethod')
     return async () => 'no_method'
   }
-  const q = await priced(deps, trx, { userId: clientId }, projectId, installmentIds)
+  const q = await priced(deps, trx, { userId: clientId }, projectId, installmentIds, week.contract)
   payable(q)
   const payment = await recordPayment(trx, { userId: clientId }, gateway, q)
   return () =>

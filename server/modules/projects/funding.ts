@@ -1,6 +1,7 @@
 import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { ContractState } from './machines.ts'
 import { lockRow, notify, transitionInstallment, type Trx } from './transition.ts'
+import type { ContractRow, InstallmentRow } from './shared.ts'
 
 // The projects' side of a payment: the payments module reads a contract's installments to price
 // a payment, and funds them once the gateway confirms it. Neither needs the money mover, so the
@@ -13,6 +14,30 @@ export const projectTitle = async (trx: Trx, projectId: number) =>
 type FundingDeps = {
   dialect: Dialect
 }
+
+type PaymentInstallment = Pick<
+  InstallmentRow,
+  'id' | 'position' | 'title' | 'amount_minor' | 'currency' | 'status'
+>
+
+/** A contract and some of its installments as payments sees them, from rows at hand. */
+export const paymentContract = (
+  c: ContractRow,
+  projectId: number,
+  title: string,
+  installments: PaymentInstallment[],
+) => ({
+  id: c.id,
+  projectId,
+  title,
+  clientId: c.client_id,
+  freelancerId: c.freelancer_id,
+  status: c.status as ContractState,
+  currency: c.currency,
+  billing: c.billing,
+  installments,
+})
+export type PaymentContract = ReturnType<typeof paymentContract>
 
 /**
  * A project's contract and its installments as payments sees them (only `installmentIds` when
@@ -34,26 +59,28 @@ async function contractForPayment(deps: FundingDeps, trx: Trx, projectId: number
     .select(['id', 'position', 'title', 'amount_minor', 'currency', 'status'])
     .where('contract_id', '=', c.id)
   if (installmentIds) installments = installments.where('id', 'in', [0, ...installmentIds])
-  return {
-    id: c.id,
-    projectId,
-    title,
-    clientId: c.client_id,
-    freelancerId: c.freelancer_id,
-    status: c.status as ContractState,
-    currency: c.currency,
-    billing: c.billing,
-    installments: await installments.orderBy('position').execute(),
-  }
+  return paymentContract(c, projectId, title, await installments.orderBy('position').execute())
 }
 
-/** The gateway confirmed a payment: its installments still pending on an active contract become funded (answers their ids). */
-async function fundInstallments(deps: FundingDeps, trx: Trx, contractId: number, installmentIds: number[]) {
+/**
+ * What a payment funded: the installments it moved to funded (their rows as they are now), on their
+ * contract, both locked in the caller's transaction, and the project's title, so the release that
+ * follows in it reads none of them again (decision 363).
+ */
+export type Funded = { contract: ContractRow; title: string; installments: InstallmentRow[] }
+
+/** The gateway confirmed a payment: its installments still pending on an active contract become funded. */
+async function fundInstallments(
+  deps: FundingDeps,
+  trx: Trx,
+  contractId: number,
+  installmentIds: number[],
+): Promise<Funded> {
   const { dialect } = deps
   const contract = (await lockRow(trx, dialect, 'contract', contractId))!
-  if (contract.status !== 'active') return []
+  if (contract.status !== 'active') return { contract, title: '', installments: [] }
   const title = await projectTitle(trx, contract.project_id)
-  const funded: number[] = []
+  const funded: InstallmentRow[] = []
   for (const id of [...installmentIds].sort((a, b) => a - b)) {
     const i = await lockRow(trx, dialect, 'installment', id)
     if (!i || i.contract_id !== contractId || i.status !== 'pending') continue
@@ -72,9 +99,9 @@ async function fundInstallments(deps: FundingDeps, trx: Trx, contractId: number,
         }),
       ],
     })
-    funded.push(id)
+    funded.push({ ...i, status: 'funded' })
   }
-  return funded
+  return { contract, title, installments: funded }
 }
 
 export function createContractFunding(deps: FundingDeps) {

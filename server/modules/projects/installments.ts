@@ -3,7 +3,7 @@ import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { Caller } from '#server/api/handler.ts'
 import { notFound } from '#server/api/errors.ts'
 import type { InstallmentState } from './machines.ts'
-import { projectTitle } from './funding.ts'
+import { projectTitle, type Funded } from './funding.ts'
 import { inNamespace, lockRow, notify, transitionInstallment, type Trx } from './transition.ts'
 import type { ContractRow, InstallmentRow } from './shared.ts'
 import type { ProjectViews } from './views.ts'
@@ -221,28 +221,29 @@ async function autoRelease(deps: InstallmentDeps, installmentId: number, submitt
 /**
  * The payment of an approved timesheet week funded its installment (decision 324): the work was
  * approved before it was charged, so the system approves and releases it in the payment's
- * transaction. Installments that are not weeks are left as they are.
+ * transaction, on the rows the funding locked (decision 363). Installments that are not weeks are
+ * left as they are.
  */
 async function releaseApprovedHours(
   deps: InstallmentDeps,
   trx: Trx,
-  contractId: number,
-  installmentIds: number[],
+  { contract, title, installments }: Funded,
 ) {
-  if (!installmentIds.length) return
+  if (!installments.length) return
+  // By the unique installment alone: with stale statistics the planner took the index on the
+  // weeks' state for this and read every approved week (decision 363).
   const weeks = await trx
     .selectFrom('timesheet_week')
-    .select('installment_id')
-    .where('contract_id', '=', contractId)
-    .where('status', '=', 'approved')
-    .where('installment_id', 'in', installmentIds)
+    .select(['installment_id', 'status'])
+    .where(
+      'installment_id',
+      'in',
+      installments.map((i) => i.id),
+    )
     .execute()
-  if (!weeks.length) return
-  const contract = (await lockRow(trx, deps.dialect, 'contract', contractId))!
-  const title = await projectTitle(trx, contract.project_id)
-  for (const { installment_id: id } of weeks) {
-    const i = (await lockRow(trx, deps.dialect, 'installment', id!))!
-    if (i.status !== 'funded') continue
+  const approved = new Set(weeks.filter((w) => w.status === 'approved').map((w) => w.installment_id))
+  for (const i of installments) {
+    if (!approved.has(i.id) || i.status !== 'funded') continue
     await transitionInstallment(trx, {
       id: i.id,
       current: 'funded',

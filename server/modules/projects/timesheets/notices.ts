@@ -1,5 +1,5 @@
 import type { MailKind } from '#server/modules/identity/mails.ts'
-import { mailOwnNotice } from '#server/modules/notifications/notice-mails.ts'
+import { mailOwnNotices } from '#server/modules/notifications/notice-mails.ts'
 import { inNamespace, notify, recordActivity, recordEffects, type Trx } from '../transition.ts'
 import type { ContractRow } from '../shared.ts'
 import { hoursOf } from './rules.ts'
@@ -27,12 +27,12 @@ const feedAction = {
 const mail = (
   trx: Trx,
   publicUrl: string,
-  userId: number,
+  userIds: number[],
   kind: MailKind,
   vars: Record<string, string>,
   projectId: number,
 ) =>
-  mailOwnNotice(trx, publicUrl, userId, {
+  mailOwnNotices(trx, publicUrl, userIds, {
     kind: 'contracts',
     mail: kind,
     path: `/projects/timesheets/${projectId}`,
@@ -72,6 +72,5 @@ export async function announceWeek(
     week.status,
     note,
   )
-  for (const userId of to)
-    await mail(trx, publicUrl, userId, kinds[step], { ...vars, reason: week.dispute_reason ?? '' }, projectId)
+  await mail(trx, publicUrl, to, kinds[step], { ...vars, reason: week.dispute_reason ?? '' }, projectId)
 }

@@ -1,6 +1,6 @@
 import type { Caller } from '#server/api/handler.ts'
 import { forbidden, notFound } from '#server/api/errors.ts'
-import { projectTitle } from '../funding.ts'
+import { paymentContract, projectTitle, type PaymentContract } from '../funding.ts'
 import { conflict, lockRow, recordCreated, type Trx } from '../transition.ts'
 import { nowIso, type ContractRow } from '../shared.ts'
 import { announceWeek } from './notices.ts'
@@ -13,7 +13,13 @@ import type { LogDeps } from './log.ts'
 // system approves it (sweep). Approval is taken once (compare-and-set on `submitted`) and turns the
 // week into one installment of the contract, priced hours × rate, which the client then pays.
 
-type WeekCharge = { clientId: number; projectId: number; installmentIds: number[] }
+/** `contract`: the week's contract and installment as payments prices them, from the approval's rows. */
+type WeekCharge = {
+  clientId: number
+  projectId: number
+  installmentIds: number[]
+  contract?: PaymentContract
+}
 /**
  * Records the charge of an approved week's installment to the client's saved card, or tells them to
  * pay it, in the approval's transaction; answers what sends it to the gateway after the commit
@@ -134,7 +140,7 @@ async function weekInstallment(
       created_at: now,
       updated_at: now,
     })
-    .returning('id')
+    .returning(['id', 'position', 'title', 'amount_minor', 'currency', 'status'])
     .executeTakeFirstOrThrow()
   await recordCreated(
     trx,
@@ -151,7 +157,7 @@ async function weekInstallment(
     .set({ amount_minor: contract.amount_minor + amountMinor, updated_at: now })
     .where('id', '=', contract.id)
     .execute()
-  return row.id
+  return row
 }
 
 /**
@@ -166,13 +172,13 @@ export async function approveLocked(
   actorId: number | null,
 ) {
   const amountMinor = priceOf(week.quarters, contract.hourly_rate_minor ?? 0)
-  const installmentId = await weekInstallment(trx, contract, week, amountMinor, actorId)
+  const installment = await weekInstallment(trx, contract, week, amountMinor, actorId)
   const moved = await moveWeek(trx, week, ['submitted'], {
     status: 'approved',
     decided_at: nowIso(),
     decided_by: actorId,
     amount_minor: amountMinor,
-    installment_id: installmentId,
+    installment_id: installment.id,
   })
   const title = await projectTitle(trx, contract.project_id)
   await announceWeek(trx, deps.publicUrl, actorId === null ? 'autoApproved' : 'approved', {
@@ -181,10 +187,12 @@ export async function approveLocked(
     actorId,
     title,
   })
+  // The contract is locked and its installment made here: the charge is priced from them, not read again.
   const charge = {
     clientId: contract.client_id,
     projectId: contract.project_id,
-    installmentIds: [installmentId],
+    installmentIds: [installment.id],
+    contract: paymentContract(contract, contract.project_id, title, [installment]),
   }
   return deps.charge ? deps.charge(trx, charge) : async () => {}
 }

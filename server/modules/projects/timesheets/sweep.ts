@@ -1,4 +1,5 @@
 import type { Dialect } from '#server/db/migrations/helpers.ts'
+import { loopTurn } from '#server/jobs/turn.ts'
 import { DAY } from '../shared.ts'
 import { TIMESHEET_REVIEW_DAYS } from '../rules.ts'
 import { lockRow } from '../transition.ts'
@@ -11,11 +12,8 @@ import { approveLocked, chargeWeek, lockedWeek, type ReviewDeps } from './review
 
 type Due = { id: number; contract_id: number }
 
-/**
- * Gives the event loop a turn. On SQLite a query runs on this thread, so a job that only awaits
- * queries would let no request in until it ended (decision 341).
- */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
+// A whole turn of the event loop follows each step: on SQLite a query runs on this thread, so a
+// job that only awaits queries would let no request in until it ended (decisions 341, 363).
 
 /** The system approves one week of a contract still unanswered since before `submittedBefore`; a second instance finds it moved. */
 async function autoApprove(deps: ReviewDeps, due: Due, submittedBefore: string) {
@@ -27,7 +25,7 @@ async function autoApprove(deps: ReviewDeps, due: Due, submittedBefore: string) 
     return approveLocked(deps, trx, contract, week, null)
   })
   if (!send) return false
-  await turn()
+  await loopTurn()
   await chargeWeek(deps, send)
   return true
 }
@@ -66,7 +64,7 @@ export async function sweepWeeks(
       if (waiting.length < lanes) hungry?.()
       for (let k = 0; k < group.length; k++) {
         if (await autoApprove(deps, group[k]!, cutoff).catch(() => false)) approved++
-        await turn()
+        await loopTurn()
       }
       open.delete(group[0]!.contract_id)
     }
