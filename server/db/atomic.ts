@@ -11,6 +11,7 @@ import {
 import type { DatabaseConnection, Dialect as KyselyDialect, Driver } from 'kysely'
 import type { Database } from './schema.ts'
 import type { Db } from './database.ts'
+import { loopTurn } from '#server/jobs/turn.ts'
 
 // Work that must land whole or not at all although it runs through services that each open their
 // own transactions (the demo marketplace: accounts, profiles, projects, proposals, a contract).
@@ -22,7 +23,6 @@ import type { Db } from './database.ts'
 // On SQLite the work is one unbroken chain of synchronous calls: nothing else runs until it ends, not
 // even a Ctrl-C's handler or the log's writes. Each service transaction first lets the event loop
 // turn, so a stop is heard within one service call and rolls the whole work back.
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Services' transactions become savepoints of the outer one; every query uses the one connection. */
 class SavepointDriver implements Driver {
@@ -39,7 +39,7 @@ class SavepointDriver implements Driver {
     return this.#connection
   }
   async beginTransaction(c: DatabaseConnection) {
-    await turn()
+    await loopTurn()
     await c.executeQuery(CompiledQuery.raw(`savepoint nested_${++this.#depth}`))
   }
   async commitTransaction(c: DatabaseConnection) {
@@ -96,7 +96,7 @@ export async function inOneTransaction<T>(database: Db, work: (db: Db) => Promis
         onCommit: () => () => {},
       })
       // A stop heard at the very end still wins over the commit.
-      await turn()
+      await loopTurn()
       await db.destroy()
       await connection.executeQuery(CompiledQuery.raw('commit'))
       return result

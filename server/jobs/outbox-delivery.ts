@@ -1,7 +1,7 @@
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import type { Logger } from '../log.ts'
+import { loopTurn } from './turn.ts'
 
 // Delivering outbox rows: claim a batch, run each row's topic handler, mark the delivered ones done,
 // or schedule a retry (dead after OUTBOX_MAX_ATTEMPTS). The worker (outbox.ts) decides when this runs.
@@ -172,7 +172,7 @@ async function deliverClaim(delivery: Delivery, claim: Claim, stopped: () => boo
   try {
     for (;;) {
       // A turn of the event loop before each row: requests that came meanwhile go first.
-      await nextTurn()
+      await loopTurn()
       const row = stopped() ? undefined : claim.take()
       if (!row) return count
       if (await deliverOne(delivery, row)) {
@@ -195,6 +195,6 @@ export async function deliverDue(delivery: Delivery, batch: number, stopped: () 
     const claim = holdClaim(delivery.db, due)
     count += await deliverClaim(delivery, claim, stopped)
     if ((due.length < batch && !claim.gaveBack()) || stopped()) return count
-    await nextTurn()
+    await loopTurn()
   }
 }

@@ -21,7 +21,7 @@ export {
 // of `locked_until`, so only one of them delivers it (outbox-delivery.ts).
 //
 // A delivery run never holds the event loop: on SQLite every query is synchronous, so the worker
-// gives the loop a turn (setImmediate) before each row; requests wait at most one row's delivery
+// gives the loop a whole turn (loopTurn) before each row; requests wait at most one row's delivery
 // behind it, not a backlog's (docs/decisions/096-outbox-yields-and-starts-after-listen.md).
 //
 // Topics are free strings; each module registers the handlers for its own topics.

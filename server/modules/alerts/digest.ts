@@ -9,6 +9,7 @@ import { digestMail, SHOWN } from './digest-mail.ts'
 import { nextDigest } from './saved-searches.ts'
 import { unsubscribeToken } from './unsubscribe.ts'
 import { waitingMatches, type WaitingSearch } from './waiting.ts'
+import { loopTurn } from '#server/jobs/turn.ts'
 
 // The email digests (issue 41 item 1, decision 328), sent by a periodic job. Due searches are
 // claimed a batch at a time by a conditional UPDATE of `digest_claimed_until`, so several instances
@@ -19,7 +20,6 @@ import { waitingMatches, type WaitingSearch } from './waiting.ts'
 // those small units behind it.
 
 const CLAIM_MS = 5 * 60_000
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 const BATCH = 20
 
 type Claimed = WaitingSearch & { name: string; frequency: string; unsubscribe_seq: number }
@@ -143,7 +143,7 @@ async function sendBatch({ db, publicUrl, secret }: DigestDeps, claimed: Claimed
     ]
   })
   // Reading and writing are two units: on SQLite each holds the server's thread while it runs.
-  await turn()
+  await loopTurn()
   await db.transaction().execute(async (trx) => {
     for (const mail of mails) await enqueue(trx, EMAIL_TOPIC, mail)
     // The matches published until now are mailed: the next digest starts after them.
@@ -165,9 +165,9 @@ export function createDigests(deps: DigestDeps & { batch?: number }) {
     for (;;) {
       const claimed = await claim(deps.db, now, deps.batch ?? BATCH)
       if (!claimed.length) return sent
-      await turn()
+      await loopTurn()
       sent += await sendBatch(deps, claimed, now)
-      await turn()
+      await loopTurn()
     }
   }
 }
