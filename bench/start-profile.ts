@@ -2,6 +2,7 @@ import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { ensureBuild, startWorkneer } from './lib.ts'
 import { AUTH_SECRET, DEMO_PASSWORD, demoSessions } from './signed-in.ts'
+import { SAMPLES_CATEGORY, describeSamples, samplesOf, type ProfileEvent } from './cpu-samples.ts'
 
 // Issue 38's blocking time: what a signed-in page's start does on the browser's main thread. Opens
 // a page of the demo marketplace in Debian's Chromium with a trace, as Lighthouse observes it
@@ -9,8 +10,17 @@ import { AUTH_SECRET, DEMO_PASSWORD, demoSessions } from './signed-in.ts'
 // machine does not inflate it) with what it ran, and the blocking time Lighthouse's simulation would
 // count from them (each task ×4, over 50 ms, after the first paint). Counts, not wall time.
 // `node bench/start-profile.ts [/path ...]`: the freelancer's session, or BENCH_PROFILE_SESSION=client.
+// BENCH_PROFILE_SAMPLES=1 adds V8's CPU samples and prints, under each task of 10 ms or more, the
+// functions they name (an unminified build names React's: `react-router build --minify false`).
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading']
+const withSamples = process.env.BENCH_PROFILE_SAMPLES === '1'
+const categories = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'loading',
+  ...(withSamples ? [SAMPLES_CATEGORY] : []),
+]
 type TraceEvent = {
   name: string
   ph: string
@@ -43,6 +53,7 @@ function tasksOf(events: TraceEvent[]) {
     events.find((e) => e.name === 'navigationStart' && e.pid === main?.pid)?.ts ?? onMain[0]?.ts ?? 0
   const paint = paintEvent?.ts ?? start
   const tasks = onMain.filter((e) => e.name === 'RunTask' && e.ts >= start)
+  const samples = withSamples && main ? samplesOf(events as ProfileEvent[], main.pid, main.tid) : []
   return {
     paintMs: (paint - start) / 1000,
     tasks: tasks.map((task) => {
@@ -60,6 +71,10 @@ function tasksOf(events: TraceEvent[]) {
         cpu: (task.tdur ?? task.dur ?? 0) / 1000,
         afterPaint: task.ts >= paint,
         top: [...children].sort((a, b) => b[1] - a[1]).slice(0, 3),
+        samples:
+          samples.length && (task.tdur ?? 0) >= 10_000
+            ? describeSamples(samples, task.ts, task.ts + (task.dur ?? 0))
+            : null,
       }
     }),
   }
@@ -106,10 +121,15 @@ if (import.meta.main) {
         `\n${p}: ${scripts} script files; first paint ${paintMs.toFixed(0)} ms; main thread CPU ${cpu.toFixed(0)} ms in ${tasks.length} tasks; ×4 blocking after the paint ${blocking.toFixed(0)} ms`,
       )
       if (errors.length) console.log('errors:', errors)
-      for (const t of tasks.filter((t) => t.cpu >= 3))
+      for (const t of tasks.filter((t) => t.cpu >= 3)) {
         console.log(
           `  at ${t.at.toFixed(0).padStart(5)} ms  CPU ${t.cpu.toFixed(1).padStart(6)} ms  ${t.top.map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(' | ')}`,
         )
+        if (t.samples)
+          for (const [what, list] of Object.entries(t.samples))
+            if (Array.isArray(list) && list.length)
+              console.log(`      ${what} (of ${t.samples.count} samples): ${list.join(' | ')}`)
+      }
     }
   } finally {
     server.child.kill()

@@ -41,7 +41,35 @@ function whenIdle(work: () => void) {
   return () => clearTimeout(id)
 }
 
-const RealtimeContext = createContext<RealtimeClient | null>(null)
+/**
+ * Where the client is once it has loaded. The context holds this slot, which never changes, so the
+ * client's arrival re-renders only what shows its state (the indicator), not every component that
+ * listens to a hub (the bell, the chat): those subscribe through the slot in their effects.
+ */
+class ClientSlot {
+  client: RealtimeClient | null = null
+  private readonly listeners = new Set<() => void>()
+  set(client: RealtimeClient | null) {
+    this.client = client
+    for (const listener of [...this.listeners]) listener()
+  }
+  /** Calls `use` with the client now if it is there, else once it has loaded; returns the cleanup. */
+  withClient(use: (client: RealtimeClient) => (() => void) | void) {
+    let cleanup: (() => void) | void
+    const update = () => {
+      cleanup?.()
+      cleanup = this.client ? use(this.client) : undefined
+    }
+    update()
+    this.listeners.add(update)
+    return () => {
+      this.listeners.delete(update)
+      cleanup?.()
+    }
+  }
+}
+
+const RealtimeContext = createContext<ClientSlot>(new ClientSlot())
 /** Reloads the loaders soon, once for a burst of messages (a transition sends several at once). */
 const RevalidateContext = createContext<() => void>(() => {})
 
@@ -58,18 +86,22 @@ export function RealtimeProvider({
   userId: number | null | undefined
   children: ReactNode
 }) {
-  const [client, setClient] = useState<RealtimeClient | null>(null)
+  const [slot] = useState(() => new ClientSlot())
   useEffect(() => {
     if (!userId) return
     let cancelled = false
     let started: RealtimeClient | null = null
-    const cancelWait = whenIdle(() =>
+    // The client's module is evaluated in one idle moment and the client made in a later one: in
+    // one task, with the indicator's render, they took 10-16 ms of a phone's start (decision 361).
+    let cancelWait = whenIdle(() =>
       import('~/lib/realtime.client').then(
         ({ createRealtimeClient }) => {
           if (cancelled) return
-          started = createRealtimeClient()
-          started.start()
-          setClient(started)
+          cancelWait = whenIdle(() => {
+            started = createRealtimeClient()
+            slot.set(started)
+            started.start()
+          })
         },
         () => undefined, // the chunk failed to load (offline, a new deployment): the page works without live updates
       ),
@@ -78,26 +110,29 @@ export function RealtimeProvider({
       cancelled = true
       cancelWait()
       void started?.stop()
-      setClient(null)
+      slot.set(null)
     }
-  }, [userId])
+  }, [userId, slot])
 
   const revalidator = useRevalidator()
   const revalidate = useRef(revalidator.revalidate)
   revalidate.current = revalidator.revalidate
   const [gate] = useState(() => createReloadGate(() => void revalidate.current()))
   const { schedule, hold } = gate
-  useEffect(() => {
-    if (!client) return
-    const offs = REVALIDATE_EVENTS.map(([hub, target]) => client.hub(hub).on(target, schedule))
-    return () => {
-      offs.forEach((off) => off())
-      gate.cancel()
-    }
-  }, [client, gate, schedule])
+  useEffect(
+    () =>
+      slot.withClient((client) => {
+        const offs = REVALIDATE_EVENTS.map(([hub, target]) => client.hub(hub).on(target, schedule))
+        return () => {
+          offs.forEach((off) => off())
+          gate.cancel()
+        }
+      }),
+    [slot, gate, schedule],
+  )
 
   return (
-    <RealtimeContext.Provider value={client}>
+    <RealtimeContext.Provider value={slot}>
       <RevalidateContext.Provider value={schedule}>
         <LiveReloadHold.Provider value={hold}>{children}</LiveReloadHold.Provider>
       </RevalidateContext.Provider>
@@ -107,18 +142,24 @@ export function RealtimeProvider({
 
 /** One hub's state, or, without a hub, the overall one (connected only when every hub is). Null before the client has loaded. */
 export function useRealtimeState(hub?: HubName): RealtimeState | null {
-  const client = useContext(RealtimeContext)
+  const slot = useContext(RealtimeContext)
   const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!client) return () => {}
-      const offs = (hub ? [hub] : (['chat', 'notifications'] as const)).map((h) =>
-        client.hub(h).subscribe(onChange),
-      )
-      return () => offs.forEach((off) => off())
-    },
-    [client, hub],
+    (onChange: () => void) =>
+      slot.withClient((client) => {
+        // The client has just arrived (or was there): its state is news to this component.
+        onChange()
+        const offs = (hub ? [hub] : (['chat', 'notifications'] as const)).map((h) =>
+          client.hub(h).subscribe(onChange),
+        )
+        return () => {
+          offs.forEach((off) => off())
+          if (!slot.client) onChange() // the client has gone (signed out): null again
+        }
+      }),
+    [slot, hub],
   )
   const snapshot = (): RealtimeState | null => {
+    const client = slot.client
     if (!client) return null
     if (hub) return client.hub(hub).state
     const states = [client.hub('chat').state, client.hub('notifications').state]
@@ -130,19 +171,19 @@ export function useRealtimeState(hub?: HubName): RealtimeState | null {
 
 /** Joins `group` on `hub` while mounted (and after every reconnect). Pass null to join nothing. */
 export function useHubGroup(hub: HubName, group: string | null | undefined) {
-  const client = useContext(RealtimeContext)
+  const slot = useContext(RealtimeContext)
   useEffect(() => {
-    if (!client || !group) return
-    return client.hub(hub).join(group)
-  }, [client, hub, group])
+    if (!group) return
+    return slot.withClient((client) => client.hub(hub).join(group))
+  }, [slot, hub, group])
 }
 
 /** A function that sends a hub method call (fire and forget); it does nothing until the client has loaded and connected. */
 export function useHubSend(hub: HubName) {
-  const client = useContext(RealtimeContext)
+  const slot = useContext(RealtimeContext)
   return useCallback(
-    (method: string, ...args: unknown[]) => client?.hub(hub).send(method, ...args),
-    [client, hub],
+    (method: string, ...args: unknown[]) => slot.client?.hub(hub).send(method, ...args),
+    [slot, hub],
   )
 }
 
@@ -161,13 +202,13 @@ export function useHubReconnected(hub: HubName, onReconnect: () => void) {
 
 /** Calls the latest `handler` for each `target` message on `hub`. */
 export function useHubEvent(hub: HubName, target: string, handler: (...args: unknown[]) => void) {
-  const client = useContext(RealtimeContext)
+  const slot = useContext(RealtimeContext)
   const latest = useRef(handler)
   latest.current = handler
-  useEffect(() => {
-    if (!client) return
-    return client.hub(hub).on(target, (...args) => latest.current(...args))
-  }, [client, hub, target])
+  useEffect(
+    () => slot.withClient((client) => client.hub(hub).on(target, (...args) => latest.current(...args))),
+    [slot, hub, target],
+  )
 }
 
 /**
@@ -177,15 +218,15 @@ export function useHubEvent(hub: HubName, target: string, handler: (...args: unk
  * (server/modules/notifications/groups.ts); the loaders re-read through the API as on a page load.
  */
 export function useProjectChanges(projectId: number | null | undefined) {
-  const client = useContext(RealtimeContext)
+  const slot = useContext(RealtimeContext)
   const schedule = useContext(RevalidateContext)
   // Being a party can begin on this very page (a freelancer's first proposal, refused before it);
   // that is a navigation, so ask again after each one.
   const { key } = useLocation()
   useEffect(() => {
-    if (!client || !projectId) return
-    return client.hub('notifications').join(`project:${projectId}`)
-  }, [client, projectId, key])
+    if (!projectId) return
+    return slot.withClient((client) => client.hub('notifications').join(`project:${projectId}`))
+  }, [slot, projectId, key])
   useHubEvent('notifications', 'projectChanged', (id) => {
     if (projectId && Number(id) === projectId) schedule()
   })
