@@ -2,15 +2,25 @@ import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { ensureBuild, startWorkneer } from './lib.ts'
 import { AUTH_SECRET, DEMO_PASSWORD, demoSessions } from './signed-in.ts'
+import { adminToken } from './lighthouse.ts'
+import { samplesOf, whatRan, type Sample } from './cpu-samples.ts'
 
 // Issue 38's blocking time: what a signed-in page's start does on the browser's main thread. Opens
 // a page of the demo marketplace in Debian's Chromium with a trace, as Lighthouse observes it
 // (unthrottled), and prints each task's CPU time (the thread's own time, so other work on a loaded
 // machine does not inflate it) with what it ran, and the blocking time Lighthouse's simulation would
 // count from them (each task ×4, over 50 ms, after the first paint). Counts, not wall time.
-// `node bench/start-profile.ts [/path ...]`: the freelancer's session, or BENCH_PROFILE_SESSION=client.
+// `node bench/start-profile.ts [/path ...]`: the freelancer's session, or BENCH_PROFILE_SESSION=client
+// or admin. With V8's CPU samples, each task of 10 ms or more also names the functions it spent its
+// time in (their own time): build with `react-router build --minify false` so they keep their names.
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading']
+const categories = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'loading',
+  'disabled-by-default-v8.cpu_profiler',
+]
 type TraceEvent = {
   name: string
   ph: string
@@ -19,6 +29,7 @@ type TraceEvent = {
   tdur?: number
   pid: number
   tid: number
+  id?: string
   args?: { data?: { url?: string; functionName?: string; frame?: string }; name?: string }
 }
 
@@ -43,8 +54,11 @@ function tasksOf(events: TraceEvent[]) {
     events.find((e) => e.name === 'navigationStart' && e.pid === main?.pid)?.ts ?? onMain[0]?.ts ?? 0
   const paint = paintEvent?.ts ?? start
   const tasks = onMain.filter((e) => e.name === 'RunTask' && e.ts >= start)
+  const samples: Sample[] = main ? samplesOf(events, main.pid, main.tid) : []
   return {
     paintMs: (paint - start) / 1000,
+    // Our code's own time over the whole start, where a page's cost hides in many small slices.
+    overall: whatRan(samples, start, Infinity, 8),
     tasks: tasks.map((task) => {
       const inside = onMain.filter(
         (e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + (task.dur ?? 0),
@@ -60,6 +74,7 @@ function tasksOf(events: TraceEvent[]) {
         cpu: (task.tdur ?? task.dur ?? 0) / 1000,
         afterPaint: task.ts >= paint,
         top: [...children].sort((a, b) => b[1] - a[1]).slice(0, 3),
+        ran: whatRan(samples, task.ts, task.ts + (task.dur ?? 0)),
       }
     }),
   }
@@ -97,19 +112,37 @@ if (import.meta.main) {
   const server = await startWorkneer({ SEED_DEMO: 'true', DEMO_PASSWORD, AUTH_SECRET }, 'inherit')
   try {
     const demo = await demoSessions(server.url)
-    const token = process.env.BENCH_PROFILE_SESSION === 'client' ? demo.client : demo.freelancer
-    for (const p of paths.length ? paths : ['/dashboard']) {
-      const { paintMs, tasks, scripts, errors } = await traceStart(server.url, p, token)
+    const session = process.env.BENCH_PROFILE_SESSION
+    const token =
+      session === 'admin'
+        ? await adminToken(server.url, server.dataDir)
+        : session === 'client'
+          ? demo.client
+          : demo.freelancer
+    // `:contract` in a path is the project of the freelancer's contract (/projects/freelancer/contract/:contract).
+    for (const p of (paths.length ? paths : ['/dashboard']).map((p) =>
+      p.replace(':contract', String(demo.contractProject)),
+    )) {
+      const { paintMs, tasks, scripts, errors, overall } = await traceStart(server.url, p, token)
       const cpu = tasks.reduce((s, t) => s + t.cpu, 0)
       const blocking = tasks.filter((t) => t.afterPaint).reduce((s, t) => s + Math.max(0, 4 * t.cpu - 50), 0)
       console.log(
         `\n${p}: ${scripts} script files; first paint ${paintMs.toFixed(0)} ms; main thread CPU ${cpu.toFixed(0)} ms in ${tasks.length} tasks; ×4 blocking after the paint ${blocking.toFixed(0)} ms`,
       )
       if (errors.length) console.log('errors:', errors)
-      for (const t of tasks.filter((t) => t.cpu >= 3))
+      if (overall.samples) {
+        console.log(`  the whole start, own time: ${overall.own.join(' | ')}`)
+        console.log(`  the whole start, our code nearest the top: ${overall.ours.join(' | ')}`)
+      }
+      for (const t of tasks.filter((t) => t.cpu >= 3)) {
         console.log(
           `  at ${t.at.toFixed(0).padStart(5)} ms  CPU ${t.cpu.toFixed(1).padStart(6)} ms  ${t.top.map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(' | ')}`,
         )
+        if (t.cpu >= 10 && t.ran.samples) {
+          console.log(`      own time: ${t.ran.own.join(' | ')}`)
+          console.log(`      our code nearest the top: ${t.ran.ours.join(' | ')}`)
+        }
+      }
     }
   } finally {
     server.child.kill()
