@@ -42,7 +42,7 @@ const pages: Page[] = [
 ]
 
 /** A SuperAdmin with an authenticator app, written into the server's database; its session token. */
-async function adminToken(base: string, dataDir: string) {
+export async function adminToken(base: string, dataDir: string) {
   const db = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'workneer.sqlite') })
   try {
     const admin = { email: ADMIN.email, firstName: 'Ada', lastName: 'Bench', accountType: 'client' } as const

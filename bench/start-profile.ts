@@ -2,6 +2,7 @@ import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { ensureBuild, startWorkneer } from './lib.ts'
 import { AUTH_SECRET, DEMO_PASSWORD, demoSessions } from './signed-in.ts'
+import { adminToken } from './lighthouse.ts'
 import { SAMPLES_CATEGORY, describeSamples, samplesOf, type ProfileEvent } from './cpu-samples.ts'
 
 // Issue 38's blocking time: what a signed-in page's start does on the browser's main thread. Opens
@@ -9,7 +10,8 @@ import { SAMPLES_CATEGORY, describeSamples, samplesOf, type ProfileEvent } from 
 // (unthrottled), and prints each task's CPU time (the thread's own time, so other work on a loaded
 // machine does not inflate it) with what it ran, and the blocking time Lighthouse's simulation would
 // count from them (each task ×4, over 50 ms, after the first paint). Counts, not wall time.
-// `node bench/start-profile.ts [/path ...]`: the freelancer's session, or BENCH_PROFILE_SESSION=client.
+// `node bench/start-profile.ts [/path ...]`: the freelancer's session, or BENCH_PROFILE_SESSION=client
+// or admin; `:contract` in a path is the project of the freelancer's contract.
 // BENCH_PROFILE_SAMPLES=1 adds V8's CPU samples and prints, under each task of 10 ms or more, the
 // functions they name (an unminified build names React's: `react-router build --minify false`).
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -112,8 +114,16 @@ if (import.meta.main) {
   const server = await startWorkneer({ SEED_DEMO: 'true', DEMO_PASSWORD, AUTH_SECRET }, 'inherit')
   try {
     const demo = await demoSessions(server.url)
-    const token = process.env.BENCH_PROFILE_SESSION === 'client' ? demo.client : demo.freelancer
-    for (const p of paths.length ? paths : ['/dashboard']) {
+    const session = process.env.BENCH_PROFILE_SESSION
+    const token =
+      session === 'admin'
+        ? await adminToken(server.url, server.dataDir)
+        : session === 'client'
+          ? demo.client
+          : demo.freelancer
+    for (const p of (paths.length ? paths : ['/dashboard']).map((p) =>
+      p.replace(':contract', String(demo.contractProject)),
+    )) {
       const { paintMs, tasks, scripts, errors } = await traceStart(server.url, p, token)
       const cpu = tasks.reduce((s, t) => s + t.cpu, 0)
       const blocking = tasks.filter((t) => t.afterPaint).reduce((s, t) => s + Math.max(0, 4 * t.cpu - 50), 0)

@@ -79,13 +79,20 @@ export function scaleTop(largest: number) {
   return Math.round(ROUND_TOPS.find((m) => m * power >= largest)! * power)
 }
 
+/** The values of the three grid lines (0, half, top) for a chart of these values. */
+export function gridValues(values: number[]) {
+  const max = scaleTop(Math.max(...values, 0))
+  return [0, 0.5, 1].map((f) => Math.round(max * f))
+}
+
 /** The drawing: three grid lines with their values, then each category's bars and every few categories' label. */
 function Bars({
   categories,
   series,
   format,
 }: Pick<BarChartProps, 'categories' | 'series'> & { format: (value: number) => string }) {
-  const max = scaleTop(Math.max(...series.flatMap((s) => s.values), 0))
+  const grid = gridValues(series.flatMap((s) => s.values))
+  const max = grid[2]!
   const plotW = W - PAD.left - PAD.right
   const plotH = H - PAD.top - PAD.bottom
   const group = plotW / Math.max(1, categories.length)
@@ -100,11 +107,11 @@ function Bars({
       focusable="false"
       preserveAspectRatio="xMidYMid meet"
     >
-      {[0, 0.5, 1].map((f) => (
-        <g key={f}>
-          <line className="ui-chart-grid" x1={PAD.left} x2={W - PAD.right} y1={y(max * f)} y2={y(max * f)} />
-          <text className="ui-chart-tick" x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end">
-            {format(Math.round(max * f))}
+      {grid.map((v, n) => (
+        <g key={n}>
+          <line className="ui-chart-grid" x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} />
+          <text className="ui-chart-tick" x={PAD.left - 6} y={y(v) + 4} textAnchor="end">
+            {format(v)}
           </text>
         </g>
       ))}

@@ -5,6 +5,8 @@ import { formatDateTime } from '~/lib/format'
 export interface TimelineEvent {
   id: number | string
   at: string
+  /** `at` worded by the server, so the browser builds no Intl.DateTimeFormat while it hydrates (decision 362). */
+  atText?: string
   text: React.ReactNode
 }
 
@@ -16,7 +18,7 @@ export function Timeline({ events, empty }: { events: TimelineEvent[]; empty?: R
     <ol className="ui-timeline" data-testid="timeline">
       {events.map((e) => (
         <li key={e.id}>
-          <time dateTime={e.at}>{formatDateTime(e.at, i18n.language)}</time>
+          <time dateTime={e.at}>{e.atText ?? formatDateTime(e.at, i18n.language)}</time>
           {e.text}
         </li>
       ))}

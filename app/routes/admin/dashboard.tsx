@@ -1,12 +1,13 @@
 import { useTranslation } from '~/lib/translations'
-import { Form } from 'react-router'
+import { Form, useLoaderData } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
-import { formatDate, formatMoney, formatNumber } from '~/lib/format'
+import { formatMoney, formatNumber } from '~/lib/format'
+import { dashboardWords } from './dashboard-words.server'
 import { ErrorPage } from '~/components/error-page'
 import { BarChart } from '~/components/ui/bar-chart'
 import { Button } from '~/components/ui/button'
@@ -26,7 +27,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const weeks = (dashboardPeriods as readonly number[]).includes(asked) ? asked : 12
   try {
     const figures = await apiFor(context).call(c.dashboard, { query: { weeks } })
-    return { figures, title: getInstance(context).t('adminMoney:dashboard.title') }
+    return {
+      figures,
+      words: dashboardWords(figures, getLocale(context)),
+      title: getInstance(context).t('adminMoney:dashboard.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -66,18 +71,23 @@ export default function AdminDashboard({ loaderData: { figures } }: Route.Compon
   )
 }
 
-/** Counts in the page's language, and what every weekly chart shares: the weeks and their labels. */
-function useWeekly(figures: Figures) {
+/**
+ * Counts and money in the page's language, as the loader worded them (a value it did not word is
+ * formatted here), and what every weekly chart shares: the weeks (worded by the loader) and their labels.
+ */
+function useWeekly() {
   const { t, i18n } = useTranslation(['adminMoney', 'ui'])
+  const { words } = useLoaderData<typeof loader>()
   const lng = i18n.language
-  const count = (v: number) => formatNumber(v, lng)
+  const count = (v: number) => words.counts[v] ?? formatNumber(v, lng)
+  const money = (v: number, currency: string) => words.money[currency]?.[v] ?? formatMoney(v, currency, lng)
   const chart = {
     categoryLabel: t('dashboard.week'),
-    categories: figures.weekStarts.map((w) => formatDate(w, lng, { day: 'numeric', month: 'short' })),
+    categories: words.weeks,
     figuresLabel: t('dashboard.figures'),
     format: count,
   }
-  return { count, chart, lng }
+  return { count, money, chart }
 }
 
 /** A chart of counts by a key (a role, a state). */
@@ -94,7 +104,8 @@ function CountChart({
   label: (key: string) => string
   testId: string
 }) {
-  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
+  const { t } = useTranslation(['adminMoney', 'ui'])
+  const { count } = useWeekly()
   return (
     <BarChart
       testId={testId}
@@ -103,14 +114,14 @@ function CountChart({
       figuresLabel={t('dashboard.figures')}
       categories={items.map((i) => label(i.key))}
       series={[{ name: t('dashboard.count'), values: items.map((i) => i.count) }]}
-      format={(v) => formatNumber(v, i18n.language)}
+      format={count}
     />
   )
 }
 
 function Totals({ figures }: { figures: Figures }) {
   const { t } = useTranslation(['adminMoney', 'ui'])
-  const { count, lng } = useWeekly(figures)
+  const { count, money } = useWeekly()
   return (
     <Card as="section" level={2} title={t('dashboard.totals')} titleId="totals">
       <DefinitionList
@@ -126,7 +137,7 @@ function Totals({ figures }: { figures: Figures }) {
           ],
           ...figures.money.map((m): [string, React.ReactNode] => [
             t('dashboard.heldNow', { currency: m.currency }),
-            <span data-testid={`held-${m.currency}`}>{formatMoney(m.heldMinor, m.currency, lng)}</span>,
+            <span data-testid={`held-${m.currency}`}>{money(m.heldMinor, m.currency)}</span>,
           ]),
         ]}
       />
@@ -136,7 +147,7 @@ function Totals({ figures }: { figures: Figures }) {
 
 function PeopleSection({ figures }: { figures: Figures }) {
   const { t } = useTranslation(['adminMoney', 'ui'])
-  const { chart } = useWeekly(figures)
+  const { chart } = useWeekly()
   return (
     <section className="ui-section" aria-labelledby="people">
       <h2 id="people">{t('dashboard.users')}</h2>
@@ -161,7 +172,7 @@ function PeopleSection({ figures }: { figures: Figures }) {
 
 function WorkSection({ figures }: { figures: Figures }) {
   const { t } = useTranslation(['adminMoney', 'ui'])
-  const { chart } = useWeekly(figures)
+  const { chart } = useWeekly()
   return (
     <section className="ui-section" aria-labelledby="work">
       <h2 id="work">{t('dashboard.work')}</h2>
@@ -196,7 +207,7 @@ function WorkSection({ figures }: { figures: Figures }) {
 
 function MoneySection({ figures }: { figures: Figures }) {
   const { t } = useTranslation(['adminMoney', 'ui'])
-  const { chart, lng } = useWeekly(figures)
+  const { chart, money } = useWeekly()
   return (
     <section className="ui-section" aria-labelledby="money">
       <h2 id="money">{t('dashboard.money')}</h2>
@@ -211,7 +222,7 @@ function MoneySection({ figures }: { figures: Figures }) {
             { name: t('dashboard.released'), values: m.releasedPerWeek },
           ]}
           {...chart}
-          format={(v) => formatMoney(v, m.currency, lng)}
+          format={(v) => money(v, m.currency)}
         />
       ))}
     </section>

@@ -11,6 +11,7 @@ import { ActivityList, InstallmentList } from './installments'
 import { RefundsSection } from '../payments/refunds'
 import { loadRefunds, refundIntent } from '../payments/refunds.server'
 import { loadChangeOrders } from './change-orders.server'
+import { wordedWork } from './worded.server'
 import { ContractValue } from './change-orders-ui'
 import { Attachments, Money, progressOf } from './ui'
 import { RegisterLink } from './register-ui'
@@ -42,7 +43,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       loadChangeOrders(context, projectId, view.contract.billing !== 'hourly'),
     ])
     return {
-      work: { project: view.project, contract: view.contract, activity: activity.data },
+      work: wordedWork(context, { project: view.project, contract: view.contract, activity: activity.data }),
       refunds,
       changes,
       hourly: view.contract.billing === 'hourly',
@@ -159,7 +160,15 @@ function ContractTerms({ contract }: { contract: Contract }) {
       ) : (
         <DefinitionList
           items={[
-            [t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />],
+            [
+              t('details.bid'),
+              <Money
+                key="m"
+                minor={contract.amountMinor}
+                currency={contract.currency}
+                text={contract.amountText}
+              />,
+            ],
             [t('contract.installments'), t('contracts.progress', { done, total })],
           ]}
         />

@@ -19,6 +19,8 @@ interface Installment {
   submissionNote: string | null
   feedback: string | null
   files: Array<{ id: number; name: string; url: string; size: number }>
+  /** The amount worded by the server (worded.server.ts). */
+  amountText?: string
   /** Deliverables in the register: if any, the installment's moves are made there (decision 318). */
   deliverables?: number
 }
@@ -60,7 +62,7 @@ export function InstallmentList({
       state: i.status,
       title: (
         <>
-          {i.title} · <Money minor={i.amountMinor} currency={i.currency} />
+          {i.title} · <Money minor={i.amountMinor} currency={i.currency} text={i.amountText} />
         </>
       ),
       waiting: waiting ? t(`installment.next.${i.status}`) : undefined,
@@ -174,6 +176,9 @@ export function ActivityList({
     amount?: { minor: number; currency: string } | null
     actor: { name: string } | null
     createdAt: string
+    /** The time and amount worded by the server (worded.server.ts). */
+    atText?: string
+    amountText?: string
   }>
 }) {
   const { t, i18n } = useTranslation('projects')
@@ -186,13 +191,14 @@ export function ActivityList({
         const key = why ? `activity.proposal.close_${a.note}` : `activity.${a.entity}.${a.action}`
         // An amount (a refund asked) is money in the reader's language; older rows kept it as their note.
         const note = a.amount
-          ? formatMoney(a.amount.minor, a.amount.currency, i18n.language)
+          ? (a.amountText ?? formatMoney(a.amount.minor, a.amount.currency, i18n.language))
           : why
             ? null
             : a.note
         return {
           id: a.id,
           at: a.createdAt,
+          atText: a.atText,
           text: (
             <span>
               <strong>{a.actor?.name ?? t('activity.system')}</strong>{' '}

@@ -50,9 +50,10 @@ export interface ProjectCardData {
   client: { id: number; name: string }
 }
 
-export function Money({ minor, currency }: { minor: number; currency: string }) {
+/** An amount in the page's language; `text` is the server's wording of it, so the browser builds no Intl formatter (decision 362). */
+export function Money({ minor, currency, text }: { minor: number; currency: string; text?: string }) {
   const { i18n } = useTranslation()
-  return <>{formatMoney(minor, currency, i18n.language)}</>
+  return <>{text ?? formatMoney(minor, currency, i18n.language)}</>
 }
 
 interface BudgetData {
