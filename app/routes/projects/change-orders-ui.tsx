@@ -25,6 +25,8 @@ export interface ValueSummary {
   approvedChangesMinor: number
   currentMinor: number
   deadline: string | null
+  /** The server's wording of the figures above (decision 362); the card words them itself without it. */
+  text?: { original: string; approved: string; current: string; deadline: string | null }
 }
 type Installment = { id: number; title: string; amountMinor: number; status: string }
 
@@ -44,15 +46,21 @@ export function ContractValue({ v, link }: { v: ValueSummary; link?: string }) {
       <h2 className="ui-card-title">{t('value.title')}</h2>
       <DefinitionList
         items={[
-          [t('value.original'), <Money key="o" minor={v.originalMinor} currency={v.currency} />],
-          [t('value.approved'), signed(v.approvedChangesMinor)],
+          [
+            t('value.original'),
+            <Money key="o" minor={v.originalMinor} currency={v.currency} text={v.text?.original} />,
+          ],
+          [t('value.approved'), v.text?.approved ?? signed(v.approvedChangesMinor)],
           [
             t('value.current'),
             <strong key="c" data-testid="current-value">
-              <Money minor={v.currentMinor} currency={v.currency} />
+              <Money minor={v.currentMinor} currency={v.currency} text={v.text?.current} />
             </strong>,
           ],
-          [t('value.deadline'), v.deadline ? formatDate(v.deadline, i18n.language) : t('value.noDeadline')],
+          [
+            t('value.deadline'),
+            v.deadline ? (v.text?.deadline ?? formatDate(v.deadline, i18n.language)) : t('value.noDeadline'),
+          ],
         ]}
       />
       {link ? <Link to={link}>{t('link')}</Link> : null}

@@ -2,6 +2,8 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { isConfirmed, notConfirmed } from '~/lib/confirm.server'
+import { formatDate, formatMoney } from '~/lib/format'
+import { getLocale } from '~/middleware/i18next'
 import {
   changeOrderForm,
   changeOrdersContract as co,
@@ -59,9 +61,39 @@ export async function changeOrderAction(
   }
 }
 
+interface Value {
+  currency: string
+  originalMinor: number
+  approvedChangesMinor: number
+  currentMinor: number
+  deadline: string | null
+}
+
+/**
+ * The value summary's amounts and deadline worded by the server, so the browser builds no
+ * Intl formatter for them while the page hydrates (decision 362).
+ */
+export function wordedValue<V extends Value>(context: Readonly<RouterContextProvider>, v: V) {
+  const lng = getLocale(context)
+  const money = (minor: number) => formatMoney(minor, v.currency, lng)
+  const approved = money(v.approvedChangesMinor)
+  return {
+    ...v,
+    text: {
+      original: money(v.originalMinor),
+      approved: v.approvedChangesMinor > 0 ? `+${approved}` : approved,
+      current: money(v.currentMinor),
+      deadline: v.deadline ? formatDate(v.deadline, lng) : null,
+    },
+  }
+}
+
 /** The contract's value summary for its pages (null before there is a contract). */
-export const loadChangeOrders = (
+export async function loadChangeOrders(
   context: Readonly<RouterContextProvider>,
   projectId: number,
   hasContract: boolean,
-) => (hasContract ? apiFor(context).call(co.list, { params: { projectId } }) : null)
+) {
+  if (!hasContract) return null
+  return wordedValue(context, await apiFor(context).call(co.list, { params: { projectId } }))
+}

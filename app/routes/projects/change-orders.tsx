@@ -14,7 +14,7 @@ import { inputProps, useReplyForm } from '~/components/ui/reply-form'
 import { titled } from '~/lib/meta'
 import { changeOrdersContract as co } from '#server/modules/projects/change-orders/contract.ts'
 import { changeOrderLimits, effectKinds } from '#server/modules/projects/change-orders/states.ts'
-import { changeOrderAction } from './change-orders.server'
+import { changeOrderAction, wordedValue } from './change-orders.server'
 import { ChangeOrderCard, ContractValue } from './change-orders-ui'
 import { ErrorText } from '~/components/projects/error-text'
 
@@ -26,7 +26,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   requireUser(context, url)
   const projectId = Number(params.projectId)
   try {
-    const list = await apiFor(context).call(co.list, { params: { projectId } })
+    const list = wordedValue(context, await apiFor(context).call(co.list, { params: { projectId } }))
     return { projectId, list, done: url.searchParams.get('done'), number: url.searchParams.get('number') }
   } catch (error) {
     if (isThrownAnswer(error)) throw error
