@@ -82,6 +82,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // A visitor's page has no scripts to race: the cached file serves every page they open.
           <link rel="stylesheet" href={stylesheet} precedence="default" />
         )}
+        {/* The first frame waits until the page is parsed down to its footer: Chromium otherwise
+            may paint the top bar alone and the content a frame later (decision 368). */}
+        <link rel="expect" href="#footer" blocking="render" />
         <Links />
       </head>
       <body>

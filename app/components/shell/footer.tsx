@@ -35,7 +35,7 @@ export function Footer({ categories }: { categories: ShellCategory[] }) {
   const { t: tc } = useTranslation()
   const year = new Date().getFullYear()
   return (
-    <footer className="footer">
+    <footer className="footer" id="footer">
       <div className="container footer-grid">
         <section className="footer-about" aria-labelledby="footer-newsletter">
           <p className="footer-brand">
