@@ -258,7 +258,7 @@ async function virtualUser(vu: number) {
 const memory: Array<{ at: number; rssMb: number; heapMb: number; liveHeapMb?: number }> = []
 const soak = minutes >= 10
 const IDLE_MS = Number(process.env.LOAD_IDLE_MS ?? 150_000)
-let idle: { rssMb: number; afterS: number } | undefined
+let idle: { rssMb: number; afterS: number; answer: MemoryAnswer } | undefined
 let loadSeconds = 0
 let sampling = true
 const sampler = (async () => {
@@ -280,7 +280,8 @@ console.log(
 )
 // The server's CPU seconds per 1,000 requests answer what a change costs on a shared machine, where
 // requests per second also measure what the other processes took; the load average says how shared.
-const cpuAtStart = (await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })).cpuMs
+const atStart = await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })
+const cpuAtStart = atStart.cpuMs
 let cpuMs = 0
 let atEnd: MemoryAnswer | undefined
 const loadAverage = [os.loadavg()[0]]
@@ -298,8 +299,9 @@ try {
   // forced; the lowest RSS of the wait and when it was reached are printed.
   for (let waited = 0; waited < IDLE_MS; waited += 5_000) {
     await pause(5_000)
-    const rss = (await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })).rss / MB
-    if (!idle || rss < idle.rssMb) idle = { rssMb: rss, afterS: (waited + 5_000) / 1000 }
+    const answer = await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })
+    const rss = answer.rss / MB
+    if (!idle || rss < idle.rssMb) idle = { rssMb: rss, afterS: (waited + 5_000) / 1000, answer }
   }
 } finally {
   server.child.kill()
@@ -336,6 +338,12 @@ const mb = (bytes = 0) => (bytes / MB).toFixed(0)
 console.log(
   `at the load's end: RSS ${mb(atEnd?.rss)} MB = V8 heap ${mb(atEnd?.heapTotal)} MB (${mb(atEnd?.heapUsed)} used) + ${mb((atEnd?.rss ?? 0) - (atEnd?.heapTotal ?? 0))} MB outside it (external ${mb(atEnd?.external)}, array buffers ${mb(atEnd?.arrayBuffers)})`,
 )
+const byKind = (m?: MemoryAnswer) =>
+  m
+    ? `RSS ${mb(m.rss)} MB: V8 heap ${mb(m.heapTotal)} (${mb(m.heapUsed)} used), V8's own malloc ${mb(m.v8Malloced)}; by mapping: files ${mb(m.resident.file)}, anonymous ${mb(m.resident.anon)} (glibc main arena ${mb(m.resident.mainArena)}, thread arenas ${mb(m.resident.threadArenas)}); ${m.threads} threads`
+    : ''
+console.log(`at the load's start, ${byKind(atStart)}`)
+console.log(`at the load's end, ${byKind(atEnd)}`)
 console.log(
   `V8's heap by space, MB reserved/used: ${(atEnd?.spaces ?? [])
     .filter((s) => s.size > 0)
@@ -357,6 +365,8 @@ const rss = memory.map((m) => m.rssMb)
 console.log(
   `memory: RSS ${rss[0]?.toFixed(0)} MB at start, ${rss.at(-1)?.toFixed(0)} MB at the end, ${Math.max(...rss).toFixed(0)} MB at most; ${soak ? `live heap ${memory.find((m) => m.liveHeapMb)?.liveHeapMb?.toFixed(1)} → ${memory.findLast((m) => m.liveHeapMb)?.liveHeapMb?.toFixed(1)} MB, ${growth.toFixed(2)} MB/min over the second half` : 'live heap measured in a soak (10 min or more)'}; RSS ${idle?.rssMb.toFixed(0)} MB after the load (lowest of ${IDLE_MS / 1000} s idle, reached after ${idle?.afterS} s)`,
 )
+
+console.log(`at the idle's lowest, ${byKind(idle?.answer)}`)
 
 fs.mkdirSync(path.join(root, 'bench/out'), { recursive: true })
 const stamp = new Date().toISOString().replace(/[:.]/g, '-')
