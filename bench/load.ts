@@ -340,7 +340,11 @@ console.log(
 )
 const byKind = (m?: MemoryAnswer) =>
   m
-    ? `RSS ${mb(m.rss)} MB: V8 heap ${mb(m.heapTotal)} (${mb(m.heapUsed)} used), V8's own malloc ${mb(m.v8Malloced)}; by mapping: files ${mb(m.resident.file)}, anonymous ${mb(m.resident.anon)} (glibc main arena ${mb(m.resident.mainArena)}, thread arenas ${mb(m.resident.threadArenas)}); ${m.threads} threads`
+    ? `RSS ${mb(m.rss)} MB: V8 heap ${mb(m.heapTotal)} (${mb(m.heapUsed)} used), V8's own malloc ${mb(m.v8Malloced)}; by mapping: files ${mb(m.resident.file)}, anonymous ${mb(m.resident.anon)} (glibc main arena ${mb(m.resident.mainArena)}, thread arenas ${mb(m.resident.threadArenas)}); ${m.threads} threads; ${Object.entries(
+        m.resources,
+      )
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(', ')}`
     : ''
 console.log(`at the load's start, ${byKind(atStart)}`)
 console.log(`at the load's end, ${byKind(atEnd)}`)

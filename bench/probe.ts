@@ -27,6 +27,8 @@ export interface MemoryAnswer {
   /** The resident set by kind of mapping (/proc/self/smaps): see residentParts. */
   resident: ResidentParts
   threads: number
+  /** Handles and requests keeping the loop alive, by kind (TCPSocketWrap, Timeout, ZLIB…). */
+  resources: Record<string, number>
 }
 export interface ResidentParts {
   /** Anonymous memory: V8's heap, glibc's arenas, thread stacks. */
@@ -106,6 +108,9 @@ function memory(settle: boolean): MemoryAnswer {
     v8Malloced: v8.getHeapStatistics().malloced_memory,
     resident: residentParts(),
     threads: fs.readdirSync('/proc/self/task').length,
+    resources: process
+      .getActiveResourcesInfo()
+      .reduce<Record<string, number>>((n, kind) => ({ ...n, [kind]: (n[kind] ?? 0) + 1 }), {}),
   }
 }
 
