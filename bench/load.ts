@@ -255,7 +255,16 @@ async function virtualUser(vu: number) {
 
 // The server's memory every 5 s; in a soak, its live heap (after a full GC) every 30 s. A shorter
 // run forces no collection: it would keep V8 from giving back, after the load, what the load grew.
-const memory: Array<{ at: number; rssMb: number; heapMb: number; liveHeapMb?: number }> = []
+const memory: Array<{
+  at: number
+  rssMb: number
+  heapMb: number
+  liveHeapMb?: number
+  /** V8's heap reserved, and the native memory of Buffers and other objects V8 was told of. */
+  heapTotalMb?: number
+  externalMb?: number
+  arrayBuffersMb?: number
+}> = []
 const soak = minutes >= 10
 const IDLE_MS = Number(process.env.LOAD_IDLE_MS ?? 150_000)
 let idle: { rssMb: number; afterS: number; answer: MemoryAnswer } | undefined
@@ -269,6 +278,9 @@ const sampler = (async () => {
       at: performance.now() - started,
       rssMb: m.rss / MB,
       heapMb: m.heapUsed / MB,
+      heapTotalMb: m.heapTotal / MB,
+      externalMb: m.external / MB,
+      arrayBuffersMb: m.arrayBuffers / MB,
       ...(settle ? { liveHeapMb: m.heapUsed / MB } : {}),
     })
     await pause(5_000)
@@ -284,10 +296,15 @@ const atStart = await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })
 const cpuAtStart = atStart.cpuMs
 let cpuMs = 0
 let atEnd: MemoryAnswer | undefined
+let settled: MemoryAnswer | undefined
 const loadAverage = [os.loadavg()[0]]
 try {
   await Promise.all(roles.map((_, vu) => virtualUser(vu)))
   atEnd = await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })
+  // LOAD_SETTLE_AT_END=1 (an investigation, not the guard: it changes what the idle wait sees):
+  // the same figures after a full collection, to tell the live set from garbage not yet collected.
+  if (process.env.LOAD_SETTLE_AT_END === '1')
+    settled = await askProbe<MemoryAnswer>(server.child, { ask: 'memory', settle: true })
   cpuMs = atEnd.cpuMs - cpuAtStart
   loadAverage.push(os.loadavg()[0])
   sampling = false
@@ -348,6 +365,10 @@ const byKind = (m?: MemoryAnswer) =>
     : ''
 console.log(`at the load's start, ${byKind(atStart)}`)
 console.log(`at the load's end, ${byKind(atEnd)}`)
+if (settled)
+  console.log(
+    `after a full collection then, ${byKind(settled)}; external ${mb(settled.external)}, array buffers ${mb(settled.arrayBuffers)}`,
+  )
 console.log(
   `V8's heap by space, MB reserved/used: ${(atEnd?.spaces ?? [])
     .filter((s) => s.size > 0)
@@ -371,6 +392,14 @@ console.log(
 )
 
 console.log(`at the idle's lowest, ${byKind(idle?.answer)}`)
+// Over the load (every 5 s): V8's heap reserved and the native memory held by JavaScript objects.
+const span = (f: (m: (typeof memory)[number]) => number | undefined) => {
+  const xs = memory.map(f).filter((x) => x !== undefined)
+  return `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)} (median ${[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]?.toFixed(0)})`
+}
+console.log(
+  `during the load, MB: V8 heap reserved ${span((m) => m.heapTotalMb)}, external ${span((m) => m.externalMb)}, array buffers ${span((m) => m.arrayBuffersMb)}, RSS ${span((m) => m.rssMb)}`,
+)
 
 fs.mkdirSync(path.join(root, 'bench/out'), { recursive: true })
 const stamp = new Date().toISOString().replace(/[:.]/g, '-')
