@@ -26,10 +26,11 @@ import stylesheet from './styles/app.css?url'
 import styles from './styles/app.css?inline'
 
 // The session middleware asks the API who the cookie's token names: nobody when the API refuses
-// the token (signed out, revoked, suspended).
+// the token (signed out, revoked, suspended). It asks identity/session, not identity/profile: the
+// top bar needs no points or completeness, which took three more reads on every page (decision 366).
 const sessionMiddleware = createSessionMiddleware(async (context, token) => {
   try {
-    return await apiFor(context, { token }).call(identityContract.profile)
+    return await apiFor(context, { token }).call(identityContract.session)
   } catch (error) {
     if (isThrownAnswer(error) || (error instanceof ApiCallError && error.status < 500)) return null
     throw error

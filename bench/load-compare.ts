@@ -44,6 +44,8 @@ function runLoad(dir: string, users: string): Figures {
   const served = out.match(/([\d.]+) req\/s; p50 ([\d.]+) ms, p99 ([\d.]+) ms; errors (\d+)/)
   const memory = out.match(/RSS \d+ MB at start, (\d+) MB at the end, (\d+) MB at most/)
   if (!served || !memory) throw new Error(`npm run load in ${dir} printed no summary:\n${out.slice(-3000)}`)
+  // Each run's summary lines (where the memory is, the server's CPU) as it printed them.
+  console.log(out.slice(out.indexOf('served ')).split('\nchart:')[0])
   return {
     reqPerSecond: Number(served[1]),
     p50: Number(served[2]),

@@ -255,10 +255,19 @@ async function virtualUser(vu: number) {
 
 // The server's memory every 5 s; in a soak, its live heap (after a full GC) every 30 s. A shorter
 // run forces no collection: it would keep V8 from giving back, after the load, what the load grew.
-const memory: Array<{ at: number; rssMb: number; heapMb: number; liveHeapMb?: number }> = []
+const memory: Array<{
+  at: number
+  rssMb: number
+  heapMb: number
+  liveHeapMb?: number
+  /** V8's heap reserved, and the native memory of Buffers and other objects V8 was told of. */
+  heapTotalMb?: number
+  externalMb?: number
+  arrayBuffersMb?: number
+}> = []
 const soak = minutes >= 10
 const IDLE_MS = Number(process.env.LOAD_IDLE_MS ?? 150_000)
-let idle: { rssMb: number; afterS: number } | undefined
+let idle: { rssMb: number; afterS: number; answer: MemoryAnswer } | undefined
 let loadSeconds = 0
 let sampling = true
 const sampler = (async () => {
@@ -269,6 +278,9 @@ const sampler = (async () => {
       at: performance.now() - started,
       rssMb: m.rss / MB,
       heapMb: m.heapUsed / MB,
+      heapTotalMb: m.heapTotal / MB,
+      externalMb: m.external / MB,
+      arrayBuffersMb: m.arrayBuffers / MB,
       ...(settle ? { liveHeapMb: m.heapUsed / MB } : {}),
     })
     await pause(5_000)
@@ -280,13 +292,19 @@ console.log(
 )
 // The server's CPU seconds per 1,000 requests answer what a change costs on a shared machine, where
 // requests per second also measure what the other processes took; the load average says how shared.
-const cpuAtStart = (await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })).cpuMs
+const atStart = await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })
+const cpuAtStart = atStart.cpuMs
 let cpuMs = 0
 let atEnd: MemoryAnswer | undefined
+let settled: MemoryAnswer | undefined
 const loadAverage = [os.loadavg()[0]]
 try {
   await Promise.all(roles.map((_, vu) => virtualUser(vu)))
   atEnd = await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })
+  // LOAD_SETTLE_AT_END=1 (an investigation, not the guard: it changes what the idle wait sees):
+  // the same figures after a full collection, to tell the live set from garbage not yet collected.
+  if (process.env.LOAD_SETTLE_AT_END === '1')
+    settled = await askProbe<MemoryAnswer>(server.child, { ask: 'memory', settle: true })
   cpuMs = atEnd.cpuMs - cpuAtStart
   loadAverage.push(os.loadavg()[0])
   sampling = false
@@ -298,8 +316,9 @@ try {
   // forced; the lowest RSS of the wait and when it was reached are printed.
   for (let waited = 0; waited < IDLE_MS; waited += 5_000) {
     await pause(5_000)
-    const rss = (await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })).rss / MB
-    if (!idle || rss < idle.rssMb) idle = { rssMb: rss, afterS: (waited + 5_000) / 1000 }
+    const answer = await askProbe<MemoryAnswer>(server.child, { ask: 'memory' })
+    const rss = answer.rss / MB
+    if (!idle || rss < idle.rssMb) idle = { rssMb: rss, afterS: (waited + 5_000) / 1000, answer }
   }
 } finally {
   server.child.kill()
@@ -336,6 +355,20 @@ const mb = (bytes = 0) => (bytes / MB).toFixed(0)
 console.log(
   `at the load's end: RSS ${mb(atEnd?.rss)} MB = V8 heap ${mb(atEnd?.heapTotal)} MB (${mb(atEnd?.heapUsed)} used) + ${mb((atEnd?.rss ?? 0) - (atEnd?.heapTotal ?? 0))} MB outside it (external ${mb(atEnd?.external)}, array buffers ${mb(atEnd?.arrayBuffers)})`,
 )
+const byKind = (m?: MemoryAnswer) =>
+  m
+    ? `RSS ${mb(m.rss)} MB: V8 heap ${mb(m.heapTotal)} (${mb(m.heapUsed)} used), V8's own malloc ${mb(m.v8Malloced)}; by mapping: files ${mb(m.resident.file)}, anonymous ${mb(m.resident.anon)} (glibc main arena ${mb(m.resident.mainArena)}, thread arenas ${mb(m.resident.threadArenas)}); ${m.threads} threads; ${Object.entries(
+        m.resources,
+      )
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(', ')}`
+    : ''
+console.log(`at the load's start, ${byKind(atStart)}`)
+console.log(`at the load's end, ${byKind(atEnd)}`)
+if (settled)
+  console.log(
+    `after a full collection then, ${byKind(settled)}; external ${mb(settled.external)}, array buffers ${mb(settled.arrayBuffers)}`,
+  )
 console.log(
   `V8's heap by space, MB reserved/used: ${(atEnd?.spaces ?? [])
     .filter((s) => s.size > 0)
@@ -356,6 +389,16 @@ if (live.length >= 3) {
 const rss = memory.map((m) => m.rssMb)
 console.log(
   `memory: RSS ${rss[0]?.toFixed(0)} MB at start, ${rss.at(-1)?.toFixed(0)} MB at the end, ${Math.max(...rss).toFixed(0)} MB at most; ${soak ? `live heap ${memory.find((m) => m.liveHeapMb)?.liveHeapMb?.toFixed(1)} → ${memory.findLast((m) => m.liveHeapMb)?.liveHeapMb?.toFixed(1)} MB, ${growth.toFixed(2)} MB/min over the second half` : 'live heap measured in a soak (10 min or more)'}; RSS ${idle?.rssMb.toFixed(0)} MB after the load (lowest of ${IDLE_MS / 1000} s idle, reached after ${idle?.afterS} s)`,
+)
+
+console.log(`at the idle's lowest, ${byKind(idle?.answer)}`)
+// Over the load (every 5 s): V8's heap reserved and the native memory held by JavaScript objects.
+const span = (f: (m: (typeof memory)[number]) => number | undefined) => {
+  const xs = memory.map(f).filter((x) => x !== undefined)
+  return `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)} (median ${[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]?.toFixed(0)})`
+}
+console.log(
+  `during the load, MB: V8 heap reserved ${span((m) => m.heapTotalMb)}, external ${span((m) => m.externalMb)}, array buffers ${span((m) => m.arrayBuffersMb)}, RSS ${span((m) => m.rssMb)}`,
 )
 
 fs.mkdirSync(path.join(root, 'bench/out'), { recursive: true })

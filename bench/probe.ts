@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import v8 from 'node:v8'
 
 // Loaded into the server under test with `node --import ./bench/probe.ts` (the bench only, never
@@ -21,6 +22,23 @@ export interface MemoryAnswer {
   cpuMs: number
   /** V8's heap by space (new, old, code, large objects…): what each has reserved and what it uses. */
   spaces: { name: string; size: number; used: number }[]
+  /** What V8 itself holds through malloc (its own tables, not JavaScript objects). */
+  v8Malloced: number
+  /** The resident set by kind of mapping (/proc/self/smaps): see residentParts. */
+  resident: ResidentParts
+  threads: number
+  /** Handles and requests keeping the loop alive, by kind (TCPSocketWrap, Timeout, ZLIB…). */
+  resources: Record<string, number>
+}
+export interface ResidentParts {
+  /** Anonymous memory: V8's heap, glibc's arenas, thread stacks. */
+  anon: number
+  /** Pages read from files: the node executable and the shared libraries. */
+  file: number
+  /** glibc's main arena (`[heap]`): what the main thread's malloc holds, used or kept. */
+  mainArena: number
+  /** Anonymous mappings of 64 MiB glibc reserves for each other thread's arena (resident part). */
+  threadArenas: number
 }
 export interface AllocationAnswer {
   allocated: number
@@ -42,6 +60,36 @@ let cpuAtStart = process.cpuUsage()
 
 const cpuMs = (cpu: NodeJS.CpuUsage) => (cpu.user + cpu.system) / 1000
 
+// A glibc thread arena is a 64 MiB-aligned reservation, its used part read-write and the rest
+// inaccessible; V8's pages are smaller mappings (256 KiB pages, its code range) that never pair so.
+const ARENA = 64 * 1024 * 1024
+function residentParts(): ResidentParts {
+  const parts: ResidentParts = { anon: 0, file: 0, mainArena: 0, threadArenas: 0 }
+  let current: { start: number; end: number; file: boolean; heap: boolean } | null = null
+  let previous: { start: number; rss: number } | null = null
+  for (const line of fs.readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ (\d+)\s*(.*)$/.exec(line)
+    if (head) {
+      const start = parseInt(head[1], 16)
+      const end = parseInt(head[2], 16)
+      // The inaccessible rest of an arena follows its used part and ends on a 64 MiB boundary.
+      if (head[3] === '---p' && previous && end % ARENA === 0 && end - previous.start === ARENA)
+        parts.threadArenas += previous.rss
+      previous = null
+      current = { start, end, file: head[4] !== '0', heap: head[5] === '[heap]' }
+      continue
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line)
+    if (!rss || !current) continue
+    const bytes = Number(rss[1]) * 1024
+    if (current.file) parts.file += bytes
+    else parts.anon += bytes
+    if (current.heap) parts.mainArena += bytes
+    if (!current.file && current.start % ARENA === 0) previous = { start: current.start, rss: bytes }
+  }
+  return parts
+}
+
 function memory(settle: boolean): MemoryAnswer {
   if (settle && typeof globalThis.gc === 'function') globalThis.gc()
   const m = process.memoryUsage()
@@ -57,6 +105,12 @@ function memory(settle: boolean): MemoryAnswer {
     spaces: v8
       .getHeapSpaceStatistics()
       .map((s) => ({ name: s.space_name, size: s.space_size, used: s.space_used_size })),
+    v8Malloced: v8.getHeapStatistics().malloced_memory,
+    resident: residentParts(),
+    threads: fs.readdirSync('/proc/self/task').length,
+    resources: process
+      .getActiveResourcesInfo()
+      .reduce<Record<string, number>>((n, kind) => ({ ...n, [kind]: (n[kind] ?? 0) + 1 }), {}),
   }
 }
 

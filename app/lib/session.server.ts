@@ -1,6 +1,6 @@
 import { parseCookie, stringifySetCookie } from 'cookie'
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import type { CurrentUser } from '#server/modules/identity/contract.ts'
+import type { SessionUser } from '#server/modules/identity/contract.ts'
 import {
   can,
   permissionForPath,
@@ -21,7 +21,7 @@ export const SESSION_COOKIE = 'session'
 
 export interface WebSession {
   token: string | null
-  user: CurrentUser | null
+  user: SessionUser | null
 }
 export const sessionContext = createContext<WebSession>({ token: null, user: null })
 
@@ -93,7 +93,7 @@ export function clearSessionCookie(context: Readonly<RouterContextProvider>, req
 
 /** Root middleware: resolves the cookie to the current user, clearing a cookie the API refuses. */
 export function createSessionMiddleware(
-  fetchUser: (context: Readonly<RouterContextProvider>, token: string) => Promise<CurrentUser | null>,
+  fetchUser: (context: Readonly<RouterContextProvider>, token: string) => Promise<SessionUser | null>,
 ): MiddlewareFunction<Response> {
   return async ({ request, context, url }, next) => {
     const token = readToken(request)

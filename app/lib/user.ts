@@ -1,14 +1,14 @@
 import { useRouteLoaderData } from 'react-router'
-import type { CurrentUser } from '#server/modules/identity/contract.ts'
+import type { SessionUser } from '#server/modules/identity/contract.ts'
 import { can, menuFor, topBarOf, type Permission } from '#server/modules/identity/permissions.ts'
 
 // The signed-in user as the root loader found it (fresh from the API on every request), or null.
-export function useOptionalUser(): CurrentUser | null {
-  const data = useRouteLoaderData('root') as { user?: CurrentUser | null } | undefined
+export function useOptionalUser(): SessionUser | null {
+  const data = useRouteLoaderData('root') as { user?: SessionUser | null } | undefined
   return data?.user ?? null
 }
 
-export function useUser(): CurrentUser {
+export function useUser(): SessionUser {
   const user = useOptionalUser()
   if (!user) throw new Error('useUser needs a signed-in user: guard the route (requireUser) first')
   return user

@@ -28,7 +28,7 @@ export interface Caller {
 }
 
 // What a setup-only session may call: who it is, signing out, and setting up two-factor sign-in.
-const setupOnly = /^identity\/(profile|profile-details|logout|two-factor(\/[a-z]+)?)$/
+const setupOnly = /^identity\/(session|profile|profile-details|logout|two-factor(\/[a-z]+)?)$/
 
 export interface RequestContext {
   requestId: string

@@ -147,6 +147,7 @@ export const rows: Record<string, Row> = {
 
   // The caller's own account.
   'GET identity/profile': row(USER),
+  'GET identity/session': row(USER),
   'GET identity/profile-details': freelancerRow(USER),
   'PUT identity/profile': row(USER),
   'POST identity/logout': row(USER, { endsSession: 3 }),

@@ -34,10 +34,8 @@ export async function bellData(context: Readonly<RouterContextProvider>, url: UR
   try {
     const api = apiFor(context)
     const hands = Array.from({ length: shown / NOTIFICATION_PAGE }, (_, i) => i * NOTIFICATION_PAGE)
-    const [count, ...pages] = await Promise.all([
-      api.call(c.count),
-      ...hands.map((hand) => api.call(c.list, { query: { hand } })),
-    ])
+    // Each page of the list carries the unread count: no call of its own for it.
+    const pages = await Promise.all(hands.map((hand) => api.call(c.list, { query: { hand } })))
     const items = withAges(
       context,
       pages.flatMap((p) => p.data),
@@ -46,7 +44,7 @@ export async function bellData(context: Readonly<RouterContextProvider>, url: UR
     const next = new URL(url)
     next.searchParams.set(BELL_PARAM, String(shown + NOTIFICATION_PAGE))
     return {
-      unread: count.unreadCount,
+      unread: pages[0]!.unreadCount,
       items,
       moreHref: full ? next.pathname + next.search : null,
       expanded: url.searchParams.has(BELL_PARAM),

@@ -4,6 +4,8 @@ import type { Caller } from '#server/api/handler.ts'
 import { fieldError, nowIso, type IdentityContext } from './context.ts'
 import { permissionsOf } from './permissions.ts'
 import { awardProfilePoints } from './points.ts'
+import type { SessionUser } from './contract.ts'
+import { personName } from './display-name.ts'
 import { loadUser, refreshToken } from './sessions.ts'
 
 // The account as its owner sees and edits it: the current user, the settings page's details, and
@@ -13,6 +15,24 @@ export async function currentUser(ctx: IdentityContext, caller: Caller) {
   const loaded = await loadUser(ctx, ctx.db, caller.userId)
   if (!loaded) throw unauthorized()
   return loaded.user
+}
+
+/** The top bar's user: one read of the account; its roles are the ones the session's check just read. */
+export async function sessionUser(ctx: IdentityContext, caller: Caller): Promise<SessionUser> {
+  const u = await ctx.db
+    .selectFrom('app_user')
+    .select(['id', 'first_name', 'last_name', 'image_file_id', 'status'])
+    .where('id', '=', caller.userId)
+    .executeTakeFirst()
+  if (!u) throw unauthorized()
+  return {
+    id: u.id,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    name: personName(u),
+    imageUrl: u.image_file_id != null ? `files/${u.image_file_id}/download` : null,
+    roles: [...caller.roles].sort((a, b) => a - b),
+  }
 }
 
 export async function accountDetails(ctx: IdentityContext, caller: Caller) {

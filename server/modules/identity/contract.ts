@@ -36,6 +36,17 @@ export const currentUser = z.object({
 })
 export type CurrentUser = z.infer<typeof currentUser>
 
+/** Who a session is, as every page's top bar shows them: no points or completeness (decision 366). */
+export const sessionUser = currentUser.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  name: true,
+  imageUrl: true,
+  roles: true,
+})
+export type SessionUser = z.infer<typeof sessionUser>
+
 export const sessionResult = z.object({ token: z.string(), expiresAt: z.string(), user: currentUser })
 export type SessionResult = z.infer<typeof sessionResult>
 const message = z.object({ message: z.string() })
@@ -245,6 +256,15 @@ export const identityContract = {
     tag,
     access: 'user',
     response: currentUser,
+  }),
+  session: endpoint({
+    method: 'GET',
+    path: 'identity/session',
+    summary:
+      "Who the login token names, fresh from the database: id, name, picture and roles (what a page's top bar shows; identity/profile adds points and completeness)",
+    tag,
+    access: 'user',
+    response: sessionUser,
   }),
   profileDetails: endpoint({
     method: 'GET',

@@ -25,6 +25,7 @@ const CLAIMS = [
   'wengazPercentage',
   'Provider',
 ]
+const SESSION_CLAIMS = ['id', 'firstName', 'lastName', 'name', 'imageUrl', 'roles']
 const GOOD = 'correct horse battery staple'
 
 describe.each(portableDialects)('identity on %s', (dialect) => {
@@ -162,6 +163,9 @@ describe.each(portableDialects)('identity on %s', (dialect) => {
       const me = await call('GET', 'identity/profile', { token: login.json.token })
       expect(me.status).toBe(200)
       expect(me.json).toEqual(login.json.user)
+      // What every page's top bar asks: the same person, without the points and completeness.
+      const session = await call('GET', 'identity/session', { token: login.json.token })
+      expect(session.json).toEqual(Object.fromEntries(SESSION_CLAIMS.map((k) => [k, login.json.user[k]])))
     }
   })
 
@@ -254,6 +258,7 @@ describe.each(portableDialects)('identity on %s', (dialect) => {
     const second = (await call('POST', 'identity/login', { body: { email, password: GOOD } })).json
     expect((await call('POST', 'identity/logout', { token: first.token })).status).toBe(200)
     expect((await call('GET', 'identity/profile', { token: first.token })).status).toBe(401)
+    expect((await call('GET', 'identity/session', { token: first.token })).status).toBe(401)
     expect((await call('GET', 'identity/profile', { token: second.token })).status).toBe(200)
 
     const changed = await call('POST', 'identity/change-password', {
@@ -266,6 +271,7 @@ describe.each(portableDialects)('identity on %s', (dialect) => {
 
     await api.services.identity.setStatus(s.database.db, changed.json.user.id, 'Suspended')
     expect((await call('GET', 'identity/profile', { token: changed.json.token })).status).toBe(401)
+    expect((await call('GET', 'identity/session', { token: changed.json.token })).status).toBe(401)
     const suspended = await call('POST', 'identity/login', {
       body: { email, password: 'another long passphrase' },
     })

@@ -37,6 +37,7 @@ export function identityRoutes(identity: IdentityService) {
     implement(c.changeEmail, ({ body, ctx }) => identity.changeEmail(ctx.caller!, body, info(ctx))),
     implement(c.confirmEmailChange, ({ query, ctx }) => identity.confirmEmailChange(query.token, info(ctx))),
     implement(c.profile, ({ ctx }) => identity.profile(ctx.caller!)),
+    implement(c.session, ({ ctx }) => identity.session(ctx.caller!)),
     implement(c.profileDetails, ({ ctx }) => identity.profileDetails(ctx.caller!)),
     implement(c.updateProfile, ({ body, ctx }) =>
       identity.updateProfile(ctx.caller!, bearerOf(ctx.request)!, body),

@@ -162,6 +162,8 @@ for (const dialect of portableDialects) {
       expect(refused.json.title).toBe('Two-Factor Setup Required')
       expect((await s.t.call('GET', 'notifications', { token: first.json.token })).status).toBe(403)
       expect((await s.t.call('GET', 'identity/profile', { token: first.json.token })).status).toBe(200)
+      // Every page asks who the session is: a setup-only session's pages too.
+      expect((await s.t.call('GET', 'identity/session', { token: first.json.token })).status).toBe(200)
       const setup = await s.t.call('POST', 'identity/two-factor/setup', { token: first.json.token })
       const on = await s.t.call('POST', 'identity/two-factor/enable', {
         token: first.json.token,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '#server/db/schema.ts'
 import type { Logger } from '#server/log.ts'
 import type { RateLimiter } from '#server/lib/rate-limit.ts'
-import { accountDetails, currentUser, updateAccount } from './account-settings.ts'
+import { accountDetails, currentUser, sessionUser, updateAccount } from './account-settings.ts'
 import { rolesChanged, setStatus } from './account-status.ts'
 import type { IdentityContext, Trx } from './context.ts'
 import { changeEmail, confirmEmailChange } from './email-change.ts'
@@ -88,6 +88,7 @@ export function createIdentityService(options: IdentityOptions) {
     changeEmail: bind(changeEmail),
     confirmEmailChange: bind(confirmEmailChange),
     profile: bind(currentUser),
+    session: bind(sessionUser),
     profileDetails: bind(accountDetails),
     updateProfile: bind(updateAccount),
     setStatus,

@@ -46,7 +46,8 @@ export const notification = z.object({
 })
 export type Notification = z.output<typeof notification>
 
-const list = z.object({ data: z.array(notification) })
+// The unread count comes with each page of the list, so the bell asks once a page (decision 366).
+const list = z.object({ data: z.array(notification), unreadCount: z.number() })
 
 /** A person's notification settings: the body of PUT notifications/preferences, which the settings page's form sends too. */
 export const noticePreference = z
@@ -103,7 +104,8 @@ export const notificationsContract = {
   list: endpoint({
     method: 'GET',
     path: 'notifications',
-    summary: "The caller's notifications, newest first: the next 10 after `hand` of them",
+    summary:
+      "The caller's notifications, newest first: the next 10 after `hand` of them, and how many are unread",
     tag,
     access: 'user',
     query: listQuery,

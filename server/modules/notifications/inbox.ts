@@ -60,14 +60,13 @@ function paramsOf(row: Row, locale: Locale) {
   return { ...params, name: displayName(sender, locale) }
 }
 
-/** The next page of 10 after `hand` notifications, newest first. */
+/** The next page of 10 after `hand` notifications, newest first, and how many of all are unread. */
 export async function list(db: DB, userId: number, hand: number, locale: Locale) {
-  const rows = await notificationsOf(db, userId)
-    .orderBy('n.id', 'desc')
-    .offset(hand)
-    .limit(NOTIFICATION_PAGE)
-    .execute()
-  return { data: rows.map((r) => present(r, locale)) }
+  const [rows, unread] = await Promise.all([
+    notificationsOf(db, userId).orderBy('n.id', 'desc').offset(hand).limit(NOTIFICATION_PAGE).execute(),
+    unreadCount(db, userId),
+  ])
+  return { data: rows.map((r) => present(r, locale)), unreadCount: unread }
 }
 
 /** The newest `limit` unread notifications (the dashboard's list). */

@@ -160,8 +160,13 @@ for (const dialect of portableDialects) {
     })
 
     test("the unread count falls when one is read; reading is the owner's alone", async () => {
-      const count = async (u: U) =>
-        (await s.t.call('GET', 'notifications/count', { token: u.token })).json.unreadCount as number
+      const count = async (u: U) => {
+        const unread = (await s.t.call('GET', 'notifications/count', { token: u.token })).json.unreadCount
+        // Every page of the list carries the same count: the bell's one call.
+        const page = await s.t.call('GET', 'notifications?hand=10', { token: u.token })
+        expect(page.json.unreadCount).toBe(unread)
+        return unread as number
+      }
       const start = await count(other)
       expect(start).toBe(23)
       const [newest] = (await s.t.call('GET', 'notifications', { token: other.token })).json.data
