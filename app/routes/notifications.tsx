@@ -25,16 +25,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const api = apiFor(context)
   try {
     // The next page's first row says whether there is one (the API has no total).
-    const [list, next, count] = await Promise.all([
+    const [list, next] = await Promise.all([
       api.call(c.list, { query: { hand } }),
       page < LAST_PAGE ? api.call(c.list, { query: { hand: hand + NOTIFICATION_PAGE } }) : { data: [] },
-      api.call(c.count),
     ])
     return {
       items: withAges(context, list.data),
       page,
       hasNext: next.data.length > 0,
-      unread: count.unreadCount,
+      unread: list.unreadCount,
       title: getInstance(context).t('notifications:page.title'),
     }
   } catch (error) {
