@@ -20,7 +20,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { ConversationList } from '~/components/ui/conversation'
 import { StatusChip } from '~/components/ui/status-chip'
 import { RoomItem } from '~/components/chat/room-item'
-import { HourlyCardStep, HourlyCardTerms } from './dashboard-hourly'
+import { HourlyCardStep, HourlyCardTerms, wordHourlyCard } from './dashboard-hourly'
 import styles from './dashboard.css?inline'
 
 // /dashboard (docs/product.md §2, login required; where signing in lands): what waits on the user, each item
@@ -49,11 +49,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
 }
 
-/** The money the page shows, worded by the server (decision 362). */
+/** The amounts and weeks the page shows, worded by the server (decisions 362, 365). */
 function wordsOf(lng: string, money: Balances, dashboard: DashboardData) {
   const words = wordsFor(lng)
   wordMoneyCard(words, money)
-  for (const c of dashboard.contracts.items) if (c.next) words.money(c.next.amountMinor, c.next.currency)
+  for (const c of dashboard.contracts.items) {
+    if (c.next) words.money(c.next.amountMinor, c.next.currency)
+    if (c.hourly) wordHourlyCard(words, c.hourly)
+  }
+  for (const p of dashboard.proposals?.items ?? []) words.money(p.bidMinor, p.currency)
   return words.words
 }
 
