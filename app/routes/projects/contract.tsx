@@ -8,7 +8,7 @@ import { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
 import { ActivityList, InstallmentList, wordActivity, wordInstallments } from './installments'
-import { RefundsSection } from '../payments/refunds'
+import { RefundsSection, wordRefunds } from '../payments/refunds'
 import { loadRefunds, refundIntent } from '../payments/refunds.server'
 import { loadChangeOrders } from './change-orders.server'
 import { Worded, wordsFor } from '~/lib/words'
@@ -44,6 +44,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       loadRefunds(context, projectId, view.contract.billing !== 'hourly'),
       loadChangeOrders(context, projectId, view.contract.billing !== 'hourly', words),
     ])
+    if (refunds) wordRefunds(words, refunds, view.contract.currency)
     wordTerms(words, view.contract)
     wordInstallments(words, view.contract.installments)
     wordActivity(words, activity.data)
