@@ -10,8 +10,8 @@ import { SAMPLES_CATEGORY, describeSamples, samplesOf, type ProfileEvent } from 
 // (unthrottled), and prints each task's CPU time (the thread's own time, so other work on a loaded
 // machine does not inflate it) with what it ran, and the blocking time Lighthouse's simulation would
 // count from them (each task ×4, over 50 ms, after the first paint). Counts, not wall time.
-// `node bench/start-profile.ts [/path ...]`: the freelancer's session, or BENCH_PROFILE_SESSION=client
-// or admin; `:contract` in a path is the project of the freelancer's contract.
+// `node bench/start-profile.ts [/path ...]`: the freelancer's session, or BENCH_PROFILE_SESSION=client,
+// admin or visitor (none); `:contract` in a path is the project of the freelancer's contract.
 // BENCH_PROFILE_SAMPLES=1 adds V8's CPU samples and prints, under each task of 10 ms or more, the
 // functions they name (an unminified build names React's: `react-router build --minify false`).
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -89,7 +89,7 @@ export async function traceStart(base: string, pagePath: string, token: string) 
   })
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
-    await context.addCookies([{ name: 'session', value: token, url: base }])
+    if (token) await context.addCookies([{ name: 'session', value: token, url: base }])
     const page = await context.newPage()
     const errors: string[] = []
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
@@ -118,9 +118,11 @@ if (import.meta.main) {
     const token =
       session === 'admin'
         ? await adminToken(server.url, server.dataDir)
-        : session === 'client'
-          ? demo.client
-          : demo.freelancer
+        : session === 'visitor'
+          ? ''
+          : session === 'client'
+            ? demo.client
+            : demo.freelancer
     for (const p of (paths.length ? paths : ['/dashboard']).map((p) =>
       p.replace(':contract', String(demo.contractProject)),
     )) {

@@ -168,8 +168,11 @@ describe('counts in the pages', () => {
       '★ 5.00 (22 отзыва)',
       '★ 5.00 (111 отзывов)',
     ])
-    expect(await say('de', 'projects:list.found', 12345)).toBe('12.345 Projekte gefunden') // and the number in the page's language
-    await ready
+    expect(await say('de', 'projects:list.found', 1)).toBe('1 Projekt gefunden')
+    // and a number in the page's language
+    expect(i18n.t('profile:search.ratingAtLeast', { lng: 'de', rating: 12345 })).toBe(
+      '12.345 Sterne oder mehr',
+    )
     expect(i18n.t('profile:search.ratingAtLeast', { lng: 'de', rating: 4.5 })).toBe('4,5 Sterne oder mehr')
   })
 })

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/lib/translations'
-import { formatDate, formatMoney } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import type { Dashboard as DashboardData } from '#server/modules/dashboard/contract.ts'
 import { ButtonLink } from '~/components/ui/button'
 
@@ -9,10 +9,16 @@ import { ButtonLink } from '~/components/ui/button'
 type Contract = DashboardData['contracts']['items'][number]
 type Hourly = NonNullable<Contract['hourly']>
 
+/** The rate and the open week an hourly card shows, for the dashboard's loader to word (`~/lib/words`). */
+export function wordHourlyCard(words: Wording, h: Hourly) {
+  words.money(h.rateMinor, h.currency)
+  if (h.openWeek) words.date(h.openWeek.weekStart)
+}
+
 /** "€45.00 an hour · this week 12.5 h of 20 h" */
 export function HourlyCardTerms({ hourly: h }: { hourly: Hourly }) {
-  const { t, i18n } = useTranslation('dashboard')
-  const rate = formatMoney(h.rateMinor, h.currency, i18n.language)
+  const { t } = useTranslation('dashboard')
+  const rate = useWords().money(h.rateMinor, h.currency)
   return (
     <span className="muted small" data-testid="dash-hourly">
       {h.weeklyLimitHours
@@ -24,12 +30,10 @@ export function HourlyCardTerms({ hourly: h }: { hourly: Hourly }) {
 
 /** The timesheet's step: whose move the earliest open week waits for (or logging time when none is open). */
 export function HourlyCardStep({ c, hourly: h }: { c: Contract; hourly: Hourly }) {
-  const { t, i18n } = useTranslation('dashboard')
+  const { t } = useTranslation('dashboard')
+  const words = useWords()
   const status = h.openWeek?.status ?? 'none'
-  const params = {
-    name: c.other.name,
-    week: h.openWeek ? formatDate(h.openWeek.weekStart, i18n.language) : '',
-  }
+  const params = { name: c.other.name, week: h.openWeek ? words.date(h.openWeek.weekStart) : '' }
   const href = `/projects/timesheets/${c.projectId}${h.openWeek ? `?week=${h.openWeek.weekStart}` : ''}#week`
   return (
     <>

@@ -1,37 +1,27 @@
 import { Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
-import { formatMoney } from '~/lib/format'
+import type { Wording } from '~/lib/words'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { Money } from './projects/ui'
 
-// The dashboard's money: its amounts are worded by the loader (decision 362), since the browser's
-// first Intl.NumberFormat for a currency costs some 25 ms of the main thread while the page hydrates.
-
-/** Amounts by `amountKey`, worded by the server. */
-export function wordedAmounts(lng: string, amounts: Array<{ minor: number; currency: string }>) {
-  return Object.fromEntries(
-    amounts.map((a) => [amountKey(a.minor, a.currency), formatMoney(a.minor, a.currency, lng)]),
-  )
-}
-const amountKey = (minor: number, currency: string) => `${minor} ${currency}`
-export type Amounts = Record<string, string>
-
 /** Money held for the client's contracts, or the freelancer's available, earned and paid-out money, per currency (read from the ledger). */
-export function MoneyCard({
-  money,
-  freelancer,
-  amounts,
-}: {
-  money: Array<{
-    currency: string
-    heldMinor: number
-    availableMinor: number
-    earnedMinor: number
-    paidOutMinor: number
-  }>
-  freelancer: boolean
-  amounts: Amounts
-}) {
+export type Balances = Array<{
+  currency: string
+  heldMinor: number
+  availableMinor: number
+  earnedMinor: number
+  paidOutMinor: number
+}>
+
+/** The amounts `MoneyCard` shows, for the dashboard's loader to word (`~/lib/words`, decision 362). */
+export function wordMoneyCard(words: Wording, money: Balances) {
+  for (const m of money)
+    for (const minor of [m.heldMinor, m.availableMinor, m.earnedMinor, m.paidOutMinor])
+      words.money(minor, m.currency)
+}
+
+/** The balances, each in its currency. */
+export function MoneyCard({ money, freelancer }: { money: Balances; freelancer: boolean }) {
   const { t } = useTranslation(['payments', 'payouts'])
   return (
     <section className="card dashboard-card" aria-labelledby="dash-money" data-testid="dashboard-money">
@@ -43,25 +33,14 @@ export function MoneyCard({
             items={
               freelancer
                 ? [
-                    [
-                      t('money.available'),
-                      <Amount key="a" minor={m.availableMinor} currency={m.currency} amounts={amounts} />,
-                    ],
-                    [
-                      t('money.earned'),
-                      <Amount key="e" minor={m.earnedMinor} currency={m.currency} amounts={amounts} />,
-                    ],
+                    [t('money.available'), <Money key="a" minor={m.availableMinor} currency={m.currency} />],
+                    [t('money.earned'), <Money key="e" minor={m.earnedMinor} currency={m.currency} />],
                     [
                       t('payouts:dashboard.paidOut'),
-                      <Amount key="p" minor={m.paidOutMinor} currency={m.currency} amounts={amounts} />,
+                      <Money key="p" minor={m.paidOutMinor} currency={m.currency} />,
                     ],
                   ]
-                : [
-                    [
-                      t('money.held'),
-                      <Amount key="h" minor={m.heldMinor} currency={m.currency} amounts={amounts} />,
-                    ],
-                  ]
+                : [[t('money.held'), <Money key="h" minor={m.heldMinor} currency={m.currency} />]]
             }
           />
         ))
@@ -71,9 +50,4 @@ export function MoneyCard({
       {freelancer ? <Link to="/payouts">{t('payouts:dashboard.withdraw')}</Link> : null}
     </section>
   )
-}
-
-/** An amount as the loader worded it (formatted here only if it did not). */
-export function Amount({ minor, currency, amounts }: { minor: number; currency: string; amounts: Amounts }) {
-  return <Money minor={minor} currency={currency} text={amounts[amountKey(minor, currency)]} />
 }

@@ -12,13 +12,15 @@ import { titled } from '~/lib/meta'
 import { agesById } from '~/components/shell/bells.server'
 import { dashboardContract, type Dashboard as DashboardData } from '#server/modules/dashboard/contract.ts'
 import { paymentsContract } from '#server/modules/payments/contract.ts'
-import { Amount, MoneyCard, wordedAmounts, type Amounts } from './dashboard-money'
+import { MoneyCard, wordMoneyCard, type Balances } from './dashboard-money'
+import { Money } from './projects/ui'
+import { Worded, wordsFor } from '~/lib/words'
 import { Bid } from './projects/terms-ui'
 import { ButtonLink } from '~/components/ui/button'
 import { ConversationList } from '~/components/ui/conversation'
 import { StatusChip } from '~/components/ui/status-chip'
 import { RoomItem } from '~/components/chat/room-item'
-import { HourlyCardStep, HourlyCardTerms } from './dashboard-hourly'
+import { HourlyCardStep, HourlyCardTerms, wordHourlyCard } from './dashboard-hourly'
 import styles from './dashboard.css?inline'
 
 // /dashboard (docs/product.md §2, login required; where signing in lands): what waits on the user, each item
@@ -39,22 +41,24 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       firstName: user.firstName || user.name,
       // Worded by the server, so the browser builds no Intl.RelativeTimeFormat while it hydrates (decision 358).
       ago: agesById(context, dashboard.notifications.latest, (n) => n.createdDate),
-      amounts: wordedAmounts(getLocale(context), [
-        ...money.data.flatMap((m) =>
-          [m.heldMinor, m.availableMinor, m.earnedMinor, m.paidOutMinor].map((minor) => ({
-            minor,
-            currency: m.currency,
-          })),
-        ),
-        ...dashboard.contracts.items.flatMap((c) =>
-          c.next ? [{ minor: c.next.amountMinor, currency: c.next.currency }] : [],
-        ),
-      ]),
+      words: wordsOf(getLocale(context), money.data, dashboard),
       title: getInstance(context).t('dashboard:title'),
     }
   } catch (error) {
     throwApiError(error)
   }
+}
+
+/** The amounts and weeks the page shows, worded by the server (decisions 362, 365). */
+function wordsOf(lng: string, money: Balances, dashboard: DashboardData) {
+  const words = wordsFor(lng)
+  wordMoneyCard(words, money)
+  for (const c of dashboard.contracts.items) {
+    if (c.next) words.money(c.next.amountMinor, c.next.currency)
+    if (c.hourly) wordHourlyCard(words, c.hourly)
+  }
+  for (const p of dashboard.proposals?.items ?? []) words.money(p.bidMinor, p.currency)
+  return words.words
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -95,48 +99,48 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(['dashboard', 'projects', 'profile'])
   const { dashboard: d } = loaderData
   return (
-    <main id="main" className="container page dashboard">
-      {/* Its own rules (0.5 KB gzip) come with the page, as the shell's do (decision 346): a stylesheet
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page dashboard">
+        {/* Its own rules (0.5 KB gzip) come with the page, as the shell's do (decision 346): a stylesheet
           file held the first paint back for one more request, while the scripts raced it (decision 362). */}
-      <style dangerouslySetInnerHTML={{ __html: styles }} />
-      <h1>{t('title')}</h1>
-      <p className="lead">{t('lead', { name: loaderData.firstName })}</p>
-      <div className="dashboard-grid">
-        <div className="dashboard-work">
-          {d.projects ? <ProjectsToDecide projects={d.projects} /> : null}
-          {d.proposals ? <MyProposals proposals={d.proposals} /> : null}
-          {d.projects || d.proposals ? (
-            <Contracts contracts={d.contracts} client={!!d.projects} amounts={loaderData.amounts} />
-          ) : null}
+        <style dangerouslySetInnerHTML={{ __html: styles }} />
+        <h1>{t('title')}</h1>
+        <p className="lead">{t('lead', { name: loaderData.firstName })}</p>
+        <div className="dashboard-grid">
+          <div className="dashboard-work">
+            {d.projects ? <ProjectsToDecide projects={d.projects} /> : null}
+            {d.proposals ? <MyProposals proposals={d.proposals} /> : null}
+            {d.projects || d.proposals ? <Contracts contracts={d.contracts} client={!!d.projects} /> : null}
+          </div>
+          <div className="dashboard-side">
+            <Notifications notifications={d.notifications} ago={loaderData.ago} />
+            {d.projects || d.proposals ? (
+              <MoneyCard money={loaderData.money} freelancer={!!d.proposals} />
+            ) : null}
+            <Messages />
+            {d.projects || d.proposals ? (
+              <section className="card dashboard-card" aria-labelledby="dash-reviews">
+                <h2 id="dash-reviews">{t('reviews.title')}</h2>
+                <p>
+                  {d.reviewsToWrite ? t('reviews.toWrite', { count: d.reviewsToWrite }) : t('reviews.none')}
+                </p>
+                <p>
+                  <Link to="/reviews">{d.reviewsToWrite ? t('reviews.write') : t('reviews.link')}</Link>
+                </p>
+              </section>
+            ) : null}
+            {d.profile ? (
+              <ProfileCompleteness
+                percent={d.profile.percent}
+                missing={d.profile.missing}
+                title={t('profile.title')}
+                id="dash-profile"
+              />
+            ) : null}
+          </div>
         </div>
-        <div className="dashboard-side">
-          <Notifications notifications={d.notifications} ago={loaderData.ago} />
-          {d.projects || d.proposals ? (
-            <MoneyCard money={loaderData.money} freelancer={!!d.proposals} amounts={loaderData.amounts} />
-          ) : null}
-          <Messages />
-          {d.projects || d.proposals ? (
-            <section className="card dashboard-card" aria-labelledby="dash-reviews">
-              <h2 id="dash-reviews">{t('reviews.title')}</h2>
-              <p>
-                {d.reviewsToWrite ? t('reviews.toWrite', { count: d.reviewsToWrite }) : t('reviews.none')}
-              </p>
-              <p>
-                <Link to="/reviews">{d.reviewsToWrite ? t('reviews.write') : t('reviews.link')}</Link>
-              </p>
-            </section>
-          ) : null}
-          {d.profile ? (
-            <ProfileCompleteness
-              percent={d.profile.percent}
-              missing={d.profile.missing}
-              title={t('profile.title')}
-              id="dash-profile"
-            />
-          ) : null}
-        </div>
-      </div>
-    </main>
+      </main>
+    </Worded>
   )
 }
 
@@ -210,15 +214,7 @@ function MyProposals({ proposals }: { proposals: NonNullable<DashboardData['prop
   )
 }
 
-function Contracts({
-  contracts,
-  client,
-  amounts,
-}: {
-  contracts: DashboardData['contracts']
-  client: boolean
-  amounts: Amounts
-}) {
+function Contracts({ contracts, client }: { contracts: DashboardData['contracts']; client: boolean }) {
   const { t } = useTranslation(['dashboard', 'projects'])
   return (
     <section className="card dashboard-card" aria-labelledby="dash-contracts">
@@ -249,7 +245,7 @@ function Contracts({
                       {c.next && move === 'fund' ? (
                         <>
                           {' '}
-                          (<Amount minor={c.next.amountMinor} currency={c.next.currency} amounts={amounts} />)
+                          (<Money minor={c.next.amountMinor} currency={c.next.currency} />)
                         </>
                       ) : null}
                     </p>

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
 import { fundByApi } from './checkout'
 import { jsEnabled } from './project-js'
+import { untilHydrated } from './settle'
 
 // Issue 15 item 2: signing in lands on /dashboard, where a client sees the proposals to decide and
 // each contract's next step, and a freelancer their proposals, the contract's next installment and
@@ -176,3 +177,48 @@ for (const [lang, title] of [
     await page.context().close()
   })
 }
+
+// Decision 365: the pages' amounts, counts and dates come worded by the server, so the browser builds
+// no Intl number, date or region formatter while a page starts (the first of each costs a phone
+// 100–180 ms); the text is the server's, with JavaScript on and off.
+test('amounts and dates are the server’s words: the same text after hydration, and no Intl formatter built while a page starts', async ({
+  browser,
+}) => {
+  const page = await signIn(browser, accounts.freelancer.email)
+  await page.context().addCookies([{ name: 'lang', value: 'de', url: server.base }])
+  await page.addInitScript(() => {
+    const built: string[] = ((window as unknown as { intlBuilt: string[] }).intlBuilt = [])
+    for (const kind of ['NumberFormat', 'DateTimeFormat', 'DisplayNames'] as const) {
+      const trap = (make: () => unknown) => (built.push(kind), make())
+      Object.assign(Intl, {
+        [kind]: new Proxy(Intl[kind], {
+          construct: (target, args, next) => trap(() => Reflect.construct(target, args, next)) as object,
+          apply: (target, self, args) => trap(() => Reflect.apply(target, self, args)),
+        }),
+      })
+    }
+  })
+  const built = () => page.evaluate(() => (window as unknown as { intlBuilt: string[] }).intlBuilt)
+  // Each page with an amount it shows: the contract's price and value now, a project's budget.
+  const pages = [
+    ['/dashboard', null, null],
+    ['/projects/freelancer', page.getByTestId('contract'), '1.800,00 €'],
+    [`/projects/freelancer/contract/${ids.hired}`, page.getByTestId('current-value'), '1.800,00 €'],
+    [
+      '/projects/getprojects',
+      page.getByTestId('project-card').filter({ hasText: 'Garden wall survey' }),
+      '2.000,00 €',
+    ],
+  ] as const
+  for (const [path, shown, amount] of pages) {
+    const html = await (await page.request.get(`${server.base}${path}`)).text()
+    await page.goto(`${server.base}${path}`)
+    if (jsEnabled()) await untilHydrated(page)
+    if (shown) {
+      expect(html.replace(/\u00a0/g, ' ')).toContain(amount)
+      await expect(shown).toContainText(amount)
+    }
+    if (jsEnabled()) expect(await built(), path).toEqual([])
+  }
+  await page.context().close()
+})

@@ -6,7 +6,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
-import { formatMoney, formatNumber } from '~/lib/format'
+import { Worded, useWords } from '~/lib/words'
 import { dashboardWords } from './dashboard-words.server'
 import { ErrorPage } from '~/components/error-page'
 import { BarChart } from '~/components/ui/bar-chart'
@@ -43,51 +43,49 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 type Figures = Route.ComponentProps['loaderData']['figures']
 
-export default function AdminDashboard({ loaderData: { figures } }: Route.ComponentProps) {
+export default function AdminDashboard({ loaderData: { figures, words } }: Route.ComponentProps) {
   const { t } = useTranslation(['adminMoney', 'ui'])
   return (
-    <main id="main" className="container page">
-      <h1>{t('dashboard.title')}</h1>
-      <p className="lead">{t('dashboard.lead')}</p>
-      <Form method="get" className="ui-card">
-        <Toolbar label={t('dashboard.period')}>
-          <FilterSelect
-            name="weeks"
-            label={t('dashboard.period')}
-            value={String(figures.weeks)}
-            options={dashboardPeriods.map((w) => ({
-              value: w,
-              label: t('dashboard.lastWeeks', { count: w }),
-            }))}
-          />
-          <Button>{t('dashboard.show')}</Button>
-        </Toolbar>
-      </Form>
-      <Totals figures={figures} />
-      <PeopleSection figures={figures} />
-      <WorkSection figures={figures} />
-      <MoneySection figures={figures} />
-    </main>
+    <Worded words={words}>
+      <main id="main" className="container page">
+        <h1>{t('dashboard.title')}</h1>
+        <p className="lead">{t('dashboard.lead')}</p>
+        <Form method="get" className="ui-card">
+          <Toolbar label={t('dashboard.period')}>
+            <FilterSelect
+              name="weeks"
+              label={t('dashboard.period')}
+              value={String(figures.weeks)}
+              options={dashboardPeriods.map((w) => ({
+                value: w,
+                label: t('dashboard.lastWeeks', { count: w }),
+              }))}
+            />
+            <Button>{t('dashboard.show')}</Button>
+          </Toolbar>
+        </Form>
+        <Totals figures={figures} />
+        <PeopleSection figures={figures} />
+        <WorkSection figures={figures} />
+        <MoneySection figures={figures} />
+      </main>
+    </Worded>
   )
 }
 
-/**
- * Counts and money in the page's language, as the loader worded them (a value it did not word is
- * formatted here), and what every weekly chart shares: the weeks (worded by the loader) and their labels.
- */
+/** Counts and money in the page's language (`dashboardWords`), and what every weekly chart shares: the weeks and their labels. */
 function useWeekly() {
-  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
-  const { words } = useLoaderData<typeof loader>()
-  const lng = i18n.language
-  const count = (v: number) => words.counts[v] ?? formatNumber(v, lng)
-  const money = (v: number, currency: string) => words.money[currency]?.[v] ?? formatMoney(v, currency, lng)
+  const { t } = useTranslation(['adminMoney', 'ui'])
+  const words = useWords()
+  const { figures } = useLoaderData<typeof loader>()
+  const count = words.number
   const chart = {
     categoryLabel: t('dashboard.week'),
-    categories: words.weeks,
+    categories: figures.weekStarts.map((w) => words.date(w, 'dayMonth')),
     figuresLabel: t('dashboard.figures'),
     format: count,
   }
-  return { count, money, chart }
+  return { count, money: words.money, chart }
 }
 
 /** A chart of counts by a key (a role, a state). */

@@ -1,7 +1,7 @@
 import { useLocation, Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
 import type { SubmissionResult } from '@conform-to/react'
-import { formatDateTime, formatMoney } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import { Button, ButtonGroup, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -41,6 +41,16 @@ type Result =
       refundConfirm?: { installmentId: number; amount: string; reason: string }
     }
   | undefined
+
+/** The amounts and deadlines `RefundsSection` shows, for its page's loader to word (`~/lib/words`). */
+export function wordRefunds(words: Wording, refunds: Refunds, currency: string) {
+  for (const r of refunds.data) {
+    words.money(r.amountMinor, r.currency)
+    words.money(r.amountMinor + r.feeMinor, r.currency)
+    if (r.status === 'open') words.date(r.respondBy, 'dateTime')
+  }
+  for (const a of refunds.refundable) words.money(a.refundableMinor, currency)
+}
 
 export function RefundsSection({
   refunds,
@@ -112,8 +122,8 @@ function RefundCard({
   result: Result
   counterpart: string
 }) {
-  const { t, i18n } = useTranslation(['refunds', 'disputes'])
-  const amount = formatMoney(r.amountMinor, r.currency, i18n.language)
+  const { t } = useTranslation(['refunds', 'disputes'])
+  const amount = useWords().money(r.amountMinor, r.currency)
   const rows = useRefundFacts(r, role)
   return (
     <Card data-testid={`refund-${r.id}`}>
@@ -145,7 +155,8 @@ function RefundCard({
 
 /** What a refund card lists: the amount and reason, then what its state adds (deadline, decline, money returned, dispute, decision). */
 function useRefundFacts(r: RefundOut, role: 'client' | 'freelancer') {
-  const { t, i18n } = useTranslation(['refunds', 'disputes'])
+  const { t } = useTranslation(['refunds', 'disputes'])
+  const words = useWords()
   const returned = r.status === 'accepted' || (r.status === 'decided' && r.amountMinor > 0)
   const rows: Array<[string, React.ReactNode]> = [
     [t('card.amount'), <Money key="a" minor={r.amountMinor} currency={r.currency} />],
@@ -160,7 +171,7 @@ function useRefundFacts(r: RefundOut, role: 'client' | 'freelancer') {
     rows.push([
       t('card.respondBy'),
       <span key="d">
-        {formatDateTime(r.respondBy, i18n.language)}
+        {words.date(r.respondBy, 'dateTime')}
         {r.overdue ? ` · ${t('card.overdue')}` : ''}
       </span>,
     ])
@@ -254,9 +265,10 @@ function ConfirmRequest({
   asked: NonNullable<NonNullable<Result>['refundConfirm']>
   counterpart: string
 }) {
-  const { t, i18n } = useTranslation('refunds')
+  const { t } = useTranslation('refunds')
   const { pathname } = useLocation()
-  const amount = formatMoney(parseAmount(asked.amount) ?? 0, installment.currency, i18n.language)
+  // The amount typed, worded here: it comes with an action's answer, after the page started.
+  const amount = useWords().money(parseAmount(asked.amount) ?? 0, installment.currency)
   return (
     <Card data-testid={`refund-form-${installment.position}`}>
       <h3>{t('request.title', { installment: installment.title })}</h3>

@@ -2,6 +2,7 @@ import type React from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
 import { formatDate, formatMoney } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import { Button, ButtonGroup } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Chip } from '~/components/ui/status-chip'
@@ -25,8 +26,6 @@ export interface ValueSummary {
   approvedChangesMinor: number
   currentMinor: number
   deadline: string | null
-  /** The server's wording of the figures above (decision 362); the card words them itself without it. */
-  text?: { original: string; approved: string; current: string; deadline: string | null }
 }
 type Installment = { id: number; title: string; amountMinor: number; status: string }
 
@@ -38,29 +37,31 @@ const tones: Record<string, Tone> = {
 }
 const heldStates = ['funded', 'submitted', 'changes_requested']
 
+/** The values `ContractValue` shows, for its page's loader to word (`~/lib/words`). */
+export function wordContractValue(words: Wording, v: ValueSummary) {
+  for (const minor of [v.originalMinor, v.approvedChangesMinor, v.currentMinor])
+    words.money(minor, v.currency)
+  if (v.deadline) words.date(v.deadline)
+}
+
 export function ContractValue({ v, link }: { v: ValueSummary; link?: string }) {
-  const { t, i18n } = useTranslation('changeOrders')
-  const signed = (minor: number) => `${minor > 0 ? '+' : ''}${formatMoney(minor, v.currency, i18n.language)}`
+  const { t } = useTranslation('changeOrders')
+  const words = useWords()
+  const signed = (minor: number) => `${minor > 0 ? '+' : ''}${words.money(minor, v.currency)}`
   return (
     <Card data-testid="contract-value">
       <h2 className="ui-card-title">{t('value.title')}</h2>
       <DefinitionList
         items={[
-          [
-            t('value.original'),
-            <Money key="o" minor={v.originalMinor} currency={v.currency} text={v.text?.original} />,
-          ],
-          [t('value.approved'), v.text?.approved ?? signed(v.approvedChangesMinor)],
+          [t('value.original'), <Money key="o" minor={v.originalMinor} currency={v.currency} />],
+          [t('value.approved'), signed(v.approvedChangesMinor)],
           [
             t('value.current'),
             <strong key="c" data-testid="current-value">
-              <Money minor={v.currentMinor} currency={v.currency} text={v.text?.current} />
+              <Money minor={v.currentMinor} currency={v.currency} />
             </strong>,
           ],
-          [
-            t('value.deadline'),
-            v.deadline ? (v.text?.deadline ?? formatDate(v.deadline, i18n.language)) : t('value.noDeadline'),
-          ],
+          [t('value.deadline'), v.deadline ? words.date(v.deadline) : t('value.noDeadline')],
         ]}
       />
       {link ? <Link to={link}>{t('link')}</Link> : null}

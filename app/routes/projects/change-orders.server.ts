@@ -2,14 +2,14 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { isConfirmed, notConfirmed } from '~/lib/confirm.server'
-import { formatDate, formatMoney } from '~/lib/format'
-import { getLocale } from '~/middleware/i18next'
+import type { Wording } from '~/lib/words'
 import {
   changeOrderForm,
   changeOrdersContract as co,
   rejectionIn,
 } from '#server/modules/projects/change-orders/contract.ts'
 import { refused } from './actions.server'
+import { wordContractValue } from './change-orders-ui'
 
 // The change-order page's forms (decision 319), plain POSTs: propose (parsed with the contract's
 // form schema, its errors under their fields), accept (only from its confirmation step, decision
@@ -61,39 +61,15 @@ export async function changeOrderAction(
   }
 }
 
-interface Value {
-  currency: string
-  originalMinor: number
-  approvedChangesMinor: number
-  currentMinor: number
-  deadline: string | null
-}
-
-/**
- * The value summary's amounts and deadline worded by the server, so the browser builds no
- * Intl formatter for them while the page hydrates (decision 362).
- */
-export function wordedValue<V extends Value>(context: Readonly<RouterContextProvider>, v: V) {
-  const lng = getLocale(context)
-  const money = (minor: number) => formatMoney(minor, v.currency, lng)
-  const approved = money(v.approvedChangesMinor)
-  return {
-    ...v,
-    text: {
-      original: money(v.originalMinor),
-      approved: v.approvedChangesMinor > 0 ? `+${approved}` : approved,
-      current: money(v.currentMinor),
-      deadline: v.deadline ? formatDate(v.deadline, lng) : null,
-    },
-  }
-}
-
-/** The contract's value summary for its pages (null before there is a contract). */
+/** The contract's value summary for its pages (null before there is a contract), its figures worded into `words`. */
 export async function loadChangeOrders(
   context: Readonly<RouterContextProvider>,
   projectId: number,
   hasContract: boolean,
+  words: Wording,
 ) {
   if (!hasContract) return null
-  return wordedValue(context, await apiFor(context).call(co.list, { params: { projectId } }))
+  const list = await apiFor(context).call(co.list, { params: { projectId } })
+  wordContractValue(words, list)
+  return list
 }

@@ -14,8 +14,10 @@ import { inputProps, useReplyForm } from '~/components/ui/reply-form'
 import { titled } from '~/lib/meta'
 import { changeOrdersContract as co } from '#server/modules/projects/change-orders/contract.ts'
 import { changeOrderLimits, effectKinds } from '#server/modules/projects/change-orders/states.ts'
-import { changeOrderAction, wordedValue } from './change-orders.server'
-import { ChangeOrderCard, ContractValue } from './change-orders-ui'
+import { changeOrderAction } from './change-orders.server'
+import { ChangeOrderCard, ContractValue, wordContractValue } from './change-orders-ui'
+import { Worded, wordsFor } from '~/lib/words'
+import { getLocale } from '~/middleware/i18next'
 import { ErrorText } from '~/components/projects/error-text'
 
 // /projects/changes/{projectId}: a contract's change orders (issue 40 item 2, decision 319), for
@@ -26,8 +28,16 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   requireUser(context, url)
   const projectId = Number(params.projectId)
   try {
-    const list = wordedValue(context, await apiFor(context).call(co.list, { params: { projectId } }))
-    return { projectId, list, done: url.searchParams.get('done'), number: url.searchParams.get('number') }
+    const list = await apiFor(context).call(co.list, { params: { projectId } })
+    const words = wordsFor(getLocale(context))
+    wordContractValue(words, list)
+    return {
+      projectId,
+      list,
+      words: words.words,
+      done: url.searchParams.get('done'),
+      number: url.searchParams.get('number'),
+    }
   } catch (error) {
     if (isThrownAnswer(error)) throw error
     throwApiError(error)
@@ -68,7 +78,9 @@ export default function ChangeOrdersPage({ loaderData, actionData }: Route.Compo
       {result?.notice ? (
         <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice>
       ) : null}
-      <ContractValue v={list} />
+      <Worded words={loaderData.words}>
+        <ContractValue v={list} />
+      </Worded>
       <p>
         <ButtonLink to={contractPage}>{t('back')}</ButtonLink>
       </p>

@@ -14,6 +14,8 @@ import { RefundsSection } from '../payments/refunds'
 import { loadRefunds, refundIntent } from '../payments/refunds.server'
 import { loadChangeOrders } from './change-orders.server'
 import { ContractValue } from './change-orders-ui'
+import { Worded, wordsFor } from '~/lib/words'
+import { getLocale } from '~/middleware/i18next'
 import { ActionButton, Attachments, Budget, Deadline, Money } from './ui'
 import { ReceivedProposal } from './received-proposal'
 import { clientProjectMoves } from './moves'
@@ -51,15 +53,17 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       revised.map((pr) => api.call(c.proposalRevisions, { params: { proposalId: pr.id } })),
     )
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
+    const words = wordsFor(getLocale(context))
     const [refunds, changes, shortlist] = await Promise.all([
       // An hourly contract has no installments to refund or amend (decision 323).
       loadRefunds(context, projectId, !!view.contract && view.contract.billing !== 'hourly'),
-      loadChangeOrders(context, projectId, !!view.contract && view.contract.billing !== 'hourly'),
+      loadChangeOrders(context, projectId, !!view.contract && view.contract.billing !== 'hourly', words),
       // The client's shortlist and private notes (decision 336); ?shortlist=1 shows it alone.
       loadShortlist(context, projectId, view.proposals.length > 0),
     ])
     return {
       work: { ...view, revisions, comments: comments.data },
+      words: words.words,
       invitations: invitations.data,
       refunds,
       changes,
@@ -163,7 +167,9 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
       <About project={p} />
       {contract ? <ContractSection contract={contract} projectId={p.id} /> : null}
       {loaderData.changes ? (
-        <ContractValue v={loaderData.changes} link={`/projects/changes/${p.id}`} />
+        <Worded words={loaderData.words}>
+          <ContractValue v={loaderData.changes} link={`/projects/changes/${p.id}`} />
+        </Worded>
       ) : null}
       {contract && loaderData.refunds ? (
         <RefundsSection

@@ -3,11 +3,12 @@ import type { Route } from './+types/client'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { Worded, wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { projectStates } from '#server/modules/projects/machines.ts'
-import { ProjectCard, StatusFilter, pageOf, statusOf } from './ui'
+import { ProjectCard, StatusFilter, pageOf, statusOf, wordProjectCards } from './ui'
 import { ButtonLink } from '~/components/ui/button'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Pagination } from '~/components/ui/pagination'
@@ -21,8 +22,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = pageOf(url)
   try {
     const result = await apiFor(context).call(c.myProjects, { query: { status, page, pageSize: 20 } })
+    const words = wordsFor(getLocale(context))
+    wordProjectCards(words, result.data)
     return {
       result: result,
+      words: words.words,
       status: status ?? '',
       url: url.pathname + url.search,
       title: getInstance(context).t('projects:client.title'),
@@ -40,21 +44,23 @@ export default function MyProjects({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   const { status, url, result } = loaderData
   return (
-    <main id="main" className="container page">
-      <h1>{t('client.title')}</h1>
-      <StatusFilter machine="project" states={projectStates} status={status}>
-        <ButtonLink variant="primary" to="/projects/create">
-          {t('create.title')}
-        </ButtonLink>
-      </StatusFilter>
-      <h2 className="visually-hidden">{t('list.results')}</h2>
-      {result.data.length ? (
-        result.data.map((p) => <ProjectCard key={p.id} p={p} href={`/projects/client/details/${p.id}`} />)
-      ) : (
-        <EmptyState title={t('client.none')}>{status ? null : t('client.createFirst')}</EmptyState>
-      )}
-      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-    </main>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page">
+        <h1>{t('client.title')}</h1>
+        <StatusFilter machine="project" states={projectStates} status={status}>
+          <ButtonLink variant="primary" to="/projects/create">
+            {t('create.title')}
+          </ButtonLink>
+        </StatusFilter>
+        <h2 className="visually-hidden">{t('list.results')}</h2>
+        {result.data.length ? (
+          result.data.map((p) => <ProjectCard key={p.id} p={p} href={`/projects/client/details/${p.id}`} />)
+        ) : (
+          <EmptyState title={t('client.none')}>{status ? null : t('client.createFirst')}</EmptyState>
+        )}
+        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      </main>
+    </Worded>
   )
 }
 

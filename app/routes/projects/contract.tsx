@@ -7,16 +7,17 @@ import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
-import { ActivityList, InstallmentList } from './installments'
-import { RefundsSection } from '../payments/refunds'
+import { ActivityList, InstallmentList, wordActivity, wordInstallments } from './installments'
+import { RefundsSection, wordRefunds } from '../payments/refunds'
 import { loadRefunds, refundIntent } from '../payments/refunds.server'
 import { loadChangeOrders } from './change-orders.server'
-import { wordedWork } from './worded.server'
+import { Worded, wordsFor } from '~/lib/words'
+import { getLocale } from '~/middleware/i18next'
 import { ContractValue } from './change-orders-ui'
 import { Attachments, Money, progressOf } from './ui'
 import { RegisterLink } from './register-ui'
 import { TimesheetLink } from './timesheet-link'
-import { HourlyTerms } from './hourly-ui'
+import { HourlyTerms, wordTerms } from './hourly-ui'
 import { ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -36,14 +37,20 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const api = apiFor(context)
     const view = await api.call(c.detailsForFreelancer, { params: { projectId } })
     if (!view.contract) throw new Response('Not Found', { status: 404 })
+    const words = wordsFor(getLocale(context))
     const [activity, refunds, changes] = await Promise.all([
       api.call(c.activities, { params: { projectId }, query: { pageSize: 50 } }),
       // An hourly contract has no installments to refund or amend (decision 323).
       loadRefunds(context, projectId, view.contract.billing !== 'hourly'),
-      loadChangeOrders(context, projectId, view.contract.billing !== 'hourly'),
+      loadChangeOrders(context, projectId, view.contract.billing !== 'hourly', words),
     ])
+    if (refunds) wordRefunds(words, refunds, view.contract.currency)
+    wordTerms(words, view.contract)
+    wordInstallments(words, view.contract.installments)
+    wordActivity(words, activity.data)
     return {
-      work: wordedWork(context, { project: view.project, contract: view.contract, activity: activity.data }),
+      work: { project: view.project, contract: view.contract, activity: activity.data },
+      words: words.words,
       refunds,
       changes,
       hourly: view.contract.billing === 'hourly',
@@ -83,59 +90,61 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
   const notice = (actionData as { notice?: string } | undefined)?.notice
   const hourly = contract.billing === 'hourly'
   return (
-    <main id="main" className="container page project-details">
-      {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
-      <h1>
-        {t('contract.title')}: {p.title}
-      </h1>
-      <ContractTerms contract={contract} />
-      {contract.status === 'completed' ? <Notice kind="success">{t('contract.completed')}</Notice> : null}
-      <ButtonGroup label={t('contract.actions')}>
-        {contract.status === 'completed' ? (
-          <ButtonLink variant="primary" to="/reviews">
-            {t('contract.review')}
-          </ButtonLink>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page project-details">
+        {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
+        <h1>
+          {t('contract.title')}: {p.title}
+        </h1>
+        <ContractTerms contract={contract} />
+        {contract.status === 'completed' ? <Notice kind="success">{t('contract.completed')}</Notice> : null}
+        <ButtonGroup label={t('contract.actions')}>
+          {contract.status === 'completed' ? (
+            <ButtonLink variant="primary" to="/reviews">
+              {t('contract.review')}
+            </ButtonLink>
+          ) : null}
+          <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink>
+          <ButtonLink to={`/projects/details/${p.id}`}>{t('contract.project')}</ButtonLink>
+          <RegisterLink projectId={p.id} />
+          {loaderData.hourly ? <TimesheetLink projectId={p.id} /> : null}
+        </ButtonGroup>
+        {loaderData.changes ? (
+          <ContractValue v={loaderData.changes} link={`/projects/changes/${p.id}`} />
         ) : null}
-        <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink>
-        <ButtonLink to={`/projects/details/${p.id}`}>{t('contract.project')}</ButtonLink>
-        <RegisterLink projectId={p.id} />
-        {loaderData.hourly ? <TimesheetLink projectId={p.id} /> : null}
-      </ButtonGroup>
-      {loaderData.changes ? (
-        <ContractValue v={loaderData.changes} link={`/projects/changes/${p.id}`} />
-      ) : null}
-      {hourly ? null : (
-        <section aria-labelledby="installments" className="ui-section">
-          <h2 id="installments">{t('contract.installments')}</h2>
-          <InstallmentList
-            items={contract.installments}
+        {hourly ? null : (
+          <section aria-labelledby="installments" className="ui-section">
+            <h2 id="installments">{t('contract.installments')}</h2>
+            <InstallmentList
+              items={contract.installments}
+              role="freelancer"
+              active={contract.status === 'active'}
+              projectId={contract.projectId}
+            />
+          </section>
+        )}
+        {loaderData.refunds ? (
+          <RefundsSection
+            refunds={loaderData.refunds}
+            installments={contract.installments}
             role="freelancer"
-            active={contract.status === 'active'}
-            projectId={contract.projectId}
+            counterpart={contract.client.name}
+            done={loaderData.refundDone}
+            result={actionData as never}
           />
+        ) : null}
+        {p.attachments.length ? (
+          <section className="ui-section">
+            <h2>{t('fields.attachments')}</h2>
+            <Attachments files={p.attachments} />
+          </section>
+        ) : null}
+        <section aria-labelledby="activity" className="ui-section">
+          <h2 id="activity">{t('activity.title')}</h2>
+          <ActivityList items={activity} />
         </section>
-      )}
-      {loaderData.refunds ? (
-        <RefundsSection
-          refunds={loaderData.refunds}
-          installments={contract.installments}
-          role="freelancer"
-          counterpart={contract.client.name}
-          done={loaderData.refundDone}
-          result={actionData as never}
-        />
-      ) : null}
-      {p.attachments.length ? (
-        <section className="ui-section">
-          <h2>{t('fields.attachments')}</h2>
-          <Attachments files={p.attachments} />
-        </section>
-      ) : null}
-      <section aria-labelledby="activity" className="ui-section">
-        <h2 id="activity">{t('activity.title')}</h2>
-        <ActivityList items={activity} />
-      </section>
-    </main>
+      </main>
+    </Worded>
   )
 }
 
@@ -160,15 +169,7 @@ function ContractTerms({ contract }: { contract: Contract }) {
       ) : (
         <DefinitionList
           items={[
-            [
-              t('details.bid'),
-              <Money
-                key="m"
-                minor={contract.amountMinor}
-                currency={contract.currency}
-                text={contract.amountText}
-              />,
-            ],
+            [t('details.bid'), <Money key="m" minor={contract.amountMinor} currency={contract.currency} />],
             [t('contract.installments'), t('contracts.progress', { done, total })],
           ]}
         />

@@ -16,7 +16,7 @@ import { controlProps, replyFields, useReplyForm } from '~/components/ui/reply-f
 import type { FieldReply } from '~/components/ui/field'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
-import { ActionButton, Attachments, Budget, Deadline, PlanList, projectPlace } from './ui'
+import { ActionButton, Attachments, Budget, Deadline, PlanList, ProjectPlace } from './ui'
 import { ErrorText } from '~/components/projects/error-text'
 import { ProposalTerms } from './terms-ui'
 import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
@@ -120,7 +120,7 @@ const ClientPaid = ({ shown }: { shown: boolean }) =>
   ) : null
 
 export default function ProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('projects')
+  const { t } = useTranslation('projects')
   const { project: p, proposal, contract, canPropose, comments } = loaderData
   useProjectChanges(p.id)
   const result = actionData as ActionData | undefined
@@ -142,7 +142,7 @@ export default function ProjectDetails({ loaderData, actionData }: Route.Compone
       <h1>{p.title}</h1>
       <p className="muted">
         <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} ·{' '}
-        {projectPlace(p, t, i18n.language)} · {t('list.proposals', { count: p.proposalCount })}
+        <ProjectPlace p={p} /> · {t('list.proposals', { count: p.proposalCount })}
         {p.deadline ? (
           <>
             {' · '}

@@ -3,6 +3,7 @@ import { useTranslation } from '~/lib/translations'
 import { formatDate } from '~/lib/format'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { Notice } from '~/components/ui/notice'
+import type { Wording } from '~/lib/words'
 import { Money } from './ui'
 
 // An hourly contract's terms (issue 40 item 3, decision 323), where a fixed-price contract shows its
@@ -15,6 +16,12 @@ export interface ContractTermsData {
   billing: 'fixed' | 'hourly'
   hourlyRateMinor: number | null
   weeklyLimitHours: number | null
+}
+
+/** The amounts a contract's terms show (`HourlyTerms`, or a fixed price), for its page's loader to word (`~/lib/words`). */
+export function wordTerms(words: Wording, contract: ContractTermsData) {
+  words.money(contract.amountMinor, contract.currency)
+  if (contract.billing === 'hourly') words.money(contract.hourlyRateMinor ?? 0, contract.currency)
 }
 
 /** The facts of an hourly contract: paid by the hour, at its rate, within its weekly limit, and what was charged so far. */

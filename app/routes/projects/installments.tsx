@@ -4,7 +4,7 @@ import { Button, ButtonLink } from '~/components/ui/button'
 import { Stepper } from '~/components/ui/stepper'
 import { Timeline } from '~/components/ui/timeline'
 import { Confirm } from '~/components/ui/confirm'
-import { formatMoney } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import { Attachments, Money } from './ui'
 import { installmentMoves, waitingOn, type InstallmentMove } from './moves'
 
@@ -19,8 +19,6 @@ interface Installment {
   submissionNote: string | null
   feedback: string | null
   files: Array<{ id: number; name: string; url: string; size: number }>
-  /** The amount worded by the server (worded.server.ts). */
-  amountText?: string
   /** Deliverables in the register: if any, the installment's moves are made there (decision 318). */
   deliverables?: number
 }
@@ -32,6 +30,14 @@ const moveLabel: Record<InstallmentMove, string> = {
   'installment-submit': 'installment.submit',
   'installment-issue': 'installment.issue',
   'installment-review': 'installment.review',
+}
+
+/** The amounts `InstallmentList` shows, for its page's loader to word (`~/lib/words`). */
+export function wordInstallments(
+  words: Wording,
+  items: ReadonlyArray<Pick<Installment, 'amountMinor' | 'currency'>>,
+) {
+  for (const i of items) words.money(i.amountMinor, i.currency)
 }
 
 /**
@@ -52,7 +58,8 @@ export function InstallmentList({
   /** The freelancer's name: approving releases the installment to them. */
   payee?: string
 }) {
-  const { t, i18n } = useTranslation('projects')
+  const { t } = useTranslation('projects')
+  const words = useWords()
   const steps = items.map((i) => {
     const moves = installmentMoves(role, i.status, active, i.deliverables)
     const waiting = active ? waitingOn(i.status) : null
@@ -62,7 +69,7 @@ export function InstallmentList({
       state: i.status,
       title: (
         <>
-          {i.title} · <Money minor={i.amountMinor} currency={i.currency} text={i.amountText} />
+          {i.title} · <Money minor={i.amountMinor} currency={i.currency} />
         </>
       ),
       waiting: waiting ? t(`installment.next.${i.status}`) : undefined,
@@ -85,11 +92,11 @@ export function InstallmentList({
                 variant="primary"
                 fields={{ intent: m, id: i.id }}
                 question={t('confirm.release', {
-                  amount: formatMoney(i.amountMinor, i.currency, i18n.language),
+                  amount: words.money(i.amountMinor, i.currency),
                   name: payee,
                 })}
                 yes={t('confirm.releaseYes', {
-                  amount: formatMoney(i.amountMinor, i.currency, i18n.language),
+                  amount: words.money(i.amountMinor, i.currency),
                 })}
               >
                 <p className="muted small">{t('confirm.releaseNote', { name: payee })}</p>
@@ -163,25 +170,29 @@ function MoveForm({ move, id, label }: { move: InstallmentMove; id: number; labe
 /** Why the system closes a proposal (server/modules/projects/project-status.ts): taken by another freelancer, or the project cancelled. */
 const closeReasons = ['taken', 'cancelled']
 
+interface Activity {
+  id: number
+  entity: string
+  action: string
+  toState: string
+  note: string | null
+  amount?: { minor: number; currency: string } | null
+  actor: { name: string } | null
+  createdAt: string
+}
+
+/** The times and amounts `ActivityList` shows, for its page's loader to word. */
+export function wordActivity(words: Wording, items: ReadonlyArray<Pick<Activity, 'amount' | 'createdAt'>>) {
+  for (const a of items) {
+    words.date(a.createdAt, 'dateTime')
+    if (a.amount) words.money(a.amount.minor, a.amount.currency)
+  }
+}
+
 /** The project's activity log as a timeline: who did what, when. */
-export function ActivityList({
-  items,
-}: {
-  items: Array<{
-    id: number
-    entity: string
-    action: string
-    toState: string
-    note: string | null
-    amount?: { minor: number; currency: string } | null
-    actor: { name: string } | null
-    createdAt: string
-    /** The time and amount worded by the server (worded.server.ts). */
-    atText?: string
-    amountText?: string
-  }>
-}) {
-  const { t, i18n } = useTranslation('projects')
+export function ActivityList({ items }: { items: Activity[] }) {
+  const { t } = useTranslation('projects')
+  const words = useWords()
   return (
     <Timeline
       empty={t('activity.none')}
@@ -190,15 +201,10 @@ export function ActivityList({
         const why = a.entity === 'proposal' && a.action === 'close' && closeReasons.includes(a.note ?? '')
         const key = why ? `activity.proposal.close_${a.note}` : `activity.${a.entity}.${a.action}`
         // An amount (a refund asked) is money in the reader's language; older rows kept it as their note.
-        const note = a.amount
-          ? (a.amountText ?? formatMoney(a.amount.minor, a.amount.currency, i18n.language))
-          : why
-            ? null
-            : a.note
+        const note = a.amount ? words.money(a.amount.minor, a.amount.currency) : why ? null : a.note
         return {
           id: a.id,
           at: a.createdAt,
-          atText: a.atText,
           text: (
             <span>
               <strong>{a.actor?.name ?? t('activity.system')}</strong>{' '}

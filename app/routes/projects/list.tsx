@@ -4,7 +4,8 @@ import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getUser, requireUser } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { Worded, useWords, wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract } from '#server/modules/projects/contract.ts'
 import {
@@ -15,13 +16,12 @@ import {
 } from '#server/modules/projects/rules.ts'
 import { useShellData } from '~/components/shell/use-shell-data'
 import { wishFromList } from './actions.server'
-import { ProjectCard } from './ui'
+import { ProjectCard, wordProjectCards } from './ui'
 import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { EmptyState } from '~/components/ui/empty-state'
 import { FilterSelect } from '~/components/ui/filter-select'
 import { Pagination } from '~/components/ui/pagination'
 import { titled } from '~/lib/meta'
-import { formatNumber } from '~/lib/format'
 import { Role } from '#server/modules/identity/permissions.ts'
 import { SaveSearchLinks } from '../alerts/save-links'
 import { publicPageHeaders } from '~/lib/public-page'
@@ -88,8 +88,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       user && ids.length
         ? (await apiFor(context).call(projectsContract.savedAmong, { query: { projectIds: ids } })).data
         : []
+    const words = wordsFor(getLocale(context))
+    words.number(Math.min(result.total, SEARCH_WINDOW))
+    wordProjectCards(words, result.data)
     return {
       result: result,
+      words: words.words,
       saved,
       values: Object.fromEntries(keys.map((k) => [k, p.get(k) ?? ''])),
       url: url.pathname + url.search,
@@ -117,14 +121,16 @@ type ListData = Route.ComponentProps['loaderData']
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   return (
-    <main id="main" className="container page projects-page">
-      <h1>{t('list.title')}</h1>
-      {loaderData.canSave ? <SaveSearchLinks kind="project" url={loaderData.url} /> : null}
-      <div className="ui-with-sidebar">
-        <Filters values={loaderData.values} />
-        <Results data={loaderData} />
-      </div>
-    </main>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page projects-page">
+        <h1>{t('list.title')}</h1>
+        {loaderData.canSave ? <SaveSearchLinks kind="project" url={loaderData.url} /> : null}
+        <div className="ui-with-sidebar">
+          <Filters values={loaderData.values} />
+          <Results data={loaderData} />
+        </div>
+      </main>
+    </Worded>
   )
 }
 
@@ -239,14 +245,15 @@ function BudgetFilters({ values }: { values: ListData['values'] }) {
 
 /** How many were found, the cards (Save buttons for a signed-in reader), and the pages. */
 function Results({ data: { url, userId, saved, result } }: { data: ListData }) {
-  const { t, i18n } = useTranslation('projects')
+  const { t } = useTranslation('projects')
+  const words = useWords()
   const capped = result.total >= SEARCH_WINDOW
   return (
     <section aria-labelledby="results-title">
       <p className="muted" aria-live="polite">
         {capped
-          ? t('list.foundAtLeast', { total: formatNumber(SEARCH_WINDOW, i18n.language) })
-          : t('list.found', { count: result.total })}
+          ? t('list.foundAtLeast', { total: words.number(SEARCH_WINDOW) })
+          : t('list.found', { count: result.total, formatted: words.number(result.total) })}
       </p>
       <h2 className="visually-hidden" id="results-title">
         {t('list.results')}

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/lib/translations'
-import { formatMoney } from '~/lib/format'
+import { useWords } from '~/lib/words'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { Money, PlanList } from './ui'
 
@@ -8,9 +8,10 @@ import { Money, PlanList } from './ui'
 
 /** A bid: its price, or on an hourly project its rate and hours ("€45.00 / hour, up to 20 h a week"). */
 export function Bid({ p }: { p: { bidMinor: number; currency: string; weeklyHours?: number | null } }) {
-  const { t, i18n } = useTranslation('projects')
+  const { t } = useTranslation('projects')
+  const words = useWords()
   if (p.weeklyHours == null) return <Money minor={p.bidMinor} currency={p.currency} />
-  const rate = formatMoney(p.bidMinor, p.currency, i18n.language)
+  const rate = words.money(p.bidMinor, p.currency)
   return <span data-testid="hourly-bid">{t('budget.rateUpTo', { rate, count: p.weeklyHours })}</span>
 }
 

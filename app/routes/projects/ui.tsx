@@ -1,7 +1,7 @@
 import type React from 'react'
 import { useTranslation } from '~/lib/translations'
 import { Form, Link } from 'react-router'
-import { formatCountry, formatDate, formatMoney, formatMoneyRange } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import { ActionForm, Button, type ButtonVariant } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Notice } from '~/components/ui/notice'
@@ -50,10 +50,9 @@ export interface ProjectCardData {
   client: { id: number; name: string }
 }
 
-/** An amount in the page's language; `text` is the server's wording of it, so the browser builds no Intl formatter (decision 362). */
-export function Money({ minor, currency, text }: { minor: number; currency: string; text?: string }) {
-  const { i18n } = useTranslation()
-  return <>{text ?? formatMoney(minor, currency, i18n.language)}</>
+/** An amount in the page's language, as its loader worded it (`~/lib/words`). */
+export function Money({ minor, currency }: { minor: number; currency: string }) {
+  return <>{useWords().money(minor, currency)}</>
 }
 
 interface BudgetData {
@@ -66,14 +65,15 @@ interface BudgetData {
 
 /** A project's budget: "€1,500.00 fixed price", or its rates and hours ("€40.00–€60.00 / hour · 20 h a week"). */
 export function Budget({ p }: { p: BudgetData }) {
-  const { t, i18n } = useTranslation('projects')
+  const { t } = useTranslation('projects')
+  const words = useWords()
   if (p.budgetType !== 'hourly')
     return (
       <>
         <Money minor={p.budgetMinor} currency={p.currency} /> {t('budget.fixed')}
       </>
     )
-  const range = formatMoneyRange(p.budgetMinMinor ?? p.budgetMinor, p.budgetMinor, p.currency, i18n.language)
+  const range = words.moneyRange(p.budgetMinMinor ?? p.budgetMinor, p.budgetMinor, p.currency)
   return (
     <span data-testid="project-budget">
       {t('budget.hourlyRange', { range })}
@@ -90,18 +90,28 @@ interface ProjectCardProps {
 }
 
 /** Where the work is done: anywhere, its location, its country in the reader's language, or on site. */
-export function projectPlace(
-  p: Pick<ProjectCardData, 'remote' | 'location' | 'country'>,
-  t: (key: string) => string,
-  language: string,
-) {
+export function ProjectPlace({ p }: { p: Pick<ProjectCardData, 'remote' | 'location' | 'country'> }) {
+  const { t } = useTranslation('projects')
+  const words = useWords()
   if (p.remote) return t('fields.remote')
-  return p.location ?? (p.country ? formatCountry(p.country, language) : t('fields.onSite'))
+  return p.location ?? (p.country ? words.country(p.country) : t('fields.onSite'))
+}
+
+/** The amounts, dates and countries of `ProjectCard`s, for their page's loader to word (`~/lib/words`). */
+export function wordProjectCards(words: Wording, projects: readonly ProjectCardData[]) {
+  for (const p of projects) {
+    words.money(p.budgetMinor, p.currency)
+    if (p.budgetType === 'hourly') words.money(p.budgetMinMinor ?? p.budgetMinor, p.currency)
+    words.date(p.publishedAt ?? p.createdAt)
+    if (p.deadline) words.date(p.deadline)
+    if (!p.remote && !p.location && p.country) words.country(p.country)
+  }
 }
 
 /** A project in a list (Find Project, My Projects, saved projects), with its Save button when given. */
 export function ProjectCard({ p, href, save }: ProjectCardProps) {
-  const { t, i18n } = useTranslation('projects')
+  const { t } = useTranslation('projects')
+  const words = useWords()
   return (
     <Card
       data-testid="project-card"
@@ -110,8 +120,7 @@ export function ProjectCard({ p, href, save }: ProjectCardProps) {
       status={<StatusChip machine="project" state={p.status} />}
       meta={
         <>
-          <Budget p={p} /> · {p.subcategory?.name ?? p.category?.name ?? ''} ·{' '}
-          {projectPlace(p, t, i18n.language)}
+          <Budget p={p} /> · {p.subcategory?.name ?? p.category?.name ?? ''} · <ProjectPlace p={p} />
           {p.experienceLevel ? ` · ${t(`level.${p.experienceLevel}`)}` : ''}
         </>
       }
@@ -125,8 +134,7 @@ export function ProjectCard({ p, href, save }: ProjectCardProps) {
       <p className="muted small">
         {p.skills.map((s) => s.name).join(', ')}
         {p.skills.length ? ' · ' : ''}
-        {t('list.proposals', { count: p.proposalCount })} ·{' '}
-        {p.publishedAt ? formatDate(p.publishedAt, i18n.language) : formatDate(p.createdAt, i18n.language)}
+        {t('list.proposals', { count: p.proposalCount })} · {words.date(p.publishedAt ?? p.createdAt)}
         {p.deadline ? (
           <>
             {' · '}
@@ -141,10 +149,9 @@ export function ProjectCard({ p, href, save }: ProjectCardProps) {
 
 /** The day a client needs the work by, in the reader's language ("Deadline: 1 Aug 2026"). */
 export function Deadline({ day }: { day: string }) {
-  const { t, i18n } = useTranslation('projects')
-  return (
-    <span data-testid="project-deadline">{t('list.deadline', { date: formatDate(day, i18n.language) })}</span>
-  )
+  const { t } = useTranslation('projects')
+  const words = useWords()
+  return <span data-testid="project-deadline">{t('list.deadline', { date: words.date(day) })}</span>
 }
 
 /** A one-button form of the project pages (accept, fund, save…): the design system's ActionForm. */
