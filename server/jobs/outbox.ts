@@ -52,13 +52,6 @@ export async function enqueue(
   return row.id
 }
 
-/** Rows of one topic written in one statement (a step's mails to its readers), due at once. */
-export const enqueueAll = (db: Executor, topic: string, payloads: unknown[]) =>
-  enqueueEach(
-    db,
-    payloads.map((payload) => ({ topic, payload })),
-  )
-
 /**
  * A step's side effects of any topics written in one statement (a transition's bell and chat
  * event): each statement costs the sweep a Kysely build and compile on the server's thread, and
