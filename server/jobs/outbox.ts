@@ -52,20 +52,27 @@ export async function enqueue(
   return row.id
 }
 
-/** Rows of one topic written in one statement (a step's mails to its readers), due at once. */
-export async function enqueueAll(db: Executor, topic: string, payloads: unknown[]) {
-  if (!payloads.length) return
-  const now = iso(Date.now())
+/**
+ * A step's side effects of any topics written in one statement (a transition's bell and chat
+ * event): each statement costs the sweep a Kysely build and compile on the server's thread, and
+ * its garbage (decision 367).
+ */
+export async function enqueueEach(
+  db: Executor,
+  rows: readonly { topic: string; payload: unknown; delayMs?: number }[],
+) {
+  if (!rows.length) return
+  const now = Date.now()
   await db
     .insertInto('outbox')
     .values(
-      payloads.map((payload) => ({
-        topic,
-        payload: JSON.stringify(payload),
+      rows.map((r) => ({
+        topic: r.topic,
+        payload: JSON.stringify(r.payload),
         status: 'pending',
         attempts: 0,
-        run_after: now,
-        created_at: now,
+        run_after: iso(now + (r.delayMs ?? 0)),
+        created_at: iso(now),
       })),
     )
     .execute()

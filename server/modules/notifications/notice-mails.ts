@@ -2,7 +2,7 @@ import { appSecret } from '#server/db/app-secrets.ts'
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, Locale } from '#server/db/schema.ts'
-import { enqueue, enqueueAll } from '#server/jobs/outbox.ts'
+import { enqueue, enqueueEach } from '#server/jobs/outbox.ts'
 import { EMAIL_TOPIC } from '#server/jobs/mailer.ts'
 import { renderMail, type MailKind } from '../identity/mails.ts'
 import { asLocale, plainText, renderNotification } from './texts.ts'
@@ -141,6 +141,16 @@ export async function mailOwnNotices(
   userIds: number[],
   notice: { kind: NoticeKind; mail: MailKind; path: string; vars: Record<string, string> },
 ) {
+  await enqueueEach(trx, await ownNoticeMails(trx, publicUrl, userIds, notice))
+}
+
+/** `mailOwnNotices`'s outbox rows, for a step that writes them with its other rows in one insert (decision 367). */
+export async function ownNoticeMails(
+  trx: Executor,
+  publicUrl: string,
+  userIds: number[],
+  notice: { kind: NoticeKind; mail: MailKind; path: string; vars: Record<string, string> },
+) {
   const people = await trx
     .selectFrom('app_user')
     .select(['id', 'email', 'first_name', 'language', 'status'])
@@ -150,23 +160,22 @@ export async function mailOwnNotices(
   const readers = userIds.flatMap((id) =>
     people.filter((p) => p.id === id && p.status !== 'Deleted' && !off.has(`${id}:${notice.kind}:email`)),
   )
-  if (!readers.length) return
+  if (!readers.length) return []
   const key = await linkKey(trx)
   const mails = []
   for (const to of readers) {
     const locale = asLocale(to.language)
-    mails.push(
-      renderMail(notice.mail, {
-        to: to.email,
-        language: locale,
-        name: to.first_name ?? '',
-        link: new URL(notice.path, publicUrl).href,
-        vars: notice.vars,
-        settings: await mailSettings(trx, publicUrl, to.id, notice.kind, locale, key),
-      }),
-    )
+    const payload = renderMail(notice.mail, {
+      to: to.email,
+      language: locale,
+      name: to.first_name ?? '',
+      link: new URL(notice.path, publicUrl).href,
+      vars: notice.vars,
+      settings: await mailSettings(trx, publicUrl, to.id, notice.kind, locale, key),
+    })
+    mails.push({ topic: EMAIL_TOPIC, payload })
   }
-  await enqueueAll(trx, EMAIL_TOPIC, mails)
+  return mails
 }
 
 /** `mailOwnNotices` to one person. */

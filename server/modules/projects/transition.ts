@@ -2,7 +2,7 @@ import type { Selectable, Transaction } from 'kysely'
 import type { Database } from '#server/db/schema.ts'
 import type { Dialect } from '#server/db/migrations/helpers.ts'
 import { ApiError } from '#server/api/errors.ts'
-import { enqueue } from '#server/jobs/outbox.ts'
+import { enqueueEach } from '#server/jobs/outbox.ts'
 import { CHAT_EVENT_TOPIC, chatEventOf, type ChatEventPayload } from '../chat/rules.ts'
 import {
   contractMachine,
@@ -138,21 +138,26 @@ async function apply<S extends string>(
       created_at: now,
     })
     .execute()
-  for (const e of step.effects ?? []) await enqueue(trx, e.topic, e.payload, { delayMs: e.delayMs })
+  const effects = [...(step.effects ?? [])]
   // Every way of publishing (a client's publish, an admin's approval after review) passes here, so
   // the event cannot be forgotten by a new one.
   if (machine.entity === 'project' && t.to === 'open' && step.current !== 'open')
-    await enqueue(trx, PUBLISHED_TOPIC, { projectId: step.id })
+    effects.push({ topic: PUBLISHED_TOPIC, payload: { projectId: step.id } })
   // The contract's events also go into the chat room of its two parties (a system message).
   const event = chatEventOf(machine.entity, step.action)
   if (event)
-    await enqueue(trx, CHAT_EVENT_TOPIC, {
-      event,
-      projectId: step.projectId,
-      entity: machine.entity as 'installment' | 'proposal',
-      entityId: step.id,
-      actorId: step.actorId,
-    } satisfies ChatEventPayload)
+    effects.push({
+      topic: CHAT_EVENT_TOPIC,
+      payload: {
+        event,
+        projectId: step.projectId,
+        entity: machine.entity as 'installment' | 'proposal',
+        entityId: step.id,
+        actorId: step.actorId,
+      } satisfies ChatEventPayload,
+    })
+  // One insert for all of them (decision 367).
+  await enqueueEach(trx, effects)
   return t.to
 }
 
@@ -190,7 +195,7 @@ export async function recordCreated(
       created_at: new Date().toISOString(),
     })
     .execute()
-  for (const e of effects) await enqueue(trx, e.topic, e.payload, { delayMs: e.delayMs })
+  await enqueueEach(trx, effects)
 }
 
 /**
@@ -226,6 +231,4 @@ export async function recordActivity(
 }
 
 /** Side effects without a state change (a comment's notification, a review's timer), written to the outbox. */
-export async function recordEffects(trx: Trx, effects: Effect[]) {
-  for (const e of effects) await enqueue(trx, e.topic, e.payload, { delayMs: e.delayMs })
-}
+export const recordEffects = (trx: Trx, effects: Effect[]) => enqueueEach(trx, effects)

@@ -1,5 +1,4 @@
-import type { MailKind } from '#server/modules/identity/mails.ts'
-import { mailOwnNotices } from '#server/modules/notifications/notice-mails.ts'
+import { ownNoticeMails } from '#server/modules/notifications/notice-mails.ts'
 import { inNamespace, notify, recordActivity, recordEffects, type Trx } from '../transition.ts'
 import type { ContractRow } from '../shared.ts'
 import { hoursOf } from './rules.ts'
@@ -23,22 +22,6 @@ const feedAction = {
   disputed: 'dispute',
 }
 
-/** A week's step is a contract step: mailed unless the reader turned those mails off (decision 329). */
-const mail = (
-  trx: Trx,
-  publicUrl: string,
-  userIds: number[],
-  kind: MailKind,
-  vars: Record<string, string>,
-  projectId: number,
-) =>
-  mailOwnNotices(trx, publicUrl, userIds, {
-    kind: 'contracts',
-    mail: kind,
-    path: `/projects/timesheets/${projectId}`,
-    vars,
-  })
-
 export async function announceWeek(
   trx: Trx,
   publicUrl: string,
@@ -58,9 +41,6 @@ export async function announceWeek(
         ? [contract.client_id, contract.freelancer_id]
         : [contract.freelancer_id]
   const vars = { title, week: week.week_start, hours: String(hoursOf(week.quarters)) }
-  await recordEffects(trx, [
-    inNamespace('timesheets', notify(to, kinds[step], projectId, 'Project', vars, actorId ?? undefined)),
-  ])
   const note = step === 'disputed' ? (week.dispute_reason ?? undefined) : week.week_start
   await recordActivity(
     trx,
@@ -72,5 +52,16 @@ export async function announceWeek(
     week.status,
     note,
   )
-  await mail(trx, publicUrl, to, kinds[step], { ...vars, reason: week.dispute_reason ?? '' }, projectId)
+  // A week's step is a contract step: mailed unless the reader turned those mails off (decision 329).
+  const mails = await ownNoticeMails(trx, publicUrl, to, {
+    kind: 'contracts',
+    mail: kinds[step],
+    path: `/projects/timesheets/${projectId}`,
+    vars: { ...vars, reason: week.dispute_reason ?? '' },
+  })
+  // The bell and the mails in one insert (decision 367).
+  await recordEffects(trx, [
+    inNamespace('timesheets', notify(to, kinds[step], projectId, 'Project', vars, actorId ?? undefined)),
+    ...mails,
+  ])
 }
