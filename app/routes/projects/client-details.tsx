@@ -54,10 +54,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     )
     const revisions = Object.fromEntries(revised.map((pr, n) => [pr.id, histories[n].data]))
     const words = wordsFor(getLocale(context))
+    // An hourly contract has no installments to refund or amend (decision 323).
+    const installments = !!view.contract && view.contract.billing !== 'hourly'
     const [refunds, changes, shortlist] = await Promise.all([
-      // An hourly contract has no installments to refund or amend (decision 323).
-      loadRefunds(context, projectId, !!view.contract && view.contract.billing !== 'hourly'),
-      loadChangeOrders(context, projectId, !!view.contract && view.contract.billing !== 'hourly', words),
+      loadRefunds(context, projectId, installments),
+      loadChangeOrders(context, projectId, installments, words),
       // The client's shortlist and private notes (decision 336); ?shortlist=1 shows it alone.
       loadShortlist(context, projectId, view.proposals.length > 0),
     ])
@@ -69,7 +70,6 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       changes,
       shortlist,
       shortlistOnly: url.searchParams.get('shortlist') === '1',
-      hourly: view.contract?.billing === 'hourly',
       refundDone: url.searchParams.get('refund'),
       created: url.searchParams.get('created') === '1',
       edited: url.searchParams.get('edited') === '1',
@@ -158,7 +158,7 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
           </>
         ) : null}
       </p>
-      <ClientActions project={p} contract={contract} can={can} hourly={loaderData.hourly} />
+      <ClientActions project={p} contract={contract} can={can} />
       {p.status === 'in_progress' && contract?.hourly?.openWeek ? (
         <OpenWeekNotice projectId={p.id} openWeek={contract.hourly.openWeek} />
       ) : p.status === 'in_progress' && !can.complete ? (
@@ -261,12 +261,10 @@ function ClientActions({
   project: p,
   contract,
   can,
-  hourly,
 }: {
   project: Work['project']
   contract: Work['contract']
   can: ReturnType<typeof clientProjectMoves>
-  hourly: boolean
 }) {
   const { t } = useTranslation(['projects', 'payments'])
   return (
@@ -278,7 +276,7 @@ function ClientActions({
       {can.edit ? <ButtonLink to={`/projects/client/edit/${p.id}`}>{t('client.edit')}</ButtonLink> : null}
       {contract ? <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink> : null}
       {contract ? <RegisterLink projectId={p.id} /> : null}
-      {hourly ? <TimesheetLink projectId={p.id} /> : null}
+      {contract?.billing === 'hourly' ? <TimesheetLink projectId={p.id} /> : null}
       {contract?.status === 'completed' ? (
         <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink>
       ) : null}
