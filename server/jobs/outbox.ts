@@ -30,23 +30,31 @@ type Executor = Kysely<Database> | Transaction<Database>
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
+interface Enqueued {
+  topic: string
+  payload: unknown
+  delayMs?: number
+}
+
+/** A pending row, due `delayMs` after `now`. */
+const outboxRow = ({ topic, payload, delayMs }: Enqueued, now: number) => ({
+  topic,
+  payload: JSON.stringify(payload),
+  status: 'pending' as const,
+  attempts: 0,
+  run_after: iso(now + (delayMs ?? 0)),
+  created_at: iso(now),
+})
+
 export async function enqueue(
   db: Executor,
   topic: string,
   payload: unknown,
   options: { delayMs?: number } = {},
 ) {
-  const now = Date.now()
   const row = await db
     .insertInto('outbox')
-    .values({
-      topic,
-      payload: JSON.stringify(payload),
-      status: 'pending',
-      attempts: 0,
-      run_after: iso(now + (options.delayMs ?? 0)),
-      created_at: iso(now),
-    })
+    .values(outboxRow({ topic, payload, delayMs: options.delayMs }, Date.now()))
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
@@ -57,24 +65,12 @@ export async function enqueue(
  * event): each statement costs the sweep a Kysely build and compile on the server's thread, and
  * its garbage (decision 367).
  */
-export async function enqueueEach(
-  db: Executor,
-  rows: readonly { topic: string; payload: unknown; delayMs?: number }[],
-) {
+export async function enqueueEach(db: Executor, rows: readonly Enqueued[]) {
   if (!rows.length) return
   const now = Date.now()
   await db
     .insertInto('outbox')
-    .values(
-      rows.map((r) => ({
-        topic: r.topic,
-        payload: JSON.stringify(r.payload),
-        status: 'pending',
-        attempts: 0,
-        run_after: iso(now + (r.delayMs ?? 0)),
-        created_at: iso(now),
-      })),
-    )
+    .values(rows.map((r) => outboxRow(r, now)))
     .execute()
 }
 

@@ -129,28 +129,21 @@ export async function mailSettings(
   }
 }
 
+/** What a module's own mail says: its kind (for the reader's settings), its text and where it leads. */
+type OwnNotice = { kind: NoticeKind; mail: MailKind; path: string; vars: Record<string, string> }
+
 /**
  * A module's own mail about a step (change orders, deliverables, timesheets), in the step's
  * transaction: to each of `userIds` in their language, unless their account is deleted or they
  * stopped mails of this kind, with the links that change it. The readers, their settings and the
  * links' key are read once for all of them, and the mails written in one statement (decision 363).
  */
-export async function mailOwnNotices(
-  trx: Executor,
-  publicUrl: string,
-  userIds: number[],
-  notice: { kind: NoticeKind; mail: MailKind; path: string; vars: Record<string, string> },
-) {
+export async function mailOwnNotices(trx: Executor, publicUrl: string, userIds: number[], notice: OwnNotice) {
   await enqueueEach(trx, await ownNoticeMails(trx, publicUrl, userIds, notice))
 }
 
 /** `mailOwnNotices`'s outbox rows, for a step that writes them with its other rows in one insert (decision 367). */
-export async function ownNoticeMails(
-  trx: Executor,
-  publicUrl: string,
-  userIds: number[],
-  notice: { kind: NoticeKind; mail: MailKind; path: string; vars: Record<string, string> },
-) {
+export async function ownNoticeMails(trx: Executor, publicUrl: string, userIds: number[], notice: OwnNotice) {
   const people = await trx
     .selectFrom('app_user')
     .select(['id', 'email', 'first_name', 'language', 'status'])
@@ -179,12 +172,8 @@ export async function ownNoticeMails(
 }
 
 /** `mailOwnNotices` to one person. */
-export const mailOwnNotice = (
-  trx: Executor,
-  publicUrl: string,
-  userId: number,
-  notice: Parameters<typeof mailOwnNotices>[3],
-) => mailOwnNotices(trx, publicUrl, [userId], notice)
+export const mailOwnNotice = (trx: Executor, publicUrl: string, userId: number, notice: OwnNotice) =>
+  mailOwnNotices(trx, publicUrl, [userId], notice)
 
 /** Whether a stop link's signature is this person's for this kind. */
 export const stopLinkIsValid = async (executor: Executor, userId: number, kind: string, token: string) =>
