@@ -1,5 +1,9 @@
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import { reactRouter } from '@react-router/dev/vite'
-import { defineConfig, type Rolldown } from 'vite'
+import { defineConfig, type Plugin, type Rolldown } from 'vite'
 
 // The modules every signed-in page runs at start: the browser entry, the root and the common layout,
 // with everything they import statically. Rolldown would cut them into some thirty small chunks, one
@@ -69,8 +73,35 @@ function startGroup(id: string, graph: Graph) {
   return routes && routes >= routeEntries.size / 3 ? 'shell' : null
 }
 
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/**
+ * Writes a Brotli and a gzip copy beside each script and stylesheet of the browser's build, which the
+ * static file server sends as they are (decision 369): an asset is compressed once, at its best, not
+ * on every request, and a browser that takes Brotli downloads about a sixth less script than gzip.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'workneer:precompress-assets',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async writeBundle({ dir }, bundle) {
+      const files = Object.values(bundle).filter((file) => /\.(js|css)$/.test(file.fileName))
+      await Promise.all(
+        files.map(async (file) => {
+          const body = file.type === 'chunk' ? file.code : file.source
+          const target = path.join(dir!, file.fileName)
+          const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY }
+          await writeFile(`${target}.br`, await brotli(body, { params }))
+          await writeFile(`${target}.gz`, await gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }))
+        }),
+      )
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompressAssets()],
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   // The SSR build's entry is our server module, so the Node entry can pass the in-process API,
   // the hubs and the logger into every request's context.

@@ -82,7 +82,10 @@ export async function runLighthouseBench(compare?: string) {
   if (compare) builds.unshift({ label: compare, server: await startMarketplace(compare) })
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
   const header = '| perf | FCP | LCP | TBT ms | CLS | JS KB '
-  console.log(`\nLighthouse mobile, median of ${runs} (load average ${loadavg()[0]!.toFixed(2)})`)
+  const throttling = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools' ? 'applied' : 'simulated'
+  console.log(
+    `\nLighthouse mobile, ${throttling} throttling, median of ${runs} (load average ${loadavg()[0]!.toFixed(2)})`,
+  )
   console.log(`| page ${builds.map((b) => `${header}(${b.label}) `).join('')}|`)
   console.log(`| --- ${builds.map(() => '| ---: '.repeat(6)).join('')}|`)
   try {

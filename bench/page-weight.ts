@@ -128,6 +128,9 @@ export async function lighthouseMobile(
       logLevel: 'error',
       onlyCategories: options.categories ?? ['performance', 'accessibility', 'best-practices', 'seo'],
       extraHeaders: options.headers,
+      // BENCH_LIGHTHOUSE_THROTTLING=devtools slows the network and CPU for real while the page loads,
+      // instead of Lighthouse's default estimate from an unthrottled load (decision 369).
+      throttlingMethod: process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate',
     })
     if (result?.lhr.runtimeError)
       throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`)

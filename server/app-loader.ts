@@ -62,7 +62,9 @@ async function loadBuild(deps: AppDeps, log: Logger): Promise<WebApp> {
   const sirv = (await import('sirv')).default
   const serveStatic = sirv(path.join(root, 'build/client'), {
     etag: true,
-    gzip: false,
+    // The build writes each script and stylesheet compressed beside it (decision 369).
+    brotli: true,
+    gzip: true,
     setHeaders(res, pathname) {
       res.setHeader(
         'cache-control',
