@@ -3,10 +3,19 @@ import { TagInput } from '~/components/ui/tag-input'
 import { useTranslation } from '~/lib/translations'
 import { Select, SectionForm, useProfileText } from './fields'
 import { placeholderUnless, useOptions } from './options'
-import { CancelLink, editHref, type Catalogue } from './section'
-import { skillsOf, type CategoriesPart } from './categories'
+import { CancelLink, editHref, skillsOf, type Catalogue, type SectionState } from './section'
 
 // The form of the categories section, loaded when it opens (decision 327).
+
+/** What the section and its form are handed (the section imports only this type, so the form stays lazy). */
+export interface CategoriesPart {
+  data: Catalogue
+  state: SectionState
+  intent: 'categorization' | 'clientCategorization'
+  categoryId: number | null
+  subcategoryIds: number[]
+  skillIds?: number[]
+}
 
 const asList = (value: unknown) =>
   Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []

@@ -1,6 +1,7 @@
 import { useTranslation } from '~/lib/translations'
 import { sectionTitle } from './kind'
-import { lazyPart, ProfileSection, type Catalogue, type SectionState } from './section'
+import type { CategoriesPart } from './categories-form'
+import { lazyPart, ProfileSection, skillsOf } from './section'
 import { Facts } from './views'
 
 // Its form, with the tag inputs, loads when the section opens (decision 327).
@@ -12,24 +13,6 @@ const named = (options: Array<{ id: number; name: string }>, ids: number[]) =>
     .filter((o) => ids.includes(o.id))
     .map((o) => o.name)
     .join(', ')
-
-/** Every skill of the catalogue once, by name. */
-export const skillsOf = (tree: Catalogue['tree']) =>
-  [
-    ...new Map(
-      tree.flatMap((c) => c.subcategories.flatMap((s) => s.skills.map((k) => [k.id, k] as const))),
-    ).values(),
-  ].sort((a, b) => a.name.localeCompare(b.name))
-
-/** What the section and its form are handed. */
-export interface CategoriesPart {
-  data: Catalogue
-  state: SectionState
-  intent: 'categorization' | 'clientCategorization'
-  categoryId: number | null
-  subcategoryIds: number[]
-  skillIds?: number[]
-}
 
 /**
  * The category, its subcategories and (for a freelancer) the skills: tag inputs, which are checkbox

@@ -109,6 +109,14 @@ export interface Catalogue {
   industries: Array<{ id: number; name: string }>
 }
 
+/** Every skill of the catalogue once, by name. */
+export const skillsOf = (tree: Catalogue['tree']) =>
+  [
+    ...new Map(
+      tree.flatMap((c) => c.subcategories.flatMap((s) => s.skills.map((k) => [k.id, k] as const))),
+    ).values(),
+  ].sort((a, b) => a.name.localeCompare(b.name))
+
 /**
  * One component of a module that loads the first time it renders (React.lazy of a named export). The
  * sections of each kind of account and the sections' forms are such parts, so a page downloads
