@@ -27,7 +27,7 @@ import { shortlistRoutes } from '../modules/projects/shortlist/routes.ts'
 import { verificationRoutes } from '../modules/verification/routes.ts'
 import { hiringRoutes } from '../modules/hiring/routes.ts'
 import type { Implementation } from './handler.ts'
-import type { Marketplace, Platform, SiteAndAdmin } from './index.ts'
+import type { Marketplace, Platform, SiteAndAdmin } from './services.ts'
 
 export function routesOf(p: Platform, m: Marketplace, s: SiteAndAdmin): Implementation[] {
   return [

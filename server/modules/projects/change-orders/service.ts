@@ -4,7 +4,7 @@ import { accept, close, propose, type ChangeOrderDeps } from './decide.ts'
 import { listChangeOrders } from './rows.ts'
 
 // Change orders on a contract (issue 40 item 2, decision 319), wired once per process
-// (server/api/index.ts) with the payments' money side (payments/change-order-money.ts).
+// (server/api/services.ts) with the payments' money side (payments/change-order-money.ts).
 export function createChangeOrders(deps: ChangeOrderDeps) {
   return {
     list: (caller: Caller, projectId: number) => listChangeOrders(deps.db, caller, projectId),

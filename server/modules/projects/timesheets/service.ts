@@ -7,7 +7,7 @@ import { approveWeek, disputeWeek, submitWeek, type ReviewDeps } from './review.
 import { sweepWeeks } from './sweep.ts'
 
 // Weekly timesheets of hourly contracts (issue 40 item 3, decision 324), wired once per process
-// (server/api/index.ts). The sweep approves weeks left unanswered; it runs hourly.
+// (server/api/services.ts). The sweep approves weeks left unanswered; it runs hourly.
 export function createTimesheets(deps: ReviewDeps) {
   return {
     show: (caller: Caller, projectId: number, week?: string) => readTimesheet(deps, caller, projectId, week),
