@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import { createApi, type Api } from '../api/index.ts'
+import { createApi } from '../api/index.ts'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { inOneTransaction } from './atomic.ts'
@@ -9,16 +9,7 @@ import { demoClients, demoFreelancers } from './seed-data/demo.ts'
 import { profilesDemoStep } from '../modules/profiles/demo.ts'
 import { projectsDemoStep } from '../modules/projects/demo.ts'
 import { chatDemoStep } from '../modules/chat/demo.ts'
-
-export type Services = Api['services']
-/** What each demo step gets: the services (modules are reached only through them) and the accounts made so far. */
-export interface DemoContext {
-  services: Services
-  log: Logger
-  /** Demo account ids by email. */
-  accounts: Map<string, number>
-}
-export type DemoStep = (ctx: DemoContext) => Promise<void>
+import type { DemoStep, Services } from './demo-step.ts'
 
 // The demo marketplace that a newcomer sees on the first start of an empty database (or with
 // `npm run db:seed -- --demo`). After the accounts, each module's step runs in this order; steps

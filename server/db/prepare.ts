@@ -2,7 +2,8 @@ import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { migrateToLatest, type Db } from './database.ts'
 import { seedReference } from './seed.ts'
-import { loadDemo, type Services } from './demo.ts'
+import type { Services } from './demo-step.ts'
+import { loadDemo } from './demo.ts'
 
 // What a start does to the database before it serves. Each step is whole or not at all, so a start
 // stopped anywhere is finished by the next one: all pending migrations commit together, the

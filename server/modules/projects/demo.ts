@@ -1,4 +1,4 @@
-import type { DemoStep } from '#server/db/demo.ts'
+import type { DemoStep } from '#server/db/demo-step.ts'
 import { demoClients, demoFreelancers, demoProjects } from '#server/db/seed-data/demo.ts'
 import { Role } from '../identity/permissions.ts'
 import type { Caller } from '#server/api/handler.ts'
