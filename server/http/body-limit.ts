@@ -3,7 +3,7 @@ import { DEFAULT_MAX_FILE_KB } from '../modules/files/rules.ts'
 import { limits as projectLimits } from '../modules/projects/rules.ts'
 import { MAX_JSON_BYTES } from '../api/handler.ts'
 import { DOCUMENT_MAX_KB } from '../modules/verification/choices.ts'
-import type { Destination } from './request-guard.ts'
+import type { Destination } from './destination.ts'
 
 // How much of a request body each kind of request may send (decision 081). The limit is decided
 // from the path and the Content-Type before a byte of the body is read: a declared length past it

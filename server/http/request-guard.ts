@@ -6,6 +6,7 @@ import { rejectUpgrade } from '../realtime/http.ts'
 import { answer, type Refusal, type RefusalFormat } from './refusals.ts'
 import { dropRestOfBody } from './linger.ts'
 import { bodyLimit, declaredTooLarge, type BodyLimit } from './body-limit.ts'
+import { destinationOf, type Destination, type ServedPaths } from './destination.ts'
 import { BODY_IDLE_MS, watchedRequest, type WatchedRequest } from './request-body.ts'
 import { checkRequest } from './request-check.ts'
 import { clientAddress, trustedProxies, type TrustedProxies } from './client-address.ts'
@@ -18,9 +19,6 @@ import { clientAddress, trustedProxies, type TrustedProxies } from './client-add
 //   - `run` is the dispatch: an exception that escapes it is logged with the request id and
 //     answered 500 (or the connection cut, when the answer had already begun).
 
-/** Where a request goes, decided from its path alone. */
-export type Destination = 'health' | 'hub' | 'hub-negotiate' | 'api' | 'pages'
-
 // What each destination serves. Pages (and the static files among them) are links and HTML forms:
 // GET, HEAD and POST; React Router cannot represent OPTIONS, and no page action takes PUT or
 // DELETE. The API's router and the hubs answer 405 per path themselves.
@@ -32,11 +30,9 @@ const methodsServed: Partial<Record<Destination, string[]>> = {
 // After a body was cut short, how long its reader has to answer before the connection is cut anyway.
 const CUT_ANSWER_MS = 10_000
 
-export interface GuardOptions {
+export interface GuardOptions extends ServedPaths {
   log: Logger
   trustProxy: readonly string[]
-  isHubPath: (path: string) => boolean
-  apiPrefix: string
   bodyIdleMs?: number
 }
 
@@ -93,13 +89,6 @@ export function createRequestGuard(options: GuardOptions) {
 }
 
 export type RequestGuard = ReturnType<typeof createRequestGuard>
-
-function destinationOf(options: GuardOptions, path: string): Destination {
-  if (path === '/healthz' || path === '/readyz') return 'health'
-  if (options.isHubPath(path)) return /\/negotiate\/?$/i.test(path) ? 'hub-negotiate' : 'hub'
-  if (path.startsWith(options.apiPrefix) || path === options.apiPrefix.slice(0, -1)) return 'api'
-  return 'pages'
-}
 
 const formatOf = (destination: Destination): RefusalFormat =>
   destination === 'api' ? 'json' : destination === 'pages' ? 'page' : 'text'

@@ -11,7 +11,8 @@ import type { HubsRuntime } from '../hubs.ts'
 import { rejectUpgrade } from '../realtime/http.ts'
 import { readiness } from './health.ts'
 import type { Metrics } from './metrics.ts'
-import { pathOf, type Destination, type RequestGuard } from './request-guard.ts'
+import type { Destination } from './destination.ts'
+import { pathOf, type RequestGuard } from './request-guard.ts'
 import { setSecurityHeaders } from './security-headers.ts'
 
 // The way of every request through the http server: an id, the security headers, /metrics, then
