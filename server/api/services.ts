@@ -20,8 +20,10 @@ import { createNotificationsService } from '../modules/notifications/service.ts'
 import { accountClosingBlocker } from '../modules/payments/closing-blocker.ts'
 import { createDashboardService } from '../modules/dashboard/service.ts'
 import { createPayments } from '../modules/payments/index.ts'
+import type { RefundDeps } from '../modules/payments/refund-rows.ts'
 import { createChatService } from '../modules/chat/service.ts'
 import { createComplaintsService } from '../modules/complaints/service.ts'
+import { fileDisputeTicket } from '../modules/complaints/dispute-ticket.ts'
 import { createAdminMoney } from '../modules/admin-money/service.ts'
 import { createLedgerHealthMonitor } from '../modules/admin-money/health-monitor.ts'
 import { createAdminUsersService } from '../modules/admin-users/service.ts'
@@ -120,7 +122,10 @@ export function createMarketplace({ database, log, config }: Options, { files, c
   const { db, dialect } = database
   const mover = createMoneyMover({ dialect, fees: config.fees, platform: config.platform })
   const projects = createProjectsService({ db, dialect, files, chat, moneyMover: mover })
-  const payments = createPayments({ db, dialect, config, log, projects, mover })
+  // A disputed refund request becomes a ticket in support's queue (decision 313).
+  const fileDispute: RefundDeps['fileDispute'] = (trx, request) =>
+    fileDisputeTicket(trx, config.publicUrl, request)
+  const payments = createPayments({ db, dialect, config, log, projects, mover, fileDispute })
   const deliverables = createDeliverables({ db, dialect, files, publicUrl: config.publicUrl })
   const complaints = createComplaintsService({
     db,

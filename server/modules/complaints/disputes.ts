@@ -2,20 +2,23 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '#server/db/schema.ts'
 import type { Caller } from '#server/api/handler.ts'
 import { notFound } from '#server/api/errors.ts'
-import type { Refunds } from '../payments/refunds.ts'
 import { displayName } from '../identity/display-name.ts'
 import { requireAdmin } from './access.ts'
 import { recordAdminAction } from './audit.ts'
 import { supportTransition, type ComplaintState } from './machine.ts'
 import { mailAuthor } from './notify.ts'
-import { addMessage, lock, setState, ticketSubject, type ComplaintsDeps } from './tickets.ts'
+import {
+  addMessage,
+  contractOfTicket,
+  lock,
+  setState,
+  ticketSubject,
+  type ComplaintsDeps,
+} from './tickets.ts'
 import { detail } from './views.ts'
-import { contractOfTicket } from './dispute-hold.ts'
 
-// What the complaints module needs of the payments module for disputes (decisions 230–231), the
-// admin's decision of a dispute, and the admin's read-only view of a chat room a complaint is
-// about (decision 233).
-export type DisputeMoney = Pick<Refunds, 'holdForComplaint' | 'disputeOf' | 'decideComplaint' | 'holdable'>
+// The admin's decision of a dispute (decisions 230–231), and the admin's read-only view of a chat
+// room a complaint is about (decision 233).
 
 type Executor = Kysely<Database> | Transaction<Database>
 /** At most this many of a room's latest messages are shown to the admin, oldest first. */

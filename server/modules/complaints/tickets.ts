@@ -4,17 +4,20 @@ import type { Dialect } from '#server/db/migrations/helpers.ts'
 import type { Database } from '#server/db/schema.ts'
 import { ApiError, notFound, validationError } from '#server/api/errors.ts'
 import type { FileService } from '../files/service.ts'
+import type { Refunds } from '../payments/refunds.ts'
 import { personName } from '../identity/display-name.ts'
 import { asLocale } from '../notifications/texts.ts'
 import { FILE_PURPOSE } from './access.ts'
-import type { DisputeMoney } from './disputes.ts'
 import type { ComplaintState } from './machine.ts'
 import { complaintAttachmentRule, complaintLimits } from './rules.ts'
 
 // The ticket's rows: locking it for a change, adding a message with its files, and moving its
 // state; and the multipart form a message with attachments arrives in.
 
-/** What the complaints module is given (server/api/index.ts). */
+/** What the complaints module needs of the payments module for disputes (decisions 230–231). */
+export type DisputeMoney = Pick<Refunds, 'holdForComplaint' | 'disputeOf' | 'decideComplaint' | 'holdable'>
+
+/** What the complaints module is given (server/api/services.ts). */
 export interface ComplaintsDeps {
   db: Kysely<Database>
   dialect: Dialect
@@ -39,6 +42,34 @@ export async function ticketSubject(db: Kysely<Database>, id: number) {
     .executeTakeFirst()
   if (!ticket) throw notFound('Complaint')
   return ticket
+}
+
+/** The contract a ticket's subject belongs to, when it is about one (a project's latest, a room's parties'). */
+export async function contractOfTicket(
+  db: Kysely<Database>,
+  ticket: { subject_kind: string; subject_id: number | null },
+) {
+  const id = ticket.subject_id
+  if (id === null) return null
+  if (ticket.subject_kind === 'contract') return id
+  const q = db.selectFrom('contract as c').select('c.id').orderBy('c.id', 'desc')
+  const found =
+    ticket.subject_kind === 'installment'
+      ? await q
+          .innerJoin('installment as i', 'i.contract_id', 'c.id')
+          .where('i.id', '=', id)
+          .executeTakeFirst()
+      : ticket.subject_kind === 'project'
+        ? await q.where('c.project_id', '=', id).executeTakeFirst()
+        : ticket.subject_kind === 'chat_room'
+          ? await q
+              .innerJoin('chat_room as r', (j) =>
+                j.onRef('r.project_id', '=', 'c.project_id').onRef('r.freelancer_id', '=', 'c.freelancer_id'),
+              )
+              .where('r.id', '=', id)
+              .executeTakeFirst()
+          : undefined
+  return found?.id ?? null
 }
 
 /** Locks the ticket row for a change (PostgreSQL; SQLite's write transaction already holds the lock). */

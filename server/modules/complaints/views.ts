@@ -3,11 +3,10 @@ import type { Database } from '#server/db/schema.ts'
 import { deletedName, displayName, personName, supportName } from '../identity/display-name.ts'
 import { listAdminActions } from './audit.ts'
 import type { ComplaintDetail, ComplaintSubject, ComplaintSummary } from './contract.ts'
-import type { DisputeMoney } from './disputes.ts'
+import { contractOfTicket, type DisputeMoney } from './tickets.ts'
 import { supportTargets, type ComplaintState } from './machine.ts'
 import type { Viewer } from './access.ts'
 import { subjectLabel } from './subjects.ts'
-import { contractOfTicket } from './dispute-hold.ts'
 
 // How a ticket reads: its summary in lists, and the whole ticket with its messages for its author,
 // its other party, or support.

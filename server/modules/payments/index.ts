@@ -13,6 +13,7 @@ import { createStripeGateway } from './gateways/stripe.ts'
 import type { Gateway } from './gateways/gateway.ts'
 import { paymentsRoutes } from './routes.ts'
 import { createRefunds } from './refunds.ts'
+import type { RefundDeps } from './refund-rows.ts'
 import { createRefundSweeper, refundsRoutes } from './refunds-routes.ts'
 import { createInvoices } from './invoices.ts'
 import { invoicesRoutes } from './invoices-routes.ts'
@@ -60,6 +61,7 @@ export function createPayments({
   projects,
   mover,
   log,
+  fileDispute,
 }: {
   db: DB
   dialect: Dialect
@@ -67,6 +69,7 @@ export function createPayments({
   projects: ProjectsService
   mover: MoneyMover
   log: Logger
+  fileDispute: RefundDeps['fileDispute']
 }) {
   const { sandboxGateway, stripeGateway, gateways, payoutGateway } = gatewaysOf(db, config)
   const payouts = createPayouts({
@@ -84,7 +87,7 @@ export function createPayments({
     responseDays: config.refundResponseDays,
     autoReleaseDays: config.autoReleaseDays,
     disputeDecisionDays: config.disputeDecisionDays,
-    publicUrl: config.publicUrl,
+    fileDispute,
     work: projects,
     release: mover.release,
   })

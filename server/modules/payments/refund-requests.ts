@@ -7,7 +7,6 @@ import { conflict, lockRow, recordActivity } from '../projects/transition.ts'
 import type { Trx } from './ledger.ts'
 import { moveBack, sendBack } from './refund-money.ts'
 import { chatEvent, tell, titles } from './refund-notices.ts'
-import { fileDisputeTicket } from '../complaints/dispute-ticket.ts'
 import {
   activeRefund,
   badRequest,
@@ -176,7 +175,7 @@ export async function disputeRefund(deps: RefundDeps, caller: Caller, requestId:
       throw conflict(`The installment is ${i.status.replace('_', ' ')}; nothing is held to dispute`, i.status)
     const other = await activeRefund(trx, r.installment_id)
     if (other && other.id !== r.id) throw conflict('Another refund request for this installment is open')
-    const complaintId = await fileDisputeTicket(trx, deps.publicUrl, r)
+    const complaintId = await deps.fileDispute(trx, r)
     await trx
       .updateTable('refund_request')
       .set({

@@ -31,8 +31,8 @@ export interface RefundDeps {
   autoReleaseDays: number
   /** Days support has to decide a dispute once its money is held (decision 313). */
   disputeDecisionDays: number
-  /** The site's address, for the links in a dispute ticket's mail. */
-  publicUrl: string
+  /** Files a disputed request's ticket in support's queue in the dispute's transaction, and answers its id (the complaints module's, given by server/api/services.ts). */
+  fileDispute: (trx: Trx, request: RequestRow) => Promise<number>
   work: Pick<ProjectsService, 'contractForPayment' | 'autoRelease'>
   release: MoneyMover['release']
 }
