@@ -8,7 +8,7 @@ import { renderMail, type MailKind } from '../identity/mails.ts'
 import { asLocale, plainText, renderNotification } from './texts.ts'
 import { notificationTarget } from './targets.ts'
 import { noticeKindOf, ownMailNamespaces, switchedOff, type NoticeKind } from './preferences.ts'
-import type { NotificationInput } from './record.ts'
+import type { NotificationInput } from './notification.ts'
 import { displayName } from '../identity/display-name.ts'
 
 // A notice by email (issue 42 item 1, decision 329): the notice's own words in the reader's

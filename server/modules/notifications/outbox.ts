@@ -3,7 +3,7 @@ import type { Hubs } from '#server/hubs.ts'
 import type { Locale } from '#server/db/schema.ts'
 import type { OutboxHandler } from '#server/jobs/outbox.ts'
 import { COUNT_TOPIC, type NotificationsService } from './service.ts'
-import type { NotificationInput } from './record.ts'
+import type { NotificationInput } from './notification.ts'
 import { asLocale } from './texts.ts'
 
 // Delivery of the notifications module's own side effect, after commit, by the outbox worker: a

@@ -6,7 +6,7 @@ import { enqueue } from '#server/jobs/outbox.ts'
 import { asLocale, renderNotification } from './texts.ts'
 import { notificationTarget } from './targets.ts'
 import { noticeKindOf, pushWanted } from './preferences.ts'
-import type { NotificationInput } from './record.ts'
+import type { NotificationInput } from './notification.ts'
 
 export { deviceLabel } from './device-label.ts'
 

@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Database, Locale, NotificationType } from '#server/db/schema.ts'
+import type { Database, Locale } from '#server/db/schema.ts'
 import { notFound } from '#server/api/errors.ts'
 import { enqueue } from '#server/jobs/outbox.ts'
 import { notificationsOf, present } from './inbox.ts'
 import { noticeKindOf, switchedOff } from './preferences.ts'
 import { mailNotices, type NoticeMailDeps } from './notice-mails.ts'
 import { queuePushes } from './push.ts'
+import type { NotificationInput } from './notification.ts'
 
 // Storing notifications and marking them read. A read that changes a user's unread count also
 // writes, in its transaction, the outbox row that tells their other tabs (countNotify, after commit).
@@ -14,18 +15,6 @@ import { queuePushes } from './push.ts'
 export const COUNT_TOPIC = 'notifications.count'
 
 type Executor = Kysely<Database> | Transaction<Database>
-
-/** One notification to store: `source` identifies what produced it (e.g. `outbox:42`) so a retry cannot add it twice. */
-export interface NotificationInput {
-  userId: number
-  source: string
-  messageKey: string
-  params?: Record<string, string | number>
-  type: NotificationType
-  projectId?: number | null
-  roomId?: number | null
-  senderId?: number | null
-}
 
 /**
  * Stores notifications for the readers who keep their kind on in the site, mails them to those who

@@ -3,7 +3,8 @@ import type { Database, Locale } from '#server/db/schema.ts'
 import { badRequest, conflict, forbidden } from '#server/api/errors.ts'
 import { bySource, list, unread, unreadCount } from './inbox.ts'
 import { asLocale } from './texts.ts'
-import { markAllRead, markRead, markRoomRead, record, type NotificationInput } from './record.ts'
+import { markAllRead, markRead, markRoomRead, record } from './record.ts'
+import type { NotificationInput } from './notification.ts'
 import {
   preferencesOf,
   setPreferences,
@@ -16,7 +17,8 @@ import { stopLinkIsValid, type NoticeMailDeps } from './notice-mails.ts'
 import { checkEndpoint, deviceLabel, subscribe, unsubscribe, type PushSubscriptionInput } from './push.ts'
 import { vapidKeys } from './push-delivery.ts'
 
-export { COUNT_TOPIC, type NotificationInput } from './record.ts'
+export { COUNT_TOPIC } from './record.ts'
+export type { NotificationInput } from './notification.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
