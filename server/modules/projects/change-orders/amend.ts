@@ -3,7 +3,7 @@ import type { Database } from '#server/db/schema.ts'
 import type { InstallmentState } from '../machines.ts'
 import { recordActivity, recordCreated, transitionInstallment, type Trx } from '../transition.ts'
 import { nowIso, type ContractRow } from '../shared.ts'
-import type { ChangeOrderDeps } from './decide.ts'
+import type { ChangeOrderMoney } from '#server/modules/payments/change-order-money.ts'
 import type { Plan, Step } from './plan.ts'
 import { movedDeadline, type ChangeOrderRow } from './rows.ts'
 
@@ -66,16 +66,16 @@ async function addInstallment(trx: Trx, a: Amendment, s: Step & { kind: 'add' })
 
 /** Changes or reduces an installment; answers the refund request that gives held money back, if any. */
 async function changeInstallment(
-  deps: ChangeOrderDeps,
+  money: ChangeOrderMoney,
   trx: Trx,
   a: Amendment,
   s: Step & { kind: 'change' | 'reduce' | 'remove' },
 ) {
   const { i } = s
   let requestId: number | null = null
-  if (s.amountMinor !== i.amount_minor && i.status === 'pending') await deps.money.abandonCheckouts(trx, i.id)
+  if (s.amountMinor !== i.amount_minor && i.status === 'pending') await money.abandonCheckouts(trx, i.id)
   if (s.giveBackMinor > 0)
-    requestId = await deps.money.giveBack(trx, {
+    requestId = await money.giveBack(trx, {
       installmentId: i.id,
       contractId: a.contract.id,
       projectId: a.contract.project_id,
@@ -123,8 +123,8 @@ async function removeInstallment(trx: Trx, a: Amendment, installmentId: number) 
   })
 }
 
-/** Applies the plan; answers the refund requests to send to the gateway after commit. */
-export async function amend(deps: ChangeOrderDeps, trx: Trx, a: Amendment) {
+/** Applies the plan through the payments' money side; answers the refund requests to send to the gateway after commit. */
+export async function amend(money: ChangeOrderMoney, trx: Trx, a: Amendment) {
   const refunds: number[] = []
   for (const [n, s] of a.plan.steps.entries()) {
     const row = a.rows[n]!
@@ -143,7 +143,7 @@ export async function amend(deps: ChangeOrderDeps, trx: Trx, a: Amendment) {
         .where('id', '=', row.id)
         .execute()
     } else {
-      const requestId = await changeInstallment(deps, trx, a, s)
+      const requestId = await changeInstallment(money, trx, a, s)
       if (requestId) refunds.push(requestId)
       await trx
         .updateTable('change_order_effect')

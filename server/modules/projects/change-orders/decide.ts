@@ -183,7 +183,7 @@ export async function accept(deps: ChangeOrderDeps, caller: Caller, projectId: n
     for (const i of await installmentsOf(trx, contract.id))
       installments.push((await lockRow(trx, deps.dialect, 'installment', i.id))!)
     const plan = await planOf(trx, money.of, contract, installments, asInput(rows))
-    const sent = await amend(deps, trx, { contract, order, rows, plan, actorId: caller.userId })
+    const sent = await amend(money, trx, { contract, order, rows, plan, actorId: caller.userId })
     const decided = await decide(trx, order, caller, 'accepted', {
       value_before_minor: contract.amount_minor,
       value_after_minor: plan.valueAfterMinor,
