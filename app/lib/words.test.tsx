@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { renderHtml, textOf } from '../../tests/support/render'
 import { supportedLanguages } from './i18n'
-import { formatCountry, formatDate, formatDateTime, formatMoney, formatNumber } from './format'
+import {
+  formatCountry,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  formatRating,
+} from './format'
 import { Worded, useWords, wordsFor, type Words } from './words'
 import { ProjectCard, wordProjectCards, type ProjectCardData } from '~/routes/projects/ui'
 
@@ -48,6 +57,25 @@ describe('wordsFor: the loader’s words', () => {
     expect(words.country('RS')).toBe(formatCountry('RS', lng))
     expect(Object.values(words.words)).toHaveLength(5)
   })
+
+  // Decision 370: the kinds the other signed-in pages show (ratings, file sizes, a timesheet's days,
+  // a profile's months, a blog post's day), worded as the pages worded them before.
+  it.each([...supportedLanguages])(
+    'words ratings, file sizes and the other date styles as lib/format does, in %s',
+    (lng) => {
+      const words = wordsFor(lng)
+      expect(words.rating(4.56)).toBe(formatRating(4.56, lng))
+      expect(words.fileSize(1_234_567)).toBe(formatFileSize(1_234_567, lng))
+      expect(words.date('2026-08-05', 'weekday')).toBe(
+        formatDate('2026-08-05', lng, { weekday: 'short', day: 'numeric', month: 'short' }),
+      )
+      expect(words.date('2015-03', 'month')).toBe(formatMonth('2015-03', lng))
+      expect(words.date('2026-08-05', 'long')).toBe(formatDate('2026-08-05', lng, { dateStyle: 'long' }))
+      // Each kind keeps its own entry, even where the values are the same number.
+      words.number(4.56)
+      expect(Object.values(words.words)).toHaveLength(6)
+    },
+  )
 
   it('keeps one text per value: the same instant as text or as a Date is one entry, each style its own', () => {
     const words = wordsFor('de')

@@ -1,6 +1,14 @@
 import { createContext, use, useMemo, type ReactNode } from 'react'
 import { useTranslation } from './translations'
-import { formatCountry, formatDate, formatDateTime, formatMoney, formatNumber } from './format'
+import {
+  formatCountry,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatMoney,
+  formatNumber,
+  formatRating,
+} from './format'
 
 // Amounts, numbers, dates and countries worded by the server (decisions 362 and 365). A page's first
 // Intl formatter of a kind costs one task of 100–180 ms on a slow phone while it hydrates (Chromium
@@ -11,8 +19,11 @@ import { formatCountry, formatDate, formatDateTime, formatMoney, formatNumber } 
 /** The page's words: each value's key (`keys` below) and its text in the page's language. */
 export type Words = Readonly<Record<string, string>>
 
-/** How a date is worded: "5 Aug 2026", "5 Aug 2026, 14:30" (UTC), or "5 Aug" (a chart's week). */
-export type DateStyle = 'date' | 'dateTime' | 'dayMonth'
+/**
+ * How a date is worded: "5 Aug 2026", "5 Aug 2026, 14:30" (UTC), "5 Aug" (a chart's week), "Wed, 5 Aug"
+ * (a timesheet's day), "Aug 2026" (a job's start on a profile) or "5 August 2026" (a blog post's day).
+ */
+export type DateStyle = 'date' | 'dateTime' | 'dayMonth' | 'weekday' | 'month' | 'long'
 type When = Date | string | number
 
 /** What a page words: the same calls on the server (recording each text) and in the browser (reading it). */
@@ -21,18 +32,29 @@ export interface Wording {
   /** A range of amounts ("€40.00–€60.00"); one amount when both ends are the same. */
   moneyRange: (minMinor: number, maxMinor: number, currency: string) => string
   number: (value: number) => string
+  /** A rating average with one decimal ("4.5", "4,5"). */
+  rating: (average: number) => string
+  /** A file's size ("240 kB", "1,2 MB"). */
+  fileSize: (bytes: number) => string
   date: (value: When, style?: DateStyle) => string
   /** A country's name from its ISO code. */
   country: (code: string) => string
 }
 
-const DAY_MONTH: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' }
+const styles: Record<Exclude<DateStyle, 'date' | 'dateTime'>, Intl.DateTimeFormatOptions> = {
+  dayMonth: { day: 'numeric', month: 'short' },
+  weekday: { weekday: 'short', day: 'numeric', month: 'short' },
+  month: { month: 'short', year: 'numeric' },
+  long: { dateStyle: 'long' },
+}
 
-// Keys of different kinds cannot meet: money has a space and letters, a number has neither, a date
-// starts with its style and a country with '@'.
+// Keys of different kinds cannot meet: money has a space and letters, a number has neither, a
+// rating starts with '*', a file's size with '#', a date with its style and a country with '@'.
 const keys = {
   money: (minor: number, currency: string) => `${minor} ${currency}`,
   number: (value: number) => String(value),
+  rating: (average: number) => `*${average}`,
+  fileSize: (bytes: number) => `#${bytes}`,
   date: (value: When, style: DateStyle) => `${style} ${new Date(value).getTime()}`,
   country: (code: string) => `@${code}`,
 }
@@ -46,13 +68,15 @@ function wordingWith(lng: string, word: (key: string, format: () => string) => s
     moneyRange: (min, max, currency) =>
       min === max ? money(max, currency) : `${money(min, currency)}–${money(max, currency)}`,
     number: (value) => word(keys.number(value), () => formatNumber(value, lng)),
+    rating: (average) => word(keys.rating(average), () => formatRating(average, lng)),
+    fileSize: (bytes) => word(keys.fileSize(bytes), () => formatFileSize(bytes, lng)),
     date: (value, style = 'date') =>
       word(keys.date(value, style), () =>
         style === 'date'
           ? formatDate(value, lng)
           : style === 'dateTime'
             ? formatDateTime(value, lng)
-            : formatDate(value, lng, DAY_MONTH),
+            : formatDate(value, lng, styles[style]),
       ),
     country: (code) => word(keys.country(code), () => formatCountry(code, lng)),
   }

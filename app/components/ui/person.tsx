@@ -1,13 +1,15 @@
 import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { Avatar } from './avatar'
+import { useWords } from '~/lib/words'
 
 /** An average rating as stars and a number, with the count in words ("4.8 · 12 reviews"). */
 export function Rating({ value, count }: { value: number; count: number }) {
-  const { t, i18n } = useTranslation('ui')
+  const { t } = useTranslation('ui')
+  const words = useWords()
   if (!count) return <span className="ui-rating muted">{t('rating.none')}</span>
   const rounded = Math.round(value)
-  const shown = value.toLocaleString(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  const shown = words.rating(value)
   return (
     <span className="ui-rating">
       <span className="ui-rating-stars" aria-hidden="true">
