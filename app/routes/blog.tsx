@@ -5,6 +5,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { BlogArticleBody } from '~/components/content/pieces'
 import { getLocale } from '~/middleware/i18next'
+import { Worded, useWords, wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '#server/modules/content/contract.ts'
 import { publicPageHeaders } from '~/lib/public-page'
@@ -17,7 +18,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!Number.isInteger(id) || id <= 0) throw redirect('/auth/not-found')
   try {
     const post = await apiFor(context, { token: null }).call(contentContract.blog, { params: { id } })
-    return { post, locale: getLocale(context) }
+    const words = wordsFor(getLocale(context))
+    words.date(post.publishedAt, 'long')
+    return { post, words: words.words }
   } catch (error) {
     throwApiError(error)
   }
@@ -32,14 +35,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('content')
-  const { post, locale } = loaderData
+  const { post } = loaderData
   return (
     <main id="main" className="page-main">
       <article className="container page prose">
         <p>
           <Link to="/blogs">← {t('blog.back')}</Link>
         </p>
-        <BlogArticleBody post={post} locale={locale} by={t('blog.by', { author: post.author })} />
+        <Worded words={loaderData.words}>
+          <Article post={post} by={t('blog.by', { author: post.author })} />
+        </Worded>
         {post.tags.length ? (
           <ul className="tags" aria-label={t('blog.tagsLabel')}>
             {post.tags.map((tag) => (
@@ -54,4 +59,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />
+}
+
+/** The post as worded by the loader (its day, decision 370). */
+function Article({ post, by }: { post: Route.ComponentProps['loaderData']['post']; by: string }) {
+  return <BlogArticleBody post={post} published={useWords().date(post.publishedAt, 'long')} by={by} />
 }

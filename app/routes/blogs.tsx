@@ -3,7 +3,8 @@ import { Link } from 'react-router'
 import type { Route } from './+types/blogs'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
-import { formatDate, isoDate } from '~/lib/format'
+import { isoDate } from '~/lib/format'
+import { Worded, useWords, wordsFor } from '~/lib/words'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '#server/modules/content/contract.ts'
@@ -22,7 +23,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     const result = await apiFor(context, { token: null }).call(contentContract.blogs, {
       query: { page, pageSize: PAGE_SIZE },
     })
-    return { ...result, locale: getLocale(context), title: getInstance(context).t('content:blog.title') }
+    const words = wordsFor(getLocale(context))
+    for (const p of result.data) words.date(p.publishedAt)
+    return { ...result, words: words.words, title: getInstance(context).t('content:blog.title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -33,8 +36,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {
+  return (
+    <Worded words={loaderData.words}>
+      <BlogList {...loaderData} />
+    </Worded>
+  )
+}
+
+function BlogList({ data: posts, page, totalPages }: Route.ComponentProps['loaderData']) {
   const { t } = useTranslation('content')
-  const { data: posts, page, totalPages, locale } = loaderData
+  const words = useWords()
   return (
     <main id="main" className="page-main">
       <header className="page-header">
@@ -51,7 +62,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
               <article>
                 {p.imageUrl ? <img className="post-image" src={p.imageUrl} alt="" loading="lazy" /> : null}
                 <p className="post-meta">
-                  <time dateTime={isoDate(p.publishedAt)}>{formatDate(p.publishedAt, locale)}</time> ·{' '}
+                  <time dateTime={isoDate(p.publishedAt)}>{words.date(p.publishedAt)}</time> ·{' '}
                   {t('blog.by', { author: p.author })}
                 </p>
                 <h2>

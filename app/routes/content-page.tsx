@@ -2,7 +2,7 @@ import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/content-page'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
-import { formatDate } from '~/lib/format'
+import { Worded, useWords, wordsFor } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '#server/modules/content/contract.ts'
@@ -19,7 +19,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const slug = slugs[url.pathname.replace(/\/$/, '') as keyof typeof slugs] ?? 'about-us'
   try {
     const page = await apiFor(context, { token: null }).call(contentContract.page, { params: { slug } })
-    return { ...page, locale: getLocale(context) }
+    const words = wordsFor(getLocale(context))
+    words.date(page.updatedAt)
+    return { ...page, words: words.words }
   } catch (error) {
     throwApiError(error)
   }
@@ -52,19 +54,26 @@ export function ContentBody({ body }: { body: string }) {
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <Worded words={loaderData.words}>
+      <Page {...loaderData} />
+    </Worded>
+  )
+}
+
+function Page({ title, body, updatedAt }: Route.ComponentProps['loaderData']) {
   const { t } = useTranslation('content')
+  const words = useWords()
   return (
     <main id="main" className="page-main">
       <header className="page-header">
         <div className="container">
-          <h1>{loaderData.title}</h1>
+          <h1>{title}</h1>
         </div>
       </header>
       <article className="container page prose">
-        <ContentBody body={loaderData.body} />
-        <p className="muted small">
-          {t('pages.updated', { date: formatDate(loaderData.updatedAt, loaderData.locale) })}
-        </p>
+        <ContentBody body={body} />
+        <p className="muted small">{t('pages.updated', { date: words.date(updatedAt) })}</p>
       </article>
     </main>
   )

@@ -8,8 +8,9 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { unconfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
-import { currencyDigits, formatDateTime, formatMoney } from '~/lib/format'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { currencyDigits, formatMoney } from '~/lib/format'
+import { Worded, useWords, wordsFor, type Wording } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { Field, ReplyPostForm } from '~/components/auth/form'
@@ -23,6 +24,7 @@ import { FilterSelect } from '~/components/ui/filter-select'
 import { StatusChip } from '~/components/ui/status-chip'
 import { ConfirmStep } from '~/components/ui/confirm'
 import { paymentsContract as c } from '#server/modules/payments/contract.ts'
+import type { ResultOf } from '#server/api/contract.ts'
 import { profilesContract as pc } from '#server/modules/profiles/contract.ts'
 import { Role } from '#server/modules/identity/permissions.ts'
 import { Money } from './projects/ui'
@@ -61,7 +63,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ])
     // A payout account the gateway has not enabled yet cannot be paid (decision 333): it is not offered.
     const usable = methods.data.filter((m) => m.status === 'active' && m.payoutsEnabled)
-    return { title, freelancer, ...payouts, methods: usable }
+    const words = wordsFor(getLocale(context))
+    minimumOf(words, payouts)
+    for (const b of payouts.balances) words.money(b.availableMinor, b.currency)
+    for (const p of payouts.data) payoutTexts(words, p)
+    return { title, freelancer, ...payouts, methods: usable, words: words.words }
   } catch (error) {
     throwApiError(error)
   }
@@ -146,15 +152,33 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 type PayoutsData = Route.ComponentProps['loaderData']
+type Payouts = ResultOf<typeof c.payouts>
 
-export default function Payouts({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('payouts')
-  const { balances, minimumMinor } = loaderData
+/** The payout minimum in each currency with money to withdraw (else in each balance's), or null with no balance. */
+function minimumOf(words: Wording, { balances, minimumMinor }: Pick<Payouts, 'balances' | 'minimumMinor'>) {
   const withdrawable = balances.filter((b) => b.availableMinor > 0)
   const currencies = withdrawable.length ? withdrawable : balances
-  const minimum = currencies.length
-    ? currencies.map((b) => formatMoney(minimumMinor, b.currency, i18n.language)).join(', ')
-    : null
+  return currencies.length ? currencies.map((b) => words.money(minimumMinor, b.currency)).join(', ') : null
+}
+
+/** A payout's amount and time as its card shows them. */
+const payoutTexts = (words: Wording, p: Payouts['data'][number]) => ({
+  amount: words.money(p.amountMinor, p.currency),
+  at: words.date(p.createdAt, 'dateTime'),
+})
+
+export default function Payouts(props: Route.ComponentProps) {
+  return (
+    <Worded words={props.loaderData.words}>
+      <PayoutsPage {...props} />
+    </Worded>
+  )
+}
+
+function PayoutsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('payouts')
+  const { balances } = loaderData
+  const minimum = minimumOf(useWords(), loaderData)
   return (
     <main id="main" className="container page">
       <h1>{t('title')}</h1>
@@ -188,8 +212,8 @@ function ConfirmWithdrawal({
   confirm: { amount: string; amountMinor: number; currency: string; paymentMethodId: number }
   methods: PayoutsData['methods']
 }) {
-  const { t, i18n } = useTranslation('payouts')
-  const amount = formatMoney(c.amountMinor, c.currency, i18n.language)
+  const { t } = useTranslation('payouts')
+  const amount = useWords().money(c.amountMinor, c.currency)
   const m = methods.find((x) => x.id === c.paymentMethodId)
   const destination = m ? `${t(`kind.${m.kind}`)} · ${m.masked}` : ''
   return (
@@ -335,26 +359,29 @@ function MethodSelect({ field, methods }: { field: ReplyFieldMeta; methods: Payo
 }
 
 function History({ payouts }: { payouts: PayoutsData['data'] }) {
-  const { t, i18n } = useTranslation('payouts')
+  const { t } = useTranslation('payouts')
+  const words = useWords()
   return (
     <section className="ui-section" aria-labelledby="payouts-history">
       <h2 id="payouts-history">{t('history.title')}</h2>
       {payouts.length ? (
         <div data-testid="payouts-history">
-          {payouts.map((p) => (
-            <Card
-              key={p.id}
-              title={formatMoney(p.amountMinor, p.currency, i18n.language)}
-              status={<StatusChip machine="payout" state={p.status} />}
-              meta={formatDateTime(p.createdAt, i18n.language)}
-              data-testid="payout"
-            >
-              <p>
-                {t(`kind.${p.destinationKind}`)} · {p.destination}
-              </p>
-              {p.status === 'failed' ? <p className="muted">{t('history.returned')}</p> : null}
-            </Card>
-          ))}
+          {payouts
+            .map((p) => ({ p, ...payoutTexts(words, p) }))
+            .map(({ p, amount, at }) => (
+              <Card
+                key={p.id}
+                title={amount}
+                status={<StatusChip machine="payout" state={p.status} />}
+                meta={at}
+                data-testid="payout"
+              >
+                <p>
+                  {t(`kind.${p.destinationKind}`)} · {p.destination}
+                </p>
+                {p.status === 'failed' ? <p className="muted">{t('history.returned')}</p> : null}
+              </Card>
+            ))}
         </div>
       ) : (
         <p className="muted">{t('history.none')}</p>

@@ -1,4 +1,4 @@
-import { isoDate, formatDate } from '~/lib/format'
+import { isoDate } from '~/lib/format'
 
 // The public site's content items as the public pages show them. The admin area's previews render
 // these same pieces (decision 242), so a preview is the page, not a likeness of it. Every text is
@@ -108,12 +108,13 @@ export function FaqEntryView({
 /** A blog post's heading, picture and paragraphs (the body is plain text, paragraphs apart by a blank line). */
 export function BlogArticleBody({
   post,
-  locale,
+  published,
   by,
   heading: Heading = 'h1',
 }: {
   post: { title: string; summary: string; body: string; imageUrl: string | null; publishedAt: string }
-  locale: string
+  /** The day it was published, in words ("5 August 2026"). */
+  published: string
   by: string
   heading?: 'h1' | 'h4'
 }) {
@@ -121,10 +122,7 @@ export function BlogArticleBody({
     <>
       <Heading>{post.title}</Heading>
       <p className="post-meta">
-        <time dateTime={isoDate(post.publishedAt)}>
-          {formatDate(post.publishedAt, locale, { dateStyle: 'long' })}
-        </time>{' '}
-        · {by}
+        <time dateTime={isoDate(post.publishedAt)}>{published}</time> · {by}
       </p>
       {post.imageUrl ? <img className="post-image" src={post.imageUrl} alt="" loading="lazy" /> : null}
       <p className="lead-text">{post.summary}</p>

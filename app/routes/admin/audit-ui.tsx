@@ -1,7 +1,7 @@
 import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { Timeline } from '~/components/ui/timeline'
-import { formatMoney } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import type { AuditEntry } from '#server/modules/complaints/contract.ts'
 
 // One audit row in words (decision 238), for the audit list and a user's history: the action, the
@@ -47,15 +47,25 @@ function useAuditWords() {
   return { t, action, object, move }
 }
 
+/** For a loader: words the audit rows' times and a decided dispute's amounts, as the rows show them. */
+export function wordAudit(words: Wording, entries: AuditEntry[]) {
+  for (const a of entries) {
+    words.date(a.at, 'dateTime')
+    const p = a.params
+    if (a.action === 'decide_dispute' && p)
+      for (const minor of [p.refundMinor, p.releaseMinor]) words.money(Number(minor), String(p.currency))
+  }
+}
+
 /**
  * Why, in the reader's words: the row's facts (a dispute's amounts, the installment held, the
  * complaint a chat was read for, what a reconciliation settled), worded in the reader's language
  * with money as they write it (decision 321), then the admin's own reason.
  */
 export function useAuditWhy() {
-  const { t, i18n } = useTranslation('adminUsers')
-  const money = (minor: unknown, currency: unknown) =>
-    formatMoney(Number(minor), String(currency), i18n.language)
+  const { t } = useTranslation('adminUsers')
+  const words = useWords()
+  const money = (minor: unknown, currency: unknown) => words.money(Number(minor), String(currency))
   const facts = (a: AuditEntry) => {
     const p = a.params
     if (!p) return ''

@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import type { Route } from './+types/audit'
 import { adminList } from '~/lib/admin-list.server'
 import { titled } from '~/lib/meta'
-import { formatDateTime } from '~/lib/format'
+import { Worded, useWords } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { Button } from '~/components/ui/button'
 import { DataTable } from '~/components/ui/data-table'
@@ -13,7 +13,7 @@ import { Notice } from '~/components/ui/notice'
 import { Pagination } from '~/components/ui/pagination'
 import { Toolbar } from '~/components/ui/toolbar'
 import { complaintsContract as c, auditQuery } from '#server/modules/complaints/contract.ts'
-import { useAuditCells } from './audit-ui'
+import { useAuditCells, wordAudit } from './audit-ui'
 
 // /admin/audit (SuperAdmin only; issue 18 item 5, decision 238): every admin action across the
 // admin area, newest first, filtered by actor, object type, action and days. A GET form (works
@@ -29,7 +29,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const query = parsed.success
     ? parsed.data
     : auditQuery.parse(Object.fromEntries(Object.entries(raw).filter(([k]) => !invalid.includes(k))))
-  const list = await adminList(context, url, 'adminUsers:audit.title', (api) => api.call(c.audit, { query }))
+  const list = await adminList(
+    context,
+    url,
+    'adminUsers:audit.title',
+    (api) => api.call(c.audit, { query }),
+    (words, result) => wordAudit(words, result.data),
+  )
   return { ...list, filters: raw, invalid }
 }
 
@@ -39,28 +45,32 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 type AuditData = Route.ComponentProps['loaderData']
 
-export default function AdminAudit({ loaderData: { result, filters, invalid, url } }: Route.ComponentProps) {
+export default function AdminAudit({
+  loaderData: { result, filters, invalid, url, words },
+}: Route.ComponentProps) {
   const { t } = useTranslation('adminUsers')
   return (
-    <main id="main" className="container page">
-      <h1>{t('audit.title')}</h1>
-      <p className="lead">{t('audit.lead')}</p>
-      <AuditFilters facets={result.facets} filters={filters} invalid={invalid} />
-      {invalid.length ? (
-        <Notice kind="error">
-          {t('audit.invalid', {
-            fields: invalid
-              .map((f) => t(`audit.${f === 'actorId' ? 'actor' : f}`, { defaultValue: f }))
-              .join(', '),
-          })}
-        </Notice>
-      ) : null}
-      <p className="muted" role="status">
-        {t('audit.found', { count: result.total })}
-      </p>
-      {result.data.length ? <AuditTable entries={result.data} /> : <EmptyState title={t('audit.empty')} />}
-      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-    </main>
+    <Worded words={words}>
+      <main id="main" className="container page">
+        <h1>{t('audit.title')}</h1>
+        <p className="lead">{t('audit.lead')}</p>
+        <AuditFilters facets={result.facets} filters={filters} invalid={invalid} />
+        {invalid.length ? (
+          <Notice kind="error">
+            {t('audit.invalid', {
+              fields: invalid
+                .map((f) => t(`audit.${f === 'actorId' ? 'actor' : f}`, { defaultValue: f }))
+                .join(', '),
+            })}
+          </Notice>
+        ) : null}
+        <p className="muted" role="status">
+          {t('audit.found', { count: result.total })}
+        </p>
+        {result.data.length ? <AuditTable entries={result.data} /> : <EmptyState title={t('audit.empty')} />}
+        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      </main>
+    </Worded>
   )
 }
 
@@ -127,7 +137,8 @@ function AuditFilters({
 }
 
 function AuditTable({ entries }: { entries: AuditData['result']['data'] }) {
-  const { t, i18n } = useTranslation('adminUsers')
+  const { t } = useTranslation('adminUsers')
+  const words = useWords()
   const cells = useAuditCells()
   return (
     <DataTable
@@ -147,7 +158,7 @@ function AuditTable({ entries }: { entries: AuditData['result']['data'] }) {
           testId: 'audit-row',
           cells: [
             <time key="w" dateTime={a.at}>
-              {formatDateTime(a.at, i18n.language)}
+              {words.date(a.at, 'dateTime')}
             </time>,
             a.actor.name,
             c.what,

@@ -2,10 +2,10 @@ import type { Route } from './+types/complaint-room'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
-import { formatDateTime } from '~/lib/format'
+import { Worded, useWords, wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -23,7 +23,14 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const complaintId = idOf(params)
   try {
     const room = await apiFor(context).call(c.room, { params: { complaintId } })
-    return { room, complaintId, title: getInstance(context).t('disputes:room.title', { id: complaintId }) }
+    const words = wordsFor(getLocale(context))
+    for (const m of room.messages) words.date(m.createdAt, 'dateTime')
+    return {
+      room,
+      complaintId,
+      words: words.words,
+      title: getInstance(context).t('disputes:room.title', { id: complaintId }),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -33,8 +40,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-export default function ComplaintRoom({ loaderData: { room, complaintId, title } }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation(['disputes', 'chat-events'])
+export default function ComplaintRoom({ loaderData }: Route.ComponentProps) {
+  return (
+    <Worded words={loaderData.words}>
+      <Room {...loaderData} />
+    </Worded>
+  )
+}
+
+function Room({ room, complaintId, title }: Route.ComponentProps['loaderData']) {
+  const { t } = useTranslation(['disputes', 'chat-events'])
+  const words = useWords()
   return (
     <main id="main" className="container page">
       <p>
@@ -59,9 +75,7 @@ export default function ComplaintRoom({ loaderData: { room, complaintId, title }
                   author={author}
                   data-testid="room-message"
                   footer={
-                    <time
-                      dateTime={m.createdAt}
-                    >{`${author} · ${formatDateTime(m.createdAt, i18n.language)}`}</time>
+                    <time dateTime={m.createdAt}>{`${author} · ${words.date(m.createdAt, 'dateTime')}`}</time>
                   }
                 >
                   <p className="prewrap">{text}</p>

@@ -6,7 +6,8 @@ import { ApiCallError, apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { Worded, wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button } from '~/components/ui/button'
@@ -20,12 +21,12 @@ import {
   replySchema,
   stateChangeSchema,
 } from '#server/modules/complaints/rules.ts'
-import { DisputeSection, HoldSection } from './dispute'
+import { DisputeSection, HoldSection, wordDispute } from './dispute'
 import { decisionQuestion } from './dispute-step.server'
 import { formFields, unconfirmed } from '~/lib/confirm.server'
-import { useAuditWhy } from './audit-ui'
+import { useAuditWhy, wordAudit } from './audit-ui'
 import { isSent, submitWithFiles, ticketIdOf as idOf, type FormAnswer } from '../ticket-support/api.server'
-import { FieldError, ReplyForm, TicketConversation, TicketFacts } from '../ticket-support/ui'
+import { FieldError, ReplyForm, TicketConversation, TicketFacts, wordTicket } from '../ticket-support/ui'
 
 // /admin/complaints/{id} (SuperAdmin only): a ticket for support: its facts, the conversation, a
 // reply to the author (with files), taking the ticket, moving it to another state with a reason
@@ -37,8 +38,13 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const admin = requirePermission(context, url, 'admin.area')
   try {
     const ticket = await apiFor(context).call(c.adminGet, { params: { complaintId: idOf(params) } })
+    const words = wordsFor(getLocale(context))
+    wordTicket(words, ticket)
+    wordDispute(words, ticket.dispute, ticket.holdable)
+    wordAudit(words, ticket.audit)
     return {
       ticket,
+      words: words.words,
       /** Taking the ticket is offered until this admin has it. */
       mine: ticket.assignee?.id === admin.id,
       title: `#${ticket.id}: ${ticket.title} · ${getInstance(context).t('complaints:admin.title')}`,
@@ -138,47 +144,55 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 
 type Ticket = Route.ComponentProps['loaderData']['ticket']
 
-export default function SupportTicket({ loaderData: { ticket, mine }, actionData }: Route.ComponentProps) {
+export default function SupportTicket({
+  loaderData: { ticket, mine, words },
+  actionData,
+}: Route.ComponentProps) {
   const { t } = useTranslation(['complaints', 'ui', 'disputes'])
   const answer = actionData as StateAnswer | undefined
   const stateAnswer = answer?.intent === 'state' ? answer : undefined
   const replyAnswer = answer?.intent && answer.intent !== 'reply' ? undefined : answer
   return (
-    <main id="main" className="container page">
-      <p>
-        <Link to="/admin/complaints">{t('admin.back')}</Link>
-      </p>
-      <h1>{`#${ticket.id}: ${ticket.title}`}</h1>
-      <TicketFacts ticket={ticket} support />
-      {stateAnswer?.notice ? <Notice kind="error">{t(stateAnswer.notice)}</Notice> : null}
-      {mine ? null : <ActionForm intent="assign" label={t('admin.assign')} />}
-      {ticket.canReadRoom ? (
+    <Worded words={words}>
+      <main id="main" className="container page">
         <p>
-          <Link to={`/admin/complaints/${ticket.id}/room`} aria-describedby="room-hint">
-            {t(ticket.subject.kind === 'chat_room' ? 'disputes:room.open' : 'disputes:room.openContract')}
-          </Link>{' '}
-          <span className="muted" id="room-hint">
-            {t('disputes:room.openHint')}
-          </span>
+          <Link to="/admin/complaints">{t('admin.back')}</Link>
         </p>
-      ) : null}
-      {ticket.dispute?.status === 'held' || !ticket.holdable.length ? null : (
-        <HoldSection holdable={ticket.holdable} answer={answer?.intent === 'hold' ? answer : undefined} />
-      )}
-      {ticket.dispute ? (
-        <DisputeSection dispute={ticket.dispute} answer={answer?.intent === 'decide' ? answer : undefined} />
-      ) : null}
-      {/* The conversation's log is the landmark named by this heading. */}
-      <section className="ui-section">
-        <h2 id="conversation">{t('ticket.conversation')}</h2>
-        <TicketConversation ticket={ticket} support />
-      </section>
-      {ticket.canReply ? (
-        <ReplyForm answer={replyAnswer} label={t('admin.reply')} submit={t('admin.send')} />
-      ) : null}
-      <StateSection nextStates={ticket.nextStates} answer={stateAnswer} />
-      <AuditSection audit={ticket.audit} />
-    </main>
+        <h1>{`#${ticket.id}: ${ticket.title}`}</h1>
+        <TicketFacts ticket={ticket} support />
+        {stateAnswer?.notice ? <Notice kind="error">{t(stateAnswer.notice)}</Notice> : null}
+        {mine ? null : <ActionForm intent="assign" label={t('admin.assign')} />}
+        {ticket.canReadRoom ? (
+          <p>
+            <Link to={`/admin/complaints/${ticket.id}/room`} aria-describedby="room-hint">
+              {t(ticket.subject.kind === 'chat_room' ? 'disputes:room.open' : 'disputes:room.openContract')}
+            </Link>{' '}
+            <span className="muted" id="room-hint">
+              {t('disputes:room.openHint')}
+            </span>
+          </p>
+        ) : null}
+        {ticket.dispute?.status === 'held' || !ticket.holdable.length ? null : (
+          <HoldSection holdable={ticket.holdable} answer={answer?.intent === 'hold' ? answer : undefined} />
+        )}
+        {ticket.dispute ? (
+          <DisputeSection
+            dispute={ticket.dispute}
+            answer={answer?.intent === 'decide' ? answer : undefined}
+          />
+        ) : null}
+        {/* The conversation's log is the landmark named by this heading. */}
+        <section className="ui-section">
+          <h2 id="conversation">{t('ticket.conversation')}</h2>
+          <TicketConversation ticket={ticket} support />
+        </section>
+        {ticket.canReply ? (
+          <ReplyForm answer={replyAnswer} label={t('admin.reply')} submit={t('admin.send')} />
+        ) : null}
+        <StateSection nextStates={ticket.nextStates} answer={stateAnswer} />
+        <AuditSection audit={ticket.audit} />
+      </main>
+    </Worded>
   )
 }
 

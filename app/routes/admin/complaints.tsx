@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router'
 import type { Route } from './+types/complaints'
 import { adminList, oneOf } from '~/lib/admin-list.server'
 import { titled } from '~/lib/meta'
-import { formatDate, formatMoney } from '~/lib/format'
+import { Worded, useWords } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -28,8 +28,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const kind = oneOf(subjectKinds, url.searchParams.get('kind'))
   const dispute = oneOf(['held'] as const, url.searchParams.get('dispute'))
   const page = listPage(url)
-  const list = await adminList(context, url, 'complaints:admin.title', (api) =>
-    api.call(c.queue, { query: { state, kind, dispute, page } }),
+  const list = await adminList(
+    context,
+    url,
+    'complaints:admin.title',
+    (api) => api.call(c.queue, { query: { state, kind, dispute, page } }),
+    (words, result) => {
+      for (const ticket of result.data) {
+        words.date(ticket.updatedAt)
+        if (ticket.held?.decideBy) words.date(ticket.held.decideBy)
+        if (ticket.held) words.money(ticket.held.amountMinor, ticket.held.currency)
+      }
+    },
   )
   return { ...list, state, kind, dispute }
 }
@@ -38,10 +48,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-export default function ComplaintQueue({
-  loaderData: { result, state, kind, dispute, url },
-}: Route.ComponentProps) {
-  const { t, i18n } = useTranslation(['complaints', 'ui', 'disputes'])
+export default function ComplaintQueue({ loaderData }: Route.ComponentProps) {
+  return (
+    <Worded words={loaderData.words}>
+      <Queue {...loaderData} />
+    </Worded>
+  )
+}
+
+function Queue({ result, state, kind, dispute, url }: Route.ComponentProps['loaderData']) {
+  const { t } = useTranslation(['complaints', 'ui', 'disputes'])
+  const words = useWords()
   return (
     <main id="main" className="container page">
       <h1>{t('admin.title')}</h1>
@@ -87,7 +104,7 @@ export default function ComplaintQueue({
             >
               {ticket.held ? <HeldLine held={ticket.held} /> : null}
               <p className="muted small">
-                {`${t('admin.author')}: ${ticket.author.name} · ${t('ticket.assignee')}: ${ticket.assignee?.name ?? t('admin.unassigned')} · ${t('list.updated', { date: formatDate(ticket.updatedAt, i18n.language) })}`}
+                {`${t('admin.author')}: ${ticket.author.name} · ${t('ticket.assignee')}: ${ticket.assignee?.name ?? t('admin.unassigned')} · ${t('list.updated', { date: words.date(ticket.updatedAt) })}`}
               </p>
             </Card>
           ))}
@@ -106,12 +123,13 @@ function HeldLine({
 }: {
   held: NonNullable<Route.ComponentProps['loaderData']['result']['data'][number]['held']>
 }) {
-  const { t, i18n } = useTranslation(['disputes'])
+  const { t } = useTranslation(['disputes'])
+  const words = useWords()
   return (
     <p data-testid="queue-held">
       {t('queue.line', {
-        amount: formatMoney(held.amountMinor, held.currency, i18n.language),
-        date: held.decideBy ? formatDate(held.decideBy, i18n.language) : '—',
+        amount: words.money(held.amountMinor, held.currency),
+        date: held.decideBy ? words.date(held.decideBy) : '—',
       })}{' '}
       {held.overdue ? <Chip tone="danger">{t('queue.overdue')}</Chip> : null}
     </p>

@@ -1,7 +1,7 @@
 import { useTranslation } from '~/lib/translations'
 import { Form, useLocation } from 'react-router'
 import { ConfirmStep } from '~/components/ui/confirm'
-import { formatDate, formatMoney } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Chip } from '~/components/ui/status-chip'
@@ -17,6 +17,16 @@ import { FieldError } from '../ticket-support/ui'
 // A plain POST with intent "decide": it works without JavaScript.
 
 type Dispute = NonNullable<ComplaintDetail['dispute']>
+
+/** For a loader: words a ticket's dispute as its sections show it (held, decide by, refunded, holdable installments). */
+export function wordDispute(words: Wording, dispute: ComplaintDetail['dispute'], holdable: Holdable = []) {
+  if (dispute) {
+    words.money(dispute.heldMinor, dispute.currency)
+    words.money(dispute.refundedMinor ?? 0, dispute.currency)
+    if (dispute.decideBy) words.date(dispute.decideBy)
+  }
+  for (const i of holdable) words.money(i.heldMinor, i.currency)
+}
 
 export function DisputeSection({
   dispute,
@@ -121,16 +131,17 @@ function DecideForm({ dispute, answer }: { dispute: Dispute; answer?: FormAnswer
 
 /** What is held, when support is to have decided (and whether that date has passed), and where the statements are (decision 313). */
 function HeldFacts({ dispute }: { dispute: Dispute }) {
-  const { t, i18n } = useTranslation('disputes')
+  const { t } = useTranslation('disputes')
+  const words = useWords()
   const { decideBy } = dispute
   return (
     <>
       <p data-testid="dispute-held">
-        {t('decide.held', { amount: formatMoney(dispute.heldMinor, dispute.currency, i18n.language) })}
+        {t('decide.held', { amount: words.money(dispute.heldMinor, dispute.currency) })}
       </p>
       {decideBy ? (
         <p data-testid="dispute-decide-by">
-          {t('decide.decideBy', { date: formatDate(decideBy, i18n.language) })}{' '}
+          {t('decide.decideBy', { date: words.date(decideBy) })}{' '}
           {decideBy < new Date().toISOString() ? <Chip tone="danger">{t('queue.overdue')}</Chip> : null}
         </p>
       ) : null}
@@ -146,7 +157,8 @@ type Holdable = ComplaintDetail['holdable']
  * installments for the dispute, then decide it below (decision 313).
  */
 export function HoldSection({ holdable, answer }: { holdable: Holdable; answer?: FormAnswer }) {
-  const { t, i18n } = useTranslation(['disputes', 'complaints'])
+  const { t } = useTranslation(['disputes', 'complaints'])
+  const words = useWords()
   const error = answer?.reply?.error?.installmentId?.[0]
   return (
     <section aria-labelledby="hold" className="ui-section" data-testid="hold">
@@ -167,7 +179,7 @@ export function HoldSection({ holdable, answer }: { holdable: Holdable; answer?:
             <option value="">{t('complaints:add.choose')}</option>
             {holdable.map((i) => (
               <option key={i.installmentId} value={i.installmentId}>
-                {`${i.title}: ${formatMoney(i.heldMinor, i.currency, i18n.language)}`}
+                {`${i.title}: ${words.money(i.heldMinor, i.currency)}`}
               </option>
             ))}
           </select>
@@ -183,7 +195,7 @@ export function HoldSection({ holdable, answer }: { holdable: Holdable; answer?:
 
 /** "Decided: 400,00 € refunded to the client, the rest released to the freelancer." */
 export function DecidedText({ dispute, ns = 'decide' }: { dispute: Dispute; ns?: 'decide' | 'ticket' }) {
-  const { t, i18n } = useTranslation('disputes')
-  const refunded = formatMoney(dispute.refundedMinor ?? 0, dispute.currency, i18n.language)
+  const { t } = useTranslation('disputes')
+  const refunded = useWords().money(dispute.refundedMinor ?? 0, dispute.currency)
   return <span data-testid="dispute-decided">{t(`${ns}.decided`, { refunded })}</span>
 }

@@ -6,7 +6,8 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { notConfirmed, unconfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { Worded, wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button } from '~/components/ui/button'
@@ -15,8 +16,8 @@ import { Confirm } from '~/components/ui/confirm'
 import { Toolbar } from '~/components/ui/toolbar'
 import { hiringContract as c } from '#server/modules/hiring/contract.ts'
 import { liveStates } from '#server/modules/hiring/states.ts'
-import { HiringChip, RequestFacts, requestIdOf } from '../hiring/ui'
-import { AuditTimeline } from './audit-ui'
+import { HiringChip, RequestFacts, requestIdOf, wordRequest } from '../hiring/ui'
+import { AuditTimeline, wordAudit } from './audit-ui'
 import { firstError, parseProposal } from './hiring-request.server'
 
 // /admin/hiring/{id} (SuperAdmin only): a hiring request for support: its facts, taking it, finding
@@ -33,7 +34,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       query: { q },
     })
     const title = `${getInstance(context).t('shortlist:hiring.list.item', { id: request.id })} · ${getInstance(context).t('shortlist:hiring.admin.title')}`
-    return { request, q, mine: request.assignee?.id === admin.id, title }
+    const words = wordsFor(getLocale(context))
+    wordRequest(words, request)
+    wordAudit(words, request.audit)
+    return { request, q, mine: request.assignee?.id === admin.id, title, words: words.words }
   } catch (error) {
     throwApiError(error)
   }
@@ -84,40 +88,42 @@ export default function AdminHiringRequest({ loaderData, actionData }: Route.Com
   const live = (liveStates as readonly string[]).includes(r.state)
   const notice = (actionData as { notice?: string } | undefined)?.notice
   return (
-    <main id="main" className="container page">
-      <p>
-        <Link to="/admin/hiring">{t('hiring.admin.back')}</Link>
-      </p>
-      <h1>
-        {title} <HiringChip state={r.state} />
-      </h1>
-      {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
-      <p>{`${t('hiring.admin.client')}: ${r.client.name} · ${t('hiring.admin.assignee')}: ${r.assignee?.name ?? t('hiring.admin.unassigned')}`}</p>
-      <RequestFacts request={r} />
-      <p className="prewrap">{r.need}</p>
-      {live && !mine ? <ActionForm intent="claim" label={t('hiring.admin.claim')} /> : null}
-      {live ? <ProposalSection request={r} q={q} /> : null}
-      {live ? (
-        <section aria-labelledby="hiring-close" className="ui-section">
-          <h2 id="hiring-close">{t('hiring.admin.close')}</h2>
-          <Confirm
-            label={t('hiring.admin.close')}
-            question={t('hiring.admin.closeQuestion', { id: r.id, name: r.client.name })}
-            yes={t('hiring.admin.closeYes')}
-            fields={{ intent: 'close' }}
-          >
-            <div className="field">
-              <label htmlFor="hiring-reason">{t('hiring.admin.reason')}</label>
-              <textarea id="hiring-reason" name="reason" rows={2} maxLength={1000} />
-            </div>
-          </Confirm>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page">
+        <p>
+          <Link to="/admin/hiring">{t('hiring.admin.back')}</Link>
+        </p>
+        <h1>
+          {title} <HiringChip state={r.state} />
+        </h1>
+        {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
+        <p>{`${t('hiring.admin.client')}: ${r.client.name} · ${t('hiring.admin.assignee')}: ${r.assignee?.name ?? t('hiring.admin.unassigned')}`}</p>
+        <RequestFacts request={r} />
+        <p className="prewrap">{r.need}</p>
+        {live && !mine ? <ActionForm intent="claim" label={t('hiring.admin.claim')} /> : null}
+        {live ? <ProposalSection request={r} q={q} /> : null}
+        {live ? (
+          <section aria-labelledby="hiring-close" className="ui-section">
+            <h2 id="hiring-close">{t('hiring.admin.close')}</h2>
+            <Confirm
+              label={t('hiring.admin.close')}
+              question={t('hiring.admin.closeQuestion', { id: r.id, name: r.client.name })}
+              yes={t('hiring.admin.closeYes')}
+              fields={{ intent: 'close' }}
+            >
+              <div className="field">
+                <label htmlFor="hiring-reason">{t('hiring.admin.reason')}</label>
+                <textarea id="hiring-reason" name="reason" rows={2} maxLength={1000} />
+              </div>
+            </Confirm>
+          </section>
+        ) : null}
+        <section aria-labelledby="hiring-history" className="ui-section">
+          <h2 id="hiring-history">{t('hiring.admin.history')}</h2>
+          <AuditTimeline entries={r.audit} empty="—" />
         </section>
-      ) : null}
-      <section aria-labelledby="hiring-history" className="ui-section">
-        <h2 id="hiring-history">{t('hiring.admin.history')}</h2>
-        <AuditTimeline entries={r.audit} empty="—" />
-      </section>
-    </main>
+      </main>
+    </Worded>
   )
 }
 

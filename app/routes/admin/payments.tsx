@@ -4,10 +4,10 @@ import type { Route } from './+types/payments'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
 import { titled } from '~/lib/meta'
-import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
+import { Worded, useWords, wordsFor, type Wording } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -32,8 +32,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const reconciled = /^(\d+)\.(\d+)\.(\d+)$/.exec(url.searchParams.get('reconciled') ?? '')
   try {
     const overview = await apiFor(context).call(c.payments, {})
+    const words = wordsFor(getLocale(context))
+    wordOverview(words, overview)
     return {
       overview,
+      words: words.words,
       reconciled: reconciled
         ? { payouts: Number(reconciled[1]), refunds: Number(reconciled[2]), left: Number(reconciled[3]) }
         : null,
@@ -73,61 +76,69 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 type Overview = Route.ComponentProps['loaderData']['overview']
 
+/** Words each amount and time the page shows, as its tables show them. */
+function wordOverview(words: Wording, o: Overview) {
+  words.date(o.checkedAt, 'dateTime')
+  for (const p of o.health.flatMap((h) => h.problems))
+    for (const minor of [p.amountMinor, p.expectedMinor]) words.money(minor, p.currency)
+  for (const p of [...o.payouts, ...o.refunds, ...o.stuckRefunds]) words.money(p.amountMinor, p.currency)
+  for (const at of [...o.payouts.map((p) => p.createdAt), ...o.stuckRefunds.map((r) => r.updatedAt)])
+    words.date(at, 'dateTime')
+  for (const r of o.refunds) words.date(r.respondBy)
+}
+
 export default function AdminPayments({
-  loaderData: { overview, reconciled },
+  loaderData: { overview, reconciled, words },
   actionData,
 }: Route.ComponentProps) {
   const { t } = useTranslation(['adminMoney', 'ui'])
   return (
-    <main id="main" className="container page">
-      <h1>{t('payments.title')}</h1>
-      <p className="lead">{t('payments.lead')}</p>
-      {reconciled ? (
-        <Notice kind={reconciled.left ? 'warning' : 'success'} data-testid="reconciled">
-          {t('payments.reconciled', {
-            payouts: reconciled.payouts,
-            refunds: reconciled.refunds,
-            left: reconciled.left,
-          })}
-        </Notice>
-      ) : null}
+    <Worded words={words}>
+      <main id="main" className="container page">
+        <h1>{t('payments.title')}</h1>
+        <p className="lead">{t('payments.lead')}</p>
+        {reconciled ? (
+          <Notice kind={reconciled.left ? 'warning' : 'success'} data-testid="reconciled">
+            {t('payments.reconciled', {
+              payouts: reconciled.payouts,
+              refunds: reconciled.refunds,
+              left: reconciled.left,
+            })}
+          </Notice>
+        ) : null}
 
-      <HealthSection overview={overview} />
+        <HealthSection overview={overview} />
 
-      {/* Not a labelled region: the table inside is the region of that name. */}
-      <section className="ui-section">
-        <h2 id="payouts">{t('payments.payouts')}</h2>
-        {overview.payouts.length ? (
-          <PayoutsTable payouts={overview.payouts} />
-        ) : (
-          <EmptyState title={t('payments.noPayouts')} />
-        )}
-      </section>
+        {/* Not a labelled region: the table inside is the region of that name. */}
+        <section className="ui-section">
+          <h2 id="payouts">{t('payments.payouts')}</h2>
+          {overview.payouts.length ? (
+            <PayoutsTable payouts={overview.payouts} />
+          ) : (
+            <EmptyState title={t('payments.noPayouts')} />
+          )}
+        </section>
 
-      <section className="ui-section">
-        <h2 id="refunds">{t('payments.refunds')}</h2>
-        {overview.refunds.length ? (
-          <RefundsTable refunds={overview.refunds} />
-        ) : (
-          <EmptyState title={t('payments.noRefunds')} />
-        )}
-      </section>
+        <section className="ui-section">
+          <h2 id="refunds">{t('payments.refunds')}</h2>
+          {overview.refunds.length ? (
+            <RefundsTable refunds={overview.refunds} />
+          ) : (
+            <EmptyState title={t('payments.noRefunds')} />
+          )}
+        </section>
 
-      <ReconcileSection overview={overview} reply={actionData?.reply} />
-    </main>
+        <ReconcileSection overview={overview} reply={actionData?.reply} />
+      </main>
+    </Worded>
   )
-}
-
-/** An amount in the page's language. */
-function useMoney() {
-  const { i18n } = useTranslation(['adminMoney', 'ui'])
-  return (minor: number, currency: string) => formatMoney(minor, currency, i18n.language)
 }
 
 /** The ledger's health checks: when they last ran, "run them now", and what each found. */
 function HealthSection({ overview }: { overview: Overview }) {
-  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
-  const money = useMoney()
+  const { t } = useTranslation(['adminMoney', 'ui'])
+  const words = useWords()
+  const money = words.money
   const problemText = (p: HealthProblem) =>
     t('payments.problem', {
       subject: p.subject,
@@ -140,7 +151,7 @@ function HealthSection({ overview }: { overview: Overview }) {
       <Form method="post" action="/admin/payments" data-testid="health-form">
         <Toolbar label={t('payments.health')}>
           <p className="muted small" data-testid="health-checked-at" data-checked-at={overview.checkedAt}>
-            {t('payments.checkedAt', { at: formatDateTime(overview.checkedAt, i18n.language) })}{' '}
+            {t('payments.checkedAt', { at: words.date(overview.checkedAt, 'dateTime') })}{' '}
             {t('payments.checkSchedule')}
           </p>
           <Button name="intent" value="check-health">
@@ -177,8 +188,9 @@ function HealthSection({ overview }: { overview: Overview }) {
 }
 
 function PayoutsTable({ payouts }: { payouts: Overview['payouts'] }) {
-  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
-  const money = useMoney()
+  const { t } = useTranslation(['adminMoney', 'ui'])
+  const words = useWords()
+  const money = words.money
   return (
     <DataTable
       caption={t('payments.payouts')}
@@ -196,7 +208,7 @@ function PayoutsTable({ payouts }: { payouts: Overview['payouts'] }) {
         cells: [
           p.freelancer.name,
           p.destination,
-          formatDateTime(p.createdAt, i18n.language),
+          words.date(p.createdAt, 'dateTime'),
           p.stuck ? (
             <Chip tone="danger">{t('payments.stuck')}</Chip>
           ) : (
@@ -211,8 +223,9 @@ function PayoutsTable({ payouts }: { payouts: Overview['payouts'] }) {
 
 /** Refund requests and disputes, each linked to its complaint. */
 function RefundsTable({ refunds }: { refunds: Overview['refunds'] }) {
-  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
-  const money = useMoney()
+  const { t } = useTranslation(['adminMoney', 'ui'])
+  const words = useWords()
+  const money = words.money
   return (
     <DataTable
       caption={t('payments.refunds')}
@@ -239,7 +252,7 @@ function RefundsTable({ refunds }: { refunds: Overview['refunds'] }) {
           <>
             <StatusChip machine="refund" state={r.status} />
             {r.overdue ? (
-              <span className="muted small">{` ${t('payments.overdue', { date: formatDate(r.respondBy, i18n.language) })}`}</span>
+              <span className="muted small">{` ${t('payments.overdue', { date: words.date(r.respondBy) })}`}</span>
             ) : null}
           </>,
           r.complaintId ? (
@@ -258,8 +271,9 @@ function RefundsTable({ refunds }: { refunds: Overview['refunds'] }) {
 
 /** Money stuck in flight, and the form that reconciles it now. */
 function ReconcileSection({ overview, reply }: { overview: Overview; reply: FieldReply | undefined }) {
-  const { t, i18n } = useTranslation(['adminMoney', 'ui'])
-  const money = useMoney()
+  const { t } = useTranslation(['adminMoney', 'ui'])
+  const words = useWords()
+  const money = words.money
   const inFlight = overview.payouts.filter((p) => p.stuck).length + overview.stuckRefunds.length
   return (
     <section className="ui-section" aria-labelledby="reconcile">
@@ -277,7 +291,7 @@ function ReconcileSection({ overview, reply }: { overview: Overview; reply: Fiel
           ]}
           rows={overview.stuckRefunds.map((r) => ({
             key: r.id,
-            cells: [`#${r.id}`, formatDateTime(r.updatedAt, i18n.language), money(r.amountMinor, r.currency)],
+            cells: [`#${r.id}`, words.date(r.updatedAt, 'dateTime'), money(r.amountMinor, r.currency)],
           }))}
         />
       ) : null}

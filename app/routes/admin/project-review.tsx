@@ -9,7 +9,7 @@ import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
 import { titled } from '~/lib/meta'
-import { formatDate, formatMoney } from '~/lib/format'
+import { Worded, useWords } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -27,7 +27,18 @@ import { listPage } from '~/lib/list-page'
 // required. Plain forms: it works without JavaScript.
 export async function loader({ context, url }: Route.LoaderArgs) {
   const page = listPage(url)
-  return adminList(context, url, 'admin:projectReview.title', (api) => api.call(c.queue, { query: { page } }))
+  return adminList(
+    context,
+    url,
+    'admin:projectReview.title',
+    (api) => api.call(c.queue, { query: { page } }),
+    (words, result) => {
+      for (const p of result.data) {
+        words.date(p.submittedAt)
+        words.money(p.budgetMinor, p.currency)
+      }
+    },
+  )
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -67,7 +78,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 type Item = Route.ComponentProps['loaderData']['result']['data'][number]
 
 function ReviewItem({ p, answer }: { p: Item; answer?: Answer }) {
-  const { t, i18n } = useTranslation(['admin', 'projects'])
+  const { t } = useTranslation(['admin', 'projects'])
+  const words = useWords()
   const mine = answer?.projectId === p.id ? answer : undefined
   const reasonId = `reason-${p.id}`
   return (
@@ -78,7 +90,7 @@ function ReviewItem({ p, answer }: { p: Item; answer?: Answer }) {
       title={p.title}
       status={<StatusChip machine="project" state={p.status} />}
       meta={t('projectReview.submitted', {
-        date: formatDate(p.submittedAt, i18n.language),
+        date: words.date(p.submittedAt),
         name: p.client.name,
       })}
       data-testid="review-item"
@@ -87,7 +99,7 @@ function ReviewItem({ p, answer }: { p: Item; answer?: Answer }) {
       <DefinitionList
         items={[
           [t('projectReview.category'), [p.category?.name, p.subcategory?.name].filter(Boolean).join(' › ')],
-          [t('projectReview.budget'), formatMoney(p.budgetMinor, p.currency, i18n.language)],
+          [t('projectReview.budget'), words.money(p.budgetMinor, p.currency)],
           [
             t('projectReview.files'),
             p.attachments.length ? (
@@ -141,30 +153,32 @@ function ReviewItem({ p, answer }: { p: Item; answer?: Answer }) {
 }
 
 export default function ProjectReviewQueue({
-  loaderData: { result, url },
+  loaderData: { result, url, words },
   actionData,
 }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
   const answer = actionData as (Answer & { notice?: { message?: string } }) | undefined
   return (
-    <main id="main" className="container page">
-      <h1>{t('projectReview.title')}</h1>
-      <p className="lead">{t('projectReview.lead')}</p>
-      <p>
-        <ButtonLink to="/admin/project-review/rule">{t('projectReview.ruleLink')}</ButtonLink>
-      </p>
-      {answer?.notice?.message ? <Notice kind="error">{answer.notice.message}</Notice> : null}
-      {result.data.length ? (
-        <ul className="ui-list" aria-label={t('projectReview.title')}>
-          {result.data.map((p) => (
-            <ReviewItem key={p.id} p={p} answer={answer} />
-          ))}
-        </ul>
-      ) : (
-        <EmptyState title={t('projectReview.empty')} />
-      )}
-      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-    </main>
+    <Worded words={words}>
+      <main id="main" className="container page">
+        <h1>{t('projectReview.title')}</h1>
+        <p className="lead">{t('projectReview.lead')}</p>
+        <p>
+          <ButtonLink to="/admin/project-review/rule">{t('projectReview.ruleLink')}</ButtonLink>
+        </p>
+        {answer?.notice?.message ? <Notice kind="error">{answer.notice.message}</Notice> : null}
+        {result.data.length ? (
+          <ul className="ui-list" aria-label={t('projectReview.title')}>
+            {result.data.map((p) => (
+              <ReviewItem key={p.id} p={p} answer={answer} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title={t('projectReview.empty')} />
+        )}
+        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      </main>
+    </Worded>
   )
 }
 

@@ -8,9 +8,9 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { unconfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
-import { formatDateTime } from '~/lib/format'
+import { Worded, useWords, wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { Button } from '~/components/ui/button'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -26,7 +26,7 @@ import {
   suspendSchema,
 } from '#server/modules/admin-users/rules.ts'
 import { Role } from '#server/modules/identity/permissions.ts'
-import { AuditTimeline } from './audit-ui'
+import { AuditTimeline, wordAudit } from './audit-ui'
 import { ReasonField, RoleNames, UserStatusChip } from './user-ui'
 
 // /admin/users/{id} (SuperAdmin only): who the account is, what it did on the platform, and what
@@ -56,7 +56,14 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'admin.area')
   try {
     const user = await apiFor(context).call(c.get, { params: { userId: idOf(params) } })
-    return { user, title: `${user.name} · ${getInstance(context).t('adminUsers:list.title')}` }
+    const words = wordsFor(getLocale(context))
+    for (const at of [user.createdAt, user.updatedAt, user.lastActiveAt]) if (at) words.date(at, 'dateTime')
+    wordAudit(words, user.audit)
+    return {
+      user,
+      words: words.words,
+      title: `${user.name} · ${getInstance(context).t('adminUsers:list.title')}`,
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -101,7 +108,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   })
 }
 
-export default function AdminUser({ loaderData: { user }, actionData }: Route.ComponentProps) {
+export default function AdminUser({ loaderData: { user, words }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('adminUsers')
   const answer = actionData as Answer | undefined
   const errorOf = (intent: Intent) => (answer?.intent === intent ? answer.error?.reason?.[0] : undefined)
@@ -132,52 +139,55 @@ export default function AdminUser({ loaderData: { user }, actionData }: Route.Co
     />
   )
   return (
-    <main id="main" className="container page">
-      <p>
-        <Link to="/admin/users">{t('user.back')}</Link>
-      </p>
-      <h1>
-        {user.name} <UserStatusChip status={user.status} />
-      </h1>
-      <UserFacts user={user} />
-      {user.profilePath ? (
+    <Worded words={words}>
+      <main id="main" className="container page">
         <p>
-          <Link to={user.profilePath}>{t('user.profile')}</Link>
+          <Link to="/admin/users">{t('user.back')}</Link>
         </p>
-      ) : null}
-      <section aria-labelledby="actions" className="ui-section">
-        <h2 id="actions">{t('actions.title')}</h2>
-        {answer?.notice && !rolesAnswer ? notice : null}
-        {user.lockout ? <Notice kind="info">{t(`lockout.${user.lockout}`)}</Notice> : null}
-        {!live ? <Notice kind="info">{t('user.deleted')}</Notice> : null}
-        {mayLock && user.status !== 'Suspended' ? reasonForm('suspend', true, 'primary') : null}
-        {user.status === 'Suspended' ? reasonForm('unsuspend', false, 'primary') : null}
-        {live ? reasonForm('reset', false) : null}
-        {mayLock ? reasonForm('delete', true, 'destructive') : null}
-      </section>
-      <section aria-labelledby="roles" className="ui-section" data-testid="roles-section">
-        <h2 id="roles">{t('user.rolesTitle')}</h2>
-        <p>
-          <RoleNames roles={user.roles} />
-        </p>
-        {answer?.notice && rolesAnswer ? notice : null}
-        {user.lockout === 'self' ? <Notice kind="info">{t('user.rolesSelf')}</Notice> : null}
-        {mayChangeRoles && isAdmin ? reasonForm('takeAdmin', true, 'destructive', 'take') : null}
-        {mayChangeRoles && !isAdmin && user.status === 'Active'
-          ? reasonForm('grantAdmin', true, 'secondary', 'grant')
-          : null}
-      </section>
-      <section aria-labelledby="history" className="ui-section">
-        <h2 id="history">{t('user.history')}</h2>
-        <AuditTimeline entries={user.audit} empty={t('user.noHistory')} />
-      </section>
-    </main>
+        <h1>
+          {user.name} <UserStatusChip status={user.status} />
+        </h1>
+        <UserFacts user={user} />
+        {user.profilePath ? (
+          <p>
+            <Link to={user.profilePath}>{t('user.profile')}</Link>
+          </p>
+        ) : null}
+        <section aria-labelledby="actions" className="ui-section">
+          <h2 id="actions">{t('actions.title')}</h2>
+          {answer?.notice && !rolesAnswer ? notice : null}
+          {user.lockout ? <Notice kind="info">{t(`lockout.${user.lockout}`)}</Notice> : null}
+          {!live ? <Notice kind="info">{t('user.deleted')}</Notice> : null}
+          {mayLock && user.status !== 'Suspended' ? reasonForm('suspend', true, 'primary') : null}
+          {user.status === 'Suspended' ? reasonForm('unsuspend', false, 'primary') : null}
+          {live ? reasonForm('reset', false) : null}
+          {mayLock ? reasonForm('delete', true, 'destructive') : null}
+        </section>
+        <section aria-labelledby="roles" className="ui-section" data-testid="roles-section">
+          <h2 id="roles">{t('user.rolesTitle')}</h2>
+          <p>
+            <RoleNames roles={user.roles} />
+          </p>
+          {answer?.notice && rolesAnswer ? notice : null}
+          {user.lockout === 'self' ? <Notice kind="info">{t('user.rolesSelf')}</Notice> : null}
+          {mayChangeRoles && isAdmin ? reasonForm('takeAdmin', true, 'destructive', 'take') : null}
+          {mayChangeRoles && !isAdmin && user.status === 'Active'
+            ? reasonForm('grantAdmin', true, 'secondary', 'grant')
+            : null}
+        </section>
+        <section aria-labelledby="history" className="ui-section">
+          <h2 id="history">{t('user.history')}</h2>
+          <AuditTimeline entries={user.audit} empty={t('user.noHistory')} />
+        </section>
+      </main>
+    </Worded>
   )
 }
 
 function UserFacts({ user }: { user: Route.ComponentProps['loaderData']['user'] }) {
-  const { t, i18n } = useTranslation('adminUsers')
-  const when = (v: string | null) => (v ? formatDateTime(v, i18n.language) : t('user.never'))
+  const { t } = useTranslation('adminUsers')
+  const words = useWords()
+  const when = (v: string | null) => (v ? words.date(v, 'dateTime') : t('user.never'))
   return (
     <DefinitionList
       items={[

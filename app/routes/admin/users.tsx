@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router'
 import type { Route } from './+types/users'
 import { adminList } from '~/lib/admin-list.server'
 import { titled } from '~/lib/meta'
-import { formatDate } from '~/lib/format'
+import { Worded, useWords } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { Button } from '~/components/ui/button'
 import { DataTable } from '~/components/ui/data-table'
@@ -29,7 +29,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     : userSearchQuery.parse({
         q: typeof raw.q === 'string' ? raw.q.slice(0, adminUserLimits.query) : undefined,
       })
-  const list = await adminList(context, url, 'adminUsers:list.title', (api) => api.call(c.search, { query }))
+  const list = await adminList(
+    context,
+    url,
+    'adminUsers:list.title',
+    (api) => api.call(c.search, { query }),
+    (words, result) => {
+      for (const u of result.data) for (const at of [u.createdAt, u.lastActiveAt]) if (at) words.date(at)
+    },
+  )
   return { ...list, query }
 }
 
@@ -37,8 +45,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-export default function AdminUsers({ loaderData: { result, query, url } }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('adminUsers')
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  return (
+    <Worded words={loaderData.words}>
+      <Users {...loaderData} />
+    </Worded>
+  )
+}
+
+function Users({ result, query, url }: Route.ComponentProps['loaderData']) {
+  const { t } = useTranslation('adminUsers')
+  const words = useWords()
   return (
     <main id="main" className="container page">
       <h1>{t('list.title')}</h1>
@@ -97,8 +114,8 @@ export default function AdminUsers({ loaderData: { result, query, url } }: Route
               u.email,
               <RoleNames key="r" roles={u.roles} />,
               <UserStatusChip key="s" status={u.status} />,
-              formatDate(u.createdAt, i18n.language),
-              u.lastActiveAt ? formatDate(u.lastActiveAt, i18n.language) : t('user.never'),
+              words.date(u.createdAt),
+              u.lastActiveAt ? words.date(u.lastActiveAt) : t('user.never'),
             ],
           }))}
         />

@@ -9,7 +9,7 @@ import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
 import { titled } from '~/lib/meta'
-import { formatDate } from '~/lib/format'
+import { Worded, useWords } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { Card } from '~/components/ui/card'
 import { Confirm } from '~/components/ui/confirm'
@@ -26,7 +26,15 @@ import { listPage } from '~/lib/list-page'
 // the document is deleted with the decision. Plain forms, so it works without JavaScript.
 export async function loader({ context, url }: Route.LoaderArgs) {
   const page = listPage(url)
-  return adminList(context, url, 'verification:admin.title', (api) => api.call(c.queue, { query: { page } }))
+  return adminList(
+    context,
+    url,
+    'verification:admin.title',
+    (api) => api.call(c.queue, { query: { page } }),
+    (words, result) => {
+      for (const r of result.data) words.date(r.requestedAt)
+    },
+  )
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -62,8 +70,17 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return redirectWithFlash('/admin/verifications', { kind: 'success', message })
 }
 
-export default function VerificationQueue({ loaderData: { result, url }, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('verification')
+export default function VerificationQueue(props: Route.ComponentProps) {
+  return (
+    <Worded words={props.loaderData.words}>
+      <Queue {...props} />
+    </Worded>
+  )
+}
+
+function Queue({ loaderData: { result, url }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('verification')
+  const words = useWords()
   const answer = actionData as Answer | undefined
   return (
     <main id="main" className="container page">
@@ -82,7 +99,7 @@ export default function VerificationQueue({ loaderData: { result, url }, actionD
               data-testid="verification-request"
               titleId={`verification-${r.id}`}
               title={<Link to={`/admin/users/${r.userId}`}>{r.name}</Link>}
-              meta={`${r.email} · ${t(`page.kinds.${r.kind}`)} · ${t('admin.requested', { date: formatDate(r.requestedAt, i18n.language) })}`}
+              meta={`${r.email} · ${t(`page.kinds.${r.kind}`)} · ${t('admin.requested', { date: words.date(r.requestedAt) })}`}
             >
               <p>
                 {r.document ? (

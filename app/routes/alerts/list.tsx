@@ -4,7 +4,8 @@ import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
 import { requireUser } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { Worded, wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { useTranslation } from '~/lib/translations'
 import { ErrorPage } from '~/components/error-page'
@@ -20,7 +21,7 @@ import { Role } from '#server/modules/identity/permissions.ts'
 import { alertFrequencies } from '#server/modules/alerts/choices.ts'
 import { alertsContract as c, savedSearchChange, type SavedSearch } from '#server/modules/alerts/contract.ts'
 import { filterNames, type FilterNames } from './names.server'
-import { FilterSummary, resultsUrl } from './ui'
+import { FilterSummary, resultsUrl, wordFilters } from './ui'
 
 // /alerts: a person's saved searches. Each card says what it searches, whether it is on, how often
 // its digest goes and what waits for the next one; its form renames it and sets the frequency, and
@@ -30,8 +31,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser(context, url)
   const list = await apiFor(context).call(c.list)
   const p = url.searchParams
+  const words = wordsFor(getLocale(context))
+  wordFilters(
+    words,
+    list.data.map((s) => s.filters),
+  )
   return {
     searches: list.data,
+    words: words.words,
     names: await filterNames(
       context,
       list.data.map((s) => s.filters),
@@ -74,33 +81,39 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation('alerts')
   const { searches, names, clientSide, done } = loaderData
   return (
-    <main id="main" className="container page">
-      <h1>{t('list.title')}</h1>
-      <p>{t('list.lead')}</p>
-      {done ? (
-        <Notice kind="success" data-testid="alerts-done">
-          {t(`list.${done}`)}
-        </Notice>
-      ) : null}
-      {searches.length ? (
-        <ul className="ui-list" aria-label={t('list.title')}>
-          {searches.map((s) => (
-            <li key={s.id}>
-              <SearchCard search={s} names={names} reply={actionData?.id === s.id ? actionData : undefined} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState
-          title={t('list.empty')}
-          action={
-            <ButtonLink to={clientSide ? '/freelancers/freelancersearch' : '/projects/getprojects'}>
-              {t(clientSide ? 'list.emptyFreelancer' : 'list.emptyProject')}
-            </ButtonLink>
-          }
-        />
-      )}
-    </main>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page">
+        <h1>{t('list.title')}</h1>
+        <p>{t('list.lead')}</p>
+        {done ? (
+          <Notice kind="success" data-testid="alerts-done">
+            {t(`list.${done}`)}
+          </Notice>
+        ) : null}
+        {searches.length ? (
+          <ul className="ui-list" aria-label={t('list.title')}>
+            {searches.map((s) => (
+              <li key={s.id}>
+                <SearchCard
+                  search={s}
+                  names={names}
+                  reply={actionData?.id === s.id ? actionData : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            title={t('list.empty')}
+            action={
+              <ButtonLink to={clientSide ? '/freelancers/freelancersearch' : '/projects/getprojects'}>
+                {t(clientSide ? 'list.emptyFreelancer' : 'list.emptyProject')}
+              </ButtonLink>
+            }
+          />
+        )}
+      </main>
+    </Worded>
   )
 }
 

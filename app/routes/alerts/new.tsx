@@ -4,7 +4,8 @@ import type { Route } from './+types/new'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
 import { requireUser } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { Worded, wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { useTranslation } from '~/lib/translations'
 import { ErrorPage } from '~/components/error-page'
@@ -15,7 +16,7 @@ import { useReplyForm } from '~/components/ui/reply-form'
 import { alertFrequencies } from '#server/modules/alerts/choices.ts'
 import { alertsContract, savedSearchInput, type SavedSearch } from '#server/modules/alerts/contract.ts'
 import { filterNames } from './names.server'
-import { FilterSummary, resultsUrl } from './ui'
+import { FilterSummary, resultsUrl, wordFilters } from './ui'
 
 // /alerts/new: "Save this search" from Find Project (or Find Freelancers, kind=freelancer). The
 // search page's own URL is this page's query; the form carries its filters as hidden fields beside
@@ -50,9 +51,12 @@ function filtersFromUrl(p: URLSearchParams): { kind: SavedSearch['kind']; filter
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireUser(context, url)
   const { kind, filters } = filtersFromUrl(url.searchParams)
+  const words = wordsFor(getLocale(context))
+  wordFilters(words, [filters])
   return {
     kind,
     filters,
+    words: words.words,
     names: await filterNames(context, [filters]),
     back: resultsUrl({ kind, filters }),
     title: getInstance(context).t('alerts:new.title'),
@@ -99,31 +103,33 @@ export default function NewSavedSearch({ loaderData, actionData }: Route.Compone
   const { kind, filters, names, back } = loaderData
   const form = useReplyForm(actionData?.result, 'save-search', { name: '', frequency: 'daily' })
   return (
-    <main id="main" className="container page narrow">
-      <h1>{t('new.title')}</h1>
-      <p>{t('new.lead')}</p>
-      <section aria-labelledby="save-search-filters" className="ui-card">
-        <h2 id="save-search-filters">{t('new.filters')}</h2>
-        <FilterSummary filters={filters} names={names} />
-      </section>
-      <ReplyPostForm form={form} id="save-search">
-        {hiddenFields(kind, filters).map(([k, v], i) => (
-          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-        ))}
-        <Field field={form.field('name')} label={t('item.name')} />
-        <FilterSelect
-          id="save-search-frequency"
-          name="frequency"
-          label={t('item.frequency')}
-          value={form.field('frequency').defaultValue ?? 'daily'}
-          options={alertFrequencies.map((f) => ({ value: f, label: t(`frequency.${f}`) }))}
-        />
-        <ButtonGroup>
-          <Button variant="primary">{t('new.save')}</Button>
-          <Link to={back}>{t('new.back')}</Link>
-        </ButtonGroup>
-      </ReplyPostForm>
-    </main>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page narrow">
+        <h1>{t('new.title')}</h1>
+        <p>{t('new.lead')}</p>
+        <section aria-labelledby="save-search-filters" className="ui-card">
+          <h2 id="save-search-filters">{t('new.filters')}</h2>
+          <FilterSummary filters={filters} names={names} />
+        </section>
+        <ReplyPostForm form={form} id="save-search">
+          {hiddenFields(kind, filters).map(([k, v], i) => (
+            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+          ))}
+          <Field field={form.field('name')} label={t('item.name')} />
+          <FilterSelect
+            id="save-search-frequency"
+            name="frequency"
+            label={t('item.frequency')}
+            value={form.field('frequency').defaultValue ?? 'daily'}
+            options={alertFrequencies.map((f) => ({ value: f, label: t(`frequency.${f}`) }))}
+          />
+          <ButtonGroup>
+            <Button variant="primary">{t('new.save')}</Button>
+            <Link to={back}>{t('new.back')}</Link>
+          </ButtonGroup>
+        </ReplyPostForm>
+      </main>
+    </Worded>
   )
 }
 

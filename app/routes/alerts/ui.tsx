@@ -1,7 +1,13 @@
 import { useTranslation } from '~/lib/translations'
-import { formatMoney } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import type { SavedSearch } from '#server/modules/alerts/contract.ts'
 import type { FilterNames } from './names.server'
+
+/** The budgets of `FilterSummary`s (saved in euros), for their page's loader to word. */
+export function wordFilters(words: Wording, list: ReadonlyArray<SavedSearch['filters']>) {
+  for (const f of list)
+    for (const minor of [f.budgetMin, f.budgetMax]) if (minor !== undefined) words.money(minor, 'EUR')
+}
 
 // A saved search's filters in words, as chips: what a person chose on the search page.
 export function FilterSummary({
@@ -13,8 +19,9 @@ export function FilterSummary({
   names: FilterNames
   fromProfile?: boolean
 }) {
-  const { t, i18n } = useTranslation('alerts')
-  const money = (minor: number) => formatMoney(minor, 'EUR', i18n.language)
+  const { t } = useTranslation('alerts')
+  const words = useWords()
+  const money = (minor: number) => words.money(minor, 'EUR')
   const parts = [
     filters.search ? t('filters.words', { words: filters.search }) : null,
     filters.categoryId

@@ -6,7 +6,8 @@ import type { Route } from './+types/room'
 import { ApiCallError, type ProblemBody } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getUser, requireUser } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { Worded, wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { imageSrc } from '~/lib/image-src'
 import { ErrorPage } from '~/components/error-page'
@@ -21,7 +22,7 @@ import { newClientMessageId } from './forms'
 import { messageFormSchema } from './message-form.server'
 import { Composer, type SendResult } from './composer'
 import { useRoomMessages } from './live'
-import { MessageItem } from './ui'
+import { MessageItem, wordMessages } from './ui'
 
 // /chats/{roomId} (login required): a room's history, newest last, with earlier messages loaded on
 // scroll (JavaScript) or through "Load earlier messages" (a link to ?before=…), the composer, and
@@ -67,8 +68,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   try {
     const page = await roomPage(context, roomId, before)
     const t = getInstance(context).t
+    const words = wordsFor(getLocale(context))
+    wordMessages(words, page.data)
     return {
       page,
+      words: words.words,
       me: user.id,
       clientMessageId: newClientMessageId(),
       viewingEarlier: before !== undefined,
@@ -144,7 +148,9 @@ function projectLinks(room: ChatRoom) {
 export default function ChatRoomPage({ loaderData, actionData }: Route.ComponentProps) {
   // A new room is a new conversation: nothing of the last one's state carries over.
   return (
-    <Room key={loaderData.page.room.id} data={loaderData} result={actionData as SendResult | undefined} />
+    <Worded words={loaderData.words}>
+      <Room key={loaderData.page.room.id} data={loaderData} result={actionData as SendResult | undefined} />
+    </Worded>
   )
 }
 

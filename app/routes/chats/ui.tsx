@@ -1,6 +1,6 @@
 import { useTranslation } from '~/lib/translations'
 import { linkify } from '~/lib/linkify'
-import { formatDateTime, formatFileSize } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import { MessageBubble } from '~/components/ui/conversation'
 import type { ChatMessage } from '#server/modules/chat/contract.ts'
 
@@ -33,9 +33,18 @@ export const attachmentKind = (type: number) => KINDS[type as keyof typeof KINDS
 // Pictures browsers cannot show (TIFF, BPG) are offered as downloads only.
 const notShown = /^image\/(tiff|bpg)\b/
 
+/** The times and file sizes `MessageItem`s show, for their page's loader to word (a live message is worded in the browser). */
+export function wordMessages(words: Wording, messages: readonly ChatMessage[]) {
+  for (const m of messages) {
+    words.date(m.createdAt, 'dateTime')
+    for (const file of m.attachments) words.fileSize(file.size)
+  }
+}
+
 /** An attachment: a picture, a player or nothing, then its name to download with its kind and size. */
 function Attachment({ file }: { file: ChatMessage['attachments'][number] }) {
-  const { t, i18n } = useTranslation('chat')
+  const { t } = useTranslation('chat')
+  const words = useWords()
   const href = attachmentHref(file.id)
   const kind = attachmentKind(file.attachmentType)
   return (
@@ -50,7 +59,7 @@ function Attachment({ file }: { file: ChatMessage['attachments'][number] }) {
           <span className="visually-hidden">{t('attachment.download', { name: file.name })}</span>
           <span aria-hidden="true">{file.name}</span>
         </a>{' '}
-        <span className="muted small">{`${t(`attachment.${kind}`)} · ${formatFileSize(file.size, i18n.language)}`}</span>
+        <span className="muted small">{`${t(`attachment.${kind}`)} · ${words.fileSize(file.size)}`}</span>
       </span>
     </span>
   )
@@ -70,13 +79,14 @@ export function MessageItem({
   read: boolean
   pending?: boolean
 }) {
-  const { t, i18n } = useTranslation('chat')
+  const { t } = useTranslation('chat')
+  const words = useWords()
   const system = m.kind === 'system'
   const side = system ? 'system' : mine ? 'mine' : 'theirs'
   const state = pending ? 'sending' : read ? 'read' : 'sent'
   const footer = (
     <>
-      <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, i18n.language)}</time>
+      <time dateTime={m.createdAt}>{words.date(m.createdAt, 'dateTime')}</time>
       {mine && !system ? (
         <>
           {' · '}

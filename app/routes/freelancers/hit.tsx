@@ -2,10 +2,17 @@ import type React from 'react'
 import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { Avatar } from '~/components/ui/avatar'
-import { formatMoney, formatRating, joinPresent } from '~/lib/format'
+import { joinPresent } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import type { SearchHit as Hit } from '#server/modules/profiles/contract.ts'
 import { SaveFreelancerButton } from './save-button'
 import { VerifiedBadge } from '~/components/verified-badge'
+
+/** For a loader: words a freelancer's rating and rate as their card shows them. */
+export function wordHit(words: Wording, h: Hit) {
+  if (h.rating.count > 0) words.rating(h.rating.average)
+  if (h.hourlyRate) words.money(h.hourlyRate.amountMinor, h.hourlyRate.currency)
+}
 
 /**
  * A freelancer in Find Freelancers' results (a client's page, and the saved freelancers), with the
@@ -22,7 +29,8 @@ export function FreelancerHit({
   /** What the page adds under the freelancer (support's note on a hiring request, decision 338). */
   children?: React.ReactNode
 }) {
-  const { t, i18n } = useTranslation(['profile', 'projects'])
+  const { t } = useTranslation(['profile', 'projects'])
+  const words = useWords()
   return (
     <li className="card hit">
       <Avatar src={h.imageDisplayable && h.imageUrl ? `/api/v1/${h.imageUrl}` : null} alt="" size={64} />
@@ -43,10 +51,7 @@ export function FreelancerHit({
             h.experienceLevel && t(`experience.${h.experienceLevel}`),
             h.availability && t(`availability.${h.availability}`),
             h.rating.count > 0 &&
-              t('public.rating', {
-                average: formatRating(h.rating.average, i18n.language),
-                count: h.rating.count,
-              }),
+              t('public.rating', { average: words.rating(h.rating.average), count: h.rating.count }),
           ])}
         </p>
         <p>{h.overview}</p>
@@ -62,7 +67,7 @@ export function FreelancerHit({
       <p className="hit-rate">
         {h.hourlyRate
           ? t('public.perHour', {
-              amount: formatMoney(h.hourlyRate.amountMinor, h.hourlyRate.currency, i18n.language),
+              amount: words.money(h.hourlyRate.amountMinor, h.hourlyRate.currency),
             })
           : ''}
         <br />

@@ -3,7 +3,8 @@ import type { Route } from './+types/saved'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { Worded, wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { favouritesContract as c } from '#server/modules/favourites/contract.ts'
 import { ButtonLink } from '~/components/ui/button'
@@ -11,7 +12,7 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { Notice } from '~/components/ui/notice'
 import { Pagination } from '~/components/ui/pagination'
 import { titled } from '~/lib/meta'
-import { FreelancerHit } from './hit'
+import { FreelancerHit, wordHit } from './hit'
 import { favouriteIntent } from './favourites.server'
 import stylesheet from '../profile/profile.css?url'
 import { listPage } from '~/lib/list-page'
@@ -26,8 +27,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = listPage(url)
   try {
     const result = await apiFor(context).call(c.list, { query: { page, pageSize: 20 } })
+    const words = wordsFor(getLocale(context))
+    for (const h of result.data) wordHit(words, h)
     return {
       result,
+      words: words.words,
       url: url.pathname + url.search,
       title: getInstance(context).t('shortlist:favourites.title'),
     }
@@ -51,28 +55,30 @@ export default function SavedFreelancers({ loaderData, actionData }: Route.Compo
   const { result, url } = loaderData
   const notice = (actionData as { notice?: string } | undefined)?.notice
   return (
-    <main id="main" className="container page">
-      <h1>{t('favourites.title')}</h1>
-      <p className="muted">{t('favourites.lead')}</p>
-      {notice ? <Notice kind="error">{t(`projects:${notice}`, { defaultValue: notice })}</Notice> : null}
-      {result.data.length ? (
-        <ul className="search-results" data-testid="saved-freelancers">
-          {result.data.map((h) => (
-            <FreelancerHit key={h.userId} hit={h} save={{ saved: true, action: url }} />
-          ))}
-        </ul>
-      ) : (
-        <EmptyState
-          title={t('favourites.none')}
-          action={
-            <ButtonLink variant="primary" to="/freelancers">
-              {t('favourites.find')}
-            </ButtonLink>
-          }
-        />
-      )}
-      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-    </main>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page">
+        <h1>{t('favourites.title')}</h1>
+        <p className="muted">{t('favourites.lead')}</p>
+        {notice ? <Notice kind="error">{t(`projects:${notice}`, { defaultValue: notice })}</Notice> : null}
+        {result.data.length ? (
+          <ul className="search-results" data-testid="saved-freelancers">
+            {result.data.map((h) => (
+              <FreelancerHit key={h.userId} hit={h} save={{ saved: true, action: url }} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            title={t('favourites.none')}
+            action={
+              <ButtonLink variant="primary" to="/freelancers">
+                {t('favourites.find')}
+              </ButtonLink>
+            }
+          />
+        )}
+        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      </main>
+    </Worded>
   )
 }
 

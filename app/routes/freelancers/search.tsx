@@ -3,11 +3,11 @@ import { Form, Link } from 'react-router'
 import type { Route } from './+types/search'
 import { apiFor } from '~/lib/api.server'
 import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
 import { FilterSelect } from '~/components/ui/filter-select'
 import { TagInput } from '~/components/ui/tag-input'
-import { formatNumber } from '~/lib/format'
-import { FreelancerHit } from './hit'
+import { Worded, useWords, wordsFor } from '~/lib/words'
+import { FreelancerHit, wordHit } from './hit'
 import { profilesContract, searchQuery } from '#server/modules/profiles/contract.ts'
 import {
   availabilities,
@@ -103,8 +103,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       ? [...options, { value: chosen, label: chosen }]
       : options
   }
+  const words = wordsFor(getLocale(context))
+  words.number(results.total)
+  for (const h of results.data) wordHit(words, h)
   return {
     title: getInstance(context).t('profile:search.title'),
+    words: words.words,
     results: results,
     categories: tree.data.map((c) => ({ value: String(c.id), label: c.name })),
     subcategories: tree.data
@@ -143,24 +147,26 @@ type SearchData = Route.ComponentProps['loaderData']
 export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('profile')
   return (
-    <main id="main" className="container page">
-      <h1>{t('search.title')}</h1>
-      <SaveSearchLinks kind="freelancer" url={loaderData.search} />
-      <HiringHelpEntry />
-      <div className="search-layout">
-        <Form method="get" className="card search-filters" aria-label={t('search.filters')}>
-          <WhatFilters data={loaderData} />
-          <WhoFilters data={loaderData} />
-          <button type="submit" className="button button-primary">
-            {t('search.submit')}
-          </button>
-          <Link to="?">{t('search.reset')}</Link>
-        </Form>
-        <section aria-labelledby="results-title">
-          <Results data={loaderData} />
-        </section>
-      </div>
-    </main>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page">
+        <h1>{t('search.title')}</h1>
+        <SaveSearchLinks kind="freelancer" url={loaderData.search} />
+        <HiringHelpEntry />
+        <div className="search-layout">
+          <Form method="get" className="card search-filters" aria-label={t('search.filters')}>
+            <WhatFilters data={loaderData} />
+            <WhoFilters data={loaderData} />
+            <button type="submit" className="button button-primary">
+              {t('search.submit')}
+            </button>
+            <Link to="?">{t('search.reset')}</Link>
+          </Form>
+          <section aria-labelledby="results-title">
+            <Results data={loaderData} />
+          </section>
+        </div>
+      </main>
+    </Worded>
   )
 }
 
@@ -300,7 +306,8 @@ function VerifiedOnly({ checked }: { checked: boolean }) {
 }
 
 function Results({ data: { results, params, selectedSkills, saved, here } }: { data: SearchData }) {
-  const { t, i18n } = useTranslation('profile')
+  const { t } = useTranslation('profile')
+  const words = useWords()
   const hrefFor = (page: number) => {
     const s = new URLSearchParams(params)
     for (const skill of selectedSkills) s.append('skill', skill)
@@ -312,7 +319,7 @@ function Results({ data: { results, params, selectedSkills, saved, here } }: { d
       <h2 id="results-title" aria-live="polite">
         {t(results.capped ? 'search.countCapped' : 'search.count', {
           count: results.total,
-          formatted: formatNumber(results.total, i18n.language),
+          formatted: words.number(results.total),
         })}
       </h2>
       {results.data.length ? (

@@ -6,7 +6,8 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { notConfirmed, unconfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { Worded, wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, ButtonGroup, ButtonLink } from '~/components/ui/button'
@@ -15,8 +16,8 @@ import { Confirm } from '~/components/ui/confirm'
 import { hiringContract as c } from '#server/modules/hiring/contract.ts'
 import { liveStates } from '#server/modules/hiring/states.ts'
 import { refused } from '../projects/actions.server'
-import { FreelancerHit } from '../freelancers/hit'
-import { HiringChip, RequestFacts, requestIdOf } from './ui'
+import { FreelancerHit, wordHit } from '../freelancers/hit'
+import { HiringChip, RequestFacts, requestIdOf, wordRequest } from './ui'
 import stylesheet from '../profile/profile.css?url'
 
 // /hiring/{id}: one of the client's requests: its facts, the freelancers support proposed, each as
@@ -32,7 +33,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   try {
     const request = await apiFor(context).call(c.get, { params: { requestId } })
     const title = getInstance(context).t('shortlist:hiring.list.item', { id: request.id })
-    return { request, title }
+    const words = wordsFor(getLocale(context))
+    wordRequest(words, request)
+    for (const p of request.proposed) wordHit(words, p.freelancer)
+    return { request, title, words: words.words }
   } catch (error) {
     throwApiError(error)
   }
@@ -67,42 +71,44 @@ export default function HiringRequestPage({ loaderData, actionData }: Route.Comp
   const live = (liveStates as readonly string[]).includes(r.state)
   const notice = (actionData as { notice?: string } | undefined)?.notice
   return (
-    <main id="main" className="container page">
-      <p>
-        <Link to="/hiring">{t('hiring.detail.back')}</Link>
-      </p>
-      <h1>
-        {title} <HiringChip state={r.state} />
-      </h1>
-      {notice ? <Notice kind="error">{notice}</Notice> : null}
-      <RequestFacts request={r} projectLink />
-      <h2>{t('hiring.detail.need')}</h2>
-      <p className="prewrap">{r.need}</p>
-      <h2>{t('hiring.detail.proposed')}</h2>
-      {r.proposed.length ? (
-        <ul className="search-results" data-testid="hiring-proposed">
-          {r.proposed.map((p) => (
-            <Proposed key={p.freelancer.userId} pick={p} projectId={r.project?.id} />
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">{live ? t('hiring.detail.waiting') : t('hiring.detail.closed')}</p>
-      )}
-      {live ? (
-        <ButtonGroup>
-          {r.proposed.length ? (
-            <ActionForm intent="done" label={t('hiring.detail.done')} variant="primary" />
-          ) : null}
-          <Confirm
-            label={t('hiring.detail.cancel')}
-            variant="destructive"
-            question={t('hiring.detail.cancelQuestion', { id: r.id })}
-            yes={t('hiring.detail.cancelYes')}
-            fields={{ intent: 'cancel' }}
-          />
-        </ButtonGroup>
-      ) : null}
-    </main>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page">
+        <p>
+          <Link to="/hiring">{t('hiring.detail.back')}</Link>
+        </p>
+        <h1>
+          {title} <HiringChip state={r.state} />
+        </h1>
+        {notice ? <Notice kind="error">{notice}</Notice> : null}
+        <RequestFacts request={r} projectLink />
+        <h2>{t('hiring.detail.need')}</h2>
+        <p className="prewrap">{r.need}</p>
+        <h2>{t('hiring.detail.proposed')}</h2>
+        {r.proposed.length ? (
+          <ul className="search-results" data-testid="hiring-proposed">
+            {r.proposed.map((p) => (
+              <Proposed key={p.freelancer.userId} pick={p} projectId={r.project?.id} />
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{live ? t('hiring.detail.waiting') : t('hiring.detail.closed')}</p>
+        )}
+        {live ? (
+          <ButtonGroup>
+            {r.proposed.length ? (
+              <ActionForm intent="done" label={t('hiring.detail.done')} variant="primary" />
+            ) : null}
+            <Confirm
+              label={t('hiring.detail.cancel')}
+              variant="destructive"
+              question={t('hiring.detail.cancelQuestion', { id: r.id })}
+              yes={t('hiring.detail.cancelYes')}
+              fields={{ intent: 'cancel' }}
+            />
+          </ButtonGroup>
+        ) : null}
+      </main>
+    </Worded>
   )
 }
 

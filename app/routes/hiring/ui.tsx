@@ -1,7 +1,7 @@
 import type React from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
-import { formatDate, formatMoneyRange } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import { Chip } from '~/components/ui/status-chip'
 import type { Tone } from '~/components/ui/tones'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -38,9 +38,10 @@ interface Budgeted {
   currency: string
 }
 
-export function useBudget() {
-  const { i18n } = useTranslation('shortlist')
-  return (r: Budgeted) => formatMoneyRange(r.budgetMinMinor, r.budgetMaxMinor, r.currency, i18n.language)
+/** For a loader: words a request's budget and days as its card and facts show them. */
+export function wordRequest(words: Wording, r: Budgeted & { deadline: string; createdAt?: string }) {
+  words.moneyRange(r.budgetMinMinor, r.budgetMaxMinor, r.currency)
+  for (const day of [r.deadline, r.createdAt]) if (day) words.date(day)
 }
 
 /** A request in a list (the client's, support's queue): its number linking to `to`, state, budget, need. */
@@ -53,8 +54,8 @@ export function RequestCard({
   to: string
   children?: React.ReactNode
 }) {
-  const { t, i18n } = useTranslation('shortlist')
-  const budget = useBudget()
+  const { t } = useTranslation('shortlist')
+  const words = useWords()
   return (
     <Card
       as="li"
@@ -64,8 +65,8 @@ export function RequestCard({
       title={<Link to={to}>{t('hiring.list.item', { id: r.id })}</Link>}
       status={<HiringChip state={r.state} />}
       meta={t('hiring.list.budgetLine', {
-        budget: budget(r),
-        deadline: formatDate(r.deadline, i18n.language),
+        budget: words.moneyRange(r.budgetMinMinor, r.budgetMaxMinor, r.currency),
+        deadline: words.date(r.deadline),
       })}
     >
       <p>{r.need.length > 200 ? `${r.need.slice(0, 200)}…` : r.need}</p>
@@ -86,13 +87,13 @@ export function RequestFacts({
   }
   projectLink?: boolean
 }) {
-  const { t, i18n } = useTranslation('shortlist')
-  const budget = useBudget()
+  const { t } = useTranslation('shortlist')
+  const words = useWords()
   return (
     <DefinitionList
       items={[
-        [t('hiring.detail.budget'), budget(r)],
-        [t('hiring.detail.deadline'), formatDate(r.deadline, i18n.language)],
+        [t('hiring.detail.budget'), words.moneyRange(r.budgetMinMinor, r.budgetMaxMinor, r.currency)],
+        [t('hiring.detail.deadline'), words.date(r.deadline)],
         [
           t('hiring.detail.project'),
           r.project ? (
@@ -103,7 +104,7 @@ export function RequestFacts({
             )
           ) : null,
         ],
-        [t('hiring.detail.created'), formatDate(r.createdAt, i18n.language)],
+        [t('hiring.detail.created'), words.date(r.createdAt)],
       ]}
     />
   )

@@ -4,7 +4,8 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { can } from '#server/modules/identity/permissions.ts'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { Worded, wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { useTranslation } from '~/lib/translations'
 import { ErrorPage } from '~/components/error-page'
@@ -13,7 +14,7 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { Pagination } from '~/components/ui/pagination'
 import { offersContract as c, type OfferOut } from '#server/modules/projects/offers/contract.ts'
 import { listPage } from '~/lib/list-page'
-import { OfferChip, useOfferLine, usePrice } from './offer-terms'
+import { OfferChip, useOfferLine, usePrice, wordOffer } from './offer-terms'
 
 // /offers: a person's direct offers (decision 342), newest first: a freelancer's received ones, a
 // client's sent ones. Each card opens the offer, where it is answered or withdrawn.
@@ -27,7 +28,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       query: { page, pageSize: 20 },
     })
     const t = getInstance(context).t
-    return { result, side, url: url.pathname + url.search, title: t(`projects:offers.${side}`) }
+    const words = wordsFor(getLocale(context))
+    for (const o of result.data) wordOffer(words, o)
+    return {
+      result,
+      side,
+      words: words.words,
+      url: url.pathname + url.search,
+      title: t(`projects:offers.${side}`),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -41,16 +50,18 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   const { result, side, url } = loaderData
   return (
-    <main id="main" className="container page">
-      <h1>{t(`offers.${side}`)}</h1>
-      {result.data.length ? null : (
-        <EmptyState title={t('offers.none')}>{t(`offers.noneHint.${side}`)}</EmptyState>
-      )}
-      {result.data.map((o) => (
-        <OfferCard key={o.id} offer={o} />
-      ))}
-      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-    </main>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page">
+        <h1>{t(`offers.${side}`)}</h1>
+        {result.data.length ? null : (
+          <EmptyState title={t('offers.none')}>{t(`offers.noneHint.${side}`)}</EmptyState>
+        )}
+        {result.data.map((o) => (
+          <OfferCard key={o.id} offer={o} />
+        ))}
+        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      </main>
+    </Worded>
   )
 }
 

@@ -5,7 +5,7 @@ import { Chip } from '~/components/ui/status-chip'
 import { DataTable } from '~/components/ui/data-table'
 import { DefinitionList } from '~/components/ui/definition-list'
 import type { Tone } from '~/components/ui/tones'
-import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import type { OfferOut } from '#server/modules/projects/offers/contract.ts'
 
 // A direct offer's state and terms (decision 342), as its two parties read them. Offers have no
@@ -28,10 +28,21 @@ export function OfferChip({ state }: { state: string }) {
   )
 }
 
+/** An offer's price, times and (with `terms`) installments, for its page's loader to word. */
+export function wordOffer(words: Wording, o: OfferOut, terms = false) {
+  words.money(o.budgetMinor, o.currency)
+  for (const at of [o.expiresAt, o.decidedAt]) if (at) words.date(at, 'dateTime')
+  if (terms)
+    for (const i of o.installments) {
+      words.money(i.amountMinor, o.currency)
+      if (i.dueDate) words.date(i.dueDate)
+    }
+}
+
 /** The price as a sentence: a fixed total, or a rate with its weekly limit. */
 export function usePrice(o: Pick<OfferOut, 'budgetType' | 'budgetMinor' | 'currency' | 'weeklyHours'>) {
-  const { t, i18n } = useTranslation('projects')
-  const amount = formatMoney(o.budgetMinor, o.currency, i18n.language)
+  const { t } = useTranslation('projects')
+  const amount = useWords().money(o.budgetMinor, o.currency)
   return o.budgetType === 'hourly'
     ? t('offers.hourlyPrice', { amount, hours: o.weeklyHours ?? 0 })
     : t('offers.fixedPrice', { amount })
@@ -39,20 +50,22 @@ export function usePrice(o: Pick<OfferOut, 'budgetType' | 'budgetMinor' | 'curre
 
 /** Who offers whom, and until when it stands (or when it was answered). */
 export function useOfferLine(o: OfferOut) {
-  const { t, i18n } = useTranslation('projects')
+  const { t } = useTranslation('projects')
+  const words = useWords()
   const people = t('offers.between', { client: o.client.name, freelancer: o.freelancer.name })
   const when =
     o.status === 'pending'
-      ? t('offers.answerBy', { when: formatDateTime(o.expiresAt, i18n.language) })
+      ? t('offers.answerBy', { when: words.date(o.expiresAt, 'dateTime') })
       : o.decidedAt
-        ? t('offers.answered', { when: formatDateTime(o.decidedAt, i18n.language) })
+        ? t('offers.answered', { when: words.date(o.decidedAt, 'dateTime') })
         : ''
   return when ? `${people} · ${when}` : people
 }
 
 /** The full terms: the work, its category, the price, the duration and the installments. */
 export function OfferTerms({ offer: o }: { offer: OfferOut }) {
-  const { t, i18n } = useTranslation('projects')
+  const { t } = useTranslation('projects')
+  const words = useWords()
   const price = usePrice(o)
   return (
     <Card
@@ -83,11 +96,7 @@ export function OfferTerms({ offer: o }: { offer: OfferOut }) {
           rows={o.installments.map((i, n) => ({
             key: n,
             testId: 'offer-installment',
-            cells: [
-              i.title,
-              i.dueDate ? formatDate(i.dueDate, i18n.language) : '',
-              formatMoney(i.amountMinor, o.currency, i18n.language),
-            ],
+            cells: [i.title, i.dueDate ? words.date(i.dueDate) : '', words.money(i.amountMinor, o.currency)],
           }))}
         />
       ) : null}

@@ -13,7 +13,9 @@ import type { FieldReply } from '~/components/ui/field'
 import { controlProps, replyFields, useReplyForm } from '~/components/ui/reply-form'
 import { declineInput, offersContract as c } from '#server/modules/projects/offers/contract.ts'
 import { ErrorText } from '~/components/projects/error-text'
-import { ContractLink, OfferTerms } from './offer-terms'
+import { ContractLink, OfferTerms, wordOffer } from './offer-terms'
+import { Worded, wordsFor } from '~/lib/words'
+import { getLocale } from '~/middleware/i18next'
 
 // /offers/:offerId: one direct offer (decision 342) for its two parties. The freelancer accepts
 // (the contract starts and they go to it) or declines with a reason; the client withdraws while it
@@ -24,8 +26,11 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   try {
     const offer = await apiFor(context).call(c.show, { params: { offerId: Number(params.offerId) } })
     const notice = ['sent', 'declined', 'withdrawn'].find((k) => url.searchParams.get(k) === '1') ?? null
+    const words = wordsFor(getLocale(context))
+    wordOffer(words, offer, true)
     return {
       offer,
+      words: words.words,
       side: offer.freelancer.id === user.id ? 'freelancer' : 'client',
       notice,
       title: offer.title,
@@ -77,24 +82,26 @@ export default function Offer({ loaderData, actionData }: Route.ComponentProps) 
   const reply = actionData as ActionData | undefined
   const pending = offer.status === 'pending'
   return (
-    <main id="main" className="container page narrow">
-      <h1>{offer.title}</h1>
-      {notice ? (
-        <Notice kind="success" data-testid="offer-notice">
-          {t(`offers.notice.${notice}`, { name: offer.freelancer.name })}
-        </Notice>
-      ) : null}
-      {reply?.notice ? <Notice kind="error">{t(reply.notice)}</Notice> : null}
-      <OfferTerms offer={offer} />
-      <ContractLink offer={offer} side={side as 'client' | 'freelancer'} />
-      {pending && side === 'freelancer' ? <Answer reply={reply?.decline} /> : null}
-      {pending && side === 'client' ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="withdraw" />
-          <Button variant="destructive">{t('offers.withdraw')}</Button>
-        </Form>
-      ) : null}
-    </main>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page narrow">
+        <h1>{offer.title}</h1>
+        {notice ? (
+          <Notice kind="success" data-testid="offer-notice">
+            {t(`offers.notice.${notice}`, { name: offer.freelancer.name })}
+          </Notice>
+        ) : null}
+        {reply?.notice ? <Notice kind="error">{t(reply.notice)}</Notice> : null}
+        <OfferTerms offer={offer} />
+        <ContractLink offer={offer} side={side as 'client' | 'freelancer'} />
+        {pending && side === 'freelancer' ? <Answer reply={reply?.decline} /> : null}
+        {pending && side === 'client' ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="withdraw" />
+            <Button variant="destructive">{t('offers.withdraw')}</Button>
+          </Form>
+        ) : null}
+      </main>
+    </Worded>
   )
 }
 

@@ -4,7 +4,8 @@ import type { Route } from './+types/checkout'
 import { apiFor } from '~/lib/api.server'
 import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
-import { formatMoney } from '~/lib/format'
+import { Worded, useWords, wordsFor } from '~/lib/words'
+import { getLocale } from '~/middleware/i18next'
 import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -20,12 +21,16 @@ import { hostedSession, refusedFields } from './hosted-page.server'
 // JavaScript; the outcome is the gateway's (the card number decides it), never the page's.
 const cardFields = ['cardNumber', 'expiry', 'cvc', 'name'] as const
 
-export const loader = ({ context, params }: Route.LoaderArgs) =>
-  hostedSession(
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const page = await hostedSession(
     context,
     (api) => api.call(c.sandboxSession, { params: { token: params.token } }),
     'payments:checkout.title',
   )
+  const words = wordsFor(getLocale(context))
+  words.money(page.session.totalMinor, page.session.currency)
+  return { ...page, words: words.words }
+}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
@@ -60,10 +65,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('payments')
+export default function Checkout(props: Route.ComponentProps) {
+  return (
+    <Worded words={props.loaderData.words}>
+      <CheckoutPage {...props} />
+    </Worded>
+  )
+}
+
+function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('payments')
   const s = loaderData.session
-  const total = formatMoney(s.totalMinor, s.currency, i18n.language)
+  const total = useWords().money(s.totalMinor, s.currency)
   const reply = actionData && 'error' in actionData ? actionData : null
   const notice = actionData && 'notice' in actionData ? (actionData.notice as string) : null
   const back = <ButtonLink to={s.returnUrl}>{t('checkout.return')}</ButtonLink>

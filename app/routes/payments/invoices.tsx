@@ -2,12 +2,13 @@ import type { Route } from './+types/invoices'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
-import { formatDate, formatMoney, isoDate } from '~/lib/format'
+import { isoDate } from '~/lib/format'
+import { Worded, useWords, wordsFor, type Wording } from '~/lib/words'
 import { buttonClass } from '~/components/ui/button'
 import { DataTable } from '~/components/ui/data-table'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -22,7 +23,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = Math.max(1, Math.min(10_000, Math.trunc(Number(url.searchParams.get('page'))) || 1))
   try {
     const list = await apiFor(context).call(c.invoices, { query: { page } })
-    return { list, url: url.pathname + url.search, title: getInstance(context).t('invoices:invoices.title') }
+    const words = wordsFor(getLocale(context))
+    for (const v of list.data) invoiceTexts(words, v)
+    return {
+      list,
+      words: words.words,
+      url: url.pathname + url.search,
+      title: getInstance(context).t('invoices:invoices.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -32,9 +40,24 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
+type Invoice = Route.ComponentProps['loaderData']['list']['data'][number]
+/** An invoice's date and amount in the page's words (the loader words the same). */
+const invoiceTexts = (words: Wording, v: Pick<Invoice, 'issuedAt' | 'amountMinor' | 'currency'>) => ({
+  issued: words.date(v.issuedAt),
+  amount: words.money(v.amountMinor, v.currency),
+})
+
 export default function Invoices({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('invoices')
-  const { list, url } = loaderData
+  return (
+    <Worded words={loaderData.words}>
+      <InvoiceList {...loaderData} />
+    </Worded>
+  )
+}
+
+function InvoiceList({ list, url }: Route.ComponentProps['loaderData']) {
+  const { t } = useTranslation('invoices')
+  const words = useWords()
   return (
     <main id="main" className="container page">
       <h1>{t('invoices.title')}</h1>
@@ -56,35 +79,37 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
             { label: t('invoices.amount'), numeric: true },
             { label: t('invoices.file') },
           ]}
-          rows={list.data.map((v) => ({
-            key: v.id,
-            testId: 'invoice',
-            cells: [
-              <strong key="n">{v.number}</strong>,
-              <time key="d" dateTime={isoDate(v.issuedAt)}>
-                {formatDate(v.issuedAt, i18n.language)}
-              </time>,
-              <span key="f">
-                {t(`kind.${v.kind}`)}
-                <br />
-                <span className="muted">
-                  {v.projectTitle} · {v.installmentTitle}
-                </span>
-              </span>,
-              v.issuerName,
-              v.recipientName,
-              formatMoney(v.amountMinor, v.currency, i18n.language),
-              <a
-                key="p"
-                className={buttonClass('secondary')}
-                href={`/invoices/${v.id}/pdf`}
-                download
-                aria-label={t('invoices.download', { number: v.number })}
-              >
-                PDF
-              </a>,
-            ],
-          }))}
+          rows={list.data
+            .map((v) => ({ v, ...invoiceTexts(words, v) }))
+            .map(({ v, issued, amount }) => ({
+              key: v.id,
+              testId: 'invoice',
+              cells: [
+                <strong key="n">{v.number}</strong>,
+                <time key="d" dateTime={isoDate(v.issuedAt)}>
+                  {issued}
+                </time>,
+                <span key="f">
+                  {t(`kind.${v.kind}`)}
+                  <br />
+                  <span className="muted">
+                    {v.projectTitle} · {v.installmentTitle}
+                  </span>
+                </span>,
+                v.issuerName,
+                v.recipientName,
+                amount,
+                <a
+                  key="p"
+                  className={buttonClass('secondary')}
+                  href={`/invoices/${v.id}/pdf`}
+                  download
+                  aria-label={t('invoices.download', { number: v.number })}
+                >
+                  PDF
+                </a>,
+              ],
+            }))}
         />
       ) : (
         <EmptyState title={t('invoices.empty')}>

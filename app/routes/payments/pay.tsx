@@ -6,7 +6,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
 import { Card } from '~/components/ui/card'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { Notice } from '~/components/ui/notice'
@@ -16,7 +16,7 @@ import { paymentsContract as c } from '#server/modules/payments/contract.ts'
 import { projectsContract as pc } from '#server/modules/projects/contract.ts'
 import { refused } from '../projects/actions.server'
 import { Money } from '../projects/ui'
-import { formatMoney } from '~/lib/format'
+import { Worded, useWords, wordsFor } from '~/lib/words'
 
 // /projects/client/pay/{projectId}?installment=…: the client sees what paying the chosen
 // installments costs (amount, service fee, total) and goes to the gateway's checkout. The total
@@ -37,7 +37,15 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       api.call(pc.detailsForClient, { params: { projectId } }),
     ])
     const payee = view.contract?.freelancer.name ?? ''
-    return { quote, payee, title: getInstance(context).t('payments:pay.title') }
+    const words = wordsFor(getLocale(context))
+    for (const minor of [
+      quote.amountMinor,
+      quote.feeMinor,
+      quote.totalMinor,
+      ...quote.lines.map((l) => l.amountMinor),
+    ])
+      words.money(minor, quote.currency)
+    return { quote, payee, words: words.words, title: getInstance(context).t('payments:pay.title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -67,11 +75,19 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   }
 }
 
-export default function PayPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('payments')
+export default function PayPage(props: Route.ComponentProps) {
+  return (
+    <Worded words={props.loaderData.words}>
+      <Quote {...props} />
+    </Worded>
+  )
+}
+
+function Quote({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { t } = useTranslation('payments')
   const { quote: q } = loaderData
   const notice = (actionData as { notice?: string } | undefined)?.notice
-  const total = formatMoney(q.totalMinor, q.currency, i18n.language)
+  const total = useWords().money(q.totalMinor, q.currency)
   return (
     <main id="main" className="container page">
       <h1>{t('pay.title')}</h1>

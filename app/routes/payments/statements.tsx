@@ -4,17 +4,18 @@ import type { Route } from './+types/statements'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
-import { formatDateTime, formatMoney } from '~/lib/format'
+import { Worded, useWords, wordsFor, type Wording } from '~/lib/words'
 import { Button, buttonClass } from '~/components/ui/button'
 import { DataTable } from '~/components/ui/data-table'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Pagination } from '~/components/ui/pagination'
 import { Toolbar } from '~/components/ui/toolbar'
 import { TextField } from '~/components/ui/field'
-import { invoicesContract as c } from '#server/modules/payments/invoices-contract.ts'
+import { invoicesContract as c, type Movement } from '#server/modules/payments/invoices-contract.ts'
+import type { TFunction } from '~/lib/translator'
 import { describeMovement, movementDetail } from './statement-lines'
 import { readFilter } from './statement-filter.server'
 
@@ -34,11 +35,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         reply: { initialValue: read.raw, error: read.error },
         csv: null,
         url: url.pathname + url.search,
+        words: {},
       },
       { status: 400 },
     )
   try {
     const statement = await apiFor(context).call(c.statement, { query: read.filter })
+    const words = wordsFor(getLocale(context))
+    for (const m of statement.data) movementTexts(words, m, getInstance(context).t)
     const csv = new URLSearchParams(
       Object.entries({ from: read.filter.from ?? '', to: read.filter.to ?? '' }).filter(([, v]) => v),
     )
@@ -48,6 +52,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       reply: { initialValue: read.raw, error: null },
       csv: `/statements.csv${csv.size ? `?${csv}` : ''}`,
       url: url.pathname + url.search,
+      words: words.words,
     }
   } catch (error) {
     throwApiError(error)
@@ -58,10 +63,28 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
+/** A movement's date, amount, balance and detail line in the page's words (the loader words the same). */
+function movementTexts(words: Wording, m: Movement, t: TFunction) {
+  const money = (minor: number) => words.money(minor, m.currency)
+  return {
+    at: words.date(m.at, 'dateTime'),
+    amount: (m.amountMinor > 0 ? '+' : '') + money(m.amountMinor),
+    balance: money(m.balanceMinor),
+    detail: movementDetail(m, t, money),
+  }
+}
+
 export default function Statements({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('invoices')
-  const { statement, reply, csv, url } = loaderData
-  const money = (minor: number, currency: string) => formatMoney(minor, currency, i18n.language)
+  return (
+    <Worded words={loaderData.words}>
+      <StatementPage {...loaderData} />
+    </Worded>
+  )
+}
+
+function StatementPage({ statement, reply, csv, url }: Route.ComponentProps['loaderData']) {
+  const { t } = useTranslation('invoices')
+  const words = useWords()
   return (
     <main id="main" className="container page">
       <h1>{t('statements.title')}</h1>
@@ -91,13 +114,13 @@ export default function Statements({ loaderData }: Route.ComponentProps) {
             ]}
             rows={statement.data.map((m) => {
               const { what, where } = describeMovement(m, t)
-              const detail = movementDetail(m, t, (minor) => money(minor, m.currency))
+              const { at, amount, balance, detail } = movementTexts(words, m, t)
               return {
                 key: m.id,
                 testId: 'movement',
                 cells: [
                   <time key="d" dateTime={m.at}>
-                    {formatDateTime(m.at, i18n.language)}
+                    {at}
                   </time>,
                   <span key="w">
                     {what}
@@ -108,8 +131,8 @@ export default function Statements({ loaderData }: Route.ComponentProps) {
                       </span>
                     ))}
                   </span>,
-                  (m.amountMinor > 0 ? '+' : '') + money(m.amountMinor, m.currency),
-                  money(m.balanceMinor, m.currency),
+                  amount,
+                  balance,
                 ],
               }
             })}

@@ -10,7 +10,8 @@ import { changePasswordForm } from '~/lib/auth-forms'
 import { changeEmailInput, profileInput } from '#server/modules/identity/inputs.ts'
 import { languages } from '#server/modules/identity/choices.ts'
 import { languageCookieHeader, requirePermission, sessionCookie } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { Worded, wordsFor } from '~/lib/words'
 import { CurrentPassword, Field, Notice, ReplyPostForm, useErrorText } from '~/components/auth/form'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { PASSWORD_MIN } from '#server/modules/identity/password-policy.ts'
@@ -18,7 +19,7 @@ import { pointRules } from '#server/modules/identity/rules.ts'
 import { invoiceDetailsInput } from '#server/modules/payments/invoice-details-contract.ts'
 import { InvoiceDetailsSection } from './invoice-details'
 import { loadInvoiceDetails, saveInvoiceDetails } from './invoice-details.server'
-import { DataExportSection } from './data-export-section'
+import { DataExportSection, wordDataExport } from './data-export-section'
 import { loadDataExport, requestDataExport } from './data-export.server'
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -32,10 +33,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     loadInvoiceDetails(context),
     loadDataExport(context),
   ])
+  const words = wordsFor(getLocale(context))
+  wordDataExport(words, dataExport)
   return {
     details,
     invoiceDetails,
     dataExport,
+    words: words.words,
     saved: url.searchParams.get('saved'),
     exportGone: url.searchParams.get('export') === 'gone',
     title: getInstance(context).t('auth:settings.title'),
@@ -132,57 +136,59 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
       ? (actionData.result as SubmissionResult<string[]>)
       : undefined
   return (
-    <main id="main" className="container page narrow auth-page">
-      <h1>{t('settings.title')}</h1>
-      {loaderData.saved === 'email' ? <Notice kind="success">{t('settings.emailSent')}</Notice> : null}
-      {loaderData.saved === 'profile' || loaderData.saved === 'password' ? (
-        // docs/product.md §7's title for a successful PUT, and beneath it what happened.
-        <Notice kind="success" title={t('settings.successOperation')}>
-          {loaderData.saved === 'password' ? t('settings.savedPassword') : t('settings.savedProfile')}
-        </Notice>
-      ) : null}
-      <AccountSummary details={details} />
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page narrow auth-page">
+        <h1>{t('settings.title')}</h1>
+        {loaderData.saved === 'email' ? <Notice kind="success">{t('settings.emailSent')}</Notice> : null}
+        {loaderData.saved === 'profile' || loaderData.saved === 'password' ? (
+          // docs/product.md §7's title for a successful PUT, and beneath it what happened.
+          <Notice kind="success" title={t('settings.successOperation')}>
+            {loaderData.saved === 'password' ? t('settings.savedPassword') : t('settings.savedProfile')}
+          </Notice>
+        ) : null}
+        <AccountSummary details={details} />
 
-      <ProfileDetailsSection details={details} lastResult={last('profile')} />
+        <ProfileDetailsSection details={details} lastResult={last('profile')} />
 
-      <PasswordSection details={details} lastResult={last('password')} />
+        <PasswordSection details={details} lastResult={last('password')} />
 
-      <EmailSection details={details} lastResult={last('email')} />
+        <EmailSection details={details} lastResult={last('email')} />
 
-      {/* Keyed on what is stored, so a save shows it as kept (the VAT id tidied) with JavaScript too. */}
-      <InvoiceDetailsSection
-        key={JSON.stringify(loaderData.invoiceDetails.details)}
-        answer={loaderData.invoiceDetails}
-        freelancer={details.accountType === 'freelancer'}
-        saved={loaderData.saved === 'invoice-details'}
-        lastResult={last('invoiceDetails')}
-      />
+        {/* Keyed on what is stored, so a save shows it as kept (the VAT id tidied) with JavaScript too. */}
+        <InvoiceDetailsSection
+          key={JSON.stringify(loaderData.invoiceDetails.details)}
+          answer={loaderData.invoiceDetails}
+          freelancer={details.accountType === 'freelancer'}
+          saved={loaderData.saved === 'invoice-details'}
+          lastResult={last('invoiceDetails')}
+        />
 
-      <TwoFactorSection />
+        <TwoFactorSection />
 
-      <DataExportSection
-        state={loaderData.dataExport}
-        notice={loaderData.saved === 'data-export' ? 'requested' : loaderData.exportGone ? 'gone' : null}
-        refused={actionData && 'refused' in actionData ? actionData.refused : undefined}
-      />
-      {details.accountType === 'freelancer' || details.accountType === 'company' ? (
-        <VerificationSection />
-      ) : null}
+        <DataExportSection
+          state={loaderData.dataExport}
+          notice={loaderData.saved === 'data-export' ? 'requested' : loaderData.exportGone ? 'gone' : null}
+          refused={actionData && 'refused' in actionData ? actionData.refused : undefined}
+        />
+        {details.accountType === 'freelancer' || details.accountType === 'company' ? (
+          <VerificationSection />
+        ) : null}
 
-      <section aria-labelledby="close-heading">
-        <h2 id="close-heading">{t('close.title')}</h2>
-        <p>{t('close.sectionText')}</p>
-        <Link to="/profile/account-settings/close" className="button">
-          {t('close.link')}
-        </Link>
-      </section>
+        <section aria-labelledby="close-heading">
+          <h2 id="close-heading">{t('close.title')}</h2>
+          <p>{t('close.sectionText')}</p>
+          <Link to="/profile/account-settings/close" className="button">
+            {t('close.link')}
+          </Link>
+        </section>
 
-      <Form method="post" action="/auth/logout" reloadDocument className="form-stack">
-        <button type="submit" className="button" data-testid="logout">
-          {t('menu.logout')}
-        </button>
-      </Form>
-    </main>
+        <Form method="post" action="/auth/logout" reloadDocument className="form-stack">
+          <button type="submit" className="button" data-testid="logout">
+            {t('menu.logout')}
+          </button>
+        </Form>
+      </main>
+    </Worded>
   )
 }
 

@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
 import { useTranslation } from '~/lib/translations'
-import { formatDate, formatDateTime } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import { Notice } from '~/components/ui/notice'
 import { Button, buttonClass } from '~/components/ui/button'
 import type { DataExportState } from '#server/modules/data-export/contract.ts'
@@ -8,6 +8,12 @@ import type { DataExportState } from '#server/modules/data-export/contract.ts'
 // Account settings › Download your data (issue 42 item 2, decision 331): the latest export's state
 // (none, preparing, ready until a date with its link, expired, failed), and a plain form that asks
 // for a new one when it may be asked; the link is a document request, so it works without JavaScript.
+/** The days the section shows, for its page's loader to word. */
+export function wordDataExport(words: Wording, state: DataExportState) {
+  for (const day of [state.requestedAt, state.expiresAt]) if (day) words.date(day)
+  if (state.nextRequestAt) words.date(state.nextRequestAt, 'dateTime')
+}
+
 export function DataExportSection({
   state,
   notice,
@@ -19,8 +25,9 @@ export function DataExportSection({
   /** The API's reason for refusing a request (one at a time, one a day). */
   refused?: string
 }) {
-  const { t, i18n } = useTranslation('auth')
-  const date = (value: string | null) => (value ? formatDate(value, i18n.language) : '')
+  const { t } = useTranslation('auth')
+  const words = useWords()
+  const date = (value: string | null) => (value ? words.date(value) : '')
   const canAsk = state.state !== 'preparing' && !state.nextRequestAt
   return (
     <section aria-labelledby="data-export-heading" id="data-export" data-testid="data-export">
@@ -31,7 +38,7 @@ export function DataExportSection({
       {refused ? (
         <Notice kind="error">
           {t(`dataExport.refused.${refused}`, {
-            date: state.nextRequestAt ? formatDateTime(state.nextRequestAt, i18n.language) : '',
+            date: state.nextRequestAt ? words.date(state.nextRequestAt, 'dateTime') : '',
           })}
         </Notice>
       ) : null}
@@ -56,7 +63,7 @@ export function DataExportSection({
         </Form>
       ) : state.nextRequestAt ? (
         <p className="muted small">
-          {t('dataExport.next', { date: formatDateTime(state.nextRequestAt, i18n.language) })}
+          {t('dataExport.next', { date: words.date(state.nextRequestAt, 'dateTime') })}
         </p>
       ) : null}
     </section>

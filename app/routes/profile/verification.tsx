@@ -6,10 +6,10 @@ import { postMultipart } from '~/lib/api-form.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
 import { titled } from '~/lib/meta'
-import { formatDate } from '~/lib/format'
+import { Worded, useWords, wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { Button } from '~/components/ui/button'
 import { Notice } from '~/components/ui/notice'
@@ -29,7 +29,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(context, url, 'account.settings')
   try {
     const status = await apiFor(context).call(c.status)
-    return { status, title: getInstance(context).t('verification:page.title') }
+    const words = wordsFor(getLocale(context))
+    for (const at of [status.requestedAt, status.decidedAt]) if (at) words.date(at)
+    return { status, words: words.words, title: getInstance(context).t('verification:page.title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -74,10 +76,19 @@ const tones: Record<VerificationState, Tone> = {
   rejected: 'danger',
 }
 
-export default function Verification({ loaderData: { status }, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('verification')
+export default function Verification(props: Route.ComponentProps) {
+  return (
+    <Worded words={props.loaderData.words}>
+      <VerificationPage {...props} />
+    </Worded>
+  )
+}
+
+function VerificationPage({ loaderData: { status }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('verification')
+  const words = useWords()
   const errors = (actionData as Answer | undefined)?.errors ?? {}
-  const date = (at: string | null) => (at ? formatDate(at, i18n.language) : '')
+  const date = (at: string | null) => (at ? words.date(at) : '')
   return (
     <main id="main" className="container page narrow">
       <p>

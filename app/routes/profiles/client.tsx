@@ -5,11 +5,13 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getUser } from '~/lib/session.server'
 import { Avatar } from '~/components/ui/avatar'
-import { formatDate, joinPresent } from '~/lib/format'
+import { joinPresent } from '~/lib/format'
+import { Worded, useWords, wordsFor } from '~/lib/words'
+import { getLocale } from '~/middleware/i18next'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { profilesContract } from '#server/modules/profiles/contract.ts'
 import { projectsContract } from '#server/modules/projects/contract.ts'
-import { ProfileReviews } from './reviews'
+import { ProfileReviews, wordProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
 import { publicPageHeaders } from '~/lib/public-page'
 import { PaymentVerifiedBadge, VerifiedBadge } from '~/components/verified-badge'
@@ -42,7 +44,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       params: { userId: profile.userId },
       query: { page: 1, pageSize: 20 },
     })
-    return { profile, reviews, own: getUser(context)?.id === profile.userId }
+    const words = wordsFor(getLocale(context))
+    words.date(profile.memberSince)
+    wordProfileReviews(words, reviews)
+    return { profile, reviews, words: words.words, own: getUser(context)?.id === profile.userId }
   } catch (error) {
     throwApiError(error)
   }
@@ -53,32 +58,34 @@ export default function ClientProfile({ loaderData }: Route.ComponentProps) {
   const { profile: p, own } = loaderData
   const company = p.kind === 'company'
   return (
-    <main id="main" className="container page public-profile">
-      <ProfileHead profile={p} own={own} />
-      <section className="card profile-section">
-        <h2>{t('public.about')}</h2>
-        <Facts profile={p} />
-      </section>
-      {p.who ? (
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page public-profile">
+        <ProfileHead profile={p} own={own} />
         <section className="card profile-section">
-          <h2>{t(company ? 'sections.whoAreWe' : 'sections.whoIAm')}</h2>
-          <p className="pre-line">{p.who}</p>
+          <h2>{t('public.about')}</h2>
+          <Facts profile={p} />
         </section>
-      ) : null}
-      {p.what ? (
-        <section className="card profile-section">
-          <h2>{t(company ? 'sections.whatDoWeDo' : 'sections.whatIDo')}</h2>
-          <p className="pre-line">{p.what}</p>
-        </section>
-      ) : null}
-      {p.description ? (
-        <section className="card profile-section">
-          <h2>{t('sections.description')}</h2>
-          <p className="pre-line">{p.description}</p>
-        </section>
-      ) : null}
-      <ProfileReviews reviews={loaderData.reviews} />
-    </main>
+        {p.who ? (
+          <section className="card profile-section">
+            <h2>{t(company ? 'sections.whoAreWe' : 'sections.whoIAm')}</h2>
+            <p className="pre-line">{p.who}</p>
+          </section>
+        ) : null}
+        {p.what ? (
+          <section className="card profile-section">
+            <h2>{t(company ? 'sections.whatDoWeDo' : 'sections.whatIDo')}</h2>
+            <p className="pre-line">{p.what}</p>
+          </section>
+        ) : null}
+        {p.description ? (
+          <section className="card profile-section">
+            <h2>{t('sections.description')}</h2>
+            <p className="pre-line">{p.description}</p>
+          </section>
+        ) : null}
+        <ProfileReviews reviews={loaderData.reviews} />
+      </main>
+    </Worded>
   )
 }
 
@@ -86,7 +93,8 @@ type Profile = Route.ComponentProps['loaderData']['profile']
 
 /** The picture, the name, what kind of client, where and since when; and Edit for the client themself. */
 function ProfileHead({ profile: p, own }: { profile: Profile; own: boolean }) {
-  const { t, i18n } = useTranslation('profile')
+  const { t } = useTranslation('profile')
+  const words = useWords()
   const company = p.kind === 'company'
   return (
     <header className="profile-head">
@@ -107,7 +115,7 @@ function ProfileHead({ profile: p, own }: { profile: Profile; own: boolean }) {
         <p className="muted" data-testid="profile-line">
           {joinPresent([
             joinPresent([p.city, p.countryName], ', '),
-            t('public.memberSince', { date: formatDate(p.memberSince, i18n.language) }),
+            t('public.memberSince', { date: words.date(p.memberSince) }),
           ])}
         </p>
       </div>

@@ -5,11 +5,13 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getUser, requireUser } from '~/lib/session.server'
 import { Avatar } from '~/components/ui/avatar'
-import { formatMoney, formatMonth, formatMonthRange, formatRating, joinPresent } from '~/lib/format'
+import { joinPresent } from '~/lib/format'
+import { Worded, useWords, wordsFor, type Wording } from '~/lib/words'
+import { getLocale } from '~/middleware/i18next'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { profilesContract } from '#server/modules/profiles/contract.ts'
 import { projectsContract } from '#server/modules/projects/contract.ts'
-import { ProfileReviews } from './reviews'
+import { ProfileReviews, wordProfileReviews } from './reviews'
 import stylesheet from '../profile/profile.css?url'
 import { publicPageHeaders } from '~/lib/public-page'
 import { favouriteIntent, savedAmong } from '../freelancers/favourites.server'
@@ -43,9 +45,13 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     })
     // A client or a company may save the freelancer (decision 336); null for anyone else.
     const saved = await savedAmong(context, [profile.userId])
+    const words = wordsFor(getLocale(context))
+    wordProfile(words, profile)
+    wordProfileReviews(words, reviews)
     return {
       profile,
       reviews,
+      words: words.words,
       own: getUser(context)?.id === profile.userId,
       saved: saved ? saved.includes(profile.userId) : null,
       // A signed-in client invites the freelancer to one of their open projects (decision 335).
@@ -70,27 +76,44 @@ export async function action({ context, params, request, url }: Route.ActionArgs
 export default function FreelancerProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile: p, own, saved } = loaderData
   return (
-    <main id="main" className="container page public-profile">
-      <ProfileHead profile={p} own={own} saved={saved} invite={!!loaderData.invite} />
-      <About profile={p} />
-      {p.portfolios.length ? <Portfolios items={p.portfolios} /> : null}
-      {p.employmentHistory.length ? <Employment items={p.employmentHistory} /> : null}
-      {p.educations.length ? <Educations items={p.educations} /> : null}
-      {p.certifications.length ? <Certifications items={p.certifications} /> : null}
-      <ProfileReviews reviews={loaderData.reviews} />
-      {loaderData.invite ? (
-        <InviteForm
-          projects={loaderData.invite}
-          name={p.name}
-          invited={loaderData.invited}
-          lastResult={(actionData as { invite?: unknown } | undefined)?.invite}
-        />
-      ) : null}
-    </main>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page public-profile">
+        <ProfileHead profile={p} own={own} saved={saved} invite={!!loaderData.invite} />
+        <About profile={p} />
+        {p.portfolios.length ? <Portfolios items={p.portfolios} /> : null}
+        {p.employmentHistory.length ? <Employment items={p.employmentHistory} /> : null}
+        {p.educations.length ? <Educations items={p.educations} /> : null}
+        {p.certifications.length ? <Certifications items={p.certifications} /> : null}
+        <ProfileReviews reviews={loaderData.reviews} />
+        {loaderData.invite ? (
+          <InviteForm
+            projects={loaderData.invite}
+            name={p.name}
+            invited={loaderData.invited}
+            lastResult={(actionData as { invite?: unknown } | undefined)?.invite}
+          />
+        ) : null}
+      </main>
+    </Worded>
   )
 }
 
 type Profile = Route.ComponentProps['loaderData']['profile']
+
+/** A month kept as "YYYY-MM" in words ("März 2015"); anything else as it is, as `formatMonth` does. */
+const monthOf = (words: Wording, month: string) =>
+  /^\d{4}-\d{2}$/.test(month) ? words.date(month, 'month') : month
+
+/** The rating, rate and months the profile shows, for the loader to word. */
+function wordProfile(words: Wording, p: Profile) {
+  if (p.rating.count) words.rating(p.rating.average)
+  if (p.hourlyRate) words.money(p.hourlyRate.amountMinor, p.hourlyRate.currency)
+  const months = [
+    ...p.employmentHistory.flatMap((e) => [e.startMonth, e.endMonth]),
+    ...p.certifications.map((c) => c.issuedMonth),
+  ]
+  for (const month of months) if (month) monthOf(words, month)
+}
 
 /** The picture, name and title, where, the rating and the hourly rate; and Edit for the freelancer themself. */
 function ProfileHead({
@@ -104,7 +127,8 @@ function ProfileHead({
   saved: boolean | null
   invite: boolean
 }) {
-  const { t, i18n } = useTranslation(['profile', 'projects'])
+  const { t } = useTranslation(['profile', 'projects'])
+  const words = useWords()
   return (
     <header className="profile-head">
       <Avatar
@@ -122,7 +146,7 @@ function ProfileHead({
             joinPresent([p.city, p.countryName], ', '),
             p.rating.count
               ? t('public.rating', {
-                  average: formatRating(p.rating.average, i18n.language),
+                  average: words.rating(p.rating.average),
                   count: p.rating.count,
                 })
               : t('public.noReviews'),
@@ -133,7 +157,7 @@ function ProfileHead({
         {p.hourlyRate ? (
           <p className="hit-rate">
             {t('public.perHour', {
-              amount: formatMoney(p.hourlyRate.amountMinor, p.hourlyRate.currency, i18n.language),
+              amount: words.money(p.hourlyRate.amountMinor, p.hourlyRate.currency),
             })}
           </p>
         ) : null}
@@ -257,7 +281,8 @@ function Portfolios({ items }: { items: Profile['portfolios'] }) {
 }
 
 function Employment({ items }: { items: Profile['employmentHistory'] }) {
-  const { t, i18n } = useTranslation('profile')
+  const { t } = useTranslation('profile')
+  const words = useWords()
   return (
     <section className="card profile-section">
       <h2>{t('sections.employmentHistory')}</h2>
@@ -269,7 +294,7 @@ function Employment({ items }: { items: Profile['employmentHistory'] }) {
             </p>
             <p className="muted">
               {joinPresent([
-                formatMonthRange(e.startMonth, e.endMonth, i18n.language, t('fields.present')),
+                `${monthOf(words, e.startMonth)} – ${e.endMonth ? monthOf(words, e.endMonth) : t('fields.present')}`,
                 e.countryName,
               ])}
             </p>
@@ -307,7 +332,8 @@ function Educations({ items }: { items: Profile['educations'] }) {
 }
 
 function Certifications({ items }: { items: Profile['certifications'] }) {
-  const { t, i18n } = useTranslation('profile')
+  const { t } = useTranslation('profile')
+  const words = useWords()
   return (
     <section className="card profile-section">
       <h2>{t('sections.certifications')}</h2>
@@ -323,9 +349,7 @@ function Certifications({ items }: { items: Profile['certifications'] }) {
                 c.name
               )}
             </p>
-            <p className="muted">
-              {joinPresent([c.issuer, c.issuedMonth && formatMonth(c.issuedMonth, i18n.language)])}
-            </p>
+            <p className="muted">{joinPresent([c.issuer, c.issuedMonth && monthOf(words, c.issuedMonth)])}</p>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/lib/translations'
-import { formatDate, formatRating } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 
 // The reviews section of a public profile (freelancer, client or company): only reviews that are
 // visible (both sides wrote, or 14 days passed), newest first, with their average.
@@ -16,8 +16,15 @@ export interface ProfileReviewsData {
   }>
 }
 
+/** The average and days `ProfileReviews` shows, for its page's loader to word. */
+export function wordProfileReviews(words: Wording, reviews: ProfileReviewsData) {
+  if (reviews.count) words.rating(reviews.average)
+  for (const r of reviews.data) words.date(r.createdAt)
+}
+
 export function ProfileReviews({ reviews }: { reviews: ProfileReviewsData }) {
-  const { t, i18n } = useTranslation(['profile', 'projects'])
+  const { t } = useTranslation(['profile', 'projects'])
+  const words = useWords()
   return (
     <section className="card profile-section" aria-labelledby="profile-reviews" data-testid="profile-reviews">
       <h2 id="profile-reviews">{t('profile:public.reviews')}</h2>
@@ -25,7 +32,7 @@ export function ProfileReviews({ reviews }: { reviews: ProfileReviewsData }) {
         <>
           <p className="lead">
             {t('profile:public.rating', {
-              average: formatRating(reviews.average, i18n.language),
+              average: words.rating(reviews.average),
               count: reviews.count,
             })}
           </p>
@@ -37,7 +44,7 @@ export function ProfileReviews({ reviews }: { reviews: ProfileReviewsData }) {
                   {t('projects:reviews.by', { name: r.author.name, project: r.projectTitle })}
                 </p>
                 <p className="pre-line">{r.body}</p>
-                <p className="muted small">{formatDate(r.createdAt, i18n.language)}</p>
+                <p className="muted small">{words.date(r.createdAt)}</p>
               </li>
             ))}
           </ul>

@@ -1,7 +1,6 @@
 import type React from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
-import { formatDate, formatMoney } from '~/lib/format'
 import { useWords, type Wording } from '~/lib/words'
 import { Button, ButtonGroup } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -81,10 +80,10 @@ function Effect({
   names: Map<number, string>
   amounts: Map<number, number>
 }) {
-  const { t, i18n } = useTranslation('changeOrders')
-  const money = (minor: number | null) =>
-    minor === null ? '' : formatMoney(minor, o.currency, i18n.language)
-  const day = (d: string | null) => (d ? formatDate(d, i18n.language) : '—')
+  const { t } = useTranslation('changeOrders')
+  const words = useWords()
+  const money = (minor: number | null) => (minor === null ? '' : words.money(minor, o.currency))
+  const day = (d: string | null) => (d ? words.date(d) : '—')
   const title = e.kind === 'add' ? (e.title ?? '') : (e.oldTitle ?? names.get(e.installmentId ?? 0) ?? '')
   if (e.kind === 'deadline') return <li>{t('effect.deadline', { date: day(e.dueDate) })}</li>
   if (e.kind === 'add') return <li>{t('effect.add', { title, amount: money(e.amountMinor) })}</li>
@@ -133,6 +132,33 @@ function heldBack(o: ChangeOrderOut, installments: Installment[]) {
   }, 0)
 }
 
+/** The amounts and days `ChangeOrderCard`s show, for their page's loader to word. */
+export function wordChangeOrders(
+  words: Wording,
+  {
+    data,
+    installments,
+    currentMinor,
+  }: { data: ChangeOrderOut[]; installments: Installment[]; currentMinor: number },
+) {
+  const amounts = new Map(installments.map((i) => [i.id, i.amountMinor]))
+  for (const o of data) {
+    const money = (minor: number | null) => (minor === null ? null : words.money(minor, o.currency))
+    words.date(o.createdAt)
+    money(o.deltaMinor)
+    for (const e of o.effects) {
+      for (const day of [e.dueDate, e.oldDueDate]) if (day) words.date(day)
+      money(e.amountMinor)
+      money(e.oldAmountMinor ?? (e.kind === 'remove' ? (amounts.get(e.installmentId ?? 0) ?? 0) : null))
+    }
+    const refunded = o.effects.reduce((s, e) => s + (e.refundedMinor ?? 0), 0)
+    const back = heldBack(o, installments)
+    if (refunded) money(refunded)
+    if (o.canDecide) money(currentMinor + o.deltaMinor)
+    if (o.canDecide && back) money(back)
+  }
+}
+
 export function ChangeOrderCard({
   o,
   installments,
@@ -144,8 +170,9 @@ export function ChangeOrderCard({
   currentMinor: number
   reply?: FieldReply
 }) {
-  const { t, i18n } = useTranslation('changeOrders')
-  const money = (minor: number) => formatMoney(minor, o.currency, i18n.language)
+  const { t } = useTranslation('changeOrders')
+  const words = useWords()
+  const money = (minor: number) => words.money(minor, o.currency)
   const names = new Map(installments.map((i) => [i.id, i.title]))
   const amounts = new Map(installments.map((i) => [i.id, i.amountMinor]))
   const rows: Array<[string, React.ReactNode]> = [
@@ -181,7 +208,7 @@ export function ChangeOrderCard({
         </Chip>
       </header>
       <p className="muted small">
-        {t('list.proposedBy', { name: o.proposerName, date: formatDate(o.createdAt, i18n.language) })}
+        {t('list.proposedBy', { name: o.proposerName, date: words.date(o.createdAt) })}
       </p>
       <DefinitionList items={rows} />
       <h4>{t('list.effects')}</h4>

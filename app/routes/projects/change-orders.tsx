@@ -15,7 +15,7 @@ import { titled } from '~/lib/meta'
 import { changeOrdersContract as co } from '#server/modules/projects/change-orders/contract.ts'
 import { changeOrderLimits, effectKinds } from '#server/modules/projects/change-orders/states.ts'
 import { changeOrderAction } from './change-orders.server'
-import { ChangeOrderCard, ContractValue, wordContractValue } from './change-orders-ui'
+import { ChangeOrderCard, ContractValue, wordChangeOrders, wordContractValue } from './change-orders-ui'
 import { Worded, wordsFor } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorText } from '~/components/projects/error-text'
@@ -31,6 +31,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const list = await apiFor(context).call(co.list, { params: { projectId } })
     const words = wordsFor(getLocale(context))
     wordContractValue(words, list)
+    wordChangeOrders(words, list)
     return {
       projectId,
       list,
@@ -65,44 +66,44 @@ export default function ChangeOrdersPage({ loaderData, actionData }: Route.Compo
       ? `/projects/client/details/${projectId}`
       : `/projects/freelancer/contract/${projectId}`
   return (
-    <main id="main" className="container page project-details">
-      <h1>
-        {t('title')}: {list.projectTitle}
-      </h1>
-      <p>{t('intro')}</p>
-      {done ? (
-        <Notice kind="success" data-testid="change-order-notice">
-          {t(`done.${done}`, { number, defaultValue: '' })}
-        </Notice>
-      ) : null}
-      {result?.notice ? (
-        <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice>
-      ) : null}
-      <Worded words={loaderData.words}>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page project-details">
+        <h1>
+          {t('title')}: {list.projectTitle}
+        </h1>
+        <p>{t('intro')}</p>
+        {done ? (
+          <Notice kind="success" data-testid="change-order-notice">
+            {t(`done.${done}`, { number, defaultValue: '' })}
+          </Notice>
+        ) : null}
+        {result?.notice ? (
+          <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice>
+        ) : null}
         <ContractValue v={list} />
-      </Worded>
-      <p>
-        <ButtonLink to={contractPage}>{t('back')}</ButtonLink>
-      </p>
-      {list.billing === 'hourly' ? (
-        <Notice kind="info">{t('hourly')}</Notice>
-      ) : list.contractStatus === 'active' ? (
-        <ProposeForm installments={list.installments} currency={list.currency} reply={result?.propose} />
-      ) : null}
-      <section aria-labelledby="change-orders" className="ui-section">
-        <h2 id="change-orders">{t('list.title')}</h2>
-        {list.data.length ? null : <EmptyState title={t('list.empty')} />}
-        {list.data.map((o) => (
-          <ChangeOrderCard
-            key={o.id}
-            o={o}
-            installments={list.installments}
-            currentMinor={list.currentMinor}
-            reply={result?.rejectFor === o.id ? result.reject : undefined}
-          />
-        ))}
-      </section>
-    </main>
+        <p>
+          <ButtonLink to={contractPage}>{t('back')}</ButtonLink>
+        </p>
+        {list.billing === 'hourly' ? (
+          <Notice kind="info">{t('hourly')}</Notice>
+        ) : list.contractStatus === 'active' ? (
+          <ProposeForm installments={list.installments} currency={list.currency} reply={result?.propose} />
+        ) : null}
+        <section aria-labelledby="change-orders" className="ui-section">
+          <h2 id="change-orders">{t('list.title')}</h2>
+          {list.data.length ? null : <EmptyState title={t('list.empty')} />}
+          {list.data.map((o) => (
+            <ChangeOrderCard
+              key={o.id}
+              o={o}
+              installments={list.installments}
+              currentMinor={list.currentMinor}
+              reply={result?.rejectFor === o.id ? result.reject : undefined}
+            />
+          ))}
+        </section>
+      </main>
+    </Worded>
   )
 }
 

@@ -4,13 +4,14 @@ import type { Route } from './+types/compare'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { Worded, wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import type { ResultOf } from '#server/api/contract.ts'
 import { shortlistContract as c } from '#server/modules/projects/shortlist/contract.ts'
 import { simpleIntent } from './actions.server'
 import { ActionButton, PlanList } from './ui'
-import { Bid } from './terms-ui'
+import { Bid, wordProposal } from './terms-ui'
 import { Card } from '~/components/ui/card'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -32,7 +33,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const compared = await apiFor(context).call(c.compare, {
       params: { projectId: Number(params.projectId) },
     })
-    return { ...compared, title: getInstance(context).t('shortlist:compare.title') }
+    const words = wordsFor(getLocale(context))
+    for (const { proposal: pr } of compared.data) {
+      wordProposal(words, pr)
+      if (pr.freelancer.ratingCount) words.rating(pr.freelancer.rating)
+    }
+    return { ...compared, words: words.words, title: getInstance(context).t('shortlist:compare.title') }
   } catch (error) {
     throwApiError(error)
   }
@@ -57,25 +63,30 @@ export default function Compare({ loaderData, actionData }: Route.ComponentProps
   const notice = (actionData as { notice?: string } | undefined)?.notice
   const back = `/projects/client/details/${project.id}`
   return (
-    <main id="main" className="container page">
-      <h1>{t('compare.title')}</h1>
-      <p className="muted">{t('compare.lead', { title: project.title })}</p>
-      <p>
-        <Link to={back}>{t('compare.back')}</Link>
-      </p>
-      {notice ? <Notice kind="error">{t(`projects:${notice}`, { defaultValue: notice })}</Notice> : null}
-      {data.length ? (
-        <ul className="compare-grid" data-testid="compare">
-          {data.map((e) => (
-            <li key={e.proposalId}>
-              <Compared entry={e} acceptable={project.status === 'open' && e.proposal.status === 'pending'} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState title={t('compare.none')} />
-      )}
-    </main>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page">
+        <h1>{t('compare.title')}</h1>
+        <p className="muted">{t('compare.lead', { title: project.title })}</p>
+        <p>
+          <Link to={back}>{t('compare.back')}</Link>
+        </p>
+        {notice ? <Notice kind="error">{t(`projects:${notice}`, { defaultValue: notice })}</Notice> : null}
+        {data.length ? (
+          <ul className="compare-grid" data-testid="compare">
+            {data.map((e) => (
+              <li key={e.proposalId}>
+                <Compared
+                  entry={e}
+                  acceptable={project.status === 'open' && e.proposal.status === 'pending'}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title={t('compare.none')} />
+        )}
+      </main>
+    </Worded>
   )
 }
 

@@ -22,7 +22,17 @@ import { deliverablesContract as d } from '#server/modules/projects/deliverables
 import { answerInput, issueInput } from '#server/modules/projects/deliverables/schemas.ts'
 import { issueStatuses, outcomes } from '#server/modules/projects/deliverables/rules.ts'
 import { refusedReply } from './register.server'
-import { AnswerChip, IssueFiles, IssueLine, SelectField, TextInput, type IssueView } from './register-ui'
+import {
+  AnswerChip,
+  IssueFiles,
+  IssueLine,
+  SelectField,
+  TextInput,
+  wordIssues,
+  type IssueView,
+} from './register-ui'
+import { Worded, wordsFor } from '~/lib/words'
+import { getLocale } from '~/middleware/i18next'
 
 // /projects/deliverable/{deliverableId}: one deliverable of a contract's register, its revision
 // history, and the one form its reader may use: the freelancer's issue form (the next revision,
@@ -33,8 +43,13 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const deliverable = await apiFor(context).call(d.deliverable, {
       params: { deliverableId: Number(params.deliverableId) },
     })
+    const words = wordsFor(getLocale(context))
+    wordIssues(words, deliverable.issues)
+    // The history's timeline shows each issue's time as well.
+    for (const i of deliverable.issues) words.date(i.issuedAt, 'dateTime')
     return {
       deliverable,
+      words: words.words,
       done: url.searchParams.get('done'),
       // The forms' limits as data: the browser's code has no schema (issue 38).
       constraint: { issue: schemaConstraint(issueInput), answer: schemaConstraint(answerInput) },
@@ -89,45 +104,47 @@ export default function DeliverablePage({ loaderData, actionData }: Route.Compon
   const reply = actionData?.reply
   const latest = x.issues[0] as IssueView | undefined
   return (
-    <main id="main" className="container page">
-      <h1>
-        {x.number} {x.title}
-      </h1>
-      {done ? <Notice kind="success">{t(`page.done.${done}`, { defaultValue: '' })}</Notice> : null}
-      <Card>
-        <p>
-          {x.discipline} · {x.installment.title}{' '}
-          <StatusChip machine="installment" state={x.installment.status} />
-        </p>
-      </Card>
-      <ButtonGroup label={t('page.actions')}>
-        <ButtonLink to={`/projects/register/${projectId}`}>{t('page.backToRegister')}</ButtonLink>
-      </ButtonGroup>
-      <section aria-labelledby="history" className="ui-section">
-        <h2 id="history">{t('page.history')}</h2>
-        <Timeline
-          empty={t('page.notIssued')}
-          events={x.issues.map((i) => ({
-            id: i.id,
-            at: i.issuedAt,
-            text: (
-              <div data-testid={`issue-${i.revision}`}>
-                <IssueLine issue={i} /> <AnswerChip answer={i.answer} />
-                <p>{i.note}</p>
-                <IssueFiles files={i.files} />
-                {i.answer?.comment ? <p className="muted">{i.answer.comment}</p> : null}
-              </div>
-            ),
-          }))}
-        />
-      </section>
-      {role === 'freelancer' && x.nextRevisions.length ? (
-        <IssueForm next={x.nextRevisions} reply={reply} constraint={constraint.issue} />
-      ) : null}
-      {role === 'client' && latest && !latest.answer ? (
-        <AnswerForm issue={latest} reply={reply} constraint={constraint.answer} />
-      ) : null}
-    </main>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page">
+        <h1>
+          {x.number} {x.title}
+        </h1>
+        {done ? <Notice kind="success">{t(`page.done.${done}`, { defaultValue: '' })}</Notice> : null}
+        <Card>
+          <p>
+            {x.discipline} · {x.installment.title}{' '}
+            <StatusChip machine="installment" state={x.installment.status} />
+          </p>
+        </Card>
+        <ButtonGroup label={t('page.actions')}>
+          <ButtonLink to={`/projects/register/${projectId}`}>{t('page.backToRegister')}</ButtonLink>
+        </ButtonGroup>
+        <section aria-labelledby="history" className="ui-section">
+          <h2 id="history">{t('page.history')}</h2>
+          <Timeline
+            empty={t('page.notIssued')}
+            events={x.issues.map((i) => ({
+              id: i.id,
+              at: i.issuedAt,
+              text: (
+                <div data-testid={`issue-${i.revision}`}>
+                  <IssueLine issue={i} /> <AnswerChip answer={i.answer} />
+                  <p>{i.note}</p>
+                  <IssueFiles files={i.files} />
+                  {i.answer?.comment ? <p className="muted">{i.answer.comment}</p> : null}
+                </div>
+              ),
+            }))}
+          />
+        </section>
+        {role === 'freelancer' && x.nextRevisions.length ? (
+          <IssueForm next={x.nextRevisions} reply={reply} constraint={constraint.issue} />
+        ) : null}
+        {role === 'client' && latest && !latest.answer ? (
+          <AnswerForm issue={latest} reply={reply} constraint={constraint.answer} />
+        ) : null}
+      </main>
+    </Worded>
   )
 }
 

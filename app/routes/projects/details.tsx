@@ -7,7 +7,8 @@ import type { Route } from './+types/details'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
-import { formatDateTime, formatMoney } from '~/lib/format'
+import { Worded, useWords, wordsFor } from '~/lib/words'
+import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { commentInput, proposalInputFor, projectsContract as c } from '#server/modules/projects/contract.ts'
 import { ProposalForm } from './proposal-form'
@@ -16,9 +17,18 @@ import { controlProps, replyFields, useReplyForm } from '~/components/ui/reply-f
 import type { FieldReply } from '~/components/ui/field'
 import { refused, simpleIntent } from './actions.server'
 import { chosenFile, uploadProjectFile } from './api.server'
-import { ActionButton, Attachments, Budget, Deadline, PlanList, ProjectPlace } from './ui'
+import {
+  ActionButton,
+  Attachments,
+  Budget,
+  Deadline,
+  PlanList,
+  ProjectPlace,
+  wordBudget,
+  wordPlan,
+} from './ui'
 import { ErrorText } from '~/components/projects/error-text'
-import { ProposalTerms } from './terms-ui'
+import { ProposalTerms, wordProposal } from './terms-ui'
 import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Chip, StatusChip } from '~/components/ui/status-chip'
@@ -42,8 +52,15 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       api.call(c.comments, { params: { projectId } }),
     ])
     if (view.project.isOwner) throw redirect(`/projects/client/details/${projectId}`)
+    const words = wordsFor(getLocale(context))
+    wordBudget(words, view.project)
+    if (view.project.country) words.country(view.project.country)
+    wordPlan(words, view.project.installments, view.project.currency)
+    if (view.proposal) wordProposal(words, view.proposal)
+    for (const cm of comments.data) words.date(cm.createdAt, 'dateTime')
     return {
       ...view,
+      words: words.words,
       comments: comments.data,
       userId: user.id,
       sent: url.searchParams.get('sent') === '1',
@@ -119,7 +136,15 @@ const ClientPaid = ({ shown }: { shown: boolean }) =>
     </p>
   ) : null
 
-export default function ProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
+export default function ProjectDetails(props: Route.ComponentProps) {
+  return (
+    <Worded words={props.loaderData.words}>
+      <ProjectPage {...props} />
+    </Worded>
+  )
+}
+
+function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   const { project: p, proposal, contract, canPropose, comments } = loaderData
   useProjectChanges(p.id)
@@ -212,7 +237,8 @@ function MyProposal({
   proposal: NonNullable<Route.ComponentProps['loaderData']['proposal']>
   title: string
 }) {
-  const { t, i18n } = useTranslation('projects')
+  const { t } = useTranslation('projects')
+  const words = useWords()
   return (
     <section aria-labelledby="my-proposal" className="ui-section">
       <Card
@@ -238,9 +264,9 @@ function MyProposal({
                 question: t('confirm.withdraw', {
                   amount:
                     proposal.weeklyHours == null
-                      ? formatMoney(proposal.bidMinor, proposal.currency, i18n.language)
+                      ? words.money(proposal.bidMinor, proposal.currency)
                       : t('budget.rateUpTo', {
-                          rate: formatMoney(proposal.bidMinor, proposal.currency, i18n.language),
+                          rate: words.money(proposal.bidMinor, proposal.currency),
                           count: proposal.weeklyHours,
                         }),
                   title,
@@ -268,7 +294,8 @@ function Questions({
   constraint: FormConstraint
   lastResult: unknown
 }) {
-  const { t, i18n } = useTranslation('projects')
+  const { t } = useTranslation('projects')
+  const words = useWords()
   const reply = lastResult as FieldReply | undefined
   const form = useReplyForm(reply, 'comment')
   const body = replyFields(reply, 'comment', {}, constraint).body!
@@ -281,7 +308,7 @@ function Questions({
             <li key={cm.id} className={cm.parentId ? 'reply' : undefined}>
               <strong>{cm.author.name}</strong>{' '}
               {cm.isClient ? <Chip tone="info">{t('details.client')}</Chip> : null}{' '}
-              <span className="muted small">{formatDateTime(cm.createdAt, i18n.language)}</span>
+              <span className="muted small">{words.date(cm.createdAt, 'dateTime')}</span>
               <p className="prewrap">{cm.body}</p>
             </li>
           ))}

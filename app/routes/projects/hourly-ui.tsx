@@ -1,9 +1,8 @@
 import { Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
-import { formatDate } from '~/lib/format'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { Notice } from '~/components/ui/notice'
-import type { Wording } from '~/lib/words'
+import { useWords, type Wording } from '~/lib/words'
 import { Money } from './ui'
 
 // An hourly contract's terms (issue 40 item 3, decision 323), where a fixed-price contract shows its
@@ -62,10 +61,11 @@ export function OpenWeekNotice({
   projectId: number
   openWeek: { weekStart: string; status: 'open' | 'submitted' | 'disputed' | 'unpaid' }
 }) {
-  const { t, i18n } = useTranslation('hourly')
+  const { t } = useTranslation('hourly')
+  const week = useWords().date(openWeek.weekStart)
   return (
     <Notice kind="info" data-testid="open-week">
-      {t(`openWeek.${openWeek.status}`, { week: formatDate(openWeek.weekStart, i18n.language) })}{' '}
+      {t(`openWeek.${openWeek.status}`, { week })}{' '}
       <Link to={`/projects/timesheets/${projectId}?week=${openWeek.weekStart}#week`}>
         {t('openWeek.link')}
       </Link>

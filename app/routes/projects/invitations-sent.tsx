@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { InvitationOut } from '#server/modules/projects/invitations/contract.ts'
 import { Card } from '~/components/ui/card'
 import { Person } from '~/components/ui/person'
-import { formatDateTime } from '~/lib/format'
+import { useWords } from '~/lib/words'
 import { InvitationChip } from './invitation-chip'
 
 // The client's project page: who is invited and how each answered (decision 335), and who sees the
@@ -17,7 +17,8 @@ export function InvitationsSent({
   visibility: string
   open: boolean
 }) {
-  const { t, i18n } = useTranslation('projects')
+  const { t } = useTranslation('projects')
+  const words = useWords()
   return (
     <section aria-labelledby="invitations" className="ui-section">
       <h2 id="invitations">{t('invitations.sent', { count: invitations.length })}</h2>
@@ -39,7 +40,7 @@ export function InvitationsSent({
             />
             <InvitationChip state={inv.status} />
           </header>
-          <p className="muted small">{formatDateTime(inv.createdAt, i18n.language)}</p>
+          <p className="muted small">{words.date(inv.createdAt, 'dateTime')}</p>
           {inv.declineReason ? (
             <p className="prewrap">{t('invitations.theirReason', { reason: inv.declineReason })}</p>
           ) : null}

@@ -5,7 +5,7 @@ import type { Route } from './+types/invitations'
 import { apiFor, ApiCallError } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { declineInput, invitationsContract as c } from '#server/modules/projects/invitations/contract.ts'
 import { pageOf } from './ui'
@@ -18,7 +18,7 @@ import { Notice } from '~/components/ui/notice'
 import { Pagination } from '~/components/ui/pagination'
 import { controlProps, replyFields, useReplyForm } from '~/components/ui/reply-form'
 import type { FieldReply } from '~/components/ui/field'
-import { formatDateTime } from '~/lib/format'
+import { Worded, useWords, wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 
 // /projects/invitations: a freelancer's invitations (decision 335). Accepting opens the project's
@@ -29,8 +29,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   try {
     const page = pageOf(url)
     const result = await apiFor(context).call(c.mine, { query: { page, pageSize: 20 } })
+    const words = wordsFor(getLocale(context))
+    for (const inv of result.data) words.date(inv.createdAt, 'dateTime')
     return {
       result,
+      words: words.words,
       url: url.pathname + url.search,
       declined: url.searchParams.get('declined') === '1',
       title: getInstance(context).t('projects:invitations.title'),
@@ -75,24 +78,27 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
   const { result, url } = loaderData
   const reply = actionData as ActionData | undefined
   return (
-    <main id="main" className="container page">
-      <h1>{t('invitations.title')}</h1>
-      {reply?.notice ? <Notice kind="error">{t(reply.notice)}</Notice> : null}
-      {loaderData.declined ? <Notice kind="success">{t('invitations.declinedNotice')}</Notice> : null}
-      {result.data.length ? null : (
-        <EmptyState title={t('invitations.none')}>{t('invitations.noneHint')}</EmptyState>
-      )}
-      {result.data.map((inv) => (
-        <InvitationCard key={inv.id} inv={inv} reply={reply?.id === inv.id ? reply.decline : undefined} />
-      ))}
-      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-    </main>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page">
+        <h1>{t('invitations.title')}</h1>
+        {reply?.notice ? <Notice kind="error">{t(reply.notice)}</Notice> : null}
+        {loaderData.declined ? <Notice kind="success">{t('invitations.declinedNotice')}</Notice> : null}
+        {result.data.length ? null : (
+          <EmptyState title={t('invitations.none')}>{t('invitations.noneHint')}</EmptyState>
+        )}
+        {result.data.map((inv) => (
+          <InvitationCard key={inv.id} inv={inv} reply={reply?.id === inv.id ? reply.decline : undefined} />
+        ))}
+        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      </main>
+    </Worded>
   )
 }
 
 /** One invitation: the project, who invites and their words; Accept and Decline while it waits. */
 function InvitationCard({ inv, reply }: { inv: Invitation; reply?: FieldReply }) {
-  const { t, i18n } = useTranslation('projects')
+  const { t } = useTranslation('projects')
+  const words = useWords()
   const idle = useNavigation().state === 'idle'
   const form = useReplyForm(idle ? reply : undefined, `decline-${inv.id}`)
   const reason = replyFields(idle ? reply : undefined, `decline-${inv.id}`).reason!
@@ -108,7 +114,7 @@ function InvitationCard({ inv, reply }: { inv: Invitation; reply?: FieldReply })
       status={<InvitationChip state={inv.status} />}
       meta={t('invitations.from', {
         name: inv.client.name,
-        when: formatDateTime(inv.createdAt, i18n.language),
+        when: words.date(inv.createdAt, 'dateTime'),
       })}
     >
       <p className="prewrap">{inv.message}</p>

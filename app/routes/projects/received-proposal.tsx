@@ -1,11 +1,11 @@
 import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
-import { formatDateTime } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import type { ResultOf } from '#server/api/contract.ts'
 import { limits } from '#server/modules/projects/rules.ts'
 import type { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { ActionButton, Attachments } from './ui'
-import { Bid, ProposalTerms } from './terms-ui'
+import { Bid, ProposalTerms, wordProposal } from './terms-ui'
 import { Button, ButtonGroup } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Person } from '~/components/ui/person'
@@ -24,6 +24,16 @@ interface ReceivedProposalProps {
   answerable: boolean
   /** The client's shortlist mark of it (absent: not shortlisted), and a refused note's message. */
   shortlist: { mark: { note: string | null } | undefined; error?: string }
+}
+
+/** The rating, amounts and dates a `ReceivedProposal` shows, for its page's loader to word. */
+export function wordReceivedProposal(words: Wording, pr: Proposal, revisions: readonly Revision[]) {
+  if (pr.freelancer.ratingCount) words.rating(pr.freelancer.rating)
+  wordProposal(words, pr)
+  for (const r of revisions) {
+    words.date(r.createdAt, 'dateTime')
+    words.money(r.bidMinor, pr.currency)
+  }
 }
 
 /**
@@ -85,7 +95,8 @@ export function ReceivedProposal({ pr, revisions, answerable, shortlist }: Recei
 
 /** A revised proposal's earlier versions, newest first, folded so the current one stays in front. */
 function Revisions({ items, currency }: { items: Revision[]; currency: string }) {
-  const { t, i18n } = useTranslation('projects')
+  const { t } = useTranslation('projects')
+  const words = useWords()
   return (
     <details className="revisions">
       <summary>{t('client.earlierVersions', { count: items.length })}</summary>
@@ -93,7 +104,7 @@ function Revisions({ items, currency }: { items: Revision[]; currency: string })
         {items.map((r) => (
           <li key={r.revision} data-testid="proposal-revision">
             <p>
-              {t('client.revised', { n: r.revision })} · {formatDateTime(r.createdAt, i18n.language)} ·{' '}
+              {t('client.revised', { n: r.revision })} · {words.date(r.createdAt, 'dateTime')} ·{' '}
               <Bid p={{ ...r, currency }} /> · {t('list.days', { count: r.durationDays })}
             </p>
             <p className="prewrap">{r.coverLetter}</p>

@@ -3,7 +3,7 @@ import { useTranslation } from '~/lib/translations'
 import { Chip } from '~/components/ui/status-chip'
 import { controlProps, type LimitedField } from '~/components/ui/reply-form'
 import type { Tone } from '~/components/ui/tones'
-import { formatDate } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import { buttonClass } from '~/components/ui/button'
 import { Attachments } from './ui'
 import { ErrorText } from '~/components/projects/error-text'
@@ -40,13 +40,18 @@ export function AnswerChip({ answer }: { answer: IssueView['answer'] }) {
   )
 }
 
+/** The days of `IssueLine`s, for their page's loader to word. */
+export function wordIssues(words: Wording, issues: ReadonlyArray<Pick<IssueView, 'issuedAt'>>) {
+  for (const i of issues) words.date(i.issuedAt)
+}
+
 /** "P02 · for approval · 3 May 2026", linked to its transmittal. */
 export function IssueLine({ issue }: { issue: IssueView }) {
-  const { t, i18n } = useTranslation('deliverables')
+  const { t } = useTranslation('deliverables')
+  const words = useWords()
   return (
     <span>
-      <strong>{issue.revision}</strong> · {t(`status.${issue.status}`)} ·{' '}
-      {formatDate(issue.issuedAt, i18n.language)} ·{' '}
+      <strong>{issue.revision}</strong> · {t(`status.${issue.status}`)} · {words.date(issue.issuedAt)} ·{' '}
       <Link to={`/projects/transmittal/${issue.transmittal.id}`}>{issue.transmittal.number}</Link>
     </span>
   )

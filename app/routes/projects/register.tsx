@@ -22,7 +22,17 @@ import { deliverablesContract as d } from '#server/modules/projects/deliverables
 import { deliverableInput, transmittalInput } from '#server/modules/projects/deliverables/schemas.ts'
 import { revisionSchemes } from '#server/modules/projects/deliverables/rules.ts'
 import { issueMany, refusedReply } from './register.server'
-import { AnswerChip, IssueFiles, IssueLine, SelectField, TextInput, type IssueView } from './register-ui'
+import {
+  AnswerChip,
+  IssueFiles,
+  IssueLine,
+  SelectField,
+  TextInput,
+  wordIssues,
+  type IssueView,
+} from './register-ui'
+import { Worded, wordsFor } from '~/lib/words'
+import { getLocale } from '~/middleware/i18next'
 import { IssueManyForm, IssueManyLinks } from './register-issue'
 
 // /projects/register/{projectId}: the contract's deliverables register (issue 40, decision 318),
@@ -49,8 +59,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
           })
         : null,
     ])
+    const words = wordsFor(getLocale(context))
+    for (const x of register.data) wordIssues(words, x.issues)
     return {
       register,
+      words: words.words,
       issuing: issuing ? { installmentId: issue, deliverables: issuing.data } : null,
       added: url.searchParams.get('added'),
       url: url.pathname + url.search,
@@ -93,66 +106,68 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
       ? `/projects/client/details/${r.projectId}`
       : `/projects/freelancer/contract/${r.projectId}`
   return (
-    <main id="main" className="container page">
-      <h1>
-        {t('page.register')}: {r.projectTitle}
-      </h1>
-      {added ? <Notice kind="success">{t('page.added', { number: added })}</Notice> : null}
-      <ButtonGroup label={t('page.actions')}>
-        <ButtonLink to={back}>{t('page.backToContract')}</ButtonLink>
-        {issuable && r.total ? <IssueManyLinks installments={r.installments} /> : null}
-      </ButtonGroup>
-      <p className="muted">
-        {r.scheme ? t(`scheme.${r.scheme}`) : t('page.noScheme')} ·{' '}
-        <StatusChip machine="contract" state={r.contractStatus} />
-      </p>
-      <section aria-labelledby="register" className="ui-section">
-        <h2 id="register">{t('page.deliverables')}</h2>
-        {r.data.length ? (
-          <DataTable
-            caption={t('page.register')}
-            captionHidden
-            columns={[
-              { label: t('page.number') },
-              { label: t('page.title') },
-              { label: t('page.discipline') },
-              { label: t('page.installment') },
-              { label: t('page.revisions') },
-            ]}
-            rows={r.data.map((x) => ({
-              key: x.id,
-              testId: `deliverable-${x.number}`,
-              cells: [
-                <Link key="n" to={`/projects/deliverable/${x.id}`}>
-                  {x.number}
-                </Link>,
-                x.title,
-                x.discipline,
-                <span key="i">
-                  {x.installment.title} <StatusChip machine="installment" state={x.installment.status} />
-                </span>,
-                <History key="h" issues={x.issues} />,
-              ],
-            }))}
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page">
+        <h1>
+          {t('page.register')}: {r.projectTitle}
+        </h1>
+        {added ? <Notice kind="success">{t('page.added', { number: added })}</Notice> : null}
+        <ButtonGroup label={t('page.actions')}>
+          <ButtonLink to={back}>{t('page.backToContract')}</ButtonLink>
+          {issuable && r.total ? <IssueManyLinks installments={r.installments} /> : null}
+        </ButtonGroup>
+        <p className="muted">
+          {r.scheme ? t(`scheme.${r.scheme}`) : t('page.noScheme')} ·{' '}
+          <StatusChip machine="contract" state={r.contractStatus} />
+        </p>
+        <section aria-labelledby="register" className="ui-section">
+          <h2 id="register">{t('page.deliverables')}</h2>
+          {r.data.length ? (
+            <DataTable
+              caption={t('page.register')}
+              captionHidden
+              columns={[
+                { label: t('page.number') },
+                { label: t('page.title') },
+                { label: t('page.discipline') },
+                { label: t('page.installment') },
+                { label: t('page.revisions') },
+              ]}
+              rows={r.data.map((x) => ({
+                key: x.id,
+                testId: `deliverable-${x.number}`,
+                cells: [
+                  <Link key="n" to={`/projects/deliverable/${x.id}`}>
+                    {x.number}
+                  </Link>,
+                  x.title,
+                  x.discipline,
+                  <span key="i">
+                    {x.installment.title} <StatusChip machine="installment" state={x.installment.status} />
+                  </span>,
+                  <History key="h" issues={x.issues} />,
+                ],
+              }))}
+            />
+          ) : null}
+          <Pagination url={url} page={r.page} pageSize={r.pageSize} total={r.total} />
+          {r.total ? null : (
+            <EmptyState title={t('page.empty')}>
+              {r.role === 'freelancer' ? t('page.emptyFreelancer') : null}
+            </EmptyState>
+          )}
+        </section>
+        {issuable && issuing ? (
+          <IssueManyForm
+            installment={r.installments.find((i) => i.id === issuing.installmentId)}
+            deliverables={issuing.deliverables}
+            reply={replies?.issue}
+            constraint={constraint.issue}
           />
         ) : null}
-        <Pagination url={url} page={r.page} pageSize={r.pageSize} total={r.total} />
-        {r.total ? null : (
-          <EmptyState title={t('page.empty')}>
-            {r.role === 'freelancer' ? t('page.emptyFreelancer') : null}
-          </EmptyState>
-        )}
-      </section>
-      {issuable && issuing ? (
-        <IssueManyForm
-          installment={r.installments.find((i) => i.id === issuing.installmentId)}
-          deliverables={issuing.deliverables}
-          reply={replies?.issue}
-          constraint={constraint.issue}
-        />
-      ) : null}
-      {issuable ? <AddForm register={r} reply={replies?.add} constraint={constraint.add} /> : null}
-    </main>
+        {issuable ? <AddForm register={r} reply={replies?.add} constraint={constraint.add} /> : null}
+      </main>
+    </Worded>
   )
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from '~/lib/translations'
-import { useWords } from '~/lib/words'
+import { useWords, type Wording } from '~/lib/words'
 import { DefinitionList } from '~/components/ui/definition-list'
-import { Money, PlanList } from './ui'
+import { Money, PlanList, wordPlan } from './ui'
 
 // A proposal's terms (its bid, duration, letter and plan), apart from ui.tsx so that pages without
 // proposals (Create Project) do not download them.
@@ -13,6 +13,15 @@ export function Bid({ p }: { p: { bidMinor: number; currency: string; weeklyHour
   if (p.weeklyHours == null) return <Money minor={p.bidMinor} currency={p.currency} />
   const rate = words.money(p.bidMinor, p.currency)
   return <span data-testid="hourly-bid">{t('budget.rateUpTo', { rate, count: p.weeklyHours })}</span>
+}
+
+/** The amounts of a proposal's terms (its bid and plan), for its page's loader to word. */
+export function wordProposal(
+  words: Wording,
+  p: { bidMinor: number; currency: string; installments: ReadonlyArray<{ amountMinor: number }> },
+) {
+  words.money(p.bidMinor, p.currency)
+  wordPlan(words, p.installments, p.currency)
 }
 
 /** A proposal's terms as both sides read them: bid and duration, which revision, the cover letter and the installment plan. */

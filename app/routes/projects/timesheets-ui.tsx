@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
-import { formatDate, formatMoney } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import { Button, ButtonGroup, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Chip } from '~/components/ui/status-chip'
@@ -36,11 +36,30 @@ export function WeekChip({ state }: { state: WeekState }) {
 
 /** The hours as the reader writes numbers ("12,5" in German). */
 export function Hours({ hours }: { hours: number }) {
-  const { t, i18n } = useTranslation('timesheets')
-  return <>{t('hoursValue', { hours: new Intl.NumberFormat(i18n.language).format(hours) })}</>
+  const { t } = useTranslation('timesheets')
+  return <>{t('hoursValue', { hours: useWords().number(hours) })}</>
 }
 
 type Sheet = TimesheetOut
+
+/** For the page's loader: the rate, hours, amounts and days the timesheet page shows. */
+export function wordTimesheet(words: Wording, sheet: Sheet) {
+  const { week, currency } = sheet
+  words.money(sheet.hourlyRateMinor, currency)
+  if (sheet.weeklyLimitHours) words.number(sheet.weeklyLimitHours)
+  for (const day of [week.weekStart, week.weekEnd, week.reviewDueAt]) if (day) words.date(day)
+  for (const minor of [week.amountMinor, week.amountMinor + week.clientFeeMinor]) words.money(minor, currency)
+  words.number(week.hours)
+  for (const e of week.entries) {
+    words.date(e.date, 'weekday')
+    words.number(e.hours)
+  }
+  for (const w of sheet.weeks) {
+    words.date(w.weekStart)
+    words.number(w.hours)
+    words.money(w.amountMinor, currency)
+  }
+}
 
 /** Log time, or change an entry (with `entry`): a plain form whose errors come back under its fields. */
 export function EntryForm({
@@ -126,7 +145,8 @@ export function Entries({
   sheet: Sheet
   replies: Record<string, FieldReply | undefined>
 }) {
-  const { t, i18n } = useTranslation('timesheets')
+  const { t } = useTranslation('timesheets')
+  const words = useWords()
   const { week } = sheet
   if (!week.entries.length) return <EmptyState title={t('entries.empty')} />
   return (
@@ -134,9 +154,7 @@ export function Entries({
       {week.entries.map((e) => (
         <Card as="li" key={e.id} data-testid="entry">
           <p>
-            <strong>
-              {formatDate(e.date, i18n.language, { weekday: 'short', day: 'numeric', month: 'short' })}
-            </strong>
+            <strong>{words.date(e.date, 'weekday')}</strong>
             {' · '}
             <Hours hours={e.hours} />
             {e.deliverable ? ` · ${e.deliverable}` : ''}
@@ -163,9 +181,10 @@ export function Entries({
 
 /** The client's turn: approve behind a step that names what it costs, or dispute with a reason. */
 export function Decision({ sheet, reply }: { sheet: Sheet; reply?: FieldReply }) {
-  const { t, i18n } = useTranslation('timesheets')
+  const { t } = useTranslation('timesheets')
   const { week, currency } = sheet
-  const money = (minor: number) => formatMoney(minor, currency, i18n.language)
+  const words = useWords()
+  const money = (minor: number) => words.money(minor, currency)
   const form = useReplyForm(reply, 'dispute')
   const reason = form.field('reason')
   const fields = { weekId: week.id!, week: week.weekStart }
@@ -205,18 +224,19 @@ export function Decision({ sheet, reply }: { sheet: Sheet; reply?: FieldReply })
 
 /** Every week logged, newest first: its state, hours, price and what its installment is now. */
 export function PastWeeks({ sheet }: { sheet: Sheet }) {
-  const { t, i18n } = useTranslation('timesheets')
+  const { t } = useTranslation('timesheets')
+  const words = useWords()
   if (!sheet.weeks.length) return <EmptyState title={t('past.empty')} />
   const row = (w: WeekOut) => ({
     key: w.weekStart,
     testId: 'past-week',
     cells: [
       <Link key="w" to={`?week=${w.weekStart}#week`}>
-        {formatDate(w.weekStart, i18n.language)}
+        {words.date(w.weekStart)}
       </Link>,
       <WeekChip key="s" state={w.status} />,
       <Hours key="h" hours={w.hours} />,
-      formatMoney(w.amountMinor, sheet.currency, i18n.language),
+      words.money(w.amountMinor, sheet.currency),
       w.installmentStatus
         ? t(`installment.${w.installmentStatus}`, { defaultValue: w.installmentStatus })
         : '—',

@@ -3,7 +3,8 @@ import type { Route } from './+types/timesheets'
 import { apiFor, isThrownAnswer } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
-import { formatDate, formatMoney } from '~/lib/format'
+import { Worded, useWords, wordsFor } from '~/lib/words'
+import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -14,7 +15,7 @@ import { titled } from '~/lib/meta'
 import { timesheetsContract as ts, type TimesheetOut } from '#server/modules/projects/timesheets/contract.ts'
 import { addDays } from '#server/modules/projects/timesheets/rules.ts'
 import { timesheetAction } from './timesheets.server'
-import { Decision, Entries, EntryForm, Hours, PastWeeks, WeekChip } from './timesheets-ui'
+import { Decision, Entries, EntryForm, Hours, PastWeeks, WeekChip, wordTimesheet } from './timesheets-ui'
 import { ActionButton } from './ui'
 
 // /projects/timesheets/{projectId}?week=YYYY-MM-DD: an hourly contract's weekly timesheet (issue 40
@@ -30,7 +31,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       params: { projectId },
       query: week && /^\d{4}-\d{2}-\d{2}$/.test(week) ? { week } : {},
     })
-    return { projectId, sheet, done: url.searchParams.get('done') }
+    const words = wordsFor(getLocale(context))
+    wordTimesheet(words, sheet)
+    return { projectId, sheet, words: words.words, done: url.searchParams.get('done') }
   } catch (error) {
     if (isThrownAnswer(error)) throw error
     throwApiError(error)
@@ -58,46 +61,46 @@ export default function TimesheetPage({ loaderData, actionData }: Route.Componen
       ? `/projects/client/details/${projectId}`
       : `/projects/freelancer/contract/${projectId}`
   return (
-    <main id="main" className="container page project-details">
-      <h1>
-        {t('title')}: {sheet.projectTitle}
-      </h1>
-      <p>{t(`intro.${sheet.role}`, { days: sheet.reviewDays })}</p>
-      {done ? (
-        <Notice kind="success" data-testid="timesheet-notice">
-          {t(`done.${done}`, { defaultValue: '' })}
-        </Notice>
-      ) : null}
-      {result?.notice ? (
-        <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice>
-      ) : null}
-      <Terms sheet={sheet} />
-      <p>
-        <ButtonLink to={contractPage}>{t('back')}</ButtonLink>
-      </p>
-      <WeekCard sheet={sheet} replies={replies} />
-      {sheet.week.canEdit ? (
-        <Card as="section" title={t('form.title')} titleId="log-time" level={2}>
-          <EntryForm sheet={sheet} reply={replies.entry} />
-        </Card>
-      ) : null}
-      <section aria-labelledby="weeks" className="ui-section">
-        <h2 id="weeks">{t('past.title')}</h2>
-        <PastWeeks sheet={sheet} />
-      </section>
-    </main>
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page project-details">
+        <h1>
+          {t('title')}: {sheet.projectTitle}
+        </h1>
+        <p>{t(`intro.${sheet.role}`, { days: sheet.reviewDays })}</p>
+        {done ? (
+          <Notice kind="success" data-testid="timesheet-notice">
+            {t(`done.${done}`, { defaultValue: '' })}
+          </Notice>
+        ) : null}
+        {result?.notice ? (
+          <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice>
+        ) : null}
+        <Terms sheet={sheet} />
+        <p>
+          <ButtonLink to={contractPage}>{t('back')}</ButtonLink>
+        </p>
+        <WeekCard sheet={sheet} replies={replies} />
+        {sheet.week.canEdit ? (
+          <Card as="section" title={t('form.title')} titleId="log-time" level={2}>
+            <EntryForm sheet={sheet} reply={replies.entry} />
+          </Card>
+        ) : null}
+        <section aria-labelledby="weeks" className="ui-section">
+          <h2 id="weeks">{t('past.title')}</h2>
+          <PastWeeks sheet={sheet} />
+        </section>
+      </main>
+    </Worded>
   )
 }
 
 function Terms({ sheet }: { sheet: TimesheetOut }) {
-  const { t, i18n } = useTranslation('timesheets')
+  const { t } = useTranslation('timesheets')
+  const words = useWords()
   return (
     <DefinitionList
       items={[
-        [
-          t('terms.rate'),
-          t('terms.perHour', { amount: formatMoney(sheet.hourlyRateMinor, sheet.currency, i18n.language) }),
-        ],
+        [t('terms.rate'), t('terms.perHour', { amount: words.money(sheet.hourlyRateMinor, sheet.currency) })],
         [
           t('terms.limit'),
           sheet.weeklyLimitHours ? <Hours hours={sheet.weeklyLimitHours} /> : t('terms.noLimit'),
@@ -116,10 +119,11 @@ function WeekCard({
   sheet: TimesheetOut
   replies: Record<string, FieldReply | undefined>
 }) {
-  const { t, i18n } = useTranslation('timesheets')
+  const { t } = useTranslation('timesheets')
   const { week, currency } = sheet
-  const day = (d: string) => formatDate(d, i18n.language)
-  const money = (minor: number) => formatMoney(minor, currency, i18n.language)
+  const words = useWords()
+  const day = (d: string) => words.date(d)
+  const money = (minor: number) => words.money(minor, currency)
   const today = new Date().toISOString().slice(0, 10)
   const next = addDays(week.weekStart, 7)
   return (

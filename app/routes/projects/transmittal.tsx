@@ -6,7 +6,8 @@ import { requireUser } from '~/lib/session.server'
 import { useTranslation } from '~/lib/translations'
 import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
-import { formatDateTime } from '~/lib/format'
+import { Worded, useWords, wordsFor } from '~/lib/words'
+import { getLocale } from '~/middleware/i18next'
 import { ButtonGroup, ButtonLink, buttonClass } from '~/components/ui/button'
 import { DataTable } from '~/components/ui/data-table'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -22,7 +23,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const transmittal = await apiFor(context).call(d.transmittal, {
       params: { transmittalId: Number(params.transmittalId) },
     })
-    return { ...transmittal, sent: url.searchParams.get('sent') === '1' }
+    const words = wordsFor(getLocale(context))
+    words.date(transmittal.createdAt, 'dateTime')
+    return { ...transmittal, words: words.words, sent: url.searchParams.get('sent') === '1' }
   } catch (error) {
     throwApiError(error)
   }
@@ -32,8 +35,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.number)
 }
 
-export default function TransmittalPage({ loaderData: v }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('deliverables')
+export default function TransmittalPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <Worded words={loaderData.words}>
+      <Transmittal v={loaderData} />
+    </Worded>
+  )
+}
+
+function Transmittal({ v }: { v: Route.ComponentProps['loaderData'] }) {
+  const { t } = useTranslation('deliverables')
+  const words = useWords()
   return (
     <main id="main" className="container page">
       <h1>
@@ -43,7 +55,7 @@ export default function TransmittalPage({ loaderData: v }: Route.ComponentProps)
       <DefinitionList
         items={[
           [t('pdf.project'), v.projectTitle],
-          [t('pdf.date'), formatDateTime(v.createdAt, i18n.language)],
+          [t('pdf.date'), words.date(v.createdAt, 'dateTime')],
           [t('pdf.from'), v.sender.name],
           [t('pdf.to'), v.recipient.name],
         ]}

@@ -97,13 +97,18 @@ export function ProjectPlace({ p }: { p: Pick<ProjectCardData, 'remote' | 'locat
   return p.location ?? (p.country ? words.country(p.country) : t('fields.onSite'))
 }
 
+/** A project's `Budget` and `Deadline`, for its page's loader to word (`~/lib/words`). */
+export function wordBudget(words: Wording, p: BudgetData & { deadline?: string | null }) {
+  words.money(p.budgetMinor, p.currency)
+  if (p.budgetType === 'hourly') words.money(p.budgetMinMinor ?? p.budgetMinor, p.currency)
+  if (p.deadline) words.date(p.deadline)
+}
+
 /** The amounts, dates and countries of `ProjectCard`s, for their page's loader to word (`~/lib/words`). */
 export function wordProjectCards(words: Wording, projects: readonly ProjectCardData[]) {
   for (const p of projects) {
-    words.money(p.budgetMinor, p.currency)
-    if (p.budgetType === 'hourly') words.money(p.budgetMinMinor ?? p.budgetMinor, p.currency)
+    wordBudget(words, p)
     words.date(p.publishedAt ?? p.createdAt)
-    if (p.deadline) words.date(p.deadline)
     if (!p.remote && !p.location && p.country) words.country(p.country)
   }
 }
@@ -247,6 +252,11 @@ export function SaveButton({
       describedBy={`project-${projectId}-title`}
     />
   )
+}
+
+/** The amounts of a `PlanList`, for its page's loader to word. */
+export function wordPlan(words: Wording, items: ReadonlyArray<{ amountMinor: number }>, currency: string) {
+  for (const i of items) words.money(i.amountMinor, currency)
 }
 
 /** An installment plan (the client's or a proposal's): title, amount and due date of each. */

@@ -3,11 +3,12 @@ import type { Route } from './+types/wishlist'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
+import { Worded, wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { wishFromList } from './actions.server'
-import { ProjectCard } from './ui'
+import { ProjectCard, wordProjectCards } from './ui'
 import { ButtonLink } from '~/components/ui/button'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Notice } from '~/components/ui/notice'
@@ -23,8 +24,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = listPage(url)
   try {
     const result = await apiFor(context).call(c.wishlist, { query: { page, pageSize: 20 } })
+    const words = wordsFor(getLocale(context))
+    wordProjectCards(words, result.data)
     return {
       result,
+      words: words.words,
       userId: user.id,
       url: url.pathname + url.search,
       title: getInstance(context).t('projects:wishlist.title'),
@@ -48,31 +52,33 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
   const { result, userId, url } = loaderData
   const notice = (actionData as { notice?: string } | undefined)?.notice
   return (
-    <main id="main" className="container page">
-      <h1>{t('wishlist.title')}</h1>
-      {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
-      <h2 className="visually-hidden">{t('list.results')}</h2>
-      {result.data.length ? (
-        result.data.map((p) => (
-          <ProjectCard
-            key={p.id}
-            p={p}
-            href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}
-            save={{ saved: true, action: url }}
+    <Worded words={loaderData.words}>
+      <main id="main" className="container page">
+        <h1>{t('wishlist.title')}</h1>
+        {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
+        <h2 className="visually-hidden">{t('list.results')}</h2>
+        {result.data.length ? (
+          result.data.map((p) => (
+            <ProjectCard
+              key={p.id}
+              p={p}
+              href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}
+              save={{ saved: true, action: url }}
+            />
+          ))
+        ) : (
+          <EmptyState
+            title={t('wishlist.none')}
+            action={
+              <ButtonLink variant="primary" to="/projects">
+                {t('contracts.find')}
+              </ButtonLink>
+            }
           />
-        ))
-      ) : (
-        <EmptyState
-          title={t('wishlist.none')}
-          action={
-            <ButtonLink variant="primary" to="/projects">
-              {t('contracts.find')}
-            </ButtonLink>
-          }
-        />
-      )}
-      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-    </main>
+        )}
+        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+      </main>
+    </Worded>
   )
 }
 

@@ -2,11 +2,11 @@ import type { Route } from './+types/list'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { titled } from '~/lib/meta'
-import { formatDate } from '~/lib/format'
+import { Worded, useWords, wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -25,7 +25,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = listPage(url)
   try {
     const result = await apiFor(context).call(c.mine, { query: { page } })
-    return { result, url: url.pathname + url.search, title: getInstance(context).t('complaints:list.title') }
+    const words = wordsFor(getLocale(context))
+    for (const ticket of result.data) words.date(ticket.updatedAt)
+    return {
+      result,
+      words: words.words,
+      url: url.pathname + url.search,
+      title: getInstance(context).t('complaints:list.title'),
+    }
   } catch (error) {
     throwApiError(error)
   }
@@ -35,8 +42,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-export default function Complaints({ loaderData: { result, url } }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('complaints')
+export default function Complaints({ loaderData }: Route.ComponentProps) {
+  return (
+    <Worded words={loaderData.words}>
+      <TicketList {...loaderData} />
+    </Worded>
+  )
+}
+
+function TicketList({ result, url }: Route.ComponentProps['loaderData']) {
+  const { t } = useTranslation('complaints')
+  const words = useWords()
   return (
     <main id="main" className="container page">
       <h1>{t('list.title')}</h1>
@@ -66,7 +82,7 @@ export default function Complaints({ loaderData: { result, url } }: Route.Compon
             >
               <p className="muted small">
                 {ticket.source === 'contact' ? `${t('list.fromContact')} · ` : ''}
-                {t('list.updated', { date: formatDate(ticket.updatedAt, i18n.language) })}
+                {t('list.updated', { date: words.date(ticket.updatedAt) })}
               </p>
             </Card>
           ))}

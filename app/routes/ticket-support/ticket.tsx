@@ -3,18 +3,18 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { requireUser } from '~/lib/session.server'
-import { getInstance } from '~/middleware/i18next'
+import { getInstance, getLocale } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { Notice } from '~/components/ui/notice'
-import { formatDate, formatMoney } from '~/lib/format'
-import { DecidedText } from '../admin/dispute'
+import { Worded, useWords, wordsFor } from '~/lib/words'
+import { DecidedText, wordDispute } from '../admin/dispute'
 import { complaintsContract as c } from '#server/modules/complaints/contract.ts'
 import { replySchema } from '#server/modules/complaints/rules.ts'
 import { isSent, submitWithFiles, ticketIdOf as idOf, type FormAnswer } from './api.server'
-import { ReplyForm, TicketConversation, TicketFacts } from './ui'
+import { ReplyForm, TicketConversation, TicketFacts, wordTicket } from './ui'
 
 // /ticketSupport/{id}: one of the user's tickets, or one naming them as the other party (decision
 // 232), its state, the money a dispute holds or what was decided, and the conversation with
@@ -24,8 +24,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   requireUser(context, url)
   try {
     const ticket = await apiFor(context).call(c.get, { params: { complaintId: idOf(params) } })
+    const words = wordsFor(getLocale(context))
+    wordTicket(words, ticket)
+    wordDispute(words, ticket.dispute)
     return {
       ticket,
+      words: words.words,
       title: getInstance(context).t('complaints:ticket.title', { id: ticket.id, title: ticket.title }),
     }
   } catch (error) {
@@ -54,8 +58,17 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   })
 }
 
-export default function Ticket({ loaderData: { ticket }, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation(['complaints', 'disputes'])
+export default function Ticket(props: Route.ComponentProps) {
+  return (
+    <Worded words={props.loaderData.words}>
+      <TicketPage {...props} />
+    </Worded>
+  )
+}
+
+function TicketPage({ loaderData: { ticket }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(['complaints', 'disputes'])
+  const words = useWords()
   const dispute = ticket.dispute
   const hint =
     ticket.state === 'waiting_on_user'
@@ -76,10 +89,10 @@ export default function Ticket({ loaderData: { ticket }, actionData }: Route.Com
       {dispute?.status === 'held' ? (
         <Notice kind="warning">
           {t('disputes:ticket.held', {
-            amount: formatMoney(dispute.heldMinor, dispute.currency, i18n.language),
+            amount: words.money(dispute.heldMinor, dispute.currency),
           })}
           {dispute.decideBy
-            ? ` ${t('disputes:ticket.decideBy', { date: formatDate(dispute.decideBy, i18n.language) })}`
+            ? ` ${t('disputes:ticket.decideBy', { date: words.date(dispute.decideBy) })}`
             : null}
         </Notice>
       ) : null}

@@ -1,6 +1,6 @@
 import { useTranslation } from '~/lib/translations'
 import { Form } from 'react-router'
-import { formatDate, formatDateTime } from '~/lib/format'
+import { useWords, type Wording } from '~/lib/words'
 import { Button } from '~/components/ui/button'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { MessageBubble, MessageLog } from '~/components/ui/conversation'
@@ -25,14 +25,21 @@ export function SubjectText({ subject }: { subject: ComplaintSummary['subject'] 
   )
 }
 
+/** For a loader: words a ticket's dates as its facts and conversation show them. */
+export function wordTicket(words: Wording, ticket: ComplaintDetail) {
+  words.date(ticket.createdAt)
+  for (const m of ticket.messages) words.date(m.createdAt, 'dateTime')
+}
+
 export function TicketFacts({ ticket, support = false }: { ticket: ComplaintDetail; support?: boolean }) {
-  const { t, i18n } = useTranslation('complaints')
+  const { t } = useTranslation('complaints')
+  const words = useWords()
   return (
     <DefinitionList
       items={[
         [t('ticket.state'), <StatusChip key="s" machine="complaint" state={ticket.state} />],
         [t('ticket.about'), <SubjectText key="a" subject={ticket.subject} />],
-        [t('ticket.filed'), formatDate(ticket.createdAt, i18n.language)],
+        [t('ticket.filed'), words.date(ticket.createdAt)],
         ...(support
           ? ([[t('admin.author'), `${ticket.author.name} <${ticket.author.email}>`]] as Array<
               [string, string]
@@ -52,7 +59,8 @@ export function TicketConversation({
   ticket: ComplaintDetail
   support?: boolean
 }) {
-  const { t, i18n } = useTranslation('complaints')
+  const { t } = useTranslation('complaints')
+  const words = useWords()
   return (
     <MessageLog label={t('ticket.conversation')}>
       {ticket.messages.map((m) => {
@@ -66,7 +74,7 @@ export function TicketConversation({
             footer={
               <time
                 dateTime={m.createdAt}
-              >{`${m.fromSupport && !support ? t('ticket.support') : m.authorName} · ${formatDateTime(m.createdAt, i18n.language)}`}</time>
+              >{`${m.fromSupport && !support ? t('ticket.support') : m.authorName} · ${words.date(m.createdAt, 'dateTime')}`}</time>
             }
           >
             <p className="prewrap">{m.body}</p>

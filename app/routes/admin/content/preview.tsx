@@ -8,6 +8,7 @@ import {
   ServiceCard,
 } from '~/components/content/pieces'
 import { languageNames } from '~/components/shell/language-switcher'
+import { formatDate } from '~/lib/format'
 import type { ContentKind } from '#server/modules/content/kinds.ts'
 
 type Texts = Record<string, string>
@@ -63,7 +64,7 @@ export function ContentPreview({
                   imageUrl: String(value.imageUrl ?? '') || null,
                   publishedAt: new Date().toISOString(),
                 }}
-                locale={l}
+                published={formatDate(new Date(), l, { dateStyle: 'long' })}
                 by={t('content:blog.by', { author: String(value.author ?? author), lng: l })}
                 heading="h4"
               />
