@@ -1,9 +1,10 @@
-import { expect, test, type Browser } from '@playwright/test'
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { accounts, SHELL_PASSWORD, startShellServer } from './shell-server'
 import { fundByApi } from './checkout'
 import { jsEnabled } from './project-js'
 import { untilHydrated } from './settle'
+import { signInAs } from './shell-session'
 
 // Issue 15 item 2: signing in lands on /dashboard, where a client sees the proposals to decide and
 // each contract's next step, and a freelancer their proposals, the contract's next installment and
@@ -178,13 +179,16 @@ for (const [lang, title] of [
   })
 }
 
-// Decision 365: the pages' amounts, counts and dates come worded by the server, so the browser builds
-// no Intl number, date or region formatter while a page starts (the first of each costs a phone
-// 100–180 ms); the text is the server's, with JavaScript on and off.
-test('amounts and dates are the server’s words: the same text after hydration, and no Intl formatter built while a page starts', async ({
-  browser,
-}) => {
-  const page = await signIn(browser, accounts.freelancer.email)
+// Decisions 365 and 370: the pages' amounts, counts and dates come worded by the server, so the
+// browser builds no Intl number, date or region formatter while a page starts (the first of each
+// costs a phone 100–180 ms); the text is the server's, with JavaScript on and off. One page of each
+// kind a client, a freelancer and support open, in German, each with one amount or date the page
+// shows: the same text in the server's HTML and on screen.
+type Worded = readonly [path: string, shown: (page: Page) => Locator, text: string | RegExp]
+const germanDay = /\d{2}\.\d{2}\.\d{4}/
+
+/** Opens each page in German and checks its value's text and that no Intl formatter was built. */
+async function expectWorded(page: Page, pages: readonly Worded[]) {
   await page.context().addCookies([{ name: 'lang', value: 'de', url: server.base }])
   await page.addInitScript(() => {
     const built: string[] = ((window as unknown as { intlBuilt: string[] }).intlBuilt = [])
@@ -199,26 +203,50 @@ test('amounts and dates are the server’s words: the same text after hydration,
     }
   })
   const built = () => page.evaluate(() => (window as unknown as { intlBuilt: string[] }).intlBuilt)
-  // Each page with an amount it shows: the contract's price and value now, a project's budget.
-  const pages = [
-    ['/dashboard', null, null],
-    ['/projects/freelancer', page.getByTestId('contract'), '1.800,00 €'],
-    [`/projects/freelancer/contract/${ids.hired}`, page.getByTestId('current-value'), '1.800,00 €'],
-    [
-      '/projects/getprojects',
-      page.getByTestId('project-card').filter({ hasText: 'Garden wall survey' }),
-      '2.000,00 €',
-    ],
-  ] as const
-  for (const [path, shown, amount] of pages) {
-    const html = await (await page.request.get(`${server.base}${path}`)).text()
+  for (const [path, shown, text] of pages) {
+    const html = (await (await page.request.get(`${server.base}${path}`)).text()).replace(/\u00a0/g, ' ')
     await page.goto(`${server.base}${path}`)
     if (jsEnabled()) await untilHydrated(page)
-    if (shown) {
-      expect(html.replace(/\u00a0/g, ' ')).toContain(amount)
-      await expect(shown).toContainText(amount)
-    }
+    await expect(shown(page).first(), path).toContainText(text)
+    const seen = (await shown(page).first().innerText()).replace(/\u00a0/g, ' ')
+    const value = typeof text === 'string' ? text : seen.match(text)![0]
+    expect(html, path).toContain(value)
     if (jsEnabled()) expect(await built(), path).toEqual([])
   }
   await page.context().close()
+}
+
+test('amounts and dates are the server’s words: the same text after hydration, and no Intl formatter built while a page starts', async ({
+  browser,
+}) => {
+  const byId = (id: string) => (page: Page) => page.getByTestId(id)
+  await expectWorded(await signIn(browser, accounts.freelancer.email), [
+    ['/dashboard', (page) => page.locator('main h1'), 'Übersicht'],
+    ['/projects/freelancer', byId('contract'), '1.800,00 €'],
+    [`/projects/freelancer/contract/${ids.hired}`, byId('current-value'), '1.800,00 €'],
+    [
+      '/projects/getprojects',
+      (page) => page.getByTestId('project-card').filter({ hasText: 'Garden wall survey' }),
+      '2.000,00 €',
+    ],
+    [
+      `/projects/details/${ids.decide}`,
+      (page) => page.locator('[aria-labelledby="my-proposal"]'),
+      '1.800,00 €',
+    ],
+    ['/projects/freelancer/porposals', byId('my-proposal'), '1.800,00 €'],
+  ])
+  await expectWorded(await signIn(browser, accounts.client.email), [
+    [`/projects/client/details/${ids.hired}`, byId('contract-value'), '1.800,00 €'],
+    // The first installment and its fee, paid into escrow.
+    ['/statements', byId('movement'), '+1.236,00 €'],
+  ])
+  await expectWorded(await signInAs(browser, server.base, accounts.admin.email), [
+    [
+      '/admin/users',
+      (page) => page.getByTestId('user-row').filter({ hasText: accounts.client.email }),
+      germanDay,
+    ],
+    ['/admin/payments', byId('health-checked-at'), germanDay],
+  ])
 })
