@@ -17,7 +17,7 @@ const page = (lng: string) =>
   renderHtml(
     <Blogs
       {...({
-        loaderData: { data: [post], page: 1, totalPages: 1, locale: lng, title: 'Blog' },
+        loaderData: { data: [post], page: 1, totalPages: 1, words: {}, title: 'Blog' },
         params: {},
         matches: [],
       } as unknown as Parameters<typeof Blogs>[0])}
