@@ -21,6 +21,7 @@ import { refusalMiddleware } from './lib/page-guard.server'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { RealtimeProvider } from './components/realtime'
 import { UsedNamespaces } from './components/used-namespaces'
+import { PageWords } from './lib/words'
 import { watchMenus } from './components/shell/menus'
 import stylesheet from './styles/app.css?url'
 import styles from './styles/app.css?inline'
@@ -117,7 +118,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <RealtimeProvider userId={loaderData.user?.id}>
-      <Outlet />
+      <PageWords>
+        <Outlet />
+      </PageWords>
     </RealtimeProvider>
   )
 }

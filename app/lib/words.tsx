@@ -1,4 +1,5 @@
 import { createContext, use, useMemo, type ReactNode } from 'react'
+import { useMatches } from 'react-router'
 import { useTranslation } from './translations'
 import {
   formatCountry,
@@ -102,6 +103,23 @@ export function Worded({ words, children }: { words: Words; children: ReactNode 
   const { i18n } = useTranslation()
   const wording = useMemo(() => lookUp(words, i18n.language), [words, i18n.language])
   return <WordsContext value={wording}>{children}</WordsContext>
+}
+
+/**
+ * Gives every page the words its loaders made: the `words` of each matched route's loader data, so a
+ * page only returns `words` from its loader (app/root.tsx renders this around the pages).
+ */
+export function PageWords({ children }: { children: ReactNode }) {
+  const matches = useMatches()
+  const words = useMemo(
+    () =>
+      Object.assign(
+        {},
+        ...matches.map((m) => (m.loaderData as { words?: Words } | undefined)?.words),
+      ) as Words,
+    [matches],
+  )
+  return <Worded words={words}>{children}</Worded>
 }
 
 const none: Words = {}

@@ -5,7 +5,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { BlogArticleBody } from '~/components/content/pieces'
 import { getLocale } from '~/middleware/i18next'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '#server/modules/content/contract.ts'
 import { publicPageHeaders } from '~/lib/public-page'
@@ -42,9 +42,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <p>
           <Link to="/blogs">← {t('blog.back')}</Link>
         </p>
-        <Worded words={loaderData.words}>
-          <Article post={post} by={t('blog.by', { author: post.author })} />
-        </Worded>
+        <Article post={post} by={t('blog.by', { author: post.author })} />
         {post.tags.length ? (
           <ul className="tags" aria-label={t('blog.tagsLabel')}>
             {post.tags.map((tag) => (

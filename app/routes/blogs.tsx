@@ -4,7 +4,7 @@ import type { Route } from './+types/blogs'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { isoDate } from '~/lib/format'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '#server/modules/content/contract.ts'
@@ -36,11 +36,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {
-  return (
-    <Worded words={loaderData.words}>
-      <BlogList {...loaderData} />
-    </Worded>
-  )
+  return <BlogList {...loaderData} />
 }
 
 function BlogList({ data: posts, page, totalPages }: Route.ComponentProps['loaderData']) {

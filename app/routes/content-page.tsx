@@ -2,7 +2,7 @@ import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/content-page'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { contentContract } from '#server/modules/content/contract.ts'
@@ -54,11 +54,7 @@ export function ContentBody({ body }: { body: string }) {
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <Worded words={loaderData.words}>
-      <Page {...loaderData} />
-    </Worded>
-  )
+  return <Page {...loaderData} />
 }
 
 function Page({ title, body, updatedAt }: Route.ComponentProps['loaderData']) {

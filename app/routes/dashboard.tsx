@@ -14,7 +14,7 @@ import { dashboardContract, type Dashboard as DashboardData } from '#server/modu
 import { paymentsContract } from '#server/modules/payments/contract.ts'
 import { MoneyCard, wordMoneyCard, type Balances } from './dashboard-money'
 import { Money } from './projects/ui'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { Bid } from './projects/terms-ui'
 import { ButtonLink } from '~/components/ui/button'
 import { ConversationList } from '~/components/ui/conversation'
@@ -99,48 +99,46 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(['dashboard', 'projects', 'profile'])
   const { dashboard: d } = loaderData
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page dashboard">
-        {/* Its own rules (0.5 KB gzip) come with the page, as the shell's do (decision 346): a stylesheet
+    <main id="main" className="container page dashboard">
+      {/* Its own rules (0.5 KB gzip) come with the page, as the shell's do (decision 346): a stylesheet
           file held the first paint back for one more request, while the scripts raced it (decision 362). */}
-        <style dangerouslySetInnerHTML={{ __html: styles }} />
-        <h1>{t('title')}</h1>
-        <p className="lead">{t('lead', { name: loaderData.firstName })}</p>
-        <div className="dashboard-grid">
-          <div className="dashboard-work">
-            {d.projects ? <ProjectsToDecide projects={d.projects} /> : null}
-            {d.proposals ? <MyProposals proposals={d.proposals} /> : null}
-            {d.projects || d.proposals ? <Contracts contracts={d.contracts} client={!!d.projects} /> : null}
-          </div>
-          <div className="dashboard-side">
-            <Notifications notifications={d.notifications} ago={loaderData.ago} />
-            {d.projects || d.proposals ? (
-              <MoneyCard money={loaderData.money} freelancer={!!d.proposals} />
-            ) : null}
-            <Messages />
-            {d.projects || d.proposals ? (
-              <section className="card dashboard-card" aria-labelledby="dash-reviews">
-                <h2 id="dash-reviews">{t('reviews.title')}</h2>
-                <p>
-                  {d.reviewsToWrite ? t('reviews.toWrite', { count: d.reviewsToWrite }) : t('reviews.none')}
-                </p>
-                <p>
-                  <Link to="/reviews">{d.reviewsToWrite ? t('reviews.write') : t('reviews.link')}</Link>
-                </p>
-              </section>
-            ) : null}
-            {d.profile ? (
-              <ProfileCompleteness
-                percent={d.profile.percent}
-                missing={d.profile.missing}
-                title={t('profile.title')}
-                id="dash-profile"
-              />
-            ) : null}
-          </div>
+      <style dangerouslySetInnerHTML={{ __html: styles }} />
+      <h1>{t('title')}</h1>
+      <p className="lead">{t('lead', { name: loaderData.firstName })}</p>
+      <div className="dashboard-grid">
+        <div className="dashboard-work">
+          {d.projects ? <ProjectsToDecide projects={d.projects} /> : null}
+          {d.proposals ? <MyProposals proposals={d.proposals} /> : null}
+          {d.projects || d.proposals ? <Contracts contracts={d.contracts} client={!!d.projects} /> : null}
         </div>
-      </main>
-    </Worded>
+        <div className="dashboard-side">
+          <Notifications notifications={d.notifications} ago={loaderData.ago} />
+          {d.projects || d.proposals ? (
+            <MoneyCard money={loaderData.money} freelancer={!!d.proposals} />
+          ) : null}
+          <Messages />
+          {d.projects || d.proposals ? (
+            <section className="card dashboard-card" aria-labelledby="dash-reviews">
+              <h2 id="dash-reviews">{t('reviews.title')}</h2>
+              <p>
+                {d.reviewsToWrite ? t('reviews.toWrite', { count: d.reviewsToWrite }) : t('reviews.none')}
+              </p>
+              <p>
+                <Link to="/reviews">{d.reviewsToWrite ? t('reviews.write') : t('reviews.link')}</Link>
+              </p>
+            </section>
+          ) : null}
+          {d.profile ? (
+            <ProfileCompleteness
+              percent={d.profile.percent}
+              missing={d.profile.missing}
+              title={t('profile.title')}
+              id="dash-profile"
+            />
+          ) : null}
+        </div>
+      </div>
+    </main>
   )
 }
 

@@ -10,7 +10,7 @@ import { unconfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { currencyDigits, formatMoney } from '~/lib/format'
-import { Worded, useWords, wordsFor, type Wording } from '~/lib/words'
+import { useWords, wordsFor, type Wording } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { Field, ReplyPostForm } from '~/components/auth/form'
@@ -168,11 +168,7 @@ const payoutTexts = (words: Wording, p: Payouts['data'][number]) => ({
 })
 
 export default function Payouts(props: Route.ComponentProps) {
-  return (
-    <Worded words={props.loaderData.words}>
-      <PayoutsPage {...props} />
-    </Worded>
-  )
+  return <PayoutsPage {...props} />
 }
 
 function PayoutsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c, reviewInput } from '#server/modules/projects/contract.ts'
 import { refused } from './projects/actions.server'
@@ -67,59 +67,52 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
   const about = result.data.filter((r) => r.visible)
   const pending = result.data.filter((r) => !r.visible)
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <h1>{t('reviews.title')}</h1>
-        {written ? <Notice kind="success">{t('reviews.written')}</Notice> : null}
-        {failed?.notice ? <Notice kind="error">{failed.notice}</Notice> : null}
-        <p className="lead">
-          <Rating value={result.average} count={result.count} />
-        </p>
-        {result.toWrite.length ? (
-          <section aria-labelledby="to-write" className="ui-section">
-            <h2 id="to-write">{t('reviews.toWrite')}</h2>
-            {result.toWrite.map((w) => (
-              <ReviewForm
-                key={w.contractId}
-                toWrite={w}
-                errors={failed?.contractId === w.contractId ? failed.reply?.error : undefined}
-              />
-            ))}
-          </section>
-        ) : null}
-        {pending.length ? (
-          <section aria-labelledby="hidden-reviews" className="ui-section">
-            <h2 id="hidden-reviews">{t('reviews.hidden')}</h2>
-            {pending.map((r) => (
-              <Card key={r.id} title={r.projectTitle} meta={t('reviews.stars', { count: r.rating })}>
-                <p className="prewrap">{r.body}</p>
-              </Card>
-            ))}
-          </section>
-        ) : null}
-        <section aria-labelledby="about-me" className="ui-section">
-          <h2 id="about-me">{t('reviews.aboutMe')}</h2>
-          {about.length ? null : <EmptyState title={t('reviews.noneYet')} />}
-          {about.map((r) => (
-            <Card
-              key={r.id}
-              data-testid="review"
-              title={
-                <Person
-                  name={r.author.name}
-                  imageUrl={r.author.imageUrl}
-                  subtitle={r.projectTitle}
-                  size={40}
-                />
-              }
-              meta={t('reviews.stars', { count: r.rating })}
-            >
+    <main id="main" className="container page">
+      <h1>{t('reviews.title')}</h1>
+      {written ? <Notice kind="success">{t('reviews.written')}</Notice> : null}
+      {failed?.notice ? <Notice kind="error">{failed.notice}</Notice> : null}
+      <p className="lead">
+        <Rating value={result.average} count={result.count} />
+      </p>
+      {result.toWrite.length ? (
+        <section aria-labelledby="to-write" className="ui-section">
+          <h2 id="to-write">{t('reviews.toWrite')}</h2>
+          {result.toWrite.map((w) => (
+            <ReviewForm
+              key={w.contractId}
+              toWrite={w}
+              errors={failed?.contractId === w.contractId ? failed.reply?.error : undefined}
+            />
+          ))}
+        </section>
+      ) : null}
+      {pending.length ? (
+        <section aria-labelledby="hidden-reviews" className="ui-section">
+          <h2 id="hidden-reviews">{t('reviews.hidden')}</h2>
+          {pending.map((r) => (
+            <Card key={r.id} title={r.projectTitle} meta={t('reviews.stars', { count: r.rating })}>
               <p className="prewrap">{r.body}</p>
             </Card>
           ))}
         </section>
-      </main>
-    </Worded>
+      ) : null}
+      <section aria-labelledby="about-me" className="ui-section">
+        <h2 id="about-me">{t('reviews.aboutMe')}</h2>
+        {about.length ? null : <EmptyState title={t('reviews.noneYet')} />}
+        {about.map((r) => (
+          <Card
+            key={r.id}
+            data-testid="review"
+            title={
+              <Person name={r.author.name} imageUrl={r.author.imageUrl} subtitle={r.projectTitle} size={40} />
+            }
+            meta={t('reviews.stars', { count: r.rating })}
+          >
+            <p className="prewrap">{r.body}</p>
+          </Card>
+        ))}
+      </section>
+    </main>
   )
 }
 

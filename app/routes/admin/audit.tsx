@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import type { Route } from './+types/audit'
 import { adminList } from '~/lib/admin-list.server'
 import { titled } from '~/lib/meta'
-import { Worded, useWords } from '~/lib/words'
+import { useWords } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { Button } from '~/components/ui/button'
 import { DataTable } from '~/components/ui/data-table'
@@ -45,32 +45,28 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 type AuditData = Route.ComponentProps['loaderData']
 
-export default function AdminAudit({
-  loaderData: { result, filters, invalid, url, words },
-}: Route.ComponentProps) {
+export default function AdminAudit({ loaderData: { result, filters, invalid, url } }: Route.ComponentProps) {
   const { t } = useTranslation('adminUsers')
   return (
-    <Worded words={words}>
-      <main id="main" className="container page">
-        <h1>{t('audit.title')}</h1>
-        <p className="lead">{t('audit.lead')}</p>
-        <AuditFilters facets={result.facets} filters={filters} invalid={invalid} />
-        {invalid.length ? (
-          <Notice kind="error">
-            {t('audit.invalid', {
-              fields: invalid
-                .map((f) => t(`audit.${f === 'actorId' ? 'actor' : f}`, { defaultValue: f }))
-                .join(', '),
-            })}
-          </Notice>
-        ) : null}
-        <p className="muted" role="status">
-          {t('audit.found', { count: result.total })}
-        </p>
-        {result.data.length ? <AuditTable entries={result.data} /> : <EmptyState title={t('audit.empty')} />}
-        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <h1>{t('audit.title')}</h1>
+      <p className="lead">{t('audit.lead')}</p>
+      <AuditFilters facets={result.facets} filters={filters} invalid={invalid} />
+      {invalid.length ? (
+        <Notice kind="error">
+          {t('audit.invalid', {
+            fields: invalid
+              .map((f) => t(`audit.${f === 'actorId' ? 'actor' : f}`, { defaultValue: f }))
+              .join(', '),
+          })}
+        </Notice>
+      ) : null}
+      <p className="muted" role="status">
+        {t('audit.found', { count: result.total })}
+      </p>
+      {result.data.length ? <AuditTable entries={result.data} /> : <EmptyState title={t('audit.empty')} />}
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
   )
 }
 

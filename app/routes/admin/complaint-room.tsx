@@ -5,7 +5,7 @@ import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -41,11 +41,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ComplaintRoom({ loaderData }: Route.ComponentProps) {
-  return (
-    <Worded words={loaderData.words}>
-      <Room {...loaderData} />
-    </Worded>
-  )
+  return <Room {...loaderData} />
 }
 
 function Room({ room, complaintId, title }: Route.ComponentProps['loaderData']) {

@@ -7,7 +7,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { redirectWithFlash } from '~/lib/flash.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button } from '~/components/ui/button'
@@ -144,55 +144,47 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 
 type Ticket = Route.ComponentProps['loaderData']['ticket']
 
-export default function SupportTicket({
-  loaderData: { ticket, mine, words },
-  actionData,
-}: Route.ComponentProps) {
+export default function SupportTicket({ loaderData: { ticket, mine }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(['complaints', 'ui', 'disputes'])
   const answer = actionData as StateAnswer | undefined
   const stateAnswer = answer?.intent === 'state' ? answer : undefined
   const replyAnswer = answer?.intent && answer.intent !== 'reply' ? undefined : answer
   return (
-    <Worded words={words}>
-      <main id="main" className="container page">
+    <main id="main" className="container page">
+      <p>
+        <Link to="/admin/complaints">{t('admin.back')}</Link>
+      </p>
+      <h1>{`#${ticket.id}: ${ticket.title}`}</h1>
+      <TicketFacts ticket={ticket} support />
+      {stateAnswer?.notice ? <Notice kind="error">{t(stateAnswer.notice)}</Notice> : null}
+      {mine ? null : <ActionForm intent="assign" label={t('admin.assign')} />}
+      {ticket.canReadRoom ? (
         <p>
-          <Link to="/admin/complaints">{t('admin.back')}</Link>
+          <Link to={`/admin/complaints/${ticket.id}/room`} aria-describedby="room-hint">
+            {t(ticket.subject.kind === 'chat_room' ? 'disputes:room.open' : 'disputes:room.openContract')}
+          </Link>{' '}
+          <span className="muted" id="room-hint">
+            {t('disputes:room.openHint')}
+          </span>
         </p>
-        <h1>{`#${ticket.id}: ${ticket.title}`}</h1>
-        <TicketFacts ticket={ticket} support />
-        {stateAnswer?.notice ? <Notice kind="error">{t(stateAnswer.notice)}</Notice> : null}
-        {mine ? null : <ActionForm intent="assign" label={t('admin.assign')} />}
-        {ticket.canReadRoom ? (
-          <p>
-            <Link to={`/admin/complaints/${ticket.id}/room`} aria-describedby="room-hint">
-              {t(ticket.subject.kind === 'chat_room' ? 'disputes:room.open' : 'disputes:room.openContract')}
-            </Link>{' '}
-            <span className="muted" id="room-hint">
-              {t('disputes:room.openHint')}
-            </span>
-          </p>
-        ) : null}
-        {ticket.dispute?.status === 'held' || !ticket.holdable.length ? null : (
-          <HoldSection holdable={ticket.holdable} answer={answer?.intent === 'hold' ? answer : undefined} />
-        )}
-        {ticket.dispute ? (
-          <DisputeSection
-            dispute={ticket.dispute}
-            answer={answer?.intent === 'decide' ? answer : undefined}
-          />
-        ) : null}
-        {/* The conversation's log is the landmark named by this heading. */}
-        <section className="ui-section">
-          <h2 id="conversation">{t('ticket.conversation')}</h2>
-          <TicketConversation ticket={ticket} support />
-        </section>
-        {ticket.canReply ? (
-          <ReplyForm answer={replyAnswer} label={t('admin.reply')} submit={t('admin.send')} />
-        ) : null}
-        <StateSection nextStates={ticket.nextStates} answer={stateAnswer} />
-        <AuditSection audit={ticket.audit} />
-      </main>
-    </Worded>
+      ) : null}
+      {ticket.dispute?.status === 'held' || !ticket.holdable.length ? null : (
+        <HoldSection holdable={ticket.holdable} answer={answer?.intent === 'hold' ? answer : undefined} />
+      )}
+      {ticket.dispute ? (
+        <DisputeSection dispute={ticket.dispute} answer={answer?.intent === 'decide' ? answer : undefined} />
+      ) : null}
+      {/* The conversation's log is the landmark named by this heading. */}
+      <section className="ui-section">
+        <h2 id="conversation">{t('ticket.conversation')}</h2>
+        <TicketConversation ticket={ticket} support />
+      </section>
+      {ticket.canReply ? (
+        <ReplyForm answer={replyAnswer} label={t('admin.reply')} submit={t('admin.send')} />
+      ) : null}
+      <StateSection nextStates={ticket.nextStates} answer={stateAnswer} />
+      <AuditSection audit={ticket.audit} />
+    </main>
   )
 }
 

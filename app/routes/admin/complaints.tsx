@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router'
 import type { Route } from './+types/complaints'
 import { adminList, oneOf } from '~/lib/admin-list.server'
 import { titled } from '~/lib/meta'
-import { Worded, useWords } from '~/lib/words'
+import { useWords } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -49,11 +49,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ComplaintQueue({ loaderData }: Route.ComponentProps) {
-  return (
-    <Worded words={loaderData.words}>
-      <Queue {...loaderData} />
-    </Worded>
-  )
+  return <Queue {...loaderData} />
 }
 
 function Queue({ result, state, kind, dispute, url }: Route.ComponentProps['loaderData']) {

@@ -6,7 +6,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
-import { Worded, useWords } from '~/lib/words'
+import { useWords } from '~/lib/words'
 import { dashboardWords } from './dashboard-words.server'
 import { ErrorPage } from '~/components/error-page'
 import { BarChart } from '~/components/ui/bar-chart'
@@ -43,33 +43,31 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 type Figures = Route.ComponentProps['loaderData']['figures']
 
-export default function AdminDashboard({ loaderData: { figures, words } }: Route.ComponentProps) {
+export default function AdminDashboard({ loaderData: { figures } }: Route.ComponentProps) {
   const { t } = useTranslation(['adminMoney', 'ui'])
   return (
-    <Worded words={words}>
-      <main id="main" className="container page">
-        <h1>{t('dashboard.title')}</h1>
-        <p className="lead">{t('dashboard.lead')}</p>
-        <Form method="get" className="ui-card">
-          <Toolbar label={t('dashboard.period')}>
-            <FilterSelect
-              name="weeks"
-              label={t('dashboard.period')}
-              value={String(figures.weeks)}
-              options={dashboardPeriods.map((w) => ({
-                value: w,
-                label: t('dashboard.lastWeeks', { count: w }),
-              }))}
-            />
-            <Button>{t('dashboard.show')}</Button>
-          </Toolbar>
-        </Form>
-        <Totals figures={figures} />
-        <PeopleSection figures={figures} />
-        <WorkSection figures={figures} />
-        <MoneySection figures={figures} />
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <h1>{t('dashboard.title')}</h1>
+      <p className="lead">{t('dashboard.lead')}</p>
+      <Form method="get" className="ui-card">
+        <Toolbar label={t('dashboard.period')}>
+          <FilterSelect
+            name="weeks"
+            label={t('dashboard.period')}
+            value={String(figures.weeks)}
+            options={dashboardPeriods.map((w) => ({
+              value: w,
+              label: t('dashboard.lastWeeks', { count: w }),
+            }))}
+          />
+          <Button>{t('dashboard.show')}</Button>
+        </Toolbar>
+      </Form>
+      <Totals figures={figures} />
+      <PeopleSection figures={figures} />
+      <WorkSection figures={figures} />
+      <MoneySection figures={figures} />
+    </main>
   )
 }
 

@@ -7,7 +7,7 @@ import { redirectWithFlash } from '~/lib/flash.server'
 import { notConfirmed, unconfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button } from '~/components/ui/button'
@@ -88,42 +88,40 @@ export default function AdminHiringRequest({ loaderData, actionData }: Route.Com
   const live = (liveStates as readonly string[]).includes(r.state)
   const notice = (actionData as { notice?: string } | undefined)?.notice
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <p>
-          <Link to="/admin/hiring">{t('hiring.admin.back')}</Link>
-        </p>
-        <h1>
-          {title} <HiringChip state={r.state} />
-        </h1>
-        {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
-        <p>{`${t('hiring.admin.client')}: ${r.client.name} · ${t('hiring.admin.assignee')}: ${r.assignee?.name ?? t('hiring.admin.unassigned')}`}</p>
-        <RequestFacts request={r} />
-        <p className="prewrap">{r.need}</p>
-        {live && !mine ? <ActionForm intent="claim" label={t('hiring.admin.claim')} /> : null}
-        {live ? <ProposalSection request={r} q={q} /> : null}
-        {live ? (
-          <section aria-labelledby="hiring-close" className="ui-section">
-            <h2 id="hiring-close">{t('hiring.admin.close')}</h2>
-            <Confirm
-              label={t('hiring.admin.close')}
-              question={t('hiring.admin.closeQuestion', { id: r.id, name: r.client.name })}
-              yes={t('hiring.admin.closeYes')}
-              fields={{ intent: 'close' }}
-            >
-              <div className="field">
-                <label htmlFor="hiring-reason">{t('hiring.admin.reason')}</label>
-                <textarea id="hiring-reason" name="reason" rows={2} maxLength={1000} />
-              </div>
-            </Confirm>
-          </section>
-        ) : null}
-        <section aria-labelledby="hiring-history" className="ui-section">
-          <h2 id="hiring-history">{t('hiring.admin.history')}</h2>
-          <AuditTimeline entries={r.audit} empty="—" />
+    <main id="main" className="container page">
+      <p>
+        <Link to="/admin/hiring">{t('hiring.admin.back')}</Link>
+      </p>
+      <h1>
+        {title} <HiringChip state={r.state} />
+      </h1>
+      {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
+      <p>{`${t('hiring.admin.client')}: ${r.client.name} · ${t('hiring.admin.assignee')}: ${r.assignee?.name ?? t('hiring.admin.unassigned')}`}</p>
+      <RequestFacts request={r} />
+      <p className="prewrap">{r.need}</p>
+      {live && !mine ? <ActionForm intent="claim" label={t('hiring.admin.claim')} /> : null}
+      {live ? <ProposalSection request={r} q={q} /> : null}
+      {live ? (
+        <section aria-labelledby="hiring-close" className="ui-section">
+          <h2 id="hiring-close">{t('hiring.admin.close')}</h2>
+          <Confirm
+            label={t('hiring.admin.close')}
+            question={t('hiring.admin.closeQuestion', { id: r.id, name: r.client.name })}
+            yes={t('hiring.admin.closeYes')}
+            fields={{ intent: 'close' }}
+          >
+            <div className="field">
+              <label htmlFor="hiring-reason">{t('hiring.admin.reason')}</label>
+              <textarea id="hiring-reason" name="reason" rows={2} maxLength={1000} />
+            </div>
+          </Confirm>
         </section>
-      </main>
-    </Worded>
+      ) : null}
+      <section aria-labelledby="hiring-history" className="ui-section">
+        <h2 id="hiring-history">{t('hiring.admin.history')}</h2>
+        <AuditTimeline entries={r.audit} empty="—" />
+      </section>
+    </main>
   )
 }
 

@@ -7,7 +7,7 @@ import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
 import { titled } from '~/lib/meta'
-import { Worded, useWords, wordsFor, type Wording } from '~/lib/words'
+import { useWords, wordsFor, type Wording } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -88,49 +88,47 @@ function wordOverview(words: Wording, o: Overview) {
 }
 
 export default function AdminPayments({
-  loaderData: { overview, reconciled, words },
+  loaderData: { overview, reconciled },
   actionData,
 }: Route.ComponentProps) {
   const { t } = useTranslation(['adminMoney', 'ui'])
   return (
-    <Worded words={words}>
-      <main id="main" className="container page">
-        <h1>{t('payments.title')}</h1>
-        <p className="lead">{t('payments.lead')}</p>
-        {reconciled ? (
-          <Notice kind={reconciled.left ? 'warning' : 'success'} data-testid="reconciled">
-            {t('payments.reconciled', {
-              payouts: reconciled.payouts,
-              refunds: reconciled.refunds,
-              left: reconciled.left,
-            })}
-          </Notice>
-        ) : null}
+    <main id="main" className="container page">
+      <h1>{t('payments.title')}</h1>
+      <p className="lead">{t('payments.lead')}</p>
+      {reconciled ? (
+        <Notice kind={reconciled.left ? 'warning' : 'success'} data-testid="reconciled">
+          {t('payments.reconciled', {
+            payouts: reconciled.payouts,
+            refunds: reconciled.refunds,
+            left: reconciled.left,
+          })}
+        </Notice>
+      ) : null}
 
-        <HealthSection overview={overview} />
+      <HealthSection overview={overview} />
 
-        {/* Not a labelled region: the table inside is the region of that name. */}
-        <section className="ui-section">
-          <h2 id="payouts">{t('payments.payouts')}</h2>
-          {overview.payouts.length ? (
-            <PayoutsTable payouts={overview.payouts} />
-          ) : (
-            <EmptyState title={t('payments.noPayouts')} />
-          )}
-        </section>
+      {/* Not a labelled region: the table inside is the region of that name. */}
+      <section className="ui-section">
+        <h2 id="payouts">{t('payments.payouts')}</h2>
+        {overview.payouts.length ? (
+          <PayoutsTable payouts={overview.payouts} />
+        ) : (
+          <EmptyState title={t('payments.noPayouts')} />
+        )}
+      </section>
 
-        <section className="ui-section">
-          <h2 id="refunds">{t('payments.refunds')}</h2>
-          {overview.refunds.length ? (
-            <RefundsTable refunds={overview.refunds} />
-          ) : (
-            <EmptyState title={t('payments.noRefunds')} />
-          )}
-        </section>
+      <section className="ui-section">
+        <h2 id="refunds">{t('payments.refunds')}</h2>
+        {overview.refunds.length ? (
+          <RefundsTable refunds={overview.refunds} />
+        ) : (
+          <EmptyState title={t('payments.noRefunds')} />
+        )}
+      </section>
 
-        <ReconcileSection overview={overview} reply={actionData?.reply} />
-      </main>
-    </Worded>
+      <ReconcileSection overview={overview} reply={actionData?.reply} />
+    </main>
   )
 }
 

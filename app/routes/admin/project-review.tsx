@@ -9,7 +9,7 @@ import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
 import { titled } from '~/lib/meta'
-import { Worded, useWords } from '~/lib/words'
+import { useWords } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -153,32 +153,30 @@ function ReviewItem({ p, answer }: { p: Item; answer?: Answer }) {
 }
 
 export default function ProjectReviewQueue({
-  loaderData: { result, url, words },
+  loaderData: { result, url },
   actionData,
 }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
   const answer = actionData as (Answer & { notice?: { message?: string } }) | undefined
   return (
-    <Worded words={words}>
-      <main id="main" className="container page">
-        <h1>{t('projectReview.title')}</h1>
-        <p className="lead">{t('projectReview.lead')}</p>
-        <p>
-          <ButtonLink to="/admin/project-review/rule">{t('projectReview.ruleLink')}</ButtonLink>
-        </p>
-        {answer?.notice?.message ? <Notice kind="error">{answer.notice.message}</Notice> : null}
-        {result.data.length ? (
-          <ul className="ui-list" aria-label={t('projectReview.title')}>
-            {result.data.map((p) => (
-              <ReviewItem key={p.id} p={p} answer={answer} />
-            ))}
-          </ul>
-        ) : (
-          <EmptyState title={t('projectReview.empty')} />
-        )}
-        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <h1>{t('projectReview.title')}</h1>
+      <p className="lead">{t('projectReview.lead')}</p>
+      <p>
+        <ButtonLink to="/admin/project-review/rule">{t('projectReview.ruleLink')}</ButtonLink>
+      </p>
+      {answer?.notice?.message ? <Notice kind="error">{answer.notice.message}</Notice> : null}
+      {result.data.length ? (
+        <ul className="ui-list" aria-label={t('projectReview.title')}>
+          {result.data.map((p) => (
+            <ReviewItem key={p.id} p={p} answer={answer} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title={t('projectReview.empty')} />
+      )}
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
   )
 }
 

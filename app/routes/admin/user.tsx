@@ -10,7 +10,7 @@ import { unconfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { titled } from '~/lib/meta'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { Button } from '~/components/ui/button'
 import { DefinitionList } from '~/components/ui/definition-list'
@@ -108,7 +108,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   })
 }
 
-export default function AdminUser({ loaderData: { user, words }, actionData }: Route.ComponentProps) {
+export default function AdminUser({ loaderData: { user }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('adminUsers')
   const answer = actionData as Answer | undefined
   const errorOf = (intent: Intent) => (answer?.intent === intent ? answer.error?.reason?.[0] : undefined)
@@ -139,48 +139,46 @@ export default function AdminUser({ loaderData: { user, words }, actionData }: R
     />
   )
   return (
-    <Worded words={words}>
-      <main id="main" className="container page">
+    <main id="main" className="container page">
+      <p>
+        <Link to="/admin/users">{t('user.back')}</Link>
+      </p>
+      <h1>
+        {user.name} <UserStatusChip status={user.status} />
+      </h1>
+      <UserFacts user={user} />
+      {user.profilePath ? (
         <p>
-          <Link to="/admin/users">{t('user.back')}</Link>
+          <Link to={user.profilePath}>{t('user.profile')}</Link>
         </p>
-        <h1>
-          {user.name} <UserStatusChip status={user.status} />
-        </h1>
-        <UserFacts user={user} />
-        {user.profilePath ? (
-          <p>
-            <Link to={user.profilePath}>{t('user.profile')}</Link>
-          </p>
-        ) : null}
-        <section aria-labelledby="actions" className="ui-section">
-          <h2 id="actions">{t('actions.title')}</h2>
-          {answer?.notice && !rolesAnswer ? notice : null}
-          {user.lockout ? <Notice kind="info">{t(`lockout.${user.lockout}`)}</Notice> : null}
-          {!live ? <Notice kind="info">{t('user.deleted')}</Notice> : null}
-          {mayLock && user.status !== 'Suspended' ? reasonForm('suspend', true, 'primary') : null}
-          {user.status === 'Suspended' ? reasonForm('unsuspend', false, 'primary') : null}
-          {live ? reasonForm('reset', false) : null}
-          {mayLock ? reasonForm('delete', true, 'destructive') : null}
-        </section>
-        <section aria-labelledby="roles" className="ui-section" data-testid="roles-section">
-          <h2 id="roles">{t('user.rolesTitle')}</h2>
-          <p>
-            <RoleNames roles={user.roles} />
-          </p>
-          {answer?.notice && rolesAnswer ? notice : null}
-          {user.lockout === 'self' ? <Notice kind="info">{t('user.rolesSelf')}</Notice> : null}
-          {mayChangeRoles && isAdmin ? reasonForm('takeAdmin', true, 'destructive', 'take') : null}
-          {mayChangeRoles && !isAdmin && user.status === 'Active'
-            ? reasonForm('grantAdmin', true, 'secondary', 'grant')
-            : null}
-        </section>
-        <section aria-labelledby="history" className="ui-section">
-          <h2 id="history">{t('user.history')}</h2>
-          <AuditTimeline entries={user.audit} empty={t('user.noHistory')} />
-        </section>
-      </main>
-    </Worded>
+      ) : null}
+      <section aria-labelledby="actions" className="ui-section">
+        <h2 id="actions">{t('actions.title')}</h2>
+        {answer?.notice && !rolesAnswer ? notice : null}
+        {user.lockout ? <Notice kind="info">{t(`lockout.${user.lockout}`)}</Notice> : null}
+        {!live ? <Notice kind="info">{t('user.deleted')}</Notice> : null}
+        {mayLock && user.status !== 'Suspended' ? reasonForm('suspend', true, 'primary') : null}
+        {user.status === 'Suspended' ? reasonForm('unsuspend', false, 'primary') : null}
+        {live ? reasonForm('reset', false) : null}
+        {mayLock ? reasonForm('delete', true, 'destructive') : null}
+      </section>
+      <section aria-labelledby="roles" className="ui-section" data-testid="roles-section">
+        <h2 id="roles">{t('user.rolesTitle')}</h2>
+        <p>
+          <RoleNames roles={user.roles} />
+        </p>
+        {answer?.notice && rolesAnswer ? notice : null}
+        {user.lockout === 'self' ? <Notice kind="info">{t('user.rolesSelf')}</Notice> : null}
+        {mayChangeRoles && isAdmin ? reasonForm('takeAdmin', true, 'destructive', 'take') : null}
+        {mayChangeRoles && !isAdmin && user.status === 'Active'
+          ? reasonForm('grantAdmin', true, 'secondary', 'grant')
+          : null}
+      </section>
+      <section aria-labelledby="history" className="ui-section">
+        <h2 id="history">{t('user.history')}</h2>
+        <AuditTimeline entries={user.audit} empty={t('user.noHistory')} />
+      </section>
+    </main>
   )
 }
 

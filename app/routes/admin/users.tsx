@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router'
 import type { Route } from './+types/users'
 import { adminList } from '~/lib/admin-list.server'
 import { titled } from '~/lib/meta'
-import { Worded, useWords } from '~/lib/words'
+import { useWords } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { Button } from '~/components/ui/button'
 import { DataTable } from '~/components/ui/data-table'
@@ -46,11 +46,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  return (
-    <Worded words={loaderData.words}>
-      <Users {...loaderData} />
-    </Worded>
-  )
+  return <Users {...loaderData} />
 }
 
 function Users({ result, query, url }: Route.ComponentProps['loaderData']) {

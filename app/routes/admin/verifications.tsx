@@ -9,7 +9,7 @@ import { requirePermission } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
 import { titled } from '~/lib/meta'
-import { Worded, useWords } from '~/lib/words'
+import { useWords } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { Card } from '~/components/ui/card'
 import { Confirm } from '~/components/ui/confirm'
@@ -71,11 +71,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function VerificationQueue(props: Route.ComponentProps) {
-  return (
-    <Worded words={props.loaderData.words}>
-      <Queue {...props} />
-    </Worded>
-  )
+  return <Queue {...props} />
 }
 
 function Queue({ loaderData: { result, url }, actionData }: Route.ComponentProps) {

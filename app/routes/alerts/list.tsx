@@ -5,7 +5,7 @@ import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
 import { requireUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { useTranslation } from '~/lib/translations'
 import { ErrorPage } from '~/components/error-page'
@@ -81,39 +81,33 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation('alerts')
   const { searches, names, clientSide, done } = loaderData
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <h1>{t('list.title')}</h1>
-        <p>{t('list.lead')}</p>
-        {done ? (
-          <Notice kind="success" data-testid="alerts-done">
-            {t(`list.${done}`)}
-          </Notice>
-        ) : null}
-        {searches.length ? (
-          <ul className="ui-list" aria-label={t('list.title')}>
-            {searches.map((s) => (
-              <li key={s.id}>
-                <SearchCard
-                  search={s}
-                  names={names}
-                  reply={actionData?.id === s.id ? actionData : undefined}
-                />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <EmptyState
-            title={t('list.empty')}
-            action={
-              <ButtonLink to={clientSide ? '/freelancers/freelancersearch' : '/projects/getprojects'}>
-                {t(clientSide ? 'list.emptyFreelancer' : 'list.emptyProject')}
-              </ButtonLink>
-            }
-          />
-        )}
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <h1>{t('list.title')}</h1>
+      <p>{t('list.lead')}</p>
+      {done ? (
+        <Notice kind="success" data-testid="alerts-done">
+          {t(`list.${done}`)}
+        </Notice>
+      ) : null}
+      {searches.length ? (
+        <ul className="ui-list" aria-label={t('list.title')}>
+          {searches.map((s) => (
+            <li key={s.id}>
+              <SearchCard search={s} names={names} reply={actionData?.id === s.id ? actionData : undefined} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState
+          title={t('list.empty')}
+          action={
+            <ButtonLink to={clientSide ? '/freelancers/freelancersearch' : '/projects/getprojects'}>
+              {t(clientSide ? 'list.emptyFreelancer' : 'list.emptyProject')}
+            </ButtonLink>
+          }
+        />
+      )}
+    </main>
   )
 }
 

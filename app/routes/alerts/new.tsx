@@ -5,7 +5,7 @@ import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
 import { requireUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { useTranslation } from '~/lib/translations'
 import { ErrorPage } from '~/components/error-page'
@@ -103,33 +103,31 @@ export default function NewSavedSearch({ loaderData, actionData }: Route.Compone
   const { kind, filters, names, back } = loaderData
   const form = useReplyForm(actionData?.result, 'save-search', { name: '', frequency: 'daily' })
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page narrow">
-        <h1>{t('new.title')}</h1>
-        <p>{t('new.lead')}</p>
-        <section aria-labelledby="save-search-filters" className="ui-card">
-          <h2 id="save-search-filters">{t('new.filters')}</h2>
-          <FilterSummary filters={filters} names={names} />
-        </section>
-        <ReplyPostForm form={form} id="save-search">
-          {hiddenFields(kind, filters).map(([k, v], i) => (
-            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-          ))}
-          <Field field={form.field('name')} label={t('item.name')} />
-          <FilterSelect
-            id="save-search-frequency"
-            name="frequency"
-            label={t('item.frequency')}
-            value={form.field('frequency').defaultValue ?? 'daily'}
-            options={alertFrequencies.map((f) => ({ value: f, label: t(`frequency.${f}`) }))}
-          />
-          <ButtonGroup>
-            <Button variant="primary">{t('new.save')}</Button>
-            <Link to={back}>{t('new.back')}</Link>
-          </ButtonGroup>
-        </ReplyPostForm>
-      </main>
-    </Worded>
+    <main id="main" className="container page narrow">
+      <h1>{t('new.title')}</h1>
+      <p>{t('new.lead')}</p>
+      <section aria-labelledby="save-search-filters" className="ui-card">
+        <h2 id="save-search-filters">{t('new.filters')}</h2>
+        <FilterSummary filters={filters} names={names} />
+      </section>
+      <ReplyPostForm form={form} id="save-search">
+        {hiddenFields(kind, filters).map(([k, v], i) => (
+          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+        ))}
+        <Field field={form.field('name')} label={t('item.name')} />
+        <FilterSelect
+          id="save-search-frequency"
+          name="frequency"
+          label={t('item.frequency')}
+          value={form.field('frequency').defaultValue ?? 'daily'}
+          options={alertFrequencies.map((f) => ({ value: f, label: t(`frequency.${f}`) }))}
+        />
+        <ButtonGroup>
+          <Button variant="primary">{t('new.save')}</Button>
+          <Link to={back}>{t('new.back')}</Link>
+        </ButtonGroup>
+      </ReplyPostForm>
+    </main>
   )
 }
 

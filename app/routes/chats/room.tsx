@@ -7,7 +7,7 @@ import { ApiCallError, type ProblemBody } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getUser, requireUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { imageSrc } from '~/lib/image-src'
 import { ErrorPage } from '~/components/error-page'
@@ -148,9 +148,7 @@ function projectLinks(room: ChatRoom) {
 export default function ChatRoomPage({ loaderData, actionData }: Route.ComponentProps) {
   // A new room is a new conversation: nothing of the last one's state carries over.
   return (
-    <Worded words={loaderData.words}>
-      <Room key={loaderData.page.room.id} data={loaderData} result={actionData as SendResult | undefined} />
-    </Worded>
+    <Room key={loaderData.page.room.id} data={loaderData} result={actionData as SendResult | undefined} />
   )
 }
 

@@ -4,7 +4,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { favouritesContract as c } from '#server/modules/favourites/contract.ts'
 import { ButtonLink } from '~/components/ui/button'
@@ -55,30 +55,28 @@ export default function SavedFreelancers({ loaderData, actionData }: Route.Compo
   const { result, url } = loaderData
   const notice = (actionData as { notice?: string } | undefined)?.notice
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <h1>{t('favourites.title')}</h1>
-        <p className="muted">{t('favourites.lead')}</p>
-        {notice ? <Notice kind="error">{t(`projects:${notice}`, { defaultValue: notice })}</Notice> : null}
-        {result.data.length ? (
-          <ul className="search-results" data-testid="saved-freelancers">
-            {result.data.map((h) => (
-              <FreelancerHit key={h.userId} hit={h} save={{ saved: true, action: url }} />
-            ))}
-          </ul>
-        ) : (
-          <EmptyState
-            title={t('favourites.none')}
-            action={
-              <ButtonLink variant="primary" to="/freelancers">
-                {t('favourites.find')}
-              </ButtonLink>
-            }
-          />
-        )}
-        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <h1>{t('favourites.title')}</h1>
+      <p className="muted">{t('favourites.lead')}</p>
+      {notice ? <Notice kind="error">{t(`projects:${notice}`, { defaultValue: notice })}</Notice> : null}
+      {result.data.length ? (
+        <ul className="search-results" data-testid="saved-freelancers">
+          {result.data.map((h) => (
+            <FreelancerHit key={h.userId} hit={h} save={{ saved: true, action: url }} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState
+          title={t('favourites.none')}
+          action={
+            <ButtonLink variant="primary" to="/freelancers">
+              {t('favourites.find')}
+            </ButtonLink>
+          }
+        />
+      )}
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
   )
 }
 

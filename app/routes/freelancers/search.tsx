@@ -6,7 +6,7 @@ import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { FilterSelect } from '~/components/ui/filter-select'
 import { TagInput } from '~/components/ui/tag-input'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { FreelancerHit, wordHit } from './hit'
 import { profilesContract, searchQuery } from '#server/modules/profiles/contract.ts'
 import {
@@ -147,26 +147,24 @@ type SearchData = Route.ComponentProps['loaderData']
 export default function FindFreelancers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('profile')
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <h1>{t('search.title')}</h1>
-        <SaveSearchLinks kind="freelancer" url={loaderData.search} />
-        <HiringHelpEntry />
-        <div className="search-layout">
-          <Form method="get" className="card search-filters" aria-label={t('search.filters')}>
-            <WhatFilters data={loaderData} />
-            <WhoFilters data={loaderData} />
-            <button type="submit" className="button button-primary">
-              {t('search.submit')}
-            </button>
-            <Link to="?">{t('search.reset')}</Link>
-          </Form>
-          <section aria-labelledby="results-title">
-            <Results data={loaderData} />
-          </section>
-        </div>
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <h1>{t('search.title')}</h1>
+      <SaveSearchLinks kind="freelancer" url={loaderData.search} />
+      <HiringHelpEntry />
+      <div className="search-layout">
+        <Form method="get" className="card search-filters" aria-label={t('search.filters')}>
+          <WhatFilters data={loaderData} />
+          <WhoFilters data={loaderData} />
+          <button type="submit" className="button button-primary">
+            {t('search.submit')}
+          </button>
+          <Link to="?">{t('search.reset')}</Link>
+        </Form>
+        <section aria-labelledby="results-title">
+          <Results data={loaderData} />
+        </section>
+      </div>
+    </main>
   )
 }
 

@@ -4,7 +4,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ButtonLink } from '~/components/ui/button'
@@ -39,31 +39,29 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-export default function HiringRequests({ loaderData: { result, url, words } }: Route.ComponentProps) {
+export default function HiringRequests({ loaderData: { result, url } }: Route.ComponentProps) {
   const { t } = useTranslation('shortlist')
   return (
-    <Worded words={words}>
-      <main id="main" className="container page">
-        <h1>{t('hiring.title')}</h1>
-        <p className="lead">{t('hiring.lead')}</p>
-        <p>
-          <ButtonLink variant="primary" to="/hiring/new">
-            {t('hiring.list.new')}
-          </ButtonLink>
-        </p>
-        <p className="muted small">{t('hiring.list.limit')}</p>
-        {result.data.length ? (
-          <ul className="ui-list" aria-label={t('hiring.title')}>
-            {result.data.map((r) => (
-              <RequestCard key={r.id} request={r} to={`/hiring/${r.id}`} />
-            ))}
-          </ul>
-        ) : (
-          <EmptyState title={t('hiring.list.empty')} />
-        )}
-        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <h1>{t('hiring.title')}</h1>
+      <p className="lead">{t('hiring.lead')}</p>
+      <p>
+        <ButtonLink variant="primary" to="/hiring/new">
+          {t('hiring.list.new')}
+        </ButtonLink>
+      </p>
+      <p className="muted small">{t('hiring.list.limit')}</p>
+      {result.data.length ? (
+        <ul className="ui-list" aria-label={t('hiring.title')}>
+          {result.data.map((r) => (
+            <RequestCard key={r.id} request={r} to={`/hiring/${r.id}`} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title={t('hiring.list.empty')} />
+      )}
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
   )
 }
 

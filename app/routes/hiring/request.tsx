@@ -7,7 +7,7 @@ import { redirectWithFlash } from '~/lib/flash.server'
 import { notConfirmed, unconfirmed } from '~/lib/confirm.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { ActionForm, ButtonGroup, ButtonLink } from '~/components/ui/button'
@@ -71,44 +71,42 @@ export default function HiringRequestPage({ loaderData, actionData }: Route.Comp
   const live = (liveStates as readonly string[]).includes(r.state)
   const notice = (actionData as { notice?: string } | undefined)?.notice
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <p>
-          <Link to="/hiring">{t('hiring.detail.back')}</Link>
-        </p>
-        <h1>
-          {title} <HiringChip state={r.state} />
-        </h1>
-        {notice ? <Notice kind="error">{notice}</Notice> : null}
-        <RequestFacts request={r} projectLink />
-        <h2>{t('hiring.detail.need')}</h2>
-        <p className="prewrap">{r.need}</p>
-        <h2>{t('hiring.detail.proposed')}</h2>
-        {r.proposed.length ? (
-          <ul className="search-results" data-testid="hiring-proposed">
-            {r.proposed.map((p) => (
-              <Proposed key={p.freelancer.userId} pick={p} projectId={r.project?.id} />
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">{live ? t('hiring.detail.waiting') : t('hiring.detail.closed')}</p>
-        )}
-        {live ? (
-          <ButtonGroup>
-            {r.proposed.length ? (
-              <ActionForm intent="done" label={t('hiring.detail.done')} variant="primary" />
-            ) : null}
-            <Confirm
-              label={t('hiring.detail.cancel')}
-              variant="destructive"
-              question={t('hiring.detail.cancelQuestion', { id: r.id })}
-              yes={t('hiring.detail.cancelYes')}
-              fields={{ intent: 'cancel' }}
-            />
-          </ButtonGroup>
-        ) : null}
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <p>
+        <Link to="/hiring">{t('hiring.detail.back')}</Link>
+      </p>
+      <h1>
+        {title} <HiringChip state={r.state} />
+      </h1>
+      {notice ? <Notice kind="error">{notice}</Notice> : null}
+      <RequestFacts request={r} projectLink />
+      <h2>{t('hiring.detail.need')}</h2>
+      <p className="prewrap">{r.need}</p>
+      <h2>{t('hiring.detail.proposed')}</h2>
+      {r.proposed.length ? (
+        <ul className="search-results" data-testid="hiring-proposed">
+          {r.proposed.map((p) => (
+            <Proposed key={p.freelancer.userId} pick={p} projectId={r.project?.id} />
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{live ? t('hiring.detail.waiting') : t('hiring.detail.closed')}</p>
+      )}
+      {live ? (
+        <ButtonGroup>
+          {r.proposed.length ? (
+            <ActionForm intent="done" label={t('hiring.detail.done')} variant="primary" />
+          ) : null}
+          <Confirm
+            label={t('hiring.detail.cancel')}
+            variant="destructive"
+            question={t('hiring.detail.cancelQuestion', { id: r.id })}
+            yes={t('hiring.detail.cancelYes')}
+            fields={{ intent: 'cancel' }}
+          />
+        </ButtonGroup>
+      ) : null}
+    </main>
   )
 }
 

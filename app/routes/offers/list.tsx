@@ -5,7 +5,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { can } from '#server/modules/identity/permissions.ts'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 import { useTranslation } from '~/lib/translations'
 import { ErrorPage } from '~/components/error-page'
@@ -50,18 +50,16 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   const { result, side, url } = loaderData
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <h1>{t(`offers.${side}`)}</h1>
-        {result.data.length ? null : (
-          <EmptyState title={t('offers.none')}>{t(`offers.noneHint.${side}`)}</EmptyState>
-        )}
-        {result.data.map((o) => (
-          <OfferCard key={o.id} offer={o} />
-        ))}
-        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <h1>{t(`offers.${side}`)}</h1>
+      {result.data.length ? null : (
+        <EmptyState title={t('offers.none')}>{t(`offers.noneHint.${side}`)}</EmptyState>
+      )}
+      {result.data.map((o) => (
+        <OfferCard key={o.id} offer={o} />
+      ))}
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
   )
 }
 

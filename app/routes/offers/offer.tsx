@@ -14,7 +14,7 @@ import { controlProps, replyFields, useReplyForm } from '~/components/ui/reply-f
 import { declineInput, offersContract as c } from '#server/modules/projects/offers/contract.ts'
 import { ErrorText } from '~/components/projects/error-text'
 import { ContractLink, OfferTerms, wordOffer } from './offer-terms'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 
 // /offers/:offerId: one direct offer (decision 342) for its two parties. The freelancer accepts
@@ -82,26 +82,24 @@ export default function Offer({ loaderData, actionData }: Route.ComponentProps) 
   const reply = actionData as ActionData | undefined
   const pending = offer.status === 'pending'
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page narrow">
-        <h1>{offer.title}</h1>
-        {notice ? (
-          <Notice kind="success" data-testid="offer-notice">
-            {t(`offers.notice.${notice}`, { name: offer.freelancer.name })}
-          </Notice>
-        ) : null}
-        {reply?.notice ? <Notice kind="error">{t(reply.notice)}</Notice> : null}
-        <OfferTerms offer={offer} />
-        <ContractLink offer={offer} side={side as 'client' | 'freelancer'} />
-        {pending && side === 'freelancer' ? <Answer reply={reply?.decline} /> : null}
-        {pending && side === 'client' ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="withdraw" />
-            <Button variant="destructive">{t('offers.withdraw')}</Button>
-          </Form>
-        ) : null}
-      </main>
-    </Worded>
+    <main id="main" className="container page narrow">
+      <h1>{offer.title}</h1>
+      {notice ? (
+        <Notice kind="success" data-testid="offer-notice">
+          {t(`offers.notice.${notice}`, { name: offer.freelancer.name })}
+        </Notice>
+      ) : null}
+      {reply?.notice ? <Notice kind="error">{t(reply.notice)}</Notice> : null}
+      <OfferTerms offer={offer} />
+      <ContractLink offer={offer} side={side as 'client' | 'freelancer'} />
+      {pending && side === 'freelancer' ? <Answer reply={reply?.decline} /> : null}
+      {pending && side === 'client' ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="withdraw" />
+          <Button variant="destructive">{t('offers.withdraw')}</Button>
+        </Form>
+      ) : null}
+    </main>
   )
 }
 

@@ -4,7 +4,7 @@ import type { Route } from './+types/checkout'
 import { apiFor } from '~/lib/api.server'
 import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 import { Button, ButtonGroup, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -66,11 +66,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Checkout(props: Route.ComponentProps) {
-  return (
-    <Worded words={props.loaderData.words}>
-      <CheckoutPage {...props} />
-    </Worded>
-  )
+  return <CheckoutPage {...props} />
 }
 
 function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {

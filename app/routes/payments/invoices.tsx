@@ -8,7 +8,7 @@ import { Link } from 'react-router'
 import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
 import { isoDate } from '~/lib/format'
-import { Worded, useWords, wordsFor, type Wording } from '~/lib/words'
+import { useWords, wordsFor, type Wording } from '~/lib/words'
 import { buttonClass } from '~/components/ui/button'
 import { DataTable } from '~/components/ui/data-table'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -48,11 +48,7 @@ const invoiceTexts = (words: Wording, v: Pick<Invoice, 'issuedAt' | 'amountMinor
 })
 
 export default function Invoices({ loaderData }: Route.ComponentProps) {
-  return (
-    <Worded words={loaderData.words}>
-      <InvoiceList {...loaderData} />
-    </Worded>
-  )
+  return <InvoiceList {...loaderData} />
 }
 
 function InvoiceList({ list, url }: Route.ComponentProps['loaderData']) {

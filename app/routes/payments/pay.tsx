@@ -16,7 +16,7 @@ import { paymentsContract as c } from '#server/modules/payments/contract.ts'
 import { projectsContract as pc } from '#server/modules/projects/contract.ts'
 import { refused } from '../projects/actions.server'
 import { Money } from '../projects/ui'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 
 // /projects/client/pay/{projectId}?installment=…: the client sees what paying the chosen
 // installments costs (amount, service fee, total) and goes to the gateway's checkout. The total
@@ -76,11 +76,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 }
 
 export default function PayPage(props: Route.ComponentProps) {
-  return (
-    <Worded words={props.loaderData.words}>
-      <Quote {...props} />
-    </Worded>
-  )
+  return <Quote {...props} />
 }
 
 function Quote({ loaderData, actionData, params }: Route.ComponentProps) {

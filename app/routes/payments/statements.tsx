@@ -7,7 +7,7 @@ import { requireUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
-import { Worded, useWords, wordsFor, type Wording } from '~/lib/words'
+import { useWords, wordsFor, type Wording } from '~/lib/words'
 import { Button, buttonClass } from '~/components/ui/button'
 import { DataTable } from '~/components/ui/data-table'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -75,11 +75,7 @@ function movementTexts(words: Wording, m: Movement, t: TFunction) {
 }
 
 export default function Statements({ loaderData }: Route.ComponentProps) {
-  return (
-    <Worded words={loaderData.words}>
-      <StatementPage {...loaderData} />
-    </Worded>
-  )
+  return <StatementPage {...loaderData} />
 }
 
 function StatementPage({ statement, reply, csv, url }: Route.ComponentProps['loaderData']) {

@@ -11,7 +11,7 @@ import { changeEmailInput, profileInput } from '#server/modules/identity/inputs.
 import { languages } from '#server/modules/identity/choices.ts'
 import { languageCookieHeader, requirePermission, sessionCookie } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { CurrentPassword, Field, Notice, ReplyPostForm, useErrorText } from '~/components/auth/form'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { PASSWORD_MIN } from '#server/modules/identity/password-policy.ts'
@@ -136,59 +136,57 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
       ? (actionData.result as SubmissionResult<string[]>)
       : undefined
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page narrow auth-page">
-        <h1>{t('settings.title')}</h1>
-        {loaderData.saved === 'email' ? <Notice kind="success">{t('settings.emailSent')}</Notice> : null}
-        {loaderData.saved === 'profile' || loaderData.saved === 'password' ? (
-          // docs/product.md §7's title for a successful PUT, and beneath it what happened.
-          <Notice kind="success" title={t('settings.successOperation')}>
-            {loaderData.saved === 'password' ? t('settings.savedPassword') : t('settings.savedProfile')}
-          </Notice>
-        ) : null}
-        <AccountSummary details={details} />
+    <main id="main" className="container page narrow auth-page">
+      <h1>{t('settings.title')}</h1>
+      {loaderData.saved === 'email' ? <Notice kind="success">{t('settings.emailSent')}</Notice> : null}
+      {loaderData.saved === 'profile' || loaderData.saved === 'password' ? (
+        // docs/product.md §7's title for a successful PUT, and beneath it what happened.
+        <Notice kind="success" title={t('settings.successOperation')}>
+          {loaderData.saved === 'password' ? t('settings.savedPassword') : t('settings.savedProfile')}
+        </Notice>
+      ) : null}
+      <AccountSummary details={details} />
 
-        <ProfileDetailsSection details={details} lastResult={last('profile')} />
+      <ProfileDetailsSection details={details} lastResult={last('profile')} />
 
-        <PasswordSection details={details} lastResult={last('password')} />
+      <PasswordSection details={details} lastResult={last('password')} />
 
-        <EmailSection details={details} lastResult={last('email')} />
+      <EmailSection details={details} lastResult={last('email')} />
 
-        {/* Keyed on what is stored, so a save shows it as kept (the VAT id tidied) with JavaScript too. */}
-        <InvoiceDetailsSection
-          key={JSON.stringify(loaderData.invoiceDetails.details)}
-          answer={loaderData.invoiceDetails}
-          freelancer={details.accountType === 'freelancer'}
-          saved={loaderData.saved === 'invoice-details'}
-          lastResult={last('invoiceDetails')}
-        />
+      {/* Keyed on what is stored, so a save shows it as kept (the VAT id tidied) with JavaScript too. */}
+      <InvoiceDetailsSection
+        key={JSON.stringify(loaderData.invoiceDetails.details)}
+        answer={loaderData.invoiceDetails}
+        freelancer={details.accountType === 'freelancer'}
+        saved={loaderData.saved === 'invoice-details'}
+        lastResult={last('invoiceDetails')}
+      />
 
-        <TwoFactorSection />
+      <TwoFactorSection />
 
-        <DataExportSection
-          state={loaderData.dataExport}
-          notice={loaderData.saved === 'data-export' ? 'requested' : loaderData.exportGone ? 'gone' : null}
-          refused={actionData && 'refused' in actionData ? actionData.refused : undefined}
-        />
-        {details.accountType === 'freelancer' || details.accountType === 'company' ? (
-          <VerificationSection />
-        ) : null}
+      <DataExportSection
+        state={loaderData.dataExport}
+        notice={loaderData.saved === 'data-export' ? 'requested' : loaderData.exportGone ? 'gone' : null}
+        refused={actionData && 'refused' in actionData ? actionData.refused : undefined}
+      />
+      {details.accountType === 'freelancer' || details.accountType === 'company' ? (
+        <VerificationSection />
+      ) : null}
 
-        <section aria-labelledby="close-heading">
-          <h2 id="close-heading">{t('close.title')}</h2>
-          <p>{t('close.sectionText')}</p>
-          <Link to="/profile/account-settings/close" className="button">
-            {t('close.link')}
-          </Link>
-        </section>
+      <section aria-labelledby="close-heading">
+        <h2 id="close-heading">{t('close.title')}</h2>
+        <p>{t('close.sectionText')}</p>
+        <Link to="/profile/account-settings/close" className="button">
+          {t('close.link')}
+        </Link>
+      </section>
 
-        <Form method="post" action="/auth/logout" reloadDocument className="form-stack">
-          <button type="submit" className="button" data-testid="logout">
-            {t('menu.logout')}
-          </button>
-        </Form>
-      </main>
-    </Worded>
+      <Form method="post" action="/auth/logout" reloadDocument className="form-stack">
+        <button type="submit" className="button" data-testid="logout">
+          {t('menu.logout')}
+        </button>
+      </Form>
+    </main>
   )
 }
 

@@ -9,7 +9,7 @@ import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
 import { titled } from '~/lib/meta'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { Button } from '~/components/ui/button'
 import { Notice } from '~/components/ui/notice'
@@ -77,11 +77,7 @@ const tones: Record<VerificationState, Tone> = {
 }
 
 export default function Verification(props: Route.ComponentProps) {
-  return (
-    <Worded words={props.loaderData.words}>
-      <VerificationPage {...props} />
-    </Worded>
-  )
+  return <VerificationPage {...props} />
 }
 
 function VerificationPage({ loaderData: { status }, actionData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { getUser } from '~/lib/session.server'
 import { Avatar } from '~/components/ui/avatar'
 import { joinPresent } from '~/lib/format'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { profilesContract } from '#server/modules/profiles/contract.ts'
@@ -58,34 +58,32 @@ export default function ClientProfile({ loaderData }: Route.ComponentProps) {
   const { profile: p, own } = loaderData
   const company = p.kind === 'company'
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page public-profile">
-        <ProfileHead profile={p} own={own} />
+    <main id="main" className="container page public-profile">
+      <ProfileHead profile={p} own={own} />
+      <section className="card profile-section">
+        <h2>{t('public.about')}</h2>
+        <Facts profile={p} />
+      </section>
+      {p.who ? (
         <section className="card profile-section">
-          <h2>{t('public.about')}</h2>
-          <Facts profile={p} />
+          <h2>{t(company ? 'sections.whoAreWe' : 'sections.whoIAm')}</h2>
+          <p className="pre-line">{p.who}</p>
         </section>
-        {p.who ? (
-          <section className="card profile-section">
-            <h2>{t(company ? 'sections.whoAreWe' : 'sections.whoIAm')}</h2>
-            <p className="pre-line">{p.who}</p>
-          </section>
-        ) : null}
-        {p.what ? (
-          <section className="card profile-section">
-            <h2>{t(company ? 'sections.whatDoWeDo' : 'sections.whatIDo')}</h2>
-            <p className="pre-line">{p.what}</p>
-          </section>
-        ) : null}
-        {p.description ? (
-          <section className="card profile-section">
-            <h2>{t('sections.description')}</h2>
-            <p className="pre-line">{p.description}</p>
-          </section>
-        ) : null}
-        <ProfileReviews reviews={loaderData.reviews} />
-      </main>
-    </Worded>
+      ) : null}
+      {p.what ? (
+        <section className="card profile-section">
+          <h2>{t(company ? 'sections.whatDoWeDo' : 'sections.whatIDo')}</h2>
+          <p className="pre-line">{p.what}</p>
+        </section>
+      ) : null}
+      {p.description ? (
+        <section className="card profile-section">
+          <h2>{t('sections.description')}</h2>
+          <p className="pre-line">{p.description}</p>
+        </section>
+      ) : null}
+      <ProfileReviews reviews={loaderData.reviews} />
+    </main>
   )
 }
 

@@ -6,7 +6,7 @@ import { throwApiError } from '~/lib/api-errors.server'
 import { getUser, requireUser } from '~/lib/session.server'
 import { Avatar } from '~/components/ui/avatar'
 import { joinPresent } from '~/lib/format'
-import { Worded, useWords, wordsFor, type Wording } from '~/lib/words'
+import { useWords, wordsFor, type Wording } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 import { DefinitionList } from '~/components/ui/definition-list'
 import { profilesContract } from '#server/modules/profiles/contract.ts'
@@ -76,25 +76,23 @@ export async function action({ context, params, request, url }: Route.ActionArgs
 export default function FreelancerProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile: p, own, saved } = loaderData
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page public-profile">
-        <ProfileHead profile={p} own={own} saved={saved} invite={!!loaderData.invite} />
-        <About profile={p} />
-        {p.portfolios.length ? <Portfolios items={p.portfolios} /> : null}
-        {p.employmentHistory.length ? <Employment items={p.employmentHistory} /> : null}
-        {p.educations.length ? <Educations items={p.educations} /> : null}
-        {p.certifications.length ? <Certifications items={p.certifications} /> : null}
-        <ProfileReviews reviews={loaderData.reviews} />
-        {loaderData.invite ? (
-          <InviteForm
-            projects={loaderData.invite}
-            name={p.name}
-            invited={loaderData.invited}
-            lastResult={(actionData as { invite?: unknown } | undefined)?.invite}
-          />
-        ) : null}
-      </main>
-    </Worded>
+    <main id="main" className="container page public-profile">
+      <ProfileHead profile={p} own={own} saved={saved} invite={!!loaderData.invite} />
+      <About profile={p} />
+      {p.portfolios.length ? <Portfolios items={p.portfolios} /> : null}
+      {p.employmentHistory.length ? <Employment items={p.employmentHistory} /> : null}
+      {p.educations.length ? <Educations items={p.educations} /> : null}
+      {p.certifications.length ? <Certifications items={p.certifications} /> : null}
+      <ProfileReviews reviews={loaderData.reviews} />
+      {loaderData.invite ? (
+        <InviteForm
+          projects={loaderData.invite}
+          name={p.name}
+          invited={loaderData.invited}
+          lastResult={(actionData as { invite?: unknown } | undefined)?.invite}
+        />
+      ) : null}
+    </main>
   )
 }
 

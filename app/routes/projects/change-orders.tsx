@@ -16,7 +16,7 @@ import { changeOrdersContract as co } from '#server/modules/projects/change-orde
 import { changeOrderLimits, effectKinds } from '#server/modules/projects/change-orders/states.ts'
 import { changeOrderAction } from './change-orders.server'
 import { ChangeOrderCard, ContractValue, wordChangeOrders, wordContractValue } from './change-orders-ui'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorText } from '~/components/projects/error-text'
 
@@ -66,44 +66,42 @@ export default function ChangeOrdersPage({ loaderData, actionData }: Route.Compo
       ? `/projects/client/details/${projectId}`
       : `/projects/freelancer/contract/${projectId}`
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page project-details">
-        <h1>
-          {t('title')}: {list.projectTitle}
-        </h1>
-        <p>{t('intro')}</p>
-        {done ? (
-          <Notice kind="success" data-testid="change-order-notice">
-            {t(`done.${done}`, { number, defaultValue: '' })}
-          </Notice>
-        ) : null}
-        {result?.notice ? (
-          <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice>
-        ) : null}
-        <ContractValue v={list} />
-        <p>
-          <ButtonLink to={contractPage}>{t('back')}</ButtonLink>
-        </p>
-        {list.billing === 'hourly' ? (
-          <Notice kind="info">{t('hourly')}</Notice>
-        ) : list.contractStatus === 'active' ? (
-          <ProposeForm installments={list.installments} currency={list.currency} reply={result?.propose} />
-        ) : null}
-        <section aria-labelledby="change-orders" className="ui-section">
-          <h2 id="change-orders">{t('list.title')}</h2>
-          {list.data.length ? null : <EmptyState title={t('list.empty')} />}
-          {list.data.map((o) => (
-            <ChangeOrderCard
-              key={o.id}
-              o={o}
-              installments={list.installments}
-              currentMinor={list.currentMinor}
-              reply={result?.rejectFor === o.id ? result.reject : undefined}
-            />
-          ))}
-        </section>
-      </main>
-    </Worded>
+    <main id="main" className="container page project-details">
+      <h1>
+        {t('title')}: {list.projectTitle}
+      </h1>
+      <p>{t('intro')}</p>
+      {done ? (
+        <Notice kind="success" data-testid="change-order-notice">
+          {t(`done.${done}`, { number, defaultValue: '' })}
+        </Notice>
+      ) : null}
+      {result?.notice ? (
+        <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice>
+      ) : null}
+      <ContractValue v={list} />
+      <p>
+        <ButtonLink to={contractPage}>{t('back')}</ButtonLink>
+      </p>
+      {list.billing === 'hourly' ? (
+        <Notice kind="info">{t('hourly')}</Notice>
+      ) : list.contractStatus === 'active' ? (
+        <ProposeForm installments={list.installments} currency={list.currency} reply={result?.propose} />
+      ) : null}
+      <section aria-labelledby="change-orders" className="ui-section">
+        <h2 id="change-orders">{t('list.title')}</h2>
+        {list.data.length ? null : <EmptyState title={t('list.empty')} />}
+        {list.data.map((o) => (
+          <ChangeOrderCard
+            key={o.id}
+            o={o}
+            installments={list.installments}
+            currentMinor={list.currentMinor}
+            reply={result?.rejectFor === o.id ? result.reject : undefined}
+          />
+        ))}
+      </section>
+    </main>
   )
 }
 

@@ -14,7 +14,7 @@ import { RefundsSection } from '../payments/refunds'
 import { loadRefunds, refundIntent } from '../payments/refunds.server'
 import { loadChangeOrders } from './change-orders.server'
 import { ContractValue } from './change-orders-ui'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 import { ActionButton, Attachments, Budget, Deadline, Money } from './ui'
 import { ReceivedProposal } from './received-proposal'
@@ -147,74 +147,72 @@ export default function ClientProjectDetails({ loaderData, actionData }: Route.C
   const { shortlist, shortlistOnly } = loaderData
   const shown = shortlistOnly ? proposals.filter((pr) => shortlist[pr.id]) : proposals
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page project-details">
-        <Notices data={loaderData} notice={notice} />
-        <h1>{p.title}</h1>
-        <p className="muted">
-          <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} ·{' '}
-          {t('list.proposals', { count: p.proposalCount })}
-          {p.deadline ? (
-            <>
-              {' · '}
-              <Deadline day={p.deadline} />
-            </>
-          ) : null}
-        </p>
-        <ClientActions project={p} contract={contract} can={can} />
-        {p.status === 'in_progress' && contract?.hourly?.openWeek ? (
-          <OpenWeekNotice projectId={p.id} openWeek={contract.hourly.openWeek} />
-        ) : p.status === 'in_progress' && !can.complete ? (
-          <p className="muted small">{t('client.completeLater')}</p>
+    <main id="main" className="container page project-details">
+      <Notices data={loaderData} notice={notice} />
+      <h1>{p.title}</h1>
+      <p className="muted">
+        <StatusChip machine="project" state={p.status} /> · <Budget p={p} /> · {p.subcategory?.name} ·{' '}
+        {t('list.proposals', { count: p.proposalCount })}
+        {p.deadline ? (
+          <>
+            {' · '}
+            <Deadline day={p.deadline} />
+          </>
         ) : null}
-        <About project={p} />
-        {contract ? <ContractSection contract={contract} projectId={p.id} /> : null}
-        {loaderData.changes ? (
-          <ContractValue v={loaderData.changes} link={`/projects/changes/${p.id}`} />
-        ) : null}
-        {contract && loaderData.refunds ? (
-          <RefundsSection
-            refunds={loaderData.refunds}
-            installments={contract.installments}
-            role="client"
-            counterpart={contract.freelancer.name}
-            done={loaderData.refundDone}
-            result={actionData as never}
-          />
-        ) : null}
-        <section aria-labelledby="proposals" className="ui-section">
-          <h2 id="proposals">{t('client.proposals', { count: proposals.length })}</h2>
-          {proposals.length ? (
-            <ShortlistToolbar projectId={p.id} only={shortlistOnly} count={Object.keys(shortlist).length} />
-          ) : (
-            <EmptyState title={t('client.noProposals')} />
-          )}
-          {proposals.length && !shown.length ? <EmptyState title={t('shortlist:shortlist.none')} /> : null}
-          {shown.map((pr) => (
-            <ReceivedProposal
-              key={pr.id}
-              pr={pr}
-              revisions={revisions[pr.id] ?? []}
-              answerable={pr.status === 'pending' && p.status === 'open'}
-              shortlist={{
-                mark: shortlist[pr.id],
-                error: noteError?.id === pr.id ? noteError.message : undefined,
-              }}
-            />
-          ))}
-        </section>
-        <InvitationsSent
-          invitations={loaderData.invitations}
-          visibility={p.visibility}
-          open={p.status === 'open'}
+      </p>
+      <ClientActions project={p} contract={contract} can={can} />
+      {p.status === 'in_progress' && contract?.hourly?.openWeek ? (
+        <OpenWeekNotice projectId={p.id} openWeek={contract.hourly.openWeek} />
+      ) : p.status === 'in_progress' && !can.complete ? (
+        <p className="muted small">{t('client.completeLater')}</p>
+      ) : null}
+      <About project={p} />
+      {contract ? <ContractSection contract={contract} projectId={p.id} /> : null}
+      {loaderData.changes ? (
+        <ContractValue v={loaderData.changes} link={`/projects/changes/${p.id}`} />
+      ) : null}
+      {contract && loaderData.refunds ? (
+        <RefundsSection
+          refunds={loaderData.refunds}
+          installments={contract.installments}
+          role="client"
+          counterpart={contract.freelancer.name}
+          done={loaderData.refundDone}
+          result={actionData as never}
         />
-        <Questions comments={comments} open={p.status === 'open'} />
-        <section aria-labelledby="activity" className="ui-section">
-          <h2 id="activity">{t('activity.title')}</h2>
-          <ActivityList items={activity} />
-        </section>
-      </main>
-    </Worded>
+      ) : null}
+      <section aria-labelledby="proposals" className="ui-section">
+        <h2 id="proposals">{t('client.proposals', { count: proposals.length })}</h2>
+        {proposals.length ? (
+          <ShortlistToolbar projectId={p.id} only={shortlistOnly} count={Object.keys(shortlist).length} />
+        ) : (
+          <EmptyState title={t('client.noProposals')} />
+        )}
+        {proposals.length && !shown.length ? <EmptyState title={t('shortlist:shortlist.none')} /> : null}
+        {shown.map((pr) => (
+          <ReceivedProposal
+            key={pr.id}
+            pr={pr}
+            revisions={revisions[pr.id] ?? []}
+            answerable={pr.status === 'pending' && p.status === 'open'}
+            shortlist={{
+              mark: shortlist[pr.id],
+              error: noteError?.id === pr.id ? noteError.message : undefined,
+            }}
+          />
+        ))}
+      </section>
+      <InvitationsSent
+        invitations={loaderData.invitations}
+        visibility={p.visibility}
+        open={p.status === 'open'}
+      />
+      <Questions comments={comments} open={p.status === 'open'} />
+      <section aria-labelledby="activity" className="ui-section">
+        <h2 id="activity">{t('activity.title')}</h2>
+        <ActivityList items={activity} />
+      </section>
+    </main>
   )
 }
 

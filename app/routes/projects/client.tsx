@@ -4,7 +4,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { projectStates } from '#server/modules/projects/machines.ts'
@@ -44,23 +44,21 @@ export default function MyProjects({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   const { status, url, result } = loaderData
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <h1>{t('client.title')}</h1>
-        <StatusFilter machine="project" states={projectStates} status={status}>
-          <ButtonLink variant="primary" to="/projects/create">
-            {t('create.title')}
-          </ButtonLink>
-        </StatusFilter>
-        <h2 className="visually-hidden">{t('list.results')}</h2>
-        {result.data.length ? (
-          result.data.map((p) => <ProjectCard key={p.id} p={p} href={`/projects/client/details/${p.id}`} />)
-        ) : (
-          <EmptyState title={t('client.none')}>{status ? null : t('client.createFirst')}</EmptyState>
-        )}
-        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <h1>{t('client.title')}</h1>
+      <StatusFilter machine="project" states={projectStates} status={status}>
+        <ButtonLink variant="primary" to="/projects/create">
+          {t('create.title')}
+        </ButtonLink>
+      </StatusFilter>
+      <h2 className="visually-hidden">{t('list.results')}</h2>
+      {result.data.length ? (
+        result.data.map((p) => <ProjectCard key={p.id} p={p} href={`/projects/client/details/${p.id}`} />)
+      ) : (
+        <EmptyState title={t('client.none')}>{status ? null : t('client.createFirst')}</EmptyState>
+      )}
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
   )
 }
 

@@ -5,7 +5,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import type { ResultOf } from '#server/api/contract.ts'
 import { shortlistContract as c } from '#server/modules/projects/shortlist/contract.ts'
@@ -63,30 +63,25 @@ export default function Compare({ loaderData, actionData }: Route.ComponentProps
   const notice = (actionData as { notice?: string } | undefined)?.notice
   const back = `/projects/client/details/${project.id}`
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <h1>{t('compare.title')}</h1>
-        <p className="muted">{t('compare.lead', { title: project.title })}</p>
-        <p>
-          <Link to={back}>{t('compare.back')}</Link>
-        </p>
-        {notice ? <Notice kind="error">{t(`projects:${notice}`, { defaultValue: notice })}</Notice> : null}
-        {data.length ? (
-          <ul className="compare-grid" data-testid="compare">
-            {data.map((e) => (
-              <li key={e.proposalId}>
-                <Compared
-                  entry={e}
-                  acceptable={project.status === 'open' && e.proposal.status === 'pending'}
-                />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <EmptyState title={t('compare.none')} />
-        )}
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <h1>{t('compare.title')}</h1>
+      <p className="muted">{t('compare.lead', { title: project.title })}</p>
+      <p>
+        <Link to={back}>{t('compare.back')}</Link>
+      </p>
+      {notice ? <Notice kind="error">{t(`projects:${notice}`, { defaultValue: notice })}</Notice> : null}
+      {data.length ? (
+        <ul className="compare-grid" data-testid="compare">
+          {data.map((e) => (
+            <li key={e.proposalId}>
+              <Compared entry={e} acceptable={project.status === 'open' && e.proposal.status === 'pending'} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title={t('compare.none')} />
+      )}
+    </main>
   )
 }
 

@@ -11,7 +11,7 @@ import { ActivityList, InstallmentList, wordActivity, wordInstallments } from '.
 import { RefundsSection, wordRefunds } from '../payments/refunds'
 import { loadRefunds, refundIntent } from '../payments/refunds.server'
 import { loadChangeOrders } from './change-orders.server'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 import { ContractValue } from './change-orders-ui'
 import { Attachments, Money, progressOf } from './ui'
@@ -90,61 +90,59 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
   const notice = (actionData as { notice?: string } | undefined)?.notice
   const hourly = contract.billing === 'hourly'
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page project-details">
-        {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
-        <h1>
-          {t('contract.title')}: {p.title}
-        </h1>
-        <ContractTerms contract={contract} />
-        {contract.status === 'completed' ? <Notice kind="success">{t('contract.completed')}</Notice> : null}
-        <ButtonGroup label={t('contract.actions')}>
-          {contract.status === 'completed' ? (
-            <ButtonLink variant="primary" to="/reviews">
-              {t('contract.review')}
-            </ButtonLink>
-          ) : null}
-          <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink>
-          <ButtonLink to={`/projects/details/${p.id}`}>{t('contract.project')}</ButtonLink>
-          <RegisterLink projectId={p.id} />
-          {loaderData.hourly ? <TimesheetLink projectId={p.id} /> : null}
-        </ButtonGroup>
-        {loaderData.changes ? (
-          <ContractValue v={loaderData.changes} link={`/projects/changes/${p.id}`} />
+    <main id="main" className="container page project-details">
+      {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
+      <h1>
+        {t('contract.title')}: {p.title}
+      </h1>
+      <ContractTerms contract={contract} />
+      {contract.status === 'completed' ? <Notice kind="success">{t('contract.completed')}</Notice> : null}
+      <ButtonGroup label={t('contract.actions')}>
+        {contract.status === 'completed' ? (
+          <ButtonLink variant="primary" to="/reviews">
+            {t('contract.review')}
+          </ButtonLink>
         ) : null}
-        {hourly ? null : (
-          <section aria-labelledby="installments" className="ui-section">
-            <h2 id="installments">{t('contract.installments')}</h2>
-            <InstallmentList
-              items={contract.installments}
-              role="freelancer"
-              active={contract.status === 'active'}
-              projectId={contract.projectId}
-            />
-          </section>
-        )}
-        {loaderData.refunds ? (
-          <RefundsSection
-            refunds={loaderData.refunds}
-            installments={contract.installments}
+        <ButtonLink to={`/chats/${contract.roomId}`}>{t('contract.chat')}</ButtonLink>
+        <ButtonLink to={`/projects/details/${p.id}`}>{t('contract.project')}</ButtonLink>
+        <RegisterLink projectId={p.id} />
+        {loaderData.hourly ? <TimesheetLink projectId={p.id} /> : null}
+      </ButtonGroup>
+      {loaderData.changes ? (
+        <ContractValue v={loaderData.changes} link={`/projects/changes/${p.id}`} />
+      ) : null}
+      {hourly ? null : (
+        <section aria-labelledby="installments" className="ui-section">
+          <h2 id="installments">{t('contract.installments')}</h2>
+          <InstallmentList
+            items={contract.installments}
             role="freelancer"
-            counterpart={contract.client.name}
-            done={loaderData.refundDone}
-            result={actionData as never}
+            active={contract.status === 'active'}
+            projectId={contract.projectId}
           />
-        ) : null}
-        {p.attachments.length ? (
-          <section className="ui-section">
-            <h2>{t('fields.attachments')}</h2>
-            <Attachments files={p.attachments} />
-          </section>
-        ) : null}
-        <section aria-labelledby="activity" className="ui-section">
-          <h2 id="activity">{t('activity.title')}</h2>
-          <ActivityList items={activity} />
         </section>
-      </main>
-    </Worded>
+      )}
+      {loaderData.refunds ? (
+        <RefundsSection
+          refunds={loaderData.refunds}
+          installments={contract.installments}
+          role="freelancer"
+          counterpart={contract.client.name}
+          done={loaderData.refundDone}
+          result={actionData as never}
+        />
+      ) : null}
+      {p.attachments.length ? (
+        <section className="ui-section">
+          <h2>{t('fields.attachments')}</h2>
+          <Attachments files={p.attachments} />
+        </section>
+      ) : null}
+      <section aria-labelledby="activity" className="ui-section">
+        <h2 id="activity">{t('activity.title')}</h2>
+        <ActivityList items={activity} />
+      </section>
+    </main>
   )
 }
 

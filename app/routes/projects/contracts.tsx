@@ -5,7 +5,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { Money, pageOf, progressOf } from './ui'
@@ -46,53 +46,49 @@ export default function MyContracts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   const { url, result } = loaderData
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <h1>{t('contracts.title')}</h1>
-        <h2 className="visually-hidden">{t('list.results')}</h2>
-        {result.data.length ? null : (
-          <EmptyState
-            title={t('contracts.none')}
-            action={
-              <ButtonLink variant="primary" to="/projects/getprojects">
-                {t('contracts.find')}
-              </ButtonLink>
-            }
-          />
-        )}
-        {result.data.map((k) => {
-          const { done, total } = progressOf(k.installments)
-          return (
-            <Card
-              key={k.id}
-              data-testid="contract"
-              titleId={`contract-${k.id}`}
-              title={<Link to={`/projects/freelancer/contract/${k.projectId}`}>{k.projectTitle}</Link>}
-              status={<StatusChip machine="contract" state={k.status} />}
-            >
-              {k.billing === 'hourly' ? (
-                <>
-                  <HourlyTerms contract={k} />
-                  <DefinitionList items={[[t('details.client'), k.client.name]]} />
-                </>
-              ) : (
-                <DefinitionList
-                  items={[
-                    [t('details.bid'), <Money key="m" minor={k.amountMinor} currency={k.currency} />],
-                    [t('details.client'), k.client.name],
-                    [t('contract.installments'), t('contracts.progress', { done, total })],
-                  ]}
-                />
-              )}
-              {k.status === 'completed' ? (
-                <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink>
-              ) : null}
-            </Card>
-          )
-        })}
-        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <h1>{t('contracts.title')}</h1>
+      <h2 className="visually-hidden">{t('list.results')}</h2>
+      {result.data.length ? null : (
+        <EmptyState
+          title={t('contracts.none')}
+          action={
+            <ButtonLink variant="primary" to="/projects/getprojects">
+              {t('contracts.find')}
+            </ButtonLink>
+          }
+        />
+      )}
+      {result.data.map((k) => {
+        const { done, total } = progressOf(k.installments)
+        return (
+          <Card
+            key={k.id}
+            data-testid="contract"
+            titleId={`contract-${k.id}`}
+            title={<Link to={`/projects/freelancer/contract/${k.projectId}`}>{k.projectTitle}</Link>}
+            status={<StatusChip machine="contract" state={k.status} />}
+          >
+            {k.billing === 'hourly' ? (
+              <>
+                <HourlyTerms contract={k} />
+                <DefinitionList items={[[t('details.client'), k.client.name]]} />
+              </>
+            ) : (
+              <DefinitionList
+                items={[
+                  [t('details.bid'), <Money key="m" minor={k.amountMinor} currency={k.currency} />],
+                  [t('details.client'), k.client.name],
+                  [t('contract.installments'), t('contracts.progress', { done, total })],
+                ]}
+              />
+            )}
+            {k.status === 'completed' ? <ButtonLink to="/reviews">{t('contract.review')}</ButtonLink> : null}
+          </Card>
+        )
+      })}
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
   )
 }
 

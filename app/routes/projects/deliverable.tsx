@@ -31,7 +31,7 @@ import {
   wordIssues,
   type IssueView,
 } from './register-ui'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 
 // /projects/deliverable/{deliverableId}: one deliverable of a contract's register, its revision
@@ -104,47 +104,45 @@ export default function DeliverablePage({ loaderData, actionData }: Route.Compon
   const reply = actionData?.reply
   const latest = x.issues[0] as IssueView | undefined
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <h1>
-          {x.number} {x.title}
-        </h1>
-        {done ? <Notice kind="success">{t(`page.done.${done}`, { defaultValue: '' })}</Notice> : null}
-        <Card>
-          <p>
-            {x.discipline} · {x.installment.title}{' '}
-            <StatusChip machine="installment" state={x.installment.status} />
-          </p>
-        </Card>
-        <ButtonGroup label={t('page.actions')}>
-          <ButtonLink to={`/projects/register/${projectId}`}>{t('page.backToRegister')}</ButtonLink>
-        </ButtonGroup>
-        <section aria-labelledby="history" className="ui-section">
-          <h2 id="history">{t('page.history')}</h2>
-          <Timeline
-            empty={t('page.notIssued')}
-            events={x.issues.map((i) => ({
-              id: i.id,
-              at: i.issuedAt,
-              text: (
-                <div data-testid={`issue-${i.revision}`}>
-                  <IssueLine issue={i} /> <AnswerChip answer={i.answer} />
-                  <p>{i.note}</p>
-                  <IssueFiles files={i.files} />
-                  {i.answer?.comment ? <p className="muted">{i.answer.comment}</p> : null}
-                </div>
-              ),
-            }))}
-          />
-        </section>
-        {role === 'freelancer' && x.nextRevisions.length ? (
-          <IssueForm next={x.nextRevisions} reply={reply} constraint={constraint.issue} />
-        ) : null}
-        {role === 'client' && latest && !latest.answer ? (
-          <AnswerForm issue={latest} reply={reply} constraint={constraint.answer} />
-        ) : null}
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <h1>
+        {x.number} {x.title}
+      </h1>
+      {done ? <Notice kind="success">{t(`page.done.${done}`, { defaultValue: '' })}</Notice> : null}
+      <Card>
+        <p>
+          {x.discipline} · {x.installment.title}{' '}
+          <StatusChip machine="installment" state={x.installment.status} />
+        </p>
+      </Card>
+      <ButtonGroup label={t('page.actions')}>
+        <ButtonLink to={`/projects/register/${projectId}`}>{t('page.backToRegister')}</ButtonLink>
+      </ButtonGroup>
+      <section aria-labelledby="history" className="ui-section">
+        <h2 id="history">{t('page.history')}</h2>
+        <Timeline
+          empty={t('page.notIssued')}
+          events={x.issues.map((i) => ({
+            id: i.id,
+            at: i.issuedAt,
+            text: (
+              <div data-testid={`issue-${i.revision}`}>
+                <IssueLine issue={i} /> <AnswerChip answer={i.answer} />
+                <p>{i.note}</p>
+                <IssueFiles files={i.files} />
+                {i.answer?.comment ? <p className="muted">{i.answer.comment}</p> : null}
+              </div>
+            ),
+          }))}
+        />
+      </section>
+      {role === 'freelancer' && x.nextRevisions.length ? (
+        <IssueForm next={x.nextRevisions} reply={reply} constraint={constraint.issue} />
+      ) : null}
+      {role === 'client' && latest && !latest.answer ? (
+        <AnswerForm issue={latest} reply={reply} constraint={constraint.answer} />
+      ) : null}
+    </main>
   )
 }
 

@@ -7,7 +7,7 @@ import type { Route } from './+types/details'
 import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { commentInput, proposalInputFor, projectsContract as c } from '#server/modules/projects/contract.ts'
@@ -137,11 +137,7 @@ const ClientPaid = ({ shown }: { shown: boolean }) =>
   ) : null
 
 export default function ProjectDetails(props: Route.ComponentProps) {
-  return (
-    <Worded words={props.loaderData.words}>
-      <ProjectPage {...props} />
-    </Worded>
-  )
+  return <ProjectPage {...props} />
 }
 
 function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -18,7 +18,7 @@ import { Notice } from '~/components/ui/notice'
 import { Pagination } from '~/components/ui/pagination'
 import { controlProps, replyFields, useReplyForm } from '~/components/ui/reply-form'
 import type { FieldReply } from '~/components/ui/field'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { titled } from '~/lib/meta'
 
 // /projects/invitations: a freelancer's invitations (decision 335). Accepting opens the project's
@@ -78,20 +78,18 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
   const { result, url } = loaderData
   const reply = actionData as ActionData | undefined
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <h1>{t('invitations.title')}</h1>
-        {reply?.notice ? <Notice kind="error">{t(reply.notice)}</Notice> : null}
-        {loaderData.declined ? <Notice kind="success">{t('invitations.declinedNotice')}</Notice> : null}
-        {result.data.length ? null : (
-          <EmptyState title={t('invitations.none')}>{t('invitations.noneHint')}</EmptyState>
-        )}
-        {result.data.map((inv) => (
-          <InvitationCard key={inv.id} inv={inv} reply={reply?.id === inv.id ? reply.decline : undefined} />
-        ))}
-        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <h1>{t('invitations.title')}</h1>
+      {reply?.notice ? <Notice kind="error">{t(reply.notice)}</Notice> : null}
+      {loaderData.declined ? <Notice kind="success">{t('invitations.declinedNotice')}</Notice> : null}
+      {result.data.length ? null : (
+        <EmptyState title={t('invitations.none')}>{t('invitations.noneHint')}</EmptyState>
+      )}
+      {result.data.map((inv) => (
+        <InvitationCard key={inv.id} inv={inv} reply={reply?.id === inv.id ? reply.decline : undefined} />
+      ))}
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
   )
 }
 

@@ -5,7 +5,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { getUser, requireUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract } from '#server/modules/projects/contract.ts'
 import {
@@ -121,16 +121,14 @@ type ListData = Route.ComponentProps['loaderData']
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page projects-page">
-        <h1>{t('list.title')}</h1>
-        {loaderData.canSave ? <SaveSearchLinks kind="project" url={loaderData.url} /> : null}
-        <div className="ui-with-sidebar">
-          <Filters values={loaderData.values} />
-          <Results data={loaderData} />
-        </div>
-      </main>
-    </Worded>
+    <main id="main" className="container page projects-page">
+      <h1>{t('list.title')}</h1>
+      {loaderData.canSave ? <SaveSearchLinks kind="project" url={loaderData.url} /> : null}
+      <div className="ui-with-sidebar">
+        <Filters values={loaderData.values} />
+        <Results data={loaderData} />
+      </div>
+    </main>
   )
 }
 

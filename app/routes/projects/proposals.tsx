@@ -5,7 +5,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requirePermission } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { proposalStates } from '#server/modules/projects/machines.ts'
@@ -49,55 +49,53 @@ export default function MyProposals({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   const { status, url, result } = loaderData
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <h1>{t('proposals.title')}</h1>
-        <StatusFilter machine="proposal" states={proposalStates} status={status} />
-        <h2 className="visually-hidden">{t('list.results')}</h2>
-        {result.data.length ? null : (
-          <EmptyState
-            title={t('proposals.none')}
-            action={
-              <ButtonLink variant="primary" to="/projects/getprojects">
-                {t('contracts.find')}
-              </ButtonLink>
-            }
-          >
-            {status ? null : t('proposals.find')}
-          </EmptyState>
-        )}
-        {result.data.map((p) => (
-          <Card
-            key={p.id}
-            data-testid="my-proposal"
-            titleId={`proposal-${p.id}`}
-            title={
-              <Link
-                to={
-                  p.status === 'accepted'
-                    ? `/projects/freelancer/contract/${p.projectId}`
-                    : `/projects/details/${p.projectId}`
-                }
-              >
-                {p.projectTitle}
-              </Link>
-            }
-            status={<StatusChip machine="proposal" state={p.status} />}
-          >
-            <DefinitionList
-              items={[
-                [p.weeklyHours == null ? t('details.bid') : t('details.rate'), <Bid key="m" p={p} />],
-                [t('details.duration'), t('list.days', { count: p.durationDays })],
-              ]}
-            />
-            {p.rejectReason ? (
-              <p className="prewrap">{t('proposals.rejectReason', { reason: p.rejectReason })}</p>
-            ) : null}
-          </Card>
-        ))}
-        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-      </main>
-    </Worded>
+    <main id="main" className="container page">
+      <h1>{t('proposals.title')}</h1>
+      <StatusFilter machine="proposal" states={proposalStates} status={status} />
+      <h2 className="visually-hidden">{t('list.results')}</h2>
+      {result.data.length ? null : (
+        <EmptyState
+          title={t('proposals.none')}
+          action={
+            <ButtonLink variant="primary" to="/projects/getprojects">
+              {t('contracts.find')}
+            </ButtonLink>
+          }
+        >
+          {status ? null : t('proposals.find')}
+        </EmptyState>
+      )}
+      {result.data.map((p) => (
+        <Card
+          key={p.id}
+          data-testid="my-proposal"
+          titleId={`proposal-${p.id}`}
+          title={
+            <Link
+              to={
+                p.status === 'accepted'
+                  ? `/projects/freelancer/contract/${p.projectId}`
+                  : `/projects/details/${p.projectId}`
+              }
+            >
+              {p.projectTitle}
+            </Link>
+          }
+          status={<StatusChip machine="proposal" state={p.status} />}
+        >
+          <DefinitionList
+            items={[
+              [p.weeklyHours == null ? t('details.bid') : t('details.rate'), <Bid key="m" p={p} />],
+              [t('details.duration'), t('list.days', { count: p.durationDays })],
+            ]}
+          />
+          {p.rejectReason ? (
+            <p className="prewrap">{t('proposals.rejectReason', { reason: p.rejectReason })}</p>
+          ) : null}
+        </Card>
+      ))}
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
   )
 }
 

@@ -31,7 +31,7 @@ import {
   wordIssues,
   type IssueView,
 } from './register-ui'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 import { IssueManyForm, IssueManyLinks } from './register-issue'
 
@@ -106,68 +106,66 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
       ? `/projects/client/details/${r.projectId}`
       : `/projects/freelancer/contract/${r.projectId}`
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <h1>
-          {t('page.register')}: {r.projectTitle}
-        </h1>
-        {added ? <Notice kind="success">{t('page.added', { number: added })}</Notice> : null}
-        <ButtonGroup label={t('page.actions')}>
-          <ButtonLink to={back}>{t('page.backToContract')}</ButtonLink>
-          {issuable && r.total ? <IssueManyLinks installments={r.installments} /> : null}
-        </ButtonGroup>
-        <p className="muted">
-          {r.scheme ? t(`scheme.${r.scheme}`) : t('page.noScheme')} ·{' '}
-          <StatusChip machine="contract" state={r.contractStatus} />
-        </p>
-        <section aria-labelledby="register" className="ui-section">
-          <h2 id="register">{t('page.deliverables')}</h2>
-          {r.data.length ? (
-            <DataTable
-              caption={t('page.register')}
-              captionHidden
-              columns={[
-                { label: t('page.number') },
-                { label: t('page.title') },
-                { label: t('page.discipline') },
-                { label: t('page.installment') },
-                { label: t('page.revisions') },
-              ]}
-              rows={r.data.map((x) => ({
-                key: x.id,
-                testId: `deliverable-${x.number}`,
-                cells: [
-                  <Link key="n" to={`/projects/deliverable/${x.id}`}>
-                    {x.number}
-                  </Link>,
-                  x.title,
-                  x.discipline,
-                  <span key="i">
-                    {x.installment.title} <StatusChip machine="installment" state={x.installment.status} />
-                  </span>,
-                  <History key="h" issues={x.issues} />,
-                ],
-              }))}
-            />
-          ) : null}
-          <Pagination url={url} page={r.page} pageSize={r.pageSize} total={r.total} />
-          {r.total ? null : (
-            <EmptyState title={t('page.empty')}>
-              {r.role === 'freelancer' ? t('page.emptyFreelancer') : null}
-            </EmptyState>
-          )}
-        </section>
-        {issuable && issuing ? (
-          <IssueManyForm
-            installment={r.installments.find((i) => i.id === issuing.installmentId)}
-            deliverables={issuing.deliverables}
-            reply={replies?.issue}
-            constraint={constraint.issue}
+    <main id="main" className="container page">
+      <h1>
+        {t('page.register')}: {r.projectTitle}
+      </h1>
+      {added ? <Notice kind="success">{t('page.added', { number: added })}</Notice> : null}
+      <ButtonGroup label={t('page.actions')}>
+        <ButtonLink to={back}>{t('page.backToContract')}</ButtonLink>
+        {issuable && r.total ? <IssueManyLinks installments={r.installments} /> : null}
+      </ButtonGroup>
+      <p className="muted">
+        {r.scheme ? t(`scheme.${r.scheme}`) : t('page.noScheme')} ·{' '}
+        <StatusChip machine="contract" state={r.contractStatus} />
+      </p>
+      <section aria-labelledby="register" className="ui-section">
+        <h2 id="register">{t('page.deliverables')}</h2>
+        {r.data.length ? (
+          <DataTable
+            caption={t('page.register')}
+            captionHidden
+            columns={[
+              { label: t('page.number') },
+              { label: t('page.title') },
+              { label: t('page.discipline') },
+              { label: t('page.installment') },
+              { label: t('page.revisions') },
+            ]}
+            rows={r.data.map((x) => ({
+              key: x.id,
+              testId: `deliverable-${x.number}`,
+              cells: [
+                <Link key="n" to={`/projects/deliverable/${x.id}`}>
+                  {x.number}
+                </Link>,
+                x.title,
+                x.discipline,
+                <span key="i">
+                  {x.installment.title} <StatusChip machine="installment" state={x.installment.status} />
+                </span>,
+                <History key="h" issues={x.issues} />,
+              ],
+            }))}
           />
         ) : null}
-        {issuable ? <AddForm register={r} reply={replies?.add} constraint={constraint.add} /> : null}
-      </main>
-    </Worded>
+        <Pagination url={url} page={r.page} pageSize={r.pageSize} total={r.total} />
+        {r.total ? null : (
+          <EmptyState title={t('page.empty')}>
+            {r.role === 'freelancer' ? t('page.emptyFreelancer') : null}
+          </EmptyState>
+        )}
+      </section>
+      {issuable && issuing ? (
+        <IssueManyForm
+          installment={r.installments.find((i) => i.id === issuing.installmentId)}
+          deliverables={issuing.deliverables}
+          reply={replies?.issue}
+          constraint={constraint.issue}
+        />
+      ) : null}
+      {issuable ? <AddForm register={r} reply={replies?.add} constraint={constraint.add} /> : null}
+    </main>
   )
 }
 

@@ -3,7 +3,7 @@ import type { Route } from './+types/timesheets'
 import { apiFor, isThrownAnswer } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 import { ErrorPage } from '~/components/error-page'
 import { ButtonGroup, ButtonLink } from '~/components/ui/button'
@@ -61,36 +61,34 @@ export default function TimesheetPage({ loaderData, actionData }: Route.Componen
       ? `/projects/client/details/${projectId}`
       : `/projects/freelancer/contract/${projectId}`
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page project-details">
-        <h1>
-          {t('title')}: {sheet.projectTitle}
-        </h1>
-        <p>{t(`intro.${sheet.role}`, { days: sheet.reviewDays })}</p>
-        {done ? (
-          <Notice kind="success" data-testid="timesheet-notice">
-            {t(`done.${done}`, { defaultValue: '' })}
-          </Notice>
-        ) : null}
-        {result?.notice ? (
-          <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice>
-        ) : null}
-        <Terms sheet={sheet} />
-        <p>
-          <ButtonLink to={contractPage}>{t('back')}</ButtonLink>
-        </p>
-        <WeekCard sheet={sheet} replies={replies} />
-        {sheet.week.canEdit ? (
-          <Card as="section" title={t('form.title')} titleId="log-time" level={2}>
-            <EntryForm sheet={sheet} reply={replies.entry} />
-          </Card>
-        ) : null}
-        <section aria-labelledby="weeks" className="ui-section">
-          <h2 id="weeks">{t('past.title')}</h2>
-          <PastWeeks sheet={sheet} />
-        </section>
-      </main>
-    </Worded>
+    <main id="main" className="container page project-details">
+      <h1>
+        {t('title')}: {sheet.projectTitle}
+      </h1>
+      <p>{t(`intro.${sheet.role}`, { days: sheet.reviewDays })}</p>
+      {done ? (
+        <Notice kind="success" data-testid="timesheet-notice">
+          {t(`done.${done}`, { defaultValue: '' })}
+        </Notice>
+      ) : null}
+      {result?.notice ? (
+        <Notice kind="error">{t(result.notice, { defaultValue: result.notice })}</Notice>
+      ) : null}
+      <Terms sheet={sheet} />
+      <p>
+        <ButtonLink to={contractPage}>{t('back')}</ButtonLink>
+      </p>
+      <WeekCard sheet={sheet} replies={replies} />
+      {sheet.week.canEdit ? (
+        <Card as="section" title={t('form.title')} titleId="log-time" level={2}>
+          <EntryForm sheet={sheet} reply={replies.entry} />
+        </Card>
+      ) : null}
+      <section aria-labelledby="weeks" className="ui-section">
+        <h2 id="weeks">{t('past.title')}</h2>
+        <PastWeeks sheet={sheet} />
+      </section>
+    </main>
   )
 }
 

@@ -6,7 +6,7 @@ import { requireUser } from '~/lib/session.server'
 import { useTranslation } from '~/lib/translations'
 import { ErrorPage } from '~/components/error-page'
 import { titled } from '~/lib/meta'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { getLocale } from '~/middleware/i18next'
 import { ButtonGroup, ButtonLink, buttonClass } from '~/components/ui/button'
 import { DataTable } from '~/components/ui/data-table'
@@ -36,11 +36,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function TransmittalPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <Worded words={loaderData.words}>
-      <Transmittal v={loaderData} />
-    </Worded>
-  )
+  return <Transmittal v={loaderData} />
 }
 
 function Transmittal({ v }: { v: Route.ComponentProps['loaderData'] }) {

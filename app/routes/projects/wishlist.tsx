@@ -4,7 +4,7 @@ import { apiFor } from '~/lib/api.server'
 import { throwApiError } from '~/lib/api-errors.server'
 import { requireUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import { Worded, wordsFor } from '~/lib/words'
+import { wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { projectsContract as c } from '#server/modules/projects/contract.ts'
 import { wishFromList } from './actions.server'
@@ -52,33 +52,31 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
   const { result, userId, url } = loaderData
   const notice = (actionData as { notice?: string } | undefined)?.notice
   return (
-    <Worded words={loaderData.words}>
-      <main id="main" className="container page">
-        <h1>{t('wishlist.title')}</h1>
-        {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
-        <h2 className="visually-hidden">{t('list.results')}</h2>
-        {result.data.length ? (
-          result.data.map((p) => (
-            <ProjectCard
-              key={p.id}
-              p={p}
-              href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}
-              save={{ saved: true, action: url }}
-            />
-          ))
-        ) : (
-          <EmptyState
-            title={t('wishlist.none')}
-            action={
-              <ButtonLink variant="primary" to="/projects">
-                {t('contracts.find')}
-              </ButtonLink>
-            }
+    <main id="main" className="container page">
+      <h1>{t('wishlist.title')}</h1>
+      {notice ? <Notice kind="error">{t(notice, { defaultValue: notice })}</Notice> : null}
+      <h2 className="visually-hidden">{t('list.results')}</h2>
+      {result.data.length ? (
+        result.data.map((p) => (
+          <ProjectCard
+            key={p.id}
+            p={p}
+            href={p.client.id === userId ? `/projects/client/details/${p.id}` : `/projects/details/${p.id}`}
+            save={{ saved: true, action: url }}
           />
-        )}
-        <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
-      </main>
-    </Worded>
+        ))
+      ) : (
+        <EmptyState
+          title={t('wishlist.none')}
+          action={
+            <ButtonLink variant="primary" to="/projects">
+              {t('contracts.find')}
+            </ButtonLink>
+          }
+        />
+      )}
+      <Pagination url={url} page={result.page} pageSize={result.pageSize} total={result.total} />
+    </main>
   )
 }
 

@@ -6,7 +6,7 @@ import { getInstance, getLocale } from '~/middleware/i18next'
 import { useTranslation } from '~/lib/translations'
 import { Link } from 'react-router'
 import { titled } from '~/lib/meta'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { ErrorPage } from '~/components/error-page'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -43,11 +43,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Complaints({ loaderData }: Route.ComponentProps) {
-  return (
-    <Worded words={loaderData.words}>
-      <TicketList {...loaderData} />
-    </Worded>
-  )
+  return <TicketList {...loaderData} />
 }
 
 function TicketList({ result, url }: Route.ComponentProps['loaderData']) {

@@ -9,7 +9,7 @@ import { Link } from 'react-router'
 import { titled } from '~/lib/meta'
 import { ErrorPage } from '~/components/error-page'
 import { Notice } from '~/components/ui/notice'
-import { Worded, useWords, wordsFor } from '~/lib/words'
+import { useWords, wordsFor } from '~/lib/words'
 import { DecidedText, wordDispute } from '../admin/dispute'
 import { complaintsContract as c } from '#server/modules/complaints/contract.ts'
 import { replySchema } from '#server/modules/complaints/rules.ts'
@@ -59,11 +59,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 }
 
 export default function Ticket(props: Route.ComponentProps) {
-  return (
-    <Worded words={props.loaderData.words}>
-      <TicketPage {...props} />
-    </Worded>
-  )
+  return <TicketPage {...props} />
 }
 
 function TicketPage({ loaderData: { ticket }, actionData }: Route.ComponentProps) {
