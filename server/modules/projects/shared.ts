@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import type { Selectable, SelectQueryBuilder } from 'kysely'
 import type { Database } from '#server/db/schema.ts'
 import type { Caller } from '#server/api/handler.ts'
 import { badRequest } from '#server/api/errors.ts'
@@ -46,3 +46,24 @@ export const pageOf = <T>(data: T[], query: PageQuery, total: number | string | 
   pageSize: query.pageSize,
   total: Number(total ?? 0),
 })
+
+/**
+ * A page of what `q` finds, newest first (the id breaks a tie of times), and how many it finds in all.
+ * The rows are the table's own; the caller's view turns them into answers.
+ */
+export async function newestPage<T extends 'project' | 'proposal' | 'contract'>(
+  q: SelectQueryBuilder<Database, T, object>,
+  query: PageQuery,
+) {
+  const [rows, total] = await Promise.all([
+    q
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offsetOf(query))
+      .limit(query.pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ])
+  return { rows, total: total?.n }
+}
