@@ -47,22 +47,25 @@ export const pageOf = <T>(data: T[], query: PageQuery, total: number | string | 
   total: Number(total ?? 0),
 })
 
-/**
- * A page of what `q` finds, newest first (the id breaks a tie of times), and how many it finds in all.
- * The rows are the table's own; the caller's view turns them into answers.
- */
-export async function newestPage<T extends 'project' | 'proposal' | 'contract'>(
+type Dated = 'project' | 'proposal' | 'contract' | 'review'
+
+/** A page of what `q` finds, newest first (the id breaks a tie of times), as the table's own rows. */
+export const newestRows = <T extends Dated>(q: SelectQueryBuilder<Database, T, object>, query: PageQuery) =>
+  q
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offsetOf(query))
+    .limit(query.pageSize)
+    .execute()
+
+/** That page, and how many rows `q` finds in all. */
+export async function newestPage<T extends Dated>(
   q: SelectQueryBuilder<Database, T, object>,
   query: PageQuery,
 ) {
   const [rows, total] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(offsetOf(query))
-      .limit(query.pageSize)
-      .execute(),
+    newestRows(q, query),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ])
   return { rows, total: total?.n }
