@@ -105,18 +105,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <Hero data={loaderData} />
 
-      <section className="section" aria-labelledby="boxes-heading">
-        <div className="container">
-          <h2 id="boxes-heading" className="section-title">
-            {tc('home.boxesTitle')}
-          </h2>
-          <ol className="box-grid">
-            {loaderData.boxes.map((b) => (
-              <HomeBoxCard key={b.id} icon={b.icon} title={b.title} body={b.body} />
-            ))}
-          </ol>
-        </div>
-      </section>
+      <HomeSection id="boxes" title={tc('home.boxesTitle')}>
+        <ol className="box-grid">
+          {loaderData.boxes.map((b) => (
+            <HomeBoxCard key={b.id} icon={b.icon} title={b.title} body={b.body} />
+          ))}
+        </ol>
+      </HomeSection>
 
       <Categories data={loaderData} />
 
@@ -124,18 +119,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Services data={loaderData} />
 
-      <section className="section section-alt" aria-labelledby="partners-heading">
-        <div className="container">
-          <h2 id="partners-heading" className="section-title section-title-center">
-            {tc('home.partnersTitle')}
-          </h2>
-          <ul className="logo-row">
-            {loaderData.logos.map((l) => (
-              <LogoItem key={l.id} name={l.name} imageUrl={l.imageUrl} linkUrl={l.linkUrl} />
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection id="partners" title={tc('home.partnersTitle')} alt centred>
+        <ul className="logo-row">
+          {loaderData.logos.map((l) => (
+            <LogoItem key={l.id} name={l.name} imageUrl={l.imageUrl} linkUrl={l.linkUrl} />
+          ))}
+        </ul>
+      </HomeSection>
 
       <CallToAction data={loaderData} />
     </main>
@@ -167,24 +157,19 @@ function Hero({ data }: { data: HomeData }) {
 function Categories({ data }: { data: HomeData }) {
   const { t } = useTranslation()
   return (
-    <section className="section section-alt" aria-labelledby="categories-heading">
-      <div className="container">
-        <h2 id="categories-heading" className="section-title">
-          {t('home.categoriesTitle')}
-        </h2>
-        <ul className="category-grid">
-          {data.categories.map((c) => (
-            <li key={c.id} className="card category-card">
-              <Link to={categoryHref(c.name)}>
-                <img src={c.attachmentUrl} alt="" width="56" height="56" loading="lazy" />
-                <h3>{c.name}</h3>
-                <p>{c.description}</p>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <HomeSection id="categories" title={t('home.categoriesTitle')} alt>
+      <ul className="category-grid">
+        {data.categories.map((c) => (
+          <li key={c.id} className="card category-card">
+            <Link to={categoryHref(c.name)}>
+              <img src={c.attachmentUrl} alt="" width="56" height="56" loading="lazy" />
+              <h3>{c.name}</h3>
+              <p>{c.description}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
   )
 }
 
@@ -192,38 +177,33 @@ function Categories({ data }: { data: HomeData }) {
 function RecentProjects({ data }: { data: HomeData }) {
   const { t: tc } = useTranslation('content')
   return (
-    <section className="section" aria-labelledby="recent-heading">
-      <div className="container">
-        <h2 id="recent-heading" className="section-title">
-          {tc('home.recentTitle')}
-        </h2>
-        <ul className="project-grid">
-          {data.projects.map((p) => (
-            <li key={p.id} className="card project-card">
-              <p className="post-meta">
-                {p.category ? <span>{p.category} · </span> : null}
-                {/* The server's clock, so the server's HTML and the hydrated page agree. */}
-                <time dateTime={p.posted}>{timeAgo(p.posted, data.locale, data.now)}</time>
-              </p>
-              <h3>
-                <Link to={`/projects/details/${p.id}`}>{p.title}</Link>
-              </h3>
-              <p>{p.excerpt}</p>
-              <p className="project-budget">
-                {!p.hourly
-                  ? p.budget
-                  : p.hoursPerWeek
-                    ? tc('home.rateRange', { range: p.budget, count: p.hoursPerWeek })
-                    : tc('home.perHour', { amount: p.budget })}
-              </p>
-            </li>
-          ))}
-        </ul>
-        <p>
-          <Link to="/projects/getprojects?search=all">{tc('home.allProjects')}</Link>
-        </p>
-      </div>
-    </section>
+    <HomeSection id="recent" title={tc('home.recentTitle')}>
+      <ul className="project-grid">
+        {data.projects.map((p) => (
+          <li key={p.id} className="card project-card">
+            <p className="post-meta">
+              {p.category ? <span>{p.category} · </span> : null}
+              {/* The server's clock, so the server's HTML and the hydrated page agree. */}
+              <time dateTime={p.posted}>{timeAgo(p.posted, data.locale, data.now)}</time>
+            </p>
+            <h3>
+              <Link to={`/projects/details/${p.id}`}>{p.title}</Link>
+            </h3>
+            <p>{p.excerpt}</p>
+            <p className="project-budget">
+              {!p.hourly
+                ? p.budget
+                : p.hoursPerWeek
+                  ? tc('home.rateRange', { range: p.budget, count: p.hoursPerWeek })
+                  : tc('home.perHour', { amount: p.budget })}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to="/projects/getprojects?search=all">{tc('home.allProjects')}</Link>
+      </p>
+    </HomeSection>
   )
 }
 
@@ -232,21 +212,16 @@ function Services({ data }: { data: HomeData }) {
   const { t: ts } = useTranslation('services')
   const areaName = new Map(data.categories.map((c) => [c.slug, c.name]))
   return (
-    <section className="section" aria-labelledby="services-heading">
-      <div className="container">
-        <h2 id="services-heading" className="section-title">
-          {tc('home.servicesTitle')}
-        </h2>
-        <ul className="service-grid">
-          {data.services.map((s) => (
-            <ServiceCard key={s.id} area={areaName.get(s.areaSlug) ?? ''} title={s.title} body={s.body} />
-          ))}
-        </ul>
-        <p>
-          <Link to="/userService">{ts('homeLink')}</Link>
-        </p>
-      </div>
-    </section>
+    <HomeSection id="services" title={tc('home.servicesTitle')}>
+      <ul className="service-grid">
+        {data.services.map((s) => (
+          <ServiceCard key={s.id} area={areaName.get(s.areaSlug) ?? ''} title={s.title} body={s.body} />
+        ))}
+      </ul>
+      <p>
+        <Link to="/userService">{ts('homeLink')}</Link>
+      </p>
+    </HomeSection>
   )
 }
 
@@ -270,6 +245,33 @@ function CallToAction({ data }: { data: HomeData }) {
             </Link>
           ))}
         </p>
+      </div>
+    </section>
+  )
+}
+
+/** One band of the home page under its heading. */
+function HomeSection({
+  id,
+  title,
+  alt = false,
+  centred = false,
+  children,
+}: {
+  id: string
+  title: string
+  /** On the alternate background. */
+  alt?: boolean
+  centred?: boolean
+  children: React.ReactNode
+}) {
+  return (
+    <section className={alt ? 'section section-alt' : 'section'} aria-labelledby={`${id}-heading`}>
+      <div className="container">
+        <h2 id={`${id}-heading`} className={centred ? 'section-title section-title-center' : 'section-title'}>
+          {title}
+        </h2>
+        {children}
       </div>
     </section>
   )

@@ -1,4 +1,6 @@
+import { Form } from 'react-router'
 import { useTranslation } from '~/lib/translations'
+import { formErrors, useReplyKey } from '~/components/ui/reply-form'
 import type { FieldReply } from '~/components/ui/field'
 import { FormErrors, useErrorText } from './notices'
 
@@ -22,13 +24,19 @@ const fieldId = (name: string) => `auth-${name}`
 const errorOf = (reply: AuthReply, name: string) => reply?.error?.[name]?.[0]
 const valueOf = (reply: AuthReply, name: string) => reply?.initialValue?.[name]
 
-/** The form-level messages (conform keeps them under the empty name). */
-export function AuthFormErrors({ reply }: { reply: AuthReply }) {
-  return <FormErrors errors={reply?.error?.['']?.filter(Boolean) ?? undefined} id="auth-form-error" />
+/**
+ * A public sign-in form, posted to its page's action. Each new reply remounts it (decision 317), so its
+ * inputs take the values the reply kept; the reply's form-level messages stand on top.
+ */
+export function AuthForm({ reply, children }: { reply: AuthReply; children: React.ReactNode }) {
+  const formKey = useReplyKey(reply)
+  return (
+    <Form method="post" noValidate key={formKey} className="form-stack">
+      <FormErrors errors={formErrors(reply)} id="auth-form-error" />
+      {children}
+    </Form>
+  )
 }
-
-// The key that remounts a form on each new reply lives with the other reply helpers (decision 317).
-export { useReplyKey } from '~/components/ui/reply-form'
 
 /** A field's first error, translated when it is a key of the auth namespace. */
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
@@ -173,5 +181,36 @@ export function AccountTypeChoice({
       ))}
       <FieldError id="auth-accountType-error" error={error} />
     </fieldset>
+  )
+}
+
+/**
+ * The third-party providers offered under a sign-in or sign-up form. Each is a link, not a form: the
+ * browser leaves for the provider, which a form's CSP (form-action 'self') would block.
+ */
+export function ThirdPartyLinks({
+  providers,
+  purpose,
+  redirectTo,
+}: {
+  providers: Array<{ id: string; name: string }>
+  purpose: 'signIn' | 'signUp'
+  /** Where a sign-in returns afterwards. */
+  redirectTo?: string
+}) {
+  const { t } = useTranslation('auth')
+  if (!providers.length) return null
+  const query = redirectTo === undefined ? '' : `?redirectTo=${encodeURIComponent(redirectTo)}`
+  return (
+    <div className="third-party">
+      <p>{t('thirdParty.or')}</p>
+      {providers.map((p) => (
+        <a key={p.id} className="button" href={`/auth/oidc/${p.id}${query}`} data-provider={p.id}>
+          {purpose === 'signUp'
+            ? t('thirdParty.signUpWith', { name: p.name })
+            : t('thirdParty.continueWith', { name: p.name })}
+        </a>
+      ))}
+    </div>
   )
 }

@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/translations'
-import { data, redirect, Form, Link } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { Route } from './+types/complete-signup'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
@@ -8,13 +8,8 @@ import { accountTypes, thirdPartySignupInput } from '#server/modules/identity/in
 import { clearTicketCookie, readTicket } from '~/lib/oidc-cookies.server'
 import { SIGNED_IN_HOME, sessionCookie } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import {
-  AccountTypeChoice,
-  AuthCheckbox,
-  AuthField,
-  AuthFormErrors,
-  useReplyKey,
-} from '~/components/auth/fields'
+import { AccountTypeChoice, AuthForm } from '~/components/auth/fields'
+import { AcceptTerms, NameFields } from '~/components/auth/sign-up-fields'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { titled } from '~/lib/meta'
 
@@ -71,48 +66,22 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
   const { t } = useTranslation('auth')
   const reply = actionData
   const constraints = loaderData.constraint
-  const formKey = useReplyKey(reply)
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('thirdParty.completeTitle')}</h1>
       <p className="lead">{t('thirdParty.completeLead', { email: loaderData.email })}</p>
-      <Form method="post" noValidate key={formKey} className="form-stack">
-        <AuthFormErrors reply={reply} />
+      <AuthForm reply={reply}>
         <AccountTypeChoice kinds={loaderData.kinds} reply={reply} constraints={constraints} />
-        <AuthField
-          name="firstName"
+        <NameFields
           reply={reply}
           constraints={constraints}
-          defaultValue={loaderData.firstName}
-          label={t('fields.firstName')}
-          autoComplete="given-name"
+          defaults={{ firstName: loaderData.firstName, lastName: loaderData.lastName }}
         />
-        <AuthField
-          name="lastName"
-          reply={reply}
-          constraints={constraints}
-          defaultValue={loaderData.lastName}
-          label={t('fields.lastName')}
-          autoComplete="family-name"
-        />
-        <AuthField
-          name="companyName"
-          reply={reply}
-          constraints={constraints}
-          label={t('fields.companyName')}
-          hint={t('signup.companyHint')}
-          autoComplete="organization"
-        />
-        <AuthCheckbox name="acceptTerms" reply={reply} constraints={constraints}>
-          {t('signup.acceptTerms')}{' '}
-          <Link to="/auth/terms-and-conditions" target="_blank">
-            {t('signup.termsLink')}
-          </Link>
-        </AuthCheckbox>
+        <AcceptTerms reply={reply} constraints={constraints} />
         <button type="submit" className="button button-primary">
           {t('signup.submit')}
         </button>
-      </Form>
+      </AuthForm>
     </main>
   )
 }

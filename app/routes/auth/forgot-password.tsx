@@ -1,12 +1,12 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/translations'
-import { data, redirect, Form, Link } from 'react-router'
+import { data, redirect, Link } from 'react-router'
 import type { Route } from './+types/forgot-password'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
 import { emailInput } from '#server/modules/identity/inputs.ts'
 import { getInstance } from '~/middleware/i18next'
-import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
+import { AuthForm, AuthField } from '~/components/auth/fields'
 import { Notice } from '~/components/auth/notices'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { titled } from '~/lib/meta'
@@ -41,7 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
   const reply = actionData
-  const formKey = useReplyKey(reply)
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('forgot.title')}</h1>
@@ -50,8 +49,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       ) : (
         <p className="lead">{t('forgot.lead')}</p>
       )}
-      <Form method="post" noValidate key={formKey} className="form-stack">
-        <AuthFormErrors reply={reply} />
+      <AuthForm reply={reply}>
         <AuthField
           name="email"
           reply={reply}
@@ -63,7 +61,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         <button type="submit" className="button button-primary">
           {t('forgot.submit')}
         </button>
-      </Form>
+      </AuthForm>
       <p>
         <Link to="/auth/login">{t('forgot.back')}</Link>
       </p>

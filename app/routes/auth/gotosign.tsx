@@ -1,21 +1,14 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/translations'
-import { data, redirect, useNavigation, Form, Link } from 'react-router'
+import { data, redirect, useNavigation, Link } from 'react-router'
 import type { Route } from './+types/gotosign'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
 import { accountTypes, registerInput } from '#server/modules/identity/inputs.ts'
 import { SIGNED_IN_HOME, getUser } from '~/lib/session.server'
 import { getInstance, getLocale } from '~/middleware/i18next'
-import {
-  AccountTypeChoice,
-  AuthCheckbox,
-  AuthField,
-  AuthFormErrors,
-  useReplyKey,
-  type AuthReply,
-  type Constraints,
-} from '~/components/auth/fields'
+import { AccountTypeChoice, AuthField, AuthForm, ThirdPartyLinks } from '~/components/auth/fields'
+import { AcceptTerms, NameFields } from '~/components/auth/sign-up-fields'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { PASSWORD_MIN } from '#server/modules/identity/password-policy.ts'
 import { titled } from '~/lib/meta'
@@ -78,13 +71,11 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation()
   const reply = actionData
   const constraints = loaderData.constraint
-  const formKey = useReplyKey(reply)
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('signup.title')}</h1>
       <p className="lead">{t('signup.lead')}</p>
-      <Form method="post" noValidate key={formKey} className="form-stack">
-        <AuthFormErrors reply={reply} />
+      <AuthForm reply={reply}>
         <AccountTypeChoice kinds={loaderData.kinds} reply={reply} constraints={constraints} withHints />
         <NameFields reply={reply} constraints={constraints} />
         <AuthField
@@ -112,66 +103,15 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           type="tel"
           autoComplete="tel"
         />
-        <AuthCheckbox name="acceptTerms" reply={reply} constraints={constraints}>
-          {t('signup.acceptTerms')}{' '}
-          <Link to="/auth/terms-and-conditions" target="_blank">
-            {t('signup.termsLink')}
-          </Link>
-        </AuthCheckbox>
+        <AcceptTerms reply={reply} constraints={constraints} />
         <button type="submit" className="button button-primary" disabled={navigation.state === 'submitting'}>
           {t('signup.submit')}
         </button>
-      </Form>
-      {loaderData.providers.length ? <SignUpWith providers={loaderData.providers} /> : null}
+      </AuthForm>
+      <ThirdPartyLinks providers={loaderData.providers} purpose="signUp" />
       <p>
         {t('signup.haveAccount')} <Link to="/auth/login">{t('signup.login')}</Link>
       </p>
     </main>
-  )
-}
-
-/** Who signs up: first and last name, and the company (optional). */
-function NameFields({ reply, constraints }: { reply: AuthReply; constraints: Constraints }) {
-  const { t } = useTranslation('auth')
-  return (
-    <>
-      <AuthField
-        name="firstName"
-        reply={reply}
-        constraints={constraints}
-        label={t('fields.firstName')}
-        autoComplete="given-name"
-      />
-      <AuthField
-        name="lastName"
-        reply={reply}
-        constraints={constraints}
-        label={t('fields.lastName')}
-        autoComplete="family-name"
-      />
-      <AuthField
-        name="companyName"
-        reply={reply}
-        constraints={constraints}
-        label={t('fields.companyName')}
-        hint={t('signup.companyHint')}
-        autoComplete="organization"
-      />
-    </>
-  )
-}
-
-/** Signing up through a third-party provider instead. */
-function SignUpWith({ providers }: { providers: Array<{ id: string; name: string }> }) {
-  const { t } = useTranslation('auth')
-  return (
-    <div className="third-party">
-      <p>{t('thirdParty.or')}</p>
-      {providers.map((p) => (
-        <a key={p.id} className="button" href={`/auth/oidc/${p.id}`} data-provider={p.id}>
-          {t('thirdParty.signUpWith', { name: p.name })}
-        </a>
-      ))}
-    </div>
   )
 }

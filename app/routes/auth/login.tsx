@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/translations'
-import { data, redirect, useNavigation, Form, Link } from 'react-router'
+import { data, redirect, useNavigation, Link } from 'react-router'
 import type { Route } from './+types/login'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
@@ -9,7 +9,7 @@ import { loginInput } from '#server/modules/identity/inputs.ts'
 import { getUser, redirectTarget, secureCookies, sessionCookie } from '~/lib/session.server'
 import { challengeCookie, SECOND_FACTOR_PAGE } from '~/lib/second-factor.server'
 import { getInstance } from '~/middleware/i18next'
-import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
+import { AuthForm, AuthField, ThirdPartyLinks } from '~/components/auth/fields'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { safeRedirect } from '#server/modules/identity/permissions.ts'
 import { titled } from '~/lib/meta'
@@ -65,13 +65,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation()
   const reply = actionData
   const constraints = loaderData.constraint
-  const formKey = useReplyKey(reply)
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('login.title')}</h1>
       <p className="lead">{t('login.lead')}</p>
-      <Form method="post" noValidate key={formKey} className="form-stack">
-        <AuthFormErrors reply={reply} />
+      <AuthForm reply={reply}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <AuthField
           name="email"
@@ -93,26 +91,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <button type="submit" className="button button-primary" disabled={navigation.state === 'submitting'}>
           {t('login.submit')}
         </button>
-      </Form>
+      </AuthForm>
       <p>
         <Link to="/auth/forgot-password">{t('login.forgot')}</Link>
       </p>
-      {loaderData.providers.length ? (
-        <div className="third-party">
-          <p>{t('thirdParty.or')}</p>
-          {loaderData.providers.map((p) => (
-            // A link, not a form: the browser leaves for the provider, which a form's CSP (form-action 'self') would block.
-            <a
-              key={p.id}
-              className="button"
-              href={`/auth/oidc/${p.id}?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}
-              data-provider={p.id}
-            >
-              {t('thirdParty.continueWith', { name: p.name })}
-            </a>
-          ))}
-        </div>
-      ) : null}
+      <ThirdPartyLinks providers={loaderData.providers} purpose="signIn" redirectTo={loaderData.redirectTo} />
       <p>
         {t('login.noAccount')} <Link to="/auth/gotosign">{t('login.signUp')}</Link>
       </p>

@@ -1,13 +1,13 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/translations'
-import { data, redirect, Form, Link } from 'react-router'
+import { data, redirect, Link } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
 import { resetPasswordForm } from '~/lib/auth-forms'
 import { clearSessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
+import { AuthForm, AuthField } from '~/components/auth/fields'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { PASSWORD_MIN } from '#server/modules/identity/password-policy.ts'
 import { titled } from '~/lib/meta'
@@ -19,8 +19,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-// The account kinds and the password length travel in the loader's data: the modules defining them
-// carry zod and the password policy, which stay on the server (decision 031).
+// The password length travels in the loader's data: the password policy stays on the server (decision 031).
 export function loader({ context, url }: Route.LoaderArgs) {
   return {
     token: url.searchParams.get('token') ?? '',
@@ -49,12 +48,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation('auth')
   const reply = actionData
   const constraints = loaderData.constraint
-  const formKey = useReplyKey(reply)
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('reset.title')}</h1>
-      <Form method="post" noValidate key={formKey} className="form-stack">
-        <AuthFormErrors reply={reply} />
+      <AuthForm reply={reply}>
         <input type="hidden" name="token" value={loaderData.token} />
         {/* Password managers (and Chromium's console) expect the account's name next to a new password. */}
         <input type="text" autoComplete="username" hidden readOnly aria-hidden="true" tabIndex={-1} />
@@ -78,7 +75,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <button type="submit" className="button button-primary">
           {t('reset.submit')}
         </button>
-      </Form>
+      </AuthForm>
       <p>
         <Link to="/auth/forgot-password">{t('reset.again')}</Link>
       </p>

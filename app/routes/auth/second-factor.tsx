@@ -1,5 +1,5 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, useNavigation, Form } from 'react-router'
+import { data, redirect, useNavigation } from 'react-router'
 import { useTranslation } from '~/lib/translations'
 import type { Route } from './+types/second-factor'
 import { ApiCallError, apiFor } from '~/lib/api.server'
@@ -8,7 +8,7 @@ import { codeInput } from '#server/modules/identity/inputs.ts'
 import { clearChallengeCookie, readChallenge } from '~/lib/second-factor.server'
 import { getUser, SIGNED_IN_HOME, sessionCookie } from '~/lib/session.server'
 import { getInstance } from '~/middleware/i18next'
-import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
+import { AuthForm, AuthField } from '~/components/auth/fields'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { safeRedirect } from '#server/modules/identity/permissions.ts'
 import { titled } from '~/lib/meta'
@@ -61,13 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SecondFactor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('security')
   const navigation = useNavigation()
-  const formKey = useReplyKey(actionData)
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('signIn.title')}</h1>
       <p className="lead">{t('signIn.lead')}</p>
-      <Form method="post" noValidate key={formKey} className="form-stack">
-        <AuthFormErrors reply={actionData} />
+      <AuthForm reply={actionData}>
         <AuthField
           name="code"
           reply={actionData}
@@ -79,7 +77,7 @@ export default function SecondFactor({ loaderData, actionData }: Route.Component
         <button type="submit" className="button button-primary" disabled={navigation.state === 'submitting'}>
           {t('signIn.submit')}
         </button>
-      </Form>
+      </AuthForm>
     </main>
   )
 }

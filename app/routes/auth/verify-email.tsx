@@ -1,12 +1,12 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '~/lib/translations'
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/verify-email'
 import { ApiCallError, apiFor } from '~/lib/api.server'
 import { replyWithApiError, withRetryAfter } from '~/lib/auth-actions.server'
 import { emailInput } from '#server/modules/identity/inputs.ts'
 import { getInstance } from '~/middleware/i18next'
-import { AuthField, AuthFormErrors, useReplyKey } from '~/components/auth/fields'
+import { AuthForm, AuthField } from '~/components/auth/fields'
 import { Notice } from '~/components/auth/notices'
 import { identityContract } from '#server/modules/identity/contract.ts'
 import { titled } from '~/lib/meta'
@@ -68,7 +68,6 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation('auth')
   const { outcome } = loaderData
   const reply = actionData?.result
-  const formKey = useReplyKey(reply)
   return (
     <main id="main" className="container page narrow auth-page">
       <h1>{t('verify.title')}</h1>
@@ -99,8 +98,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         <section>
           <h2>{t('verify.resendTitle')}</h2>
           {actionData?.message ? <Notice kind="success">{actionData.message}</Notice> : null}
-          <Form method="post" noValidate key={formKey} className="form-stack">
-            <AuthFormErrors reply={reply} />
+          <AuthForm reply={reply}>
             <AuthField
               name="email"
               reply={reply}
@@ -113,7 +111,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
             <button type="submit" className="button">
               {t('verify.resend')}
             </button>
-          </Form>
+          </AuthForm>
         </section>
       ) : null}
     </main>

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { TagInput } from '~/components/ui/tag-input'
 import { useTranslation } from '~/lib/translations'
-import { Select, SectionForm, useProfileText } from './fields'
+import { Select, useProfileText } from './fields'
+import { SectionEditForm } from './section-forms'
 import { placeholderUnless, useOptions } from './options'
-import { CancelLink, editHref, skillsOf, type Catalogue, type SectionState } from './section'
+import { skillsOf, type Catalogue, type SectionState } from './section'
 
 // The form of the categories section, loaded when it opens (decision 327).
 
@@ -32,18 +33,16 @@ export function CategoriesForm({
   const o = useOptions(data)
   const text = useProfileText()
   return (
-    <SectionForm
+    <SectionEditForm
       id="categories"
+      section="categories"
+      state={state}
       intent={intent}
-      action={editHref('categories')}
-      after={<CancelLink section="categories" />}
-      lastResult={state.last}
       defaultValue={{
         categoryId: categoryId?.toString() ?? '',
         subcategoryIds: subcategoryIds.map(String),
         skillIds: skillIds?.map(String) ?? [],
       }}
-      submit={t('actions.save')}
     >
       {(x) => (
         <Fields
@@ -56,7 +55,7 @@ export function CategoriesForm({
           placeholder={placeholderUnless(categoryId, t('fields.choose'))}
         />
       )}
-    </SectionForm>
+    </SectionEditForm>
   )
 }
 

@@ -2,34 +2,26 @@ import { Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
 import type { OwnClient } from '#server/modules/profiles/contract.ts'
 import { limits } from '#server/modules/profiles/rules.ts'
-import { Input, SectionForm, Select, TextArea } from './fields'
-import { placeholderUnless, useOptions, type Options } from './options'
-import { CancelLink, editHref, type Catalogue, type SectionState } from './section'
+import { Input, Select, TextArea } from './fields'
+import { PlaceFields, SectionEditForm } from './section-forms'
+import { useOptions, type Options } from './options'
+import type { Catalogue } from './section'
+import type { ClientPart } from './client'
 
 // The forms of a client's sections (an individual's or a company's), loaded when one of them opens
 // (decision 327); the sections' views are in client.tsx.
 
-/** What each of the client's forms is handed. */
-export interface ClientForm {
-  p: OwnClient
-  company: boolean
-  state: SectionState
-}
-
-export function BasicsForm({ p, company, state, data }: ClientForm & { data: Catalogue }) {
+export function BasicsForm({ p, company, state, data }: ClientPart & { data: Catalogue }) {
   const { t } = useTranslation('profile')
   const o = useOptions(data)
   const place = { country: p.country ?? '', city: p.city ?? '', industryId: p.industry?.id.toString() ?? '' }
   return (
     <>
       {company ? <CompanyName p={p} /> : null}
-      <SectionForm
+      <SectionEditForm
         id={company ? 'companyBasics' : 'clientBasics'}
-        intent={company ? 'companyBasics' : 'clientBasics'}
-        action={editHref('basics')}
-        after={<CancelLink section="basics" />}
-        lastResult={state.last}
-        submit={t('actions.save')}
+        section="basics"
+        state={state}
         defaultValue={
           company
             ? {
@@ -44,13 +36,7 @@ export function BasicsForm({ p, company, state, data }: ClientForm & { data: Cat
         {(x) => (
           <>
             <div className="field-row">
-              <Select
-                field={x.country}
-                label={t('fields.country')}
-                options={o.countries}
-                placeholder={placeholderUnless(p.country, t('fields.choose'))}
-              />
-              <Input field={x.city} label={t('fields.city')} maxLength={limits.city} />
+              <PlaceFields x={x} o={o} country={p.country} />
               <Select
                 field={x.industryId}
                 label={t('fields.industry')}
@@ -61,7 +47,7 @@ export function BasicsForm({ p, company, state, data }: ClientForm & { data: Cat
             {company ? <CompanyFields x={x} o={o} /> : null}
           </>
         )}
-      </SectionForm>
+      </SectionEditForm>
     </>
   )
 }
@@ -94,17 +80,14 @@ function CompanyFields({ x, o }: { x: Record<string, any>; o: Options }) {
   )
 }
 
-export function AboutForm({ p, company, state }: ClientForm) {
+export function AboutForm({ p, company, state }: ClientPart) {
   const { t } = useTranslation('profile')
   return (
-    <SectionForm
+    <SectionEditForm
       id={company ? 'companyAbout' : 'clientAbout'}
-      intent={company ? 'companyAbout' : 'clientAbout'}
-      action={editHref('about')}
-      after={<CancelLink section="about" />}
-      lastResult={state.last}
+      section="about"
+      state={state}
       defaultValue={{ who: p.who, what: p.what, description: p.description }}
-      submit={t('actions.save')}
     >
       {(x) => (
         <>
@@ -128,6 +111,6 @@ export function AboutForm({ p, company, state }: ClientForm) {
           />
         </>
       )}
-    </SectionForm>
+    </SectionEditForm>
   )
 }

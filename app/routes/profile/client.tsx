@@ -11,8 +11,8 @@ const forms = () => import('./client-forms')
 const BasicsForm = lazyPart(forms, 'BasicsForm')
 const AboutForm = lazyPart(forms, 'AboutForm')
 
-/** What each of the client's sections is handed. */
-interface ClientPart {
+/** What each of the client's sections and their forms is handed. */
+export interface ClientPart {
   p: OwnClient
   company: boolean
   state: SectionState

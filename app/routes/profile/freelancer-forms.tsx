@@ -1,32 +1,23 @@
 import { useTranslation } from '~/lib/translations'
-import type { OwnFreelancer } from '#server/modules/profiles/contract.ts'
 import { amountText, limits } from '#server/modules/profiles/rules.ts'
-import { Input, SectionForm, Select, TextArea, UploadForm } from './fields'
+import { Input, Select, TextArea, UploadForm } from './fields'
+import { PlaceFields, SectionEditForm } from './section-forms'
 import { placeholderUnless, useOptions } from './options'
-import { CancelLink, editHref, type Catalogue, type SectionState } from './section'
+import { CancelLink } from './section'
+import type { FreelancerPart } from './freelancer-lists'
 import { useRate } from './views'
 
 // The forms of the freelancer's sections, loaded when one of them opens (decision 327); the
 // sections' views are in freelancer.tsx.
 
-/** What each of the freelancer's forms is handed. */
-export interface FreelancerForm {
-  p: OwnFreelancer
-  state: SectionState
-  data: Catalogue
-}
-
-export function HeadlineForm({ p, state }: FreelancerForm) {
+export function HeadlineForm({ p, state }: FreelancerPart) {
   const { t } = useTranslation('profile')
   return (
-    <SectionForm
+    <SectionEditForm
       id="titleOverview"
-      intent="titleOverview"
-      action={editHref('headline')}
-      after={<CancelLink section="headline" />}
-      lastResult={state.last}
+      section="headline"
+      state={state}
       defaultValue={{ title: p.title, overview: p.overview }}
-      submit={t('actions.save')}
     >
       {(x) => (
         <>
@@ -34,21 +25,18 @@ export function HeadlineForm({ p, state }: FreelancerForm) {
           <TextArea field={x.overview} label={t('fields.overview')} maxLength={limits.overview} rows={3} />
         </>
       )}
-    </SectionForm>
+    </SectionEditForm>
   )
 }
 
-export function AboutForm({ p, state }: FreelancerForm) {
+export function AboutForm({ p, state }: FreelancerPart) {
   const { t } = useTranslation('profile')
   return (
-    <SectionForm
+    <SectionEditForm
       id="description"
-      intent="description"
-      action={editHref('about')}
-      after={<CancelLink section="about" />}
-      lastResult={state.last}
+      section="about"
+      state={state}
       defaultValue={{ description: p.description }}
-      submit={t('actions.save')}
     >
       {(x) => (
         <TextArea
@@ -58,22 +46,19 @@ export function AboutForm({ p, state }: FreelancerForm) {
           rows={8}
         />
       )}
-    </SectionForm>
+    </SectionEditForm>
   )
 }
 
-export function RatesForm({ p, state, data }: FreelancerForm) {
+export function RatesForm({ p, state, data }: FreelancerPart) {
   const { t } = useTranslation('profile')
   const o = useOptions(data)
   const rate = useRate()
   return (
-    <SectionForm
+    <SectionEditForm
       id="rates"
-      intent="rates"
-      action={editHref('rates')}
-      after={<CancelLink section="rates" />}
-      lastResult={state.last}
-      submit={t('actions.save')}
+      section="rates"
+      state={state}
       defaultValue={{
         amountMinor: p.hourlyRate ? amountText(p.hourlyRate.amountMinor) : '',
         currency: p.hourlyRate?.currency ?? 'EUR',
@@ -115,32 +100,23 @@ export function RatesForm({ p, state, data }: FreelancerForm) {
           </div>
         </>
       )}
-    </SectionForm>
+    </SectionEditForm>
   )
 }
 
-export function PersonalForm({ p, state, data }: FreelancerForm) {
+export function PersonalForm({ p, state, data }: FreelancerPart) {
   const { t } = useTranslation('profile')
   const o = useOptions(data)
   return (
-    <SectionForm
+    <SectionEditForm
       id="personal"
-      intent="personal"
-      action={editHref('personal')}
-      after={<CancelLink section="personal" />}
-      lastResult={state.last}
+      section="personal"
+      state={state}
       defaultValue={{ country: p.country ?? '', city: p.city ?? '', gender: p.gender ?? '' }}
-      submit={t('actions.save')}
     >
       {(x) => (
         <div className="field-row">
-          <Select
-            field={x.country}
-            label={t('fields.country')}
-            options={o.countries}
-            placeholder={placeholderUnless(p.country, t('fields.choose'))}
-          />
-          <Input field={x.city} label={t('fields.city')} maxLength={limits.city} />
+          <PlaceFields x={x} o={o} country={p.country} />
           <Select
             field={x.gender}
             label={t('fields.gender')}
@@ -149,25 +125,17 @@ export function PersonalForm({ p, state, data }: FreelancerForm) {
           />
         </div>
       )}
-    </SectionForm>
+    </SectionEditForm>
   )
 }
 
-export function LanguageForm({ p, state, data }: FreelancerForm) {
+export function LanguageForm({ p, state, data }: FreelancerPart) {
   const { t } = useTranslation('profile')
   const o = useOptions(data)
   return (
     <>
       <h3>{t('fields.languageForm')}</h3>
-      <SectionForm
-        key={p.languages.length}
-        id="language"
-        intent="language"
-        action={editHref('languages')}
-        lastResult={state.last}
-        submit={t('actions.save')}
-        after={<CancelLink section="languages" />}
-      >
+      <SectionEditForm key={p.languages.length} id="language" section="languages" state={state}>
         {(x) => (
           <div className="field-row">
             <Select
@@ -184,12 +152,12 @@ export function LanguageForm({ p, state, data }: FreelancerForm) {
             />
           </div>
         )}
-      </SectionForm>
+      </SectionEditForm>
     </>
   )
 }
 
-export function DocumentsForm({ state }: FreelancerForm) {
+export function DocumentsForm({ state }: FreelancerPart) {
   const { t } = useTranslation('profile')
   return (
     <>

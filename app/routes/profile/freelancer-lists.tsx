@@ -2,7 +2,15 @@ import { useTranslation } from '~/lib/translations'
 import { formatMonth, formatMonthRange } from '~/lib/format'
 import type { OwnFreelancer } from '#server/modules/profiles/contract.ts'
 import { limits } from '#server/modules/profiles/rules.ts'
-import { Input, Select, TextArea, UploadForm, imageTypes, type ActionResult } from './fields'
+import {
+  Input,
+  Select,
+  TextArea,
+  UploadForm,
+  imageTypes,
+  type ActionResult,
+  type SectionField,
+} from './fields'
 import { ListSection } from './list-section'
 import { useOptions } from './options'
 import type { Catalogue, SectionState } from './section'
@@ -10,7 +18,7 @@ import type { Catalogue, SectionState } from './section'
 // The freelancer's list sections (education, employment, certifications, portfolio): one item form
 // each, for a new item or the one open for editing (see ListSection).
 
-/** What each of the freelancer's sections is handed. */
+/** What each of the freelancer's sections and their forms is handed. */
 export interface FreelancerPart {
   p: OwnFreelancer
   state: SectionState
@@ -48,12 +56,7 @@ export function EducationSection({ p, state }: FreelancerPart) {
             <Input field={x.startYear} label={t('fields.startYear')} type="number" min={1950} max={2100} />
             <Input field={x.endYear} label={t('fields.endYear')} type="number" min={1950} max={2100} />
           </div>
-          <TextArea
-            field={x.description}
-            label={t('fields.itemDescription')}
-            maxLength={limits.longText}
-            rows={3}
-          />
+          <ItemDescription field={x.description} />
         </>
       )}
     />
@@ -107,12 +110,7 @@ export function ExperienceSection({ p, state, data }: FreelancerPart) {
               hint={t('fields.endMonthHint')}
             />
           </div>
-          <TextArea
-            field={x.description}
-            label={t('fields.itemDescription')}
-            maxLength={limits.longText}
-            rows={3}
-          />
+          <ItemDescription field={x.description} />
         </>
       )}
     />
@@ -188,16 +186,17 @@ export function PortfolioSection({ p, state }: FreelancerPart) {
               hint={t('fields.monthHint')}
             />
           </div>
-          <TextArea
-            field={x.description}
-            label={t('fields.itemDescription')}
-            maxLength={limits.longText}
-            rows={3}
-          />
+          <ItemDescription field={x.description} />
         </>
       )}
     />
   )
+}
+
+/** What an item of a list says about itself, under its other fields. */
+function ItemDescription({ field }: { field: SectionField }) {
+  const { t } = useTranslation('profile')
+  return <TextArea field={field} label={t('fields.itemDescription')} maxLength={limits.longText} rows={3} />
 }
 
 /** The files of the portfolio item open for editing: what it has, and a form to upload each. */

@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
 import { useTranslation } from '~/lib/translations'
 import { SectionForm, type ActionResult } from './fields'
-import { CancelLink, editHref, ProfileSection, type SectionState } from './section'
+import { SectionEditForm } from './section-forms'
+import { editHref, ProfileSection, type SectionState } from './section'
 
 // The freelancer's lists (education, employment, certifications, portfolio): each item with its Edit
 // link and a one-button Remove form, and one item form: "add another" (`?edit=education`), or the
@@ -90,15 +91,14 @@ export function ListSection<I extends { id: number }>({
   return (
     <ProfileSection id={id} title={title} state={state} view={view} opens="add">
       <h3>{editing ? t('actions.editing', { name: describe(editing) }) : t('actions.addNew')}</h3>
-      <SectionForm
+      <SectionEditForm
         key={editing ? editing.id : `new-${items.length}`}
         id={id}
+        section={id}
+        state={state}
         intent={intent}
-        action={editHref(editing ? `${id}-${editing.id}` : id, id)}
-        lastResult={state.last}
         defaultValue={editing ? defaults(editing) : undefined}
-        submit={t('actions.save')}
-        after={<CancelLink section={id} />}
+        item={editing ? `${id}-${editing.id}` : id}
       >
         {(x) => (
           <>
@@ -106,7 +106,7 @@ export function ListSection<I extends { id: number }>({
             {fields(x)}
           </>
         )}
-      </SectionForm>
+      </SectionEditForm>
       {editing ? extra?.(editing) : null}
     </ProfileSection>
   )

@@ -4,6 +4,7 @@ import { apiFor } from '~/lib/api.server'
 import { replyWithApiError } from '~/lib/auth-actions.server'
 import { successOperation } from '~/lib/api-errors.server'
 import { getInstance } from '~/middleware/i18next'
+import type { Endpoint } from '#server/api/contract.ts'
 import { profilesContract as pc } from '#server/modules/profiles/contract.ts'
 import { itemIdOf, profileForms as f } from './forms.server'
 import { uploadCodeOf, uploadProblemText, type ActionResult } from './fields'
@@ -22,57 +23,53 @@ type Handler = {
   run: (api: Api, v: any, item?: number) => Promise<unknown>
 }
 
+/** A form whose parsed values are the body of its one call. */
+const bodyForm = (
+  schema: Handler['schema'],
+  fields: string[],
+  section: string,
+  endpoint: Endpoint,
+): Handler => ({ schema, fields, section, run: (api, v) => api.call(endpoint, { body: v }) })
+
 /** A form of a list (educations, portfolio…): it adds an item, or edits the one it names. */
 const listForm = (
   schema: Handler['schema'],
   fields: string[],
   section: string,
-  add: (api: Api, body: any) => Promise<unknown>,
-  update: (api: Api, id: number, body: any) => Promise<unknown>,
+  add: Endpoint,
+  update: Endpoint,
 ): Handler => ({
   schema,
   fields,
   section,
-  run: (api, v, item) => (item ? update(api, item, v) : add(api, v)),
+  run: (api, v, item) =>
+    item ? api.call(update, { params: { id: item }, body: v }) : api.call(add, { body: v }),
 })
-const removeForm = (section: string, remove: (api: Api, id: number) => Promise<unknown>): Handler => ({
+
+/** The Remove button of a list's item. */
+const removeForm = (section: string, remove: Endpoint): Handler => ({
   schema: f.remove,
   fields: [],
   section,
-  run: (api, v) => remove(api, v.id),
+  run: (api, v) => api.call(remove, { params: { id: v.id } }),
 })
 
 const handlers: Record<string, Handler> = {
-  titleOverview: {
-    schema: f.titleOverview,
-    fields: ['title', 'overview'],
-    section: 'headline',
-    run: (api, v) => api.call(pc.freelancerTitleOverview, { body: v }),
-  },
-  description: {
-    schema: f.description,
-    fields: ['description'],
-    section: 'about',
-    run: (api, v) => api.call(pc.freelancerDescription, { body: v }),
-  },
-  rates: {
-    schema: f.rates,
-    fields: ['amountMinor', 'availability', 'experienceLevel', 'yearsOfExperience', 'currency'],
-    section: 'rates',
-    run: (api, v) => api.call(pc.freelancerDetails, { body: v }),
-  },
-  personal: {
-    schema: f.personal,
-    fields: ['country', 'city', 'gender'],
-    section: 'personal',
-    run: (api, v) => api.call(pc.freelancerDetails, { body: v }),
-  },
-  categorization: {
-    schema: f.categorization,
-    fields: ['categoryId', 'subcategoryIds', 'skillIds'],
-    section: 'categories',
-    run: (api, v) => api.call(pc.freelancerCategorization, { body: v }),
-  },
+  titleOverview: bodyForm(f.titleOverview, ['title', 'overview'], 'headline', pc.freelancerTitleOverview),
+  description: bodyForm(f.description, ['description'], 'about', pc.freelancerDescription),
+  rates: bodyForm(
+    f.rates,
+    ['amountMinor', 'availability', 'experienceLevel', 'yearsOfExperience', 'currency'],
+    'rates',
+    pc.freelancerDetails,
+  ),
+  personal: bodyForm(f.personal, ['country', 'city', 'gender'], 'personal', pc.freelancerDetails),
+  categorization: bodyForm(
+    f.categorization,
+    ['categoryId', 'subcategoryIds', 'skillIds'],
+    'categories',
+    pc.freelancerCategorization,
+  ),
   // One form for a language: a new one is added, a listed one gets the new level.
   language: {
     schema: f.language,
@@ -93,72 +90,55 @@ const handlers: Record<string, Handler> = {
     f.education,
     ['school', 'degree', 'fieldOfStudy', 'startYear', 'endYear', 'description'],
     'education',
-    (api, body) => api.call(pc.educationAdd, { body }),
-    (api, id, body) => api.call(pc.educationUpdate, { params: { id }, body }),
+    pc.educationAdd,
+    pc.educationUpdate,
   ),
-  educationDelete: removeForm('education', (api, id) => api.call(pc.educationDelete, { params: { id } })),
+  educationDelete: removeForm('education', pc.educationDelete),
   employment: listForm(
     f.employment,
     ['company', 'role', 'country', 'startMonth', 'endMonth', 'description'],
     'experience',
-    (api, body) => api.call(pc.employmentAdd, { body }),
-    (api, id, body) => api.call(pc.employmentUpdate, { params: { id }, body }),
+    pc.employmentAdd,
+    pc.employmentUpdate,
   ),
-  employmentDelete: removeForm('experience', (api, id) => api.call(pc.employmentDelete, { params: { id } })),
+  employmentDelete: removeForm('experience', pc.employmentDelete),
   certification: listForm(
     f.certification,
     ['name', 'issuer', 'issuedMonth', 'credentialUrl'],
     'certifications',
-    (api, body) => api.call(pc.certificationAdd, { body }),
-    (api, id, body) => api.call(pc.certificationUpdate, { params: { id }, body }),
+    pc.certificationAdd,
+    pc.certificationUpdate,
   ),
-  certificationDelete: removeForm('certifications', (api, id) =>
-    api.call(pc.certificationDelete, { params: { id } }),
-  ),
+  certificationDelete: removeForm('certifications', pc.certificationDelete),
   portfolio: listForm(
     f.portfolio,
     ['title', 'description', 'projectUrl', 'completedMonth'],
     'portfolio',
-    (api, body) => api.call(pc.portfolioAdd, { body }),
-    (api, id, body) => api.call(pc.portfolioUpdate, { params: { id }, body }),
+    pc.portfolioAdd,
+    pc.portfolioUpdate,
   ),
-  portfolioDelete: removeForm('portfolio', (api, id) => api.call(pc.portfolioDelete, { params: { id } })),
+  portfolioDelete: removeForm('portfolio', pc.portfolioDelete),
   rateSheetDelete: {
     schema: f.confirm,
     fields: [],
     section: 'documents',
     run: (api) => api.call(pc.rateSheetDelete),
   },
-  clientBasics: {
-    schema: f.clientBasics,
-    fields: ['country', 'city', 'industryId'],
-    section: 'basics',
-    run: (api, v) => api.call(pc.clientBasics, { body: v }),
-  },
-  companyBasics: {
-    schema: f.companyBasics,
-    fields: ['country', 'city', 'industryId', 'website', 'companySize', 'foundedYear'],
-    section: 'basics',
-    run: (api, v) => api.call(pc.companyBasics, { body: v }),
-  },
-  clientAbout: {
-    schema: f.about,
-    fields: ['who', 'what', 'description'],
-    section: 'about',
-    run: (api, v) => api.call(pc.clientAbout, { body: v }),
-  },
-  companyAbout: {
-    schema: f.about,
-    fields: ['who', 'what', 'description'],
-    section: 'about',
-    run: (api, v) => api.call(pc.companyAbout, { body: v }),
-  },
-  clientCategorization: {
-    schema: f.clientCategorization,
-    fields: ['categoryId', 'subcategoryIds'],
-    section: 'categories',
-    run: (api, v) => api.call(pc.clientCategorization, { body: v }),
-  },
+  clientBasics: bodyForm(f.clientBasics, ['country', 'city', 'industryId'], 'basics', pc.clientBasics),
+  companyBasics: bodyForm(
+    f.companyBasics,
+    ['country', 'city', 'industryId', 'website', 'companySize', 'foundedYear'],
+    'basics',
+    pc.companyBasics,
+  ),
+  clientAbout: bodyForm(f.about, ['who', 'what', 'description'], 'about', pc.clientAbout),
+  companyAbout: bodyForm(f.about, ['who', 'what', 'description'], 'about', pc.companyAbout),
+  clientCategorization: bodyForm(
+    f.clientCategorization,
+    ['categoryId', 'subcategoryIds'],
+    'categories',
+    pc.clientCategorization,
+  ),
 }
 
 // Each upload: the API path it streams to (null when this account has no such upload) and its section.

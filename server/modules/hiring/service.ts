@@ -1,9 +1,7 @@
 import type { DB } from '#server/db/database.ts'
 import type { Dialect } from '#server/db/migrations/helpers.ts'
-import type { Hubs } from '#server/hubs.ts'
 import type { OutboxHandler } from '#server/jobs/outbox.ts'
-import type { NotificationsService } from '../notifications/service.ts'
-import { noticeFromOutbox } from '../notifications/outbox.ts'
+import { noticeFromOutbox, type NoticeDeliveryDeps } from '../notifications/outbox.ts'
 import { createHiringAdmin, HIRING_NOTIFY_TOPIC, type HiringNotifyPayload } from './admin.ts'
 import { createHiringRequests } from './requests.ts'
 import type { Hits } from './views.ts'
@@ -18,18 +16,10 @@ export type HiringService = ReturnType<typeof createHiringService>
  * After support proposed freelancers: the client is told in the bell and by email (the notice's
  * mail, in their language, decision 329), once per outbox row; their open tabs get the alert.
  */
-export function hiringOutboxHandlers({
-  db,
-  notifications,
-  hubs,
-}: {
-  db: DB
-  notifications: NotificationsService
-  hubs: Hubs | null
-}): Record<string, OutboxHandler> {
+export function hiringOutboxHandlers(deps: NoticeDeliveryDeps): Record<string, OutboxHandler> {
   return {
     [HIRING_NOTIFY_TOPIC]: async (payload: HiringNotifyPayload, row) => {
-      await noticeFromOutbox({ db, notifications, hubs }, row.id, payload.userId, {
+      await noticeFromOutbox(deps, row.id, [payload.userId], {
         messageKey: 'shortlist:hiring.notify.proposed',
         params: { id: payload.requestId, picks: payload.count },
         type: 'Hiring',

@@ -3,7 +3,7 @@ import type { Caller } from '#server/api/handler.ts'
 import { renderMail } from './mails.ts'
 import { enqueue } from '#server/jobs/outbox.ts'
 import { EMAIL_TOPIC } from '#server/jobs/mailer.ts'
-import { fieldError, limit, nowIso, type CallInfo, type IdentityContext } from './context.ts'
+import { callerAccount, fieldError, limit, nowIso, type CallInfo, type IdentityContext } from './context.ts'
 import { dummyHash, verifyPassword } from './passwords.ts'
 import { Role } from './permissions.ts'
 import { attemptCode, secondFactorRow, spendCode } from './second-factor-sign-in.ts'
@@ -38,11 +38,7 @@ export async function closeAccount(
   // An administrator's account is removed by another administrator, who checks the platform keeps one.
   if (caller.roles.includes(Role.SuperAdmin))
     throw new ApiError(403, 'Forbidden', "An administrator's account is closed by another administrator")
-  const user = await db
-    .selectFrom('app_user')
-    .select(['id', 'email', 'password_hash', 'first_name', 'language'])
-    .where('id', '=', caller.userId)
-    .executeTakeFirstOrThrow()
+  const user = await callerAccount(db, caller.userId)
   const ok = await verifyPassword(input.password ?? '', user.password_hash ?? (await dummyHash()))
   if (user.password_hash && !ok) throw fieldError('password', 'is not your current password')
   if ((await secondFactorRow(db, user.id))?.enabled_at) {

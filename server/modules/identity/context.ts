@@ -83,3 +83,11 @@ export async function mail(
     renderMail(kind, { to: to ?? user.email, language: user.language, name: user.first_name, link }),
   )
 }
+
+/** The signed-in caller's own account: what a check of their current password and a mail to them need. */
+export const callerAccount = (db: Trx, userId: number) =>
+  db
+    .selectFrom('app_user')
+    .select(['id', 'email', 'password_hash', 'first_name', 'language'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()

@@ -1,5 +1,6 @@
 import type { Caller } from '#server/api/handler.ts'
 import {
+  callerAccount,
   fieldError,
   invalidToken,
   limit,
@@ -25,11 +26,7 @@ export async function changeEmail(
 ) {
   const { db } = ctx
   await limit(ctx, ctx.limits.forgotIp, info.ip)
-  const user = await db
-    .selectFrom('app_user')
-    .select(['id', 'email', 'password_hash', 'first_name', 'language'])
-    .where('id', '=', caller.userId)
-    .executeTakeFirstOrThrow()
+  const user = await callerAccount(db, caller.userId)
   // An account that signs in only through a provider has no password to ask for.
   if (user.password_hash && !(await verifyPassword(input.password, user.password_hash)))
     throw fieldError('password', 'is not your current password')

@@ -1,6 +1,6 @@
 import { ApiError } from '#server/api/errors.ts'
 import type { SessionResult } from './contract.ts'
-import { fieldError, later, limit, nowIso, type CallInfo, type IdentityContext } from './context.ts'
+import { fieldError, later, limit, nowIso, type CallInfo, type IdentityContext, type Trx } from './context.ts'
 import type { ExternalClaims } from './oidc.ts'
 import { awardProfilePoints } from './points.ts'
 import { lifetimes } from './rules.ts'
@@ -95,6 +95,19 @@ async function finishFlow(ctx: IdentityContext, callbackUrl: string) {
   }
 }
 
+/** Records that `userId` signs in as the provider's `subject`, in the caller's transaction. */
+export async function linkIdentity(
+  trx: Trx,
+  userId: number,
+  provider: string,
+  claims: { subject: string; email: string | null },
+) {
+  await trx
+    .insertInto('external_identity')
+    .values({ user_id: userId, provider, subject: claims.subject, email: claims.email, created_at: nowIso() })
+    .execute()
+}
+
 /** Links the provider's identity to the account that has the address it vouched for, activating it, and signs in. */
 async function linkAndSignIn(
   ctx: IdentityContext,
@@ -104,16 +117,7 @@ async function linkAndSignIn(
   info: CallInfo,
 ) {
   return ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('external_identity')
-      .values({
-        user_id: userId,
-        provider: flow.provider,
-        subject: claims.subject,
-        email: claims.email,
-        created_at: nowIso(),
-      })
-      .execute()
+    await linkIdentity(trx, userId, flow.provider, claims)
     await trx.updateTable('app_user').set({ email_verified: 1 }).where('id', '=', userId).execute()
     await trx
       .updateTable('app_user')

@@ -1,7 +1,7 @@
 import type { Locale } from '#server/db/schema.ts'
 import type { SignupKind } from './contract.ts'
 import { limit, nowIso, type CallInfo, type IdentityContext } from './context.ts'
-import { failedRegister } from './oidc-sign-in.ts'
+import { failedRegister, linkIdentity } from './oidc-sign-in.ts'
 import { awardProfilePoints } from './points.ts'
 import { companyNameFor, insertAccount } from './registration.ts'
 import { roleOfKind } from './rules.ts'
@@ -61,16 +61,7 @@ export async function registerWithThirdPart(
       },
       roleOfKind[input.accountType],
     )
-    await trx
-      .insertInto('external_identity')
-      .values({
-        user_id: userId,
-        provider: flow.provider,
-        subject: claims.subject,
-        email: claims.email,
-        created_at: nowIso(),
-      })
-      .execute()
+    await linkIdentity(trx, userId, flow.provider, claims)
     await awardProfilePoints(trx, userId)
     return startSession(ctx, trx, userId, flow.provider, info)
   })

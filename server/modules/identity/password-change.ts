@@ -1,5 +1,13 @@
 import type { Caller } from '#server/api/handler.ts'
-import { fieldError, limit, mail, nowIso, type CallInfo, type IdentityContext } from './context.ts'
+import {
+  callerAccount,
+  fieldError,
+  limit,
+  mail,
+  nowIso,
+  type CallInfo,
+  type IdentityContext,
+} from './context.ts'
 import { checkPassword, dummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import { revokeSessions, startSession } from './sessions.ts'
 
@@ -15,11 +23,7 @@ export async function changePassword(
 ) {
   const { db } = ctx
   await limit(ctx, ctx.limits.loginIp, info.ip)
-  const user = await db
-    .selectFrom('app_user')
-    .select(['id', 'email', 'password_hash', 'first_name', 'language'])
-    .where('id', '=', caller.userId)
-    .executeTakeFirstOrThrow()
+  const user = await callerAccount(db, caller.userId)
   const ok = await verifyPassword(input.currentPassword, user.password_hash ?? (await dummyHash()))
   if (!user.password_hash || !ok) throw fieldError('currentPassword', 'is not your current password')
   checkPassword('newPassword', input.newPassword, user.email)

@@ -56,24 +56,41 @@ export async function announce(
   }
 }
 
+/** What a module's outbox handlers need to deliver its notices. */
+export interface NoticeDeliveryDeps {
+  db: DB
+  notifications: NotificationsService
+  /** The hubs, once the server has them; null before (deliveries then reach no browser). */
+  hubs: Hubs | null
+}
+
 /**
- * One person's notice from an outbox delivery: stored once per outbox row (the row is its source, so
- * a retry stores nothing twice), then announced to their tabs in their language. Nothing for an
- * unknown person.
+ * One notice from an outbox delivery to each of `userIds`: stored once per outbox row (the row is its
+ * source, so a retry stores nothing twice), then announced to their tabs in their language. Nothing
+ * for unknown people.
  */
 export async function noticeFromOutbox(
-  deps: { db: DB; notifications: NotificationsService; hubs: Hubs | null },
+  deps: NoticeDeliveryDeps,
   rowId: number,
-  userId: number,
+  userIds: number[],
   notice: Omit<NotificationInput, 'userId' | 'source'>,
 ) {
+  if (!userIds.length) return
   const source = `outbox:${rowId}`
-  const user = await deps.db
+  const users = await deps.db
     .selectFrom('app_user')
     .select(['id', 'language'])
-    .where('id', '=', userId)
-    .executeTakeFirst()
-  if (!user) return
-  await deps.notifications.record(deps.db, [{ ...notice, userId: user.id, source }])
-  await announce(deps.notifications, deps.hubs, [{ id: user.id, locale: asLocale(user.language) }], source)
+    .where('id', 'in', userIds)
+    .execute()
+  if (!users.length) return
+  await deps.notifications.record(
+    deps.db,
+    users.map((u) => ({ ...notice, userId: u.id, source })),
+  )
+  await announce(
+    deps.notifications,
+    deps.hubs,
+    users.map((u) => ({ id: u.id, locale: asLocale(u.language) })),
+    source,
+  )
 }

@@ -18,8 +18,8 @@ import {
   type Trx,
 } from './transition.ts'
 import {
+  newestPage,
   nowIso,
-  offsetOf,
   pageOf,
   parsePlan,
   spoken,
@@ -218,17 +218,8 @@ async function myContracts(
     .selectFrom('contract')
     .where((eb) => eb.or([eb('freelancer_id', '=', caller.userId), eb('client_id', '=', caller.userId)]))
   if (query.status) q = q.where('status', '=', query.status)
-  const [rows, total] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(offsetOf(query))
-      .limit(query.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ])
-  return pageOf(await views.contracts(rows), query, total?.n)
+  const { rows, total } = await newestPage(q, query)
+  return pageOf(await views.contracts(rows), query, total)
 }
 
 export function createContracts(deps: ContractDeps) {

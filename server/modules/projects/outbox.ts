@@ -1,9 +1,5 @@
-import type { DB } from '#server/db/database.ts'
 import type { OutboxHandler } from '#server/jobs/outbox.ts'
-import type { Hubs } from '#server/hubs.ts'
-import type { NotificationsService } from '../notifications/service.ts'
-import { asLocale } from '../notifications/texts.ts'
-import { announce } from '../notifications/outbox.ts'
+import { noticeFromOutbox, type NoticeDeliveryDeps } from '../notifications/outbox.ts'
 import { NOTIFY_TOPIC } from './transition.ts'
 import { REVIEW_TOPIC } from './reviews.ts'
 import type { ProjectsService } from './service.ts'
@@ -28,45 +24,20 @@ export interface NotifyPayload {
   actorId?: number
 }
 
-export function projectsOutboxHandlers({
-  db,
-  projects,
-  notifications,
-  hubs,
-}: {
-  db: DB
-  projects: Pick<ProjectsService, 'recomputeRating' | 'awardReviewPoints'>
-  notifications: NotificationsService
-  /** The hubs, once the server has them; null before (deliveries then reach no browser). */
-  hubs: Hubs | null
-}): Record<string, OutboxHandler> {
+export function projectsOutboxHandlers(
+  deps: NoticeDeliveryDeps & { projects: Pick<ProjectsService, 'recomputeRating' | 'awardReviewPoints'> },
+): Record<string, OutboxHandler> {
+  const { db, projects, hubs } = deps
   return {
     [NOTIFY_TOPIC]: async (payload: NotifyPayload, row) => {
       if (!payload.userIds.length) return
-      const source = `outbox:${row.id}`
-      const users = await db
-        .selectFrom('app_user')
-        .select(['id', 'language'])
-        .where('id', 'in', payload.userIds)
-        .execute()
-      await notifications.record(
-        db,
-        users.map((u) => ({
-          userId: u.id,
-          source,
-          messageKey: `${payload.ns ?? 'projects'}:notify.${payload.kind}`,
-          params: payload.params,
-          type: payload.type,
-          projectId: payload.projectId,
-          senderId: payload.actorId ?? null,
-        })),
-      )
-      await announce(
-        notifications,
-        hubs,
-        users.map((u) => ({ id: u.id, locale: asLocale(u.language) })),
-        source,
-      )
+      await noticeFromOutbox(deps, row.id, payload.userIds, {
+        messageKey: `${payload.ns ?? 'projects'}:notify.${payload.kind}`,
+        params: payload.params,
+        type: payload.type,
+        projectId: payload.projectId,
+        senderId: payload.actorId ?? null,
+      })
       await hubs?.notifications
         .toGroup(`project:${payload.projectId}`)
         .send('projectChanged', payload.projectId)

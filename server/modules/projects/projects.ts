@@ -13,7 +13,7 @@ import type { ProjectSearchIndex } from './search-index.ts'
 import { conflict, lockRow, recordActivity, recordCreated, type Trx } from './transition.ts'
 import { publishOrSubmit } from './review/publish.ts'
 import { problem } from './schemas/fields.ts'
-import { badRequest, isClient, nowIso, offsetOf, pageOf, spoken, type PageQuery } from './shared.ts'
+import { badRequest, isClient, newestPage, nowIso, pageOf, spoken, type PageQuery } from './shared.ts'
 import type { ProjectViews } from './views.ts'
 
 // A client's projects: posting one (as a draft or published at once), editing it while nobody has
@@ -194,17 +194,8 @@ async function myProjects(
         ),
       ),
     )
-  const [rows, total] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(offsetOf(query))
-      .limit(query.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ])
-  return pageOf(await views.summaries(rows, locale), query, total?.n)
+  const { rows, total } = await newestPage(q, query)
+  return pageOf(await views.summaries(rows, locale), query, total)
 }
 
 export function createProjects(deps: ProjectDeps) {

@@ -12,8 +12,8 @@ import { conflict, lockRow, notify, recordCreated, transitionProposal, type Trx 
 import {
   badRequest,
   isFreelancer,
+  newestPage,
   nowIso,
-  offsetOf,
   pageOf,
   parsePlan,
   spoken,
@@ -282,17 +282,8 @@ async function myProposals(
   const { db, views } = deps
   let q = db.selectFrom('proposal').where('freelancer_id', '=', caller.userId)
   if (query.status) q = q.where('status', '=', query.status)
-  const [rows, total] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(offsetOf(query))
-      .limit(query.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ])
-  return pageOf(await views.proposals(rows), query, total?.n)
+  const { rows, total } = await newestPage(q, query)
+  return pageOf(await views.proposals(rows), query, total)
 }
 
 export function createProposals(deps: ProposalDeps) {

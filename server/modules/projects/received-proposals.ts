@@ -6,7 +6,7 @@ import type { ProposalState } from './machines.ts'
 import { knownToOthers, ownProject } from './access.ts'
 import { readProject } from './reads.ts'
 import { lockRow, notify, transitionProposal } from './transition.ts'
-import { isFreelancer, nowIso, offsetOf, pageOf, type PageQuery } from './shared.ts'
+import { isFreelancer, newestPage, nowIso, pageOf, type PageQuery } from './shared.ts'
 import type { ProjectViews } from './views.ts'
 
 // The proposals a client's project received: the list, and the rejection (the hire is contracts.ts).
@@ -43,17 +43,8 @@ async function clientProposals(
   await ownProject(db, caller, projectId)
   let q = db.selectFrom('proposal').where('project_id', '=', projectId).where('status', '!=', 'withdrawn')
   if (query.status) q = q.where('status', '=', query.status)
-  const [rows, total] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(offsetOf(query))
-      .limit(query.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ])
-  return pageOf(await views.proposals(rows), query, total?.n)
+  const { rows, total } = await newestPage(q, query)
+  return pageOf(await views.proposals(rows), query, total)
 }
 
 async function reject(

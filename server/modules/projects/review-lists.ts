@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely'
 import type { DB } from '#server/db/database.ts'
 import type { Database } from '#server/db/schema.ts'
 import type { Caller } from '#server/api/handler.ts'
-import { nowIso, offsetOf, type PageQuery } from './shared.ts'
+import { newestRows, nowIso, offsetOf, type PageQuery } from './shared.ts'
 import { nobody, type ProjectViews } from './views.ts'
 
 // What the review pages show: the visible reviews about a user with their average, and for the
@@ -71,13 +71,7 @@ async function publicReviews(deps: ReviewListDeps, userId: number, query: PageQu
   const { db } = deps
   const q = db.selectFrom('review').where('subject_id', '=', userId).where('visible_from', '<=', nowIso())
   const [rows, agg] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(offsetOf(query))
-      .limit(query.pageSize)
-      .execute(),
+    newestRows(q, query),
     q
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('rating').as('avg')])
       .executeTakeFirst(),

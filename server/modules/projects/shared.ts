@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import type { Selectable, SelectQueryBuilder } from 'kysely'
 import type { Database } from '#server/db/schema.ts'
 import type { Caller } from '#server/api/handler.ts'
 import { badRequest } from '#server/api/errors.ts'
@@ -46,3 +46,27 @@ export const pageOf = <T>(data: T[], query: PageQuery, total: number | string | 
   pageSize: query.pageSize,
   total: Number(total ?? 0),
 })
+
+type Dated = 'project' | 'proposal' | 'contract' | 'review'
+
+/** A page of what `q` finds, newest first (the id breaks a tie of times), as the table's own rows. */
+export const newestRows = <T extends Dated>(q: SelectQueryBuilder<Database, T, object>, query: PageQuery) =>
+  q
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offsetOf(query))
+    .limit(query.pageSize)
+    .execute()
+
+/** That page, and how many rows `q` finds in all. */
+export async function newestPage<T extends Dated>(
+  q: SelectQueryBuilder<Database, T, object>,
+  query: PageQuery,
+) {
+  const [rows, total] = await Promise.all([
+    newestRows(q, query),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ])
+  return { rows, total: total?.n }
+}
