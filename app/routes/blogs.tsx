@@ -36,11 +36,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {
-  return <BlogList {...loaderData} />
-}
-
-function BlogList({ data: posts, page, totalPages }: Route.ComponentProps['loaderData']) {
   const { t } = useTranslation('content')
+  const { data: posts, page, totalPages } = loaderData
   const words = useWords()
   return (
     <main id="main" className="page-main">

@@ -54,11 +54,8 @@ export function ContentBody({ body }: { body: string }) {
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  return <Page {...loaderData} />
-}
-
-function Page({ title, body, updatedAt }: Route.ComponentProps['loaderData']) {
   const { t } = useTranslation('content')
+  const { title, body, updatedAt } = loaderData
   const words = useWords()
   return (
     <main id="main" className="page-main">

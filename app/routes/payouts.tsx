@@ -167,11 +167,7 @@ const payoutTexts = (words: Wording, p: Payouts['data'][number]) => ({
   at: words.date(p.createdAt, 'dateTime'),
 })
 
-export default function Payouts(props: Route.ComponentProps) {
-  return <PayoutsPage {...props} />
-}
-
-function PayoutsPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function Payouts({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('payouts')
   const { balances } = loaderData
   const minimum = minimumOf(useWords(), loaderData)

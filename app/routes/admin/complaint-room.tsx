@@ -40,11 +40,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-export default function ComplaintRoom({ loaderData }: Route.ComponentProps) {
-  return <Room {...loaderData} />
-}
-
-function Room({ room, complaintId, title }: Route.ComponentProps['loaderData']) {
+export default function ComplaintRoom({ loaderData: { room, complaintId, title } }: Route.ComponentProps) {
   const { t } = useTranslation(['disputes', 'chat-events'])
   const words = useWords()
   return (

@@ -48,11 +48,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-export default function ComplaintQueue({ loaderData }: Route.ComponentProps) {
-  return <Queue {...loaderData} />
-}
-
-function Queue({ result, state, kind, dispute, url }: Route.ComponentProps['loaderData']) {
+export default function ComplaintQueue({
+  loaderData: { result, state, kind, dispute, url },
+}: Route.ComponentProps) {
   const { t } = useTranslation(['complaints', 'ui', 'disputes'])
   const words = useWords()
   return (

@@ -45,11 +45,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  return <Users {...loaderData} />
-}
-
-function Users({ result, query, url }: Route.ComponentProps['loaderData']) {
+export default function AdminUsers({ loaderData: { result, query, url } }: Route.ComponentProps) {
   const { t } = useTranslation('adminUsers')
   const words = useWords()
   return (

@@ -70,11 +70,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return redirectWithFlash('/admin/verifications', { kind: 'success', message })
 }
 
-export default function VerificationQueue(props: Route.ComponentProps) {
-  return <Queue {...props} />
-}
-
-function Queue({ loaderData: { result, url }, actionData }: Route.ComponentProps) {
+export default function VerificationQueue({ loaderData: { result, url }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('verification')
   const words = useWords()
   const answer = actionData as Answer | undefined

@@ -65,11 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export default function Checkout(props: Route.ComponentProps) {
-  return <CheckoutPage {...props} />
-}
-
-function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('payments')
   const s = loaderData.session
   const total = useWords().money(s.totalMinor, s.currency)

@@ -48,11 +48,8 @@ const invoiceTexts = (words: Wording, v: Pick<Invoice, 'issuedAt' | 'amountMinor
 })
 
 export default function Invoices({ loaderData }: Route.ComponentProps) {
-  return <InvoiceList {...loaderData} />
-}
-
-function InvoiceList({ list, url }: Route.ComponentProps['loaderData']) {
   const { t } = useTranslation('invoices')
+  const { list, url } = loaderData
   const words = useWords()
   return (
     <main id="main" className="container page">

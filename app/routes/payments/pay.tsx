@@ -75,11 +75,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   }
 }
 
-export default function PayPage(props: Route.ComponentProps) {
-  return <Quote {...props} />
-}
-
-function Quote({ loaderData, actionData, params }: Route.ComponentProps) {
+export default function PayPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const { t } = useTranslation('payments')
   const { quote: q } = loaderData
   const notice = (actionData as { notice?: string } | undefined)?.notice

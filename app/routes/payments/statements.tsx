@@ -75,11 +75,8 @@ function movementTexts(words: Wording, m: Movement, t: TFunction) {
 }
 
 export default function Statements({ loaderData }: Route.ComponentProps) {
-  return <StatementPage {...loaderData} />
-}
-
-function StatementPage({ statement, reply, csv, url }: Route.ComponentProps['loaderData']) {
   const { t } = useTranslation('invoices')
+  const { statement, reply, csv, url } = loaderData
   const words = useWords()
   return (
     <main id="main" className="container page">

@@ -76,11 +76,7 @@ const tones: Record<VerificationState, Tone> = {
   rejected: 'danger',
 }
 
-export default function Verification(props: Route.ComponentProps) {
-  return <VerificationPage {...props} />
-}
-
-function VerificationPage({ loaderData: { status }, actionData }: Route.ComponentProps) {
+export default function Verification({ loaderData: { status }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('verification')
   const words = useWords()
   const errors = (actionData as Answer | undefined)?.errors ?? {}

@@ -136,11 +136,7 @@ const ClientPaid = ({ shown }: { shown: boolean }) =>
     </p>
   ) : null
 
-export default function ProjectDetails(props: Route.ComponentProps) {
-  return <ProjectPage {...props} />
-}
-
-function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ProjectDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   const { project: p, proposal, contract, canPropose, comments } = loaderData
   useProjectChanges(p.id)

@@ -42,11 +42,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return titled(loaderData?.title)
 }
 
-export default function Complaints({ loaderData }: Route.ComponentProps) {
-  return <TicketList {...loaderData} />
-}
-
-function TicketList({ result, url }: Route.ComponentProps['loaderData']) {
+export default function Complaints({ loaderData: { result, url } }: Route.ComponentProps) {
   const { t } = useTranslation('complaints')
   const words = useWords()
   return (

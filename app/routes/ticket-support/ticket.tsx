@@ -58,11 +58,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   })
 }
 
-export default function Ticket(props: Route.ComponentProps) {
-  return <TicketPage {...props} />
-}
-
-function TicketPage({ loaderData: { ticket }, actionData }: Route.ComponentProps) {
+export default function Ticket({ loaderData: { ticket }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(['complaints', 'disputes'])
   const words = useWords()
   const dispute = ticket.dispute
