@@ -5,11 +5,17 @@ import { limits } from '#server/modules/profiles/rules.ts'
 import { Input, Select, TextArea } from './fields'
 import { PlaceFields, SectionEditForm } from './section-forms'
 import { useOptions, type Options } from './options'
-import type { Catalogue } from './section'
-import type { ClientPart } from './client'
+import type { Catalogue, SectionState } from './section'
 
 // The forms of a client's sections (an individual's or a company's), loaded when one of them opens
 // (decision 327); the sections' views are in client.tsx.
+
+/** What each of the client's sections and their forms is handed. */
+export interface ClientPart {
+  p: OwnClient
+  company: boolean
+  state: SectionState
+}
 
 export function BasicsForm({ p, company, state, data }: ClientPart & { data: Catalogue }) {
   const { t } = useTranslation('profile')

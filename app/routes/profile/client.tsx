@@ -4,19 +4,13 @@ import { sectionTitle } from './kind'
 import { CategoriesSection } from './categories'
 import { Facts, Texts } from './views'
 import { lazyPart, ProfileSection, type Catalogue, type SectionState } from './section'
+import type { ClientPart } from './client-forms'
 
 // An individual client's or a company's sections, as they show; each form loads when its section
 // opens (decision 327).
 const forms = () => import('./client-forms')
 const BasicsForm = lazyPart(forms, 'BasicsForm')
 const AboutForm = lazyPart(forms, 'AboutForm')
-
-/** What each of the client's sections and their forms is handed. */
-export interface ClientPart {
-  p: OwnClient
-  company: boolean
-  state: SectionState
-}
 
 /** An individual client's or a company's profile: basic details, about, and (individuals) areas of interest. */
 export function ClientSections({
