@@ -11,7 +11,7 @@ type Api = ReturnType<typeof apiFor>
  * The loader of an admin list (a queue, the users, the audit log): SuperAdmins only (anyone else is
  * sent to /auth/unauthorized), the page of it `read` asks the API for (an API error becomes the
  * error page), the address its filters and pages link from, the page's title, and the words of
- * the amounts and dates `word` names (for the page's `<Worded>`, `~/lib/words`).
+ * the amounts and dates `word` names (`PageWords` gives them to the page's components, `~/lib/words`).
  */
 export async function adminList<T>(
   context: Readonly<RouterContextProvider>,
