@@ -6,7 +6,7 @@ import { enableForTests } from '#server/modules/identity/second-factor.ts'
 import { signInWithCode, writeAccounts } from '../tests/support/accounts.ts'
 import { ensureTestBuild } from '../tests/support/test-build.ts'
 import { ensureBuild, startWorkneer } from './lib.ts'
-import { lighthouseMobile } from './page-weight.ts'
+import { appliedThrottling, lighthouseMobile } from './page-weight.ts'
 import { AUTH_SECRET, DEMO_PASSWORD, demoSessions } from './signed-in.ts'
 
 // Issue 38: how fast a page is for a phone on a slow network (Lighthouse's mobile audit: simulated
@@ -82,7 +82,7 @@ export async function runLighthouseBench(compare?: string) {
   if (compare) builds.unshift({ label: compare, server: await startMarketplace(compare) })
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
   const header = '| perf | FCP | LCP | TBT ms | CLS | JS KB '
-  const throttling = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools' ? 'applied' : 'simulated'
+  const throttling = appliedThrottling ? 'applied' : 'simulated'
   console.log(
     `\nLighthouse mobile, ${throttling} throttling, median of ${runs} (load average ${loadavg()[0]!.toFixed(2)})`,
   )

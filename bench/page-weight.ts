@@ -109,6 +109,12 @@ export async function measurePageWeights(baseUrl: string, pages = publicPages): 
 }
 
 /** A Lighthouse mobile run of one page; `headers` go with every request (a signed-in session's cookie). */
+/**
+ * BENCH_LIGHTHOUSE_THROTTLING=devtools slows the network and CPU for real while the page loads,
+ * instead of Lighthouse's default estimate from an unthrottled load (decision 369).
+ */
+export const appliedThrottling = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools'
+
 export async function lighthouseMobile(
   url: string,
   options: { categories?: string[]; headers?: Record<string, string> } = {},
@@ -128,9 +134,7 @@ export async function lighthouseMobile(
       logLevel: 'error',
       onlyCategories: options.categories ?? ['performance', 'accessibility', 'best-practices', 'seo'],
       extraHeaders: options.headers,
-      // BENCH_LIGHTHOUSE_THROTTLING=devtools slows the network and CPU for real while the page loads,
-      // instead of Lighthouse's default estimate from an unthrottled load (decision 369).
-      throttlingMethod: process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate',
+      throttlingMethod: appliedThrottling ? 'devtools' : 'simulate',
     })
     if (result?.lhr.runtimeError)
       throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`)
